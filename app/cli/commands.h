@@ -1,0 +1,26 @@
+// app/cli/commands.h: subcommands register themselves here; main() builds the CLI from the registry.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace lab {
+
+// A subcommand adds its options to `command` and returns the function that runs it (an exit code).
+// The function is called only when the subcommand was given.
+using CommandSetup = std::function<std::function<int()>(CLI::App& command)>;
+
+struct CommandInfo {
+  std::string name;
+  std::string description;
+  CommandSetup setup;
+};
+
+// Returns true, so registration reads: static const bool registered = registerCommand({...});
+bool registerCommand(CommandInfo info);
+const std::vector<CommandInfo>& registeredCommands();
+
+}  // namespace lab
