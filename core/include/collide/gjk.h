@@ -1,13 +1,16 @@
 // collide/gjk.h: GJK, boolean (article 000) and distance (article 002), with traces and warm start.
 //
 // [SECTION] Options, stop reasons, step events, results
+// [SECTION] Shared helpers (tolerance, simplex solver: Ericson 5.1)
 // [SECTION] Boolean GJK (gjkIntersect)
 // [SECTION] Distance GJK (gjkDistance)
 #pragma once
 
 #include <array>
 #include <concepts>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string_view>
 
 #include "collide/math.h"
@@ -88,32 +91,543 @@ struct DistanceResult {
   Simplex<S> simplex{};  // final simplex of the cores
 };
 
+
+// [SECTION] Shared helpers (tolerance, simplex solver: Ericson 5.1)
+
+namespace detail {
+
+// Default relative tolerance: a few hundred ulps, well above rounding yet far below any visible distance.
+template <Scalar S>
+inline constexpr S kDefaultRelativeTolerance = S(256) * kEpsilon<S>;
+
+// options.relativeTolerance, or the scalar's default for 0; negative or non-finite values are refused (NaN).
+template <Scalar S>
+[[nodiscard]] inline S resolveTolerance(double requested) {
+  if (requested == 0.0) return kDefaultRelativeTolerance<S>;
+  if (!(requested > 0.0) || !std::isfinite(requested)) return std::numeric_limits<S>::quiet_NaN();
+  return static_cast<S>(requested);
+}
+
+// The newest vertex goes first; the others keep their order (vertices[0] is always "A").
+template <Scalar S>
+[[nodiscard]] inline Simplex<S> pushFront(const Simplex<S>& simplex, const SupportPoint<S>& newest) {
+  Simplex<S> result;
+  result.vertices[0] = newest;
+  for (int i = 0; i < simplex.count && i < 2; ++i) result.vertices[i + 1] = simplex.vertices[i];
+  result.count = simplex.count < 3 ? simplex.count + 1 : 3;
+  return result;
+}
+
+template <Scalar S>
+[[nodiscard]] inline bool containsPoint(const Simplex<S>& simplex, Vec2<S> point) {
+  for (int i = 0; i < simplex.count; ++i)
+    if (simplex.vertices[i].point == point) return true;
+  return false;
+}
+
+// Keeps the vertices whose bit is clear in droppedMask, in order.
+template <Scalar S>
+[[nodiscard]] inline Simplex<S> keepVertices(const Simplex<S>& simplex, std::uint8_t droppedMask) {
+  Simplex<S> result;
+  for (int i = 0; i < simplex.count; ++i)
+    if ((droppedMask & (1u << i)) == 0) result.vertices[result.count++] = simplex.vertices[i];
+  return result;
+}
+
+// The region of a kept simplex once a rejected newest vertex is put in front of it: its vertex is "B",
+// its edge is "BC". Used when a step's support is not kept (separated, duplicate, no progress).
+[[nodiscard]] constexpr SimplexRegion regionBehindNewest(int keptCount) {
+  return keptCount >= 2 ? SimplexRegion::EdgeBC : (keptCount == 1 ? SimplexRegion::VertexB : SimplexRegion::VertexA);
+}
+
+// Closest point of a simplex to the origin, with barycentric weights (Ericson 5.1; Box2D b2Simplex Solve2/Solve3).
+template <Scalar S>
+struct SimplexSolution {
+  Simplex<S> simplex{};         // the vertices that support the closest point, newest first
+  std::array<S, 3> weights{};   // barycentric weights of simplex.vertices
+  SimplexRegion region = SimplexRegion::VertexA;
+  std::uint8_t droppedMask = 0; // bits of the input's vertices that were dropped
+  Vec2<S> closestPoint{};
+};
+
+template <Scalar S>
+[[nodiscard]] inline SimplexSolution<S> solutionFor(const Simplex<S>& input, SimplexRegion region,
+                                                    std::uint8_t droppedMask, std::array<S, 3> keptWeights) {
+  SimplexSolution<S> solution;
+  solution.simplex = keepVertices(input, droppedMask);
+  solution.region = region;
+  solution.droppedMask = droppedMask;
+  solution.weights = keptWeights;
+  for (int i = 0; i < solution.simplex.count; ++i)
+    solution.closestPoint += solution.weights[i] * solution.simplex.vertices[i].point;
+  return solution;
+}
+
+// Segment A (vertices[indexA]) to B (vertices[indexB]); regionA/B/AB name them for the caller.
+template <Scalar S>
+[[nodiscard]] inline SimplexSolution<S> solveSegment(const Simplex<S>& input, int indexA, int indexB,
+                                                     SimplexRegion regionA, SimplexRegion regionB,
+                                                     SimplexRegion regionAB, std::uint8_t alsoDropped) {
+  const Vec2<S> a = input.vertices[indexA].point;
+  const Vec2<S> b = input.vertices[indexB].point;
+  const Vec2<S> edge = b - a;
+  const S weightOfB = -dot(a, edge);  // > 0: the origin projects past A toward B
+  const S weightOfA = dot(b, edge);   // > 0: the origin projects before B
+  const auto bitA = static_cast<std::uint8_t>(1u << indexA);
+  const auto bitB = static_cast<std::uint8_t>(1u << indexB);
+  if (weightOfB <= S(0)) return solutionFor(input, regionA, std::uint8_t(alsoDropped | bitB), {S(1)});
+  if (weightOfA <= S(0)) return solutionFor(input, regionB, std::uint8_t(alsoDropped | bitA), {S(1)});
+  const S inverse = S(1) / (weightOfA + weightOfB);
+  // keepVertices preserves index order, so the smaller index comes first.
+  if (indexA < indexB) return solutionFor(input, regionAB, alsoDropped, {weightOfA * inverse, weightOfB * inverse});
+  return solutionFor(input, regionAB, alsoDropped, {weightOfB * inverse, weightOfA * inverse});
+}
+
+template <Scalar S>
+[[nodiscard]] inline SimplexSolution<S> solveSimplex(const Simplex<S>& input) {
+  using R = SimplexRegion;
+  if (input.count == 1) return solutionFor(input, R::VertexA, 0, {S(1)});
+  if (input.count == 2) return solveSegment(input, 0, 1, R::VertexA, R::VertexB, R::EdgeAB, 0);
+
+  const Vec2<S> a = input.vertices[0].point;
+  const Vec2<S> b = input.vertices[1].point;
+  const Vec2<S> c = input.vertices[2].point;
+  const Vec2<S> ab = b - a;
+  const Vec2<S> ac = c - a;
+  const Vec2<S> bc = c - b;
+  // Edge barycentric numerators: abForA > 0 and abForB > 0 when the origin projects inside AB, and so on.
+  const S abForA = dot(b, ab);
+  const S abForB = -dot(a, ab);
+  const S acForA = dot(c, ac);
+  const S acForC = -dot(a, ac);
+  const S bcForB = dot(c, bc);
+  const S bcForC = -dot(b, bc);
+  // Triangle numerators: signed areas of the sub-triangles opposite each vertex, times the orientation.
+  const S area = cross(ab, ac);
+  const S triangleForA = area * cross(b, c);
+  const S triangleForB = area * cross(c, a);
+  const S triangleForC = area * cross(a, b);
+
+  if (abForB <= S(0) && acForC <= S(0)) return solutionFor(input, R::VertexA, 0b110, {S(1)});
+  if (abForA > S(0) && abForB > S(0) && triangleForC <= S(0)) {
+    const S inverse = S(1) / (abForA + abForB);
+    return solutionFor(input, R::EdgeAB, 0b100, {abForA * inverse, abForB * inverse});
+  }
+  if (acForA > S(0) && acForC > S(0) && triangleForB <= S(0)) {
+    const S inverse = S(1) / (acForA + acForC);
+    return solutionFor(input, R::EdgeAC, 0b010, {acForA * inverse, acForC * inverse});
+  }
+  if (abForA <= S(0) && bcForC <= S(0)) return solutionFor(input, R::VertexB, 0b101, {S(1)});
+  if (acForA <= S(0) && bcForB <= S(0)) return solutionFor(input, R::VertexC, 0b011, {S(1)});
+  if (bcForB > S(0) && bcForC > S(0) && triangleForA <= S(0)) {
+    const S inverse = S(1) / (bcForB + bcForC);
+    return solutionFor(input, R::EdgeBC, 0b001, {bcForB * inverse, bcForC * inverse});
+  }
+  const S total = triangleForA + triangleForB + triangleForC;
+  if (!(total > S(0))) {
+    // A flat triangle that slipped past every edge test by rounding: fall back to its longest edge from A.
+    if (lengthSquared(ac) > lengthSquared(ab)) return solveSegment(input, 0, 2, R::VertexA, R::VertexC, R::EdgeAC, 0b010);
+    return solveSegment(input, 0, 1, R::VertexA, R::VertexB, R::EdgeAB, 0b100);
+  }
+  const S inverse = S(1) / total;
+  SimplexSolution<S> solution = solutionFor(input, R::Interior, 0,
+                                            {triangleForA * inverse, triangleForB * inverse, triangleForC * inverse});
+  solution.closestPoint = {};  // the origin itself; the weighted sum would only add rounding
+  return solution;
+}
+
+template <Scalar S>
+[[nodiscard]] inline S maxVertexLengthSquared(const Simplex<S>& simplex) {
+  S result = S(0);
+  for (int i = 0; i < simplex.count; ++i) {
+    const S value = lengthSquared(simplex.vertices[i].point);
+    if (value > result) result = value;
+  }
+  return result;
+}
+
+// First search direction: from a point inside A - B toward the origin, or +x when that is undefined.
+template <Scalar S>
+[[nodiscard]] inline Vec2<S> initialDirection(Vec2<S> insidePoint) {
+  const Vec2<S> direction = -insidePoint;
+  if (!isFinite(direction) || direction == Vec2<S>{}) return {S(1), S(0)};
+  return direction;
+}
+
+}  // namespace detail
+
 // [SECTION] Boolean GJK (gjkIntersect)
 
-// Does A overlap B? Whole-shape supports (SupportKind::Whole). Touching counts as a hit, like SAT's
-// overlap >= 0. Both shapes in one frame (place B in A's frame with Transformed).
+namespace detail {
+
+// Article 000's simplex step for boolean GJK: which region of the simplex (newest vertex A first) holds the origin,
+// which vertices to drop, and the next direction, by triple products. The origin can only be in 3 of the
+// triangle's 7 regions (edge AB, edge AC, interior), because A was found past the origin along the normal of BC.
+template <Scalar S>
+struct BooleanReduction {
+  SimplexRegion region = SimplexRegion::VertexA;
+  std::uint8_t droppedMask = 0;
+  Vec2<S> nextDirection{};
+  GjkStop stop = GjkStop::None;  // ContainsOrigin, OriginOnSimplex or None
+};
+
+template <Scalar S>
+[[nodiscard]] inline BooleanReduction<S> reduceSegment(Vec2<S> a, Vec2<S> b, std::uint8_t alsoDropped) {
+  BooleanReduction<S> reduction;
+  const Vec2<S> ab = b - a;
+  const Vec2<S> ao = -a;
+  if (dot(ab, ao) <= S(0)) {  // only by rounding: A is the closest feature
+    reduction.region = SimplexRegion::VertexA;
+    reduction.droppedMask = std::uint8_t(alsoDropped | 0b010);
+    reduction.nextDirection = ao;
+  } else if (dot(a - b, -b) <= S(0)) {  // only by rounding: B is the closest feature
+    reduction.region = SimplexRegion::VertexB;
+    reduction.droppedMask = std::uint8_t(alsoDropped | 0b001);
+    reduction.nextDirection = -b;
+  } else {
+    reduction.region = SimplexRegion::EdgeAB;
+    reduction.droppedMask = alsoDropped;
+    // The origin on the segment itself: touching. Tested with the exact sign of the cross product, since the
+    // triple product below can round to a tiny non-zero vector (article 000's collinear-squares pitfall).
+    if (cross(ab, ao) == S(0)) {
+      reduction.stop = GjkStop::OriginOnSimplex;
+      return reduction;
+    }
+    reduction.nextDirection = tripleProduct(ab, ao, ab);  // perpendicular to AB, toward the origin
+  }
+  if (reduction.nextDirection == Vec2<S>{}) reduction.stop = GjkStop::OriginOnSimplex;
+  return reduction;
+}
+
+template <Scalar S>
+[[nodiscard]] inline BooleanReduction<S> reduceBoolean(const Simplex<S>& simplex) {
+  const Vec2<S> a = simplex.vertices[0].point;
+  if (simplex.count == 1) {
+    BooleanReduction<S> reduction;
+    reduction.nextDirection = -a;
+    if (a == Vec2<S>{}) reduction.stop = GjkStop::OriginOnSimplex;
+    return reduction;
+  }
+  const Vec2<S> b = simplex.vertices[1].point;
+  if (simplex.count == 2) return reduceSegment(a, b, 0);
+
+  const Vec2<S> c = simplex.vertices[2].point;
+  const Vec2<S> ab = b - a;
+  const Vec2<S> ac = c - a;
+  const Vec2<S> ao = -a;
+  // A flat triangle cannot arise in exact arithmetic (A lies strictly past BC); after rounding, drop C.
+  if (cross(ab, ac) == S(0)) return reduceSegment(a, b, 0b100);
+  const Vec2<S> abPerp = tripleProduct(ac, ab, ab);  // perpendicular to AB, away from C
+  const Vec2<S> acPerp = tripleProduct(ab, ac, ac);  // perpendicular to AC, away from B
+  BooleanReduction<S> reduction;
+  if (dot(abPerp, ao) > S(0)) {
+    reduction.region = SimplexRegion::EdgeAB;
+    reduction.droppedMask = 0b100;
+    reduction.nextDirection = abPerp;
+  } else if (dot(acPerp, ao) > S(0)) {
+    reduction.region = SimplexRegion::EdgeAC;
+    reduction.droppedMask = 0b010;
+    reduction.nextDirection = acPerp;
+  } else {
+    reduction.region = SimplexRegion::Interior;  // inside or on the boundary: touching counts
+    reduction.stop = GjkStop::ContainsOrigin;
+  }
+  return reduction;
+}
+
+// The closest point of a simplex to the origin, for the trace only.
+template <Scalar S>
+[[nodiscard]] inline Vec2<S> closestPointForTrace(const Simplex<S>& simplex) {
+  if (simplex.count == 0) return {};
+  return solveSimplex(simplex).closestPoint;
+}
+
+template <Scalar S>
+[[nodiscard]] constexpr Status booleanStatus(GjkStop stop) {
+  switch (stop) {
+    case GjkStop::MaxIterations: return Status::MaxIterations;
+    case GjkStop::InvalidInput: return Status::InvalidInput;
+    case GjkStop::DuplicateSupport: return Status::Degenerate;
+    default: return Status::Converged;
+  }
+}
+
+}  // namespace detail
+
+// Does A overlap B? Article 000's GJK on whole-shape supports (SupportKind::Whole), both shapes in one frame
+// (place B in A's frame with Transformed). Touching counts as a hit, like SAT's overlap >= 0: the support test
+// rejects only dot(w, d) < 0, and an origin exactly on a vertex or edge of the simplex stops with
+// OriginOnSimplex. Outcomes:
+//   Separated        hit = false, status Converged: a support fell short of the origin.
+//   ContainsOrigin   hit = true, status Converged: simplex is a triangle holding the origin (EPA starts from it).
+//   OriginOnSimplex  hit = true, status Converged: touching; simplex is the point or segment through the origin.
+//   DuplicateSupport hit = false, status Degenerate: rounding produced a support already in the simplex.
+//   MaxIterations    hit = false: not proven to overlap within the cap (curved shapes that just touch).
+//   InvalidInput     hit = false: a support was NaN or infinite, or options.maxIterations < 1.
 template <SupportShape A, SupportShape B, class Trace = NoTrace>
   requires std::same_as<typename A::Scalar, typename B::Scalar>
 [[nodiscard]] GjkBooleanResult<typename A::Scalar> gjkIntersect(const A& a, const B& b, const GjkOptions& options,
-                                                                Trace& trace);
+                                                                Trace& trace) {
+  using S = typename A::Scalar;
+  GjkBooleanResult<S> result;
+  if (options.maxIterations < 1) {
+    result.stop = GjkStop::InvalidInput;
+    result.status = Status::InvalidInput;
+    return result;
+  }
+  const MinkowskiDifference<A, B> difference{a, b, SupportKind::Whole};
+  Simplex<S> simplex;
+  Vec2<S> direction = detail::initialDirection(difference.centroid());
+  GjkStop stop = GjkStop::MaxIterations;
+
+  for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
+    result.iterations = iteration;
+    GjkStep<S> step;
+    step.iteration = iteration;
+    step.direction = direction;
+    step.support = difference.supportPoint(direction);
+    step.supportDotDirection = dot(step.support.point, direction);
+    step.simplexBefore = detail::pushFront(simplex, step.support);
+
+    bool keepSupport = false;
+    if (!isFinite(step.support.point) || !std::isfinite(step.supportDotDirection)) {
+      step.stop = GjkStop::InvalidInput;
+    } else if (step.supportDotDirection < S(0)) {
+      step.stop = GjkStop::Separated;  // the farthest point along d falls short of the origin
+    } else if (detail::containsPoint(simplex, step.support.point)) {
+      step.stop = GjkStop::DuplicateSupport;
+    } else {
+      keepSupport = true;
+    }
+
+    if (keepSupport) {
+      const detail::BooleanReduction<S> reduction = detail::reduceBoolean(step.simplexBefore);
+      step.region = reduction.region;
+      step.droppedMask = reduction.droppedMask;
+      step.stop = reduction.stop;
+      simplex = detail::keepVertices(step.simplexBefore, reduction.droppedMask);
+      direction = reduction.nextDirection;
+      if (reduction.stop == GjkStop::None) step.nextDirection = direction;
+    } else {
+      step.region = detail::regionBehindNewest(simplex.count);
+      step.droppedMask = 0b001;
+    }
+    step.simplexAfter = simplex;
+    if constexpr (Trace::enabled) {
+      step.closestPoint = detail::closestPointForTrace(simplex);
+      step.distance = length(step.closestPoint);
+      if (step.stop == GjkStop::None && iteration == options.maxIterations) step.stop = GjkStop::MaxIterations;
+      trace(step);
+    }
+    if (step.stop != GjkStop::None) {
+      stop = step.stop;
+      break;
+    }
+  }
+  result.stop = stop;
+  result.status = detail::booleanStatus<S>(stop);
+  result.hit = stop == GjkStop::ContainsOrigin || stop == GjkStop::OriginOnSimplex;
+  result.simplex = simplex;
+  return result;
+}
 
 template <SupportShape A, SupportShape B>
   requires std::same_as<typename A::Scalar, typename B::Scalar>
 [[nodiscard]] GjkBooleanResult<typename A::Scalar> gjkIntersect(const A& a, const B& b,
-                                                                const GjkOptions& options = {});
+                                                                const GjkOptions& options = {}) {
+  NoTrace trace;
+  return gjkIntersect(a, b, options, trace);
+}
 
 // [SECTION] Distance GJK (gjkDistance)
 
-// Distance between A and B. Runs on the cores (SupportKind::Core) and subtracts both core radii, so circles
-// and capsules are exact. cache (optional, caller-owned) warm-starts from and is updated to this call's simplex.
+namespace detail {
+
+// Next search direction from a solved simplex (Box2D b2ComputeSimplexSearchDirection): for an edge, its exact
+// perpendicular toward the origin rather than -closestPoint, which loses precision on long edges. Zero when the
+// origin lies on the simplex.
+template <Scalar S>
+[[nodiscard]] inline Vec2<S> searchDirection(const SimplexSolution<S>& solution) {
+  if (solution.simplex.count == 2) {
+    const Vec2<S> a = solution.simplex.vertices[0].point;
+    const Vec2<S> edge = solution.simplex.vertices[1].point - a;
+    const S side = cross(edge, -a);
+    if (side > S(0)) return leftPerp(edge);
+    if (side < S(0)) return rightPerp(edge);
+    return {};
+  }
+  return -solution.closestPoint;
+}
+
+}  // namespace detail
+
+// Distance between A and B (article 002 in 2D). Runs on the cores (SupportKind::Core) and subtracts both core
+// radii, so circles and capsules are exact (Box2D's distance proxies do the same). Each iteration adds the
+// support w along d = -v (v: closest point of the simplex), keeps only the vertices that support the new closest
+// point (Ericson 5.1), and stops when (checked in this order):
+//   InvalidInput      a support is NaN or infinite, radii negative/non-finite, maxIterations < 1, bad tolerance;
+//   DuplicateSupport  w is already a simplex vertex (the usual end on polygons);
+//   NoProgress        |v|^2 - dot(v, w) <= tolerance * |v|^2 (van den Bergen's relative test, squared, NaN-safe:
+//                     a NaN compares false and falls through to the cap), or |v|^2 did not decrease
+//                     (Jolt's guard against rounding cycles; the previous simplex is kept);
+//   ContainsOrigin    the triangle holds the origin: the cores overlap;
+//   OriginOnSimplex   the origin is on a vertex or edge of the cores' simplex: the cores touch;
+//   MaxIterations     the cap; the result is the best so far (status MaxIterations).
+// All but InvalidInput and MaxIterations report Status::Converged.
+// Results: distance = max(0, |v| - radiusA - radiusB). Separated: pointA/pointB are the witnesses on the
+// surfaces, normal = unit from A toward B. Overlapping (distance 0, overlap = true, touching included): normal is
+// zero; pointA = pointB = the midpoint of the core witnesses when the cores are apart (rounded shapes), else the
+// cores' common point.
+// cache (optional, caller-owned): when cache->count > 0 the start simplex is rebuilt from supports along its
+// directions (not counted in iterations); on return it holds the directions of the final simplex.
 template <SupportShape A, SupportShape B, class Trace = NoTrace>
   requires std::same_as<typename A::Scalar, typename B::Scalar>
 [[nodiscard]] DistanceResult<typename A::Scalar> gjkDistance(const A& a, const B& b, const GjkOptions& options,
-                                                             SimplexCache<typename A::Scalar>* cache, Trace& trace);
+                                                             SimplexCache<typename A::Scalar>* cache, Trace& trace) {
+  using S = typename A::Scalar;
+  DistanceResult<S> result;
+  const S radiusA = a.coreRadius();
+  const S radiusB = b.coreRadius();
+  const S tolerance = detail::resolveTolerance<S>(options.relativeTolerance);
+  const auto refuse = [&result] {
+    result.stop = GjkStop::InvalidInput;
+    result.status = Status::InvalidInput;
+    return result;
+  };
+  if (options.maxIterations < 1 || !(radiusA >= S(0)) || !(radiusB >= S(0)) || !std::isfinite(radiusA) ||
+      !std::isfinite(radiusB) || !(tolerance > S(0))) {
+    return refuse();
+  }
+  const MinkowskiDifference<A, B> difference{a, b, SupportKind::Core};
+
+  // State: the simplex, the direction each vertex was found along (for the cache), and its solution.
+  detail::SimplexSolution<S> solution;
+  std::array<Vec2<S>, 3> directions{};
+  S closestLengthSquared = std::numeric_limits<S>::infinity();
+  GjkStop stop = GjkStop::None;
+  Vec2<S> direction = detail::initialDirection(difference.centroid());
+
+  // Warm start (article 004): re-evaluate the supports along last call's directions on today's geometry.
+  if (cache != nullptr && cache->count > 0) {
+    Simplex<S> start;
+    std::array<Vec2<S>, 3> startDirections{};
+    for (int i = 0; i < cache->count && i < 3; ++i) {
+      const Vec2<S> cachedDirection = cache->directions[i];
+      if (!isFinite(cachedDirection) || cachedDirection == Vec2<S>{}) continue;
+      const SupportPoint<S> support = difference.supportPoint(cachedDirection);
+      if (!isFinite(support.point)) return refuse();
+      if (detail::containsPoint(start, support.point)) continue;
+      startDirections[start.count] = cachedDirection;
+      start.vertices[start.count++] = support;
+    }
+    if (start.count > 0) {
+      solution = detail::solveSimplex(start);
+      for (int i = 0, kept = 0; i < start.count; ++i)
+        if ((solution.droppedMask & (1u << i)) == 0) directions[kept++] = startDirections[i];
+      closestLengthSquared = lengthSquared(solution.closestPoint);
+      direction = detail::searchDirection(solution);
+      if (solution.region == SimplexRegion::Interior) stop = GjkStop::ContainsOrigin;
+      else if (direction == Vec2<S>{}) stop = GjkStop::OriginOnSimplex;
+    }
+  }
+
+  for (int iteration = 1; stop == GjkStop::None && iteration <= options.maxIterations; ++iteration) {
+    result.iterations = iteration;
+    GjkStep<S> step;
+    step.iteration = iteration;
+    step.direction = direction;
+    step.support = difference.supportPoint(direction);
+    step.supportDotDirection = dot(step.support.point, direction);
+    step.simplexBefore = detail::pushFront(solution.simplex, step.support);
+    const Vec2<S> closest = solution.closestPoint;
+
+    bool accepted = false;
+    if (!isFinite(step.support.point)) {
+      step.stop = GjkStop::InvalidInput;
+    } else if (detail::containsPoint(solution.simplex, step.support.point)) {
+      step.stop = GjkStop::DuplicateSupport;
+    } else if (solution.simplex.count > 0 &&
+               closestLengthSquared - dot(closest, step.support.point) <= tolerance * closestLengthSquared) {
+      step.stop = GjkStop::NoProgress;
+    } else {
+      const detail::SimplexSolution<S> candidate = detail::solveSimplex(step.simplexBefore);
+      const S candidateLengthSquared = lengthSquared(candidate.closestPoint);
+      if (!(candidateLengthSquared < closestLengthSquared)) {
+        step.stop = GjkStop::NoProgress;
+      } else {
+        accepted = true;
+        std::array<Vec2<S>, 3> candidateDirections{};
+        const std::array<Vec2<S>, 3> beforeDirections{direction, directions[0], directions[1]};
+        for (int i = 0, kept = 0; i < step.simplexBefore.count; ++i)
+          if ((candidate.droppedMask & (1u << i)) == 0) candidateDirections[kept++] = beforeDirections[i];
+        solution = candidate;
+        directions = candidateDirections;
+        closestLengthSquared = candidateLengthSquared;
+        step.region = candidate.region;
+        step.droppedMask = candidate.droppedMask;
+        direction = detail::searchDirection(candidate);
+        // Touching: the origin on the simplex, exactly or within rounding of its vertices' size (Jolt).
+        const S rounding = S(4) * kEpsilon<S>;
+        if (candidate.region == SimplexRegion::Interior) {
+          step.stop = GjkStop::ContainsOrigin;
+        } else if (direction == Vec2<S>{} ||
+                   candidateLengthSquared <= rounding * rounding * detail::maxVertexLengthSquared(step.simplexBefore)) {
+          step.stop = GjkStop::OriginOnSimplex;
+        } else {
+          step.nextDirection = direction;
+        }
+      }
+    }
+    if (!accepted) {
+      step.region = detail::regionBehindNewest(solution.simplex.count);
+      step.droppedMask = 0b001;
+    }
+    if (step.stop == GjkStop::None && iteration == options.maxIterations) step.stop = GjkStop::MaxIterations;
+    step.simplexAfter = solution.simplex;
+    step.closestPoint = solution.closestPoint;
+    if constexpr (Trace::enabled) {
+      step.distance = length(step.closestPoint);
+      trace(step);
+    }
+    stop = step.stop;
+  }
+  result.stop = stop;
+  result.simplex = solution.simplex;
+  if (stop == GjkStop::InvalidInput) return refuse();
+  result.status = stop == GjkStop::MaxIterations ? Status::MaxIterations : Status::Converged;
+  if (cache != nullptr) {
+    cache->directions = directions;
+    cache->count = solution.simplex.count;
+  }
+
+  Vec2<S> coreA{};
+  Vec2<S> coreB{};
+  for (int i = 0; i < solution.simplex.count; ++i) {
+    coreA += solution.weights[i] * solution.simplex.vertices[i].pointA;
+    coreB += solution.weights[i] * solution.simplex.vertices[i].pointB;
+  }
+  const bool coresOverlap = stop == GjkStop::ContainsOrigin || stop == GjkStop::OriginOnSimplex;
+  const S coreDistance = coresOverlap ? S(0) : length(solution.closestPoint);
+  if (coreDistance > radiusA + radiusB) {
+    result.normal = -solution.closestPoint / coreDistance;  // closestPoint = coreA - coreB
+    result.distance = coreDistance - radiusA - radiusB;
+    result.pointA = coreA + radiusA * result.normal;
+    result.pointB = coreB - radiusB * result.normal;
+  } else {
+    result.overlap = true;
+    const Vec2<S> middle = coresOverlap ? coreA : S(0.5) * (coreA + coreB);
+    result.pointA = middle;
+    result.pointB = middle;
+  }
+  return result;
+}
 
 template <SupportShape A, SupportShape B>
   requires std::same_as<typename A::Scalar, typename B::Scalar>
 [[nodiscard]] DistanceResult<typename A::Scalar> gjkDistance(const A& a, const B& b, const GjkOptions& options = {},
-                                                             SimplexCache<typename A::Scalar>* cache = nullptr);
+                                                             SimplexCache<typename A::Scalar>* cache = nullptr) {
+  NoTrace trace;
+  return gjkDistance(a, b, options, cache, trace);
+}
 
 }  // namespace collide
