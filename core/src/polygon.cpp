@@ -18,6 +18,18 @@ namespace collide {
 
 namespace {
 
+// The outline's size (its bounding-box diagonal).
+template <Scalar S>
+S outlineExtent(std::span<const Vec2<S>> points) {
+  Vec2<S> low = points[0];
+  Vec2<S> high = points[0];
+  for (const Vec2<S>& p : points) {
+    low = {std::min(low.x, p.x), std::min(low.y, p.y)};
+    high = {std::max(high.x, p.x), std::max(high.y, p.y)};
+  }
+  return length(high - low);
+}
+
 // The length that the relative tolerances scale: the outline's size, or its distance from the origin when that
 // is larger, since rounding grows with the coordinates themselves.
 template <Scalar S>
@@ -136,7 +148,8 @@ PolygonBuildResult<S> validate(std::span<const Vec2<S>> points) {
     }
   }
   const S area = signedArea(points);
-  if (std::abs(area) <= tolerance * scale) return refuse<S>("the outline has zero area (all vertices collinear)");
+  // Zero area: no thicker than a sliver of the tolerance's height across the whole outline.
+  if (std::abs(area) <= tolerance * outlineExtent(points)) return refuse<S>("the outline has zero area (all vertices collinear)");
   if (area < S(0)) return refuse<S>("vertices are clockwise; list them counter-clockwise");
   for (int i = 0; i < count; ++i) {
     const S height = turnHeight(points[(i + count - 1) % count], points[i], points[(i + 1) % count]);
