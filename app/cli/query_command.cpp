@@ -1,0 +1,102 @@
+// `collision-lab query`: answers shape pairs in bulk, JSON Lines in and out (README.md, "Command line").
+//
+//   collision-lab query [--algo gjk,distance,epa,sat,analytic] [--scalar float|double] [IN] [-o OUT]
+//
+// One line in, {"id": 7, "a": SHAPE, "b": SHAPE}, gives one line out, {"id": 7, "gjk": {...}, "epa": {...}}.
+// Without --algo every algorithm that takes the pair runs; with it, an algorithm that refuses the pair answers
+// {"error": "..."} in its place. A line that cannot be read answers {"id": ..., "error": "line 7: ..."}; the
+// others are still answered and the exit status is 1 at the end. Blank lines are skipped.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "collide/query.h"
+#include "io/query_json.h"
+#include "io/text_io.h"
+
+namespace lab {
+namespace {
+
+struct QueryCommandOptions {
+  std::vector<std::string> algorithms;  // empty: every algorithm that takes the pair
+  std::string scalar = "double";
+  std::string inputPath;   // empty: standard input
+  std::string outputPath;  // empty: standard output
+};
+
+template <collide::Scalar S>
+Json answer(const QueryPair& pair, const std::vector<collide::Algorithm>& chosen) {
+  const collide::Collider<S> a = collide::castCollider<S>(pair.a);
+  const collide::Collider<S> b = collide::castCollider<S>(pair.b);
+  Json out = {{"id", pair.id}};
+  const bool all = chosen.empty();
+  for (const collide::Algorithm algorithm : all ? std::vector(collide::kAlgorithms.begin(), collide::kAlgorithms.end())
+                                                : chosen) {
+    if (all && !collide::refusal(algorithm, a, b).empty()) continue;
+    out[std::string(collide::algorithmName(algorithm))] = queryResultToJson(collide::runQuery(algorithm, a, b));
+  }
+  return out;
+}
+
+int runQueryCommand(const QueryCommandOptions& options) {
+  std::vector<collide::Algorithm> chosen;
+  for (const std::string& name : options.algorithms) chosen.push_back(*collide::parseAlgorithm(name));
+  const bool useFloat = options.scalar == "float";
+
+  InputSource input(options.inputPath);
+  OutputSink output(options.outputPath);
+  std::string line;
+  int lineNumber = 0;
+  int badLines = 0;
+  while (std::getline(input.stream(), line)) {
+    ++lineNumber;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    Json id;
+    Json out;
+    try {
+      const Json document = parseJsonText(line, lineNumber);
+      if (document.is_object() && document.contains("id")) id = document["id"];
+      const QueryPair pair = queryPairFromJson(document);
+      out = useFloat ? answer<float>(pair, chosen) : answer<double>(pair, chosen);
+    } catch (const JsonSyntaxError& error) {  // names its line and column already
+      ++badLines;
+      out = {{"id", id}, {"error", error.what()}};
+    } catch (const JsonFieldError& error) {
+      ++badLines;
+      out = {{"id", id}, {"error", "line " + std::to_string(lineNumber) + ": " + error.what()}};
+    }
+    output.stream() << out.dump() << '\n';
+  }
+  if (input.stream().bad()) throw std::runtime_error(input.name() + ": read error");
+  output.finish();
+  if (badLines > 0) {
+    std::fprintf(stderr, "collision-lab query: %d of %d lines could not be read (see their \"error\")\n", badLines,
+                 lineNumber);
+    return 1;
+  }
+  return 0;
+}
+
+const bool registered = registerCommand({
+    "query",
+    "Answer shape pairs in bulk: JSON Lines {\"id\", \"a\", \"b\"} in, one result line out per input",
+    [](CLI::App& command) -> std::function<int()> {
+      auto options = std::make_shared<QueryCommandOptions>();
+      command.add_option("--algo", options->algorithms, "Algorithms to run, comma separated (default: all that apply)")
+          ->delimiter(',')
+          ->check(CLI::IsMember({"gjk", "distance", "epa", "sat", "analytic"}));
+      command.add_option("--scalar", options->scalar, "Scalar type of the computation")
+          ->check(CLI::IsMember({"float", "double"}))
+          ->capture_default_str();
+      command.add_option("IN", options->inputPath, "Input file, JSON Lines (default: standard input)");
+      command.add_option("-o,--output", options->outputPath, "Output file (default: standard output)");
+      return [options] { return runQueryCommand(*options); };
+    },
+});
+
+}  // namespace
+}  // namespace lab

@@ -1,0 +1,89 @@
+// `collision-lab trace`: one pair, one algorithm, every step as pretty JSON (README.md, "Command line").
+//
+//   collision-lab trace --algo NAME [--scalar float|double] [IN] [-o OUT]
+//
+// IN holds one pair, {"id": ..., "a": SHAPE, "b": SHAPE} (a line of a query file), or a scene file, whose
+// "algorithm" is used when --algo is not given. The output: {"id", "scalar", "a", "b", "algorithm", "result",
+// and the steps: "gjk", "epa", "sat" or "analytic"}, world frame. Exit status 1 when the algorithm refuses the
+// pair (the result then holds the "error"), or when the input cannot be read.
+#include <iterator>
+#include <memory>
+#include <string>
+
+#include "cli/commands.h"
+#include "collide/query.h"
+#include "io/query_json.h"
+#include "io/scene.h"
+#include "io/text_io.h"
+
+namespace lab {
+namespace {
+
+struct TraceCommandOptions {
+  std::string algorithm;  // empty: the scene's
+  std::string scalar = "double";
+  std::string inputPath;
+  std::string outputPath;
+};
+
+template <collide::Scalar S>
+Json traceDocument(const QueryPair& pair, collide::Algorithm algorithm) {
+  const collide::QueryTrace<S> trace =
+      collide::recordQuery(algorithm, collide::castCollider<S>(pair.a), collide::castCollider<S>(pair.b));
+  Json out = {{"id", pair.id},
+              {"scalar", std::is_same_v<S, float> ? "float" : "double"},
+              {"a", colliderToJson(pair.a)},
+              {"b", colliderToJson(pair.b)}};
+  for (auto& [key, value] : queryTraceToJson(trace).items()) out[key] = value;
+  return out;
+}
+
+int runTraceCommand(const TraceCommandOptions& options) {
+  InputSource input(options.inputPath);
+  const std::string text{std::istreambuf_iterator<char>(input.stream()), std::istreambuf_iterator<char>()};
+  QueryPair pair;
+  std::string algorithmName = options.algorithm;
+  try {
+    const Json document = parseJsonText(text);
+    if (document.is_object() && document.contains("format")) {
+      const Scene scene = sceneFromJson(document);
+      pair.id = scene.title;
+      pair.a = scene.a;
+      pair.b = scene.b;
+      if (algorithmName.empty()) algorithmName = scene.algorithm;
+    } else {
+      pair = queryPairFromJson(document);
+    }
+  } catch (const std::runtime_error& error) {  // JsonSyntaxError or JsonFieldError
+    throw std::runtime_error(input.name() + ": " + error.what());
+  }
+  if (algorithmName.empty()) {
+    throw std::runtime_error("trace: give --algo (" + collide::algorithmNameList() + "); the input names none");
+  }
+  const collide::Algorithm algorithm = *collide::parseAlgorithm(algorithmName);
+  const Json out = options.scalar == "float" ? traceDocument<float>(pair, algorithm)
+                                             : traceDocument<double>(pair, algorithm);
+  OutputSink output(options.outputPath);
+  output.stream() << out.dump(2) << '\n';
+  output.finish();
+  return out["result"].contains("error") ? 1 : 0;
+}
+
+const bool registered = registerCommand({
+    "trace",
+    "Record one algorithm on one pair and write every step as JSON",
+    [](CLI::App& command) -> std::function<int()> {
+      auto options = std::make_shared<TraceCommandOptions>();
+      command.add_option("--algo", options->algorithm, "Algorithm (default: the scene's \"algorithm\")")
+          ->check(CLI::IsMember({"gjk", "distance", "epa", "sat", "analytic"}));
+      command.add_option("--scalar", options->scalar, "Scalar type of the computation")
+          ->check(CLI::IsMember({"float", "double"}))
+          ->capture_default_str();
+      command.add_option("IN", options->inputPath, "A pair {\"id\", \"a\", \"b\"} or a scene file (default: standard input)");
+      command.add_option("-o,--output", options->outputPath, "Output file (default: standard output)");
+      return [options] { return runTraceCommand(*options); };
+    },
+});
+
+}  // namespace
+}  // namespace lab

@@ -1,0 +1,33 @@
+// app/io/query_json.h: query results and recorded traces (collide/query.h) as JSON, for `collision-lab query`
+// and `collision-lab trace`.
+//
+// A pair in: {"id": 7, "a": SHAPE, "b": SHAPE} (SHAPE as in shape_json.h).
+// A result: {"hit": true, "depth": 0.5, "normal": [1, 0], "point_a": [..], "point_b": [..], "iterations": 3,
+// "status": "converged", "stop": "converged"}, with only the fields the algorithm computed, or
+// {"error": "sat takes polytopes only ..."} when the algorithm refused the pair.
+// A trace: {"algorithm": "epa", "result": RESULT, "gjk": [STEP...], "epa": [STEP...]} with every field of every
+// step (world frame). Numbers are written with the shortest text that reads back to the same value.
+#pragma once
+
+#include "collide/query.h"
+#include "io/shape_json.h"
+
+namespace lab {
+
+// One input of `query` and `trace`: {"id": any JSON value (optional), "a": SHAPE, "b": SHAPE}.
+struct QueryPair {
+  Json id;  // null when absent
+  collide::Collider<double> a;
+  collide::Collider<double> b;
+};
+
+// Throws JsonFieldError naming the field ("a.radius: ...", "c: unknown field ...").
+[[nodiscard]] QueryPair queryPairFromJson(const Json& line);
+
+template <collide::Scalar S>
+[[nodiscard]] Json queryResultToJson(const collide::QueryResult<S>& result);
+
+template <collide::Scalar S>
+[[nodiscard]] Json queryTraceToJson(const collide::QueryTrace<S>& trace);
+
+}  // namespace lab
