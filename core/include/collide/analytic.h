@@ -118,7 +118,8 @@ template <Scalar S>
     }
     case PointInPolygonMethod::CrossSign: {
       for (int i = 0; i < count; ++i) {
-        if (cross(v[(i + 1) % count] - v[i], localPoint - v[i]) < S(0)) return false;
+        // Written as !(>= 0) so a NaN point is outside, as it is for the other methods.
+        if (!(cross(v[(i + 1) % count] - v[i], localPoint - v[i]) >= S(0))) return false;
       }
       return true;
     }
