@@ -1,0 +1,363 @@
+// collide/broadphase.h: what every broad phase shares: the box, the pair, the per-update stats, the trace
+// events, the proxy table and the BroadPhase concept.
+//
+// Four broad phases satisfy the concept: SweepAndPrune (sweep_and_prune.h), UniformGrid (uniform_grid.h),
+// AabbTree (aabb_tree.h) and BruteForce (brute_force.h). For the same sequence of add / remove / move they hand
+// out the same ids and return exactly the same pair set: pairs of ids with first < second, sorted, no
+// duplicates. Overlap is on closed intervals everywhere: boxes that touch overlap.
+//
+// Why a concept and not a virtual base: update() takes the trace sink as a template parameter (DESIGN.md,
+// "Traces, not state machines") so the stepped and the benchmarked update are the same code, and a virtual
+// function cannot be a template. Callers that choose the algorithm at run time (the CLI, the lab) hold a
+// std::variant of the four or write one template function over the concept.
+//
+// [SECTION] BoundingBox
+// [SECTION] Pairs and stats
+// [SECTION] Trace events
+// [SECTION] ProxyTable
+// [SECTION] Pair collection and sorting
+// [SECTION] The BroadPhase concept
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <compare>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <variant>
+#include <vector>
+
+#include "collide/math.h"
+#include "collide/shapes.h"
+#include "collide/trace.h"
+
+namespace collide {
+
+// [SECTION] BoundingBox
+
+// An axis-aligned box in Dim dimensions (2 or 3), world coordinates; the broad phase's proxy. Not the 2D shape
+// Aabb of shapes.h: this one has an axis count and no support function. Valid when finite and min <= max.
+template <Scalar S, int Dim>
+struct BoundingBox {
+  static_assert(Dim == 2 || Dim == 3, "broad phases are 2D or 3D");
+  using Scalar = S;
+  static constexpr int kDimensions = Dim;
+  std::array<S, Dim> min{};
+  std::array<S, Dim> max{};
+
+  friend constexpr bool operator==(const BoundingBox&, const BoundingBox&) = default;
+};
+
+template <Scalar S>
+[[nodiscard]] constexpr BoundingBox<S, 2> toBoundingBox(const Aabb<S>& aabb) {
+  return {{aabb.min.x, aabb.min.y}, {aabb.max.x, aabb.max.y}};
+}
+
+template <Scalar S, int Dim>
+[[nodiscard]] bool isValid(const BoundingBox<S, Dim>& box) {
+  for (int axis = 0; axis < Dim; ++axis) {
+    if (!std::isfinite(box.min[axis]) || !std::isfinite(box.max[axis]) || !(box.min[axis] <= box.max[axis])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Closed intervals on every axis: touching boxes overlap (Ericson 4.2.1, with <= instead of <).
+template <Scalar S, int Dim>
+[[nodiscard]] constexpr bool overlaps(const BoundingBox<S, Dim>& a, const BoundingBox<S, Dim>& b) {
+  for (int axis = 0; axis < Dim; ++axis) {
+    if (a.max[axis] < b.min[axis] || b.max[axis] < a.min[axis]) return false;
+  }
+  return true;
+}
+
+template <Scalar S, int Dim>
+[[nodiscard]] constexpr bool contains(const BoundingBox<S, Dim>& outer, const BoundingBox<S, Dim>& inner) {
+  for (int axis = 0; axis < Dim; ++axis) {
+    if (inner.min[axis] < outer.min[axis] || outer.max[axis] < inner.max[axis]) return false;
+  }
+  return true;
+}
+
+template <Scalar S, int Dim>
+[[nodiscard]] constexpr BoundingBox<S, Dim> merged(const BoundingBox<S, Dim>& a, const BoundingBox<S, Dim>& b) {
+  BoundingBox<S, Dim> result;
+  for (int axis = 0; axis < Dim; ++axis) {
+    result.min[axis] = std::min(a.min[axis], b.min[axis]);
+    result.max[axis] = std::max(a.max[axis], b.max[axis]);
+  }
+  return result;
+}
+
+template <Scalar S, int Dim>
+[[nodiscard]] constexpr BoundingBox<S, Dim> enlarged(const BoundingBox<S, Dim>& box, S margin) {
+  BoundingBox<S, Dim> result = box;
+  for (int axis = 0; axis < Dim; ++axis) {
+    result.min[axis] -= margin;
+    result.max[axis] += margin;
+  }
+  return result;
+}
+
+// The surface-area heuristic's measure: the perimeter in 2D, the surface area in 3D (article 004, SAH; Box2D's
+// b2AABB::GetPerimeter plays the same role).
+template <Scalar S, int Dim>
+[[nodiscard]] constexpr S surfaceMeasure(const BoundingBox<S, Dim>& box) {
+  if constexpr (Dim == 2) {
+    return S(2) * ((box.max[0] - box.min[0]) + (box.max[1] - box.min[1]));
+  } else {
+    const S x = box.max[0] - box.min[0];
+    const S y = box.max[1] - box.min[1];
+    const S z = box.max[2] - box.min[2];
+    return S(2) * (x * y + y * z + z * x);
+  }
+}
+
+template <Scalar S, int Dim>
+[[nodiscard]] constexpr S largestExtent(const BoundingBox<S, Dim>& box) {
+  S extent = 0;
+  for (int axis = 0; axis < Dim; ++axis) extent = std::max(extent, box.max[axis] - box.min[axis]);
+  return extent;
+}
+
+// [SECTION] Pairs and stats
+
+using ProxyId = std::uint32_t;
+inline constexpr ProxyId kNullProxy = 0xffffffffu;
+
+// A pair of overlapping proxies, first < second.
+struct ProxyPair {
+  ProxyId first = kNullProxy;
+  ProxyId second = kNullProxy;
+  friend constexpr auto operator<=>(const ProxyPair&, const ProxyPair&) = default;
+};
+
+// What one update did. Fields that an algorithm does not use stay zero.
+template <int Dim>
+struct BroadPhaseStats {
+  std::size_t proxies = 0;
+  std::size_t pairs = 0;     // final pairs, after the exact box test
+  std::size_t boxTests = 0;  // exact box-versus-box tests on candidates
+  // Sweep and prune: axisOrder[0] is the sweep axis; candidatePairsPerAxis[k] counts the pairs that overlap on
+  // axes axisOrder[0..k], so the last entry equals pairs (article 000: the X list, then the XZ list).
+  std::array<int, Dim> axisOrder{};
+  std::array<std::size_t, Dim> candidatePairsPerAxis{};
+  std::size_t swaps = 0;   // insertion sort swaps over every axis == inversions removed
+  bool resorted = false;   // the swap budget ran out and a merge sort removed the rest (still counted)
+  // Grid: object-in-cell insertions, distinct cells used, objects too large for cells (tested against all).
+  std::size_t cellsTouched = 0;
+  std::size_t occupiedCells = 0;
+  std::size_t oversizeObjects = 0;
+  // Tree: node pairs visited by the self-query, leaves reinserted by move() since the last update.
+  std::size_t nodesVisited = 0;
+  std::size_t reinsertions = 0;
+};
+
+// [SECTION] Trace events
+
+// One endpoint of a proxy's interval on one axis.
+template <Scalar S>
+struct SapEndpointInfo {
+  ProxyId id = kNullProxy;
+  bool isMax = false;
+  S value = 0;
+};
+
+// Insertion sort moved `moving` down past `passed`: moving now sits at `position`, passed at position + 1.
+template <Scalar S>
+struct SapSwap {
+  int axis = 0;
+  std::size_t position = 0;
+  SapEndpointInfo<S> moving;
+  SapEndpointInfo<S> passed;
+};
+
+// The swap budget ran out: a merge sort removed the remaining inversions (counted, not traced one by one).
+struct SapResort {
+  int axis = 0;
+  std::size_t inversions = 0;
+};
+
+// The sweep line reached a min endpoint: the proxy enters the active list and pairs with every proxy already
+// in it on this axis (article 000's active list). `active` is the list before it enters.
+template <Scalar S>
+struct SapEnter {
+  int axis = 0;
+  std::size_t position = 0;
+  ProxyId id = kNullProxy;
+  S value = 0;
+  std::vector<ProxyId> active;
+};
+
+// The sweep line reached a max endpoint: the proxy leaves the active list.
+template <Scalar S>
+struct SapLeave {
+  int axis = 0;
+  std::size_t position = 0;
+  ProxyId id = kNullProxy;
+  S value = 0;
+};
+
+// After the sweep: the pair list of one stage. Stage 0 is the sweep axis (everything kept); stage k tests the
+// stage k-1 list on axis axisOrder[k] and keeps the pairs that overlap there too.
+struct SapAxisPairs {
+  int stage = 0;
+  int axis = 0;
+  std::vector<ProxyPair> kept;
+  std::vector<ProxyPair> rejected;
+};
+
+template <int Dim>
+struct GridInsert {
+  ProxyId id = kNullProxy;
+  std::array<std::int64_t, Dim> cell{};
+};
+
+// A proxy that spans more cells than the cap (or lies beyond the cell coordinate range): tested against all.
+struct GridOversize {
+  ProxyId id = kNullProxy;
+};
+
+// The tree's self-query tested two nodes' fat boxes (nodeA == nodeB: a subtree against itself).
+struct TreeVisit {
+  int nodeA = -1;
+  int nodeB = -1;
+  bool overlap = false;
+};
+
+// Every event of every broad phase, so one Recorder<BroadPhaseEvent<S, Dim>> records any of them.
+template <Scalar S, int Dim>
+using BroadPhaseEvent = std::variant<SapSwap<S>, SapResort, SapEnter<S>, SapLeave<S>, SapAxisPairs, GridInsert<Dim>,
+                                     GridOversize, TreeVisit>;
+
+// [SECTION] ProxyTable
+
+// Ids and boxes, shared by all four algorithms so that they hand out the same ids. A removed id is reused only
+// after the next update (its endpoints, cells or leaf are cleaned there), then last-freed first.
+template <Scalar S, int Dim>
+class ProxyTable {
+ public:
+  using Box = BoundingBox<S, Dim>;
+
+  [[nodiscard]] ProxyId add(const Box& box) {
+    if (!isValid(box)) return kNullProxy;
+    ProxyId id;
+    if (!free_.empty()) {
+      id = free_.back();
+      free_.pop_back();
+      boxes_[id] = box;
+      alive_[id] = 1;
+    } else {
+      id = static_cast<ProxyId>(boxes_.size());
+      boxes_.push_back(box);
+      alive_.push_back(1);
+    }
+    ++count_;
+    return id;
+  }
+
+  [[nodiscard]] bool remove(ProxyId id) {
+    if (!contains(id)) return false;
+    alive_[id] = 0;
+    released_.push_back(id);
+    --count_;
+    return true;
+  }
+
+  [[nodiscard]] bool move(ProxyId id, const Box& box) {
+    if (!contains(id) || !isValid(box)) return false;
+    boxes_[id] = box;
+    return true;
+  }
+
+  // Called by update() once the algorithm has forgotten the removed ids.
+  void recycleReleased() {
+    free_.insert(free_.end(), released_.begin(), released_.end());
+    released_.clear();
+  }
+
+  [[nodiscard]] bool hasReleased() const { return !released_.empty(); }
+  [[nodiscard]] bool contains(ProxyId id) const { return id < alive_.size() && alive_[id] != 0; }
+  [[nodiscard]] const Box& box(ProxyId id) const { return boxes_[id]; }
+  [[nodiscard]] std::size_t size() const { return count_; }
+  [[nodiscard]] std::size_t slotCount() const { return boxes_.size(); }
+  [[nodiscard]] std::size_t memoryBytes() const {
+    return boxes_.capacity() * sizeof(Box) + alive_.capacity() + (free_.capacity() + released_.capacity()) * sizeof(ProxyId);
+  }
+
+ private:
+  std::vector<Box> boxes_;
+  std::vector<std::uint8_t> alive_;
+  std::vector<ProxyId> free_;
+  std::vector<ProxyId> released_;
+  std::size_t count_ = 0;
+};
+
+// [SECTION] Pair collection and sorting
+
+// Sorts pair keys (first << idBits | second) with an LSD radix sort; keys need 2 * idBits bits. In broadphase.cpp.
+void sortPairKeys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch, int idBits);
+
+namespace detail {
+
+// Gathers the pairs of one update as packed keys, then sorts them and unpacks them into ProxyPair.
+class PairCollector {
+ public:
+  void begin(std::size_t slotCount) {
+    keys_.clear();
+    idBits_ = std::max(1, static_cast<int>(std::bit_width(slotCount)));
+  }
+  void add(ProxyId a, ProxyId b) {
+    const ProxyId first = a < b ? a : b;
+    const ProxyId second = a < b ? b : a;
+    keys_.push_back((static_cast<std::uint64_t>(first) << idBits_) | second);
+  }
+  const std::vector<ProxyPair>& finish() {
+    sortPairKeys(keys_, scratch_, idBits_);
+    pairs_.resize(keys_.size());
+    const std::uint64_t lowMask = (std::uint64_t{1} << idBits_) - 1;
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      pairs_[i] = {static_cast<ProxyId>(keys_[i] >> idBits_), static_cast<ProxyId>(keys_[i] & lowMask)};
+    }
+    return pairs_;
+  }
+  [[nodiscard]] const std::vector<ProxyPair>& pairs() const { return pairs_; }
+  [[nodiscard]] std::size_t memoryBytes() const {
+    return (keys_.capacity() + scratch_.capacity()) * sizeof(std::uint64_t) + pairs_.capacity() * sizeof(ProxyPair);
+  }
+
+ private:
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::uint64_t> scratch_;
+  std::vector<ProxyPair> pairs_;
+  int idBits_ = 1;
+};
+
+}  // namespace detail
+
+// [SECTION] The BroadPhase concept
+
+// add() returns kNullProxy for a NaN, infinite or inverted box; remove() and move() return false for an unknown
+// id or such a box and change nothing. update() returns the pair set of the boxes as they are now.
+template <class T>
+concept BroadPhase = requires(T broadPhase, const T& constBroadPhase, const typename T::Box& box, ProxyId id,
+                              NoTrace& trace) {
+  typename T::Scalar;
+  { T::kDimensions } -> std::convertible_to<int>;
+  { broadPhase.add(box) } -> std::same_as<ProxyId>;
+  { broadPhase.remove(id) } -> std::same_as<bool>;
+  { broadPhase.move(id, box) } -> std::same_as<bool>;
+  { broadPhase.update(trace) } -> std::same_as<const std::vector<ProxyPair>&>;
+  { broadPhase.update() } -> std::same_as<const std::vector<ProxyPair>&>;
+  { constBroadPhase.pairs() } -> std::same_as<const std::vector<ProxyPair>&>;
+  { constBroadPhase.stats() } -> std::same_as<const BroadPhaseStats<T::kDimensions>&>;
+  { constBroadPhase.size() } -> std::same_as<std::size_t>;
+  { constBroadPhase.box(id) } -> std::same_as<const typename T::Box&>;
+  { constBroadPhase.memoryBytes() } -> std::same_as<std::size_t>;
+};
+
+}  // namespace collide
