@@ -1,0 +1,524 @@
+// Analytic shape-pair tests (article 001): hand cases, a brute-force reference over random cases (the boundary
+// sampled densely, inside decided independently), the sector's four steps at every half-angle, degenerate input.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <numbers>
+#include <random>
+#include <vector>
+
+#include "collide/analytic.h"
+#include "collide/polygon.h"
+
+namespace collide {
+namespace {
+
+template <class S>
+class AnalyticTest : public ::testing::Test {};
+using Scalars = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(AnalyticTest, Scalars);
+
+template <class S>
+Transform<S> at(S x, S y, S angle = S(0)) {
+  return Transform<S>::fromPose({x, y}, angle);
+}
+
+// [SECTION] Brute-force reference
+
+// B in its own frame: dense boundary samples and an inside test written independently of the library.
+struct Reference {
+  std::vector<Vec2<double>> boundary;
+  std::function<bool(Vec2<double>)> inside;
+  double spacing = 0;  // largest gap between neighbouring samples: the reference's own error bound
+};
+
+void addSegment(Reference& ref, Vec2<double> a, Vec2<double> b, int samples) {
+  for (int i = 0; i <= samples; ++i) ref.boundary.push_back(lerp(a, b, double(i) / samples));
+  ref.spacing = std::max(ref.spacing, length(b - a) / samples);
+}
+
+void addArc(Reference& ref, Vec2<double> center, double radius, double from, double to, int samples) {
+  for (int i = 0; i <= samples; ++i) {
+    const double angle = from + (to - from) * i / samples;
+    ref.boundary.push_back(center + radius * Vec2<double>{std::cos(angle), std::sin(angle)});
+  }
+  ref.spacing = std::max(ref.spacing, radius * std::abs(to - from) / samples);
+}
+
+double signedDistance(const Reference& ref, Vec2<double> p) {
+  double nearest = std::numeric_limits<double>::infinity();
+  for (const Vec2<double>& s : ref.boundary) nearest = std::min(nearest, lengthSquared(p - s));
+  nearest = std::sqrt(nearest);
+  return ref.inside(p) ? -nearest : nearest;
+}
+
+Reference circleReference(const Circle<double>& c) {
+  Reference ref;
+  addArc(ref, c.center, c.radius, 0, 2 * std::numbers::pi, 4000);
+  ref.inside = [c](Vec2<double> p) { return length(p - c.center) <= c.radius; };
+  return ref;
+}
+
+Reference boxReference(Vec2<double> low, Vec2<double> high) {
+  Reference ref;
+  addSegment(ref, low, {high.x, low.y}, 1500);
+  addSegment(ref, {high.x, low.y}, high, 1500);
+  addSegment(ref, high, {low.x, high.y}, 1500);
+  addSegment(ref, {low.x, high.y}, low, 1500);
+  ref.inside = [low, high](Vec2<double> p) { return p.x >= low.x && p.x <= high.x && p.y >= low.y && p.y <= high.y; };
+  return ref;
+}
+
+// A capsule's boundary is the set at distance r from its core: sample the core, subtract r.
+double capsuleSignedDistance(const Capsule<double>& c, Vec2<double> p) {
+  double nearest = std::numeric_limits<double>::infinity();
+  for (int i = 0; i <= 6000; ++i) nearest = std::min(nearest, length(p - lerp(c.a, c.b, i / 6000.0)));
+  return nearest - c.radius;
+}
+
+Reference sectorReference(const Sector<double>& s) {
+  Reference ref;
+  const Vec2<double> upper = s.radius * Vec2<double>{std::cos(s.halfAngle), std::sin(s.halfAngle)};
+  addSegment(ref, {}, upper, 1500);
+  addSegment(ref, {}, {upper.x, -upper.y}, 1500);
+  addArc(ref, {}, s.radius, -s.halfAngle, s.halfAngle, 3000);
+  ref.inside = [s](Vec2<double> p) {
+    return length(p) <= s.radius && std::abs(std::atan2(p.y, p.x)) <= s.halfAngle;
+  };
+  return ref;
+}
+
+Reference polygonReference(const Polygon<double>& polygon) {
+  Reference ref;
+  for (int i = 0; i < polygon.count; ++i) {
+    addSegment(ref, polygon.vertices[i], polygon.vertices[(i + 1) % polygon.count], 800);
+  }
+  ref.inside = [polygon](Vec2<double> p) { return pointInPolygon(polygon, p, PointInPolygonMethod::RayCast); };
+  return ref;
+}
+
+// Checks one analytic result against the reference's signed distance of the circle's centre (in B's frame).
+void expectMatchesReference(const AnalyticResult<double>& result, double referenceSignedDistance, double radius,
+                            Vec2<double> centerWorld, double tolerance, int trial) {
+  ASSERT_EQ(result.status, Status::Converged) << trial;
+  const double referenceGap = referenceSignedDistance - radius;
+  const double gap = result.hit ? -result.depth : result.distance;
+  if (std::abs(referenceGap) > tolerance) {
+    ASSERT_EQ(result.hit, referenceGap <= 0) << trial << " reference gap " << referenceGap;
+  }
+  ASSERT_NEAR(gap, referenceGap, tolerance) << trial;
+  ASSERT_GE(result.distance, 0) << trial;
+  ASSERT_GE(result.depth, 0) << trial;
+  ASSERT_NEAR(length(result.normal), 1, 1e-12) << trial;
+  const Vec2<double> expectedPointA = centerWorld + radius * result.normal;
+  ASSERT_NEAR(result.pointA.x, expectedPointA.x, 1e-9) << trial;
+  ASSERT_NEAR(result.pointA.y, expectedPointA.y, 1e-9) << trial;
+  // pointB is where B's boundary meets pointA after the push (or the closest point when apart).
+  const Vec2<double> fromA = result.pointA + (result.hit ? -result.depth : result.distance) * result.normal;
+  ASSERT_NEAR(fromA.x, result.pointB.x, 1e-9) << trial;
+  ASSERT_NEAR(fromA.y, result.pointB.y, 1e-9) << trial;
+}
+
+struct RandomCase {
+  Circle<double> circle;
+  Transform<double> circleTransform;
+  Transform<double> shapeTransform;
+};
+
+RandomCase randomCase(std::mt19937_64& random) {
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::uniform_real_distribution<double> position(-3, 3);
+  std::uniform_real_distribution<double> angle(-std::numbers::pi, std::numbers::pi);
+  RandomCase c;
+  c.circle.radius = unit(random) < 0.1 ? 0.0 : 1.5 * unit(random);  // zero radius: a point
+  c.circle.center = {0.3 * position(random), 0.3 * position(random)};
+  c.circleTransform = Transform<double>::fromPose({position(random), position(random)}, angle(random));
+  c.shapeTransform = Transform<double>::fromPose({position(random), position(random)}, angle(random));
+  return c;
+}
+
+Vec2<double> centerInShapeFrame(const RandomCase& c) {
+  return c.shapeTransform.applyInverse(c.circleTransform.apply(c.circle.center));
+}
+
+// [SECTION] Random cases against the reference
+
+constexpr int kRandomCases = 1500;
+
+TEST(AnalyticReference, CircleVsCircle) {
+  std::mt19937_64 random(31);
+  std::uniform_real_distribution<double> unit(0, 1);
+  for (int trial = 0; trial < kRandomCases; ++trial) {
+    const RandomCase c = randomCase(random);
+    const Circle<double> b{{unit(random) - 0.5, unit(random) - 0.5}, 2 * unit(random)};
+    const Reference ref = circleReference(b);
+    const AnalyticResult<double> result = circleVsCircle(c.circle, c.circleTransform, b, c.shapeTransform);
+    expectMatchesReference(result, signedDistance(ref, centerInShapeFrame(c)), c.circle.radius,
+                           c.circleTransform.apply(c.circle.center), 2 * ref.spacing, trial);
+  }
+}
+
+TEST(AnalyticReference, CircleVsAabb) {
+  std::mt19937_64 random(32);
+  std::uniform_real_distribution<double> unit(0, 1);
+  for (int trial = 0; trial < kRandomCases; ++trial) {
+    const RandomCase c = randomCase(random);
+    const Vec2<double> low{-2 * unit(random), -2 * unit(random)};
+    const Aabb<double> b{low, low + Vec2<double>{0.1 + 2 * unit(random), 0.1 + 2 * unit(random)}};
+    const Reference ref = boxReference(b.min, b.max);
+    const Vec2<double> center = c.circleTransform.apply(c.circle.center);
+    const AnalyticResult<double> result = circleVsAabb(c.circle, c.circleTransform, b);
+    expectMatchesReference(result, signedDistance(ref, center), c.circle.radius, center, 2 * ref.spacing, trial);
+  }
+}
+
+TEST(AnalyticReference, CircleVsBox) {
+  std::mt19937_64 random(33);
+  std::uniform_real_distribution<double> unit(0, 1);
+  for (int trial = 0; trial < kRandomCases; ++trial) {
+    const RandomCase c = randomCase(random);
+    const Box<double> b{{0.05 + 1.5 * unit(random), 0.05 + 1.5 * unit(random)}};
+    const Reference ref = boxReference(-b.halfExtents, b.halfExtents);
+    const AnalyticResult<double> result = circleVsBox(c.circle, c.circleTransform, b, c.shapeTransform);
+    expectMatchesReference(result, signedDistance(ref, centerInShapeFrame(c)), c.circle.radius,
+                           c.circleTransform.apply(c.circle.center), 2 * ref.spacing, trial);
+  }
+}
+
+TEST(AnalyticReference, CircleVsCapsule) {
+  std::mt19937_64 random(34);
+  std::uniform_real_distribution<double> unit(0, 1);
+  for (int trial = 0; trial < kRandomCases; ++trial) {
+    const RandomCase c = randomCase(random);
+    Capsule<double> b{{-2 * unit(random), unit(random) - 0.5}, {2 * unit(random), unit(random) - 0.5}, unit(random)};
+    if (trial % 10 == 0) b.b = b.a;  // a zero-length core: a circle
+    const AnalyticResult<double> result = circleVsCapsule(c.circle, c.circleTransform, b, c.shapeTransform);
+    expectMatchesReference(result, capsuleSignedDistance(b, centerInShapeFrame(c)), c.circle.radius,
+                           c.circleTransform.apply(c.circle.center), 2e-3, trial);
+  }
+}
+
+TEST(AnalyticReference, CircleVsSectorAtEveryHalfAngle) {
+  std::mt19937_64 random(35);
+  std::uniform_real_distribution<double> unit(0, 1);
+  const double pi = std::numbers::pi;
+  const double special[] = {0.0, pi / 4, pi / 2, 3 * pi / 4, pi};
+  for (int trial = 0; trial < 3 * kRandomCases; ++trial) {
+    const RandomCase c = randomCase(random);
+    const double halfAngle = trial % 3 == 0 ? special[(trial / 3) % 5] : pi * unit(random);
+    const Sector<double> b{0.2 + 2 * unit(random), halfAngle};
+    const Reference ref = sectorReference(b);
+    const AnalyticResult<double> result = circleVsSector(c.circle, c.circleTransform, b, c.shapeTransform);
+    expectMatchesReference(result, signedDistance(ref, centerInShapeFrame(c)), c.circle.radius,
+                           c.circleTransform.apply(c.circle.center), 2 * ref.spacing, trial);
+  }
+}
+
+TEST(AnalyticReference, CircleVsPolygonWithEveryInsideMethod) {
+  std::mt19937_64 random(36);
+  std::uniform_real_distribution<double> coordinate(-1.5, 1.5);
+  const PointInPolygonMethod methods[] = {PointInPolygonMethod::AngleSum, PointInPolygonMethod::AreaSum,
+                                          PointInPolygonMethod::CrossSign, PointInPolygonMethod::RayCast};
+  for (int trial = 0; trial < kRandomCases; ++trial) {
+    const RandomCase c = randomCase(random);
+    std::vector<Vec2<double>> cloud(8);
+    for (auto& p : cloud) p = {coordinate(random), coordinate(random)};
+    const auto built = makePolygon<double>(std::span<const Vec2<double>>(cloud), PolygonBuild::Hull);
+    if (!built.polygon) continue;
+    const Reference ref = polygonReference(*built.polygon);
+    const double reference = signedDistance(ref, centerInShapeFrame(c));
+    for (PointInPolygonMethod method : methods) {
+      const AnalyticResult<double> result =
+          circleVsPolygon(c.circle, c.circleTransform, *built.polygon, c.shapeTransform, method);
+      expectMatchesReference(result, reference, c.circle.radius, c.circleTransform.apply(c.circle.center),
+                             2 * ref.spacing, trial);
+    }
+  }
+}
+
+// For convex B the normal and depth are a true minimum translation: pushing B by a hair more separates.
+TEST(AnalyticReference, PushingBAlongTheNormalSeparatesConvexPairs) {
+  std::mt19937_64 random(37);
+  std::uniform_real_distribution<double> unit(0, 1);
+  int pushes = 0;
+  for (int trial = 0; trial < kRandomCases; ++trial) {
+    const RandomCase c = randomCase(random);
+    const Box<double> box{{0.1 + unit(random), 0.1 + unit(random)}};
+    const Capsule<double> capsule{{-1, 0}, {1, 0.5}, 0.4};
+    const Sector<double> sector{1.5, 1.5 * unit(random)};  // convex: at most 90 degrees
+    const Circle<double> circle{{}, unit(random)};
+    const auto check = [&](const AnalyticResult<double>& result, const auto& rerun) {
+      if (!result.hit || result.depth < 1e-6) return;
+      ++pushes;
+      Transform<double> moved = c.shapeTransform;
+      moved.p += (result.depth * (1 + 1e-9) + 1e-12) * result.normal;
+      EXPECT_FALSE(rerun(moved).hit) << trial;
+      moved.p = c.shapeTransform.p + result.depth * (1 - 1e-6) * result.normal;
+      EXPECT_TRUE(rerun(moved).hit) << trial;
+    };
+    check(circleVsBox(c.circle, c.circleTransform, box, c.shapeTransform),
+          [&](const Transform<double>& xf) { return circleVsBox(c.circle, c.circleTransform, box, xf); });
+    check(circleVsCapsule(c.circle, c.circleTransform, capsule, c.shapeTransform),
+          [&](const Transform<double>& xf) { return circleVsCapsule(c.circle, c.circleTransform, capsule, xf); });
+    check(circleVsSector(c.circle, c.circleTransform, sector, c.shapeTransform),
+          [&](const Transform<double>& xf) { return circleVsSector(c.circle, c.circleTransform, sector, xf); });
+    check(circleVsCircle(c.circle, c.circleTransform, circle, c.shapeTransform),
+          [&](const Transform<double>& xf) { return circleVsCircle(c.circle, c.circleTransform, circle, xf); });
+  }
+  EXPECT_GT(pushes, 500);
+}
+
+// [SECTION] Hand cases and conventions
+
+TYPED_TEST(AnalyticTest, CircleVsCircleSeparatedOverlappingTouching) {
+  using S = TypeParam;
+  const Circle<S> unit{{}, 1};
+  const AnalyticResult<S> apart = circleVsCircle(unit, at<S>(0, 0), unit, at<S>(3, 4));
+  EXPECT_FALSE(apart.hit);
+  EXPECT_NEAR(apart.distance, 3, 1e-6);
+  EXPECT_NEAR(apart.normal.x, 0.6, 1e-6);
+  EXPECT_NEAR(apart.pointB.x, 3 - 0.6, 1e-6);
+  const AnalyticResult<S> overlapping = circleVsCircle(unit, at<S>(0, 0), unit, at<S>(S(1.5), 0));
+  EXPECT_TRUE(overlapping.hit);
+  EXPECT_NEAR(overlapping.depth, 0.5, 1e-6);
+  const AnalyticResult<S> touching = circleVsCircle(unit, at<S>(0, 0), unit, at<S>(2, 0));
+  EXPECT_TRUE(touching.hit);
+  EXPECT_EQ(touching.depth, S(0));
+  EXPECT_EQ(touching.distance, S(0));
+}
+
+TYPED_TEST(AnalyticTest, CoincidentCentresAndZeroRadii) {
+  using S = TypeParam;
+  const AnalyticResult<S> same = circleVsCircle(Circle<S>{{}, 1}, at<S>(5, 5), Circle<S>{{}, 2}, at<S>(5, 5));
+  EXPECT_TRUE(same.hit);
+  EXPECT_EQ(same.depth, S(3));
+  EXPECT_EQ(same.normal, (Vec2<S>{1, 0}));  // documented fallback
+  const AnalyticResult<S> points = circleVsCircle(Circle<S>{{}, 0}, at<S>(1, 1), Circle<S>{{}, 0}, at<S>(1, 1));
+  EXPECT_TRUE(points.hit);
+  EXPECT_EQ(points.depth, S(0));
+  // A zero-radius circle against a polygon is point in polygon.
+  const Polygon<S> hexagon = makeRegularPolygon<S>(6, 1);
+  EXPECT_TRUE(circleVsPolygon(Circle<S>{{}, 0}, at<S>(S(0.5), 0), hexagon, at<S>(0, 0)).hit);
+  EXPECT_FALSE(circleVsPolygon(Circle<S>{{}, 0}, at<S>(S(1.5), 0), hexagon, at<S>(0, 0)).hit);
+}
+
+TYPED_TEST(AnalyticTest, CircleVsAabbClampsOutsideAndPushesThroughTheNearestFaceInside) {
+  using S = TypeParam;
+  const Aabb<S> box{{0, 0}, {4, 2}};
+  const AnalyticResult<S> corner = circleVsAabb(Circle<S>{{}, 1}, at<S>(5, 3), box);
+  EXPECT_FALSE(corner.hit);
+  EXPECT_NEAR(corner.distance, std::sqrt(2.0) - 1, 1e-6);
+  EXPECT_EQ(corner.pointB, (Vec2<S>{4, 2}));
+  // Centre inside, nearest the right face (distance 0.5): B must move left by 0.5 + r.
+  const AnalyticResult<S> inside = circleVsAabb(Circle<S>{{}, 1}, at<S>(S(3.5), 1), box);
+  EXPECT_TRUE(inside.hit);
+  EXPECT_NEAR(inside.depth, 1.5, 1e-6);
+  EXPECT_EQ(inside.normal, (Vec2<S>{-1, 0}));
+  EXPECT_EQ(inside.pointB, (Vec2<S>{4, 1}));
+  // Centre exactly on the top face: the fallback normal is the face's inward direction.
+  const AnalyticResult<S> onFace = circleVsAabb(Circle<S>{{}, S(0.25)}, at<S>(1, 2), box);
+  EXPECT_TRUE(onFace.hit);
+  EXPECT_NEAR(onFace.depth, 0.25, 1e-6);
+  EXPECT_EQ(onFace.normal, (Vec2<S>{0, -1}));
+  // Touching a face from outside.
+  const AnalyticResult<S> touching = circleVsAabb(Circle<S>{{}, 1}, at<S>(5, 1), box);
+  EXPECT_TRUE(touching.hit);
+  EXPECT_EQ(touching.depth, S(0));
+}
+
+TYPED_TEST(AnalyticTest, CircleVsBoxWorksInTheBoxFrame) {
+  using S = TypeParam;
+  const S quarter = std::numbers::pi_v<S> / 4;
+  // A box turned 45 degrees: its corner points along +x at distance sqrt(2).
+  const AnalyticResult<S> result = circleVsBox(Circle<S>{{}, S(0.5)}, at<S>(2, 0), Box<S>{{1, 1}}, at<S>(0, 0, quarter));
+  EXPECT_FALSE(result.hit);
+  EXPECT_NEAR(result.distance, 2 - std::sqrt(2.0) - 0.5, 1e-5);
+  EXPECT_NEAR(result.normal.x, -1, 1e-5);
+  EXPECT_NEAR(result.pointB.x, std::sqrt(2.0), 1e-5);
+}
+
+TYPED_TEST(AnalyticTest, CircleVsCapsuleOnTheCoreAndPastItsEnds) {
+  using S = TypeParam;
+  const Capsule<S> capsule{{-1, 0}, {1, 0}, S(0.5)};
+  const AnalyticResult<S> side = circleVsCapsule(Circle<S>{{}, S(0.25)}, at<S>(S(0.3), 2), capsule, at<S>(0, 0));
+  EXPECT_FALSE(side.hit);
+  EXPECT_NEAR(side.distance, 1.25, 1e-6);
+  EXPECT_NEAR(side.normal.y, -1, 1e-6);
+  const AnalyticResult<S> end = circleVsCapsule(Circle<S>{{}, S(0.25)}, at<S>(S(1.6), 0), capsule, at<S>(0, 0));
+  EXPECT_TRUE(end.hit);
+  EXPECT_NEAR(end.depth, 0.15, 1e-6);
+  // Exactly on the core (0.5 is exact along the segment): pushed sideways off its left (+y), depth r + R.
+  const AnalyticResult<S> core = circleVsCapsule(Circle<S>{{}, S(0.25)}, at<S>(S(0.5), 0), capsule, at<S>(0, 0));
+  EXPECT_TRUE(core.hit);
+  EXPECT_NEAR(core.depth, 0.75, 1e-6);
+  EXPECT_NEAR(core.normal.y, 1, 1e-6);
+}
+
+TYPED_TEST(AnalyticTest, SectorStepsFollowTheArticle) {
+  using S = TypeParam;
+  const Sector<S> sector{2, std::numbers::pi_v<S> / 6};  // 30 degrees each side of +x
+  const Circle<S> circle{{}, S(0.5)};
+  {
+    Recorder<AnalyticStep<S>> trace;  // 1. too far from the apex
+    const AnalyticResult<S> result = circleVsSector(circle, at<S>(3, 0), sector, at<S>(0, 0), trace);
+    EXPECT_FALSE(result.hit);
+    ASSERT_EQ(trace.steps.size(), 1u);
+    EXPECT_TRUE(trace.steps[0].decided);
+  }
+  {
+    Recorder<AnalyticStep<S>> trace;  // 3. inside the span, within R + r: hit
+    const AnalyticResult<S> result = circleVsSector(circle, at<S>(S(2.3), S(-0.2)), sector, at<S>(0, 0), trace);
+    EXPECT_TRUE(result.hit);
+    ASSERT_EQ(trace.steps.size(), 3u);
+    EXPECT_TRUE(trace.steps[2].decided);
+    EXPECT_TRUE(trace.steps[2].hit);
+  }
+  {
+    Recorder<AnalyticStep<S>> trace;  // 4. outside the span: the straight edge decides
+    const AnalyticResult<S> near = circleVsSector(circle, at<S>(S(0.8), S(0.9)), sector, at<S>(0, 0), trace);
+    ASSERT_EQ(trace.steps.size(), 4u);
+    EXPECT_EQ(trace.steps[3].hit, near.hit);
+    EXPECT_TRUE(near.hit);
+    Recorder<AnalyticStep<S>> farTrace;
+    const AnalyticResult<S> far = circleVsSector(circle, at<S>(S(0.2), S(1.5)), sector, at<S>(0, 0), farTrace);
+    EXPECT_FALSE(far.hit);
+    ASSERT_EQ(farTrace.steps.size(), 4u);
+  }
+}
+
+TYPED_TEST(AnalyticTest, WideSectorsAreNotConvexButStillExact) {
+  using S = TypeParam;
+  const S pi = std::numbers::pi_v<S>;
+  // Half-angle 150 degrees: a disc with a 60-degree notch on the -x side.
+  const Sector<S> pacman{2, pi * 5 / 6};
+  EXPECT_FALSE(circleVsSector(Circle<S>{{}, S(0.1)}, at<S>(S(-1.5), 0), pacman, at<S>(0, 0)).hit);  // in the notch
+  EXPECT_TRUE(circleVsSector(Circle<S>{{}, S(0.1)}, at<S>(S(-1.5), S(1)), pacman, at<S>(0, 0)).hit);
+  EXPECT_TRUE(circleVsSector(Circle<S>{{}, S(0.1)}, at<S>(0, S(-1.9)), pacman, at<S>(0, 0)).hit);
+  // Half-angle pi: the full disc, even on its -x axis.
+  const Sector<S> disc{2, pi};
+  EXPECT_TRUE(circleVsSector(Circle<S>{{}, S(0.1)}, at<S>(S(-1.5), 0), disc, at<S>(0, 0)).hit);
+  EXPECT_FALSE(circleVsSector(Circle<S>{{}, S(0.1)}, at<S>(S(-2.5), 0), disc, at<S>(0, 0)).hit);
+  // Half-angle 0: a segment along +x.
+  const Sector<S> needle{2, 0};
+  EXPECT_TRUE(circleVsSector(Circle<S>{{}, S(0.1)}, at<S>(1, S(0.05)), needle, at<S>(0, 0)).hit);
+  EXPECT_FALSE(circleVsSector(Circle<S>{{}, S(0.1)}, at<S>(1, S(0.2)), needle, at<S>(0, 0)).hit);
+  // The centre on the apex.
+  EXPECT_TRUE(circleVsSector(Circle<S>{{}, 0}, at<S>(0, 0), pacman, at<S>(0, 0)).hit);
+}
+
+TYPED_TEST(AnalyticTest, CircleVsPolygonInsideGivesTheNearestEdge) {
+  using S = TypeParam;
+  const Polygon<S> box = makeBox<S>({2, 1});
+  Recorder<AnalyticStep<S>> trace;
+  const AnalyticResult<S> result = circleVsPolygon(Circle<S>{{}, S(0.5)}, at<S>(0, S(0.75)), box, at<S>(0, 0), trace);
+  EXPECT_TRUE(result.hit);
+  EXPECT_NEAR(result.depth, 0.75, 1e-6);
+  EXPECT_NEAR(result.normal.y, -1, 1e-6);
+  ASSERT_EQ(trace.steps.size(), 1u + 4u + 1u);  // inside?, 4 edges, verdict
+  EXPECT_TRUE(trace.steps.back().decided);
+}
+
+TYPED_TEST(AnalyticTest, AabbVsAabbAgreesWithSatAndMeasuresTheGap) {
+  using S = TypeParam;
+  const Aabb<S> a{{0, 0}, {2, 1}};
+  const Aabb<S> overlapping{{S(1.5), S(0.75)}, {3, 3}};
+  const AnalyticResult<S> hit = aabbVsAabb(a, overlapping);
+  const SatResult<S> sat = satAabbs(a, overlapping);
+  EXPECT_TRUE(hit.hit);
+  EXPECT_EQ(hit.depth, sat.depth);
+  EXPECT_EQ(hit.normal, sat.normal);
+  EXPECT_NEAR((hit.pointA - hit.pointB).y, hit.depth, 1e-6);
+  // Apart diagonally: the gap is the distance between the nearest corners.
+  const AnalyticResult<S> apart = aabbVsAabb(a, Aabb<S>{{5, 5}, {6, 6}});
+  EXPECT_FALSE(apart.hit);
+  EXPECT_NEAR(apart.distance, 5, 1e-6);
+  EXPECT_EQ(apart.pointA, (Vec2<S>{2, 1}));
+  EXPECT_EQ(apart.pointB, (Vec2<S>{5, 5}));
+  EXPECT_NEAR(apart.normal.x, 0.6, 1e-6);
+  // Apart along x only: the gap is the x gap.
+  const AnalyticResult<S> side = aabbVsAabb(a, Aabb<S>{{3, S(0.5)}, {4, 4}});
+  EXPECT_NEAR(side.distance, 1, 1e-6);
+  EXPECT_EQ(side.normal, (Vec2<S>{1, 0}));
+  EXPECT_TRUE(aabbVsAabb(a, Aabb<S>{{2, 1}, {3, 3}}).hit);  // corner touching
+}
+
+TEST(AnalyticTestDouble, LargeAndTinyCoordinates) {
+  const Box<double> box{{1, 0.5}};
+  const Circle<double> circle{{}, 0.4};
+  const AnalyticResult<double> near = circleVsBox(circle, at(1.2, 0.7, 0.0), box, at(0.0, 0.0, 0.3));
+  const AnalyticResult<double> far = circleVsBox(circle, at(1e6 + 1.2, 1e6 + 0.7, 0.0), box, at(1e6, 1e6, 0.3));
+  EXPECT_EQ(near.hit, far.hit);
+  EXPECT_NEAR(near.depth, far.depth, 1e-9);
+  EXPECT_NEAR(near.distance, far.distance, 1e-9);
+  // Everything a million times smaller: the same answer, scaled.
+  const AnalyticResult<double> tiny =
+      circleVsBox(Circle<double>{{}, 0.4e-6}, at(1.2e-6, 0.7e-6, 0.0), Box<double>{{1e-6, 0.5e-6}}, at(0.0, 0.0, 0.3));
+  EXPECT_EQ(near.hit, tiny.hit);
+  EXPECT_NEAR(tiny.depth * 1e6, near.depth, 1e-9);
+  EXPECT_NEAR(tiny.distance * 1e6, near.distance, 1e-9);
+  const AnalyticResult<double> farCircles =
+      circleVsCircle(circle, at(1e6, -1e6), Circle<double>{{}, 0.6}, at(1e6 + 1.0, -1e6));
+  EXPECT_TRUE(farCircles.hit);
+  EXPECT_EQ(farCircles.depth, 0.0);  // exactly touching, still exact at 1e6
+}
+
+TYPED_TEST(AnalyticTest, InvalidInputIsRefusedNotCrashed) {
+  using S = TypeParam;
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  const S inf = std::numeric_limits<S>::infinity();
+  const Circle<S> good{{}, 1};
+  const Circle<S> nanRadius{{}, nan};
+  const Circle<S> negative{{}, -1};
+  const Transform<S> origin = at<S>(0, 0);
+  const Transform<S> nanPose = at<S>(nan, 0);
+  Polygon<S> brokenPolygon = makeBox<S>({1, 1});
+  brokenPolygon.vertices[1].y = inf;
+  for (const AnalyticResult<S>& result : {
+           circleVsCircle(nanRadius, origin, good, origin), circleVsCircle(negative, origin, good, origin),
+           circleVsCircle(good, nanPose, good, origin), circleVsAabb(good, origin, Aabb<S>{{0, 0}, {nan, 1}}),
+           circleVsAabb(good, origin, Aabb<S>{{1, 1}, {0, 0}}), circleVsBox(good, origin, Box<S>{{1, inf}}, origin),
+           circleVsCapsule(good, origin, Capsule<S>{{0, 0}, {1, 0}, -1}, origin),
+           circleVsCapsule(good, origin, Capsule<S>{}, nanPose),
+           circleVsSector(good, origin, Sector<S>{1, S(4)}, origin), circleVsSector(good, origin, Sector<S>{nan, 1}, origin),
+           circleVsPolygon(good, origin, brokenPolygon, origin), circleVsPolygon(good, origin, Polygon<S>{}, origin),
+           aabbVsAabb(Aabb<S>{{0, 0}, {1, 1}}, Aabb<S>{{nan, 0}, {1, 1}})}) {
+    EXPECT_FALSE(result.hit);
+    EXPECT_EQ(result.status, Status::InvalidInput);
+  }
+}
+
+TEST(AnalyticTestDouble, TraceDoesNotChangeTheResult) {
+  std::mt19937_64 random(38);
+  std::uniform_real_distribution<double> unit(0, 1);
+  const auto same = [](const AnalyticResult<double>& a, const AnalyticResult<double>& b) {
+    return std::memcmp(&a, &b, sizeof(AnalyticResult<double>)) == 0;
+  };
+  for (int trial = 0; trial < 300; ++trial) {
+    const RandomCase c = randomCase(random);
+    Recorder<AnalyticStep<double>> trace;
+    const Circle<double> circle{{}, unit(random)};
+    const Box<double> box{{unit(random) + 0.1, unit(random) + 0.1}};
+    const Capsule<double> capsule{{-1, 0}, {1, 0}, unit(random)};
+    const Sector<double> sector{2, std::numbers::pi * unit(random)};
+    const Polygon<double> polygon = makeRegularPolygon<double>(3 + trial % 10, 1 + unit(random));
+    const Aabb<double> aabb{{-1, -1}, {unit(random), unit(random)}};
+    const auto& a = c.circle;
+    const auto& xfA = c.circleTransform;
+    const auto& xfB = c.shapeTransform;
+    EXPECT_TRUE(same(circleVsCircle(a, xfA, circle, xfB, trace), circleVsCircle(a, xfA, circle, xfB)));
+    EXPECT_TRUE(same(circleVsAabb(a, xfA, aabb, trace), circleVsAabb(a, xfA, aabb)));
+    EXPECT_TRUE(same(circleVsBox(a, xfA, box, xfB, trace), circleVsBox(a, xfA, box, xfB)));
+    EXPECT_TRUE(same(circleVsCapsule(a, xfA, capsule, xfB, trace), circleVsCapsule(a, xfA, capsule, xfB)));
+    EXPECT_TRUE(same(circleVsSector(a, xfA, sector, xfB, trace), circleVsSector(a, xfA, sector, xfB)));
+    EXPECT_TRUE(same(circleVsPolygon(a, xfA, polygon, xfB, trace), circleVsPolygon(a, xfA, polygon, xfB)));
+    EXPECT_TRUE(same(aabbVsAabb(aabb, Aabb<double>{{0, 0}, {1, 1}}, trace), aabbVsAabb(aabb, Aabb<double>{{0, 0}, {1, 1}})));
+    EXPECT_FALSE(trace.steps.empty());
+    for (const auto& step : trace.steps) EXPECT_FALSE(step.title.empty());
+  }
+}
+
+}  // namespace
+}  // namespace collide
