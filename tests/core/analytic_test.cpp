@@ -8,6 +8,7 @@
 #include <limits>
 #include <numbers>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "collide/analytic.h"
@@ -100,27 +101,63 @@ Reference polygonReference(const Polygon<double>& polygon) {
   return ref;
 }
 
+// Rounding allowed in pointA / pointB and the normal's length, beyond the reference's own sampling error.
+template <class S>
+constexpr double kRounding = std::is_same_v<S, float> ? 5e-5 : 1e-9;
+
 // Checks one analytic result against the reference's signed distance of the circle's centre (in B's frame).
-void expectMatchesReference(const AnalyticResult<double>& result, double referenceSignedDistance, double radius,
+template <class S>
+void expectMatchesReference(const AnalyticResult<S>& result, double referenceSignedDistance, double radius,
                             Vec2<double> centerWorld, double tolerance, int trial) {
   ASSERT_EQ(result.status, Status::Converged) << trial;
   const double referenceGap = referenceSignedDistance - radius;
-  const double gap = result.hit ? -result.depth : result.distance;
+  const double gap = result.hit ? -double(result.depth) : double(result.distance);
   if (std::abs(referenceGap) > tolerance) {
     ASSERT_EQ(result.hit, referenceGap <= 0) << trial << " reference gap " << referenceGap;
   }
   ASSERT_NEAR(gap, referenceGap, tolerance) << trial;
-  ASSERT_GE(result.distance, 0) << trial;
-  ASSERT_GE(result.depth, 0) << trial;
-  ASSERT_NEAR(length(result.normal), 1, 1e-12) << trial;
-  const Vec2<double> expectedPointA = centerWorld + radius * result.normal;
-  ASSERT_NEAR(result.pointA.x, expectedPointA.x, 1e-9) << trial;
-  ASSERT_NEAR(result.pointA.y, expectedPointA.y, 1e-9) << trial;
+  ASSERT_GE(result.distance, S(0)) << trial;
+  ASSERT_GE(result.depth, S(0)) << trial;
+  const Vec2<double> normal = result.normal.template cast<double>();
+  ASSERT_NEAR(length(normal), 1, kRounding<S>) << trial;
+  const Vec2<double> pointA = result.pointA.template cast<double>();
+  const Vec2<double> pointB = result.pointB.template cast<double>();
+  const Vec2<double> expectedPointA = centerWorld + radius * normal;
+  ASSERT_NEAR(pointA.x, expectedPointA.x, kRounding<S>) << trial;
+  ASSERT_NEAR(pointA.y, expectedPointA.y, kRounding<S>) << trial;
   // pointB is where B's boundary meets pointA after the push (or the closest point when apart).
-  const Vec2<double> fromA = result.pointA + (result.hit ? -result.depth : result.distance) * result.normal;
-  ASSERT_NEAR(fromA.x, result.pointB.x, 1e-9) << trial;
-  ASSERT_NEAR(fromA.y, result.pointB.y, 1e-9) << trial;
+  const Vec2<double> fromA = pointA + gap * normal;
+  ASSERT_NEAR(fromA.x, pointB.x, kRounding<S>) << trial;
+  ASSERT_NEAR(fromA.y, pointB.y, kRounding<S>) << trial;
 }
+
+// The shapes are drawn in double, then rounded to the scalar under test; the reference uses the rounded values.
+template <class S>
+Circle<S> rounded(const Circle<double>& c) { return {c.center.cast<S>(), S(c.radius)}; }
+template <class S>
+Aabb<S> rounded(const Aabb<double>& b) { return {b.min.cast<S>(), b.max.cast<S>()}; }
+template <class S>
+Box<S> rounded(const Box<double>& b) { return {b.halfExtents.cast<S>()}; }
+template <class S>
+Capsule<S> rounded(const Capsule<double>& c) { return {c.a.cast<S>(), c.b.cast<S>(), S(c.radius)}; }
+template <class S>
+Sector<S> rounded(const Sector<double>& s) { return {S(s.radius), S(s.halfAngle)}; }
+template <class S>
+Transform<S> rounded(const Transform<double>& xf) { return xf.cast<S>(); }
+template <class S>
+Circle<double> widened(const Circle<S>& c) { return {c.center.template cast<double>(), double(c.radius)}; }
+template <class S>
+Aabb<double> widened(const Aabb<S>& b) { return {b.min.template cast<double>(), b.max.template cast<double>()}; }
+template <class S>
+Box<double> widened(const Box<S>& b) { return {b.halfExtents.template cast<double>()}; }
+template <class S>
+Capsule<double> widened(const Capsule<S>& c) {
+  return {c.a.template cast<double>(), c.b.template cast<double>(), double(c.radius)};
+}
+template <class S>
+Sector<double> widened(const Sector<S>& s) { return {double(s.radius), double(s.halfAngle)}; }
+template <class S>
+Transform<double> widened(const Transform<S>& xf) { return xf.template cast<double>(); }
 
 struct RandomCase {
   Circle<double> circle;
@@ -140,6 +177,13 @@ RandomCase randomCase(std::mt19937_64& random) {
   return c;
 }
 
+// The case rounded to S and back, so the reference sees exactly the shapes the test under S sees.
+template <class S>
+RandomCase roundedCase(const RandomCase& c) {
+  return {widened(rounded<S>(c.circle)), widened(rounded<S>(c.circleTransform)),
+          widened(rounded<S>(c.shapeTransform))};
+}
+
 Vec2<double> centerInShapeFrame(const RandomCase& c) {
   return c.shapeTransform.applyInverse(c.circleTransform.apply(c.circle.center));
 }
@@ -148,91 +192,113 @@ Vec2<double> centerInShapeFrame(const RandomCase& c) {
 
 constexpr int kRandomCases = 1500;
 
-TEST(AnalyticReference, CircleVsCircle) {
+template <class S>
+class AnalyticReference : public ::testing::Test {};
+TYPED_TEST_SUITE(AnalyticReference, Scalars);
+
+// Calls test(circle, circleTransform, shape, shapeTransform) on the case and shape rounded to S.
+#define CALL_ROUNDED(test, c, shape) \
+  test(rounded<S>((c).circle), rounded<S>((c).circleTransform), rounded<S>(shape), rounded<S>((c).shapeTransform))
+
+TYPED_TEST(AnalyticReference, CircleVsCircle) {
+  using S = TypeParam;
   std::mt19937_64 random(31);
   std::uniform_real_distribution<double> unit(0, 1);
   for (int trial = 0; trial < kRandomCases; ++trial) {
-    const RandomCase c = randomCase(random);
-    const Circle<double> b{{unit(random) - 0.5, unit(random) - 0.5}, 2 * unit(random)};
+    const RandomCase c = roundedCase<S>(randomCase(random));
+    const Circle<double> b = widened(rounded<S>(Circle<double>{{unit(random) - 0.5, unit(random) - 0.5}, 2 * unit(random)}));
     const Reference ref = circleReference(b);
-    const AnalyticResult<double> result = circleVsCircle(c.circle, c.circleTransform, b, c.shapeTransform);
+    const auto result = CALL_ROUNDED(circleVsCircle, c, b);
     expectMatchesReference(result, signedDistance(ref, centerInShapeFrame(c)), c.circle.radius,
                            c.circleTransform.apply(c.circle.center), 2 * ref.spacing, trial);
   }
 }
 
-TEST(AnalyticReference, CircleVsAabb) {
+TYPED_TEST(AnalyticReference, CircleVsAabb) {
+  using S = TypeParam;
   std::mt19937_64 random(32);
   std::uniform_real_distribution<double> unit(0, 1);
   for (int trial = 0; trial < kRandomCases; ++trial) {
-    const RandomCase c = randomCase(random);
+    const RandomCase c = roundedCase<S>(randomCase(random));
     const Vec2<double> low{-2 * unit(random), -2 * unit(random)};
-    const Aabb<double> b{low, low + Vec2<double>{0.1 + 2 * unit(random), 0.1 + 2 * unit(random)}};
+    const Aabb<double> b =
+        widened(rounded<S>(Aabb<double>{low, low + Vec2<double>{0.1 + 2 * unit(random), 0.1 + 2 * unit(random)}}));
     const Reference ref = boxReference(b.min, b.max);
     const Vec2<double> center = c.circleTransform.apply(c.circle.center);
-    const AnalyticResult<double> result = circleVsAabb(c.circle, c.circleTransform, b);
+    const auto result = circleVsAabb(rounded<S>(c.circle), rounded<S>(c.circleTransform), rounded<S>(b));
     expectMatchesReference(result, signedDistance(ref, center), c.circle.radius, center, 2 * ref.spacing, trial);
   }
 }
 
-TEST(AnalyticReference, CircleVsBox) {
+TYPED_TEST(AnalyticReference, CircleVsBox) {
+  using S = TypeParam;
   std::mt19937_64 random(33);
   std::uniform_real_distribution<double> unit(0, 1);
   for (int trial = 0; trial < kRandomCases; ++trial) {
-    const RandomCase c = randomCase(random);
-    const Box<double> b{{0.05 + 1.5 * unit(random), 0.05 + 1.5 * unit(random)}};
+    const RandomCase c = roundedCase<S>(randomCase(random));
+    const Box<double> b = widened(rounded<S>(Box<double>{{0.05 + 1.5 * unit(random), 0.05 + 1.5 * unit(random)}}));
     const Reference ref = boxReference(-b.halfExtents, b.halfExtents);
-    const AnalyticResult<double> result = circleVsBox(c.circle, c.circleTransform, b, c.shapeTransform);
+    const auto result = CALL_ROUNDED(circleVsBox, c, b);
     expectMatchesReference(result, signedDistance(ref, centerInShapeFrame(c)), c.circle.radius,
                            c.circleTransform.apply(c.circle.center), 2 * ref.spacing, trial);
   }
 }
 
-TEST(AnalyticReference, CircleVsCapsule) {
+TYPED_TEST(AnalyticReference, CircleVsCapsule) {
+  using S = TypeParam;
   std::mt19937_64 random(34);
   std::uniform_real_distribution<double> unit(0, 1);
   for (int trial = 0; trial < kRandomCases; ++trial) {
-    const RandomCase c = randomCase(random);
-    Capsule<double> b{{-2 * unit(random), unit(random) - 0.5}, {2 * unit(random), unit(random) - 0.5}, unit(random)};
+    const RandomCase c = roundedCase<S>(randomCase(random));
+    Capsule<double> b = widened(rounded<S>(
+        Capsule<double>{{-2 * unit(random), unit(random) - 0.5}, {2 * unit(random), unit(random) - 0.5}, unit(random)}));
     if (trial % 10 == 0) b.b = b.a;  // a zero-length core: a circle
-    const AnalyticResult<double> result = circleVsCapsule(c.circle, c.circleTransform, b, c.shapeTransform);
+    const auto result = CALL_ROUNDED(circleVsCapsule, c, b);
     expectMatchesReference(result, capsuleSignedDistance(b, centerInShapeFrame(c)), c.circle.radius,
                            c.circleTransform.apply(c.circle.center), 2e-3, trial);
   }
 }
 
-TEST(AnalyticReference, CircleVsSectorAtEveryHalfAngle) {
+TYPED_TEST(AnalyticReference, CircleVsSectorAtEveryHalfAngle) {
+  using S = TypeParam;
   std::mt19937_64 random(35);
   std::uniform_real_distribution<double> unit(0, 1);
   const double pi = std::numbers::pi;
   const double special[] = {0.0, pi / 4, pi / 2, 3 * pi / 4, pi};
   for (int trial = 0; trial < 3 * kRandomCases; ++trial) {
-    const RandomCase c = randomCase(random);
+    const RandomCase c = roundedCase<S>(randomCase(random));
     const double halfAngle = trial % 3 == 0 ? special[(trial / 3) % 5] : pi * unit(random);
-    const Sector<double> b{0.2 + 2 * unit(random), halfAngle};
+    // Rounded to S; float(pi) is slightly more than pi, so the widest sector keeps pi itself.
+    Sector<S> sector = rounded<S>(Sector<double>{0.2 + 2 * unit(random), halfAngle});
+    sector.halfAngle = std::min(sector.halfAngle, std::numbers::pi_v<S>);
+    const Sector<double> b = widened(sector);
     const Reference ref = sectorReference(b);
-    const AnalyticResult<double> result = circleVsSector(c.circle, c.circleTransform, b, c.shapeTransform);
+    const auto result = circleVsSector(rounded<S>(c.circle), rounded<S>(c.circleTransform), sector,
+                                       rounded<S>(c.shapeTransform));
     expectMatchesReference(result, signedDistance(ref, centerInShapeFrame(c)), c.circle.radius,
                            c.circleTransform.apply(c.circle.center), 2 * ref.spacing, trial);
   }
 }
 
-TEST(AnalyticReference, CircleVsPolygonWithEveryInsideMethod) {
+TYPED_TEST(AnalyticReference, CircleVsPolygonWithEveryInsideMethod) {
+  using S = TypeParam;
   std::mt19937_64 random(36);
   std::uniform_real_distribution<double> coordinate(-1.5, 1.5);
   const PointInPolygonMethod methods[] = {PointInPolygonMethod::AngleSum, PointInPolygonMethod::AreaSum,
                                           PointInPolygonMethod::CrossSign, PointInPolygonMethod::RayCast};
   for (int trial = 0; trial < kRandomCases; ++trial) {
-    const RandomCase c = randomCase(random);
-    std::vector<Vec2<double>> cloud(8);
-    for (auto& p : cloud) p = {coordinate(random), coordinate(random)};
-    const auto built = makePolygon<double>(std::span<const Vec2<double>>(cloud), PolygonBuild::Hull);
+    const RandomCase c = roundedCase<S>(randomCase(random));
+    std::vector<Vec2<S>> cloud(8);
+    for (auto& p : cloud) p = {S(coordinate(random)), S(coordinate(random))};
+    const auto built = makePolygon<S>(std::span<const Vec2<S>>(cloud), PolygonBuild::Hull);
     if (!built.polygon) continue;
-    const Reference ref = polygonReference(*built.polygon);
+    std::vector<Vec2<double>> outline;
+    for (int i = 0; i < built.polygon->count; ++i) outline.push_back(built.polygon->vertices[i].template cast<double>());
+    const Reference ref = polygonReference(*makePolygon<double>(std::span<const Vec2<double>>(outline)).polygon);
     const double reference = signedDistance(ref, centerInShapeFrame(c));
     for (PointInPolygonMethod method : methods) {
-      const AnalyticResult<double> result =
-          circleVsPolygon(c.circle, c.circleTransform, *built.polygon, c.shapeTransform, method);
+      const auto result = circleVsPolygon(rounded<S>(c.circle), rounded<S>(c.circleTransform), *built.polygon,
+                                          rounded<S>(c.shapeTransform), method);
       expectMatchesReference(result, reference, c.circle.radius, c.circleTransform.apply(c.circle.center),
                              2 * ref.spacing, trial);
     }
@@ -240,7 +306,7 @@ TEST(AnalyticReference, CircleVsPolygonWithEveryInsideMethod) {
 }
 
 // For convex B the normal and depth are a true minimum translation: pushing B by a hair more separates.
-TEST(AnalyticReference, PushingBAlongTheNormalSeparatesConvexPairs) {
+TEST(AnalyticPush, PushingBAlongTheNormalSeparatesConvexPairs) {
   std::mt19937_64 random(37);
   std::uniform_real_distribution<double> unit(0, 1);
   int pushes = 0;
