@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <ostream>
@@ -37,8 +38,8 @@ struct AllBroadPhases {
   using Box = BoundingBox<S, Dim>;
   BruteForce<S, Dim> brute;
   SweepAndPrune<S, Dim> sap;
-  SweepAndPrune<S, Dim> sapFull{SapOptions{.sweepAxis = -1, .incremental = false, .swapBudgetPerEndpoint = 64}};
-  SweepAndPrune<S, Dim> sapTightBudget{SapOptions{.sweepAxis = Dim - 1, .incremental = true, .swapBudgetPerEndpoint = 1}};
+  SweepAndPrune<S, Dim> sapFull{SapOptions{.incremental = false}};
+  SweepAndPrune<S, Dim> sapTightBudget{SapOptions{.sweepAxis = Dim - 1, .swapBudgetPerEndpoint = 1, .sortEveryAxis = true}};
   UniformGrid<S, Dim> grid;
   UniformGrid<S, Dim> fineGrid{GridOptions<S>{.cellSize = S(0.3), .autoCellFactor = 2, .maxCellsPerObject = 16}};
   AabbTree<S, Dim> tree;
@@ -174,38 +175,44 @@ std::size_t countInversionsQuadratic(const std::vector<SapEndpoint<S>>& endpoint
   return inversions;
 }
 
-// Rebuilds what update() will see: the previous order with the new values of the moved boxes.
+// Per axis, the inversions of what update() will sort: the previous order with the moved boxes' new values.
 template <Scalar S, int Dim>
-std::size_t expectedSwaps(const SweepAndPrune<S, Dim>& sap) {
-  std::size_t total = 0;
+std::array<std::size_t, Dim> expectedSwaps(const SweepAndPrune<S, Dim>& sap) {
+  std::array<std::size_t, Dim> perAxis{};
   for (int axis = 0; axis < Dim; ++axis) {
     std::vector<SapEndpoint<S>> refreshed = sap.endpoints(axis);
     for (auto& e : refreshed) e.value = e.isMax() ? sap.box(e.id()).max[axis] : sap.box(e.id()).min[axis];
-    total += countInversionsQuadratic(refreshed);
+    perAxis[axis] = countInversionsQuadratic(refreshed);
   }
-  return total;
+  return perAxis;
 }
 
 TEST(SweepAndPrune, SwapsEqualInversions) {
   for (const Motion motion : {Motion::Drift, Motion::Bounce, Motion::Teleport}) {
     for (const std::size_t budget : {std::size_t{64}, std::size_t{0}}) {
-      MovingBoxes<double, 2> scene(motion, 200, 7);
-      SweepAndPrune<double, 2> sap(SapOptions{.sweepAxis = -1, .incremental = true, .swapBudgetPerEndpoint = budget});
-      for (const auto& box : scene.boxes()) (void)sap.add(box);
-      (void)sap.update();
-      std::size_t totalSwaps = 0;
-      for (int frame = 0; frame < 20; ++frame) {
-        scene.step();
-        for (std::size_t i = 0; i < scene.size(); ++i) ASSERT_TRUE(sap.move(static_cast<ProxyId>(i), scene.boxes()[i]));
-        const std::size_t expected = expectedSwaps(sap);
+      for (const bool sortEveryAxis : {true, false}) {
+        MovingBoxes<double, 2> scene(motion, 200, 7);
+        SweepAndPrune<double, 2> sap(SapOptions{
+            .sweepAxis = -1, .incremental = true, .swapBudgetPerEndpoint = budget, .sortEveryAxis = sortEveryAxis});
+        for (const auto& box : scene.boxes()) (void)sap.add(box);
         (void)sap.update();
-        EXPECT_EQ(sap.stats().swaps, expected) << motionName(motion) << " frame " << frame;
-        totalSwaps += sap.stats().swaps;
-        if (budget == 0 && expected > 0) {
-          EXPECT_TRUE(sap.stats().resorted);
+        std::size_t totalSwaps = 0;
+        for (int frame = 0; frame < 20; ++frame) {
+          scene.step();
+          for (std::size_t i = 0; i < scene.size(); ++i) {
+            ASSERT_TRUE(sap.move(static_cast<ProxyId>(i), scene.boxes()[i]));
+          }
+          const std::array<std::size_t, 2> perAxis = expectedSwaps(sap);
+          (void)sap.update();
+          const std::size_t expected = sortEveryAxis ? perAxis[0] + perAxis[1] : perAxis[sap.sweepAxis()];
+          EXPECT_EQ(sap.stats().swaps, expected) << motionName(motion) << " frame " << frame;
+          totalSwaps += sap.stats().swaps;
+          if (budget == 0 && expected > 0) {
+            EXPECT_TRUE(sap.stats().resorted);
+          }
         }
+        EXPECT_GT(totalSwaps, 0u);
       }
-      EXPECT_GT(totalSwaps, 0u);
     }
   }
 }
@@ -219,16 +226,15 @@ TEST(SweepAndPrune, SortedAfterUpdateAndAxisChoice) {
     for (std::size_t i = 0; i < floor.size(); ++i) ASSERT_TRUE(sap.move(static_cast<ProxyId>(i), floor.boxes()[i]));
     (void)sap.update();
   }
-  for (int axis = 0; axis < 2; ++axis) {
-    EXPECT_TRUE(std::is_sorted(sap.endpoints(axis).begin(), sap.endpoints(axis).end(), endpointLess<double>));
-  }
+  EXPECT_TRUE(std::is_sorted(sap.endpoints(0).begin(), sap.endpoints(0).end(), endpointLess<double>));
   // On the floor every box shares the up axis's range: the sparse axis is x.
   EXPECT_EQ(sap.sweepAxis(), 0);
   EXPECT_LT(sap.stats().candidatePairsPerAxis[0], 500u * 20u);
   // Sweeping the floor axis by hand: every pair is a candidate (the article's worst case), same pairs.
   const std::vector<ProxyPair> sparsePairs = sap.pairs();
-  sap.setOptions(SapOptions{.sweepAxis = 1, .incremental = true, .swapBudgetPerEndpoint = 64});
+  sap.setOptions(SapOptions{.sweepAxis = 1});
   EXPECT_EQ(sap.update(), sparsePairs);
+  EXPECT_TRUE(std::is_sorted(sap.endpoints(1).begin(), sap.endpoints(1).end(), endpointLess<double>));
   EXPECT_EQ(sap.stats().candidatePairsPerAxis[0], 500u * 499u / 2u);
 }
 
@@ -376,7 +382,7 @@ TEST(BroadPhaseTrace, TracedEqualsUntraced) {
 // the other axis by hand, and gets the update's pairs; the swap events reproduce the sorted order.
 TEST(BroadPhaseTrace, SapEventsReplayToPairsAndOrder) {
   MovingBoxes<double, 2> scene(Motion::Bounce, 80, 9);
-  SweepAndPrune<double, 2> sap;
+  SweepAndPrune<double, 2> sap(SapOptions{.sortEveryAxis = true});
   for (const auto& box : scene.boxes()) (void)sap.add(box);
   (void)sap.update();
   scene.step();

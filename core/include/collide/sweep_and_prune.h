@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "collide/broadphase.h"
@@ -37,7 +38,15 @@ struct SapOptions {
   // Insertion sort is O(n^2) without coherence (teleports, a first update of many adds); after this many
   // swaps per endpoint a merge sort counts and removes the remaining inversions instead.
   std::size_t swapBudgetPerEndpoint = 64;
+  // false: only the sweep axis is re-sorted each update (the others only filter, by reading the boxes), and an
+  // axis that becomes the sweep axis is sorted then from its old order. true: every axis stays sorted (the lab
+  // draws every axis's endpoints).
+  bool sortEveryAxis = false;
 };
+
+// The automatic choice changes the sweep axis only when another axis's centre variance beats the current one's
+// by this factor, so a square scene does not re-sort a stale axis every other frame.
+inline constexpr double kSapAxisSwitchRatio = 1.25;
 
 // One interval end on one axis, 8 bytes with float: the value and (id << 1 | isMax).
 template <Scalar S>
@@ -90,20 +99,22 @@ class SweepAndPrune {
 
   template <class Trace>
   const std::vector<ProxyPair>& update(Trace& trace) {
+    const int previousSweepAxis = stats_.axisOrder[0];
     stats_ = {};
     if (proxies_.hasReleased()) dropRemovedEndpoints();
     proxies_.recycleReleased();
+    chooseAxisOrder(previousSweepAxis);
     for (int axis = 0; axis < Dim; ++axis) {
-      refreshValues(axis);
+      if (!options_.sortEveryAxis && axis != stats_.axisOrder[0]) continue;
       if (options_.incremental) {
-        stats_.swaps += insertionSort(axis, trace);
+        stats_.swaps += refreshAndInsertionSort(axis, trace);
       } else {
+        refreshValues(axis);
         std::sort(endpoints_[axis].begin(), endpoints_[axis].end(), [](const Endpoint& a, const Endpoint& b) {
           return endpointLess(a, b) || (!endpointLess(b, a) && a.data < b.data);
         });
       }
     }
-    chooseAxisOrder();
     sweep(trace);
     stats_.proxies = proxies_.size();
     stats_.pairs = collector_.pairs().size();
@@ -125,45 +136,41 @@ class SweepAndPrune {
   [[nodiscard]] std::size_t memoryBytes() const {
     std::size_t bytes = proxies_.memoryBytes() + collector_.memoryBytes();
     for (const auto& axisEndpoints : endpoints_) bytes += axisEndpoints.capacity() * sizeof(Endpoint);
-    bytes += active_.capacity() * sizeof(ActiveEntry) + activeSlot_.capacity() * sizeof(std::uint32_t);
+    bytes += activeIds_.capacity() * sizeof(ProxyId) + (activeSlot_.capacity() + hits_.capacity()) * sizeof(std::uint32_t) + flags_.capacity();
+    for (int stage = 0; stage + 1 < Dim; ++stage) {
+      bytes += (activeMin_[stage].capacity() + activeMax_[stage].capacity()) * sizeof(S);
+    }
     bytes += mergeScratch_.capacity() * sizeof(Endpoint);
     return bytes;
   }
 
  private:
-  // An active proxy with its intervals on the axes after the sweep axis, so the filter reads one array.
-  struct ActiveEntry {
-    std::array<S, Dim - 1> min;
-    std::array<S, Dim - 1> max;
-    ProxyId id;
-  };
-
   void dropRemovedEndpoints() {
     for (auto& axisEndpoints : endpoints_) {
       std::erase_if(axisEndpoints, [this](const Endpoint& e) { return !proxies_.contains(e.id()); });
     }
   }
 
+  void refreshValue(int axis, Endpoint& e) const {
+    const Box& box = proxies_.box(e.id());
+    e.value = e.isMax() ? box.max[axis] : box.min[axis];
+  }
   void refreshValues(int axis) {
-    for (Endpoint& e : endpoints_[axis]) {
-      const Box& box = proxies_.box(e.id());
-      e.value = e.isMax() ? box.max[axis] : box.min[axis];
-    }
+    for (Endpoint& e : endpoints_[axis]) refreshValue(axis, e);
   }
 
-  // Sparsest axis first (largest variance of centres), the others in index order. Two passes: centres at 1e6
-  // would lose the variance in a one-pass sum of squares.
-  void chooseAxisOrder() {
+  // Sparsest axis first (largest variance of centres), the others in index order. The sums are shifted by the
+  // first centre: centres at 1e6 would lose the variance in a plain sum of squares.
+  void chooseAxisOrder(int previousSweepAxis) {
     int first = options_.sweepAxis;
     if (first < 0 || first >= Dim) {
+      const std::array<double, Dim> variance = centreVariances();
       first = 0;
-      double bestVariance = -1;
-      for (int axis = 0; axis < Dim; ++axis) {
-        const double variance = centreVariance(axis);
-        if (variance > bestVariance) {
-          bestVariance = variance;
-          first = axis;
-        }
+      for (int axis = 1; axis < Dim; ++axis) {
+        if (variance[axis] > variance[first]) first = axis;
+      }
+      if (previousSweepAxis != first && !(variance[first] > kSapAxisSwitchRatio * variance[previousSweepAxis])) {
+        first = previousSweepAxis;
       }
     }
     stats_.axisOrder[0] = first;
@@ -173,34 +180,45 @@ class SweepAndPrune {
     }
   }
 
-  [[nodiscard]] double centreVariance(int axis) const {
-    const std::vector<Endpoint>& axisEndpoints = endpoints_[axis];
-    if (axisEndpoints.empty()) return 0;
-    // Each proxy has two endpoints; the mean of all endpoint values is the mean centre.
-    double mean = 0;
-    for (const Endpoint& e : axisEndpoints) mean += static_cast<double>(e.value);
-    mean /= static_cast<double>(axisEndpoints.size());
-    double sum = 0;
-    for (std::size_t i = 0; i < axisEndpoints.size(); ++i) {
-      if (axisEndpoints[i].isMax()) continue;
-      const Box& box = proxies_.box(axisEndpoints[i].id());
-      const double centre = 0.5 * (static_cast<double>(box.min[axis]) + static_cast<double>(box.max[axis])) - mean;
-      sum += centre * centre;
+  [[nodiscard]] std::array<double, Dim> centreVariances() const {
+    std::array<double, Dim> shift{};
+    std::array<double, Dim> sum{};
+    std::array<double, Dim> sumSquares{};
+    bool haveShift = false;
+    const auto slots = static_cast<ProxyId>(proxies_.slotCount());
+    for (ProxyId id = 0; id < slots; ++id) {
+      if (!proxies_.contains(id)) continue;
+      const Box& box = proxies_.box(id);
+      for (int axis = 0; axis < Dim; ++axis) {
+        // Twice the centre: the factor is the same on every axis, so the comparison is unchanged.
+        const double centre = static_cast<double>(box.min[axis]) + static_cast<double>(box.max[axis]);
+        if (!haveShift) shift[axis] = centre;
+        const double d = centre - shift[axis];
+        sum[axis] += d;
+        sumSquares[axis] += d * d;
+      }
+      haveShift = true;
     }
-    return sum;
+    const double count = std::max<double>(1, static_cast<double>(proxies_.size()));
+    std::array<double, Dim> variance{};
+    for (int axis = 0; axis < Dim; ++axis) variance[axis] = sumSquares[axis] / count - (sum[axis] / count) * (sum[axis] / count);
+    return variance;
   }
 
   // [SECTION] Sorting
 
   // Insertion sort: each endpoint slides down past the endpoints greater than it, one swap each, so the swaps
-  // are exactly the inversions of the array (article 000's note: few inversions, near O(n)).
+  // are exactly the inversions of the array (article 000's note: few inversions, near O(n)). Each endpoint's
+  // value is refreshed from its box as the sort reaches it, so the array is read once.
   template <class Trace>
-  std::size_t insertionSort(int axis, Trace& trace) {
+  std::size_t refreshAndInsertionSort(int axis, Trace& trace) {
     std::vector<Endpoint>& a = endpoints_[axis];
     const std::size_t budget = options_.swapBudgetPerEndpoint * a.size();
     std::size_t swaps = 0;
-    for (std::size_t i = 1; i < a.size(); ++i) {
-      const Endpoint moving = a[i];
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      Endpoint moving = a[i];
+      const Box& box = proxies_.box(moving.id());
+      moving.value = moving.isMax() ? box.max[axis] : box.min[axis];
       std::size_t j = i;
       while (j > 0 && endpointLess(moving, a[j - 1])) {
         if constexpr (Trace::enabled) trace(SapSwap<S>{axis, j - 1, moving.info(), a[j - 1].info()});
@@ -210,6 +228,7 @@ class SweepAndPrune {
       a[j] = moving;
       swaps += i - j;
       if (swaps > budget && i + 1 < a.size()) {
+        for (std::size_t k = i + 1; k < a.size(); ++k) refreshValue(axis, a[k]);
         const std::size_t rest = mergeSortCountingInversions(axis);
         if constexpr (Trace::enabled) trace(SapResort{axis, rest});
         stats_.resorted = true;
@@ -254,12 +273,20 @@ class SweepAndPrune {
 
   // [SECTION] Sweep
 
+  // The active list is structure-of-arrays: per active proxy its id and its interval on each filtering axis,
+  // so the test against the whole list is a branch-free scan (the common answer is "no").
   template <class Trace>
   void sweep(Trace& trace) {
     const int sweepAxis = stats_.axisOrder[0];
     collector_.begin(proxies_.slotCount());
-    active_.clear();
+    activeIds_.clear();
+    for (int stage = 0; stage + 1 < Dim; ++stage) {
+      activeMin_[stage].clear();
+      activeMax_[stage].clear();
+    }
     activeSlot_.resize(proxies_.slotCount());
+    hits_.resize(proxies_.slotCount());  // the active list never holds more than every proxy
+    flags_.assign(proxies_.slotCount() + 8, 0);
     std::array<std::size_t, Dim> stageCounts{};
     // Only for the trace: each stage's kept and rejected pairs.
     std::array<std::vector<ProxyPair>, Dim> kept;
@@ -270,42 +297,58 @@ class SweepAndPrune {
       const Endpoint e = axisEndpoints[position];
       const ProxyId id = e.id();
       if (e.isMax()) {
-        const std::uint32_t slot = activeSlot_[id];
-        active_[slot] = active_.back();
-        activeSlot_[active_[slot].id] = slot;
-        active_.pop_back();
+        leave(id);
         if constexpr (Trace::enabled) trace(SapLeave<S>{sweepAxis, position, id, e.value});
         continue;
       }
       const Box& box = proxies_.box(id);
-      ActiveEntry entering;
-      for (int stage = 1; stage < Dim; ++stage) {
-        entering.min[stage - 1] = box.min[stats_.axisOrder[stage]];
-        entering.max[stage - 1] = box.max[stats_.axisOrder[stage]];
-      }
-      entering.id = id;
       if constexpr (Trace::enabled) {
-        SapEnter<S> event{sweepAxis, position, id, e.value, {}};
-        for (const ActiveEntry& other : active_) event.active.push_back(other.id);
-        trace(event);
+        trace(SapEnter<S>{sweepAxis, position, id, e.value, activeIds_});
+        recordStages(id, box, kept, rejected);
       }
-      stageCounts[0] += active_.size();
-      for (const ActiveEntry& other : active_) {
-        int stage = 1;
-        while (stage < Dim && other.min[stage - 1] <= entering.max[stage - 1] &&
-               entering.min[stage - 1] <= other.max[stage - 1]) {
+      const std::size_t activeCount = activeIds_.size();
+      stageCounts[0] += activeCount;
+      // Stage 1: the second axis, over the whole active list. Two passes: a flag per slot (a loop the compiler
+      // vectorises), then the rare set flags collected eight at a time.
+      std::size_t hitCount = 0;
+      {
+        const int axis = stats_.axisOrder[1];
+        const S low = box.min[axis];
+        const S high = box.max[axis];
+        const S* otherMin = activeMin_[0].data();
+        const S* otherMax = activeMax_[0].data();
+        std::uint8_t* flags = flags_.data();
+        for (std::size_t slot = 0; slot < activeCount; ++slot) {
+          flags[slot] = static_cast<std::uint8_t>((otherMin[slot] <= high) & (low <= otherMax[slot]));
+        }
+        for (std::size_t block = 0; block < activeCount; block += 8) {
+          std::uint64_t word;
+          std::memcpy(&word, flags + block, sizeof word);  // flags_ has 8 spare bytes past the end
+          if (word == 0) continue;
+          const std::size_t end = std::min(block + 8, activeCount);
+          for (std::size_t slot = block; slot < end; ++slot) {
+            hits_[hitCount] = static_cast<std::uint32_t>(slot);
+            hitCount += flags[slot];
+          }
+        }
+      }
+      stageCounts[1] += hitCount;
+      for (std::size_t hit = 0; hit < hitCount; ++hit) {
+        const std::uint32_t slot = hits_[hit];
+        int stage = 2;
+        while (stage < Dim && activeMin_[stage - 1][slot] <= box.max[stats_.axisOrder[stage]] &&
+               box.min[stats_.axisOrder[stage]] <= activeMax_[stage - 1][slot]) {
           ++stageCounts[stage];
           ++stage;
         }
-        if (stage == Dim) collector_.add(id, other.id);
-        if constexpr (Trace::enabled) {
-          const ProxyPair pair{std::min(id, other.id), std::max(id, other.id)};
-          for (int keptStage = 0; keptStage < stage; ++keptStage) kept[keptStage].push_back(pair);
-          if (stage < Dim) rejected[stage].push_back(pair);
-        }
+        if (stage == Dim) collector_.add(id, activeIds_[slot]);
       }
-      activeSlot_[id] = static_cast<std::uint32_t>(active_.size());
-      active_.push_back(entering);
+      activeSlot_[id] = static_cast<std::uint32_t>(activeCount);
+      activeIds_.push_back(id);
+      for (int stage = 1; stage < Dim; ++stage) {
+        activeMin_[stage - 1].push_back(box.min[stats_.axisOrder[stage]]);
+        activeMax_[stage - 1].push_back(box.max[stats_.axisOrder[stage]]);
+      }
     }
     collector_.finish();
     stats_.candidatePairsPerAxis = stageCounts;
@@ -319,12 +362,48 @@ class SweepAndPrune {
     }
   }
 
+  // Swap-remove from the active list: O(1), the order of the list does not matter.
+  void leave(ProxyId id) {
+    const std::uint32_t slot = activeSlot_[id];
+    const std::size_t last = activeIds_.size() - 1;
+    activeIds_[slot] = activeIds_[last];
+    activeSlot_[activeIds_[slot]] = slot;
+    activeIds_.pop_back();
+    for (int stage = 0; stage + 1 < Dim; ++stage) {
+      activeMin_[stage][slot] = activeMin_[stage][last];
+      activeMax_[stage][slot] = activeMax_[stage][last];
+      activeMin_[stage].pop_back();
+      activeMax_[stage].pop_back();
+    }
+  }
+
+  // For the trace: which stage each candidate of the entering proxy survives to (kept) or fails at (rejected).
+  void recordStages(ProxyId id, const Box& box, std::array<std::vector<ProxyPair>, Dim>& kept,
+                    std::array<std::vector<ProxyPair>, Dim>& rejected) const {
+    for (std::size_t slot = 0; slot < activeIds_.size(); ++slot) {
+      const ProxyId other = activeIds_[slot];
+      const ProxyPair pair{std::min(id, other), std::max(id, other)};
+      int stage = 1;
+      while (stage < Dim && activeMin_[stage - 1][slot] <= box.max[stats_.axisOrder[stage]] &&
+             box.min[stats_.axisOrder[stage]] <= activeMax_[stage - 1][slot]) {
+        ++stage;
+      }
+      for (int keptStage = 0; keptStage < stage; ++keptStage) kept[keptStage].push_back(pair);
+      if (stage < Dim) rejected[stage].push_back(pair);
+    }
+  }
+
   SapOptions options_;
   ProxyTable<S, Dim> proxies_;
   std::array<std::vector<Endpoint>, Dim> endpoints_;
   std::vector<Endpoint> mergeScratch_;
-  std::vector<ActiveEntry> active_;
-  std::vector<std::uint32_t> activeSlot_;  // where each active proxy sits in active_ (swap-remove in O(1))
+  // The active list (article 000): ids, and per filtering stage the intervals on that stage's axis.
+  std::vector<ProxyId> activeIds_;
+  std::array<std::vector<S>, Dim - 1> activeMin_;
+  std::array<std::vector<S>, Dim - 1> activeMax_;
+  std::vector<std::uint32_t> activeSlot_;  // where each active proxy sits in the active list
+  std::vector<std::uint32_t> hits_;        // slots of the active proxies that pass stage 1
+  std::vector<std::uint8_t> flags_;        // per active slot: passes stage 1
   detail::PairCollector collector_;
   BroadPhaseStats<Dim> stats_;
 };
