@@ -484,7 +484,10 @@ TYPED_TEST(AnalyticTest, CircleVsPolygonInsideGivesTheNearestEdge) {
   EXPECT_NEAR(result.depth, 0.75, 1e-6);
   EXPECT_NEAR(result.normal.y, -1, 1e-6);
   ASSERT_EQ(trace.steps.size(), 1u + 4u + 1u);  // inside?, 4 edges, verdict
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(trace.steps[1 + i].edge, i);
+  EXPECT_NEAR(trace.steps[3].value, 0.25, 1e-6);  // edge 2 is the top, y = 1
   EXPECT_TRUE(trace.steps.back().decided);
+  EXPECT_EQ(trace.steps.back().edge, 2);
 }
 
 TYPED_TEST(AnalyticTest, AabbVsAabbAgreesWithSatAndMeasuresTheGap) {

@@ -49,6 +49,7 @@ struct AnalyticStep {
   S value{};                 // the number this step compared (a distance, a cosine, a sum of angles ...)
   bool decided = false;      // this step settled the answer; no step follows
   bool hit = false;          // the answer, when decided
+  int edge = -1;             // circleVsPolygon's per-edge steps: which edge (vertex edge -> edge + 1)
 };
 
 template <Scalar S>
@@ -459,7 +460,7 @@ template <Scalar S, class Trace = NoTrace>
     }
     if constexpr (Trace::enabled) {
       trace(AnalyticStep<S>{2, "2. distance to this edge", centerWorld, xfB.apply(onEdge), std::sqrt(distanceSq),
-                            false, false});
+                            false, false, i});
     }
   }
   const detail::BoundaryPoint<S> boundary =
@@ -467,7 +468,7 @@ template <Scalar S, class Trace = NoTrace>
   const AnalyticResult<S> result = detail::circleResult(centerWorld, a.radius, boundary, xfB);
   if constexpr (Trace::enabled) {
     trace(AnalyticStep<S>{3, inside ? "3. centre inside: hit" : "3. nearest edge distance <= radius?", centerWorld,
-                          result.pointB, boundary.signedDistance - a.radius, true, result.hit});
+                          result.pointB, boundary.signedDistance - a.radius, true, result.hit, nearestEdge});
   }
   return result;
 }
