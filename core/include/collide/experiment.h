@@ -1,0 +1,134 @@
+// collide/experiment.h: batch experiments over random shape pairs: how many iterations GJK, GJK distance, EPA and
+// SAT take, how often they hit the cap, how often they disagree with a reference, and how long a query takes.
+//
+// Every trial is made from (seed, trial index) alone by our own PRNG, so any trial can be rebuilt on its own
+// (makeExperimentPair: the worst-case finder opens it in the narrow-phase lab) and a seed gives the same
+// histogram on every machine that rounds the same way. A trial: shape A of size 1 (its circumradius) at
+// `offset` + a random jitter, random angle; shape B of size `sizeRatio`, random angle, placed along a random
+// direction u so that the two shadows on u are `gap` apart (gap < 0: they overlap by -gap along u). That gap is
+// an upper bound on the true distance and on the true depth, not the exact value; the reference computes those.
+//
+// Reference (always in double, on the exact pair): SAT for two polytopes (hit, depth), else double GJK distance
+// (hit, distance) and double GJK + EPA (depth). A query disagrees when its hit differs, or when both say "apart"
+// (distance) or both say "hit" (epa, sat depth) and the values differ by more than valueTolerance.
+// In float, the pair is rounded to float in the world frame first, then moved into A's frame like runQuery does;
+// far from the origin that rounding alone moves B by up to an ulp of the offset (1/128 at 1e5).
+//
+// Timing covers the algorithm calls only: inputs, references and warm-start caches are prepared outside.
+//
+// [SECTION] Configuration
+// [SECTION] Pairs
+// [SECTION] Results
+// [SECTION] Running
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "collide/query.h"
+#include "collide/shapes.h"
+
+namespace collide {
+
+// [SECTION] Configuration
+
+enum class PairFamily : std::uint8_t { Boxes, Ngon, Circles, Capsules, Mixed };
+enum class Precision : std::uint8_t { Double, Float };
+
+struct ExperimentConfig {
+  PairFamily family = PairFamily::Ngon;
+  int ngonVertices = 8;  // Ngon: random convex n-gons (vertices jittered around a circle), 3..kMaxPolygonVertices
+  std::vector<Algorithm> algorithms{Algorithm::Distance};  // gjk, distance, epa, sat (sat: polytope pairs only)
+  std::uint64_t trials = 100000;
+  std::uint64_t seed = 1;
+  double gapMin = -0.25;  // signed gap along the centre line, uniform in [gapMin, gapMax], in units of A's size
+  double gapMax = 0.25;
+  double sizeRatio = 1.0;  // B's size over A's size, > 0
+  double offset = 0.0;     // added to both coordinates of both shapes: float trouble far from the origin
+  bool warmStart = false;  // distance only: start from the cache of B one small step earlier (article 004)
+  Precision precision = Precision::Double;
+  int maxIterations = 64;        // the cap of every algorithm
+  double valueTolerance = 1e-3;  // distances or depths further apart than this (A's size = 1) disagree
+  int worstCaseCount = 20;       // per algorithm: the most iterations, and the first disagreements
+};
+
+// "boxes", "ngon8", "circles", "capsules", "mixed".
+[[nodiscard]] std::string familyName(PairFamily family, int ngonVertices);
+// Parses a family name into config.family and config.ngonVertices; false with `error` on a bad name.
+[[nodiscard]] bool parseFamily(std::string_view name, ExperimentConfig& config, std::string& error);
+[[nodiscard]] constexpr std::string_view precisionName(Precision precision) {
+  return precision == Precision::Float ? "float" : "double";
+}
+// Empty when the configuration can run, else a sentence naming the field and what was expected.
+[[nodiscard]] std::string validateExperiment(const ExperimentConfig& config);
+
+// [SECTION] Pairs
+
+struct ExperimentPair {
+  std::uint64_t trial = 0;
+  Collider<double> a;           // world frame, exact (double)
+  Collider<double> b;
+  Transform<double> previousB;  // B one small step earlier: a warm start primes its cache there
+  double gap = 0;               // the gap along the centre line it was placed at
+};
+
+// The pair of trial `trial` (0-based); the same on every call.
+[[nodiscard]] ExperimentPair makeExperimentPair(const ExperimentConfig& config, std::uint64_t trial);
+
+// [SECTION] Results
+
+struct AlgorithmStats {
+  Algorithm algorithm{};
+  std::vector<std::uint64_t> histogram;  // [k]: runs that took k iterations (sat: axes tested), k = 0..cap
+  std::uint64_t queries = 0;        // timed queries (sat: polytope pairs only)
+  std::uint64_t runs = 0;           // queries in the histogram (epa: those boolean GJK found overlapping)
+  std::uint64_t capHits = 0;        // runs that stopped at the iteration cap
+  std::uint64_t disagreements = 0;  // queries that disagree with the reference
+  std::uint64_t invalid = 0;        // queries refused as invalid input
+  std::uint64_t iterationSum = 0;
+  int maxIterationsSeen = 0;
+  double seconds = 0;               // compute time of the queries
+
+  [[nodiscard]] double meanIterations() const { return runs ? double(iterationSum) / double(runs) : 0.0; }
+  [[nodiscard]] double capHitShare() const { return runs ? double(capHits) / double(runs) : 0.0; }
+  [[nodiscard]] double disagreementShare() const { return queries ? double(disagreements) / double(queries) : 0.0; }
+  [[nodiscard]] double nanosecondsPerQuery() const { return queries ? seconds * 1e9 / double(queries) : 0.0; }
+};
+
+// A pair worth a look: the most iterations, or a disagreement with the reference.
+struct WorstCase {
+  std::uint64_t trial = 0;
+  Algorithm algorithm{};
+  int iterations = 0;
+  bool disagrees = false;
+  bool capHit = false;
+  bool hit = false;            // what the algorithm said
+  bool referenceHit = false;   // what the reference said
+  double value = 0;            // distance (distance) or depth (epa, sat); 0 for gjk
+  double referenceValue = 0;
+};
+
+struct ExperimentResult {
+  std::uint64_t trialsRun = 0;  // < config.trials when cancelled
+  bool cancelled = false;
+  std::vector<AlgorithmStats> algorithms;  // in config.algorithms order
+  std::vector<WorstCase> worstCases;       // disagreements first, then by iterations, most first
+  double prepareSeconds = 0;               // making pairs, references and caches (not in the query times)
+};
+
+// [SECTION] Running
+
+// Called from the running thread after every chunk of trials.
+using ExperimentProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
+
+// Runs the experiment on the calling thread. `cancel` (optional) is read between chunks; a cancelled run
+// returns what it measured so far. An invalid configuration returns an empty result (check validateExperiment).
+[[nodiscard]] ExperimentResult runExperiment(const ExperimentConfig& config, const ExperimentProgress& progress = {},
+                                             const std::atomic<bool>* cancel = nullptr);
+
+}  // namespace collide

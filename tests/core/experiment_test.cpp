@@ -1,0 +1,202 @@
+// Batch experiments (collide/experiment.h): determinism, references, precision far from the origin, cancel.
+#include <atomic>
+
+#include <gtest/gtest.h>
+
+#include "collide/experiment.h"
+
+namespace collide {
+namespace {
+
+ExperimentConfig smallConfig(std::string_view family, std::vector<Algorithm> algorithms, std::uint64_t trials) {
+  ExperimentConfig config;
+  std::string error;
+  EXPECT_TRUE(parseFamily(family, config, error)) << error;
+  config.algorithms = std::move(algorithms);
+  config.trials = trials;
+  return config;
+}
+
+TEST(ExperimentFamily, ParsesNamesAndRefusesBadOnes) {
+  ExperimentConfig config;
+  std::string error;
+  EXPECT_TRUE(parseFamily("ngon12", config, error));
+  EXPECT_EQ(config.family, PairFamily::Ngon);
+  EXPECT_EQ(config.ngonVertices, 12);
+  EXPECT_EQ(familyName(config.family, config.ngonVertices), "ngon12");
+  EXPECT_TRUE(parseFamily("capsules", config, error));
+  EXPECT_EQ(config.family, PairFamily::Capsules);
+  EXPECT_FALSE(parseFamily("ngon2", config, error));
+  EXPECT_NE(error.find("ngonN"), std::string::npos);
+  EXPECT_FALSE(parseFamily("ngon8x", config, error));
+  EXPECT_FALSE(parseFamily("spheres", config, error));
+  EXPECT_NE(error.find("boxes"), std::string::npos);
+}
+
+TEST(ExperimentConfigCheck, NamesTheBadField) {
+  ExperimentConfig config;
+  config.gapMin = 1;
+  config.gapMax = 0;
+  EXPECT_NE(validateExperiment(config).find("gap"), std::string::npos);
+  config = {};
+  config.algorithms = {Algorithm::Analytic};
+  EXPECT_NE(validateExperiment(config).find("analytic"), std::string::npos);
+  config = {};
+  config.sizeRatio = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_NE(validateExperiment(config).find("size ratio"), std::string::npos);
+  config = {};
+  EXPECT_EQ(validateExperiment(config), "");
+  config.trials = 0;
+  EXPECT_TRUE(runExperiment(config).algorithms.empty());
+}
+
+TEST(ExperimentPairs, TrialIsRebuiltIdenticallyAndPlacedAtItsGap) {
+  ExperimentConfig config = smallConfig("ngon8", {Algorithm::Distance}, 10);
+  config.gapMin = 0.1;
+  config.gapMax = 0.3;
+  for (std::uint64_t trial = 0; trial < 50; ++trial) {
+    const ExperimentPair first = makeExperimentPair(config, trial);
+    const ExperimentPair again = makeExperimentPair(config, trial);
+    EXPECT_EQ(first.b.transform, again.b.transform);
+    ASSERT_TRUE(std::holds_alternative<Polygon<double>>(first.a.shape));
+    EXPECT_EQ(std::get<Polygon<double>>(first.a.shape).count, 8);
+    // The gap along the centre line bounds the true distance from below.
+    const QueryResult<double> distance = runQuery(Algorithm::Distance, first.a, first.b);
+    ASSERT_TRUE(distance.ok);
+    EXPECT_GE(*distance.distance, first.gap - 1e-9);
+    EXPECT_GE(first.gap, 0.1);
+    EXPECT_LE(first.gap, 0.3);
+  }
+  EXPECT_NE(makeExperimentPair(config, 1).b.transform, makeExperimentPair(config, 2).b.transform);
+}
+
+TEST(ExperimentRun, FixedSeedGivesTheSameHistogramTwice) {
+  ExperimentConfig config = smallConfig("mixed", {Algorithm::Gjk, Algorithm::Distance, Algorithm::Epa}, 3000);
+  config.seed = 7;
+  const ExperimentResult first = runExperiment(config);
+  const ExperimentResult second = runExperiment(config);
+  ASSERT_EQ(first.algorithms.size(), 3u);
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(first.algorithms[k].histogram, second.algorithms[k].histogram);
+    EXPECT_EQ(first.algorithms[k].disagreements, second.algorithms[k].disagreements);
+    EXPECT_GT(first.algorithms[k].runs, 0u);
+  }
+  config.seed = 8;
+  const ExperimentResult other = runExperiment(config);
+  EXPECT_NE(first.algorithms[1].histogram, other.algorithms[1].histogram);
+}
+
+TEST(ExperimentRun, CountsAddUpAndDoubleAgreesWithSat) {
+  ExperimentConfig config = smallConfig("boxes", {Algorithm::Gjk, Algorithm::Distance, Algorithm::Epa, Algorithm::Sat}, 4000);
+  const ExperimentResult result = runExperiment(config);
+  ASSERT_EQ(result.trialsRun, 4000u);
+  for (const AlgorithmStats& stats : result.algorithms) {
+    std::uint64_t total = 0;
+    for (const std::uint64_t count : stats.histogram) total += count;
+    EXPECT_EQ(total, stats.runs) << algorithmName(stats.algorithm);
+    EXPECT_EQ(stats.queries, 4000u);
+    EXPECT_EQ(stats.disagreements, 0u) << algorithmName(stats.algorithm);
+    EXPECT_EQ(stats.capHits, 0u);
+    EXPECT_GT(stats.meanIterations(), 1.0);
+    EXPECT_LE(stats.maxIterationsSeen, config.maxIterations);
+  }
+  // Overlap in about half the pairs (gap uniform around 0): EPA runs only on those.
+  const AlgorithmStats& epa = result.algorithms[2];
+  EXPECT_LT(epa.runs, 4000u * 3 / 4);
+  EXPECT_GT(epa.runs, 4000u / 4);
+  // SAT on two boxes: 1 to 4 axes.
+  EXPECT_EQ(result.algorithms[3].histogram[0], 0u);
+  EXPECT_EQ(result.algorithms[3].maxIterationsSeen, 4);
+}
+
+TEST(ExperimentRun, SatSkipsCurvedPairsAndTheReferenceIsDouble) {
+  const ExperimentConfig config = smallConfig("circles", {Algorithm::Sat, Algorithm::Distance}, 500);
+  const ExperimentResult result = runExperiment(config);
+  EXPECT_EQ(result.algorithms[0].queries, 0u);
+  EXPECT_EQ(result.algorithms[1].queries, 500u);
+  EXPECT_EQ(result.algorithms[1].disagreements, 0u);
+}
+
+TEST(ExperimentRun, FloatFarFromTheOriginDisagreesWhereDoubleDoesNot) {
+  ExperimentConfig config = smallConfig("ngon8", {Algorithm::Gjk, Algorithm::Distance, Algorithm::Epa}, 20000);
+  config.offset = 1e5;
+  config.gapMin = -0.05;
+  config.gapMax = 0.05;
+  const ExperimentResult exact = runExperiment(config);
+  config.precision = Precision::Float;
+  const ExperimentResult rounded = runExperiment(config);
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(exact.algorithms[k].disagreements, 0u) << algorithmName(config.algorithms[k]);
+    EXPECT_GT(rounded.algorithms[k].disagreements, 20u) << algorithmName(config.algorithms[k]);
+  }
+  ASSERT_FALSE(rounded.worstCases.empty());
+  EXPECT_TRUE(rounded.worstCases.front().disagrees);
+  // Near the origin float agrees too (within the value tolerance).
+  config.offset = 0;
+  const ExperimentResult nearOrigin = runExperiment(config);
+  for (std::size_t k = 0; k < 3; ++k) EXPECT_LT(nearOrigin.algorithms[k].disagreementShare(), 0.001);
+}
+
+TEST(ExperimentRun, LowCapIsCountedAsCapHits) {
+  ExperimentConfig config = smallConfig("ngon16", {Algorithm::Distance}, 2000);
+  config.maxIterations = 2;
+  const ExperimentResult result = runExperiment(config);
+  EXPECT_GT(result.algorithms[0].capHits, 0u);
+  EXPECT_EQ(result.algorithms[0].maxIterationsSeen, 2);
+  ASSERT_FALSE(result.worstCases.empty());
+  EXPECT_LE(result.worstCases.size(), 2 * std::size_t(config.worstCaseCount));  // slowest + disagreements
+  EXPECT_TRUE(result.worstCases.front().capHit);
+}
+
+TEST(ExperimentRun, WarmStartTakesFewerIterations) {
+  ExperimentConfig config = smallConfig("ngon16", {Algorithm::Distance}, 5000);
+  config.gapMin = 0.05;
+  config.gapMax = 0.5;
+  const ExperimentResult cold = runExperiment(config);
+  config.warmStart = true;
+  const ExperimentResult warm = runExperiment(config);
+  EXPECT_LT(warm.algorithms[0].meanIterations(), cold.algorithms[0].meanIterations());
+  EXPECT_EQ(warm.algorithms[0].disagreements, 0u);
+}
+
+TEST(ExperimentRun, WorstCasesAreSortedAndRebuildable) {
+  ExperimentConfig config = smallConfig("mixed", {Algorithm::Epa}, 3000);
+  config.worstCaseCount = 5;
+  const ExperimentResult result = runExperiment(config);
+  ASSERT_FALSE(result.worstCases.empty());
+  for (std::size_t i = 1; i < result.worstCases.size(); ++i) {
+    const WorstCase& previous = result.worstCases[i - 1];
+    const WorstCase& current = result.worstCases[i];
+    EXPECT_TRUE(previous.disagrees > current.disagrees ||
+                (previous.disagrees == current.disagrees && previous.iterations >= current.iterations));
+  }
+  // The listed trial reproduces its iteration count through runQuery on the rebuilt pair.
+  const WorstCase& worst = result.worstCases.front();
+  const ExperimentPair pair = makeExperimentPair(config, worst.trial);
+  const QueryResult<double> query = runQuery(Algorithm::Epa, pair.a, pair.b);
+  ASSERT_TRUE(query.ok);
+  EXPECT_EQ(query.iterations.value_or(0), worst.iterations);
+}
+
+TEST(ExperimentRun, CancelStopsBetweenChunksAndProgressIsReported) {
+  const ExperimentConfig config = smallConfig("ngon8", {Algorithm::Distance}, 100000);
+  std::atomic<bool> cancel{false};
+  std::uint64_t lastDone = 0;
+  int calls = 0;
+  const ExperimentResult result = runExperiment(
+      config,
+      [&](std::uint64_t done, std::uint64_t total) {
+        EXPECT_EQ(total, 100000u);
+        EXPECT_GT(done, lastDone);
+        lastDone = done;
+        if (++calls == 3) cancel = true;
+      },
+      &cancel);
+  EXPECT_TRUE(result.cancelled);
+  EXPECT_EQ(result.trialsRun, lastDone);
+  EXPECT_LT(result.trialsRun, 100000u);
+  EXPECT_EQ(result.algorithms[0].queries, result.trialsRun);
+}
+
+}  // namespace
+}  // namespace collide
