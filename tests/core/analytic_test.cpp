@@ -1,5 +1,9 @@
 // Analytic shape-pair tests (article 001): hand cases, a brute-force reference over random cases (the boundary
 // sampled densely, inside decided independently), the sector's four steps at every half-angle, degenerate input.
+//
+// [SECTION] Brute-force reference
+// [SECTION] Random cases against the reference
+// [SECTION] Hand cases and conventions
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -365,6 +369,15 @@ TYPED_TEST(AnalyticTest, CoincidentCentresAndZeroRadii) {
   const AnalyticResult<S> points = circleVsCircle(Circle<S>{{}, 0}, at<S>(1, 1), Circle<S>{{}, 0}, at<S>(1, 1));
   EXPECT_TRUE(points.hit);
   EXPECT_EQ(points.depth, S(0));
+  // A capsule of radius 0 is its segment; a sector of radius 0 is its apex.
+  const Capsule<S> segment{{-1, 0}, {1, 0}, 0};
+  EXPECT_TRUE(circleVsCapsule(Circle<S>{{}, S(0.5)}, at<S>(0, S(0.5)), segment, at<S>(0, 0)).hit);
+  EXPECT_FALSE(circleVsCapsule(Circle<S>{{}, S(0.5)}, at<S>(0, S(0.6)), segment, at<S>(0, 0)).hit);
+  const Sector<S> apex{0, 1};
+  const AnalyticResult<S> onApex = circleVsSector(Circle<S>{{}, 1}, at<S>(S(0.6), S(0.8)), apex, at<S>(0, 0));
+  EXPECT_TRUE(onApex.hit);
+  EXPECT_NEAR(onApex.depth, 0, 1e-6);
+  EXPECT_FALSE(circleVsSector(Circle<S>{{}, 1}, at<S>(S(0.6), S(0.9)), apex, at<S>(0, 0)).hit);
   // A zero-radius circle against a polygon is point in polygon.
   const Polygon<S> hexagon = makeRegularPolygon<S>(6, 1);
   EXPECT_TRUE(circleVsPolygon(Circle<S>{{}, 0}, at<S>(S(0.5), 0), hexagon, at<S>(0, 0)).hit);

@@ -306,6 +306,7 @@ TYPED_TEST(SatTest, TraceDoesNotChangeTheResultAndDescribesEveryAxis) {
       EXPECT_EQ(step.axisIndex, static_cast<int>(k));
       EXPECT_EQ(step.source, k < static_cast<std::size_t>(a.count) ? AxisSource::EdgeOfA : AxisSource::EdgeOfB);
       EXPECT_NEAR(length(step.axis), 1, 1e-5);
+      EXPECT_EQ(axisSourceName(step.source), k < static_cast<std::size_t>(a.count) ? "edge of A" : "edge of B");
       // The world intervals tell the same overlap as the one computed in A's frame.
       EXPECT_NEAR(step.overlap, std::min(step.maxA - step.minB, step.maxB - step.minA), 1e-4);
       EXPECT_EQ(step.separating, k + 1 == recorder.steps.size() && !traced.hit);
