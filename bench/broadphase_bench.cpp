@@ -21,8 +21,8 @@
 
 #include <cstdint>
 #include <memory>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "collide/aabb_tree.h"
 #include "collide/broadphase.h"
@@ -158,14 +158,21 @@ const bool registered = [] {
             ->Iterations(framesFor(count))
             ->Unit(benchmark::kMillisecond);
       };
-      add("sap", [motion, count](benchmark::State& state) { runOurs(state, motion, count, collide::SweepAndPrune<float, 2>{}); });
+      add("sap", [motion, count](benchmark::State& state) {
+        runOurs(state, motion, count, collide::SweepAndPrune<float, 2>{});
+      });
       add("sap_full_sort", [motion, count](benchmark::State& state) {
         runOurs(state, motion, count, collide::SweepAndPrune<float, 2>{collide::SapOptions{.incremental = false}});
       });
-      add("grid", [motion, count](benchmark::State& state) { runOurs(state, motion, count, collide::UniformGrid<float, 2>{}); });
-      add("bvh", [motion, count](benchmark::State& state) { runOurs(state, motion, count, collide::AabbTree<float, 2>{}); });
+      add("grid", [motion, count](benchmark::State& state) {
+        runOurs(state, motion, count, collide::UniformGrid<float, 2>{});
+      });
+      add("bvh",
+          [motion, count](benchmark::State& state) { runOurs(state, motion, count, collide::AabbTree<float, 2>{}); });
       if (count <= 1000) {
-        add("brute", [motion, count](benchmark::State& state) { runOurs(state, motion, count, collide::BruteForce<float, 2>{}); });
+        add("brute", [motion, count](benchmark::State& state) {
+          runOurs(state, motion, count, collide::BruteForce<float, 2>{});
+        });
       }
       add("box2d", [motion, count](benchmark::State& state) { runBox2d(state, motion, count); });
     }

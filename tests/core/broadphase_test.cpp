@@ -39,7 +39,8 @@ struct AllBroadPhases {
   BruteForce<S, Dim> brute;
   SweepAndPrune<S, Dim> sap;
   SweepAndPrune<S, Dim> sapFull{SapOptions{.incremental = false}};
-  SweepAndPrune<S, Dim> sapTightBudget{SapOptions{.sweepAxis = Dim - 1, .swapBudgetPerEndpoint = 1, .sortEveryAxis = true}};
+  SweepAndPrune<S, Dim> sapTightBudget{
+      SapOptions{.sweepAxis = Dim - 1, .swapBudgetPerEndpoint = 1, .sortEveryAxis = true}};
   UniformGrid<S, Dim> grid;
   UniformGrid<S, Dim> fineGrid{GridOptions<S>{.cellSize = S(0.3), .autoCellFactor = 2, .maxCellsPerObject = 16}};
   AabbTree<S, Dim> tree;
@@ -289,9 +290,9 @@ TEST(BroadPhase, InvalidBoxesRefused) {
   constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
   constexpr double kInf = std::numeric_limits<double>::infinity();
   AllBroadPhases<double, 2> all;
-  for (const BoundingBox<double, 2>& bad : {BoundingBox<double, 2>{{kNan, 0}, {1, 1}},
-                                             BoundingBox<double, 2>{{0, 0}, {kInf, 1}},
-                                             BoundingBox<double, 2>{{2, 0}, {1, 1}}}) {
+  for (const BoundingBox<double, 2>& bad :
+       {BoundingBox<double, 2>{{kNan, 0}, {1, 1}}, BoundingBox<double, 2>{{0, 0}, {kInf, 1}},
+        BoundingBox<double, 2>{{2, 0}, {1, 1}}}) {
     EXPECT_EQ(all.add(bad), kNullProxy);
   }
   const ProxyId id = all.add({{0, 0}, {1, 1}});
@@ -299,7 +300,7 @@ TEST(BroadPhase, InvalidBoxesRefused) {
   EXPECT_EQ(all.brute.box(id), (BoundingBox<double, 2>{{0, 0}, {1, 1}}));
   all.remove(id + 7);  // unknown id: false everywhere
   all.remove(id);
-  all.remove(id);      // twice: false the second time
+  all.remove(id);  // twice: false the second time
   EXPECT_TRUE(all.updateAndCompare(0).empty());
 }
 
@@ -319,7 +320,7 @@ TEST(BroadPhase, RemovedIdsAreReusedAfterUpdate) {
   ASSERT_TRUE(sap.remove(a));
   EXPECT_EQ(sap.add({{0, 0}, {1, 1}}), 2u);  // not yet reused
   EXPECT_EQ(sap.update(), (std::vector<ProxyPair>{{b, 2}}));
-  EXPECT_EQ(sap.add({{5, 5}, {6, 6}}), a);   // reused now
+  EXPECT_EQ(sap.add({{5, 5}, {6, 6}}), a);  // reused now
   EXPECT_EQ(sap.update(), (std::vector<ProxyPair>{{b, 2}}));
 }
 

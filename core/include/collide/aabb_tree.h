@@ -38,9 +38,9 @@ template <Scalar S, int Dim>
 struct TreeNode {
   BoundingBox<S, Dim> box;  // leaves: the fat box; internal nodes: the union of the children's boxes
   int parent = -1;
-  int child1 = -1;          // -1 for a leaf
+  int child1 = -1;  // -1 for a leaf
   int child2 = -1;
-  int height = 0;           // leaves 0; -1 on the free list
+  int height = 0;  // leaves 0; -1 on the free list
   ProxyId proxy = kNullProxy;
 
   [[nodiscard]] bool isLeaf() const { return child1 < 0; }

@@ -146,8 +146,8 @@ struct BroadPhaseStats {
   // axes axisOrder[0..k], so the last entry equals pairs (article 000: the X list, then the XZ list).
   std::array<int, Dim> axisOrder{};
   std::array<std::size_t, Dim> candidatePairsPerAxis{};
-  std::size_t swaps = 0;   // insertion sort swaps over every axis == inversions removed
-  bool resorted = false;   // the swap budget ran out and a merge sort removed the rest (still counted)
+  std::size_t swaps = 0;  // insertion sort swaps over every axis == inversions removed
+  bool resorted = false;  // the swap budget ran out and a merge sort removed the rest (still counted)
   // Grid: object-in-cell insertions, distinct cells used, objects too large for cells (tested against all).
   std::size_t cellsTouched = 0;
   std::size_t occupiedCells = 0;
@@ -286,7 +286,8 @@ class ProxyTable {
   [[nodiscard]] std::size_t size() const { return count_; }
   [[nodiscard]] std::size_t slotCount() const { return boxes_.size(); }
   [[nodiscard]] std::size_t memoryBytes() const {
-    return boxes_.capacity() * sizeof(Box) + alive_.capacity() + (free_.capacity() + released_.capacity()) * sizeof(ProxyId);
+    return boxes_.capacity() * sizeof(Box) + alive_.capacity() +
+           (free_.capacity() + released_.capacity()) * sizeof(ProxyId);
   }
 
  private:

@@ -62,11 +62,11 @@ class MovingBoxes {
 
   static constexpr double kMinHalfExtent = 0.1;
   static constexpr double kMaxHalfExtent = 0.5;
-  static constexpr double kSpacing = 3.0;        // world side = spacing * count^(1/Dim): about 4% covered in 2D
-  static constexpr double kDriftSpeed = 0.02;    // per frame
-  static constexpr double kBounceSpeed = 0.25;   // per frame
-  static constexpr double kGravity = 0.01;       // per frame squared
-  static constexpr double kFloorSpacing = 1.0;   // floor length per box
+  static constexpr double kSpacing = 3.0;       // world side = spacing * count^(1/Dim): about 4% covered in 2D
+  static constexpr double kDriftSpeed = 0.02;   // per frame
+  static constexpr double kBounceSpeed = 0.25;  // per frame
+  static constexpr double kGravity = 0.01;      // per frame squared
+  static constexpr double kFloorSpacing = 1.0;  // floor length per box
   static constexpr double kDropHeight = 20.0;
 
   MovingBoxes(Motion motion, std::size_t count, std::uint64_t seed) : motion_(motion), random_(seed) {
@@ -74,7 +74,8 @@ class MovingBoxes {
     for (int axis = 0; axis < Dim; ++axis) worldSize_[axis] = side;
     if (motion == Motion::Floor) {
       for (int axis = 0; axis + 1 < Dim; ++axis) {
-        worldSize_[axis] = kFloorSpacing * std::pow(static_cast<double>(std::max<std::size_t>(count, 1)), 1.0 / (Dim - 1));
+        worldSize_[axis] =
+            kFloorSpacing * std::pow(static_cast<double>(std::max<std::size_t>(count, 1)), 1.0 / (Dim - 1));
       }
       worldSize_[Dim - 1] = kDropHeight;
     }
@@ -98,7 +99,9 @@ class MovingBoxes {
     for (std::size_t i = 0; i < centres_.size(); ++i) {
       switch (motion_) {
         case Motion::Drift:
-        case Motion::Bounce: moveAndReflect(i); break;
+        case Motion::Bounce:
+          moveAndReflect(i);
+          break;
         case Motion::Floor:
           velocities_[i][Dim - 1] -= kGravity;
           moveAndReflect(i);

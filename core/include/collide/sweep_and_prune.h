@@ -33,8 +33,8 @@ namespace collide {
 // [SECTION] Options and endpoints
 
 struct SapOptions {
-  int sweepAxis = -1;        // -1: the sparsest axis each update; 0, 1 (, 2): that axis
-  bool incremental = true;   // false: sort every axis from scratch each update (no temporal coherence)
+  int sweepAxis = -1;       // -1: the sparsest axis each update; 0, 1 (, 2): that axis
+  bool incremental = true;  // false: sort every axis from scratch each update (no temporal coherence)
   // Insertion sort is O(n^2) without coherence (teleports, a first update of many adds); after this many
   // swaps per endpoint a merge sort counts and removes the remaining inversions instead.
   std::size_t swapBudgetPerEndpoint = 64;
@@ -136,7 +136,8 @@ class SweepAndPrune {
   [[nodiscard]] std::size_t memoryBytes() const {
     std::size_t bytes = proxies_.memoryBytes() + collector_.memoryBytes();
     for (const auto& axisEndpoints : endpoints_) bytes += axisEndpoints.capacity() * sizeof(Endpoint);
-    bytes += activeIds_.capacity() * sizeof(ProxyId) + (activeSlot_.capacity() + hits_.capacity()) * sizeof(std::uint32_t) + flags_.capacity();
+    bytes += activeIds_.capacity() * sizeof(ProxyId) +
+             (activeSlot_.capacity() + hits_.capacity()) * sizeof(std::uint32_t) + flags_.capacity();
     for (int stage = 0; stage + 1 < Dim; ++stage) {
       bytes += (activeMin_[stage].capacity() + activeMax_[stage].capacity()) * sizeof(S);
     }
@@ -201,7 +202,9 @@ class SweepAndPrune {
     }
     const double count = std::max<double>(1, static_cast<double>(proxies_.size()));
     std::array<double, Dim> variance{};
-    for (int axis = 0; axis < Dim; ++axis) variance[axis] = sumSquares[axis] / count - (sum[axis] / count) * (sum[axis] / count);
+    for (int axis = 0; axis < Dim; ++axis) {
+      variance[axis] = sumSquares[axis] / count - (sum[axis] / count) * (sum[axis] / count);
+    }
     return variance;
   }
 

@@ -28,9 +28,9 @@ namespace collide {
 
 template <Scalar S>
 struct GridOptions {
-  S cellSize = 0;                         // <= 0: chosen from the boxes each update
-  S autoCellFactor = 2;                   // automatic cell size = factor * mean largest extent
-  std::size_t maxCellsPerObject = 64;     // beyond this a box is tested against everything instead
+  S cellSize = 0;                      // <= 0: chosen from the boxes each update
+  S autoCellFactor = 2;                // automatic cell size = factor * mean largest extent
+  std::size_t maxCellsPerObject = 64;  // beyond this a box is tested against everything instead
 };
 
 // [SECTION] UniformGrid
@@ -90,7 +90,8 @@ class UniformGrid {
   [[nodiscard]] std::size_t memoryBytes() const {
     return proxies_.memoryBytes() + collector_.memoryBytes() + ranges_.capacity() * sizeof(CellRange) +
            oversize_.capacity() * sizeof(ProxyId) + entrySlots_.capacity() * sizeof(std::uint32_t) +
-           slotKeys_.capacity() * sizeof(Cell) + (slotCounts_.capacity() + slotStarts_.capacity()) * sizeof(std::uint32_t) +
+           slotKeys_.capacity() * sizeof(Cell) +
+           (slotCounts_.capacity() + slotStarts_.capacity()) * sizeof(std::uint32_t) +
            cellProxies_.capacity() * sizeof(ProxyId);
   }
 
@@ -113,7 +114,8 @@ class UniformGrid {
       extentSum += static_cast<double>(largestExtent(proxies_.box(id)));
       ++count;
     }
-    const double size = count > 0 ? static_cast<double>(options_.autoCellFactor) * extentSum / static_cast<double>(count) : 0;
+    const double size =
+        count > 0 ? static_cast<double>(options_.autoCellFactor) * extentSum / static_cast<double>(count) : 0;
     // All boxes points: any size works; 1 keeps coordinates as they are.
     if (!(size > 0) || !std::isfinite(size)) return S(1);
     return static_cast<S>(size);
@@ -275,13 +277,13 @@ class UniformGrid {
   GridOptions<S> options_;
   ProxyTable<S, Dim> proxies_;
   S cellSize_ = 1;
-  std::vector<CellRange> ranges_;          // per proxy id: the cells its box spans
+  std::vector<CellRange> ranges_;  // per proxy id: the cells its box spans
   std::vector<ProxyId> oversize_;
   std::vector<std::uint32_t> entrySlots_;  // per (proxy, cell) insertion: its hash slot
   std::vector<Cell> slotKeys_;             // the hash table of cells
   std::vector<std::uint32_t> slotCounts_;  // 0: empty slot
   std::vector<std::uint32_t> slotStarts_;
-  std::vector<ProxyId> cellProxies_;       // every cell's proxies, one run per cell
+  std::vector<ProxyId> cellProxies_;  // every cell's proxies, one run per cell
   detail::PairCollector collector_;
   BroadPhaseStats<Dim> stats_;
 };

@@ -1,0 +1,251 @@
+// `collision-lab broadphase`: run one broad phase on moving boxes for some frames; per-frame numbers to CSV,
+// a summary to standard output (standard error when the CSV goes to standard output).
+//
+//   collision-lab broadphase --algo sap|grid|bvh|brute --count N --frames F
+//                            --motion drift|bounce|floor|teleport --seed S [--csv OUT]
+//                            [--scalar float|double] [--sweep-axis auto|x|y] [--cell-size C] [--check]
+//
+// Each frame: the scene moves (collide/broadphase_scenes.h, not timed), every box is moved in the broad phase
+// and update() computes the pair set; the time is move + update. --check compares every frame's pairs with
+// brute force and fails (exit status 1) on the first difference. CSV columns: frame, pairs, box_tests, swaps,
+// candidates_sweep_axis, sweep_axis, cells_touched, occupied_cells, nodes_visited, reinsertions, time_ms.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "collide/aabb_tree.h"
+#include "collide/broadphase.h"
+#include "collide/broadphase_scenes.h"
+#include "collide/brute_force.h"
+#include "collide/sweep_and_prune.h"
+#include "collide/uniform_grid.h"
+#include "io/text_io.h"
+
+namespace lab {
+namespace {
+
+// Brute force (and --check, which runs it too) is O(n^2) a frame: beyond this it would take minutes.
+constexpr std::size_t kMaxBruteForceCount = 20000;
+constexpr std::size_t kMaxCount = 1000000;
+constexpr std::size_t kMaxFrames = 100000;
+
+struct BroadPhaseCommandOptions {
+  std::string algorithm = "sap";
+  std::size_t count = 1000;
+  std::size_t frames = 100;
+  std::string motion = "drift";
+  std::uint64_t seed = 1;
+  std::string csvPath;
+  std::string scalar = "double";
+  std::string sweepAxis = "auto";
+  double cellSize = 0;
+  bool check = false;
+};
+
+struct FrameRecord {
+  std::size_t pairs = 0;
+  std::size_t boxTests = 0;
+  std::size_t swaps = 0;
+  std::size_t sweepCandidates = 0;
+  int sweepAxis = -1;  // SAP only
+  std::size_t cellsTouched = 0;
+  std::size_t occupiedCells = 0;
+  std::size_t nodesVisited = 0;
+  std::size_t reinsertions = 0;
+  double milliseconds = 0;
+};
+
+struct RunResult {
+  std::vector<FrameRecord> frames;
+  std::size_t memoryBytes = 0;
+  std::size_t mismatchFrame = 0;  // 1-based; 0 when every frame matched (or no check)
+};
+
+template <class BroadPhaseType>
+RunResult simulate(BroadPhaseType broadPhase, const BroadPhaseCommandOptions& options) {
+  using S = typename BroadPhaseType::Scalar;
+  collide::MovingBoxes<S, 2> scene(*collide::parseMotion(options.motion), options.count, options.seed);
+  collide::BruteForce<S, 2> reference;
+  for (const auto& box : scene.boxes()) {
+    if (broadPhase.add(box) == collide::kNullProxy)
+      throw std::runtime_error("broadphase: the scene made an invalid box");
+    if (options.check) (void)reference.add(box);
+  }
+  (void)broadPhase.update();
+  RunResult result;
+  result.frames.reserve(options.frames);
+  for (std::size_t frame = 0; frame < options.frames; ++frame) {
+    scene.step();
+    const auto start = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < scene.size(); ++i)
+      (void)broadPhase.move(static_cast<collide::ProxyId>(i), scene.boxes()[i]);
+    const std::vector<collide::ProxyPair>& pairs = broadPhase.update();
+    const auto stop = std::chrono::steady_clock::now();
+    const auto& stats = broadPhase.stats();
+    result.frames.push_back({pairs.size(), stats.boxTests, stats.swaps, stats.candidatePairsPerAxis[0],
+                             options.algorithm == "sap" ? stats.axisOrder[0] : -1, stats.cellsTouched,
+                             stats.occupiedCells, stats.nodesVisited, stats.reinsertions,
+                             std::chrono::duration<double, std::milli>(stop - start).count()});
+    if (options.check) {
+      for (std::size_t i = 0; i < scene.size(); ++i)
+        (void)reference.move(static_cast<collide::ProxyId>(i), scene.boxes()[i]);
+      if (reference.update() != pairs) {
+        result.mismatchFrame = frame + 1;
+        break;
+      }
+    }
+  }
+  result.memoryBytes = broadPhase.memoryBytes();
+  return result;
+}
+
+template <collide::Scalar S>
+RunResult runAlgorithm(const BroadPhaseCommandOptions& options) {
+  if (options.algorithm == "sap") {
+    collide::SapOptions sap;
+    if (options.sweepAxis == "x") sap.sweepAxis = 0;
+    if (options.sweepAxis == "y") sap.sweepAxis = 1;
+    return simulate(collide::SweepAndPrune<S, 2>(sap), options);
+  }
+  if (options.algorithm == "grid") {
+    collide::GridOptions<S> grid;
+    grid.cellSize = static_cast<S>(options.cellSize);
+    return simulate(collide::UniformGrid<S, 2>(grid), options);
+  }
+  if (options.algorithm == "bvh") return simulate(collide::AabbTree<S, 2>(), options);
+  return simulate(collide::BruteForce<S, 2>(), options);
+}
+
+void validate(const BroadPhaseCommandOptions& options) {
+  if (options.algorithm == "brute" && options.count > kMaxBruteForceCount) {
+    throw std::runtime_error("broadphase: --algo brute tests every pair; use --count <= " +
+                             std::to_string(kMaxBruteForceCount) + " (got " + std::to_string(options.count) + ")");
+  }
+  if (options.check && options.count > kMaxBruteForceCount) {
+    throw std::runtime_error("broadphase: --check runs brute force every frame; use --count <= " +
+                             std::to_string(kMaxBruteForceCount) + " (got " + std::to_string(options.count) + ")");
+  }
+  if (options.sweepAxis != "auto" && options.algorithm != "sap") {
+    throw std::runtime_error("broadphase: --sweep-axis applies to --algo sap only");
+  }
+  if (!std::isfinite(options.cellSize)) throw std::runtime_error("broadphase: --cell-size must be a finite number");
+  if (options.cellSize != 0 && options.algorithm != "grid") {
+    throw std::runtime_error("broadphase: --cell-size applies to --algo grid only");
+  }
+}
+
+void writeCsv(const std::vector<FrameRecord>& frames, const std::string& path) {
+  OutputSink output(path == "-" ? std::string() : path);
+  std::ostream& out = output.stream();
+  out << "frame,pairs,box_tests,swaps,candidates_sweep_axis,sweep_axis,cells_touched,occupied_cells,nodes_visited,"
+         "reinsertions,time_ms\n";
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    const FrameRecord& f = frames[i];
+    char time[32];
+    std::snprintf(time, sizeof time, "%.4f", f.milliseconds);
+    out << i + 1 << ',' << f.pairs << ',' << f.boxTests << ',' << f.swaps << ',' << f.sweepCandidates << ','
+        << (f.sweepAxis < 0    ? ""
+            : f.sweepAxis == 0 ? "x"
+                               : "y")
+        << ',' << f.cellsTouched << ',' << f.occupiedCells << ',' << f.nodesVisited << ',' << f.reinsertions << ','
+        << time << '\n';
+  }
+  output.finish();
+}
+
+template <class Field>
+void printRow(std::FILE* out, const char* label, const std::vector<FrameRecord>& frames, Field field) {
+  double sum = 0;
+  double low = field(frames.front());
+  double high = low;
+  for (const FrameRecord& f : frames) {
+    const double value = field(f);
+    sum += value;
+    low = std::min(low, value);
+    high = std::max(high, value);
+  }
+  std::fprintf(out, "  %-28s mean %12.3f   min %12.3f   max %12.3f\n", label, sum / static_cast<double>(frames.size()),
+               low, high);
+}
+
+int runBroadPhaseCommand(const BroadPhaseCommandOptions& options) {
+  validate(options);
+  const RunResult result = options.scalar == "float" ? runAlgorithm<float>(options) : runAlgorithm<double>(options);
+  if (!options.csvPath.empty()) writeCsv(result.frames, options.csvPath);
+  std::FILE* out = options.csvPath == "-" ? stderr : stdout;  // the CSV owns standard output
+  std::fprintf(out, "broadphase: algo %s, motion %s, count %zu, frames %zu, seed %llu, scalar %s\n",
+               options.algorithm.c_str(), options.motion.c_str(), options.count, result.frames.size(),
+               static_cast<unsigned long long>(options.seed), options.scalar.c_str());
+  const auto& frames = result.frames;
+  printRow(out, "pairs per frame", frames, [](const FrameRecord& f) { return static_cast<double>(f.pairs); });
+  printRow(out, "box tests per frame", frames, [](const FrameRecord& f) { return static_cast<double>(f.boxTests); });
+  if (options.algorithm == "sap") {
+    printRow(out, "swaps per frame", frames, [](const FrameRecord& f) { return static_cast<double>(f.swaps); });
+    printRow(out, "sweep-axis candidates", frames,
+             [](const FrameRecord& f) { return static_cast<double>(f.sweepCandidates); });
+    std::fprintf(out, "  %-28s %c\n", "sweep axis (last frame)", frames.back().sweepAxis == 0 ? 'x' : 'y');
+  } else if (options.algorithm == "grid") {
+    printRow(out, "cells touched per frame", frames,
+             [](const FrameRecord& f) { return static_cast<double>(f.cellsTouched); });
+    printRow(out, "occupied cells", frames, [](const FrameRecord& f) { return static_cast<double>(f.occupiedCells); });
+  } else if (options.algorithm == "bvh") {
+    printRow(out, "nodes visited per frame", frames,
+             [](const FrameRecord& f) { return static_cast<double>(f.nodesVisited); });
+    printRow(out, "leaves reinserted", frames,
+             [](const FrameRecord& f) { return static_cast<double>(f.reinsertions); });
+  }
+  printRow(out, "time per frame (ms)", frames, [](const FrameRecord& f) { return f.milliseconds; });
+  std::fprintf(out, "  %-28s %.1f\n", "memory (bytes per object)",
+               static_cast<double>(result.memoryBytes) / static_cast<double>(options.count));
+  if (options.check) {
+    if (result.mismatchFrame != 0) {
+      std::fprintf(out, "  check: frame %zu differs from brute force\n", result.mismatchFrame);
+      return 1;
+    }
+    std::fprintf(out, "  check: every frame equals brute force\n");
+  }
+  return 0;
+}
+
+const bool registered = registerCommand({
+    "broadphase",
+    "Run a broad phase (sweep and prune, grid, tree, brute force) on moving boxes; per-frame stats",
+    [](CLI::App& command) -> std::function<int()> {
+      auto options = std::make_shared<BroadPhaseCommandOptions>();
+      command.add_option("--algo", options->algorithm, "Broad phase")
+          ->check(CLI::IsMember({"sap", "grid", "bvh", "brute"}))
+          ->capture_default_str();
+      command.add_option("--count", options->count, "Number of boxes")
+          ->check(CLI::Range(std::size_t{1}, kMaxCount))
+          ->capture_default_str();
+      command.add_option("--frames", options->frames, "Number of frames")
+          ->check(CLI::Range(std::size_t{1}, kMaxFrames))
+          ->capture_default_str();
+      command.add_option("--motion", options->motion, "How the boxes move")
+          ->check(CLI::IsMember({"drift", "bounce", "floor", "teleport"}))
+          ->capture_default_str();
+      command.add_option("--seed", options->seed, "Seed of the scene")->capture_default_str();
+      command.add_option("--csv", options->csvPath, "Write per-frame numbers as CSV here (\"-\": standard output)");
+      command.add_option("--scalar", options->scalar, "Scalar type")
+          ->check(CLI::IsMember({"float", "double"}))
+          ->capture_default_str();
+      command.add_option("--sweep-axis", options->sweepAxis, "SAP: the sweep axis (auto: the sparsest)")
+          ->check(CLI::IsMember({"auto", "x", "y"}))
+          ->capture_default_str();
+      command.add_option("--cell-size", options->cellSize, "Grid: the cell size (0: from the boxes' sizes)")
+          ->check(CLI::NonNegativeNumber)
+          ->capture_default_str();
+      command.add_flag("--check", options->check, "Compare every frame's pairs with brute force");
+      return [options] { return runBroadPhaseCommand(*options); };
+    },
+});
+
+}  // namespace
+}  // namespace lab
