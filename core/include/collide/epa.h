@@ -214,8 +214,8 @@ template <Scalar S>
 // practice boolean GJK's on a hit. Each iteration takes the polytope edge closest to the origin, finds the
 // support along its outward normal and, unless that support is no farther than the edge, inserts it between the
 // edge's ends. Stops (status in brackets):
-//   Converged         support distance - edge distance <= tolerance * polytope size [Converged];
-//   DuplicateSupport  the support is already a polytope vertex [Converged];
+//   DuplicateSupport  the support is already a polytope vertex: the usual end on polygons [Converged];
+//   Converged         support distance - edge distance <= tolerance * polytope size: the end on curves [Converged];
 //   Degenerate        A - B is flat (hit, depth 0, normal perpendicular to it), or the start does not hold the
 //                     origin (hit = false) [Degenerate];
 //   MaxIterations     the cap; depth and normal of the closest edge so far, a lower bound [MaxIterations];
@@ -273,11 +273,11 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
 
     if (!isFinite(support.point) || !std::isfinite(gap)) {
       stop = EpaStop::InvalidInput;
-    } else if (gap <= tolerance * std::max(closest.scale, std::abs(supportDistance))) {
-      stop = EpaStop::Converged;
     } else if (std::any_of(polytope.begin(), polytope.end(),
                            [&support](const SupportPoint<S>& vertex) { return vertex.point == support.point; })) {
-      stop = EpaStop::DuplicateSupport;
+      stop = EpaStop::DuplicateSupport;  // the face is already in the polytope: the usual end on polygons
+    } else if (gap <= tolerance * std::max(closest.scale, std::abs(supportDistance))) {
+      stop = EpaStop::Converged;
     } else {
       removed = detail::insertSupport(polytope, closest.index, support);
       inserted = true;

@@ -1,0 +1,569 @@
+// GJK boolean (article 000) and distance (article 002): every stop reason and region, touching, degenerate and
+// invalid input, scale, warm start, and trace/no-trace identity. Float and double through TYPED_TEST.
+//
+// [SECTION] Helpers
+// [SECTION] Names
+// [SECTION] Simplex solver (Ericson 5.1): the 7 regions of a triangle
+// [SECTION] Boolean GJK
+// [SECTION] Distance GJK
+// [SECTION] Warm start
+// [SECTION] Invalid input
+// [SECTION] Trace identity
+#include <gtest/gtest.h>
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <set>
+#include <vector>
+
+#include "collide/gjk.h"
+#include "collide/polygon.h"
+#include "collide/shapes.h"
+#include "collide/support.h"
+
+namespace collide {
+namespace {
+
+// [SECTION] Helpers
+
+template <class S>
+class GjkTest : public ::testing::Test {};
+using Scalars = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(GjkTest, Scalars);
+
+// Tolerance for comparing results of order-one geometry: a few thousand ulps of the scalar.
+template <Scalar S>
+constexpr double kClose = std::is_same_v<S, float> ? 2e-5 : 1e-12;
+
+// A raw point set with whatever duplicates and collinear points it is given: GJK must cope without a clean hull.
+template <Scalar S>
+struct PointCloud {
+  using Scalar = S;
+  std::vector<Vec2<S>> points;
+  [[nodiscard]] Vec2<S> support(Vec2<S> d) const {
+    Vec2<S> best = points[0];
+    for (const Vec2<S>& p : points)
+      if (dot(p, d) > dot(best, d)) best = p;
+    return best;
+  }
+  [[nodiscard]] Vec2<S> coreSupport(Vec2<S> d) const { return support(d); }
+  [[nodiscard]] S coreRadius() const { return S(0); }
+  [[nodiscard]] Vec2<S> centroid() const { return points[0]; }
+};
+
+template <Scalar S, SupportShape Shape>
+Transformed<Shape> placed(const Shape& shape, S x, S y, S angle = S(0)) {
+  return Transformed<Shape>{shape, Transform<S>::fromPose({x, y}, angle)};
+}
+
+template <Scalar S>
+bool sameBits(S a, S b) {
+  using Bits = std::conditional_t<std::is_same_v<S, float>, std::uint32_t, std::uint64_t>;
+  return std::bit_cast<Bits>(a) == std::bit_cast<Bits>(b);
+}
+template <Scalar S>
+bool sameBits(Vec2<S> a, Vec2<S> b) {
+  return sameBits(a.x, b.x) && sameBits(a.y, b.y);
+}
+template <Scalar S>
+bool sameBits(const Simplex<S>& a, const Simplex<S>& b) {
+  if (a.count != b.count) return false;
+  for (int i = 0; i < a.count; ++i) {
+    const SupportPoint<S>& p = a.vertices[i];
+    const SupportPoint<S>& q = b.vertices[i];
+    if (!sameBits(p.point, q.point) || !sameBits(p.pointA, q.pointA) || !sameBits(p.pointB, q.pointB)) return false;
+  }
+  return true;
+}
+
+template <Scalar S>
+std::set<SimplexRegion> regionsOf(const std::vector<GjkStep<S>>& steps) {
+  std::set<SimplexRegion> regions;
+  for (const GjkStep<S>& step : steps) regions.insert(step.region);
+  return regions;
+}
+
+// [SECTION] Names
+
+TEST(GjkNames, EveryRegionAndStopHasAName) {
+  EXPECT_EQ(regionName(SimplexRegion::VertexA), "vertex A");
+  EXPECT_EQ(regionName(SimplexRegion::VertexB), "vertex B");
+  EXPECT_EQ(regionName(SimplexRegion::VertexC), "vertex C");
+  EXPECT_EQ(regionName(SimplexRegion::EdgeAB), "edge AB");
+  EXPECT_EQ(regionName(SimplexRegion::EdgeAC), "edge AC");
+  EXPECT_EQ(regionName(SimplexRegion::EdgeBC), "edge BC");
+  EXPECT_EQ(regionName(SimplexRegion::Interior), "interior");
+  EXPECT_EQ(stopName(GjkStop::None), "none");
+  EXPECT_EQ(stopName(GjkStop::Separated), "separated");
+  EXPECT_EQ(stopName(GjkStop::ContainsOrigin), "contains origin");
+  EXPECT_EQ(stopName(GjkStop::DuplicateSupport), "duplicate support");
+  EXPECT_EQ(stopName(GjkStop::NoProgress), "no progress");
+  EXPECT_EQ(stopName(GjkStop::OriginOnSimplex), "origin on simplex");
+  EXPECT_EQ(stopName(GjkStop::MaxIterations), "max iterations");
+  EXPECT_EQ(stopName(GjkStop::InvalidInput), "invalid input");
+}
+
+// [SECTION] Simplex solver (Ericson 5.1): the 7 regions of a triangle
+
+TYPED_TEST(GjkTest, SolverFindsEachOfTheSevenTriangleRegions) {
+  using S = TypeParam;
+  // Triangle A(0,0) B(4,0) C(0,4), moved so that a chosen point q becomes the origin.
+  const std::array<Vec2<S>, 3> corners{Vec2<S>{0, 0}, Vec2<S>{4, 0}, Vec2<S>{0, 4}};
+  struct Case {
+    Vec2<S> query;
+    SimplexRegion region;
+    Vec2<S> closest;  // in the triangle's frame
+    std::uint8_t dropped;
+  };
+  const std::array<Case, 7> cases{{
+      {{-1, -1}, SimplexRegion::VertexA, {0, 0}, 0b110},
+      {{5, -1}, SimplexRegion::VertexB, {4, 0}, 0b101},
+      {{-1, 5}, SimplexRegion::VertexC, {0, 4}, 0b011},
+      {{2, -3}, SimplexRegion::EdgeAB, {2, 0}, 0b100},
+      {{-3, 2}, SimplexRegion::EdgeAC, {0, 2}, 0b010},
+      {{3, 3}, SimplexRegion::EdgeBC, {2, 2}, 0b001},
+      {{1, 1}, SimplexRegion::Interior, {1, 1}, 0b000},
+  }};
+  for (const Case& c : cases) {
+    Simplex<S> simplex;
+    simplex.count = 3;
+    for (int i = 0; i < 3; ++i) simplex.vertices[i].point = corners[i] - c.query;
+    const auto solution = detail::solveSimplex(simplex);
+    EXPECT_EQ(solution.region, c.region) << regionName(c.region);
+    EXPECT_EQ(solution.droppedMask, c.dropped) << regionName(c.region);
+    const Vec2<S> closest = solution.closestPoint + c.query;
+    EXPECT_NEAR(closest.x, c.closest.x, 1e-5) << regionName(c.region);
+    EXPECT_NEAR(closest.y, c.closest.y, 1e-5) << regionName(c.region);
+    S weightSum = 0;
+    for (int i = 0; i < solution.simplex.count; ++i) weightSum += solution.weights[i];
+    EXPECT_NEAR(weightSum, 1.0, 1e-6);
+  }
+}
+
+// [SECTION] Boolean GJK
+
+TYPED_TEST(GjkTest, BooleanSeparatedBoxesStopWhenSupportFallsShort) {
+  using S = TypeParam;
+  const Box<S> box{{1, 1}};
+  Recorder<GjkStep<S>> trace;
+  const auto result = gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, 5, 1, S(0.3)), GjkOptions{}, trace);
+  EXPECT_FALSE(result.hit);
+  EXPECT_EQ(result.stop, GjkStop::Separated);
+  EXPECT_EQ(result.status, Status::Converged);
+  ASSERT_FALSE(trace.steps.empty());
+  const GjkStep<S>& last = trace.steps.back();
+  EXPECT_EQ(last.stop, GjkStop::Separated);
+  EXPECT_LT(last.supportDotDirection, S(0));
+  EXPECT_EQ(last.droppedMask, 0b001);  // w did not pass the origin and is not kept
+  EXPECT_EQ(static_cast<int>(trace.steps.size()), result.iterations);
+}
+
+TYPED_TEST(GjkTest, BooleanOverlapEndsInsideATriangleThroughArticleRegions) {
+  using S = TypeParam;
+  const Box<S> box{{1, 1}};
+  Recorder<GjkStep<S>> trace;
+  const auto result = gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, S(1.2), S(0.7), S(0.4)), GjkOptions{}, trace);
+  EXPECT_TRUE(result.hit);
+  EXPECT_EQ(result.stop, GjkStop::ContainsOrigin);
+  EXPECT_EQ(result.simplex.count, 3);
+  EXPECT_EQ(trace.steps.back().region, SimplexRegion::Interior);
+  EXPECT_EQ(trace.steps.front().region, SimplexRegion::VertexA);
+  // Article 000: with A newest, a triangle's origin is only ever in edge AB, edge AC or the interior.
+  for (const GjkStep<S>& step : trace.steps) {
+    if (step.simplexBefore.count == 3 && step.droppedMask != 0b001) {
+      EXPECT_TRUE(step.region == SimplexRegion::EdgeAB || step.region == SimplexRegion::EdgeAC ||
+                  step.region == SimplexRegion::Interior);
+    }
+    EXPECT_EQ(step.simplexBefore.vertices[0].point, step.support.point);  // newest first
+  }
+}
+
+TYPED_TEST(GjkTest, TracesReachEveryRegionAStepCanName) {
+  using S = TypeParam;
+  // A ring of pairs around the origin, near and far. A kept support always supports the new closest point, so a
+  // step names vertex B or edge BC only when it rejects w (the rest of the simplex is then "B" and "C"), and
+  // vertex C never: the solver test above covers it.
+  const Polygon<S> hexagon = makeRegularPolygon<S>(6, S(1));
+  const Box<S> slab{{S(2), S(0.3)}};
+  std::set<SimplexRegion> booleanRegions;
+  std::set<SimplexRegion> distanceRegions;
+  for (int i = 0; i < 64; ++i) {
+    const S angle = S(2) * std::numbers::pi_v<S> * S(i) / S(64);
+    const S reach = S(1.5) + S(1.5) * S(i % 4);
+    const auto a = placed<S>(hexagon, 0, 0, S(0.1) * S(i));
+    const auto b = placed<S>(slab, reach * std::cos(angle), reach * std::sin(angle), angle * S(3));
+    Recorder<GjkStep<S>> booleanTrace;
+    EXPECT_NE(gjkIntersect(a, b, GjkOptions{}, booleanTrace).stop, GjkStop::MaxIterations);
+    const auto seenBoolean = regionsOf(booleanTrace.steps);
+    booleanRegions.insert(seenBoolean.begin(), seenBoolean.end());
+    Recorder<GjkStep<S>> distanceTrace;
+    EXPECT_NE(gjkDistance(a, b, GjkOptions{}, nullptr, distanceTrace).stop, GjkStop::MaxIterations);
+    const auto seenDistance = regionsOf(distanceTrace.steps);
+    distanceRegions.insert(seenDistance.begin(), seenDistance.end());
+  }
+  for (SimplexRegion region : {SimplexRegion::VertexA, SimplexRegion::EdgeAB, SimplexRegion::EdgeAC,
+                               SimplexRegion::EdgeBC, SimplexRegion::Interior}) {
+    EXPECT_TRUE(booleanRegions.contains(region)) << "boolean " << regionName(region);
+  }
+  for (SimplexRegion region : {SimplexRegion::VertexA, SimplexRegion::VertexB, SimplexRegion::EdgeAB,
+                               SimplexRegion::EdgeAC, SimplexRegion::EdgeBC, SimplexRegion::Interior}) {
+    EXPECT_TRUE(distanceRegions.contains(region)) << "distance " << regionName(region);
+  }
+  EXPECT_FALSE(booleanRegions.contains(SimplexRegion::VertexC));
+  EXPECT_FALSE(distanceRegions.contains(SimplexRegion::VertexC));
+}
+
+TYPED_TEST(GjkTest, BooleanTouchingEdgesCountAsHit) {
+  using S = TypeParam;
+  const Box<S> box{{1, 1}};
+  // Side by side, sharing part of the edge x = 1 (article 000: "two squares next to each other").
+  const auto side = gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, 2, S(0.5)));
+  EXPECT_TRUE(side.hit);
+  EXPECT_EQ(side.status, Status::Converged);
+  // Corner to corner.
+  const auto corner = gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, 2, 2));
+  EXPECT_TRUE(corner.hit);
+  // A hair apart is a miss.
+  const auto apart = gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, S(2.001), S(0.5)));
+  EXPECT_FALSE(apart.hit);
+  EXPECT_EQ(apart.stop, GjkStop::Separated);
+}
+
+TYPED_TEST(GjkTest, BooleanTouchingCirclesStopOnTheSimplex) {
+  using S = TypeParam;
+  const Circle<S> circle{{0, 0}, S(1)};
+  Recorder<GjkStep<S>> trace;
+  const auto result = gjkIntersect(placed<S>(circle, 0, 0), placed<S>(circle, 2, 0), GjkOptions{}, trace);
+  EXPECT_TRUE(result.hit);
+  EXPECT_EQ(result.stop, GjkStop::OriginOnSimplex);
+  EXPECT_EQ(trace.steps.back().stop, GjkStop::OriginOnSimplex);
+  EXPECT_EQ(trace.steps.back().nextDirection, Vec2<S>{});
+}
+
+TYPED_TEST(GjkTest, BooleanIdenticalShapesAtOnePositionHit) {
+  using S = TypeParam;
+  const Box<S> square{{1, 1}};  // article 000: two 2x2 squares, both at the origin
+  const auto squares = gjkIntersect(placed<S>(square, 0, 0), placed<S>(square, 0, 0));
+  EXPECT_TRUE(squares.hit);
+  const Polygon<S> heptagon = makeRegularPolygon<S>(7, S(2));
+  EXPECT_TRUE(gjkIntersect(placed<S>(heptagon, 3, -1, S(0.2)), placed<S>(heptagon, 3, -1, S(0.2))).hit);
+  const Capsule<S> capsule{{-1, 0}, {1, 0}, S(0.5)};
+  EXPECT_TRUE(gjkIntersect(capsule, capsule).hit);
+}
+
+TYPED_TEST(GjkTest, BooleanZeroRadiusCircleIsAPoint) {
+  using S = TypeParam;
+  const Circle<S> dot{{0, 0}, S(0)};
+  const Box<S> box{{1, 1}};
+  EXPECT_TRUE(gjkIntersect(placed<S>(box, 0, 0), placed<S>(dot, S(0.5), S(-0.5))).hit);
+  EXPECT_TRUE(gjkIntersect(placed<S>(box, 0, 0), placed<S>(dot, 1, S(0.25))).hit);  // on the edge
+  EXPECT_FALSE(gjkIntersect(placed<S>(box, 0, 0), placed<S>(dot, S(1.5), 0)).hit);
+}
+
+TYPED_TEST(GjkTest, BooleanCopesWithDuplicateAndCollinearVertices) {
+  using S = TypeParam;
+  const PointCloud<S> messy{{{0, 0}, {0, 0}, {1, 0}, {2, 0}, {2, 0}, {2, 2}, {1, 1}, {0, 2}, {0, 1}}};
+  const PointCloud<S> flat{{{-1, 0}, {0, 0}, {1, 0}, {1, 0}}};  // a segment given as four points
+  EXPECT_TRUE(gjkIntersect(messy, placed<S>(flat, 1, 1)).hit);
+  EXPECT_TRUE(gjkIntersect(messy, placed<S>(flat, 3, 2)).hit);  // touching the corner (2, 2)
+  EXPECT_FALSE(gjkIntersect(messy, placed<S>(flat, 1, 3)).hit);
+  const Segment<S> collapsed{{1, 1}, {1, 1}};
+  EXPECT_TRUE(gjkIntersect(messy, collapsed).hit);
+}
+
+TYPED_TEST(GjkTest, BooleanAtLargeAndSmallScales) {
+  using S = TypeParam;
+  for (const S scale : {S(1e-6), S(1e6)}) {
+    const Box<S> box{{scale, scale}};
+    EXPECT_TRUE(gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, S(1.5) * scale, S(0.5) * scale, S(0.3))).hit);
+    EXPECT_FALSE(gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, S(3) * scale, S(0.5) * scale, S(0.3))).hit);
+  }
+  // Far from the world origin, work in A's frame (DESIGN.md): the pair is then an ordinary one.
+  const Box<S> box{{1, 1}};
+  const auto poseA = Transform<S>::fromPose({S(1e6), S(-1e6)}, S(0.2));
+  const auto poseB = Transform<S>::fromPose({S(1e6) + S(2.5), S(-1e6)}, S(0.2));
+  EXPECT_FALSE(gjkIntersect(box, Transformed<Box<S>>{box, invMul(poseA, poseB)}).hit);
+  const auto poseC = Transform<S>::fromPose({S(1e6) + S(1.5), S(-1e6)}, S(0.2));
+  EXPECT_TRUE(gjkIntersect(box, Transformed<Box<S>>{box, invMul(poseA, poseC)}).hit);
+}
+
+TYPED_TEST(GjkTest, BooleanCapStopsWithoutAVerdict) {
+  using S = TypeParam;
+  const Box<S> box{{1, 1}};
+  GjkOptions options;
+  options.maxIterations = 1;
+  Recorder<GjkStep<S>> trace;
+  const auto result = gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, S(1.2), S(0.7), S(0.4)), options, trace);
+  EXPECT_EQ(result.stop, GjkStop::MaxIterations);
+  EXPECT_EQ(result.status, Status::MaxIterations);
+  EXPECT_EQ(result.iterations, 1);
+  EXPECT_FALSE(result.hit);  // not proven, though these boxes do overlap
+  EXPECT_EQ(trace.steps.back().stop, GjkStop::MaxIterations);
+}
+
+// [SECTION] Distance GJK
+
+TYPED_TEST(GjkTest, DistanceBoxToCircleIsExactOnCores) {
+  using S = TypeParam;
+  const Box<S> box{{1, 1}};
+  const Circle<S> circle{{0, 0}, S(0.5)};
+  const auto result = gjkDistance(placed<S>(box, 0, 0), placed<S>(circle, 4, S(0.25)));
+  EXPECT_FALSE(result.overlap);
+  EXPECT_EQ(result.status, Status::Converged);
+  EXPECT_NEAR(result.distance, 2.5, kClose<S>);
+  EXPECT_NEAR(result.pointA.x, 1.0, kClose<S>);
+  EXPECT_NEAR(result.pointA.y, 0.25, kClose<S>);
+  EXPECT_NEAR(result.pointB.x, 3.5, kClose<S>);
+  EXPECT_NEAR(result.pointB.y, 0.25, kClose<S>);
+  EXPECT_NEAR(result.normal.x, 1.0, kClose<S>);
+  EXPECT_NEAR(result.normal.y, 0.0, kClose<S>);
+  // Corner region: the distance from the corner (1, 1) to the circle.
+  const auto corner = gjkDistance(placed<S>(box, 0, 0), placed<S>(circle, 4, 5));
+  EXPECT_NEAR(corner.distance, 5.0 - 0.5, kClose<S>);
+  EXPECT_NEAR(corner.normal.x, 0.6, kClose<S>);
+  EXPECT_NEAR(corner.normal.y, 0.8, kClose<S>);
+}
+
+TYPED_TEST(GjkTest, DistanceCapsulesAndStopReasons) {
+  using S = TypeParam;
+  const Capsule<S> capsule{{-1, 0}, {1, 0}, S(0.25)};
+  Recorder<GjkStep<S>> trace;
+  // Parallel capsules, one above the other: 1.0 apart on the cores, 0.5 between the surfaces.
+  const auto result =
+      gjkDistance(placed<S>(capsule, 0, 0), placed<S>(capsule, S(0.5), S(1)), GjkOptions{}, nullptr, trace);
+  EXPECT_NEAR(result.distance, 0.5, kClose<S>);
+  EXPECT_TRUE(result.stop == GjkStop::DuplicateSupport || result.stop == GjkStop::NoProgress);
+  EXPECT_EQ(result.stop, trace.steps.back().stop);
+  EXPECT_NEAR(result.pointA.y, 0.25, kClose<S>);
+  EXPECT_NEAR(result.pointB.y, 0.75, kClose<S>);
+  EXPECT_NEAR(result.pointA.x, result.pointB.x, kClose<S>);
+  for (const GjkStep<S>& step : trace.steps) EXPECT_NEAR(step.distance, length(step.closestPoint), 1e-6);
+}
+
+TYPED_TEST(GjkTest, DistanceDuplicateSupportEndsOnPolygons) {
+  using S = TypeParam;
+  const Polygon<S> pentagon = makeRegularPolygon<S>(5, S(1));
+  Recorder<GjkStep<S>> trace;
+  const auto result =
+      gjkDistance(placed<S>(pentagon, 0, 0), placed<S>(pentagon, 3, S(0.4), S(0.5)), GjkOptions{}, nullptr, trace);
+  EXPECT_EQ(result.stop, GjkStop::DuplicateSupport);
+  EXPECT_EQ(result.status, Status::Converged);
+  const GjkStep<S>& last = trace.steps.back();
+  EXPECT_EQ(last.droppedMask, 0b001);  // the duplicate is not kept
+  EXPECT_TRUE(last.region == SimplexRegion::VertexB || last.region == SimplexRegion::EdgeBC);
+  EXPECT_EQ(last.simplexAfter.count, result.simplex.count);
+}
+
+TYPED_TEST(GjkTest, DistanceOverlapAndTouching) {
+  using S = TypeParam;
+  const Box<S> box{{1, 1}};
+  const auto inside = gjkDistance(placed<S>(box, 0, 0), placed<S>(box, S(0.5), S(0.25), S(0.3)));
+  EXPECT_TRUE(inside.overlap);
+  EXPECT_EQ(inside.stop, GjkStop::ContainsOrigin);
+  EXPECT_EQ(inside.distance, S(0));
+  EXPECT_EQ(inside.normal, Vec2<S>{});
+  EXPECT_EQ(inside.simplex.count, 3);
+  // Edge to edge: the cores touch, the origin lands on a simplex edge.
+  const auto touching = gjkDistance(placed<S>(box, 0, 0), placed<S>(box, 2, S(0.5)));
+  EXPECT_TRUE(touching.overlap);
+  EXPECT_EQ(touching.distance, S(0));
+  EXPECT_EQ(touching.stop, GjkStop::OriginOnSimplex);
+  // Concentric circles: the core difference is the single point at the origin.
+  const Circle<S> circle{{0, 0}, S(1)};
+  Recorder<GjkStep<S>> trace;
+  const auto concentric = gjkDistance(circle, circle, GjkOptions{}, nullptr, trace);
+  EXPECT_TRUE(concentric.overlap);
+  EXPECT_EQ(concentric.stop, GjkStop::OriginOnSimplex);
+  EXPECT_EQ(trace.steps.size(), 1u);
+  EXPECT_EQ(trace.steps[0].region, SimplexRegion::VertexA);
+  // Rounded shapes whose cores are apart but whose radii overlap: distance 0, midpoint witnesses.
+  const auto rounded = gjkDistance(placed<S>(circle, 0, 0), placed<S>(circle, S(1.5), 0));
+  EXPECT_TRUE(rounded.overlap);
+  EXPECT_EQ(rounded.distance, S(0));
+  EXPECT_NEAR(rounded.pointA.x, 0.75, kClose<S>);
+  EXPECT_EQ(rounded.pointA, rounded.pointB);
+}
+
+TYPED_TEST(GjkTest, DistanceSectorConvergesByTolerance) {
+  using S = TypeParam;
+  // A quarter sector (apex at the origin, arc of radius 2 across +x) and a point straight out on its axis
+  // at a slant: the closest point lies inside the arc, which no finite vertex set holds.
+  const Sector<S> sector{S(2), std::numbers::pi_v<S> / S(4)};
+  const Point<S> point{};
+  const S angle = S(0.3);
+  const S reach = S(3);
+  Recorder<GjkStep<S>> trace;
+  const auto result = gjkDistance(sector, placed<S>(point, reach * std::cos(angle), reach * std::sin(angle)),
+                                  GjkOptions{}, nullptr, trace);
+  EXPECT_EQ(result.stop, GjkStop::NoProgress);
+  EXPECT_EQ(result.status, Status::Converged);
+  EXPECT_NEAR(result.distance, 1.0, (std::is_same_v<S, float> ? 1e-4 : 1e-10));
+  EXPECT_LT(result.iterations, GjkOptions{}.maxIterations);
+  // The distance estimate never grows from one step to the next (article 002: each step gets closer).
+  for (std::size_t i = 1; i < trace.steps.size(); ++i) EXPECT_LE(trace.steps[i].distance, trace.steps[i - 1].distance);
+  // The last support is not kept: the previous simplex is the answer.
+  EXPECT_EQ(trace.steps.back().droppedMask, 0b001);
+  EXPECT_EQ(trace.steps.back().simplexAfter.count, result.simplex.count);
+  // With a cap of 3 the same query stops early, with the best estimate so far.
+  GjkOptions capped;
+  capped.maxIterations = 3;
+  const auto early = gjkDistance(sector, placed<S>(point, reach * std::cos(angle), reach * std::sin(angle)), capped);
+  EXPECT_EQ(early.stop, GjkStop::MaxIterations);
+  EXPECT_EQ(early.status, Status::MaxIterations);
+  EXPECT_EQ(early.iterations, 3);
+  EXPECT_GE(early.distance, result.distance);
+}
+
+TYPED_TEST(GjkTest, DistanceWithDuplicateAndCollinearVertices) {
+  using S = TypeParam;
+  const PointCloud<S> messy{{{0, 0}, {0, 0}, {1, 0}, {2, 0}, {2, 0}, {2, 2}, {1, 1}, {0, 2}, {0, 1}}};
+  const Segment<S> collapsed{{5, 1}, {5, 1}};
+  const auto toPoint = gjkDistance(messy, collapsed);
+  EXPECT_NEAR(toPoint.distance, 3.0, kClose<S>);
+  const PointCloud<S> line{{{-1, 0}, {0, 0}, {0, 0}, {1, 0}}};
+  const auto toLine = gjkDistance(messy, placed<S>(line, 1, 3));
+  EXPECT_NEAR(toLine.distance, 1.0, kClose<S>);
+  EXPECT_NEAR(toLine.normal.y, 1.0, kClose<S>);
+}
+
+TYPED_TEST(GjkTest, DistanceIsRelativeAtLargeAndSmallScales) {
+  using S = TypeParam;
+  for (const S scale : {S(1e-6), S(1e6)}) {
+    const Polygon<S> hexagon = makeRegularPolygon<S>(6, scale);
+    const Circle<S> circle{{0, 0}, S(0.5) * scale};
+    const auto result = gjkDistance(placed<S>(hexagon, 0, 0), placed<S>(circle, S(3) * scale, 0));
+    EXPECT_NEAR(result.distance / scale, 1.5, 1e3 * kClose<S>) << scale;
+    EXPECT_NE(result.stop, GjkStop::MaxIterations) << scale;
+  }
+  // Big shapes far from the origin, placed in A's frame.
+  const Box<S> box{{1, 1}};
+  const auto poseA = Transform<S>::fromPose({S(1e6), S(1e6)}, S(0.25));
+  const Transform<S> poseB{poseA.p + S(2.5) * poseA.q.yAxis(), poseA.q};  // 2.5 up A's own y axis
+  const auto result = gjkDistance(box, Transformed<Box<S>>{box, invMul(poseA, poseB)});
+  EXPECT_NEAR(result.distance, 0.5, (std::is_same_v<S, float> ? 0.1 : 1e-9));
+}
+
+// [SECTION] Warm start
+
+TYPED_TEST(GjkTest, WarmStartReducesIterationsOnASlightlyMovedPair) {
+  using S = TypeParam;
+  const Polygon<S> octagon = makeRegularPolygon<S>(8, S(1));
+  const Box<S> box{{S(0.5), S(1.5)}};
+  SimplexCache<S> cache;
+  const auto first = gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, 3, S(0.5), S(0.2)), GjkOptions{}, &cache);
+  EXPECT_GT(cache.count, 0);
+  const auto coldSecond = gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, S(3.01), S(0.52), S(0.21)));
+  const auto warmSecond =
+      gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, S(3.01), S(0.52), S(0.21)), GjkOptions{}, &cache);
+  EXPECT_LT(warmSecond.iterations, coldSecond.iterations);
+  EXPECT_EQ(warmSecond.iterations, 1);
+  EXPECT_NEAR(warmSecond.distance, coldSecond.distance, kClose<S>);
+  EXPECT_GT(first.distance, S(0));
+  // A stale cache from an unrelated pair still gives the right answer.
+  const auto unrelated =
+      gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, -4, -2, S(1.1)), GjkOptions{}, &cache);
+  const auto unrelatedCold = gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, -4, -2, S(1.1)));
+  EXPECT_NEAR(unrelated.distance, unrelatedCold.distance, kClose<S>);
+  // An overlapping pair warm-started from its own triangle ends without a single new support.
+  SimplexCache<S> overlapCache;
+  (void)gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, S(0.5), 0), GjkOptions{}, &overlapCache);
+  const auto again = gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, S(0.51), 0), GjkOptions{}, &overlapCache);
+  EXPECT_TRUE(again.overlap);
+  EXPECT_EQ(again.stop, GjkStop::ContainsOrigin);
+  EXPECT_EQ(again.iterations, 0);
+}
+
+// [SECTION] Invalid input
+
+TYPED_TEST(GjkTest, NonFiniteInputIsRefusedWithoutHanging) {
+  using S = TypeParam;
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  const S inf = std::numeric_limits<S>::infinity();
+  const Box<S> box{{1, 1}};
+  for (const Circle<S>& bad : {Circle<S>{{nan, 0}, 1}, Circle<S>{{0, 0}, inf}, Circle<S>{{inf, 0}, 1}}) {
+    const auto boolean = gjkIntersect(box, bad);
+    EXPECT_EQ(boolean.status, Status::InvalidInput);
+    EXPECT_EQ(boolean.stop, GjkStop::InvalidInput);
+    EXPECT_FALSE(boolean.hit);
+    const auto distance = gjkDistance(box, bad);
+    EXPECT_EQ(distance.status, Status::InvalidInput);
+    EXPECT_EQ(distance.stop, GjkStop::InvalidInput);
+  }
+  const Box<S> nanBox{{nan, 1}};
+  EXPECT_EQ(gjkIntersect(nanBox, box).status, Status::InvalidInput);
+  EXPECT_EQ(gjkDistance(nanBox, box).status, Status::InvalidInput);
+  const Circle<S> negative{{5, 0}, S(-1)};
+  EXPECT_EQ(gjkDistance(box, negative).status, Status::InvalidInput);
+  GjkOptions noIterations;
+  noIterations.maxIterations = 0;
+  EXPECT_EQ(gjkIntersect(box, box, noIterations).status, Status::InvalidInput);
+  EXPECT_EQ(gjkDistance(box, box, noIterations).status, Status::InvalidInput);
+  GjkOptions badTolerance;
+  badTolerance.relativeTolerance = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(gjkDistance(box, box, badTolerance).status, Status::InvalidInput);
+  badTolerance.relativeTolerance = -1.0;
+  EXPECT_EQ(gjkDistance(box, box, badTolerance).status, Status::InvalidInput);
+  // A NaN direction in a warm-start cache is skipped, not followed.
+  SimplexCache<S> cache;
+  cache.count = 2;
+  cache.directions = {Vec2<S>{nan, 0}, Vec2<S>{1, 0}, Vec2<S>{}};
+  const auto warm = gjkDistance(box, placed<S>(box, 4, 0), GjkOptions{}, &cache);
+  EXPECT_NEAR(warm.distance, 2.0, kClose<S>);
+}
+
+// [SECTION] Trace identity
+
+template <Scalar S>
+void expectSameBoolean(const GjkBooleanResult<S>& a, const GjkBooleanResult<S>& b) {
+  EXPECT_EQ(a.hit, b.hit);
+  EXPECT_EQ(a.iterations, b.iterations);
+  EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.stop, b.stop);
+  EXPECT_TRUE(sameBits(a.simplex, b.simplex));
+}
+
+template <Scalar S>
+void expectSameDistance(const DistanceResult<S>& a, const DistanceResult<S>& b) {
+  EXPECT_TRUE(sameBits(a.distance, b.distance));
+  EXPECT_TRUE(sameBits(a.pointA, b.pointA));
+  EXPECT_TRUE(sameBits(a.pointB, b.pointB));
+  EXPECT_TRUE(sameBits(a.normal, b.normal));
+  EXPECT_EQ(a.overlap, b.overlap);
+  EXPECT_EQ(a.iterations, b.iterations);
+  EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.stop, b.stop);
+  EXPECT_TRUE(sameBits(a.simplex, b.simplex));
+}
+
+TYPED_TEST(GjkTest, TracedAndUntracedRunsAreBitwiseIdentical) {
+  using S = TypeParam;
+  const Polygon<S> hexagon = makeRegularPolygon<S>(6, S(1));
+  const Capsule<S> capsule{{-1, 0}, {1, 0}, S(0.3)};
+  const Sector<S> sector{S(2), S(0.6)};
+  for (int i = 0; i < 40; ++i) {
+    const S angle = S(0.37) * S(i);
+    const S reach = S(0.5) + S(0.1) * S(i);
+    const auto a = placed<S>(hexagon, 0, 0, S(0.1) * S(i));
+    const auto b = placed<S>(capsule, reach * std::cos(angle), reach * std::sin(angle), -angle);
+    const auto c = placed<S>(sector, reach * std::sin(angle), reach * std::cos(angle), angle);
+    Recorder<GjkStep<S>> trace;
+    expectSameBoolean(gjkIntersect(a, b), gjkIntersect(a, b, GjkOptions{}, trace));
+    Recorder<GjkStep<S>> distanceTrace;
+    expectSameDistance(gjkDistance(a, b), gjkDistance(a, b, GjkOptions{}, nullptr, distanceTrace));
+    Recorder<GjkStep<S>> sectorTrace;
+    expectSameDistance(gjkDistance(c, b), gjkDistance(c, b, GjkOptions{}, nullptr, sectorTrace));
+    EXPECT_EQ(static_cast<int>(distanceTrace.steps.size()), gjkDistance(a, b).iterations);
+    SimplexCache<S> cacheUntraced;
+    SimplexCache<S> cacheTraced;
+    (void)gjkDistance(a, b, GjkOptions{}, &cacheUntraced);
+    (void)gjkDistance(a, b, GjkOptions{}, &cacheTraced, distanceTrace);
+    expectSameDistance(gjkDistance(a, c, GjkOptions{}, &cacheUntraced),
+                       gjkDistance(a, c, GjkOptions{}, &cacheTraced, distanceTrace));
+  }
+}
+
+}  // namespace
+}  // namespace collide
