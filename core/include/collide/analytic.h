@@ -400,8 +400,8 @@ template <Scalar S, class Trace = NoTrace>
   bool hit = false;
   if (!beyondReach) {
     if constexpr (Trace::enabled) {
-      trace(AnalyticStep<S>{2, "2. fold the centre into the sector's upper half", centerWorld,
-                            xfB.apply(unfold(folded)), folded.y, false, false});
+      trace(AnalyticStep<S>{2, "2. fold the centre into the sector's upper half", centerWorld, xfB.apply(folded),
+                            folded.y, false, false});
       trace(AnalyticStep<S>{3, "3. direction inside the span: p.x > |p| cos(half angle)?", centerWorld,
                             xfB.apply(unfold(apexDistance > S(0) ? b.radius * folded / apexDistance : folded)),
                             folded.x - apexDistance * cosHalf, inSpan, inSpan});
