@@ -30,11 +30,13 @@ template <collide::Scalar S>
 Json traceDocument(const QueryPair& pair, collide::Algorithm algorithm) {
   const collide::QueryTrace<S> trace =
       collide::recordQuery(algorithm, collide::castCollider<S>(pair.a), collide::castCollider<S>(pair.b));
-  Json out = {{"id", pair.id},
-              {"scalar", std::is_same_v<S, float> ? "float" : "double"},
-              {"a", colliderToJson(pair.a)},
-              {"b", colliderToJson(pair.b)}};
-  for (auto& [key, value] : queryTraceToJson(trace).items()) out[key] = value;
+  Json out = Json::object();
+  out["id"] = pair.id;
+  out["scalar"] = std::is_same_v<S, float> ? "float" : "double";
+  out["a"] = colliderToJson(pair.a);
+  out["b"] = colliderToJson(pair.b);
+  const Json recorded = queryTraceToJson(trace);
+  for (const auto& [key, value] : recorded.items()) out[key] = value;
   return out;
 }
 

@@ -160,7 +160,8 @@ Json analyticStep(const collide::AnalyticStep<S>& step) {
           {"closest", vec(step.closest)},
           {"value", number(step.value)},
           {"decided", step.decided},
-          {"hit", step.hit}};
+          {"hit", step.hit},
+          {"edge", step.edge}};
 }
 
 }  // namespace

@@ -54,8 +54,11 @@ const Json& required(const Json& object, std::string_view field, std::string_vie
 double finiteNumberFromJson(const Json& value, std::string_view field) {
   if (!value.is_number()) fail(field, "a number", value);
   const double number = value.get<double>();
-  // nlohmann reads 1e999 as infinity; the format has finite numbers only.
-  if (!std::isfinite(number)) throw JsonFieldError(std::string(field) + ": expected a finite number, got " + value.dump());
+  // JSON text cannot spell infinity, but a document built in memory (the app's) can hold one.
+  if (!std::isfinite(number)) {
+    const char* got = std::isnan(number) ? "NaN" : (number > 0 ? "infinity" : "-infinity");
+    throw JsonFieldError(std::string(field) + ": expected a finite number, got " + got);
+  }
   return number;
 }
 

@@ -31,6 +31,8 @@ Json parseJsonText(std::string_view text, int firstLine) {
     const std::size_t column = lineStart == std::string_view::npos ? offset + 1 : offset - lineStart;
     throw JsonSyntaxError("line " + std::to_string(firstLine + newlines) + ", column " + std::to_string(column) +
                           ": JSON syntax error: " + parseErrorReason(error.what()));
+  } catch (const Json::exception& error) {  // e.g. out_of_range: "number overflow parsing '1e999'"
+    throw JsonSyntaxError("line " + std::to_string(firstLine) + ": JSON error: " + parseErrorReason(error.what()));
   }
 }
 
