@@ -366,6 +366,7 @@ void expectTraceReplaysToSamePairs(Motion motion) {
     Recorder<BroadPhaseEvent<S, 2>> recorder;
     const std::vector<ProxyPair> plainPairs = plain.update();
     EXPECT_EQ(traced.update(recorder), plainPairs);
+    EXPECT_TRUE(traced.stats() == plain.stats());  // same swaps, candidates, cells, nodes
     EXPECT_FALSE(recorder.steps.empty());
   }
 }

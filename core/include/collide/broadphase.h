@@ -155,6 +155,8 @@ struct BroadPhaseStats {
   // Tree: node pairs visited by the self-query, leaves reinserted by move() since the last update.
   std::size_t nodesVisited = 0;
   std::size_t reinsertions = 0;
+
+  friend bool operator==(const BroadPhaseStats&, const BroadPhaseStats&) = default;
 };
 
 // [SECTION] Trace events
