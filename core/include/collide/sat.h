@@ -11,8 +11,10 @@
 //   side where it already sticks out the least); when not hit it is the separating axis, oriented A toward B.
 //   The first separating axis ends the test (early exit, article 000), so `separation` is that axis' gap, not
 //   necessarily the largest one.
+//   Two coincident points have no axis at all: hit, depth 0, normal A's +x.
 //   NaN or infinite input, a polygon with no vertex or more than kMaxPolygonVertices, an Aabb with min > max or a
-//   Box with negative half extents: hit = false, status = Status::InvalidInput, no axis tested.
+//   Box with negative half extents: hit = false, status = Status::InvalidInput, no axis tested. Polygons are
+//   expected from makePolygon (polygon.h): SAT trusts their unit normals.
 //
 // [SECTION] Axis sources, step events, results
 // [SECTION] Polytope views (the vertex lists SAT projects)
