@@ -1,0 +1,155 @@
+// `collision-lab screenshot`: renders the frame the window would show, off-screen (a hidden window and a
+// framebuffer object), with the same shell, renderer and panels, and writes it as a PNG.
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+// libstb (pulled in by imgui's pkg-config) already contains the implementation; only the declarations here.
+#include <stb/stb_image_write.h>
+
+#include "cli/commands.h"
+#include "platform/window.h"
+#include "render/color.h"
+#include "render/renderer2d.h"
+#include "ui/lab_shell.h"
+#include "ui/settings.h"
+
+namespace lab {
+
+namespace {
+
+struct ScreenshotOptions {
+  std::string scenePath;
+  std::string labName;
+  std::string algorithm;
+  int step = -1;  // -1: the lab's default step
+  std::string size = "1600x1000";
+  std::string outputPath;
+};
+
+// ImGui lays windows out over a couple of frames (auto-sized windows measure first): draw a few, keep the last.
+constexpr int kWarmUpFrames = 3;
+constexpr int kMaxSide = 8192;
+
+bool parseSize(const std::string& text, int& width, int& height) {
+  char separator = 0;
+  char extra = 0;
+  if (std::sscanf(text.c_str(), "%d%c%d%c", &width, &separator, &height, &extra) != 3) return false;
+  return (separator == 'x' || separator == 'X') && width >= 64 && height >= 64 && width <= kMaxSide &&
+         height <= kMaxSide;
+}
+
+// A colour framebuffer object that stays bound while it lives.
+class OffscreenTarget {
+ public:
+  OffscreenTarget(int width, int height) {
+    glGenFramebuffers(1, &framebuffer_);
+    glGenRenderbuffers(1, &color_);
+    glBindRenderbuffer(GL_RENDERBUFFER, color_);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      throw std::runtime_error("screenshot: cannot create an off-screen framebuffer");
+  }
+  OffscreenTarget(const OffscreenTarget&) = delete;
+  OffscreenTarget& operator=(const OffscreenTarget&) = delete;
+  ~OffscreenTarget() {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &framebuffer_);
+    glDeleteRenderbuffers(1, &color_);
+  }
+
+ private:
+  GLuint framebuffer_ = 0;
+  GLuint color_ = 0;
+};
+
+int runScreenshot(const ScreenshotOptions& options) {
+  int width = 0;
+  int height = 0;
+  if (!parseSize(options.size, width, height)) {
+    std::fprintf(stderr, "collision-lab screenshot: --size: expected WIDTHxHEIGHT between 64 and %d, got \"%s\"\n",
+                 kMaxSide, options.size.c_str());
+    return 1;
+  }
+  if (!displayAvailable()) {
+    std::fprintf(stderr,
+                 "collision-lab screenshot: no display available (DISPLAY is not set); run it under a virtual one:\n"
+                 "  xvfb-run -a -s \"-screen 0 1600x1000x24\" collision-lab screenshot ...\n");
+    return 2;
+  }
+
+  Window window(WindowOptions{width, height, /*visible=*/false, "Collision Lab (screenshot)"});
+  OffscreenTarget target(width, height);
+  Renderer2D renderer;
+  const char* shaderOverride = std::getenv("COLLISION_LAB_SHADER_DIR");
+  renderer.init(shaderOverride && *shaderOverride ? shaderOverride : COLLISION_LAB_SHADER_DIR);
+
+  // Default settings, never saved: a screenshot must not depend on, or change, the user's preferences.
+  Settings settings;
+  LabShell shell(renderer, settings);
+  std::string error;
+  if (!options.labName.empty() && !shell.selectLab(options.labName, error)) {
+    std::fprintf(stderr, "collision-lab screenshot: --lab: %s\n", error.c_str());
+    return 1;
+  }
+  if (!options.scenePath.empty() && !shell.openScene(options.scenePath, error)) {
+    std::fprintf(stderr, "collision-lab screenshot: --scene: %s\n", error.c_str());
+    return 1;
+  }
+  if (!options.algorithm.empty() && !shell.setAlgorithm(options.algorithm, error)) {
+    std::fprintf(stderr, "collision-lab screenshot: --algo: %s\n", error.c_str());
+    return 1;
+  }
+  if (options.step >= 0 && !shell.setStep(options.step, error)) {
+    std::fprintf(stderr, "collision-lab screenshot: --step: %s\n", error.c_str());
+    return 1;
+  }
+
+  for (int frame = 0; frame < kWarmUpFrames; ++frame) {
+    glViewport(0, 0, width, height);
+    glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    window.beginOffscreenFrame(width, height);
+    shell.frame(1.0 / 60.0, width, height);
+    window.endFrame(/*swap=*/false);
+  }
+
+  std::vector<unsigned char> pixels(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  for (unsigned char* p = pixels.data() + 3; p < pixels.data() + pixels.size(); p += 4) *p = 255;  // opaque PNG
+  const int stride = width * 4;
+  stbi_flip_vertically_on_write(1);  // GL rows run bottom-up
+  if (!stbi_write_png(options.outputPath.c_str(), width, height, 4, pixels.data(), stride)) {
+    std::fprintf(stderr, "collision-lab screenshot: cannot write %s\n", options.outputPath.c_str());
+    return 1;
+  }
+  std::printf("%s: %dx%d, lab %s, step %d (%d steps)\n", options.outputPath.c_str(), width, height,
+              shell.currentLabInfo()->name.c_str(), shell.currentLab()->stepIndex(), shell.currentLab()->stepCount());
+  return 0;
+}
+
+const bool registered = registerCommand(
+    {"screenshot", "Render the lab's window off-screen to a PNG (needs a display; use xvfb-run without one)",
+     [](CLI::App& command) -> std::function<int()> {
+       auto options = std::make_shared<ScreenshotOptions>();
+       command.add_option("--scene", options->scenePath, "Scene file (JSON) to open");
+       command.add_option("--lab", options->labName, "Lab to show, e.g. \"Shapes\" or \"GJK\"");
+       command.add_option("--algo", options->algorithm, "Algorithm for the lab, e.g. gjk, distance, epa, sat");
+       command.add_option("--step", options->step, "Timeline step to show, from 0")->check(CLI::NonNegativeNumber);
+       command.add_option("--size", options->size, "Image size WIDTHxHEIGHT")->capture_default_str();
+       command.add_option("-o,--output", options->outputPath, "PNG file to write")->required();
+       return [options] { return runScreenshot(*options); };
+     }});
+
+}  // namespace
+
+}  // namespace lab

@@ -1,0 +1,325 @@
+// The Shapes lab (Basics): one shape of every core type, to drag, rotate and edit, and the support function
+// made visible: the timeline sweeps a direction d around the circle, and every shape shows its support point
+// (its farthest point along d, article 000) with the supporting line through it.
+// It is also the testbed of the shared editing (ui/shape_editor.h) the narrow-phase lab reuses.
+//
+// [SECTION] Scene
+// [SECTION] Lab
+// [SECTION] Inspector
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <type_traits>
+#include <variant>
+
+#include <imgui.h>
+
+#include "collide/polygon.h"
+#include "collide/support.h"
+#include "labs/lab.h"
+#include "render/shape_drawing.h"
+#include "ui/shape_editor.h"
+
+namespace lab {
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kDegrees = 180.0 / kPi;
+constexpr int kDefaultDirections = 16;
+
+// [SECTION] Scene
+
+collide::Shape<double> defaultShape(std::size_t type) {
+  switch (type) {
+    case 0: return collide::Point<double>{};
+    case 1: return collide::Segment<double>{{-1.1, -0.4}, {1.1, 0.4}};
+    case 2: return collide::Circle<double>{{0, 0}, 1.0};
+    case 3: return collide::Aabb<double>{{-1.0, -0.7}, {1.0, 0.7}};
+    case 4: return collide::Box<double>{{1.0, 0.6}};
+    case 5: return collide::Capsule<double>{{-0.8, 0}, {0.8, 0}, 0.45};
+    case 6: {
+      const Vec2d outline[] = {{-1.0, -0.8}, {0.9, -0.9}, {1.2, 0.3}, {0.1, 1.1}, {-1.1, 0.5}};
+      return *collide::makePolygon<double>(outline).polygon;
+    }
+    default: return collide::Sector<double>{1.4, kPi / 4};
+  }
+}
+
+std::vector<Collider> defaultScene() {
+  std::vector<Collider> shapes;
+  for (std::size_t type = 0; type < collide::kShapeTypeNames.size(); ++type) {
+    const double x = -4.5 + 3.0 * static_cast<double>(type % 4);
+    const double y = type < 4 ? 1.6 : -1.6;
+    Collider collider{defaultShape(type), collide::Transform<double>::fromPose({x, y}, 0.0)};
+    if (auto* box = std::get_if<collide::Aabb<double>>(&collider.shape)) {
+      box->min += Vec2d{x, y};
+      box->max += Vec2d{x, y};
+      collider.transform = {};
+    }
+    if (std::holds_alternative<collide::Sector<double>>(collider.shape)) {
+      collider.transform = collide::Transform<double>::fromPose({x - 0.5, y - 0.2}, kPi / 6);
+    }
+    shapes.push_back(collider);
+  }
+  return shapes;
+}
+
+// The support point along d of a placed shape, in world coordinates. An Aabb is already in world space.
+Vec2d worldSupport(const Collider& collider, Vec2d direction) {
+  return std::visit(
+      [&](const auto& shape) -> Vec2d {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, collide::Aabb<double>>) {
+          return shape.support(direction);
+        } else {
+          return collide::Transformed{shape, collider.transform}.support(direction);
+        }
+      },
+      collider.shape);
+}
+
+Color shapeColor(const Collider& collider) { return palette::kShapeTypes[collider.shape.index()]; }
+
+// [SECTION] Lab
+
+class ShapesLab final : public Lab {
+ public:
+  static std::unique_ptr<Lab> create() { return std::make_unique<ShapesLab>(); }
+
+  ShapesLab() : shapes_(defaultScene()) {}
+
+  void update(double seconds) override { editor_.update(seconds); }
+
+  void draw(Renderer2D& renderer, const Viewport&) override {
+    for (const Collider& shape : shapes_) drawShape(renderer, shape, shapeColor(shape));
+    if (showSupport_) drawSupport(renderer);
+    editor_.drawOverlay(renderer, shapes_);
+    for (std::size_t i = 0; i < shapes_.size(); ++i) {
+      const WorldBounds bounds = shapeBounds(shapes_[i]);
+      const std::string_view name = collide::shapeTypeName(shapes_[i].shape);
+      renderer.label({bounds.min.x, bounds.min.y}, name, shapeColor(shapes_[i]).withAlpha(0.9f), {0, 4});
+    }
+  }
+
+  [[nodiscard]] std::optional<WorldBounds> sceneBounds(int) const override {
+    WorldBounds bounds = WorldBounds::none();
+    for (const Collider& shape : shapes_) bounds.include(shapeBounds(shape));
+    return bounds;
+  }
+
+  bool mouseDown(const MouseEvent& event) override { return editor_.mouseDown(shapes_, event); }
+  void mouseMove(const MouseEvent& event) override { editor_.mouseMove(shapes_, event); }
+  void mouseUp(const MouseEvent&) override { editor_.mouseUp(); }
+
+  [[nodiscard]] int stepCount() const override { return directionCount_; }
+  [[nodiscard]] int stepIndex() const override { return step_; }
+  void setStep(int index) override { step_ = std::clamp(index, 0, directionCount_ - 1); }
+
+  bool loadScene(const Scene& scene, std::string& error) override {
+    std::vector<Collider> shapes = {scene.a, scene.b};
+    if (scene.labState.contains("shapes")) {
+      const Json& more = scene.labState["shapes"];
+      if (!more.is_array()) {
+        error = "lab_state.shapes: expected an array of shapes, got " + describeJsonValue(more);
+        return false;
+      }
+      try {
+        for (std::size_t i = 0; i < more.size(); ++i)
+          shapes.push_back(colliderFromJson(more[i], "lab_state.shapes[" + std::to_string(i) + "]"));
+      } catch (const JsonFieldError& failure) {
+        error = failure.what();
+        return false;
+      }
+    }
+    shapes_ = std::move(shapes);
+    editor_ = {};
+    return true;
+  }
+
+  void saveScene(Scene& scene) const override {
+    scene.a = shapes_[0];
+    scene.b = shapes_[1];
+    Json more = Json::array();
+    for (std::size_t i = 2; i < shapes_.size(); ++i) more.push_back(colliderToJson(shapes_[i]));
+    scene.labState = Json::object();
+    if (!more.empty()) scene.labState["shapes"] = more;
+  }
+
+  void loadSettings(const Json& settings) override {
+    showSupport_ = settings.value("showSupport", showSupport_);
+    directionCount_ = std::clamp(settings.value("directions", directionCount_), 4, 64);
+  }
+  [[nodiscard]] Json saveSettings() const override {
+    return {{"showSupport", showSupport_}, {"directions", directionCount_}};
+  }
+
+  void dumpState(Json& out) const override {
+    Json shapes = Json::array();
+    for (const Collider& shape : shapes_) shapes.push_back(colliderToJson(shape));
+    out["shapes"] = shapes;
+    out["selected"] = editor_.selected();
+    const Vec2d d = direction();
+    out["direction"] = {d.x, d.y};
+  }
+
+  [[nodiscard]] std::vector<Shortcut> shortcuts() const override { return ShapeEditor::shortcuts(); }
+
+  void drawUi() override;
+
+ private:
+  [[nodiscard]] Vec2d direction() const {
+    const double angle = 2 * kPi * static_cast<double>(step_) / directionCount_;
+    return {std::cos(angle), std::sin(angle)};
+  }
+
+  void drawSupport(Renderer2D& renderer) const {
+    const Vec2d d = direction();
+    const Vec2d along = collide::leftPerp(d);
+    const double reach = renderer.camera().pixelsToWorld(40);
+    for (const Collider& shape : shapes_) {
+      const Vec2d support = worldSupport(shape, d);
+      const WorldBounds bounds = shapeBounds(shape);
+      const Vec2d middle = 0.5 * (bounds.min + bounds.max);
+      // The supporting line: every point of the shape lies on its near side.
+      renderer.dashedLine(support - reach * along, support + reach * along, palette::kAccent.withAlpha(0.7f), 1.5f,
+                          6.0f, 4.0f);
+      renderer.arrow(middle, middle + 0.75 * collide::dot(support - middle, d) * d, palette::kAccent.withAlpha(0.55f),
+                     1.5f, 9.0f);
+      renderer.point(support, palette::kAccent, 5.0f);
+    }
+  }
+
+  void drawInspector(Collider& shape);
+
+  std::vector<Collider> shapes_;
+  ShapeEditor editor_;
+  int step_ = 0;
+  int directionCount_ = kDefaultDirections;
+  bool showSupport_ = true;
+  std::string editError_;
+};
+
+// [SECTION] Inspector
+
+bool dragDouble(const char* label, double* value, double speed, double minimum, double maximum,
+                const char* format = "%.4f") {
+  return ImGui::DragScalar(label, ImGuiDataType_Double, value, static_cast<float>(speed), &minimum, &maximum, format);
+}
+
+bool dragVec2(const char* label, Vec2d& value) {
+  double pair[2] = {value.x, value.y};
+  const bool changed = ImGui::DragScalarN(label, ImGuiDataType_Double, pair, 2, 0.01f, nullptr, nullptr, "%.4f");
+  if (changed && std::isfinite(pair[0]) && std::isfinite(pair[1])) value = {pair[0], pair[1]};
+  return changed;
+}
+
+void ShapesLab::drawUi() {
+  ImGui::TextDisabled("SUPPORT FUNCTION");
+  ImGui::Checkbox("Show support points", &showSupport_);
+  if (ImGui::SliderInt("Directions", &directionCount_, 4, 64)) setStep(step_);
+  const Vec2d d = direction();
+  ImGui::Text("d = (%.3f, %.3f), %.1f deg", d.x, d.y, std::atan2(d.y, d.x) * kDegrees);
+  ImGui::TextWrapped("Each yellow dot is its shape's support point: the point farthest along d. GJK and EPA see a "
+                     "shape only through this function.");
+
+  ImGui::Spacing();
+  ImGui::TextDisabled("SHAPES");
+  if (ImGui::BeginListBox("##shapes", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 8.4f))) {
+    for (std::size_t i = 0; i < shapes_.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::ColorButton("##color", ImVec4(shapeColor(shapes_[i]).r, shapeColor(shapes_[i]).g, shapeColor(shapes_[i]).b, 1),
+                         ImGuiColorEditFlags_NoTooltip, ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+      ImGui::SameLine();
+      const std::string name(collide::shapeTypeName(shapes_[i].shape));
+      if (ImGui::Selectable(name.c_str(), editor_.selected() == static_cast<int>(i))) editor_.select(static_cast<int>(i));
+      ImGui::PopID();
+    }
+    ImGui::EndListBox();
+  }
+  const int selected = editor_.selected();
+  if (selected >= 0 && selected < static_cast<int>(shapes_.size())) {
+    ImGui::Spacing();
+    ImGui::TextDisabled("INSPECTOR");
+    drawInspector(shapes_[static_cast<std::size_t>(selected)]);
+  } else {
+    ImGui::TextDisabled("Click a shape to select it.");
+  }
+}
+
+void ShapesLab::drawInspector(Collider& shape) {
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.0f);
+  int type = static_cast<int>(shape.shape.index());
+  const char* names[collide::kShapeTypeNames.size()];
+  for (std::size_t i = 0; i < collide::kShapeTypeNames.size(); ++i) names[i] = collide::kShapeTypeNames[i].data();
+  if (ImGui::Combo("Type", &type, names, static_cast<int>(collide::kShapeTypeNames.size()))) {
+    const Vec2d anchor = shapeAnchor(shape);
+    shape.shape = defaultShape(static_cast<std::size_t>(type));
+    if (auto* box = std::get_if<collide::Aabb<double>>(&shape.shape)) {
+      box->min += anchor;
+      box->max += anchor;
+      shape.transform = {};
+    } else {
+      shape.transform.p = anchor;
+    }
+  }
+  if (auto* box = std::get_if<collide::Aabb<double>>(&shape.shape)) {
+    dragVec2("Min", box->min);
+    dragVec2("Max", box->max);
+    if (box->min.x > box->max.x || box->min.y > box->max.y) ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "min must not exceed max");
+    ImGui::PopItemWidth();
+    return;
+  }
+  dragVec2("Position", shape.transform.p);
+  double degrees = shape.transform.q.angle() * kDegrees;
+  if (dragDouble("Angle (deg)", &degrees, 0.5, -180.0, 180.0, "%.2f"))
+    shape.transform.q = collide::Rot<double>::fromAngle(degrees / kDegrees);
+
+  std::visit(
+      [&](auto& s) {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, collide::Segment<double>>) {
+          dragVec2("A (local)", s.a);
+          dragVec2("B (local)", s.b);
+        } else if constexpr (std::is_same_v<T, collide::Circle<double>>) {
+          dragDouble("Radius", &s.radius, 0.01, 0.0, 1e6);
+        } else if constexpr (std::is_same_v<T, collide::Box<double>>) {
+          dragDouble("Half width", &s.halfExtents.x, 0.01, 1e-6, 1e6);
+          dragDouble("Half height", &s.halfExtents.y, 0.01, 1e-6, 1e6);
+        } else if constexpr (std::is_same_v<T, collide::Capsule<double>>) {
+          dragVec2("A (local)", s.a);
+          dragVec2("B (local)", s.b);
+          dragDouble("Radius", &s.radius, 0.01, 0.0, 1e6);
+        } else if constexpr (std::is_same_v<T, collide::Sector<double>>) {
+          dragDouble("Radius", &s.radius, 0.01, 1e-6, 1e6);
+          double halfDegrees = s.halfAngle * kDegrees;
+          if (dragDouble("Half angle (deg)", &halfDegrees, 0.5, 0.5, 180.0, "%.2f")) s.halfAngle = halfDegrees / kDegrees;
+          if (!s.isConvex()) ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "wider than 90 deg: not convex");
+        } else if constexpr (std::is_same_v<T, collide::Polygon<double>>) {
+          ImGui::Text("%d vertices (local frame)", s.count);
+          for (int i = 0; i < s.count; ++i) {
+            ImGui::PushID(i);
+            Vec2d vertex = s.vertices[static_cast<std::size_t>(i)];
+            char label[16];
+            std::snprintf(label, sizeof label, "v%d", i);
+            if (dragVec2(label, vertex)) {
+              Collider edited = shape;
+              if (moveVertex(edited, i, shape.transform.apply(vertex), editError_)) {
+                shape = edited;
+                editError_.clear();
+              }
+            }
+            ImGui::PopID();
+          }
+          if (!editError_.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "refused: %s", editError_.c_str());
+        }
+      },
+      shape.shape);
+  ImGui::PopItemWidth();
+}
+
+const bool registered = registerLab("Basics", "Shapes", &ShapesLab::create);
+
+}  // namespace
+
+}  // namespace lab

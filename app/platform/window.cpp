@@ -1,0 +1,129 @@
+// [SECTION] GLFW and the OpenGL context
+// [SECTION] ImGui
+// [SECTION] Frames
+#include "platform/window.h"
+
+#include <cfloat>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+
+// glad first: it defines the GL API; GLFW must not pull in the system GL header after it.
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+// The OpenGL3 backend loads GL through its own embedded loader (imgui_impl_opengl3_loader.h), compiled
+// inside imgui_backends; its header declares only the backend's functions, so it coexists with glad.
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include "platform/theme.h"
+
+namespace lab {
+
+// [SECTION] GLFW and the OpenGL context
+
+namespace {
+void onDrop(GLFWwindow* window, int count, const char** paths) {
+  auto* droppedPaths = static_cast<std::vector<std::string>*>(glfwGetWindowUserPointer(window));
+  for (int i = 0; i < count; ++i) droppedPaths->emplace_back(paths[i]);
+}
+
+void onGlfwError(int code, const char* description) {
+  // Errors surface through return values; keep quiet unless asked, so "no display" stays one clean line.
+  if (std::getenv("COLLISION_LAB_GLFW_DEBUG")) std::fprintf(stderr, "glfw error %d: %s\n", code, description);
+}
+}  // namespace
+
+bool displayAvailable() {
+  const char* display = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  return (display && *display) || (wayland && *wayland);
+}
+
+Window::Window(const WindowOptions& options) {
+  glfwSetErrorCallback(onGlfwError);
+  if (!glfwInit()) throw std::runtime_error("cannot initialise GLFW (no display?)");
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  glfwWindowHint(GLFW_SAMPLES, 0);
+  window_ = glfwCreateWindow(options.width, options.height, options.title, nullptr, nullptr);
+  if (!window_) {
+    glfwTerminate();
+    throw std::runtime_error("cannot create a window with an OpenGL 3.3 core context");
+  }
+  glfwMakeContextCurrent(window_);
+  if (gladLoadGL(glfwGetProcAddress) == 0) {
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+    throw std::runtime_error("cannot load OpenGL 3.3 functions (glad)");
+  }
+  glfwSwapInterval(options.visible ? 1 : 0);  // vsync on screen; off-screen frames need no pacing
+  glfwSetWindowUserPointer(window_, &droppedPaths_);
+  glfwSetDropCallback(window_, onDrop);
+
+  // [SECTION] ImGui
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // the shell lays out its panels itself; Settings remembers the rest
+  float contentScaleX = 1.0f;
+  float contentScaleY = 1.0f;
+  glfwGetWindowContentScale(window_, &contentScaleX, &contentScaleY);
+  applyTheme(contentScaleY);
+  ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  imguiReady_ = true;
+}
+
+Window::~Window() {
+  if (imguiReady_) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+  }
+  glfwDestroyWindow(window_);
+  glfwTerminate();
+}
+
+bool Window::shouldClose() const { return glfwWindowShouldClose(window_) != 0; }
+void Window::requestClose() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
+void Window::windowSize(int& width, int& height) const { glfwGetWindowSize(window_, &width, &height); }
+void Window::framebufferSize(int& width, int& height) const { glfwGetFramebufferSize(window_, &width, &height); }
+
+std::vector<std::string> Window::takeDroppedPaths() {
+  std::vector<std::string> paths;
+  paths.swap(droppedPaths_);
+  return paths;
+}
+
+// [SECTION] Frames
+
+void Window::beginFrame() {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+}
+
+void Window::beginOffscreenFrame(int width, int height) {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+  io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  ImGui::NewFrame();
+}
+
+void Window::endFrame(bool swap) {
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (swap) glfwSwapBuffers(window_);
+}
+
+}  // namespace lab

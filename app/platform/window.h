@@ -1,0 +1,53 @@
+// app/platform/window.h: the GLFW window with an OpenGL 3.3 core context (glad), and Dear ImGui on it
+// (GLFW and OpenGL3 backends, our dark theme and fonts scaled by the monitor's content scale).
+// One Window per process; visible for the GUI, hidden for `collision-lab screenshot`.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace lab {
+
+struct WindowOptions {
+  int width = 1600;
+  int height = 1000;
+  bool visible = true;
+  const char* title = "Collision Lab";
+};
+
+class Window {
+ public:
+  // Throws std::runtime_error when there is no display or no OpenGL 3.3 context.
+  explicit Window(const WindowOptions& options);
+  Window(const Window&) = delete;
+  Window& operator=(const Window&) = delete;
+  ~Window();
+
+  [[nodiscard]] GLFWwindow* handle() const { return window_; }
+  [[nodiscard]] bool shouldClose() const;
+  void requestClose();
+  // Window size in window coordinates (ImGui's) and framebuffer size in pixels.
+  void windowSize(int& width, int& height) const;
+  void framebufferSize(int& width, int& height) const;
+  // Paths dropped on the window since the last call.
+  [[nodiscard]] std::vector<std::string> takeDroppedPaths();
+
+  // Starts an ImGui frame (backends, then ImGui::NewFrame) and ends it (render ImGui, swap buffers).
+  // Off-screen frames pass their framebuffer's size: ImGui then lays out for it, with no mouse.
+  void beginFrame();
+  void beginOffscreenFrame(int width, int height);
+  void endFrame(bool swap = true);
+
+ private:
+  GLFWwindow* window_ = nullptr;
+  bool imguiReady_ = false;
+  std::vector<std::string> droppedPaths_;
+};
+
+// True when GLFW can reach a display; false (after printing nothing) otherwise.
+[[nodiscard]] bool displayAvailable();
+
+}  // namespace lab

@@ -1,0 +1,114 @@
+// app/render/renderer2d.h: batched, anti-aliased 2D drawing into one viewport of the canvas.
+//
+// Every call takes world coordinates (double); the renderer maps them through the viewport's camera on the CPU,
+// so large coordinates stay precise, and the GPU sees framebuffer pixels. Three shader pairs in shaders/:
+// line (instanced capsules: lines with width, dashes, points as zero-length capsules), circle (instanced SDF
+// discs, rings and arcs) and fill (triangles of convex polygons). Calls are kept in submission order: runs of
+// the same kind are batched into one instanced draw, so later calls draw on top.
+// Labels go through ImGui's background draw list, clipped to the viewport.
+//
+// Use: beginFrame(framebuffer size, scale) once, then per viewport beginViewport(v) ... draw calls ... endViewport().
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "render/camera.h"
+#include "render/color.h"
+
+namespace lab {
+
+struct LineStyle {
+  float width = 1.5f;   // window pixels
+  float dash = 0.0f;    // dash length in window pixels, 0 = solid
+  float gap = 0.0f;     // gap between dashes in window pixels
+};
+
+class Renderer2D {
+ public:
+  Renderer2D() = default;
+  Renderer2D(const Renderer2D&) = delete;
+  Renderer2D& operator=(const Renderer2D&) = delete;
+  ~Renderer2D();
+
+  // Compiles the shaders from `shaderDirectory`; throws std::runtime_error naming the file and the GL log.
+  void init(const std::string& shaderDirectory);
+
+  // framebufferScale: framebuffer pixels per window pixel (2 on a "retina" display).
+  void beginFrame(int framebufferWidth, int framebufferHeight, double framebufferScale);
+  void beginViewport(const Viewport& viewport);
+  void endViewport();  // draws everything submitted since beginViewport
+
+  [[nodiscard]] const Camera& camera() const { return camera_; }
+
+  // [SECTION] Primitives (world coordinates; widths and sizes in window pixels)
+  void line(Vec2d a, Vec2d b, Color color, const LineStyle& style = {});
+  void dashedLine(Vec2d a, Vec2d b, Color color, float width = 1.5f, float dash = 8.0f, float gap = 6.0f);
+  void polyline(std::span<const Vec2d> points, bool closed, Color color, const LineStyle& style = {});
+  // Fills a convex polygon (a fan from the first vertex); translucent colours blend.
+  void convexPolygon(std::span<const Vec2d> points, Color fill);
+  void triangle(Vec2d a, Vec2d b, Vec2d c, Color fill);
+  // A disc and/or a ring: radius in world units; pass a transparent colour to skip fill or stroke.
+  void circle(Vec2d center, double radius, Color fill, Color stroke, float strokeWidth = 1.5f);
+  // A circular arc from startAngle, counter-clockwise by spanAngle (radians, world frame); fill gives a pie.
+  void arc(Vec2d center, double radius, double startAngle, double spanAngle, Color fill, Color stroke,
+           float strokeWidth = 1.5f);
+  // A dot of a fixed screen size with a dark rim so it reads on any fill.
+  void point(Vec2d p, Color color, float radiusPixels = 4.0f);
+  // An arrow from `from` to `to` with a head of `headPixels` length.
+  void arrow(Vec2d from, Vec2d to, Color color, float width = 2.0f, float headPixels = 12.0f);
+  // A screen-space disc (handles, markers): radius in window pixels.
+  void screenDisc(Vec2d center, float radiusPixels, Color fill, Color stroke, float strokeWidth = 1.5f);
+  // Text at a world point, offset in window pixels; through ImGui's background draw list.
+  void label(Vec2d at, std::string_view text, Color color, Vec2d offsetPixels = {6, -6});
+
+  // Instances and vertices drawn in this frame (for the frame-time readout).
+  [[nodiscard]] int primitiveCount() const { return primitiveCount_; }
+
+ private:
+  enum class Kind { Line, Circle, Fill };
+  struct Run {
+    Kind kind;
+    int first;
+    int count;
+  };
+  struct LineInstance {
+    float endpoints[4];
+    float color[4];
+    float style[3];
+  };
+  struct CircleInstance {
+    float geometry[4];
+    float fill[4];
+    float stroke[4];
+    float arc[2];
+  };
+  struct FillVertex {
+    float position[2];
+    float color[4];
+  };
+
+  [[nodiscard]] Vec2d toFramebuffer(Vec2d world) const;
+  void addRun(Kind kind, int count);
+  void pushFillVertex(Vec2d framebufferPoint, Color color);
+  void pushCircle(Vec2d framebufferCenter, float radius, float strokeWidth, Color fill, Color stroke,
+                  float startAngle, float spanAngle);
+
+  unsigned lineProgram_ = 0, circleProgram_ = 0, fillProgram_ = 0;
+  unsigned lineVao_ = 0, circleVao_ = 0, fillVao_ = 0;
+  unsigned lineBuffer_ = 0, circleBuffer_ = 0, fillBuffer_ = 0;
+  int framebufferSizeUniform_[3] = {-1, -1, -1};
+
+  int framebufferWidth_ = 1, framebufferHeight_ = 1;
+  double scale_ = 1;
+  Camera camera_;
+  std::vector<LineInstance> lines_;
+  std::vector<CircleInstance> circles_;
+  std::vector<FillVertex> fills_;
+  std::vector<Run> runs_;
+  int primitiveCount_ = 0;
+};
+
+}  // namespace lab

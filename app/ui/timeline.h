@@ -1,0 +1,21 @@
+// app/ui/timeline.h: the one stepping widget every lab shares: first, back, play/pause with a speed,
+// forward, last, and a scrub slider; Left/Right, Home/End and Space when ImGui does not want the keyboard.
+// Immediate mode: the step lives in the lab, the playback state in the caller's Timeline.
+#pragma once
+
+namespace lab {
+
+class Lab;
+
+struct Timeline {
+  bool playing = false;
+  float stepsPerSecond = 2.0f;
+  double accumulator = 0;  // seconds of playback not yet turned into a step
+};
+
+// Advances playback by `seconds` (stops at the last step) and applies the keyboard shortcuts.
+void updateTimeline(Timeline& timeline, Lab& lab, double seconds);
+// Draws the widget into the current ImGui window, full width.
+void drawTimeline(Timeline& timeline, Lab& lab);
+
+}  // namespace lab
