@@ -13,6 +13,7 @@
 //                            the common normal times the distance) agrees and both points lie on their surfaces;
 //                            such pairs must stay rare.
 // b2TestOverlap (shapes with our vertices, polygons without Box2D's 0.01 skin) is compared with gjkIntersect.
+// One family sits 10,000 from the origin and is compared with Box2D run in A's frame, at the local scale.
 // Seeded and deterministic: a failure names the family seed and the pair index.
 //
 // [SECTION] Helpers
@@ -104,13 +105,22 @@ struct DistanceReport {
   double maxWitnessError = 0.0;   // same, over the pairs whose witnesses agree
 };
 
+// Where Box2D works: World gets the world poses (Box2D rounds at the world's scale); AFrame gets A at the identity
+// and B at the relative pose computed in double, which is where we work, so the tolerance is the pair's local scale.
+enum class Box2dFrame { World, AFrame };
+
 template <class ShapeA, class ShapeB>
-DistanceReport compareDistances(const char* family, const std::vector<ShapePair<ShapeA, ShapeB>>& pairs) {
+DistanceReport compareDistances(const char* family, const std::vector<ShapePair<ShapeA, ShapeB>>& pairs,
+                                Box2dFrame frame = Box2dFrame::World) {
   DistanceReport report;
   for (std::size_t index = 0; index < pairs.size(); ++index) {
     const ShapePair<ShapeA, ShapeB>& pair = pairs[index];
     SCOPED_TRACE(std::string(family) + " pair " + std::to_string(index));
-    const double scale = pairScale(pair);
+    const Transform<double> relativeInDouble =
+        invMul(pair.poseA.template cast<double>(), pair.poseB.template cast<double>());
+    const double scale = frame == Box2dFrame::World
+                             ? pairScale(pair)
+                             : length(relativeInDouble.p) + extent(pair.a) + extent(pair.b);
 
     const Transform<float> relative = invMul(pair.poseA, pair.poseB);
     const Transformed<ShapeB> placedB{pair.b, relative};
@@ -122,8 +132,13 @@ DistanceReport compareDistances(const char* family, const std::vector<ShapePair<
     b2DistanceInput input;
     input.proxyA = verticesA.proxy();
     input.proxyB = verticesB.proxy();
-    input.transformA = toBox2d(pair.poseA);
-    input.transformB = toBox2d(pair.poseB);
+    if (frame == Box2dFrame::World) {
+      input.transformA = toBox2d(pair.poseA);
+      input.transformB = toBox2d(pair.poseB);
+    } else {
+      input.transformA.SetIdentity();
+      input.transformB = toBox2d(relativeInDouble.template cast<float>());
+    }
     input.useRadii = true;
     b2SimplexCache cache;
     cache.count = 0;
@@ -148,7 +163,8 @@ DistanceReport compareDistances(const char* family, const std::vector<ShapePair<
     ++report.separated;
 
     // Witness points in A's frame: Box2D's world points mapped back in double.
-    const Transform<double> poseA = pair.poseA.template cast<double>();
+    const Transform<double> poseA =
+        frame == Box2dFrame::World ? pair.poseA.template cast<double>() : Transform<double>::identity();
     const Vec2<double> box2dPointA = poseA.applyInverse(fromBox2d(output.pointA).cast<double>());
     const Vec2<double> box2dPointB = poseA.applyInverse(fromBox2d(output.pointB).cast<double>());
     const Vec2<double> ourPointA = ours.pointA.cast<double>();
@@ -207,6 +223,16 @@ TEST(Box2dDistance, CapsulePolygon) {
 }
 TEST(Box2dDistance, CapsuleCapsule) {
   compareDistances("capsule-capsule", makePairs(108, kPairsPerFamily, kSpread, kReach, randomCapsule, randomCapsule));
+}
+
+// A at up to 10,000 from the world origin, where a float's spacing is 1e-3: placing B in A's frame first keeps
+// our answer as precise as near the origin (DESIGN.md), so it must match Box2D run in A's frame at the local scale.
+TEST(Box2dDistance, FarFromOriginInAFrame) {
+  constexpr double kFarSpread = 1.0e4;
+  compareDistances("polygon-polygon far, A's frame",
+                   makePairs(109, kPairsPerFamily, kFarSpread, kReach, randomPolygon, randomPolygon), Box2dFrame::AFrame);
+  compareDistances("capsule-circle far, A's frame",
+                   makePairs(110, kPairsPerFamily, kFarSpread, kReach, randomCapsule, randomCircle), Box2dFrame::AFrame);
 }
 
 // [SECTION] Overlap against b2TestOverlap
