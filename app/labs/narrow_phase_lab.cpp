@@ -1,0 +1,703 @@
+// The narrow-phase lab: state, recording, editing, the side panel and scene IO (the views are drawn in
+// narrow_phase_views.cpp). Class overview in narrow_phase_lab.h.
+//
+// [SECTION] Shapes and scalar conversion
+// [SECTION] Recording
+// [SECTION] Frame, mouse, timeline
+// [SECTION] Scenes, settings, dump, metrics
+// [SECTION] Panel: algorithm, result, narration
+// [SECTION] Panel: step table
+// [SECTION] Panel: inspector
+#include "labs/narrow_phase_lab.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <type_traits>
+#include <variant>
+
+#define GLFW_INCLUDE_NONE  // key codes only
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "collide/polygon.h"
+#include "ui/narration.h"
+
+namespace lab {
+
+namespace {
+
+using collide::Algorithm;
+using Clock = std::chrono::steady_clock;
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kDegrees = 180.0 / kPi;
+constexpr const char* kAlgorithmLabels[5] = {"GJK boolean", "GJK distance", "GJK + EPA", "SAT", "Analytic"};
+constexpr const char* kShapeNames[2] = {"A", "B"};
+const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
+
+double microsecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+}
+
+// [SECTION] Shapes and scalar conversion
+
+collide::Shape<double> defaultShape(std::size_t type) {
+  switch (type) {
+    case 0: return collide::Point<double>{};
+    case 1: return collide::Segment<double>{{-1.2, -0.3}, {1.2, 0.3}};
+    case 2: return collide::Circle<double>{{0, 0}, 1.0};
+    case 3: return collide::Aabb<double>{{-1.0, -0.7}, {1.0, 0.7}};
+    case 4: return collide::Box<double>{{1.0, 0.6}};
+    case 5: return collide::Capsule<double>{{-0.8, 0}, {0.8, 0}, 0.45};
+    case 6: {
+      const Vec2d outline[] = {{-1.0, -0.8}, {0.9, -0.9}, {1.2, 0.3}, {0.1, 1.1}, {-1.1, 0.5}};
+      return *collide::makePolygon<double>(outline).polygon;
+    }
+    default: return collide::Sector<double>{1.5, kPi / 5};
+  }
+}
+
+// A shape of `type` placed at `anchor` (an Aabb carries its position in its corners).
+Collider placedShape(std::size_t type, Vec2d anchor, double angle) {
+  Collider collider{defaultShape(type), collide::Transform<double>::fromPose(anchor, angle)};
+  if (auto* box = std::get_if<collide::Aabb<double>>(&collider.shape)) {
+    box->min += anchor;
+    box->max += anchor;
+    collider.transform = {};
+  }
+  return collider;
+}
+
+template <collide::Scalar T>
+Vec2d toDouble(collide::Vec2<T> v) {
+  return v.template cast<double>();
+}
+
+template <collide::Scalar T>
+collide::SupportPoint<double> toDouble(const collide::SupportPoint<T>& s) {
+  return {toDouble(s.pointA), toDouble(s.pointB), toDouble(s.point)};
+}
+
+template <collide::Scalar T>
+collide::Simplex<double> toDouble(const collide::Simplex<T>& s) {
+  collide::Simplex<double> out;
+  out.count = s.count;
+  for (int i = 0; i < 3; ++i) out.vertices[i] = toDouble(s.vertices[i]);
+  return out;
+}
+
+template <collide::Scalar T>
+collide::GjkStep<double> toDouble(const collide::GjkStep<T>& s) {
+  return {s.iteration,         toDouble(s.direction),   toDouble(s.support),      double(s.supportDotDirection),
+          toDouble(s.simplexBefore), s.region,        s.droppedMask,            toDouble(s.simplexAfter),
+          toDouble(s.closestPoint),  double(s.distance), toDouble(s.nextDirection), s.stop};
+}
+
+template <collide::Scalar T>
+collide::EpaStep<double> toDouble(const collide::EpaStep<T>& s) {
+  collide::EpaStep<double> out;
+  out.iteration = s.iteration;
+  for (const auto& vertex : s.polytope) out.polytope.push_back(toDouble(vertex));
+  out.closestEdge = s.closestEdge;
+  out.edgeNormal = toDouble(s.edgeNormal);
+  out.edgeDistance = s.edgeDistance;
+  out.support = toDouble(s.support);
+  out.supportDistance = s.supportDistance;
+  out.gap = s.gap;
+  out.inserted = s.inserted;
+  out.removed = s.removed;
+  out.stop = s.stop;
+  return out;
+}
+
+template <collide::Scalar T>
+collide::SatAxisStep<double> toDouble(const collide::SatAxisStep<T>& s) {
+  return {s.axisIndex, toDouble(s.axis), s.source,     s.edge, s.minA, s.maxA, s.minB, s.maxB, s.overlap,
+          s.separating, s.bestAxisIndex, s.bestOverlap};
+}
+
+template <collide::Scalar T>
+collide::AnalyticStep<double> toDouble(const collide::AnalyticStep<T>& s) {
+  return {s.index, s.title, toDouble(s.point), toDouble(s.closest), double(s.value), s.decided, s.hit};
+}
+
+template <class T, class F>
+auto mapOptional(const std::optional<T>& value, F convert) -> std::optional<decltype(convert(*value))> {
+  if (!value) return std::nullopt;
+  return convert(*value);
+}
+
+template <collide::Scalar T>
+collide::QueryTrace<double> toDouble(const collide::QueryTrace<T>& trace) {
+  collide::QueryTrace<double> out;
+  const collide::QueryResult<T>& r = trace.result;
+  const auto number = [](T v) { return static_cast<double>(v); };
+  const auto vector = [](collide::Vec2<T> v) { return toDouble(v); };
+  out.result = {r.algorithm, r.ok, r.error, r.hit, mapOptional(r.distance, number), mapOptional(r.separation, number),
+                mapOptional(r.depth, number), mapOptional(r.normal, vector), mapOptional(r.pointA, vector),
+                mapOptional(r.pointB, vector), r.iterations, r.gjkIterations, r.status, r.stopReason};
+  for (const auto& s : trace.gjk) out.gjk.push_back(toDouble(s));
+  for (const auto& s : trace.epa) out.epa.push_back(toDouble(s));
+  for (const auto& s : trace.sat) out.sat.push_back(toDouble(s));
+  for (const auto& s : trace.analytic) out.analytic.push_back(toDouble(s));
+  return out;
+}
+
+Json optionalNumber(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
+Json optionalVector(const std::optional<Vec2d>& value) { return value ? Json{value->x, value->y} : Json(nullptr); }
+
+}  // namespace
+
+// [SECTION] Recording
+
+NarrowPhaseLab::NarrowPhaseLab()
+    : shapes_{placedShape(6, {-1.2, 0.0}, 0.0), placedShape(4, {2.4, 0.8}, 0.5)} {
+  record();
+}
+
+void NarrowPhaseLab::record() {
+  recordPending_ = false;
+  const Clock::time_point start = Clock::now();
+  if (useFloat_) {
+    const collide::Collider<float> a = collide::castCollider<float>(shapes_[0]);
+    const collide::Collider<float> b = collide::castCollider<float>(shapes_[1]);
+    const collide::QueryTrace<float> recorded = collide::recordQuery<float>(algorithm_, a, b);
+    recordMicros_ = microsecondsSince(start);
+    trace_ = toDouble(recorded);
+  } else {
+    trace_ = collide::recordQuery<double>(algorithm_, shapes_[0], shapes_[1]);
+    recordMicros_ = microsecondsSince(start);
+  }
+  recordMicrosMax_ = std::max(recordMicrosMax_, recordMicros_);
+  ++recordCount_;
+
+  steps_.clear();
+  using Kind = StepRef::Kind;
+  for (int i = 0; i < static_cast<int>(trace_.gjk.size()); ++i) steps_.push_back({Kind::Gjk, i});
+  for (int i = 0; i < static_cast<int>(trace_.epa.size()); ++i) steps_.push_back({Kind::Epa, i});
+  for (int i = 0; i < static_cast<int>(trace_.sat.size()); ++i) steps_.push_back({Kind::Sat, i});
+  for (int i = 0; i < static_cast<int>(trace_.analytic.size()); ++i) steps_.push_back({Kind::Analytic, i});
+  step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
+  rebuildMinkowski();
+}
+
+void NarrowPhaseLab::recordIfChanged() {
+  if (recordPending_) record();
+}
+
+void NarrowPhaseLab::measureQueryTime() {
+  // Repeat the query until ~50 us have passed (at most 1000 runs) and report the mean: one query of small
+  // shapes takes well under a microsecond, below what a single clock reading resolves reliably. runQuery is
+  // compiled in the core library, so the calls are not optimised away.
+  constexpr double kBudgetMicros = 50.0;
+  constexpr int kMaxRuns = 1000;
+  int runs = 0;
+  const Clock::time_point start = Clock::now();
+  double elapsed = 0;
+  if (useFloat_) {
+    const collide::Collider<float> a = collide::castCollider<float>(shapes_[0]);
+    const collide::Collider<float> b = collide::castCollider<float>(shapes_[1]);
+    do {
+      static_cast<void>(collide::runQuery<float>(algorithm_, a, b));
+      elapsed = microsecondsSince(start);
+    } while (++runs < kMaxRuns && elapsed < kBudgetMicros);
+  } else {
+    do {
+      static_cast<void>(collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1]));
+      elapsed = microsecondsSince(start);
+    } while (++runs < kMaxRuns && elapsed < kBudgetMicros);
+  }
+  queryMicros_ = elapsed / runs;
+}
+
+// [SECTION] Frame, mouse, timeline
+
+void NarrowPhaseLab::update(double seconds) {
+  editor_.update(seconds);
+  // Frame times after the first few (start-up) frames: the "keeps up at 60 fps" measurement.
+  if (++frameCount_ > 5) {
+    frameSecondsMax_ = std::max(frameSecondsMax_, seconds);
+    frameSecondsTotal_ += seconds;
+  }
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantCaptureKeyboard && !io.KeyCtrl && !io.KeyAlt) {
+    for (int i = 0; i < 5; ++i) {
+      if (ImGui::IsKeyPressed(GLFW_KEY_1 + i, false) && algorithm_ != collide::kAlgorithms[i]) {
+        algorithm_ = collide::kAlgorithms[i];
+        changed();
+      }
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_T, false)) {
+      useFloat_ = !useFloat_;
+      changed();
+    }
+  }
+  recordIfChanged();
+  measureQueryTime();
+}
+
+const char* NarrowPhaseLab::viewTitle(int view) const {
+  return view == 0 ? "World: A (blue) and B (orange)" : "Minkowski difference A - B";
+}
+
+void NarrowPhaseLab::draw(Renderer2D& renderer, const Viewport& viewport) {
+  if (viewport.index == 0) {
+    drawWorld(renderer);
+  } else {
+    drawMinkowski(renderer);
+  }
+}
+
+std::optional<WorldBounds> NarrowPhaseLab::sceneBounds(int view) const {
+  WorldBounds bounds = WorldBounds::none();
+  if (view == 0) {
+    for (const Collider& shape : shapes_) bounds.include(shapeBounds(shape));
+  } else {
+    for (const Vec2d& p : minkowski_) bounds.include(p);
+    bounds.include(Vec2d{0, 0});
+  }
+  // Room around the shapes for the labels, the search direction and the SAT shadows.
+  const Vec2d margin = 0.15 * (bounds.max - bounds.min) + Vec2d{0.1, 0.1};
+  bounds.min -= margin;
+  bounds.max += margin;
+  return bounds;
+}
+
+bool NarrowPhaseLab::mouseDown(const MouseEvent& event) {
+  if (event.view != 0) return false;  // the Minkowski view pans; its shape follows from A and B
+  const bool taken = editor_.mouseDown(shapes_, event);
+  if (taken) changed();  // a Ctrl+click may have added or removed a vertex
+  recordIfChanged();
+  return taken;
+}
+
+void NarrowPhaseLab::mouseMove(const MouseEvent& event) {
+  if (event.view != 0) return;
+  if (editor_.mouseMove(shapes_, event)) {
+    changed();
+    recordIfChanged();  // at once, so this frame already shows the new trace
+  }
+}
+
+void NarrowPhaseLab::mouseUp(const MouseEvent&) { editor_.mouseUp(); }
+
+void NarrowPhaseLab::setStep(int index) { step_ = std::clamp(index, 0, std::max(stepCount() - 1, 0)); }
+
+// [SECTION] Scenes, settings, dump, metrics
+
+bool NarrowPhaseLab::loadScene(const Scene& scene, std::string& error) {
+  bool useFloat = useFloat_;
+  int step = 0;
+  const Json& state = scene.labState;
+  if (state.contains("scalar")) {
+    const Json& scalar = state["scalar"];
+    if (!scalar.is_string() || (scalar != "double" && scalar != "float")) {
+      error = "lab_state.scalar: expected \"double\" or \"float\", got " + describeJsonValue(scalar);
+      return false;
+    }
+    useFloat = scalar == "float";
+  }
+  if (state.contains("step")) {
+    const Json& value = state["step"];
+    if (!value.is_number_integer() || value.get<long long>() < 0) {
+      error = "lab_state.step: expected a non-negative integer, got " + describeJsonValue(value);
+      return false;
+    }
+    step = static_cast<int>(std::min<long long>(value.get<long long>(), 1 << 20));
+  }
+  shapes_ = {scene.a, scene.b};
+  useFloat_ = useFloat;
+  editor_ = {};
+  inspectorError_.clear();
+  step_ = step;
+  record();
+  return true;
+}
+
+void NarrowPhaseLab::saveScene(Scene& scene) const {
+  scene.a = shapes_[0];
+  scene.b = shapes_[1];
+  scene.algorithm = std::string(collide::algorithmName(algorithm_));
+  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"step", step_}};
+}
+
+bool NarrowPhaseLab::setAlgorithm(std::string_view name, std::string& error) {
+  const std::optional<Algorithm> algorithm = collide::parseAlgorithm(name);
+  if (!algorithm) {
+    error = "unknown algorithm \"" + std::string(name) + "\"; expected one of " + collide::algorithmNameList();
+    return false;
+  }
+  algorithm_ = *algorithm;
+  record();
+  return true;
+}
+
+void NarrowPhaseLab::loadSettings(const Json& settings) {
+  if (const auto found = settings.find("algorithm"); found != settings.end() && found->is_string()) {
+    if (const auto algorithm = collide::parseAlgorithm(found->get<std::string>())) algorithm_ = *algorithm;
+  }
+  useFloat_ = settings.value("scalar", std::string("double")) == "float";
+  record();
+}
+
+Json NarrowPhaseLab::saveSettings() const {
+  return {{"algorithm", std::string(collide::algorithmName(algorithm_))}, {"scalar", useFloat_ ? "float" : "double"}};
+}
+
+void NarrowPhaseLab::dumpState(Json& out) const {
+  Json shapes = Json::array();
+  Json positions = Json::array();
+  for (const Collider& shape : shapes_) {
+    shapes.push_back(colliderToJson(shape));
+    const Vec2d anchor = shapeAnchor(shape);
+    positions.push_back({anchor.x, anchor.y});
+  }
+  const collide::QueryResult<double>& r = trace_.result;
+  out["shapes"] = shapes;
+  out["positions"] = positions;
+  out["algorithm"] = std::string(collide::algorithmName(algorithm_));
+  out["scalar"] = useFloat_ ? "float" : "double";
+  out["step_index"] = step_;
+  out["step_count"] = stepCount();
+  out["hit"] = r.ok && r.hit;
+  out["result"] = {{"ok", r.ok},
+                   {"error", r.error},
+                   {"hit", r.hit},
+                   {"distance", optionalNumber(r.distance)},
+                   {"separation", optionalNumber(r.separation)},
+                   {"depth", optionalNumber(r.depth)},
+                   {"normal", optionalVector(r.normal)},
+                   {"point_a", optionalVector(r.pointA)},
+                   {"point_b", optionalVector(r.pointB)},
+                   {"iterations", r.iterations ? Json(*r.iterations) : Json(nullptr)},
+                   {"status", r.status ? Json(std::string(collide::statusName(*r.status))) : Json(nullptr)},
+                   {"stop_reason", std::string(r.stopReason)}};
+  out["narration"] = narration();
+  out["minkowski_vertices"] = static_cast<int>(minkowski_.size());
+  out["record_time_us"] = {{"last", recordMicros_}, {"max", recordMicrosMax_}, {"count", recordCount_}};
+  const int frames = std::max(frameCount_ - 5, 0);
+  out["frame_time_ms"] = {{"mean", frames > 0 ? 1000.0 * frameSecondsTotal_ / frames : 0.0},
+                          {"max", 1000.0 * frameSecondsMax_},
+                          {"count", frames}};
+}
+
+std::vector<Shortcut> NarrowPhaseLab::shortcuts() const {
+  std::vector<Shortcut> list = ShapeEditor::shortcuts();
+  list.push_back({"1 2 3 4 5", "GJK boolean, GJK distance, GJK + EPA, SAT, analytic"});
+  list.push_back({"T", "run the core in float / double"});
+  list.push_back({"Left / Right", "previous / next step of the recorded run (both views)"});
+  return list;
+}
+
+void NarrowPhaseLab::frameMetrics(std::vector<FrameMetric>& out) const {
+  const collide::QueryResult<double>& r = trace_.result;
+  const double iterations = r.iterations ? *r.iterations : 0;
+  switch (algorithm_) {
+    case Algorithm::Gjk: out.push_back({"gjk_iterations", iterations, "iterations"}); break;
+    case Algorithm::Distance: out.push_back({"distance_iterations", iterations, "iterations"}); break;
+    case Algorithm::Epa:
+      out.push_back({"gjk_iterations", r.gjkIterations ? double(*r.gjkIterations) : 0.0, "iterations"});
+      out.push_back({"epa_iterations", iterations, "iterations"});
+      break;
+    case Algorithm::Sat: out.push_back({"sat_axes", iterations, "axes"}); break;
+    case Algorithm::Analytic: break;
+  }
+  out.push_back({"query_time", queryMicros_, "us"});
+  out.push_back({"hit", r.ok && r.hit ? 1.0 : 0.0, "bool"});
+}
+
+// [SECTION] Panel: algorithm, result, narration
+
+std::string NarrowPhaseLab::narration() const {
+  if (!trace_.result.ok) return "Refused: " + trace_.result.error;
+  if (steps_.empty()) return narrateResult(trace_.result);
+  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  const bool last = step_ + 1 == stepCount();
+  std::string text;
+  switch (ref.kind) {
+    case StepRef::Kind::Gjk: {
+      text = narrateGjkStep(trace_.gjk[static_cast<std::size_t>(ref.index)], algorithm_);
+      if (algorithm_ == Algorithm::Epa && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && !trace_.epa.empty())
+        text += " EPA now expands this simplex to find the depth.";
+      break;
+    }
+    case StepRef::Kind::Epa: text = narrateEpaStep(trace_.epa[static_cast<std::size_t>(ref.index)]); break;
+    case StepRef::Kind::Sat:
+      return narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)], last, trace_.result);
+    case StepRef::Kind::Analytic: text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)]); break;
+  }
+  if (last) text += " Result: " + narrateResult(trace_.result);
+  return text;
+}
+
+void NarrowPhaseLab::drawUi() {
+  ImGui::TextDisabled("ALGORITHM");
+  int algorithm = static_cast<int>(algorithm_);
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::Combo("##algorithm", &algorithm, kAlgorithmLabels, 5)) {
+    algorithm_ = collide::kAlgorithms[static_cast<std::size_t>(algorithm)];
+    changed();
+  }
+  ImGui::TextUnformatted("Scalar");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("double", !useFloat_)) {
+    useFloat_ = false;
+    changed();
+  }
+  ImGui::SameLine();
+  if (ImGui::RadioButton("float", useFloat_)) {
+    useFloat_ = true;
+    changed();
+  }
+  recordIfChanged();
+
+  // The result of the whole run.
+  const collide::QueryResult<double>& r = trace_.result;
+  ImGui::Spacing();
+  ImGui::TextDisabled("RESULT");
+  if (!r.ok) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+    ImGui::TextWrapped("Refused: %s", r.error.c_str());
+    ImGui::PopStyleColor();
+  } else {
+    const Color verdict = r.hit ? palette::kHit : palette::kSeparated;
+    ImGui::TextColored(ImVec4(verdict.r, verdict.g, verdict.b, 1), "%s", r.hit ? "HIT" : "NO HIT");
+    if (r.distance) ImGui::Text("distance    %.6g", *r.distance);
+    if (r.separation) ImGui::Text("gap         %.6g", *r.separation);
+    if (r.depth) ImGui::Text("depth       %.6g", *r.depth);
+    if (r.normal) ImGui::Text("normal      (%.5g, %.5g)", r.normal->x, r.normal->y);
+    if (r.iterations) ImGui::Text("%s  %d", algorithm_ == Algorithm::Sat ? "axes tested" : "iterations ", *r.iterations);
+    if (r.gjkIterations) ImGui::Text("GJK iters   %d", *r.gjkIterations);
+    if (r.status) ImGui::Text("status      %s", std::string(collide::statusName(*r.status)).c_str());
+    if (!r.stopReason.empty()) ImGui::Text("stop        %s", std::string(r.stopReason).c_str());
+  }
+  ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordMicros_);
+
+  ImGui::Spacing();
+  if (stepCount() > 0) {
+    ImGui::TextDisabled("STEP %d OF %d", step_ + 1, stepCount());
+  } else {
+    ImGui::TextDisabled("STEP");
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.92f, 0.75f, 1.0f));
+  ImGui::TextWrapped("%s", narration().c_str());
+  ImGui::PopStyleColor();
+  drawStepTable();
+
+  for (int shape = 0; shape < 2; ++shape) {
+    ImGui::Spacing();
+    const Color color = shape == 0 ? palette::kShapeA : palette::kShapeB;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(color.r, color.g, color.b, 1.0f));
+    const std::string header = std::string("Shape ") + kShapeNames[shape] + ": " +
+                               std::string(collide::shapeTypeName(shapes_[static_cast<std::size_t>(shape)].shape));
+    const bool open = ImGui::CollapsingHeader((header + "###shape" + std::to_string(shape)).c_str(),
+                                              shape == 1 ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+    ImGui::PopStyleColor();
+    if (open) drawInspector(shape);
+  }
+  recordIfChanged();
+}
+
+// [SECTION] Panel: step table
+
+void NarrowPhaseLab::drawStepTable() {
+  if (steps_.empty()) return;
+  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+  const auto cellVector = [](Vec2d v) { ImGui::Text("%.3g, %.3g", v.x, v.y); };
+  const auto supportRow = [&](const char* name, const collide::SupportPoint<double>& s, const char* note) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name);
+    ImGui::TableNextColumn();
+    cellVector(s.point);
+    ImGui::TableNextColumn();
+    cellVector(s.pointA);
+    ImGui::TableNextColumn();
+    cellVector(s.pointB);
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", note);
+  };
+  const auto header = [](const char* first) {
+    ImGui::TableSetupColumn(first, ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("w = a - b");
+    ImGui::TableSetupColumn("a on A");
+    ImGui::TableSetupColumn("b on B");
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableHeadersRow();
+  };
+  if (ref.kind == StepRef::Kind::Gjk && ImGui::BeginTable("##simplex", 5, flags)) {
+    const collide::GjkStep<double>& step = trace_.gjk[static_cast<std::size_t>(ref.index)];
+    header("");
+    constexpr const char* kNames[3] = {"A", "B", "C"};
+    for (int i = 0; i < step.simplexBefore.count; ++i) {
+      const bool dropped = (step.droppedMask & (1u << i)) != 0;
+      supportRow(kNames[i], step.simplexBefore.vertices[static_cast<std::size_t>(i)],
+                 dropped ? "drop" : (i == 0 ? "new" : "keep"));
+    }
+    ImGui::EndTable();
+  } else if (ref.kind == StepRef::Kind::Epa && ImGui::BeginTable("##polytope", 5, flags)) {
+    const collide::EpaStep<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
+    header("#");
+    const int count = static_cast<int>(step.polytope.size());
+    for (int i = 0; i < count; ++i) {
+      const bool onEdge = i == step.closestEdge || i == (step.closestEdge + 1) % count;
+      supportRow(std::to_string(i).c_str(), step.polytope[static_cast<std::size_t>(i)], onEdge ? "edge" : "");
+    }
+    supportRow("w", step.support, step.inserted ? "added" : "old");
+    ImGui::EndTable();
+  } else if (ref.kind == StepRef::Kind::Sat && ImGui::BeginTable("##axes", 4, flags)) {
+    ImGui::TableSetupColumn("axis", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("n");
+    ImGui::TableSetupColumn("from");
+    ImGui::TableSetupColumn("overlap");
+    ImGui::TableHeadersRow();
+    for (int i = 0; i <= ref.index; ++i) {
+      const collide::SatAxisStep<double>& axis = trace_.sat[static_cast<std::size_t>(i)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%s%d", i == ref.index ? "> " : "", axis.axisIndex + 1);
+      ImGui::TableNextColumn();
+      cellVector(axis.axis);
+      ImGui::TableNextColumn();
+      ImGui::Text("%s %d", std::string(collide::axisSourceName(axis.source)).c_str(), axis.edge);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.4g%s", axis.overlap, axis.separating ? " (gap)" : "");
+    }
+    ImGui::EndTable();
+  } else if (ref.kind == StepRef::Kind::Analytic && ImGui::BeginTable("##analytic", 3, flags)) {
+    ImGui::TableSetupColumn("step");
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("point on B", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableHeadersRow();
+    for (int i = 0; i <= ref.index; ++i) {
+      const collide::AnalyticStep<double>& step = trace_.analytic[static_cast<std::size_t>(i)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", std::string(step.title).c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.4g", step.value);
+      ImGui::TableNextColumn();
+      cellVector(step.closest);
+    }
+    ImGui::EndTable();
+  }
+}
+
+// [SECTION] Panel: inspector
+
+namespace {
+
+bool editDouble(const char* label, double& value, double speed, double minimum, double maximum,
+                const char* format = "%.6g") {
+  double edited = value;
+  if (!ImGui::DragScalar(label, ImGuiDataType_Double, &edited, static_cast<float>(speed), &minimum, &maximum, format))
+    return false;
+  if (!std::isfinite(edited)) return false;
+  value = std::clamp(edited, minimum, maximum);
+  return true;
+}
+
+bool editVector(const char* label, Vec2d& value, double speed = 0.01) {
+  double pair[2] = {value.x, value.y};
+  if (!ImGui::DragScalarN(label, ImGuiDataType_Double, pair, 2, static_cast<float>(speed), nullptr, nullptr, "%.6g"))
+    return false;
+  if (!std::isfinite(pair[0]) || !std::isfinite(pair[1])) return false;
+  value = {pair[0], pair[1]};
+  return true;
+}
+
+}  // namespace
+
+void NarrowPhaseLab::drawInspector(int index) {
+  Collider& shape = shapes_[static_cast<std::size_t>(index)];
+  ImGui::PushID(index);
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
+  int type = static_cast<int>(shape.shape.index());
+  const char* names[collide::kShapeTypeNames.size()];
+  for (std::size_t i = 0; i < collide::kShapeTypeNames.size(); ++i) names[i] = collide::kShapeTypeNames[i].data();
+  if (ImGui::Combo("Type", &type, names, static_cast<int>(collide::kShapeTypeNames.size()))) {
+    shape = placedShape(static_cast<std::size_t>(type), shapeAnchor(shape), shape.transform.q.angle());
+    inspectorError_.clear();
+    changed();
+  }
+  if (auto* box = std::get_if<collide::Aabb<double>>(&shape.shape)) {
+    collide::Aabb<double> edited = *box;
+    if (editVector("Min", edited.min) | editVector("Max", edited.max)) {
+      if (edited.min.x <= edited.max.x && edited.min.y <= edited.max.y) {
+        *box = edited;
+        changed();
+      } else {
+        inspectorError_ = "min must not exceed max";
+      }
+    }
+  } else {
+    if (editVector("Position", shape.transform.p)) changed();
+    double degrees = shape.transform.q.angle() * kDegrees;
+    if (editDouble("Angle (deg)", degrees, 0.5, -180.0, 180.0, "%.4f")) {
+      shape.transform.q = collide::Rot<double>::fromAngle(degrees / kDegrees);
+      changed();
+    }
+  }
+  bool edited = false;
+  std::visit(
+      [&](auto& s) {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, collide::Segment<double>>) {
+          edited |= editVector("A (local)", s.a);
+          edited |= editVector("B (local)", s.b);
+        } else if constexpr (std::is_same_v<T, collide::Circle<double>>) {
+          edited |= editDouble("Radius", s.radius, 0.01, 0.0, 1e6);
+        } else if constexpr (std::is_same_v<T, collide::Box<double>>) {
+          edited |= editDouble("Half width", s.halfExtents.x, 0.01, 1e-6, 1e6);
+          edited |= editDouble("Half height", s.halfExtents.y, 0.01, 1e-6, 1e6);
+        } else if constexpr (std::is_same_v<T, collide::Capsule<double>>) {
+          edited |= editVector("A (local)", s.a);
+          edited |= editVector("B (local)", s.b);
+          edited |= editDouble("Radius", s.radius, 0.01, 0.0, 1e6);
+        } else if constexpr (std::is_same_v<T, collide::Sector<double>>) {
+          edited |= editDouble("Radius", s.radius, 0.01, 1e-6, 1e6);
+          double halfDegrees = s.halfAngle * kDegrees;
+          if (editDouble("Half angle (deg)", halfDegrees, 0.5, 0.01, 180.0, "%.4f")) {
+            s.halfAngle = halfDegrees / kDegrees;
+            edited = true;
+          }
+          if (!s.isConvex()) ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "over 90 deg: not convex, analytic only");
+        } else if constexpr (std::is_same_v<T, collide::Polygon<double>>) {
+          ImGui::Text("%d vertices (local frame); Ctrl+click an edge/vertex to add/remove", s.count);
+          for (int i = 0; i < s.count; ++i) {
+            ImGui::PushID(i);
+            Vec2d vertex = s.vertices[static_cast<std::size_t>(i)];
+            char label[16];
+            std::snprintf(label, sizeof label, "v%d", i);
+            if (editVector(label, vertex)) {
+              Collider candidate = shape;
+              if (moveVertex(candidate, i, shape.transform.apply(vertex), inspectorError_)) {
+                shape = candidate;
+                inspectorError_.clear();
+                changed();
+              }
+            }
+            ImGui::PopID();
+          }
+        }
+      },
+      shape.shape);
+  if (edited) changed();
+  if (!inspectorError_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+    ImGui::TextWrapped("refused: %s", inspectorError_.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopItemWidth();
+  ImGui::PopID();
+}
+
+namespace {
+const bool registered = registerLab("Narrow phase", "GJK", &NarrowPhaseLab::create);
+}  // namespace
+
+}  // namespace lab

@@ -1,0 +1,100 @@
+// app/labs/narrow_phase_lab.h: the narrow-phase lab (issue 3 section 3), registered as "GJK" in the group
+// "Narrow phase". Two shapes of any core type, one algorithm of collide/query.h (GJK boolean, GJK distance,
+// GJK + EPA, SAT, analytic) run in double or float, its recorded trace on the timeline, and two views: the world
+// and the Minkowski difference A - B, both drawing the same step. narrow_phase_lab.cpp holds the state, the
+// editing, the panel and the scene IO; narrow_phase_views.cpp draws the two views.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "collide/query.h"
+#include "labs/lab.h"
+#include "render/shape_drawing.h"
+#include "ui/shape_editor.h"
+
+namespace lab {
+
+class NarrowPhaseLab final : public Lab {
+ public:
+  // One entry of the timeline: which recorded list, which event in it.
+  struct StepRef {
+    enum class Kind { Gjk, Epa, Sat, Analytic } kind;
+    int index;
+  };
+
+  static std::unique_ptr<Lab> create() { return std::make_unique<NarrowPhaseLab>(); }
+  NarrowPhaseLab();
+
+  void update(double seconds) override;
+  void drawUi() override;
+  [[nodiscard]] int viewCount() const override { return 2; }
+  [[nodiscard]] const char* viewTitle(int view) const override;
+  void draw(Renderer2D& renderer, const Viewport& viewport) override;
+  [[nodiscard]] std::optional<WorldBounds> sceneBounds(int view) const override;
+
+  bool mouseDown(const MouseEvent& event) override;
+  void mouseMove(const MouseEvent& event) override;
+  void mouseUp(const MouseEvent& event) override;
+
+  [[nodiscard]] int stepCount() const override { return static_cast<int>(steps_.size()); }
+  [[nodiscard]] int stepIndex() const override { return step_; }
+  void setStep(int index) override;
+
+  bool loadScene(const Scene& scene, std::string& error) override;
+  void saveScene(Scene& scene) const override;
+  bool setAlgorithm(std::string_view name, std::string& error) override;
+  void loadSettings(const Json& settings) override;
+  [[nodiscard]] Json saveSettings() const override;
+  void dumpState(Json& out) const override;
+  [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
+  void frameMetrics(std::vector<FrameMetric>& out) const override;
+
+ private:
+  // [SECTION] State (narrow_phase_lab.cpp)
+  void record();                       // re-runs recordQuery on the current configuration, keeps the step (clamped)
+  void changed() { recordPending_ = true; }
+  void recordIfChanged();
+  void measureQueryTime();             // an unrecorded runQuery, timed, for frameMetrics
+  [[nodiscard]] std::string narration() const;
+  void drawInspector(int shape);
+  void drawStepTable();
+
+  // [SECTION] Views (narrow_phase_views.cpp)
+  void drawWorld(Renderer2D& renderer) const;
+  void drawMinkowski(Renderer2D& renderer) const;
+  void drawGjkStep(Renderer2D& renderer, const collide::GjkStep<double>& step, bool minkowskiView) const;
+  void drawEpaStep(Renderer2D& renderer, const collide::EpaStep<double>& step, bool minkowskiView) const;
+  void drawSatStep(Renderer2D& renderer, const collide::SatAxisStep<double>& step, bool minkowskiView) const;
+  void drawAnalyticStep(Renderer2D& renderer, const collide::AnalyticStep<double>& step) const;
+  void drawResult(Renderer2D& renderer) const;
+  void rebuildMinkowski();
+
+  std::array<Collider, 2> shapes_;
+  collide::Algorithm algorithm_ = collide::Algorithm::Gjk;
+  bool useFloat_ = false;              // run the core in float, to show its precision trouble
+
+  collide::QueryTrace<double> trace_;  // the recorded run, in double whatever scalar ran
+  std::vector<StepRef> steps_;
+  int step_ = 0;
+  bool recordPending_ = true;
+
+  std::vector<Vec2d> minkowski_;       // A - B: exact hull for polytopes, sampled for curves (world frame)
+  std::vector<Vec2d> minkowskiCores_;  // the cores' difference, when a shape is rounded (GJK distance runs on it)
+
+  ShapeEditor editor_;
+  std::string inspectorError_;
+
+  // Measurements: recordQuery per re-record, and the unrecorded query per frame (frameMetrics).
+  double recordMicros_ = 0;
+  double recordMicrosMax_ = 0;
+  int recordCount_ = 0;
+  double queryMicros_ = 0;
+  double frameSecondsMax_ = 0;
+  double frameSecondsTotal_ = 0;
+  int frameCount_ = 0;
+};
+
+}  // namespace lab

@@ -1,0 +1,545 @@
+// The narrow-phase lab's two views: the world (A, B, witness points, SAT shadows, the result) and the Minkowski
+// difference A - B (the origin, the GJK simplex with its Voronoi regions, the EPA polytope, the SAT shadow of
+// A - B). Both draw the same recorded step.
+//
+// [SECTION] Helpers: labels, world supports, regions
+// [SECTION] Minkowski difference
+// [SECTION] World view
+// [SECTION] Minkowski view
+// [SECTION] GJK step
+// [SECTION] EPA step
+// [SECTION] SAT step
+// [SECTION] Analytic step and the result
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <type_traits>
+#include <variant>
+
+#include <imgui.h>
+
+#include "collide/polygon.h"
+#include "collide/support.h"
+#include "labs/narrow_phase_lab.h"
+#include "ui/narration.h"
+
+namespace lab {
+
+namespace {
+
+using collide::Algorithm;
+using collide::SimplexRegion;
+
+constexpr int kCurveSamples = 256;  // support directions for a curved A - B
+constexpr const char* kVertexNames[3] = {"A", "B", "C"};
+constexpr Color kSimplex = rgb(0xffffff);
+constexpr Color kRegionVertex = rgb(0x6d8bd6);
+constexpr Color kRegionEdge = rgb(0x4fb3a9);
+constexpr Color kRegionInterior = rgb(0xb48cff);
+
+// [SECTION] Helpers: labels, world supports, regions
+
+// Text on a dark rounded box so it reads over any fill and at any zoom (fixed pixel size). Kept inside the
+// viewport: a label that would run off an edge slides back in. wrapPixels > 0 wraps long text.
+void tag(const Renderer2D& renderer, Vec2d at, std::string_view text, Color color, Vec2d offsetPixels = {8, -22},
+         float wrapPixels = 0.0f) {
+  if (!collide::isFinite(at)) return;
+  const ScreenRect& rect = renderer.camera().rect();
+  const Vec2d screen = renderer.camera().worldToScreen(at) + offsetPixels;
+  ImFont* font = ImGui::GetFont();
+  const float fontSize = ImGui::GetFontSize();
+  const ImVec2 size = font->CalcTextSizeA(fontSize, 1e9f, wrapPixels, text.data(), text.data() + text.size());
+  const double x = std::clamp(screen.x, rect.x + 4.0, std::max(rect.x + 4.0, rect.x + rect.width - size.x - 10.0));
+  const double y = std::clamp(screen.y, rect.y + 4.0, std::max(rect.y + 4.0, rect.y + rect.height - size.y - 6.0));
+  const ImVec2 min(static_cast<float>(x) - 3.0f, static_cast<float>(y) - 1.0f);
+  const ImVec2 max(min.x + size.x + 6.0f, min.y + size.y + 2.0f);
+  ImDrawList* list = ImGui::GetBackgroundDrawList();
+  list->AddRectFilled(min, max, palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
+  list->AddText(font, fontSize, ImVec2(min.x + 3.0f, min.y + 1.0f), color.packed(), text.data(),
+                text.data() + text.size(), wrapPixels);
+}
+
+// A message across the top of a view (a refusal), wrapped to the view's width.
+void banner(const Renderer2D& renderer, const std::string& text, Color color) {
+  const Camera& camera = renderer.camera();
+  tag(renderer, camera.screenToWorld(camera.rect().min() + Vec2d{14, 44}), text, color, {0, 0},
+      static_cast<float>(camera.rect().width) - 40.0f);
+}
+
+double pixel(const Renderer2D& renderer) { return renderer.camera().pixelsToWorld(1.0); }
+
+Vec2d unit(Vec2d v) {
+  const double n = collide::length(v);
+  return n > 0 ? v / n : Vec2d{1, 0};
+}
+
+// The farthest point of a placed shape along d, world frame (an Aabb is already in world space).
+Vec2d worldSupport(const Collider& collider, Vec2d direction, bool core) {
+  return std::visit(
+      [&](const auto& shape) -> Vec2d {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, collide::Aabb<double>>) {
+          return shape.support(direction);
+        } else {
+          const collide::Transformed placed{shape, collider.transform};
+          return core ? placed.coreSupport(direction) : placed.support(direction);
+        }
+      },
+      collider.shape);
+}
+
+// The vertices of a polytope shape (or of a rounded shape's core), world frame; empty for curves.
+std::vector<Vec2d> polytopeVertices(const Collider& collider, bool core) {
+  const collide::Transform<double>& t = collider.transform;
+  return std::visit(
+      [&](const auto& shape) -> std::vector<Vec2d> {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, collide::Point<double>>) {
+          return {t.apply(shape.position)};
+        } else if constexpr (std::is_same_v<T, collide::Segment<double>>) {
+          return {t.apply(shape.a), t.apply(shape.b)};
+        } else if constexpr (std::is_same_v<T, collide::Aabb<double>>) {
+          return {shape.min, {shape.max.x, shape.min.y}, shape.max, {shape.min.x, shape.max.y}};
+        } else if constexpr (std::is_same_v<T, collide::Box<double>>) {
+          std::vector<Vec2d> out;
+          for (const Vec2d& corner : shape.corners()) out.push_back(t.apply(corner));
+          return out;
+        } else if constexpr (std::is_same_v<T, collide::Polygon<double>>) {
+          std::vector<Vec2d> out;
+          for (int i = 0; i < shape.count; ++i) out.push_back(t.apply(shape.vertices[static_cast<std::size_t>(i)]));
+          return out;
+        } else if constexpr (std::is_same_v<T, collide::Circle<double>>) {
+          if (core) return {t.apply(shape.center)};
+          return {};
+        } else if constexpr (std::is_same_v<T, collide::Capsule<double>>) {
+          if (core) return {t.apply(shape.a), t.apply(shape.b)};
+          return {};
+        } else {
+          return {};  // sector: curved
+        }
+      },
+      collider.shape);
+}
+
+double coreRadius(const Collider& collider) {
+  return std::visit([](const auto& shape) { return static_cast<double>(shape.coreRadius()); }, collider.shape);
+}
+
+// Outward unit normal of edge p-q, away from `inside`.
+Vec2d outwardNormal(Vec2d p, Vec2d q, Vec2d inside) {
+  Vec2d n = unit(collide::rightPerp(q - p));
+  if (collide::dot(n, inside - p) > 0) n = -n;
+  return n;
+}
+
+void drawPolygonOrDegenerate(Renderer2D& renderer, const std::vector<Vec2d>& points, Color fill, Color stroke,
+                             const LineStyle& style) {
+  if (points.size() >= 3) {
+    renderer.convexPolygon(points, fill);
+    renderer.polyline(points, true, stroke, style);
+  } else if (points.size() == 2) {
+    renderer.line(points[0], points[1], stroke, LineStyle{style.width + 1.5f, style.dash, style.gap});
+  } else if (points.size() == 1) {
+    renderer.point(points[0], stroke, 5.0f);
+  }
+}
+
+}  // namespace
+
+// [SECTION] Minkowski difference
+
+void NarrowPhaseLab::rebuildMinkowski() {
+  const auto difference = [this](bool core) {
+    const std::vector<Vec2d> a = polytopeVertices(shapes_[0], core);
+    const std::vector<Vec2d> b = polytopeVertices(shapes_[1], core);
+    std::vector<Vec2d> points;
+    if (!a.empty() && !b.empty()) {
+      // Exact: the hull of every vertex difference.
+      points.reserve(a.size() * b.size());
+      for (const Vec2d& p : a)
+        for (const Vec2d& q : b) points.push_back(p - q);
+    } else {
+      // Curved: dense support sampling, support(A - B, d) = support(A, d) - support(B, -d).
+      points.reserve(kCurveSamples);
+      for (int i = 0; i < kCurveSamples; ++i) {
+        const double angle = 2.0 * std::numbers::pi * i / kCurveSamples;
+        const Vec2d d{std::cos(angle), std::sin(angle)};
+        points.push_back(worldSupport(shapes_[0], d, core) - worldSupport(shapes_[1], -d, core));
+      }
+    }
+    std::vector<Vec2d> hull = collide::convexHull<double>(points);
+    if (hull.empty() && !points.empty()) hull.push_back(points.front());
+    return hull;
+  };
+  minkowski_ = difference(false);
+  minkowskiCores_.clear();
+  if (coreRadius(shapes_[0]) > 0 || coreRadius(shapes_[1]) > 0) minkowskiCores_ = difference(true);
+}
+
+// [SECTION] World view
+
+void NarrowPhaseLab::drawWorld(Renderer2D& renderer) const {
+  drawShape(renderer, shapes_[0], palette::kShapeA);
+  drawShape(renderer, shapes_[1], palette::kShapeB);
+  if (!steps_.empty()) {
+    const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+    const auto i = static_cast<std::size_t>(ref.index);
+    switch (ref.kind) {
+      case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[i], false); break;
+      case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[i], false); break;
+      case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[i], false); break;
+      case StepRef::Kind::Analytic: drawAnalyticStep(renderer, trace_.analytic[i]); break;
+    }
+  }
+  drawResult(renderer);
+  editor_.drawOverlay(renderer, shapes_);
+  for (int s = 0; s < 2; ++s)
+    tag(renderer, shapeAnchor(shapes_[static_cast<std::size_t>(s)]), s == 0 ? "A" : "B",
+        s == 0 ? palette::kShapeA : palette::kShapeB, {-5, -8});
+  if (!trace_.result.ok) banner(renderer, "Refused: " + trace_.result.error, palette::kHit);
+}
+
+// [SECTION] Minkowski view
+
+void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
+  drawPolygonOrDegenerate(renderer, minkowski_, palette::kMinkowski.withAlpha(0.16f), palette::kMinkowski,
+                          LineStyle{2.0f});
+  const bool distanceMode = algorithm_ == Algorithm::Distance;
+  if (!minkowskiCores_.empty() && distanceMode) {
+    drawPolygonOrDegenerate(renderer, minkowskiCores_, palette::kMinkowski.withAlpha(0.06f),
+                            palette::kMinkowski.withAlpha(0.8f), LineStyle{1.5f, 6.0f, 4.0f});
+    if (!minkowskiCores_.empty()) tag(renderer, minkowskiCores_.front(), "cores (GJK distance runs here)",
+                                      palette::kMinkowski, {6, 4});
+  }
+  if (!minkowski_.empty()) {
+    // Name the shape at its topmost vertex.
+    const Vec2d top = *std::max_element(minkowski_.begin(), minkowski_.end(),
+                                        [](Vec2d p, Vec2d q) { return p.y < q.y; });
+    tag(renderer, top, "A - B", palette::kMinkowski, {6, -24});
+  }
+  if (!steps_.empty()) {
+    const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+    const auto i = static_cast<std::size_t>(ref.index);
+    switch (ref.kind) {
+      case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[i], true); break;
+      case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[i], true); break;
+      case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[i], true); break;
+      case StepRef::Kind::Analytic: break;
+    }
+  }
+  // The result in A - B: the closest point to the origin, or the way out of it (depth along the normal).
+  const collide::QueryResult<double>& r = trace_.result;
+  const bool atEnd = step_ + 1 >= stepCount();
+  if (r.ok && atEnd) {
+    if (r.distance && r.pointA && r.pointB && !r.hit) {
+      renderer.line({0, 0}, *r.pointA - *r.pointB, palette::kSeparated, LineStyle{2.5f});
+      tag(renderer, *r.pointA - *r.pointB, "closest to O: distance " + formatNumber(*r.distance), palette::kSeparated,
+          {8, 6});
+    } else if (r.depth && r.normal && r.hit && algorithm_ != Algorithm::Epa) {
+      const Vec2d exit = *r.depth * *r.normal;
+      renderer.arrow({0, 0}, exit, palette::kHit, 2.5f, 12.0f);
+      tag(renderer, exit, "depth " + formatNumber(*r.depth), palette::kHit, {8, 6});
+    }
+  }
+  renderer.screenDisc({0, 0}, 5.0f, palette::kText, palette::kBackground, 1.5f);
+  tag(renderer, {0, 0}, "O", palette::kText, {-18, 4});
+  if (!r.ok) banner(renderer, "Refused: " + r.error, palette::kHit);
+}
+
+// [SECTION] GJK step
+
+namespace {
+
+// The Voronoi regions of a segment (3) or a triangle (7), each a convex polygon reaching `reach` far; the one
+// holding the origin (boolean GJK) or the closest point (distance GJK) is highlighted (article 000).
+void drawRegions(Renderer2D& renderer, const collide::Simplex<double>& simplex, SimplexRegion chosen, double reach) {
+  const double px = pixel(renderer);
+  const auto fill = [&](const std::vector<Vec2d>& polygon, Color tint, bool selected) {
+    renderer.convexPolygon(polygon, selected ? palette::kAccent.withAlpha(0.20f) : tint.withAlpha(0.07f));
+  };
+  const auto& v = simplex.vertices;
+  if (simplex.count == 2) {
+    const Vec2d a = v[0].point;
+    const Vec2d b = v[1].point;
+    if (a == b) return;
+    const Vec2d e = unit(b - a);
+    const Vec2d n = collide::leftPerp(e);
+    const Vec2d r = reach * n;
+    const Vec2d back = reach * e;
+    fill({a + r, a - r, a - r - back, a + r - back}, kRegionVertex, chosen == SimplexRegion::VertexA);
+    fill({b + r, b + r + back, b - r + back, b - r}, kRegionVertex, chosen == SimplexRegion::VertexB);
+    fill({a + r, b + r, b - r, a - r}, kRegionEdge, chosen == SimplexRegion::EdgeAB);
+    for (const Vec2d& end : {a, b}) renderer.line(end - r, end + r, kSimplex.withAlpha(0.22f), LineStyle{1.0f, 5.0f, 5.0f});
+    const Vec2d middle = 0.5 * (a + b) + 70 * px * (collide::dot(-a, n) >= 0 ? n : -n);
+    if (chosen == SimplexRegion::EdgeAB) tag(renderer, middle, "edge AB region", palette::kAccent, {-40, -8});
+    return;
+  }
+  if (simplex.count != 3) return;
+  const Vec2d p[3] = {v[0].point, v[1].point, v[2].point};
+  if (std::abs(collide::cross(p[1] - p[0], p[2] - p[0])) <= 0) return;
+  // Edges AB, AC, BC with their outward normals.
+  struct Edge {
+    int from, to, opposite;
+    SimplexRegion region;
+  };
+  const Edge edges[3] = {{0, 1, 2, SimplexRegion::EdgeAB}, {0, 2, 1, SimplexRegion::EdgeAC}, {1, 2, 0, SimplexRegion::EdgeBC}};
+  Vec2d normals[3];
+  for (int i = 0; i < 3; ++i) {
+    const Edge& edge = edges[i];
+    normals[i] = outwardNormal(p[edge.from], p[edge.to], p[edge.opposite]);
+    const Vec2d r = reach * normals[i];
+    const Vec2d from = p[edge.from];
+    const Vec2d to = p[edge.to];
+    fill({from, to, to + r, from + r}, kRegionEdge, chosen == edge.region);
+    if (chosen == edge.region) {
+      const std::string text = std::string("edge ") + kVertexNames[edge.from] + kVertexNames[edge.to] + " region";
+      tag(renderer, 0.5 * (from + to) + 60 * px * normals[i], text, palette::kAccent, {-40, -8});
+    }
+  }
+  // Vertex regions: between the normals of the two edges meeting at the vertex.
+  const int vertexEdges[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+  const SimplexRegion vertexRegions[3] = {SimplexRegion::VertexA, SimplexRegion::VertexB, SimplexRegion::VertexC};
+  for (int i = 0; i < 3; ++i) {
+    const Vec2d n1 = normals[vertexEdges[i][0]];
+    const Vec2d n2 = normals[vertexEdges[i][1]];
+    fill({p[i], p[i] + reach * n1, p[i] + reach * (n1 + n2), p[i] + reach * n2}, kRegionVertex, chosen == vertexRegions[i]);
+    if (chosen == vertexRegions[i])
+      tag(renderer, p[i] + 60 * px * unit(n1 + n2), std::string("vertex ") + kVertexNames[i] + " region",
+          palette::kAccent, {-40, -8});
+  }
+  fill({p[0], p[1], p[2]}, kRegionInterior, chosen == SimplexRegion::Interior);
+  // The region borders: from each vertex, along the normals of its two edges.
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 2; ++k)
+      renderer.line(p[i], p[i] + reach * normals[vertexEdges[i][k]], kSimplex.withAlpha(0.22f), LineStyle{1.0f, 5.0f, 5.0f});
+  if (chosen == SimplexRegion::Interior)
+    tag(renderer, (p[0] + p[1] + p[2]) / 3.0, "interior: contains O", palette::kAccent, {-40, 12});
+}
+
+}  // namespace
+
+void NarrowPhaseLab::drawGjkStep(Renderer2D& renderer, const collide::GjkStep<double>& step, bool minkowskiView) const {
+  const double px = pixel(renderer);
+  const collide::Simplex<double>& before = step.simplexBefore;
+  const bool supportKept = (step.droppedMask & 1u) == 0;
+  if (!minkowskiView) {
+    // The support point's witnesses: the farthest point of A along d and of B along -d.
+    const Vec2d d = unit(step.direction);
+    const Vec2d a = step.support.pointA;
+    const Vec2d b = step.support.pointB;
+    renderer.dashedLine(a, b, palette::kAccent.withAlpha(0.6f), 1.5f, 6.0f, 4.0f);
+    renderer.arrow(a, a + 55 * px * d, palette::kShapeA, 2.0f, 10.0f);
+    renderer.arrow(b, b - 55 * px * d, palette::kShapeB, 2.0f, 10.0f);
+    renderer.point(a, palette::kAccent, 5.5f);
+    renderer.point(b, palette::kAccent, 5.5f);
+    tag(renderer, a, "a = support of A along d", palette::kShapeA, {10, 4});
+    tag(renderer, b, "b = support of B along -d", palette::kShapeB, {10, 4});
+    // The kept simplex vertices' witnesses, small.
+    for (int i = 0; i < step.simplexAfter.count; ++i) {
+      renderer.point(step.simplexAfter.vertices[static_cast<std::size_t>(i)].pointA, palette::kShapeA.withAlpha(0.8f), 3.0f);
+      renderer.point(step.simplexAfter.vertices[static_cast<std::size_t>(i)].pointB, palette::kShapeB.withAlpha(0.8f), 3.0f);
+    }
+    return;
+  }
+
+  WorldBounds visible = renderer.camera().visibleBounds();
+  const double reach = 4.0 * (collide::length(visible.max - visible.min) + collide::length(visible.min) +
+                              collide::length(visible.max));
+  if (supportKept) drawRegions(renderer, before, step.region, reach);
+
+  // Edges of the simplex before reduction: dashed to a dropped vertex, solid between kept ones.
+  const auto dropped = [&](int i) { return (step.droppedMask & (1u << i)) != 0; };
+  for (int i = 0; i < before.count; ++i) {
+    for (int j = i + 1; j < before.count; ++j) {
+      const Vec2d p = before.vertices[static_cast<std::size_t>(i)].point;
+      const Vec2d q = before.vertices[static_cast<std::size_t>(j)].point;
+      if (dropped(i) || dropped(j)) {
+        renderer.line(p, q, kSimplex.withAlpha(0.45f), LineStyle{1.5f, 6.0f, 5.0f});
+      } else {
+        renderer.line(p, q, kSimplex, LineStyle{2.5f});
+      }
+    }
+  }
+  // The search direction from the origin, and the supporting line through w perpendicular to it: every point
+  // of A - B lies behind that line, so dot(w, d) < 0 means the origin is out of reach.
+  const Vec2d d = unit(step.direction);
+  const Vec2d w = step.support.point;
+  const Vec2d across = collide::leftPerp(d);
+  const double lineHalf = 140 * px;
+  renderer.dashedLine(w - lineHalf * across, w + lineHalf * across, palette::kAccent.withAlpha(0.65f), 1.5f, 7.0f, 5.0f);
+  renderer.arrow({0, 0}, 80 * px * d, palette::kAccent, 2.5f, 12.0f);
+  tag(renderer, 80 * px * d, "d", palette::kAccent, {6, -10});
+  if (step.nextDirection != Vec2d{}) {
+    const Vec2d from = step.closestPoint;
+    renderer.arrow(from, from + 60 * px * unit(step.nextDirection), palette::kSeparated, 2.0f, 10.0f);
+    tag(renderer, from + 60 * px * unit(step.nextDirection), "next d", palette::kSeparated, {6, -10});
+  }
+  if (algorithm_ == Algorithm::Distance && step.simplexAfter.count > 0) {
+    renderer.dashedLine({0, 0}, step.closestPoint, palette::kSeparated, 2.0f, 5.0f, 4.0f);
+    renderer.point(step.closestPoint, palette::kSeparated, 4.5f);
+    tag(renderer, step.closestPoint, "v, |v| = " + formatNumber(step.distance), palette::kSeparated, {8, 6});
+  }
+  // Vertices: A (the new support w), B, C; a dropped one ghosted.
+  for (int i = before.count - 1; i >= 0; --i) {
+    const Vec2d p = before.vertices[static_cast<std::size_t>(i)].point;
+    std::string name = kVertexNames[i];
+    if (i == 0) name += " = w";
+    if (dropped(i)) {
+      renderer.screenDisc(p, 6.0f, Color{0, 0, 0, 0}, kSimplex.withAlpha(0.55f), 1.5f);
+      tag(renderer, p, name + " (dropped)", palette::kTextDim, {8, -22});
+    } else {
+      renderer.screenDisc(p, i == 0 ? 6.5f : 5.0f, i == 0 ? palette::kAccent : kSimplex, palette::kBackground, 1.5f);
+      tag(renderer, p, name, i == 0 ? palette::kAccent : kSimplex, {8, -22});
+    }
+  }
+}
+
+// [SECTION] EPA step
+
+void NarrowPhaseLab::drawEpaStep(Renderer2D& renderer, const collide::EpaStep<double>& step, bool minkowskiView) const {
+  const double px = pixel(renderer);
+  if (!minkowskiView) {
+    const Vec2d a = step.support.pointA;
+    const Vec2d b = step.support.pointB;
+    renderer.dashedLine(a, b, palette::kAccent.withAlpha(0.6f), 1.5f, 6.0f, 4.0f);
+    renderer.arrow(a, a + 55 * px * step.edgeNormal, palette::kShapeA, 2.0f, 10.0f);
+    renderer.arrow(b, b - 55 * px * step.edgeNormal, palette::kShapeB, 2.0f, 10.0f);
+    renderer.point(a, palette::kAccent, 5.5f);
+    renderer.point(b, palette::kAccent, 5.5f);
+    tag(renderer, a, "a along n", palette::kShapeA, {10, 4});
+    tag(renderer, b, "b along -n", palette::kShapeB, {10, 4});
+    return;
+  }
+  const int count = static_cast<int>(step.polytope.size());
+  if (count == 0) return;
+  std::vector<Vec2d> outline;
+  for (const auto& vertex : step.polytope) outline.push_back(vertex.point);
+  renderer.convexPolygon(outline, palette::kAccent.withAlpha(0.08f));
+  renderer.polyline(outline, true, kSimplex.withAlpha(0.85f), LineStyle{2.0f});
+  const Vec2d edgeFrom = outline[static_cast<std::size_t>(step.closestEdge)];
+  const Vec2d edgeTo = outline[static_cast<std::size_t>((step.closestEdge + 1) % count)];
+  renderer.line(edgeFrom, edgeTo, palette::kHit, LineStyle{4.0f});
+  // The edge's line, extended, and the origin's foot on it.
+  const Vec2d along = unit(edgeTo - edgeFrom);
+  renderer.dashedLine(edgeFrom - 120 * px * along, edgeTo + 120 * px * along, palette::kHit.withAlpha(0.5f), 1.5f);
+  const Vec2d foot = step.edgeDistance * step.edgeNormal;
+  renderer.arrow({0, 0}, foot, palette::kHit, 2.0f, 10.0f);
+  tag(renderer, 0.5 * foot, "n, distance " + formatNumber(step.edgeDistance), palette::kHit, {8, 4});
+  // The new support and the gap between it and the edge, along n.
+  const Vec2d w = step.support.point;
+  const Vec2d onEdgeLine = w - step.gap * step.edgeNormal;
+  renderer.line(onEdgeLine, w, palette::kAccent, LineStyle{2.0f, 4.0f, 3.0f});
+  renderer.screenDisc(w, 6.5f, palette::kAccent, palette::kBackground, 1.5f);
+  tag(renderer, w, "w, gap " + formatNumber(step.gap), palette::kAccent, {8, -22});
+  if (count <= 16) {
+    for (int i = 0; i < count; ++i) {
+      renderer.screenDisc(outline[static_cast<std::size_t>(i)], 4.0f, kSimplex, palette::kBackground, 1.0f);
+      tag(renderer, outline[static_cast<std::size_t>(i)], std::to_string(i), palette::kTextDim, {-16, -20});
+    }
+  }
+}
+
+// [SECTION] SAT step
+
+void NarrowPhaseLab::drawSatStep(Renderer2D& renderer, const collide::SatAxisStep<double>& step,
+                                 bool minkowskiView) const {
+  const double px = pixel(renderer);
+  const Vec2d axis = step.axis;
+  const Vec2d side = collide::leftPerp(axis);
+  const Color overlapColor = step.separating ? palette::kSeparated : palette::kHit;
+  if (minkowskiView) {
+    // A - B's shadow on the axis is [minA - maxB, maxA - minB]; the origin's shadow is 0.
+    const double low = step.minA - step.maxB;
+    const double high = step.maxA - step.minB;
+    const double extra = 120 * px;
+    renderer.dashedLine((low * axis) - extra * axis, (high * axis) + extra * axis, kSimplex.withAlpha(0.5f), 1.5f);
+    renderer.line(low * axis, high * axis, palette::kMinkowski, LineStyle{6.0f});
+    for (double end : {low, high})
+      renderer.dashedLine(end * axis - 400 * px * side, end * axis + 400 * px * side, palette::kMinkowski.withAlpha(0.6f),
+                          1.2f, 5.0f, 4.0f);
+    tag(renderer, high * axis, step.separating ? "O outside the shadow: separating axis" : "O inside the shadow",
+        overlapColor, {8, 6});
+    return;
+  }
+  // World: the axis drawn through the middle of the scene, with both shadows on it (a point x casts its shadow
+  // at dot(x, axis) along the line).
+  std::vector<Vec2d> outlines[2];
+  WorldBounds scene = WorldBounds::none();
+  for (int s = 0; s < 2; ++s) {
+    outlines[s] = shapeOutline(shapes_[static_cast<std::size_t>(s)], 64);
+    scene.include(shapeBounds(shapes_[static_cast<std::size_t>(s)]));
+  }
+  const Vec2d middle = 0.5 * (scene.min + scene.max);
+  const double middleOnAxis = collide::dot(middle, axis);
+  const auto onAxis = [&](double t, double shiftPixels) {
+    return middle + (t - middleOnAxis) * axis + shiftPixels * px * side;
+  };
+  const double low = std::min(step.minA, step.minB) - 80 * px;
+  const double high = std::max(step.maxA, step.maxB) + 80 * px;
+  renderer.line(onAxis(low, 0), onAxis(high, 0), kSimplex.withAlpha(0.55f), LineStyle{1.5f});
+  renderer.arrow(onAxis(high - 1e-9, 0), onAxis(high, 0), kSimplex.withAlpha(0.55f), 1.5f, 10.0f);
+  // Projectors from each shape's extreme points to its shadow.
+  for (int s = 0; s < 2; ++s) {
+    const Color color = s == 0 ? palette::kShapeA : palette::kShapeB;
+    const auto [lowest, highest] = std::minmax_element(
+        outlines[s].begin(), outlines[s].end(), [&](Vec2d p, Vec2d q) { return collide::dot(p, axis) < collide::dot(q, axis); });
+    if (lowest == outlines[s].end()) continue;
+    for (const Vec2d& p : {*lowest, *highest})
+      renderer.line(p, onAxis(collide::dot(p, axis), s == 0 ? -7 : 7), color.withAlpha(0.45f), LineStyle{1.0f, 4.0f, 4.0f});
+  }
+  renderer.line(onAxis(step.minA, -7), onAxis(step.maxA, -7), palette::kShapeA, LineStyle{5.0f});
+  renderer.line(onAxis(step.minB, 7), onAxis(step.maxB, 7), palette::kShapeB, LineStyle{5.0f});
+  const double overlapLow = std::max(step.minA, step.minB);
+  const double overlapHigh = std::min(step.maxA, step.maxB);
+  renderer.line(onAxis(std::min(overlapLow, overlapHigh), 17), onAxis(std::max(overlapLow, overlapHigh), 17),
+                overlapColor, LineStyle{4.0f});
+  std::string source(collide::axisSourceName(step.source));
+  if (step.edge >= 0) {
+    source += ' ';
+    source += std::to_string(step.edge);
+  }
+  tag(renderer, onAxis(high, 0), "axis " + std::to_string(step.axisIndex + 1) + ": " + source, kSimplex, {6, -10});
+  tag(renderer, onAxis(0.5 * (overlapLow + overlapHigh), 17),
+      step.separating ? "gap " + formatNumber(-step.overlap) : "overlap " + formatNumber(step.overlap), overlapColor,
+      {-30, 8});
+}
+
+// [SECTION] Analytic step and the result
+
+void NarrowPhaseLab::drawAnalyticStep(Renderer2D& renderer, const collide::AnalyticStep<double>& step) const {
+  const int current = steps_[static_cast<std::size_t>(step_)].index;
+  for (int i = 0; i < current; ++i)
+    renderer.point(trace_.analytic[static_cast<std::size_t>(i)].closest, palette::kTextDim, 3.5f);
+  renderer.dashedLine(step.point, step.closest, palette::kAccent, 2.0f, 6.0f, 4.0f);
+  renderer.point(step.point, palette::kShapeA, 5.0f);
+  renderer.point(step.closest, palette::kAccent, 5.5f);
+  tag(renderer, step.point, "centre", palette::kShapeA, {8, 6});
+  tag(renderer, step.closest, std::string(step.title), palette::kAccent, {8, -22});
+}
+
+void NarrowPhaseLab::drawResult(Renderer2D& renderer) const {
+  const collide::QueryResult<double>& r = trace_.result;
+  if (!r.ok) return;
+  const double px = pixel(renderer);
+  const bool atEnd = step_ + 1 >= stepCount();
+  const float alpha = atEnd ? 1.0f : 0.35f;
+  if (!r.hit && r.distance && r.pointA && r.pointB) {
+    renderer.dashedLine(*r.pointA, *r.pointB, palette::kSeparated.withAlpha(alpha), 2.0f, 6.0f, 4.0f);
+    renderer.point(*r.pointA, palette::kSeparated.withAlpha(alpha), 4.5f);
+    renderer.point(*r.pointB, palette::kSeparated.withAlpha(alpha), 4.5f);
+    if (atEnd) tag(renderer, 0.5 * (*r.pointA + *r.pointB), "distance " + formatNumber(*r.distance), palette::kSeparated, {8, 6});
+  }
+  if (r.hit && r.depth && r.normal) {
+    // The minimum translation: moving B by depth * normal separates the shapes.
+    const Vec2d from = r.pointB ? *r.pointB : shapeAnchor(shapes_[1]);
+    const Vec2d mtv = *r.depth * *r.normal;
+    if (r.pointA) renderer.point(*r.pointA, palette::kHit.withAlpha(alpha), 4.5f);
+    if (r.pointB) renderer.point(*r.pointB, palette::kHit.withAlpha(alpha), 4.5f);
+    renderer.arrow(from, from + mtv, palette::kHit.withAlpha(alpha), 2.5f, 12.0f);
+    renderer.arrow(from, from + 45 * px * *r.normal, palette::kText.withAlpha(alpha * 0.8f), 1.5f, 9.0f);
+    if (atEnd) tag(renderer, from + mtv, "MTV: move B by " + formatVector(mtv), palette::kHit, {8, 6});
+  }
+}
+
+}  // namespace lab
