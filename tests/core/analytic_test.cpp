@@ -572,6 +572,66 @@ TYPED_TEST(AnalyticTest, InvalidInputIsRefusedNotCrashed) {
   }
 }
 
+// Any mix of huge, tiny, zero, negative, infinite and NaN values: every test here and in sat.h and polygon.h
+// returns (no crash, no hang), and non-finite input is always reported as InvalidInput.
+TYPED_TEST(AnalyticTest, ExtremeValuesNeverCrashAndNonFiniteIsAlwaysRefused) {
+  using S = TypeParam;
+  const S values[] = {S(0),    S(1),      S(-1),   S(1e-30), std::numeric_limits<S>::denorm_min(),
+                      S(1e30), -S(1e30),  std::numeric_limits<S>::max(), std::numeric_limits<S>::infinity(),
+                      std::numeric_limits<S>::quiet_NaN()};
+  std::mt19937_64 random(39);
+  std::uniform_int_distribution<int> pick(0, 9);
+  std::uniform_real_distribution<double> unit(0, 1);
+  const auto value = [&] { return unit(random) < 0.5 ? values[pick(random)] : S(unit(random) * 4 - 2); };
+  for (int trial = 0; trial < 20000; ++trial) {
+    const Circle<S> circle{{value(), value()}, value()};
+    const Transform<S> xfA{{value(), value()}, Rot<S>::fromAngle(value())};
+    const Transform<S> xfB{{value(), value()}, Rot<S>::fromAngle(value())};
+    const Box<S> box{{value(), value()}};
+    const Capsule<S> capsule{{value(), value()}, {value(), value()}, value()};
+    const Sector<S> sector{value(), value()};
+    const Aabb<S> aabb{{value(), value()}, {value(), value()}};
+    const std::vector<Vec2<S>> outline = {{value(), value()}, {value(), value()}, {value(), value()}, {value(), value()}};
+    const bool finiteTransforms = isFinite(xfA.p) && isFinite(xfB.p) && std::isfinite(xfA.q.c) && std::isfinite(xfB.q.c);
+    // circleVsAabb has no transform for B: only the circle's own pose matters there.
+    const bool finiteCircleAlone = isFinite(circle.center) && std::isfinite(circle.radius) && isFinite(xfA.p) &&
+                                   std::isfinite(xfA.q.c);
+    const bool finiteCircle = finiteCircleAlone && finiteTransforms;
+    int call = 0;
+    const auto expectRefusedIfNonFinite = [&](const AnalyticResult<S>& result, bool finite) {
+      ++call;
+      if (!finite) {
+        EXPECT_EQ(result.status, Status::InvalidInput) << "trial " << trial << " call " << call;
+        EXPECT_FALSE(result.hit) << "trial " << trial << " call " << call;
+      }
+    };
+    expectRefusedIfNonFinite(circleVsCircle(circle, xfA, circle, xfB), finiteCircle);
+    expectRefusedIfNonFinite(circleVsAabb(circle, xfA, aabb), finiteCircleAlone && isFinite(aabb.min) && isFinite(aabb.max));
+    expectRefusedIfNonFinite(circleVsBox(circle, xfA, box, xfB), finiteCircle && isFinite(box.halfExtents));
+    expectRefusedIfNonFinite(circleVsCapsule(circle, xfA, capsule, xfB),
+                             finiteCircle && isFinite(capsule.a) && isFinite(capsule.b) && std::isfinite(capsule.radius));
+    expectRefusedIfNonFinite(circleVsSector(circle, xfA, sector, xfB),
+                             finiteCircle && std::isfinite(sector.radius) && std::isfinite(sector.halfAngle));
+    expectRefusedIfNonFinite(aabbVsAabb(aabb, aabb), isFinite(aabb.min) && isFinite(aabb.max));
+    const auto built = makePolygon<S>(std::span<const Vec2<S>>(outline), PolygonBuild::Hull);
+    if (built.polygon) {
+      expectRefusedIfNonFinite(circleVsPolygon(circle, xfA, *built.polygon, xfB), finiteCircle);
+      const SatResult<S> polygons = satPolygons(*built.polygon, xfA, *built.polygon, xfB);
+      if (!finiteTransforms) {
+        EXPECT_EQ(polygons.status, Status::InvalidInput) << trial;
+      }
+    } else {
+      EXPECT_FALSE(built.error.empty());
+    }
+    const SatResult<S> boxes = satBoxes(box, xfA, box, xfB);
+    if (!finiteTransforms || !isFinite(box.halfExtents)) {
+      EXPECT_EQ(boxes.status, Status::InvalidInput) << trial;
+    }
+    (void)makePolygon<S>(std::span<const Vec2<S>>(outline));
+    (void)convexHull<S>(std::span<const Vec2<S>>(outline));
+  }
+}
+
 TEST(AnalyticTestDouble, TraceDoesNotChangeTheResult) {
   std::mt19937_64 random(38);
   std::uniform_real_distribution<double> unit(0, 1);
