@@ -635,8 +635,12 @@ TYPED_TEST(AnalyticTest, ExtremeValuesNeverCrashAndNonFiniteIsAlwaysRefused) {
 TEST(AnalyticTestDouble, TraceDoesNotChangeTheResult) {
   std::mt19937_64 random(38);
   std::uniform_real_distribution<double> unit(0, 1);
-  const auto same = [](const AnalyticResult<double>& a, const AnalyticResult<double>& b) {
-    return std::memcmp(&a, &b, sizeof(AnalyticResult<double>)) == 0;
+  // Field by field, bit for bit (a whole-struct memcmp would also compare padding bytes).
+  const auto bits = [](double x, double y) { return std::memcmp(&x, &y, sizeof(double)) == 0; };
+  const auto same = [&](const AnalyticResult<double>& a, const AnalyticResult<double>& b) {
+    return a.hit == b.hit && bits(a.distance, b.distance) && bits(a.depth, b.depth) && bits(a.normal.x, b.normal.x) &&
+           bits(a.normal.y, b.normal.y) && bits(a.pointA.x, b.pointA.x) && bits(a.pointA.y, b.pointA.y) &&
+           bits(a.pointB.x, b.pointB.x) && bits(a.pointB.y, b.pointB.y) && a.status == b.status;
   };
   for (int trial = 0; trial < 300; ++trial) {
     const RandomCase c = randomCase(random);
