@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <ostream>
 #include <tuple>
@@ -311,6 +312,42 @@ TEST(BroadPhase, HugeBoxIsOversizeInTheGrid) {
   (void)grid.add({{-1e300, 0}, {-1e299, 1}});  // beyond the cell coordinate range
   EXPECT_EQ(grid.update(), (std::vector<ProxyPair>{{0, 1}}));
   EXPECT_EQ(grid.stats().oversizeObjects, 2u);
+}
+
+TEST(BroadPhase, AabbConvertsToBoundingBox) {
+  const Aabb<float> aabb{{-1.5f, 2.0f}, {3.0f, 4.5f}};
+  EXPECT_EQ(toBoundingBox(aabb), (BoundingBox<float, 2>{{-1.5f, 2.0f}, {3.0f, 4.5f}}));
+}
+
+TEST(UniformGrid, CellsAndAutomaticSize) {
+  UniformGrid<double, 2> grid;  // automatic: twice the mean largest extent
+  (void)grid.add({{0, 0}, {1, 0.5}});
+  (void)grid.add({{2, 0}, {3, 1}});
+  (void)grid.update();
+  EXPECT_DOUBLE_EQ(grid.cellSize(), 2.0);
+  std::vector<std::array<std::int64_t, 2>> cells = grid.occupiedCells();
+  std::sort(cells.begin(), cells.end());
+  EXPECT_EQ(cells, (std::vector<std::array<std::int64_t, 2>>{{0, 0}, {1, 0}}));
+  EXPECT_EQ(grid.stats().occupiedCells, 2u);
+}
+
+TEST(AabbTree, NodesHoldEveryLeafInsideItsParent) {
+  MovingBoxes<double, 3> scene(Motion::Bounce, 500, 13);
+  AabbTree<double, 3> tree;
+  for (const auto& box : scene.boxes()) (void)tree.add(box);
+  for (ProxyId id = 0; id < 500; id += 3) ASSERT_TRUE(tree.remove(id));
+  std::size_t leaves = 0;
+  for (std::size_t index = 0; index < tree.nodes().size(); ++index) {
+    const auto& node = tree.nodes()[index];
+    if (node.height < 0) continue;  // free
+    if (node.isLeaf()) ++leaves;
+    if (node.parent >= 0) {
+      EXPECT_TRUE(contains(tree.nodes()[node.parent].box, node.box));
+    } else {
+      EXPECT_EQ(static_cast<int>(index), tree.root());
+    }
+  }
+  EXPECT_EQ(leaves, tree.size());
 }
 
 TEST(BroadPhase, RemovedIdsAreReusedAfterUpdate) {

@@ -67,7 +67,7 @@ class MovingBoxes {
   static constexpr double kBounceSpeed = 0.25;  // per frame
   static constexpr double kGravity = 0.01;      // per frame squared
   static constexpr double kFloorSpacing = 1.0;  // floor length per box
-  static constexpr double kDropHeight = 4.0;     // floor: boxes start this high at most, landing by frame 30
+  static constexpr double kDropHeight = 4.0;    // floor: boxes start this high at most, landing by frame 30
 
   MovingBoxes(Motion motion, std::size_t count, std::uint64_t seed) : motion_(motion), random_(seed) {
     const double side = kSpacing * std::pow(static_cast<double>(std::max<std::size_t>(count, 1)), 1.0 / Dim);

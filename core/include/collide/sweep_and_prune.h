@@ -1,14 +1,17 @@
 // collide/sweep_and_prune.h: sweep and prune with temporal coherence (articles 000 and 004, section 25.1.1).
 //
-// Each axis keeps its proxies' interval endpoints in one sorted array. update():
-//   1. refreshes the endpoint values from the boxes and restores the order of every axis by insertion sort:
-//      between frames objects move little, so the order is nearly right and the sort costs O(n + swaps);
-//      the swap count equals the inversions removed (article 000, "temporal coherence");
-//   2. picks the sweep axis: the sparsest one, the largest variance of the box centres (article 000,
-//      "start from the axis where objects are spread the most"), unless set by hand;
+// Each axis keeps its proxies' interval endpoints in one array, sorted when that axis is swept. update():
+//   1. picks the sweep axis: the sparsest one, the largest variance of the box centres (article 000,
+//      "start from the axis where objects are spread the most"), unless set by hand; it changes only when
+//      another axis beats it by kSapAxisSwitchRatio;
+//   2. refreshes that axis's endpoint values from the boxes and restores its order by insertion sort: between
+//      frames objects move little, so the order is nearly right and the sort costs O(n + swaps); the swap count
+//      equals the inversions removed (article 000, "temporal coherence"). SapOptions::sortEveryAxis sorts
+//      every axis (the lab draws them all);
 //   3. sweeps that axis with an active list: a min endpoint pairs its proxy with every active proxy and enters,
 //      a max endpoint leaves; each such candidate is checked on the remaining axes in turn (article 000: the
-//      X list, then XZ, then XYZ), so the last stage's list is the pair set.
+//      X list, then XZ, then XYZ), so the last stage's list is the pair set. The other axes need no sorting
+//      for this: their check reads the boxes' intervals.
 // Ties: at equal values a min endpoint sorts before a max endpoint, so touching intervals overlap (closed
 // intervals, as everywhere in broadphase.h), and a zero-size interval still enters before it leaves.
 // Worst case: many objects sharing one axis's range (a floor) make that axis's active list O(n); the variance
