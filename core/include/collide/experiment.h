@@ -92,7 +92,7 @@ struct AlgorithmStats {
   std::uint64_t invalid = 0;        // queries refused as invalid input
   std::uint64_t iterationSum = 0;
   int maxIterationsSeen = 0;
-  double seconds = 0;               // compute time of the queries
+  double seconds = 0;               // compute (CPU time of the running thread) of the queries
 
   [[nodiscard]] double meanIterations() const { return runs ? double(iterationSum) / double(runs) : 0.0; }
   [[nodiscard]] double capHitShare() const { return runs ? double(capHits) / double(runs) : 0.0; }

@@ -1,0 +1,226 @@
+// `collision-lab experiment`: a batch of random pairs through GJK, GJK distance, EPA and SAT (collide/experiment.h):
+// a progress line on stderr, the summary on stdout, the histogram as CSV and the plot as PNG or SVG.
+//   collision-lab experiment --family ngon8 --trials 1000000 --algo gjk,distance,epa --seed 1 --csv out.csv --plot out.png
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "io/csv.h"
+#include "io/svg.h"
+#include "platform/window.h"
+#include "ui/experiment_plots.h"
+#include "ui/plot_png.h"
+
+namespace lab {
+
+namespace {
+
+struct ExperimentOptions {
+  std::string family = "ngon8";
+  std::vector<std::string> algorithms{"distance"};
+  std::uint64_t trials = 100000;
+  std::uint64_t seed = 1;
+  double gapMin = -0.25;
+  double gapMax = 0.25;
+  double sizeRatio = 1.0;
+  double offset = 0.0;
+  bool warmStart = false;
+  std::string scalar = "double";
+  int maxIterations = 64;
+  int worst = 5;
+  std::string csvPath;
+  std::string plotPath;
+  bool cumulative = false;
+  std::string plotSize = "1200x700";
+  bool quiet = false;
+};
+
+// Progress on stderr, at most ten times a second, on one line.
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool quiet) : quiet_(quiet) {}
+  void update(std::uint64_t done, std::uint64_t total) {
+    const auto now = std::chrono::steady_clock::now();
+    if (quiet_ || (done < total && now - last_ < std::chrono::milliseconds(100))) return;
+    last_ = now;
+    std::fprintf(stderr, "\rexperiment: %llu / %llu trials (%.0f%%)", static_cast<unsigned long long>(done),
+                 static_cast<unsigned long long>(total), 100.0 * double(done) / double(total));
+    std::fflush(stderr);
+    shown_ = true;
+  }
+  void finish() {
+    if (shown_) std::fprintf(stderr, "\n");
+  }
+
+ private:
+  bool quiet_;
+  bool shown_ = false;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+void printSummary(const collide::ExperimentConfig& config, const collide::ExperimentResult& result, int worst) {
+  std::printf("%s%s\n", experimentDescription(config).c_str(), result.cancelled ? " (cancelled)" : "");
+  std::printf("%-9s %10s %7s %5s %16s %18s %11s\n", "algorithm", "queries", "mean", "max", "cap hits",
+              "disagreements", "ns/query");
+  for (const collide::AlgorithmStats& stats : result.algorithms) {
+    char capHits[40];
+    char disagreements[40];
+    std::snprintf(capHits, sizeof capHits, "%llu (%.3g%%)", static_cast<unsigned long long>(stats.capHits),
+                  100.0 * stats.capHitShare());
+    std::snprintf(disagreements, sizeof disagreements, "%llu (%.3g%%)", static_cast<unsigned long long>(stats.disagreements),
+                  100.0 * stats.disagreementShare());
+    std::printf("%-9s %10llu %7.3f %5d %16s %18s %11.1f\n", std::string(collide::algorithmName(stats.algorithm)).c_str(),
+                static_cast<unsigned long long>(stats.queries), stats.meanIterations(), stats.maxIterationsSeen, capHits,
+                disagreements, stats.nanosecondsPerQuery());
+  }
+  double computeSeconds = 0;
+  for (const collide::AlgorithmStats& stats : result.algorithms) computeSeconds += stats.seconds;
+  std::printf("compute %.3f s (queries only), preparing pairs and references %.3f s\n", computeSeconds,
+              result.prepareSeconds);
+  if (worst <= 0 || result.worstCases.empty()) return;
+  std::printf("worst cases (trial: rebuild with the same options; open them in the GUI's Experiments lab):\n");
+  for (std::size_t i = 0; i < result.worstCases.size() && int(i) < worst; ++i) {
+    const collide::WorstCase& item = result.worstCases[i];
+    std::printf("  trial %llu  %-8s %3d iterations%s%s", static_cast<unsigned long long>(item.trial),
+                std::string(collide::algorithmName(item.algorithm)).c_str(), item.iterations,
+                item.capHit ? ", hit the cap" : "", item.disagrees ? ", DISAGREES" : "");
+    if (item.disagrees)
+      std::printf(" (hit %s vs %s, value %.6g vs %.6g)", item.hit ? "yes" : "no", item.referenceHit ? "yes" : "no",
+                  item.value, item.referenceValue);
+    std::printf("\n");
+  }
+}
+
+int writePlot(const ExperimentOptions& options, const collide::ExperimentConfig& config,
+              const collide::ExperimentResult& result) {
+  int width = 0;
+  int height = 0;
+  char separator = 0;
+  char extra = 0;
+  if (std::sscanf(options.plotSize.c_str(), "%d%c%d%c", &width, &separator, &height, &extra) != 3 || separator != 'x' ||
+      width < 200 || height < 150 || width > 8192 || height > 8192) {
+    std::fprintf(stderr, "collision-lab experiment: --plot-size: expected WIDTHxHEIGHT from 200x150 to 8192x8192, got \"%s\"\n",
+                 options.plotSize.c_str());
+    return 1;
+  }
+  ExperimentPlotData data;
+  const Plot plot = experimentPlot(config, result, options.cumulative, data);
+  const PlotRange range = fitRange(plot);
+  std::string error;
+  const std::string extension = std::filesystem::path(options.plotPath).extension().string();
+  bool written = false;
+  if (extension == ".svg") {
+    written = writePlotSvg(options.plotPath, plot, range, width, height, error);
+  } else {
+    try {
+      Window window(WindowOptions{width, height, /*visible=*/false, "Collision Lab (plot)"});
+      written = writePlotPng(options.plotPath, plot, range, width, height, error);
+    } catch (const std::runtime_error& failure) {
+      error = failure.what();
+    }
+  }
+  if (!written) {
+    std::fprintf(stderr, "collision-lab experiment: --plot: %s\n", error.c_str());
+    return 1;
+  }
+  std::printf("plot: %s (%dx%d)\n", options.plotPath.c_str(), width, height);
+  return 0;
+}
+
+int runExperimentCommand(const ExperimentOptions& options) {
+  collide::ExperimentConfig config;
+  std::string error;
+  if (!collide::parseFamily(options.family, config, error)) {
+    std::fprintf(stderr, "collision-lab experiment: --family: %s\n", error.c_str());
+    return 1;
+  }
+  config.algorithms.clear();
+  for (const std::string& name : options.algorithms) config.algorithms.push_back(*collide::parseAlgorithm(name));
+  config.trials = options.trials;
+  config.seed = options.seed;
+  config.gapMin = options.gapMin;
+  config.gapMax = options.gapMax;
+  config.sizeRatio = options.sizeRatio;
+  config.offset = options.offset;
+  config.warmStart = options.warmStart;
+  config.precision = options.scalar == "float" ? collide::Precision::Float : collide::Precision::Double;
+  config.maxIterations = options.maxIterations;
+  config.worstCaseCount = std::max(options.worst, 0);
+  if (const std::string invalid = collide::validateExperiment(config); !invalid.empty()) {
+    std::fprintf(stderr, "collision-lab experiment: %s\n", invalid.c_str());
+    return 1;
+  }
+  const std::string extension = std::filesystem::path(options.plotPath).extension().string();
+  if (!options.plotPath.empty() && extension != ".png" && extension != ".svg") {
+    std::fprintf(stderr, "collision-lab experiment: --plot: \"%s\": expected a .png or .svg file name\n",
+                 options.plotPath.c_str());
+    return 1;
+  }
+  // Say so before the run, not after a million trials.
+  if (extension == ".png" && !displayAvailable()) {
+    std::fprintf(stderr,
+                 "collision-lab experiment: --plot %s: no display available (DISPLAY is not set) to render the PNG; "
+                 "run it under a virtual one:\n  xvfb-run -a collision-lab experiment ...\nor write an SVG instead "
+                 "(--plot %s.svg)\n",
+                 options.plotPath.c_str(), std::filesystem::path(options.plotPath).stem().string().c_str());
+    return 2;
+  }
+
+  ProgressLine progress(options.quiet);
+  const collide::ExperimentResult result =
+      collide::runExperiment(config, [&](std::uint64_t done, std::uint64_t total) { progress.update(done, total); });
+  progress.finish();
+  printSummary(config, result, options.worst);
+
+  if (!options.csvPath.empty()) {
+    if (!writeCsvFile(options.csvPath, experimentCsv(result), error)) {
+      std::fprintf(stderr, "collision-lab experiment: --csv: %s\n", error.c_str());
+      return 1;
+    }
+    std::printf("csv: %s\n", options.csvPath.c_str());
+  }
+  if (!options.plotPath.empty()) return writePlot(options, config, result);
+  return 0;
+}
+
+const bool registered = registerCommand(
+    {"experiment", "Run GJK, distance, EPA and SAT on many random pairs: iteration counts, cap hits, disagreements, time",
+     [](CLI::App& command) -> std::function<int()> {
+       auto options = std::make_shared<ExperimentOptions>();
+       command.add_option("--family", options->family, "Pair family: boxes, ngonN (e.g. ngon8), circles, capsules, mixed")
+           ->capture_default_str();
+       command.add_option("--trials", options->trials, "Number of random pairs")->capture_default_str()->check(CLI::PositiveNumber);
+       command.add_option("--algo", options->algorithms, "Algorithms, comma separated: gjk, distance, epa, sat")
+           ->delimiter(',')
+           ->check(CLI::IsMember({"gjk", "distance", "epa", "sat"}))
+           ->capture_default_str();
+       command.add_option("--seed", options->seed, "Seed of the pair generator")->capture_default_str();
+       command.add_option("--gap-min", options->gapMin, "Smallest gap along the centre line (negative: overlap), A's size = 1")
+           ->capture_default_str();
+       command.add_option("--gap-max", options->gapMax, "Largest gap along the centre line")->capture_default_str();
+       command.add_option("--size-ratio", options->sizeRatio, "B's size over A's size")->capture_default_str();
+       command.add_option("--offset", options->offset, "Added to every coordinate (try 1e5 with --scalar float)")
+           ->capture_default_str();
+       command.add_flag("--warm-start", options->warmStart, "Distance: start from the cache of the previous pose");
+       command.add_option("--scalar", options->scalar, "Scalar type of the queries")
+           ->check(CLI::IsMember({"float", "double"}))
+           ->capture_default_str();
+       command.add_option("--max-iterations", options->maxIterations, "Iteration cap of every algorithm")
+           ->capture_default_str();
+       command.add_option("--worst", options->worst, "Worst cases to list")->capture_default_str();
+       command.add_option("--csv", options->csvPath, "Write the iteration histogram as CSV");
+       command.add_option("--plot", options->plotPath, "Write the plot: .png (needs a display; xvfb-run) or .svg");
+       command.add_flag("--cumulative", options->cumulative, "Plot the cumulative share instead of the histogram");
+       command.add_option("--plot-size", options->plotSize, "Plot size WIDTHxHEIGHT")->capture_default_str();
+       command.add_flag("-q,--quiet", options->quiet, "No progress line");
+       return [options] { return runExperimentCommand(*options); };
+     }});
+
+}  // namespace
+
+}  // namespace lab
