@@ -3,8 +3,8 @@
 //   collision-lab query [--algo gjk,distance,epa,sat,analytic] [--scalar float|double] [IN] [-o OUT]
 //
 // One line in, {"id": 7, "a": SHAPE, "b": SHAPE}, gives one line out, {"id": 7, "gjk": {...}, "epa": {...}}.
-// Without --algo every algorithm that takes the pair runs; with it, an algorithm that refuses the pair answers
-// {"error": "..."} in its place. A line that cannot be read answers {"id": ..., "error": "line 7: ..."}; the
+// Without --algo every algorithm that takes the pair runs (all of them, with their refusals, when none does);
+// with it, an algorithm that refuses the pair answers {"error": "..."} in its place. A line that cannot be read answers {"id": ..., "error": "line 7: ..."}; the
 // others are still answered and the exit status is 1 at the end. Blank lines are skipped.
 #include <cstdio>
 #include <fstream>
@@ -32,11 +32,17 @@ template <collide::Scalar S>
 Json answer(const QueryPair& pair, const std::vector<collide::Algorithm>& chosen) {
   const collide::Collider<S> a = collide::castCollider<S>(pair.a);
   const collide::Collider<S> b = collide::castCollider<S>(pair.b);
-  Json out = {{"id", pair.id}};
-  const bool all = chosen.empty();
-  for (const collide::Algorithm algorithm : all ? std::vector(collide::kAlgorithms.begin(), collide::kAlgorithms.end())
-                                                : chosen) {
-    if (all && !collide::refusal(algorithm, a, b).empty()) continue;
+  std::vector<collide::Algorithm> algorithms = chosen;
+  if (algorithms.empty()) {
+    for (const collide::Algorithm algorithm : collide::kAlgorithms) {
+      if (collide::refusal(algorithm, a, b).empty()) algorithms.push_back(algorithm);
+    }
+    // Nothing takes the pair (a wide sector against a box): say why, algorithm by algorithm.
+    if (algorithms.empty()) algorithms.assign(collide::kAlgorithms.begin(), collide::kAlgorithms.end());
+  }
+  Json out = Json::object();
+  out["id"] = pair.id;
+  for (const collide::Algorithm algorithm : algorithms) {
     out[std::string(collide::algorithmName(algorithm))] = queryResultToJson(collide::runQuery(algorithm, a, b));
   }
   return out;

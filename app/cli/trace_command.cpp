@@ -66,7 +66,7 @@ int runTraceCommand(const TraceCommandOptions& options) {
   const Json out = options.scalar == "float" ? traceDocument<float>(pair, algorithm)
                                              : traceDocument<double>(pair, algorithm);
   OutputSink output(options.outputPath);
-  output.stream() << out.dump(2) << '\n';
+  output.stream() << dumpReadable(out) << '\n';
   output.finish();
   return out["result"].contains("error") ? 1 : 0;
 }

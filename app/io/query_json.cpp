@@ -24,6 +24,7 @@ namespace {
 // (not 0.10000000149011612) and still reads back to the same float.
 template <Scalar S>
 Json number(S value) {
+  if (value == S(0)) return 0.0;  // -0 reads as noise in a result: write 0
   if constexpr (std::is_same_v<S, float>) {
     char text[32];
     const auto written = std::to_chars(text, text + sizeof(text) - 1, value);

@@ -148,7 +148,7 @@ bool saveSceneFile(const std::filesystem::path& path, const Scene& scene, std::s
   const std::string name = path.string();
   std::string text;
   try {
-    text = sceneToJson(scene).dump(2) + "\n";
+    text = dumpReadable(sceneToJson(scene)) + "\n";
   } catch (const Json::exception& jsonError) {  // e.g. a title that is not valid UTF-8
     error = name + ": cannot write the scene: " + jsonError.what();
     return false;

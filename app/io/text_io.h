@@ -23,6 +23,10 @@ class JsonSyntaxError : public std::runtime_error {
 // Parses one JSON document. Lines in the message count from firstLine (the line of the text in its file).
 [[nodiscard]] Json parseJsonText(std::string_view text, int firstLine = 1);
 
+// Pretty JSON that stays readable for long traces: two-space indentation, but arrays of numbers (points,
+// vectors, intervals) on one line: "point": [1.5, -2.0].
+[[nodiscard]] std::string dumpReadable(const Json& value);
+
 // A named input: the file at `path`, or standard input when the path is empty. Throws std::runtime_error
 // ("missing.jsonl: cannot open: No such file or directory") when the file cannot be opened.
 class InputSource {
