@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+"""GUI tests of the narrow-phase lab (issue 3 sections 3 and 5), run under Xvfb by CTest.
+
+  narrow_phase_test.py --exe collision-lab --scenes DIR screenshots --out DIR
+      Renders scenes with `collision-lab screenshot` and checks pixels: A's and B's colours where the shapes
+      are, the Minkowski view's colour in the right pane, and that the GJK simplex drawn at step N differs from
+      step 0 in the Minkowski pane (and not in a far corner of the world pane).
+  narrow_phase_test.py --exe collision-lab --scenes DIR drag --out DIR
+      Starts the real app on apart.json with --dump-state, drags shape B onto A with xdotool, presses the arrow
+      keys, quits with Ctrl+Q and checks the dump: B moved, the result became a hit, the step index changed.
+  narrow_phase_test.py --exe collision-lab --scenes DIR timing --out DIR
+      Same, on two 64-vertex polygons, dragging in many small moves; prints the re-record times of the dump
+      (recordQuery per drag frame) and fails when the slowest exceeds 1 ms.
+Both need a display (DISPLAY set, e.g. xvfb-run -a -s "-screen 0 1600x1000x24").
+"""
+
+import argparse
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+WIDTH, HEIGHT = 1600, 1000
+
+
+# [SECTION] PNG reading (8-bit RGB/RGBA, non-interlaced: what stb_image_write produces)
+
+def read_png(path):
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path}: not a PNG"
+    position, chunks, header = 8, [], None
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        position += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 8 and colour in (2, 6) and interlace == 0, f"{path}: unsupported PNG {header}"
+    channels = 4 if colour == 6 else 3
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        if kind == 1:
+            for i in range(channels, stride):
+                line[i] = (line[i] + line[i - channels]) & 255
+        elif kind == 2:
+            line = bytearray((a + b) & 255 for a, b in zip(line, previous))
+        elif kind == 3:
+            for i in range(stride):
+                left = line[i - channels] if i >= channels else 0
+                line[i] = (line[i] + ((left + previous[i]) >> 1)) & 255
+        elif kind == 4:
+            for i in range(stride):
+                a = line[i - channels] if i >= channels else 0
+                b = previous[i]
+                c = previous[i - channels] if i >= channels else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, channels, rows
+
+
+def pixel(image, x, y):
+    _, _, channels, rows = image
+    return tuple(rows[y][x * channels:x * channels + 3])
+
+
+def count_near(image, box, colour, tolerance=60):
+    """Pixels in box = (x0, y0, x1, y1) whose colour is within `tolerance` (sum of channel differences)."""
+    found = 0
+    for y in range(box[1], box[3]):
+        for x in range(box[0], box[2]):
+            if sum(abs(a - b) for a, b in zip(pixel(image, x, y), colour)) <= tolerance:
+                found += 1
+    return found
+
+
+def differing(first, second, box):
+    changed = 0
+    for y in range(box[1], box[3]):
+        row_a, row_b, channels = first[3][y], second[3][y], first[2]
+        for x in range(box[0], box[2]):
+            if row_a[x * channels:x * channels + 3] != row_b[x * channels:x * channels + 3]:
+                changed += 1
+    return changed
+
+
+# [SECTION] Screenshots
+
+def screenshot(args, scene, algorithm, step, out):
+    command = [args.exe, "screenshot", "--scene", scene, "--lab", "GJK", "--algo", algorithm, "--size",
+               f"{WIDTH}x{HEIGHT}", "-o", out]
+    if step is not None:
+        command += ["--step", str(step)]
+    for _ in range(3):
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        if result.returncode != 2:
+            break
+        time.sleep(1.0)  # Xvfb resets when its last client leaves: a connection right then fails; try again
+    if result.returncode != 0:
+        raise AssertionError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr}")
+    return read_png(out)
+
+
+def panes(image):
+    """The canvas right of the side panel, split in two views: (world box, minkowski box). The canvas is cleared
+    to the palette background 0x1b1e24 exactly; the panel's background is a few steps lighter."""
+    width, height = image[0], image[1]
+    y = height // 2
+    left = next(x for x in range(10, width // 2) if all(
+        sum(abs(a - b) for a, b in zip(pixel(image, x + k, y), (0x1b, 0x1e, 0x24))) <= 3 for k in range(4)))
+    middle = left + (width - left) // 2
+    return (left + 4, 40, middle - 4, height - 60), (middle + 4, 40, width - 4, height - 60)
+
+
+def check_screenshots(args):
+    failures = []
+    scene = os.path.join(args.scenes, "overlap.json")
+    step0 = screenshot(args, scene, "gjk", 0, os.path.join(args.out, "narrow_gjk_step0.png"))
+    step2 = screenshot(args, scene, "gjk", 2, os.path.join(args.out, "narrow_gjk_step2.png"))
+    world, minkowski = panes(step0)
+    # Shape colours where the shapes are: A (blue 0x4a9eff) and B (orange 0xffa94a) outlines in the world view,
+    # the Minkowski difference (0xb48cff) in the right view.
+    blue = count_near(step0, world, (0x4a, 0x9e, 0xff))
+    orange = count_near(step0, world, (0xff, 0xa9, 0x4a))
+    purple = count_near(step0, minkowski, (0xb4, 0x8c, 0xff))
+    if blue < 200: failures.append(f"shape A's blue outline: only {blue} pixels in the world view")
+    if orange < 200: failures.append(f"shape B's orange outline: only {orange} pixels in the world view")
+    if purple < 200: failures.append(f"A - B's purple outline: only {purple} pixels in the Minkowski view")
+    if count_near(step0, minkowski, (0x4a, 0x9e, 0xff), 20) > blue:
+        failures.append("the Minkowski view shows more of A's blue than the world view")
+    # The simplex at step 2 (a triangle with its Voronoi regions) differs from step 0 (one vertex).
+    changed = differing(step0, step2, minkowski)
+    if changed < 2000: failures.append(f"Minkowski view at step 2 differs from step 0 in only {changed} pixels")
+    # The result panel and the canvas: a 64x64 corner of the world view far from the shapes stays unchanged.
+    corner = (world[0] + 10, world[3] - 80, world[0] + 74, world[3] - 16)
+    if differing(step0, step2, corner) > 0: failures.append("a far corner of the world view changed between steps")
+    # EPA and SAT render, and a refusal (GJK on a sector wider than 90 degrees) still renders a frame.
+    screenshot(args, os.path.join(args.scenes, "apart.json"), "epa", None, os.path.join(args.out, "narrow_epa.png"))
+    sat = screenshot(args, scene, "sat", 1, os.path.join(args.out, "narrow_sat.png"))
+    if differing(step0, sat, world) < 2000: failures.append("SAT's axis and shadows are not drawn in the world view")
+    screenshot(args, os.path.join(args.scenes, "circle_sector.json"), "analytic", 1,
+               os.path.join(args.out, "narrow_analytic.png"))
+    return failures
+
+
+# [SECTION] The real window, driven by xdotool
+
+def xdotool(*arguments):
+    subprocess.run(["xdotool", *arguments], check=True, timeout=30)
+
+
+def press(*keys, hold=0.15):
+    """Holds the keys across a few frames: ImGui 1.86 reads key state once per frame, so a press and release
+    inside one slow frame would be missed."""
+    for key in keys:
+        xdotool("keydown", key)
+    time.sleep(hold)
+    for key in reversed(keys):
+        xdotool("keyup", key)
+    time.sleep(0.15)
+
+
+def find_window(process, timeout=30):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"collision-lab exited early with {process.returncode}")
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Collision Lab$"],
+                               capture_output=True, text=True)
+        if found.stdout.split():
+            return found.stdout.split()[0]
+        time.sleep(0.3)
+    raise AssertionError("the collision-lab window did not appear")
+
+
+def shape_centres(args, scene_name):
+    """Where A and B are in the window: the screenshot command renders the same frame the window shows first
+    (same size, same fit), so the centroids of A's and B's translucent fills (22% blue or orange over the
+    background; labels and arrows are drawn in the full colours) locate the shapes."""
+    image = screenshot(args, os.path.join(args.scenes, scene_name), json.load(
+        open(os.path.join(args.scenes, scene_name)))["algorithm"], None, os.path.join(args.out, "drag_start.png"))
+    world, _ = panes(image)
+    centres = {}
+    for name, colour in (("a", (37, 58, 84)), ("b", (77, 61, 44))):
+        xs, ys = [], []
+        for y in range(world[1], world[3], 2):
+            for x in range(world[0], world[2], 2):
+                if sum(abs(p - q) for p, q in zip(pixel(image, x, y), colour)) <= 12:
+                    xs.append(x)
+                    ys.append(y)
+        assert xs, f"shape {name} not found in the world view"
+        centres[name] = (sum(xs) // len(xs), sum(ys) // len(ys))
+    return centres
+
+
+def run_drag(args, scene_name, moves, settle):
+    """Opens scene_name, drags B onto A in `moves` steps, presses Right twice, quits; returns the dump."""
+    centres = shape_centres(args, scene_name)
+    home = tempfile.mkdtemp(prefix="narrow_phase_home_")
+    dump_path = os.path.join(args.out, f"dump_{scene_name.replace('.json', '')}.json")
+    if os.path.exists(dump_path):
+        os.remove(dump_path)
+    # Fresh settings that open the window at the screenshot's size, so the layout and the fitted cameras match.
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "collision-lab"))
+    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
+        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
+    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
+    command = [args.exe, "--scene", os.path.join(args.scenes, scene_name), "--lab", "GJK", "--dump-state", dump_path]
+    for _ in range(3):
+        process = subprocess.Popen(command, env=environment)
+        time.sleep(1.0)
+        if process.poll() != 2:
+            break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
+    try:
+        window = find_window(process)
+        xdotool("windowmove", "--sync", window, "0", "0")
+        xdotool("windowfocus", "--sync", window)  # no window manager under Xvfb: keys go to the focused window
+        time.sleep(settle)
+        start, end = centres["b"], centres["a"]
+        xdotool("mousemove", "--window", window, "--sync", str(start[0]), str(start[1]))
+        time.sleep(0.3)
+        xdotool("mousedown", "1")
+        time.sleep(0.3)
+        for i in range(1, moves + 1):
+            x = start[0] + (end[0] - start[0]) * i // moves
+            y = start[1] + (end[1] - start[1]) * i // moves
+            xdotool("mousemove", "--window", window, "--sync", str(x), str(y))
+            time.sleep(0.05)
+        xdotool("mouseup", "1")
+        time.sleep(0.3)
+        # Step with the arrow keys (the mouse over the canvas, so ImGui does not hold the keyboard).
+        for _ in range(2):
+            press("Right")
+        press("ctrl", "q")
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    return json.load(open(dump_path))
+
+
+def check_drag(args):
+    failures = []
+    scene = json.load(open(os.path.join(args.scenes, "apart.json")))
+    dump = run_drag(args, "apart.json", 20, 1.5)
+    before = scene["b"]["position"]
+    after = dump["positions"][1]
+    if abs(after[0] - before[0]) + abs(after[1] - before[1]) < 0.5:
+        failures.append(f"B did not move: {before} -> {after}")
+    if not dump["hit"]:
+        failures.append(f"the result did not become a hit: {dump['result']}")
+    if dump["step_index"] == 0:
+        failures.append(f"the arrow keys did not change the step index (step count {dump['step_count']})")
+    if "narration" not in dump or not dump["narration"]:
+        failures.append("the dump has no narration")
+    print(json.dumps({key: dump[key] for key in ("positions", "hit", "algorithm", "step_index", "step_count",
+                                                 "record_time_us", "frame_time_ms")}))
+    return failures
+
+
+def check_timing(args):
+    dump = run_drag(args, "polygons_64.json", 60, 1.5)
+    record = dump["record_time_us"]
+    print(f"two 64-gons, {dump['algorithm']}: {record['count']} recordings, last {record['last']:.1f} us, "
+          f"max {record['max']:.1f} us; frames: mean {dump['frame_time_ms']['mean']:.2f} ms, "
+          f"max {dump['frame_time_ms']['max']:.2f} ms over {dump['frame_time_ms']['count']} frames")
+    failures = []
+    if record["count"] < 10:
+        failures.append(f"only {record['count']} recordings: the drag did not reach the shape")
+    if record["max"] > 1000:
+        failures.append(f"re-recording took {record['max']:.0f} us, over 1 ms")
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--scenes", required=True)
+    parser.add_argument("mode", choices=["screenshots", "drag", "timing"])
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    if not os.environ.get("DISPLAY"):
+        print("no DISPLAY: run under xvfb-run", file=sys.stderr)
+        return 2
+    failures = {"screenshots": check_screenshots, "drag": check_drag, "timing": check_timing}[args.mode](args)
+    for failure in failures:
+        print("FAIL:", failure, file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
