@@ -34,6 +34,9 @@ const LabInfo* findLab(std::string_view name) {
   for (const LabInfo& info : registry()) {
     if (equalsIgnoringCase(info.name, name) || equalsIgnoringCase(info.group + "/" + info.name, name)) return &info;
   }
+  // A group's name alone picks its first lab ("Narrow phase" -> GJK, the narrow-phase lab).
+  for (const LabInfo& info : registry())
+    if (equalsIgnoringCase(info.group, name)) return &info;
   return nullptr;
 }
 
