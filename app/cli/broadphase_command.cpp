@@ -7,8 +7,9 @@
 //
 // Each frame: the scene moves (collide/broadphase_scenes.h, not timed), every box is moved in the broad phase
 // and update() computes the pair set; the time is move + update. --check compares every frame's pairs with
-// brute force and fails (exit status 1) on the first difference. CSV columns: frame, pairs, box_tests, swaps,
-// candidates_sweep_axis, sweep_axis, cells_touched, occupied_cells, nodes_visited, reinsertions, time_ms.
+// brute force and fails (exit status 1) on the first difference. CSV (io/csv.h): frame, pairs, box_tests, swaps,
+// candidates_sweep_axis, sweep_axis [axis] (0 x, 1 y), cells_touched, occupied_cells, nodes_visited, reinsertions,
+// time [ms]; a field that does not apply to the algorithm is 0 (counts) or empty (sweep_axis).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -26,6 +27,7 @@
 #include "collide/brute_force.h"
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
+#include "io/csv.h"
 #include "io/text_io.h"
 
 namespace lab {
@@ -141,22 +143,30 @@ void validate(const BroadPhaseCommandOptions& options) {
   }
 }
 
+// The app's CSV format (io/csv.h): units in the header, empty fields where a metric does not apply.
 void writeCsv(const std::vector<FrameRecord>& frames, const std::string& path) {
+  CsvTable table;
+  const auto column = [&](const char* name, const char* unit, auto field) {
+    CsvColumn values{name, unit, {}};
+    for (const FrameRecord& f : frames) values.values.push_back(field(f));
+    table.columns.push_back(std::move(values));
+  };
+  const auto count = [](std::size_t value) { return static_cast<double>(value); };
+  std::size_t frameNumber = 0;
+  column("frame", "", [&](const FrameRecord&) { return static_cast<double>(++frameNumber); });
+  column("pairs", "", [&](const FrameRecord& f) { return count(f.pairs); });
+  column("box_tests", "", [&](const FrameRecord& f) { return count(f.boxTests); });
+  column("swaps", "", [&](const FrameRecord& f) { return count(f.swaps); });
+  column("candidates_sweep_axis", "", [&](const FrameRecord& f) { return count(f.sweepCandidates); });
+  column("sweep_axis", "axis",
+         [](const FrameRecord& f) { return f.sweepAxis < 0 ? std::nan("") : static_cast<double>(f.sweepAxis); });
+  column("cells_touched", "", [&](const FrameRecord& f) { return count(f.cellsTouched); });
+  column("occupied_cells", "", [&](const FrameRecord& f) { return count(f.occupiedCells); });
+  column("nodes_visited", "", [&](const FrameRecord& f) { return count(f.nodesVisited); });
+  column("reinsertions", "", [&](const FrameRecord& f) { return count(f.reinsertions); });
+  column("time", "ms", [](const FrameRecord& f) { return f.milliseconds; });
   OutputSink output(path == "-" ? std::string() : path);
-  std::ostream& out = output.stream();
-  out << "frame,pairs,box_tests,swaps,candidates_sweep_axis,sweep_axis,cells_touched,occupied_cells,nodes_visited,"
-         "reinsertions,time_ms\n";
-  for (std::size_t i = 0; i < frames.size(); ++i) {
-    const FrameRecord& f = frames[i];
-    char time[32];
-    std::snprintf(time, sizeof time, "%.4f", f.milliseconds);
-    out << i + 1 << ',' << f.pairs << ',' << f.boxTests << ',' << f.swaps << ',' << f.sweepCandidates << ','
-        << (f.sweepAxis < 0    ? ""
-            : f.sweepAxis == 0 ? "x"
-                               : "y")
-        << ',' << f.cellsTouched << ',' << f.occupiedCells << ',' << f.nodesVisited << ',' << f.reinsertions << ','
-        << time << '\n';
-  }
+  output.stream() << csvText(table);
   output.finish();
 }
 
