@@ -1,0 +1,500 @@
+// The broad-phase lab's drawing: the objects (batched; outlines or points for large N), the grid cells by
+// occupancy, the tree boxes by depth, the stepped sweep of sweep and prune (article 000: the sweep line, the
+// endpoints as ticks under the axis, the endpoint array with its insertion-sort swaps, the active list and the
+// pairs), and the replay and narration those views share.
+//
+// [SECTION] Sweep replay and narration
+// [SECTION] Objects
+// [SECTION] Grid and tree
+// [SECTION] The stepped update
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <unordered_map>
+
+#include "labs/broad_phase_lab.h"
+#include "ui/narration.h"
+
+namespace lab::broadphase {
+
+namespace {
+
+const char kAxisNames[] = {'x', 'y'};
+
+std::string endpointName(const collide::SapEndpointInfo<double>& endpoint, int axis) {
+  return std::string(endpoint.isMax ? "max" : "min") + " of #" + std::to_string(endpoint.id) + " (" +
+         kAxisNames[axis] + " = " + formatNumber(endpoint.value) + ")";
+}
+
+std::string pairList(const std::vector<ProxyPair>& pairs, std::size_t limit = 8) {
+  std::string text;
+  for (std::size_t i = 0; i < pairs.size() && i < limit; ++i) {
+    if (i > 0) text += ", ";
+    text += "(#" + std::to_string(pairs[i].first) + ", #" + std::to_string(pairs[i].second) + ")";
+  }
+  if (pairs.size() > limit) text += ", ...";
+  return text.empty() ? "none" : text;
+}
+
+Vec2d boxCentre(const Box& box) { return {0.5 * (box.min[0] + box.max[0]), 0.5 * (box.min[1] + box.max[1])}; }
+
+void boxCorners(const Box& box, Vec2d (&corners)[4]) {
+  corners[0] = {box.min[0], box.min[1]};
+  corners[1] = {box.max[0], box.min[1]};
+  corners[2] = {box.max[0], box.max[1]};
+  corners[3] = {box.min[0], box.max[1]};
+}
+
+bool visibleBox(const Box& box, const WorldBounds& visible) {
+  return box.max[0] >= visible.min.x && box.min[0] <= visible.max.x && box.max[1] >= visible.min.y &&
+         box.min[1] <= visible.max.y;
+}
+
+// Tree depth colours: the root yellow, then orange, pink, purple, blue, cyan, repeating.
+constexpr Color kDepthColors[] = {palette::kAccent, palette::kShapeB, rgb(0xff7ab8), palette::kMinkowski,
+                                  rgb(0x6f8dff), rgb(0x7fd4ff)};
+
+// Objects beyond these counts are drawn as outlines, then as points, so 100,000 stay interactive.
+constexpr std::size_t kFillLimit = 3000;
+constexpr std::size_t kOutlineLimit = 25000;
+
+}  // namespace
+
+// [SECTION] Sweep replay and narration
+
+std::string idList(const std::vector<ProxyId>& ids) {
+  std::string text = "{";
+  for (std::size_t i = 0; i < ids.size(); ++i) text += (i > 0 ? ", #" : "#") + std::to_string(ids[i]);
+  return text + "}";
+}
+
+SweepReplay replaySweep(const std::vector<Event>& events, int upTo, int sweepAxis,
+                        std::vector<collide::SapEndpointInfo<double>> previousOrder) {
+  SweepReplay replay;
+  replay.axis = sweepAxis;
+  replay.order = std::move(previousOrder);
+  const int last = std::min(upTo, static_cast<int>(events.size()) - 1);
+  for (int i = 0; i <= last; ++i) {
+    const Event& event = events[static_cast<std::size_t>(i)];
+    replay.current = &event;
+    replay.made.clear();
+    replay.swapSlot = -1;
+    if (const auto* swap = std::get_if<collide::SapSwap<double>>(&event)) {
+      // Before the swap `passed` sits at position and `moving` at position + 1; afterwards the other way round.
+      if (swap->axis == sweepAxis && swap->position + 1 < replay.order.size()) {
+        replay.order[swap->position] = swap->moving;
+        replay.order[swap->position + 1] = swap->passed;
+        replay.swapSlot = static_cast<int>(swap->position);
+        ++replay.swaps;
+      }
+    } else if (const auto* resort = std::get_if<collide::SapResort>(&event)) {
+      std::stable_sort(replay.order.begin(), replay.order.end(), [](const auto& a, const auto& b) {
+        return a.value < b.value || (a.value == b.value && !a.isMax && b.isMax);
+      });
+      replay.swaps += resort->inversions;
+    } else if (const auto* enter = std::get_if<collide::SapEnter<double>>(&event)) {
+      for (const ProxyId other : replay.active) {
+        replay.made.push_back({std::min(other, enter->id), std::max(other, enter->id)});
+      }
+      replay.candidates.insert(replay.candidates.end(), replay.made.begin(), replay.made.end());
+      replay.active.push_back(enter->id);
+      replay.sweepValue = enter->value;
+    } else if (const auto* leave = std::get_if<collide::SapLeave<double>>(&event)) {
+      std::erase(replay.active, leave->id);
+      replay.sweepValue = leave->value;
+    } else if (const auto* stage = std::get_if<collide::SapAxisPairs>(&event)) {
+      replay.stagePairs = stage;
+    }
+  }
+  return replay;
+}
+
+std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& events, int index,
+                         const std::vector<Box>& boxes) {
+  if (index < 0 || index >= static_cast<int>(events.size())) return "";
+  const Event& event = events[static_cast<std::size_t>(index)];
+  char text[512];
+  if (const auto* swap = std::get_if<collide::SapSwap<double>>(&event)) {
+    std::snprintf(text, sizeof text,
+                  "Insertion sort on %c, swap %zu: %s is less than %s, so it moves down to slot %zu. "
+                  "Each swap removes one inversion left by the motion (temporal coherence: few swaps).",
+                  kAxisNames[swap->axis], replay.swaps, endpointName(swap->moving, swap->axis).c_str(),
+                  endpointName(swap->passed, swap->axis).c_str(), swap->position);
+  } else if (const auto* resort = std::get_if<collide::SapResort>(&event)) {
+    std::snprintf(text, sizeof text,
+                  "The swap budget ran out on %c (no coherence, e.g. teleports): a merge sort removes the "
+                  "remaining %zu inversions at once.",
+                  kAxisNames[resort->axis], resort->inversions);
+  } else if (const auto* enter = std::get_if<collide::SapEnter<double>>(&event)) {
+    std::snprintf(text, sizeof text,
+                  "Endpoint min of #%u at %c = %s enters: it overlaps on %c every box in the active list %s, "
+                  "making %zu candidate pair%s %s. Active list is now %s.",
+                  enter->id, kAxisNames[enter->axis], formatNumber(enter->value).c_str(), kAxisNames[enter->axis],
+                  idList(enter->active).c_str(), replay.made.size(), replay.made.size() == 1 ? "" : "s",
+                  pairList(replay.made).c_str(), idList(replay.active).c_str());
+  } else if (const auto* leave = std::get_if<collide::SapLeave<double>>(&event)) {
+    std::snprintf(text, sizeof text,
+                  "Endpoint max of #%u at %c = %s leaves: no later box can overlap it on %c. Active list is now %s.",
+                  leave->id, kAxisNames[leave->axis], formatNumber(leave->value).c_str(), kAxisNames[leave->axis],
+                  idList(replay.active).c_str());
+  } else if (const auto* stage = std::get_if<collide::SapAxisPairs>(&event)) {
+    if (stage->stage == 0) {
+      std::snprintf(text, sizeof text, "The sweep on %c is done: %zu candidate pairs overlap on %c: %s.",
+                    kAxisNames[stage->axis], stage->kept.size(), kAxisNames[stage->axis],
+                    pairList(stage->kept).c_str());
+    } else {
+      std::snprintf(text, sizeof text,
+                    "Axis %c filters the candidates: %zu also overlap on %c and are the pairs %s; %zu rejected %s.",
+                    kAxisNames[stage->axis], stage->kept.size(), kAxisNames[stage->axis],
+                    pairList(stage->kept).c_str(), stage->rejected.size(), pairList(stage->rejected, 4).c_str());
+    }
+  } else if (const auto* insert = std::get_if<collide::GridInsert<2>>(&event)) {
+    const Vec2d centre = insert->id < boxes.size() ? boxCentre(boxes[insert->id]) : Vec2d{};
+    std::snprintf(text, sizeof text,
+                  "#%u (centre %s) goes into cell (%lld, %lld); objects sharing a cell are tested, each pair once.",
+                  insert->id, formatVector(centre).c_str(), static_cast<long long>(insert->cell[0]),
+                  static_cast<long long>(insert->cell[1]));
+  } else if (const auto* oversize = std::get_if<collide::GridOversize>(&event)) {
+    std::snprintf(text, sizeof text, "#%u spans too many cells: it is tested against every object instead.",
+                  oversize->id);
+  } else if (const auto* visit = std::get_if<collide::TreeVisit>(&event)) {
+    if (visit->nodeA == visit->nodeB) {
+      std::snprintf(text, sizeof text, "Node %d against itself: its two children are tested against each other.",
+                    visit->nodeA);
+    } else {
+      std::snprintf(text, sizeof text, "Node %d vs node %d: the fat boxes %s.", visit->nodeA, visit->nodeB,
+                    visit->overlap ? "overlap, so the query descends (or reports a pair of leaves)"
+                                   : "do not overlap, so both subtrees are pruned");
+    }
+  } else {
+    return "";
+  }
+  return text;
+}
+
+SweepReplay BroadPhaseLab::currentReplay() const {
+  const int axis = std::get<Sap>(broadPhase_).sweepAxis();
+  return replaySweep(events_.steps, step_, axis, previousOrder_[axis]);
+}
+
+// [SECTION] Objects
+
+void BroadPhaseLab::draw(Renderer2D& renderer, const Viewport&) {
+  const auto start = std::chrono::steady_clock::now();
+  const WorldBounds visible = renderer.camera().visibleBounds();
+  // The walls.
+  const Vec2d walls[] = {{0, 0}, {worldSize_.x, 0}, worldSize_, {0, worldSize_.y}};
+  renderer.polyline(walls, true, palette::kTextDim.withAlpha(0.6f), {1.0f, 6.0f, 4.0f});
+  if (algorithm_ == Algorithm::Grid && draw_.showGrid) drawGridCells(renderer, visible);
+  if (algorithm_ == Algorithm::Bvh && draw_.showTree) drawTree(renderer, visible);
+  drawObjects(renderer, visible);
+  if (stepping()) {
+    if (algorithm_ == Algorithm::Sap) {
+      drawSweep(renderer);
+    } else {
+      drawOtherEvent(renderer);
+    }
+  }
+  drawMicroseconds_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Fills first, then outlines, then points: one batched run each (Renderer2D batches runs of the same kind).
+void BroadPhaseLab::drawObjects(Renderer2D& renderer, const WorldBounds& visible) const {
+  const std::size_t count = objects_.size();
+  const double pixel = renderer.camera().pixelsToWorld(1);
+  const bool fill = count <= kFillLimit;
+  const bool outline = count <= kOutlineLimit;
+  auto colorOf = [&](const MovingObject& object) {
+    return object.proxy < inPair_.size() && inPair_[object.proxy] ? palette::kHit : palette::kShapeA;
+  };
+  auto tiny = [&](const MovingObject& object) {
+    return std::max(object.halfExtents.x, object.halfExtents.y) < 1.5 * pixel;
+  };
+  Vec2d corners[4];
+  if (fill) {
+    for (const MovingObject& object : objects_) {
+      const Box box = object.box();
+      if (object.circle || !visibleBox(box, visible) || tiny(object)) continue;
+      boxCorners(box, corners);
+      renderer.convexPolygon(corners, colorOf(object).withAlpha(0.22f));
+    }
+  }
+  if (draw_.showPairs && count <= kFillLimit) {
+    // The overlap of each pair's boxes: where the broad phase says "maybe".
+    for (const ProxyPair& pair : pairs_) {
+      const int a = objectOfProxy_[pair.first];
+      const int b = objectOfProxy_[pair.second];
+      if (a < 0 || b < 0) continue;
+      const Box boxA = objects_[static_cast<std::size_t>(a)].box();
+      const Box boxB = objects_[static_cast<std::size_t>(b)].box();
+      const Box overlap{{std::max(boxA.min[0], boxB.min[0]), std::max(boxA.min[1], boxB.min[1])},
+                        {std::min(boxA.max[0], boxB.max[0]), std::min(boxA.max[1], boxB.max[1])}};
+      boxCorners(overlap, corners);
+      renderer.convexPolygon(corners, palette::kHit.withAlpha(0.7f));
+    }
+  }
+  if (outline) {
+    for (const MovingObject& object : objects_) {
+      const Box box = object.box();
+      if (!visibleBox(box, visible) || tiny(object)) continue;
+      const Color color = colorOf(object);
+      if (!object.circle) {
+        boxCorners(box, corners);
+        renderer.polyline(corners, true, color, {fill ? 1.5f : 1.0f});
+      }
+    }
+    for (const MovingObject& object : objects_) {
+      const Box box = object.box();
+      if (!object.circle || !visibleBox(box, visible) || tiny(object)) continue;
+      const Color color = colorOf(object);
+      renderer.circle(object.centre, object.halfExtents.x, fill ? color.withAlpha(0.22f) : Color{0, 0, 0, 0}, color,
+                      fill ? 1.5f : 1.0f);
+    }
+    if (fill) {
+      // A circle's box is what the broad phase sees.
+      for (const MovingObject& object : objects_) {
+        if (!object.circle || !visibleBox(object.box(), visible) || tiny(object)) continue;
+        boxCorners(object.box(), corners);
+        renderer.polyline(corners, true, colorOf(object).withAlpha(0.45f), {1.0f, 4.0f, 3.0f});
+      }
+    }
+  }
+  // Points: every object when there are too many to outline, and the ones smaller than a pixel or two.
+  for (const MovingObject& object : objects_) {
+    if (outline && !tiny(object)) continue;
+    if (!visibleBox(object.box(), visible)) continue;
+    renderer.line(object.centre, object.centre, colorOf(object), {2.0f});
+  }
+  if (selected_ >= 0 && selected_ < static_cast<int>(objects_.size())) {
+    boxCorners(objects_[static_cast<std::size_t>(selected_)].box(), corners);
+    renderer.polyline(corners, true, palette::kSelection, {2.5f});
+  }
+  if (draw_.showLabels && count <= kTraceLimit) {
+    for (const MovingObject& object : objects_) {
+      const Box box = object.box();
+      renderer.label({box.min[0], box.max[1]}, "#" + std::to_string(object.proxy), palette::kText.withAlpha(0.85f),
+                     {1, -16});
+    }
+  }
+}
+
+// [SECTION] Grid and tree
+
+// The cells in use, shaded by how many objects each holds (counted here from the boxes and the grid's cell size).
+void BroadPhaseLab::drawGridCells(Renderer2D& renderer, const WorldBounds& visible) const {
+  const double cell = std::get<Grid>(broadPhase_).cellSize();
+  if (!(cell > 0)) return;
+  const double cellPixels = renderer.camera().worldToPixels(cell);
+  if (cellPixels < 2) return;
+  std::unordered_map<std::uint64_t, int> occupancy;
+  auto key = [](std::int64_t x, std::int64_t y) {
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) << 32) | static_cast<std::uint32_t>(y);
+  };
+  for (const MovingObject& object : objects_) {
+    const Box box = object.box();
+    if (!visibleBox(box, visible)) continue;
+    const auto x0 = static_cast<std::int64_t>(std::floor(box.min[0] / cell));
+    const auto x1 = static_cast<std::int64_t>(std::floor(box.max[0] / cell));
+    const auto y0 = static_cast<std::int64_t>(std::floor(box.min[1] / cell));
+    const auto y1 = static_cast<std::int64_t>(std::floor(box.max[1] / cell));
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > 64) continue;  // oversize: the grid tests it against everything
+    for (std::int64_t x = x0; x <= x1; ++x)
+      for (std::int64_t y = y0; y <= y1; ++y) ++occupancy[key(x, y)];
+  }
+  Vec2d corners[4];
+  for (const auto& [packed, objects] : occupancy) {
+    const auto x = static_cast<std::int32_t>(packed >> 32);
+    const auto y = static_cast<std::int32_t>(packed & 0xffffffffu);
+    const Box box{{x * cell, y * cell}, {(x + 1) * cell, (y + 1) * cell}};
+    boxCorners(box, corners);
+    renderer.convexPolygon(corners, palette::kMinkowski.withAlpha(std::min(0.12f + 0.12f * static_cast<float>(objects - 1), 0.6f)));
+  }
+  if (cellPixels >= 6) {
+    // The grid lines over the visible part of the world.
+    const double x0 = std::max(0.0, std::floor(visible.min.x / cell) * cell);
+    const double x1 = std::min(worldSize_.x, visible.max.x);
+    const double y0 = std::max(0.0, std::floor(visible.min.y / cell) * cell);
+    const double y1 = std::min(worldSize_.y, visible.max.y);
+    const Color line = palette::kMinkowski.withAlpha(0.35f);
+    for (double x = x0; x <= x1; x += cell) renderer.line({x, std::max(0.0, visible.min.y)}, {x, y1}, line, {1.0f});
+    for (double y = y0; y <= y1; y += cell) renderer.line({std::max(0.0, visible.min.x), y}, {x1, y}, line, {1.0f});
+  }
+  if (objects_.size() <= kFillLimit) {
+    char text[64];
+    std::snprintf(text, sizeof text, "cell size %s", formatNumber(cell).c_str());
+    renderer.label({0, worldSize_.y}, text, palette::kMinkowski, {0, -20});
+  }
+}
+
+// Internal nodes down to the depth slider, coloured by depth; the slider's depth filled.
+void BroadPhaseLab::drawTree(Renderer2D& renderer, const WorldBounds& visible) const {
+  const Tree& tree = std::get<Tree>(broadPhase_);
+  if (tree.root() < 0) return;
+  const auto& nodes = tree.nodes();
+  std::vector<std::pair<int, int>> stack{{tree.root(), 0}};
+  Vec2d corners[4];
+  std::vector<std::pair<int, int>> outlines;
+  while (!stack.empty()) {
+    const auto [index, depth] = stack.back();
+    stack.pop_back();
+    const auto& node = nodes[static_cast<std::size_t>(index)];
+    if (!visibleBox(node.box, visible)) continue;
+    const Color color = kDepthColors[static_cast<std::size_t>(depth) % std::size(kDepthColors)];
+    if (node.isLeaf()) {
+      if (objects_.size() <= kFillLimit && depth <= draw_.treeDepth + 1) {
+        boxCorners(node.box, corners);
+        renderer.polyline(corners, true, color.withAlpha(0.5f), {1.0f, 3.0f, 3.0f});  // the fat box
+      }
+      continue;
+    }
+    if (depth == draw_.treeDepth) {
+      boxCorners(node.box, corners);
+      renderer.convexPolygon(corners, color.withAlpha(0.12f));
+    }
+    outlines.emplace_back(index, depth);
+    if (depth < draw_.treeDepth) {
+      stack.emplace_back(node.child1, depth + 1);
+      stack.emplace_back(node.child2, depth + 1);
+    }
+  }
+  for (const auto& [index, depth] : outlines) {
+    boxCorners(nodes[static_cast<std::size_t>(index)].box, corners);
+    const Color color = kDepthColors[static_cast<std::size_t>(depth) % std::size(kDepthColors)];
+    renderer.polyline(corners, true, color.withAlpha(depth == draw_.treeDepth ? 1.0f : 0.7f),
+                      {depth == 0 ? 2.5f : 1.5f});
+    if (objects_.size() <= kFillLimit && depth <= 2) {
+      renderer.label({corners[3].x, corners[3].y}, "depth " + std::to_string(depth), color, {2, -16});
+    }
+  }
+}
+
+// [SECTION] The stepped update
+
+// Sweep and prune at the current event. Under the scene (x sweeps) or left of it (y sweeps): the axis with each
+// endpoint as a tick (min: green, flag toward +axis; max: orange, flag back), and below it the endpoint array
+// slot by slot, each slot wired to its tick: crossing wires are the inversions the insertion sort removes.
+void BroadPhaseLab::drawSweep(Renderer2D& renderer) const {
+  const SweepReplay replay = currentReplay();
+  const std::vector<Box> boxes = currentBoxes();
+  const int axis = replay.axis;
+  const double length = axis == 0 ? worldSize_.x : worldSize_.y;
+  const double across = axis == 0 ? worldSize_.y : worldSize_.x;
+  const double side = std::max(worldSize_.x, worldSize_.y);
+  const double tickBase = -0.06 * side;
+  const double stripBase = -0.16 * side;
+  auto at = [axis](double along, double offset) { return axis == 0 ? Vec2d{along, offset} : Vec2d{offset, along}; };
+  const double tick = renderer.camera().pixelsToWorld(9);
+  const std::string axisName(1, kAxisNames[axis]);
+
+  // Candidate pairs found so far: thin lines between centres; the current event's pairs bright.
+  const bool filtered = replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
+  if (replay.stagePairs != nullptr) {
+    for (const ProxyPair& pair : replay.stagePairs->kept) {
+      renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]),
+                    filtered ? palette::kSeparated : palette::kAccent.withAlpha(0.6f), {2.0f});
+    }
+    for (const ProxyPair& pair : replay.stagePairs->rejected) {
+      renderer.dashedLine(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kHit, 2.0f, 6.0f, 4.0f);
+    }
+  } else {
+    for (const ProxyPair& pair : replay.candidates) {
+      renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kAccent.withAlpha(0.35f),
+                    {1.0f});
+    }
+    for (const ProxyPair& pair : replay.made) {
+      renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kAccent, {2.5f});
+    }
+  }
+  // The active list: boxes outlined in purple, their interval on the axis as a band under the scene.
+  Vec2d corners[4];
+  for (const ProxyId id : replay.active) {
+    boxCorners(boxes[id], corners);
+    renderer.polyline(corners, true, palette::kMinkowski, {3.0f});
+    renderer.line(at(boxes[id].min[axis], tickBase + 0.5 * tick), at(boxes[id].max[axis], tickBase + 0.5 * tick),
+                  palette::kMinkowski.withAlpha(0.6f), {4.0f});
+  }
+
+  // The axis and its ticks.
+  renderer.line(at(0, tickBase), at(length, tickBase), palette::kTextDim, {1.5f});
+  renderer.label(at(length, tickBase), axisName + " endpoints", palette::kTextDim, {8, -8});
+  const collide::SapEndpointInfo<double>* currentEndpoint = nullptr;
+  if (replay.current != nullptr) {
+    if (const auto* enter = std::get_if<collide::SapEnter<double>>(replay.current)) {
+      currentEndpoint = &replay.order[std::min(enter->position, replay.order.size() - 1)];
+    } else if (const auto* leave = std::get_if<collide::SapLeave<double>>(replay.current)) {
+      currentEndpoint = &replay.order[std::min(leave->position, replay.order.size() - 1)];
+    }
+  }
+  const std::size_t slots = replay.order.size();
+  const double slotWidth = length / static_cast<double>(std::max<std::size_t>(slots, 1));
+  const bool slotLabels = renderer.camera().worldToPixels(slotWidth) >= 16;
+  for (std::size_t slot = 0; slot < slots; ++slot) {
+    const auto& endpoint = replay.order[slot];
+    const bool swapped = replay.swapSlot >= 0 && (static_cast<int>(slot) == replay.swapSlot ||
+                                                  static_cast<int>(slot) == replay.swapSlot + 1);
+    const bool isCurrent = currentEndpoint == &endpoint;
+    const Color color = swapped || isCurrent ? palette::kAccent : endpoint.isMax ? palette::kShapeB : palette::kSeparated;
+    const double value = endpoint.value;
+    const double slotCentre = (static_cast<double>(slot) + 0.5) * slotWidth;
+    // The tick: a stem across the axis and a flag pointing into the interval.
+    const double flag = endpoint.isMax ? -tick : tick;
+    renderer.line(at(value, tickBase - tick), at(value, tickBase + tick), color, {swapped || isCurrent ? 3.0f : 2.0f});
+    renderer.triangle(at(value, tickBase + tick), at(value, tickBase + 0.2 * tick), at(value + flag, tickBase + 0.6 * tick),
+                      color);
+    // The wire from the tick to the endpoint's slot in the array.
+    renderer.line(at(value, tickBase - tick), at(slotCentre, stripBase + tick), color.withAlpha(swapped ? 1.0f : 0.45f),
+                  {swapped ? 2.5f : 1.0f});
+    const Vec2d slotCorners[4] = {at(slotCentre - 0.4 * slotWidth, stripBase - tick),
+                                  at(slotCentre + 0.4 * slotWidth, stripBase - tick),
+                                  at(slotCentre + 0.4 * slotWidth, stripBase + tick),
+                                  at(slotCentre - 0.4 * slotWidth, stripBase + tick)};
+    renderer.convexPolygon(slotCorners, color.withAlpha(swapped || isCurrent ? 0.9f : 0.5f));
+    if (slotLabels) {
+      renderer.label(at(slotCentre - 0.4 * slotWidth, stripBase - tick),
+                     std::to_string(endpoint.id), palette::kText, axis == 0 ? Vec2d{0, 2} : Vec2d{-22, -6});
+    }
+  }
+  renderer.label(at(0, stripBase - 2.5 * tick), "endpoint array, slot by slot (crossing wires = inversions)",
+                 palette::kTextDim, {0, 0});
+  // The sweep line at the current endpoint.
+  if (replay.sweepValue && replay.stagePairs == nullptr) {
+    renderer.line(at(*replay.sweepValue, tickBase - tick), at(*replay.sweepValue, across), palette::kAccent, {2.0f});
+    renderer.label(at(*replay.sweepValue, across), "sweep " + axisName + " = " + formatNumber(*replay.sweepValue),
+                   palette::kAccent, {6, -18});
+  }
+}
+
+// Grid and tree stepping: the cell an object goes into, or the two nodes the self-query tests.
+void BroadPhaseLab::drawOtherEvent(Renderer2D& renderer) const {
+  if (step_ < 0 || step_ >= stepCount()) return;
+  const Event& event = events_.steps[static_cast<std::size_t>(step_)];
+  const std::vector<Box> boxes = currentBoxes();
+  Vec2d corners[4];
+  if (const auto* insert = std::get_if<collide::GridInsert<2>>(&event)) {
+    const double cell = std::get<Grid>(broadPhase_).cellSize();
+    const Box box{{static_cast<double>(insert->cell[0]) * cell, static_cast<double>(insert->cell[1]) * cell},
+                  {static_cast<double>(insert->cell[0] + 1) * cell, static_cast<double>(insert->cell[1] + 1) * cell}};
+    boxCorners(box, corners);
+    renderer.convexPolygon(corners, palette::kAccent.withAlpha(0.3f));
+    renderer.polyline(corners, true, palette::kAccent, {2.5f});
+    if (insert->id < boxes.size()) {
+      boxCorners(boxes[insert->id], corners);
+      renderer.polyline(corners, true, palette::kAccent, {3.0f});
+    }
+  } else if (const auto* oversize = std::get_if<collide::GridOversize>(&event)) {
+    if (oversize->id < boxes.size()) {
+      boxCorners(boxes[oversize->id], corners);
+      renderer.polyline(corners, true, palette::kHit, {3.0f});
+    }
+  } else if (const auto* visit = std::get_if<collide::TreeVisit>(&event)) {
+    const auto& nodes = std::get<Tree>(broadPhase_).nodes();
+    for (const int index : {visit->nodeA, visit->nodeB}) {
+      if (index < 0 || index >= static_cast<int>(nodes.size())) continue;
+      boxCorners(nodes[static_cast<std::size_t>(index)].box, corners);
+      renderer.polyline(corners, true, visit->overlap ? palette::kAccent : palette::kHit, {3.0f});
+    }
+  }
+}
+
+}  // namespace lab::broadphase

@@ -1,0 +1,810 @@
+// The broad-phase lab (issue 4, section 2): the scene, the simulation, the updates and their checks, scenes,
+// settings and the side panel. Drawing and the sweep replay are in broad_phase_draw.cpp.
+//
+// [SECTION] Scene
+// [SECTION] Updates and checks
+// [SECTION] Frame and mouse
+// [SECTION] Scenes, settings, dump
+// [SECTION] Panels
+#include "labs/broad_phase_lab.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "ui/narration.h"
+
+namespace lab::broadphase {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Motion = collide::Motion;
+using MovingBoxes = collide::MovingBoxes<double, 2>;
+
+double microsecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+}
+
+constexpr std::size_t kTimingWarmUpFrames = 5;
+
+ImVec4 toImVec4(Color color) { return {color.r, color.g, color.b, color.a}; }
+
+}  // namespace
+
+std::unique_ptr<Lab> BroadPhaseLab::create() { return std::make_unique<BroadPhaseLab>(); }
+
+BroadPhaseLab::BroadPhaseLab() { regenerate(); }
+
+// [SECTION] Scene
+
+// Objects as collide/broadphase_scenes.h makes them (sizes, speeds, the floor), every third one a circle, in a
+// world of side spacing * sqrt(count): the lab's own copy because objects here can be dragged, added, removed.
+void BroadPhaseLab::regenerate() {
+  random_ = collide::SplitMix64(seed_);
+  const double side = spacing_ * std::sqrt(static_cast<double>(count_));
+  worldSize_ = {side, side};
+  if (motion_ == Motion::Floor) {
+    // A long, low world: the boxes fall and rest in one row (every box shares the floor's y range).
+    worldSize_ = {MovingBoxes::kFloorSpacing * static_cast<double>(count_) * spacing_ / 3.0, MovingBoxes::kDropHeight};
+  }
+  objects_.clear();
+  objects_.reserve(count_);
+  for (std::size_t i = 0; i < count_; ++i) {
+    MovingObject object;
+    object.circle = i % 3 == 2;
+    const double hx = random_.uniform(MovingBoxes::kMinHalfExtent, MovingBoxes::kMaxHalfExtent);
+    const double hy = object.circle ? hx : random_.uniform(MovingBoxes::kMinHalfExtent, MovingBoxes::kMaxHalfExtent);
+    object.halfExtents = {hx, hy};
+    object.centre = {random_.uniform(hx, worldSize_.x - hx), random_.uniform(hy, worldSize_.y - hy)};
+    const double speed = motion_ == Motion::Bounce ? MovingBoxes::kBounceSpeed : MovingBoxes::kDriftSpeed;
+    const double angle = random_.uniform(0, 2 * 3.141592653589793);
+    object.velocity = {speed * std::cos(angle), speed * std::sin(angle)};
+    if (motion_ == Motion::Floor) object.velocity.y = 0;
+    objects_.push_back(object);
+  }
+  selected_ = -1;
+  dragging_ = false;
+  frame_ = 0;
+  rebuildBroadPhase();
+}
+
+// A fresh broad phase and reference over the objects (ids 0..n-1 in order), one untraced update to sort the
+// endpoints the first time, then the recorded update of frame 0 (no swaps left: the frame shows the sweep).
+void BroadPhaseLab::rebuildBroadPhase() {
+  switch (algorithm_) {
+    case Algorithm::Sap: broadPhase_.emplace<Sap>(collide::SapOptions{.sweepAxis = axisChoice_}); break;
+    case Algorithm::Grid: broadPhase_.emplace<Grid>(); break;
+    case Algorithm::Bvh: broadPhase_.emplace<Tree>(); break;
+    case Algorithm::Brute: broadPhase_.emplace<Brute>(); break;
+  }
+  reference_ = Brute{};
+  objectOfProxy_.assign(objects_.size(), -1);
+  for (std::size_t i = 0; i < objects_.size(); ++i) {
+    const Box box = objects_[i].box();
+    objects_[i].proxy = std::visit([&](auto& broadPhase) { return broadPhase.add(box); }, broadPhase_);
+    const ProxyId referenceId = reference_.add(box);
+    if (objects_[i].proxy != referenceId) message_ = "internal: the reference handed out a different id";
+    objectOfProxy_[objects_[i].proxy] = static_cast<int>(i);
+  }
+  std::visit([](auto& broadPhase) { broadPhase.update(); }, broadPhase_);
+  timing_ = {};
+  framesSinceBuild_ = 0;
+  runUpdate();
+  step_ = std::max(0, stepCount() - 1);
+}
+
+std::vector<Box> BroadPhaseLab::currentBoxes() const {
+  std::vector<Box> boxes(objectOfProxy_.size());
+  for (const MovingObject& object : objects_) boxes[object.proxy] = object.box();
+  return boxes;
+}
+
+// One simulation frame of the chosen motion (collide/broadphase_scenes.h): walls reflect, the floor stops.
+void BroadPhaseLab::moveObjects() {
+  for (std::size_t i = 0; i < objects_.size(); ++i) {
+    if (dragging_ && static_cast<int>(i) == selected_) continue;
+    MovingObject& object = objects_[i];
+    if (motion_ == Motion::Teleport) {
+      object.centre = {random_.uniform(object.halfExtents.x, worldSize_.x - object.halfExtents.x),
+                       random_.uniform(object.halfExtents.y, worldSize_.y - object.halfExtents.y)};
+      continue;
+    }
+    if (motion_ == Motion::Floor) object.velocity.y -= MovingBoxes::kGravity;
+    for (int axis = 0; axis < 2; ++axis) {
+      double& c = axis == 0 ? object.centre.x : object.centre.y;
+      double& v = axis == 0 ? object.velocity.x : object.velocity.y;
+      const double half = axis == 0 ? object.halfExtents.x : object.halfExtents.y;
+      const double high = (axis == 0 ? worldSize_.x : worldSize_.y) - half;
+      c += v;
+      if (c < half) {
+        c = half;
+        v = (motion_ == Motion::Floor && axis == 1) ? 0 : -v;
+      } else if (c > high) {
+        c = high;
+        v = -v;
+      }
+    }
+  }
+}
+
+void BroadPhaseLab::moveProxy(const MovingObject& object) {
+  const Box box = object.box();
+  std::visit([&](auto& broadPhase) { (void)broadPhase.move(object.proxy, box); }, broadPhase_);
+  (void)reference_.move(object.proxy, box);
+}
+
+void BroadPhaseLab::advanceFrame() {
+  const Clock::time_point start = Clock::now();
+  moveObjects();
+  for (const MovingObject& object : objects_) moveProxy(object);
+  moveMicroseconds_ = microsecondsSince(start);
+  ++frame_;
+  runUpdate();
+  step_ = std::max(0, stepCount() - 1);
+}
+
+void BroadPhaseLab::addObject(Vec2d at, bool circle) {
+  MovingObject object;
+  object.circle = circle;
+  const double half = 0.5 * (MovingBoxes::kMinHalfExtent + MovingBoxes::kMaxHalfExtent);
+  object.halfExtents = circle ? Vec2d{half, half} : Vec2d{1.3 * half, 0.8 * half};
+  object.centre = at;
+  const double angle = random_.uniform(0, 2 * 3.141592653589793);
+  const double speed = motion_ == Motion::Bounce ? MovingBoxes::kBounceSpeed : MovingBoxes::kDriftSpeed;
+  object.velocity = motion_ == Motion::Floor ? Vec2d{speed * std::cos(angle), 0}
+                                             : Vec2d{speed * std::cos(angle), speed * std::sin(angle)};
+  const Box box = object.box();
+  object.proxy = std::visit([&](auto& broadPhase) { return broadPhase.add(box); }, broadPhase_);
+  if (object.proxy == collide::kNullProxy || reference_.add(box) != object.proxy) {
+    message_ = "could not add the object (invalid box or id mismatch)";
+    return;
+  }
+  if (objectOfProxy_.size() <= object.proxy) objectOfProxy_.resize(object.proxy + 1, -1);
+  objectOfProxy_[object.proxy] = static_cast<int>(objects_.size());
+  objects_.push_back(object);
+  count_ = objects_.size();
+  selected_ = static_cast<int>(objects_.size()) - 1;
+  afterEdit();
+}
+
+void BroadPhaseLab::removeObject(int index) {
+  if (index < 0 || index >= static_cast<int>(objects_.size()) || objects_.size() <= 1) return;
+  const ProxyId proxy = objects_[static_cast<std::size_t>(index)].proxy;
+  std::visit([&](auto& broadPhase) { (void)broadPhase.remove(proxy); }, broadPhase_);
+  (void)reference_.remove(proxy);
+  objectOfProxy_[proxy] = -1;
+  objects_[static_cast<std::size_t>(index)] = objects_.back();
+  objects_.pop_back();
+  if (index < static_cast<int>(objects_.size())) objectOfProxy_[objects_[static_cast<std::size_t>(index)].proxy] = index;
+  count_ = objects_.size();
+  selected_ = -1;
+  dragging_ = false;
+  afterEdit();
+}
+
+// While paused an edit re-runs this frame's update at once (the timeline keeps its step, clamped); while running
+// the next frame picks it up.
+void BroadPhaseLab::afterEdit() {
+  if (running_) return;
+  runUpdate();
+  step_ = std::clamp(step_, 0, std::max(0, stepCount() - 1));
+}
+
+int BroadPhaseLab::objectAt(Vec2d world) const {
+  for (int i = static_cast<int>(objects_.size()) - 1; i >= 0; --i) {
+    const Box box = objects_[static_cast<std::size_t>(i)].box();
+    if (world.x >= box.min[0] && world.x <= box.max[0] && world.y >= box.min[1] && world.y <= box.max[1]) return i;
+  }
+  return -1;
+}
+
+// [SECTION] Updates and checks
+
+// The update of this frame: recorded for stepping when N <= kTraceLimit (then also compared with an untraced
+// copy and replayed), timed, and compared with brute force when N <= kBruteLimit.
+void BroadPhaseLab::runUpdate() {
+  const bool tracing = objects_.size() <= kTraceLimit;
+  events_.steps.clear();
+  replayChecked_ = false;
+  std::optional<AnyBroadPhase> untraced;
+  if (tracing) {
+    untraced = broadPhase_;
+    if (const Sap* sap = std::get_if<Sap>(&broadPhase_)) {
+      // The endpoint arrays as the last update left them, minus removed proxies, with this frame's values: the
+      // array the insertion sort starts from.
+      const std::vector<Box> boxes = currentBoxes();
+      for (int axis = 0; axis < 2; ++axis) {
+        previousOrder_[axis].clear();
+        for (const auto& endpoint : sap->endpoints(axis)) {
+          if (!sap->contains(endpoint.id())) continue;
+          const Box& box = boxes[endpoint.id()];
+          previousOrder_[axis].push_back({endpoint.id(), endpoint.isMax(),
+                                          endpoint.isMax() ? box.max[axis] : box.min[axis]});
+        }
+        // Proxies added since the last update: their endpoints were appended at the end, min then max.
+        for (const MovingObject& object : objects_) {
+          const bool known = std::any_of(sap->endpoints(axis).begin(), sap->endpoints(axis).end(),
+                                         [&](const auto& e) { return e.id() == object.proxy; });
+          if (known) continue;
+          const Box box = object.box();
+          previousOrder_[axis].push_back({object.proxy, false, box.min[axis]});
+          previousOrder_[axis].push_back({object.proxy, true, box.max[axis]});
+        }
+      }
+    }
+  }
+  const Clock::time_point start = Clock::now();
+  std::visit(
+      [&](auto& broadPhase) {
+        if (tracing) {
+          broadPhase.update(events_);
+        } else {
+          broadPhase.update();
+        }
+      },
+      broadPhase_);
+  updateMicroseconds_ = microsecondsSince(start);
+  std::visit(
+      [&](const auto& broadPhase) {
+        pairs_ = broadPhase.pairs();
+        stats_ = broadPhase.stats();
+      },
+      broadPhase_);
+
+  inPair_.assign(objectOfProxy_.size(), 0);
+  for (const ProxyPair& pair : pairs_) {
+    inPair_[pair.first] = 1;
+    inPair_[pair.second] = 1;
+  }
+
+  bruteChecked_ = objects_.size() <= kBruteLimit;
+  bruteMissing_ = bruteExtra_ = 0;
+  if (bruteChecked_) {
+    const std::vector<ProxyPair>& expected = reference_.update();
+    std::vector<ProxyPair> difference;
+    std::set_difference(expected.begin(), expected.end(), pairs_.begin(), pairs_.end(), std::back_inserter(difference));
+    bruteMissing_ = difference.size();
+    difference.clear();
+    std::set_difference(pairs_.begin(), pairs_.end(), expected.begin(), expected.end(), std::back_inserter(difference));
+    bruteExtra_ = difference.size();
+  }
+
+  if (untraced) {
+    const std::vector<ProxyPair>& plain = std::visit([](auto& broadPhase) -> const std::vector<ProxyPair>& {
+      return broadPhase.update();
+    }, *untraced);
+    replayChecked_ = true;
+    replayAgrees_ = plain == pairs_;
+    if (const Sap* sap = std::get_if<Sap>(&broadPhase_); sap && !events_.steps.empty()) {
+      // The lab's own replay of the events: its candidates filtered on the other axis, and its endpoint order,
+      // must be the core's pairs and sorted array.
+      const int axis = sap->sweepAxis();
+      const SweepReplay replay = replaySweep(events_.steps, stepCount() - 1, axis, previousOrder_[axis]);
+      const std::vector<Box> boxes = currentBoxes();
+      std::vector<ProxyPair> replayed;
+      for (const ProxyPair& pair : replay.candidates) {
+        if (collide::overlaps(boxes[pair.first], boxes[pair.second])) replayed.push_back(pair);
+      }
+      std::sort(replayed.begin(), replayed.end());
+      replayAgrees_ = replayAgrees_ && replayed == pairs_;
+      const auto& sorted = sap->endpoints(axis);
+      bool sameOrder = sorted.size() == replay.order.size();
+      for (std::size_t i = 0; sameOrder && i < sorted.size(); ++i) {
+        sameOrder = sorted[i].id() == replay.order[i].id && sorted[i].isMax() == replay.order[i].isMax;
+      }
+      replayAgrees_ = replayAgrees_ && sameOrder;
+    }
+  }
+}
+
+// [SECTION] Frame and mouse
+
+void BroadPhaseLab::update(double seconds) {
+  const ImGuiIO& io = ImGui::GetIO();
+  bool stepOnce = false;
+  if (!io.WantCaptureKeyboard && !io.KeyCtrl && !io.KeyAlt) {
+    if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) running_ = !running_;
+    if (ImGui::IsKeyPressed(GLFW_KEY_N, false)) {
+      running_ = false;
+      stepOnce = true;
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_DELETE, false) && selected_ >= 0) removeObject(selected_);
+    for (int i = 0; i < 4; ++i) {
+      if (ImGui::IsKeyPressed(GLFW_KEY_1 + i, false) && algorithm_ != static_cast<Algorithm>(i)) {
+        algorithm_ = static_cast<Algorithm>(i);
+        rebuildBroadPhase();
+      }
+    }
+  }
+  if (running_ || stepOnce) advanceFrame();
+  if (++framesSinceBuild_ > kTimingWarmUpFrames) {
+    ++timing_.frames;
+    timing_.frameSeconds += seconds;
+    timing_.updateMicroseconds += updateMicroseconds_;
+    timing_.drawMicroseconds += drawMicroseconds_;
+    timing_.moveMicroseconds += moveMicroseconds_;
+  }
+}
+
+const char* BroadPhaseLab::viewTitle(int) const { return kAlgorithmTitles[static_cast<std::size_t>(algorithm_)]; }
+
+bool BroadPhaseLab::mouseDown(const MouseEvent& event) {
+  if (event.button != MouseButton::Left) return false;
+  const int hit = objectAt(event.world);
+  if (hit < 0 && (event.modifiers.shift || event.modifiers.control)) {
+    addObject(event.world, event.modifiers.control);
+    return true;
+  }
+  selected_ = hit;
+  if (hit < 0) return false;
+  dragging_ = true;
+  dragOffset_ = event.world - objects_[static_cast<std::size_t>(hit)].centre;
+  return true;
+}
+
+void BroadPhaseLab::mouseMove(const MouseEvent& event) {
+  if (!dragging_ || selected_ < 0 || selected_ >= static_cast<int>(objects_.size())) return;
+  MovingObject& object = objects_[static_cast<std::size_t>(selected_)];
+  object.centre = event.world - dragOffset_;
+  moveProxy(object);
+  afterEdit();
+}
+
+void BroadPhaseLab::mouseUp(const MouseEvent&) { dragging_ = false; }
+
+void BroadPhaseLab::setStep(int index) {
+  // Scrubbing the timeline inspects this frame's update: the simulation holds still meanwhile.
+  running_ = false;
+  step_ = std::clamp(index, 0, std::max(0, stepCount() - 1));
+}
+
+std::optional<WorldBounds> BroadPhaseLab::sceneBounds(int) const {
+  WorldBounds bounds = WorldBounds::none();
+  bounds.include({0, 0});
+  bounds.include(worldSize_);
+  for (const MovingObject& object : objects_) {
+    const Box box = object.box();
+    bounds.include({box.min[0], box.min[1]});
+    bounds.include({box.max[0], box.max[1]});
+  }
+  if (stepping() && algorithm_ == Algorithm::Sap) {
+    // Room for the endpoint ticks and the array strip under (x) or left of (y) the scene.
+    const double margin = 0.2 * std::max(worldSize_.x, worldSize_.y);
+    bounds.include(std::get<Sap>(broadPhase_).sweepAxis() == 0 ? Vec2d{0, -margin} : Vec2d{-margin, 0});
+  }
+  return bounds;
+}
+
+// [SECTION] Scenes, settings, dump
+
+bool BroadPhaseLab::setAlgorithm(std::string_view name, std::string& error) {
+  for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i) {
+    if (kAlgorithmNames[i] == name) {
+      if (algorithm_ != static_cast<Algorithm>(i)) {
+        algorithm_ = static_cast<Algorithm>(i);
+        rebuildBroadPhase();
+      }
+      return true;
+    }
+  }
+  error = "unknown algorithm \"" + std::string(name) + "\"; expected sap, grid, bvh or brute";
+  return false;
+}
+
+bool BroadPhaseLab::loadScene(const Scene& scene, std::string& error) {
+  const Json& state = scene.labState;
+  std::size_t count = count_;
+  Motion motion = motion_;
+  std::uint64_t seed = seed_;
+  double spacing = spacing_;
+  int axis = axisChoice_;
+  std::optional<Algorithm> algorithm;
+  bool paused = !running_;
+  long long frames = 0;
+  try {
+    if (state.contains("count")) {
+      const Json& value = state["count"];
+      if (!value.is_number_integer() || value.get<long long>() < static_cast<long long>(kMinCount) ||
+          value.get<long long>() > static_cast<long long>(kMaxCount)) {
+        error = "lab_state.count: expected an integer from 10 to 100000, got " + describeJsonValue(value);
+        return false;
+      }
+      count = value.get<std::size_t>();
+    }
+    if (state.contains("motion")) {
+      const Json& value = state["motion"];
+      const auto parsed = value.is_string() ? collide::parseMotion(value.get<std::string>()) : std::nullopt;
+      if (!parsed) {
+        error = "lab_state.motion: expected drift, bounce, floor or teleport, got " + describeJsonValue(value);
+        return false;
+      }
+      motion = *parsed;
+    }
+    if (state.contains("seed")) {
+      if (!state["seed"].is_number_unsigned()) {
+        error = "lab_state.seed: expected a non-negative integer, got " + describeJsonValue(state["seed"]);
+        return false;
+      }
+      seed = state["seed"].get<std::uint64_t>();
+    }
+    if (state.contains("spacing")) {
+      const Json& value = state["spacing"];
+      if (!value.is_number() || !(value.get<double>() >= 0.5 && value.get<double>() <= 10)) {
+        error = "lab_state.spacing: expected a number from 0.5 to 10, got " + describeJsonValue(value);
+        return false;
+      }
+      spacing = value.get<double>();
+    }
+    if (state.contains("axis")) {
+      const Json& value = state["axis"];
+      const std::string name = value.is_string() ? value.get<std::string>() : "";
+      if (name != "auto" && name != "x" && name != "y") {
+        error = "lab_state.axis: expected auto, x or y, got " + describeJsonValue(value);
+        return false;
+      }
+      axis = name == "auto" ? -1 : name == "x" ? 0 : 1;
+    }
+    if (state.contains("algorithm")) {
+      const Json& value = state["algorithm"];
+      const std::string name = value.is_string() ? value.get<std::string>() : "";
+      for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i) {
+        if (kAlgorithmNames[i] == name) algorithm = static_cast<Algorithm>(i);
+      }
+      if (!algorithm) {
+        error = "lab_state.algorithm: expected sap, grid, bvh or brute, got " + describeJsonValue(value);
+        return false;
+      }
+    }
+    if (state.contains("paused")) {
+      if (!state["paused"].is_boolean()) {
+        error = "lab_state.paused: expected true or false, got " + describeJsonValue(state["paused"]);
+        return false;
+      }
+      paused = state["paused"].get<bool>();
+    }
+    if (state.contains("frames")) {
+      const Json& value = state["frames"];
+      if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > 100000) {
+        error = "lab_state.frames: expected an integer from 0 to 100000, got " + describeJsonValue(value);
+        return false;
+      }
+      frames = value.get<long long>();
+    }
+  } catch (const Json::exception& failure) {
+    error = std::string("lab_state: ") + failure.what();
+    return false;
+  }
+  count_ = count;
+  motion_ = motion;
+  seed_ = seed;
+  spacing_ = spacing;
+  axisChoice_ = axis;
+  if (algorithm) algorithm_ = *algorithm;
+  running_ = !paused;
+  regenerate();
+  // Frames simulated before the scene shows (a paused scene then opens on a frame with swaps to step).
+  for (long long frame = 0; frame < frames; ++frame) advanceFrame();
+  return true;
+}
+
+void BroadPhaseLab::saveScene(Scene& scene) const {
+  // Scene files require shapes a and b: the first two objects' boxes (the lab rebuilds from lab_state).
+  auto shapeOf = [&](std::size_t i) {
+    const Box box = objects_[std::min(i, objects_.size() - 1)].box();
+    return collide::Collider<double>{collide::Aabb<double>{{box.min[0], box.min[1]}, {box.max[0], box.max[1]}}, {}};
+  };
+  scene.a = shapeOf(0);
+  scene.b = shapeOf(1);
+  scene.algorithm.clear();
+  const char* axisNames[] = {"auto", "x", "y"};
+  scene.labState = {{"count", count_},
+                    {"motion", std::string(collide::motionName(motion_))},
+                    {"seed", seed_},
+                    {"spacing", spacing_},
+                    {"algorithm", std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)])},
+                    {"axis", axisNames[axisChoice_ + 1]},
+                    {"paused", !running_},
+                    {"frames", frame_}};
+}
+
+void BroadPhaseLab::loadSettings(const Json& settings) {
+  draw_.showGrid = settings.value("showGrid", draw_.showGrid);
+  draw_.showTree = settings.value("showTree", draw_.showTree);
+  draw_.treeDepth = std::clamp(settings.value("treeDepth", draw_.treeDepth), 0, 64);
+  draw_.showPairs = settings.value("showPairs", draw_.showPairs);
+  draw_.showLabels = settings.value("showLabels", draw_.showLabels);
+}
+
+Json BroadPhaseLab::saveSettings() const {
+  return {{"showGrid", draw_.showGrid},   {"showTree", draw_.showTree},     {"treeDepth", draw_.treeDepth},
+          {"showPairs", draw_.showPairs}, {"showLabels", draw_.showLabels}};
+}
+
+void BroadPhaseLab::dumpState(Json& out) const {
+  out["count"] = objects_.size();
+  out["algorithm"] = std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)]);
+  out["motion"] = std::string(collide::motionName(motion_));
+  out["frame"] = frame_;
+  out["running"] = running_;
+  out["pairs"] = pairs_.size();
+  out["bruteForceChecked"] = bruteChecked_;
+  out["bruteForceAgrees"] = bruteChecked_ && bruteMissing_ == 0 && bruteExtra_ == 0;
+  out["bruteForceMissing"] = bruteMissing_;
+  out["bruteForceExtra"] = bruteExtra_;
+  out["replayChecked"] = replayChecked_;
+  out["replayAgrees"] = replayChecked_ && replayAgrees_;
+  out["selected"] = selected_;
+  out["stats"] = {{"candidatesSweepAxis", stats_.candidatePairsPerAxis[0]},
+                  {"candidatesBothAxes", stats_.candidatePairsPerAxis[1]},
+                  {"swaps", stats_.swaps},
+                  {"cellsTouched", stats_.cellsTouched},
+                  {"occupiedCells", stats_.occupiedCells},
+                  {"nodesVisited", stats_.nodesVisited},
+                  {"sweepAxis", stats_.axisOrder[0]},
+                  {"updateMicroseconds", updateMicroseconds_}};
+  const double frames = static_cast<double>(std::max<std::size_t>(timing_.frames, 1));
+  out["timing"] = {{"frames", timing_.frames},
+                   {"frameMilliseconds", 1e3 * timing_.frameSeconds / frames},
+                   {"updateMicroseconds", timing_.updateMicroseconds / frames},
+                   {"moveMicroseconds", timing_.moveMicroseconds / frames},
+                   {"drawMicroseconds", timing_.drawMicroseconds / frames}};
+  if (objects_.size() <= kTraceLimit) {
+    Json objects = Json::array();
+    for (const MovingObject& object : objects_) {
+      const Box box = object.box();
+      objects.push_back({{"id", object.proxy}, {"min", {box.min[0], box.min[1]}}, {"max", {box.max[0], box.max[1]}},
+                         {"circle", object.circle}});
+    }
+    out["objects"] = objects;
+    Json pairs = Json::array();
+    for (const ProxyPair& pair : pairs_) pairs.push_back({pair.first, pair.second});
+    out["pairList"] = pairs;
+  }
+  if (stepping() && algorithm_ == Algorithm::Sap) {
+    const SweepReplay replay = currentReplay();
+    out["sweep"] = {{"axis", replay.axis},
+                    {"value", replay.sweepValue ? Json(*replay.sweepValue) : Json()},
+                    {"active", replay.active},
+                    {"candidates", replay.candidates.size()},
+                    {"tickOffset", 0.06 * std::max(worldSize_.x, worldSize_.y)},
+                    {"narration", narrateEvent(replay, events_.steps, step_, currentBoxes())}};
+  }
+}
+
+std::vector<Shortcut> BroadPhaseLab::shortcuts() const {
+  return {{"P", "pause or run the simulation"},
+          {"N", "advance one simulation frame (pauses)"},
+          {"Left / Right", "step one event of this frame's update (N <= 64)"},
+          {"Drag", "move a shape"},
+          {"Shift + click", "add a box on empty space"},
+          {"Ctrl + click", "add a circle on empty space"},
+          {"Delete", "remove the selected shape"},
+          {"1 2 3 4", "sweep and prune, grid, tree, brute force"}};
+}
+
+void BroadPhaseLab::frameMetrics(std::vector<FrameMetric>& out) const {
+  out.push_back({"sap_swaps", static_cast<double>(stats_.swaps), "swaps"});
+  out.push_back({"pairs", static_cast<double>(pairs_.size()), "pairs"});
+  out.push_back({"candidates", static_cast<double>(stats_.candidatePairsPerAxis[0]), "pairs"});
+  out.push_back({"update_time", updateMicroseconds_, "us"});
+  out.push_back({"cells", static_cast<double>(stats_.cellsTouched), "cells"});
+  out.push_back({"nodes", static_cast<double>(stats_.nodesVisited), "nodes"});
+}
+
+// [SECTION] Panels
+
+void BroadPhaseLab::drawUi() {
+  ImGui::TextDisabled("ALGORITHM");
+  int algorithm = static_cast<int>(algorithm_);
+  if (ImGui::Combo("##algorithm", &algorithm, kAlgorithmTitles.data(), static_cast<int>(kAlgorithmTitles.size()))) {
+    algorithm_ = static_cast<Algorithm>(algorithm);
+    rebuildBroadPhase();
+  }
+  if (algorithm_ == Algorithm::Sap) {
+    const char* axes[] = {"Sweep axis: automatic (largest variance)", "Sweep axis: x", "Sweep axis: y"};
+    int axis = axisChoice_ + 1;
+    if (ImGui::Combo("##axis", &axis, axes, 3)) {
+      axisChoice_ = axis - 1;
+      std::get<Sap>(broadPhase_).setOptions({.sweepAxis = axisChoice_});
+      afterEdit();
+    }
+  }
+
+  ImGui::Spacing();
+  ImGui::TextDisabled("SCENE");
+  int count = static_cast<int>(count_);
+  if (ImGui::SliderInt("Count", &count, static_cast<int>(kMinCount), static_cast<int>(kMaxCount), "%d",
+                       ImGuiSliderFlags_Logarithmic)) {
+    count_ = static_cast<std::size_t>(count);
+  }
+  if (ImGui::IsItemDeactivatedAfterEdit()) regenerate();
+  for (const int preset : {24, 64, 1000, 10000, 100000}) {
+    ImGui::PushID(preset);
+    char label[16];
+    std::snprintf(label, sizeof label, preset >= 1000 ? "%dk" : "%d", preset >= 1000 ? preset / 1000 : preset);
+    if (ImGui::SmallButton(label)) {
+      count_ = static_cast<std::size_t>(preset);
+      regenerate();
+    }
+    ImGui::PopID();
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  int motion = static_cast<int>(motion_);
+  const char* motions[] = {"Drift (coherent)", "Bounce in a box", "Pile on a floor", "Random teleports"};
+  if (ImGui::Combo("Motion", &motion, motions, 4)) {
+    motion_ = static_cast<Motion>(motion);
+    regenerate();
+  }
+  float spacing = static_cast<float>(spacing_);
+  if (ImGui::SliderFloat("Spacing", &spacing, 0.5f, 6.0f, "%.2f")) spacing_ = spacing;
+  if (ImGui::IsItemDeactivatedAfterEdit()) regenerate();
+  int seed = static_cast<int>(seed_ & 0x7fffffff);
+  if (ImGui::InputInt("Seed", &seed)) {
+    seed_ = static_cast<std::uint64_t>(std::max(seed, 0));
+    regenerate();
+  }
+
+  ImGui::Spacing();
+  ImGui::TextDisabled("SIMULATION  frame %zu", frame_);
+  if (ImGui::Button(running_ ? "Pause (P)" : "Run (P)")) running_ = !running_;
+  ImGui::SameLine();
+  if (ImGui::Button("Next frame (N)")) {
+    running_ = false;
+    advanceFrame();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Restart")) regenerate();
+  if (ImGui::Button("Add box")) addObject(0.5 * worldSize_, false);
+  ImGui::SameLine();
+  if (ImGui::Button("Add circle")) addObject(0.5 * worldSize_, true);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(selected_ < 0);
+  if (ImGui::Button("Remove (Del)")) removeObject(selected_);
+  ImGui::EndDisabled();
+  ImGui::TextDisabled("Drag a shape; Shift/Ctrl + click adds a box/circle.");
+  if (!message_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", message_.c_str());
+
+  drawStatsPanel();
+  drawStepPanel();
+  drawLegend();
+
+  ImGui::Spacing();
+  ImGui::TextDisabled("VIEW");
+  ImGui::Checkbox("Pair overlaps", &draw_.showPairs);
+  ImGui::SameLine();
+  ImGui::Checkbox("Labels", &draw_.showLabels);
+  if (algorithm_ == Algorithm::Grid) ImGui::Checkbox("Grid cells by occupancy", &draw_.showGrid);
+  if (algorithm_ == Algorithm::Bvh) {
+    ImGui::Checkbox("Tree boxes by depth", &draw_.showTree);
+    const int height = std::get<Tree>(broadPhase_).height();
+    ImGui::SliderInt("Depth", &draw_.treeDepth, 0, std::max(height, 1));
+  }
+}
+
+void BroadPhaseLab::drawStatsPanel() {
+  ImGui::Spacing();
+  ImGui::TextDisabled("THIS FRAME");
+  if (!bruteChecked_) {
+    ImGui::TextDisabled("pairs == brute force: not checked (N > %zu)", kBruteLimit);
+  } else if (bruteMissing_ == 0 && bruteExtra_ == 0) {
+    ImGui::PushStyleColor(ImGuiCol_Button, toImVec4(palette::kSeparated.withAlpha(0.75f)));
+    ImGui::SmallButton("pairs == brute force");
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Button, toImVec4(palette::kHit.withAlpha(0.85f)));
+    char text[96];
+    std::snprintf(text, sizeof text, "pairs != brute force: %zu missing, %zu extra", bruteMissing_, bruteExtra_);
+    ImGui::SmallButton(text);
+    ImGui::PopStyleColor();
+  }
+  if (ImGui::BeginTable("stats", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    auto row = [](const char* name, const char* format, auto value) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(name);
+      ImGui::TableNextColumn();
+      ImGui::Text(format, value);
+    };
+    const char axisName[] = {'x', 'y'};
+    row("objects", "%zu", objects_.size());
+    if (algorithm_ == Algorithm::Sap) {
+      char name[48];
+      std::snprintf(name, sizeof name, "candidates on %c (sweep)", axisName[stats_.axisOrder[0]]);
+      row(name, "%zu", stats_.candidatePairsPerAxis[0]);
+      std::snprintf(name, sizeof name, "... also on %c", axisName[stats_.axisOrder[1]]);
+      row(name, "%zu", stats_.candidatePairsPerAxis[1]);
+      row("insertion sort swaps", "%zu", stats_.swaps);
+      if (stats_.resorted) row("swap budget spent", "%s", "merge sort");
+    }
+    if (algorithm_ == Algorithm::Grid) {
+      row("cell insertions", "%zu", stats_.cellsTouched);
+      row("cells in use", "%zu", stats_.occupiedCells);
+      row("cell size", "%.3f", std::get<Grid>(broadPhase_).cellSize());
+      row("oversize objects", "%zu", stats_.oversizeObjects);
+    }
+    if (algorithm_ == Algorithm::Bvh) {
+      row("node pairs visited", "%zu", stats_.nodesVisited);
+      row("leaves reinserted", "%zu", stats_.reinsertions);
+      row("tree height", "%d", std::get<Tree>(broadPhase_).height());
+    }
+    row("box tests", "%zu", stats_.boxTests);
+    row("pairs", "%zu", pairs_.size());
+    row("update time", "%.1f us", updateMicroseconds_);
+    if (timing_.frames > 0) {
+      const double frames = static_cast<double>(timing_.frames);
+      row("mean draw (CPU)", "%.2f ms", 1e-3 * timing_.drawMicroseconds / frames);
+      row("mean frame", "%.2f ms", 1e3 * timing_.frameSeconds / frames);
+    }
+    ImGui::EndTable();
+  }
+}
+
+void BroadPhaseLab::drawStepPanel() {
+  if (!stepping()) {
+    if (objects_.size() > kTraceLimit) ImGui::TextDisabled("Step-by-step needs N <= %zu.", kTraceLimit);
+    return;
+  }
+  ImGui::Spacing();
+  ImGui::TextDisabled("STEP %d OF %d  (%s)", step_ + 1, stepCount(), replayChecked_ && replayAgrees_
+                                                                          ? "replay == untraced update"
+                                                                          : "REPLAY DIFFERS");
+  const std::vector<Box> boxes = currentBoxes();
+  if (algorithm_ != Algorithm::Sap) {
+    ImGui::TextWrapped("%s", narrateEvent({}, events_.steps, step_, boxes).c_str());
+    return;
+  }
+  const SweepReplay replay = currentReplay();
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
+  ImGui::TextWrapped("%s", narrateEvent(replay, events_.steps, step_, boxes).c_str());
+  ImGui::PopStyleColor();
+  ImGui::Text("Active list (%zu):", replay.active.size());
+  ImGui::TextWrapped("%s", idList(replay.active).c_str());
+  ImGui::Text("Pairs on the sweep axis (%zu):", replay.candidates.size());
+  if (ImGui::BeginListBox("##candidates", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 6.2f))) {
+    for (const ProxyPair& pair : replay.candidates) {
+      const bool isNew = std::find(replay.made.begin(), replay.made.end(), pair) != replay.made.end();
+      const bool bothAxes = collide::overlaps(boxes[pair.first], boxes[pair.second]);
+      const bool filtered = replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
+      const Color color = isNew ? palette::kAccent
+                          : filtered ? (bothAxes ? palette::kSeparated : palette::kHit)
+                                     : palette::kText;
+      ImGui::TextColored(toImVec4(color), "(#%u, #%u)%s", pair.first, pair.second,
+                         filtered ? (bothAxes ? "  kept" : "  rejected") : "");
+    }
+    ImGui::EndListBox();
+  }
+}
+
+void BroadPhaseLab::drawLegend() {
+  ImGui::Spacing();
+  ImGui::TextDisabled("LEGEND");
+  auto swatch = [](Color color, const char* text) {
+    ImGui::ColorButton(text, toImVec4(color), ImGuiColorEditFlags_NoTooltip,
+                       ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(text);
+  };
+  swatch(palette::kShapeA, "object, no pair");
+  swatch(palette::kHit, "object in a pair; pair overlap");
+  if (algorithm_ == Algorithm::Sap && stepping()) {
+    swatch(palette::kSeparated, "min endpoint (interval opens)");
+    swatch(palette::kShapeB, "max endpoint (interval closes)");
+    swatch(palette::kAccent, "sweep line, current event, swap");
+    swatch(palette::kMinkowski, "active list");
+  }
+  if (algorithm_ == Algorithm::Grid) swatch(palette::kMinkowski, "cell in use (darker: more objects)");
+  if (algorithm_ == Algorithm::Bvh) swatch(palette::kAccent, "tree boxes: root yellow ... deep blue");
+}
+
+namespace {
+const bool registered = registerLab("Broad phase", "Sweep and prune", &BroadPhaseLab::create);
+}  // namespace
+
+}  // namespace lab::broadphase

@@ -1,0 +1,210 @@
+// app/labs/broad_phase_lab.h: the broad-phase lab (issue 4, section 2), registered as "Broad phase" /
+// "Sweep and prune". N moving boxes and circles (10 to 100,000) under one of four broad phases (sweep and prune,
+// uniform grid, dynamic AABB tree, brute force); for small N the shared timeline steps the recorded update one
+// event at a time (article 000's sweep: endpoints, active list, pair lists; insertion sort swaps).
+// broad_phase_lab.cpp: scene, simulation, updates, scenes and settings, panels.
+// broad_phase_draw.cpp: the scene, the grid and tree overlays, the sweep replay and its narration.
+//
+// [SECTION] Types
+// [SECTION] Sweep replay
+// [SECTION] BroadPhaseLab
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "collide/aabb_tree.h"
+#include "collide/broadphase.h"
+#include "collide/broadphase_scenes.h"
+#include "collide/brute_force.h"
+#include "collide/sweep_and_prune.h"
+#include "collide/uniform_grid.h"
+#include "labs/lab.h"
+
+namespace lab::broadphase {
+
+// [SECTION] Types
+
+enum class Algorithm { Sap, Grid, Bvh, Brute };
+inline constexpr std::array<std::string_view, 4> kAlgorithmNames = {"sap", "grid", "bvh", "brute"};
+inline constexpr std::array<const char*, 4> kAlgorithmTitles = {"Sweep and prune", "Uniform grid",
+                                                                 "Dynamic AABB tree", "Brute force"};
+
+using Sap = collide::SweepAndPrune<double, 2>;
+using Grid = collide::UniformGrid<double, 2>;
+using Tree = collide::AabbTree<double, 2>;
+using Brute = collide::BruteForce<double, 2>;
+using AnyBroadPhase = std::variant<Sap, Grid, Tree, Brute>;
+using Box = collide::BoundingBox<double, 2>;
+using Event = collide::BroadPhaseEvent<double, 2>;
+using Stats = collide::BroadPhaseStats<2>;
+using collide::ProxyId;
+using collide::ProxyPair;
+
+inline constexpr std::size_t kMinCount = 10;
+inline constexpr std::size_t kMaxCount = 100000;
+inline constexpr std::size_t kTraceLimit = 64;    // updates are recorded for stepping up to this many objects
+inline constexpr std::size_t kBruteLimit = 2000;  // the brute-force badge is checked up to this many
+
+// A moving shape: the broad phase sees its bounding box (a circle's is the square around it).
+struct MovingObject {
+  Vec2d centre{};
+  Vec2d halfExtents{};
+  Vec2d velocity{};  // world units per simulation frame
+  bool circle = false;
+  ProxyId proxy = collide::kNullProxy;
+
+  [[nodiscard]] Box box() const {
+    return {{centre.x - halfExtents.x, centre.y - halfExtents.y}, {centre.x + halfExtents.x, centre.y + halfExtents.y}};
+  }
+};
+
+// [SECTION] Sweep replay
+
+// The sweep and prune update as the recorded events leave it after event `upTo` (inclusive): the endpoint array
+// of the sweep axis, the active list, the candidate pairs found so far. Rebuilt from the events, not read from
+// the core, so the panels show what the events say and the lab can check they replay to the core's answer.
+struct SweepReplay {
+  int axis = 0;
+  std::vector<collide::SapEndpointInfo<double>> order;  // the sweep axis's endpoint array, slot by slot
+  std::vector<ProxyId> active;                          // the active list, in order of entry
+  std::vector<ProxyPair> candidates;                    // pairs overlapping on the sweep axis, in discovery order
+  std::vector<ProxyPair> made;                          // the pairs the current event made
+  std::optional<double> sweepValue;                     // where the sweep line is
+  std::size_t swaps = 0;
+  int swapSlot = -1;                                    // the current event swapped slots swapSlot, swapSlot + 1
+  const collide::SapAxisPairs* stagePairs = nullptr;    // the latest per-axis pair list reached
+  const Event* current = nullptr;
+};
+
+// Replays events[0 .. upTo]; `previousOrder` is the sweep axis's array before the update (values refreshed).
+[[nodiscard]] SweepReplay replaySweep(const std::vector<Event>& events, int upTo, int sweepAxis,
+                                      std::vector<collide::SapEndpointInfo<double>> previousOrder);
+// The event in one or two sentences with its numbers.
+[[nodiscard]] std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& events, int index,
+                                       const std::vector<Box>& boxes);
+[[nodiscard]] std::string idList(const std::vector<ProxyId>& ids);
+
+// [SECTION] BroadPhaseLab
+
+struct DrawOptions {
+  bool showGrid = true;     // grid cells in use, shaded by occupancy (grid algorithm)
+  bool showTree = true;     // tree boxes by depth (tree algorithm)
+  int treeDepth = 4;        // tree boxes drawn down to this depth
+  bool showPairs = true;    // overlap of each pair filled
+  bool showLabels = true;   // "#id" on each object (small N)
+};
+
+class BroadPhaseLab final : public Lab {
+ public:
+  static std::unique_ptr<Lab> create();
+  BroadPhaseLab();
+
+  void update(double seconds) override;
+  void drawUi() override;
+  [[nodiscard]] const char* viewTitle(int view) const override;
+  void draw(Renderer2D& renderer, const Viewport& viewport) override;
+  [[nodiscard]] std::optional<WorldBounds> sceneBounds(int view) const override;
+
+  bool mouseDown(const MouseEvent& event) override;
+  void mouseMove(const MouseEvent& event) override;
+  void mouseUp(const MouseEvent& event) override;
+
+  [[nodiscard]] int stepCount() const override { return static_cast<int>(events_.steps.size()); }
+  [[nodiscard]] int stepIndex() const override { return step_; }
+  void setStep(int index) override;
+
+  bool loadScene(const Scene& scene, std::string& error) override;
+  void saveScene(Scene& scene) const override;
+  bool setAlgorithm(std::string_view name, std::string& error) override;
+  void loadSettings(const Json& settings) override;
+  [[nodiscard]] Json saveSettings() const override;
+  void dumpState(Json& out) const override;
+  [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
+  void frameMetrics(std::vector<FrameMetric>& out) const override;
+
+ private:
+  // Scene and simulation (broad_phase_lab.cpp)
+  void regenerate();
+  void rebuildBroadPhase();
+  void moveObjects();
+  void advanceFrame();
+  void runUpdate();
+  void addObject(Vec2d at, bool circle);
+  void removeObject(int index);
+  void moveProxy(const MovingObject& object);
+  void afterEdit();
+  [[nodiscard]] int objectAt(Vec2d world) const;
+  [[nodiscard]] std::vector<Box> currentBoxes() const;
+  void drawStatsPanel();
+  void drawStepPanel();
+  void drawLegend();
+
+  // Drawing (broad_phase_draw.cpp)
+  void drawGridCells(Renderer2D& renderer, const WorldBounds& visible) const;
+  void drawTree(Renderer2D& renderer, const WorldBounds& visible) const;
+  void drawObjects(Renderer2D& renderer, const WorldBounds& visible) const;
+  void drawSweep(Renderer2D& renderer) const;
+  void drawOtherEvent(Renderer2D& renderer) const;
+  [[nodiscard]] SweepReplay currentReplay() const;
+  [[nodiscard]] bool stepping() const { return !events_.steps.empty(); }
+
+  // What the scene is (saved in scenes: lab_state).
+  std::size_t count_ = 24;
+  collide::Motion motion_ = collide::Motion::Drift;
+  std::uint64_t seed_ = 1;
+  double spacing_ = 2.0;  // world side = spacing * sqrt(count); the core's scenes use 3
+  Algorithm algorithm_ = Algorithm::Sap;
+  int axisChoice_ = -1;   // -1 automatic (largest variance), 0 x, 1 y
+
+  std::vector<MovingObject> objects_;
+  std::vector<int> objectOfProxy_;  // proxy id -> index in objects_, -1 for none
+  Vec2d worldSize_{1, 1};
+  collide::SplitMix64 random_{1};
+  AnyBroadPhase broadPhase_;
+  Brute reference_;  // the same ids as broadPhase_ (same add/remove sequence)
+  std::vector<std::uint8_t> inPair_;  // per proxy: in at least one pair
+
+  // The last update.
+  Stats stats_;
+  std::vector<ProxyPair> pairs_;
+  bool bruteChecked_ = false;
+  std::size_t bruteMissing_ = 0;  // pairs brute force finds that the algorithm missed
+  std::size_t bruteExtra_ = 0;    // pairs the algorithm reports that brute force does not
+  bool replayChecked_ = false;
+  bool replayAgrees_ = false;     // traced == untraced, and the events replay to the pairs and the order
+  std::size_t frame_ = 0;
+  double updateMicroseconds_ = 0;
+
+  // The recorded update (N <= kTraceLimit) and the timeline's position in it.
+  collide::Recorder<Event> events_;
+  std::array<std::vector<collide::SapEndpointInfo<double>>, 2> previousOrder_;
+  int step_ = 0;
+
+  // Interaction.
+  bool running_ = true;
+  int selected_ = -1;
+  bool dragging_ = false;
+  Vec2d dragOffset_{};
+  DrawOptions draw_;
+  std::string message_;
+
+  // Timing means since the scene was (re)built, after a few start-up frames: the frame-time measurement.
+  struct Timing {
+    std::size_t frames = 0;
+    double frameSeconds = 0;
+    double updateMicroseconds = 0;
+    double drawMicroseconds = 0;
+    double moveMicroseconds = 0;
+  } timing_;
+  std::size_t framesSinceBuild_ = 0;
+  mutable double drawMicroseconds_ = 0;
+  double moveMicroseconds_ = 0;
+};
+
+}  // namespace lab::broadphase

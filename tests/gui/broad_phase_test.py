@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""GUI tests of the broad-phase lab (issue 4 section 2), run under Xvfb by CTest.
+
+  broad_phase_test.py --exe collision-lab --scenes DIR screenshots --out DIR
+      Renders sap_small.json (24 boxes, paused, sweeping x) with `collision-lab screenshot --dump-state` at
+      several steps and checks pixels: the endpoint ticks under the x axis (green min, orange max) at every
+      object's interval ends; the sweep line's yellow at the current endpoint, moving between two steps; the
+      pair overlap's red where two boxes of a reported pair overlap; and the dump's own checks.
+  broad_phase_test.py --exe collision-lab --scenes DIR agreement --out DIR
+      Every algorithm on moving scenes (bounce, floor, teleport; 40 to 1,000 objects) after the screenshot's
+      frames: the pair set equals brute force, and for the recorded small scenes the traced update replays to
+      the untraced one (the lab's own replay of the SAP events gives the same pairs and endpoint order).
+  broad_phase_test.py --exe collision-lab --scenes DIR timing --out DIR
+      Starts the real window on drift_10k.json and drift_100k.json, lets each run, quits with Ctrl+Q and prints
+      the lab's mean frame, update and draw times from --dump-state; fails when 10,000 boxes update slower
+      than 16 ms per frame.
+Both need a display (DISPLAY set, e.g. xvfb-run -a -s "-screen 0 1600x1000x24").
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from narrow_phase_test import read_png, pixel, find_window, press  # noqa: E402  (the platform's PNG reader)
+
+WIDTH, HEIGHT = 1600, 1000
+GREEN, ORANGE, YELLOW, RED = (0x5f, 0xd6, 0x8a), (0xff, 0xa9, 0x4a), (0xf5, 0xd5, 0x47), (0xff, 0x5c, 0x5c)
+
+
+def near(a, b, tolerance):
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def shoot(args, scene, name, step=None, algorithm=None):
+    out = os.path.join(args.out, name + ".png")
+    dump = os.path.join(args.out, name + ".json")
+    command = [args.exe, "screenshot", "--scene", os.path.join(args.scenes, scene), "--size", f"{WIDTH}x{HEIGHT}",
+               "-o", out, "--dump-state", dump]
+    if step is not None:
+        command += ["--step", str(step)]
+    if algorithm is not None:
+        command += ["--algo", algorithm]
+    for _ in range(3):
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        if result.returncode != 2:
+            break
+        time.sleep(1.0)  # Xvfb resets when its last client leaves; try again
+    if result.returncode != 0:
+        raise AssertionError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr}")
+    with open(dump) as file:
+        return read_png(out), json.load(file)
+
+
+def project(state, x, y):
+    view = state["views"][0]
+    rect, zoom = view["rect"], view["zoom"]
+    return (round(rect[0] + 0.5 * rect[2] + (x - view["center"][0]) * zoom),
+            round(rect[1] + 0.5 * rect[3] - (y - view["center"][1]) * zoom))
+
+
+def patch_count(image, centre, colour, radius=3, tolerance=40):
+    width, height = image[0], image[1]
+    count = 0
+    for dy in range(-radius, radius + 1):
+        for dx in range(-radius, radius + 1):
+            x, y = centre[0] + dx, centre[1] + dy
+            if 0 <= x < width and 0 <= y < height and near(pixel(image, x, y), colour, tolerance):
+                count += 1
+    return count
+
+
+def check_screenshots(args):
+    failures = []
+    _, first = shoot(args, "sap_small.json", "sap_step0", step=0)
+    count = first["stepCount"]
+    if count < 10:
+        return [f"sap_small: expected a recorded sweep of at least 10 events, got {count}"]
+    # Two steps inside the sweep (the sweep line shows) at different positions.
+    steps = [s for s in range(count) if s < count - 2]
+    image_a, a = shoot(args, "sap_small.json", "sap_step_a", step=steps[len(steps) // 3])
+    image_b, b = shoot(args, "sap_small.json", "sap_step_b", step=steps[2 * len(steps) // 3])
+    for image, state in ((image_a, a), (image_b, b)):
+        sweep = state.get("sweep", {})
+        if sweep.get("axis") != 0 or sweep.get("value") is None:
+            failures.append(f"step {state['step']}: expected the sweep line on x, got {sweep}")
+            continue
+        tick_y = -sweep["tickOffset"]
+        # The sweep line runs from the ticks up through the scene: yellow above the axis at its x.
+        x, y = project(state, sweep["value"], tick_y)
+        above = sum(patch_count(image, (x, y - k), YELLOW, radius=2) > 0 for k in range(20, 60, 5))
+        if above < 6:
+            failures.append(f"step {state['step']}: sweep line at x = {sweep['value']:.3f} not yellow above the axis")
+        # Every object's interval ends as ticks: min green, max orange (or yellow: the current one).
+        found, total = 0, 0
+        for obj in state["objects"]:
+            for end, colour in ((obj["min"][0], GREEN), (obj["max"][0], ORANGE)):
+                total += 1
+                centre = project(state, end, tick_y)
+                if patch_count(image, centre, colour, radius=4) + patch_count(image, centre, YELLOW, radius=4) > 0:
+                    found += 1
+        if found < 0.85 * total:
+            failures.append(f"step {state['step']}: only {found} of {total} endpoint ticks under the x axis")
+        if not (state["bruteForceAgrees"] and state["replayAgrees"]):
+            failures.append(f"step {state['step']}: brute force {state['bruteForceAgrees']}, "
+                            f"replay {state['replayAgrees']}")
+    if a["sweep"].get("value") == b["sweep"].get("value"):
+        failures.append("the sweep line did not move between two steps")
+    # The last step: the final pairs; each pair's overlap is filled red.
+    image, last = shoot(args, "sap_small.json", "sap_last", step=count - 1)
+    if not last["pairList"]:
+        failures.append("sap_small: expected some pairs")
+    boxes = {obj["id"]: obj for obj in last["objects"]}
+    for first_id, second_id in last["pairList"]:
+        p, q = boxes[first_id], boxes[second_id]
+        low = (max(p["min"][0], q["min"][0]), max(p["min"][1], q["min"][1]))
+        high = (min(p["max"][0], q["max"][0]), min(p["max"][1], q["max"][1]))
+        corner_low, corner_high = project(last, low[0], high[1]), project(last, high[0], low[1])
+        centre = ((corner_low[0] + corner_high[0]) // 2, (corner_low[1] + corner_high[1]) // 2)
+        radius = max(0, min(corner_high[0] - corner_low[0], corner_high[1] - corner_low[1]) // 2 - 2)
+        if radius >= 1 and patch_count(image, centre, RED, radius=radius, tolerance=60) == 0:
+            failures.append(f"pair (#{first_id}, #{second_id}): no red where the boxes overlap at {centre}")
+    # The same scene far from any object stays background: the red is not everywhere.
+    corner = project(last, -0.5 * last["sweep"]["tickOffset"], 0.5 * (boxes[0]["min"][1] + boxes[0]["max"][1]))
+    if patch_count(image, corner, RED, radius=2, tolerance=60) > 0:
+        failures.append(f"red left of the scene at {corner}")
+    return failures
+
+
+def check_agreement(args):
+    failures = []
+    cases = [("bounce_1000.json", algorithm) for algorithm in ("sap", "grid", "bvh", "brute")]
+    cases += [("floor_1000.json", "sap"), ("teleport_40.json", "sap"), ("teleport_40.json", "bvh"),
+              ("grid_small.json", "grid"), ("bvh_small.json", "bvh"), ("sap_small.json", "sap")]
+    for scene, algorithm in cases:
+        _, state = shoot(args, scene, f"agree_{scene[:-5]}_{algorithm}", algorithm=algorithm)
+        name = f"{scene} / {algorithm}"
+        if state["algorithm"] != algorithm:
+            failures.append(f"{name}: algorithm {state['algorithm']}")
+        if not state["bruteForceChecked"] or not state["bruteForceAgrees"]:
+            failures.append(f"{name}: pairs differ from brute force: {state['bruteForceMissing']} missing, "
+                            f"{state['bruteForceExtra']} extra")
+        if state["count"] <= 64 and not (state["replayChecked"] and state["replayAgrees"]):
+            failures.append(f"{name}: the traced update does not replay to the untraced one")
+        if state["running"] and state["frame"] < 3:
+            failures.append(f"{name}: expected at least 3 simulated frames, got {state['frame']}")
+        if state["pairs"] == 0 and state["count"] >= 1000:
+            failures.append(f"{name}: no pairs in a dense scene")
+        print(f"{name}: {state['count']} objects, frame {state['frame']}, {state['pairs']} pairs, "
+              f"swaps {state['stats']['swaps']}, brute force agrees {state['bruteForceAgrees']}")
+    return failures
+
+
+def run_window(args, scene, seconds):
+    dump = os.path.join(args.out, "timing_" + scene[:-5] + ".json")
+    if os.path.exists(dump):
+        os.remove(dump)
+    # Fresh settings that open the window at 1600x1000.
+    home = tempfile.mkdtemp(prefix="broad_phase_home_")
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "collision-lab"))
+    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
+        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
+    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
+    command = [args.exe, "--scene", os.path.join(args.scenes, scene), "--dump-state", dump]
+    for _ in range(3):
+        process = subprocess.Popen(command, env=environment)
+        time.sleep(1.0)
+        if process.poll() != 2:
+            break  # 2: no display, when Xvfb was resetting after a previous connection closed
+    try:
+        window = find_window(process)
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True, timeout=30)
+        time.sleep(seconds)
+        press("ctrl+q", hold=1.0)  # a 100,000-box frame may be slow: hold the keys across frames
+        process.wait(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    with open(dump) as file:
+        return json.load(file)
+
+
+def check_timing(args):
+    failures = []
+    for scene in ("drift_10k.json", "drift_100k.json"):
+        state = run_window(args, scene, 12)
+        timing = state["timing"]
+        print(f"{scene}: {state['count']} objects, {timing['frames']} frames measured: frame "
+              f"{timing['frameMilliseconds']:.2f} ms, broad-phase update {timing['updateMicroseconds'] / 1e3:.3f} ms, "
+              f"motion {timing['moveMicroseconds'] / 1e3:.3f} ms, draw (CPU) {timing['drawMicroseconds'] / 1e3:.3f} ms")
+        if timing["frames"] < 5:
+            failures.append(f"{scene}: only {timing['frames']} frames measured")
+        if scene == "drift_10k.json" and timing["updateMicroseconds"] > 16000:
+            failures.append(f"{scene}: update {timing['updateMicroseconds']:.0f} us > 16 ms")
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--scenes", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("mode", choices=["screenshots", "agreement", "timing"])
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    checks = {"screenshots": check_screenshots, "agreement": check_agreement, "timing": check_timing}
+    failures = checks[args.mode](args)
+    for failure in failures:
+        print("FAIL:", failure)
+    print("ok" if not failures else f"{len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
