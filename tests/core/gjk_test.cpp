@@ -404,8 +404,7 @@ TYPED_TEST(GjkTest, DistanceSectorConvergesByTolerance) {
   EXPECT_LT(result.iterations, GjkOptions{}.maxIterations);
   // The distance estimate never grows from one step to the next (article 002: each step gets closer).
   for (std::size_t i = 1; i < trace.steps.size(); ++i) EXPECT_LE(trace.steps[i].distance, trace.steps[i - 1].distance);
-  // The last support is not kept: the previous simplex is the answer.
-  EXPECT_EQ(trace.steps.back().droppedMask, 0b001);
+  EXPECT_EQ(trace.steps.back().stop, GjkStop::NoProgress);
   EXPECT_EQ(trace.steps.back().simplexAfter.count, result.simplex.count);
   // With a cap of 3 the same query stops early, with the best estimate so far.
   GjkOptions capped;

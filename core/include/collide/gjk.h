@@ -467,11 +467,13 @@ template <Scalar S>
 // point (Ericson 5.1), and stops when (checked in this order):
 //   InvalidInput      a support is NaN or infinite, radii negative/non-finite, maxIterations < 1, bad tolerance;
 //   DuplicateSupport  w is already a simplex vertex (the usual end on polygons);
-//   NoProgress        |v|^2 - dot(v, w) <= tolerance * |v|^2 (van den Bergen's relative test, squared, NaN-safe:
-//                     a NaN compares false and falls through to the cap), or |v|^2 did not decrease
-//                     (Jolt's guard against rounding cycles; the previous simplex is kept);
 //   ContainsOrigin    the triangle holds the origin: the cores overlap;
 //   OriginOnSimplex   the origin is on a vertex or edge of the cores' simplex: the cores touch;
+//   NoProgress        a second step in a row stalled (w kept): before it |v|^2 - dot(v, w) <= tolerance * |v|^2
+//                     (van den Bergen's relative test, squared, NaN-safe: a NaN compares false and falls through
+//                     to the cap), or |v|^2 fell by no more than epsilon * |v|^2 (Jolt). Curved shapes (Sector) end
+//                     here; one stalled step alone does not end a run, so polygons still reach their exact feature.
+//                     Also when the new closest point overflows (w dropped, the previous simplex kept);
 //   MaxIterations     the cap; the result is the best so far (status MaxIterations).
 // All but InvalidInput and MaxIterations report Status::Converged.
 // Results: distance = max(0, |v| - radiusA - radiusB). Separated: pointA/pointB are the witnesses on the
@@ -504,6 +506,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   detail::SimplexSolution<S> solution;
   std::array<Vec2<S>, 3> directions{};
   S closestLengthSquared = std::numeric_limits<S>::infinity();
+  int stalledSteps = 0;
   GjkStop stop = GjkStop::None;
   Vec2<S> direction = detail::initialDirection(difference.centroid());
 
@@ -546,16 +549,22 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
       step.stop = GjkStop::InvalidInput;
     } else if (detail::containsPoint(solution.simplex, step.support.point)) {
       step.stop = GjkStop::DuplicateSupport;
-    } else if (solution.simplex.count > 0 &&
-               closestLengthSquared - dot(closest, step.support.point) <= tolerance * closestLengthSquared) {
-      step.stop = GjkStop::NoProgress;
     } else {
+      // Van den Bergen's bound: no point of A - B is closer than dot(v, w) / |v|, so when |v|^2 - dot(v, w) is
+      // small the distance is known. It is not the end yet: the distance barely changes, but the closest feature
+      // (and so the witnesses) still can, e.g. from a vertex to the nearly parallel edge beside it. Polygons then
+      // end on a duplicate support like Box2D; only a second stalled step in a row (curves) ends the run.
+      const bool distanceKnown = solution.simplex.count > 0 && closestLengthSquared - dot(closest, step.support.point) <=
+                                                                  tolerance * closestLengthSquared;
       const detail::SimplexSolution<S> candidate = detail::solveSimplex(step.simplexBefore);
       const S candidateLengthSquared = lengthSquared(candidate.closestPoint);
-      if (!(candidateLengthSquared < closestLengthSquared)) {
+      // Kept even when rounding makes it a hair farther (Box2D keeps every new support too): the stalled-step
+      // count below ends such runs. Only an overflow, which no further step can mend, keeps the previous simplex.
+      if (!std::isfinite(candidateLengthSquared)) {
         step.stop = GjkStop::NoProgress;
       } else {
         accepted = true;
+        const S previousLengthSquared = closestLengthSquared;
         std::array<Vec2<S>, 3> candidateDirections{};
         const std::array<Vec2<S>, 3> beforeDirections{direction, directions[0], directions[1]};
         for (int i = 0, kept = 0; i < step.simplexBefore.count; ++i)
@@ -574,7 +583,13 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
                    candidateLengthSquared <= rounding * rounding * detail::maxVertexLengthSquared(step.simplexBefore)) {
           step.stop = GjkStop::OriginOnSimplex;
         } else {
-          step.nextDirection = direction;
+          // Known to tolerance, or |v|^2 stalled at rounding (Jolt's relative test on squared lengths).
+          const bool stalled = distanceKnown || (std::isfinite(previousLengthSquared) &&
+                                                 previousLengthSquared - candidateLengthSquared <=
+                                                     kEpsilon<S> * previousLengthSquared);
+          stalledSteps = stalled ? stalledSteps + 1 : 0;
+          if (stalledSteps >= 2) step.stop = GjkStop::NoProgress;
+          else step.nextDirection = direction;
         }
       }
     }
