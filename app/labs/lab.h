@@ -103,6 +103,11 @@ class Lab {
 
   // [SECTION] Recording: this frame's numbers (iterations, axes tested, swaps, pairs, time per query).
   virtual void frameMetrics(std::vector<FrameMetric>& /*out*/) const {}
+
+  // [SECTION] Requests to the shell
+  // A scene the lab asks the shell to open, in the lab scene.lab names (the experiment lab's "Open in
+  // narrow-phase lab"). The shell asks once a frame; return true and fill `scene` to request it.
+  virtual bool takeSceneRequest(Scene& /*scene*/) { return false; }
 };
 
 using LabFactory = std::function<std::unique_ptr<Lab>()>;

@@ -74,31 +74,39 @@ bool LabShell::selectLab(std::string_view name, std::string& error) {
 
 bool LabShell::openScene(const std::string& path, std::string& error) {
   std::optional<Scene> scene = loadSceneFile(path, error);
-  if (!scene) return false;
+  if (!scene || !applyScene(*scene, path, error)) return false;
+  scenePath_ = path;
+  settings_.scenePath = path;
+  settings_.addRecentFile(path);
+  return true;
+}
+
+bool LabShell::openScene(const Scene& scene, std::string& error) { return applyScene(scene, "", error); }
+
+// `source` (a file name, or empty) prefixes the messages.
+bool LabShell::applyScene(const Scene& scene, const std::string& source, std::string& error) {
+  const std::string prefix = source.empty() ? std::string() : source + ": ";
   // Build the scene in a fresh lab first, so a refusal leaves the current lab and scene as they were.
-  const LabInfo* info = scene->lab.empty() ? labInfo_ : findLab(scene->lab);
+  const LabInfo* info = scene.lab.empty() ? labInfo_ : findLab(scene.lab);
   if (!info) {
-    error = path + ": lab: no lab named \"" + scene->lab + "\"; the labs are: " + labNameList();
+    error = prefix + "lab: no lab named \"" + scene.lab + "\"; the labs are: " + labNameList();
     return false;
   }
   std::unique_ptr<Lab> candidate = info->create();
   if (settings_.labs.contains(info->name)) candidate->loadSettings(settings_.labs[info->name]);
-  if (!scene->algorithm.empty() && !candidate->setAlgorithm(scene->algorithm, error)) {
-    error = path + ": algorithm: " + error;
+  if (!scene.algorithm.empty() && !candidate->setAlgorithm(scene.algorithm, error)) {
+    error = prefix + "algorithm: " + error;
     return false;
   }
-  if (!candidate->loadScene(*scene, error)) {
-    error = path + ": " + error;
+  if (!candidate->loadScene(scene, error)) {
+    error = prefix + error;
     return false;
   }
   selectLab(*info);
   lab_ = std::move(candidate);
-  sceneInfo_.title = scene->title;
-  sceneInfo_.lesson = scene->lesson;
-  sceneInfo_.view = scene->view;
-  scenePath_ = path;
-  settings_.scenePath = path;
-  settings_.addRecentFile(path);
+  sceneInfo_.title = scene.title;
+  sceneInfo_.lesson = scene.lesson;
+  sceneInfo_.view = scene.view;
   return true;
 }
 
@@ -188,10 +196,17 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
 
   updateTimeline(timeline_, *lab_, seconds);
   lab_->update(seconds);
+  plotPanel_.collect(*lab_, seconds);
   drawCanvas(framebufferWidth, framebufferHeight);
 
   drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str());
   drawDialogs();
+  if (showPlots_) plotPanel_.draw(&showPlots_);
+  // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
+  // replaces the lab.
+  if (Scene request; lab_->takeSceneRequest(request)) {
+    if (std::string error; !openScene(request, error)) reportError(error);
+  }
 }
 
 void LabShell::fitViews() {
@@ -261,6 +276,7 @@ void LabShell::drawMenuBar() {
       pendingFit_ = true;
     }
     ImGui::MenuItem("Grid", "G", &settings_.showGrid);
+    ImGui::MenuItem("Plots", nullptr, &showPlots_);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Labs")) {

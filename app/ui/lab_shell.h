@@ -11,6 +11,7 @@
 #include "labs/lab.h"
 #include "render/renderer2d.h"
 #include "ui/settings.h"
+#include "ui/plot_panel.h"
 #include "ui/timeline.h"
 
 namespace lab {
@@ -25,6 +26,8 @@ class LabShell {
   void selectLab(const LabInfo& info);
   // Loads a scene file: switches to the scene's lab, applies algorithm, shapes and view. On failure nothing changes.
   bool openScene(const std::string& path, std::string& error);
+  // The same for a scene built in memory (the experiment lab's worst cases); no file is remembered.
+  bool openScene(const Scene& scene, std::string& error);
   bool saveScene(const std::string& path, std::string& error);
   // Opens a file dropped on the window; a failure shows its message in a dialog.
   void openDroppedFile(const std::string& path);
@@ -54,6 +57,7 @@ class LabShell {
   void drawDialogs();
   void fitViews();
   void reportError(std::string message);
+  bool applyScene(const Scene& scene, const std::string& source, std::string& error);
   [[nodiscard]] MouseEvent mouseEvent(int view, MouseButton button) const;
 
   Renderer2D& renderer_;
@@ -66,6 +70,8 @@ class LabShell {
   std::string scenePath_;
   bool pendingFit_ = true;
   bool showHelp_ = false;
+  bool showPlots_ = false;  // View > Plots
+  PlotPanel plotPanel_;     // the recording of every frame's metrics (issue 5)
   bool quitRequested_ = false;
 
   // Canvas mouse state: a press the lab took, or a pan.

@@ -1,0 +1,377 @@
+// app/labs/experiment_lab.cpp: the "Experiments" lab: batch runs of collide/experiment.h from the GUI.
+// The side panel configures a run and starts it on a worker thread (progress bar, Cancel); the canvas shows the
+// results: the iteration histogram or cumulative plot, and the worst-case finder, a list of the pairs with the
+// most iterations or a disagreement, each with a button that opens the pair in the narrow-phase lab.
+//
+// [SECTION] State and the worker thread
+// [SECTION] Side panel: configuration, run, summary
+// [SECTION] Canvas: plot and worst cases
+// [SECTION] Settings, state, registration
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include <imgui.h>
+
+#include "collide/experiment.h"
+#include "labs/lab.h"
+#include "ui/experiment_plots.h"
+#include "ui/plot.h"
+
+namespace lab {
+
+namespace {
+
+constexpr const char* kFamilyNames[] = {"boxes", "n-gons", "circles", "capsules", "mixed"};
+constexpr collide::Algorithm kExperimentAlgorithms[] = {collide::Algorithm::Gjk, collide::Algorithm::Distance,
+                                                        collide::Algorithm::Epa, collide::Algorithm::Sat};
+
+// The lab that steps a single pair: the first of the "Narrow phase" group.
+const LabInfo* narrowPhaseLab() {
+  for (const LabInfo& info : registeredLabs())
+    if (info.group == "Narrow phase") return &info;
+  return nullptr;
+}
+
+class ExperimentLab final : public Lab {
+ public:
+  static std::unique_ptr<Lab> create() { return std::make_unique<ExperimentLab>(); }
+  ~ExperimentLab() override { stopWorker(); }
+
+  void update(double /*seconds*/) override { collectFinishedRun(); }
+  void drawUi() override;
+  [[nodiscard]] const char* viewTitle(int /*view*/) const override { return ""; }
+  void draw(Renderer2D& renderer, const Viewport& viewport) override;
+
+  bool loadScene(const Scene& /*scene*/, std::string& error) override {
+    error = "the Experiments lab has no scene to open; its configuration is kept in the settings";
+    return false;
+  }
+  void saveScene(Scene& /*scene*/) const override {}
+  bool takeSceneRequest(Scene& scene) override {
+    if (!sceneRequest_) return false;
+    scene = std::move(*sceneRequest_);
+    sceneRequest_.reset();
+    return true;
+  }
+  void loadSettings(const Json& settings) override;
+  [[nodiscard]] Json saveSettings() const override;
+  void dumpState(Json& out) const override;
+
+ private:
+  // [SECTION] State and the worker thread
+  void startRun();
+  void stopWorker();
+  void collectFinishedRun();
+  void openInNarrowPhaseLab(const collide::WorstCase& item);
+  void drawSummary();
+  void drawWorstCases();
+
+  collide::ExperimentConfig config_;
+  std::thread worker_;
+  std::atomic<bool> cancel_{false};
+  std::atomic<bool> finished_{false};
+  std::atomic<std::uint64_t> done_{0};
+  std::mutex resultMutex_;
+  collide::ExperimentResult pending_;  // written by the worker, taken under resultMutex_ once finished_
+
+  bool running_ = false;
+  bool hasResult_ = false;
+  collide::ExperimentConfig resultConfig_;  // the configuration the shown result was run with
+  collide::ExperimentResult result_;
+  bool cumulative_ = false;
+  ExperimentPlotData plotData_;
+  Plot plot_;
+  PlotState plotState_;
+  std::optional<Scene> sceneRequest_;
+  std::string message_;
+};
+
+void ExperimentLab::startRun() {
+  if (running_) return;
+  if (const std::string invalid = collide::validateExperiment(config_); !invalid.empty()) {
+    message_ = invalid;
+    return;
+  }
+  stopWorker();
+  cancel_ = false;
+  finished_ = false;
+  done_ = 0;
+  running_ = true;
+  message_.clear();
+  worker_ = std::thread([this, config = config_] {
+    collide::ExperimentResult result = collide::runExperiment(
+        config, [this](std::uint64_t done, std::uint64_t) { done_.store(done, std::memory_order_relaxed); }, &cancel_);
+    {
+      const std::lock_guard<std::mutex> lock(resultMutex_);
+      pending_ = std::move(result);
+    }
+    finished_ = true;
+  });
+  resultConfig_ = config_;
+}
+
+void ExperimentLab::stopWorker() {
+  cancel_ = true;
+  if (worker_.joinable()) worker_.join();
+}
+
+void ExperimentLab::collectFinishedRun() {
+  if (!running_ || !finished_) return;
+  worker_.join();
+  {
+    const std::lock_guard<std::mutex> lock(resultMutex_);
+    result_ = std::move(pending_);
+  }
+  running_ = false;
+  hasResult_ = true;
+  plotState_.autoFit = true;
+  if (result_.cancelled) message_ = "cancelled after " + std::to_string(result_.trialsRun) + " trials";
+}
+
+void ExperimentLab::openInNarrowPhaseLab(const collide::WorstCase& item) {
+  const LabInfo* target = narrowPhaseLab();
+  if (!target) {
+    message_ = "no narrow-phase lab is registered";
+    return;
+  }
+  const collide::ExperimentPair pair = collide::makeExperimentPair(resultConfig_, item.trial);
+  Scene scene;
+  scene.lab = target->name;
+  scene.algorithm = std::string(collide::algorithmName(item.algorithm));
+  scene.a = pair.a;
+  scene.b = pair.b;
+  scene.title = "Experiment " + collide::familyName(resultConfig_.family, resultConfig_.ngonVertices) + ", seed " +
+                std::to_string(resultConfig_.seed) + ", trial " + std::to_string(item.trial);
+  scene.lesson = scene.algorithm + " took " + std::to_string(item.iterations) + " iterations" +
+                 (item.capHit ? " (the cap)" : "") +
+                 (item.disagrees ? "; it disagreed with the reference" : "");
+  scene.labState = {{"scalar", std::string(collide::precisionName(resultConfig_.precision))}};
+  sceneRequest_ = std::move(scene);
+}
+
+// [SECTION] Side panel: configuration, run, summary
+
+void ExperimentLab::drawUi() {
+  ImGui::BeginDisabled(running_);
+  ImGui::TextDisabled("PAIRS");
+  int family = static_cast<int>(config_.family);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::Combo("##family", &family, kFamilyNames, IM_ARRAYSIZE(kFamilyNames)))
+    config_.family = static_cast<collide::PairFamily>(family);
+  if (config_.family == collide::PairFamily::Ngon) ImGui::SliderInt("vertices", &config_.ngonVertices, 3, 32);
+  ImGui::InputScalar("trials", ImGuiDataType_U64, &config_.trials);
+  ImGui::InputScalar("seed", ImGuiDataType_U64, &config_.seed);
+  const double gapLowest = -2.0, gapHighest = 2.0;
+  ImGui::DragScalar("gap min", ImGuiDataType_Double, &config_.gapMin, 0.005f, &gapLowest, &config_.gapMax, "%.3f");
+  ImGui::DragScalar("gap max", ImGuiDataType_Double, &config_.gapMax, 0.005f, &config_.gapMin, &gapHighest, "%.3f");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Gap along the centre line, uniform in [min, max], A's size = 1; negative: overlap depth");
+  const double ratioMin = 0.05, ratioMax = 20.0;
+  ImGui::DragScalar("size ratio", ImGuiDataType_Double, &config_.sizeRatio, 0.01f, &ratioMin, &ratioMax, "%.2f");
+  ImGui::InputDouble("offset", &config_.offset, 1e3, 1e5, "%.6g");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Added to every coordinate: try 1e5 with float");
+
+  ImGui::Spacing();
+  ImGui::TextDisabled("ALGORITHMS");
+  for (const collide::Algorithm algorithm : kExperimentAlgorithms) {
+    auto& list = config_.algorithms;
+    bool chosen = std::find(list.begin(), list.end(), algorithm) != list.end();
+    const std::string name(collide::algorithmName(algorithm));
+    if (algorithm != kExperimentAlgorithms[0]) ImGui::SameLine();
+    if (ImGui::Checkbox(name.c_str(), &chosen)) {
+      if (chosen) {
+        list.clear();
+        for (const collide::Algorithm other : kExperimentAlgorithms)  // keep the fixed order
+          if (other == algorithm || std::find(config_.algorithms.begin(), config_.algorithms.end(), other) != config_.algorithms.end())
+            list.push_back(other);
+      } else {
+        list.erase(std::remove(list.begin(), list.end(), algorithm), list.end());
+      }
+    }
+  }
+  bool useFloat = config_.precision == collide::Precision::Float;
+  if (ImGui::Checkbox("float", &useFloat)) config_.precision = useFloat ? collide::Precision::Float : collide::Precision::Double;
+  ImGui::SameLine();
+  ImGui::Checkbox("warm start", &config_.warmStart);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Distance: start from the cache of B's previous pose (article 004)");
+  ImGui::SliderInt("iteration cap", &config_.maxIterations, 1, 64);
+  ImGui::EndDisabled();
+
+  ImGui::Spacing();
+  if (running_) {
+    const double share = double(done_.load(std::memory_order_relaxed)) / double(std::max<std::uint64_t>(resultConfig_.trials, 1));
+    char overlay[64];
+    std::snprintf(overlay, sizeof overlay, "%llu / %llu", static_cast<unsigned long long>(done_.load()),
+                  static_cast<unsigned long long>(resultConfig_.trials));
+    ImGui::ProgressBar(float(share), ImVec2(-ImGui::GetFontSize() * 5, 0), overlay);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(-1, 0))) cancel_ = true;
+  } else if (ImGui::Button("Run", ImVec2(-1, 0))) {
+    startRun();
+  }
+  if (!message_.empty()) ImGui::TextWrapped("%s", message_.c_str());
+  if (hasResult_) drawSummary();
+}
+
+void ExperimentLab::drawSummary() {
+  ImGui::Spacing();
+  ImGui::TextDisabled("RESULTS (%llu trials)", static_cast<unsigned long long>(result_.trialsRun));
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+  if (ImGui::BeginTable("##summary", 6, flags)) {
+    for (const char* heading : {"", "mean", "max", "cap", "disagree", "ns/query"}) ImGui::TableSetupColumn(heading);
+    ImGui::TableHeadersRow();
+    for (const collide::AlgorithmStats& stats : result_.algorithms) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      const Color color = algorithmColor(stats.algorithm);
+      ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1), "%s", std::string(collide::algorithmName(stats.algorithm)).c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", stats.meanIterations());
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", stats.maxIterationsSeen);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2g%%", 100 * stats.capHitShare());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2g%%", 100 * stats.disagreementShare());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.0f", stats.nanosecondsPerQuery());
+    }
+    ImGui::EndTable();
+  }
+  ImGui::TextDisabled("sat counts axes tested; epa counts runs that overlapped");
+}
+
+// [SECTION] Canvas: plot and worst cases
+
+void ExperimentLab::draw(Renderer2D& /*renderer*/, const Viewport& viewport) {
+  const ScreenRect& rect = viewport.camera.rect();
+  ImGui::SetNextWindowPos(ImVec2(float(rect.x), float(rect.y)));
+  ImGui::SetNextWindowSize(ImVec2(float(rect.width), float(rect.height)));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
+  if (ImGui::Begin("##experiment results", nullptr, flags)) {
+    if (!hasResult_) {
+      ImGui::TextDisabled("Configure a batch of random pairs on the left and press Run.");
+      ImGui::TextDisabled("The histogram of iteration counts and the worst cases appear here.");
+    } else {
+      int mode = cumulative_ ? 1 : 0;
+      ImGui::RadioButton("Histogram", &mode, 0);
+      ImGui::SameLine();
+      ImGui::RadioButton("Cumulative", &mode, 1);
+      if ((mode == 1) != cumulative_) plotState_.autoFit = true;
+      cumulative_ = mode == 1;
+      ImGui::SameLine();
+      if (ImGui::Button("Fit")) plotState_.autoFit = true;
+      plot_ = experimentPlot(resultConfig_, result_, cumulative_, plotData_);
+      const ImVec2 available = ImGui::GetContentRegionAvail();
+      plotWidget("##experiment plot", plot_, plotState_, {available.x, available.y * 0.62});
+      drawWorstCases();
+    }
+  }
+  ImGui::End();
+}
+
+void ExperimentLab::drawWorstCases() {
+  ImGui::TextDisabled("WORST CASES: the most iterations, and disagreements with the reference (SAT, or double)");
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp |
+                                ImGuiTableFlags_BordersInnerV;
+  if (!ImGui::BeginTable("##worst cases", 6, flags, ImGui::GetContentRegionAvail())) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  for (const char* heading : {"trial", "algorithm", "iterations", "answer", "reference", ""}) ImGui::TableSetupColumn(heading);
+  ImGui::TableHeadersRow();
+  for (std::size_t i = 0; i < result_.worstCases.size(); ++i) {
+    const collide::WorstCase& item = result_.worstCases[i];
+    ImGui::PushID(int(i));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("%llu", static_cast<unsigned long long>(item.trial));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(std::string(collide::algorithmName(item.algorithm)).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%d%s", item.iterations, item.capHit ? " (cap)" : "");
+    ImGui::TableNextColumn();
+    if (item.disagrees) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.45f, 1.0f));
+    ImGui::Text("%s %.6g", item.hit ? "hit" : "apart", item.value);
+    ImGui::TableNextColumn();
+    ImGui::Text("%s %.6g", item.referenceHit ? "hit" : "apart", item.referenceValue);
+    if (item.disagrees) ImGui::PopStyleColor();
+    ImGui::TableNextColumn();
+    if (ImGui::SmallButton("Open in narrow-phase lab")) openInNarrowPhaseLab(item);
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+// [SECTION] Settings, state, registration
+
+void ExperimentLab::loadSettings(const Json& settings) {
+  const auto read = [&settings](const char* key, auto& value) {
+    if (settings.contains(key)) {
+      try {
+        settings.at(key).get_to(value);
+      } catch (const Json::exception&) {  // a stale or hand-edited value: keep the default
+      }
+    }
+  };
+  std::string family = collide::familyName(config_.family, config_.ngonVertices);
+  read("family", family);
+  if (std::string error; !collide::parseFamily(family, config_, error)) config_.family = collide::PairFamily::Ngon;
+  read("trials", config_.trials);
+  read("seed", config_.seed);
+  read("gap_min", config_.gapMin);
+  read("gap_max", config_.gapMax);
+  read("size_ratio", config_.sizeRatio);
+  read("offset", config_.offset);
+  read("warm_start", config_.warmStart);
+  read("max_iterations", config_.maxIterations);
+  std::string precision(collide::precisionName(config_.precision));
+  read("scalar", precision);
+  config_.precision = precision == "float" ? collide::Precision::Float : collide::Precision::Double;
+  std::vector<std::string> algorithms;
+  read("algorithms", algorithms);
+  if (!algorithms.empty()) {
+    config_.algorithms.clear();
+    for (const std::string& name : algorithms)
+      if (const auto algorithm = collide::parseAlgorithm(name); algorithm && *algorithm != collide::Algorithm::Analytic)
+        config_.algorithms.push_back(*algorithm);
+  }
+  if (!collide::validateExperiment(config_).empty()) config_ = {};
+}
+
+Json ExperimentLab::saveSettings() const {
+  std::vector<std::string> algorithms;
+  for (const collide::Algorithm algorithm : config_.algorithms) algorithms.emplace_back(collide::algorithmName(algorithm));
+  return {{"family", collide::familyName(config_.family, config_.ngonVertices)},
+          {"trials", config_.trials},
+          {"seed", config_.seed},
+          {"gap_min", config_.gapMin},
+          {"gap_max", config_.gapMax},
+          {"size_ratio", config_.sizeRatio},
+          {"offset", config_.offset},
+          {"warm_start", config_.warmStart},
+          {"max_iterations", config_.maxIterations},
+          {"scalar", std::string(collide::precisionName(config_.precision))},
+          {"algorithms", algorithms}};
+}
+
+void ExperimentLab::dumpState(Json& out) const {
+  Json algorithms = Json::array();
+  for (const collide::AlgorithmStats& stats : result_.algorithms)
+    algorithms.push_back({{"algorithm", std::string(collide::algorithmName(stats.algorithm))},
+                          {"mean", stats.meanIterations()},
+                          {"max", stats.maxIterationsSeen},
+                          {"disagreements", stats.disagreements},
+                          {"cap_hits", stats.capHits}});
+  out["experiment"] = {{"running", running_}, {"trials_run", result_.trialsRun}, {"algorithms", algorithms},
+                       {"worst_cases", result_.worstCases.size()}};
+}
+
+const bool registered = registerLab("Experiments", "Experiments", &ExperimentLab::create);
+
+}  // namespace
+
+}  // namespace lab

@@ -1,0 +1,120 @@
+// CSV tables (app/io/csv.h) and the recording ring buffer (app/ui/recording.h): round trips and limits.
+#include <bit>
+#include <cmath>
+#include <limits>
+
+#include <gtest/gtest.h>
+
+#include "io/csv.h"
+#include "ui/recording.h"
+
+namespace lab {
+namespace {
+
+bool sameBits(double a, double b) {
+  if (std::isnan(a) && std::isnan(b)) return true;
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+void expectSameTable(const CsvTable& expected, const CsvTable& actual) {
+  ASSERT_EQ(expected.columns.size(), actual.columns.size());
+  for (std::size_t c = 0; c < expected.columns.size(); ++c) {
+    EXPECT_EQ(expected.columns[c].name, actual.columns[c].name);
+    EXPECT_EQ(expected.columns[c].unit, actual.columns[c].unit);
+    ASSERT_EQ(expected.columns[c].values.size(), actual.columns[c].values.size()) << expected.columns[c].name;
+    for (std::size_t r = 0; r < expected.columns[c].values.size(); ++r)
+      EXPECT_TRUE(sameBits(expected.columns[c].values[r], actual.columns[c].values[r]))
+          << expected.columns[c].name << " row " << r << ": " << expected.columns[c].values[r] << " vs "
+          << actual.columns[c].values[r];
+  }
+}
+
+TEST(Csv, RoundTripIsBitExactWithUnitsAndMissingValues) {
+  const double nan = std::nan("");
+  CsvTable table;
+  table.columns.push_back({"frame", "", {0, 1, 2, 3, 4}});
+  table.columns.push_back({"gjk_iterations", "iterations", {3, 4, nan, 64, 1}});
+  table.columns.push_back({"query_time", "us", {0.1, 1.0 / 3.0, 1e-300, 1.7976931348623157e308, -0.0}});
+  table.columns.push_back({"ratio", "%", {std::numeric_limits<double>::denorm_min(), 2.5e-7, 123456789.125, nan, -1e22}});
+  const std::string text = csvText(table);
+  EXPECT_EQ(text.substr(0, text.find('\n')), "frame,gjk_iterations [iterations],query_time [us],ratio [%]");
+  std::string error;
+  const std::optional<CsvTable> back = parseCsv(text, "memory", error);
+  ASSERT_TRUE(back) << error;
+  expectSameTable(table, *back);
+  EXPECT_EQ(csvText(*back), text);
+}
+
+TEST(Csv, FilesRoundTripAndFailuresNameTheProblem) {
+  CsvTable table;
+  table.columns.push_back({"iterations", "", {0, 1, 2}});
+  table.columns.push_back({"distance_runs", "runs", {0, 10, 5}});
+  const std::string path = testing::TempDir() + "plot_io_round_trip.csv";
+  std::string error;
+  ASSERT_TRUE(writeCsvFile(path, table, error)) << error;
+  const std::optional<CsvTable> back = readCsvFile(path, error);
+  ASSERT_TRUE(back) << error;
+  expectSameTable(table, *back);
+
+  EXPECT_FALSE(readCsvFile(testing::TempDir() + "no-such-file.csv", error));
+  EXPECT_NE(error.find("no-such-file.csv"), std::string::npos) << error;
+  EXPECT_FALSE(parseCsv("a,b [s]\n1,2\n3,x\n", "t.csv", error));
+  EXPECT_EQ(error, "t.csv: line 3, column 2 (b): expected a number, got \"x\"");
+  EXPECT_FALSE(parseCsv("a,b\n1,2,3\n", "t.csv", error));
+  EXPECT_NE(error.find("line 2: expected 2 fields"), std::string::npos) << error;
+  EXPECT_FALSE(parseCsv("", "t.csv", error));
+  EXPECT_FALSE(writeCsvFile(testing::TempDir() + "no-such-directory/x.csv", table, error));
+}
+
+std::vector<FrameMetric> metrics(double gjk, double time) {
+  return {{"gjk_iterations", gjk, "iterations"}, {"query_time", time, "us"}};
+}
+
+TEST(Recording, KeepsTheLastCapacityFramesOfEverySeries) {
+  Recording recording(100);
+  for (int frame = 0; frame < 1000; ++frame) recording.addFrame(frame / 60.0, metrics(frame % 7, frame * 0.5));
+  ASSERT_EQ(recording.frameCount(), 100u);
+  EXPECT_EQ(recording.framesDropped(), 900u);
+  ASSERT_EQ(recording.seriesCount(), 2u);
+  EXPECT_EQ(recording.seriesUnit(1), "us");
+  for (std::size_t i = 0; i < 100; ++i) {
+    const int frame = 900 + int(i);
+    EXPECT_EQ(recording.frames()[i], frame);
+    EXPECT_EQ(recording.values(0)[i], frame % 7);
+    EXPECT_EQ(recording.values(1)[i], frame * 0.5);
+    EXPECT_NEAR(recording.seconds()[i], frame / 60.0, 1e-12);
+  }
+}
+
+TEST(Recording, LateAndMissingMetricsAreNaNAndTheCsvRoundTrips) {
+  Recording recording(1000);
+  recording.addFrame(0.0, metrics(3, 1.5));
+  recording.addFrame(0.1, {{FrameMetric{"sat_axes", 4, "axes"}}});  // gjk and time missing, sat new
+  recording.addFrame(0.2, metrics(5, 2.5));
+  ASSERT_EQ(recording.seriesCount(), 3u);
+  EXPECT_TRUE(std::isnan(recording.values(0)[1]));
+  EXPECT_TRUE(std::isnan(recording.values(2)[0]));
+  EXPECT_EQ(recording.values(2)[1], 4);
+  const CsvTable table = recording.toCsv();
+  std::string error;
+  const std::optional<CsvTable> back = parseCsv(csvText(table), "", error);
+  ASSERT_TRUE(back) << error;
+  expectSameTable(table, *back);
+  EXPECT_EQ(back->columns[1].name, "time");
+  EXPECT_EQ(back->columns[1].unit, "s");
+  recording.clear();
+  EXPECT_EQ(recording.frameCount(), 0u);
+  EXPECT_EQ(recording.seriesCount(), 0u);
+}
+
+TEST(Recording, DefaultCapacityHoldsAHundredThousandFrames) {
+  Recording recording;
+  EXPECT_GE(recording.capacity(), 100000u);
+  for (int frame = 0; frame < 250000; ++frame) recording.addFrame(frame, metrics(frame, frame));
+  EXPECT_EQ(recording.frameCount(), recording.capacity());
+  EXPECT_EQ(recording.values(0).back(), 249999);
+  EXPECT_EQ(recording.values(0).front(), double(250000 - recording.capacity()));
+}
+
+}  // namespace
+}  // namespace lab
