@@ -94,6 +94,7 @@ const bool registered = registerCommand({
       auto options = std::make_shared<QueryCommandOptions>();
       command.add_option("--algo", options->algorithms, "Algorithms to run, comma separated (default: all that apply)")
           ->delimiter(',')
+          ->allow_extra_args(false)  // "--algo gjk,sat IN": IN is not an algorithm
           ->check(CLI::IsMember({"gjk", "distance", "epa", "sat", "analytic"}));
       command.add_option("--scalar", options->scalar, "Scalar type of the computation")
           ->check(CLI::IsMember({"float", "double"}))
