@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""`collision-lab experiment` from the command line (CTest label "cli"): one call runs one case.
+  experiment_cli_test.py --exe build/app/collision-lab --out DIR CASE
+Cases: summary, deterministic, float_far, svg, no_display, bad_options.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+
+def run(exe, arguments, env=None):
+    return subprocess.run([exe, "experiment", *arguments], capture_output=True, text=True, env=env, timeout=300)
+
+
+def summary_rows(stdout):
+    """{algorithm: (queries, mean, max, cap hits, disagreements)} from the summary table."""
+    rows = {}
+    for line in stdout.splitlines():
+        match = re.match(r"(gjk|distance|epa|sat)\s+(\d+)\s+([\d.]+)\s+(\d+)\s+(\d+) \(.*?\)\s+(\d+) \(", line)
+        if match:
+            rows[match.group(1)] = tuple(float(x) for x in match.groups()[1:])
+    return rows
+
+
+def check(condition, message):
+    if not condition:
+        print("FAILED:", message)
+        sys.exit(1)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("case")
+    options = parser.parse_args()
+    os.makedirs(options.out, exist_ok=True)
+    exe = options.exe
+
+    if options.case == "summary":
+        result = run(exe, ["--family", "mixed", "--trials", "3000", "--algo", "gjk,distance,epa,sat", "--seed", "3"])
+        check(result.returncode == 0, result.stderr)
+        rows = summary_rows(result.stdout)
+        check(set(rows) == {"gjk", "distance", "epa", "sat"}, result.stdout)
+        check(rows["distance"][0] == 3000 and rows["gjk"][0] == 3000, result.stdout)
+        check(0 < rows["sat"][0] < 3000, "sat runs on polytope pairs only: " + result.stdout)
+        check("experiment: 3000 / 3000 trials (100%)" in result.stderr, "progress line: " + result.stderr)
+        check("ns/query" in result.stdout and "worst cases" in result.stdout, result.stdout)
+
+    elif options.case == "deterministic":
+        paths = [os.path.join(options.out, f"run{i}.csv") for i in range(3)]
+        for path, seed in zip(paths, ["5", "5", "6"]):
+            result = run(exe, ["--family", "ngon8", "--trials", "5000", "--algo", "gjk,distance", "--seed", seed,
+                               "--csv", path, "-q"])
+            check(result.returncode == 0, result.stderr)
+        texts = [open(path).read() for path in paths]
+        check(texts[0] == texts[1], "same seed, different CSV")
+        check(texts[0] != texts[2], "different seeds, same CSV")
+        header = texts[0].splitlines()[0]
+        check(header == "iterations,gjk_runs [runs],gjk_cumulative [%],distance_runs [runs],distance_cumulative [%]",
+              header)
+        last = texts[0].splitlines()[-1].split(",")
+        check(float(last[2]) == 100.0 and float(last[4]) == 100.0, "cumulative ends at 100%: " + str(last))
+        check(sum(float(line.split(",")[3]) for line in texts[0].splitlines()[1:]) == 5000, "distance runs add up")
+
+    elif options.case == "float_far":
+        common = ["--family", "ngon8", "--trials", "20000", "--algo", "gjk,distance,epa", "--offset", "1e5",
+                  "--gap-min", "-0.05", "--gap-max", "0.05", "-q"]
+        exact = summary_rows(run(exe, common + ["--scalar", "double"]).stdout)
+        rounded = summary_rows(run(exe, common + ["--scalar", "float"]).stdout)
+        for algorithm in ("gjk", "distance", "epa"):
+            check(exact[algorithm][4] == 0, f"double {algorithm} disagrees: {exact}")
+            check(rounded[algorithm][4] > 0, f"float {algorithm} agrees at 1e5: {rounded}")
+
+    elif options.case == "svg":
+        path = os.path.join(options.out, "plot.svg")
+        result = run(exe, ["--family", "boxes", "--trials", "2000", "--algo", "gjk,distance,epa", "--plot", path, "-q"])
+        check(result.returncode == 0, result.stderr)
+        svg = open(path).read()
+        check(svg.startswith("<svg ") and svg.rstrip().endswith("</svg>"), svg[:100])
+        for colour, name in (("#4a9eff", "gjk"), ("#5fd68a", "distance"), ("#ff5c5c", "epa")):
+            check(svg.count(f'fill="{colour}"') > 3, f"{name} bars ({colour}) missing")
+            check(f">{name}</text>" in svg, f"legend entry {name} missing")
+        check(">iterations</text>" in svg and ">share of runs (%)</text>" in svg, "axis titles missing")
+        check("boxes, 2000 trials, seed 1" in svg, "title missing")
+
+    elif options.case == "no_display":
+        env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
+        path = os.path.join(options.out, "never.png")
+        result = run(exe, ["--trials", "100", "--plot", path], env=env)
+        check(result.returncode == 2, f"exit {result.returncode}")
+        check("no display available" in result.stderr and "xvfb-run" in result.stderr, result.stderr)
+        check(not os.path.exists(path), "a PNG was written without a display")
+
+    elif options.case == "bad_options":
+        result = run(exe, ["--family", "ngon99"])
+        check(result.returncode == 1 and "ngonN with N from 3 to 64" in result.stderr, result.stderr)
+        result = run(exe, ["--gap-min", "1", "--gap-max", "0"])
+        check(result.returncode == 1 and "gap" in result.stderr, result.stderr)
+        result = run(exe, ["--plot", os.path.join(options.out, "plot.jpg")])
+        check(result.returncode == 1 and ".png or .svg" in result.stderr, result.stderr)
+    else:
+        check(False, "unknown case " + options.case)
+    print("ok:", options.case)
+
+
+if __name__ == "__main__":
+    main()
