@@ -75,6 +75,7 @@ int runGui(const GuiOptions& options) {
   while (!window->shouldClose() && !shell.quitRequested()) {
     glfwPollEvents();
     for (const std::string& path : window->takeDroppedPaths()) shell.openDroppedFile(path);
+    const std::vector<KeyPress> keys = window->takeKeyPresses();
 
     const double now = glfwGetTime();
     const double seconds = now - previousTime;
@@ -88,7 +89,7 @@ int runGui(const GuiOptions& options) {
     glClear(GL_COLOR_BUFFER_BIT);
 
     window->beginFrame();
-    shell.frame(seconds, framebufferWidth, framebufferHeight);
+    shell.frame(seconds, framebufferWidth, framebufferHeight, keys);
     window->endFrame();
   }
 

@@ -2,6 +2,7 @@
 // framebuffer object), with the same shell, renderer and panels, and writes it as a PNG.
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -31,6 +32,7 @@ struct ScreenshotOptions {
   int step = -1;  // -1: the lab's default step
   std::string size = "1600x1000";
   std::string outputPath;
+  std::string dumpStatePath;
 };
 
 // ImGui lays windows out over a couple of frames (auto-sized windows measure first): draw a few, keep the last.
@@ -118,7 +120,7 @@ int runScreenshot(const ScreenshotOptions& options) {
     glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     window.beginOffscreenFrame(width, height);
-    shell.frame(1.0 / 60.0, width, height);
+    shell.frame(1.0 / 60.0, width, height, {});
     window.endFrame(/*swap=*/false);
   }
 
@@ -131,6 +133,14 @@ int runScreenshot(const ScreenshotOptions& options) {
   if (!stbi_write_png(options.outputPath.c_str(), width, height, 4, pixels.data(), stride)) {
     std::fprintf(stderr, "collision-lab screenshot: cannot write %s\n", options.outputPath.c_str());
     return 1;
+  }
+  if (!options.dumpStatePath.empty()) {
+    std::ofstream file(options.dumpStatePath, std::ios::trunc);
+    file << shell.dumpState().dump(2) << '\n';
+    if (!file) {
+      std::fprintf(stderr, "collision-lab screenshot: cannot write %s\n", options.dumpStatePath.c_str());
+      return 1;
+    }
   }
   std::printf("%s: %dx%d, lab %s, step %d (%d steps)\n", options.outputPath.c_str(), width, height,
               shell.currentLabInfo()->name.c_str(), shell.currentLab()->stepIndex(), shell.currentLab()->stepCount());
@@ -147,6 +157,8 @@ const bool registered = registerCommand(
        command.add_option("--step", options->step, "Timeline step to show, from 0")->check(CLI::NonNegativeNumber);
        command.add_option("--size", options->size, "Image size WIDTHxHEIGHT")->capture_default_str();
        command.add_option("-o,--output", options->outputPath, "PNG file to write")->required();
+       command.add_option("--dump-state", options->dumpStatePath,
+                          "Also write the shown state as JSON (lab, step, views with their screen rectangles)");
        return [options] { return runScreenshot(*options); };
      }});
 

@@ -24,11 +24,19 @@ namespace lab {
 
 // [SECTION] GLFW and the OpenGL context
 
+struct WindowCallbacks {
+  static void onDrop(GLFWwindow* handle, int count, const char** paths) {
+    auto* window = static_cast<Window*>(glfwGetWindowUserPointer(handle));
+    for (int i = 0; i < count; ++i) window->droppedPaths_.emplace_back(paths[i]);
+  }
+  // Installed before ImGui's backend, which chains to it.
+  static void onKey(GLFWwindow* handle, int key, int /*scancode*/, int action, int modifiers) {
+    if (action == GLFW_RELEASE) return;
+    static_cast<Window*>(glfwGetWindowUserPointer(handle))->keyPresses_.push_back({key, modifiers});
+  }
+};
+
 namespace {
-void onDrop(GLFWwindow* window, int count, const char** paths) {
-  auto* droppedPaths = static_cast<std::vector<std::string>*>(glfwGetWindowUserPointer(window));
-  for (int i = 0; i < count; ++i) droppedPaths->emplace_back(paths[i]);
-}
 
 void onGlfwError(int code, const char* description) {
   // Errors surface through return values; keep quiet unless asked, so "no display" stays one clean line.
@@ -64,8 +72,9 @@ Window::Window(const WindowOptions& options) {
     throw std::runtime_error("cannot load OpenGL 3.3 functions (glad)");
   }
   glfwSwapInterval(options.visible ? 1 : 0);  // vsync on screen; off-screen frames need no pacing
-  glfwSetWindowUserPointer(window_, &droppedPaths_);
-  glfwSetDropCallback(window_, onDrop);
+  glfwSetWindowUserPointer(window_, this);
+  glfwSetDropCallback(window_, WindowCallbacks::onDrop);
+  glfwSetKeyCallback(window_, WindowCallbacks::onKey);
 
   // [SECTION] ImGui
   IMGUI_CHECKVERSION();
@@ -100,6 +109,12 @@ std::vector<std::string> Window::takeDroppedPaths() {
   std::vector<std::string> paths;
   paths.swap(droppedPaths_);
   return paths;
+}
+
+std::vector<KeyPress> Window::takeKeyPresses() {
+  std::vector<KeyPress> presses;
+  presses.swap(keyPresses_);
+  return presses;
 }
 
 // [SECTION] Frames

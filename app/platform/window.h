@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "platform/keyboard.h"
+
 struct GLFWwindow;
 
 namespace lab {
@@ -32,8 +34,9 @@ class Window {
   // Window size in window coordinates (ImGui's) and framebuffer size in pixels.
   void windowSize(int& width, int& height) const;
   void framebufferSize(int& width, int& height) const;
-  // Paths dropped on the window since the last call.
+  // Paths dropped on the window, and keys pressed, since the last call.
   [[nodiscard]] std::vector<std::string> takeDroppedPaths();
+  [[nodiscard]] std::vector<KeyPress> takeKeyPresses();
 
   // Starts an ImGui frame (backends, then ImGui::NewFrame) and ends it (render ImGui, swap buffers).
   // Off-screen frames pass their framebuffer's size: ImGui then lays out for it, with no mouse.
@@ -45,6 +48,9 @@ class Window {
   GLFWwindow* window_ = nullptr;
   bool imguiReady_ = false;
   std::vector<std::string> droppedPaths_;
+  std::vector<KeyPress> keyPresses_;
+
+  friend struct WindowCallbacks;
 };
 
 // True when GLFW can reach a display; false (after printing nothing) otherwise.

@@ -153,10 +153,16 @@ Json LabShell::dumpState() const {
   state["stepCount"] = lab_->stepCount();
   state["scenePath"] = scenePath_;
   Json views = Json::array();
-  for (const Viewport& view : views_)
-    views.push_back({{"center", {view.camera.center().x, view.camera.center().y}},
-                     {"zoom", view.camera.pixelsPerUnit()}});
+  for (const Viewport& view : views_) {
+    const ScreenRect& rect = view.camera.rect();
+    views.push_back({{"title", view.title},
+                     {"center", {view.camera.center().x, view.camera.center().y}},
+                     {"zoom", view.camera.pixelsPerUnit()},
+                     {"rect", {rect.x, rect.y, rect.width, rect.height}}});
+  }
   state["views"] = views;
+  state["showGrid"] = settings_.showGrid;
+  state["helpOpen"] = showHelp_;
   lab_->dumpState(state);
   return state;
 }
@@ -176,9 +182,9 @@ void LabShell::reportError(std::string message) {
 
 // [SECTION] Frame
 
-void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight) {
+void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight, std::span<const KeyPress> keys) {
   if (!lab_) return;
-  handleShortcuts();
+  handleShortcuts(keys);
   drawMenuBar();
 
   const ImGuiViewport* screen = ImGui::GetMainViewport();
@@ -194,7 +200,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   if (pendingFit_) fitViews();
   handleCanvasInput();
 
-  updateTimeline(timeline_, *lab_, seconds);
+  updateTimeline(timeline_, *lab_, seconds, keys);
   lab_->update(seconds);
   plotPanel_.collect(*lab_, seconds);
   drawCanvas(framebufferWidth, framebufferHeight);
@@ -222,26 +228,28 @@ void LabShell::fitViews() {
 
 // [SECTION] Menu bar and shortcuts
 
-void LabShell::handleShortcuts() {
+void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) showHelp_ = !showHelp_;
-  if (io.KeyCtrl && !io.WantTextInput) {
-    if (ImGui::IsKeyPressed(GLFW_KEY_Q, false)) quitRequested_ = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_O, false)) openDialogRequested_ = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) {
-      if (io.KeyShift || scenePath_.empty()) {
+  if (countPresses(keys, GLFW_KEY_F1) % 2 == 1) showHelp_ = !showHelp_;
+  if (countPresses(keys, GLFW_KEY_Q, kModControl) > 0) quitRequested_ = true;
+  if (!io.WantTextInput) {
+    if (countPresses(keys, GLFW_KEY_O, kModControl) > 0) openDialogRequested_ = true;
+    if (countPresses(keys, GLFW_KEY_S, kModControl | kModShift) > 0) {
+      saveAsDialogRequested_ = true;
+    } else if (countPresses(keys, GLFW_KEY_S, kModControl) > 0) {
+      if (scenePath_.empty()) {
         saveAsDialogRequested_ = true;
       } else if (std::string error; !saveScene(scenePath_, error)) {
         reportError(error);
       }
     }
   }
-  if (!io.WantCaptureKeyboard && !io.KeyCtrl && !io.KeyAlt) {
-    if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) {
+  if (!io.WantCaptureKeyboard) {
+    if (countPresses(keys, GLFW_KEY_F) > 0) {
       sceneInfo_.view.reset();  // "fit" means fit, even when the scene file named a view
       pendingFit_ = true;
     }
-    if (ImGui::IsKeyPressed(GLFW_KEY_G, false)) settings_.showGrid = !settings_.showGrid;
+    if (countPresses(keys, GLFW_KEY_G) % 2 == 1) settings_.showGrid = !settings_.showGrid;
   }
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "labs/lab.h"
+#include "platform/keyboard.h"
 #include "render/renderer2d.h"
 #include "ui/settings.h"
 #include "ui/plot_panel.h"
@@ -36,7 +37,8 @@ class LabShell {
 
   // One frame of UI and canvas, between ImGui::NewFrame and ImGui::Render. Draws with GL into the bound
   // framebuffer of `framebufferWidth` x `framebufferHeight` pixels; the caller has cleared it.
-  void frame(double seconds, int framebufferWidth, int framebufferHeight);
+  // `keys`: this frame's key presses (Window::takeKeyPresses; none off-screen).
+  void frame(double seconds, int framebufferWidth, int framebufferHeight, std::span<const KeyPress> keys);
 
   [[nodiscard]] bool quitRequested() const { return quitRequested_; }
   [[nodiscard]] Lab* currentLab() const { return lab_.get(); }
@@ -47,7 +49,7 @@ class LabShell {
   void storeSettings();
 
  private:
-  void handleShortcuts();
+  void handleShortcuts(std::span<const KeyPress> keys);
   void drawMenuBar();
   void drawSidePanel(float top, float width, float height);
   void drawTimelineBar(float top, float width, float height);

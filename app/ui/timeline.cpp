@@ -18,22 +18,17 @@ void goTo(Lab& lab, int index) {
 }
 }  // namespace
 
-void updateTimeline(Timeline& timeline, Lab& lab, double seconds) {
+void updateTimeline(Timeline& timeline, Lab& lab, double seconds, std::span<const KeyPress> keys) {
   const int count = lab.stepCount();
-  const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard && !io.KeyCtrl && !io.KeyAlt) {
-    // ImGui 1.86 indexes its key state by GLFW key codes.
-    if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) {
+  if (!ImGui::GetIO().WantCaptureKeyboard) {
+    const int forward = countPresses(keys, GLFW_KEY_RIGHT) - countPresses(keys, GLFW_KEY_LEFT);
+    if (forward != 0) {
       timeline.playing = false;
-      goTo(lab, lab.stepIndex() + 1);
+      goTo(lab, lab.stepIndex() + forward);
     }
-    if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) {
-      timeline.playing = false;
-      goTo(lab, lab.stepIndex() - 1);
-    }
-    if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) goTo(lab, 0);
-    if (ImGui::IsKeyPressed(GLFW_KEY_END, false)) goTo(lab, count - 1);
-    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) {
+    if (countPresses(keys, GLFW_KEY_HOME) > 0) goTo(lab, 0);
+    if (countPresses(keys, GLFW_KEY_END) > 0) goTo(lab, count - 1);
+    if (countPresses(keys, GLFW_KEY_SPACE) % 2 == 1) {
       // Play from the start again when at the end.
       if (!timeline.playing && lab.stepIndex() >= count - 1) goTo(lab, 0);
       timeline.playing = !timeline.playing;

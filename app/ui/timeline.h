@@ -3,6 +3,10 @@
 // Immediate mode: the step lives in the lab, the playback state in the caller's Timeline.
 #pragma once
 
+#include <span>
+
+#include "platform/keyboard.h"
+
 namespace lab {
 
 class Lab;
@@ -13,8 +17,8 @@ struct Timeline {
   double accumulator = 0;  // seconds of playback not yet turned into a step
 };
 
-// Advances playback by `seconds` (stops at the last step) and applies the keyboard shortcuts.
-void updateTimeline(Timeline& timeline, Lab& lab, double seconds);
+// Advances playback by `seconds` (stops at the last step) and applies this frame's key presses.
+void updateTimeline(Timeline& timeline, Lab& lab, double seconds, std::span<const KeyPress> keys);
 // Draws the widget into the current ImGui window, full width.
 void drawTimeline(Timeline& timeline, Lab& lab);
 

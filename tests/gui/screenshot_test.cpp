@@ -1,0 +1,226 @@
+// GUI tests of the platform through `collision-lab screenshot` (run under Xvfb by CTest, label "gui"):
+// the Shapes lab's pixels where its shapes project (each shape's own colour), the background elsewhere,
+// the support point moving with the timeline step, and the command's refusals.
+// The screenshot's --dump-state gives each view's screen rectangle, centre and zoom, so the test projects
+// world points exactly as the app does.
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iterator>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <stb/stb_image.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+using Json = nlohmann::json;
+namespace fs = std::filesystem;
+
+struct Rgb {
+  int r = 0, g = 0, b = 0;
+};
+
+// The palette of app/render/color.h, and the translucent fill the shapes use over the background.
+constexpr Rgb kBackground{0x1b, 0x1e, 0x24};
+constexpr Rgb kAccent{0xf5, 0xd5, 0x47};
+constexpr std::array<Rgb, 8> kShapeColors = {Rgb{0xe8, 0xe8, 0xe8}, Rgb{0x7f, 0xd4, 0xff}, Rgb{0x4a, 0x9e, 0xff},
+                                             Rgb{0x5f, 0xd6, 0x8a}, Rgb{0xff, 0xa9, 0x4a}, Rgb{0xff, 0x7a, 0xb8},
+                                             Rgb{0xb4, 0x8c, 0xff}, Rgb{0xf5, 0xd5, 0x47}};
+constexpr double kFillAlpha = 0.22;
+
+Rgb blend(Rgb top, double alpha, Rgb bottom) {
+  auto mix = [alpha](int a, int b) { return static_cast<int>(std::lround(alpha * a + (1 - alpha) * b)); };
+  return {mix(top.r, bottom.r), mix(top.g, bottom.g), mix(top.b, bottom.b)};
+}
+
+bool near(Rgb a, Rgb b, int tolerance) {
+  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
+}
+
+struct Screenshot {
+  int width = 0;
+  int height = 0;
+  std::vector<unsigned char> rgb;
+  Json state;
+  int exitCode = 0;
+  std::string errors;
+
+  [[nodiscard]] Rgb at(int x, int y) const {
+    const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
+    return {rgb[i], rgb[i + 1], rgb[i + 2]};
+  }
+  // Pixels within `tolerance` of `colour` in the (2 * radius + 1)^2 patch around (x, y).
+  [[nodiscard]] int countNear(double x, double y, Rgb colour, int tolerance, int radius = 3) const {
+    int count = 0;
+    for (int dy = -radius; dy <= radius; ++dy)
+      for (int dx = -radius; dx <= radius; ++dx) {
+        const int px = static_cast<int>(std::lround(x)) + dx;
+        const int py = static_cast<int>(std::lround(y)) + dy;
+        if (px >= 0 && py >= 0 && px < width && py < height && near(at(px, py), colour, tolerance)) ++count;
+      }
+    return count;
+  }
+  // World to screen pixels in view `view`, as render/camera.cpp maps them.
+  [[nodiscard]] std::array<double, 2> project(double worldX, double worldY, int view = 0) const {
+    const Json& v = state.at("views").at(view);
+    const double zoom = v.at("zoom").get<double>();
+    const double centerX = v.at("rect")[0].get<double>() + 0.5 * v.at("rect")[2].get<double>();
+    const double centerY = v.at("rect")[1].get<double>() + 0.5 * v.at("rect")[3].get<double>();
+    return {centerX + (worldX - v.at("center")[0].get<double>()) * zoom,
+            centerY - (worldY - v.at("center")[1].get<double>()) * zoom};
+  }
+};
+
+fs::path workDirectory() {
+  const fs::path directory = fs::temp_directory_path() / ("collision-lab-gui-test-" + std::to_string(::getpid()));
+  fs::create_directories(directory);
+  return directory;
+}
+
+// Runs `collision-lab <arguments> -o NAME.png --dump-state NAME.json`, reads the PNG and the state dump.
+Screenshot run(const std::string& arguments, const std::string& name) {
+  const fs::path directory = workDirectory();
+  const fs::path png = directory / (name + ".png");
+  const fs::path dump = directory / (name + ".json");
+  const fs::path errors = directory / (name + ".err");
+  fs::remove(png);
+  std::string command = "XDG_CONFIG_HOME='" + directory.string() + "' '" COLLISION_LAB_EXE "' " + arguments;
+  command += " -o '" + png.string() + "' --dump-state '" + dump.string() + "'";
+  command += " > /dev/null 2> '" + errors.string() + "'";
+  Screenshot shot;
+  const int status = std::system(command.c_str());
+  shot.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream errorFile(errors);
+  shot.errors.assign(std::istreambuf_iterator<char>(errorFile), std::istreambuf_iterator<char>());
+  if (shot.exitCode != 0) return shot;
+  int channels = 0;
+  unsigned char* data = stbi_load(png.string().c_str(), &shot.width, &shot.height, &channels, 3);
+  if (data) {
+    shot.rgb.assign(data, data + static_cast<std::size_t>(shot.width) * static_cast<std::size_t>(shot.height) * 3);
+    stbi_image_free(data);
+  }
+  std::ifstream dumpFile(dump);
+  shot.state = Json::parse(dumpFile);
+  return shot;
+}
+
+// A world point well inside each default shape of the Shapes lab, in the shape's local frame, away from
+// the support arrow (drawn through the middle along d) and the circle's radius line.
+std::array<double, 2> insidePoint(const Json& shape) {
+  const std::string type = shape.at("type");
+  if (type == "aabb") {
+    const double x = 0.5 * (shape["min"][0].get<double>() + shape["max"][0].get<double>());
+    const double y = 0.5 * (shape["min"][1].get<double>() + shape["max"][1].get<double>());
+    return {x - 0.5, y - 0.35};
+  }
+  double localX = 0;
+  double localY = 0;
+  if (type == "circle") localX = -0.3, localY = -0.5;
+  if (type == "box") localX = -0.5, localY = -0.3;
+  if (type == "capsule") localX = -0.3, localY = -0.25;
+  if (type == "polygon") localX = -0.4, localY = -0.4;
+  if (type == "sector") localX = 0.7, localY = -0.15;
+  const double angle = shape.value("angle", 0.0);
+  const double x = shape.at("position")[0].get<double>();
+  const double y = shape.at("position")[1].get<double>();
+  return {x + std::cos(angle) * localX - std::sin(angle) * localY, y + std::sin(angle) * localX + std::cos(angle) * localY};
+}
+
+TEST(Screenshot, WritesAPngOfTheRequestedSize) {
+  const Screenshot shot = run("screenshot --lab Shapes --size 800x500", "size");
+  ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+  EXPECT_EQ(shot.width, 800);
+  EXPECT_EQ(shot.height, 500);
+  EXPECT_EQ(shot.state.at("lab"), "Shapes");
+}
+
+TEST(Screenshot, ShapesLabDrawsEachShapeInItsColourWhereItProjects) {
+  const Screenshot shot = run("screenshot --lab Shapes --size 1600x1000", "shapes");
+  ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+  ASSERT_EQ(shot.width, 1600);
+  const Json& shapes = shot.state.at("shapes");
+  ASSERT_EQ(shapes.size(), kShapeColors.size());
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    const std::string type = shapes[i].at("type");
+    if (type == "point" || type == "segment") continue;  // no fill; checked below by their strokes
+    const auto [worldX, worldY] = insidePoint(shapes[i]);
+    const auto [x, y] = shot.project(worldX, worldY);
+    const Rgb fill = blend(kShapeColors[i], kFillAlpha, kBackground);
+    EXPECT_GE(shot.countNear(x, y, fill, 10), 20) << type << " fill expected near (" << x << ", " << y << ")";
+  }
+  // The segment's stroke, a quarter of the way from its first end.
+  const Json& segment = shapes[1];
+  const double ax = segment["a"][0].get<double>() + segment["position"][0].get<double>();
+  const double ay = segment["a"][1].get<double>() + segment["position"][1].get<double>();
+  const double bx = segment["b"][0].get<double>() + segment["position"][0].get<double>();
+  const double by = segment["b"][1].get<double>() + segment["position"][1].get<double>();
+  const auto [sx, sy] = shot.project(ax + 0.25 * (bx - ax), ay + 0.25 * (by - ay));
+  EXPECT_GE(shot.countNear(sx, sy, kShapeColors[1], 30, 2), 3) << "segment stroke";
+
+  // Background away from every shape: the lower left corner of the canvas.
+  const Json& rect = shot.state.at("views")[0].at("rect");
+  const double cornerX = rect[0].get<double>() + 40;
+  const double cornerY = rect[1].get<double>() + rect[3].get<double>() - 40;
+  EXPECT_GE(shot.countNear(cornerX, cornerY, kBackground, 3, 4), 30) << "background";
+  // The side panel is not canvas: no shape colour leaks under it.
+  EXPECT_EQ(shot.countNear(rect[0].get<double>() - 60, cornerY, kShapeColors[2], 10, 4), 0);
+}
+
+TEST(Screenshot, SupportPointFollowsTheTimelineStep) {
+  // 16 directions: step 0 looks along +x, step 4 along +y. The circle's support point is its centre plus
+  // its radius along d, drawn as a yellow dot.
+  const Screenshot first = run("screenshot --lab Shapes --step 0", "step0");
+  const Screenshot quarter = run("screenshot --lab Shapes --step 4", "step4");
+  ASSERT_EQ(first.exitCode, 0) << first.errors;
+  ASSERT_EQ(quarter.exitCode, 0) << quarter.errors;
+  EXPECT_EQ(first.state.at("step"), 0);
+  EXPECT_EQ(quarter.state.at("step"), 4);
+  const Json& circle = first.state.at("shapes")[2];
+  ASSERT_EQ(circle.at("type"), "circle");
+  const double cx = circle["position"][0].get<double>();
+  const double cy = circle["position"][1].get<double>();
+  const double radius = circle["radius"].get<double>();
+  const auto [rightX, rightY] = first.project(cx + radius, cy);
+  const auto [topX, topY] = first.project(cx, cy + radius);
+  EXPECT_GE(first.countNear(rightX, rightY, kAccent, 40, 2), 9) << "step 0: support point at the right";
+  EXPECT_EQ(first.countNear(topX, topY, kAccent, 40, 2), 0) << "step 0: nothing at the top";
+  EXPECT_GE(quarter.countNear(topX, topY, kAccent, 40, 2), 9) << "step 4: support point at the top";
+  EXPECT_EQ(quarter.countNear(rightX, rightY, kAccent, 40, 2), 0) << "step 4: nothing at the right";
+}
+
+TEST(Screenshot, RefusesUnknownLabsStepsAndSizes) {
+  const Screenshot lab = run("screenshot --lab NoSuchLab", "badlab");
+  EXPECT_NE(lab.exitCode, 0);
+  EXPECT_NE(lab.errors.find("no lab named \"NoSuchLab\""), std::string::npos) << lab.errors;
+  EXPECT_NE(lab.errors.find("Shapes"), std::string::npos) << "the message lists the labs: " << lab.errors;
+
+  const Screenshot step = run("screenshot --lab Shapes --step 99", "badstep");
+  EXPECT_NE(step.exitCode, 0);
+  EXPECT_NE(step.errors.find("step 99 is out of range"), std::string::npos) << step.errors;
+
+  const Screenshot size = run("screenshot --lab Shapes --size 12by9", "badsize");
+  EXPECT_NE(size.exitCode, 0);
+  EXPECT_NE(size.errors.find("--size"), std::string::npos) << size.errors;
+}
+
+TEST(Gui, WithoutADisplaySaysSoAndPointsToScreenshot) {
+  const fs::path errors = workDirectory() / "unset.err";
+  const std::string command = "env -u DISPLAY -u WAYLAND_DISPLAY '" COLLISION_LAB_EXE "' 2> '" + errors.string() + "'";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_NE(WEXITSTATUS(status), 0);
+  std::ifstream file(errors);
+  const std::string message(std::istreambuf_iterator<char>(file), {});
+  EXPECT_NE(message.find("no display available (DISPLAY is not set)"), std::string::npos) << message;
+  EXPECT_NE(message.find("collision-lab screenshot"), std::string::npos) << message;
+}
+
+}  // namespace
