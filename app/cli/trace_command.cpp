@@ -56,7 +56,10 @@ int runTraceCommand(const TraceCommandOptions& options) {
     } else {
       pair = queryPairFromJson(document);
     }
-  } catch (const std::runtime_error& error) {  // JsonSyntaxError or JsonFieldError
+  } catch (const JsonSyntaxError& error) {
+    throw std::runtime_error(input.name() + ", " + error.what() +
+                             " (trace reads one pair or a scene file; query takes many pairs)");
+  } catch (const JsonFieldError& error) {
     throw std::runtime_error(input.name() + ": " + error.what());
   }
   if (algorithmName.empty()) {
