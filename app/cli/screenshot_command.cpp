@@ -33,6 +33,7 @@ struct ScreenshotOptions {
   std::string size = "1600x1000";
   std::string outputPath;
   std::string dumpStatePath;
+  bool helpOverlay = false;
 };
 
 // ImGui lays windows out over a couple of frames (auto-sized windows measure first): draw a few, keep the last.
@@ -115,6 +116,7 @@ int runScreenshot(const ScreenshotOptions& options) {
     return 1;
   }
 
+  shell.setHelpOpen(options.helpOverlay);
   for (int frame = 0; frame < kWarmUpFrames; ++frame) {
     glViewport(0, 0, width, height);
     glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
@@ -159,6 +161,7 @@ const bool registered = registerCommand(
        command.add_option("-o,--output", options->outputPath, "PNG file to write")->required();
        command.add_option("--dump-state", options->dumpStatePath,
                           "Also write the shown state as JSON (lab, step, views with their screen rectangles)");
+       command.add_flag("--help-overlay", options->helpOverlay, "Show the keyboard and mouse help (F1) on top");
        return [options] { return runScreenshot(*options); };
      }});
 

@@ -14,11 +14,12 @@ const Shortcut kGlobal[] = {
     {"Ctrl+Q", "quit"},
     {"F", "fit the view to the scene"},
     {"G", "show or hide the grid"},
-    {"Right or middle drag", "pan the view"},
+    {"Right or middle drag", "pan the view (left drag on empty space too)"},
     {"Mouse wheel", "zoom around the cursor"},
     {"Left / Right", "step back / forward"},
     {"Home / End", "first / last step"},
     {"Space", "play or pause the steps"},
+    {"Escape", "close a dialog or this help"},
 };
 
 void shortcutTable(const char* id, std::span<const Shortcut> shortcuts) {

@@ -163,6 +163,9 @@ Json LabShell::dumpState() const {
   state["views"] = views;
   state["showGrid"] = settings_.showGrid;
   state["helpOpen"] = showHelp_;
+  state["frameTimeMs"] = {{"mean", framesTimed_ > 0 ? 1000.0 * frameSecondsTotal_ / framesTimed_ : 0.0},
+                          {"max", 1000.0 * frameSecondsMax_},
+                          {"frames", framesTimed_}};
   lab_->dumpState(state);
   return state;
 }
@@ -184,6 +187,11 @@ void LabShell::reportError(std::string message) {
 
 void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight, std::span<const KeyPress> keys) {
   if (!lab_) return;
+  if (++framesSeen_ > kUntimedFrames) {
+    ++framesTimed_;
+    frameSecondsTotal_ += seconds;
+    frameSecondsMax_ = std::max(frameSecondsMax_, seconds);
+  }
   handleShortcuts(keys);
   drawMenuBar();
 

@@ -41,6 +41,7 @@ class LabShell {
   void frame(double seconds, int framebufferWidth, int framebufferHeight, std::span<const KeyPress> keys);
 
   [[nodiscard]] bool quitRequested() const { return quitRequested_; }
+  void setHelpOpen(bool open) { showHelp_ = open; }
   [[nodiscard]] Lab* currentLab() const { return lab_.get(); }
   [[nodiscard]] const LabInfo* currentLabInfo() const { return labInfo_; }
   // {lab, step, stepCount, scenePath, views: [{center, zoom}], ...the lab's dumpState}.
@@ -81,6 +82,14 @@ class LabShell {
   MouseButton pressButton_ = MouseButton::Left;
   bool labOwnsPress_ = false;
   Vec2d lastMouse_{};
+
+  // Wall-clock time between frames, for --dump-state's frameTimeMs (the first frames, which load fonts and
+  // fit the views, are left out).
+  static constexpr int kUntimedFrames = 10;
+  int framesSeen_ = 0;
+  int framesTimed_ = 0;
+  double frameSecondsTotal_ = 0;
+  double frameSecondsMax_ = 0;
 
   // Dialogs.
   bool openDialogRequested_ = false;
