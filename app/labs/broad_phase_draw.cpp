@@ -65,7 +65,10 @@ constexpr std::size_t kOutlineLimit = 25000;
 
 std::string idList(const std::vector<ProxyId>& ids) {
   std::string text = "{";
-  for (std::size_t i = 0; i < ids.size(); ++i) text += (i > 0 ? ", #" : "#") + std::to_string(ids[i]);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    text += i > 0 ? ", #" : "#";
+    text += std::to_string(ids[i]);
+  }
   return text + "}";
 }
 
@@ -273,8 +276,9 @@ void BroadPhaseLab::drawObjects(Renderer2D& renderer, const WorldBounds& visible
   if (draw_.showLabels && count <= kTraceLimit) {
     for (const MovingObject& object : objects_) {
       const Box box = object.box();
-      renderer.label({box.min[0], box.max[1]}, "#" + std::to_string(object.proxy), palette::kText.withAlpha(0.85f),
-                     {1, -16});
+      char text[16];
+      std::snprintf(text, sizeof text, "#%u", object.proxy);
+      renderer.label({box.min[0], box.max[1]}, text, palette::kText.withAlpha(0.85f), {1, -16});
     }
   }
 }
