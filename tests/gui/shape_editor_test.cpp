@@ -1,0 +1,118 @@
+// The shared shape editing (app/ui/shape_editor.h) without a window: picking, dragging, Shift-drag rotation,
+// and polygon vertex edits that must keep the outline convex or refuse with a reason.
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <variant>
+
+#include <gtest/gtest.h>
+
+#include "collide/polygon.h"
+#include "ui/shape_editor.h"
+
+namespace lab {
+namespace {
+
+Collider square(Vec2d position) {
+  const Vec2d outline[] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+  return {*collide::makePolygon<double>(outline).polygon, collide::Transform<double>::fromPose(position, 0.0)};
+}
+
+MouseEvent mouseAt(Vec2d world, bool shift = false, bool control = false) {
+  MouseEvent event;
+  event.world = world;
+  event.modifiers = {shift, control, false};
+  event.pixelSize = 0.01;  // 100 pixels per unit: the pick tolerance is 0.07 units
+  return event;
+}
+
+TEST(ShapeEditorGeometry, DistanceIsZeroInsideAndEuclideanOutside) {
+  const Collider box = square({3, 0});
+  EXPECT_EQ(distanceToShape(box, {3.5, 0.5}), 0.0);
+  EXPECT_NEAR(distanceToShape(box, {6, 0}), 2.0, 1e-12);
+  const Collider circle{collide::Circle<double>{{0, 0}, 1.0}, collide::Transform<double>::fromPose({0, 5}, 0.3)};
+  EXPECT_EQ(distanceToShape(circle, {0.2, 5.1}), 0.0);
+  EXPECT_NEAR(distanceToShape(circle, {0, 8}), 2.0, 1e-3);  // the outline is sampled, 128 segments
+  const Collider sector{collide::Sector<double>{2.0, std::numbers::pi / 4}, {}};
+  EXPECT_EQ(distanceToShape(sector, {1.0, 0.2}), 0.0);
+  EXPECT_GT(distanceToShape(sector, {-1.0, 0.0}), 0.9);  // behind the apex
+}
+
+TEST(ShapeEditorVertices, MovingAVertexKeepsTheOutlineConvexOrRefuses) {
+  Collider shape = square({10, 0});
+  std::string error;
+  // Outward: still convex.
+  ASSERT_TRUE(moveVertex(shape, 2, {11.5, 1.5}, error)) << error;
+  EXPECT_EQ(std::get<collide::Polygon<double>>(shape.shape).vertices[2], (Vec2d{1.5, 1.5}));
+  // Past the diagonal: a reflex corner, refused, nothing changed.
+  const Collider before = shape;
+  EXPECT_FALSE(moveVertex(shape, 2, {9.9, -0.1}, error));
+  EXPECT_NE(error.find("vertex"), std::string::npos) << error;
+  EXPECT_EQ(std::get<collide::Polygon<double>>(shape.shape).vertices[2],
+            std::get<collide::Polygon<double>>(before.shape).vertices[2]);
+}
+
+TEST(ShapeEditorVertices, InsertAndRemoveRespectTheLimits) {
+  Collider shape = square({0, 0});
+  std::string error;
+  ASSERT_TRUE(insertPolygonVertex(shape, 0, 0.2, error)) << error;
+  const auto& polygon = std::get<collide::Polygon<double>>(shape.shape);
+  ASSERT_EQ(polygon.count, 5);
+  EXPECT_NEAR(polygon.vertices[1].x, 0.0, 1e-12);
+  EXPECT_NEAR(polygon.vertices[1].y, -1.2, 1e-12);  // the bottom edge's midpoint pushed out along its normal
+  ASSERT_TRUE(removePolygonVertex(shape, 1, error)) << error;
+  ASSERT_TRUE(removePolygonVertex(shape, 0, error)) << error;
+  EXPECT_EQ(std::get<collide::Polygon<double>>(shape.shape).count, 3);
+  EXPECT_FALSE(removePolygonVertex(shape, 0, error));
+  EXPECT_EQ(error, "a polygon needs at least 3 vertices");
+}
+
+TEST(ShapeEditorMouse, DragMovesTheTopmostShape) {
+  Collider shapes[] = {square({0, 0}), square({0.5, 0})};  // the second is drawn on top
+  ShapeEditor editor;
+  ASSERT_TRUE(editor.mouseDown(shapes, mouseAt({0.2, 0.1})));
+  EXPECT_EQ(editor.selected(), 1);
+  EXPECT_TRUE(editor.mouseMove(shapes, mouseAt({1.2, 2.1})));
+  editor.mouseUp();
+  EXPECT_EQ(shapes[1].transform.p, (Vec2d{1.5, 2.0}));
+  EXPECT_EQ(shapes[0].transform.p, (Vec2d{0, 0}));
+  EXPECT_FALSE(editor.dragging());
+  // A press on empty space takes nothing (the shell pans) and clears the selection.
+  EXPECT_FALSE(editor.mouseDown(shapes, mouseAt({20, 20})));
+  EXPECT_EQ(editor.selected(), -1);
+}
+
+TEST(ShapeEditorMouse, ShiftDragRotatesAboutTheShapeOrigin) {
+  Collider shapes[] = {square({4, 4})};
+  ShapeEditor editor;
+  ASSERT_TRUE(editor.mouseDown(shapes, mouseAt({4.8, 4.0}, /*shift=*/true)));
+  EXPECT_TRUE(editor.mouseMove(shapes, mouseAt({4.0, 4.8}, true)));
+  editor.mouseUp();
+  EXPECT_NEAR(shapes[0].transform.q.angle(), std::numbers::pi / 2, 1e-12);
+  EXPECT_EQ(shapes[0].transform.p, (Vec2d{4, 4}));
+}
+
+TEST(ShapeEditorMouse, DraggingAVertexIntoAReflexCornerShowsTheRefusal) {
+  Collider shapes[] = {square({0, 0})};
+  ShapeEditor editor;
+  editor.select(0);
+  ASSERT_TRUE(editor.mouseDown(shapes, mouseAt({1.0, 1.0})));  // the top right corner
+  EXPECT_TRUE(editor.mouseMove(shapes, mouseAt({1.4, 1.3})));
+  EXPECT_TRUE(editor.hint().empty());
+  EXPECT_FALSE(editor.mouseMove(shapes, mouseAt({-0.2, -0.3})));
+  EXPECT_NE(editor.hint().find("refused"), std::string::npos) << editor.hint();
+  editor.mouseUp();
+  EXPECT_TRUE(editor.hint().empty());
+  EXPECT_EQ(std::get<collide::Polygon<double>>(shapes[0].shape).vertices[2], (Vec2d{1.4, 1.3}));
+}
+
+TEST(ShapeEditorMouse, ControlClickOnAnEdgeAddsAVertex) {
+  Collider shapes[] = {square({0, 0})};
+  ShapeEditor editor;
+  ASSERT_TRUE(editor.mouseDown(shapes, mouseAt({0.3, -1.0}, false, /*control=*/true)));
+  EXPECT_EQ(std::get<collide::Polygon<double>>(shapes[0].shape).count, 5);
+  EXPECT_FALSE(editor.dragging());
+}
+
+}  // namespace
+}  // namespace lab
