@@ -196,7 +196,7 @@ void NarrowPhaseLab::drawWorld(Renderer2D& renderer) const {
   editor_.drawOverlay(renderer, shapes_);
   for (int s = 0; s < 2; ++s)
     tag(renderer, shapeAnchor(shapes_[static_cast<std::size_t>(s)]), s == 0 ? "A" : "B",
-        s == 0 ? palette::kShapeA : palette::kShapeB, {-5, -8});
+        s == 0 ? palette::kShapeA : palette::kShapeB, {s == 0 ? -16.0 : 6.0, -8});
   if (!trace_.result.ok) banner(renderer, "Refused: " + trace_.result.error, palette::kHit);
 }
 
@@ -209,8 +209,9 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
   if (!minkowskiCores_.empty() && distanceMode) {
     drawPolygonOrDegenerate(renderer, minkowskiCores_, palette::kMinkowski.withAlpha(0.06f),
                             palette::kMinkowski.withAlpha(0.8f), LineStyle{1.5f, 6.0f, 4.0f});
-    if (!minkowskiCores_.empty()) tag(renderer, minkowskiCores_.front(), "cores (GJK distance runs here)",
-                                      palette::kMinkowski, {6, 4});
+    const Vec2d leftmost = *std::min_element(minkowskiCores_.begin(), minkowskiCores_.end(),
+                                             [](Vec2d p, Vec2d q) { return p.x < q.x; });
+    tag(renderer, leftmost, "dashed: the cores (GJK distance runs on them)", palette::kMinkowski, {-40, -46});
   }
   if (!minkowski_.empty()) {
     // Name the shape at its topmost vertex.
@@ -232,7 +233,7 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
   const collide::QueryResult<double>& r = trace_.result;
   const bool atEnd = step_ + 1 >= stepCount();
   if (r.ok && atEnd) {
-    if (r.distance && r.pointA && r.pointB && !r.hit) {
+    if (r.distance && r.pointA && r.pointB && !r.hit && !distanceMode) {  // distance mode draws v itself
       renderer.line({0, 0}, *r.pointA - *r.pointB, palette::kSeparated, LineStyle{2.5f});
       tag(renderer, *r.pointA - *r.pointB, "closest to O: distance " + formatNumber(*r.distance), palette::kSeparated,
           {8, 6});
@@ -333,8 +334,8 @@ void NarrowPhaseLab::drawGjkStep(Renderer2D& renderer, const collide::GjkStep<do
     renderer.arrow(b, b - 55 * px * d, palette::kShapeB, 2.0f, 10.0f);
     renderer.point(a, palette::kAccent, 5.5f);
     renderer.point(b, palette::kAccent, 5.5f);
-    tag(renderer, a, "a = support of A along d", palette::kShapeA, {10, 4});
-    tag(renderer, b, "b = support of B along -d", palette::kShapeB, {10, 4});
+    tag(renderer, a, "a: A's support along d", palette::kShapeA, {10, -26});
+    tag(renderer, b, "b: B's support along -d", palette::kShapeB, {10, 6});
     // The kept simplex vertices' witnesses, small.
     for (int i = 0; i < step.simplexAfter.count; ++i) {
       renderer.point(step.simplexAfter.vertices[static_cast<std::size_t>(i)].pointA, palette::kShapeA.withAlpha(0.8f), 3.0f);
@@ -369,11 +370,11 @@ void NarrowPhaseLab::drawGjkStep(Renderer2D& renderer, const collide::GjkStep<do
   const double lineHalf = 140 * px;
   renderer.dashedLine(w - lineHalf * across, w + lineHalf * across, palette::kAccent.withAlpha(0.65f), 1.5f, 7.0f, 5.0f);
   renderer.arrow({0, 0}, 80 * px * d, palette::kAccent, 2.5f, 12.0f);
-  tag(renderer, 80 * px * d, "d", palette::kAccent, {6, -10});
+  tag(renderer, 80 * px * d, "d", palette::kAccent, {6, 4});
   if (step.nextDirection != Vec2d{}) {
     const Vec2d from = step.closestPoint;
     renderer.arrow(from, from + 60 * px * unit(step.nextDirection), palette::kSeparated, 2.0f, 10.0f);
-    tag(renderer, from + 60 * px * unit(step.nextDirection), "next d", palette::kSeparated, {6, -10});
+    tag(renderer, from + 60 * px * unit(step.nextDirection), "next d", palette::kSeparated, {6, -26});
   }
   if (algorithm_ == Algorithm::Distance && step.simplexAfter.count > 0) {
     renderer.dashedLine({0, 0}, step.closestPoint, palette::kSeparated, 2.0f, 5.0f, 4.0f);
@@ -407,8 +408,8 @@ void NarrowPhaseLab::drawEpaStep(Renderer2D& renderer, const collide::EpaStep<do
     renderer.arrow(b, b - 55 * px * step.edgeNormal, palette::kShapeB, 2.0f, 10.0f);
     renderer.point(a, palette::kAccent, 5.5f);
     renderer.point(b, palette::kAccent, 5.5f);
-    tag(renderer, a, "a along n", palette::kShapeA, {10, 4});
-    tag(renderer, b, "b along -n", palette::kShapeB, {10, 4});
+    tag(renderer, a, "a: A's support along n", palette::kShapeA, {10, -26});
+    tag(renderer, b, "b: B's support along -n", palette::kShapeB, {10, 6});
     return;
   }
   const int count = static_cast<int>(step.polytope.size());
@@ -514,7 +515,7 @@ void NarrowPhaseLab::drawAnalyticStep(Renderer2D& renderer, const collide::Analy
   renderer.dashedLine(step.point, step.closest, palette::kAccent, 2.0f, 6.0f, 4.0f);
   renderer.point(step.point, palette::kShapeA, 5.0f);
   renderer.point(step.closest, palette::kAccent, 5.5f);
-  tag(renderer, step.point, "centre", palette::kShapeA, {8, 6});
+  tag(renderer, step.point, "centre", palette::kShapeA, {8, 10});
   tag(renderer, step.closest, std::string(step.title), palette::kAccent, {8, -22});
 }
 

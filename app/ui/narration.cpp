@@ -107,7 +107,10 @@ std::string distanceGjk(const collide::GjkStep<double>& step) {
   }
   std::string text = head + "The point of the simplex closest to the origin lies in " + regionPhrase(step.region);
   const std::string dropped = droppedNames(step.droppedMask, step.simplexBefore.count);
-  if (!dropped.empty()) text += "; " + dropped + " no longer support it and are dropped";
+  if (!dropped.empty()) {
+    const bool several = dropped.find(" and ") != std::string::npos;
+    text += "; " + dropped + (several ? " no longer support it and are dropped" : " no longer supports it and is dropped");
+  }
   text += ". v = " + formatVector(step.closestPoint) + ", |v| = " + formatNumber(step.distance) + "; next search along -v.";
   if (step.stop == GjkStop::MaxIterations) text += " The iteration cap stops the run here.";
   return text;
