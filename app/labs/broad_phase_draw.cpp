@@ -119,11 +119,18 @@ std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& ev
   const Event& event = events[static_cast<std::size_t>(index)];
   char text[512];
   if (const auto* swap = std::get_if<collide::SapSwap<double>>(&event)) {
+    // A max passing a min ends an overlap on this axis; a min passing a max starts one (article 000's note
+    // that swaps alone can maintain the pair list).
+    std::string consequence;
+    if (swap->moving.isMax != swap->passed.isMax && swap->moving.id != swap->passed.id) {
+      consequence = std::string(": #") + std::to_string(swap->moving.id) + " and #" + std::to_string(swap->passed.id) +
+                    (swap->moving.isMax ? " stop" : " start") + " overlapping on " + kAxisNames[swap->axis];
+    }
     std::snprintf(text, sizeof text,
-                  "Insertion sort on %c, swap %zu: %s is less than %s, so it moves down to slot %zu. "
+                  "Insertion sort on %c, swap %zu: %s is less than %s, so it moves down to slot %zu%s. "
                   "Each swap removes one inversion left by the motion (temporal coherence: few swaps).",
                   kAxisNames[swap->axis], replay.swaps, endpointName(swap->moving, swap->axis).c_str(),
-                  endpointName(swap->passed, swap->axis).c_str(), swap->position);
+                  endpointName(swap->passed, swap->axis).c_str(), swap->position, consequence.c_str());
   } else if (const auto* resort = std::get_if<collide::SapResort>(&event)) {
     std::snprintf(text, sizeof text,
                   "The swap budget ran out on %c (no coherence, e.g. teleports): a merge sort removes the "
@@ -410,8 +417,17 @@ void BroadPhaseLab::drawSweep(Renderer2D& renderer) const {
       renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kAccent, {2.5f});
     }
   }
-  // The active list: boxes outlined in purple, their interval on the axis as a band under the scene.
   Vec2d corners[4];
+  // The two objects whose endpoints the current swap exchanges.
+  if (replay.swapSlot >= 0) {
+    for (const int slot : {replay.swapSlot, replay.swapSlot + 1}) {
+      const ProxyId id = replay.order[static_cast<std::size_t>(slot)].id;
+      if (id >= boxes.size()) continue;
+      boxCorners(boxes[id], corners);
+      renderer.polyline(corners, true, palette::kAccent, {3.0f});
+    }
+  }
+  // The active list: boxes outlined in purple, their interval on the axis as a band under the scene.
   for (const ProxyId id : replay.active) {
     boxCorners(boxes[id], corners);
     renderer.polyline(corners, true, palette::kMinkowski, {3.0f});
