@@ -51,10 +51,6 @@ bool visibleBox(const Box& box, const WorldBounds& visible) {
          box.min[1] <= visible.max.y;
 }
 
-// Tree depth colours: the root yellow, then orange, pink, purple, blue, cyan, repeating.
-constexpr Color kDepthColors[] = {palette::kAccent, palette::kShapeB, rgb(0xff7ab8), palette::kMinkowski,
-                                  rgb(0x6f8dff), rgb(0x7fd4ff)};
-
 // Objects beyond these counts are drawn as outlines, then as points, so 100,000 stay interactive.
 constexpr std::size_t kFillLimit = 3000;
 constexpr std::size_t kOutlineLimit = 25000;
@@ -192,6 +188,7 @@ SweepReplay BroadPhaseLab::currentReplay() const {
 
 void BroadPhaseLab::draw(Renderer2D& renderer, const Viewport&) {
   const auto start = std::chrono::steady_clock::now();
+  const double cpuStart = threadCpuMicroseconds();
   const WorldBounds visible = renderer.camera().visibleBounds();
   // The walls.
   const Vec2d walls[] = {{0, 0}, {worldSize_.x, 0}, worldSize_, {0, worldSize_.y}};
@@ -206,6 +203,7 @@ void BroadPhaseLab::draw(Renderer2D& renderer, const Viewport&) {
       drawOtherEvent(renderer);
     }
   }
+  drawCpuMicroseconds_ = threadCpuMicroseconds() - cpuStart;
   drawMicroseconds_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
 }
 
@@ -374,7 +372,7 @@ void BroadPhaseLab::drawTree(Renderer2D& renderer, const WorldBounds& visible) c
     const Color color = kDepthColors[static_cast<std::size_t>(depth) % std::size(kDepthColors)];
     renderer.polyline(corners, true, color.withAlpha(depth == draw_.treeDepth ? 1.0f : 0.7f),
                       {depth == 0 ? 2.5f : 1.5f});
-    if (objects_.size() <= kFillLimit && depth <= 2) {
+    if (objects_.size() <= kFillLimit && depth <= 1) {
       renderer.label({corners[3].x, corners[3].y}, "depth " + std::to_string(depth), color, {2, -16});
     }
   }

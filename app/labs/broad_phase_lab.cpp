@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -33,9 +34,16 @@ double microsecondsSince(Clock::time_point start) {
 
 constexpr std::size_t kTimingWarmUpFrames = 5;
 
+
 ImVec4 toImVec4(Color color) { return {color.r, color.g, color.b, color.a}; }
 
 }  // namespace
+
+double threadCpuMicroseconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return 1e6 * static_cast<double>(now.tv_sec) + 1e-3 * static_cast<double>(now.tv_nsec);
+}
 
 std::unique_ptr<Lab> BroadPhaseLab::create() { return std::make_unique<BroadPhaseLab>(); }
 
@@ -240,6 +248,7 @@ void BroadPhaseLab::runUpdate() {
     }
   }
   const Clock::time_point start = Clock::now();
+  const double cpuStart = threadCpuMicroseconds();
   std::visit(
       [&](auto& broadPhase) {
         if (tracing) {
@@ -250,6 +259,7 @@ void BroadPhaseLab::runUpdate() {
       },
       broadPhase_);
   updateMicroseconds_ = microsecondsSince(start);
+  updateCpuMicroseconds_ = threadCpuMicroseconds() - cpuStart;
   std::visit(
       [&](const auto& broadPhase) {
         pairs_ = broadPhase.pairs();
@@ -327,6 +337,8 @@ void BroadPhaseLab::update(double seconds) {
     ++timing_.frames;
     timing_.frameSeconds += seconds;
     timing_.updateMicroseconds += updateMicroseconds_;
+    timing_.updateCpuMicroseconds += updateCpuMicroseconds_;
+    timing_.drawCpuMicroseconds += drawCpuMicroseconds_;
     timing_.drawMicroseconds += drawMicroseconds_;
     timing_.moveMicroseconds += moveMicroseconds_;
   }
@@ -553,7 +565,9 @@ void BroadPhaseLab::dumpState(Json& out) const {
                    {"frameMilliseconds", 1e3 * timing_.frameSeconds / frames},
                    {"updateMicroseconds", timing_.updateMicroseconds / frames},
                    {"moveMicroseconds", timing_.moveMicroseconds / frames},
-                   {"drawMicroseconds", timing_.drawMicroseconds / frames}};
+                   {"drawMicroseconds", timing_.drawMicroseconds / frames},
+                   {"updateCpuMicroseconds", timing_.updateCpuMicroseconds / frames},
+                   {"drawCpuMicroseconds", timing_.drawCpuMicroseconds / frames}};
   if (objects_.size() <= kTraceLimit) {
     Json objects = Json::array();
     for (const MovingObject& object : objects_) {
@@ -739,7 +753,8 @@ void BroadPhaseLab::drawStatsPanel() {
     row("update time", "%.1f us", updateMicroseconds_);
     if (timing_.frames > 0) {
       const double frames = static_cast<double>(timing_.frames);
-      row("mean draw (CPU)", "%.2f ms", 1e-3 * timing_.drawMicroseconds / frames);
+      row("mean update (thread CPU)", "%.2f ms", 1e-3 * timing_.updateCpuMicroseconds / frames);
+      row("mean draw submit", "%.2f ms", 1e-3 * timing_.drawMicroseconds / frames);
       row("mean frame", "%.2f ms", 1e3 * timing_.frameSeconds / frames);
     }
     ImGui::EndTable();
@@ -800,7 +815,17 @@ void BroadPhaseLab::drawLegend() {
     swatch(palette::kMinkowski, "active list");
   }
   if (algorithm_ == Algorithm::Grid) swatch(palette::kMinkowski, "cell in use (darker: more objects)");
-  if (algorithm_ == Algorithm::Bvh) swatch(palette::kAccent, "tree boxes: root yellow ... deep blue");
+  if (algorithm_ == Algorithm::Bvh) {
+    for (std::size_t depth = 0; depth < std::size(kDepthColors); ++depth) {
+      ImGui::PushID(static_cast<int>(depth));
+      ImGui::ColorButton("##depth", toImVec4(kDepthColors[depth]), ImGuiColorEditFlags_NoTooltip,
+                         ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+      ImGui::PopID();
+      ImGui::SameLine();
+    }
+    ImGui::TextUnformatted("tree box at depth 0, 1, 2, ...");
+    swatch(palette::kAccent.withAlpha(0.5f), "fat box of a leaf (dashed)");
+  }
 }
 
 namespace {

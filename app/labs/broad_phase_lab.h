@@ -7,6 +7,10 @@
 //
 // [SECTION] Types
 // [SECTION] Sweep replay
+// Tree depth colours: the root yellow, then orange, pink, purple, blue, cyan, repeating.
+inline constexpr Color kDepthColors[] = {palette::kAccent, palette::kShapeB, rgb(0xff7ab8), palette::kMinkowski,
+                                         rgb(0x6f8dff), rgb(0x7fd4ff)};
+
 // [SECTION] BroadPhaseLab
 #pragma once
 
@@ -89,13 +93,15 @@ struct SweepReplay {
 [[nodiscard]] std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& events, int index,
                                        const std::vector<Box>& boxes);
 [[nodiscard]] std::string idList(const std::vector<ProxyId>& ids);
+// This thread's CPU time in microseconds: on a loaded machine the wall clock also counts other processes' turns.
+[[nodiscard]] double threadCpuMicroseconds();
 
 // [SECTION] BroadPhaseLab
 
 struct DrawOptions {
   bool showGrid = true;     // grid cells in use, shaded by occupancy (grid algorithm)
   bool showTree = true;     // tree boxes by depth (tree algorithm)
-  int treeDepth = 4;        // tree boxes drawn down to this depth
+  int treeDepth = 3;        // tree boxes drawn down to this depth
   bool showPairs = true;    // overlap of each pair filled
   bool showLabels = true;   // "#id" on each object (small N)
 };
@@ -179,7 +185,7 @@ class BroadPhaseLab final : public Lab {
   bool replayChecked_ = false;
   bool replayAgrees_ = false;     // traced == untraced, and the events replay to the pairs and the order
   std::size_t frame_ = 0;
-  double updateMicroseconds_ = 0;
+  double updateMicroseconds_ = 0;  // wall clock
 
   // The recorded update (N <= kTraceLimit) and the timeline's position in it.
   collide::Recorder<Event> events_;
@@ -201,9 +207,13 @@ class BroadPhaseLab final : public Lab {
     double updateMicroseconds = 0;
     double drawMicroseconds = 0;
     double moveMicroseconds = 0;
+    double updateCpuMicroseconds = 0;
+    double drawCpuMicroseconds = 0;
   } timing_;
   std::size_t framesSinceBuild_ = 0;
   mutable double drawMicroseconds_ = 0;
+  mutable double drawCpuMicroseconds_ = 0;
+  double updateCpuMicroseconds_ = 0;
   double moveMicroseconds_ = 0;
 };
 

@@ -12,8 +12,8 @@
       the untraced one (the lab's own replay of the SAP events gives the same pairs and endpoint order).
   broad_phase_test.py --exe collision-lab --scenes DIR timing --out DIR
       Starts the real window on drift_10k.json and drift_100k.json, lets each run, quits with Ctrl+Q and prints
-      the lab's mean frame, update and draw times from --dump-state; fails when 10,000 boxes update slower
-      than 16 ms per frame.
+      the lab's mean frame time and its update and draw times (wall clock and thread CPU time) from
+      --dump-state; fails when 10,000 boxes take more than 16 ms of CPU per update.
 Both need a display (DISPLAY set, e.g. xvfb-run -a -s "-screen 0 1600x1000x24").
 """
 
@@ -191,12 +191,14 @@ def check_timing(args):
         state = run_window(args, scene, 12)
         timing = state["timing"]
         print(f"{scene}: {state['count']} objects, {timing['frames']} frames measured: frame "
-              f"{timing['frameMilliseconds']:.2f} ms, broad-phase update {timing['updateMicroseconds'] / 1e3:.3f} ms, "
-              f"motion {timing['moveMicroseconds'] / 1e3:.3f} ms, draw (CPU) {timing['drawMicroseconds'] / 1e3:.3f} ms")
+              f"{timing['frameMilliseconds']:.2f} ms; wall clock: broad-phase update "
+              f"{timing['updateMicroseconds'] / 1e3:.3f} ms, motion {timing['moveMicroseconds'] / 1e3:.3f} ms, "
+              f"draw submit {timing['drawMicroseconds'] / 1e3:.3f} ms; thread CPU: update "
+              f"{timing['updateCpuMicroseconds'] / 1e3:.3f} ms, draw submit {timing['drawCpuMicroseconds'] / 1e3:.3f} ms")
         if timing["frames"] < 5:
             failures.append(f"{scene}: only {timing['frames']} frames measured")
-        if scene == "drift_10k.json" and timing["updateMicroseconds"] > 16000:
-            failures.append(f"{scene}: update {timing['updateMicroseconds']:.0f} us > 16 ms")
+        if scene == "drift_10k.json" and timing["updateCpuMicroseconds"] > 16000:
+            failures.append(f"{scene}: update {timing['updateCpuMicroseconds']:.0f} us of CPU > 16 ms")
     return failures
 
 
