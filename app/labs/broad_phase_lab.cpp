@@ -824,7 +824,7 @@ void BroadPhaseLab::drawLegend() {
       ImGui::SameLine();
     }
     ImGui::TextUnformatted("tree box at depth 0, 1, 2, ...");
-    swatch(palette::kAccent.withAlpha(0.5f), "fat box of a leaf (dashed)");
+    ImGui::TextDisabled("dashed: a leaf's fat box, in its depth's colour");
   }
 }
 
