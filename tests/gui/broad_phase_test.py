@@ -10,6 +10,10 @@
       Every algorithm on moving scenes (bounce, floor, teleport; 40 to 1,000 objects) after the screenshot's
       frames: the pair set equals brute force, and for the recorded small scenes the traced update replays to
       the untraced one (the lab's own replay of the SAP events gives the same pairs and endpoint order).
+  broad_phase_test.py --exe collision-lab --scenes DIR edit --out DIR
+      The real window on sap_small.json with xdotool: Shift+click on empty space adds a box there, a drag moves
+      object #0 about 60 px, N advances one frame (paused), Delete removes the dragged object; checked in the
+      dump written on Ctrl+Q.
   broad_phase_test.py --exe collision-lab --scenes DIR timing --out DIR
       Starts the real window on drift_10k.json and drift_100k.json, lets each run, quits with Ctrl+Q and prints
       the lab's mean frame time and its update and draw times (wall clock and thread CPU time) from
@@ -155,7 +159,7 @@ def check_agreement(args):
     return failures
 
 
-def run_window(args, scene, seconds):
+def run_window(args, scene, seconds, action=None):
     dump = os.path.join(args.out, "timing_" + scene[:-5] + ".json")
     if os.path.exists(dump):
         os.remove(dump)
@@ -174,8 +178,11 @@ def run_window(args, scene, seconds):
             break  # 2: no display, when Xvfb was resetting after a previous connection closed
     try:
         window = find_window(process)
+        subprocess.run(["xdotool", "windowmove", "--sync", window, "0", "0"], check=True, timeout=30)
         subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True, timeout=30)
         time.sleep(seconds)
+        if action is not None:
+            action(window)
         press("ctrl+q", hold=1.0)  # a 100,000-box frame may be slow: hold the keys across frames
         process.wait(timeout=60)
     finally:
@@ -183,6 +190,78 @@ def run_window(args, scene, seconds):
             process.kill()
     with open(dump) as file:
         return json.load(file)
+
+
+def xdotool(*arguments):
+    subprocess.run(["xdotool", *arguments], check=True, timeout=30)
+
+
+def check_edit(args):
+    """The real window on sap_small.json (paused): Shift+click on empty space adds a box there, a drag moves
+    object #0, Delete removes it, N advances a frame; the dump after Ctrl+Q shows all of it."""
+    _, state = shoot(args, "sap_small.json", "edit_start")
+    objects = state["objects"]
+
+    def inside(obj, x, y, margin=0.3):
+        return obj["min"][0] - margin <= x <= obj["max"][0] + margin and obj["min"][1] - margin <= y <= obj["max"][1] + margin
+
+    # An empty world point for the new box: the first grid point no object is near.
+    empty = next((0.5 + 0.5 * i, 0.5 + 0.5 * j) for j in range(40) for i in range(40)
+                 if not any(inside(obj, 0.5 + 0.5 * i, 0.5 + 0.5 * j) for obj in objects))
+    first = objects[0]
+    start_world = (0.5 * (first["min"][0] + first["max"][0]), 0.5 * (first["min"][1] + first["max"][1]))
+    start, add_at = project(state, *start_world), project(state, *empty)
+
+    def act(window):
+        xdotool("mousemove", "--window", window, "--sync", str(add_at[0]), str(add_at[1]))
+        xdotool("keydown", "shift")
+        time.sleep(0.2)
+        xdotool("click", "1")
+        time.sleep(0.2)
+        xdotool("keyup", "shift")
+        time.sleep(0.3)
+        xdotool("mousemove", "--window", window, "--sync", str(start[0]), str(start[1]))
+        time.sleep(0.2)
+        xdotool("mousedown", "1")
+        time.sleep(0.2)
+        for i in range(1, 11):
+            xdotool("mousemove", "--window", window, "--sync", str(start[0] + 6 * i), str(start[1]))
+            time.sleep(0.05)
+        xdotool("mouseup", "1")
+        time.sleep(0.3)
+        press("n")
+
+    end = run_window(args, "sap_small.json", 1.5, act)
+    failures = []
+    if end["frame"] != 1 or end["running"]:
+        failures.append(f"N should advance one frame and stay paused: frame {end['frame']}, running {end['running']}")
+    if end["selected"] < 0:
+        failures.append("the dragged object is not selected")
+    else:
+        dragged = end["objects"][end["selected"]]
+        moved = 0.5 * (dragged["min"][0] + dragged["max"][0]) - start_world[0]
+        pixels = moved * state["views"][0]["zoom"]
+        if dragged["id"] != first["id"] or not 40 <= pixels <= 80:
+            failures.append(f"#{first['id']} should have moved about 60 px right: #{dragged['id']} moved {pixels:.0f} px")
+    added = [obj for obj in end["objects"] if obj["id"] == len(objects)]
+    if end["count"] != len(objects) + 1 or not added:
+        failures.append(f"Shift+click should add object #{len(objects)}: count {end['count']}")
+    elif not inside(added[0], *empty, margin=0.05):
+        failures.append(f"the new box {added[0]} is not at the clicked point {empty}")
+    if not (end["bruteForceAgrees"] and end["replayAgrees"]):
+        failures.append("after the edits the pairs differ from brute force or the replay")
+    print(f"edit: count {end['count']}, frame {end['frame']}, selected {end['selected']}, pairs {end['pairs']}")
+    if failures:
+        return failures
+    # Delete removes the selected object.
+    def delete(window):
+        act(window)
+        press("Delete")
+
+    after = run_window(args, "sap_small.json", 1.5, delete)
+    if after["count"] != len(objects) or any(obj["id"] == first["id"] for obj in after["objects"]):
+        failures.append(f"Delete should remove #{first['id']}: count {after['count']}")
+    return failures
 
 
 def check_timing(args):
@@ -207,10 +286,11 @@ def main():
     parser.add_argument("--exe", required=True)
     parser.add_argument("--scenes", required=True)
     parser.add_argument("--out", required=True)
-    parser.add_argument("mode", choices=["screenshots", "agreement", "timing"])
+    parser.add_argument("mode", choices=["screenshots", "agreement", "edit", "timing"])
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    checks = {"screenshots": check_screenshots, "agreement": check_agreement, "timing": check_timing}
+    checks = {"screenshots": check_screenshots, "agreement": check_agreement, "edit": check_edit,
+              "timing": check_timing}
     failures = checks[args.mode](args)
     for failure in failures:
         print("FAIL:", failure)
