@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from narrow_phase_test import read_png, pixel, find_window, press  # noqa: E402  (the platform's PNG reader)
 
