@@ -507,7 +507,14 @@ void NarrowPhaseLab::drawStepTable() {
   if (steps_.empty()) return;
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  const auto cellVector = [](Vec2d v) { ImGui::Text("%.3g, %.3g", v.x, v.y); };
+  // Three digits fit the column; coordinates far from the origin (the 1e5 scene) need all their digits.
+  const auto cellVector = [](Vec2d v) {
+    if (std::max(std::abs(v.x), std::abs(v.y)) >= 1000) {
+      ImGui::Text("%.9g, %.9g", v.x, v.y);
+    } else {
+      ImGui::Text("%.3g, %.3g", v.x, v.y);
+    }
+  };
   const auto supportRow = [&](const char* name, const collide::SupportPoint<double>& s, const char* note) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -592,7 +599,7 @@ void NarrowPhaseLab::drawStepTable() {
 namespace {
 
 bool editDouble(const char* label, double& value, double speed, double minimum, double maximum,
-                const char* format = "%.6g") {
+                const char* format = "%.10g") {
   double edited = value;
   if (!ImGui::DragScalar(label, ImGuiDataType_Double, &edited, static_cast<float>(speed), &minimum, &maximum, format))
     return false;
@@ -603,7 +610,7 @@ bool editDouble(const char* label, double& value, double speed, double minimum, 
 
 bool editVector(const char* label, Vec2d& value, double speed = 0.01) {
   double pair[2] = {value.x, value.y};
-  if (!ImGui::DragScalarN(label, ImGuiDataType_Double, pair, 2, static_cast<float>(speed), nullptr, nullptr, "%.6g"))
+  if (!ImGui::DragScalarN(label, ImGuiDataType_Double, pair, 2, static_cast<float>(speed), nullptr, nullptr, "%.10g"))
     return false;
   if (!std::isfinite(pair[0]) || !std::isfinite(pair[1])) return false;
   value = {pair[0], pair[1]};
