@@ -88,6 +88,9 @@ class ExperimentLab final : public Lab {
   PlotState plotState_;
   std::optional<Scene> sceneRequest_;
   std::string message_;
+  // Where the Run button and the first row's "Open" button were drawn, for GUI tests (dumpState).
+  ScreenRect runButton_{0, 0, 0, 0};
+  ScreenRect firstOpenButton_{0, 0, 0, 0};
 };
 
 void ExperimentLab::startRun() {
@@ -210,8 +213,11 @@ void ExperimentLab::drawUi() {
     ImGui::ProgressBar(float(share), ImVec2(-ImGui::GetFontSize() * 5, 0), overlay);
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(-1, 0))) cancel_ = true;
-  } else if (ImGui::Button("Run", ImVec2(-1, 0))) {
-    startRun();
+  } else {
+    if (ImGui::Button("Run", ImVec2(-1, 0))) startRun();
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    runButton_ = {min.x, min.y, max.x - min.x, max.y - min.y};
   }
   if (!message_.empty()) ImGui::TextWrapped("%s", message_.c_str());
   if (hasResult_) drawSummary();
@@ -301,6 +307,11 @@ void ExperimentLab::drawWorstCases() {
     if (item.disagrees) ImGui::PopStyleColor();
     ImGui::TableNextColumn();
     if (ImGui::SmallButton("Open in narrow-phase lab")) openInNarrowPhaseLab(item);
+    if (i == 0) {
+      const ImVec2 min = ImGui::GetItemRectMin();
+      const ImVec2 max = ImGui::GetItemRectMax();
+      firstOpenButton_ = {min.x, min.y, max.x - min.x, max.y - min.y};
+    }
     ImGui::PopID();
   }
   ImGui::EndTable();
@@ -366,8 +377,14 @@ void ExperimentLab::dumpState(Json& out) const {
                           {"max", stats.maxIterationsSeen},
                           {"disagreements", stats.disagreements},
                           {"cap_hits", stats.capHits}});
-  out["experiment"] = {{"running", running_}, {"trials_run", result_.trialsRun}, {"algorithms", algorithms},
-                       {"worst_cases", result_.worstCases.size()}};
+  const ScreenRect& open = firstOpenButton_;
+  const ScreenRect& run = runButton_;
+  out["experiment"] = {{"running", running_},
+                       {"trials_run", result_.trialsRun},
+                       {"algorithms", algorithms},
+                       {"worst_cases", result_.worstCases.size()},
+                       {"run_button", {run.x, run.y, run.width, run.height}},
+                       {"first_open_button", {open.x, open.y, open.width, open.height}}};
 }
 
 const bool registered = registerLab("Experiments", "Experiments", &ExperimentLab::create);

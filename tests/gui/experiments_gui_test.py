@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""The Experiments lab in the real window under Xvfb (CTest label "gui"), driven by xdotool:
+Run finishes a batch, and a worst case's "Open in narrow-phase lab" switches to the narrow-phase lab with that pair.
+  experiments_gui_test.py --exe build/app/collision-lab --out DIR
+Each session starts the app, clicks, quits with Ctrl+Q and reads --dump-state. Where to click comes from the
+previous session's dump (the layout is the same each time: same window size, same settings directory).
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+
+def session(exe, out, name, clicks, wait_after_run):
+    state_path = os.path.join(out, name + ".json")
+    env = dict(os.environ, HOME=out, XDG_CONFIG_HOME=os.path.join(out, "config"))
+    app = subprocess.Popen([exe, "--lab", "Experiments", "--dump-state", state_path], env=env)
+    time.sleep(3)
+    for index, (x, y) in enumerate(clicks):
+        subprocess.run(["xdotool", "mousemove", str(int(x)), str(int(y)), "click", "1"], check=True)
+        time.sleep(wait_after_run if index == 0 else 1.0)
+    subprocess.run(["xdotool", "key", "ctrl+q"], check=True)
+    if app.wait(timeout=30) != 0:
+        sys.exit(f"{name}: exit status {app.returncode}")
+    with open(state_path) as file:
+        return json.load(file)
+
+
+def center(rect):
+    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--out", required=True)
+    options = parser.parse_args()
+    os.makedirs(options.out, exist_ok=True)
+
+    first = session(options.exe, options.out, "layout", [], 0)
+    run_button = first["experiment"]["run_button"]
+    if run_button[2] <= 0:
+        sys.exit("no Run button in the dump: " + json.dumps(first["experiment"]))
+
+    ran = session(options.exe, options.out, "run", [center(run_button)], 10)
+    experiment = ran["experiment"]
+    if experiment["running"] or experiment["trials_run"] != 100000 or experiment["worst_cases"] == 0:
+        sys.exit("the run did not finish: " + json.dumps(experiment))
+    worst = experiment["algorithms"][0]["max"]
+
+    opened = session(options.exe, options.out, "open",
+                     [center(run_button), center(experiment["first_open_button"])], 10)
+    if opened["lab"] == "Experiments" or opened["stepCount"] < 1:
+        sys.exit("Open in narrow-phase lab did not switch labs: " + json.dumps({k: opened[k] for k in ("lab", "stepCount")}))
+    if len(opened.get("shapes", [])) != 2 or opened["shapes"][0]["type"] != "polygon":
+        sys.exit("the opened scene is not the 8-gon pair: " + json.dumps(opened.get("shapes"))[:300])
+    if opened["stepCount"] != worst:
+        sys.exit(f"the opened pair has {opened['stepCount']} steps; the worst case took {worst} iterations")
+    print("ok: ran 100000 trials, opened the worst case in", opened["lab"], "with", opened["stepCount"], "steps")
+
+
+if __name__ == "__main__":
+    main()
