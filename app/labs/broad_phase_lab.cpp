@@ -54,6 +54,7 @@ BroadPhaseLab::BroadPhaseLab() { regenerate(); }
 // Objects as collide/broadphase_scenes.h makes them (sizes, speeds, the floor), every third one a circle, in a
 // world of side spacing * sqrt(count): the lab's own copy because objects here can be dragged, added, removed.
 void BroadPhaseLab::regenerate() {
+  message_.clear();
   random_ = collide::SplitMix64(seed_);
   const double side = spacing_ * std::sqrt(static_cast<double>(count_));
   worldSize_ = {side, side};
@@ -85,6 +86,11 @@ void BroadPhaseLab::regenerate() {
 // A fresh broad phase and reference over the objects (ids 0..n-1 in order), one untraced update to sort the
 // endpoints the first time, then the recorded update of frame 0 (no swaps left: the frame shows the sweep).
 void BroadPhaseLab::rebuildBroadPhase() {
+  if (algorithm_ == Algorithm::Brute && objects_.size() > kBruteAlgorithmLimit) {
+    // n^2 / 2 box tests a frame would freeze the window.
+    algorithm_ = Algorithm::Sap;
+    message_ = "brute force is limited to " + std::to_string(kBruteAlgorithmLimit) + " objects: sweep and prune instead";
+  }
   switch (algorithm_) {
     case Algorithm::Sap: broadPhase_.emplace<Sap>(collide::SapOptions{.sweepAxis = axisChoice_}); break;
     case Algorithm::Grid: broadPhase_.emplace<Grid>(); break;
@@ -398,6 +404,10 @@ std::optional<WorldBounds> BroadPhaseLab::sceneBounds(int) const {
 bool BroadPhaseLab::setAlgorithm(std::string_view name, std::string& error) {
   for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i) {
     if (kAlgorithmNames[i] == name) {
+      if (static_cast<Algorithm>(i) == Algorithm::Brute && objects_.size() > kBruteAlgorithmLimit) {
+        error = "brute force is limited to " + std::to_string(kBruteAlgorithmLimit) + " objects";
+        return false;
+      }
       if (algorithm_ != static_cast<Algorithm>(i)) {
         algorithm_ = static_cast<Algorithm>(i);
         rebuildBroadPhase();

@@ -50,6 +50,7 @@ inline constexpr std::size_t kMinCount = 10;
 inline constexpr std::size_t kMaxCount = 100000;
 inline constexpr std::size_t kTraceLimit = 64;    // updates are recorded for stepping up to this many objects
 inline constexpr std::size_t kBruteLimit = 2000;  // the brute-force badge is checked up to this many
+inline constexpr std::size_t kBruteAlgorithmLimit = 20000;  // brute force as the lab's algorithm up to this many
 
 // A moving shape: the broad phase sees its bounding box (a circle's is the square around it).
 struct MovingObject {
