@@ -163,6 +163,7 @@ std::string narrateEpaStep(const collide::EpaStep<double>& step) {
       return text + "w is inserted, and the iteration cap stops the run: the depth is a lower bound.";
     case collide::EpaStop::Degenerate: return text + "The polytope is degenerate: EPA stops.";
     case collide::EpaStop::InvalidInput: return text + "The support is not finite: EPA stops.";
+    case collide::EpaStop::RoundedCores:  // never on an EPA step: rounded shapes answered by their cores' distance
     case collide::EpaStop::None: break;
   }
   text += "w is inserted between the edge's ends, which keeps the polytope in order (article 000)";

@@ -1,8 +1,10 @@
 // EPA (article 000) after boolean GJK: depth and normal, the article's pitfalls (two 2x2 squares at the origin,
-// edges through the origin, touching shapes), every stop reason, scale, invalid input, trace identity.
+// edges through the origin, touching shapes), rounded shapes through their cores (exact against the analytic
+// answers), every stop reason, scale, invalid input, trace identity.
 //
 // [SECTION] Helpers
 // [SECTION] Depth, normal and witnesses
+// [SECTION] Rounded shapes (circles, capsules): exact through their cores
 // [SECTION] Article 000's pitfalls
 // [SECTION] Stop reasons
 // [SECTION] Invalid input
@@ -11,10 +13,13 @@
 
 #include <bit>
 #include <cmath>
+#include <algorithm>
 #include <limits>
 #include <numbers>
+#include <random>
 #include <vector>
 
+#include "collide/analytic.h"
 #include "collide/epa.h"
 #include "collide/polygon.h"
 #include "collide/shapes.h"
@@ -113,6 +118,123 @@ TYPED_TEST(EpaTest, RelativeToleranceAtLargeAndSmallScales) {
   }
 }
 
+// [SECTION] Rounded shapes (circles, capsules): exact through their cores
+
+// Segment-segment distance (0 when they cross) and, when they cross, the penetration of the cores' difference:
+// a parallelogram whose edge normals are the two segments' perpendiculars (SAT on those two axes).
+template <Scalar S>
+double segmentDistance(Vec2<S> p0, Vec2<S> p1, Vec2<S> q0, Vec2<S> q1) {
+  const auto side = [](Vec2<S> a, Vec2<S> b, Vec2<S> c) { return cross(b - a, c - a); };
+  if (side(p0, p1, q0) * side(p0, p1, q1) < 0 && side(q0, q1, p0) * side(q0, q1, p1) < 0) return 0.0;
+  return std::min({double(distancePointSegment(p0, q0, q1)), double(distancePointSegment(p1, q0, q1)),
+                   double(distancePointSegment(q0, p0, p1)), double(distancePointSegment(q1, p0, p1))});
+}
+
+template <Scalar S>
+double crossingOverlap(Vec2<S> p0, Vec2<S> p1, Vec2<S> q0, Vec2<S> q1) {
+  double best = std::numeric_limits<double>::infinity();
+  for (const Vec2<S> edge : {p1 - p0, q1 - q0}) {
+    const Vec2<S> axis = normalize(leftPerp(edge));
+    const auto low = [&axis](Vec2<S> a, Vec2<S> b) { return double(std::min(dot(a, axis), dot(b, axis))); };
+    const auto high = [&axis](Vec2<S> a, Vec2<S> b) { return double(std::max(dot(a, axis), dot(b, axis))); };
+    best = std::min({best, high(p0, p1) - low(q0, q1), high(q0, q1) - low(p0, p1)});
+  }
+  return best;
+}
+
+TYPED_TEST(EpaTest, CircleCapsuleDepthIsTheAnalyticAnswer) {
+  using S = TypeParam;
+  std::mt19937_64 random{41};
+  std::uniform_real_distribution<double> unit{0.0, 1.0};
+  const auto uniform = [&](double low, double high) { return S(low + (high - low) * unit(random)); };
+  int hits = 0;
+  for (int i = 0; i < 500; ++i) {
+    const Circle<S> circle{{uniform(-0.2, 0.2), uniform(-0.2, 0.2)}, uniform(0.05, 1.0)};
+    const S halfLength = uniform(0.0, 1.5);
+    const Capsule<S> capsule{{-halfLength, 0}, {halfLength, 0}, uniform(0.05, 1.0)};
+    const Transform<S> poseA = Transform<S>::fromPose({uniform(-5, 5), uniform(-5, 5)}, uniform(-3, 3));
+    const Transform<S> poseB = Transform<S>::fromPose(poseA.p + Vec2<S>{uniform(-2, 2), uniform(-2, 2)}, uniform(-3, 3));
+    const AnalyticResult<S> expected = circleVsCapsule(circle, poseA, capsule, poseB);
+    const auto result = gjkEpa(Transformed<Circle<S>>{circle, poseA}, Transformed<Capsule<S>>{capsule, poseB});
+    ASSERT_EQ(result.hit, expected.hit) << i;
+    if (!result.hit) continue;
+    ++hits;
+    EXPECT_EQ(result.stop, EpaStop::RoundedCores) << i;  // a point core is never inside a segment's area
+    EXPECT_EQ(result.iterations, 0) << i;
+    EXPECT_NEAR(result.depth, expected.depth, 1e2 * kClose<S>) << i;
+    if (expected.depth < circle.radius + capsule.radius - S(1e-3)) {  // the centre off the core: a unique normal
+      EXPECT_NEAR(result.normal.x, expected.normal.x, 1e3 * kClose<S>) << i;
+      EXPECT_NEAR(result.normal.y, expected.normal.y, 1e3 * kClose<S>) << i;
+    }
+    expectSeparatesByDepth(result, 1e2 * kClose<S>);
+  }
+  EXPECT_GT(hits, 100);
+}
+
+TYPED_TEST(EpaTest, CapsuleCapsuleDepthIsTheAnalyticAnswer) {
+  using S = TypeParam;
+  std::mt19937_64 random{42};
+  std::uniform_real_distribution<double> unit{0.0, 1.0};
+  const auto uniform = [&](double low, double high) { return S(low + (high - low) * unit(random)); };
+  int apart = 0;
+  int crossing = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const auto makeCapsule = [&] {
+      const S halfLength = uniform(0.0, 1.5);
+      return Capsule<S>{{-halfLength, 0}, {halfLength, 0}, uniform(0.05, 1.0)};
+    };
+    const Capsule<S> capsuleA = makeCapsule();
+    const Capsule<S> capsuleB = makeCapsule();
+    const Transform<S> poseA = Transform<S>::fromPose({uniform(-5, 5), uniform(-5, 5)}, uniform(-3, 3));
+    const Transform<S> poseB = Transform<S>::fromPose(poseA.p + Vec2<S>{uniform(-2.5, 2.5), uniform(-2.5, 2.5)},
+                                                      uniform(-3, 3));
+    const Vec2<S> p0 = poseA.apply(capsuleA.a), p1 = poseA.apply(capsuleA.b);
+    const Vec2<S> q0 = poseB.apply(capsuleB.a), q1 = poseB.apply(capsuleB.b);
+    const double radii = double(capsuleA.radius) + double(capsuleB.radius);
+    const double coreDistance = segmentDistance(p0, p1, q0, q1);
+    const double expected = coreDistance > 0.0 ? radii - coreDistance : radii + crossingOverlap(p0, p1, q0, q1);
+    if (std::abs(expected) < 1e-3) continue;  // too close to touching to call the hit in float
+    const auto result = gjkEpa(Transformed<Capsule<S>>{capsuleA, poseA}, Transformed<Capsule<S>>{capsuleB, poseB});
+    ASSERT_EQ(result.hit, expected > 0.0) << i;
+    if (!result.hit) continue;
+    EXPECT_NE(result.stop, EpaStop::MaxIterations) << i;
+    EXPECT_EQ(result.status, Status::Converged) << i;
+    EXPECT_NEAR(result.depth, expected, 1e2 * kClose<S>) << i << " core distance " << coreDistance;
+    expectSeparatesByDepth(result, 1e2 * kClose<S>);
+    if (coreDistance > 0.0) ++apart;
+    else ++crossing;
+  }
+  EXPECT_GT(apart, 100);
+  EXPECT_GT(crossing, 20);
+}
+
+TYPED_TEST(EpaTest, RoundedTraceHoldsTheCoresDistanceStepsThenCoreEpa) {
+  using S = TypeParam;
+  // Cores 0.3 apart, radii 1.5: the depth 1.2 comes from GJK distance on the cores, without EPA.
+  const Circle<S> circle{{0, 0}, S(1)};
+  const Capsule<S> capsule{{-1, 0}, {1, 0}, S(0.5)};
+  Recorder<GjkStep<S>> gjkTrace;
+  Recorder<EpaStep<S>> epaTrace;
+  const auto apart = gjkEpa(circle, placed<S>(capsule, S(0.4), S(0.3)), GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace);
+  EXPECT_EQ(apart.stop, EpaStop::RoundedCores);
+  EXPECT_NEAR(apart.depth, 1.2, kClose<S>);
+  ASSERT_FALSE(gjkTrace.steps.empty());
+  EXPECT_EQ(static_cast<int>(gjkTrace.steps.size()), apart.gjkIterations);
+  EXPECT_NEAR(gjkTrace.steps.back().distance, 0.3, kClose<S>);  // distance GJK's steps, on the cores
+  EXPECT_TRUE(epaTrace.steps.empty());
+  EXPECT_EQ(apart.iterations, 0);
+  // Cores that overlap: the same GJK distance steps, then EPA on the cores.
+  const Box<S> box{{1, 1}};
+  gjkTrace.steps.clear();
+  const auto deep = gjkEpa(box, placed<S>(capsule, S(0.5), S(0.25), S(0.3)), GjkOptions{}, EpaOptions{}, gjkTrace,
+                           epaTrace);
+  EXPECT_TRUE(deep.hit);
+  EXPECT_EQ(deep.stop, EpaStop::DuplicateSupport);
+  EXPECT_EQ(gjkTrace.steps.back().stop, GjkStop::ContainsOrigin);
+  EXPECT_EQ(static_cast<int>(epaTrace.steps.size()), deep.iterations);
+  EXPECT_NEAR(deep.depth, epaTrace.steps.back().edgeDistance + S(0.5), kClose<S>);
+}
+
 // [SECTION] Article 000's pitfalls
 
 TYPED_TEST(EpaTest, TwoSquaresAtTheOriginHaveDepthTwo) {
@@ -138,14 +260,30 @@ TYPED_TEST(EpaTest, IdenticalShapesAtOnePosition) {
   EXPECT_TRUE(polygons.hit);
   // The smallest width of a regular heptagon of circumradius 1 is 1 + cos(pi / 7).
   EXPECT_NEAR(polygons.depth, 1.0 + std::cos(std::numbers::pi / 7.0), 1e3 * kClose<S>);
-  // Concentric circles are EPA's worst case: every direction is equally deep, so the polytope must refine the
-  // whole circle evenly and the cap ends it with a lower bound (64 iterations: within 0.3% of the radius sum).
+  // Concentric circles were EPA's worst case (every direction equally deep: the cap stopped it at 1.9976). Their
+  // cores are one point, so the depth is the radius sum exactly, along the documented +x of A's frame.
   const Circle<S> circle{{0, 0}, S(1)};
-  const auto circles = gjkEpa(circle, circle);
+  Recorder<GjkStep<S>> gjkTrace;
+  Recorder<EpaStep<S>> epaTrace;
+  const auto circles = gjkEpa(circle, circle, GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace);
   EXPECT_TRUE(circles.hit);
-  EXPECT_EQ(circles.stop, EpaStop::MaxIterations);
-  EXPECT_LE(circles.depth, S(2));
-  EXPECT_NEAR(circles.depth, 2.0, 3e-3);
+  EXPECT_EQ(circles.stop, EpaStop::RoundedCores);
+  EXPECT_EQ(circles.status, Status::Converged);
+  EXPECT_EQ(circles.depth, S(2));
+  EXPECT_EQ(circles.normal, (Vec2<S>{1, 0}));
+  EXPECT_EQ(circles.pointA, (Vec2<S>{1, 0}));  // on A's surface along the normal
+  EXPECT_EQ(circles.pointB, (Vec2<S>{-1, 0}));
+  EXPECT_TRUE(epaTrace.steps.empty());
+  EXPECT_EQ(static_cast<int>(gjkTrace.steps.size()), circles.gjkIterations);
+  // Capsules on one line: the cores' difference is a segment through the origin, the depth is the radius sum
+  // across it.
+  const Capsule<S> capsule{{-1, 0}, {1, 0}, S(0.25)};
+  const auto capsules = gjkEpa(placed<S>(capsule, 2, 3, S(0.4)), placed<S>(capsule, 2, 3, S(0.4)));
+  EXPECT_TRUE(capsules.hit);
+  EXPECT_EQ(capsules.stop, EpaStop::RoundedCores);
+  EXPECT_NEAR(capsules.depth, 0.5, kClose<S>);
+  EXPECT_NEAR(std::abs(dot(capsules.normal, Vec2<S>{std::cos(S(0.4)), std::sin(S(0.4))})), 0.0, 1e-5);
+  expectSeparatesByDepth(capsules, 1e-5);
 }
 
 TYPED_TEST(EpaTest, TouchingShapesHaveZeroDepth) {
@@ -211,19 +349,21 @@ TYPED_TEST(EpaTest, EveryStopReason) {
   EXPECT_EQ(epaStopName(EpaStop::MaxIterations), "max iterations");
   EXPECT_EQ(epaStopName(EpaStop::Degenerate), "degenerate");
   EXPECT_EQ(epaStopName(EpaStop::InvalidInput), "invalid input");
+  EXPECT_EQ(epaStopName(EpaStop::RoundedCores), "rounded cores");
 
-  const Circle<S> circle{{0, 0}, S(1)};
+  // Sectors are curved but not rounded (no core radius): whole-shape EPA, ended by its tolerance or its cap.
+  const Sector<S> sector{};
   EpaOptions capped;
   capped.maxIterations = 3;
   NoTrace gjkTrace;
   Recorder<EpaStep<S>> trace;
-  const auto limited = gjkEpa(circle, placed<S>(circle, S(0.7), S(0.4)), GjkOptions{}, capped, gjkTrace, trace);
+  const auto limited = gjkEpa(sector, placed<S>(sector, S(0.3), S(0.1), S(0.5)), GjkOptions{}, capped, gjkTrace, trace);
   EXPECT_TRUE(limited.hit);
   EXPECT_EQ(limited.stop, EpaStop::MaxIterations);
   EXPECT_EQ(limited.status, Status::MaxIterations);
   EXPECT_EQ(limited.iterations, 3);
   EXPECT_EQ(trace.steps.back().stop, EpaStop::MaxIterations);
-  const auto full = gjkEpa(circle, placed<S>(circle, S(0.7), S(0.4)));
+  const auto full = gjkEpa(sector, placed<S>(sector, S(0.3), S(0.1), S(0.5)));
   EXPECT_LE(limited.depth, full.depth * S(1.0001));  // a lower bound
 
   // Polygons end when the support is a vertex the polytope already has.

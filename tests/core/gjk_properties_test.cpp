@@ -151,7 +151,7 @@ struct Tally {
 // One pair: A in its own frame, B placed in A's frame (DESIGN.md), their outlines in that same frame.
 template <SupportShape A, SupportShape B>
 void checkPair(const A& a, const B& b, const std::vector<V>& outlineA, const std::vector<V>& outlineB,
-               double radiusB, bool checkDepth, Tally& tally, int pair) {
+               double radiusB, Tally& tally, int pair) {
   const double scale = std::max(size(outlineA), size(outlineB)) + radiusB;
   const double coreDistance = bruteDistance(outlineA, outlineB);
   const double expected = std::max(0.0, coreDistance - radiusB);
@@ -181,17 +181,18 @@ void checkPair(const A& a, const B& b, const std::vector<V>& outlineA, const std
     return;
   }
   ++tally.overlapping;
-  if (!checkDepth) return;
-  const PenetrationResult<double> penetration = epaPenetration(a, b, boolean.simplex);
+  // gjkEpa: boolean GJK then EPA for polygons, the cores' distance or EPA on the cores for rounded shapes.
+  const PenetrationResult<double> penetration = gjkEpa(a, b);
   ASSERT_TRUE(penetration.hit) << "pair " << pair;
   ASSERT_NE(penetration.stop, EpaStop::MaxIterations) << "pair " << pair;
   ASSERT_EQ(penetration.status, Status::Converged) << "pair " << pair;
   tally.maxEpaIterations = std::max(tally.maxEpaIterations, penetration.iterations);
   ASSERT_NEAR(penetration.depth, overlap, kRelative * scale) << "pair " << pair;
   // The normal realises the depth: A - B reaches exactly depth along it, so B moved by depth * normal touches A.
+  // (outlineB is B's core: its surface reaches radiusB farther.)
   const Interval alongA = project(outlineA, penetration.normal);
   const Interval alongB = project(outlineB, penetration.normal);
-  ASSERT_NEAR(alongA.high - alongB.low, penetration.depth, kRelative * scale) << "pair " << pair;
+  ASSERT_NEAR(alongA.high - alongB.low + radiusB, penetration.depth, kRelative * scale) << "pair " << pair;
 }
 
 void report(const char* family, const Tally& tally) {
@@ -216,7 +217,7 @@ TEST(GjkProperties, RandomBoxes) {
     const Transform<double> poseA = random.pose(3.0);
     const Transform<double> relative = invMul(poseA, random.pose(3.0));
     const Transformed<Box<double>> placedB{boxB, relative};
-    checkPair(boxA, placedB, outlineOf(boxA, Transform<double>{}), outlineOf(boxB, relative), 0.0, true, tally, pair);
+    checkPair(boxA, placedB, outlineOf(boxA, Transform<double>{}), outlineOf(boxB, relative), 0.0, tally, pair);
     if (::testing::Test::HasFatalFailure()) return;
   }
   report("boxes", tally);
@@ -231,7 +232,7 @@ TEST(GjkProperties, RandomPolygons) {
     const Polygon<double> polygonB = randomPolygon(random);
     const Transform<double> relative = random.pose(4.0);
     const Transformed<Polygon<double>> placedB{polygonB, relative};
-    checkPair(polygonA, placedB, outlineOf(polygonA, Transform<double>{}), outlineOf(polygonB, relative), 0.0, true,
+    checkPair(polygonA, placedB, outlineOf(polygonA, Transform<double>{}), outlineOf(polygonB, relative), 0.0,
               tally, pair);
     if (::testing::Test::HasFatalFailure()) return;
   }
@@ -239,7 +240,8 @@ TEST(GjkProperties, RandomPolygons) {
   expectMixedAndFew(tally);
 }
 
-// Rounded shapes: GJK distance runs on the capsule's segment and subtracts its radius, so it stays exact.
+// Rounded shapes: GJK distance runs on the capsule's segment and subtracts its radius, so it stays exact; so does the
+// depth (the cores' distance, or EPA on the cores plus the radius).
 TEST(GjkProperties, RandomPolygonsAgainstCapsules) {
   Random random{std::mt19937_64{99}};
   Tally tally;
@@ -250,7 +252,7 @@ TEST(GjkProperties, RandomPolygonsAgainstCapsules) {
     const Transform<double> relative = random.pose(4.0);
     const Transformed<Capsule<double>> placed{capsule, relative};
     const std::vector<V> core{relative.apply(capsule.a), relative.apply(capsule.b)};
-    checkPair(polygon, placed, outlineOf(polygon, Transform<double>{}), core, capsule.radius, false, tally, pair);
+    checkPair(polygon, placed, outlineOf(polygon, Transform<double>{}), core, capsule.radius, tally, pair);
     if (::testing::Test::HasFatalFailure()) return;
   }
   report("polygon-capsule", tally);

@@ -1,9 +1,10 @@
 // collide/epa.h: the expanding polytope algorithm (article 000) for penetration depth, after boolean GJK.
 //
 // [SECTION] Options, stop reasons, step events, results
+// [SECTION] Polytope (fixed capacity, no allocation)
 // [SECTION] Start polygon (hull of the simplex, expanded when GJK ended on a point or segment)
 // [SECTION] EPA from a simplex (epaPenetration)
-// [SECTION] GJK then EPA (gjkEpa)
+// [SECTION] GJK then EPA (gjkEpa; rounded shapes through their cores)
 #pragma once
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <limits>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "collide/gjk.h"
@@ -29,7 +31,17 @@ struct EpaOptions {
   double relativeTolerance = 0.0;  // 0 = a default for the scalar
 };
 
-enum class EpaStop : std::uint8_t { None, Converged, DuplicateSupport, MaxIterations, Degenerate, InvalidInput };
+// RoundedCores: gjkEpa on rounded shapes (circles, capsules) whose cores are apart or only touch: the depth comes
+// from GJK distance on the cores, exactly, and EPA does not run (see gjkEpa).
+enum class EpaStop : std::uint8_t {
+  None,
+  Converged,
+  DuplicateSupport,
+  MaxIterations,
+  Degenerate,
+  InvalidInput,
+  RoundedCores,
+};
 
 [[nodiscard]] constexpr std::string_view epaStopName(EpaStop stop) {
   switch (stop) {
@@ -39,6 +51,7 @@ enum class EpaStop : std::uint8_t { None, Converged, DuplicateSupport, MaxIterat
     case EpaStop::MaxIterations: return "max iterations";
     case EpaStop::Degenerate: return "degenerate";
     case EpaStop::InvalidInput: return "invalid input";
+    case EpaStop::RoundedCores: return "rounded cores";
   }
   return "unknown";
 }
@@ -46,7 +59,8 @@ enum class EpaStop : std::uint8_t { None, Converged, DuplicateSupport, MaxIterat
 template <Scalar S>
 struct EpaStep {
   int iteration = 0;
-  std::vector<SupportPoint<S>> polytope;  // counter-clockwise, before this iteration's insertion
+  std::vector<SupportPoint<S>> polytope;  // counter-clockwise, before this iteration's insertion (only the trace
+                                          // allocates: the untraced run keeps a fixed array)
   int closestEdge = 0;                    // edge closestEdge -> closestEdge+1
   Vec2<S> edgeNormal{};                   // outward unit normal of that edge
   S edgeDistance{};                       // its distance from the origin
@@ -72,58 +86,100 @@ struct PenetrationResult {
   EpaStop stop{};
 };
 
-// [SECTION] Start polygon (hull of the simplex, expanded when GJK ended on a point or segment)
+// [SECTION] Polytope (fixed capacity, no allocation)
+
+// Most vertices an EPA polytope holds. Each iteration adds at most one, so a run with the default 64 iterations
+// never fills it; a run that does stops with MaxIterations (the cap is checked before every insertion).
+inline constexpr int kEpaMaxVertices = 96;
 
 namespace detail {
 
-// Counter-clockwise convex hull of a handful of support points (Andrew's monotone chain); exactly duplicate
-// and collinear points are dropped, so every edge has a well-defined outward normal.
+// At most 3 simplex vertices plus 4 supports for a point start and 2 more for a segment (startPolygon).
+inline constexpr int kEpaMaxStartPoints = 9;
+
+// The polytope, counter-clockwise, in a fixed array: the untraced run allocates nothing. The array is left
+// uninitialised (an anonymous union member is not constructed): zero-filling kEpaMaxVertices vertices on every
+// call would cost more than a short run on polygons. Only vertices[0, count) are ever read.
 template <Scalar S>
-[[nodiscard]] inline std::vector<SupportPoint<S>> supportHull(std::vector<SupportPoint<S>> points) {
-  std::sort(points.begin(), points.end(), [](const SupportPoint<S>& left, const SupportPoint<S>& right) {
-    return left.point.x < right.point.x || (left.point.x == right.point.x && left.point.y < right.point.y);
-  });
-  points.erase(std::unique(points.begin(), points.end(),
-                           [](const SupportPoint<S>& left, const SupportPoint<S>& right) {
-                             return left.point == right.point;
-                           }),
-               points.end());
-  if (points.size() < 3) return points;
-  std::vector<SupportPoint<S>> hull(2 * points.size());
-  std::size_t size = 0;
-  const auto turnsLeft = [&hull, &size](const SupportPoint<S>& next) {
-    return cross(hull[size - 1].point - hull[size - 2].point, next.point - hull[size - 1].point) > S(0);
+struct Polytope {
+  union {
+    SupportPoint<S> vertices[kEpaMaxVertices];
   };
-  for (const SupportPoint<S>& point : points) {  // lower chain
-    while (size >= 2 && !turnsLeft(point)) --size;
-    hull[size++] = point;
+  int count = 0;
+
+  Polytope() {}
+  [[nodiscard]] bool full() const { return count >= kEpaMaxVertices; }
+  [[nodiscard]] const SupportPoint<S>* begin() const { return vertices; }
+  [[nodiscard]] const SupportPoint<S>* end() const { return vertices + count; }
+};
+
+// [SECTION] Start polygon (hull of the simplex, expanded when GJK ended on a point or segment)
+
+template <Scalar S>
+struct StartPoints {
+  std::array<SupportPoint<S>, kEpaMaxStartPoints> items{};
+  int count = 0;
+};
+
+// Counter-clockwise convex hull of a handful of support points (Andrew's monotone chain) into hull; exactly
+// duplicate and collinear points are dropped, so every edge has a well-defined outward normal.
+template <Scalar S>
+inline void supportHull(StartPoints<S> points, Polytope<S>& hull) {
+  // Insertion sort by x then y, then drop exact duplicates: a handful of points, and no std::sort on a fixed array
+  // (GCC 12 reports a false out-of-bounds access in its heap fallback under -Werror).
+  const auto less = [](const SupportPoint<S>& left, const SupportPoint<S>& right) {
+    return left.point.x < right.point.x || (left.point.x == right.point.x && left.point.y < right.point.y);
+  };
+  for (int i = 1; i < points.count; ++i) {
+    const SupportPoint<S> item = points.items[i];
+    int j = i;
+    for (; j > 0 && less(item, points.items[j - 1]); --j) points.items[j] = points.items[j - 1];
+    points.items[j] = item;
   }
-  const std::size_t lowerSize = size + 1;
-  for (std::size_t i = points.size() - 1; i-- > 0;) {  // upper chain
-    while (size >= lowerSize && !turnsLeft(points[i])) --size;
-    hull[size++] = points[i];
+  int count = 0;
+  for (int i = 0; i < points.count; ++i)
+    if (count == 0 || !(points.items[i].point == points.items[count - 1].point)) points.items[count++] = points.items[i];
+  const auto first = points.items.begin();
+  if (count < 3) {
+    std::copy(first, first + count, hull.vertices);
+    hull.count = count;
+    return;
   }
-  hull.resize(size - 1);  // the last point repeats the first
-  return hull;
+  std::array<SupportPoint<S>, 2 * kEpaMaxStartPoints> chain{};
+  int size = 0;
+  const auto turnsLeft = [&chain, &size](const SupportPoint<S>& next) {
+    return cross(chain[size - 1].point - chain[size - 2].point, next.point - chain[size - 1].point) > S(0);
+  };
+  for (int i = 0; i < count; ++i) {  // lower chain
+    while (size >= 2 && !turnsLeft(points.items[i])) --size;
+    chain[size++] = points.items[i];
+  }
+  const int lowerSize = size + 1;
+  for (int i = count - 1; i-- > 0;) {  // upper chain
+    while (size >= lowerSize && !turnsLeft(points.items[i])) --size;
+    chain[size++] = points.items[i];
+  }
+  hull.count = size - 1;  // the last point repeats the first
+  std::copy(chain.begin(), chain.begin() + hull.count, hull.vertices);
 }
 
 // Article 000's pitfall: GJK on touching shapes, or on two identical squares at one position, ends with a point
 // or a segment through the origin, not a triangle. Add supports along directions that must leave that point
-// or line (both axes for a point, both perpendiculars for a segment) until the hull has area. Returns fewer
+// or line (both axes for a point, both perpendiculars for a segment) until the hull has area. Leaves fewer
 // than 3 vertices only when A - B itself is flat (a point or a segment).
 template <class Difference, Scalar S>
-[[nodiscard]] inline std::vector<SupportPoint<S>> startPolygon(const Difference& difference, const Simplex<S>& start,
-                                                               bool& finite) {
-  std::vector<SupportPoint<S>> points(start.vertices.begin(), start.vertices.begin() + start.count);
-  std::vector<SupportPoint<S>> polygon = supportHull(points);
-  for (int round = 0; round < 2 && polygon.size() < 3; ++round) {
+inline void startPolygon(const Difference& difference, const Simplex<S>& start, bool& finite, Polytope<S>& polygon) {
+  StartPoints<S> points;
+  for (int i = 0; i < start.count; ++i) points.items[points.count++] = start.vertices[i];
+  supportHull(points, polygon);
+  for (int round = 0; round < 2 && polygon.count < 3; ++round) {
     std::array<Vec2<S>, 4> directions{};
     int directionCount = 0;
-    if (polygon.size() == 1) {
+    if (polygon.count == 1) {
       directions = {Vec2<S>{S(1), S(0)}, Vec2<S>{S(-1), S(0)}, Vec2<S>{S(0), S(1)}, Vec2<S>{S(0), S(-1)}};
       directionCount = 4;
     } else {
-      const Vec2<S> edge = polygon[1].point - polygon[0].point;
+      const Vec2<S> edge = polygon.vertices[1].point - polygon.vertices[0].point;
       directions[0] = leftPerp(edge);
       directions[1] = rightPerp(edge);
       directionCount = 2;
@@ -132,13 +188,13 @@ template <class Difference, Scalar S>
       const SupportPoint<S> support = difference.supportPoint(directions[i]);
       if (!isFinite(support.point)) {
         finite = false;
-        return {};
+        polygon.count = 0;
+        return;
       }
-      points.push_back(support);
+      points.items[points.count++] = support;
     }
-    polygon = supportHull(points);
+    supportHull(points, polygon);
   }
-  return polygon;
 }
 
 template <Scalar S>
@@ -152,12 +208,12 @@ struct ClosestEdge {
 // Outward normals from the winding (the polygon is counter-clockwise, so rightPerp points out), never from a
 // triple product toward the origin: that one vanishes on an edge through the origin (article 000's pitfall).
 template <Scalar S>
-[[nodiscard]] inline ClosestEdge<S> findClosestEdge(const std::vector<SupportPoint<S>>& polytope) {
+[[nodiscard]] inline ClosestEdge<S> findClosestEdge(const Polytope<S>& polytope) {
   ClosestEdge<S> closest;
-  const int count = static_cast<int>(polytope.size());
+  const int count = polytope.count;
   for (int i = 0; i < count; ++i) {
-    const Vec2<S> start = polytope[i].point;
-    const Vec2<S> edge = polytope[(i + 1) % count].point - start;
+    const Vec2<S> start = polytope.vertices[i].point;
+    const Vec2<S> edge = polytope.vertices[i + 1 < count ? i + 1 : 0].point - start;
     closest.scale = std::max(closest.scale, length(start));
     const S edgeLength = length(edge);
     if (!(edgeLength > S(0))) continue;
@@ -174,25 +230,27 @@ template <Scalar S>
 
 // Inserts support between the ends of edge `edge` (article 000: the order stays counter-clockwise), then drops
 // neighbours that the new vertex made reflex or collinear, so the polytope stays convex. Returns how many.
+// The caller checks that the polytope is not full.
 template <Scalar S>
-[[nodiscard]] inline int insertSupport(std::vector<SupportPoint<S>>& polytope, int edge, const SupportPoint<S>& support) {
+[[nodiscard]] inline int insertSupport(Polytope<S>& polytope, int edge, const SupportPoint<S>& support) {
   int index = edge + 1;
-  polytope.insert(polytope.begin() + index, support);
+  SupportPoint<S>* const vertices = polytope.vertices;
+  std::copy_backward(vertices + index, vertices + polytope.count, vertices + polytope.count + 1);
+  vertices[index] = support;
+  ++polytope.count;
   int removed = 0;
-  const auto wrap = [&polytope](int i) {
-    const int count = static_cast<int>(polytope.size());
-    return ((i % count) + count) % count;
-  };
-  const auto point = [&polytope, &wrap](int i) { return polytope[wrap(i)].point; };
+  const auto wrap = [&polytope](int i) { return ((i % polytope.count) + polytope.count) % polytope.count; };
+  const auto point = [&](int i) { return vertices[wrap(i)].point; };
   const auto eraseNeighbour = [&](int neighbour) {
     const int position = wrap(neighbour);
-    polytope.erase(polytope.begin() + position);
+    std::copy(vertices + position + 1, vertices + polytope.count, vertices + position);
+    --polytope.count;
     if (position < index) --index;
     ++removed;
   };
-  while (polytope.size() > 3 && cross(point(index - 1) - point(index - 2), support.point - point(index - 1)) <= S(0))
+  while (polytope.count > 3 && cross(point(index - 1) - point(index - 2), support.point - point(index - 1)) <= S(0))
     eraseNeighbour(index - 1);
-  while (polytope.size() > 3 && cross(point(index + 1) - support.point, point(index + 2) - point(index + 1)) <= S(0))
+  while (polytope.count > 3 && cross(point(index + 1) - support.point, point(index + 2) - point(index + 1)) <= S(0))
     eraseNeighbour(index + 1);
   return removed;
 }
@@ -218,7 +276,8 @@ template <Scalar S>
 //   Converged         support distance - edge distance <= tolerance * polytope size: the end on curves [Converged];
 //   Degenerate        A - B is flat (hit, depth 0, normal perpendicular to it), or the start does not hold the
 //                     origin (hit = false) [Degenerate];
-//   MaxIterations     the cap; depth and normal of the closest edge so far, a lower bound [MaxIterations];
+//   MaxIterations     the cap (options.maxIterations, or a polytope full at kEpaMaxVertices); depth and normal of
+//                     the closest edge so far, a lower bound [MaxIterations];
 //   InvalidInput      an empty start, NaN or infinite supports, maxIterations < 1, a bad tolerance.
 // Results: depth = the closest edge's distance (>= 0); normal = its outward unit normal, from A toward B; pointA and
 // pointB interpolate the witnesses of the closest edge's ends at the origin's projection, so
@@ -244,20 +303,20 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
 
   const MinkowskiDifference<A, B> difference{a, b, SupportKind::Whole};
   bool finite = true;
-  std::vector<SupportPoint<S>> polytope = detail::startPolygon(difference, start, finite);
+  detail::Polytope<S> polytope;
+  detail::startPolygon(difference, start, finite, polytope);
   if (!finite) return finish(EpaStop::InvalidInput);
-  if (polytope.size() < 3) {
+  if (polytope.count < 3) {
     // A - B has no area: the origin is on it, so the shapes touch with zero depth.
     result.hit = true;
-    result.normal = polytope.size() == 2 ? normalize(rightPerp(polytope[1].point - polytope[0].point))
-                                         : Vec2<S>{S(1), S(0)};
+    result.normal = polytope.count == 2 ? normalize(rightPerp(polytope.vertices[1].point - polytope.vertices[0].point))
+                                        : Vec2<S>{S(1), S(0)};
     result.pointA = start.vertices[0].pointA;
     result.pointB = start.vertices[0].pointA;
     return finish(EpaStop::Degenerate);
   }
   detail::ClosestEdge<S> closest = detail::findClosestEdge(polytope);
   if (closest.distance < -tolerance * closest.scale) return finish(EpaStop::Degenerate);  // origin outside
-  polytope.reserve(polytope.size() + static_cast<std::size_t>(options.maxIterations));
 
   EpaStop stop = EpaStop::None;
   for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
@@ -268,8 +327,9 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     const S gap = supportDistance - closest.distance;
     bool inserted = false;
     int removed = 0;
-    std::vector<SupportPoint<S>> before;
-    if constexpr (Trace::enabled) before = polytope;
+    // Only the trace copies the polytope (into its vector); the untraced run keeps the fixed array alone.
+    [[maybe_unused]] std::conditional_t<Trace::enabled, std::vector<SupportPoint<S>>, detail::NoStep> before{};
+    if constexpr (Trace::enabled) before.assign(polytope.begin(), polytope.end());
 
     if (!isFinite(support.point) || !std::isfinite(gap)) {
       stop = EpaStop::InvalidInput;
@@ -278,6 +338,8 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
       stop = EpaStop::DuplicateSupport;  // the face is already in the polytope: the usual end on polygons
     } else if (gap <= tolerance * std::max(closest.scale, std::abs(supportDistance))) {
       stop = EpaStop::Converged;
+    } else if (polytope.full()) {
+      stop = EpaStop::MaxIterations;  // kEpaMaxVertices: no room for the support, the closest edge so far stands
     } else {
       removed = detail::insertSupport(polytope, closest.index, support);
       inserted = true;
@@ -304,9 +366,8 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   if (stop == EpaStop::MaxIterations) closest = detail::findClosestEdge(polytope);
 
   // The closest edge's witnesses, interpolated at the origin's projection onto it.
-  const int count = static_cast<int>(polytope.size());
-  const SupportPoint<S>& edgeStart = polytope[closest.index];
-  const SupportPoint<S>& edgeEnd = polytope[(closest.index + 1) % count];
+  const SupportPoint<S>& edgeStart = polytope.vertices[closest.index];
+  const SupportPoint<S>& edgeEnd = polytope.vertices[(closest.index + 1) % polytope.count];
   const Vec2<S> edge = edgeEnd.point - edgeStart.point;
   const S fraction = clamp(-dot(edgeStart.point, edge) / lengthSquared(edge), S(0), S(1));
   result.hit = true;
@@ -326,18 +387,107 @@ template <SupportShape A, SupportShape B>
   return epaPenetration(a, b, start, options, trace);
 }
 
-// [SECTION] GJK then EPA (gjkEpa)
+// [SECTION] GJK then EPA (gjkEpa; rounded shapes through their cores)
 
-// Boolean GJK first (steps to gjkTrace); on a hit, EPA from its simplex (steps to epaTrace). No hit: hit = false,
-// depth 0, stop None and GJK's status (InvalidInput from GJK gives EpaStop::InvalidInput).
+namespace detail {
+
+// A shape's polytope core as a shape of its own (a circle's centre, a capsule's segment; radius 0), so EPA can run
+// on the cores of rounded shapes.
+template <SupportShape Shape>
+struct CoreShape {
+  using Scalar = typename Shape::Scalar;
+  const Shape& shape;
+  [[nodiscard]] Vec2<Scalar> support(Vec2<Scalar> d) const { return shape.coreSupport(d); }
+  [[nodiscard]] Vec2<Scalar> coreSupport(Vec2<Scalar> d) const { return shape.coreSupport(d); }
+  [[nodiscard]] Scalar coreRadius() const { return Scalar(0); }
+  [[nodiscard]] Vec2<Scalar> centroid() const { return shape.centroid(); }
+};
+
+// Rounded shapes (Jolt's EPAPenetrationDepth, Box2D's distance proxies): EPA on a curved Minkowski boundary only
+// converges quadratically in the vertex count (concentric circles hit the cap at 1.9976 of 2), so the radii are
+// taken out first. GJK distance on the cores gives their distance d: when d <= rA + rB the penetration is exact
+// without EPA; when the cores overlap, EPA on the cores (polytopes: exact) plus rA + rB.
+template <SupportShape A, SupportShape B, class GjkTrace, class EpaTrace>
+[[nodiscard]] PenetrationResult<typename A::Scalar> roundedPenetration(const A& a, const B& b,
+                                                                       const GjkOptions& gjkOptions,
+                                                                       const EpaOptions& epaOptions,
+                                                                       GjkTrace& gjkTrace, EpaTrace& epaTrace) {
+  using S = typename A::Scalar;
+  const S radiusA = a.coreRadius();
+  const S radiusB = b.coreRadius();
+  const S radii = radiusA + radiusB;
+  const CoreDistance<S> core = coreDistance(a, b, gjkOptions, nullptr, gjkTrace);
+  PenetrationResult<S> result;
+  result.gjkIterations = core.iterations;
+  if (core.stop == GjkStop::InvalidInput) {
+    result.stop = EpaStop::InvalidInput;
+    result.status = Status::InvalidInput;
+    return result;
+  }
+  result.status = core.stop == GjkStop::MaxIterations ? Status::MaxIterations : Status::Converged;
+  if (!core.coresOverlap()) {
+    const S coreDistance = length(core.closestPoint);
+    if (coreDistance > radii) return result;  // apart: no hit, stop None
+    if (coreDistance > S(0)) {
+      result.hit = true;
+      result.stop = EpaStop::RoundedCores;
+      result.depth = radii - coreDistance;
+      result.normal = -core.closestPoint / coreDistance;  // closestPoint = coreA - coreB: from A toward B
+      result.pointA = core.coreA + radiusA * result.normal;
+      result.pointB = core.coreB - radiusB * result.normal;
+      return result;
+    }
+  }
+  // The cores overlap or touch: EPA on them from GJK's simplex, then the radii on top.
+  result = epaPenetration(CoreShape<A>{a}, CoreShape<B>{b}, core.simplex, epaOptions, epaTrace);
+  result.gjkIterations = core.iterations;
+  if (!result.hit) return result;
+  result.depth += radii;
+  result.pointA += radiusA * result.normal;
+  result.pointB -= radiusB * result.normal;
+  if (result.stop == EpaStop::Degenerate) {
+    // The cores' difference is a point or a segment through the origin (concentric circles, capsules along one
+    // line): the core depth 0 and its normal are exact, so the depth is exactly rA + rB.
+    result.stop = EpaStop::RoundedCores;
+    result.status = Status::Converged;
+  }
+  return result;
+}
+
+}  // namespace detail
+
+// Penetration of A and B. Polygons and other shapes without rounding (coreRadius() == 0, Sector included: curved
+// but not rounded): boolean GJK first (steps to gjkTrace); on a hit, EPA from its simplex (steps to epaTrace).
+// No hit: hit = false, depth 0, stop None and GJK's status (InvalidInput from GJK gives EpaStop::InvalidInput).
+// Rounded shapes (either coreRadius() > 0: Circle, Capsule) are exact instead of converging on a curve:
+//   GJK distance on the cores (its GjkSteps go to gjkTrace; gjkIterations counts them) gives their distance d;
+//   d > rA + rB      no hit, stop None, no EPA steps;
+//   0 < d <= rA + rB hit, depth = rA + rB - d along the cores' normal, pointA/pointB on the rounded surfaces, stop
+//                    RoundedCores, iterations 0 and no EPA steps ("the cores are 0.3 apart, less than
+//                    rA + rB = 1.5: depth 1.2 without EPA");
+//   cores overlap    EPA on the cores (polytopes: exact) from that run's simplex, steps to epaTrace, then depth +=
+//                    rA + rB and the points move out to the surfaces along the normal. When the cores' difference
+//                    is flat through the origin (concentric circles, collinear capsules) EPA has no step to take:
+//                    depth = rA + rB exactly, stop RoundedCores, normal perpendicular to the flat difference, or +x
+//                    of the frame the algorithm works in (A's) when it is a point (concentric circles).
+// Status: Converged, or MaxIterations when GJK distance or EPA hit their cap, InvalidInput for bad input (a
+// negative or non-finite radius included).
 template <SupportShape A, SupportShape B, class GjkTrace = NoTrace, class EpaTrace = NoTrace>
   requires std::same_as<typename A::Scalar, typename B::Scalar>
 [[nodiscard]] PenetrationResult<typename A::Scalar> gjkEpa(const A& a, const B& b, const GjkOptions& gjkOptions,
                                                            const EpaOptions& epaOptions, GjkTrace& gjkTrace,
                                                            EpaTrace& epaTrace) {
   using S = typename A::Scalar;
-  const GjkBooleanResult<S> gjk = gjkIntersect(a, b, gjkOptions, gjkTrace);
+  const S radiusA = a.coreRadius();
+  const S radiusB = b.coreRadius();
   PenetrationResult<S> result;
+  if (!detail::validRadius(radiusA) || !detail::validRadius(radiusB)) {
+    result.stop = EpaStop::InvalidInput;
+    result.status = Status::InvalidInput;
+    return result;
+  }
+  if (radiusA > S(0) || radiusB > S(0)) return detail::roundedPenetration(a, b, gjkOptions, epaOptions, gjkTrace, epaTrace);
+  const GjkBooleanResult<S> gjk = gjkIntersect(a, b, gjkOptions, gjkTrace);
   if (gjk.hit) result = epaPenetration(a, b, gjk.simplex, epaOptions, epaTrace);
   else {
     result.status = gjk.status;

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <limits>
 #include <string_view>
+#include <type_traits>
 
 #include "collide/math.h"
 #include "collide/simplex.h"
@@ -108,12 +109,15 @@ template <Scalar S>
   return static_cast<S>(requested);
 }
 
-// The newest vertex goes first; the others keep their order (vertices[0] is always "A").
+// The newest vertex goes first; the others keep their order (vertices[0] is always "A"). Built from a copy with
+// fixed indices rather than a zero-filled temporary, so it stays in registers (no rep stos per call).
 template <Scalar S>
-[[nodiscard]] inline Simplex<S> pushFront(const Simplex<S>& simplex, const SupportPoint<S>& newest) {
-  Simplex<S> result;
+[[nodiscard]] [[gnu::always_inline]] inline Simplex<S> pushFront(const Simplex<S>& simplex,
+                                                                 const SupportPoint<S>& newest) {
+  Simplex<S> result = simplex;
+  result.vertices[2] = simplex.count >= 2 ? simplex.vertices[1] : SupportPoint<S>{};
+  result.vertices[1] = simplex.count >= 1 ? simplex.vertices[0] : SupportPoint<S>{};
   result.vertices[0] = newest;
-  for (int i = 0; i < simplex.count && i < 2; ++i) result.vertices[i + 1] = simplex.vertices[i];
   result.count = simplex.count < 3 ? simplex.count + 1 : 3;
   return result;
 }
@@ -125,12 +129,37 @@ template <Scalar S>
   return false;
 }
 
-// Keeps the vertices whose bit is clear in droppedMask, in order.
+// Keeps the first `count` items whose bit is clear in droppedMask, in order; the unused tail is reset to its zero
+// value (the trace compares whole simplices). One case per mask with fixed indices, so the arrays stay in
+// registers: a variable-index store would go through memory and stall the loads after it.
+template <class Item>
+[[nodiscard]] [[gnu::always_inline]] inline std::array<Item, 3> keepItems(const std::array<Item, 3>& items, int count,
+                                                                          std::uint8_t droppedMask) {
+  switch (~droppedMask & ((1u << count) - 1u) & 0b111u) {
+    case 0b001: return {items[0], Item{}, Item{}};
+    case 0b010: return {items[1], Item{}, Item{}};
+    case 0b100: return {items[2], Item{}, Item{}};
+    case 0b011: return {items[0], items[1], Item{}};
+    case 0b101: return {items[0], items[2], Item{}};
+    case 0b110: return {items[1], items[2], Item{}};
+    case 0b111: return items;
+    default: return {};
+  }
+}
+
+// How many of the first `count` items survive droppedMask (no std::popcount: without -mpopcnt it is a call).
+[[nodiscard]] constexpr int keptCount(int count, std::uint8_t droppedMask) {
+  int dropped = 0;
+  for (int i = 0; i < count; ++i) dropped += (droppedMask >> i) & 1u;
+  return count - dropped;
+}
+
 template <Scalar S>
-[[nodiscard]] inline Simplex<S> keepVertices(const Simplex<S>& simplex, std::uint8_t droppedMask) {
+[[nodiscard]] [[gnu::always_inline]] inline Simplex<S> keepVertices(const Simplex<S>& simplex,
+                                                                    std::uint8_t droppedMask) {
   Simplex<S> result;
-  for (int i = 0; i < simplex.count; ++i)
-    if ((droppedMask & (1u << i)) == 0) result.vertices[result.count++] = simplex.vertices[i];
+  result.vertices = keepItems(simplex.vertices, simplex.count, droppedMask);
+  result.count = keptCount(simplex.count, droppedMask);
   return result;
 }
 
@@ -140,58 +169,64 @@ template <Scalar S>
   return keptCount >= 2 ? SimplexRegion::EdgeBC : (keptCount == 1 ? SimplexRegion::VertexB : SimplexRegion::VertexA);
 }
 
-// Closest point of a simplex to the origin, with barycentric weights (Ericson 5.1; Box2D b2Simplex Solve2/Solve3).
+// Where a simplex's closest point to the origin lies (Ericson 5.1; Box2D b2Simplex Solve2/Solve3): its region,
+// the vertices that do not support it, the barycentric weights of the kept ones (in order) and the point itself.
+// Holds no vertices, so distance GJK solves without copying the simplex around (Box2D solves in place too).
 template <Scalar S>
-struct SimplexSolution {
-  Simplex<S> simplex{};         // the vertices that support the closest point, newest first
-  std::array<S, 3> weights{};   // barycentric weights of simplex.vertices
-  SimplexRegion region = SimplexRegion::VertexA;
-  std::uint8_t droppedMask = 0; // bits of the input's vertices that were dropped
+struct SimplexFeature {
+  std::array<S, 3> weights{};
   Vec2<S> closestPoint{};
+  SimplexRegion region = SimplexRegion::VertexA;
+  std::uint8_t droppedMask = 0;  // bits of the input's vertices that were dropped
 };
 
+// The points of a simplex, newest first; what the solver reads.
 template <Scalar S>
-[[nodiscard]] inline SimplexSolution<S> solutionFor(const Simplex<S>& input, SimplexRegion region,
-                                                    std::uint8_t droppedMask, std::array<S, 3> keptWeights) {
-  SimplexSolution<S> solution;
-  solution.simplex = keepVertices(input, droppedMask);
-  solution.region = region;
-  solution.droppedMask = droppedMask;
-  solution.weights = keptWeights;
-  for (int i = 0; i < solution.simplex.count; ++i)
-    solution.closestPoint += solution.weights[i] * solution.simplex.vertices[i].point;
-  return solution;
+using SimplexPoints = std::array<Vec2<S>, 3>;
+
+template <Scalar S>
+[[nodiscard]] [[gnu::always_inline]] inline SimplexFeature<S> featureOf(const SimplexPoints<S>& points, int count,
+                                                                        SimplexRegion region, std::uint8_t droppedMask,
+                                                                        std::array<S, 3> keptWeights) {
+  SimplexFeature<S> feature{keptWeights, {}, region, droppedMask};
+  for (int i = 0, kept = 0; i < count; ++i)
+    if ((droppedMask & (1u << i)) == 0) feature.closestPoint += keptWeights[kept++] * points[i];
+  return feature;
 }
 
-// Segment A (vertices[indexA]) to B (vertices[indexB]); regionA/B/AB name them for the caller.
+// Segment A (points[indexA]) to B (points[indexB]); regionA/B/AB name them for the caller.
 template <Scalar S>
-[[nodiscard]] inline SimplexSolution<S> solveSegment(const Simplex<S>& input, int indexA, int indexB,
-                                                     SimplexRegion regionA, SimplexRegion regionB,
-                                                     SimplexRegion regionAB, std::uint8_t alsoDropped) {
-  const Vec2<S> a = input.vertices[indexA].point;
-  const Vec2<S> b = input.vertices[indexB].point;
+[[nodiscard]] [[gnu::always_inline]] inline SimplexFeature<S> locateOnSegment(const SimplexPoints<S>& points, int count,
+                                                                              int indexA, int indexB,
+                                                                              SimplexRegion regionA,
+                                                                              SimplexRegion regionB,
+                                                                              SimplexRegion regionAB,
+                                                                              std::uint8_t alsoDropped) {
+  const Vec2<S> a = points[indexA];
+  const Vec2<S> b = points[indexB];
   const Vec2<S> edge = b - a;
   const S weightOfB = -dot(a, edge);  // > 0: the origin projects past A toward B
   const S weightOfA = dot(b, edge);   // > 0: the origin projects before B
   const auto bitA = static_cast<std::uint8_t>(1u << indexA);
   const auto bitB = static_cast<std::uint8_t>(1u << indexB);
-  if (weightOfB <= S(0)) return solutionFor(input, regionA, std::uint8_t(alsoDropped | bitB), {S(1)});
-  if (weightOfA <= S(0)) return solutionFor(input, regionB, std::uint8_t(alsoDropped | bitA), {S(1)});
+  if (weightOfB <= S(0)) return featureOf(points, count, regionA, std::uint8_t(alsoDropped | bitB), {S(1)});
+  if (weightOfA <= S(0)) return featureOf(points, count, regionB, std::uint8_t(alsoDropped | bitA), {S(1)});
   const S inverse = S(1) / (weightOfA + weightOfB);
-  // keepVertices preserves index order, so the smaller index comes first.
-  if (indexA < indexB) return solutionFor(input, regionAB, alsoDropped, {weightOfA * inverse, weightOfB * inverse});
-  return solutionFor(input, regionAB, alsoDropped, {weightOfB * inverse, weightOfA * inverse});
+  // Kept vertices stay in index order, so the smaller index comes first.
+  if (indexA < indexB)
+    return featureOf(points, count, regionAB, alsoDropped, {weightOfA * inverse, weightOfB * inverse});
+  return featureOf(points, count, regionAB, alsoDropped, {weightOfB * inverse, weightOfA * inverse});
 }
 
 template <Scalar S>
-[[nodiscard]] inline SimplexSolution<S> solveSimplex(const Simplex<S>& input) {
+[[nodiscard]] [[gnu::always_inline]] inline SimplexFeature<S> locateClosest(const SimplexPoints<S>& points, int count) {
   using R = SimplexRegion;
-  if (input.count == 1) return solutionFor(input, R::VertexA, 0, {S(1)});
-  if (input.count == 2) return solveSegment(input, 0, 1, R::VertexA, R::VertexB, R::EdgeAB, 0);
+  if (count == 1) return featureOf(points, count, R::VertexA, 0, {S(1)});
+  if (count == 2) return locateOnSegment(points, count, 0, 1, R::VertexA, R::VertexB, R::EdgeAB, 0);
 
-  const Vec2<S> a = input.vertices[0].point;
-  const Vec2<S> b = input.vertices[1].point;
-  const Vec2<S> c = input.vertices[2].point;
+  const Vec2<S> a = points[0];
+  const Vec2<S> b = points[1];
+  const Vec2<S> c = points[2];
   const Vec2<S> ab = b - a;
   const Vec2<S> ac = c - a;
   const Vec2<S> bc = c - b;
@@ -208,39 +243,65 @@ template <Scalar S>
   const S triangleForB = area * cross(c, a);
   const S triangleForC = area * cross(a, b);
 
-  if (abForB <= S(0) && acForC <= S(0)) return solutionFor(input, R::VertexA, 0b110, {S(1)});
+  if (abForB <= S(0) && acForC <= S(0)) return featureOf(points, count, R::VertexA, 0b110, {S(1)});
   if (abForA > S(0) && abForB > S(0) && triangleForC <= S(0)) {
     const S inverse = S(1) / (abForA + abForB);
-    return solutionFor(input, R::EdgeAB, 0b100, {abForA * inverse, abForB * inverse});
+    return featureOf(points, count, R::EdgeAB, 0b100, {abForA * inverse, abForB * inverse});
   }
   if (acForA > S(0) && acForC > S(0) && triangleForB <= S(0)) {
     const S inverse = S(1) / (acForA + acForC);
-    return solutionFor(input, R::EdgeAC, 0b010, {acForA * inverse, acForC * inverse});
+    return featureOf(points, count, R::EdgeAC, 0b010, {acForA * inverse, acForC * inverse});
   }
-  if (abForA <= S(0) && bcForC <= S(0)) return solutionFor(input, R::VertexB, 0b101, {S(1)});
-  if (acForA <= S(0) && bcForB <= S(0)) return solutionFor(input, R::VertexC, 0b011, {S(1)});
+  if (abForA <= S(0) && bcForC <= S(0)) return featureOf(points, count, R::VertexB, 0b101, {S(1)});
+  if (acForA <= S(0) && bcForB <= S(0)) return featureOf(points, count, R::VertexC, 0b011, {S(1)});
   if (bcForB > S(0) && bcForC > S(0) && triangleForA <= S(0)) {
     const S inverse = S(1) / (bcForB + bcForC);
-    return solutionFor(input, R::EdgeBC, 0b001, {bcForB * inverse, bcForC * inverse});
+    return featureOf(points, count, R::EdgeBC, 0b001, {bcForB * inverse, bcForC * inverse});
   }
   const S total = triangleForA + triangleForB + triangleForC;
   if (!(total > S(0))) {
     // A flat triangle that slipped past every edge test by rounding: fall back to its longest edge from A.
-    if (lengthSquared(ac) > lengthSquared(ab)) return solveSegment(input, 0, 2, R::VertexA, R::VertexC, R::EdgeAC, 0b010);
-    return solveSegment(input, 0, 1, R::VertexA, R::VertexB, R::EdgeAB, 0b100);
+    if (lengthSquared(ac) > lengthSquared(ab))
+      return locateOnSegment(points, count, 0, 2, R::VertexA, R::VertexC, R::EdgeAC, 0b010);
+    return locateOnSegment(points, count, 0, 1, R::VertexA, R::VertexB, R::EdgeAB, 0b100);
   }
   const S inverse = S(1) / total;
-  SimplexSolution<S> solution = solutionFor(input, R::Interior, 0,
-                                            {triangleForA * inverse, triangleForB * inverse, triangleForC * inverse});
-  solution.closestPoint = {};  // the origin itself; the weighted sum would only add rounding
-  return solution;
+  // The closest point is the origin itself; a weighted sum would only add rounding.
+  return {{triangleForA * inverse, triangleForB * inverse, triangleForC * inverse}, {}, R::Interior, 0};
 }
 
 template <Scalar S>
-[[nodiscard]] inline S maxVertexLengthSquared(const Simplex<S>& simplex) {
+[[nodiscard]] [[gnu::always_inline]] inline SimplexPoints<S> pointsOf(const Simplex<S>& simplex) {
+  return {simplex.vertices[0].point, simplex.vertices[1].point, simplex.vertices[2].point};
+}
+
+template <Scalar S>
+[[nodiscard]] inline SimplexFeature<S> locateClosest(const Simplex<S>& input) {
+  return locateClosest(pointsOf(input), input.count);
+}
+
+// A solved simplex: the kept vertices (newest first) with their feature.
+template <Scalar S>
+struct SimplexSolution {
+  Simplex<S> simplex{};         // the vertices that support the closest point, newest first
+  std::array<S, 3> weights{};   // barycentric weights of simplex.vertices
+  SimplexRegion region = SimplexRegion::VertexA;
+  std::uint8_t droppedMask = 0; // bits of the input's vertices that were dropped
+  Vec2<S> closestPoint{};
+};
+
+template <Scalar S>
+[[nodiscard]] inline SimplexSolution<S> solveSimplex(const Simplex<S>& input) {
+  const SimplexFeature<S> feature = locateClosest(input);
+  return {keepVertices(input, feature.droppedMask), feature.weights, feature.region, feature.droppedMask,
+          feature.closestPoint};
+}
+
+template <Scalar S>
+[[nodiscard]] inline S maxVertexLengthSquared(const SimplexPoints<S>& points, int count) {
   S result = S(0);
-  for (int i = 0; i < simplex.count; ++i) {
-    const S value = lengthSquared(simplex.vertices[i].point);
+  for (int i = 0; i < count; ++i) {
+    const S value = lengthSquared(points[i]);
     if (value > result) result = value;
   }
   return result;
@@ -447,16 +508,205 @@ namespace detail {
 // perpendicular toward the origin rather than -closestPoint, which loses precision on long edges. Zero when the
 // origin lies on the simplex.
 template <Scalar S>
-[[nodiscard]] inline Vec2<S> searchDirection(const SimplexSolution<S>& solution) {
-  if (solution.simplex.count == 2) {
-    const Vec2<S> a = solution.simplex.vertices[0].point;
-    const Vec2<S> edge = solution.simplex.vertices[1].point - a;
+[[nodiscard]] [[gnu::always_inline]] inline Vec2<S> searchDirection(const SimplexPoints<S>& points, int count,
+                                                                    Vec2<S> closestPoint) {
+  if (count == 2) {
+    const Vec2<S> a = points[0];
+    const Vec2<S> edge = points[1] - a;
     const S side = cross(edge, -a);
     if (side > S(0)) return leftPerp(edge);
     if (side < S(0)) return rightPerp(edge);
     return {};
   }
-  return -solution.closestPoint;
+  return -closestPoint;
+}
+
+template <Scalar S>
+[[nodiscard]] inline bool validRadius(S radius) {
+  return radius >= S(0) && std::isfinite(radius);
+}
+
+// Stands in for GjkStep when nothing is traced, so the untraced loop builds no step at all.
+struct NoStep {};
+
+// Distance GJK on the cores, before the radii: shared by gjkDistance and gjkEpa on rounded shapes.
+template <Scalar S>
+struct CoreDistance {
+  Simplex<S> simplex{};      // the final simplex of the cores
+  Vec2<S> closestPoint{};    // its closest point to the origin: coreA - coreB
+  Vec2<S> coreA{}, coreB{};  // the witnesses on the cores
+  int iterations = 0;
+  GjkStop stop = GjkStop::None;
+  [[nodiscard]] bool coresOverlap() const {
+    return stop == GjkStop::ContainsOrigin || stop == GjkStop::OriginOnSimplex;
+  }
+};
+
+// The loop of gjkDistance (documented there). The state lives in locals and the simplex is solved without copying
+// it through memory; every trace-only value is computed inside `if constexpr (Trace::enabled)`, from the same
+// locals, so traced and untraced runs give bitwise the same answer.
+template <SupportShape A, SupportShape B, class Trace>
+[[nodiscard]] [[gnu::always_inline]] inline CoreDistance<typename A::Scalar> coreDistance(
+    const A& a, const B& b, const GjkOptions& options, SimplexCache<typename A::Scalar>* cache, Trace& trace) {
+  using S = typename A::Scalar;
+  // Built only at the end: a zero-filled result up front costs a rep stos per call.
+  const auto refuse = [] {
+    CoreDistance<S> refused;
+    refused.stop = GjkStop::InvalidInput;
+    return refused;
+  };
+  const S tolerance = resolveTolerance<S>(options.relativeTolerance);
+  if (options.maxIterations < 1 || !(tolerance > S(0))) return refuse();
+  const MinkowskiDifference<A, B> difference{a, b, SupportKind::Core};
+
+  // State: the simplex's points (newest first), the slot of witnesses each came from, the direction each was found
+  // along (for the cache), and the closest point. Witnesses stay in their slot until the end, so a step moves
+  // only points and small indices (Box2D's b2Simplex keeps its vertices in place the same way).
+  std::array<SupportPoint<S>, 3> witnesses{};
+  SimplexPoints<S> points{};
+  std::array<int, 3> slots{};
+  int count = 0;
+  std::array<S, 3> weights{};
+  Vec2<S> closestPoint{};
+  std::array<Vec2<S>, 3> directions{};
+  S closestLengthSquared = std::numeric_limits<S>::infinity();
+  int stalledSteps = 0;
+  int iterations = 0;
+  GjkStop stop = GjkStop::None;
+  Vec2<S> direction = initialDirection(difference.centroid());
+  const auto currentSimplex = [&witnesses, &slots, &count] {
+    const auto vertex = [&](int i) { return i < count ? witnesses[slots[i]] : SupportPoint<S>{}; };
+    return Simplex<S>{{vertex(0), vertex(1), vertex(2)}, count};
+  };
+
+  // Warm start (article 004): re-evaluate the supports along last call's directions on today's geometry.
+  if (cache != nullptr && cache->count > 0) {
+    Simplex<S> start;
+    std::array<Vec2<S>, 3> startDirections{};
+    for (int i = 0; i < cache->count && i < 3; ++i) {
+      const Vec2<S> cachedDirection = cache->directions[i];
+      if (!isFinite(cachedDirection) || cachedDirection == Vec2<S>{}) continue;
+      const SupportPoint<S> support = difference.supportPoint(cachedDirection);
+      if (!isFinite(support.point)) return refuse();
+      if (containsPoint(start, support.point)) continue;
+      startDirections[start.count] = cachedDirection;
+      start.vertices[start.count++] = support;
+    }
+    if (start.count > 0) {
+      const SimplexFeature<S> feature = locateClosest(start);
+      witnesses = start.vertices;
+      points = keepItems(pointsOf(start), start.count, feature.droppedMask);
+      slots = keepItems(std::array<int, 3>{0, 1, 2}, start.count, feature.droppedMask);
+      directions = keepItems(startDirections, start.count, feature.droppedMask);
+      count = keptCount(start.count, feature.droppedMask);
+      weights = feature.weights;
+      closestPoint = feature.closestPoint;
+      closestLengthSquared = lengthSquared(closestPoint);
+      direction = searchDirection(points, count, closestPoint);
+      if (feature.region == SimplexRegion::Interior) stop = GjkStop::ContainsOrigin;
+      else if (direction == Vec2<S>{}) stop = GjkStop::OriginOnSimplex;
+    }
+  }
+
+  for (int iteration = 1; stop == GjkStop::None && iteration <= options.maxIterations; ++iteration) {
+    iterations = iteration;
+    const SupportPoint<S> support = difference.supportPoint(direction);
+    [[maybe_unused]] std::conditional_t<Trace::enabled, GjkStep<S>, NoStep> step{};
+    if constexpr (Trace::enabled) {
+      step.iteration = iteration;
+      step.direction = direction;
+      step.support = support;
+      step.supportDotDirection = dot(support.point, direction);
+      step.simplexBefore = pushFront(currentSimplex(), support);
+    }
+
+    GjkStop stepStop = GjkStop::None;
+    bool accepted = false;
+    bool duplicate = false;
+    for (int i = 0; i < count; ++i) duplicate = duplicate || points[i] == support.point;
+    if (!isFinite(support.point)) {
+      stepStop = GjkStop::InvalidInput;
+    } else if (duplicate) {
+      stepStop = GjkStop::DuplicateSupport;
+    } else {
+      // Van den Bergen's bound: no point of A - B is closer than dot(v, w) / |v|, so when |v|^2 - dot(v, w) is
+      // small the distance is known. It is not the end yet: the distance barely changes, but the closest feature
+      // (and so the witnesses) still can, e.g. from a vertex to the nearly parallel edge beside it. Polygons then
+      // end on a duplicate support like Box2D; only a second stalled step in a row (curves) ends the run.
+      const bool distanceKnown = count > 0 && closestLengthSquared - dot(closestPoint, support.point) <=
+                                                  tolerance * closestLengthSquared;
+      const SimplexPoints<S> before{support.point, points[0], points[1]};
+      const int beforeCount = count < 3 ? count + 1 : 3;
+      const SimplexFeature<S> candidate = locateClosest(before, beforeCount);
+      const S candidateLengthSquared = lengthSquared(candidate.closestPoint);
+      // Kept even when rounding makes it a hair farther (Box2D keeps every new support too): the stalled-step
+      // count below ends such runs. Only an overflow, which no further step can mend, keeps the previous simplex.
+      if (!std::isfinite(candidateLengthSquared)) {
+        stepStop = GjkStop::NoProgress;
+      } else {
+        accepted = true;
+        const S previousLengthSquared = closestLengthSquared;
+        // The new support goes to the slot no kept vertex uses (at most 2 are kept before a step).
+        const int freeSlot = count == 0 ? 0 : (count == 1 ? (slots[0] + 1) % 3 : 3 - slots[0] - slots[1]);
+        witnesses[freeSlot] = support;
+        directions = keepItems(std::array<Vec2<S>, 3>{direction, directions[0], directions[1]}, beforeCount,
+                               candidate.droppedMask);
+        slots = keepItems(std::array<int, 3>{freeSlot, slots[0], slots[1]}, beforeCount, candidate.droppedMask);
+        points = keepItems(before, beforeCount, candidate.droppedMask);
+        count = keptCount(beforeCount, candidate.droppedMask);
+        weights = candidate.weights;
+        closestPoint = candidate.closestPoint;
+        closestLengthSquared = candidateLengthSquared;
+        if constexpr (Trace::enabled) {
+          step.region = candidate.region;
+          step.droppedMask = candidate.droppedMask;
+        }
+        direction = searchDirection(points, count, closestPoint);
+        // Touching: the origin on the simplex, exactly or within rounding of its vertices' size (Jolt).
+        const S rounding = S(4) * kEpsilon<S>;
+        if (candidate.region == SimplexRegion::Interior) {
+          stepStop = GjkStop::ContainsOrigin;
+        } else if (direction == Vec2<S>{} ||
+                   candidateLengthSquared <= rounding * rounding * maxVertexLengthSquared(before, beforeCount)) {
+          stepStop = GjkStop::OriginOnSimplex;
+        } else {
+          // Known to tolerance, or |v|^2 stalled at rounding (Jolt's relative test on squared lengths).
+          const bool stalled = distanceKnown || (std::isfinite(previousLengthSquared) &&
+                                                 previousLengthSquared - candidateLengthSquared <=
+                                                     kEpsilon<S> * previousLengthSquared);
+          stalledSteps = stalled ? stalledSteps + 1 : 0;
+          if (stalledSteps >= 2) stepStop = GjkStop::NoProgress;
+          else if constexpr (Trace::enabled) step.nextDirection = direction;
+        }
+      }
+    }
+    if (stepStop == GjkStop::None && iteration == options.maxIterations) stepStop = GjkStop::MaxIterations;
+    if constexpr (Trace::enabled) {
+      if (!accepted) {
+        step.region = regionBehindNewest(count);
+        step.droppedMask = 0b001;
+      }
+      step.stop = stepStop;
+      step.simplexAfter = currentSimplex();
+      step.closestPoint = closestPoint;
+      step.distance = length(closestPoint);
+      trace(step);
+    }
+    stop = stepStop;
+  }
+  Vec2<S> coreA{};
+  Vec2<S> coreB{};
+  if (stop != GjkStop::InvalidInput) {
+    if (cache != nullptr) {
+      cache->directions = directions;
+      cache->count = count;
+    }
+    for (int i = 0; i < count; ++i) {
+      coreA += weights[i] * witnesses[slots[i]].pointA;
+      coreB += weights[i] * witnesses[slots[i]].pointB;
+    }
+  }
+  return {currentSimplex(), closestPoint, coreA, coreB, iterations, stop};
 }
 
 }  // namespace detail
@@ -487,154 +737,31 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
 [[nodiscard]] DistanceResult<typename A::Scalar> gjkDistance(const A& a, const B& b, const GjkOptions& options,
                                                              SimplexCache<typename A::Scalar>* cache, Trace& trace) {
   using S = typename A::Scalar;
-  DistanceResult<S> result;
   const S radiusA = a.coreRadius();
   const S radiusB = b.coreRadius();
-  const S tolerance = detail::resolveTolerance<S>(options.relativeTolerance);
-  const auto refuse = [&result] {
-    result.stop = GjkStop::InvalidInput;
-    result.status = Status::InvalidInput;
-    return result;
-  };
-  if (options.maxIterations < 1 || !(radiusA >= S(0)) || !(radiusB >= S(0)) || !std::isfinite(radiusA) ||
-      !std::isfinite(radiusB) || !(tolerance > S(0))) {
-    return refuse();
+  if (!detail::validRadius(radiusA) || !detail::validRadius(radiusB)) {
+    DistanceResult<S> refused;
+    refused.stop = GjkStop::InvalidInput;
+    refused.status = Status::InvalidInput;
+    return refused;
   }
-  const MinkowskiDifference<A, B> difference{a, b, SupportKind::Core};
-
-  // State: the simplex, the direction each vertex was found along (for the cache), and its solution.
-  detail::SimplexSolution<S> solution;
-  std::array<Vec2<S>, 3> directions{};
-  S closestLengthSquared = std::numeric_limits<S>::infinity();
-  int stalledSteps = 0;
-  GjkStop stop = GjkStop::None;
-  Vec2<S> direction = detail::initialDirection(difference.centroid());
-
-  // Warm start (article 004): re-evaluate the supports along last call's directions on today's geometry.
-  if (cache != nullptr && cache->count > 0) {
-    Simplex<S> start;
-    std::array<Vec2<S>, 3> startDirections{};
-    for (int i = 0; i < cache->count && i < 3; ++i) {
-      const Vec2<S> cachedDirection = cache->directions[i];
-      if (!isFinite(cachedDirection) || cachedDirection == Vec2<S>{}) continue;
-      const SupportPoint<S> support = difference.supportPoint(cachedDirection);
-      if (!isFinite(support.point)) return refuse();
-      if (detail::containsPoint(start, support.point)) continue;
-      startDirections[start.count] = cachedDirection;
-      start.vertices[start.count++] = support;
-    }
-    if (start.count > 0) {
-      solution = detail::solveSimplex(start);
-      for (int i = 0, kept = 0; i < start.count; ++i)
-        if ((solution.droppedMask & (1u << i)) == 0) directions[kept++] = startDirections[i];
-      closestLengthSquared = lengthSquared(solution.closestPoint);
-      direction = detail::searchDirection(solution);
-      if (solution.region == SimplexRegion::Interior) stop = GjkStop::ContainsOrigin;
-      else if (direction == Vec2<S>{}) stop = GjkStop::OriginOnSimplex;
-    }
+  const detail::CoreDistance<S> core = detail::coreDistance(a, b, options, cache, trace);
+  const Status status = core.stop == GjkStop::InvalidInput    ? Status::InvalidInput
+                        : core.stop == GjkStop::MaxIterations ? Status::MaxIterations
+                                                              : Status::Converged;
+  const bool coresOverlap = core.coresOverlap();
+  const S coreDistance = coresOverlap || core.stop == GjkStop::InvalidInput ? S(0) : length(core.closestPoint);
+  // Each outcome built whole, not a zero-filled result patched field by field (that costs a rep stos per call).
+  if (core.stop == GjkStop::InvalidInput) {
+    return {S(0), {}, {}, {}, false, core.iterations, status, core.stop, core.simplex};
   }
-
-  for (int iteration = 1; stop == GjkStop::None && iteration <= options.maxIterations; ++iteration) {
-    result.iterations = iteration;
-    GjkStep<S> step;
-    step.iteration = iteration;
-    step.direction = direction;
-    step.support = difference.supportPoint(direction);
-    step.supportDotDirection = dot(step.support.point, direction);
-    step.simplexBefore = detail::pushFront(solution.simplex, step.support);
-    const Vec2<S> closest = solution.closestPoint;
-
-    bool accepted = false;
-    if (!isFinite(step.support.point)) {
-      step.stop = GjkStop::InvalidInput;
-    } else if (detail::containsPoint(solution.simplex, step.support.point)) {
-      step.stop = GjkStop::DuplicateSupport;
-    } else {
-      // Van den Bergen's bound: no point of A - B is closer than dot(v, w) / |v|, so when |v|^2 - dot(v, w) is
-      // small the distance is known. It is not the end yet: the distance barely changes, but the closest feature
-      // (and so the witnesses) still can, e.g. from a vertex to the nearly parallel edge beside it. Polygons then
-      // end on a duplicate support like Box2D; only a second stalled step in a row (curves) ends the run.
-      const bool distanceKnown = solution.simplex.count > 0 && closestLengthSquared - dot(closest, step.support.point) <=
-                                                                  tolerance * closestLengthSquared;
-      const detail::SimplexSolution<S> candidate = detail::solveSimplex(step.simplexBefore);
-      const S candidateLengthSquared = lengthSquared(candidate.closestPoint);
-      // Kept even when rounding makes it a hair farther (Box2D keeps every new support too): the stalled-step
-      // count below ends such runs. Only an overflow, which no further step can mend, keeps the previous simplex.
-      if (!std::isfinite(candidateLengthSquared)) {
-        step.stop = GjkStop::NoProgress;
-      } else {
-        accepted = true;
-        const S previousLengthSquared = closestLengthSquared;
-        std::array<Vec2<S>, 3> candidateDirections{};
-        const std::array<Vec2<S>, 3> beforeDirections{direction, directions[0], directions[1]};
-        for (int i = 0, kept = 0; i < step.simplexBefore.count; ++i)
-          if ((candidate.droppedMask & (1u << i)) == 0) candidateDirections[kept++] = beforeDirections[i];
-        solution = candidate;
-        directions = candidateDirections;
-        closestLengthSquared = candidateLengthSquared;
-        step.region = candidate.region;
-        step.droppedMask = candidate.droppedMask;
-        direction = detail::searchDirection(candidate);
-        // Touching: the origin on the simplex, exactly or within rounding of its vertices' size (Jolt).
-        const S rounding = S(4) * kEpsilon<S>;
-        if (candidate.region == SimplexRegion::Interior) {
-          step.stop = GjkStop::ContainsOrigin;
-        } else if (direction == Vec2<S>{} ||
-                   candidateLengthSquared <= rounding * rounding * detail::maxVertexLengthSquared(step.simplexBefore)) {
-          step.stop = GjkStop::OriginOnSimplex;
-        } else {
-          // Known to tolerance, or |v|^2 stalled at rounding (Jolt's relative test on squared lengths).
-          const bool stalled = distanceKnown || (std::isfinite(previousLengthSquared) &&
-                                                 previousLengthSquared - candidateLengthSquared <=
-                                                     kEpsilon<S> * previousLengthSquared);
-          stalledSteps = stalled ? stalledSteps + 1 : 0;
-          if (stalledSteps >= 2) step.stop = GjkStop::NoProgress;
-          else step.nextDirection = direction;
-        }
-      }
-    }
-    if (!accepted) {
-      step.region = detail::regionBehindNewest(solution.simplex.count);
-      step.droppedMask = 0b001;
-    }
-    if (step.stop == GjkStop::None && iteration == options.maxIterations) step.stop = GjkStop::MaxIterations;
-    step.simplexAfter = solution.simplex;
-    step.closestPoint = solution.closestPoint;
-    if constexpr (Trace::enabled) {
-      step.distance = length(step.closestPoint);
-      trace(step);
-    }
-    stop = step.stop;
-  }
-  result.stop = stop;
-  result.simplex = solution.simplex;
-  if (stop == GjkStop::InvalidInput) return refuse();
-  result.status = stop == GjkStop::MaxIterations ? Status::MaxIterations : Status::Converged;
-  if (cache != nullptr) {
-    cache->directions = directions;
-    cache->count = solution.simplex.count;
-  }
-
-  Vec2<S> coreA{};
-  Vec2<S> coreB{};
-  for (int i = 0; i < solution.simplex.count; ++i) {
-    coreA += solution.weights[i] * solution.simplex.vertices[i].pointA;
-    coreB += solution.weights[i] * solution.simplex.vertices[i].pointB;
-  }
-  const bool coresOverlap = stop == GjkStop::ContainsOrigin || stop == GjkStop::OriginOnSimplex;
-  const S coreDistance = coresOverlap ? S(0) : length(solution.closestPoint);
   if (coreDistance > radiusA + radiusB) {
-    result.normal = -solution.closestPoint / coreDistance;  // closestPoint = coreA - coreB
-    result.distance = coreDistance - radiusA - radiusB;
-    result.pointA = coreA + radiusA * result.normal;
-    result.pointB = coreB - radiusB * result.normal;
-  } else {
-    result.overlap = true;
-    const Vec2<S> middle = coresOverlap ? coreA : S(0.5) * (coreA + coreB);
-    result.pointA = middle;
-    result.pointB = middle;
+    const Vec2<S> normal = -core.closestPoint / coreDistance;  // closestPoint = coreA - coreB
+    return {coreDistance - radiusA - radiusB, core.coreA + radiusA * normal, core.coreB - radiusB * normal, normal,
+            false, core.iterations, status, core.stop, core.simplex};
   }
-  return result;
+  const Vec2<S> middle = coresOverlap ? core.coreA : S(0.5) * (core.coreA + core.coreB);
+  return {S(0), middle, middle, {}, true, core.iterations, status, core.stop, core.simplex};
 }
 
 template <SupportShape A, SupportShape B>
