@@ -37,7 +37,8 @@ Plot experimentPlot(const collide::ExperimentConfig& config, const collide::Expe
   plot.title = experimentDescription(config);
   const bool hasSat = std::any_of(result.algorithms.begin(), result.algorithms.end(),
                                   [](const collide::AlgorithmStats& s) { return s.algorithm == collide::Algorithm::Sat; });
-  plot.x = {hasSat ? "iterations (sat: axes tested)" : "iterations", ""};
+  plot.x.label = hasSat ? "iterations (sat: axes tested)" : "iterations";
+  plot.x.integers = true;
   plot.y.label = cumulative ? "runs with at most this many" : "share of runs";
   plot.y.unit = "%";
   int largest = 1;

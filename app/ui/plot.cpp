@@ -136,6 +136,7 @@ Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& r
   const double bottom = frame.y + frame.height - kPadding - 2 * layout.lineHeight - kTickLength - 6;
   const double height = std::max(bottom - top, 10.0);
   layout.yStep = niceStep(range.yMax - range.yMin, height / kYTickSpacing);
+  if (plot.y.integers) layout.yStep = std::max(layout.yStep, 1.0);
   double labelWidth = 0;
   for (const double tick : ticks(range.yMin, range.yMax, layout.yStep))
     labelWidth = std::max(labelWidth, canvas.textSize(formatTick(tick, layout.yStep)).x);
@@ -143,6 +144,7 @@ Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& r
   const double width = std::max(frame.x + frame.width - kPadding - 6 - left, 10.0);
   layout.data = {left, top, width, height};
   layout.xStep = niceStep(range.xMax - range.xMin, width / kXTickSpacing);
+  if (plot.x.integers) layout.xStep = std::max(layout.xStep, 1.0);
   return layout;
 }
 

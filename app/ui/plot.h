@@ -40,6 +40,7 @@ struct PlotSeries {
 struct PlotAxis {
   std::string label;
   std::string unit;
+  bool integers = false;  // ticks on whole numbers only (iteration counts, frame numbers)
 };
 
 struct Plot {

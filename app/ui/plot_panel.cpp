@@ -64,8 +64,8 @@ void PlotPanel::buildPlot() {
 
   if (mode_ == Mode::Lines) {
     plot_.title = "Recorded frames";
-    plot_.x = timeAxis_ ? PlotAxis{"time", "s"} : PlotAxis{"frame", ""};
-    plot_.y = {"value", unit};
+    plot_.x = timeAxis_ ? PlotAxis{"time", "s", false} : PlotAxis{"frame", "", true};
+    plot_.y = {"value", unit, false};
     for (std::size_t i = 0; i < seriesCount; ++i) {
       if (!shown_[i]) continue;
       PlotSeries series;
@@ -92,8 +92,8 @@ void PlotPanel::buildPlot() {
     }
   }
   plot_.title = "Recorded frames: distribution";
-  plot_.x = {"value", unit};
-  plot_.y = {"frames", ""};
+  plot_.x = {"value", unit, integers};
+  plot_.y = {"frames", "", true};
   if (!(low <= high)) return;
   const bool unitBins = integers && high - low <= kMaxUnitBins;
   const double start = low;
