@@ -30,22 +30,6 @@ constexpr int kDefaultDirections = 16;
 
 // [SECTION] Scene
 
-collide::Shape<double> defaultShape(std::size_t type) {
-  switch (type) {
-    case 0: return collide::Point<double>{};
-    case 1: return collide::Segment<double>{{-1.1, -0.4}, {1.1, 0.4}};
-    case 2: return collide::Circle<double>{{0, 0}, 1.0};
-    case 3: return collide::Aabb<double>{{-1.0, -0.7}, {1.0, 0.7}};
-    case 4: return collide::Box<double>{{1.0, 0.6}};
-    case 5: return collide::Capsule<double>{{-0.8, 0}, {0.8, 0}, 0.45};
-    case 6: {
-      const Vec2d outline[] = {{-1.0, -0.8}, {0.9, -0.9}, {1.2, 0.3}, {0.1, 1.1}, {-1.1, 0.5}};
-      return *collide::makePolygon<double>(outline).polygon;
-    }
-    default: return collide::Sector<double>{1.4, kPi / 4};
-  }
-}
-
 std::vector<Collider> defaultScene() {
   std::vector<Collider> shapes;
   for (std::size_t type = 0; type < collide::kShapeTypeNames.size(); ++type) {

@@ -3,9 +3,11 @@
 // [SECTION] ShapeEditor
 #include "ui/shape_editor.h"
 
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <type_traits>
 #include <variant>
 
@@ -50,6 +52,22 @@ bool rebuildPolygon(Collider& collider, const std::vector<Vec2d>& local, std::st
 }  // namespace
 
 // [SECTION] Hit testing
+
+collide::Shape<double> defaultShape(std::size_t type) {
+  switch (type) {
+    case 0: return collide::Point<double>{};
+    case 1: return collide::Segment<double>{{-1.2, -0.3}, {1.2, 0.3}};
+    case 2: return collide::Circle<double>{{0, 0}, 1.0};
+    case 3: return collide::Aabb<double>{{-1.0, -0.7}, {1.0, 0.7}};
+    case 4: return collide::Box<double>{{1.0, 0.6}};
+    case 5: return collide::Capsule<double>{{-0.8, 0}, {0.8, 0}, 0.45};
+    case 6: {
+      const Vec2d outline[] = {{-1.0, -0.8}, {0.9, -0.9}, {1.2, 0.3}, {0.1, 1.1}, {-1.1, 0.5}};
+      return *collide::makePolygon<double>(outline).polygon;
+    }
+    default: return collide::Sector<double>{1.5, std::numbers::pi / 5};
+  }
+}
 
 double distanceToShape(const Collider& collider, Vec2d world) {
   if (const auto* sector = std::get_if<collide::Sector<double>>(&collider.shape)) {

@@ -14,6 +14,10 @@
 
 namespace lab {
 
+// A shape of the given type (index into collide::kShapeTypeNames) about 2 units across, centred on its local
+// origin: what a lab shows when a person picks that type.
+[[nodiscard]] collide::Shape<double> defaultShape(std::size_t type);
+
 // 0 inside the collider, otherwise the world distance to it (curves sampled finely enough for picking).
 [[nodiscard]] double distanceToShape(const Collider& collider, Vec2d world);
 
