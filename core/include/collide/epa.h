@@ -426,7 +426,7 @@ template <SupportShape A, SupportShape B, class GjkTrace, class EpaTrace>
   }
   result.status = core.stop == GjkStop::MaxIterations ? Status::MaxIterations : Status::Converged;
   if (!core.coresOverlap()) {
-    const S coreDistance = length(core.closestPoint);
+    const S coreDistance = core.distance();
     if (coreDistance > radii) return result;  // apart: no hit, stop None
     if (coreDistance > S(0)) {
       result.hit = true;
