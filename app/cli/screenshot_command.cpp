@@ -4,19 +4,16 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
-#include <stdexcept>
 #include <string>
-#include <vector>
 
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
-// libstb (pulled in by imgui's pkg-config) already contains the implementation; only the declarations here.
-#include <stb/stb_image_write.h>
 
 #include "cli/commands.h"
 #include "platform/window.h"
 #include "render/color.h"
+#include "render/offscreen.h"
 #include "render/renderer2d.h"
 #include "ui/lab_shell.h"
 #include "ui/settings.h"
@@ -48,32 +45,6 @@ bool parseSize(const std::string& text, int& width, int& height) {
          height <= kMaxSide;
 }
 
-// A colour framebuffer object that stays bound while it lives.
-class OffscreenTarget {
- public:
-  OffscreenTarget(int width, int height) {
-    glGenFramebuffers(1, &framebuffer_);
-    glGenRenderbuffers(1, &color_);
-    glBindRenderbuffer(GL_RENDERBUFFER, color_);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-      throw std::runtime_error("screenshot: cannot create an off-screen framebuffer");
-  }
-  OffscreenTarget(const OffscreenTarget&) = delete;
-  OffscreenTarget& operator=(const OffscreenTarget&) = delete;
-  ~OffscreenTarget() {
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glDeleteFramebuffers(1, &framebuffer_);
-    glDeleteRenderbuffers(1, &color_);
-  }
-
- private:
-  GLuint framebuffer_ = 0;
-  GLuint color_ = 0;
-};
-
 int runScreenshot(const ScreenshotOptions& options) {
   int width = 0;
   int height = 0;
@@ -91,6 +62,10 @@ int runScreenshot(const ScreenshotOptions& options) {
 
   Window window(WindowOptions{width, height, /*visible=*/false, "Collision Lab (screenshot)"});
   OffscreenTarget target(width, height);
+  if (!target.complete()) {
+    std::fprintf(stderr, "collision-lab screenshot: cannot create an off-screen framebuffer of %dx%d\n", width, height);
+    return 1;
+  }
   Renderer2D renderer;
   const char* shaderOverride = std::getenv("COLLISION_LAB_SHADER_DIR");
   renderer.init(shaderOverride && *shaderOverride ? shaderOverride : COLLISION_LAB_SHADER_DIR);
@@ -126,14 +101,8 @@ int runScreenshot(const ScreenshotOptions& options) {
     window.endFrame(/*swap=*/false);
   }
 
-  std::vector<unsigned char> pixels(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-  for (unsigned char* p = pixels.data() + 3; p < pixels.data() + pixels.size(); p += 4) *p = 255;  // opaque PNG
-  const int stride = width * 4;
-  stbi_flip_vertically_on_write(1);  // GL rows run bottom-up
-  if (!stbi_write_png(options.outputPath.c_str(), width, height, 4, pixels.data(), stride)) {
-    std::fprintf(stderr, "collision-lab screenshot: cannot write %s\n", options.outputPath.c_str());
+  if (!target.writePng(options.outputPath, error)) {
+    std::fprintf(stderr, "collision-lab screenshot: %s\n", error.c_str());
     return 1;
   }
   if (!options.dumpStatePath.empty()) {
