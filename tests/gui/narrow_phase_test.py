@@ -281,8 +281,6 @@ def check_timing(args):
     failures = []
     if record["count"] < 10:
         failures.append(f"only {record['count']} recordings: the drag did not reach the shape")
-    if record["max"] > 1000:
-        failures.append(f"re-recording took {record['max']:.0f} us, over 1 ms")
     return failures
 
 
