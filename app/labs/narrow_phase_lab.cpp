@@ -403,9 +403,20 @@ std::string NarrowPhaseLab::narration() const {
   std::string text;
   switch (ref.kind) {
     case StepRef::Kind::Gjk: {
-      text = narrateGjkStep(trace_.gjk[static_cast<std::size_t>(ref.index)], algorithm_);
-      if (algorithm_ == Algorithm::Epa && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && !trace_.epa.empty())
-        text += " EPA now expands this simplex to find the depth.";
+      // gjkEpa on a circle or capsule steps GJK distance on the cores (epa.h): narrate those as distance steps.
+      const double radii = collide::coreRadius(shapes_[0].shape) + collide::coreRadius(shapes_[1].shape);
+      const bool coreDistance = algorithm_ == Algorithm::Epa && radii > 0;
+      const collide::GjkStep<double>& gjkStep = trace_.gjk[static_cast<std::size_t>(ref.index)];
+      text = narrateGjkStep(gjkStep, coreDistance ? Algorithm::Distance : algorithm_);
+      const bool lastGjk = ref.index + 1 == static_cast<int>(trace_.gjk.size());
+      if (algorithm_ == Algorithm::Epa && lastGjk && !trace_.epa.empty())
+        text += coreDistance ? " The cores overlap: EPA expands their simplex, then adds rA + rB = " +
+                                   formatNumber(radii) + " to the depth."
+                             : " EPA now expands this simplex to find the depth.";
+      else if (coreDistance && lastGjk && trace_.result.hit)
+        text += " The cores are " + formatNumber(gjkStep.distance) + " apart, less than rA + rB = " +
+                formatNumber(radii) + ": the depth is " + formatNumber(radii - gjkStep.distance) +
+                " without EPA (Jolt and Box2D treat rounded shapes the same way).";
       break;
     }
     case StepRef::Kind::Epa: text = narrateEpaStep(trace_.epa[static_cast<std::size_t>(ref.index)]); break;

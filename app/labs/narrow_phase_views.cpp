@@ -122,10 +122,6 @@ std::vector<Vec2d> polytopeVertices(const Collider& collider, bool core) {
       collider.shape);
 }
 
-double coreRadius(const Collider& collider) {
-  return std::visit([](const auto& shape) { return static_cast<double>(shape.coreRadius()); }, collider.shape);
-}
-
 // Outward unit normal of edge p-q, away from `inside`.
 Vec2d outwardNormal(Vec2d p, Vec2d q, Vec2d inside) {
   Vec2d n = unit(collide::rightPerp(q - p));
@@ -174,7 +170,7 @@ void NarrowPhaseLab::rebuildMinkowski() {
   };
   minkowski_ = difference(false);
   minkowskiCores_.clear();
-  if (coreRadius(shapes_[0]) > 0 || coreRadius(shapes_[1]) > 0) minkowskiCores_ = difference(true);
+  if (collide::coreRadius(shapes_[0].shape) > 0 || collide::coreRadius(shapes_[1].shape) > 0) minkowskiCores_ = difference(true);
 }
 
 // [SECTION] World view
@@ -205,13 +201,14 @@ void NarrowPhaseLab::drawWorld(Renderer2D& renderer) const {
 void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
   drawPolygonOrDegenerate(renderer, minkowski_, palette::kMinkowski.withAlpha(0.16f), palette::kMinkowski,
                           LineStyle{2.0f});
-  const bool distanceMode = algorithm_ == Algorithm::Distance;
-  if (!minkowskiCores_.empty() && distanceMode) {
+  // GJK distance, and GJK + EPA on rounded shapes (epa.h), run on the cores: draw their difference too.
+  const bool coresUsed = algorithm_ == Algorithm::Distance || algorithm_ == Algorithm::Epa;
+  if (!minkowskiCores_.empty() && coresUsed) {
     drawPolygonOrDegenerate(renderer, minkowskiCores_, palette::kMinkowski.withAlpha(0.06f),
                             palette::kMinkowski.withAlpha(0.8f), LineStyle{1.5f, 6.0f, 4.0f});
     const Vec2d leftmost = *std::min_element(minkowskiCores_.begin(), minkowskiCores_.end(),
                                              [](Vec2d p, Vec2d q) { return p.x < q.x; });
-    tag(renderer, leftmost, "dashed: the cores (GJK distance runs on them)", palette::kMinkowski, {-40, -46});
+    tag(renderer, leftmost, "dashed: the cores (GJK runs on them)", palette::kMinkowski, {-40, -46});
   }
   if (!minkowski_.empty()) {
     // Name the shape at its topmost vertex.
@@ -233,7 +230,7 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
   const collide::QueryResult<double>& r = trace_.result;
   const bool atEnd = step_ + 1 >= stepCount();
   if (r.ok && atEnd) {
-    if (r.distance && r.pointA && r.pointB && !r.hit && !distanceMode) {  // distance mode draws v itself
+    if (r.distance && r.pointA && r.pointB && !r.hit && algorithm_ != Algorithm::Distance) {  // distance mode draws v itself
       renderer.line({0, 0}, *r.pointA - *r.pointB, palette::kSeparated, LineStyle{2.5f});
       tag(renderer, *r.pointA - *r.pointB, "closest to O: distance " + formatNumber(*r.distance), palette::kSeparated,
           {8, 6});

@@ -200,6 +200,12 @@ template <Scalar S>
   return kShapeTypeNames[shape.index()];
 }
 
+// The rounding around a shape's polytope core (a circle's or capsule's radius; 0 for the others).
+template <Scalar S>
+[[nodiscard]] S coreRadius(const Shape<S>& shape) {
+  return std::visit([](const auto& alternative) { return alternative.coreRadius(); }, shape);
+}
+
 // A shape placed in the world. For an Aabb the transform is unused: its corners are already in world space.
 template <Scalar S>
 struct Collider {
