@@ -1,5 +1,6 @@
 // `collision-lab screenshot`: renders the frame the window would show, off-screen (a hidden window and a
 // framebuffer object), with the same shell, renderer and panels, and writes it as a PNG.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -31,9 +32,12 @@ struct ScreenshotOptions {
   std::string outputPath;
   std::string dumpStatePath;
   bool helpOverlay = false;
+  bool plots = false;
+  int frames = 3;
 };
 
-// ImGui lays windows out over a couple of frames (auto-sized windows measure first): draw a few, keep the last.
+// ImGui lays windows out over a couple of frames (auto-sized windows measure first): draw at least this many
+// and keep the last.
 constexpr int kWarmUpFrames = 3;
 constexpr int kMaxSide = 8192;
 
@@ -92,7 +96,9 @@ int runScreenshot(const ScreenshotOptions& options) {
   }
 
   shell.setHelpOpen(options.helpOverlay);
-  for (int frame = 0; frame < kWarmUpFrames; ++frame) {
+  shell.setPlotsOpen(options.plots);
+  const int frames = std::max(options.frames, kWarmUpFrames);
+  for (int frame = 0; frame < frames; ++frame) {
     glViewport(0, 0, width, height);
     glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -131,6 +137,9 @@ const bool registered = registerCommand(
        command.add_option("--dump-state", options->dumpStatePath,
                           "Also write the shown state as JSON (lab, step, views with their screen rectangles)");
        command.add_flag("--help-overlay", options->helpOverlay, "Show the keyboard and mouse help (F1) on top");
+       command.add_flag("--plots", options->plots, "Show the Plots window (View > Plots) with this run's recording");
+       command.add_option("--frames", options->frames, "Frames to run before the capture (the recording fills)")
+           ->check(CLI::Range(1, 100000));
        return [options] { return runScreenshot(*options); };
      }});
 

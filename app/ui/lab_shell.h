@@ -42,6 +42,7 @@ class LabShell {
 
   [[nodiscard]] bool quitRequested() const { return quitRequested_; }
   void setHelpOpen(bool open) { showHelp_ = open; }
+  void setPlotsOpen(bool open) { showPlots_ = open; }
   [[nodiscard]] Lab* currentLab() const { return lab_.get(); }
   [[nodiscard]] const LabInfo* currentLabInfo() const { return labInfo_; }
   // {lab, step, stepCount, scenePath, views: [{center, zoom}], ...the lab's dumpState}.
