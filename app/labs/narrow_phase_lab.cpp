@@ -24,6 +24,7 @@
 
 #include "collide/polygon.h"
 #include "ui/narration.h"
+#include "ui/shape_inspector.h"
 
 namespace lab {
 
@@ -45,16 +46,6 @@ double microsecondsSince(Clock::time_point start) {
 // [SECTION] Shapes and scalar conversion
 
 // A shape of `type` placed at `anchor` (an Aabb carries its position in its corners).
-Collider placedShape(std::size_t type, Vec2d anchor, double angle) {
-  Collider collider{defaultShape(type), collide::Transform<double>::fromPose(anchor, angle)};
-  if (auto* box = std::get_if<collide::Aabb<double>>(&collider.shape)) {
-    box->min += anchor;
-    box->max += anchor;
-    collider.transform = {};
-  }
-  return collider;
-}
-
 template <collide::Scalar T>
 Vec2d toDouble(collide::Vec2<T> v) {
   return v.template cast<double>();
@@ -591,110 +582,9 @@ void NarrowPhaseLab::drawStepTable() {
 
 // [SECTION] Panel: inspector
 
-namespace {
-
-bool editDouble(const char* label, double& value, double speed, double minimum, double maximum,
-                const char* format = "%.10g") {
-  double edited = value;
-  if (!ImGui::DragScalar(label, ImGuiDataType_Double, &edited, static_cast<float>(speed), &minimum, &maximum, format))
-    return false;
-  if (!std::isfinite(edited)) return false;
-  value = std::clamp(edited, minimum, maximum);
-  return true;
-}
-
-bool editVector(const char* label, Vec2d& value, double speed = 0.01) {
-  double pair[2] = {value.x, value.y};
-  if (!ImGui::DragScalarN(label, ImGuiDataType_Double, pair, 2, static_cast<float>(speed), nullptr, nullptr, "%.10g"))
-    return false;
-  if (!std::isfinite(pair[0]) || !std::isfinite(pair[1])) return false;
-  value = {pair[0], pair[1]};
-  return true;
-}
-
-}  // namespace
-
 void NarrowPhaseLab::drawInspector(int index) {
-  Collider& shape = shapes_[static_cast<std::size_t>(index)];
   ImGui::PushID(index);
-  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
-  int type = static_cast<int>(shape.shape.index());
-  const char* names[collide::kShapeTypeNames.size()];
-  for (std::size_t i = 0; i < collide::kShapeTypeNames.size(); ++i) names[i] = collide::kShapeTypeNames[i].data();
-  if (ImGui::Combo("Type", &type, names, static_cast<int>(collide::kShapeTypeNames.size()))) {
-    shape = placedShape(static_cast<std::size_t>(type), shapeAnchor(shape), shape.transform.q.angle());
-    inspectorError_.clear();
-    changed();
-  }
-  if (auto* box = std::get_if<collide::Aabb<double>>(&shape.shape)) {
-    collide::Aabb<double> edited = *box;
-    if (editVector("Min", edited.min) | editVector("Max", edited.max)) {
-      if (edited.min.x <= edited.max.x && edited.min.y <= edited.max.y) {
-        *box = edited;
-        changed();
-      } else {
-        inspectorError_ = "min must not exceed max";
-      }
-    }
-  } else {
-    if (editVector("Position", shape.transform.p)) changed();
-    double degrees = shape.transform.q.angle() * kDegrees;
-    if (editDouble("Angle (deg)", degrees, 0.5, -180.0, 180.0, "%.4f")) {
-      shape.transform.q = collide::Rot<double>::fromAngle(degrees / kDegrees);
-      changed();
-    }
-  }
-  bool edited = false;
-  std::visit(
-      [&](auto& s) {
-        using T = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<T, collide::Segment<double>>) {
-          edited |= editVector("A (local)", s.a);
-          edited |= editVector("B (local)", s.b);
-        } else if constexpr (std::is_same_v<T, collide::Circle<double>>) {
-          edited |= editDouble("Radius", s.radius, 0.01, 0.0, 1e6);
-        } else if constexpr (std::is_same_v<T, collide::Box<double>>) {
-          edited |= editDouble("Half width", s.halfExtents.x, 0.01, 1e-6, 1e6);
-          edited |= editDouble("Half height", s.halfExtents.y, 0.01, 1e-6, 1e6);
-        } else if constexpr (std::is_same_v<T, collide::Capsule<double>>) {
-          edited |= editVector("A (local)", s.a);
-          edited |= editVector("B (local)", s.b);
-          edited |= editDouble("Radius", s.radius, 0.01, 0.0, 1e6);
-        } else if constexpr (std::is_same_v<T, collide::Sector<double>>) {
-          edited |= editDouble("Radius", s.radius, 0.01, 1e-6, 1e6);
-          double halfDegrees = s.halfAngle * kDegrees;
-          if (editDouble("Half angle (deg)", halfDegrees, 0.5, 0.01, 180.0, "%.4f")) {
-            s.halfAngle = halfDegrees / kDegrees;
-            edited = true;
-          }
-          if (!s.isConvex()) ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "over 90 deg: not convex, analytic only");
-        } else if constexpr (std::is_same_v<T, collide::Polygon<double>>) {
-          ImGui::Text("%d vertices (local frame); Ctrl+click an edge/vertex to add/remove", s.count);
-          for (int i = 0; i < s.count; ++i) {
-            ImGui::PushID(i);
-            Vec2d vertex = s.vertices[static_cast<std::size_t>(i)];
-            char label[16];
-            std::snprintf(label, sizeof label, "v%d", i);
-            if (editVector(label, vertex)) {
-              Collider candidate = shape;
-              if (moveVertex(candidate, i, shape.transform.apply(vertex), inspectorError_)) {
-                shape = candidate;
-                inspectorError_.clear();
-                changed();
-              }
-            }
-            ImGui::PopID();
-          }
-        }
-      },
-      shape.shape);
-  if (edited) changed();
-  if (!inspectorError_.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-    ImGui::TextWrapped("refused: %s", inspectorError_.c_str());
-    ImGui::PopStyleColor();
-  }
-  ImGui::PopItemWidth();
+  if (drawShapeInspector(shapes_[static_cast<std::size_t>(index)], inspectorError_)) changed();
   ImGui::PopID();
 }
 

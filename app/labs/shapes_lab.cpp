@@ -5,7 +5,7 @@
 //
 // [SECTION] Scene
 // [SECTION] Lab
-// [SECTION] Inspector
+// [SECTION] Panel
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -19,6 +19,7 @@
 #include "labs/lab.h"
 #include "render/shape_drawing.h"
 #include "ui/shape_editor.h"
+#include "ui/shape_inspector.h"
 
 namespace lab {
 
@@ -174,7 +175,6 @@ class ShapesLab final : public Lab {
     }
   }
 
-  void drawInspector(Collider& shape);
 
   std::vector<Collider> shapes_;
   ShapeEditor editor_;
@@ -184,19 +184,7 @@ class ShapesLab final : public Lab {
   std::string editError_;
 };
 
-// [SECTION] Inspector
-
-bool dragDouble(const char* label, double* value, double speed, double minimum, double maximum,
-                const char* format = "%.4f") {
-  return ImGui::DragScalar(label, ImGuiDataType_Double, value, static_cast<float>(speed), &minimum, &maximum, format);
-}
-
-bool dragVec2(const char* label, Vec2d& value) {
-  double pair[2] = {value.x, value.y};
-  const bool changed = ImGui::DragScalarN(label, ImGuiDataType_Double, pair, 2, 0.01f, nullptr, nullptr, "%.4f");
-  if (changed && std::isfinite(pair[0]) && std::isfinite(pair[1])) value = {pair[0], pair[1]};
-  return changed;
-}
+// [SECTION] Panel
 
 void ShapesLab::drawUi() {
   ImGui::TextDisabled("SUPPORT FUNCTION");
@@ -225,81 +213,10 @@ void ShapesLab::drawUi() {
   if (selected >= 0 && selected < static_cast<int>(shapes_.size())) {
     ImGui::Spacing();
     ImGui::TextDisabled("INSPECTOR");
-    drawInspector(shapes_[static_cast<std::size_t>(selected)]);
+    drawShapeInspector(shapes_[static_cast<std::size_t>(selected)], editError_);
   } else {
     ImGui::TextDisabled("Click a shape to select it.");
   }
-}
-
-void ShapesLab::drawInspector(Collider& shape) {
-  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.0f);
-  int type = static_cast<int>(shape.shape.index());
-  const char* names[collide::kShapeTypeNames.size()];
-  for (std::size_t i = 0; i < collide::kShapeTypeNames.size(); ++i) names[i] = collide::kShapeTypeNames[i].data();
-  if (ImGui::Combo("Type", &type, names, static_cast<int>(collide::kShapeTypeNames.size()))) {
-    const Vec2d anchor = shapeAnchor(shape);
-    shape.shape = defaultShape(static_cast<std::size_t>(type));
-    if (auto* box = std::get_if<collide::Aabb<double>>(&shape.shape)) {
-      box->min += anchor;
-      box->max += anchor;
-      shape.transform = {};
-    } else {
-      shape.transform.p = anchor;
-    }
-  }
-  if (auto* box = std::get_if<collide::Aabb<double>>(&shape.shape)) {
-    dragVec2("Min", box->min);
-    dragVec2("Max", box->max);
-    if (box->min.x > box->max.x || box->min.y > box->max.y) ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "min must not exceed max");
-    ImGui::PopItemWidth();
-    return;
-  }
-  dragVec2("Position", shape.transform.p);
-  double degrees = shape.transform.q.angle() * kDegrees;
-  if (dragDouble("Angle (deg)", &degrees, 0.5, -180.0, 180.0, "%.2f"))
-    shape.transform.q = collide::Rot<double>::fromAngle(degrees / kDegrees);
-
-  std::visit(
-      [&](auto& s) {
-        using T = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<T, collide::Segment<double>>) {
-          dragVec2("A (local)", s.a);
-          dragVec2("B (local)", s.b);
-        } else if constexpr (std::is_same_v<T, collide::Circle<double>>) {
-          dragDouble("Radius", &s.radius, 0.01, 0.0, 1e6);
-        } else if constexpr (std::is_same_v<T, collide::Box<double>>) {
-          dragDouble("Half width", &s.halfExtents.x, 0.01, 1e-6, 1e6);
-          dragDouble("Half height", &s.halfExtents.y, 0.01, 1e-6, 1e6);
-        } else if constexpr (std::is_same_v<T, collide::Capsule<double>>) {
-          dragVec2("A (local)", s.a);
-          dragVec2("B (local)", s.b);
-          dragDouble("Radius", &s.radius, 0.01, 0.0, 1e6);
-        } else if constexpr (std::is_same_v<T, collide::Sector<double>>) {
-          dragDouble("Radius", &s.radius, 0.01, 1e-6, 1e6);
-          double halfDegrees = s.halfAngle * kDegrees;
-          if (dragDouble("Half angle (deg)", &halfDegrees, 0.5, 0.5, 180.0, "%.2f")) s.halfAngle = halfDegrees / kDegrees;
-          if (!s.isConvex()) ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "wider than 90 deg: not convex");
-        } else if constexpr (std::is_same_v<T, collide::Polygon<double>>) {
-          ImGui::Text("%d vertices (local frame)", s.count);
-          for (int i = 0; i < s.count; ++i) {
-            ImGui::PushID(i);
-            Vec2d vertex = s.vertices[static_cast<std::size_t>(i)];
-            char label[16];
-            std::snprintf(label, sizeof label, "v%d", i);
-            if (dragVec2(label, vertex)) {
-              Collider edited = shape;
-              if (moveVertex(edited, i, shape.transform.apply(vertex), editError_)) {
-                shape = edited;
-                editError_.clear();
-              }
-            }
-            ImGui::PopID();
-          }
-          if (!editError_.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "refused: %s", editError_.c_str());
-        }
-      },
-      shape.shape);
-  ImGui::PopItemWidth();
 }
 
 const bool registered = registerLab("Basics", "Shapes", &ShapesLab::create);

@@ -69,6 +69,16 @@ collide::Shape<double> defaultShape(std::size_t type) {
   }
 }
 
+Collider placedShape(std::size_t type, Vec2d anchor, double angle) {
+  Collider collider{defaultShape(type), collide::Transform<double>::fromPose(anchor, angle)};
+  if (auto* box = std::get_if<collide::Aabb<double>>(&collider.shape)) {
+    box->min += anchor;
+    box->max += anchor;
+    collider.transform = {};
+  }
+  return collider;
+}
+
 double distanceToShape(const Collider& collider, Vec2d world) {
   if (const auto* sector = std::get_if<collide::Sector<double>>(&collider.shape)) {
     // Exact inside test (the sector may be wider than a half disc, so not convex); outline distance outside.

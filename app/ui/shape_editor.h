@@ -17,6 +17,8 @@ namespace lab {
 // A shape of the given type (index into collide::kShapeTypeNames) about 2 units across, centred on its local
 // origin: what a lab shows when a person picks that type.
 [[nodiscard]] collide::Shape<double> defaultShape(std::size_t type);
+// defaultShape(type) placed with its anchor (shapeAnchor) at `anchor`, turned by `angle`; an Aabb is moved instead.
+[[nodiscard]] Collider placedShape(std::size_t type, Vec2d anchor, double angle);
 
 // 0 inside the collider, otherwise the world distance to it (curves sampled finely enough for picking).
 [[nodiscard]] double distanceToShape(const Collider& collider, Vec2d world);
