@@ -129,7 +129,7 @@ Json optionalVector(const std::optional<Vec2d>& value) { return value ? Json{val
 // [SECTION] Recording
 
 NarrowPhaseLab::NarrowPhaseLab()
-    : shapes_{placedShape(6, {-1.2, 0.0}, 0.0), placedShape(4, {2.4, 0.8}, 0.5)} {
+    : shapes_{placedShape(6, {-1.2, 0.0}, 0.0), placedShape(4, {0.7, 0.6}, 0.5)} {
   record();
 }
 

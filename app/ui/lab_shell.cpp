@@ -38,7 +38,8 @@ std::vector<std::string> sceneFilesIn(const std::filesystem::path& directory) {
 }  // namespace
 
 LabShell::LabShell(Renderer2D& renderer, Settings& settings) : renderer_(renderer), settings_(settings) {
-  const LabInfo* info = findLab(settings_.lastLab);
+  // First run: open the narrow-phase lab, the one most people come for; afterwards, the lab last used.
+  const LabInfo* info = findLab(settings_.lastLab.empty() ? std::string_view("GJK") : settings_.lastLab);
   if (!info && !registeredLabs().empty()) info = &registeredLabs().front();
   if (info) selectLab(*info);
 }
