@@ -48,6 +48,13 @@ Json answer(const QueryPair& pair, const std::vector<collide::Algorithm>& chosen
   return out;
 }
 
+// {"id": ..., "error": "..."} as one line. The message is made valid UTF-8 here as well, so writing an answer
+// can never throw.
+std::string errorAnswer(const Json& id, const std::string& message) {
+  const Json out = {{"id", id}, {"error", boundedText(message, message.size())}};
+  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 int runQueryCommand(const QueryCommandOptions& options) {
   std::vector<collide::Algorithm> chosen;
   for (const std::string& name : options.algorithms) chosen.push_back(*collide::parseAlgorithm(name));
@@ -61,21 +68,25 @@ int runQueryCommand(const QueryCommandOptions& options) {
   while (std::getline(input.stream(), line)) {
     ++lineNumber;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    // Every line gets exactly one answer, whatever it holds: the failures of one line stay on that line.
     Json id;
-    Json out;
+    std::string answerText;
     try {
       const Json document = parseJsonText(line, lineNumber);
       if (document.is_object() && document.contains("id")) id = document["id"];
       const QueryPair pair = queryPairFromJson(document);
-      out = useFloat ? answer<float>(pair, chosen) : answer<double>(pair, chosen);
+      answerText = (useFloat ? answer<float>(pair, chosen) : answer<double>(pair, chosen)).dump();
     } catch (const JsonSyntaxError& error) {  // names its line and column already
       ++badLines;
-      out = {{"id", id}, {"error", error.what()}};
+      answerText = errorAnswer(id, error.what());
     } catch (const JsonFieldError& error) {
       ++badLines;
-      out = {{"id", id}, {"error", "line " + std::to_string(lineNumber) + ": " + error.what()}};
+      answerText = errorAnswer(id, "line " + std::to_string(lineNumber) + ": " + error.what());
+    } catch (const std::exception& error) {  // a defect, not the input's fault: still one answer for this line
+      ++badLines;
+      answerText = errorAnswer(id, "line " + std::to_string(lineNumber) + ": cannot answer: " + error.what());
     }
-    output.stream() << out.dump() << '\n';
+    output.stream() << answerText << '\n';
   }
   if (input.stream().bad()) throw std::runtime_error(input.name() + ": read error");
   output.finish();

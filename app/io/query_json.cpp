@@ -7,6 +7,8 @@
 // [SECTION] Traces
 #include "io/query_json.h"
 
+#include "io/text_io.h"
+
 #include <charconv>
 #include <cstdlib>
 #include <string>
@@ -68,7 +70,9 @@ QueryPair queryPairFromJson(const Json& line) {
     throw JsonFieldError("expected an object {\"id\": ..., \"a\": SHAPE, \"b\": SHAPE}, got " + describeJsonValue(line));
   }
   for (const auto& [key, value] : line.items()) {
-    if (key != "id" && key != "a" && key != "b") throw JsonFieldError(key + ": unknown field (known: id, a, b)");
+    if (key != "id" && key != "a" && key != "b") {
+      throw JsonFieldError(boundedText(key) + ": unknown field (known: id, a, b)");
+    }
   }
   QueryPair pair;
   if (const auto it = line.find("id"); it != line.end()) pair.id = *it;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "collide/polygon.h"
+#include "io/text_io.h"
 
 namespace lab {
 
@@ -21,10 +22,7 @@ using collide::Vec2;
 // [SECTION] Reading helpers
 
 std::string describeJsonValue(const Json& value) {
-  constexpr std::size_t kMaxLength = 60;
-  std::string text = value.dump();
-  if (text.size() > kMaxLength) text = text.substr(0, kMaxLength - 3) + "...";
-  return text;
+  return boundedText(value.dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 
 namespace {
@@ -122,7 +120,7 @@ void refuseUnknownKeys(const Json& shape, std::string_view field, const TypeFiel
     }
     std::string known = placed ? "type, position, angle" : "type";
     for (const std::string_view name : fields.keys) known += ", " + std::string(name);
-    throw JsonFieldError(join(field, key) + ": unknown field for a " + std::string(fields.type) + " (known: " + known +
+    throw JsonFieldError(join(field, boundedText(key)) + ": unknown field for a " + std::string(fields.type) + " (known: " + known +
                          ")");
   }
 }

@@ -6,13 +6,192 @@
 #include <cstring>
 #include <iostream>
 #include <system_error>
+#include <vector>
 
 namespace lab {
 
+// [SECTION] UTF-8
+
 namespace {
 
+// The length of the well-formed UTF-8 sequence starting at text[i], or 0 when it is not one (RFC 3629, table 3-7
+// of the Unicode standard: no overlong forms, no surrogates, nothing above U+10FFFF), the rule nlohmann applies.
+std::size_t utf8SequenceLength(std::string_view text, std::size_t i) {
+  const auto at = [&](std::size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
+  const auto continues = [&](std::size_t k, unsigned low = 0x80, unsigned high = 0xBF) {
+    return at(k) >= low && at(k) <= high;
+  };
+  const unsigned lead = at(i);
+  if (lead < 0x80) return 1;
+  if (lead >= 0xC2 && lead <= 0xDF) return continues(i + 1) ? 2 : 0;
+  if (lead == 0xE0) return continues(i + 1, 0xA0, 0xBF) && continues(i + 2) ? 3 : 0;
+  if (lead == 0xED) return continues(i + 1, 0x80, 0x9F) && continues(i + 2) ? 3 : 0;
+  if (lead >= 0xE1 && lead <= 0xEF) return continues(i + 1) && continues(i + 2) ? 3 : 0;
+  if (lead == 0xF0) return continues(i + 1, 0x90, 0xBF) && continues(i + 2) && continues(i + 3) ? 4 : 0;
+  if (lead >= 0xF1 && lead <= 0xF3) return continues(i + 1) && continues(i + 2) && continues(i + 3) ? 4 : 0;
+  if (lead == 0xF4) return continues(i + 1, 0x80, 0x8F) && continues(i + 2) && continues(i + 3) ? 4 : 0;
+  return 0;
+}
+
+std::string hexByte(unsigned char byte) {
+  constexpr char kDigits[] = "0123456789ABCDEF";
+  return std::string("0x") + kDigits[byte >> 4] + kDigits[byte & 15];
+}
+
+}  // namespace
+
+std::string boundedText(std::string_view text, std::size_t maxBytes) {
+  constexpr std::string_view kEllipsis = "...";
+  const std::size_t budget = maxBytes > kEllipsis.size() ? maxBytes - kEllipsis.size() : 0;
+  std::string out;
+  std::size_t cut = std::string::npos;  // the length of `out` that still leaves room for "..."
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8SequenceLength(text, i);
+    const std::string_view character = length > 0 ? text.substr(i, length) : std::string_view("\xEF\xBF\xBD");
+    if (cut == std::string::npos && out.size() + character.size() > budget) cut = out.size();
+    out += character;
+    if (out.size() > maxBytes) {
+      out.resize(cut);
+      return out += kEllipsis;
+    }
+    i += length > 0 ? length : 1;
+  }
+  return out;
+}
+
+// [SECTION] Checked parsing
+
+namespace {
+
+// Where a byte of a JSON text sits: line, column and the field that holds it ("a.vertices[2]").
+struct TextPlace {
+  int line = 1;
+  std::size_t column = 1;
+  std::string field;
+};
+
+// One open array or object while scanning.
+struct Container {
+  bool object = false;
+  bool expectKey = false;  // object: the next string is a field name
+  std::string key;         // object: the current field name, raw (bounded when shown)
+  std::size_t index = 0;   // array: the current element
+};
+
+std::string fieldPath(const std::vector<Container>& open) {
+  constexpr std::size_t kShownLevels = 4;
+  std::string path;
+  for (std::size_t level = 0; level < open.size(); ++level) {
+    if (level == kShownLevels) return path + "...";
+    const Container& container = open[level];
+    if (container.object) {
+      if (container.expectKey) break;  // between fields: the object itself is the place
+      if (!path.empty()) path += '.';
+      path += boundedText(container.key, 40);
+    } else {
+      path += '[';
+      path += std::to_string(container.index);
+      path += ']';
+    }
+  }
+  return path;
+}
+
+// A problem found by the scan, or none (problem empty) up to `stop`.
+struct ScanResult {
+  TextPlace place;
+  std::string problem;
+};
+
+// One pass over the text that the parser will read: tracks lines, columns and the open arrays and objects (so
+// any byte can be named by its field), and stops at the first byte that is not UTF-8 or the first container
+// nested deeper than kMaxJsonDepth. A text that is not JSON is scanned as far as `stop` without complaint;
+// the parser names its syntax errors.
+ScanResult scanJsonText(std::string_view text, std::size_t stop) {
+  ScanResult result;
+  std::vector<Container> open;
+  bool inString = false;
+  bool inKey = false;
+  bool escaped = false;
+  std::size_t lineStart = 0;
+  const auto place = [&](std::size_t i) {
+    result.place.column = i - lineStart + 1;
+    result.place.field = fieldPath(open);
+  };
+  stop = std::min(stop, text.size());
+  for (std::size_t i = 0; i < stop; ++i) {
+    const char c = text[i];
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      const std::size_t length = utf8SequenceLength(text, i);
+      if (length == 0) {
+        place(i);
+        result.problem = std::string(inKey ? "a field name is not UTF-8 text" : "not UTF-8 text") + " (byte " +
+                         hexByte(static_cast<unsigned char>(c)) + ")";
+        return result;
+      }
+      if (inKey && open.back().key.size() < 256) open.back().key.append(text.substr(i, length));
+      i += length - 1;
+      continue;
+    }
+    if (c == '\n') {
+      ++result.place.line;
+      lineStart = i + 1;
+    }
+    if (inString) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        inString = false;
+        if (inKey) open.back().expectKey = false;
+        inKey = false;
+        continue;
+      }
+      if (inKey && open.back().key.size() < 256) open.back().key += c;
+      continue;
+    }
+    switch (c) {
+      case '"':
+        inString = true;
+        inKey = !open.empty() && open.back().object && open.back().expectKey;
+        if (inKey) open.back().key.clear();
+        break;
+      case '{':
+      case '[':
+        if (static_cast<int>(open.size()) == kMaxJsonDepth) {
+          place(i);
+          result.problem = "nested deeper than " + std::to_string(kMaxJsonDepth) + " arrays and objects";
+          return result;
+        }
+        open.push_back({c == '{', c == '{', {}, 0});
+        break;
+      case '}':
+      case ']':
+        if (!open.empty()) open.pop_back();
+        break;
+      case ',':
+        if (!open.empty()) {
+          if (open.back().object) open.back().expectKey = true;
+          else ++open.back().index;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  place(stop);
+  return result;
+}
+
+std::string placePrefix(const TextPlace& place, int firstLine) {
+  std::string prefix = "line " + std::to_string(firstLine + place.line - 1) + ", column " + std::to_string(place.column) + ": ";
+  if (!place.field.empty()) prefix += place.field + ": ";
+  return prefix;
+}
+
 // The reason of a nlohmann exception without its "[json.exception.parse_error.101] parse error at ...: " prefix
-// (the line and column are ours to give).
+// (the place is ours to give), and with the echoed text ("last read: '...'") bounded.
 std::string parseErrorReason(const std::string& what, bool isParseError) {
   std::string reason = what;
   if (!reason.empty() && reason[0] == '[') {
@@ -23,27 +202,38 @@ std::string parseErrorReason(const std::string& what, bool isParseError) {
     const std::size_t colon = reason.find(": ");
     if (colon != std::string::npos) reason = reason.substr(colon + 2);
   }
-  return reason;
+  // "syntax error while parsing value - invalid literal; last read: '...'; expected ..."
+  const std::string lastRead = "; last read: '";
+  if (const std::size_t at = reason.find(lastRead); at != std::string::npos) {
+    const std::size_t begin = at + lastRead.size();
+    const std::size_t end = reason.rfind('\'');
+    if (end != std::string::npos && end >= begin) {
+      reason = reason.substr(0, begin) + boundedText(std::string_view(reason).substr(begin, end - begin), 24) +
+               reason.substr(end);
+    }
+  }
+  return boundedText(reason, 200);
 }
 
 }  // namespace
 
 Json parseJsonText(std::string_view text, int firstLine) {
+  const ScanResult scan = scanJsonText(text, text.size());
+  if (!scan.problem.empty()) throw JsonSyntaxError(placePrefix(scan.place, firstLine) + scan.problem);
   try {
     return Json::parse(text);
   } catch (const Json::parse_error& error) {
     // nlohmann reports the 1-based byte offset where it stopped; people want a line and a column.
     const std::size_t offset = std::min(text.size(), error.byte > 0 ? error.byte - 1 : 0);
-    const std::string_view before = text.substr(0, offset);
-    const auto newlines = std::count(before.begin(), before.end(), '\n');
-    const std::size_t lineStart = before.rfind('\n');
-    const std::size_t column = lineStart == std::string_view::npos ? offset + 1 : offset - lineStart;
-    throw JsonSyntaxError("line " + std::to_string(firstLine + newlines) + ", column " + std::to_string(column) +
-                          ": JSON syntax error: " + parseErrorReason(error.what(), true));
+    TextPlace place = scanJsonText(text, offset).place;
+    place.field.clear();  // where the parser stopped is often past the field at fault (end of input): no field
+    throw JsonSyntaxError(placePrefix(place, firstLine) + "JSON syntax error: " + parseErrorReason(error.what(), true));
   } catch (const Json::exception& error) {  // e.g. out_of_range: "number overflow parsing '1e999'"
     throw JsonSyntaxError("line " + std::to_string(firstLine) + ": JSON error: " + parseErrorReason(error.what(), false));
   }
 }
+
+// [SECTION] Readable output
 
 namespace {
 

@@ -2,6 +2,7 @@
 // subcommands (a file or the standard stream; output files replaced only once complete).
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <istream>
@@ -20,8 +21,24 @@ class JsonSyntaxError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Parses one JSON document. Lines in the message count from firstLine (the line of the text in its file).
+// Deepest nesting of arrays and objects parseJsonText accepts. Our formats need 5; the limit keeps hostile input
+// from overflowing the stack of the recursive code that walks a document (dump, copy, compare).
+inline constexpr int kMaxJsonDepth = 64;
+
+// Parses one JSON document, checked first for valid UTF-8 and for nesting within kMaxJsonDepth. Every error
+// names the line and column and, where there is one, the field, in plain words:
+//   "line 2, column 25: a.type: not UTF-8 text (byte 0xFF)"
+//   "line 1, column 70: a[0][0][0]...: nested deeper than 64 arrays and objects"
+//   "line 1, column 37: a.radius: JSON syntax error: invalid literal"
+// Lines count from firstLine (the line of the text in its file). Throws JsonSyntaxError.
 [[nodiscard]] Json parseJsonText(std::string_view text, int firstLine = 1);
+
+// How much of a piece of user text (a field name, a value) a message echoes.
+inline constexpr std::size_t kMaxEchoedBytes = 60;
+
+// User text made fit for a message: valid UTF-8 (each byte that is not becomes U+FFFD) and at most maxBytes
+// bytes long, cut between characters and ending in "..." when shortened.
+[[nodiscard]] std::string boundedText(std::string_view text, std::size_t maxBytes = kMaxEchoedBytes);
 
 // Pretty JSON that stays readable for long traces: two-space indentation, but arrays of numbers (points,
 // vectors, intervals) on one line: "point": [1.5, -2.0].
@@ -41,8 +58,9 @@ class InputSource {
   std::string name_;
 };
 
-// A named output: written to "<path>.partial" and renamed over `path` by finish(), so a failed run never
-// leaves a truncated file; standard output when the path is empty. Throws std::runtime_error on failure.
+// A named output: written to "<path>.partial" and renamed over `path` by finish(), so a failed run (a full
+// disk, a write error) never leaves a truncated file and keeps the old one; standard output when the path is
+// empty. A target that exists but is read-only is refused, not replaced. Throws std::runtime_error on failure.
 class OutputSink {
  public:
   explicit OutputSink(const std::string& path);
