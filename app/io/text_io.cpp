@@ -8,6 +8,8 @@
 #include <system_error>
 #include <vector>
 
+#include <unistd.h>  // access
+
 namespace lab {
 
 // [SECTION] UTF-8
@@ -292,6 +294,19 @@ OutputSink::OutputSink(const std::string& path) : path_(path) {
     standard_ = &std::cout;
     return;
   }
+  // The rename in finish() would replace a read-only file (only the directory's permission counts), so a file
+  // its owner marked read-only is refused here: by its permission bits too, since root passes access().
+  std::error_code statusError;
+  const std::filesystem::file_status status = std::filesystem::status(path_, statusError);
+  if (!statusError && std::filesystem::exists(status)) {
+    if (std::filesystem::is_directory(status)) throw std::runtime_error(path + ": cannot replace: it is a directory");
+    using std::filesystem::perms;
+    const bool writeBits = (status.permissions() & (perms::owner_write | perms::group_write | perms::others_write)) !=
+                           perms::none;
+    if (!writeBits || ::access(path.c_str(), W_OK) != 0) {
+      throw std::runtime_error(path + ": cannot replace: the file is read-only");
+    }
+  }
   partial_ = path_;
   partial_ += ".partial";
   file_.open(partial_, std::ios::binary | std::ios::trunc);
@@ -307,11 +322,11 @@ OutputSink::~OutputSink() {
 
 void OutputSink::finish() {
   stream().flush();
-  if (!stream()) throw std::runtime_error((partial_.empty() ? std::string("standard output") : partial_.string()) +
-                                          ": write error");
+  const std::string name = partial_.empty() ? std::string("standard output") : partial_.string();
+  if (!stream()) throw std::runtime_error(name + ": write error");
   if (!partial_.empty()) {
     file_.close();
-    if (!file_) throw std::runtime_error(partial_.string() + ": write error");
+    if (!file_) throw std::runtime_error(name + ": write error");
     std::error_code error;
     std::filesystem::rename(partial_, path_, error);
     if (error) throw std::runtime_error(path_.string() + ": cannot replace: " + error.message());

@@ -1,10 +1,14 @@
 #include "render/offscreen.h"
 
 #include <cstddef>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 // libstb (pulled in by imgui's pkg-config) already contains the implementation; only the declarations here.
 #include <stb/stb_image_write.h>
+
+#include "io/text_io.h"
 
 namespace lab {
 
@@ -33,11 +37,28 @@ bool OffscreenTarget::writePng(const std::string& path, std::string& error) cons
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
   for (std::size_t i = 3; i < pixels.size(); i += 4) pixels[i] = 255;  // opaque PNG
+  // Encoded in memory, then written like every other output file (OutputSink: a temporary file, every write
+  // checked, renamed over the old picture only when complete), so a full disk never leaves half a PNG.
+  std::string png;
+  const auto append = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data), std::size_t(size));
+  };
   stbi_flip_vertically_on_write(1);  // GL rows run bottom-up
-  const bool written = stbi_write_png(path.c_str(), width_, height_, 4, pixels.data(), width_ * 4) != 0;
+  const bool encoded = stbi_write_png_to_func(append, &png, width_, height_, 4, pixels.data(), width_ * 4) != 0;
   stbi_flip_vertically_on_write(0);
-  if (!written) error = "cannot write " + path;
-  return written;
+  if (!encoded) {
+    error = path + ": cannot encode the PNG";
+    return false;
+  }
+  try {
+    OutputSink sink(path);
+    sink.stream().write(png.data(), std::streamsize(png.size()));
+    sink.finish();
+  } catch (const std::runtime_error& writeError) {
+    error = writeError.what();
+    return false;
+  }
+  return true;
 }
 
 }  // namespace lab
