@@ -193,7 +193,7 @@ std::string placePrefix(const TextPlace& place, int firstLine) {
 }
 
 // The reason of a nlohmann exception without its "[json.exception.parse_error.101] parse error at ...: " prefix
-// (the place is ours to give), and with the echoed text ("last read: '...'") bounded.
+// (the place is ours to give), without the echoed token.
 std::string parseErrorReason(const std::string& what, bool isParseError) {
   std::string reason = what;
   if (!reason.empty() && reason[0] == '[') {
@@ -204,15 +204,12 @@ std::string parseErrorReason(const std::string& what, bool isParseError) {
     const std::size_t colon = reason.find(": ");
     if (colon != std::string::npos) reason = reason.substr(colon + 2);
   }
-  // "syntax error while parsing value - invalid literal; last read: '...'; expected ..."
+  // "... invalid literal; last read: '...'; expected ...": the echo can end inside a character (the lexer reads
+  // byte by byte), and the line and column already say where, so it goes.
   const std::string lastRead = "; last read: '";
   if (const std::size_t at = reason.find(lastRead); at != std::string::npos) {
-    const std::size_t begin = at + lastRead.size();
-    const std::size_t end = reason.rfind('\'');
-    if (end != std::string::npos && end >= begin) {
-      reason = reason.substr(0, begin) + boundedText(std::string_view(reason).substr(begin, end - begin), 24) +
-               reason.substr(end);
-    }
+    const std::size_t end = reason.find("'; ", at + lastRead.size());
+    reason.erase(at, end == std::string::npos ? std::string::npos : end + 1 - at);
   }
   return boundedText(reason, 200);
 }

@@ -103,8 +103,8 @@ def main():
         run = subprocess.run(command, stdin=stdin, capture_output=True, timeout=120)
         if options.stdin:
             stdin.close()
-        stdout = run.stdout.decode()
-        stderr = run.stderr.decode()
+        stdout = run.stdout.decode()  # must be UTF-8: a decoding error fails the test
+        stderr = run.stderr.decode(errors="replace")
         if options.output_file:
             if stdout:
                 return fail(f"-o given, yet standard output got: {stdout[:200]}")
@@ -124,7 +124,8 @@ def main():
         if errors != options.errors:
             return fail(f"{errors} error lines, expected {options.errors}")
         if options.input:
-            inputs = [line for line in open(options.input).read().splitlines() if line.strip()]
+            # Bytes, not text: an input line need not be UTF-8. Blank as `query` counts it: spaces, tabs, CR.
+            inputs = [line for line in open(options.input, "rb").read().split(b"\n") if line.strip(b" \t\r")]
             if len(inputs) != len(lines):
                 return fail(f"{len(lines)} output lines for {len(inputs)} input lines")
     if options.golden:
