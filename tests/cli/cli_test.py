@@ -3,7 +3,8 @@
 
 Used by tests/cli/CMakeLists.txt (CTest label "cli"); one call is one test:
   cli_test.py --exe build/app/collision-lab --golden golden/query_pairs.jsonl --format jsonl \
-              [--stdin data/pairs.jsonl] [--output-file OUT] [--status 0] [--errors N] [--input data/pairs.jsonl] \
+              [--stdin data/pairs.jsonl] [--output-file OUT] [--status 0|failure] [--errors N] \
+              [--input data/pairs.jsonl] [--stderr-contains TEXT]... \
               -- query data/pairs.jsonl
 
 Comparison: JSON values are compared structurally; numbers may differ by 1e-9 relative (1e-12 absolute near
@@ -86,10 +87,13 @@ def main():
     parser.add_argument("--stdin", help="file fed to standard input")
     parser.add_argument("--output-file", action="store_true",
                         help="pass -o FILE (a temporary file) and compare that file instead of standard output")
-    parser.add_argument("--status", type=int, default=0, help="expected exit status")
+    parser.add_argument("--status", default="0",
+                        help="expected exit status, or 'failure': any non-zero status that is not a signal (a usage "
+                             "error, whose number is the argument parser's; pair it with --stderr-contains)")
     parser.add_argument("--errors", type=int, help="expected number of output lines with a top-level \"error\"")
     parser.add_argument("--input", help="the JSON Lines input, to check one output line per input line")
-    parser.add_argument("--stderr-contains", help="text the standard error must contain")
+    parser.add_argument("--stderr-contains", action="append", default=[],
+                        help="text the standard error must contain (repeatable)")
     parser.add_argument("--update-goldens", action="store_true")
     parser.add_argument("args", nargs=argparse.REMAINDER)
     options = parser.parse_args()
@@ -114,10 +118,14 @@ def main():
                 return fail(f"temporary files left beside the output: {leftovers}")
 
     print("command:", " ".join(command))
-    if run.returncode != options.status:
+    if options.status == "failure":
+        if run.returncode <= 0:
+            return fail(f"exit status {run.returncode}, expected a failure (non-zero, not a signal)\nstderr: {stderr}")
+    elif run.returncode != int(options.status):
         return fail(f"exit status {run.returncode}, expected {options.status}\nstderr: {stderr}")
-    if options.stderr_contains and options.stderr_contains not in stderr:
-        return fail(f"standard error lacks {options.stderr_contains!r}: {stderr}")
+    for text in options.stderr_contains:
+        if text not in stderr:
+            return fail(f"standard error lacks {text!r}: {stderr}")
     if options.errors is not None:
         lines = stdout.splitlines()
         errors = sum(1 for line in lines if "error" in json.loads(line))

@@ -149,6 +149,7 @@ TEST(BroadPhase, RandomScenesMatchBruteForce3d) {
 // Every motion of broadphase_scenes.h, moved through move() each frame.
 TEST(BroadPhase, MotionsMatchBruteForce) {
   for (const Motion motion : {Motion::Drift, Motion::Bounce, Motion::Floor, Motion::Teleport}) {
+    SCOPED_TRACE(motionName(motion));  // before the checks, so a failure names its motion
     MovingBoxes<float, 2> scene(motion, 300, 42);
     AllBroadPhases<float, 2> all;
     for (const auto& box : scene.boxes()) all.add(box);
@@ -157,7 +158,6 @@ TEST(BroadPhase, MotionsMatchBruteForce) {
       for (std::size_t i = 0; i < scene.size(); ++i) all.move(static_cast<ProxyId>(i), scene.boxes()[i]);
       all.updateAndCompare(frame);
     }
-    SCOPED_TRACE(motionName(motion));
   }
 }
 
