@@ -17,19 +17,16 @@
 
 #include "collide/analytic.h"
 #include "collide/polygon.h"
+#include "support/core_test_support.h"
 
 namespace collide {
 namespace {
 
-template <class S>
-class AnalyticTest : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(AnalyticTest, Scalars);
+using namespace collide::test;  // Scalars, kClose, at, placed, sameBits
 
 template <class S>
-Transform<S> at(S x, S y, S angle = S(0)) {
-  return Transform<S>::fromPose({x, y}, angle);
-}
+class AnalyticTest : public ::testing::Test {};
+TYPED_TEST_SUITE(AnalyticTest, Scalars);
 
 // [SECTION] Brute-force reference
 

@@ -24,24 +24,18 @@
 #include "collide/polygon.h"
 #include "collide/shapes.h"
 #include "collide/support.h"
+#include "support/core_test_support.h"
 
 namespace collide {
 namespace {
+
+using namespace collide::test;  // Scalars, kClose, at, placed, sameBits
 
 // [SECTION] Helpers
 
 template <class S>
 class EpaTest : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(EpaTest, Scalars);
-
-template <Scalar S>
-constexpr double kClose = std::is_same_v<S, float> ? 2e-5 : 1e-12;
-
-template <Scalar S, SupportShape Shape>
-Transformed<Shape> placed(const Shape& shape, S x, S y, S angle = S(0)) {
-  return Transformed<Shape>{shape, Transform<S>::fromPose({x, y}, angle)};
-}
 
 // A support function that lies: it answers for a direction turned by a fixed angle. EPA must still end.
 template <Scalar S>
@@ -63,12 +57,6 @@ void expectSeparatesByDepth(const PenetrationResult<S>& result, double tolerance
   const Vec2<S> implied = result.pointA - result.depth * result.normal;  // the documented convention
   EXPECT_NEAR(implied.x, result.pointB.x, tolerance);
   EXPECT_NEAR(implied.y, result.pointB.y, tolerance);
-}
-
-template <Scalar S>
-bool sameBits(S a, S b) {
-  using Bits = std::conditional_t<std::is_same_v<S, float>, std::uint32_t, std::uint64_t>;
-  return std::bit_cast<Bits>(a) == std::bit_cast<Bits>(b);
 }
 
 // [SECTION] Depth, normal and witnesses

@@ -23,20 +23,19 @@
 #include "collide/polygon.h"
 #include "collide/shapes.h"
 #include "collide/support.h"
+#include "support/core_test_support.h"
 
 namespace collide {
 namespace {
+
+using namespace collide::test;  // Scalars, kClose, at, placed, sameBits
+using collide::test::sameBits;  // beside the Simplex overload below, not hidden by it
 
 // [SECTION] Helpers
 
 template <class S>
 class GjkTest : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(GjkTest, Scalars);
-
-// Tolerance for comparing results of order-one geometry: a few thousand ulps of the scalar.
-template <Scalar S>
-constexpr double kClose = std::is_same_v<S, float> ? 2e-5 : 1e-12;
 
 // A raw point set with whatever duplicates and collinear points it is given: GJK must cope without a clean hull.
 template <Scalar S>
@@ -54,20 +53,6 @@ struct PointCloud {
   [[nodiscard]] Vec2<S> centroid() const { return points[0]; }
 };
 
-template <Scalar S, SupportShape Shape>
-Transformed<Shape> placed(const Shape& shape, S x, S y, S angle = S(0)) {
-  return Transformed<Shape>{shape, Transform<S>::fromPose({x, y}, angle)};
-}
-
-template <Scalar S>
-bool sameBits(S a, S b) {
-  using Bits = std::conditional_t<std::is_same_v<S, float>, std::uint32_t, std::uint64_t>;
-  return std::bit_cast<Bits>(a) == std::bit_cast<Bits>(b);
-}
-template <Scalar S>
-bool sameBits(Vec2<S> a, Vec2<S> b) {
-  return sameBits(a.x, b.x) && sameBits(a.y, b.y);
-}
 template <Scalar S>
 bool sameBits(const Simplex<S>& a, const Simplex<S>& b) {
   if (a.count != b.count) return false;

@@ -6,13 +6,15 @@
 #include "collide/math.h"
 #include "collide/shapes.h"
 #include "collide/support.h"
+#include "support/core_test_support.h"
 
 namespace collide {
 namespace {
 
+using namespace collide::test;  // Scalars, kClose, at, placed, sameBits
+
 template <class S>
 class MathTest : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(MathTest, Scalars);
 
 TYPED_TEST(MathTest, TransformRoundTripsAndComposes) {

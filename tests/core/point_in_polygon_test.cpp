@@ -9,13 +9,15 @@
 #include "collide/analytic.h"
 #include "collide/geometry.h"
 #include "collide/polygon.h"
+#include "support/core_test_support.h"
 
 namespace collide {
 namespace {
 
+using namespace collide::test;  // Scalars, kClose, at, placed, sameBits
+
 template <class S>
 class PointInPolygonTest : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(PointInPolygonTest, Scalars);
 
 constexpr PointInPolygonMethod kMethods[] = {PointInPolygonMethod::AngleSum, PointInPolygonMethod::AreaSum,

@@ -8,13 +8,15 @@
 #include <vector>
 
 #include "collide/polygon.h"
+#include "support/core_test_support.h"
 
 namespace collide {
 namespace {
 
+using namespace collide::test;  // Scalars, kClose, at, placed, sameBits
+
 template <class S>
 class PolygonTest : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(PolygonTest, Scalars);
 
 template <class S>

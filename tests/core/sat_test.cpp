@@ -11,19 +11,16 @@
 
 #include "collide/polygon.h"
 #include "collide/sat.h"
+#include "support/core_test_support.h"
 
 namespace collide {
 namespace {
 
-template <class S>
-class SatTest : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(SatTest, Scalars);
+using namespace collide::test;  // Scalars, kClose, at, placed, sameBits
 
 template <class S>
-Transform<S> at(S x, S y, S angle = S(0)) {
-  return Transform<S>::fromPose({x, y}, angle);
-}
+class SatTest : public ::testing::Test {};
+TYPED_TEST_SUITE(SatTest, Scalars);
 
 // A random convex polygon: the hull of 3 to 12 random points, so its shape and vertex count vary.
 template <class S>
