@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""GUI tests of the broad-phase lab (issue 4 section 2), run under Xvfb by CTest.
+"""GUI tests of the broad-phase lab, run under Xvfb by CTest.
 
   broad_phase_test.py --exe collision-lab --scenes DIR screenshots --out DIR
       Renders sap_small.json (24 boxes, paused, sweeping x) with `collision-lab screenshot --dump-state` at
@@ -18,7 +18,7 @@
       Starts the real window on drift_10k.json and drift_100k.json, lets each run, quits with Ctrl+Q and prints
       the lab's mean frame time and its update and draw times (wall clock and thread CPU time) from
       --dump-state; fails when 10,000 boxes take more than 16 ms of CPU per update.
-Both need a display (DISPLAY set, e.g. xvfb-run -a -s "-screen 0 1600x1000x24").
+All need a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- broad_phase_test.py ...).
 """
 
 import argparse
@@ -31,7 +31,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from narrow_phase_test import read_png, pixel, find_window, press  # noqa: E402  (the platform's PNG reader)
+from lab_driver import read_png, pixel, find_window, press, xdotool  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 GREEN, ORANGE, YELLOW, RED = (0x5f, 0xd6, 0x8a), (0xff, 0xa9, 0x4a), (0xf5, 0xd5, 0x47), (0xff, 0x5c, 0x5c)
@@ -179,8 +179,8 @@ def run_window(args, scene, seconds, action=None):
             break  # 2: no display, when Xvfb was resetting after a previous connection closed
     try:
         window = find_window(process)
-        subprocess.run(["xdotool", "windowmove", "--sync", window, "0", "0"], check=True, timeout=30)
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True, timeout=30)
+        xdotool("windowmove", "--sync", window, "0", "0")
+        xdotool("windowfocus", "--sync", window)
         time.sleep(seconds)
         if action is not None:
             action(window)
@@ -191,10 +191,6 @@ def run_window(args, scene, seconds, action=None):
             process.kill()
     with open(dump) as file:
         return json.load(file)
-
-
-def xdotool(*arguments):
-    subprocess.run(["xdotool", *arguments], check=True, timeout=30)
 
 
 def check_edit(args):

@@ -13,6 +13,10 @@ import subprocess
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lab_driver import xdotool  # noqa: E402
+
 
 def session(exe, out, name, clicks, wait_after_run):
     state_path = os.path.join(out, name + ".json")
@@ -20,9 +24,9 @@ def session(exe, out, name, clicks, wait_after_run):
     app = subprocess.Popen([exe, "--lab", "Experiments", "--dump-state", state_path], env=env)
     time.sleep(3)
     for index, (x, y) in enumerate(clicks):
-        subprocess.run(["xdotool", "mousemove", str(int(x)), str(int(y)), "click", "1"], check=True)
+        xdotool("mousemove", str(int(x)), str(int(y)), "click", "1")
         time.sleep(wait_after_run if index == 0 else 1.0)
-    subprocess.run(["xdotool", "key", "ctrl+q"], check=True)
+    xdotool("key", "ctrl+q")
     if app.wait(timeout=30) != 0:
         sys.exit(f"{name}: exit status {app.returncode}")
     with open(state_path) as file:

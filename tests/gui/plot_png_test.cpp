@@ -7,13 +7,15 @@
 #include <string>
 
 #include <gtest/gtest.h>
-#include <stb/stb_image.h>
+
+#include "support/png_image.h"
 
 namespace {
 
-struct Rgb {
-  int r = 0, g = 0, b = 0;
-};
+using lab::test::blend;
+using lab::test::near;
+using lab::test::Rgb;
+using Image = lab::test::RgbImage;
 
 constexpr Rgb kBackground{0x1b, 0x1e, 0x24};
 constexpr Rgb kPlotBackground{0x15, 0x18, 0x1d};
@@ -22,45 +24,12 @@ constexpr Rgb kDistance{0x5f, 0xd6, 0x8a};
 constexpr Rgb kEpa{0xff, 0x5c, 0x5c};
 constexpr double kBarAlpha = 0.85;
 
-Rgb blend(Rgb top, double alpha, Rgb bottom) {
-  auto mix = [alpha](int a, int b) { return int(alpha * a + (1 - alpha) * b + 0.5); };
-  return {mix(top.r, bottom.r), mix(top.g, bottom.g), mix(top.b, bottom.b)};
-}
-
-bool near(Rgb a, Rgb b, int tolerance) {
-  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
-}
-
-struct Image {
-  int width = 0;
-  int height = 0;
-  std::vector<unsigned char> rgb;
-  [[nodiscard]] Rgb at(int x, int y) const {
-    const std::size_t i = (std::size_t(y) * std::size_t(width) + std::size_t(x)) * 3;
-    return {rgb[i], rgb[i + 1], rgb[i + 2]};
-  }
-  // Pixels near `colour` in rows [top, bottom).
-  [[nodiscard]] int count(Rgb colour, int tolerance, int top = 0, int bottom = -1) const {
-    int total = 0;
-    for (int y = top; y < (bottom < 0 ? height : bottom); ++y)
-      for (int x = 0; x < width; ++x) total += near(at(x, y), colour, tolerance);
-    return total;
-  }
-};
-
 Image runAndLoad(const std::string& arguments, const std::string& path) {
   std::filesystem::remove(path);
   const std::string command = std::string(COLLISION_LAB_EXE) + " experiment " + arguments + " --plot " + path + " -q";
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
   Image image;
-  int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 3);
-  if (!data) {
-    ADD_FAILURE() << "cannot read " << path;
-    return image;
-  }
-  image.rgb.assign(data, data + std::size_t(image.width) * std::size_t(image.height) * 3);
-  stbi_image_free(data);
+  if (!lab::test::loadPng(path, image)) ADD_FAILURE() << "cannot read " << path;
   return image;
 }
 

@@ -15,18 +15,19 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <stb/stb_image.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "support/png_image.h"
 
 namespace {
 
 using Json = nlohmann::json;
 namespace fs = std::filesystem;
 
-struct Rgb {
-  int r = 0, g = 0, b = 0;
-};
+using lab::test::blend;
+using lab::test::near;
+using lab::test::Rgb;
 
 // The palette of app/render/color.h, and the translucent fill the shapes use over the background.
 constexpr Rgb kBackground{0x1b, 0x1e, 0x24};
@@ -36,38 +37,11 @@ constexpr std::array<Rgb, 8> kShapeColors = {Rgb{0xe8, 0xe8, 0xe8}, Rgb{0x7f, 0x
                                              Rgb{0xb4, 0x8c, 0xff}, Rgb{0xf5, 0xd5, 0x47}};
 constexpr double kFillAlpha = 0.22;
 
-Rgb blend(Rgb top, double alpha, Rgb bottom) {
-  auto mix = [alpha](int a, int b) { return static_cast<int>(std::lround(alpha * a + (1 - alpha) * b)); };
-  return {mix(top.r, bottom.r), mix(top.g, bottom.g), mix(top.b, bottom.b)};
-}
-
-bool near(Rgb a, Rgb b, int tolerance) {
-  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
-}
-
-struct Screenshot {
-  int width = 0;
-  int height = 0;
-  std::vector<unsigned char> rgb;
+struct Screenshot : lab::test::RgbImage {
   Json state;
   int exitCode = 0;
   std::string errors;
 
-  [[nodiscard]] Rgb at(int x, int y) const {
-    const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
-    return {rgb[i], rgb[i + 1], rgb[i + 2]};
-  }
-  // Pixels within `tolerance` of `colour` in the (2 * radius + 1)^2 patch around (x, y).
-  [[nodiscard]] int countNear(double x, double y, Rgb colour, int tolerance, int radius = 3) const {
-    int count = 0;
-    for (int dy = -radius; dy <= radius; ++dy)
-      for (int dx = -radius; dx <= radius; ++dx) {
-        const int px = static_cast<int>(std::lround(x)) + dx;
-        const int py = static_cast<int>(std::lround(y)) + dy;
-        if (px >= 0 && py >= 0 && px < width && py < height && near(at(px, py), colour, tolerance)) ++count;
-      }
-    return count;
-  }
   // World to screen pixels in view `view`, as render/camera.cpp maps them.
   [[nodiscard]] std::array<double, 2> project(double worldX, double worldY, int view = 0) const {
     const Json& v = state.at("views").at(view);
@@ -101,12 +75,7 @@ Screenshot run(const std::string& arguments, const std::string& name) {
   std::ifstream errorFile(errors);
   shot.errors.assign(std::istreambuf_iterator<char>(errorFile), std::istreambuf_iterator<char>());
   if (shot.exitCode != 0) return shot;
-  int channels = 0;
-  unsigned char* data = stbi_load(png.string().c_str(), &shot.width, &shot.height, &channels, 3);
-  if (data) {
-    shot.rgb.assign(data, data + static_cast<std::size_t>(shot.width) * static_cast<std::size_t>(shot.height) * 3);
-    stbi_image_free(data);
-  }
+  if (!lab::test::loadPng(png.string(), shot)) ADD_FAILURE() << "cannot read " << png;
   std::ifstream dumpFile(dump);
   shot.state = Json::parse(dumpFile);
   return shot;

@@ -1,0 +1,110 @@
+"""Shared by the GUI tests (tests/gui/*_test.py): reading the app's PNG screenshots and driving the real window
+with xdotool. Written once here; the tests import what they use:
+  from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window
+Needs a display for the xdotool part (CTest runs each test under tests/support/xvfb_run.py).
+"""
+
+import struct
+import subprocess
+import time
+import zlib
+
+
+# [SECTION] PNG reading (8-bit RGB/RGBA, non-interlaced: what stb_image_write produces)
+
+def read_png(path):
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path}: not a PNG"
+    position, chunks, header = 8, [], None
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        position += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 8 and colour in (2, 6) and interlace == 0, f"{path}: unsupported PNG {header}"
+    channels = 4 if colour == 6 else 3
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        if kind == 1:
+            for i in range(channels, stride):
+                line[i] = (line[i] + line[i - channels]) & 255
+        elif kind == 2:
+            line = bytearray((a + b) & 255 for a, b in zip(line, previous))
+        elif kind == 3:
+            for i in range(stride):
+                left = line[i - channels] if i >= channels else 0
+                line[i] = (line[i] + ((left + previous[i]) >> 1)) & 255
+        elif kind == 4:
+            for i in range(stride):
+                a = line[i - channels] if i >= channels else 0
+                b = previous[i]
+                c = previous[i - channels] if i >= channels else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, channels, rows
+
+
+def pixel(image, x, y):
+    _, _, channels, rows = image
+    return tuple(rows[y][x * channels:x * channels + 3])
+
+
+def count_near(image, box, colour, tolerance=60):
+    """Pixels in box = (x0, y0, x1, y1) whose colour is within `tolerance` (sum of channel differences)."""
+    found = 0
+    for y in range(box[1], box[3]):
+        for x in range(box[0], box[2]):
+            if sum(abs(a - b) for a, b in zip(pixel(image, x, y), colour)) <= tolerance:
+                found += 1
+    return found
+
+
+def differing(first, second, box):
+    changed = 0
+    for y in range(box[1], box[3]):
+        row_a, row_b, channels = first[3][y], second[3][y], first[2]
+        for x in range(box[0], box[2]):
+            if row_a[x * channels:x * channels + 3] != row_b[x * channels:x * channels + 3]:
+                changed += 1
+    return changed
+
+
+# [SECTION] The real window, driven by xdotool
+
+def xdotool(*arguments):
+    subprocess.run(["xdotool", *arguments], check=True, timeout=30)
+
+
+def press(*keys, hold=0.15):
+    """Holds the keys across a few frames: ImGui 1.86 reads key state once per frame, so a press and release
+    inside one slow frame would be missed."""
+    for key in keys:
+        xdotool("keydown", key)
+    time.sleep(hold)
+    for key in reversed(keys):
+        xdotool("keyup", key)
+    time.sleep(0.15)
+
+
+def find_window(process, timeout=30):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"collision-lab exited early with {process.returncode}")
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Collision Lab$"],
+                               capture_output=True, text=True)
+        if found.stdout.split():
+            return found.stdout.split()[0]
+        time.sleep(0.3)
+    raise AssertionError("the collision-lab window did not appear")
