@@ -18,7 +18,10 @@ import sys
 def start_xvfb(screen):
     """A running Xvfb and its display name (":N")."""
     read_end, write_end = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", screen, "-nolisten", "tcp"],
+    # -noreset: by default the server resets when its last client leaves (the app quitting), and a client that
+    # connects during the reset (xdotool releasing the keys of Ctrl+Q) is refused.
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", screen, "-nolisten", "tcp",
+                               "-noreset"],
                               pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     os.close(write_end)
     number = b""
