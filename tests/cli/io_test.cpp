@@ -320,7 +320,7 @@ TEST(CuratedScenes, WideSectorIsRefusedBySupportAlgorithmsOnly) {
   EXPECT_FALSE(collide::runQuery(Algorithm::Gjk, scene.a, scene.b).ok);
   const collide::QueryTrace<double> trace = collide::recordQuery(Algorithm::Analytic, scene.a, scene.b);
   ASSERT_FALSE(trace.analytic.empty());
-  EXPECT_EQ(trace.analytic.back().index, 4);  // decided by the article's step 4, the straight edge
+  EXPECT_EQ(trace.analytic.back().index, 4);  // decided by step 4, the straight edge (Shape intersection tests, 4.5)
 }
 
 // The scene's lesson: "nearly touching many-sided outlines gain little per step", so GJK distance runs longer

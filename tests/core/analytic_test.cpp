@@ -1,5 +1,6 @@
-// Analytic shape-pair tests (article 001): hand cases, a brute-force reference over random cases (the boundary
-// sampled densely, inside decided independently), the sector's four steps at every half-angle, degenerate input.
+// Analytic shape-pair tests (Shape intersection tests): hand cases, a brute-force reference over random cases (the
+// boundary sampled densely, inside decided independently), the sector's four steps at every half-angle, degenerate
+// input.
 //
 // [SECTION] Brute-force reference
 // [SECTION] Random cases against the reference

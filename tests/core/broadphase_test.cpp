@@ -232,7 +232,7 @@ TEST(SweepAndPrune, SortedAfterUpdateAndAxisChoice) {
   // On the floor every box shares the up axis's range: the sparse axis is x.
   EXPECT_EQ(sap.sweepAxis(), 0);
   EXPECT_LT(sap.stats().candidatePairsPerAxis[0], 500u * 20u);
-  // Sweeping the floor axis by hand: every pair is a candidate (the article's worst case), same pairs.
+  // Sweeping the floor axis by hand: every pair is a candidate (sweep and prune's worst case), same pairs.
   const std::vector<ProxyPair> sparsePairs = sap.pairs();
   sap.setOptions(SapOptions{.sweepAxis = 1});
   EXPECT_EQ(sap.update(), sparsePairs);
@@ -417,7 +417,7 @@ TEST(BroadPhaseTrace, TracedEqualsUntraced) {
   }
 }
 
-// Replays SAP's sweep events with our own active list (article 000's walk-through), filters the candidates on
+// Replays SAP's sweep events with our own active list (Collision detection notes, SAP), filters the candidates on
 // the other axis by hand, and gets the update's pairs; the swap events reproduce the sorted order.
 TEST(BroadPhaseTrace, SapEventsReplayToPairsAndOrder) {
   MovingBoxes<double, 2> scene(Motion::Bounce, 80, 9);

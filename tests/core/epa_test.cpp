@@ -1,11 +1,11 @@
-// EPA (article 000) after boolean GJK: depth and normal, the article's pitfalls (two 2x2 squares at the origin,
-// edges through the origin, touching shapes), rounded shapes through their cores (exact against the analytic
+// EPA (Collision detection notes, 2.5) after boolean GJK: depth and normal, its pitfalls (two 2x2 squares at the
+// origin, edges through the origin, touching shapes), rounded shapes through their cores (exact against the analytic
 // answers), every stop reason, scale, invalid input, trace identity.
 //
 // [SECTION] Helpers
 // [SECTION] Depth, normal and witnesses
 // [SECTION] Rounded shapes (circles, capsules): exact through their cores
-// [SECTION] Article 000's pitfalls
+// [SECTION] EPA's pitfalls (Collision detection notes, 2.5)
 // [SECTION] Stop reasons
 // [SECTION] Invalid input
 // [SECTION] Trace
@@ -223,11 +223,11 @@ TYPED_TEST(EpaTest, RoundedTraceHoldsTheCoresDistanceStepsThenCoreEpa) {
   EXPECT_NEAR(deep.depth, epaTrace.steps.back().edgeDistance + S(0.5), kClose<S>);
 }
 
-// [SECTION] Article 000's pitfalls
+// [SECTION] EPA's pitfalls (Collision detection notes, 2.5)
 
 TYPED_TEST(EpaTest, TwoSquaresAtTheOriginHaveDepthTwo) {
   using S = TypeParam;
-  // Article 000: two 2x2 squares, both at the origin. GJK ends on a segment through the origin.
+  // Collision detection notes, 2.5: two 2x2 squares, both at the origin. GJK ends on a segment through the origin.
   const Box<S> square{{1, 1}};
   Recorder<GjkStep<S>> gjkTrace;
   Recorder<EpaStep<S>> epaTrace;
@@ -444,7 +444,7 @@ TYPED_TEST(EpaTest, TraceShowsACounterClockwisePolytopeGrowingBetweenEdgeEnds) {
       ASSERT_LT(k + 1, trace.steps.size());
       const auto& next = trace.steps[k + 1].polytope;
       EXPECT_EQ(next.size(), count + 1 - static_cast<std::size_t>(step.removed));
-      // The new vertex sits right after the closest edge's start (article 000's Insert at closestEdge + 1).
+      // The new vertex sits right after the closest edge's start (Collision detection notes, 2.5: Insert at closestEdge + 1).
       const Vec2<S> edgeEnd = step.polytope[(static_cast<std::size_t>(step.closestEdge) + 1) % count].point;
       for (std::size_t i = 0; i < next.size(); ++i) {
         if (next[i].point == step.support.point) {

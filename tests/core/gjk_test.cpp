@@ -1,5 +1,6 @@
-// GJK boolean (article 000) and distance (article 002): every stop reason and region, touching, degenerate and
-// invalid input, scale, warm start, and trace/no-trace identity. Float and double through TYPED_TEST.
+// GJK boolean (Collision detection notes, 2.3) and distance (Game engine from scratch 45): every stop reason and
+// region, touching, degenerate and invalid input, scale, warm start, and trace/no-trace identity. Float and double
+// through TYPED_TEST.
 //
 // [SECTION] Helpers
 // [SECTION] Names
@@ -156,7 +157,7 @@ TYPED_TEST(GjkTest, BooleanOverlapEndsInsideATriangleThroughArticleRegions) {
   EXPECT_EQ(result.simplex.count, 3);
   EXPECT_EQ(trace.steps.back().region, SimplexRegion::Interior);
   EXPECT_EQ(trace.steps.front().region, SimplexRegion::VertexA);
-  // Article 000: with A newest, a triangle's origin is only ever in edge AB, edge AC or the interior.
+  // Collision detection notes, 2.3: with A newest, a triangle's origin is only ever in edge AB, edge AC or the interior.
   for (const GjkStep<S>& step : trace.steps) {
     if (step.simplexBefore.count == 3 && step.droppedMask != 0b001) {
       EXPECT_TRUE(step.region == SimplexRegion::EdgeAB || step.region == SimplexRegion::EdgeAC ||
@@ -204,7 +205,7 @@ TYPED_TEST(GjkTest, TracesReachEveryRegionAStepCanName) {
 TYPED_TEST(GjkTest, BooleanTouchingEdgesCountAsHit) {
   using S = TypeParam;
   const Box<S> box{{1, 1}};
-  // Side by side, sharing part of the edge x = 1 (article 000: "two squares next to each other").
+  // Side by side, sharing part of the edge x = 1 (Collision detection notes, 2.5: "two squares next to each other").
   const auto side = gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, 2, S(0.5)));
   EXPECT_TRUE(side.hit);
   EXPECT_EQ(side.status, Status::Converged);
@@ -230,7 +231,7 @@ TYPED_TEST(GjkTest, BooleanTouchingCirclesStopOnTheSimplex) {
 
 TYPED_TEST(GjkTest, BooleanIdenticalShapesAtOnePositionHit) {
   using S = TypeParam;
-  const Box<S> square{{1, 1}};  // article 000: two 2x2 squares, both at the origin
+  const Box<S> square{{1, 1}};  // Collision detection notes, 2.5: two 2x2 squares, both at the origin
   const auto squares = gjkIntersect(placed<S>(square, 0, 0), placed<S>(square, 0, 0));
   EXPECT_TRUE(squares.hit);
   const Polygon<S> heptagon = makeRegularPolygon<S>(7, S(2));
@@ -387,7 +388,7 @@ TYPED_TEST(GjkTest, DistanceSectorConvergesByTolerance) {
   EXPECT_EQ(result.status, Status::Converged);
   EXPECT_NEAR(result.distance, 1.0, (std::is_same_v<S, float> ? 1e-4 : 1e-10));
   EXPECT_LT(result.iterations, GjkOptions{}.maxIterations);
-  // The distance estimate never grows from one step to the next (article 002: each step gets closer).
+  // The distance estimate never grows from one step to the next (Game engine from scratch 45: each step gets closer).
   for (std::size_t i = 1; i < trace.steps.size(); ++i) EXPECT_LE(trace.steps[i].distance, trace.steps[i - 1].distance);
   EXPECT_EQ(trace.steps.back().stop, GjkStop::NoProgress);
   EXPECT_EQ(trace.steps.back().simplexAfter.count, result.simplex.count);

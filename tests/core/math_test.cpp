@@ -38,7 +38,7 @@ TYPED_TEST(MathTest, CrossAndTripleProduct) {
   using S = TypeParam;
   EXPECT_EQ(cross(Vec2<S>{1, 0}, Vec2<S>{0, 1}), S(1));
   EXPECT_EQ(leftPerp(Vec2<S>{1, 0}), (Vec2<S>{0, 1}));
-  // tripleProduct(ab, ao, ab) is perpendicular to ab and points toward the origin (article 000).
+  // tripleProduct(ab, ao, ab) is perpendicular to ab and points toward the origin (Collision detection notes, 2.3).
   const Vec2<S> a{S(2), S(1)}, b{S(-2), S(1)};
   const Vec2<S> ab = b - a, ao = -a;
   const Vec2<S> towardOrigin = tripleProduct(ab, ao, ab);

@@ -1,4 +1,4 @@
-// Point in polygon: the article's four methods (angle sum, area sum, cross sign, ray cast) agree.
+// Point in polygon: the four methods of Shape intersection tests, 4.6 (angle sum, area sum, cross sign, ray cast) agree.
 #include <gtest/gtest.h>
 
 #include <algorithm>
