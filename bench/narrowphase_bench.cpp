@@ -162,7 +162,7 @@ void gjkDistanceBox2d(benchmark::State& state, const std::vector<Case<Shape>>& c
 // on every drag, so this measures building the steps, not the allocator.
 void gjkDistanceRecorded(benchmark::State& state, const std::vector<Case<Polygon<float>>>& cases) {
   std::size_t index = 0;
-  Recorder<GjkStep<float>> recorder;
+  Recorder<GjkStep<Vec2<float>>> recorder;
   recorder.steps.reserve(64);
   const GjkOptions options;
   for (auto _ : state) {

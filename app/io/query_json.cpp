@@ -43,7 +43,7 @@ Json vec(Vec2<S> v) {
 }
 
 template <Scalar S>
-Json supportPoint(const collide::SupportPoint<S>& support) {
+Json supportPoint(const collide::SupportPoint<collide::Vec2<S>>& support) {
   return {{"point", vec(support.point)}, {"point_a", vec(support.pointA)}, {"point_b", vec(support.pointB)}};
 }
 
@@ -51,7 +51,7 @@ Json supportPoint(const collide::SupportPoint<S>& support) {
 constexpr std::array<const char*, 3> kVertexLetters = {"A", "B", "C"};
 
 template <Scalar S>
-Json simplex(const collide::Simplex<S>& simplex) {
+Json simplex(const collide::Simplex<collide::Vec2<S>>& simplex) {
   Json vertices = Json::array();
   for (int i = 0; i < simplex.count; ++i) {
     Json vertex = supportPoint(simplex.vertices[i]);
@@ -108,7 +108,7 @@ Json queryResultToJson(const collide::QueryResult<S>& result) {
 namespace {
 
 template <Scalar S>
-Json gjkStep(const collide::GjkStep<S>& step) {
+Json gjkStep(const collide::GjkStep<collide::Vec2<S>>& step) {
   Json dropped = Json::array();
   for (int i = 0; i < step.simplexBefore.count; ++i) {
     if (step.droppedMask & (1u << i)) dropped.push_back(kVertexLetters[i]);

@@ -52,20 +52,20 @@ Vec2d toDouble(collide::Vec2<T> v) {
 }
 
 template <collide::Scalar T>
-collide::SupportPoint<double> toDouble(const collide::SupportPoint<T>& s) {
+collide::SupportPoint<collide::Vec2<double>> toDouble(const collide::SupportPoint<collide::Vec2<T>>& s) {
   return {toDouble(s.pointA), toDouble(s.pointB), toDouble(s.point)};
 }
 
 template <collide::Scalar T>
-collide::Simplex<double> toDouble(const collide::Simplex<T>& s) {
-  collide::Simplex<double> out;
+collide::Simplex<collide::Vec2<double>> toDouble(const collide::Simplex<collide::Vec2<T>>& s) {
+  collide::Simplex<collide::Vec2<double>> out;
   out.count = s.count;
   for (int i = 0; i < 3; ++i) out.vertices[i] = toDouble(s.vertices[i]);
   return out;
 }
 
 template <collide::Scalar T>
-collide::GjkStep<double> toDouble(const collide::GjkStep<T>& s) {
+collide::GjkStep<collide::Vec2<double>> toDouble(const collide::GjkStep<collide::Vec2<T>>& s) {
   return {s.iteration,         toDouble(s.direction),   toDouble(s.support),      double(s.supportDotDirection),
           toDouble(s.simplexBefore), s.region,        s.droppedMask,            toDouble(s.simplexAfter),
           toDouble(s.closestPoint),  double(s.distance), toDouble(s.nextDirection), s.stop};
@@ -397,7 +397,7 @@ std::string NarrowPhaseLab::narration() const {
       // gjkEpa on a circle or capsule steps GJK distance on the cores (epa.h): narrate those as distance steps.
       const double radii = collide::coreRadius(shapes_[0].shape) + collide::coreRadius(shapes_[1].shape);
       const bool coreDistance = algorithm_ == Algorithm::Epa && radii > 0;
-      const collide::GjkStep<double>& gjkStep = trace_.gjk[static_cast<std::size_t>(ref.index)];
+      const collide::GjkStep<collide::Vec2<double>>& gjkStep = trace_.gjk[static_cast<std::size_t>(ref.index)];
       text = narrateGjkStep(gjkStep, coreDistance ? Algorithm::Distance : algorithm_);
       const bool lastGjk = ref.index + 1 == static_cast<int>(trace_.gjk.size());
       if (algorithm_ == Algorithm::Epa && lastGjk && !trace_.epa.empty())
@@ -501,7 +501,7 @@ void NarrowPhaseLab::drawStepTable() {
       ImGui::Text("%.3g, %.3g", v.x, v.y);
     }
   };
-  const auto supportRow = [&](const char* name, const collide::SupportPoint<double>& s, const char* note) {
+  const auto supportRow = [&](const char* name, const collide::SupportPoint<collide::Vec2<double>>& s, const char* note) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(name);
@@ -523,7 +523,7 @@ void NarrowPhaseLab::drawStepTable() {
     ImGui::TableHeadersRow();
   };
   if (ref.kind == StepRef::Kind::Gjk && ImGui::BeginTable("##simplex", 5, flags)) {
-    const collide::GjkStep<double>& step = trace_.gjk[static_cast<std::size_t>(ref.index)];
+    const collide::GjkStep<collide::Vec2<double>>& step = trace_.gjk[static_cast<std::size_t>(ref.index)];
     header("");
     constexpr const char* kNames[3] = {"A", "B", "C"};
     for (int i = 0; i < step.simplexBefore.count; ++i) {

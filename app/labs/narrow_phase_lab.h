@@ -65,7 +65,7 @@ class NarrowPhaseLab final : public Lab {
   // [SECTION] Views (narrow_phase_views.cpp)
   void drawWorld(Renderer2D& renderer) const;
   void drawMinkowski(Renderer2D& renderer) const;
-  void drawGjkStep(Renderer2D& renderer, const collide::GjkStep<double>& step, bool minkowskiView) const;
+  void drawGjkStep(Renderer2D& renderer, const collide::GjkStep<collide::Vec2<double>>& step, bool minkowskiView) const;
   void drawEpaStep(Renderer2D& renderer, const collide::EpaStep<double>& step, bool minkowskiView) const;
   void drawSatStep(Renderer2D& renderer, const collide::SatAxisStep<double>& step, bool minkowskiView) const;
   void drawAnalyticStep(Renderer2D& renderer, const collide::AnalyticStep<double>& step) const;

@@ -251,7 +251,7 @@ namespace {
 
 // The Voronoi regions of a segment (3) or a triangle (7), each a convex polygon reaching `reach` far; the one
 // holding the origin (boolean GJK) or the closest point (distance GJK) is highlighted (article 000).
-void drawRegions(Renderer2D& renderer, const collide::Simplex<double>& simplex, SimplexRegion chosen, double reach) {
+void drawRegions(Renderer2D& renderer, const collide::Simplex<collide::Vec2<double>>& simplex, SimplexRegion chosen, double reach) {
   const double px = pixel(renderer);
   const auto fill = [&](const std::vector<Vec2d>& polygon, Color tint, bool selected) {
     renderer.convexPolygon(polygon, selected ? palette::kAccent.withAlpha(0.20f) : tint.withAlpha(0.07f));
@@ -265,12 +265,12 @@ void drawRegions(Renderer2D& renderer, const collide::Simplex<double>& simplex, 
     const Vec2d n = collide::leftPerp(e);
     const Vec2d r = reach * n;
     const Vec2d back = reach * e;
-    fill({a + r, a - r, a - r - back, a + r - back}, kRegionVertex, chosen == SimplexRegion::VertexA);
-    fill({b + r, b + r + back, b - r + back, b - r}, kRegionVertex, chosen == SimplexRegion::VertexB);
-    fill({a + r, b + r, b - r, a - r}, kRegionEdge, chosen == SimplexRegion::EdgeAB);
+    fill({a + r, a - r, a - r - back, a + r - back}, kRegionVertex, chosen.kept == 0b001);
+    fill({b + r, b + r + back, b - r + back, b - r}, kRegionVertex, chosen.kept == 0b010);
+    fill({a + r, b + r, b - r, a - r}, kRegionEdge, chosen.kept == 0b011);
     for (const Vec2d& end : {a, b}) renderer.line(end - r, end + r, kSimplex.withAlpha(0.22f), LineStyle{1.0f, 5.0f, 5.0f});
     const Vec2d middle = 0.5 * (a + b) + 70 * px * (collide::dot(-a, n) >= 0 ? n : -n);
-    if (chosen == SimplexRegion::EdgeAB) tag(renderer, middle, "edge AB region", palette::kAccent, {-40, -8});
+    if (chosen.kept == 0b011) tag(renderer, middle, "edge AB region", palette::kAccent, {-40, -8});
     return;
   }
   if (simplex.count != 3) return;
@@ -279,9 +279,9 @@ void drawRegions(Renderer2D& renderer, const collide::Simplex<double>& simplex, 
   // Edges AB, AC, BC with their outward normals.
   struct Edge {
     int from, to, opposite;
-    SimplexRegion region;
+    unsigned kept;  // the region's kept vertices, bit i: vertex i
   };
-  const Edge edges[3] = {{0, 1, 2, SimplexRegion::EdgeAB}, {0, 2, 1, SimplexRegion::EdgeAC}, {1, 2, 0, SimplexRegion::EdgeBC}};
+  const Edge edges[3] = {{0, 1, 2, 0b011}, {0, 2, 1, 0b101}, {1, 2, 0, 0b110}};
   Vec2d normals[3];
   for (int i = 0; i < 3; ++i) {
     const Edge& edge = edges[i];
@@ -289,37 +289,37 @@ void drawRegions(Renderer2D& renderer, const collide::Simplex<double>& simplex, 
     const Vec2d r = reach * normals[i];
     const Vec2d from = p[edge.from];
     const Vec2d to = p[edge.to];
-    fill({from, to, to + r, from + r}, kRegionEdge, chosen == edge.region);
-    if (chosen == edge.region) {
+    fill({from, to, to + r, from + r}, kRegionEdge, chosen.kept == edge.kept);
+    if (chosen.kept == edge.kept) {
       const std::string text = std::string("edge ") + kVertexNames[edge.from] + kVertexNames[edge.to] + " region";
       tag(renderer, 0.5 * (from + to) + 60 * px * normals[i], text, palette::kAccent, {-40, -8});
     }
   }
   // Vertex regions: between the normals of the two edges meeting at the vertex.
   const int vertexEdges[3][2] = {{0, 1}, {0, 2}, {1, 2}};
-  const SimplexRegion vertexRegions[3] = {SimplexRegion::VertexA, SimplexRegion::VertexB, SimplexRegion::VertexC};
+  const unsigned vertexRegions[3] = {0b001, 0b010, 0b100};
   for (int i = 0; i < 3; ++i) {
     const Vec2d n1 = normals[vertexEdges[i][0]];
     const Vec2d n2 = normals[vertexEdges[i][1]];
-    fill({p[i], p[i] + reach * n1, p[i] + reach * (n1 + n2), p[i] + reach * n2}, kRegionVertex, chosen == vertexRegions[i]);
-    if (chosen == vertexRegions[i])
+    fill({p[i], p[i] + reach * n1, p[i] + reach * (n1 + n2), p[i] + reach * n2}, kRegionVertex, chosen.kept == vertexRegions[i]);
+    if (chosen.kept == vertexRegions[i])
       tag(renderer, p[i] + 60 * px * unit(n1 + n2), std::string("vertex ") + kVertexNames[i] + " region",
           palette::kAccent, {-40, -8});
   }
-  fill({p[0], p[1], p[2]}, kRegionInterior, chosen == SimplexRegion::Interior);
+  fill({p[0], p[1], p[2]}, kRegionInterior, chosen.kept == 0b111);
   // The region borders: from each vertex, along the normals of its two edges.
   for (int i = 0; i < 3; ++i)
     for (int k = 0; k < 2; ++k)
       renderer.line(p[i], p[i] + reach * normals[vertexEdges[i][k]], kSimplex.withAlpha(0.22f), LineStyle{1.0f, 5.0f, 5.0f});
-  if (chosen == SimplexRegion::Interior)
+  if (chosen.kept == 0b111)
     tag(renderer, (p[0] + p[1] + p[2]) / 3.0, "interior: contains O", palette::kAccent, {-40, 12});
 }
 
 }  // namespace
 
-void NarrowPhaseLab::drawGjkStep(Renderer2D& renderer, const collide::GjkStep<double>& step, bool minkowskiView) const {
+void NarrowPhaseLab::drawGjkStep(Renderer2D& renderer, const collide::GjkStep<collide::Vec2<double>>& step, bool minkowskiView) const {
   const double px = pixel(renderer);
-  const collide::Simplex<double>& before = step.simplexBefore;
+  const collide::Simplex<collide::Vec2<double>>& before = step.simplexBefore;
   const bool supportKept = (step.droppedMask & 1u) == 0;
   if (!minkowskiView) {
     // The support point's witnesses: the farthest point of A along d and of B along -d.

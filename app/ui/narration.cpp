@@ -28,29 +28,17 @@ std::string droppedNames(std::uint8_t mask, int count) {
 }
 
 std::string regionPhrase(SimplexRegion region) {
-  switch (region) {
-    case SimplexRegion::VertexA: return "vertex A's region";
-    case SimplexRegion::VertexB: return "vertex B's region";
-    case SimplexRegion::VertexC: return "vertex C's region";
-    case SimplexRegion::EdgeAB: return "edge AB's region";
-    case SimplexRegion::EdgeAC: return "edge AC's region";
-    case SimplexRegion::EdgeBC: return "edge BC's region";
-    case SimplexRegion::Interior: return "the triangle's interior";
-  }
-  return "an unknown region";
+  if (region.feature == collide::SimplexFeature::Interior) return "the triangle's interior";
+  return std::string(collide::regionName(region)) + "'s region";
 }
 
 // The edge a region names, for "search perpendicular to AB".
 std::string regionEdge(SimplexRegion region) {
-  switch (region) {
-    case SimplexRegion::EdgeAB: return "AB";
-    case SimplexRegion::EdgeAC: return "AC";
-    case SimplexRegion::EdgeBC: return "BC";
-    default: return "";
-  }
+  if (region.feature != collide::SimplexFeature::Edge) return "";
+  return std::string(collide::regionName(region).substr(5));  // "edge AB" -> "AB"
 }
 
-std::string booleanGjk(const collide::GjkStep<double>& step) {
+std::string booleanGjk(const collide::GjkStep<collide::Vec2<double>>& step) {
   const std::string w = "w = " + formatVector(step.support.point);
   const std::string passes = "dot(w, d) = " + formatNumber(step.supportDotDirection);
   switch (step.stop) {
@@ -88,7 +76,7 @@ std::string booleanGjk(const collide::GjkStep<double>& step) {
   return text + ": drop " + dropped + " and search toward the origin.";
 }
 
-std::string distanceGjk(const collide::GjkStep<double>& step) {
+std::string distanceGjk(const collide::GjkStep<collide::Vec2<double>>& step) {
   const std::string w = "w = " + formatVector(step.support.point);
   const std::string head = "Search along d = " + formatVector(step.direction) + ": the support point is " + w + ". ";
   switch (step.stop) {
@@ -137,7 +125,7 @@ std::string formatVector(collide::Vec2<double> value) {
 
 // [SECTION] GJK (articles 000 and 002)
 
-std::string narrateGjkStep(const collide::GjkStep<double>& step, Algorithm algorithm) {
+std::string narrateGjkStep(const collide::GjkStep<collide::Vec2<double>>& step, Algorithm algorithm) {
   std::string text = algorithm == Algorithm::Distance ? distanceGjk(step) : booleanGjk(step);
   if (step.stop == GjkStop::MaxIterations && algorithm != Algorithm::Distance)
     text += " The iteration cap stops the run here without a proof of overlap.";

@@ -15,7 +15,7 @@ namespace lab {
 [[nodiscard]] std::string formatVector(collide::Vec2<double> value);
 
 // A GJK iteration; `algorithm` is Gjk or Epa (boolean GJK, article 000) or Distance (article 002).
-[[nodiscard]] std::string narrateGjkStep(const collide::GjkStep<double>& step, collide::Algorithm algorithm);
+[[nodiscard]] std::string narrateGjkStep(const collide::GjkStep<collide::Vec2<double>>& step, collide::Algorithm algorithm);
 // An EPA iteration (article 000).
 [[nodiscard]] std::string narrateEpaStep(const collide::EpaStep<double>& step);
 // A SAT axis; on the last axis `result` adds the verdict and the minimum translation.

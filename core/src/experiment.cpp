@@ -245,7 +245,7 @@ struct Trial {
   TrialShape<S> a;
   TrialShape<S> b;
   Transform<S> relative;   // B in A's frame
-  SimplexCache<S> cache;   // warm start: filled at B's previous pose
+  SimplexCache<Vec2<S>> cache;   // warm start: filled at B's previous pose
 };
 
 struct Needs {
@@ -269,7 +269,7 @@ Reference computeReference(const TrialShape<double>& a, const TrialShape<double>
           reference.depth = result.depth;
           if (!reference.hit && needs.distance) reference.distance = gjkDistance(shapeA, placedB).distance;
         } else {
-          const DistanceResult<double> distance = gjkDistance(shapeA, placedB);
+          const DistanceResult<Vec2<double>> distance = gjkDistance(shapeA, placedB);
           reference.hit = distance.overlap;
           reference.distance = distance.distance;
           if (reference.hit && needs.depth) reference.depth = gjkEpa(shapeA, placedB).depth;
@@ -331,13 +331,13 @@ void runQueries(Algorithm algorithm, const ExperimentConfig& config, const std::
           outcome = {};
           switch (algorithm) {
             case Algorithm::Gjk: {
-              const GjkBooleanResult<S> result = gjkIntersect(a, placedB, gjkOptions);
+              const GjkBooleanResult<Vec2<S>> result = gjkIntersect(a, placedB, gjkOptions);
               outcome = {true, true, result.iterations, result.status, result.hit, 0.0};
               break;
             }
             case Algorithm::Distance: {
-              SimplexCache<S> cache = trial.cache;
-              const DistanceResult<S> result = gjkDistance(a, placedB, gjkOptions, warm ? &cache : nullptr);
+              SimplexCache<Vec2<S>> cache = trial.cache;
+              const DistanceResult<Vec2<S>> result = gjkDistance(a, placedB, gjkOptions, warm ? &cache : nullptr);
               outcome = {true, true, result.iterations, result.status, result.overlap, double(result.distance)};
               break;
             }

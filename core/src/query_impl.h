@@ -162,18 +162,18 @@ Transform<S> frameOf(const Collider<S>& collider) {
 // Points of A and B go through A's transform; vectors (directions, normals, and the Minkowski-difference points,
 // which are differences of two points) only through its rotation.
 template <Scalar S>
-SupportPoint<S> toWorld(const Transform<S>& frame, const SupportPoint<S>& support) {
+SupportPoint<Vec2<S>> toWorld(const Transform<S>& frame, const SupportPoint<Vec2<S>>& support) {
   return {frame.apply(support.pointA), frame.apply(support.pointB), frame.q.apply(support.point)};
 }
 
 template <Scalar S>
-Simplex<S> toWorld(const Transform<S>& frame, Simplex<S> simplex) {
+Simplex<Vec2<S>> toWorld(const Transform<S>& frame, Simplex<Vec2<S>> simplex) {
   for (int i = 0; i < simplex.count; ++i) simplex.vertices[i] = toWorld(frame, simplex.vertices[i]);
   return simplex;
 }
 
 template <Scalar S>
-GjkStep<S> toWorld(const Transform<S>& frame, GjkStep<S> step) {
+GjkStep<Vec2<S>> toWorld(const Transform<S>& frame, GjkStep<Vec2<S>> step) {
   step.direction = frame.q.apply(step.direction);
   step.support = toWorld(frame, step.support);
   step.simplexBefore = toWorld(frame, step.simplexBefore);
@@ -185,7 +185,7 @@ GjkStep<S> toWorld(const Transform<S>& frame, GjkStep<S> step) {
 
 template <Scalar S>
 EpaStep<S> toWorld(const Transform<S>& frame, EpaStep<S> step) {
-  for (SupportPoint<S>& vertex : step.polytope) vertex = toWorld(frame, vertex);
+  for (SupportPoint<Vec2<S>>& vertex : step.polytope) vertex = toWorld(frame, vertex);
   step.edgeNormal = frame.q.apply(step.edgeNormal);
   step.support = toWorld(frame, step.support);
   return step;
@@ -198,7 +198,7 @@ struct PlainSinks {
 
 template <Scalar S>
 struct RecordingSinks {
-  Recorder<GjkStep<S>> gjk;
+  Recorder<GjkStep<Vec2<S>>> gjk;
   Recorder<EpaStep<S>> epa;
   Recorder<SatAxisStep<S>> sat;
   Recorder<AnalyticStep<S>> analytic;
@@ -216,13 +216,13 @@ void runSupportBased(Algorithm algorithm, const Collider<S>& a, const Collider<S
       [&](const auto& shapeA, const auto& shapeB) {
         const Transformed placedB{shapeB, bInA};
         if (algorithm == Algorithm::Gjk) {
-          const GjkBooleanResult<S> run = gjkIntersect(shapeA, placedB, options.gjk, sinks.gjk);
+          const GjkBooleanResult<Vec2<S>> run = gjkIntersect(shapeA, placedB, options.gjk, sinks.gjk);
           result.hit = run.hit;
           result.iterations = run.iterations;
           result.status = run.status;
           result.stopReason = stopName(run.stop);
         } else if (algorithm == Algorithm::Distance) {
-          const DistanceResult<S> run = gjkDistance(shapeA, placedB, options.gjk, nullptr, sinks.gjk);
+          const DistanceResult<Vec2<S>> run = gjkDistance(shapeA, placedB, options.gjk, nullptr, sinks.gjk);
           result.hit = run.overlap;
           result.distance = run.distance;
           if (!run.overlap) {
@@ -392,7 +392,7 @@ QueryTrace<S> recordQuery(Algorithm algorithm, const Collider<S>& a, const Colli
   // GJK and EPA record in A's frame; SAT and the analytic tests already report in the world.
   const Transform<S> frameA = frameOf(a);
   trace.gjk.reserve(sinks.gjk.steps.size());
-  for (const GjkStep<S>& step : sinks.gjk.steps) trace.gjk.push_back(toWorld(frameA, step));
+  for (const GjkStep<Vec2<S>>& step : sinks.gjk.steps) trace.gjk.push_back(toWorld(frameA, step));
   trace.epa.reserve(sinks.epa.steps.size());
   for (const EpaStep<S>& step : sinks.epa.steps) trace.epa.push_back(toWorld(frameA, step));
   trace.sat = std::move(sinks.sat.steps);

@@ -124,7 +124,7 @@ void compareDistances(const char* family, const std::vector<ShapePair<ShapeA, Sh
 
     const Transform<float> relative = invMul(pair.poseA, pair.poseB);
     const Transformed<ShapeB> placedB{pair.b, relative};
-    const DistanceResult<float> ours = gjkDistance(pair.a, placedB);
+    const DistanceResult<Vec2<float>> ours = gjkDistance(pair.a, placedB);
     EXPECT_EQ(ours.status, Status::Converged) << stopName(ours.stop);
 
     const bench::ProxyVertices verticesA = proxyVertices(pair.a);
@@ -273,7 +273,7 @@ void compareOverlaps(const char* family, const std::vector<ShapePair<ShapeA, Sha
     }
 
     const Transformed<ShapeB> placedB{pair.b, invMul(pair.poseA, pair.poseB)};
-    const GjkBooleanResult<float> ours = gjkIntersect(pair.a, placedB);
+    const GjkBooleanResult<Vec2<float>> ours = gjkIntersect(pair.a, placedB);
     EXPECT_EQ(ours.hit, box2dHit) << "gjkIntersect stopped by " << stopName(ours.stop) << "; Box2D gap " << gap;
     EXPECT_NE(ours.status, Status::MaxIterations);
     hits += box2dHit ? 1 : 0;

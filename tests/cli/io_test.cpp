@@ -361,7 +361,7 @@ TEST(CuratedScenes, OriginLandsOnASimplexEdge) {
   const Scene scene = curated("10_origin_on_simplex_edge.json");
   const collide::QueryTrace<double> trace = collide::recordQuery(Algorithm::Gjk, scene.a, scene.b);
   bool onEdge = false;
-  for (const collide::GjkStep<double>& step : trace.gjk) {
+  for (const collide::GjkStep<collide::Vec2<double>>& step : trace.gjk) {
     if (step.simplexBefore.count != 2) continue;
     const Vec2<double> a = step.simplexBefore.vertices[0].point;
     const Vec2<double> b = step.simplexBefore.vertices[1].point;

@@ -201,7 +201,7 @@ TYPED_TEST(EpaTest, RoundedTraceHoldsTheCoresDistanceStepsThenCoreEpa) {
   // Cores 0.3 apart, radii 1.5: the depth 1.2 comes from GJK distance on the cores, without EPA.
   const Circle<S> circle{{0, 0}, S(1)};
   const Capsule<S> capsule{{-1, 0}, {1, 0}, S(0.5)};
-  Recorder<GjkStep<S>> gjkTrace;
+  Recorder<GjkStep<Vec2<S>>> gjkTrace;
   Recorder<EpaStep<S>> epaTrace;
   const auto apart = gjkEpa(circle, placed<S>(capsule, S(0.4), S(0.3)), GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace);
   EXPECT_EQ(apart.stop, EpaStop::RoundedCores);
@@ -229,7 +229,7 @@ TYPED_TEST(EpaTest, TwoSquaresAtTheOriginHaveDepthTwo) {
   using S = TypeParam;
   // Collision detection notes, 2.5: two 2x2 squares, both at the origin. GJK ends on a segment through the origin.
   const Box<S> square{{1, 1}};
-  Recorder<GjkStep<S>> gjkTrace;
+  Recorder<GjkStep<Vec2<S>>> gjkTrace;
   Recorder<EpaStep<S>> epaTrace;
   const auto result = gjkEpa(square, square, GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace);
   EXPECT_TRUE(result.hit);
@@ -251,7 +251,7 @@ TYPED_TEST(EpaTest, IdenticalShapesAtOnePosition) {
   // Concentric circles were EPA's worst case (every direction equally deep: the cap stopped it at 1.9976). Their
   // cores are one point, so the depth is the radius sum exactly, along the documented +x of A's frame.
   const Circle<S> circle{{0, 0}, S(1)};
-  Recorder<GjkStep<S>> gjkTrace;
+  Recorder<GjkStep<Vec2<S>>> gjkTrace;
   Recorder<EpaStep<S>> epaTrace;
   const auto circles = gjkEpa(circle, circle, GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace);
   EXPECT_TRUE(circles.hit);
@@ -292,7 +292,7 @@ TYPED_TEST(EpaTest, StartFromAPointOrSegmentThroughTheOrigin) {
   const auto a = placed<S>(box, 0, 0);
   const auto b = placed<S>(box, S(0.5), 0);
   // A single support point that happens to be the origin: B's corner (-0.5, 1) sits on A's top edge.
-  Simplex<S> point;
+  Simplex<Vec2<S>> point;
   point.count = 1;
   point.vertices[0].pointA = {S(-0.5), 1};
   point.vertices[0].pointB = {S(-0.5), 1};
@@ -300,7 +300,7 @@ TYPED_TEST(EpaTest, StartFromAPointOrSegmentThroughTheOrigin) {
   EXPECT_TRUE(fromPoint.hit);
   EXPECT_NEAR(fromPoint.depth, 1.5, kClose<S>);
   // A segment through the origin (its normal from a triple product would vanish).
-  Simplex<S> segment;
+  Simplex<Vec2<S>> segment;
   segment.count = 2;
   segment.vertices[0].point = {S(1.5), 0};
   segment.vertices[1].point = {S(-2.5), 0};
@@ -368,7 +368,7 @@ TYPED_TEST(EpaTest, EveryStopReason) {
   EXPECT_LE(lied.iterations, EpaOptions{}.maxIterations);
 
   // A start that does not hold the origin.
-  Simplex<S> away;
+  Simplex<Vec2<S>> away;
   away.count = 3;
   away.vertices[0].point = {S(3), S(3)};
   away.vertices[1].point = {S(4), S(3)};
@@ -399,13 +399,13 @@ TYPED_TEST(EpaTest, NonFiniteInputIsRefusedWithoutHanging) {
     EXPECT_EQ(result.status, Status::InvalidInput);
     EXPECT_EQ(result.stop, EpaStop::InvalidInput);
   }
-  Simplex<S> nanStart;
+  Simplex<Vec2<S>> nanStart;
   nanStart.count = 1;
   nanStart.vertices[0].point = {nan, 0};
   EXPECT_EQ(epaPenetration(box, box, nanStart).stop, EpaStop::InvalidInput);
-  EXPECT_EQ(epaPenetration(box, box, Simplex<S>{}).stop, EpaStop::InvalidInput);
+  EXPECT_EQ(epaPenetration(box, box, Simplex<Vec2<S>>{}).stop, EpaStop::InvalidInput);
   // A shape that turns non-finite only along some directions: found during the expansion.
-  Simplex<S> origin;
+  Simplex<Vec2<S>> origin;
   origin.count = 1;
   EXPECT_EQ(epaPenetration(box, Circle<S>{{0, 0}, inf}, origin).status, Status::InvalidInput);
   EpaOptions noIterations;
@@ -419,7 +419,7 @@ TYPED_TEST(EpaTest, TraceShowsACounterClockwisePolytopeGrowingBetweenEdgeEnds) {
   using S = TypeParam;
   const Polygon<S> octagon = makeRegularPolygon<S>(8, S(1));
   const Capsule<S> capsule{{-1, 0}, {1, 0}, S(0.4)};
-  Recorder<GjkStep<S>> gjkTrace;
+  Recorder<GjkStep<Vec2<S>>> gjkTrace;
   Recorder<EpaStep<S>> trace;
   const auto result = gjkEpa(placed<S>(octagon, 0, 0, S(0.1)), placed<S>(capsule, S(0.6), S(1.1), S(0.7)),
                              GjkOptions{}, EpaOptions{}, gjkTrace, trace);
@@ -470,7 +470,7 @@ TYPED_TEST(EpaTest, TracedAndUntracedRunsAreBitwiseIdentical) {
     const S reach = S(0.05) * S(i);
     const auto a = placed<S>(hexagon, 0, 0, S(0.1) * S(i));
     const auto b = placed<S>(capsule, reach * std::cos(angle), reach * std::sin(angle), -angle);
-    Recorder<GjkStep<S>> gjkTrace;
+    Recorder<GjkStep<Vec2<S>>> gjkTrace;
     Recorder<EpaStep<S>> epaTrace;
     const auto plain = gjkEpa(a, b);
     const auto traced = gjkEpa(a, b, GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace);

@@ -157,7 +157,7 @@ void checkPair(const A& a, const B& b, const std::vector<V>& outlineA, const std
   const double expected = std::max(0.0, coreDistance - radiusB);
   const double overlap = coreDistance > 0.0 ? radiusB - coreDistance : satMinimumOverlap(outlineA, outlineB) + radiusB;
 
-  const DistanceResult<double> distance = gjkDistance(a, b);
+  const DistanceResult<Vec2<double>> distance = gjkDistance(a, b);
   ASSERT_NE(distance.stop, GjkStop::MaxIterations) << "pair " << pair;
   ASSERT_EQ(distance.status, Status::Converged) << "pair " << pair;
   tally.maxDistanceIterations = std::max(tally.maxDistanceIterations, distance.iterations);
@@ -171,7 +171,7 @@ void checkPair(const A& a, const B& b, const std::vector<V>& outlineA, const std
     return;
   }
   const bool expectHit = overlap > 0.0;
-  const GjkBooleanResult<double> boolean = gjkIntersect(a, b);
+  const GjkBooleanResult<Vec2<double>> boolean = gjkIntersect(a, b);
   ASSERT_NE(boolean.stop, GjkStop::MaxIterations) << "pair " << pair;
   ASSERT_EQ(boolean.hit, expectHit) << "pair " << pair << " overlap " << overlap;
   ASSERT_EQ(distance.overlap, expectHit) << "pair " << pair;

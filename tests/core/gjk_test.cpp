@@ -55,33 +55,42 @@ struct PointCloud {
 };
 
 template <Scalar S>
-bool sameBits(const Simplex<S>& a, const Simplex<S>& b) {
+bool sameBits(const Simplex<Vec2<S>>& a, const Simplex<Vec2<S>>& b) {
   if (a.count != b.count) return false;
   for (int i = 0; i < a.count; ++i) {
-    const SupportPoint<S>& p = a.vertices[i];
-    const SupportPoint<S>& q = b.vertices[i];
+    const SupportPoint<Vec2<S>>& p = a.vertices[i];
+    const SupportPoint<Vec2<S>>& q = b.vertices[i];
     if (!sameBits(p.point, q.point) || !sameBits(p.pointA, q.pointA) || !sameBits(p.pointB, q.pointB)) return false;
   }
   return true;
 }
 
+// The regions of a triangle in the plane by name (bit i keeps simplex vertex i).
+constexpr SimplexRegion kVertexA{0b001, SimplexFeature::Vertex};
+constexpr SimplexRegion kVertexB{0b010, SimplexFeature::Vertex};
+constexpr SimplexRegion kVertexC{0b100, SimplexFeature::Vertex};
+constexpr SimplexRegion kEdgeAB{0b011, SimplexFeature::Edge};
+constexpr SimplexRegion kEdgeAC{0b101, SimplexFeature::Edge};
+constexpr SimplexRegion kEdgeBC{0b110, SimplexFeature::Edge};
+constexpr SimplexRegion kInterior{0b111, SimplexFeature::Interior};
+
 template <Scalar S>
-std::set<SimplexRegion> regionsOf(const std::vector<GjkStep<S>>& steps) {
+std::set<SimplexRegion> regionsOf(const std::vector<GjkStep<Vec2<S>>>& steps) {
   std::set<SimplexRegion> regions;
-  for (const GjkStep<S>& step : steps) regions.insert(step.region);
+  for (const GjkStep<Vec2<S>>& step : steps) regions.insert(step.region);
   return regions;
 }
 
 // [SECTION] Names
 
 TEST(GjkNames, EveryRegionAndStopHasAName) {
-  EXPECT_EQ(regionName(SimplexRegion::VertexA), "vertex A");
-  EXPECT_EQ(regionName(SimplexRegion::VertexB), "vertex B");
-  EXPECT_EQ(regionName(SimplexRegion::VertexC), "vertex C");
-  EXPECT_EQ(regionName(SimplexRegion::EdgeAB), "edge AB");
-  EXPECT_EQ(regionName(SimplexRegion::EdgeAC), "edge AC");
-  EXPECT_EQ(regionName(SimplexRegion::EdgeBC), "edge BC");
-  EXPECT_EQ(regionName(SimplexRegion::Interior), "interior");
+  EXPECT_EQ(regionName(kVertexA), "vertex A");
+  EXPECT_EQ(regionName(kVertexB), "vertex B");
+  EXPECT_EQ(regionName(kVertexC), "vertex C");
+  EXPECT_EQ(regionName(kEdgeAB), "edge AB");
+  EXPECT_EQ(regionName(kEdgeAC), "edge AC");
+  EXPECT_EQ(regionName(kEdgeBC), "edge BC");
+  EXPECT_EQ(regionName(kInterior), "interior");
   EXPECT_EQ(stopName(GjkStop::None), "none");
   EXPECT_EQ(stopName(GjkStop::Separated), "separated");
   EXPECT_EQ(stopName(GjkStop::ContainsOrigin), "contains origin");
@@ -90,6 +99,13 @@ TEST(GjkNames, EveryRegionAndStopHasAName) {
   EXPECT_EQ(stopName(GjkStop::OriginOnSimplex), "origin on simplex");
   EXPECT_EQ(stopName(GjkStop::MaxIterations), "max iterations");
   EXPECT_EQ(stopName(GjkStop::InvalidInput), "invalid input");
+  EXPECT_EQ(stopName(GjkStop::Overflow), "overflow");
+  // In space the letters run to D, and a full simplex is the tetrahedron's interior.
+  EXPECT_EQ(regionName(regionOf(0b1011, 3)), "face ABD");
+  EXPECT_EQ(regionName(regionOf(0b1100, 3)), "edge CD");
+  EXPECT_EQ(regionName(regionOf(0b0111, 3)), "face ABC");
+  EXPECT_EQ(regionName(regionOf(0b1111, 3)), "interior");
+  EXPECT_EQ(regionOf(0b0111, 2), kInterior);
 }
 
 // [SECTION] Simplex solver (Ericson 5.1): the 7 regions of a triangle
@@ -105,26 +121,26 @@ TYPED_TEST(GjkTest, SolverFindsEachOfTheSevenTriangleRegions) {
     std::uint8_t dropped;
   };
   const std::array<Case, 7> cases{{
-      {{-1, -1}, SimplexRegion::VertexA, {0, 0}, 0b110},
-      {{5, -1}, SimplexRegion::VertexB, {4, 0}, 0b101},
-      {{-1, 5}, SimplexRegion::VertexC, {0, 4}, 0b011},
-      {{2, -3}, SimplexRegion::EdgeAB, {2, 0}, 0b100},
-      {{-3, 2}, SimplexRegion::EdgeAC, {0, 2}, 0b010},
-      {{3, 3}, SimplexRegion::EdgeBC, {2, 2}, 0b001},
-      {{1, 1}, SimplexRegion::Interior, {1, 1}, 0b000},
+      {{-1, -1}, kVertexA, {0, 0}, 0b110},
+      {{5, -1}, kVertexB, {4, 0}, 0b101},
+      {{-1, 5}, kVertexC, {0, 4}, 0b011},
+      {{2, -3}, kEdgeAB, {2, 0}, 0b100},
+      {{-3, 2}, kEdgeAC, {0, 2}, 0b010},
+      {{3, 3}, kEdgeBC, {2, 2}, 0b001},
+      {{1, 1}, kInterior, {1, 1}, 0b000},
   }};
   for (const Case& c : cases) {
-    Simplex<S> simplex;
+    Simplex<Vec2<S>> simplex;
     simplex.count = 3;
     for (int i = 0; i < 3; ++i) simplex.vertices[i].point = corners[i] - c.query;
-    const auto solution = detail::solveSimplex(simplex);
+    const auto solution = detail::closestOnSimplex(simplex);
     EXPECT_EQ(solution.region, c.region) << regionName(c.region);
     EXPECT_EQ(solution.droppedMask, c.dropped) << regionName(c.region);
     const Vec2<S> closest = solution.closestPoint + c.query;
     EXPECT_NEAR(closest.x, c.closest.x, 1e-5) << regionName(c.region);
     EXPECT_NEAR(closest.y, c.closest.y, 1e-5) << regionName(c.region);
     S weightSum = 0;
-    for (int i = 0; i < solution.simplex.count; ++i) weightSum += solution.weights[i];
+    for (int i = 0; i < detail::keptCount(3, solution.droppedMask); ++i) weightSum += solution.weights[i];
     EXPECT_NEAR(weightSum, 1.0, 1e-6);
   }
 }
@@ -134,13 +150,13 @@ TYPED_TEST(GjkTest, SolverFindsEachOfTheSevenTriangleRegions) {
 TYPED_TEST(GjkTest, BooleanSeparatedBoxesStopWhenSupportFallsShort) {
   using S = TypeParam;
   const Box<S> box{{1, 1}};
-  Recorder<GjkStep<S>> trace;
+  Recorder<GjkStep<Vec2<S>>> trace;
   const auto result = gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, 5, 1, S(0.3)), GjkOptions{}, trace);
   EXPECT_FALSE(result.hit);
   EXPECT_EQ(result.stop, GjkStop::Separated);
   EXPECT_EQ(result.status, Status::Converged);
   ASSERT_FALSE(trace.steps.empty());
-  const GjkStep<S>& last = trace.steps.back();
+  const GjkStep<Vec2<S>>& last = trace.steps.back();
   EXPECT_EQ(last.stop, GjkStop::Separated);
   EXPECT_LT(last.supportDotDirection, S(0));
   EXPECT_EQ(last.droppedMask, 0b001);  // w did not pass the origin and is not kept
@@ -150,18 +166,18 @@ TYPED_TEST(GjkTest, BooleanSeparatedBoxesStopWhenSupportFallsShort) {
 TYPED_TEST(GjkTest, BooleanOverlapEndsInsideATriangleThroughArticleRegions) {
   using S = TypeParam;
   const Box<S> box{{1, 1}};
-  Recorder<GjkStep<S>> trace;
+  Recorder<GjkStep<Vec2<S>>> trace;
   const auto result = gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, S(1.2), S(0.7), S(0.4)), GjkOptions{}, trace);
   EXPECT_TRUE(result.hit);
   EXPECT_EQ(result.stop, GjkStop::ContainsOrigin);
   EXPECT_EQ(result.simplex.count, 3);
-  EXPECT_EQ(trace.steps.back().region, SimplexRegion::Interior);
-  EXPECT_EQ(trace.steps.front().region, SimplexRegion::VertexA);
+  EXPECT_EQ(trace.steps.back().region, kInterior);
+  EXPECT_EQ(trace.steps.front().region, kVertexA);
   // Collision detection notes, 2.3: with A newest, a triangle's origin is only ever in edge AB, edge AC or the interior.
-  for (const GjkStep<S>& step : trace.steps) {
+  for (const GjkStep<Vec2<S>>& step : trace.steps) {
     if (step.simplexBefore.count == 3 && step.droppedMask != 0b001) {
-      EXPECT_TRUE(step.region == SimplexRegion::EdgeAB || step.region == SimplexRegion::EdgeAC ||
-                  step.region == SimplexRegion::Interior);
+      EXPECT_TRUE(step.region == kEdgeAB || step.region == kEdgeAC ||
+                  step.region == kInterior);
     }
     EXPECT_EQ(step.simplexBefore.vertices[0].point, step.support.point);  // newest first
   }
@@ -181,25 +197,25 @@ TYPED_TEST(GjkTest, TracesReachEveryRegionAStepCanName) {
     const S reach = S(1.5) + S(1.5) * S(i % 4);
     const auto a = placed<S>(hexagon, 0, 0, S(0.1) * S(i));
     const auto b = placed<S>(slab, reach * std::cos(angle), reach * std::sin(angle), angle * S(3));
-    Recorder<GjkStep<S>> booleanTrace;
+    Recorder<GjkStep<Vec2<S>>> booleanTrace;
     EXPECT_NE(gjkIntersect(a, b, GjkOptions{}, booleanTrace).stop, GjkStop::MaxIterations);
     const auto seenBoolean = regionsOf(booleanTrace.steps);
     booleanRegions.insert(seenBoolean.begin(), seenBoolean.end());
-    Recorder<GjkStep<S>> distanceTrace;
+    Recorder<GjkStep<Vec2<S>>> distanceTrace;
     EXPECT_NE(gjkDistance(a, b, GjkOptions{}, nullptr, distanceTrace).stop, GjkStop::MaxIterations);
     const auto seenDistance = regionsOf(distanceTrace.steps);
     distanceRegions.insert(seenDistance.begin(), seenDistance.end());
   }
-  for (SimplexRegion region : {SimplexRegion::VertexA, SimplexRegion::EdgeAB, SimplexRegion::EdgeAC,
-                               SimplexRegion::EdgeBC, SimplexRegion::Interior}) {
+  for (SimplexRegion region : {kVertexA, kEdgeAB, kEdgeAC,
+                               kEdgeBC, kInterior}) {
     EXPECT_TRUE(booleanRegions.contains(region)) << "boolean " << regionName(region);
   }
-  for (SimplexRegion region : {SimplexRegion::VertexA, SimplexRegion::VertexB, SimplexRegion::EdgeAB,
-                               SimplexRegion::EdgeAC, SimplexRegion::EdgeBC, SimplexRegion::Interior}) {
+  for (SimplexRegion region : {kVertexA, kVertexB, kEdgeAB,
+                               kEdgeAC, kEdgeBC, kInterior}) {
     EXPECT_TRUE(distanceRegions.contains(region)) << "distance " << regionName(region);
   }
-  EXPECT_FALSE(booleanRegions.contains(SimplexRegion::VertexC));
-  EXPECT_FALSE(distanceRegions.contains(SimplexRegion::VertexC));
+  EXPECT_FALSE(booleanRegions.contains(kVertexC));
+  EXPECT_FALSE(distanceRegions.contains(kVertexC));
 }
 
 TYPED_TEST(GjkTest, BooleanTouchingEdgesCountAsHit) {
@@ -221,7 +237,7 @@ TYPED_TEST(GjkTest, BooleanTouchingEdgesCountAsHit) {
 TYPED_TEST(GjkTest, BooleanTouchingCirclesStopOnTheSimplex) {
   using S = TypeParam;
   const Circle<S> circle{{0, 0}, S(1)};
-  Recorder<GjkStep<S>> trace;
+  Recorder<GjkStep<Vec2<S>>> trace;
   const auto result = gjkIntersect(placed<S>(circle, 0, 0), placed<S>(circle, 2, 0), GjkOptions{}, trace);
   EXPECT_TRUE(result.hit);
   EXPECT_EQ(result.stop, GjkStop::OriginOnSimplex);
@@ -281,7 +297,7 @@ TYPED_TEST(GjkTest, BooleanCapStopsWithoutAVerdict) {
   const Box<S> box{{1, 1}};
   GjkOptions options;
   options.maxIterations = 1;
-  Recorder<GjkStep<S>> trace;
+  Recorder<GjkStep<Vec2<S>>> trace;
   const auto result = gjkIntersect(placed<S>(box, 0, 0), placed<S>(box, S(1.2), S(0.7), S(0.4)), options, trace);
   EXPECT_EQ(result.stop, GjkStop::MaxIterations);
   EXPECT_EQ(result.status, Status::MaxIterations);
@@ -316,7 +332,7 @@ TYPED_TEST(GjkTest, DistanceBoxToCircleIsExactOnCores) {
 TYPED_TEST(GjkTest, DistanceCapsulesAndStopReasons) {
   using S = TypeParam;
   const Capsule<S> capsule{{-1, 0}, {1, 0}, S(0.25)};
-  Recorder<GjkStep<S>> trace;
+  Recorder<GjkStep<Vec2<S>>> trace;
   // Parallel capsules, one above the other: 1.0 apart on the cores, 0.5 between the surfaces.
   const auto result =
       gjkDistance(placed<S>(capsule, 0, 0), placed<S>(capsule, S(0.5), S(1)), GjkOptions{}, nullptr, trace);
@@ -326,20 +342,20 @@ TYPED_TEST(GjkTest, DistanceCapsulesAndStopReasons) {
   EXPECT_NEAR(result.pointA.y, 0.25, kClose<S>);
   EXPECT_NEAR(result.pointB.y, 0.75, kClose<S>);
   EXPECT_NEAR(result.pointA.x, result.pointB.x, kClose<S>);
-  for (const GjkStep<S>& step : trace.steps) EXPECT_NEAR(step.distance, length(step.closestPoint), 1e-6);
+  for (const GjkStep<Vec2<S>>& step : trace.steps) EXPECT_NEAR(step.distance, length(step.closestPoint), 1e-6);
 }
 
 TYPED_TEST(GjkTest, DistanceDuplicateSupportEndsOnPolygons) {
   using S = TypeParam;
   const Polygon<S> pentagon = makeRegularPolygon<S>(5, S(1));
-  Recorder<GjkStep<S>> trace;
+  Recorder<GjkStep<Vec2<S>>> trace;
   const auto result =
       gjkDistance(placed<S>(pentagon, 0, 0), placed<S>(pentagon, 3, S(0.4), S(0.5)), GjkOptions{}, nullptr, trace);
   EXPECT_EQ(result.stop, GjkStop::DuplicateSupport);
   EXPECT_EQ(result.status, Status::Converged);
-  const GjkStep<S>& last = trace.steps.back();
+  const GjkStep<Vec2<S>>& last = trace.steps.back();
   EXPECT_EQ(last.droppedMask, 0b001);  // the duplicate is not kept
-  EXPECT_TRUE(last.region == SimplexRegion::VertexB || last.region == SimplexRegion::EdgeBC);
+  EXPECT_TRUE(last.region == kVertexB || last.region == kEdgeBC);
   EXPECT_EQ(last.simplexAfter.count, result.simplex.count);
 }
 
@@ -359,12 +375,12 @@ TYPED_TEST(GjkTest, DistanceOverlapAndTouching) {
   EXPECT_EQ(touching.stop, GjkStop::OriginOnSimplex);
   // Concentric circles: the core difference is the single point at the origin.
   const Circle<S> circle{{0, 0}, S(1)};
-  Recorder<GjkStep<S>> trace;
+  Recorder<GjkStep<Vec2<S>>> trace;
   const auto concentric = gjkDistance(circle, circle, GjkOptions{}, nullptr, trace);
   EXPECT_TRUE(concentric.overlap);
   EXPECT_EQ(concentric.stop, GjkStop::OriginOnSimplex);
   EXPECT_EQ(trace.steps.size(), 1u);
-  EXPECT_EQ(trace.steps[0].region, SimplexRegion::VertexA);
+  EXPECT_EQ(trace.steps[0].region, kVertexA);
   // Rounded shapes whose cores are apart but whose radii overlap: distance 0, midpoint witnesses.
   const auto rounded = gjkDistance(placed<S>(circle, 0, 0), placed<S>(circle, S(1.5), 0));
   EXPECT_TRUE(rounded.overlap);
@@ -381,7 +397,7 @@ TYPED_TEST(GjkTest, DistanceSectorConvergesByTolerance) {
   const Point<S> point{};
   const S angle = S(0.3);
   const S reach = S(3);
-  Recorder<GjkStep<S>> trace;
+  Recorder<GjkStep<Vec2<S>>> trace;
   const auto result = gjkDistance(sector, placed<S>(point, reach * std::cos(angle), reach * std::sin(angle)),
                                   GjkOptions{}, nullptr, trace);
   EXPECT_EQ(result.stop, GjkStop::NoProgress);
@@ -437,7 +453,7 @@ TYPED_TEST(GjkTest, WarmStartReducesIterationsOnASlightlyMovedPair) {
   using S = TypeParam;
   const Polygon<S> octagon = makeRegularPolygon<S>(8, S(1));
   const Box<S> box{{S(0.5), S(1.5)}};
-  SimplexCache<S> cache;
+  SimplexCache<Vec2<S>> cache;
   const auto first = gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, 3, S(0.5), S(0.2)), GjkOptions{}, &cache);
   EXPECT_GT(cache.count, 0);
   const auto coldSecond = gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, S(3.01), S(0.52), S(0.21)));
@@ -453,7 +469,7 @@ TYPED_TEST(GjkTest, WarmStartReducesIterationsOnASlightlyMovedPair) {
   const auto unrelatedCold = gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, -4, -2, S(1.1)));
   EXPECT_NEAR(unrelated.distance, unrelatedCold.distance, kClose<S>);
   // An overlapping pair warm-started from its own triangle ends without a single new support.
-  SimplexCache<S> overlapCache;
+  SimplexCache<Vec2<S>> overlapCache;
   (void)gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, S(0.5), 0), GjkOptions{}, &overlapCache);
   const auto again = gjkDistance(placed<S>(octagon, 0, 0), placed<S>(box, S(0.51), 0), GjkOptions{}, &overlapCache);
   EXPECT_TRUE(again.overlap);
@@ -492,7 +508,7 @@ TYPED_TEST(GjkTest, NonFiniteInputIsRefusedWithoutHanging) {
   badTolerance.relativeTolerance = -1.0;
   EXPECT_EQ(gjkDistance(box, box, badTolerance).status, Status::InvalidInput);
   // A NaN direction in a warm-start cache is skipped, not followed.
-  SimplexCache<S> cache;
+  SimplexCache<Vec2<S>> cache;
   cache.count = 2;
   cache.directions = {Vec2<S>{nan, 0}, Vec2<S>{1, 0}, Vec2<S>{}};
   const auto warm = gjkDistance(box, placed<S>(box, 4, 0), GjkOptions{}, &cache);
@@ -502,7 +518,7 @@ TYPED_TEST(GjkTest, NonFiniteInputIsRefusedWithoutHanging) {
 // [SECTION] Trace identity
 
 template <Scalar S>
-void expectSameBoolean(const GjkBooleanResult<S>& a, const GjkBooleanResult<S>& b) {
+void expectSameBoolean(const GjkBooleanResult<Vec2<S>>& a, const GjkBooleanResult<Vec2<S>>& b) {
   EXPECT_EQ(a.hit, b.hit);
   EXPECT_EQ(a.iterations, b.iterations);
   EXPECT_EQ(a.status, b.status);
@@ -511,7 +527,7 @@ void expectSameBoolean(const GjkBooleanResult<S>& a, const GjkBooleanResult<S>& 
 }
 
 template <Scalar S>
-void expectSameDistance(const DistanceResult<S>& a, const DistanceResult<S>& b) {
+void expectSameDistance(const DistanceResult<Vec2<S>>& a, const DistanceResult<Vec2<S>>& b) {
   EXPECT_TRUE(sameBits(a.distance, b.distance));
   EXPECT_TRUE(sameBits(a.pointA, b.pointA));
   EXPECT_TRUE(sameBits(a.pointB, b.pointB));
@@ -534,15 +550,15 @@ TYPED_TEST(GjkTest, TracedAndUntracedRunsAreBitwiseIdentical) {
     const auto a = placed<S>(hexagon, 0, 0, S(0.1) * S(i));
     const auto b = placed<S>(capsule, reach * std::cos(angle), reach * std::sin(angle), -angle);
     const auto c = placed<S>(sector, reach * std::sin(angle), reach * std::cos(angle), angle);
-    Recorder<GjkStep<S>> trace;
+    Recorder<GjkStep<Vec2<S>>> trace;
     expectSameBoolean(gjkIntersect(a, b), gjkIntersect(a, b, GjkOptions{}, trace));
-    Recorder<GjkStep<S>> distanceTrace;
+    Recorder<GjkStep<Vec2<S>>> distanceTrace;
     expectSameDistance(gjkDistance(a, b), gjkDistance(a, b, GjkOptions{}, nullptr, distanceTrace));
-    Recorder<GjkStep<S>> sectorTrace;
+    Recorder<GjkStep<Vec2<S>>> sectorTrace;
     expectSameDistance(gjkDistance(c, b), gjkDistance(c, b, GjkOptions{}, nullptr, sectorTrace));
     EXPECT_EQ(static_cast<int>(distanceTrace.steps.size()), gjkDistance(a, b).iterations);
-    SimplexCache<S> cacheUntraced;
-    SimplexCache<S> cacheTraced;
+    SimplexCache<Vec2<S>> cacheUntraced;
+    SimplexCache<Vec2<S>> cacheTraced;
     (void)gjkDistance(a, b, GjkOptions{}, &cacheUntraced);
     (void)gjkDistance(a, b, GjkOptions{}, &cacheTraced, distanceTrace);
     expectSameDistance(gjkDistance(a, c, GjkOptions{}, &cacheUntraced),

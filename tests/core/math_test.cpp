@@ -85,7 +85,7 @@ TYPED_TEST(MathTest, TransformedAndMinkowskiSupport) {
   EXPECT_NEAR(placed.support({S(1), S(0.01)}).x, 12, 1e-5);
   const Circle<S> circle{{}, S(1)};
   const MinkowskiDifference<decltype(placed), Circle<S>> difference{placed, circle};
-  const SupportPoint<S> w = difference.supportPoint({S(1), S(0)});
+  const SupportPoint<Vec2<S>> w = difference.supportPoint({S(1), S(0)});
   EXPECT_NEAR(w.point.x, 13, 1e-5);  // 12 on the box, minus -1 on the circle
   EXPECT_EQ(w.point, w.pointA - w.pointB);
 }

@@ -283,7 +283,7 @@ TEST(QueryWorldFrame, TraceStepsAreInTheWorldFrame) {
     }
     return false;
   };
-  for (const GjkStep<double>& step : trace.gjk) {
+  for (const GjkStep<Vec2<double>>& step : trace.gjk) {
     EXPECT_TRUE(isCornerOfA(step.support.pointA));
     EXPECT_NEAR(distance(step.support.point, step.support.pointA - step.support.pointB), 0.0, 1e-9);
     for (int i = 0; i < step.simplexAfter.count; ++i) EXPECT_TRUE(isCornerOfA(step.simplexAfter.vertices[i].pointA));

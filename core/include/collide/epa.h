@@ -59,12 +59,12 @@ enum class EpaStop : std::uint8_t {
 template <Scalar S>
 struct EpaStep {
   int iteration = 0;
-  std::vector<SupportPoint<S>> polytope;  // counter-clockwise, before this iteration's insertion (only the trace
+  std::vector<SupportPoint<Vec2<S>>> polytope;  // counter-clockwise, before this iteration's insertion (only the trace
                                           // allocates: the untraced run keeps a fixed array)
   int closestEdge = 0;                    // edge closestEdge -> closestEdge+1
   Vec2<S> edgeNormal{};                   // outward unit normal of that edge
   S edgeDistance{};                       // its distance from the origin
-  SupportPoint<S> support{};              // new support along edgeNormal
+  SupportPoint<Vec2<S>> support{};              // new support along edgeNormal
   S supportDistance{};                    // dot(support.point, edgeNormal)
   S gap{};                                // supportDistance - edgeDistance: converged when small (relative)
   bool inserted = false;                  // inserted between the closest edge's ends
@@ -103,21 +103,21 @@ inline constexpr int kEpaMaxStartPoints = 9;
 template <Scalar S>
 struct Polytope {
   union {
-    SupportPoint<S> vertices[kEpaMaxVertices];
+    SupportPoint<Vec2<S>> vertices[kEpaMaxVertices];
   };
   int count = 0;
 
   Polytope() {}
   [[nodiscard]] bool full() const { return count >= kEpaMaxVertices; }
-  [[nodiscard]] const SupportPoint<S>* begin() const { return vertices; }
-  [[nodiscard]] const SupportPoint<S>* end() const { return vertices + count; }
+  [[nodiscard]] const SupportPoint<Vec2<S>>* begin() const { return vertices; }
+  [[nodiscard]] const SupportPoint<Vec2<S>>* end() const { return vertices + count; }
 };
 
 // [SECTION] Start polygon (hull of the simplex, expanded when GJK ended on a point or segment)
 
 template <Scalar S>
 struct StartPoints {
-  std::array<SupportPoint<S>, kEpaMaxStartPoints> items{};
+  std::array<SupportPoint<Vec2<S>>, kEpaMaxStartPoints> items{};
   int count = 0;
 };
 
@@ -127,11 +127,11 @@ template <Scalar S>
 inline void supportHull(StartPoints<S> points, Polytope<S>& hull) {
   // Insertion sort by x then y, then drop exact duplicates: a handful of points, and no std::sort on a fixed array
   // (GCC 12 reports a false out-of-bounds access in its heap fallback under -Werror).
-  const auto less = [](const SupportPoint<S>& left, const SupportPoint<S>& right) {
+  const auto less = [](const SupportPoint<Vec2<S>>& left, const SupportPoint<Vec2<S>>& right) {
     return left.point.x < right.point.x || (left.point.x == right.point.x && left.point.y < right.point.y);
   };
   for (int i = 1; i < points.count; ++i) {
-    const SupportPoint<S> item = points.items[i];
+    const SupportPoint<Vec2<S>> item = points.items[i];
     int j = i;
     for (; j > 0 && less(item, points.items[j - 1]); --j) points.items[j] = points.items[j - 1];
     points.items[j] = item;
@@ -145,9 +145,9 @@ inline void supportHull(StartPoints<S> points, Polytope<S>& hull) {
     hull.count = count;
     return;
   }
-  std::array<SupportPoint<S>, 2 * kEpaMaxStartPoints> chain{};
+  std::array<SupportPoint<Vec2<S>>, 2 * kEpaMaxStartPoints> chain{};
   int size = 0;
-  const auto turnsLeft = [&chain, &size](const SupportPoint<S>& next) {
+  const auto turnsLeft = [&chain, &size](const SupportPoint<Vec2<S>>& next) {
     return cross(chain[size - 1].point - chain[size - 2].point, next.point - chain[size - 1].point) > S(0);
   };
   for (int i = 0; i < count; ++i) {  // lower chain
@@ -168,7 +168,7 @@ inline void supportHull(StartPoints<S> points, Polytope<S>& hull) {
 // or line (both axes for a point, both perpendiculars for a segment) until the hull has area. Leaves fewer
 // than 3 vertices only when A - B itself is flat (a point or a segment).
 template <class Difference, Scalar S>
-inline void startPolygon(const Difference& difference, const Simplex<S>& start, bool& finite, Polytope<S>& polygon) {
+inline void startPolygon(const Difference& difference, const Simplex<Vec2<S>>& start, bool& finite, Polytope<S>& polygon) {
   StartPoints<S> points;
   for (int i = 0; i < start.count; ++i) points.items[points.count++] = start.vertices[i];
   supportHull(points, polygon);
@@ -185,7 +185,7 @@ inline void startPolygon(const Difference& difference, const Simplex<S>& start, 
       directionCount = 2;
     }
     for (int i = 0; i < directionCount; ++i) {
-      const SupportPoint<S> support = difference.supportPoint(directions[i]);
+      const SupportPoint<Vec2<S>> support = difference.supportPoint(directions[i]);
       if (!isFinite(support.point)) {
         finite = false;
         polygon.count = 0;
@@ -232,9 +232,9 @@ template <Scalar S>
 // neighbours that the new vertex made reflex or collinear, so the polytope stays convex. Returns how many.
 // The caller checks that the polytope is not full.
 template <Scalar S>
-[[nodiscard]] inline int insertSupport(Polytope<S>& polytope, int edge, const SupportPoint<S>& support) {
+[[nodiscard]] inline int insertSupport(Polytope<S>& polytope, int edge, const SupportPoint<Vec2<S>>& support) {
   int index = edge + 1;
-  SupportPoint<S>* const vertices = polytope.vertices;
+  SupportPoint<Vec2<S>>* const vertices = polytope.vertices;
   std::copy_backward(vertices + index, vertices + polytope.count, vertices + polytope.count + 1);
   vertices[index] = support;
   ++polytope.count;
@@ -285,7 +285,7 @@ template <Scalar S>
 template <SupportShape A, SupportShape B, class Trace = NoTrace>
   requires std::same_as<typename A::Scalar, typename B::Scalar>
 [[nodiscard]] PenetrationResult<typename A::Scalar> epaPenetration(const A& a, const B& b,
-                                                                   const Simplex<typename A::Scalar>& start,
+                                                                   const Simplex<Vec2<typename A::Scalar>>& start,
                                                                    const EpaOptions& options, Trace& trace) {
   using S = typename A::Scalar;
   PenetrationResult<S> result;
@@ -322,19 +322,19 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
     result.iterations = iteration;
     if (iteration > 1) closest = detail::findClosestEdge(polytope);
-    const SupportPoint<S> support = difference.supportPoint(closest.normal);
+    const SupportPoint<Vec2<S>> support = difference.supportPoint(closest.normal);
     const S supportDistance = dot(support.point, closest.normal);
     const S gap = supportDistance - closest.distance;
     bool inserted = false;
     int removed = 0;
     // Only the trace copies the polytope (into its vector); the untraced run keeps the fixed array alone.
-    [[maybe_unused]] std::conditional_t<Trace::enabled, std::vector<SupportPoint<S>>, detail::NoStep> before{};
+    [[maybe_unused]] std::conditional_t<Trace::enabled, std::vector<SupportPoint<Vec2<S>>>, detail::NoStep> before{};
     if constexpr (Trace::enabled) before.assign(polytope.begin(), polytope.end());
 
     if (!isFinite(support.point) || !std::isfinite(gap)) {
       stop = EpaStop::InvalidInput;
     } else if (std::any_of(polytope.begin(), polytope.end(),
-                           [&support](const SupportPoint<S>& vertex) { return vertex.point == support.point; })) {
+                           [&support](const SupportPoint<Vec2<S>>& vertex) { return vertex.point == support.point; })) {
       stop = EpaStop::DuplicateSupport;  // the face is already in the polytope: the usual end on polygons
     } else if (gap <= tolerance * std::max(closest.scale, std::abs(supportDistance))) {
       stop = EpaStop::Converged;
@@ -366,8 +366,8 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   if (stop == EpaStop::MaxIterations) closest = detail::findClosestEdge(polytope);
 
   // The closest edge's witnesses, interpolated at the origin's projection onto it.
-  const SupportPoint<S>& edgeStart = polytope.vertices[closest.index];
-  const SupportPoint<S>& edgeEnd = polytope.vertices[(closest.index + 1) % polytope.count];
+  const SupportPoint<Vec2<S>>& edgeStart = polytope.vertices[closest.index];
+  const SupportPoint<Vec2<S>>& edgeEnd = polytope.vertices[(closest.index + 1) % polytope.count];
   const Vec2<S> edge = edgeEnd.point - edgeStart.point;
   const S fraction = clamp(-dot(edgeStart.point, edge) / lengthSquared(edge), S(0), S(1));
   result.hit = true;
@@ -381,7 +381,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
 template <SupportShape A, SupportShape B>
   requires std::same_as<typename A::Scalar, typename B::Scalar>
 [[nodiscard]] PenetrationResult<typename A::Scalar> epaPenetration(const A& a, const B& b,
-                                                                   const Simplex<typename A::Scalar>& start,
+                                                                   const Simplex<Vec2<typename A::Scalar>>& start,
                                                                    const EpaOptions& options = {}) {
   NoTrace trace;
   return epaPenetration(a, b, start, options, trace);
@@ -390,18 +390,6 @@ template <SupportShape A, SupportShape B>
 // [SECTION] GJK then EPA (gjkEpa; rounded shapes through their cores)
 
 namespace detail {
-
-// A shape's polytope core as a shape of its own (a circle's centre, a capsule's segment; radius 0), so EPA can run
-// on the cores of rounded shapes.
-template <SupportShape Shape>
-struct CoreShape {
-  using Scalar = typename Shape::Scalar;
-  const Shape& shape;
-  [[nodiscard]] Vec2<Scalar> support(Vec2<Scalar> d) const { return shape.coreSupport(d); }
-  [[nodiscard]] Vec2<Scalar> coreSupport(Vec2<Scalar> d) const { return shape.coreSupport(d); }
-  [[nodiscard]] Scalar coreRadius() const { return Scalar(0); }
-  [[nodiscard]] Vec2<Scalar> centroid() const { return shape.centroid(); }
-};
 
 // Rounded shapes (Jolt's EPAPenetrationDepth, Box2D's distance proxies): EPA on a curved Minkowski boundary only
 // converges quadratically in the vertex count (concentric circles hit the cap at 1.9976 of 2), so the radii are
@@ -416,10 +404,10 @@ template <SupportShape A, SupportShape B, class GjkTrace, class EpaTrace>
   const S radiusA = a.coreRadius();
   const S radiusB = b.coreRadius();
   const S radii = radiusA + radiusB;
-  const CoreDistance<S> core = coreDistance(a, b, gjkOptions, nullptr, gjkTrace);
+  const CoreDistance<Vec2<S>> core = coreDistance(a, b, gjkOptions, nullptr, gjkTrace);
   PenetrationResult<S> result;
   result.gjkIterations = core.iterations;
-  if (core.stop == GjkStop::InvalidInput) {
+  if (core.stop == GjkStop::InvalidInput || core.stop == GjkStop::Overflow) {
     result.stop = EpaStop::InvalidInput;
     result.status = Status::InvalidInput;
     return result;
@@ -487,7 +475,7 @@ template <SupportShape A, SupportShape B, class GjkTrace = NoTrace, class EpaTra
     return result;
   }
   if (radiusA > S(0) || radiusB > S(0)) return detail::roundedPenetration(a, b, gjkOptions, epaOptions, gjkTrace, epaTrace);
-  const GjkBooleanResult<S> gjk = gjkIntersect(a, b, gjkOptions, gjkTrace);
+  const GjkBooleanResult<Vec2<S>> gjk = gjkIntersect(a, b, gjkOptions, gjkTrace);
   if (gjk.hit) result = epaPenetration(a, b, gjk.simplex, epaOptions, epaTrace);
   else {
     result.status = gjk.status;

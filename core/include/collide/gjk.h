@@ -1,14 +1,22 @@
-// collide/gjk.h: GJK, boolean (article 000) and distance (article 002), with traces and warm start.
+// collide/gjk.h: GJK, boolean and distance, with traces and warm start, written once over the vector type.
+//
+// Both queries walk a simplex of support points of A - B toward the origin. Each step asks one question, "which
+// feature of this simplex is closest to the origin?", answered by one solver (closestOnSimplex, Ericson,
+// Real-Time Collision Detection, 5.1; Jolt's ClosestPoint.h does the same for GJKClosestPoint.h). Boolean GJK
+// asks it knowing the newest vertex is kept (the support passed the origin); distance GJK asks it in full.
+// The per-dimension geometry is a set of overloads: a point and a segment in any dimension, a triangle in the
+// plane, a triangle and a tetrahedron in space.
 //
 // [SECTION] Options, stop reasons, step events, results
-// [SECTION] Shared helpers (tolerance, simplex solver: Ericson 5.1)
+// [SECTION] The closest point on a simplex (Ericson 5.1): kernels and the solver
+// [SECTION] Shared helpers (tolerance, simplex bookkeeping, first direction)
 // [SECTION] Boolean GJK (gjkIntersect)
 // [SECTION] Distance GJK (gjkDistance)
 #pragma once
 
 #include <array>
-#include <concepts>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <limits>
 #include <string_view>
@@ -18,6 +26,7 @@
 #include "collide/simplex.h"
 #include "collide/support.h"
 #include "collide/trace.h"
+#include "collide/vector.h"
 
 namespace collide {
 
@@ -28,11 +37,12 @@ enum class GjkStop : std::uint8_t {
   None,             // still running (every step but the last)
   Separated,        // boolean: dot(w, d) < 0, the new support did not reach the origin: no overlap
   ContainsOrigin,   // the origin is inside the simplex: overlap
-  DuplicateSupport, // distance: the new support is already in the simplex, nothing left to gain
-  NoProgress,       // distance: relative progress below tolerance (article 002: "stop when no progress")
+  DuplicateSupport, // distance: w was a vertex of the simplex before its last reduction: nothing left to gain
+  NoProgress,       // distance: relative progress below tolerance (van den Bergen's termination test)
   OriginOnSimplex,  // the origin is on a vertex or edge: touching, the next direction would be zero
   MaxIterations,    // the cap; the result is the best so far
   InvalidInput,     // NaN or infinite support points
+  Overflow,         // distance: a squared length overflows the scalar (the shapes are too far apart for it)
 };
 
 [[nodiscard]] constexpr std::string_view stopName(GjkStop stop) {
@@ -45,6 +55,7 @@ enum class GjkStop : std::uint8_t {
     case GjkStop::OriginOnSimplex: return "origin on simplex";
     case GjkStop::MaxIterations: return "max iterations";
     case GjkStop::InvalidInput: return "invalid input";
+    case GjkStop::Overflow: return "overflow";
   }
   return "unknown";
 }
@@ -55,45 +66,281 @@ struct GjkOptions {
 };
 
 // One GJK iteration, everything the picture and the narration need.
-template <Scalar S>
+template <Vector V>
 struct GjkStep {
   int iteration = 0;
-  Vec2<S> direction{};           // d, search direction this iteration
-  SupportPoint<S> support{};     // w with its witnesses on A and B
-  S supportDotDirection{};       // dot(w, d): boolean GJK's "did w pass the origin"
-  Simplex<S> simplexBefore{};    // with w added, before reduction
-  SimplexRegion region{};        // region of simplexBefore holding the origin (boolean) / closest point (distance)
-  std::uint8_t droppedMask = 0;  // bit i: simplexBefore.vertices[i] dropped
-  Simplex<S> simplexAfter{};
-  Vec2<S> closestPoint{};        // closest point of simplexAfter to the origin
-  S distance{};                  // its length (distance GJK's estimate; for cores, before radii)
-  Vec2<S> nextDirection{};
-  GjkStop stop = GjkStop::None;  // set on the last step: why it stopped
+  V direction{};                  // d, search direction this iteration
+  SupportPoint<V> support{};      // w with its witnesses on A and B
+  ScalarOf<V> supportDotDirection{};  // dot(w, d): boolean GJK's "did w pass the origin"
+  Simplex<V> simplexBefore{};     // with w added, before reduction
+  SimplexRegion region{};         // region of simplexBefore holding the origin (boolean) / closest point (distance)
+  std::uint8_t droppedMask = 0;   // bit i: simplexBefore.vertices[i] dropped
+  Simplex<V> simplexAfter{};
+  V closestPoint{};               // closest point of simplexAfter to the origin
+  ScalarOf<V> distance{};         // its length (distance GJK's estimate; for cores, before radii)
+  V nextDirection{};
+  GjkStop stop = GjkStop::None;   // set on the last step: why it stopped
 };
 
-template <Scalar S>
+template <Vector V>
 struct GjkBooleanResult {
   bool hit = false;  // overlap or touching (origin in A - B, boundary included)
   int iterations = 0;
   Status status{};
   GjkStop stop{};
-  Simplex<S> simplex{};  // the final simplex; EPA starts from it
+  Simplex<V> simplex{};  // the final simplex; EPA starts from it
 };
 
-template <Scalar S>
+template <Vector V>
 struct DistanceResult {
-  S distance{};                // >= 0; 0 when the shapes overlap
-  Vec2<S> pointA{}, pointB{};  // closest points (witnesses) on A and B
-  Vec2<S> normal{};            // unit, from A toward B; zero when overlapping
+  ScalarOf<V> distance{};  // >= 0; 0 when the shapes overlap
+  V pointA{}, pointB{};    // closest points (witnesses) on A and B
+  V normal{};              // unit, from A toward B; zero when overlapping
   bool overlap = false;
   int iterations = 0;
   Status status{};
   GjkStop stop{};
-  Simplex<S> simplex{};  // final simplex of the cores
+  Simplex<V> simplex{};  // final simplex of the cores
 };
 
+// [SECTION] The closest point on a simplex (Ericson 5.1): kernels and the solver
 
-// [SECTION] Shared helpers (tolerance, simplex solver: Ericson 5.1)
+namespace detail {
+
+// What a step asks of the solver.
+//   Closest         the full Voronoi search: every feature may hold the closest point (distance GJK, warm start).
+//   ContainsOrigin  boolean GJK: the newest vertex passed the origin, so only features through it can hold the
+//                   origin (Jolt's MustIncludeC), and the origin on the boundary counts as inside (touching is a hit).
+enum class SimplexQuery : std::uint8_t { Closest, ContainsOrigin };
+
+// The points of a simplex, newest first; what the solver reads.
+template <Vector V>
+using SimplexPoints = std::array<V, kMaxSimplexVertices<V>>;
+
+// The solver's answer: the feature holding the closest point, the vertices that do not support it, the barycentric
+// weights of the kept ones (in order) and the point itself. Holds no vertices, so distance GJK solves without
+// copying the simplex around (Box2D's b2Simplex solves in place too).
+template <Vector V>
+struct ClosestOnSimplex {
+  std::array<ScalarOf<V>, kMaxSimplexVertices<V>> weights{};
+  V closestPoint{};
+  SimplexRegion region{};
+  std::uint8_t droppedMask = 0;  // bits of the input's vertices that were dropped
+};
+
+// The answer for the kept vertices (those whose bit is clear in droppedMask) with their weights, in order.
+template <Vector V>
+[[nodiscard]] [[gnu::always_inline]] inline ClosestOnSimplex<V> answerOf(
+    const SimplexPoints<V>& points, int count, SimplexFeature feature, std::uint8_t droppedMask,
+    std::array<ScalarOf<V>, kMaxSimplexVertices<V>> keptWeights) {
+  const auto kept = static_cast<std::uint8_t>(~droppedMask & ((1u << count) - 1u));
+  ClosestOnSimplex<V> answer{keptWeights, {}, {kept, feature}, droppedMask};
+  for (int i = 0, k = 0; i < count; ++i)
+    if ((droppedMask & (1u << i)) == 0) answer.closestPoint += keptWeights[k++] * points[i];
+  return answer;
+}
+
+// Segment points[indexA] to points[indexB], in any dimension (Ericson 5.1.2). alsoDropped: the input's other
+// vertices, already known not to support the answer.
+template <Vector V>
+[[nodiscard]] [[gnu::always_inline]] inline ClosestOnSimplex<V> closestOnSegment(const SimplexPoints<V>& points,
+                                                                                 int count, int indexA, int indexB,
+                                                                                 std::uint8_t alsoDropped) {
+  using S = ScalarOf<V>;
+  const V a = points[indexA];
+  const V b = points[indexB];
+  const V edge = b - a;
+  const S weightOfB = -dot(a, edge);  // > 0: the origin projects past A toward B
+  const S weightOfA = dot(b, edge);   // > 0: the origin projects before B
+  const auto bitA = static_cast<std::uint8_t>(1u << indexA);
+  const auto bitB = static_cast<std::uint8_t>(1u << indexB);
+  if (weightOfB <= S(0)) return answerOf(points, count, SimplexFeature::Vertex, std::uint8_t(alsoDropped | bitB), {S(1)});
+  if (weightOfA <= S(0)) return answerOf(points, count, SimplexFeature::Vertex, std::uint8_t(alsoDropped | bitA), {S(1)});
+  const S inverse = S(1) / (weightOfA + weightOfB);
+  // Kept vertices stay in index order, so the smaller index comes first.
+  if (indexA < indexB)
+    return answerOf(points, count, SimplexFeature::Edge, alsoDropped, {weightOfA * inverse, weightOfB * inverse});
+  return answerOf(points, count, SimplexFeature::Edge, alsoDropped, {weightOfB * inverse, weightOfA * inverse});
+}
+
+// Triangle A, B, C (points[0..2], A newest) in the plane: Ericson 5.1.5's Voronoi regions with the plane's signed
+// areas (Box2D's b2Simplex::Solve3). The origin inside is the triangle's interior.
+template <SimplexQuery Query, Scalar S>
+[[nodiscard]] [[gnu::always_inline]] inline ClosestOnSimplex<Vec2<S>> closestOnTriangle(
+    const SimplexPoints<Vec2<S>>& points) {
+  using F = SimplexFeature;
+  const Vec2<S> a = points[0];
+  const Vec2<S> b = points[1];
+  const Vec2<S> c = points[2];
+  const Vec2<S> ab = b - a;
+  const Vec2<S> ac = c - a;
+  const S area = cross(ab, ac);  // twice the signed area; > 0 counter-clockwise
+  // Triangle numerators: signed areas of the sub-triangles opposite each vertex, times the orientation; the one
+  // for C is <= 0 when the origin lies outside edge AB, and so on.
+  const S triangleForA = area * cross(b, c);
+  const S triangleForB = area * cross(c, a);
+  const S triangleForC = area * cross(a, b);
+
+  if constexpr (Query == SimplexQuery::ContainsOrigin) {
+    // Only edge AB, edge AC or the interior can hold the origin (A lies past the origin along BC's normal). The
+    // edges win only strictly outside: the origin on an edge is inside, touching. A flat triangle (only by
+    // rounding) has no outside: it is its edge AB.
+    if (area == S(0)) return closestOnSegment(points, 3, 0, 1, 0b100);
+    if (triangleForC < S(0)) return closestOnSegment(points, 3, 0, 1, 0b100);
+    if (triangleForB < S(0)) return closestOnSegment(points, 3, 0, 2, 0b010);
+    // The closest point is the origin itself; a weighted sum would only add rounding.
+    const S inverse = S(1) / (triangleForA + triangleForB + triangleForC);
+    return {{triangleForA * inverse, triangleForB * inverse, triangleForC * inverse}, {}, {0b111, F::Interior}, 0};
+  } else {
+    const Vec2<S> bc = c - b;
+    // Edge barycentric numerators: abForA > 0 and abForB > 0 when the origin projects inside AB, and so on.
+    const S abForA = dot(b, ab);
+    const S abForB = -dot(a, ab);
+    const S acForA = dot(c, ac);
+    const S acForC = -dot(a, ac);
+    const S bcForB = dot(c, bc);
+    const S bcForC = -dot(b, bc);
+    // Regions through A first: with A newest they are the likely ones.
+    if (abForB <= S(0) && acForC <= S(0)) return answerOf(points, 3, F::Vertex, 0b110, {S(1)});
+    if (abForA > S(0) && abForB > S(0) && triangleForC <= S(0)) {
+      const S inverse = S(1) / (abForA + abForB);
+      return answerOf(points, 3, F::Edge, 0b100, {abForA * inverse, abForB * inverse});
+    }
+    if (acForA > S(0) && acForC > S(0) && triangleForB <= S(0)) {
+      const S inverse = S(1) / (acForA + acForC);
+      return answerOf(points, 3, F::Edge, 0b010, {acForA * inverse, acForC * inverse});
+    }
+    if (abForA <= S(0) && bcForC <= S(0)) return answerOf(points, 3, F::Vertex, 0b101, {S(1)});
+    if (acForA <= S(0) && bcForB <= S(0)) return answerOf(points, 3, F::Vertex, 0b011, {S(1)});
+    if (bcForB > S(0) && bcForC > S(0) && triangleForA <= S(0)) {
+      const S inverse = S(1) / (bcForB + bcForC);
+      return answerOf(points, 3, F::Edge, 0b001, {bcForB * inverse, bcForC * inverse});
+    }
+    const S total = triangleForA + triangleForB + triangleForC;
+    if (!(total > S(0))) {
+      // A flat triangle that slipped past every edge test by rounding: fall back to its longest edge from A.
+      if (lengthSquared(ac) > lengthSquared(ab)) return closestOnSegment(points, 3, 0, 2, 0b010);
+      return closestOnSegment(points, 3, 0, 1, 0b100);
+    }
+    const S inverse = S(1) / total;
+    return {{triangleForA * inverse, triangleForB * inverse, triangleForC * inverse}, {}, {0b111, F::Interior}, 0};
+  }
+}
+
+// Triangle points[i], points[j], points[k] (i < j < k) in space: Ericson 5.1.5's ClosestPtPointTriangle with the
+// origin as the query point. alsoDropped: the input's other vertices. A flat triangle (only by rounding) falls back
+// to its longest edge from points[i].
+template <Scalar S>
+[[nodiscard]] inline ClosestOnSimplex<Vec3<S>> closestOnTriangleInSpace(const SimplexPoints<Vec3<S>>& points,
+                                                                        int count, int i, int j, int k,
+                                                                        std::uint8_t alsoDropped) {
+  using F = SimplexFeature;
+  const Vec3<S> a = points[i];
+  const Vec3<S> b = points[j];
+  const Vec3<S> c = points[k];
+  const auto bit = [](int index) { return static_cast<std::uint8_t>(1u << index); };
+  const auto drop = [&](std::uint8_t bits) { return static_cast<std::uint8_t>(alsoDropped | bits); };
+  const Vec3<S> ab = b - a;
+  const Vec3<S> ac = c - a;
+  const S d1 = -dot(ab, a);
+  const S d2 = -dot(ac, a);
+  if (d1 <= S(0) && d2 <= S(0)) return answerOf(points, count, F::Vertex, drop(bit(j) | bit(k)), {S(1)});
+  const S d3 = -dot(ab, b);
+  const S d4 = -dot(ac, b);
+  if (d3 >= S(0) && d4 <= d3) return answerOf(points, count, F::Vertex, drop(bit(i) | bit(k)), {S(1)});
+  const S vc = d1 * d4 - d3 * d2;
+  if (vc <= S(0) && d1 >= S(0) && d3 <= S(0)) {
+    const S v = d1 / (d1 - d3);
+    return answerOf(points, count, F::Edge, drop(bit(k)), {S(1) - v, v});
+  }
+  const S d5 = -dot(ab, c);
+  const S d6 = -dot(ac, c);
+  if (d6 >= S(0) && d5 <= d6) return answerOf(points, count, F::Vertex, drop(bit(i) | bit(j)), {S(1)});
+  const S vb = d5 * d2 - d1 * d6;
+  if (vb <= S(0) && d2 >= S(0) && d6 <= S(0)) {
+    const S w = d2 / (d2 - d6);
+    return answerOf(points, count, F::Edge, drop(bit(j)), {S(1) - w, w});
+  }
+  const S va = d3 * d6 - d5 * d4;
+  if (va <= S(0) && d4 - d3 >= S(0) && d5 - d6 >= S(0)) {
+    const S w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+    return answerOf(points, count, F::Edge, drop(bit(i)), {S(1) - w, w});
+  }
+  const S total = va + vb + vc;
+  if (!(total > S(0))) {
+    if (lengthSquared(ac) > lengthSquared(ab)) return closestOnSegment(points, count, i, k, drop(bit(j)));
+    return closestOnSegment(points, count, i, j, drop(bit(k)));
+  }
+  const S inverse = S(1) / total;
+  return answerOf(points, count, F::Face, alsoDropped, {va * inverse, vb * inverse, vc * inverse});
+}
+
+// In space both queries take the full search: the triangle is a face, never an interior.
+template <SimplexQuery, Scalar S>
+[[nodiscard]] inline ClosestOnSimplex<Vec3<S>> closestOnTriangle(const SimplexPoints<Vec3<S>>& points) {
+  return closestOnTriangleInSpace(points, 3, 0, 1, 2, 0);
+}
+
+// Tetrahedron A, B, C, D (points[0..3]): Ericson 5.1.6. The closest point lies on a face whose plane separates
+// the origin from the opposite vertex; of those faces' closest points the nearest wins. Inside every face plane:
+// the origin is in the interior. A flat tetrahedron (only by rounding) separates nothing: every face is tried.
+template <SimplexQuery, Scalar S>
+[[nodiscard]] inline ClosestOnSimplex<Vec3<S>> closestOnTetrahedron(const SimplexPoints<Vec3<S>>& points) {
+  struct Face {
+    int i, j, k, opposite;
+  };
+  constexpr Face kFaces[4] = {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 3, 1}, {1, 2, 3, 0}};
+  ClosestOnSimplex<Vec3<S>> best{};
+  S bestLengthSquared = std::numeric_limits<S>::infinity();
+  bool outsideAny = false;
+  for (const Face& face : kFaces) {
+    const Vec3<S> a = points[face.i];
+    const Vec3<S> normal = cross(points[face.j] - a, points[face.k] - a);
+    const S originSide = -dot(a, normal);
+    const S oppositeSide = dot(points[face.opposite] - a, normal);
+    if (!(originSide * oppositeSide < S(0)) && oppositeSide != S(0)) continue;
+    outsideAny = true;
+    const ClosestOnSimplex<Vec3<S>> candidate =
+        closestOnTriangleInSpace(points, 4, face.i, face.j, face.k, static_cast<std::uint8_t>(1u << face.opposite));
+    const S candidateLengthSquared = lengthSquared(candidate.closestPoint);
+    if (candidateLengthSquared < bestLengthSquared) {
+      best = candidate;
+      bestLengthSquared = candidateLengthSquared;
+    }
+  }
+  if (!outsideAny) {
+    // Barycentric weights from the signed volumes of the sub-tetrahedra opposite each vertex.
+    const auto volume = [](Vec3<S> p, Vec3<S> q, Vec3<S> r, Vec3<S> s) { return dot(q - p, cross(r - p, s - p)); };
+    const Vec3<S> o{};
+    const S total = volume(points[0], points[1], points[2], points[3]);
+    const S inverse = S(1) / total;
+    return {{volume(o, points[1], points[2], points[3]) * inverse, volume(points[0], o, points[2], points[3]) * inverse,
+             volume(points[0], points[1], o, points[3]) * inverse, volume(points[0], points[1], points[2], o) * inverse},
+            {},
+            {0b1111, SimplexFeature::Interior},
+            0};
+  }
+  return best;
+}
+
+// The one solver: the feature of the simplex (points[0..count), newest first) closest to the origin.
+//   count 1: the point itself;  count 2: closestOnSegment;  count 3: closestOnTriangle (overloaded per dimension);
+//   count 4 (space only): closestOnTetrahedron.
+template <SimplexQuery Query = SimplexQuery::Closest, Vector V>
+[[nodiscard]] [[gnu::always_inline]] inline ClosestOnSimplex<V> closestOnSimplex(const SimplexPoints<V>& points,
+                                                                                 int count) {
+  using S = ScalarOf<V>;
+  if (count == 1) return {{S(1)}, points[0], {0b0001, SimplexFeature::Vertex}, 0};
+  if (count == 2) return closestOnSegment(points, 2, 0, 1, 0);
+  if constexpr (kMaxSimplexVertices<V> >= 4) {
+    if (count == 4) return closestOnTetrahedron<Query>(points);
+  }
+  return closestOnTriangle<Query>(points);
+}
+
+}  // namespace detail
+
+// [SECTION] Shared helpers (tolerance, simplex bookkeeping, first direction)
 
 namespace detail {
 
@@ -109,41 +356,59 @@ template <Scalar S>
   return static_cast<S>(requested);
 }
 
-// The newest vertex goes first; the others keep their order (vertices[0] is always "A"). Built from a copy with
-// fixed indices rather than a zero-filled temporary, so it stays in registers (no rep stos per call).
-template <Scalar S>
-[[nodiscard]] [[gnu::always_inline]] inline Simplex<S> pushFront(const Simplex<S>& simplex,
-                                                                 const SupportPoint<S>& newest) {
-  Simplex<S> result = simplex;
-  result.vertices[2] = simplex.count >= 2 ? simplex.vertices[1] : SupportPoint<S>{};
-  result.vertices[1] = simplex.count >= 1 ? simplex.vertices[0] : SupportPoint<S>{};
+// The newest vertex goes first; the others keep their order (vertices[0] is always "A"); a full simplex loses its
+// oldest. Built from a copy with fixed indices rather than a zero-filled temporary, so it stays in registers.
+template <Vector V>
+[[nodiscard]] [[gnu::always_inline]] inline Simplex<V> pushFront(const Simplex<V>& simplex,
+                                                                 const SupportPoint<V>& newest) {
+  constexpr int kCapacity = Simplex<V>::kCapacity;
+  Simplex<V> result = simplex;
+  for (int i = kCapacity - 1; i >= 1; --i)
+    result.vertices[i] = simplex.count >= i ? simplex.vertices[i - 1] : SupportPoint<V>{};
   result.vertices[0] = newest;
-  result.count = simplex.count < 3 ? simplex.count + 1 : 3;
+  result.count = simplex.count < kCapacity ? simplex.count + 1 : kCapacity;
   return result;
 }
 
-template <Scalar S>
-[[nodiscard]] inline bool containsPoint(const Simplex<S>& simplex, Vec2<S> point) {
+// Same for the plain arrays distance GJK keeps (points, directions, witness slots).
+template <class Item, std::size_t N>
+[[nodiscard]] [[gnu::always_inline]] inline std::array<Item, N> pushFront(const std::array<Item, N>& items,
+                                                                          const Item& newest) {
+  std::array<Item, N> result{};
+  result[0] = newest;
+  for (std::size_t i = 1; i < N; ++i) result[i] = items[i - 1];
+  return result;
+}
+
+template <Vector V>
+[[nodiscard]] inline bool containsPoint(const Simplex<V>& simplex, V point) {
   for (int i = 0; i < simplex.count; ++i)
     if (simplex.vertices[i].point == point) return true;
   return false;
 }
 
 // Keeps the first `count` items whose bit is clear in droppedMask, in order; the unused tail is reset to its zero
-// value (the trace compares whole simplices). One case per mask with fixed indices, so the arrays stay in
-// registers: a variable-index store would go through memory and stall the loads after it.
-template <class Item>
-[[nodiscard]] [[gnu::always_inline]] inline std::array<Item, 3> keepItems(const std::array<Item, 3>& items, int count,
+// value (the trace compares whole simplices). For three slots, one case per mask with fixed indices, so the arrays
+// stay in registers: a variable-index store would go through memory and stall the loads after it.
+template <class Item, std::size_t N>
+[[nodiscard]] [[gnu::always_inline]] inline std::array<Item, N> keepItems(const std::array<Item, N>& items, int count,
                                                                           std::uint8_t droppedMask) {
-  switch (~droppedMask & ((1u << count) - 1u) & 0b111u) {
-    case 0b001: return {items[0], Item{}, Item{}};
-    case 0b010: return {items[1], Item{}, Item{}};
-    case 0b100: return {items[2], Item{}, Item{}};
-    case 0b011: return {items[0], items[1], Item{}};
-    case 0b101: return {items[0], items[2], Item{}};
-    case 0b110: return {items[1], items[2], Item{}};
-    case 0b111: return items;
-    default: return {};
+  if constexpr (N == 3) {
+    switch (~droppedMask & ((1u << count) - 1u) & 0b111u) {
+      case 0b001: return {items[0], Item{}, Item{}};
+      case 0b010: return {items[1], Item{}, Item{}};
+      case 0b100: return {items[2], Item{}, Item{}};
+      case 0b011: return {items[0], items[1], Item{}};
+      case 0b101: return {items[0], items[2], Item{}};
+      case 0b110: return {items[1], items[2], Item{}};
+      case 0b111: return items;
+      default: return {};
+    }
+  } else {
+    std::array<Item, N> result{};
+    for (int i = 0, k = 0; i < count; ++i)
+      if ((droppedMask & (1u << i)) == 0) result[static_cast<std::size_t>(k++)] = items[static_cast<std::size_t>(i)];
+    return result;
   }
 }
 
@@ -154,164 +419,58 @@ template <class Item>
   return count - dropped;
 }
 
-template <Scalar S>
-[[nodiscard]] [[gnu::always_inline]] inline Simplex<S> keepVertices(const Simplex<S>& simplex,
+template <Vector V>
+[[nodiscard]] [[gnu::always_inline]] inline Simplex<V> keepVertices(const Simplex<V>& simplex,
                                                                     std::uint8_t droppedMask) {
-  Simplex<S> result;
+  Simplex<V> result;
   result.vertices = keepItems(simplex.vertices, simplex.count, droppedMask);
   result.count = keptCount(simplex.count, droppedMask);
   return result;
 }
 
-// The region of a kept simplex once a rejected newest vertex is put in front of it: its vertex is "B",
-// its edge is "BC". Used when a step's support is not kept (separated, duplicate, no progress).
+template <Vector V>
+[[nodiscard]] [[gnu::always_inline]] inline SimplexPoints<V> pointsOf(const Simplex<V>& simplex) {
+  SimplexPoints<V> points{};
+  for (int i = 0; i < Simplex<V>::kCapacity; ++i) points[i] = simplex.vertices[i].point;
+  return points;
+}
+
+template <SimplexQuery Query = SimplexQuery::Closest, Vector V>
+[[nodiscard]] inline ClosestOnSimplex<V> closestOnSimplex(const Simplex<V>& simplex) {
+  return closestOnSimplex<Query>(pointsOf(simplex), simplex.count);
+}
+
+// The region of a kept simplex once a rejected newest vertex is put in front of it: its vertex is "B", its edge
+// "BC". Used when a step's support is not kept (separated, duplicate, no progress); before any vertex, "vertex A".
+template <Vector V>
 [[nodiscard]] constexpr SimplexRegion regionBehindNewest(int keptCount) {
-  return keptCount >= 2 ? SimplexRegion::EdgeBC : (keptCount == 1 ? SimplexRegion::VertexB : SimplexRegion::VertexA);
+  if (keptCount == 0) return {0b0001, SimplexFeature::Vertex};
+  return regionOf(static_cast<std::uint8_t>(((1u << keptCount) - 1u) << 1), kDimension<V>);
 }
 
-// Where a simplex's closest point to the origin lies (Ericson 5.1; Box2D b2Simplex Solve2/Solve3): its region,
-// the vertices that do not support it, the barycentric weights of the kept ones (in order) and the point itself.
-// Holds no vertices, so distance GJK solves without copying the simplex around (Box2D solves in place too).
-template <Scalar S>
-struct SimplexFeature {
-  std::array<S, 3> weights{};
-  Vec2<S> closestPoint{};
-  SimplexRegion region = SimplexRegion::VertexA;
-  std::uint8_t droppedMask = 0;  // bits of the input's vertices that were dropped
-};
-
-// The points of a simplex, newest first; what the solver reads.
-template <Scalar S>
-using SimplexPoints = std::array<Vec2<S>, 3>;
-
-template <Scalar S>
-[[nodiscard]] [[gnu::always_inline]] inline SimplexFeature<S> featureOf(const SimplexPoints<S>& points, int count,
-                                                                        SimplexRegion region, std::uint8_t droppedMask,
-                                                                        std::array<S, 3> keptWeights) {
-  SimplexFeature<S> feature{keptWeights, {}, region, droppedMask};
-  for (int i = 0, kept = 0; i < count; ++i)
-    if ((droppedMask & (1u << i)) == 0) feature.closestPoint += keptWeights[kept++] * points[i];
-  return feature;
-}
-
-// Segment A (points[indexA]) to B (points[indexB]); regionA/B/AB name them for the caller.
-template <Scalar S>
-[[nodiscard]] [[gnu::always_inline]] inline SimplexFeature<S> locateOnSegment(const SimplexPoints<S>& points, int count,
-                                                                              int indexA, int indexB,
-                                                                              SimplexRegion regionA,
-                                                                              SimplexRegion regionB,
-                                                                              SimplexRegion regionAB,
-                                                                              std::uint8_t alsoDropped) {
-  const Vec2<S> a = points[indexA];
-  const Vec2<S> b = points[indexB];
-  const Vec2<S> edge = b - a;
-  const S weightOfB = -dot(a, edge);  // > 0: the origin projects past A toward B
-  const S weightOfA = dot(b, edge);   // > 0: the origin projects before B
-  const auto bitA = static_cast<std::uint8_t>(1u << indexA);
-  const auto bitB = static_cast<std::uint8_t>(1u << indexB);
-  if (weightOfB <= S(0)) return featureOf(points, count, regionA, std::uint8_t(alsoDropped | bitB), {S(1)});
-  if (weightOfA <= S(0)) return featureOf(points, count, regionB, std::uint8_t(alsoDropped | bitA), {S(1)});
-  const S inverse = S(1) / (weightOfA + weightOfB);
-  // Kept vertices stay in index order, so the smaller index comes first.
-  if (indexA < indexB)
-    return featureOf(points, count, regionAB, alsoDropped, {weightOfA * inverse, weightOfB * inverse});
-  return featureOf(points, count, regionAB, alsoDropped, {weightOfB * inverse, weightOfA * inverse});
-}
-
-template <Scalar S>
-[[nodiscard]] [[gnu::always_inline]] inline SimplexFeature<S> locateClosest(const SimplexPoints<S>& points, int count) {
-  using R = SimplexRegion;
-  if (count == 1) return featureOf(points, count, R::VertexA, 0, {S(1)});
-  if (count == 2) return locateOnSegment(points, count, 0, 1, R::VertexA, R::VertexB, R::EdgeAB, 0);
-
-  const Vec2<S> a = points[0];
-  const Vec2<S> b = points[1];
-  const Vec2<S> c = points[2];
-  const Vec2<S> ab = b - a;
-  const Vec2<S> ac = c - a;
-  const Vec2<S> bc = c - b;
-  // Edge barycentric numerators: abForA > 0 and abForB > 0 when the origin projects inside AB, and so on.
-  const S abForA = dot(b, ab);
-  const S abForB = -dot(a, ab);
-  const S acForA = dot(c, ac);
-  const S acForC = -dot(a, ac);
-  const S bcForB = dot(c, bc);
-  const S bcForC = -dot(b, bc);
-  // Triangle numerators: signed areas of the sub-triangles opposite each vertex, times the orientation.
-  const S area = cross(ab, ac);
-  const S triangleForA = area * cross(b, c);
-  const S triangleForB = area * cross(c, a);
-  const S triangleForC = area * cross(a, b);
-
-  if (abForB <= S(0) && acForC <= S(0)) return featureOf(points, count, R::VertexA, 0b110, {S(1)});
-  if (abForA > S(0) && abForB > S(0) && triangleForC <= S(0)) {
-    const S inverse = S(1) / (abForA + abForB);
-    return featureOf(points, count, R::EdgeAB, 0b100, {abForA * inverse, abForB * inverse});
-  }
-  if (acForA > S(0) && acForC > S(0) && triangleForB <= S(0)) {
-    const S inverse = S(1) / (acForA + acForC);
-    return featureOf(points, count, R::EdgeAC, 0b010, {acForA * inverse, acForC * inverse});
-  }
-  if (abForA <= S(0) && bcForC <= S(0)) return featureOf(points, count, R::VertexB, 0b101, {S(1)});
-  if (acForA <= S(0) && bcForB <= S(0)) return featureOf(points, count, R::VertexC, 0b011, {S(1)});
-  if (bcForB > S(0) && bcForC > S(0) && triangleForA <= S(0)) {
-    const S inverse = S(1) / (bcForB + bcForC);
-    return featureOf(points, count, R::EdgeBC, 0b001, {bcForB * inverse, bcForC * inverse});
-  }
-  const S total = triangleForA + triangleForB + triangleForC;
-  if (!(total > S(0))) {
-    // A flat triangle that slipped past every edge test by rounding: fall back to its longest edge from A.
-    if (lengthSquared(ac) > lengthSquared(ab))
-      return locateOnSegment(points, count, 0, 2, R::VertexA, R::VertexC, R::EdgeAC, 0b010);
-    return locateOnSegment(points, count, 0, 1, R::VertexA, R::VertexB, R::EdgeAB, 0b100);
-  }
-  const S inverse = S(1) / total;
-  // The closest point is the origin itself; a weighted sum would only add rounding.
-  return {{triangleForA * inverse, triangleForB * inverse, triangleForC * inverse}, {}, R::Interior, 0};
-}
-
-template <Scalar S>
-[[nodiscard]] [[gnu::always_inline]] inline SimplexPoints<S> pointsOf(const Simplex<S>& simplex) {
-  return {simplex.vertices[0].point, simplex.vertices[1].point, simplex.vertices[2].point};
-}
-
-template <Scalar S>
-[[nodiscard]] inline SimplexFeature<S> locateClosest(const Simplex<S>& input) {
-  return locateClosest(pointsOf(input), input.count);
-}
-
-// A solved simplex: the kept vertices (newest first) with their feature.
-template <Scalar S>
-struct SimplexSolution {
-  Simplex<S> simplex{};         // the vertices that support the closest point, newest first
-  std::array<S, 3> weights{};   // barycentric weights of simplex.vertices
-  SimplexRegion region = SimplexRegion::VertexA;
-  std::uint8_t droppedMask = 0; // bits of the input's vertices that were dropped
-  Vec2<S> closestPoint{};
-};
-
-template <Scalar S>
-[[nodiscard]] inline SimplexSolution<S> solveSimplex(const Simplex<S>& input) {
-  const SimplexFeature<S> feature = locateClosest(input);
-  return {keepVertices(input, feature.droppedMask), feature.weights, feature.region, feature.droppedMask,
-          feature.closestPoint};
-}
-
-template <Scalar S>
-[[nodiscard]] inline S maxVertexLengthSquared(const SimplexPoints<S>& points, int count) {
-  S result = S(0);
+template <Vector V>
+[[nodiscard]] inline ScalarOf<V> maxVertexLengthSquared(const SimplexPoints<V>& points, int count) {
+  ScalarOf<V> result{0};
   for (int i = 0; i < count; ++i) {
-    const S value = lengthSquared(points[i]);
+    const ScalarOf<V> value = lengthSquared(points[i]);
     if (value > result) result = value;
   }
   return result;
 }
 
+// +x: the first search direction when none is defined.
+template <Vector V>
+[[nodiscard]] constexpr V unitX() {
+  V x{};
+  x.x = ScalarOf<V>(1);
+  return x;
+}
+
 // First search direction: from a point inside A - B toward the origin, or +x when that is undefined.
-template <Scalar S>
-[[nodiscard]] inline Vec2<S> initialDirection(Vec2<S> insidePoint) {
-  const Vec2<S> direction = -insidePoint;
-  if (!isFinite(direction) || direction == Vec2<S>{}) return {S(1), S(0)};
+template <Vector V>
+[[nodiscard]] inline V initialDirection(V insidePoint) {
+  const V direction = -insidePoint;
+  if (!isFinite(direction) || direction == V{}) return unitX<V>();
   return direction;
 }
 
@@ -321,89 +480,44 @@ template <Scalar S>
 
 namespace detail {
 
-// Article 000's simplex step for boolean GJK: which region of the simplex (newest vertex A first) holds the origin,
-// which vertices to drop, and the next direction, by triple products. The origin can only be in 3 of the
-// triangle's 7 regions (edge AB, edge AC, interior), because A was found past the origin along the normal of BC.
+// Boolean GJK's next search direction, from the solver's answer, with the vector triple products of the boolean
+// GJK article (Muratori, "Implementing GJK"; (a x b) x c = b dot(a, c) - a dot(b, c) in the plane):
+//   interior                   stop: the origin is inside (ContainsOrigin);
+//   vertex P                   -P, toward the origin;
+//   edge PQ of a segment       tripleProduct(PQ, PO, PQ), perpendicular to PQ toward the origin;
+//   edge AP of a triangle ABC  perpendicular to AP away from the dropped vertex (the origin is on that side).
+// The origin exactly on a vertex or on the segment: stop, touching (OriginOnSimplex). The segment test uses the
+// exact sign of the 2D cross product, since the triple product can round to a tiny non-zero vector on collinear
+// input (the collinear-squares pitfall).
 template <Scalar S>
-struct BooleanReduction {
-  SimplexRegion region = SimplexRegion::VertexA;
-  std::uint8_t droppedMask = 0;
-  Vec2<S> nextDirection{};
-  GjkStop stop = GjkStop::None;  // ContainsOrigin, OriginOnSimplex or None
+struct BooleanNext {
+  Vec2<S> direction{};
+  GjkStop stop = GjkStop::None;
 };
 
 template <Scalar S>
-[[nodiscard]] inline BooleanReduction<S> reduceSegment(Vec2<S> a, Vec2<S> b, std::uint8_t alsoDropped) {
-  BooleanReduction<S> reduction;
-  const Vec2<S> ab = b - a;
+[[nodiscard]] [[gnu::always_inline]] inline BooleanNext<S> booleanNextDirection(const SimplexPoints<Vec2<S>>& points,
+                                                                                int count,
+                                                                                const ClosestOnSimplex<Vec2<S>>& answer) {
+  const SimplexRegion region = answer.region;
+  if (region.feature == SimplexFeature::Interior) return {{}, GjkStop::ContainsOrigin};
+  if (region.feature == SimplexFeature::Vertex) {
+    const Vec2<S> toOrigin = -points[region.keeps(0) ? 0 : (region.keeps(1) ? 1 : 2)];
+    return {toOrigin, toOrigin == Vec2<S>{} ? GjkStop::OriginOnSimplex : GjkStop::None};
+  }
+  const Vec2<S> a = points[0];
+  const Vec2<S> ab = points[1] - a;
+  const Vec2<S> ac = points[2] - a;
+  if (count == 3 && cross(ab, ac) != S(0)) {
+    if (region.kept == 0b011) return {tripleProduct(ac, ab, ab), GjkStop::None};  // edge AB, away from C
+    return {tripleProduct(ab, ac, ac), GjkStop::None};                           // edge AC, away from B
+  }
   const Vec2<S> ao = -a;
-  if (dot(ab, ao) <= S(0)) {  // only by rounding: A is the closest feature
-    reduction.region = SimplexRegion::VertexA;
-    reduction.droppedMask = std::uint8_t(alsoDropped | 0b010);
-    reduction.nextDirection = ao;
-  } else if (dot(a - b, -b) <= S(0)) {  // only by rounding: B is the closest feature
-    reduction.region = SimplexRegion::VertexB;
-    reduction.droppedMask = std::uint8_t(alsoDropped | 0b001);
-    reduction.nextDirection = -b;
-  } else {
-    reduction.region = SimplexRegion::EdgeAB;
-    reduction.droppedMask = alsoDropped;
-    // The origin on the segment itself: touching. Tested with the exact sign of the cross product, since the
-    // triple product below can round to a tiny non-zero vector (article 000's collinear-squares pitfall).
-    if (cross(ab, ao) == S(0)) {
-      reduction.stop = GjkStop::OriginOnSimplex;
-      return reduction;
-    }
-    reduction.nextDirection = tripleProduct(ab, ao, ab);  // perpendicular to AB, toward the origin
-  }
-  if (reduction.nextDirection == Vec2<S>{}) reduction.stop = GjkStop::OriginOnSimplex;
-  return reduction;
+  if (cross(ab, ao) == S(0)) return {{}, GjkStop::OriginOnSimplex};
+  const Vec2<S> toOrigin = tripleProduct(ab, ao, ab);
+  return {toOrigin, toOrigin == Vec2<S>{} ? GjkStop::OriginOnSimplex : GjkStop::None};
 }
 
-template <Scalar S>
-[[nodiscard]] inline BooleanReduction<S> reduceBoolean(const Simplex<S>& simplex) {
-  const Vec2<S> a = simplex.vertices[0].point;
-  if (simplex.count == 1) {
-    BooleanReduction<S> reduction;
-    reduction.nextDirection = -a;
-    if (a == Vec2<S>{}) reduction.stop = GjkStop::OriginOnSimplex;
-    return reduction;
-  }
-  const Vec2<S> b = simplex.vertices[1].point;
-  if (simplex.count == 2) return reduceSegment(a, b, 0);
-
-  const Vec2<S> c = simplex.vertices[2].point;
-  const Vec2<S> ab = b - a;
-  const Vec2<S> ac = c - a;
-  const Vec2<S> ao = -a;
-  // A flat triangle cannot arise in exact arithmetic (A lies strictly past BC); after rounding, drop C.
-  if (cross(ab, ac) == S(0)) return reduceSegment(a, b, 0b100);
-  const Vec2<S> abPerp = tripleProduct(ac, ab, ab);  // perpendicular to AB, away from C
-  const Vec2<S> acPerp = tripleProduct(ab, ac, ac);  // perpendicular to AC, away from B
-  BooleanReduction<S> reduction;
-  if (dot(abPerp, ao) > S(0)) {
-    reduction.region = SimplexRegion::EdgeAB;
-    reduction.droppedMask = 0b100;
-    reduction.nextDirection = abPerp;
-  } else if (dot(acPerp, ao) > S(0)) {
-    reduction.region = SimplexRegion::EdgeAC;
-    reduction.droppedMask = 0b010;
-    reduction.nextDirection = acPerp;
-  } else {
-    reduction.region = SimplexRegion::Interior;  // inside or on the boundary: touching counts
-    reduction.stop = GjkStop::ContainsOrigin;
-  }
-  return reduction;
-}
-
-// The closest point of a simplex to the origin, for the trace only.
-template <Scalar S>
-[[nodiscard]] inline Vec2<S> closestPointForTrace(const Simplex<S>& simplex) {
-  if (simplex.count == 0) return {};
-  return solveSimplex(simplex).closestPoint;
-}
-
-template <Scalar S>
 [[nodiscard]] constexpr Status booleanStatus(GjkStop stop) {
   switch (stop) {
     case GjkStop::MaxIterations: return Status::MaxIterations;
@@ -413,69 +527,71 @@ template <Scalar S>
   }
 }
 
-}  // namespace detail
-
-// Does A overlap B? Article 000's GJK on whole-shape supports (SupportKind::Whole), both shapes in one frame
-// (place B in A's frame with Transformed). Touching counts as a hit, like SAT's overlap >= 0: the support test
-// rejects only dot(w, d) < 0, and an origin exactly on a vertex or edge of the simplex stops with
-// OriginOnSimplex. Outcomes:
-//   Separated        hit = false, status Converged: a support fell short of the origin.
-//   ContainsOrigin   hit = true, status Converged: simplex is a triangle holding the origin (EPA starts from it).
-//   OriginOnSimplex  hit = true, status Converged: touching; simplex is the point or segment through the origin.
-//   DuplicateSupport hit = false, status Degenerate: rounding produced a support already in the simplex.
-//   MaxIterations    hit = false: not proven to overlap within the cap (curved shapes that just touch).
-//   InvalidInput     hit = false: a support was NaN or infinite, or options.maxIterations < 1.
-template <SupportShape A, SupportShape B, class Trace = NoTrace>
-  requires std::same_as<typename A::Scalar, typename B::Scalar>
-[[nodiscard]] GjkBooleanResult<typename A::Scalar> gjkIntersect(const A& a, const B& b, const GjkOptions& options,
-                                                                Trace& trace) {
-  using S = typename A::Scalar;
-  GjkBooleanResult<S> result;
+// The loop of gjkIntersect (documented there). Forced inline with everything it calls, so its speed does not
+// depend on how much else the including translation unit holds (GCC's inline-unit-growth limit otherwise stops
+// inlining the solver in large files such as the CLI's query dispatch).
+template <SupportShape A, SupportShape B, class Trace>
+[[nodiscard]] [[gnu::always_inline]] inline GjkBooleanResult<ShapeVector<A>> booleanGjk(const A& a, const B& b,
+                                                                                      const GjkOptions& options,
+                                                                                      Trace& trace) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  GjkBooleanResult<V> result;
   if (options.maxIterations < 1) {
     result.stop = GjkStop::InvalidInput;
     result.status = Status::InvalidInput;
     return result;
   }
   const MinkowskiDifference<A, B> difference{a, b, SupportKind::Whole};
-  Simplex<S> simplex;
-  Vec2<S> direction = detail::initialDirection(difference.centroid());
+  Simplex<V> simplex;
+  V direction = initialDirection(difference.centroid());
   GjkStop stop = GjkStop::MaxIterations;
 
+  // loop:
+  //   w = support(A - B, d)
+  //   if dot(w, d) < 0: separated (the farthest point along d falls short of the origin)
+  //   add w; ask the solver which feature through w holds the origin; keep its vertices
+  //   interior: overlap; else d = the feature's perpendicular toward the origin
   for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
     result.iterations = iteration;
-    GjkStep<S> step;
+    GjkStep<V> step;
     step.iteration = iteration;
     step.direction = direction;
     step.support = difference.supportPoint(direction);
     step.supportDotDirection = dot(step.support.point, direction);
-    step.simplexBefore = detail::pushFront(simplex, step.support);
+    step.simplexBefore = pushFront(simplex, step.support);
 
     bool keepSupport = false;
     if (!isFinite(step.support.point) || !std::isfinite(step.supportDotDirection)) {
       step.stop = GjkStop::InvalidInput;
     } else if (step.supportDotDirection < S(0)) {
-      step.stop = GjkStop::Separated;  // the farthest point along d falls short of the origin
-    } else if (detail::containsPoint(simplex, step.support.point)) {
+      step.stop = GjkStop::Separated;
+    } else if (containsPoint(simplex, step.support.point)) {
       step.stop = GjkStop::DuplicateSupport;
     } else {
       keepSupport = true;
     }
 
+    ClosestOnSimplex<V> answer{};
     if (keepSupport) {
-      const detail::BooleanReduction<S> reduction = detail::reduceBoolean(step.simplexBefore);
-      step.region = reduction.region;
-      step.droppedMask = reduction.droppedMask;
-      step.stop = reduction.stop;
-      simplex = detail::keepVertices(step.simplexBefore, reduction.droppedMask);
-      direction = reduction.nextDirection;
-      if (reduction.stop == GjkStop::None) step.nextDirection = direction;
+      const SimplexPoints<V> points = pointsOf(step.simplexBefore);
+      answer = closestOnSimplex<SimplexQuery::ContainsOrigin>(points, step.simplexBefore.count);
+      const BooleanNext<S> next = booleanNextDirection(points, step.simplexBefore.count, answer);
+      step.region = answer.region;
+      step.droppedMask = answer.droppedMask;
+      step.stop = next.stop;
+      simplex = keepVertices(step.simplexBefore, answer.droppedMask);
+      direction = next.direction;
+      if (next.stop == GjkStop::None) step.nextDirection = direction;
     } else {
-      step.region = detail::regionBehindNewest(simplex.count);
+      step.region = regionBehindNewest<V>(simplex.count);
       step.droppedMask = 0b001;
     }
     step.simplexAfter = simplex;
     if constexpr (Trace::enabled) {
-      step.closestPoint = detail::closestPointForTrace(simplex);
+      // The trace shows the solver's closest point; a rejected support leaves the simplex, so solve that again.
+      step.closestPoint = keepSupport ? answer.closestPoint
+                                      : (simplex.count == 0 ? V{} : closestOnSimplex(simplex).closestPoint);
       step.distance = length(step.closestPoint);
       if (step.stop == GjkStop::None && iteration == options.maxIterations) step.stop = GjkStop::MaxIterations;
       trace(step);
@@ -486,16 +602,34 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     }
   }
   result.stop = stop;
-  result.status = detail::booleanStatus<S>(stop);
+  result.status = booleanStatus(stop);
   result.hit = stop == GjkStop::ContainsOrigin || stop == GjkStop::OriginOnSimplex;
   result.simplex = simplex;
   return result;
 }
 
+}  // namespace detail
+
+// Does A overlap B? Boolean GJK (Gilbert, Johnson and Keerthi 1988; Muratori, "Implementing GJK") on whole-shape
+// supports (SupportKind::Whole), both shapes in one frame (place B in A's frame with Transformed). Touching counts
+// as a hit, like SAT's overlap >= 0: the support test rejects only dot(w, d) < 0, and an origin exactly on a vertex
+// or edge of the simplex stops with OriginOnSimplex. Outcomes:
+//   Separated        hit = false, status Converged: a support fell short of the origin.
+//   ContainsOrigin   hit = true, status Converged: simplex is a triangle holding the origin (EPA starts from it).
+//   OriginOnSimplex  hit = true, status Converged: touching; simplex is the point or segment through the origin.
+//   DuplicateSupport hit = false, status Degenerate: rounding produced a support already in the simplex.
+//   MaxIterations    hit = false: not proven to overlap within the cap (curved shapes that just touch).
+//   InvalidInput     hit = false: a support was NaN or infinite, or options.maxIterations < 1.
+template <SupportShape A, SupportShape B, class Trace = NoTrace>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] [[gnu::flatten]] GjkBooleanResult<ShapeVector<A>> gjkIntersect(const A& a, const B& b,
+                                                                             const GjkOptions& options, Trace& trace) {
+  return detail::booleanGjk(a, b, options, trace);
+}
+
 template <SupportShape A, SupportShape B>
-  requires std::same_as<typename A::Scalar, typename B::Scalar>
-[[nodiscard]] GjkBooleanResult<typename A::Scalar> gjkIntersect(const A& a, const B& b,
-                                                                const GjkOptions& options = {}) {
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] GjkBooleanResult<ShapeVector<A>> gjkIntersect(const A& a, const B& b, const GjkOptions& options = {}) {
   NoTrace trace;
   return gjkIntersect(a, b, options, trace);
 }
@@ -504,20 +638,30 @@ template <SupportShape A, SupportShape B>
 
 namespace detail {
 
-// Next search direction from a solved simplex (Box2D b2ComputeSimplexSearchDirection): for an edge, its exact
-// perpendicular toward the origin rather than -closestPoint, which loses precision on long edges. Zero when the
-// origin lies on the simplex.
+// The perpendicular of segment AB pointing at the origin, exact in the plane (Box2D's
+// b2ComputeSimplexSearchDirection); zero when the origin lies on AB's line.
 template <Scalar S>
-[[nodiscard]] [[gnu::always_inline]] inline Vec2<S> searchDirection(const SimplexPoints<S>& points, int count,
-                                                                    Vec2<S> closestPoint) {
-  if (count == 2) {
-    const Vec2<S> a = points[0];
-    const Vec2<S> edge = points[1] - a;
-    const S side = cross(edge, -a);
-    if (side > S(0)) return leftPerp(edge);
-    if (side < S(0)) return rightPerp(edge);
-    return {};
-  }
+[[nodiscard]] [[gnu::always_inline]] inline Vec2<S> edgeNormalTowardOrigin(Vec2<S> a, Vec2<S> b) {
+  const Vec2<S> edge = b - a;
+  const S side = cross(edge, -a);
+  if (side > S(0)) return leftPerp(edge);
+  if (side < S(0)) return rightPerp(edge);
+  return {};
+}
+
+// In space: (AB x AO) x AB, in the plane of AB and the origin (van den Bergen 2003, 4.3.4).
+template <Scalar S>
+[[nodiscard]] [[gnu::always_inline]] inline Vec3<S> edgeNormalTowardOrigin(Vec3<S> a, Vec3<S> b) {
+  const Vec3<S> edge = b - a;
+  return cross(cross(edge, -a), edge);
+}
+
+// Next search direction from a solved simplex: for an edge, its exact perpendicular toward the origin rather than
+// -closestPoint, which loses precision on long edges. Zero when the origin lies on the simplex.
+template <Vector V>
+[[nodiscard]] [[gnu::always_inline]] inline V searchDirection(const SimplexPoints<V>& points, int count,
+                                                              V closestPoint) {
+  if (count == 2) return edgeNormalTowardOrigin(points[0], points[1]);
   return -closestPoint;
 }
 
@@ -530,11 +674,12 @@ template <Scalar S>
 struct NoStep {};
 
 // Distance GJK on the cores, before the radii: shared by gjkDistance and gjkEpa on rounded shapes.
-template <Scalar S>
+template <Vector V>
 struct CoreDistance {
-  Simplex<S> simplex{};      // the final simplex of the cores
-  Vec2<S> closestPoint{};    // its closest point to the origin: coreA - coreB
-  Vec2<S> coreA{}, coreB{};  // the witnesses on the cores
+  using S = ScalarOf<V>;
+  Simplex<V> simplex{};  // the final simplex of the cores
+  V closestPoint{};      // its closest point to the origin: coreA - coreB
+  V coreA{}, coreB{};    // the witnesses on the cores
   int iterations = 0;
   GjkStop stop = GjkStop::None;
   [[nodiscard]] bool coresOverlap() const {
@@ -542,80 +687,113 @@ struct CoreDistance {
   }
   // |closestPoint| by sqrt, like Box2D: its square is finite (the loop refuses an overflowing one), so hypot's
   // overflow care buys nothing and costs about 5% of a call on 8-gons.
-  [[nodiscard]] static S lengthOf(Vec2<S> point) { return std::sqrt(lengthSquared(point)); }
+  [[nodiscard]] static S lengthOf(V point) { return std::sqrt(lengthSquared(point)); }
   [[nodiscard]] S distance() const { return lengthOf(closestPoint); }
 };
 
-// The loop of gjkDistance (documented there). The state lives in locals and the simplex is solved without copying
-// it through memory; every trace-only value is computed inside `if constexpr (Trace::enabled)`, from the same
-// locals, so traced and untraced runs give bitwise the same answer.
+// The witness slot no kept vertex uses (a step keeps at most kCapacity - 1 vertices before adding one).
+template <std::size_t N>
+[[nodiscard]] [[gnu::always_inline]] inline int freeSlot(const std::array<int, N>& slots, int count) {
+  if constexpr (N == 3) {
+    return count == 0 ? 0 : (count == 1 ? (slots[0] + 1) % 3 : 3 - slots[0] - slots[1]);
+  } else {
+    unsigned used = 0;
+    for (int i = 0; i < count; ++i) used |= 1u << slots[static_cast<std::size_t>(i)];
+    int slot = 0;
+    while (used & (1u << slot)) ++slot;
+    return slot;
+  }
+}
+
+// The loop of gjkDistance (documented there, with its pseudo-code). The state lives in locals and the simplex is
+// solved without copying it through memory; every trace-only value is computed inside `if constexpr
+// (Trace::enabled)`, from the same locals, so traced and untraced runs give bitwise the same answer.
 template <SupportShape A, SupportShape B, class Trace>
-[[nodiscard]] [[gnu::always_inline]] inline CoreDistance<typename A::Scalar> coreDistance(
-    const A& a, const B& b, const GjkOptions& options, SimplexCache<typename A::Scalar>* cache, Trace& trace) {
-  using S = typename A::Scalar;
+[[nodiscard]] [[gnu::always_inline]] inline CoreDistance<ShapeVector<A>> coreDistance(
+    const A& a, const B& b, const GjkOptions& options, SimplexCache<ShapeVector<A>>* cache, Trace& trace) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  constexpr int kCapacity = kMaxSimplexVertices<V>;
+  using Slots = std::array<int, kCapacity>;
   // Built only at the end: a zero-filled result up front costs a rep stos per call.
-  const auto refuse = [] {
-    CoreDistance<S> refused;
-    refused.stop = GjkStop::InvalidInput;
+  const auto refuse = [](GjkStop why) {
+    CoreDistance<V> refused;
+    refused.stop = why;
     return refused;
   };
   const S tolerance = resolveTolerance<S>(options.relativeTolerance);
-  if (options.maxIterations < 1 || !(tolerance > S(0))) return refuse();
+  if (options.maxIterations < 1 || !(tolerance > S(0))) return refuse(GjkStop::InvalidInput);
   const MinkowskiDifference<A, B> difference{a, b, SupportKind::Core};
 
   // State: the simplex's points (newest first), the slot of witnesses each came from, the direction each was found
   // along (for the cache), and the closest point. Witnesses stay in their slot until the end, so a step moves
-  // only points and small indices (Box2D's b2Simplex keeps its vertices in place the same way).
-  std::array<SupportPoint<S>, 3> witnesses{};
-  SimplexPoints<S> points{};
-  std::array<int, 3> slots{};
+  // only points and small indices (Box2D's b2Simplex keeps its vertices in place the same way). `before` is the
+  // last simplex before its reduction: a support equal to one of its points was already tried.
+  std::array<SupportPoint<V>, kCapacity> witnesses{};
+  SimplexPoints<V> points{};
+  Slots slots{};
   int count = 0;
-  std::array<S, 3> weights{};
-  Vec2<S> closestPoint{};
-  std::array<Vec2<S>, 3> directions{};
+  SimplexPoints<V> before{};
+  int beforeCount = 0;
+  std::array<S, kCapacity> weights{};
+  V closestPoint{};
+  std::array<V, kCapacity> directions{};
   S closestLengthSquared = std::numeric_limits<S>::infinity();
   int stalledSteps = 0;
   int iterations = 0;
   GjkStop stop = GjkStop::None;
-  Vec2<S> direction = initialDirection(difference.centroid());
+  V direction = initialDirection(difference.centroid());
   const auto currentSimplex = [&witnesses, &slots, &count] {
-    const auto vertex = [&](int i) { return i < count ? witnesses[slots[i]] : SupportPoint<S>{}; };
-    return Simplex<S>{{vertex(0), vertex(1), vertex(2)}, count};
+    Simplex<V> simplex;
+    for (int i = 0; i < count; ++i) simplex.vertices[i] = witnesses[slots[i]];
+    simplex.count = count;
+    return simplex;
   };
 
-  // Warm start (article 004): re-evaluate the supports along last call's directions on today's geometry.
+  // Warm start (Box2D's b2SimplexCache): re-evaluate the supports along last call's directions on today's geometry.
   if (cache != nullptr && cache->count > 0) {
-    Simplex<S> start;
-    std::array<Vec2<S>, 3> startDirections{};
-    for (int i = 0; i < cache->count && i < 3; ++i) {
-      const Vec2<S> cachedDirection = cache->directions[i];
-      if (!isFinite(cachedDirection) || cachedDirection == Vec2<S>{}) continue;
-      const SupportPoint<S> support = difference.supportPoint(cachedDirection);
-      if (!isFinite(support.point)) return refuse();
+    Simplex<V> start;
+    std::array<V, kCapacity> startDirections{};
+    for (int i = 0; i < cache->count && i < kCapacity; ++i) {
+      const V cachedDirection = cache->directions[i];
+      if (!isFinite(cachedDirection) || cachedDirection == V{}) continue;
+      const SupportPoint<V> support = difference.supportPoint(cachedDirection);
+      if (!isFinite(support.point)) return refuse(GjkStop::InvalidInput);
       if (containsPoint(start, support.point)) continue;
       startDirections[start.count] = cachedDirection;
       start.vertices[start.count++] = support;
     }
     if (start.count > 0) {
-      const SimplexFeature<S> feature = locateClosest(start);
+      const ClosestOnSimplex<V> answer = closestOnSimplex(start);
+      if (!std::isfinite(lengthSquared(answer.closestPoint))) return refuse(GjkStop::Overflow);
+      Slots identity{};
+      for (int i = 0; i < kCapacity; ++i) identity[i] = i;
       witnesses = start.vertices;
-      points = keepItems(pointsOf(start), start.count, feature.droppedMask);
-      slots = keepItems(std::array<int, 3>{0, 1, 2}, start.count, feature.droppedMask);
-      directions = keepItems(startDirections, start.count, feature.droppedMask);
-      count = keptCount(start.count, feature.droppedMask);
-      weights = feature.weights;
-      closestPoint = feature.closestPoint;
+      before = pointsOf(start);
+      beforeCount = start.count;
+      points = keepItems(before, start.count, answer.droppedMask);
+      slots = keepItems(identity, start.count, answer.droppedMask);
+      directions = keepItems(startDirections, start.count, answer.droppedMask);
+      count = keptCount(start.count, answer.droppedMask);
+      weights = answer.weights;
+      closestPoint = answer.closestPoint;
       closestLengthSquared = lengthSquared(closestPoint);
       direction = searchDirection(points, count, closestPoint);
-      if (feature.region == SimplexRegion::Interior) stop = GjkStop::ContainsOrigin;
-      else if (direction == Vec2<S>{}) stop = GjkStop::OriginOnSimplex;
+      if (answer.region.feature == SimplexFeature::Interior) stop = GjkStop::ContainsOrigin;
+      else if (direction == V{}) stop = GjkStop::OriginOnSimplex;
     }
   }
 
+  // loop (van den Bergen 2003, 4.3; Box2D's b2ShapeDistance; Jolt's GJKClosestPoint::GetClosestPoints):
+  //   w = support(A - B, d)
+  //   if w was a vertex of the last simplex before its reduction and brings v no closer: stop (nothing new)
+  //   add w; v = the closest point of the simplex to the origin (the solver); keep the vertices supporting v
+  //   stop if the simplex holds the origin, or v is the origin, or v stalled twice in a row
+  //   d = the perpendicular of v's feature toward the origin
   for (int iteration = 1; stop == GjkStop::None && iteration <= options.maxIterations; ++iteration) {
     iterations = iteration;
-    const SupportPoint<S> support = difference.supportPoint(direction);
-    [[maybe_unused]] std::conditional_t<Trace::enabled, GjkStep<S>, NoStep> step{};
+    const SupportPoint<V> support = difference.supportPoint(direction);
+    [[maybe_unused]] std::conditional_t<Trace::enabled, GjkStep<V>, NoStep> step{};
     if constexpr (Trace::enabled) {
       step.iteration = iteration;
       step.direction = direction;
@@ -626,11 +804,13 @@ template <SupportShape A, SupportShape B, class Trace>
 
     GjkStop stepStop = GjkStop::None;
     bool accepted = false;
-    bool duplicate = false;
-    for (int i = 0; i < count; ++i) duplicate = duplicate || points[i] == support.point;
+    bool inSimplex = false;
+    bool triedBefore = false;
+    for (int i = 0; i < count; ++i) inSimplex = inSimplex || points[i] == support.point;
+    for (int i = 0; i < beforeCount; ++i) triedBefore = triedBefore || before[i] == support.point;
     if (!isFinite(support.point)) {
       stepStop = GjkStop::InvalidInput;
-    } else if (duplicate) {
+    } else if (inSimplex) {
       stepStop = GjkStop::DuplicateSupport;
     } else {
       // Van den Bergen's bound: no point of A - B is closer than dot(v, w) / |v|, so when |v|^2 - dot(v, w) is
@@ -639,25 +819,32 @@ template <SupportShape A, SupportShape B, class Trace>
       // end on a duplicate support like Box2D; only a second stalled step in a row (curves) ends the run.
       const bool distanceKnown = count > 0 && closestLengthSquared - dot(closestPoint, support.point) <=
                                                   tolerance * closestLengthSquared;
-      const SimplexPoints<S> before{support.point, points[0], points[1]};
-      const int beforeCount = count < 3 ? count + 1 : 3;
-      const SimplexFeature<S> candidate = locateClosest(before, beforeCount);
+      const SimplexPoints<V> candidatePoints = pushFront(points, support.point);
+      const int candidateCount = count < kCapacity ? count + 1 : kCapacity;
+      const ClosestOnSimplex<V> candidate = closestOnSimplex(candidatePoints, candidateCount);
       const S candidateLengthSquared = lengthSquared(candidate.closestPoint);
-      // Kept even when rounding makes it a hair farther (Box2D keeps every new support too): the stalled-step
-      // count below ends such runs. Only an overflow, which no further step can mend, keeps the previous simplex.
       if (!std::isfinite(candidateLengthSquared)) {
-        stepStop = GjkStop::NoProgress;
+        // |v|^2 overflows the scalar: no step can mend it, and a distance from it would be wrong. Refused.
+        stepStop = GjkStop::Overflow;
+      } else if (triedBefore && !(candidateLengthSquared < closestLengthSquared)) {
+        // w was dropped by the last reduction and taking it back gains nothing: two supports on nearly parallel
+        // edges of A - B would otherwise take turns until the cap (Box2D's duplicate test against the simplex
+        // saved before solving; Jolt's "v not getting closer"). The current simplex is the answer.
+        stepStop = GjkStop::DuplicateSupport;
       } else {
+        // Kept even when rounding makes it a hair farther (Box2D keeps every new support too): the stalled-step
+        // count below ends such runs.
         accepted = true;
         const S previousLengthSquared = closestLengthSquared;
-        // The new support goes to the slot no kept vertex uses (at most 2 are kept before a step).
-        const int freeSlot = count == 0 ? 0 : (count == 1 ? (slots[0] + 1) % 3 : 3 - slots[0] - slots[1]);
-        witnesses[freeSlot] = support;
-        directions = keepItems(std::array<Vec2<S>, 3>{direction, directions[0], directions[1]}, beforeCount,
-                               candidate.droppedMask);
-        slots = keepItems(std::array<int, 3>{freeSlot, slots[0], slots[1]}, beforeCount, candidate.droppedMask);
-        points = keepItems(before, beforeCount, candidate.droppedMask);
-        count = keptCount(beforeCount, candidate.droppedMask);
+        // The new support goes to the slot no kept vertex uses.
+        const int slot = freeSlot(slots, count);
+        witnesses[slot] = support;
+        directions = keepItems(pushFront(directions, direction), candidateCount, candidate.droppedMask);
+        slots = keepItems(pushFront(slots, slot), candidateCount, candidate.droppedMask);
+        before = candidatePoints;
+        beforeCount = candidateCount;
+        points = keepItems(candidatePoints, candidateCount, candidate.droppedMask);
+        count = keptCount(candidateCount, candidate.droppedMask);
         weights = candidate.weights;
         closestPoint = candidate.closestPoint;
         closestLengthSquared = candidateLengthSquared;
@@ -668,10 +855,11 @@ template <SupportShape A, SupportShape B, class Trace>
         direction = searchDirection(points, count, closestPoint);
         // Touching: the origin on the simplex, exactly or within rounding of its vertices' size (Jolt).
         const S rounding = S(4) * kEpsilon<S>;
-        if (candidate.region == SimplexRegion::Interior) {
+        if (candidate.region.feature == SimplexFeature::Interior) {
           stepStop = GjkStop::ContainsOrigin;
-        } else if (direction == Vec2<S>{} ||
-                   candidateLengthSquared <= rounding * rounding * maxVertexLengthSquared(before, beforeCount)) {
+        } else if (direction == V{} || candidateLengthSquared <= rounding * rounding *
+                                                                     maxVertexLengthSquared(candidatePoints,
+                                                                                            candidateCount)) {
           stepStop = GjkStop::OriginOnSimplex;
         } else {
           // Known to tolerance, or |v|^2 stalled at rounding (Jolt's relative test on squared lengths).
@@ -687,49 +875,55 @@ template <SupportShape A, SupportShape B, class Trace>
     if (stepStop == GjkStop::None && iteration == options.maxIterations) stepStop = GjkStop::MaxIterations;
     if constexpr (Trace::enabled) {
       if (!accepted) {
-        step.region = regionBehindNewest(count);
+        step.region = regionBehindNewest<V>(count);
         step.droppedMask = 0b001;
       }
       step.stop = stepStop;
       step.simplexAfter = currentSimplex();
       step.closestPoint = closestPoint;
-      step.distance = CoreDistance<S>::lengthOf(closestPoint);
+      step.distance = CoreDistance<V>::lengthOf(closestPoint);
       trace(step);
     }
     stop = stepStop;
   }
-  Vec2<S> coreA{};
-  Vec2<S> coreB{};
-  if (stop != GjkStop::InvalidInput) {
-    if (cache != nullptr) {
-      cache->directions = directions;
-      cache->count = count;
-    }
-    for (int i = 0; i < count; ++i) {
-      coreA += weights[i] * witnesses[slots[i]].pointA;
-      coreB += weights[i] * witnesses[slots[i]].pointB;
-    }
+  if (stop == GjkStop::InvalidInput || stop == GjkStop::Overflow) {
+    CoreDistance<V> refused = refuse(stop);
+    refused.iterations = iterations;
+    refused.simplex = currentSimplex();
+    return refused;
+  }
+  if (cache != nullptr) {
+    cache->directions = directions;
+    cache->count = count;
+  }
+  V coreA{};
+  V coreB{};
+  for (int i = 0; i < count; ++i) {
+    coreA += weights[i] * witnesses[slots[i]].pointA;
+    coreB += weights[i] * witnesses[slots[i]].pointB;
   }
   return {currentSimplex(), closestPoint, coreA, coreB, iterations, stop};
 }
 
 }  // namespace detail
 
-// Distance between A and B (article 002 in 2D). Runs on the cores (SupportKind::Core) and subtracts both core
-// radii, so circles and capsules are exact (Box2D's distance proxies do the same). Each iteration adds the
-// support w along d = -v (v: closest point of the simplex), keeps only the vertices that support the new closest
-// point (Ericson 5.1), and stops when (checked in this order):
+// Distance between A and B (van den Bergen, Collision Detection in Interactive 3D Environments, 4.3; the distance
+// GJK article in docs/references.md; Box2D's b2ShapeDistance). Runs on the cores (SupportKind::Core) and subtracts
+// both core radii, so circles and capsules are exact (Box2D's distance proxies do the same). Each iteration adds
+// the support w along d = -v (v: closest point of the simplex), keeps only the vertices that support the new
+// closest point (closestOnSimplex, Ericson 5.1), and stops when (checked in this order):
 //   InvalidInput      a support is NaN or infinite, radii negative/non-finite, maxIterations < 1, bad tolerance;
-//   DuplicateSupport  w is already a simplex vertex (the usual end on polygons);
-//   ContainsOrigin    the triangle holds the origin: the cores overlap;
+//   DuplicateSupport  w is already a simplex vertex (the usual end on polygons), or w was dropped by the last
+//                     reduction and taking it back brings v no closer (Box2D's duplicate test);
+//   Overflow          |v|^2 overflows the scalar (shapes about 1e154 apart in double, 1e19 in float): refused;
+//   ContainsOrigin    the simplex holds the origin: the cores overlap;
 //   OriginOnSimplex   the origin is on a vertex or edge of the cores' simplex: the cores touch;
 //   NoProgress        a second step in a row stalled (w kept): before it |v|^2 - dot(v, w) <= tolerance * |v|^2
 //                     (van den Bergen's relative test, squared, NaN-safe: a NaN compares false and falls through
 //                     to the cap), or |v|^2 fell by no more than epsilon * |v|^2 (Jolt). Curved shapes (Sector) end
-//                     here; one stalled step alone does not end a run, so polygons still reach their exact feature.
-//                     Also when the new closest point overflows (w dropped, the previous simplex kept);
+//                     here; one stalled step alone does not end a run, so polygons still reach their exact feature;
 //   MaxIterations     the cap; the result is the best so far (status MaxIterations).
-// All but InvalidInput and MaxIterations report Status::Converged.
+// InvalidInput and Overflow report Status::InvalidInput, MaxIterations Status::MaxIterations, the rest Converged.
 // Results: distance = max(0, |v| - radiusA - radiusB). Separated: pointA/pointB are the witnesses on the
 // surfaces, normal = unit from A toward B. Overlapping (distance 0, overlap = true, touching included): normal is
 // zero; pointA = pointB = the midpoint of the core witnesses when the cores are apart (rounded shapes), else the
@@ -737,41 +931,41 @@ template <SupportShape A, SupportShape B, class Trace>
 // cache (optional, caller-owned): when cache->count > 0 the start simplex is rebuilt from supports along its
 // directions (not counted in iterations); on return it holds the directions of the final simplex.
 template <SupportShape A, SupportShape B, class Trace = NoTrace>
-  requires std::same_as<typename A::Scalar, typename B::Scalar>
-[[nodiscard]] DistanceResult<typename A::Scalar> gjkDistance(const A& a, const B& b, const GjkOptions& options,
-                                                             SimplexCache<typename A::Scalar>* cache, Trace& trace) {
-  using S = typename A::Scalar;
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] DistanceResult<ShapeVector<A>> gjkDistance(const A& a, const B& b, const GjkOptions& options,
+                                                         SimplexCache<ShapeVector<A>>* cache, Trace& trace) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
   const S radiusA = a.coreRadius();
   const S radiusB = b.coreRadius();
   if (!detail::validRadius(radiusA) || !detail::validRadius(radiusB)) {
-    DistanceResult<S> refused;
+    DistanceResult<V> refused;
     refused.stop = GjkStop::InvalidInput;
     refused.status = Status::InvalidInput;
     return refused;
   }
-  const detail::CoreDistance<S> core = detail::coreDistance(a, b, options, cache, trace);
-  const Status status = core.stop == GjkStop::InvalidInput    ? Status::InvalidInput
+  const detail::CoreDistance<V> core = detail::coreDistance(a, b, options, cache, trace);
+  const bool refused = core.stop == GjkStop::InvalidInput || core.stop == GjkStop::Overflow;
+  const Status status = refused                               ? Status::InvalidInput
                         : core.stop == GjkStop::MaxIterations ? Status::MaxIterations
                                                               : Status::Converged;
   const bool coresOverlap = core.coresOverlap();
-  const S coreDistance = coresOverlap || core.stop == GjkStop::InvalidInput ? S(0) : core.distance();
   // Each outcome built whole, not a zero-filled result patched field by field (that costs a rep stos per call).
-  if (core.stop == GjkStop::InvalidInput) {
-    return {S(0), {}, {}, {}, false, core.iterations, status, core.stop, core.simplex};
-  }
+  if (refused) return {S(0), {}, {}, {}, false, core.iterations, status, core.stop, core.simplex};
+  const S coreDistance = coresOverlap ? S(0) : core.distance();
   if (coreDistance > radiusA + radiusB) {
-    const Vec2<S> normal = -core.closestPoint / coreDistance;  // closestPoint = coreA - coreB
+    const V normal = -core.closestPoint / coreDistance;  // closestPoint = coreA - coreB
     return {coreDistance - radiusA - radiusB, core.coreA + radiusA * normal, core.coreB - radiusB * normal, normal,
             false, core.iterations, status, core.stop, core.simplex};
   }
-  const Vec2<S> middle = coresOverlap ? core.coreA : S(0.5) * (core.coreA + core.coreB);
+  const V middle = coresOverlap ? core.coreA : S(0.5) * (core.coreA + core.coreB);
   return {S(0), middle, middle, {}, true, core.iterations, status, core.stop, core.simplex};
 }
 
 template <SupportShape A, SupportShape B>
-  requires std::same_as<typename A::Scalar, typename B::Scalar>
-[[nodiscard]] DistanceResult<typename A::Scalar> gjkDistance(const A& a, const B& b, const GjkOptions& options = {},
-                                                             SimplexCache<typename A::Scalar>* cache = nullptr) {
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] DistanceResult<ShapeVector<A>> gjkDistance(const A& a, const B& b, const GjkOptions& options = {},
+                                                         SimplexCache<ShapeVector<A>>* cache = nullptr) {
   NoTrace trace;
   return gjkDistance(a, b, options, cache, trace);
 }

@@ -92,7 +92,7 @@ struct QueryResult {
 template <Scalar S>
 struct QueryTrace {
   QueryResult<S> result;
-  std::vector<GjkStep<S>> gjk;
+  std::vector<GjkStep<Vec2<S>>> gjk;
   std::vector<EpaStep<S>> epa;
   std::vector<SatAxisStep<S>> sat;
   std::vector<AnalyticStep<S>> analytic;

@@ -1,4 +1,5 @@
-// collide/simplex.h: the GJK simplex, its Voronoi regions, and the caller-owned warm-start cache.
+// collide/simplex.h: the GJK simplex, the region of it that holds the closest point, and the warm-start cache,
+// over any vector type (vector.h): up to 3 vertices in the plane, 4 in space.
 //
 // [SECTION] Simplex
 // [SECTION] SimplexRegion
@@ -6,53 +7,75 @@
 #pragma once
 
 #include <array>
+#include <compare>
 #include <cstdint>
 #include <string_view>
 
 #include "collide/math.h"
 #include "collide/support.h"
+#include "collide/vector.h"
 
 namespace collide {
 
 // [SECTION] Simplex
 
-// Up to three support points of the Minkowski difference A - B. vertices[0] is the newest ("A" in article 000),
-// then B, then C; reductions keep that order, so the newest vertex is always first.
-template <Scalar S>
+// Up to kDimension + 1 support points of the Minkowski difference A - B. vertices[0] is the newest; the steps
+// keep that order, so the newest vertex is always first. Letters A, B, C, D name vertices[0], [1], [2], [3].
+template <Vector V>
 struct Simplex {
-  std::array<SupportPoint<S>, 3> vertices{};
+  static constexpr int kCapacity = kMaxSimplexVertices<V>;
+  std::array<SupportPoint<V>, kCapacity> vertices{};
   int count = 0;
   friend constexpr bool operator==(const Simplex&, const Simplex&) = default;
 };
 
 // [SECTION] SimplexRegion
 
-// The Voronoi region of the simplex holding the origin (boolean GJK) or the closest point (distance GJK).
-// Letters name vertices[0], [1], [2]. Article 000: a triangle has 7 regions; with A newest, the origin can only
-// be in edge AB, edge AC or the interior.
-enum class SimplexRegion : std::uint8_t { VertexA, VertexB, VertexC, EdgeAB, EdgeAC, EdgeBC, Interior };
+// The feature of a simplex whose Voronoi region holds the origin (boolean GJK) or the closest point (distance
+// GJK): a vertex, an edge, a face (a triangle in space), or the interior (of a triangle in the plane, of a
+// tetrahedron in space), where the origin itself lies. Ericson, Real-Time Collision Detection, 5.1.
+enum class SimplexFeature : std::uint8_t { Vertex, Edge, Face, Interior };
 
+// A region: the vertices kept (bit i: vertices[i]) and the feature they span.
+struct SimplexRegion {
+  std::uint8_t kept = 0b0001;
+  SimplexFeature feature = SimplexFeature::Vertex;
+  friend constexpr bool operator==(SimplexRegion, SimplexRegion) = default;
+  friend constexpr auto operator<=>(SimplexRegion, SimplexRegion) = default;
+
+  [[nodiscard]] constexpr bool keeps(int vertex) const { return (kept >> vertex) & 1u; }
+};
+
+// The feature spanned by `count` vertices of a simplex in a space of `dimension`: a full simplex is the interior.
+[[nodiscard]] constexpr SimplexFeature featureOfCount(int count, int dimension) {
+  if (count > dimension) return SimplexFeature::Interior;
+  return count == 1 ? SimplexFeature::Vertex : (count == 2 ? SimplexFeature::Edge : SimplexFeature::Face);
+}
+
+// The region spanned by the kept vertices (bit i: vertices[i]) in a space of `dimension`.
+[[nodiscard]] constexpr SimplexRegion regionOf(std::uint8_t kept, int dimension) {
+  int count = 0;
+  for (int i = 0; i < 4; ++i) count += (kept >> i) & 1u;
+  return {kept, featureOfCount(count, dimension)};
+}
+
+// "vertex A", "edge AC", "face BCD", "interior": the feature and the letters of its vertices.
 [[nodiscard]] constexpr std::string_view regionName(SimplexRegion region) {
-  switch (region) {
-    case SimplexRegion::VertexA: return "vertex A";
-    case SimplexRegion::VertexB: return "vertex B";
-    case SimplexRegion::VertexC: return "vertex C";
-    case SimplexRegion::EdgeAB: return "edge AB";
-    case SimplexRegion::EdgeAC: return "edge AC";
-    case SimplexRegion::EdgeBC: return "edge BC";
-    case SimplexRegion::Interior: return "interior";
-  }
-  return "unknown";
+  constexpr std::string_view kNames[16] = {"none",     "vertex A", "vertex B", "edge AB",  "vertex C", "edge AC",
+                                           "edge BC",  "face ABC", "vertex D", "edge AD",  "edge BD",  "face ABD",
+                                           "edge CD",  "face ACD", "face BCD", "interior"};
+  if (region.feature == SimplexFeature::Interior) return "interior";
+  return kNames[region.kept & 0b1111u];
 }
 
 // [SECTION] SimplexCache
 
-// Warm start (article 004, temporal coherence): the search directions that produced the last simplex, in A's
-// frame. The next call re-evaluates supports along them on the current geometry, so a slightly moved pair
-// starts next to its answer. Owned by the caller; count == 0 means a cold start.
-template <Scalar S>
+// Warm start (temporal coherence; Box2D's b2SimplexCache, van den Bergen 2003): the search directions that
+// produced the last simplex, in A's frame. The next call re-evaluates supports along them on the current geometry,
+// so a slightly moved pair starts next to its answer. Owned by the caller; count == 0 means a cold start.
+template <Vector V>
 struct SimplexCache {
-  std::array<Vec2<S>, 3> directions{};
+  std::array<V, kMaxSimplexVertices<V>> directions{};
   int count = 0;
 };
 

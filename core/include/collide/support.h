@@ -1,53 +1,84 @@
-// collide/support.h: the SupportShape concept and the wrappers that compose support functions.
+// collide/support.h: the SupportShape concept and the adaptors that compose support functions, over any vector
+// type (vector.h): Vec2 shapes in the plane today, Vec3 shapes in space with the same templates.
 //
-// GJK and EPA are written once against SupportShape. Transformed<Shape> places a local shape by a transform;
-// MinkowskiDifference<A, B> gives the support point of A - B together with its witnesses on A and on B
-// (article 000: "support(A, d) - support(B, -d)").
+// GJK and EPA are written once against SupportShape. Transformed<Shape> places a local shape by a rigid transform
+// (Rot in the plane, Quat in space); CoreShape<Shape> is a rounded shape's polytope core; MinkowskiDifference<A, B>
+// gives the support point of A - B with its witnesses on A and on B: support(A, d) - support(B, -d)
+// (Gilbert, Johnson and Keerthi 1988; van den Bergen, Collision Detection in Interactive 3D Environments, 4.3).
+//
+// [SECTION] SupportShape
+// [SECTION] Transformed, CoreShape
+// [SECTION] SupportPoint, MinkowskiDifference
 #pragma once
 
 #include <concepts>
+#include <type_traits>
+#include <utility>
 
 #include "collide/math.h"
 #include "collide/shapes.h"
+#include "collide/vector.h"
 
 namespace collide {
 
+// [SECTION] SupportShape
+
+// The vector type a shape lives in: what its centroid() returns.
+template <class Shape>
+using ShapeVector = std::remove_cvref_t<decltype(std::declval<const Shape&>().centroid())>;
+
+// A convex shape GJK and EPA can run on (shapes.h explains the three questions).
 template <class T>
-concept SupportShape = requires(const T& shape, Vec2<typename T::Scalar> direction) {
+concept SupportShape = requires(const T& shape) {
   typename T::Scalar;
-  { shape.support(direction) } -> std::same_as<Vec2<typename T::Scalar>>;
-  { shape.coreSupport(direction) } -> std::same_as<Vec2<typename T::Scalar>>;
+  { shape.centroid() } -> Vector;
+} && std::same_as<typename T::Scalar, ScalarOf<ShapeVector<T>>> && requires(const T& shape, ShapeVector<T> direction) {
+  { shape.support(direction) } -> std::same_as<ShapeVector<T>>;
+  { shape.coreSupport(direction) } -> std::same_as<ShapeVector<T>>;
   { shape.coreRadius() } -> std::same_as<typename T::Scalar>;
-  { shape.centroid() } -> std::same_as<Vec2<typename T::Scalar>>;
 };
+
+// [SECTION] Transformed, CoreShape
 
 // A shape seen through a rigid transform: directions go in through the inverse rotation, points come out
 // through the transform. Holds a reference, so it lives no longer than the shape it wraps.
 template <SupportShape Shape>
 struct Transformed {
   using Scalar = typename Shape::Scalar;
+  using V = ShapeVector<Shape>;
   const Shape& shape;
-  Transform<Scalar> transform;
+  TransformOf<V> transform;
 
-  [[nodiscard]] Vec2<Scalar> support(Vec2<Scalar> d) const {
-    return transform.apply(shape.support(transform.q.applyInverse(d)));
-  }
-  [[nodiscard]] Vec2<Scalar> coreSupport(Vec2<Scalar> d) const {
-    return transform.apply(shape.coreSupport(transform.q.applyInverse(d)));
-  }
+  [[nodiscard]] V support(V d) const { return transform.apply(shape.support(transform.q.applyInverse(d))); }
+  [[nodiscard]] V coreSupport(V d) const { return transform.apply(shape.coreSupport(transform.q.applyInverse(d))); }
   [[nodiscard]] Scalar coreRadius() const { return shape.coreRadius(); }
-  [[nodiscard]] Vec2<Scalar> centroid() const { return transform.apply(shape.centroid()); }
+  [[nodiscard]] V centroid() const { return transform.apply(shape.centroid()); }
 };
 
 template <SupportShape Shape>
-Transformed(const Shape&, Transform<typename Shape::Scalar>) -> Transformed<Shape>;
+Transformed(const Shape&, TransformOf<ShapeVector<Shape>>) -> Transformed<Shape>;
+
+// A shape's polytope core as a shape of its own (a circle's centre, a capsule's segment; radius 0), so GJK and EPA
+// can run on the cores of rounded shapes (Box2D's distance proxies, Jolt's convex radius).
+template <SupportShape Shape>
+struct CoreShape {
+  using Scalar = typename Shape::Scalar;
+  using V = ShapeVector<Shape>;
+  const Shape& shape;
+  [[nodiscard]] V support(V d) const { return shape.coreSupport(d); }
+  [[nodiscard]] V coreSupport(V d) const { return shape.coreSupport(d); }
+  [[nodiscard]] Scalar coreRadius() const { return Scalar(0); }
+  [[nodiscard]] V centroid() const { return shape.centroid(); }
+};
+
+// [SECTION] SupportPoint, MinkowskiDifference
 
 // A vertex of the Minkowski difference A - B with the points of A and B that made it.
-template <Scalar S>
+template <Vector V>
 struct SupportPoint {
-  Vec2<S> pointA{};  // on A, in the frame the algorithm works in
-  Vec2<S> pointB{};  // on B, same frame
-  Vec2<S> point{};   // pointA - pointB
+  V pointA{};  // on A, in the frame the algorithm works in
+  V pointB{};  // on B, same frame
+  V point{};   // pointA - pointB
   friend constexpr bool operator==(const SupportPoint&, const SupportPoint&) = default;
 };
 
@@ -55,15 +86,16 @@ struct SupportPoint {
 enum class SupportKind { Whole, Core };
 
 template <SupportShape A, SupportShape B>
-  requires std::same_as<typename A::Scalar, typename B::Scalar>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
 struct MinkowskiDifference {
   using Scalar = typename A::Scalar;
+  using V = ShapeVector<A>;
   const A& a;
   const B& b;
   SupportKind kind = SupportKind::Whole;
 
-  [[nodiscard]] SupportPoint<Scalar> supportPoint(Vec2<Scalar> d) const {
-    SupportPoint<Scalar> result;
+  [[nodiscard]] SupportPoint<V> supportPoint(V d) const {
+    SupportPoint<V> result;
     if (kind == SupportKind::Core) {
       result.pointA = a.coreSupport(d);
       result.pointB = b.coreSupport(-d);
@@ -74,9 +106,9 @@ struct MinkowskiDifference {
     result.point = result.pointA - result.pointB;
     return result;
   }
-  [[nodiscard]] Vec2<Scalar> support(Vec2<Scalar> d) const { return supportPoint(d).point; }
+  [[nodiscard]] V support(V d) const { return supportPoint(d).point; }
   // A point inside A - B, where GJK starts looking.
-  [[nodiscard]] Vec2<Scalar> centroid() const { return a.centroid() - b.centroid(); }
+  [[nodiscard]] V centroid() const { return a.centroid() - b.centroid(); }
 };
 
 }  // namespace collide
