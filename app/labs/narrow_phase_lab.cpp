@@ -96,7 +96,7 @@ collide::SatAxisStep<double> toDouble(const collide::SatAxisStep<T>& s) {
 
 template <collide::Scalar T>
 collide::AnalyticStep<double> toDouble(const collide::AnalyticStep<T>& s) {
-  return {s.index, s.title, toDouble(s.point), toDouble(s.closest), double(s.value), s.decided, s.hit};
+  return {s.index, s.title, toDouble(s.point), toDouble(s.closest), double(s.value), s.decided, s.hit, s.edge};
 }
 
 template <class T, class F>
