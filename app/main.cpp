@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
-#include "gui.h"
+#include "shell/gui.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Collision Lab: an interactive visual debugger for collision detection"};

@@ -16,8 +16,8 @@
 #include "render/color.h"
 #include "render/offscreen.h"
 #include "render/renderer2d.h"
-#include "ui/lab_shell.h"
-#include "ui/settings.h"
+#include "shell/lab_shell.h"
+#include "shell/settings.h"
 
 namespace lab {
 
@@ -71,8 +71,7 @@ int runScreenshot(const ScreenshotOptions& options) {
     return 1;
   }
   Renderer2D renderer;
-  const char* shaderOverride = std::getenv("COLLISION_LAB_SHADER_DIR");
-  renderer.init(shaderOverride && *shaderOverride ? shaderOverride : COLLISION_LAB_SHADER_DIR);
+  renderer.init();
 
   // Default settings, never saved: a screenshot must not depend on, or change, the user's preferences.
   Settings settings;

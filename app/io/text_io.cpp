@@ -9,6 +9,52 @@
 
 namespace lab {
 
+// [SECTION] Files
+
+namespace {
+
+const char* fileKind(std::filesystem::file_type type) {
+  switch (type) {
+    case std::filesystem::file_type::directory: return "a directory";
+    case std::filesystem::file_type::fifo: return "a FIFO (named pipe)";
+    case std::filesystem::file_type::character: return "a character device";
+    case std::filesystem::file_type::block: return "a block device";
+    case std::filesystem::file_type::socket: return "a socket";
+    default: return "not a regular file";
+  }
+}
+
+std::string megabytes(std::uintmax_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MB"; }
+
+}  // namespace
+
+std::string readTextFile(const std::filesystem::path& path, std::uintmax_t maxBytes) {
+  const std::string name = path.string();
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);  // follows symlinks
+  if (error) throw FileError(name + ": cannot open: " + error.message());
+  if (!std::filesystem::is_regular_file(status)) {
+    throw FileError(name + ": cannot open: " + fileKind(status.type()) + ", not a file");
+  }
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (error) throw FileError(name + ": cannot read: " + error.message());
+  if (size > maxBytes) {
+    throw FileError(name + ": cannot open: " + megabytes(size) + ", larger than the " + megabytes(maxBytes) +
+                    " this file may have");
+  }
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw FileError(name + ": cannot open: " + std::strerror(errno));
+  // Read one byte more than the size seen above, so a file that grows meanwhile is still caught.
+  std::string text(static_cast<std::size_t>(size) + 1, '\0');
+  file.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (file.bad()) throw FileError(name + ": cannot read: " + std::strerror(errno));
+  text.resize(static_cast<std::size_t>(file.gcount()));
+  if (text.size() > size) throw FileError(name + ": cannot read: the file changed while it was read");
+  return text;
+}
+
+// [SECTION] JSON text
+
 namespace {
 
 // The reason of a nlohmann exception without its "[json.exception.parse_error.101] parse error at ...: " prefix
@@ -26,24 +72,54 @@ std::string parseErrorReason(const std::string& what, bool isParseError) {
   return reason;
 }
 
+// Where a JSON text first nests deeper than `maxDepth` (brackets inside strings do not count), or npos.
+std::size_t tooDeepAt(std::string_view text, int maxDepth) {
+  int depth = 0;
+  bool inString = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (inString) {
+      if (c == '\\') ++i;  // skip the escaped character
+      else if (c == '"') inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > maxDepth) return i;
+    } else if (c == ']' || c == '}') {
+      --depth;  // unbalanced text is the parser's to report
+    }
+  }
+  return std::string_view::npos;
+}
+
+std::string lineAndColumn(std::string_view text, std::size_t offset, int firstLine) {
+  const std::string_view before = text.substr(0, offset);
+  const auto newlines = std::count(before.begin(), before.end(), '\n');
+  const std::size_t lineStart = before.rfind('\n');
+  const std::size_t column = lineStart == std::string_view::npos ? offset + 1 : offset - lineStart;
+  return "line " + std::to_string(firstLine + newlines) + ", column " + std::to_string(column);
+}
+
 }  // namespace
 
 Json parseJsonText(std::string_view text, int firstLine) {
+  if (const std::size_t deep = tooDeepAt(text, kMaxJsonDepth); deep != std::string_view::npos) {
+    throw JsonSyntaxError(lineAndColumn(text, deep, firstLine) + ": JSON nested deeper than " +
+                          std::to_string(kMaxJsonDepth) + " levels of arrays and objects");
+  }
   try {
     return Json::parse(text);
   } catch (const Json::parse_error& error) {
     // nlohmann reports the 1-based byte offset where it stopped; people want a line and a column.
     const std::size_t offset = std::min(text.size(), error.byte > 0 ? error.byte - 1 : 0);
-    const std::string_view before = text.substr(0, offset);
-    const auto newlines = std::count(before.begin(), before.end(), '\n');
-    const std::size_t lineStart = before.rfind('\n');
-    const std::size_t column = lineStart == std::string_view::npos ? offset + 1 : offset - lineStart;
-    throw JsonSyntaxError("line " + std::to_string(firstLine + newlines) + ", column " + std::to_string(column) +
-                          ": JSON syntax error: " + parseErrorReason(error.what(), true));
+    throw JsonSyntaxError(lineAndColumn(text, offset, firstLine) + ": JSON syntax error: " +
+                          parseErrorReason(error.what(), true));
   } catch (const Json::exception& error) {  // e.g. out_of_range: "number overflow parsing '1e999'"
     throw JsonSyntaxError("line " + std::to_string(firstLine) + ": JSON error: " + parseErrorReason(error.what(), false));
   }
 }
+
+// [SECTION] Readable output
 
 namespace {
 
@@ -88,13 +164,19 @@ std::string dumpReadable(const Json& value) {
   return out;
 }
 
+// [SECTION] Streams
+
 InputSource::InputSource(const std::string& path) : name_(path.empty() ? "standard input" : path) {
   if (path.empty()) {
     standard_ = &std::cin;
     return;
   }
+  // A directory opens as a stream on Linux and fails on the first read with an exception; refuse it here.
+  if (std::error_code error; std::filesystem::is_directory(path, error)) {
+    throw FileError(path + ": cannot open: a directory, not a file");
+  }
   file_.open(path, std::ios::binary);
-  if (!file_) throw std::runtime_error(path + ": cannot open: " + std::strerror(errno));
+  if (!file_) throw FileError(path + ": cannot open: " + std::strerror(errno));
 }
 
 OutputSink::OutputSink(const std::string& path) : path_(path) {
