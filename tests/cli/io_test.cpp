@@ -238,6 +238,42 @@ TEST_F(SceneFiles, FiveMixedShapesRoundTripThroughTheShapesLab) {
   EXPECT_EQ(read(directory_ / "saved.json"), read(directory_ / "saved_again.json"));
 }
 
+// The broad-phase lab saves its objects as they are (boxes and circles with their velocities), not two
+// placeholders: a fresh lab loads them back to the same objects.
+TEST_F(SceneFiles, BroadPhaseLabSavesItsRealObjects) {
+  const LabInfo* broadPhase = findLab("Broad phase");
+  ASSERT_NE(broadPhase, nullptr);
+  Scene generated;
+  generated.labState = Json::parse(R"({"count": 30, "motion": "bounce", "seed": 5, "paused": true, "frames": 3})");
+  std::string error;
+  std::unique_ptr<Lab> lab = broadPhase->create();
+  ASSERT_TRUE(lab->loadScene(generated, error)) << error;
+  Scene saved;
+  lab->saveScene(saved);
+  ASSERT_EQ(saved.shapes.size(), 30u);
+  int circles = 0;
+  for (const SceneShape& shape : saved.shapes) {
+    circles += std::holds_alternative<collide::Circle<double>>(shape.collider.shape) ? 1 : 0;
+    ASSERT_TRUE(shape.motion) << shape.name;
+    EXPECT_GT(collide::length(shape.motion->velocity), 0.0) << shape.name;
+  }
+  EXPECT_EQ(circles, 10);  // every third object is a circle
+
+  ASSERT_TRUE(saveSceneFile(directory_ / "boxes.json", saved, error)) << error;
+  const std::optional<Scene> loaded = loadSceneFile(directory_ / "boxes.json", error);
+  ASSERT_TRUE(loaded) << error;
+  std::unique_ptr<Lab> again = broadPhase->create();
+  ASSERT_TRUE(again->loadScene(*loaded, error)) << error;
+  Scene resaved;
+  again->saveScene(resaved);
+  ASSERT_EQ(resaved.shapes.size(), saved.shapes.size());
+  for (std::size_t i = 0; i < saved.shapes.size(); ++i) {
+    expectJsonNear(colliderToJson(saved.shapes[i].collider), colliderToJson(resaved.shapes[i].collider), saved.shapes[i].name);
+    EXPECT_NEAR(saved.shapes[i].motion->velocity.x, resaved.shapes[i].motion->velocity.x, 1e-12);
+    EXPECT_NEAR(saved.shapes[i].motion->velocity.y, resaved.shapes[i].motion->velocity.y, 1e-12);
+  }
+}
+
 TEST_F(SceneFiles, VersionOneFilesStillLoad) {
   std::string error;
   const fs::path pair = write("v1.json", R"({"format": "collision-lab-scene", "version": 1, "title": "Old",
