@@ -128,7 +128,7 @@ const bool registered = registerCommand(
      [](CLI::App& command) -> std::function<int()> {
        auto options = std::make_shared<ScreenshotOptions>();
        command.add_option("--scene", options->scenePath, "Scene file (JSON) to open");
-       command.add_option("--lab", options->labName, "Lab to show, e.g. \"Shapes\" or \"GJK\"");
+       command.add_option("--lab", options->labName, "Lab to show, e.g. \"Shapes\" or \"Narrow phase\"");
        command.add_option("--algo", options->algorithm, "Algorithm for the lab, e.g. gjk, distance, epa, sat");
        command.add_option("--step", options->step, "Timeline step to show, from 0")->check(CLI::NonNegativeNumber);
        command.add_option("--size", options->size, "Image size WIDTHxHEIGHT")->capture_default_str();

@@ -35,12 +35,12 @@ bool isTimeUnit(const std::string& unit) { return unit == "us" || unit == "ms" |
 
 // [SECTION] Recording
 
-void PlotPanel::collect(const Lab& lab, double frameSeconds) {
+void PlotPanel::collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics) {
   clock_ += frameSeconds;
   if (!recordingOn_) return;
   const auto start = std::chrono::steady_clock::now();
   metrics_.clear();
-  lab.frameMetrics(metrics_);
+  frameMetrics(metrics_);
   if (!metrics_.empty()) recording_.addFrame(clock_, metrics_);
   const double microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
   collectMicroseconds_ = collectMicroseconds_ == 0 ? microseconds : 0.95 * collectMicroseconds_ + 0.05 * microseconds;

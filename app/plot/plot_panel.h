@@ -3,10 +3,11 @@
 // recording as CSV and of the plot as PNG and SVG.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
-#include "lab/lab.h"
+#include "lab/vocabulary.h"
 #include "plot/plot.h"
 #include "plot/recording.h"
 
@@ -14,8 +15,9 @@ namespace lab {
 
 class PlotPanel {
  public:
-  // Once a frame, after the lab's update: appends lab.frameMetrics to the recording while recording is on.
-  void collect(const Lab& lab, double frameSeconds);
+  // Once a frame, after the lab's update: calls frameMetrics (the lab's Lab::frameMetrics) and appends what it
+  // reports to the recording while recording is on.
+  void collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics);
   // The window; `open` is the View menu's flag (the window's close button clears it).
   void draw(bool* open);
 

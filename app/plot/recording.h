@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "io/csv.h"
-#include "lab/lab.h"
+#include "lab/vocabulary.h"
 
 namespace lab {
 

@@ -3,7 +3,7 @@
 
 #include <span>
 
-#include "lab/lab.h"
+#include "lab/vocabulary.h"
 
 namespace lab {
 

@@ -234,7 +234,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   for (const KeyPress& press : canvasKeys)
     if (!isShellKey(press) && !isTimelineKey(press)) lab_->keyPressed(press);
   lab_->update(seconds);
-  plotPanel_.collect(*lab_, seconds);
+  plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); });
   drawCanvas(framebufferWidth, framebufferHeight);
 
   drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str());

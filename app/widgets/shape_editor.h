@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "lab/lab.h"
+#include "lab/vocabulary.h"
 #include "render/shape_drawing.h"
 
 namespace lab {
