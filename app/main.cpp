@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
-#include "gui.h"
+#include "shell/gui.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Collision Lab: an interactive visual debugger for collision detection"};
@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
 
   lab::GuiOptions gui;
   app.add_option("--scene", gui.scenePath, "Open this scene file (JSON)");
-  app.add_option("--lab", gui.labName, "Open this lab, e.g. \"GJK\"");
+  app.add_option("--lab", gui.labName, "Open this lab, e.g. \"Narrow phase\" (older names such as \"GJK\" still work)");
   app.add_option("--dump-state", gui.dumpStatePath, "Write the final lab state as JSON here on exit");
 
   std::function<int()> chosen;

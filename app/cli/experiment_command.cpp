@@ -11,10 +11,10 @@
 
 #include "cli/commands.h"
 #include "io/csv.h"
-#include "io/svg.h"
+#include "plot/plot_svg.h"
 #include "platform/window.h"
-#include "ui/experiment_plots.h"
-#include "ui/plot_png.h"
+#include "plot/experiment_plots.h"
+#include "plot/plot_png.h"
 
 namespace lab {
 

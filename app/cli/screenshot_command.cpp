@@ -16,8 +16,8 @@
 #include "render/color.h"
 #include "render/offscreen.h"
 #include "render/renderer2d.h"
-#include "ui/lab_shell.h"
-#include "ui/settings.h"
+#include "shell/lab_shell.h"
+#include "shell/settings.h"
 
 namespace lab {
 
@@ -71,8 +71,7 @@ int runScreenshot(const ScreenshotOptions& options) {
     return 1;
   }
   Renderer2D renderer;
-  const char* shaderOverride = std::getenv("COLLISION_LAB_SHADER_DIR");
-  renderer.init(shaderOverride && *shaderOverride ? shaderOverride : COLLISION_LAB_SHADER_DIR);
+  renderer.init();
 
   // Default settings, never saved: a screenshot must not depend on, or change, the user's preferences.
   Settings settings;
@@ -129,7 +128,7 @@ const bool registered = registerCommand(
      [](CLI::App& command) -> std::function<int()> {
        auto options = std::make_shared<ScreenshotOptions>();
        command.add_option("--scene", options->scenePath, "Scene file (JSON) to open");
-       command.add_option("--lab", options->labName, "Lab to show, e.g. \"Shapes\" or \"GJK\"");
+       command.add_option("--lab", options->labName, "Lab to show, e.g. \"Shapes\" or \"Narrow phase\"");
        command.add_option("--algo", options->algorithm, "Algorithm for the lab, e.g. gjk, distance, epa, sat");
        command.add_option("--step", options->step, "Timeline step to show, from 0")->check(CLI::NonNegativeNumber);
        command.add_option("--size", options->size, "Image size WIDTHxHEIGHT")->capture_default_str();

@@ -50,9 +50,12 @@ int runTraceCommand(const TraceCommandOptions& options) {
     if (document.is_object() && document.contains("format")) {
       const Scene scene = sceneFromJson(document);
       pair.id = scene.title;
-      pair.a = scene.a;
-      pair.b = scene.b;
+      if (std::string error; !scenePair(scene, pair.a, pair.b, error)) throw JsonFieldError(error);
       if (algorithmName.empty()) algorithmName = scene.algorithm;
+      if (!algorithmName.empty() && !collide::parseAlgorithm(algorithmName)) {
+        throw JsonFieldError("algorithm: expected one of " + collide::algorithmNameList() + ", got \"" +
+                             algorithmName + "\"");
+      }
     } else {
       pair = queryPairFromJson(document);
     }

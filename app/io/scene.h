@@ -1,25 +1,33 @@
 // app/io/scene.h: scene files, the JSON documents the app opens and saves and assets/scenes/ ships.
 //
-// A scene file:
+// A scene file (version 2):
 //   {
-//     "format": "collision-lab-scene", "version": 1,       required, exactly these
-//     "title": "Two identical squares",                      optional strings, "" when absent
+//     "format": "collision-lab-scene", "version": 2,        required, exactly these
+//     "title": "Two identical squares",                      optional strings, "" when absent (bounded lengths)
 //     "lesson": "EPA must not start from a degenerate simplex",
-//     "lab": "GJK",                                          the lab to open (the name it registers)
-//     "algorithm": "epa",                                    gjk, distance, epa, sat or analytic
-//     "a": SHAPE, "b": SHAPE,                                required, the format of io/shape_json.h
+//     "lab": "Narrow phase",                                 the lab to open (its name, or an older name)
+//     "algorithm": "epa",                                    the lab's algorithm; empty = the lab's default
+//     "shapes": [                                            named shapes, in order
+//       {"name": "A", SHAPE fields (io/shape_json.h),
+//        "motion": {"velocity": [vx, vy], "angular_velocity": w}},   motion optional; both fields default to 0
+//       ...],
 //     "view": {"center": [x, y], "zoom": pixels_per_unit},   optional camera; absent = fit to the scene
 //     "lab_state": {...}                                     optional object, kept as is for the lab
 //   }
-// Unknown top-level fields are refused. Messages name the file, the line and column for JSON syntax errors,
-// the field otherwise, and what was expected:
+// Version 1 (exactly two shapes "a" and "b"; the Shapes lab kept more in lab_state.shapes) still loads, as
+// shapes A, B, C, ...; saving always writes version 2.
+// Unknown fields are refused. Messages name the file, the line and column for JSON syntax errors, the field
+// otherwise, and what was expected:
 //   "scenes/deep.json, line 7, column 3: JSON syntax error: ..."
-//   "scenes/deep.json: b.radius: expected a non-negative number, got -1"
+//   "scenes/deep.json: shapes[1].radius: expected a non-negative number, got -1"
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "collide/shapes.h"
 #include "io/shape_json.h"
@@ -27,34 +35,69 @@
 namespace lab {
 
 inline constexpr const char* kSceneFormat = "collision-lab-scene";
-inline constexpr int kSceneVersion = 1;
+inline constexpr int kSceneVersion = 2;
+
+// Strings a scene shows on screen are bounded: a 16 KB title would overflow ImGui's 16-bit vertex indices.
+inline constexpr std::size_t kMaxSceneTitleBytes = 200;
+inline constexpr std::size_t kMaxSceneLessonBytes = 1000;
+inline constexpr std::size_t kMaxShapeNameBytes = 40;
+inline constexpr std::size_t kMaxSceneShapes = 100000;
 
 struct SceneView {
   collide::Vec2<double> center{};  // world point at the middle of the canvas
   double zoom = 1.0;               // pixels per world unit, > 0
 };
 
+// How a shape moves: world units and radians per second.
+struct ShapeMotion {
+  collide::Vec2<double> velocity{};
+  double angularVelocity = 0;
+  friend bool operator==(const ShapeMotion&, const ShapeMotion&) = default;
+};
+
+struct SceneShape {
+  std::string name;  // unique in the scene, 1 to kMaxShapeNameBytes bytes
+  collide::Collider<double> collider;
+  std::optional<ShapeMotion> motion;
+};
+
 struct Scene {
   std::string title;
   std::string lesson;     // one line, shown in the app
   std::string lab;        // lab name; empty = the app's current lab
-  std::string algorithm;  // an algorithm name of collide/query.h; empty = the lab's default
-  collide::Collider<double> a;
-  collide::Collider<double> b;
+  std::string algorithm;  // the lab's algorithm name; empty = the lab's default
+  std::vector<SceneShape> shapes;
   std::optional<SceneView> view;
   Json labState = Json::object();  // opaque to this file; labs read and write their own keys
 };
 
-// Reads a scene. On failure returns nothing and sets `error`; nothing else is touched, so a failed load
-// leaves the caller's current scene as it was.
+// "A", "B", ... "Z", then "S27", "S28", ...: the name a lab gives shape `index` when it has none of its own.
+[[nodiscard]] std::string defaultShapeName(std::size_t index);
+
+// The two shapes of a pair scene (the narrow-phase lab, `collision-lab trace`): false with `error` when the
+// scene does not hold exactly two.
+[[nodiscard]] bool scenePair(const Scene& scene, collide::Collider<double>& a, collide::Collider<double>& b,
+                             std::string& error);
+// A scene of two shapes named A and B.
+void setScenePair(Scene& scene, const collide::Collider<double>& a, const collide::Collider<double>& b);
+
+// Reads a scene (io/text_io.h's readTextFile: regular files of at most kMaxSceneFileBytes). On failure returns
+// nothing and sets `error`, a message that names the file; nothing else is touched, so a failed load leaves
+// the caller's current scene as it was.
 [[nodiscard]] std::optional<Scene> loadSceneFile(const std::filesystem::path& path, std::string& error);
+// The same for a scene's text already in memory (the scenes built into the executable); `name` prefixes messages.
+[[nodiscard]] std::optional<Scene> loadSceneText(std::string_view text, const std::string& name, std::string& error);
 
 // Writes a scene to a temporary file beside `path`, then renames it over `path`: a failure (returns false and
 // sets `error`) never truncates the old file.
 [[nodiscard]] bool saveSceneFile(const std::filesystem::path& path, const Scene& scene, std::string& error);
 
-// The JSON document of a scene, and back (throws JsonFieldError naming the field). For tests and the clipboard.
+// The JSON document of a scene (version 2), and back (throws JsonFieldError naming the field; reads both
+// versions). For tests and the clipboard.
 [[nodiscard]] Json sceneToJson(const Scene& scene);
 [[nodiscard]] Scene sceneFromJson(const Json& document);
+
+// `text` cut to at most `maxBytes` on a UTF-8 character boundary, with "..." when cut: for on-screen text.
+[[nodiscard]] std::string truncatedUtf8(std::string_view text, std::size_t maxBytes);
 
 }  // namespace lab

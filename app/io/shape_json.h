@@ -18,21 +18,10 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
 #include "collide/shapes.h"
+#include "lab/vocabulary.h"
 
 namespace lab {
-
-// Ordered, so files keep their key order when the app loads and saves them.
-using Json = nlohmann::ordered_json;
-
-// A value that does not fit the format. The message names the field and what was expected, e.g.
-// "b.radius: expected a non-negative number, got -1".
-class JsonFieldError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // Parses a SHAPE; `field` names it in messages ("a", "b"). Throws JsonFieldError.
 [[nodiscard]] collide::Collider<double> colliderFromJson(const Json& shape, std::string_view field);

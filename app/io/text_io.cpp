@@ -12,6 +12,51 @@
 
 namespace lab {
 
+// [SECTION] Files
+
+namespace {
+
+const char* fileKind(std::filesystem::file_type type) {
+  switch (type) {
+    case std::filesystem::file_type::directory: return "a directory";
+    case std::filesystem::file_type::fifo: return "a FIFO (named pipe)";
+    case std::filesystem::file_type::character: return "a character device";
+    case std::filesystem::file_type::block: return "a block device";
+    case std::filesystem::file_type::socket: return "a socket";
+    default: return "not a regular file";
+  }
+}
+
+std::string megabytes(std::uintmax_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MB"; }
+
+}  // namespace
+
+std::string readTextFile(const std::filesystem::path& path, std::uintmax_t maxBytes) {
+  const std::string name = path.string();
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);  // follows symlinks
+  if (error) throw FileError(name + ": cannot open: " + error.message());
+  if (!std::filesystem::is_regular_file(status)) {
+    throw FileError(name + ": cannot open: " + fileKind(status.type()) + ", not a file");
+  }
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (error) throw FileError(name + ": cannot read: " + error.message());
+  if (size > maxBytes) {
+    throw FileError(name + ": cannot open: " + megabytes(size) + ", larger than the " + megabytes(maxBytes) +
+                    " this file may have");
+  }
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw FileError(name + ": cannot open: " + std::strerror(errno));
+  // Read one byte more than the size seen above, so a file that grows meanwhile is still caught.
+  std::string text(static_cast<std::size_t>(size) + 1, '\0');
+  file.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (file.bad()) throw FileError(name + ": cannot read: " + std::strerror(errno));
+  text.resize(static_cast<std::size_t>(file.gcount()));
+  if (text.size() > size) throw FileError(name + ": cannot read: the file changed while it was read");
+  return text;
+}
+
+// [SECTION] JSON text
 // [SECTION] UTF-8
 
 namespace {
@@ -277,13 +322,19 @@ std::string dumpReadable(const Json& value) {
   return out;
 }
 
+// [SECTION] Streams
+
 InputSource::InputSource(const std::string& path) : name_(path.empty() ? "standard input" : path) {
   if (path.empty()) {
     standard_ = &std::cin;
     return;
   }
+  // A directory opens as a stream on Linux and fails on the first read with an exception; refuse it here.
+  if (std::error_code error; std::filesystem::is_directory(path, error)) {
+    throw FileError(path + ": cannot open: a directory, not a file");
+  }
   file_.open(path, std::ios::binary);
-  if (!file_) throw std::runtime_error(path + ": cannot open: " + std::strerror(errno));
+  if (!file_) throw FileError(path + ": cannot open: " + std::strerror(errno));
 }
 
 OutputSink::OutputSink(const std::string& path) : path_(path) {

@@ -1,8 +1,13 @@
-// app/io/text_io.h: JSON text with line-and-column syntax errors, and the input / output streams of the
-// subcommands (a file or the standard stream; output files replaced only once complete).
+// app/io/text_io.h: reading input safely, JSON text with line-and-column syntax errors, and the input / output
+// streams of the subcommands (a file or the standard stream; output files replaced only once complete).
+//
+// Every file a person or a fuzzer hands the app goes through here: readTextFile reads only regular files of a
+// bounded size (a directory, a FIFO with no writer or /dev/zero is a message, never an exception, a hang or an
+// allocation failure), and parseJsonText refuses nesting deeper than kMaxJsonDepth before any parser recurses.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <istream>
@@ -14,6 +19,19 @@
 #include "io/shape_json.h"
 
 namespace lab {
+
+// A file that cannot be read: the message names the file, e.g. "scenes: is a directory, not a file".
+class FileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+inline constexpr std::uintmax_t kMaxSceneFileBytes = 64u << 20;  // 64 MiB: a broad-phase scene of 100,000 boxes
+
+// The whole text of a regular file of at most `maxBytes`. Throws FileError ("name: why") for anything else:
+// a missing file, a directory, a FIFO or device (refused before opening, so a FIFO with no writer cannot hang
+// the read), a file larger than `maxBytes`, or a read error.
+[[nodiscard]] std::string readTextFile(const std::filesystem::path& path, std::uintmax_t maxBytes);
 
 // Malformed JSON text: "line 3, column 14: JSON syntax error: unexpected '}'; expected string literal".
 class JsonSyntaxError : public std::runtime_error {
@@ -44,8 +62,9 @@ inline constexpr std::size_t kMaxEchoedBytes = 60;
 // vectors, intervals) on one line: "point": [1.5, -2.0].
 [[nodiscard]] std::string dumpReadable(const Json& value);
 
-// A named input: the file at `path`, or standard input when the path is empty. Throws std::runtime_error
-// ("missing.jsonl: cannot open: No such file or directory") when the file cannot be opened.
+// A named input stream: the file at `path`, or standard input when the path is empty. Throws FileError
+// ("missing.jsonl: cannot open: No such file or directory") when the file cannot be opened or is a directory.
+// Pipes are accepted (a stream is read line by line, so it may be endless).
 class InputSource {
  public:
   explicit InputSource(const std::string& path);

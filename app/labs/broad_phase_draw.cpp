@@ -14,7 +14,7 @@
 #include <unordered_map>
 
 #include "labs/broad_phase_lab.h"
-#include "ui/narration.h"
+#include "labs/narration.h"
 
 namespace lab::broadphase {
 
@@ -186,7 +186,8 @@ SweepReplay BroadPhaseLab::currentReplay() const {
 
 // [SECTION] Objects
 
-void BroadPhaseLab::draw(Renderer2D& renderer, const Viewport&) {
+void BroadPhaseLab::draw(const DrawContext& context) {
+  Renderer2D& renderer = *context.planar;
   const auto start = std::chrono::steady_clock::now();
   const double cpuStart = threadCpuMicroseconds();
   const WorldBounds visible = renderer.camera().visibleBounds();

@@ -13,12 +13,14 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <utility>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
-#include "ui/narration.h"
+#include "render/shape_drawing.h"
+#include "labs/narration.h"
 
 namespace lab::broadphase {
 
@@ -321,23 +323,23 @@ void BroadPhaseLab::runUpdate() {
 
 // [SECTION] Frame and mouse
 
-void BroadPhaseLab::update(double seconds) {
-  const ImGuiIO& io = ImGui::GetIO();
-  bool stepOnce = false;
-  if (!io.WantCaptureKeyboard && !io.KeyCtrl && !io.KeyAlt) {
-    if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) running_ = !running_;
-    if (ImGui::IsKeyPressed(GLFW_KEY_N, false)) {
-      running_ = false;
-      stepOnce = true;
-    }
-    if (ImGui::IsKeyPressed(GLFW_KEY_DELETE, false) && selected_ >= 0) removeObject(selected_);
-    for (int i = 0; i < 4; ++i) {
-      if (ImGui::IsKeyPressed(GLFW_KEY_1 + i, false) && algorithm_ != static_cast<Algorithm>(i)) {
-        algorithm_ = static_cast<Algorithm>(i);
-        rebuildBroadPhase();
-      }
+void BroadPhaseLab::keyPressed(const KeyPress& press) {
+  if (isPress(press, GLFW_KEY_P)) running_ = !running_;
+  if (isPress(press, GLFW_KEY_N)) {
+    running_ = false;
+    stepOncePending_ = true;
+  }
+  if (isPress(press, GLFW_KEY_DELETE) && selected_ >= 0) removeObject(selected_);
+  for (int i = 0; i < 4; ++i) {
+    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != static_cast<Algorithm>(i)) {
+      algorithm_ = static_cast<Algorithm>(i);
+      rebuildBroadPhase();
     }
   }
+}
+
+void BroadPhaseLab::update(double seconds) {
+  const bool stepOnce = std::exchange(stepOncePending_, false);
   if (running_ || stepOnce) advanceFrame();
   if (++framesSinceBuild_ > kTimingWarmUpFrames) {
     ++timing_.frames;
@@ -354,22 +356,22 @@ const char* BroadPhaseLab::viewTitle(int) const { return kAlgorithmTitles[static
 
 bool BroadPhaseLab::mouseDown(const MouseEvent& event) {
   if (event.button != MouseButton::Left) return false;
-  const int hit = objectAt(event.world);
+  const int hit = objectAt(event.planar.world);
   if (hit < 0 && (event.modifiers.shift || event.modifiers.control)) {
-    addObject(event.world, event.modifiers.control);
+    addObject(event.planar.world, event.modifiers.control);
     return true;
   }
   selected_ = hit;
   if (hit < 0) return false;
   dragging_ = true;
-  dragOffset_ = event.world - objects_[static_cast<std::size_t>(hit)].centre;
+  dragOffset_ = event.planar.world - objects_[static_cast<std::size_t>(hit)].centre;
   return true;
 }
 
 void BroadPhaseLab::mouseMove(const MouseEvent& event) {
   if (!dragging_ || selected_ < 0 || selected_ >= static_cast<int>(objects_.size())) return;
   MovingObject& object = objects_[static_cast<std::size_t>(selected_)];
-  object.centre = event.world - dragOffset_;
+  object.centre = event.planar.world - dragOffset_;
   moveProxy(object);
   afterEdit();
 }
@@ -419,8 +421,42 @@ bool BroadPhaseLab::setAlgorithm(std::string_view name, std::string& error) {
   return false;
 }
 
+// Scene motion is per second; the lab moves its objects once a frame at this rate.
+constexpr double kFramesPerSecond = 60.0;
+
+void BroadPhaseLab::placeObjects(const std::vector<SceneShape>& shapes) {
+  message_.clear();
+  random_ = collide::SplitMix64(seed_);
+  objects_.clear();
+  objects_.reserve(shapes.size());
+  WorldBounds bounds = WorldBounds::none();
+  for (const SceneShape& shape : shapes) {
+    const WorldBounds box = shapeBounds(shape.collider);
+    bounds.include(box);
+    MovingObject object;
+    object.circle = std::holds_alternative<collide::Circle<double>>(shape.collider.shape);
+    object.centre = 0.5 * (box.min + box.max);
+    object.halfExtents = 0.5 * (box.max - box.min);
+    if (shape.motion) object.velocity = shape.motion->velocity / kFramesPerSecond;
+    objects_.push_back(object);
+  }
+  // The world the motions bounce in: the size regenerate() gives this many objects, grown to hold every box.
+  count_ = objects_.size();
+  const double side = spacing_ * std::sqrt(static_cast<double>(count_));
+  worldSize_ = {std::max(side, bounds.max.x), std::max(side, bounds.max.y)};
+  selected_ = -1;
+  dragging_ = false;
+  frame_ = 0;
+  rebuildBroadPhase();
+}
+
 bool BroadPhaseLab::loadScene(const Scene& scene, std::string& error) {
   const Json& state = scene.labState;
+  if (!scene.shapes.empty() && (scene.shapes.size() < kMinCount || scene.shapes.size() > kMaxCount)) {
+    error = "shapes: expected " + std::to_string(kMinCount) + " to " + std::to_string(kMaxCount) +
+            " shapes (or none, with lab_state.count), got " + std::to_string(scene.shapes.size());
+    return false;
+  }
   std::size_t count = count_;
   Motion motion = motion_;
   std::uint64_t seed = seed_;
@@ -509,30 +545,32 @@ bool BroadPhaseLab::loadScene(const Scene& scene, std::string& error) {
   axisChoice_ = axis;
   if (algorithm) algorithm_ = *algorithm;
   running_ = !paused;
-  regenerate();
+  if (scene.shapes.empty()) regenerate();
+  else placeObjects(scene.shapes);
   // Frames simulated before the scene shows (a paused scene then opens on a frame with swaps to step).
   for (long long frame = 0; frame < frames; ++frame) advanceFrame();
   return true;
 }
 
 void BroadPhaseLab::saveScene(Scene& scene) const {
-  // Scene files require shapes a and b: the first two objects' boxes (the lab rebuilds from lab_state).
-  auto shapeOf = [&](std::size_t i) {
-    const Box box = objects_[std::min(i, objects_.size() - 1)].box();
-    return collide::Collider<double>{collide::Aabb<double>{{box.min[0], box.min[1]}, {box.max[0], box.max[1]}}, {}};
-  };
-  scene.a = shapeOf(0);
-  scene.b = shapeOf(1);
-  scene.algorithm.clear();
+  // The objects as they are now: boxes and circles at their centres, moving at their velocities.
+  scene.shapes.clear();
+  scene.shapes.reserve(objects_.size());
+  for (std::size_t i = 0; i < objects_.size(); ++i) {
+    const MovingObject& object = objects_[i];
+    collide::Collider<double> collider;
+    collider.transform = collide::Transform<double>::fromPose(object.centre, 0.0);
+    if (object.circle) collider.shape = collide::Circle<double>{{}, object.halfExtents.x};
+    else collider.shape = collide::Box<double>{object.halfExtents};
+    scene.shapes.push_back({defaultShapeName(i), collider, ShapeMotion{object.velocity * kFramesPerSecond, 0.0}});
+  }
+  scene.algorithm = std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)]);
   const char* axisNames[] = {"auto", "x", "y"};
-  scene.labState = {{"count", count_},
-                    {"motion", std::string(collide::motionName(motion_))},
+  scene.labState = {{"motion", std::string(collide::motionName(motion_))},
                     {"seed", seed_},
                     {"spacing", spacing_},
-                    {"algorithm", std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)])},
                     {"axis", axisNames[axisChoice_ + 1]},
-                    {"paused", !running_},
-                    {"frames", frame_}};
+                    {"paused", !running_}};
 }
 
 void BroadPhaseLab::loadSettings(const Json& settings) {
@@ -839,7 +877,7 @@ void BroadPhaseLab::drawLegend() {
 }
 
 namespace {
-const bool registered = registerLab("Broad phase", "Sweep and prune", &BroadPhaseLab::create);
+const bool registered = registerLab("Broad phase", "Broad phase", &BroadPhaseLab::create, {"Sweep and prune"});
 }  // namespace
 
 }  // namespace lab::broadphase

@@ -1,5 +1,5 @@
-// app/labs/broad_phase_lab.h: the broad-phase lab (issue 4, section 2), registered as "Broad phase" /
-// "Sweep and prune". N moving boxes and circles (10 to 100,000) under one of four broad phases (sweep and prune,
+// app/labs/broad_phase_lab.h: the broad-phase lab (issue 4, section 2), registered as "Broad phase" (formerly
+// "Sweep and prune"). N moving boxes and circles (10 to 100,000) under one of four broad phases (sweep and prune,
 // uniform grid, dynamic AABB tree, brute force); for small N the shared timeline steps the recorded update one
 // event at a time (article 000's sweep: endpoints, active list, pair lists; insertion sort swaps).
 // broad_phase_lab.cpp: scene, simulation, updates, scenes and settings, panels.
@@ -24,7 +24,7 @@
 #include "collide/brute_force.h"
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
-#include "labs/lab.h"
+#include "lab/lab.h"
 
 namespace lab::broadphase {
 
@@ -115,7 +115,8 @@ class BroadPhaseLab final : public Lab {
   void update(double seconds) override;
   void drawUi() override;
   [[nodiscard]] const char* viewTitle(int view) const override;
-  void draw(Renderer2D& renderer, const Viewport& viewport) override;
+  void keyPressed(const KeyPress& press) override;
+  void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds> sceneBounds(int view) const override;
 
   bool mouseDown(const MouseEvent& event) override;
@@ -138,6 +139,8 @@ class BroadPhaseLab final : public Lab {
  private:
   // Scene and simulation (broad_phase_lab.cpp)
   void regenerate();
+  // The scene's shapes as the objects (each one's bounding box; circles stay circles), in place of regenerate().
+  void placeObjects(const std::vector<SceneShape>& shapes);
   void rebuildBroadPhase();
   void moveObjects();
   void advanceFrame();
@@ -169,6 +172,7 @@ class BroadPhaseLab final : public Lab {
   Algorithm algorithm_ = Algorithm::Sap;
   int axisChoice_ = -1;   // -1 automatic (largest variance), 0 x, 1 y
 
+  bool stepOncePending_ = false;  // N was pressed: advance one frame in the next update
   std::vector<MovingObject> objects_;
   std::vector<int> objectOfProxy_;  // proxy id -> index in objects_, -1 for none
   Vec2d worldSize_{1, 1};

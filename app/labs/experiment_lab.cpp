@@ -17,9 +17,9 @@
 #include <imgui.h>
 
 #include "collide/experiment.h"
-#include "labs/lab.h"
-#include "ui/experiment_plots.h"
-#include "ui/plot.h"
+#include "lab/lab.h"
+#include "plot/experiment_plots.h"
+#include "plot/plot.h"
 
 namespace lab {
 
@@ -44,7 +44,7 @@ class ExperimentLab final : public Lab {
   void update(double /*seconds*/) override { collectFinishedRun(); }
   void drawUi() override;
   [[nodiscard]] const char* viewTitle(int /*view*/) const override { return ""; }
-  void draw(Renderer2D& renderer, const Viewport& viewport) override;
+  void draw(const DrawContext& context) override;
 
   bool loadScene(const Scene& /*scene*/, std::string& error) override {
     error = "the Experiments lab has no scene to open; its configuration is kept in the settings";
@@ -145,8 +145,7 @@ void ExperimentLab::openInNarrowPhaseLab(const collide::WorstCase& item) {
   Scene scene;
   scene.lab = target->name;
   scene.algorithm = std::string(collide::algorithmName(item.algorithm));
-  scene.a = pair.a;
-  scene.b = pair.b;
+  setScenePair(scene, pair.a, pair.b);
   scene.title = "Experiment " + collide::familyName(resultConfig_.family, resultConfig_.ngonVertices) + ", seed " +
                 std::to_string(resultConfig_.seed) + ", trial " + std::to_string(item.trial);
   scene.lesson = scene.algorithm + " took " + std::to_string(item.iterations) + " iterations" +
@@ -253,8 +252,8 @@ void ExperimentLab::drawSummary() {
 
 // [SECTION] Canvas: plot and worst cases
 
-void ExperimentLab::draw(Renderer2D& /*renderer*/, const Viewport& viewport) {
-  const ScreenRect& rect = viewport.camera.rect();
+void ExperimentLab::draw(const DrawContext& context) {
+  const ScreenRect& rect = context.viewport->camera.rect();
   ImGui::SetNextWindowPos(ImVec2(float(rect.x), float(rect.y)));
   ImGui::SetNextWindowSize(ImVec2(float(rect.width), float(rect.height)));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |

@@ -23,8 +23,8 @@
 #include <imgui.h>
 
 #include "collide/polygon.h"
-#include "ui/narration.h"
-#include "ui/shape_inspector.h"
+#include "labs/narration.h"
+#include "widgets/shape_inspector.h"
 
 namespace lab {
 
@@ -96,7 +96,7 @@ collide::SatAxisStep<double> toDouble(const collide::SatAxisStep<T>& s) {
 
 template <collide::Scalar T>
 collide::AnalyticStep<double> toDouble(const collide::AnalyticStep<T>& s) {
-  return {s.index, s.title, toDouble(s.point), toDouble(s.closest), double(s.value), s.decided, s.hit};
+  return {s.index, s.title, toDouble(s.point), toDouble(s.closest), double(s.value), s.decided, s.hit, s.edge};
 }
 
 template <class T, class F>
@@ -197,32 +197,32 @@ void NarrowPhaseLab::update(double seconds) {
     frameSecondsMax_ = std::max(frameSecondsMax_, seconds);
     frameSecondsTotal_ += seconds;
   }
-  const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard && !io.KeyCtrl && !io.KeyAlt) {
-    for (int i = 0; i < 5; ++i) {
-      if (ImGui::IsKeyPressed(GLFW_KEY_1 + i, false) && algorithm_ != collide::kAlgorithms[i]) {
-        algorithm_ = collide::kAlgorithms[i];
-        changed();
-      }
-    }
-    if (ImGui::IsKeyPressed(GLFW_KEY_T, false)) {
-      useFloat_ = !useFloat_;
+  recordIfChanged();
+  measureQueryTime();
+}
+
+void NarrowPhaseLab::keyPressed(const KeyPress& press) {
+  for (int i = 0; i < 5; ++i) {
+    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != collide::kAlgorithms[i]) {
+      algorithm_ = collide::kAlgorithms[i];
       changed();
     }
   }
-  recordIfChanged();
-  measureQueryTime();
+  if (isPress(press, GLFW_KEY_T)) {
+    useFloat_ = !useFloat_;
+    changed();
+  }
 }
 
 const char* NarrowPhaseLab::viewTitle(int view) const {
   return view == 0 ? "World: A (blue) and B (orange)" : "Minkowski difference A - B";
 }
 
-void NarrowPhaseLab::draw(Renderer2D& renderer, const Viewport& viewport) {
-  if (viewport.index == 0) {
-    drawWorld(renderer);
+void NarrowPhaseLab::draw(const DrawContext& context) {
+  if (context.view == 0) {
+    drawWorld(*context.planar);
   } else {
-    drawMinkowski(renderer);
+    drawMinkowski(*context.planar);
   }
 }
 
@@ -264,6 +264,9 @@ void NarrowPhaseLab::setStep(int index) { step_ = std::clamp(index, 0, std::max(
 // [SECTION] Scenes, settings, dump, metrics
 
 bool NarrowPhaseLab::loadScene(const Scene& scene, std::string& error) {
+  Collider a;
+  Collider b;
+  if (!scenePair(scene, a, b, error)) return false;
   bool useFloat = useFloat_;
   int step = 0;
   const Json& state = scene.labState;
@@ -283,7 +286,7 @@ bool NarrowPhaseLab::loadScene(const Scene& scene, std::string& error) {
     }
     step = static_cast<int>(std::min<long long>(value.get<long long>(), 1 << 20));
   }
-  shapes_ = {scene.a, scene.b};
+  shapes_ = {a, b};
   useFloat_ = useFloat;
   editor_ = {};
   inspectorError_.clear();
@@ -293,8 +296,7 @@ bool NarrowPhaseLab::loadScene(const Scene& scene, std::string& error) {
 }
 
 void NarrowPhaseLab::saveScene(Scene& scene) const {
-  scene.a = shapes_[0];
-  scene.b = shapes_[1];
+  setScenePair(scene, shapes_[0], shapes_[1]);
   scene.algorithm = std::string(collide::algorithmName(algorithm_));
   scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"step", step_}};
 }
@@ -589,7 +591,7 @@ void NarrowPhaseLab::drawInspector(int index) {
 }
 
 namespace {
-const bool registered = registerLab("Narrow phase", "GJK", &NarrowPhaseLab::create);
+const bool registered = registerLab("Narrow phase", "Narrow phase", &NarrowPhaseLab::create, {"GJK"});
 }  // namespace
 
 }  // namespace lab

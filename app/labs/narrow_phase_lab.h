@@ -1,5 +1,5 @@
-// app/labs/narrow_phase_lab.h: the narrow-phase lab (issue 3 section 3), registered as "GJK" in the group
-// "Narrow phase". Two shapes of any core type, one algorithm of collide/query.h (GJK boolean, GJK distance,
+// app/labs/narrow_phase_lab.h: the narrow-phase lab (issue 3 section 3), registered as "Narrow phase" (formerly
+// "GJK"). Two shapes of any core type, one algorithm of collide/query.h (GJK boolean, GJK distance,
 // GJK + EPA, SAT, analytic) run in double or float, its recorded trace on the timeline, and two views: the world
 // and the Minkowski difference A - B, both drawing the same step. narrow_phase_lab.cpp holds the state, the
 // editing, the panel and the scene IO; narrow_phase_views.cpp draws the two views.
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "collide/query.h"
-#include "labs/lab.h"
+#include "lab/lab.h"
 #include "render/shape_drawing.h"
-#include "ui/shape_editor.h"
+#include "widgets/shape_editor.h"
 
 namespace lab {
 
@@ -32,7 +32,8 @@ class NarrowPhaseLab final : public Lab {
   void drawUi() override;
   [[nodiscard]] int viewCount() const override { return 2; }
   [[nodiscard]] const char* viewTitle(int view) const override;
-  void draw(Renderer2D& renderer, const Viewport& viewport) override;
+  void keyPressed(const KeyPress& press) override;
+  void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds> sceneBounds(int view) const override;
 
   bool mouseDown(const MouseEvent& event) override;

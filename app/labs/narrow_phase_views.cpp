@@ -22,7 +22,7 @@
 #include "collide/polygon.h"
 #include "collide/support.h"
 #include "labs/narrow_phase_lab.h"
-#include "ui/narration.h"
+#include "labs/narration.h"
 
 namespace lab {
 

@@ -1,7 +1,7 @@
 // The Shapes lab (Basics): one shape of every core type, to drag, rotate and edit, and the support function
 // made visible: the timeline sweeps a direction d around the circle, and every shape shows its support point
 // (its farthest point along d, article 000) with the supporting line through it.
-// It is also the testbed of the shared editing (ui/shape_editor.h) the narrow-phase lab reuses.
+// It is also the testbed of the shared editing (widgets/shape_editor.h) the narrow-phase lab reuses.
 //
 // [SECTION] Scene
 // [SECTION] Lab
@@ -16,10 +16,10 @@
 
 #include "collide/polygon.h"
 #include "collide/support.h"
-#include "labs/lab.h"
+#include "lab/lab.h"
 #include "render/shape_drawing.h"
-#include "ui/shape_editor.h"
-#include "ui/shape_inspector.h"
+#include "widgets/shape_editor.h"
+#include "widgets/shape_inspector.h"
 
 namespace lab {
 
@@ -72,18 +72,19 @@ class ShapesLab final : public Lab {
  public:
   static std::unique_ptr<Lab> create() { return std::make_unique<ShapesLab>(); }
 
-  ShapesLab() : shapes_(defaultScene()) {}
+  ShapesLab() : shapes_(defaultScene()) { nameShapes(); }
 
   void update(double seconds) override { editor_.update(seconds); }
 
-  void draw(Renderer2D& renderer, const Viewport&) override {
+  void draw(const DrawContext& context) override {
+    Renderer2D& renderer = *context.planar;
     for (const Collider& shape : shapes_) drawShape(renderer, shape, shapeColor(shape));
     if (showSupport_) drawSupport(renderer);
     editor_.drawOverlay(renderer, shapes_);
     for (std::size_t i = 0; i < shapes_.size(); ++i) {
       const WorldBounds bounds = shapeBounds(shapes_[i]);
-      const std::string_view name = collide::shapeTypeName(shapes_[i].shape);
-      renderer.label({bounds.min.x, bounds.min.y}, name, shapeColor(shapes_[i]).withAlpha(0.9f), {0, 4});
+      const std::string label = names_[i] + " (" + std::string(collide::shapeTypeName(shapes_[i].shape)) + ")";
+      renderer.label({bounds.min.x, bounds.min.y}, label, shapeColor(shapes_[i]).withAlpha(0.9f), {0, 4});
     }
   }
 
@@ -102,33 +103,27 @@ class ShapesLab final : public Lab {
   void setStep(int index) override { step_ = std::clamp(index, 0, directionCount_ - 1); }
 
   bool loadScene(const Scene& scene, std::string& error) override {
-    std::vector<Collider> shapes = {scene.a, scene.b};
-    if (scene.labState.contains("shapes")) {
-      const Json& more = scene.labState["shapes"];
-      if (!more.is_array()) {
-        error = "lab_state.shapes: expected an array of shapes, got " + describeJsonValue(more);
-        return false;
-      }
-      try {
-        for (std::size_t i = 0; i < more.size(); ++i)
-          shapes.push_back(colliderFromJson(more[i], "lab_state.shapes[" + std::to_string(i) + "]"));
-      } catch (const JsonFieldError& failure) {
-        error = failure.what();
-        return false;
-      }
+    if (scene.shapes.empty() || scene.shapes.size() > kMaxShapes) {
+      error = "shapes: expected 1 to " + std::to_string(kMaxShapes) + " shapes, got " +
+              std::to_string(scene.shapes.size());
+      return false;
     }
-    shapes_ = std::move(shapes);
+    shapes_.clear();
+    names_.clear();
+    motions_.clear();
+    for (const SceneShape& shape : scene.shapes) {
+      shapes_.push_back(shape.collider);
+      names_.push_back(shape.name);
+      motions_.push_back(shape.motion);
+    }
     editor_ = {};
     return true;
   }
 
   void saveScene(Scene& scene) const override {
-    scene.a = shapes_[0];
-    scene.b = shapes_[1];
-    Json more = Json::array();
-    for (std::size_t i = 2; i < shapes_.size(); ++i) more.push_back(colliderToJson(shapes_[i]));
+    scene.shapes.clear();
+    for (std::size_t i = 0; i < shapes_.size(); ++i) scene.shapes.push_back({names_[i], shapes_[i], motions_[i]});
     scene.labState = Json::object();
-    if (!more.empty()) scene.labState["shapes"] = more;
   }
 
   void loadSettings(const Json& settings) override {
@@ -176,7 +171,18 @@ class ShapesLab final : public Lab {
   }
 
 
+  void nameShapes() {
+    names_.clear();
+    for (std::size_t i = 0; i < shapes_.size(); ++i) names_.push_back(defaultShapeName(i));
+    motions_.assign(shapes_.size(), std::nullopt);
+  }
+
+  // The picture stays readable up to this many shapes; more belong in the broad-phase lab.
+  static constexpr std::size_t kMaxShapes = 64;
+
   std::vector<Collider> shapes_;
+  std::vector<std::string> names_;                // the scene's names, kept for saving
+  std::vector<std::optional<ShapeMotion>> motions_;  // kept for saving; this lab does not animate them
   ShapeEditor editor_;
   int step_ = 0;
   int directionCount_ = kDefaultDirections;
@@ -203,7 +209,7 @@ void ShapesLab::drawUi() {
       ImGui::ColorButton("##color", ImVec4(shapeColor(shapes_[i]).r, shapeColor(shapes_[i]).g, shapeColor(shapes_[i]).b, 1),
                          ImGuiColorEditFlags_NoTooltip, ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
       ImGui::SameLine();
-      const std::string name(collide::shapeTypeName(shapes_[i].shape));
+      const std::string name = names_[i] + "  " + std::string(collide::shapeTypeName(shapes_[i].shape));
       if (ImGui::Selectable(name.c_str(), editor_.selected() == static_cast<int>(i))) editor_.select(static_cast<int>(i));
       ImGui::PopID();
     }

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "platform/keyboard.h"
+#include "lab/vocabulary.h"
 
 struct GLFWwindow;
 

@@ -3,11 +3,9 @@
 // the renderer scales them to framebuffer pixels for high-DPI displays.
 #pragma once
 
-#include "collide/math.h"
+#include "lab/vocabulary.h"
 
 namespace lab {
-
-using Vec2d = collide::Vec2<double>;
 
 // A rectangle on the screen, in window pixels.
 struct ScreenRect {

@@ -6,13 +6,13 @@
 
 #include <cmath>
 #include <cstddef>
-#include <fstream>
 #include <numbers>
-#include <sstream>
 #include <stdexcept>
 
 #include <glad/gl.h>
 #include <imgui.h>
+
+#include "resources/embedded.h"
 
 namespace lab {
 
@@ -20,19 +20,14 @@ namespace lab {
 
 namespace {
 
-std::string readShaderFile(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw std::runtime_error("cannot read shader " + path);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
+// The shaders are built into the executable (resources/embedded.h), so no file is read at run time.
 GLuint compileShader(GLenum stage, const std::string& path) {
-  const std::string source = readShaderFile(path);
+  const EmbeddedFile* file = findEmbeddedFile(path);
+  if (!file) throw std::runtime_error("shader " + path + " is not built into the executable");
   const GLuint shader = glCreateShader(stage);
-  const char* text = source.c_str();
-  glShaderSource(shader, 1, &text, nullptr);
+  const char* text = file->contents.data();
+  const auto length = static_cast<GLint>(file->contents.size());
+  glShaderSource(shader, 1, &text, &length);
   glCompileShader(shader);
   GLint ok = 0;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -45,9 +40,9 @@ GLuint compileShader(GLenum stage, const std::string& path) {
   return shader;
 }
 
-GLuint linkProgram(const std::string& directory, const std::string& name) {
-  const GLuint vertex = compileShader(GL_VERTEX_SHADER, directory + "/" + name + ".vert");
-  const GLuint fragment = compileShader(GL_FRAGMENT_SHADER, directory + "/" + name + ".frag");
+GLuint linkProgram(const std::string& name) {
+  const GLuint vertex = compileShader(GL_VERTEX_SHADER, "shaders/" + name + ".vert");
+  const GLuint fragment = compileShader(GL_FRAGMENT_SHADER, "shaders/" + name + ".frag");
   const GLuint program = glCreateProgram();
   glAttachShader(program, vertex);
   glAttachShader(program, fragment);
@@ -60,7 +55,7 @@ GLuint linkProgram(const std::string& directory, const std::string& name) {
     char log[4096] = {};
     glGetProgramInfoLog(program, sizeof log, nullptr, log);
     glDeleteProgram(program);
-    throw std::runtime_error("shaders " + directory + "/" + name + ".{vert,frag} failed to link:\n" + log);
+    throw std::runtime_error("shaders/" + name + ".{vert,frag} failed to link:\n" + log);
   }
   return program;
 }
@@ -101,10 +96,10 @@ Renderer2D::~Renderer2D() {
   glDeleteBuffers(3, buffers);
 }
 
-void Renderer2D::init(const std::string& shaderDirectory) {
-  lineProgram_ = linkProgram(shaderDirectory, "line");
-  circleProgram_ = linkProgram(shaderDirectory, "circle");
-  fillProgram_ = linkProgram(shaderDirectory, "fill");
+void Renderer2D::init() {
+  lineProgram_ = linkProgram("line");
+  circleProgram_ = linkProgram("circle");
+  fillProgram_ = linkProgram("fill");
   const GLuint programs[3] = {lineProgram_, circleProgram_, fillProgram_};
   for (int i = 0; i < 3; ++i) framebufferSizeUniform_[i] = glGetUniformLocation(programs[i], "uFramebufferSize");
   glGenVertexArrays(1, &lineVao_);

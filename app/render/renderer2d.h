@@ -33,8 +33,9 @@ class Renderer2D {
   Renderer2D& operator=(const Renderer2D&) = delete;
   ~Renderer2D();
 
-  // Compiles the shaders from `shaderDirectory`; throws std::runtime_error naming the file and the GL log.
-  void init(const std::string& shaderDirectory);
+  // Compiles the shaders built into the executable (shaders/); throws std::runtime_error naming the file and
+  // the GL log.
+  void init();
 
   // framebufferScale: framebuffer pixels per window pixel (2 on a "retina" display).
   void beginFrame(int framebufferWidth, int framebufferHeight, double framebufferScale);

@@ -3,12 +3,10 @@
 
 #include <vector>
 
-#include "collide/shapes.h"
+#include "lab/vocabulary.h"
 #include "render/renderer2d.h"
 
 namespace lab {
-
-using Collider = collide::Collider<double>;
 
 struct ShapeStyle {
   float fillAlpha = 0.22f;   // translucent, so overlaps and the grid show through

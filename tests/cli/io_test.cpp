@@ -13,10 +13,15 @@
 #include <numbers>
 #include <sstream>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "collide/query.h"
 #include "io/scene.h"
 #include "io/shape_json.h"
 #include "io/text_io.h"
+#include "lab/lab.h"
+#include "resources/embedded.h"
 
 namespace lab {
 namespace {
@@ -160,10 +165,10 @@ Scene sampleScene() {
   Scene scene;
   scene.title = "Sample";
   scene.lesson = "One line.";
-  scene.lab = "GJK";
+  scene.lab = "Narrow phase";
   scene.algorithm = "epa";
-  scene.a = {collide::Box<double>{{1, 2}}, collide::Transform<double>::fromPose({1, 2}, 0.5)};
-  scene.b = {collide::Circle<double>{{}, 0.5}, collide::Transform<double>::fromPose({-1, 0}, 0)};
+  setScenePair(scene, {collide::Box<double>{{1, 2}}, collide::Transform<double>::fromPose({1, 2}, 0.5)},
+               {collide::Circle<double>{{}, 0.5}, collide::Transform<double>::fromPose({-1, 0}, 0)});
   scene.view = SceneView{{0.5, -0.5}, 80};
   scene.labState = Json::parse(R"({"step": 3, "show_regions": true})");
   return scene;
@@ -179,32 +184,212 @@ TEST_F(SceneFiles, SaveThenLoadGivesTheSameScene) {
   EXPECT_EQ(loaded->algorithm, "epa");
   EXPECT_EQ(loaded->view->zoom, 80);
   EXPECT_EQ(loaded->labState["step"], 3);
+  EXPECT_EQ(read(path).find("\"version\": 2,"), read(path).find("\"version\""));  // saving writes version 2
   expectJsonNear(sceneToJson(sampleScene()), sceneToJson(*loaded), "scene");
   EXPECT_EQ(std::distance(fs::directory_iterator(directory_), fs::directory_iterator()), 1);  // no temporary left
 }
 
+// Five shapes of mixed types, one of them moving: the Shapes lab takes them all, and what it saves reloads to
+// the same file, byte for byte.
+TEST_F(SceneFiles, FiveMixedShapesRoundTripThroughTheShapesLab) {
+  const fs::path original = write("five.json", R"({"format": "collision-lab-scene", "version": 2,
+    "title": "Five", "lesson": "Mixed types.", "lab": "Shapes",
+    "shapes": [
+      {"name": "hull", "type": "polygon", "position": [1, 2], "angle": 0.25,
+       "vertices": [[0, 0], [2, 0], [2, 1], [0, 1.5]]},
+      {"name": "wheel", "type": "circle", "position": [-3, 0], "radius": 0.75,
+       "motion": {"velocity": [1.5, -0.25], "angular_velocity": 0.5}},
+      {"name": "pill", "type": "capsule", "a": [-1, 0], "b": [1, 0], "radius": 0.3, "position": [0, -2]},
+      {"name": "slice", "type": "sector", "radius": 2, "half_angle": 0.6, "position": [4, 1], "angle": 1},
+      {"name": "crate", "type": "aabb", "min": [-5, -5], "max": [-4, -3]}]})");
+  std::string error;
+  const std::optional<Scene> loaded = loadSceneFile(original, error);
+  ASSERT_TRUE(loaded) << error;
+  ASSERT_EQ(loaded->shapes.size(), 5u);
+  EXPECT_EQ(loaded->shapes[4].name, "crate");
+  ASSERT_TRUE(loaded->shapes[1].motion);
+  EXPECT_EQ(loaded->shapes[1].motion->velocity.x, 1.5);
+  EXPECT_FALSE(loaded->shapes[0].motion);
+
+  const LabInfo* shapesLab = findLab("Shapes");
+  ASSERT_NE(shapesLab, nullptr);
+  const auto saveThroughLab = [&](const Scene& scene, const fs::path& path) {
+    std::unique_ptr<Lab> lab = shapesLab->create();
+    std::string labError;
+    ASSERT_TRUE(lab->loadScene(scene, labError)) << labError;
+    Scene saved;
+    saved.title = scene.title;
+    saved.lesson = scene.lesson;
+    saved.lab = shapesLab->name;
+    lab->saveScene(saved);
+    ASSERT_TRUE(saveSceneFile(path, saved, labError)) << labError;
+  };
+  saveThroughLab(*loaded, directory_ / "saved.json");
+  const std::optional<Scene> reloaded = loadSceneFile(directory_ / "saved.json", error);
+  ASSERT_TRUE(reloaded) << error;
+  ASSERT_EQ(reloaded->shapes.size(), 5u);
+  for (std::size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(reloaded->shapes[i].name, loaded->shapes[i].name);
+    EXPECT_EQ(reloaded->shapes[i].motion, loaded->shapes[i].motion);
+    expectJsonNear(colliderToJson(loaded->shapes[i].collider), colliderToJson(reloaded->shapes[i].collider),
+                   "shapes[" + std::to_string(i) + "]");
+  }
+  saveThroughLab(*reloaded, directory_ / "saved_again.json");
+  EXPECT_EQ(read(directory_ / "saved.json"), read(directory_ / "saved_again.json"));
+}
+
+// The broad-phase lab saves its objects as they are (boxes and circles with their velocities), not two
+// placeholders: a fresh lab loads them back to the same objects.
+TEST_F(SceneFiles, BroadPhaseLabSavesItsRealObjects) {
+  const LabInfo* broadPhase = findLab("Broad phase");
+  ASSERT_NE(broadPhase, nullptr);
+  Scene generated;
+  generated.labState = Json::parse(R"({"count": 30, "motion": "bounce", "seed": 5, "paused": true, "frames": 3})");
+  std::string error;
+  std::unique_ptr<Lab> lab = broadPhase->create();
+  ASSERT_TRUE(lab->loadScene(generated, error)) << error;
+  Scene saved;
+  lab->saveScene(saved);
+  ASSERT_EQ(saved.shapes.size(), 30u);
+  int circles = 0;
+  for (const SceneShape& shape : saved.shapes) {
+    circles += std::holds_alternative<collide::Circle<double>>(shape.collider.shape) ? 1 : 0;
+    ASSERT_TRUE(shape.motion) << shape.name;
+    EXPECT_GT(collide::length(shape.motion->velocity), 0.0) << shape.name;
+  }
+  EXPECT_EQ(circles, 10);  // every third object is a circle
+
+  ASSERT_TRUE(saveSceneFile(directory_ / "boxes.json", saved, error)) << error;
+  const std::optional<Scene> loaded = loadSceneFile(directory_ / "boxes.json", error);
+  ASSERT_TRUE(loaded) << error;
+  std::unique_ptr<Lab> again = broadPhase->create();
+  ASSERT_TRUE(again->loadScene(*loaded, error)) << error;
+  Scene resaved;
+  again->saveScene(resaved);
+  ASSERT_EQ(resaved.shapes.size(), saved.shapes.size());
+  for (std::size_t i = 0; i < saved.shapes.size(); ++i) {
+    expectJsonNear(colliderToJson(saved.shapes[i].collider), colliderToJson(resaved.shapes[i].collider), saved.shapes[i].name);
+    EXPECT_NEAR(saved.shapes[i].motion->velocity.x, resaved.shapes[i].motion->velocity.x, 1e-12);
+    EXPECT_NEAR(saved.shapes[i].motion->velocity.y, resaved.shapes[i].motion->velocity.y, 1e-12);
+  }
+}
+
+TEST_F(SceneFiles, VersionOneFilesStillLoad) {
+  std::string error;
+  const fs::path pair = write("v1.json", R"({"format": "collision-lab-scene", "version": 1, "title": "Old",
+    "lab": "GJK", "algorithm": "epa", "a": {"type": "circle", "radius": 1},
+    "b": {"type": "box", "half_extents": [1, 2], "position": [0.5, 0]}, "lab_state": {"step": 2}})");
+  const std::optional<Scene> scene = loadSceneFile(pair, error);
+  ASSERT_TRUE(scene) << error;
+  ASSERT_EQ(scene->shapes.size(), 2u);
+  EXPECT_EQ(scene->shapes[0].name, "A");
+  EXPECT_EQ(scene->shapes[1].name, "B");
+  EXPECT_TRUE(std::holds_alternative<collide::Box<double>>(scene->shapes[1].collider.shape));
+  EXPECT_EQ(scene->labState["step"], 2);
+  ASSERT_NE(findLab(scene->lab), nullptr) << "the old lab name still opens the narrow-phase lab";
+  EXPECT_EQ(findLab(scene->lab)->name, "Narrow phase");
+
+  // The Shapes lab kept shapes beyond two in lab_state.shapes: they become shapes C, D, ...
+  const fs::path more = write("v1_shapes.json", R"({"format": "collision-lab-scene", "version": 1, "lab": "Shapes",
+    "a": {"type": "point"}, "b": {"type": "point", "position": [1, 0]},
+    "lab_state": {"shapes": [{"type": "circle", "radius": 2}]}})");
+  const std::optional<Scene> shapes = loadSceneFile(more, error);
+  ASSERT_TRUE(shapes) << error;
+  ASSERT_EQ(shapes->shapes.size(), 3u);
+  EXPECT_EQ(shapes->shapes[2].name, "C");
+  EXPECT_FALSE(shapes->labState.contains("shapes"));
+}
+
 TEST_F(SceneFiles, LoadErrorsNameFileLineAndField) {
   std::string error;
-  const fs::path broken = write("broken.json", "{\n  \"format\": \"collision-lab-scene\",\n  \"version\": 1,,\n}\n");
+  const fs::path broken = write("broken.json", "{\n  \"format\": \"collision-lab-scene\",\n  \"version\": 2,,\n}\n");
   EXPECT_FALSE(loadSceneFile(broken, error));
   EXPECT_EQ(error.substr(0, broken.string().size() + 32), broken.string() + ", line 3, column 16: JSON syntax");
 
-  const fs::path badRadius = write("radius.json", R"({"format": "collision-lab-scene", "version": 1,
-    "a": {"type": "circle", "radius": 1}, "b": {"type": "circle", "radius": -1}})");
-  EXPECT_FALSE(loadSceneFile(badRadius, error));
-  EXPECT_EQ(error, badRadius.string() + ": b.radius: expected a non-negative number, got -1");
+  const auto refusal = [&](const std::string& shapes) {
+    const fs::path path = write("field.json", R"({"format": "collision-lab-scene", "version": 2, "shapes": )" + shapes + "}");
+    std::string message;
+    EXPECT_FALSE(loadSceneFile(path, message)) << shapes;
+    return message.substr(std::min(message.size(), path.string().size() + 2));
+  };
+  EXPECT_EQ(refusal(R"([{"name": "A", "type": "circle", "radius": 1}, {"name": "B", "type": "circle", "radius": -1}])"),
+            "shapes[1].radius: expected a non-negative number, got -1");
+  EXPECT_EQ(refusal(R"([{"type": "point"}])"), "shapes[0].name: missing; expected the shape's name, e.g. \"A\"");
+  EXPECT_EQ(refusal(R"([{"name": "A", "type": "point"}, {"name": "A", "type": "point"}])"),
+            "shapes[1].name: \"A\" is already the name of shapes[0]");
+  EXPECT_EQ(refusal(R"([{"name": "A", "type": "point", "motion": {"velocity": [1]}}])"),
+            "shapes[0].motion.velocity: expected [vx, vy], an array of two numbers, got [1]");
+  EXPECT_EQ(refusal(R"([{"name": "A", "type": "point", "motion": {"spin": 1}}])"),
+            "shapes[0].motion.spin: unknown field (known: velocity, angular_velocity)");
+  EXPECT_EQ(refusal(R"({"A": {"type": "point"}})"),
+            "shapes: expected an array of shape objects, got {\"A\":{\"type\":\"point\"}}");
 
-  const fs::path wrongFormat = write("format.json", R"({"format": "something-else", "version": 1})");
+  const fs::path noShapes = write("none.json", R"({"format": "collision-lab-scene", "version": 2})");
+  EXPECT_FALSE(loadSceneFile(noShapes, error));
+  EXPECT_EQ(error, noShapes.string() + ": shapes: missing; expected an array of shape objects");
+
+  const fs::path v1Field = write("v1field.json", R"({"format": "collision-lab-scene", "version": 2, "shapes": [],
+    "a": {"type": "point"}})");
+  EXPECT_FALSE(loadSceneFile(v1Field, error));
+  EXPECT_NE(error.find(": a: unknown field (known: format, version, title"), std::string::npos) << error;
+
+  const fs::path wrongFormat = write("format.json", R"({"format": "something-else", "version": 2})");
   EXPECT_FALSE(loadSceneFile(wrongFormat, error));
   EXPECT_EQ(error, wrongFormat.string() + ": format: expected \"collision-lab-scene\", got \"something-else\"");
 
-  const fs::path badAlgorithm = write("algorithm.json", R"({"format": "collision-lab-scene", "version": 1,
-    "algorithm": "gjk2", "a": {"type": "point"}, "b": {"type": "point"}})");
-  EXPECT_FALSE(loadSceneFile(badAlgorithm, error));
-  EXPECT_EQ(error, badAlgorithm.string() + ": algorithm: expected one of gjk, distance, epa, sat, analytic, got \"gjk2\"");
+  const fs::path future = write("future.json", R"({"format": "collision-lab-scene", "version": 3})");
+  EXPECT_FALSE(loadSceneFile(future, error));
+  EXPECT_EQ(error, future.string() + ": version: expected 2 (or 1, the older format), got 3");
 
   EXPECT_FALSE(loadSceneFile(directory_ / "missing.json", error));
   EXPECT_NE(error.find("missing.json: cannot open"), std::string::npos) << error;
+}
+
+// What a hostile file can do: every one is a message naming the file, never an exception, a hang or a crash.
+TEST_F(SceneFiles, OnlyRegularFilesOfASaneSizeAndShapeAreRead) {
+  std::string error;
+  EXPECT_FALSE(loadSceneFile(directory_, error));
+  EXPECT_EQ(error, directory_.string() + ": cannot open: a directory, not a file");
+
+  const fs::path fifo = directory_ / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_FALSE(loadSceneFile(fifo, error));  // no writer: opening it would block for ever
+  EXPECT_EQ(error, fifo.string() + ": cannot open: a FIFO (named pipe), not a file");
+
+  EXPECT_FALSE(loadSceneFile("/dev/zero", error));  // endless: reading it would exhaust memory
+  EXPECT_EQ(error, "/dev/zero: cannot open: a character device, not a file");
+
+  const fs::path huge = directory_ / "huge.json";
+  std::ofstream(huge).put(' ');
+  fs::resize_file(huge, kMaxSceneFileBytes + 1);  // sparse: no disk used
+  EXPECT_FALSE(loadSceneFile(huge, error));
+  EXPECT_EQ(error, huge.string() + ": cannot open: 65 MB, larger than the 64 MB this file may have");
+
+  // 100,000 nested brackets would overflow the stack of a recursive parser or printer.
+  const fs::path deep = write("deep.json", "\n" + std::string(100000, '[') + std::string(100000, ']'));
+  EXPECT_FALSE(loadSceneFile(deep, error));
+  EXPECT_EQ(error, deep.string() + ", line 2, column 65: JSON nested deeper than 64 levels of arrays and objects");
+  // Brackets inside strings are text, not nesting.
+  const fs::path brackets = write("brackets.json", R"({"format": "collision-lab-scene", "version": 2, "shapes": [],
+    "title": ")" + std::string(100, '[') + R"("})");
+  EXPECT_TRUE(loadSceneFile(brackets, error)) << error;
+
+  // A 16 KB title would overflow ImGui's 16-bit vertex indices in the side panel.
+  const fs::path longTitle = write("title.json", R"({"format": "collision-lab-scene", "version": 2, "shapes": [],
+    "title": ")" + std::string(16384, 'x') + R"("})");
+  EXPECT_FALSE(loadSceneFile(longTitle, error));
+  EXPECT_EQ(error, longTitle.string() + ": title: 16384 bytes, longer than the 200 a scene's title may have");
+  const fs::path longName = write("name.json", R"({"format": "collision-lab-scene", "version": 2,
+    "shapes": [{"name": ")" + std::string(41, 'n') + R"(", "type": "point"}]})");
+  EXPECT_FALSE(loadSceneFile(longName, error));
+  EXPECT_NE(error.find(": shapes[0].name: expected a name of 1 to 40 bytes, got \"nnn"), std::string::npos) << error;
+}
+
+TEST(SceneText, TruncationKeepsWholeCharacters) {
+  EXPECT_EQ(truncatedUtf8("short", 10), "short");
+  EXPECT_EQ(truncatedUtf8("abcdefghij", 8), "abcde...");
+  // "é" is two bytes (0xC3 0xA9): a cut between them backs up to before the character.
+  EXPECT_EQ(truncatedUtf8("abcd\xC3\xA9" "fgh", 8), "abcd...");
 }
 
 TEST_F(SceneFiles, AFailedSaveLeavesTheOldFileWhole) {
@@ -259,6 +444,13 @@ TEST(CuratedScenes, EverySceneLoadsAndEveryApplicableAlgorithmRuns) {
     std::string error;
     const std::optional<Scene> scene = loadSceneFile(entry.path(), error);
     ASSERT_TRUE(scene) << error;
+    ASSERT_EQ(scene->shapes.size(), 2u);
+    // Curated scenes are written in the current format, and the executable carries the same text.
+    const std::string text = readTextFile(entry.path(), kMaxSceneFileBytes);
+    EXPECT_NE(text.find("\"version\": 2,"), std::string::npos) << "not written in version 2";
+    const EmbeddedFile* embedded = findEmbeddedFile("assets/scenes/" + name);
+    ASSERT_NE(embedded, nullptr) << "the executable does not carry this scene";
+    EXPECT_EQ(embedded->contents, text);
     EXPECT_FALSE(scene->title.empty());
     EXPECT_FALSE(scene->lesson.empty());
     EXPECT_EQ(scene->lesson.find('\n'), std::string::npos);
@@ -268,7 +460,7 @@ TEST(CuratedScenes, EverySceneLoadsAndEveryApplicableAlgorithmRuns) {
     EXPECT_EQ(*own, expectations().at(name).algorithm);
     int ran = 0;
     for (const Algorithm algorithm : collide::kAlgorithms) {
-      if (!collide::refusal(algorithm, scene->a, scene->b).empty()) continue;
+      if (!collide::refusal(algorithm, scene->shapes[0].collider, scene->shapes[1].collider).empty()) continue;
       for (const bool useFloat : {false, true}) {
         SCOPED_TRACE(std::string(collide::algorithmName(algorithm)) + (useFloat ? " float" : " double"));
         const auto check = [&](const auto& result) {
@@ -277,10 +469,10 @@ TEST(CuratedScenes, EverySceneLoadsAndEveryApplicableAlgorithmRuns) {
           EXPECT_NE(*result.status, collide::Status::MaxIterations);
         };
         if (useFloat) {
-          check(collide::runQuery(algorithm, collide::castCollider<float>(scene->a),
-                                  collide::castCollider<float>(scene->b)));
+          check(collide::runQuery(algorithm, collide::castCollider<float>(scene->shapes[0].collider),
+                                  collide::castCollider<float>(scene->shapes[1].collider)));
         } else {
-          const auto result = collide::runQuery(algorithm, scene->a, scene->b);
+          const auto result = collide::runQuery(algorithm, scene->shapes[0].collider, scene->shapes[1].collider);
           check(result);
           EXPECT_EQ(result.hit, expectations().at(name).hit);
         }
@@ -288,7 +480,7 @@ TEST(CuratedScenes, EverySceneLoadsAndEveryApplicableAlgorithmRuns) {
       ++ran;
     }
     EXPECT_GE(ran, 1);
-    EXPECT_TRUE(collide::refusal(*own, scene->a, scene->b).empty()) << "the scene's own algorithm refuses it";
+    EXPECT_TRUE(collide::refusal(*own, scene->shapes[0].collider, scene->shapes[1].collider).empty()) << "the scene's own algorithm refuses it";
     ++scenes;
   }
   EXPECT_GE(scenes, 10);
@@ -303,22 +495,22 @@ Scene curated(const std::string& name) {
 
 TEST(CuratedScenes, IdenticalSquaresHaveDepthTwo) {
   const Scene scene = curated("04_identical_squares.json");
-  const auto epa = collide::runQuery(Algorithm::Epa, scene.a, scene.b);
+  const auto epa = collide::runQuery(Algorithm::Epa, scene.shapes[0].collider, scene.shapes[1].collider);
   ASSERT_TRUE(epa.ok && epa.hit);
   EXPECT_NEAR(*epa.depth, 2.0, 1e-9);
 }
 
 TEST(CuratedScenes, TouchingEdgesTouchExactly) {
   const Scene scene = curated("02_touching_edges.json");
-  const auto sat = collide::runQuery(Algorithm::Sat, scene.a, scene.b);
+  const auto sat = collide::runQuery(Algorithm::Sat, scene.shapes[0].collider, scene.shapes[1].collider);
   ASSERT_TRUE(sat.ok && sat.hit);
   EXPECT_EQ(*sat.depth, 0.0);
 }
 
 TEST(CuratedScenes, WideSectorIsRefusedBySupportAlgorithmsOnly) {
   const Scene scene = curated("05_circle_vs_wide_sector.json");
-  EXPECT_FALSE(collide::runQuery(Algorithm::Gjk, scene.a, scene.b).ok);
-  const collide::QueryTrace<double> trace = collide::recordQuery(Algorithm::Analytic, scene.a, scene.b);
+  EXPECT_FALSE(collide::runQuery(Algorithm::Gjk, scene.shapes[0].collider, scene.shapes[1].collider).ok);
+  const collide::QueryTrace<double> trace = collide::recordQuery(Algorithm::Analytic, scene.shapes[0].collider, scene.shapes[1].collider);
   ASSERT_FALSE(trace.analytic.empty());
   EXPECT_EQ(trace.analytic.back().index, 4);  // decided by step 4, the straight edge (Shape intersection tests, 4.5)
 }
@@ -328,13 +520,13 @@ TEST(CuratedScenes, WideSectorIsRefusedBySupportAlgorithmsOnly) {
 TEST(CuratedScenes, LongestGjkRunTeachesSlowProgressOnNearlyTouchingOutlines) {
   const Scene scene = curated("09_gjk_most_iterations.json");
   double size = 0.0;  // the largest vertex radius, about 2.4
-  for (const Collider<double>* shape : {&scene.a, &scene.b}) {
+  for (const Collider<double>* shape : {&scene.shapes[0].collider, &scene.shapes[1].collider}) {
     ASSERT_TRUE(std::holds_alternative<collide::Polygon<double>>(shape->shape));
     const auto& polygon = std::get<collide::Polygon<double>>(shape->shape);
     EXPECT_GE(polygon.count, 16) << "many-sided outlines";
     for (int i = 0; i < polygon.count; ++i) size = std::max(size, collide::length(polygon.vertices[i] - polygon.center));
   }
-  const collide::QueryTrace<double> trace = collide::recordQuery(Algorithm::Distance, scene.a, scene.b);
+  const collide::QueryTrace<double> trace = collide::recordQuery(Algorithm::Distance, scene.shapes[0].collider, scene.shapes[1].collider);
   ASSERT_TRUE(trace.result.ok);
   EXPECT_GT(*trace.result.distance, 0.0);
   EXPECT_LT(*trace.result.distance, 0.01 * size) << "nearly touching";
@@ -351,7 +543,7 @@ TEST(CuratedScenes, LongestGjkRunTeachesSlowProgressOnNearlyTouchingOutlines) {
   for (const auto& entry : fs::directory_iterator(fs::path(COLLISION_LAB_ASSET_DIR) / "scenes")) {
     if (entry.path().filename() == "09_gjk_most_iterations.json") continue;
     const Scene other = curated(entry.path().filename().string());
-    const auto result = collide::runQuery(Algorithm::Distance, other.a, other.b);
+    const auto result = collide::runQuery(Algorithm::Distance, other.shapes[0].collider, other.shapes[1].collider);
     if (!result.ok) continue;  // refused (a wide sector)
     EXPECT_LT(*result.iterations, *trace.result.iterations) << entry.path().filename();
   }
@@ -359,7 +551,7 @@ TEST(CuratedScenes, LongestGjkRunTeachesSlowProgressOnNearlyTouchingOutlines) {
 
 TEST(CuratedScenes, OriginLandsOnASimplexEdge) {
   const Scene scene = curated("10_origin_on_simplex_edge.json");
-  const collide::QueryTrace<double> trace = collide::recordQuery(Algorithm::Gjk, scene.a, scene.b);
+  const collide::QueryTrace<double> trace = collide::recordQuery(Algorithm::Gjk, scene.shapes[0].collider, scene.shapes[1].collider);
   bool onEdge = false;
   for (const collide::GjkStep<collide::Vec2<double>>& step : trace.gjk) {
     if (step.simplexBefore.count != 2) continue;

@@ -1,4 +1,4 @@
-// CSV tables (app/io/csv.h) and the recording ring buffer (app/ui/recording.h): round trips and limits.
+// CSV tables (app/io/csv.h) and the recording ring buffer (app/plot/recording.h): round trips and limits.
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "io/csv.h"
-#include "ui/recording.h"
+#include "plot/recording.h"
 
 namespace lab {
 namespace {

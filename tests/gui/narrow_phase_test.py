@@ -159,7 +159,7 @@ def check_drag(args):
     failures = []
     scene = json.load(open(os.path.join(args.scenes, "apart.json")))
     dump = run_drag(args, "apart.json", 20, 1.5)
-    before = scene["b"]["position"]
+    before = scene["shapes"][1]["position"]
     after = dump["positions"][1]
     if abs(after[0] - before[0]) + abs(after[1] - before[1]) < 0.5:
         failures.append(f"B did not move: {before} -> {after}")

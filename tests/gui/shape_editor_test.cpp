@@ -1,4 +1,4 @@
-// The shared shape editing (app/ui/shape_editor.h) without a window: picking, dragging, Shift-drag rotation,
+// The shared shape editing (app/widgets/shape_editor.h) without a window: picking, dragging, Shift-drag rotation,
 // and polygon vertex edits that must keep the outline convex or refuse with a reason.
 #include <cmath>
 #include <numbers>
@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "collide/polygon.h"
-#include "ui/shape_editor.h"
+#include "widgets/shape_editor.h"
 
 namespace lab {
 namespace {
@@ -20,9 +20,9 @@ Collider square(Vec2d position) {
 
 MouseEvent mouseAt(Vec2d world, bool shift = false, bool control = false) {
   MouseEvent event;
-  event.world = world;
+  event.planar.world = world;
   event.modifiers = {shift, control, false};
-  event.pixelSize = 0.01;  // 100 pixels per unit: the pick tolerance is 0.07 units
+  event.planar.pixelSize = 0.01;  // 100 pixels per unit: the pick tolerance is 0.07 units
   return event;
 }
 

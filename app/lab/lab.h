@@ -1,0 +1,118 @@
+// app/lab/lab.h: the interface every lab implements, and the registry the lab picker reads. The words it uses
+// (events, key presses, views, metrics) are in lab/vocabulary.h, which widgets and file formats share.
+//
+// A lab owns its scene, its settings and its recorded trace. The shell (app/shell/lab_shell.h) owns the window,
+// the panels, the timeline and the cameras, and calls the lab in this order every frame:
+//   keyPressed(press) for each key press -> update(dt) -> drawUi() inside the lab's side panel
+//   -> draw(context) once per view.
+// Each view has a kind (lab/vocabulary.h's ViewKind); the shell draws it with the matching context, and mouse
+// events carry the pointer of that kind. The shell pans and zooms only when the lab does not take the event
+// (mouseDown returns false).
+// Registration, in the lab's .cpp (the app is an OBJECT library, so no registration is dropped by the linker):
+//   static const bool registered = registerLab("Narrow phase", "Narrow phase", &NarrowPhaseLab::create, {"GJK"});
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/scene.h"
+#include "lab/vocabulary.h"
+#include "render/camera.h"
+#include "render/renderer2d.h"
+
+namespace lab {
+
+// What a lab draws one view with. Planar views: `planar` (the renderer, already set to the view's camera and
+// clipped to its rectangle) and `viewport` (the camera, for hit sizes and fitting).
+struct DrawContext {
+  int view = 0;
+  ViewKind kind = ViewKind::Planar;
+  const Viewport* viewport = nullptr;  // when kind == ViewKind::Planar
+  Renderer2D* planar = nullptr;        // when kind == ViewKind::Planar
+};
+
+class Lab {
+ public:
+  virtual ~Lab() = default;
+
+  // [SECTION] Frame
+  virtual void update(double /*seconds*/) {}
+  // The lab's ImGui widgets, drawn inside the shell's side panel (inspector, readouts, options).
+  virtual void drawUi() {}
+  // One or more side-by-side views of the canvas (the narrow-phase lab: world and Minkowski difference).
+  [[nodiscard]] virtual int viewCount() const { return 1; }
+  [[nodiscard]] virtual const char* viewTitle(int /*view*/) const { return "World"; }
+  [[nodiscard]] virtual ViewKind viewKind(int /*view*/) const { return ViewKind::Planar; }
+  virtual void draw(const DrawContext& context) = 0;
+  // What "View > Fit to scene" frames in `view`; nullopt keeps the camera.
+  [[nodiscard]] virtual std::optional<WorldBounds> sceneBounds(int /*view*/) const { return std::nullopt; }
+
+  // [SECTION] Keyboard: each key press of the frame that ImGui does not take (no text field is active), in
+  // order, before update(). The shell's own shortcuts (Ctrl+O, F1, the timeline's arrows ...) are not passed on.
+  virtual void keyPressed(const KeyPress& /*press*/) {}
+
+  // [SECTION] Mouse (event.planar: world coordinates of event.view)
+  // Return true to take the press (a drag of a shape); false lets the shell pan with it.
+  virtual bool mouseDown(const MouseEvent& /*event*/) { return false; }
+  virtual void mouseMove(const MouseEvent& /*event*/) {}  // hover and drags; event.button is the held one
+  virtual void mouseUp(const MouseEvent& /*event*/) {}
+  // Return true to take the wheel; false lets the shell zoom.
+  virtual bool mouseScroll(const MouseEvent& /*event*/, double /*wheelSteps*/) { return false; }
+
+  // [SECTION] Timeline: the shared widget scrubs steps 0 .. stepCount() - 1
+  [[nodiscard]] virtual int stepCount() const { return 0; }
+  [[nodiscard]] virtual int stepIndex() const { return 0; }
+  virtual void setStep(int /*index*/) {}
+
+  // [SECTION] Scenes and settings
+  // Replaces the lab's scene with a loaded scene file (io/scene.h: the named shapes and lab_state, the lab's
+  // own keys; the shell has applied the algorithm). On failure returns false with `error` set (which field,
+  // what was expected) and leaves the current scene untouched. The shell applies title, lesson and view itself.
+  virtual bool loadScene(const Scene& scene, std::string& error) = 0;
+  // Fills shapes, algorithm and labState from the current scene (the shell fills title, lesson, lab, view).
+  virtual void saveScene(Scene& scene) const = 0;
+  // Selects an algorithm by name (`screenshot --algo`); false with `error` listing the valid names.
+  virtual bool setAlgorithm(std::string_view /*name*/, std::string& error) {
+    error = "this lab has no algorithm choice";
+    return false;
+  }
+  // The lab's own preferences, remembered between runs (settings.json, "labs" / <lab name>).
+  virtual void loadSettings(const Json& /*settings*/) {}
+  [[nodiscard]] virtual Json saveSettings() const { return Json::object(); }
+  // Everything a test needs to check the lab's state, merged into --dump-state's JSON.
+  virtual void dumpState(Json& /*out*/) const {}
+  [[nodiscard]] virtual std::vector<Shortcut> shortcuts() const { return {}; }
+
+  // [SECTION] Recording: this frame's numbers (iterations, axes tested, swaps, pairs, time per query).
+  virtual void frameMetrics(std::vector<FrameMetric>& /*out*/) const {}
+
+  // [SECTION] Requests to the shell
+  // A scene the lab asks the shell to open, in the lab scene.lab names (the experiment lab's "Open in
+  // narrow-phase lab"). The shell asks once a frame; return true and fill `scene` to request it.
+  virtual bool takeSceneRequest(Scene& /*scene*/) { return false; }
+};
+
+using LabFactory = std::function<std::unique_ptr<Lab>()>;
+
+struct LabInfo {
+  std::string group;  // the picker's heading, e.g. "Narrow phase"
+  std::string name;   // unique, says what the lab is, e.g. "Narrow phase"; what --lab, scenes and settings use
+  LabFactory create;
+  std::vector<std::string> formerNames;  // older names findLab still accepts, e.g. "GJK"
+};
+
+// Returns true, so registration reads: static const bool registered = registerLab(...);
+// `formerNames`: names the lab had before, still accepted by findLab (old scene files, settings, scripts).
+bool registerLab(std::string group, std::string name, LabFactory create, std::vector<std::string> formerNames = {});
+// Every lab, sorted by group then by registration order.
+[[nodiscard]] const std::vector<LabInfo>& registeredLabs();
+// By name or former name, case-insensitively; also accepts "group/name". nullptr when no lab matches.
+[[nodiscard]] const LabInfo* findLab(std::string_view name);
+// "Shapes, Broad phase, ...": for error messages.
+[[nodiscard]] std::string labNameList();
+
+}  // namespace lab

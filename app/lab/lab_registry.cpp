@@ -1,0 +1,54 @@
+#include <algorithm>
+#include <cctype>
+
+#include "lab/lab.h"
+
+namespace lab {
+
+namespace {
+std::vector<LabInfo>& registry() {
+  static std::vector<LabInfo> labs;  // function-local: safe from static initialisation order
+  return labs;
+}
+
+bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+}  // namespace
+
+bool registerLab(std::string group, std::string name, LabFactory create, std::vector<std::string> formerNames) {
+  std::vector<LabInfo>& labs = registry();
+  // Keep groups together in the order they first appear; the registration order of static initialisers
+  // across files is unspecified, so sort groups by name for a stable picker.
+  const auto position = std::upper_bound(labs.begin(), labs.end(), group,
+                                         [](const std::string& g, const LabInfo& info) { return g < info.group; });
+  labs.insert(position, LabInfo{std::move(group), std::move(name), std::move(create), std::move(formerNames)});
+  return true;
+}
+
+const std::vector<LabInfo>& registeredLabs() { return registry(); }
+
+const LabInfo* findLab(std::string_view name) {
+  for (const LabInfo& info : registry()) {
+    if (equalsIgnoringCase(info.name, name) || equalsIgnoringCase(info.group + "/" + info.name, name)) return &info;
+  }
+  // Older names, kept in scene files, settings and scripts.
+  for (const LabInfo& info : registry()) {
+    for (const std::string& former : info.formerNames)
+      if (equalsIgnoringCase(former, name)) return &info;
+  }
+  // A group's name alone picks its first lab ("Basics" -> Shapes).
+  for (const LabInfo& info : registry())
+    if (equalsIgnoringCase(info.group, name)) return &info;
+  return nullptr;
+}
+
+std::string labNameList() {
+  std::string names;
+  for (const LabInfo& info : registry()) names += (names.empty() ? "" : ", ") + info.name;
+  return names;
+}
+
+}  // namespace lab

@@ -1,0 +1,103 @@
+// app/lab/vocabulary.h: the words the app's layers share: vectors and colliders, JSON documents, key presses,
+// mouse events, views, frame metrics and shortcuts. A leaf header (the core, nlohmann's JSON and the standard
+// library only), so a widget, the renderer or a file format can speak it without knowing what a lab is.
+#pragma once
+
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "collide/math.h"
+#include "collide/shapes.h"
+
+namespace lab {
+
+// [SECTION] Geometry and documents
+
+using Vec2d = collide::Vec2<double>;
+using Collider = collide::Collider<double>;
+// Ordered, so files keep their key order when the app loads and saves them.
+using Json = nlohmann::ordered_json;
+
+// A value that does not fit a file format. The message names the field and what was expected, e.g.
+// "shapes[1].radius: expected a non-negative number, got -1".
+class JsonFieldError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// [SECTION] Keyboard
+// Presses are queued by the window's GLFW key callback (platform/window.h): ImGui 1.86 only sees whether a key
+// is down when a frame starts, so a quick tap between two frames (or xdotool in the tests) would be lost; the
+// queue keeps every press, repeats included. Labs receive them through Lab::keyPressed, never by polling ImGui.
+
+struct KeyPress {
+  int key = 0;        // GLFW_KEY_*
+  int modifiers = 0;  // GLFW_MOD_* bits held at the press
+};
+
+inline constexpr int kModShift = 0x0001;    // GLFW_MOD_SHIFT
+inline constexpr int kModControl = 0x0002;  // GLFW_MOD_CONTROL
+inline constexpr int kModAlt = 0x0004;      // GLFW_MOD_ALT
+
+// Whether `press` is `key` with exactly `modifiers` among Shift, Ctrl and Alt.
+[[nodiscard]] constexpr bool isPress(const KeyPress& press, int key, int modifiers = 0) {
+  return press.key == key && (press.modifiers & (kModShift | kModControl | kModAlt)) == modifiers;
+}
+
+// How many times `key` was pressed this frame with exactly `modifiers`.
+[[nodiscard]] inline int countPresses(std::span<const KeyPress> presses, int key, int modifiers = 0) {
+  int count = 0;
+  for (const KeyPress& press : presses) count += isPress(press, key, modifiers) ? 1 : 0;
+  return count;
+}
+
+// [SECTION] Views and the mouse
+
+// What a view shows, and so how it is drawn and how a mouse position maps into it. Planar: a 2D world under a
+// Camera, drawn with Renderer2D. A 3D lab adds Spatial (an orbit camera; the mouse gives a ray), and the shell
+// gives each view the context of its kind; labs of the other kind are untouched.
+enum class ViewKind { Planar };
+
+struct Modifiers {
+  bool shift = false;
+  bool control = false;
+  bool alt = false;
+};
+
+enum class MouseButton { Left = 0, Right = 1, Middle = 2 };
+
+// The mouse in a planar view.
+struct PlanarPointer {
+  Vec2d world{};          // in the view's world coordinates
+  double pixelSize = 1;   // world units per window pixel: hit tolerances use it
+};
+
+struct MouseEvent {
+  int view = 0;  // which of the lab's views the event happened in
+  ViewKind kind = ViewKind::Planar;
+  Vec2d screen{};  // window pixels
+  MouseButton button = MouseButton::Left;
+  Modifiers modifiers{};
+  PlanarPointer planar{};  // when kind == ViewKind::Planar
+};
+
+// [SECTION] What a lab tells the shell
+
+// A number a lab measured this frame, for the recorder and the plot panel, e.g. {"gjk_iterations", 5,
+// "iterations"} or {"query_time", 0.8, "us"}. Names are snake_case and stable: they become CSV columns.
+struct FrameMetric {
+  std::string name;
+  double value = 0;
+  std::string unit;
+};
+
+// A shortcut a lab adds to the help overlay (F1), e.g. {"Delete", "remove the selected vertex"}.
+struct Shortcut {
+  std::string keys;
+  std::string action;
+};
+
+}  // namespace lab

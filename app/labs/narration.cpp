@@ -1,0 +1,205 @@
+// [SECTION] Numbers
+// [SECTION] GJK (articles 000 and 002)
+// [SECTION] EPA, SAT, analytic, result
+#include "labs/narration.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace lab {
+
+namespace {
+
+using collide::Algorithm;
+using collide::GjkStop;
+using collide::SimplexRegion;
+
+constexpr const char* kVertexNames[3] = {"A", "B", "C"};
+
+// "C", "B and C": the vertices of simplexBefore a step dropped.
+std::string droppedNames(std::uint8_t mask, int count) {
+  std::string names;
+  for (int i = 0; i < count; ++i) {
+    if ((mask & (1u << i)) == 0) continue;
+    if (!names.empty()) names += " and ";
+    names += kVertexNames[i];
+  }
+  return names;
+}
+
+std::string regionPhrase(SimplexRegion region) {
+  if (region.feature == collide::SimplexFeature::Interior) return "the triangle's interior";
+  return std::string(collide::regionName(region)) + "'s region";
+}
+
+// The edge a region names, for "search perpendicular to AB".
+std::string regionEdge(SimplexRegion region) {
+  if (region.feature != collide::SimplexFeature::Edge) return "";
+  return std::string(collide::regionName(region).substr(5));  // "edge AB" -> "AB"
+}
+
+std::string booleanGjk(const collide::GjkStep<collide::Vec2<double>>& step) {
+  const std::string w = "w = " + formatVector(step.support.point);
+  const std::string passes = "dot(w, d) = " + formatNumber(step.supportDotDirection);
+  switch (step.stop) {
+    case GjkStop::Separated:
+      return passes + " < 0: even the farthest point of A - B along d stops short of the origin, so A - B cannot "
+                      "contain it. No collision.";
+    case GjkStop::DuplicateSupport:
+      return w + " is already in the simplex: no new point of A - B lies past the origin along d. No collision.";
+    case GjkStop::InvalidInput: return "The support point is not finite (NaN or infinity): the query is refused.";
+    default: break;
+  }
+  const int count = step.simplexBefore.count;
+  std::string text = passes + (step.supportDotDirection > 0 ? " > 0" : " = 0") + ", so w passes the origin. ";
+  if (count == 1) {
+    if (step.stop == GjkStop::OriginOnSimplex) return text + "w is the origin itself: the shapes touch.";
+    return "The first support point " + w + " along d = " + formatVector(step.direction) +
+           " becomes vertex A. Next, search from A toward the origin: d = -A.";
+  }
+  if (step.stop == GjkStop::ContainsOrigin)
+    return text + "The origin lies inside triangle ABC, so A - B contains it: the shapes overlap.";
+  if (step.stop == GjkStop::OriginOnSimplex)
+    return text + "The origin lies on the simplex itself (" + std::string(collide::regionName(step.region)) +
+           "): the shapes touch, which counts as a hit.";
+  const std::string dropped = droppedNames(step.droppedMask, count);
+  const std::string edge = regionEdge(step.region);
+  if (count == 2) {
+    if (!edge.empty())
+      return text + "The origin lies in the slab of segment AB: keep both and search perpendicular to AB, toward "
+                    "the origin (the triple product (AB x AO) x AB).";
+    return text + "The origin lies in " + regionPhrase(step.region) + ": drop " + dropped +
+           " and search from the kept vertex toward the origin.";
+  }
+  text += "The origin lies in " + regionPhrase(step.region);
+  if (!edge.empty()) return text + ": drop " + dropped + " and search perpendicular to " + edge + ", toward the origin.";
+  return text + ": drop " + dropped + " and search toward the origin.";
+}
+
+std::string distanceGjk(const collide::GjkStep<collide::Vec2<double>>& step) {
+  const std::string w = "w = " + formatVector(step.support.point);
+  const std::string head = "Search along d = " + formatVector(step.direction) + ": the support point is " + w + ". ";
+  switch (step.stop) {
+    case GjkStop::DuplicateSupport:
+      return head + "w is already a simplex vertex, so nothing of A - B is closer: the closest point v = " +
+             formatVector(step.closestPoint) + " is final, |v| = " + formatNumber(step.distance) + " (cores).";
+    case GjkStop::NoProgress:
+      return head + "w brings the simplex no closer to the origin (article 002: stop when no progress is made); "
+                    "|v| = " + formatNumber(step.distance) + " between the cores.";
+    case GjkStop::ContainsOrigin:
+      return head + "The triangle contains the origin: the cores overlap, the distance is 0.";
+    case GjkStop::OriginOnSimplex:
+      return head + "The origin lies on the simplex: the cores touch, the distance is 0.";
+    case GjkStop::InvalidInput: return "The support point is not finite (NaN or infinity): the query is refused.";
+    default: break;
+  }
+  std::string text = head + "The point of the simplex closest to the origin lies in " + regionPhrase(step.region);
+  const std::string dropped = droppedNames(step.droppedMask, step.simplexBefore.count);
+  if (!dropped.empty()) {
+    const bool several = dropped.find(" and ") != std::string::npos;
+    text += "; " + dropped + (several ? " no longer support it and are dropped" : " no longer supports it and is dropped");
+  }
+  text += ". v = " + formatVector(step.closestPoint) + ", |v| = " + formatNumber(step.distance) + "; next search along -v.";
+  if (step.stop == GjkStop::MaxIterations) text += " The iteration cap stops the run here.";
+  return text;
+}
+
+}  // namespace
+
+// [SECTION] Numbers
+
+std::string formatNumber(double value) {
+  if (value == 0) return "0";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", value);
+  return text;
+}
+
+std::string formatVector(collide::Vec2<double> value) {
+  std::string text = "(";
+  text += formatNumber(value.x);
+  text += ", ";
+  text += formatNumber(value.y);
+  return text + ")";
+}
+
+// [SECTION] GJK (articles 000 and 002)
+
+std::string narrateGjkStep(const collide::GjkStep<collide::Vec2<double>>& step, Algorithm algorithm) {
+  std::string text = algorithm == Algorithm::Distance ? distanceGjk(step) : booleanGjk(step);
+  if (step.stop == GjkStop::MaxIterations && algorithm != Algorithm::Distance)
+    text += " The iteration cap stops the run here without a proof of overlap.";
+  return text;
+}
+
+// [SECTION] EPA, SAT, analytic, result
+
+std::string narrateEpaStep(const collide::EpaStep<double>& step) {
+  const int count = static_cast<int>(step.polytope.size());
+  const int next = count > 0 ? (step.closestEdge + 1) % count : 0;
+  std::string text = "The polytope edge closest to the origin is " + std::to_string(step.closestEdge) + "-" +
+                     std::to_string(next) + ", at distance " + formatNumber(step.edgeDistance) + " along its normal n = " +
+                     formatVector(step.edgeNormal) + ". The support along n, w = " + formatVector(step.support.point) +
+                     ", lies at " + formatNumber(step.supportDistance) + ": gap " + formatNumber(step.gap) + ". ";
+  switch (step.stop) {
+    case collide::EpaStop::DuplicateSupport:
+      return text + "w is already a polytope vertex, so this edge is on the boundary of A - B: depth = " +
+             formatNumber(step.edgeDistance) + ", normal = n.";
+    case collide::EpaStop::Converged:
+      return text + "The gap is within tolerance: depth = " + formatNumber(step.edgeDistance) + ", normal = n.";
+    case collide::EpaStop::MaxIterations:
+      return text + "w is inserted, and the iteration cap stops the run: the depth is a lower bound.";
+    case collide::EpaStop::Degenerate: return text + "The polytope is degenerate: EPA stops.";
+    case collide::EpaStop::InvalidInput: return text + "The support is not finite: EPA stops.";
+    case collide::EpaStop::RoundedCores:  // never on an EPA step: rounded shapes answered by their cores' distance
+    case collide::EpaStop::None: break;
+  }
+  text += "w is inserted between the edge's ends, which keeps the polytope in order (article 000)";
+  if (step.removed > 0) text += ", and " + std::to_string(step.removed) + " vertex(es) it made reflex are removed";
+  return text + ".";
+}
+
+std::string narrateSatStep(const collide::SatAxisStep<double>& step, bool last,
+                           const collide::QueryResult<double>& result) {
+  std::string source(collide::axisSourceName(step.source));
+  if (step.edge >= 0) {
+    source += ' ';
+    source += std::to_string(step.edge);
+  }
+  std::string text = "Axis " + std::to_string(step.axisIndex + 1) + " (" + source + ") n = " + formatVector(step.axis) +
+                     ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) + "], B to [" +
+                     formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";
+  if (step.separating)
+    return text + "The shadows are apart by " + formatNumber(-step.overlap) +
+           ": this axis separates A and B, so they do not collide (SAT stops at the first separating axis).";
+  text += "They overlap by " + formatNumber(step.overlap);
+  if (step.bestAxisIndex == step.axisIndex) {
+    text += ", the smallest overlap so far.";
+  } else {
+    text += "; the smallest so far is " + formatNumber(step.bestOverlap) + " on axis " +
+            std::to_string(step.bestAxisIndex + 1) + ".";
+  }
+  if (last && result.hit && result.depth && result.normal) {
+    text += " No axis separates them, so they collide: the minimum translation is " + formatNumber(*result.depth) +
+            " x " + formatVector(*result.normal) + "; moving B by it separates the shapes.";
+  }
+  return text;
+}
+
+std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step) {
+  std::string text = std::string(step.title) + " The number compared: " + formatNumber(step.value) + ".";
+  if (step.decided) text += step.hit ? " This settles it: hit." : " This settles it: no hit.";
+  return text;
+}
+
+std::string narrateResult(const collide::QueryResult<double>& result) {
+  if (!result.ok) return "Refused: " + result.error;
+  std::string text = result.hit ? "Hit" : "No hit";
+  if (result.depth) text += ": depth " + formatNumber(*result.depth);
+  else if (result.distance) text += ": distance " + formatNumber(*result.distance);
+  else if (result.separation) text += ": gap " + formatNumber(*result.separation);
+  if (result.normal) text += " along " + formatVector(*result.normal);
+  return text + ".";
+}
+
+}  // namespace lab

@@ -1,0 +1,29 @@
+// app/labs/narration.h: one or two sentences that explain a recorded step, with its numbers, in the words of the
+// articles (000: boolean GJK, EPA, SAT; 001: the analytic pair tests; 002: GJK distance). Pure functions of the
+// step events of collide/query.h, so the lab, the dump for tests and any later lab say the same thing.
+#pragma once
+
+#include <string>
+
+#include "collide/query.h"
+
+namespace lab {
+
+// "0.8312", "-1.2e-07": four significant digits, enough to follow the arithmetic by hand.
+[[nodiscard]] std::string formatNumber(double value);
+// "(0.5, -1.25)"
+[[nodiscard]] std::string formatVector(collide::Vec2<double> value);
+
+// A GJK iteration; `algorithm` is Gjk or Epa (boolean GJK, article 000) or Distance (article 002).
+[[nodiscard]] std::string narrateGjkStep(const collide::GjkStep<collide::Vec2<double>>& step, collide::Algorithm algorithm);
+// An EPA iteration (article 000).
+[[nodiscard]] std::string narrateEpaStep(const collide::EpaStep<double>& step);
+// A SAT axis; on the last axis `result` adds the verdict and the minimum translation.
+[[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep<double>& step, bool last,
+                                         const collide::QueryResult<double>& result);
+// An analytic test's numbered step (article 001).
+[[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step);
+// The outcome in one sentence: "Hit: depth 0.5 along (1, 0)." / "No hit: distance 1.25." / the refusal.
+[[nodiscard]] std::string narrateResult(const collide::QueryResult<double>& result);
+
+}  // namespace lab

@@ -1,0 +1,91 @@
+#include "plot/experiment_plots.h"
+
+#include <algorithm>
+#include <cstdio>
+
+// GCC 12 warns -Wrestrict on short string assignments inlined here, a false positive (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+namespace lab {
+
+Color algorithmColor(collide::Algorithm algorithm) {
+  switch (algorithm) {
+    case collide::Algorithm::Gjk: return palette::kShapeA;
+    case collide::Algorithm::Distance: return palette::kSeparated;
+    case collide::Algorithm::Epa: return palette::kHit;
+    case collide::Algorithm::Sat: return palette::kAccent;
+    case collide::Algorithm::Analytic: break;
+  }
+  return palette::kMinkowski;
+}
+
+std::string experimentDescription(const collide::ExperimentConfig& config) {
+  char text[320];
+  std::snprintf(text, sizeof text, "%s, %llu trials, seed %llu, %s, gap %g..%g, size ratio %g, offset %g, %s",
+                collide::familyName(config.family, config.ngonVertices).c_str(),
+                static_cast<unsigned long long>(config.trials), static_cast<unsigned long long>(config.seed),
+                std::string(collide::precisionName(config.precision)).c_str(), config.gapMin, config.gapMax,
+                config.sizeRatio, config.offset, config.warmStart ? "warm start" : "cold start");
+  return text;
+}
+
+Plot experimentPlot(const collide::ExperimentConfig& config, const collide::ExperimentResult& result, bool cumulative,
+                    ExperimentPlotData& data) {
+  Plot plot;
+  plot.title = experimentDescription(config);
+  const bool hasSat = std::any_of(result.algorithms.begin(), result.algorithms.end(),
+                                  [](const collide::AlgorithmStats& s) { return s.algorithm == collide::Algorithm::Sat; });
+  plot.x.label = hasSat ? "iterations (sat: axes tested)" : "iterations";
+  plot.x.integers = true;
+  plot.y.label = cumulative ? "runs with at most this many" : "share of runs";
+  plot.y.unit = "%";
+  int largest = 1;
+  for (const collide::AlgorithmStats& stats : result.algorithms) largest = std::max(largest, stats.maxIterationsSeen);
+  data.shares.assign(result.algorithms.size(), {});
+  for (std::size_t k = 0; k < result.algorithms.size(); ++k) {
+    const collide::AlgorithmStats& stats = result.algorithms[k];
+    std::vector<double>& shares = data.shares[k];
+    double total = 0;
+    for (int i = 0; i <= largest && i < int(stats.histogram.size()); ++i) {
+      const double share = stats.runs ? 100.0 * double(stats.histogram[std::size_t(i)]) / double(stats.runs) : 0.0;
+      total += share;
+      shares.push_back(cumulative ? total : share);
+    }
+    PlotSeries series;
+    series.name = std::string(collide::algorithmName(stats.algorithm));
+    series.unit = "%";
+    series.color = algorithmColor(stats.algorithm);
+    series.y = shares;
+    series.bars = !cumulative;
+    plot.series.push_back(std::move(series));
+  }
+  return plot;
+}
+
+CsvTable experimentCsv(const collide::ExperimentResult& result) {
+  CsvTable table;
+  std::size_t rows = 0;
+  for (const collide::AlgorithmStats& stats : result.algorithms) rows = std::max(rows, stats.histogram.size());
+  CsvColumn iterations{"iterations", "", {}};
+  for (std::size_t i = 0; i < rows; ++i) iterations.values.push_back(double(i));
+  table.columns.push_back(std::move(iterations));
+  for (const collide::AlgorithmStats& stats : result.algorithms) {
+    const std::string name(collide::algorithmName(stats.algorithm));
+    CsvColumn runs{name + "_runs", "runs", {}};
+    CsvColumn cumulative{name + "_cumulative", "%", {}};
+    double total = 0;
+    for (std::size_t i = 0; i < rows; ++i) {
+      const double count = i < stats.histogram.size() ? double(stats.histogram[i]) : 0.0;
+      total += count;
+      runs.values.push_back(count);
+      cumulative.values.push_back(stats.runs ? 100.0 * total / double(stats.runs) : 0.0);
+    }
+    table.columns.push_back(std::move(runs));
+    table.columns.push_back(std::move(cumulative));
+  }
+  return table;
+}
+
+}  // namespace lab

@@ -1,0 +1,32 @@
+// app/plot/experiment_plots.h: an experiment's results as plots and as a CSV table, shared by the experiment lab
+// and `collision-lab experiment`, so the GUI, the PNG, the SVG and the CSV all show the same numbers.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "collide/experiment.h"
+#include "io/csv.h"
+#include "plot/plot.h"
+
+namespace lab {
+
+// The data the plot's series point into; keep it alive while the plot is drawn.
+struct ExperimentPlotData {
+  std::vector<std::vector<double>> shares;  // per algorithm, per iteration count: % of its runs
+};
+
+// Per algorithm: the share of runs that took k iterations (bars), or that took at most k (cumulative lines).
+[[nodiscard]] Plot experimentPlot(const collide::ExperimentConfig& config, const collide::ExperimentResult& result,
+                                  bool cumulative, ExperimentPlotData& data);
+
+// iterations, then per algorithm "<name>_runs [runs]" and "<name>_cumulative [%]".
+[[nodiscard]] CsvTable experimentCsv(const collide::ExperimentResult& result);
+
+// "ngon8, 1000000 trials, seed 1, double, gap -0.25..0.25, size ratio 1, offset 0, cold start".
+[[nodiscard]] std::string experimentDescription(const collide::ExperimentConfig& config);
+
+// The colour of an algorithm in every experiment plot.
+[[nodiscard]] Color algorithmColor(collide::Algorithm algorithm);
+
+}  // namespace lab

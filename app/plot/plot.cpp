@@ -1,0 +1,459 @@
+// [SECTION] Ranges and ticks
+// [SECTION] Layout
+// [SECTION] Series: decimated lines and bars
+// [SECTION] Axes, legend, read-out: drawPlot
+// [SECTION] ImDrawList canvas and the interactive widget
+#include "plot/plot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include <imgui.h>
+
+namespace lab {
+
+namespace {
+constexpr double kPadding = 8.0;
+constexpr double kTickLength = 4.0;
+constexpr double kXTickSpacing = 90.0;  // pixels between x ticks, about
+constexpr double kYTickSpacing = 45.0;
+constexpr double kFitMargin = 0.04;     // of the data's extent, on each side
+constexpr Color kPlotBackground = rgb(0x15181d);
+constexpr Color kGridLine = rgb(0x2a2f38);
+constexpr Color kAxisLine = rgb(0x59606e);
+constexpr float kLineWidth = 1.6f;
+
+bool isFiniteNumber(double value) { return std::isfinite(value); }
+}  // namespace
+
+// [SECTION] Ranges and ticks
+
+double seriesX(const PlotSeries& series, std::size_t index) {
+  return series.x.empty() ? series.xStart + double(index) * series.xStep : series.x[index];
+}
+
+std::size_t nearestIndex(const PlotSeries& series, double x) {
+  const std::size_t count = series.y.size();
+  if (series.x.empty()) {
+    const double position = std::round((x - series.xStart) / series.xStep);
+    return std::size_t(std::clamp(position, 0.0, double(count - 1)));
+  }
+  const auto end = series.x.begin() + std::ptrdiff_t(std::min(count, series.x.size()));
+  const auto above = std::lower_bound(series.x.begin(), end, x);
+  if (above == end) return std::size_t(end - series.x.begin()) - 1;
+  if (above == series.x.begin()) return 0;
+  const auto below = above - 1;
+  return std::size_t((x - *below <= *above - x ? below : above) - series.x.begin());
+}
+
+PlotRange fitRange(const Plot& plot) {
+  double xMin = std::numeric_limits<double>::infinity();
+  double xMax = -xMin;
+  double yMin = plot.yFromZero ? 0.0 : xMin;
+  double yMax = plot.yFromZero ? 0.0 : -xMin;
+  for (const PlotSeries& series : plot.series) {
+    if (series.y.empty()) continue;
+    const double halfBar = series.bars ? 0.5 * series.xStep : 0.0;
+    xMin = std::min(xMin, seriesX(series, 0) - halfBar);
+    xMax = std::max(xMax, seriesX(series, series.y.size() - 1) + halfBar);
+    for (const double y : series.y) {
+      if (!isFiniteNumber(y)) continue;
+      yMin = std::min(yMin, y);
+      yMax = std::max(yMax, y);
+    }
+  }
+  if (!(xMin <= xMax)) return {};
+  if (!(yMin <= yMax)) yMin = yMax = 0;
+  if (xMax - xMin < 1e-12) {
+    xMin -= 0.5;
+    xMax += 0.5;
+  }
+  if (yMax - yMin < 1e-12) yMax = yMin + 1;
+  const double yMargin = kFitMargin * (yMax - yMin);
+  return {xMin, xMax, plot.yFromZero && yMin >= 0 ? yMin : yMin - yMargin, yMax + yMargin};
+}
+
+namespace {
+
+// 1, 2 or 5 times a power of ten, giving about `extent / target` ticks.
+double niceStep(double extent, double target) {
+  const double raw = extent / std::max(target, 1.0);
+  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+  const double normalized = raw / magnitude;
+  return (normalized < 1.5 ? 1.0 : normalized < 3.0 ? 2.0 : normalized < 7.0 ? 5.0 : 10.0) * magnitude;
+}
+
+std::vector<double> ticks(double low, double high, double step) {
+  std::vector<double> values;
+  if (!(step > 0) || !std::isfinite(low) || !std::isfinite(high)) return values;
+  for (double tick = std::ceil(low / step) * step; tick <= high + step * 1e-9 && values.size() < 100; tick += step)
+    values.push_back(std::abs(tick) < step * 1e-9 ? 0.0 : tick);
+  return values;
+}
+
+std::string axisTitle(const PlotAxis& axis) {
+  if (axis.unit.empty()) return axis.label;
+  return axis.label + " (" + axis.unit + ")";
+}
+
+}  // namespace
+
+std::string formatTick(double value, double step) {
+  char text[32];
+  const double magnitude = std::max(std::abs(value), std::abs(step));
+  if (magnitude >= 1e6 || (magnitude < 1e-3 && value != 0)) {
+    std::snprintf(text, sizeof text, "%.3g", value);
+  } else {
+    const int decimals = std::clamp(int(-std::floor(std::log10(step) + 1e-9)), 0, 6);
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  }
+  return text;
+}
+
+// [SECTION] Layout
+
+namespace {
+
+struct Layout {
+  ScreenRect data;
+  double xStep = 1;
+  double yStep = 1;
+  double lineHeight = 14;
+  double titleY = 0;
+  double yTitleY = 0;
+};
+
+Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& range, const ScreenRect& frame) {
+  Layout layout;
+  layout.lineHeight = canvas.textSize("Ag").y;
+  double top = frame.y + kPadding;
+  layout.titleY = top;
+  if (!plot.title.empty()) top += layout.lineHeight + 4;
+  layout.yTitleY = top;
+  top += layout.lineHeight + 6;  // the y axis title sits above the axis
+  const double bottom = frame.y + frame.height - kPadding - 2 * layout.lineHeight - kTickLength - 6;
+  const double height = std::max(bottom - top, 10.0);
+  layout.yStep = niceStep(range.yMax - range.yMin, height / kYTickSpacing);
+  if (plot.y.integers) layout.yStep = std::max(layout.yStep, 1.0);
+  double labelWidth = 0;
+  for (const double tick : ticks(range.yMin, range.yMax, layout.yStep))
+    labelWidth = std::max(labelWidth, canvas.textSize(formatTick(tick, layout.yStep)).x);
+  const double left = frame.x + kPadding + labelWidth + kTickLength + 4;
+  const double width = std::max(frame.x + frame.width - kPadding - 6 - left, 10.0);
+  layout.data = {left, top, width, height};
+  layout.xStep = niceStep(range.xMax - range.xMin, width / kXTickSpacing);
+  if (plot.x.integers) layout.xStep = std::max(layout.xStep, 1.0);
+  return layout;
+}
+
+struct Mapping {
+  ScreenRect data;
+  PlotRange range;
+  [[nodiscard]] double toX(double x) const { return data.x + (x - range.xMin) / (range.xMax - range.xMin) * data.width; }
+  [[nodiscard]] double toY(double y) const {
+    return data.y + data.height - (y - range.yMin) / (range.yMax - range.yMin) * data.height;
+  }
+};
+
+// [SECTION] Series: decimated lines and bars
+
+// First and last index worth drawing: the visible ones and one neighbour on each side.
+std::pair<std::size_t, std::size_t> visibleIndices(const PlotSeries& series, const PlotRange& range) {
+  const std::size_t count = series.y.size();
+  if (series.x.empty()) {
+    const double first = std::floor((range.xMin - series.xStart) / series.xStep) - 1;
+    const double last = std::ceil((range.xMax - series.xStart) / series.xStep) + 1;
+    return {std::size_t(std::clamp(first, 0.0, double(count - 1))), std::size_t(std::clamp(last, 0.0, double(count - 1)))};
+  }
+  const auto end = series.x.begin() + std::ptrdiff_t(std::min(count, series.x.size()));
+  const auto first = std::lower_bound(series.x.begin(), end, range.xMin);
+  const auto last = std::upper_bound(series.x.begin(), end, range.xMax);
+  const std::size_t firstIndex = std::size_t(first - series.x.begin());
+  const std::size_t lastIndex = std::size_t(last - series.x.begin());
+  return {firstIndex > 0 ? firstIndex - 1 : 0, std::min(lastIndex, std::size_t(end - series.x.begin()) - 1)};
+}
+
+void drawLine(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map) {
+  if (series.y.empty()) return;
+  const auto [first, last] = visibleIndices(series, map.range);
+  std::vector<Vec2d> points;
+  const auto flush = [&] {
+    if (points.size() == 1) points.push_back(points.front() + Vec2d{0.5, 0});  // a lone point: a dot
+    if (!points.empty()) canvas.polyline(points, series.color, kLineWidth);
+    points.clear();
+  };
+  const bool decimate = double(last - first + 1) > 2.0 * map.data.width;
+  if (!decimate) {
+    points.reserve(last - first + 1);
+    for (std::size_t i = first; i <= last; ++i) {
+      const double y = series.y[i];
+      if (!isFiniteNumber(y)) {
+        flush();
+        continue;
+      }
+      points.push_back({map.toX(seriesX(series, i)), map.toY(y)});
+    }
+    flush();
+    return;
+  }
+  // Min and max of each pixel column, in the order they occur, so spikes survive and lines stay joined.
+  points.reserve(std::size_t(2 * map.data.width) + 4);
+  long column = std::numeric_limits<long>::min();
+  double minY = 0, maxY = 0;
+  std::size_t minIndex = 0, maxIndex = 0;
+  bool open = false;
+  const auto emit = [&] {
+    if (!open) return;
+    const double x = map.data.x + double(column) + 0.5;
+    const Vec2d low{x, map.toY(minY)};
+    const Vec2d high{x, map.toY(maxY)};
+    points.push_back(minIndex <= maxIndex ? low : high);
+    if (minIndex != maxIndex) points.push_back(minIndex <= maxIndex ? high : low);
+    open = false;
+  };
+  for (std::size_t i = first; i <= last; ++i) {
+    const double y = series.y[i];
+    if (!isFiniteNumber(y)) {
+      emit();
+      flush();
+      continue;
+    }
+    const long pixel = long(std::floor(map.toX(seriesX(series, i)) - map.data.x));
+    if (pixel != column || !open) {
+      emit();
+      column = pixel;
+      minY = maxY = y;
+      minIndex = maxIndex = i;
+      open = true;
+    } else if (y < minY) {
+      minY = y;
+      minIndex = i;
+    } else if (y > maxY) {
+      maxY = y;
+      maxIndex = i;
+    }
+  }
+  emit();
+  flush();
+}
+
+void drawBars(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, int slot, int slots) {
+  if (series.y.empty()) return;
+  const auto [first, last] = visibleIndices(series, map.range);
+  const double slotWidth = 0.84 * series.xStep / slots;
+  const double base = map.toY(std::max(map.range.yMin, 0.0));
+  for (std::size_t i = first; i <= last; ++i) {
+    const double y = series.y[i];
+    if (!isFiniteNumber(y) || y == 0) continue;
+    const double left = seriesX(series, i) - 0.42 * series.xStep + slot * slotWidth;
+    const double x0 = map.toX(left);
+    const double x1 = std::max(map.toX(left + slotWidth), x0 + 1.0);
+    const double top = map.toY(y);
+    canvas.rect({x0, std::min(top, base)}, {x1, std::max(top, base)}, series.color.withAlpha(0.85f));
+  }
+}
+
+// [SECTION] Axes, legend, read-out: drawPlot
+
+void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout) {
+  double width = 0;
+  int entries = 0;
+  for (const PlotSeries& series : plot.series) {
+    width = std::max(width, canvas.textSize(series.name).x);
+    ++entries;
+  }
+  if (entries == 0) return;
+  const double swatch = layout.lineHeight * 0.7;
+  const double rowHeight = layout.lineHeight + 3;
+  const Vec2d max{layout.data.x + layout.data.width - 6, layout.data.y + 6 + entries * rowHeight + 8};
+  const Vec2d min{max.x - width - swatch - 22, layout.data.y + 6};
+  canvas.rect(min, max, kPlotBackground.withAlpha(0.88f));
+  canvas.rectOutline(min, max, kAxisLine, 1.0f);
+  double y = min.y + 5;
+  for (const PlotSeries& series : plot.series) {
+    const double swatchTop = y + 0.5 * (layout.lineHeight - swatch);
+    canvas.rect({min.x + 7, swatchTop}, {min.x + 7 + swatch, swatchTop + swatch}, series.color);
+    canvas.text({min.x + 13 + swatch, y}, series.name, palette::kText);
+    y += rowHeight;
+  }
+}
+
+void drawReadout(PlotCanvas& canvas, const Plot& plot, const Mapping& map, const Layout& layout, double hoverX) {
+  const double pixelX = map.toX(hoverX);
+  canvas.polyline(std::vector<Vec2d>{{pixelX, map.data.y}, {pixelX, map.data.y + map.data.height}},
+                  palette::kTextDim.withAlpha(0.6f), 1.0f);
+  std::vector<std::pair<std::string, Color>> lines;
+  char text[160];
+  double shownX = hoverX;
+  for (const PlotSeries& series : plot.series) {
+    if (series.y.empty()) continue;
+    const std::size_t index = nearestIndex(series, hoverX);
+    shownX = seriesX(series, index);
+    const double y = series.y[index];
+    if (isFiniteNumber(y)) {
+      const Vec2d point{map.toX(shownX), map.toY(y)};
+      canvas.rect(point - Vec2d{3, 3}, point + Vec2d{3, 3}, series.color);
+    }
+    std::snprintf(text, sizeof text, "%s: %.6g %s", series.name.c_str(), y, series.unit.c_str());
+    lines.emplace_back(text, series.color);
+  }
+  std::snprintf(text, sizeof text, "%s %.6g %s", plot.x.label.c_str(), shownX, plot.x.unit.c_str());
+  lines.insert(lines.begin(), {text, palette::kText});
+  double width = 0;
+  for (const auto& line : lines) width = std::max(width, canvas.textSize(line.first).x);
+  const double height = double(lines.size()) * layout.lineHeight + 10;
+  double left = pixelX + 12;
+  if (left + width + 12 > map.data.x + map.data.width) left = pixelX - 12 - width - 12;
+  const Vec2d min{left, map.data.y + map.data.height - height - 8};
+  canvas.rect(min, min + Vec2d{width + 12, height}, kPlotBackground.withAlpha(0.92f));
+  canvas.rectOutline(min, min + Vec2d{width + 12, height}, kAxisLine, 1.0f);
+  double y = min.y + 5;
+  for (const auto& [line, color] : lines) {
+    canvas.text({min.x + 6, y}, line, color);
+    y += layout.lineHeight;
+  }
+}
+
+}  // namespace
+
+PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range, const ScreenRect& frame,
+                    std::optional<double> hoverX) {
+  const Layout layout = layoutPlot(canvas, plot, range, frame);
+  const Mapping map{layout.data, range};
+  const ScreenRect& data = layout.data;
+  const Vec2d dataMax{data.x + data.width, data.y + data.height};
+  canvas.rect(frame.min(), frame.max(), palette::kBackground);
+  canvas.rect(data.min(), dataMax, kPlotBackground);
+
+  // Grid and tick labels.
+  for (const double tick : ticks(range.xMin, range.xMax, layout.xStep)) {
+    const double x = map.toX(tick);
+    canvas.polyline(std::vector<Vec2d>{{x, data.y}, {x, dataMax.y}}, kGridLine, 1.0f);
+    canvas.polyline(std::vector<Vec2d>{{x, dataMax.y}, {x, dataMax.y + kTickLength}}, kAxisLine, 1.0f);
+    const std::string label = formatTick(tick, layout.xStep);
+    const double width = canvas.textSize(label).x;
+    canvas.text({x - 0.5 * width, dataMax.y + kTickLength + 2}, label, palette::kTextDim);
+  }
+  for (const double tick : ticks(range.yMin, range.yMax, layout.yStep)) {
+    const double y = map.toY(tick);
+    canvas.polyline(std::vector<Vec2d>{{data.x, y}, {dataMax.x, y}}, kGridLine, 1.0f);
+    canvas.polyline(std::vector<Vec2d>{{data.x - kTickLength, y}, {data.x, y}}, kAxisLine, 1.0f);
+    const std::string label = formatTick(tick, layout.yStep);
+    const Vec2d size = canvas.textSize(label);
+    canvas.text({data.x - kTickLength - 3 - size.x, y - 0.5 * size.y}, label, palette::kTextDim);
+  }
+
+  // Data.
+  canvas.pushClip(data.min(), dataMax);
+  int barSlots = 0;
+  for (const PlotSeries& series : plot.series) barSlots += series.bars;
+  int slot = 0;
+  for (const PlotSeries& series : plot.series)
+    if (series.bars) drawBars(canvas, series, map, slot++, barSlots);
+  for (const PlotSeries& series : plot.series)
+    if (!series.bars) drawLine(canvas, series, map);
+  canvas.popClip();
+  canvas.rectOutline(data.min(), dataMax, kAxisLine, 1.0f);
+
+  // Titles and legend.
+  if (!plot.title.empty()) {
+    const double width = canvas.textSize(plot.title).x;
+    canvas.text({frame.x + 0.5 * (frame.width - width), layout.titleY}, plot.title, palette::kText);
+  }
+  canvas.text({frame.x + kPadding, layout.yTitleY}, axisTitle(plot.y), palette::kText);
+  const std::string xTitle = axisTitle(plot.x);
+  canvas.text({data.x + 0.5 * (data.width - canvas.textSize(xTitle).x), dataMax.y + kTickLength + 4 + layout.lineHeight},
+              xTitle, palette::kText);
+  drawLegend(canvas, plot, layout);
+  if (hoverX) {
+    canvas.pushClip(frame.min(), frame.max());
+    drawReadout(canvas, plot, map, layout, *hoverX);
+    canvas.popClip();
+  }
+  return {layout.data};
+}
+
+// [SECTION] ImDrawList canvas and the interactive widget
+
+namespace {
+
+ImVec2 toImVec2(Vec2d v) { return ImVec2(float(v.x), float(v.y)); }
+
+class DrawListCanvas final : public PlotCanvas {
+ public:
+  explicit DrawListCanvas(ImDrawList* list) : list_(list) {}
+  void polyline(std::span<const Vec2d> points, Color color, float width) override {
+    scratch_.resize(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) scratch_[i] = toImVec2(points[i]);
+    list_->AddPolyline(scratch_.data(), int(scratch_.size()), color.packed(), ImDrawFlags_None, width);
+  }
+  void rect(Vec2d min, Vec2d max, Color fill) override { list_->AddRectFilled(toImVec2(min), toImVec2(max), fill.packed()); }
+  void rectOutline(Vec2d min, Vec2d max, Color color, float width) override {
+    list_->AddRect(toImVec2(min), toImVec2(max), color.packed(), 0.0f, ImDrawFlags_None, width);
+  }
+  void text(Vec2d topLeft, std::string_view text, Color color) override {
+    list_->AddText(toImVec2(topLeft), color.packed(), text.data(), text.data() + text.size());
+  }
+  [[nodiscard]] Vec2d textSize(std::string_view text) const override {
+    const ImVec2 size = ImGui::CalcTextSize(text.data(), text.data() + text.size());
+    return {size.x, size.y};
+  }
+  void pushClip(Vec2d min, Vec2d max) override { list_->PushClipRect(toImVec2(min), toImVec2(max), true); }
+  void popClip() override { list_->PopClipRect(); }
+
+ private:
+  ImDrawList* list_;
+  std::vector<ImVec2> scratch_;
+};
+
+}  // namespace
+
+void drawPlotOnDrawList(ImDrawList* list, const Plot& plot, const PlotRange& range, const ScreenRect& frame) {
+  DrawListCanvas canvas(list);
+  drawPlot(canvas, plot, range, frame);
+}
+
+PlotLayout plotWidget(const char* id, const Plot& plot, PlotState& state, Vec2d size) {
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 extent(float(std::max(size.x, 32.0)), float(std::max(size.y, 32.0)));
+  ImGui::InvisibleButton(id, extent, ImGuiButtonFlags_MouseButtonLeft);
+  const bool hovered = ImGui::IsItemHovered();
+  const bool active = ImGui::IsItemActive();
+  const ScreenRect frame{origin.x, origin.y, extent.x, extent.y};
+  DrawListCanvas canvas(ImGui::GetWindowDrawList());
+  if (state.autoFit) state.range = fitRange(plot);
+  const Layout layout = layoutPlot(canvas, plot, state.range, frame);
+  PlotRange& range = state.range;
+  const ImGuiIO& io = ImGui::GetIO();
+  const double spanX = range.xMax - range.xMin;
+  const double spanY = range.yMax - range.yMin;
+
+  if (active && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
+    const double dx = -io.MouseDelta.x / layout.data.width * spanX;
+    const double dy = io.MouseDelta.y / layout.data.height * spanY;
+    range = {range.xMin + dx, range.xMax + dx, range.yMin + dy, range.yMax + dy};
+    state.autoFit = false;
+  }
+  if (hovered && io.MouseWheel != 0) {
+    const double factor = std::pow(0.85, double(io.MouseWheel));
+    const double mouseX = range.xMin + (io.MousePos.x - layout.data.x) / layout.data.width * spanX;
+    const double mouseY = range.yMax - (io.MousePos.y - layout.data.y) / layout.data.height * spanY;
+    const bool zoomX = !io.KeyShift || io.KeyCtrl;
+    const bool zoomY = io.KeyShift || io.KeyCtrl;
+    if (zoomX) range.xMin = mouseX - (mouseX - range.xMin) * factor, range.xMax = mouseX + (range.xMax - mouseX) * factor;
+    if (zoomY) range.yMin = mouseY - (mouseY - range.yMin) * factor, range.yMax = mouseY + (range.yMax - mouseY) * factor;
+    state.autoFit = false;
+  }
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    state.autoFit = true;
+    range = fitRange(plot);
+  }
+  std::optional<double> hoverX;
+  if (hovered && !active && layout.data.contains({io.MousePos.x, io.MousePos.y}))
+    hoverX = range.xMin + (io.MousePos.x - layout.data.x) / layout.data.width * (range.xMax - range.xMin);
+  return drawPlot(canvas, plot, range, frame, hoverX);
+}
+
+}  // namespace lab

@@ -1,0 +1,112 @@
+// app/plot/plot.h: one plot model, drawn by two back ends. A Plot describes what to show (series of lines or
+// histogram bars, axes with units, a title); drawPlot lays it out (ticks, labels, legend, decimated lines) and
+// draws through a PlotCanvas. ImDrawList is one canvas (the plot panel, the experiment lab, and PNG export via
+// plot_png.h); plot_svg.h is the other, so a PNG and an SVG of the same plot show the same thing.
+//
+// Lines with more points than the plot has pixel columns are decimated for drawing (the min and max of each
+// column), so 100,000 points per series draw in a fraction of a millisecond; the data itself is untouched.
+//
+// [SECTION] Plot model
+// [SECTION] Canvas and drawing
+// [SECTION] Interactive widget (ImGui)
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "render/camera.h"
+#include "render/color.h"
+
+struct ImDrawList;
+
+namespace lab {
+
+// [SECTION] Plot model
+
+struct PlotSeries {
+  std::string name;
+  std::string unit;             // of y: "iterations", "us", "%"
+  Color color;
+  std::span<const double> y;    // the caller keeps the data alive while the plot is drawn
+  std::span<const double> x;    // ascending; empty: x[i] = xStart + i * xStep
+  double xStart = 0;
+  double xStep = 1;
+  bool bars = false;            // histogram: one bar per x, side by side with the other bar series
+};
+
+struct PlotAxis {
+  std::string label;
+  std::string unit;
+  bool integers = false;  // ticks on whole numbers only (iteration counts, frame numbers)
+};
+
+struct Plot {
+  std::string title;
+  PlotAxis x;
+  PlotAxis y;
+  std::vector<PlotSeries> series;
+  bool yFromZero = true;  // auto-fit keeps y = 0 in view (counts, iterations, times)
+};
+
+// The data rectangle in data coordinates.
+struct PlotRange {
+  double xMin = 0;
+  double xMax = 1;
+  double yMin = 0;
+  double yMax = 1;
+};
+
+// Everything in view, with a margin; a series with no data is ignored.
+[[nodiscard]] PlotRange fitRange(const Plot& plot);
+
+[[nodiscard]] double seriesX(const PlotSeries& series, std::size_t index);
+// Index of the point nearest to x (series.y must not be empty).
+[[nodiscard]] std::size_t nearestIndex(const PlotSeries& series, double x);
+
+// [SECTION] Canvas and drawing
+
+// What a back end draws with, in pixels (y down).
+class PlotCanvas {
+ public:
+  virtual ~PlotCanvas() = default;
+  virtual void polyline(std::span<const Vec2d> points, Color color, float width) = 0;
+  virtual void rect(Vec2d min, Vec2d max, Color fill) = 0;
+  virtual void rectOutline(Vec2d min, Vec2d max, Color color, float width) = 0;
+  virtual void text(Vec2d topLeft, std::string_view text, Color color) = 0;
+  [[nodiscard]] virtual Vec2d textSize(std::string_view text) const = 0;
+  // Data drawn between pushClip and popClip stays inside the data rectangle.
+  virtual void pushClip(Vec2d min, Vec2d max) = 0;
+  virtual void popClip() = 0;
+};
+
+// Where drawPlot put the data rectangle, so the widget can map the mouse.
+struct PlotLayout {
+  ScreenRect data;
+};
+
+// Draws the whole plot in `frame` (pixels). `hoverX`: a data x to mark with a read-out of every series there.
+PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range, const ScreenRect& frame,
+                    std::optional<double> hoverX = std::nullopt);
+
+// "1.5k", "0.25", "1e+06": tick labels.
+[[nodiscard]] std::string formatTick(double value, double step);
+
+// [SECTION] Interactive widget (ImGui)
+
+// The static plot on an ImGui draw list (no interaction): what PNG export renders.
+void drawPlotOnDrawList(ImDrawList* list, const Plot& plot, const PlotRange& range, const ScreenRect& frame);
+
+// The caller keeps this between frames (immediate mode: the state lives in the caller's variables).
+struct PlotState {
+  PlotRange range;
+  bool autoFit = true;  // refit every frame (live data) until the person zooms or pans
+};
+
+// Wheel: zoom x about the mouse (Shift: y; Ctrl: both). Drag: pan. Double-click: auto-fit. Hover: read-out.
+// Returns the layout; draws into the current window's draw list at the cursor, `size` in pixels.
+PlotLayout plotWidget(const char* id, const Plot& plot, PlotState& state, Vec2d size);
+
+}  // namespace lab

@@ -1,0 +1,205 @@
+// [SECTION] Recording
+// [SECTION] The plot: lines over time or histograms
+// [SECTION] Window
+// [SECTION] Export
+#include "plot/plot_panel.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "io/csv.h"
+#include "plot/plot_svg.h"
+#include "plot/plot_png.h"
+
+namespace lab {
+
+namespace {
+constexpr int kExportWidth = 1200;
+constexpr int kExportHeight = 700;
+constexpr int kMaxUnitBins = 200;  // integer data spanning at most this many values gets one bin per integer
+constexpr int kBins = 40;
+
+Color seriesColor(std::size_t index) {
+  constexpr Color kColors[] = {palette::kShapeA, palette::kShapeB, palette::kSeparated, palette::kMinkowski,
+                               palette::kHit,    palette::kAccent, rgb(0x7fd4ff),       rgb(0xff7ab8)};
+  return kColors[index % std::size(kColors)];
+}
+
+bool isTimeUnit(const std::string& unit) { return unit == "us" || unit == "ms" || unit == "s" || unit == "ns"; }
+}  // namespace
+
+// [SECTION] Recording
+
+void PlotPanel::collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics) {
+  clock_ += frameSeconds;
+  if (!recordingOn_) return;
+  const auto start = std::chrono::steady_clock::now();
+  metrics_.clear();
+  frameMetrics(metrics_);
+  if (!metrics_.empty()) recording_.addFrame(clock_, metrics_);
+  const double microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+  collectMicroseconds_ = collectMicroseconds_ == 0 ? microseconds : 0.95 * collectMicroseconds_ + 0.05 * microseconds;
+}
+
+// [SECTION] The plot: lines over time or histograms
+
+void PlotPanel::buildPlot() {
+  const std::size_t seriesCount = recording_.seriesCount();
+  while (shown_.size() < seriesCount) shown_.push_back(!isTimeUnit(recording_.seriesUnit(shown_.size())));
+  plot_ = {};
+  histograms_.clear();
+  std::string unit;
+  bool mixedUnits = false;
+  for (std::size_t i = 0; i < seriesCount; ++i) {
+    if (!shown_[i]) continue;
+    if (!unit.empty() && unit != recording_.seriesUnit(i)) mixedUnits = true;
+    unit = recording_.seriesUnit(i);
+  }
+  if (mixedUnits) unit = "mixed units";
+
+  if (mode_ == Mode::Lines) {
+    plot_.title = "Recorded frames";
+    plot_.x = timeAxis_ ? PlotAxis{"time", "s", false} : PlotAxis{"frame", "", true};
+    plot_.y = {"value", unit, false};
+    for (std::size_t i = 0; i < seriesCount; ++i) {
+      if (!shown_[i]) continue;
+      PlotSeries series;
+      series.name = recording_.seriesName(i);
+      series.unit = recording_.seriesUnit(i);
+      series.color = seriesColor(i);
+      series.y = recording_.values(i);
+      series.x = timeAxis_ ? recording_.seconds() : recording_.frames();
+      plot_.series.push_back(std::move(series));
+    }
+    return;
+  }
+
+  // Histograms over one set of bins shared by the shown series.
+  double low = INFINITY, high = -INFINITY;
+  bool integers = true;
+  for (std::size_t i = 0; i < seriesCount; ++i) {
+    if (!shown_[i]) continue;
+    for (const double value : recording_.values(i)) {
+      if (!std::isfinite(value)) continue;
+      low = std::min(low, value);
+      high = std::max(high, value);
+      integers = integers && value == std::floor(value);
+    }
+  }
+  plot_.title = "Recorded frames: distribution";
+  plot_.x = {"value", unit, integers};
+  plot_.y = {"frames", "", true};
+  if (!(low <= high)) return;
+  const bool unitBins = integers && high - low <= kMaxUnitBins;
+  const double start = low;
+  const double step = unitBins ? 1.0 : std::max((high - low) / kBins, 1e-12);
+  const auto binCount = std::size_t(unitBins ? high - low + 1 : kBins);
+  for (std::size_t i = 0; i < seriesCount; ++i) {
+    if (!shown_[i]) continue;
+    std::vector<double>& bins = histograms_.emplace_back(binCount, 0.0);
+    for (const double value : recording_.values(i)) {
+      if (!std::isfinite(value)) continue;
+      const auto bin = std::size_t(std::clamp((value - start) / step + (unitBins ? 0.5 : 0.0), 0.0, double(binCount - 1)));
+      bins[bin] += 1;
+    }
+  }
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < seriesCount; ++i) {
+    if (!shown_[i]) continue;
+    PlotSeries series;
+    series.name = recording_.seriesName(i);
+    series.unit = "frames";
+    series.color = seriesColor(i);
+    series.y = histograms_[next++];
+    series.xStart = unitBins ? start : start + 0.5 * step;
+    series.xStep = step;
+    series.bars = true;
+    plot_.series.push_back(std::move(series));
+  }
+}
+
+// [SECTION] Window
+
+void PlotPanel::draw(bool* open) {
+  const ImGuiViewport* screen = ImGui::GetMainViewport();
+  ImGui::SetNextWindowSize(ImVec2(screen->WorkSize.x * 0.5f, screen->WorkSize.y * 0.45f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + screen->WorkSize.x * 0.45f, screen->WorkPos.y + screen->WorkSize.y * 0.5f),
+                          ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Plots", open, ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoScrollbar)) {
+    ImGui::End();
+    return;
+  }
+  if (ImGui::Button(recordingOn_ ? "Pause" : "Record")) recordingOn_ = !recordingOn_;
+  ImGui::SameLine();
+  if (ImGui::Button("Clear")) {
+    recording_.clear();
+    shown_.clear();
+    lineState_.autoFit = histogramState_.autoFit = true;
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s %zu frames (keeps %zu)  |  %.2f us/frame to record", recordingOn_ ? "recording" : "paused",
+                      recording_.frameCount(), recording_.capacity(), collectMicroseconds_);
+
+  int mode = static_cast<int>(mode_);
+  ImGui::RadioButton("Over time", &mode, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("Histogram", &mode, 1);
+  mode_ = static_cast<Mode>(mode);
+  if (mode_ == Mode::Lines) {
+    ImGui::SameLine();
+    ImGui::Checkbox("x in seconds", &timeAxis_);
+  }
+  ImGui::SameLine();
+  PlotState& state = mode_ == Mode::Lines ? lineState_ : histogramState_;
+  if (ImGui::Button("Fit")) state.autoFit = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Or double-click the plot. Wheel: zoom x (Shift: y, Ctrl: both). Drag: pan.");
+
+  buildPlot();
+  for (std::size_t i = 0; i < recording_.seriesCount(); ++i) {
+    if (i > 0) ImGui::SameLine();
+    const Color color = seriesColor(i);
+    ImGui::PushStyleColor(ImGuiCol_CheckMark, ImVec4(color.r, color.g, color.b, 1.0f));
+    bool shown = shown_[i] != 0;
+    const std::string label = recording_.seriesName(i) + "##series";
+    if (ImGui::Checkbox(label.c_str(), &shown)) shown_[i] = shown;
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_.seriesUnit(i).c_str());
+  }
+  if (recording_.seriesCount() == 0) ImGui::TextDisabled("No numbers yet: this lab reports none, or recording is paused.");
+
+  const float exportRow = ImGui::GetFrameHeightWithSpacing();
+  const ImVec2 available = ImGui::GetContentRegionAvail();
+  plotWidget("##recording plot", plot_, state, {available.x, std::max(available.y - exportRow, 80.0f)});
+
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+  ImGui::InputText("##export stem", &exportStem_);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("File name without extension; .csv, .png or .svg is added");
+  for (const char* extension : {"csv", "png", "svg"}) {
+    ImGui::SameLine();
+    const std::string label = std::string("Export ") + extension;
+    if (ImGui::Button(label.c_str())) exportFiles(extension);
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", message_.c_str());
+  ImGui::End();
+}
+
+// [SECTION] Export
+
+void PlotPanel::exportFiles(const std::string& extension) {
+  const std::string path = exportStem_ + "." + extension;
+  std::string error;
+  bool written = false;
+  const PlotRange& range = (mode_ == Mode::Lines ? lineState_ : histogramState_).range;
+  if (extension == "csv") written = writeCsvFile(path, recording_.toCsv(), error);
+  if (extension == "png") written = writePlotPng(path, plot_, range, kExportWidth, kExportHeight, error);
+  if (extension == "svg") written = writePlotSvg(path, plot_, range, kExportWidth, kExportHeight, error);
+  message_ = written ? "wrote " + path : error;
+}
+
+}  // namespace lab

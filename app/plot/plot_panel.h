@@ -1,0 +1,49 @@
+// app/plot/plot_panel.h: the "Plots" window of the shell (View > Plots): the live recording of every frame's
+// numbers (Lab::frameMetrics) as lines over time or as histograms, with record / pause / clear, and export of the
+// recording as CSV and of the plot as PNG and SVG.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "lab/vocabulary.h"
+#include "plot/plot.h"
+#include "plot/recording.h"
+
+namespace lab {
+
+class PlotPanel {
+ public:
+  // Once a frame, after the lab's update: calls frameMetrics (the lab's Lab::frameMetrics) and appends what it
+  // reports to the recording while recording is on.
+  void collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics);
+  // The window; `open` is the View menu's flag (the window's close button clears it).
+  void draw(bool* open);
+
+  [[nodiscard]] const Recording& recording() const { return recording_; }
+  [[nodiscard]] bool recordingOn() const { return recordingOn_; }
+
+ private:
+  enum class Mode { Lines, Histogram };
+  void buildPlot();
+  void exportFiles(const std::string& extension);
+
+  Recording recording_;
+  bool recordingOn_ = true;
+  double clock_ = 0;
+  double collectMicroseconds_ = 0;  // smoothed cost of collect, shown in the window
+  std::vector<FrameMetric> metrics_;
+
+  Mode mode_ = Mode::Lines;
+  bool timeAxis_ = false;        // x: seconds instead of frame numbers
+  std::vector<char> shown_;      // per recorded series
+  PlotState lineState_;
+  PlotState histogramState_;
+  Plot plot_;
+  std::vector<std::vector<double>> histograms_;  // the bars plot_ points into
+  std::string exportStem_ = "recording";
+  std::string message_;
+};
+
+}  // namespace lab

@@ -1,0 +1,67 @@
+#include "plot/recording.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lab {
+
+namespace {
+const double kMissing = std::nan("");
+}
+
+Recording::Recording(std::size_t capacity)
+    : capacity_(std::max<std::size_t>(capacity, 1)), frames_(2 * capacity_), seconds_(2 * capacity_) {}
+
+std::size_t Recording::seriesIndex(const FrameMetric& metric) {
+  for (std::size_t i = 0; i < series_.size(); ++i)
+    if (series_[i].name == metric.name) return i;
+  series_.push_back({metric.name, metric.unit, std::vector<double>(2 * capacity_, kMissing)});
+  return series_.size() - 1;
+}
+
+void Recording::addFrame(double seconds, std::span<const FrameMetric> metrics) {
+  if (count_ == 0) firstSeconds_ = seconds;
+  if (begin_ + count_ == 2 * capacity_) {
+    // The end of the columns: slide the newest capacity - 1 frames back to the front (once per capacity frames).
+    const std::size_t keep = std::min(count_, capacity_ - 1);
+    const std::size_t from = begin_ + count_ - keep;
+    const auto slide = [&](std::vector<double>& column) {
+      std::copy(column.begin() + std::ptrdiff_t(from), column.begin() + std::ptrdiff_t(from + keep), column.begin());
+    };
+    slide(frames_);
+    slide(seconds_);
+    for (Series& series : series_) slide(series.values);
+    dropped_ += count_ - keep;
+    begin_ = 0;
+    count_ = keep;
+  } else if (count_ == capacity_) {
+    ++begin_;
+    --count_;
+    ++dropped_;
+  }
+  const std::size_t slot = begin_ + count_;
+  ++count_;
+  frames_[slot] = double(nextFrame_++);
+  seconds_[slot] = seconds - firstSeconds_;
+  for (Series& series : series_) series.values[slot] = kMissing;
+  for (const FrameMetric& metric : metrics) series_[seriesIndex(metric)].values[slot] = metric.value;
+}
+
+void Recording::clear() {
+  begin_ = 0;
+  count_ = 0;
+  dropped_ = 0;
+  nextFrame_ = 0;
+  series_.clear();
+}
+
+CsvTable Recording::toCsv() const {
+  CsvTable table;
+  table.columns.push_back({"frame", "", {frames().begin(), frames().end()}});
+  table.columns.push_back({"time", "s", {seconds().begin(), seconds().end()}});
+  for (std::size_t i = 0; i < series_.size(); ++i)
+    table.columns.push_back({series_[i].name, series_[i].unit, {values(i).begin(), values(i).end()}});
+  return table;
+}
+
+}  // namespace lab

@@ -1,0 +1,66 @@
+// app/plot/recording.h: every frame's numbers (Lab::frameMetrics), kept for the plot panel and CSV export.
+//
+// A ring buffer of the last `capacity` frames (120,000 by default: half an hour at 60 fps), one column per metric
+// name, every series kept. Each column holds twice the capacity and the window of live frames slides along
+// it; when it reaches the end the newest `capacity` values move back to the front once. So the live frames are
+// always one contiguous span (the plot reads them in place) and a frame costs O(1) amortised.
+// A metric that appears later gets a column whose earlier frames are NaN; a metric a frame did not report is NaN.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "io/csv.h"
+#include "lab/vocabulary.h"
+
+namespace lab {
+
+class Recording {
+ public:
+  static constexpr std::size_t kDefaultCapacity = 120000;
+
+  explicit Recording(std::size_t capacity = kDefaultCapacity);
+
+  // Appends one frame recorded at `seconds` (any clock; the plot shows seconds since the first frame).
+  void addFrame(double seconds, std::span<const FrameMetric> metrics);
+  void clear();
+
+  [[nodiscard]] std::size_t capacity() const { return capacity_; }
+  [[nodiscard]] std::size_t frameCount() const { return count_; }
+  [[nodiscard]] std::uint64_t framesDropped() const { return dropped_; }  // the oldest, beyond the capacity
+  [[nodiscard]] std::size_t seriesCount() const { return series_.size(); }
+  [[nodiscard]] const std::string& seriesName(std::size_t series) const { return series_[series].name; }
+  [[nodiscard]] const std::string& seriesUnit(std::size_t series) const { return series_[series].unit; }
+  // The live frames, oldest first: frame numbers (counted since clear), seconds since the first frame, values.
+  [[nodiscard]] std::span<const double> frames() const { return window(frames_); }
+  [[nodiscard]] std::span<const double> seconds() const { return window(seconds_); }
+  [[nodiscard]] std::span<const double> values(std::size_t series) const { return window(series_[series].values); }
+
+  // frame, time [s], then one column per series with its unit.
+  [[nodiscard]] CsvTable toCsv() const;
+
+ private:
+  struct Series {
+    std::string name;
+    std::string unit;
+    std::vector<double> values;  // 2 * capacity
+  };
+  [[nodiscard]] std::span<const double> window(const std::vector<double>& column) const {
+    return {column.data() + begin_, count_};
+  }
+  std::size_t seriesIndex(const FrameMetric& metric);
+
+  std::size_t capacity_;
+  std::size_t begin_ = 0;  // first live frame's slot
+  std::size_t count_ = 0;
+  std::uint64_t dropped_ = 0;
+  std::uint64_t nextFrame_ = 0;
+  double firstSeconds_ = 0;
+  std::vector<double> frames_;
+  std::vector<double> seconds_;
+  std::vector<Series> series_;
+};
+
+}  // namespace lab

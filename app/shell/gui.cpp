@@ -1,0 +1,102 @@
+// The interactive lab: a window, a lab shell, and a main loop that reads top to bottom
+// (after imgui's examples/example_glfw_opengl3/main.cpp).
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <stdexcept>
+
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "shell/gui.h"
+#include "platform/window.h"
+#include "render/color.h"
+#include "render/renderer2d.h"
+#include "shell/lab_shell.h"
+#include "shell/settings.h"
+
+namespace lab {
+
+namespace {
+bool writeJsonFile(const std::string& path, const Json& json) {
+  std::ofstream file(path, std::ios::trunc);
+  file << json.dump(2) << '\n';
+  return static_cast<bool>(file);
+}
+}  // namespace
+
+int runGui(const GuiOptions& options) {
+  if (!displayAvailable()) {
+    std::fprintf(stderr,
+                 "collision-lab: no display available (DISPLAY is not set); use `collision-lab screenshot ...` to "
+                 "render off-screen\n");
+    return 2;
+  }
+
+  // Settings first: the window opens at the size it had last time.
+  const std::string settingsFile = settingsPath();
+  Settings settings = loadSettings(settingsFile);
+
+  std::unique_ptr<Window> window;
+  try {
+    window = std::make_unique<Window>(WindowOptions{settings.windowWidth, settings.windowHeight, true});
+  } catch (const std::runtime_error& error) {
+    std::fprintf(stderr,
+                 "collision-lab: no display available (%s); use `collision-lab screenshot ...` to render off-screen\n",
+                 error.what());
+    return 2;
+  }
+  Renderer2D renderer;
+  renderer.init();
+
+  LabShell shell(renderer, settings);
+  std::string error;
+  if (!options.labName.empty() && !shell.selectLab(options.labName, error)) {
+    std::fprintf(stderr, "collision-lab: --lab: %s\n", error.c_str());
+    return 1;
+  }
+  const std::string scene = !options.scenePath.empty() ? options.scenePath
+                            : options.labName.empty()  ? settings.scenePath
+                                                       : std::string();
+  if (!scene.empty() && !shell.openScene(scene, error)) {
+    std::fprintf(stderr, "collision-lab: %s\n", error.c_str());
+    if (!options.scenePath.empty()) return 1;  // asked for on the command line: say so and stop
+  }
+
+  // Main loop
+  double previousTime = glfwGetTime();
+  while (!window->shouldClose() && !shell.quitRequested()) {
+    glfwPollEvents();
+    for (const std::string& path : window->takeDroppedPaths()) shell.openDroppedFile(path);
+    const std::vector<KeyPress> keys = window->takeKeyPresses();
+
+    const double now = glfwGetTime();
+    const double seconds = now - previousTime;
+    previousTime = now;
+
+    int framebufferWidth = 0;
+    int framebufferHeight = 0;
+    window->framebufferSize(framebufferWidth, framebufferHeight);
+    glViewport(0, 0, framebufferWidth, framebufferHeight);
+    glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+
+    window->beginFrame();
+    shell.frame(seconds, framebufferWidth, framebufferHeight, keys);
+    window->endFrame();
+  }
+
+  // Remember where we were, and tell the tests what state we ended in.
+  shell.storeSettings();
+  window->windowSize(settings.windowWidth, settings.windowHeight);
+  saveSettings(settings, settingsFile);
+  if (!options.dumpStatePath.empty() && !writeJsonFile(options.dumpStatePath, shell.dumpState())) {
+    std::fprintf(stderr, "collision-lab: cannot write --dump-state file %s\n", options.dumpStatePath.c_str());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace lab

@@ -1,0 +1,62 @@
+#include "shell/help_overlay.h"
+
+#define GLFW_INCLUDE_NONE  // key codes only; no GL header
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+namespace lab {
+
+namespace {
+const Shortcut kGlobal[] = {
+    {"F1", "show or hide this help"},
+    {"Ctrl+O", "open a scene file (or drop one on the window)"},
+    {"Ctrl+S / Ctrl+Shift+S", "save the scene / save it as"},
+    {"Ctrl+Q", "quit"},
+    {"F", "fit the view to the scene"},
+    {"G", "show or hide the grid"},
+    {"Right or middle drag", "pan the view (left drag on empty space too)"},
+    {"Mouse wheel", "zoom around the cursor"},
+    {"Left / Right", "step back / forward"},
+    {"Home / End", "first / last step"},
+    {"Space", "play or pause the steps"},
+    {"Escape", "close a dialog or this help"},
+};
+
+void shortcutTable(const char* id, std::span<const Shortcut> shortcuts) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+  for (const Shortcut& shortcut : shortcuts) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextColored(ImVec4(0.96f, 0.84f, 0.28f, 1.0f), "%s", shortcut.keys.c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(shortcut.action.c_str());
+  }
+  ImGui::EndTable();
+}
+}  // namespace
+
+std::span<const Shortcut> globalShortcuts() { return kGlobal; }
+
+void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName) {
+  if (!open) return;
+  const ImGuiViewport* screen = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + screen->WorkSize.x * 0.5f, screen->WorkPos.y + screen->WorkSize.y * 0.5f),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.94f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
+  if (ImGui::Begin("Keyboard and mouse (F1)", &open, flags)) {
+    ImGui::TextDisabled("Everywhere");
+    shortcutTable("##global", globalShortcuts());
+    if (!labShortcuts.empty()) {
+      ImGui::Spacing();
+      ImGui::TextDisabled("In the %s lab", labName);
+      shortcutTable("##lab", labShortcuts);
+    }
+    ImGui::Spacing();
+    if (ImGui::Button("Close") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) open = false;
+  }
+  ImGui::End();
+}
+
+}  // namespace lab

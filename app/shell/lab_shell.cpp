@@ -1,0 +1,595 @@
+// [SECTION] Labs and scenes
+// [SECTION] Frame
+// [SECTION] Menu bar and shortcuts
+// [SECTION] Side panel and timeline bar
+// [SECTION] Canvas: views, input, drawing
+// [SECTION] Dialogs
+#include "shell/lab_shell.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#define GLFW_INCLUDE_NONE  // key codes only; no GL header
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "render/grid.h"
+#include "resources/embedded.h"
+#include "shell/help_overlay.h"
+
+namespace lab {
+
+namespace {
+constexpr double kFitMarginPixels = 48.0;
+constexpr double kWheelZoomFactor = 1.15;
+
+ImVec2 toImVec2(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
+
+// The curated scenes built into the executable, by the names the dialog shows: "scenes/01_far_apart.json".
+std::vector<std::string> curatedSceneNames() {
+  std::vector<std::string> names;
+  for (const EmbeddedFile* file : embeddedFilesUnder("assets/scenes"))
+    names.emplace_back(file->path.substr(std::string_view("assets/").size()));
+  return names;
+}
+
+// A scene file, or a curated scene by its name when no such file exists (so "scenes/03_deep_overlap.json"
+// opens from any directory).
+std::optional<Scene> loadSceneByName(const std::string& path, std::string& error) {
+  if (const EmbeddedFile* curated = findCuratedScene(path)) {
+    if (std::error_code ignored; !std::filesystem::exists(path, ignored))
+      return loadSceneText(curated->contents, path, error);
+  }
+  return loadSceneFile(path, error);
+}
+}  // namespace
+
+LabShell::LabShell(Renderer2D& renderer, Settings& settings) : renderer_(renderer), settings_(settings) {
+  // Settings saved under a lab's former name ("GJK") belong to the lab now.
+  for (const LabInfo& info : registeredLabs()) {
+    for (const std::string& former : info.formerNames) {
+      if (!settings_.labs.contains(former)) continue;
+      if (!settings_.labs.contains(info.name)) settings_.labs[info.name] = settings_.labs[former];
+      settings_.labs.erase(former);
+    }
+  }
+  // First run: open the narrow-phase lab, the one most people come for; afterwards, the lab last used.
+  const LabInfo* info = findLab(settings_.lastLab.empty() ? std::string_view("Narrow phase") : settings_.lastLab);
+  if (!info && !registeredLabs().empty()) info = &registeredLabs().front();
+  if (info) selectLab(*info);
+}
+
+LabShell::~LabShell() = default;
+
+// [SECTION] Labs and scenes
+
+void LabShell::selectLab(const LabInfo& info) {
+  if (lab_ && labInfo_) settings_.labs[labInfo_->name] = lab_->saveSettings();
+  lab_ = info.create();
+  labInfo_ = &info;
+  if (settings_.labs.contains(info.name)) lab_->loadSettings(settings_.labs[info.name]);
+  views_.assign(static_cast<std::size_t>(std::max(lab_->viewCount(), 1)), Viewport{});
+  for (std::size_t i = 0; i < views_.size(); ++i) views_[i].index = static_cast<int>(i);
+  timeline_ = {};
+  sceneInfo_ = {};
+  scenePath_.clear();
+  pressView_ = -1;
+  pendingFit_ = true;
+  settings_.lastLab = info.name;
+}
+
+bool LabShell::selectLab(std::string_view name, std::string& error) {
+  const LabInfo* info = findLab(name);
+  if (!info) {
+    error = "no lab named \"" + std::string(name) + "\"; the labs are: " + labNameList();
+    return false;
+  }
+  selectLab(*info);
+  return true;
+}
+
+bool LabShell::openScene(const std::string& path, std::string& error) {
+  std::optional<Scene> scene = loadSceneByName(path, error);
+  if (!scene || !applyScene(*scene, path, error)) return false;
+  scenePath_ = path;
+  settings_.scenePath = path;
+  settings_.addRecentFile(path);
+  return true;
+}
+
+bool LabShell::openScene(const Scene& scene, std::string& error) { return applyScene(scene, "", error); }
+
+// `source` (a file name, or empty) prefixes the messages.
+bool LabShell::applyScene(const Scene& scene, const std::string& source, std::string& error) {
+  const std::string prefix = source.empty() ? std::string() : source + ": ";
+  // Build the scene in a fresh lab first, so a refusal leaves the current lab and scene as they were.
+  const LabInfo* info = scene.lab.empty() ? labInfo_ : findLab(scene.lab);
+  if (!info) {
+    error = prefix + "lab: no lab named \"" + scene.lab + "\"; the labs are: " + labNameList();
+    return false;
+  }
+  std::unique_ptr<Lab> candidate = info->create();
+  if (settings_.labs.contains(info->name)) candidate->loadSettings(settings_.labs[info->name]);
+  if (!scene.algorithm.empty() && !candidate->setAlgorithm(scene.algorithm, error)) {
+    error = prefix + "algorithm: " + error;
+    return false;
+  }
+  if (!candidate->loadScene(scene, error)) {
+    error = prefix + error;
+    return false;
+  }
+  selectLab(*info);
+  lab_ = std::move(candidate);
+  sceneInfo_.title = scene.title;
+  sceneInfo_.lesson = scene.lesson;
+  sceneInfo_.view = scene.view;
+  return true;
+}
+
+bool LabShell::saveScene(const std::string& path, std::string& error) {
+  if (!lab_) return false;
+  Scene scene;
+  scene.title = sceneInfo_.title;
+  scene.lesson = sceneInfo_.lesson;
+  scene.lab = labInfo_->name;
+  lab_->saveScene(scene);
+  if (!views_.empty()) scene.view = SceneView{views_[0].camera.center(), views_[0].camera.pixelsPerUnit()};
+  if (!saveSceneFile(path, scene, error)) return false;
+  scenePath_ = path;
+  settings_.scenePath = path;
+  settings_.addRecentFile(path);
+  return true;
+}
+
+void LabShell::openDroppedFile(const std::string& path) {
+  if (std::string error; !openScene(path, error)) reportError(error);
+}
+
+bool LabShell::setAlgorithm(std::string_view name, std::string& error) {
+  return lab_ && lab_->setAlgorithm(name, error);
+}
+
+bool LabShell::setStep(int step, std::string& error) {
+  if (!lab_) return false;
+  const int count = lab_->stepCount();
+  if (step < 0 || step >= std::max(count, 1)) {
+    error = "step " + std::to_string(step) + " is out of range: the " + labInfo_->name + " lab has " +
+            std::to_string(count) + " steps (0 to " + std::to_string(std::max(count - 1, 0)) + ")";
+    return false;
+  }
+  lab_->setStep(step);
+  return true;
+}
+
+Json LabShell::dumpState() const {
+  Json state = Json::object();
+  if (!lab_) return state;
+  state["lab"] = labInfo_->name;
+  state["step"] = lab_->stepIndex();
+  state["stepCount"] = lab_->stepCount();
+  state["scenePath"] = scenePath_;
+  Json views = Json::array();
+  for (const Viewport& view : views_) {
+    const ScreenRect& rect = view.camera.rect();
+    views.push_back({{"title", view.title},
+                     {"center", {view.camera.center().x, view.camera.center().y}},
+                     {"zoom", view.camera.pixelsPerUnit()},
+                     {"rect", {rect.x, rect.y, rect.width, rect.height}}});
+  }
+  state["views"] = views;
+  state["showGrid"] = settings_.showGrid;
+  state["helpOpen"] = showHelp_;
+  state["frameTimeMs"] = {{"mean", framesTimed_ > 0 ? 1000.0 * frameSecondsTotal_ / framesTimed_ : 0.0},
+                          {"max", 1000.0 * frameSecondsMax_},
+                          {"frames", framesTimed_}};
+  lab_->dumpState(state);
+  return state;
+}
+
+void LabShell::storeSettings() {
+  if (lab_ && labInfo_) {
+    settings_.labs[labInfo_->name] = lab_->saveSettings();
+    settings_.lastLab = labInfo_->name;
+  }
+  settings_.scenePath = scenePath_;
+}
+
+void LabShell::reportError(std::string message) {
+  errorMessage_ = std::move(message);
+  errorRequested_ = true;
+}
+
+// [SECTION] Frame
+
+void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight, std::span<const KeyPress> keys) {
+  if (!lab_) return;
+  if (++framesSeen_ > kUntimedFrames) {
+    ++framesTimed_;
+    frameSecondsTotal_ += seconds;
+    frameSecondsMax_ = std::max(frameSecondsMax_, seconds);
+  }
+  handleShortcuts(keys);
+  drawMenuBar();
+  // Keys for the canvas: only when no ImGui widget (a text field, a focused slider) takes the keyboard.
+  const std::span<const KeyPress> canvasKeys = ImGui::GetIO().WantCaptureKeyboard ? std::span<const KeyPress>() : keys;
+
+  const ImGuiViewport* screen = ImGui::GetMainViewport();
+  const float top = screen->WorkPos.y;  // below the menu bar
+  const float fontSize = ImGui::GetFontSize();
+  const float panelWidth = std::min(fontSize * 23.0f, screen->WorkSize.x * 0.4f);
+  const float timelineHeight = ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().WindowPadding.y;
+  const float bodyHeight = screen->WorkSize.y - timelineHeight;
+  drawSidePanel(top, panelWidth, bodyHeight);
+  drawTimelineBar(top + bodyHeight, screen->WorkSize.x, timelineHeight);
+
+  layoutViews({panelWidth, top, std::max(screen->WorkSize.x - panelWidth, 1.0f), std::max(bodyHeight, 1.0f)});
+  if (pendingFit_) fitViews();
+  handleCanvasInput();
+
+  if (int step = lab_->stepIndex(); updateTimeline(step, lab_->stepCount(), timeline_, seconds, canvasKeys))
+    lab_->setStep(step);
+  for (const KeyPress& press : canvasKeys)
+    if (!isShellKey(press) && !isTimelineKey(press)) lab_->keyPressed(press);
+  lab_->update(seconds);
+  plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); });
+  drawCanvas(framebufferWidth, framebufferHeight);
+
+  drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str());
+  drawDialogs();
+  if (showPlots_) plotPanel_.draw(&showPlots_);
+  // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
+  // replaces the lab.
+  if (Scene request; lab_->takeSceneRequest(request)) {
+    if (std::string error; !openScene(request, error)) reportError(error);
+  }
+}
+
+void LabShell::fitViews() {
+  pendingFit_ = false;
+  for (Viewport& view : views_) {
+    if (view.index == 0 && sceneInfo_.view) {
+      view.camera.setView(sceneInfo_.view->center, sceneInfo_.view->zoom);
+      continue;
+    }
+    if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index)) view.camera.fit(*bounds, kFitMarginPixels);
+  }
+}
+
+// [SECTION] Menu bar and shortcuts
+
+bool LabShell::isShellKey(const KeyPress& press) {
+  return isPress(press, GLFW_KEY_F1) || isPress(press, GLFW_KEY_F) || isPress(press, GLFW_KEY_G) ||
+         (press.modifiers & kModControl) != 0;
+}
+
+void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (countPresses(keys, GLFW_KEY_F1) % 2 == 1) showHelp_ = !showHelp_;
+  if (countPresses(keys, GLFW_KEY_Q, kModControl) > 0) quitRequested_ = true;
+  if (!io.WantTextInput) {
+    if (countPresses(keys, GLFW_KEY_O, kModControl) > 0) openDialogRequested_ = true;
+    if (countPresses(keys, GLFW_KEY_S, kModControl | kModShift) > 0) {
+      saveAsDialogRequested_ = true;
+    } else if (countPresses(keys, GLFW_KEY_S, kModControl) > 0) {
+      if (scenePath_.empty()) {
+        saveAsDialogRequested_ = true;
+      } else if (std::string error; !saveScene(scenePath_, error)) {
+        reportError(error);
+      }
+    }
+  }
+  if (!io.WantCaptureKeyboard) {
+    if (countPresses(keys, GLFW_KEY_F) > 0) {
+      sceneInfo_.view.reset();  // "fit" means fit, even when the scene file named a view
+      pendingFit_ = true;
+    }
+    if (countPresses(keys, GLFW_KEY_G) % 2 == 1) settings_.showGrid = !settings_.showGrid;
+  }
+}
+
+void LabShell::drawMenuBar() {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) openDialogRequested_ = true;
+    if (ImGui::MenuItem("Save", "Ctrl+S")) {
+      if (scenePath_.empty()) {
+        saveAsDialogRequested_ = true;
+      } else if (std::string error; !saveScene(scenePath_, error)) {
+        reportError(error);
+      }
+    }
+    if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) saveAsDialogRequested_ = true;
+    if (ImGui::BeginMenu("Recent", !settings_.recentFiles.empty())) {
+      const std::vector<std::string> recent = settings_.recentFiles;  // openScene reorders the list
+      for (const std::string& path : recent) {
+        if (ImGui::MenuItem(path.c_str())) {
+          if (std::string error; !openScene(path, error)) reportError(error);
+        }
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) quitRequested_ = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    if (ImGui::MenuItem("Fit to scene", "F")) {
+      sceneInfo_.view.reset();
+      pendingFit_ = true;
+    }
+    ImGui::MenuItem("Grid", "G", &settings_.showGrid);
+    ImGui::MenuItem("Plots", nullptr, &showPlots_);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Labs")) {
+    const std::string* group = nullptr;
+    for (const LabInfo& info : registeredLabs()) {
+      if (!group || *group != info.group) {
+        if (group) ImGui::Separator();
+        ImGui::TextDisabled("%s", info.group.c_str());
+        group = &info.group;
+      }
+      if (ImGui::MenuItem(info.name.c_str(), nullptr, &info == labInfo_)) selectLab(info);
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Keyboard and mouse", "F1")) showHelp_ = true;
+    ImGui::EndMenu();
+  }
+  char status[96];
+  const ImGuiIO& io = ImGui::GetIO();
+  std::snprintf(status, sizeof status, "%s  |  %.1f ms/frame", labInfo_->name.c_str(), 1000.0f / std::max(io.Framerate, 1e-3f));
+  ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(status).x - ImGui::GetStyle().ItemSpacing.x * 2);
+  ImGui::TextDisabled("%s", status);
+  ImGui::EndMainMenuBar();
+}
+
+// [SECTION] Side panel and timeline bar
+
+void LabShell::drawSidePanel(float top, float width, float height) {
+  ImGui::SetNextWindowPos(ImVec2(0, top));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (ImGui::Begin("##side panel", nullptr, flags)) {
+    ImGui::TextDisabled("LAB");
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::BeginCombo("##lab", labInfo_->name.c_str())) {
+      const std::string* group = nullptr;
+      for (const LabInfo& info : registeredLabs()) {
+        if (!group || *group != info.group) {
+          ImGui::TextDisabled("%s", info.group.c_str());
+          group = &info.group;
+        }
+        ImGui::Indent();
+        if (ImGui::Selectable(info.name.c_str(), &info == labInfo_)) selectLab(info);
+        ImGui::Unindent();
+      }
+      ImGui::EndCombo();
+    }
+    if (!sceneInfo_.title.empty() || !scenePath_.empty()) {
+      ImGui::Spacing();
+      ImGui::TextDisabled("SCENE");
+      // Bounded on screen whatever was typed or pasted (scene files are bounded when read).
+      if (!sceneInfo_.title.empty()) ImGui::TextWrapped("%s", truncatedUtf8(sceneInfo_.title, kMaxSceneTitleBytes).c_str());
+      if (!sceneInfo_.lesson.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.84f, 0.28f, 1.0f));
+        ImGui::TextWrapped("%s", truncatedUtf8(sceneInfo_.lesson, kMaxSceneLessonBytes).c_str());
+        ImGui::PopStyleColor();
+      }
+      if (!scenePath_.empty()) {
+        ImGui::TextDisabled("%s", std::filesystem::path(scenePath_).filename().string().c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", scenePath_.c_str());
+      }
+    }
+    ImGui::Separator();
+    lab_->drawUi();
+  }
+  ImGui::End();
+}
+
+void LabShell::drawTimelineBar(float top, float width, float height) {
+  ImGui::SetNextWindowPos(ImVec2(0, top));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (ImGui::Begin("##timeline", nullptr, flags)) {
+    if (int step = lab_->stepIndex(); drawTimeline(step, lab_->stepCount(), timeline_)) lab_->setStep(step);
+  }
+  ImGui::End();
+}
+
+// [SECTION] Canvas: views, input, drawing
+
+void LabShell::layoutViews(const ScreenRect& canvas) {
+  constexpr double kGap = 2.0;  // a seam between views, the background colour
+  const auto count = static_cast<double>(views_.size());
+  const double width = (canvas.width - kGap * (count - 1)) / count;
+  for (Viewport& view : views_) {
+    view.title = lab_->viewTitle(view.index);
+    view.camera.setRect({canvas.x + view.index * (width + kGap), canvas.y, std::max(width, 1.0), canvas.height});
+  }
+}
+
+MouseEvent LabShell::mouseEvent(int view, MouseButton button) const {
+  const ImGuiIO& io = ImGui::GetIO();
+  const Camera& camera = views_[static_cast<std::size_t>(view)].camera;
+  MouseEvent event;
+  event.view = view;
+  event.kind = lab_->viewKind(view);
+  event.screen = {io.MousePos.x, io.MousePos.y};
+  event.button = button;
+  event.modifiers = {io.KeyShift, io.KeyCtrl, io.KeyAlt};
+  event.planar = {camera.screenToWorld(event.screen), camera.pixelsToWorld(1.0)};
+  return event;
+}
+
+void LabShell::handleCanvasInput() {
+  const ImGuiIO& io = ImGui::GetIO();
+  const Vec2d mouse{io.MousePos.x, io.MousePos.y};
+  if (!ImGui::IsMousePosValid()) return;
+  int hoveredView = -1;
+  for (const Viewport& view : views_)
+    if (view.camera.rect().contains(mouse)) hoveredView = view.index;
+  const bool canvasHovered = hoveredView >= 0 && !io.WantCaptureMouse;
+
+  // A press: the lab may take it (a drag of a shape); otherwise it pans the view it started in.
+  if (pressView_ < 0 && canvasHovered) {
+    for (MouseButton button : {MouseButton::Left, MouseButton::Right, MouseButton::Middle}) {
+      if (!ImGui::IsMouseClicked(static_cast<int>(button))) continue;
+      pressView_ = hoveredView;
+      pressButton_ = button;
+      labOwnsPress_ = lab_->mouseDown(mouseEvent(hoveredView, button));
+      lastMouse_ = mouse;
+      break;
+    }
+  }
+  if (pressView_ >= 0) {
+    const Vec2d delta = mouse - lastMouse_;
+    lastMouse_ = mouse;
+    if (labOwnsPress_) {
+      if (delta.x != 0 || delta.y != 0) lab_->mouseMove(mouseEvent(pressView_, pressButton_));
+    } else {
+      views_[static_cast<std::size_t>(pressView_)].camera.pan(delta);
+    }
+    if (!ImGui::IsMouseDown(static_cast<int>(pressButton_))) {
+      if (labOwnsPress_) lab_->mouseUp(mouseEvent(pressView_, pressButton_));
+      pressView_ = -1;
+      labOwnsPress_ = false;
+    }
+  } else if (canvasHovered && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
+    lab_->mouseMove(mouseEvent(hoveredView, MouseButton::Left));  // hover: no button held
+  }
+
+  if (canvasHovered && io.MouseWheel != 0) {
+    if (!lab_->mouseScroll(mouseEvent(hoveredView, MouseButton::Middle), io.MouseWheel))
+      views_[static_cast<std::size_t>(hoveredView)].camera.zoomAt(mouse, std::pow(kWheelZoomFactor, io.MouseWheel));
+  }
+}
+
+void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
+  const ImGuiIO& io = ImGui::GetIO();
+  renderer_.beginFrame(framebufferWidth, framebufferHeight, io.DisplayFramebufferScale.x);
+  ImDrawList* overlay = ImGui::GetBackgroundDrawList();
+  for (Viewport& view : views_) {
+    // Planar: the grid and the lab's drawing through Renderer2D, under the view's camera.
+    renderer_.beginViewport(view);
+    drawGrid(renderer_, view.camera, settings_.showGrid);
+    lab_->draw(DrawContext{view.index, ViewKind::Planar, &view, &renderer_});
+    renderer_.endViewport();
+
+    // The view's title, and the world coordinates under the mouse.
+    const ScreenRect& rect = view.camera.rect();
+    const ImVec2 corner = toImVec2(rect.min());
+    overlay->PushClipRect(corner, toImVec2(rect.max()), true);
+    if (views_.size() > 1 || *view.title) {
+      const ImVec2 titleSize = ImGui::CalcTextSize(view.title);
+      overlay->AddRectFilled(ImVec2(corner.x + 8, corner.y + 8), ImVec2(corner.x + 20 + titleSize.x, corner.y + 14 + titleSize.y),
+                             palette::kBackground.withAlpha(0.85f).packed(), 4.0f);
+      overlay->AddText(ImVec2(corner.x + 14, corner.y + 11), palette::kText.packed(), view.title);
+    }
+    const Vec2d mouse{io.MousePos.x, io.MousePos.y};
+    if (ImGui::IsMousePosValid() && rect.contains(mouse)) {
+      const Vec2d world = view.camera.screenToWorld(mouse);
+      char text[64];
+      std::snprintf(text, sizeof text, "x %.4g   y %.4g", world.x, world.y);
+      const ImVec2 size = ImGui::CalcTextSize(text);
+      overlay->AddText(ImVec2(static_cast<float>(rect.x + rect.width) - size.x - 10,
+                              static_cast<float>(rect.y + rect.height) - size.y - 8),
+                       palette::kTextDim.packed(), text);
+    }
+    overlay->PopClipRect();
+  }
+}
+
+// [SECTION] Dialogs
+
+void LabShell::drawDialogs() {
+  if (openDialogRequested_) {
+    openDialogRequested_ = false;
+    dialogPath_ = scenePath_;
+    ImGui::OpenPopup("Open scene");
+  }
+  if (saveAsDialogRequested_) {
+    saveAsDialogRequested_ = false;
+    dialogPath_ = scenePath_.empty() ? std::string("scene.json") : scenePath_;
+    ImGui::OpenPopup("Save scene as");
+  }
+  const ImVec2 center = ImGui::GetMainViewport()->GetCenter();
+  const float width = ImGui::GetFontSize() * 36.0f;
+
+  ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0));
+  if (ImGui::BeginPopupModal("Open scene", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextDisabled("File (or drop a file on the window)");
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool entered = ImGui::InputText("##path", &dialogPath_, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::TextDisabled("Curated scenes");
+    if (ImGui::BeginListBox("##scenes", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 10))) {
+      for (const std::string& name : curatedSceneNames()) {
+        const std::string label = name.substr(kCuratedScenePrefix.size());
+        if (ImGui::Selectable(label.c_str(), name == dialogPath_)) dialogPath_ = name;
+      }
+      ImGui::EndListBox();
+    }
+    const bool open = ImGui::Button("Open") || entered;
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) ImGui::CloseCurrentPopup();
+    if (open) {
+      ImGui::CloseCurrentPopup();
+      if (std::string error; !openScene(dialogPath_, error)) reportError(error);
+    }
+    ImGui::EndPopup();
+  }
+
+  ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0));
+  if (ImGui::BeginPopupModal("Save scene as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextDisabled("File");
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool entered = ImGui::InputText("##path", &dialogPath_, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::TextDisabled("Title and lesson, shown when the scene is opened");
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputTextWithHint("##title", "title", &sceneInfo_.title);
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputTextWithHint("##lesson", "one-line lesson", &sceneInfo_.lesson);
+    // The limits scene files are read with, so what is saved opens again.
+    if (sceneInfo_.title.size() > kMaxSceneTitleBytes) sceneInfo_.title = truncatedUtf8(sceneInfo_.title, kMaxSceneTitleBytes);
+    if (sceneInfo_.lesson.size() > kMaxSceneLessonBytes)
+      sceneInfo_.lesson = truncatedUtf8(sceneInfo_.lesson, kMaxSceneLessonBytes);
+    const bool save = ImGui::Button("Save") || entered;
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) ImGui::CloseCurrentPopup();
+    if (save) {
+      ImGui::CloseCurrentPopup();
+      if (std::string error; !saveScene(dialogPath_, error)) reportError(error);
+    }
+    ImGui::EndPopup();
+  }
+
+  if (errorRequested_) {
+    errorRequested_ = false;
+    ImGui::OpenPopup("Error");
+  }
+  ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0));
+  if (ImGui::BeginPopupModal("Error", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.45f, 1.0f));
+    ImGui::TextWrapped("%s", errorMessage_.c_str());
+    ImGui::PopStyleColor();
+    ImGui::TextDisabled("Nothing was changed.");
+    if (ImGui::Button("OK") || ImGui::IsKeyPressed(GLFW_KEY_ENTER, false) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false))
+      ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+}
+
+}  // namespace lab

@@ -1,0 +1,105 @@
+// app/shell/lab_shell.h: everything around a lab: the menu bar, the side panel with the lab picker and the
+// lab's own widgets, the shared timeline, the canvas split into the lab's views (each with its camera, grid,
+// pan and zoom), scene files, the help overlay and the remembered settings.
+// The window (gui.cpp) and the screenshot command both drive it, so both show the same frame.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lab/lab.h"
+#include "lab/vocabulary.h"
+#include "render/renderer2d.h"
+#include "shell/settings.h"
+#include "plot/plot_panel.h"
+#include "widgets/timeline.h"
+
+namespace lab {
+
+class LabShell {
+ public:
+  LabShell(Renderer2D& renderer, Settings& settings);
+  ~LabShell();
+
+  // Switches lab (its settings restored, the views fitted to its scene). False with `error` for unknown names.
+  bool selectLab(std::string_view name, std::string& error);
+  void selectLab(const LabInfo& info);
+  // Loads a scene file: switches to the scene's lab, applies algorithm, shapes and view. On failure nothing changes.
+  bool openScene(const std::string& path, std::string& error);
+  // The same for a scene built in memory (the experiment lab's worst cases); no file is remembered.
+  bool openScene(const Scene& scene, std::string& error);
+  bool saveScene(const std::string& path, std::string& error);
+  // Opens a file dropped on the window; a failure shows its message in a dialog.
+  void openDroppedFile(const std::string& path);
+  bool setAlgorithm(std::string_view name, std::string& error);
+  bool setStep(int step, std::string& error);
+
+  // One frame of UI and canvas, between ImGui::NewFrame and ImGui::Render. Draws with GL into the bound
+  // framebuffer of `framebufferWidth` x `framebufferHeight` pixels; the caller has cleared it.
+  // `keys`: this frame's key presses (Window::takeKeyPresses; none off-screen).
+  void frame(double seconds, int framebufferWidth, int framebufferHeight, std::span<const KeyPress> keys);
+
+  [[nodiscard]] bool quitRequested() const { return quitRequested_; }
+  void setHelpOpen(bool open) { showHelp_ = open; }
+  void setPlotsOpen(bool open) { showPlots_ = open; }
+  [[nodiscard]] Lab* currentLab() const { return lab_.get(); }
+  [[nodiscard]] const LabInfo* currentLabInfo() const { return labInfo_; }
+  // {lab, step, stepCount, scenePath, views: [{center, zoom}], ...the lab's dumpState}.
+  [[nodiscard]] Json dumpState() const;
+  // Copies the current lab's settings and the shell's state into Settings (call before saving them).
+  void storeSettings();
+
+ private:
+  // The keys the shell handles itself (F1, F, G, anything with Ctrl): not passed on to the lab.
+  [[nodiscard]] static bool isShellKey(const KeyPress& press);
+  void handleShortcuts(std::span<const KeyPress> keys);
+  void drawMenuBar();
+  void drawSidePanel(float top, float width, float height);
+  void drawTimelineBar(float top, float width, float height);
+  void layoutViews(const ScreenRect& canvas);
+  void handleCanvasInput();
+  void drawCanvas(int framebufferWidth, int framebufferHeight);
+  void drawDialogs();
+  void fitViews();
+  void reportError(std::string message);
+  bool applyScene(const Scene& scene, const std::string& source, std::string& error);
+  [[nodiscard]] MouseEvent mouseEvent(int view, MouseButton button) const;
+
+  Renderer2D& renderer_;
+  Settings& settings_;
+  std::unique_ptr<Lab> lab_;
+  const LabInfo* labInfo_ = nullptr;
+  std::vector<Viewport> views_;
+  TimelinePlayback timeline_;
+  Scene sceneInfo_;          // title and lesson of the open scene (its shapes live in the lab)
+  std::string scenePath_;
+  bool pendingFit_ = true;
+  bool showHelp_ = false;
+  bool showPlots_ = false;  // View > Plots
+  PlotPanel plotPanel_;     // the recording of every frame's metrics (issue 5)
+  bool quitRequested_ = false;
+
+  // Canvas mouse state: a press the lab took, or a pan.
+  int pressView_ = -1;
+  MouseButton pressButton_ = MouseButton::Left;
+  bool labOwnsPress_ = false;
+  Vec2d lastMouse_{};
+
+  // Wall-clock time between frames, for --dump-state's frameTimeMs (the first frames, which load fonts and
+  // fit the views, are left out).
+  static constexpr int kUntimedFrames = 10;
+  int framesSeen_ = 0;
+  int framesTimed_ = 0;
+  double frameSecondsTotal_ = 0;
+  double frameSecondsMax_ = 0;
+
+  // Dialogs.
+  bool openDialogRequested_ = false;
+  bool saveAsDialogRequested_ = false;
+  std::string dialogPath_;
+  std::string errorMessage_;
+  bool errorRequested_ = false;
+};
+
+}  // namespace lab

@@ -1,0 +1,71 @@
+#include "shell/settings.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace lab {
+
+void Settings::addRecentFile(const std::string& path) {
+  std::erase(recentFiles, path);
+  recentFiles.insert(recentFiles.begin(), path);
+  if (recentFiles.size() > kMaxRecentFiles) recentFiles.resize(kMaxRecentFiles);
+}
+
+std::string settingsPath() {
+  const char* configHome = std::getenv("XDG_CONFIG_HOME");
+  if (configHome && *configHome) return std::string(configHome) + "/collision-lab/settings.json";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return std::string(home) + "/.config/collision-lab/settings.json";
+  return {};
+}
+
+Settings loadSettings(const std::string& path) {
+  Settings settings;
+  if (path.empty()) return settings;
+  std::ifstream file(path);
+  if (!file) return settings;
+  const nlohmann::ordered_json json = nlohmann::ordered_json::parse(file, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object()) return settings;
+  // Each field is read on its own, so one bad value keeps the others.
+  auto read = [&json](const char* key, auto& value) {
+    try {
+      if (json.contains(key)) value = json.at(key).get<std::decay_t<decltype(value)>>();
+    } catch (const nlohmann::ordered_json::exception&) {
+    }
+  };
+  read("lastLab", settings.lastLab);
+  read("scenePath", settings.scenePath);
+  read("windowWidth", settings.windowWidth);
+  read("windowHeight", settings.windowHeight);
+  read("showGrid", settings.showGrid);
+  read("recentFiles", settings.recentFiles);
+  if (json.contains("labs") && json["labs"].is_object()) settings.labs = json["labs"];
+  settings.windowWidth = std::clamp(settings.windowWidth, 320, 16384);
+  settings.windowHeight = std::clamp(settings.windowHeight, 240, 16384);
+  if (settings.recentFiles.size() > Settings::kMaxRecentFiles) settings.recentFiles.resize(Settings::kMaxRecentFiles);
+  return settings;
+}
+
+bool saveSettings(const Settings& settings, const std::string& path) {
+  if (path.empty()) return false;
+  const nlohmann::ordered_json json = {{"lastLab", settings.lastLab},       {"scenePath", settings.scenePath},
+                               {"windowWidth", settings.windowWidth}, {"windowHeight", settings.windowHeight},
+                               {"showGrid", settings.showGrid},     {"recentFiles", settings.recentFiles},
+                               {"labs", settings.labs}};
+  std::error_code error;
+  const std::filesystem::path target(path);
+  std::filesystem::create_directories(target.parent_path(), error);
+  const std::filesystem::path temporary = target.string() + ".tmp";
+  {
+    std::ofstream file(temporary, std::ios::trunc);
+    if (!file) return false;
+    file << json.dump(2) << '\n';
+    if (!file) return false;
+  }
+  std::filesystem::rename(temporary, target, error);
+  return !error;
+}
+
+}  // namespace lab

@@ -1,0 +1,33 @@
+// app/shell/settings.h: what the app remembers between runs, in
+// $XDG_CONFIG_HOME/collision-lab/settings.json (or ~/.config/collision-lab/settings.json).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lab/vocabulary.h"
+
+namespace lab {
+
+struct Settings {
+  static constexpr int kMaxRecentFiles = 8;
+
+  std::string lastLab;
+  std::string scenePath;
+  int windowWidth = 1600;
+  int windowHeight = 1000;
+  bool showGrid = true;
+  std::vector<std::string> recentFiles;  // most recent first
+  Json labs = Json::object();  // each lab's own settings, by lab name
+
+  void addRecentFile(const std::string& path);
+};
+
+// The settings file's path; empty when neither XDG_CONFIG_HOME nor HOME is set.
+[[nodiscard]] std::string settingsPath();
+// Missing or unreadable files give the defaults (a broken file must never stop the app from starting).
+[[nodiscard]] Settings loadSettings(const std::string& path);
+// Writes a temporary file and renames it over the old one; false when the directory is not writable.
+bool saveSettings(const Settings& settings, const std::string& path);
+
+}  // namespace lab
