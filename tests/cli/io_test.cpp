@@ -2,6 +2,7 @@
 // scene in assets/scenes loaded and run through every algorithm that takes it.
 //
 // [SECTION] Shapes: round trip
+// [SECTION] JSON text: UTF-8, depth, echoed text
 // [SECTION] Shapes: error messages
 // [SECTION] Scene files
 // [SECTION] The curated scenes
@@ -101,6 +102,75 @@ TEST(ShapeJson, DefaultsAndHull) {
       Json::parse(R"({"type": "polygon", "hull": true, "vertices": [[0, 0], [1, 0], [2, 0], [2, 2], [1, 1], [0, 2]]})"),
       "a");
   EXPECT_EQ(std::get<collide::Polygon<double>>(hull.shape).count, 4);
+}
+
+// [SECTION] JSON text: UTF-8, depth, echoed text
+
+// Whether `text` is well-formed UTF-8 (the same rule as the parser's), checked independently of text_io.
+bool isUtf8(const std::string& text) {
+  try {
+    (void)Json(text).dump();
+    return true;
+  } catch (const Json::exception&) {
+    return false;
+  }
+}
+
+std::string syntaxError(std::string_view text, int firstLine = 1) {
+  try {
+    (void)parseJsonText(text, firstLine);
+  } catch (const JsonSyntaxError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+TEST(JsonText, BytesThatAreNotUtf8AreNamedByLineColumnAndField) {
+  EXPECT_EQ(syntaxError("\xff", 2), "line 2, column 1: not UTF-8 text (byte 0xFF)");
+  EXPECT_EQ(syntaxError("{\"a\": {\"type\": \"po\xffint\"}}", 7),
+            "line 7, column 19: a.type: not UTF-8 text (byte 0xFF)");
+  EXPECT_EQ(syntaxError("{\"a\": {\"ty\xc3pe\": 1}}"),
+            "line 1, column 11: a: a field name is not UTF-8 text (byte 0xC3)");
+  EXPECT_EQ(syntaxError("{\"v\": [[1, 2], [3, \"\xed\xa0\x80\"]]}"),  // an encoded surrogate
+            "line 1, column 21: v[1][1]: not UTF-8 text (byte 0xED)");
+  EXPECT_EQ(syntaxError("{\"a\": 1,\n \"b\": \"\xc0\xaf\"}"),  // an overlong '/'
+            "line 2, column 8: b: not UTF-8 text (byte 0xC0)");
+  // Well-formed multi-byte text passes.
+  const std::string text = "\xc3\xa9\xe5\xbd\xa2\xf0\x9f\x98\x80";
+  EXPECT_EQ(parseJsonText("{\"title\": \"" + text + "\"}")["title"], text);
+}
+
+TEST(JsonText, NestingBeyondTheLimitIsRefusedBeforeParsing) {
+  const auto nested = [](int depth) {  // the object and depth - 1 arrays
+    return "{\"a\": " + std::string(std::size_t(depth - 1), '[') + std::string(std::size_t(depth - 1), ']') + "}";
+  };
+  EXPECT_NO_THROW((void)parseJsonText(nested(kMaxJsonDepth)));
+  EXPECT_EQ(syntaxError(nested(kMaxJsonDepth + 1)),
+            "line 1, column 70: a[0][0][0]...: nested deeper than 64 arrays and objects");
+  EXPECT_EQ(syntaxError(nested(100000)), "line 1, column 70: a[0][0][0]...: nested deeper than 64 arrays and objects");
+  // Brackets inside strings are text, not nesting.
+  EXPECT_NO_THROW((void)parseJsonText("{\"a\": \"" + std::string(1000, '[') + "\"}"));
+}
+
+TEST(JsonText, EchoedTextIsBoundedAndCutBetweenCharacters) {
+  EXPECT_EQ(boundedText("short"), "short");
+  const std::string accents = [] {
+    std::string text;
+    for (int i = 0; i < 40; ++i) text += "\xc3\xa9";  // 80 bytes of 2-byte characters
+    return text;
+  }();
+  for (std::size_t limit : {kMaxEchoedBytes, std::size_t(10), std::size_t(11)}) {
+    const std::string bounded = boundedText(accents, limit);
+    EXPECT_LE(bounded.size(), limit);
+    EXPECT_TRUE(bounded.ends_with("...")) << bounded;
+    EXPECT_TRUE(isUtf8(bounded)) << "cut inside a character at " << limit;
+  }
+  EXPECT_EQ(boundedText("a\xff" "b"), "a\xef\xbf\xbd" "b");  // U+FFFD for the stray byte
+  // describeJsonValue and the field names in messages go through it.
+  Json value = Json::array();
+  value.push_back(accents);
+  EXPECT_TRUE(isUtf8(describeJsonValue(value)));
+  EXPECT_LE(describeJsonValue(value).size(), kMaxEchoedBytes);
 }
 
 // [SECTION] Shapes: error messages

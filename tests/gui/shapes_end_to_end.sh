@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end test of the window (CTest gui.shapes_end_to_end, under xvfb-run): starts the real collision-lab on
+# End-to-end test of the window (CTest gui.shapes_end_to_end, under Xvfb): starts the real collision-lab on
 # the Shapes lab, drags the circle and Shift-drags the box with xdotool, steps with the arrow keys, toggles the
 # grid (G) and the help (F1), quits with Ctrl+Q, and checks --dump-state. Then starts it again with no
 # arguments and checks that the lab and the grid setting were remembered.
