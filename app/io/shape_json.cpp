@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "collide/polygon.h"
+#include "io/text_io.h"
 
 namespace lab {
 
@@ -21,10 +22,8 @@ using collide::Vec2;
 // [SECTION] Reading helpers
 
 std::string describeJsonValue(const Json& value) {
-  constexpr std::size_t kMaxLength = 60;
-  std::string text = value.dump();
-  if (text.size() > kMaxLength) text = text.substr(0, kMaxLength - 3) + "...";
-  return text;
+  // Cut on a character boundary: the message itself must stay valid UTF-8 to be written as JSON.
+  return truncatedUtf8(value.dump(), 60);
 }
 
 namespace {

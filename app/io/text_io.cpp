@@ -53,6 +53,14 @@ std::string readTextFile(const std::filesystem::path& path, std::uintmax_t maxBy
   return text;
 }
 
+std::string truncatedUtf8(std::string_view text, std::size_t maxBytes) {
+  if (text.size() <= maxBytes) return std::string(text);
+  std::size_t end = maxBytes >= 3 ? maxBytes - 3 : 0;
+  // Back up over continuation bytes (10xxxxxx) so no character is cut in two.
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return std::string(text.substr(0, end)) + "...";
+}
+
 // [SECTION] JSON text
 
 namespace {

@@ -32,6 +32,10 @@ inline constexpr std::uintmax_t kMaxSceneFileBytes = 64u << 20;  // 64 MiB: a br
 // the read), a file larger than `maxBytes`, or a read error.
 [[nodiscard]] std::string readTextFile(const std::filesystem::path& path, std::uintmax_t maxBytes);
 
+// `text` cut to at most `maxBytes` on a UTF-8 character boundary, with "..." when cut: for text shown on
+// screen or echoed in a message (a message cut mid-character is not valid UTF-8 and cannot be written as JSON).
+[[nodiscard]] std::string truncatedUtf8(std::string_view text, std::size_t maxBytes);
+
 // Deeper nesting than any of the app's documents needs; deeper input is refused before it reaches the parser
 // (recursive descent over 100,000 brackets overflows the stack).
 inline constexpr int kMaxJsonDepth = 64;

@@ -16,6 +16,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "io/text_io.h"
 #include "render/grid.h"
 #include "resources/embedded.h"
 #include "shell/help_overlay.h"
