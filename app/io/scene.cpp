@@ -38,14 +38,6 @@ void setScenePair(Scene& scene, const collide::Collider<double>& a, const collid
   scene.shapes = {SceneShape{"A", a, std::nullopt}, SceneShape{"B", b, std::nullopt}};
 }
 
-std::string truncatedUtf8(std::string_view text, std::size_t maxBytes) {
-  if (text.size() <= maxBytes) return std::string(text);
-  std::size_t end = maxBytes >= 3 ? maxBytes - 3 : 0;
-  // Back up over continuation bytes (10xxxxxx) so no character is cut in two.
-  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
-  return std::string(text.substr(0, end)) + "...";
-}
-
 // [SECTION] Reading: version 2, and version 1 as a list of two shapes
 
 namespace {
@@ -61,7 +53,7 @@ void refuseUnknownKeys(const Json& object, const std::array<std::string_view, N>
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
     std::string list;
     for (std::string_view name : known) list += (list.empty() ? "" : ", ") + std::string(name);
-    throw JsonFieldError((field.empty() ? "" : field + ".") + truncatedUtf8(key, 40) + ": unknown field (known: " +
+    throw JsonFieldError((field.empty() ? "" : field + ".") + boundedText(key, 40) + ": unknown field (known: " +
                          list + ")");
   }
 }
@@ -93,7 +85,7 @@ SceneView viewFromJson(const Json& view) {
       out.zoom = finiteNumberFromJson(value, "view.zoom");
       if (!(out.zoom > 0.0)) throw JsonFieldError("view.zoom: expected a positive number, got " + describeJsonValue(value));
     } else {
-      throw JsonFieldError("view." + truncatedUtf8(key, 40) + ": unknown field (known: center, zoom)");
+      throw JsonFieldError("view." + boundedText(key, 40) + ": unknown field (known: center, zoom)");
     }
   }
   return out;
@@ -116,7 +108,7 @@ ShapeMotion motionFromJson(const Json& motion, const std::string& field) {
     } else if (key == "angular_velocity") {
       out.angularVelocity = finiteNumberFromJson(value, field + ".angular_velocity");
     } else {
-      throw JsonFieldError(field + "." + truncatedUtf8(key, 40) + ": unknown field (known: velocity, angular_velocity)");
+      throw JsonFieldError(field + "." + boundedText(key, 40) + ": unknown field (known: velocity, angular_velocity)");
     }
   }
   return out;

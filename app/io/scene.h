@@ -97,7 +97,4 @@ void setScenePair(Scene& scene, const collide::Collider<double>& a, const collid
 [[nodiscard]] Json sceneToJson(const Scene& scene);
 [[nodiscard]] Scene sceneFromJson(const Json& document);
 
-// `text` cut to at most `maxBytes` on a UTF-8 character boundary, with "..." when cut: for on-screen text.
-[[nodiscard]] std::string truncatedUtf8(std::string_view text, std::size_t maxBytes);
-
 }  // namespace lab

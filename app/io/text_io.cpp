@@ -56,7 +56,6 @@ std::string readTextFile(const std::filesystem::path& path, std::uintmax_t maxBy
   return text;
 }
 
-// [SECTION] JSON text
 // [SECTION] UTF-8
 
 namespace {

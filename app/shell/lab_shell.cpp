@@ -16,6 +16,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "io/text_io.h"
 #include "render/grid.h"
 #include "resources/embedded.h"
 #include "shell/help_overlay.h"
@@ -376,10 +377,10 @@ void LabShell::drawSidePanel(float top, float width, float height) {
       ImGui::Spacing();
       ImGui::TextDisabled("SCENE");
       // Bounded on screen whatever was typed or pasted (scene files are bounded when read).
-      if (!sceneInfo_.title.empty()) ImGui::TextWrapped("%s", truncatedUtf8(sceneInfo_.title, kMaxSceneTitleBytes).c_str());
+      if (!sceneInfo_.title.empty()) ImGui::TextWrapped("%s", boundedText(sceneInfo_.title, kMaxSceneTitleBytes).c_str());
       if (!sceneInfo_.lesson.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.84f, 0.28f, 1.0f));
-        ImGui::TextWrapped("%s", truncatedUtf8(sceneInfo_.lesson, kMaxSceneLessonBytes).c_str());
+        ImGui::TextWrapped("%s", boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes).c_str());
         ImGui::PopStyleColor();
       }
       if (!scenePath_.empty()) {
@@ -562,9 +563,9 @@ void LabShell::drawDialogs() {
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::InputTextWithHint("##lesson", "one-line lesson", &sceneInfo_.lesson);
     // The limits scene files are read with, so what is saved opens again.
-    if (sceneInfo_.title.size() > kMaxSceneTitleBytes) sceneInfo_.title = truncatedUtf8(sceneInfo_.title, kMaxSceneTitleBytes);
+    if (sceneInfo_.title.size() > kMaxSceneTitleBytes) sceneInfo_.title = boundedText(sceneInfo_.title, kMaxSceneTitleBytes);
     if (sceneInfo_.lesson.size() > kMaxSceneLessonBytes)
-      sceneInfo_.lesson = truncatedUtf8(sceneInfo_.lesson, kMaxSceneLessonBytes);
+      sceneInfo_.lesson = boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes);
     const bool save = ImGui::Button("Save") || entered;
     ImGui::SameLine();
     if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) ImGui::CloseCurrentPopup();

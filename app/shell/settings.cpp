@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "io/text_io.h"
+
 namespace lab {
 
 void Settings::addRecentFile(const std::string& path) {
@@ -21,12 +23,21 @@ std::string settingsPath() {
   return {};
 }
 
+namespace {
+constexpr std::uintmax_t kMaxSettingsFileBytes = 16u << 20;  // each lab's preferences are a few keys
+}  // namespace
+
 Settings loadSettings(const std::string& path) {
   Settings settings;
   if (path.empty()) return settings;
-  std::ifstream file(path);
-  if (!file) return settings;
-  const nlohmann::ordered_json json = nlohmann::ordered_json::parse(file, nullptr, /*allow_exceptions=*/false);
+  // Through the same guarded reader as scene files: a directory, a FIFO or a huge file in its place gives the
+  // defaults instead of an exception, a hang or an allocation failure.
+  Json json;
+  try {
+    json = parseJsonText(readTextFile(path, kMaxSettingsFileBytes));
+  } catch (const std::runtime_error&) {  // FileError, JsonSyntaxError
+    return settings;
+  }
   if (!json.is_object()) return settings;
   // Each field is read on its own, so one bad value keeps the others.
   auto read = [&json](const char* key, auto& value) {

@@ -1,10 +1,11 @@
-// app/io: the SHAPE format both ways, its error messages, scene files (load, save, failures), and every curated
-// scene in assets/scenes loaded and run through every algorithm that takes it.
+// app/io and the lab names: the SHAPE format both ways, its error messages, scene files (versions 1 and 2, load,
+// save, hostile files), the labs' former names, and every curated scene loaded and run through every algorithm.
 //
 // [SECTION] Shapes: round trip
 // [SECTION] JSON text: UTF-8, depth, echoed text
 // [SECTION] Shapes: error messages
 // [SECTION] Scene files
+// [SECTION] Lab names
 // [SECTION] The curated scenes
 #include <gtest/gtest.h>
 
@@ -23,6 +24,8 @@
 #include "io/text_io.h"
 #include "lab/lab.h"
 #include "resources/embedded.h"
+#include "shell/lab_shell.h"
+#include "shell/settings.h"
 
 namespace lab {
 namespace {
@@ -438,7 +441,7 @@ TEST_F(SceneFiles, OnlyRegularFilesOfASaneSizeAndShapeAreRead) {
   // 100,000 nested brackets would overflow the stack of a recursive parser or printer.
   const fs::path deep = write("deep.json", "\n" + std::string(100000, '[') + std::string(100000, ']'));
   EXPECT_FALSE(loadSceneFile(deep, error));
-  EXPECT_EQ(error, deep.string() + ", line 2, column 65: JSON nested deeper than 64 levels of arrays and objects");
+  EXPECT_EQ(error, deep.string() + ", line 2, column 65: [0][0][0][0]...: nested deeper than 64 arrays and objects");
   // Brackets inside strings are text, not nesting.
   const fs::path brackets = write("brackets.json", R"({"format": "collision-lab-scene", "version": 2, "shapes": [],
     "title": ")" + std::string(100, '[') + R"("})");
@@ -456,10 +459,24 @@ TEST_F(SceneFiles, OnlyRegularFilesOfASaneSizeAndShapeAreRead) {
 }
 
 TEST(SceneText, TruncationKeepsWholeCharacters) {
-  EXPECT_EQ(truncatedUtf8("short", 10), "short");
-  EXPECT_EQ(truncatedUtf8("abcdefghij", 8), "abcde...");
+  EXPECT_EQ(boundedText("short", 10), "short");
+  EXPECT_EQ(boundedText("abcdefghij", 8), "abcde...");
   // "é" is two bytes (0xC3 0xA9): a cut between them backs up to before the character.
-  EXPECT_EQ(truncatedUtf8("abcd\xC3\xA9" "fgh", 8), "abcd...");
+  EXPECT_EQ(boundedText("abcd\xC3\xA9" "fgh", 8), "abcd...");
+}
+
+// A message that echoes a long non-ASCII value is cut between characters, so it can itself be written as JSON.
+TEST(SceneText, EchoedValuesStayValidUtf8) {
+  std::string accents;
+  for (int i = 0; i < 40; ++i) accents += "\xC3\xA9";  // "é" x 40, 80 bytes
+  const Json value = accents;
+  const std::string described = describeJsonValue(value);
+  EXPECT_LE(described.size(), 60u);
+  EXPECT_NO_THROW((void)Json(described).dump()) << described;  // dump() throws on invalid UTF-8
+  for (std::size_t cut = 0; cut < 12; ++cut) {
+    const std::string shorter = boundedText(accents, 20 + cut);
+    EXPECT_NO_THROW((void)Json(shorter).dump()) << cut;
+  }
 }
 
 TEST_F(SceneFiles, AFailedSaveLeavesTheOldFileWhole) {
@@ -477,6 +494,29 @@ TEST_F(SceneFiles, AFailedSaveLeavesTheOldFileWhole) {
   // Into a directory that does not exist: refused, nothing created.
   EXPECT_FALSE(saveSceneFile(directory_ / "nowhere" / "scene.json", other, error));
   EXPECT_FALSE(fs::exists(directory_ / "nowhere"));
+}
+
+// [SECTION] Lab names: the older names still open the labs, in --lab, scene files and saved settings
+
+TEST(LabNames, FormerNamesStillWork) {
+  ASSERT_NE(findLab("GJK"), nullptr);
+  EXPECT_EQ(findLab("GJK")->name, "Narrow phase");
+  ASSERT_NE(findLab("sweep and prune"), nullptr);
+  EXPECT_EQ(findLab("sweep and prune")->name, "Broad phase");
+
+  // Settings saved by an older version: the last lab and its preferences under the old name.
+  Settings settings;
+  settings.lastLab = "GJK";
+  settings.labs = Json::parse(R"({"GJK": {"algorithm": "sat", "scalar": "double"}})");
+  Renderer2D renderer;  // never initialised: the shell's constructor draws nothing
+  LabShell shell(renderer, settings);
+  ASSERT_NE(shell.currentLabInfo(), nullptr);
+  EXPECT_EQ(shell.currentLabInfo()->name, "Narrow phase");
+  Json state = Json::object();
+  shell.currentLab()->dumpState(state);
+  EXPECT_EQ(state["algorithm"], "sat");  // the preferences followed the lab to its new name
+  EXPECT_FALSE(settings.labs.contains("GJK"));
+  EXPECT_TRUE(settings.labs.contains("Narrow phase"));
 }
 
 // [SECTION] The curated scenes
