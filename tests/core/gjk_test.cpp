@@ -20,6 +20,7 @@
 #include <set>
 #include <vector>
 
+#include "collide/epa.h"
 #include "collide/gjk.h"
 #include "collide/polygon.h"
 #include "collide/shapes.h"
@@ -445,6 +446,97 @@ TYPED_TEST(GjkTest, DistanceIsRelativeAtLargeAndSmallScales) {
   const Transform<S> poseB{poseA.p + S(2.5) * poseA.q.yAxis(), poseA.q};  // 2.5 up A's own y axis
   const auto result = gjkDistance(box, Transformed<Box<S>>{box, invMul(poseA, poseB)});
   EXPECT_NEAR(result.distance, 0.5, (std::is_same_v<S, float> ? 0.1 : 1e-9));
+}
+
+// Two supports on nearly parallel edges of A - B used to take turns until the cap: a hexagon and a triangle
+// 0.001 apart (found by a numerical sweep; gaps from 1e-9 to 1e-3 did the same). Box2D's duplicate test against
+// the simplex before its reduction ends it on the fifth support, with the distance of the better of the two.
+TEST(GjkDistanceStall, HexagonAndTriangleAThousandthApartEndWithoutCycling) {
+  const std::vector<Vec2<double>> hexagon{{-0.4884765008789316, 0.11498575277909409},
+                                          {-0.24662266513498554, -0.4605514205579005},
+                                          {0.23580261989973364, -0.4621248519872973},
+                                          {0.4987645747425188, -0.051340371776110436},
+                                          {0.2461489619294712, 0.4608270225706475},
+                                          {-0.23295168520750964, 0.4637326220225262}};
+  const std::vector<Vec2<double>> triangle{{-1.0459930672107312, 0.11870668491812644},
+                                           {0.7947930467336599, -0.708294741066803},
+                                           {0.04724958607737789, 1.0706270154116488}};
+  const Polygon<double> a = *makePolygon<double>(hexagon).polygon;
+  const Polygon<double> b = *makePolygon<double>(triangle).polygon;
+  const Transform<double> poseA{{-0.7449539981051259, -0.6878037191955559}, {}};
+  const Transform<double> poseB{{-1.5470837461684122, -1.0120680968486435}, {}};
+  Recorder<GjkStep<Vec2<double>>> trace;
+  const auto result = gjkDistance(a, Transformed<Polygon<double>>{b, invMul(poseA, poseB)}, {}, nullptr, trace);
+  EXPECT_EQ(result.status, Status::Converged);
+  EXPECT_EQ(result.stop, GjkStop::DuplicateSupport);
+  EXPECT_EQ(result.iterations, 5);
+  EXPECT_EQ(result.distance, 0.00099999999999983175);  // 1e-3 within 2e-16
+  // The support that ends the run was dropped by the reduction just before it.
+  ASSERT_EQ(trace.steps.size(), 5u);
+  const GjkStep<Vec2<double>>& last = trace.steps.back();
+  const GjkStep<Vec2<double>>& previous = trace.steps[3];
+  EXPECT_EQ(last.support.point, previous.simplexBefore.vertices[1].point);
+  EXPECT_EQ(previous.droppedMask, 0b010);
+}
+
+// Shapes of size 1e-4 that touch within float's rounding: ended by their own test in a few steps, in float and
+// in double (where they overlap by 1e-15).
+TEST(GjkDistanceStall, TinyTouchingShapesEndInAFewStepsInFloatAndDouble) {
+  const std::vector<Vec2<double>> octagon{
+      {-0.0003585937655503022, 0.0009164283718950043},  {-0.0004642586668376444, 0.0006425257297005907},
+      {-0.00031381200088368913, -0.00012437640878993326}, {5.179819357830392e-05, -0.0007770805460997351},
+      {0.0003533102461919739, -0.000919286482007332},   {0.0004651931732989963, -0.0005917770304757231},
+      {0.00029029314393669325, 0.00018549566231421572}, {-6.236144240234526e-05, 0.0007886525406248731}};
+  const std::vector<Vec2<double>> triangle{{0.0015976139272871619, 1.2936293669894622e-05},
+                                           {-0.00069708406768813, 0.0010952136791741605},
+                                           {-0.0010875888957514706, -0.0007231867940881332}};
+  const Vec2<double> positionA{-9.468840329871964e-05, 0.0003266776748539919};
+  const Vec2<double> positionB{-0.00028623483241372314, -0.001102070294437439};
+  const auto run = [&]<class S>(S) {
+    std::vector<Vec2<S>> outlineA, outlineB;
+    for (const auto& p : octagon) outlineA.push_back(p.template cast<S>());
+    for (const auto& p : triangle) outlineB.push_back(p.template cast<S>());
+    const Polygon<S> a = *makePolygon<S>(outlineA).polygon;
+    const Polygon<S> b = *makePolygon<S>(outlineB).polygon;
+    const Transform<S> relative = invMul(Transform<S>{positionA.cast<S>(), {}}, Transform<S>{positionB.cast<S>(), {}});
+    return gjkDistance(a, Transformed<Polygon<S>>{b, relative});
+  };
+  const DistanceResult<Vec2<float>> single = run(0.0f);
+  EXPECT_EQ(single.status, Status::Converged);
+  EXPECT_EQ(single.stop, GjkStop::OriginOnSimplex);
+  EXPECT_LE(single.iterations, 4);
+  EXPECT_EQ(single.distance, 0.0f);
+  const DistanceResult<Vec2<double>> twice = run(0.0);
+  EXPECT_EQ(twice.status, Status::Converged);
+  EXPECT_EQ(twice.stop, GjkStop::ContainsOrigin);
+  EXPECT_LE(twice.iterations, 4);
+  EXPECT_EQ(twice.distance, 0.0);
+}
+
+// Squared lengths overflow for shapes about 1e154 apart in double and 1e19 in float: |v|^2 = inf must never read
+// as "touching". Refused (stop Overflow, status InvalidInput); a little closer, the distance is right.
+TYPED_TEST(GjkTest, DistanceRefusesWhatItsSquaredLengthsCannotHold) {
+  using S = TypeParam;
+  const S far = std::is_same_v<S, float> ? S(2e19) : S(2e154);
+  const S near = std::is_same_v<S, float> ? S(1e18) : S(1e153);
+  const Box<S> box{{1, 1}};
+  const Circle<S> circle{{0, 0}, S(1)};
+  for (const S gap : {far, -far}) {
+    const auto boxes = gjkDistance(box, placed<S>(box, gap, gap));
+    EXPECT_EQ(boxes.status, Status::InvalidInput) << gap;
+    EXPECT_EQ(boxes.stop, GjkStop::Overflow) << gap;
+    EXPECT_FALSE(boxes.overlap) << gap;
+    const auto rounded = gjkDistance(circle, placed<S>(box, gap, S(0)));
+    EXPECT_EQ(rounded.status, Status::InvalidInput) << gap;
+    EXPECT_FALSE(rounded.overlap) << gap;
+    const auto penetration = gjkEpa(circle, placed<S>(circle, gap, S(0)));
+    EXPECT_FALSE(penetration.hit) << gap;
+    EXPECT_EQ(penetration.status, Status::InvalidInput) << gap;
+  }
+  const auto close = gjkDistance(box, placed<S>(box, near, S(0)));
+  EXPECT_EQ(close.status, Status::Converged);
+  EXPECT_FALSE(close.overlap);
+  EXPECT_NEAR(close.distance / near, 1.0, 1e-6);
 }
 
 // [SECTION] Warm start

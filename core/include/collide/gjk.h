@@ -805,9 +805,12 @@ template <SupportShape A, SupportShape B, class Trace>
     GjkStop stepStop = GjkStop::None;
     bool accepted = false;
     bool inSimplex = false;
-    bool triedBefore = false;
     for (int i = 0; i < count; ++i) inSimplex = inSimplex || points[i] == support.point;
-    for (int i = 0; i < beforeCount; ++i) triedBefore = triedBefore || before[i] == support.point;
+    const auto triedBefore = [&before, &beforeCount](V point) {
+      bool found = false;
+      for (int i = 0; i < beforeCount; ++i) found = found || before[i] == point;
+      return found;
+    };
     if (!isFinite(support.point)) {
       stepStop = GjkStop::InvalidInput;
     } else if (inSimplex) {
@@ -826,7 +829,7 @@ template <SupportShape A, SupportShape B, class Trace>
       if (!std::isfinite(candidateLengthSquared)) {
         // |v|^2 overflows the scalar: no step can mend it, and a distance from it would be wrong. Refused.
         stepStop = GjkStop::Overflow;
-      } else if (triedBefore && !(candidateLengthSquared < closestLengthSquared)) {
+      } else if (!(candidateLengthSquared < closestLengthSquared) && triedBefore(support.point)) {
         // w was dropped by the last reduction and taking it back gains nothing: two supports on nearly parallel
         // edges of A - B would otherwise take turns until the cap (Box2D's duplicate test against the simplex
         // saved before solving; Jolt's "v not getting closer"). The current simplex is the answer.
@@ -907,8 +910,8 @@ template <SupportShape A, SupportShape B, class Trace>
 
 }  // namespace detail
 
-// Distance between A and B (van den Bergen, Collision Detection in Interactive 3D Environments, 4.3; the distance
-// GJK article in docs/references.md; Box2D's b2ShapeDistance). Runs on the cores (SupportKind::Core) and subtracts
+// Distance between A and B (van den Bergen, Collision Detection in Interactive 3D Environments, 4.3; Box2D's
+// b2ShapeDistance; Jolt's GJKClosestPoint::GetClosestPoints). Runs on the cores (SupportKind::Core) and subtracts
 // both core radii, so circles and capsules are exact (Box2D's distance proxies do the same). Each iteration adds
 // the support w along d = -v (v: closest point of the simplex), keeps only the vertices that support the new
 // closest point (closestOnSimplex, Ericson 5.1), and stops when (checked in this order):

@@ -96,8 +96,8 @@ template <Scalar S>
 [[nodiscard]] inline bool isFinite(Vec2<S> v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 
 // Vector triple product (a x b) x c in the plane: b * dot(a, c) - a * dot(b, c).
-// Boolean GJK uses tripleProduct(ab, ao, ab) for the perpendicular of ab toward the origin (Muratori's
-// "Implementing GJK" and the boolean GJK article in docs/references.md).
+// Boolean GJK uses tripleProduct(ab, ao, ab) for the perpendicular of ab toward the origin (Muratori,
+// "Implementing GJK", 2006).
 template <Scalar S>
 [[nodiscard]] constexpr Vec2<S> tripleProduct(Vec2<S> a, Vec2<S> b, Vec2<S> c) {
   return b * dot(a, c) - a * dot(b, c);
