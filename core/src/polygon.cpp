@@ -3,7 +3,7 @@
 // [SECTION] Helpers
 // [SECTION] Convex hull
 // [SECTION] Validation
-// [SECTION] makePolygon, makeBox, makeRegularPolygon
+// [SECTION] makePolygon, makeBox, makeRegularPolygon, makeConvexPolygon
 // [SECTION] Explicit instantiations
 #include "collide/polygon.h"
 
@@ -249,6 +249,11 @@ Polygon<S> makeRegularPolygon(int vertexCount, S radius) {
   return polygon;
 }
 
+template <Scalar S>
+Polygon<S> makeConvexPolygon(std::span<const Vec2<S>> outline) {
+  return finishPolygon(outline);
+}
+
 // [SECTION] Explicit instantiations
 
 #define COLLIDE_POLYGON_INSTANTIATE(S)                                                        \
@@ -256,6 +261,7 @@ Polygon<S> makeRegularPolygon(int vertexCount, S radius) {
   template std::vector<Vec2<S>> convexHull<S>(std::span<const Vec2<S>>);                     \
   template Polygon<S> makeBox<S>(Vec2<S>);                                                    \
   template Polygon<S> makeRegularPolygon<S>(int, S);                                          \
+  template Polygon<S> makeConvexPolygon<S>(std::span<const Vec2<S>>);                         \
   template S signedArea<S>(std::span<const Vec2<S>>);
 COLLIDE_POLYGON_INSTANTIATE(float)
 COLLIDE_POLYGON_INSTANTIATE(double)
