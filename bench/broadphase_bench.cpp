@@ -1,5 +1,5 @@
 // Broad phase: ours (SAP incremental and from scratch, grid, tree, brute force) next to Box2D 2.4.1's
-// b2BroadPhase on the same moving boxes (collide/broadphase_scenes.h), one benchmark iteration = one frame:
+// b2BroadPhase on the same moving boxes (workloads/motions.h), one benchmark iteration = one frame:
 // move every proxy, then compute the pairs. Names: BroadPhase/<Motion>/<count>/<algorithm>.
 //
 // What each side does per frame:
@@ -26,7 +26,7 @@
 
 #include "collide/aabb_tree.h"
 #include "collide/broadphase.h"
-#include "collide/broadphase_scenes.h"
+#include "workloads/motions.h"
 #include "collide/brute_force.h"
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
@@ -107,7 +107,7 @@ struct PairCounter {
   void AddPair(void*, void*) { ++pairs; }
 };
 
-b2AABB toBox2d(const collide::BoundingBox<float, 2>& box) {
+b2AABB toBox2d(const collide::Bounds<float, 2>& box) {
   b2AABB aabb;
   aabb.lowerBound.Set(box.min[0], box.min[1]);
   aabb.upperBound.Set(box.max[0], box.max[1]);

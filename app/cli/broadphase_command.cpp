@@ -5,7 +5,7 @@
 //                            --motion drift|bounce|floor|teleport --seed S [--csv OUT]
 //                            [--scalar float|double] [--sweep-axis auto|x|y] [--cell-size C] [--check]
 //
-// Each frame: the scene moves (collide/broadphase_scenes.h, not timed), every box is moved in the broad phase
+// Each frame: the scene moves (workloads/motions.h, not timed), every box is moved in the broad phase
 // and update() computes the pair set; the time is move + update. --check compares every frame's pairs with
 // brute force and fails (exit status 1) on the first difference. CSV (io/csv.h): frame, pairs, box_tests, swaps,
 // candidates_sweep_axis, sweep_axis [axis] (0 x, 1 y), cells_touched, occupied_cells, nodes_visited, reinsertions,
@@ -23,7 +23,7 @@
 #include "cli/commands.h"
 #include "collide/aabb_tree.h"
 #include "collide/broadphase.h"
-#include "collide/broadphase_scenes.h"
+#include "workloads/motions.h"
 #include "collide/brute_force.h"
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
@@ -68,6 +68,7 @@ struct RunResult {
   std::vector<FrameRecord> frames;
   std::size_t memoryBytes = 0;
   std::size_t mismatchFrame = 0;  // 1-based; 0 when every frame matched (or no check)
+  bool cellSizeFallback = false;  // grid: --cell-size made most boxes oversize, the automatic size was used
 };
 
 template <class BroadPhaseType>
@@ -91,6 +92,7 @@ RunResult simulate(BroadPhaseType broadPhase, const BroadPhaseCommandOptions& op
     const std::vector<collide::ProxyPair>& pairs = broadPhase.update();
     const auto stop = std::chrono::steady_clock::now();
     const auto& stats = broadPhase.stats();
+    result.cellSizeFallback = result.cellSizeFallback || stats.cellSizeFallback;
     result.frames.push_back({pairs.size(), stats.boxTests, stats.swaps, stats.candidatePairsPerAxis[0],
                              options.algorithm == "sap" ? stats.axisOrder[0] : -1, stats.cellsTouched,
                              stats.occupiedCells, stats.nodesVisited, stats.reinsertions,
@@ -189,6 +191,12 @@ int runBroadPhaseCommand(const BroadPhaseCommandOptions& options) {
   validate(options);
   const RunResult result = options.scalar == "float" ? runAlgorithm<float>(options) : runAlgorithm<double>(options);
   if (!options.csvPath.empty()) writeCsv(result.frames, options.csvPath);
+  if (result.cellSizeFallback) {
+    std::fprintf(stderr,
+                 "broadphase: --cell-size %g puts most boxes in more than 64 cells each; the grid used its automatic "
+                 "cell size (twice the mean box extent) instead\n",
+                 options.cellSize);
+  }
   std::FILE* out = options.csvPath == "-" ? stderr : stdout;  // the CSV owns standard output
   std::fprintf(out, "broadphase: algo %s, motion %s, count %zu, frames %zu, seed %llu, scalar %s\n",
                options.algorithm.c_str(), options.motion.c_str(), options.count, result.frames.size(),

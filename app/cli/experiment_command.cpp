@@ -1,4 +1,4 @@
-// `collision-lab experiment`: a batch of random pairs through GJK, GJK distance, EPA and SAT (collide/experiment.h):
+// `collision-lab experiment`: a batch of random pairs through GJK, GJK distance, EPA and SAT (workloads/experiment.h):
 // a progress line on stderr, the summary on stdout, the histogram as CSV and the plot as PNG or SVG.
 //   collision-lab experiment --family ngon8 --trials 1000000 --algo gjk,distance,epa --seed 1 --csv out.csv --plot out.png
 #include <chrono>
@@ -194,10 +194,12 @@ const bool registered = registerCommand(
        auto options = std::make_shared<ExperimentOptions>();
        command.add_option("--family", options->family, "Pair family: boxes, ngonN (e.g. ngon8), circles, capsules, mixed")
            ->capture_default_str();
-       command.add_option("--trials", options->trials, "Number of random pairs")->capture_default_str()->check(CLI::PositiveNumber);
-       command.add_option("--algo", options->algorithms, "Algorithms, comma separated: gjk, distance, epa, sat")
+       command.add_option("--trials", options->trials, "Number of random pairs, 1 to " + std::to_string(collide::kMaxExperimentTrials))
+           ->capture_default_str()
+           ->check(CLI::Range(std::uint64_t{1}, collide::kMaxExperimentTrials));
+       command.add_option("--algo", options->algorithms, "Algorithms, comma separated: " + collide::algorithmNameList(true))
            ->delimiter(',')
-           ->check(CLI::IsMember({"gjk", "distance", "epa", "sat"}))
+           ->check(CLI::IsMember(collide::algorithmNames(true)))
            ->capture_default_str();
        command.add_option("--seed", options->seed, "Seed of the pair generator")->capture_default_str();
        command.add_option("--gap-min", options->gapMin, "Smallest gap along the centre line (negative: overlap), A's size = 1")
@@ -212,7 +214,9 @@ const bool registered = registerCommand(
            ->capture_default_str();
        command.add_option("--max-iterations", options->maxIterations, "Iteration cap of every algorithm")
            ->capture_default_str();
-       command.add_option("--worst", options->worst, "Worst cases to list")->capture_default_str();
+       command.add_option("--worst", options->worst, "Worst cases to list, 0 to " + std::to_string(collide::kMaxWorstCases))
+           ->capture_default_str()
+           ->check(CLI::Range(0, collide::kMaxWorstCases));
        command.add_option("--csv", options->csvPath, "Write the iteration histogram as CSV");
        command.add_option("--plot", options->plotPath, "Write the plot: .png (needs a display; xvfb-run) or .svg");
        command.add_flag("--cumulative", options->cumulative, "Plot the cumulative share instead of the histogram");

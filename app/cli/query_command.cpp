@@ -32,6 +32,7 @@ template <collide::Scalar S>
 Json answer(const QueryPair& pair, const std::vector<collide::Algorithm>& chosen) {
   const collide::Collider<S> a = collide::castCollider<S>(pair.a);
   const collide::Collider<S> b = collide::castCollider<S>(pair.b);
+  requireValid(a, b);  // one error for the line, naming the field, rather than one refusal per algorithm
   std::vector<collide::Algorithm> algorithms = chosen;
   if (algorithms.empty()) {
     for (const collide::Algorithm algorithm : collide::kAlgorithms) {
@@ -106,7 +107,7 @@ const bool registered = registerCommand({
       command.add_option("--algo", options->algorithms, "Algorithms to run, comma separated (default: all that apply)")
           ->delimiter(',')
           ->allow_extra_args(false)  // "--algo gjk,sat IN": IN is not an algorithm
-          ->check(CLI::IsMember({"gjk", "distance", "epa", "sat", "analytic"}));
+          ->check(CLI::IsMember(collide::algorithmNames()));
       command.add_option("--scalar", options->scalar, "Scalar type of the computation")
           ->check(CLI::IsMember({"float", "double"}))
           ->capture_default_str();

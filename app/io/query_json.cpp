@@ -86,9 +86,50 @@ QueryPair queryPairFromJson(const Json& line) {
 
 // [SECTION] Results
 
+std::string_view shapeFieldJsonName(collide::ShapeField field) {
+  switch (field) {
+    case collide::ShapeField::Whole: return {};
+    case collide::ShapeField::Position: return "position";
+    case collide::ShapeField::Angle: return "angle";
+    case collide::ShapeField::Center: return "position";
+    case collide::ShapeField::Radius: return "radius";
+    case collide::ShapeField::EndA: return "a";
+    case collide::ShapeField::EndB: return "b";
+    case collide::ShapeField::Min: return "min";
+    case collide::ShapeField::Max: return "max";
+    case collide::ShapeField::HalfExtents: return "half_extents";
+    case collide::ShapeField::Vertices: return "vertices";
+    case collide::ShapeField::HalfAngle: return "half_angle";
+  }
+  return {};
+}
+
+std::string refusalToText(const collide::Refusal& refusal) {
+  if (refusal.side == collide::Side::Pair) return refusal.detail;
+  std::string text = refusal.side == collide::Side::A ? "a: " : "b: ";
+  if (refusal.field != collide::ShapeField::Whole) {
+    text.append(refusal.shapeType).append(" ").append(shapeFieldJsonName(refusal.field)).append(" ");
+  }
+  return text + refusal.detail;
+}
+
+template <collide::Scalar S>
+void requireValid(const collide::Collider<S>& a, const collide::Collider<S>& b) {
+  for (const auto& [side, collider] : {std::pair{"a", &a}, std::pair{"b", &b}}) {
+    const collide::ShapeCheck check = collide::isValid(*collider);
+    if (check) continue;
+    std::string field = side;
+    if (const std::string_view name = shapeFieldJsonName(check.field); !name.empty()) field.append(".").append(name);
+    throw JsonFieldError(field + ": " + collide::describe<S>(check));
+  }
+}
+
+template void requireValid<float>(const collide::Collider<float>&, const collide::Collider<float>&);
+template void requireValid<double>(const collide::Collider<double>&, const collide::Collider<double>&);
+
 template <Scalar S>
 Json queryResultToJson(const collide::QueryResult<S>& result) {
-  if (!result.ok) return {{"error", result.error}};
+  if (!result.ok) return {{"error", refusalToText(result.refusal)}};
   Json out = {{"hit", result.hit}};
   if (result.distance) out["distance"] = number(*result.distance);
   if (result.separation) out["separation"] = number(*result.separation);

@@ -27,6 +27,17 @@ struct QueryPair {
 template <collide::Scalar S>
 [[nodiscard]] Json queryResultToJson(const collide::QueryResult<S>& result);
 
+// A refusal in the CLI's words: the library's reason with the JSON field it is about ("b: sector half_angle 2 rad
+// is over 90 degrees, ..."; "a.radius" style for fieldPath).
+[[nodiscard]] std::string refusalToText(const collide::Refusal& refusal);
+// The JSON field of a shape property ("half_angle", "position"); empty for the shape as a whole.
+[[nodiscard]] std::string_view shapeFieldJsonName(collide::ShapeField field);
+
+// Throws JsonFieldError ("a.position: 1.798e+308 is too large: ...") when a or b, in scalar S, is not valid
+// (collide::isValid): the numbers the JSON reader took may still be beyond what S can compute with.
+template <collide::Scalar S>
+void requireValid(const collide::Collider<S>& a, const collide::Collider<S>& b);
+
 template <collide::Scalar S>
 [[nodiscard]] Json queryTraceToJson(const collide::QueryTrace<S>& trace);
 

@@ -53,36 +53,32 @@ BroadPhaseLab::BroadPhaseLab() { regenerate(); }
 
 // [SECTION] Scene
 
-// Objects as collide/broadphase_scenes.h makes them (sizes, speeds, the floor), every third one a circle, in a
-// world of side spacing * sqrt(count): the lab's own copy because objects here can be dragged, added, removed.
+// The same moving boxes as the CLI and the benchmarks (workloads/motions.h) in a denser world (spacing_), every
+// third one a circle (its box a square).
 void BroadPhaseLab::regenerate() {
   message_.clear();
-  random_ = collide::SplitMix64(seed_);
-  const double side = spacing_ * std::sqrt(static_cast<double>(count_));
-  worldSize_ = {side, side};
-  if (motion_ == Motion::Floor) {
-    // A long, low world: the boxes fall and rest in one row (every box shares the floor's y range).
-    worldSize_ = {MovingBoxes::kFloorSpacing * static_cast<double>(count_) * spacing_ / 3.0, MovingBoxes::kDropHeight};
-  }
-  objects_.clear();
-  objects_.reserve(count_);
+  scene_ = MovingBoxes(motion_, count_, seed_, spacing_);
+  worldSize_ = {scene_.worldSize()[0], scene_.worldSize()[1]};
+  objects_.assign(count_, MovingObject{});
   for (std::size_t i = 0; i < count_; ++i) {
-    MovingObject object;
-    object.circle = i % 3 == 2;
-    const double hx = random_.uniform(MovingBoxes::kMinHalfExtent, MovingBoxes::kMaxHalfExtent);
-    const double hy = object.circle ? hx : random_.uniform(MovingBoxes::kMinHalfExtent, MovingBoxes::kMaxHalfExtent);
-    object.halfExtents = {hx, hy};
-    object.centre = {random_.uniform(hx, worldSize_.x - hx), random_.uniform(hy, worldSize_.y - hy)};
-    const double speed = motion_ == Motion::Bounce ? MovingBoxes::kBounceSpeed : MovingBoxes::kDriftSpeed;
-    const double angle = random_.uniform(0, 2 * 3.141592653589793);
-    object.velocity = {speed * std::cos(angle), speed * std::sin(angle)};
-    if (motion_ == Motion::Floor) object.velocity.y = 0;
-    objects_.push_back(object);
+    objects_[i].circle = i % 3 == 2;
+    if (objects_[i].circle) {
+      const double half = scene_.halfExtents(i)[0];
+      scene_.setHalfExtents(i, {half, half});
+    }
+    copyFromScene(i);
   }
   selected_ = -1;
   dragging_ = false;
   frame_ = 0;
   rebuildBroadPhase();
+}
+
+void BroadPhaseLab::copyFromScene(std::size_t index) {
+  const auto& centre = scene_.centre(index);
+  const auto& half = scene_.halfExtents(index);
+  objects_[index].centre = {centre[0], centre[1]};
+  objects_[index].halfExtents = {half[0], half[1]};
 }
 
 // A fresh broad phase and reference over the objects (ids 0..n-1 in order), one untraced update to sort the
@@ -121,32 +117,12 @@ std::vector<Box> BroadPhaseLab::currentBoxes() const {
   return boxes;
 }
 
-// One simulation frame of the chosen motion (collide/broadphase_scenes.h): walls reflect, the floor stops.
+// One simulation frame of the chosen motion (workloads/motions.h): walls reflect, the floor stops; a dragged
+// object is held.
 void BroadPhaseLab::moveObjects() {
-  for (std::size_t i = 0; i < objects_.size(); ++i) {
-    if (dragging_ && static_cast<int>(i) == selected_) continue;
-    MovingObject& object = objects_[i];
-    if (motion_ == Motion::Teleport) {
-      object.centre = {random_.uniform(object.halfExtents.x, worldSize_.x - object.halfExtents.x),
-                       random_.uniform(object.halfExtents.y, worldSize_.y - object.halfExtents.y)};
-      continue;
-    }
-    if (motion_ == Motion::Floor) object.velocity.y -= MovingBoxes::kGravity;
-    for (int axis = 0; axis < 2; ++axis) {
-      double& c = axis == 0 ? object.centre.x : object.centre.y;
-      double& v = axis == 0 ? object.velocity.x : object.velocity.y;
-      const double half = axis == 0 ? object.halfExtents.x : object.halfExtents.y;
-      const double high = (axis == 0 ? worldSize_.x : worldSize_.y) - half;
-      c += v;
-      if (c < half) {
-        c = half;
-        v = (motion_ == Motion::Floor && axis == 1) ? 0 : -v;
-      } else if (c > high) {
-        c = high;
-        v = -v;
-      }
-    }
-  }
+  const bool holding = dragging_ && selected_ >= 0;
+  scene_.step(holding ? static_cast<std::size_t>(selected_) : MovingBoxes::kNone);
+  for (std::size_t i = 0; i < objects_.size(); ++i) copyFromScene(i);
 }
 
 void BroadPhaseLab::moveProxy(const MovingObject& object) {
@@ -171,10 +147,6 @@ void BroadPhaseLab::addObject(Vec2d at, bool circle) {
   const double half = 0.5 * (MovingBoxes::kMinHalfExtent + MovingBoxes::kMaxHalfExtent);
   object.halfExtents = circle ? Vec2d{half, half} : Vec2d{1.3 * half, 0.8 * half};
   object.centre = at;
-  const double angle = random_.uniform(0, 2 * 3.141592653589793);
-  const double speed = motion_ == Motion::Bounce ? MovingBoxes::kBounceSpeed : MovingBoxes::kDriftSpeed;
-  object.velocity = motion_ == Motion::Floor ? Vec2d{speed * std::cos(angle), 0}
-                                             : Vec2d{speed * std::cos(angle), speed * std::sin(angle)};
   const Box box = object.box();
   object.proxy = std::visit([&](auto& broadPhase) { return broadPhase.add(box); }, broadPhase_);
   if (object.proxy == collide::kNullProxy || reference_.add(box) != object.proxy) {
@@ -183,6 +155,7 @@ void BroadPhaseLab::addObject(Vec2d at, bool circle) {
   }
   if (objectOfProxy_.size() <= object.proxy) objectOfProxy_.resize(object.proxy + 1, -1);
   objectOfProxy_[object.proxy] = static_cast<int>(objects_.size());
+  (void)scene_.add({at.x, at.y}, {object.halfExtents.x, object.halfExtents.y});  // index objects_.size()
   objects_.push_back(object);
   count_ = objects_.size();
   selected_ = static_cast<int>(objects_.size()) - 1;
@@ -197,6 +170,7 @@ void BroadPhaseLab::removeObject(int index) {
   objectOfProxy_[proxy] = -1;
   objects_[static_cast<std::size_t>(index)] = objects_.back();
   objects_.pop_back();
+  scene_.remove(static_cast<std::size_t>(index));  // the same swap with the last
   if (index < static_cast<int>(objects_.size())) objectOfProxy_[objects_[static_cast<std::size_t>(index)].proxy] = index;
   count_ = objects_.size();
   selected_ = -1;
@@ -372,6 +346,7 @@ void BroadPhaseLab::mouseMove(const MouseEvent& event) {
   if (!dragging_ || selected_ < 0 || selected_ >= static_cast<int>(objects_.size())) return;
   MovingObject& object = objects_[static_cast<std::size_t>(selected_)];
   object.centre = event.planar.world - dragOffset_;
+  scene_.place(static_cast<std::size_t>(selected_), {object.centre.x, object.centre.y});
   moveProxy(object);
   afterEdit();
 }

@@ -20,7 +20,7 @@
 
 #include "collide/aabb_tree.h"
 #include "collide/broadphase.h"
-#include "collide/broadphase_scenes.h"
+#include "workloads/motions.h"
 #include "collide/brute_force.h"
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
@@ -40,7 +40,7 @@ using Grid = collide::UniformGrid<double, 2>;
 using Tree = collide::AabbTree<double, 2>;
 using Brute = collide::BruteForce<double, 2>;
 using AnyBroadPhase = std::variant<Sap, Grid, Tree, Brute>;
-using Box = collide::BoundingBox<double, 2>;
+using Box = collide::Bounds<double, 2>;
 using Event = collide::BroadPhaseEvent<double, 2>;
 using Stats = collide::BroadPhaseStats<2>;
 using collide::ProxyId;
@@ -52,11 +52,11 @@ inline constexpr std::size_t kTraceLimit = 64;    // updates are recorded for st
 inline constexpr std::size_t kBruteLimit = 2000;  // the brute-force badge is checked up to this many
 inline constexpr std::size_t kBruteAlgorithmLimit = 20000;  // brute force as the lab's algorithm up to this many
 
-// A moving shape: the broad phase sees its bounding box (a circle's is the square around it).
+// A moving shape: the broad phase sees its bounding box (a circle's is the square around it). Its centre and size
+// are a copy of the scene's box of the same index (workloads/motions.h moves them).
 struct MovingObject {
   Vec2d centre{};
   Vec2d halfExtents{};
-  Vec2d velocity{};  // world units per simulation frame
   bool circle = false;
   ProxyId proxy = collide::kNullProxy;
 
@@ -148,6 +148,7 @@ class BroadPhaseLab final : public Lab {
   void addObject(Vec2d at, bool circle);
   void removeObject(int index);
   void moveProxy(const MovingObject& object);
+  void copyFromScene(std::size_t index);
   void afterEdit();
   [[nodiscard]] int objectAt(Vec2d world) const;
   [[nodiscard]] std::vector<Box> currentBoxes() const;
@@ -176,7 +177,7 @@ class BroadPhaseLab final : public Lab {
   std::vector<MovingObject> objects_;
   std::vector<int> objectOfProxy_;  // proxy id -> index in objects_, -1 for none
   Vec2d worldSize_{1, 1};
-  collide::SplitMix64 random_{1};
+  collide::MovingBoxes<double, 2> scene_{collide::Motion::Drift, 0, 1};  // objects_[i] is scene_'s box i
   AnyBroadPhase broadPhase_;
   Brute reference_;  // the same ids as broadPhase_ (same add/remove sequence)
   std::vector<std::uint8_t> inPair_;  // per proxy: in at least one pair

@@ -1,4 +1,4 @@
-// app/labs/experiment_lab.cpp: the "Experiments" lab: batch runs of collide/experiment.h from the GUI.
+// app/labs/experiment_lab.cpp: the "Experiments" lab: batch runs of workloads/experiment.h from the GUI.
 // The side panel configures a run and starts it on a worker thread (progress bar, Cancel); the canvas shows the
 // results: the iteration histogram or cumulative plot, and the worst-case finder, a list of the pairs with the
 // most iterations or a disagreement, each with a button that opens the pair in the narrow-phase lab.
@@ -7,6 +7,7 @@
 // [SECTION] Side panel: configuration, run, summary
 // [SECTION] Canvas: plot and worst cases
 // [SECTION] Settings, state, registration
+#include <vector>
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -16,7 +17,7 @@
 
 #include <imgui.h>
 
-#include "collide/experiment.h"
+#include "workloads/experiment.h"
 #include "lab/lab.h"
 #include "plot/experiment_plots.h"
 #include "plot/plot.h"
@@ -26,8 +27,13 @@ namespace lab {
 namespace {
 
 constexpr const char* kFamilyNames[] = {"boxes", "n-gons", "circles", "capsules", "mixed"};
-constexpr collide::Algorithm kExperimentAlgorithms[] = {collide::Algorithm::Gjk, collide::Algorithm::Distance,
-                                                        collide::Algorithm::Epa, collide::Algorithm::Sat};
+// The iterative algorithms of the table (collide/query.h), in table order.
+const std::vector<collide::Algorithm> kExperimentAlgorithms = [] {
+  std::vector<collide::Algorithm> iterative;
+  for (const collide::Algorithm algorithm : collide::kAlgorithms)
+    if (collide::isIterative(algorithm)) iterative.push_back(algorithm);
+  return iterative;
+}();
 
 // The lab that steps a single pair: the first of the "Narrow phase" group.
 const LabInfo* narrowPhaseLab() {
@@ -346,7 +352,7 @@ void ExperimentLab::loadSettings(const Json& settings) {
   if (!algorithms.empty()) {
     config_.algorithms.clear();
     for (const std::string& name : algorithms)
-      if (const auto algorithm = collide::parseAlgorithm(name); algorithm && *algorithm != collide::Algorithm::Analytic)
+      if (const auto algorithm = collide::parseAlgorithm(name); algorithm && collide::isIterative(*algorithm))
         config_.algorithms.push_back(*algorithm);
   }
   if (!collide::validateExperiment(config_).empty()) config_ = {};

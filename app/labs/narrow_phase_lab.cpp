@@ -10,6 +10,7 @@
 // [SECTION] Panel: inspector
 #include "labs/narrow_phase_lab.h"
 
+#include <array>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -35,7 +36,12 @@ using Clock = std::chrono::steady_clock;
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kDegrees = 180.0 / kPi;
-constexpr const char* kAlgorithmLabels[5] = {"GJK boolean", "GJK distance", "GJK + EPA", "SAT", "Analytic"};
+// The menu labels of the algorithm table (collide/query.h); string literals, so data() ends in a NUL.
+constexpr auto kAlgorithmLabels = [] {
+  std::array<const char*, collide::kAlgorithmTable.size()> labels{};
+  for (std::size_t i = 0; i < labels.size(); ++i) labels[i] = collide::kAlgorithmTable[i].label.data();
+  return labels;
+}();
 constexpr const char* kShapeNames[2] = {"A", "B"};
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
 
@@ -113,7 +119,7 @@ collide::QueryTrace<double> toDouble(const collide::QueryTrace<T>& trace) {
   const auto vector = [](collide::Vec2<T> v) { return toDouble(v); };
   out.result = {r.algorithm, r.ok, r.error, r.hit, mapOptional(r.distance, number), mapOptional(r.separation, number),
                 mapOptional(r.depth, number), mapOptional(r.normal, vector), mapOptional(r.pointA, vector),
-                mapOptional(r.pointB, vector), r.iterations, r.gjkIterations, r.status, r.stopReason};
+                mapOptional(r.pointB, vector), r.iterations, r.gjkIterations, r.status, r.stopReason, r.refusal};
   for (const auto& s : trace.gjk) out.gjk.push_back(toDouble(s));
   for (const auto& s : trace.epa) out.epa.push_back(toDouble(s));
   for (const auto& s : trace.sat) out.sat.push_back(toDouble(s));
@@ -202,7 +208,7 @@ void NarrowPhaseLab::update(double seconds) {
 }
 
 void NarrowPhaseLab::keyPressed(const KeyPress& press) {
-  for (int i = 0; i < 5; ++i) {
+  for (int i = 0; i < static_cast<int>(collide::kAlgorithms.size()); ++i) {
     if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != collide::kAlgorithms[i]) {
       algorithm_ = collide::kAlgorithms[i];
       changed();
@@ -425,7 +431,7 @@ void NarrowPhaseLab::drawUi() {
   ImGui::TextDisabled("ALGORITHM");
   int algorithm = static_cast<int>(algorithm_);
   ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::Combo("##algorithm", &algorithm, kAlgorithmLabels, 5)) {
+  if (ImGui::Combo("##algorithm", &algorithm, kAlgorithmLabels.data(), static_cast<int>(kAlgorithmLabels.size()))) {
     algorithm_ = collide::kAlgorithms[static_cast<std::size_t>(algorithm)];
     changed();
   }

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "collide/experiment.h"
+#include "workloads/experiment.h"
 #include "io/csv.h"
 #include "plot/plot.h"
 

@@ -3,7 +3,7 @@
 // [SECTION] Helpers
 // [SECTION] Convex hull
 // [SECTION] Validation
-// [SECTION] makePolygon, makeBox, makeRegularPolygon
+// [SECTION] makePolygon, makeBox, makeRegularPolygon, makeConvexPolygon
 // [SECTION] Explicit instantiations
 #include "collide/polygon.h"
 
@@ -177,23 +177,34 @@ PolygonBuildResult<S> validate(std::span<const Vec2<S>> points) {
 }
 
 // Drops hull vertices that are duplicates or collinear within the relative tolerance (the hull itself only
-// drops exact ones), so Hull mode accepts what Validate would call a near-duplicate.
+// drops exact ones), so Hull mode accepts what Validate would call a near-duplicate. One pass with a stack, as the
+// monotone chain itself works (each vertex pushed and popped at most once), then the seam between the last and
+// the first vertex: linear, where erasing and restarting was quadratic on a hull of many nearly collinear points.
 template <Scalar S>
 void dropNearlyCollinear(std::vector<Vec2<S>>& hull, S tolerance) {
+  const auto redundant = [tolerance](Vec2<S> previous, Vec2<S> vertex, Vec2<S> next) {
+    return length(vertex - next) <= tolerance || turnHeight(previous, vertex, next) <= tolerance;
+  };
+  std::vector<Vec2<S>> kept;
+  kept.reserve(hull.size());
+  for (const Vec2<S>& vertex : hull) {
+    while (kept.size() >= 2 && redundant(kept[kept.size() - 2], kept.back(), vertex)) kept.pop_back();
+    kept.push_back(vertex);
+  }
+  std::size_t first = 0;
   bool changed = true;
-  while (changed && hull.size() >= 3) {
+  while (changed && kept.size() - first >= 3) {
     changed = false;
-    const std::size_t count = hull.size();
-    for (std::size_t i = 0; i < count; ++i) {
-      const Vec2<S> previous = hull[(i + count - 1) % count];
-      const Vec2<S> next = hull[(i + 1) % count];
-      if (length(hull[i] - next) <= tolerance || turnHeight(previous, hull[i], next) <= tolerance) {
-        hull.erase(hull.begin() + static_cast<std::ptrdiff_t>(i));
-        changed = true;
-        break;
-      }
+    const std::size_t last = kept.size() - 1;
+    if (redundant(kept[last - 1], kept[last], kept[first])) {
+      kept.pop_back();
+      changed = true;
+    } else if (redundant(kept[last], kept[first], kept[first + 1])) {
+      ++first;
+      changed = true;
     }
   }
+  hull.assign(kept.begin() + static_cast<std::ptrdiff_t>(first), kept.end());
 }
 
 }  // namespace
@@ -238,6 +249,11 @@ Polygon<S> makeRegularPolygon(int vertexCount, S radius) {
   return polygon;
 }
 
+template <Scalar S>
+Polygon<S> makeConvexPolygon(std::span<const Vec2<S>> outline) {
+  return finishPolygon(outline);
+}
+
 // [SECTION] Explicit instantiations
 
 #define COLLIDE_POLYGON_INSTANTIATE(S)                                                        \
@@ -245,6 +261,7 @@ Polygon<S> makeRegularPolygon(int vertexCount, S radius) {
   template std::vector<Vec2<S>> convexHull<S>(std::span<const Vec2<S>>);                     \
   template Polygon<S> makeBox<S>(Vec2<S>);                                                    \
   template Polygon<S> makeRegularPolygon<S>(int, S);                                          \
+  template Polygon<S> makeConvexPolygon<S>(std::span<const Vec2<S>>);                         \
   template S signedArea<S>(std::span<const Vec2<S>>);
 COLLIDE_POLYGON_INSTANTIATE(float)
 COLLIDE_POLYGON_INSTANTIATE(double)

@@ -12,9 +12,11 @@
 
 #include "collide/query.h"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -58,93 +60,66 @@ std::string formatNumber(S value) {
 }
 
 template <Scalar S>
-bool finite(S value) {
-  return std::isfinite(value);
+Refusal invalidShape(Side side, const Shape<S>& shape, const ShapeCheck& check) {
+  return {side, shapeTypeName(shape), check.field, describe<S>(check)};
 }
 
+// What the algorithm's table entry does not accept about one shape; empty when it accepts it.
 template <Scalar S>
-bool finite(Vec2<S> value) {
-  return isFinite(value);
-}
-
-// What is wrong with a collider whatever the algorithm: empty when nothing is.
-template <Scalar S>
-std::string malformed(const Collider<S>& collider) {
-  const Transform<S>& xf = collider.transform;
-  const bool placed = !std::holds_alternative<Aabb<S>>(collider.shape);
-  if (placed && !(finite(xf.p) && finite(xf.q.c) && finite(xf.q.s))) return "the position or angle is not finite";
-  return std::visit(
-      [](const auto& shape) -> std::string {
-        using T = std::decay_t<decltype(shape)>;
-        if constexpr (std::is_same_v<T, Point<S>>) {
-          if (!finite(shape.position)) return "the point is not finite";
-        } else if constexpr (std::is_same_v<T, Segment<S>>) {
-          if (!finite(shape.a) || !finite(shape.b)) return "the segment's ends are not finite";
-        } else if constexpr (std::is_same_v<T, Circle<S>>) {
-          if (!finite(shape.center) || !finite(shape.radius)) return "the circle is not finite";
-          if (shape.radius < S(0)) return "the circle's radius " + formatNumber(shape.radius) + " is negative";
-        } else if constexpr (std::is_same_v<T, Aabb<S>>) {
-          if (!finite(shape.min) || !finite(shape.max)) return "the aabb's min or max is not finite";
-          if (!(shape.min.x <= shape.max.x && shape.min.y <= shape.max.y)) return "the aabb's min exceeds its max";
-        } else if constexpr (std::is_same_v<T, Box<S>>) {
-          if (!finite(shape.halfExtents)) return "the box's half extents are not finite";
-          if (shape.halfExtents.x < S(0) || shape.halfExtents.y < S(0)) return "the box's half extents are negative";
-        } else if constexpr (std::is_same_v<T, Capsule<S>>) {
-          if (!finite(shape.a) || !finite(shape.b) || !finite(shape.radius)) return "the capsule is not finite";
-          if (shape.radius < S(0)) return "the capsule's radius " + formatNumber(shape.radius) + " is negative";
-        } else if constexpr (std::is_same_v<T, Polygon<S>>) {
-          if (shape.count < 3 || shape.count > kMaxPolygonVertices) {
-            return "the polygon has " + std::to_string(shape.count) + " vertices; build it with makePolygon";
-          }
-          for (int i = 0; i < shape.count; ++i) {
-            if (!finite(shape.vertices[i]) || !finite(shape.normals[i])) {
-              return "polygon vertex " + std::to_string(i) + " is not finite";
-            }
-          }
-        } else {
-          if (!finite(shape.radius) || !finite(shape.halfAngle)) return "the sector is not finite";
-          if (shape.radius < S(0)) return "the sector's radius " + formatNumber(shape.radius) + " is negative";
-          if (!(shape.halfAngle >= S(0) && shape.halfAngle <= std::numbers::pi_v<S>)) {
-            return "the sector's half_angle " + formatNumber(shape.halfAngle) + " rad is outside [0, pi]";
-          }
-        }
-        return {};
-      },
-      collider.shape);
-}
-
-template <Scalar S>
-std::string nonConvexSector(const Shape<S>& shape) {
-  const auto* sector = std::get_if<Sector<S>>(&shape);
-  if (sector == nullptr || sector->isConvex()) return {};
-  return "sector half_angle " + formatNumber(sector->halfAngle) +
-         " rad is over 90 degrees, so the sector is not convex; only the analytic test takes it";
+Refusal notAccepted(const AlgorithmInfo& info, Side side, const Shape<S>& shape) {
+  if (info.accepts == Accepts::Polytopes && isCurved(shape)) {
+    return {side, shapeTypeName(shape), ShapeField::Whole,
+            std::string(info.name) + " takes polytopes only (point, segment, aabb, box, polygon); a " +
+                std::string(shapeTypeName(shape)) + " has a curved boundary and no finite set of axes"};
+  }
+  if (info.accepts == Accepts::ConvexShapes) {
+    const auto* sector = std::get_if<Sector<S>>(&shape);
+    if (sector != nullptr && !sector->isConvex()) {
+      return {side, shapeTypeName(shape), ShapeField::HalfAngle,
+              formatNumber(sector->halfAngle) +
+                  " rad is over 90 degrees, so the sector is not convex; only the analytic test takes it"};
+    }
+  }
+  return {};
 }
 
 }  // namespace
 
 template <Scalar S>
-std::string refusal(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b) {
-  const std::pair<const char*, const Collider<S>*> sides[] = {{"a", &a}, {"b", &b}};
-  for (const auto& [name, collider] : sides) {
-    if (std::string why = malformed(*collider); !why.empty()) return std::string(name) + ": " + why;
+std::string describe(const ShapeCheck& check) {
+  switch (check.fault) {
+    case ShapeFault::None: return {};
+    case ShapeFault::NotFinite:
+      return check.vertex >= 0 ? "vertex " + std::to_string(check.vertex) + " is not finite" : "is not finite";
+    case ShapeFault::TooLarge:
+      return (check.vertex >= 0 ? "vertex " + std::to_string(check.vertex) + ": " : std::string()) +
+             formatNumber(check.value) + " is too large: coordinates and sizes are limited to " +
+             formatNumber(kMaxCoordinate<S>) + " in magnitude in " + (std::is_same_v<S, float> ? "float" : "double") +
+             ", so that no product the algorithms form overflows";
+    case ShapeFault::Negative: return formatNumber(check.value) + " is negative";
+    case ShapeFault::MinAboveMax: return "exceeds the max on some axis";
+    case ShapeFault::AngleRange: return formatNumber(check.value) + " rad is outside [0, pi]";
+    case ShapeFault::VertexCount:
+      return "the polygon has " + formatNumber(check.value) + " vertices; a polygon has 3 to " +
+             std::to_string(kMaxPolygonVertices) + " (build it with makePolygon)";
   }
-  if (algorithm == Algorithm::Sat) {
-    for (const auto& [name, collider] : sides) {
-      if (isCurved(collider->shape)) {
-        return std::string(name) + ": sat takes polytopes only (point, segment, aabb, box, polygon); a " +
-               std::string(shapeTypeName(collider->shape)) + " has a curved boundary and no finite set of axes";
-      }
-    }
+  return {};
+}
+
+template <Scalar S>
+Refusal refusal(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b) {
+  const std::pair<Side, const Collider<S>*> sides[] = {{Side::A, &a}, {Side::B, &b}};
+  for (const auto& [side, collider] : sides) {
+    if (const ShapeCheck check = isValid(*collider); !check) return invalidShape(side, collider->shape, check);
   }
-  if (algorithm == Algorithm::Gjk || algorithm == Algorithm::Distance || algorithm == Algorithm::Epa) {
-    for (const auto& [name, collider] : sides) {
-      if (std::string why = nonConvexSector(collider->shape); !why.empty()) return std::string(name) + ": " + why;
-    }
+  const AlgorithmInfo& info = algorithmInfo(algorithm);
+  for (const auto& [side, collider] : sides) {
+    if (Refusal why = notAccepted(info, side, collider->shape); !why.empty()) return why;
   }
-  if (algorithm == Algorithm::Analytic && !hasAnalyticTest(a.shape, b.shape)) {
-    return "no analytic test for " + std::string(shapeTypeName(a.shape)) + " vs " +
-           std::string(shapeTypeName(b.shape)) + "; " + kAnalyticPairs + "; use gjk, distance or epa";
+  if (info.accepts == Accepts::AnalyticPairs && !hasAnalyticTest(a.shape, b.shape)) {
+    return {Side::Pair, {}, ShapeField::Whole,
+            "no analytic test for " + std::string(shapeTypeName(a.shape)) + " vs " +
+                std::string(shapeTypeName(b.shape)) + "; " + kAnalyticPairs + "; use gjk, distance or epa"};
   }
   return {};
 }
@@ -152,12 +127,6 @@ std::string refusal(Algorithm algorithm, const Collider<S>& a, const Collider<S>
 namespace {
 
 // [SECTION] Frames: A's local frame and back to the world
-
-// An Aabb's corners are world coordinates: its frame is the world whatever its transform says.
-template <Scalar S>
-Transform<S> frameOf(const Collider<S>& collider) {
-  return std::holds_alternative<Aabb<S>>(collider.shape) ? Transform<S>::identity() : collider.transform;
-}
 
 // Points of A and B go through A's transform; vectors (directions, normals, and the Minkowski-difference points,
 // which are differences of two points) only through its rotation.
@@ -209,9 +178,9 @@ struct RecordingSinks {
 // A is used in its own frame, B through Transformed by B's frame in A's frame.
 template <Scalar S, class Sinks>
 void runSupportBased(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b, const QueryOptions& options,
-                     Sinks& sinks, QueryResult<S>& result) {
-  const Transform<S> frameA = frameOf(a);
-  const Transform<S> bInA = invMul(frameA, frameOf(b));
+                     SimplexCache<Vec2<S>>* cache, Sinks& sinks, QueryResult<S>& result) {
+  const Transform<S> frameA = placement(a);
+  const Transform<S> bInA = invMul(frameA, placement(b));
   std::visit(
       [&](const auto& shapeA, const auto& shapeB) {
         const Transformed placedB{shapeB, bInA};
@@ -222,7 +191,7 @@ void runSupportBased(Algorithm algorithm, const Collider<S>& a, const Collider<S
           result.status = run.status;
           result.stopReason = stopName(run.stop);
         } else if (algorithm == Algorithm::Distance) {
-          const DistanceResult<Vec2<S>> run = gjkDistance(shapeA, placedB, options.gjk, nullptr, sinks.gjk);
+          const DistanceResult<Vec2<S>> run = gjkDistance(shapeA, placedB, options.gjk, cache, sinks.gjk);
           result.hit = run.overlap;
           result.distance = run.distance;
           if (!run.overlap) {
@@ -357,20 +326,72 @@ void runAnalytic(const Collider<S>& a, const Collider<S>& b, Sinks& sinks, Query
 
 // [SECTION] runQuery and recordQuery
 
+// The function of each entry of kAlgorithmTable (query.h), in table order: one signature, so the dispatch is an
+// index into this list.
+template <Scalar S, class Sinks>
+using Runner = void (*)(const Collider<S>&, const Collider<S>&, const QueryOptions&, SimplexCache<Vec2<S>>*, Sinks&,
+                        QueryResult<S>&);
+
+template <Scalar S, class Sinks, Algorithm kAlgorithm>
+void runSupport(const Collider<S>& a, const Collider<S>& b, const QueryOptions& options, SimplexCache<Vec2<S>>* cache,
+                Sinks& sinks, QueryResult<S>& result) {
+  runSupportBased(kAlgorithm, a, b, options, cache, sinks, result);
+}
+
+template <Scalar S, class Sinks>
+void runSatEntry(const Collider<S>& a, const Collider<S>& b, const QueryOptions&, SimplexCache<Vec2<S>>*, Sinks& sinks,
+                 QueryResult<S>& result) {
+  runSat(a, b, sinks, result);
+}
+
+template <Scalar S, class Sinks>
+void runAnalyticEntry(const Collider<S>& a, const Collider<S>& b, const QueryOptions&, SimplexCache<Vec2<S>>*,
+                      Sinks& sinks, QueryResult<S>& result) {
+  runAnalytic(a, b, sinks, result);
+}
+
+template <Scalar S, class Sinks>
+constexpr std::array<Runner<S, Sinks>, kAlgorithmTable.size()> kRunners = {
+    runSupport<S, Sinks, Algorithm::Gjk>, runSupport<S, Sinks, Algorithm::Distance>,
+    runSupport<S, Sinks, Algorithm::Epa>, runSatEntry<S, Sinks>, runAnalyticEntry<S, Sinks>};
+
+template <Scalar S>
+bool finite(const std::optional<S>& value) {
+  return !value || std::isfinite(*value);
+}
+
+template <Scalar S>
+bool finite(const std::optional<Vec2<S>>& value) {
+  return !value || isFinite(*value);
+}
+
+// Valid input within kMaxCoordinate keeps every number finite; this is the guard that a result never carries
+// NaN or infinity even if an algorithm's arithmetic does overflow.
+template <Scalar S>
+bool allFinite(const QueryResult<S>& result) {
+  return finite(result.distance) && finite(result.separation) && finite(result.depth) && finite(result.normal) &&
+         finite(result.pointA) && finite(result.pointB);
+}
+
 template <Scalar S, class Sinks>
 QueryResult<S> execute(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b, const QueryOptions& options,
-                       Sinks& sinks) {
+                       SimplexCache<Vec2<S>>* cache, Sinks& sinks) {
   QueryResult<S> result;
   result.algorithm = algorithm;
-  result.error = refusal(algorithm, a, b);
-  if (!result.error.empty()) return result;
+  result.refusal = refusal(algorithm, a, b);
+  if (!result.refusal.empty()) {
+    result.error = sentence(result.refusal);
+    return result;
+  }
   result.ok = true;
-  switch (algorithm) {
-    case Algorithm::Gjk:
-    case Algorithm::Distance:
-    case Algorithm::Epa: runSupportBased(algorithm, a, b, options, sinks, result); break;
-    case Algorithm::Sat: runSat(a, b, sinks, result); break;
-    case Algorithm::Analytic: runAnalytic(a, b, sinks, result); break;
+  kRunners<S, Sinks>[static_cast<std::size_t>(algorithm)](a, b, options, cache, sinks, result);
+  if (!allFinite(result)) {
+    const Algorithm which = result.algorithm;
+    result = {};
+    result.algorithm = which;
+    result.refusal = {Side::Pair, {}, ShapeField::Whole,
+                      "the computation overflowed for this pair; scale the shapes down or move them closer"};
+    result.error = sentence(result.refusal);
   }
   return result;
 }
@@ -378,9 +399,10 @@ QueryResult<S> execute(Algorithm algorithm, const Collider<S>& a, const Collider
 }  // namespace
 
 template <Scalar S>
-QueryResult<S> runQuery(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b, const QueryOptions& options) {
+QueryResult<S> runQuery(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b, const QueryOptions& options,
+                        SimplexCache<Vec2<S>>* cache) {
   PlainSinks sinks;
-  return execute(algorithm, a, b, options, sinks);
+  return execute(algorithm, a, b, options, cache, sinks);
 }
 
 template <Scalar S>
@@ -388,9 +410,9 @@ QueryTrace<S> recordQuery(Algorithm algorithm, const Collider<S>& a, const Colli
                           const QueryOptions& options) {
   RecordingSinks<S> sinks;
   QueryTrace<S> trace;
-  trace.result = execute(algorithm, a, b, options, sinks);
+  trace.result = execute(algorithm, a, b, options, static_cast<SimplexCache<Vec2<S>>*>(nullptr), sinks);
   // GJK and EPA record in A's frame; SAT and the analytic tests already report in the world.
-  const Transform<S> frameA = frameOf(a);
+  const Transform<S> frameA = placement(a);
   trace.gjk.reserve(sinks.gjk.steps.size());
   for (const GjkStep<Vec2<S>>& step : sinks.gjk.steps) trace.gjk.push_back(toWorld(frameA, step));
   trace.epa.reserve(sinks.epa.steps.size());
@@ -401,8 +423,10 @@ QueryTrace<S> recordQuery(Algorithm algorithm, const Collider<S>& a, const Colli
 }
 
 #define COLLIDE_QUERY_INSTANTIATE(S)                                                                           \
-  template std::string refusal<S>(Algorithm, const Collider<S>&, const Collider<S>&);                        \
-  template QueryResult<S> runQuery<S>(Algorithm, const Collider<S>&, const Collider<S>&, const QueryOptions&); \
+  template Refusal refusal<S>(Algorithm, const Collider<S>&, const Collider<S>&);                            \
+  template std::string describe<S>(const ShapeCheck&);                                                       \
+  template QueryResult<S> runQuery<S>(Algorithm, const Collider<S>&, const Collider<S>&, const QueryOptions&,  \
+                                      SimplexCache<Vec2<S>>*);                                                       \
   template QueryTrace<S> recordQuery<S>(Algorithm, const Collider<S>&, const Collider<S>&, const QueryOptions&);
 
 }  // namespace collide

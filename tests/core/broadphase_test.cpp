@@ -7,16 +7,18 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <numbers>
 #include <ostream>
 #include <tuple>
 #include <vector>
 
 #include "collide/aabb_tree.h"
 #include "collide/broadphase.h"
-#include "collide/broadphase_scenes.h"
 #include "collide/brute_force.h"
+#include "collide/shapes.h"
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
+#include "workloads/motions.h"
 
 namespace collide {
 
@@ -36,7 +38,7 @@ static_assert(BroadPhase<BruteForce<float, 2>>);
 // All four algorithms (and SAP in both modes, and a grid with a small hand-set cell size) fed the same calls.
 template <Scalar S, int Dim>
 struct AllBroadPhases {
-  using Box = BoundingBox<S, Dim>;
+  using Box = Bounds<S, Dim>;
   BruteForce<S, Dim> brute;
   SweepAndPrune<S, Dim> sap;
   SweepAndPrune<S, Dim> sapFull{SapOptions{.incremental = false}};
@@ -90,8 +92,8 @@ struct AllBroadPhases {
 };
 
 template <Scalar S, int Dim>
-BoundingBox<S, Dim> randomBox(SplitMix64& random, double world, double maxHalf) {
-  BoundingBox<S, Dim> box;
+Bounds<S, Dim> randomBox(SplitMix64& random, double world, double maxHalf) {
+  Bounds<S, Dim> box;
   for (int axis = 0; axis < Dim; ++axis) {
     // Snap to a coarse lattice so touching and identical boxes happen often.
     const double centre = std::round(random.uniform(0, world) * 4) / 4;
@@ -112,7 +114,7 @@ void runRandomScene(std::uint64_t seed, int frames, double world) {
   for (int frame = 0; frame < frames; ++frame) {
     for (ProxyId id : live) {
       if (random.uniform() < 0.5) {
-        BoundingBox<S, Dim> box = all.brute.box(id);
+        Bounds<S, Dim> box = all.brute.box(id);
         const double shift = std::round(random.uniform(-0.5, 0.5) * 4) / 4;
         const int axis = static_cast<int>(random.next() % Dim);
         box.min[axis] += static_cast<S>(shift);
@@ -250,7 +252,7 @@ std::vector<ProxyPair> pairsOf(const std::vector<typename BroadPhaseType::Box>& 
 }
 
 template <Scalar S>
-void expectAllAgree(const std::vector<BoundingBox<S, 2>>& boxes, const std::vector<ProxyPair>& expected) {
+void expectAllAgree(const std::vector<Bounds<S, 2>>& boxes, const std::vector<ProxyPair>& expected) {
   EXPECT_EQ((pairsOf<BruteForce<S, 2>>(boxes)), expected);
   EXPECT_EQ((pairsOf<SweepAndPrune<S, 2>>(boxes)), expected);
   EXPECT_EQ((pairsOf<UniformGrid<S, 2>>(boxes)), expected);
@@ -258,7 +260,7 @@ void expectAllAgree(const std::vector<BoundingBox<S, 2>>& boxes, const std::vect
 }
 
 TEST(BroadPhase, IdenticalBoxesAllPair) {
-  const BoundingBox<double, 2> box{{1, 1}, {2, 2}};
+  const Bounds<double, 2> box{{1, 1}, {2, 2}};
   expectAllAgree<double>({box, box, box}, {{0, 1}, {0, 2}, {1, 2}});
 }
 
@@ -277,7 +279,7 @@ TEST(BroadPhase, ZeroSizeBoxes) {
 
 TEST(BroadPhase, BoxesFarFromOrigin) {
   // At 1e6 float has a 0.0625 ulp: boxes 0.25 apart must not pair, touching ones must.
-  std::vector<BoundingBox<float, 2>> boxes;
+  std::vector<Bounds<float, 2>> boxes;
   for (int i = 0; i < 10; ++i) {
     const float x = 1e6f + static_cast<float>(i) * 1.25f;
     boxes.push_back({{x, 1e6f}, {x + 1.0f, 1e6f + 1.0f}});
@@ -291,14 +293,14 @@ TEST(BroadPhase, InvalidBoxesRefused) {
   constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
   constexpr double kInf = std::numeric_limits<double>::infinity();
   AllBroadPhases<double, 2> all;
-  for (const BoundingBox<double, 2>& bad :
-       {BoundingBox<double, 2>{{kNan, 0}, {1, 1}}, BoundingBox<double, 2>{{0, 0}, {kInf, 1}},
-        BoundingBox<double, 2>{{2, 0}, {1, 1}}}) {
+  for (const Bounds<double, 2>& bad :
+       {Bounds<double, 2>{{kNan, 0}, {1, 1}}, Bounds<double, 2>{{0, 0}, {kInf, 1}},
+        Bounds<double, 2>{{2, 0}, {1, 1}}}) {
     EXPECT_EQ(all.add(bad), kNullProxy);
   }
   const ProxyId id = all.add({{0, 0}, {1, 1}});
   all.move(id, {{kNan, 0}, {1, 1}});  // refused by all, the box stays
-  EXPECT_EQ(all.brute.box(id), (BoundingBox<double, 2>{{0, 0}, {1, 1}}));
+  EXPECT_EQ(all.brute.box(id), (Bounds<double, 2>{{0, 0}, {1, 1}}));
   all.remove(id + 7);  // unknown id: false everywhere
   all.remove(id);
   all.remove(id);  // twice: false the second time
@@ -314,9 +316,40 @@ TEST(BroadPhase, HugeBoxIsOversizeInTheGrid) {
   EXPECT_EQ(grid.stats().oversizeObjects, 2u);
 }
 
-TEST(BroadPhase, AabbConvertsToBoundingBox) {
-  const Aabb<float> aabb{{-1.5f, 2.0f}, {3.0f, 4.5f}};
-  EXPECT_EQ(toBoundingBox(aabb), (BoundingBox<float, 2>{{-1.5f, 2.0f}, {3.0f, 4.5f}}));
+// A shape's bounds are the broad phase's box: an Aabb's are its corners whatever the transform says, a placed
+// shape's the extreme points of its support along the world axes.
+TEST(BroadPhase, ShapeBoundsAreTheProxyBox) {
+  const Collider<float> aabb{Aabb<float>{{-1.5f, 2.0f}, {3.0f, 4.5f}}, Transform<float>::fromPose({7, 7}, 1.0f)};
+  EXPECT_EQ(bounds(aabb), (Bounds<float, 2>{{-1.5f, 2.0f}, {3.0f, 4.5f}}));
+  const Collider<double> circle{Circle<double>{{1, 0}, 0.5}, Transform<double>::fromPose({2, 3}, std::numbers::pi / 2)};
+  const Bounds<double, 2> box = bounds(circle);
+  EXPECT_NEAR(box.min[0], 1.5, 1e-12);
+  EXPECT_NEAR(box.max[0], 2.5, 1e-12);
+  EXPECT_NEAR(box.min[1], 3.5, 1e-12);
+  EXPECT_NEAR(box.max[1], 4.5, 1e-12);
+  const Collider<double> rotated{Box<double>{{2, 1}}, Transform<double>::fromPose({0, 0}, std::numbers::pi / 2)};
+  const Bounds<double, 2> turned = bounds(rotated);
+  EXPECT_NEAR(turned.max[0], 1.0, 1e-12);
+  EXPECT_NEAR(turned.max[1], 2.0, 1e-12);
+}
+
+// A hand-set cell size far below the boxes' makes every box oversize (tested against all: quadratic); the grid
+// falls back to its automatic size, says so, and still finds the brute-force pairs.
+TEST(UniformGrid, TinyCellSizeFallsBackToTheAutomaticOne) {
+  MovingBoxes<double, 2> scene(Motion::Drift, 3000, 5);
+  UniformGrid<double, 2> grid(GridOptions<double>{.cellSize = 1e-9});
+  BruteForce<double, 2> brute;
+  for (const auto& box : scene.boxes()) {
+    (void)grid.add(box);
+    (void)brute.add(box);
+  }
+  EXPECT_EQ(grid.update(), brute.update());
+  EXPECT_TRUE(grid.stats().cellSizeFallback);
+  EXPECT_EQ(grid.stats().oversizeObjects, 0u);
+  UniformGrid<double, 2> coarse(GridOptions<double>{.cellSize = 2.0});
+  for (const auto& box : scene.boxes()) (void)coarse.add(box);
+  (void)coarse.update();
+  EXPECT_FALSE(coarse.stats().cellSizeFallback);
 }
 
 TEST(UniformGrid, CellsAndAutomaticSize) {

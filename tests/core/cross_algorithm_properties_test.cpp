@@ -10,40 +10,28 @@
 
 #include "collide/polygon.h"
 #include "collide/query.h"
+#include "workloads/random.h"
 
 namespace collide {
 namespace {
 
-// SplitMix64: the same sequence on every platform, unlike std:: distributions.
-class Random {
- public:
-  explicit Random(std::uint64_t seed) : state_(seed) {}
-  double uniform(double low, double high) {
-    state_ += 0x9E3779B97F4A7C15ull;
-    std::uint64_t z = state_;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return low + (high - low) * static_cast<double>(z >> 11) * 0x1.0p-53;
-  }
-  int below(int count) { return std::min(count - 1, static_cast<int>(uniform(0, count))); }
+using Random = SplitMix64;
 
- private:
-  std::uint64_t state_;
-};
+// An index in [0, count), from one uniform draw.
+int below(Random& random, int count) { return std::min(count - 1, static_cast<int>(random.uniform(0, count))); }
 
 enum class Family { Circles, Mixed };
 
 Shape<double> randomShape(Random& random, Family family) {
   if (family == Family::Circles) return Circle<double>{{}, random.uniform(0.2, 1.5)};
-  switch (random.below(6)) {
+  switch (below(random, 6)) {
     case 0: return Point<double>{};
     case 1: return Segment<double>{{-random.uniform(0.2, 1), 0}, {random.uniform(0.2, 1), 0}};
     case 2: return Circle<double>{{}, random.uniform(0.2, 1.5)};
     case 3: return Box<double>{{random.uniform(0.2, 1.2), random.uniform(0.2, 1.2)}};
     case 4: return Capsule<double>{{-random.uniform(0.1, 1), 0}, {random.uniform(0.1, 1), 0}, random.uniform(0.1, 0.8)};
     default: {
-      std::vector<Vec2<double>> cloud(static_cast<std::size_t>(4 + random.below(12)));
+      std::vector<Vec2<double>> cloud(static_cast<std::size_t>(4 + below(random, 12)));
       for (Vec2<double>& point : cloud) point = {random.uniform(-1.2, 1.2), random.uniform(-1.2, 1.2)};
       PolygonBuildResult<double> built = makePolygon<double>(cloud, PolygonBuild::Hull);
       if (built.polygon) return *built.polygon;

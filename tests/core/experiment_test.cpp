@@ -1,9 +1,9 @@
-// Batch experiments (collide/experiment.h): determinism, references, precision far from the origin, cancel.
+// Batch experiments (workloads/experiment.h): determinism, references, precision far from the origin, cancel.
 #include <atomic>
 
 #include <gtest/gtest.h>
 
-#include "collide/experiment.h"
+#include "workloads/experiment.h"
 
 namespace collide {
 namespace {

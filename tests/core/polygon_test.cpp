@@ -202,6 +202,26 @@ TYPED_TEST(PolygonTest, HullOfRandomCloudsIsConvexCounterClockwiseAndContainsAll
   }
 }
 
+// Half a million points along a square's edges, each bulging outward by far less than the tolerance: the hull
+// keeps them all (none is exactly collinear), the clean-up must drop them in one linear pass, not one restart
+// per point (quadratic: about a minute here).
+TEST(PolygonTestDouble, HullCleanUpOfManyNearlyCollinearPointsIsLinear) {
+  constexpr int kPerEdge = 125000;
+  std::vector<Vec2<double>> points;
+  points.reserve(4 * kPerEdge);
+  for (int i = 0; i < kPerEdge; ++i) {
+    const double t = -1.0 + 2.0 * i / kPerEdge;
+    const double bulge = 1e-13 * (1.0 - t * t);  // a very flat outward arc: strictly convex
+    points.push_back({t, -1.0 - bulge});
+    points.push_back({1.0 + bulge, t});
+    points.push_back({-t, 1.0 + bulge});
+    points.push_back({-1.0 - bulge, -t});
+  }
+  const PolygonBuildResult<double> built = build(points, PolygonBuild::Hull);
+  ASSERT_TRUE(built.polygon.has_value()) << built.error;
+  EXPECT_EQ(built.polygon->count, 4);
+}
+
 TYPED_TEST(PolygonTest, HullSkipsNonFinitePointsAndCollapsesCollinearOnes) {
   using S = TypeParam;
   const S nan = std::numeric_limits<S>::quiet_NaN();

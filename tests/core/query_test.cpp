@@ -74,12 +74,15 @@ TEST(QueryRefusal, NanAnywhereIsRefusedByEveryAlgorithm) {
   for (const Algorithm algorithm : kAlgorithms) {
     const QueryResult<double> result = runQuery(algorithm, a, b);
     EXPECT_FALSE(result.ok) << algorithmName(algorithm);
-    EXPECT_EQ(result.error, "a: the position or angle is not finite");
+    EXPECT_EQ(result.error, "shape A: the circle's position is not finite");
+    EXPECT_EQ(result.refusal.side, Side::A);
+    EXPECT_EQ(result.refusal.field, ShapeField::Position);
   }
   Collider<double> polygon{makeBox<double>({1, 1}), {}};
   std::get<Polygon<double>>(polygon.shape).vertices[2].y = std::numeric_limits<double>::infinity();
-  EXPECT_EQ(runQuery(Algorithm::Distance, a, polygon).error.substr(0, 2), "a:");
-  EXPECT_EQ(runQuery(Algorithm::Gjk, circleAt({0, 0}, 1), polygon).error, "b: polygon vertex 2 is not finite");
+  EXPECT_EQ(runQuery(Algorithm::Distance, a, polygon).error.substr(0, 8), "shape A:");
+  EXPECT_EQ(runQuery(Algorithm::Gjk, circleAt({0, 0}, 1), polygon).error,
+            "shape B: the polygon's vertex 2 is not finite");
 }
 
 TEST(QueryRefusal, WideSectorOnlyForTheAnalyticTest) {
@@ -89,8 +92,9 @@ TEST(QueryRefusal, WideSectorOnlyForTheAnalyticTest) {
     const QueryResult<double> result = runQuery(algorithm, circle, sector);
     EXPECT_FALSE(result.ok);
     EXPECT_EQ(result.error,
-              "b: sector half_angle 2 rad is over 90 degrees, so the sector is not convex; only the analytic test "
-              "takes it");
+              "shape B: the sector's half angle 2 rad is over 90 degrees, so the sector is not convex; only the "
+              "analytic test takes it");
+    EXPECT_EQ(result.refusal.field, ShapeField::HalfAngle);
   }
   const QueryResult<double> analytic = runQuery(Algorithm::Analytic, circle, sector);
   ASSERT_TRUE(analytic.ok) << analytic.error;
@@ -103,22 +107,63 @@ TEST(QueryRefusal, WideSectorOnlyForTheAnalyticTest) {
 TEST(QueryRefusal, SatOnCurvedShapesAndAnalyticWithoutATest) {
   const QueryResult<double> sat = runQuery(Algorithm::Sat, boxAt({0, 0}, 0, {1, 1}), circleAt({1, 0}, 1));
   EXPECT_FALSE(sat.ok);
-  EXPECT_EQ(sat.error, "b: sat takes polytopes only (point, segment, aabb, box, polygon); a circle has a curved "
+  EXPECT_EQ(sat.error, "shape B: sat takes polytopes only (point, segment, aabb, box, polygon); a circle has a curved "
                        "boundary and no finite set of axes");
   const QueryResult<double> analytic =
       runQuery(Algorithm::Analytic, boxAt({0, 0}, 0, {1, 1}), Collider<double>{makeBox<double>({1, 1}), {}});
   EXPECT_FALSE(analytic.ok);
   EXPECT_NE(analytic.error.find("no analytic test for box vs polygon"), std::string::npos) << analytic.error;
-  EXPECT_EQ(refusal(Algorithm::Analytic, Collider<double>{Aabb<double>{}, {}}, Collider<double>{Aabb<double>{}, {}}),
-            "");
+  EXPECT_TRUE(
+      refusal(Algorithm::Analytic, Collider<double>{Aabb<double>{}, {}}, Collider<double>{Aabb<double>{}, {}}).empty());
 }
 
 TEST(QueryRefusal, EmptyPolygonAndNegativeRadius) {
   const Collider<double> empty{Polygon<double>{}, {}};
   EXPECT_EQ(runQuery(Algorithm::Sat, empty, boxAt({0, 0}, 0, {1, 1})).error,
-            "a: the polygon has 0 vertices; build it with makePolygon");
+            "shape A: the polygon has 0 vertices; a polygon has 3 to 64 (build it with makePolygon)");
   EXPECT_EQ(runQuery(Algorithm::Gjk, circleAt({0, 0}, 1), circleAt({0, 0}, -1)).error,
-            "b: the circle's radius -1 is negative");
+            "shape B: the circle's radius -1 is negative");
+}
+
+// Finite numbers whose products would overflow are refused up front, naming the property (README.md, "Command
+// line": the supported range); no result carries NaN or infinity.
+TEST(QueryRefusal, NumbersBeyondTheSupportedRangeAreRefused) {
+  const Collider<double> far{Sector<double>{9.2e18, 0.3}, Transform<double>::fromPose({1.7976931348623157e308, 10}, 0)};
+  for (const Algorithm algorithm : kAlgorithms) {
+    const QueryResult<double> result = runQuery(algorithm, far, circleAt({0, 0}, 1));
+    EXPECT_FALSE(result.ok);
+    EXPECT_EQ(result.refusal.field, ShapeField::Position) << result.error;
+    EXPECT_NE(result.error.find("is too large"), std::string::npos) << result.error;
+  }
+  const Collider<double> wide{Circle<double>{{}, 9.2e18}, {}};
+  EXPECT_EQ(runQuery(Algorithm::Distance, circleAt({0, 0}, 1), wide).refusal.field, ShapeField::Radius);
+  // In float the limit is lower: boxes 6e38 apart are refused, never reported as a hit.
+  const Collider<float> left{Box<float>{{1, 1}}, Transform<float>::fromPose({-3e38f, 0}, 0)};
+  const Collider<float> right{Box<float>{{1, 1}}, Transform<float>::fromPose({3e38f, 0}, 0)};
+  const QueryResult<float> sat = runQuery(Algorithm::Sat, left, right);
+  EXPECT_FALSE(sat.ok);
+  EXPECT_FALSE(sat.hit);
+  const Collider<float> nearLimit{Box<float>{{1, 1}}, Transform<float>::fromPose({kMaxCoordinate<float>, 0}, 0)};
+  const Collider<float> otherSide{Box<float>{{1, 1}}, Transform<float>::fromPose({-kMaxCoordinate<float>, 0}, 0)};
+  for (const Algorithm algorithm : {Algorithm::Gjk, Algorithm::Distance, Algorithm::Epa, Algorithm::Sat}) {
+    const QueryResult<float> result = runQuery(algorithm, nearLimit, otherSide);
+    ASSERT_TRUE(result.ok) << result.error;
+    EXPECT_FALSE(result.hit) << algorithmName(algorithm);
+    if (result.distance) {
+      EXPECT_TRUE(std::isfinite(*result.distance));
+    }
+  }
+}
+
+// The algorithm table: names round-trip, the iterative ones are those experiments take.
+TEST(AlgorithmTable, NamesAndKinds) {
+  for (const AlgorithmInfo& info : kAlgorithmTable) {
+    EXPECT_EQ(parseAlgorithm(info.name), info.algorithm);
+    EXPECT_EQ(&algorithmInfo(info.algorithm), &info);
+  }
+  EXPECT_EQ(algorithmNameList(), "gjk, distance, epa, sat, analytic");
+  EXPECT_EQ(algorithmNameList(true), "gjk, distance, epa, sat");
+  EXPECT_FALSE(parseAlgorithm("GJK").has_value());
 }
 
 // [SECTION] Recorded and unrecorded runs are bitwise identical

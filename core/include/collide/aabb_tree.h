@@ -36,7 +36,7 @@ struct TreeOptions {
 
 template <Scalar S, int Dim>
 struct TreeNode {
-  BoundingBox<S, Dim> box;  // leaves: the fat box; internal nodes: the union of the children's boxes
+  Bounds<S, Dim> box;  // leaves: the fat box; internal nodes: the union of the children's boxes
   int parent = -1;
   int child1 = -1;  // -1 for a leaf
   int child2 = -1;
@@ -52,7 +52,7 @@ template <Scalar S, int Dim = 2>
 class AabbTree {
  public:
   using Scalar = S;
-  using Box = BoundingBox<S, Dim>;
+  using Box = Bounds<S, Dim>;
   using Node = TreeNode<S, Dim>;
   static constexpr int kDimensions = Dim;
 

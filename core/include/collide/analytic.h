@@ -11,8 +11,9 @@
 //   falls back to the opposite of B's outward face normal there, or to world +x for two coincident circles.
 //   A non-convex sector (half-angle > 90 degrees) gets an exact hit and distance; its depth and normal describe
 //   the nearest boundary point, which need not be a separating translation.
-//   NaN or infinite input, a negative radius, an Aabb with min > max, a polygon with fewer than 3 vertices, a
-//   sector half-angle outside [0, pi]: hit = false, status = Status::InvalidInput. Never asserts, never loops.
+//   A shape or transform that isValid (shapes.h) refuses: NaN or infinite input, numbers beyond kMaxCoordinate,
+//   a negative radius, an Aabb with min > max, a polygon with fewer than 3 vertices, a sector half-angle outside
+//   [0, pi]: hit = false, status = Status::InvalidInput. Never asserts, never loops.
 //
 // [SECTION] Step events and results
 // [SECTION] Point in polygon (angle sum, area sum, cross sign, ray cast)
@@ -144,20 +145,6 @@ template <Scalar S>
 namespace detail {
 
 template <Scalar S>
-[[nodiscard]] inline bool isValidCircle(const Circle<S>& c) {
-  return isFinite(c.center) && std::isfinite(c.radius) && c.radius >= S(0);
-}
-template <Scalar S>
-[[nodiscard]] inline bool isValidCapsule(const Capsule<S>& c) {
-  return isFinite(c.a) && isFinite(c.b) && std::isfinite(c.radius) && c.radius >= S(0);
-}
-template <Scalar S>
-[[nodiscard]] inline bool isValidSector(const Sector<S>& s) {
-  return std::isfinite(s.radius) && s.radius >= S(0) && s.halfAngle >= S(0) &&
-         s.halfAngle <= std::numbers::pi_v<S>;
-}
-
-template <Scalar S>
 [[nodiscard]] inline AnalyticResult<S> invalidAnalytic() {
   AnalyticResult<S> result;
   result.status = Status::InvalidInput;
@@ -223,8 +210,8 @@ template <Scalar S>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsCircle(const Circle<S>& a, const Transform<S>& xfA, const Circle<S>& b,
                                                const Transform<S>& xfB, Trace& trace) {
-  if (!detail::isValidCircle(a) || !detail::isValidCircle(b) || !detail::isValidTransform(xfA) ||
-      !detail::isValidTransform(xfB)) {
+  if (!isValid(a) || !isValid(b) || !isValid(xfA) ||
+      !isValid(xfB)) {
     return detail::invalidAnalytic<S>();
   }
   // The offset between centres is formed in A's frame so large world coordinates cancel first.
@@ -253,7 +240,7 @@ template <Scalar S, class Trace = NoTrace>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsAabb(const Circle<S>& a, const Transform<S>& xfA, const Aabb<S>& b,
                                              Trace& trace) {
-  if (!detail::isValidCircle(a) || !detail::isValidTransform(xfA) || !detail::isValidShape(b)) {
+  if (!isValid(a) || !isValid(xfA) || !isValid(b)) {
     return detail::invalidAnalytic<S>();
   }
   const Vec2<S> center = xfA.apply(a.center);
@@ -274,8 +261,8 @@ template <Scalar S, class Trace = NoTrace>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsBox(const Circle<S>& a, const Transform<S>& xfA, const Box<S>& b,
                                             const Transform<S>& xfB, Trace& trace) {
-  if (!detail::isValidCircle(a) || !detail::isValidTransform(xfA) || !detail::isValidShape(b) ||
-      !detail::isValidTransform(xfB)) {
+  if (!isValid(a) || !isValid(xfA) || !isValid(b) ||
+      !isValid(xfB)) {
     return detail::invalidAnalytic<S>();
   }
   const Vec2<S> centerWorld = xfA.apply(a.center);
@@ -302,8 +289,8 @@ template <Scalar S, class Trace = NoTrace>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsCapsule(const Circle<S>& a, const Transform<S>& xfA, const Capsule<S>& b,
                                                 const Transform<S>& xfB, Trace& trace) {
-  if (!detail::isValidCircle(a) || !detail::isValidTransform(xfA) || !detail::isValidCapsule(b) ||
-      !detail::isValidTransform(xfB)) {
+  if (!isValid(a) || !isValid(xfA) || !isValid(b) ||
+      !isValid(xfB)) {
     return detail::invalidAnalytic<S>();
   }
   const Vec2<S> centerWorld = xfA.apply(a.center);
@@ -344,8 +331,8 @@ template <Scalar S, class Trace = NoTrace>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsSector(const Circle<S>& a, const Transform<S>& xfA, const Sector<S>& b,
                                                const Transform<S>& xfB, Trace& trace) {
-  if (!detail::isValidCircle(a) || !detail::isValidTransform(xfA) || !detail::isValidSector(b) ||
-      !detail::isValidTransform(xfB)) {
+  if (!isValid(a) || !isValid(xfA) || !isValid(b) ||
+      !isValid(xfB)) {
     return detail::invalidAnalytic<S>();
   }
   const Vec2<S> centerWorld = xfA.apply(a.center);
@@ -436,8 +423,8 @@ template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsPolygon(const Circle<S>& a, const Transform<S>& xfA, const Polygon<S>& b,
                                                 const Transform<S>& xfB, Trace& trace,
                                                 PointInPolygonMethod method = PointInPolygonMethod::CrossSign) {
-  if (!detail::isValidCircle(a) || !detail::isValidTransform(xfA) || !detail::isValidShape(b) || b.count < 3 ||
-      !detail::isValidTransform(xfB)) {
+  if (!isValid(a) || !isValid(xfA) || !isValid(b) || b.count < 3 ||
+      !isValid(xfB)) {
     return detail::invalidAnalytic<S>();
   }
   const Vec2<S> centerWorld = xfA.apply(a.center);
@@ -479,7 +466,7 @@ template <Scalar S, class Trace = NoTrace>
 // of the per-axis gaps) and, when hit, the minimum overlap axis like satAabbs.
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> aabbVsAabb(const Aabb<S>& a, const Aabb<S>& b, Trace& trace) {
-  if (!detail::isValidShape(a) || !detail::isValidShape(b)) return detail::invalidAnalytic<S>();
+  if (!isValid(a) || !isValid(b)) return detail::invalidAnalytic<S>();
   S overlap[2];
   bool forward[2];
   S gap[2];

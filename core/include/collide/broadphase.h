@@ -1,4 +1,4 @@
-// collide/broadphase.h: what every broad phase shares: the box, the pair, the per-update stats, the trace
+// collide/broadphase.h: what every broad phase shares: the box (Bounds, bounds.h), the pair, the per-update stats, the trace
 // events, the proxy table and the BroadPhase concept.
 //
 // Four broad phases satisfy the concept: SweepAndPrune (sweep_and_prune.h), UniformGrid (uniform_grid.h),
@@ -11,7 +11,6 @@
 // function cannot be a template. Callers that choose the algorithm at run time (the CLI, the lab) hold a
 // std::variant of the four or write one template function over the concept.
 //
-// [SECTION] BoundingBox
 // [SECTION] Pairs and stats
 // [SECTION] Trace events
 // [SECTION] ProxyTable
@@ -30,99 +29,11 @@
 #include <variant>
 #include <vector>
 
+#include "collide/bounds.h"
 #include "collide/math.h"
-#include "collide/shapes.h"
 #include "collide/trace.h"
 
 namespace collide {
-
-// [SECTION] BoundingBox
-
-// An axis-aligned box in Dim dimensions (2 or 3), world coordinates; the broad phase's proxy. Not the 2D shape
-// Aabb of shapes.h: this one has an axis count and no support function. Valid when finite and min <= max.
-template <Scalar S, int Dim>
-struct BoundingBox {
-  static_assert(Dim == 2 || Dim == 3, "broad phases are 2D or 3D");
-  using Scalar = S;
-  static constexpr int kDimensions = Dim;
-  std::array<S, Dim> min{};
-  std::array<S, Dim> max{};
-
-  friend constexpr bool operator==(const BoundingBox&, const BoundingBox&) = default;
-};
-
-template <Scalar S>
-[[nodiscard]] constexpr BoundingBox<S, 2> toBoundingBox(const Aabb<S>& aabb) {
-  return {{aabb.min.x, aabb.min.y}, {aabb.max.x, aabb.max.y}};
-}
-
-template <Scalar S, int Dim>
-[[nodiscard]] bool isValid(const BoundingBox<S, Dim>& box) {
-  for (int axis = 0; axis < Dim; ++axis) {
-    if (!std::isfinite(box.min[axis]) || !std::isfinite(box.max[axis]) || !(box.min[axis] <= box.max[axis])) {
-      return false;
-    }
-  }
-  return true;
-}
-
-// Closed intervals on every axis: touching boxes overlap (Ericson 4.2.1, with <= instead of <).
-template <Scalar S, int Dim>
-[[nodiscard]] constexpr bool overlaps(const BoundingBox<S, Dim>& a, const BoundingBox<S, Dim>& b) {
-  for (int axis = 0; axis < Dim; ++axis) {
-    if (a.max[axis] < b.min[axis] || b.max[axis] < a.min[axis]) return false;
-  }
-  return true;
-}
-
-template <Scalar S, int Dim>
-[[nodiscard]] constexpr bool contains(const BoundingBox<S, Dim>& outer, const BoundingBox<S, Dim>& inner) {
-  for (int axis = 0; axis < Dim; ++axis) {
-    if (inner.min[axis] < outer.min[axis] || outer.max[axis] < inner.max[axis]) return false;
-  }
-  return true;
-}
-
-template <Scalar S, int Dim>
-[[nodiscard]] constexpr BoundingBox<S, Dim> merged(const BoundingBox<S, Dim>& a, const BoundingBox<S, Dim>& b) {
-  BoundingBox<S, Dim> result;
-  for (int axis = 0; axis < Dim; ++axis) {
-    result.min[axis] = std::min(a.min[axis], b.min[axis]);
-    result.max[axis] = std::max(a.max[axis], b.max[axis]);
-  }
-  return result;
-}
-
-template <Scalar S, int Dim>
-[[nodiscard]] constexpr BoundingBox<S, Dim> enlarged(const BoundingBox<S, Dim>& box, S margin) {
-  BoundingBox<S, Dim> result = box;
-  for (int axis = 0; axis < Dim; ++axis) {
-    result.min[axis] -= margin;
-    result.max[axis] += margin;
-  }
-  return result;
-}
-
-// The surface-area heuristic's measure: the perimeter in 2D, the surface area in 3D (article 004, SAH; Box2D's
-// b2AABB::GetPerimeter plays the same role).
-template <Scalar S, int Dim>
-[[nodiscard]] constexpr S surfaceMeasure(const BoundingBox<S, Dim>& box) {
-  if constexpr (Dim == 2) {
-    return S(2) * ((box.max[0] - box.min[0]) + (box.max[1] - box.min[1]));
-  } else {
-    const S x = box.max[0] - box.min[0];
-    const S y = box.max[1] - box.min[1];
-    const S z = box.max[2] - box.min[2];
-    return S(2) * (x * y + y * z + z * x);
-  }
-}
-
-template <Scalar S, int Dim>
-[[nodiscard]] constexpr S largestExtent(const BoundingBox<S, Dim>& box) {
-  S extent = 0;
-  for (int axis = 0; axis < Dim; ++axis) extent = std::max(extent, box.max[axis] - box.min[axis]);
-  return extent;
-}
 
 // [SECTION] Pairs and stats
 
@@ -152,6 +63,7 @@ struct BroadPhaseStats {
   std::size_t cellsTouched = 0;
   std::size_t occupiedCells = 0;
   std::size_t oversizeObjects = 0;
+  bool cellSizeFallback = false;  // the hand-set cell size made most boxes oversize: the automatic one was used
   // Tree: node pairs visited by the self-query, leaves reinserted by move() since the last update.
   std::size_t nodesVisited = 0;
   std::size_t reinsertions = 0;
@@ -243,7 +155,7 @@ using BroadPhaseEvent = std::variant<SapSwap<S>, SapResort, SapEnter<S>, SapLeav
 template <Scalar S, int Dim>
 class ProxyTable {
  public:
-  using Box = BoundingBox<S, Dim>;
+  using Box = Bounds<S, Dim>;
 
   [[nodiscard]] ProxyId add(const Box& box) {
     if (!isValid(box)) return kNullProxy;

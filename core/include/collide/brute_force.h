@@ -11,7 +11,7 @@ template <Scalar S, int Dim = 2>
 class BruteForce {
  public:
   using Scalar = S;
-  using Box = BoundingBox<S, Dim>;
+  using Box = Bounds<S, Dim>;
   static constexpr int kDimensions = Dim;
 
   [[nodiscard]] ProxyId add(const Box& box) { return proxies_.add(box); }

@@ -60,6 +60,12 @@ template <Scalar S>
 template <Scalar S>
 [[nodiscard]] Polygon<S> makeRegularPolygon(int vertexCount, S radius);
 
+// A polygon from an outline its maker guarantees: 3 to kMaxPolygonVertices points, strictly convex and
+// counter-clockwise (points on a circle in angle order, a hull already cleaned). No checks, so generators of
+// millions of shapes skip makePolygon's quadratic validation; Box2D's b2MakePolygon trusts its b2Hull likewise.
+template <Scalar S>
+[[nodiscard]] Polygon<S> makeConvexPolygon(std::span<const Vec2<S>> outline);
+
 // Signed area of a closed outline: > 0 counter-clockwise.
 template <Scalar S>
 [[nodiscard]] S signedArea(std::span<const Vec2<S>> points);
@@ -70,6 +76,7 @@ template <Scalar S>
   extern template std::vector<Vec2<S>> convexHull<S>(std::span<const Vec2<S>>);                       \
   extern template Polygon<S> makeBox<S>(Vec2<S>);                                                      \
   extern template Polygon<S> makeRegularPolygon<S>(int, S);                                            \
+  extern template Polygon<S> makeConvexPolygon<S>(std::span<const Vec2<S>>);                           \
   extern template S signedArea<S>(std::span<const Vec2<S>>);
 COLLIDE_POLYGON_EXTERN(float)
 COLLIDE_POLYGON_EXTERN(double)

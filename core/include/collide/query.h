@@ -8,6 +8,7 @@
 // algorithms, a curved shape for SAT, a pair without an analytic test.
 //
 // [SECTION] Algorithms
+// [SECTION] Refusals
 // [SECTION] Options and results
 // [SECTION] Queries
 // [SECTION] Scalar conversion
@@ -40,25 +41,84 @@ enum class Algorithm : std::uint8_t {
   Analytic,  // the closed-form pair tests of article 001 (circle against anything, point in polygon, ...)
 };
 
-inline constexpr std::array<Algorithm, 5> kAlgorithms = {Algorithm::Gjk, Algorithm::Distance, Algorithm::Epa,
-                                                          Algorithm::Sat, Algorithm::Analytic};
+// What an algorithm takes.
+enum class Accepts : std::uint8_t {
+  ConvexShapes,   // every shape whose support function is exact: all but a sector wider than 90 degrees
+  Polytopes,      // shapes with a finite set of edge normals: point, segment, aabb, box, polygon
+  AnalyticPairs,  // a circle or a point against any shape, and aabb vs aabb
+};
 
-// The names used by the CLI (--algo), the JSON output and scene files, in enum order.
-inline constexpr std::array<std::string_view, 5> kAlgorithmNames = {"gjk", "distance", "epa", "sat", "analytic"};
+struct AlgorithmInfo {
+  Algorithm algorithm;
+  std::string_view name;   // the CLI's --algo, the JSON output and scene files
+  std::string_view label;  // the labs' menus
+  Accepts accepts;
+  std::string_view counts;  // what `iterations` counts ("iterations", "axes"); empty: closed form, no count
+};
 
-[[nodiscard]] constexpr std::string_view algorithmName(Algorithm algorithm) {
-  return kAlgorithmNames[static_cast<std::size_t>(algorithm)];
+// The algorithm table: the CLI's --algo lists, the query dispatch (refusal() reads `accepts`, runQuery calls the
+// function registered for the entry in core/src/query_impl.h), the experiments and the labs all read it. Adding an
+// algorithm is one entry here plus its function there.
+inline constexpr std::array<AlgorithmInfo, 5> kAlgorithmTable = {{
+    {Algorithm::Gjk, "gjk", "GJK boolean", Accepts::ConvexShapes, "iterations"},
+    {Algorithm::Distance, "distance", "GJK distance", Accepts::ConvexShapes, "iterations"},
+    {Algorithm::Epa, "epa", "GJK + EPA", Accepts::ConvexShapes, "iterations"},
+    {Algorithm::Sat, "sat", "SAT", Accepts::Polytopes, "axes"},
+    {Algorithm::Analytic, "analytic", "Analytic", Accepts::AnalyticPairs, ""},
+}};
+
+[[nodiscard]] constexpr const AlgorithmInfo& algorithmInfo(Algorithm algorithm) {
+  return kAlgorithmTable[static_cast<std::size_t>(algorithm)];
 }
 
+// Every algorithm, in table order.
+inline constexpr std::array<Algorithm, kAlgorithmTable.size()> kAlgorithms = [] {
+  std::array<Algorithm, kAlgorithmTable.size()> all{};
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = kAlgorithmTable[i].algorithm;
+  return all;
+}();
+
+[[nodiscard]] constexpr std::string_view algorithmName(Algorithm algorithm) { return algorithmInfo(algorithm).name; }
+
+// Iterative algorithms count iterations (or axes): the ones batch experiments measure.
+[[nodiscard]] constexpr bool isIterative(Algorithm algorithm) { return !algorithmInfo(algorithm).counts.empty(); }
+
 [[nodiscard]] constexpr std::optional<Algorithm> parseAlgorithm(std::string_view name) {
-  for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i) {
-    if (kAlgorithmNames[i] == name) return kAlgorithms[i];
+  for (const AlgorithmInfo& info : kAlgorithmTable) {
+    if (info.name == name) return info.algorithm;
   }
   return std::nullopt;
 }
 
-// "gjk, distance, epa, sat, analytic", for messages.
-[[nodiscard]] std::string algorithmNameList();
+// The names, in table order: every algorithm, or only the iterative ones.
+[[nodiscard]] std::vector<std::string> algorithmNames(bool iterativeOnly = false);
+// "gjk, distance, epa, sat, analytic" (or the iterative ones), for messages.
+[[nodiscard]] std::string algorithmNameList(bool iterativeOnly = false);
+
+// [SECTION] Refusals
+
+// Which side a refusal is about.
+enum class Side : std::uint8_t { Pair, A, B };
+
+// Why a query was refused, in the library's words, with the parts a caller needs to say it in its own: the side,
+// the shape's type and the property at fault. sentence() joins them; the CLI names its JSON fields instead.
+struct Refusal {
+  Side side = Side::Pair;
+  std::string_view shapeType;           // the refused shape's type name, unless side is Pair
+  ShapeField field = ShapeField::Whole;  // the property at fault
+  std::string detail;                   // what is wrong with it: "-1 is negative", "sat takes polytopes only ..."
+
+  [[nodiscard]] bool empty() const { return detail.empty(); }
+};
+
+// "shape B: the sector's half angle 2 rad is over 90 degrees, so ...", "no analytic test for box vs box; ...".
+[[nodiscard]] std::string sentence(const Refusal& refusal);
+// The property in words: "half angle", "radius", "position".
+[[nodiscard]] std::string_view fieldWords(ShapeField field);
+// What is wrong, after the property ("is not finite", "9.2e+18 is beyond the supported range ..."), for a
+// shape in scalar S.
+template <Scalar S>
+[[nodiscard]] std::string describe(const ShapeCheck& check);
 
 // [SECTION] Options and results
 
@@ -73,7 +133,7 @@ template <Scalar S>
 struct QueryResult {
   Algorithm algorithm{};
   bool ok = false;                     // false: refused, `error` says why, nothing below is set
-  std::string error;
+  std::string error;                   // sentence(refusal)
   bool hit = false;                    // overlap or touching
   std::optional<S> distance;           // distance: >= 0; analytic: when the test measures it
   std::optional<S> separation;         // sat, not hit: the gap along the separating axis found (early exit)
@@ -85,6 +145,7 @@ struct QueryResult {
   std::optional<int> gjkIterations;    // epa: the boolean GJK run before it
   std::optional<Status> status;
   std::string_view stopReason;         // why it stopped, as the algorithm names it ("contains origin", ...)
+  Refusal refusal;                     // when not ok: why, in parts (the CLI names its JSON fields from them)
 };
 
 // A recorded run: the result and every step, all in the world frame. Only the lists of the algorithm that
@@ -100,15 +161,18 @@ struct QueryTrace {
 
 // [SECTION] Queries
 
-// Empty when `algorithm` can run on the pair, else the sentence runQuery would refuse it with, e.g.
-// "b: sector half_angle 2 rad is over 90 degrees, so the sector is not convex; only the analytic test takes it".
+// Empty when `algorithm` can run on the pair, else why runQuery would refuse it: a shape that is not valid
+// (isValid in shapes.h), or one the algorithm does not accept (its table entry), e.g. shape B, a sector whose half
+// angle "2 rad is over 90 degrees, so the sector is not convex; only the analytic test takes it".
 template <Scalar S>
-[[nodiscard]] std::string refusal(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b);
+[[nodiscard]] Refusal refusal(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b);
 
-// Runs `algorithm` on A and B. Refusals come back as ok = false with the sentence in `error`.
+// Runs `algorithm` on A and B. Refusals come back as ok = false with the sentence in `error`. `cache` (distance
+// only, optional): GJK distance starts from it and leaves its final simplex there, in A's frame (article 004's
+// warm start; Box2D's b2SimplexCache).
 template <Scalar S>
 [[nodiscard]] QueryResult<S> runQuery(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b,
-                                      const QueryOptions& options = {});
+                                      const QueryOptions& options = {}, SimplexCache<Vec2<S>>* cache = nullptr);
 
 // Same run with every step recorded; trace.result is bitwise identical to runQuery's result (tested).
 template <Scalar S>
@@ -157,9 +221,10 @@ template <Scalar T, Scalar S>
 }
 
 #define COLLIDE_QUERY_EXTERN(S)                                                                                  \
-  extern template std::string refusal<S>(Algorithm, const Collider<S>&, const Collider<S>&);                    \
+  extern template Refusal refusal<S>(Algorithm, const Collider<S>&, const Collider<S>&);                        \
+  extern template std::string describe<S>(const ShapeCheck&);                    \
   extern template QueryResult<S> runQuery<S>(Algorithm, const Collider<S>&, const Collider<S>&,                 \
-                                             const QueryOptions&);                                               \
+                                             const QueryOptions&, SimplexCache<Vec2<S>>*);                             \
   extern template QueryTrace<S> recordQuery<S>(Algorithm, const Collider<S>&, const Collider<S>&,               \
                                                const QueryOptions&);
 COLLIDE_QUERY_EXTERN(float)

@@ -12,8 +12,9 @@
 //   The first separating axis ends the test (early exit, article 000), so `separation` is that axis' gap, not
 //   necessarily the largest one.
 //   Two coincident points have no axis at all: hit, depth 0, normal A's +x.
-//   NaN or infinite input, a polygon with no vertex or more than kMaxPolygonVertices, an Aabb with min > max or a
-//   Box with negative half extents: hit = false, status = Status::InvalidInput, no axis tested. Polygons are
+//   A shape or transform that isValid (shapes.h) refuses: NaN or infinite input, numbers beyond kMaxCoordinate, a
+//   polygon outside 3..kMaxPolygonVertices vertices, an Aabb with min > max or a Box with negative half extents:
+//   hit = false, status = Status::InvalidInput, no axis tested. Polygons are
 //   expected from makePolygon (polygon.h): SAT trusts their unit normals.
 //
 // [SECTION] Axis sources, step events, results
@@ -181,32 +182,6 @@ template <class Shape>
 inline constexpr bool kIsThin = std::same_as<Shape, Point<typename Shape::Scalar>> ||
                                 std::same_as<Shape, Segment<typename Shape::Scalar>>;
 
-template <Scalar S>
-[[nodiscard]] inline bool isValidShape(const Point<S>& p) { return isFinite(p.position); }
-template <Scalar S>
-[[nodiscard]] inline bool isValidShape(const Segment<S>& s) { return isFinite(s.a) && isFinite(s.b); }
-template <Scalar S>
-[[nodiscard]] inline bool isValidShape(const Box<S>& b) {
-  return isFinite(b.halfExtents) && b.halfExtents.x >= S(0) && b.halfExtents.y >= S(0);
-}
-template <Scalar S>
-[[nodiscard]] inline bool isValidShape(const Aabb<S>& b) {
-  return isFinite(b.min) && isFinite(b.max) && b.min.x <= b.max.x && b.min.y <= b.max.y;
-}
-template <Scalar S>
-[[nodiscard]] inline bool isValidShape(const Polygon<S>& p) {
-  if (p.count < 1 || p.count > kMaxPolygonVertices) return false;
-  for (int i = 0; i < p.count; ++i) {
-    if (!isFinite(p.vertices[i]) || !isFinite(p.normals[i])) return false;
-  }
-  return true;
-}
-
-template <Scalar S>
-[[nodiscard]] inline bool isValidTransform(const Transform<S>& xf) {
-  return isFinite(xf.p) && std::isfinite(xf.q.c) && std::isfinite(xf.q.s);
-}
-
 // Projection of a shape onto `axis` given in the shape's own frame.
 template <PolytopeShape Shape, Scalar S = typename Shape::Scalar>
 [[nodiscard]] inline Interval<S> project(const Shape& shape, Vec2<S> axis) {
@@ -221,14 +196,14 @@ template <PolytopeShape Shape, Scalar S = typename Shape::Scalar>
   return {low, high};
 }
 
-// An Aabb lives in world coordinates: its transform is the identity whatever the collider says.
+// The placement rule of shapes.h (kIsPlaced): an Aabb's frame is the world whatever the transform says.
 template <PolytopeShape Shape>
 [[nodiscard]] inline Transform<typename Shape::Scalar> effectiveTransform(const Shape&,
                                                                           const Transform<typename Shape::Scalar>& xf) {
-  if constexpr (std::same_as<Shape, Aabb<typename Shape::Scalar>>) {
-    return Transform<typename Shape::Scalar>::identity();
-  } else {
+  if constexpr (kIsPlaced<Shape>) {
     return xf;
+  } else {
+    return Transform<typename Shape::Scalar>::identity();
   }
 }
 
@@ -245,8 +220,8 @@ template <PolytopeShape A, PolytopeShape B, class Trace = NoTrace>
                                                 Trace& trace) {
   using S = typename A::Scalar;
   SatResult<S> result;
-  if (!detail::isValidShape(shapeA) || !detail::isValidShape(shapeB) || !detail::isValidTransform(transformA) ||
-      !detail::isValidTransform(transformB)) {
+  if (!isValid(shapeA) || !isValid(shapeB) || !isValid(transformA) ||
+      !isValid(transformB)) {
     result.status = Status::InvalidInput;
     return result;
   }
@@ -347,8 +322,8 @@ template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] SatResult<S> satBoxes(const Box<S>& a, const Transform<S>& xfA, const Box<S>& b,
                                     const Transform<S>& xfB, Trace& trace) {
   SatResult<S> result;
-  if (!detail::isValidShape(a) || !detail::isValidShape(b) || !detail::isValidTransform(xfA) ||
-      !detail::isValidTransform(xfB)) {
+  if (!isValid(a) || !isValid(b) || !isValid(xfA) ||
+      !isValid(xfB)) {
     result.status = Status::InvalidInput;
     return result;
   }
@@ -408,7 +383,7 @@ template <Scalar S>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] SatResult<S> satAabbs(const Aabb<S>& a, const Aabb<S>& b, Trace& trace) {
   SatResult<S> result;
-  if (!detail::isValidShape(a) || !detail::isValidShape(b)) {
+  if (!isValid(a) || !isValid(b)) {
     result.status = Status::InvalidInput;
     return result;
   }

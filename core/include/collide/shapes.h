@@ -13,14 +13,21 @@
 // [SECTION] Polygon
 // [SECTION] Sector
 // [SECTION] Shape variant and Collider
+// [SECTION] Placement: the one place an Aabb ignores its transform
+// [SECTION] Validity: isValid(shape) with the reason
+// [SECTION] Bounds of a placed shape
 #pragma once
 
 #include <array>
+#include <cmath>
+#include <cstdint>
 #include <numbers>
+#include <type_traits>
 #include <string>
 #include <string_view>
 #include <variant>
 
+#include "collide/bounds.h"
 #include "collide/math.h"
 
 namespace collide {
@@ -206,12 +213,215 @@ template <Scalar S>
   return std::visit([](const auto& alternative) { return alternative.coreRadius(); }, shape);
 }
 
-// A shape placed in the world. For an Aabb the transform is unused: its corners are already in world space.
+// A shape placed in the world. For an Aabb the transform is unused: its corners are already in world space
+// (placement() below is where that rule lives).
 template <Scalar S>
 struct Collider {
   using Scalar = S;
   Shape<S> shape{Circle<S>{}};
   Transform<S> transform{};
 };
+
+// [SECTION] Placement: the one place an Aabb ignores its transform
+
+// Whether a shape type is placed by a collider's transform. An Aabb is not: its min and max are world
+// coordinates, so it has no position or angle of its own (it would not stay axis-aligned under a rotation).
+template <class T>
+inline constexpr bool kIsPlaced = !std::is_same_v<T, Aabb<typename T::Scalar>>;
+
+template <Scalar S>
+[[nodiscard]] bool isPlaced(const Shape<S>& shape) {
+  return !std::holds_alternative<Aabb<S>>(shape);
+}
+
+// The transform that takes the shape's local frame to the world: the collider's, or the identity for an Aabb.
+// Every algorithm and every picture reads a collider's pose through this.
+template <Scalar S>
+[[nodiscard]] Transform<S> placement(const Collider<S>& collider) {
+  return isPlaced(collider.shape) ? collider.transform : Transform<S>::identity();
+}
+
+// [SECTION] Validity: isValid(shape) with the reason
+
+// The largest magnitude of a coordinate, size or position the algorithms take. Beyond it the products they form
+// can overflow: the Minkowski difference of two placed shapes spans up to 4 M, squared lengths reach 16 M^2, and
+// the closest-point solver on a triangle multiplies two areas, (4 M)^4 (Ericson, Real-Time Collision Detection,
+// 5.1.5; van den Bergen 2003, 4.3.3). 1e18 in double keeps that near 1e75; 1e9 in float keeps it at 2.6e38, under
+// float's largest finite number, 3.4e38. README.md, "Command line", states the range.
+template <Scalar S>
+inline constexpr S kMaxCoordinate = std::is_same_v<S, float> ? S(1e9) : S(1e18);
+
+// The property of a shape (or of its placement) that a check or a refusal is about.
+enum class ShapeField : std::uint8_t {
+  Whole,        // the shape as a whole
+  Position,     // the placement's translation
+  Angle,        // the placement's rotation
+  Center,       // a circle's centre
+  Radius,       // circle, capsule, sector
+  EndA,         // segment, capsule: first end
+  EndB,         // segment, capsule: second end
+  Min,          // aabb
+  Max,          // aabb
+  HalfExtents,  // box
+  Vertices,     // polygon
+  HalfAngle,    // sector
+};
+
+enum class ShapeFault : std::uint8_t {
+  None,
+  NotFinite,       // NaN or infinite
+  TooLarge,        // finite, but beyond kMaxCoordinate
+  Negative,        // a radius or half extent below 0
+  MinAboveMax,     // an aabb's min exceeds its max on some axis
+  AngleRange,      // a sector's half angle outside [0, pi]
+  VertexCount,     // a polygon with fewer than 3 or more than kMaxPolygonVertices vertices
+};
+
+// What isValid found: ok() or the fault, the field and the number at fault. No allocation: the kernels (SAT, the
+// analytic tests) check every call; describe() (query.h) turns it into a sentence.
+struct ShapeCheck {
+  ShapeFault fault = ShapeFault::None;
+  ShapeField field = ShapeField::Whole;
+  double value = 0;  // TooLarge, Negative, AngleRange: the number; VertexCount: the count
+  int vertex = -1;   // Vertices: the polygon vertex at fault
+
+  [[nodiscard]] constexpr bool ok() const { return fault == ShapeFault::None; }
+  constexpr explicit operator bool() const { return ok(); }
+};
+
+namespace detail {
+
+template <Scalar S>
+[[nodiscard]] inline ShapeCheck checkNumber(S value, ShapeField field) {
+  if (!std::isfinite(value)) return {ShapeFault::NotFinite, field};
+  if (std::abs(value) > kMaxCoordinate<S>) return {ShapeFault::TooLarge, field, static_cast<double>(value)};
+  return {};
+}
+
+template <Scalar S>
+[[nodiscard]] inline ShapeCheck checkPoint(Vec2<S> point, ShapeField field) {
+  const ShapeCheck x = checkNumber(point.x, field);
+  return x ? checkNumber(point.y, field) : x;
+}
+
+template <Scalar S>
+[[nodiscard]] inline ShapeCheck checkSize(S value, ShapeField field) {
+  const ShapeCheck number = checkNumber(value, field);
+  if (number && value < S(0)) return {ShapeFault::Negative, field, static_cast<double>(value)};
+  return number;
+}
+
+}  // namespace detail
+
+template <Scalar S>
+[[nodiscard]] ShapeCheck isValid(const Point<S>& point) {
+  return detail::checkPoint(point.position, ShapeField::Position);
+}
+
+template <Scalar S>
+[[nodiscard]] ShapeCheck isValid(const Segment<S>& segment) {
+  const ShapeCheck a = detail::checkPoint(segment.a, ShapeField::EndA);
+  return a ? detail::checkPoint(segment.b, ShapeField::EndB) : a;
+}
+
+template <Scalar S>
+[[nodiscard]] ShapeCheck isValid(const Circle<S>& circle) {
+  const ShapeCheck center = detail::checkPoint(circle.center, ShapeField::Center);
+  return center ? detail::checkSize(circle.radius, ShapeField::Radius) : center;
+}
+
+template <Scalar S>
+[[nodiscard]] ShapeCheck isValid(const Aabb<S>& aabb) {
+  if (const ShapeCheck min = detail::checkPoint(aabb.min, ShapeField::Min); !min) return min;
+  if (const ShapeCheck max = detail::checkPoint(aabb.max, ShapeField::Max); !max) return max;
+  if (!(aabb.min.x <= aabb.max.x && aabb.min.y <= aabb.max.y)) return {ShapeFault::MinAboveMax, ShapeField::Min};
+  return {};
+}
+
+template <Scalar S>
+[[nodiscard]] ShapeCheck isValid(const Box<S>& box) {
+  const ShapeCheck x = detail::checkSize(box.halfExtents.x, ShapeField::HalfExtents);
+  return x ? detail::checkSize(box.halfExtents.y, ShapeField::HalfExtents) : x;
+}
+
+template <Scalar S>
+[[nodiscard]] ShapeCheck isValid(const Capsule<S>& capsule) {
+  if (const ShapeCheck a = detail::checkPoint(capsule.a, ShapeField::EndA); !a) return a;
+  if (const ShapeCheck b = detail::checkPoint(capsule.b, ShapeField::EndB); !b) return b;
+  return detail::checkSize(capsule.radius, ShapeField::Radius);
+}
+
+template <Scalar S>
+[[nodiscard]] ShapeCheck isValid(const Polygon<S>& polygon) {
+  if (polygon.count < 3 || polygon.count > kMaxPolygonVertices) {
+    return {ShapeFault::VertexCount, ShapeField::Whole, static_cast<double>(polygon.count)};
+  }
+  for (int i = 0; i < polygon.count; ++i) {
+    ShapeCheck vertex = detail::checkPoint(polygon.vertices[i], ShapeField::Vertices);
+    if (vertex && !(std::isfinite(polygon.normals[i].x) && std::isfinite(polygon.normals[i].y))) {
+      vertex = {ShapeFault::NotFinite, ShapeField::Vertices};
+    }
+    if (!vertex) {
+      vertex.vertex = i;
+      return vertex;
+    }
+  }
+  return {};
+}
+
+template <Scalar S>
+[[nodiscard]] ShapeCheck isValid(const Sector<S>& sector) {
+  if (const ShapeCheck radius = detail::checkSize(sector.radius, ShapeField::Radius); !radius) return radius;
+  if (!(sector.halfAngle >= S(0) && sector.halfAngle <= std::numbers::pi_v<S>)) {
+    if (!std::isfinite(sector.halfAngle)) return {ShapeFault::NotFinite, ShapeField::HalfAngle};
+    return {ShapeFault::AngleRange, ShapeField::HalfAngle, static_cast<double>(sector.halfAngle)};
+  }
+  return {};
+}
+
+// A placement: a position within kMaxCoordinate and a finite rotation.
+template <Scalar S>
+[[nodiscard]] ShapeCheck isValid(const Transform<S>& transform) {
+  if (const ShapeCheck position = detail::checkPoint(transform.p, ShapeField::Position); !position) return position;
+  if (!std::isfinite(transform.q.c) || !std::isfinite(transform.q.s)) return {ShapeFault::NotFinite, ShapeField::Angle};
+  return {};
+}
+
+template <Scalar S>
+[[nodiscard]] ShapeCheck isValid(const Shape<S>& shape) {
+  return std::visit([](const auto& alternative) { return isValid(alternative); }, shape);
+}
+
+// The shape and, unless it is an Aabb, its transform.
+template <Scalar S>
+[[nodiscard]] ShapeCheck isValid(const Collider<S>& collider) {
+  if (isPlaced(collider.shape)) {
+    if (const ShapeCheck transform = isValid(collider.transform); !transform) return transform;
+  }
+  return isValid(collider.shape);
+}
+
+// [SECTION] Bounds of a placed shape
+
+// The world bounding box of a collider: the extreme points of the placed shape along the world axes, by its
+// support function (Ericson, Real-Time Collision Detection, 4.2.6: an AABB from extreme points). A sector wider
+// than 90 degrees is bounded through its convex hull, which has the same box.
+template <Scalar S>
+[[nodiscard]] Bounds<S, 2> bounds(const Collider<S>& collider) {
+  if (const auto* aabb = std::get_if<Aabb<S>>(&collider.shape)) return {{aabb->min.x, aabb->min.y}, {aabb->max.x, aabb->max.y}};
+  const Transform<S>& xf = collider.transform;
+  return std::visit(
+      [&](const auto& shape) -> Bounds<S, 2> {
+        const auto extreme = [&](Vec2<S> worldDirection) {
+          return xf.apply(shape.support(xf.q.applyInverse(worldDirection)));
+        };
+        const Vec2<S> right = extreme({S(1), S(0)});
+        const Vec2<S> left = extreme({S(-1), S(0)});
+        const Vec2<S> up = extreme({S(0), S(1)});
+        const Vec2<S> down = extreme({S(0), S(-1)});
+        return {{left.x, down.y}, {right.x, up.y}};
+      },
+      collider.shape);
+}
 
 }  // namespace collide

@@ -74,7 +74,7 @@ template <Scalar S, int Dim = 2>
 class SweepAndPrune {
  public:
   using Scalar = S;
-  using Box = BoundingBox<S, Dim>;
+  using Box = Bounds<S, Dim>;
   using Endpoint = SapEndpoint<S>;
   static constexpr int kDimensions = Dim;
 

@@ -2,7 +2,7 @@
 //
 // Every algorithm that the app steps takes a sink as a template parameter (DESIGN.md, "Traces, not state
 // machines"). NoTrace compiles to nothing, so the benchmarked call and the stepped call are the same code:
-//   if constexpr (Trace::enabled) trace(GjkStep<S>{...});
+//   if constexpr (Trace::enabled) trace(GjkStep<Vec2<S>>{...});
 // Recorder<Event> keeps every event; the app's timeline scrubs that list.
 #pragma once
 

@@ -7,7 +7,8 @@
 // "spatial hashing ... an implicitly infinite grid").
 // Cell size: set by hand, or twice the mean of the boxes' largest extents, so that a typical box spans 1 or 2
 // cells per axis (article 004 suggests a little more than the largest box; one huge box would then make every
-// cell crowded). A box spanning more than maxCellsPerObject cells is "oversize": tested against every proxy.
+// cell crowded). A box spanning more than maxCellsPerObject cells is "oversize": tested against every proxy. When a
+// hand-set size makes more than a quarter of the boxes oversize, the update uses the automatic size instead.
 //
 // [SECTION] Options
 // [SECTION] UniformGrid
@@ -39,7 +40,7 @@ template <Scalar S, int Dim = 2>
 class UniformGrid {
  public:
   using Scalar = S;
-  using Box = BoundingBox<S, Dim>;
+  using Box = Bounds<S, Dim>;
   using Cell = std::array<std::int64_t, Dim>;
   static constexpr int kDimensions = Dim;
 
@@ -57,9 +58,15 @@ class UniformGrid {
     stats_ = {};
     proxies_.recycleReleased();
     cellSize_ = chooseCellSize();
-    const S inverseCellSize = S(1) / cellSize_;
     collector_.begin(proxies_.slotCount());
-    computeRanges(inverseCellSize);
+    computeRanges(S(1) / cellSize_);
+    // A hand-set cell size far below the boxes' size makes most of them oversize, and oversize boxes are tested
+    // against everything: quadratic. Fall back to the automatic size then (stats().cellSizeFallback says so).
+    if (options_.cellSize > S(0) && oversize_.size() > std::max<std::size_t>(kFallbackOversize, proxies_.size() / 4)) {
+      cellSize_ = automaticCellSize();
+      computeRanges(S(1) / cellSize_);
+      stats_.cellSizeFallback = true;
+    }
     buildTable(trace);
     testCells();
     testOversize(trace);
@@ -105,8 +112,15 @@ class UniformGrid {
   // Cell coordinates beyond 2^52 would lose integers in the floating-point floor: such boxes are oversize.
   static constexpr double kMaxCellCoordinate = 4503599627370496.0;
 
+  // Below this many oversize boxes the all-pairs test of the oversize ones is cheap whatever the cell size.
+  static constexpr std::size_t kFallbackOversize = 64;
+
   [[nodiscard]] S chooseCellSize() const {
     if (options_.cellSize > S(0) && std::isfinite(options_.cellSize)) return options_.cellSize;
+    return automaticCellSize();
+  }
+
+  [[nodiscard]] S automaticCellSize() const {
     double extentSum = 0;
     std::size_t count = 0;
     for (ProxyId id = 0; id < proxies_.slotCount(); ++id) {

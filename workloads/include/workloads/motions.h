@@ -1,4 +1,4 @@
-// collide/broadphase_scenes.h: moving boxes for the broad-phase CLI, tests, benchmarks and lab. No I/O.
+// workloads/motions.h: moving boxes for the broad-phase CLI, tests, benchmarks and lab. No I/O.
 //
 // Four motions, deterministic by seed (our own SplitMix64, so goldens do not depend on a standard library's
 // distributions):
@@ -19,26 +19,9 @@
 #include <vector>
 
 #include "collide/broadphase.h"
+#include "workloads/random.h"
 
 namespace collide {
-
-// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and the same numbers on every platform.
-class SplitMix64 {
- public:
-  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  // Uniform in [0, 1): the top 53 bits.
-  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-  double uniform(double low, double high) { return low + (high - low) * uniform(); }
-
- private:
-  std::uint64_t state_;
-};
 
 enum class Motion { Drift, Bounce, Floor, Teleport };
 
@@ -57,7 +40,7 @@ inline constexpr std::array<std::string_view, 4> kMotionNames = {"drift", "bounc
 template <Scalar S, int Dim = 2>
 class MovingBoxes {
  public:
-  using Box = BoundingBox<S, Dim>;
+  using Box = Bounds<S, Dim>;
   using Vector = std::array<double, Dim>;
 
   static constexpr double kMinHalfExtent = 0.1;
@@ -69,13 +52,18 @@ class MovingBoxes {
   static constexpr double kFloorSpacing = 1.0;  // floor length per box
   static constexpr double kDropHeight = 4.0;    // floor: boxes start this high at most, landing by frame 30
 
-  MovingBoxes(Motion motion, std::size_t count, std::uint64_t seed) : motion_(motion), random_(seed) {
-    const double side = kSpacing * std::pow(static_cast<double>(std::max<std::size_t>(count, 1)), 1.0 / Dim);
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+  // `spacing` sets the density (the broad-phase lab uses a denser world than the benchmarks); the floor's length
+  // scales with it too.
+  MovingBoxes(Motion motion, std::size_t count, std::uint64_t seed, double spacing = kSpacing)
+      : motion_(motion), random_(seed) {
+    const double side = spacing * std::pow(static_cast<double>(std::max<std::size_t>(count, 1)), 1.0 / Dim);
     for (int axis = 0; axis < Dim; ++axis) worldSize_[axis] = side;
     if (motion == Motion::Floor) {
       for (int axis = 0; axis + 1 < Dim; ++axis) {
-        worldSize_[axis] =
-            kFloorSpacing * std::pow(static_cast<double>(std::max<std::size_t>(count, 1)), 1.0 / (Dim - 1));
+        worldSize_[axis] = kFloorSpacing * (spacing / kSpacing) *
+                           std::pow(static_cast<double>(std::max<std::size_t>(count, 1)), 1.0 / (Dim - 1));
       }
       worldSize_[Dim - 1] = kDropHeight;
     }
@@ -87,16 +75,16 @@ class MovingBoxes {
         halfExtents_[i][axis] = random_.uniform(kMinHalfExtent, kMaxHalfExtent);
         centres_[i][axis] = random_.uniform(halfExtents_[i][axis], worldSize_[axis] - halfExtents_[i][axis]);
       }
-      velocities_[i] = randomVelocity(motion == Motion::Bounce ? kBounceSpeed : kDriftSpeed);
-      if (motion == Motion::Floor) velocities_[i][Dim - 1] = 0;
+      velocities_[i] = motionVelocity();
     }
     writeBoxes();
   }
 
-  // Advances one frame; displacement(i) is how far box i's centre moved.
-  void step() {
+  // Advances one frame; displacement(i) is how far box i's centre moved. Box `held` (one the user drags) stays.
+  void step(std::size_t held = kNone) {
     previous_ = centres_;
     for (std::size_t i = 0; i < centres_.size(); ++i) {
+      if (i == held) continue;
       switch (motion_) {
         case Motion::Drift:
         case Motion::Bounce:
@@ -120,14 +108,51 @@ class MovingBoxes {
   [[nodiscard]] std::size_t size() const { return boxes_.size(); }
   [[nodiscard]] Vector displacement(std::size_t i) const {
     Vector d{};
-    if (previous_.empty()) return d;
+    if (i >= previous_.size()) return d;
     for (int axis = 0; axis < Dim; ++axis) d[axis] = centres_[i][axis] - previous_[i][axis];
     return d;
   }
   [[nodiscard]] const Vector& worldSize() const { return worldSize_; }
+  [[nodiscard]] const Vector& centre(std::size_t i) const { return centres_[i]; }
+  [[nodiscard]] const Vector& halfExtents(std::size_t i) const { return halfExtents_[i]; }
+
+  // Edits (the broad-phase lab): move a box by hand, change its size, add one with a velocity of the motion,
+  // remove one (the last box takes its index).
+  void place(std::size_t i, const Vector& centre) {
+    centres_[i] = centre;
+    writeBox(i);
+  }
+  void setHalfExtents(std::size_t i, const Vector& halfExtents) {
+    halfExtents_[i] = halfExtents;
+    writeBox(i);
+  }
+  std::size_t add(const Vector& centre, const Vector& halfExtents) {
+    centres_.push_back(centre);
+    halfExtents_.push_back(halfExtents);
+    velocities_.push_back(motionVelocity());
+    boxes_.emplace_back();
+    writeBox(boxes_.size() - 1);
+    return boxes_.size() - 1;
+  }
+  void remove(std::size_t i) {
+    for (auto* list : {&centres_, &halfExtents_, &velocities_}) {
+      (*list)[i] = list->back();
+      list->pop_back();
+    }
+    boxes_[i] = boxes_.back();
+    boxes_.pop_back();
+    previous_.clear();
+  }
   [[nodiscard]] Motion motion() const { return motion_; }
 
  private:
+  // A random direction at the motion's speed; on the floor, horizontal.
+  Vector motionVelocity() {
+    Vector v = randomVelocity(motion_ == Motion::Bounce ? kBounceSpeed : kDriftSpeed);
+    if (motion_ == Motion::Floor) v[Dim - 1] = 0;
+    return v;
+  }
+
   Vector randomVelocity(double speed) {
     Vector v{};
     double length = 0;
@@ -160,11 +185,13 @@ class MovingBoxes {
 
   void writeBoxes() {
     boxes_.resize(centres_.size());
-    for (std::size_t i = 0; i < centres_.size(); ++i) {
-      for (int axis = 0; axis < Dim; ++axis) {
-        boxes_[i].min[axis] = static_cast<S>(centres_[i][axis] - halfExtents_[i][axis]);
-        boxes_[i].max[axis] = static_cast<S>(centres_[i][axis] + halfExtents_[i][axis]);
-      }
+    for (std::size_t i = 0; i < centres_.size(); ++i) writeBox(i);
+  }
+
+  void writeBox(std::size_t i) {
+    for (int axis = 0; axis < Dim; ++axis) {
+      boxes_[i].min[axis] = static_cast<S>(centres_[i][axis] - halfExtents_[i][axis]);
+      boxes_[i].max[axis] = static_cast<S>(centres_[i][axis] + halfExtents_[i][axis]);
     }
   }
 

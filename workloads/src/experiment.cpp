@@ -1,55 +1,32 @@
-// core/src/experiment.cpp: random pairs, references, and the timed runs of collide/experiment.h.
+// workloads/src/experiment.cpp: random pairs, references, and the timed runs of workloads/experiment.h.
 //
-// [SECTION] Random numbers (splitmix64)
 // [SECTION] Configuration
 // [SECTION] Pairs
-// [SECTION] Prepared trials: the pair in the run's scalar, in A's frame, with its reference
+// [SECTION] Prepared trials: the pair in the run's scalar, with its reference
 // [SECTION] Timed queries
 // [SECTION] Statistics and worst cases
-// [SECTION] runExperiment
-#include "collide/experiment.h"
+// [SECTION] runExperiment: chunks of trials shared by the worker threads
+#include "workloads/experiment.h"
 
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <mutex>
 #include <numbers>
+#include <thread>
+#include <type_traits>
 #include <variant>
 #if defined(__unix__) || defined(__APPLE__)
 #include <time.h>
 #endif
 
 #include "collide/polygon.h"
+#include "workloads/random.h"
 
 namespace collide {
 
 namespace {
-
-// [SECTION] Random numbers (splitmix64)
-
-// Steele, Lea and Flood's splitmix64: tiny, fast, and good enough to scatter shapes. Each trial seeds its own
-// generator from (seed, trial), so a trial does not depend on the ones before it.
-class Random {
- public:
-  Random(std::uint64_t seed, std::uint64_t trial) : state_(mix(seed) ^ mix(trial + 0x632be59bd9b4e019ull)) {}
-
-  std::uint64_t next() {
-    state_ += 0x9e3779b97f4a7c15ull;
-    return mix(state_);
-  }
-  // Uniform in [0, 1) with 53 random bits.
-  double uniform() { return double(next() >> 11) * 0x1.0p-53; }
-  double uniform(double low, double high) { return low + (high - low) * uniform(); }
-  int integer(int low, int high) { return low + int(next() % std::uint64_t(high - low + 1)); }
-
- private:
-  static std::uint64_t mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  std::uint64_t state_;
-};
 
 // CPU time of the calling thread: "compute" even when other processes share the core, and apart from the GUI
 // thread when the app runs an experiment in the background. Wall time where POSIX thread clocks are missing.
@@ -112,9 +89,11 @@ bool parseFamily(std::string_view name, ExperimentConfig& config, std::string& e
 }
 
 std::string validateExperiment(const ExperimentConfig& config) {
-  if (config.algorithms.empty()) return "algorithms: expected at least one of gjk, distance, epa, sat";
+  if (config.algorithms.empty()) return "algorithms: expected at least one of " + algorithmNameList(true);
   for (const Algorithm algorithm : config.algorithms) {
-    if (algorithm == Algorithm::Analytic) return "algorithms: analytic has no iterations; expected gjk, distance, epa or sat";
+    if (!isIterative(algorithm))
+      return "algorithms: " + std::string(algorithmName(algorithm)) + " has no iterations; expected " +
+             algorithmNameList(true);
     if (std::count(config.algorithms.begin(), config.algorithms.end(), algorithm) > 1)
       return "algorithms: " + std::string(algorithmName(algorithm)) + " is listed twice";
   }
@@ -125,7 +104,17 @@ std::string validateExperiment(const ExperimentConfig& config) {
     return "gap: expected finite numbers with min <= max";
   if (!(config.sizeRatio > 0) || !std::isfinite(config.sizeRatio) || config.sizeRatio > 1e3 || config.sizeRatio < 1e-3)
     return "size ratio: expected a number from 0.001 to 1000";
-  if (!std::isfinite(config.offset) || std::abs(config.offset) > 1e15) return "offset: expected a finite number up to 1e15";
+  // The shapes sit within a few units of the offset, which must stay well inside kMaxCoordinate (shapes.h).
+  const double maxOffset = config.precision == Precision::Float ? 1e8 : 1e15;
+  if (!std::isfinite(config.offset) || std::abs(config.offset) > maxOffset) {
+    return "offset: expected a finite number up to " + std::string(config.precision == Precision::Float ? "1e8 in float" : "1e15");
+  }
+  if (config.trials > kMaxExperimentTrials) {
+    return "trials: expected at most " + std::to_string(kMaxExperimentTrials) + " (about a minute on two cores)";
+  }
+  if (config.worstCaseCount > kMaxWorstCases) {
+    return "worst cases: expected at most " + std::to_string(kMaxWorstCases);
+  }
   if (config.maxIterations < 1 || config.maxIterations > 1000) return "max iterations: expected 1 to 1000";
   if (!(config.valueTolerance > 0)) return "value tolerance: expected a positive number";
   if (config.worstCaseCount < 0) return "worst cases: expected a count >= 0";
@@ -138,7 +127,7 @@ namespace {
 
 enum class ShapeKind { Box, Ngon, Circle, Capsule };
 
-Shape<double> makeShape(ShapeKind kind, int vertexCount, double size, Random& random) {
+Shape<double> makeShape(ShapeKind kind, int vertexCount, double size, SplitMix64& random) {
   switch (kind) {
     case ShapeKind::Box: {
       const double aspect = random.uniform(0.25, 1.0);
@@ -160,11 +149,11 @@ Shape<double> makeShape(ShapeKind kind, int vertexCount, double size, Random& ra
     const double angle = phase + step * (i + random.uniform(-0.35, 0.35));
     points[std::size_t(i)] = size * Vec2<double>{std::cos(angle), std::sin(angle)};
   }
-  PolygonBuildResult<double> built = makePolygon<double>(std::span(points.data(), std::size_t(vertexCount)));
-  return built.polygon ? *built.polygon : makeRegularPolygon(vertexCount, size);
+  // In convex position and counter-clockwise by construction: no validation needed (it dominated the run time).
+  return makeConvexPolygon<double>(std::span<const Vec2<double>>(points.data(), std::size_t(vertexCount)));
 }
 
-Shape<double> makeFamilyShape(const ExperimentConfig& config, double size, Random& random) {
+Shape<double> makeFamilyShape(const ExperimentConfig& config, double size, SplitMix64& random) {
   switch (config.family) {
     case PairFamily::Boxes: return makeShape(ShapeKind::Box, 0, size, random);
     case PairFamily::Ngon: return makeShape(ShapeKind::Ngon, config.ngonVertices, size, random);
@@ -193,7 +182,7 @@ double reach(const Collider<double>& collider, Vec2<double> u) {
 }  // namespace
 
 ExperimentPair makeExperimentPair(const ExperimentConfig& config, std::uint64_t trial) {
-  Random random(config.seed, trial);
+  SplitMix64 random = SplitMix64::stream(config.seed, trial);
   ExperimentPair pair;
   pair.trial = trial;
   pair.a.shape = makeFamilyShape(config, 1.0, random);
@@ -216,25 +205,9 @@ ExperimentPair makeExperimentPair(const ExperimentConfig& config, std::uint64_t 
 
 namespace {
 
-// [SECTION] Prepared trials: the pair in the run's scalar, in A's frame, with its reference
-
-template <Scalar S>
-using TrialShape = std::variant<Box<S>, Polygon<S>, Circle<S>, Capsule<S>>;
-
-template <Scalar S>
-TrialShape<S> trialShape(const Shape<double>& shape) {
-  const Shape<S> cast = castShape<S>(shape);
-  if (const auto* box = std::get_if<Box<S>>(&cast)) return *box;
-  if (const auto* polygon = std::get_if<Polygon<S>>(&cast)) return *polygon;
-  if (const auto* circle = std::get_if<Circle<S>>(&cast)) return *circle;
-  return std::get<Capsule<S>>(cast);
-}
-
-template <class T>
-constexpr bool kIsPolytope = std::is_same_v<T, Box<typename T::Scalar>> || std::is_same_v<T, Polygon<typename T::Scalar>>;
+// [SECTION] Prepared trials: the pair in the run's scalar, with its reference
 
 struct Reference {
-  bool polytopes = false;
   bool hit = false;
   double distance = 0;  // when not hit
   double depth = 0;     // when hit
@@ -242,10 +215,9 @@ struct Reference {
 
 template <Scalar S>
 struct Trial {
-  TrialShape<S> a;
-  TrialShape<S> b;
-  Transform<S> relative;   // B in A's frame
-  SimplexCache<Vec2<S>> cache;   // warm start: filled at B's previous pose
+  Collider<S> a;  // world frame, rounded to S there as an app in S would hold them
+  Collider<S> b;
+  SimplexCache<Vec2<S>> cache;  // warm start: filled at B's previous pose
 };
 
 struct Needs {
@@ -253,58 +225,57 @@ struct Needs {
   bool depth = false;
 };
 
-// Double precision, on the exact pair, in A's frame.
-Reference computeReference(const TrialShape<double>& a, const TrialShape<double>& b, const Transform<double>& relative,
-                           Needs needs) {
-  return std::visit(
-      [&](const auto& shapeA, const auto& shapeB) {
-        using A = std::decay_t<decltype(shapeA)>;
-        using B = std::decay_t<decltype(shapeB)>;
-        Reference reference;
-        const Transformed placedB{shapeB, relative};
-        if constexpr (kIsPolytope<A> && kIsPolytope<B>) {
-          const SatResult<double> result = sat(shapeA, Transform<double>::identity(), shapeB, relative);
-          reference.polytopes = true;
-          reference.hit = result.hit;
-          reference.depth = result.depth;
-          if (!reference.hit && needs.distance) reference.distance = gjkDistance(shapeA, placedB).distance;
-        } else {
-          const DistanceResult<Vec2<double>> distance = gjkDistance(shapeA, placedB);
-          reference.hit = distance.overlap;
-          reference.distance = distance.distance;
-          if (reference.hit && needs.depth) reference.depth = gjkEpa(shapeA, placedB).depth;
-        }
-        return reference;
-      },
-      a, b);
+// The experiment families make boxes, polygons, circles and capsules: the first two are polytopes.
+bool isPolytope(const Shape<double>& shape) {
+  return std::holds_alternative<Box<double>>(shape) || std::holds_alternative<Polygon<double>>(shape);
+}
+
+// Double precision, on the exact pair, through the same dispatch (query.h) as the timed queries.
+Reference computeReference(const ExperimentPair& pair, Needs needs) {
+  Reference reference;
+  if (isPolytope(pair.a.shape) && isPolytope(pair.b.shape)) {
+    const QueryResult<double> sat = runQuery(Algorithm::Sat, pair.a, pair.b);
+    reference.hit = sat.hit;
+    reference.depth = sat.depth.value_or(0.0);
+    if (!reference.hit && needs.distance) {
+      reference.distance = runQuery(Algorithm::Distance, pair.a, pair.b).distance.value_or(0.0);
+    }
+  } else {
+    const QueryResult<double> distance = runQuery(Algorithm::Distance, pair.a, pair.b);
+    reference.hit = distance.hit;
+    reference.distance = distance.distance.value_or(0.0);
+    if (reference.hit && needs.depth) reference.depth = runQuery(Algorithm::Epa, pair.a, pair.b).depth.value_or(0.0);
+  }
+  return reference;
 }
 
 template <Scalar S>
-void prepareTrial(const ExperimentConfig& config, std::uint64_t index, Needs needs, Trial<S>& trial,
-                  Reference& reference) {
-  const ExperimentPair pair = makeExperimentPair(config, index);
-  const TrialShape<double> exactA = trialShape<double>(pair.a.shape);
-  const TrialShape<double> exactB = trialShape<double>(pair.b.shape);
-  reference = computeReference(exactA, exactB, invMul(pair.a.transform, pair.b.transform), needs);
-  trial.a = trialShape<S>(pair.a.shape);
-  trial.b = trialShape<S>(pair.b.shape);
-  // Rounded to S in the world frame first, as an app in S would hold them; then into A's frame (runQuery's way).
-  const Transform<S> worldA = pair.a.transform.cast<S>();
-  trial.relative = invMul(worldA, pair.b.transform.cast<S>());
+void prepareTrial(const ExperimentConfig& config, const QueryOptions& options, std::uint64_t index, Needs needs,
+                  Trial<S>& trial, Reference& reference) {
+  ExperimentPair pair = makeExperimentPair(config, index);
+  reference = computeReference(pair, needs);
   trial.cache = {};
   if (config.warmStart) {
-    const Transform<S> previous = invMul(worldA, pair.previousB.cast<S>());
-    GjkOptions options;
-    options.maxIterations = config.maxIterations;
-    std::visit([&](const auto& a, const auto& b) { (void)gjkDistance(a, Transformed{b, previous}, options, &trial.cache); },
-               trial.a, trial.b);
+    const Collider<S> previousB{castShape<S>(pair.b.shape), pair.previousB.cast<S>()};
+    if constexpr (std::is_same_v<S, double>) {
+      (void)runQuery(Algorithm::Distance, pair.a, previousB, options, &trial.cache);
+    } else {
+      (void)runQuery(Algorithm::Distance, castCollider<S>(pair.a), previousB, options, &trial.cache);
+    }
+  }
+  if constexpr (std::is_same_v<S, double>) {
+    trial.a = std::move(pair.a);
+    trial.b = std::move(pair.b);
+  } else {
+    trial.a = castCollider<S>(pair.a);
+    trial.b = castCollider<S>(pair.b);
   }
 }
 
 // [SECTION] Timed queries
 
 struct Outcome {
-  bool ran = false;  // false: not applicable (sat on a curved pair)
+  bool ran = false;       // false: not applicable (sat on a curved pair)
   bool iterated = false;  // counts in the histogram (epa: boolean GJK found a hit)
   int iterations = 0;
   Status status = Status::Converged;
@@ -312,56 +283,25 @@ struct Outcome {
   double value = 0;
 };
 
+// Every query goes through runQuery, the one dispatch of the app and the CLI: what is timed is what they run.
 template <Scalar S>
-void runQueries(Algorithm algorithm, const ExperimentConfig& config, const std::vector<Trial<S>>& trials,
-                std::size_t count, std::vector<Outcome>& outcomes) {
-  GjkOptions gjkOptions;
-  gjkOptions.maxIterations = config.maxIterations;
-  EpaOptions epaOptions;
-  epaOptions.maxIterations = config.maxIterations;
-  const bool warm = config.warmStart;
+void runQueries(Algorithm algorithm, const ExperimentConfig& config, const QueryOptions& options,
+                std::vector<Trial<S>>& trials, std::size_t count, std::vector<Outcome>& outcomes) {
+  const bool warm = config.warmStart && algorithm == Algorithm::Distance;
   for (std::size_t i = 0; i < count; ++i) {
-    const Trial<S>& trial = trials[i];
+    Trial<S>& trial = trials[i];
     Outcome& outcome = outcomes[i];
-    std::visit(
-        [&](const auto& a, const auto& b) {
-          using A = std::decay_t<decltype(a)>;
-          using B = std::decay_t<decltype(b)>;
-          const Transformed placedB{b, trial.relative};
-          outcome = {};
-          switch (algorithm) {
-            case Algorithm::Gjk: {
-              const GjkBooleanResult<Vec2<S>> result = gjkIntersect(a, placedB, gjkOptions);
-              outcome = {true, true, result.iterations, result.status, result.hit, 0.0};
-              break;
-            }
-            case Algorithm::Distance: {
-              SimplexCache<Vec2<S>> cache = trial.cache;
-              const DistanceResult<Vec2<S>> result = gjkDistance(a, placedB, gjkOptions, warm ? &cache : nullptr);
-              outcome = {true, true, result.iterations, result.status, result.overlap, double(result.distance)};
-              break;
-            }
-            case Algorithm::Epa: {
-              const PenetrationResult<S> result = gjkEpa(a, placedB, gjkOptions, epaOptions);
-              outcome = {true, result.hit, result.iterations, result.status, result.hit, double(result.depth)};
-              break;
-            }
-            case Algorithm::Sat: {
-              if constexpr (kIsPolytope<A> && kIsPolytope<B>) {
-                SatResult<S> result;
-                if constexpr (std::is_same_v<A, Box<S>> && std::is_same_v<B, Box<S>>) {
-                  result = satBoxes(a, Transform<S>::identity(), b, trial.relative);
-                } else {
-                  result = sat(a, Transform<S>::identity(), b, trial.relative);
-                }
-                outcome = {true, true, result.axesTested, result.status, result.hit, double(result.depth)};
-              }
-              break;
-            }
-            case Algorithm::Analytic: break;
-          }
-        },
-        trial.a, trial.b);
+    outcome = {};
+    SimplexCache<Vec2<S>> cache = trial.cache;
+    const QueryResult<S> result = runQuery(algorithm, trial.a, trial.b, options, warm ? &cache : nullptr);
+    if (!result.ok) continue;  // sat on a curved pair: not applicable
+    outcome.ran = true;
+    outcome.iterated = algorithm != Algorithm::Epa || result.hit;
+    outcome.iterations = result.iterations.value_or(0);
+    outcome.status = result.status.value_or(Status::Converged);
+    outcome.hit = result.hit;
+    if (algorithm == Algorithm::Distance) outcome.value = double(result.distance.value_or(S(0)));
+    if (algorithm == Algorithm::Epa || algorithm == Algorithm::Sat) outcome.value = double(result.depth.value_or(S(0)));
   }
 }
 
@@ -378,8 +318,12 @@ bool disagrees(Algorithm algorithm, const Outcome& outcome, const Reference& ref
   }
 }
 
+bool moreIterations(const WorstCase& x, const WorstCase& y) {
+  return x.iterations > y.iterations || (x.iterations == y.iterations && x.trial < y.trial);
+}
+
 // Keeps the `capacity` runs with the most iterations (earlier trials win ties) and the first `capacity`
-// disagreements.
+// disagreements. Each worker thread keeps its own; merge() gives the same lists whatever the split.
 class WorstCaseKeeper {
  public:
   explicit WorstCaseKeeper(int capacity) : capacity_(std::size_t(std::max(capacity, 0))) {}
@@ -387,11 +331,18 @@ class WorstCaseKeeper {
   void offer(const WorstCase& candidate) {
     if (capacity_ == 0) return;
     if (candidate.disagrees && disagreements_.size() < capacity_) disagreements_.push_back(candidate);
-    if (slowest_.size() == capacity_ && candidate.iterations <= slowest_.back().iterations) return;
-    const auto position = std::upper_bound(slowest_.begin(), slowest_.end(), candidate,
-                                           [](const WorstCase& x, const WorstCase& y) { return x.iterations > y.iterations; });
-    slowest_.insert(position, candidate);
+    if (slowest_.size() == capacity_ && !moreIterations(candidate, slowest_.back())) return;
+    slowest_.insert(std::upper_bound(slowest_.begin(), slowest_.end(), candidate, moreIterations), candidate);
     if (slowest_.size() > capacity_) slowest_.pop_back();
+  }
+  void merge(const WorstCaseKeeper& other) {
+    slowest_.insert(slowest_.end(), other.slowest_.begin(), other.slowest_.end());
+    std::sort(slowest_.begin(), slowest_.end(), moreIterations);
+    if (slowest_.size() > capacity_) slowest_.resize(capacity_);
+    disagreements_.insert(disagreements_.end(), other.disagreements_.begin(), other.disagreements_.end());
+    std::sort(disagreements_.begin(), disagreements_.end(),
+              [](const WorstCase& x, const WorstCase& y) { return x.trial < y.trial; });
+    if (disagreements_.size() > capacity_) disagreements_.resize(capacity_);
   }
   void appendTo(std::vector<WorstCase>& out) const {
     out.insert(out.end(), disagreements_.begin(), disagreements_.end());
@@ -436,48 +387,120 @@ void accumulate(Algorithm algorithm, const ExperimentConfig& config, std::uint64
   }
 }
 
-// [SECTION] runExperiment
+void add(AlgorithmStats& into, const AlgorithmStats& from) {
+  for (std::size_t k = 0; k < into.histogram.size(); ++k) into.histogram[k] += from.histogram[k];
+  into.queries += from.queries;
+  into.runs += from.runs;
+  into.capHits += from.capHits;
+  into.disagreements += from.disagreements;
+  into.invalid += from.invalid;
+  into.iterationSum += from.iterationSum;
+  into.maxIterationsSeen = std::max(into.maxIterationsSeen, from.maxIterationsSeen);
+  into.seconds += from.seconds;
+}
+
+// [SECTION] runExperiment: chunks of trials shared by the worker threads
+
+// One worker's share: its own buffers, statistics and worst cases, merged when every chunk is done.
+template <Scalar S>
+struct Worker {
+  std::vector<Trial<S>> trials;
+  std::vector<Reference> references;
+  std::vector<Outcome> outcomes;
+  std::vector<AlgorithmStats> stats;
+  std::vector<WorstCaseKeeper> keepers;
+  double prepareSeconds = 0;
+};
 
 template <Scalar S>
 ExperimentResult runExperimentIn(const ExperimentConfig& config, const ExperimentProgress& progress,
                                  const std::atomic<bool>* cancel) {
-  ExperimentResult result;
-  std::vector<WorstCaseKeeper> keepers;
+  QueryOptions options;
+  options.gjk.maxIterations = config.maxIterations;
+  options.epa.maxIterations = config.maxIterations;
   Needs needs;
   for (const Algorithm algorithm : config.algorithms) {
-    AlgorithmStats stats;
-    stats.algorithm = algorithm;
-    stats.histogram.assign(std::size_t(config.maxIterations) + 1, 0);
-    result.algorithms.push_back(std::move(stats));
-    keepers.emplace_back(config.worstCaseCount);
     needs.distance |= algorithm == Algorithm::Distance;
     needs.depth |= algorithm == Algorithm::Epa || algorithm == Algorithm::Sat;
   }
+  // A cold double distance query is the reference computation itself (same function, same input, same bits):
+  // its answer is copied into the reference instead of being computed twice.
+  const bool distanceIsReference = std::is_same_v<S, double> && !config.warmStart;
+  if (distanceIsReference) needs.distance = false;
+  const std::uint64_t chunks = (config.trials + kChunkSize - 1) / kChunkSize;
+  const unsigned threads =
+      unsigned(std::clamp<std::uint64_t>(std::min<std::uint64_t>(std::thread::hardware_concurrency(), 8), 1, chunks));
 
-  std::vector<Trial<S>> trials(std::size_t(std::min(kChunkSize, config.trials)));
-  std::vector<Reference> references(trials.size());
-  std::vector<Outcome> outcomes(trials.size());
-  for (std::uint64_t first = 0; first < config.trials; first += kChunkSize) {
-    if (cancel && cancel->load(std::memory_order_relaxed)) {
-      result.cancelled = true;
-      break;
+  std::vector<Worker<S>> workers(threads);
+  for (Worker<S>& worker : workers) {
+    const auto size = std::size_t(std::min(kChunkSize, config.trials));
+    worker.trials.resize(size);
+    worker.references.resize(size);
+    worker.outcomes.resize(size);
+    for (const Algorithm algorithm : config.algorithms) {
+      AlgorithmStats stats;
+      stats.algorithm = algorithm;
+      stats.histogram.assign(std::size_t(config.maxIterations) + 1, 0);
+      worker.stats.push_back(std::move(stats));
+      worker.keepers.emplace_back(config.worstCaseCount);
     }
-    const auto count = std::size_t(std::min(kChunkSize, config.trials - first));
-    const double prepareStart = threadSeconds();
-    for (std::size_t i = 0; i < count; ++i) prepareTrial(config, first + i, needs, trials[i], references[i]);
-    result.prepareSeconds += threadSeconds() - prepareStart;
-
-    for (std::size_t k = 0; k < config.algorithms.size(); ++k) {
-      const double start = threadSeconds();
-      runQueries(config.algorithms[k], config, trials, count, outcomes);
-      result.algorithms[k].seconds += threadSeconds() - start;
-      accumulate(config.algorithms[k], config, first, outcomes, references, count, result.algorithms[k], keepers[k]);
-    }
-    result.trialsRun = first + count;
-    if (progress) progress(result.trialsRun, config.trials);
   }
 
-  for (const WorstCaseKeeper& keeper : keepers) keeper.appendTo(result.worstCases);
+  std::atomic<std::uint64_t> nextChunk{0};
+  std::atomic<std::uint64_t> done{0};
+  std::atomic<bool> cancelled{false};
+  std::mutex progressMutex;
+  const auto work = [&](Worker<S>& worker) {
+    while (true) {
+      if (cancel && cancel->load(std::memory_order_relaxed)) {
+        cancelled = true;
+        return;
+      }
+      const std::uint64_t chunk = nextChunk.fetch_add(1);
+      if (chunk >= chunks) return;
+      const std::uint64_t first = chunk * kChunkSize;
+      const auto count = std::size_t(std::min(kChunkSize, config.trials - first));
+      const double prepareStart = threadSeconds();
+      for (std::size_t i = 0; i < count; ++i) {
+        prepareTrial(config, options, first + i, needs, worker.trials[i], worker.references[i]);
+      }
+      worker.prepareSeconds += threadSeconds() - prepareStart;
+      for (std::size_t k = 0; k < config.algorithms.size(); ++k) {
+        const double start = threadSeconds();
+        runQueries(config.algorithms[k], config, options, worker.trials, count, worker.outcomes);
+        worker.stats[k].seconds += threadSeconds() - start;
+        if (distanceIsReference && config.algorithms[k] == Algorithm::Distance) {
+          for (std::size_t i = 0; i < count; ++i) {
+            if (!worker.references[i].hit) worker.references[i].distance = worker.outcomes[i].value;
+          }
+        }
+        accumulate(config.algorithms[k], config, first, worker.outcomes, worker.references, count, worker.stats[k],
+                   worker.keepers[k]);
+      }
+      const std::uint64_t total = done.fetch_add(count) + count;
+      if (progress) {
+        const std::lock_guard lock(progressMutex);
+        progress(total, config.trials);
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (std::size_t t = 1; t < workers.size(); ++t) helpers.emplace_back(work, std::ref(workers[t]));
+  work(workers[0]);
+  for (std::thread& helper : helpers) helper.join();
+
+  ExperimentResult result;
+  result.trialsRun = done.load();
+  result.cancelled = cancelled.load();
+  result.algorithms = std::move(workers[0].stats);
+  for (std::size_t t = 1; t < workers.size(); ++t) {
+    for (std::size_t k = 0; k < result.algorithms.size(); ++k) {
+      add(result.algorithms[k], workers[t].stats[k]);
+      workers[0].keepers[k].merge(workers[t].keepers[k]);
+    }
+  }
+  for (const Worker<S>& worker : workers) result.prepareSeconds += worker.prepareSeconds;
+  for (const WorstCaseKeeper& keeper : workers[0].keepers) keeper.appendTo(result.worstCases);
   std::stable_sort(result.worstCases.begin(), result.worstCases.end(), [](const WorstCase& x, const WorstCase& y) {
     if (x.disagrees != y.disagrees) return x.disagrees;
     return x.iterations > y.iterations;

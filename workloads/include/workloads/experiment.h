@@ -1,4 +1,4 @@
-// collide/experiment.h: batch experiments over random shape pairs: how many iterations GJK, GJK distance, EPA and
+// workloads/experiment.h: batch experiments over random shape pairs: how many iterations GJK, GJK distance, EPA and
 // SAT take, how often they hit the cap, how often they disagree with a reference, and how long a query takes.
 //
 // Every trial is made from (seed, trial index) alone by our own PRNG, so any trial can be rebuilt on its own
@@ -43,7 +43,7 @@ enum class Precision : std::uint8_t { Double, Float };
 struct ExperimentConfig {
   PairFamily family = PairFamily::Ngon;
   int ngonVertices = 8;  // Ngon: random convex n-gons (vertices jittered around a circle), 3..kMaxPolygonVertices
-  std::vector<Algorithm> algorithms{Algorithm::Distance};  // gjk, distance, epa, sat (sat: polytope pairs only)
+  std::vector<Algorithm> algorithms{Algorithm::Distance};  // the iterative ones of the table (sat: polytope pairs only)
   std::uint64_t trials = 100000;
   std::uint64_t seed = 1;
   double gapMin = -0.25;  // signed gap along the centre line, uniform in [gapMin, gapMax], in units of A's size
@@ -56,6 +56,11 @@ struct ExperimentConfig {
   double valueTolerance = 1e-3;  // distances or depths further apart than this (A's size = 1) disagree
   int worstCaseCount = 20;       // per algorithm: the most iterations, and the first disagreements
 };
+
+// The bounds of every count a configuration holds: a run is at most about a minute on two cores, and the
+// worst-case lists stay small enough to sort and show.
+inline constexpr std::uint64_t kMaxExperimentTrials = 100'000'000;
+inline constexpr int kMaxWorstCases = 10'000;
 
 // "boxes", "ngon8", "circles", "capsules", "mixed".
 [[nodiscard]] std::string familyName(PairFamily family, int ngonVertices);
