@@ -401,24 +401,26 @@ constexpr double kFramesPerSecond = 60.0;
 
 void BroadPhaseLab::placeObjects(const std::vector<SceneShape>& shapes) {
   message_.clear();
-  random_ = collide::SplitMix64(seed_);
-  objects_.clear();
-  objects_.reserve(shapes.size());
+  scene_ = MovingBoxes(motion_, 0, seed_, spacing_);
+  objects_.assign(shapes.size(), MovingObject{});
   WorldBounds bounds = WorldBounds::none();
-  for (const SceneShape& shape : shapes) {
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    const SceneShape& shape = shapes[i];
     const WorldBounds box = shapeBounds(shape.collider);
     bounds.include(box);
-    MovingObject object;
-    object.circle = std::holds_alternative<collide::Circle<double>>(shape.collider.shape);
-    object.centre = 0.5 * (box.min + box.max);
-    object.halfExtents = 0.5 * (box.max - box.min);
-    if (shape.motion) object.velocity = shape.motion->velocity / kFramesPerSecond;
-    objects_.push_back(object);
+    objects_[i].circle = std::holds_alternative<collide::Circle<double>>(shape.collider.shape);
+    const Vec2d centre = 0.5 * (box.min + box.max);
+    const Vec2d half = 0.5 * (box.max - box.min);
+    (void)scene_.add({centre.x, centre.y}, {half.x, half.y});
+    const Vec2d velocity = shape.motion ? shape.motion->velocity / kFramesPerSecond : Vec2d{};
+    scene_.setVelocity(i, {velocity.x, velocity.y});
+    copyFromScene(i);
   }
   // The world the motions bounce in: the size regenerate() gives this many objects, grown to hold every box.
   count_ = objects_.size();
   const double side = spacing_ * std::sqrt(static_cast<double>(count_));
   worldSize_ = {std::max(side, bounds.max.x), std::max(side, bounds.max.y)};
+  scene_.setWorldSize({worldSize_.x, worldSize_.y});
   selected_ = -1;
   dragging_ = false;
   frame_ = 0;
@@ -537,7 +539,9 @@ void BroadPhaseLab::saveScene(Scene& scene) const {
     collider.transform = collide::Transform<double>::fromPose(object.centre, 0.0);
     if (object.circle) collider.shape = collide::Circle<double>{{}, object.halfExtents.x};
     else collider.shape = collide::Box<double>{object.halfExtents};
-    scene.shapes.push_back({defaultShapeName(i), collider, ShapeMotion{object.velocity * kFramesPerSecond, 0.0}});
+    const auto& velocity = scene_.velocity(i);
+    scene.shapes.push_back(
+        {defaultShapeName(i), collider, ShapeMotion{Vec2d{velocity[0], velocity[1]} * kFramesPerSecond, 0.0}});
   }
   scene.algorithm = std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)]);
   const char* axisNames[] = {"auto", "x", "y"};

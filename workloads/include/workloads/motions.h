@@ -115,6 +115,7 @@ class MovingBoxes {
   [[nodiscard]] const Vector& worldSize() const { return worldSize_; }
   [[nodiscard]] const Vector& centre(std::size_t i) const { return centres_[i]; }
   [[nodiscard]] const Vector& halfExtents(std::size_t i) const { return halfExtents_[i]; }
+  [[nodiscard]] const Vector& velocity(std::size_t i) const { return velocities_[i]; }
 
   // Edits (the broad-phase lab): move a box by hand, change its size, add one with a velocity of the motion,
   // remove one (the last box takes its index).
@@ -126,6 +127,9 @@ class MovingBoxes {
     halfExtents_[i] = halfExtents;
     writeBox(i);
   }
+  void setVelocity(std::size_t i, const Vector& velocity) { velocities_[i] = velocity; }
+  // The walls the boxes reflect off (a loaded scene grows the world to hold its boxes).
+  void setWorldSize(const Vector& worldSize) { worldSize_ = worldSize; }
   std::size_t add(const Vector& centre, const Vector& halfExtents) {
     centres_.push_back(centre);
     halfExtents_.push_back(halfExtents);
