@@ -615,7 +615,8 @@ template <SupportShape A, SupportShape B, class Trace>
 // as a hit, like SAT's overlap >= 0: the support test rejects only dot(w, d) < 0, and an origin exactly on a vertex
 // or edge of the simplex stops with OriginOnSimplex. Outcomes:
 //   Separated        hit = false, status Converged: a support fell short of the origin.
-//   ContainsOrigin   hit = true, status Converged: simplex is a triangle holding the origin (EPA starts from it).
+//   ContainsOrigin   hit = true, status Converged: the full simplex (a triangle in the plane) holds the origin;
+//                    EPA starts from it.
 //   OriginOnSimplex  hit = true, status Converged: touching; simplex is the point or segment through the origin.
 //   DuplicateSupport hit = false, status Degenerate: rounding produced a support already in the simplex.
 //   MaxIterations    hit = false: not proven to overlap within the cap (curved shapes that just touch).
