@@ -401,6 +401,12 @@ template <Scalar S>
   return isValid(collider.shape);
 }
 
+// Every argument (shapes and transforms) isValid: the guard at the top of each kernel (SAT, the analytic tests).
+template <class... Items>
+[[nodiscard]] bool allValid(const Items&... items) {
+  return (isValid(items).ok() && ...);
+}
+
 // [SECTION] Bounds of a placed shape
 
 // The world bounding box of a collider: the extreme points of the placed shape along the world axes, by its
