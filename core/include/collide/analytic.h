@@ -210,8 +210,7 @@ template <Scalar S>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsCircle(const Circle<S>& a, const Transform<S>& xfA, const Circle<S>& b,
                                                const Transform<S>& xfB, Trace& trace) {
-  if (!isValid(a) || !isValid(b) || !isValid(xfA) ||
-      !isValid(xfB)) {
+  if (!allValid(a, b, xfA, xfB)) {
     return detail::invalidAnalytic<S>();
   }
   // The offset between centres is formed in A's frame so large world coordinates cancel first.
@@ -240,7 +239,7 @@ template <Scalar S, class Trace = NoTrace>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsAabb(const Circle<S>& a, const Transform<S>& xfA, const Aabb<S>& b,
                                              Trace& trace) {
-  if (!isValid(a) || !isValid(xfA) || !isValid(b)) {
+  if (!allValid(a, xfA, b)) {
     return detail::invalidAnalytic<S>();
   }
   const Vec2<S> center = xfA.apply(a.center);
@@ -261,8 +260,7 @@ template <Scalar S, class Trace = NoTrace>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsBox(const Circle<S>& a, const Transform<S>& xfA, const Box<S>& b,
                                             const Transform<S>& xfB, Trace& trace) {
-  if (!isValid(a) || !isValid(xfA) || !isValid(b) ||
-      !isValid(xfB)) {
+  if (!allValid(a, xfA, b, xfB)) {
     return detail::invalidAnalytic<S>();
   }
   const Vec2<S> centerWorld = xfA.apply(a.center);
@@ -289,8 +287,7 @@ template <Scalar S, class Trace = NoTrace>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsCapsule(const Circle<S>& a, const Transform<S>& xfA, const Capsule<S>& b,
                                                 const Transform<S>& xfB, Trace& trace) {
-  if (!isValid(a) || !isValid(xfA) || !isValid(b) ||
-      !isValid(xfB)) {
+  if (!allValid(a, xfA, b, xfB)) {
     return detail::invalidAnalytic<S>();
   }
   const Vec2<S> centerWorld = xfA.apply(a.center);
@@ -331,8 +328,7 @@ template <Scalar S, class Trace = NoTrace>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsSector(const Circle<S>& a, const Transform<S>& xfA, const Sector<S>& b,
                                                const Transform<S>& xfB, Trace& trace) {
-  if (!isValid(a) || !isValid(xfA) || !isValid(b) ||
-      !isValid(xfB)) {
+  if (!allValid(a, xfA, b, xfB)) {
     return detail::invalidAnalytic<S>();
   }
   const Vec2<S> centerWorld = xfA.apply(a.center);
@@ -423,8 +419,7 @@ template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsPolygon(const Circle<S>& a, const Transform<S>& xfA, const Polygon<S>& b,
                                                 const Transform<S>& xfB, Trace& trace,
                                                 PointInPolygonMethod method = PointInPolygonMethod::CrossSign) {
-  if (!isValid(a) || !isValid(xfA) || !isValid(b) || b.count < 3 ||
-      !isValid(xfB)) {
+  if (!allValid(a, xfA, b, xfB)) {
     return detail::invalidAnalytic<S>();
   }
   const Vec2<S> centerWorld = xfA.apply(a.center);
@@ -466,7 +461,7 @@ template <Scalar S, class Trace = NoTrace>
 // of the per-axis gaps) and, when hit, the minimum overlap axis like satAabbs.
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> aabbVsAabb(const Aabb<S>& a, const Aabb<S>& b, Trace& trace) {
-  if (!isValid(a) || !isValid(b)) return detail::invalidAnalytic<S>();
+  if (!allValid(a, b)) return detail::invalidAnalytic<S>();
   S overlap[2];
   bool forward[2];
   S gap[2];

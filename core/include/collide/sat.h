@@ -220,8 +220,7 @@ template <PolytopeShape A, PolytopeShape B, class Trace = NoTrace>
                                                 Trace& trace) {
   using S = typename A::Scalar;
   SatResult<S> result;
-  if (!isValid(shapeA) || !isValid(shapeB) || !isValid(transformA) ||
-      !isValid(transformB)) {
+  if (!allValid(shapeA, shapeB, transformA, transformB)) {
     result.status = Status::InvalidInput;
     return result;
   }
@@ -322,8 +321,7 @@ template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] SatResult<S> satBoxes(const Box<S>& a, const Transform<S>& xfA, const Box<S>& b,
                                     const Transform<S>& xfB, Trace& trace) {
   SatResult<S> result;
-  if (!isValid(a) || !isValid(b) || !isValid(xfA) ||
-      !isValid(xfB)) {
+  if (!allValid(a, b, xfA, xfB)) {
     result.status = Status::InvalidInput;
     return result;
   }
@@ -383,7 +381,7 @@ template <Scalar S>
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] SatResult<S> satAabbs(const Aabb<S>& a, const Aabb<S>& b, Trace& trace) {
   SatResult<S> result;
-  if (!isValid(a) || !isValid(b)) {
+  if (!allValid(a, b)) {
     result.status = Status::InvalidInput;
     return result;
   }

@@ -291,11 +291,12 @@ struct ShapeCheck {
 
 namespace detail {
 
+// One comparison on the valid path (NaN and infinity fail it too): the kernels check every call.
 template <Scalar S>
 [[nodiscard]] inline ShapeCheck checkNumber(S value, ShapeField field) {
+  if (std::abs(value) <= kMaxCoordinate<S>) [[likely]] return {};
   if (!std::isfinite(value)) return {ShapeFault::NotFinite, field};
-  if (std::abs(value) > kMaxCoordinate<S>) return {ShapeFault::TooLarge, field, static_cast<double>(value)};
-  return {};
+  return {ShapeFault::TooLarge, field, static_cast<double>(value)};
 }
 
 template <Scalar S>
@@ -306,6 +307,7 @@ template <Scalar S>
 
 template <Scalar S>
 [[nodiscard]] inline ShapeCheck checkSize(S value, ShapeField field) {
+  if (value >= S(0) && value <= kMaxCoordinate<S>) [[likely]] return {};
   const ShapeCheck number = checkNumber(value, field);
   if (number && value < S(0)) return {ShapeFault::Negative, field, static_cast<double>(value)};
   return number;
@@ -356,6 +358,15 @@ template <Scalar S>
   if (polygon.count < 3 || polygon.count > kMaxPolygonVertices) {
     return {ShapeFault::VertexCount, ShapeField::Whole, static_cast<double>(polygon.count)};
   }
+  // The valid path without branches per vertex (SAT checks both polygons on every call), then the reason.
+  bool fine = true;
+  for (int i = 0; i < polygon.count; ++i) {
+    const Vec2<S> v = polygon.vertices[i];
+    const Vec2<S> n = polygon.normals[i];
+    fine &= (std::abs(v.x) <= kMaxCoordinate<S>) & (std::abs(v.y) <= kMaxCoordinate<S>) & (std::abs(n.x) <= S(2)) &
+            (std::abs(n.y) <= S(2));
+  }
+  if (fine) [[likely]] return {};
   for (int i = 0; i < polygon.count; ++i) {
     ShapeCheck vertex = detail::checkPoint(polygon.vertices[i], ShapeField::Vertices);
     if (vertex && !(std::isfinite(polygon.normals[i].x) && std::isfinite(polygon.normals[i].y))) {
@@ -399,6 +410,12 @@ template <Scalar S>
     if (const ShapeCheck transform = isValid(collider.transform); !transform) return transform;
   }
   return isValid(collider.shape);
+}
+
+// Every argument (shapes and transforms) isValid: the guard at the top of each kernel (SAT, the analytic tests).
+template <class... Items>
+[[nodiscard]] bool allValid(const Items&... items) {
+  return (isValid(items).ok() && ...);
 }
 
 // [SECTION] Bounds of a placed shape
