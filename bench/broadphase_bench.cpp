@@ -173,7 +173,7 @@ const bool registered = [] {
       });
       add("bvh",
           [motion, count](benchmark::State& state) { runOurs(state, motion, count, collide::AabbTree<float, 2>{}); });
-      // The floor's worst case: sweeping the up axis, where every box shares the range (article 004, 25.1.1).
+      // The floor's worst case: sweeping the up axis, where every box shares the range (RTR collision summary, 25.1.1).
       if (motion == Motion::Floor && count <= 10000) {
         add("sap_sweep_up_axis", [motion, count](benchmark::State& state) {
           runOurs(state, motion, count, collide::SweepAndPrune<float, 2>{collide::SapOptions{.sweepAxis = 1}});

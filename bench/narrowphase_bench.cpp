@@ -11,7 +11,7 @@
 //                                            clips the contact manifold, so it does more than the test itself
 //   Sat/Ngon8/{collide,box2d}                satPolygons vs b2CollidePolygons (same caveat)
 //   Epa/Ngon8/collide                        gjkEpa on overlapping pairs only (Box2D 2.4.1 has no EPA)
-//   Frame1000/{SatBox,Sat,Gjk,Epa}           article 000's profiler table: 1,000 OBB tests per frame (there 10, 20,
+//   Frame1000/{SatBox,Sat,Gjk,Epa}           the Collision detection notes' profiler table: 1,000 OBB tests per frame (there 10, 20,
 //                                            15 and 50 ms); the same 1,000 box pairs for all four. Time in ms
 //                                            per frame; counters x_faster_than_article (article time / ours) and
 //                                            overlapping (how many of the 1,000 pairs overlap).
@@ -22,7 +22,7 @@
 // [SECTION] GJK boolean
 // [SECTION] SAT
 // [SECTION] EPA
-// [SECTION] Article 000's frame of 1,000 box tests
+// [SECTION] The Collision detection notes' frame of 1,000 box tests
 #include <benchmark/benchmark.h>
 #include <box2d/b2_collision.h>
 #include <box2d/b2_distance.h>
@@ -119,7 +119,7 @@ const std::vector<Case<Polygon<float>>>& overlappingOctagonCases() {
   return cases;
 }
 
-// Article 000's frame: 1,000 OBB tests.
+// The Collision detection notes' frame: 1,000 OBB tests.
 const std::vector<Case<Box<float>>>& frameCases() {
   static const auto cases =
       makeCases<Box<float>>(makePairs(4, kFrameTests, kSpread, kReach, makeRandomBox, makeRandomBox));
@@ -235,7 +235,7 @@ void epaCollide(benchmark::State& state, const std::vector<Case<Polygon<float>>>
   }
 }
 
-// [SECTION] Article 000's frame of 1,000 box tests
+// [SECTION] The Collision detection notes' frame of 1,000 box tests
 
 // One iteration = all 1,000 tests, so the time column (in ms) is the time per frame. x_faster_than_article is the
 // article's figure over ours; the console prints it with a "/s" suffix because Google Benchmark derives it as a rate.

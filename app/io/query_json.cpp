@@ -47,7 +47,7 @@ Json supportPoint(const collide::SupportPoint<collide::Vec2<S>>& support) {
   return {{"point", vec(support.point)}, {"point_a", vec(support.pointA)}, {"point_b", vec(support.pointB)}};
 }
 
-// Simplex vertices are named A (newest), B, C as in article 000 and in the region names.
+// Simplex vertices are named A (newest), B, C as in Collision detection notes and in the region names.
 constexpr std::array<const char*, 3> kVertexLetters = {"A", "B", "C"};
 
 template <Scalar S>

@@ -1,4 +1,4 @@
-// app/io/shape_json.h: the SHAPE JSON format (issue 2, section 4) to and from collide::Collider<double>.
+// app/io/shape_json.h: the SHAPE JSON format to and from collide::Collider<double>.
 //
 // One format everywhere: `collision-lab query` and `trace` read it, scene files embed it, the GUI saves it.
 //   {"type": T, "position": [x, y], "angle": radians, ...}

@@ -1,5 +1,5 @@
 // The broad-phase lab's drawing: the objects (batched; outlines or points for large N), the grid cells by
-// occupancy, the tree boxes by depth, the stepped sweep of sweep and prune (article 000: the sweep line, the
+// occupancy, the tree boxes by depth, the stepped sweep of sweep and prune (Collision detection notes: the sweep line, the
 // endpoints as ticks under the axis, the endpoint array with its insertion-sort swaps, the active list and the
 // pairs), and the replay and narration those views share.
 //
@@ -115,7 +115,7 @@ std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& ev
   const Event& event = events[static_cast<std::size_t>(index)];
   char text[512];
   if (const auto* swap = std::get_if<collide::SapSwap<double>>(&event)) {
-    // A max passing a min ends an overlap on this axis; a min passing a max starts one (article 000's note
+    // A max passing a min ends an overlap on this axis; a min passing a max starts one (the Collision detection notes' note
     // that swaps alone can maintain the pair list).
     std::string consequence;
     if (swap->moving.isMax != swap->passed.isMax && swap->moving.id != swap->passed.id) {

@@ -1,4 +1,4 @@
-// The broad-phase lab (issue 4, section 2): the scene, the simulation, the updates and their checks, scenes,
+// The broad-phase lab: the scene, the simulation, the updates and their checks, scenes,
 // settings and the side panel. Drawing and the sweep replay are in broad_phase_draw.cpp.
 //
 // [SECTION] Scene

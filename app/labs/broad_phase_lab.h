@@ -1,7 +1,7 @@
-// app/labs/broad_phase_lab.h: the broad-phase lab (issue 4, section 2), registered as "Broad phase" (formerly
+// app/labs/broad_phase_lab.h: the broad-phase lab, registered as "Broad phase" (formerly
 // "Sweep and prune"). N moving boxes and circles (10 to 100,000) under one of four broad phases (sweep and prune,
 // uniform grid, dynamic AABB tree, brute force); for small N the shared timeline steps the recorded update one
-// event at a time (article 000's sweep: endpoints, active list, pair lists; insertion sort swaps).
+// event at a time (the Collision detection notes' sweep: endpoints, active list, pair lists; insertion sort swaps).
 // broad_phase_lab.cpp: scene, simulation, updates, scenes and settings, panels.
 // broad_phase_draw.cpp: the scene, the grid and tree overlays, the sweep replay and its narration.
 //

@@ -205,7 +205,7 @@ void ExperimentLab::drawUi() {
   if (ImGui::Checkbox("float", &useFloat)) config_.precision = useFloat ? collide::Precision::Float : collide::Precision::Double;
   ImGui::SameLine();
   ImGui::Checkbox("warm start", &config_.warmStart);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Distance: start from the cache of B's previous pose (article 004)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Distance: start from the cache of B's previous pose (RTR collision summary)");
   ImGui::SliderInt("iteration cap", &config_.maxIterations, 1, 64);
   ImGui::EndDisabled();
 

@@ -1,5 +1,5 @@
 // [SECTION] Numbers
-// [SECTION] GJK (articles 000 and 002)
+// [SECTION] GJK (Collision detection notes; Game engine from scratch 45)
 // [SECTION] EPA, SAT, analytic, result
 #include "labs/narration.h"
 
@@ -84,7 +84,7 @@ std::string distanceGjk(const collide::GjkStep<collide::Vec2<double>>& step) {
       return head + "w is already a simplex vertex, so nothing of A - B is closer: the closest point v = " +
              formatVector(step.closestPoint) + " is final, |v| = " + formatNumber(step.distance) + " (cores).";
     case GjkStop::NoProgress:
-      return head + "w brings the simplex no closer to the origin (article 002: stop when no progress is made); "
+      return head + "w brings the simplex no closer to the origin (Game engine from scratch 45: stop when no progress is made); "
                     "|v| = " + formatNumber(step.distance) + " between the cores.";
     case GjkStop::ContainsOrigin:
       return head + "The triangle contains the origin: the cores overlap, the distance is 0.";
@@ -123,7 +123,7 @@ std::string formatVector(collide::Vec2<double> value) {
   return text + ")";
 }
 
-// [SECTION] GJK (articles 000 and 002)
+// [SECTION] GJK (Collision detection notes; Game engine from scratch 45)
 
 std::string narrateGjkStep(const collide::GjkStep<collide::Vec2<double>>& step, Algorithm algorithm) {
   std::string text = algorithm == Algorithm::Distance ? distanceGjk(step) : booleanGjk(step);
@@ -154,7 +154,7 @@ std::string narrateEpaStep(const collide::EpaStep<double>& step) {
     case collide::EpaStop::RoundedCores:  // never on an EPA step: rounded shapes answered by their cores' distance
     case collide::EpaStop::None: break;
   }
-  text += "w is inserted between the edge's ends, which keeps the polytope in order (article 000)";
+  text += "w is inserted between the edge's ends, which keeps the polytope in order (Collision detection notes)";
   if (step.removed > 0) text += ", and " + std::to_string(step.removed) + " vertex(es) it made reflex are removed";
   return text + ".";
 }

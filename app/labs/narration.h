@@ -14,14 +14,14 @@ namespace lab {
 // "(0.5, -1.25)"
 [[nodiscard]] std::string formatVector(collide::Vec2<double> value);
 
-// A GJK iteration; `algorithm` is Gjk or Epa (boolean GJK, article 000) or Distance (article 002).
+// A GJK iteration; `algorithm` is Gjk or Epa (boolean GJK, Collision detection notes) or Distance (Game engine from scratch 45).
 [[nodiscard]] std::string narrateGjkStep(const collide::GjkStep<collide::Vec2<double>>& step, collide::Algorithm algorithm);
-// An EPA iteration (article 000).
+// An EPA iteration (Collision detection notes).
 [[nodiscard]] std::string narrateEpaStep(const collide::EpaStep<double>& step);
 // A SAT axis; on the last axis `result` adds the verdict and the minimum translation.
 [[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep<double>& step, bool last,
                                          const collide::QueryResult<double>& result);
-// An analytic test's numbered step (article 001).
+// An analytic test's numbered step (Shape intersection tests).
 [[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step);
 // The outcome in one sentence: "Hit: depth 0.5 along (1, 0)." / "No hit: distance 1.25." / the refusal.
 [[nodiscard]] std::string narrateResult(const collide::QueryResult<double>& result);

@@ -1,4 +1,4 @@
-// app/labs/narrow_phase_lab.h: the narrow-phase lab (issue 3 section 3), registered as "Narrow phase" (formerly
+// app/labs/narrow_phase_lab.h: the narrow-phase lab, registered as "Narrow phase" (formerly
 // "GJK"). Two shapes of any core type, one algorithm of collide/query.h (GJK boolean, GJK distance,
 // GJK + EPA, SAT, analytic) run in double or float, its recorded trace on the timeline, and two views: the world
 // and the Minkowski difference A - B, both drawing the same step. narrow_phase_lab.cpp holds the state, the

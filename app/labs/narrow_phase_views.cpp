@@ -250,7 +250,7 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
 namespace {
 
 // The Voronoi regions of a segment (3) or a triangle (7), each a convex polygon reaching `reach` far; the one
-// holding the origin (boolean GJK) or the closest point (distance GJK) is highlighted (article 000).
+// holding the origin (boolean GJK) or the closest point (distance GJK) is highlighted (Collision detection notes).
 void drawRegions(Renderer2D& renderer, const collide::Simplex<collide::Vec2<double>>& simplex, SimplexRegion chosen, double reach) {
   const double px = pixel(renderer);
   const auto fill = [&](const std::vector<Vec2d>& polygon, Color tint, bool selected) {

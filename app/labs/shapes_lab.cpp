@@ -1,6 +1,6 @@
 // The Shapes lab (Basics): one shape of every core type, to drag, rotate and edit, and the support function
 // made visible: the timeline sweeps a direction d around the circle, and every shape shows its support point
-// (its farthest point along d, article 000) with the supporting line through it.
+// (its farthest point along d, Collision detection notes) with the supporting line through it.
 // It is also the testbed of the shared editing (widgets/shape_editor.h) the narrow-phase lab reuses.
 //
 // [SECTION] Scene

@@ -77,7 +77,7 @@ class LabShell {
   bool pendingFit_ = true;
   bool showHelp_ = false;
   bool showPlots_ = false;  // View > Plots
-  PlotPanel plotPanel_;     // the recording of every frame's metrics (issue 5)
+  PlotPanel plotPanel_;     // the recording of every frame's metrics
   bool quitRequested_ = false;
 
   // Canvas mouse state: a press the lab took, or a pan.

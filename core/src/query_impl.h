@@ -35,7 +35,7 @@ bool isCurved(const Shape<S>& shape) {
          std::holds_alternative<Sector<S>>(shape);
 }
 
-// Article 001's closed-form tests take a circle as A. A point is a circle of radius 0 and a segment a capsule of
+// The Shape intersection tests' closed-form tests take a circle as A. A point is a circle of radius 0 and a segment a capsule of
 // radius 0, so every pair with a circle or a point on either side has one; so do two aabbs.
 template <class T>
 constexpr bool kIsRound = std::is_same_v<T, Circle<typename T::Scalar>> || std::is_same_v<T, Point<typename T::Scalar>>;
@@ -223,7 +223,7 @@ void runSupportBased(Algorithm algorithm, const Collider<S>& a, const Collider<S
 // [SECTION] SAT
 
 // Polytope pairs only (refusal() turned the curved ones away). Two boxes take the projection-radius shortcut and
-// two aabbs the world axes, as article 000 teaches; everything else the generic edge-normal test. sat.h works
+// two aabbs the world axes, as Collision detection notes teaches; everything else the generic edge-normal test. sat.h works
 // in A's frame itself and reports in the world.
 template <Scalar S, class Sinks>
 void runSat(const Collider<S>& a, const Collider<S>& b, Sinks& sinks, QueryResult<S>& result) {

@@ -1,12 +1,12 @@
-// collide/aabb_tree.h: a dynamic AABB tree (bounding volume hierarchy) for the broad phase (article 004,
+// collide/aabb_tree.h: a dynamic AABB tree (bounding volume hierarchy) for the broad phase (RTR collision summary,
 // section 25.1.3; Box2D 2.4.1's b2DynamicTree).
 //
 // Leaves hold fattened boxes: the true box grown by a margin, so a box that moves a little stays inside its
 // leaf and the tree does not change (Box2D's b2_aabbExtension; ours is relative to the box's size). A leaf is
-// inserted next to the sibling found by Box2D's greedy descent on the surface-area cost (article 004, SAH: the
+// inserted next to the sibling found by Box2D's greedy descent on the surface-area cost (RTR collision summary, SAH: the
 // cost of a node is the perimeter (2D) or area (3D) of its box): at each node, stop and pair with it, or go
 // down into the child whose enlarged box costs less. On the way back up AVL rotations keep the tree balanced
-// (b2DynamicTree::Balance). update() runs the self-query of article 004, Test(root, root): a subtree against
+// (b2DynamicTree::Balance). update() runs the self-query of RTR collision summary, Test(root, root): a subtree against
 // itself is its two children against themselves and against each other, so each pair of leaves is met once;
 // the fat boxes prune, and candidates are checked on the true boxes, so the pair set is exact.
 //
@@ -284,7 +284,7 @@ class AabbTree {
 
   // [SECTION] Self-query
 
-  // Test(root, root) of article 004 with an explicit stack: (n, n) expands to its children against themselves
+  // Test(root, root) of RTR collision summary with an explicit stack: (n, n) expands to its children against themselves
   // and each other; (a, b) with overlapping fat boxes descends into the larger one (Box2D v3's tree-vs-tree
   // does the same) until both are leaves.
   template <class Trace>

@@ -1,4 +1,4 @@
-// collide/analytic.h: closed-form shape-pair tests (article 001) and point in polygon four ways.
+// collide/analytic.h: closed-form shape-pair tests (Shape intersection tests) and point in polygon four ways.
 //
 // Conventions, for every test here (and consistent with sat.h):
 //   touching is a hit: hit == (gap <= 0), where gap is the distance between the boundaries, negative inside.
@@ -66,7 +66,7 @@ struct AnalyticResult {
 
 // [SECTION] Point in polygon (angle sum, area sum, cross sign, ray cast)
 
-// Article 001, "circle vs convex polygon", step 1: is the centre inside? Four ways that agree away from the boundary
+// Shape intersection tests, "circle vs convex polygon", step 1: is the centre inside? Four ways that agree away from the boundary
 // (tested on random points); on the boundary itself they may differ, which is why circleVsPolygon confirms with
 // edge distances.
 enum class PointInPolygonMethod {
@@ -184,7 +184,7 @@ template <Scalar S>
   return result;
 }
 
-// The closest boundary point of the box [low, high] to p (article 001: clamp; inside: the nearest face).
+// The closest boundary point of the box [low, high] to p (Shape intersection tests: clamp; inside: the nearest face).
 template <Scalar S>
 [[nodiscard]] inline BoundaryPoint<S> boxBoundaryPoint(Vec2<S> p, Vec2<S> low, Vec2<S> high) {
   const Vec2<S> clamped = closestPointOnAabb(p, low, high);
@@ -206,7 +206,7 @@ template <Scalar S>
 
 // [SECTION] Circle vs circle, AABB, box, capsule
 
-// Article 001 "circle vs circle": centre distance against the sum of the radii.
+// Shape intersection tests "circle vs circle": centre distance against the sum of the radii.
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsCircle(const Circle<S>& a, const Transform<S>& xfA, const Circle<S>& b,
                                                const Transform<S>& xfB, Trace& trace) {
@@ -234,7 +234,7 @@ template <Scalar S, class Trace = NoTrace>
   return result;
 }
 
-// Article 001 "circle vs AABB": clamp the centre to the box; that is the closest point. The Aabb is in world
+// Shape intersection tests "circle vs AABB": clamp the centre to the box; that is the closest point. The Aabb is in world
 // coordinates (no transform).
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsAabb(const Circle<S>& a, const Transform<S>& xfA, const Aabb<S>& b,
@@ -256,7 +256,7 @@ template <Scalar S, class Trace = NoTrace>
   return result;
 }
 
-// Article 001 "circle vs OBB": rotate the centre into the box's frame, then it is circle vs AABB.
+// Shape intersection tests "circle vs OBB": rotate the centre into the box's frame, then it is circle vs AABB.
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsBox(const Circle<S>& a, const Transform<S>& xfA, const Box<S>& b,
                                             const Transform<S>& xfB, Trace& trace) {
@@ -282,7 +282,7 @@ template <Scalar S, class Trace = NoTrace>
   return result;
 }
 
-// Article 001 "circle vs capsule": the distance from the centre to the capsule's core segment against the sum of
+// Shape intersection tests "circle vs capsule": the distance from the centre to the capsule's core segment against the sum of
 // the radii (closestPointOnSegment, geometry.h).
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> circleVsCapsule(const Circle<S>& a, const Transform<S>& xfA, const Capsule<S>& b,
@@ -319,7 +319,7 @@ template <Scalar S, class Trace = NoTrace>
 
 // [SECTION] Circle vs sector (the article's 4 steps)
 
-// Article 001 "circle vs sector", for every half-angle in [0, pi] (wider than 90 degrees the sector is not convex,
+// Shape intersection tests "circle vs sector", for every half-angle in [0, pi] (wider than 90 degrees the sector is not convex,
 // so SAT and GJK refuse it; this test is exact for it):
 //   1. the centre farther from the apex than R + r: no hit;
 //   2. fold the centre into the sector's frame, onto the upper half (the sector is symmetric about its axis);
@@ -412,7 +412,7 @@ template <Scalar S, class Trace = NoTrace>
 
 // [SECTION] Circle vs polygon
 
-// Article 001 "circle vs convex polygon": 1. is the centre inside (any of the four methods)? 2. otherwise the
+// Shape intersection tests "circle vs convex polygon": 1. is the centre inside (any of the four methods)? 2. otherwise the
 // nearest edge, by point-segment distance like the capsule. The nearest edge also gives depth and normal when
 // inside.
 template <Scalar S, class Trace = NoTrace>
@@ -457,7 +457,7 @@ template <Scalar S, class Trace = NoTrace>
 
 // [SECTION] AABB vs AABB
 
-// Article 001 / 003: the intervals overlap on x and on y. Also gives the gap between separated boxes (the length
+// Shape intersection tests; Collision shapes basics: the intervals overlap on x and on y. Also gives the gap between separated boxes (the length
 // of the per-axis gaps) and, when hit, the minimum overlap axis like satAabbs.
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] AnalyticResult<S> aabbVsAabb(const Aabb<S>& a, const Aabb<S>& b, Trace& trace) {

@@ -71,7 +71,7 @@ template <Scalar S, int Dim>
   return result;
 }
 
-// The surface-area heuristic's measure: the perimeter in 2D, the surface area in 3D (article 004, SAH; Box2D's
+// The surface-area heuristic's measure: the perimeter in 2D, the surface area in 3D (RTR collision summary, SAH; Box2D's
 // b2AABB::GetPerimeter plays the same role).
 template <Scalar S, int Dim>
 [[nodiscard]] constexpr S surfaceMeasure(const Bounds<S, Dim>& box) {

@@ -54,7 +54,7 @@ struct BroadPhaseStats {
   std::size_t pairs = 0;     // final pairs, after the exact box test
   std::size_t boxTests = 0;  // exact box-versus-box tests on candidates
   // Sweep and prune: axisOrder[0] is the sweep axis; candidatePairsPerAxis[k] counts the pairs that overlap on
-  // axes axisOrder[0..k], so the last entry equals pairs (article 000: the X list, then the XZ list).
+  // axes axisOrder[0..k], so the last entry equals pairs (Collision detection notes: the X list, then the XZ list).
   std::array<int, Dim> axisOrder{};
   std::array<std::size_t, Dim> candidatePairsPerAxis{};
   std::size_t swaps = 0;  // insertion sort swaps over every axis == inversions removed
@@ -97,7 +97,7 @@ struct SapResort {
 };
 
 // The sweep line reached a min endpoint: the proxy enters the active list and pairs with every proxy already
-// in it on this axis (article 000's active list). `active` is the list before it enters.
+// in it on this axis (the Collision detection notes' active list). `active` is the list before it enters.
 template <Scalar S>
 struct SapEnter {
   int axis = 0;

@@ -1,4 +1,4 @@
-// collide/epa.h: the expanding polytope algorithm (article 000) for penetration depth, after boolean GJK.
+// collide/epa.h: the expanding polytope algorithm (Collision detection notes) for penetration depth, after boolean GJK.
 //
 // [SECTION] Options, stop reasons, step events, results
 // [SECTION] Polytope (fixed capacity, no allocation)
@@ -163,7 +163,7 @@ inline void supportHull(StartPoints<S> points, Polytope<S>& hull) {
   std::copy(chain.begin(), chain.begin() + hull.count, hull.vertices);
 }
 
-// Article 000's pitfall: GJK on touching shapes, or on two identical squares at one position, ends with a point
+// The Collision detection notes' pitfall: GJK on touching shapes, or on two identical squares at one position, ends with a point
 // or a segment through the origin, not a triangle. Add supports along directions that must leave that point
 // or line (both axes for a point, both perpendiculars for a segment) until the hull has area. Leaves fewer
 // than 3 vertices only when A - B itself is flat (a point or a segment).
@@ -206,7 +206,7 @@ struct ClosestEdge {
 };
 
 // Outward normals from the winding (the polygon is counter-clockwise, so rightPerp points out), never from a
-// triple product toward the origin: that one vanishes on an edge through the origin (article 000's pitfall).
+// triple product toward the origin: that one vanishes on an edge through the origin (the Collision detection notes' pitfall).
 template <Scalar S>
 [[nodiscard]] inline ClosestEdge<S> findClosestEdge(const Polytope<S>& polytope) {
   ClosestEdge<S> closest;
@@ -228,7 +228,7 @@ template <Scalar S>
   return closest;
 }
 
-// Inserts support between the ends of edge `edge` (article 000: the order stays counter-clockwise), then drops
+// Inserts support between the ends of edge `edge` (Collision detection notes: the order stays counter-clockwise), then drops
 // neighbours that the new vertex made reflex or collinear, so the polytope stays convex. Returns how many.
 // The caller checks that the polytope is not full.
 template <Scalar S>
@@ -268,7 +268,7 @@ template <Scalar S>
 
 // [SECTION] EPA from a simplex (epaPenetration)
 
-// Penetration of A and B (article 000's EPA) from a simplex of whole-shape supports that holds the origin, in
+// Penetration of A and B (the Collision detection notes' EPA) from a simplex of whole-shape supports that holds the origin, in
 // practice boolean GJK's on a hit. Each iteration takes the polytope edge closest to the origin, finds the
 // support along its outward normal and, unless that support is no farther than the edge, inserts it between the
 // edge's ends. Stops (status in brackets):

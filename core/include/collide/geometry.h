@@ -1,6 +1,6 @@
 // collide/geometry.h: closest-point helpers shared by the analytic tests, SAT and the labs.
 //
-// Article 001, "circle vs capsule": project the point onto the segment's line, clamp the parameter to [0, 1],
+// Shape intersection tests, "circle vs capsule": project the point onto the segment's line, clamp the parameter to [0, 1],
 // and the distance to that point is the distance to the segment (Ericson 5.1.2). Compare squared lengths when
 // only a yes/no is needed.
 #pragma once
@@ -24,7 +24,7 @@ template <Scalar S>
   const Vec2<S> ab = b - a;
   const S lengthSq = dot(ab, ab);
   if (!(lengthSq > std::numeric_limits<S>::min())) return {a, S(0)};
-  // Clamp before multiplying so the end points are returned exactly (article 001, step 2: "clamp to the segment").
+  // Clamp before multiplying so the end points are returned exactly (Shape intersection tests, step 2: "clamp to the segment").
   const S t = clamp(dot(p - a, ab) / lengthSq, S(0), S(1));
   if (t == S(0)) return {a, t};
   if (t == S(1)) return {b, t};
@@ -41,7 +41,7 @@ template <Scalar S>
   return length(p - closestPointOnSegment(p, a, b).point);
 }
 
-// The point of the axis-aligned box [low, high] closest to p: clamp each coordinate (article 001, circle-AABB).
+// The point of the axis-aligned box [low, high] closest to p: clamp each coordinate (Shape intersection tests, circle-AABB).
 template <Scalar S>
 [[nodiscard]] constexpr Vec2<S> closestPointOnAabb(Vec2<S> p, Vec2<S> low, Vec2<S> high) {
   return {clamp(p.x, low.x, high.x), clamp(p.y, low.y, high.y)};

@@ -34,11 +34,11 @@ namespace collide {
 // [SECTION] Algorithms
 
 enum class Algorithm : std::uint8_t {
-  Gjk,       // boolean GJK (article 000): hit or not
-  Distance,  // GJK distance (article 002): distance and closest points
-  Epa,       // boolean GJK then EPA (article 000): depth, normal and contact points
-  Sat,       // separating axes (articles 000, 001): polytopes only
-  Analytic,  // the closed-form pair tests of article 001 (circle against anything, point in polygon, ...)
+  Gjk,       // boolean GJK (Collision detection notes): hit or not
+  Distance,  // GJK distance (Game engine from scratch 45): distance and closest points
+  Epa,       // boolean GJK then EPA (Collision detection notes): depth, normal and contact points
+  Sat,       // separating axes (Collision detection notes; Shape intersection tests): polytopes only
+  Analytic,  // the closed-form pair tests of Shape intersection tests (circle against anything, point in polygon, ...)
 };
 
 // What an algorithm takes.
@@ -168,7 +168,7 @@ template <Scalar S>
 [[nodiscard]] Refusal refusal(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b);
 
 // Runs `algorithm` on A and B. Refusals come back as ok = false with the sentence in `error`. `cache` (distance
-// only, optional): GJK distance starts from it and leaves its final simplex there, in A's frame (article 004's
+// only, optional): GJK distance starts from it and leaves its final simplex there, in A's frame (the RTR collision summary's
 // warm start; Box2D's b2SimplexCache).
 template <Scalar S>
 [[nodiscard]] QueryResult<S> runQuery(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b,

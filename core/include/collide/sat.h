@@ -1,5 +1,5 @@
-// collide/sat.h: the separating axis test on convex polytopes, with the minimum translation vector (article 000)
-// and the OBB shortcut by projection radius (articles 000 and 001).
+// collide/sat.h: the separating axis test on convex polytopes, with the minimum translation vector (Collision detection notes)
+// and the OBB shortcut by projection radius (Collision detection notes; Shape intersection tests).
 //
 // Works on Point, Segment, Aabb, Box and Polygon, in any pair. Everything is computed in A's local frame (large
 // world coordinates cancel first, DESIGN.md); results and trace steps are reported in the world frame.
@@ -9,7 +9,7 @@
 //   touching is a hit (overlap >= 0 on every axis), like the analytic tests (analytic.h).
 //   normal points from A toward B: moving B by translation = depth * normal separates them (B leaves A on the
 //   side where it already sticks out the least); when not hit it is the separating axis, oriented A toward B.
-//   The first separating axis ends the test (early exit, article 000), so `separation` is that axis' gap, not
+//   The first separating axis ends the test (early exit, Collision detection notes), so `separation` is that axis' gap, not
 //   necessarily the largest one.
 //   Two coincident points have no axis at all: hit, depth 0, normal A's +x.
 //   A shape or transform that isValid (shapes.h) refuses: NaN or infinite input, numbers beyond kMaxCoordinate, a
@@ -211,7 +211,7 @@ template <PolytopeShape Shape>
 
 // [SECTION] Generic SAT (sat, satPolygons)
 
-// Article 000: every edge normal of A, then of B (plus segment directions, and the centre line for two thin
+// Collision detection notes: every edge normal of A, then of B (plus segment directions, and the centre line for two thin
 // shapes); project both, stop at the first gap, otherwise keep the minimum overlap as the MTV.
 template <PolytopeShape A, PolytopeShape B, class Trace = NoTrace>
   requires std::same_as<typename A::Scalar, typename B::Scalar>
@@ -314,7 +314,7 @@ template <Scalar S>
 
 // [SECTION] OBB shortcut (satBoxes) and AABB (satAabbs)
 
-// Article 000 section 1.1 / article 001 "OBB vs OBB": only the 2 axes of each box; a box's shadow on an axis n is
+// Collision detection notes 1.1 / Shape intersection tests "OBB vs OBB": only the 2 axes of each box; a box's shadow on an axis n is
 // its centre's projection plus or minus the projection radius hx |n . ux| + hy |n . uy|. Same conventions and
 // same results as sat() on the two boxes (tested), about half the work.
 template <Scalar S, class Trace = NoTrace>
@@ -377,7 +377,7 @@ template <Scalar S>
   return satBoxes(a, xfA, b, xfB, trace);
 }
 
-// Article 001 "AABB vs AABB" / article 003: the world x and y axes only. Touching is a hit.
+// Shape intersection tests "AABB vs AABB" / Collision shapes basics: the world x and y axes only. Touching is a hit.
 template <Scalar S, class Trace = NoTrace>
 [[nodiscard]] SatResult<S> satAabbs(const Aabb<S>& a, const Aabb<S>& b, Trace& trace) {
   SatResult<S> result;

@@ -1,7 +1,7 @@
 // collide/shapes.h: the eight 2D shapes, each a plain struct in its local frame, and Collider (shape + pose).
 //
 // Every convex shape answers three questions that GJK and EPA need (the SupportShape concept in support.h):
-//   support(d)      the farthest point of the whole shape along d (article 000: "support function");
+//   support(d)      the farthest point of the whole shape along d (Collision detection notes: "support function");
 //   coreSupport(d)  the farthest point of its polytope core (a circle's centre, a capsule's segment);
 //   coreRadius()    the rounding around that core, so that support(d) = coreSupport(d) + coreRadius() * d/|d|.
 // GJK distance runs on cores and subtracts the radii, exact and fast (Box2D's b2DistanceProxy does the same);
@@ -170,7 +170,7 @@ struct Polygon {
 
 // A circular sector ("fan"): apex at the local origin, axis along local +x, spanning +-halfAngle.
 // Convex only while halfAngle <= 90 degrees; wider ones are refused by the support-based algorithms
-// (GJK, EPA, SAT) and handled by the analytic circle-sector test alone (article 001).
+// (GJK, EPA, SAT) and handled by the analytic circle-sector test alone (Shape intersection tests).
 template <Scalar S>
 struct Sector {
   using Scalar = S;

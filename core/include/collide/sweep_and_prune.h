@@ -1,21 +1,21 @@
-// collide/sweep_and_prune.h: sweep and prune with temporal coherence (articles 000 and 004, section 25.1.1).
+// collide/sweep_and_prune.h: sweep and prune with temporal coherence (Collision detection notes; RTR collision summary 25.1.1).
 //
 // Each axis keeps its proxies' interval endpoints in one array, sorted when that axis is swept. update():
-//   1. picks the sweep axis: the sparsest one, the largest variance of the box centres (article 000,
+//   1. picks the sweep axis: the sparsest one, the largest variance of the box centres (Collision detection notes,
 //      "start from the axis where objects are spread the most"), unless set by hand; it changes only when
 //      another axis beats it by kSapAxisSwitchRatio;
 //   2. refreshes that axis's endpoint values from the boxes and restores its order by insertion sort: between
 //      frames objects move little, so the order is nearly right and the sort costs O(n + swaps); the swap count
-//      equals the inversions removed (article 000, "temporal coherence"). SapOptions::sortEveryAxis sorts
+//      equals the inversions removed (Collision detection notes, "temporal coherence"). SapOptions::sortEveryAxis sorts
 //      every axis (the lab draws them all);
 //   3. sweeps that axis with an active list: a min endpoint pairs its proxy with every active proxy and enters,
-//      a max endpoint leaves; each such candidate is checked on the remaining axes in turn (article 000: the
+//      a max endpoint leaves; each such candidate is checked on the remaining axes in turn (Collision detection notes: the
 //      X list, then XZ, then XYZ), so the last stage's list is the pair set. The other axes need no sorting
 //      for this: their check reads the boxes' intervals.
 // Ties: at equal values a min endpoint sorts before a max endpoint, so touching intervals overlap (closed
 // intervals, as everywhere in broadphase.h), and a zero-size interval still enters before it leaves.
 // Worst case: many objects sharing one axis's range (a floor) make that axis's active list O(n); the variance
-// choice avoids sweeping it (article 004: "ignore that axis").
+// choice avoids sweeping it (RTR collision summary: "ignore that axis").
 //
 // [SECTION] Options and endpoints
 // [SECTION] SweepAndPrune
@@ -214,7 +214,7 @@ class SweepAndPrune {
   // [SECTION] Sorting
 
   // Insertion sort: each endpoint slides down past the endpoints greater than it, one swap each, so the swaps
-  // are exactly the inversions of the array (article 000's note: few inversions, near O(n)). Each endpoint's
+  // are exactly the inversions of the array (the Collision detection notes' note: few inversions, near O(n)). Each endpoint's
   // value is refreshed from its box as the sort reaches it, so the array is read once.
   template <class Trace>
   std::size_t refreshAndInsertionSort(int axis, Trace& trace) {
@@ -403,7 +403,7 @@ class SweepAndPrune {
   ProxyTable<S, Dim> proxies_;
   std::array<std::vector<Endpoint>, Dim> endpoints_;
   std::vector<Endpoint> mergeScratch_;
-  // The active list (article 000): ids, and per filtering stage the intervals on that stage's axis.
+  // The active list (Collision detection notes): ids, and per filtering stage the intervals on that stage's axis.
   std::vector<ProxyId> activeIds_;
   std::array<std::vector<S>, Dim - 1> activeMin_;
   std::array<std::vector<S>, Dim - 1> activeMax_;

@@ -1,12 +1,12 @@
-// collide/uniform_grid.h: a uniform grid stored as a spatial hash (article 004, section 25.1.2).
+// collide/uniform_grid.h: a uniform grid stored as a spatial hash (RTR collision summary 25.1.2).
 //
 // update() rebuilds the grid from the boxes: each proxy goes into every cell its box overlaps; the proxies of
 // each cell are tested pairwise. A pair that shares several cells is reported once, by the cell that holds
 // the min corner of the two boxes' overlap (that corner lies in both boxes, so both are in its cell). Cells
-// live in an open-addressing hash of their integer coordinates, so the world has no bounds (article 004:
+// live in an open-addressing hash of their integer coordinates, so the world has no bounds (RTR collision summary:
 // "spatial hashing ... an implicitly infinite grid").
 // Cell size: set by hand, or twice the mean of the boxes' largest extents, so that a typical box spans 1 or 2
-// cells per axis (article 004 suggests a little more than the largest box; one huge box would then make every
+// cells per axis (RTR collision summary suggests a little more than the largest box; one huge box would then make every
 // cell crowded). A box spanning more than maxCellsPerObject cells is "oversize": tested against every proxy. When a
 // hand-set size makes more than a quarter of the boxes oversize, the update uses the automatic size instead.
 //

@@ -50,7 +50,7 @@ struct ExperimentConfig {
   double gapMax = 0.25;
   double sizeRatio = 1.0;  // B's size over A's size, > 0
   double offset = 0.0;     // added to both coordinates of both shapes: float trouble far from the origin
-  bool warmStart = false;  // distance only: start from the cache of B one small step earlier (article 004)
+  bool warmStart = false;  // distance only: start from the cache of B one small step earlier (RTR collision summary)
   Precision precision = Precision::Double;
   int maxIterations = 64;        // the cap of every algorithm
   double valueTolerance = 1e-3;  // distances or depths further apart than this (A's size = 1) disagree

@@ -5,7 +5,7 @@
 //   drift     coherent small velocities, reflected at the walls: temporal coherence at its best;
 //   bounce    fast velocities reflected in the box: many swaps a frame;
 //   floor     boxes fall onto a floor line and rest there: every box shares the same range on the up axis,
-//             sweep and prune's worst case if it sweeps that axis (article 004, 25.1.1);
+//             sweep and prune's worst case if it sweeps that axis (RTR collision summary, 25.1.1);
 //   teleport  every box jumps to a random place every frame: no coherence at all.
 // Sizes: half extents in [0.1, 0.5] on each axis (so Box2D's 0.1 m fat margin fits the same scene); the world
 // grows with the count so the density stays the same.
