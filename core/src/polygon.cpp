@@ -7,6 +7,8 @@
 // [SECTION] Explicit instantiations
 #include "collide/polygon.h"
 
+#include "collide/geometry.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -96,8 +98,7 @@ S signedArea(std::span<const Vec2<S>> points) {
 
 // [SECTION] Convex hull
 
-// Andrew's monotone chain (Andrew 1979; de Berg et al. 1.1): sort by x then y, build the lower hull left to right
-// and the upper hull right to left, popping every point that does not make a strict left turn.
+// Sort by x then y, drop duplicates, then the one hull kernel (monotoneChain, geometry.h).
 template <Scalar S>
 std::vector<Vec2<S>> convexHull(std::span<const Vec2<S>> points) {
   std::vector<Vec2<S>> sorted;
@@ -110,16 +111,8 @@ std::vector<Vec2<S>> convexHull(std::span<const Vec2<S>> points) {
   if (sorted.size() < 3) return sorted;
 
   std::vector<Vec2<S>> hull(2 * sorted.size());
-  std::size_t size = 0;
-  const auto build = [&](auto begin, auto end, std::size_t floor) {
-    for (auto it = begin; it != end; ++it) {
-      while (size >= floor + 2 && cross(hull[size - 1] - hull[size - 2], *it - hull[size - 2]) <= S(0)) --size;
-      hull[size++] = *it;
-    }
-  };
-  build(sorted.begin(), sorted.end(), 0);                     // lower hull
-  build(sorted.rbegin() + 1, sorted.rend(), size - 1);        // upper hull, the last lower point already placed
-  hull.resize(size - 1);                                      // the first point came back at the end
+  hull.resize(static_cast<std::size_t>(
+      monotoneChain(sorted.data(), static_cast<int>(sorted.size()), hull.data(), [](Vec2<S> point) { return point; })));
   return hull;
 }
 

@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "collide/geometry.h"
 #include "collide/gjk.h"
 #include "collide/math.h"
 #include "collide/simplex.h"
@@ -121,7 +122,7 @@ struct StartPoints {
   int count = 0;
 };
 
-// Counter-clockwise convex hull of a handful of support points (Andrew's monotone chain) into hull; exactly
+// Counter-clockwise convex hull of a handful of support points (monotoneChain, geometry.h) into hull; exactly
 // duplicate and collinear points are dropped, so every edge has a well-defined outward normal.
 template <Scalar S>
 inline void supportHull(StartPoints<S> points, Polytope<S>& hull) {
@@ -139,27 +140,9 @@ inline void supportHull(StartPoints<S> points, Polytope<S>& hull) {
   int count = 0;
   for (int i = 0; i < points.count; ++i)
     if (count == 0 || !(points.items[i].point == points.items[count - 1].point)) points.items[count++] = points.items[i];
-  const auto first = points.items.begin();
-  if (count < 3) {
-    std::copy(first, first + count, hull.vertices);
-    hull.count = count;
-    return;
-  }
   std::array<SupportPoint<Vec2<S>>, 2 * kEpaMaxStartPoints> chain{};
-  int size = 0;
-  const auto turnsLeft = [&chain, &size](const SupportPoint<Vec2<S>>& next) {
-    return cross(chain[size - 1].point - chain[size - 2].point, next.point - chain[size - 1].point) > S(0);
-  };
-  for (int i = 0; i < count; ++i) {  // lower chain
-    while (size >= 2 && !turnsLeft(points.items[i])) --size;
-    chain[size++] = points.items[i];
-  }
-  const int lowerSize = size + 1;
-  for (int i = count - 1; i-- > 0;) {  // upper chain
-    while (size >= lowerSize && !turnsLeft(points.items[i])) --size;
-    chain[size++] = points.items[i];
-  }
-  hull.count = size - 1;  // the last point repeats the first
+  hull.count = monotoneChain(points.items.data(), count, chain.data(),
+                             [](const SupportPoint<Vec2<S>>& item) { return item.point; });
   std::copy(chain.begin(), chain.begin() + hull.count, hull.vertices);
 }
 

@@ -1,4 +1,5 @@
-// collide/geometry.h: closest-point helpers shared by the analytic tests, SAT and the labs.
+// collide/geometry.h: closest-point helpers shared by the analytic tests, SAT and the labs, and the one convex
+// hull kernel.
 //
 // Shape intersection tests, "circle vs capsule": project the point onto the segment's line, clamp the parameter to [0, 1],
 // and the distance to that point is the distance to the segment (Ericson 5.1.2). Compare squared lengths when
@@ -45,6 +46,36 @@ template <Scalar S>
 template <Scalar S>
 [[nodiscard]] constexpr Vec2<S> closestPointOnAabb(Vec2<S> p, Vec2<S> low, Vec2<S> high) {
   return {clamp(p.x, low.x, high.x), clamp(p.y, low.y, high.y)};
+}
+
+// [SECTION] Convex hull kernel
+
+// Andrew's monotone chain (Andrew 1979; de Berg et al., Computational Geometry, 1.1) over `count` items already
+// sorted by (x, y) with exact duplicates removed; pointOf(item) gives an item's Vec2. Writes the counter-clockwise
+// hull from the leftmost point into `out` (room for 2 * count items) and returns its size; every point that does
+// not make a strict left turn is dropped, so no two hull edges are collinear. The one hull of the library: polygon
+// outlines (convexHull, polygon.h) and EPA's start polygon (epa.h) both call it.
+template <class Item, class PointOf>
+[[nodiscard]] int monotoneChain(const Item* sorted, int count, Item* out, PointOf pointOf) {
+  if (count < 3) {
+    for (int i = 0; i < count; ++i) out[i] = sorted[i];
+    return count;
+  }
+  int size = 0;
+  const auto turnsLeft = [&](const Item& next) {
+    const auto last = pointOf(out[size - 1]);
+    return cross(last - pointOf(out[size - 2]), pointOf(next) - last) > decltype(last.x)(0);
+  };
+  for (int i = 0; i < count; ++i) {  // lower chain, left to right
+    while (size >= 2 && !turnsLeft(sorted[i])) --size;
+    out[size++] = sorted[i];
+  }
+  const int lowerSize = size + 1;
+  for (int i = count - 1; i-- > 0;) {  // upper chain, right to left
+    while (size >= lowerSize && !turnsLeft(sorted[i])) --size;
+    out[size++] = sorted[i];
+  }
+  return size - 1;  // the last point repeats the first
 }
 
 }  // namespace collide
