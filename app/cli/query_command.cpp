@@ -4,7 +4,7 @@
 //
 // One line in, {"id": 7, "a": SHAPE, "b": SHAPE}, gives one line out, {"id": 7, "gjk": {...}, "epa": {...}}.
 // Without --algo every algorithm that takes the pair runs (all of them, with their refusals, when none does);
-// with it, an algorithm that refuses the pair answers {"error": "..."} in its place. A line that cannot be read answers {"id": ..., "error": "line 7: ..."}; the
+// with it, an algorithm that refuses the pair answers {"error": "..."} in its place. A line that cannot be read answers {"id": ..., "error": "line 7: ..."} ({"line": 7, ...} without a readable id); the
 // others are still answered and the exit status is 1 at the end. Blank lines are skipped.
 #include <cstdio>
 #include <fstream>
@@ -49,10 +49,13 @@ Json answer(const QueryPair& pair, const std::vector<collide::Algorithm>& chosen
   return out;
 }
 
-// {"id": ..., "error": "..."} as one line. The message is made valid UTF-8 here as well, so writing an answer
-// can never throw.
-std::string errorAnswer(const Json& id, const std::string& message) {
-  const Json out = {{"id", id}, {"error", boundedText(message, message.size())}};
+// {"id": ..., "error": "..."} as one line; {"line": N, "error": "..."} when the line's id could not be read, so an
+// answer never holds a null. The message is made valid UTF-8 here as well, so writing an answer can never throw.
+std::string errorAnswer(const Json& id, int lineNumber, const std::string& message) {
+  Json out = Json::object();
+  if (id.is_null()) out["line"] = lineNumber;
+  else out["id"] = id;
+  out["error"] = boundedText(message, message.size());
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
@@ -79,13 +82,13 @@ int runQueryCommand(const QueryCommandOptions& options) {
       answerText = (useFloat ? answer<float>(pair, chosen) : answer<double>(pair, chosen)).dump();
     } catch (const JsonSyntaxError& error) {  // names its line and column already
       ++badLines;
-      answerText = errorAnswer(id, error.what());
+      answerText = errorAnswer(id, lineNumber, error.what());
     } catch (const JsonFieldError& error) {
       ++badLines;
-      answerText = errorAnswer(id, "line " + std::to_string(lineNumber) + ": " + error.what());
+      answerText = errorAnswer(id, lineNumber, "line " + std::to_string(lineNumber) + ": " + error.what());
     } catch (const std::exception& error) {  // a defect, not the input's fault: still one answer for this line
       ++badLines;
-      answerText = errorAnswer(id, "line " + std::to_string(lineNumber) + ": cannot answer: " + error.what());
+      answerText = errorAnswer(id, lineNumber, "line " + std::to_string(lineNumber) + ": cannot answer: " + error.what());
     }
     output.stream() << answerText << '\n';
   }

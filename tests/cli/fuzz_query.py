@@ -11,7 +11,7 @@ ones, brackets nested thousands deep, lines cut short. They go to `query` in bat
 turn). For every batch:
 - the command exits normally, status 0 or 1 (no signal, no abort, no other status);
 - the output is valid UTF-8 and holds exactly one line per input line that is not blank;
-- each output line is a JSON object with an "id"; a refusal names its line ("line 7: a.radius: ...") in
+- each output line is a JSON object with an "id" (or, when the line's id cannot be read, its "line"); a refusal names its line ("line 7: a.radius: ...") in
   plain words (no parser internals, nothing cut mid-character), and an answer holds no NaN, infinity or null
   number outside the echoed id.
 A failing batch is written to --keep (default: the working directory) so it can be replayed by hand.
@@ -131,8 +131,8 @@ def check_batch(exe, lines, scalar, allow_null_numbers=False):
         except ValueError as error:
             problems.append(f"line {number}: the answer is not JSON ({error}): {answer[:200]}")
             continue
-        if not isinstance(value, dict) or "id" not in value:
-            problems.append(f"line {number}: the answer is not an object with an id: {answer[:200]}")
+        if not isinstance(value, dict) or ("id" not in value and value.get("line") != number):
+            problems.append(f"line {number}: the answer is not an object with an id or its line: {answer[:200]}")
             continue
         error = value.get("error")
         if error is not None:
