@@ -21,6 +21,17 @@ using Collider = collide::Collider<double>;
 // Ordered, so files keep their key order when the app loads and saves them.
 using Json = nlohmann::ordered_json;
 
+// Reads json[key] into `value` when it is there and holds the right type; otherwise `value` keeps what it had.
+// Settings files are the user's: a stale or hand-edited value must not cost the others, nor end the app.
+template <class T>
+void readSetting(const Json& json, const char* key, T& value) {
+  if (!json.is_object() || !json.contains(key)) return;
+  try {
+    json.at(key).get_to(value);
+  } catch (const Json::exception&) {
+  }
+}
+
 // A value that does not fit a file format. The message names the field and what was expected, e.g.
 // "shapes[1].radius: expected a non-negative number, got -1".
 class JsonFieldError : public std::runtime_error {

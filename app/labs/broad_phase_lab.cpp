@@ -553,11 +553,12 @@ void BroadPhaseLab::saveScene(Scene& scene) const {
 }
 
 void BroadPhaseLab::loadSettings(const Json& settings) {
-  draw_.showGrid = settings.value("showGrid", draw_.showGrid);
-  draw_.showTree = settings.value("showTree", draw_.showTree);
-  draw_.treeDepth = std::clamp(settings.value("treeDepth", draw_.treeDepth), 0, 64);
-  draw_.showPairs = settings.value("showPairs", draw_.showPairs);
-  draw_.showLabels = settings.value("showLabels", draw_.showLabels);
+  readSetting(settings, "showGrid", draw_.showGrid);
+  readSetting(settings, "showTree", draw_.showTree);
+  readSetting(settings, "treeDepth", draw_.treeDepth);
+  draw_.treeDepth = std::clamp(draw_.treeDepth, 0, 64);
+  readSetting(settings, "showPairs", draw_.showPairs);
+  readSetting(settings, "showLabels", draw_.showLabels);
 }
 
 Json BroadPhaseLab::saveSettings() const {

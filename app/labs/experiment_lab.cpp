@@ -325,30 +325,22 @@ void ExperimentLab::drawWorstCases() {
 // [SECTION] Settings, state, registration
 
 void ExperimentLab::loadSettings(const Json& settings) {
-  const auto read = [&settings](const char* key, auto& value) {
-    if (settings.contains(key)) {
-      try {
-        settings.at(key).get_to(value);
-      } catch (const Json::exception&) {  // a stale or hand-edited value: keep the default
-      }
-    }
-  };
   std::string family = collide::familyName(config_.family, config_.ngonVertices);
-  read("family", family);
+  readSetting(settings, "family", family);
   if (std::string error; !collide::parseFamily(family, config_, error)) config_.family = collide::PairFamily::Ngon;
-  read("trials", config_.trials);
-  read("seed", config_.seed);
-  read("gap_min", config_.gapMin);
-  read("gap_max", config_.gapMax);
-  read("size_ratio", config_.sizeRatio);
-  read("offset", config_.offset);
-  read("warm_start", config_.warmStart);
-  read("max_iterations", config_.maxIterations);
+  readSetting(settings, "trials", config_.trials);
+  readSetting(settings, "seed", config_.seed);
+  readSetting(settings, "gap_min", config_.gapMin);
+  readSetting(settings, "gap_max", config_.gapMax);
+  readSetting(settings, "size_ratio", config_.sizeRatio);
+  readSetting(settings, "offset", config_.offset);
+  readSetting(settings, "warm_start", config_.warmStart);
+  readSetting(settings, "max_iterations", config_.maxIterations);
   std::string precision(collide::precisionName(config_.precision));
-  read("scalar", precision);
+  readSetting(settings, "scalar", precision);
   config_.precision = precision == "float" ? collide::Precision::Float : collide::Precision::Double;
   std::vector<std::string> algorithms;
-  read("algorithms", algorithms);
+  readSetting(settings, "algorithms", algorithms);
   if (!algorithms.empty()) {
     config_.algorithms.clear();
     for (const std::string& name : algorithms)

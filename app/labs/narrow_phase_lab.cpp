@@ -322,7 +322,9 @@ void NarrowPhaseLab::loadSettings(const Json& settings) {
   if (const auto found = settings.find("algorithm"); found != settings.end() && found->is_string()) {
     if (const auto algorithm = collide::parseAlgorithm(found->get<std::string>())) algorithm_ = *algorithm;
   }
-  useFloat_ = settings.value("scalar", std::string("double")) == "float";
+  std::string scalar = "double";
+  readSetting(settings, "scalar", scalar);
+  useFloat_ = scalar == "float";
   record();
 }
 

@@ -127,8 +127,9 @@ class ShapesLab final : public Lab {
   }
 
   void loadSettings(const Json& settings) override {
-    showSupport_ = settings.value("showSupport", showSupport_);
-    directionCount_ = std::clamp(settings.value("directions", directionCount_), 4, 64);
+    readSetting(settings, "showSupport", showSupport_);
+    readSetting(settings, "directions", directionCount_);
+    directionCount_ = std::clamp(directionCount_, 4, 64);
   }
   [[nodiscard]] Json saveSettings() const override {
     return {{"showSupport", showSupport_}, {"directions", directionCount_}};

@@ -39,19 +39,12 @@ Settings loadSettings(const std::string& path) {
     return settings;
   }
   if (!json.is_object()) return settings;
-  // Each field is read on its own, so one bad value keeps the others.
-  auto read = [&json](const char* key, auto& value) {
-    try {
-      if (json.contains(key)) value = json.at(key).get<std::decay_t<decltype(value)>>();
-    } catch (const nlohmann::ordered_json::exception&) {
-    }
-  };
-  read("lastLab", settings.lastLab);
-  read("scenePath", settings.scenePath);
-  read("windowWidth", settings.windowWidth);
-  read("windowHeight", settings.windowHeight);
-  read("showGrid", settings.showGrid);
-  read("recentFiles", settings.recentFiles);
+  readSetting(json, "lastLab", settings.lastLab);
+  readSetting(json, "scenePath", settings.scenePath);
+  readSetting(json, "windowWidth", settings.windowWidth);
+  readSetting(json, "windowHeight", settings.windowHeight);
+  readSetting(json, "showGrid", settings.showGrid);
+  readSetting(json, "recentFiles", settings.recentFiles);
   if (json.contains("labs") && json["labs"].is_object()) settings.labs = json["labs"];
   settings.windowWidth = std::clamp(settings.windowWidth, 320, 16384);
   settings.windowHeight = std::clamp(settings.windowHeight, 240, 16384);
