@@ -100,6 +100,11 @@ std::string_view shapeFieldJsonName(collide::ShapeField field) {
     case collide::ShapeField::HalfExtents: return "half_extents";
     case collide::ShapeField::Vertices: return "vertices";
     case collide::ShapeField::HalfAngle: return "half_angle";
+    case collide::ShapeField::EndC: return "c";
+    case collide::ShapeField::HalfHeight: return "half_height";
+    case collide::ShapeField::Points: return "points";
+    case collide::ShapeField::Triangles: return "triangles";
+    case collide::ShapeField::Rotation: return "rotation";
   }
   return {};
 }

@@ -35,6 +35,11 @@ std::string_view fieldWords(ShapeField field) {
     case ShapeField::HalfExtents: return "half extents";
     case ShapeField::Vertices: return "vertices";
     case ShapeField::HalfAngle: return "half angle";
+    case ShapeField::EndC: return "third corner";
+    case ShapeField::HalfHeight: return "half height";
+    case ShapeField::Points: return "points";
+    case ShapeField::Triangles: return "triangles";
+    case ShapeField::Rotation: return "rotation";
   }
   return "shape";
 }
@@ -42,8 +47,9 @@ std::string_view fieldWords(ShapeField field) {
 std::string sentence(const Refusal& refusal) {
   if (refusal.side == Side::Pair) return refusal.detail;
   std::string text = refusal.side == Side::A ? "shape A: " : "shape B: ";
-  if (refusal.field == ShapeField::Vertices) {
-    text.append("the ").append(refusal.shapeType).append("'s ");  // the detail names the vertex
+  if (refusal.field == ShapeField::Vertices || refusal.field == ShapeField::Points ||
+      refusal.field == ShapeField::Triangles) {
+    text.append("the ").append(refusal.shapeType).append("'s ");  // the detail names the vertex or triangle
   } else if (refusal.field != ShapeField::Whole) {
     text.append("the ").append(refusal.shapeType).append("'s ").append(fieldWords(refusal.field)).append(" ");
   }

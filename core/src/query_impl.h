@@ -87,21 +87,37 @@ Refusal notAccepted(const AlgorithmInfo& info, Side side, const Shape<S>& shape)
 
 template <Scalar S>
 std::string describe(const ShapeCheck& check) {
+  // A listed item at fault is named first: "vertex 3", "point 3" (a hull's input), "triangle 3" (a mesh).
+  const std::string item =
+      check.vertex < 0 ? std::string()
+                       : std::string(check.field == ShapeField::Points      ? "point "
+                                     : check.field == ShapeField::Triangles ? "triangle "
+                                                                            : "vertex ") +
+                             std::to_string(check.vertex);
   switch (check.fault) {
     case ShapeFault::None: return {};
-    case ShapeFault::NotFinite:
-      return check.vertex >= 0 ? "vertex " + std::to_string(check.vertex) + " is not finite" : "is not finite";
+    case ShapeFault::NotFinite: return item.empty() ? "is not finite" : item + " is not finite";
     case ShapeFault::TooLarge:
-      return (check.vertex >= 0 ? "vertex " + std::to_string(check.vertex) + ": " : std::string()) +
-             formatNumber(check.value) + " is too large: coordinates and sizes are limited to " +
-             formatNumber(kMaxCoordinate<S>) + " in magnitude in " + (std::is_same_v<S, float> ? "float" : "double") +
+      return (item.empty() ? std::string() : item + ": ") + formatNumber(check.value) +
+             " is too large: coordinates and sizes are limited to " + formatNumber(kMaxCoordinate<S>) +
+             " in magnitude in " + (std::is_same_v<S, float> ? "float" : "double") +
              ", so that no product the algorithms form overflows";
     case ShapeFault::Negative: return formatNumber(check.value) + " is negative";
     case ShapeFault::MinAboveMax: return "exceeds the max on some axis";
     case ShapeFault::AngleRange: return formatNumber(check.value) + " rad is outside [0, pi]";
     case ShapeFault::VertexCount:
+      if (check.field == ShapeField::Points) {
+        return "make a hull of " + formatNumber(check.value) +
+               " vertices; a hull has at least 4 points not all in one plane (build it with makeHull)";
+      }
+      if (check.field == ShapeField::Vertices || check.field == ShapeField::Triangles) return "are empty";
       return "the polygon has " + formatNumber(check.value) + " vertices; a polygon has 3 to " +
              std::to_string(kMaxPolygonVertices) + " (build it with makePolygon)";
+    case ShapeFault::IndexRange:
+      return (item.empty() ? std::string() : item + " ") + "names vertex " + formatNumber(check.value) +
+             ", which does not exist";
+    case ShapeFault::NotUnit:
+      return "has squared length " + formatNumber(check.value) + "; a rotation is a unit quaternion";
   }
   return {};
 }

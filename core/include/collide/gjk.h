@@ -489,16 +489,15 @@ namespace detail {
 // The origin exactly on a vertex or on the segment: stop, touching (OriginOnSimplex). The segment test uses the
 // exact sign of the 2D cross product, since the triple product can round to a tiny non-zero vector on collinear
 // input (the collinear-squares pitfall).
-template <Scalar S>
+template <Vector V>
 struct BooleanNext {
-  Vec2<S> direction{};
+  V direction{};
   GjkStop stop = GjkStop::None;
 };
 
 template <Scalar S>
-[[nodiscard]] [[gnu::always_inline]] inline BooleanNext<S> booleanNextDirection(const SimplexPoints<Vec2<S>>& points,
-                                                                                int count,
-                                                                                const ClosestOnSimplex<Vec2<S>>& answer) {
+[[nodiscard]] [[gnu::always_inline]] inline BooleanNext<Vec2<S>> booleanNextDirection(
+    const SimplexPoints<Vec2<S>>& points, int count, const ClosestOnSimplex<Vec2<S>>& answer) {
   const SimplexRegion region = answer.region;
   if (region.feature == SimplexFeature::Interior) return {{}, GjkStop::ContainsOrigin};
   if (region.feature == SimplexFeature::Vertex) {
@@ -516,6 +515,35 @@ template <Scalar S>
   if (cross(ab, ao) == S(0)) return {{}, GjkStop::OriginOnSimplex};
   const Vec2<S> toOrigin = tripleProduct(ab, ao, ab);
   return {toOrigin, toOrigin == Vec2<S>{} ? GjkStop::OriginOnSimplex : GjkStop::None};
+}
+
+// In space the same rule one dimension up (Muratori's tetrahedron case; Jolt's GJK uses -closestPoint instead):
+//   interior (of the tetrahedron)  stop: the origin is inside (ContainsOrigin);
+//   vertex P                       -P;
+//   edge PQ                        (PQ x PO) x PQ, perpendicular to PQ toward the origin;
+//   face PQR                       its normal on the origin's side.
+// A zero direction means the origin lies on that feature: stop, touching (OriginOnSimplex). The face normal is
+// tested by the sign of dot(n, PO), exact for the plane through the three points as computed.
+template <Scalar S>
+[[nodiscard]] inline BooleanNext<Vec3<S>> booleanNextDirection(const SimplexPoints<Vec3<S>>& points, int,
+                                                          const ClosestOnSimplex<Vec3<S>>& answer) {
+  const SimplexRegion region = answer.region;
+  if (region.feature == SimplexFeature::Interior) return {{}, GjkStop::ContainsOrigin};
+  std::array<Vec3<S>, 3> kept{};
+  for (int i = 0, k = 0; i < 4 && k < 3; ++i)
+    if (region.keeps(i)) kept[k++] = points[i];
+  Vec3<S> toOrigin{};
+  if (region.feature == SimplexFeature::Vertex) {
+    toOrigin = -kept[0];
+  } else if (region.feature == SimplexFeature::Edge) {
+    const Vec3<S> edge = kept[1] - kept[0];
+    toOrigin = cross(cross(edge, -kept[0]), edge);
+  } else {
+    const Vec3<S> normal = cross(kept[1] - kept[0], kept[2] - kept[0]);
+    const S side = dot(normal, -kept[0]);
+    toOrigin = side > S(0) ? normal : (side < S(0) ? -normal : Vec3<S>{});
+  }
+  return {toOrigin, toOrigin == Vec3<S>{} ? GjkStop::OriginOnSimplex : GjkStop::None};
 }
 
 [[nodiscard]] constexpr Status booleanStatus(GjkStop stop) {
@@ -576,7 +604,7 @@ template <SupportShape A, SupportShape B, class Trace>
     if (keepSupport) {
       const SimplexPoints<V> points = pointsOf(step.simplexBefore);
       answer = closestOnSimplex<SimplexQuery::ContainsOrigin>(points, step.simplexBefore.count);
-      const BooleanNext<S> next = booleanNextDirection(points, step.simplexBefore.count, answer);
+      const BooleanNext<V> next = booleanNextDirection(points, step.simplexBefore.count, answer);
       step.region = answer.region;
       step.droppedMask = answer.droppedMask;
       step.stop = next.stop;

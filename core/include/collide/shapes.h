@@ -263,8 +263,13 @@ enum class ShapeField : std::uint8_t {
   Min,          // aabb
   Max,          // aabb
   HalfExtents,  // box
-  Vertices,     // polygon
+  Vertices,     // polygon, mesh
   HalfAngle,    // sector
+  EndC,         // triangle (3D): third corner
+  HalfHeight,   // cylinder (3D)
+  Points,       // hull (3D)
+  Triangles,    // mesh (3D): the index triples
+  Rotation,     // a 3D placement's quaternion
 };
 
 enum class ShapeFault : std::uint8_t {
@@ -274,7 +279,9 @@ enum class ShapeFault : std::uint8_t {
   Negative,        // a radius or half extent below 0
   MinAboveMax,     // an aabb's min exceeds its max on some axis
   AngleRange,      // a sector's half angle outside [0, pi]
-  VertexCount,     // a polygon with fewer than 3 or more than kMaxPolygonVertices vertices
+  VertexCount,     // a polygon with fewer than 3 or more than kMaxPolygonVertices vertices; a hull or mesh too small
+  IndexRange,      // a hull face or mesh triangle names a vertex that does not exist
+  NotUnit,         // a quaternion far from unit length (|q|^2 in value)
 };
 
 // What isValid found: ok() or the fault, the field and the number at fault. No allocation: the kernels (SAT, the
@@ -282,8 +289,8 @@ enum class ShapeFault : std::uint8_t {
 struct ShapeCheck {
   ShapeFault fault = ShapeFault::None;
   ShapeField field = ShapeField::Whole;
-  double value = 0;  // TooLarge, Negative, AngleRange: the number; VertexCount: the count
-  int vertex = -1;   // Vertices: the polygon vertex at fault
+  double value = 0;  // TooLarge, Negative, AngleRange, NotUnit: the number; VertexCount: the count; IndexRange: the index
+  int vertex = -1;   // Vertices, Points: the vertex at fault; Triangles: the triangle at fault
 
   [[nodiscard]] constexpr bool ok() const { return fault == ShapeFault::None; }
   constexpr explicit operator bool() const { return ok(); }
