@@ -1,0 +1,298 @@
+// makeHull (hull3.h): Quickhull with coplanar faces merged, its refusals, and the validate mode.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <set>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "collide/hull3.h"
+
+namespace collide {
+namespace {
+
+using V = Vec3<double>;
+
+std::vector<V> cubeCorners(double h) {
+  std::vector<V> corners;
+  for (const V& c : Box3<double>{{h, h, h}}.corners()) corners.push_back(c);
+  return corners;
+}
+
+// The invariants hull3.h promises, on any built hull.
+template <Scalar S>
+void expectWellFormed(const Hull<S>& hull, std::span<const Vec3<S>> input, S tolerance) {
+  const int v = static_cast<int>(hull.vertices.size());
+  const int e = static_cast<int>(hull.edges.size());
+  const int f = static_cast<int>(hull.faces.size());
+  EXPECT_EQ(v - e + f, 2) << "Euler: V " << v << " E " << e << " F " << f;
+  EXPECT_LE(f, 2 * v - 4);
+  EXPECT_LE(e, 3 * v - 6);
+  // Each vertex is an input point, bit for bit.
+  for (const Vec3<S>& vertex : hull.vertices) {
+    EXPECT_NE(std::find(input.begin(), input.end(), vertex), input.end());
+  }
+  std::vector<int> facesAround(v, 0);
+  for (int i = 0; i < f; ++i) {
+    const HullFace<S>& face = hull.faces[i];
+    EXPECT_GE(face.count, 3);
+    EXPECT_NEAR(static_cast<double>(length(face.normal)), 1.0, 1e-5);
+    for (int k = 0; k < face.count; ++k) {
+      const Vec3<S>& a = hull.vertices[hull.faceVertices[face.first + k]];
+      const Vec3<S>& b = hull.vertices[hull.faceVertices[face.first + (k + 1) % face.count]];
+      const Vec3<S>& c = hull.vertices[hull.faceVertices[face.first + (k + 2) % face.count]];
+      // Counter-clockwise seen from outside and convex: no corner dents inside its chord beyond the tolerance.
+      EXPECT_GE(dot(cross(b - a, c - a), face.normal) / length(c - a), -tolerance) << "face " << i << " corner " << k;
+      EXPECT_LE(std::abs(dot(face.normal, a) - face.offset), tolerance) << "face " << i << " vertex off its plane";
+      ++facesAround[hull.faceVertices[face.first + k]];
+    }
+    // Every input point inside or on every face plane.
+    for (const Vec3<S>& point : input) EXPECT_LE(dot(face.normal, point) - face.offset, tolerance);
+  }
+  for (int i = 0; i < v; ++i) EXPECT_GE(facesAround[i], 3) << "vertex " << i << " lies on an edge or a face";
+  // Edges: a -> b in faceA's loop, b -> a in faceB's loop, each pair once.
+  std::set<std::pair<int, int>> seen;
+  const auto hasDirected = [&](int faceIndex, int a, int b) {
+    const HullFace<S>& face = hull.faces[faceIndex];
+    for (int k = 0; k < face.count; ++k) {
+      if (hull.faceVertices[face.first + k] == a && hull.faceVertices[face.first + (k + 1) % face.count] == b) {
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const HullEdge& edge : hull.edges) {
+    EXPECT_TRUE(seen.insert({std::min(edge.a, edge.b), std::max(edge.a, edge.b)}).second);
+    EXPECT_TRUE(hasDirected(edge.faceA, edge.a, edge.b));
+    EXPECT_TRUE(hasDirected(edge.faceB, edge.b, edge.a));
+    // No two faces in one plane left unmerged: some vertex of faceB lies below faceA's plane.
+    const HullFace<S>& faceA = hull.faces[edge.faceA];
+    const HullFace<S>& faceB = hull.faces[edge.faceB];
+    S below = S(0);
+    for (int k = 0; k < faceB.count; ++k) {
+      below = std::max(below, faceA.offset - dot(faceA.normal, hull.vertices[hull.faceVertices[faceB.first + k]]));
+    }
+    EXPECT_GT(below, S(0));
+  }
+  // The centre strictly inside.
+  for (const HullFace<S>& face : hull.faces) EXPECT_LT(dot(face.normal, hull.center), face.offset);
+}
+
+TEST(Hull3, CubeHasSixQuadFacesAndTwelveEdges) {
+  const std::vector<V> corners = cubeCorners(1);
+  const HullBuildResult<double> built = makeHull<double>(corners);
+  ASSERT_TRUE(built.hull) << built.error;
+  const Hull<double>& hull = *built.hull;
+  EXPECT_EQ(hull.vertices.size(), 8u);
+  EXPECT_EQ(hull.faces.size(), 6u);
+  EXPECT_EQ(hull.edges.size(), 12u);
+  for (const HullFace<double>& face : hull.faces) {
+    EXPECT_EQ(face.count, 4);
+    EXPECT_NEAR(face.offset, 1.0, 1e-15);
+  }
+  EXPECT_EQ(hull.vertices, corners);  // input order kept
+  expectWellFormed<double>(hull, corners, 1e-12);
+}
+
+TEST(Hull3, CubeDropsInteriorFaceAndEdgePoints) {
+  std::vector<V> points = {{0, 0, 0}, {0.5, -0.25, 0.1}, {1, 0, 0}, {0, 1, 0.5}, {1, 1, 0}, {-0.3, 0.2, -0.9}};
+  for (const V& corner : cubeCorners(1)) points.push_back(corner);
+  points.push_back({1, 1, 1});  // a duplicate corner
+  const HullBuildResult<double> built = makeHull<double>(points);
+  ASSERT_TRUE(built.hull) << built.error;
+  EXPECT_EQ(built.hull->vertices.size(), 8u);
+  EXPECT_EQ(built.hull->faces.size(), 6u);
+  EXPECT_EQ(built.hull->edges.size(), 12u);
+  expectWellFormed<double>(*built.hull, points, 1e-12);
+}
+
+// A box turned and moved far away: its corners are coplanar only to rounding, in double and in float.
+template <Scalar S>
+void rotatedTranslatedBox(S tolerance) {
+  const Quat<S> q = Quat<S>::fromEuler(S(0.3), S(-0.7), S(1.1));
+  std::vector<Vec3<S>> points;
+  for (const Vec3<S>& corner : Box3<S>{{S(0.5), S(2), S(0.125)}}.corners()) {
+    points.push_back(q.apply(corner) + Vec3<S>{S(1e3), S(-2e3), S(5e2)});
+  }
+  const HullBuildResult<S> built = makeHull<S>(points);
+  ASSERT_TRUE(built.hull) << built.error;
+  EXPECT_EQ(built.hull->faces.size(), 6u);
+  EXPECT_EQ(built.hull->edges.size(), 12u);
+  expectWellFormed<S>(*built.hull, points, tolerance);
+}
+
+TEST(Hull3, RotatedTranslatedBoxMergesItsFaces) {
+  rotatedTranslatedBox<double>(1e-9);
+  rotatedTranslatedBox<float>(1e-2f);
+}
+
+// An octahedron whose vertices Quickhull may meet after points in the middle of its edges.
+TEST(Hull3, OctahedronWithEdgeMidpoints) {
+  std::vector<V> points = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+  const std::vector<V> corners = points;
+  for (std::size_t i = 0; i < corners.size(); ++i) {
+    for (std::size_t j = i + 1; j < corners.size(); ++j) {
+      if (dot(corners[i], corners[j]) == 0.0) points.insert(points.begin(), 0.5 * (corners[i] + corners[j]));
+    }
+  }
+  const HullBuildResult<double> built = makeHull<double>(points);
+  ASSERT_TRUE(built.hull) << built.error;
+  EXPECT_EQ(built.hull->vertices.size(), 6u);
+  EXPECT_EQ(built.hull->faces.size(), 8u);
+  EXPECT_EQ(built.hull->edges.size(), 12u);
+  expectWellFormed<double>(*built.hull, points, 1e-12);
+}
+
+template <Scalar S>
+void randomClouds(int trials, double tolerance) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<S> coordinate(S(-1), S(1));
+  std::uniform_int_distribution<int> size(4, 64);
+  for (int trial = 0; trial < trials; ++trial) {
+    std::vector<Vec3<S>> points(size(rng));
+    for (Vec3<S>& p : points) p = {coordinate(rng), coordinate(rng), S(0.25) * coordinate(rng)};
+    const HullBuildResult<S> built = makeHull<S>(points);
+    ASSERT_TRUE(built.hull) << built.error;
+    expectWellFormed<S>(*built.hull, points, static_cast<S>(tolerance));
+  }
+}
+
+TEST(Hull3, RandomCloudsDouble) { randomClouds<double>(300, 1e-9); }
+TEST(Hull3, RandomCloudsFloat) { randomClouds<float>(300, 2e-3); }
+
+// Points on a grid: many exactly coplanar and collinear points, the hull is the grid's box.
+TEST(Hull3, GridGivesItsBox) {
+  std::vector<V> points;
+  for (int x = 0; x < 4; ++x) {
+    for (int y = 0; y < 3; ++y) {
+      for (int z = 0; z < 5; ++z) points.push_back({0.1 * x, 0.1 * y, 0.1 * z});
+    }
+  }
+  const HullBuildResult<double> built = makeHull<double>(points);
+  ASSERT_TRUE(built.hull) << built.error;
+  EXPECT_EQ(built.hull->vertices.size(), 8u);
+  EXPECT_EQ(built.hull->faces.size(), 6u);
+  EXPECT_EQ(built.hull->edges.size(), 12u);
+  expectWellFormed<double>(*built.hull, points, 1e-12);
+}
+
+// Coordinates on a small lattice: many coplanar, collinear and duplicate points (the hard inputs for Quickhull).
+TEST(Hull3, LatticeClouds) {
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> coordinate(-2, 2);
+  std::uniform_int_distribution<int> size(8, 60);
+  int built = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    std::vector<V> points(size(rng));
+    for (V& p : points) p = {0.5 * coordinate(rng), 0.5 * coordinate(rng), 0.5 * coordinate(rng)};
+    const HullBuildResult<double> result = makeHull<double>(points);
+    if (!result.hull) continue;  // a coplanar draw is refused, as tested above
+    ++built;
+    expectWellFormed<double>(*result.hull, points, 1e-12);
+  }
+  EXPECT_GT(built, 250);
+}
+
+TEST(Hull3, PointsOnASphereFloat) {
+  std::mt19937 rng(13);
+  std::normal_distribution<float> gauss;
+  std::vector<Vec3<float>> points(kMaxHullPoints);
+  for (Vec3<float>& p : points) p = normalize(Vec3<float>{gauss(rng), gauss(rng), gauss(rng)});
+  const HullBuildResult<float> built = makeHull<float>(points);
+  ASSERT_TRUE(built.hull) << built.error;
+  EXPECT_GT(built.hull->vertices.size(), 900u);
+  // Merged faces are flat within twice the tolerance (vertices within it of the seed's plane, the offset at
+  // the farthest); the cloud's size is its box diagonal, under 2 sqrt(3).
+  expectWellFormed<float>(*built.hull, points, 2 * 3.5f * kHullRelativeTolerance<float>);
+}
+
+TEST(Hull3, PointsOnASphere) {
+  std::mt19937 rng(11);
+  std::normal_distribution<double> gauss;
+  std::vector<V> points(500);
+  for (V& p : points) p = 3.0 * normalize(V{gauss(rng), gauss(rng), gauss(rng)});
+  const HullBuildResult<double> built = makeHull<double>(points);
+  ASSERT_TRUE(built.hull) << built.error;
+  EXPECT_EQ(built.hull->vertices.size(), points.size());  // every point on a sphere is a vertex
+  expectWellFormed<double>(*built.hull, points, 1e-9);
+  // Most faces are triangles: random points on a sphere have no four coplanar.
+  EXPECT_EQ(built.hull->faces.size(), 2 * points.size() - 4);
+}
+
+TEST(Hull3, RefusesTooFewPoints) {
+  const std::vector<V> three = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  const HullBuildResult<double> built = makeHull<double>(three);
+  EXPECT_FALSE(built.hull);
+  EXPECT_EQ(built.error, "a hull needs at least 4 points; got 3");
+}
+
+TEST(Hull3, RefusesTooManyPoints) {
+  std::vector<V> points(kMaxHullPoints + 1);
+  for (std::size_t i = 0; i < points.size(); ++i) points[i] = {std::cos(0.1 * i), std::sin(0.1 * i), 0.01 * i};
+  const HullBuildResult<double> built = makeHull<double>(points);
+  EXPECT_FALSE(built.hull);
+  EXPECT_EQ(built.error, "a hull takes at most 1024 points; got 1025");
+}
+
+TEST(Hull3, RefusesDegenerateClouds) {
+  const std::vector<V> same = {{1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}};
+  EXPECT_EQ(makeHull<double>(same).error, "all points coincide: a hull needs 4 points that span a volume");
+  const std::vector<V> line = {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {-3, -3, -3}, {0.5, 0.5, 0.5}};
+  EXPECT_EQ(makeHull<double>(line).error, "all points are collinear: a hull needs 4 points that span a volume");
+  const std::vector<V> plane = {{0, 0, 5}, {1, 0, 5}, {0, 1, 5}, {1, 1, 5}, {0.3, 0.2, 5}};
+  EXPECT_EQ(makeHull<double>(plane).error, "all points are coplanar: a hull needs 4 points that span a volume");
+  // Coplanar to rounding: a tilted plane at a large offset.
+  const Quat<double> q = Quat<double>::fromEuler(0.2, 0.4, 0.6);
+  std::vector<V> tilted;
+  for (const V& p : plane) tilted.push_back(q.apply(p) + V{1e6, 0, 0});
+  EXPECT_EQ(makeHull<double>(tilted).error, "all points are coplanar: a hull needs 4 points that span a volume");
+}
+
+TEST(Hull3, RefusesNonFinitePointByIndex) {
+  std::vector<V> points = cubeCorners(1);
+  points[5].y = std::nan("");
+  HullBuildResult<double> built = makeHull<double>(points);
+  EXPECT_FALSE(built.hull);
+  EXPECT_EQ(built.error, "point 5 is not finite");
+  EXPECT_EQ(built.badPoint, 5);
+  points[5].y = 1;
+  points[2].z = -std::numeric_limits<double>::infinity();
+  built = makeHull<double>(points);
+  EXPECT_EQ(built.error, "point 2 is not finite");
+  EXPECT_EQ(built.badPoint, 2);
+  points[2].z = 1e30;
+  EXPECT_EQ(makeHull<double>(points).error, "point 2 is beyond the coordinate range");
+}
+
+TEST(Hull3, ValidateKeepsThePointsAsGiven) {
+  std::mt19937 rng(3);
+  std::normal_distribution<double> gauss;
+  std::vector<V> points(40);
+  for (V& p : points) p = normalize(V{gauss(rng), gauss(rng), gauss(rng)});
+  const HullBuildResult<double> built = makeHull<double>(points, HullBuild::Validate);
+  ASSERT_TRUE(built.hull) << built.error;
+  EXPECT_EQ(built.hull->vertices, points);
+  expectWellFormed<double>(*built.hull, points, 1e-12);
+}
+
+TEST(Hull3, ValidateRefusesAnInnerPointByIndex) {
+  std::vector<V> points = cubeCorners(1);
+  points.insert(points.begin() + 3, V{0.1, 0.2, 0.3});
+  HullBuildResult<double> built = makeHull<double>(points, HullBuild::Validate);
+  EXPECT_FALSE(built.hull);
+  EXPECT_EQ(built.badPoint, 3);
+  EXPECT_EQ(built.error, "point 3 is not a vertex of the hull (it lies inside it, or on a face or an edge)");
+  points[3] = {1, 0, 0};  // the centre of the +x face
+  built = makeHull<double>(points, HullBuild::Validate);
+  EXPECT_EQ(built.badPoint, 3);
+  points[3] = points[8];  // a duplicate of a corner
+  built = makeHull<double>(points, HullBuild::Validate);
+  EXPECT_EQ(built.badPoint, 8);
+  EXPECT_EQ(built.error, "point 8 duplicates point 3");
+}
+
+}  // namespace
+}  // namespace collide
