@@ -365,8 +365,13 @@ void refuseUnknown3Keys(const Json& shape, std::string_view field, const TypeFie
     }
     std::string known = placed ? "type, position, rotation" : "type";
     for (const std::string_view name : fields.keys) known += ", " + std::string(name);
+    // A field of the 2D format on a 3D-only type: most likely a 2D shape under its 3D name.
+    const bool planeKey = std::any_of(typeFields().begin(), typeFields().end(), [&key](const TypeFields& f) {
+      return std::find(f.keys.begin(), f.keys.end(), key) != f.keys.end();
+    });
     throw JsonFieldError(join(field, boundedText(key)) + ": unknown field for a 3D " + std::string(fields.type) +
-                         " (known: " + known + ")");
+                         " (known: " + known + ")" +
+                         (planeKey ? "; in 2D a triangle is a polygon and a sphere is a circle" : ""));
   }
 }
 
