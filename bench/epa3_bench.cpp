@@ -259,6 +259,21 @@ void gjkOnlyBenchmark(benchmark::State& state, Family family) {
   }
 }
 
+template <Scalar S>
+void gjkDistanceBenchmark(benchmark::State& state, Family family) {
+  const Inputs& set = inputs(family);
+  std::size_t index = 0;
+  for (auto _ : state) {
+    const Pair& pair = *set.pairs[index];
+    const Transform3<double> relative = invMul(pair.a.pose, pair.b.pose);
+    const DistanceResult<Vec3<double>> result = family == Family::Box
+                                                      ? gjkDistance(pair.a.box, Transformed{pair.b.box, relative})
+                                                      : gjkDistance(pair.a.hull, Transformed{pair.b.hull, relative});
+    benchmark::DoNotOptimize(result);
+    index = (index + 1) & (kPairs - 1);
+  }
+}
+
 void epaOnlyBenchmark(benchmark::State& state, Family family) {
   const Inputs& set = inputs(family);
   std::vector<Simplex<Vec3<double>>> simplices;
@@ -316,6 +331,7 @@ const bool kRegistered = [] {
     benchmark::RegisterBenchmark((prefix + "libccd").c_str(), ccdBenchmark, family);
     benchmark::RegisterBenchmark((prefix + "collide_double_gjk_only").c_str(), gjkOnlyBenchmark<double>, family);
     benchmark::RegisterBenchmark((prefix + "collide_double_epa_only").c_str(), epaOnlyBenchmark, family);
+    benchmark::RegisterBenchmark((prefix + "collide_double_gjk_distance").c_str(), gjkDistanceBenchmark<double>, family);
   }
   return true;
 }();
