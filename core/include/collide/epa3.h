@@ -110,12 +110,11 @@ struct Face3 {
   Vec3<S> normal;   // outward, not normalised (twice the area): most faces are never asked for a unit one
   S normalSquared;  // |normal|^2
   S offset;         // dot(normal, centroid): the plane is dot(normal, p) = offset
-  S key;            // the signed squared distance offset |offset| / |normal|^2 (Jolt's mClosestLenSq), ordered as
-                    // the distance; +infinity when degenerate or dead, so such a face is never the closest
   int iteration;
 
-  [[nodiscard]] S distance() const { return offset / std::sqrt(normalSquared); }
-  [[nodiscard]] Vec3<S> unitNormal() const { return (S(1) / std::sqrt(normalSquared)) * normal; }
+  [[nodiscard]] S inverseLength() const { return S(1) / std::sqrt(normalSquared); }
+  [[nodiscard]] S distance() const { return inverseLength() * offset; }
+  [[nodiscard]] Vec3<S> unitNormal() const { return inverseLength() * normal; }
 };
 
 // An edge of the horizon: vertex start -> end on the side of a removed face, and the kept face across it.
@@ -146,6 +145,12 @@ struct Polytope3 {
   };
   union {
     Face3<S> faces[kEpa3MaxFaces];
+  };
+  // Per face slot, the signed squared distance offset |offset| / |normal|^2 (Jolt's mClosestLenSq), ordered as the
+  // distance; +infinity when the face is degenerate or dead, so it is never the closest. Apart from the faces so
+  // the search for the closest reads one array.
+  union {
+    S keys[kEpa3MaxFaces];
   };
   std::array<int, kEpa3MaxFaces> freeFaces;  // slots of removed faces, reused before faceEnd grows
   std::array<int, kEpa3MaxVertices> vertexMark;  // scratch for the horizon's simple-loop check
@@ -216,7 +221,7 @@ struct Polytope3 {
     face.normalSquared = normalSquared;
     face.offset = dot(normal, a + b + c) * (S(1) / S(3));  // through the centroid: the most accurate point (Jolt)
     face.degenerate = !(normalSquared > kEpsilon<S> * scale * scale * shorterSquared);
-    face.key = face.degenerate ? std::numeric_limits<S>::infinity() : face.offset * std::abs(face.offset) / normalSquared;
+    keys[slot] = face.degenerate ? std::numeric_limits<S>::infinity() : face.offset * std::abs(face.offset) / normalSquared;
     return slot;
   }
 
@@ -230,7 +235,7 @@ struct Polytope3 {
   void freeFace(int slot) {
     faces[slot].alive = false;
     faces[slot].visible = false;
-    faces[slot].key = std::numeric_limits<S>::infinity();
+    keys[slot] = std::numeric_limits<S>::infinity();
     freeFaces[freeCount++] = slot;
   }
 
@@ -240,8 +245,8 @@ struct Polytope3 {
     int best = -1;
     S bestKey = std::numeric_limits<S>::infinity();
     for (int i = 0; i < faceEnd; ++i) {
-      if (faces[i].key < bestKey) {
-        bestKey = faces[i].key;
+      if (keys[i] < bestKey) {
+        bestKey = keys[i];
         best = i;
       }
     }
@@ -624,8 +629,9 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
       break;
     }
     const detail::Face3<S>& face = polytope.faces[closest];
-    const V normal = face.unitNormal();
-    const S faceDistance = face.distance();
+    const S inverseLength = face.inverseLength();
+    const V normal = inverseLength * face.normal;
+    const S faceDistance = inverseLength * face.offset;
     const SupportPoint<V> support = difference.supportPoint(normal);
     const S supportDistance = dot(support.point, normal);
     const S gap = supportDistance - faceDistance;
@@ -718,10 +724,12 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   detail::FaceWeights<S> weights = detail::faceWeights(polytope, closest);
   if (weights.outside > S(0)) {
     const S near = tolerance * polytope.scale;
+    // d - best <= near, on the keys first (d^2 - best^2 <= near (2 best + near)): most faces need no square root.
+    const S keyNear = polytope.keys[closest] + near * (S(2) * std::abs(bestDistance) + near);
     const S parallel = S(1) - std::sqrt(kEpsilon<S>);
     for (int f = 0; f < polytope.faceEnd; ++f) {
       const detail::Face3<S>& face = polytope.faces[f];
-      if (f == closest || face.key == std::numeric_limits<S>::infinity() || !(face.distance() - bestDistance <= near) ||
+      if (f == closest || !(polytope.keys[f] <= keyNear) || !(face.distance() - bestDistance <= near) ||
           dot(face.unitNormal(), bestNormal) < parallel) {
         continue;
       }
