@@ -197,9 +197,9 @@ const bool registered = registerCommand(
        command.add_option("--trials", options->trials, "Number of random pairs, 1 to " + std::to_string(collide::kMaxExperimentTrials))
            ->capture_default_str()
            ->check(CLI::Range(std::uint64_t{1}, collide::kMaxExperimentTrials));
-       command.add_option("--algo", options->algorithms, "Algorithms, comma separated: " + collide::algorithmNameList(true))
+       command.add_option("--algo", options->algorithms, "Algorithms, comma separated: " + collide::algorithmNameList(true, 2))
            ->delimiter(',')
-           ->check(CLI::IsMember(collide::algorithmNames(true)))
+           ->check(CLI::IsMember(collide::algorithmNames(true, 2)))
            ->capture_default_str();
        command.add_option("--seed", options->seed, "Seed of the pair generator")->capture_default_str();
        command.add_option("--gap-min", options->gapMin, "Smallest gap along the centre line (negative: overlap), A's size = 1")

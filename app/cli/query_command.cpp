@@ -11,10 +11,13 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "cli/commands.h"
 #include "collide/query.h"
+#include "collide/query3.h"
 #include "io/query_json.h"
 #include "io/text_io.h"
 
@@ -28,18 +31,21 @@ struct QueryCommandOptions {
   std::string outputPath;  // empty: standard output
 };
 
-template <collide::Scalar S>
-Json answer(const QueryPair& pair, const std::vector<collide::Algorithm>& chosen) {
-  const collide::Collider<S> a = collide::castCollider<S>(pair.a);
-  const collide::Collider<S> b = collide::castCollider<S>(pair.b);
+// A pair in the plane or in space (the pair's collider type says which).
+template <collide::Scalar S, class Pair>
+Json answer(const Pair& pair, const std::vector<collide::Algorithm>& chosen) {
+  constexpr int kDimension = std::is_same_v<Pair, QueryPair3> ? 3 : 2;
+  constexpr auto& kAll = collide::kAlgorithmsIn<kDimension>;
+  const auto a = collide::castCollider<S>(pair.a);
+  const auto b = collide::castCollider<S>(pair.b);
   requireValid(a, b);  // one error for the line, naming the field, rather than one refusal per algorithm
   std::vector<collide::Algorithm> algorithms = chosen;
   if (algorithms.empty()) {
-    for (const collide::Algorithm algorithm : collide::kAlgorithms) {
+    for (const collide::Algorithm algorithm : kAll) {
       if (collide::refusal(algorithm, a, b).empty()) algorithms.push_back(algorithm);
     }
     // Nothing takes the pair (a wide sector against a box): say why, algorithm by algorithm.
-    if (algorithms.empty()) algorithms.assign(collide::kAlgorithms.begin(), collide::kAlgorithms.end());
+    if (algorithms.empty()) algorithms.assign(kAll.begin(), kAll.end());
   }
   Json out = Json::object();
   out["id"] = pair.id;
@@ -78,8 +84,12 @@ int runQueryCommand(const QueryCommandOptions& options) {
     try {
       const Json document = parseJsonText(line, lineNumber);
       if (document.is_object() && document.contains("id")) id = document["id"];
-      const QueryPair pair = queryPairFromJson(document);
-      answerText = (useFloat ? answer<float>(pair, chosen) : answer<double>(pair, chosen)).dump();
+      answerText = std::visit(
+                       [&](const auto& pair) {
+                         return useFloat ? answer<float>(pair, chosen) : answer<double>(pair, chosen);
+                       },
+                       queryPairFromJson(document))
+                       .dump();
     } catch (const JsonSyntaxError& error) {  // names its line and column already
       ++badLines;
       answerText = errorAnswer(id, lineNumber, error.what());

@@ -9,9 +9,11 @@
 #include <iterator>
 #include <memory>
 #include <string>
+#include <variant>
 
 #include "cli/commands.h"
 #include "collide/query.h"
+#include "collide/query3.h"
 #include "io/query_json.h"
 #include "io/scene.h"
 #include "io/text_io.h"
@@ -26,10 +28,9 @@ struct TraceCommandOptions {
   std::string outputPath;
 };
 
-template <collide::Scalar S>
-Json traceDocument(const QueryPair& pair, collide::Algorithm algorithm) {
-  const collide::QueryTrace<S> trace =
-      collide::recordQuery(algorithm, collide::castCollider<S>(pair.a), collide::castCollider<S>(pair.b));
+template <collide::Scalar S, class Pair>
+Json traceDocument(const Pair& pair, collide::Algorithm algorithm) {
+  const auto trace = collide::recordQuery(algorithm, collide::castCollider<S>(pair.a), collide::castCollider<S>(pair.b));
   Json out = Json::object();
   out["id"] = pair.id;
   out["scalar"] = std::is_same_v<S, float> ? "float" : "double";
@@ -43,14 +44,16 @@ Json traceDocument(const QueryPair& pair, collide::Algorithm algorithm) {
 int runTraceCommand(const TraceCommandOptions& options) {
   InputSource input(options.inputPath);
   const std::string text{std::istreambuf_iterator<char>(input.stream()), std::istreambuf_iterator<char>()};
-  QueryPair pair;
+  std::variant<QueryPair, QueryPair3> pair;
   std::string algorithmName = options.algorithm;
   try {
     const Json document = parseJsonText(text);
     if (document.is_object() && document.contains("format")) {
       const Scene scene = sceneFromJson(document);
-      pair.id = scene.title;
-      if (std::string error; !scenePair(scene, pair.a, pair.b, error)) throw JsonFieldError(error);
+      QueryPair fromScene;
+      fromScene.id = scene.title;
+      if (std::string error; !scenePair(scene, fromScene.a, fromScene.b, error)) throw JsonFieldError(error);
+      pair = fromScene;
       if (algorithmName.empty()) algorithmName = scene.algorithm;
       if (!algorithmName.empty() && !collide::parseAlgorithm(algorithmName)) {
         throw JsonFieldError("algorithm: expected one of " + collide::algorithmNameList() + ", got \"" +
@@ -69,8 +72,12 @@ int runTraceCommand(const TraceCommandOptions& options) {
     throw std::runtime_error("trace: give --algo (" + collide::algorithmNameList() + "); the input names none");
   }
   const collide::Algorithm algorithm = *collide::parseAlgorithm(algorithmName);
-  const Json out = options.scalar == "float" ? traceDocument<float>(pair, algorithm)
-                                             : traceDocument<double>(pair, algorithm);
+  const Json out = std::visit(
+      [&](const auto& chosen) {
+        return options.scalar == "float" ? traceDocument<float>(chosen, algorithm)
+                                         : traceDocument<double>(chosen, algorithm);
+      },
+      pair);
   OutputSink output(options.outputPath);
   output.stream() << dumpReadable(out) << '\n';
   output.finish();
@@ -83,7 +90,7 @@ const bool registered = registerCommand({
     [](CLI::App& command) -> std::function<int()> {
       auto options = std::make_shared<TraceCommandOptions>();
       command.add_option("--algo", options->algorithm, "Algorithm (default: the scene's \"algorithm\")")
-          ->check(CLI::IsMember({"gjk", "distance", "epa", "sat", "analytic"}));
+          ->check(CLI::IsMember(collide::algorithmNames()));
       command.add_option("--scalar", options->scalar, "Scalar type of the computation")
           ->check(CLI::IsMember({"float", "double"}))
           ->capture_default_str();

@@ -43,15 +43,20 @@ Json vec(Vec2<S> v) {
 }
 
 template <Scalar S>
-Json supportPoint(const collide::SupportPoint<collide::Vec2<S>>& support) {
+Json vec(collide::Vec3<S> v) {
+  return Json::array({number(v.x), number(v.y), number(v.z)});
+}
+
+template <collide::Vector V>
+Json supportPoint(const collide::SupportPoint<V>& support) {
   return {{"point", vec(support.point)}, {"point_a", vec(support.pointA)}, {"point_b", vec(support.pointB)}};
 }
 
-// Simplex vertices are named A (newest), B, C as in Collision detection notes and in the region names.
-constexpr std::array<const char*, 3> kVertexLetters = {"A", "B", "C"};
+// Simplex vertices are named A (newest), B, C, D as in Collision detection notes and in the region names.
+constexpr std::array<const char*, 4> kVertexLetters = {"A", "B", "C", "D"};
 
-template <Scalar S>
-Json simplex(const collide::Simplex<collide::Vec2<S>>& simplex) {
+template <collide::Vector V>
+Json simplex(const collide::Simplex<V>& simplex) {
   Json vertices = Json::array();
   for (int i = 0; i < simplex.count; ++i) {
     Json vertex = supportPoint(simplex.vertices[i]);
@@ -65,7 +70,7 @@ Json simplex(const collide::Simplex<collide::Vec2<S>>& simplex) {
 
 // [SECTION] Pairs
 
-QueryPair queryPairFromJson(const Json& line) {
+std::variant<QueryPair, QueryPair3> queryPairFromJson(const Json& line) {
   if (!line.is_object()) {
     throw JsonFieldError("expected an object {\"id\": ..., \"a\": SHAPE, \"b\": SHAPE}, got " + describeJsonValue(line));
   }
@@ -74,14 +79,29 @@ QueryPair queryPairFromJson(const Json& line) {
       throw JsonFieldError(boundedText(key) + ": unknown field (known: id, a, b)");
     }
   }
-  QueryPair pair;
-  if (const auto it = line.find("id"); it != line.end()) pair.id = *it;
-  for (const char* side : {"a", "b"}) {
-    const auto it = line.find(side);
-    if (it == line.end()) throw JsonFieldError(std::string(side) + ": missing; expected a shape object");
-    (side[0] == 'a' ? pair.a : pair.b) = colliderFromJson(*it, side);
+  Json id;
+  if (const auto it = line.find("id"); it != line.end()) id = *it;
+  const auto side = [&line](const char* name) -> const Json& {
+    const auto it = line.find(name);
+    if (it == line.end()) throw JsonFieldError(std::string(name) + ": missing; expected a shape object");
+    return *it;
+  };
+  const Json& a = side("a");
+  const Json& b = side("b");
+  const ShapeDimension dimensionA = shapeDimension(a);
+  const ShapeDimension dimensionB = shapeDimension(b);
+  if (dimensionA.dimension != 0 && dimensionB.dimension != 0 && dimensionA.dimension != dimensionB.dimension) {
+    const bool aInSpace = dimensionA.dimension == 3;
+    const ShapeDimension& space = aInSpace ? dimensionA : dimensionB;
+    const ShapeDimension& plane = aInSpace ? dimensionB : dimensionA;
+    throw JsonFieldError(std::string(aInSpace ? "a." : "b.") + space.field + ": " + space.reason + ", but " +
+                         (aInSpace ? "b." : "a.") + plane.field + " " + plane.reason +
+                         "; a pair is two 2D shapes or two 3D shapes");
   }
-  return pair;
+  if (dimensionA.dimension == 3 || dimensionB.dimension == 3) {
+    return QueryPair3{id, collider3FromJson(a, "a"), collider3FromJson(b, "b")};
+  }
+  return QueryPair{id, colliderFromJson(a, "a"), colliderFromJson(b, "b")};
 }
 
 // [SECTION] Results
@@ -118,8 +138,9 @@ std::string refusalToText(const collide::Refusal& refusal) {
   return text + refusal.detail;
 }
 
-template <collide::Scalar S>
-void requireValid(const collide::Collider<S>& a, const collide::Collider<S>& b) {
+template <class Collider>
+void requireValid(const Collider& a, const Collider& b) {
+  using S = typename Collider::Scalar;
   for (const auto& [side, collider] : {std::pair{"a", &a}, std::pair{"b", &b}}) {
     const collide::ShapeCheck check = collide::isValid(*collider);
     if (check) continue;
@@ -129,11 +150,13 @@ void requireValid(const collide::Collider<S>& a, const collide::Collider<S>& b) 
   }
 }
 
-template void requireValid<float>(const collide::Collider<float>&, const collide::Collider<float>&);
-template void requireValid<double>(const collide::Collider<double>&, const collide::Collider<double>&);
+template void requireValid(const collide::Collider<float>&, const collide::Collider<float>&);
+template void requireValid(const collide::Collider<double>&, const collide::Collider<double>&);
+template void requireValid(const collide::Collider3<float>&, const collide::Collider3<float>&);
+template void requireValid(const collide::Collider3<double>&, const collide::Collider3<double>&);
 
-template <Scalar S>
-Json queryResultToJson(const collide::QueryResult<S>& result) {
+template <collide::Vector V>
+Json queryResultToJson(const collide::QueryResultOf<V>& result) {
   if (!result.ok) return {{"error", refusalToText(result.refusal)}};
   Json out = {{"hit", result.hit}};
   if (result.distance) out["distance"] = number(*result.distance);
@@ -146,6 +169,7 @@ Json queryResultToJson(const collide::QueryResult<S>& result) {
   if (result.gjkIterations) out["gjk_iterations"] = *result.gjkIterations;
   if (result.status) out["status"] = std::string(collide::statusName(*result.status));
   if (!result.stopReason.empty()) out["stop"] = std::string(result.stopReason);
+  if (result.faceAxesFooled) out["face_axes_fooled"] = *result.faceAxesFooled;
   return out;
 }
 
@@ -153,8 +177,8 @@ Json queryResultToJson(const collide::QueryResult<S>& result) {
 
 namespace {
 
-template <Scalar S>
-Json gjkStep(const collide::GjkStep<collide::Vec2<S>>& step) {
+template <collide::Vector V>
+Json gjkStep(const collide::GjkStep<V>& step) {
   Json dropped = Json::array();
   for (int i = 0; i < step.simplexBefore.count; ++i) {
     if (step.droppedMask & (1u << i)) dropped.push_back(kVertexLetters[i]);
@@ -236,9 +260,27 @@ Json queryTraceToJson(const collide::QueryTrace<S>& trace) {
   return out;
 }
 
-template Json queryResultToJson<float>(const collide::QueryResult<float>&);
-template Json queryResultToJson<double>(const collide::QueryResult<double>&);
-template Json queryTraceToJson<float>(const collide::QueryTrace<float>&);
-template Json queryTraceToJson<double>(const collide::QueryTrace<double>&);
+template <Scalar S>
+Json queryTraceToJson(const collide::QueryTrace3<S>& trace) {
+  Json out = {{"algorithm", std::string(collide::algorithmName(trace.result.algorithm))},
+              {"result", queryResultToJson(trace.result)}};
+  const auto list = [&out](const char* key, const auto& steps, auto convert) {
+    if (steps.empty()) return;
+    Json array = Json::array();
+    for (const auto& step : steps) array.push_back(convert(step));
+    out[key] = std::move(array);
+  };
+  list("gjk", trace.gjk, [](const auto& step) { return gjkStep(step); });
+  return out;
+}
+
+template Json queryResultToJson(const collide::QueryResult<float>&);
+template Json queryResultToJson(const collide::QueryResult<double>&);
+template Json queryResultToJson(const collide::QueryResult3<float>&);
+template Json queryResultToJson(const collide::QueryResult3<double>&);
+template Json queryTraceToJson(const collide::QueryTrace<float>&);
+template Json queryTraceToJson(const collide::QueryTrace<double>&);
+template Json queryTraceToJson(const collide::QueryTrace3<float>&);
+template Json queryTraceToJson(const collide::QueryTrace3<double>&);
 
 }  // namespace lab

@@ -9,23 +9,31 @@
 // step (world frame). Numbers are written with the shortest text that reads back to the same value.
 #pragma once
 
+#include <variant>
+
 #include "collide/query.h"
+#include "collide/query3.h"
 #include "io/shape_json.h"
 
 namespace lab {
 
-// One input of `query` and `trace`: {"id": any JSON value (optional), "a": SHAPE, "b": SHAPE}.
-struct QueryPair {
+// One input of `query` and `trace`: {"id": any JSON value (optional), "a": SHAPE, "b": SHAPE}, in the plane
+// (QueryPair) or in space (QueryPair3).
+template <class Collider>
+struct PairOf {
   Json id;  // null when absent
-  collide::Collider<double> a;
-  collide::Collider<double> b;
+  Collider a;
+  Collider b;
 };
+using QueryPair = PairOf<collide::Collider<double>>;
+using QueryPair3 = PairOf<collide::Collider3<double>>;
 
-// Throws JsonFieldError naming the field ("a.radius: ...", "c: unknown field ...").
-[[nodiscard]] QueryPair queryPairFromJson(const Json& line);
+// A pair in the plane or in space, as its shapes' fields say (shapeDimension, shape_json.h); both shapes must be
+// in the same one. Throws JsonFieldError naming the field ("a.radius: ...", "c: unknown field ...").
+[[nodiscard]] std::variant<QueryPair, QueryPair3> queryPairFromJson(const Json& line);
 
-template <collide::Scalar S>
-[[nodiscard]] Json queryResultToJson(const collide::QueryResult<S>& result);
+template <collide::Vector V>
+[[nodiscard]] Json queryResultToJson(const collide::QueryResultOf<V>& result);
 
 // A refusal in the CLI's words: the library's reason with the JSON field it is about ("b: sector half_angle 2 rad
 // is over 90 degrees, ..."; "a.radius" style for fieldPath).
@@ -35,10 +43,12 @@ template <collide::Scalar S>
 
 // Throws JsonFieldError ("a.position: 1.798e+308 is too large: ...") when a or b, in scalar S, is not valid
 // (collide::isValid): the numbers the JSON reader took may still be beyond what S can compute with.
-template <collide::Scalar S>
-void requireValid(const collide::Collider<S>& a, const collide::Collider<S>& b);
+template <class Collider>
+void requireValid(const Collider& a, const Collider& b);
 
 template <collide::Scalar S>
 [[nodiscard]] Json queryTraceToJson(const collide::QueryTrace<S>& trace);
+template <collide::Scalar S>
+[[nodiscard]] Json queryTraceToJson(const collide::QueryTrace3<S>& trace);
 
 }  // namespace lab

@@ -4,6 +4,8 @@
 // [SECTION] Per-type readers
 // [SECTION] colliderFromJson
 // [SECTION] colliderToJson
+// [SECTION] Dimension: which space a SHAPE's fields put it in
+// [SECTION] 3D: per-type readers, collider3FromJson, colliderToJson
 #include "io/shape_json.h"
 
 #include <algorithm>
@@ -12,12 +14,14 @@
 #include <numbers>
 #include <vector>
 
+#include "collide/hull3.h"
 #include "collide/polygon.h"
 #include "io/text_io.h"
 
 namespace lab {
 
 using collide::Vec2;
+using collide::Vec3;
 
 // [SECTION] Reading helpers
 
@@ -259,6 +263,276 @@ Json colliderToJson(const collide::Collider<double>& collider) {
         } else if constexpr (std::is_same_v<T, collide::Sector<double>>) {
           out["radius"] = shape.radius;
           out["half_angle"] = shape.halfAngle;
+        }
+      },
+      collider.shape);
+  return out;
+}
+
+// [SECTION] Dimension: which space a SHAPE's fields put it in
+
+namespace {
+
+// The vector fields whose length says 2D or 3D, in the order they are looked at.
+constexpr std::array<std::string_view, 7> kVectorKeys = {"position", "a", "b", "c", "min", "max", "half_extents"};
+constexpr std::array<std::string_view, 3> kPlaneTypes = {"circle", "polygon", "sector"};
+constexpr std::array<std::string_view, 5> kSpaceTypes = {"sphere", "triangle", "cylinder", "hull", "mesh"};
+
+template <std::size_t N>
+bool listed(const std::array<std::string_view, N>& names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
+ShapeDimension shapeDimension(const Json& shape) {
+  if (!shape.is_object()) return {};
+  if (const auto it = shape.find("type"); it != shape.end() && it->is_string()) {
+    const std::string type = it->get<std::string>();
+    if (listed(kPlaneTypes, type)) return {2, "type", "a " + type + " is a 2D shape"};
+    if (listed(kSpaceTypes, type)) return {3, "type", "a " + type + " is a 3D shape"};
+  }
+  if (shape.contains("angle")) return {2, "angle", "an angle places a 2D shape"};
+  if (shape.contains("rotation")) return {3, "rotation", "a rotation quaternion places a 3D shape"};
+  for (const std::string_view key : kVectorKeys) {
+    const auto it = shape.find(key);
+    if (it == shape.end() || !it->is_array()) continue;
+    if (it->size() == 2) return {2, std::string(key), "has 2 numbers"};
+    if (it->size() == 3) return {3, std::string(key), "has 3 numbers"};
+  }
+  return {};
+}
+
+// [SECTION] 3D: per-type readers, collider3FromJson, colliderToJson
+
+namespace {
+
+Vec3<double> vec3FromJson(const Json& value, std::string_view field) {
+  if (!value.is_array() || value.size() != 3) fail(field, "[x, y, z], an array of three numbers", value);
+  return {finiteNumberFromJson(value[0], std::string(field) + "[0]"),
+          finiteNumberFromJson(value[1], std::string(field) + "[1]"),
+          finiteNumberFromJson(value[2], std::string(field) + "[2]")};
+}
+
+std::vector<Vec3<double>> pointListFromJson(const Json& shape, std::string_view field, std::string_view key) {
+  const std::string listField = join(field, key);
+  const Json& list = required(shape, field, key, "an array of [x, y, z] points");
+  if (!list.is_array()) fail(listField, "an array of [x, y, z] points", list);
+  std::vector<Vec3<double>> points;
+  points.reserve(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    points.push_back(vec3FromJson(list[i], listField + "[" + std::to_string(i) + "]"));
+  }
+  return points;
+}
+
+const std::array<TypeFields, 10>& type3Fields() {
+  static const std::array<TypeFields, 10> table = {{
+      {"point", {}},
+      {"segment", {"a", "b"}},
+      {"triangle", {"a", "b", "c"}},
+      {"sphere", {"radius"}},
+      {"aabb", {"min", "max"}},
+      {"box", {"half_extents"}},
+      {"capsule", {"a", "b", "radius"}},
+      {"cylinder", {"half_height", "radius"}},
+      {"hull", {"points", "as_given"}},
+      {"mesh", {"vertices", "triangles"}},
+  }};
+  return table;
+}
+
+std::string type3List() {
+  std::string list;
+  for (const std::string_view name : collide::kShape3TypeNames) {
+    if (!list.empty()) list += ", ";
+    list += name;
+  }
+  return list;
+}
+
+void refuseUnknown3Keys(const Json& shape, std::string_view field, const TypeFields& fields) {
+  const bool placed = fields.type != "aabb";
+  for (const auto& [key, value] : shape.items()) {
+    if (key == "type") continue;
+    if (placed && (key == "position" || key == "rotation")) continue;
+    if (std::find(fields.keys.begin(), fields.keys.end(), key) != fields.keys.end()) continue;
+    if (key == "angle") {
+      throw JsonFieldError(join(field, key) + ": a 3D shape is turned by \"rotation\": [w, x, y, z], a unit quaternion");
+    }
+    if (!placed && (key == "position" || key == "rotation")) {
+      throw JsonFieldError(join(field, key) + ": an aabb has no " + key + " (its min and max are world coordinates)");
+    }
+    std::string known = placed ? "type, position, rotation" : "type";
+    for (const std::string_view name : fields.keys) known += ", " + std::string(name);
+    throw JsonFieldError(join(field, boundedText(key)) + ": unknown field for a 3D " + std::string(fields.type) +
+                         " (known: " + known + ")");
+  }
+}
+
+collide::Hull<double> hullFromJson(const Json& shape, std::string_view field) {
+  const std::vector<Vec3<double>> points = pointListFromJson(shape, field, "points");
+  bool asGiven = false;
+  if (const auto it = shape.find("as_given"); it != shape.end()) {
+    if (!it->is_boolean()) fail(join(field, "as_given"), "true or false", *it);
+    asGiven = it->get<bool>();
+  }
+  collide::HullBuildResult<double> built =
+      collide::makeHull<double>(points, asGiven ? collide::HullBuild::Validate : collide::HullBuild::Quickhull);
+  if (!built.hull) throw JsonFieldError(join(field, "points") + ": " + built.error);
+  return std::move(*built.hull);
+}
+
+collide::Mesh<double> meshFromJson(const Json& shape, std::string_view field) {
+  collide::Mesh<double> mesh;
+  mesh.vertices = pointListFromJson(shape, field, "vertices");
+  const std::string trianglesField = join(field, "triangles");
+  const Json& list = required(shape, field, "triangles", "an array of [i, j, k] vertex indices");
+  if (!list.is_array() || list.empty()) fail(trianglesField, "a non-empty array of [i, j, k] vertex indices", list);
+  for (std::size_t t = 0; t < list.size(); ++t) {
+    const std::string triangleField = trianglesField + "[" + std::to_string(t) + "]";
+    const Json& triangle = list[t];
+    if (!triangle.is_array() || triangle.size() != 3) fail(triangleField, "[i, j, k], three vertex indices", triangle);
+    std::array<int, 3> indices{};
+    for (int k = 0; k < 3; ++k) {
+      const Json& index = triangle[static_cast<std::size_t>(k)];
+      if (!index.is_number_integer() || index.get<std::int64_t>() < 0 ||
+          index.get<std::int64_t>() >= static_cast<std::int64_t>(mesh.vertices.size())) {
+        fail(triangleField + "[" + std::to_string(k) + "]",
+             "a vertex index from 0 to " + std::to_string(static_cast<long long>(mesh.vertices.size()) - 1), index);
+      }
+      indices[static_cast<std::size_t>(k)] = static_cast<int>(index.get<std::int64_t>());
+    }
+    mesh.triangles.push_back(indices);
+  }
+  return mesh;
+}
+
+collide::Shape3<double> shape3FromJson(const Json& shape, std::string_view field, std::string_view type) {
+  const auto vec = [&](std::string_view key) {
+    return vec3FromJson(required(shape, field, key, "[x, y, z], an array of three numbers"), join(field, key));
+  };
+  const auto radius = [&] {
+    return nonNegativeFromJson(required(shape, field, "radius", "a non-negative number"), join(field, "radius"));
+  };
+  if (type == "point") return collide::Point3<double>{};
+  if (type == "segment") return collide::Segment3<double>{vec("a"), vec("b")};
+  if (type == "triangle") return collide::Triangle3<double>{vec("a"), vec("b"), vec("c")};
+  if (type == "sphere") return collide::Sphere<double>{{}, radius()};
+  if (type == "aabb") {
+    const Vec3<double> min = vec("min");
+    const Vec3<double> max = vec("max");
+    if (!(max.x >= min.x && max.y >= min.y && max.z >= min.z)) {
+      throw JsonFieldError(join(field, "max") + ": expected max >= min in x, y and z, got " +
+                           describeJsonValue(shape.at("max")) + " with min " + describeJsonValue(shape.at("min")));
+    }
+    return collide::Aabb3<double>{min, max};
+  }
+  if (type == "box") {
+    const std::string halfField = join(field, "half_extents");
+    const Json& half = required(shape, field, "half_extents", "[hx, hy, hz], three positive numbers");
+    if (!half.is_array() || half.size() != 3) fail(halfField, "[hx, hy, hz], three positive numbers", half);
+    return collide::Box3<double>{{positiveFromJson(half[0], halfField + "[0]"),
+                                  positiveFromJson(half[1], halfField + "[1]"),
+                                  positiveFromJson(half[2], halfField + "[2]")}};
+  }
+  if (type == "capsule") {
+    const Vec3<double> a = vec("a");
+    const Vec3<double> b = vec("b");
+    return collide::Capsule3<double>{a, b, radius()};
+  }
+  if (type == "cylinder") {
+    const double halfHeight =
+        positiveFromJson(required(shape, field, "half_height", "a positive number"), join(field, "half_height"));
+    return collide::Cylinder<double>{halfHeight, radius()};
+  }
+  if (type == "hull") return hullFromJson(shape, field);
+  return meshFromJson(shape, field);
+}
+
+// [w, x, y, z], normalised; zero or non-finite refused.
+collide::Quat<double> rotationFromJson(const Json& value, std::string_view field) {
+  if (!value.is_array() || value.size() != 4) fail(field, "[w, x, y, z], a unit quaternion", value);
+  const double w = finiteNumberFromJson(value[0], std::string(field) + "[0]");
+  const double x = finiteNumberFromJson(value[1], std::string(field) + "[1]");
+  const double y = finiteNumberFromJson(value[2], std::string(field) + "[2]");
+  const double z = finiteNumberFromJson(value[3], std::string(field) + "[3]");
+  const double norm = std::sqrt(w * w + x * x + y * y + z * z);
+  if (!(norm > 0.0) || !std::isfinite(norm)) fail(field, "[w, x, y, z], a non-zero quaternion", value);
+  return {x / norm, y / norm, z / norm, w / norm};
+}
+
+Json vec3ToJson(Vec3<double> v) { return Json::array({v.x, v.y, v.z}); }
+
+}  // namespace
+
+collide::Collider3<double> collider3FromJson(const Json& shape, std::string_view field) {
+  if (!shape.is_object()) fail(field, "a shape object {\"type\": ..., ...}", shape);
+  const Json& typeJson = required(shape, field, "type", "one of " + type3List());
+  if (!typeJson.is_string()) fail(join(field, "type"), "one of " + type3List(), typeJson);
+  const std::string type = typeJson.get<std::string>();
+  const auto& table = type3Fields();
+  const auto entry = std::find_if(table.begin(), table.end(), [&](const TypeFields& f) { return f.type == type; });
+  if (entry == table.end()) fail(join(field, "type"), "one of " + type3List() + " (in 3D)", typeJson);
+  refuseUnknown3Keys(shape, field, *entry);
+
+  collide::Collider3<double> collider;
+  collider.shape = shape3FromJson(shape, field, type);
+  if (type != "aabb") {
+    if (const auto it = shape.find("position"); it != shape.end()) collider.transform.p = vec3FromJson(*it, join(field, "position"));
+    if (const auto it = shape.find("rotation"); it != shape.end()) collider.transform.q = rotationFromJson(*it, join(field, "rotation"));
+  }
+  return collider;
+}
+
+Json colliderToJson(const collide::Collider3<double>& collider) {
+  const collide::Transform3<double>& xf = collider.transform;
+  Json out = Json::object();
+  out["type"] = std::string(collide::shapeTypeName(collider.shape));
+  // Points and spheres carry a local centre the format does not have: fold it into the position.
+  Vec3<double> position = xf.p;
+  if (const auto* point = std::get_if<collide::Point3<double>>(&collider.shape)) position = xf.apply(point->position);
+  if (const auto* sphere = std::get_if<collide::Sphere<double>>(&collider.shape)) position = xf.apply(sphere->center);
+  if (collide::isPlaced(collider.shape)) {
+    out["position"] = vec3ToJson(position);
+    out["rotation"] = Json::array({xf.q.w, xf.q.x, xf.q.y, xf.q.z});
+  }
+  const auto points = [](const std::vector<Vec3<double>>& list) {
+    Json array = Json::array();
+    for (const Vec3<double>& p : list) array.push_back(vec3ToJson(p));
+    return array;
+  };
+  std::visit(
+      [&](const auto& shape) {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, collide::Segment3<double>>) {
+          out["a"] = vec3ToJson(shape.a);
+          out["b"] = vec3ToJson(shape.b);
+        } else if constexpr (std::is_same_v<T, collide::Triangle3<double>>) {
+          out["a"] = vec3ToJson(shape.a);
+          out["b"] = vec3ToJson(shape.b);
+          out["c"] = vec3ToJson(shape.c);
+        } else if constexpr (std::is_same_v<T, collide::Sphere<double>>) {
+          out["radius"] = shape.radius;
+        } else if constexpr (std::is_same_v<T, collide::Aabb3<double>>) {
+          out["min"] = vec3ToJson(shape.min);
+          out["max"] = vec3ToJson(shape.max);
+        } else if constexpr (std::is_same_v<T, collide::Box3<double>>) {
+          out["half_extents"] = vec3ToJson(shape.halfExtents);
+        } else if constexpr (std::is_same_v<T, collide::Capsule3<double>>) {
+          out["a"] = vec3ToJson(shape.a);
+          out["b"] = vec3ToJson(shape.b);
+          out["radius"] = shape.radius;
+        } else if constexpr (std::is_same_v<T, collide::Cylinder<double>>) {
+          out["half_height"] = shape.halfHeight;
+          out["radius"] = shape.radius;
+        } else if constexpr (std::is_same_v<T, collide::Hull<double>>) {
+          out["points"] = points(shape.vertices);  // a built hull's vertices: reading them back builds the same hull
+        } else if constexpr (std::is_same_v<T, collide::Mesh<double>>) {
+          out["vertices"] = points(shape.vertices);
+          Json triangles = Json::array();
+          for (const std::array<int, 3>& t : shape.triangles) triangles.push_back(Json::array({t[0], t[1], t[2]}));
+          out["triangles"] = std::move(triangles);
         }
       },
       collider.shape);

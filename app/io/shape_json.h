@@ -12,6 +12,16 @@
 //            "hull": true builds the convex hull of the points instead of refusing them)
 //   sector   "radius": r > 0, "half_angle": radians in (0, pi]   (apex at position, axis along angle)
 // "position" and "angle" default to 0. Unknown fields are refused, so a typo never passes silently.
+//
+// In space (collider3FromJson) the same form with 3 numbers per point:
+//   {"type": T, "position": [x, y, z], "rotation": [w, x, y, z], ...}   (rotation: a quaternion, normalised on
+//   read, identity by default; zero or non-finite refused; "angle" is refused in 3D)
+//   point, segment ("a", "b"), triangle ("a", "b", "c"), sphere ("radius"), aabb ("min", "max"; world, no pose),
+//   box ("half_extents": [hx, hy, hz]), capsule ("a", "b", "radius"), cylinder ("half_height", "radius"; axis
+//   along local y), hull ("points": [[x, y, z], ...], at least 4 not in one plane; the convex hull is built, or
+//   with "as_given": true each point must already be a vertex), mesh ("vertices", "triangles": [[i, j, k], ...]).
+// shapeDimension says which form a SHAPE is in, from its type, its "angle" or "rotation", or the length of its
+// first vector field.
 #pragma once
 
 #include <stdexcept>
@@ -19,6 +29,7 @@
 #include <string_view>
 
 #include "collide/shapes.h"
+#include "collide/shapes3.h"
 #include "lab/vocabulary.h"
 
 namespace lab {
@@ -28,6 +39,21 @@ namespace lab {
 
 // Writes a SHAPE that colliderFromJson reads back to the same collider (the angle to within rounding).
 [[nodiscard]] Json colliderToJson(const collide::Collider<double>& collider);
+
+// A 3D SHAPE (format above); `field` names it in messages. Throws JsonFieldError.
+[[nodiscard]] collide::Collider3<double> collider3FromJson(const Json& shape, std::string_view field);
+
+// Writes a 3D SHAPE that collider3FromJson reads back to the same collider.
+[[nodiscard]] Json colliderToJson(const collide::Collider3<double>& collider);
+
+// Which space a SHAPE's fields put it in: 2 or 3 with the field that says so and why ("position", "has 3
+// numbers"), or 0 when they fit both (a point with no position).
+struct ShapeDimension {
+  int dimension = 0;
+  std::string field;
+  std::string reason;
+};
+[[nodiscard]] ShapeDimension shapeDimension(const Json& shape);
 
 // Shared by the scene and query readers: "got <value>" as the JSON text of the value, shortened.
 [[nodiscard]] std::string describeJsonValue(const Json& value);

@@ -36,10 +36,10 @@ using Clock = std::chrono::steady_clock;
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kDegrees = 180.0 / kPi;
-// The menu labels of the algorithm table (collide/query.h); string literals, so data() ends in a NUL.
+// The menu labels of the plane's algorithms (collide/query.h); string literals, so data() ends in a NUL.
 constexpr auto kAlgorithmLabels = [] {
-  std::array<const char*, collide::kAlgorithmTable.size()> labels{};
-  for (std::size_t i = 0; i < labels.size(); ++i) labels[i] = collide::kAlgorithmTable[i].label.data();
+  std::array<const char*, collide::kAlgorithms.size()> labels{};
+  for (std::size_t i = 0; i < labels.size(); ++i) labels[i] = collide::algorithmInfo(collide::kAlgorithms[i]).label.data();
   return labels;
 }();
 constexpr const char* kShapeNames[2] = {"A", "B"};
@@ -388,7 +388,8 @@ void NarrowPhaseLab::frameMetrics(std::vector<FrameMetric>& out) const {
       out.push_back({"epa_iterations", iterations, "iterations"});
       break;
     case Algorithm::Sat: out.push_back({"sat_axes", iterations, "axes"}); break;
-    case Algorithm::Analytic: break;
+    case Algorithm::Analytic:
+    case Algorithm::SatLite: break;  // SAT lite runs in 3D only
   }
   out.push_back({"query_time", queryMicros_, "us"});
   out.push_back({"hit", r.ok && r.hit ? 1.0 : 0.0, "bool"});

@@ -16,7 +16,8 @@ Color algorithmColor(collide::Algorithm algorithm) {
     case collide::Algorithm::Distance: return palette::kSeparated;
     case collide::Algorithm::Epa: return palette::kHit;
     case collide::Algorithm::Sat: return palette::kAccent;
-    case collide::Algorithm::Analytic: break;
+    case collide::Algorithm::Analytic:
+    case collide::Algorithm::SatLite: break;
   }
   return palette::kMinkowski;
 }

@@ -4,17 +4,19 @@
 
 namespace collide {
 
-std::vector<std::string> algorithmNames(bool iterativeOnly) {
+std::vector<std::string> algorithmNames(bool iterativeOnly, int dimension) {
   std::vector<std::string> names;
   for (const AlgorithmInfo& info : kAlgorithmTable) {
-    if (!iterativeOnly || isIterative(info.algorithm)) names.emplace_back(info.name);
+    if (iterativeOnly && !isIterative(info.algorithm)) continue;
+    if (dimension != 0 && !runsIn(info.algorithm, dimension)) continue;
+    names.emplace_back(info.name);
   }
   return names;
 }
 
-std::string algorithmNameList(bool iterativeOnly) {
+std::string algorithmNameList(bool iterativeOnly, int dimension) {
   std::string list;
-  for (const std::string& name : algorithmNames(iterativeOnly)) {
+  for (const std::string& name : algorithmNames(iterativeOnly, dimension)) {
     if (!list.empty()) list += ", ";
     list += name;
   }

@@ -22,6 +22,7 @@
 #include <variant>
 
 #include "collide/support.h"
+#include "query_common.h"
 
 namespace collide {
 
@@ -129,6 +130,10 @@ Refusal refusal(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b)
     if (const ShapeCheck check = isValid(*collider); !check) return invalidShape(side, collider->shape, check);
   }
   const AlgorithmInfo& info = algorithmInfo(algorithm);
+  if (!runsIn(algorithm, 2)) {
+    return {Side::Pair, {}, ShapeField::Whole,
+            std::string(info.name) + " runs on 3D shapes only; in the plane use " + algorithmNameList(false, 2)};
+  }
   for (const auto& [side, collider] : sides) {
     if (Refusal why = notAccepted(info, side, collider->shape); !why.empty()) return why;
   }
@@ -144,35 +149,11 @@ namespace {
 
 // [SECTION] Frames: A's local frame and back to the world
 
-// Points of A and B go through A's transform; vectors (directions, normals, and the Minkowski-difference points,
-// which are differences of two points) only through its rotation.
-template <Scalar S>
-SupportPoint<Vec2<S>> toWorld(const Transform<S>& frame, const SupportPoint<Vec2<S>>& support) {
-  return {frame.apply(support.pointA), frame.apply(support.pointB), frame.q.apply(support.point)};
-}
-
-template <Scalar S>
-Simplex<Vec2<S>> toWorld(const Transform<S>& frame, Simplex<Vec2<S>> simplex) {
-  for (int i = 0; i < simplex.count; ++i) simplex.vertices[i] = toWorld(frame, simplex.vertices[i]);
-  return simplex;
-}
-
-template <Scalar S>
-GjkStep<Vec2<S>> toWorld(const Transform<S>& frame, GjkStep<Vec2<S>> step) {
-  step.direction = frame.q.apply(step.direction);
-  step.support = toWorld(frame, step.support);
-  step.simplexBefore = toWorld(frame, step.simplexBefore);
-  step.simplexAfter = toWorld(frame, step.simplexAfter);
-  step.closestPoint = frame.q.apply(step.closestPoint);
-  step.nextDirection = frame.q.apply(step.nextDirection);
-  return step;
-}
-
 template <Scalar S>
 EpaStep<S> toWorld(const Transform<S>& frame, EpaStep<S> step) {
-  for (SupportPoint<Vec2<S>>& vertex : step.polytope) vertex = toWorld(frame, vertex);
+  for (SupportPoint<Vec2<S>>& vertex : step.polytope) vertex = detail::toWorld(frame, vertex);
   step.edgeNormal = frame.q.apply(step.edgeNormal);
-  step.support = toWorld(frame, step.support);
+  step.support = detail::toWorld(frame, step.support);
   return step;
 }
 
@@ -366,28 +347,18 @@ void runAnalyticEntry(const Collider<S>& a, const Collider<S>& b, const QueryOpt
   runAnalytic(a, b, sinks, result);
 }
 
+// A 3D-only entry: refusal() turned it away before the dispatch.
+template <Scalar S, class Sinks>
+void runNothing(const Collider<S>&, const Collider<S>&, const QueryOptions&, SimplexCache<Vec2<S>>*, Sinks&,
+                QueryResult<S>& result) {
+  result.status = Status::InvalidInput;
+}
+
 template <Scalar S, class Sinks>
 constexpr std::array<Runner<S, Sinks>, kAlgorithmTable.size()> kRunners = {
     runSupport<S, Sinks, Algorithm::Gjk>, runSupport<S, Sinks, Algorithm::Distance>,
-    runSupport<S, Sinks, Algorithm::Epa>, runSatEntry<S, Sinks>, runAnalyticEntry<S, Sinks>};
-
-template <Scalar S>
-bool finite(const std::optional<S>& value) {
-  return !value || std::isfinite(*value);
-}
-
-template <Scalar S>
-bool finite(const std::optional<Vec2<S>>& value) {
-  return !value || isFinite(*value);
-}
-
-// Valid input within kMaxCoordinate keeps every number finite; this is the guard that a result never carries
-// NaN or infinity even if an algorithm's arithmetic does overflow.
-template <Scalar S>
-bool allFinite(const QueryResult<S>& result) {
-  return finite(result.distance) && finite(result.separation) && finite(result.depth) && finite(result.normal) &&
-         finite(result.pointA) && finite(result.pointB);
-}
+    runSupport<S, Sinks, Algorithm::Epa>, runSatEntry<S, Sinks>, runAnalyticEntry<S, Sinks>,
+    runNothing<S, Sinks>};
 
 template <Scalar S, class Sinks>
 QueryResult<S> execute(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b, const QueryOptions& options,
@@ -401,14 +372,7 @@ QueryResult<S> execute(Algorithm algorithm, const Collider<S>& a, const Collider
   }
   result.ok = true;
   kRunners<S, Sinks>[static_cast<std::size_t>(algorithm)](a, b, options, cache, sinks, result);
-  if (!allFinite(result)) {
-    const Algorithm which = result.algorithm;
-    result = {};
-    result.algorithm = which;
-    result.refusal = {Side::Pair, {}, ShapeField::Whole,
-                      "the computation overflowed for this pair; scale the shapes down or move them closer"};
-    result.error = sentence(result.refusal);
-  }
+  detail::refuseIfNotFinite(result);
   return result;
 }
 
@@ -430,7 +394,7 @@ QueryTrace<S> recordQuery(Algorithm algorithm, const Collider<S>& a, const Colli
   // GJK and EPA record in A's frame; SAT and the analytic tests already report in the world.
   const Transform<S> frameA = placement(a);
   trace.gjk.reserve(sinks.gjk.steps.size());
-  for (const GjkStep<Vec2<S>>& step : sinks.gjk.steps) trace.gjk.push_back(toWorld(frameA, step));
+  for (const GjkStep<Vec2<S>>& step : sinks.gjk.steps) trace.gjk.push_back(detail::toWorld(frameA, step));
   trace.epa.reserve(sinks.epa.steps.size());
   for (const EpaStep<S>& step : sinks.epa.steps) trace.epa.push_back(toWorld(frameA, step));
   trace.sat = std::move(sinks.sat.steps);

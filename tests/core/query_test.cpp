@@ -161,8 +161,10 @@ TEST(AlgorithmTable, NamesAndKinds) {
     EXPECT_EQ(parseAlgorithm(info.name), info.algorithm);
     EXPECT_EQ(&algorithmInfo(info.algorithm), &info);
   }
-  EXPECT_EQ(algorithmNameList(), "gjk, distance, epa, sat, analytic");
-  EXPECT_EQ(algorithmNameList(true), "gjk, distance, epa, sat");
+  EXPECT_EQ(algorithmNameList(), "gjk, distance, epa, sat, analytic, sat-lite");
+  EXPECT_EQ(algorithmNameList(false, 2), "gjk, distance, epa, sat, analytic");
+  EXPECT_EQ(algorithmNameList(true, 2), "gjk, distance, epa, sat");
+  EXPECT_EQ(algorithmNameList(true, 3), "gjk, distance, epa, sat, sat-lite");
   EXPECT_FALSE(parseAlgorithm("GJK").has_value());
 }
 

@@ -89,11 +89,14 @@ bool parseFamily(std::string_view name, ExperimentConfig& config, std::string& e
 }
 
 std::string validateExperiment(const ExperimentConfig& config) {
-  if (config.algorithms.empty()) return "algorithms: expected at least one of " + algorithmNameList(true);
+  if (config.algorithms.empty()) return "algorithms: expected at least one of " + algorithmNameList(true, 2);
   for (const Algorithm algorithm : config.algorithms) {
     if (!isIterative(algorithm))
       return "algorithms: " + std::string(algorithmName(algorithm)) + " has no iterations; expected " +
-             algorithmNameList(true);
+             algorithmNameList(true, 2);
+    if (!runsIn(algorithm, 2))
+      return "algorithms: " + std::string(algorithmName(algorithm)) + " runs in 3D only; experiments are 2D; expected " +
+             algorithmNameList(true, 2);
     if (std::count(config.algorithms.begin(), config.algorithms.end(), algorithm) > 1)
       return "algorithms: " + std::string(algorithmName(algorithm)) + " is listed twice";
   }

@@ -39,6 +39,7 @@ enum class Algorithm : std::uint8_t {
   Epa,       // boolean GJK then EPA (Collision detection notes): depth, normal and contact points
   Sat,       // separating axes (Collision detection notes; Shape intersection tests): polytopes only
   Analytic,  // the closed-form pair tests of Shape intersection tests (circle against anything, point in polygon, ...)
+  SatLite,   // 3D boxes: SAT on the 6 face axes only, saying when the 9 edge axes it skips would have separated them
 };
 
 // What an algorithm takes.
@@ -46,7 +47,13 @@ enum class Accepts : std::uint8_t {
   ConvexShapes,   // every shape whose support function is exact: all but a sector wider than 90 degrees
   Polytopes,      // shapes with a finite set of edge normals: point, segment, aabb, box, polygon
   AnalyticPairs,  // a circle or a point against any shape, and aabb vs aabb
+  Boxes,          // boxes and aabbs only
 };
+
+// Where an algorithm runs: a bit per dimension.
+inline constexpr std::uint8_t kInPlane = 0b01;
+inline constexpr std::uint8_t kInSpace = 0b10;
+inline constexpr std::uint8_t kInBoth = kInPlane | kInSpace;
 
 struct AlgorithmInfo {
   Algorithm algorithm;
@@ -54,29 +61,46 @@ struct AlgorithmInfo {
   std::string_view label;  // the labs' menus
   Accepts accepts;
   std::string_view counts;  // what `iterations` counts ("iterations", "axes"); empty: closed form, no count
+  std::uint8_t dimensions;  // kInPlane, kInSpace or both
 };
 
 // The algorithm table: the CLI's --algo lists, the query dispatch (refusal() reads `accepts`, runQuery calls the
 // function registered for the entry in core/src/query_impl.h), the experiments and the labs all read it. Adding an
 // algorithm is one entry here plus its function there.
-inline constexpr std::array<AlgorithmInfo, 5> kAlgorithmTable = {{
-    {Algorithm::Gjk, "gjk", "GJK boolean", Accepts::ConvexShapes, "iterations"},
-    {Algorithm::Distance, "distance", "GJK distance", Accepts::ConvexShapes, "iterations"},
-    {Algorithm::Epa, "epa", "GJK + EPA", Accepts::ConvexShapes, "iterations"},
-    {Algorithm::Sat, "sat", "SAT", Accepts::Polytopes, "axes"},
-    {Algorithm::Analytic, "analytic", "Analytic", Accepts::AnalyticPairs, ""},
+inline constexpr std::array<AlgorithmInfo, 6> kAlgorithmTable = {{
+    {Algorithm::Gjk, "gjk", "GJK boolean", Accepts::ConvexShapes, "iterations", kInBoth},
+    {Algorithm::Distance, "distance", "GJK distance", Accepts::ConvexShapes, "iterations", kInBoth},
+    {Algorithm::Epa, "epa", "GJK + EPA", Accepts::ConvexShapes, "iterations", kInBoth},
+    {Algorithm::Sat, "sat", "SAT", Accepts::Polytopes, "axes", kInBoth},
+    {Algorithm::Analytic, "analytic", "Analytic", Accepts::AnalyticPairs, "", kInBoth},
+    {Algorithm::SatLite, "sat-lite", "SAT lite (face axes)", Accepts::Boxes, "axes", kInSpace},
 }};
 
 [[nodiscard]] constexpr const AlgorithmInfo& algorithmInfo(Algorithm algorithm) {
   return kAlgorithmTable[static_cast<std::size_t>(algorithm)];
 }
 
-// Every algorithm, in table order.
-inline constexpr std::array<Algorithm, kAlgorithmTable.size()> kAlgorithms = [] {
-  std::array<Algorithm, kAlgorithmTable.size()> all{};
-  for (std::size_t i = 0; i < all.size(); ++i) all[i] = kAlgorithmTable[i].algorithm;
-  return all;
+// Does `algorithm` run in `dimension` (2 or 3)?
+[[nodiscard]] constexpr bool runsIn(Algorithm algorithm, int dimension) {
+  return (algorithmInfo(algorithm).dimensions & (dimension == 3 ? kInSpace : kInPlane)) != 0;
+}
+
+// The algorithms of a dimension (2 or 3), in table order.
+template <int Dimension>
+inline constexpr auto kAlgorithmsIn = [] {
+  constexpr std::size_t kCount = [] {
+    std::size_t count = 0;
+    for (const AlgorithmInfo& info : kAlgorithmTable) count += runsIn(info.algorithm, Dimension) ? 1 : 0;
+    return count;
+  }();
+  std::array<Algorithm, kCount> list{};
+  for (std::size_t i = 0, k = 0; i < kAlgorithmTable.size(); ++i)
+    if (runsIn(kAlgorithmTable[i].algorithm, Dimension)) list[k++] = kAlgorithmTable[i].algorithm;
+  return list;
 }();
+
+// Every algorithm of the plane, in table order (the 2D labs, experiments and queries).
+inline constexpr auto kAlgorithms = kAlgorithmsIn<2>;
 
 [[nodiscard]] constexpr std::string_view algorithmName(Algorithm algorithm) { return algorithmInfo(algorithm).name; }
 
@@ -90,10 +114,10 @@ inline constexpr std::array<Algorithm, kAlgorithmTable.size()> kAlgorithms = [] 
   return std::nullopt;
 }
 
-// The names, in table order: every algorithm, or only the iterative ones.
-[[nodiscard]] std::vector<std::string> algorithmNames(bool iterativeOnly = false);
+// The names, in table order: every algorithm, or only the iterative ones; of one dimension (2, 3) or of any (0).
+[[nodiscard]] std::vector<std::string> algorithmNames(bool iterativeOnly = false, int dimension = 0);
 // "gjk, distance, epa, sat, analytic" (or the iterative ones), for messages.
-[[nodiscard]] std::string algorithmNameList(bool iterativeOnly = false);
+[[nodiscard]] std::string algorithmNameList(bool iterativeOnly = false, int dimension = 0);
 
 // [SECTION] Refusals
 
@@ -127,10 +151,12 @@ struct QueryOptions {
   EpaOptions epa{};
 };
 
-// What one algorithm computed, in the world frame. A field an algorithm does not compute is left empty, so a
-// reader (the JSON writer, the app's readout) shows exactly what was computed.
-template <Scalar S>
-struct QueryResult {
+// What one algorithm computed, in the world frame, over the vector type (QueryResult in the plane, QueryResult3 in
+// space). A field an algorithm does not compute is left empty, so a reader (the JSON writer, the app's readout)
+// shows exactly what was computed.
+template <Vector V>
+struct QueryResultOf {
+  using S = ScalarOf<V>;
   Algorithm algorithm{};
   bool ok = false;                     // false: refused, `error` says why, nothing below is set
   std::string error;                   // sentence(refusal)
@@ -138,15 +164,19 @@ struct QueryResult {
   std::optional<S> distance;           // distance: >= 0; analytic: when the test measures it
   std::optional<S> separation;         // sat, not hit: the gap along the separating axis found (early exit)
   std::optional<S> depth;              // epa, sat, analytic when hit: the penetration depth
-  std::optional<Vec2<S>> normal;       // unit, from A toward B (moving B by depth * normal separates them)
-  std::optional<Vec2<S>> pointA;       // closest (distance) or deepest (epa) point on A
-  std::optional<Vec2<S>> pointB;       // same on B
+  std::optional<V> normal;             // unit, from A toward B (moving B by depth * normal separates them)
+  std::optional<V> pointA;             // closest (distance) or deepest (epa) point on A
+  std::optional<V> pointB;             // same on B
   std::optional<int> iterations;       // gjk, distance, epa: iterations; sat: axes tested
   std::optional<int> gjkIterations;    // epa: the boolean GJK run before it
   std::optional<Status> status;
   std::string_view stopReason;         // why it stopped, as the algorithm names it ("contains origin", ...)
   Refusal refusal;                     // when not ok: why, in parts (the CLI names its JSON fields from them)
+  std::optional<bool> faceAxesFooled;  // sat-lite: the face axes overlap but an edge axis separates (it was fooled)
 };
+
+template <Scalar S>
+using QueryResult = QueryResultOf<Vec2<S>>;
 
 // A recorded run: the result and every step, all in the world frame. Only the lists of the algorithm that
 // ran are filled (epa fills gjk with its boolean GJK run, then epa).

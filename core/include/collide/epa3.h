@@ -1,0 +1,849 @@
+// collide/epa3.h: the expanding polytope algorithm in space (van den Bergen 2003, 4.5; Jolt EPAPenetrationDepth.h)
+// for penetration depth, after boolean GJK; the 3D counterpart of epa.h.
+//
+// Public names (distinct from epa.h's rather than overloads, since the result type differs and a call should say
+// which space it works in; the options and the stop reasons are epa.h's):
+//   epa3Penetration(a, b, simplex, options, trace)                  EPA from a GJK simplex of 1-4 points;
+//   gjkEpa3(a, b, gjkOptions, epaOptions, gjkTrace, epaTrace)       boolean GJK then EPA, rounded shapes (spheres,
+//                                                                   capsules) through their cores;
+//   PenetrationResult3<S>, EpaStep3<S> (one traced iteration), EpaFace3<S> (a face in the trace),
+//   kEpa3MaxVertices / kEpa3MaxFaces (the polytope's fixed capacity).
+//
+// [SECTION] Results, trace events, capacity
+// [SECTION] Polytope (fixed capacity, no allocation): faces, adjacency, horizon
+// [SECTION] Start polytope (a tetrahedron around the origin from whatever GJK ended with)
+// [SECTION] EPA from a simplex (epa3Penetration)
+// [SECTION] GJK then EPA (gjkEpa3; rounded shapes through their cores)
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <concepts>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "collide/epa.h"
+#include "collide/gjk.h"
+#include "collide/math.h"
+#include "collide/simplex.h"
+#include "collide/support.h"
+#include "collide/trace.h"
+
+namespace collide {
+
+// [SECTION] Results, trace events, capacity
+
+// Most vertices an EPA polytope in space holds. Each iteration adds one, and the start adds at most 13, so a run
+// with the default 64 iterations never fills it; a run that does stops with MaxIterations (checked before every
+// insertion, never silently).
+inline constexpr int kEpa3MaxVertices = 128;
+// A closed triangulated polytope with V vertices has 2V - 4 faces (Euler's formula), so twice the vertices holds
+// every face the vertices can make.
+inline constexpr int kEpa3MaxFaces = 2 * kEpa3MaxVertices;
+
+// Convention as in 2D: normal is unit, from A toward B; moving B by depth * normal separates them (touching).
+// pointA is A's deepest point into B, pointB is B's deepest point into A: pointB = pointA - depth * normal.
+template <Scalar S>
+struct PenetrationResult3 {
+  bool hit = false;
+  S depth{};  // >= 0
+  Vec3<S> normal{};
+  Vec3<S> pointA{}, pointB{};
+  int iterations = 0;
+  int gjkIterations = 0;
+  Status status{};
+  EpaStop stop{};
+};
+
+// A face of the polytope as the trace shows it: its vertices (indices into EpaStep3::vertices), counter-clockwise
+// seen from outside, its outward unit normal and its distance from the origin along it, and the iteration that
+// made it (0: the start polytope). A degenerate face (no area to speak of, so no reliable normal) has a zero
+// normal and distance 0; it is never the closest face.
+template <Scalar S>
+struct EpaFace3 {
+  std::array<int, 3> vertices{};
+  Vec3<S> normal{};
+  S distance{};
+  int iteration = 0;
+  bool degenerate = false;
+};
+
+// One EPA iteration in space: everything the picture and the narration need. Only the trace allocates.
+template <Scalar S>
+struct EpaStep3 {
+  int iteration = 0;
+  std::vector<SupportPoint<Vec3<S>>> vertices;  // every polytope vertex so far (some may lie inside by now)
+  std::vector<EpaFace3<S>> faces;               // the polytope before this iteration's insertion
+  int closestFace = 0;                          // index into faces
+  Vec3<S> faceNormal{};                         // its outward unit normal
+  S faceDistance{};                             // its distance from the origin
+  SupportPoint<Vec3<S>> support{};              // new support along faceNormal, with its witnesses on A and B
+  S supportDistance{};                          // dot(support.point, faceNormal)
+  S gap{};                                      // supportDistance - faceDistance: converged when small (relative)
+  bool inserted = false;                        // the support became vertex vertices.size()
+  std::vector<int> removedFaces;                // indices into faces: those that saw the support
+  std::vector<std::array<int, 2>> horizon;      // the loop of edges around them (vertex indices), in order
+  std::vector<EpaFace3<S>> addedFaces;          // the fan from the horizon to the new vertex
+  EpaStop stop = EpaStop::None;
+};
+
+// [SECTION] Polytope (fixed capacity, no allocation): faces, adjacency, horizon
+
+namespace detail {
+
+// A triangle of the polytope. Edge i runs from vertex[i] to vertex[(i + 1) % 3]; neighbour[i] is the face across
+// it and neighbourEdge[i] that edge's index in the neighbour (Jolt EPAConvexHullBuilder.h keeps the same links).
+template <Scalar S>
+struct Face3 {
+  std::array<int, 3> vertex;
+  std::array<int, 3> neighbour;
+  std::array<std::uint8_t, 3> neighbourEdge;
+  bool alive;
+  bool visible;  // scratch: marked while looking for the horizon
+  bool degenerate;
+  Vec3<S> normal;  // unit, outward; zero when degenerate
+  S distance;      // dot(normal, centroid); +infinity when degenerate or dead, so it is never the closest
+  int iteration;
+};
+
+// An edge of the horizon: vertex start -> end on the side of a removed face, and the kept face across it.
+struct HorizonEdge {
+  int start;
+  int end;
+  int outsideFace;
+  std::uint8_t outsideEdge;
+};
+
+template <Scalar S>
+struct Horizon {
+  bool valid = false;
+  int visibleCount = 0;
+  int edgeCount = 0;
+  std::array<int, kEpa3MaxFaces> visible;          // faces that see the point (removed on insertion)
+  std::array<HorizonEdge, kEpa3MaxVertices> edges;  // a simple loop never has more edges than vertices
+  Horizon() {}
+};
+
+// The polytope in fixed arrays: the untraced run allocates nothing. The arrays are left uninitialised (anonymous
+// union members are not constructed): zero-filling them on every call would cost more than a short run on boxes.
+// Only vertices[0, vertexCount) and faces[0, faceEnd) are ever read.
+template <Scalar S>
+struct Polytope3 {
+  union {
+    SupportPoint<Vec3<S>> vertices[kEpa3MaxVertices];
+  };
+  union {
+    Face3<S> faces[kEpa3MaxFaces];
+  };
+  std::array<int, kEpa3MaxFaces> freeFaces;  // slots of removed faces, reused before faceEnd grows
+  std::array<int, kEpa3MaxVertices> vertexMark;  // scratch for the horizon's simple-loop check
+  int vertexCount = 0;
+  int faceEnd = 0;
+  int freeCount = 0;
+  int markStamp = 0;
+  S scale = S(0);          // largest vertex length: what the relative tolerances are relative to
+  S degenerateRatio = S(0);  // a face is degenerate when |n| <= ratio * scale * (sum of its two shorter edges)
+
+  Polytope3() {}
+
+  [[nodiscard]] int addVertex(const SupportPoint<Vec3<S>>& point) {
+    vertices[vertexCount] = point;
+    vertexMark[vertexCount] = 0;
+    scale = std::max(scale, length(point.point));
+    return vertexCount++;
+  }
+
+  [[nodiscard]] bool hasVertex(Vec3<S> point) const {
+    for (int i = 0; i < vertexCount; ++i)
+      if (vertices[i].point == point) return true;
+    return false;
+  }
+
+  [[nodiscard]] int freeSlots() const { return freeCount + (kEpa3MaxFaces - faceEnd); }
+
+  // A new face over vertices i, j, k (counter-clockwise from outside) with its normal from the two shortest edges
+  // (Jolt EPAConvexHullBuilder.h; Catto, "Troublesome Triangle", 2014): the cross product of the two edges that
+  // meet at the vertex opposite the longest edge loses the least precision. Faces whose normal is lost in rounding
+  // are flagged degenerate instead of normalised into noise (FCL's zero-area EPA faces gave NaN normals).
+  // The caller checks freeSlots() first.
+  int makeFace(int i, int j, int k, int iteration) {
+    const int slot = freeCount > 0 ? freeFaces[--freeCount] : faceEnd++;
+    Face3<S>& face = faces[slot];
+    face.vertex = {i, j, k};
+    face.neighbour = {-1, -1, -1};
+    face.neighbourEdge = {0, 0, 0};
+    face.alive = true;
+    face.visible = false;
+    face.iteration = iteration;
+    const Vec3<S> a = vertices[i].point;
+    const Vec3<S> b = vertices[j].point;
+    const Vec3<S> c = vertices[k].point;
+    const Vec3<S> ab = b - a;
+    const Vec3<S> bc = c - b;
+    const Vec3<S> ca = a - c;
+    const S abLength = lengthSquared(ab);
+    const S bcLength = lengthSquared(bc);
+    const S caLength = lengthSquared(ca);
+    // ab x bc = bc x ca = ca x ab: all the same normal; leave out the longest edge.
+    Vec3<S> normal;
+    S shorterEdges;
+    if (caLength >= abLength && caLength >= bcLength) {
+      normal = cross(ab, bc);
+      shorterEdges = std::sqrt(abLength) + std::sqrt(bcLength);
+    } else if (abLength >= bcLength) {
+      normal = cross(bc, ca);
+      shorterEdges = std::sqrt(bcLength) + std::sqrt(caLength);
+    } else {
+      normal = cross(ca, ab);
+      shorterEdges = std::sqrt(caLength) + std::sqrt(abLength);
+    }
+    const S normalLength = length(normal);
+    face.degenerate = !(normalLength > degenerateRatio * scale * shorterEdges);
+    if (face.degenerate) {
+      face.normal = {};
+      face.distance = std::numeric_limits<S>::infinity();
+    } else {
+      face.normal = normal / normalLength;
+      face.distance = dot(face.normal, (a + b + c) / S(3));  // the centroid: the most accurate point (Jolt)
+    }
+    return slot;
+  }
+
+  void link(int faceA, int edgeA, int faceB, int edgeB) {
+    faces[faceA].neighbour[edgeA] = faceB;
+    faces[faceA].neighbourEdge[edgeA] = static_cast<std::uint8_t>(edgeB);
+    faces[faceB].neighbour[edgeB] = faceA;
+    faces[faceB].neighbourEdge[edgeB] = static_cast<std::uint8_t>(edgeA);
+  }
+
+  void freeFace(int slot) {
+    faces[slot].alive = false;
+    faces[slot].visible = false;
+    faces[slot].distance = std::numeric_limits<S>::infinity();
+    freeFaces[freeCount++] = slot;
+  }
+
+  // The face nearest the origin by signed plane distance (negative: the origin is outside it), or -1 when every
+  // face is degenerate. Dead and degenerate faces carry +infinity, so one comparison skips them.
+  [[nodiscard]] int closestFace() const {
+    int best = -1;
+    S bestDistance = std::numeric_limits<S>::infinity();
+    for (int i = 0; i < faceEnd; ++i) {
+      if (faces[i].distance < bestDistance) {
+        bestDistance = faces[i].distance;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  // Does face `slot` see `point` (strictly in front of its plane by more than `margin`)? A degenerate face has no
+  // plane to be behind: once the search reaches it from a face that sees the point, it goes too.
+  [[nodiscard]] bool sees(int slot, Vec3<S> point, S margin) const {
+    const Face3<S>& face = faces[slot];
+    return face.degenerate || dot(face.normal, point) - face.distance > margin;
+  }
+
+  // The faces that see `point`, from `first` (which must), and the horizon: the loop of edges between them and the
+  // rest, in order (a depth-first walk over the neighbours: Ericson 12.4.1's hull growth, Jolt's FindEdge). Marks
+  // the visible faces; the caller either inserts (removing them) or calls unmark(). valid is false when rounding
+  // made the visible region anything but a disk (islands, a loop through a vertex twice, fewer than 3 edges): then
+  // no consistent polytope holds the point.
+  void findHorizon(int first, Vec3<S> point, S margin, Horizon<S>& horizon) {
+    struct Entry {
+      int face;
+      int edge;
+      int step;
+    };
+    std::array<Entry, kEpa3MaxFaces> stack;
+    horizon.valid = true;
+    horizon.visibleCount = 0;
+    horizon.edgeCount = 0;
+    faces[first].visible = true;
+    horizon.visible[horizon.visibleCount++] = first;
+    stack[0] = {first, 0, -1};
+    int top = 0;
+    while (top >= 0) {
+      Entry& entry = stack[top];
+      if (++entry.step >= 3) {
+        --top;
+        continue;
+      }
+      const Face3<S>& face = faces[entry.face];
+      const int edge = (entry.edge + entry.step) % 3;
+      const int neighbour = face.neighbour[edge];
+      if (faces[neighbour].visible) continue;
+      if (sees(neighbour, point, margin)) {
+        faces[neighbour].visible = true;
+        horizon.visible[horizon.visibleCount++] = neighbour;
+        stack[++top] = {neighbour, face.neighbourEdge[edge], 0};  // step 0 is the edge we came over: skipped
+      } else {
+        if (horizon.edgeCount == kEpa3MaxVertices) {
+          horizon.valid = false;
+          continue;
+        }
+        horizon.edges[horizon.edgeCount++] = {face.vertex[edge], face.vertex[(edge + 1) % 3], neighbour,
+                                              face.neighbourEdge[edge]};
+      }
+    }
+    const int count = horizon.edgeCount;
+    if (!horizon.valid || count < 3) {
+      horizon.valid = false;
+      return;
+    }
+    ++markStamp;
+    for (int i = 0; i < count; ++i) {
+      const HorizonEdge& edge = horizon.edges[i];
+      if (edge.end != horizon.edges[(i + 1) % count].start || vertexMark[edge.start] == markStamp) {
+        horizon.valid = false;
+        return;
+      }
+      vertexMark[edge.start] = markStamp;
+    }
+  }
+
+  void unmark(const Horizon<S>& horizon) {
+    for (int i = 0; i < horizon.visibleCount; ++i) faces[horizon.visible[i]].visible = false;
+  }
+
+  // Removes the visible faces and closes the hole with a fan from the horizon to vertex `apex`. Returns the slot
+  // of the first new face; the fan's faces are written to `added` (horizon order). The caller checked freeSlots().
+  void insert(const Horizon<S>& horizon, int apex, int iteration, std::array<int, kEpa3MaxVertices>& added) {
+    for (int i = 0; i < horizon.visibleCount; ++i) freeFace(horizon.visible[i]);
+    const int count = horizon.edgeCount;
+    for (int i = 0; i < count; ++i) {
+      const HorizonEdge& edge = horizon.edges[i];
+      added[i] = makeFace(edge.start, edge.end, apex, iteration);
+      link(added[i], 0, edge.outsideFace, edge.outsideEdge);
+    }
+    // Face i's edge 1 (end_i -> apex) meets face i+1's edge 2 (apex -> start_{i+1} = end_i).
+    for (int i = 0; i < count; ++i) link(added[i], 1, added[(i + 1) % count], 2);
+  }
+};
+
+// [SECTION] Start polytope (a tetrahedron around the origin from whatever GJK ended with)
+
+inline constexpr int kEpa3MaxStartPoints = 16;  // 4 simplex points + 4 + 3 + 2 supports (startPolytope)
+
+template <Scalar S>
+struct StartPoints3 {
+  std::array<SupportPoint<Vec3<S>>, kEpa3MaxStartPoints> items{};
+  int count = 0;
+};
+
+// The affine hull of a handful of points, to a tolerance: its dimension (0 a point, 1 a line, 2 a plane, 3 space)
+// and, in space, four points spanning a tetrahedron (Quickhull's initial simplex: the farthest point from the
+// first, then from their line, then from their plane).
+template <Scalar S>
+struct Span {
+  int dimension = 0;
+  std::array<int, 4> corners{};
+  Vec3<S> axis{};    // dimension 1: along the line; dimension 2: the plane's normal
+};
+
+template <Scalar S>
+[[nodiscard]] inline Span<S> spanOf(const StartPoints3<S>& points, S tolerance) {
+  Span<S> span;
+  const Vec3<S> origin = points.items[0].point;
+  S scale = S(0);
+  for (int i = 0; i < points.count; ++i) scale = std::max(scale, length(points.items[i].point));
+  const S margin = tolerance * scale;
+  const auto farthest = [&points](auto measure) {
+    int best = 0;
+    S bestValue = S(-1);
+    for (int i = 0; i < points.count; ++i) {
+      const S value = measure(points.items[i].point);
+      if (value > bestValue) {
+        bestValue = value;
+        best = i;
+      }
+    }
+    return std::pair<int, S>{best, bestValue};
+  };
+  const auto [second, secondDistance] = farthest([&](Vec3<S> p) { return length(p - origin); });
+  if (!(secondDistance > margin)) return span;
+  const Vec3<S> line = (points.items[second].point - origin) / secondDistance;
+  span.dimension = 1;
+  span.axis = line;
+  const auto [third, thirdDistance] = farthest([&](Vec3<S> p) { return length(cross(line, p - origin)); });
+  if (!(thirdDistance > margin)) return span;
+  const Vec3<S> normal = normalize(cross(line, points.items[third].point - origin));
+  span.dimension = 2;
+  span.axis = normal;
+  const auto [fourth, fourthDistance] = farthest([&](Vec3<S> p) { return std::abs(dot(normal, p - origin)); });
+  if (!(fourthDistance > margin)) return span;
+  span.dimension = 3;
+  span.corners = {0, second, third, fourth};
+  return span;
+}
+
+enum class StartOutcome : std::uint8_t { Polytope, Flat, NotFinite };
+
+template <Scalar S>
+struct Start {
+  StartOutcome outcome = StartOutcome::Polytope;
+  Vec3<S> flatNormal{};  // Flat: a normal of the flat difference (its plane's, or any perpendicular of its line)
+};
+
+// GJK on touching shapes, or on identical boxes at one place, ends with a point, a segment or a triangle through
+// the origin, not a tetrahedron. Add supports along directions that must leave that point, line or plane, as Jolt
+// EPAPenetrationDepth.h does (a point: four directions spanning a tetrahedron; a line: three perpendiculars 120
+// degrees apart; a plane: both normals), until the points span space. Then the tetrahedron of four of them (faces
+// outward), and the rest added as hull points. The origin is in the points' hull (GJK's simplex holds it), so it
+// is inside or on the start polytope up to rounding; the main loop repairs a face that rounding left behind it.
+// Flat: A - B itself is a point, segment or polygon (every support stayed in the span).
+template <class Difference, Scalar S>
+[[nodiscard]] inline Start<S> startPolytope(const Difference& difference, const Simplex<Vec3<S>>& simplex,
+                                            S tolerance, Polytope3<S>& polytope) {
+  StartPoints3<S> points;
+  for (int i = 0; i < simplex.count; ++i) points.items[points.count++] = simplex.vertices[i];
+  Span<S> span = spanOf(points, tolerance);
+  for (int round = 0; round < 3 && span.dimension < 3; ++round) {
+    std::array<Vec3<S>, 4> directions{};
+    int directionCount = 0;
+    if (span.dimension == 0) {
+      directions = {Vec3<S>{S(0), S(1), S(0)}, Vec3<S>{S(-1), S(-1), S(-1)}, Vec3<S>{S(1), S(-1), S(-1)},
+                    Vec3<S>{S(0), S(-1), S(1)}};
+      directionCount = 4;
+    } else if (span.dimension == 1) {
+      // Three perpendiculars 120 degrees apart: t, -t/2 + (sqrt 3)/2 u, -t/2 - (sqrt 3)/2 u.
+      const OrthonormalBasis<S> basis = orthonormalBasis(span.axis);
+      const S half = S(0.5);
+      const S root = S(0.8660254037844386);
+      directions[0] = basis.tangent;
+      directions[1] = -half * basis.tangent + root * basis.bitangent;
+      directions[2] = -half * basis.tangent - root * basis.bitangent;
+      directionCount = 3;
+    } else {
+      directions[0] = span.axis;
+      directions[1] = -span.axis;
+      directionCount = 2;
+    }
+    for (int i = 0; i < directionCount; ++i) {
+      const SupportPoint<Vec3<S>> support = difference.supportPoint(directions[i]);
+      if (!isFinite(support.point)) return {StartOutcome::NotFinite, {}};
+      points.items[points.count++] = support;
+    }
+    span = spanOf(points, tolerance);
+  }
+  if (span.dimension < 3) {
+    Vec3<S> normal{S(1), S(0), S(0)};
+    if (span.dimension == 1) normal = orthonormalBasis(span.axis).tangent;
+    if (span.dimension == 2) normal = span.axis;
+    return {StartOutcome::Flat, normal};
+  }
+
+  // The tetrahedron, wound so that face (0, 1, 2) faces away from corner 3.
+  std::array<int, 4> corner{};
+  for (int i = 0; i < 4; ++i) corner[i] = polytope.addVertex(points.items[span.corners[i]]);
+  const auto point = [&polytope](int index) { return polytope.vertices[index].point; };
+  if (dot(cross(point(corner[1]) - point(corner[0]), point(corner[2]) - point(corner[0])),
+          point(corner[3]) - point(corner[0])) > S(0)) {
+    std::swap(corner[1], corner[2]);
+  }
+  const int f0 = polytope.makeFace(corner[0], corner[1], corner[2], 0);
+  const int f1 = polytope.makeFace(corner[0], corner[3], corner[1], 0);
+  const int f2 = polytope.makeFace(corner[1], corner[3], corner[2], 0);
+  const int f3 = polytope.makeFace(corner[2], corner[3], corner[0], 0);
+  polytope.link(f0, 0, f1, 2);  // 0-1
+  polytope.link(f0, 1, f2, 2);  // 1-2
+  polytope.link(f0, 2, f3, 2);  // 2-0
+  polytope.link(f1, 0, f3, 1);  // 0-3
+  polytope.link(f1, 1, f2, 0);  // 3-1
+  polytope.link(f2, 1, f3, 0);  // 3-2
+
+  // The other points, each added where it is outside (Jolt's FindFacingTriangle then AddPoint).
+  Horizon<S> horizon;
+  std::array<int, kEpa3MaxVertices> added;
+  for (int i = 0; i < points.count; ++i) {
+    if (i == span.corners[0] || i == span.corners[1] || i == span.corners[2] || i == span.corners[3]) continue;
+    const Vec3<S> candidate = points.items[i].point;
+    if (polytope.hasVertex(candidate)) continue;
+    const S margin = kDefaultRelativeTolerance<S> * std::max(polytope.scale, length(candidate));
+    int facing = -1;
+    S farthest = margin;
+    for (int f = 0; f < polytope.faceEnd; ++f) {
+      const Face3<S>& face = polytope.faces[f];
+      if (!face.alive || face.degenerate) continue;
+      const S height = dot(face.normal, candidate) - face.distance;
+      if (height > farthest) {
+        farthest = height;
+        facing = f;
+      }
+    }
+    if (facing < 0) continue;
+    polytope.findHorizon(facing, candidate, margin, horizon);
+    if (!horizon.valid || polytope.freeSlots() + horizon.visibleCount < horizon.edgeCount) {
+      polytope.unmark(horizon);
+      continue;  // rounding: leave the point out; the polytope stays closed and the main loop grows it
+    }
+    polytope.insert(horizon, polytope.addVertex(points.items[i]), 0, added);
+  }
+  return {};
+}
+
+// The closest point to the origin on face `slot`'s plane, as barycentric weights of its vertices (Ericson 3.4),
+// and how far outside the triangle it falls (0 inside; the most negative weight's magnitude otherwise).
+template <Scalar S>
+struct FaceWeights {
+  std::array<S, 3> weights{};
+  S outside = S(0);
+};
+
+template <Scalar S>
+[[nodiscard]] inline FaceWeights<S> faceWeights(const Polytope3<S>& polytope, int slot) {
+  const Face3<S>& face = polytope.faces[slot];
+  const Vec3<S> a = polytope.vertices[face.vertex[0]].point;
+  const Vec3<S> b = polytope.vertices[face.vertex[1]].point;
+  const Vec3<S> c = polytope.vertices[face.vertex[2]].point;
+  const Vec3<S> q = face.distance * face.normal;
+  const Vec3<S> v0 = b - a;
+  const Vec3<S> v1 = c - a;
+  const Vec3<S> v2 = q - a;
+  const S d00 = dot(v0, v0);
+  const S d01 = dot(v0, v1);
+  const S d11 = dot(v1, v1);
+  const S d20 = dot(v2, v0);
+  const S d21 = dot(v2, v1);
+  const S denominator = d00 * d11 - d01 * d01;
+  FaceWeights<S> result;
+  if (!(denominator > S(0))) {
+    result.weights = {S(1), S(0), S(0)};
+    result.outside = std::numeric_limits<S>::infinity();
+    return result;
+  }
+  const S v = (d11 * d20 - d01 * d21) / denominator;
+  const S w = (d00 * d21 - d01 * d20) / denominator;
+  result.weights = {S(1) - v - w, v, w};
+  result.outside = std::max({S(0), -result.weights[0], -result.weights[1], -result.weights[2]});
+  return result;
+}
+
+// Face `slot` as the trace shows it.
+template <Scalar S>
+[[nodiscard]] inline EpaFace3<S> traceFace(const Polytope3<S>& polytope, int slot) {
+  const Face3<S>& face = polytope.faces[slot];
+  EpaFace3<S> result;
+  result.vertices = face.vertex;
+  result.iteration = face.iteration;
+  result.degenerate = face.degenerate;
+  if (!face.degenerate) {
+    result.normal = face.normal;
+    result.distance = face.distance;
+  }
+  return result;
+}
+
+}  // namespace detail
+
+// [SECTION] EPA from a simplex (epa3Penetration)
+
+// Penetration of A and B in space (van den Bergen 2003, 4.5; Jolt EPAPenetrationDepth.h) from a simplex of
+// whole-shape supports that holds the origin, in practice boolean GJK's on a hit (1-4 points). The start polytope
+// is a tetrahedron around the origin (startPolytope). Each iteration takes the face nearest the origin, finds the
+// support along its outward normal and, unless that support is no farther than the face, removes the faces that
+// see it and closes the hole with a fan from the horizon to it. Stops (status in brackets):
+//   DuplicateSupport  the support is already a polytope vertex: the usual end on polytopes [Converged];
+//   Converged         support distance - face distance <= tolerance * polytope size: the end on curves [Converged];
+//   Degenerate        A - B is flat (hit, depth 0, normal perpendicular to it); or the origin is outside A - B
+//                     (hit = false: the simplex did not hold it); or rounding left no consistent way to add the
+//                     support (the visible faces are not a disk): the closest face so far stands [Degenerate];
+//   MaxIterations     the cap: options.maxIterations, or the polytope's capacity (kEpa3MaxVertices vertices,
+//                     kEpa3MaxFaces faces); depth and normal of the closest face so far, a lower bound
+//                     [MaxIterations];
+//   InvalidInput      a start of 0 or more than 4 points, NaN or infinite supports, maxIterations < 1, a bad
+//                     tolerance.
+// Results: depth = the closest face's distance (>= 0); normal = its outward unit normal, from A toward B; pointA and
+// pointB are the witnesses of the face's vertices weighted by the barycentric coordinates of the origin's
+// projection (of the coplanar face that holds it), so pointA - pointB = depth * normal.
+template <SupportShape A, SupportShape B, class Trace = NoTrace>
+  requires std::same_as<ShapeVector<A>, Vec3<typename A::Scalar>> && std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] PenetrationResult3<typename A::Scalar> epa3Penetration(const A& a, const B& b,
+                                                                     const Simplex<Vec3<typename A::Scalar>>& start,
+                                                                     const EpaOptions& options, Trace& trace) {
+  using S = typename A::Scalar;
+  using V = Vec3<S>;
+  PenetrationResult3<S> result;
+  const auto finish = [&result](EpaStop stop) {
+    result.stop = stop;
+    result.status = detail::epaStatus(stop);
+    return result;
+  };
+  const S tolerance = detail::resolveTolerance<S>(options.relativeTolerance);
+  if (options.maxIterations < 1 || !(tolerance > S(0)) || start.count < 1 || start.count > 4) {
+    return finish(EpaStop::InvalidInput);
+  }
+  for (int i = 0; i < start.count; ++i)
+    if (!isFinite(start.vertices[i].point)) return finish(EpaStop::InvalidInput);
+
+  const MinkowskiDifference<A, B> difference{a, b, SupportKind::Whole};
+  detail::Polytope3<S> polytope;
+  // A face's normal is trusted when its error, about epsilon * scale * (edges) / |n|, stays below sqrt(epsilon).
+  polytope.degenerateRatio = std::sqrt(kEpsilon<S>);
+  const detail::Start<S> begun = detail::startPolytope(difference, start, tolerance, polytope);
+  if (begun.outcome == detail::StartOutcome::NotFinite) return finish(EpaStop::InvalidInput);
+  if (begun.outcome == detail::StartOutcome::Flat) {
+    // A - B has no volume: the origin is on it, so the shapes touch with zero depth.
+    result.hit = true;
+    result.normal = begun.flatNormal;
+    result.pointA = start.vertices[0].pointA;
+    result.pointB = start.vertices[0].pointA;
+    return finish(EpaStop::Degenerate);
+  }
+
+  detail::Horizon<S> horizon;
+  std::array<int, kEpa3MaxVertices> added;
+  EpaStop stop = EpaStop::None;
+  int closest = -1;
+  bool outside = false;
+  for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
+    result.iterations = iteration;
+    closest = polytope.closestFace();
+    if (closest < 0) {
+      stop = EpaStop::Degenerate;  // no face with a normal left: nothing to expand
+      break;
+    }
+    const detail::Face3<S>& face = polytope.faces[closest];
+    const V normal = face.normal;
+    const S faceDistance = face.distance;
+    const SupportPoint<V> support = difference.supportPoint(normal);
+    const S supportDistance = dot(support.point, normal);
+    const S gap = supportDistance - faceDistance;
+    const S margin = tolerance * std::max(polytope.scale, std::abs(supportDistance));
+    // Which faces see the support is a question of rounding, not of the requested accuracy: a face the support
+    // is above by more than rounding must go, or the polytope folds (a loose tolerance would keep such faces).
+    const S rounding = detail::kDefaultRelativeTolerance<S> * std::max(polytope.scale, std::abs(supportDistance));
+    bool inserted = false;
+    // Only the trace lists the polytope (into its vectors); the untraced run keeps the fixed arrays alone.
+    [[maybe_unused]] std::conditional_t<Trace::enabled, EpaStep3<S>, detail::NoStep> step{};
+    [[maybe_unused]] std::conditional_t<Trace::enabled, std::vector<int>, detail::NoStep> listed{};
+    if constexpr (Trace::enabled) {
+      step.iteration = iteration;
+      step.vertices.assign(polytope.vertices, polytope.vertices + polytope.vertexCount);
+      listed.assign(static_cast<std::size_t>(polytope.faceEnd), -1);
+      for (int f = 0; f < polytope.faceEnd; ++f) {
+        if (!polytope.faces[f].alive) continue;
+        listed[static_cast<std::size_t>(f)] = static_cast<int>(step.faces.size());
+        step.faces.push_back(detail::traceFace(polytope, f));
+      }
+      step.closestFace = listed[static_cast<std::size_t>(closest)];
+      step.faceNormal = normal;
+      step.faceDistance = faceDistance;
+      step.support = support;
+      step.supportDistance = supportDistance;
+      step.gap = gap;
+    }
+
+    if (!isFinite(support.point) || !std::isfinite(gap)) {
+      stop = EpaStop::InvalidInput;
+    } else if (supportDistance < -margin) {
+      // The origin is behind this face and A - B reaches no farther: the origin is outside A - B.
+      stop = EpaStop::Degenerate;
+      outside = true;
+    } else if (polytope.hasVertex(support.point)) {
+      stop = EpaStop::DuplicateSupport;  // the face is already on A - B's boundary: the usual end on polytopes
+    } else if (gap <= margin) {
+      stop = EpaStop::Converged;
+    } else if (polytope.vertexCount == kEpa3MaxVertices) {
+      stop = EpaStop::MaxIterations;  // no room for the support: the closest face so far stands
+    } else {
+      // The closest face sees the support (gap > margin), so the walk starts there.
+      polytope.findHorizon(closest, support.point, rounding, horizon);
+      if (!horizon.valid) {
+        polytope.unmark(horizon);
+        stop = EpaStop::Degenerate;
+      } else if (polytope.freeSlots() + horizon.visibleCount < horizon.edgeCount) {
+        polytope.unmark(horizon);
+        stop = EpaStop::MaxIterations;  // kEpa3MaxFaces: no room for the fan
+      } else {
+        if constexpr (Trace::enabled) {
+          for (int i = 0; i < horizon.visibleCount; ++i)
+            step.removedFaces.push_back(listed[static_cast<std::size_t>(horizon.visible[i])]);
+          for (int i = 0; i < horizon.edgeCount; ++i)
+            step.horizon.push_back({horizon.edges[i].start, horizon.edges[i].end});
+        }
+        polytope.insert(horizon, polytope.addVertex(support), iteration, added);
+        inserted = true;
+        if constexpr (Trace::enabled) {
+          for (int i = 0; i < horizon.edgeCount; ++i) step.addedFaces.push_back(detail::traceFace(polytope, added[i]));
+        }
+        if (iteration == options.maxIterations) stop = EpaStop::MaxIterations;
+      }
+    }
+    if constexpr (Trace::enabled) {
+      step.inserted = inserted;
+      step.stop = stop;
+      trace(step);
+    }
+    if (stop != EpaStop::None) {
+      if (inserted) closest = polytope.closestFace();  // the cap right after an insertion: the new closest face
+      break;
+    }
+  }
+  if (stop == EpaStop::InvalidInput) return finish(stop);
+  if (outside) return finish(stop);  // hit = false
+  if (closest < 0) {
+    result.hit = true;
+    result.normal = V{S(1), S(0), S(0)};
+    result.pointA = start.vertices[0].pointA;
+    result.pointB = start.vertices[0].pointA;
+    return finish(stop);
+  }
+
+  // The witnesses: of the faces as near as the closest one and facing the same way (a face of A - B split into
+  // triangles), the one whose triangle holds the origin's projection.
+  const detail::Face3<S>& best = polytope.faces[closest];
+  int witness = closest;
+  detail::FaceWeights<S> weights = detail::faceWeights(polytope, closest);
+  if (weights.outside > S(0)) {
+    const S near = tolerance * polytope.scale;
+    for (int f = 0; f < polytope.faceEnd; ++f) {
+      const detail::Face3<S>& face = polytope.faces[f];
+      if (f == closest || !(face.distance - best.distance <= near) || dot(face.normal, best.normal) < S(1) - near) {
+        continue;
+      }
+      const detail::FaceWeights<S> candidate = detail::faceWeights(polytope, f);
+      if (candidate.outside < weights.outside) {
+        weights = candidate;
+        witness = f;
+      }
+    }
+  }
+  const detail::Face3<S>& holder = polytope.faces[witness];
+  result.hit = true;
+  result.depth = std::max(best.distance, S(0));
+  result.normal = best.normal;
+  result.pointA = {};
+  result.pointB = {};
+  for (int i = 0; i < 3; ++i) {
+    result.pointA += weights.weights[i] * polytope.vertices[holder.vertex[i]].pointA;
+    result.pointB += weights.weights[i] * polytope.vertices[holder.vertex[i]].pointB;
+  }
+  return finish(stop);
+}
+
+template <SupportShape A, SupportShape B>
+  requires std::same_as<ShapeVector<A>, Vec3<typename A::Scalar>> && std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] PenetrationResult3<typename A::Scalar> epa3Penetration(const A& a, const B& b,
+                                                                     const Simplex<Vec3<typename A::Scalar>>& start,
+                                                                     const EpaOptions& options = {}) {
+  NoTrace trace;
+  return epa3Penetration(a, b, start, options, trace);
+}
+
+// [SECTION] GJK then EPA (gjkEpa3; rounded shapes through their cores)
+
+namespace detail {
+
+// Rounded shapes in space, as epa.h's roundedPenetration in the plane (Jolt EPAPenetrationDepth.h's
+// GetPenetrationDepthStepGJK; Box2D's distance proxies): EPA on a curved Minkowski boundary converges slowly, so
+// the radii come out first. GJK distance on the cores gives their distance d: when 0 < d <= rA + rB the
+// penetration is exact without EPA; when the cores overlap or touch, EPA on the cores (polytopes: exact) plus
+// rA + rB.
+template <SupportShape A, SupportShape B, class GjkTrace, class EpaTrace>
+[[nodiscard]] PenetrationResult3<typename A::Scalar> roundedPenetration3(const A& a, const B& b,
+                                                                         const GjkOptions& gjkOptions,
+                                                                         const EpaOptions& epaOptions,
+                                                                         GjkTrace& gjkTrace, EpaTrace& epaTrace) {
+  using S = typename A::Scalar;
+  const S radiusA = a.coreRadius();
+  const S radiusB = b.coreRadius();
+  const S radii = radiusA + radiusB;
+  const CoreDistance<Vec3<S>> core = coreDistance(a, b, gjkOptions, nullptr, gjkTrace);
+  PenetrationResult3<S> result;
+  result.gjkIterations = core.iterations;
+  if (core.stop == GjkStop::InvalidInput || core.stop == GjkStop::Overflow) {
+    result.stop = EpaStop::InvalidInput;
+    result.status = Status::InvalidInput;
+    return result;
+  }
+  result.status = core.stop == GjkStop::MaxIterations ? Status::MaxIterations : Status::Converged;
+  if (!core.coresOverlap()) {
+    const S coreDistance = core.distance();
+    if (coreDistance > radii) return result;  // apart: no hit, stop None
+    if (coreDistance > S(0)) {
+      result.hit = true;
+      result.stop = EpaStop::RoundedCores;
+      result.depth = radii - coreDistance;
+      result.normal = -core.closestPoint / coreDistance;  // closestPoint = coreA - coreB: from A toward B
+      result.pointA = core.coreA + radiusA * result.normal;
+      result.pointB = core.coreB - radiusB * result.normal;
+      return result;
+    }
+  }
+  // The cores overlap or touch: EPA on them from GJK's simplex, then the radii on top.
+  result = epa3Penetration(CoreShape<A>{a}, CoreShape<B>{b}, core.simplex, epaOptions, epaTrace);
+  result.gjkIterations = core.iterations;
+  if (!result.hit) return result;
+  result.depth += radii;
+  result.pointA += radiusA * result.normal;
+  result.pointB -= radiusB * result.normal;
+  if (result.stop == EpaStop::Degenerate && result.depth == radii) {
+    // The cores' difference is flat through the origin (concentric spheres, capsules along one line, a sphere's
+    // centre on a segment): the core depth 0 and its normal are exact, so the depth is exactly rA + rB.
+    result.stop = EpaStop::RoundedCores;
+    result.status = Status::Converged;
+  }
+  return result;
+}
+
+}  // namespace detail
+
+// Penetration of A and B in space, as gjkEpa in the plane. Shapes without rounding (coreRadius() == 0: boxes,
+// hulls, cylinders, segments, triangles): boolean GJK first (steps to gjkTrace); on a hit, EPA from its simplex
+// (steps to epaTrace). No hit: hit = false, depth 0, stop None and GJK's status (InvalidInput from GJK gives
+// EpaStop::InvalidInput).
+// Rounded shapes (either coreRadius() > 0: Sphere, Capsule3) are exact instead of converging on a curve:
+//   GJK distance on the cores (its GjkSteps go to gjkTrace; gjkIterations counts them) gives their distance d;
+//   d > rA + rB      no hit, stop None, no EPA steps;
+//   0 < d <= rA + rB hit, depth = rA + rB - d along the cores' normal, pointA/pointB on the rounded surfaces, stop
+//                    RoundedCores, iterations 0 and no EPA steps;
+//   cores overlap    EPA on the cores from that run's simplex, steps to epaTrace, then depth += rA + rB and the
+//   or touch         points move out to the surfaces along the normal. When the cores' difference is flat through
+//                    the origin EPA has no step to take: depth = rA + rB exactly, stop RoundedCores, normal
+//                    perpendicular to the flat difference, or +x of the frame the algorithm works in (A's) when it
+//                    is a point (concentric spheres).
+// Status: Converged, or MaxIterations when GJK distance or EPA hit their cap, Degenerate when EPA could not grow
+// its polytope, InvalidInput for bad input (a negative or non-finite radius included).
+template <SupportShape A, SupportShape B, class GjkTrace = NoTrace, class EpaTrace = NoTrace>
+  requires std::same_as<ShapeVector<A>, Vec3<typename A::Scalar>> && std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] PenetrationResult3<typename A::Scalar> gjkEpa3(const A& a, const B& b, const GjkOptions& gjkOptions,
+                                                             const EpaOptions& epaOptions, GjkTrace& gjkTrace,
+                                                             EpaTrace& epaTrace) {
+  using S = typename A::Scalar;
+  const S radiusA = a.coreRadius();
+  const S radiusB = b.coreRadius();
+  PenetrationResult3<S> result;
+  if (!detail::validRadius(radiusA) || !detail::validRadius(radiusB)) {
+    result.stop = EpaStop::InvalidInput;
+    result.status = Status::InvalidInput;
+    return result;
+  }
+  if (radiusA > S(0) || radiusB > S(0)) {
+    return detail::roundedPenetration3(a, b, gjkOptions, epaOptions, gjkTrace, epaTrace);
+  }
+  const GjkBooleanResult<Vec3<S>> gjk = gjkIntersect(a, b, gjkOptions, gjkTrace);
+  if (gjk.hit) {
+    result = epa3Penetration(a, b, gjk.simplex, epaOptions, epaTrace);
+  } else {
+    result.status = gjk.status;
+    result.stop = gjk.status == Status::InvalidInput ? EpaStop::InvalidInput : EpaStop::None;
+  }
+  result.gjkIterations = gjk.iterations;
+  return result;
+}
+
+template <SupportShape A, SupportShape B>
+  requires std::same_as<ShapeVector<A>, Vec3<typename A::Scalar>> && std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] PenetrationResult3<typename A::Scalar> gjkEpa3(const A& a, const B& b, const GjkOptions& gjkOptions = {},
+                                                             const EpaOptions& epaOptions = {}) {
+  NoTrace gjkTrace;
+  NoTrace epaTrace;
+  return gjkEpa3(a, b, gjkOptions, epaOptions, gjkTrace, epaTrace);
+}
+
+}  // namespace collide

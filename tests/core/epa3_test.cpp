@@ -1,0 +1,630 @@
+// EPA in space after boolean GJK (epa3.h): the degenerate cases that broke peers first (GJK ending on fewer than
+// four points, libccd's stacked cubes, touching features, zero-area faces, deep spheres, size ratios, far from
+// the origin, NaN and infinity), then random rotated boxes against an exact separating-axis reference, the
+// polytope's capacity, and the trace (recorded == unrecorded, bit for bit; the polytope it shows is closed).
+//
+// [SECTION] Helpers (placement, the box-box reference over the 15 axes)
+// [SECTION] GJK ending on fewer than four points
+// [SECTION] Touching, stacked and thin boxes
+// [SECTION] Rounded shapes through their cores; EPA on a curve
+// [SECTION] Scale: size ratio and translation
+// [SECTION] Invalid input and capacity
+// [SECTION] Random boxes against the reference
+// [SECTION] Trace
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <numbers>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "collide/epa3.h"
+#include "collide/gjk.h"
+#include "collide/shapes3.h"
+#include "collide/support.h"
+
+namespace collide {
+namespace {
+
+// [SECTION] Helpers (placement, the box-box reference over the 15 axes)
+
+using V = Vec3<double>;
+using Q = Quat<double>;
+
+template <Scalar S>
+Transform3<S> at(S x, S y, S z, Quat<S> q = Quat<S>::identity()) {
+  return {{x, y, z}, q};
+}
+
+template <class Shape>
+Transformed<Shape> placed(const Shape& shape, const Transform3<typename Shape::Scalar>& transform) {
+  return Transformed<Shape>{shape, transform};
+}
+
+template <class A, class B>
+PenetrationResult3<typename A::Scalar> penetration(const A& a, const Transform3<typename A::Scalar>& xa, const B& b,
+                                                   const Transform3<typename A::Scalar>& xb,
+                                                   const EpaOptions& options = {}) {
+  return gjkEpa3(placed(a, xa), placed(b, xb), GjkOptions{}, options);
+}
+
+template <Scalar S>
+bool finite(const PenetrationResult3<S>& result) {
+  return std::isfinite(result.depth) && isFinite(result.normal) && isFinite(result.pointA) && isFinite(result.pointB);
+}
+
+template <Scalar S>
+bool sameBits(S a, S b) {
+  using Bits = std::conditional_t<std::is_same_v<S, float>, std::uint32_t, std::uint64_t>;
+  return std::bit_cast<Bits>(a) == std::bit_cast<Bits>(b);
+}
+
+template <Scalar S>
+bool sameBits(Vec3<S> a, Vec3<S> b) {
+  return sameBits(a.x, b.x) && sameBits(a.y, b.y) && sameBits(a.z, b.z);
+}
+
+template <Scalar S>
+bool sameBits(const PenetrationResult3<S>& a, const PenetrationResult3<S>& b) {
+  return a.hit == b.hit && sameBits(a.depth, b.depth) && sameBits(a.normal, b.normal) && sameBits(a.pointA, b.pointA) &&
+         sameBits(a.pointB, b.pointB) && a.iterations == b.iterations && a.gjkIterations == b.gjkIterations &&
+         a.status == b.status && a.stop == b.stop;
+}
+
+// A box placed in space, for the reference.
+struct PlacedBox {
+  V halfExtents;
+  Transform3<double> transform;
+};
+
+// How far A and B overlap along unit axis L: the sum of their projection radii minus the centres' separation
+// (Ericson 4.4.1). Negative: L separates them.
+double overlapAlong(const PlacedBox& a, const PlacedBox& b, V axis) {
+  const auto radius = [axis](const PlacedBox& box) {
+    return box.halfExtents.x * std::abs(dot(box.transform.q.xAxis(), axis)) +
+           box.halfExtents.y * std::abs(dot(box.transform.q.yAxis(), axis)) +
+           box.halfExtents.z * std::abs(dot(box.transform.q.zAxis(), axis));
+  };
+  return radius(a) + radius(b) - std::abs(dot(b.transform.p - a.transform.p, axis));
+}
+
+// The exact minimum translation of two boxes: the smallest overlap over the 15 axes (3 + 3 face normals, 9 edge
+// cross products; Ericson 4.4.1, Gregorius GDC 2013), the normal signed from A toward B. `second` is the next
+// smallest overlap along a different direction, so a test knows when the normal is unique.
+struct Translation {
+  double depth = std::numeric_limits<double>::infinity();
+  V normal{};
+  double second = std::numeric_limits<double>::infinity();
+};
+
+Translation minimumTranslation(const PlacedBox& a, const PlacedBox& b) {
+  const std::array<V, 3> axesA = {a.transform.q.xAxis(), a.transform.q.yAxis(), a.transform.q.zAxis()};
+  const std::array<V, 3> axesB = {b.transform.q.xAxis(), b.transform.q.yAxis(), b.transform.q.zAxis()};
+  std::vector<V> axes(axesA.begin(), axesA.end());
+  axes.insert(axes.end(), axesB.begin(), axesB.end());
+  for (const V& edgeA : axesA) {
+    for (const V& edgeB : axesB) {
+      const V axis = cross(edgeA, edgeB);
+      if (length(axis) > 1e-9) axes.push_back(axis / length(axis));  // parallel edges: the face axes cover them
+    }
+  }
+  Translation best;
+  for (const V& axis : axes) {
+    const double overlap = overlapAlong(a, b, axis);
+    const V signedAxis = dot(b.transform.p - a.transform.p, axis) >= 0.0 ? axis : -axis;
+    if (overlap < best.depth) {
+      if (std::abs(dot(signedAxis, best.normal)) < 1.0 - 1e-9) best.second = best.depth;
+      best = {overlap, signedAxis, best.second};
+    } else if (overlap < best.second && std::abs(dot(signedAxis, best.normal)) < 1.0 - 1e-9) {
+      best.second = overlap;
+    }
+  }
+  return best;
+}
+
+Q randomRotation(std::mt19937_64& random) {
+  std::normal_distribution<double> gauss;
+  return Q{gauss(random), gauss(random), gauss(random), gauss(random)}.normalized();
+}
+
+// The result's own promises: a unit normal, pointB = pointA - depth * normal.
+template <Scalar S>
+void expectConsistent(const PenetrationResult3<S>& result, double tolerance) {
+  ASSERT_TRUE(finite(result));
+  EXPECT_NEAR(length(result.normal), 1.0, tolerance);
+  const Vec3<S> implied = result.pointA - result.depth * result.normal;
+  EXPECT_NEAR(implied.x, result.pointB.x, tolerance);
+  EXPECT_NEAR(implied.y, result.pointB.y, tolerance);
+  EXPECT_NEAR(implied.z, result.pointB.z, tolerance);
+}
+
+// EPA's answer against the reference: the same depth, and its normal a minimum translation (the boxes overlap by
+// exactly the depth along it); the same normal when the reference's is unique.
+void expectMatchesReference(const PenetrationResult3<double>& result, const PlacedBox& a, const PlacedBox& b,
+                            double tolerance, const std::string& label) {
+  const Translation reference = minimumTranslation(a, b);
+  ASSERT_TRUE(result.hit) << label;
+  EXPECT_NEAR(result.depth, reference.depth, tolerance) << label;
+  EXPECT_NEAR(overlapAlong(a, b, result.normal), reference.depth, tolerance) << label;
+  if (reference.second - reference.depth > 1e-6) {
+    EXPECT_NEAR(dot(result.normal, reference.normal), 1.0, 1e-9) << label;
+  }
+  expectConsistent(result, tolerance);
+}
+
+PenetrationResult3<double> boxes(const PlacedBox& a, const PlacedBox& b, const EpaOptions& options = {}) {
+  return penetration(Box3<double>{a.halfExtents}, a.transform, Box3<double>{b.halfExtents}, b.transform, options);
+}
+
+// [SECTION] GJK ending on fewer than four points
+
+// Identical boxes at one place and offset along one, two and three axes: GJK may end on a point, a segment or a
+// triangle, and EPA must blow it up into a tetrahedron around the origin (Jolt EPAPenetrationDepth.h).
+TEST(Epa3, IdenticalAndOffsetBoxes) {
+  const V half{1, 1, 1};
+  for (const V offset : {V{0, 0, 0}, V{0.5, 0, 0}, V{0.5, 0.5, 0}, V{0.5, 0.5, 0.5}}) {
+    const PlacedBox a{half, at(0.0, 0.0, 0.0)};
+    const PlacedBox b{half, at(offset.x, offset.y, offset.z)};
+    const std::string label = std::to_string(offset.x) + " " + std::to_string(offset.y) + " " + std::to_string(offset.z);
+    const PenetrationResult3<double> result = boxes(a, b);
+    EXPECT_EQ(result.status, Status::Converged) << label;
+    EXPECT_NEAR(result.depth, offset == V{} ? 2.0 : 1.5, 1e-12) << label;
+    expectMatchesReference(result, a, b, 1e-12, label);
+  }
+}
+
+// Each start the simplex can give, fed directly: a point, a segment and a triangle through the origin, and the
+// tetrahedron. All reach the same answer.
+TEST(Epa3, EveryStartSimplexSize) {
+  const Box3<double> box{{1, 1, 1}};
+  const auto a = placed(box, at(0.0, 0.0, 0.0));
+  const auto b = placed(box, at(0.5, 0.0, 0.0));
+  const MinkowskiDifference<decltype(a), decltype(b)> difference{a, b};
+  // A - B is the box [-2.5, 1.5] x [-2, 2] x [-2, 2]; these supports lie on its boundary around the origin.
+  const SupportPoint<V> right = difference.supportPoint({1, 0, 0});
+  const SupportPoint<V> left = difference.supportPoint({-1, 0, 0});
+  const SupportPoint<V> up = difference.supportPoint({0, 1, 0});
+  const SupportPoint<V> down = difference.supportPoint({0, -1, -1});
+  std::vector<Simplex<V>> starts;
+  Simplex<V> origin;  // a support point exactly at the origin: the middle of A - B's segment between two vertices
+  origin.vertices[0] = {V{0, 0, 0}, V{0, 0, 0}, V{0, 0, 0}};
+  origin.count = 1;
+  starts.push_back(origin);
+  Simplex<V> segment;
+  segment.vertices[0] = right;
+  segment.vertices[1] = left;
+  segment.count = 2;
+  starts.push_back(segment);
+  Simplex<V> triangle = segment;
+  triangle.vertices[2] = up;
+  triangle.count = 3;
+  starts.push_back(triangle);
+  Simplex<V> tetrahedron = triangle;
+  tetrahedron.vertices[3] = down;
+  tetrahedron.count = 4;
+  starts.push_back(tetrahedron);
+  for (const Simplex<V>& start : starts) {
+    const PenetrationResult3<double> result = epa3Penetration(a, b, start);
+    EXPECT_TRUE(result.hit) << start.count;
+    EXPECT_EQ(result.status, Status::Converged) << start.count;
+    EXPECT_NEAR(result.depth, 1.5, 1e-12) << start.count;
+    EXPECT_NEAR(result.normal.x, 1.0, 1e-12) << start.count;
+  }
+}
+
+// [SECTION] Touching, stacked and thin boxes
+
+// libccd issue 25: cubes stacked at z = 0 and 1.9 gave depth 0 and a NaN normal. The answer is 0.1 along +z.
+TEST(Epa3, StackedCubes) {
+  const PlacedBox a{{1, 1, 1}, at(0.0, 0.0, 0.0)};
+  const PlacedBox b{{1, 1, 1}, at(0.0, 0.0, 1.9)};
+  const PenetrationResult3<double> result = boxes(a, b);
+  EXPECT_EQ(result.status, Status::Converged);
+  EXPECT_NEAR(result.depth, 0.1, 1e-12);
+  EXPECT_NEAR(result.normal.z, 1.0, 1e-12);
+  expectMatchesReference(result, a, b, 1e-12, "stacked");
+  // Contact points on the overlap: A's deepest point at B's bottom face plus the depth, B's at A's top face.
+  EXPECT_NEAR(result.pointA.z, 1.0, 1e-12);
+  EXPECT_NEAR(result.pointB.z, 0.9, 1e-12);
+}
+
+// Touching faces, edges and a vertex on a face: depth 0 up to rounding, a finite unit normal that is a valid
+// minimum translation.
+TEST(Epa3, TouchingBoxes) {
+  const double pi = std::numbers::pi;
+  const double root2 = std::sqrt(2.0);
+  const double root3 = std::sqrt(3.0);
+  const Q turnZ = Q::fromAxisAngle({0, 0, 1}, pi / 4);
+  const Q turnY = Q::fromAxisAngle({0, 1, 0}, pi / 4);
+  // The rotation taking B's corner (-1, -1, -1) to -x.
+  const Q cornerLeft = Q::fromAxisAngle(normalize(V{0, 1, -1}), std::acos(1.0 / root3));
+  struct Case {
+    const char* name;
+    PlacedBox a, b;
+  };
+  const Case cases[] = {
+      {"face to face", {{1, 1, 1}, at(0.0, 0.0, 0.0)}, {{1, 1, 1}, at(2.0, 0.5, -0.25)}},
+      {"edge to edge", {{1, 1, 1}, at(0.0, 0.0, 0.0, turnZ)}, {{1, 1, 1}, at(2 * root2, 0.0, 0.0, turnY)}},
+      {"vertex to face", {{1, 1, 1}, at(0.0, 0.0, 0.0)}, {{1, 1, 1}, at(1 + root3, 0.0, 0.0, cornerLeft)}},
+  };
+  for (const Case& c : cases) {
+    const PenetrationResult3<double> result = boxes(c.a, c.b);
+    ASSERT_TRUE(finite(result)) << c.name;
+    EXPECT_NE(result.status, Status::InvalidInput) << c.name;
+    EXPECT_NE(result.status, Status::MaxIterations) << c.name;
+    EXPECT_LE(result.depth, 1e-12) << c.name;
+    if (result.hit) {
+      EXPECT_NEAR(length(result.normal), 1.0, 1e-12) << c.name;
+      EXPECT_NEAR(overlapAlong(c.a, c.b, result.normal), 0.0, 1e-12) << c.name;
+    }
+  }
+  EXPECT_TRUE(boxes(cases[0].a, cases[0].b).hit);  // exactly touching faces: a hit of depth 0
+  EXPECT_NEAR(boxes(cases[0].a, cases[0].b).normal.x, 1.0, 1e-12);
+}
+
+// A thin box (0.46 x 0.48 x 0.01) against a small box: FCL issue 395's zero-area faces. Many poses, all exact.
+TEST(Epa3, ThinBoxAgainstSmallBox) {
+  std::mt19937_64 random(395);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const V thin{0.23, 0.24, 0.005};
+  const V small{0.05, 0.05, 0.05};
+  int hits = 0;
+  for (int i = 0; i < 300; ++i) {
+    const PlacedBox a{thin, at(0.0, 0.0, 0.0, i % 3 == 0 ? Q::identity() : randomRotation(random))};
+    const PlacedBox b{small, at(0.25 * unit(random), 0.25 * unit(random), 0.05 * unit(random),
+                                i % 2 == 0 ? Q::identity() : randomRotation(random))};
+    const PenetrationResult3<double> result = boxes(a, b);
+    ASSERT_TRUE(finite(result)) << i;
+    if (minimumTranslation(a, b).depth <= 0.0) continue;
+    ++hits;
+    expectMatchesReference(result, a, b, 1e-9, "thin " + std::to_string(i));
+    EXPECT_NE(result.status, Status::MaxIterations) << i;
+  }
+  EXPECT_GT(hits, 100);
+}
+
+// [SECTION] Rounded shapes through their cores; EPA on a curve
+
+TEST(Epa3, SphereOnBoxVertex) {
+  // The sphere's centre is the box's corner: depth = the radius, along any direction of the corner's normal cone.
+  const Box3<double> box{{1, 1, 1}};
+  const Sphere<double> sphere{{}, 0.5};
+  const PenetrationResult3<double> result = penetration(box, at(0.0, 0.0, 0.0), sphere, at(1.0, 1.0, 1.0));
+  ASSERT_TRUE(result.hit);
+  EXPECT_EQ(result.status, Status::Converged);
+  EXPECT_NEAR(result.depth, 0.5, 1e-12);
+  EXPECT_GE(result.normal.x, -1e-12);
+  EXPECT_GE(result.normal.y, -1e-12);
+  EXPECT_GE(result.normal.z, -1e-12);
+  expectConsistent(result, 1e-12);
+  // Moved by depth * normal, the centre is exactly one radius from the box.
+  const V centre = V{1, 1, 1} + result.depth * result.normal;
+  const V clamped{std::clamp(centre.x, -1.0, 1.0), std::clamp(centre.y, -1.0, 1.0), std::clamp(centre.z, -1.0, 1.0)};
+  EXPECT_NEAR(length(centre - clamped), 0.5, 1e-12);
+}
+
+// Deep spheres end through their cores, exactly; EPA on the whole spheres (a curved A - B) must still end by its
+// tolerance, never by the polytope's capacity.
+TEST(Epa3, DeepSpheres) {
+  const Sphere<double> sphere{{}, 1.0};
+  const PenetrationResult3<double> deep = penetration(sphere, at(0.0, 0.0, 0.0), sphere, at(0.06, 0.08, 0.0));
+  EXPECT_EQ(deep.stop, EpaStop::RoundedCores);
+  EXPECT_NEAR(deep.depth, 1.9, 1e-12);
+  EXPECT_NEAR(deep.normal.x, 0.6, 1e-12);
+  EXPECT_NEAR(deep.normal.y, 0.8, 1e-12);
+  const PenetrationResult3<double> concentric = penetration(sphere, at(0.0, 0.0, 0.0), sphere, at(0.0, 0.0, 0.0));
+  EXPECT_EQ(concentric.stop, EpaStop::RoundedCores);
+  EXPECT_EQ(concentric.depth, 2.0);
+  expectConsistent(concentric, 1e-12);
+
+  // Whole spheres one radius deep: EPA refines around the closest direction until the gap is within 1e-4 of the
+  // polytope's size (the deeper the overlap, the more of the sphere it must refine: hence the cores above).
+  const auto a = placed(sphere, at(0.0, 0.0, 0.0));
+  const auto b = placed(sphere, at(0.6, 0.8, 0.0));
+  const GjkBooleanResult<V> gjk = gjkIntersect(a, b);
+  ASSERT_TRUE(gjk.hit);
+  const PenetrationResult3<double> curved = epa3Penetration(a, b, gjk.simplex, EpaOptions{64, 1e-4});
+  EXPECT_EQ(curved.stop, EpaStop::Converged);
+  EXPECT_LT(curved.iterations, 64);
+  EXPECT_NEAR(curved.depth, 1.0, 1e-3);
+  EXPECT_LE(curved.depth, 1.0);  // a polytope inside A - B: a lower bound
+  EXPECT_NEAR(curved.normal.x, 0.6, 1e-2);
+  EXPECT_NEAR(curved.normal.y, 0.8, 1e-2);
+}
+
+TEST(Epa3, CapsulesThroughCores) {
+  const Capsule3<double> capsule{{0, -1, 0}, {0, 1, 0}, 0.5};
+  // Crossed capsules: cores 0.6 apart along z, radii 1: depth 0.4 along z.
+  const Q crossed = Q::fromAxisAngle({0, 0, 1}, std::numbers::pi / 2);
+  const PenetrationResult3<double> result = penetration(capsule, at(0.0, 0.0, 0.0), capsule, at(0.0, 0.0, 0.6, crossed));
+  EXPECT_EQ(result.stop, EpaStop::RoundedCores);
+  EXPECT_NEAR(result.depth, 0.4, 1e-12);
+  EXPECT_NEAR(result.normal.z, 1.0, 1e-12);
+  // Parallel capsules along one line, overlapping: the cores' difference is a segment through the origin.
+  const PenetrationResult3<double> collinear = penetration(capsule, at(0.0, 0.0, 0.0), capsule, at(0.0, 0.5, 0.0));
+  EXPECT_EQ(collinear.stop, EpaStop::RoundedCores);
+  EXPECT_EQ(collinear.depth, 1.0);
+  EXPECT_NEAR(collinear.normal.y, 0.0, 1e-12);
+  // A sphere whose centre is inside a box: EPA on the cores (a point and a box), then the radius.
+  const PenetrationResult3<double> inside =
+      penetration(Box3<double>{{1, 1, 1}}, at(0.0, 0.0, 0.0), Sphere<double>{{}, 0.25}, at(0.0, 0.0, 0.9));
+  EXPECT_NEAR(inside.depth, 0.35, 1e-12);
+  EXPECT_NEAR(inside.normal.z, 1.0, 1e-12);
+}
+
+// [SECTION] Scale: size ratio and translation
+
+TEST(Epa3, SizeRatioOneToThousand) {
+  const PlacedBox big{{1000, 1000, 1000}, at(0.0, 0.0, 0.0)};
+  const PlacedBox small{{1, 1, 1}, at(10.0, -20.0, 1000.9)};
+  const PenetrationResult3<double> result = boxes(big, small);
+  EXPECT_NEAR(result.depth, 0.1, 1e-9);
+  EXPECT_NEAR(result.normal.z, 1.0, 1e-12);
+  std::mt19937_64 random(1000);
+  for (int i = 0; i < 50; ++i) {
+    const PlacedBox turned{{1, 1, 1}, at(3.0, 4.0, 1000.5, randomRotation(random))};
+    const PlacedBox tilted{{1000, 1000, 1000}, at(0.0, 0.0, 0.0, Q::fromAxisAngle({1, 0, 0}, 1e-3 * i))};
+    expectMatchesReference(boxes(tilted, turned), tilted, turned, 1e-9, "ratio " + std::to_string(i));
+  }
+}
+
+// The same pair moved to 1e3 and 1e5 from the origin: the answers agree within the rounding of coordinates that
+// large, 1e-13 * |translation| (about 450 ulps of it).
+TEST(Epa3, TranslatedFarFromOrigin) {
+  std::mt19937_64 random(31);
+  for (int i = 0; i < 20; ++i) {
+    const PlacedBox a{{1, 0.5, 0.75}, at(0.0, 0.0, 0.0, randomRotation(random))};
+    const PlacedBox b{{0.5, 1, 0.25}, at(0.7, 0.3, -0.2, randomRotation(random))};
+    const PenetrationResult3<double> home = boxes(a, b);
+    ASSERT_TRUE(home.hit);
+    for (const double distance : {1e3, 1e5}) {
+      const V shift{distance, -0.5 * distance, 0.25 * distance};
+      const PlacedBox farA{a.halfExtents, {a.transform.p + shift, a.transform.q}};
+      const PlacedBox farB{b.halfExtents, {b.transform.p + shift, b.transform.q}};
+      const PenetrationResult3<double> away = boxes(farA, farB);
+      const double tolerance = 1e-13 * length(shift);
+      ASSERT_TRUE(away.hit) << i << " " << distance;
+      EXPECT_NEAR(away.depth, home.depth, tolerance) << i << " " << distance;
+      if (minimumTranslation(a, b).second - home.depth > 1e-6) {
+        EXPECT_NEAR(dot(away.normal, home.normal), 1.0, 1e-9) << i << " " << distance;
+      }
+    }
+  }
+}
+
+// [SECTION] Invalid input and capacity
+
+TEST(Epa3, InvalidInputGivesAStatusNotANaN) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double infinity = std::numeric_limits<double>::infinity();
+  const Box3<double> box{{1, 1, 1}};
+  for (const double bad : {nan, infinity, -infinity}) {
+    const PenetrationResult3<double> badBox = penetration(Box3<double>{{bad, 1, 1}}, at(0.0, 0.0, 0.0), box, at(0.5, 0.0, 0.0));
+    EXPECT_EQ(badBox.status, Status::InvalidInput);
+    EXPECT_FALSE(badBox.hit);
+    EXPECT_TRUE(finite(badBox));
+    const PenetrationResult3<double> badPlace = penetration(box, at(0.0, 0.0, 0.0), box, at(bad, 0.0, 0.0));
+    EXPECT_EQ(badPlace.status, Status::InvalidInput);
+    EXPECT_TRUE(finite(badPlace));
+    const PenetrationResult3<double> badSphere =
+        penetration(Sphere<double>{{}, bad}, at(0.0, 0.0, 0.0), box, at(0.5, 0.0, 0.0));
+    EXPECT_EQ(badSphere.status, Status::InvalidInput);
+    EXPECT_TRUE(finite(badSphere));
+  }
+  const auto a = placed(box, at(0.0, 0.0, 0.0));
+  Simplex<V> start;
+  start.vertices[0].point = {nan, 0, 0};
+  start.count = 1;
+  EXPECT_EQ(epa3Penetration(a, a, start).stop, EpaStop::InvalidInput);
+  start.count = 0;
+  EXPECT_EQ(epa3Penetration(a, a, start).stop, EpaStop::InvalidInput);
+  start.vertices[0].point = {};
+  start.count = 1;
+  EXPECT_EQ(epa3Penetration(a, a, start, EpaOptions{0, 0.0}).stop, EpaStop::InvalidInput);
+  EXPECT_EQ(epa3Penetration(a, a, start, EpaOptions{64, -1.0}).stop, EpaStop::InvalidInput);
+  EXPECT_EQ(epa3Penetration(a, a, start, EpaOptions{64, 0.0}).status, Status::Converged);
+}
+
+// A simplex that does not hold the origin (the shapes are apart): EPA says so instead of inventing a depth.
+TEST(Epa3, OriginOutside) {
+  const Box3<double> box{{1, 1, 1}};
+  const auto a = placed(box, at(0.0, 0.0, 0.0));
+  const auto b = placed(box, at(3.0, 0.0, 0.0));
+  const MinkowskiDifference<decltype(a), decltype(b)> difference{a, b};
+  Simplex<V> start;
+  for (const V direction : {V{1, 0, 0}, V{-1, 1, 0}, V{-1, -1, 1}, V{-1, -1, -1}}) {
+    start.vertices[start.count++] = difference.supportPoint(direction);
+  }
+  const PenetrationResult3<double> result = epa3Penetration(a, b, start);
+  EXPECT_FALSE(result.hit);
+  EXPECT_EQ(result.stop, EpaStop::Degenerate);
+  EXPECT_TRUE(finite(result));
+}
+
+// A - B flat (two squares in one plane, as triangles): zero depth, a normal perpendicular to the plane.
+TEST(Epa3, FlatDifference) {
+  const Triangle3<double> triangle{{-1, 0, -1}, {1, 0, -1}, {0, 0, 1}};
+  const PenetrationResult3<double> result = penetration(triangle, at(0.0, 0.0, 0.0), triangle, at(0.25, 0.0, 0.1));
+  ASSERT_TRUE(result.hit);
+  EXPECT_EQ(result.stop, EpaStop::Degenerate);
+  EXPECT_EQ(result.depth, 0.0);
+  EXPECT_NEAR(std::abs(result.normal.y), 1.0, 1e-12);
+}
+
+// The cap, and the polytope's capacity: a sphere pair asked for a tolerance no polytope can reach fills the
+// polytope and says so (MaxIterations), with a finite lower bound.
+TEST(Epa3, CapAndCapacity) {
+  const Sphere<double> sphere{{}, 1.0};
+  const auto a = placed(sphere, at(0.0, 0.0, 0.0));
+  const auto b = placed(sphere, at(0.5, 0.0, 0.0));
+  const GjkBooleanResult<V> gjk = gjkIntersect(a, b);
+  ASSERT_TRUE(gjk.hit);
+  const PenetrationResult3<double> capped = epa3Penetration(a, b, gjk.simplex, EpaOptions{5, 0.0});
+  EXPECT_EQ(capped.stop, EpaStop::MaxIterations);
+  EXPECT_EQ(capped.status, Status::MaxIterations);
+  EXPECT_EQ(capped.iterations, 5);
+  EXPECT_TRUE(finite(capped));
+  const PenetrationResult3<double> full = epa3Penetration(a, b, gjk.simplex, EpaOptions{1000, 1e-15});
+  EXPECT_EQ(full.stop, EpaStop::MaxIterations);
+  EXPECT_EQ(full.status, Status::MaxIterations);
+  EXPECT_LT(full.iterations, 1000);  // stopped by the capacity, not the cap
+  EXPECT_TRUE(finite(full));
+  EXPECT_LE(full.depth, 1.5);
+  EXPECT_GT(full.depth, 1.49);
+}
+
+// [SECTION] Random boxes against the reference
+
+// Pairs per family: a few thousand by default; COLLIDE_PROPERTY_PAIRS raises it (the nightly run uses 100000).
+int propertyPairs(int fallback) {
+  const char* text = std::getenv("COLLIDE_PROPERTY_PAIRS");
+  if (text == nullptr) return fallback;
+  const int value = std::atoi(text);
+  return value > 0 ? value : fallback;
+}
+
+TEST(Epa3, RandomBoxesMatchTheSeparatingAxes) {
+  std::mt19937_64 random(20261122);
+  std::uniform_real_distribution<double> size(0.1, 2.0);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const int pairs = propertyPairs(3000);
+  int hits = 0;
+  for (int i = 0; i < pairs; ++i) {
+    const PlacedBox a{{size(random), size(random), size(random)}, at(0.0, 0.0, 0.0, randomRotation(random))};
+    const PlacedBox b{{size(random), size(random), size(random)},
+                      at(2 * unit(random), 2 * unit(random), 2 * unit(random), randomRotation(random))};
+    const Translation reference = minimumTranslation(a, b);
+    const PenetrationResult3<double> result = boxes(a, b);
+    ASSERT_TRUE(finite(result)) << i;
+    ASSERT_NE(result.stop, EpaStop::MaxIterations) << i;  // polytopes end by a duplicate or the tolerance
+    ASSERT_LE(result.iterations, EpaOptions{}.maxIterations) << i;
+    if (reference.depth < 1e-9) continue;  // apart or grazing: GJK's call
+    ++hits;
+    // 1e-6 relative to the boxes' size (the depth itself may be tiny).
+    const double scale = std::max(length(a.halfExtents), length(b.halfExtents));
+    expectMatchesReference(result, a, b, 1e-6 * scale, "pair " + std::to_string(i));
+    if (testing::Test::HasFailure()) return;
+  }
+  EXPECT_GT(hits, pairs / 4);
+}
+
+TEST(Epa3, FloatBoxes) {
+  std::mt19937_64 random(7);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (int i = 0; i < 200; ++i) {
+    const PlacedBox a{{1, 0.5, 0.75}, at(0.0, 0.0, 0.0, randomRotation(random))};
+    const PlacedBox b{{0.5, 1, 0.25}, at(unit(random), unit(random), unit(random), randomRotation(random))};
+    const Translation reference = minimumTranslation(a, b);
+    if (reference.depth < 1e-3) continue;
+    const PenetrationResult3<float> result =
+        penetration(Box3<float>{a.halfExtents.cast<float>()}, a.transform.cast<float>(),
+                    Box3<float>{b.halfExtents.cast<float>()}, b.transform.cast<float>());
+    ASSERT_TRUE(result.hit) << i;
+    ASSERT_TRUE(finite(result)) << i;
+    EXPECT_NEAR(result.depth, reference.depth, 1e-4) << i;
+  }
+}
+
+// [SECTION] Trace
+
+TEST(Epa3, RecordedEqualsUnrecorded) {
+  std::mt19937_64 random(99);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const int pairs = propertyPairs(3000) / 3;
+  for (int i = 0; i < pairs; ++i) {
+    const Box3<double> boxA{{0.5 + 0.5 * std::abs(unit(random)), 1, 0.75}};
+    const Box3<double> boxB{{1, 0.25 + std::abs(unit(random)), 0.5}};
+    const auto a = placed(boxA, at(0.0, 0.0, 0.0, randomRotation(random)));
+    const auto b = placed(boxB, at(unit(random), unit(random), unit(random), randomRotation(random)));
+    Recorder<GjkStep<V>> gjkTrace;
+    Recorder<EpaStep3<double>> epaTrace;
+    const PenetrationResult3<double> traced = gjkEpa3(a, b, GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace);
+    const PenetrationResult3<double> plain = gjkEpa3(a, b);
+    ASSERT_TRUE(sameBits(traced, plain)) << i;
+    ASSERT_EQ(static_cast<int>(epaTrace.steps.size()), plain.iterations) << i;
+  }
+  // Spheres and capsules too: their GJK distance steps and EPA on the cores.
+  const Sphere<double> sphere{{}, 0.5};
+  const Capsule3<double> capsule{{0, -1, 0}, {0, 1, 0}, 0.25};
+  const Box3<double> box{{1, 1, 1}};
+  const auto s = placed(sphere, at(0.0, 0.2, 0.9));
+  const auto c = placed(capsule, at(0.3, 0.0, 0.1, Q::fromAxisAngle({1, 0, 0}, 0.3)));
+  const auto x = placed(box, at(0.0, 0.0, 0.0));
+  Recorder<GjkStep<V>> gjkTrace;
+  Recorder<EpaStep3<double>> epaTrace;
+  EXPECT_TRUE(sameBits(gjkEpa3(x, s, GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace), gjkEpa3(x, s)));
+  EXPECT_TRUE(sameBits(gjkEpa3(x, c, GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace), gjkEpa3(x, c)));
+}
+
+// The polytope the trace shows is a closed triangulated surface: each directed edge once and its reverse once,
+// faces outward (the origin behind every face with a normal), the closest face the nearest, the horizon a loop
+// around the removed faces, and the next step's polytope = this one - removed + added.
+TEST(Epa3, TraceShowsAClosedPolytope) {
+  const PlacedBox a{{1, 0.5, 0.75}, at(0.0, 0.0, 0.0, Q::fromEuler(0.3, 0.2, 0.1))};
+  const PlacedBox b{{0.5, 1, 0.25}, at(0.6, 0.4, 0.3, Q::fromEuler(-0.5, 0.7, 1.1))};
+  const Box3<double> boxA{a.halfExtents};
+  const Box3<double> boxB{b.halfExtents};
+  Recorder<GjkStep<V>> gjkTrace;
+  Recorder<EpaStep3<double>> epaTrace;
+  const PenetrationResult3<double> result =
+      gjkEpa3(placed(boxA, a.transform), placed(boxB, b.transform), GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace);
+  ASSERT_TRUE(result.hit);
+  ASSERT_GE(epaTrace.steps.size(), 2u);
+  for (std::size_t s = 0; s < epaTrace.steps.size(); ++s) {
+    const EpaStep3<double>& step = epaTrace.steps[s];
+    EXPECT_EQ(step.iteration, static_cast<int>(s) + 1);
+    const int vertexCount = static_cast<int>(step.vertices.size());
+    std::vector<int> directed(static_cast<std::size_t>(vertexCount * vertexCount), 0);
+    double nearest = std::numeric_limits<double>::infinity();
+    for (const EpaFace3<double>& face : step.faces) {
+      EXPECT_LE(face.iteration, step.iteration - 1);
+      for (int e = 0; e < 3; ++e) {
+        const int from = face.vertices[e];
+        const int to = face.vertices[(e + 1) % 3];
+        ASSERT_LT(from, vertexCount);
+        ++directed[static_cast<std::size_t>(from * vertexCount + to)];
+      }
+      if (!face.degenerate) {
+        EXPECT_NEAR(length(face.normal), 1.0, 1e-12);
+        EXPECT_GE(face.distance, -1e-12);
+        nearest = std::min(nearest, face.distance);
+      }
+    }
+    for (int from = 0; from < vertexCount; ++from) {
+      for (int to = 0; to < vertexCount; ++to) {
+        const int forward = directed[static_cast<std::size_t>(from * vertexCount + to)];
+        EXPECT_LE(forward, 1);
+        EXPECT_EQ(forward, directed[static_cast<std::size_t>(to * vertexCount + from)]);
+      }
+    }
+    EXPECT_EQ(static_cast<int>(step.faces.size()), 2 * vertexCount - 4);  // Euler: every vertex on the hull here
+    EXPECT_EQ(step.faceDistance, nearest);
+    EXPECT_EQ(step.faces[static_cast<std::size_t>(step.closestFace)].distance, nearest);
+    EXPECT_EQ(step.gap, step.supportDistance - step.faceDistance);
+    if (!step.inserted) continue;
+    ASSERT_GE(step.horizon.size(), 3u);
+    for (std::size_t e = 0; e < step.horizon.size(); ++e) {
+      EXPECT_EQ(step.horizon[e][1], step.horizon[(e + 1) % step.horizon.size()][0]);
+      EXPECT_EQ(step.addedFaces[e].vertices[0], step.horizon[e][0]);
+      EXPECT_EQ(step.addedFaces[e].vertices[2], vertexCount);  // the new support
+      EXPECT_EQ(step.addedFaces[e].iteration, step.iteration);
+    }
+    EXPECT_NE(std::find(step.removedFaces.begin(), step.removedFaces.end(), step.closestFace), step.removedFaces.end());
+    if (s + 1 < epaTrace.steps.size()) {
+      EXPECT_EQ(epaTrace.steps[s + 1].faces.size(),
+                step.faces.size() - step.removedFaces.size() + step.addedFaces.size());
+    }
+  }
+  EXPECT_EQ(epaTrace.steps.back().stop, result.stop);
+}
+
+}  // namespace
+}  // namespace collide
