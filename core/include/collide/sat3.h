@@ -38,6 +38,7 @@
 #include <string_view>
 #include <type_traits>
 #include <variant>
+#include <vector>
 
 #include "collide/math.h"
 #include "collide/sat.h"
@@ -210,30 +211,56 @@ SatResult3<S> boxAxes(const Box3<S>& a, const Transform3<S>& xfA, const Box3<S>&
     const S radiusA = ha[0] * absR[0][j] + ha[1] * absR[1][j] + ha[2] * absR[2][j];
     separated = test(3 + j, axesB[j], radiusA, hb[j], dot(t, axesB[j]), AxisSource3::FaceOfB, -1, j);
   }
-  for (int index = 6; index < axisCount && !separated; ++index) {
-    const int i = (index - 6) / 3;
-    const int j = (index - 6) % 3;
-    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-    const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-    // A_i x B_j in A's frame: component i1 is -R[i2][j], component i2 is R[i1][j], component i is 0.
-    S l[3] = {S(0), S(0), S(0)};
-    l[i1] = -r[i2][j];
-    l[i2] = r[i1][j];
-    const S lengthSquared = l[i1] * l[i1] + l[i2] * l[i2];
-    if (nearlyParallel(lengthSquared, S(1))) {
-      ++result.axesPruned;
+  // The 9 edge axes, unnormalised: L = A_i x B_j (in A's frame: component i1 = -R[i2][j], i2 = R[i1][j], i = 0)
+  // and the overlap along the unit axis is `scaled` / |L|. Its sign decides separation and scaled^2 < best^2 |L|^2
+  // decides improvement, so the square root is taken only for an axis that is kept.
+  for (int i = 0; i < 3 && axisCount > 6 && !separated; ++i) {
+    for (int j = 0; j < 3 && !separated; ++j) {
+      const int index = 6 + 3 * i + j;
+      const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      const S lengthSquared = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
+      if (nearlyParallel(lengthSquared, S(1))) {
+        ++result.axesPruned;
+        if constexpr (Trace::enabled) {
+          trace(SatAxisStep3<S>{index, {}, AxisSource3::EdgePair, i, j, S(0), S(0), S(0), S(0), S(0), false, true,
+                                result.bestAxisIndex, best.overlap});
+        }
+        continue;
+      }
+      const S radiusA = ha[i1] * absR[i2][j] + ha[i2] * absR[i1][j];
+      const S radiusB = hb[j1] * absR[i][j2] + hb[j2] * absR[i][j1];
+      const S centerDistance = tc[i2] * r[i1][j] - tc[i1] * r[i2][j];
+      const S scaled = radiusA + radiusB - std::abs(centerDistance);
+      const bool separating = scaled < S(0);
+      ++result.axesTested;
+      const auto unitAxis = [&](S inverseLength) {
+        Vec3<S> axis{};
+        (i1 == 0 ? axis.x : (i1 == 1 ? axis.y : axis.z)) = -r[i2][j] * inverseLength;
+        (i2 == 0 ? axis.x : (i2 == 1 ? axis.y : axis.z)) = r[i1][j] * inverseLength;
+        return axis;
+      };
+      if (separating || scaled * scaled < best.overlap * best.overlap * lengthSquared) {
+        const S inverseLength = S(1) / std::sqrt(lengthSquared);
+        const Vec3<S> axis = unitAxis(inverseLength);
+        best.overlap = scaled * inverseLength;
+        best.normal = centerDistance >= S(0) ? axis : -axis;
+        result.bestAxisIndex = index;
+        result.bestSource = AxisSource3::EdgePair;
+        result.bestIndexA = i;
+        result.bestIndexB = j;
+      }
       if constexpr (Trace::enabled) {
-        trace(SatAxisStep3<S>{index, {}, AxisSource3::EdgePair, i, j, S(0), S(0), S(0), S(0), S(0), false, true,
+        const S inverseLength = S(1) / std::sqrt(lengthSquared);
+        const Vec3<S> worldAxis = xfA.q.apply(unitAxis(inverseLength));
+        const S worldOffset = dot(xfA.p, worldAxis);
+        const S a = radiusA * inverseLength, b = radiusB * inverseLength, d = centerDistance * inverseLength;
+        trace(SatAxisStep3<S>{index, worldAxis, AxisSource3::EdgePair, i, j, worldOffset - a, worldOffset + a,
+                              worldOffset + d - b, worldOffset + d + b, scaled * inverseLength, separating, false,
                               result.bestAxisIndex, best.overlap});
       }
-      continue;
+      separated = separating;
     }
-    const S inverseLength = S(1) / std::sqrt(lengthSquared);
-    const S radiusA = (ha[i1] * absR[i2][j] + ha[i2] * absR[i1][j]) * inverseLength;
-    const S radiusB = (hb[j1] * absR[i][j2] + hb[j2] * absR[i][j1]) * inverseLength;
-    const S centerDistance = (tc[i2] * r[i1][j] - tc[i1] * r[i2][j]) * inverseLength;
-    const Vec3<S> axis{l[0] * inverseLength, l[1] * inverseLength, l[2] * inverseLength};
-    separated = test(index, axis, radiusA, radiusB, centerDistance, AxisSource3::EdgePair, i, j);
   }
   finishResult(result, best, xfA.q, separated);
   return result;
@@ -462,18 +489,6 @@ template <Scalar S>
   return {low, high};
 }
 
-// Gregorius, GDC 2013: edges (a, b) and (c, d), given by their faces' normals, make a face of the Minkowski sum
-// exactly when the arcs a-b and c-d cross on the unit sphere. bxa and dxc are the normals of the arcs' planes
-// (parallel to the edges). For A - B, pass B's arc negated: -c, -d and d x c unchanged.
-template <Scalar S>
-[[nodiscard]] inline bool isMinkowskiFace(Vec3<S> a, Vec3<S> b, Vec3<S> bxa, Vec3<S> c, Vec3<S> d, Vec3<S> dxc) {
-  const S cba = dot(c, bxa);
-  const S dba = dot(d, bxa);
-  const S adc = dot(a, dxc);
-  const S bdc = dot(b, dxc);
-  return cba * dba < S(0) && adc * bdc < S(0) && cba * bdc > S(0);
-}
-
 }  // namespace detail
 
 // [SECTION] Polytope vs polytope (satPolytopes)
@@ -529,18 +544,37 @@ SatResult3<S> satViews(const PolytopeView3<S>& a, const Transform3<S>& xfA, cons
   for (int j = 0; j < b.axisFaceCount && !separated; ++j) {
     separated = test(relative.q.apply(b.faces[j].normal), AxisSource3::FaceOfB, -1, j);
   }
-  // Edge pairs in B's frame, so each edge of A is rotated once.
+  // Edge pairs, in B's frame so each edge of A is rotated once. Gregorius (GDC 2013) tests whether the arc a-b
+  // (A's edge: its faces' normals u1, v1) crosses the arc c-d (B's edge, negated for A - B: -u2, -v2) on the unit
+  // sphere, with bxa and dxc the arcs' plane normals:
+  //   c.bxa * d.bxa < 0  and  a.dxc * b.dxc < 0  and  c.bxa * b.dxc > 0.
+  // An edge's direction e is parallel to cross(u, v), so bxa = -e1 and dxc = -e2, and the test reads as below; its
+  // first half needs only the side of e1's plane each face normal of B lies on, computed once per edge of A, so
+  // most pairs stop after two lookups.
+  std::array<S, 64> fewSides;
+  std::vector<S> manySides;
+  S* sides = fewSides.data();
+  if (b.faceCount > static_cast<int>(fewSides.size())) {
+    manySides.resize(b.faceCount);
+    sides = manySides.data();
+  }
   for (int i = 0; i < a.edgeCount && !separated; ++i) {
     const Vec3<S> u1 = relative.q.applyInverse(a.faces[a.edges[i].faceA].normal);
     const Vec3<S> v1 = relative.q.applyInverse(a.faces[a.edges[i].faceB].normal);
     const Vec3<S> e1 = relative.q.applyInverse(a.edgeDirection(i));
+    for (int f = 0; f < b.faceCount; ++f) sides[f] = dot(b.faces[f].normal, e1);
     for (int j = 0; j < b.edgeCount && !separated; ++j) {
-      const Vec3<S> u2 = b.faces[b.edges[j].faceA].normal;
-      const Vec3<S> v2 = b.faces[b.edges[j].faceB].normal;
+      const S u2e1 = sides[b.edges[j].faceA];
+      const S v2e1 = sides[b.edges[j].faceB];
+      if (!(u2e1 * v2e1 < S(0))) {
+        prune(relative.q.apply(cross(e1, b.edgeDirection(j))), i, j);  // the axis only feeds the trace
+        continue;
+      }
       const Vec3<S> e2 = b.edgeDirection(j);
+      const S u1e2 = dot(u1, e2);
+      const S v1e2 = dot(v1, e2);
       const Vec3<S> axisInB = cross(e1, e2);
-      // The arcs' plane normals: v x u = -e for each edge (the direction is parallel to cross(u, v)).
-      if (!isMinkowskiFace(u1, v1, -e1, -u2, -v2, -e2) ||
+      if (!(u1e2 * v1e2 < S(0) && u2e1 * v1e2 < S(0)) ||
           nearlyParallel(lengthSquared(axisInB), lengthSquared(e1) * lengthSquared(e2))) {
         prune(relative.q.apply(axisInB), i, j);
         continue;
