@@ -118,6 +118,19 @@ Hull<double> boxHull(V halfExtents) {
 
 const double kQuarter = std::numbers::pi / 4;
 
+struct BoxPair {
+  Box3<double> a, b;
+  X xa, xb;
+};
+
+BoxPair randomBoxes(std::mt19937& rng) {
+  std::uniform_real_distribution<double> size(0.1, 2.0);
+  std::uniform_real_distribution<double> offset(-3.0, 3.0);
+  return {Box3<double>{{size(rng), size(rng), size(rng)}}, Box3<double>{{size(rng), size(rng), size(rng)}},
+          at(0.5, -1, 2, randomRotation(rng)), at(0.5 + offset(rng), -1 + offset(rng), 2 + offset(rng), randomRotation(rng))};
+}
+
+
 TEST(Sat3Boxes, FaceToFace) {
   const Box3<double> a{{1, 1, 1}};
   const Box3<double> b{{0.5, 0.5, 0.5}};
@@ -223,19 +236,59 @@ TEST(Sat3Boxes, IdenticalAndOffsetBoxes) {
   }
 }
 
-// [SECTION] Boxes: properties
-
-struct BoxPair {
-  Box3<double> a, b;
-  X xa, xb;
-};
-
-BoxPair randomBoxes(std::mt19937& rng) {
-  std::uniform_real_distribution<double> size(0.1, 2.0);
-  std::uniform_real_distribution<double> offset(-3.0, 3.0);
-  return {Box3<double>{{size(rng), size(rng), size(rng)}}, Box3<double>{{size(rng), size(rng), size(rng)}},
-          at(0.5, -1, 2, randomRotation(rng)), at(0.5 + offset(rng), -1 + offset(rng), 2 + offset(rng), randomRotation(rng))};
+// Cubes stacked with a 0.1 overlap (libccd gives depth 0 and a NaN normal here), a thin plate against a small box,
+// and a 1:1000 size ratio.
+TEST(Sat3Boxes, StackedThinAndLopsided) {
+  const Box3<double> cube{{1, 1, 1}};
+  const SatResult3<double> stacked = satBoxes(cube, at(0, 0, 0), cube, at(0, 0, 1.9));
+  EXPECT_TRUE(stacked.hit);
+  EXPECT_NEAR(stacked.depth, 0.1, 1e-12);
+  EXPECT_NEAR(stacked.normal.z, 1.0, 1e-12);
+  const Box3<double> plate{{0.23, 0.24, 0.005}};
+  const Box3<double> small{{0.05, 0.05, 0.05}};
+  const SatResult3<double> thin = satBoxes(plate, at(0, 0, 0), small, at(0.1, 0.1, 0.05));
+  EXPECT_TRUE(thin.hit);
+  EXPECT_NEAR(thin.depth, 0.005, 1e-12);
+  EXPECT_NEAR(thin.normal.z, 1.0, 1e-12);
+  const Box3<double> big{{1000, 1000, 1000}};
+  const Quat<double> turn = Quat<double>::fromEuler(0.1, 0.2, 0.3);
+  const SatResult3<double> lopsided = satBoxes(big, at(0, 0, 0), cube, at(0, 0, 1000.5, turn));
+  EXPECT_TRUE(lopsided.hit);
+  EXPECT_NEAR(lopsided.normal.z, 1.0, 1e-12);
+  // The small cube reaches |x.z| + |y.z| + |z.z| below its centre, 0.5 above the big one's top face.
+  const double reach = std::abs(turn.xAxis().z) + std::abs(turn.yAxis().z) + std::abs(turn.zAxis().z);
+  EXPECT_NEAR(lopsided.depth, reach - 0.5, 1e-12);
 }
+
+// The same pair moved to 1e3 and 1e5: SAT works in A's frame, so only the rounding of the positions remains
+// (about 1e-16 of the offset per coordinate; the tolerance below is 1e-13 of it).
+TEST(Sat3Boxes, FarFromTheOriginAgrees) {
+  std::mt19937 rng(41);
+  for (int i = 0; i < 200; ++i) {
+    BoxPair p = [&] {
+      std::uniform_real_distribution<double> size(0.1, 2.0), offset(-2.0, 2.0);
+      return BoxPair{Box3<double>{{size(rng), size(rng), size(rng)}}, Box3<double>{{size(rng), size(rng), size(rng)}},
+                     at(0, 0, 0, randomRotation(rng)), at(offset(rng), offset(rng), offset(rng), randomRotation(rng))};
+    }();
+    const SatResult3<double> near = satBoxes(p.a, p.xa, p.b, p.xb);
+    for (const double far : {1e3, 1e5}) {
+      const V shift{far, -far, far};
+      const SatResult3<double> moved = satBoxes(p.a, X{p.xa.p + shift, p.xa.q}, p.b, X{p.xb.p + shift, p.xb.q});
+      const double tolerance = 1e-13 * far;
+      if (std::abs(near.hit ? near.depth : near.separation) < tolerance) continue;
+      ASSERT_EQ(near.hit, moved.hit) << i << " at " << far;
+      ASSERT_NEAR(near.hit ? near.depth : near.separation, moved.hit ? moved.depth : moved.separation, tolerance);
+      const SatResult3<double> hulls = sat(boxHull(p.a.halfExtents), X{p.xa.p + shift, p.xa.q},
+                                           boxHull(p.b.halfExtents), X{p.xb.p + shift, p.xb.q});
+      ASSERT_EQ(near.hit, hulls.hit) << i << " at " << far;
+      if (near.hit) {
+        ASSERT_NEAR(near.depth, hulls.depth, tolerance);
+      }
+    }
+  }
+}
+
+// [SECTION] Boxes: properties
 
 TEST(Sat3Boxes, AgreesWithGjkAndBruteForce) {
   std::mt19937 rng(17);
@@ -373,6 +426,45 @@ TEST(Sat3Polytopes, SmallShapesAgreeWithGjk) {
     expectAgreesWithGjk(aabb, x1, t, x2, i);
     expectAgreesWithGjk(p, x1, box, x2, i);
     expectAgreesWithGjk(box, x1, aabb, x2, i);
+  }
+}
+
+// Hulls against every other polytope type through the polytope path, and hulls in float against double.
+TEST(Sat3Polytopes, HullsAgainstSmallShapes) {
+  std::mt19937 rng(43);
+  std::uniform_real_distribution<double> c(-1.0, 1.0);
+  const int pairs = pairCount(500);
+  for (int i = 0; i < pairs; ++i) {
+    const Hull<double> hull = randomHull(rng, 16, 0.8);
+    const auto point = [&] { return V{c(rng), c(rng), c(rng)}; };
+    const X x1 = at(c(rng), c(rng), c(rng), randomRotation(rng));
+    const X x2 = at(c(rng), c(rng), c(rng), randomRotation(rng));
+    const V low = point();
+    expectAgreesWithGjk(hull, x1, Point3<double>{point()}, x2, i);
+    expectAgreesWithGjk(Segment3<double>{point(), point()}, x1, hull, x2, i);
+    expectAgreesWithGjk(hull, x1, Triangle3<double>{point(), point(), point()}, x2, i);
+    expectAgreesWithGjk(Aabb3<double>{low, low + V{0.5, 0.2, 0.7}}, x1, hull, x2, i);
+    expectAgreesWithGjk(hull, x1, Box3<double>{{0.3, 0.6, 0.2}}, x2, i);
+  }
+}
+
+TEST(Sat3Hulls, FloatAgreesWithDouble) {
+  std::mt19937 rng(47);
+  for (int i = 0; i < 300; ++i) {
+    const Hull<double> a = randomHull(rng, 20, 1.0);
+    const Hull<double> b = randomHull(rng, 20, 1.0);
+    const X xa = at(0, 0, 0, randomRotation(rng));
+    const X xb = at(1.2, -0.3, 0.4, randomRotation(rng));
+    const SatResult3<double> wide = sat(a, xa, b, xb);
+    const Hull<float> fa = std::get<Hull<float>>(castShape<float>(Shape3<double>{a}));
+    const Hull<float> fb = std::get<Hull<float>>(castShape<float>(Shape3<double>{b}));
+    const SatResult3<float> narrow = sat(fa, xa.cast<float>(), fb, xb.cast<float>());
+    ASSERT_EQ(narrow.status, Status::Converged);
+    if (std::abs(wide.hit ? wide.depth : wide.separation) < 1e-4) continue;
+    ASSERT_EQ(wide.hit, narrow.hit) << i;
+    if (wide.hit) {
+      ASSERT_NEAR(wide.depth, narrow.depth, 1e-4) << i;
+    }
   }
 }
 
