@@ -103,12 +103,11 @@ struct SatResult3 {
 
 namespace detail {
 
-// The minimum-overlap bookkeeping shared by both paths. `candidate` numbers every axis in test order.
+// The minimum-overlap bookkeeping shared by both paths.
 template <Scalar S>
 struct SatBest3 {
   S overlap = std::numeric_limits<S>::infinity();
   Vec3<S> normal{S(1), S(0), S(0)};  // A's frame, oriented A toward B
-  int candidate = 0;
 };
 
 // Records an axis in `result` when it separates or improves the minimum; returns whether it separates.
@@ -363,9 +362,9 @@ struct SmallPolytope3 {
   }
 };
 
-// A box with orthonormal axes u[0..2] (right-handed): faces +u0, +u1, +u2, -u0, -u1, -u2 (the first three are its
-// axes), and its 12 edges, 4 along each axis. The caller fills the vertices (only the distinct ones: a segment's
-// box has 2, a point's 1).
+// A box with orthonormal axes u[0..2]: faces +u0, +u1, +u2, -u0, -u1, -u2 (the first three are its axes), and its
+// 12 edges, 4 along each axis. The caller fills the vertices (only the distinct ones: a segment's box has 2, a
+// point's 1).
 template <Scalar S>
 void boxFacesAndEdges(SmallPolytope3<S>& box, const std::array<Vec3<S>, 3>& u) {
   box.faceCount = 6;
@@ -374,8 +373,8 @@ void boxFacesAndEdges(SmallPolytope3<S>& box, const std::array<Vec3<S>, 3>& u) {
     box.faces[i].normal = u[i];
     box.faces[i + 3].normal = -u[i];
   }
-  // The edge along axis k lies between a face of axis k+1 and a face of axis k+2; ordered so its direction,
-  // cross(faceA, faceB), is +u[k] or -u[k] consistently with the faces' orientation.
+  // The 4 edges along axis k lie between the faces of axes k+1 and k+2, one per pair of signs; each direction is
+  // cross(faceA, faceB), +u[k] or -u[k], as the Gauss-map test reads it.
   for (int k = 0; k < 3; ++k) {
     const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
     box.addEdge(k1, k2);
