@@ -1,6 +1,7 @@
 // Broad phase: ours (SAP incremental and from scratch, grid, tree, brute force) next to Box2D 2.4.1's
 // b2BroadPhase on the same moving boxes (workloads/motions.h), one benchmark iteration = one frame:
-// move every proxy, then compute the pairs. Names: BroadPhase/<Motion>/<count>/<algorithm>.
+// move every proxy, then compute the pairs. Names: BroadPhase/<Motion>/<count>/<algorithm>; in space (no peer,
+// Box2D is 2D; our SAP, grid and tree on the same frames): BroadPhase3D/<Motion>/<count>/<algorithm>.
 //
 // What each side does per frame:
 //   ours   move(id, box) for every box, then update(): the full pair set, sorted, exact on the true boxes.
@@ -35,6 +36,8 @@ namespace {
 
 using collide::Motion;
 using Scene = collide::MovingBoxes<float, 2>;
+template <int Dim>
+using SceneOf = collide::MovingBoxes<float, Dim>;
 
 // [SECTION] Scene and memory helpers
 
@@ -57,8 +60,8 @@ benchmark::IterationCount framesFor(std::size_t count) {
 
 // [SECTION] Ours
 
-template <class BroadPhaseType>
-void moveAll(BroadPhaseType& broadPhase, const Scene& scene) {
+template <class BroadPhaseType, class SceneType>
+void moveAll(BroadPhaseType& broadPhase, const SceneType& scene) {
   for (std::size_t i = 0; i < scene.size(); ++i) {
     const bool moved = broadPhase.move(static_cast<collide::ProxyId>(i), scene.boxes()[i]);
     benchmark::DoNotOptimize(moved);
@@ -67,7 +70,7 @@ void moveAll(BroadPhaseType& broadPhase, const Scene& scene) {
 
 template <class BroadPhaseType>
 void runOurs(benchmark::State& state, Motion motion, std::size_t count, BroadPhaseType prototype) {
-  Scene scene(motion, count, kSeed);
+  SceneOf<BroadPhaseType::kDimensions> scene(motion, count, kSeed);
   const std::size_t heapBefore = heapBytesInUse();
   BroadPhaseType broadPhase = prototype;
   for (const auto& box : scene.boxes()) benchmark::DoNotOptimize(broadPhase.add(box));
@@ -185,6 +188,28 @@ const bool registered = [] {
         });
       }
       add("box2d", [motion, count](benchmark::State& state) { runBox2d(state, motion, count); });
+    }
+  }
+  // In space: drift is the goal's scene (100,000 boxes under 16 ms a frame); the floor (z up) shows the axis
+  // order at work, the up axis last.
+  for (const Motion motion : {Motion::Drift, Motion::Floor}) {
+    std::string motionLabel(collide::motionName(motion));
+    motionLabel[0] = static_cast<char>(motionLabel[0] - 'a' + 'A');
+    for (const std::size_t count : {10000, 100000}) {
+      const std::string prefix = "BroadPhase3D/" + motionLabel + "/" + std::to_string(count) + "/";
+      const auto add = [&](const std::string& name, auto function) {
+        benchmark::RegisterBenchmark((prefix + name).c_str(), function)
+            ->Iterations(framesFor(count))
+            ->Unit(benchmark::kMillisecond);
+      };
+      add("sap", [motion, count](benchmark::State& state) {
+        runOurs(state, motion, count, collide::SweepAndPrune<float, 3>{});
+      });
+      add("grid", [motion, count](benchmark::State& state) {
+        runOurs(state, motion, count, collide::UniformGrid<float, 3>{});
+      });
+      add("bvh",
+          [motion, count](benchmark::State& state) { runOurs(state, motion, count, collide::AabbTree<float, 3>{}); });
     }
   }
   return true;

@@ -1,14 +1,15 @@
 // `collision-lab broadphase`: run one broad phase on moving boxes for some frames; per-frame numbers to CSV,
 // a summary to standard output (standard error when the CSV goes to standard output).
 //
-//   collision-lab broadphase --algo sap|grid|bvh|brute --count N --frames F
+//   collision-lab broadphase --algo sap|grid|bvh|brute --count N --frames F [--dim 2|3]
 //                            --motion drift|bounce|floor|teleport --seed S [--csv OUT]
-//                            [--scalar float|double] [--sweep-axis auto|x|y] [--cell-size C] [--check]
+//                            [--scalar float|double] [--sweep-axis auto|x|y|z] [--cell-size C] [--check]
 //
+// --dim 3 runs the same algorithms on boxes in space (the last axis is up for the floor: y in 2D, z in 3D).
 // Each frame: the scene moves (workloads/motions.h, not timed), every box is moved in the broad phase
 // and update() computes the pair set; the time is move + update. --check compares every frame's pairs with
 // brute force and fails (exit status 1) on the first difference. CSV (io/csv.h): frame, pairs, box_tests, swaps,
-// candidates_sweep_axis, sweep_axis [axis] (0 x, 1 y), cells_touched, occupied_cells, nodes_visited, reinsertions,
+// candidates_sweep_axis, sweep_axis [axis] (0 x, 1 y, 2 z), cells_touched, occupied_cells, nodes_visited, reinsertions,
 // time [ms]; a field that does not apply to the algorithm is 0 (counts) or empty (sweep_axis).
 #include <algorithm>
 #include <chrono>
@@ -40,6 +41,7 @@ constexpr std::size_t kMaxFrames = 100000;
 
 struct BroadPhaseCommandOptions {
   std::string algorithm = "sap";
+  int dimensions = 2;
   std::size_t count = 1000;
   std::size_t frames = 100;
   std::string motion = "drift";
@@ -74,8 +76,9 @@ struct RunResult {
 template <class BroadPhaseType>
 RunResult simulate(BroadPhaseType broadPhase, const BroadPhaseCommandOptions& options) {
   using S = typename BroadPhaseType::Scalar;
-  collide::MovingBoxes<S, 2> scene(*collide::parseMotion(options.motion), options.count, options.seed);
-  collide::BruteForce<S, 2> reference;
+  constexpr int Dim = BroadPhaseType::kDimensions;
+  collide::MovingBoxes<S, Dim> scene(*collide::parseMotion(options.motion), options.count, options.seed);
+  collide::BruteForce<S, Dim> reference;
   for (const auto& box : scene.boxes()) {
     if (broadPhase.add(box) == collide::kNullProxy)
       throw std::runtime_error("broadphase: the scene made an invalid box");
@@ -110,21 +113,27 @@ RunResult simulate(BroadPhaseType broadPhase, const BroadPhaseCommandOptions& op
   return result;
 }
 
-template <collide::Scalar S>
+// --sweep-axis as an axis index; -1 for auto.
+int sweepAxisIndex(const std::string& name) { return name == "auto" ? -1 : name[0] - 'x'; }
+
+template <collide::Scalar S, int Dim>
 RunResult runAlgorithm(const BroadPhaseCommandOptions& options) {
   if (options.algorithm == "sap") {
-    collide::SapOptions sap;
-    if (options.sweepAxis == "x") sap.sweepAxis = 0;
-    if (options.sweepAxis == "y") sap.sweepAxis = 1;
-    return simulate(collide::SweepAndPrune<S, 2>(sap), options);
+    return simulate(collide::SweepAndPrune<S, Dim>(collide::SapOptions{.sweepAxis = sweepAxisIndex(options.sweepAxis)}),
+                    options);
   }
   if (options.algorithm == "grid") {
     collide::GridOptions<S> grid;
     grid.cellSize = static_cast<S>(options.cellSize);
-    return simulate(collide::UniformGrid<S, 2>(grid), options);
+    return simulate(collide::UniformGrid<S, Dim>(grid), options);
   }
-  if (options.algorithm == "bvh") return simulate(collide::AabbTree<S, 2>(), options);
-  return simulate(collide::BruteForce<S, 2>(), options);
+  if (options.algorithm == "bvh") return simulate(collide::AabbTree<S, Dim>(), options);
+  return simulate(collide::BruteForce<S, Dim>(), options);
+}
+
+template <collide::Scalar S>
+RunResult runAlgorithm(const BroadPhaseCommandOptions& options) {
+  return options.dimensions == 3 ? runAlgorithm<S, 3>(options) : runAlgorithm<S, 2>(options);
 }
 
 void validate(const BroadPhaseCommandOptions& options) {
@@ -138,6 +147,10 @@ void validate(const BroadPhaseCommandOptions& options) {
   }
   if (options.sweepAxis != "auto" && options.algorithm != "sap") {
     throw std::runtime_error("broadphase: --sweep-axis applies to --algo sap only");
+  }
+  if (sweepAxisIndex(options.sweepAxis) >= options.dimensions) {
+    throw std::runtime_error("broadphase: --sweep-axis " + options.sweepAxis +
+                             " needs --dim 3 (2D boxes have x and y)");
   }
   if (!std::isfinite(options.cellSize)) throw std::runtime_error("broadphase: --cell-size must be a finite number");
   if (options.cellSize != 0 && options.algorithm != "grid") {
@@ -198,8 +211,9 @@ int runBroadPhaseCommand(const BroadPhaseCommandOptions& options) {
                  options.cellSize);
   }
   std::FILE* out = options.csvPath == "-" ? stderr : stdout;  // the CSV owns standard output
-  std::fprintf(out, "broadphase: algo %s, motion %s, count %zu, frames %zu, seed %llu, scalar %s\n",
-               options.algorithm.c_str(), options.motion.c_str(), options.count, result.frames.size(),
+  std::fprintf(out, "broadphase: algo %s, dim %d, motion %s, count %zu, frames %zu, seed %llu, scalar %s\n",
+               options.algorithm.c_str(), options.dimensions, options.motion.c_str(), options.count,
+               result.frames.size(),
                static_cast<unsigned long long>(options.seed), options.scalar.c_str());
   const auto& frames = result.frames;
   printRow(out, "pairs per frame", frames, [](const FrameRecord& f) { return static_cast<double>(f.pairs); });
@@ -208,7 +222,7 @@ int runBroadPhaseCommand(const BroadPhaseCommandOptions& options) {
     printRow(out, "swaps per frame", frames, [](const FrameRecord& f) { return static_cast<double>(f.swaps); });
     printRow(out, "sweep-axis candidates", frames,
              [](const FrameRecord& f) { return static_cast<double>(f.sweepCandidates); });
-    std::fprintf(out, "  %-28s %c\n", "sweep axis (last frame)", frames.back().sweepAxis == 0 ? 'x' : 'y');
+    std::fprintf(out, "  %-28s %c\n", "sweep axis (last frame)", static_cast<char>('x' + frames.back().sweepAxis));
   } else if (options.algorithm == "grid") {
     printRow(out, "cells touched per frame", frames,
              [](const FrameRecord& f) { return static_cast<double>(f.cellsTouched); });
@@ -240,6 +254,9 @@ const bool registered = registerCommand({
       command.add_option("--algo", options->algorithm, "Broad phase")
           ->check(CLI::IsMember({"sap", "grid", "bvh", "brute"}))
           ->capture_default_str();
+      command.add_option("--dim", options->dimensions, "Dimension of the boxes (3: in space, z up)")
+          ->check(CLI::IsMember({2, 3}))
+          ->capture_default_str();
       command.add_option("--count", options->count, "Number of boxes")
           ->check(CLI::Range(std::size_t{1}, kMaxCount))
           ->capture_default_str();
@@ -254,8 +271,8 @@ const bool registered = registerCommand({
       command.add_option("--scalar", options->scalar, "Scalar type")
           ->check(CLI::IsMember({"float", "double"}))
           ->capture_default_str();
-      command.add_option("--sweep-axis", options->sweepAxis, "SAP: the sweep axis (auto: the sparsest)")
-          ->check(CLI::IsMember({"auto", "x", "y"}))
+      command.add_option("--sweep-axis", options->sweepAxis, "SAP: the sweep axis (auto: the sparsest; z: 3D only)")
+          ->check(CLI::IsMember({"auto", "x", "y", "z"}))
           ->capture_default_str();
       command.add_option("--cell-size", options->cellSize, "Grid: the cell size (0: from the boxes' sizes)")
           ->check(CLI::NonNegativeNumber)

@@ -1,9 +1,10 @@
 // collide/sweep_and_prune.h: sweep and prune with temporal coherence (Collision detection notes; RTR collision summary 25.1.1).
 //
 // Each axis keeps its proxies' interval endpoints in one array, sorted when that axis is swept. update():
-//   1. picks the sweep axis: the sparsest one, the largest variance of the box centres (Collision detection notes,
-//      "start from the axis where objects are spread the most"), unless set by hand; it changes only when
-//      another axis beats it by kSapAxisSwitchRatio;
+//   1. orders the axes by the variance of the box centres, largest first (Collision detection notes, "start
+//      from the axis where objects are spread the most"; Ericson, Real-Time Collision Detection, 7.5.2): the
+//      first is the sweep axis, unless set by hand, and changes only when another axis beats it by
+//      kSapAxisSwitchRatio; the others filter in that order (in 3D the sparser one first);
 //   2. refreshes that axis's endpoint values from the boxes and restores its order by insertion sort: between
 //      frames objects move little, so the order is nearly right and the sort costs O(n + swaps); the swap count
 //      equals the inversions removed (Collision detection notes, "temporal coherence"). SapOptions::sortEveryAxis sorts
@@ -163,23 +164,33 @@ class SweepAndPrune {
     for (Endpoint& e : endpoints_[axis]) refreshValue(axis, e);
   }
 
-  // Sparsest axis first (largest variance of centres), the others in index order. The sums are shifted by the
-  // first centre: centres at 1e6 would lose the variance in a plain sum of squares.
+  // Every axis in order of decreasing centre variance (Ericson, Real-Time Collision Detection, 7.5.2, picks the
+  // sort axis this way): the sparsest axis is swept, and the sparser of the rest filters first, where it rejects
+  // the most candidates; an axis many boxes share (the up axis of a floor) comes last. In a y-up world this is
+  // the familiar x, then z, then y. Only the sweep axis has hysteresis, since changing it re-sorts an axis;
+  // the filtering order is free to change every update. Equal variances keep index order. The sums are
+  // shifted by the first centre: centres at 1e6 would lose the variance in a plain sum of squares.
   void chooseAxisOrder(int previousSweepAxis) {
-    int first = options_.sweepAxis;
-    if (first < 0 || first >= Dim) {
-      const std::array<double, Dim> variance = centreVariances();
-      first = 0;
-      for (int axis = 1; axis < Dim; ++axis) {
-        if (variance[axis] > variance[first]) first = axis;
+    const bool automatic = options_.sweepAxis < 0 || options_.sweepAxis >= Dim;
+    if constexpr (Dim == 2) {
+      if (!automatic) {  // one axis left: no variance needed
+        stats_.axisOrder = {options_.sweepAxis, 1 - options_.sweepAxis};
+        return;
       }
-      if (previousSweepAxis != first && !(variance[first] > kSapAxisSwitchRatio * variance[previousSweepAxis])) {
-        first = previousSweepAxis;
-      }
+    }
+    const std::array<double, Dim> variance = centreVariances();
+    std::array<int, Dim> order{};
+    for (int axis = 0; axis < Dim; ++axis) order[axis] = axis;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return variance[a] > variance[b]; });
+    int first = order[0];
+    if (!automatic) {
+      first = options_.sweepAxis;
+    } else if (previousSweepAxis != first && !(variance[first] > kSapAxisSwitchRatio * variance[previousSweepAxis])) {
+      first = previousSweepAxis;
     }
     stats_.axisOrder[0] = first;
     int next = 1;
-    for (int axis = 0; axis < Dim; ++axis) {
+    for (const int axis : order) {
       if (axis != first) stats_.axisOrder[next++] = axis;
     }
   }
