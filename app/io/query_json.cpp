@@ -264,6 +264,34 @@ Json satStep(const collide::SatAxisStep<S>& step) {
 }
 
 template <Scalar S>
+Json satStep(const collide::SatAxisStep3<S>& step) {
+  return {{"axis_index", step.axisIndex},
+          {"axis", vec(step.axis)},
+          {"source", std::string(collide::axisSourceName(step.source))},
+          {"index_a", step.indexA},
+          {"index_b", step.indexB},
+          {"interval_a", Json::array({number(step.minA), number(step.maxA)})},
+          {"interval_b", Json::array({number(step.minB), number(step.maxB)})},
+          {"overlap", number(step.overlap)},
+          {"separating", step.separating},
+          {"pruned", step.pruned},
+          {"best_axis_index", step.bestAxisIndex},
+          {"best_overlap", number(step.bestOverlap)}};
+}
+
+template <Scalar S>
+Json analyticStep(const collide::AnalyticStep3<S>& step) {
+  return {{"index", step.index},
+          {"title", std::string(step.title)},
+          {"point", vec(step.point)},
+          {"closest", vec(step.closest)},
+          {"value", number(step.value)},
+          {"decided", step.decided},
+          {"hit", step.hit},
+          {"feature", step.feature}};
+}
+
+template <Scalar S>
 Json analyticStep(const collide::AnalyticStep<S>& step) {
   return {{"index", step.index},
           {"title", std::string(step.title)},
@@ -308,6 +336,8 @@ Json queryTraceToJson(const collide::QueryTrace3<S>& trace) {
   };
   list("gjk", trace.gjk, [](const auto& step) { return gjkStep(step); });
   list("epa", trace.epa, [](const auto& step) { return epaStep(step); });
+  list("sat", trace.sat, [](const auto& step) { return satStep(step); });
+  list("analytic", trace.analytic, [](const auto& step) { return analyticStep(step); });
   return out;
 }
 

@@ -4,6 +4,8 @@
 // [SECTION] Shape pairs
 // [SECTION] Refusals
 // [SECTION] Support-based algorithms (gjk, distance, epa)
+// [SECTION] SAT and SAT lite
+// [SECTION] Analytic
 // [SECTION] runQuery and recordQuery
 #pragma once
 
@@ -36,6 +38,38 @@ template <Scalar S>
 bool isBox(const Shape3<S>& shape) {
   return std::holds_alternative<Aabb3<S>>(shape) || std::holds_alternative<Box3<S>>(shape);
 }
+
+// The closed-form tests of analytic3.h: a sphere (or a point, a sphere of radius 0) against a sphere, point,
+// segment (a capsule of radius 0), capsule, aabb, box or triangle; a point against a hull; aabb vs aabb.
+template <class T>
+constexpr bool kIsRound3 = std::is_same_v<T, Sphere<typename T::Scalar>> || std::is_same_v<T, Point3<typename T::Scalar>>;
+
+template <class T>
+constexpr bool kSpherePartner = kIsRound3<T> || std::is_same_v<T, Segment3<typename T::Scalar>> ||
+                                std::is_same_v<T, Capsule3<typename T::Scalar>> ||
+                                std::is_same_v<T, Aabb3<typename T::Scalar>> ||
+                                std::is_same_v<T, Box3<typename T::Scalar>> ||
+                                std::is_same_v<T, Triangle3<typename T::Scalar>>;
+
+template <class A, class B>
+constexpr bool kHasAnalytic3 =
+    (kIsRound3<A> && kSpherePartner<B>) || (kIsRound3<B> && kSpherePartner<A>) ||
+    (std::is_same_v<A, Point3<typename A::Scalar>> && std::is_same_v<B, Hull<typename A::Scalar>>) ||
+    (std::is_same_v<B, Point3<typename A::Scalar>> && std::is_same_v<A, Hull<typename A::Scalar>>) ||
+    (std::is_same_v<A, Aabb3<typename A::Scalar>> && std::is_same_v<B, Aabb3<typename A::Scalar>>);
+
+template <Scalar S>
+bool hasAnalyticTest(const Shape3<S>& a, const Shape3<S>& b) {
+  return std::visit(
+      [](const auto& shapeA, const auto& shapeB) {
+        return kHasAnalytic3<std::decay_t<decltype(shapeA)>, std::decay_t<decltype(shapeB)>>;
+      },
+      a, b);
+}
+
+constexpr const char* kAnalyticPairs3 =
+    "the analytic tests in space take a sphere or a point against a sphere, point, segment, capsule, aabb, box or "
+    "triangle, a point against a hull, and aabb vs aabb";
 
 // [SECTION] Refusals
 
@@ -78,9 +112,10 @@ Refusal refusal(Algorithm algorithm, const Collider3<S>& a, const Collider3<S>& 
   for (const auto& [side, collider] : sides) {
     if (Refusal why = notAccepted(info, side, collider->shape); !why.empty()) return why;
   }
-  if (algorithm != Algorithm::Gjk && algorithm != Algorithm::Distance && algorithm != Algorithm::Epa) {
+  if (info.accepts == Accepts::AnalyticPairs && !hasAnalyticTest(a.shape, b.shape)) {
     return {Side::Pair, {}, ShapeField::Whole,
-            std::string(info.name) + " in 3D is not built yet; use gjk, distance or epa"};
+            "no analytic test for " + std::string(shapeTypeName(a.shape)) + " vs " +
+                std::string(shapeTypeName(b.shape)) + "; " + kAnalyticPairs3 + "; use gjk, distance or epa"};
   }
   return {};
 }
@@ -89,13 +124,15 @@ namespace {
 
 // The trace sinks of one run: all NoTrace for runQuery, recorders for recordQuery.
 struct PlainSinks3 {
-  NoTrace gjk, epa;
+  NoTrace gjk, epa, sat, analytic;
 };
 
 template <Scalar S>
 struct RecordingSinks3 {
   Recorder<GjkStep<Vec3<S>>> gjk;
   Recorder<EpaStep3<S>> epa;
+  Recorder<SatAxisStep3<S>> sat;
+  Recorder<AnalyticStep3<S>> analytic;
 };
 
 // EPA's steps in the world: vertices are support points, normals rotate.
@@ -164,6 +201,123 @@ void runSupportBased(Algorithm algorithm, const Collider3<S>& a, const Collider3
       a.shape, b.shape);
 }
 
+// [SECTION] SAT and SAT lite
+
+// sat3.h works in A's frame itself and reports in the world.
+template <Scalar S>
+void takeSat(const SatResult3<S>& run, QueryResult3<S>& result) {
+  result.hit = run.hit;
+  result.normal = run.normal;
+  if (run.hit) {
+    result.depth = run.depth;
+  } else {
+    result.separation = run.separation;
+  }
+  result.iterations = run.axesTested;
+  result.status = run.status;
+  result.stopReason = run.hit ? "every axis overlaps" : "separating axis found";
+}
+
+template <Scalar S, class Sinks>
+void runSat(const Collider3<S>& a, const Collider3<S>& b, Sinks& sinks, QueryResult3<S>& result) {
+  takeSat(satColliders(a, b, sinks.sat), result);
+}
+
+// A box as SAT lite reads it: an Aabb3 is a Box3 at its centre, unrotated.
+template <Scalar S>
+std::pair<Box3<S>, Transform3<S>> asBox(const Collider3<S>& collider) {
+  if (const auto* aabb = std::get_if<Aabb3<S>>(&collider.shape)) {
+    return {Box3<S>{aabb->halfExtents()}, Transform3<S>{aabb->centroid(), Quat<S>::identity()}};
+  }
+  return {std::get<Box3<S>>(collider.shape), collider.transform};
+}
+
+template <Scalar S, class Sinks>
+void runSatLite(const Collider3<S>& a, const Collider3<S>& b, Sinks& sinks, QueryResult3<S>& result) {
+  const auto [boxA, xfA] = asBox(a);
+  const auto [boxB, xfB] = asBox(b);
+  const SatResult3<S> run = satBoxesLite(boxA, xfA, boxB, xfB, sinks.sat);
+  takeSat(run, result);
+  if (run.hit) result.faceAxesFooled = run.fooled;
+}
+
+// [SECTION] Analytic
+
+template <Scalar S>
+Sphere<S> asSphere(const Sphere<S>& sphere) {
+  return sphere;
+}
+
+template <Scalar S>
+Sphere<S> asSphere(const Point3<S>& point) {
+  return {point.position, S(0)};
+}
+
+// The test for a round A (sphere or point) against B, both placed.
+template <Scalar S, class Round, class Other, class Trace>
+AnalyticResult3<S> roundVsShape(const Round& round, const Transform3<S>& xfRound, const Other& other,
+                                const Transform3<S>& xfOther, Trace& trace) {
+  const Sphere<S> sphere = asSphere(round);
+  if constexpr (kIsRound3<Other>) {
+    return sphereVsSphere(sphere, xfRound, asSphere(other), xfOther, trace);
+  } else if constexpr (std::is_same_v<Other, Segment3<S>>) {
+    return sphereVsCapsule(sphere, xfRound, Capsule3<S>{other.a, other.b, S(0)}, xfOther, trace);
+  } else if constexpr (std::is_same_v<Other, Capsule3<S>>) {
+    return sphereVsCapsule(sphere, xfRound, other, xfOther, trace);
+  } else if constexpr (std::is_same_v<Other, Aabb3<S>>) {
+    return sphereVsAabb(sphere, xfRound, other, trace);
+  } else if constexpr (std::is_same_v<Other, Box3<S>>) {
+    return sphereVsBox(sphere, xfRound, other, xfOther, trace);
+  } else {
+    return sphereVsTriangle(sphere, xfRound, other, xfOther, trace);
+  }
+}
+
+// The same result seen from the other side: B's test run with B as A, then the roles swapped back.
+template <Scalar S>
+AnalyticResult3<S> swapped(AnalyticResult3<S> result) {
+  result.normal = -result.normal;
+  std::swap(result.pointA, result.pointB);
+  return result;
+}
+
+template <Scalar S, class Sinks>
+void runAnalytic(const Collider3<S>& a, const Collider3<S>& b, Sinks& sinks, QueryResult3<S>& result) {
+  const Transform3<S> xfA = placement(a);
+  const Transform3<S> xfB = placement(b);
+  const AnalyticResult3<S> run = std::visit(
+      [&](const auto& shapeA, const auto& shapeB) -> AnalyticResult3<S> {
+        using A = std::decay_t<decltype(shapeA)>;
+        using B = std::decay_t<decltype(shapeB)>;
+        if constexpr (std::is_same_v<A, Point3<S>> && std::is_same_v<B, Hull<S>>) {
+          return pointInHull(xfA.apply(shapeA.position), shapeB, xfB, sinks.analytic);
+        } else if constexpr (std::is_same_v<A, Hull<S>> && std::is_same_v<B, Point3<S>>) {
+          return swapped(pointInHull(xfB.apply(shapeB.position), shapeA, xfA, sinks.analytic));
+        } else if constexpr (kIsRound3<A> && kSpherePartner<B>) {
+          return roundVsShape(shapeA, xfA, shapeB, xfB, sinks.analytic);
+        } else if constexpr (kIsRound3<B> && kSpherePartner<A>) {
+          return swapped(roundVsShape(shapeB, xfB, shapeA, xfA, sinks.analytic));
+        } else if constexpr (std::is_same_v<A, Aabb3<S>> && std::is_same_v<B, Aabb3<S>>) {
+          return aabbVsAabb(shapeA, shapeB, sinks.analytic);
+        } else {
+          AnalyticResult3<S> invalid;  // refusal() turned this pair away already
+          invalid.status = Status::InvalidInput;
+          return invalid;
+        }
+      },
+      a.shape, b.shape);
+  result.hit = run.hit;
+  if (run.hit) {
+    result.depth = run.depth;
+  } else {
+    result.distance = run.distance;
+  }
+  result.normal = run.normal;
+  result.pointA = run.pointA;
+  result.pointB = run.pointB;
+  result.status = run.status;
+}
+
 // [SECTION] runQuery and recordQuery
 
 template <Scalar S, class Sinks>
@@ -177,7 +331,12 @@ QueryResult3<S> execute(Algorithm algorithm, const Collider3<S>& a, const Collid
     return result;
   }
   result.ok = true;
-  runSupportBased(algorithm, a, b, options, cache, sinks, result);
+  switch (algorithm) {
+    case Algorithm::Sat: runSat(a, b, sinks, result); break;
+    case Algorithm::SatLite: runSatLite(a, b, sinks, result); break;
+    case Algorithm::Analytic: runAnalytic(a, b, sinks, result); break;
+    default: runSupportBased(algorithm, a, b, options, cache, sinks, result); break;
+  }
   detail::refuseIfNotFinite(result);
   return result;
 }
@@ -202,6 +361,9 @@ QueryTrace3<S> recordQuery(Algorithm algorithm, const Collider3<S>& a, const Col
   for (const GjkStep<Vec3<S>>& step : sinks.gjk.steps) trace.gjk.push_back(detail::toWorld(frameA, step));
   trace.epa.reserve(sinks.epa.steps.size());
   for (const EpaStep3<S>& step : sinks.epa.steps) trace.epa.push_back(toWorld(frameA, step));
+  // SAT and the analytic tests already report in the world.
+  trace.sat = std::move(sinks.sat.steps);
+  trace.analytic = std::move(sinks.analytic.steps);
   return trace;
 }
 

@@ -9,9 +9,11 @@
 
 #include <vector>
 
+#include "collide/analytic3.h"
 #include "collide/epa3.h"
 #include "collide/gjk.h"
 #include "collide/query.h"
+#include "collide/sat3.h"
 #include "collide/shapes3.h"
 
 namespace collide {
@@ -28,12 +30,14 @@ struct QueryTrace3 {
   QueryResult3<S> result;
   std::vector<GjkStep<Vec3<S>>> gjk;
   std::vector<EpaStep3<S>> epa;
+  std::vector<SatAxisStep3<S>> sat;  // sat and sat-lite
+  std::vector<AnalyticStep3<S>> analytic;
 };
 
 // [SECTION] Queries
 
-// Empty when `algorithm` can run on the pair, else why runQuery would refuse it: a shape that is not valid, a mesh
-// for a support-based algorithm, a curved shape for SAT, a pair without an analytic test.
+// Empty when `algorithm` can run on the pair, else why runQuery would refuse it: a shape that is not valid, a mesh,
+// a curved shape for SAT, a shape other than a box for SAT lite, a pair without an analytic test.
 template <Scalar S>
 [[nodiscard]] Refusal refusal(Algorithm algorithm, const Collider3<S>& a, const Collider3<S>& b);
 
