@@ -10,6 +10,7 @@
 // [SECTION] Scale: size ratio and translation
 // [SECTION] Invalid input and capacity
 // [SECTION] Random boxes against the reference
+// [SECTION] Random hulls against the reference and SAT
 // [SECTION] Trace
 #include <gtest/gtest.h>
 
@@ -28,6 +29,8 @@
 
 #include "collide/epa3.h"
 #include "collide/gjk.h"
+#include "collide/hull3.h"
+#include "collide/sat3.h"
 #include "collide/shapes3.h"
 #include "collide/support.h"
 
@@ -531,6 +534,78 @@ TEST(Epa3, FloatBoxes) {
     ASSERT_TRUE(finite(result)) << i;
     EXPECT_NEAR(result.depth, reference.depth, 1e-4) << i;
   }
+}
+
+// [SECTION] Random hulls against the reference and SAT
+
+// How far B must move along unit n to leave A: h_A(n) + h_B(-n), the support function of A - B. The penetration
+// depth is its minimum over directions, reached at a face normal of A - B: a face normal of A or of B, or the cross
+// product of an edge of each (van den Bergen 2003, 4.5). Extra directions do no harm (each is an upper bound), so
+// the reference tries every face normal and every edge pair, both signs.
+double translationAlong(const Transformed<Hull<double>>& a, const Transformed<Hull<double>>& b, V n) {
+  return dot(a.support(n), n) + dot(b.support(-n), -n);
+}
+
+double hullReferenceDepth(const Transformed<Hull<double>>& a, const Transformed<Hull<double>>& b) {
+  std::vector<V> axes;
+  for (const auto* placedHull : {&a, &b}) {
+    for (const HullFace<double>& face : placedHull->shape.faces) axes.push_back(placedHull->transform.q.apply(face.normal));
+  }
+  const auto edgeDirection = [](const Transformed<Hull<double>>& hull, const HullEdge& edge) {
+    return hull.transform.q.apply(hull.shape.vertices[edge.b] - hull.shape.vertices[edge.a]);
+  };
+  for (const HullEdge& edgeA : a.shape.edges) {
+    for (const HullEdge& edgeB : b.shape.edges) {
+      const V axis = cross(edgeDirection(a, edgeA), edgeDirection(b, edgeB));
+      if (length(axis) > 1e-9) axes.push_back(axis / length(axis));
+    }
+  }
+  double depth = std::numeric_limits<double>::infinity();
+  for (const V& axis : axes) depth = std::min({depth, translationAlong(a, b, axis), translationAlong(a, b, -axis)});
+  return depth;
+}
+
+Hull<double> randomHull(std::mt19937_64& random, int points) {
+  std::normal_distribution<double> gauss;
+  std::uniform_real_distribution<double> radius(0.3, 1.0);
+  const V radii{radius(random), radius(random), radius(random)};
+  std::vector<V> cloud;
+  for (int i = 0; i < points; ++i) cloud.push_back({radii.x * gauss(random), radii.y * gauss(random), radii.z * gauss(random)});
+  const HullBuildResult<double> built = makeHull<double>(cloud);
+  EXPECT_TRUE(built.hull.has_value()) << built.error;
+  return built.hull.value_or(Hull<double>{});
+}
+
+TEST(Epa3, RandomHullsMatchTheReferenceAndSat) {
+  std::mt19937_64 random(832);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::uniform_int_distribution<int> pointCount(8, 32);
+  const int pairs = propertyPairs(3000) / 10;
+  int hits = 0;
+  for (int i = 0; i < pairs; ++i) {
+    const Hull<double> hullA = randomHull(random, pointCount(random));
+    const Hull<double> hullB = randomHull(random, pointCount(random));
+    const Transform3<double> xa = at(0.0, 0.0, 0.0, randomRotation(random));
+    const Transform3<double> xb = at(unit(random), unit(random), unit(random), randomRotation(random));
+    const Transformed<Hull<double>> a{hullA, xa};
+    const Transformed<Hull<double>> b{hullB, xb};
+    const PenetrationResult3<double> result = gjkEpa3(a, b);
+    const SatResult3<double> sat = satPolytopes(hullA, xa, hullB, xb);
+    ASSERT_TRUE(finite(result)) << i;
+    ASSERT_NE(result.stop, EpaStop::MaxIterations) << i;
+    const double reference = hullReferenceDepth(a, b);
+    if (reference < 1e-9) continue;
+    ++hits;
+    const std::string label = "hull pair " + std::to_string(i);
+    ASSERT_TRUE(result.hit) << label;
+    EXPECT_NEAR(result.depth, reference, 1e-9) << label;
+    EXPECT_NEAR(translationAlong(a, b, result.normal), result.depth, 1e-9) << label;  // a minimum translation
+    ASSERT_TRUE(sat.hit) << label;
+    EXPECT_NEAR(result.depth, sat.depth, 1e-9) << label;
+    expectConsistent(result, 1e-9);
+    if (testing::Test::HasFailure()) return;
+  }
+  EXPECT_GT(hits, pairs / 4);
 }
 
 // [SECTION] Trace
