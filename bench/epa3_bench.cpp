@@ -340,5 +340,3 @@ const bool kRegistered = [] {
 
 }  // namespace
 }  // namespace collide::bench
-
-BENCHMARK_MAIN();

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Ratio tables for docs/PERFORMANCE.md from collide_bench's JSON output.
+"""Ratio tables for docs/PERFORMANCE.md from collide_bench's (or collide_bench3's) JSON output.
 
     build/release/bench/collide_bench --benchmark_format=json > bench.json
     python3 bench/ratios.py bench.json        (or pipe the JSON in on stdin)
 
 Uses CPU time (the machine may be shared) and, when the run has --benchmark_repetitions, the median. Prints three
-Markdown tables: ours next to Box2D 2.4.1 (Algorithm/Family/collide vs .../box2d), the cost of recording a trace
-(collide_recorded vs collide), and the Collision detection notes' frame of 1,000 box tests against its figures. Exits 1 when a goal
-of docs/PERFORMANCE.md is missed, so the run can gate a change.
+Markdown tables: ours next to each peer (Algorithm/Family/collide vs .../box2d, .../bullet or .../libccd), the cost
+of recording a trace (collide_recorded vs collide), and the Collision detection notes' frame of 1,000 box tests
+against its figures. Exits 1 when a goal of docs/PERFORMANCE.md is missed, so the run can gate a change.
 """
 import json
 import sys
@@ -17,6 +17,8 @@ ARTICLE_MS = {"SatBox": 10.0, "Sat": 20.0, "Gjk": 15.0, "Epa": 50.0}  # the Coll
 FRAME_GOAL_MS = {"SatBox": 0.1, "Epa": 0.5}  # every frame must also be >= 100x faster than the article
 TRACE_GOAL = 3.0  # recording costs at most 3x the unrecorded call
 BOX2D_GOALS = {"GjkDistance/Ngon8"}  # ours at or below Box2D's time
+PEERS = {"box2d": "Box2D 2.4.1", "bullet": "Bullet 3.24", "libccd": "libccd 2.0"}  # collide_bench3: Bullet, libccd
+PEER_GOALS = {("GjkDistance3/Box/float", "bullet"): 0.5, ("GjkDistance3/Hull32/float", "bullet"): 0.5}
 
 
 def load(stream):
@@ -41,21 +43,25 @@ def main():
 
     print(f"Machine: {context.get('num_cpus', '?')} CPUs at {context.get('mhz_per_cpu', '?')} MHz; CPU time per call; "
           "ratio < 1 means ours is faster.\n")
-    print("| Benchmark | collide | Box2D 2.4.1 | collide / Box2D |")
-    print("|---|---:|---:|---:|")
+    print("| Benchmark | collide | peer | peer time | collide / peer |")
+    print("|---|---:|---|---:|---:|")
     for name in sorted(times):
         if not name.endswith("/collide"):
             continue
         family = name[: -len("/collide")]
         ours = times[name]
-        theirs = times.get(family + "/box2d")
-        if theirs is None:
-            print(f"| {family} | {ours:.1f} ns | (none) | |")
-            continue
-        ratio = ours / theirs
-        print(f"| {family} | {ours:.1f} ns | {theirs:.1f} ns | {ratio:.2f} |")
-        if family in BOX2D_GOALS and ratio > 1.0:
-            missed.append(f"{family}: {ratio:.2f}x Box2D's time (goal <= 1)")
+        peers = [peer for peer in PEERS if family + "/" + peer in times]
+        if not peers:
+            print(f"| {family} | {ours:.1f} ns | (none) | | |")
+        for peer in peers:
+            theirs = times[family + "/" + peer]
+            ratio = ours / theirs
+            print(f"| {family} | {ours:.1f} ns | {PEERS[peer]} | {theirs:.1f} ns | {ratio:.2f} |")
+            if peer == "box2d" and family in BOX2D_GOALS and ratio > 1.0:
+                missed.append(f"{family}: {ratio:.2f}x Box2D's time (goal <= 1)")
+            goal = PEER_GOALS.get((family, peer))
+            if goal is not None and ratio > goal:
+                missed.append(f"{family}: {ratio:.2f}x {PEERS[peer]}'s time (goal <= {goal})")
 
     print("\n| Trace cost | unrecorded | recorded | ratio (goal <= 3) |")
     print("|---|---:|---:|---:|")

@@ -163,10 +163,17 @@ Core coreOf(const Shape& shape, const Transform3<double>& pose) {
   } else if constexpr (std::is_same_v<Shape, Segment3<double>>) {
     core.points = {pose.apply(shape.a), pose.apply(shape.b)};
     core.edges = {{0, 1}};
+  } else if constexpr (std::is_same_v<Shape, Triangle3<double>>) {
+    core.points = {pose.apply(shape.a), pose.apply(shape.b), pose.apply(shape.c)};
+    core.edges = {{0, 1}, {1, 2}, {0, 2}};
+    core.triangles = {{0, 1, 2}};  // flat: not solid, but its interior is a feature
   } else {
     std::vector<Vec3d> local;
     if constexpr (std::is_same_v<Shape, Box3<double>>) {
       for (const Vec3d& corner : shape.corners()) local.push_back(corner);
+    } else if constexpr (std::is_same_v<Shape, Aabb3<double>>) {
+      // Placed by the pose like the others (the caller decides whether an Aabb3 is placed).
+      for (const Vec3d& corner : Box3<double>{shape.halfExtents()}.corners()) local.push_back(shape.centroid() + corner);
     } else {
       local = shape.vertices;
     }

@@ -14,6 +14,7 @@
 // [SECTION] Distance GJK (gjkDistance)
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <concepts>
@@ -538,8 +539,8 @@ template <Scalar S>
 //   vertex P                       -P;
 //   edge PQ                        (PQ x PO) x PQ, perpendicular to PQ toward the origin;
 //   face PQR                       its normal on the origin's side.
-// A zero direction means the origin lies on that feature: stop, touching (OriginOnSimplex). The face normal is
-// tested by the sign of dot(n, PO), exact for the plane through the three points as computed.
+// A zero direction means the origin lies on that feature: stop, touching (OriginOnSimplex); so does an origin within
+// rounding of the edge's line or the face's plane.
 template <Scalar S>
 [[nodiscard]] inline BooleanNext<Vec3<S>> booleanNextDirection(const SimplexPoints<Vec3<S>>& points, int,
                                                           const ClosestOnSimplex<Vec3<S>>& answer) {
@@ -548,16 +549,26 @@ template <Scalar S>
   std::array<Vec3<S>, 3> kept{};
   for (int i = 0, k = 0; i < 4 && k < 3; ++i)
     if (region.keeps(i)) kept[k++] = points[i];
+  // The origin within rounding of the edge's line or the face's plane (8 epsilon of the vertices' size, as distance
+  // GJK's touching test): the direction would be rounding noise, and a support along it can be dropped again at
+  // once, step after step until the cap (two overlapping spheres whose first segment passes through the origin).
+  // The origin is then on the simplex within rounding: touching or overlapping, a hit either way.
+  const S rounding = S(8) * kEpsilon<S>;
   Vec3<S> toOrigin{};
   if (region.feature == SimplexFeature::Vertex) {
     toOrigin = -kept[0];
   } else if (region.feature == SimplexFeature::Edge) {
     const Vec3<S> edge = kept[1] - kept[0];
-    toOrigin = cross(cross(edge, -kept[0]), edge);
+    toOrigin = cross(cross(edge, -kept[0]), edge);  // length: |edge|^2 times the origin's distance to the line
+    const S edgeSquared = lengthSquared(edge);
+    const S size = std::max(lengthSquared(kept[0]), lengthSquared(kept[1]));
+    if (lengthSquared(toOrigin) <= rounding * rounding * edgeSquared * edgeSquared * size) toOrigin = {};
   } else {
     const Vec3<S> normal = cross(kept[1] - kept[0], kept[2] - kept[0]);
-    const S side = dot(normal, -kept[0]);
-    toOrigin = side > S(0) ? normal : (side < S(0) ? -normal : Vec3<S>{});
+    const S side = dot(normal, -kept[0]);  // |normal| times the origin's distance to the plane
+    const S size = std::max({lengthSquared(kept[0]), lengthSquared(kept[1]), lengthSquared(kept[2])});
+    const bool onPlane = side * side <= rounding * rounding * lengthSquared(normal) * size;
+    toOrigin = onPlane ? Vec3<S>{} : (side > S(0) ? normal : -normal);
   }
   return {toOrigin, toOrigin == Vec3<S>{} ? GjkStop::OriginOnSimplex : GjkStop::None};
 }

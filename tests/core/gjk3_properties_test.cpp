@@ -1,0 +1,375 @@
+// GJK in space against exact references (support/reference3.h), in double: the degenerate cases first, then random
+// pairs per family (boxes, hulls of 8 to 32 points, spheres, capsules, cylinders, mixed) as a broad phase passes
+// them (workloads/random_shapes3.h). For every pair:
+//   distance     gjkDistance == the reference to 1e-9 relative (1e-9 * (1 + distance)): polytopes by brute force
+//                over feature pairs of their brute-force hulls, round shapes by their cores (sphere-sphere,
+//                sphere-capsule, capsule-capsule by segment-segment distance), a sphere and a cylinder by the
+//                closed form; overlapping when the reference finds the cores meeting;
+//   boolean      gjkIntersect's hit == distance GJK's overlap, except within 1e-9 of touching;
+//   trace        recorded == unrecorded, bit for bit, for both;
+//   cap          every run stops with a reason within its cap, status Converged.
+// COLLIDE_PROPERTY_PAIRS=N sets the pairs per family (the nightly run: 100000; ctest label nightly).
+//
+// [SECTION] Helpers
+// [SECTION] Degenerate cases
+// [SECTION] Random pairs per family
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <numbers>
+#include <string>
+#include <variant>
+
+#include "collide/gjk.h"
+#include "collide/shapes3.h"
+#include "support/core_test_support.h"
+#include "support/reference3.h"
+#include "workloads/random_shapes3.h"
+
+namespace collide {
+namespace {
+
+using V = Vec3<double>;
+using Pose = Transform3<double>;
+
+// [SECTION] Helpers
+
+constexpr double kRelative = 1e-9;
+
+Pose at(double x, double y, double z, Quat<double> q = Quat<double>::identity()) { return {{x, y, z}, q}; }
+
+int pairsPerFamily(int defaultCount) {
+  const char* value = std::getenv("COLLIDE_PROPERTY_PAIRS");
+  if (value == nullptr) return defaultCount;
+  const int count = std::atoi(value);
+  return count > 0 ? count : defaultCount;
+}
+
+bool sameBits(V a, V b) { return test::sameBits(a.x, b.x) && test::sameBits(a.y, b.y) && test::sameBits(a.z, b.z); }
+
+// Both GJK queries on A (local) and B placed in A's frame, as the query layer runs them, each recorded and not.
+struct Runs {
+  DistanceResult<V> distance;
+  GjkBooleanResult<V> boolean;
+};
+
+template <class A, class B>
+Runs runBoth(const A& a, const Pose& poseA, const B& b, const Pose& poseB) {
+  const Transformed<B> placedB{b, invMul(poseA, poseB)};
+  const GjkOptions options;
+  Runs runs{gjkDistance(a, placedB), gjkIntersect(a, placedB)};
+  Recorder<GjkStep<V>> distanceTrace;
+  const DistanceResult<V> recorded = gjkDistance(a, placedB, options, nullptr, distanceTrace);
+  EXPECT_TRUE(test::sameBits(recorded.distance, runs.distance.distance) &&
+              sameBits(recorded.pointA, runs.distance.pointA) && sameBits(recorded.pointB, runs.distance.pointB) &&
+              sameBits(recorded.normal, runs.distance.normal) && recorded.overlap == runs.distance.overlap &&
+              recorded.iterations == runs.distance.iterations && recorded.stop == runs.distance.stop)
+      << "recorded distance differs";
+  EXPECT_EQ(static_cast<int>(distanceTrace.steps.size()), runs.distance.iterations);
+  if (!distanceTrace.steps.empty()) {
+    EXPECT_EQ(distanceTrace.steps.back().stop, runs.distance.stop);
+  }
+  Recorder<GjkStep<V>> booleanTrace;
+  const GjkBooleanResult<V> recordedBoolean = gjkIntersect(a, placedB, options, booleanTrace);
+  EXPECT_TRUE(recordedBoolean.hit == runs.boolean.hit && recordedBoolean.iterations == runs.boolean.iterations &&
+              recordedBoolean.stop == runs.boolean.stop)
+      << "recorded boolean differs";
+  // Every run stops with a reason within its cap.
+  EXPECT_NE(runs.distance.stop, GjkStop::None);
+  EXPECT_NE(runs.boolean.stop, GjkStop::None);
+  EXPECT_LE(runs.distance.iterations, options.maxIterations);
+  EXPECT_LE(runs.boolean.iterations, options.maxIterations);
+  return runs;
+}
+
+// What a family run saw, printed once so a reader sees the mix the properties held over.
+struct Tally {
+  int separated = 0, overlapping = 0, touching = 0, noReference = 0, endedAtCap = 0;
+  int maxDistanceIterations = 0, maxBooleanIterations = 0;
+  double worstRelativeError = 0;
+  void print(const char* family) const {
+    std::printf("[ %s ] %d separated, %d overlapping, %d within 1e-9 of touching, %d without a distance reference "
+                "(%d of them ended at the cap); max iterations: distance %d, boolean %d; worst relative distance "
+                "error %.2g\n",
+                family, separated, overlapping, touching, noReference, endedAtCap, maxDistanceIterations,
+                maxBooleanIterations, worstRelativeError);
+  }
+};
+
+// The properties for one pair; `reference` empty when there is no exact reference (a cylinder against a curved
+// shape other than a sphere). Those pairs may end at the cap: two rims approach each other one support at a time,
+// and when the gap is small next to the shapes (0.05 against unit sizes) the relative stop test (256 epsilon of
+// the distance) asks more than the supports' rounding (epsilon of the coordinates) allows. The distance at the cap
+// is then within about 1e-15 of the converged one; the run still ends by its cap with status MaxIterations.
+void checkPair(const Runs& runs, const test::ReferenceDistance* reference, Tally& tally, const std::string& where) {
+  const DistanceResult<V>& d = runs.distance;
+  if (reference == nullptr && d.status == Status::MaxIterations) {
+    ++tally.endedAtCap;
+  } else {
+    ASSERT_EQ(d.status, Status::Converged) << where << " stop " << stopName(d.stop);
+  }
+  ASSERT_NE(runs.boolean.status, Status::InvalidInput) << where;
+  EXPECT_FALSE(std::isnan(d.distance)) << where;
+  tally.maxDistanceIterations = std::max(tally.maxDistanceIterations, d.iterations);
+  tally.maxBooleanIterations = std::max(tally.maxBooleanIterations, runs.boolean.iterations);
+  bool touching = false;
+  if (reference != nullptr) {
+    const double tolerance = kRelative * (1.0 + reference->distance);
+    touching = !reference->overlap && reference->distance <= tolerance;
+    if (reference->overlap) {
+      ++tally.overlapping;
+      EXPECT_LE(d.distance, kRelative) << where << ": the reference finds the shapes overlapping";
+    } else {
+      touching ? ++tally.touching : ++tally.separated;
+      EXPECT_NEAR(d.distance, reference->distance, tolerance) << where;
+      if (reference->distance > 0)
+        tally.worstRelativeError =
+            std::max(tally.worstRelativeError, std::abs(d.distance - reference->distance) / (1.0 + reference->distance));
+    }
+  } else {
+    ++tally.noReference;
+    touching = !d.overlap && d.distance <= kRelative;
+  }
+  if (!touching) {
+    EXPECT_EQ(runs.boolean.hit, d.overlap) << where << " distance " << d.distance << ", boolean stopped by "
+                                           << stopName(runs.boolean.stop) << " after " << runs.boolean.iterations;
+  }
+}
+
+template <class A, class B>
+void checkPolytopes(const A& a, const Pose& poseA, const B& b, const Pose& poseB, Tally& tally,
+                    const std::string& where) {
+  const Runs runs = runBoth(a, poseA, b, poseB);
+  const test::ReferenceDistance reference = test::referenceDistance(test::coreOf(a, poseA), test::coreOf(b, poseB));
+  checkPair(runs, &reference, tally, where);
+}
+
+// [SECTION] Degenerate cases
+
+TEST(Gjk3Degenerate, IdenticalAndOffsetBoxesEndOnFewerThanFourPoints) {
+  const Box3<double> box{{1, 1, 1}};
+  for (const V offset : {V{0, 0, 0}, V{0.5, 0, 0}, V{0.5, 0.5, 0}, V{0.5, 0.5, 0.5}}) {
+    const Runs runs = runBoth(box, at(0, 0, 0), box, at(offset.x, offset.y, offset.z));
+    EXPECT_TRUE(runs.boolean.hit) << offset.x << " " << offset.y << " " << offset.z;
+    EXPECT_EQ(runs.boolean.status, Status::Converged);
+    EXPECT_TRUE(runs.distance.overlap);
+    EXPECT_EQ(runs.distance.distance, 0.0);
+    EXPECT_EQ(runs.distance.status, Status::Converged);
+  }
+}
+
+// Face to face exactly (a hit: touching counts), edge to face and vertex to face (irrational reach, so within
+// rounding of touching): the gap is below 1e-15 and the boolean agrees with the distance.
+TEST(Gjk3Degenerate, TouchingFaceEdgeAndVertex) {
+  const Box3<double> box{{1, 1, 1}};
+  const Runs face = runBoth(box, at(0, 0, 0), box, at(2, 0.3, -0.2));
+  EXPECT_TRUE(face.boolean.hit);
+  EXPECT_TRUE(face.distance.overlap);
+  const Quat<double> edgeFirst = Quat<double>::fromAxisAngle({0, 0, 1}, std::numbers::pi / 4);
+  const Runs edge = runBoth(box, at(0, 0, 0), box, at(1 + std::sqrt(2.0), 0.2, 0, edgeFirst));
+  EXPECT_LE(edge.distance.distance, 1e-15);
+  if (!edge.distance.overlap) {
+    EXPECT_FALSE(edge.boolean.hit);
+  }
+  // The corner (1, 1, 1) / sqrt(3) of B turned to face -x: rotate (1, 1, 1) onto (-1, 0, 0).
+  const V from = normalize(V{1, 1, 1});
+  const V to{-1, 0, 0};
+  const Quat<double> vertexFirst = Quat<double>::fromAxisAngle(normalize(cross(from, to)), std::acos(dot(from, to)));
+  const Runs vertex = runBoth(box, at(0, 0, 0), box, at(1 + std::sqrt(3.0), 0.1, 0.3, vertexFirst));
+  EXPECT_LE(vertex.distance.distance, 1e-15);
+  if (!vertex.distance.overlap) {
+    EXPECT_FALSE(vertex.boolean.hit);
+  }
+  // Apart by 1e-9 along each: still separated, with that gap.
+  const Runs apart = runBoth(box, at(0, 0, 0), box, at(2 + 1e-9, 0.3, -0.2));
+  EXPECT_FALSE(apart.boolean.hit);
+  EXPECT_NEAR(apart.distance.distance, 1e-9, 1e-15);
+}
+
+TEST(Gjk3Degenerate, SphereCentredOnABoxVertex) {
+  const Box3<double> box{{1, 1, 1}};
+  const Runs ball = runBoth(Sphere<double>{{}, 0.5}, at(1, 1, 1), box, at(0, 0, 0));
+  EXPECT_TRUE(ball.boolean.hit);
+  EXPECT_TRUE(ball.distance.overlap);
+  const Runs point = runBoth(Sphere<double>{{}, 0.0}, at(1, 1, 1), box, at(0, 0, 0));
+  EXPECT_TRUE(point.boolean.hit);
+  EXPECT_EQ(point.distance.distance, 0.0);
+  EXPECT_EQ(point.distance.status, Status::Converged);
+}
+
+// 1:1000: a small box and a small sphere beside a large box's face, edge and corner.
+TEST(Gjk3Degenerate, SizeRatioOneToAThousand) {
+  const Box3<double> large{{1000, 1000, 1000}};
+  const Box3<double> small{{1, 1, 1}};
+  const Quat<double> turned = Quat<double>::fromAxisAngle(normalize(V{1, 2, 3}), 0.4);
+  for (const V where : {V{1000, 0, 0}, V{1000, 1000, 0}, V{1000, 1000, 1000}}) {
+    const V direction = normalize(where);
+    const V center = where + (0.5 + std::sqrt(3.0)) * direction;
+    const Runs runs = runBoth(large, at(0, 0, 0), small, at(center.x, center.y, center.z, turned));
+    const test::ReferenceDistance reference =
+        test::referenceDistance(test::coreOf(large, at(0, 0, 0)), test::coreOf(small, at(center.x, center.y, center.z, turned)));
+    ASSERT_FALSE(reference.overlap);
+    EXPECT_NEAR(runs.distance.distance, reference.distance, kRelative * 1000) << where.x << " " << where.y;
+    EXPECT_FALSE(runs.boolean.hit);
+    const V sphereAt = where + 0.75 * direction;
+    const Runs sphere = runBoth(Sphere<double>{{}, 0.001}, at(sphereAt.x, sphereAt.y, sphereAt.z), large, at(0, 0, 0));
+    EXPECT_NEAR(sphere.distance.distance, 0.749, kRelative * 1000);
+  }
+}
+
+// The same configuration moved to 1e3 and 1e5 from the origin: GJK works in A's frame, so only the rounding of
+// the relative placement remains: the distance agrees within 8 epsilon of the translation.
+TEST(Gjk3Degenerate, TranslatedFarFromTheOrigin) {
+  SplitMix64 random{31};
+  for (int trial = 0; trial < 50; ++trial) {
+    const Hull<double> a = randomHull<double>(random, 16, 1.0);
+    const Box3<double> b = randomBox3<double>(random, 1.0);
+    const Pose poseA = randomPose3<double>(random, 0.0);
+    Pose poseB = randomPose3<double>(random, 1.5);
+    const DistanceResult<V> near = runBoth(a, poseA, b, poseB).distance;
+    for (const double far : {1e3, 1e5}) {
+      const V shift{far, -far, far};
+      const DistanceResult<V> moved = runBoth(a, Pose{poseA.p + shift, poseA.q}, b, Pose{poseB.p + shift, poseB.q}).distance;
+      const double tolerance = 8 * std::numeric_limits<double>::epsilon() * far;
+      EXPECT_NEAR(moved.distance, near.distance, tolerance) << trial << " at " << far;
+      if (near.distance > tolerance) {
+        EXPECT_EQ(moved.overlap, near.overlap);
+      }
+    }
+  }
+}
+
+// GJK sees a shape only through its supports: a non-finite support stops it with InvalidInput and no NaN comes
+// out. A hull vertex that is NaN is never the farthest along any direction (every comparison with NaN is false),
+// so GJK runs on the other vertices; isValid (shapes3.h) is the guard that names such a vertex, and the query
+// layer asks it first.
+TEST(Gjk3Degenerate, NaNAndInfiniteInputStopWithAStatus) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const Box3<double> box{{1, 1, 1}};
+  const Transformed<Box3<double>> placed{box, at(0.5, 0, 0)};
+  const auto expectRefused = [](const DistanceResult<V>& d, const GjkBooleanResult<V>& b, const char* what) {
+    EXPECT_EQ(d.status, Status::InvalidInput) << what;
+    EXPECT_FALSE(std::isnan(d.distance)) << what;
+    EXPECT_FALSE(b.hit) << what;
+    EXPECT_EQ(b.status, Status::InvalidInput) << what;
+  };
+  for (const double bad : {nan, inf, -inf}) {
+    const Box3<double> badBox{{1, bad, 1}};
+    expectRefused(gjkDistance(badBox, placed), gjkIntersect(badBox, placed), "box");
+    const Transformed<Box3<double>> badPlace{box, at(bad, 0, 0)};
+    expectRefused(gjkDistance(box, badPlace), gjkIntersect(box, badPlace), "placement");
+    const DistanceResult<V> sphere = gjkDistance(Sphere<double>{{0, 0, 0}, bad}, placed);
+    EXPECT_EQ(sphere.status, Status::InvalidInput);
+    EXPECT_FALSE(std::isnan(sphere.distance));
+    SplitMix64 random{5};
+    Hull<double> badHull = randomHull<double>(random, 12, 1.0);
+    badHull.vertices[3].y = bad;
+    EXPECT_FALSE(isValid(badHull));
+    const DistanceResult<V> hull = gjkDistance(badHull, placed);
+    EXPECT_FALSE(std::isnan(hull.distance) || std::isnan(hull.pointA.x) || std::isnan(hull.normal.x));
+    EXPECT_NE(hull.stop, GjkStop::None);
+  }
+}
+
+// [SECTION] Random pairs per family
+
+constexpr double kSpread = 10.0;
+constexpr double kSeparatedShare = 0.3;
+
+template <class MakeA, class MakeB, class Check>
+void family(const char* name, std::uint64_t seed, int defaultCount, MakeA makeA, MakeB makeB, Check check) {
+  const int count = pairsPerFamily(defaultCount);
+  Tally tally;
+  // In batches, so the nightly count does not hold 100,000 hulls at once.
+  constexpr int kBatch = 1000;
+  for (int start = 0, batch = 0; start < count; start += kBatch, ++batch) {
+    const auto pairs = makePairs3(seed * 1000003ull + static_cast<std::uint64_t>(batch), std::min(kBatch, count - start),
+                                  kSpread, kSeparatedShare, makeA, makeB);
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const std::string where = std::string(name) + " batch " + std::to_string(batch) + " pair " + std::to_string(i);
+      check(pairs[i], tally, where);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  }
+  tally.print(name);
+}
+
+const auto polytopePair = [](const auto& pair, Tally& tally, const std::string& where) {
+  checkPolytopes(pair.a, pair.poseA, pair.b, pair.poseB, tally, where);
+};
+
+TEST(Gjk3Properties, Boxes) {
+  const auto box = [](SplitMix64& random) { return randomBox3<double>(random, 1.0); };
+  family("boxes", 1, 2000, box, box, polytopePair);
+}
+
+TEST(Gjk3Properties, HullsOf8To32Points) {
+  const auto hull = [](SplitMix64& random) { return randomHull<double>(random, random.integer(8, 32), 1.0); };
+  family("hulls", 2, 150, hull, hull, polytopePair);
+}
+
+TEST(Gjk3Properties, Spheres) {
+  const auto sphere = [](SplitMix64& random) { return randomSphere<double>(random, 1.0); };
+  family("spheres", 3, 3000, sphere, sphere, polytopePair);
+}
+
+TEST(Gjk3Properties, Capsules) {
+  const auto capsule = [](SplitMix64& random) { return randomCapsule3<double>(random, 1.0); };
+  const auto sphere = [](SplitMix64& random) { return randomSphere<double>(random, 1.0); };
+  family("capsules", 4, 3000, capsule, capsule, polytopePair);
+  family("sphere-capsule", 5, 3000, sphere, capsule, polytopePair);
+}
+
+// A sphere against a cylinder has a closed form; cylinder against cylinder has none here, so those pairs check the
+// boolean, the trace and the cap only.
+TEST(Gjk3Properties, Cylinders) {
+  const auto cylinder = [](SplitMix64& random) { return randomCylinder<double>(random, 1.0); };
+  const auto sphere = [](SplitMix64& random) { return randomSphere<double>(random, 1.0); };
+  family("sphere-cylinder", 6, 3000, sphere, cylinder, [](const auto& pair, Tally& tally, const std::string& where) {
+    const Runs runs = runBoth(pair.a, pair.poseA, pair.b, pair.poseB);
+    test::ReferenceDistance reference;
+    reference.distance = test::referenceSphereCylinder(pair.a, pair.poseA, pair.b, pair.poseB);
+    reference.overlap = reference.distance == 0.0;
+    checkPair(runs, &reference, tally, where);
+  });
+  family("cylinders", 7, 3000, cylinder, cylinder, [](const auto& pair, Tally& tally, const std::string& where) {
+    checkPair(runBoth(pair.a, pair.poseA, pair.b, pair.poseB), nullptr, tally, where);
+  });
+}
+
+// Every kind against every kind, through the Shape3 variant.
+TEST(Gjk3Properties, Mixed) {
+  const auto shape = [](SplitMix64& random) { return randomShape3<double>(random, 1.0); };
+  family("mixed", 8, 600, shape, shape, [](const auto& pair, Tally& tally, const std::string& where) {
+    std::visit(
+        [&](const auto& a, const auto& b) {
+          using A = std::decay_t<decltype(a)>;
+          using B = std::decay_t<decltype(b)>;
+          if constexpr (kHasSupport<A> && kHasSupport<B>) {
+            const Runs runs = runBoth(a, pair.poseA, b, pair.poseB);
+            constexpr bool cylinderA = std::is_same_v<A, Cylinder<double>>;
+            constexpr bool cylinderB = std::is_same_v<B, Cylinder<double>>;
+            if constexpr (!cylinderA && !cylinderB) {
+              const test::ReferenceDistance reference =
+                  test::referenceDistance(test::coreOf(a, pair.poseA), test::coreOf(b, pair.poseB));
+              checkPair(runs, &reference, tally, where);
+            } else if constexpr (std::is_same_v<A, Sphere<double>> && cylinderB) {
+              test::ReferenceDistance reference;
+              reference.distance = test::referenceSphereCylinder(a, pair.poseA, b, pair.poseB);
+              reference.overlap = reference.distance == 0.0;
+              checkPair(runs, &reference, tally, where);
+            } else {
+              checkPair(runs, nullptr, tally, where);
+            }
+          }
+        },
+        pair.a, pair.b);
+  });
+}
+
+}  // namespace
+}  // namespace collide
