@@ -163,7 +163,7 @@ class SweepAndPrune {
              (activeSlot_.capacity() + hits_.capacity()) * sizeof(std::uint32_t);
     for (const Band& band : bands_) bytes += band.memoryBytes();
     bytes += bands_.capacity() * sizeof(Band) + bandPlaces_.capacity() * sizeof(BandPlace);
-    bytes += mergeScratch_.capacity() * sizeof(Endpoint);
+    bytes += mergeScratch_.capacity() * sizeof(Endpoint) + axisValues_.capacity() * sizeof(S);
     return bytes;
   }
 
@@ -248,13 +248,20 @@ class SweepAndPrune {
   template <class Trace>
   std::size_t refreshAndInsertionSort(int axis, Trace& trace) {
     std::vector<Endpoint>& a = endpoints_[axis];
+    // The axis's intervals gathered in proxy order (one sequential pass), so the sort's reads in endpoint order
+    // hit 2 values per proxy instead of whole boxes spread over 3x the memory in 3D.
+    axisValues_.resize(2 * proxies_.slotCount());
+    for (std::size_t id = 0; id < proxies_.slotCount(); ++id) {
+      const Box& box = proxies_.box(static_cast<ProxyId>(id));
+      axisValues_[2 * id] = box.min[axis];
+      axisValues_[2 * id + 1] = box.max[axis];
+    }
     const std::size_t budget = options_.swapBudgetPerEndpoint * a.size();
     std::size_t swaps = 0;
     for (std::size_t i = 0; i < a.size(); ++i) {
-      if (i + kSapPrefetchDistance < a.size()) prefetch(&proxies_.box(a[i + kSapPrefetchDistance].id()));
+      if (i + kSapPrefetchDistance < a.size()) prefetch(&axisValues_[a[i + kSapPrefetchDistance].data & ~1u]);
       Endpoint moving = a[i];
-      const Box& box = proxies_.box(moving.id());
-      moving.value = moving.isMax() ? box.max[axis] : box.min[axis];
+      moving.value = axisValues_[moving.data];  // data is id << 1 | isMax
       std::size_t j = i;
       while (j > 0 && endpointLess(moving, a[j - 1])) {
         if constexpr (Trace::enabled) trace(SapSwap<S>{axis, j - 1, moving.info(), a[j - 1].info()});
@@ -345,7 +352,9 @@ class SweepAndPrune {
       const Endpoint e = axisEndpoints[position];
       const ProxyId id = e.id();
       if (position + kSapPrefetchDistance < axisEndpoints.size()) {
-        prefetch(&proxies_.box(axisEndpoints[position + kSapPrefetchDistance].id()));
+        const ProxyId ahead = axisEndpoints[position + kSapPrefetchDistance].id();
+        prefetch(&proxies_.box(ahead));
+        prefetch(&bandPlaces_[ahead]);
       }
       if (e.isMax()) {
         leave(id);
@@ -559,6 +568,7 @@ class SweepAndPrune {
   ProxyTable<S, Dim> proxies_;
   std::array<std::vector<Endpoint>, Dim> endpoints_;
   std::vector<Endpoint> mergeScratch_;
+  std::vector<S> axisValues_;  // the sorted axis's min and max per proxy slot, gathered before the sort
   // The active list (Collision detection notes), in bands: bandCount_ bands, then the wide list.
   std::vector<Band> bands_;
   std::size_t bandCount_ = 1;
