@@ -214,6 +214,42 @@ Json epaStep(const collide::EpaStep<S>& step) {
 }
 
 template <Scalar S>
+Json epaFace(const collide::EpaFace3<S>& face) {
+  return {{"vertices", Json::array({face.vertices[0], face.vertices[1], face.vertices[2]})},
+          {"normal", vec(face.normal)},
+          {"distance", number(face.distance)},
+          {"iteration", face.iteration},
+          {"degenerate", face.degenerate}};
+}
+
+template <Scalar S>
+Json epaStep(const collide::EpaStep3<S>& step) {
+  Json vertices = Json::array();
+  for (const auto& vertex : step.vertices) vertices.push_back(supportPoint(vertex));
+  const auto faces = [](const std::vector<collide::EpaFace3<S>>& list) {
+    Json array = Json::array();
+    for (const auto& face : list) array.push_back(epaFace(face));
+    return array;
+  };
+  Json horizon = Json::array();
+  for (const auto& edge : step.horizon) horizon.push_back(Json::array({edge[0], edge[1]}));
+  return {{"iteration", step.iteration},
+          {"vertices", std::move(vertices)},
+          {"faces", faces(step.faces)},
+          {"closest_face", step.closestFace},
+          {"face_normal", vec(step.faceNormal)},
+          {"face_distance", number(step.faceDistance)},
+          {"support", supportPoint(step.support)},
+          {"support_distance", number(step.supportDistance)},
+          {"gap", number(step.gap)},
+          {"inserted", step.inserted},
+          {"removed_faces", step.removedFaces},
+          {"horizon", std::move(horizon)},
+          {"added_faces", faces(step.addedFaces)},
+          {"stop", std::string(collide::epaStopName(step.stop))}};
+}
+
+template <Scalar S>
 Json satStep(const collide::SatAxisStep<S>& step) {
   return {{"axis_index", step.axisIndex},
           {"axis", vec(step.axis)},
@@ -271,6 +307,7 @@ Json queryTraceToJson(const collide::QueryTrace3<S>& trace) {
     out[key] = std::move(array);
   };
   list("gjk", trace.gjk, [](const auto& step) { return gjkStep(step); });
+  list("epa", trace.epa, [](const auto& step) { return epaStep(step); });
   return out;
 }
 

@@ -289,16 +289,16 @@ ShapeDimension shapeDimension(const Json& shape) {
   if (!shape.is_object()) return {};
   if (const auto it = shape.find("type"); it != shape.end() && it->is_string()) {
     const std::string type = it->get<std::string>();
-    if (listed(kPlaneTypes, type)) return {2, "type", "a " + type + " is a 2D shape"};
-    if (listed(kSpaceTypes, type)) return {3, "type", "a " + type + " is a 3D shape"};
+    if (listed(kPlaneTypes, type)) return {2, "type", "is \"" + type + "\", a 2D shape"};
+    if (listed(kSpaceTypes, type)) return {3, "type", "is \"" + type + "\", a 3D shape"};
   }
-  if (shape.contains("angle")) return {2, "angle", "an angle places a 2D shape"};
-  if (shape.contains("rotation")) return {3, "rotation", "a rotation quaternion places a 3D shape"};
+  if (shape.contains("angle")) return {2, "angle", "is given, so it is a 2D shape"};
+  if (shape.contains("rotation")) return {3, "rotation", "is given, so it is a 3D shape"};
   for (const std::string_view key : kVectorKeys) {
     const auto it = shape.find(key);
     if (it == shape.end() || !it->is_array()) continue;
-    if (it->size() == 2) return {2, std::string(key), "has 2 numbers"};
-    if (it->size() == 3) return {3, std::string(key), "has 3 numbers"};
+    if (it->size() == 2) return {2, std::string(key), "has 2 numbers, so it is a 2D shape"};
+    if (it->size() == 3) return {3, std::string(key), "has 3 numbers, so it is a 3D shape"};
   }
   return {};
 }
@@ -365,8 +365,13 @@ void refuseUnknown3Keys(const Json& shape, std::string_view field, const TypeFie
     }
     std::string known = placed ? "type, position, rotation" : "type";
     for (const std::string_view name : fields.keys) known += ", " + std::string(name);
+    // A field of the 2D format on a 3D-only type: most likely a 2D shape under its 3D name.
+    const bool planeKey = std::any_of(typeFields().begin(), typeFields().end(), [&key](const TypeFields& f) {
+      return std::find(f.keys.begin(), f.keys.end(), key) != f.keys.end();
+    });
     throw JsonFieldError(join(field, boundedText(key)) + ": unknown field for a 3D " + std::string(fields.type) +
-                         " (known: " + known + ")");
+                         " (known: " + known + ")" +
+                         (planeKey ? "; in 2D a triangle is a polygon and a sphere is a circle" : ""));
   }
 }
 

@@ -47,7 +47,7 @@ namespace lab {
 [[nodiscard]] Json colliderToJson(const collide::Collider3<double>& collider);
 
 // Which space a SHAPE's fields put it in: 2 or 3 with the field that says so and why ("position", "has 3
-// numbers"), or 0 when they fit both (a point with no position).
+// numbers, so it is a 3D shape"), or 0 when they fit both (a point with no position).
 struct ShapeDimension {
   int dimension = 0;
   std::string field;

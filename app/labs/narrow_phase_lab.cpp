@@ -119,7 +119,7 @@ collide::QueryTrace<double> toDouble(const collide::QueryTrace<T>& trace) {
   const auto vector = [](collide::Vec2<T> v) { return toDouble(v); };
   out.result = {r.algorithm, r.ok, r.error, r.hit, mapOptional(r.distance, number), mapOptional(r.separation, number),
                 mapOptional(r.depth, number), mapOptional(r.normal, vector), mapOptional(r.pointA, vector),
-                mapOptional(r.pointB, vector), r.iterations, r.gjkIterations, r.status, r.stopReason, r.refusal};
+                mapOptional(r.pointB, vector), r.iterations, r.gjkIterations, r.status, r.stopReason, r.refusal, r.faceAxesFooled};
   for (const auto& s : trace.gjk) out.gjk.push_back(toDouble(s));
   for (const auto& s : trace.epa) out.epa.push_back(toDouble(s));
   for (const auto& s : trace.sat) out.sat.push_back(toDouble(s));

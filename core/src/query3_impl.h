@@ -3,7 +3,7 @@
 //
 // [SECTION] Shape pairs
 // [SECTION] Refusals
-// [SECTION] Support-based algorithms (gjk, distance)
+// [SECTION] Support-based algorithms (gjk, distance, epa)
 // [SECTION] runQuery and recordQuery
 #pragma once
 
@@ -78,9 +78,9 @@ Refusal refusal(Algorithm algorithm, const Collider3<S>& a, const Collider3<S>& 
   for (const auto& [side, collider] : sides) {
     if (Refusal why = notAccepted(info, side, collider->shape); !why.empty()) return why;
   }
-  if (algorithm != Algorithm::Gjk && algorithm != Algorithm::Distance) {
+  if (algorithm != Algorithm::Gjk && algorithm != Algorithm::Distance && algorithm != Algorithm::Epa) {
     return {Side::Pair, {}, ShapeField::Whole,
-            std::string(info.name) + " in 3D is not built yet; use gjk or distance"};
+            std::string(info.name) + " in 3D is not built yet; use gjk, distance or epa"};
   }
   return {};
 }
@@ -89,15 +89,27 @@ namespace {
 
 // The trace sinks of one run: all NoTrace for runQuery, recorders for recordQuery.
 struct PlainSinks3 {
-  NoTrace gjk;
+  NoTrace gjk, epa;
 };
 
 template <Scalar S>
 struct RecordingSinks3 {
   Recorder<GjkStep<Vec3<S>>> gjk;
+  Recorder<EpaStep3<S>> epa;
 };
 
-// [SECTION] Support-based algorithms (gjk, distance)
+// EPA's steps in the world: vertices are support points, normals rotate.
+template <Scalar S>
+EpaStep3<S> toWorld(const Transform3<S>& frame, EpaStep3<S> step) {
+  for (SupportPoint<Vec3<S>>& vertex : step.vertices) vertex = detail::toWorld(frame, vertex);
+  for (EpaFace3<S>& face : step.faces) face.normal = frame.q.apply(face.normal);
+  for (EpaFace3<S>& face : step.addedFaces) face.normal = frame.q.apply(face.normal);
+  step.faceNormal = frame.q.apply(step.faceNormal);
+  step.support = detail::toWorld(frame, step.support);
+  return step;
+}
+
+// [SECTION] Support-based algorithms (gjk, distance, epa)
 
 // A is used in its own frame, B through Transformed by B's frame in A's frame (large world coordinates cancel
 // first). Meshes never get here: refusal() turned them away.
@@ -118,6 +130,20 @@ void runSupportBased(Algorithm algorithm, const Collider3<S>& a, const Collider3
             result.iterations = run.iterations;
             result.status = run.status;
             result.stopReason = stopName(run.stop);
+          } else if (algorithm == Algorithm::Epa) {
+            const PenetrationResult3<S> run =
+                gjkEpa3(shapeA, placedB, options.gjk, options.epa, sinks.gjk, sinks.epa);
+            result.hit = run.hit;
+            if (run.hit) {
+              result.depth = run.depth;
+              result.normal = frameA.q.apply(run.normal);
+              result.pointA = frameA.apply(run.pointA);
+              result.pointB = frameA.apply(run.pointB);
+            }
+            result.iterations = run.iterations;
+            result.gjkIterations = run.gjkIterations;
+            result.status = run.status;
+            result.stopReason = epaStopName(run.stop);
           } else {
             const DistanceResult<Vec3<S>> run = gjkDistance(shapeA, placedB, options.gjk, cache, sinks.gjk);
             result.hit = run.overlap;
@@ -174,6 +200,8 @@ QueryTrace3<S> recordQuery(Algorithm algorithm, const Collider3<S>& a, const Col
   const Transform3<S> frameA = placement(a);
   trace.gjk.reserve(sinks.gjk.steps.size());
   for (const GjkStep<Vec3<S>>& step : sinks.gjk.steps) trace.gjk.push_back(detail::toWorld(frameA, step));
+  trace.epa.reserve(sinks.epa.steps.size());
+  for (const EpaStep3<S>& step : sinks.epa.steps) trace.epa.push_back(toWorld(frameA, step));
   return trace;
 }
 

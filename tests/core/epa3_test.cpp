@@ -1,4 +1,4 @@
-// EPA in space after boolean GJK (epa3.h): the degenerate cases that broke peers first (GJK ending on fewer than
+// EPA in space after GJK (epa3.h): the degenerate cases that broke peers first (GJK ending on fewer than
 // four points, libccd's stacked cubes, touching features, zero-area faces, deep spheres, size ratios, far from
 // the origin, NaN and infinity), then random rotated boxes against an exact separating-axis reference, the
 // polytope's capacity, and the trace (recorded == unrecorded, bit for bit; the polytope it shows is closed).

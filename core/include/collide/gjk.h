@@ -228,8 +228,8 @@ template <SimplexQuery Query, Scalar S>
 }
 
 // Triangle points[i], points[j], points[k] (i < j < k) in space: Ericson 5.1.5's ClosestPtPointTriangle with the
-// origin as the query point. alsoDropped: the input's other vertices. A flat triangle (only by rounding) falls back
-// to its longest edge from points[i].
+// origin as the query point. alsoDropped: the input's other vertices. A flat triangle (collinear within rounding)
+// falls back to the nearest of its three edges.
 template <Scalar S>
 [[nodiscard]] inline ClosestOnSimplex<Vec3<S>> closestOnTriangleInSpace(const SimplexPoints<Vec3<S>>& points,
                                                                         int count, int i, int j, int k,
@@ -266,10 +266,20 @@ template <Scalar S>
     const S w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
     return answerOf(points, count, F::Edge, drop(bit(i)), {S(1) - w, w});
   }
+  // va + vb + vc is |ab x ac|^2 formed by cancellation: within rounding of the products it came from, the triangle
+  // is flat (collinear or nearly so) and the weights are noise, possibly far off the triangle. Then the closest
+  // point lies on one of its three edges: the nearest of them.
   const S total = va + vb + vc;
-  if (!(total > S(0))) {
-    if (lengthSquared(ac) > lengthSquared(ab)) return closestOnSegment(points, count, i, k, drop(bit(j)));
-    return closestOnSegment(points, count, i, j, drop(bit(k)));
+  const S cancellation = std::abs(d3 * d6) + std::abs(d5 * d4) + std::abs(d5 * d2) + std::abs(d1 * d6) +
+                         std::abs(d1 * d4) + std::abs(d3 * d2);
+  if (!(total > S(16) * kEpsilon<S> * cancellation)) {
+    const ClosestOnSimplex<Vec3<S>> edges[3] = {closestOnSegment(points, count, i, j, drop(bit(k))),
+                                                closestOnSegment(points, count, i, k, drop(bit(j))),
+                                                closestOnSegment(points, count, j, k, drop(bit(i)))};
+    int nearest = 0;
+    for (int e = 1; e < 3; ++e)
+      if (lengthSquared(edges[e].closestPoint) < lengthSquared(edges[nearest].closestPoint)) nearest = e;
+    return edges[nearest];
   }
   const S inverse = S(1) / total;
   return answerOf(points, count, F::Face, alsoDropped, {va * inverse, vb * inverse, vc * inverse});
@@ -283,7 +293,8 @@ template <SimplexQuery, Scalar S>
 
 // Tetrahedron A, B, C, D (points[0..3]): Ericson 5.1.6. The closest point lies on a face whose plane separates
 // the origin from the opposite vertex; of those faces' closest points the nearest wins. Inside every face plane:
-// the origin is in the interior. A flat tetrahedron (only by rounding) separates nothing: every face is tried.
+// the origin is in the interior. A face whose opposite vertex lies within rounding of its plane (a flat
+// tetrahedron) separates nothing: it is tried too.
 template <SimplexQuery, Scalar S>
 [[nodiscard]] inline ClosestOnSimplex<Vec3<S>> closestOnTetrahedron(const SimplexPoints<Vec3<S>>& points) {
   struct Face {
@@ -297,8 +308,13 @@ template <SimplexQuery, Scalar S>
     const Vec3<S> a = points[face.i];
     const Vec3<S> normal = cross(points[face.j] - a, points[face.k] - a);
     const S originSide = -dot(a, normal);
-    const S oppositeSide = dot(points[face.opposite] - a, normal);
-    if (!(originSide * oppositeSide < S(0)) && oppositeSide != S(0)) continue;
+    const Vec3<S> toOpposite = points[face.opposite] - a;
+    const S oppositeSide = dot(toOpposite, normal);
+    // The opposite vertex within rounding of this face's plane (a flat tetrahedron, e.g. four corners of one box
+    // face): its side says nothing, so the face is tried (trying a face is always safe: the nearest one wins).
+    const S flatness = S(64) * kEpsilon<S>;
+    const bool flat = oppositeSide * oppositeSide <= flatness * flatness * lengthSquared(normal) * lengthSquared(toOpposite);
+    if (!(originSide * oppositeSide < S(0)) && !flat) continue;
     outsideAny = true;
     const ClosestOnSimplex<Vec3<S>> candidate =
         closestOnTriangleInSpace(points, 4, face.i, face.j, face.k, static_cast<std::uint8_t>(1u << face.opposite));

@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "collide/epa3.h"
 #include "collide/gjk.h"
 #include "collide/query.h"
 #include "collide/shapes3.h"
@@ -26,6 +27,7 @@ template <Scalar S>
 struct QueryTrace3 {
   QueryResult3<S> result;
   std::vector<GjkStep<Vec3<S>>> gjk;
+  std::vector<EpaStep3<S>> epa;
 };
 
 // [SECTION] Queries

@@ -203,7 +203,8 @@ struct HullFace {
 };
 
 // An edge of a hull, each once: its two vertices and the two faces that meet there (SAT's edge axes and the Gauss
-// map's arcs between face normals).
+// map's arcs between face normals). a -> b runs counter-clockwise in faceA (b -> a in faceB), so the direction
+// b - a is parallel to cross(faceA normal, faceB normal).
 struct HullEdge {
   int a = 0, b = 0;
   int faceA = 0, faceB = 0;
@@ -354,7 +355,8 @@ template <Scalar S>
   return height ? detail::checkSize(cylinder.radius, ShapeField::Radius) : height;
 }
 
-// A hull as makeHull builds it: at least 4 vertices and 4 faces, every vertex in range, every face index valid.
+// A hull as makeHull builds it: at least 4 vertices and 4 faces, every vertex in range, every face index valid,
+// every face normal finite, every edge naming existing vertices and faces (SAT reads them without checks).
 template <Scalar S>
 [[nodiscard]] ShapeCheck isValid(const Hull<S>& hull) {
   if (hull.vertices.size() < 4 || hull.faces.size() < 4) {
@@ -365,6 +367,17 @@ template <Scalar S>
     const int index = hull.faceVertices[i];
     if (index < 0 || static_cast<std::size_t>(index) >= hull.vertices.size()) {
       return {ShapeFault::IndexRange, ShapeField::Points, static_cast<double>(index), static_cast<int>(i)};
+    }
+  }
+  for (const HullFace<S>& face : hull.faces) {
+    if (!isFinite(face.normal) || !std::isfinite(face.offset)) return {ShapeFault::NotFinite, ShapeField::Points};
+  }
+  const auto outside = [](int index, std::size_t count) { return index < 0 || static_cast<std::size_t>(index) >= count; };
+  for (std::size_t i = 0; i < hull.edges.size(); ++i) {
+    const HullEdge& edge = hull.edges[i];
+    if (outside(edge.a, hull.vertices.size()) || outside(edge.b, hull.vertices.size()) ||
+        outside(edge.faceA, hull.faces.size()) || outside(edge.faceB, hull.faces.size())) {
+      return {ShapeFault::IndexRange, ShapeField::Points, static_cast<double>(i), static_cast<int>(i)};
     }
   }
   return {};
