@@ -339,8 +339,9 @@ TEST(Epa3, DeepSpheres) {
   EXPECT_LT(curved.iterations, 64);
   EXPECT_NEAR(curved.depth, 1.0, 1e-3);
   EXPECT_LE(curved.depth, 1.0);  // a polytope inside A - B: a lower bound
-  EXPECT_NEAR(curved.normal.x, 0.6, 1e-2);
-  EXPECT_NEAR(curved.normal.y, 0.8, 1e-2);
+  // A face within a relative gap g of a unit sphere can tilt by up to sqrt(2 g) from the true normal: 0.014 here.
+  EXPECT_NEAR(curved.normal.x, 0.6, 2e-2);
+  EXPECT_NEAR(curved.normal.y, 0.8, 2e-2);
 }
 
 TEST(Epa3, CapsulesThroughCores) {
