@@ -7,6 +7,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <type_traits>
 
 #include "collide/math.h"
@@ -42,6 +43,20 @@ template <Scalar S>
 template <Scalar S>
 [[nodiscard]] bool sameBits(Vec2<S> a, Vec2<S> b) {
   return sameBits(a.x, b.x) && sameBits(a.y, b.y);
+}
+
+template <Scalar S>
+[[nodiscard]] bool sameBits(Vec3<S> a, Vec3<S> b) {
+  return sameBits(a.x, b.x) && sameBits(a.y, b.y) && sameBits(a.z, b.z);
+}
+
+// Random pairs per family in a property test: `defaultCount` (what CI runs), or COLLIDE_PROPERTY_PAIRS when set
+// (the nightly run sets 100000; tests/CMakeLists.txt, nightly.properties3).
+[[nodiscard]] inline int propertyPairs(int defaultCount) {
+  const char* value = std::getenv("COLLIDE_PROPERTY_PAIRS");
+  if (value == nullptr) return defaultCount;
+  const int count = std::atoi(value);
+  return count > 0 ? count : defaultCount;
 }
 
 }  // namespace collide::test

@@ -3,8 +3,8 @@
 // SplitMix64 (workloads/random.h), so a seed gives the same shapes everywhere and a failing pair is rebuilt from
 // its seed and index.
 //
-// Hulls are point clouds: randomHull fills Hull::vertices and Hull::center, which is all the support-based
-// algorithms (GJK) read; the faces and edges SAT and the point-in-hull test read come from makeHull (hull3.h).
+// Hulls are built by makeHull (hull3.h), so every algorithm takes them: GJK reads the vertices, SAT and the
+// point-in-hull test the faces and edges.
 //
 // [SECTION] Rotations and poses
 // [SECTION] Shapes
@@ -15,9 +15,11 @@
 #include <cmath>
 #include <cstdint>
 #include <numbers>
+#include <stdexcept>
 #include <vector>
 
 #include "collide/bounds.h"
+#include "collide/hull3.h"
 #include "collide/math.h"
 #include "collide/shapes3.h"
 #include "workloads/random.h"
@@ -62,25 +64,23 @@ template <Scalar S>
            static_cast<S>(size * random.uniform(0.25, 1.0))}};
 }
 
-// pointCount points (8 to 32 in the tests) at uniform directions on a random ellipsoid, each pulled in by up to
-// 20%: most are hull vertices, a few lie inside, none are coplanar in fours except by chance. Vertices and centre
-// only (see the top of this file).
+// The hull (makeHull, hull3.h) of pointCount points (8 to 32 in the tests) at uniform directions on a random
+// ellipsoid, each pulled in by up to 20%: most are hull vertices, a few lie inside.
 template <Scalar S>
 [[nodiscard]] Hull<S> randomHull(SplitMix64& random, int pointCount, double size) {
   const Vec3<double> radii{size * random.uniform(0.5, 1.0), size * random.uniform(0.5, 1.0),
                            size * random.uniform(0.5, 1.0)};
-  Hull<S> hull;
-  hull.vertices.reserve(static_cast<std::size_t>(pointCount));
-  Vec3<double> sum{};
+  std::vector<Vec3<S>> points;
+  points.reserve(static_cast<std::size_t>(pointCount));
   for (int i = 0; i < pointCount; ++i) {
     const Vec3<double> d = randomDirection(random);
     const double pull = random.uniform(0.8, 1.0);
-    const Vec3<double> p{pull * radii.x * d.x, pull * radii.y * d.y, pull * radii.z * d.z};
-    hull.vertices.push_back(p.template cast<S>());
-    sum += p;
+    points.push_back(Vec3<double>{pull * radii.x * d.x, pull * radii.y * d.y, pull * radii.z * d.z}.template cast<S>());
   }
-  hull.center = (sum / static_cast<double>(pointCount)).template cast<S>();
-  return hull;
+  // Eight or more random directions span a volume except with probability zero; a refusal would be a defect.
+  HullBuildResult<S> built = makeHull<S>(points);
+  if (!built.hull) throw std::logic_error("randomHull: " + built.error);
+  return std::move(*built.hull);
 }
 
 // Off-centre on purpose, as in 2D: the centre's offset exercises the shape, not just the transform.
