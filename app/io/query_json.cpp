@@ -303,12 +303,11 @@ Json analyticStep(const collide::AnalyticStep<S>& step) {
           {"edge", step.edge}};
 }
 
-}  // namespace
-
 // [SECTION] Traces
 
-template <Scalar S>
-Json queryTraceToJson(const collide::QueryTrace<S>& trace) {
+// Both dimensions' traces hold the same lists (gjk, epa, sat, analytic) of their own step types.
+template <class Trace>
+Json traceToJson(const Trace& trace) {
   Json out = {{"algorithm", std::string(collide::algorithmName(trace.result.algorithm))},
               {"result", queryResultToJson(trace.result)}};
   const auto list = [&out](const char* key, const auto& steps, auto convert) {
@@ -324,21 +323,16 @@ Json queryTraceToJson(const collide::QueryTrace<S>& trace) {
   return out;
 }
 
+}  // namespace
+
+template <Scalar S>
+Json queryTraceToJson(const collide::QueryTrace<S>& trace) {
+  return traceToJson(trace);
+}
+
 template <Scalar S>
 Json queryTraceToJson(const collide::QueryTrace3<S>& trace) {
-  Json out = {{"algorithm", std::string(collide::algorithmName(trace.result.algorithm))},
-              {"result", queryResultToJson(trace.result)}};
-  const auto list = [&out](const char* key, const auto& steps, auto convert) {
-    if (steps.empty()) return;
-    Json array = Json::array();
-    for (const auto& step : steps) array.push_back(convert(step));
-    out[key] = std::move(array);
-  };
-  list("gjk", trace.gjk, [](const auto& step) { return gjkStep(step); });
-  list("epa", trace.epa, [](const auto& step) { return epaStep(step); });
-  list("sat", trace.sat, [](const auto& step) { return satStep(step); });
-  list("analytic", trace.analytic, [](const auto& step) { return analyticStep(step); });
-  return out;
+  return traceToJson(trace);
 }
 
 template Json queryResultToJson(const collide::QueryResult<float>&);

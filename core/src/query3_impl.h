@@ -162,37 +162,12 @@ void runSupportBased(Algorithm algorithm, const Collider3<S>& a, const Collider3
         if constexpr (kHasSupport<A> && kHasSupport<B>) {
           const Transformed placedB{shapeB, bInA};
           if (algorithm == Algorithm::Gjk) {
-            const GjkBooleanResult<Vec3<S>> run = gjkIntersect(shapeA, placedB, options.gjk, sinks.gjk);
-            result.hit = run.hit;
-            result.iterations = run.iterations;
-            result.status = run.status;
-            result.stopReason = stopName(run.stop);
+            detail::takeBoolean(gjkIntersect(shapeA, placedB, options.gjk, sinks.gjk), result);
           } else if (algorithm == Algorithm::Epa) {
-            const PenetrationResult3<S> run =
-                gjkEpa3(shapeA, placedB, options.gjk, options.epa, sinks.gjk, sinks.epa);
-            result.hit = run.hit;
-            if (run.hit) {
-              result.depth = run.depth;
-              result.normal = frameA.q.apply(run.normal);
-              result.pointA = frameA.apply(run.pointA);
-              result.pointB = frameA.apply(run.pointB);
-            }
-            result.iterations = run.iterations;
-            result.gjkIterations = run.gjkIterations;
-            result.status = run.status;
-            result.stopReason = epaStopName(run.stop);
+            detail::takePenetration(gjkEpa3(shapeA, placedB, options.gjk, options.epa, sinks.gjk, sinks.epa),
+                                    frameA, result);
           } else {
-            const DistanceResult<Vec3<S>> run = gjkDistance(shapeA, placedB, options.gjk, cache, sinks.gjk);
-            result.hit = run.overlap;
-            result.distance = run.distance;
-            if (!run.overlap) {
-              result.normal = frameA.q.apply(run.normal);
-              result.pointA = frameA.apply(run.pointA);
-              result.pointB = frameA.apply(run.pointB);
-            }
-            result.iterations = run.iterations;
-            result.status = run.status;
-            result.stopReason = stopName(run.stop);
+            detail::takeDistance(gjkDistance(shapeA, placedB, options.gjk, cache, sinks.gjk), frameA, result);
           }
         } else {
           result.status = Status::InvalidInput;  // refusal() turned this pair away already
@@ -204,23 +179,9 @@ void runSupportBased(Algorithm algorithm, const Collider3<S>& a, const Collider3
 // [SECTION] SAT and SAT lite
 
 // sat3.h works in A's frame itself and reports in the world.
-template <Scalar S>
-void takeSat(const SatResult3<S>& run, QueryResult3<S>& result) {
-  result.hit = run.hit;
-  result.normal = run.normal;
-  if (run.hit) {
-    result.depth = run.depth;
-  } else {
-    result.separation = run.separation;
-  }
-  result.iterations = run.axesTested;
-  result.status = run.status;
-  result.stopReason = run.hit ? "every axis overlaps" : "separating axis found";
-}
-
 template <Scalar S, class Sinks>
 void runSat(const Collider3<S>& a, const Collider3<S>& b, Sinks& sinks, QueryResult3<S>& result) {
-  takeSat(satColliders(a, b, sinks.sat), result);
+  detail::takeSat(satColliders(a, b, sinks.sat), result);
 }
 
 // A box as SAT lite reads it: an Aabb3 is a Box3 at its centre, unrotated.
@@ -237,7 +198,7 @@ void runSatLite(const Collider3<S>& a, const Collider3<S>& b, Sinks& sinks, Quer
   const auto [boxA, xfA] = asBox(a);
   const auto [boxB, xfB] = asBox(b);
   const SatResult3<S> run = satBoxesLite(boxA, xfA, boxB, xfB, sinks.sat);
-  takeSat(run, result);
+  detail::takeSat(run, result);
   if (run.hit) result.faceAxesFooled = run.fooled;
 }
 
@@ -306,16 +267,7 @@ void runAnalytic(const Collider3<S>& a, const Collider3<S>& b, Sinks& sinks, Que
         }
       },
       a.shape, b.shape);
-  result.hit = run.hit;
-  if (run.hit) {
-    result.depth = run.depth;
-  } else {
-    result.distance = run.distance;
-  }
-  result.normal = run.normal;
-  result.pointA = run.pointA;
-  result.pointB = run.pointB;
-  result.status = run.status;
+  detail::takeAnalytic(run, result);
 }
 
 // [SECTION] runQuery and recordQuery

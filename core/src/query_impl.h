@@ -182,36 +182,12 @@ void runSupportBased(Algorithm algorithm, const Collider<S>& a, const Collider<S
       [&](const auto& shapeA, const auto& shapeB) {
         const Transformed placedB{shapeB, bInA};
         if (algorithm == Algorithm::Gjk) {
-          const GjkBooleanResult<Vec2<S>> run = gjkIntersect(shapeA, placedB, options.gjk, sinks.gjk);
-          result.hit = run.hit;
-          result.iterations = run.iterations;
-          result.status = run.status;
-          result.stopReason = stopName(run.stop);
+          detail::takeBoolean(gjkIntersect(shapeA, placedB, options.gjk, sinks.gjk), result);
         } else if (algorithm == Algorithm::Distance) {
-          const DistanceResult<Vec2<S>> run = gjkDistance(shapeA, placedB, options.gjk, cache, sinks.gjk);
-          result.hit = run.overlap;
-          result.distance = run.distance;
-          if (!run.overlap) {
-            result.normal = frameA.q.apply(run.normal);
-            result.pointA = frameA.apply(run.pointA);
-            result.pointB = frameA.apply(run.pointB);
-          }
-          result.iterations = run.iterations;
-          result.status = run.status;
-          result.stopReason = stopName(run.stop);
+          detail::takeDistance(gjkDistance(shapeA, placedB, options.gjk, cache, sinks.gjk), frameA, result);
         } else {
-          const PenetrationResult<S> run = gjkEpa(shapeA, placedB, options.gjk, options.epa, sinks.gjk, sinks.epa);
-          result.hit = run.hit;
-          if (run.hit) {
-            result.depth = run.depth;
-            result.normal = frameA.q.apply(run.normal);
-            result.pointA = frameA.apply(run.pointA);
-            result.pointB = frameA.apply(run.pointB);
-          }
-          result.iterations = run.iterations;
-          result.gjkIterations = run.gjkIterations;
-          result.status = run.status;
-          result.stopReason = epaStopName(run.stop);
+          detail::takePenetration(gjkEpa(shapeA, placedB, options.gjk, options.epa, sinks.gjk, sinks.epa), frameA,
+                                  result);
         }
       },
       a.shape, b.shape);
@@ -241,16 +217,7 @@ void runSat(const Collider<S>& a, const Collider<S>& b, Sinks& sinks, QueryResul
         }
       },
       a.shape, b.shape);
-  result.hit = run.hit;
-  result.normal = run.normal;
-  if (run.hit) {
-    result.depth = run.depth;
-  } else {
-    result.separation = run.separation;
-  }
-  result.iterations = run.axesTested;
-  result.status = run.status;
-  result.stopReason = run.hit ? "every axis overlaps" : "separating axis found";
+  detail::takeSat(run, result);
 }
 
 // [SECTION] Analytic
@@ -309,16 +276,7 @@ void runAnalytic(const Collider<S>& a, const Collider<S>& b, Sinks& sinks, Query
         }
       },
       a.shape, b.shape);
-  result.hit = run.hit;
-  if (run.hit) {
-    result.depth = run.depth;
-  } else {
-    result.distance = run.distance;
-  }
-  result.normal = run.normal;
-  result.pointA = run.pointA;
-  result.pointB = run.pointB;
-  result.status = run.status;
+  detail::takeAnalytic(run, result);
 }
 
 // [SECTION] runQuery and recordQuery
