@@ -28,43 +28,30 @@ namespace {
 
 // [SECTION] Benchmarks
 
-template <class Case>
-void satBoxesBenchmark(benchmark::State& state, const std::vector<Case>& cases) {
+// One SAT query per iteration on world transforms; `query` is satBoxes, satBoxesLite or satPolytopes.
+template <class Case, class Query>
+void satBenchmark(benchmark::State& state, const std::vector<Case>& cases, Query query) {
   std::size_t index = 0;
   for (auto _ : state) {
     const Case& c = nextCase(cases, index);
-    benchmark::DoNotOptimize(satBoxes(c.a, c.poseA, c.b, c.poseB));
+    benchmark::DoNotOptimize(query(c.a, c.poseA, c.b, c.poseB));
   }
 }
 
-template <class Case>
-void satLiteBenchmark(benchmark::State& state, const std::vector<Case>& cases) {
-  std::size_t index = 0;
-  for (auto _ : state) {
-    const Case& c = nextCase(cases, index);
-    benchmark::DoNotOptimize(satBoxesLite(c.a, c.poseA, c.b, c.poseB));
-  }
-}
-
-template <class Case>
-void satHullsBenchmark(benchmark::State& state, const std::vector<Case>& cases) {
-  std::size_t index = 0;
-  for (auto _ : state) {
-    const Case& c = nextCase(cases, index);
-    benchmark::DoNotOptimize(satPolytopes(c.a, c.poseA, c.b, c.poseB));
-  }
-}
+constexpr auto kSat15 = [](const auto&... args) { return satBoxes(args...); };
+constexpr auto kSatLite = [](const auto&... args) { return satBoxesLite(args...); };
+constexpr auto kSatHulls = [](const auto&... args) { return satPolytopes(args...); };
 
 // [SECTION] Registration
 
 void registerAll() {
   using benchmark::RegisterBenchmark;
-  RegisterBenchmark("Sat3/Box/float/sat15", [](benchmark::State& s) { satBoxesBenchmark(s, boxCases<float>()); });
-  RegisterBenchmark("Sat3/Box/double/sat15", [](benchmark::State& s) { satBoxesBenchmark(s, boxCases<double>()); });
-  RegisterBenchmark("Sat3/Box/float/sat_lite", [](benchmark::State& s) { satLiteBenchmark(s, boxCases<float>()); });
-  RegisterBenchmark("Sat3/Box/double/sat_lite", [](benchmark::State& s) { satLiteBenchmark(s, boxCases<double>()); });
-  RegisterBenchmark("Sat3/Hull32/float/sat", [](benchmark::State& s) { satHullsBenchmark(s, hullCases<float>()); });
-  RegisterBenchmark("Sat3/Hull32/double/sat", [](benchmark::State& s) { satHullsBenchmark(s, hullCases<double>()); });
+  RegisterBenchmark("Sat3/Box/float/sat15", [](benchmark::State& s) { satBenchmark(s, boxCases<float>(), kSat15); });
+  RegisterBenchmark("Sat3/Box/double/sat15", [](benchmark::State& s) { satBenchmark(s, boxCases<double>(), kSat15); });
+  RegisterBenchmark("Sat3/Box/float/sat_lite", [](benchmark::State& s) { satBenchmark(s, boxCases<float>(), kSatLite); });
+  RegisterBenchmark("Sat3/Box/double/sat_lite", [](benchmark::State& s) { satBenchmark(s, boxCases<double>(), kSatLite); });
+  RegisterBenchmark("Sat3/Hull32/float/sat", [](benchmark::State& s) { satBenchmark(s, hullCases<float>(), kSatHulls); });
+  RegisterBenchmark("Sat3/Hull32/double/sat", [](benchmark::State& s) { satBenchmark(s, hullCases<double>(), kSatHulls); });
 }
 
 [[maybe_unused]] const bool kRegistered = (registerAll(), true);
