@@ -1,10 +1,10 @@
 // bench/narrowphase3_bench.cpp: GJK in space next to Bullet 3.24 and libccd 2.0, on identical random inputs, in
 // one run (bench_inputs3.h builds the peers' shapes from our vertices and transforms).
 //
-// Inputs: kPairs pairs per family as a broad phase passes them (world boxes overlapping), 80% moved to a gap of
-// 0.001 to 0.1 (near touching) and 20% overlapping; boxes, and hulls of 32 points. Per-call benchmarks cycle
-// through the pairs, one call per iteration. We pay for placing B in A's frame (invMul) inside the timed call,
-// since the peers take world transforms.
+// Inputs (bench_inputs3.h, boxCases and hullCases): 512 pairs per family as a broad phase passes them (world boxes
+// overlapping), 80% moved to a gap of 0.001 to 0.1 (near touching) and 20% overlapping; boxes, and hulls of 32
+// points on an ellipsoid. Per-call benchmarks cycle through the pairs, one call per iteration. We pay for placing B
+// in A's frame (invMul) inside the timed call, since the peers take world transforms.
 //   GjkDistance3/{Box,Hull32}/float/{collide,bullet}   gjkDistance vs btGjkPairDetector::getClosestPoints
 //                                                      (btVoronoiSimplexSolver, margins 0, no depth solver: an
 //                                                      overlapping pair costs Bullet its GJK only)
@@ -15,7 +15,6 @@
 //   GjkBoolean3/{Box,Hull32}/float/collide
 // bench/ratios.py turns --benchmark_format=json into the ratio tables (goal: GJK distance <= 0.5x Bullet's time).
 //
-// [SECTION] Inputs
 // [SECTION] GJK distance
 // [SECTION] GJK boolean
 // [SECTION] Registration
@@ -33,85 +32,14 @@
 namespace collide::bench {
 namespace {
 
-// [SECTION] Inputs
-
-constexpr std::size_t kPairs = 512;  // a power of two: the index wraps with a mask
-constexpr double kOverlappingShare = 0.2;
-
-// One pair in every form the three libraries take.
-template <class Shape>
-struct Case3 {
-  Shape a;
-  Shape b;
-  Transform3<typename Shape::Scalar> poseA;
-  Transform3<typename Shape::Scalar> poseB;
-  std::shared_ptr<btConvexShape> bulletA;  // float pairs only
-  std::shared_ptr<btConvexShape> bulletB;
-  btTransform bulletPoseA;
-  btTransform bulletPoseB;
-};
-
-template <Scalar S, class Source>
-std::vector<Case3<decltype(castTo<S>(Source{}))>> makeCases3(const std::vector<ShapePair3<Source, Source>>& pairs) {
-  using Shape = decltype(castTo<S>(Source{}));
-  std::vector<Case3<Shape>> cases;
-  for (const auto& pair : pairs) {
-    Case3<Shape> c{castTo<S>(pair.a), castTo<S>(pair.b), pair.poseA.template cast<S>(), pair.poseB.template cast<S>(),
-                   nullptr, nullptr, btTransform::getIdentity(), btTransform::getIdentity()};
-    if constexpr (std::is_same_v<S, float>) {
-      c.bulletA = bulletShape(c.a);
-      c.bulletB = bulletShape(c.b);
-      c.bulletPoseA = toBullet(c.poseA);
-      c.bulletPoseB = toBullet(c.poseB);
-    }
-    cases.push_back(std::move(c));
-  }
-  return cases;
-}
-
-const auto& boxPairs() {
-  static const auto pairs = nearTouchingPairs3(
-      31, kPairs, kOverlappingShare, [](SplitMix64& r) { return randomBox3<double>(r, 1.0); },
-      [](SplitMix64& r) { return randomBox3<double>(r, 1.0); });
-  return pairs;
-}
-
-const auto& hullPairs() {
-  static const auto pairs = nearTouchingPairs3(
-      32, kPairs, kOverlappingShare, [](SplitMix64& r) { return randomHull<double>(r, 32, 1.0); },
-      [](SplitMix64& r) { return randomHull<double>(r, 32, 1.0); });
-  return pairs;
-}
-
-template <Scalar S>
-const auto& boxCases() {
-  static const auto cases = makeCases3<S>(boxPairs());
-  return cases;
-}
-
-template <Scalar S>
-const auto& hullCases() {
-  static const auto cases = makeCases3<S>(hullPairs());
-  return cases;
-}
-
-template <class Case>
-const Case& next(const std::vector<Case>& cases, std::size_t& index) {
-  const Case& result = cases[index];
-  index = (index + 1) & (kPairs - 1);
-  return result;
-}
-
 // [SECTION] GJK distance
 
 template <class Case>
 void gjkDistanceCollide(benchmark::State& state, const std::vector<Case>& cases) {
-  using Shape = decltype(Case::a);
   std::size_t index = 0;
   for (auto _ : state) {
-    const Case& c = next(cases, index);
-    const Transformed<Shape> placedB{c.b, invMul(c.poseA, c.poseB)};
-    benchmark::DoNotOptimize(gjkDistance(c.a, placedB));
+    const Case& c = nextCase(cases, index);
+    benchmark::DoNotOptimize(gjkDistance(c.a, placedB(c)));
   }
 }
 
@@ -124,10 +52,9 @@ void gjkDistanceRecorded(benchmark::State& state, const std::vector<Case>& cases
   recorder.steps.reserve(64);
   const GjkOptions options;
   for (auto _ : state) {
-    const Case& c = next(cases, index);
+    const Case& c = nextCase(cases, index);
     recorder.steps.clear();
-    const Transformed<Shape> placedB{c.b, invMul(c.poseA, c.poseB)};
-    benchmark::DoNotOptimize(gjkDistance(c.a, placedB, options, nullptr, recorder));
+    benchmark::DoNotOptimize(gjkDistance(c.a, placedB(c), options, nullptr, recorder));
     benchmark::DoNotOptimize(recorder.steps.data());
   }
 }
@@ -137,7 +64,7 @@ void gjkDistanceBullet(benchmark::State& state, const std::vector<Case>& cases) 
   std::size_t index = 0;
   btVoronoiSimplexSolver simplex;
   for (auto _ : state) {
-    const Case& c = next(cases, index);
+    const Case& c = nextCase(cases, index);
     benchmark::DoNotOptimize(bulletGjk(simplex, c.bulletA.get(), c.bulletPoseA, c.bulletB.get(), c.bulletPoseB));
   }
 }
@@ -146,12 +73,10 @@ void gjkDistanceBullet(benchmark::State& state, const std::vector<Case>& cases) 
 
 template <class Case>
 void gjkBooleanCollide(benchmark::State& state, const std::vector<Case>& cases) {
-  using Shape = decltype(Case::a);
   std::size_t index = 0;
   for (auto _ : state) {
-    const Case& c = next(cases, index);
-    const Transformed<Shape> placedB{c.b, invMul(c.poseA, c.poseB)};
-    benchmark::DoNotOptimize(gjkIntersect(c.a, placedB));
+    const Case& c = nextCase(cases, index);
+    benchmark::DoNotOptimize(gjkIntersect(c.a, placedB(c)));
   }
 }
 
@@ -161,7 +86,7 @@ void gjkBooleanCcd(benchmark::State& state, const std::vector<Case>& cases) {
   const ccd_t ccd = ccdSetup<Shape, Shape>();
   std::size_t index = 0;
   for (auto _ : state) {
-    const Case& c = next(cases, index);
+    const Case& c = nextCase(cases, index);
     const CcdObject<Shape> a{&c.a, c.poseA};
     const CcdObject<Shape> b{&c.b, c.poseB};
     benchmark::DoNotOptimize(ccdGJKIntersect(&a, &b, &ccd));

@@ -475,6 +475,23 @@ template <Vector V>
   return result;
 }
 
+// Stands in for GjkStep when nothing is traced, so the untraced loop builds no step at all.
+struct NoStep {};
+
+// The witness slot no kept vertex uses (a step keeps at most kCapacity - 1 vertices before adding one).
+template <std::size_t N>
+[[nodiscard]] [[gnu::always_inline]] inline int freeSlot(const std::array<int, N>& slots, int count) {
+  if constexpr (N == 3) {
+    return count == 0 ? 0 : (count == 1 ? (slots[0] + 1) % 3 : 3 - slots[0] - slots[1]);
+  } else {
+    unsigned used = 0;
+    for (int i = 0; i < count; ++i) used |= 1u << slots[static_cast<std::size_t>(i)];
+    int slot = 0;
+    while (used & (1u << slot)) ++slot;
+    return slot;
+  }
+}
+
 // +x: the first search direction when none is defined.
 template <Vector V>
 [[nodiscard]] constexpr V unitX() {
@@ -584,13 +601,18 @@ template <Scalar S>
 
 // The loop of gjkIntersect (documented there). Forced inline with everything it calls, so its speed does not
 // depend on how much else the including translation unit holds (GCC's inline-unit-growth limit otherwise stops
-// inlining the solver in large files such as the CLI's query dispatch).
+// inlining the solver in large files such as the CLI's query dispatch). The state lives in locals as in distance
+// GJK: the simplex's points (newest first) and the slot of witnesses each came from, so a step moves points and
+// small indices, never a whole Simplex (288 bytes in space, copied twice per step through memory). Every
+// trace-only value is built inside `if constexpr (Trace::enabled)` from the same locals.
 template <SupportShape A, SupportShape B, class Trace>
 [[nodiscard]] [[gnu::always_inline]] inline GjkBooleanResult<ShapeVector<A>> booleanGjk(const A& a, const B& b,
                                                                                       const GjkOptions& options,
                                                                                       Trace& trace) {
   using V = ShapeVector<A>;
   using S = ScalarOf<V>;
+  constexpr int kCapacity = kMaxSimplexVertices<V>;
+  using Slots = std::array<int, kCapacity>;
   GjkBooleanResult<V> result;
   if (options.maxIterations < 1) {
     result.stop = GjkStop::InvalidInput;
@@ -598,9 +620,18 @@ template <SupportShape A, SupportShape B, class Trace>
     return result;
   }
   const MinkowskiDifference<A, B> difference{a, b, SupportKind::Whole};
-  Simplex<V> simplex;
+  std::array<SupportPoint<V>, kCapacity> witnesses{};
+  SimplexPoints<V> points{};
+  Slots slots{};
+  int count = 0;
   V direction = initialDirection(difference.centroid());
   GjkStop stop = GjkStop::MaxIterations;
+  const auto currentSimplex = [&witnesses, &slots, &count] {
+    Simplex<V> simplex;
+    for (int i = 0; i < count; ++i) simplex.vertices[i] = witnesses[slots[i]];
+    simplex.count = count;
+    return simplex;
+  };
 
   // loop:
   //   w = support(A - B, d)
@@ -609,57 +640,74 @@ template <SupportShape A, SupportShape B, class Trace>
   //   interior: overlap; else d = the feature's perpendicular toward the origin
   for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
     result.iterations = iteration;
-    GjkStep<V> step;
-    step.iteration = iteration;
-    step.direction = direction;
-    step.support = difference.supportPoint(direction);
-    step.supportDotDirection = dot(step.support.point, direction);
-    step.simplexBefore = pushFront(simplex, step.support);
+    const SupportPoint<V> support = difference.supportPoint(direction);
+    const S supportDotDirection = dot(support.point, direction);
+    [[maybe_unused]] std::conditional_t<Trace::enabled, GjkStep<V>, NoStep> step{};
+    if constexpr (Trace::enabled) {
+      step.iteration = iteration;
+      step.direction = direction;
+      step.support = support;
+      step.supportDotDirection = supportDotDirection;
+      step.simplexBefore = pushFront(currentSimplex(), support);
+    }
 
+    GjkStop stepStop = GjkStop::None;
+    bool inSimplex = false;
+    for (int i = 0; i < count; ++i) inSimplex = inSimplex || points[i] == support.point;
     bool keepSupport = false;
-    if (!isFinite(step.support.point) || !std::isfinite(step.supportDotDirection)) {
-      step.stop = GjkStop::InvalidInput;
-    } else if (step.supportDotDirection < S(0)) {
-      step.stop = GjkStop::Separated;
-    } else if (containsPoint(simplex, step.support.point)) {
-      step.stop = GjkStop::DuplicateSupport;
+    if (!isFinite(support.point) || !std::isfinite(supportDotDirection)) {
+      stepStop = GjkStop::InvalidInput;
+    } else if (supportDotDirection < S(0)) {
+      stepStop = GjkStop::Separated;
+    } else if (inSimplex) {
+      stepStop = GjkStop::DuplicateSupport;
     } else {
       keepSupport = true;
     }
 
-    ClosestOnSimplex<V> answer{};
+    [[maybe_unused]] ClosestOnSimplex<V> answer{};
     if (keepSupport) {
-      const SimplexPoints<V> points = pointsOf(step.simplexBefore);
-      answer = closestOnSimplex<SimplexQuery::ContainsOrigin>(points, step.simplexBefore.count);
-      const BooleanNext<V> next = booleanNextDirection(points, step.simplexBefore.count, answer);
-      step.region = answer.region;
-      step.droppedMask = answer.droppedMask;
-      step.stop = next.stop;
-      simplex = keepVertices(step.simplexBefore, answer.droppedMask);
+      // The new support goes to the slot no kept vertex uses.
+      const int slot = freeSlot(slots, count);
+      witnesses[slot] = support;
+      const SimplexPoints<V> candidatePoints = pushFront(points, support.point);
+      const int candidateCount = count < kCapacity ? count + 1 : kCapacity;
+      answer = closestOnSimplex<SimplexQuery::ContainsOrigin>(candidatePoints, candidateCount);
+      const BooleanNext<V> next = booleanNextDirection(candidatePoints, candidateCount, answer);
+      stepStop = next.stop;
+      points = keepItems(candidatePoints, candidateCount, answer.droppedMask);
+      slots = keepItems(pushFront(slots, slot), candidateCount, answer.droppedMask);
+      count = keptCount(candidateCount, answer.droppedMask);
       direction = next.direction;
-      if (next.stop == GjkStop::None) step.nextDirection = direction;
-    } else {
-      step.region = regionBehindNewest<V>(simplex.count);
-      step.droppedMask = 0b001;
+      if constexpr (Trace::enabled) {
+        step.region = answer.region;
+        step.droppedMask = answer.droppedMask;
+        if (next.stop == GjkStop::None) step.nextDirection = direction;
+      }
     }
-    step.simplexAfter = simplex;
     if constexpr (Trace::enabled) {
+      if (!keepSupport) {
+        step.region = regionBehindNewest<V>(count);
+        step.droppedMask = 0b001;
+      }
+      step.simplexAfter = currentSimplex();
       // The trace shows the solver's closest point; a rejected support leaves the simplex, so solve that again.
       step.closestPoint = keepSupport ? answer.closestPoint
-                                      : (simplex.count == 0 ? V{} : closestOnSimplex(simplex).closestPoint);
+                                      : (count == 0 ? V{} : closestOnSimplex(step.simplexAfter).closestPoint);
       step.distance = length(step.closestPoint);
+      step.stop = stepStop;
       if (step.stop == GjkStop::None && iteration == options.maxIterations) step.stop = GjkStop::MaxIterations;
       trace(step);
     }
-    if (step.stop != GjkStop::None) {
-      stop = step.stop;
+    if (stepStop != GjkStop::None) {
+      stop = stepStop;
       break;
     }
   }
   result.stop = stop;
   result.status = booleanStatus(stop);
   result.hit = stop == GjkStop::ContainsOrigin || stop == GjkStop::OriginOnSimplex;
-  result.simplex = simplex;
+  result.simplex = currentSimplex();
   return result;
 }
 
@@ -726,9 +774,6 @@ template <Scalar S>
   return radius >= S(0) && std::isfinite(radius);
 }
 
-// Stands in for GjkStep when nothing is traced, so the untraced loop builds no step at all.
-struct NoStep {};
-
 // Distance GJK on the cores, before the radii: shared by gjkDistance and gjkEpa on rounded shapes.
 template <Vector V>
 struct CoreDistance {
@@ -746,20 +791,6 @@ struct CoreDistance {
   [[nodiscard]] static S lengthOf(V point) { return std::sqrt(lengthSquared(point)); }
   [[nodiscard]] S distance() const { return lengthOf(closestPoint); }
 };
-
-// The witness slot no kept vertex uses (a step keeps at most kCapacity - 1 vertices before adding one).
-template <std::size_t N>
-[[nodiscard]] [[gnu::always_inline]] inline int freeSlot(const std::array<int, N>& slots, int count) {
-  if constexpr (N == 3) {
-    return count == 0 ? 0 : (count == 1 ? (slots[0] + 1) % 3 : 3 - slots[0] - slots[1]);
-  } else {
-    unsigned used = 0;
-    for (int i = 0; i < count; ++i) used |= 1u << slots[static_cast<std::size_t>(i)];
-    int slot = 0;
-    while (used & (1u << slot)) ++slot;
-    return slot;
-  }
-}
 
 // The loop of gjkDistance (documented there, with its pseudo-code). The state lives in locals and the simplex is
 // solved without copying it through memory; every trace-only value is computed inside `if constexpr
