@@ -292,7 +292,7 @@ template <Scalar S, class Trace = NoTrace>
   }
   const Vec2<S> centerWorld = xfA.apply(a.center);
   const Vec2<S> centerLocal = invMul(xfB, xfA).apply(a.center);
-  const SegmentClosestPoint<S> onCore = closestPointOnSegment(centerLocal, b.a, b.b);
+  const SegmentClosestPoint<Vec2<S>> onCore = closestPointOnSegment(centerLocal, b.a, b.b);
   const Vec2<S> toCore = onCore.point - centerLocal;
   const S coreDistance = length(toCore);
   if constexpr (Trace::enabled) {
@@ -342,7 +342,7 @@ template <Scalar S, class Trace = NoTrace>
   const Vec2<S> folded{centerLocal.x, std::abs(centerLocal.y)};
   const Vec2<S> upperEnd = b.radius * Vec2<S>{cosHalf, sinHalf};
   const Vec2<S> lowerEnd{upperEnd.x, -upperEnd.y};
-  const SegmentClosestPoint<S> onUpper = closestPointOnSegment(folded, Vec2<S>{}, upperEnd);
+  const SegmentClosestPoint<Vec2<S>> onUpper = closestPointOnSegment(folded, Vec2<S>{}, upperEnd);
   const bool inSpan = folded.x > apexDistance * cosHalf;
   // In the folded frame: nearest of the upper edge, the lower edge and (within the span) the arc.
   Vec2<S> nearestFolded = onUpper.point;
@@ -350,7 +350,7 @@ template <Scalar S, class Trace = NoTrace>
   S nearestDistanceSq = lengthSquared(folded - onUpper.point);
   const bool inside = inSpan && apexDistance <= b.radius;
   if (inside) {
-    const SegmentClosestPoint<S> onLower = closestPointOnSegment(folded, Vec2<S>{}, lowerEnd);
+    const SegmentClosestPoint<Vec2<S>> onLower = closestPointOnSegment(folded, Vec2<S>{}, lowerEnd);
     const S lowerSq = lengthSquared(folded - onLower.point);
     if (lowerSq < nearestDistanceSq) {
       nearestFolded = onLower.point;

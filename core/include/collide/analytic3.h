@@ -17,7 +17,7 @@
 //   Status::InvalidInput. Never asserts, never loops.
 //
 // [SECTION] Step events and results
-// [SECTION] Closest points in space (Ericson 5.1.2, 5.1.3, 5.1.5)
+// [SECTION] Closest points in space (Ericson 5.1.3, 5.1.5; the segment's is geometry.h's)
 // [SECTION] Internal helpers
 // [SECTION] Sphere vs sphere, AABB, box, capsule
 // [SECTION] Sphere vs triangle
@@ -32,6 +32,7 @@
 #include <limits>
 #include <string_view>
 
+#include "collide/geometry.h"
 #include "collide/gjk.h"
 #include "collide/math.h"
 #include "collide/shapes3.h"
@@ -65,26 +66,7 @@ struct AnalyticResult3 {
   Status status = Status::Converged;  // InvalidInput for NaN / infinite / malformed shapes
 };
 
-// [SECTION] Closest points in space (Ericson 5.1.2, 5.1.3, 5.1.5)
-
-template <Scalar S>
-struct SegmentClosestPoint3 {
-  Vec3<S> point{};
-  S t{};
-};
-
-// The point of segment ab closest to p, and its parameter t in [0, 1] (Ericson 5.1.2; geometry.h's planar version).
-// A zero-length segment answers a with t = 0; the end points are returned exactly.
-template <Scalar S>
-[[nodiscard]] inline SegmentClosestPoint3<S> closestPointOnSegment(Vec3<S> p, Vec3<S> a, Vec3<S> b) {
-  const Vec3<S> ab = b - a;
-  const S lengthSq = dot(ab, ab);
-  if (!(lengthSq > std::numeric_limits<S>::min())) return {a, S(0)};
-  const S t = clamp(dot(p - a, ab) / lengthSq, S(0), S(1));
-  if (t == S(0)) return {a, t};
-  if (t == S(1)) return {b, t};
-  return {a + t * ab, t};
-}
+// [SECTION] Closest points in space (Ericson 5.1.3, 5.1.5; the segment's is geometry.h's)
 
 // The point of the box [low, high] closest to p: clamp each coordinate (Ericson 5.1.3).
 template <Scalar S>
@@ -283,7 +265,7 @@ template <Scalar S, class Trace = NoTrace>
   if (!allValid(a, xfA, b, xfB)) return detail::invalidAnalytic3<S>();
   const Vec3<S> centerWorld = xfA.apply(a.center);
   const Vec3<S> centerLocal = invMul(xfB, xfA).apply(a.center);
-  const SegmentClosestPoint3<S> onCore = closestPointOnSegment(centerLocal, b.a, b.b);
+  const SegmentClosestPoint<Vec3<S>> onCore = closestPointOnSegment(centerLocal, b.a, b.b);
   const Vec3<S> toCore = onCore.point - centerLocal;
   const S coreDistance = length(toCore);
   if constexpr (Trace::enabled) {

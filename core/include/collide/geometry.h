@@ -9,20 +9,23 @@
 #include <limits>
 
 #include "collide/math.h"
+#include "collide/vector.h"
 
 namespace collide {
 
-// The point of segment ab closest to p, and its parameter t in [0, 1] (point = a + t * (b - a)).
-template <Scalar S>
+// The point of segment ab closest to p, and its parameter t in [0, 1] (point = a + t * (b - a)), in the plane or in
+// space (Ericson 5.1.2).
+template <Vector V>
 struct SegmentClosestPoint {
-  Vec2<S> point{};
-  S t{};
+  V point{};
+  ScalarOf<V> t{};
 };
 
 // A zero-length segment (a == b) answers a with t = 0.
-template <Scalar S>
-[[nodiscard]] inline SegmentClosestPoint<S> closestPointOnSegment(Vec2<S> p, Vec2<S> a, Vec2<S> b) {
-  const Vec2<S> ab = b - a;
+template <Vector V>
+[[nodiscard]] inline SegmentClosestPoint<V> closestPointOnSegment(V p, V a, V b) {
+  using S = ScalarOf<V>;
+  const V ab = b - a;
   const S lengthSq = dot(ab, ab);
   if (!(lengthSq > std::numeric_limits<S>::min())) return {a, S(0)};
   // Clamp before multiplying so the end points are returned exactly (Shape intersection tests, step 2: "clamp to the segment").
