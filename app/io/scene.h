@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "collide/shapes.h"
+#include "collide/shapes3.h"
 #include "io/shape_json.h"
 
 namespace lab {
@@ -55,6 +56,28 @@ struct ShapeMotion {
   friend bool operator==(const ShapeMotion&, const ShapeMotion&) = default;
 };
 
+// A spatial view's camera (render/orbit_camera.h): angles in degrees in the file.
+struct SceneView3 {
+  collide::Vec3<double> target{};
+  double yawDegrees = 0;
+  double pitchDegrees = 0;
+  double distance = 1;  // > 0
+  bool orthographic = false;
+};
+
+// How a 3D shape moves: world units and radians per second (angular velocity: axis times rate).
+struct ShapeMotion3 {
+  collide::Vec3<double> velocity{};
+  collide::Vec3<double> angularVelocity{};
+  friend bool operator==(const ShapeMotion3&, const ShapeMotion3&) = default;
+};
+
+struct SceneShape3 {
+  std::string name;
+  collide::Collider3<double> collider;
+  std::optional<ShapeMotion3> motion;
+};
+
 struct SceneShape {
   std::string name;  // unique in the scene, 1 to kMaxShapeNameBytes bytes
   collide::Collider<double> collider;
@@ -66,8 +89,10 @@ struct Scene {
   std::string lesson;     // one line, shown in the app
   std::string lab;        // lab name; empty = the app's current lab
   std::string algorithm;  // the lab's algorithm name; empty = the lab's default
-  std::vector<SceneShape> shapes;
+  std::vector<SceneShape> shapes;      // a planar scene's shapes
+  std::vector<SceneShape3> shapes3;    // a spatial scene's shapes (a scene is one or the other, never both)
   std::optional<SceneView> view;
+  std::optional<SceneView3> view3;
   Json labState = Json::object();  // opaque to this file; labs read and write their own keys
 };
 
