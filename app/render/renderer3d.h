@@ -13,8 +13,11 @@
 // Use: beginFrame(framebuffer size, scale) once, then per spatial view beginViewport(camera) ... endViewport().
 #pragma once
 
+#include <array>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "render/color.h"
@@ -64,14 +67,89 @@ class Renderer3D {
   // Text at a world point, offset in window pixels.
   void label(Vec3d at, std::string_view text, Color color, Vec2d offsetPixels = {6, -6});
 
+  // [SECTION] Screen-space overlays (window pixels, over everything: the axis triad, handles)
+  void screenLine(Vec2d a, Vec2d b, Color color, float width = 1.5f);
+  void screenPoint(Vec2d p, Color color, float radiusPixels = 4.0f);
+  void screenText(Vec2d at, std::string_view text, Color color);
+
   // Triangles, line instances and points drawn in this frame (the frame-time readout).
   [[nodiscard]] int primitiveCount() const { return primitiveCount_; }
 
  private:
+  struct SurfaceVertex {
+    float position[3];  // framebuffer pixels x, y and depth in [0, 1]
+    float color[4];
+  };
+  struct TranslucentTriangle {
+    SurfaceVertex vertices[3];
+    double depth;  // the centroid's view depth: the back-to-front key
+  };
+  struct LineInstance {
+    float endpoints[4];
+    float depths[2];
+    float color[4];
+    float style[4];  // width, dash, gap, dash phase (framebuffer pixels)
+  };
+  struct PointInstance {
+    float geometry[4];  // centre x, y, depth, radius
+    float fill[4];
+    float rim[4];
+  };
+  struct Label {
+    Vec2d anchor;  // window pixels
+    Vec2d offset;
+    std::string text;
+    Color color;
+  };
+  // A point in the view frame: x right, y up, z along forward from the eye.
+  struct ViewPoint {
+    double x, y, z;
+  };
+  // One pass's geometry: surfaces, lines and points (the depth-tested ones, or the ones on top).
+  struct Layer {
+    std::vector<SurfaceVertex> surfaces;
+    std::vector<LineInstance> lines;
+    std::vector<PointInstance> points;
+    void clear();
+  };
+
+  [[nodiscard]] ViewPoint toView(Vec3d world) const;
+  [[nodiscard]] Vec2d toFramebuffer(const ViewPoint& p) const;
+  [[nodiscard]] double depth01(double viewZ) const;
+  [[nodiscard]] double pixelSizeAtDepth(double viewZ) const;
+  // The triangle clipped by the near plane and projected: 0, 3 or 6 vertices written to `out`.
+  int clipTriangle(const ViewPoint (&corners)[3], Color color, std::array<SurfaceVertex, 6>& out) const;
+  void pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase);
+  void drawLayer(const Layer& layer, bool depthTest);
+  void layoutLabels();
+
   OrbitCamera camera_;
   int primitiveCount_ = 0;
-  // ... (the implementation's buffers)
+  int framebufferWidth_ = 1, framebufferHeight_ = 1;
+  double scale_ = 1;
+  // The camera's frame, cached at beginViewport (every call projects through it).
+  Vec3d eye_{}, right_{}, up_{}, forward_{}, light_{};
+  Vec2d center_{};
+  double focal_ = 1, near_ = 0, far_ = 1;
+  bool perspective_ = true;
+
+  Layer depthTested_;
+  Layer onTop_;
+  std::vector<SurfaceVertex> opaque_;
+  std::vector<TranslucentTriangle> translucent_;
+  std::vector<SurfaceVertex> sorted_;
+  std::vector<Label> labels_;
+
+  unsigned surfaceProgram_ = 0, lineProgram_ = 0, pointProgram_ = 0;
+  unsigned surfaceVao_ = 0, lineVao_ = 0, pointVao_ = 0;
+  unsigned surfaceBuffer_ = 0, lineBuffer_ = 0, pointBuffer_ = 0;
+  int surfaceSizeUniform_ = -1, lineSizeUniform_ = -1, pointSizeUniform_ = -1, pointRimUniform_ = -1;
 };
+
+// The edges a mesh outline draws: every edge shared by two non-coplanar triangles and every border edge (one
+// triangle), each once as a pair of vertex indices; edges with an index out of range are skipped.
+[[nodiscard]] std::vector<std::pair<int, int>> outlineEdges(std::span<const Vec3d> positions,
+                                                            std::span<const int> triangleIndices);
 
 // A small triad in the view's corner: X red, Y green, Z blue, from the camera's rotation.
 void drawAxisTriad(Renderer3D& renderer);
