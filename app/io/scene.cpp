@@ -100,7 +100,7 @@ std::string boundedString(const Json& document, const char* key, std::size_t max
 template <int N>
 std::array<double, N> numbersFromJson(const Json& value, const std::string& field, const char* form) {
   if (!value.is_array() || value.size() != N) {
-    throw JsonFieldError(field + ": expected " + form + ", an array of " + std::to_string(N) + " numbers, got " +
+    throw JsonFieldError(field + ": expected " + form + ", an array of " + (N == 2 ? "two" : "three") + " numbers, got " +
                          describeJsonValue(value));
   }
   std::array<double, N> out{};
@@ -108,13 +108,13 @@ std::array<double, N> numbersFromJson(const Json& value, const std::string& fiel
   return out;
 }
 
-collide::Vec2<double> vec2FromJson(const Json& value, const std::string& field) {
-  const auto v = numbersFromJson<2>(value, field, "[x, y]");
+collide::Vec2<double> vec2FromJson(const Json& value, const std::string& field, const char* form = "[x, y]") {
+  const auto v = numbersFromJson<2>(value, field, form);
   return {v[0], v[1]};
 }
 
-collide::Vec3<double> vec3FromJson(const Json& value, const std::string& field) {
-  const auto v = numbersFromJson<3>(value, field, "[x, y, z]");
+collide::Vec3<double> vec3FromJson(const Json& value, const std::string& field, const char* form = "[x, y, z]") {
+  const auto v = numbersFromJson<3>(value, field, form);
   return {v[0], v[1], v[2]};
 }
 
@@ -177,10 +177,10 @@ Motion motionFromJson(const Json& motion, const std::string& field) {
   Motion out;
   for (const auto& [key, value] : motion.items()) {
     if (key == "velocity") {
-      if constexpr (kSpatial) out.velocity = vec3FromJson(value, field + ".velocity");
-      else out.velocity = vec2FromJson(value, field + ".velocity");
+      if constexpr (kSpatial) out.velocity = vec3FromJson(value, field + ".velocity", "[vx, vy, vz]");
+      else out.velocity = vec2FromJson(value, field + ".velocity", "[vx, vy]");
     } else if (key == "angular_velocity") {
-      if constexpr (kSpatial) out.angularVelocity = vec3FromJson(value, field + ".angular_velocity");
+      if constexpr (kSpatial) out.angularVelocity = vec3FromJson(value, field + ".angular_velocity", "[wx, wy, wz]");
       else out.angularVelocity = finiteNumberFromJson(value, field + ".angular_velocity");
     } else {
       throw JsonFieldError(field + "." + boundedText(key, 40) + ": unknown field (known: velocity, angular_velocity)");

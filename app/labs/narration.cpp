@@ -195,7 +195,13 @@ std::string formatVector(collide::Vec2<double> value) {
 }
 
 std::string formatVector(collide::Vec3<double> value) {
-  return "(" + formatNumber(value.x) + ", " + formatNumber(value.y) + ", " + formatNumber(value.z) + ")";
+  std::string text = "(";
+  text += formatNumber(value.x);
+  text += ", ";
+  text += formatNumber(value.y);
+  text += ", ";
+  text += formatNumber(value.z);
+  return text + ")";
 }
 
 // [SECTION] GJK (Collision detection notes; Game engine from scratch 45)

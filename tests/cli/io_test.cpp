@@ -454,15 +454,15 @@ TEST_F(SceneFiles, SpatialScenesRoundTripAndMixingSpacesIsRefused) {
   };
   EXPECT_EQ(refusal(R"("shapes": [{"name": "A", "type": "circle", "position": [0, 0], "radius": 1},
                                   {"name": "B", "type": "sphere", "position": [0, 0, 0], "radius": 1}])"),
-            "shapes[1].position: has 3 numbers, so it is a 3D shape, but shapes[0].position has 2 numbers, so it is a "
-            "2D shape; a scene's shapes are all 2D or all 3D");
+            "shapes[1].type: is \"sphere\", a 3D shape, but shapes[0].type is \"circle\", a 2D shape; a scene's "
+            "shapes are all 2D or all 3D");
   EXPECT_EQ(refusal(R"("shapes": [], "view": {"target": [0, 0, 0], "pitch": 95})"),
             "view.pitch: expected degrees in [-89, 89], got 95");
   EXPECT_EQ(refusal(R"("shapes": [], "view": {"target": [0, 0], "distance": 1})"),
-            "view.target: expected [x, y, z], an array of 3 numbers, got [0,0]");
+            "view.target: expected [x, y, z], an array of three numbers, got [0,0]");
   EXPECT_EQ(refusal(R"("shapes": [{"name": "A", "type": "sphere", "radius": 1, "position": [0, 0, 0],
                                   "motion": {"angular_velocity": 2}}])"),
-            "shapes[0].motion.angular_velocity: expected [x, y, z], an array of 3 numbers, got 2");
+            "shapes[0].motion.angular_velocity: expected [wx, wy, wz], an array of three numbers, got 2");
 }
 
 // What a hostile file can do: every one is a message naming the file, never an exception, a hang or a crash.
@@ -670,7 +670,9 @@ TEST(CuratedScenes, EverySceneLoadsAndEveryApplicableAlgorithmRuns) {
           } else {
             const auto result = collide::runQuery(algorithm, a, b);
             check(result);
-            if (!result.faceAxesFooled.value_or(false)) EXPECT_EQ(result.hit, expectations().at(name).hit);
+            if (!result.faceAxesFooled.value_or(false)) {
+              EXPECT_EQ(result.hit, expectations().at(name).hit);
+            }
           }
         }
         ++ran;
@@ -748,6 +750,7 @@ TEST(CuratedScenes, LongestGjkRunTeachesSlowProgressOnNearlyTouchingOutlines) {
   for (const auto& entry : fs::directory_iterator(fs::path(COLLISION_LAB_ASSET_DIR) / "scenes")) {
     if (entry.path().filename() == "09_gjk_most_iterations.json") continue;
     const Scene other = curated(entry.path().filename().string());
+    if (!other.shapes3.empty()) continue;  // the 3D scenes have their own
     const auto result = collide::runQuery(Algorithm::Distance, other.shapes[0].collider, other.shapes[1].collider);
     if (!result.ok) continue;  // refused (a wide sector)
     EXPECT_LT(*result.iterations, *trace.result.iterations) << entry.path().filename();
@@ -768,4 +771,38 @@ TEST(CuratedScenes, OriginLandsOnASimplexEdge) {
 }
 
 }  // namespace
+// [SECTION] The curated 3D scenes: what each lesson claims, held as numbers
+
+TEST(CuratedScenes3, IdenticalCubesHaveDepthTwoAndCrossingEdgesFoolSatLite) {
+  const Scene cubes = curated("3d_04_identical_cubes.json");
+  const auto epa = collide::runQuery(Algorithm::Epa, cubes.shapes3[0].collider, cubes.shapes3[1].collider);
+  ASSERT_TRUE(epa.ok && epa.hit);
+  EXPECT_NEAR(*epa.depth, 2.0, 1e-9);
+
+  const Scene edges = curated("3d_03_edge_edge_crossing.json");
+  const auto& a = edges.shapes3[0].collider;
+  const auto& b = edges.shapes3[1].collider;
+  EXPECT_FALSE(collide::runQuery(Algorithm::Sat, a, b).hit);
+  const auto lite = collide::runQuery(Algorithm::SatLite, a, b);
+  EXPECT_TRUE(lite.hit);
+  EXPECT_TRUE(lite.faceAxesFooled.value_or(false));
+}
+
+TEST(CuratedScenes3, RoundHullsNeedTheMostGjkIterationsOfThePolytopeScenes) {
+  const Scene hulls = curated("3d_08_hull_most_iterations.json");
+  const auto most = collide::runQuery(Algorithm::Distance, hulls.shapes3[0].collider, hulls.shapes3[1].collider);
+  ASSERT_TRUE(most.ok);
+  EXPECT_FALSE(most.hit);
+  for (const auto& entry : fs::directory_iterator(fs::path(COLLISION_LAB_ASSET_DIR) / "scenes")) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("3d_") || name == "3d_08_hull_most_iterations.json") continue;
+    const Scene other = curated(name);
+    const auto is = [&](int i) { return collide::shapeTypeName(other.shapes3[static_cast<std::size_t>(i)].collider.shape); };
+    const auto curved = [&](std::string_view type) { return type == "sphere" || type == "capsule" || type == "cylinder"; };
+    if (curved(is(0)) || curved(is(1))) continue;  // curved shapes converge only to a tolerance
+    const auto result = collide::runQuery(Algorithm::Distance, other.shapes3[0].collider, other.shapes3[1].collider);
+    EXPECT_LT(*result.iterations, *most.iterations) << name;
+  }
+}
+
 }  // namespace lab
