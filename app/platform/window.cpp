@@ -59,7 +59,10 @@ Window::Window(const WindowOptions& options) {
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
-  glfwWindowHint(GLFW_SAMPLES, 0);
+  // A depth buffer for the spatial views, and 4x multisampling for their surfaces' edges (lines and points are
+  // anti-aliased by their shaders either way).
+  glfwWindowHint(GLFW_DEPTH_BITS, 24);
+  glfwWindowHint(GLFW_SAMPLES, 4);
   window_ = glfwCreateWindow(options.width, options.height, options.title, nullptr, nullptr);
   if (!window_) {
     glfwTerminate();

@@ -14,6 +14,7 @@
 #include "platform/window.h"
 #include "render/color.h"
 #include "render/renderer2d.h"
+#include "render/renderer3d.h"
 #include "shell/lab_shell.h"
 #include "shell/settings.h"
 
@@ -50,8 +51,10 @@ int runGui(const GuiOptions& options) {
   }
   Renderer2D renderer;
   renderer.init();
+  Renderer3D renderer3d;
+  renderer3d.init();
 
-  LabShell shell(renderer, settings);
+  LabShell shell(renderer, renderer3d, settings);
   std::string error;
   if (!options.labName.empty() && !shell.selectLab(options.labName, error)) {
     std::fprintf(stderr, "collision-lab: --lab: %s\n", error.c_str());

@@ -556,7 +556,8 @@ TEST(LabNames, FormerNamesStillWork) {
   settings.lastLab = "GJK";
   settings.labs = Json::parse(R"({"GJK": {"algorithm": "sat", "scalar": "double"}})");
   Renderer2D renderer;  // never initialised: the shell's constructor draws nothing
-  LabShell shell(renderer, settings);
+  Renderer3D renderer3d;
+  LabShell shell(renderer, renderer3d, settings);
   ASSERT_NE(shell.currentLabInfo(), nullptr);
   EXPECT_EQ(shell.currentLabInfo()->name, "Narrow phase");
   Json state = Json::object();

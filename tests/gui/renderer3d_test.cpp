@@ -1,0 +1,199 @@
+// Renderer3D's pixels, drawn off-screen under a virtual display (OffscreenTarget, as `screenshot` does): an opaque
+// cube covers the centre and leaves the corners to the background, the nearer of two cubes wins whatever the
+// order they are drawn in, a translucent face blends over what is behind it, an onTop point shows through a
+// surface while a depth-tested one is hidden, near-plane clipping keeps a triangle through the eye sane, and
+// 3D and 2D views share the frame. Each test also writes its PNG (COLLISION_LAB_RENDER3D_PNG_DIR) to look at.
+#include <array>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <glad/gl.h>
+#include <gtest/gtest.h>
+
+#include "platform/window.h"
+#include "render/offscreen.h"
+#include "render/renderer3d.h"
+#include "render/shape_drawing3.h"
+
+namespace lab {
+namespace {
+
+constexpr int kWidth = 320;
+constexpr int kHeight = 240;
+
+struct Rgb {
+  int r, g, b;
+};
+
+class Renderer3DPixels : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    window_ = std::make_unique<Window>(WindowOptions{kWidth, kHeight, /*visible=*/false, "renderer3d test"});
+    renderer_ = std::make_unique<Renderer3D>();
+    renderer_->init();
+  }
+  static void TearDownTestSuite() {
+    renderer_.reset();
+    window_.reset();
+  }
+
+  // Draws one frame into an off-screen target through `draw`, keeps its pixels and writes its PNG.
+  void render(const OrbitCamera& camera, const std::function<void(Renderer3D&)>& draw) {
+    OffscreenTarget target(kWidth, kHeight);
+    ASSERT_TRUE(target.complete());
+    glViewport(0, 0, kWidth, kHeight);
+    glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    window_->beginOffscreenFrame(kWidth, kHeight);
+    renderer_->beginFrame(kWidth, kHeight, 1.0);
+    renderer_->beginViewport(camera);
+    draw(*renderer_);
+    renderer_->endViewport();
+    window_->endFrame(/*swap=*/false);
+    pixels_.assign(std::size_t(kWidth) * kHeight * 4, 0);
+    target.readPixels(pixels_.data());
+    const char* directory = std::getenv("COLLISION_LAB_RENDER3D_PNG_DIR");
+    if (directory && *directory) {
+      std::string error;
+      const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+      EXPECT_TRUE(target.writePng(std::string(directory) + "/" + name + ".png", error)) << error;
+    }
+  }
+
+  // The pixel at window coordinates (origin top-left).
+  [[nodiscard]] Rgb at(int x, int y) const {
+    const std::size_t i = (std::size_t(kHeight - 1 - y) * kWidth + std::size_t(x)) * 4;
+    return {pixels_[i], pixels_[i + 1], pixels_[i + 2]};
+  }
+
+  static OrbitCamera frontCamera(Projection projection = Projection::Perspective) {
+    OrbitCamera camera;
+    camera.setRect({0, 0, kWidth, kHeight});
+    camera.setView({0, 0, 0}, 0.5, 0.4, 6);
+    camera.setProjection(projection);
+    return camera;
+  }
+
+  static Collider3 cube(Vec3d center, double half) {
+    return Collider3{collide::Box3<double>{{half, half, half}}, {center, collide::Quat<double>::identity()}};
+  }
+
+  static inline std::unique_ptr<Window> window_;
+  static inline std::unique_ptr<Renderer3D> renderer_;
+  std::vector<unsigned char> pixels_;
+};
+
+const Rgb kBackground{0x1b, 0x1e, 0x24};
+
+bool isBackground(Rgb c) { return std::abs(c.r - kBackground.r) + std::abs(c.g - kBackground.g) + std::abs(c.b - kBackground.b) < 6; }
+bool isReddish(Rgb c) { return c.r > 90 && c.g < 40 && c.b < 40; }
+bool isGreenish(Rgb c) { return c.g > 90 && c.r < 40 && c.b < 40; }
+
+TEST_F(Renderer3DPixels, AnOpaqueCubeCoversTheCentreAndLeavesTheCorners) {
+  for (Projection projection : {Projection::Perspective, Projection::Orthographic}) {
+    render(frontCamera(projection), [](Renderer3D& r) {
+      drawShape3(r, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+    });
+    EXPECT_TRUE(isReddish(at(kWidth / 2, kHeight / 2))) << at(kWidth / 2, kHeight / 2).r;
+    for (const auto& [x, y] : {std::pair{2, 2}, std::pair{kWidth - 3, 2}, std::pair{2, kHeight - 3}, std::pair{kWidth - 3, kHeight - 3}})
+      EXPECT_TRUE(isBackground(at(x, y)));
+  }
+}
+
+TEST_F(Renderer3DPixels, TheNearerCubeWinsWhicheverIsDrawnFirst) {
+  const OrbitCamera camera = frontCamera();
+  const Vec3d toEye = -3.0 * camera.forward();
+  for (bool nearFirst : {true, false}) {
+    render(camera, [&](Renderer3D& r) {
+      const Collider3 nearCube = cube(toEye, 0.4);
+      const Collider3 farCube = cube({0, 0, 0}, 1);
+      if (nearFirst) drawShape3(r, nearCube, Color{0, 1, 0, 1}, ShapeStyle3{1.0f});
+      drawShape3(r, farCube, Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+      if (!nearFirst) drawShape3(r, nearCube, Color{0, 1, 0, 1}, ShapeStyle3{1.0f});
+    });
+    EXPECT_TRUE(isGreenish(at(kWidth / 2, kHeight / 2)));
+  }
+}
+
+TEST_F(Renderer3DPixels, ATranslucentFaceBlendsOverWhatIsBehindIt) {
+  const OrbitCamera camera = frontCamera();
+  const Vec3d f = camera.forward();
+  const Vec3d r = camera.right();
+  const Vec3d u = camera.up();
+  const Vec3d c = -2.0 * f;  // a square facing the eye, between it and the cube
+  render(camera, [&](Renderer3D& renderer) {
+    drawShape3(renderer, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+    renderer.triangle(c - r - u, c + r - u, c + r + u, Color{0, 0, 1, 0.5f});
+    renderer.triangle(c - r - u, c + r + u, c - r + u, Color{0, 0, 1, 0.5f});
+  });
+  const Rgb centre = at(kWidth / 2, kHeight / 2);
+  EXPECT_GT(centre.r, 40);  // the red cube through the blue glass
+  EXPECT_GT(centre.b, 60);
+  EXPECT_LT(centre.g, 30);
+}
+
+TEST_F(Renderer3DPixels, AnOnTopPointShowsThroughASurfaceAndADepthTestedOneDoesNot) {
+  const OrbitCamera camera = frontCamera();
+  const Vec3d behind = 2.5 * camera.forward();  // behind the cube, on the line of sight through the centre
+  render(camera, [&](Renderer3D& r) {
+    drawShape3(r, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+    r.point(behind, Color{0, 1, 0, 1}, 6.0f, /*onTop=*/true);
+  });
+  EXPECT_TRUE(isGreenish(at(kWidth / 2, kHeight / 2)));
+  render(camera, [&](Renderer3D& r) {
+    drawShape3(r, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+    r.point(behind, Color{0, 1, 0, 1}, 6.0f, /*onTop=*/false);
+  });
+  EXPECT_TRUE(isReddish(at(kWidth / 2, kHeight / 2)));
+}
+
+TEST_F(Renderer3DPixels, AnEdgeOnAFaceIsNotBuriedInIt) {
+  // A front face's outline, drawn with the face: the outline's pixels keep the outline colour.
+  OrbitCamera camera = frontCamera();
+  camera.setPreset(ViewPreset::PlusZ);
+  render(camera, [](Renderer3D& r) { drawShape3(r, cube({0, 0, 0}, 1), Color{0, 1, 0, 1}, ShapeStyle3{1.0f, 3.0f}); });
+  // The front face's top edge: y = 1 at z = 1, projected above the centre.
+  const Projected edge = camera.project({0, 1, 1});
+  const Rgb c = at(kWidth / 2, static_cast<int>(std::lround(edge.screen.y)));
+  EXPECT_GT(c.g, 200) << c.r << " " << c.g << " " << c.b;
+}
+
+TEST_F(Renderer3DPixels, ATriangleThroughTheEyeIsClippedNotMirrored) {
+  // A ground triangle reaching far behind the camera: only the part in front is drawn, below the horizon.
+  OrbitCamera camera;
+  camera.setRect({0, 0, kWidth, kHeight});
+  camera.setView({0, 1, 0}, 0, 0.0, 5);  // level, 1 above the ground
+  render(camera, [](Renderer3D& r) {
+    r.triangle({-50, 0, -60}, {50, 0, -60}, {0, 0, 80}, Color{1, 0, 0, 1});
+  });
+  EXPECT_TRUE(isReddish(at(kWidth / 2, kHeight - 5)));   // the ground just in front of the viewer
+  EXPECT_TRUE(isBackground(at(kWidth / 2, 5)));          // the sky stays empty
+}
+
+TEST_F(Renderer3DPixels, LinesArrowsAndTheTriadDrawWhereTheyProject) {
+  const OrbitCamera camera = frontCamera();
+  render(camera, [&](Renderer3D& r) {
+    r.arrow({-1, 0, 0}, {1, 0, 0}, Color{1, 1, 0, 1}, 3.0f, 14.0f);
+    r.line({0, -1, 0}, {0, 1, 0}, Color{0, 1, 1, 1}, Style3{3.0f, 6.0f, 4.0f});
+    drawAxisTriad(r);
+    drawGroundGrid(r);
+  });
+  const Vec2d mid = camera.project({0.5, 0, 0}).screen;
+  const Rgb shaft = at(static_cast<int>(std::lround(mid.x)), static_cast<int>(std::lround(mid.y)));
+  EXPECT_GT(shaft.r, 170);
+  EXPECT_GT(shaft.g, 170);
+  EXPECT_LT(shaft.b, 80);
+  // The triad's X axis leaves its corner origin toward +x on screen (yaw 0.5: x points right and a little down).
+  const Vec2d origin{46, kHeight - 46};
+  const Vec2d xTip = origin + Vec2d{collide::dot(Vec3d{1, 0, 0}, camera.right()), -collide::dot(Vec3d{1, 0, 0}, camera.up())} * 20.0;
+  const Rgb x = at(static_cast<int>(std::lround(xTip.x)), static_cast<int>(std::lround(xTip.y)));
+  EXPECT_GT(x.r, 150);
+  EXPECT_LT(x.g, 140);
+  EXPECT_GT(renderer_->primitiveCount(), 10);
+}
+
+}  // namespace
+}  // namespace lab
