@@ -201,6 +201,13 @@ class BroadPhaseCore {
     }
   }
 
+  // [SECTION] Panels both labs show (ImGui; broad_phase_draw.cpp)
+  // The brute-force badge and this frame's numbers: pairs per SAP axis stage, swaps, grid cells, tree visits.
+  void drawUpdateStats(Algorithm algorithm, std::size_t objects) const;
+  // The recorded step: its narration, and for sweep and prune the active list and the candidate pairs (kept or
+  // rejected by the other axes).
+  void drawStepNarration(Algorithm algorithm, int step, const std::vector<Box>& boxes) const;
+
   // The sweep as the events leave it at step `upTo` (sweep and prune only).
   [[nodiscard]] SweepReplayOf<Dim> replayAt(int upTo) const {
     const int axis = std::get<Sap>(broadPhase_).sweepAxis();

@@ -4,6 +4,7 @@
 // pairs), and the replay and narration those views share.
 //
 // [SECTION] Sweep replay and narration
+// [SECTION] Panels shared with the 3D lab
 // [SECTION] Objects
 // [SECTION] Grid and tree
 // [SECTION] The stepped update
@@ -13,8 +14,11 @@
 #include <cstdio>
 #include <unordered_map>
 
+#include <imgui.h>
+
 #include "labs/broad_phase_lab.h"
 #include "labs/narration.h"
+#include "platform/theme.h"
 
 namespace lab::broadphase {
 
@@ -188,6 +192,95 @@ std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<col
   }
   return text;
 }
+
+// [SECTION] Panels shared with the 3D lab
+
+template <int Dim>
+void BroadPhaseCore<Dim>::drawUpdateStats(Algorithm algorithm, std::size_t objects) const {
+  ImGui::Spacing();
+  ImGui::TextDisabled("THIS FRAME");
+  if (!bruteChecked_) {
+    ImGui::TextDisabled("pairs == brute force: not checked (N > %zu)", kBruteLimit);
+  } else if (bruteMissing_ == 0 && bruteExtra_ == 0) {
+    ImGui::PushStyleColor(ImGuiCol_Button, toImVec4(palette::kSeparated.withAlpha(0.75f)));
+    ImGui::SmallButton("pairs == brute force");
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Button, toImVec4(palette::kHit.withAlpha(0.85f)));
+    char text[96];
+    std::snprintf(text, sizeof text, "pairs != brute force: %zu missing, %zu extra", bruteMissing_, bruteExtra_);
+    ImGui::SmallButton(text);
+    ImGui::PopStyleColor();
+  }
+  if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+  auto row = [](const char* name, const char* format, auto value) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name);
+    ImGui::TableNextColumn();
+    ImGui::Text(format, value);
+  };
+  row("objects", "%zu", objects);
+  if (algorithm == Algorithm::Sap) {
+    // The Collision detection notes' filtering: the sweep axis's list, then each further axis keeps fewer.
+    char name[48];
+    std::snprintf(name, sizeof name, "candidates on %c (sweep)", kAxisNames[stats_.axisOrder[0]]);
+    row(name, "%zu", stats_.candidatePairsPerAxis[0]);
+    for (int k = 1; k < Dim; ++k) {
+      std::snprintf(name, sizeof name, "... also on %c", kAxisNames[stats_.axisOrder[static_cast<std::size_t>(k)]]);
+      row(name, "%zu", stats_.candidatePairsPerAxis[static_cast<std::size_t>(k)]);
+    }
+    row("insertion sort swaps", "%zu", stats_.swaps);
+    if (stats_.resorted) row("swap budget spent", "%s", "merge sort");
+  }
+  if (algorithm == Algorithm::Grid) {
+    row("cell insertions", "%zu", stats_.cellsTouched);
+    row("cells in use", "%zu", stats_.occupiedCells);
+    row("cell size", "%.3f", std::get<Grid>(broadPhase_).cellSize());
+    row("oversize objects", "%zu", stats_.oversizeObjects);
+  }
+  if (algorithm == Algorithm::Bvh) {
+    row("node pairs visited", "%zu", stats_.nodesVisited);
+    row("leaves reinserted", "%zu", stats_.reinsertions);
+    row("tree height", "%d", std::get<Tree>(broadPhase_).height());
+  }
+  row("box tests", "%zu", stats_.boxTests);
+  row("pairs", "%zu", pairs_.size());
+  row("update time", "%.1f us", updateMicroseconds_);
+  ImGui::EndTable();
+}
+
+template <int Dim>
+void BroadPhaseCore<Dim>::drawStepNarration(Algorithm algorithm, int step, const std::vector<Box>& boxes) const {
+  ImGui::Spacing();
+  ImGui::TextDisabled("STEP %d OF %d  (%s)", step + 1, static_cast<int>(events_.steps.size()),
+                      replayChecked_ && replayAgrees_ ? "replay == untraced update" : "REPLAY DIFFERS");
+  if (algorithm != Algorithm::Sap) {
+    ImGui::TextWrapped("%s", narrateEvent<Dim>({}, events_.steps, step, boxes).c_str());
+    return;
+  }
+  const SweepReplayOf<Dim> replay = replayAt(step);
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
+  ImGui::TextWrapped("%s", narrateEvent<Dim>(replay, events_.steps, step, boxes).c_str());
+  ImGui::PopStyleColor();
+  ImGui::Text("Active list (%zu):", replay.active.size());
+  ImGui::TextWrapped("%s", idList(replay.active).c_str());
+  ImGui::Text("Pairs on the sweep axis (%zu):", replay.candidates.size());
+  if (ImGui::BeginListBox("##candidates", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 6.2f))) {
+    for (const ProxyPair& pair : replay.candidates) {
+      const bool isNew = std::find(replay.made.begin(), replay.made.end(), pair) != replay.made.end();
+      const bool allAxes = collide::overlaps(boxes[pair.first], boxes[pair.second]);
+      const bool filtered = replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
+      const Color color = isNew ? palette::kAccent : filtered ? (allAxes ? palette::kSeparated : palette::kHit) : palette::kText;
+      ImGui::TextColored(toImVec4(color), "(#%u, #%u)%s", pair.first, pair.second,
+                         filtered ? (allAxes ? "  kept" : "  rejected") : "");
+    }
+    ImGui::EndListBox();
+  }
+}
+
+template class BroadPhaseCore<2>;
+template class BroadPhaseCore<3>;
 
 template SweepReplayOf<2> replaySweep<2>(const std::vector<collide::BroadPhaseEvent<double, 2>>&, int, int,
                                          std::vector<collide::SapEndpointInfo<double>>);

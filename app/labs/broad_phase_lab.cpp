@@ -21,6 +21,7 @@
 
 #include "render/shape_drawing.h"
 #include "labs/narration.h"
+#include "platform/theme.h"
 
 namespace lab::broadphase {
 
@@ -37,7 +38,6 @@ double microsecondsSince(Clock::time_point start) {
 constexpr std::size_t kTimingWarmUpFrames = 5;
 
 
-ImVec4 toImVec4(Color color) { return {color.r, color.g, color.b, color.a}; }
 
 }  // namespace
 
@@ -628,60 +628,19 @@ void BroadPhaseLab::drawUi() {
 }
 
 void BroadPhaseLab::drawStatsPanel() {
-  ImGui::Spacing();
-  ImGui::TextDisabled("THIS FRAME");
-  if (!bruteChecked_) {
-    ImGui::TextDisabled("pairs == brute force: not checked (N > %zu)", kBruteLimit);
-  } else if (bruteMissing_ == 0 && bruteExtra_ == 0) {
-    ImGui::PushStyleColor(ImGuiCol_Button, toImVec4(palette::kSeparated.withAlpha(0.75f)));
-    ImGui::SmallButton("pairs == brute force");
-    ImGui::PopStyleColor();
-  } else {
-    ImGui::PushStyleColor(ImGuiCol_Button, toImVec4(palette::kHit.withAlpha(0.85f)));
-    char text[96];
-    std::snprintf(text, sizeof text, "pairs != brute force: %zu missing, %zu extra", bruteMissing_, bruteExtra_);
-    ImGui::SmallButton(text);
-    ImGui::PopStyleColor();
-  }
-  if (ImGui::BeginTable("stats", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-    auto row = [](const char* name, const char* format, auto value) {
+  drawUpdateStats(algorithm_, objects_.size());
+  if (timing_.frames > 0 && ImGui::BeginTable("timing", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    const double frames = static_cast<double>(timing_.frames);
+    const auto row = [](const char* name, double milliseconds) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(name);
       ImGui::TableNextColumn();
-      ImGui::Text(format, value);
+      ImGui::Text("%.2f ms", milliseconds);
     };
-    const char axisName[] = {'x', 'y'};
-    row("objects", "%zu", objects_.size());
-    if (algorithm_ == Algorithm::Sap) {
-      char name[48];
-      std::snprintf(name, sizeof name, "candidates on %c (sweep)", axisName[stats_.axisOrder[0]]);
-      row(name, "%zu", stats_.candidatePairsPerAxis[0]);
-      std::snprintf(name, sizeof name, "... also on %c", axisName[stats_.axisOrder[1]]);
-      row(name, "%zu", stats_.candidatePairsPerAxis[1]);
-      row("insertion sort swaps", "%zu", stats_.swaps);
-      if (stats_.resorted) row("swap budget spent", "%s", "merge sort");
-    }
-    if (algorithm_ == Algorithm::Grid) {
-      row("cell insertions", "%zu", stats_.cellsTouched);
-      row("cells in use", "%zu", stats_.occupiedCells);
-      row("cell size", "%.3f", std::get<Grid>(broadPhase_).cellSize());
-      row("oversize objects", "%zu", stats_.oversizeObjects);
-    }
-    if (algorithm_ == Algorithm::Bvh) {
-      row("node pairs visited", "%zu", stats_.nodesVisited);
-      row("leaves reinserted", "%zu", stats_.reinsertions);
-      row("tree height", "%d", std::get<Tree>(broadPhase_).height());
-    }
-    row("box tests", "%zu", stats_.boxTests);
-    row("pairs", "%zu", pairs_.size());
-    row("update time", "%.1f us", updateMicroseconds_);
-    if (timing_.frames > 0) {
-      const double frames = static_cast<double>(timing_.frames);
-      row("mean update (thread CPU)", "%.2f ms", 1e-3 * timing_.updateCpuMicroseconds / frames);
-      row("mean draw submit", "%.2f ms", 1e-3 * timing_.drawMicroseconds / frames);
-      row("mean frame", "%.2f ms", 1e3 * timing_.frameSeconds / frames);
-    }
+    row("mean update (thread CPU)", 1e-3 * timing_.updateCpuMicroseconds / frames);
+    row("mean draw submit", 1e-3 * timing_.drawMicroseconds / frames);
+    row("mean frame", 1e3 * timing_.frameSeconds / frames);
     ImGui::EndTable();
   }
 }
@@ -691,35 +650,7 @@ void BroadPhaseLab::drawStepPanel() {
     if (objects_.size() > kTraceLimit) ImGui::TextDisabled("Step-by-step needs N <= %zu.", kTraceLimit);
     return;
   }
-  ImGui::Spacing();
-  ImGui::TextDisabled("STEP %d OF %d  (%s)", step_ + 1, stepCount(), replayChecked_ && replayAgrees_
-                                                                          ? "replay == untraced update"
-                                                                          : "REPLAY DIFFERS");
-  const std::vector<Box> boxes = currentBoxes();
-  if (algorithm_ != Algorithm::Sap) {
-    ImGui::TextWrapped("%s", narrateEvent({}, events_.steps, step_, boxes).c_str());
-    return;
-  }
-  const SweepReplay replay = currentReplay();
-  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
-  ImGui::TextWrapped("%s", narrateEvent(replay, events_.steps, step_, boxes).c_str());
-  ImGui::PopStyleColor();
-  ImGui::Text("Active list (%zu):", replay.active.size());
-  ImGui::TextWrapped("%s", idList(replay.active).c_str());
-  ImGui::Text("Pairs on the sweep axis (%zu):", replay.candidates.size());
-  if (ImGui::BeginListBox("##candidates", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 6.2f))) {
-    for (const ProxyPair& pair : replay.candidates) {
-      const bool isNew = std::find(replay.made.begin(), replay.made.end(), pair) != replay.made.end();
-      const bool bothAxes = collide::overlaps(boxes[pair.first], boxes[pair.second]);
-      const bool filtered = replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
-      const Color color = isNew ? palette::kAccent
-                          : filtered ? (bothAxes ? palette::kSeparated : palette::kHit)
-                                     : palette::kText;
-      ImGui::TextColored(toImVec4(color), "(#%u, #%u)%s", pair.first, pair.second,
-                         filtered ? (bothAxes ? "  kept" : "  rejected") : "");
-    }
-    ImGui::EndListBox();
-  }
+  drawStepNarration(algorithm_, step_, currentBoxes());
 }
 
 void BroadPhaseLab::drawLegend() {
