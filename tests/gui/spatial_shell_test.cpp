@@ -1,8 +1,9 @@
 // The shell around a lab with a spatial view (app/shell/lab_shell.h), off-screen under a virtual display: the
 // spatial view is drawn with Renderer3D beside a planar one, fitted to sceneBounds3, set by --camera's
 // setSpatialCamera and by a scene's view3, reported by --dump-state, and remembered per lab in the settings.
-// The lab here is registered in this test only.
+// The lab here is registered in this test only. COLLISION_LAB_RENDER3D_PNG_DIR=DIR writes each test's frame.
 #include <array>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -88,6 +89,11 @@ class SpatialShell : public ::testing::Test {
     }
     pixels_.assign(std::size_t(kWidth) * kHeight * 4, 0);
     target.readPixels(pixels_.data());
+    if (const char* directory = std::getenv("COLLISION_LAB_RENDER3D_PNG_DIR"); directory && *directory) {
+      std::string error;
+      const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+      EXPECT_TRUE(target.writePng(std::string(directory) + "/" + name + ".png", error)) << error;
+    }
   }
 
   [[nodiscard]] std::array<int, 3> at(double x, double y) const {
