@@ -10,8 +10,11 @@
 //     "shapes": [                                            named shapes, in order
 //       {"name": "A", SHAPE fields (io/shape_json.h),
 //        "motion": {"velocity": [vx, vy], "angular_velocity": w}},   motion optional; both fields default to 0
-//       ...],
+//       ...],                                                 3D shapes (io/shape_json.h) have 3 numbers per point
+//                                                             and a 3D motion [vx, vy, vz], [wx, wy, wz]; a
+//                                                             scene's shapes are all 2D or all 3D
 //     "view": {"center": [x, y], "zoom": pixels_per_unit},   optional camera; absent = fit to the scene
+//        or, in 3D: {"target": [x, y, z], "yaw": deg, "pitch": deg, "distance": d, "projection": "perspective"}
 //     "lab_state": {...}                                     optional object, kept as is for the lab
 //   }
 // Version 1 (exactly two shapes "a" and "b"; the Shapes lab kept more in lab_state.shapes) still loads, as
@@ -105,6 +108,10 @@ struct Scene {
                              std::string& error);
 // A scene of two shapes named A and B.
 void setScenePair(Scene& scene, const collide::Collider<double>& a, const collide::Collider<double>& b);
+// The same for a 3D pair (the 3D narrow-phase lab); a scene of the other space is refused saying so.
+[[nodiscard]] bool scenePair(const Scene& scene, collide::Collider3<double>& a, collide::Collider3<double>& b,
+                             std::string& error);
+void setScenePair(Scene& scene, const collide::Collider3<double>& a, const collide::Collider3<double>& b);
 
 // Reads a scene (io/text_io.h's readTextFile: regular files of at most kMaxSceneFileBytes). On failure returns
 // nothing and sets `error`, a message that names the file; nothing else is touched, so a failed load leaves
