@@ -21,6 +21,7 @@
 #include "render/offscreen.h"
 #include "render/renderer3d.h"
 #include "render/shape_drawing3.h"
+#include "widgets/gizmo3.h"
 
 namespace lab {
 namespace {
@@ -201,6 +202,26 @@ TEST_F(Renderer3DPixels, LinesArrowsAndTheTriadDrawWhereTheyProject) {
   EXPECT_GT(x.r, 150);
   EXPECT_LT(x.g, 140);
   EXPECT_GT(renderer_->primitiveCount(), 10);
+}
+
+TEST_F(Renderer3DPixels, TheGizmoDrawsOverTheShapeWithItsHoveredHandleLit) {
+  const OrbitCamera camera = frontCamera();
+  const Pose3 pose{{0, 0, 0}, collide::Quat<double>::identity()};
+  render(camera, [&](Renderer3D& r) {
+    drawShape3(r, cube({0, 0, 0}, 1), Color{0.3f, 0.3f, 0.3f, 1}, ShapeStyle3{1.0f});
+    drawGizmo(r, pose, GizmoPart::RotateY);
+  });
+  // The X arrow's shaft shows through the cube, red; the lit Y ring is pale yellow.
+  const double unit = camera.pixelSizeAt(pose.p);
+  const Vec2d shaft = camera.project({0.6 * GizmoSize{}.arrowPixels * unit, 0, 0}).screen;
+  const Rgb x = at(static_cast<int>(std::lround(shaft.x)), static_cast<int>(std::lround(shaft.y)));
+  EXPECT_GT(x.r, 180);
+  EXPECT_LT(x.g, 130);
+  const double r = GizmoSize{}.ringPixels * unit * std::sqrt(0.5);
+  const Vec2d ring = camera.project({r, 0, r}).screen;  // on the Y ring only, between +x and +z
+  const Rgb y = at(static_cast<int>(std::lround(ring.x)), static_cast<int>(std::lround(ring.y)));
+  EXPECT_GT(y.r, 200);
+  EXPECT_GT(y.g, 200);
 }
 
 // Frame time at the 3D lab's size, measured by hand (tests never time things):
