@@ -8,23 +8,20 @@
 
 namespace lab {
 
-// A framebuffer with colour, depth and stencil, multisampled like the window (4x when the driver has it), bound
-// (with a matching viewport) while it lives; the previous binding and viewport come back afterwards. writePng
-// resolves the samples into a single-sampled colour buffer and reads that.
+// A framebuffer with colour, depth and stencil, bound (with a matching viewport) while it lives; the previous
+// binding and viewport come back afterwards. Single-sampled like the window (Renderer3D multisamples the spatial
+// views itself and resolves them into it).
 class OffscreenTarget {
  public:
-  static constexpr int kSamples = 4;
-
   OffscreenTarget(int width, int height);
   OffscreenTarget(const OffscreenTarget&) = delete;
   OffscreenTarget& operator=(const OffscreenTarget&) = delete;
   ~OffscreenTarget();
 
   [[nodiscard]] bool complete() const { return complete_; }
-  [[nodiscard]] int samples() const { return samples_; }
   // Reads the bound framebuffer and writes it as an opaque PNG; false with `error` naming the path.
   [[nodiscard]] bool writePng(const std::string& path, std::string& error) const;
-  // The resolved pixels, RGBA, rows bottom-up as GL reads them (tests check pixels with it).
+  // The pixels, RGBA, rows bottom-up as GL reads them (tests check pixels with it).
   void readPixels(unsigned char* rgba) const;
   [[nodiscard]] int width() const { return width_; }
   [[nodiscard]] int height() const { return height_; }
@@ -32,12 +29,9 @@ class OffscreenTarget {
  private:
   int width_ = 0;
   int height_ = 0;
-  int samples_ = 0;
-  GLuint framebuffer_ = 0;     // drawn into: multisampled when samples_ > 0
+  GLuint framebuffer_ = 0;
   GLuint color_ = 0;
   GLuint depthStencil_ = 0;
-  GLuint resolveFramebuffer_ = 0;  // single-sampled colour the samples are resolved into (samples_ > 0)
-  GLuint resolveColor_ = 0;
   GLint previousFramebuffer_ = 0;
   GLint previousViewport_[4] = {};
   bool complete_ = false;

@@ -53,6 +53,47 @@ Renderer3D::~Renderer3D() {
   glDeleteVertexArrays(3, arrays);
   const GLuint buffers[] = {surfaceBuffer_, lineBuffer_, pointBuffer_};
   glDeleteBuffers(3, buffers);
+  if (multisampledFramebuffer_) {
+    glDeleteFramebuffers(1, &multisampledFramebuffer_);
+    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_};
+    glDeleteRenderbuffers(2, renderbuffers);
+  }
+}
+
+bool Renderer3D::prepareMultisampled() {
+  if (samplesWanted_ <= 1) return false;
+  if (multisampledFramebuffer_ && multisampledWidth_ == framebufferWidth_ && multisampledHeight_ == framebufferHeight_ &&
+      samplesMade_ == samplesWanted_)
+    return samplesMade_ > 1;
+  if (multisampledFramebuffer_) {
+    glDeleteFramebuffers(1, &multisampledFramebuffer_);
+    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_};
+    glDeleteRenderbuffers(2, renderbuffers);
+    multisampledFramebuffer_ = multisampledColor_ = multisampledDepth_ = 0;
+  }
+  GLint maxSamples = 0;
+  glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
+  const int samples = std::min(samplesWanted_, static_cast<int>(maxSamples));
+  multisampledWidth_ = framebufferWidth_;
+  multisampledHeight_ = framebufferHeight_;
+  samplesMade_ = samplesWanted_;  // what was asked for, so an unavailable count is not retried every frame
+  if (samples <= 1) return false;
+  GLint previous = 0;
+  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous);
+  glGenFramebuffers(1, &multisampledFramebuffer_);
+  glBindFramebuffer(GL_FRAMEBUFFER, multisampledFramebuffer_);
+  glGenRenderbuffers(1, &multisampledColor_);
+  glBindRenderbuffer(GL_RENDERBUFFER, multisampledColor_);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, framebufferWidth_, framebufferHeight_);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, multisampledColor_);
+  glGenRenderbuffers(1, &multisampledDepth_);
+  glBindRenderbuffer(GL_RENDERBUFFER, multisampledDepth_);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH24_STENCIL8, framebufferWidth_, framebufferHeight_);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, multisampledDepth_);
+  const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous));
+  if (!complete) samplesMade_ = 1;  // draw straight into the bound framebuffer from now on
+  return complete;
 }
 
 void Renderer3D::init() {
@@ -169,13 +210,26 @@ void Renderer3D::endViewport() {
   const auto scissorTop = static_cast<GLint>(std::floor(rect.y * scale_));
   const auto scissorWidth = static_cast<GLsizei>(std::ceil(rect.width * scale_));
   const auto scissorHeight = static_cast<GLsizei>(std::ceil(rect.height * scale_));
+  const GLint scissorBottom = framebufferHeight_ - scissorTop - scissorHeight;
+  GLint target = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
+  const bool multisampled = prepareMultisampled();
+  if (multisampled) glBindFramebuffer(GL_FRAMEBUFFER, multisampledFramebuffer_);
   glViewport(0, 0, framebufferWidth_, framebufferHeight_);
   glEnable(GL_SCISSOR_TEST);
-  glScissor(scissorX, framebufferHeight_ - scissorTop - scissorHeight, scissorWidth, scissorHeight);
-  // The clear respects the scissor: only this view's depth is reset.
+  glScissor(scissorX, scissorBottom, scissorWidth, scissorHeight);
+  // The clears respect the scissor: only this view is reset.
   glDepthMask(GL_TRUE);
   glClearDepth(1.0);
-  glClear(GL_DEPTH_BUFFER_BIT);
+  if (multisampled) {
+    GLfloat clearColor[4] = {};
+    glGetFloatv(GL_COLOR_CLEAR_VALUE, clearColor);
+    glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3]);
+  } else {
+    glClear(GL_DEPTH_BUFFER_BIT);
+  }
   glDepthFunc(GL_LEQUAL);
   glEnable(GL_BLEND);
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
@@ -218,6 +272,16 @@ void Renderer3D::endViewport() {
   }
   // 4. What must show through everything.
   drawLayer(onTop_, false);
+  // 5. The samples resolved into the view's rectangle of the bound framebuffer (identical rectangles: GL 3.3
+  //    resolves only without scaling or moving).
+  if (multisampled) {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampledFramebuffer_);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target));
+    glBlitFramebuffer(scissorX, scissorBottom, scissorX + scissorWidth, scissorBottom + scissorHeight, scissorX,
+                      scissorBottom, scissorX + scissorWidth, scissorBottom + scissorHeight, GL_COLOR_BUFFER_BIT,
+                      GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
+  }
 
   glBindVertexArray(0);
   glUseProgram(0);

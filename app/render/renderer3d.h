@@ -10,6 +10,8 @@
 // overlap: a label that would cover an earlier one is moved to the nearest free slot with a leader line, or
 // dropped when there is none (earlier calls win: submit the important ones first).
 //
+// Multisampled (4x by default) in a framebuffer of its own, resolved into the bound framebuffer per view.
+//
 // Use: beginFrame(framebuffer size, scale) once, then per spatial view beginViewport(camera) ... endViewport().
 #pragma once
 
@@ -49,6 +51,13 @@ class Renderer3D {
   void endViewport();
 
   [[nodiscard]] const OrbitCamera& camera() const { return camera_; }
+
+  // Multisampling: each spatial view is drawn into the renderer's own multisampled framebuffer and resolved into
+  // the bound one (the window and the planar views stay single-sampled). 0 or 1 draws straight into the bound
+  // framebuffer (which then needs a depth buffer). Clamped to what the driver offers.
+  static constexpr int kDefaultSamples = 4;
+  void setSamples(int samples) { samplesWanted_ = samples; }
+  [[nodiscard]] int samples() const { return samplesWanted_ > 1 ? samplesMade_ : 0; }
 
   // [SECTION] Surfaces: lit by a light over the camera's shoulder; colour alpha < 1 draws translucent.
   // Triangles face the side their winding makes counter-clockwise; both sides are lit (the back darker).
@@ -122,6 +131,8 @@ class Renderer3D {
   void pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase);
   void drawLayer(const Layer& layer, bool depthTest);
   void layoutLabels();
+  // The multisampled framebuffer at the frame's size; false when multisampling is off or unavailable.
+  bool prepareMultisampled();
 
   OrbitCamera camera_;
   int primitiveCount_ = 0;
@@ -139,6 +150,11 @@ class Renderer3D {
   std::vector<TranslucentTriangle> translucent_;
   std::vector<SurfaceVertex> sorted_;
   std::vector<Label> labels_;
+
+  int samplesWanted_ = kDefaultSamples;
+  int samplesMade_ = 0;
+  unsigned multisampledFramebuffer_ = 0, multisampledColor_ = 0, multisampledDepth_ = 0;
+  int multisampledWidth_ = 0, multisampledHeight_ = 0;
 
   unsigned surfaceProgram_ = 0, lineProgram_ = 0, pointProgram_ = 0;
   unsigned surfaceVao_ = 0, lineVao_ = 0, pointVao_ = 0;

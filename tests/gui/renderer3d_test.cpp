@@ -4,6 +4,9 @@
 // surface while a depth-tested one is hidden, near-plane clipping keeps a triangle through the eye sane, and
 // 3D and 2D views share the frame. Each test also writes its PNG (COLLISION_LAB_RENDER3D_PNG_DIR) to look at.
 #include <array>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <memory>
@@ -14,9 +17,11 @@
 #include <gtest/gtest.h>
 
 #include "platform/window.h"
+#include "collide/hull3.h"
 #include "render/offscreen.h"
 #include "render/renderer3d.h"
 #include "render/shape_drawing3.h"
+#include "widgets/gizmo3.h"
 
 namespace lab {
 namespace {
@@ -93,7 +98,10 @@ bool isReddish(Rgb c) { return c.r > 90 && c.g < 40 && c.b < 40; }
 bool isGreenish(Rgb c) { return c.g > 90 && c.r < 40 && c.b < 40; }
 
 TEST_F(Renderer3DPixels, AnOpaqueCubeCoversTheCentreAndLeavesTheCorners) {
-  for (Projection projection : {Projection::Perspective, Projection::Orthographic}) {
+  // Multisampled (resolved into the target) and drawn straight into it, in both projections.
+  for (const auto& [samples, projection] : {std::pair{4, Projection::Perspective}, std::pair{4, Projection::Orthographic},
+                                            std::pair{0, Projection::Perspective}}) {
+    renderer_->setSamples(samples);
     render(frontCamera(projection), [](Renderer3D& r) {
       drawShape3(r, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
     });
@@ -101,6 +109,7 @@ TEST_F(Renderer3DPixels, AnOpaqueCubeCoversTheCentreAndLeavesTheCorners) {
     for (const auto& [x, y] : {std::pair{2, 2}, std::pair{kWidth - 3, 2}, std::pair{2, kHeight - 3}, std::pair{kWidth - 3, kHeight - 3}})
       EXPECT_TRUE(isBackground(at(x, y)));
   }
+  renderer_->setSamples(Renderer3D::kDefaultSamples);
 }
 
 TEST_F(Renderer3DPixels, TheNearerCubeWinsWhicheverIsDrawnFirst) {
@@ -193,6 +202,93 @@ TEST_F(Renderer3DPixels, LinesArrowsAndTheTriadDrawWhereTheyProject) {
   EXPECT_GT(x.r, 150);
   EXPECT_LT(x.g, 140);
   EXPECT_GT(renderer_->primitiveCount(), 10);
+}
+
+TEST_F(Renderer3DPixels, TheGizmoDrawsOverTheShapeWithItsHoveredHandleLit) {
+  const OrbitCamera camera = frontCamera();
+  const Pose3 pose{{0, 0, 0}, collide::Quat<double>::identity()};
+  render(camera, [&](Renderer3D& r) {
+    drawShape3(r, cube({0, 0, 0}, 1), Color{0.3f, 0.3f, 0.3f, 1}, ShapeStyle3{1.0f});
+    drawGizmo(r, pose, GizmoPart::RotateY);
+  });
+  // The X arrow's shaft shows through the cube, red; the lit Y ring is pale yellow.
+  const double unit = camera.pixelSizeAt(pose.p);
+  const Vec2d shaft = camera.project({0.6 * GizmoSize{}.arrowPixels * unit, 0, 0}).screen;
+  const Rgb x = at(static_cast<int>(std::lround(shaft.x)), static_cast<int>(std::lround(shaft.y)));
+  EXPECT_GT(x.r, 180);
+  EXPECT_LT(x.g, 130);
+  const double r = GizmoSize{}.ringPixels * unit * std::sqrt(0.5);
+  const Vec2d ring = camera.project({r, 0, r}).screen;  // on the Y ring only, between +x and +z
+  const Rgb y = at(static_cast<int>(std::lround(ring.x)), static_cast<int>(std::lround(ring.y)));
+  EXPECT_GT(y.r, 200);
+  EXPECT_GT(y.g, 200);
+}
+
+// Frame time at the 3D lab's size, measured by hand (tests never time things):
+//   xvfb_run.py -- render3d_tests --gtest_also_run_disabled_tests --gtest_filter='*FrameTime*'
+// Two 64-point hulls and their Minkowski difference's hull translucent with their edges, 40 labels, the grid
+// and the triad; then the same with a 128-segment translucent sphere (16k triangles) added.
+TEST_F(Renderer3DPixels, DISABLED_FrameTimeAt1600x1000) {
+  constexpr int kBigWidth = 1600;
+  constexpr int kBigHeight = 1000;
+  std::vector<Vec3d> cloudA, cloudB, difference;
+  std::uint32_t state = 12345;
+  const auto random = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<double>(state >> 8) / static_cast<double>(1u << 24) * 2 - 1;
+  };
+  for (int i = 0; i < 64; ++i) {
+    cloudA.push_back(collide::normalize(Vec3d{random(), random(), random()}) + Vec3d{-0.6, 0, 0});
+    cloudB.push_back(0.8 * collide::normalize(Vec3d{random(), random(), random()}) + Vec3d{0.6, 0.2, 0});
+  }
+  for (const Vec3d& a : cloudA)
+    for (const Vec3d& b : cloudB) difference.push_back(a - b);
+  const Collider3 hullA{*collide::makeHull<double>(cloudA).hull, {}};
+  const Collider3 hullB{*collide::makeHull<double>(cloudB).hull, {}};
+  const Collider3 minkowski{*collide::makeHull<double>(difference).hull, {}};
+  const Collider3 sphere{collide::Sphere<double>{{0, 1, 0}, 1.2}, {}};
+  OrbitCamera camera;
+  camera.setRect({0, 0, kBigWidth, kBigHeight});
+  camera.setView({0, 0, 0}, 0.6, 0.45, 7);
+  // What the window got (a virtual display may have no multisampled visual).
+  GLint windowSamples = 0;
+  glGetIntegerv(GL_SAMPLES, &windowSamples);
+  std::printf("the window's framebuffer: %d samples\n", windowSamples);
+  for (const auto& [samples, withSphere] : {std::pair{4, false}, std::pair{4, true}, std::pair{0, false}, std::pair{0, true}}) {
+    renderer_->setSamples(samples);
+    OffscreenTarget target(kBigWidth, kBigHeight);
+    ASSERT_TRUE(target.complete());
+    constexpr int kFrames = 30;
+    double seconds = 0;
+    int primitives = 0;
+    for (int frame = 0; frame < kFrames + 3; ++frame) {
+      const auto start = std::chrono::steady_clock::now();
+      glViewport(0, 0, kBigWidth, kBigHeight);
+      glClear(GL_COLOR_BUFFER_BIT);
+      window_->beginOffscreenFrame(kBigWidth, kBigHeight);
+      renderer_->beginFrame(kBigWidth, kBigHeight, 1.0);
+      renderer_->beginViewport(camera);
+      drawGroundGrid(*renderer_);
+      drawShape3(*renderer_, minkowski, palette::kMinkowski);
+      drawShape3(*renderer_, hullA, palette::kShapeA);
+      drawShape3(*renderer_, hullB, palette::kShapeB);
+      if (withSphere) drawShape3(*renderer_, sphere, palette::kSeparated, ShapeStyle3{0.3f, 2.0f, false, 128});
+      for (int i = 0; i < 40; ++i) {
+        char name[16];
+        std::snprintf(name, sizeof name, "w%d", i);
+        renderer_->label(difference[static_cast<std::size_t>(i * 97)], name, palette::kText);
+      }
+      drawAxisTriad(*renderer_);
+      renderer_->endViewport();
+      window_->endFrame(/*swap=*/false);
+      glFinish();
+      if (frame >= 3) seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      primitives = renderer_->primitiveCount();
+    }
+    std::printf("frame time at %dx%d, %d primitives%s: %.2f ms (%d samples)\n", kBigWidth, kBigHeight, primitives,
+                withSphere ? " (with a 128-segment sphere)" : "", 1000 * seconds / kFrames, renderer_->samples());
+  }
+  renderer_->setSamples(Renderer3D::kDefaultSamples);
 }
 
 }  // namespace
