@@ -33,6 +33,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "collide/analytic3.h"
 #include "collide/geometry.h"
 #include "collide/gjk.h"
 #include "collide/math.h"
@@ -935,6 +936,504 @@ template <SupportShape A, SupportShape B>
                                                       const CastOptions& options = {}) {
   NoTrace trace;
   return timeOfImpact(a, startA, motionA, b, startB, motionB, options, trace);
+}
+
+// [SECTION] Dynamic SAT
+
+// An axis of dynamic SAT, and where it came from.
+template <Vector V>
+struct SatAxis {
+  V axis{};
+  typename SatAxisStep<V>::Source source = SatAxisStep<V>::Source::FaceA;
+};
+
+namespace detail {
+
+// The axes a placed polytope contributes (world frame): its face normals and, in space, its edge directions.
+template <Scalar S>
+inline void polytopeFeatures(const Collider<S>& collider, std::vector<Vec2<S>>& faces, std::vector<Vec2<S>>& edges) {
+  const Transform<S> pose = placement(collider);
+  std::visit(
+      [&](const auto& shape) {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, Polygon<S>>) {
+          for (int i = 0; i < shape.count; ++i) faces.push_back(pose.q.apply(shape.normals[i]));
+        } else if constexpr (std::is_same_v<T, Box<S>>) {
+          faces.push_back(pose.q.xAxis());
+          faces.push_back(pose.q.yAxis());
+        } else if constexpr (std::is_same_v<T, Aabb<S>>) {
+          faces.push_back({S(1), S(0)});
+          faces.push_back({S(0), S(1)});
+        } else if constexpr (std::is_same_v<T, Segment<S>>) {
+          // A segment is a polygon with two faces (its normal) and two end caps (its direction).
+          const Vec2<S> direction = pose.q.apply(shape.b - shape.a);
+          faces.push_back(leftPerp(direction));
+          faces.push_back(direction);
+        }
+      },
+      collider.shape);
+  (void)edges;
+}
+
+template <Scalar S>
+inline void polytopeFeatures(const Collider3<S>& collider, std::vector<Vec3<S>>& faces, std::vector<Vec3<S>>& edges) {
+  const Transform3<S> pose = placement(collider);
+  std::visit(
+      [&](const auto& shape) {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, Hull<S>>) {
+          for (const HullFace<S>& face : shape.faces) faces.push_back(pose.q.apply(face.normal));
+          for (const HullEdge& edge : shape.edges) {
+            edges.push_back(pose.q.apply(shape.vertices[edge.b] - shape.vertices[edge.a]));
+          }
+        } else if constexpr (std::is_same_v<T, Box3<S>> || std::is_same_v<T, Aabb3<S>>) {
+          for (const Vec3<S> axis : {pose.q.xAxis(), pose.q.yAxis(), pose.q.zAxis()}) {
+            faces.push_back(axis);
+            edges.push_back(axis);
+          }
+        } else if constexpr (std::is_same_v<T, Triangle3<S>>) {
+          const Vec3<S> ab = pose.q.apply(shape.b - shape.a);
+          const Vec3<S> bc = pose.q.apply(shape.c - shape.b);
+          const Vec3<S> ca = pose.q.apply(shape.a - shape.c);
+          faces.push_back(cross(ab, bc));
+          edges.insert(edges.end(), {ab, bc, ca});
+        } else if constexpr (std::is_same_v<T, Segment3<S>>) {
+          edges.push_back(pose.q.apply(shape.b - shape.a));
+        }
+      },
+      collider.shape);
+}
+
+}  // namespace detail
+
+// The axes of dynamic SAT for two placed polytopes: A's face normals, B's, and in space the cross products of
+// every pair of edge directions (Gottschalk et al. 1996; Ericson 5.2.1). Near-zero axes (parallel edges) are
+// dropped.
+template <class Collider>
+[[nodiscard]] std::vector<SatAxis<std::remove_cvref_t<decltype(placement(std::declval<Collider>()).p)>>> satAxes(
+    const Collider& a, const Collider& b) {
+  using V = std::remove_cvref_t<decltype(placement(a).p)>;
+  using S = ScalarOf<V>;
+  using Source = typename SatAxisStep<V>::Source;
+  std::vector<V> facesA, edgesA, facesB, edgesB;
+  detail::polytopeFeatures(a, facesA, edgesA);
+  detail::polytopeFeatures(b, facesB, edgesB);
+  std::vector<SatAxis<V>> axes;
+  const auto add = [&axes](V axis, Source source) {
+    const S len = length(axis);
+    if (len > std::numeric_limits<S>::min()) axes.push_back({axis / len, source});
+  };
+  for (const V& n : facesA) add(n, Source::FaceA);
+  for (const V& n : facesB) add(n, Source::FaceB);
+  if constexpr (kDimension<V> == 3) {
+    for (const V& ea : edgesA) {
+      for (const V& eb : edgesB) {
+        const V axis = cross(ea, eb);
+        // Parallel edges give no axis: the faces beside them do.
+        if (lengthSquared(axis) > S(64) * kEpsilon<S> * lengthSquared(ea) * lengthSquared(eb)) add(axis, Source::EdgePair);
+      }
+    }
+  }
+  return axes;
+}
+
+// Dynamic SAT (Ericson, Real-Time Collision Detection, 5.5.8, "intersection of moving convex polyhedra"; Gomez,
+// "Simple Intersection Tests for Games", Gamasutra 1999). On each axis n the projections [minA, maxA] and
+// [minB, maxB] at t = 0 move apart at speed s = dot(vB - vA, n), so they overlap during
+//   [tEnter, tExit] = sorted((minA - maxB) / s, (maxA - minB) / s)   (all time when s = 0 and they overlap, never
+//   when s = 0 and they do not)
+// The shapes touch first at the largest tEnter and separate at the smallest tExit; as soon as the largest tEnter
+// passes the smallest tExit (or the interval leaves [0, 1]) that axis separates them over the whole motion: the
+// early exit (the slab test's rule, Kay and Kajiya 1986). A and B are placed support shapes (world frame), moving
+// by velocityA and velocityB without rotation.
+template <SupportShape A, SupportShape B, class Trace = NoTrace>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] CastResult<ShapeVector<A>> dynamicSat(const A& a, ShapeVector<A> velocityA, const B& b,
+                                                    ShapeVector<A> velocityB,
+                                                    const std::vector<SatAxis<ShapeVector<A>>>& axes,
+                                                    const CastOptions& options, Trace& trace) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  if (!detail::validCastOptions(options) || !isFinite(velocityA) || !isFinite(velocityB) || axes.empty()) {
+    return detail::invalidResult<V>();
+  }
+  constexpr S kInfinity = std::numeric_limits<S>::infinity();
+  const S size = std::max(detail::supportHalfDiagonal(a), detail::supportHalfDiagonal(b));
+  const S tolerance = detail::castTolerance<S>(options) * size;
+  const V relative = velocityB - velocityA;
+  S first = -kInfinity;
+  S last = kInfinity;
+  V firstNormal{};
+  S firstDepth{};  // the overlap along the deciding axis at t = 0, for an overlap at the start
+  int tested = 0;
+  for (const SatAxis<V>& candidate : axes) {
+    ++tested;
+    const V n = candidate.axis;
+    const S minA = dot(a.support(-n), n);
+    const S maxA = dot(a.support(n), n);
+    const S minB = dot(b.support(-n), n);
+    const S maxB = dot(b.support(n), n);
+    const S speed = dot(relative, n);
+    S enter = -kInfinity;
+    S exit = kInfinity;
+    V normal{};
+    if (speed == S(0)) {
+      if (maxB < minA || maxA < minB) enter = kInfinity, exit = -kInfinity;
+      normal = minB >= S(0.5) * (minA + maxA) ? n : -n;
+    } else {
+      const S t0 = (minA - maxB) / speed;  // B's top reaches A's bottom (moving down) or leaves it (moving up)
+      const S t1 = (maxA - minB) / speed;
+      enter = std::min(t0, t1);
+      exit = std::max(t0, t1);
+      normal = speed > S(0) ? -n : n;  // moving up along n, B meets A's bottom face: from A toward B is -n
+    }
+    if (enter > first) {
+      first = enter;
+      firstNormal = normal;
+      firstDepth = std::min(maxA - minB, maxB - minA);
+    }
+    last = std::min(last, exit);
+    const bool earlyExit = first > last || first > S(1) || last < S(0);
+    if constexpr (Trace::enabled) {
+      SatAxisStep<V> step;
+      step.axis = n;
+      step.source = candidate.source;
+      step.minA = minA, step.maxA = maxA, step.minB = minB, step.maxB = maxB;
+      step.speed = speed;
+      step.tEnter = enter, step.tExit = exit;
+      step.first = first, step.last = last;
+      step.earlyExit = earlyExit;
+      trace(step);
+    }
+    if (!std::isfinite(minA) || !std::isfinite(maxA) || !std::isfinite(minB) || !std::isfinite(maxB)) {
+      return detail::invalidResult<V>();
+    }
+    if (earlyExit) return detail::missResult<V>(tested);
+  }
+  const S contact = std::max(first, S(0));
+  // The contact point: the witnesses of the shapes placed at the contact time, by GJK distance.
+  const Transformed movedA{a, TransformOf<V>{contact * velocityA, {}}};
+  const Transformed movedB{b, TransformOf<V>{contact * velocityB, {}}};
+  const DistanceResult<V> witnesses = gjkDistance(movedA, movedB);
+  const V point = S(0.5) * (witnesses.pointA + witnesses.pointB);
+  if (first > S(0)) return detail::hitResult(first, point, firstNormal, tested);
+  if (firstDepth <= tolerance) return detail::startResult(CastStatus::Touching, point, firstNormal, tested);
+  return detail::startResult(CastStatus::Overlapping, point, V{}, tested);
+}
+
+// [SECTION] Moving spheres
+
+namespace detail {
+
+// The moving point start + t motion against a sphere (circle) of `radius` at `center`: the quadratic of Ericson
+// 5.3.2 in its halved form a t^2 + 2 b t + c = 0, every coefficient kept for the trace.
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepSphere(SweepPart part, int index, V start, V motion, V center,
+                                              ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  SweepStep<V> step;
+  step.part = part;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  const V m = start - center;
+  step.a = lengthSquared(motion);
+  step.b = dot(m, motion);
+  step.c = lengthSquared(m) - radius * radius;
+  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
+  step.discriminant = roots.discriminant;
+  step.root0 = roots.root0;
+  step.root1 = roots.root1;
+  step.hit = step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1);
+  step.t = step.hit ? roots.root0 : std::numeric_limits<S>::quiet_NaN();
+  return step;
+}
+
+// The side of the cylinder of `radius` around segment [p, q] (a capsule without its caps; Ericson 5.3.7).
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepCylinderSide(int index, V start, V motion, V p, V q, ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  const V axis = q - p;
+  const S axisSquared = lengthSquared(axis);
+  SweepStep<V> step;
+  step.part = SweepPart::Edge;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  step.t = std::numeric_limits<S>::quiet_NaN();
+  step.root0 = step.root1 = step.t;
+  if (!(axisSquared > std::numeric_limits<S>::min())) return step;
+  const V m = start - p;
+  const V mPerp = m - (dot(m, axis) / axisSquared) * axis;
+  const V dPerp = motion - (dot(motion, axis) / axisSquared) * axis;
+  step.a = lengthSquared(dPerp);
+  step.b = dot(mPerp, dPerp);
+  step.c = lengthSquared(mPerp) - radius * radius;
+  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
+  step.discriminant = roots.discriminant;
+  step.root0 = roots.root0;
+  step.root1 = roots.root1;
+  if (step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1)) {
+    const S along = dot(m + roots.root0 * motion, axis) / axisSquared;
+    step.hit = along >= S(0) && along <= S(1);
+    if (step.hit) step.t = roots.root0;
+  }
+  return step;
+}
+
+// The moving point against the plane dot(n, x) = offset thickened by radius, from whichever side it starts
+// (Ericson 5.5.3: the signed distances at both ends, interpolated).
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepPlane(SweepPart part, int index, V start, V motion, V n, ScalarOf<V> offset,
+                                             ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  SweepStep<V> step;
+  step.part = part;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  step.root0 = step.root1 = std::numeric_limits<S>::quiet_NaN();
+  step.startDistance = dot(n, start) - offset;
+  step.endDistance = dot(n, start + motion) - offset;
+  const S d0 = step.startDistance;
+  const S d1 = step.endDistance;
+  step.t = std::numeric_limits<S>::quiet_NaN();
+  if (d0 > radius && d1 < radius) step.t = (d0 - radius) / (d0 - d1);
+  else if (d0 < -radius && d1 > -radius) step.t = (d0 + radius) / (d0 - d1);
+  step.hit = step.t >= S(0) && step.t <= S(1);
+  return step;
+}
+
+template <Vector V, class Trace>
+[[nodiscard]] inline CastResult<V> sweepToResult(const SweepStep<V>& step, V contactOnPiece, V normalToward,
+                                                 Trace& trace) {
+  if constexpr (Trace::enabled) trace(step);
+  return hitResult(step.t, contactOnPiece, normalToward);
+}
+
+}  // namespace detail
+
+// A moving sphere (circle) against a plane (a line) dot(n, x) = offset (Ericson 5.5.3): the signed distances of
+// the centre at t = 0 and t = 1, interpolated to where one equals the radius. The normal points from the sphere
+// toward the plane.
+template <Vector V, class Trace = NoTrace>
+[[nodiscard]] CastResult<V> movingSphereVsPlane(V center, ScalarOf<V> radius, V motion, V planeNormal,
+                                                ScalarOf<V> planeOffset, Trace& trace) {
+  using S = ScalarOf<V>;
+  if (!isFinite(center) || !isFinite(motion) || !isFinite(planeNormal) || !std::isfinite(planeOffset) ||
+      !(radius >= S(0)) || !std::isfinite(radius) || !(lengthSquared(planeNormal) > S(0))) {
+    return detail::invalidResult<V>();
+  }
+  const S scale = length(planeNormal);
+  const V n = planeNormal / scale;
+  const S offset = planeOffset / scale;
+  const SweepStep<V> step = detail::sweepPlane(SweepPart::Plane, 0, center, motion, n, offset, radius);
+  if constexpr (Trace::enabled) trace(step);
+  const S d0 = step.startDistance;
+  const V towardPlane = d0 >= S(0) ? -n : n;
+  if (std::abs(d0) < radius) return detail::startResult(CastStatus::Overlapping, center - d0 * n, V{});
+  if (std::abs(d0) == radius) return detail::startResult(CastStatus::Touching, center - d0 * n, towardPlane);
+  if (!step.hit) return detail::missResult<V>();
+  const V at = center + step.t * motion;
+  return detail::hitResult(step.t, at + radius * towardPlane, towardPlane);
+}
+
+// Two moving spheres (circles) (Ericson 5.5.5): B held still and A moved by the relative motion vA - vB; A
+// shrunk to its centre and B grown by A's radius (the Minkowski sum), leaving a ray against one sphere of radius
+// rA + rB: the quadratic. The normal points from A toward B; the point is on A's surface at contact.
+template <Vector V, class Trace = NoTrace>
+[[nodiscard]] CastResult<V> movingSpheres(V centerA, ScalarOf<V> radiusA, V velocityA, V centerB, ScalarOf<V> radiusB,
+                                          V velocityB, const CastOptions& options, Trace& trace) {
+  using S = ScalarOf<V>;
+  if (!isFinite(centerA) || !isFinite(centerB) || !isFinite(velocityA) || !isFinite(velocityB) ||
+      !(radiusA >= S(0)) || !(radiusB >= S(0)) || !std::isfinite(radiusA + radiusB) ||
+      !detail::validCastOptions(options)) {
+    return detail::invalidResult<V>();
+  }
+  const V start = centerA - centerB;
+  const V motion = velocityA - velocityB;
+  const S radius = radiusA + radiusB;
+  if constexpr (Trace::enabled) {
+    SweepStep<V> relativeMotion;
+    relativeMotion.part = SweepPart::RelativeMotion;
+    relativeMotion.start = start;
+    relativeMotion.motion = motion;
+    relativeMotion.radius = radiusA;
+    relativeMotion.t = relativeMotion.root0 = relativeMotion.root1 = std::numeric_limits<S>::quiet_NaN();
+    trace(relativeMotion);
+    SweepStep<V> sum = relativeMotion;
+    sum.part = SweepPart::MinkowskiSum;
+    sum.radius = radius;
+    trace(sum);
+  }
+  const SweepStep<V> step = detail::sweepSphere(SweepPart::Sphere, 0, start, motion, V{}, radius);
+  if constexpr (Trace::enabled) trace(step);
+  const S tolerance = detail::castTolerance<S>(options) * std::max(radius, length(start));
+  const S gap = length(start) - radius;
+  const V normal0 = detail::unitOr(-start, detail::unitOr(-motion, V{}));
+  if (gap < -tolerance) return detail::startResult(CastStatus::Overlapping, centerA + radiusA * normal0, V{});
+  if (gap <= tolerance) return detail::startResult(CastStatus::Touching, centerA + radiusA * normal0, normal0);
+  if (!step.hit) return detail::missResult<V>();
+  const V relativeAt = start + step.t * motion;
+  const V normal = detail::unitOr(-relativeAt, normal0);
+  return detail::hitResult(step.t, centerA + step.t * velocityA + radiusA * normal, normal);
+}
+
+// A moving circle against a still convex polygon (vertices and outward normals in the world, counter-clockwise):
+// the polygon grown by the radius is its faces pushed out (slabs) joined by circles at the vertices (Ericson 5.5.7
+// in the plane). The faces are tested first: a convex sum is entered once, so a face hit is the first contact;
+// otherwise the vertices. motion: the circle's motion relative to the polygon. Normal from the circle toward
+// the polygon.
+template <Scalar S, class Trace = NoTrace>
+[[nodiscard]] CastResult<Vec2<S>> movingCircleVsPolygon(Vec2<S> center, S radius, Vec2<S> motion,
+                                                        const Vec2<S>* vertices, const Vec2<S>* normals, int count,
+                                                        const CastOptions& options, Trace& trace) {
+  using V = Vec2<S>;
+  if (!isFinite(center) || !isFinite(motion) || !(radius >= S(0)) || !std::isfinite(radius) || count < 1 ||
+      !detail::validCastOptions(options)) {
+    return detail::invalidResult<V>();
+  }
+  // At the start: the deepest face separation (> 0 outside) and the closest boundary point.
+  S separation = -std::numeric_limits<S>::infinity();
+  V closest = vertices[0];
+  S closestSquared = std::numeric_limits<S>::infinity();
+  S extent{};
+  for (int i = 0; i < count; ++i) {
+    separation = std::max(separation, dot(normals[i], center - vertices[i]));
+    const V onEdge = closestPointOnSegment(center, vertices[i], vertices[(i + 1) % count]).point;
+    if (lengthSquared(onEdge - center) < closestSquared) closest = onEdge, closestSquared = lengthSquared(onEdge - center);
+    extent = std::max(extent, length(vertices[i] - vertices[0]));
+  }
+  const S tolerance = detail::castTolerance<S>(options) * std::max(extent, radius);
+  const S gap = separation > S(0) ? std::sqrt(closestSquared) - radius : separation - radius;
+  const V toward = detail::unitOr(closest - center, detail::unitOr(motion, V{}));
+  if (gap < -tolerance) return detail::startResult(CastStatus::Overlapping, closest, V{});
+  if (gap <= tolerance) return detail::startResult(CastStatus::Touching, closest, toward);
+  // Faces: the slab of face i, hit only where the contact lies within the face.
+  for (int i = 0; i < count; ++i) {
+    const V a = vertices[i];
+    const V b = vertices[(i + 1) % count];
+    SweepStep<V> step =
+        detail::sweepPlane(SweepPart::Face, i, center, motion, normals[i], dot(normals[i], a), radius);
+    if (step.hit && step.startDistance > S(0)) {
+      const V contact = center + step.t * motion - radius * normals[i];
+      const S along = dot(contact - a, b - a);
+      step.hit = along >= S(0) && along <= lengthSquared(b - a);
+    } else {
+      step.hit = false;
+    }
+    if (!step.hit) {
+      if constexpr (Trace::enabled) trace(step);
+      continue;
+    }
+    const V contact = center + step.t * motion - radius * normals[i];
+    return detail::sweepToResult(step, contact, -normals[i], trace);
+  }
+  // Vertices: circles of the radius; the earliest wins.
+  CastResult<V> best = detail::missResult<V>();
+  for (int i = 0; i < count; ++i) {
+    const SweepStep<V> step = detail::sweepSphere(SweepPart::Vertex, i, center, motion, vertices[i], radius);
+    if constexpr (Trace::enabled) trace(step);
+    if (step.hit && (!best.hit || step.t < best.fraction)) {
+      const V at = center + step.t * motion;
+      best = detail::hitResult(step.t, vertices[i], detail::unitOr(vertices[i] - at, toward));
+    }
+  }
+  return best;
+}
+
+// A moving sphere against a still triangle (Ericson 5.5.6, "intersecting moving sphere against triangle"): the
+// triangle grown by the radius is a slab (the face), cylinders (the edges) and spheres (the vertices), tested in
+// that order. A face hit inside the triangle is the first contact; otherwise the earliest edge or vertex hit.
+// motion: the sphere's motion relative to the triangle. Normal from the sphere toward the triangle.
+template <Scalar S, class Trace = NoTrace>
+[[nodiscard]] CastResult<Vec3<S>> movingSphereVsTriangle(Vec3<S> center, S radius, Vec3<S> motion, Vec3<S> a,
+                                                         Vec3<S> b, Vec3<S> c, const CastOptions& options,
+                                                         Trace& trace) {
+  using V = Vec3<S>;
+  if (!isFinite(center) || !isFinite(motion) || !isFinite(a) || !isFinite(b) || !isFinite(c) || !(radius >= S(0)) ||
+      !std::isfinite(radius) || !detail::validCastOptions(options)) {
+    return detail::invalidResult<V>();
+  }
+  const V closest = closestPointOnTriangle(center, a, b, c).point;
+  const S extent = std::max({length(b - a), length(c - a), length(c - b), radius});
+  const S tolerance = detail::castTolerance<S>(options) * extent;
+  const S gap = length(closest - center) - radius;
+  const V toward = detail::unitOr(closest - center, detail::unitOr(motion, V{}));
+  if (gap < -tolerance) return detail::startResult(CastStatus::Overlapping, closest, V{});
+  if (gap <= tolerance) return detail::startResult(CastStatus::Touching, closest, toward);
+  // Face: the plane from the side the sphere starts on; the contact point must fall inside the triangle.
+  const V n = detail::unitOr(cross(b - a, c - a), V{});
+  if (n != V{}) {
+    SweepStep<V> step = detail::sweepPlane(SweepPart::Face, 0, center, motion, n, dot(n, a), radius);
+    if (step.hit) {
+      const V side = step.startDistance > S(0) ? n : -n;
+      const V contact = center + step.t * motion - radius * side;
+      // Inside when the contact is its own closest point on the triangle (within rounding of the triangle's size).
+      const V onTriangle = closestPointOnTriangle(contact, a, b, c).point;
+      step.hit = lengthSquared(onTriangle - contact) <= S(64) * kEpsilon<S> * kEpsilon<S> * extent * extent;
+      if (step.hit) return detail::sweepToResult(step, contact, -side, trace);
+    }
+    if constexpr (Trace::enabled) trace(step);
+  }
+  CastResult<V> best = detail::missResult<V>();
+  const V corners[3] = {a, b, c};
+  for (int i = 0; i < 3; ++i) {
+    const V p = corners[i];
+    const V q = corners[(i + 1) % 3];
+    const SweepStep<V> step = detail::sweepCylinderSide(i, center, motion, p, q, radius);
+    if constexpr (Trace::enabled) trace(step);
+    if (step.hit && (!best.hit || step.t < best.fraction)) {
+      const V at = center + step.t * motion;
+      const V onEdge = closestPointOnSegment(at, p, q).point;
+      best = detail::hitResult(step.t, onEdge, detail::unitOr(onEdge - at, toward));
+    }
+  }
+  for (int i = 0; i < 3; ++i) {
+    const SweepStep<V> step = detail::sweepSphere(SweepPart::Vertex, i, center, motion, corners[i], radius);
+    if constexpr (Trace::enabled) trace(step);
+    if (step.hit && (!best.hit || step.t < best.fraction)) {
+      const V at = center + step.t * motion;
+      best = detail::hitResult(step.t, corners[i], detail::unitOr(corners[i] - at, toward));
+    }
+  }
+  return best;
+}
+
+// [SECTION] Response
+
+// The velocity after an impact against a surface with unit normal n facing the body (Ericson, and the reflection
+// model of every textbook): split v into its normal part (dot(v, n) n) and tangential part; the normal part is
+// reversed and scaled by the restitution e in [0, 1] (1 elastic, 0 plastic), the tangential part kept:
+//   v' = v_t - e v_n
+// A body already leaving the surface (dot(v, n) >= 0) keeps its velocity. e outside [0, 1] is clamped; a NaN or
+// infinite input gives valid = false and the velocity unchanged.
+template <Vector V>
+struct Reflection {
+  V normalPart{};
+  V tangentialPart{};
+  V velocity{};
+  bool valid = true;
+};
+
+template <Vector V>
+[[nodiscard]] inline Reflection<V> reflect(V velocity, V normal, ScalarOf<V> restitution) {
+  using S = ScalarOf<V>;
+  Reflection<V> result;
+  result.velocity = velocity;
+  if (!isFinite(velocity) || !isFinite(normal) || std::isnan(restitution) || !(lengthSquared(normal) > S(0))) {
+    result.valid = false;
+    return result;
+  }
+  const V n = normal / length(normal);
+  const S e = clamp(restitution, S(0), S(1));
+  result.normalPart = dot(velocity, n) * n;
+  result.tangentialPart = velocity - result.normalPart;
+  if (dot(velocity, n) < S(0)) result.velocity = result.tangentialPart - e * result.normalPart;
+  return result;
 }
 
 }  // namespace collide
