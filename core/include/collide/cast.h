@@ -34,6 +34,8 @@
 #include <vector>
 
 #include "collide/analytic3.h"
+#include "collide/epa.h"
+#include "collide/epa3.h"
 #include "collide/geometry.h"
 #include "collide/gjk.h"
 #include "collide/math.h"
@@ -622,23 +624,24 @@ template <Scalar S>
 [[nodiscard]] inline CastResult<Vec3<S>> rayTriangle(const Ray<Vec3<S>>& ray, Vec3<S> a, Vec3<S> b, Vec3<S> c,
                                                      bool& parallel) {
   using V = Vec3<S>;
-  const V ab = b - a;
-  const V ac = c - a;
-  const V n = cross(ab, ac);
+  const V e1 = b - a;
+  const V e2 = c - a;
   const V d = ray.translation;
-  const S denominator = -dot(d, n);
-  const V ao = ray.origin - a;
-  const S startSide = dot(ao, n);
-  parallel = std::abs(denominator) <= S(16) * kEpsilon<S> * length(d) * length(n);
+  const V p = cross(d, e2);
+  const S determinant = dot(e1, p);
+  parallel = std::abs(determinant) <= S(16) * kEpsilon<S> * length(d) * length(e1) * length(e2);
   if (parallel) return detail::missResult<V>();
-  const S t = startSide / denominator;
+  const S inverse = S(1) / determinant;
+  const V s = ray.origin - a;
+  const S u = dot(s, p) * inverse;
+  if (u < S(0) || u > S(1)) return detail::missResult<V>();
+  const V q = cross(s, e1);
+  const S v = dot(d, q) * inverse;
+  if (v < S(0) || u + v > S(1)) return detail::missResult<V>();
+  const S t = dot(e2, q) * inverse;
   if (t < S(0) || t > S(1)) return detail::missResult<V>();
-  const V e = cross(d, ao);
-  S v = dot(ac, e) / denominator;
-  S w = -dot(ab, e) / denominator;
-  if (v < S(0) || w < S(0) || v + w > S(1)) return detail::missResult<V>();
-  V normal = detail::unitOr(n, V{});
-  if (startSide < S(0)) normal = -normal;
+  V normal = detail::unitOr(cross(e1, e2), V{});
+  if (dot(normal, d) > S(0)) normal = -normal;
   return detail::hitResult(t, ray.origin + t * d, normal);
 }
 
@@ -754,7 +757,20 @@ template <SupportShape Shape, class Trace = NoTrace>
   }
   if (status == CastStatus::Miss) return detail::missResult<V>(iterations);
   const V backward = detail::unitOr(-ray.translation, V{});
-  const V normal = detail::unitOr(v, detail::unitOr(lastPlaneNormal, backward));
+  // The normal: along v while v is long (a rounded core: |v| is near the radius); on a polytope v shrinks to
+  // rounding and its direction is noise, so the normal of the simplex's feature (an edge in the plane, a triangle
+  // in space) is taken, on the side of the last separating plane; a vertex keeps that plane's normal.
+  const V planeNormal = detail::unitOr(lastPlaneNormal, backward);
+  V normal = planeNormal;
+  if (length(v) > S(0.5) * radius && radius > S(0)) {
+    normal = detail::unitOr(v, planeNormal);
+  } else if (count == kDimension<V>) {
+    V feature{};
+    if constexpr (kDimension<V> == 2) feature = leftPerp(cores[1] - cores[0]);
+    else feature = cross(cores[1] - cores[0], cores[2] - cores[0]);
+    feature = detail::unitOr(feature, planeNormal);
+    normal = dot(feature, planeNormal) >= S(0) ? feature : -feature;
+  }
   if (status == CastStatus::MaxIterations) {
     CastResult<V> capped;
     capped.fraction = lambda;
@@ -764,8 +780,22 @@ template <SupportShape Shape, class Trace = NoTrace>
   }
   const V point = x - v + radius * normal;
   if (lambda > S(0)) return detail::hitResult(lambda, point, normal, iterations);
-  // Converged at the start: inside the core's simplex, or within its radius less the tolerance, is overlapping.
-  if (interior || length(v) - radius < -tolerance) return detail::startResult(CastStatus::Overlapping, ray.origin, V{}, iterations);
+  // Converged at the start: inside or on the surface? A rounded shape says by |v| against its radius. A point
+  // inside a polytope cannot be told from one on its surface by v (both are zero), so a second ray comes in from
+  // outside along the line from the centroid through the start: on a convex shape it crosses the surface once,
+  // at the start itself when the start is on the surface, before it when the start is inside.
+  bool inside = interior || length(v) - radius < -tolerance;
+  // A shape of zero size has no inside; otherwise the second ray starts a size away, outside, and cannot come here.
+  if (!inside && radius == S(0) && extent > tolerance) {
+    const V outward = detail::unitOr(ray.origin - centroid, detail::unitAxis<V>(0));
+    const S reach = S(2) * size + tolerance;
+    const Ray<V> back{ray.origin + reach * outward, -reach * outward};
+    CastOptions backOptions = options;
+    backOptions.relativeTarget = 0.0;
+    const CastResult<V> entry = gjkRayCast(shape, back, backOptions);
+    inside = entry.hit && (S(1) - entry.fraction) * reach > tolerance;
+  }
+  if (inside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{}, iterations);
   return detail::startResult(CastStatus::Touching, ray.origin, normal, iterations);
 }
 
@@ -847,14 +877,17 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     CastStatus status = CastStatus::MaxIterations;
     if (arrived) status = t > S(0) ? CastStatus::Hit : CastStatus::Touching;
     if (separating || passed) status = CastStatus::Miss;
+    V startNormal = normal;
     if (arrived && t == S(0) && distance.overlap) {
-      // Zero distance at the start: touching or overlapping? The cores' distance against the radii says.
-      const DistanceResult<V> cores =
-          gjkDistance(CoreShape<A>{a}, CoreShape<Transformed<B>>{Transformed{b, relative}});
-      const S radii = a.coreRadius() + b.coreRadius();
-      const bool touching = cores.overlap ? cores.stop == GjkStop::OriginOnSimplex && radii == S(0)
-                                          : cores.distance - radii >= -tolerance;
-      if (!touching) status = CastStatus::Overlapping;
+      // Zero distance at the start: touching or overlapping? The penetration depth (EPA) says, and its normal is
+      // the touching normal (GJK's simplex holding the origin cannot tell a face contact from a deep overlap).
+      const Transformed placedB{b, relative};
+      const auto penetration = [&] {
+        if constexpr (kDimension<V> == 2) return gjkEpa(a, placedB);
+        else return gjkEpa3(a, placedB);
+      }();
+      if (penetration.depth > tolerance) status = CastStatus::Overlapping;
+      else startNormal = poseA.q.apply(penetration.normal);
     }
     if constexpr (Trace::enabled) {
       AdvanceStep<V> record;
@@ -876,7 +909,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     if (status == CastStatus::Miss) return detail::missResult<V>(iteration);
     if (status == CastStatus::Overlapping) return detail::startResult(status, pointA, V{}, iteration);
     if (arrived) {
-      const V contactNormal = distance.overlap ? lastNormal : normal;
+      const V contactNormal = t == S(0) ? startNormal : (distance.overlap ? lastNormal : normal);
       return detail::hitResult(t, S(0.5) * (pointA + pointB), contactNormal, iteration);
     }
     lastNormal = normal;
