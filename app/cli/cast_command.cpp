@@ -18,11 +18,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <variant>
 #include <vector>
 
+#include "cli/cast_command.h"
 #include "cli/commands.h"
 #include "collide/cast_query.h"
 #include "collide/query.h"
@@ -361,4 +363,38 @@ const bool registered = registerCommand({
 });
 
 }  // namespace
+
+bool isCastTrace(const Json& line, std::string_view algorithm) {
+  const bool castOnly = algorithm == "ray" || algorithm == "linear" || algorithm == "toi" || algorithm == "dynamic-sat";
+  return castOnly || (line.is_object() && (line.contains("motion_a") || line.contains("motion_b")));
+}
+
+Json castTraceDocument(const Json& line, std::string_view algorithmName, bool useFloat) {
+  const std::optional<CastAlgorithm> algorithm = collide::castAlgorithmFromName(algorithmName);
+  if (!algorithm) {
+    throw JsonFieldError("algorithm: a line with motions takes a cast algorithm (ray, linear, toi, dynamic-sat, "
+                         "analytic), got \"" + std::string(algorithmName) + "\"");
+  }
+  return std::visit(
+      [&](const auto& pair) {
+        Json answered = useFloat ? answer<float>(pair, {*algorithm}, true) : answer<double>(pair, {*algorithm}, true);
+        Json out = Json::object();
+        out["id"] = pair.pair.id;
+        out["scalar"] = useFloat ? "float" : "double";
+        out["a"] = colliderToJson(pair.pair.a);
+        out["b"] = colliderToJson(pair.pair.b);
+        out["motion_a"] = pair.motionA.is_null() ? Json::object() : pair.motionA;
+        out["motion_b"] = pair.motionB.is_null() ? Json::object() : pair.motionB;
+        out["algorithm"] = std::string(algorithmName);
+        Json result = answered[std::string(algorithmName)];
+        if (result.contains("trace")) {
+          out["trace"] = result["trace"];
+          result.erase("trace");
+        }
+        out["result"] = result;
+        return out;
+      },
+      castPairFromJson(line));
+}
+
 }  // namespace lab
