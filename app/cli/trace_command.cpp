@@ -5,12 +5,14 @@
 // IN holds one pair, {"id": ..., "a": SHAPE, "b": SHAPE} (a line of a query file), or a scene file, whose
 // "algorithm" is used when --algo is not given. The output: {"id", "scalar", "a", "b", "algorithm", "result",
 // and the steps: "gjk", "epa", "sat" or "analytic"}, world frame. Exit status 1 when the algorithm refuses the
-// pair (the result then holds the "error"), or when the input cannot be read.
+// pair (the result then holds the "error"), or when the input cannot be read. A line of `cast` (with "motion_a" or
+// "motion_b", or --algo ray, linear, toi or dynamic-sat) is traced by that cast algorithm instead (cast_command.h).
 #include <iterator>
 #include <memory>
 #include <string>
 #include <variant>
 
+#include "cli/cast_command.h"
 #include "cli/commands.h"
 #include "collide/query.h"
 #include "collide/query3.h"
@@ -59,6 +61,13 @@ int runTraceCommand(const TraceCommandOptions& options) {
         throw JsonFieldError("algorithm: expected one of " + collide::algorithmNameList() + ", got \"" +
                              algorithmName + "\"");
       }
+    } else if (isCastTrace(document, algorithmName)) {
+      // A line of `cast` (motions): the cast algorithm's steps (cli/cast_command.h).
+      const Json out = castTraceDocument(document, algorithmName, options.scalar == "float");
+      OutputSink output(options.outputPath);
+      output.stream() << dumpReadable(out) << '\n';
+      output.finish();
+      return out["result"].contains("error") ? 1 : 0;
     } else {
       pair = queryPairFromJson(document);
     }
@@ -89,8 +98,11 @@ const bool registered = registerCommand({
     "Record one algorithm on one pair and write every step as JSON",
     [](CLI::App& command) -> std::function<int()> {
       auto options = std::make_shared<TraceCommandOptions>();
-      command.add_option("--algo", options->algorithm, "Algorithm (default: the scene's \"algorithm\")")
-          ->check(CLI::IsMember(collide::algorithmNames()));
+      std::vector<std::string> names = collide::algorithmNames();
+      for (const std::string_view cast : {"ray", "linear", "toi", "dynamic-sat"}) names.emplace_back(cast);
+      command.add_option("--algo", options->algorithm,
+                         "Algorithm (default: the scene's \"algorithm\"); on a line with motions, a cast algorithm")
+          ->check(CLI::IsMember(names));
       command.add_option("--scalar", options->scalar, "Scalar type of the computation")
           ->check(CLI::IsMember({"float", "double"}))
           ->capture_default_str();

@@ -174,6 +174,36 @@ template <class Collider, Vector V>
   return std::nullopt;
 }
 
+// A placed shape of either variant seen through one support type, so each algorithm is compiled once per scalar,
+// dimension and trace sink rather than once per pair of shape types (the pair templates stay in cast.h for
+// callers that know their types, as the benchmarks do). A mesh has no support: castRefusal turns it away first.
+template <class ShapeVariant, Vector V>
+struct AnySupport {
+  using Scalar = ScalarOf<V>;
+  const ShapeVariant& shape;
+
+  [[nodiscard]] V support(V d) const {
+    return std::visit([&](const auto& s) -> V { if constexpr (SupportShape<std::decay_t<decltype(s)>>) return s.support(d); else return V{}; }, shape);
+  }
+  [[nodiscard]] V coreSupport(V d) const {
+    return std::visit([&](const auto& s) -> V { if constexpr (SupportShape<std::decay_t<decltype(s)>>) return s.coreSupport(d); else return V{}; }, shape);
+  }
+  [[nodiscard]] Scalar coreRadius() const {
+    return std::visit([&](const auto& s) -> Scalar { if constexpr (SupportShape<std::decay_t<decltype(s)>>) return s.coreRadius(); else return Scalar(0); }, shape);
+  }
+  [[nodiscard]] V centroid() const {
+    return std::visit([&](const auto& s) -> V { if constexpr (SupportShape<std::decay_t<decltype(s)>>) return s.centroid(); else return V{}; }, shape);
+  }
+  [[nodiscard]] Scalar farthest() const {
+    return std::visit([&](const auto& s) -> Scalar { if constexpr (SupportShape<std::decay_t<decltype(s)>>) return farthestRadius(s); else return Scalar(0); }, shape);
+  }
+};
+
+template <class Collider, Vector V>
+[[nodiscard]] AnySupport<std::decay_t<decltype(std::declval<Collider>().shape)>, V> anySupport(const Collider& c) {
+  return {c.shape};
+}
+
 // [SECTION] Ray casts against colliders
 
 template <Vector V, class F>
@@ -227,8 +257,7 @@ template <Scalar S>
       [&](const auto& shape) -> CastResult<V> {
         using T = std::decay_t<decltype(shape)>;
         const auto gjk = [&] {
-          if constexpr (std::is_same_v<T, Mesh<S>>) return detail::invalidResult<V>();
-          else return withSink(trace, [&](auto& sink) { return gjkRayCast(shape, local, options, sink); });
+          return withSink(trace, [&](auto& sink) { return gjkRayCast(anySupport<Collider3<S>, V>(collider), local, options, sink); });
         };
         if constexpr (std::is_same_v<T, Sphere<S>>) return raySphere(local, shape.center, shape.radius);
         else if constexpr (std::is_same_v<T, Aabb3<S>>) return raySlab(local, shape.min, shape.max);
@@ -268,24 +297,17 @@ template <class Collider, Vector V>
 [[nodiscard]] CastResult<V> advance(CastAlgorithm algorithm, const Collider& a, const Motion<V>& motionA,
                                     const Collider& b, const Motion<V>& motionB, const CastOptions& options,
                                     CastRecorder<V>* trace) {
-  return std::visit(
-      [&](const auto& shapeA, const auto& shapeB) -> CastResult<V> {
-        using A = std::decay_t<decltype(shapeA)>;
-        using B = std::decay_t<decltype(shapeB)>;
-        if constexpr (!SupportShape<A> || !SupportShape<B>) {
-          return detail::invalidResult<V>();
-        } else {
-          const bool turns = algorithm == CastAlgorithm::TimeOfImpact;
-          const auto radius = [turns](const auto& shape) { return turns ? farthestRadius(shape) : ScalarOf<V>(0); };
-          const Motion<V> linearA{motionA.velocity, {}};
-          const Motion<V> linearB{motionB.velocity, {}};
-          return withSink(trace, [&](auto& sink) {
-            return conservativeAdvancement(shapeA, placement(a), turns ? motionA : linearA, radius(shapeA), shapeB,
-                                           placement(b), turns ? motionB : linearB, radius(shapeB), options, sink);
-          });
-        }
-      },
-      a.shape, b.shape);
+  const auto shapeA = anySupport<Collider, V>(a);
+  const auto shapeB = anySupport<Collider, V>(b);
+  const bool turns = algorithm == CastAlgorithm::TimeOfImpact;
+  const Motion<V> moveA = turns ? motionA : Motion<V>{motionA.velocity, {}};
+  const Motion<V> moveB = turns ? motionB : Motion<V>{motionB.velocity, {}};
+  const ScalarOf<V> radiusA = turns ? shapeA.farthest() : ScalarOf<V>(0);
+  const ScalarOf<V> radiusB = turns ? shapeB.farthest() : ScalarOf<V>(0);
+  return withSink(trace, [&](auto& sink) {
+    return conservativeAdvancement(shapeA, placement(a), moveA, radiusA, shapeB, placement(b), moveB, radiusB,
+                                   options, sink);
+  });
 }
 
 template <class Collider, Vector V>
@@ -293,21 +315,13 @@ template <class Collider, Vector V>
                                            const Motion<V>& motionB, const CastOptions& options,
                                            CastRecorder<V>* trace) {
   const auto axes = satAxes(a, b);
-  return std::visit(
-      [&](const auto& shapeA, const auto& shapeB) -> CastResult<V> {
-        using A = std::decay_t<decltype(shapeA)>;
-        using B = std::decay_t<decltype(shapeB)>;
-        if constexpr (!SupportShape<A> || !SupportShape<B>) {
-          return detail::invalidResult<V>();
-        } else {
-          const Transformed placedA{shapeA, placement(a)};
-          const Transformed placedB{shapeB, placement(b)};
-          return withSink(trace, [&](auto& sink) {
-            return dynamicSat(placedA, motionA.velocity, placedB, motionB.velocity, axes, options, sink);
-          });
-        }
-      },
-      a.shape, b.shape);
+  const auto shapeA = anySupport<Collider, V>(a);
+  const auto shapeB = anySupport<Collider, V>(b);
+  const Transformed placedA{shapeA, placement(a)};
+  const Transformed placedB{shapeB, placement(b)};
+  return withSink(trace, [&](auto& sink) {
+    return dynamicSat(placedA, motionA.velocity, placedB, motionB.velocity, axes, options, sink);
+  });
 }
 
 // The polygon target of a moving circle: world vertices and normals of a polygon, box or aabb.

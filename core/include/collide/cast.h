@@ -34,6 +34,8 @@
 #include <vector>
 
 #include "collide/analytic3.h"
+#include "collide/epa.h"
+#include "collide/epa3.h"
 #include "collide/geometry.h"
 #include "collide/gjk.h"
 #include "collide/math.h"
@@ -134,7 +136,7 @@ struct AdvanceStep {
 // One axis of dynamic SAT (Ericson, Real-Time Collision Detection, 5.5.8): the projections of A and B at t = 0 and
 // B's speed relative to A along the axis give the times [tEnter, tExit] during which the projections overlap.
 template <Vector V>
-struct SatAxisStep {
+struct SweptAxisStep {
   using S = ScalarOf<V>;
   V axis{};
   enum class Source : std::uint8_t { FaceA, FaceB, EdgePair } source = Source::FaceA;
@@ -184,11 +186,11 @@ struct CastRecorder {
   static constexpr bool enabled = true;
   std::vector<RayCastStep<V>> ray;
   std::vector<AdvanceStep<V>> advance;
-  std::vector<SatAxisStep<V>> axes;
+  std::vector<SweptAxisStep<V>> axes;
   std::vector<SweepStep<V>> sweep;
   void operator()(const RayCastStep<V>& step) { ray.push_back(step); }
   void operator()(const AdvanceStep<V>& step) { advance.push_back(step); }
-  void operator()(const SatAxisStep<V>& step) { axes.push_back(step); }
+  void operator()(const SweptAxisStep<V>& step) { axes.push_back(step); }
   void operator()(const SweepStep<V>& step) { sweep.push_back(step); }
 };
 
@@ -391,6 +393,28 @@ template <Vector V>
 [[nodiscard]] inline V unitOr(V v, V fallback) {
   const ScalarOf<V> len = length(v);
   return len > std::numeric_limits<ScalarOf<V>>::min() ? v / len : fallback;
+}
+
+// The normal of the simplex feature a converged GJK ended on, for when its closest point is within rounding of the
+// origin and so has no direction of its own: an edge's perpendicular in the plane, a triangle's normal in space,
+// in space an edge's part of `reference` across it; turned to `reference`'s side (the last well-defined normal).
+template <Vector V, std::size_t N>
+[[nodiscard]] inline V featureNormal(const std::array<V, N>& points, int count, V reference) {
+  using S = ScalarOf<V>;
+  V feature = reference;
+  if constexpr (kDimension<V> == 2) {
+    if (count == 2) feature = leftPerp(points[1] - points[0]);
+  } else {
+    if (count == 3) {
+      feature = cross(points[1] - points[0], points[2] - points[0]);
+    } else if (count == 2) {
+      const V edge = points[1] - points[0];
+      const S edgeSquared = lengthSquared(edge);
+      if (edgeSquared > S(0)) feature = reference - (dot(reference, edge) / edgeSquared) * edge;
+    }
+  }
+  feature = unitOr(feature, reference);
+  return dot(feature, reference) >= S(0) ? feature : -feature;
 }
 
 // The first root in [0, 1] of a t^2 + 2 b t + c = 0, where c > 0 (the start is outside) and a >= 0 (Ericson 5.3.2
@@ -622,23 +646,24 @@ template <Scalar S>
 [[nodiscard]] inline CastResult<Vec3<S>> rayTriangle(const Ray<Vec3<S>>& ray, Vec3<S> a, Vec3<S> b, Vec3<S> c,
                                                      bool& parallel) {
   using V = Vec3<S>;
-  const V ab = b - a;
-  const V ac = c - a;
-  const V n = cross(ab, ac);
+  const V e1 = b - a;
+  const V e2 = c - a;
   const V d = ray.translation;
-  const S denominator = -dot(d, n);
-  const V ao = ray.origin - a;
-  const S startSide = dot(ao, n);
-  parallel = std::abs(denominator) <= S(16) * kEpsilon<S> * length(d) * length(n);
+  const V p = cross(d, e2);
+  const S determinant = dot(e1, p);
+  parallel = std::abs(determinant) <= S(16) * kEpsilon<S> * length(d) * length(e1) * length(e2);
   if (parallel) return detail::missResult<V>();
-  const S t = startSide / denominator;
+  const S inverse = S(1) / determinant;
+  const V s = ray.origin - a;
+  const S u = dot(s, p) * inverse;
+  if (u < S(0) || u > S(1)) return detail::missResult<V>();
+  const V q = cross(s, e1);
+  const S v = dot(d, q) * inverse;
+  if (v < S(0) || u + v > S(1)) return detail::missResult<V>();
+  const S t = dot(e2, q) * inverse;
   if (t < S(0) || t > S(1)) return detail::missResult<V>();
-  const V e = cross(d, ao);
-  S v = dot(ac, e) / denominator;
-  S w = -dot(ab, e) / denominator;
-  if (v < S(0) || w < S(0) || v + w > S(1)) return detail::missResult<V>();
-  V normal = detail::unitOr(n, V{});
-  if (startSide < S(0)) normal = -normal;
+  V normal = detail::unitOr(cross(e1, e2), V{});
+  if (dot(normal, d) > S(0)) normal = -normal;
   return detail::hitResult(t, ray.origin + t * d, normal);
 }
 
@@ -754,7 +779,16 @@ template <SupportShape Shape, class Trace = NoTrace>
   }
   if (status == CastStatus::Miss) return detail::missResult<V>(iterations);
   const V backward = detail::unitOr(-ray.translation, V{});
-  const V normal = detail::unitOr(v, detail::unitOr(lastPlaneNormal, backward));
+  // The normal: along v while v is long (a rounded core: |v| is near the radius); on a polytope v shrinks to
+  // rounding and its direction is noise, so the normal of the simplex's feature (an edge in the plane, a triangle
+  // in space) is taken, on the side of the last separating plane; a vertex keeps that plane's normal.
+  const V planeNormal = detail::unitOr(lastPlaneNormal, backward);
+  V normal = planeNormal;
+  if (length(v) > S(0.5) * radius && radius > S(0)) {
+    normal = detail::unitOr(v, planeNormal);
+  } else {
+    normal = detail::featureNormal(cores, count, planeNormal);
+  }
   if (status == CastStatus::MaxIterations) {
     CastResult<V> capped;
     capped.fraction = lambda;
@@ -764,8 +798,22 @@ template <SupportShape Shape, class Trace = NoTrace>
   }
   const V point = x - v + radius * normal;
   if (lambda > S(0)) return detail::hitResult(lambda, point, normal, iterations);
-  // Converged at the start: inside the core's simplex, or within its radius less the tolerance, is overlapping.
-  if (interior || length(v) - radius < -tolerance) return detail::startResult(CastStatus::Overlapping, ray.origin, V{}, iterations);
+  // Converged at the start: inside or on the surface? A rounded shape says by |v| against its radius. A point
+  // inside a polytope cannot be told from one on its surface by v (both are zero), so a second ray comes in from
+  // outside along the line from the centroid through the start: on a convex shape it crosses the surface once,
+  // at the start itself when the start is on the surface, before it when the start is inside.
+  bool inside = interior || length(v) - radius < -tolerance;
+  // A shape of zero size has no inside; otherwise the second ray starts a size away, outside, and cannot come here.
+  if (!inside && radius == S(0) && extent > tolerance) {
+    const V outward = detail::unitOr(ray.origin - centroid, detail::unitAxis<V>(0));
+    const S reach = S(2) * size + tolerance;
+    const Ray<V> back{ray.origin + reach * outward, -reach * outward};
+    CastOptions backOptions = options;
+    backOptions.relativeTarget = 0.0;
+    const CastResult<V> entry = gjkRayCast(shape, back, backOptions);
+    inside = entry.hit && (S(1) - entry.fraction) * reach > tolerance;
+  }
+  if (inside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{}, iterations);
   return detail::startResult(CastStatus::Touching, ray.origin, normal, iterations);
 }
 
@@ -847,14 +895,32 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     CastStatus status = CastStatus::MaxIterations;
     if (arrived) status = t > S(0) ? CastStatus::Hit : CastStatus::Touching;
     if (separating || passed) status = CastStatus::Miss;
-    if (arrived && t == S(0) && distance.overlap) {
-      // Zero distance at the start: touching or overlapping? The cores' distance against the radii says.
-      const DistanceResult<V> cores =
-          gjkDistance(CoreShape<A>{a}, CoreShape<Transformed<B>>{Transformed{b, relative}});
-      const S radii = a.coreRadius() + b.coreRadius();
-      const bool touching = cores.overlap ? cores.stop == GjkStop::OriginOnSimplex && radii == S(0)
-                                          : cores.distance - radii >= -tolerance;
-      if (!touching) status = CastStatus::Overlapping;
+    V contactNormal = normal;
+    V contactPoint = S(0.5) * (pointA + pointB);
+    // Arrived with the cores within rounding of touching (polytopes): the closest point's direction is noise, the
+    // final simplex's feature is not (its points are A - B in A's frame).
+    const S coreGap = distance.distance + a.coreRadius() + b.coreRadius();
+    if (arrived && !distance.overlap && t > S(0) && lastNormal != V{} &&
+        coreGap <= std::sqrt(kEpsilon<S>) * size) {
+      std::array<V, kMaxSimplexVertices<V>> simplexPoints{};
+      for (int i = 0; i < distance.simplex.count; ++i) simplexPoints[i] = distance.simplex.vertices[i].point;
+      // A - B's feature faces away from A toward B along -v: the reference is the last normal in A's frame, negated.
+      const V local = detail::featureNormal(simplexPoints, distance.simplex.count, -poseA.q.applyInverse(lastNormal));
+      contactNormal = -poseA.q.apply(local);
+    }
+    if (arrived && distance.overlap) {
+      // Zero distance: GJK's simplex holds the origin, which tells neither a face contact from a deep overlap nor
+      // the contact's normal (its witnesses are the cores' midpoint). The penetration (EPA) does: its depth says
+      // touching or overlapping at the start, its normal and points are the contact's.
+      const Transformed placedB{b, relative};
+      const auto penetration = [&] {
+        if constexpr (kDimension<V> == 2) return gjkEpa(a, placedB);
+        else return gjkEpa3(a, placedB);
+      }();
+      if (t == S(0) && penetration.depth > tolerance) status = CastStatus::Overlapping;
+      if (penetration.normal != V{}) contactNormal = poseA.q.apply(penetration.normal);
+      else if (t > S(0)) contactNormal = lastNormal;
+      contactPoint = poseA.apply(S(0.5) * (penetration.pointA + penetration.pointB));
     }
     if constexpr (Trace::enabled) {
       AdvanceStep<V> record;
@@ -874,11 +940,8 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
       trace(record);
     }
     if (status == CastStatus::Miss) return detail::missResult<V>(iteration);
-    if (status == CastStatus::Overlapping) return detail::startResult(status, pointA, V{}, iteration);
-    if (arrived) {
-      const V contactNormal = distance.overlap ? lastNormal : normal;
-      return detail::hitResult(t, S(0.5) * (pointA + pointB), contactNormal, iteration);
-    }
+    if (status == CastStatus::Overlapping) return detail::startResult(status, contactPoint, V{}, iteration);
+    if (arrived) return detail::hitResult(t, contactPoint, contactNormal, iteration);
     lastNormal = normal;
     t += step;
   }
@@ -942,9 +1005,9 @@ template <SupportShape A, SupportShape B>
 
 // An axis of dynamic SAT, and where it came from.
 template <Vector V>
-struct SatAxis {
+struct SweptAxis {
   V axis{};
-  typename SatAxisStep<V>::Source source = SatAxisStep<V>::Source::FaceA;
+  typename SweptAxisStep<V>::Source source = SweptAxisStep<V>::Source::FaceA;
 };
 
 namespace detail {
@@ -1010,15 +1073,15 @@ inline void polytopeFeatures(const Collider3<S>& collider, std::vector<Vec3<S>>&
 // every pair of edge directions (Gottschalk et al. 1996; Ericson 5.2.1). Near-zero axes (parallel edges) are
 // dropped.
 template <class Collider>
-[[nodiscard]] std::vector<SatAxis<std::remove_cvref_t<decltype(placement(std::declval<Collider>()).p)>>> satAxes(
+[[nodiscard]] std::vector<SweptAxis<std::remove_cvref_t<decltype(placement(std::declval<Collider>()).p)>>> satAxes(
     const Collider& a, const Collider& b) {
   using V = std::remove_cvref_t<decltype(placement(a).p)>;
   using S = ScalarOf<V>;
-  using Source = typename SatAxisStep<V>::Source;
+  using Source = typename SweptAxisStep<V>::Source;
   std::vector<V> facesA, edgesA, facesB, edgesB;
   detail::polytopeFeatures(a, facesA, edgesA);
   detail::polytopeFeatures(b, facesB, edgesB);
-  std::vector<SatAxis<V>> axes;
+  std::vector<SweptAxis<V>> axes;
   const auto add = [&axes](V axis, Source source) {
     const S len = length(axis);
     if (len > std::numeric_limits<S>::min()) axes.push_back({axis / len, source});
@@ -1050,7 +1113,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   requires std::same_as<ShapeVector<A>, ShapeVector<B>>
 [[nodiscard]] CastResult<ShapeVector<A>> dynamicSat(const A& a, ShapeVector<A> velocityA, const B& b,
                                                     ShapeVector<A> velocityB,
-                                                    const std::vector<SatAxis<ShapeVector<A>>>& axes,
+                                                    const std::vector<SweptAxis<ShapeVector<A>>>& axes,
                                                     const CastOptions& options, Trace& trace) {
   using V = ShapeVector<A>;
   using S = ScalarOf<V>;
@@ -1066,7 +1129,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   V firstNormal{};
   S firstDepth{};  // the overlap along the deciding axis at t = 0, for an overlap at the start
   int tested = 0;
-  for (const SatAxis<V>& candidate : axes) {
+  for (const SweptAxis<V>& candidate : axes) {
     ++tested;
     const V n = candidate.axis;
     const S minA = dot(a.support(-n), n);
@@ -1095,7 +1158,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     last = std::min(last, exit);
     const bool earlyExit = first > last || first > S(1) || last < S(0);
     if constexpr (Trace::enabled) {
-      SatAxisStep<V> step;
+      SweptAxisStep<V> step;
       step.axis = n;
       step.source = candidate.source;
       step.minA = minA, step.maxA = maxA, step.minB = minB, step.maxB = maxB;

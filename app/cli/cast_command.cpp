@@ -1,0 +1,400 @@
+// `collision-lab cast`: continuous collision in bulk, JSON Lines in and out (README.md, "Continuous collision").
+//
+//   collision-lab cast [--algo ray,linear,toi,dynamic-sat,analytic] [--scalar float|double] [--trace] [IN] [-o OUT]
+//
+// One line in, {"id": 7, "a": SHAPE, "b": SHAPE, "motion_a": MOTION, "motion_b": MOTION}, gives one line out,
+// {"id": 7, "toi": {"hit": true, "t": 0.25, "normal": [..], "point": [..], "iterations": 5, "status": "hit"}, ...}.
+// MOTION = {"velocity": [..], "angular_velocity": w (2D) or [wx, wy, wz] (3D)}, both optional and zero by default,
+// is the motion over t in [0, 1] (collide/cast.h). Without --algo every algorithm that takes the pair runs (all
+// of them, with their refusals, when none does); with it, a refusing algorithm answers {"error": "..."}. --trace
+// adds each algorithm's steps ("trace": {"advance": [...], "ray": [...], "axes": [...], "sweep": [...]}). A line
+// that cannot be read answers {"id": ..., "error": "line 7: ..."}; the exit status is then 1 at the end.
+//
+// [SECTION] Numbers and vectors
+// [SECTION] Lines in: pairs with motions
+// [SECTION] Lines out: results and traces
+// [SECTION] The command
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include "cli/cast_command.h"
+#include "cli/commands.h"
+#include "collide/cast_query.h"
+#include "collide/query.h"
+#include "collide/query3.h"
+#include "io/query_json.h"
+#include "io/text_io.h"
+
+namespace lab {
+namespace {
+
+using collide::CastAlgorithm;
+
+// [SECTION] Numbers and vectors
+
+// As query_json.cpp: a float through its own shortest text, so 0.1f is written 0.1; -0 as 0; a NaN or infinity
+// (a trace's "no root", an interval open for all time) as null.
+template <collide::Scalar S>
+Json number(S value) {
+  if (!std::isfinite(value)) return nullptr;
+  if (value == S(0)) return 0.0;
+  if constexpr (std::is_same_v<S, float>) {
+    char text[32];
+    const auto written = std::to_chars(text, text + sizeof(text) - 1, value);
+    *written.ptr = '\0';
+    return std::strtod(text, nullptr);
+  } else {
+    return value;
+  }
+}
+
+template <collide::Scalar S>
+Json vec(collide::Vec2<S> v) {
+  return Json::array({number(v.x), number(v.y)});
+}
+
+template <collide::Scalar S>
+Json vec(collide::Vec3<S> v) {
+  return Json::array({number(v.x), number(v.y), number(v.z)});
+}
+
+// [SECTION] Lines in: pairs with motions
+
+template <class Collider>
+struct CastPair {
+  PairOf<Collider> pair;
+  Json motionA;  // the MOTION objects as read (null when absent); parsed once the dimension is known
+  Json motionB;
+};
+
+std::variant<CastPair<collide::Collider<double>>, CastPair<collide::Collider3<double>>> castPairFromJson(const Json& line) {
+  if (!line.is_object()) {
+    throw JsonFieldError(
+        "expected an object {\"id\": ..., \"a\": SHAPE, \"b\": SHAPE, \"motion_a\": MOTION, \"motion_b\": MOTION}, got " +
+        describeJsonValue(line));
+  }
+  Json shapes = Json::object();
+  Json motionA, motionB;
+  for (const auto& [key, value] : line.items()) {
+    if (key == "motion_a") motionA = value;
+    else if (key == "motion_b") motionB = value;
+    else if (key == "id" || key == "a" || key == "b") shapes[key] = value;
+    else throw JsonFieldError(boundedText(key) + ": unknown field (known: id, a, b, motion_a, motion_b)");
+  }
+  return std::visit(
+      [&](auto&& pair) -> std::variant<CastPair<collide::Collider<double>>, CastPair<collide::Collider3<double>>> {
+        using Pair = std::decay_t<decltype(pair)>;
+        if constexpr (std::is_same_v<Pair, QueryPair>) return CastPair<collide::Collider<double>>{pair, motionA, motionB};
+        else return CastPair<collide::Collider3<double>>{pair, motionA, motionB};
+      },
+      queryPairFromJson(shapes));
+}
+
+template <class V>
+V vectorFromJson(const Json& value, const std::string& field) {
+  constexpr int kSize = collide::kDimension<V>;
+  if (!value.is_array() || value.size() != static_cast<std::size_t>(kSize)) {
+    throw JsonFieldError(field + ": expected " + (kSize == 2 ? "[x, y]" : "[x, y, z]") + " (the pair is " +
+                         std::to_string(kSize) + "D), got " + describeJsonValue(value));
+  }
+  V v{};
+  v.x = finiteNumberFromJson(value[0], field + "[0]");
+  v.y = finiteNumberFromJson(value[1], field + "[1]");
+  if constexpr (kSize == 3) v.z = finiteNumberFromJson(value[2], field + "[2]");
+  return v;
+}
+
+template <class V>
+collide::Motion<V> motionFromJson(const Json& value, const std::string& field) {
+  collide::Motion<V> motion;
+  if (value.is_null()) return motion;
+  if (!value.is_object()) {
+    throw JsonFieldError(field + ": expected {\"velocity\": [..], \"angular_velocity\": ..}, got " + describeJsonValue(value));
+  }
+  for (const auto& [key, item] : value.items()) {
+    const std::string where = field + "." + boundedText(key);
+    if (key == "velocity") {
+      motion.velocity = vectorFromJson<V>(item, where);
+    } else if (key == "angular_velocity") {
+      if constexpr (collide::kDimension<V> == 2) {
+        if (!item.is_number()) throw JsonFieldError(where + ": expected radians per unit time (a number) in 2D, got " + describeJsonValue(item));
+        motion.angularVelocity = finiteNumberFromJson(item, where);
+      } else {
+        motion.angularVelocity = vectorFromJson<V>(item, where);
+      }
+    } else {
+      throw JsonFieldError(where + ": unknown field (known: velocity, angular_velocity)");
+    }
+  }
+  return motion;
+}
+
+template <collide::Scalar S, class V>
+collide::Motion<V> castMotion(const collide::Motion<collide::Vec2<double>>& motion) {
+  return {motion.velocity.template cast<S>(), static_cast<S>(motion.angularVelocity)};
+}
+template <collide::Scalar S, class V>
+collide::Motion<V> castMotion(const collide::Motion<collide::Vec3<double>>& motion) {
+  return {motion.velocity.template cast<S>(), motion.angularVelocity.template cast<S>()};
+}
+
+std::string refusalText(const collide::CastRefusal& refusal) {
+  switch (refusal.subject) {
+    case collide::CastSubject::Pair: return refusal.reason;
+    case collide::CastSubject::ShapeA: return "a: " + refusal.reason;
+    case collide::CastSubject::ShapeB: return "b: " + refusal.reason;
+    case collide::CastSubject::MotionA: return "motion_a." + std::string(refusal.field) + ": " + refusal.reason;
+    case collide::CastSubject::MotionB: return "motion_b." + std::string(refusal.field) + ": " + refusal.reason;
+  }
+  return refusal.reason;
+}
+
+// [SECTION] Lines out: results and traces
+
+template <collide::Vector V>
+Json resultToJson(const collide::CastResult<V>& result, CastAlgorithm algorithm) {
+  Json out = {{"hit", result.hit}, {"t", number(result.fraction)}};
+  if (result.hit) {
+    out["normal"] = vec(result.normal);
+    out["point"] = vec(result.point);
+  }
+  if (!collide::castAlgorithmInfo(algorithm).counts.empty()) out["iterations"] = result.iterations;
+  out["status"] = std::string(collide::castStatusName(result.status));
+  return out;
+}
+
+template <collide::Vector V>
+Json traceToJson(const collide::CastRecorder<V>& trace) {
+  Json out = Json::object();
+  if (!trace.ray.empty()) {
+    Json steps = Json::array();
+    for (const auto& s : trace.ray) {
+      Json simplex = Json::array();
+      for (int i = 0; i < s.simplexCount; ++i) simplex.push_back(vec(s.simplex[i]));
+      steps.push_back({{"iteration", s.iteration}, {"lambda", number(s.lambda)}, {"x", vec(s.x)}, {"v", vec(s.v)},
+                       {"distance", number(s.distance)}, {"support", vec(s.support)}, {"advanced", s.advanced},
+                       {"simplex", simplex}, {"status", s.last ? std::string(collide::castStatusName(s.status)) : ""}});
+    }
+    out["ray"] = steps;
+  }
+  if (!trace.advance.empty()) {
+    Json steps = Json::array();
+    for (const auto& s : trace.advance) {
+      steps.push_back({{"iteration", s.iteration}, {"time", number(s.time)}, {"distance", number(s.distance)},
+                       {"normal", vec(s.normal)}, {"point_a", vec(s.pointA)}, {"point_b", vec(s.pointB)},
+                       {"closing_speed", number(s.closingSpeed)}, {"angular_bound", number(s.angularBound)},
+                       {"bound", number(s.bound)}, {"step", number(s.step)}, {"gjk_iterations", s.gjkIterations},
+                       {"status", s.last ? std::string(collide::castStatusName(s.status)) : ""}});
+    }
+    out["advance"] = steps;
+  }
+  if (!trace.axes.empty()) {
+    Json steps = Json::array();
+    for (const auto& s : trace.axes) {
+      using Source = typename collide::SweptAxisStep<V>::Source;
+      const char* source = s.source == Source::FaceA ? "face_a" : s.source == Source::FaceB ? "face_b" : "edge_pair";
+      steps.push_back({{"axis", vec(s.axis)}, {"source", source}, {"a", {number(s.minA), number(s.maxA)}},
+                       {"b", {number(s.minB), number(s.maxB)}}, {"speed", number(s.speed)},
+                       {"t_enter", number(s.tEnter)}, {"t_exit", number(s.tExit)}, {"first", number(s.first)},
+                       {"last", number(s.last)}, {"early_exit", s.earlyExit}});
+    }
+    out["axes"] = steps;
+  }
+  if (!trace.sweep.empty()) {
+    Json steps = Json::array();
+    for (const auto& s : trace.sweep) {
+      Json step = {{"part", std::string(collide::sweepPartName(s.part))}, {"start", vec(s.start)},
+                   {"motion", vec(s.motion)}, {"radius", number(s.radius)}};
+      if (s.index >= 0) step["index"] = s.index;
+      const bool quadratic = s.part == collide::SweepPart::Sphere || s.part == collide::SweepPart::Edge ||
+                             s.part == collide::SweepPart::Vertex;
+      if (quadratic) {
+        step["a"] = number(s.a), step["b"] = number(s.b), step["c"] = number(s.c);
+        step["discriminant"] = number(s.discriminant);
+        step["roots"] = {number(s.root0), number(s.root1)};
+      }
+      if (s.part == collide::SweepPart::Plane || s.part == collide::SweepPart::Face) {
+        step["start_distance"] = number(s.startDistance);
+        step["end_distance"] = number(s.endDistance);
+      }
+      if (s.part != collide::SweepPart::RelativeMotion && s.part != collide::SweepPart::MinkowskiSum) {
+        step["t"] = number(s.t);
+        step["hit"] = s.hit;
+      }
+      steps.push_back(std::move(step));
+    }
+    out["sweep"] = steps;
+  }
+  return out;
+}
+
+struct CastCommandOptions {
+  std::vector<std::string> algorithms;  // empty: every algorithm that takes the pair
+  std::string scalar = "double";
+  bool trace = false;
+  std::string inputPath;
+  std::string outputPath;
+};
+
+template <collide::Scalar S, class Collider>
+Json answer(const CastPair<Collider>& line, const std::vector<CastAlgorithm>& chosen, bool withTrace) {
+  using V = std::conditional_t<std::is_same_v<Collider, collide::Collider3<double>>, collide::Vec3<S>, collide::Vec2<S>>;
+  using VD = std::conditional_t<std::is_same_v<Collider, collide::Collider3<double>>, collide::Vec3<double>,
+                                collide::Vec2<double>>;
+  const auto a = collide::castCollider<S>(line.pair.a);
+  const auto b = collide::castCollider<S>(line.pair.b);
+  requireValid(a, b);
+  const collide::Motion<V> motionA = castMotion<S, V>(motionFromJson<VD>(line.motionA, "motion_a"));
+  const collide::Motion<V> motionB = castMotion<S, V>(motionFromJson<VD>(line.motionB, "motion_b"));
+  std::vector<CastAlgorithm> algorithms = chosen;
+  if (algorithms.empty()) {
+    for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable) {
+      if (!collide::castRefusal(info.algorithm, a, motionA, b, motionB)) algorithms.push_back(info.algorithm);
+    }
+    if (algorithms.empty()) {
+      for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable) algorithms.push_back(info.algorithm);
+    }
+  }
+  Json out = Json::object();
+  out["id"] = line.pair.id;
+  for (const CastAlgorithm algorithm : algorithms) {
+    const std::string name(collide::castAlgorithmInfo(algorithm).name);
+    if (const auto refusal = collide::castRefusal(algorithm, a, motionA, b, motionB)) {
+      out[name] = {{"error", refusalText(*refusal)}};
+      continue;
+    }
+    collide::CastRecorder<V> trace;
+    const collide::CastResult<V> result =
+        collide::runCast(algorithm, a, motionA, b, motionB, {}, withTrace ? &trace : nullptr);
+    Json json = resultToJson(result, algorithm);
+    if (withTrace) json["trace"] = traceToJson(trace);
+    out[name] = std::move(json);
+  }
+  return out;
+}
+
+// [SECTION] The command
+
+std::string errorAnswer(const Json& id, int lineNumber, const std::string& message) {
+  Json out = Json::object();
+  if (id.is_null()) out["line"] = lineNumber;
+  else out["id"] = id;
+  out["error"] = boundedText(message, message.size());
+  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+int runCastCommand(const CastCommandOptions& options) {
+  std::vector<CastAlgorithm> chosen;
+  for (const std::string& name : options.algorithms) chosen.push_back(*collide::castAlgorithmFromName(name));
+  const bool useFloat = options.scalar == "float";
+  InputSource input(options.inputPath);
+  OutputSink output(options.outputPath);
+  std::string line;
+  int lineNumber = 0;
+  int badLines = 0;
+  while (std::getline(input.stream(), line)) {
+    ++lineNumber;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    Json id;
+    std::string answerText;
+    try {
+      const Json document = parseJsonText(line, lineNumber);
+      if (document.is_object() && document.contains("id")) id = document["id"];
+      answerText = std::visit(
+                       [&](const auto& pair) {
+                         return useFloat ? answer<float>(pair, chosen, options.trace)
+                                         : answer<double>(pair, chosen, options.trace);
+                       },
+                       castPairFromJson(document))
+                       .dump(-1, ' ', false, Json::error_handler_t::replace);
+    } catch (const JsonSyntaxError& error) {
+      ++badLines;
+      answerText = errorAnswer(id, lineNumber, error.what());
+    } catch (const JsonFieldError& error) {
+      ++badLines;
+      answerText = errorAnswer(id, lineNumber, "line " + std::to_string(lineNumber) + ": " + error.what());
+    } catch (const std::exception& error) {
+      ++badLines;
+      answerText = errorAnswer(id, lineNumber, "line " + std::to_string(lineNumber) + ": cannot answer: " + error.what());
+    }
+    output.stream() << answerText << '\n';
+  }
+  if (input.stream().bad()) throw std::runtime_error(input.name() + ": read error");
+  output.finish();
+  if (badLines > 0) {
+    std::fprintf(stderr, "collision-lab cast: %d of %d lines could not be read (see their \"error\")\n", badLines,
+                 lineNumber);
+    return 1;
+  }
+  return 0;
+}
+
+std::vector<std::string> castAlgorithmNames() {
+  std::vector<std::string> names;
+  for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable) names.emplace_back(info.name);
+  return names;
+}
+
+const bool registered = registerCommand({
+    "cast",
+    "Continuous collision in bulk: JSON Lines {\"id\", \"a\", \"b\", \"motion_a\", \"motion_b\"} in, the first "
+    "contact in [0, 1] per algorithm out",
+    [](CLI::App& command) -> std::function<int()> {
+      auto options = std::make_shared<CastCommandOptions>();
+      command.add_option("--algo", options->algorithms, "Algorithms to run, comma separated (default: all that apply)")
+          ->delimiter(',')
+          ->allow_extra_args(false)
+          ->check(CLI::IsMember(castAlgorithmNames()));
+      command.add_option("--scalar", options->scalar, "Scalar type of the computation")
+          ->check(CLI::IsMember({"float", "double"}))
+          ->capture_default_str();
+      command.add_flag("--trace", options->trace, "Add every algorithm's steps to its result");
+      command.add_option("IN", options->inputPath, "Input file, JSON Lines (default: standard input)");
+      command.add_option("-o,--output", options->outputPath, "Output file (default: standard output)");
+      return [options] { return runCastCommand(*options); };
+    },
+});
+
+}  // namespace
+
+bool isCastTrace(const Json& line, std::string_view algorithm) {
+  const bool castOnly = algorithm == "ray" || algorithm == "linear" || algorithm == "toi" || algorithm == "dynamic-sat";
+  return castOnly || (line.is_object() && (line.contains("motion_a") || line.contains("motion_b")));
+}
+
+Json castTraceDocument(const Json& line, std::string_view algorithmName, bool useFloat) {
+  const std::optional<CastAlgorithm> algorithm = collide::castAlgorithmFromName(algorithmName);
+  if (!algorithm) {
+    throw JsonFieldError("algorithm: a line with motions takes a cast algorithm (ray, linear, toi, dynamic-sat, "
+                         "analytic), got \"" + std::string(algorithmName) + "\"");
+  }
+  return std::visit(
+      [&](const auto& pair) {
+        Json answered = useFloat ? answer<float>(pair, {*algorithm}, true) : answer<double>(pair, {*algorithm}, true);
+        Json out = Json::object();
+        out["id"] = pair.pair.id;
+        out["scalar"] = useFloat ? "float" : "double";
+        out["a"] = colliderToJson(pair.pair.a);
+        out["b"] = colliderToJson(pair.pair.b);
+        out["motion_a"] = pair.motionA.is_null() ? Json::object() : pair.motionA;
+        out["motion_b"] = pair.motionB.is_null() ? Json::object() : pair.motionB;
+        out["algorithm"] = std::string(algorithmName);
+        Json result = answered[std::string(algorithmName)];
+        if (result.contains("trace")) {
+          out["trace"] = result["trace"];
+          result.erase("trace");
+        }
+        out["result"] = result;
+        return out;
+      },
+      castPairFromJson(line));
+}
+
+}  // namespace lab

@@ -1,0 +1,18 @@
+// app/cli/cast_command.h: what `collision-lab trace` borrows from `cast`: one line with motions, traced.
+#pragma once
+
+#include <string_view>
+
+#include "lab/vocabulary.h"
+
+namespace lab {
+
+// Whether `trace` should treat a line as a cast: --algo names a cast-only algorithm (ray, linear, toi,
+// dynamic-sat), or the line carries "motion_a" or "motion_b".
+[[nodiscard]] bool isCastTrace(const Json& line, std::string_view algorithm);
+
+// {"id", "scalar", "a", "b", "motion_a", "motion_b", "algorithm", "result", "trace"} for one line of `cast`'s
+// format run by one cast algorithm ("analytic" is the moving-sphere test here). Throws JsonFieldError.
+[[nodiscard]] Json castTraceDocument(const Json& line, std::string_view algorithm, bool useFloat);
+
+}  // namespace lab

@@ -1,0 +1,183 @@
+// bench/cast_bench.cpp: the casts next to Box2D 2.4.1 on identical random sweeps, in one run (float).
+//
+// Per-call benchmarks cycle through kSweeps seeded sweeps of two random 8-gons (bench_inputs.h), one call per
+// iteration. Box2D gets proxies built from our vertices (radius 0), the same start transforms bit for bit and the
+// same motion; ours runs with Box2D's target and tolerance (b2ShapeCast: a gap of b2_polygonRadius, two linear
+// slops, and half a slop; b2TimeOfImpact: b2_linearSlop and a quarter of it), relative to each pair's size, so both answer the same
+// question (tests/box2d/box2d_cast_test.cpp checks that the answers agree).
+//   LinearCast/Ngon8/{collide,box2d}        linearCast vs b2ShapeCast (B translating relative to A)
+//   LinearCast/Ngon8/collide_exact          linearCast to touching (target 0, the default tolerance)
+//   LinearCast/Ngon8/collide_gjk_ray        gjkRayCast on A - B (b2ShapeCast's algorithm), for comparison only
+//   TimeOfImpact/Ngon8/{collide,box2d}      timeOfImpact (conservative advancement, Mirtich's bound) vs
+//                                           b2TimeOfImpact (separating-axis root finder), both bodies turning
+// Counters: hits (of the sweeps, per call).
+//
+// [SECTION] Inputs
+// [SECTION] Linear cast
+// [SECTION] Time of impact
+#include <benchmark/benchmark.h>
+#include <box2d/b2_collision.h>
+#include <box2d/b2_distance.h>
+#include <box2d/b2_settings.h>
+#include <box2d/b2_time_of_impact.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+#include "bench_inputs.h"
+#include "collide/cast.h"
+
+namespace collide::bench {
+namespace {
+
+// [SECTION] Inputs
+
+constexpr std::size_t kSweeps = 512;  // a power of two: the index wraps with a mask
+using V = Vec2<float>;
+
+// One sweep in every form both libraries take. Box2D's proxies point into this struct: bind() after the vector
+// stops growing.
+struct CastCase {
+  Polygon<float> a, b;
+  Transform<float> poseA, poseB;
+  Motion<V> motionA, motionB;
+  CastOptions linearOptions, toiOptions;
+  ProxyVertices verticesA, verticesB;
+  b2ShapeCastInput shapeCast;
+  b2TOIInput toi;
+
+  void bind() {
+    shapeCast.proxyA = verticesA.proxy();
+    shapeCast.proxyB = verticesB.proxy();
+    shapeCast.transformA = toBox2d(poseA);
+    shapeCast.transformB = toBox2d(poseB);
+    shapeCast.translationB = toBox2d(motionB.velocity - motionA.velocity);
+    toi.proxyA = shapeCast.proxyA;
+    toi.proxyB = shapeCast.proxyB;
+    const auto sweep = [](const Transform<float>& pose, const Motion<V>& motion) {
+      b2Sweep s;
+      s.localCenter.SetZero();
+      s.c0 = toBox2d(pose.p);
+      s.c = toBox2d(pose.p + motion.velocity);
+      s.a0 = pose.q.angle();
+      s.a = s.a0 + motion.angularVelocity;
+      s.alpha0 = 0.0f;
+      return s;
+    };
+    toi.sweepA = sweep(poseA, motionA);
+    toi.sweepB = sweep(poseB, motionB);
+    toi.tMax = 1.0f;
+  }
+};
+
+const std::vector<CastCase>& cases() {
+  static const std::vector<CastCase> all = [] {
+    Random random{77};
+    std::vector<CastCase> out;
+    out.reserve(kSweeps);
+    while (out.size() < kSweeps) {
+      CastCase c{};
+      c.a = randomPolygon<float>(random, 8, 1.0);
+      c.b = randomPolygon<float>(random, 8, 1.0);
+      // Rotations from angles, as Box2D's sweeps rebuild them.
+      c.poseA = Transform<float>::fromPose({float(random.uniform(-10, 10)), float(random.uniform(-10, 10))},
+                                           float(random.angle()));
+      c.poseB = Transform<float>::fromPose({float(random.uniform(-10, 10)), float(random.uniform(-10, 10))},
+                                           float(random.angle()));
+      const V aim = c.poseB.p - c.poseA.p + V{float(random.uniform(-2.5, 2.5)), float(random.uniform(-2.5, 2.5))};
+      c.motionA = {float(random.uniform(0.5, 1.5)) * aim, float(random.uniform(-4, 4))};
+      c.motionB = {{float(random.uniform(-1, 1)), float(random.uniform(-1, 1))}, float(random.uniform(-4, 4))};
+      const float gap = gjkDistance(c.a, Transformed{c.b, invMul(c.poseA, c.poseB)}).distance;
+      if (gap <= 4 * b2_linearSlop) continue;  // starts at the target: no sweep to time
+      const float size = std::max(detail::supportHalfDiagonal(Transformed{c.a, c.poseA}),
+                                  detail::supportHalfDiagonal(Transformed{c.b, c.poseB}));
+      c.linearOptions.relativeTarget = 2 * b2_linearSlop / size;  // b2ShapeCast keeps b2_polygonRadius apart
+      c.linearOptions.relativeTolerance = 0.5 * b2_linearSlop / size;
+      c.toiOptions.relativeTarget = b2_linearSlop / size;
+      c.toiOptions.relativeTolerance = 0.25 * b2_linearSlop / size;
+      c.verticesA = proxyVertices(c.a);
+      c.verticesB = proxyVertices(c.b);
+      out.push_back(c);
+    }
+    for (CastCase& c : out) c.bind();
+    return out;
+  }();
+  return all;
+}
+
+// A - B in A's frame as one support shape (cores, radii summed): what b2ShapeCast casts its ray against. Not a
+// library type: it measures how fast the GJK ray cast of cast.h would make the linear cast (PERFORMANCE.md).
+struct SweptDifference {
+  using Scalar = float;
+  const Polygon<float>& a;
+  Transformed<Polygon<float>> b;
+  [[nodiscard]] V support(V d) const { return a.coreSupport(d) - b.coreSupport(-d); }
+  [[nodiscard]] V coreSupport(V d) const { return support(d); }
+  [[nodiscard]] float coreRadius() const { return 0.0f; }
+  [[nodiscard]] V centroid() const { return a.centroid() - b.centroid(); }
+};
+
+template <class Call>
+void run(benchmark::State& state, Call call) {
+  const std::vector<CastCase>& all = cases();
+  std::size_t i = 0;
+  std::int64_t hits = 0;
+  for (auto _ : state) {
+    const bool hit = call(all[i]);
+    benchmark::DoNotOptimize(hit);
+    hits += hit ? 1 : 0;
+    i = (i + 1) & (kSweeps - 1);
+  }
+  state.counters["hits"] = benchmark::Counter(double(hits), benchmark::Counter::kAvgIterations);
+}
+
+// [SECTION] Linear cast
+
+void registerAll() {
+  using benchmark::RegisterBenchmark;
+  RegisterBenchmark("LinearCast/Ngon8/collide", [](benchmark::State& s) {
+    run(s, [](const CastCase& c) {
+      return linearCast(c.a, c.poseA, c.motionA.velocity, c.b, c.poseB, c.motionB.velocity, c.linearOptions).hit;
+    });
+  });
+  RegisterBenchmark("LinearCast/Ngon8/box2d", [](benchmark::State& s) {
+    run(s, [](const CastCase& c) {
+      b2ShapeCastOutput output;
+      return b2ShapeCast(&output, &c.shapeCast);
+    });
+  });
+  RegisterBenchmark("LinearCast/Ngon8/collide_exact", [](benchmark::State& s) {
+    run(s, [](const CastCase& c) {
+      return linearCast(c.a, c.poseA, c.motionA.velocity, c.b, c.poseB, c.motionB.velocity).hit;
+    });
+  });
+
+  RegisterBenchmark("LinearCast/Ngon8/collide_gjk_ray", [](benchmark::State& s) {
+    run(s, [](const CastCase& c) {
+      // Contact when t r lies in A - B, r = B's motion relative to A (in A's frame): a ray from the origin.
+      const SweptDifference difference{c.a, {c.b, invMul(c.poseA, c.poseB)}};
+      const V relative = c.poseA.q.applyInverse(c.motionB.velocity - c.motionA.velocity);
+      return gjkRayCast(difference, Ray<V>{{}, relative}, c.linearOptions).hit;
+    });
+  });
+
+  // [SECTION] Time of impact
+  RegisterBenchmark("TimeOfImpact/Ngon8/collide", [](benchmark::State& s) {
+    run(s, [](const CastCase& c) {
+      return timeOfImpact(c.a, c.poseA, c.motionA, c.b, c.poseB, c.motionB, c.toiOptions).hit;
+    });
+  });
+  RegisterBenchmark("TimeOfImpact/Ngon8/box2d", [](benchmark::State& s) {
+    run(s, [](const CastCase& c) {
+      b2TOIOutput output;
+      b2TimeOfImpact(&output, &c.toi);
+      return output.state == b2TOIOutput::e_touching;
+    });
+  });
+}
+
+[[maybe_unused]] const bool kRegistered = (registerAll(), true);
+
+}  // namespace
+}  // namespace collide::bench

@@ -1,0 +1,653 @@
+// Continuous collision (cast.h, cast_query.h): ray casts against exact answers, the GJK ray cast against the closed
+// forms, linear casts against the moving-sphere quadratic and slab intervals, time of impact against dense
+// sampling, dynamic SAT, the moving-sphere tests, the response, the status semantics and the peers' failures as
+// cases (Box2D #115, rotation tunnelling, Jolt #1786's touching start, parry #429's large target, zero motion).
+//
+// [SECTION] Helpers
+// [SECTION] Ray casts: closed forms against exact answers
+// [SECTION] Ray casts: the GJK ray cast against the closed forms
+// [SECTION] Ray casts: status semantics and degenerate input
+// [SECTION] Linear cast
+// [SECTION] Time of impact with rotation
+// [SECTION] Dynamic SAT
+// [SECTION] Moving spheres and response
+// [SECTION] The dispatch: refusals, agreement, traces
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "collide/cast.h"
+#include "collide/cast_query.h"
+#include "collide/hull3.h"
+#include "collide/polygon.h"
+#include "support/core_test_support.h"
+#include "workloads/random.h"
+#include "workloads/random_shapes.h"
+
+namespace collide {
+namespace {
+
+using test::propertyPairs;
+using V2 = Vec2<double>;
+using V3 = Vec3<double>;
+
+// [SECTION] Helpers
+
+void expectRelative(double actual, double expected, double relative, const char* what) {
+  EXPECT_NEAR(actual, expected, relative * std::max(1.0, std::abs(expected))) << what;
+}
+
+Polygon<double> regularPolygon(int count, double radius) {
+  std::vector<V2> points;
+  for (int i = 0; i < count; ++i) {
+    const double angle = 2.0 * std::numbers::pi * i / count;
+    points.push_back({radius * std::cos(angle), radius * std::sin(angle)});
+  }
+  return *makePolygon<double>(points).polygon;
+}
+
+Hull<double> boxHull(V3 half) {
+  std::vector<V3> points;
+  for (int i = 0; i < 8; ++i) {
+    points.push_back({(i & 1) ? half.x : -half.x, (i & 2) ? half.y : -half.y, (i & 4) ? half.z : -half.z});
+  }
+  return *makeHull<double>(points).hull;
+}
+
+template <class Collider>
+double gjkDistanceAt(const Collider& a, V2 velocityA, double angularA, const Collider& b, V2 velocityB,
+                     double angularB, double t) {
+  return std::visit(
+      [&](const auto& sa, const auto& sb) {
+        const Transform<double> pa = poseAt(placement(a), Motion<V2>{velocityA, angularA}, t);
+        const Transform<double> pb = poseAt(placement(b), Motion<V2>{velocityB, angularB}, t);
+        return gjkDistance(Transformed{sa, pa}, Transformed{sb, pb}).distance;
+      },
+      a.shape, b.shape);
+}
+
+bool finite(const CastResult<V2>& r) { return std::isfinite(r.fraction) && isFinite(r.point) && isFinite(r.normal); }
+bool finite(const CastResult<V3>& r) { return std::isfinite(r.fraction) && isFinite(r.point) && isFinite(r.normal); }
+
+// [SECTION] Ray casts: closed forms against exact answers
+
+TEST(RayCast, CircleAtHeightHitsWhereThePythagoreanTheoremSays) {
+  SplitMix64 random{11};
+  for (int i = 0; i < 200; ++i) {
+    const double r = random.uniform(0.1, 10.0);
+    const double h = random.uniform(-0.99, 0.99) * r;
+    const double start = -random.uniform(1.5, 50.0) * r;
+    const double travel = random.uniform(2.0, 4.0) * std::abs(start);
+    const CastResult<V2> hit = raySphere(Ray<V2>{{start, h}, {travel, 0}}, V2{}, r);
+    ASSERT_EQ(hit.status, CastStatus::Hit);
+    expectRelative(hit.fraction, (-std::sqrt(r * r - h * h) - start) / travel, 1e-9, "fraction");
+    EXPECT_NEAR(length(hit.normal), 1.0, 1e-12);
+    EXPECT_NEAR(hit.normal.y, h / r, 1e-9);
+  }
+}
+
+TEST(RayCast, SlabIntervalsOfABoxAreExact) {
+  // A box [-1, 3] x [-2, 2]: a ray from (-5, y) along x at speed 8 enters at x = -1: t = 4 / 8.
+  const CastResult<V2> hit = raySlab(Ray<V2>{{-5, 0.5}, {8, 1}}, V2{-1, -2}, V2{3, 2});
+  ASSERT_EQ(hit.status, CastStatus::Hit);
+  EXPECT_EQ(hit.fraction, 0.5);
+  EXPECT_EQ(hit.normal, (V2{-1, 0}));
+  // Entering through the top face: y from 6 down to 2 over 4 of 8.
+  const CastResult<V3> top = raySlab(Ray<V3>{{0.5, 6, 0}, {0, -8, 0.25}}, V3{-1, -2, -1}, V3{3, 2, 1});
+  ASSERT_EQ(top.status, CastStatus::Hit);
+  EXPECT_EQ(top.fraction, 0.5);
+  EXPECT_EQ(top.normal, (V3{0, 1, 0}));
+  // Parallel to a slab and outside it: a miss, without dividing by zero.
+  EXPECT_EQ(raySlab(Ray<V2>{{-5, 3}, {10, 0}}, V2{-1, -2}, V2{3, 2}).status, CastStatus::Miss);
+}
+
+TEST(RayCast, EveryShapeByItsClosedFormInThePlane) {
+  const Transform<double> pose = Transform<double>::fromPose({2, -1}, 0.7);
+  const Ray<V2> worldRay{pose.apply({-6, 0.25}), pose.q.apply({12, 0})};
+  const auto cast = [&](Shape<double> shape) { return rayCast(worldRay, Collider<double>{shape, pose}); };
+  // In the local frame the ray runs along y = 0.25 from x = -6 over 12.
+  const CastResult<V2> circle = cast(Circle<double>{{0, 0}, 1});
+  expectRelative(circle.fraction, (6 - std::sqrt(1 - 0.0625)) / 12, 1e-12, "circle");
+  const CastResult<V2> box = cast(Box<double>{{2, 1}});
+  expectRelative(box.fraction, 4.0 / 12, 1e-12, "box");
+  expectRelative(dot(box.normal, pose.q.apply({-1, 0})), 1.0, 1e-12, "box normal");
+  const CastResult<V2> capsule = cast(Capsule<double>{{-1, 0}, {1, 0}, 0.5});  // the cap at (-1, 0)
+  expectRelative(capsule.fraction, (5 - std::sqrt(0.25 - 0.0625)) / 12, 1e-12, "capsule cap");
+  const CastResult<V2> side = cast(Capsule<double>{{0, -3}, {0, 3}, 0.5});  // the side x = -0.5
+  expectRelative(side.fraction, 5.5 / 12, 1e-12, "capsule side");
+  const CastResult<V2> segment = cast(Segment<double>{{-1, -1}, {-1, 1}});
+  expectRelative(segment.fraction, 5.0 / 12, 1e-12, "segment");
+  const CastResult<V2> polygon = cast(regularPolygon(4, std::sqrt(2.0)));  // a diamond: |x| + |y| = sqrt 2
+  expectRelative(polygon.fraction, (6 - (std::sqrt(2.0) - 0.25)) / 12, 1e-12, "polygon");
+  const CastResult<V2> sector = cast(Sector<double>{2.0, std::numbers::pi / 4});  // GJK: the apex side edge
+  EXPECT_EQ(sector.status, CastStatus::Hit);
+  expectRelative(sector.fraction, (6 + 0.25) / 12, 1e-9, "sector");
+  for (const CastResult<V2>& r : {circle, box, capsule, side, segment, polygon, sector}) {
+    EXPECT_EQ(r.status, CastStatus::Hit);
+    EXPECT_TRUE(finite(r));
+    EXPECT_LT(dot(r.normal, worldRay.translation), 0.0) << "the surface normal faces the ray";
+  }
+  // An aabb ignores the pose: world coordinates.
+  const CastResult<V2> aabb = rayCast(Ray<V2>{{-6, 0.25}, {12, 0}}, Collider<double>{Aabb<double>{{-1, -1}, {1, 1}}, pose});
+  expectRelative(aabb.fraction, 5.0 / 12, 1e-15, "aabb");
+}
+
+TEST(RayCast, EveryShapeByItsClosedFormInSpace) {
+  const Transform3<double> pose{{1, 2, 3}, Quat<double>::fromEuler(0.3, -0.2, 0.9)};
+  const Ray<V3> worldRay{pose.apply({-6, 0.25, 0}), pose.q.apply({12, 0, 0})};
+  const auto cast = [&](Shape3<double> shape) { return rayCast(worldRay, Collider3<double>{std::move(shape), pose}); };
+  expectRelative(cast(Sphere<double>{{0, 0, 0}, 1}).fraction, (6 - std::sqrt(1 - 0.0625)) / 12, 1e-12, "sphere");
+  expectRelative(cast(Box3<double>{{2, 1, 1}}).fraction, 4.0 / 12, 1e-12, "box");
+  expectRelative(cast(boxHull({2, 1, 1})).fraction, 4.0 / 12, 1e-12, "hull");
+  expectRelative(cast(Capsule3<double>{{-1, 0, 0}, {1, 0, 0}, 0.5}).fraction, (5 - std::sqrt(0.25 - 0.0625)) / 12,
+                 1e-12, "capsule");
+  expectRelative(cast(Triangle3<double>{{-1, -1, -1}, {-1, 1, -1}, {-1, 0, 2}}).fraction, 5.0 / 12, 1e-12,
+                 "triangle");
+  const CastResult<V3> cylinder = cast(Cylinder<double>{2.0, 1.0});  // axis along y: the side x = -1 at z = 0
+  EXPECT_EQ(cylinder.status, CastStatus::Hit);
+  expectRelative(cylinder.fraction, 5.0 / 12, 1e-9, "cylinder (GJK ray cast)");
+}
+
+// [SECTION] Ray casts: the GJK ray cast against the closed forms
+
+TEST(GjkRayCast, AgreesWithTheClosedFormsOnRandomRays) {
+  SplitMix64 random{5};
+  const int count = propertyPairs(300);
+  int hits = 0;
+  for (int i = 0; i < count; ++i) {
+    const Polygon<double> polygon = randomPolygon<double>(random, 3 + i % 6, random.uniform(0.2, 5.0));
+    const Capsule<double> capsule = randomCapsule<double>(random, random.uniform(0.2, 5.0));
+    const Transform<double> pose = randomPose<double>(random, 10);
+    const V2 origin = pose.p + V2{random.uniform(-15, 15), random.uniform(-15, 15)};
+    const V2 target = pose.p + V2{random.uniform(-3, 3), random.uniform(-3, 3)};
+    const Ray<V2> ray{origin, 1.5 * (target - origin)};
+    const auto compare = [&](const auto& shape, const Shape<double>& variant) {
+      const CastResult<V2> closed = rayCast(ray, Collider<double>{variant, pose});
+      const CastResult<V2> gjk = gjkRayCast(Transformed{shape, pose}, ray);
+      ASSERT_EQ(closed.hit, gjk.hit) << "pair " << i;
+      if (closed.status == CastStatus::Hit && gjk.status == CastStatus::Hit) {
+        ++hits;
+        EXPECT_NEAR(closed.fraction, gjk.fraction, 1e-9) << "pair " << i;
+        EXPECT_NEAR(dot(closed.normal, gjk.normal), 1.0, 1e-6) << "pair " << i;
+      }
+    };
+    compare(polygon, polygon);
+    compare(capsule, capsule);
+  }
+  EXPECT_GT(hits, count / 4);
+}
+
+// [SECTION] Ray casts: status semantics and degenerate input
+
+TEST(RayCast, StartInsideIsOverlappingOnTheSurfaceTouching) {
+  const Collider<double> box{Box<double>{{1, 1}}, {}};
+  const CastResult<V2> inside = rayCast(Ray<V2>{{0.5, 0}, {3, 0}}, box);
+  EXPECT_EQ(inside.status, CastStatus::Overlapping);
+  EXPECT_TRUE(inside.hit);
+  EXPECT_EQ(inside.fraction, 0.0);
+  const CastResult<V2> surface = rayCast(Ray<V2>{{-1, 0}, {3, 0}}, box);
+  EXPECT_EQ(surface.status, CastStatus::Touching);
+  EXPECT_EQ(surface.normal, (V2{-1, 0}));
+  for (const Shape<double>& shape : std::vector<Shape<double>>{Circle<double>{{}, 1}, regularPolygon(6, 1),
+                                                                Capsule<double>{{-0.5, 0}, {0.5, 0}, 0.5}}) {
+    const CastResult<V2> r = rayCast(Ray<V2>{{0.1, 0.05}, {3, 0}}, Collider<double>{shape, {}});
+    EXPECT_EQ(r.status, CastStatus::Overlapping) << shapeTypeName(shape);
+  }
+  const CastResult<V2> gjk = gjkRayCast(Transformed{regularPolygon(6, 1), Transform<double>{}}, Ray<V2>{{0.1, 0}, {3, 0}});
+  EXPECT_EQ(gjk.status, CastStatus::Overlapping);
+}
+
+TEST(RayCast, ZeroLengthRaysAndZeroSizeShapesGiveNoNaN) {
+  const std::vector<Shape<double>> shapes = {Circle<double>{{}, 0}, Box<double>{{0, 0}}, Segment<double>{{0, 0}, {0, 0}},
+                                             Capsule<double>{{0, 0}, {0, 0}, 0}, Point<double>{},
+                                             Circle<double>{{}, 1}, regularPolygon(5, 1)};
+  for (const Shape<double>& shape : shapes) {
+    for (const Ray<V2>& ray : {Ray<V2>{{-3, 0}, {0, 0}}, Ray<V2>{{-3, 0}, {6, 0}}, Ray<V2>{{-3, 0.5}, {6, 0}},
+                               Ray<V2>{{0, 0}, {0, 0}}}) {
+      const CastResult<V2> r = rayCast(ray, Collider<double>{shape, {}});
+      EXPECT_TRUE(finite(r)) << shapeTypeName(shape);
+      EXPECT_NE(r.status, CastStatus::InvalidInput) << shapeTypeName(shape);
+      if (ray.translation == V2{} && ray.origin.x != 0) {
+        EXPECT_EQ(r.status, CastStatus::Miss) << shapeTypeName(shape);
+      }
+    }
+  }
+  // A zero-radius circle on the ray's line is hit exactly there.
+  const CastResult<V2> point = rayCast(Ray<V2>{{-3, 0}, {6, 0}}, Collider<double>{Circle<double>{{}, 0}, {}});
+  EXPECT_EQ(point.status, CastStatus::Hit);
+  EXPECT_EQ(point.fraction, 0.5);
+  // NaN in: InvalidInput, never a NaN out.
+  const CastResult<V2> nan = rayCast(Ray<V2>{{std::nan(""), 0}, {1, 0}}, Collider<double>{Circle<double>{}, {}});
+  EXPECT_EQ(nan.status, CastStatus::InvalidInput);
+}
+
+TEST(GjkRayCast, TheCapReportsTheBoundReached) {
+  CastOptions options;
+  options.maxIterations = 1;
+  const CastResult<V2> capped =
+      gjkRayCast(Transformed{Circle<double>{{}, 1}, Transform<double>{}}, Ray<V2>{{-5, 0.3}, {10, 0}}, options);
+  EXPECT_EQ(capped.status, CastStatus::MaxIterations);
+  EXPECT_FALSE(capped.hit);
+  EXPECT_LE(capped.fraction, (5 - std::sqrt(1 - 0.09)) / 10);  // a lower bound on the hit
+}
+
+// [SECTION] Linear cast
+
+TEST(LinearCast, MovingCirclesMatchTheQuadratic) {
+  SplitMix64 random{7};
+  const int count = propertyPairs(300);
+  int hits = 0;
+  for (int i = 0; i < count; ++i) {
+    const Circle<double> a{{0, 0}, random.uniform(0.1, 3)};
+    const Circle<double> b{{0, 0}, random.uniform(0.1, 3)};
+    const Transform<double> poseA = randomPose<double>(random, 20);
+    const Transform<double> poseB = randomPose<double>(random, 20);
+    const V2 velocityA{random.uniform(-40, 40), random.uniform(-40, 40)};
+    const V2 velocityB{random.uniform(-10, 10), random.uniform(-10, 10)};
+    // |s + t v| = r: the quadratic in closed form.
+    const V2 s = poseA.p - poseB.p;
+    const V2 v = velocityA - velocityB;
+    const double r = a.radius + b.radius;
+    const double qa = dot(v, v), qb = dot(s, v), qc = dot(s, s) - r * r;
+    const double disc = qb * qb - qa * qc;
+    const bool expectHit = qc > 0 && qb < 0 && disc >= 0 && (-qb - std::sqrt(disc)) / qa <= 1;
+    const CastResult<V2> cast = linearCast(a, poseA, velocityA, b, poseB, velocityB);
+    if (qc <= 0) continue;
+    ASSERT_EQ(cast.hit, expectHit) << "pair " << i;
+    if (!expectHit) continue;
+    ++hits;
+    const double exact = (-qb - std::sqrt(disc)) / qa;
+    expectRelative(cast.fraction, exact, 1e-9, "fraction");
+    EXPECT_NEAR(dot(cast.normal, normalize(-(s + exact * v))), 1.0, 1e-9);
+  }
+  EXPECT_GT(hits, count / 20);
+}
+
+TEST(LinearCast, TranslatingBoxesMatchTheSlabIntervals) {
+  SplitMix64 random{8};
+  for (int i = 0; i < propertyPairs(300); ++i) {
+    const Box<double> a{{random.uniform(0.1, 3), random.uniform(0.1, 3)}};
+    const Box<double> b{{random.uniform(0.1, 3), random.uniform(0.1, 3)}};
+    const V2 pa{random.uniform(-20, 20), random.uniform(-20, 20)};
+    const V2 pb{random.uniform(-20, 20), random.uniform(-20, 20)};
+    const V2 va{random.uniform(-60, 60), random.uniform(-60, 60)};
+    // Per axis: B's interval minus A's moving at -v: overlap while |pa + t va - pb| <= ha + hb.
+    double enter = -1e300, exit = 1e300;
+    for (int axis = 0; axis < 2; ++axis) {
+      const double gap = axis == 0 ? pa.x - pb.x : pa.y - pb.y;
+      const double speed = axis == 0 ? va.x : va.y;
+      const double reach = axis == 0 ? a.halfExtents.x + b.halfExtents.x : a.halfExtents.y + b.halfExtents.y;
+      const double t0 = (-reach - gap) / speed, t1 = (reach - gap) / speed;
+      enter = std::max(enter, std::min(t0, t1));
+      exit = std::min(exit, std::max(t0, t1));
+    }
+    if (enter <= 0) continue;  // overlapping at the start: another test
+    const bool expectHit = enter <= exit && enter <= 1;
+    const Transform<double> poseA{pa, {}}, poseB{pb, {}};
+    const CastResult<V2> cast = linearCast(a, poseA, va, b, poseB, V2{});
+    ASSERT_EQ(cast.hit, expectHit) << "pair " << i;
+    if (expectHit) expectRelative(cast.fraction, enter, 1e-9, "fraction");
+    // Dynamic SAT sees the same intervals.
+    const CastResult<V2> sat = runCast(CastAlgorithm::DynamicSat, Collider<double>{a, poseA}, Motion<V2>{va, 0},
+                                       Collider<double>{b, poseB}, Motion<V2>{});
+    ASSERT_EQ(sat.hit, expectHit) << "pair " << i;
+    if (expectHit) expectRelative(sat.fraction, enter, 1e-12, "dynamic SAT fraction");
+  }
+}
+
+TEST(LinearCast, TouchingAtTheStartIsAHitAtZero) {
+  // Jolt #1786: a box resting on another and cast into it returned no hit. Here: Touching at t = 0.
+  const Box<double> box{{1, 1}};
+  const CastResult<V2> down = linearCast(box, Transform<double>{{0, 2}, {}}, V2{0, -1}, box, Transform<double>{}, V2{});
+  EXPECT_TRUE(down.hit);
+  EXPECT_EQ(down.status, CastStatus::Touching);
+  EXPECT_EQ(down.fraction, 0.0);
+  // Sliding along the face, still touching at the start.
+  const CastResult<V2> slide = linearCast(box, Transform<double>{{0, 2}, {}}, V2{3, 0}, box, Transform<double>{}, V2{});
+  EXPECT_EQ(slide.status, CastStatus::Touching);
+  // Circles touching: the same.
+  const Circle<double> circle{{}, 1};
+  EXPECT_EQ(linearCast(circle, Transform<double>{{2, 0}, {}}, V2{-1, 0}, circle, Transform<double>{}, V2{}).status,
+            CastStatus::Touching);
+  // Overlapping is not touching.
+  const CastResult<V2> deep = linearCast(box, Transform<double>{{0, 1.5}, {}}, V2{0, -1}, box, Transform<double>{}, V2{});
+  EXPECT_EQ(deep.status, CastStatus::Overlapping);
+  EXPECT_EQ(deep.fraction, 0.0);
+  EXPECT_EQ(down.normal, (V2{0, -1})) << "the touching normal, from A (above) toward B";
+}
+
+TEST(LinearCast, ZeroMotionGivesAMissWithoutNaN) {
+  const Box<double> box{{1, 1}};
+  const CastResult<V2> still = linearCast(box, Transform<double>{{5, 0}, {}}, V2{}, box, Transform<double>{}, V2{});
+  EXPECT_EQ(still.status, CastStatus::Miss);
+  EXPECT_TRUE(finite(still));
+  // Parallel motion along a face: never closes.
+  const CastResult<V2> parallel =
+      linearCast(box, Transform<double>{{0, 2.5}, {}}, V2{10, 0}, box, Transform<double>{}, V2{});
+  EXPECT_EQ(parallel.status, CastStatus::Miss);
+}
+
+TEST(LinearCast, ALargeTargetKeepsItsRelativeAccuracy) {
+  // parry #429: the error grew with the target's size. A 500-unit slab, a unit circle falling from 300 above;
+  // again 10,000 units from the origin.
+  for (const V2 offset : {V2{0, 0}, V2{1e4, -1e4}}) {
+    const Box<double> ground{{500, 0.5}};
+    const Circle<double> ball{{}, 1};
+    const CastResult<V2> cast = linearCast(ball, Transform<double>{offset + V2{123, 300}, {}}, V2{-50, -600}, ground,
+                                           Transform<double>{offset, {}}, V2{});
+    ASSERT_EQ(cast.status, CastStatus::Hit);
+    expectRelative(cast.fraction, (300 - 1.5) / 600, 1e-10, "fraction");
+    EXPECT_NEAR(cast.normal.y, -1.0, 1e-12);
+    EXPECT_LT(cast.iterations, 6);
+  }
+}
+
+// [SECTION] Time of impact with rotation
+
+TEST(TimeOfImpact, ASpinningBarDoesNotPassThroughAPost) {
+  // A thin bar 4 long turning a third of a turn sweeps over a post; translation alone never brings them closer.
+  const Box<double> bar{{2, 0.05}};
+  const Box<double> post{{0.1, 0.1}};
+  const Transform<double> barPose{}, postPose{{1.5, 1.0}, {}};
+  const Motion<V2> spin{{0, 0}, 2.0};
+  const CastResult<V2> linear = linearCast(bar, barPose, V2{}, post, postPose, V2{});
+  EXPECT_EQ(linear.status, CastStatus::Miss) << "the linear cast misses the rotation";
+  Recorder<AdvanceStep<V2>> trace;
+  const CastResult<V2> toi = timeOfImpact(bar, barPose, spin, post, postPose, Motion<V2>{}, CastOptions{}, trace);
+  ASSERT_EQ(toi.status, CastStatus::Hit);
+  // The corner (1.6, 0.9) of the post meets the bar's upper face: angle atan2(0.9, 1.6) - asin(0.05 / |corner|).
+  const double corner = std::hypot(1.6, 0.9);
+  const double exact = (std::atan2(0.9, 1.6) - std::asin(0.05 / corner)) / 2.0;
+  expectRelative(toi.fraction, exact, 1e-9, "time of impact");
+  // The trace: time rises, each step is (distance - target) / bound, the last one stops at the contact.
+  ASSERT_FALSE(trace.steps.empty());
+  for (std::size_t i = 1; i < trace.steps.size(); ++i) {
+    const AdvanceStep<V2>& before = trace.steps[i - 1];
+    EXPECT_GT(trace.steps[i].time, before.time);
+    EXPECT_NEAR(trace.steps[i].time, before.time + before.distance / before.bound, 1e-12);
+    EXPECT_EQ(before.angularBound, 2.0 * farthestRadius(bar));
+  }
+  EXPECT_TRUE(trace.steps.back().last);
+}
+
+TEST(TimeOfImpact, NeverLaterThanATrueContactOnRandomSweeps) {
+  SplitMix64 random{21};
+  const int count = propertyPairs(60);
+  int hits = 0;
+  int capped = 0;
+  for (int i = 0; i < count; ++i) {
+    const Collider<double> a{randomPolygon<double>(random, 3 + i % 6, 1.0), randomPose<double>(random, 3)};
+    const Collider<double> b{randomPolygon<double>(random, 3 + (i / 6) % 6, 1.0), randomPose<double>(random, 3)};
+    const Motion<V2> ma{{random.uniform(-6, 6), random.uniform(-6, 6)}, random.uniform(-6, 6)};
+    const Motion<V2> mb{{random.uniform(-6, 6), random.uniform(-6, 6)}, random.uniform(-6, 6)};
+    // Box2D's target and tolerance (a few linear slops on unit shapes): with rotation conservative advancement
+    // converges linearly, so touching exactly can take many steps.
+    CastOptions options;
+    options.relativeTarget = 1e-3;
+    options.relativeTolerance = 2.5e-4;
+    const CastResult<V2> toi = runCast(CastAlgorithm::TimeOfImpact, a, ma, b, mb, options);
+    ASSERT_NE(toi.status, CastStatus::InvalidInput);
+    if (toi.status == CastStatus::Overlapping || toi.status == CastStatus::Touching) continue;
+    // Grazing sweeps (the gap's minimum just above the target) make conservative advancement creep: the cap then
+    // reports the time reached, still safe. Such sweeps must stay rare.
+    capped += toi.status == CastStatus::MaxIterations ? 1 : 0;
+    // Dense sampling before the reported time finds no contact; at it the gap is within tolerance.
+    const double end = toi.hit || toi.status == CastStatus::MaxIterations ? toi.fraction : 1.0;
+    for (int k = 0; k < 400; ++k) {
+      const double t = end * k / 400.0;
+      ASSERT_GT(gjkDistanceAt(a, ma.velocity, ma.angularVelocity, b, mb.velocity, mb.angularVelocity, t), 0.0)
+          << "pair " << i << " touches at " << t << " before " << end;
+    }
+    if (toi.hit) {
+      ++hits;
+      EXPECT_LT(gjkDistanceAt(a, ma.velocity, ma.angularVelocity, b, mb.velocity, mb.angularVelocity, toi.fraction),
+                2e-3);
+    }
+  }
+  EXPECT_GT(hits, count / 10);
+  EXPECT_LE(capped, count / 100);
+}
+
+TEST(TimeOfImpact, TheLoopingSweepOfBox2dIssue115Ends) {
+  // Box2D #115: a 25 x 5 box and a 2.5 x 2.5 box whose sweep made b2TimeOfImpact loop. The small box falls and
+  // turns onto the large one; the cast ends with a status and its answer is checked by sampling.
+  const Collider<double> ground{Box<double>{{12.5, 2.5}}, Transform<double>::fromPose({0, 0}, 0.0)};
+  const Collider<double> block{Box<double>{{1.25, 1.25}}, Transform<double>::fromPose({-0.2, 20}, 0.1)};
+  const Motion<V2> fall{{0.6, -40}, 13.0};
+  const CastResult<V2> toi = runCast(CastAlgorithm::TimeOfImpact, block, fall, ground, Motion<V2>{});
+  ASSERT_EQ(toi.status, CastStatus::Hit);
+  for (int k = 0; k < 2000; ++k) {
+    const double t = toi.fraction * k / 2000.0;
+    ASSERT_GT(gjkDistanceAt(block, fall.velocity, fall.angularVelocity, ground, V2{}, 0.0, t), 0.0) << t;
+  }
+  EXPECT_LT(gjkDistanceAt(block, fall.velocity, fall.angularVelocity, ground, V2{}, 0.0, toi.fraction), 1e-9);
+}
+
+TEST(TimeOfImpact, TheTargetSeparationStopsShortAndTheCapReportsTheTimeReached) {
+  const Box<double> bar{{2, 0.05}};
+  const Box<double> post{{0.1, 0.1}};
+  CastOptions options;
+  options.relativeTarget = 0.01;
+  const CastResult<V2> early = timeOfImpact(bar, Transform<double>{}, Motion<V2>{{}, 2.0}, post,
+                                            Transform<double>{{1.5, 1.0}, {}}, Motion<V2>{}, options);
+  ASSERT_EQ(early.status, CastStatus::Hit);
+  const double size = std::hypot(2.0, 0.05);
+  const double gap = gjkDistanceAt(Collider<double>{bar, {}}, V2{}, 2.0, Collider<double>{post, {{1.5, 1.0}, {}}}, V2{},
+                                   0.0, early.fraction);
+  EXPECT_NEAR(gap, 0.01 * size, 1e-9);
+  options = {};
+  options.maxIterations = 2;
+  const CastResult<V2> capped = timeOfImpact(bar, Transform<double>{}, Motion<V2>{{}, 2.0}, post,
+                                             Transform<double>{{1.5, 1.0}, {}}, Motion<V2>{}, options);
+  EXPECT_EQ(capped.status, CastStatus::MaxIterations);
+  EXPECT_FALSE(capped.hit);
+  const CastResult<V2> exact = timeOfImpact(bar, Transform<double>{}, Motion<V2>{{}, 2.0}, post,
+                                            Transform<double>{{1.5, 1.0}, {}}, Motion<V2>{});
+  EXPECT_LT(capped.fraction, exact.fraction) << "the time reached is before the contact";
+}
+
+TEST(TimeOfImpact, InSpaceATurningBoxMeetsAWall) {
+  // A box 4 long turning about z meets a wall at x = 1.5: its corner reaches it when 2 cos(a) + ... is first 1.5.
+  const Collider3<double> bar{Box3<double>{{2, 0.1, 0.1}}, Transform3<double>{{0, 0, 0}, Quat<double>::fromAxisAngle({0, 0, 1}, 1.2)}};
+  const Collider3<double> wall{Box3<double>{{0.5, 5, 5}}, Transform3<double>{{2.0, 0, 0}, {}}};
+  const Motion<V3> turn{{0, 0, 0}, {0, 0, -2}};
+  const CastResult<V3> toi = runCast(CastAlgorithm::TimeOfImpact, bar, turn, wall, Motion<V3>{});
+  ASSERT_EQ(toi.status, CastStatus::Hit);
+  // The bar's corner (2, -0.1) at angle a has x = 2 cos(a) + 0.1 sin(a) = 1.5.
+  double lo = 0, hi = 1.2;
+  for (int k = 0; k < 200; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    (2 * std::cos(mid) + 0.1 * std::sin(mid) > 1.5 ? lo : hi) = mid;
+  }
+  expectRelative(toi.fraction, (1.2 - hi) / 2, 1e-9, "time of impact in space");
+  EXPECT_NEAR(toi.normal.x, 1.0, 1e-6);
+  // The linear cast does not see the rotation.
+  EXPECT_EQ(runCast(CastAlgorithm::Linear, bar, Motion<V3>{}, wall, Motion<V3>{}).status, CastStatus::Miss);
+}
+
+// [SECTION] Dynamic SAT
+
+TEST(DynamicSat, TracesEveryAxisAndExitsEarly) {
+  const Collider<double> a{Box<double>{{1, 1}}, Transform<double>{{-5, 0.3}, {}}};
+  const Collider<double> b{Box<double>{{1, 1}}, {}};
+  CastRecorder<V2> trace;
+  const CastResult<V2> hit = runCast(CastAlgorithm::DynamicSat, a, Motion<V2>{{10, 0}, 0}, b, Motion<V2>{}, {}, &trace);
+  ASSERT_EQ(hit.status, CastStatus::Hit);
+  EXPECT_EQ(hit.fraction, 0.3);
+  EXPECT_EQ(hit.normal, (V2{1, 0}));
+  ASSERT_EQ(trace.axes.size(), 4u);
+  EXPECT_EQ(trace.axes[0].tEnter, 0.3);
+  EXPECT_EQ(trace.axes[0].tExit, 0.7);
+  // Moving away along y: the y axis never overlaps again, the early exit stops the test there.
+  CastRecorder<V2> missTrace;
+  const CastResult<V2> miss = runCast(CastAlgorithm::DynamicSat, a, Motion<V2>{{10, 5}, 0},
+                                      Collider<double>{Box<double>{{1, 1}}, Transform<double>{{0, -3}, {}}},
+                                      Motion<V2>{}, {}, &missTrace);
+  EXPECT_EQ(miss.status, CastStatus::Miss);
+  EXPECT_TRUE(missTrace.axes.back().earlyExit);
+}
+
+TEST(DynamicSat, BoxesAndHullsInSpaceAgreeWithTheLinearCast) {
+  SplitMix64 random{31};
+  for (int i = 0; i < propertyPairs(100); ++i) {
+    const Collider3<double> a{Box3<double>{{random.uniform(0.2, 2), random.uniform(0.2, 2), random.uniform(0.2, 2)}},
+                              Transform3<double>{{random.uniform(-8, 8), random.uniform(-8, 8), random.uniform(-8, 8)},
+                                                 Quat<double>::fromEuler(random.angle(), random.angle(), random.angle())}};
+    const Collider3<double> b{boxHull({random.uniform(0.2, 2), random.uniform(0.2, 2), random.uniform(0.2, 2)}),
+                              Transform3<double>{{0, 0, 0}, Quat<double>::fromEuler(random.angle(), random.angle(), random.angle())}};
+    const Motion<V3> motion{-2.0 * a.transform.p + V3{random.uniform(-2, 2), random.uniform(-2, 2), random.uniform(-2, 2)}, {}};
+    const CastResult<V3> sat = runCast(CastAlgorithm::DynamicSat, a, motion, b, Motion<V3>{});
+    const CastResult<V3> linear = runCast(CastAlgorithm::Linear, a, motion, b, Motion<V3>{});
+    ASSERT_EQ(sat.hit, linear.hit) << "pair " << i;
+    if (sat.status == CastStatus::Hit) {
+      EXPECT_NEAR(sat.fraction, linear.fraction, 1e-9) << "pair " << i;
+      EXPECT_TRUE(finite(sat));
+    }
+  }
+}
+
+// [SECTION] Moving spheres and response
+
+TEST(MovingSpheres, TheQuadraticAndItsStepsAreTraced) {
+  CastRecorder<V2> trace;
+  const CastResult<V2> hit =
+      movingSpheres(V2{-5, 0.3}, 1.0, V2{10, 0}, V2{}, 1.0, V2{}, CastOptions{}, trace);
+  ASSERT_EQ(hit.status, CastStatus::Hit);
+  expectRelative(hit.fraction, (5 - std::sqrt(4 - 0.09)) / 10, 1e-14, "fraction");
+  ASSERT_EQ(trace.sweep.size(), 3u);
+  EXPECT_EQ(trace.sweep[0].part, SweepPart::RelativeMotion);
+  EXPECT_EQ(trace.sweep[1].part, SweepPart::MinkowskiSum);
+  EXPECT_EQ(trace.sweep[1].radius, 2.0);
+  const SweepStep<V2>& quadratic = trace.sweep[2];
+  EXPECT_EQ(quadratic.a, 100.0);
+  EXPECT_EQ(quadratic.b, -50.0);
+  EXPECT_NEAR(quadratic.c, 25.09 - 4.0, 1e-12);
+  EXPECT_EQ(quadratic.root0, hit.fraction);
+  EXPECT_GT(quadratic.root1, quadratic.root0);
+  // Head on, both moving: the relative motion closes 8 of 10 between centres 10 apart: t = 8 / 12... exactly.
+  NoTrace none;
+  const CastResult<V2> headOn = movingSpheres(V2{-5, 0}, 1.0, V2{6, 0}, V2{5, 0}, 1.0, V2{-6, 0}, CastOptions{}, none);
+  EXPECT_DOUBLE_EQ(headOn.fraction, 8.0 / 12.0);
+  EXPECT_EQ(headOn.normal, (V2{1, 0}));
+}
+
+TEST(MovingSpheres, PlanePolygonAndTriangleParts) {
+  NoTrace none;
+  const CastResult<V3> plane = movingSphereVsPlane(V3{0, 0, 5}, 1.0, V3{0, 0, -8}, V3{0, 0, 1}, 0.0, none);
+  EXPECT_EQ(plane.fraction, 0.5);
+  EXPECT_EQ(plane.normal, (V3{0, 0, -1}));
+  // The triangle's face, then an edge, then a vertex.
+  const V3 ta{0, 0, 0}, tb{4, 0, 0}, tc{0, 4, 0};
+  CastRecorder<V3> faceTrace;
+  const CastResult<V3> face = movingSphereVsTriangle(V3{1, 1, 5}, 1.0, V3{0, 0, -8}, ta, tb, tc, CastOptions{}, faceTrace);
+  EXPECT_EQ(face.fraction, 0.5);
+  ASSERT_EQ(faceTrace.sweep.size(), 1u);
+  EXPECT_EQ(faceTrace.sweep[0].part, SweepPart::Face);
+  CastRecorder<V3> edgeTrace;
+  const CastResult<V3> edge = movingSphereVsTriangle(V3{2, -1, 5}, 0.5, V3{0, 0, -10}, ta, tb, tc, CastOptions{}, edgeTrace);
+  ASSERT_EQ(edge.status, CastStatus::Miss);  // passes 1 from the edge with radius 0.5
+  const CastResult<V3> edgeHit = movingSphereVsTriangle(V3{2, -0.3, 5}, 0.5, V3{0, 0, -10}, ta, tb, tc, CastOptions{}, none);
+  expectRelative(edgeHit.fraction, (5 - std::sqrt(0.25 - 0.09)) / 10, 1e-12, "edge");
+  const CastResult<V3> vertex = movingSphereVsTriangle(V3{-0.3, -0.3, 5}, 0.5, V3{0, 0, -10}, ta, tb, tc, CastOptions{}, none);
+  expectRelative(vertex.fraction, (5 - std::sqrt(0.25 - 0.18)) / 10, 1e-12, "vertex");
+  // A circle against a square's face and corner.
+  const Polygon<double> square = regularPolygon(4, std::sqrt(2.0));  // corners at (+-sqrt2, 0), (0, +-sqrt2)
+  const CastResult<V2> corner = movingCircleVsPolygon(V2{-5, 0}, 0.5, V2{10, 0}, square.vertices.data(),
+                                                      square.normals.data(), 4, CastOptions{}, none);
+  expectRelative(corner.fraction, (5 - std::sqrt(2.0) - 0.5) / 10, 1e-12, "corner");
+}
+
+TEST(Response, ReflectionSplitsNormalAndTangentialParts) {
+  const Reflection<V2> bounce = reflect(V2{3, -4}, V2{0, 1}, 0.5);
+  EXPECT_EQ(bounce.normalPart, (V2{0, -4}));
+  EXPECT_EQ(bounce.tangentialPart, (V2{3, 0}));
+  EXPECT_EQ(bounce.velocity, (V2{3, 2}));
+  EXPECT_EQ(reflect(V2{3, -4}, V2{0, 1}, 1.0).velocity, (V2{3, 4}));
+  EXPECT_EQ(reflect(V2{3, -4}, V2{0, 1}, 0.0).velocity, (V2{3, 0}));
+  EXPECT_EQ(reflect(V2{3, 4}, V2{0, 1}, 1.0).velocity, (V2{3, 4})) << "leaving: unchanged";
+  EXPECT_FALSE(reflect(V2{3, 4}, V2{0, 0}, 1.0).valid);
+}
+
+// [SECTION] The dispatch: refusals, agreement, traces
+
+TEST(CastQuery, RefusalsNameTheMotionOrShape) {
+  const Collider<double> point{Point<double>{}, {}};
+  const Collider<double> circle{Circle<double>{}, {{5, 0}, {}}};
+  const Collider<double> aabb{Aabb<double>{}, {}};
+  const auto linearTurn = castRefusal(CastAlgorithm::Linear, circle, Motion<V2>{{}, 1.0}, circle, Motion<V2>{});
+  ASSERT_TRUE(linearTurn);
+  EXPECT_EQ(linearTurn->subject, CastSubject::MotionA);
+  EXPECT_EQ(linearTurn->field, "angular_velocity");
+  const auto aabbTurn = castRefusal(CastAlgorithm::TimeOfImpact, circle, Motion<V2>{}, aabb, Motion<V2>{{}, 1.0});
+  ASSERT_TRUE(aabbTurn);
+  EXPECT_EQ(aabbTurn->subject, CastSubject::MotionB);
+  const auto noRay = castRefusal(CastAlgorithm::Ray, circle, Motion<V2>{}, circle, Motion<V2>{});
+  ASSERT_TRUE(noRay);
+  EXPECT_EQ(noRay->subject, CastSubject::Pair);
+  const auto curved = castRefusal(CastAlgorithm::DynamicSat, circle, Motion<V2>{}, aabb, Motion<V2>{});
+  ASSERT_TRUE(curved);
+  EXPECT_EQ(curved->subject, CastSubject::ShapeA);
+  EXPECT_FALSE(castRefusal(CastAlgorithm::Ray, point, Motion<V2>{{10, 0}, 0}, circle, Motion<V2>{}));
+  EXPECT_EQ(runCast(CastAlgorithm::Ray, circle, Motion<V2>{}, circle, Motion<V2>{}).status, CastStatus::InvalidInput);
+  const auto nan = castRefusal(CastAlgorithm::Linear, circle, Motion<V2>{{std::nan(""), 0}, 0}, circle, Motion<V2>{});
+  ASSERT_TRUE(nan);
+  EXPECT_EQ(nan->field, "velocity");
+}
+
+TEST(CastQuery, EveryAlgorithmAgreesOnCircles) {
+  const Collider<double> a{Circle<double>{{}, 1}, {{-5, 0.3}, {}}};
+  const Collider<double> b{Circle<double>{{}, 1}, {}};
+  const Motion<V2> ma{{10, 0}, 0};
+  const double exact = (5 - std::sqrt(4 - 0.09)) / 10;
+  for (const CastAlgorithm algorithm : {CastAlgorithm::Linear, CastAlgorithm::TimeOfImpact, CastAlgorithm::Analytic}) {
+    const CastResult<V2> r = runCast(algorithm, a, ma, b, Motion<V2>{});
+    ASSERT_EQ(r.status, CastStatus::Hit) << castAlgorithmInfo(algorithm).name;
+    expectRelative(r.fraction, exact, 1e-10, "fraction");
+  }
+  // A ray (a point) against the circle grown by nothing: the ray at height 0.3 meets radius 1.
+  const Collider<double> ray{Point<double>{}, {{-5, 0.3}, {}}};
+  const CastResult<V2> hit = runCast(CastAlgorithm::Ray, ray, ma, b, Motion<V2>{});
+  expectRelative(hit.fraction, (5 - std::sqrt(1 - 0.09)) / 10, 1e-12, "ray");
+  EXPECT_GT(hit.normal.x, 0.0) << "from A (the ray) toward B";
+  // The ray as B: the same contact, the normal from A (the circle) toward B (the ray).
+  const CastResult<V2> flipped = runCast(CastAlgorithm::Ray, b, Motion<V2>{}, ray, ma);
+  EXPECT_EQ(flipped.fraction, hit.fraction);
+  EXPECT_EQ(flipped.normal, -hit.normal);
+}
+
+TEST(CastQuery, RecordedRunsEqualUnrecordedBitForBit) {
+  SplitMix64 random{41};
+  for (int i = 0; i < 50; ++i) {
+    const Collider<double> a{randomPolygon<double>(random, 8, 1.0), randomPose<double>(random, 3)};
+    const Collider<double> b{randomCapsule<double>(random, 1.0), randomPose<double>(random, 3)};
+    const Motion<V2> ma{{random.uniform(-6, 6), random.uniform(-6, 6)}, random.uniform(-3, 3)};
+    for (const CastAlgorithm algorithm : {CastAlgorithm::Linear, CastAlgorithm::TimeOfImpact}) {
+      const Motion<V2> motion = algorithm == CastAlgorithm::Linear ? Motion<V2>{ma.velocity, 0} : ma;
+      CastRecorder<V2> trace;
+      const CastResult<V2> plain = runCast(algorithm, a, motion, b, Motion<V2>{});
+      const CastResult<V2> traced = runCast(algorithm, a, motion, b, Motion<V2>{}, {}, &trace);
+      EXPECT_TRUE(test::sameBits(plain.fraction, traced.fraction));
+      EXPECT_TRUE(test::sameBits(plain.normal, traced.normal));
+      EXPECT_EQ(plain.iterations, static_cast<int>(trace.advance.size()));
+    }
+  }
+}
+
+TEST(CastQuery, FloatCastsAgreeWithDouble) {
+  const Collider<float> a{Box<float>{{1, 1}}, Transform<float>::fromPose({-5, 0.3f}, 0.2f)};
+  const Collider<float> b{Box<float>{{0.5f, 2}}, Transform<float>::fromPose({0, 0}, -0.1f)};
+  const Collider<double> ad{Box<double>{{1, 1}}, Transform<double>::fromPose({-5, 0.3f}, 0.2f)};
+  const Collider<double> bd{Box<double>{{0.5, 2}}, Transform<double>::fromPose({0, 0}, -0.1f)};
+  for (const CastAlgorithm algorithm : {CastAlgorithm::Linear, CastAlgorithm::TimeOfImpact, CastAlgorithm::DynamicSat}) {
+    const float w = algorithm == CastAlgorithm::TimeOfImpact ? 1.0f : 0.0f;
+    const CastResult<Vec2<float>> f = runCast(algorithm, a, Motion<Vec2<float>>{{10, 0}, w}, b, Motion<Vec2<float>>{});
+    const CastResult<V2> d = runCast(algorithm, ad, Motion<V2>{{10, 0}, w}, bd, Motion<V2>{});
+    ASSERT_EQ(f.status, CastStatus::Hit) << castAlgorithmInfo(algorithm).name;
+    EXPECT_NEAR(f.fraction, d.fraction, 1e-4) << castAlgorithmInfo(algorithm).name;
+  }
+}
+
+}  // namespace
+}  // namespace collide
