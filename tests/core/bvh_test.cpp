@@ -200,6 +200,33 @@ TEST(Bvh, RefitAnswersLikeARebuildOnADeformingCloth) {
   }
 }
 
+TEST(Bvh, RefitDriftsAndThePolicyRebuilds) {
+  // The cloth folds over: refitted boxes of the flat tree grow long and overlap, the SAH cost climbs until the
+  // policy rebuilds, and a rebuilt tree is back near the fresh cost.
+  const int cells = 24;
+  Mesh<double> cloth = clothMesh(cells, 2.0);
+  deformCloth(cloth, cells, 2.0, 0.0);
+  Bvh<double> bvh = buildBvh(cloth, {BvhBuild::BinnedSah, BvKind::Aabb});
+  double afterBuild = bvhStats(bvh).sahCost;
+  double worstDrift = 1.0;
+  int rebuilds = 0;
+  for (int frame = 1; frame <= 60; ++frame) {
+    deformCloth(cloth, cells, 2.0, 0.1 * frame);
+    ASSERT_EQ(refitBvh(bvh, cloth), Status::Converged);
+    const double now = bvhStats(bvh).sahCost;
+    const double fresh = bvhStats(buildBvh(cloth, {BvhBuild::BinnedSah, BvKind::Aabb})).sahCost;
+    worstDrift = std::max(worstDrift, now / fresh);
+    if (shouldRebuild(now, afterBuild)) {
+      bvh = buildBvh(cloth, {BvhBuild::BinnedSah, BvKind::Aabb});
+      afterBuild = bvhStats(bvh).sahCost;
+      EXPECT_DOUBLE_EQ(afterBuild, fresh);
+      ++rebuilds;
+    }
+  }
+  EXPECT_GT(worstDrift, 1.1);
+  EXPECT_GE(rebuilds, 1);
+}
+
 TEST(Bvh, SortedInsertionOfTenThousandBoxesHasBoundedDepth) {
   // 10,000 small triangles in a row along x, inserted in that order: without rotations the tree is a list.
   Mesh<double> row;

@@ -220,6 +220,14 @@ template <Scalar S>
 template <Scalar S>
 [[nodiscard]] BvhStats bvhStats(const Bvh<S>& bvh, const SahCosts& costs = {});
 
+// Refit keeps the topology, so the tree's quality drifts as the mesh deforms: rebuild once its SAH cost has grown
+// past `growth` times the cost right after the last build (the quality test of Lauterbach, Yoon, Manocha and
+// Tang, "RT-DEFORM: Interactive Ray Tracing of Dynamic Scenes using BVHs", 2006).
+inline constexpr double kRebuildSahGrowth = 1.3;
+[[nodiscard]] constexpr bool shouldRebuild(double sahNow, double sahAfterBuild, double growth = kRebuildSahGrowth) {
+  return sahNow > growth * sahAfterBuild;
+}
+
 // The tree's invariants, or the first one broken in words ("node 7: child 9 outside its box"): every child's
 // AABB inside its parent's, parent links and ranges consistent, every triangle in exactly one leaf, every
 // vertex of a node's triangles inside its AABB, sphere and OBB (to a relative tolerance). Empty when valid.
