@@ -103,48 +103,64 @@ struct RawTree {
 template <Scalar S, class Trace>
 class TopDown {
  public:
-  TopDown(const Primitives<S>& prims, const BvhOptions& options, Trace& trace)
-      : prims_(prims), options_(options), trace_(trace) {}
+  TopDown(const Mesh<S>& mesh, const BvhOptions& options, Trace& trace) : options_(options), trace_(trace) {
+    // The splits reorder these references in place, so every node's triangles are read in sequence.
+    const int n = static_cast<int>(mesh.triangles.size());
+    refs_.resize(n);
+    for (int t = 0; t < n; ++t) {
+      Ref& ref = refs_[t];
+      ref.box = emptyBounds<S>();
+      for (const int v : mesh.triangles[t]) grow(ref.box, mesh.vertices[v]);
+      for (int k = 0; k < 3; ++k) ref.centroid[k] = S(0.5) * (ref.box.min[k] + ref.box.max[k]);
+      ref.triangle = t;
+    }
+  }
 
-  RawTree build() {
-    const int n = static_cast<int>(prims_.boxes.size());
-    tree_.order.resize(n);
-    std::iota(tree_.order.begin(), tree_.order.end(), 0);
-    tree_.nodes.push_back({});
+  // Writes the tree straight into `bvh` in depth-first order (a task stack that takes the left child first),
+  // each node's AABB from its split, so this build needs no layout or fitting pass.
+  void build(Bvh<S>& bvh) {
+    const int n = static_cast<int>(refs_.size());
+    bvh.nodes.reserve(static_cast<std::size_t>(std::max(2 * n - 1, 1)));  // a binary tree over n leaves at most
     struct Task {
-      int node, begin, end, depth;
+      int parent, begin, end, depth;
+      bool left;
     };
-    std::vector<Task> tasks{{0, 0, n, 0}};
+    std::vector<Task> tasks{{-1, 0, n, 0, true}};
     while (!tasks.empty()) {
       const Task task = tasks.back();
       tasks.pop_back();
-      const int mid = split(task.begin, task.end, task.depth);
-      RawNode& node = tree_.nodes[task.node];
-      if (mid < 0) {
-        node.first = task.begin;
-        node.count = task.end - task.begin;
-        continue;
-      }
-      const int left = static_cast<int>(tree_.nodes.size());
-      tree_.nodes.push_back({});
-      tree_.nodes.push_back({});
-      tree_.nodes[task.node].left = left;
-      tree_.nodes[task.node].right = left + 1;
-      tasks.push_back({left + 1, mid, task.end, task.depth + 1});
-      tasks.push_back({left, task.begin, mid, task.depth + 1});
+      const int index = static_cast<int>(bvh.nodes.size());
+      BvhNode<S> node;
+      node.parent = task.parent;
+      node.depth = task.depth;
+      node.first = task.begin;
+      node.count = task.end - task.begin;
+      if (task.parent >= 0) (task.left ? bvh.nodes[task.parent].left : bvh.nodes[task.parent].right) = index;
+      const int mid = split(task.begin, task.end, task.depth, node.box);
+      bvh.nodes.push_back(node);
+      if (mid < 0) continue;
+      tasks.push_back({index, mid, task.end, task.depth + 1, false});
+      tasks.push_back({index, task.begin, mid, task.depth + 1, true});
     }
-    return std::move(tree_);
+    bvh.primitives.resize(n);
+    for (int i = 0; i < n; ++i) bvh.primitives[i] = refs_[i].triangle;
   }
 
  private:
-  // Splits order[begin, end) in place and returns the boundary, or -1 to keep a leaf.
-  int split(int begin, int end, int depth) {
+  struct Ref {
+    Bounds<S, 3> box;
+    std::array<S, 3> centroid;
+    int triangle;
+  };
+
+  // Splits refs[begin, end) in place and returns the boundary, or -1 to keep a leaf; `box` is their AABB.
+  int split(int begin, int end, int depth, Bounds<S, 3>& box) {
     const int count = end - begin;
-    Bounds<S, 3> box = emptyBounds<S>(), centroidBox = emptyBounds<S>();
+    Bounds<S, 3> centroidBox = emptyBounds<S>();
+    box = emptyBounds<S>();
     for (int i = begin; i < end; ++i) {
-      const int t = tree_.order[i];
-      grow(box, prims_.boxes[t]);
-      grow(centroidBox, Vec3<S>{prims_.centroids[t][0], prims_.centroids[t][1], prims_.centroids[t][2]});
+      grow(box, refs_[i].box);
+      grow(centroidBox, Vec3<S>{refs_[i].centroid[0], refs_[i].centroid[1], refs_[i].centroid[2]});
     }
     BvhSplitStep<S> step;
     if constexpr (Trace::enabled) {
@@ -173,10 +189,9 @@ class TopDown {
       // Every centroid in one point: no plane separates them, so halve the list (any order is as good).
       if (count <= options_.maxLeafSize) return keepLeaf();
     } else if (options_.build == BvhBuild::Median) {
-      auto* order = tree_.order.data();
-      std::nth_element(order + begin, order + mid, order + end,
-                       [&](int x, int y) { return prims_.centroids[x][axis] < prims_.centroids[y][axis]; });
-      position = prims_.centroids[tree_.order[mid]][axis];
+      std::nth_element(refs_.begin() + begin, refs_.begin() + mid, refs_.begin() + end,
+                       [axis](const Ref& x, const Ref& y) { return x.centroid[axis] < y.centroid[axis]; });
+      position = refs_[mid].centroid[axis];
     } else {
       const int chosen = binnedSah(begin, end, box, centroidBox, step, axis, position);
       if (chosen < 0) return keepLeaf();
@@ -191,56 +206,50 @@ class TopDown {
     return mid;
   }
 
-  // Wald 2007: bin the centroids on each axis, sweep the bins from both ends for the areas and counts, take the
-  // least cost boundary. Returns the partition point, or -1 when a leaf is cheaper and small enough.
+  // Wald 2007, 3.2: bin the centroids along the centroid box's longest axis (`axis`), sweep the bins from both
+  // ends for the areas and counts, take the least cost boundary. Returns the partition point, or -1 when a leaf
+  // is cheaper and small enough.
   int binnedSah(int begin, int end, const Bounds<S, 3>& box, const Bounds<S, 3>& centroidBox, BvhSplitStep<S>& step,
-                int& axisOut, S& positionOut) {
-    const int bins = std::clamp(options_.binCount, 2, 256);
+                int axis, S& positionOut) {
     const int count = end - begin;
-    const S parentArea = area(box);
+    // No more bins than triangles (at least 4): a small node's empty bins would only cost sweeps.
+    const int bins = std::clamp(std::min(options_.binCount, std::max(count, 4)), 2, kMaxBins);
+    const S parentArea = std::max(area(box), std::numeric_limits<S>::min());
     const S traversal = static_cast<S>(options_.costs.traversal), primitive = static_cast<S>(options_.costs.primitive);
+    const S low = centroidBox.min[axis];
+    const S scale = S(bins) / (centroidBox.max[axis] - low);  // the caller saw a positive extent
+    for (int b = 0; b < bins; ++b) {
+      binBoxes_[b] = emptyBounds<S>();
+      binCounts_[b] = 0;
+    }
+    for (int i = begin; i < end; ++i) {
+      const Ref& ref = refs_[i];
+      const int bin = std::min(bins - 1, static_cast<int>((ref.centroid[axis] - low) * scale));
+      grow(binBoxes_[bin], ref.box);
+      ++binCounts_[bin];
+    }
+    Bounds<S, 3> right = emptyBounds<S>();
+    int rightCount = 0;
+    for (int b = bins - 1; b > 0; --b) {
+      grow(right, binBoxes_[b]);
+      rightCount += binCounts_[b];
+      rightAreas_[b] = area(right);
+      rightCounts_[b] = rightCount;
+    }
     S bestCost = std::numeric_limits<S>::infinity();
-    int bestAxis = -1, bestBoundary = -1;
-    binBoxes_.resize(bins);
-    binCounts_.resize(bins);
-    rightAreas_.resize(bins);
-    rightCounts_.resize(bins);
-    std::array<std::vector<BvhSplitCandidate<S>>, 3> candidates;
-    for (int axis = 0; axis < 3; ++axis) {
-      const S low = centroidBox.min[axis];
-      const S extent = centroidBox.max[axis] - low;
-      if (!(extent > S(0))) continue;
-      const S scale = S(bins) / extent;
-      std::fill(binBoxes_.begin(), binBoxes_.end(), emptyBounds<S>());
-      std::fill(binCounts_.begin(), binCounts_.end(), 0);
-      for (int i = begin; i < end; ++i) {
-        const int t = tree_.order[i];
-        const int bin = std::min(bins - 1, static_cast<int>((prims_.centroids[t][axis] - low) * scale));
-        grow(binBoxes_[bin], prims_.boxes[t]);
-        ++binCounts_[bin];
-      }
-      Bounds<S, 3> right = emptyBounds<S>();
-      int rightCount = 0;
-      for (int b = bins - 1; b > 0; --b) {
-        grow(right, binBoxes_[b]);
-        rightCount += binCounts_[b];
-        rightAreas_[b] = area(right);
-        rightCounts_[b] = rightCount;
-      }
-      Bounds<S, 3> left = emptyBounds<S>();
-      int leftCount = 0;
-      for (int b = 0; b + 1 < bins; ++b) {  // the boundary after bin b
-        grow(left, binBoxes_[b]);
-        leftCount += binCounts_[b];
-        if (leftCount == 0 || rightCounts_[b + 1] == 0) continue;
-        const S cost = traversal + primitive * (area(left) * S(leftCount) + rightAreas_[b + 1] * S(rightCounts_[b + 1])) /
-                                       std::max(parentArea, std::numeric_limits<S>::min());
-        if constexpr (Trace::enabled) candidates[axis].push_back({low + S(b + 1) / scale, cost, leftCount});
-        if (cost < bestCost) {
-          bestCost = cost;
-          bestAxis = axis;
-          bestBoundary = b;
-        }
+    int bestBoundary = -1;
+    Bounds<S, 3> left = emptyBounds<S>();
+    int leftCount = 0;
+    for (int b = 0; b + 1 < bins; ++b) {  // the boundary after bin b
+      grow(left, binBoxes_[b]);
+      leftCount += binCounts_[b];
+      if (leftCount == 0 || rightCounts_[b + 1] == 0) continue;
+      const S cost =
+          traversal + primitive * (area(left) * S(leftCount) + rightAreas_[b + 1] * S(rightCounts_[b + 1])) / parentArea;
+      if constexpr (Trace::enabled) step.candidates.push_back({low + S(b + 1) / scale, cost, leftCount});
+      if (cost < bestCost) {
+        bestCost = cost;
+        bestBoundary = b;
       }
     }
     const S leafCost = primitive * S(count);
@@ -248,28 +257,23 @@ class TopDown {
       step.leafCost = leafCost;
       step.splitCost = bestCost;
     }
-    if (bestAxis < 0) return -1;  // cannot happen with extent > 0 on some axis; kept as the safe answer
+    if (bestBoundary < 0) return -1;  // cannot happen with a positive extent; kept as the safe answer
     if (count <= options_.maxLeafSize && leafCost <= bestCost) return -1;
-    const S low = centroidBox.min[bestAxis];
-    const S scale = S(bins) / (centroidBox.max[bestAxis] - low);
-    int* order = tree_.order.data();
-    int* middle = std::partition(order + begin, order + end, [&](int t) {
-      return std::min(bins - 1, static_cast<int>((prims_.centroids[t][bestAxis] - low) * scale)) <= bestBoundary;
+    const auto middle = std::partition(refs_.begin() + begin, refs_.begin() + end, [&](const Ref& ref) {
+      return std::min(bins - 1, static_cast<int>((ref.centroid[axis] - low) * scale)) <= bestBoundary;
     });
-    axisOut = bestAxis;
     positionOut = low + S(bestBoundary + 1) / scale;
-    if constexpr (Trace::enabled) step.candidates = std::move(candidates[bestAxis]);
-    return static_cast<int>(middle - order);
+    return static_cast<int>(middle - refs_.begin());
   }
 
-  const Primitives<S>& prims_;
+  static constexpr int kMaxBins = 256;
   const BvhOptions& options_;
   Trace& trace_;
-  RawTree tree_;
-  std::vector<Bounds<S, 3>> binBoxes_;
-  std::vector<int> binCounts_;
-  std::vector<S> rightAreas_;
-  std::vector<int> rightCounts_;
+  std::vector<Ref> refs_;
+  std::array<Bounds<S, 3>, kMaxBins> binBoxes_{};
+  std::array<int, kMaxBins> binCounts_{};
+  std::array<S, kMaxBins> rightAreas_{};
+  std::array<int, kMaxBins> rightCounts_{};
 };
 
 // [SECTION] Morton codes and LBVH
@@ -365,6 +369,7 @@ RawTree bottomUp(const Primitives<S>& prims, const std::vector<std::uint64_t>& k
     Bounds<S, 3> box;
   };
   std::vector<Cluster> clusters(n);
+  tree.nodes.reserve(static_cast<std::size_t>(2 * n));  // n leaves and n - 1 merges: no reallocation
   for (int i = 0; i < n; ++i) {
     const int t = static_cast<int>(keys[i] & 0xffffffffu);
     tree.nodes.push_back({-1, -1, t, 1});
@@ -432,6 +437,7 @@ class Insertion {
     const int n = static_cast<int>(prims_.boxes.size());
     tree_.order.resize(n);
     std::iota(tree_.order.begin(), tree_.order.end(), 0);
+    nodes_.reserve(static_cast<std::size_t>(2 * n));  // n leaves and n - 1 parents: no reallocation
     for (int t = 0; t < n; ++t) insert(t);
     tree_.nodes.resize(nodes_.size());
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
@@ -589,12 +595,14 @@ void layOut(const RawTree& raw, Bvh<S>& bvh) {
 
 // AABBs and ranges bottom-up: in reverse order every child comes before its parent.
 template <Scalar S>
-void fitBoxes(Bvh<S>& bvh, const Primitives<S>& prims) {
+void fitBoxes(Bvh<S>& bvh, const Mesh<S>& mesh) {
   for (int i = static_cast<int>(bvh.nodes.size()) - 1; i >= 0; --i) {
     BvhNode<S>& node = bvh.nodes[i];
     if (node.isLeaf()) {
       node.box = emptyBounds<S>();
-      for (int k = node.first; k < node.first + node.count; ++k) grow(node.box, prims.boxes[bvh.primitives[k]]);
+      for (int k = node.first; k < node.first + node.count; ++k) {
+        for (const int v : mesh.triangles[bvh.primitives[k]]) grow(node.box, mesh.vertices[v]);
+      }
     } else {
       const BvhNode<S>& l = bvh.nodes[node.left];
       const BvhNode<S>& r = bvh.nodes[node.right];
@@ -759,17 +767,19 @@ Bvh<S> buildBvh(const Mesh<S>& mesh, const BvhOptions& options, Trace& trace) {
     bvh.status = Status::InvalidInput;
     return bvh;
   }
-  const Primitives<S> prims = primitiveBoxes(mesh);
-  RawTree raw;
-  switch (options.build) {
-    case BvhBuild::Median:
-    case BvhBuild::BinnedSah: raw = TopDown<S, Trace>(prims, options, trace).build(); break;
-    case BvhBuild::Lbvh: raw = lbvh(mortonKeys(prims), trace); break;
-    case BvhBuild::BottomUp: raw = bottomUp(prims, mortonKeys(prims), options.clusterWindow, trace); break;
-    case BvhBuild::Insertion: raw = Insertion<S, Trace>(prims, trace).build(); break;
+  if (options.build == BvhBuild::Median || options.build == BvhBuild::BinnedSah) {
+    TopDown<S, Trace>(mesh, options, trace).build(bvh);
+  } else {
+    const Primitives<S> prims = primitiveBoxes(mesh);
+    RawTree raw;
+    switch (options.build) {
+      case BvhBuild::Lbvh: raw = lbvh(mortonKeys(prims), trace); break;
+      case BvhBuild::BottomUp: raw = bottomUp(prims, mortonKeys(prims), options.clusterWindow, trace); break;
+      default: raw = Insertion<S, Trace>(prims, trace).build(); break;
+    }
+    layOut(raw, bvh);
+    fitBoxes(bvh, mesh);
   }
-  layOut(raw, bvh);
-  fitBoxes(bvh, prims);
   fitVolumes(bvh, mesh);
   return bvh;
 }
@@ -780,17 +790,7 @@ template <Scalar S>
 Status refitBvh(Bvh<S>& bvh, const Mesh<S>& mesh, int* updated) {
   if (bvh.empty() || bvh.primitives.size() != mesh.triangles.size() || !isValid(mesh)) return Status::InvalidInput;
   const int n = static_cast<int>(bvh.nodes.size());
-  for (int i = n - 1; i >= 0; --i) {
-    BvhNode<S>& node = bvh.nodes[i];
-    if (node.isLeaf()) {
-      node.box = emptyBounds<S>();
-      for (int k = node.first; k < node.first + node.count; ++k) {
-        for (const int v : mesh.triangles[bvh.primitives[k]]) grow(node.box, mesh.vertices[v]);
-      }
-    } else {
-      node.box = merged(bvh.nodes[node.left].box, bvh.nodes[node.right].box);
-    }
-  }
+  fitBoxes(bvh, mesh);
   if (bvh.options.bv == BvKind::Sphere) {
     for (int i = n - 1; i >= 0; --i) {
       const BvhNode<S>& node = bvh.nodes[i];

@@ -45,8 +45,8 @@ namespace collide {
 
 // How the tree is built (Ericson, Real-Time Collision Detection, 6.2):
 //   Median     top-down, split at the median centroid along the centroid box's longest axis;
-//   BinnedSah  top-down, the split of least SAH cost over `binCount` bins per axis (Wald, "On fast Construction
-//              of SAH-based Bounding Volume Hierarchies", 2007);
+//   BinnedSah  top-down, the split of least SAH cost over `binCount` bins along the centroid box's longest axis
+//              (Wald, "On fast Construction of SAH-based Bounding Volume Hierarchies", 2007, 3.2);
 //   BottomUp   agglomerative: repeatedly merge mutually nearest clusters (least merged surface area) within a
 //              window of the Morton order (Meister and Bittner, "Parallel Locally-Ordered Clustering", 2018);
 //   Insertion  one leaf at a time where the surface area grows least (Box2D's b2DynamicTree, Catto 2019), with
@@ -87,7 +87,7 @@ struct SahCosts {
 struct BvhOptions {
   BvhBuild build = BvhBuild::BinnedSah;
   BvKind bv = BvKind::Aabb;
-  int binCount = 16;    // BinnedSah: bins per axis (2 .. 256)
+  int binCount = 16;    // BinnedSah: bins along the split axis (2 .. 256)
   int maxLeafSize = 4;  // Median and BinnedSah: the most triangles in a leaf (the other builds put 1 in each)
   int clusterWindow = 8;  // BottomUp: neighbours searched on each side in the Morton order
   SahCosts costs{};
@@ -142,7 +142,7 @@ struct BvhStats {
 
 // [SECTION] Build trace events
 
-// Top-down: one node decided. `candidates` are the SAH costs of the bin boundaries on the chosen axis (empty for
+// Top-down: one node decided. `candidates` are the SAH costs of the bin boundaries on the split axis (empty for
 // the median build and for a leaf decided by size).
 template <Scalar S>
 struct BvhSplitCandidate {

@@ -152,7 +152,7 @@ template <Scalar S = double>
 }
 
 // The cloth's vertex positions at `time` (seconds): a travelling wave whose amplitude grows from the pinned
-// edge x = -size/2, plus a slow fold along y, so the tree's quality drifts as the cloth moves.
+// edge x = -size/2, curling up into a spiral and back (period 4 pi seconds), so the tree's quality drifts.
 template <Scalar S = double>
 void deformCloth(Mesh<S>& cloth, int cells, S size, double time) {
   cells = std::max(cells, 1);
@@ -160,9 +160,9 @@ void deformCloth(Mesh<S>& cloth, int cells, S size, double time) {
     for (int j = 0; j <= cells; ++j) {
       const double u = double(i) / cells, v = double(j) / cells;
       const double x0 = size * (u - 0.5), y0 = size * (v - 0.5);
-      const double fold = 0.5 * (1.0 - std::cos(0.5 * time)) * u;  // 0 .. 1: the free edge folds over
+      const double fold = 0.5 * (1.0 - std::cos(0.5 * time));  // 0 .. 1 and back, period 4 pi seconds
       const double wave = 0.15 * size * u * std::sin(2.0 * std::numbers::pi * (1.5 * v - 0.4 * time));
-      const double angle = 0.5 * std::numbers::pi * fold;
+      const double angle = 1.5 * std::numbers::pi * fold * u;  // curls up: the free edge turns 270 degrees
       const double pivot = -0.5 * size;
       const double x = pivot + (x0 - pivot) * std::cos(angle);
       const double z = (x0 - pivot) * std::sin(angle) + wave;
