@@ -2,7 +2,8 @@
 // (README.md, "Mid phase").
 //
 //   collision-lab midphase --a MESH --b MESH [--pose-b x,y,z,qw,qx,qy,qz] [--build median|sah|bottom-up|insertion|
-//                          lbvh] [--bv aabb|sphere|obb] [--sat-lite] [--budget N] [--pairs] [--json] [--no-time]
+//                          lbvh] [--bv aabb|sphere|obb] [--sat-lite] [--budget N [--largest-first]] [--pairs] [--json]
+//                          [--no-time]
 //   collision-lab bvh --mesh MESH [--build ...] [--bv ...] [--json] [--no-time]
 //
 // MESH is a Wavefront OBJ file (*.obj), a JSON SHAPE of type "mesh" (a *.json file or the JSON text itself; its
@@ -155,6 +156,7 @@ struct MidphaseCommandOptions {
   std::string bv = "aabb";
   bool satLite = false;
   int budget = 0;
+  bool largestFirst = false;
   bool pairs = false;
   bool json = false;
   bool noTime = false;
@@ -186,6 +188,7 @@ int runMidphase(const MidphaseCommandOptions& options) {
   collide::MidphaseOptions query;
   query.satLite = options.satLite;
   query.budget = options.budget;
+  query.largestFirst = options.largestFirst;
   const collide::MidphaseResult<double> result = collide::midphase(treeA.bvh, a.mesh, a.pose, treeB.bvh, b.mesh, b.pose, query);
   if (result.status == collide::Status::InvalidInput) throw std::runtime_error("midphase: the query refused its input");
 
@@ -204,6 +207,7 @@ int runMidphase(const MidphaseCommandOptions& options) {
   q["primitive_tests"] = result.primitiveTests;
   q["overlapping_pairs"] = result.pairs.size();
   if (options.budget > 0) {
+    q["largest_first"] = options.largestFirst;
     q["deepest_level"] = result.deepestLevel;
     q["skipped_node_pairs"] = pairsJson(result.frontier);
   }
@@ -263,6 +267,8 @@ const bool registeredMidphase = registerCommand({
       command.add_flag("--sat-lite", options->satLite, "Box volumes: test the 6 face axes only (and count false positives)");
       command.add_option("--budget", options->budget, "Breadth-first with at most N BV tests (0: depth-first, complete)")
           ->check(CLI::NonNegativeNumber);
+      command.add_flag("--largest-first", options->largestFirst,
+                       "With --budget: take the pair of largest surface area next (a priority queue), not the oldest");
       command.add_flag("--pairs", options->pairs, "List the overlapping triangle pairs [i, j]");
       return [options] { return runMidphase(*options); };
     },

@@ -121,9 +121,10 @@ TEST(Bvh, RecordedEqualsUnrecorded) {
       EXPECT_EQ(ta.primitives, plain.primitives);
       EXPECT_EQ(ta.nodes.size(), plain.nodes.size());
       const Bvh<double> tb = buildBvh(b, {build, kind});
-      for (const int budget : {0, 40}) {
+      for (const int budget : {0, 40, -40}) {
         MidphaseOptions options;
-        options.budget = budget;
+        options.budget = budget < 0 ? -budget : budget;
+        options.largestFirst = budget < 0;
         Recorder<MidphaseEvent> trace;
         const auto recorded = midphase(ta, a, {}, tb, b, xfB, options, trace);
         const auto unrecorded = midphase(ta, a, {}, tb, b, xfB, options);
@@ -145,20 +146,20 @@ TEST(Bvh, BudgetReturnsThePartialAnswerAndWhatItSkipped) {
   const Bvh<double> ta = buildBvh(a, {BvhBuild::BinnedSah, BvKind::Aabb});
   const Bvh<double> tb = buildBvh(b, {BvhBuild::BinnedSah, BvKind::Aabb});
   const auto full = midphase(ta, a, {}, tb, b, xfB, {});
-  int previousLevel = -1;
-  for (const int budget : {1, 9, 33, 129, 513}) {
-    MidphaseOptions options;
-    options.budget = budget;
-    const auto partial = midphase(ta, a, {}, tb, b, xfB, options);
-    EXPECT_LE(partial.bvTests, budget);
-    EXPECT_EQ(partial.status, Status::MaxIterations);
-    EXPECT_FALSE(partial.frontier.empty());
-    EXPECT_GE(partial.deepestLevel, previousLevel);
-    previousLevel = partial.deepestLevel;
-    // Every pair found is a true pair; every true pair is found or lies under a frontier pair.
-    for (const auto& pair : partial.pairs) EXPECT_TRUE(std::binary_search(full.pairs.begin(), full.pairs.end(), pair));
-    for (const auto& pair : full.pairs) {
-      if (std::binary_search(partial.pairs.begin(), partial.pairs.end(), pair)) continue;
+  for (const bool largestFirst : {false, true}) {
+    int previousLevel = -1;
+    for (const int budget : {1, 9, 33, 129, 513}) {
+      MidphaseOptions options;
+      options.budget = budget;
+      options.largestFirst = largestFirst;
+      const auto partial = midphase(ta, a, {}, tb, b, xfB, options);
+      EXPECT_LE(partial.bvTests, budget);
+      EXPECT_EQ(partial.status, Status::MaxIterations);
+      EXPECT_FALSE(partial.frontier.empty());
+      EXPECT_GE(partial.deepestLevel, previousLevel);
+      previousLevel = partial.deepestLevel;
+      // Every pair found is a true pair; every true pair is found or lies under a frontier pair.
+      for (const auto& pair : partial.pairs) EXPECT_TRUE(std::binary_search(full.pairs.begin(), full.pairs.end(), pair));
       const auto under = [](const Bvh<double>& tree, int node, int triangle) {
         const BvhNode<double>& n = tree.nodes[node];
         for (int k = n.first; k < n.first + n.count; ++k) {
@@ -166,16 +167,22 @@ TEST(Bvh, BudgetReturnsThePartialAnswerAndWhatItSkipped) {
         }
         return false;
       };
-      EXPECT_TRUE(std::any_of(partial.frontier.begin(), partial.frontier.end(), [&](const std::array<int, 2>& f) {
-        return under(ta, f[0], pair[0]) && under(tb, f[1], pair[1]);
-      }));
+      for (const auto& pair : full.pairs) {
+        if (std::binary_search(partial.pairs.begin(), partial.pairs.end(), pair)) continue;
+        EXPECT_TRUE(std::any_of(partial.frontier.begin(), partial.frontier.end(), [&](const std::array<int, 2>& f) {
+          return under(ta, f[0], pair[0]) && under(tb, f[1], pair[1]);
+        })) << (largestFirst ? "largest first" : "breadth first") << ", budget " << budget;
+      }
     }
   }
-  MidphaseOptions unlimited;
-  unlimited.budget = 1 << 30;
-  const auto complete = midphase(ta, a, {}, tb, b, xfB, unlimited);
-  EXPECT_EQ(complete.status, Status::Converged);
-  EXPECT_EQ(complete.pairs, full.pairs);
+  for (const bool largestFirst : {false, true}) {
+    MidphaseOptions unlimited;
+    unlimited.budget = 1 << 30;
+    unlimited.largestFirst = largestFirst;
+    const auto complete = midphase(ta, a, {}, tb, b, xfB, unlimited);
+    EXPECT_EQ(complete.status, Status::Converged);
+    EXPECT_EQ(complete.pairs, full.pairs);
+  }
 }
 
 TEST(Bvh, RefitAnswersLikeARebuildOnADeformingCloth) {

@@ -244,6 +244,7 @@ struct MidphaseOptions {
   bool satLite = false;  // box BVs: the 6 face axes only (Gottschalk et al. 1996, 4; Ericson 4.4.1)
   bool countLiteFalsePositives = true;  // satLite: also run the 9 edge axes on each "overlap" to count the fooled
   int budget = 0;  // > 0: breadth-first with at most this many BV tests (time-critical, Hubbard 1995); 0: depth-first
+  bool largestFirst = false;  // budgeted: a priority queue on the pair's surface area (the coarsest pair next)
 };
 
 template <Scalar S>
@@ -253,7 +254,7 @@ struct MidphaseResult {
   // InvalidInput: a refused pose, an empty or mismatched tree.
   Status status = Status::Converged;
   std::vector<std::array<int, 2>> pairs;     // (triangle of A, triangle of B), sorted
-  std::vector<std::array<int, 2>> frontier;  // (node of A, node of B), budgeted runs only
+  std::vector<std::array<int, 2>> frontier;  // (node of A, node of B), sorted; budgeted runs only
   int bvTests = 0;
   int bvOverlaps = 0;
   int liteFalsePositives = 0;  // SAT lite said overlap where an edge axis separates
@@ -263,7 +264,7 @@ struct MidphaseResult {
 };
 
 // The pending node pairs after a pair was taken: the depth-first stack (top last) or the breadth-first queue
-// (front first).
+// (next first; for the priority queue, in priority order).
 struct MidphasePendingStep {
   int nodeA = 0;
   int nodeB = 0;
@@ -567,29 +568,57 @@ class Midphase {
   // Breadth-first with a budget of BV tests (Hubbard, "Collision Detection for Interactive Graphics
   // Applications", 1995; O'Sullivan and Dingliana 2001): the queue holds overlapping pairs; a pair is split only
   // when the budget covers both child tests, so when it runs out every pair left is an overlapping pair, coarse.
+  // With `largestFirst` the queue is a priority queue on the sum of the two AABBs' surface areas, so the budget
+  // goes to the coarsest pairs wherever they are, rather than level by level (RTR 25.6's variant).
   void breadthFirst(const NodePair<S, Kind>& root) {
-    std::deque<NodePair<S, Kind>> queue;
+    struct Entry {
+      NodePair<S, Kind> pair;
+      S priority;
+      int order;  // ties: the older entry first, so the order is the same on every platform
+    };
+    const auto before = [](const Entry& x, const Entry& y) {  // the heap's "less": y comes out first
+      return x.priority < y.priority || (x.priority == y.priority && x.order > y.order);
+    };
+    std::deque<Entry> queue;
+    int pushed = 0;
+    const auto push = [&](const NodePair<S, Kind>& pair) {
+      const S priority = options_.largestFirst ? surfaceMeasure(a_.nodes[pair.a].box) + surfaceMeasure(b_.nodes[pair.b].box) : S(0);
+      queue.push_back({pair, priority, pushed++});
+      if (options_.largestFirst) std::push_heap(queue.begin(), queue.end(), before);
+    };
     if (!test(root)) return;
     result_.deepestLevel = a_.nodes[0].depth + b_.nodes[0].depth;
-    queue.push_back(root);
+    push(root);
     while (!queue.empty()) {
-      const NodePair<S, Kind> pair = queue.front();
+      const NodePair<S, Kind> pair = queue.front().pair;
       const char side = descendSide(pair);
       if (side != 0 && result_.bvTests + 2 > options_.budget) break;
-      queue.pop_front();
-      tracePending(pair, queue);
+      if (options_.largestFirst) {
+        std::pop_heap(queue.begin(), queue.end(), before);
+        queue.pop_back();
+      } else {
+        queue.pop_front();
+      }
+      if constexpr (Trace::enabled) {
+        std::vector<Entry> pending(queue.begin(), queue.end());
+        if (options_.largestFirst) std::sort(pending.begin(), pending.end(), [&](const Entry& x, const Entry& y) { return before(y, x); });
+        MidphasePendingStep step{pair.a, pair.b, {}};
+        for (const Entry& e : pending) step.pending.push_back({e.pair.a, e.pair.b});
+        trace_(step);
+      }
       if (side == 0) {
         leafPair(pair.a, pair.b);
         continue;
       }
       for (const NodePair<S, Kind>& child : children(pair, side)) {
         result_.deepestLevel = std::max(result_.deepestLevel, a_.nodes[child.a].depth + b_.nodes[child.b].depth);
-        if (test(child)) queue.push_back(child);
+        if (test(child)) push(child);
       }
     }
     if (!queue.empty()) {
       result_.status = Status::MaxIterations;
-      for (const auto& pair : queue) result_.frontier.push_back({pair.a, pair.b});
+      for (const Entry& e : queue) result_.frontier.push_back({e.pair.a, e.pair.b});
+      std::sort(result_.frontier.begin(), result_.frontier.end());
       if constexpr (Trace::enabled) trace_(MidphaseBudgetStep{result_.bvTests, static_cast<int>(queue.size())});
     }
   }
