@@ -116,6 +116,17 @@ class TopDown {
     }
   }
 
+  TopDown(const std::vector<Bounds<S, 3>>& boxes, const BvhOptions& options, Trace& trace)
+      : options_(options), trace_(trace) {
+    const int n = static_cast<int>(boxes.size());
+    refs_.resize(n);
+    for (int t = 0; t < n; ++t) {
+      refs_[t].box = boxes[t];
+      for (int k = 0; k < 3; ++k) refs_[t].centroid[k] = S(0.5) * (boxes[t].min[k] + boxes[t].max[k]);
+      refs_[t].triangle = t;
+    }
+  }
+
   // Writes the tree straight into `bvh` in depth-first order (a task stack that takes the left child first),
   // each node's AABB from its split, so this build needs no layout or fitting pass.
   void build(Bvh<S>& bvh) {
@@ -613,6 +624,24 @@ void fitBoxes(Bvh<S>& bvh, const Mesh<S>& mesh) {
   }
 }
 
+// The same from the primitives' own boxes (a tree over boxes).
+template <Scalar S>
+void fitBoxes(Bvh<S>& bvh, const std::vector<Bounds<S, 3>>& boxes) {
+  for (int i = static_cast<int>(bvh.nodes.size()) - 1; i >= 0; --i) {
+    BvhNode<S>& node = bvh.nodes[i];
+    if (node.isLeaf()) {
+      node.box = emptyBounds<S>();
+      for (int k = node.first; k < node.first + node.count; ++k) grow(node.box, boxes[bvh.primitives[k]]);
+    } else {
+      const BvhNode<S>& l = bvh.nodes[node.left];
+      const BvhNode<S>& r = bvh.nodes[node.right];
+      node.box = merged(l.box, r.box);
+      node.first = l.first;
+      node.count = l.count + r.count;
+    }
+  }
+}
+
 // The farthest vertex of the node's triangles from the centre of its AABB.
 template <Scalar S>
 BoundingSphere<S> fitSphere(const Bvh<S>& bvh, const Mesh<S>& mesh, const BvhNode<S>& node) {
@@ -784,6 +813,37 @@ Bvh<S> buildBvh(const Mesh<S>& mesh, const BvhOptions& options, Trace& trace) {
   return bvh;
 }
 
+template <Scalar S>
+Bvh<S> buildBvh(const std::vector<Bounds<S, 3>>& boxes, const BvhOptions& options) {
+  Bvh<S> bvh;
+  bvh.options = options;
+  bvh.options.bv = BvKind::Aabb;
+  if (boxes.empty() || !std::all_of(boxes.begin(), boxes.end(), [](const Bounds<S, 3>& b) { return isValid(b); })) {
+    bvh.status = Status::InvalidInput;
+    return bvh;
+  }
+  NoTrace trace;
+  if (options.build == BvhBuild::Median || options.build == BvhBuild::BinnedSah) {
+    TopDown<S, NoTrace>(boxes, options, trace).build(bvh);
+    return bvh;
+  }
+  Primitives<S> prims;
+  prims.boxes = boxes;
+  prims.centroids.resize(boxes.size());
+  for (std::size_t t = 0; t < boxes.size(); ++t) {
+    for (int k = 0; k < 3; ++k) prims.centroids[t][k] = S(0.5) * (boxes[t].min[k] + boxes[t].max[k]);
+  }
+  RawTree raw;
+  switch (options.build) {
+    case BvhBuild::Lbvh: raw = lbvh(mortonKeys(prims), trace); break;
+    case BvhBuild::BottomUp: raw = bottomUp(prims, mortonKeys(prims), options.clusterWindow, trace); break;
+    default: raw = Insertion<S, NoTrace>(prims, trace).build(); break;
+  }
+  layOut(raw, bvh);
+  fitBoxes(bvh, boxes);
+  return bvh;
+}
+
 // [SECTION] Refit
 
 template <Scalar S>
@@ -936,6 +996,7 @@ std::string checkBvh(const Bvh<S>& bvh, const Mesh<S>& mesh) {
   template Bvh<S> buildBvh<S, NoTrace>(const Mesh<S>&, const BvhOptions&, NoTrace&);                          \
   template Bvh<S> buildBvh<S, Recorder<BvhBuildEvent<S>>>(const Mesh<S>&, const BvhOptions&,                  \
                                                           Recorder<BvhBuildEvent<S>>&);                       \
+  template Bvh<S> buildBvh<S>(const std::vector<Bounds<S, 3>>&, const BvhOptions&);                          \
   template Status refitBvh<S>(Bvh<S>&, const Mesh<S>&, int*);                                                 \
   template BvhStats bvhStats<S>(const Bvh<S>&, const SahCosts&);                                              \
   template std::string checkBvh<S>(const Bvh<S>&, const Mesh<S>&);                                            \

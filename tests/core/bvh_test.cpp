@@ -8,7 +8,11 @@
 #include <vector>
 
 #include "collide/bvh.h"
+#include "collide/aabb_tree.h"
+#include "collide/brute_force.h"
+#include "collide/sweep_and_prune.h"
 #include "workloads/meshes.h"
+#include "workloads/motions.h"
 #include "workloads/random_shapes3.h"
 
 namespace collide {
@@ -261,6 +265,44 @@ TEST(Bvh, IdenticalMortonCodesBuildABalancedTree) {
     int log2 = 0;
     while ((1 << log2) < count) ++log2;
     EXPECT_LE(bvhStats(bvh).depth, 2 * log2) << bvhBuildName(build);
+  }
+}
+
+TEST(Bvh, SelfTestFindsTheBroadPhasesPairs) {
+  // The tree over moving boxes against itself, every build, frame by frame, against brute force, sweep and prune
+  // and the dynamic AABB tree on the same boxes.
+  for (const Motion motion : {Motion::Floor, Motion::Drift}) {
+    MovingBoxes<double, 3> scene(motion, 600, 7);
+    BruteForce<double, 3> brute;
+    SweepAndPrune<double, 3> sap;
+    AabbTree<double, 3> tree;
+    for (const auto& box : scene.boxes()) {
+      (void)brute.add(box);
+      (void)sap.add(box);
+      (void)tree.add(box);
+    }
+    for (int frame = 0; frame < 40; ++frame) {
+      scene.step();
+      for (std::size_t i = 0; i < scene.boxes().size(); ++i) {
+        (void)brute.move(static_cast<ProxyId>(i), scene.boxes()[i]);
+        (void)sap.move(static_cast<ProxyId>(i), scene.boxes()[i]);
+        (void)tree.move(static_cast<ProxyId>(i), scene.boxes()[i]);
+      }
+      std::vector<std::array<int, 2>> expected;
+      for (const ProxyPair& pair : brute.update()) expected.push_back({int(pair.first), int(pair.second)});
+      ASSERT_EQ(sap.update(), brute.pairs());
+      ASSERT_EQ(tree.update(), brute.pairs());
+      if (frame % 10 != 9) continue;
+      ASSERT_FALSE(expected.empty());
+      for (const BvhBuild build : kBuilds) {
+        const Bvh<double> bvh = buildBvh(scene.boxes(), {build, BvKind::Aabb});
+        ASSERT_EQ(bvh.status, Status::Converged);
+        const SelfOverlapResult<double> self = selfOverlaps(bvh, scene.boxes());
+        EXPECT_EQ(self.pairs, expected) << motionName(motion) << " frame " << frame << " " << bvhBuildName(build);
+        const std::size_t n = scene.boxes().size();
+        EXPECT_LT(static_cast<std::size_t>(self.boxTests), n * (n - 1) / 2);
+      }
+    }
   }
 }
 

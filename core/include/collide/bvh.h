@@ -20,6 +20,7 @@
 // [SECTION] Traversal results and trace events
 // [SECTION] Box-versus-box and the relative frames
 // [SECTION] Tree versus tree
+// [SECTION] The tree against itself: a broad phase
 #pragma once
 
 #include <algorithm>
@@ -208,6 +209,11 @@ template <Scalar S>
   NoTrace trace;
   return buildBvh(mesh, options, trace);
 }
+
+// A tree over boxes (a broad phase's proxies, index = position in `boxes`): the same builds, AABBs only
+// (options.bv is ignored). Empty or invalid boxes (isValid) give an empty tree with status InvalidInput.
+template <Scalar S>
+[[nodiscard]] Bvh<S> buildBvh(const std::vector<Bounds<S, 3>>& boxes, const BvhOptions& options = {});
 
 // Bottom-up refit after the mesh's vertices moved (same triangles): leaf AABBs from their triangles, then every
 // parent from its children, in reverse node order (Ericson 6.5.2; van den Bergen, "Efficient Collision Detection
@@ -663,6 +669,77 @@ template <Scalar S>
                                          const MidphaseOptions& options = {}) {
   NoTrace trace;
   return midphase(a, meshA, xfA, b, meshB, xfB, options, trace);
+}
+
+// [SECTION] The tree against itself: a broad phase
+
+template <Scalar S>
+struct SelfOverlapResult {
+  std::vector<std::array<int, 2>> pairs;  // (i, j) with i < j, sorted
+  int bvTests = 0;   // node pairs tested
+  int boxTests = 0;  // box pairs tested in leaves
+};
+
+// Every pair of overlapping boxes (closed: touching counts) of a tree built over them, by descending the tree
+// against itself (Ericson 6.3; Box2D's b2DynamicTree query per proxy is the per-box form): a node pair with
+// itself splits into its two children with themselves and with each other; a pair of different nodes is pruned
+// on its AABBs, or split on the larger. Traced with MidphaseEvent (box indices in the primitive steps).
+template <Scalar S, class Trace = NoTrace>
+[[nodiscard]] SelfOverlapResult<S> selfOverlaps(const Bvh<S>& bvh, const std::vector<Bounds<S, 3>>& boxes, Trace& trace) {
+  SelfOverlapResult<S> result;
+  if (bvh.empty() || bvh.primitives.size() != boxes.size()) return result;
+  const auto leafPairs = [&](const BvhNode<S>& a, const BvhNode<S>& b, bool same) {
+    if constexpr (Trace::enabled) trace(MidphaseLeafPairStep{static_cast<int>(&a - bvh.nodes.data()), static_cast<int>(&b - bvh.nodes.data())});
+    for (int i = a.first; i < a.first + a.count; ++i) {
+      for (int j = same ? i + 1 : b.first; j < b.first + b.count; ++j) {
+        const int x = bvh.primitives[i], y = bvh.primitives[j];
+        ++result.boxTests;
+        const bool hit = overlaps(boxes[x], boxes[y]);
+        if (hit) result.pairs.push_back({std::min(x, y), std::max(x, y)});
+        if constexpr (Trace::enabled) trace(MidphasePrimitiveStep{x, y, hit});
+      }
+    }
+  };
+  std::vector<std::array<int, 2>> stack{{0, 0}};
+  while (!stack.empty()) {
+    const auto [ia, ib] = stack.back();
+    stack.pop_back();
+    const BvhNode<S>& a = bvh.nodes[ia];
+    const BvhNode<S>& b = bvh.nodes[ib];
+    if (ia == ib) {
+      if (a.isLeaf()) {
+        leafPairs(a, a, true);
+      } else {
+        stack.push_back({a.left, a.right});
+        stack.push_back({a.right, a.right});
+        stack.push_back({a.left, a.left});
+      }
+      continue;
+    }
+    ++result.bvTests;
+    const bool overlap = overlaps(a.box, b.box);
+    const char side = !overlap || (a.isLeaf() && b.isLeaf()) ? char(0)
+                      : (b.isLeaf() || (!a.isLeaf() && surfaceMeasure(a.box) >= surfaceMeasure(b.box))) ? 'A' : 'B';
+    if constexpr (Trace::enabled) trace(MidphaseBvTestStep{ia, ib, overlap, false, side});
+    if (!overlap) continue;
+    if (side == 0) {
+      leafPairs(a, b, false);
+    } else if (side == 'A') {
+      stack.push_back({a.right, ib});
+      stack.push_back({a.left, ib});
+    } else {
+      stack.push_back({ia, b.right});
+      stack.push_back({ia, b.left});
+    }
+  }
+  std::sort(result.pairs.begin(), result.pairs.end());
+  return result;
+}
+
+template <Scalar S>
+[[nodiscard]] SelfOverlapResult<S> selfOverlaps(const Bvh<S>& bvh, const std::vector<Bounds<S, 3>>& boxes) {
+  NoTrace trace;
+  return selfOverlaps(bvh, boxes, trace);
 }
 
 }  // namespace collide
