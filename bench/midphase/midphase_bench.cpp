@@ -17,6 +17,7 @@
 
 #include "collide/bvh.h"
 #include "workloads/meshes.h"
+#include "workloads/random.h"
 
 namespace {
 
@@ -48,9 +49,9 @@ void buildBenchmark(benchmark::State& state, BvhBuild build, BvKind kind) {
 
 constexpr int kClothCells = 141;  // 2 * 141^2 = 39,762 triangles
 
-void refitBenchmark(benchmark::State& state, bool rebuild) {
+void refitBenchmark(benchmark::State& state, bool rebuild, BvKind kind) {
   Mesh<double> cloth = clothMesh(kClothCells, 2.0);
-  Bvh<double> bvh = buildBvh(cloth, {BvhBuild::BinnedSah, BvKind::Aabb});
+  Bvh<double> bvh = buildBvh(cloth, {BvhBuild::BinnedSah, kind});
   double time = 0;
   for (auto _ : state) {
     state.PauseTiming();
@@ -58,7 +59,7 @@ void refitBenchmark(benchmark::State& state, bool rebuild) {
     deformCloth(cloth, kClothCells, 2.0, time);
     state.ResumeTiming();
     if (rebuild) {
-      bvh = buildBvh(cloth, {BvhBuild::BinnedSah, BvKind::Aabb});
+      bvh = buildBvh(cloth, {BvhBuild::BinnedSah, kind});
     } else {
       benchmark::DoNotOptimize(refitBvh(bvh, cloth));
     }
@@ -83,6 +84,82 @@ void pairsBenchmark(benchmark::State& state, BvKind kind, bool satLite) {
   state.counters["bv_tests"] = result.bvTests;
   state.counters["primitive_tests"] = result.primitiveTests;
 }
+
+// The cost model's unit costs: one BV test of each kind and one triangle test, over 1,024 random pairs (about a
+// third overlapping), so the per-test time is the benchmark's time / 1,024.
+constexpr int kUnitPairs = 1024;
+
+struct UnitInputs {
+  std::vector<detail::Frame3<double>> frames;
+  std::vector<std::array<double, 6>> extents;  // half extents of A, then B
+  std::vector<std::array<Vec3<double>, 6>> triangles;
+};
+
+const UnitInputs& unitInputs() {
+  static const UnitInputs inputs = [] {
+    UnitInputs in;
+    SplitMix64 random(5);
+    for (int i = 0; i < kUnitPairs; ++i) {
+      const Quat<double> q = Quat<double>{random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(-1, 1)}.normalized();
+      detail::Frame3<double> f = detail::frameOf(Transform3<double>{{random.uniform(-2, 2), random.uniform(-2, 2), random.uniform(-2, 2)}, q});
+      in.frames.push_back(f);
+      std::array<double, 6> e;
+      for (double& x : e) x = random.uniform(0.1, 1.0);
+      in.extents.push_back(e);
+      std::array<Vec3<double>, 6> t;
+      for (auto& p : t) p = {random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(-1, 1)};
+      in.triangles.push_back(t);
+    }
+    return in;
+  }();
+  return inputs;
+}
+
+void unitBoxTest(benchmark::State& state, bool lite) {
+  const UnitInputs& in = unitInputs();
+  int hits = 0;
+  for (auto _ : state) {
+    hits = 0;
+    for (int i = 0; i < kUnitPairs; ++i) {
+      hits += detail::boxesSeparated(in.extents[i].data(), in.extents[i].data() + 3, in.frames[i], lite, nullptr) ? 0 : 1;
+    }
+    benchmark::DoNotOptimize(hits);
+  }
+  state.counters["overlapping"] = hits;
+}
+
+void unitSphereTest(benchmark::State& state) {
+  const UnitInputs& in = unitInputs();
+  int hits = 0;
+  for (auto _ : state) {
+    hits = 0;
+    for (int i = 0; i < kUnitPairs; ++i) {
+      const double reach = in.extents[i][0] + in.extents[i][3];
+      hits += lengthSquared(detail::apply(in.frames[i], Vec3<double>{}) ) <= reach * reach ? 1 : 0;
+    }
+    benchmark::DoNotOptimize(hits);
+  }
+  state.counters["overlapping"] = hits;
+}
+
+void unitTriangleTest(benchmark::State& state) {
+  const UnitInputs& in = unitInputs();
+  int hits = 0;
+  for (auto _ : state) {
+    hits = 0;
+    for (int i = 0; i < kUnitPairs; ++i) {
+      const auto& t = in.triangles[i];
+      hits += trianglesOverlap(t[0], t[1], t[2], t[3], t[4], t[5]) ? 1 : 0;
+    }
+    benchmark::DoNotOptimize(hits);
+  }
+  state.counters["overlapping"] = hits;
+}
+
+BENCHMARK_CAPTURE(unitBoxTest, full, false)->Name("CostModel/BoxTest15/x1024");
+BENCHMARK_CAPTURE(unitBoxTest, lite, true)->Name("CostModel/BoxTest6/x1024");
+BENCHMARK(unitSphereTest)->Name("CostModel/SphereTest/x1024");
+BENCHMARK(unitTriangleTest)->Name("CostModel/TriangleTest/x1024");
 
 std::shared_ptr<fcl::BVHModel<fcl::OBBRSSd>> fclModel(const Mesh<double>& mesh) {
   auto model = std::make_shared<fcl::BVHModel<fcl::OBBRSSd>>();
@@ -122,8 +199,10 @@ BENCHMARK_CAPTURE(buildBenchmark, lbvh, BvhBuild::Lbvh, BvKind::Aabb)->Name("Bvh
 BENCHMARK_CAPTURE(buildBenchmark, bottom_up, BvhBuild::BottomUp, BvKind::Aabb)->Name("Bvh/Build/bottom-up")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(buildBenchmark, insertion, BvhBuild::Insertion, BvKind::Aabb)->Name("Bvh/Build/insertion")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(buildBenchmark, sah_obb, BvhBuild::BinnedSah, BvKind::Obb)->Name("Bvh/Build/sah_obb")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(refitBenchmark, refit, false)->Name("Bvh/Refit")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(refitBenchmark, rebuild, true)->Name("Bvh/Rebuild")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(refitBenchmark, refit, false, BvKind::Aabb)->Name("Bvh/Refit")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(refitBenchmark, rebuild, true, BvKind::Aabb)->Name("Bvh/Rebuild")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(refitBenchmark, refit_sphere, false, BvKind::Sphere)->Name("Bvh/Refit/sphere")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(refitBenchmark, refit_obb, false, BvKind::Obb)->Name("Bvh/Refit/obb")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(pairsBenchmark, aabb, BvKind::Aabb, false)->Name("Midphase/Pairs40k/aabb/collide")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(pairsBenchmark, aabb_lite, BvKind::Aabb, true)->Name("Midphase/Pairs40k/aabb_sat_lite/collide")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(pairsBenchmark, sphere, BvKind::Sphere, false)->Name("Midphase/Pairs40k/sphere/collide")->Unit(benchmark::kMillisecond);

@@ -99,6 +99,31 @@ TEST(Bvh, OverlappingPairsEqualBruteForceForEveryBuildAndVolume) {
   }
 }
 
+TEST(Bvh, FloatTreesMatchFloatBruteForce) {
+  const Mesh<double> da = torusMesh(1.0, 0.3, 24, 12), db = gearMesh(12, 0.8, 1.1, 0.4);
+  Mesh<float> a{{}, da.triangles}, b{{}, db.triangles};
+  for (const auto& v : da.vertices) a.vertices.push_back(v.cast<float>());
+  for (const auto& v : db.vertices) b.vertices.push_back(v.cast<float>());
+  const Transform3<float> xfB{{0.9f, 0.1f, 0.05f}, Quat<float>::fromEuler(0.4f, 0.9f, 0.2f)};
+  std::vector<std::array<int, 2>> expected;
+  for (int j = 0; j < static_cast<int>(b.triangles.size()); ++j) {
+    const auto& tb = b.triangles[j];
+    const Vec3<float> q0 = xfB.apply(b.vertices[tb[0]]), q1 = xfB.apply(b.vertices[tb[1]]), q2 = xfB.apply(b.vertices[tb[2]]);
+    for (int i = 0; i < static_cast<int>(a.triangles.size()); ++i) {
+      const auto& ta = a.triangles[i];
+      if (trianglesOverlap(a.vertices[ta[0]], a.vertices[ta[1]], a.vertices[ta[2]], q0, q1, q2)) expected.push_back({i, j});
+    }
+  }
+  std::sort(expected.begin(), expected.end());
+  ASSERT_FALSE(expected.empty());
+  for (const BvKind kind : kKinds) {
+    const Bvh<float> ta = buildBvh(a, {BvhBuild::BinnedSah, kind});
+    const Bvh<float> tb = buildBvh(b, {BvhBuild::Lbvh, kind});
+    EXPECT_EQ(checkBvh(ta, a), "");
+    EXPECT_EQ(midphase(ta, a, {}, tb, b, xfB).pairs, expected) << bvKindName(kind);
+  }
+}
+
 TEST(Bvh, SatLiteLetsThroughWhatTheFullTestPrunes) {
   const Mesh<double> a = torusMesh(1.0, 0.3, 32, 16), b = gearMesh(16, 0.8, 1.1, 0.4);
   const Transform3<double> xfB{{0.9, 0.1, 0.05}, Quat<double>::fromEuler(0.7, 0.9, 0.4)};
