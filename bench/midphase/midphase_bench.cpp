@@ -68,6 +68,38 @@ void refitBenchmark(benchmark::State& state, bool rebuild, BvKind kind) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(cloth.triangles.size()));
 }
 
+// One frame of a deforming cloth against a ball: update the cloth's tree and query it. Full: refit every node,
+// then traverse. Hybrid: refit the top 6 levels, traverse, refitting deeper nodes only where the ball is.
+void deformingFrameBenchmark(benchmark::State& state, bool hybrid) {
+  Mesh<double> cloth = clothMesh(kClothCells, 2.0);
+  const Mesh<double> ball = sphereMesh(0.3, 16, 32);
+  Bvh<double> bvh = buildBvh(cloth, {BvhBuild::BinnedSah, BvKind::Aabb});
+  const Bvh<double> ballTree = buildBvh(ball, {BvhBuild::BinnedSah, BvKind::Aabb});
+  const Transform3<double> xfBall{{-0.8, 0.1, 0.05}, Quat<double>::identity()};
+  HybridRefit lazy;
+  double time = 0;
+  std::size_t pairs = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    time += 0.05;
+    deformCloth(cloth, kClothCells, 2.0, time);
+    state.ResumeTiming();
+    if (hybrid) {
+      (void)refitHybrid(bvh, cloth, 6, lazy);
+      pairs = midphaseHybrid(bvh, cloth, lazy, {}, ballTree, ball, xfBall).pairs.size();
+    } else {
+      (void)refitBvh(bvh, cloth);
+      pairs = midphase(bvh, cloth, {}, ballTree, ball, xfBall).pairs.size();
+    }
+    benchmark::DoNotOptimize(pairs);
+  }
+  state.counters["pairs"] = static_cast<double>(pairs);
+  if (hybrid) state.counters["nodes_refitted"] = lazy.eager + lazy.onDemand;
+}
+
+BENCHMARK_CAPTURE(deformingFrameBenchmark, full, false)->Name("Bvh/DeformingFrame/refit")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(deformingFrameBenchmark, hybrid, true)->Name("Bvh/DeformingFrame/hybrid")->Unit(benchmark::kMillisecond);
+
 void pairsBenchmark(benchmark::State& state, BvKind kind, bool satLite) {
   const Mesh<double>& mesh = torus40k();
   const Bvh<double> a = buildBvh(mesh, {BvhBuild::BinnedSah, kind});

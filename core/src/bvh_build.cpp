@@ -887,6 +887,38 @@ Status refitBvh(Bvh<S>& bvh, const Mesh<S>& mesh, int* updated) {
 }
 
 template <Scalar S>
+Status refitHybrid(Bvh<S>& bvh, const Mesh<S>& mesh, int levels, HybridRefit& state) {
+  if (bvh.empty() || bvh.options.bv != BvKind::Aabb || bvh.primitives.size() != mesh.triangles.size() ||
+      !isValid(mesh) || levels < 1) {
+    return Status::InvalidInput;
+  }
+  const int n = static_cast<int>(bvh.nodes.size());
+  state.stale.assign(n, 0);
+  state.eager = 0;
+  state.onDemand = 0;
+  // The nodes of the deepest refitted level (and shallower leaves) partition the triangles: fitting them from
+  // their vertices reads each vertex about once; the levels above are merged from them (Larsson and
+  // Akenine-Moller 2001, 4). Children come after parents, so one reverse pass does both.
+  for (int i = n - 1; i >= 0; --i) {
+    BvhNode<S>& node = bvh.nodes[i];
+    if (node.depth >= levels) {
+      state.stale[i] = 1;
+      continue;
+    }
+    if (node.isLeaf() || node.depth == levels - 1) {
+      node.box = emptyBounds<S>();
+      for (int k = node.first; k < node.first + node.count; ++k) {
+        for (const int v : mesh.triangles[bvh.primitives[k]]) grow(node.box, mesh.vertices[v]);
+      }
+    } else {
+      node.box = merged(bvh.nodes[node.left].box, bvh.nodes[node.right].box);
+    }
+    ++state.eager;
+  }
+  return Status::Converged;
+}
+
+template <Scalar S>
 std::vector<OrientedBox<S>> meshFrameBoxes(const Bvh<S>& bvh) {
   std::vector<OrientedBox<S>> world(bvh.boxes.size());
   for (std::size_t i = 0; i < bvh.boxes.size(); ++i) {
@@ -998,6 +1030,7 @@ std::string checkBvh(const Bvh<S>& bvh, const Mesh<S>& mesh) {
                                                           Recorder<BvhBuildEvent<S>>&);                       \
   template Bvh<S> buildBvh<S>(const std::vector<Bounds<S, 3>>&, const BvhOptions&);                          \
   template Status refitBvh<S>(Bvh<S>&, const Mesh<S>&, int*);                                                 \
+  template Status refitHybrid<S>(Bvh<S>&, const Mesh<S>&, int, HybridRefit&);                                 \
   template BvhStats bvhStats<S>(const Bvh<S>&, const SahCosts&);                                              \
   template std::string checkBvh<S>(const Bvh<S>&, const Mesh<S>&);                                            \
   template std::vector<OrientedBox<S>> meshFrameBoxes<S>(const Bvh<S>&);

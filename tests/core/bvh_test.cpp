@@ -236,6 +236,33 @@ TEST(Bvh, RefitAnswersLikeARebuildOnADeformingCloth) {
   }
 }
 
+TEST(Bvh, HybridRefitAnswersLikeAFullRefitAndSkipsPrunedSubtrees) {
+  const int cells = 24;
+  Mesh<double> cloth = clothMesh(cells, 2.0);
+  const Mesh<double> ball = sphereMesh(0.4, 8, 12);
+  const Bvh<double> ballTree = buildBvh(ball, {BvhBuild::BinnedSah, BvKind::Aabb});
+  Bvh<double> hybrid = buildBvh(cloth, {BvhBuild::BinnedSah, BvKind::Aabb});
+  Bvh<double> full = hybrid;
+  const Transform3<double> xfBall{{-0.7, 0.2, 0.2}, Quat<double>::identity()};
+  for (int frame = 1; frame <= 8; ++frame) {
+    deformCloth(cloth, cells, 2.0, 0.4 * frame);
+    ASSERT_EQ(refitBvh(full, cloth), Status::Converged);
+    HybridRefit state;
+    ASSERT_EQ(refitHybrid(hybrid, cloth, 4, state), Status::Converged);
+    EXPECT_EQ(state.eager, 1 + 2 + 4 + 8);
+    Recorder<MidphaseEvent> trace;
+    const auto lazy = midphaseHybrid(hybrid, cloth, state, {}, ballTree, ball, xfBall, {}, trace);
+    const auto eager = midphase(full, cloth, {}, ballTree, ball, xfBall);
+    EXPECT_EQ(lazy.pairs, eager.pairs) << "frame " << frame;
+    EXPECT_EQ(lazy.pairs, bruteForce(cloth, {}, ball, xfBall));
+    EXPECT_GT(state.onDemand, 0);
+    EXPECT_LT(state.eager + state.onDemand, static_cast<int>(hybrid.nodes.size()) / 2) << "frame " << frame;
+    EXPECT_EQ(std::count_if(trace.steps.begin(), trace.steps.end(),
+                            [](const MidphaseEvent& e) { return std::holds_alternative<MidphaseRefitStep>(e); }),
+              state.onDemand);
+  }
+}
+
 TEST(Bvh, RefitDriftsAndThePolicyRebuilds) {
   // The cloth folds over: refitted boxes of the flat tree grow long and overlap, the SAH cost climbs until the
   // policy rebuilds, and a rebuilt tree is back near the fresh cost.

@@ -28,6 +28,7 @@
 #include <cmath>
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -223,6 +224,22 @@ template <Scalar S>
 template <Scalar S>
 [[nodiscard]] Status refitBvh(Bvh<S>& bvh, const Mesh<S>& mesh, int* updated = nullptr);
 
+// The hybrid update (Larsson and Akenine-Moller, "Collision Detection for Continuously Deforming Bodies",
+// Eurographics 2001; RTR 25.7): the top `levels` levels are refitted every frame (the deepest of them from their
+// triangles' vertices, the ones above from their children), and every deeper node is marked stale and refitted
+// from its triangles only when a traversal reaches it (midphaseHybrid), so the subtrees the traversal prunes are
+// never updated. AABB trees.
+struct HybridRefit {
+  std::vector<std::uint8_t> stale;  // per node
+  int eager = 0;     // nodes refitted by refitHybrid this frame
+  int onDemand = 0;  // nodes refitted by traversals since
+};
+
+// Refits the top `levels` levels (>= 1) of an AABB tree now and marks the rest stale. InvalidInput (and no
+// change) for another volume or a mesh that no longer matches the tree.
+template <Scalar S>
+[[nodiscard]] Status refitHybrid(Bvh<S>& bvh, const Mesh<S>& mesh, int levels, HybridRefit& state);
+
 template <Scalar S>
 [[nodiscard]] BvhStats bvhStats(const Bvh<S>& bvh, const SahCosts& costs = {});
 
@@ -298,14 +315,19 @@ struct MidphasePrimitiveStep {
   bool hit = false;
 };
 
+// Hybrid refit: a stale node of tree A refitted on demand, just before its BV test.
+struct MidphaseRefitStep {
+  int node = 0;
+};
+
 // Budgeted runs: the budget ran out with `frontier` pairs undescended.
 struct MidphaseBudgetStep {
   int bvTests = 0;
   int frontier = 0;
 };
 
-using MidphaseEvent =
-    std::variant<MidphasePendingStep, MidphaseBvTestStep, MidphaseLeafPairStep, MidphasePrimitiveStep, MidphaseBudgetStep>;
+using MidphaseEvent = std::variant<MidphasePendingStep, MidphaseBvTestStep, MidphaseLeafPairStep, MidphasePrimitiveStep,
+                                   MidphaseBudgetStep, MidphaseRefitStep>;
 
 // [SECTION] Box-versus-box and the relative frames
 
@@ -437,6 +459,12 @@ class Midphase {
            const MidphaseOptions& options, Trace& trace)
       : a_(a), meshA_(meshA), b_(b), meshB_(meshB), relative_(relative), options_(options), trace_(trace) {}
 
+  // Tree A's stale nodes (HybridRefit) are refitted from their triangles when a pair first reaches them.
+  void refitOnDemand(Bvh<S>& a, HybridRefit& state) {
+    lazyTree_ = &a;
+    lazy_ = &state;
+  }
+
   MidphaseResult<S> run() {
     NodePair<S, Kind> root{0, 0};
     if constexpr (Kind == BvKind::Obb) {
@@ -454,6 +482,7 @@ class Midphase {
  private:
   // The BV test of one pair; counts and traces it. `descend` is the side that will be split on overlap.
   bool test(const NodePair<S, Kind>& pair) {
+    if (lazy_ != nullptr && lazy_->stale[pair.a] != 0) freshen(pair.a);
     ++result_.bvTests;
     bool fooled = false;
     bool overlap = false;
@@ -487,6 +516,24 @@ class Midphase {
       trace_(MidphaseBvTestStep{pair.a, pair.b, overlap, fooled, overlap ? descendSide(pair) : char(0)});
     }
     return overlap;
+  }
+
+  void freshen(int index) {
+    BvhNode<S>& node = lazyTree_->nodes[index];
+    Bounds<S, 3> box;
+    box.min.fill(std::numeric_limits<S>::max());
+    box.max.fill(-std::numeric_limits<S>::max());
+    for (int k = node.first; k < node.first + node.count; ++k) {
+      for (const int v : meshA_.triangles[lazyTree_->primitives[k]]) {
+        const Vec3<S> p = meshA_.vertices[v];
+        box.min = {std::min(box.min[0], p.x), std::min(box.min[1], p.y), std::min(box.min[2], p.z)};
+        box.max = {std::max(box.max[0], p.x), std::max(box.max[1], p.y), std::max(box.max[2], p.z)};
+      }
+    }
+    node.box = box;
+    lazy_->stale[index] = 0;
+    ++lazy_->onDemand;
+    if constexpr (Trace::enabled) trace_(MidphaseRefitStep{index});
   }
 
   [[nodiscard]] bool countFooled() const { return options_.satLite && options_.countLiteFalsePositives; }
@@ -637,6 +684,8 @@ class Midphase {
   MidphaseOptions options_;
   Trace& trace_;
   MidphaseResult<S> result_;
+  Bvh<S>* lazyTree_ = nullptr;
+  HybridRefit* lazy_ = nullptr;
 };
 
 }  // namespace detail
@@ -669,6 +718,32 @@ template <Scalar S>
                                          const MidphaseOptions& options = {}) {
   NoTrace trace;
   return midphase(a, meshA, xfA, b, meshB, xfB, options, trace);
+}
+
+// midphase() with tree A deforming under the hybrid update: A's stale nodes (refitHybrid) are refitted as the
+// traversal reaches them. The pairs equal those of a full refit (or a rebuild's). AABB trees only.
+template <Scalar S, class Trace = NoTrace>
+[[nodiscard]] MidphaseResult<S> midphaseHybrid(Bvh<S>& a, const Mesh<S>& meshA, HybridRefit& lazyA,
+                                               const Transform3<S>& xfA, const Bvh<S>& b, const Mesh<S>& meshB,
+                                               const Transform3<S>& xfB, const MidphaseOptions& options, Trace& trace) {
+  MidphaseResult<S> refused;
+  refused.status = Status::InvalidInput;
+  if (a.empty() || b.empty() || a.options.bv != BvKind::Aabb || b.options.bv != BvKind::Aabb || !isValid(xfA) ||
+      !isValid(xfB) || lazyA.stale.size() != a.nodes.size() || a.primitives.size() != meshA.triangles.size() ||
+      b.primitives.size() != meshB.triangles.size()) {
+    return refused;
+  }
+  detail::Midphase<S, BvKind::Aabb, Trace> query(a, meshA, b, meshB, detail::frameOf(invMul(xfA, xfB)), options, trace);
+  query.refitOnDemand(a, lazyA);
+  return query.run();
+}
+
+template <Scalar S>
+[[nodiscard]] MidphaseResult<S> midphaseHybrid(Bvh<S>& a, const Mesh<S>& meshA, HybridRefit& lazyA,
+                                               const Transform3<S>& xfA, const Bvh<S>& b, const Mesh<S>& meshB,
+                                               const Transform3<S>& xfB, const MidphaseOptions& options = {}) {
+  NoTrace trace;
+  return midphaseHybrid(a, meshA, lazyA, xfA, b, meshB, xfB, options, trace);
 }
 
 // [SECTION] The tree against itself: a broad phase
