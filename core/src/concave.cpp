@@ -3,14 +3,18 @@
 // [SECTION] Checks
 // [SECTION] Ear clipping
 // [SECTION] Hertel-Mehlhorn
+// [SECTION] The 2D mid phase
 // [SECTION] Instantiations
 #include "collide/concave.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <utility>
 
+#include "collide/bvh.h"
+#include "collide/gjk.h"
 #include "collide/polygon.h"
 #include "collide/triangle_overlap.h"
 
@@ -207,9 +211,85 @@ ConvexDecomposition<S> decomposeConcave(std::span<const Vec2<S>> outline) {
   return out;
 }
 
+// [SECTION] The 2D mid phase
+
+namespace {
+
+// The parts placed in the world (GJK takes shapes in one frame) and their boxes, flat in z for the tree.
+template <Scalar S>
+void placeParts(const ConvexDecomposition<S>& d, const Transform<S>& xf, std::vector<Polygon<S>>& placed,
+                std::vector<Bounds<S, 3>>& boxes) {
+  for (const Polygon<S>& part : d.polygons) {
+    std::vector<Vec2<S>> corners;
+    Bounds<S, 3> box;
+    box.min = {std::numeric_limits<S>::max(), std::numeric_limits<S>::max(), S(0)};
+    box.max = {-std::numeric_limits<S>::max(), -std::numeric_limits<S>::max(), S(0)};
+    for (int i = 0; i < part.count; ++i) {
+      const Vec2<S> p = xf.apply(part.vertices[i]);
+      corners.push_back(p);
+      box.min[0] = std::min(box.min[0], p.x);
+      box.min[1] = std::min(box.min[1], p.y);
+      box.max[0] = std::max(box.max[0], p.x);
+      box.max[1] = std::max(box.max[1], p.y);
+    }
+    placed.push_back(makeConvexPolygon<S>(corners));  // a rotation keeps the part convex and counter-clockwise
+    boxes.push_back(box);
+  }
+}
+
+}  // namespace
+
+template <Scalar S>
+ConcavePairs<S> overlappingParts(const ConvexDecomposition<S>& a, const Transform<S>& xfA,
+                                 const ConvexDecomposition<S>& b, const Transform<S>& xfB) {
+  ConcavePairs<S> result;
+  if (!a.ok() || !b.ok() || a.polygons.empty() || b.polygons.empty() || !isFinite(xfA.p) || !isFinite(xfB.p) ||
+      !std::isfinite(xfA.q.c) || !std::isfinite(xfA.q.s) || !std::isfinite(xfB.q.c) || !std::isfinite(xfB.q.s)) {
+    result.status = Status::InvalidInput;
+    return result;
+  }
+  std::vector<Polygon<S>> partsA, partsB;
+  std::vector<Bounds<S, 3>> boxesA, boxesB;
+  placeParts(a, xfA, partsA, boxesA);
+  placeParts(b, xfB, partsB, boxesB);
+  const Bvh<S> treeA = buildBvh(boxesA, {BvhBuild::BinnedSah, BvKind::Aabb, 16, 1});
+  const Bvh<S> treeB = buildBvh(boxesB, {BvhBuild::BinnedSah, BvKind::Aabb, 16, 1});
+  // Simultaneous descent on box overlap, splitting the larger node (Ericson 6.3.1).
+  std::vector<std::array<int, 2>> stack{{0, 0}};
+  while (!stack.empty()) {
+    const auto [ia, ib] = stack.back();
+    stack.pop_back();
+    const BvhNode<S>& na = treeA.nodes[ia];
+    const BvhNode<S>& nb = treeB.nodes[ib];
+    ++result.bvTests;
+    if (!overlaps(na.box, nb.box)) continue;
+    if (na.isLeaf() && nb.isLeaf()) {
+      for (int i = na.first; i < na.first + na.count; ++i) {
+        for (int j = nb.first; j < nb.first + nb.count; ++j) {
+          const int pa = treeA.primitives[i], pb = treeB.primitives[j];
+          ++result.partTests;
+          if (gjkIntersect(partsA[pa], partsB[pb]).hit) result.pairs.push_back({pa, pb});
+        }
+      }
+    } else if (nb.isLeaf() || (!na.isLeaf() && surfaceMeasure(na.box) >= surfaceMeasure(nb.box))) {
+      stack.push_back({na.right, ib});
+      stack.push_back({na.left, ib});
+    } else {
+      stack.push_back({ia, nb.right});
+      stack.push_back({ia, nb.left});
+    }
+  }
+  std::sort(result.pairs.begin(), result.pairs.end());
+  return result;
+}
+
 // [SECTION] Instantiations
 
 template ConvexDecomposition<float> decomposeConcave<float>(std::span<const Vec2<float>>);
 template ConvexDecomposition<double> decomposeConcave<double>(std::span<const Vec2<double>>);
+template ConcavePairs<float> overlappingParts<float>(const ConvexDecomposition<float>&, const Transform<float>&,
+                                                     const ConvexDecomposition<float>&, const Transform<float>&);
+template ConcavePairs<double> overlappingParts<double>(const ConvexDecomposition<double>&, const Transform<double>&,
+                                                       const ConvexDecomposition<double>&, const Transform<double>&);
 
 }  // namespace collide

@@ -108,6 +108,39 @@ TEST(Concave, PartsWorkWithTheNarrowPhase) {
   EXPECT_TRUE(anyOverlap({{5.8, 3.5}, Rot<double>{-1, 0}}));
 }
 
+TEST(Concave, MidPhaseFindsThePartPairsBruteForceFinds) {
+  SplitMix64 random(91);
+  for (int trial = 0; trial < 60; ++trial) {
+    std::array<std::vector<V>, 2> outlines;
+    for (auto& outline : outlines) {
+      const int n = random.integer(5, 40);
+      for (int i = 0; i < n; ++i) {
+        const double angle = 2 * std::numbers::pi * (i + random.uniform(0.0, 0.8)) / n;
+        const double r = random.uniform(0.3, 2.0);
+        outline.push_back({r * std::cos(angle), r * std::sin(angle)});
+      }
+    }
+    const auto a = decompose(outlines[0]), b = decompose(outlines[1]);
+    ASSERT_TRUE(a.ok() && b.ok());
+    const Transform<double> xfA{{random.uniform(-1, 1), random.uniform(-1, 1)}, Rot<double>{std::cos(0.3), std::sin(0.3)}};
+    const double angle = random.angle();
+    const Transform<double> xfB{{random.uniform(-2, 2), random.uniform(-2, 2)}, Rot<double>{std::cos(angle), std::sin(angle)}};
+    std::vector<std::array<int, 2>> expected;
+    for (int i = 0; i < static_cast<int>(a.polygons.size()); ++i) {
+      for (int j = 0; j < static_cast<int>(b.polygons.size()); ++j) {
+        std::vector<V> pa, pb;
+        for (int k = 0; k < a.polygons[i].count; ++k) pa.push_back(xfA.apply(a.polygons[i].vertices[k]));
+        for (int k = 0; k < b.polygons[j].count; ++k) pb.push_back(xfB.apply(b.polygons[j].vertices[k]));
+        if (gjkIntersect(makeConvexPolygon<double>(pa), makeConvexPolygon<double>(pb)).hit) expected.push_back({i, j});
+      }
+    }
+    const ConcavePairs<double> found = overlappingParts(a, xfA, b, xfB);
+    EXPECT_EQ(found.status, Status::Converged);
+    EXPECT_EQ(found.pairs, expected) << "trial " << trial;
+    EXPECT_LE(found.partTests, static_cast<int>(a.polygons.size() * b.polygons.size()));
+  }
+}
+
 TEST(Concave, RefusalsNameTheProblem) {
   EXPECT_EQ(decompose({{0, 0}, {1, 0}}).error, "a concave polygon needs 3 to 1024 vertices, got 2");
   auto bowtie = decompose({{0, 0}, {2, 2}, {2, 0}, {0, 2}});

@@ -9,7 +9,7 @@
 // vertices (every part's corners are outline vertices, so a part is traced back to its outline), and it is
 // provably within 4 times the fewest parts (at most 2r + 1 parts for r reflex vertices); Bayazit usually gives
 // fewer parts but adds Steiner points and has no such bound. Each part is a Polygon (makePolygon's invariants),
-// so GJK, EPA, SAT and the analytic tests take it unchanged.
+// so GJK, EPA, SAT and the analytic tests take it unchanged. overlappingParts is the 2D mid phase over two of them.
 #pragma once
 
 #include <array>
@@ -19,6 +19,7 @@
 
 #include "collide/math.h"
 #include "collide/shapes.h"
+#include "collide/trace.h"
 
 namespace collide {
 
@@ -44,8 +45,25 @@ struct ConvexDecomposition {
 template <Scalar S>
 [[nodiscard]] ConvexDecomposition<S> decomposeConcave(std::span<const Vec2<S>> outline);
 
-#define COLLIDE_CONCAVE_EXTERN(S) \
-  extern template ConvexDecomposition<S> decomposeConcave<S>(std::span<const Vec2<S>>);
+// The 2D mid phase on two decomposed polygons: a tree over each one's placed parts (their world AABBs, binned
+// SAH), the two trees descended together on box overlap, then boolean GJK on each pair of parts whose boxes
+// touch. `pairs` are (part of A, part of B), sorted.
+template <Scalar S>
+struct ConcavePairs {
+  Status status = Status::Converged;  // InvalidInput: a decomposition that failed, or a bad transform
+  std::vector<std::array<int, 2>> pairs;
+  int bvTests = 0;    // node pairs tested
+  int partTests = 0;  // GJK calls
+};
+
+template <Scalar S>
+[[nodiscard]] ConcavePairs<S> overlappingParts(const ConvexDecomposition<S>& a, const Transform<S>& xfA,
+                                               const ConvexDecomposition<S>& b, const Transform<S>& xfB);
+
+#define COLLIDE_CONCAVE_EXTERN(S)                                                                          \
+  extern template ConvexDecomposition<S> decomposeConcave<S>(std::span<const Vec2<S>>);                   \
+  extern template ConcavePairs<S> overlappingParts<S>(const ConvexDecomposition<S>&, const Transform<S>&, \
+                                                      const ConvexDecomposition<S>&, const Transform<S>&);
 COLLIDE_CONCAVE_EXTERN(float)
 COLLIDE_CONCAVE_EXTERN(double)
 #undef COLLIDE_CONCAVE_EXTERN
