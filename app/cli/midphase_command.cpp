@@ -10,6 +10,9 @@
 // "position" and "rotation" place it), or a procedural mesh: sphere, torus, gear, terrain or cloth, with an
 // optional resolution after a colon ("torus:24"). --pose-b replaces B's placement. Both trees are built the same
 // way; the query reports its counts and, with --pairs, the overlapping triangle pairs [i, j] (A's, B's).
+// In the plane, --a and --b may both be concave polygons instead: {"type": "concave", "vertices": [[x, y], ...],
+// "position": [x, y], "angle": radians} (JSON text or a *.json file), or star, comb or gear2d with an optional
+// ":N"; --pose-b is then x,y,angle, and the pairs are of convex parts (Hertel-Mehlhorn, collide/concave.h).
 // --no-time writes 0 for build times, so the output is the same on every run (the golden tests use it).
 #include <chrono>
 #include <cmath>
@@ -23,11 +26,13 @@
 
 #include "cli/commands.h"
 #include "collide/bvh.h"
+#include "collide/concave.h"
 #include "collide/query.h"
 #include "io/obj.h"
 #include "io/shape_json.h"
 #include "io/text_io.h"
 #include "workloads/meshes.h"
+#include "workloads/outlines.h"
 
 namespace lab {
 namespace {
@@ -147,6 +152,76 @@ Json pairsJson(const std::vector<std::array<int, 2>>& pairs) {
   return out;
 }
 
+// [2D] A concave polygon placed in the plane.
+struct PlacedOutline {
+  std::string source;
+  std::vector<collide::Vec2<double>> outline;
+  collide::Transform<double> pose{};
+};
+
+int parseResolution(const std::string& text, std::size_t colon, int fallback) {
+  if (colon == std::string::npos) return fallback;
+  const std::string number = text.substr(colon + 1);
+  try {
+    std::size_t used = 0;
+    const int n = std::stoi(number, &used);
+    if (used == number.size() && n >= 3 && n <= 200) return n;
+  } catch (const std::exception&) {
+  }
+  throw std::runtime_error("\"" + boundedText(text) + "\": the count after ':' must be a whole number from 3 to 200");
+}
+
+// Whether `text` names a concave polygon (a 2D name or a JSON object of type "concave"), and if so reads it.
+bool loadOutline(const std::string& text, const std::string& field, PlacedOutline& out) {
+  const std::size_t colon = text.find(':');
+  const std::string name = text.substr(0, colon);
+  out.source = text;
+  if (name == "star") {
+    out.outline = collide::starOutline(parseResolution(text, colon, 5), 2.0, 0.8);
+    return true;
+  }
+  if (name == "comb") {
+    out.outline = collide::combOutline<double>(parseResolution(text, colon, 3));
+    return true;
+  }
+  if (name == "gear2d") {
+    out.outline = collide::gearOutline(parseResolution(text, colon, 12), 0.8, 1.1);
+    return true;
+  }
+  Json shape;
+  if (!text.empty() && text.front() == '{') {
+    shape = parseJsonText(text);
+    out.source = "inline";
+  } else if (text.size() >= 5 && text.substr(text.size() - 5) == ".json") {
+    shape = parseJsonText(readTextFile(text, kMaxSceneFileBytes));
+    out.source = std::filesystem::path(text).filename().string();
+  } else {
+    return false;
+  }
+  if (!shape.is_object() || !shape.contains("type") || shape["type"] != "concave") return false;
+  for (const auto& [key, value] : shape.items()) {
+    if (key != "type" && key != "vertices" && key != "position" && key != "angle") {
+      throw JsonFieldError(field + "." + boundedText(key) + ": unknown field (a concave polygon has vertices, position, angle)");
+    }
+  }
+  const auto point = [&](const Json& value, const std::string& where) {
+    if (!value.is_array() || value.size() != 2) throw JsonFieldError(where + ": expected [x, y], got " + describeJsonValue(value));
+    return collide::Vec2<double>{finiteNumberFromJson(value[0], where + "[0]"), finiteNumberFromJson(value[1], where + "[1]")};
+  };
+  if (!shape.contains("vertices") || !shape["vertices"].is_array()) {
+    throw JsonFieldError(field + ".vertices: expected [[x, y], ...]");
+  }
+  for (std::size_t i = 0; i < shape["vertices"].size(); ++i) {
+    out.outline.push_back(point(shape["vertices"][i], field + ".vertices[" + std::to_string(i) + "]"));
+  }
+  if (shape.contains("position")) out.pose.p = point(shape["position"], field + ".position");
+  if (shape.contains("angle")) {
+    const double angle = finiteNumberFromJson(shape["angle"], field + ".angle");
+    out.pose.q = {std::cos(angle), std::sin(angle)};
+  }
+  return true;
+}
+
 struct MidphaseCommandOptions {
   std::string a;
   std::string b;
@@ -178,7 +253,70 @@ collide::Transform3<double> poseFromNumbers(const std::vector<double>& numbers) 
   return {{numbers[0], numbers[1], numbers[2]}, q.normalized()};
 }
 
+Json outlineJson(const PlacedOutline& placed, const collide::ConvexDecomposition<double>& d) {
+  Json out = Json::object();
+  out["source"] = placed.source;
+  out["vertices"] = placed.outline.size();
+  out["reflex_vertices"] = d.reflexVertices;
+  out["triangles"] = d.triangles.size();
+  out["parts"] = d.parts.size();
+  return out;
+}
+
+int runMidphase2(const MidphaseCommandOptions& options, const PlacedOutline& a, PlacedOutline b) {
+  if (options.satLite || options.budget > 0 || options.largestFirst) {
+    throw std::runtime_error("midphase: --sat-lite, --budget and --largest-first are for meshes, not concave polygons");
+  }
+  if (!options.poseB.empty()) {
+    if (options.poseB.size() != 3) throw std::runtime_error("--pose-b: a concave polygon's pose is x,y,angle (3 numbers)");
+    for (const double value : options.poseB) {
+      if (!std::isfinite(value)) throw std::runtime_error("--pose-b: every number must be finite");
+    }
+    b.pose = {{options.poseB[0], options.poseB[1]}, {std::cos(options.poseB[2]), std::sin(options.poseB[2])}};
+  }
+  const auto da = collide::decomposeConcave<double>(a.outline);
+  if (!da.ok()) throw std::runtime_error("a: " + da.error);
+  const auto db = collide::decomposeConcave<double>(b.outline);
+  if (!db.ok()) throw std::runtime_error("b: " + db.error);
+  const collide::ConcavePairs<double> result = collide::overlappingParts(da, a.pose, db, b.pose);
+  if (result.status == collide::Status::InvalidInput) throw std::runtime_error("midphase: the query refused its input");
+  Json out = Json::object();
+  out["a"] = outlineJson(a, da);
+  out["b"] = outlineJson(b, db);
+  out["pose_b"] = {b.pose.p.x, b.pose.p.y, std::atan2(b.pose.q.s, b.pose.q.c)};
+  Json q = Json::object();
+  q["status"] = std::string(collide::statusName(result.status));
+  q["bv_tests"] = result.bvTests;
+  q["part_tests"] = result.partTests;
+  q["overlapping_pairs"] = result.pairs.size();
+  if (options.pairs) q["pairs"] = pairsJson(result.pairs);
+  out["query"] = q;
+  if (options.json) {
+    std::cout << dumpReadable(out) << '\n';
+    return 0;
+  }
+  for (const auto& [label, tree] : {std::pair{"a", out["a"]}, std::pair{"b", out["b"]}}) {
+    std::printf("%s: %s, %d vertices (%d reflex), %d triangles, %d convex parts\n", label,
+                tree["source"].get<std::string>().c_str(), tree["vertices"].get<int>(), tree["reflex_vertices"].get<int>(),
+                tree["triangles"].get<int>(), tree["parts"].get<int>());
+  }
+  std::printf("query: %s; %d box tests, %d part tests (GJK), %zu overlapping part pairs\n", q["status"].get<std::string>().c_str(),
+              result.bvTests, result.partTests, result.pairs.size());
+  if (options.pairs) {
+    for (const auto& pair : result.pairs) std::printf("[%d, %d]\n", pair[0], pair[1]);
+  }
+  return 0;
+}
+
 int runMidphase(const MidphaseCommandOptions& options) {
+  PlacedOutline outlineA, outlineB;
+  const bool planeA = loadOutline(options.a, "a", outlineA);
+  const bool planeB = loadOutline(options.b, "b", outlineB);
+  if (planeA != planeB) throw std::runtime_error("midphase: --a and --b must both be meshes or both concave polygons");
+  if (planeA) return runMidphase2(options, outlineA, outlineB);
+  if (!options.poseB.empty() && options.poseB.size() != 7) {
+    throw std::runtime_error("--pose-b: a mesh's pose is x,y,z,qw,qx,qy,qz (7 numbers)");
+  }
   const PlacedMesh a = loadMesh(options.a, "a");
   PlacedMesh b = loadMesh(options.b, "b");
   if (!options.poseB.empty()) b.pose = poseFromNumbers(options.poseB);
@@ -259,10 +397,12 @@ const bool registeredMidphase = registerCommand({
     "Find the overlapping triangle pairs of two meshes through their bounding volume hierarchies",
     [](CLI::App& command) -> std::function<int()> {
       auto options = std::make_shared<MidphaseCommandOptions>();
-      command.add_option("--a", options->a, "Mesh A: FILE.obj, FILE.json, a JSON SHAPE, or sphere|torus|gear|terrain|cloth[:N]")
+      command.add_option("--a", options->a,
+                         "A: FILE.obj, FILE.json, a JSON SHAPE, sphere|torus|gear|terrain|cloth[:N], or a concave polygon "
+                         "({\"type\": \"concave\", ...} or star|comb|gear2d[:N])")
           ->required();
       command.add_option("--b", options->b, "Mesh B (same forms)")->required();
-      command.add_option("--pose-b", options->poseB, "B's placement: x,y,z,qw,qx,qy,qz")->delimiter(',')->expected(7);
+      command.add_option("--pose-b", options->poseB, "B's placement: x,y,z,qw,qx,qy,qz (meshes) or x,y,angle (polygons)")->delimiter(',')->expected(3, 7);
       addTreeOptions(command, *options);
       command.add_flag("--sat-lite", options->satLite, "Box volumes: test the 6 face axes only (and count false positives)");
       command.add_option("--budget", options->budget, "Breadth-first with at most N BV tests (0: depth-first, complete)")
