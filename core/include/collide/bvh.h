@@ -1,7 +1,8 @@
 // collide/bvh.h: bounding volume hierarchies over triangle meshes (the mid phase): five builds, three bounding
-// volumes, tree-versus-tree traversal with a budgeted breadth-first variant, and refit for deforming meshes.
+// volumes, tree-versus-tree traversal (depth-first, or breadth-first / largest-first under a budget of BV tests),
+// refit and the hybrid update for deforming meshes, and a tree over boxes run against itself as a broad phase.
 //
-// A tree is built in its mesh's frame. Every build makes the same layout (finishTree in bvh_build.cpp): node 0 is
+// A tree is built in its mesh's frame. Every build makes the same layout (bvh_build.cpp): node 0 is
 // the root, nodes in depth-first order (a child's index is greater than its parent's), and every node's
 // primitives are the contiguous range primitives[first, first + count) of a leaf-ordered triangle list. The AABB
 // of every node is always kept (the builds, the SAH cost and the descent rule read it); a sphere or an OBB tree
