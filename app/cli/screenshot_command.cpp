@@ -16,6 +16,7 @@
 #include "render/color.h"
 #include "render/offscreen.h"
 #include "render/renderer2d.h"
+#include "render/renderer3d.h"
 #include "shell/lab_shell.h"
 #include "shell/settings.h"
 
@@ -28,6 +29,7 @@ struct ScreenshotOptions {
   std::string labName;
   std::string algorithm;
   int step = -1;  // -1: the lab's default step
+  std::string camera;  // "yaw,pitch,distance" (degrees, world units) for the spatial views; empty: the scene's or fitted
   std::string size = "1600x1000";
   std::string outputPath;
   std::string dumpStatePath;
@@ -72,10 +74,12 @@ int runScreenshot(const ScreenshotOptions& options) {
   }
   Renderer2D renderer;
   renderer.init();
+  Renderer3D renderer3d;
+  renderer3d.init();
 
   // Default settings, never saved: a screenshot must not depend on, or change, the user's preferences.
   Settings settings;
-  LabShell shell(renderer, settings);
+  LabShell shell(renderer, renderer3d, settings);
   std::string error;
   if (!options.labName.empty() && !shell.selectLab(options.labName, error)) {
     std::fprintf(stderr, "collision-lab screenshot: --lab: %s\n", error.c_str());
@@ -92,6 +96,19 @@ int runScreenshot(const ScreenshotOptions& options) {
   if (options.step >= 0 && !shell.setStep(options.step, error)) {
     std::fprintf(stderr, "collision-lab screenshot: --step: %s\n", error.c_str());
     return 1;
+  }
+
+  if (!options.camera.empty()) {
+    double yaw = 0, pitch = 0, distance = 0;
+    char extra = 0;
+    if (std::sscanf(options.camera.c_str(), "%lf,%lf,%lf%c", &yaw, &pitch, &distance, &extra) != 3 ||
+        !shell.setSpatialCamera(yaw, pitch, distance, error)) {
+      std::fprintf(stderr,
+                   "collision-lab screenshot: --camera: expected YAW,PITCH,DISTANCE (degrees, degrees, a positive "
+                   "distance), got \"%s\"\n",
+                   options.camera.c_str());
+      return 1;
+    }
   }
 
   shell.setHelpOpen(options.helpOverlay);
@@ -131,6 +148,8 @@ const bool registered = registerCommand(
        command.add_option("--lab", options->labName, "Lab to show, e.g. \"Shapes\" or \"Narrow phase\"");
        command.add_option("--algo", options->algorithm, "Algorithm for the lab, e.g. gjk, distance, epa, sat");
        command.add_option("--step", options->step, "Timeline step to show, from 0")->check(CLI::NonNegativeNumber);
+       command.add_option("--camera", options->camera,
+                          "The 3D views' camera: YAW,PITCH,DISTANCE in degrees and world units, e.g. 30,20,8");
        command.add_option("--size", options->size, "Image size WIDTHxHEIGHT")->capture_default_str();
        command.add_option("-o,--output", options->outputPath, "PNG file to write")->required();
        command.add_option("--dump-state", options->dumpStatePath,

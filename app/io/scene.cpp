@@ -11,7 +11,9 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <cmath>
 #include <system_error>
+#include <type_traits>
 
 #include "io/text_io.h"
 
@@ -25,6 +27,10 @@ std::string defaultShapeName(std::size_t index) {
 }
 
 bool scenePair(const Scene& scene, collide::Collider<double>& a, collide::Collider<double>& b, std::string& error) {
+  if (!scene.shapes3.empty()) {
+    error = "shapes: this scene's shapes are 3D; this lab works in the plane (open it in a 3D lab)";
+    return false;
+  }
   if (scene.shapes.size() != 2) {
     error = "shapes: expected exactly two shapes (a pair), got " + std::to_string(scene.shapes.size());
     return false;
@@ -36,6 +42,26 @@ bool scenePair(const Scene& scene, collide::Collider<double>& a, collide::Collid
 
 void setScenePair(Scene& scene, const collide::Collider<double>& a, const collide::Collider<double>& b) {
   scene.shapes = {SceneShape{"A", a, std::nullopt}, SceneShape{"B", b, std::nullopt}};
+  scene.shapes3.clear();
+}
+
+bool scenePair(const Scene& scene, collide::Collider3<double>& a, collide::Collider3<double>& b, std::string& error) {
+  if (!scene.shapes.empty()) {
+    error = "shapes: this scene's shapes are 2D; this lab works in space (open it in a 2D lab)";
+    return false;
+  }
+  if (scene.shapes3.size() != 2) {
+    error = "shapes: expected exactly two 3D shapes (a pair), got " + std::to_string(scene.shapes3.size());
+    return false;
+  }
+  a = scene.shapes3[0].collider;
+  b = scene.shapes3[1].collider;
+  return true;
+}
+
+void setScenePair(Scene& scene, const collide::Collider3<double>& a, const collide::Collider3<double>& b) {
+  scene.shapes3 = {SceneShape3{"A", a, std::nullopt}, SceneShape3{"B", b, std::nullopt}};
+  scene.shapes.clear();
 }
 
 // [SECTION] Reading: version 2, and version 1 as a list of two shapes
@@ -70,43 +96,92 @@ std::string boundedString(const Json& document, const char* key, std::size_t max
   return text;
 }
 
-SceneView viewFromJson(const Json& view) {
-  if (!view.is_object()) {
-    throw JsonFieldError("view: expected {\"center\": [x, y], \"zoom\": z}, got " + describeJsonValue(view));
+// [x, y] or [x, y, z]: `field` names it in messages.
+template <int N>
+std::array<double, N> numbersFromJson(const Json& value, const std::string& field, const char* form) {
+  if (!value.is_array() || value.size() != N) {
+    throw JsonFieldError(field + ": expected " + form + ", an array of " + (N == 2 ? "two" : "three") + " numbers, got " +
+                         describeJsonValue(value));
   }
-  SceneView out;
-  for (const auto& [key, value] : view.items()) {
-    if (key == "center") {
-      if (!value.is_array() || value.size() != 2) {
-        throw JsonFieldError("view.center: expected [x, y], an array of two numbers, got " + describeJsonValue(value));
-      }
-      out.center = {finiteNumberFromJson(value[0], "view.center[0]"), finiteNumberFromJson(value[1], "view.center[1]")};
-    } else if (key == "zoom") {
-      out.zoom = finiteNumberFromJson(value, "view.zoom");
-      if (!(out.zoom > 0.0)) throw JsonFieldError("view.zoom: expected a positive number, got " + describeJsonValue(value));
-    } else {
-      throw JsonFieldError("view." + boundedText(key, 40) + ": unknown field (known: center, zoom)");
-    }
-  }
+  std::array<double, N> out{};
+  for (int i = 0; i < N; ++i) out[i] = finiteNumberFromJson(value[i], field + "[" + std::to_string(i) + "]");
   return out;
 }
 
-ShapeMotion motionFromJson(const Json& motion, const std::string& field) {
-  if (!motion.is_object()) {
-    throw JsonFieldError(field + ": expected {\"velocity\": [vx, vy], \"angular_velocity\": w}, got " +
-                         describeJsonValue(motion));
+collide::Vec2<double> vec2FromJson(const Json& value, const std::string& field, const char* form = "[x, y]") {
+  const auto v = numbersFromJson<2>(value, field, form);
+  return {v[0], v[1]};
+}
+
+collide::Vec3<double> vec3FromJson(const Json& value, const std::string& field, const char* form = "[x, y, z]") {
+  const auto v = numbersFromJson<3>(value, field, form);
+  return {v[0], v[1], v[2]};
+}
+
+// A planar view {"center", "zoom"} or a spatial one {"target", "yaw", "pitch", "distance", "projection"}: the
+// keys say which.
+void viewFromJson(const Json& view, Scene& scene) {
+  constexpr const char* kForms =
+      "{\"center\": [x, y], \"zoom\": z} or {\"target\": [x, y, z], \"yaw\": degrees, \"pitch\": degrees, "
+      "\"distance\": d}";
+  if (!view.is_object()) throw JsonFieldError(std::string("view: expected ") + kForms + ", got " + describeJsonValue(view));
+  if (!view.contains("target")) {
+    SceneView out;
+    for (const auto& [key, value] : view.items()) {
+      if (key == "center") {
+        out.center = vec2FromJson(value, "view.center");
+      } else if (key == "zoom") {
+        out.zoom = finiteNumberFromJson(value, "view.zoom");
+        if (!(out.zoom > 0.0)) throw JsonFieldError("view.zoom: expected a positive number, got " + describeJsonValue(value));
+      } else {
+        throw JsonFieldError("view." + boundedText(key, 40) +
+                             ": unknown field (known: center, zoom; a 3D view has target, yaw, pitch, distance, projection)");
+      }
+    }
+    scene.view = out;
+    return;
   }
-  ShapeMotion out;
+  SceneView3 out;
+  for (const auto& [key, value] : view.items()) {
+    if (key == "target") {
+      out.target = vec3FromJson(value, "view.target");
+    } else if (key == "yaw") {
+      out.yawDegrees = finiteNumberFromJson(value, "view.yaw");
+    } else if (key == "pitch") {
+      out.pitchDegrees = finiteNumberFromJson(value, "view.pitch");
+      if (!(std::abs(out.pitchDegrees) <= 89.0)) {
+        throw JsonFieldError("view.pitch: expected degrees in [-89, 89], got " + describeJsonValue(value));
+      }
+    } else if (key == "distance") {
+      out.distance = finiteNumberFromJson(value, "view.distance");
+      if (!(out.distance > 0.0)) throw JsonFieldError("view.distance: expected a positive number, got " + describeJsonValue(value));
+    } else if (key == "projection") {
+      if (value != "perspective" && value != "orthographic") {
+        throw JsonFieldError("view.projection: expected \"perspective\" or \"orthographic\", got " + describeJsonValue(value));
+      }
+      out.orthographic = value == "orthographic";
+    } else {
+      throw JsonFieldError("view." + boundedText(key, 40) + ": unknown field (known: target, yaw, pitch, distance, projection)");
+    }
+  }
+  scene.view3 = out;
+}
+
+// {"velocity": [vx, vy], "angular_velocity": w} in the plane; in space both are [x, y, z].
+template <class Motion>
+Motion motionFromJson(const Json& motion, const std::string& field) {
+  constexpr bool kSpatial = std::is_same_v<Motion, ShapeMotion3>;
+  constexpr const char* kForm = kSpatial ? "{\"velocity\": [vx, vy, vz], \"angular_velocity\": [wx, wy, wz]}"
+                                         : "{\"velocity\": [vx, vy], \"angular_velocity\": w}";
+  if (!motion.is_object()) throw JsonFieldError(field + ": expected " + kForm + ", got " + describeJsonValue(motion));
+  Motion out;
   for (const auto& [key, value] : motion.items()) {
     if (key == "velocity") {
-      if (!value.is_array() || value.size() != 2) {
-        throw JsonFieldError(field + ".velocity: expected [vx, vy], an array of two numbers, got " +
-                             describeJsonValue(value));
-      }
-      out.velocity = {finiteNumberFromJson(value[0], field + ".velocity[0]"),
-                      finiteNumberFromJson(value[1], field + ".velocity[1]")};
+      if constexpr (kSpatial) out.velocity = vec3FromJson(value, field + ".velocity", "[vx, vy, vz]");
+      else out.velocity = vec2FromJson(value, field + ".velocity", "[vx, vy]");
     } else if (key == "angular_velocity") {
-      out.angularVelocity = finiteNumberFromJson(value, field + ".angular_velocity");
+      if constexpr (kSpatial) out.angularVelocity = vec3FromJson(value, field + ".angular_velocity", "[wx, wy, wz]");
+      else out.angularVelocity = finiteNumberFromJson(value, field + ".angular_velocity");
     } else {
       throw JsonFieldError(field + "." + boundedText(key, 40) + ": unknown field (known: velocity, angular_velocity)");
     }
@@ -114,13 +189,15 @@ ShapeMotion motionFromJson(const Json& motion, const std::string& field) {
   return out;
 }
 
-// One entry of "shapes": the name and motion are the scene's, every other field the SHAPE's.
-SceneShape sceneShapeFromJson(const Json& entry, const std::string& field) {
+// One entry of "shapes": the name and motion are the scene's, every other field the SHAPE's. Entry is SceneShape
+// (the plane) or SceneShape3 (space).
+template <class Entry>
+Entry sceneShapeFromJson(const Json& entry, const std::string& field) {
   if (!entry.is_object()) {
     throw JsonFieldError(field + ": expected a shape object {\"name\": ..., \"type\": ...}, got " +
                          describeJsonValue(entry));
   }
-  SceneShape shape;
+  Entry shape;
   const auto name = entry.find("name");
   if (name == entry.end()) throw JsonFieldError(field + ".name: missing; expected the shape's name, e.g. \"A\"");
   if (!name->is_string() || name->get_ref<const std::string&>().empty() ||
@@ -132,25 +209,17 @@ SceneShape sceneShapeFromJson(const Json& entry, const std::string& field) {
   Json fields = entry;
   fields.erase("name");
   if (const auto motion = entry.find("motion"); motion != entry.end()) {
-    shape.motion = motionFromJson(*motion, field + ".motion");
+    shape.motion = motionFromJson<typename decltype(shape.motion)::value_type>(*motion, field + ".motion");
     fields.erase("motion");
   }
-  shape.collider = colliderFromJson(fields, field);
+  if constexpr (std::is_same_v<Entry, SceneShape3>) shape.collider = collider3FromJson(fields, field);
+  else shape.collider = colliderFromJson(fields, field);
   return shape;
 }
 
-std::vector<SceneShape> shapesFromJson(const Json& document) {
-  const auto it = document.find("shapes");
-  if (it == document.end()) throw JsonFieldError("shapes: missing; expected an array of shape objects");
-  if (!it->is_array()) throw JsonFieldError("shapes: expected an array of shape objects, got " + describeJsonValue(*it));
-  if (it->size() > kMaxSceneShapes) {
-    throw JsonFieldError("shapes: " + std::to_string(it->size()) + " shapes, more than the " +
-                         std::to_string(kMaxSceneShapes) + " a scene may have");
-  }
-  std::vector<SceneShape> shapes;
-  shapes.reserve(it->size());
-  for (std::size_t i = 0; i < it->size(); ++i) shapes.push_back(sceneShapeFromJson((*it)[i], "shapes[" + std::to_string(i) + "]"));
-  // Names are unique: labs and people refer to shapes by them. Sorted copies find a repeat in n log n.
+// Names are unique: labs and people refer to shapes by them. Sorted copies find a repeat in n log n.
+template <class Entry>
+void refuseRepeatedNames(const std::vector<Entry>& shapes) {
   std::vector<std::pair<std::string_view, std::size_t>> names;
   names.reserve(shapes.size());
   for (std::size_t i = 0; i < shapes.size(); ++i) names.emplace_back(shapes[i].name, i);
@@ -162,7 +231,45 @@ std::vector<SceneShape> shapesFromJson(const Json& document) {
     throw JsonFieldError("shapes[" + std::to_string(later) + "].name: \"" + std::string(names[i].first) +
                          "\" is already the name of shapes[" + std::to_string(earlier) + "]");
   }
-  return shapes;
+}
+
+// Fills scene.shapes or scene.shapes3: the first shape whose fields say 2D or 3D decides, and a shape of the other
+// space is refused naming both.
+void shapesFromJson(const Json& document, Scene& scene) {
+  const auto it = document.find("shapes");
+  if (it == document.end()) throw JsonFieldError("shapes: missing; expected an array of shape objects");
+  if (!it->is_array()) throw JsonFieldError("shapes: expected an array of shape objects, got " + describeJsonValue(*it));
+  if (it->size() > kMaxSceneShapes) {
+    throw JsonFieldError("shapes: " + std::to_string(it->size()) + " shapes, more than the " +
+                         std::to_string(kMaxSceneShapes) + " a scene may have");
+  }
+  int dimension = 0;
+  std::size_t decidedBy = 0;
+  std::string decidedReason;
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    const ShapeDimension found = shapeDimension((*it)[i]);
+    if (found.dimension == 0) continue;
+    const std::string field = "shapes[" + std::to_string(i) + "]";
+    if (dimension == 0) {
+      dimension = found.dimension;
+      decidedBy = i;
+      decidedReason = found.field + " " + found.reason;
+    } else if (found.dimension != dimension) {
+      throw JsonFieldError(field + "." + found.field + ": " + found.reason + ", but shapes[" +
+                           std::to_string(decidedBy) + "]." + decidedReason +
+                           "; a scene's shapes are all 2D or all 3D");
+    }
+  }
+  const bool spatial = dimension == 3;
+  if (spatial) scene.shapes3.reserve(it->size());
+  else scene.shapes.reserve(it->size());
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    const std::string field = "shapes[" + std::to_string(i) + "]";
+    if (spatial) scene.shapes3.push_back(sceneShapeFromJson<SceneShape3>((*it)[i], field));
+    else scene.shapes.push_back(sceneShapeFromJson<SceneShape>((*it)[i], field));
+  }
+  if (spatial) refuseRepeatedNames(scene.shapes3);
+  else refuseRepeatedNames(scene.shapes);
 }
 
 // Version 1: "a" and "b"; the Shapes lab kept its further shapes in lab_state.shapes, and the broad-phase lab
@@ -215,8 +322,9 @@ Scene sceneFromJson(const Json& document) {
     if (!it->is_object()) throw JsonFieldError("lab_state: expected an object, got " + describeJsonValue(*it));
     scene.labState = *it;
   }
-  scene.shapes = number == 2 ? shapesFromJson(document) : shapesFromJsonV1(document, scene.labState);
-  if (const auto it = document.find("view"); it != document.end()) scene.view = viewFromJson(*it);
+  if (number == 2) shapesFromJson(document, scene);
+  else scene.shapes = shapesFromJsonV1(document, scene.labState);
+  if (const auto it = document.find("view"); it != document.end()) viewFromJson(*it, scene);
   return scene;
 }
 
@@ -241,9 +349,27 @@ Json sceneToJson(const Scene& scene) {
     }
     shapes.push_back(std::move(entry));
   }
+  for (const SceneShape3& shape : scene.shapes3) {
+    Json entry = {{"name", shape.name}};
+    const Json fields = colliderToJson(shape.collider);
+    for (const auto& [key, value] : fields.items()) entry[key] = value;
+    if (shape.motion) {
+      const ShapeMotion3& motion = *shape.motion;
+      entry["motion"] = {{"velocity", {motion.velocity.x, motion.velocity.y, motion.velocity.z}},
+                         {"angular_velocity", {motion.angularVelocity.x, motion.angularVelocity.y, motion.angularVelocity.z}}};
+    }
+    shapes.push_back(std::move(entry));
+  }
   document["shapes"] = std::move(shapes);
   if (scene.view) {
     document["view"] = {{"center", {scene.view->center.x, scene.view->center.y}}, {"zoom", scene.view->zoom}};
+  } else if (scene.view3) {
+    const SceneView3& view = *scene.view3;
+    document["view"] = {{"target", {view.target.x, view.target.y, view.target.z}},
+                        {"yaw", view.yawDegrees},
+                        {"pitch", view.pitchDegrees},
+                        {"distance", view.distance},
+                        {"projection", view.orthographic ? "orthographic" : "perspective"}};
   }
   if (!scene.labState.empty()) document["lab_state"] = scene.labState;
   return document;

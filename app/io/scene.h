@@ -10,8 +10,11 @@
 //     "shapes": [                                            named shapes, in order
 //       {"name": "A", SHAPE fields (io/shape_json.h),
 //        "motion": {"velocity": [vx, vy], "angular_velocity": w}},   motion optional; both fields default to 0
-//       ...],
+//       ...],                                                 3D shapes (io/shape_json.h) have 3 numbers per point
+//                                                             and a 3D motion [vx, vy, vz], [wx, wy, wz]; a
+//                                                             scene's shapes are all 2D or all 3D
 //     "view": {"center": [x, y], "zoom": pixels_per_unit},   optional camera; absent = fit to the scene
+//        or, in 3D: {"target": [x, y, z], "yaw": deg, "pitch": deg, "distance": d, "projection": "perspective"}
 //     "lab_state": {...}                                     optional object, kept as is for the lab
 //   }
 // Version 1 (exactly two shapes "a" and "b"; the Shapes lab kept more in lab_state.shapes) still loads, as
@@ -30,6 +33,7 @@
 #include <vector>
 
 #include "collide/shapes.h"
+#include "collide/shapes3.h"
 #include "io/shape_json.h"
 
 namespace lab {
@@ -55,6 +59,28 @@ struct ShapeMotion {
   friend bool operator==(const ShapeMotion&, const ShapeMotion&) = default;
 };
 
+// A spatial view's camera (render/orbit_camera.h): angles in degrees in the file.
+struct SceneView3 {
+  collide::Vec3<double> target{};
+  double yawDegrees = 0;
+  double pitchDegrees = 0;
+  double distance = 1;  // > 0
+  bool orthographic = false;
+};
+
+// How a 3D shape moves: world units and radians per second (angular velocity: axis times rate).
+struct ShapeMotion3 {
+  collide::Vec3<double> velocity{};
+  collide::Vec3<double> angularVelocity{};
+  friend bool operator==(const ShapeMotion3&, const ShapeMotion3&) = default;
+};
+
+struct SceneShape3 {
+  std::string name;
+  collide::Collider3<double> collider;
+  std::optional<ShapeMotion3> motion;
+};
+
 struct SceneShape {
   std::string name;  // unique in the scene, 1 to kMaxShapeNameBytes bytes
   collide::Collider<double> collider;
@@ -66,8 +92,10 @@ struct Scene {
   std::string lesson;     // one line, shown in the app
   std::string lab;        // lab name; empty = the app's current lab
   std::string algorithm;  // the lab's algorithm name; empty = the lab's default
-  std::vector<SceneShape> shapes;
+  std::vector<SceneShape> shapes;      // a planar scene's shapes
+  std::vector<SceneShape3> shapes3;    // a spatial scene's shapes (a scene is one or the other, never both)
   std::optional<SceneView> view;
+  std::optional<SceneView3> view3;
   Json labState = Json::object();  // opaque to this file; labs read and write their own keys
 };
 
@@ -80,6 +108,10 @@ struct Scene {
                              std::string& error);
 // A scene of two shapes named A and B.
 void setScenePair(Scene& scene, const collide::Collider<double>& a, const collide::Collider<double>& b);
+// The same for a 3D pair (the 3D narrow-phase lab); a scene of the other space is refused saying so.
+[[nodiscard]] bool scenePair(const Scene& scene, collide::Collider3<double>& a, collide::Collider3<double>& b,
+                             std::string& error);
+void setScenePair(Scene& scene, const collide::Collider3<double>& a, const collide::Collider3<double>& b);
 
 // Reads a scene (io/text_io.h's readTextFile: regular files of at most kMaxSceneFileBytes). On failure returns
 // nothing and sets `error`, a message that names the file; nothing else is touched, so a failed load leaves

@@ -23,16 +23,20 @@
 #include "lab/vocabulary.h"
 #include "render/camera.h"
 #include "render/renderer2d.h"
+#include "render/viewport.h"
 
 namespace lab {
 
-// What a lab draws one view with. Planar views: `planar` (the renderer, already set to the view's camera and
-// clipped to its rectangle) and `viewport` (the camera, for hit sizes and fitting).
+class Renderer3D;
+
+// What a lab draws one view with: `viewport` (its cameras, for hit sizes and fitting) and the renderer of its
+// kind, already set to the view's camera and clipped to its rectangle.
 struct DrawContext {
   int view = 0;
   ViewKind kind = ViewKind::Planar;
-  const Viewport* viewport = nullptr;  // when kind == ViewKind::Planar
-  Renderer2D* planar = nullptr;        // when kind == ViewKind::Planar
+  const Viewport* viewport = nullptr;
+  Renderer2D* planar = nullptr;   // when kind == ViewKind::Planar
+  Renderer3D* spatial = nullptr;  // when kind == ViewKind::Spatial
 };
 
 class Lab {
@@ -50,6 +54,8 @@ class Lab {
   virtual void draw(const DrawContext& context) = 0;
   // What "View > Fit to scene" frames in `view`; nullopt keeps the camera.
   [[nodiscard]] virtual std::optional<WorldBounds> sceneBounds(int /*view*/) const { return std::nullopt; }
+  // The same for a spatial view.
+  [[nodiscard]] virtual std::optional<WorldBounds3> sceneBounds3(int /*view*/) const { return std::nullopt; }
 
   // [SECTION] Keyboard: each key press of the frame that ImGui does not take (no text field is active), in
   // order, before update(). The shell's own shortcuts (Ctrl+O, F1, the timeline's arrows ...) are not passed on.

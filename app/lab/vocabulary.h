@@ -11,13 +11,16 @@
 
 #include "collide/math.h"
 #include "collide/shapes.h"
+#include "collide/shapes3.h"
 
 namespace lab {
 
 // [SECTION] Geometry and documents
 
 using Vec2d = collide::Vec2<double>;
+using Vec3d = collide::Vec3<double>;
 using Collider = collide::Collider<double>;
+using Collider3 = collide::Collider3<double>;
 // Ordered, so files keep their key order when the app loads and saves them.
 using Json = nlohmann::ordered_json;
 
@@ -68,9 +71,9 @@ inline constexpr int kModAlt = 0x0004;      // GLFW_MOD_ALT
 // [SECTION] Views and the mouse
 
 // What a view shows, and so how it is drawn and how a mouse position maps into it. Planar: a 2D world under a
-// Camera, drawn with Renderer2D. A 3D lab adds Spatial (an orbit camera; the mouse gives a ray), and the shell
-// gives each view the context of its kind; labs of the other kind are untouched.
-enum class ViewKind { Planar };
+// Camera, drawn with Renderer2D. Spatial: a 3D world under an OrbitCamera, drawn with Renderer3D; the mouse gives
+// a ray. The shell gives each view the context of its kind.
+enum class ViewKind { Planar, Spatial };
 
 struct Modifiers {
   bool shift = false;
@@ -86,13 +89,21 @@ struct PlanarPointer {
   double pixelSize = 1;   // world units per window pixel: hit tolerances use it
 };
 
+// The mouse in a spatial view: the ray through the pointer, in world coordinates.
+struct SpatialPointer {
+  Vec3d origin{};
+  Vec3d direction{0, 0, -1};  // unit
+  double pixelSize = 1;       // world units per window pixel at the camera's target: hit tolerances use it
+};
+
 struct MouseEvent {
   int view = 0;  // which of the lab's views the event happened in
   ViewKind kind = ViewKind::Planar;
   Vec2d screen{};  // window pixels
   MouseButton button = MouseButton::Left;
   Modifiers modifiers{};
-  PlanarPointer planar{};  // when kind == ViewKind::Planar
+  PlanarPointer planar{};    // when kind == ViewKind::Planar
+  SpatialPointer spatial{};  // when kind == ViewKind::Spatial
 };
 
 // [SECTION] What a lab tells the shell

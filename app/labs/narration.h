@@ -6,6 +6,7 @@
 #include <string>
 
 #include "collide/query.h"
+#include "collide/query3.h"
 
 namespace lab {
 
@@ -13,6 +14,7 @@ namespace lab {
 [[nodiscard]] std::string formatNumber(double value);
 // "(0.5, -1.25)"
 [[nodiscard]] std::string formatVector(collide::Vec2<double> value);
+[[nodiscard]] std::string formatVector(collide::Vec3<double> value);
 
 // A GJK iteration; `algorithm` is Gjk or Epa (boolean GJK, Collision detection notes) or Distance (Game engine from scratch 45).
 [[nodiscard]] std::string narrateGjkStep(const collide::GjkStep<collide::Vec2<double>>& step, collide::Algorithm algorithm);
@@ -25,5 +27,14 @@ namespace lab {
 [[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step);
 // The outcome in one sentence: "Hit: depth 0.5 along (1, 0)." / "No hit: distance 1.25." / the refusal.
 [[nodiscard]] std::string narrateResult(const collide::QueryResult<double>& result);
+
+// The same in space (the 3D lab): GJK's tetrahedron, EPA's polytope with its horizon, SAT's face and edge x edge
+// axes (and SAT lite's false hits), the sphere tests.
+[[nodiscard]] std::string narrateGjkStep(const collide::GjkStep<collide::Vec3<double>>& step, collide::Algorithm algorithm);
+[[nodiscard]] std::string narrateEpaStep(const collide::EpaStep3<double>& step);
+[[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep3<double>& step, bool last,
+                                         const collide::QueryResult3<double>& result);
+[[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step);
+[[nodiscard]] std::string narrateResult(const collide::QueryResult3<double>& result);
 
 }  // namespace lab

@@ -25,6 +25,7 @@
 
 #include "collide/polygon.h"
 #include "labs/narration.h"
+#include "labs/query_metrics.h"
 #include "widgets/shape_inspector.h"
 
 namespace lab {
@@ -378,21 +379,7 @@ std::vector<Shortcut> NarrowPhaseLab::shortcuts() const {
 }
 
 void NarrowPhaseLab::frameMetrics(std::vector<FrameMetric>& out) const {
-  const collide::QueryResult<double>& r = trace_.result;
-  const double iterations = r.iterations ? *r.iterations : 0;
-  switch (algorithm_) {
-    case Algorithm::Gjk: out.push_back({"gjk_iterations", iterations, "iterations"}); break;
-    case Algorithm::Distance: out.push_back({"distance_iterations", iterations, "iterations"}); break;
-    case Algorithm::Epa:
-      out.push_back({"gjk_iterations", r.gjkIterations ? double(*r.gjkIterations) : 0.0, "iterations"});
-      out.push_back({"epa_iterations", iterations, "iterations"});
-      break;
-    case Algorithm::Sat: out.push_back({"sat_axes", iterations, "axes"}); break;
-    case Algorithm::Analytic:
-    case Algorithm::SatLite: break;  // SAT lite runs in 3D only
-  }
-  out.push_back({"query_time", queryMicros_, "us"});
-  out.push_back({"hit", r.ok && r.hit ? 1.0 : 0.0, "bool"});
+  appendQueryMetrics(algorithm_, trace_.result, queryMicros_, out);
 }
 
 // [SECTION] Panel: algorithm, result, narration

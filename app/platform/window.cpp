@@ -59,6 +59,9 @@ Window::Window(const WindowOptions& options) {
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  // A depth buffer for the spatial views. No multisampling here: the planar views anti-alias in their shaders,
+  // and Renderer3D multisamples the spatial views in its own framebuffer (so 2D frames cost what they did).
+  glfwWindowHint(GLFW_DEPTH_BITS, 24);
   glfwWindowHint(GLFW_SAMPLES, 0);
   window_ = glfwCreateWindow(options.width, options.height, options.title, nullptr, nullptr);
   if (!window_) {

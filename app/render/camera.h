@@ -61,11 +61,4 @@ class Camera {
   double pixelsPerUnit_ = 60;
 };
 
-// One pane of the canvas: its index in the lab's views, its title and its camera.
-struct Viewport {
-  int index = 0;
-  const char* title = "";
-  Camera camera;
-};
-
 }  // namespace lab

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "render/camera.h"
+#include "render/viewport.h"
 #include "render/color.h"
 
 namespace lab {

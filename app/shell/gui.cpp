@@ -2,6 +2,7 @@
 // (after imgui's examples/example_glfw_opengl3/main.cpp).
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
 
@@ -14,6 +15,7 @@
 #include "platform/window.h"
 #include "render/color.h"
 #include "render/renderer2d.h"
+#include "render/renderer3d.h"
 #include "shell/lab_shell.h"
 #include "shell/settings.h"
 
@@ -50,8 +52,16 @@ int runGui(const GuiOptions& options) {
   }
   Renderer2D renderer;
   renderer.init();
+  Renderer3D renderer3d;
+  renderer3d.init();
+  // A software rasteriser (Mesa's llvmpipe under a virtual display) shades every sample: 4x multisampling made
+  // the 3D lab's frames about 4 times slower there (docs/PERFORMANCE.md). The window then draws single-sampled
+  // (lines and points stay anti-aliased by their shaders); screenshots keep 4x, as they are made once.
+  if (const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+      name && (std::strstr(name, "llvmpipe") || std::strstr(name, "softpipe") || std::strstr(name, "swrast")))
+    renderer3d.setSamples(0);
 
-  LabShell shell(renderer, settings);
+  LabShell shell(renderer, renderer3d, settings);
   std::string error;
   if (!options.labName.empty() && !shell.selectLab(options.labName, error)) {
     std::fprintf(stderr, "collision-lab: --lab: %s\n", error.c_str());

@@ -22,6 +22,18 @@ const Shortcut kGlobal[] = {
     {"Escape", "close a dialog or this help"},
 };
 
+const Shortcut kSpatial[] = {
+    {"Left drag (or Alt+left drag)", "orbit around the target"},
+    {"Right or middle drag, Shift+left drag", "pan"},
+    {"Mouse wheel", "zoom toward the point under the cursor"},
+    {"F", "fit the view to the scene, keeping the direction"},
+    {"Alt+1 / Alt+2", "view from +X / -X"},
+    {"Alt+3 / Alt+4", "view from +Y (above) / -Y (below)"},
+    {"Alt+5 / Alt+6", "view from +Z / -Z"},
+    {"Alt+0", "isometric view"},
+    {"Alt+O", "switch perspective / orthographic"},
+};
+
 void shortcutTable(const char* id, std::span<const Shortcut> shortcuts) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
   for (const Shortcut& shortcut : shortcuts) {
@@ -36,8 +48,9 @@ void shortcutTable(const char* id, std::span<const Shortcut> shortcuts) {
 }  // namespace
 
 std::span<const Shortcut> globalShortcuts() { return kGlobal; }
+std::span<const Shortcut> spatialViewShortcuts() { return kSpatial; }
 
-void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName) {
+void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName, bool spatialViews) {
   if (!open) return;
   const ImGuiViewport* screen = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + screen->WorkSize.x * 0.5f, screen->WorkPos.y + screen->WorkSize.y * 0.5f),
@@ -48,6 +61,11 @@ void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, cons
   if (ImGui::Begin("Keyboard and mouse (F1)", &open, flags)) {
     ImGui::TextDisabled("Everywhere");
     shortcutTable("##global", globalShortcuts());
+    if (spatialViews) {
+      ImGui::Spacing();
+      ImGui::TextDisabled("In a 3D view");
+      shortcutTable("##spatial", spatialViewShortcuts());
+    }
     if (!labShortcuts.empty()) {
       ImGui::Spacing();
       ImGui::TextDisabled("In the %s lab", labName);

@@ -9,8 +9,12 @@ namespace lab {
 
 // The shell's and the timeline's shortcuts, as the overlay lists them.
 [[nodiscard]] std::span<const Shortcut> globalShortcuts();
+// The camera of a 3D (spatial) view: orbit, pan, zoom, view presets, projection.
+[[nodiscard]] std::span<const Shortcut> spatialViewShortcuts();
 
-// Draws the overlay when `open`; closing it (Escape, F1 or its button) clears `open`.
-void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName);
+// Draws the overlay when `open`; closing it (Escape, F1 or its button) clears `open`. `spatialViews`: the lab
+// has a 3D view, so the 3D camera's shortcuts are listed too.
+void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName,
+                     bool spatialViews = false);
 
 }  // namespace lab

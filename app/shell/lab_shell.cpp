@@ -7,9 +7,11 @@
 #include "shell/lab_shell.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <numbers>
 
 #define GLFW_INCLUDE_NONE  // key codes only; no GL header
 #include <GLFW/glfw3.h>
@@ -26,6 +28,35 @@ namespace lab {
 namespace {
 constexpr double kFitMarginPixels = 48.0;
 constexpr double kWheelZoomFactor = 1.15;
+constexpr double kDegrees = 180.0 / std::numbers::pi;
+
+// A spatial camera as settings and --dump-state write it (angles in degrees).
+Json cameraJson(const OrbitCamera& camera) {
+  const Vec3d target = camera.target();
+  return {{"target", {target.x, target.y, target.z}},
+          {"yaw", camera.yaw() * kDegrees},
+          {"pitch", camera.pitch() * kDegrees},
+          {"distance", camera.distance()},
+          {"projection", camera.projection() == Projection::Orthographic ? "orthographic" : "perspective"}};
+}
+
+// Reads what cameraJson wrote; anything missing or of the wrong type keeps the camera's value.
+void readCameraJson(const Json& json, OrbitCamera& camera) {
+  if (!json.is_object()) return;
+  std::array<double, 3> target{camera.target().x, camera.target().y, camera.target().z};
+  double yaw = camera.yaw() * kDegrees;
+  double pitch = camera.pitch() * kDegrees;
+  double distance = camera.distance();
+  std::string projection;
+  readSetting(json, "target", target);
+  readSetting(json, "yaw", yaw);
+  readSetting(json, "pitch", pitch);
+  readSetting(json, "distance", distance);
+  readSetting(json, "projection", projection);
+  camera.setView({target[0], target[1], target[2]}, yaw / kDegrees, pitch / kDegrees, distance);
+  if (projection == "orthographic") camera.setProjection(Projection::Orthographic);
+  if (projection == "perspective") camera.setProjection(Projection::Perspective);
+}
 
 ImVec2 toImVec2(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
 
@@ -48,7 +79,8 @@ std::optional<Scene> loadSceneByName(const std::string& path, std::string& error
 }
 }  // namespace
 
-LabShell::LabShell(Renderer2D& renderer, Settings& settings) : renderer_(renderer), settings_(settings) {
+LabShell::LabShell(Renderer2D& renderer, Renderer3D& renderer3d, Settings& settings)
+    : renderer_(renderer), renderer3d_(renderer3d), settings_(settings) {
   // Settings saved under a lab's former name ("GJK") belong to the lab now.
   for (const LabInfo& info : registeredLabs()) {
     for (const std::string& former : info.formerNames) {
@@ -68,12 +100,19 @@ LabShell::~LabShell() = default;
 // [SECTION] Labs and scenes
 
 void LabShell::selectLab(const LabInfo& info) {
-  if (lab_ && labInfo_) settings_.labs[labInfo_->name] = lab_->saveSettings();
+  if (lab_ && labInfo_) {
+    settings_.labs[labInfo_->name] = lab_->saveSettings();
+    storeCameras();
+  }
   lab_ = info.create();
   labInfo_ = &info;
   if (settings_.labs.contains(info.name)) lab_->loadSettings(settings_.labs[info.name]);
   views_.assign(static_cast<std::size_t>(std::max(lab_->viewCount(), 1)), Viewport{});
-  for (std::size_t i = 0; i < views_.size(); ++i) views_[i].index = static_cast<int>(i);
+  for (std::size_t i = 0; i < views_.size(); ++i) {
+    views_[i].index = static_cast<int>(i);
+    views_[i].kind = lab_->viewKind(static_cast<int>(i));
+  }
+  restoreCameras();
   timeline_ = {};
   sceneInfo_ = {};
   scenePath_.clear();
@@ -127,6 +166,7 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
   sceneInfo_.title = scene.title;
   sceneInfo_.lesson = scene.lesson;
   sceneInfo_.view = scene.view;
+  sceneInfo_.view3 = scene.view3;
   return true;
 }
 
@@ -137,7 +177,13 @@ bool LabShell::saveScene(const std::string& path, std::string& error) {
   scene.lesson = sceneInfo_.lesson;
   scene.lab = labInfo_->name;
   lab_->saveScene(scene);
-  if (!views_.empty()) scene.view = SceneView{views_[0].camera.center(), views_[0].camera.pixelsPerUnit()};
+  if (!views_.empty() && views_[0].kind == ViewKind::Spatial) {
+    const OrbitCamera& orbit = views_[0].orbit;
+    scene.view3 = SceneView3{orbit.target(), orbit.yaw() * kDegrees, orbit.pitch() * kDegrees, orbit.distance(),
+                             orbit.projection() == Projection::Orthographic};
+  } else if (!views_.empty()) {
+    scene.view = SceneView{views_[0].camera.center(), views_[0].camera.pixelsPerUnit()};
+  }
   if (!saveSceneFile(path, scene, error)) return false;
   scenePath_ = path;
   settings_.scenePath = path;
@@ -165,6 +211,16 @@ bool LabShell::setStep(int step, std::string& error) {
   return true;
 }
 
+bool LabShell::setSpatialCamera(double yawDegrees, double pitchDegrees, double distance, std::string& error) {
+  if (!std::isfinite(yawDegrees) || !std::isfinite(pitchDegrees) || !std::isfinite(distance) || !(distance > 0)) {
+    error = "expected finite yaw and pitch in degrees and a positive distance";
+    return false;
+  }
+  spatialCamera_ = SpatialCamera{yawDegrees, pitchDegrees, distance};
+  pendingFit_ = true;
+  return true;
+}
+
 Json LabShell::dumpState() const {
   Json state = Json::object();
   if (!lab_) return state;
@@ -175,7 +231,15 @@ Json LabShell::dumpState() const {
   Json views = Json::array();
   for (const Viewport& view : views_) {
     const ScreenRect& rect = view.camera.rect();
+    if (view.kind == ViewKind::Spatial) {
+      Json entry = {{"title", view.title}, {"kind", "spatial"}};
+      entry.update(cameraJson(view.orbit));
+      entry["rect"] = {rect.x, rect.y, rect.width, rect.height};
+      views.push_back(entry);
+      continue;
+    }
     views.push_back({{"title", view.title},
+                     {"kind", "planar"},
                      {"center", {view.camera.center().x, view.camera.center().y}},
                      {"zoom", view.camera.pixelsPerUnit()},
                      {"rect", {rect.x, rect.y, rect.width, rect.height}}});
@@ -193,9 +257,44 @@ Json LabShell::dumpState() const {
 void LabShell::storeSettings() {
   if (lab_ && labInfo_) {
     settings_.labs[labInfo_->name] = lab_->saveSettings();
+    storeCameras();
     settings_.lastLab = labInfo_->name;
   }
   settings_.scenePath = scenePath_;
+}
+
+void LabShell::storeCameras() {
+  if (!hasSpatialView()) return;
+  Json cameras = Json::array();
+  for (const Viewport& view : views_) cameras.push_back(view.kind == ViewKind::Spatial ? cameraJson(view.orbit) : Json());
+  settings_.cameras[labInfo_->name] = cameras;
+}
+
+void LabShell::restoreCameras() {
+  if (!settings_.cameras.is_object() || !settings_.cameras.contains(labInfo_->name)) return;
+  const Json& cameras = settings_.cameras[labInfo_->name];
+  if (!cameras.is_array()) return;
+  for (Viewport& view : views_) {
+    if (view.kind == ViewKind::Spatial && static_cast<std::size_t>(view.index) < cameras.size())
+      readCameraJson(cameras[static_cast<std::size_t>(view.index)], view.orbit);
+  }
+}
+
+bool LabShell::hasSpatialView() const {
+  return std::any_of(views_.begin(), views_.end(), [](const Viewport& view) { return view.kind == ViewKind::Spatial; });
+}
+
+void LabShell::setPreset(ViewPreset preset) {
+  for (Viewport& view : views_)
+    if (view.kind == ViewKind::Spatial) view.orbit.setPreset(preset);
+}
+
+void LabShell::toggleProjection() {
+  for (Viewport& view : views_) {
+    if (view.kind != ViewKind::Spatial) continue;
+    view.orbit.setProjection(view.orbit.projection() == Projection::Perspective ? Projection::Orthographic
+                                                                                : Projection::Perspective);
+  }
 }
 
 void LabShell::reportError(std::string message) {
@@ -238,7 +337,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); });
   drawCanvas(framebufferWidth, framebufferHeight);
 
-  drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str());
+  drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str(), hasSpatialView());
   drawDialogs();
   if (showPlots_) plotPanel_.draw(&showPlots_);
   // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
@@ -251,6 +350,25 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
 void LabShell::fitViews() {
   pendingFit_ = false;
   for (Viewport& view : views_) {
+    if (view.kind == ViewKind::Spatial) {
+      // The scene's camera: its direction and projection in every spatial view, its target and distance in the
+      // first; the other views (and scenes without one) are fitted, keeping the direction.
+      if (const std::optional<SceneView3>& scene = sceneInfo_.view3) {
+        view.orbit.setView(view.orbit.target(), scene->yawDegrees / kDegrees, scene->pitchDegrees / kDegrees,
+                           view.orbit.distance());
+        view.orbit.setProjection(scene->orthographic ? Projection::Orthographic : Projection::Perspective);
+      }
+      if (view.index == 0 && sceneInfo_.view3) {
+        view.orbit.setView(sceneInfo_.view3->target, view.orbit.yaw(), view.orbit.pitch(), sceneInfo_.view3->distance);
+      } else if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index)) {
+        view.orbit.fit(*bounds, kFitMarginPixels);
+      }
+      if (spatialCamera_) {
+        view.orbit.setView(view.orbit.target(), spatialCamera_->yawDegrees / kDegrees,
+                           spatialCamera_->pitchDegrees / kDegrees, spatialCamera_->distance);
+      }
+      continue;
+    }
     if (view.index == 0 && sceneInfo_.view) {
       view.camera.setView(sceneInfo_.view->center, sceneInfo_.view->zoom);
       continue;
@@ -262,8 +380,9 @@ void LabShell::fitViews() {
 // [SECTION] Menu bar and shortcuts
 
 bool LabShell::isShellKey(const KeyPress& press) {
+  const bool spatialKey = (press.key >= GLFW_KEY_0 && press.key <= GLFW_KEY_6) || press.key == GLFW_KEY_O;
   return isPress(press, GLFW_KEY_F1) || isPress(press, GLFW_KEY_F) || isPress(press, GLFW_KEY_G) ||
-         (press.modifiers & kModControl) != 0;
+         (press.modifiers & kModControl) != 0 || (spatialKey && isPress(press, press.key, kModAlt));
 }
 
 void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
@@ -285,7 +404,18 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
   if (!io.WantCaptureKeyboard) {
     if (countPresses(keys, GLFW_KEY_F) > 0) {
       sceneInfo_.view.reset();  // "fit" means fit, even when the scene file named a view
+      sceneInfo_.view3.reset();
       pendingFit_ = true;
+    }
+    // The 3D views' presets (Alt: the labs keep the bare digits for their algorithms).
+    constexpr std::pair<int, ViewPreset> kPresetKeys[] = {
+        {GLFW_KEY_1, ViewPreset::PlusX}, {GLFW_KEY_2, ViewPreset::MinusX}, {GLFW_KEY_3, ViewPreset::PlusY},
+        {GLFW_KEY_4, ViewPreset::MinusY}, {GLFW_KEY_5, ViewPreset::PlusZ}, {GLFW_KEY_6, ViewPreset::MinusZ},
+        {GLFW_KEY_0, ViewPreset::Isometric}};
+    for (const KeyPress& press : keys) {
+      for (const auto& [key, preset] : kPresetKeys)
+        if (isPress(press, key, kModAlt)) setPreset(preset);
+      if (isPress(press, GLFW_KEY_O, kModAlt)) toggleProjection();
     }
     if (countPresses(keys, GLFW_KEY_G) % 2 == 1) settings_.showGrid = !settings_.showGrid;
   }
@@ -319,9 +449,25 @@ void LabShell::drawMenuBar() {
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Fit to scene", "F")) {
       sceneInfo_.view.reset();
+      sceneInfo_.view3.reset();
       pendingFit_ = true;
     }
     ImGui::MenuItem("Grid", "G", &settings_.showGrid);
+    if (hasSpatialView()) {
+      ImGui::Separator();
+      const auto it = std::find_if(views_.begin(), views_.end(), [](const Viewport& v) { return v.kind == ViewKind::Spatial; });
+      const bool orthographic = it->orbit.projection() == Projection::Orthographic;
+      if (ImGui::MenuItem("Perspective", "Alt+O", !orthographic) && orthographic) toggleProjection();
+      if (ImGui::MenuItem("Orthographic", "Alt+O", orthographic) && !orthographic) toggleProjection();
+      if (ImGui::BeginMenu("View from")) {
+        constexpr std::pair<const char*, const char*> kNames[] = {{"+X", "Alt+1"}, {"-X", "Alt+2"}, {"+Y (above)", "Alt+3"},
+                                                                  {"-Y (below)", "Alt+4"}, {"+Z", "Alt+5"}, {"-Z", "Alt+6"},
+                                                                  {"Isometric", "Alt+0"}};
+        for (int i = 0; i < 7; ++i)
+          if (ImGui::MenuItem(kNames[i].first, kNames[i].second)) setPreset(static_cast<ViewPreset>(i));
+        ImGui::EndMenu();
+      }
+    }
     ImGui::MenuItem("Plots", nullptr, &showPlots_);
     ImGui::EndMenu();
   }
@@ -415,6 +561,7 @@ void LabShell::layoutViews(const ScreenRect& canvas) {
   for (Viewport& view : views_) {
     view.title = lab_->viewTitle(view.index);
     view.camera.setRect({canvas.x + view.index * (width + kGap), canvas.y, std::max(width, 1.0), canvas.height});
+    view.orbit.setRect(view.camera.rect());
   }
 }
 
@@ -428,6 +575,11 @@ MouseEvent LabShell::mouseEvent(int view, MouseButton button) const {
   event.button = button;
   event.modifiers = {io.KeyShift, io.KeyCtrl, io.KeyAlt};
   event.planar = {camera.screenToWorld(event.screen), camera.pixelsToWorld(1.0)};
+  if (event.kind == ViewKind::Spatial) {
+    const OrbitCamera& orbit = views_[static_cast<std::size_t>(view)].orbit;
+    const Ray3 ray = orbit.ray(event.screen);
+    event.spatial = {ray.origin, ray.direction, orbit.pixelSizeAt(orbit.target())};
+  }
   return event;
 }
 
@@ -447,6 +599,9 @@ void LabShell::handleCanvasInput() {
       pressView_ = hoveredView;
       pressButton_ = button;
       labOwnsPress_ = lab_->mouseDown(mouseEvent(hoveredView, button));
+      // In a spatial view an untaken left drag orbits; Shift+left, right and middle drags pan.
+      orbiting_ = views_[static_cast<std::size_t>(hoveredView)].kind == ViewKind::Spatial &&
+                  button == MouseButton::Left && !io.KeyShift;
       lastMouse_ = mouse;
       break;
     }
@@ -456,8 +611,14 @@ void LabShell::handleCanvasInput() {
     lastMouse_ = mouse;
     if (labOwnsPress_) {
       if (delta.x != 0 || delta.y != 0) lab_->mouseMove(mouseEvent(pressView_, pressButton_));
+    } else if (Viewport& view = views_[static_cast<std::size_t>(pressView_)]; view.kind == ViewKind::Spatial) {
+      if (orbiting_) {
+        view.orbit.orbit(delta);
+      } else {
+        view.orbit.pan(delta);
+      }
     } else {
-      views_[static_cast<std::size_t>(pressView_)].camera.pan(delta);
+      view.camera.pan(delta);
     }
     if (!ImGui::IsMouseDown(static_cast<int>(pressButton_))) {
       if (labOwnsPress_) lab_->mouseUp(mouseEvent(pressView_, pressButton_));
@@ -469,21 +630,38 @@ void LabShell::handleCanvasInput() {
   }
 
   if (canvasHovered && io.MouseWheel != 0) {
-    if (!lab_->mouseScroll(mouseEvent(hoveredView, MouseButton::Middle), io.MouseWheel))
-      views_[static_cast<std::size_t>(hoveredView)].camera.zoomAt(mouse, std::pow(kWheelZoomFactor, io.MouseWheel));
+    if (!lab_->mouseScroll(mouseEvent(hoveredView, MouseButton::Middle), io.MouseWheel)) {
+      Viewport& view = views_[static_cast<std::size_t>(hoveredView)];
+      const double factor = std::pow(kWheelZoomFactor, io.MouseWheel);
+      if (view.kind == ViewKind::Spatial) {
+        view.orbit.zoomAt(mouse, factor);
+      } else {
+        view.camera.zoomAt(mouse, factor);
+      }
+    }
   }
 }
 
 void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
   const ImGuiIO& io = ImGui::GetIO();
   renderer_.beginFrame(framebufferWidth, framebufferHeight, io.DisplayFramebufferScale.x);
+  if (hasSpatialView()) renderer3d_.beginFrame(framebufferWidth, framebufferHeight, io.DisplayFramebufferScale.x);
   ImDrawList* overlay = ImGui::GetBackgroundDrawList();
   for (Viewport& view : views_) {
-    // Planar: the grid and the lab's drawing through Renderer2D, under the view's camera.
-    renderer_.beginViewport(view);
-    drawGrid(renderer_, view.camera, settings_.showGrid);
-    lab_->draw(DrawContext{view.index, ViewKind::Planar, &view, &renderer_});
-    renderer_.endViewport();
+    if (view.kind == ViewKind::Spatial) {
+      // Spatial: the ground grid, the lab's drawing through Renderer3D under the orbit camera, the axis triad.
+      renderer3d_.beginViewport(view.orbit);
+      if (settings_.showGrid) drawGroundGrid(renderer3d_);
+      lab_->draw(DrawContext{view.index, ViewKind::Spatial, &view, nullptr, &renderer3d_});
+      drawAxisTriad(renderer3d_);
+      renderer3d_.endViewport();
+    } else {
+      // Planar: the grid and the lab's drawing through Renderer2D, under the view's camera.
+      renderer_.beginViewport(view);
+      drawGrid(renderer_, view.camera, settings_.showGrid);
+      lab_->draw(DrawContext{view.index, ViewKind::Planar, &view, &renderer_});
+      renderer_.endViewport();
+    }
 
     // The view's title, and the world coordinates under the mouse.
     const ScreenRect& rect = view.camera.rect();
@@ -497,9 +675,21 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
     }
     const Vec2d mouse{io.MousePos.x, io.MousePos.y};
     if (ImGui::IsMousePosValid() && rect.contains(mouse)) {
-      const Vec2d world = view.camera.screenToWorld(mouse);
-      char text[64];
-      std::snprintf(text, sizeof text, "x %.4g   y %.4g", world.x, world.y);
+      char text[96];
+      if (view.kind == ViewKind::Spatial) {
+        // Where the pointer's ray meets the ground plane y = 0, when it does in front of the camera.
+        const Ray3 ray = view.orbit.ray(mouse);
+        const double t = std::abs(ray.direction.y) > 1e-12 ? -ray.origin.y / ray.direction.y : -1.0;
+        if (t > 0) {
+          const Vec3d ground = ray.origin + t * ray.direction;
+          std::snprintf(text, sizeof text, "x %.4g   z %.4g   (y = 0)", ground.x, ground.z);
+        } else {
+          text[0] = 0;
+        }
+      } else {
+        const Vec2d world = view.camera.screenToWorld(mouse);
+        std::snprintf(text, sizeof text, "x %.4g   y %.4g", world.x, world.y);
+      }
       const ImVec2 size = ImGui::CalcTextSize(text);
       overlay->AddText(ImVec2(static_cast<float>(rect.x + rect.width) - size.x - 10,
                               static_cast<float>(rect.y + rect.height) - size.y - 8),

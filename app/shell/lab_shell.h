@@ -11,6 +11,7 @@
 #include "lab/lab.h"
 #include "lab/vocabulary.h"
 #include "render/renderer2d.h"
+#include "render/renderer3d.h"
 #include "shell/settings.h"
 #include "plot/plot_panel.h"
 #include "widgets/timeline.h"
@@ -19,7 +20,9 @@ namespace lab {
 
 class LabShell {
  public:
-  LabShell(Renderer2D& renderer, Settings& settings);
+  // `renderer` draws the planar views, `renderer3d` the spatial ones (both initialised by the caller, or never
+  // when no frame is drawn).
+  LabShell(Renderer2D& renderer, Renderer3D& renderer3d, Settings& settings);
   ~LabShell();
 
   // Switches lab (its settings restored, the views fitted to its scene). False with `error` for unknown names.
@@ -34,6 +37,9 @@ class LabShell {
   void openDroppedFile(const std::string& path);
   bool setAlgorithm(std::string_view name, std::string& error);
   bool setStep(int step, std::string& error);
+  // Sets every spatial view's direction and distance (degrees, world units), kept across fits (the screenshot's
+  // --camera); the target stays where fitting puts it. False with `error` for a non-finite or non-positive value.
+  bool setSpatialCamera(double yawDegrees, double pitchDegrees, double distance, std::string& error);
 
   // One frame of UI and canvas, between ImGui::NewFrame and ImGui::Render. Draws with GL into the bound
   // framebuffer of `framebufferWidth` x `framebufferHeight` pixels; the caller has cleared it.
@@ -45,13 +51,15 @@ class LabShell {
   void setPlotsOpen(bool open) { showPlots_ = open; }
   [[nodiscard]] Lab* currentLab() const { return lab_.get(); }
   [[nodiscard]] const LabInfo* currentLabInfo() const { return labInfo_; }
-  // {lab, step, stepCount, scenePath, views: [{center, zoom}], ...the lab's dumpState}.
+  // {lab, step, stepCount, scenePath, views: [{title, kind, center, zoom, rect} or, for a spatial view, {title, kind,
+  // target, yaw, pitch (degrees), distance, projection, rect}], ...the lab's dumpState}.
   [[nodiscard]] Json dumpState() const;
   // Copies the current lab's settings and the shell's state into Settings (call before saving them).
   void storeSettings();
 
  private:
-  // The keys the shell handles itself (F1, F, G, anything with Ctrl): not passed on to the lab.
+  // The keys the shell handles itself (F1, F, G, anything with Ctrl, the 3D view keys Alt+0..6 and Alt+O): not
+  // passed on to the lab.
   [[nodiscard]] static bool isShellKey(const KeyPress& press);
   void handleShortcuts(std::span<const KeyPress> keys);
   void drawMenuBar();
@@ -65,14 +73,24 @@ class LabShell {
   void reportError(std::string message);
   bool applyScene(const Scene& scene, const std::string& source, std::string& error);
   [[nodiscard]] MouseEvent mouseEvent(int view, MouseButton button) const;
+  [[nodiscard]] bool hasSpatialView() const;
+  void setPreset(ViewPreset preset);
+  void toggleProjection();
+  void restoreCameras();
+  void storeCameras();
 
   Renderer2D& renderer_;
+  Renderer3D& renderer3d_;
   Settings& settings_;
   std::unique_ptr<Lab> lab_;
   const LabInfo* labInfo_ = nullptr;
   std::vector<Viewport> views_;
   TimelinePlayback timeline_;
   Scene sceneInfo_;          // title and lesson of the open scene (its shapes live in the lab)
+  struct SpatialCamera {
+    double yawDegrees, pitchDegrees, distance;
+  };
+  std::optional<SpatialCamera> spatialCamera_;  // setSpatialCamera
   std::string scenePath_;
   bool pendingFit_ = true;
   bool showHelp_ = false;
@@ -84,6 +102,7 @@ class LabShell {
   int pressView_ = -1;
   MouseButton pressButton_ = MouseButton::Left;
   bool labOwnsPress_ = false;
+  bool orbiting_ = false;  // a spatial view's drag that orbits (otherwise it pans)
   Vec2d lastMouse_{};
 
   // Wall-clock time between frames, for --dump-state's frameTimeMs (the first frames, which load fonts and

@@ -46,6 +46,7 @@ Settings loadSettings(const std::string& path) {
   readSetting(json, "showGrid", settings.showGrid);
   readSetting(json, "recentFiles", settings.recentFiles);
   if (json.contains("labs") && json["labs"].is_object()) settings.labs = json["labs"];
+  if (json.contains("cameras") && json["cameras"].is_object()) settings.cameras = json["cameras"];
   settings.windowWidth = std::clamp(settings.windowWidth, 320, 16384);
   settings.windowHeight = std::clamp(settings.windowHeight, 240, 16384);
   if (settings.recentFiles.size() > Settings::kMaxRecentFiles) settings.recentFiles.resize(Settings::kMaxRecentFiles);
@@ -57,7 +58,7 @@ bool saveSettings(const Settings& settings, const std::string& path) {
   const nlohmann::ordered_json json = {{"lastLab", settings.lastLab},       {"scenePath", settings.scenePath},
                                {"windowWidth", settings.windowWidth}, {"windowHeight", settings.windowHeight},
                                {"showGrid", settings.showGrid},     {"recentFiles", settings.recentFiles},
-                               {"labs", settings.labs}};
+                               {"labs", settings.labs},             {"cameras", settings.cameras}};
   std::error_code error;
   const std::filesystem::path target(path);
   std::filesystem::create_directories(target.parent_path(), error);

@@ -19,6 +19,9 @@ struct Settings {
   bool showGrid = true;
   std::vector<std::string> recentFiles;  // most recent first
   Json labs = Json::object();  // each lab's own settings, by lab name
+  // Each lab's 3D view cameras, by lab name: an array by view index of {target, yaw, pitch (degrees), distance,
+  // projection}, null for a planar view (the shell's, not the lab's: LabShell::storeSettings).
+  Json cameras = Json::object();
 
   void addRecentFile(const std::string& path);
 };

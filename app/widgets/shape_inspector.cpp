@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include "collide/hull3.h"
 #include "widgets/shape_editor.h"
 
 namespace lab {
@@ -38,7 +39,163 @@ bool editVector(const char* label, Vec2d& value, double speed = 0.01) {
   return true;
 }
 
+bool editVector(const char* label, Vec3d& value, double speed = 0.01) {
+  double triple[3] = {value.x, value.y, value.z};
+  if (!ImGui::DragScalarN(label, ImGuiDataType_Double, triple, 3, static_cast<float>(speed), nullptr, nullptr, "%.6g"))
+    return false;
+  if (!std::isfinite(triple[0]) || !std::isfinite(triple[1]) || !std::isfinite(triple[2])) return false;
+  value = {triple[0], triple[1], triple[2]};
+  return true;
+}
+
+void showError(const std::string& error) {
+  if (error.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+  ImGui::TextWrapped("refused: %s", error.c_str());
+  ImGui::PopStyleColor();
+}
+
+// A hull's point list: edit, add (a copy of the last, nudged outward) or remove a point; every change is rebuilt
+// by Quickhull and refused, naming the point, when it gives no solid hull.
+bool editHullPoints(collide::Hull<double>& hull, std::string& error) {
+  std::vector<Vec3d> points = hull.vertices;
+  bool edited = false;
+  int remove = -1;
+  ImGui::Text("%zu points (local frame), %zu faces, %zu edges", hull.vertices.size(), hull.faces.size(), hull.edges.size());
+  if (ImGui::BeginChild("##hullpoints", ImVec2(0, ImGui::GetFrameHeightWithSpacing() * std::min<float>(8.0f, float(points.size()) + 0.5f)), true)) {
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      char label[24];
+      std::snprintf(label, sizeof label, "p%zu", i);
+      edited |= editVector(label, points[i]);
+      ImGui::SameLine();
+      if (ImGui::SmallButton("x")) remove = static_cast<int>(i);
+      ImGui::PopID();
+    }
+  }
+  ImGui::EndChild();
+  if (remove >= 0) {
+    points.erase(points.begin() + remove);
+    edited = true;
+  }
+  if (ImGui::SmallButton("Add point") && !points.empty()) {
+    const Vec3d outward = points.back() - hull.center;
+    points.push_back(points.back() + 0.25 * outward);
+    edited = true;
+  }
+  if (!edited) return false;
+  collide::HullBuildResult<double> built = collide::makeHull<double>(points);
+  if (!built.hull) {
+    error = built.error;
+    return false;
+  }
+  hull = std::move(*built.hull);
+  error.clear();
+  return true;
+}
+
 }  // namespace
+
+Vec3d eulerAngles(const collide::Quat<double>& q) {
+  // Rz(yaw) Ry(pitch) Rx(roll): the standard aerospace sequence.
+  const double sinPitch = std::clamp(2.0 * (q.w * q.y - q.z * q.x), -1.0, 1.0);
+  const double roll = std::atan2(2.0 * (q.w * q.x + q.y * q.z), 1.0 - 2.0 * (q.x * q.x + q.y * q.y));
+  const double yaw = std::atan2(2.0 * (q.w * q.z + q.x * q.y), 1.0 - 2.0 * (q.y * q.y + q.z * q.z));
+  return {roll, std::asin(sinPitch), yaw};
+}
+
+collide::Shape3<double> defaultShape3(std::size_t type) {
+  using namespace collide;
+  switch (type) {
+    case 0: return Point3<double>{};
+    case 1: return Segment3<double>{};
+    case 2: return Triangle3<double>{};
+    case 3: return Sphere<double>{};
+    case 4: return Aabb3<double>{};
+    case 5: return Box3<double>{};
+    case 6: return Capsule3<double>{};
+    case 7: return Cylinder<double>{};
+    case 8: {
+      // An irregular octahedron-like hull: every face a triangle, so the polytope algorithms have work to do.
+      const std::vector<Vec3<double>> points = {{1, 0, 0},  {-1, 0.1, 0}, {0, 1.1, 0.1}, {0.1, -0.9, 0},
+                                                {0, 0, 1.2}, {0.1, 0, -1}, {0.5, 0.5, 0.5}};
+      return *makeHull<double>(points).hull;
+    }
+    default: return Mesh<double>{};
+  }
+}
+
+bool drawShapeInspector(Collider3& shape, std::string& error) {
+  bool changed = false;
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
+  // Every type but the mesh: it has no support function, so no narrow-phase algorithm takes it.
+  constexpr int kTypes = static_cast<int>(collide::kShape3TypeNames.size()) - 1;
+  int type = static_cast<int>(shape.shape.index());
+  const char* names[kTypes];
+  for (int i = 0; i < kTypes; ++i) names[i] = collide::kShape3TypeNames[static_cast<std::size_t>(i)].data();
+  if (ImGui::Combo("Type", &type, names, kTypes)) {
+    const Vec3d anchor = collide::placement(shape).p;
+    shape.shape = defaultShape3(static_cast<std::size_t>(type));
+    if (auto* box = std::get_if<collide::Aabb3<double>>(&shape.shape)) {
+      box->min = box->min + anchor;
+      box->max = box->max + anchor;
+    }
+    shape.transform.p = anchor;
+    error.clear();
+    changed = true;
+  }
+  if (auto* box = std::get_if<collide::Aabb3<double>>(&shape.shape)) {
+    collide::Aabb3<double> candidate = *box;
+    if (editVector("Min", candidate.min) | editVector("Max", candidate.max)) {
+      if (candidate.min.x <= candidate.max.x && candidate.min.y <= candidate.max.y && candidate.min.z <= candidate.max.z) {
+        *box = candidate;
+        changed = true;
+      } else {
+        error = "min must not exceed max";
+      }
+    }
+    ImGui::TextDisabled("an aabb stays axis-aligned: it has no rotation");
+  } else {
+    changed |= editVector("Position", shape.transform.p);
+    Vec3d degrees = kDegrees * eulerAngles(shape.transform.q);
+    if (editVector("Rotation (deg)", degrees, 0.5)) {
+      shape.transform.q = collide::Quat<double>::fromEuler(degrees.x / kDegrees, degrees.y / kDegrees, degrees.z / kDegrees);
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("about world x, then y, then z; stored as a quaternion");
+  }
+  std::visit(
+      [&](auto& s) {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, collide::Segment3<double>>) {
+          changed |= editVector("A (local)", s.a);
+          changed |= editVector("B (local)", s.b);
+        } else if constexpr (std::is_same_v<T, collide::Triangle3<double>>) {
+          changed |= editVector("A (local)", s.a);
+          changed |= editVector("B (local)", s.b);
+          changed |= editVector("C (local)", s.c);
+        } else if constexpr (std::is_same_v<T, collide::Sphere<double>>) {
+          changed |= editDouble("Radius", s.radius, 0.01, 0.0, 1e6);
+        } else if constexpr (std::is_same_v<T, collide::Box3<double>>) {
+          changed |= editDouble("Half x", s.halfExtents.x, 0.01, 1e-6, 1e6);
+          changed |= editDouble("Half y", s.halfExtents.y, 0.01, 1e-6, 1e6);
+          changed |= editDouble("Half z", s.halfExtents.z, 0.01, 1e-6, 1e6);
+        } else if constexpr (std::is_same_v<T, collide::Capsule3<double>>) {
+          changed |= editVector("A (local)", s.a);
+          changed |= editVector("B (local)", s.b);
+          changed |= editDouble("Radius", s.radius, 0.01, 0.0, 1e6);
+        } else if constexpr (std::is_same_v<T, collide::Cylinder<double>>) {
+          changed |= editDouble("Half height", s.halfHeight, 0.01, 1e-6, 1e6);
+          changed |= editDouble("Radius", s.radius, 0.01, 1e-6, 1e6);
+        } else if constexpr (std::is_same_v<T, collide::Hull<double>>) {
+          changed |= editHullPoints(s, error);
+        }
+      },
+      shape.shape);
+  showError(error);
+  ImGui::PopItemWidth();
+  return changed;
+}
 
 bool drawShapeInspector(Collider& shape, std::string& error) {
   bool changed = false;

@@ -12,4 +12,16 @@ namespace lab {
 // Draws the fields inside the current ImGui window; returns true when `shape` changed this frame.
 bool drawShapeInspector(Collider& shape, std::string& error);
 
+// The same for a 3D collider: type (every type with a support function), position, rotation as Euler angles in
+// degrees (x, then y, then z, about the world axes; the quaternion is what is stored), every dimension, and a
+// hull's points as a list (each edit rebuilt by Quickhull; a refused build keeps the old hull and names the point).
+bool drawShapeInspector(Collider3& shape, std::string& error);
+
+// A shape of variant index `type` (collide::kShape3TypeNames) of about unit size at the origin of its frame.
+[[nodiscard]] collide::Shape3<double> defaultShape3(std::size_t type);
+
+// Euler angles (radians; roll about x, pitch about y, yaw about z, applied in that order about the world axes) of
+// a rotation, the inverse of Quat::fromEuler away from pitch = +-90 degrees.
+[[nodiscard]] Vec3d eulerAngles(const collide::Quat<double>& q);
+
 }  // namespace lab

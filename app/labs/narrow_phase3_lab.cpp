@@ -1,0 +1,636 @@
+// The 3D narrow-phase lab: state, recording, the Minkowski hull, picking and dragging, the side panel and scene IO
+// (the views are drawn in narrow_phase3_views.cpp). Class overview in narrow_phase3_lab.h.
+//
+// [SECTION] Helpers: world supports, presets
+// [SECTION] Recording and the Minkowski difference
+// [SECTION] Frame, keys, timeline
+// [SECTION] Mouse: picking and dragging
+// [SECTION] Scenes, settings, dump, metrics
+// [SECTION] Panel
+#include "labs/narrow_phase3_lab.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <type_traits>
+#include <variant>
+
+#define GLFW_INCLUDE_NONE  // key codes only
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "collide/hull3.h"
+#include "io/shape_json.h"
+#include "labs/narration.h"
+#include "labs/query_metrics.h"
+#include "render/shape_drawing3.h"
+#include "widgets/shape_inspector.h"
+
+namespace lab {
+
+namespace {
+
+using collide::Algorithm;
+using Clock = std::chrono::steady_clock;
+using Quatd = collide::Quat<double>;
+
+constexpr double kDegrees = 180.0 / std::numbers::pi;
+constexpr auto kAlgorithms3 = collide::kAlgorithmsIn<3>;
+constexpr const char* kShapeNames[2] = {"A", "B"};
+const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
+
+double microsecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+}
+
+// [SECTION] Helpers: world supports, presets
+
+// The farthest point of a placed shape along d (world frame); a mesh has none (callers skip it).
+Vec3d worldSupport(const Collider3& collider, Vec3d d) {
+  return std::visit(
+      [&](const auto& shape) -> Vec3d {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (collide::kHasSupport<T>) {
+          return collide::Transformed{shape, collide::placement(collider)}.support(d);
+        } else {
+          return collide::placement(collider).p;
+        }
+      },
+      collider.shape);
+}
+
+// The world vertices of a polytope (point, segment, triangle, aabb, box, hull); nothing for curved shapes.
+std::optional<std::vector<Vec3d>> worldVertices(const Collider3& collider) {
+  const collide::Transform3<double> xf = collide::placement(collider);
+  std::vector<Vec3d> local;
+  const bool polytope = std::visit(
+      [&](const auto& s) {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, collide::Point3<double>>) {
+          local = {s.position};
+        } else if constexpr (std::is_same_v<T, collide::Segment3<double>>) {
+          local = {s.a, s.b};
+        } else if constexpr (std::is_same_v<T, collide::Triangle3<double>>) {
+          local = {s.a, s.b, s.c};
+        } else if constexpr (std::is_same_v<T, collide::Aabb3<double>> || std::is_same_v<T, collide::Box3<double>>) {
+          Vec3d low, high;
+          if constexpr (std::is_same_v<T, collide::Box3<double>>) {
+            high = s.halfExtents;
+            low = -1.0 * s.halfExtents;
+          } else {
+            low = s.min;
+            high = s.max;
+          }
+          for (int i = 0; i < 8; ++i) local.push_back({(i & 1) ? high.x : low.x, (i & 2) ? high.y : low.y, (i & 4) ? high.z : low.z});
+        } else if constexpr (std::is_same_v<T, collide::Hull<double>>) {
+          local = s.vertices;
+        } else {
+          return false;
+        }
+        return true;
+      },
+      collider.shape);
+  if (!polytope) return std::nullopt;
+  for (Vec3d& p : local) p = xf.apply(p);
+  return local;
+}
+
+Collider3 placed(collide::Shape3<double> shape, Vec3d position, Vec3d eulerDegrees = {0, 0, 0}) {
+  Collider3 collider;
+  collider.shape = std::move(shape);
+  collider.transform.p = position;
+  collider.transform.q = Quatd::fromEuler(eulerDegrees.x / kDegrees, eulerDegrees.y / kDegrees, eulerDegrees.z / kDegrees);
+  return collider;
+}
+
+collide::Box3<double> box(double x, double y, double z) { return {{x, y, z}}; }
+
+struct Preset {
+  const char* name;
+  Algorithm algorithm;
+  Collider3 a, b;
+};
+
+// The classic cases (the curated scenes in assets/scenes/3d_*.json teach the same ones with a lesson).
+std::vector<Preset> presets() {
+  const double cubeDiagonal = std::sqrt(3.0);
+  // Roll -45 then yaw by this turns a cube's diagonal onto y: a vertex straight up, the opposite one straight down.
+  const double diagonalYaw = std::atan(1.0 / std::sqrt(2.0)) * kDegrees;
+  return {
+      {"Cubes: face on face", Algorithm::Epa, placed(box(1, 1, 1), {0, 0, 0}), placed(box(1, 1, 1), {0.4, 1.85, 0.3})},
+      {"Cubes: edge across edge", Algorithm::Sat, placed(box(1, 1, 1), {0, 0, 0}, {0, 0, 45}),
+       placed(box(1, 1, 1), {0.1, 2.7, 0}, {45, 0, 0})},
+      {"Cubes: vertex into face", Algorithm::Epa, placed(box(1, 1, 1), {0, 0, 0}),
+       placed(box(1, 1, 1), {0.2, 1 + cubeDiagonal - 0.15, -0.1}, {-45, 0, diagonalYaw})},
+      {"Identical cubes, one inside the other", Algorithm::Epa, placed(box(1, 1, 1), {0, 0, 0}), placed(box(1, 1, 1), {0, 0, 0})},
+      {"Stacked cubes", Algorithm::Epa, placed(box(2, 0.5, 2), {0, 0, 0}), placed(box(0.6, 0.6, 0.6), {0.3, 1.09, -0.2}, {0, 20, 0})},
+      {"Sphere on a box vertex", Algorithm::Analytic, placed(box(1, 1, 1), {0, 0, 0}, {-45, 0, diagonalYaw}),
+       placed(collide::Sphere<double>{{0, 0, 0}, 0.6}, {0.05, cubeDiagonal + 0.5, 0.05})},
+      {"Thin slab", Algorithm::Sat, placed(box(2.5, 0.02, 2.5), {0, 0, 0}), placed(box(0.7, 0.7, 0.7), {0.5, 0.65, 0.2}, {20, 30, 10})},
+      {"1 : 1000 sizes", Algorithm::Distance, placed(box(500, 0.5, 500), {0, 0, 0}), placed(box(0.5, 0.5, 0.5), {3, 1.2, -2}, {10, 25, 5})},
+      {"Capsule vs cylinder", Algorithm::Distance, placed(collide::Capsule3<double>{{0, -1, 0}, {0, 1, 0}, 0.45}, {0, 0, 0}, {0, 0, 70}),
+       placed(collide::Cylinder<double>{1.0, 0.6}, {0.4, 1.3, 0.5}, {15, 0, 0})},
+      {"Hull vs hull", Algorithm::Distance, placed(defaultShape3(8), {-0.3, 0, 0}, {10, 20, 0}),
+       placed(defaultShape3(8), {1.9, 0.9, 0.6}, {40, 0, 70})},
+      {"Far apart", Algorithm::Gjk, placed(box(1, 1, 1), {-2, 0, 0}, {0, 30, 0}), placed(collide::Sphere<double>{{0, 0, 0}, 1}, {2.5, 0.5, 0})},
+  };
+}
+
+// Points spread evenly over the unit sphere (a Fibonacci lattice): the directions a curved Minkowski
+// difference is sampled along.
+std::vector<Vec3d> sphereDirections(int count) {
+  std::vector<Vec3d> directions;
+  directions.reserve(static_cast<std::size_t>(count));
+  const double golden = std::numbers::pi * (3.0 - std::sqrt(5.0));
+  for (int i = 0; i < count; ++i) {
+    const double y = 1.0 - 2.0 * (i + 0.5) / count;
+    const double r = std::sqrt(std::max(0.0, 1.0 - y * y));
+    directions.push_back({r * std::cos(golden * i), y, r * std::sin(golden * i)});
+  }
+  return directions;
+}
+
+void moveTo(Collider3& collider, Vec3d position) {
+  if (auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) {
+    const Vec3d shift = position - 0.5 * (aabb->min + aabb->max);
+    aabb->min = aabb->min + shift;
+    aabb->max = aabb->max + shift;
+  } else {
+    collider.transform.p = position;
+  }
+}
+
+// Where the gizmo sits and what it turns: the transform, or an Aabb3's centre (it has no rotation).
+Pose3 poseOf(const Collider3& collider) {
+  if (const auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) return {0.5 * (aabb->min + aabb->max), {}};
+  return collider.transform;
+}
+
+Json vectorJson(Vec3d v) { return Json{v.x, v.y, v.z}; }
+Json optionalNumber(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
+Json optionalVector(const std::optional<Vec3d>& value) { return value ? vectorJson(*value) : Json(nullptr); }
+
+}  // namespace
+
+// [SECTION] Recording and the Minkowski difference
+
+NarrowPhase3Lab::NarrowPhase3Lab() {
+  applyPreset(0);
+}
+
+void NarrowPhase3Lab::applyPreset(int preset) {
+  const std::vector<Preset> all = presets();
+  if (preset < 0 || preset >= static_cast<int>(all.size())) return;
+  const Preset& chosen = all[static_cast<std::size_t>(preset)];
+  shapes_ = {chosen.a, chosen.b};
+  algorithm_ = chosen.algorithm;
+  preset_ = preset;
+  inspectorErrors_ = {};
+  step_ = 0;
+  record();
+}
+
+void NarrowPhase3Lab::record() {
+  recordPending_ = false;
+  const Clock::time_point start = Clock::now();
+  trace_ = collide::recordQuery<double>(algorithm_, shapes_[0], shapes_[1]);
+  recordMicros_ = microsecondsSince(start);
+  recordMicrosMax_ = std::max(recordMicrosMax_, recordMicros_);
+  ++recordCount_;
+
+  steps_.clear();
+  using Kind = StepRef::Kind;
+  for (int i = 0; i < static_cast<int>(trace_.gjk.size()); ++i) steps_.push_back({Kind::Gjk, i});
+  for (int i = 0; i < static_cast<int>(trace_.epa.size()); ++i) steps_.push_back({Kind::Epa, i});
+  for (int i = 0; i < static_cast<int>(trace_.sat.size()); ++i) steps_.push_back({Kind::Sat, i});
+  for (int i = 0; i < static_cast<int>(trace_.analytic.size()); ++i) steps_.push_back({Kind::Analytic, i});
+  step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
+  rebuildMinkowski();
+}
+
+void NarrowPhase3Lab::recordIfChanged() {
+  if (recordPending_) record();
+}
+
+// A - B: the exact hull of every vertex difference when both shapes are polytopes small enough, otherwise the
+// hull of support points of A - B along evenly spread directions (a curved difference, drawn faceted).
+void NarrowPhase3Lab::rebuildMinkowski() {
+  minkowski_ = {};
+  std::vector<Vec3d> points;
+  const auto verticesA = worldVertices(shapes_[0]);
+  const auto verticesB = worldVertices(shapes_[1]);
+  if (verticesA && verticesB && verticesA->size() * verticesB->size() <= static_cast<std::size_t>(collide::kMaxHullPoints)) {
+    for (const Vec3d& a : *verticesA)
+      for (const Vec3d& b : *verticesB) points.push_back(a - b);
+    minkowski_.exact = true;
+  } else {
+    constexpr int kDirections = 400;
+    for (const Vec3d& d : sphereDirections(kDirections)) points.push_back(worldSupport(shapes_[0], d) - worldSupport(shapes_[1], -1.0 * d));
+  }
+  for (const Vec3d& p : points)
+    if (!collide::isFinite(p)) return;
+  // Flat differences (a triangle minus a point) have no solid hull: draw nothing rather than a wrong one.
+  const collide::HullBuildResult<double> built = collide::makeHull<double>(points);
+  if (!built.hull) return;
+  const collide::Hull<double>& hull = *built.hull;
+  minkowski_.positions = hull.vertices;
+  double depth = std::numeric_limits<double>::infinity();
+  for (const collide::HullFace<double>& face : hull.faces) {
+    for (int k = 1; k + 1 < face.count; ++k) {
+      minkowski_.triangles.push_back(hull.faceVertices[static_cast<std::size_t>(face.first)]);
+      minkowski_.triangles.push_back(hull.faceVertices[static_cast<std::size_t>(face.first + k)]);
+      minkowski_.triangles.push_back(hull.faceVertices[static_cast<std::size_t>(face.first + k + 1)]);
+    }
+    depth = std::min(depth, face.offset);  // the origin's distance inside this face's plane
+  }
+  minkowski_.originDepth = depth;
+  minkowski_.containsOrigin = depth > 0;
+}
+
+// [SECTION] Frame, keys, timeline
+
+void NarrowPhase3Lab::update(double) {
+  recordIfChanged();
+  // The unrecorded query, repeated for ~50 us, for the plots' query time (one run is below the clock's resolution).
+  constexpr double kBudgetMicros = 50.0;
+  constexpr int kMaxRuns = 1000;
+  int runs = 0;
+  const Clock::time_point start = Clock::now();
+  double elapsed = 0;
+  do {
+    static_cast<void>(collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1]));
+    elapsed = microsecondsSince(start);
+  } while (++runs < kMaxRuns && elapsed < kBudgetMicros);
+  queryMicros_ = elapsed / runs;
+}
+
+void NarrowPhase3Lab::keyPressed(const KeyPress& press) {
+  if (isPress(press, GLFW_KEY_ESCAPE) && dragShape_ < 0) selected_ = -1;
+  for (int i = 0; i < static_cast<int>(kAlgorithms3.size()); ++i) {
+    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != kAlgorithms3[static_cast<std::size_t>(i)]) {
+      algorithm_ = kAlgorithms3[static_cast<std::size_t>(i)];
+      changed();
+    }
+  }
+}
+
+const char* NarrowPhase3Lab::viewTitle(int view) const {
+  return view == 0 ? "World: A (blue) and B (orange)" : "Minkowski difference A - B, and the origin";
+}
+
+void NarrowPhase3Lab::draw(const DrawContext& context) {
+  if (context.spatial == nullptr) return;
+  if (context.view == 0) {
+    camera_ = context.viewport->orbit;
+    drawWorld(*context.spatial);
+    if (selected_ >= 0) {
+      drawGizmo(*context.spatial, poseOf(shapes_[static_cast<std::size_t>(selected_)]),
+                gizmoDrag_ ? gizmoDrag_->part() : hoveredPart_);
+    }
+  } else {
+    drawMinkowski(*context.spatial);
+  }
+}
+
+std::optional<WorldBounds3> NarrowPhase3Lab::sceneBounds3(int view) const {
+  WorldBounds3 bounds = WorldBounds3::none();
+  if (view == 0) {
+    for (const Collider3& shape : shapes_) bounds.include(shapeBounds3(shape));
+  } else {
+    for (const Vec3d& p : minkowski_.positions) bounds.include(p);
+    bounds.include(Vec3d{0, 0, 0});
+  }
+  return bounds;
+}
+
+void NarrowPhase3Lab::setStep(int index) { step_ = std::clamp(index, 0, std::max(stepCount() - 1, 0)); }
+
+// [SECTION] Mouse: picking and dragging
+
+// The shape under the pointer: a ray cast by conservative advancement on GJK distance (march along the ray by
+// the point's distance to the shape, which can never overshoot it; Mirtich 1996). Returns -1 for none.
+int NarrowPhase3Lab::pick(const SpatialPointer& pointer, double* hitDistance) const {
+  constexpr int kMaxMarches = 64;
+  int best = -1;
+  double bestT = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < 2; ++i) {
+    const WorldBounds3 box = shapeBounds3(shapes_[static_cast<std::size_t>(i)]);
+    const double size = std::max(length(box.max - box.min), 1e-9);
+    const double tolerance = std::max(2.0 * pointer.pixelSize, 1e-6 * size);
+    // Start where the ray enters the bounding sphere of the shape's box (the eye may be far away).
+    const Vec3d center = 0.5 * (box.min + box.max);
+    double t = std::max(0.0, dot(center - pointer.origin, pointer.direction) - size);
+    Collider3 probe;
+    for (int march = 0; march < kMaxMarches; ++march) {
+      probe.shape = collide::Point3<double>{pointer.origin + t * pointer.direction};
+      const collide::QueryResult3<double> r = collide::runQuery<double>(Algorithm::Distance, probe, shapes_[static_cast<std::size_t>(i)]);
+      if (!r.ok) break;
+      const double d = r.hit ? 0.0 : r.distance.value_or(0.0);
+      if (d <= tolerance) {
+        if (t < bestT) {
+          bestT = t;
+          best = i;
+        }
+        break;
+      }
+      t += d;
+      if (t > dot(center - pointer.origin, pointer.direction) + size) break;  // past the shape
+    }
+  }
+  if (hitDistance != nullptr) *hitDistance = bestT;
+  return best;
+}
+
+// A press on the selected shape's gizmo drags that handle; a press on a shape selects it and drags it on the plane
+// facing the camera (Shift: along the line of sight); a press on empty space is the shell's (it orbits).
+bool NarrowPhase3Lab::mouseDown(const MouseEvent& event) {
+  if (event.view != 0 || event.button != MouseButton::Left || event.modifiers.alt || !camera_) return false;
+  if (selected_ >= 0) {
+    const Collider3& shape = shapes_[static_cast<std::size_t>(selected_)];
+    GizmoPart part = pickGizmo(*camera_, poseOf(shape), event.screen);
+    if (isRotation(part) && std::holds_alternative<collide::Aabb3<double>>(shape.shape)) part = GizmoPart::None;
+    if (part != GizmoPart::None) {
+      gizmoDrag_.emplace(*camera_, poseOf(shape), part, event.screen);
+      dragShape_ = selected_;
+      dragStartShape_ = shape;
+      return true;
+    }
+  }
+  double t = 0;
+  const int shape = pick(event.spatial, &t);
+  if (shape < 0) return false;
+  selected_ = shape;
+  dragShape_ = shape;
+  dragStartShape_ = shapes_[static_cast<std::size_t>(shape)];
+  dragGrab_ = event.spatial.origin + t * event.spatial.direction;
+  dragStartScreen_ = event.screen;
+  dragAlongView_ = event.modifiers.shift;
+  return true;
+}
+
+void NarrowPhase3Lab::mouseMove(const MouseEvent& event) {
+  if (event.view != 0 || !camera_) return;
+  if (dragShape_ < 0) {
+    hovered_ = pick(event.spatial);
+    hoveredPart_ = selected_ >= 0 ? pickGizmo(*camera_, poseOf(shapes_[static_cast<std::size_t>(selected_)]), event.screen)
+                                  : GizmoPart::None;
+    return;
+  }
+  Collider3& shape = shapes_[static_cast<std::size_t>(dragShape_)];
+  shape = dragStartShape_;
+  if (gizmoDrag_) {
+    const Pose3 pose = gizmoDrag_->update(*camera_, event.screen);
+    moveTo(shape, pose.p);
+    if (isPlaced(shape.shape)) shape.transform.q = pose.q;
+  } else {
+    const Vec3d grabbed = dragPointInView(*camera_, dragGrab_, dragStartScreen_, event.screen, dragAlongView_);
+    moveTo(shape, poseOf(dragStartShape_).p + (grabbed - dragGrab_));
+  }
+  preset_ = -1;
+  changed();
+  recordIfChanged();  // at once, so this frame already shows the new trace
+}
+
+void NarrowPhase3Lab::mouseUp(const MouseEvent&) {
+  dragShape_ = -1;
+  gizmoDrag_.reset();
+}
+
+// [SECTION] Scenes, settings, dump, metrics
+
+bool NarrowPhase3Lab::loadScene(const Scene& scene, std::string& error) {
+  Collider3 a, b;
+  if (!scenePair(scene, a, b, error)) return false;
+  int step = 0;
+  if (const auto it = scene.labState.find("step"); it != scene.labState.end()) {
+    if (!it->is_number_integer() || it->get<long long>() < 0) {
+      error = "lab_state.step: expected a non-negative integer, got " + describeJsonValue(*it);
+      return false;
+    }
+    step = static_cast<int>(std::min<long long>(it->get<long long>(), 1 << 20));
+  }
+  shapes_ = {a, b};
+  inspectorErrors_ = {};
+  preset_ = -1;
+  step_ = step;
+  record();
+  return true;
+}
+
+void NarrowPhase3Lab::saveScene(Scene& scene) const {
+  setScenePair(scene, shapes_[0], shapes_[1]);
+  scene.algorithm = std::string(collide::algorithmName(algorithm_));
+  scene.labState = {{"step", step_}};
+}
+
+bool NarrowPhase3Lab::setAlgorithm(std::string_view name, std::string& error) {
+  const std::optional<Algorithm> algorithm = collide::parseAlgorithm(name);
+  if (!algorithm || !collide::runsIn(*algorithm, 3)) {
+    error = "unknown 3D algorithm \"" + std::string(name) + "\"; expected one of " + collide::algorithmNameList(false, 3);
+    return false;
+  }
+  algorithm_ = *algorithm;
+  record();
+  return true;
+}
+
+void NarrowPhase3Lab::loadSettings(const Json& settings) {
+  if (const auto found = settings.find("algorithm"); found != settings.end() && found->is_string()) {
+    if (const auto algorithm = collide::parseAlgorithm(found->get<std::string>()); algorithm && collide::runsIn(*algorithm, 3))
+      algorithm_ = *algorithm;
+  }
+  record();
+}
+
+Json NarrowPhase3Lab::saveSettings() const { return {{"algorithm", collide::algorithmName(algorithm_)}}; }
+
+void NarrowPhase3Lab::dumpState(Json& out) const {
+  Json shapes = Json::array();
+  for (int i = 0; i < 2; ++i) {
+    const Collider3& shape = shapes_[static_cast<std::size_t>(i)];
+    Json entry = colliderToJson(shape);
+    entry["name"] = kShapeNames[i];
+    shapes.push_back(std::move(entry));
+  }
+  const collide::QueryResult3<double>& r = trace_.result;
+  out["shapes"] = std::move(shapes);
+  out["algorithm"] = collide::algorithmName(algorithm_);
+  out["step_index"] = step_;
+  out["step_count"] = stepCount();
+  out["hit"] = r.ok && r.hit;
+  out["result"] = {{"ok", r.ok},
+                   {"error", r.error},
+                   {"hit", r.hit},
+                   {"distance", optionalNumber(r.distance)},
+                   {"separation", optionalNumber(r.separation)},
+                   {"depth", optionalNumber(r.depth)},
+                   {"normal", optionalVector(r.normal)},
+                   {"point_a", optionalVector(r.pointA)},
+                   {"point_b", optionalVector(r.pointB)},
+                   {"iterations", r.iterations ? Json(*r.iterations) : Json(nullptr)},
+                   {"status", r.status ? Json(std::string(collide::statusName(*r.status))) : Json(nullptr)},
+                   {"stop_reason", std::string(r.stopReason)},
+                   {"face_axes_fooled", r.faceAxesFooled ? Json(*r.faceAxesFooled) : Json(nullptr)}};
+  out["narration"] = narration();
+  out["minkowski"] = {{"vertices", static_cast<int>(minkowski_.positions.size())},
+                      {"triangles", static_cast<int>(minkowski_.triangles.size() / 3)},
+                      {"exact", minkowski_.exact},
+                      {"contains_origin", minkowski_.containsOrigin}};
+  out["hovered"] = hovered_;
+  out["record_time_us"] = {{"last", recordMicros_}, {"max", recordMicrosMax_}, {"count", recordCount_}};
+}
+
+std::vector<Shortcut> NarrowPhase3Lab::shortcuts() const {
+  return {{"1 .. 6", "GJK boolean, GJK distance, GJK + EPA, SAT, analytic, SAT lite"},
+          {"Left-drag a shape", "select it and move it on the plane facing the camera"},
+          {"Shift + left-drag a shape", "move it toward or away from the camera"},
+          {"Drag a gizmo arrow / ring", "move the selected shape along an axis / turn it about one"},
+          {"Escape", "deselect"},
+          {"Left-drag empty space", "orbit the camera"}};
+}
+
+void NarrowPhase3Lab::frameMetrics(std::vector<FrameMetric>& out) const {
+  appendQueryMetrics(algorithm_, trace_.result, queryMicros_, out);
+  out.push_back({"record_time", recordMicros_, "us"});
+}
+
+// [SECTION] Panel
+
+std::string NarrowPhase3Lab::narration() const {
+  if (steps_.empty()) return narrateResult(trace_.result);
+  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  const bool last = step_ + 1 == stepCount();
+  std::string text;
+  switch (ref.kind) {
+    case StepRef::Kind::Gjk:
+      text = narrateGjkStep(trace_.gjk[static_cast<std::size_t>(ref.index)], algorithm_);
+      if (algorithm_ == Algorithm::Epa && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && !trace_.epa.empty())
+        text += " GJK's last simplex becomes EPA's start polytope (grown to a tetrahedron when it has fewer points).";
+      break;
+    case StepRef::Kind::Epa: text = narrateEpaStep(trace_.epa[static_cast<std::size_t>(ref.index)]); break;
+    case StepRef::Kind::Sat: text = narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)], last, trace_.result); break;
+    case StepRef::Kind::Analytic: text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)]); break;
+  }
+  if (last) text += "\n\n" + narrateResult(trace_.result);
+  return text;
+}
+
+void NarrowPhase3Lab::drawStepTable() {
+  if (steps_.empty()) return;
+  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+  // Three significant digits: the table is narrow, and the narration above carries the full numbers.
+  const auto cell = [](Vec3d v) {
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3g, %.3g, %.3g", v.x, v.y, v.z);
+  };
+  const auto row = [&](const char* name, const collide::SupportPoint<Vec3d>& s) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name);
+    cell(s.point);
+    cell(s.pointA);
+    cell(s.pointB);
+  };
+  if (ref.kind == StepRef::Kind::Gjk) {
+    const collide::GjkStep<Vec3d>& step = trace_.gjk[static_cast<std::size_t>(ref.index)];
+    ImGui::TextDisabled("Simplex after this step (w = a - b)");
+    if (ImGui::BeginTable("##simplex", 4, kFlags)) {
+      ImGui::TableSetupColumn("vertex");
+      ImGui::TableSetupColumn("w");
+      ImGui::TableSetupColumn("on A");
+      ImGui::TableSetupColumn("on B");
+      ImGui::TableHeadersRow();
+      constexpr const char* kNames[4] = {"A", "B", "C", "D"};
+      for (int i = 0; i < step.simplexAfter.count; ++i) row(kNames[i], step.simplexAfter.vertices[static_cast<std::size_t>(i)]);
+      row("new w", step.support);
+      ImGui::EndTable();
+    }
+  } else if (ref.kind == StepRef::Kind::Epa) {
+    const collide::EpaStep3<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
+    const collide::EpaFace3<double>& face = step.faces[static_cast<std::size_t>(step.closestFace)];
+    ImGui::TextDisabled("Closest face and the new support (w = a - b)");
+    if (ImGui::BeginTable("##polytope", 4, kFlags)) {
+      ImGui::TableSetupColumn("vertex");
+      ImGui::TableSetupColumn("w");
+      ImGui::TableSetupColumn("on A");
+      ImGui::TableSetupColumn("on B");
+      ImGui::TableHeadersRow();
+      for (int v : face.vertices) {
+        char name[16];
+        std::snprintf(name, sizeof name, "v%d", v);
+        row(name, step.vertices[static_cast<std::size_t>(v)]);
+      }
+      row("new w", step.support);
+      ImGui::EndTable();
+    }
+    ImGui::TextDisabled("%zu vertices, %zu faces; %zu seen, horizon of %zu edges", step.vertices.size(), step.faces.size(),
+                        step.removedFaces.size(), step.horizon.size());
+  }
+}
+
+void NarrowPhase3Lab::drawUi() {
+  ImGui::TextWrapped("Two convex shapes in space. Step the algorithm with the timeline. In the world view, drag a shape "
+                     "to move it (Shift: toward the camera), drag the selected shape's arrows and rings to move it along "
+                     "an axis or turn it; drag empty space to orbit.");
+  // Algorithm
+  int current = 0;
+  const char* labels[kAlgorithms3.size()];
+  for (std::size_t i = 0; i < kAlgorithms3.size(); ++i) {
+    labels[i] = collide::algorithmInfo(kAlgorithms3[i]).label.data();
+    if (kAlgorithms3[i] == algorithm_) current = static_cast<int>(i);
+  }
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::Combo("##algorithm", &current, labels, static_cast<int>(kAlgorithms3.size()))) {
+    algorithm_ = kAlgorithms3[static_cast<std::size_t>(current)];
+    changed();
+  }
+  // Presets
+  const std::vector<Preset> all = presets();
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##preset", preset_ >= 0 ? all[static_cast<std::size_t>(preset_)].name : "Preset: the classic cases")) {
+    for (int i = 0; i < static_cast<int>(all.size()); ++i)
+      if (ImGui::Selectable(all[static_cast<std::size_t>(i)].name, i == preset_)) applyPreset(i);
+    ImGui::EndCombo();
+  }
+
+  // Result and narration
+  recordIfChanged();
+  const collide::QueryResult3<double>& r = trace_.result;
+  ImGui::Separator();
+  if (!r.ok) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+    ImGui::TextWrapped("%s", narrateResult(r).c_str());
+    ImGui::PopStyleColor();
+  } else {
+    const Color color = r.hit ? palette::kHit : palette::kSeparated;
+    ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1), "%s", narrateResult(r).c_str());
+    if (r.iterations)
+      ImGui::TextDisabled("%d %s; recorded in %.1f us", *r.iterations, std::string(collide::algorithmInfo(algorithm_).counts).c_str(),
+                          recordMicros_);
+  }
+  ImGui::Separator();
+  ImGui::TextWrapped("%s", narration().c_str());
+  drawStepTable();
+
+  // Inspectors
+  for (int i = 0; i < 2; ++i) {
+    ImGui::PushID(i);
+    const Color color = i == 0 ? palette::kShapeA : palette::kShapeB;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(color.r, color.g, color.b, 1));
+    const bool open = ImGui::CollapsingHeader(i == 0 ? "Shape A" : "Shape B", ImGuiTreeNodeFlags_DefaultOpen);
+    ImGui::PopStyleColor();
+    if (open && drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorErrors_[static_cast<std::size_t>(i)])) {
+      preset_ = -1;
+      changed();
+    }
+    ImGui::PopID();
+  }
+  recordIfChanged();
+}
+
+static const bool registered = registerLab("Narrow phase", "Narrow phase 3D", &NarrowPhase3Lab::create);
+
+}  // namespace lab

@@ -1,0 +1,118 @@
+// app/labs/narrow_phase3_lab.h: the 3D narrow-phase lab, registered as "Narrow phase 3D". Two convex 3D shapes,
+// one algorithm of collide/query3.h (GJK boolean, GJK distance, GJK + EPA, SAT, SAT lite, analytic), its recorded
+// trace on the timeline, and two spatial views: the world, and the Minkowski difference A - B with the origin, both
+// drawing the same step. narrow_phase3_lab.cpp holds the state, picking and dragging, the panel and the scene IO;
+// narrow_phase3_views.cpp draws the two views.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "collide/query3.h"
+#include "lab/lab.h"
+#include "widgets/gizmo3.h"
+
+namespace lab {
+
+class NarrowPhase3Lab final : public Lab {
+ public:
+  // One entry of the timeline: which recorded list, which event in it.
+  struct StepRef {
+    enum class Kind { Gjk, Epa, Sat, Analytic } kind;
+    int index;
+  };
+
+  // A convex polytope for drawing: vertices and triangles (fans of the hull's faces), in the world frame.
+  struct DrawHull {
+    std::vector<Vec3d> positions;
+    std::vector<int> triangles;  // index triples
+    bool exact = false;          // the exact hull of vertex differences (polytopes), or sampled along directions
+    bool containsOrigin = false;
+    double originDepth = 0;      // the smallest face distance of the origin (> 0 inside)
+  };
+
+  static std::unique_ptr<Lab> create() { return std::make_unique<NarrowPhase3Lab>(); }
+  NarrowPhase3Lab();
+
+  void update(double seconds) override;
+  void drawUi() override;
+  [[nodiscard]] int viewCount() const override { return 2; }
+  [[nodiscard]] const char* viewTitle(int view) const override;
+  [[nodiscard]] ViewKind viewKind(int /*view*/) const override { return ViewKind::Spatial; }
+  void keyPressed(const KeyPress& press) override;
+  void draw(const DrawContext& context) override;
+  [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int view) const override;
+
+  bool mouseDown(const MouseEvent& event) override;
+  void mouseMove(const MouseEvent& event) override;
+  void mouseUp(const MouseEvent& event) override;
+
+  [[nodiscard]] int stepCount() const override { return static_cast<int>(steps_.size()); }
+  [[nodiscard]] int stepIndex() const override { return step_; }
+  void setStep(int index) override;
+
+  bool loadScene(const Scene& scene, std::string& error) override;
+  void saveScene(Scene& scene) const override;
+  bool setAlgorithm(std::string_view name, std::string& error) override;
+  void loadSettings(const Json& settings) override;
+  [[nodiscard]] Json saveSettings() const override;
+  void dumpState(Json& out) const override;
+  [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
+  void frameMetrics(std::vector<FrameMetric>& out) const override;
+
+ private:
+  // [SECTION] State (narrow_phase3_lab.cpp)
+  void record();  // re-runs recordQuery on the current pair, keeps the step (clamped)
+  void changed() { recordPending_ = true; }
+  void recordIfChanged();
+  void rebuildMinkowski();
+  void applyPreset(int preset);
+  [[nodiscard]] std::string narration() const;
+  [[nodiscard]] int pick(const SpatialPointer& pointer, double* hitDistance = nullptr) const;
+  void drawStepTable();
+
+  // [SECTION] Views (narrow_phase3_views.cpp)
+  void drawWorld(Renderer3D& renderer) const;
+  void drawMinkowski(Renderer3D& renderer) const;
+  void drawGjkStep(Renderer3D& renderer, const collide::GjkStep<Vec3d>& step, bool minkowskiView) const;
+  void drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<double>& step, bool minkowskiView) const;
+  void drawSatStep(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, bool minkowskiView) const;
+  void drawAnalyticStep(Renderer3D& renderer, const collide::AnalyticStep3<double>& step) const;
+  void drawResult(Renderer3D& renderer, bool minkowskiView) const;
+  [[nodiscard]] double sceneScale() const;  // a length the pictures scale their arrows and offsets by
+
+  std::array<Collider3, 2> shapes_;
+  collide::Algorithm algorithm_ = collide::Algorithm::Gjk;
+
+  collide::QueryTrace3<double> trace_;
+  std::vector<StepRef> steps_;
+  int step_ = 0;
+  bool recordPending_ = true;
+  DrawHull minkowski_;
+
+  // Selecting and dragging: a press on a shape selects it and moves it on the plane facing the camera (Shift:
+  // along the line of sight); the selected shape's gizmo moves it along an axis or turns it about one.
+  std::optional<OrbitCamera> camera_;  // the world view's camera as last drawn: drags and the gizmo read it
+  int selected_ = -1;
+  int hovered_ = -1;
+  GizmoPart hoveredPart_ = GizmoPart::None;
+  int dragShape_ = -1;
+  Collider3 dragStartShape_{};
+  Vec3d dragGrab_{};  // the point of the shape under the press
+  Vec2d dragStartScreen_{};
+  bool dragAlongView_ = false;
+  std::optional<GizmoDrag> gizmoDrag_;
+
+  std::array<std::string, 2> inspectorErrors_;
+  int preset_ = -1;
+
+  // Measurements: recordQuery per re-record, the unrecorded query per frame (frameMetrics).
+  double recordMicros_ = 0;
+  double recordMicrosMax_ = 0;
+  int recordCount_ = 0;
+  double queryMicros_ = 0;
+};
+
+}  // namespace lab

@@ -1,0 +1,301 @@
+// The 3D narrow-phase lab's two views: the world (A, B, the witnesses of the current step, SAT's shadows) and the
+// Minkowski difference A - B with the origin (GJK's simplex and the Voronoi region it kept, EPA's polytope with its
+// horizon, SAT's axis). Both draw the same step of the recorded trace.
+//
+// [SECTION] Colours and sizes
+// [SECTION] World view
+// [SECTION] Minkowski view
+// [SECTION] GJK: the simplex and its region
+// [SECTION] EPA: the polytope, the faces the support sees, the horizon
+// [SECTION] SAT and the analytic tests
+// [SECTION] The result
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "labs/narration.h"
+#include "labs/narrow_phase3_lab.h"
+#include "render/renderer3d.h"
+#include "render/shape_drawing3.h"
+
+namespace lab {
+
+namespace {
+
+// [SECTION] Colours and sizes
+
+constexpr const char* kVertexNames[4] = {"A", "B", "C", "D"};
+
+// EPA's faces by the iteration that made them: the start polytope grey-violet, then a cycle of distinct hues.
+Color iterationColor(int iteration) {
+  constexpr Color kCycle[6] = {rgb(0x4ec9b0), rgb(0xe5c07b), rgb(0x61afef), rgb(0xc678dd), rgb(0x98c379), rgb(0xd19a66)};
+  if (iteration == 0) return palette::kMinkowski;
+  return kCycle[(iteration - 1) % 6];
+}
+
+Vec3d unit(Vec3d v) {
+  const double len = length(v);
+  return len > 0 ? (1.0 / len) * v : Vec3d{0, 0, 0};
+}
+
+}  // namespace
+
+double NarrowPhase3Lab::sceneScale() const {
+  WorldBounds3 bounds = WorldBounds3::none();
+  for (const Vec3d& p : minkowski_.positions) bounds.include(p);
+  for (const Collider3& shape : shapes_) bounds.include(shapeBounds3(shape));
+  if (bounds.empty()) return 1.0;
+  // The smaller of the two pictures' sizes: a 1:1000 pair must not draw metre-long arrows on the small cube.
+  double smallest = std::numeric_limits<double>::infinity();
+  for (const Collider3& shape : shapes_) {
+    const WorldBounds3 box = shapeBounds3(shape);
+    smallest = std::min(smallest, length(box.max - box.min));
+  }
+  return std::max(std::min(smallest, length(bounds.max - bounds.min)), 1e-6);
+}
+
+// [SECTION] World view
+
+void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
+  for (int i = 0; i < 2; ++i) {
+    const Collider3& shape = shapes_[static_cast<std::size_t>(i)];
+    Color color = i == 0 ? palette::kShapeA : palette::kShapeB;
+    ShapeStyle3 style;
+    if (hovered_ == i || selected_ == i) style.outlineWidth += 1.0f;
+    drawShape3(renderer, shape, color, style);
+    const WorldBounds3 box = shapeBounds3(shape);
+    renderer.label(Vec3d{0.5 * (box.min.x + box.max.x), box.max.y, 0.5 * (box.min.z + box.max.z)}, i == 0 ? "A" : "B", color);
+  }
+  if (steps_.empty()) {
+    drawResult(renderer, false);
+    return;
+  }
+  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  switch (ref.kind) {
+    case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[static_cast<std::size_t>(ref.index)], false); break;
+    case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[static_cast<std::size_t>(ref.index)], false); break;
+    case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[static_cast<std::size_t>(ref.index)], false); break;
+    case StepRef::Kind::Analytic: drawAnalyticStep(renderer, trace_.analytic[static_cast<std::size_t>(ref.index)]); break;
+  }
+  if (step_ + 1 == stepCount()) drawResult(renderer, false);
+}
+
+// [SECTION] Minkowski view
+
+void NarrowPhase3Lab::drawMinkowski(Renderer3D& renderer) const {
+  const bool inside = minkowski_.containsOrigin;
+  // The origin first, so its label wins the layout: the question the whole view answers.
+  renderer.point(Vec3d{0, 0, 0}, inside ? palette::kHit : palette::kSeparated, 6.0f, true);
+  renderer.label(Vec3d{0, 0, 0}, inside ? "origin: inside A - B (overlap)" : "origin: outside A - B (apart)",
+                 inside ? palette::kHit : palette::kSeparated, {10, 14});
+  if (!minkowski_.positions.empty()) {
+    renderer.mesh(minkowski_.positions, minkowski_.triangles, palette::kMinkowski.withAlpha(0.16f),
+                  palette::kMinkowski.withAlpha(minkowski_.exact ? 0.75f : 0.0f), 1.2f);
+  }
+  if (steps_.empty()) {
+    drawResult(renderer, true);
+    return;
+  }
+  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  switch (ref.kind) {
+    case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[static_cast<std::size_t>(ref.index)], true); break;
+    case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[static_cast<std::size_t>(ref.index)], true); break;
+    case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[static_cast<std::size_t>(ref.index)], true); break;
+    case StepRef::Kind::Analytic: break;  // the sphere tests work on the shapes, not on A - B
+  }
+  if (step_ + 1 == stepCount()) drawResult(renderer, true);
+}
+
+// [SECTION] GJK: the simplex and its region
+
+void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<Vec3d>& step, bool minkowskiView) const {
+  const double scale = sceneScale();
+  if (!minkowskiView) {
+    // The support point's witnesses: the farthest point of A along d and of B along -d.
+    renderer.line(step.support.pointA, step.support.pointB, palette::kAccent.withAlpha(0.8f), {1.5f, 6.0f, 4.0f, true});
+    renderer.point(step.support.pointA, palette::kShapeA, 5.0f, true);
+    renderer.point(step.support.pointB, palette::kShapeB, 5.0f, true);
+    renderer.label(step.support.pointA, "a: farthest on A along d", palette::kShapeA);
+    renderer.label(step.support.pointB, "b: farthest on B along -d", palette::kShapeB);
+    renderer.arrow(step.support.pointA, step.support.pointA + (0.25 * scale) * unit(step.direction), palette::kAccent, 2.0f, 10.0f, true);
+    return;
+  }
+  const collide::Simplex<Vec3d>& simplex = step.simplexBefore;
+  const int count = simplex.count;
+  const auto vertex = [&](int i) { return simplex.vertices[static_cast<std::size_t>(i)].point; };
+  const auto kept = [&](int i) { return (step.region.kept & (1u << i)) != 0; };
+  // The whole simplex, thin; its faces translucent.
+  for (int i = 0; i < count; ++i)
+    for (int j = i + 1; j < count; ++j) renderer.line(vertex(i), vertex(j), palette::kText.withAlpha(0.55f), {1.5f});
+  if (count >= 3) {
+    for (int i = 0; i < count; ++i)
+      for (int j = i + 1; j < count; ++j)
+        for (int k = j + 1; k < count; ++k) renderer.triangle(vertex(i), vertex(j), vertex(k), palette::kText.withAlpha(0.08f));
+  }
+  // The feature the origin is closest to, thick; its triangle filled.
+  std::array<int, 4> feature{};
+  int featureCount = 0;
+  for (int i = 0; i < count; ++i)
+    if (kept(i)) feature[static_cast<std::size_t>(featureCount++)] = i;
+  const bool interior = step.region.feature == collide::SimplexFeature::Interior;
+  for (int a = 0; a < featureCount; ++a)
+    for (int b = a + 1; b < featureCount; ++b)
+      renderer.line(vertex(feature[static_cast<std::size_t>(a)]), vertex(feature[static_cast<std::size_t>(b)]), palette::kAccent, {3.5f, 0, 0, !interior});
+  if (featureCount == 3) renderer.triangle(vertex(feature[0]), vertex(feature[1]), vertex(feature[2]), palette::kAccent.withAlpha(0.3f));
+
+  // The region the feature stands for: a face's prism, an edge's slab (Ericson 5.1).
+  const double reach = 0.35 * scale;
+  if (step.region.feature == collide::SimplexFeature::Face) {
+    const Vec3d a = vertex(feature[0]), b = vertex(feature[1]), c = vertex(feature[2]);
+    Vec3d n = unit(cross(b - a, c - a));
+    if (dot(n, -1.0 * a) < 0) n = -1.0 * n;  // toward the origin
+    const Style3 dashed{1.2f, 6.0f, 5.0f, false};
+    for (const Vec3d& p : {a, b, c}) renderer.line(p, p + reach * n, palette::kAccent.withAlpha(0.6f), dashed);
+    renderer.polyline(std::array<Vec3d, 3>{a + reach * n, b + reach * n, c + reach * n}, true, palette::kAccent.withAlpha(0.6f), dashed);
+  } else if (step.region.feature == collide::SimplexFeature::Edge) {
+    const Vec3d a = vertex(feature[0]), b = vertex(feature[1]);
+    const Vec3d axis = unit(b - a);
+    const collide::OrthonormalBasis<double> basis = collide::orthonormalBasis(axis);
+    const Style3 dashed{1.2f, 6.0f, 5.0f, false};
+    for (const Vec3d& p : {a, b}) {
+      const std::array<Vec3d, 4> square = {p + reach * basis.tangent + reach * basis.bitangent, p - reach * basis.tangent + reach * basis.bitangent,
+                                           p - reach * basis.tangent - reach * basis.bitangent, p + reach * basis.tangent - reach * basis.bitangent};
+      renderer.polyline(square, true, palette::kAccent.withAlpha(0.5f), dashed);
+    }
+  }
+
+  // Vertex names; the dropped ones ghosted.
+  for (int i = 0; i < count; ++i) {
+    const bool isNew = i == count - 1;
+    std::string name = kVertexNames[i];
+    if (!kept(i)) name += " (dropped)";
+    else if (isNew) name += " = w (new)";
+    renderer.point(vertex(i), kept(i) ? palette::kAccent : palette::kTextDim.withAlpha(0.7f), kept(i) ? 5.0f : 4.0f, true);
+    renderer.label(vertex(i), name, kept(i) ? palette::kText : palette::kTextDim);
+  }
+  // The search direction from the origin, and the closest point of the kept simplex.
+  renderer.arrow(Vec3d{0, 0, 0}, (0.5 * scale) * unit(step.direction), palette::kAccent, 2.5f, 12.0f, true);
+  renderer.label((0.5 * scale) * unit(step.direction), "d (search direction)", palette::kAccent);
+  if (step.stop != collide::GjkStop::ContainsOrigin && length(step.closestPoint) > 0) {
+    renderer.line(Vec3d{0, 0, 0}, step.closestPoint, palette::kSeparated, {2.0f, 5.0f, 4.0f, true});
+    renderer.point(step.closestPoint, palette::kSeparated, 4.0f, true);
+    renderer.label(step.closestPoint, "v, |v| = " + formatNumber(step.distance), palette::kSeparated, {8, 14});
+  }
+}
+
+// [SECTION] EPA: the polytope, the faces the support sees, the horizon
+
+void NarrowPhase3Lab::drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<double>& step, bool minkowskiView) const {
+  if (!minkowskiView) {
+    renderer.point(step.support.pointA, palette::kShapeA, 5.0f, true);
+    renderer.point(step.support.pointB, palette::kShapeB, 5.0f, true);
+    renderer.line(step.support.pointA, step.support.pointB, palette::kAccent.withAlpha(0.8f), {1.5f, 6.0f, 4.0f, true});
+    renderer.label(step.support.pointA, "a: farthest on A along n", palette::kShapeA);
+    renderer.label(step.support.pointB, "b: farthest on B along -n", palette::kShapeB);
+    return;
+  }
+  const auto at = [&](int v) { return step.vertices[static_cast<std::size_t>(v)].point; };
+  std::vector<bool> seen(step.faces.size(), false);
+  for (int f : step.removedFaces) seen[static_cast<std::size_t>(f)] = true;
+  for (std::size_t f = 0; f < step.faces.size(); ++f) {
+    const collide::EpaFace3<double>& face = step.faces[f];
+    const Color fill = seen[f] ? palette::kHit.withAlpha(0.45f) : iterationColor(face.iteration).withAlpha(0.3f);
+    renderer.triangle(at(face.vertices[0]), at(face.vertices[1]), at(face.vertices[2]), fill);
+    for (int e = 0; e < 3; ++e)
+      renderer.line(at(face.vertices[static_cast<std::size_t>(e)]), at(face.vertices[static_cast<std::size_t>((e + 1) % 3)]),
+                    palette::kText.withAlpha(0.35f), {1.0f});
+  }
+  // The closest face: outlined, with its normal from the origin at its distance.
+  const collide::EpaFace3<double>& closest = step.faces[static_cast<std::size_t>(step.closestFace)];
+  renderer.polyline(std::array<Vec3d, 3>{at(closest.vertices[0]), at(closest.vertices[1]), at(closest.vertices[2])}, true,
+                    palette::kAccent, {3.0f, 0, 0, true});
+  const Vec3d foot = step.faceDistance * step.faceNormal;
+  renderer.arrow(Vec3d{0, 0, 0}, foot, palette::kAccent, 2.5f, 12.0f, true);
+  renderer.label(foot, "closest face, distance " + formatNumber(step.faceDistance), palette::kAccent);
+  // The new support, and the gap between it and the face's plane.
+  renderer.line(foot, step.support.point, palette::kSeparated, {1.5f, 5.0f, 4.0f, true});
+  renderer.point(step.support.point, palette::kSeparated, 5.0f, true);
+  renderer.label(step.support.point, "w, gap " + formatNumber(step.gap), palette::kSeparated);
+  // The horizon: the rim of the faces w sees, as a loop of arrows.
+  for (const std::array<int, 2>& edge : step.horizon)
+    renderer.arrow(at(edge[0]), at(edge[1]), palette::kHit, 2.5f, 10.0f, true);
+}
+
+// [SECTION] SAT and the analytic tests
+
+void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, bool minkowskiView) const {
+  if (step.pruned) return;
+  const Vec3d n = unit(step.axis);
+  const double scale = sceneScale();
+  const Vec3d side = (0.06 * scale) * collide::perpendicular(n);
+  if (minkowskiView) {
+    // A - B projects to [minA - maxB, maxA - minB]: the shapes' shadows overlap when it holds the origin's 0.
+    const double low = step.minA - step.maxB, high = step.maxA - step.minB;
+    renderer.line(-1.0 * (std::max(std::abs(low), std::abs(high)) + scale) * n, (std::max(std::abs(low), std::abs(high)) + scale) * n,
+                  palette::kTextDim.withAlpha(0.7f), {1.2f, 8.0f, 6.0f, false});
+    renderer.line(low * n, high * n, step.separating ? palette::kSeparated : palette::kHit, {5.0f, 0, 0, true});
+    renderer.label(high * n, step.separating ? "A - B's shadow misses the origin" : "A - B's shadow holds the origin",
+                   step.separating ? palette::kSeparated : palette::kHit);
+    return;
+  }
+  // The axis through the middle of the pair, and each shape's shadow on it.
+  const Vec3d middle = 0.5 * (collide::placement(shapes_[0]).p + collide::placement(shapes_[1]).p);
+  const auto onAxis = [&](double value) { return middle + (value - dot(middle, n)) * n; };
+  const double low = std::min(step.minA, step.minB), high = std::max(step.maxA, step.maxB);
+  renderer.line(onAxis(low - 0.3 * scale), onAxis(high + 0.3 * scale), palette::kAccent.withAlpha(0.8f), {1.5f, 8.0f, 6.0f, true});
+  renderer.line(onAxis(step.minA) + side, onAxis(step.maxA) + side, palette::kShapeA, {5.0f, 0, 0, true});
+  renderer.line(onAxis(step.minB) - side, onAxis(step.maxB) - side, palette::kShapeB, {5.0f, 0, 0, true});
+  const double overlapLow = std::max(step.minA, step.minB), overlapHigh = std::min(step.maxA, step.maxB);
+  if (overlapLow <= overlapHigh) {
+    renderer.line(onAxis(overlapLow), onAxis(overlapHigh), palette::kHit, {7.0f, 0, 0, true});
+    renderer.label(onAxis(overlapHigh), "overlap " + formatNumber(step.overlap), palette::kHit);
+  } else {
+    renderer.label(onAxis(overlapHigh), "gap " + formatNumber(-step.overlap) + ": separating axis", palette::kSeparated);
+  }
+  std::string which;
+  switch (step.source) {
+    case collide::AxisSource3::FaceOfA: which = "axis: a face normal of A"; break;
+    case collide::AxisSource3::FaceOfB: which = "axis: a face normal of B"; break;
+    case collide::AxisSource3::EdgePair: which = "axis: edge of A x edge of B"; break;
+  }
+  renderer.label(onAxis(high + 0.3 * scale), which, palette::kAccent);
+}
+
+void NarrowPhase3Lab::drawAnalyticStep(Renderer3D& renderer, const collide::AnalyticStep3<double>& step) const {
+  renderer.line(step.point, step.closest, palette::kAccent, {2.0f, 6.0f, 4.0f, true});
+  renderer.point(step.point, palette::kShapeA, 5.0f, true);
+  renderer.point(step.closest, palette::kAccent, 5.0f, true);
+  renderer.label(step.closest, "closest point, value " + formatNumber(step.value), palette::kAccent);
+}
+
+// [SECTION] The result
+
+void NarrowPhase3Lab::drawResult(Renderer3D& renderer, bool minkowskiView) const {
+  const collide::QueryResult3<double>& r = trace_.result;
+  if (!r.ok) return;
+  if (minkowskiView) {
+    // The penetration vector (from the origin to the boundary of A - B) or the closest point of A - B.
+    if (r.depth && r.normal) {
+      renderer.arrow(Vec3d{0, 0, 0}, -*r.depth * *r.normal, palette::kHit, 3.0f, 12.0f, true);
+    } else if (r.pointA && r.pointB) {
+      renderer.arrow(Vec3d{0, 0, 0}, *r.pointA - *r.pointB, palette::kSeparated, 3.0f, 12.0f, true);
+    }
+    return;
+  }
+  if (r.pointA && r.pointB) {
+    const Color color = r.hit ? palette::kHit : palette::kSeparated;
+    renderer.point(*r.pointA, palette::kShapeA, 5.0f, true);
+    renderer.point(*r.pointB, palette::kShapeB, 5.0f, true);
+    renderer.line(*r.pointA, *r.pointB, color, {2.5f, 0, 0, true});
+    const std::string what = r.depth ? "depth " + formatNumber(*r.depth) : r.distance ? "distance " + formatNumber(*r.distance) : "";
+    if (!what.empty()) renderer.label(0.5 * (*r.pointA + *r.pointB), what, color, {10, 12});
+  }
+  if (r.hit && r.depth && r.normal) {
+    // Moving B by depth along the normal separates the shapes.
+    const Vec3d from = r.pointB ? *r.pointB : collide::placement(shapes_[1]).p;
+    renderer.arrow(from, from + std::max(*r.depth, 0.15 * sceneScale()) * *r.normal, palette::kHit, 2.5f, 12.0f, true);
+  }
+}
+
+}  // namespace lab

@@ -1,0 +1,58 @@
+#include "render/gl_util.h"
+
+#include <stdexcept>
+
+#include "resources/embedded.h"
+
+namespace lab {
+
+namespace {
+// The shaders are built into the executable (resources/embedded.h), so no file is read at run time.
+GLuint compileShader(GLenum stage, const std::string& path) {
+  const EmbeddedFile* file = findEmbeddedFile(path);
+  if (!file) throw std::runtime_error("shader " + path + " is not built into the executable");
+  const GLuint shader = glCreateShader(stage);
+  const char* text = file->contents.data();
+  const auto length = static_cast<GLint>(file->contents.size());
+  glShaderSource(shader, 1, &text, &length);
+  glCompileShader(shader);
+  GLint ok = 0;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[4096] = {};
+    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+    glDeleteShader(shader);
+    throw std::runtime_error("shader " + path + " failed to compile:\n" + log);
+  }
+  return shader;
+}
+}  // namespace
+
+GLuint linkProgram(const std::string& name) {
+  const GLuint vertex = compileShader(GL_VERTEX_SHADER, "shaders/" + name + ".vert");
+  const GLuint fragment = compileShader(GL_FRAGMENT_SHADER, "shaders/" + name + ".frag");
+  const GLuint program = glCreateProgram();
+  glAttachShader(program, vertex);
+  glAttachShader(program, fragment);
+  glLinkProgram(program);
+  glDeleteShader(vertex);
+  glDeleteShader(fragment);
+  GLint ok = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[4096] = {};
+    glGetProgramInfoLog(program, sizeof log, nullptr, log);
+    glDeleteProgram(program);
+    throw std::runtime_error("shaders/" + name + ".{vert,frag} failed to link:\n" + log);
+  }
+  return program;
+}
+
+void floatAttribute(GLuint location, int components, std::size_t stride, std::size_t offset, bool instanced) {
+  glEnableVertexAttribArray(location);
+  glVertexAttribPointer(location, components, GL_FLOAT, GL_FALSE, static_cast<GLsizei>(stride),
+                        reinterpret_cast<const void*>(offset));
+  glVertexAttribDivisor(location, instanced ? 1 : 0);
+}
+
+}  // namespace lab

@@ -1,0 +1,732 @@
+// [SECTION] Setup
+// [SECTION] Frames and viewports
+// [SECTION] Projection and clipping
+// [SECTION] Surfaces
+// [SECTION] Lines and points
+// [SECTION] Labels
+// [SECTION] Axis triad and ground grid
+#include "render/renderer3d.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+
+#include <glad/gl.h>
+#include <imgui.h>
+
+#include "render/gl_util.h"
+
+namespace lab {
+
+namespace {
+
+void copyColor(float* out, Color c) {
+  out[0] = c.r;
+  out[1] = c.g;
+  out[2] = c.b;
+  out[3] = c.a;
+}
+
+// A surface's brightness: ambient plus Lambert from the light; the side facing away from the eye is lit through
+// its flipped normal and darkened, so the inside of an open or translucent shape still reads (both sides lit).
+constexpr double kAmbient = 0.42;
+constexpr double kDiffuse = 0.58;
+constexpr double kBackSide = 0.72;
+// The rim of a point, in window pixels.
+constexpr float kPointRim = 1.5f;
+
+ImVec2 toImVec2(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
+
+}  // namespace
+
+// [SECTION] Setup
+
+Renderer3D::~Renderer3D() {
+  if (!surfaceProgram_) return;  // never initialised (or no GL context)
+  glDeleteProgram(surfaceProgram_);
+  glDeleteProgram(lineProgram_);
+  glDeleteProgram(pointProgram_);
+  const GLuint arrays[] = {surfaceVao_, lineVao_, pointVao_};
+  glDeleteVertexArrays(3, arrays);
+  const GLuint buffers[] = {surfaceBuffer_, lineBuffer_, pointBuffer_};
+  glDeleteBuffers(3, buffers);
+  if (multisampledFramebuffer_) {
+    glDeleteFramebuffers(1, &multisampledFramebuffer_);
+    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_};
+    glDeleteRenderbuffers(2, renderbuffers);
+  }
+}
+
+bool Renderer3D::prepareMultisampled() {
+  if (samplesWanted_ <= 1) return false;
+  if (multisampledFramebuffer_ && multisampledWidth_ == framebufferWidth_ && multisampledHeight_ == framebufferHeight_ &&
+      samplesMade_ == samplesWanted_)
+    return samplesMade_ > 1;
+  if (multisampledFramebuffer_) {
+    glDeleteFramebuffers(1, &multisampledFramebuffer_);
+    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_};
+    glDeleteRenderbuffers(2, renderbuffers);
+    multisampledFramebuffer_ = multisampledColor_ = multisampledDepth_ = 0;
+  }
+  GLint maxSamples = 0;
+  glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
+  const int samples = std::min(samplesWanted_, static_cast<int>(maxSamples));
+  multisampledWidth_ = framebufferWidth_;
+  multisampledHeight_ = framebufferHeight_;
+  samplesMade_ = samplesWanted_;  // what was asked for, so an unavailable count is not retried every frame
+  if (samples <= 1) return false;
+  GLint previous = 0;
+  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous);
+  glGenFramebuffers(1, &multisampledFramebuffer_);
+  glBindFramebuffer(GL_FRAMEBUFFER, multisampledFramebuffer_);
+  glGenRenderbuffers(1, &multisampledColor_);
+  glBindRenderbuffer(GL_RENDERBUFFER, multisampledColor_);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, framebufferWidth_, framebufferHeight_);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, multisampledColor_);
+  glGenRenderbuffers(1, &multisampledDepth_);
+  glBindRenderbuffer(GL_RENDERBUFFER, multisampledDepth_);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH24_STENCIL8, framebufferWidth_, framebufferHeight_);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, multisampledDepth_);
+  const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous));
+  if (!complete) samplesMade_ = 1;  // draw straight into the bound framebuffer from now on
+  return complete;
+}
+
+void Renderer3D::init() {
+  surfaceProgram_ = linkProgram("surface3");
+  lineProgram_ = linkProgram("line3");
+  pointProgram_ = linkProgram("point3");
+  surfaceSizeUniform_ = glGetUniformLocation(surfaceProgram_, "uFramebufferSize");
+  lineSizeUniform_ = glGetUniformLocation(lineProgram_, "uFramebufferSize");
+  pointSizeUniform_ = glGetUniformLocation(pointProgram_, "uFramebufferSize");
+  pointRimUniform_ = glGetUniformLocation(pointProgram_, "uRimWidth");
+  glGenVertexArrays(1, &surfaceVao_);
+  glGenVertexArrays(1, &lineVao_);
+  glGenVertexArrays(1, &pointVao_);
+  glGenBuffers(1, &surfaceBuffer_);
+  glGenBuffers(1, &lineBuffer_);
+  glGenBuffers(1, &pointBuffer_);
+
+  glBindVertexArray(surfaceVao_);
+  glBindBuffer(GL_ARRAY_BUFFER, surfaceBuffer_);
+  floatAttribute(0, 3, sizeof(SurfaceVertex), offsetof(SurfaceVertex, position), false);
+  floatAttribute(1, 4, sizeof(SurfaceVertex), offsetof(SurfaceVertex, color), false);
+  glBindVertexArray(lineVao_);
+  glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_);
+  floatAttribute(0, 4, sizeof(LineInstance), offsetof(LineInstance, endpoints), true);
+  floatAttribute(1, 2, sizeof(LineInstance), offsetof(LineInstance, depths), true);
+  floatAttribute(2, 4, sizeof(LineInstance), offsetof(LineInstance, color), true);
+  floatAttribute(3, 4, sizeof(LineInstance), offsetof(LineInstance, style), true);
+  glBindVertexArray(pointVao_);
+  glBindBuffer(GL_ARRAY_BUFFER, pointBuffer_);
+  floatAttribute(0, 4, sizeof(PointInstance), offsetof(PointInstance, geometry), true);
+  floatAttribute(1, 4, sizeof(PointInstance), offsetof(PointInstance, fill), true);
+  floatAttribute(2, 4, sizeof(PointInstance), offsetof(PointInstance, rim), true);
+  glBindVertexArray(0);
+}
+
+// [SECTION] Frames and viewports
+
+void Renderer3D::Layer::clear() {
+  surfaces.clear();
+  lines.clear();
+  points.clear();
+}
+
+void Renderer3D::beginFrame(int framebufferWidth, int framebufferHeight, double framebufferScale) {
+  framebufferWidth_ = framebufferWidth > 0 ? framebufferWidth : 1;
+  framebufferHeight_ = framebufferHeight > 0 ? framebufferHeight : 1;
+  scale_ = framebufferScale > 0 ? framebufferScale : 1;
+  primitiveCount_ = 0;
+}
+
+void Renderer3D::beginViewport(const OrbitCamera& camera) {
+  camera_ = camera;
+  eye_ = camera.eye();
+  right_ = camera.right();
+  up_ = camera.up();
+  forward_ = camera.forward();
+  // Over the viewer's left shoulder: from behind the eye, a little up and to the left.
+  light_ = collide::normalize(-1.0 * forward_ + 0.55 * up_ - 0.35 * right_);
+  center_ = camera.rect().center();
+  focal_ = 0.5 * std::max(camera.rect().height, 1.0) / std::tan(0.5 * OrbitCamera::kFieldOfViewY);
+  near_ = camera.nearPlane();
+  far_ = camera.farPlane();
+  perspective_ = camera.projection() == Projection::Perspective;
+  depthTested_.clear();
+  onTop_.clear();
+  opaque_.clear();
+  translucent_.clear();
+  labels_.clear();
+  const ScreenRect& rect = camera.rect();
+  ImGui::GetBackgroundDrawList()->PushClipRect(toImVec2(rect.min()), toImVec2(rect.max()), true);
+}
+
+void Renderer3D::drawLayer(const Layer& layer, bool depthTest) {
+  if (depthTest) {
+    glEnable(GL_DEPTH_TEST);
+  } else {
+    glDisable(GL_DEPTH_TEST);
+  }
+  const auto width = static_cast<float>(framebufferWidth_);
+  const auto height = static_cast<float>(framebufferHeight_);
+  if (!layer.surfaces.empty()) {
+    glUseProgram(surfaceProgram_);
+    glUniform2f(surfaceSizeUniform_, width, height);
+    glBindVertexArray(surfaceVao_);
+    upload(surfaceBuffer_, layer.surfaces);
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(layer.surfaces.size()));
+  }
+  if (!layer.lines.empty()) {
+    glUseProgram(lineProgram_);
+    glUniform2f(lineSizeUniform_, width, height);
+    glBindVertexArray(lineVao_);
+    upload(lineBuffer_, layer.lines);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(layer.lines.size()));
+  }
+  if (!layer.points.empty()) {
+    glUseProgram(pointProgram_);
+    glUniform2f(pointSizeUniform_, width, height);
+    glUniform1f(pointRimUniform_, kPointRim * static_cast<float>(scale_));
+    glBindVertexArray(pointVao_);
+    upload(pointBuffer_, layer.points);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(layer.points.size()));
+  }
+}
+
+void Renderer3D::endViewport() {
+  layoutLabels();
+  ImGui::GetBackgroundDrawList()->PopClipRect();
+  primitiveCount_ += static_cast<int>((opaque_.size() + depthTested_.surfaces.size() + onTop_.surfaces.size()) / 3 +
+                                      translucent_.size() + depthTested_.lines.size() + onTop_.lines.size() +
+                                      depthTested_.points.size() + onTop_.points.size());
+
+  const ScreenRect& rect = camera_.rect();
+  const auto scissorX = static_cast<GLint>(std::floor(rect.x * scale_));
+  const auto scissorTop = static_cast<GLint>(std::floor(rect.y * scale_));
+  const auto scissorWidth = static_cast<GLsizei>(std::ceil(rect.width * scale_));
+  const auto scissorHeight = static_cast<GLsizei>(std::ceil(rect.height * scale_));
+  const GLint scissorBottom = framebufferHeight_ - scissorTop - scissorHeight;
+  GLint target = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
+  const bool multisampled = prepareMultisampled();
+  if (multisampled) glBindFramebuffer(GL_FRAMEBUFFER, multisampledFramebuffer_);
+  glViewport(0, 0, framebufferWidth_, framebufferHeight_);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(scissorX, scissorBottom, scissorWidth, scissorHeight);
+  // The clears respect the scissor: only this view is reset.
+  glDepthMask(GL_TRUE);
+  glClearDepth(1.0);
+  if (multisampled) {
+    GLfloat clearColor[4] = {};
+    glGetFloatv(GL_COLOR_CLEAR_VALUE, clearColor);
+    glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3]);
+  } else {
+    glClear(GL_DEPTH_BUFFER_BIT);
+  }
+  glDepthFunc(GL_LEQUAL);
+  glEnable(GL_BLEND);
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  glDisable(GL_CULL_FACE);
+  const auto width = static_cast<float>(framebufferWidth_);
+  const auto height = static_cast<float>(framebufferHeight_);
+
+  // 1. Opaque surfaces, pushed back a little so the outlines drawn on their edges win the depth test.
+  glEnable(GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset(1.0f, 1.0f);
+  if (!opaque_.empty()) {
+    glEnable(GL_DEPTH_TEST);
+    glUseProgram(surfaceProgram_);
+    glUniform2f(surfaceSizeUniform_, width, height);
+    glBindVertexArray(surfaceVao_);
+    upload(surfaceBuffer_, opaque_);
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(opaque_.size()));
+  }
+  glDisable(GL_POLYGON_OFFSET_FILL);
+  // 2. Lines, arrow heads and points, depth-tested and writing depth.
+  drawLayer(depthTested_, true);
+  // 3. Translucent surfaces back to front, testing depth without writing it (the painter's algorithm over the
+  //    triangles: exact for one convex shape, close for several).
+  if (!translucent_.empty()) {
+    std::sort(translucent_.begin(), translucent_.end(),
+              [](const TranslucentTriangle& a, const TranslucentTriangle& b) { return a.depth > b.depth; });
+    sorted_.clear();
+    for (const TranslucentTriangle& triangle : translucent_)
+      sorted_.insert(sorted_.end(), std::begin(triangle.vertices), std::end(triangle.vertices));
+    glEnable(GL_DEPTH_TEST);
+    glDepthMask(GL_FALSE);
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glUseProgram(surfaceProgram_);
+    glUniform2f(surfaceSizeUniform_, width, height);
+    glBindVertexArray(surfaceVao_);
+    upload(surfaceBuffer_, sorted_);
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(sorted_.size()));
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    glDepthMask(GL_TRUE);
+  }
+  // 4. What must show through everything.
+  drawLayer(onTop_, false);
+  // 5. The samples resolved into the view's rectangle of the bound framebuffer (identical rectangles: GL 3.3
+  //    resolves only without scaling or moving).
+  if (multisampled) {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampledFramebuffer_);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target));
+    glBlitFramebuffer(scissorX, scissorBottom, scissorX + scissorWidth, scissorBottom + scissorHeight, scissorX,
+                      scissorBottom, scissorX + scissorWidth, scissorBottom + scissorHeight, GL_COLOR_BUFFER_BIT,
+                      GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
+  }
+
+  glBindVertexArray(0);
+  glUseProgram(0);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_SCISSOR_TEST);
+}
+
+// [SECTION] Projection and clipping
+
+Renderer3D::ViewPoint Renderer3D::toView(Vec3d world) const {
+  const Vec3d relative = world - eye_;
+  return {collide::dot(relative, right_), collide::dot(relative, up_), collide::dot(relative, forward_)};
+}
+
+Vec2d Renderer3D::toFramebuffer(const ViewPoint& p) const {
+  const double scale = perspective_ ? focal_ / p.z : focal_ / camera_.distance();
+  return Vec2d{center_.x + scale * p.x, center_.y - scale * p.y} * scale_;
+}
+
+// Perspective: affine in 1/z (what the rasteriser interpolates linearly in screen space with w = 1);
+// orthographic: affine in z. 0 at the near plane, 1 at the far one.
+double Renderer3D::depth01(double viewZ) const {
+  const double depth = perspective_ ? far_ / (far_ - near_) * (1 - near_ / viewZ) : (viewZ - near_) / (far_ - near_);
+  return std::clamp(depth, 0.0, 1.0);
+}
+
+double Renderer3D::pixelSizeAtDepth(double viewZ) const {
+  return perspective_ ? std::max(viewZ, near_) / focal_ : camera_.distance() / focal_;
+}
+
+namespace {
+// The near plane with a hair of room, so a clipped vertex's depth stays inside [0, 1] after rounding.
+double clipDepth(double nearPlane) { return nearPlane + 1e-9 * std::max(std::abs(nearPlane), 1.0); }
+}  // namespace
+
+// [SECTION] Surfaces
+
+int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], Color color, std::array<SurfaceVertex, 6>& out) const {
+  // Sutherland-Hodgman against the near plane: a triangle keeps 3 or 4 corners, or none.
+  const double limit = clipDepth(near_);
+  std::array<ViewPoint, 4> polygon{};
+  std::size_t count = 0;
+  for (int i = 0; i < 3; ++i) {
+    const ViewPoint& p = corners[i];
+    const ViewPoint& q = corners[(i + 1) % 3];
+    const bool pIn = p.z >= limit;
+    const bool qIn = q.z >= limit;
+    if (pIn) polygon[count++] = p;
+    if (pIn != qIn) {
+      const double t = (limit - p.z) / (q.z - p.z);
+      polygon[count++] = {p.x + t * (q.x - p.x), p.y + t * (q.y - p.y), limit};
+    }
+  }
+  if (count < 3) return 0;
+  std::array<SurfaceVertex, 4> vertices{};
+  for (std::size_t i = 0; i < count; ++i) {
+    const Vec2d pixel = toFramebuffer(polygon[i]);
+    vertices[i].position[0] = static_cast<float>(pixel.x);
+    vertices[i].position[1] = static_cast<float>(pixel.y);
+    vertices[i].position[2] = static_cast<float>(depth01(polygon[i].z));
+    copyColor(vertices[i].color, color);
+  }
+  int written = 0;
+  for (std::size_t i = 1; i + 1 < count; ++i) {
+    out[static_cast<std::size_t>(written++)] = vertices[0];
+    out[static_cast<std::size_t>(written++)] = vertices[i];
+    out[static_cast<std::size_t>(written++)] = vertices[i + 1];
+  }
+  return written;
+}
+
+void Renderer3D::triangle(Vec3d a, Vec3d b, Vec3d c, Color fill) {
+  if (!collide::isFinite(a) || !collide::isFinite(b) || !collide::isFinite(c)) return;
+  Vec3d normal = collide::cross(b - a, c - a);
+  const double area = collide::length(normal);
+  Color lit = fill;
+  if (area > 0 && std::isfinite(area)) {
+    normal = normal / area;
+    const Vec3d toEye = perspective_ ? eye_ - (a + b + c) / 3.0 : -1.0 * forward_;
+    const double facing = collide::dot(normal, toEye) < 0 ? -1.0 : 1.0;
+    const double shade = (facing > 0 ? 1.0 : kBackSide) *
+                         (kAmbient + kDiffuse * std::max(0.0, facing * collide::dot(normal, light_)));
+    const auto s = static_cast<float>(shade);
+    lit = {fill.r * s, fill.g * s, fill.b * s, fill.a};
+  }
+  const ViewPoint corners[3] = {toView(a), toView(b), toView(c)};
+  std::array<SurfaceVertex, 6> clipped{};
+  const int count = clipTriangle(corners, lit, clipped);
+  if (fill.a >= 1.0f) {
+    opaque_.insert(opaque_.end(), clipped.begin(), clipped.begin() + count);
+    return;
+  }
+  const double depth = (corners[0].z + corners[1].z + corners[2].z) / 3.0;
+  for (int i = 0; i < count; i += 3) {
+    TranslucentTriangle triangle{};
+    for (int k = 0; k < 3; ++k) triangle.vertices[k] = clipped[static_cast<std::size_t>(i + k)];
+    triangle.depth = depth;
+    translucent_.push_back(triangle);
+  }
+}
+
+std::vector<std::pair<int, int>> outlineEdges(std::span<const Vec3d> positions, std::span<const int> triangleIndices) {
+  const auto vertexCount = static_cast<int>(positions.size());
+  const auto valid = [vertexCount](int index) { return index >= 0 && index < vertexCount; };
+  // Each undirected edge: the first triangle's unit normal, how many triangles share it, and whether two of them
+  // are not coplanar (a crease).
+  struct EdgeInfo {
+    Vec3d normal;
+    int triangles = 0;
+    bool crease = false;
+  };
+  std::unordered_map<std::uint64_t, EdgeInfo> edges;
+  std::vector<std::uint64_t> order;  // first-seen order, so the output does not depend on the hash
+  for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
+    const int ia = triangleIndices[t], ib = triangleIndices[t + 1], ic = triangleIndices[t + 2];
+    if (!valid(ia) || !valid(ib) || !valid(ic)) continue;
+    const Vec3d a = positions[static_cast<std::size_t>(ia)];
+    const Vec3d normal = collide::normalize(collide::cross(positions[static_cast<std::size_t>(ib)] - a,
+                                                           positions[static_cast<std::size_t>(ic)] - a));
+    for (const auto& [i, j] : {std::pair{ia, ib}, std::pair{ib, ic}, std::pair{ic, ia}}) {
+      const std::uint64_t key = (static_cast<std::uint64_t>(std::min(i, j)) << 32) | static_cast<std::uint32_t>(std::max(i, j));
+      EdgeInfo& edge = edges[key];
+      if (edge.triangles++ == 0) {
+        edge.normal = normal;
+        order.push_back(key);
+      } else if (collide::length(collide::cross(edge.normal, normal)) > 1e-6 || collide::dot(edge.normal, normal) < 0) {
+        edge.crease = true;
+      }
+    }
+  }
+  std::vector<std::pair<int, int>> out;
+  for (const std::uint64_t key : order) {
+    const EdgeInfo& edge = edges[key];
+    if (edge.triangles == 1 || edge.crease) out.emplace_back(static_cast<int>(key >> 32), static_cast<int>(key & 0xffffffffu));
+  }
+  return out;
+}
+
+void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill,
+                      Color outline, float outlineWidth) {
+  const auto vertexCount = static_cast<int>(positions.size());
+  const auto valid = [vertexCount](int index) { return index >= 0 && index < vertexCount; };
+  if (fill.a > 0.0f) {
+    for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
+      const int ia = triangleIndices[t], ib = triangleIndices[t + 1], ic = triangleIndices[t + 2];
+      if (!valid(ia) || !valid(ib) || !valid(ic)) continue;
+      triangle(positions[static_cast<std::size_t>(ia)], positions[static_cast<std::size_t>(ib)],
+               positions[static_cast<std::size_t>(ic)], fill);
+    }
+  }
+  if (outline.a <= 0.0f) return;
+  for (const auto& [i, j] : outlineEdges(positions, triangleIndices))
+    line(positions[static_cast<std::size_t>(i)], positions[static_cast<std::size_t>(j)], outline, Style3{outlineWidth});
+}
+
+// [SECTION] Lines and points
+
+void Renderer3D::pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase) {
+  const Vec2d pa = toFramebuffer(a);
+  const Vec2d pb = toFramebuffer(b);
+  // A line is drawn as a tube of its own width: each end's depth is brought forward by half the width in world
+  // units, so an edge drawn on a face is not half buried in it.
+  const double halfWidth = 0.5 * style.width;
+  LineInstance instance{};
+  instance.endpoints[0] = static_cast<float>(pa.x);
+  instance.endpoints[1] = static_cast<float>(pa.y);
+  instance.endpoints[2] = static_cast<float>(pb.x);
+  instance.endpoints[3] = static_cast<float>(pb.y);
+  instance.depths[0] = static_cast<float>(depth01(a.z - halfWidth * pixelSizeAtDepth(a.z)));
+  instance.depths[1] = static_cast<float>(depth01(b.z - halfWidth * pixelSizeAtDepth(b.z)));
+  copyColor(instance.color, color);
+  const auto scale = static_cast<float>(scale_);
+  instance.style[0] = style.width * scale;
+  instance.style[1] = style.dash * scale;
+  instance.style[2] = style.gap * scale;
+  instance.style[3] = phase;
+  (style.onTop ? onTop_ : depthTested_).lines.push_back(instance);
+}
+
+namespace {
+// The part of a-b in front of the near plane; false when none is.
+template <class P>
+bool clipSegment(P& a, P& b, double limit) {
+  if (a.z < limit && b.z < limit) return false;
+  if (a.z < limit) {
+    const double t = (limit - a.z) / (b.z - a.z);
+    a = {a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), limit};
+  } else if (b.z < limit) {
+    const double t = (limit - b.z) / (a.z - b.z);
+    b = {b.x + t * (a.x - b.x), b.y + t * (a.y - b.y), limit};
+  }
+  return true;
+}
+}  // namespace
+
+void Renderer3D::line(Vec3d a, Vec3d b, Color color, const Style3& style) {
+  if (!collide::isFinite(a) || !collide::isFinite(b)) return;
+  ViewPoint va = toView(a);
+  ViewPoint vb = toView(b);
+  if (!clipSegment(va, vb, clipDepth(near_))) return;
+  pushLine(va, vb, color, style, 0.0f);
+}
+
+void Renderer3D::polyline(std::span<const Vec3d> points, bool closed, Color color, const Style3& style) {
+  if (points.size() < 2) return;
+  for (const Vec3d& p : points)
+    if (!collide::isFinite(p)) return;
+  // Dashes run on across the corners: each segment starts where the previous one's pattern stopped.
+  float phase = 0.0f;
+  const std::size_t segments = closed && points.size() > 2 ? points.size() : points.size() - 1;
+  for (std::size_t i = 0; i < segments; ++i) {
+    ViewPoint va = toView(points[i]);
+    ViewPoint vb = toView(points[(i + 1) % points.size()]);
+    if (!clipSegment(va, vb, clipDepth(near_))) continue;
+    pushLine(va, vb, color, style, phase);
+    phase += static_cast<float>(collide::length(toFramebuffer(vb) - toFramebuffer(va)));
+  }
+}
+
+void Renderer3D::arrow(Vec3d from, Vec3d to, Color color, float width, float headPixels, bool onTop) {
+  if (!collide::isFinite(from) || !collide::isFinite(to)) return;
+  ViewPoint va = toView(from);
+  ViewPoint vb = toView(to);
+  if (!clipSegment(va, vb, clipDepth(near_))) return;
+  const Vec2d pa = toFramebuffer(va);
+  const Vec2d pb = toFramebuffer(vb);
+  const double length = collide::length(pb - pa);
+  Layer& layer = onTop ? onTop_ : depthTested_;
+  if (length < 1e-6) return;  // along the line of sight: nothing to point with
+  // The head is a flat triangle in the screen at the shaft's depth (depth is affine along the projected shaft).
+  const Vec2d axis = (pb - pa) / length;
+  const double head = std::min<double>(headPixels * scale_, 0.5 * length);
+  const double halfWidth = 0.5 * width;
+  const double depthA = depth01(va.z - halfWidth * pixelSizeAtDepth(va.z));
+  const double depthB = depth01(vb.z - halfWidth * pixelSizeAtDepth(vb.z));
+  const auto depthAt = [&](double along) { return depthA + (depthB - depthA) * (along / length); };
+  const Vec2d shaftEnd = pa + (length - 0.8 * head) * axis;
+  LineInstance shaft{};
+  shaft.endpoints[0] = static_cast<float>(pa.x);
+  shaft.endpoints[1] = static_cast<float>(pa.y);
+  shaft.endpoints[2] = static_cast<float>(shaftEnd.x);
+  shaft.endpoints[3] = static_cast<float>(shaftEnd.y);
+  shaft.depths[0] = static_cast<float>(depthA);
+  shaft.depths[1] = static_cast<float>(depthAt(length - 0.8 * head));
+  copyColor(shaft.color, color);
+  shaft.style[0] = width * static_cast<float>(scale_);
+  layer.lines.push_back(shaft);
+  const Vec2d base = pb - head * axis;
+  const Vec2d side = Vec2d{-axis.y, axis.x} * (0.45 * head);
+  const double baseDepth = depthAt(length - head);
+  const auto vertex = [&](Vec2d pixel, double depth) {
+    SurfaceVertex v{};
+    v.position[0] = static_cast<float>(pixel.x);
+    v.position[1] = static_cast<float>(pixel.y);
+    v.position[2] = static_cast<float>(depth);
+    copyColor(v.color, color);
+    return v;
+  };
+  layer.surfaces.push_back(vertex(pb, depthB));
+  layer.surfaces.push_back(vertex(base + side, baseDepth));
+  layer.surfaces.push_back(vertex(base - side, baseDepth));
+}
+
+void Renderer3D::point(Vec3d p, Color color, float radiusPixels, bool onTop) {
+  if (!collide::isFinite(p)) return;
+  const ViewPoint v = toView(p);
+  if (v.z < clipDepth(near_)) return;
+  const Vec2d pixel = toFramebuffer(v);
+  PointInstance instance{};
+  instance.geometry[0] = static_cast<float>(pixel.x);
+  instance.geometry[1] = static_cast<float>(pixel.y);
+  // A dot is a small ball: its depth is its front, so a point on a face is not half hidden by it.
+  instance.geometry[2] = static_cast<float>(depth01(v.z - radiusPixels * pixelSizeAtDepth(v.z)));
+  instance.geometry[3] = radiusPixels * static_cast<float>(scale_);
+  copyColor(instance.fill, color);
+  copyColor(instance.rim, palette::kBackground.withAlpha(0.9f));
+  (onTop ? onTop_ : depthTested_).points.push_back(instance);
+}
+
+void Renderer3D::screenLine(Vec2d a, Vec2d b, Color color, float width) {
+  if (!collide::isFinite(a) || !collide::isFinite(b)) return;
+  LineInstance instance{};
+  instance.endpoints[0] = static_cast<float>(a.x * scale_);
+  instance.endpoints[1] = static_cast<float>(a.y * scale_);
+  instance.endpoints[2] = static_cast<float>(b.x * scale_);
+  instance.endpoints[3] = static_cast<float>(b.y * scale_);
+  copyColor(instance.color, color);
+  instance.style[0] = width * static_cast<float>(scale_);
+  onTop_.lines.push_back(instance);
+}
+
+void Renderer3D::screenPoint(Vec2d p, Color color, float radiusPixels) {
+  if (!collide::isFinite(p)) return;
+  PointInstance instance{};
+  instance.geometry[0] = static_cast<float>(p.x * scale_);
+  instance.geometry[1] = static_cast<float>(p.y * scale_);
+  instance.geometry[3] = radiusPixels * static_cast<float>(scale_);
+  copyColor(instance.fill, color);
+  copyColor(instance.rim, palette::kBackground.withAlpha(0.9f));
+  onTop_.points.push_back(instance);
+}
+
+void Renderer3D::screenText(Vec2d at, std::string_view text, Color color) {
+  if (!collide::isFinite(at)) return;
+  ImGui::GetBackgroundDrawList()->AddText(toImVec2(at), color.packed(), text.data(), text.data() + text.size());
+}
+
+// [SECTION] Labels
+
+void Renderer3D::label(Vec3d at, std::string_view text, Color color, Vec2d offsetPixels) {
+  if (!collide::isFinite(at) || text.empty()) return;
+  const ViewPoint v = toView(at);
+  if (v.z < clipDepth(near_)) return;
+  labels_.push_back({toFramebuffer(v) / scale_, offsetPixels, std::string(text), color});
+}
+
+// Greedy placement in submission order (earlier labels win): the asked-for spot, else the first free spot on
+// rings of eight around the anchor, joined to it by a leader line; a label with no free spot is dropped.
+void Renderer3D::layoutLabels() {
+  if (labels_.empty()) return;
+  ImDrawList* drawList = ImGui::GetBackgroundDrawList();
+  const ScreenRect& rect = camera_.rect();
+  constexpr double kPad = 2.0;
+  struct Box {
+    Vec2d min, max;
+  };
+  std::vector<Box> placed;
+  placed.reserve(labels_.size());
+  const auto free = [&](const Box& box) {
+    if (box.min.x < rect.x || box.min.y < rect.y || box.max.x > rect.x + rect.width || box.max.y > rect.y + rect.height)
+      return false;
+    for (const Box& other : placed) {
+      if (box.min.x < other.max.x + kPad && other.min.x < box.max.x + kPad && box.min.y < other.max.y + kPad &&
+          other.min.y < box.max.y + kPad)
+        return false;
+    }
+    return true;
+  };
+  constexpr double kDirections[8][2] = {{1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}};
+  for (const Label& label : labels_) {
+    if (!rect.contains(label.anchor)) continue;
+    const ImVec2 textSize = ImGui::CalcTextSize(label.text.c_str());
+    const Vec2d size{textSize.x, textSize.y};
+    Box box{label.anchor + label.offset, label.anchor + label.offset + size};
+    bool found = free(box);
+    bool moved = false;
+    for (int ring = 1; ring <= 3 && !found; ++ring) {
+      for (const auto& d : kDirections) {
+        // The box's centre on a ring that grows by a line height (vertically) and half a label (sideways).
+        const Vec2d centre = label.anchor + Vec2d{d[0] * (0.5 * size.x + 6.0 + (ring - 1) * 0.5 * size.x),
+                                                  d[1] * (0.5 * size.y + 4.0 + (ring - 1) * (size.y + kPad))};
+        const Box candidate{centre - 0.5 * size, centre + 0.5 * size};
+        if (free(candidate)) {
+          box = candidate;
+          found = moved = true;
+          break;
+        }
+      }
+    }
+    if (!found) continue;
+    placed.push_back(box);
+    if (moved) {
+      const Vec2d nearest{std::clamp(label.anchor.x, box.min.x, box.max.x), std::clamp(label.anchor.y, box.min.y, box.max.y)};
+      drawList->AddLine(toImVec2(label.anchor), toImVec2(nearest), label.color.withAlpha(0.6f).packed(), 1.0f);
+    }
+    drawList->AddRectFilled(toImVec2(box.min - Vec2d{2, 1}), toImVec2(box.max + Vec2d{2, 1}),
+                            palette::kBackground.withAlpha(0.65f).packed(), 3.0f);
+    drawList->AddText(toImVec2(box.min), label.color.packed(), label.text.c_str());
+  }
+}
+
+// [SECTION] Axis triad and ground grid
+
+void drawAxisTriad(Renderer3D& renderer) {
+  const OrbitCamera& camera = renderer.camera();
+  const ScreenRect& rect = camera.rect();
+  constexpr double kLength = 30.0;
+  constexpr double kInset = 46.0;
+  const Vec2d origin{rect.x + kInset, rect.y + rect.height - kInset};
+  struct Axis {
+    Vec3d direction;
+    Color color;
+    const char* name;
+  };
+  std::array<Axis, 3> axes = {Axis{{1, 0, 0}, rgb(0xe5645c), "X"}, Axis{{0, 1, 0}, rgb(0x6cc75f), "Y"},
+                              Axis{{0, 0, 1}, rgb(0x5b8cff), "Z"}};
+  // Farthest first, so the axis toward the viewer is drawn over the others; axes pointing away are dimmer.
+  const Vec3d forward = camera.forward();
+  std::sort(axes.begin(), axes.end(), [&](const Axis& a, const Axis& b) {
+    return collide::dot(a.direction, forward) > collide::dot(b.direction, forward);
+  });
+  renderer.screenPoint(origin, palette::kTextDim, 2.5f);
+  for (const Axis& axis : axes) {
+    const Vec2d tip = origin + Vec2d{collide::dot(axis.direction, camera.right()), -collide::dot(axis.direction, camera.up())} * kLength;
+    const bool away = collide::dot(axis.direction, forward) > 0.2;
+    const Color color = away ? axis.color.withAlpha(0.5f) : axis.color;
+    renderer.screenLine(origin, tip, color, 2.5f);
+    const ImVec2 size = ImGui::CalcTextSize(axis.name);
+    const Vec2d outward = tip + (tip - origin) * (0.35 + 0.0) - Vec2d{0.5 * size.x, 0.5 * size.y};
+    renderer.screenText(outward, axis.name, color);
+  }
+}
+
+void drawGroundGrid(Renderer3D& renderer) {
+  const OrbitCamera& camera = renderer.camera();
+  const double distance = camera.distance();
+  // One cell is the power of ten near a quarter of the orbit distance; a major line every 5 cells.
+  const double cell = std::pow(10.0, std::floor(std::log10(0.25 * distance)));
+  constexpr int kCells = 12;  // each way from the centre
+  constexpr int kMajorEvery = 5;
+  constexpr int kPieces = 6;  // per line, so it fades along its length too
+  const double extent = kCells * cell;
+  const double major = kMajorEvery * cell;
+  // Centred under the target, snapped to the major lines so they stay put while panning.
+  const Vec3d target = camera.target();
+  const double cx = std::round(target.x / major) * major;
+  const double cz = std::round(target.z / major) * major;
+  const auto fade = [&](double x, double z) {
+    const double r = std::hypot(x - cx, z - cz) / extent;
+    const double a = std::clamp(1.0 - r, 0.0, 1.0);
+    return static_cast<float>(a * a);
+  };
+  const Color axisX = rgb(0xb0524c);
+  const Color axisZ = rgb(0x4c6fb0);
+  for (int i = -kCells; i <= kCells; ++i) {
+    const double offset = i * cell;
+    const long long index = std::llround((i * cell + cx) / cell);
+    const bool isMajor = index % kMajorEvery == 0;
+    for (int along = 0; along < 2; ++along) {
+      // along 0: a line of constant x (running along z); along 1: constant z (running along x).
+      const double fixed = (along == 0 ? cx : cz) + offset;
+      const bool isAxis = std::abs(fixed) < 0.5 * cell;
+      const Color base = isAxis ? (along == 0 ? axisZ : axisX) : isMajor ? palette::kGridMajor : palette::kGridMinor;
+      for (int piece = 0; piece < kPieces; ++piece) {
+        const double s0 = -extent + 2 * extent * piece / kPieces;
+        const double s1 = -extent + 2 * extent * (piece + 1) / kPieces;
+        const Vec3d a = along == 0 ? Vec3d{fixed, 0, cz + s0} : Vec3d{cx + s0, 0, fixed};
+        const Vec3d b = along == 0 ? Vec3d{fixed, 0, cz + s1} : Vec3d{cx + s1, 0, fixed};
+        const Vec3d middle = 0.5 * (a + b);
+        const float alpha = fade(middle.x, middle.z);
+        if (alpha <= 0.01f) continue;
+        renderer.line(a, b, base.withAlpha(alpha * (isAxis ? 0.9f : 1.0f)), Style3{isAxis ? 1.5f : 1.0f});
+      }
+    }
+  }
+}
+
+}  // namespace lab

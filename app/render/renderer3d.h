@@ -1,0 +1,175 @@
+// app/render/renderer3d.h: batched drawing of a spatial view: shaded translucent or opaque triangles with a
+// light, thick anti-aliased lines (instanced screen-space quads, as Renderer2D: GL 3.3 core only guarantees
+// 1-pixel glLineWidth), dashed lines, arrows, points and labels, depth-tested.
+//
+// Every call takes world coordinates (double); the renderer projects them through the view's OrbitCamera on the
+// CPU (near-plane clipped), so the GPU sees framebuffer pixels and a depth. Order at endViewport(): opaque
+// triangles, then lines and points, then translucent triangles sorted back to front (depth write off), then the
+// `onTop` lines and points over everything (the highlighted feature, the origin marker), then labels.
+// Labels go through ImGui's background draw list, clipped to the viewport, and are laid out so they do not
+// overlap: a label that would cover an earlier one is moved to the nearest free slot with a leader line, or
+// dropped when there is none (earlier calls win: submit the important ones first).
+//
+// Multisampled (4x by default) in a framebuffer of its own, resolved into the bound framebuffer per view.
+//
+// Use: beginFrame(framebuffer size, scale) once, then per spatial view beginViewport(camera) ... endViewport().
+#pragma once
+
+#include <array>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "render/color.h"
+#include "render/orbit_camera.h"
+#include "render/renderer2d.h"  // LineStyle
+
+namespace lab {
+
+struct Style3 {
+  float width = 1.5f;   // window pixels
+  float dash = 0.0f;    // dash length in window pixels, 0 = solid
+  float gap = 0.0f;
+  bool onTop = false;   // drawn over every surface (not depth-tested)
+};
+
+class Renderer3D {
+ public:
+  Renderer3D() = default;
+  Renderer3D(const Renderer3D&) = delete;
+  Renderer3D& operator=(const Renderer3D&) = delete;
+  ~Renderer3D();
+
+  // Compiles the shaders built into the executable; throws std::runtime_error naming the file and the GL log.
+  void init();
+
+  void beginFrame(int framebufferWidth, int framebufferHeight, double framebufferScale);
+  // Clears the viewport's depth (and draws its background) and sets the camera every call projects through.
+  void beginViewport(const OrbitCamera& camera);
+  void endViewport();
+
+  [[nodiscard]] const OrbitCamera& camera() const { return camera_; }
+
+  // Multisampling: each spatial view is drawn into the renderer's own multisampled framebuffer and resolved into
+  // the bound one (the window and the planar views stay single-sampled). 0 or 1 draws straight into the bound
+  // framebuffer (which then needs a depth buffer). Clamped to what the driver offers.
+  static constexpr int kDefaultSamples = 4;
+  void setSamples(int samples) { samplesWanted_ = samples; }
+  [[nodiscard]] int samples() const { return samplesWanted_ > 1 ? samplesMade_ : 0; }
+
+  // [SECTION] Surfaces: lit by a light over the camera's shoulder; colour alpha < 1 draws translucent.
+  // Triangles face the side their winding makes counter-clockwise; both sides are lit (the back darker).
+  void triangle(Vec3d a, Vec3d b, Vec3d c, Color fill);
+  // A mesh: positions and index triples; `outline` draws every edge shared by two non-coplanar triangles and
+  // every boundary edge as a line (transparent colour: none).
+  void mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill, Color outline,
+            float outlineWidth = 1.5f);
+
+  // [SECTION] Lines and points (widths and sizes in window pixels)
+  void line(Vec3d a, Vec3d b, Color color, const Style3& style = {});
+  void polyline(std::span<const Vec3d> points, bool closed, Color color, const Style3& style = {});
+  void arrow(Vec3d from, Vec3d to, Color color, float width = 2.0f, float headPixels = 12.0f, bool onTop = false);
+  // A dot of a fixed screen size with a dark rim, so it reads on any fill.
+  void point(Vec3d p, Color color, float radiusPixels = 4.0f, bool onTop = false);
+  // Text at a world point, offset in window pixels.
+  void label(Vec3d at, std::string_view text, Color color, Vec2d offsetPixels = {6, -6});
+
+  // [SECTION] Screen-space overlays (window pixels, over everything: the axis triad, handles)
+  void screenLine(Vec2d a, Vec2d b, Color color, float width = 1.5f);
+  void screenPoint(Vec2d p, Color color, float radiusPixels = 4.0f);
+  void screenText(Vec2d at, std::string_view text, Color color);
+
+  // Triangles, line instances and points drawn in this frame (the frame-time readout).
+  [[nodiscard]] int primitiveCount() const { return primitiveCount_; }
+
+ private:
+  struct SurfaceVertex {
+    float position[3];  // framebuffer pixels x, y and depth in [0, 1]
+    float color[4];
+  };
+  struct TranslucentTriangle {
+    SurfaceVertex vertices[3];
+    double depth;  // the centroid's view depth: the back-to-front key
+  };
+  struct LineInstance {
+    float endpoints[4];
+    float depths[2];
+    float color[4];
+    float style[4];  // width, dash, gap, dash phase (framebuffer pixels)
+  };
+  struct PointInstance {
+    float geometry[4];  // centre x, y, depth, radius
+    float fill[4];
+    float rim[4];
+  };
+  struct Label {
+    Vec2d anchor;  // window pixels
+    Vec2d offset;
+    std::string text;
+    Color color;
+  };
+  // A point in the view frame: x right, y up, z along forward from the eye.
+  struct ViewPoint {
+    double x, y, z;
+  };
+  // One pass's geometry: surfaces, lines and points (the depth-tested ones, or the ones on top).
+  struct Layer {
+    std::vector<SurfaceVertex> surfaces;
+    std::vector<LineInstance> lines;
+    std::vector<PointInstance> points;
+    void clear();
+  };
+
+  [[nodiscard]] ViewPoint toView(Vec3d world) const;
+  [[nodiscard]] Vec2d toFramebuffer(const ViewPoint& p) const;
+  [[nodiscard]] double depth01(double viewZ) const;
+  [[nodiscard]] double pixelSizeAtDepth(double viewZ) const;
+  // The triangle clipped by the near plane and projected: 0, 3 or 6 vertices written to `out`.
+  int clipTriangle(const ViewPoint (&corners)[3], Color color, std::array<SurfaceVertex, 6>& out) const;
+  void pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase);
+  void drawLayer(const Layer& layer, bool depthTest);
+  void layoutLabels();
+  // The multisampled framebuffer at the frame's size; false when multisampling is off or unavailable.
+  bool prepareMultisampled();
+
+  OrbitCamera camera_;
+  int primitiveCount_ = 0;
+  int framebufferWidth_ = 1, framebufferHeight_ = 1;
+  double scale_ = 1;
+  // The camera's frame, cached at beginViewport (every call projects through it).
+  Vec3d eye_{}, right_{}, up_{}, forward_{}, light_{};
+  Vec2d center_{};
+  double focal_ = 1, near_ = 0, far_ = 1;
+  bool perspective_ = true;
+
+  Layer depthTested_;
+  Layer onTop_;
+  std::vector<SurfaceVertex> opaque_;
+  std::vector<TranslucentTriangle> translucent_;
+  std::vector<SurfaceVertex> sorted_;
+  std::vector<Label> labels_;
+
+  int samplesWanted_ = kDefaultSamples;
+  int samplesMade_ = 0;
+  unsigned multisampledFramebuffer_ = 0, multisampledColor_ = 0, multisampledDepth_ = 0;
+  int multisampledWidth_ = 0, multisampledHeight_ = 0;
+
+  unsigned surfaceProgram_ = 0, lineProgram_ = 0, pointProgram_ = 0;
+  unsigned surfaceVao_ = 0, lineVao_ = 0, pointVao_ = 0;
+  unsigned surfaceBuffer_ = 0, lineBuffer_ = 0, pointBuffer_ = 0;
+  int surfaceSizeUniform_ = -1, lineSizeUniform_ = -1, pointSizeUniform_ = -1, pointRimUniform_ = -1;
+};
+
+// The edges a mesh outline draws: every edge shared by two non-coplanar triangles and every border edge (one
+// triangle), each once as a pair of vertex indices; edges with an index out of range are skipped.
+[[nodiscard]] std::vector<std::pair<int, int>> outlineEdges(std::span<const Vec3d> positions,
+                                                            std::span<const int> triangleIndices);
+
+// A small triad in the view's corner: X red, Y green, Z blue, from the camera's rotation.
+void drawAxisTriad(Renderer3D& renderer);
+// The ground grid on the y = 0 plane around the camera's target, faded with distance.
+void drawGroundGrid(Renderer3D& renderer);
+
+}  // namespace lab

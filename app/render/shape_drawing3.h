@@ -1,0 +1,37 @@
+// app/render/shape_drawing3.h: drawing the core's 3D shapes with Renderer3D (a translucent fill and the shape's
+// true edges), their triangle meshes and their world bounds.
+#pragma once
+
+#include <vector>
+
+#include "lab/vocabulary.h"
+#include "render/orbit_camera.h"
+#include "render/renderer3d.h"
+
+namespace lab {
+
+struct ShapeStyle3 {
+  float fillAlpha = 0.3f;     // translucent, so the other shape and the origin show through; 1 = opaque
+  float outlineWidth = 2.0f;
+  bool dashed = false;        // ghosts (a previous pose)
+  int segments = 32;          // around a curved shape
+};
+
+// A shape's surface in world coordinates: positions and index triples, counter-clockwise seen from outside.
+// A point and a segment have no triangles; a triangle has one.
+struct ShapeMesh3 {
+  std::vector<Vec3d> positions;
+  std::vector<int> triangles;
+};
+
+// Fills and outlines a collider: the edges of polytopes (box, aabb, triangle, hull faces' edges, mesh creases),
+// the rims of a cylinder's caps, and the silhouettes of spheres, capsules and cylinders as seen by the camera.
+void drawShape3(Renderer3D& renderer, const Collider3& collider, Color color, const ShapeStyle3& style = {});
+
+// `segments` around each curved part (at least 3; a sphere gets segments / 2 rings).
+[[nodiscard]] ShapeMesh3 shapeMesh3(const Collider3& collider, int segments = 32);
+
+// The world box, from the core's bounds() (exact support extremes; a mesh's vertices).
+[[nodiscard]] WorldBounds3 shapeBounds3(const Collider3& collider);
+
+}  // namespace lab

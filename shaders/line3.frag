@@ -1,0 +1,32 @@
+#version 330 core
+// Signed distance to a capsule (the segment a-b with round caps); dashes are capsules along it (as
+// shaders/line.frag, with a phase so a dashed polyline's dashes run on across its corners).
+in vec2 vPixel;
+flat in vec4 vEndpoints;
+flat in vec4 vColor;
+flat in vec4 vStyle;
+
+out vec4 outColor;
+
+void main() {
+  vec2 a = vEndpoints.xy;
+  vec2 b = vEndpoints.zw;
+  vec2 along = b - a;
+  float len = length(along);
+  vec2 axis = len > 1e-4 ? along / len : vec2(1.0, 0.0);
+  vec2 offset = vPixel - a;
+  float s = dot(offset, axis);
+  float perpendicular = abs(dot(offset, vec2(-axis.y, axis.x)));
+  float outside = s < 0.0 ? -s : max(s - len, 0.0);
+  float dash = vStyle.y;
+  float gap = vStyle.z;
+  if (dash > 0.0 && s >= 0.0 && s <= len) {
+    float period = dash + gap;
+    float phase = mod(s + vStyle.w, period);
+    outside = phase <= dash ? 0.0 : min(phase - dash, period - phase);
+  }
+  float distanceToEdge = length(vec2(outside, perpendicular)) - 0.5 * vStyle.x;
+  float coverage = clamp(0.5 - distanceToEdge, 0.0, 1.0);
+  if (coverage <= 0.0) discard;
+  outColor = vec4(vColor.rgb, vColor.a * coverage);
+}

@@ -1,0 +1,295 @@
+// Renderer3D's pixels, drawn off-screen under a virtual display (OffscreenTarget, as `screenshot` does): an opaque
+// cube covers the centre and leaves the corners to the background, the nearer of two cubes wins whatever the
+// order they are drawn in, a translucent face blends over what is behind it, an onTop point shows through a
+// surface while a depth-tested one is hidden, near-plane clipping keeps a triangle through the eye sane, and
+// 3D and 2D views share the frame. Each test also writes its PNG (COLLISION_LAB_RENDER3D_PNG_DIR) to look at.
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <glad/gl.h>
+#include <gtest/gtest.h>
+
+#include "platform/window.h"
+#include "collide/hull3.h"
+#include "render/offscreen.h"
+#include "render/renderer3d.h"
+#include "render/shape_drawing3.h"
+#include "widgets/gizmo3.h"
+
+namespace lab {
+namespace {
+
+constexpr int kWidth = 320;
+constexpr int kHeight = 240;
+
+struct Rgb {
+  int r, g, b;
+};
+
+class Renderer3DPixels : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    window_ = std::make_unique<Window>(WindowOptions{kWidth, kHeight, /*visible=*/false, "renderer3d test"});
+    renderer_ = std::make_unique<Renderer3D>();
+    renderer_->init();
+  }
+  static void TearDownTestSuite() {
+    renderer_.reset();
+    window_.reset();
+  }
+
+  // Draws one frame into an off-screen target through `draw`, keeps its pixels and writes its PNG.
+  void render(const OrbitCamera& camera, const std::function<void(Renderer3D&)>& draw) {
+    OffscreenTarget target(kWidth, kHeight);
+    ASSERT_TRUE(target.complete());
+    glViewport(0, 0, kWidth, kHeight);
+    glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    window_->beginOffscreenFrame(kWidth, kHeight);
+    renderer_->beginFrame(kWidth, kHeight, 1.0);
+    renderer_->beginViewport(camera);
+    draw(*renderer_);
+    renderer_->endViewport();
+    window_->endFrame(/*swap=*/false);
+    pixels_.assign(std::size_t(kWidth) * kHeight * 4, 0);
+    target.readPixels(pixels_.data());
+    const char* directory = std::getenv("COLLISION_LAB_RENDER3D_PNG_DIR");
+    if (directory && *directory) {
+      std::string error;
+      const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+      EXPECT_TRUE(target.writePng(std::string(directory) + "/" + name + ".png", error)) << error;
+    }
+  }
+
+  // The pixel at window coordinates (origin top-left).
+  [[nodiscard]] Rgb at(int x, int y) const {
+    const std::size_t i = (std::size_t(kHeight - 1 - y) * kWidth + std::size_t(x)) * 4;
+    return {pixels_[i], pixels_[i + 1], pixels_[i + 2]};
+  }
+
+  static OrbitCamera frontCamera(Projection projection = Projection::Perspective) {
+    OrbitCamera camera;
+    camera.setRect({0, 0, kWidth, kHeight});
+    camera.setView({0, 0, 0}, 0.5, 0.4, 6);
+    camera.setProjection(projection);
+    return camera;
+  }
+
+  static Collider3 cube(Vec3d center, double half) {
+    return Collider3{collide::Box3<double>{{half, half, half}}, {center, collide::Quat<double>::identity()}};
+  }
+
+  static inline std::unique_ptr<Window> window_;
+  static inline std::unique_ptr<Renderer3D> renderer_;
+  std::vector<unsigned char> pixels_;
+};
+
+const Rgb kBackground{0x1b, 0x1e, 0x24};
+
+bool isBackground(Rgb c) { return std::abs(c.r - kBackground.r) + std::abs(c.g - kBackground.g) + std::abs(c.b - kBackground.b) < 6; }
+bool isReddish(Rgb c) { return c.r > 90 && c.g < 40 && c.b < 40; }
+bool isGreenish(Rgb c) { return c.g > 90 && c.r < 40 && c.b < 40; }
+
+TEST_F(Renderer3DPixels, AnOpaqueCubeCoversTheCentreAndLeavesTheCorners) {
+  // Multisampled (resolved into the target) and drawn straight into it, in both projections.
+  for (const auto& [samples, projection] : {std::pair{4, Projection::Perspective}, std::pair{4, Projection::Orthographic},
+                                            std::pair{0, Projection::Perspective}}) {
+    renderer_->setSamples(samples);
+    render(frontCamera(projection), [](Renderer3D& r) {
+      drawShape3(r, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+    });
+    EXPECT_TRUE(isReddish(at(kWidth / 2, kHeight / 2))) << at(kWidth / 2, kHeight / 2).r;
+    for (const auto& [x, y] : {std::pair{2, 2}, std::pair{kWidth - 3, 2}, std::pair{2, kHeight - 3}, std::pair{kWidth - 3, kHeight - 3}})
+      EXPECT_TRUE(isBackground(at(x, y)));
+  }
+  renderer_->setSamples(Renderer3D::kDefaultSamples);
+}
+
+TEST_F(Renderer3DPixels, TheNearerCubeWinsWhicheverIsDrawnFirst) {
+  const OrbitCamera camera = frontCamera();
+  const Vec3d toEye = -3.0 * camera.forward();
+  for (bool nearFirst : {true, false}) {
+    render(camera, [&](Renderer3D& r) {
+      const Collider3 nearCube = cube(toEye, 0.4);
+      const Collider3 farCube = cube({0, 0, 0}, 1);
+      if (nearFirst) drawShape3(r, nearCube, Color{0, 1, 0, 1}, ShapeStyle3{1.0f});
+      drawShape3(r, farCube, Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+      if (!nearFirst) drawShape3(r, nearCube, Color{0, 1, 0, 1}, ShapeStyle3{1.0f});
+    });
+    EXPECT_TRUE(isGreenish(at(kWidth / 2, kHeight / 2)));
+  }
+}
+
+TEST_F(Renderer3DPixels, ATranslucentFaceBlendsOverWhatIsBehindIt) {
+  const OrbitCamera camera = frontCamera();
+  const Vec3d f = camera.forward();
+  const Vec3d r = camera.right();
+  const Vec3d u = camera.up();
+  const Vec3d c = -2.0 * f;  // a square facing the eye, between it and the cube
+  render(camera, [&](Renderer3D& renderer) {
+    drawShape3(renderer, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+    renderer.triangle(c - r - u, c + r - u, c + r + u, Color{0, 0, 1, 0.5f});
+    renderer.triangle(c - r - u, c + r + u, c - r + u, Color{0, 0, 1, 0.5f});
+  });
+  const Rgb centre = at(kWidth / 2, kHeight / 2);
+  EXPECT_GT(centre.r, 40);  // the red cube through the blue glass
+  EXPECT_GT(centre.b, 60);
+  EXPECT_LT(centre.g, 30);
+}
+
+TEST_F(Renderer3DPixels, AnOnTopPointShowsThroughASurfaceAndADepthTestedOneDoesNot) {
+  const OrbitCamera camera = frontCamera();
+  const Vec3d behind = 2.5 * camera.forward();  // behind the cube, on the line of sight through the centre
+  render(camera, [&](Renderer3D& r) {
+    drawShape3(r, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+    r.point(behind, Color{0, 1, 0, 1}, 6.0f, /*onTop=*/true);
+  });
+  EXPECT_TRUE(isGreenish(at(kWidth / 2, kHeight / 2)));
+  render(camera, [&](Renderer3D& r) {
+    drawShape3(r, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+    r.point(behind, Color{0, 1, 0, 1}, 6.0f, /*onTop=*/false);
+  });
+  EXPECT_TRUE(isReddish(at(kWidth / 2, kHeight / 2)));
+}
+
+TEST_F(Renderer3DPixels, AnEdgeOnAFaceIsNotBuriedInIt) {
+  // A front face's outline, drawn with the face: the outline's pixels keep the outline colour.
+  OrbitCamera camera = frontCamera();
+  camera.setPreset(ViewPreset::PlusZ);
+  render(camera, [](Renderer3D& r) { drawShape3(r, cube({0, 0, 0}, 1), Color{0, 1, 0, 1}, ShapeStyle3{1.0f, 3.0f}); });
+  // The front face's top edge: y = 1 at z = 1, projected above the centre.
+  const Projected edge = camera.project({0, 1, 1});
+  const Rgb c = at(kWidth / 2, static_cast<int>(std::lround(edge.screen.y)));
+  EXPECT_GT(c.g, 200) << c.r << " " << c.g << " " << c.b;
+}
+
+TEST_F(Renderer3DPixels, ATriangleThroughTheEyeIsClippedNotMirrored) {
+  // A ground triangle reaching far behind the camera: only the part in front is drawn, below the horizon.
+  OrbitCamera camera;
+  camera.setRect({0, 0, kWidth, kHeight});
+  camera.setView({0, 1, 0}, 0, 0.0, 5);  // level, 1 above the ground
+  render(camera, [](Renderer3D& r) {
+    r.triangle({-50, 0, -60}, {50, 0, -60}, {0, 0, 80}, Color{1, 0, 0, 1});
+  });
+  EXPECT_TRUE(isReddish(at(kWidth / 2, kHeight - 5)));   // the ground just in front of the viewer
+  EXPECT_TRUE(isBackground(at(kWidth / 2, 5)));          // the sky stays empty
+}
+
+TEST_F(Renderer3DPixels, LinesArrowsAndTheTriadDrawWhereTheyProject) {
+  const OrbitCamera camera = frontCamera();
+  render(camera, [&](Renderer3D& r) {
+    r.arrow({-1, 0, 0}, {1, 0, 0}, Color{1, 1, 0, 1}, 3.0f, 14.0f);
+    r.line({0, -1, 0}, {0, 1, 0}, Color{0, 1, 1, 1}, Style3{3.0f, 6.0f, 4.0f});
+    drawAxisTriad(r);
+    drawGroundGrid(r);
+  });
+  const Vec2d mid = camera.project({0.5, 0, 0}).screen;
+  const Rgb shaft = at(static_cast<int>(std::lround(mid.x)), static_cast<int>(std::lround(mid.y)));
+  EXPECT_GT(shaft.r, 170);
+  EXPECT_GT(shaft.g, 170);
+  EXPECT_LT(shaft.b, 80);
+  // The triad's X axis leaves its corner origin toward +x on screen (yaw 0.5: x points right and a little down).
+  const Vec2d origin{46, kHeight - 46};
+  const Vec2d xTip = origin + Vec2d{collide::dot(Vec3d{1, 0, 0}, camera.right()), -collide::dot(Vec3d{1, 0, 0}, camera.up())} * 20.0;
+  const Rgb x = at(static_cast<int>(std::lround(xTip.x)), static_cast<int>(std::lround(xTip.y)));
+  EXPECT_GT(x.r, 150);
+  EXPECT_LT(x.g, 140);
+  EXPECT_GT(renderer_->primitiveCount(), 10);
+}
+
+TEST_F(Renderer3DPixels, TheGizmoDrawsOverTheShapeWithItsHoveredHandleLit) {
+  const OrbitCamera camera = frontCamera();
+  const Pose3 pose{{0, 0, 0}, collide::Quat<double>::identity()};
+  render(camera, [&](Renderer3D& r) {
+    drawShape3(r, cube({0, 0, 0}, 1), Color{0.3f, 0.3f, 0.3f, 1}, ShapeStyle3{1.0f});
+    drawGizmo(r, pose, GizmoPart::RotateY);
+  });
+  // The X arrow's shaft shows through the cube, red; the lit Y ring is pale yellow.
+  const double unit = camera.pixelSizeAt(pose.p);
+  const Vec2d shaft = camera.project({0.6 * GizmoSize{}.arrowPixels * unit, 0, 0}).screen;
+  const Rgb x = at(static_cast<int>(std::lround(shaft.x)), static_cast<int>(std::lround(shaft.y)));
+  EXPECT_GT(x.r, 180);
+  EXPECT_LT(x.g, 130);
+  const double r = GizmoSize{}.ringPixels * unit * std::sqrt(0.5);
+  const Vec2d ring = camera.project({r, 0, r}).screen;  // on the Y ring only, between +x and +z
+  const Rgb y = at(static_cast<int>(std::lround(ring.x)), static_cast<int>(std::lround(ring.y)));
+  EXPECT_GT(y.r, 200);
+  EXPECT_GT(y.g, 200);
+}
+
+// Frame time at the 3D lab's size, measured by hand (tests never time things):
+//   xvfb_run.py -- render3d_tests --gtest_also_run_disabled_tests --gtest_filter='*FrameTime*'
+// Two 64-point hulls and their Minkowski difference's hull translucent with their edges, 40 labels, the grid
+// and the triad; then the same with a 128-segment translucent sphere (16k triangles) added.
+TEST_F(Renderer3DPixels, DISABLED_FrameTimeAt1600x1000) {
+  constexpr int kBigWidth = 1600;
+  constexpr int kBigHeight = 1000;
+  std::vector<Vec3d> cloudA, cloudB, difference;
+  std::uint32_t state = 12345;
+  const auto random = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<double>(state >> 8) / static_cast<double>(1u << 24) * 2 - 1;
+  };
+  for (int i = 0; i < 64; ++i) {
+    cloudA.push_back(collide::normalize(Vec3d{random(), random(), random()}) + Vec3d{-0.6, 0, 0});
+    cloudB.push_back(0.8 * collide::normalize(Vec3d{random(), random(), random()}) + Vec3d{0.6, 0.2, 0});
+  }
+  for (const Vec3d& a : cloudA)
+    for (const Vec3d& b : cloudB) difference.push_back(a - b);
+  const Collider3 hullA{*collide::makeHull<double>(cloudA).hull, {}};
+  const Collider3 hullB{*collide::makeHull<double>(cloudB).hull, {}};
+  const Collider3 minkowski{*collide::makeHull<double>(difference).hull, {}};
+  const Collider3 sphere{collide::Sphere<double>{{0, 1, 0}, 1.2}, {}};
+  OrbitCamera camera;
+  camera.setRect({0, 0, kBigWidth, kBigHeight});
+  camera.setView({0, 0, 0}, 0.6, 0.45, 7);
+  // What the window got (a virtual display may have no multisampled visual).
+  GLint windowSamples = 0;
+  glGetIntegerv(GL_SAMPLES, &windowSamples);
+  std::printf("the window's framebuffer: %d samples\n", windowSamples);
+  for (const auto& [samples, withSphere] : {std::pair{4, false}, std::pair{4, true}, std::pair{0, false}, std::pair{0, true}}) {
+    renderer_->setSamples(samples);
+    OffscreenTarget target(kBigWidth, kBigHeight);
+    ASSERT_TRUE(target.complete());
+    constexpr int kFrames = 30;
+    double seconds = 0;
+    int primitives = 0;
+    for (int frame = 0; frame < kFrames + 3; ++frame) {
+      const auto start = std::chrono::steady_clock::now();
+      glViewport(0, 0, kBigWidth, kBigHeight);
+      glClear(GL_COLOR_BUFFER_BIT);
+      window_->beginOffscreenFrame(kBigWidth, kBigHeight);
+      renderer_->beginFrame(kBigWidth, kBigHeight, 1.0);
+      renderer_->beginViewport(camera);
+      drawGroundGrid(*renderer_);
+      drawShape3(*renderer_, minkowski, palette::kMinkowski);
+      drawShape3(*renderer_, hullA, palette::kShapeA);
+      drawShape3(*renderer_, hullB, palette::kShapeB);
+      if (withSphere) drawShape3(*renderer_, sphere, palette::kSeparated, ShapeStyle3{0.3f, 2.0f, false, 128});
+      for (int i = 0; i < 40; ++i) {
+        char name[16];
+        std::snprintf(name, sizeof name, "w%d", i);
+        renderer_->label(difference[static_cast<std::size_t>(i * 97)], name, palette::kText);
+      }
+      drawAxisTriad(*renderer_);
+      renderer_->endViewport();
+      window_->endFrame(/*swap=*/false);
+      glFinish();
+      if (frame >= 3) seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      primitives = renderer_->primitiveCount();
+    }
+    std::printf("frame time at %dx%d, %d primitives%s: %.2f ms (%d samples)\n", kBigWidth, kBigHeight, primitives,
+                withSphere ? " (with a 128-segment sphere)" : "", 1000 * seconds / kFrames, renderer_->samples());
+  }
+  renderer_->setSamples(Renderer3D::kDefaultSamples);
+}
+
+}  // namespace
+}  // namespace lab

@@ -1,0 +1,188 @@
+// The shell around a lab with a spatial view (app/shell/lab_shell.h), off-screen under a virtual display: the
+// spatial view is drawn with Renderer3D beside a planar one, fitted to sceneBounds3, set by --camera's
+// setSpatialCamera and by a scene's view3, reported by --dump-state, and remembered per lab in the settings.
+// The lab here is registered in this test only. COLLISION_LAB_RENDER3D_PNG_DIR=DIR writes each test's frame.
+#include <array>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <glad/gl.h>
+#include <gtest/gtest.h>
+
+#include "lab/lab.h"
+#include "platform/window.h"
+#include "render/offscreen.h"
+#include "render/renderer2d.h"
+#include "render/renderer3d.h"
+#include "render/shape_drawing3.h"
+#include "shell/lab_shell.h"
+#include "shell/settings.h"
+
+namespace lab {
+namespace {
+
+constexpr int kWidth = 800;
+constexpr int kHeight = 500;
+constexpr const char* kLabName = "Spatial shell test";
+
+// A red cube of half size 1 at (2, 0, 0) in view 0 (spatial); view 1 is planar and empty.
+class SpatialTestLab : public Lab {
+ public:
+  [[nodiscard]] int viewCount() const override { return 2; }
+  [[nodiscard]] const char* viewTitle(int view) const override { return view == 0 ? "Space" : "Plane"; }
+  [[nodiscard]] ViewKind viewKind(int view) const override { return view == 0 ? ViewKind::Spatial : ViewKind::Planar; }
+  void draw(const DrawContext& context) override {
+    if (context.kind != ViewKind::Spatial) return;
+    drawShape3(*context.spatial, cube(), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+  }
+  [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int view) const override {
+    if (view != 0) return std::nullopt;
+    return shapeBounds3(cube());
+  }
+  bool loadScene(const Scene&, std::string&) override { return true; }
+  void saveScene(Scene&) const override {}
+
+  static Collider3 cube() {
+    return Collider3{collide::Box3<double>{{1, 1, 1}}, {{2, 0, 0}, collide::Quat<double>::identity()}};
+  }
+};
+
+const bool registered = registerLab("Tests", kLabName, [] { return std::make_unique<SpatialTestLab>(); });
+
+class SpatialShell : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(registered);
+    window_ = std::make_unique<Window>(WindowOptions{kWidth, kHeight, /*visible=*/false, "spatial shell test"});
+    renderer_ = std::make_unique<Renderer2D>();
+    renderer3d_ = std::make_unique<Renderer3D>();
+    renderer_->init();
+    renderer3d_->init();
+  }
+  void TearDown() override {
+    // The renderers' GL objects go before the context does.
+    renderer3d_.reset();
+    renderer_.reset();
+    window_.reset();
+  }
+
+  std::unique_ptr<LabShell> makeShell() {
+    auto shell = std::make_unique<LabShell>(*renderer_, *renderer3d_, settings_);
+    std::string error;
+    EXPECT_TRUE(shell->selectLab(kLabName, error)) << error;
+    return shell;
+  }
+
+  // Three frames (ImGui lays out over a few), keeping the last one's pixels.
+  void frames(LabShell& shell) {
+    OffscreenTarget target(kWidth, kHeight);
+    ASSERT_TRUE(target.complete());
+    for (int frame = 0; frame < 3; ++frame) {
+      glViewport(0, 0, kWidth, kHeight);
+      glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      window_->beginOffscreenFrame(kWidth, kHeight);
+      shell.frame(1.0 / 60.0, kWidth, kHeight, {});
+      window_->endFrame(/*swap=*/false);
+    }
+    pixels_.assign(std::size_t(kWidth) * kHeight * 4, 0);
+    target.readPixels(pixels_.data());
+    if (const char* directory = std::getenv("COLLISION_LAB_RENDER3D_PNG_DIR"); directory && *directory) {
+      std::string error;
+      const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+      EXPECT_TRUE(target.writePng(std::string(directory) + "/" + name + ".png", error)) << error;
+    }
+  }
+
+  [[nodiscard]] std::array<int, 3> at(double x, double y) const {
+    const std::size_t i = (std::size_t(kHeight - 1 - static_cast<int>(y)) * kWidth + static_cast<std::size_t>(x)) * 4;
+    return {pixels_[i], pixels_[i + 1], pixels_[i + 2]};
+  }
+
+  std::unique_ptr<Window> window_;
+  std::unique_ptr<Renderer2D> renderer_;
+  std::unique_ptr<Renderer3D> renderer3d_;
+  Settings settings_;
+  std::vector<unsigned char> pixels_;
+};
+
+TEST_F(SpatialShell, TheSpatialViewIsDrawnIn3DAndFittedToItsBounds) {
+  const std::unique_ptr<LabShell> shell = makeShell();
+  frames(*shell);
+  const Json state = shell->dumpState();
+  ASSERT_EQ(state["views"].size(), 2u);
+  const Json& space = state["views"][0];
+  EXPECT_EQ(space["kind"], "spatial");
+  EXPECT_EQ(state["views"][1]["kind"], "planar");
+  EXPECT_EQ(space["target"], Json::array({2.0, 0.0, 0.0}));  // fitted: centred on the cube
+  EXPECT_EQ(space["projection"], "perspective");
+  EXPECT_GT(space["distance"].get<double>(), 1.0);
+  // The cube fills the middle of the spatial view; the planar view shows no red.
+  const Json& rect = space["rect"];
+  const double cx = rect[0].get<double>() + 0.5 * rect[2].get<double>();
+  const double cy = rect[1].get<double>() + 0.5 * rect[3].get<double>();
+  const auto centre = at(cx, cy);
+  EXPECT_GT(centre[0], 90);
+  EXPECT_LT(centre[1], 40);
+  const Json& plane = state["views"][1]["rect"];
+  const auto planar = at(plane[0].get<double>() + 0.5 * plane[2].get<double>(), plane[1].get<double>() + 40);
+  EXPECT_FALSE(planar[0] > 90 && planar[1] < 40);
+}
+
+TEST_F(SpatialShell, TheCameraOptionSetsDirectionAndDistanceAfterTheFit) {
+  const std::unique_ptr<LabShell> shell = makeShell();
+  std::string error;
+  EXPECT_FALSE(shell->setSpatialCamera(30, 20, -1, error));
+  EXPECT_FALSE(error.empty());
+  ASSERT_TRUE(shell->setSpatialCamera(30, 20, 8, error)) << error;
+  frames(*shell);
+  const Json state = shell->dumpState();
+  const Json& space = state["views"][0];
+  EXPECT_NEAR(space["yaw"].get<double>(), 30, 1e-9);
+  EXPECT_NEAR(space["pitch"].get<double>(), 20, 1e-9);
+  EXPECT_NEAR(space["distance"].get<double>(), 8, 1e-9);
+  EXPECT_EQ(space["target"], Json::array({2.0, 0.0, 0.0}));
+}
+
+TEST_F(SpatialShell, AScenesViewSetsTheCameraAndFitForgetsOnlyItsFraming) {
+  const std::unique_ptr<LabShell> shell = makeShell();
+  Scene scene;
+  scene.lab = kLabName;
+  scene.view3 = SceneView3{{1, 2, 3}, -45, 30, 12, true};
+  std::string error;
+  ASSERT_TRUE(shell->openScene(scene, error)) << error;
+  frames(*shell);
+  const Json state = shell->dumpState();
+  const Json& space = state["views"][0];
+  EXPECT_EQ(space["target"], Json::array({1.0, 2.0, 3.0}));
+  EXPECT_NEAR(space["yaw"].get<double>(), -45, 1e-9);
+  EXPECT_NEAR(space["pitch"].get<double>(), 30, 1e-9);
+  EXPECT_NEAR(space["distance"].get<double>(), 12, 1e-9);
+  EXPECT_EQ(space["projection"], "orthographic");
+}
+
+TEST_F(SpatialShell, TheCameraIsRememberedPerLab) {
+  {
+    const std::unique_ptr<LabShell> shell = makeShell();
+    std::string error;
+    ASSERT_TRUE(shell->setSpatialCamera(-120, -10, 5, error));
+    frames(*shell);
+    shell->storeSettings();
+  }
+  ASSERT_TRUE(settings_.cameras.contains(kLabName));
+  EXPECT_NEAR(settings_.cameras[kLabName][0]["yaw"].get<double>(), -120, 1e-9);
+  EXPECT_TRUE(settings_.cameras[kLabName][1].is_null());  // the planar view
+  // A new session: the direction comes back, and the view is fitted to the scene with it.
+  const std::unique_ptr<LabShell> shell = makeShell();
+  frames(*shell);
+  const Json state = shell->dumpState();
+  const Json& space = state["views"][0];
+  EXPECT_NEAR(space["yaw"].get<double>(), -120, 1e-9);
+  EXPECT_NEAR(space["pitch"].get<double>(), -10, 1e-9);
+  EXPECT_EQ(space["target"], Json::array({2.0, 0.0, 0.0}));
+}
+
+}  // namespace
+}  // namespace lab
