@@ -341,9 +341,6 @@ struct Frame3 {
   Vec3<S> t{};  // B's origin in A's frame
 };
 
-template <Scalar S>
-[[nodiscard]] constexpr S component(Vec3<S> v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
-
 // Separated boxes with half extents a and b, B placed by `f` in A's frame: the 15 axes, or the 6 face axes when
 // `lite` (Ericson 4.4.1, with his epsilon on |R| against false separation along near-parallel edge pairs, here
 // relative: 16 epsilons). `edgeSeparates` reports, for a lite "overlap", whether an edge axis separates.
@@ -423,8 +420,10 @@ template <Scalar S>
 [[nodiscard]] inline Frame3<S> frameOf(const Transform3<S>& transform) {
   Frame3<S> f;
   const Vec3<S> columns[3] = {transform.q.xAxis(), transform.q.yAxis(), transform.q.zAxis()};
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) f.r[i][j] = component(columns[j], i);
+  for (int j = 0; j < 3; ++j) {
+    f.r[0][j] = columns[j].x;
+    f.r[1][j] = columns[j].y;
+    f.r[2][j] = columns[j].z;
   }
   f.t = transform.p;
   return f;
