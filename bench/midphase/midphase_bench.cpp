@@ -167,7 +167,7 @@ void unitSphereTest(benchmark::State& state) {
     hits = 0;
     for (int i = 0; i < kUnitPairs; ++i) {
       const double reach = in.extents[i][0] + in.extents[i][3];
-      hits += lengthSquared(detail::apply(in.frames[i], Vec3<double>{}) ) <= reach * reach ? 1 : 0;
+      hits += lengthSquared(detail::applyFrame(in.frames[i], Vec3<double>{}) ) <= reach * reach ? 1 : 0;
     }
     benchmark::DoNotOptimize(hits);
   }

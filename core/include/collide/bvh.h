@@ -410,7 +410,7 @@ template <Scalar S>
 }
 
 template <Scalar S>
-[[nodiscard]] inline Vec3<S> apply(const Frame3<S>& f, Vec3<S> v) {
+[[nodiscard]] inline Vec3<S> applyFrame(const Frame3<S>& f, Vec3<S> v) {
   return Vec3<S>{f.r[0][0] * v.x + f.r[0][1] * v.y + f.r[0][2] * v.z, f.r[1][0] * v.x + f.r[1][1] * v.y + f.r[1][2] * v.z,
                  f.r[2][0] * v.x + f.r[2][1] * v.y + f.r[2][2] * v.z} +
          f.t;
@@ -490,7 +490,7 @@ class Midphase {
       const BoundingSphere<S>& sa = a_.spheres[pair.a];
       const BoundingSphere<S>& sb = b_.spheres[pair.b];
       const S reach = sa.radius + sb.radius;
-      overlap = lengthSquared(apply(relative_, sb.center) - sa.center) <= reach * reach;
+      overlap = lengthSquared(applyFrame(relative_, sb.center) - sa.center) <= reach * reach;
     } else if constexpr (Kind == BvKind::Aabb) {
       // B's AABB is an oriented box in A's frame: the box test under the constant relative rotation (van den Bergen
       // 1997: AABB trees of rigid bodies in different frames).
@@ -501,7 +501,7 @@ class Midphase {
       const Vec3<S> ca{S(0.5) * (ba.min[0] + ba.max[0]), S(0.5) * (ba.min[1] + ba.max[1]), S(0.5) * (ba.min[2] + ba.max[2])};
       const Vec3<S> cb{S(0.5) * (bb.min[0] + bb.max[0]), S(0.5) * (bb.min[1] + bb.max[1]), S(0.5) * (bb.min[2] + bb.max[2])};
       Frame3<S> f = relative_;
-      f.t = apply(relative_, cb) - ca;
+      f.t = applyFrame(relative_, cb) - ca;
       overlap = !boxesSeparated(ha, hb, f, options_.satLite, countFooled() ? &fooled : nullptr);
     } else {
       const OrientedBox<S>& oa = a_.boxes[pair.a];
@@ -576,9 +576,9 @@ class Midphase {
     for (int j = nb.first; j < nb.first + nb.count; ++j) {
       const int tb = b_.primitives[j];
       const std::array<int, 3>& ib = meshB_.triangles[tb];
-      const Vec3<S> q0 = apply(relative_, meshB_.vertices[ib[0]]);
-      const Vec3<S> q1 = apply(relative_, meshB_.vertices[ib[1]]);
-      const Vec3<S> q2 = apply(relative_, meshB_.vertices[ib[2]]);
+      const Vec3<S> q0 = applyFrame(relative_, meshB_.vertices[ib[0]]);
+      const Vec3<S> q1 = applyFrame(relative_, meshB_.vertices[ib[1]]);
+      const Vec3<S> q2 = applyFrame(relative_, meshB_.vertices[ib[2]]);
       for (int i = na.first; i < na.first + na.count; ++i) {
         const int ta = a_.primitives[i];
         const std::array<int, 3>& ia = meshA_.triangles[ta];
