@@ -1,0 +1,430 @@
+// `collision-lab midphase` and `collision-lab bvh`: the mid phase on two meshes, and one tree's stats
+// (README.md, "Mid phase").
+//
+//   collision-lab midphase --a MESH --b MESH [--pose-b x,y,z,qw,qx,qy,qz] [--build median|sah|bottom-up|insertion|
+//                          lbvh] [--bv aabb|sphere|obb] [--sat-lite] [--budget N [--largest-first]] [--pairs] [--json]
+//                          [--no-time]
+//   collision-lab bvh --mesh MESH [--build ...] [--bv ...] [--json] [--no-time]
+//
+// MESH is a Wavefront OBJ file (*.obj), a JSON SHAPE of type "mesh" (a *.json file or the JSON text itself; its
+// "position" and "rotation" place it), or a procedural mesh: sphere, torus, gear, terrain or cloth, with an
+// optional resolution after a colon ("torus:24"). --pose-b replaces B's placement. Both trees are built the same
+// way; the query reports its counts and, with --pairs, the overlapping triangle pairs [i, j] (A's, B's).
+// In the plane, --a and --b may both be concave polygons instead: {"type": "concave", "vertices": [[x, y], ...],
+// "position": [x, y], "angle": radians} (JSON text or a *.json file), or star, comb or gear2d with an optional
+// ":N"; --pose-b is then x,y,angle, and the pairs are of convex parts (Hertel-Mehlhorn, collide/concave.h).
+// --no-time writes 0 for build times, so the output is the same on every run (the golden tests use it).
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "collide/bvh.h"
+#include "collide/concave.h"
+#include "collide/query.h"
+#include "io/obj.h"
+#include "io/shape_json.h"
+#include "io/text_io.h"
+#include "workloads/meshes.h"
+#include "workloads/outlines.h"
+
+namespace lab {
+namespace {
+
+struct PlacedMesh {
+  std::string source;
+  collide::Mesh<double> mesh;
+  collide::Transform3<double> pose{};
+};
+
+// sphere, torus, gear, terrain, cloth, each with an optional ":N" resolution.
+bool proceduralMesh(const std::string& text, PlacedMesh& out) {
+  const std::size_t colon = text.find(':');
+  const std::string name = text.substr(0, colon);
+  if (name != "sphere" && name != "torus" && name != "gear" && name != "terrain" && name != "cloth") return false;
+  int n = 0;
+  if (colon != std::string::npos) {
+    const std::string number = text.substr(colon + 1);
+    try {
+      std::size_t used = 0;
+      n = std::stoi(number, &used);
+      if (used != number.size()) throw std::invalid_argument("trailing text");
+    } catch (const std::exception&) {
+      throw std::runtime_error("\"" + boundedText(text) + "\": the resolution after ':' is not a whole number");
+    }
+    if (n < 3 || n > 1000) throw std::runtime_error("\"" + boundedText(text) + "\": the resolution must be 3 to 1000");
+  }
+  const auto pick = [&](int fallback) { return n > 0 ? n : fallback; };
+  if (name == "sphere") out.mesh = collide::sphereMesh(1.0, pick(12), 2 * pick(12));
+  else if (name == "torus") out.mesh = collide::torusMesh(1.0, 0.3, 2 * pick(12), pick(12));
+  else if (name == "gear") out.mesh = collide::gearMesh(pick(12), 0.8, 1.1, 0.4);
+  else if (name == "terrain") out.mesh = collide::terrainMesh(pick(16), 4.0, 0.5);
+  else out.mesh = collide::clothMesh(pick(16), 2.0);
+  return true;
+}
+
+PlacedMesh loadMesh(const std::string& text, const std::string& field) {
+  PlacedMesh out;
+  out.source = text;
+  if (proceduralMesh(text, out)) return out;
+  Json shape;
+  const bool inline_ = !text.empty() && text.front() == '{';
+  if (!inline_) out.source = std::filesystem::path(text).filename().string();  // the same on every machine
+  if (text.size() >= 4 && text.substr(text.size() - 4) == ".obj") {
+    out.mesh = readObjFile(text);
+    return out;
+  }
+  if (inline_) {
+    out.source = "inline";
+    shape = parseJsonText(text);
+  } else if (text.size() >= 5 && text.substr(text.size() - 5) == ".json") {
+    shape = parseJsonText(readTextFile(text, kMaxSceneFileBytes));
+  } else {
+    throw std::runtime_error("--" + field + " \"" + boundedText(text) +
+                             "\": not a mesh: give an .obj or .json file, a JSON SHAPE, or sphere, torus, gear, terrain, "
+                             "cloth (with an optional :N)");
+  }
+  const collide::Collider3<double> collider = collider3FromJson(shape, field);
+  const auto* mesh = std::get_if<collide::Mesh<double>>(&collider.shape);
+  if (mesh == nullptr) {
+    throw std::runtime_error(field + ": the mid phase takes a \"mesh\" SHAPE, got \"" +
+                             std::string(collide::shapeTypeName(collider.shape)) + "\"");
+  }
+  out.mesh = *mesh;
+  out.pose = collider.transform;
+  return out;
+}
+
+struct BuiltTree {
+  collide::Bvh<double> bvh;
+  collide::BvhStats stats;
+  double buildMs = 0;
+};
+
+BuiltTree buildTree(const PlacedMesh& placed, const collide::BvhOptions& options, bool timed, const std::string& field) {
+  if (const collide::ShapeCheck check = collide::isValid(placed.mesh); !check) {
+    throw std::runtime_error(field + ": not a valid mesh: " + std::string(collide::fieldWords(check.field)) + " " +
+                             collide::describe<double>(check));
+  }
+  BuiltTree tree;
+  const auto start = std::chrono::steady_clock::now();
+  tree.bvh = collide::buildBvh(placed.mesh, options);
+  const auto stop = std::chrono::steady_clock::now();
+  if (timed) tree.buildMs = std::chrono::duration<double, std::milli>(stop - start).count();
+  tree.stats = collide::bvhStats(tree.bvh, options.costs);
+  return tree;
+}
+
+Json treeJson(const PlacedMesh& placed, const BuiltTree& tree) {
+  Json out = Json::object();
+  out["source"] = placed.source;
+  out["vertices"] = placed.mesh.vertices.size();
+  out["triangles"] = placed.mesh.triangles.size();
+  out["build"] = std::string(collide::bvhBuildName(tree.bvh.options.build));
+  out["bv"] = std::string(collide::bvKindName(tree.bvh.options.bv));
+  out["nodes"] = tree.stats.nodes;
+  out["leaves"] = tree.stats.leaves;
+  out["depth"] = tree.stats.depth;
+  out["largest_leaf"] = tree.stats.largestLeaf;
+  out["sah_cost"] = tree.stats.sahCost;
+  out["build_ms"] = tree.buildMs;
+  return out;
+}
+
+void printTree(const char* label, const Json& tree) {
+  std::printf("%s: %s, %d triangles; %s tree with %s volumes: %d nodes, %d leaves, depth %d, largest leaf %d, "
+              "SAH cost %.6g, built in %.3f ms\n",
+              label, tree["source"].get<std::string>().c_str(), tree["triangles"].get<int>(),
+              tree["build"].get<std::string>().c_str(), tree["bv"].get<std::string>().c_str(), tree["nodes"].get<int>(),
+              tree["leaves"].get<int>(), tree["depth"].get<int>(), tree["largest_leaf"].get<int>(),
+              tree["sah_cost"].get<double>(), tree["build_ms"].get<double>());
+}
+
+Json pairsJson(const std::vector<std::array<int, 2>>& pairs) {
+  Json out = Json::array();
+  for (const auto& pair : pairs) out.push_back({pair[0], pair[1]});
+  return out;
+}
+
+// [2D] A concave polygon placed in the plane.
+struct PlacedOutline {
+  std::string source;
+  std::vector<collide::Vec2<double>> outline;
+  collide::Transform<double> pose{};
+};
+
+int parseResolution(const std::string& text, std::size_t colon, int fallback) {
+  if (colon == std::string::npos) return fallback;
+  const std::string number = text.substr(colon + 1);
+  try {
+    std::size_t used = 0;
+    const int n = std::stoi(number, &used);
+    if (used == number.size() && n >= 3 && n <= 200) return n;
+  } catch (const std::exception&) {
+  }
+  throw std::runtime_error("\"" + boundedText(text) + "\": the count after ':' must be a whole number from 3 to 200");
+}
+
+// Whether `text` names a concave polygon (a 2D name or a JSON object of type "concave"), and if so reads it.
+bool loadOutline(const std::string& text, const std::string& field, PlacedOutline& out) {
+  const std::size_t colon = text.find(':');
+  const std::string name = text.substr(0, colon);
+  out.source = text;
+  if (name == "star") {
+    out.outline = collide::starOutline(parseResolution(text, colon, 5), 2.0, 0.8);
+    return true;
+  }
+  if (name == "comb") {
+    out.outline = collide::combOutline<double>(parseResolution(text, colon, 3));
+    return true;
+  }
+  if (name == "gear2d") {
+    out.outline = collide::gearOutline(parseResolution(text, colon, 12), 0.8, 1.1);
+    return true;
+  }
+  Json shape;
+  if (!text.empty() && text.front() == '{') {
+    shape = parseJsonText(text);
+    out.source = "inline";
+  } else if (text.size() >= 5 && text.substr(text.size() - 5) == ".json") {
+    shape = parseJsonText(readTextFile(text, kMaxSceneFileBytes));
+    out.source = std::filesystem::path(text).filename().string();
+  } else {
+    return false;
+  }
+  if (!shape.is_object() || !shape.contains("type") || shape["type"] != "concave") return false;
+  for (const auto& [key, value] : shape.items()) {
+    if (key != "type" && key != "vertices" && key != "position" && key != "angle") {
+      throw JsonFieldError(field + "." + boundedText(key) + ": unknown field (a concave polygon has vertices, position, angle)");
+    }
+  }
+  const auto point = [&](const Json& value, const std::string& where) {
+    if (!value.is_array() || value.size() != 2) throw JsonFieldError(where + ": expected [x, y], got " + describeJsonValue(value));
+    return collide::Vec2<double>{finiteNumberFromJson(value[0], where + "[0]"), finiteNumberFromJson(value[1], where + "[1]")};
+  };
+  if (!shape.contains("vertices") || !shape["vertices"].is_array()) {
+    throw JsonFieldError(field + ".vertices: expected [[x, y], ...]");
+  }
+  for (std::size_t i = 0; i < shape["vertices"].size(); ++i) {
+    out.outline.push_back(point(shape["vertices"][i], field + ".vertices[" + std::to_string(i) + "]"));
+  }
+  if (shape.contains("position")) out.pose.p = point(shape["position"], field + ".position");
+  if (shape.contains("angle")) {
+    const double angle = finiteNumberFromJson(shape["angle"], field + ".angle");
+    out.pose.q = {std::cos(angle), std::sin(angle)};
+  }
+  return true;
+}
+
+struct MidphaseCommandOptions {
+  std::string a;
+  std::string b;
+  std::string mesh;
+  std::vector<double> poseB;
+  std::string build = "sah";
+  std::string bv = "aabb";
+  bool satLite = false;
+  int budget = 0;
+  bool largestFirst = false;
+  bool pairs = false;
+  bool json = false;
+  bool noTime = false;
+};
+
+collide::BvhOptions treeOptions(const MidphaseCommandOptions& options) {
+  collide::BvhOptions tree;
+  tree.build = *collide::parseBvhBuild(options.build);
+  tree.bv = *collide::parseBvKind(options.bv);
+  return tree;
+}
+
+collide::Transform3<double> poseFromNumbers(const std::vector<double>& numbers) {
+  for (const double value : numbers) {
+    if (!std::isfinite(value)) throw std::runtime_error("--pose-b: every number must be finite");
+  }
+  const collide::Quat<double> q{numbers[4], numbers[5], numbers[6], numbers[3]};
+  if (!(q.lengthSquared() > 1e-12)) throw std::runtime_error("--pose-b: the rotation quaternion (qw, qx, qy, qz) is zero");
+  return {{numbers[0], numbers[1], numbers[2]}, q.normalized()};
+}
+
+Json outlineJson(const PlacedOutline& placed, const collide::ConvexDecomposition<double>& d) {
+  Json out = Json::object();
+  out["source"] = placed.source;
+  out["vertices"] = placed.outline.size();
+  out["reflex_vertices"] = d.reflexVertices;
+  out["triangles"] = d.triangles.size();
+  out["parts"] = d.parts.size();
+  return out;
+}
+
+int runMidphase2(const MidphaseCommandOptions& options, const PlacedOutline& a, PlacedOutline b) {
+  if (options.satLite || options.budget > 0 || options.largestFirst) {
+    throw std::runtime_error("midphase: --sat-lite, --budget and --largest-first are for meshes, not concave polygons");
+  }
+  if (!options.poseB.empty()) {
+    if (options.poseB.size() != 3) throw std::runtime_error("--pose-b: a concave polygon's pose is x,y,angle (3 numbers)");
+    for (const double value : options.poseB) {
+      if (!std::isfinite(value)) throw std::runtime_error("--pose-b: every number must be finite");
+    }
+    b.pose = {{options.poseB[0], options.poseB[1]}, {std::cos(options.poseB[2]), std::sin(options.poseB[2])}};
+  }
+  const auto da = collide::decomposeConcave<double>(a.outline);
+  if (!da.ok()) throw std::runtime_error("a: " + da.error);
+  const auto db = collide::decomposeConcave<double>(b.outline);
+  if (!db.ok()) throw std::runtime_error("b: " + db.error);
+  const collide::ConcavePairs<double> result = collide::overlappingParts(da, a.pose, db, b.pose);
+  if (result.status == collide::Status::InvalidInput) throw std::runtime_error("midphase: the query refused its input");
+  Json out = Json::object();
+  out["a"] = outlineJson(a, da);
+  out["b"] = outlineJson(b, db);
+  out["pose_b"] = {b.pose.p.x, b.pose.p.y, std::atan2(b.pose.q.s, b.pose.q.c)};
+  Json q = Json::object();
+  q["status"] = std::string(collide::statusName(result.status));
+  q["bv_tests"] = result.bvTests;
+  q["part_tests"] = result.partTests;
+  q["overlapping_pairs"] = result.pairs.size();
+  if (options.pairs) q["pairs"] = pairsJson(result.pairs);
+  out["query"] = q;
+  if (options.json) {
+    std::cout << dumpReadable(out) << '\n';
+    return 0;
+  }
+  for (const auto& [label, tree] : {std::pair{"a", out["a"]}, std::pair{"b", out["b"]}}) {
+    std::printf("%s: %s, %d vertices (%d reflex), %d triangles, %d convex parts\n", label,
+                tree["source"].get<std::string>().c_str(), tree["vertices"].get<int>(), tree["reflex_vertices"].get<int>(),
+                tree["triangles"].get<int>(), tree["parts"].get<int>());
+  }
+  std::printf("query: %s; %d box tests, %d part tests (GJK), %zu overlapping part pairs\n", q["status"].get<std::string>().c_str(),
+              result.bvTests, result.partTests, result.pairs.size());
+  if (options.pairs) {
+    for (const auto& pair : result.pairs) std::printf("[%d, %d]\n", pair[0], pair[1]);
+  }
+  return 0;
+}
+
+int runMidphase(const MidphaseCommandOptions& options) {
+  PlacedOutline outlineA, outlineB;
+  const bool planeA = loadOutline(options.a, "a", outlineA);
+  const bool planeB = loadOutline(options.b, "b", outlineB);
+  if (planeA != planeB) throw std::runtime_error("midphase: --a and --b must both be meshes or both concave polygons");
+  if (planeA) return runMidphase2(options, outlineA, outlineB);
+  if (!options.poseB.empty() && options.poseB.size() != 7) {
+    throw std::runtime_error("--pose-b: a mesh's pose is x,y,z,qw,qx,qy,qz (7 numbers)");
+  }
+  const PlacedMesh a = loadMesh(options.a, "a");
+  PlacedMesh b = loadMesh(options.b, "b");
+  if (!options.poseB.empty()) b.pose = poseFromNumbers(options.poseB);
+  const collide::BvhOptions tree = treeOptions(options);
+  const BuiltTree treeA = buildTree(a, tree, !options.noTime, "a");
+  const BuiltTree treeB = buildTree(b, tree, !options.noTime, "b");
+  collide::MidphaseOptions query;
+  query.satLite = options.satLite;
+  query.budget = options.budget;
+  query.largestFirst = options.largestFirst;
+  const collide::MidphaseResult<double> result = collide::midphase(treeA.bvh, a.mesh, a.pose, treeB.bvh, b.mesh, b.pose, query);
+  if (result.status == collide::Status::InvalidInput) throw std::runtime_error("midphase: the query refused its input");
+
+  Json out = Json::object();
+  out["a"] = treeJson(a, treeA);
+  out["b"] = treeJson(b, treeB);
+  out["pose_b"] = {b.pose.p.x, b.pose.p.y, b.pose.p.z, b.pose.q.w, b.pose.q.x, b.pose.q.y, b.pose.q.z};
+  Json q = Json::object();
+  q["status"] = std::string(collide::statusName(result.status));
+  q["sat_lite"] = options.satLite;
+  q["budget"] = options.budget;
+  q["bv_tests"] = result.bvTests;
+  q["bv_overlaps"] = result.bvOverlaps;
+  q["sat_lite_false_positives"] = result.liteFalsePositives;
+  q["leaf_pairs"] = result.leafPairs;
+  q["primitive_tests"] = result.primitiveTests;
+  q["overlapping_pairs"] = result.pairs.size();
+  if (options.budget > 0) {
+    q["largest_first"] = options.largestFirst;
+    q["deepest_level"] = result.deepestLevel;
+    q["skipped_node_pairs"] = pairsJson(result.frontier);
+  }
+  if (options.pairs) q["pairs"] = pairsJson(result.pairs);
+  out["query"] = q;
+
+  if (options.json) {
+    std::cout << dumpReadable(out) << '\n';
+    return 0;
+  }
+  printTree("a", out["a"]);
+  printTree("b", out["b"]);
+  std::printf("query: %s; %d BV tests (%d overlapping", q["status"].get<std::string>().c_str(), result.bvTests,
+              result.bvOverlaps);
+  if (options.satLite) std::printf(", %d SAT-lite false positives", result.liteFalsePositives);
+  std::printf("), %d leaf pairs, %d triangle tests, %zu overlapping triangle pairs\n", result.leafPairs,
+              result.primitiveTests, result.pairs.size());
+  if (options.budget > 0) {
+    std::printf("budget %d BV tests: reached level %d, %zu overlapping node pairs not descended%s\n", options.budget,
+                result.deepestLevel, result.frontier.size(), result.frontier.empty() ? " (complete)" : "");
+    for (const auto& pair : result.frontier) std::printf("  nodes [%d, %d]\n", pair[0], pair[1]);
+  }
+  if (options.pairs) {
+    for (const auto& pair : result.pairs) std::printf("[%d, %d]\n", pair[0], pair[1]);
+  }
+  return 0;
+}
+
+int runBvh(const MidphaseCommandOptions& options) {
+  const PlacedMesh placed = loadMesh(options.mesh, "mesh");
+  const BuiltTree tree = buildTree(placed, treeOptions(options), !options.noTime, "mesh");
+  const Json out = treeJson(placed, tree);
+  if (options.json) std::cout << dumpReadable(out) << '\n';
+  else printTree("mesh", out);
+  return 0;
+}
+
+void addTreeOptions(CLI::App& command, MidphaseCommandOptions& options) {
+  std::vector<std::string> builds(collide::kBvhBuildNames.begin(), collide::kBvhBuildNames.end());
+  std::vector<std::string> kinds(collide::kBvKindNames.begin(), collide::kBvKindNames.end());
+  command.add_option("--build", options.build, "How the trees are built")->check(CLI::IsMember(builds))->capture_default_str();
+  command.add_option("--bv", options.bv, "Bounding volume")->check(CLI::IsMember(kinds))->capture_default_str();
+  command.add_flag("--json", options.json, "Write one JSON object");
+  command.add_flag("--no-time", options.noTime, "Write 0 for build times (reproducible output)");
+}
+
+const bool registeredMidphase = registerCommand({
+    "midphase",
+    "Find the overlapping triangle pairs of two meshes through their bounding volume hierarchies",
+    [](CLI::App& command) -> std::function<int()> {
+      auto options = std::make_shared<MidphaseCommandOptions>();
+      command.add_option("--a", options->a,
+                         "A: FILE.obj, FILE.json, a JSON SHAPE, sphere|torus|gear|terrain|cloth[:N], or a concave polygon "
+                         "({\"type\": \"concave\", ...} or star|comb|gear2d[:N])")
+          ->required();
+      command.add_option("--b", options->b, "Mesh B (same forms)")->required();
+      command.add_option("--pose-b", options->poseB, "B's placement: x,y,z,qw,qx,qy,qz (meshes) or x,y,angle (polygons)")->delimiter(',')->expected(3, 7);
+      addTreeOptions(command, *options);
+      command.add_flag("--sat-lite", options->satLite, "Box volumes: test the 6 face axes only (and count false positives)");
+      command.add_option("--budget", options->budget, "Breadth-first with at most N BV tests (0: depth-first, complete)")
+          ->check(CLI::NonNegativeNumber);
+      command.add_flag("--largest-first", options->largestFirst,
+                       "With --budget: take the pair of largest surface area next (a priority queue), not the oldest");
+      command.add_flag("--pairs", options->pairs, "List the overlapping triangle pairs [i, j]");
+      return [options] { return runMidphase(*options); };
+    },
+});
+
+const bool registeredBvh = registerCommand({
+    "bvh",
+    "Build one bounding volume hierarchy over a mesh and report its stats",
+    [](CLI::App& command) -> std::function<int()> {
+      auto options = std::make_shared<MidphaseCommandOptions>();
+      command.add_option("--mesh", options->mesh, "FILE.obj, FILE.json, a JSON SHAPE, or sphere|torus|gear|terrain|cloth[:N]")
+          ->required();
+      addTreeOptions(command, *options);
+      return [options] { return runBvh(*options); };
+    },
+});
+
+}  // namespace
+}  // namespace lab
