@@ -320,7 +320,7 @@ double clipDepth(double nearPlane) { return nearPlane + 1e-9 * std::max(std::abs
 // [SECTION] Surfaces
 
 int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], Color color, std::array<SurfaceVertex, 6>& out) const {
-  // Sutherland-Hodgman against the near plane: a triangle keeps 3 or 4 corners, or none.
+  // Against the near plane (Sutherland and Hodgman 1974): a triangle keeps 3 or 4 corners, or none.
   const double limit = clipDepth(near_);
   std::array<ViewPoint, 4> polygon{};
   std::size_t count = 0;
