@@ -690,7 +690,7 @@ void drawAxisTriad(Renderer3D& renderer) {
     const Color color = away ? axis.color.withAlpha(0.5f) : axis.color;
     renderer.screenLine(origin, tip, color, 2.5f);
     const ImVec2 size = ImGui::CalcTextSize(axis.name);
-    const Vec2d outward = tip + (tip - origin) * (0.35 + 0.0) - Vec2d{0.5 * size.x, 0.5 * size.y};
+    const Vec2d outward = tip + (tip - origin) * 0.35 - Vec2d{0.5 * size.x, 0.5 * size.y};
     renderer.screenText(outward, axis.name, color);
   }
 }
@@ -718,8 +718,7 @@ void drawGroundGrid(Renderer3D& renderer) {
   const Color axisZ = rgb(0x4c6fb0);
   for (int i = -kCells; i <= kCells; ++i) {
     const double offset = i * cell;
-    const long long index = std::llround((i * cell + cx) / cell);
-    const bool isMajor = index % kMajorEvery == 0;
+    const bool isMajor = i % kMajorEvery == 0;  // the centre is on a major line, so every fifth from it is one
     for (int along = 0; along < 2; ++along) {
       // along 0: a line of constant x (running along z); along 1: constant z (running along x).
       const double fixed = (along == 0 ? cx : cz) + offset;
