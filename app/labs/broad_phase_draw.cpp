@@ -4,6 +4,7 @@
 // pairs), and the replay and narration those views share.
 //
 // [SECTION] Sweep replay and narration
+// [SECTION] Panels shared with the 3D lab
 // [SECTION] Objects
 // [SECTION] Grid and tree
 // [SECTION] The stepped update
@@ -13,14 +14,17 @@
 #include <cstdio>
 #include <unordered_map>
 
+#include <imgui.h>
+
 #include "labs/broad_phase_lab.h"
 #include "labs/narration.h"
+#include "platform/theme.h"
 
 namespace lab::broadphase {
 
 namespace {
 
-const char kAxisNames[] = {'x', 'y'};
+const char kAxisNames[] = {'x', 'y', 'z'};
 
 std::string endpointName(const collide::SapEndpointInfo<double>& endpoint, int axis) {
   return std::string(endpoint.isMax ? "max" : "min") + " of #" + std::to_string(endpoint.id) + " (" +
@@ -38,6 +42,10 @@ std::string pairList(const std::vector<ProxyPair>& pairs, std::size_t limit = 8)
 }
 
 Vec2d boxCentre(const Box& box) { return {0.5 * (box.min[0] + box.max[0]), 0.5 * (box.min[1] + box.max[1])}; }
+
+Vec3d boxCentre(const collide::Bounds<double, 3>& box) {
+  return {0.5 * (box.min[0] + box.max[0]), 0.5 * (box.min[1] + box.max[1]), 0.5 * (box.min[2] + box.max[2])};
+}
 
 void boxCorners(const Box& box, Vec2d (&corners)[4]) {
   corners[0] = {box.min[0], box.min[1]};
@@ -68,14 +76,15 @@ std::string idList(const std::vector<ProxyId>& ids) {
   return text + "}";
 }
 
-SweepReplay replaySweep(const std::vector<Event>& events, int upTo, int sweepAxis,
-                        std::vector<collide::SapEndpointInfo<double>> previousOrder) {
-  SweepReplay replay;
+template <int Dim>
+SweepReplayOf<Dim> replaySweep(const std::vector<collide::BroadPhaseEvent<double, Dim>>& events, int upTo, int sweepAxis,
+                               std::vector<collide::SapEndpointInfo<double>> previousOrder) {
+  SweepReplayOf<Dim> replay;
   replay.axis = sweepAxis;
   replay.order = std::move(previousOrder);
   const int last = std::min(upTo, static_cast<int>(events.size()) - 1);
   for (int i = 0; i <= last; ++i) {
-    const Event& event = events[static_cast<std::size_t>(i)];
+    const auto& event = events[static_cast<std::size_t>(i)];
     replay.current = &event;
     replay.made.clear();
     replay.swapSlot = -1;
@@ -109,10 +118,11 @@ SweepReplay replaySweep(const std::vector<Event>& events, int upTo, int sweepAxi
   return replay;
 }
 
-std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& events, int index,
-                         const std::vector<Box>& boxes) {
+template <int Dim>
+std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<collide::BroadPhaseEvent<double, Dim>>& events,
+                         int index, const std::vector<collide::Bounds<double, Dim>>& boxes) {
   if (index < 0 || index >= static_cast<int>(events.size())) return "";
-  const Event& event = events[static_cast<std::size_t>(index)];
+  const auto& event = events[static_cast<std::size_t>(index)];
   char text[512];
   if (const auto* swap = std::get_if<collide::SapSwap<double>>(&event)) {
     // A max passing a min ends an overlap on this axis; a min passing a max starts one (the Collision detection notes' note
@@ -155,12 +165,16 @@ std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& ev
                     kAxisNames[stage->axis], stage->kept.size(), kAxisNames[stage->axis],
                     pairList(stage->kept).c_str(), stage->rejected.size(), pairList(stage->rejected, 4).c_str());
     }
-  } else if (const auto* insert = std::get_if<collide::GridInsert<2>>(&event)) {
-    const Vec2d centre = insert->id < boxes.size() ? boxCentre(boxes[insert->id]) : Vec2d{};
-    std::snprintf(text, sizeof text,
-                  "#%u (centre %s) goes into cell (%lld, %lld); objects sharing a cell are tested, each pair once.",
-                  insert->id, formatVector(centre).c_str(), static_cast<long long>(insert->cell[0]),
-                  static_cast<long long>(insert->cell[1]));
+  } else if (const auto* insert = std::get_if<collide::GridInsert<Dim>>(&event)) {
+    std::string cell = "(";
+    for (int k = 0; k < Dim; ++k) {
+      if (k > 0) cell += ", ";
+      cell += std::to_string(insert->cell[static_cast<std::size_t>(k)]);
+    }
+    cell += ")";
+    const std::string centre = insert->id < boxes.size() ? formatVector(boxCentre(boxes[insert->id])) : std::string("?");
+    std::snprintf(text, sizeof text, "#%u (centre %s) goes into cell %s; objects sharing a cell are tested, each pair once.",
+                  insert->id, centre.c_str(), cell.c_str());
   } else if (const auto* oversize = std::get_if<collide::GridOversize>(&event)) {
     std::snprintf(text, sizeof text, "#%u spans too many cells: it is tested against every object instead.",
                   oversize->id);
@@ -179,10 +193,105 @@ std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& ev
   return text;
 }
 
-SweepReplay BroadPhaseLab::currentReplay() const {
-  const int axis = std::get<Sap>(broadPhase_).sweepAxis();
-  return replaySweep(events_.steps, step_, axis, previousOrder_[axis]);
+// [SECTION] Panels shared with the 3D lab
+
+template <int Dim>
+void BroadPhaseCore<Dim>::drawUpdateStats(Algorithm algorithm, std::size_t objects) const {
+  ImGui::Spacing();
+  ImGui::TextDisabled("THIS FRAME");
+  if (!bruteChecked_) {
+    ImGui::TextDisabled("pairs == brute force: not checked (N > %zu)", kBruteLimit);
+  } else if (bruteMissing_ == 0 && bruteExtra_ == 0) {
+    ImGui::PushStyleColor(ImGuiCol_Button, toImVec4(palette::kSeparated.withAlpha(0.75f)));
+    ImGui::SmallButton("pairs == brute force");
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Button, toImVec4(palette::kHit.withAlpha(0.85f)));
+    char text[96];
+    std::snprintf(text, sizeof text, "pairs != brute force: %zu missing, %zu extra", bruteMissing_, bruteExtra_);
+    ImGui::SmallButton(text);
+    ImGui::PopStyleColor();
+  }
+  if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+  auto row = [](const char* name, const char* format, auto value) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name);
+    ImGui::TableNextColumn();
+    ImGui::Text(format, value);
+  };
+  row("objects", "%zu", objects);
+  if (algorithm == Algorithm::Sap) {
+    // The Collision detection notes' filtering: the sweep axis's list, then each further axis keeps fewer.
+    char name[48];
+    std::snprintf(name, sizeof name, "candidates on %c (sweep)", kAxisNames[stats_.axisOrder[0]]);
+    row(name, "%zu", stats_.candidatePairsPerAxis[0]);
+    for (int k = 1; k < Dim; ++k) {
+      std::snprintf(name, sizeof name, "... also on %c", kAxisNames[stats_.axisOrder[static_cast<std::size_t>(k)]]);
+      row(name, "%zu", stats_.candidatePairsPerAxis[static_cast<std::size_t>(k)]);
+    }
+    row("insertion sort swaps", "%zu", stats_.swaps);
+    if (stats_.resorted) row("swap budget spent", "%s", "merge sort");
+  }
+  if (algorithm == Algorithm::Grid) {
+    row("cell insertions", "%zu", stats_.cellsTouched);
+    row("cells in use", "%zu", stats_.occupiedCells);
+    row("cell size", "%.3f", std::get<Grid>(broadPhase_).cellSize());
+    row("oversize objects", "%zu", stats_.oversizeObjects);
+  }
+  if (algorithm == Algorithm::Bvh) {
+    row("node pairs visited", "%zu", stats_.nodesVisited);
+    row("leaves reinserted", "%zu", stats_.reinsertions);
+    row("tree height", "%d", std::get<Tree>(broadPhase_).height());
+  }
+  row("box tests", "%zu", stats_.boxTests);
+  row("pairs", "%zu", pairs_.size());
+  row("update time", "%.1f us", updateMicroseconds_);
+  ImGui::EndTable();
 }
+
+template <int Dim>
+void BroadPhaseCore<Dim>::drawStepNarration(Algorithm algorithm, int step, const std::vector<Box>& boxes) const {
+  ImGui::Spacing();
+  ImGui::TextDisabled("STEP %d OF %d  (%s)", step + 1, static_cast<int>(events_.steps.size()),
+                      replayChecked_ && replayAgrees_ ? "replay == untraced update" : "REPLAY DIFFERS");
+  if (algorithm != Algorithm::Sap) {
+    ImGui::TextWrapped("%s", narrateEvent<Dim>({}, events_.steps, step, boxes).c_str());
+    return;
+  }
+  const SweepReplayOf<Dim> replay = replayAt(step);
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
+  ImGui::TextWrapped("%s", narrateEvent<Dim>(replay, events_.steps, step, boxes).c_str());
+  ImGui::PopStyleColor();
+  ImGui::Text("Active list (%zu):", replay.active.size());
+  ImGui::TextWrapped("%s", idList(replay.active).c_str());
+  ImGui::Text("Pairs on the sweep axis (%zu):", replay.candidates.size());
+  if (ImGui::BeginListBox("##candidates", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 6.2f))) {
+    for (const ProxyPair& pair : replay.candidates) {
+      const bool isNew = std::find(replay.made.begin(), replay.made.end(), pair) != replay.made.end();
+      const bool allAxes = collide::overlaps(boxes[pair.first], boxes[pair.second]);
+      const bool filtered = replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
+      const Color color = isNew ? palette::kAccent : filtered ? (allAxes ? palette::kSeparated : palette::kHit) : palette::kText;
+      ImGui::TextColored(toImVec4(color), "(#%u, #%u)%s", pair.first, pair.second,
+                         filtered ? (allAxes ? "  kept" : "  rejected") : "");
+    }
+    ImGui::EndListBox();
+  }
+}
+
+template class BroadPhaseCore<2>;
+template class BroadPhaseCore<3>;
+
+template SweepReplayOf<2> replaySweep<2>(const std::vector<collide::BroadPhaseEvent<double, 2>>&, int, int,
+                                         std::vector<collide::SapEndpointInfo<double>>);
+template SweepReplayOf<3> replaySweep<3>(const std::vector<collide::BroadPhaseEvent<double, 3>>&, int, int,
+                                         std::vector<collide::SapEndpointInfo<double>>);
+template std::string narrateEvent<2>(const SweepReplayOf<2>&, const std::vector<collide::BroadPhaseEvent<double, 2>>&, int,
+                                     const std::vector<collide::Bounds<double, 2>>&);
+template std::string narrateEvent<3>(const SweepReplayOf<3>&, const std::vector<collide::BroadPhaseEvent<double, 3>>&, int,
+                                     const std::vector<collide::Bounds<double, 3>>&);
+
+SweepReplay BroadPhaseLab::currentReplay() const { return replayAt(step_); }
 
 // [SECTION] Objects
 

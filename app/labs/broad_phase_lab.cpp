@@ -21,6 +21,7 @@
 
 #include "render/shape_drawing.h"
 #include "labs/narration.h"
+#include "platform/theme.h"
 
 namespace lab::broadphase {
 
@@ -37,11 +38,10 @@ double microsecondsSince(Clock::time_point start) {
 constexpr std::size_t kTimingWarmUpFrames = 5;
 
 
-ImVec4 toImVec4(Color color) { return {color.r, color.g, color.b, color.a}; }
 
 }  // namespace
 
-double threadCpuMicroseconds() {
+double threadCpuMicroseconds() {  // broad_phase_core.h
   timespec now{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
   return 1e6 * static_cast<double>(now.tv_sec) + 1e-3 * static_cast<double>(now.tv_nsec);
@@ -89,19 +89,14 @@ void BroadPhaseLab::rebuildBroadPhase() {
     algorithm_ = Algorithm::Sap;
     message_ = "brute force is limited to " + std::to_string(kBruteAlgorithmLimit) + " objects: sweep and prune instead";
   }
-  switch (algorithm_) {
-    case Algorithm::Sap: broadPhase_.emplace<Sap>(collide::SapOptions{.sweepAxis = axisChoice_}); break;
-    case Algorithm::Grid: broadPhase_.emplace<Grid>(); break;
-    case Algorithm::Bvh: broadPhase_.emplace<Tree>(); break;
-    case Algorithm::Brute: broadPhase_.emplace<Brute>(); break;
-  }
-  reference_ = Brute{};
+  resetBroadPhase(algorithm_, axisChoice_);
   objectOfProxy_.assign(objects_.size(), -1);
   for (std::size_t i = 0; i < objects_.size(); ++i) {
-    const Box box = objects_[i].box();
-    objects_[i].proxy = std::visit([&](auto& broadPhase) { return broadPhase.add(box); }, broadPhase_);
-    const ProxyId referenceId = reference_.add(box);
-    if (objects_[i].proxy != referenceId) message_ = "internal: the reference handed out a different id";
+    objects_[i].proxy = addProxy(objects_[i].box());
+    if (objects_[i].proxy == collide::kNullProxy) {
+      message_ = "internal: the reference handed out a different id";
+      continue;
+    }
     objectOfProxy_[objects_[i].proxy] = static_cast<int>(i);
   }
   std::visit([](auto& broadPhase) { broadPhase.update(); }, broadPhase_);
@@ -125,16 +120,10 @@ void BroadPhaseLab::moveObjects() {
   for (std::size_t i = 0; i < objects_.size(); ++i) copyFromScene(i);
 }
 
-void BroadPhaseLab::moveProxy(const MovingObject& object) {
-  const Box box = object.box();
-  std::visit([&](auto& broadPhase) { (void)broadPhase.move(object.proxy, box); }, broadPhase_);
-  (void)reference_.move(object.proxy, box);
-}
-
 void BroadPhaseLab::advanceFrame() {
   const Clock::time_point start = Clock::now();
   moveObjects();
-  for (const MovingObject& object : objects_) moveProxy(object);
+  for (const MovingObject& object : objects_) moveProxy(object.proxy, object.box());
   moveMicroseconds_ = microsecondsSince(start);
   ++frame_;
   runUpdate();
@@ -147,9 +136,8 @@ void BroadPhaseLab::addObject(Vec2d at, bool circle) {
   const double half = 0.5 * (MovingBoxes::kMinHalfExtent + MovingBoxes::kMaxHalfExtent);
   object.halfExtents = circle ? Vec2d{half, half} : Vec2d{1.3 * half, 0.8 * half};
   object.centre = at;
-  const Box box = object.box();
-  object.proxy = std::visit([&](auto& broadPhase) { return broadPhase.add(box); }, broadPhase_);
-  if (object.proxy == collide::kNullProxy || reference_.add(box) != object.proxy) {
+  object.proxy = addProxy(object.box());
+  if (object.proxy == collide::kNullProxy) {
     message_ = "could not add the object (invalid box or id mismatch)";
     return;
   }
@@ -165,8 +153,7 @@ void BroadPhaseLab::addObject(Vec2d at, bool circle) {
 void BroadPhaseLab::removeObject(int index) {
   if (index < 0 || index >= static_cast<int>(objects_.size()) || objects_.size() <= 1) return;
   const ProxyId proxy = objects_[static_cast<std::size_t>(index)].proxy;
-  std::visit([&](auto& broadPhase) { (void)broadPhase.remove(proxy); }, broadPhase_);
-  (void)reference_.remove(proxy);
+  removeProxy(proxy);
   objectOfProxy_[proxy] = -1;
   objects_[static_cast<std::size_t>(index)] = objects_.back();
   objects_.pop_back();
@@ -199,100 +186,10 @@ int BroadPhaseLab::objectAt(Vec2d world) const {
 // The update of this frame: recorded for stepping when N <= kTraceLimit (then also compared with an untraced
 // copy and replayed), timed, and compared with brute force when N <= kBruteLimit.
 void BroadPhaseLab::runUpdate() {
-  const bool tracing = objects_.size() <= kTraceLimit;
-  events_.steps.clear();
-  replayChecked_ = false;
-  std::optional<AnyBroadPhase> untraced;
-  if (tracing) {
-    untraced = broadPhase_;
-    if (const Sap* sap = std::get_if<Sap>(&broadPhase_)) {
-      // The endpoint arrays as the last update left them, minus removed proxies, with this frame's values: the
-      // array the insertion sort starts from.
-      const std::vector<Box> boxes = currentBoxes();
-      for (int axis = 0; axis < 2; ++axis) {
-        previousOrder_[axis].clear();
-        for (const auto& endpoint : sap->endpoints(axis)) {
-          if (!sap->contains(endpoint.id())) continue;
-          const Box& box = boxes[endpoint.id()];
-          previousOrder_[axis].push_back({endpoint.id(), endpoint.isMax(),
-                                          endpoint.isMax() ? box.max[axis] : box.min[axis]});
-        }
-        // Proxies added since the last update: their endpoints were appended at the end, min then max.
-        for (const MovingObject& object : objects_) {
-          const bool known = std::any_of(sap->endpoints(axis).begin(), sap->endpoints(axis).end(),
-                                         [&](const auto& e) { return e.id() == object.proxy; });
-          if (known) continue;
-          const Box box = object.box();
-          previousOrder_[axis].push_back({object.proxy, false, box.min[axis]});
-          previousOrder_[axis].push_back({object.proxy, true, box.max[axis]});
-        }
-      }
-    }
-  }
-  const Clock::time_point start = Clock::now();
-  const double cpuStart = threadCpuMicroseconds();
-  std::visit(
-      [&](auto& broadPhase) {
-        if (tracing) {
-          broadPhase.update(events_);
-        } else {
-          broadPhase.update();
-        }
-      },
-      broadPhase_);
-  updateMicroseconds_ = microsecondsSince(start);
-  updateCpuMicroseconds_ = threadCpuMicroseconds() - cpuStart;
-  std::visit(
-      [&](const auto& broadPhase) {
-        pairs_ = broadPhase.pairs();
-        stats_ = broadPhase.stats();
-      },
-      broadPhase_);
-
-  inPair_.assign(objectOfProxy_.size(), 0);
-  for (const ProxyPair& pair : pairs_) {
-    inPair_[pair.first] = 1;
-    inPair_[pair.second] = 1;
-  }
-
-  bruteChecked_ = objects_.size() <= kBruteLimit;
-  bruteMissing_ = bruteExtra_ = 0;
-  if (bruteChecked_) {
-    const std::vector<ProxyPair>& expected = reference_.update();
-    std::vector<ProxyPair> difference;
-    std::set_difference(expected.begin(), expected.end(), pairs_.begin(), pairs_.end(), std::back_inserter(difference));
-    bruteMissing_ = difference.size();
-    difference.clear();
-    std::set_difference(pairs_.begin(), pairs_.end(), expected.begin(), expected.end(), std::back_inserter(difference));
-    bruteExtra_ = difference.size();
-  }
-
-  if (untraced) {
-    const std::vector<ProxyPair>& plain = std::visit([](auto& broadPhase) -> const std::vector<ProxyPair>& {
-      return broadPhase.update();
-    }, *untraced);
-    replayChecked_ = true;
-    replayAgrees_ = plain == pairs_;
-    if (const Sap* sap = std::get_if<Sap>(&broadPhase_); sap && !events_.steps.empty()) {
-      // The lab's own replay of the events: its candidates filtered on the other axis, and its endpoint order,
-      // must be the core's pairs and sorted array.
-      const int axis = sap->sweepAxis();
-      const SweepReplay replay = replaySweep(events_.steps, stepCount() - 1, axis, previousOrder_[axis]);
-      const std::vector<Box> boxes = currentBoxes();
-      std::vector<ProxyPair> replayed;
-      for (const ProxyPair& pair : replay.candidates) {
-        if (collide::overlaps(boxes[pair.first], boxes[pair.second])) replayed.push_back(pair);
-      }
-      std::sort(replayed.begin(), replayed.end());
-      replayAgrees_ = replayAgrees_ && replayed == pairs_;
-      const auto& sorted = sap->endpoints(axis);
-      bool sameOrder = sorted.size() == replay.order.size();
-      for (std::size_t i = 0; sameOrder && i < sorted.size(); ++i) {
-        sameOrder = sorted[i].id() == replay.order[i].id && sorted[i].isMax() == replay.order[i].isMax;
-      }
-      replayAgrees_ = replayAgrees_ && sameOrder;
-    }
-  }
+  std::vector<ProxyId> live;
+  live.reserve(objects_.size());
+  for (const MovingObject& object : objects_) live.push_back(object.proxy);
+  BroadPhaseCore<2>::runUpdate(currentBoxes(), live);
 }
 
 // [SECTION] Frame and mouse
@@ -347,7 +244,7 @@ void BroadPhaseLab::mouseMove(const MouseEvent& event) {
   MovingObject& object = objects_[static_cast<std::size_t>(selected_)];
   object.centre = event.planar.world - dragOffset_;
   scene_.place(static_cast<std::size_t>(selected_), {object.centre.x, object.centre.y});
-  moveProxy(object);
+  moveProxy(object.proxy, object.box());
   afterEdit();
 }
 
@@ -731,60 +628,19 @@ void BroadPhaseLab::drawUi() {
 }
 
 void BroadPhaseLab::drawStatsPanel() {
-  ImGui::Spacing();
-  ImGui::TextDisabled("THIS FRAME");
-  if (!bruteChecked_) {
-    ImGui::TextDisabled("pairs == brute force: not checked (N > %zu)", kBruteLimit);
-  } else if (bruteMissing_ == 0 && bruteExtra_ == 0) {
-    ImGui::PushStyleColor(ImGuiCol_Button, toImVec4(palette::kSeparated.withAlpha(0.75f)));
-    ImGui::SmallButton("pairs == brute force");
-    ImGui::PopStyleColor();
-  } else {
-    ImGui::PushStyleColor(ImGuiCol_Button, toImVec4(palette::kHit.withAlpha(0.85f)));
-    char text[96];
-    std::snprintf(text, sizeof text, "pairs != brute force: %zu missing, %zu extra", bruteMissing_, bruteExtra_);
-    ImGui::SmallButton(text);
-    ImGui::PopStyleColor();
-  }
-  if (ImGui::BeginTable("stats", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-    auto row = [](const char* name, const char* format, auto value) {
+  drawUpdateStats(algorithm_, objects_.size());
+  if (timing_.frames > 0 && ImGui::BeginTable("timing", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    const double frames = static_cast<double>(timing_.frames);
+    const auto row = [](const char* name, double milliseconds) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(name);
       ImGui::TableNextColumn();
-      ImGui::Text(format, value);
+      ImGui::Text("%.2f ms", milliseconds);
     };
-    const char axisName[] = {'x', 'y'};
-    row("objects", "%zu", objects_.size());
-    if (algorithm_ == Algorithm::Sap) {
-      char name[48];
-      std::snprintf(name, sizeof name, "candidates on %c (sweep)", axisName[stats_.axisOrder[0]]);
-      row(name, "%zu", stats_.candidatePairsPerAxis[0]);
-      std::snprintf(name, sizeof name, "... also on %c", axisName[stats_.axisOrder[1]]);
-      row(name, "%zu", stats_.candidatePairsPerAxis[1]);
-      row("insertion sort swaps", "%zu", stats_.swaps);
-      if (stats_.resorted) row("swap budget spent", "%s", "merge sort");
-    }
-    if (algorithm_ == Algorithm::Grid) {
-      row("cell insertions", "%zu", stats_.cellsTouched);
-      row("cells in use", "%zu", stats_.occupiedCells);
-      row("cell size", "%.3f", std::get<Grid>(broadPhase_).cellSize());
-      row("oversize objects", "%zu", stats_.oversizeObjects);
-    }
-    if (algorithm_ == Algorithm::Bvh) {
-      row("node pairs visited", "%zu", stats_.nodesVisited);
-      row("leaves reinserted", "%zu", stats_.reinsertions);
-      row("tree height", "%d", std::get<Tree>(broadPhase_).height());
-    }
-    row("box tests", "%zu", stats_.boxTests);
-    row("pairs", "%zu", pairs_.size());
-    row("update time", "%.1f us", updateMicroseconds_);
-    if (timing_.frames > 0) {
-      const double frames = static_cast<double>(timing_.frames);
-      row("mean update (thread CPU)", "%.2f ms", 1e-3 * timing_.updateCpuMicroseconds / frames);
-      row("mean draw submit", "%.2f ms", 1e-3 * timing_.drawMicroseconds / frames);
-      row("mean frame", "%.2f ms", 1e3 * timing_.frameSeconds / frames);
-    }
+    row("mean update (thread CPU)", 1e-3 * timing_.updateCpuMicroseconds / frames);
+    row("mean draw submit", 1e-3 * timing_.drawMicroseconds / frames);
+    row("mean frame", 1e3 * timing_.frameSeconds / frames);
     ImGui::EndTable();
   }
 }
@@ -794,35 +650,7 @@ void BroadPhaseLab::drawStepPanel() {
     if (objects_.size() > kTraceLimit) ImGui::TextDisabled("Step-by-step needs N <= %zu.", kTraceLimit);
     return;
   }
-  ImGui::Spacing();
-  ImGui::TextDisabled("STEP %d OF %d  (%s)", step_ + 1, stepCount(), replayChecked_ && replayAgrees_
-                                                                          ? "replay == untraced update"
-                                                                          : "REPLAY DIFFERS");
-  const std::vector<Box> boxes = currentBoxes();
-  if (algorithm_ != Algorithm::Sap) {
-    ImGui::TextWrapped("%s", narrateEvent({}, events_.steps, step_, boxes).c_str());
-    return;
-  }
-  const SweepReplay replay = currentReplay();
-  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
-  ImGui::TextWrapped("%s", narrateEvent(replay, events_.steps, step_, boxes).c_str());
-  ImGui::PopStyleColor();
-  ImGui::Text("Active list (%zu):", replay.active.size());
-  ImGui::TextWrapped("%s", idList(replay.active).c_str());
-  ImGui::Text("Pairs on the sweep axis (%zu):", replay.candidates.size());
-  if (ImGui::BeginListBox("##candidates", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 6.2f))) {
-    for (const ProxyPair& pair : replay.candidates) {
-      const bool isNew = std::find(replay.made.begin(), replay.made.end(), pair) != replay.made.end();
-      const bool bothAxes = collide::overlaps(boxes[pair.first], boxes[pair.second]);
-      const bool filtered = replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
-      const Color color = isNew ? palette::kAccent
-                          : filtered ? (bothAxes ? palette::kSeparated : palette::kHit)
-                                     : palette::kText;
-      ImGui::TextColored(toImVec4(color), "(#%u, #%u)%s", pair.first, pair.second,
-                         filtered ? (bothAxes ? "  kept" : "  rejected") : "");
-    }
-    ImGui::EndListBox();
-  }
+  drawStepNarration(algorithm_, step_, currentBoxes());
 }
 
 void BroadPhaseLab::drawLegend() {

@@ -152,6 +152,22 @@ std::vector<Vec3d> sphereDirections(int count) {
   return directions;
 }
 
+void moveTo(Collider3& collider, Vec3d position) {
+  if (auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) {
+    const Vec3d shift = position - 0.5 * (aabb->min + aabb->max);
+    aabb->min = aabb->min + shift;
+    aabb->max = aabb->max + shift;
+  } else {
+    collider.transform.p = position;
+  }
+}
+
+// Where the gizmo sits and what it turns: the transform, or an Aabb3's centre (it has no rotation).
+Pose3 poseOf(const Collider3& collider) {
+  if (const auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) return {0.5 * (aabb->min + aabb->max), {}};
+  return collider.transform;
+}
+
 Json vectorJson(Vec3d v) { return Json{v.x, v.y, v.z}; }
 Json optionalNumber(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
 Json optionalVector(const std::optional<Vec3d>& value) { return value ? vectorJson(*value) : Json(nullptr); }
@@ -251,6 +267,7 @@ void NarrowPhase3Lab::update(double) {
 }
 
 void NarrowPhase3Lab::keyPressed(const KeyPress& press) {
+  if (isPress(press, GLFW_KEY_ESCAPE) && dragShape_ < 0) selected_ = -1;
   for (int i = 0; i < static_cast<int>(kAlgorithms3.size()); ++i) {
     if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != kAlgorithms3[static_cast<std::size_t>(i)]) {
       algorithm_ = kAlgorithms3[static_cast<std::size_t>(i)];
@@ -265,8 +282,16 @@ const char* NarrowPhase3Lab::viewTitle(int view) const {
 
 void NarrowPhase3Lab::draw(const DrawContext& context) {
   if (context.spatial == nullptr) return;
-  if (context.view == 0) drawWorld(*context.spatial);
-  else drawMinkowski(*context.spatial);
+  if (context.view == 0) {
+    camera_ = context.viewport->orbit;
+    drawWorld(*context.spatial);
+    if (selected_ >= 0) {
+      drawGizmo(*context.spatial, poseOf(shapes_[static_cast<std::size_t>(selected_)]),
+                gizmoDrag_ ? gizmoDrag_->part() : hoveredPart_);
+    }
+  } else {
+    drawMinkowski(*context.spatial);
+  }
 }
 
 std::optional<WorldBounds3> NarrowPhase3Lab::sceneBounds3(int view) const {
@@ -318,81 +343,50 @@ int NarrowPhase3Lab::pick(const SpatialPointer& pointer, double* hitDistance) co
   return best;
 }
 
-namespace {
-
-std::optional<Vec3d> rayPlane(const SpatialPointer& ray, Vec3d point, Vec3d normal) {
-  const double denominator = dot(ray.direction, normal);
-  if (std::abs(denominator) < 1e-9) return std::nullopt;
-  const double t = dot(point - ray.origin, normal) / denominator;
-  if (!(t > 0)) return std::nullopt;
-  return ray.origin + t * ray.direction;
-}
-
-void moveTo(Collider3& collider, Vec3d position) {
-  if (auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) {
-    const Vec3d shift = position - 0.5 * (aabb->min + aabb->max);
-    aabb->min = aabb->min + shift;
-    aabb->max = aabb->max + shift;
-  } else {
-    collider.transform.p = position;
-  }
-}
-
-Vec3d anchorOf(const Collider3& collider) {
-  if (const auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) return 0.5 * (aabb->min + aabb->max);
-  return collider.transform.p;
-}
-
-}  // namespace
-
+// A press on the selected shape's gizmo drags that handle; a press on a shape selects it and drags it on the plane
+// facing the camera (Shift: along the line of sight); a press on empty space is the shell's (it orbits).
 bool NarrowPhase3Lab::mouseDown(const MouseEvent& event) {
-  if (event.view != 0 || event.button != MouseButton::Left || event.modifiers.alt) return false;
+  if (event.view != 0 || event.button != MouseButton::Left || event.modifiers.alt || !camera_) return false;
+  if (selected_ >= 0) {
+    const Collider3& shape = shapes_[static_cast<std::size_t>(selected_)];
+    GizmoPart part = pickGizmo(*camera_, poseOf(shape), event.screen);
+    if (isRotation(part) && std::holds_alternative<collide::Aabb3<double>>(shape.shape)) part = GizmoPart::None;
+    if (part != GizmoPart::None) {
+      gizmoDrag_.emplace(*camera_, poseOf(shape), part, event.screen);
+      dragShape_ = selected_;
+      dragStartShape_ = shape;
+      return true;
+    }
+  }
   double t = 0;
   const int shape = pick(event.spatial, &t);
-  if (shape < 0) return false;  // empty space: the shell orbits
+  if (shape < 0) return false;
+  selected_ = shape;
   dragShape_ = shape;
   dragStartShape_ = shapes_[static_cast<std::size_t>(shape)];
-  dragPlanePoint_ = event.spatial.origin + t * event.spatial.direction;
-  dragPlaneNormal_ = -1.0 * event.spatial.direction;
-  dragOffset_ = anchorOf(dragStartShape_) - dragPlanePoint_;
+  dragGrab_ = event.spatial.origin + t * event.spatial.direction;
   dragStartScreen_ = event.screen;
-  dragPixelSize_ = event.spatial.pixelSize;
-  dragMode_ = event.modifiers.control ? DragMode::Rotate : event.modifiers.shift ? DragMode::AlongView : DragMode::Move;
+  dragAlongView_ = event.modifiers.shift;
   return true;
 }
 
 void NarrowPhase3Lab::mouseMove(const MouseEvent& event) {
-  if (event.view != 0) return;
-  if (dragMode_ == DragMode::None) {
+  if (event.view != 0 || !camera_) return;
+  if (dragShape_ < 0) {
     hovered_ = pick(event.spatial);
+    hoveredPart_ = selected_ >= 0 ? pickGizmo(*camera_, poseOf(shapes_[static_cast<std::size_t>(selected_)]), event.screen)
+                                  : GizmoPart::None;
     return;
   }
   Collider3& shape = shapes_[static_cast<std::size_t>(dragShape_)];
   shape = dragStartShape_;
-  const Vec2d screenDelta = event.screen - dragStartScreen_;
-  switch (dragMode_) {
-    case DragMode::Move:
-      if (const auto hit = rayPlane(event.spatial, dragPlanePoint_, dragPlaneNormal_)) moveTo(shape, *hit + dragOffset_);
-      break;
-    case DragMode::AlongView:  // up the screen moves away from the camera
-      moveTo(shape, anchorOf(dragStartShape_) - (screenDelta.y * dragPixelSize_) * dragPlaneNormal_);
-      break;
-    case DragMode::Rotate: {
-      // Trackball: the shape turns about the axis perpendicular to the drag, in the plane facing the camera, by
-      // the dragged distance over the shape's size.
-      const auto hit = rayPlane(event.spatial, dragPlanePoint_, dragPlaneNormal_);
-      if (!hit || std::get_if<collide::Aabb3<double>>(&shape.shape)) break;
-      const Vec3d along = *hit - dragPlanePoint_;
-      const Vec3d axis = cross(dragPlaneNormal_, along);
-      const double len = length(axis);
-      if (len <= 0) break;
-      const WorldBounds3 box = shapeBounds3(dragStartShape_);
-      const double radius = std::max(0.5 * length(box.max - box.min), 1e-9);
-      const Quatd turn = Quatd::fromAxisAngle((1.0 / len) * axis, length(along) / radius);
-      shape.transform.q = (turn * dragStartShape_.transform.q).normalized();
-      break;
-    }
-    case DragMode::None: break;
+  if (gizmoDrag_) {
+    const Pose3 pose = gizmoDrag_->update(*camera_, event.screen);
+    moveTo(shape, pose.p);
+    if (isPlaced(shape.shape)) shape.transform.q = pose.q;
+  } else {
+    const Vec3d grabbed = dragPointInView(*camera_, dragGrab_, dragStartScreen_, event.screen, dragAlongView_);
+    moveTo(shape, poseOf(dragStartShape_).p + (grabbed - dragGrab_));
   }
   preset_ = -1;
   changed();
@@ -400,8 +394,8 @@ void NarrowPhase3Lab::mouseMove(const MouseEvent& event) {
 }
 
 void NarrowPhase3Lab::mouseUp(const MouseEvent&) {
-  dragMode_ = DragMode::None;
   dragShape_ = -1;
+  gizmoDrag_.reset();
 }
 
 // [SECTION] Scenes, settings, dump, metrics
@@ -490,9 +484,10 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
 
 std::vector<Shortcut> NarrowPhase3Lab::shortcuts() const {
   return {{"1 .. 6", "GJK boolean, GJK distance, GJK + EPA, SAT, analytic, SAT lite"},
-          {"Left-drag a shape", "move it on the plane facing the camera"},
+          {"Left-drag a shape", "select it and move it on the plane facing the camera"},
           {"Shift + left-drag a shape", "move it toward or away from the camera"},
-          {"Ctrl + left-drag a shape", "turn it like a trackball"},
+          {"Drag a gizmo arrow / ring", "move the selected shape along an axis / turn it about one"},
+          {"Escape", "deselect"},
           {"Left-drag empty space", "orbit the camera"}};
 }
 
@@ -526,16 +521,18 @@ void NarrowPhase3Lab::drawStepTable() {
   if (steps_.empty()) return;
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  const auto row = [](const char* name, const collide::SupportPoint<Vec3d>& s) {
+  // Three significant digits: the table is narrow, and the narration above carries the full numbers.
+  const auto cell = [](Vec3d v) {
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3g, %.3g, %.3g", v.x, v.y, v.z);
+  };
+  const auto row = [&](const char* name, const collide::SupportPoint<Vec3d>& s) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(name);
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(formatVector(s.point).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(formatVector(s.pointA).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(formatVector(s.pointB).c_str());
+    cell(s.point);
+    cell(s.pointA);
+    cell(s.pointB);
   };
   if (ref.kind == StepRef::Kind::Gjk) {
     const collide::GjkStep<Vec3d>& step = trace_.gjk[static_cast<std::size_t>(ref.index)];
@@ -575,8 +572,9 @@ void NarrowPhase3Lab::drawStepTable() {
 }
 
 void NarrowPhase3Lab::drawUi() {
-  ImGui::TextWrapped("Two convex shapes in space. Step the algorithm with the timeline; drag shapes in the world view "
-                     "(left: move, Shift: toward the camera, Ctrl: turn); drag empty space to orbit.");
+  ImGui::TextWrapped("Two convex shapes in space. Step the algorithm with the timeline. In the world view, drag a shape "
+                     "to move it (Shift: toward the camera), drag the selected shape's arrows and rings to move it along "
+                     "an axis or turn it; drag empty space to orbit.");
   // Algorithm
   int current = 0;
   const char* labels[kAlgorithms3.size()];

@@ -12,6 +12,7 @@
 
 #include "collide/query3.h"
 #include "lab/lab.h"
+#include "widgets/gizmo3.h"
 
 namespace lab {
 
@@ -91,18 +92,18 @@ class NarrowPhase3Lab final : public Lab {
   bool recordPending_ = true;
   DrawHull minkowski_;
 
-  // Dragging: a shape moves on the plane through the grabbed point facing the camera (Shift: along the view
-  // axis); Ctrl turns it like a trackball.
-  enum class DragMode { None, Move, AlongView, Rotate };
-  DragMode dragMode_ = DragMode::None;
-  int dragShape_ = -1;
-  Vec3d dragPlanePoint_{};
-  Vec3d dragPlaneNormal_{};  // toward the camera
-  Vec3d dragOffset_{};       // shape position - grabbed point
-  Vec2d dragStartScreen_{};
-  double dragPixelSize_ = 1;
-  Collider3 dragStartShape_{};
+  // Selecting and dragging: a press on a shape selects it and moves it on the plane facing the camera (Shift:
+  // along the line of sight); the selected shape's gizmo moves it along an axis or turns it about one.
+  std::optional<OrbitCamera> camera_;  // the world view's camera as last drawn: drags and the gizmo read it
+  int selected_ = -1;
   int hovered_ = -1;
+  GizmoPart hoveredPart_ = GizmoPart::None;
+  int dragShape_ = -1;
+  Collider3 dragStartShape_{};
+  Vec3d dragGrab_{};  // the point of the shape under the press
+  Vec2d dragStartScreen_{};
+  bool dragAlongView_ = false;
+  std::optional<GizmoDrag> gizmoDrag_;
 
   std::array<std::string, 2> inspectorErrors_;
   int preset_ = -1;

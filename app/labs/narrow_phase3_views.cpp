@@ -62,7 +62,7 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     const Collider3& shape = shapes_[static_cast<std::size_t>(i)];
     Color color = i == 0 ? palette::kShapeA : palette::kShapeB;
     ShapeStyle3 style;
-    if (hovered_ == i || dragShape_ == i) style.outlineWidth += 1.0f;
+    if (hovered_ == i || selected_ == i) style.outlineWidth += 1.0f;
     drawShape3(renderer, shape, color, style);
     const WorldBounds3 box = shapeBounds3(shape);
     renderer.label(Vec3d{0.5 * (box.min.x + box.max.x), box.max.y, 0.5 * (box.min.z + box.max.z)}, i == 0 ? "A" : "B", color);

@@ -772,6 +772,81 @@ TEST(CuratedScenes, OriginLandsOnASimplexEdge) {
 }
 
 }  // namespace
+// [SECTION] The 3D labs without a window
+
+// Every broad phase in space agrees with brute force frame after frame, and its recorded update replays (the lab's
+// own sweep replay) to the core's pairs; the scene's lab_state comes back as it went in.
+TEST(BroadPhase3Lab, EveryAlgorithmAgreesWithBruteForceAndItsReplay) {
+  const LabInfo* info = findLab("Broad phase 3D");
+  ASSERT_NE(info, nullptr);
+  for (const char* algorithm : {"sap", "grid", "bvh", "brute"}) {
+    SCOPED_TRACE(algorithm);
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    Scene scene;
+    scene.labState = Json::parse(R"({"count": 40, "motion": "bounce", "seed": 7, "spacing": 1.5})");
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    ASSERT_TRUE(lab->setAlgorithm(algorithm, error)) << error;
+    for (int frame = 0; frame < 30; ++frame) {
+      lab->update(1.0 / 60.0);
+      Json state;
+      lab->dumpState(state);
+      ASSERT_TRUE(state["brute_agrees"].get<bool>()) << "frame " << frame;
+      ASSERT_TRUE(state["replay_agrees"].get<bool>()) << "frame " << frame;
+      if (std::string(algorithm) != "brute") {  // brute force records no events
+        ASSERT_GT(state["step_count"].get<int>(), 0);
+      }
+    }
+    Scene saved;
+    lab->saveScene(saved);
+    EXPECT_EQ(saved.labState["count"], 40);
+    EXPECT_EQ(saved.labState["motion"], "bounce");
+    EXPECT_EQ(saved.algorithm, algorithm);
+  }
+  std::unique_ptr<Lab> lab = info->create();
+  Scene withShapes;
+  withShapes.shapes3.push_back({"A", {}, std::nullopt});
+  std::string error;
+  EXPECT_FALSE(lab->loadScene(withShapes, error));
+  EXPECT_NE(error.find("lab_state"), std::string::npos) << error;
+}
+
+// The 3D narrow-phase lab records the scene's algorithm, narrates every step, and reports what the lesson says.
+TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
+  const LabInfo* info = findLab("Narrow phase 3D");
+  ASSERT_NE(info, nullptr);
+  for (const char* name : {"3d_04_identical_cubes.json", "3d_03_edge_edge_crossing.json", "3d_07_capsule_vs_cylinder.json"}) {
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    ASSERT_TRUE(lab->setAlgorithm(scene.algorithm, error)) << error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    ASSERT_GT(lab->stepCount(), 1);
+    for (int step = 0; step < lab->stepCount(); ++step) {
+      lab->setStep(step);
+      Json state;
+      lab->dumpState(state);
+      EXPECT_FALSE(state["narration"].get<std::string>().empty());
+      EXPECT_EQ(state["step_index"], step);
+    }
+    Json state;
+    lab->dumpState(state);
+    EXPECT_EQ(state["hit"].get<bool>(), expectations().at(name).hit);
+    EXPECT_EQ(state["minkowski"]["contains_origin"].get<bool>(), expectations().at(name).hit && std::string(name) != "3d_02_face_face_touching.json");
+  }
+  // A 2D scene is refused with the reason, and the lab keeps its shapes.
+  std::unique_ptr<Lab> lab = info->create();
+  Json before;
+  lab->dumpState(before);
+  std::string error;
+  EXPECT_FALSE(lab->loadScene(curated("04_identical_squares.json"), error));
+  EXPECT_NE(error.find("2D"), std::string::npos) << error;
+  Json after;
+  lab->dumpState(after);
+  EXPECT_EQ(before["shapes"], after["shapes"]);
+}
+
 // [SECTION] The curated 3D scenes: what each lesson claims, held as numbers
 
 TEST(CuratedScenes3, IdenticalCubesHaveDepthTwoAndCrossingEdgesFoolSatLite) {

@@ -1,0 +1,565 @@
+// The 3D broad-phase lab, registered as "Broad phase 3D": N moving boxes in space (10 to 100,000, the same
+// workloads/motions.h scenes as `collision-lab broadphase --dim 3`) under sweep and prune, a uniform grid, a dynamic
+// AABB tree or brute force, with the brute-force badge. For small N the shared timeline steps the recorded update
+// one event at a time: the sweep plane, the active boxes, the pairs each event makes; strips under the view show
+// the three endpoint lists in the order sweep and prune filters with them (the sweep axis, then the others, as the
+// Collision detection notes' X, then Z, then Y lists). The update and its checks are BroadPhaseCore<3>'s, shared
+// with the 2D lab.
+//
+// [SECTION] Scene and simulation
+// [SECTION] Frame, keys, timeline
+// [SECTION] Drawing: boxes, grid cells, tree, the sweep
+// [SECTION] Endpoint strips
+// [SECTION] Scenes, settings, dump, metrics
+// [SECTION] Panel
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "lab/lab.h"
+#include "labs/broad_phase_core.h"
+#include "labs/narration.h"
+#include "platform/theme.h"
+#include "render/renderer3d.h"
+#include "workloads/motions.h"
+
+namespace lab::broadphase {
+
+namespace {
+
+using Motion = collide::Motion;
+using MovingBoxes3 = collide::MovingBoxes<double, 3>;
+using Box3 = collide::Bounds<double, 3>;
+
+constexpr std::size_t kMinCount = 10;
+constexpr std::size_t kMaxCount = 100000;
+constexpr std::size_t kWireLimit = 4000;    // boxes beyond this are drawn as points
+constexpr std::size_t kStripLimit = 400;    // endpoint ticks on the strips up to this many boxes
+constexpr std::size_t kCellLimit = 3000;    // grid cells drawn up to this many
+constexpr const char kAxisLetters[] = {'x', 'y', 'z'};
+
+Vec3d lowOf(const Box3& box) { return {box.min[0], box.min[1], box.min[2]}; }
+Vec3d highOf(const Box3& box) { return {box.max[0], box.max[1], box.max[2]}; }
+
+// The 12 edges of a box.
+void wireBox(Renderer3D& renderer, const Box3& box, Color color, float width = 1.2f) {
+  const Vec3d lo = lowOf(box), hi = highOf(box);
+  const auto corner = [&](int i) { return Vec3d{(i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z}; };
+  constexpr int kEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+  for (const auto& edge : kEdges) renderer.line(corner(edge[0]), corner(edge[1]), color, {width});
+}
+
+// The six faces of a box, translucent.
+void fillBox(Renderer3D& renderer, const Box3& box, Color fill) {
+  const Vec3d lo = lowOf(box), hi = highOf(box);
+  const auto corner = [&](int i) { return Vec3d{(i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z}; };
+  constexpr int kFaces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
+  for (const auto& face : kFaces) {
+    renderer.triangle(corner(face[0]), corner(face[1]), corner(face[2]), fill);
+    renderer.triangle(corner(face[0]), corner(face[2]), corner(face[3]), fill);
+  }
+}
+
+Vec3d centreOf(const Box3& box) { return 0.5 * (lowOf(box) + highOf(box)); }
+
+}  // namespace
+
+class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
+ public:
+  static std::unique_ptr<Lab> create() { return std::make_unique<BroadPhase3Lab>(); }
+  BroadPhase3Lab() { regenerate(); }
+
+  void update(double seconds) override;
+  void drawUi() override;
+  [[nodiscard]] const char* viewTitle(int) const override { return kAlgorithmTitles[static_cast<std::size_t>(algorithm_)]; }
+  [[nodiscard]] ViewKind viewKind(int) const override { return ViewKind::Spatial; }
+  void keyPressed(const KeyPress& press) override;
+  void draw(const DrawContext& context) override;
+  [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int) const override;
+
+  [[nodiscard]] int stepCount() const override { return static_cast<int>(events_.steps.size()); }
+  [[nodiscard]] int stepIndex() const override { return step_; }
+  void setStep(int index) override {
+    running_ = false;  // scrubbing inspects this frame's update: the simulation holds still
+    step_ = std::clamp(index, 0, std::max(0, stepCount() - 1));
+  }
+
+  bool loadScene(const Scene& scene, std::string& error) override;
+  void saveScene(Scene& scene) const override;
+  bool setAlgorithm(std::string_view name, std::string& error) override;
+  void loadSettings(const Json& settings) override;
+  [[nodiscard]] Json saveSettings() const override;
+  void dumpState(Json& out) const override;
+  [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
+  void frameMetrics(std::vector<FrameMetric>& out) const override;
+
+ private:
+  void regenerate();
+  void rebuildBroadPhase();
+  void advanceFrame();
+  void update();
+  [[nodiscard]] bool stepping() const { return !events_.steps.empty(); }
+  [[nodiscard]] Box3 worldBox() const;
+  void drawSweep(Renderer3D& renderer) const;
+  void drawOtherEvent(Renderer3D& renderer) const;
+  void drawStrips(Renderer3D& renderer) const;
+  void drawTree(Renderer3D& renderer) const;
+  void drawGridCells(Renderer3D& renderer) const;
+
+  std::size_t count_ = 24;
+  Motion motion_ = Motion::Drift;
+  std::uint64_t seed_ = 1;
+  double spacing_ = 2.0;
+  Algorithm algorithm_ = Algorithm::Sap;
+  int axisChoice_ = -1;  // -1 automatic (largest variance), else the sweep axis
+  int treeDepth_ = 3;
+  bool running_ = true;
+  bool stepOncePending_ = false;
+  std::size_t frame_ = 0;
+  int step_ = 0;
+  MovingBoxes3 scene_{Motion::Drift, 0, 1};
+  std::vector<ProxyId> proxies_;  // proxies_[i]: scene_'s box i
+  std::vector<Box3> boxes_;       // by proxy id
+  std::string message_;
+};
+
+// [SECTION] Scene and simulation
+
+void BroadPhase3Lab::regenerate() {
+  message_.clear();
+  scene_ = MovingBoxes3(motion_, count_, seed_, spacing_);
+  frame_ = 0;
+  rebuildBroadPhase();
+}
+
+void BroadPhase3Lab::rebuildBroadPhase() {
+  if (algorithm_ == Algorithm::Brute && scene_.size() > kBruteAlgorithmLimit) {
+    algorithm_ = Algorithm::Sap;  // n^2 / 2 box tests a frame would freeze the window
+    message_ = "brute force is limited to " + std::to_string(kBruteAlgorithmLimit) + " objects: sweep and prune instead";
+  }
+  resetBroadPhase(algorithm_, axisChoice_);
+  proxies_.clear();
+  boxes_.clear();
+  for (std::size_t i = 0; i < scene_.size(); ++i) {
+    const ProxyId proxy = addProxy(scene_.boxes()[i]);
+    if (proxy == collide::kNullProxy) {
+      message_ = "internal: the reference handed out a different id";
+      continue;
+    }
+    proxies_.push_back(proxy);
+    if (boxes_.size() <= proxy) boxes_.resize(proxy + 1);
+    boxes_[proxy] = scene_.boxes()[i];
+  }
+  std::visit([](auto& broadPhase) { broadPhase.update(); }, broadPhase_);
+  update();
+  step_ = std::max(0, stepCount() - 1);
+}
+
+void BroadPhase3Lab::update() { runUpdate(boxes_, proxies_); }
+
+void BroadPhase3Lab::advanceFrame() {
+  scene_.step();
+  for (std::size_t i = 0; i < proxies_.size(); ++i) {
+    boxes_[proxies_[i]] = scene_.boxes()[i];
+    moveProxy(proxies_[i], boxes_[proxies_[i]]);
+  }
+  ++frame_;
+  update();
+  step_ = std::max(0, stepCount() - 1);
+}
+
+Box3 BroadPhase3Lab::worldBox() const {
+  const auto& size = scene_.worldSize();
+  return {{0, 0, 0}, {size[0], size[1], size[2]}};
+}
+
+// [SECTION] Frame, keys, timeline
+
+void BroadPhase3Lab::update(double) {
+  if (running_ || std::exchange(stepOncePending_, false)) advanceFrame();
+}
+
+void BroadPhase3Lab::keyPressed(const KeyPress& press) {
+  if (isPress(press, GLFW_KEY_P)) running_ = !running_;
+  if (isPress(press, GLFW_KEY_N)) {
+    running_ = false;
+    stepOncePending_ = true;
+  }
+  for (int i = 0; i < 4; ++i) {
+    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != static_cast<Algorithm>(i)) {
+      algorithm_ = static_cast<Algorithm>(i);
+      rebuildBroadPhase();
+    }
+  }
+}
+
+std::optional<WorldBounds3> BroadPhase3Lab::sceneBounds3(int) const {
+  WorldBounds3 bounds = WorldBounds3::none();
+  const Box3 world = worldBox();
+  bounds.include(lowOf(world));
+  bounds.include(highOf(world));
+  return bounds;
+}
+
+// [SECTION] Drawing: boxes, grid cells, tree, the sweep
+
+void BroadPhase3Lab::draw(const DrawContext& context) {
+  if (context.spatial == nullptr) return;
+  Renderer3D& renderer = *context.spatial;
+  // The world's walls, dashed.
+  {
+    const Box3 world = worldBox();
+    const Vec3d lo = lowOf(world), hi = highOf(world);
+    const auto corner = [&](int i) { return Vec3d{(i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z}; };
+    constexpr int kEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+    for (const auto& edge : kEdges)
+      renderer.line(corner(edge[0]), corner(edge[1]), palette::kTextDim.withAlpha(0.6f), {1.0f, 6.0f, 4.0f});
+  }
+  if (algorithm_ == Algorithm::Grid) drawGridCells(renderer);
+  if (algorithm_ == Algorithm::Bvh) drawTree(renderer);
+  // The boxes: red when in a pair; wire boxes (and translucent faces at small N), points beyond kWireLimit.
+  const bool small = proxies_.size() <= kTraceLimit;
+  for (std::size_t i = 0; i < proxies_.size(); ++i) {
+    const ProxyId proxy = proxies_[i];
+    const bool paired = proxy < inPair_.size() && inPair_[proxy];
+    const Color color = paired ? palette::kHit : palette::kShapeA;
+    const Box3& box = boxes_[proxy];
+    if (i < kWireLimit) {
+      if (small) fillBox(renderer, box, color.withAlpha(0.12f));
+      wireBox(renderer, box, color.withAlpha(0.9f));
+    } else {
+      renderer.point(centreOf(box), color, 2.0f);
+    }
+    if (small) renderer.label(highOf(box), "#" + std::to_string(proxy), palette::kTextDim, {2, -2});
+  }
+  if (stepping() && algorithm_ == Algorithm::Sap) drawSweep(renderer);
+  if (stepping() && algorithm_ != Algorithm::Sap) drawOtherEvent(renderer);
+  if (algorithm_ == Algorithm::Sap) drawStrips(renderer);
+}
+
+void BroadPhase3Lab::drawGridCells(Renderer3D& renderer) const {
+  const Grid& grid = std::get<Grid>(broadPhase_);
+  const double cell = grid.cellSize();
+  if (!(cell > 0)) return;
+  // The cells the boxes touch, each once (the grid's own cell mapping: floor of coordinate / cell size).
+  std::vector<std::array<long long, 3>> cells;
+  for (const ProxyId proxy : proxies_) {
+    const Box3& box = boxes_[proxy];
+    std::array<long long, 3> low{}, high{};
+    for (int k = 0; k < 3; ++k) {
+      low[static_cast<std::size_t>(k)] = static_cast<long long>(std::floor(box.min[static_cast<std::size_t>(k)] / cell));
+      high[static_cast<std::size_t>(k)] = static_cast<long long>(std::floor(box.max[static_cast<std::size_t>(k)] / cell));
+    }
+    for (long long x = low[0]; x <= high[0] && cells.size() < 8 * kCellLimit; ++x)
+      for (long long y = low[1]; y <= high[1]; ++y)
+        for (long long z = low[2]; z <= high[2]; ++z) cells.push_back({x, y, z});
+  }
+  std::sort(cells.begin(), cells.end());
+  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+  if (cells.size() > kCellLimit) cells.resize(kCellLimit);
+  for (const auto& c : cells) {
+    const Box3 box{{c[0] * cell, c[1] * cell, c[2] * cell}, {(c[0] + 1) * cell, (c[1] + 1) * cell, (c[2] + 1) * cell}};
+    wireBox(renderer, box, palette::kSeparated.withAlpha(0.35f), 1.0f);
+  }
+}
+
+void BroadPhase3Lab::drawTree(Renderer3D& renderer) const {
+  const Tree& tree = std::get<Tree>(broadPhase_);
+  if (tree.root() < 0) return;
+  const auto& nodes = tree.nodes();
+  std::vector<std::pair<int, int>> stack{{tree.root(), 0}};
+  while (!stack.empty()) {
+    const auto [index, depth] = stack.back();
+    stack.pop_back();
+    const auto& node = nodes[static_cast<std::size_t>(index)];
+    if (depth > treeDepth_) continue;
+    constexpr Color kDepthColors[] = {palette::kAccent, palette::kShapeB, rgb(0xff7ab8), palette::kMinkowski, rgb(0x6f8dff), rgb(0x7fd4ff)};
+    wireBox(renderer, node.box, kDepthColors[depth % 6].withAlpha(0.8f), depth == 0 ? 2.0f : 1.4f);
+    if (!node.isLeaf()) {
+      stack.push_back({node.child1, depth + 1});
+      stack.push_back({node.child2, depth + 1});
+    }
+  }
+}
+
+// The stepped sweep: the plane through the sweep line, the boxes in the active list, the pairs this event made.
+void BroadPhase3Lab::drawSweep(Renderer3D& renderer) const {
+  const SweepReplayOf<3> replay = replayAt(step_);
+  const int axis = replay.axis;
+  const Box3 world = worldBox();
+  if (replay.sweepValue) {
+    // A translucent plane across the world at the sweep value.
+    std::array<Vec3d, 4> corners;
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    for (int i = 0; i < 4; ++i) {
+      std::array<double, 3> p{};
+      p[static_cast<std::size_t>(axis)] = *replay.sweepValue;
+      p[static_cast<std::size_t>(u)] = (i == 1 || i == 2) ? world.max[static_cast<std::size_t>(u)] : world.min[static_cast<std::size_t>(u)];
+      p[static_cast<std::size_t>(v)] = (i >= 2) ? world.max[static_cast<std::size_t>(v)] : world.min[static_cast<std::size_t>(v)];
+      corners[static_cast<std::size_t>(i)] = {p[0], p[1], p[2]};
+    }
+    renderer.triangle(corners[0], corners[1], corners[2], palette::kAccent.withAlpha(0.12f));
+    renderer.triangle(corners[0], corners[2], corners[3], palette::kAccent.withAlpha(0.12f));
+    renderer.polyline(corners, true, palette::kAccent, {2.0f, 0, 0, true});
+    char text[48];
+    std::snprintf(text, sizeof text, "sweep: %c = %s", kAxisLetters[axis], formatNumber(*replay.sweepValue).c_str());
+    renderer.label(corners[2], text, palette::kAccent);
+  }
+  for (const ProxyId id : replay.active) wireBox(renderer, boxes_[id], palette::kAccent, 2.5f);
+  for (const ProxyPair& pair : replay.made)
+    renderer.line(centreOf(boxes_[pair.first]), centreOf(boxes_[pair.second]), palette::kAccent, {2.5f, 0, 0, true});
+}
+
+// The stepped grid or tree event: the cell a box goes into, or the two tree nodes being tested.
+void BroadPhase3Lab::drawOtherEvent(Renderer3D& renderer) const {
+  const Event& event = events_.steps[static_cast<std::size_t>(step_)];
+  if (const auto* insert = std::get_if<collide::GridInsert<3>>(&event)) {
+    const double cell = std::get<Grid>(broadPhase_).cellSize();
+    const auto& c = insert->cell;
+    const Box3 box{{c[0] * cell, c[1] * cell, c[2] * cell}, {(c[0] + 1) * cell, (c[1] + 1) * cell, (c[2] + 1) * cell}};
+    wireBox(renderer, box, palette::kAccent, 2.5f);
+    if (insert->id < boxes_.size()) wireBox(renderer, boxes_[insert->id], palette::kAccent, 2.5f);
+  } else if (const auto* visit = std::get_if<collide::TreeVisit>(&event)) {
+    const auto& nodes = std::get<Tree>(broadPhase_).nodes();
+    const Color color = visit->overlap ? palette::kAccent : palette::kTextDim;
+    for (const int node : {visit->nodeA, visit->nodeB}) {
+      if (node >= 0 && node < static_cast<int>(nodes.size())) wireBox(renderer, nodes[static_cast<std::size_t>(node)].box, color, 3.0f);
+    }
+  }
+}
+
+// [SECTION] Endpoint strips
+
+// Under the view, one strip per axis in the order sweep and prune uses them (the sweep axis first, then the axes
+// that filter its candidates), each box's interval on that axis as a bar and its endpoints as ticks; the counts say
+// how many pairs survive each stage.
+void BroadPhase3Lab::drawStrips(Renderer3D& renderer) const {
+  const ScreenRect& rect = renderer.camera().rect();
+  const Box3 world = worldBox();
+  // At the top of the view, below its title: the axis triad and the readouts own the bottom corners.
+  const double left = rect.x + 190, right = rect.x + rect.width - 20;
+  const double rowHeight = 22;
+  const double top = rect.y + 52;
+  const std::size_t n = std::min(proxies_.size(), kStripLimit);
+  const SweepReplayOf<3>* replay = nullptr;
+  std::optional<SweepReplayOf<3>> current;
+  if (stepping()) {
+    current = replayAt(step_);
+    replay = &*current;
+  }
+  for (int stage = 0; stage < 3; ++stage) {
+    const int axis = stats_.axisOrder[static_cast<std::size_t>(stage)];
+    const double y = top + stage * rowHeight;
+    const double lo = world.min[static_cast<std::size_t>(axis)], hi = world.max[static_cast<std::size_t>(axis)];
+    const auto at = [&](double value) { return left + (right - left) * (value - lo) / std::max(hi - lo, 1e-12); };
+    char text[64];
+    std::snprintf(text, sizeof text, stage == 0 ? "%c (sweep): %zu pairs" : "then %c: %zu left", kAxisLetters[axis],
+                  stats_.candidatePairsPerAxis[static_cast<std::size_t>(stage)]);
+    renderer.screenText({rect.x + 12, y - 8}, text, stage == 0 ? palette::kAccent : palette::kText);
+    renderer.screenLine({left, y}, {right, y}, palette::kTextDim.withAlpha(0.7f), 1.0f);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Box3& box = boxes_[proxies_[i]];
+      const double a = at(box.min[static_cast<std::size_t>(axis)]), b = at(box.max[static_cast<std::size_t>(axis)]);
+      const bool paired = proxies_[i] < inPair_.size() && inPair_[proxies_[i]];
+      renderer.screenLine({a, y - 3}, {a, y + 3}, palette::kSeparated, 1.5f);
+      renderer.screenLine({b, y - 3}, {b, y + 3}, palette::kHit, 1.5f);
+      if (paired) renderer.screenLine({a, y + 6}, {b, y + 6}, palette::kHit.withAlpha(0.6f), 2.0f);
+    }
+    if (stage == 0 && replay != nullptr) {
+      for (const ProxyId id : replay->active) {
+        const Box3& box = boxes_[id];
+        renderer.screenLine({at(box.min[static_cast<std::size_t>(axis)]), y}, {at(box.max[static_cast<std::size_t>(axis)]), y},
+                            palette::kAccent, 4.0f);
+      }
+      if (replay->sweepValue) {
+        const double x = at(*replay->sweepValue);
+        renderer.screenLine({x, y - 9}, {x, y + 9}, palette::kAccent, 2.5f);
+      }
+    }
+  }
+}
+
+// [SECTION] Scenes, settings, dump, metrics
+
+bool BroadPhase3Lab::loadScene(const Scene& scene, std::string& error) {
+  if (!scene.shapes.empty() || !scene.shapes3.empty()) {
+    error = "shapes: the 3D broad-phase lab builds its boxes from lab_state (count, motion, seed, spacing); expected no shapes";
+    return false;
+  }
+  std::size_t count = count_;
+  Motion motion = motion_;
+  std::uint64_t seed = seed_;
+  double spacing = spacing_;
+  const Json& state = scene.labState;
+  if (const auto it = state.find("count"); it != state.end()) {
+    if (!it->is_number_integer() || it->get<long long>() < static_cast<long long>(kMinCount) ||
+        it->get<long long>() > static_cast<long long>(kMaxCount)) {
+      error = "lab_state.count: expected an integer from " + std::to_string(kMinCount) + " to " + std::to_string(kMaxCount) +
+              ", got " + describeJsonValue(*it);
+      return false;
+    }
+    count = static_cast<std::size_t>(it->get<long long>());
+  }
+  if (const auto it = state.find("motion"); it != state.end()) {
+    const auto parsed = it->is_string() ? collide::parseMotion(it->get<std::string>()) : std::nullopt;
+    if (!parsed) {
+      error = "lab_state.motion: expected drift, bounce, floor or teleport, got " + describeJsonValue(*it);
+      return false;
+    }
+    motion = *parsed;
+  }
+  if (const auto it = state.find("seed"); it != state.end()) {
+    if (!it->is_number_unsigned()) {
+      error = "lab_state.seed: expected a non-negative integer, got " + describeJsonValue(*it);
+      return false;
+    }
+    seed = it->get<std::uint64_t>();
+  }
+  if (const auto it = state.find("spacing"); it != state.end()) {
+    if (!it->is_number() || !(it->get<double>() >= 0.5 && it->get<double>() <= 6.0)) {
+      error = "lab_state.spacing: expected a number from 0.5 to 6, got " + describeJsonValue(*it);
+      return false;
+    }
+    spacing = it->get<double>();
+  }
+  count_ = count;
+  motion_ = motion;
+  seed_ = seed;
+  spacing_ = spacing;
+  regenerate();
+  return true;
+}
+
+void BroadPhase3Lab::saveScene(Scene& scene) const {
+  scene.shapes.clear();
+  scene.shapes3.clear();
+  scene.algorithm = std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)]);
+  scene.labState = {{"count", count_}, {"motion", collide::motionName(motion_)}, {"seed", seed_}, {"spacing", spacing_}};
+}
+
+bool BroadPhase3Lab::setAlgorithm(std::string_view name, std::string& error) {
+  for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i) {
+    if (kAlgorithmNames[i] != name) continue;
+    algorithm_ = static_cast<Algorithm>(i);
+    rebuildBroadPhase();
+    return true;
+  }
+  error = "unknown broad phase \"" + std::string(name) + "\"; expected sap, grid, bvh or brute";
+  return false;
+}
+
+void BroadPhase3Lab::loadSettings(const Json& settings) {
+  std::string algorithm(kAlgorithmNames[static_cast<std::size_t>(algorithm_)]);
+  readSetting(settings, "algorithm", algorithm);
+  std::string ignored;
+  if (!setAlgorithm(algorithm, ignored)) rebuildBroadPhase();
+}
+
+Json BroadPhase3Lab::saveSettings() const { return {{"algorithm", kAlgorithmNames[static_cast<std::size_t>(algorithm_)]}}; }
+
+void BroadPhase3Lab::dumpState(Json& out) const {
+  out["algorithm"] = kAlgorithmNames[static_cast<std::size_t>(algorithm_)];
+  out["count"] = proxies_.size();
+  out["frame"] = frame_;
+  out["pairs"] = pairs_.size();
+  out["box_tests"] = stats_.boxTests;
+  out["brute_checked"] = bruteChecked_;
+  out["brute_agrees"] = bruteChecked_ && bruteMissing_ == 0 && bruteExtra_ == 0;
+  out["replay_agrees"] = replayChecked_ && replayAgrees_;
+  out["step_index"] = step_;
+  out["step_count"] = stepCount();
+  out["axis_order"] = {stats_.axisOrder[0], stats_.axisOrder[1], stats_.axisOrder[2]};
+  out["candidates_per_axis"] = {stats_.candidatePairsPerAxis[0], stats_.candidatePairsPerAxis[1], stats_.candidatePairsPerAxis[2]};
+  if (stepping()) out["step"] = {{"narration", narrateEvent<3>(algorithm_ == Algorithm::Sap ? replayAt(step_) : SweepReplayOf<3>{},
+                                                                events_.steps, step_, boxes_)}};
+}
+
+std::vector<Shortcut> BroadPhase3Lab::shortcuts() const {
+  return {{"1 .. 4", "sweep and prune, uniform grid, dynamic AABB tree, brute force"},
+          {"P", "pause / run the simulation"},
+          {"N", "advance one frame (recorded for stepping when N <= 64)"}};
+}
+
+void BroadPhase3Lab::frameMetrics(std::vector<FrameMetric>& out) const {
+  out.push_back({"pairs", static_cast<double>(pairs_.size()), "pairs"});
+  out.push_back({"box_tests", static_cast<double>(stats_.boxTests), "tests"});
+  if (algorithm_ == Algorithm::Sap) out.push_back({"swaps", static_cast<double>(stats_.swaps), "swaps"});
+  out.push_back({"update_time", updateMicroseconds_, "us"});
+}
+
+// [SECTION] Panel
+
+void BroadPhase3Lab::drawUi() {
+  ImGui::TextWrapped("Boxes moving in space. Left-drag orbits, the wheel zooms; with N <= %zu the timeline steps the "
+                     "update one event at a time.", kTraceLimit);
+  ImGui::TextDisabled("ALGORITHM");
+  int algorithm = static_cast<int>(algorithm_);
+  if (ImGui::Combo("##algorithm", &algorithm, kAlgorithmTitles.data(), static_cast<int>(kAlgorithmTitles.size()))) {
+    algorithm_ = static_cast<Algorithm>(algorithm);
+    rebuildBroadPhase();
+  }
+  if (algorithm_ == Algorithm::Sap) {
+    const char* axes[] = {"Sweep axis: automatic (largest variance)", "Sweep axis: x", "Sweep axis: y", "Sweep axis: z"};
+    int axis = axisChoice_ + 1;
+    if (ImGui::Combo("##axis", &axis, axes, 4)) {
+      axisChoice_ = axis - 1;
+      rebuildBroadPhase();
+    }
+  }
+  ImGui::Spacing();
+  ImGui::TextDisabled("SCENE");
+  int count = static_cast<int>(count_);
+  if (ImGui::SliderInt("Count", &count, static_cast<int>(kMinCount), static_cast<int>(kMaxCount), "%d", ImGuiSliderFlags_Logarithmic))
+    count_ = static_cast<std::size_t>(count);
+  if (ImGui::IsItemDeactivatedAfterEdit()) regenerate();
+  for (const int preset : {24, 64, 1000, 10000, 100000}) {
+    ImGui::PushID(preset);
+    char label[16];
+    std::snprintf(label, sizeof label, preset >= 1000 ? "%dk" : "%d", preset >= 1000 ? preset / 1000 : preset);
+    if (ImGui::SmallButton(label)) {
+      count_ = static_cast<std::size_t>(preset);
+      regenerate();
+    }
+    ImGui::PopID();
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  int motion = static_cast<int>(motion_);
+  const char* motions[] = {"Drift (coherent)", "Bounce in a box", "Pile on a floor (falls along z)", "Random teleports"};
+  if (ImGui::Combo("Motion", &motion, motions, 4)) {
+    motion_ = static_cast<Motion>(motion);
+    regenerate();
+  }
+  float spacing = static_cast<float>(spacing_);
+  if (ImGui::SliderFloat("Spacing", &spacing, 0.5f, 6.0f, "%.2f")) spacing_ = spacing;
+  if (ImGui::IsItemDeactivatedAfterEdit()) regenerate();
+  ImGui::TextDisabled("SIMULATION  frame %zu", frame_);
+  if (ImGui::Button(running_ ? "Pause (P)" : "Run (P)")) running_ = !running_;
+  ImGui::SameLine();
+  if (ImGui::Button("Next frame (N)")) {
+    running_ = false;
+    advanceFrame();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Restart")) regenerate();
+  if (!message_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", message_.c_str());
+  drawUpdateStats(algorithm_, proxies_.size());
+  if (stepping()) drawStepNarration(algorithm_, step_, boxes_);
+  else if (proxies_.size() > kTraceLimit) ImGui::TextDisabled("Step-by-step needs N <= %zu.", kTraceLimit);
+  if (algorithm_ == Algorithm::Bvh) {
+    const int height = std::get<Tree>(broadPhase_).height();
+    ImGui::SliderInt("Tree depth drawn", &treeDepth_, 0, std::max(height, 1));
+  }
+}
+
+static const bool registered = registerLab("Broad phase", "Broad phase 3D", &BroadPhase3Lab::create);
+
+}  // namespace lab::broadphase

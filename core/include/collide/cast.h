@@ -1,0 +1,1439 @@
+// collide/cast.h: continuous collision. Ray casts, linear shape casts and time of impact by conservative
+// advancement, dynamic SAT, moving-sphere tests and the reflection response, in the plane and in space.
+//
+// Every cast asks one question: the first time t in [0, 1] at which two moving shapes touch. The motion over the
+// interval is position(t) = position + t * velocity and rotation(t) = the rotation by t * angular_velocity applied
+// to the start rotation (an angle in the plane, a rotation vector in space). A ray is a point that moves.
+//
+// Status (CastStatus, every function):
+//   Hit            first contact at fraction in (0, 1] (a ray or cast reaching the surface);
+//   Touching       in contact at t = 0 without overlapping (within the tolerance): fraction 0, hit;
+//   Overlapping    already overlapping at t = 0: fraction 0, hit, no normal;
+//   Miss           no contact in [0, 1];
+//   MaxIterations  the cap: fraction is the time reached, before which there is certainly no contact;
+//   InvalidInput   NaN, infinite or out-of-range input, or a shape the algorithm cannot take.
+// Normals: a ray cast gives the surface normal of the shape hit; a pair cast gives the normal from A toward B.
+//
+// [SECTION] Status, options, motions, results, trace steps
+// [SECTION] Helpers (components, poses along a motion, farthest radius)
+// [SECTION] Ray casts: closed forms
+// [SECTION] GJK ray cast (van den Bergen 2004)
+// [SECTION] Conservative advancement: linear cast and time of impact
+// [SECTION] Dynamic SAT
+// [SECTION] Moving spheres
+// [SECTION] Response
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "collide/analytic3.h"
+#include "collide/geometry.h"
+#include "collide/gjk.h"
+#include "collide/math.h"
+#include "collide/shapes.h"
+#include "collide/shapes3.h"
+#include "collide/support.h"
+#include "collide/trace.h"
+#include "collide/vector.h"
+
+namespace collide {
+
+// [SECTION] Status, options, motions, results, trace steps
+
+enum class CastStatus : std::uint8_t { Hit, Touching, Overlapping, Miss, MaxIterations, InvalidInput };
+
+[[nodiscard]] constexpr std::string_view castStatusName(CastStatus status) {
+  switch (status) {
+    case CastStatus::Hit: return "hit";
+    case CastStatus::Touching: return "touching";
+    case CastStatus::Overlapping: return "overlapping";
+    case CastStatus::Miss: return "miss";
+    case CastStatus::MaxIterations: return "max_iterations";
+    case CastStatus::InvalidInput: return "invalid_input";
+  }
+  return "unknown";
+}
+
+// Options of the iterative casts (GJK ray cast, linear cast, time of impact). Distances are relative to the
+// pair's size (the larger half diagonal of the two bounding boxes, or of the ray's length and the shape's
+// extent), so a 500-unit body and a 1-unit body stop at the same relative accuracy.
+//   relativeTarget     the separation at which a cast stops (0: touching; Box2D keeps a few linear slops apart);
+//   relativeTolerance  how close to the target counts as arrived (0: 1000 epsilon of the scalar).
+struct CastOptions {
+  int maxIterations = 64;
+  double relativeTarget = 0.0;
+  double relativeTolerance = 0.0;
+};
+
+// The angular velocity of a body: radians per unit time in the plane, a rotation vector (axis times radians per
+// unit time, world frame) in space.
+template <Vector V>
+using AngularVelocityOf = std::conditional_t<kDimension<V> == 2, ScalarOf<V>, V>;
+
+// A body's motion over t in [0, 1] (the displacement over the interval, not per second).
+template <Vector V>
+struct Motion {
+  V velocity{};
+  AngularVelocityOf<V> angularVelocity{};
+};
+
+template <Vector V>
+struct CastResult {
+  using S = ScalarOf<V>;
+  bool hit = false;  // Hit, Touching or Overlapping
+  S fraction{};      // first contact in [0, 1]; MaxIterations: the time reached; Miss: 1
+  V point{};         // the contact point (world), on the surface hit
+  V normal{};        // ray: the surface normal; pair: unit from A toward B; zero when Overlapping
+  int iterations = 0;
+  CastStatus status = CastStatus::Miss;
+};
+
+// One iteration of the GJK ray cast (van den Bergen 2004), every value the picture needs.
+template <Vector V>
+struct RayCastStep {
+  using S = ScalarOf<V>;
+  int iteration = 0;
+  S lambda{};         // the ray parameter reached: no hit before it
+  V x{};              // the ray's point at lambda
+  V v{};              // x minus the closest point of the simplex (of the shape's core): the search direction
+  S distance{};       // |v| minus the shape's radius: the gap at x, known to the simplex
+  V support{};        // p: the core's support point along v
+  bool advanced = false;  // p's plane separated x from the shape, so lambda moved up to that plane
+  int simplexCount = 0;
+  std::array<V, kMaxSimplexVertices<V>> simplex{};  // the core points kept after the step
+  CastStatus status = CastStatus::Miss;             // on the last step: how it ended
+  bool last = false;
+};
+
+// One iteration of conservative advancement (Mirtich 1996): at `time` the shapes are `distance` apart along
+// `normal`; no point of them closes faster than `bound`, so they cannot touch before time + step.
+template <Vector V>
+struct AdvanceStep {
+  using S = ScalarOf<V>;
+  int iteration = 0;
+  S time{};
+  S distance{};
+  V normal{};           // unit, from A toward B (zero when touching)
+  V pointA{}, pointB{};  // the witnesses (world) at `time`
+  S closingSpeed{};     // the linear relative velocity along the normal: dot(vA - vB, normal)
+  S angularBound{};     // |wA| rA + |wB| rB: what rotation can add (0 for a linear cast)
+  S bound{};            // closingSpeed + angularBound
+  S step{};             // (distance - target) / bound: the safe step (0 on the last iteration)
+  int gjkIterations = 0;
+  CastStatus status = CastStatus::Miss;  // on the last step: how it ended
+  bool last = false;
+};
+
+// One axis of dynamic SAT (Ericson, Real-Time Collision Detection, 5.5.8): the projections of A and B at t = 0 and
+// B's speed relative to A along the axis give the times [tEnter, tExit] during which the projections overlap.
+template <Vector V>
+struct SatAxisStep {
+  using S = ScalarOf<V>;
+  V axis{};
+  enum class Source : std::uint8_t { FaceA, FaceB, EdgePair } source = Source::FaceA;
+  S minA{}, maxA{}, minB{}, maxB{};
+  S speed{};  // dot(vB - vA, axis)
+  S tEnter{}, tExit{};  // -inf/+inf when the projections overlap for all time (speed 0)
+  S first{}, last{};    // the running max of tEnter and min of tExit
+  bool earlyExit = false;  // first > last (or the interval left [0, 1]): a separating axis over the whole motion
+};
+
+// One part of a moving-sphere test: the relative motion, the Minkowski sum, then each piece of the swept shape
+// (Ericson 5.5.3, 5.5.6, 5.5.7), with the quadratic's coefficients and roots where one is solved.
+enum class SweepPart : std::uint8_t { RelativeMotion, MinkowskiSum, Plane, Sphere, Face, Edge, Vertex };
+
+[[nodiscard]] constexpr std::string_view sweepPartName(SweepPart part) {
+  switch (part) {
+    case SweepPart::RelativeMotion: return "relative_motion";
+    case SweepPart::MinkowskiSum: return "minkowski_sum";
+    case SweepPart::Plane: return "plane";
+    case SweepPart::Sphere: return "sphere";
+    case SweepPart::Face: return "face";
+    case SweepPart::Edge: return "edge";
+    case SweepPart::Vertex: return "vertex";
+  }
+  return "unknown";
+}
+
+template <Vector V>
+struct SweepStep {
+  using S = ScalarOf<V>;
+  SweepPart part = SweepPart::RelativeMotion;
+  int index = -1;    // the face, edge or vertex tested
+  V start{};         // the moving point (the sphere's centre relative to B) at t = 0
+  V motion{};        // its displacement over [0, 1]
+  S radius{};        // the radius the moving point is kept from the piece (the Minkowski sum's)
+  S a{}, b{}, c{};   // a t^2 + 2 b t + c = 0 (Ericson 5.3.2's halved b) when a quadratic is solved
+  S discriminant{};  // b^2 - a c
+  S root0{}, root1{};  // its roots, smaller first (NaN when there are none)
+  S startDistance{}, endDistance{};  // Plane and Face: signed distances at t = 0 and t = 1
+  S t{};             // this piece's contact time (NaN: none in [0, 1])
+  bool hit = false;
+};
+
+// A trace sink that keeps every step of every kind (the CLI's `trace` and the labs read it).
+template <Vector V>
+struct CastRecorder {
+  static constexpr bool enabled = true;
+  std::vector<RayCastStep<V>> ray;
+  std::vector<AdvanceStep<V>> advance;
+  std::vector<SatAxisStep<V>> axes;
+  std::vector<SweepStep<V>> sweep;
+  void operator()(const RayCastStep<V>& step) { ray.push_back(step); }
+  void operator()(const AdvanceStep<V>& step) { advance.push_back(step); }
+  void operator()(const SatAxisStep<V>& step) { axes.push_back(step); }
+  void operator()(const SweepStep<V>& step) { sweep.push_back(step); }
+};
+
+// [SECTION] Helpers (components, poses along a motion, farthest radius)
+
+namespace detail {
+
+template <Scalar S>
+[[nodiscard]] constexpr S component(Vec2<S> v, int i) {
+  return i == 0 ? v.x : v.y;
+}
+template <Scalar S>
+[[nodiscard]] constexpr S component(Vec3<S> v, int i) {
+  return i == 0 ? v.x : (i == 1 ? v.y : v.z);
+}
+template <Vector V>
+[[nodiscard]] constexpr V unitAxis(int i, ScalarOf<V> sign = ScalarOf<V>(1)) {
+  V v{};
+  if constexpr (kDimension<V> == 2) {
+    (i == 0 ? v.x : v.y) = sign;
+  } else {
+    (i == 0 ? v.x : (i == 1 ? v.y : v.z)) = sign;
+  }
+  return v;
+}
+
+// The default tolerance of the casts, relative to the pair's size: far above rounding, far below anything visible.
+template <Scalar S>
+inline constexpr S kDefaultCastTolerance = S(1000) * kEpsilon<S>;
+
+template <Scalar S>
+[[nodiscard]] inline S castTolerance(const CastOptions& options) {
+  if (options.relativeTolerance == 0.0) return kDefaultCastTolerance<S>;
+  if (!(options.relativeTolerance > 0.0) || !std::isfinite(options.relativeTolerance)) {
+    return std::numeric_limits<S>::quiet_NaN();
+  }
+  return static_cast<S>(options.relativeTolerance);
+}
+
+[[nodiscard]] inline bool validCastOptions(const CastOptions& options) {
+  return options.maxIterations >= 1 && options.relativeTarget >= 0.0 && std::isfinite(options.relativeTarget) &&
+         (options.relativeTolerance == 0.0 ||
+          (options.relativeTolerance > 0.0 && std::isfinite(options.relativeTolerance)));
+}
+
+template <Scalar S>
+[[nodiscard]] inline bool isFiniteAngular(S w) {
+  return std::isfinite(w);
+}
+template <Scalar S>
+[[nodiscard]] inline bool isFiniteAngular(Vec3<S> w) {
+  return isFinite(w);
+}
+template <Scalar S>
+[[nodiscard]] inline S angularSpeed(S w) {
+  return std::abs(w);
+}
+template <Scalar S>
+[[nodiscard]] inline S angularSpeed(Vec3<S> w) {
+  return length(w);
+}
+
+template <Vector V>
+[[nodiscard]] inline bool validMotion(const Motion<V>& motion) {
+  using S = ScalarOf<V>;
+  return isFinite(motion.velocity) && isFiniteAngular(motion.angularVelocity) &&
+         lengthSquared(motion.velocity) <= kMaxCoordinate<S> * kMaxCoordinate<S>;
+}
+
+}  // namespace detail
+
+// The pose at time t: the start pose translated by t * velocity and turned by t * angular velocity (about the
+// pose's origin; in space the rotation vector is applied to the start rotation: q(t) = exp(t w) q0).
+template <Scalar S>
+[[nodiscard]] inline Transform<S> poseAt(const Transform<S>& start, const Motion<Vec2<S>>& motion, S t) {
+  if (motion.angularVelocity == S(0)) return {start.p + t * motion.velocity, start.q};
+  return {start.p + t * motion.velocity, Rot<S>::fromAngle(t * motion.angularVelocity) * start.q};
+}
+
+template <Scalar S>
+[[nodiscard]] inline Transform3<S> poseAt(const Transform3<S>& start, const Motion<Vec3<S>>& motion, S t) {
+  const Vec3<S> p = start.p + t * motion.velocity;
+  const S angle = t * length(motion.angularVelocity);
+  if (!(angle > S(0))) return {p, start.q};
+  const Vec3<S> axis = motion.angularVelocity / length(motion.angularVelocity);
+  return {p, (Quat<S>::fromAxisAngle(axis, angle) * start.q).normalized()};
+}
+
+// The farthest any point of a shape lies from its local origin, the centre its pose turns it about (Mirtich
+// 1996's bound on a rotating body's point speed: |w| times this). An Aabb is never turned: 0.
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Point<S>& s) { return length(s.position); }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Segment<S>& s) { return std::max(length(s.a), length(s.b)); }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Circle<S>& s) { return length(s.center) + s.radius; }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Aabb<S>&) { return S(0); }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Box<S>& s) { return length(s.halfExtents); }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Capsule<S>& s) { return std::max(length(s.a), length(s.b)) + s.radius; }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Polygon<S>& s) {
+  S r{};
+  for (int i = 0; i < s.count; ++i) r = std::max(r, length(s.vertices[i]));
+  return r;
+}
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Sector<S>& s) { return s.radius; }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Point3<S>& s) { return length(s.position); }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Segment3<S>& s) { return std::max(length(s.a), length(s.b)); }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Triangle3<S>& s) {
+  return std::max({length(s.a), length(s.b), length(s.c)});
+}
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Sphere<S>& s) { return length(s.center) + s.radius; }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Aabb3<S>&) { return S(0); }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Box3<S>& s) { return length(s.halfExtents); }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Capsule3<S>& s) { return std::max(length(s.a), length(s.b)) + s.radius; }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Cylinder<S>& s) { return std::hypot(s.halfHeight, s.radius); }
+template <Scalar S>
+[[nodiscard]] inline S farthestRadius(const Hull<S>& s) {
+  S r{};
+  for (const Vec3<S>& v : s.vertices) r = std::max(r, length(v));
+  return r;
+}
+
+namespace detail {
+
+// Half the diagonal of a placed shape's bounding box: the size tolerances are relative to.
+template <Vector V, class Collider>
+[[nodiscard]] inline ScalarOf<V> halfDiagonal(const Collider& collider) {
+  const auto box = bounds(collider);
+  V extent{};
+  if constexpr (kDimension<V> == 2) {
+    extent = {box.max[0] - box.min[0], box.max[1] - box.min[1]};
+  } else {
+    extent = {box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]};
+  }
+  return ScalarOf<V>(0.5) * length(extent);
+}
+
+// A ray result from a local-frame answer: the point and normal mapped back through the pose.
+template <Vector V>
+[[nodiscard]] inline CastResult<V> toWorld(CastResult<V> local, const TransformOf<V>& pose) {
+  local.point = pose.apply(local.point);
+  local.normal = pose.q.apply(local.normal);
+  return local;
+}
+
+template <Vector V>
+[[nodiscard]] inline CastResult<V> missResult(int iterations = 0) {
+  CastResult<V> result;
+  result.fraction = ScalarOf<V>(1);
+  result.iterations = iterations;
+  return result;
+}
+
+template <Vector V>
+[[nodiscard]] inline CastResult<V> invalidResult() {
+  CastResult<V> result;
+  result.status = CastStatus::InvalidInput;
+  return result;
+}
+
+template <Vector V>
+[[nodiscard]] inline CastResult<V> startResult(CastStatus status, V point, V normal, int iterations = 0) {
+  CastResult<V> result;
+  result.hit = true;
+  result.fraction = ScalarOf<V>(0);
+  result.point = point;
+  result.normal = status == CastStatus::Overlapping ? V{} : normal;
+  result.iterations = iterations;
+  result.status = status;
+  return result;
+}
+
+template <Vector V>
+[[nodiscard]] inline CastResult<V> hitResult(ScalarOf<V> fraction, V point, V normal, int iterations = 0) {
+  CastResult<V> result;
+  result.hit = true;
+  result.fraction = fraction;
+  result.point = point;
+  result.normal = normal;
+  result.iterations = iterations;
+  result.status = fraction > ScalarOf<V>(0) ? CastStatus::Hit : CastStatus::Touching;
+  return result;
+}
+
+// The unit vector along v, or `fallback` when v is zero or too small to normalise.
+template <Vector V>
+[[nodiscard]] inline V unitOr(V v, V fallback) {
+  const ScalarOf<V> len = length(v);
+  return len > std::numeric_limits<ScalarOf<V>>::min() ? v / len : fallback;
+}
+
+// The first root in [0, 1] of a t^2 + 2 b t + c = 0, where c > 0 (the start is outside) and a >= 0 (Ericson 5.3.2
+// with the halved b). NaN when there is none. The roots are taken in their cancellation-free forms (Press et al.,
+// Numerical Recipes, 5.6): q = -(b + sign(b) sqrt(disc)), roots q / a and c / q.
+template <Scalar S>
+struct QuadraticRoots {
+  S discriminant{};
+  S root0 = std::numeric_limits<S>::quiet_NaN();
+  S root1 = std::numeric_limits<S>::quiet_NaN();
+};
+
+template <Scalar S>
+[[nodiscard]] inline QuadraticRoots<S> solveQuadratic(S a, S b, S c) {
+  QuadraticRoots<S> roots;
+  roots.discriminant = b * b - a * c;
+  if (!(a > S(0)) || roots.discriminant < S(0)) return roots;
+  const S q = -(b + std::copysign(std::sqrt(roots.discriminant), b));
+  const S r0 = q / a;
+  const S r1 = q != S(0) ? c / q : r0;
+  roots.root0 = std::min(r0, r1);
+  roots.root1 = std::max(r0, r1);
+  return roots;
+}
+
+}  // namespace detail
+
+// [SECTION] Ray casts: closed forms
+
+// A ray: origin + fraction * translation, fraction in [0, 1].
+template <Vector V>
+struct Ray {
+  V origin{};
+  V translation{};
+};
+
+// Ray against a sphere (a circle in the plane) by the quadratic |m + t d|^2 = r^2, m = origin - center (Ericson
+// 5.3.2). A zero radius is a point: hit only when the ray passes through it.
+template <Vector V>
+[[nodiscard]] inline CastResult<V> raySphere(const Ray<V>& ray, V center, ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  const V m = ray.origin - center;
+  const V d = ray.translation;
+  const S c = lengthSquared(m) - radius * radius;
+  const V backward = detail::unitOr(-d, V{});
+  if (c < S(0)) return detail::startResult(CastStatus::Overlapping, ray.origin, V{});
+  if (c == S(0)) return detail::startResult(CastStatus::Touching, ray.origin, detail::unitOr(m, backward));
+  const S a = lengthSquared(d);
+  const S b = dot(m, d);
+  if (b >= S(0) || !(a > S(0))) return detail::missResult<V>();
+  const detail::QuadraticRoots<S> roots = detail::solveQuadratic(a, b, c);
+  // A grazing ray of a point (radius 0) has discriminant 0 only in exact arithmetic: take the closest approach.
+  S t = roots.root0;
+  if (std::isnan(t)) {
+    if (radius != S(0) || roots.discriminant < -S(16) * kEpsilon<S> * b * b) return detail::missResult<V>();
+    t = -b / a;
+  }
+  if (t > S(1) || t < S(0)) return detail::missResult<V>();
+  const V point = ray.origin + t * d;
+  return detail::hitResult(t, point, detail::unitOr(point - center, backward));
+}
+
+// The slab test (Kay and Kajiya 1986; Ericson 5.3.3) against the box [low, high]: per axis the interval of the
+// ray inside the slab, the ray inside the box where all intervals overlap. A zero translation along an axis keeps
+// the ray in that slab or never in it.
+template <Vector V>
+[[nodiscard]] inline CastResult<V> raySlab(const Ray<V>& ray, V low, V high) {
+  using S = ScalarOf<V>;
+  S enter = -std::numeric_limits<S>::infinity();
+  S exit = std::numeric_limits<S>::infinity();
+  int enterAxis = -1;
+  S enterSign = S(0);
+  bool strictlyInside = true;
+  int touchAxis = 0;
+  S touchSign = S(1);
+  S touchGap = std::numeric_limits<S>::infinity();
+  for (int i = 0; i < kDimension<V>; ++i) {
+    const S o = detail::component(ray.origin, i);
+    const S d = detail::component(ray.translation, i);
+    const S lo = detail::component(low, i);
+    const S hi = detail::component(high, i);
+    strictlyInside = strictlyInside && o > lo && o < hi;
+    // The face nearest the origin: the normal of a start on the surface.
+    if (o - lo < touchGap) touchGap = o - lo, touchAxis = i, touchSign = S(-1);
+    if (hi - o < touchGap) touchGap = hi - o, touchAxis = i, touchSign = S(1);
+    if (d == S(0)) {
+      if (o < lo || o > hi) return detail::missResult<V>();
+      continue;
+    }
+    const S inverse = S(1) / d;
+    S t0 = (lo - o) * inverse;
+    S t1 = (hi - o) * inverse;
+    S sign = S(-1);  // entering through the low face
+    if (t0 > t1) std::swap(t0, t1), sign = S(1);
+    if (t0 > enter) enter = t0, enterAxis = i, enterSign = sign;
+    exit = std::min(exit, t1);
+    if (enter > exit) return detail::missResult<V>();
+  }
+  if (strictlyInside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{});
+  if (enter <= S(0)) {
+    if (exit < S(0) || touchGap < S(0)) return detail::missResult<V>();
+    return detail::startResult(CastStatus::Touching, ray.origin, detail::unitAxis<V>(touchAxis, touchSign));
+  }
+  if (enter > S(1) || enterAxis < 0) return detail::missResult<V>();
+  return detail::hitResult(enter, ray.origin + enter * ray.translation, detail::unitAxis<V>(enterAxis, enterSign));
+}
+
+// Clipping against the planes of a convex polytope (Cyrus and Beck 1978; Ericson 5.3.8; Box2D's
+// b2RayCastPolygon): each plane dot(n, x) <= offset cuts the ray's interval, entering where the ray crosses a
+// plane it faces. planeAt(i) gives {n, offset}.
+template <Vector V, class PlaneAt>
+[[nodiscard]] inline CastResult<V> rayClip(const Ray<V>& ray, int planeCount, PlaneAt planeAt) {
+  using S = ScalarOf<V>;
+  S lower = -std::numeric_limits<S>::infinity();
+  S upper = std::numeric_limits<S>::infinity();
+  int enterPlane = -1;
+  V enterNormal{};
+  bool strictlyInside = true;
+  bool outside = false;
+  V touchNormal{};
+  S touchGap = std::numeric_limits<S>::infinity();
+  for (int i = 0; i < planeCount; ++i) {
+    const auto [n, offset] = planeAt(i);
+    const S gap = offset - dot(n, ray.origin);  // > 0: the origin is inside this plane
+    const S denominator = dot(n, ray.translation);
+    strictlyInside = strictlyInside && gap > S(0);
+    outside = outside || gap < S(0);
+    if (gap < touchGap) touchGap = gap, touchNormal = n;
+    if (denominator == S(0)) {
+      if (gap < S(0)) return detail::missResult<V>();
+      continue;
+    }
+    const S t = gap / denominator;
+    if (denominator < S(0)) {
+      if (t > lower) lower = t, enterPlane = i, enterNormal = n;
+    } else {
+      upper = std::min(upper, t);
+    }
+    if (upper < lower) return detail::missResult<V>();
+  }
+  if (strictlyInside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{});
+  if (!outside) return detail::startResult(CastStatus::Touching, ray.origin, touchNormal);
+  if (enterPlane < 0 || lower > S(1) || lower < S(0)) return detail::missResult<V>();
+  return detail::hitResult(lower, ray.origin + lower * ray.translation, enterNormal);
+}
+
+// Ray against a capsule (a segment swept by a sphere; in the plane, a stadium): the infinite cylinder around the
+// segment's line clipped to the segment, then the spheres at its ends (Ericson 5.3.7), the first hit wins.
+template <Vector V>
+[[nodiscard]] inline CastResult<V> rayCapsule(const Ray<V>& ray, V a, V b, ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  const SegmentClosestPoint<V> nearest = closestPointOnSegment(ray.origin, a, b);
+  const V offset = ray.origin - nearest.point;
+  const S gapSquared = lengthSquared(offset) - radius * radius;
+  const V backward = detail::unitOr(-ray.translation, V{});
+  if (gapSquared < S(0)) return detail::startResult(CastStatus::Overlapping, ray.origin, V{});
+  if (gapSquared == S(0)) return detail::startResult(CastStatus::Touching, ray.origin, detail::unitOr(offset, backward));
+  CastResult<V> best = detail::missResult<V>();
+  const V axis = b - a;
+  const S axisSquared = lengthSquared(axis);
+  if (axisSquared > std::numeric_limits<S>::min()) {
+    // The side: |perp(m + t d)|^2 = r^2, perp removing the axis component.
+    const V m = ray.origin - a;
+    const V mPerp = m - (dot(m, axis) / axisSquared) * axis;
+    const V dPerp = ray.translation - (dot(ray.translation, axis) / axisSquared) * axis;
+    const S qa = lengthSquared(dPerp);
+    const S qb = dot(mPerp, dPerp);
+    const S qc = lengthSquared(mPerp) - radius * radius;
+    if (qc > S(0) && qb < S(0)) {
+      const detail::QuadraticRoots<S> roots = detail::solveQuadratic(qa, qb, qc);
+      const S t = roots.root0;
+      if (t >= S(0) && t <= S(1)) {
+        const S along = dot(m + t * ray.translation, axis) / axisSquared;
+        if (along >= S(0) && along <= S(1)) {
+          const V normal = detail::unitOr(mPerp + t * dPerp, backward);
+          return detail::hitResult(t, ray.origin + t * ray.translation, normal);
+        }
+      }
+    }
+  }
+  for (const V end : {a, b}) {
+    const CastResult<V> cap = raySphere(ray, end, radius);
+    if (cap.status == CastStatus::Hit && cap.fraction < best.fraction + (best.hit ? S(0) : S(1))) best = cap;
+  }
+  return best;
+}
+
+// Ray against a segment in the plane: o + t d = a + s (b - a) by cross products. Collinear: the first end point
+// reached along the ray.
+template <Scalar S>
+[[nodiscard]] inline CastResult<Vec2<S>> raySegment(const Ray<Vec2<S>>& ray, Vec2<S> a, Vec2<S> b) {
+  using V = Vec2<S>;
+  const V d = ray.translation;
+  const V e = b - a;
+  const V m = a - ray.origin;
+  const S denominator = cross(d, e);
+  const S scale = std::max(lengthSquared(d), lengthSquared(e));
+  const V backward = detail::unitOr(-d, V{});
+  if (std::abs(denominator) <= S(16) * kEpsilon<S> * scale || !(scale > S(0))) {
+    // Parallel (or a zero-length ray or segment): a hit only along the common line.
+    if (std::abs(cross(m, lengthSquared(e) > S(0) ? e : d)) > S(16) * kEpsilon<S> * (lengthSquared(m) + scale)) {
+      return detail::missResult<V>();
+    }
+    const SegmentClosestPoint<V> onSegment = closestPointOnSegment(ray.origin, a, b);
+    if (onSegment.point == ray.origin || lengthSquared(onSegment.point - ray.origin) <=
+                                             S(256) * kEpsilon<S> * kEpsilon<S> * (lengthSquared(m) + scale)) {
+      return detail::startResult(CastStatus::Touching, ray.origin, backward);
+    }
+    const S dd = lengthSquared(d);
+    if (!(dd > S(0))) return detail::missResult<V>();
+    const S ta = dot(a - ray.origin, d) / dd;
+    const S tb = dot(b - ray.origin, d) / dd;
+    const S t = std::min(ta < S(0) ? std::numeric_limits<S>::infinity() : ta,
+                         tb < S(0) ? std::numeric_limits<S>::infinity() : tb);
+    if (!(t <= S(1))) return detail::missResult<V>();
+    return detail::hitResult(t, t == ta ? a : b, backward);
+  }
+  const S t = cross(m, e) / denominator;
+  const S s = cross(m, d) / denominator;
+  if (t < S(0) || t > S(1) || s < S(0) || s > S(1)) return detail::missResult<V>();
+  V normal = detail::unitOr(leftPerp(e), backward);
+  if (dot(normal, d) > S(0)) normal = -normal;
+  return detail::hitResult(t, ray.origin + t * d, normal);
+}
+
+// Ray against a triangle in space (Moller and Trumbore 1997; Ericson 5.3.6), two-sided: the normal faces the ray.
+// A ray in the triangle's plane has no crossing point: NaN fraction, so the caller takes the GJK ray cast.
+template <Scalar S>
+[[nodiscard]] inline CastResult<Vec3<S>> rayTriangle(const Ray<Vec3<S>>& ray, Vec3<S> a, Vec3<S> b, Vec3<S> c,
+                                                     bool& parallel) {
+  using V = Vec3<S>;
+  const V ab = b - a;
+  const V ac = c - a;
+  const V n = cross(ab, ac);
+  const V d = ray.translation;
+  const S denominator = -dot(d, n);
+  const V ao = ray.origin - a;
+  const S startSide = dot(ao, n);
+  parallel = std::abs(denominator) <= S(16) * kEpsilon<S> * length(d) * length(n);
+  if (parallel) return detail::missResult<V>();
+  const S t = startSide / denominator;
+  if (t < S(0) || t > S(1)) return detail::missResult<V>();
+  const V e = cross(d, ao);
+  S v = dot(ac, e) / denominator;
+  S w = -dot(ab, e) / denominator;
+  if (v < S(0) || w < S(0) || v + w > S(1)) return detail::missResult<V>();
+  V normal = detail::unitOr(n, V{});
+  if (startSide < S(0)) normal = -normal;
+  return detail::hitResult(t, ray.origin + t * d, normal);
+}
+
+// [SECTION] GJK ray cast (van den Bergen 2004)
+
+// Ray against any convex shape given by its support function (van den Bergen, "Ray Casting against General
+// Convex Objects with Application to Continuous Collision Detection", JGT 2004, Algorithm 1; Box2D 2.4.1's
+// b2ShapeCast is the same loop on A - B). GJK runs on the set x - C, x the ray's point at lambda:
+//   v = x - (closest point of the simplex); p = support of the core along v; w = x - p
+//   if p's plane separates x from the shape (dot(v, w) > radius |v|):
+//     miss when the ray does not run toward the plane (dot(v, r) >= 0); else lambda moves to the plane
+//   add p; v = closest point of conv(x - simplex); keep the vertices supporting it
+//   stop when |v| - radius <= tolerance: x is on the surface
+// The core and its radius are kept apart (as Box2D does), so a circle converges in one or two steps. The shape
+// is given in the frame of the ray (world).
+template <SupportShape Shape, class Trace = NoTrace>
+[[nodiscard]] CastResult<ShapeVector<Shape>> gjkRayCast(const Shape& shape, const Ray<ShapeVector<Shape>>& ray,
+                                                         const CastOptions& options, Trace& trace) {
+  using V = ShapeVector<Shape>;
+  using S = ScalarOf<V>;
+  constexpr int kCapacity = kMaxSimplexVertices<V>;
+  const S radius = shape.coreRadius();
+  const S relativeTolerance = detail::castTolerance<S>(options);
+  if (!detail::validCastOptions(options) || !isFinite(ray.origin) || !isFinite(ray.translation) ||
+      !(radius >= S(0)) || !std::isfinite(radius)) {
+    return detail::invalidResult<V>();
+  }
+  const V centroid = shape.centroid();
+  // The size tolerances are relative to: the shape's extent, the ray's length and the distance to the shape.
+  S extent = radius;
+  for (int i = 0; i < kDimension<V>; ++i) {
+    extent = std::max(extent, length(shape.coreSupport(detail::unitAxis<V>(i)) - centroid) + radius);
+    extent = std::max(extent, length(shape.coreSupport(detail::unitAxis<V>(i, S(-1))) - centroid) + radius);
+  }
+  const S size = std::max({extent, length(ray.translation), length(ray.origin - centroid)});
+  const S tolerance = relativeTolerance * size;
+  const S target = static_cast<S>(options.relativeTarget) * size;
+  if (!std::isfinite(size)) return detail::invalidResult<V>();
+
+  std::array<V, kCapacity> cores{};  // the simplex's points of the core, p (not x - p: x moves)
+  int count = 0;
+  S lambda = S(0);
+  V x = ray.origin;
+  V lastPlaneNormal{};
+  V v = x - centroid;
+  int iterations = 0;
+  bool interior = false;  // x inside the simplex of the core: v is zero
+  bool stalled = false;   // a support already held brought v no closer: v is exact to rounding
+  CastStatus status = CastStatus::MaxIterations;
+  for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
+    const S vLength = length(v);
+    if (vLength - radius - target <= tolerance || interior || stalled) {
+      status = CastStatus::Hit;
+      break;
+    }
+    iterations = iteration;
+    const V p = shape.coreSupport(v);
+    const V w = x - p;
+    const S separation = dot(v, w) - (radius + target) * vLength;
+    bool advanced = false;
+    if (!isFinite(p)) return detail::invalidResult<V>();
+    if (separation > S(0)) {
+      const S closing = dot(v, ray.translation);
+      if (closing >= S(0)) {
+        status = CastStatus::Miss;
+      } else {
+        lambda -= separation / closing;
+        if (lambda > S(1)) status = CastStatus::Miss;
+        x = ray.origin + lambda * ray.translation;
+        lastPlaneNormal = v;
+        advanced = true;
+      }
+    }
+    bool duplicate = false;
+    for (int i = 0; i < count; ++i) duplicate = duplicate || cores[i] == p;
+    if (status == CastStatus::MaxIterations && !duplicate) {
+      // Newest first, as the solver expects; a full simplex loses its oldest point.
+      for (int i = std::min(count, kCapacity - 1); i > 0; --i) cores[i] = cores[i - 1];
+      cores[0] = p;
+      count = std::min(count + 1, kCapacity);
+    }
+    if (status == CastStatus::MaxIterations) {
+      detail::SimplexPoints<V> points{};
+      for (int i = 0; i < count; ++i) points[i] = x - cores[i];
+      const detail::ClosestOnSimplex<V> closest = detail::closestOnSimplex(points, count);
+      std::array<V, kCapacity> kept{};
+      int keptCount = 0;
+      for (int i = 0; i < count; ++i)
+        if ((closest.droppedMask & (1u << i)) == 0) kept[keptCount++] = cores[i];
+      cores = kept;
+      count = keptCount;
+      interior = closest.region.feature == SimplexFeature::Interior;
+      const S previous = vLength;
+      v = interior ? V{} : closest.closestPoint;
+      stalled = duplicate && !advanced && !(length(v) < previous);
+    }
+    if constexpr (Trace::enabled) {
+      RayCastStep<V> step;
+      step.iteration = iteration;
+      step.lambda = lambda;
+      step.x = x;
+      step.v = v;
+      step.distance = length(v) - radius;
+      step.support = p;
+      step.advanced = advanced;
+      step.simplexCount = count;
+      step.simplex = cores;
+      step.status = status;
+      step.last = status != CastStatus::MaxIterations;
+      trace(step);
+    }
+    if (status != CastStatus::MaxIterations) break;
+  }
+  if (status == CastStatus::Miss) return detail::missResult<V>(iterations);
+  const V backward = detail::unitOr(-ray.translation, V{});
+  const V normal = detail::unitOr(v, detail::unitOr(lastPlaneNormal, backward));
+  if (status == CastStatus::MaxIterations) {
+    CastResult<V> capped;
+    capped.fraction = lambda;
+    capped.iterations = iterations;
+    capped.status = CastStatus::MaxIterations;
+    return capped;
+  }
+  const V point = x - v + radius * normal;
+  if (lambda > S(0)) return detail::hitResult(lambda, point, normal, iterations);
+  // Converged at the start: inside the core's simplex, or within its radius less the tolerance, is overlapping.
+  if (interior || length(v) - radius < -tolerance) return detail::startResult(CastStatus::Overlapping, ray.origin, V{}, iterations);
+  return detail::startResult(CastStatus::Touching, ray.origin, normal, iterations);
+}
+
+template <SupportShape Shape>
+[[nodiscard]] CastResult<ShapeVector<Shape>> gjkRayCast(const Shape& shape, const Ray<ShapeVector<Shape>>& ray,
+                                                         const CastOptions& options = {}) {
+  NoTrace trace;
+  return gjkRayCast(shape, ray, options, trace);
+}
+
+// [SECTION] Conservative advancement: linear cast and time of impact
+
+namespace detail {
+
+// Half the diagonal of a placed support shape's bounding box, from its supports along the axes (Ericson 4.2.6).
+template <SupportShape Shape>
+[[nodiscard]] inline ScalarOf<ShapeVector<Shape>> supportHalfDiagonal(const Shape& shape) {
+  using V = ShapeVector<Shape>;
+  using S = ScalarOf<V>;
+  S sum{};
+  for (int i = 0; i < kDimension<V>; ++i) {
+    const S width = component(shape.support(unitAxis<V>(i)) - shape.support(unitAxis<V>(i, S(-1))), i);
+    sum += width * width;
+  }
+  return S(0.5) * std::sqrt(sum);
+}
+
+}  // namespace detail
+
+// Conservative advancement (Mirtich, "Impulse-based Dynamic Simulation of Rigid Body Systems", 1996, 2.3; Ericson
+// 9.5.2; Box2D v3's b2ShapeCast without rotation): at time t the GJK distance d and normal n (A toward B) are
+// known; no point of A or B closes faster along n than
+//   bound = dot(vA - vB, n) + |wA| rA + |wB| rB      (rA: A's farthest point from its centre of rotation)
+// so nothing touches before t + (d - target) / bound: advance there and measure again. Without rotation the
+// distance along the motion is convex in t (the distance from a point moving on a line to a convex set), so the
+// step is Newton's method from below: it never passes the contact and converges fast. Stops when d <= target +
+// tolerance (Hit at t, Touching at t = 0), when bound <= 0 (the pair only separates: Miss) or when t passes 1
+// (Miss). Each GJK call is warm-started from the last one's simplex (SimplexCache) and runs in A's frame at t, so
+// large coordinates cancel first. radiusA and radiusB are only read when the body rotates.
+template <SupportShape A, SupportShape B, class Trace = NoTrace>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] CastResult<ShapeVector<A>> conservativeAdvancement(
+    const A& a, const TransformOf<ShapeVector<A>>& startA, const Motion<ShapeVector<A>>& motionA,
+    ScalarOf<ShapeVector<A>> radiusA, const B& b, const TransformOf<ShapeVector<A>>& startB,
+    const Motion<ShapeVector<A>>& motionB, ScalarOf<ShapeVector<A>> radiusB, const CastOptions& options,
+    Trace& trace) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  if (!detail::validCastOptions(options) || !detail::validMotion(motionA) || !detail::validMotion(motionB) ||
+      !std::isfinite(radiusA) || !std::isfinite(radiusB)) {
+    return detail::invalidResult<V>();
+  }
+  const S size = std::max(detail::supportHalfDiagonal(Transformed{a, startA}),
+                          detail::supportHalfDiagonal(Transformed{b, startB}));
+  const S tolerance = detail::castTolerance<S>(options) * size;
+  const S target = static_cast<S>(options.relativeTarget) * size;
+  if (!std::isfinite(size)) return detail::invalidResult<V>();
+  const S angularBound =
+      detail::angularSpeed(motionA.angularVelocity) * radiusA + detail::angularSpeed(motionB.angularVelocity) * radiusB;
+  const V closingVelocity = motionA.velocity - motionB.velocity;
+  SimplexCache<V> cache;
+  S t = S(0);
+  V lastNormal{};
+  for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
+    const TransformOf<V> poseA = poseAt(startA, motionA, t);
+    const TransformOf<V> poseB = poseAt(startB, motionB, t);
+    const TransformOf<V> relative = invMul(poseA, poseB);
+    const DistanceResult<V> distance = gjkDistance(a, Transformed{b, relative}, GjkOptions{}, &cache);
+    if (distance.status == Status::InvalidInput) return detail::invalidResult<V>();
+    const V normal = poseA.q.apply(distance.normal);
+    const V pointA = poseA.apply(distance.pointA);
+    const V pointB = poseA.apply(distance.pointB);
+    const S closingSpeed = dot(closingVelocity, normal);
+    const S bound = closingSpeed + angularBound;
+    const bool arrived = distance.overlap || distance.distance <= target + tolerance;
+    const bool separating = !arrived && !(bound > S(0));
+    const S step = arrived || separating ? S(0) : (distance.distance - target) / bound;
+    const bool passed = !arrived && !separating && !(t + step <= S(1));
+    CastStatus status = CastStatus::MaxIterations;
+    if (arrived) status = t > S(0) ? CastStatus::Hit : CastStatus::Touching;
+    if (separating || passed) status = CastStatus::Miss;
+    if (arrived && t == S(0) && distance.overlap) {
+      // Zero distance at the start: touching or overlapping? The cores' distance against the radii says.
+      const DistanceResult<V> cores =
+          gjkDistance(CoreShape<A>{a}, CoreShape<Transformed<B>>{Transformed{b, relative}});
+      const S radii = a.coreRadius() + b.coreRadius();
+      const bool touching = cores.overlap ? cores.stop == GjkStop::OriginOnSimplex && radii == S(0)
+                                          : cores.distance - radii >= -tolerance;
+      if (!touching) status = CastStatus::Overlapping;
+    }
+    if constexpr (Trace::enabled) {
+      AdvanceStep<V> record;
+      record.iteration = iteration;
+      record.time = t;
+      record.distance = distance.distance;
+      record.normal = normal;
+      record.pointA = pointA;
+      record.pointB = pointB;
+      record.closingSpeed = closingSpeed;
+      record.angularBound = angularBound;
+      record.bound = bound;
+      record.step = step;
+      record.gjkIterations = distance.iterations;
+      record.status = status;
+      record.last = status != CastStatus::MaxIterations || iteration == options.maxIterations;
+      trace(record);
+    }
+    if (status == CastStatus::Miss) return detail::missResult<V>(iteration);
+    if (status == CastStatus::Overlapping) return detail::startResult(status, pointA, V{}, iteration);
+    if (arrived) {
+      const V contactNormal = distance.overlap ? lastNormal : normal;
+      return detail::hitResult(t, S(0.5) * (pointA + pointB), contactNormal, iteration);
+    }
+    lastNormal = normal;
+    t += step;
+  }
+  CastResult<V> capped;
+  capped.fraction = t;
+  capped.iterations = options.maxIterations;
+  capped.status = CastStatus::MaxIterations;
+  return capped;
+}
+
+// Linear shape cast: A and B translate by translationA and translationB over [0, 1], no rotation (Box2D's
+// b2ShapeCast). Conservative advancement with the exact closing speed: each step is a Newton step.
+template <SupportShape A, SupportShape B, class Trace = NoTrace>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] CastResult<ShapeVector<A>> linearCast(const A& a, const TransformOf<ShapeVector<A>>& startA,
+                                                    ShapeVector<A> translationA, const B& b,
+                                                    const TransformOf<ShapeVector<A>>& startB,
+                                                    ShapeVector<A> translationB, const CastOptions& options,
+                                                    Trace& trace) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  return conservativeAdvancement(a, startA, Motion<V>{translationA, {}}, S(0), b, startB,
+                                 Motion<V>{translationB, {}}, S(0), options, trace);
+}
+
+template <SupportShape A, SupportShape B>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] CastResult<ShapeVector<A>> linearCast(const A& a, const TransformOf<ShapeVector<A>>& startA,
+                                                    ShapeVector<A> translationA, const B& b,
+                                                    const TransformOf<ShapeVector<A>>& startB,
+                                                    ShapeVector<A> translationB, const CastOptions& options = {}) {
+  NoTrace trace;
+  return linearCast(a, startA, translationA, b, startB, translationB, options, trace);
+}
+
+// Time of impact with rotation: conservative advancement with Mirtich's bound, the farthest radii from
+// farthestRadius. The rotation is about each pose's origin.
+template <SupportShape A, SupportShape B, class Trace = NoTrace>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] CastResult<ShapeVector<A>> timeOfImpact(const A& a, const TransformOf<ShapeVector<A>>& startA,
+                                                      const Motion<ShapeVector<A>>& motionA, const B& b,
+                                                      const TransformOf<ShapeVector<A>>& startB,
+                                                      const Motion<ShapeVector<A>>& motionB,
+                                                      const CastOptions& options, Trace& trace) {
+  return conservativeAdvancement(a, startA, motionA, farthestRadius(a), b, startB, motionB, farthestRadius(b),
+                                 options, trace);
+}
+
+template <SupportShape A, SupportShape B>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] CastResult<ShapeVector<A>> timeOfImpact(const A& a, const TransformOf<ShapeVector<A>>& startA,
+                                                      const Motion<ShapeVector<A>>& motionA, const B& b,
+                                                      const TransformOf<ShapeVector<A>>& startB,
+                                                      const Motion<ShapeVector<A>>& motionB,
+                                                      const CastOptions& options = {}) {
+  NoTrace trace;
+  return timeOfImpact(a, startA, motionA, b, startB, motionB, options, trace);
+}
+
+// [SECTION] Dynamic SAT
+
+// An axis of dynamic SAT, and where it came from.
+template <Vector V>
+struct SatAxis {
+  V axis{};
+  typename SatAxisStep<V>::Source source = SatAxisStep<V>::Source::FaceA;
+};
+
+namespace detail {
+
+// The axes a placed polytope contributes (world frame): its face normals and, in space, its edge directions.
+template <Scalar S>
+inline void polytopeFeatures(const Collider<S>& collider, std::vector<Vec2<S>>& faces, std::vector<Vec2<S>>& edges) {
+  const Transform<S> pose = placement(collider);
+  std::visit(
+      [&](const auto& shape) {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, Polygon<S>>) {
+          for (int i = 0; i < shape.count; ++i) faces.push_back(pose.q.apply(shape.normals[i]));
+        } else if constexpr (std::is_same_v<T, Box<S>>) {
+          faces.push_back(pose.q.xAxis());
+          faces.push_back(pose.q.yAxis());
+        } else if constexpr (std::is_same_v<T, Aabb<S>>) {
+          faces.push_back({S(1), S(0)});
+          faces.push_back({S(0), S(1)});
+        } else if constexpr (std::is_same_v<T, Segment<S>>) {
+          // A segment is a polygon with two faces (its normal) and two end caps (its direction).
+          const Vec2<S> direction = pose.q.apply(shape.b - shape.a);
+          faces.push_back(leftPerp(direction));
+          faces.push_back(direction);
+        }
+      },
+      collider.shape);
+  (void)edges;
+}
+
+template <Scalar S>
+inline void polytopeFeatures(const Collider3<S>& collider, std::vector<Vec3<S>>& faces, std::vector<Vec3<S>>& edges) {
+  const Transform3<S> pose = placement(collider);
+  std::visit(
+      [&](const auto& shape) {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, Hull<S>>) {
+          for (const HullFace<S>& face : shape.faces) faces.push_back(pose.q.apply(face.normal));
+          for (const HullEdge& edge : shape.edges) {
+            edges.push_back(pose.q.apply(shape.vertices[edge.b] - shape.vertices[edge.a]));
+          }
+        } else if constexpr (std::is_same_v<T, Box3<S>> || std::is_same_v<T, Aabb3<S>>) {
+          for (const Vec3<S> axis : {pose.q.xAxis(), pose.q.yAxis(), pose.q.zAxis()}) {
+            faces.push_back(axis);
+            edges.push_back(axis);
+          }
+        } else if constexpr (std::is_same_v<T, Triangle3<S>>) {
+          const Vec3<S> ab = pose.q.apply(shape.b - shape.a);
+          const Vec3<S> bc = pose.q.apply(shape.c - shape.b);
+          const Vec3<S> ca = pose.q.apply(shape.a - shape.c);
+          faces.push_back(cross(ab, bc));
+          edges.insert(edges.end(), {ab, bc, ca});
+        } else if constexpr (std::is_same_v<T, Segment3<S>>) {
+          edges.push_back(pose.q.apply(shape.b - shape.a));
+        }
+      },
+      collider.shape);
+}
+
+}  // namespace detail
+
+// The axes of dynamic SAT for two placed polytopes: A's face normals, B's, and in space the cross products of
+// every pair of edge directions (Gottschalk et al. 1996; Ericson 5.2.1). Near-zero axes (parallel edges) are
+// dropped.
+template <class Collider>
+[[nodiscard]] std::vector<SatAxis<std::remove_cvref_t<decltype(placement(std::declval<Collider>()).p)>>> satAxes(
+    const Collider& a, const Collider& b) {
+  using V = std::remove_cvref_t<decltype(placement(a).p)>;
+  using S = ScalarOf<V>;
+  using Source = typename SatAxisStep<V>::Source;
+  std::vector<V> facesA, edgesA, facesB, edgesB;
+  detail::polytopeFeatures(a, facesA, edgesA);
+  detail::polytopeFeatures(b, facesB, edgesB);
+  std::vector<SatAxis<V>> axes;
+  const auto add = [&axes](V axis, Source source) {
+    const S len = length(axis);
+    if (len > std::numeric_limits<S>::min()) axes.push_back({axis / len, source});
+  };
+  for (const V& n : facesA) add(n, Source::FaceA);
+  for (const V& n : facesB) add(n, Source::FaceB);
+  if constexpr (kDimension<V> == 3) {
+    for (const V& ea : edgesA) {
+      for (const V& eb : edgesB) {
+        const V axis = cross(ea, eb);
+        // Parallel edges give no axis: the faces beside them do.
+        if (lengthSquared(axis) > S(64) * kEpsilon<S> * lengthSquared(ea) * lengthSquared(eb)) add(axis, Source::EdgePair);
+      }
+    }
+  }
+  return axes;
+}
+
+// Dynamic SAT (Ericson, Real-Time Collision Detection, 5.5.8, "intersection of moving convex polyhedra"; Gomez,
+// "Simple Intersection Tests for Games", Gamasutra 1999). On each axis n the projections [minA, maxA] and
+// [minB, maxB] at t = 0 move apart at speed s = dot(vB - vA, n), so they overlap during
+//   [tEnter, tExit] = sorted((minA - maxB) / s, (maxA - minB) / s)   (all time when s = 0 and they overlap, never
+//   when s = 0 and they do not)
+// The shapes touch first at the largest tEnter and separate at the smallest tExit; as soon as the largest tEnter
+// passes the smallest tExit (or the interval leaves [0, 1]) that axis separates them over the whole motion: the
+// early exit (the slab test's rule, Kay and Kajiya 1986). A and B are placed support shapes (world frame), moving
+// by velocityA and velocityB without rotation.
+template <SupportShape A, SupportShape B, class Trace = NoTrace>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] CastResult<ShapeVector<A>> dynamicSat(const A& a, ShapeVector<A> velocityA, const B& b,
+                                                    ShapeVector<A> velocityB,
+                                                    const std::vector<SatAxis<ShapeVector<A>>>& axes,
+                                                    const CastOptions& options, Trace& trace) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  if (!detail::validCastOptions(options) || !isFinite(velocityA) || !isFinite(velocityB) || axes.empty()) {
+    return detail::invalidResult<V>();
+  }
+  constexpr S kInfinity = std::numeric_limits<S>::infinity();
+  const S size = std::max(detail::supportHalfDiagonal(a), detail::supportHalfDiagonal(b));
+  const S tolerance = detail::castTolerance<S>(options) * size;
+  const V relative = velocityB - velocityA;
+  S first = -kInfinity;
+  S last = kInfinity;
+  V firstNormal{};
+  S firstDepth{};  // the overlap along the deciding axis at t = 0, for an overlap at the start
+  int tested = 0;
+  for (const SatAxis<V>& candidate : axes) {
+    ++tested;
+    const V n = candidate.axis;
+    const S minA = dot(a.support(-n), n);
+    const S maxA = dot(a.support(n), n);
+    const S minB = dot(b.support(-n), n);
+    const S maxB = dot(b.support(n), n);
+    const S speed = dot(relative, n);
+    S enter = -kInfinity;
+    S exit = kInfinity;
+    V normal{};
+    if (speed == S(0)) {
+      if (maxB < minA || maxA < minB) enter = kInfinity, exit = -kInfinity;
+      normal = minB >= S(0.5) * (minA + maxA) ? n : -n;
+    } else {
+      const S t0 = (minA - maxB) / speed;  // B's top reaches A's bottom (moving down) or leaves it (moving up)
+      const S t1 = (maxA - minB) / speed;
+      enter = std::min(t0, t1);
+      exit = std::max(t0, t1);
+      normal = speed > S(0) ? -n : n;  // moving up along n, B meets A's bottom face: from A toward B is -n
+    }
+    if (enter > first) {
+      first = enter;
+      firstNormal = normal;
+      firstDepth = std::min(maxA - minB, maxB - minA);
+    }
+    last = std::min(last, exit);
+    const bool earlyExit = first > last || first > S(1) || last < S(0);
+    if constexpr (Trace::enabled) {
+      SatAxisStep<V> step;
+      step.axis = n;
+      step.source = candidate.source;
+      step.minA = minA, step.maxA = maxA, step.minB = minB, step.maxB = maxB;
+      step.speed = speed;
+      step.tEnter = enter, step.tExit = exit;
+      step.first = first, step.last = last;
+      step.earlyExit = earlyExit;
+      trace(step);
+    }
+    if (!std::isfinite(minA) || !std::isfinite(maxA) || !std::isfinite(minB) || !std::isfinite(maxB)) {
+      return detail::invalidResult<V>();
+    }
+    if (earlyExit) return detail::missResult<V>(tested);
+  }
+  const S contact = std::max(first, S(0));
+  // The contact point: the witnesses of the shapes placed at the contact time, by GJK distance.
+  const Transformed movedA{a, TransformOf<V>{contact * velocityA, {}}};
+  const Transformed movedB{b, TransformOf<V>{contact * velocityB, {}}};
+  const DistanceResult<V> witnesses = gjkDistance(movedA, movedB);
+  const V point = S(0.5) * (witnesses.pointA + witnesses.pointB);
+  if (first > S(0)) return detail::hitResult(first, point, firstNormal, tested);
+  if (firstDepth <= tolerance) return detail::startResult(CastStatus::Touching, point, firstNormal, tested);
+  return detail::startResult(CastStatus::Overlapping, point, V{}, tested);
+}
+
+// [SECTION] Moving spheres
+
+namespace detail {
+
+// The moving point start + t motion against a sphere (circle) of `radius` at `center`: the quadratic of Ericson
+// 5.3.2 in its halved form a t^2 + 2 b t + c = 0, every coefficient kept for the trace.
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepSphere(SweepPart part, int index, V start, V motion, V center,
+                                              ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  SweepStep<V> step;
+  step.part = part;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  const V m = start - center;
+  step.a = lengthSquared(motion);
+  step.b = dot(m, motion);
+  step.c = lengthSquared(m) - radius * radius;
+  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
+  step.discriminant = roots.discriminant;
+  step.root0 = roots.root0;
+  step.root1 = roots.root1;
+  step.hit = step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1);
+  step.t = step.hit ? roots.root0 : std::numeric_limits<S>::quiet_NaN();
+  return step;
+}
+
+// The side of the cylinder of `radius` around segment [p, q] (a capsule without its caps; Ericson 5.3.7).
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepCylinderSide(int index, V start, V motion, V p, V q, ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  const V axis = q - p;
+  const S axisSquared = lengthSquared(axis);
+  SweepStep<V> step;
+  step.part = SweepPart::Edge;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  step.t = std::numeric_limits<S>::quiet_NaN();
+  step.root0 = step.root1 = step.t;
+  if (!(axisSquared > std::numeric_limits<S>::min())) return step;
+  const V m = start - p;
+  const V mPerp = m - (dot(m, axis) / axisSquared) * axis;
+  const V dPerp = motion - (dot(motion, axis) / axisSquared) * axis;
+  step.a = lengthSquared(dPerp);
+  step.b = dot(mPerp, dPerp);
+  step.c = lengthSquared(mPerp) - radius * radius;
+  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
+  step.discriminant = roots.discriminant;
+  step.root0 = roots.root0;
+  step.root1 = roots.root1;
+  if (step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1)) {
+    const S along = dot(m + roots.root0 * motion, axis) / axisSquared;
+    step.hit = along >= S(0) && along <= S(1);
+    if (step.hit) step.t = roots.root0;
+  }
+  return step;
+}
+
+// The moving point against the plane dot(n, x) = offset thickened by radius, from whichever side it starts
+// (Ericson 5.5.3: the signed distances at both ends, interpolated).
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepPlane(SweepPart part, int index, V start, V motion, V n, ScalarOf<V> offset,
+                                             ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  SweepStep<V> step;
+  step.part = part;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  step.root0 = step.root1 = std::numeric_limits<S>::quiet_NaN();
+  step.startDistance = dot(n, start) - offset;
+  step.endDistance = dot(n, start + motion) - offset;
+  const S d0 = step.startDistance;
+  const S d1 = step.endDistance;
+  step.t = std::numeric_limits<S>::quiet_NaN();
+  if (d0 > radius && d1 < radius) step.t = (d0 - radius) / (d0 - d1);
+  else if (d0 < -radius && d1 > -radius) step.t = (d0 + radius) / (d0 - d1);
+  step.hit = step.t >= S(0) && step.t <= S(1);
+  return step;
+}
+
+template <Vector V, class Trace>
+[[nodiscard]] inline CastResult<V> sweepToResult(const SweepStep<V>& step, V contactOnPiece, V normalToward,
+                                                 Trace& trace) {
+  if constexpr (Trace::enabled) trace(step);
+  return hitResult(step.t, contactOnPiece, normalToward);
+}
+
+}  // namespace detail
+
+// A moving sphere (circle) against a plane (a line) dot(n, x) = offset (Ericson 5.5.3): the signed distances of
+// the centre at t = 0 and t = 1, interpolated to where one equals the radius. The normal points from the sphere
+// toward the plane.
+template <Vector V, class Trace = NoTrace>
+[[nodiscard]] CastResult<V> movingSphereVsPlane(V center, ScalarOf<V> radius, V motion, V planeNormal,
+                                                ScalarOf<V> planeOffset, Trace& trace) {
+  using S = ScalarOf<V>;
+  if (!isFinite(center) || !isFinite(motion) || !isFinite(planeNormal) || !std::isfinite(planeOffset) ||
+      !(radius >= S(0)) || !std::isfinite(radius) || !(lengthSquared(planeNormal) > S(0))) {
+    return detail::invalidResult<V>();
+  }
+  const S scale = length(planeNormal);
+  const V n = planeNormal / scale;
+  const S offset = planeOffset / scale;
+  const SweepStep<V> step = detail::sweepPlane(SweepPart::Plane, 0, center, motion, n, offset, radius);
+  if constexpr (Trace::enabled) trace(step);
+  const S d0 = step.startDistance;
+  const V towardPlane = d0 >= S(0) ? -n : n;
+  if (std::abs(d0) < radius) return detail::startResult(CastStatus::Overlapping, center - d0 * n, V{});
+  if (std::abs(d0) == radius) return detail::startResult(CastStatus::Touching, center - d0 * n, towardPlane);
+  if (!step.hit) return detail::missResult<V>();
+  const V at = center + step.t * motion;
+  return detail::hitResult(step.t, at + radius * towardPlane, towardPlane);
+}
+
+// Two moving spheres (circles) (Ericson 5.5.5): B held still and A moved by the relative motion vA - vB; A
+// shrunk to its centre and B grown by A's radius (the Minkowski sum), leaving a ray against one sphere of radius
+// rA + rB: the quadratic. The normal points from A toward B; the point is on A's surface at contact.
+template <Vector V, class Trace = NoTrace>
+[[nodiscard]] CastResult<V> movingSpheres(V centerA, ScalarOf<V> radiusA, V velocityA, V centerB, ScalarOf<V> radiusB,
+                                          V velocityB, const CastOptions& options, Trace& trace) {
+  using S = ScalarOf<V>;
+  if (!isFinite(centerA) || !isFinite(centerB) || !isFinite(velocityA) || !isFinite(velocityB) ||
+      !(radiusA >= S(0)) || !(radiusB >= S(0)) || !std::isfinite(radiusA + radiusB) ||
+      !detail::validCastOptions(options)) {
+    return detail::invalidResult<V>();
+  }
+  const V start = centerA - centerB;
+  const V motion = velocityA - velocityB;
+  const S radius = radiusA + radiusB;
+  if constexpr (Trace::enabled) {
+    SweepStep<V> relativeMotion;
+    relativeMotion.part = SweepPart::RelativeMotion;
+    relativeMotion.start = start;
+    relativeMotion.motion = motion;
+    relativeMotion.radius = radiusA;
+    relativeMotion.t = relativeMotion.root0 = relativeMotion.root1 = std::numeric_limits<S>::quiet_NaN();
+    trace(relativeMotion);
+    SweepStep<V> sum = relativeMotion;
+    sum.part = SweepPart::MinkowskiSum;
+    sum.radius = radius;
+    trace(sum);
+  }
+  const SweepStep<V> step = detail::sweepSphere(SweepPart::Sphere, 0, start, motion, V{}, radius);
+  if constexpr (Trace::enabled) trace(step);
+  const S tolerance = detail::castTolerance<S>(options) * std::max(radius, length(start));
+  const S gap = length(start) - radius;
+  const V normal0 = detail::unitOr(-start, detail::unitOr(-motion, V{}));
+  if (gap < -tolerance) return detail::startResult(CastStatus::Overlapping, centerA + radiusA * normal0, V{});
+  if (gap <= tolerance) return detail::startResult(CastStatus::Touching, centerA + radiusA * normal0, normal0);
+  if (!step.hit) return detail::missResult<V>();
+  const V relativeAt = start + step.t * motion;
+  const V normal = detail::unitOr(-relativeAt, normal0);
+  return detail::hitResult(step.t, centerA + step.t * velocityA + radiusA * normal, normal);
+}
+
+// A moving circle against a still convex polygon (vertices and outward normals in the world, counter-clockwise):
+// the polygon grown by the radius is its faces pushed out (slabs) joined by circles at the vertices (Ericson 5.5.7
+// in the plane). The faces are tested first: a convex sum is entered once, so a face hit is the first contact;
+// otherwise the vertices. motion: the circle's motion relative to the polygon. Normal from the circle toward
+// the polygon.
+template <Scalar S, class Trace = NoTrace>
+[[nodiscard]] CastResult<Vec2<S>> movingCircleVsPolygon(Vec2<S> center, S radius, Vec2<S> motion,
+                                                        const Vec2<S>* vertices, const Vec2<S>* normals, int count,
+                                                        const CastOptions& options, Trace& trace) {
+  using V = Vec2<S>;
+  if (!isFinite(center) || !isFinite(motion) || !(radius >= S(0)) || !std::isfinite(radius) || count < 1 ||
+      !detail::validCastOptions(options)) {
+    return detail::invalidResult<V>();
+  }
+  // At the start: the deepest face separation (> 0 outside) and the closest boundary point.
+  S separation = -std::numeric_limits<S>::infinity();
+  V closest = vertices[0];
+  S closestSquared = std::numeric_limits<S>::infinity();
+  S extent{};
+  for (int i = 0; i < count; ++i) {
+    separation = std::max(separation, dot(normals[i], center - vertices[i]));
+    const V onEdge = closestPointOnSegment(center, vertices[i], vertices[(i + 1) % count]).point;
+    if (lengthSquared(onEdge - center) < closestSquared) closest = onEdge, closestSquared = lengthSquared(onEdge - center);
+    extent = std::max(extent, length(vertices[i] - vertices[0]));
+  }
+  const S tolerance = detail::castTolerance<S>(options) * std::max(extent, radius);
+  const S gap = separation > S(0) ? std::sqrt(closestSquared) - radius : separation - radius;
+  const V toward = detail::unitOr(closest - center, detail::unitOr(motion, V{}));
+  if (gap < -tolerance) return detail::startResult(CastStatus::Overlapping, closest, V{});
+  if (gap <= tolerance) return detail::startResult(CastStatus::Touching, closest, toward);
+  // Faces: the slab of face i, hit only where the contact lies within the face.
+  for (int i = 0; i < count; ++i) {
+    const V a = vertices[i];
+    const V b = vertices[(i + 1) % count];
+    SweepStep<V> step =
+        detail::sweepPlane(SweepPart::Face, i, center, motion, normals[i], dot(normals[i], a), radius);
+    if (step.hit && step.startDistance > S(0)) {
+      const V contact = center + step.t * motion - radius * normals[i];
+      const S along = dot(contact - a, b - a);
+      step.hit = along >= S(0) && along <= lengthSquared(b - a);
+    } else {
+      step.hit = false;
+    }
+    if (!step.hit) {
+      if constexpr (Trace::enabled) trace(step);
+      continue;
+    }
+    const V contact = center + step.t * motion - radius * normals[i];
+    return detail::sweepToResult(step, contact, -normals[i], trace);
+  }
+  // Vertices: circles of the radius; the earliest wins.
+  CastResult<V> best = detail::missResult<V>();
+  for (int i = 0; i < count; ++i) {
+    const SweepStep<V> step = detail::sweepSphere(SweepPart::Vertex, i, center, motion, vertices[i], radius);
+    if constexpr (Trace::enabled) trace(step);
+    if (step.hit && (!best.hit || step.t < best.fraction)) {
+      const V at = center + step.t * motion;
+      best = detail::hitResult(step.t, vertices[i], detail::unitOr(vertices[i] - at, toward));
+    }
+  }
+  return best;
+}
+
+// A moving sphere against a still triangle (Ericson 5.5.6, "intersecting moving sphere against triangle"): the
+// triangle grown by the radius is a slab (the face), cylinders (the edges) and spheres (the vertices), tested in
+// that order. A face hit inside the triangle is the first contact; otherwise the earliest edge or vertex hit.
+// motion: the sphere's motion relative to the triangle. Normal from the sphere toward the triangle.
+template <Scalar S, class Trace = NoTrace>
+[[nodiscard]] CastResult<Vec3<S>> movingSphereVsTriangle(Vec3<S> center, S radius, Vec3<S> motion, Vec3<S> a,
+                                                         Vec3<S> b, Vec3<S> c, const CastOptions& options,
+                                                         Trace& trace) {
+  using V = Vec3<S>;
+  if (!isFinite(center) || !isFinite(motion) || !isFinite(a) || !isFinite(b) || !isFinite(c) || !(radius >= S(0)) ||
+      !std::isfinite(radius) || !detail::validCastOptions(options)) {
+    return detail::invalidResult<V>();
+  }
+  const V closest = closestPointOnTriangle(center, a, b, c).point;
+  const S extent = std::max({length(b - a), length(c - a), length(c - b), radius});
+  const S tolerance = detail::castTolerance<S>(options) * extent;
+  const S gap = length(closest - center) - radius;
+  const V toward = detail::unitOr(closest - center, detail::unitOr(motion, V{}));
+  if (gap < -tolerance) return detail::startResult(CastStatus::Overlapping, closest, V{});
+  if (gap <= tolerance) return detail::startResult(CastStatus::Touching, closest, toward);
+  // Face: the plane from the side the sphere starts on; the contact point must fall inside the triangle.
+  const V n = detail::unitOr(cross(b - a, c - a), V{});
+  if (n != V{}) {
+    SweepStep<V> step = detail::sweepPlane(SweepPart::Face, 0, center, motion, n, dot(n, a), radius);
+    if (step.hit) {
+      const V side = step.startDistance > S(0) ? n : -n;
+      const V contact = center + step.t * motion - radius * side;
+      // Inside when the contact is its own closest point on the triangle (within rounding of the triangle's size).
+      const V onTriangle = closestPointOnTriangle(contact, a, b, c).point;
+      step.hit = lengthSquared(onTriangle - contact) <= S(64) * kEpsilon<S> * kEpsilon<S> * extent * extent;
+      if (step.hit) return detail::sweepToResult(step, contact, -side, trace);
+    }
+    if constexpr (Trace::enabled) trace(step);
+  }
+  CastResult<V> best = detail::missResult<V>();
+  const V corners[3] = {a, b, c};
+  for (int i = 0; i < 3; ++i) {
+    const V p = corners[i];
+    const V q = corners[(i + 1) % 3];
+    const SweepStep<V> step = detail::sweepCylinderSide(i, center, motion, p, q, radius);
+    if constexpr (Trace::enabled) trace(step);
+    if (step.hit && (!best.hit || step.t < best.fraction)) {
+      const V at = center + step.t * motion;
+      const V onEdge = closestPointOnSegment(at, p, q).point;
+      best = detail::hitResult(step.t, onEdge, detail::unitOr(onEdge - at, toward));
+    }
+  }
+  for (int i = 0; i < 3; ++i) {
+    const SweepStep<V> step = detail::sweepSphere(SweepPart::Vertex, i, center, motion, corners[i], radius);
+    if constexpr (Trace::enabled) trace(step);
+    if (step.hit && (!best.hit || step.t < best.fraction)) {
+      const V at = center + step.t * motion;
+      best = detail::hitResult(step.t, corners[i], detail::unitOr(corners[i] - at, toward));
+    }
+  }
+  return best;
+}
+
+// [SECTION] Response
+
+// The velocity after an impact against a surface with unit normal n facing the body (Ericson, and the reflection
+// model of every textbook): split v into its normal part (dot(v, n) n) and tangential part; the normal part is
+// reversed and scaled by the restitution e in [0, 1] (1 elastic, 0 plastic), the tangential part kept:
+//   v' = v_t - e v_n
+// A body already leaving the surface (dot(v, n) >= 0) keeps its velocity. e outside [0, 1] is clamped; a NaN or
+// infinite input gives valid = false and the velocity unchanged.
+template <Vector V>
+struct Reflection {
+  V normalPart{};
+  V tangentialPart{};
+  V velocity{};
+  bool valid = true;
+};
+
+template <Vector V>
+[[nodiscard]] inline Reflection<V> reflect(V velocity, V normal, ScalarOf<V> restitution) {
+  using S = ScalarOf<V>;
+  Reflection<V> result;
+  result.velocity = velocity;
+  if (!isFinite(velocity) || !isFinite(normal) || std::isnan(restitution) || !(lengthSquared(normal) > S(0))) {
+    result.valid = false;
+    return result;
+  }
+  const V n = normal / length(normal);
+  const S e = clamp(restitution, S(0), S(1));
+  result.normalPart = dot(velocity, n) * n;
+  result.tangentialPart = velocity - result.normalPart;
+  if (dot(velocity, n) < S(0)) result.velocity = result.tangentialPart - e * result.normalPart;
+  return result;
+}
+
+}  // namespace collide
