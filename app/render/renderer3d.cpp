@@ -54,9 +54,10 @@ Renderer3D::~Renderer3D() {
   const GLuint buffers[] = {surfaceBuffer_, lineBuffer_, pointBuffer_};
   glDeleteBuffers(3, buffers);
   if (multisampledFramebuffer_) {
-    glDeleteFramebuffers(1, &multisampledFramebuffer_);
-    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_};
-    glDeleteRenderbuffers(2, renderbuffers);
+    const GLuint framebuffers[] = {multisampledFramebuffer_, resolveFramebuffer_};
+    glDeleteFramebuffers(2, framebuffers);
+    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_, resolveColor_};
+    glDeleteRenderbuffers(3, renderbuffers);
   }
 }
 
@@ -66,10 +67,11 @@ bool Renderer3D::prepareMultisampled() {
       samplesMade_ == samplesWanted_)
     return samplesMade_ > 1;
   if (multisampledFramebuffer_) {
-    glDeleteFramebuffers(1, &multisampledFramebuffer_);
-    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_};
-    glDeleteRenderbuffers(2, renderbuffers);
-    multisampledFramebuffer_ = multisampledColor_ = multisampledDepth_ = 0;
+    const GLuint framebuffers[] = {multisampledFramebuffer_, resolveFramebuffer_};
+    glDeleteFramebuffers(2, framebuffers);
+    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_, resolveColor_};
+    glDeleteRenderbuffers(3, renderbuffers);
+    multisampledFramebuffer_ = multisampledColor_ = multisampledDepth_ = resolveFramebuffer_ = resolveColor_ = 0;
   }
   GLint maxSamples = 0;
   glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
@@ -90,7 +92,16 @@ bool Renderer3D::prepareMultisampled() {
   glBindRenderbuffer(GL_RENDERBUFFER, multisampledDepth_);
   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH24_STENCIL8, framebufferWidth_, framebufferHeight_);
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, multisampledDepth_);
-  const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+  bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+  // GL 3.3 resolves samples only into a framebuffer of the same format; the window's may differ (BGRA, no
+  // alpha), so the samples go to an RGBA8 buffer first and from there (any format) to the bound framebuffer.
+  glGenFramebuffers(1, &resolveFramebuffer_);
+  glBindFramebuffer(GL_FRAMEBUFFER, resolveFramebuffer_);
+  glGenRenderbuffers(1, &resolveColor_);
+  glBindRenderbuffer(GL_RENDERBUFFER, resolveColor_);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, framebufferWidth_, framebufferHeight_);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, resolveColor_);
+  complete = complete && glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous));
   if (!complete) samplesMade_ = 1;  // draw straight into the bound framebuffer from now on
   return complete;
@@ -272,14 +283,17 @@ void Renderer3D::endViewport() {
   }
   // 4. What must show through everything.
   drawLayer(onTop_, false);
-  // 5. The samples resolved into the view's rectangle of the bound framebuffer (identical rectangles: GL 3.3
-  //    resolves only without scaling or moving).
+  // 5. The samples resolved into the view's rectangle of the bound framebuffer, through the RGBA8 resolve buffer
+  //    (identical rectangles: GL 3.3 resolves only without scaling or moving, and into the same format).
   if (multisampled) {
+    const GLint x1 = scissorX + scissorWidth;
+    const GLint y1 = scissorBottom + scissorHeight;
     glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampledFramebuffer_);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolveFramebuffer_);
+    glBlitFramebuffer(scissorX, scissorBottom, x1, y1, scissorX, scissorBottom, x1, y1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, resolveFramebuffer_);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target));
-    glBlitFramebuffer(scissorX, scissorBottom, scissorX + scissorWidth, scissorBottom + scissorHeight, scissorX,
-                      scissorBottom, scissorX + scissorWidth, scissorBottom + scissorHeight, GL_COLOR_BUFFER_BIT,
-                      GL_NEAREST);
+    glBlitFramebuffer(scissorX, scissorBottom, x1, y1, scissorX, scissorBottom, x1, y1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
   }
 

@@ -154,6 +154,7 @@ class Renderer3D {
   int samplesWanted_ = kDefaultSamples;
   int samplesMade_ = 0;
   unsigned multisampledFramebuffer_ = 0, multisampledColor_ = 0, multisampledDepth_ = 0;
+  unsigned resolveFramebuffer_ = 0, resolveColor_ = 0;  // single-sampled RGBA8: the resolve's format must match
   int multisampledWidth_ = 0, multisampledHeight_ = 0;
 
   unsigned surfaceProgram_ = 0, lineProgram_ = 0, pointProgram_ = 0;
