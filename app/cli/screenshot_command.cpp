@@ -149,7 +149,8 @@ const bool registered = registerCommand(
        command.add_option("--algo", options->algorithm, "Algorithm for the lab, e.g. gjk, distance, epa, sat");
        command.add_option("--step", options->step, "Timeline step to show, from 0")->check(CLI::NonNegativeNumber);
        command.add_option("--camera", options->camera,
-                          "The 3D views' camera: YAW,PITCH,DISTANCE in degrees and world units, e.g. 30,20,8");
+                          "The 3D views' direction and the first 3D view's distance: YAW,PITCH,DISTANCE in degrees "
+                          "and world units, e.g. 30,20,8 (the other 3D views are fitted in that direction)");
        command.add_option("--size", options->size, "Image size WIDTHxHEIGHT")->capture_default_str();
        command.add_option("-o,--output", options->outputPath, "PNG file to write")->required();
        command.add_option("--dump-state", options->dumpStatePath,

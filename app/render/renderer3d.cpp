@@ -54,9 +54,10 @@ Renderer3D::~Renderer3D() {
   const GLuint buffers[] = {surfaceBuffer_, lineBuffer_, pointBuffer_};
   glDeleteBuffers(3, buffers);
   if (multisampledFramebuffer_) {
-    glDeleteFramebuffers(1, &multisampledFramebuffer_);
-    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_};
-    glDeleteRenderbuffers(2, renderbuffers);
+    const GLuint framebuffers[] = {multisampledFramebuffer_, resolveFramebuffer_};
+    glDeleteFramebuffers(2, framebuffers);
+    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_, resolveColor_};
+    glDeleteRenderbuffers(3, renderbuffers);
   }
 }
 
@@ -66,10 +67,11 @@ bool Renderer3D::prepareMultisampled() {
       samplesMade_ == samplesWanted_)
     return samplesMade_ > 1;
   if (multisampledFramebuffer_) {
-    glDeleteFramebuffers(1, &multisampledFramebuffer_);
-    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_};
-    glDeleteRenderbuffers(2, renderbuffers);
-    multisampledFramebuffer_ = multisampledColor_ = multisampledDepth_ = 0;
+    const GLuint framebuffers[] = {multisampledFramebuffer_, resolveFramebuffer_};
+    glDeleteFramebuffers(2, framebuffers);
+    const GLuint renderbuffers[] = {multisampledColor_, multisampledDepth_, resolveColor_};
+    glDeleteRenderbuffers(3, renderbuffers);
+    multisampledFramebuffer_ = multisampledColor_ = multisampledDepth_ = resolveFramebuffer_ = resolveColor_ = 0;
   }
   GLint maxSamples = 0;
   glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
@@ -90,7 +92,16 @@ bool Renderer3D::prepareMultisampled() {
   glBindRenderbuffer(GL_RENDERBUFFER, multisampledDepth_);
   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH24_STENCIL8, framebufferWidth_, framebufferHeight_);
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, multisampledDepth_);
-  const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+  bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+  // GL 3.3 resolves samples only into a framebuffer of the same format; the window's may differ (BGRA, no
+  // alpha), so the samples go to an RGBA8 buffer first and from there (any format) to the bound framebuffer.
+  glGenFramebuffers(1, &resolveFramebuffer_);
+  glBindFramebuffer(GL_FRAMEBUFFER, resolveFramebuffer_);
+  glGenRenderbuffers(1, &resolveColor_);
+  glBindRenderbuffer(GL_RENDERBUFFER, resolveColor_);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, framebufferWidth_, framebufferHeight_);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, resolveColor_);
+  complete = complete && glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous));
   if (!complete) samplesMade_ = 1;  // draw straight into the bound framebuffer from now on
   return complete;
@@ -272,14 +283,17 @@ void Renderer3D::endViewport() {
   }
   // 4. What must show through everything.
   drawLayer(onTop_, false);
-  // 5. The samples resolved into the view's rectangle of the bound framebuffer (identical rectangles: GL 3.3
-  //    resolves only without scaling or moving).
+  // 5. The samples resolved into the view's rectangle of the bound framebuffer, through the RGBA8 resolve buffer
+  //    (identical rectangles: GL 3.3 resolves only without scaling or moving, and into the same format).
   if (multisampled) {
+    const GLint x1 = scissorX + scissorWidth;
+    const GLint y1 = scissorBottom + scissorHeight;
     glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampledFramebuffer_);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolveFramebuffer_);
+    glBlitFramebuffer(scissorX, scissorBottom, x1, y1, scissorX, scissorBottom, x1, y1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, resolveFramebuffer_);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target));
-    glBlitFramebuffer(scissorX, scissorBottom, scissorX + scissorWidth, scissorBottom + scissorHeight, scissorX,
-                      scissorBottom, scissorX + scissorWidth, scissorBottom + scissorHeight, GL_COLOR_BUFFER_BIT,
-                      GL_NEAREST);
+    glBlitFramebuffer(scissorX, scissorBottom, x1, y1, scissorX, scissorBottom, x1, y1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
   }
 
@@ -320,7 +334,7 @@ double clipDepth(double nearPlane) { return nearPlane + 1e-9 * std::max(std::abs
 // [SECTION] Surfaces
 
 int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], Color color, std::array<SurfaceVertex, 6>& out) const {
-  // Sutherland-Hodgman against the near plane: a triangle keeps 3 or 4 corners, or none.
+  // Against the near plane (Sutherland and Hodgman 1974): a triangle keeps 3 or 4 corners, or none.
   const double limit = clipDepth(near_);
   std::array<ViewPoint, 4> polygon{};
   std::size_t count = 0;
@@ -598,52 +612,62 @@ void Renderer3D::label(Vec3d at, std::string_view text, Color color, Vec2d offse
   labels_.push_back({toFramebuffer(v) / scale_, offsetPixels, std::string(text), color});
 }
 
-// Greedy placement in submission order (earlier labels win): the asked-for spot, else the first free spot on
-// rings of eight around the anchor, joined to it by a leader line; a label with no free spot is dropped.
-void Renderer3D::layoutLabels() {
-  if (labels_.empty()) return;
-  ImDrawList* drawList = ImGui::GetBackgroundDrawList();
-  const ScreenRect& rect = camera_.rect();
+std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<const LabelRequest> requests) {
   constexpr double kPad = 2.0;
-  struct Box {
-    Vec2d min, max;
-  };
-  std::vector<Box> placed;
-  placed.reserve(labels_.size());
-  const auto free = [&](const Box& box) {
-    if (box.min.x < rect.x || box.min.y < rect.y || box.max.x > rect.x + rect.width || box.max.y > rect.y + rect.height)
-      return false;
-    for (const Box& other : placed) {
-      if (box.min.x < other.max.x + kPad && other.min.x < box.max.x + kPad && box.min.y < other.max.y + kPad &&
-          other.min.y < box.max.y + kPad)
+  std::vector<LabelPlacement> out(requests.size());
+  std::vector<const LabelPlacement*> placed;
+  placed.reserve(requests.size());
+  const auto free = [&](Vec2d min, Vec2d max) {
+    if (min.x < rect.x || min.y < rect.y || max.x > rect.x + rect.width || max.y > rect.y + rect.height) return false;
+    for (const LabelPlacement* other : placed) {
+      if (min.x < other->max.x + kPad && other->min.x < max.x + kPad && min.y < other->max.y + kPad &&
+          other->min.y < max.y + kPad)
         return false;
     }
     return true;
   };
   constexpr double kDirections[8][2] = {{1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}};
-  for (const Label& label : labels_) {
-    if (!rect.contains(label.anchor)) continue;
-    const ImVec2 textSize = ImGui::CalcTextSize(label.text.c_str());
-    const Vec2d size{textSize.x, textSize.y};
-    Box box{label.anchor + label.offset, label.anchor + label.offset + size};
-    bool found = free(box);
-    bool moved = false;
-    for (int ring = 1; ring <= 3 && !found; ++ring) {
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const LabelRequest& request = requests[i];
+    LabelPlacement& placement = out[i];
+    if (!rect.contains(request.anchor)) continue;
+    placement.min = request.anchor + request.offset;
+    placement.max = placement.min + request.size;
+    placement.placed = free(placement.min, placement.max);
+    for (int ring = 1; ring <= 3 && !placement.placed; ++ring) {
       for (const auto& d : kDirections) {
         // The box's centre on a ring that grows by a line height (vertically) and half a label (sideways).
-        const Vec2d centre = label.anchor + Vec2d{d[0] * (0.5 * size.x + 6.0 + (ring - 1) * 0.5 * size.x),
-                                                  d[1] * (0.5 * size.y + 4.0 + (ring - 1) * (size.y + kPad))};
-        const Box candidate{centre - 0.5 * size, centre + 0.5 * size};
-        if (free(candidate)) {
-          box = candidate;
-          found = moved = true;
+        const Vec2d size = request.size;
+        const Vec2d centre = request.anchor + Vec2d{d[0] * (0.5 * size.x + 6.0 + (ring - 1) * 0.5 * size.x),
+                                                    d[1] * (0.5 * size.y + 4.0 + (ring - 1) * (size.y + kPad))};
+        if (free(centre - 0.5 * size, centre + 0.5 * size)) {
+          placement.min = centre - 0.5 * size;
+          placement.max = centre + 0.5 * size;
+          placement.placed = placement.moved = true;
           break;
         }
       }
     }
-    if (!found) continue;
-    placed.push_back(box);
-    if (moved) {
+    if (placement.placed) placed.push_back(&placement);
+  }
+  return out;
+}
+
+void Renderer3D::layoutLabels() {
+  if (labels_.empty()) return;
+  std::vector<LabelRequest> requests;
+  requests.reserve(labels_.size());
+  for (const Label& label : labels_) {
+    const ImVec2 size = ImGui::CalcTextSize(label.text.c_str());
+    requests.push_back({label.anchor, label.offset, {size.x, size.y}});
+  }
+  const std::vector<LabelPlacement> placements = layoutLabelBoxes(camera_.rect(), requests);
+  ImDrawList* drawList = ImGui::GetBackgroundDrawList();
+  for (std::size_t i = 0; i < labels_.size(); ++i) {
+    const Label& label = labels_[i];
+    const LabelPlacement& box = placements[i];
+    if (!box.placed) continue;
+    if (box.moved) {
       const Vec2d nearest{std::clamp(label.anchor.x, box.min.x, box.max.x), std::clamp(label.anchor.y, box.min.y, box.max.y)};
       drawList->AddLine(toImVec2(label.anchor), toImVec2(nearest), label.color.withAlpha(0.6f).packed(), 1.0f);
     }
@@ -680,7 +704,7 @@ void drawAxisTriad(Renderer3D& renderer) {
     const Color color = away ? axis.color.withAlpha(0.5f) : axis.color;
     renderer.screenLine(origin, tip, color, 2.5f);
     const ImVec2 size = ImGui::CalcTextSize(axis.name);
-    const Vec2d outward = tip + (tip - origin) * (0.35 + 0.0) - Vec2d{0.5 * size.x, 0.5 * size.y};
+    const Vec2d outward = tip + (tip - origin) * 0.35 - Vec2d{0.5 * size.x, 0.5 * size.y};
     renderer.screenText(outward, axis.name, color);
   }
 }
@@ -708,8 +732,7 @@ void drawGroundGrid(Renderer3D& renderer) {
   const Color axisZ = rgb(0x4c6fb0);
   for (int i = -kCells; i <= kCells; ++i) {
     const double offset = i * cell;
-    const long long index = std::llround((i * cell + cx) / cell);
-    const bool isMajor = index % kMajorEvery == 0;
+    const bool isMajor = i % kMajorEvery == 0;  // the centre is on a major line, so every fifth from it is one
     for (int along = 0; along < 2; ++along) {
       // along 0: a line of constant x (running along z); along 1: constant z (running along x).
       const double fixed = (along == 0 ? cx : cz) + offset;

@@ -154,6 +154,7 @@ class Renderer3D {
   int samplesWanted_ = kDefaultSamples;
   int samplesMade_ = 0;
   unsigned multisampledFramebuffer_ = 0, multisampledColor_ = 0, multisampledDepth_ = 0;
+  unsigned resolveFramebuffer_ = 0, resolveColor_ = 0;  // single-sampled RGBA8: the resolve's format must match
   int multisampledWidth_ = 0, multisampledHeight_ = 0;
 
   unsigned surfaceProgram_ = 0, lineProgram_ = 0, pointProgram_ = 0;
@@ -161,6 +162,22 @@ class Renderer3D {
   unsigned surfaceBuffer_ = 0, lineBuffer_ = 0, pointBuffer_ = 0;
   int surfaceSizeUniform_ = -1, lineSizeUniform_ = -1, pointSizeUniform_ = -1, pointRimUniform_ = -1;
 };
+
+// Label layout (Renderer3D's labels use it): greedy, in request order (earlier labels win). A label goes where
+// it asked (anchor + offset) when that box is inside `rect` and clear of the labels already placed (2 pixels
+// apart); otherwise to the first free box on rings of eight around the anchor (moved: the renderer joins it to
+// the anchor with a leader line); otherwise it is dropped. Anchors outside `rect` are dropped.
+struct LabelRequest {
+  Vec2d anchor;  // window pixels
+  Vec2d offset;
+  Vec2d size;    // of the text
+};
+struct LabelPlacement {
+  Vec2d min{}, max{};
+  bool placed = false;
+  bool moved = false;
+};
+[[nodiscard]] std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<const LabelRequest> requests);
 
 // The edges a mesh outline draws: every edge shared by two non-coplanar triangles and every border edge (one
 // triangle), each once as a pair of vertex indices; edges with an index out of range are skipped.

@@ -349,24 +349,29 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
 
 void LabShell::fitViews() {
   pendingFit_ = false;
+  bool firstSpatial = true;
   for (Viewport& view : views_) {
     if (view.kind == ViewKind::Spatial) {
-      // The scene's camera: its direction and projection in every spatial view, its target and distance in the
-      // first; the other views (and scenes without one) are fitted, keeping the direction.
+      // The direction and projection: the scene's camera's, then --camera's direction over it, in every spatial
+      // view. The framing: the scene's target and distance in the first spatial view; the other views (and scenes
+      // without a camera) are fitted in that direction; --camera's distance then applies to the first view.
       if (const std::optional<SceneView3>& scene = sceneInfo_.view3) {
         view.orbit.setView(view.orbit.target(), scene->yawDegrees / kDegrees, scene->pitchDegrees / kDegrees,
                            view.orbit.distance());
         view.orbit.setProjection(scene->orthographic ? Projection::Orthographic : Projection::Perspective);
       }
-      if (view.index == 0 && sceneInfo_.view3) {
+      if (spatialCamera_) {
+        view.orbit.setView(view.orbit.target(), spatialCamera_->yawDegrees / kDegrees,
+                           spatialCamera_->pitchDegrees / kDegrees, view.orbit.distance());
+      }
+      if (firstSpatial && sceneInfo_.view3) {
         view.orbit.setView(sceneInfo_.view3->target, view.orbit.yaw(), view.orbit.pitch(), sceneInfo_.view3->distance);
       } else if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index)) {
         view.orbit.fit(*bounds, kFitMarginPixels);
       }
-      if (spatialCamera_) {
-        view.orbit.setView(view.orbit.target(), spatialCamera_->yawDegrees / kDegrees,
-                           spatialCamera_->pitchDegrees / kDegrees, spatialCamera_->distance);
-      }
+      if (firstSpatial && spatialCamera_)
+        view.orbit.setView(view.orbit.target(), view.orbit.yaw(), view.orbit.pitch(), spatialCamera_->distance);
+      firstSpatial = false;
       continue;
     }
     if (view.index == 0 && sceneInfo_.view) {

@@ -37,8 +37,9 @@ class LabShell {
   void openDroppedFile(const std::string& path);
   bool setAlgorithm(std::string_view name, std::string& error);
   bool setStep(int step, std::string& error);
-  // Sets every spatial view's direction and distance (degrees, world units), kept across fits (the screenshot's
-  // --camera); the target stays where fitting puts it. False with `error` for a non-finite or non-positive value.
+  // Sets every spatial view's direction (degrees) and the first spatial view's distance (world units), kept across
+  // fits (the screenshot's --camera); targets stay where fitting puts them and the other spatial views are fitted
+  // in that direction. False with `error` for a non-finite or non-positive value.
   bool setSpatialCamera(double yawDegrees, double pitchDegrees, double distance, std::string& error);
 
   // One frame of UI and canvas, between ImGui::NewFrame and ImGui::Render. Draws with GL into the bound

@@ -27,18 +27,19 @@ constexpr int kWidth = 800;
 constexpr int kHeight = 500;
 constexpr const char* kLabName = "Spatial shell test";
 
-// A red cube of half size 1 at (2, 0, 0) in view 0 (spatial); view 1 is planar and empty.
+// A red cube of half size 1 at (2, 0, 0) in view 0 (spatial); view 1 is planar and empty; view 2 is spatial and
+// frames a box of half size 3 at the origin.
 class SpatialTestLab : public Lab {
  public:
-  [[nodiscard]] int viewCount() const override { return 2; }
-  [[nodiscard]] const char* viewTitle(int view) const override { return view == 0 ? "Space" : "Plane"; }
-  [[nodiscard]] ViewKind viewKind(int view) const override { return view == 0 ? ViewKind::Spatial : ViewKind::Planar; }
+  [[nodiscard]] int viewCount() const override { return 3; }
+  [[nodiscard]] const char* viewTitle(int view) const override { return view == 1 ? "Plane" : "Space"; }
+  [[nodiscard]] ViewKind viewKind(int view) const override { return view == 1 ? ViewKind::Planar : ViewKind::Spatial; }
   void draw(const DrawContext& context) override {
     if (context.kind != ViewKind::Spatial) return;
     drawShape3(*context.spatial, cube(), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
   }
   [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int view) const override {
-    if (view != 0) return std::nullopt;
+    if (view == 2) return WorldBounds3{{-3, -3, -3}, {3, 3, 3}};
     return shapeBounds3(cube());
   }
   bool loadScene(const Scene&, std::string&) override { return true; }
@@ -112,7 +113,7 @@ TEST_F(SpatialShell, TheSpatialViewIsDrawnIn3DAndFittedToItsBounds) {
   const std::unique_ptr<LabShell> shell = makeShell();
   frames(*shell);
   const Json state = shell->dumpState();
-  ASSERT_EQ(state["views"].size(), 2u);
+  ASSERT_EQ(state["views"].size(), 3u);
   const Json& space = state["views"][0];
   EXPECT_EQ(space["kind"], "spatial");
   EXPECT_EQ(state["views"][1]["kind"], "planar");
@@ -144,6 +145,12 @@ TEST_F(SpatialShell, TheCameraOptionSetsDirectionAndDistanceAfterTheFit) {
   EXPECT_NEAR(space["pitch"].get<double>(), 20, 1e-9);
   EXPECT_NEAR(space["distance"].get<double>(), 8, 1e-9);
   EXPECT_EQ(space["target"], Json::array({2.0, 0.0, 0.0}));
+  // The other spatial view turns the same way and is fitted to its own scene in that direction.
+  const Json& other = state["views"][2];
+  EXPECT_NEAR(other["yaw"].get<double>(), 30, 1e-9);
+  EXPECT_NEAR(other["pitch"].get<double>(), 20, 1e-9);
+  EXPECT_EQ(other["target"], Json::array({0.0, 0.0, 0.0}));
+  EXPECT_GT(other["distance"].get<double>(), 8);
 }
 
 TEST_F(SpatialShell, AScenesViewSetsTheCameraAndFitForgetsOnlyItsFraming) {
