@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+"""GUI tests of the 3D narrow-phase lab ("Narrow phase 3D"), run under Xvfb by CTest.
+
+  narrow_phase3_test.py --exe collision-lab --scenes DIR screenshots --out DIR
+      Renders curated 3D scenes with `collision-lab screenshot --camera ... --dump-state` and checks pixels where
+      the dump's cameras project things: A's blue and B's orange at their centres in the world view, A - B's
+      purple in the Minkowski view, the origin marker green when A - B misses it and red when it holds it, GJK's
+      simplex changing the Minkowski view between steps, EPA's polytope adding its iteration colours, and another
+      --camera giving another picture of the same step.
+  narrow_phase3_test.py --exe collision-lab --scenes DIR drag --out DIR
+      Starts the real app on a copy of 3d_01_far_apart.json with --dump-state, drags shape B onto A with xdotool,
+      orbits by dragging empty space, saves with Ctrl+S (the scene file keeps B's position and the camera), steps
+      with the Right arrow, picks the +X view with Alt+1, quits with Ctrl+Q and checks the saved scene and the dump.
+  narrow_phase3_test.py --exe collision-lab --scenes DIR refusals --out DIR
+      A 3D scene in the 2D lab is refused saying it is 3D, a 2D scene in the 3D lab saying it is 2D.
+All need a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- narrow_phase3_test.py ...).
+"""
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window  # noqa: E402
+
+WIDTH, HEIGHT = 1600, 1000
+LAB = "Narrow phase 3D"
+GREEN, RED = (0x5f, 0xd6, 0x8a), (0xff, 0x5c, 0x5c)  # palette kSeparated and kHit: the origin marker
+
+
+# [SECTION] The app: screenshots and the orbit camera's projection
+
+def run_app(command):
+    for _ in range(3):
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        if result.returncode != 2:
+            break
+        time.sleep(1.0)  # Xvfb resets when its last client leaves: a connection right then fails; try again
+    return result
+
+
+def screenshot(args, scene, algorithm, step, out, camera=None):
+    """Renders one frame; returns (image, dump) where the dump is the shell's --dump-state (views, cameras)."""
+    dump_path = out.replace(".png", ".json")
+    command = [args.exe, "screenshot", "--scene", scene, "--lab", LAB, "--algo", algorithm, "--size",
+               f"{WIDTH}x{HEIGHT}", "-o", out, "--dump-state", dump_path]
+    if step is not None:
+        command += ["--step", str(step)]
+    if camera is not None:
+        command += ["--camera", ",".join(str(value) for value in camera)]
+    result = run_app(command)
+    if result.returncode != 0:
+        raise AssertionError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr}")
+    return read_png(out), json.load(open(dump_path))
+
+
+def project(view, point):
+    """Window pixel of a world point in a spatial view of the dump: app/render/orbit_camera.cpp's project()
+    (yaw about +Y, yaw 0 looking down -Z, pitch above the horizon; a pinhole whose vertical field is 45 degrees;
+    orthographic at the target's scale)."""
+    yaw, pitch = math.radians(view["yaw"]), math.radians(view["pitch"])
+    forward = (-math.cos(pitch) * math.sin(yaw), -math.sin(pitch), -math.cos(pitch) * math.cos(yaw))
+    right = (math.cos(yaw), 0.0, -math.sin(yaw))
+    up = (right[1] * forward[2] - right[2] * forward[1], right[2] * forward[0] - right[0] * forward[2],
+          right[0] * forward[1] - right[1] * forward[0])
+    eye = [t - view["distance"] * f for t, f in zip(view["target"], forward)]
+    relative = [p - e for p, e in zip(point, eye)]
+    x, y, z = (sum(a * b for a, b in zip(relative, axis)) for axis in (right, up, forward))
+    left, top, width, height = view["rect"]
+    focal = 0.5 * height / math.tan(math.radians(22.5))
+    scale = focal / z if view["projection"] == "perspective" else focal / view["distance"]
+    return round(left + 0.5 * width + scale * x), round(top + 0.5 * height - scale * y)
+
+
+def view_box(view, inset=6, title=30):
+    """A view's rectangle less its border and title line: (x0, y0, x1, y1)."""
+    left, top, width, height = (round(value) for value in view["rect"])
+    return left + inset, top + title, left + width - inset, top + height - inset
+
+
+def around(centre, half):
+    return centre[0] - half, centre[1] - half, centre[0] + half + 1, centre[1] + half + 1
+
+
+def inside(view, point, margin=20):
+    box = view_box(view)
+    return box[0] + margin <= point[0] < box[2] - margin and box[1] + margin <= point[1] < box[3] - margin
+
+
+# Colour classes, by hue rather than exact values: the shapes are shaded and translucent, so their pixels are the
+# palette colour lit and blended over the background (0x1b1e24), not the colour itself.
+def bluish(c): return c[2] - c[0] >= 30 and c[2] > c[1]                       # A: 0x4a9eff
+def orangish(c): return c[0] - c[2] >= 40 and c[0] > c[1]                     # B: 0xffa94a
+def purplish(c): return c[2] - c[1] >= 12 and c[2] > c[0] >= c[1]            # A - B: 0xb48cff
+def teal(c): return c[1] - c[0] >= 20 and c[2] >= c[1] - 10 and c[1] < 180   # EPA's iteration-1 face: 0x4ec9b0
+
+
+def share(image, box, test, stride=1):
+    hits = total = 0
+    for y in range(box[1], box[3], stride):
+        for x in range(box[0], box[2], stride):
+            total += 1
+            hits += test(pixel(image, x, y))
+    return hits / max(total, 1)
+
+
+def count(image, box, test, stride=2):
+    return sum(test(pixel(image, x, y)) for y in range(box[1], box[3], stride) for x in range(box[0], box[2], stride))
+
+
+# [SECTION] Screenshots
+
+def check_shapes(name, image, dump, failures):
+    """A's blue at A's centre, B's orange at B's centre, each where the world view's camera projects it."""
+    world = dump["views"][0]
+    for index, (label, test, other) in enumerate((("A's blue", bluish, orangish), ("B's orange", orangish, bluish))):
+        centre = project(world, dump["shapes"][index]["position"])
+        if not inside(world, centre):
+            failures.append(f"{name}: shape {index} projects to {centre}, outside the world view {world['rect']}")
+            continue
+        box = around(centre, 10)
+        if share(image, box, test) < 0.5:
+            failures.append(f"{name}: {label} covers only {share(image, box, test):.0%} of 21x21 pixels at {centre}")
+        if share(image, box, other) > 0.1:
+            failures.append(f"{name}: the other shape's colour at {label[:3]} centre {centre}")
+
+
+def check_origin(name, image, dump, colour, failures):
+    """The origin marker in the Minkowski view, in the colour that says inside (red) or outside (green)."""
+    minkowski = dump["views"][1]
+    origin = project(minkowski, (0, 0, 0))
+    if not inside(minkowski, origin):
+        failures.append(f"{name}: the origin projects to {origin}, outside the Minkowski view {minkowski['rect']}")
+        return
+    wrong = GREEN if colour == RED else RED
+    marker = count_near(image, around(origin, 3), colour, 40)
+    if marker < 12: failures.append(f"{name}: only {marker} of 49 pixels at the origin {origin} are {colour}")
+    if count_near(image, around(origin, 3), wrong, 40) > 0:
+        failures.append(f"{name}: the origin marker at {origin} shows the colour {wrong} of the other answer")
+
+
+def check_screenshots(args):
+    failures = []
+    out = lambda name: os.path.join(args.out, name)  # noqa: E731
+    scene = lambda name: os.path.join(args.scenes, name)  # noqa: E731
+
+    # Far apart, GJK boolean (one step): A and B where the camera puts them, A - B in purple, the origin outside.
+    far, far_dump = screenshot(args, scene("3d_01_far_apart.json"), "gjk", 0, out("np3_far_gjk.png"))
+    world, minkowski = view_box(far_dump["views"][0]), view_box(far_dump["views"][1])
+    check_shapes("far apart", far, far_dump, failures)
+    if far_dump["minkowski"]["contains_origin"] or far_dump["hit"]:
+        failures.append(f"far apart: the dump says the origin is inside: {far_dump['minkowski']}")
+    check_origin("far apart", far, far_dump, GREEN, failures)
+    purple = count(far, minkowski, purplish)
+    if purple < 5000: failures.append(f"far apart: A - B's purple: only {purple} sampled pixels in the Minkowski view")
+    if count(far, world, purplish) > 200: failures.append("far apart: A - B's purple in the world view")
+    if count(far, minkowski, bluish) > 300: failures.append("far apart: A's blue in the Minkowski view")
+
+    # The same step from another camera: the dump keeps the camera asked for, and the picture changes with it.
+    camera = (120, 35, 20)
+    turned, turned_dump = screenshot(args, scene("3d_01_far_apart.json"), "gjk", 0, out("np3_far_camera.png"), camera)
+    for view in turned_dump["views"]:
+        got = (view["yaw"], view["pitch"], view["distance"])
+        if any(abs(a - b) > 1e-6 for a, b in zip(got, camera)):
+            failures.append(f"--camera {camera}: the view '{view['title']}' has yaw, pitch, distance {got}")
+    check_shapes("far apart, camera 120,35,20", turned, turned_dump, failures)
+    check_origin("far apart, camera 120,35,20", turned, turned_dump, GREEN, failures)
+    for box, what in ((world, "world"), (minkowski, "Minkowski")):
+        changed = differing(far, turned, box)
+        if changed < 20000: failures.append(f"--camera {camera}: the {what} view differs in only {changed} pixels")
+
+    # GJK distance on two round hulls (11 steps): the simplex at step 3 (an edge, its slab, a dropped vertex) is
+    # another picture than step 0's single vertex in the Minkowski view; a far corner of the world view stays.
+    hull0, hull_dump = screenshot(args, scene("3d_08_hull_most_iterations.json"), "distance", 0, out("np3_hull_step0.png"))
+    hull3, _ = screenshot(args, scene("3d_08_hull_most_iterations.json"), "distance", 3, out("np3_hull_step3.png"))
+    world, minkowski = view_box(hull_dump["views"][0]), view_box(hull_dump["views"][1])
+    changed = differing(hull0, hull3, minkowski)
+    if changed < 2000: failures.append(f"hulls: the Minkowski view at step 3 differs from step 0 in only {changed} pixels")
+    corner = (world[0] + 10, world[3] - 80, world[0] + 74, world[3] - 16)
+    if differing(hull0, hull3, corner) > 0: failures.append("hulls: a far corner of the world view changed between steps")
+
+    # Identical cubes, GJK + EPA (2 GJK steps, then 8 EPA iterations): the origin inside, red; EPA's polytope at
+    # step 6 has faces of later iterations (teal for the first) that GJK's last step does not.
+    gjk_end, cubes_dump = screenshot(args, scene("3d_04_identical_cubes.json"), "epa", 1, out("np3_cubes_step1.png"))
+    epa, _ = screenshot(args, scene("3d_04_identical_cubes.json"), "epa", 6, out("np3_cubes_step6.png"))
+    minkowski = view_box(cubes_dump["views"][1])
+    if not cubes_dump["minkowski"]["contains_origin"] or not cubes_dump["hit"]:
+        failures.append(f"identical cubes: the dump says the origin is outside: {cubes_dump['minkowski']}")
+    check_origin("identical cubes, step 1", gjk_end, cubes_dump, RED, failures)
+    before, after = count(gjk_end, minkowski, teal), count(epa, minkowski, teal)
+    if after < 1000 or before > 200:
+        failures.append(f"identical cubes: EPA's iteration colours: {before} teal pixels at step 1, {after} at step 6")
+    return failures
+
+
+# [SECTION] Drag, orbit, keys in the real window
+
+def drag(window, start, end, moves):
+    xdotool("mousemove", "--window", window, "--sync", str(start[0]), str(start[1]))
+    time.sleep(0.3)
+    xdotool("mousedown", "1")
+    time.sleep(0.3)
+    for i in range(1, moves + 1):
+        x = start[0] + (end[0] - start[0]) * i // moves
+        y = start[1] + (end[1] - start[1]) * i // moves
+        xdotool("mousemove", "--window", window, "--sync", str(x), str(y))
+        time.sleep(0.05)
+    xdotool("mouseup", "1")
+    time.sleep(0.3)
+
+
+def check_drag(args):
+    failures = []
+    home = tempfile.mkdtemp(prefix="narrow_phase3_home_")
+    # A copy of the scene: Ctrl+S writes B's position and the world view's camera back into it.
+    scene_path = os.path.join(home, "far_apart.json")
+    scene = json.load(open(os.path.join(args.scenes, "3d_01_far_apart.json")))
+    json.dump(scene, open(scene_path, "w"))
+    # Where A and B are: the screenshot renders the frame the window shows first (same size, same fitted cameras).
+    _, start = screenshot(args, scene_path, scene["algorithm"], None, os.path.join(args.out, "drag_start.png"))
+    world = start["views"][0]
+    a, b = (project(world, shape["position"]) for shape in start["shapes"])
+
+    dump_path = os.path.join(args.out, "dump_far_apart.json")
+    if os.path.exists(dump_path):
+        os.remove(dump_path)
+    # Fresh settings that open the window at the screenshot's size, so the layout and the fitted cameras match.
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "collision-lab"))
+    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
+        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
+    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
+    command = [args.exe, "--lab", LAB, "--scene", scene_path, "--dump-state", dump_path]
+    for _ in range(3):
+        process = subprocess.Popen(command, env=environment)
+        time.sleep(1.0)
+        if process.poll() != 2:
+            break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
+    try:
+        window = find_window(process)
+        xdotool("windowmove", "--sync", window, "0", "0")
+        xdotool("windowfocus", "--sync", window)  # no window manager under Xvfb: keys go to the focused window
+        time.sleep(1.5)
+        drag(window, b, a, 20)  # B onto A, on the plane through the grabbed point facing the camera
+        box = view_box(world)
+        empty = (box[0] + (box[2] - box[0]) // 2, box[1] + 120)  # above the shapes, below the view's title
+        drag(window, empty, (empty[0] + 120, empty[1] + 60), 10)  # orbit: yaw -0.96 rad, pitch +0.48 rad
+        press("ctrl", "s")
+        press("Right")
+        press("alt", "1")  # View from +X: yaw 90 degrees, pitch 0
+        time.sleep(0.3)
+        press("ctrl", "q")
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    dump = json.load(open(dump_path))
+    saved = json.load(open(scene_path))
+
+    # Ctrl+S after the drag and the orbit: B moved toward A, and the camera turned.
+    before, after = scene["shapes"][1]["position"], saved["shapes"][1]["position"]
+    if math.dist(before, after) < 1.0: failures.append(f"B did not move: {before} -> {after}")
+    if "view" not in saved:
+        failures.append("the saved scene has no view")
+    else:
+        turned = saved["view"]
+        if abs(turned["yaw"] - world["yaw"]) < 10 or abs(turned["pitch"] - world["pitch"]) < 5:
+            failures.append(f"orbiting did not turn the camera: yaw {world['yaw']:.1f} -> {turned['yaw']:.1f}, "
+                            f"pitch {world['pitch']:.1f} -> {turned['pitch']:.1f}")
+    # The dump at Ctrl+Q: B where it was saved, now touching A; the step moved; Alt+1 looks from +X.
+    if dump["lab"] != LAB: failures.append(f"the dump is of the lab {dump['lab']}")
+    if math.dist(dump["shapes"][1]["position"], after) > 1e-9:
+        failures.append(f"B moved after the save: {after} -> {dump['shapes'][1]['position']}")
+    if not dump["hit"]: failures.append(f"dragging B onto A did not make a hit: {dump['result']}")
+    if dump["step_index"] == 0:
+        failures.append(f"the Right arrow did not change the step index (step count {dump['step_count']})")
+    for view in dump["views"]:
+        if abs(view["yaw"] - 90) > 1e-6 or abs(view["pitch"]) > 1e-6:
+            failures.append(f"Alt+1: the view '{view['title']}' has yaw {view['yaw']}, pitch {view['pitch']}")
+    if not dump.get("narration"): failures.append("the dump has no narration")
+    print(json.dumps({"b": [before, after], "view": saved.get("view"), "hit": dump["hit"],
+                      "step": [dump["step_index"], dump["step_count"]],
+                      "cameras": [(v["yaw"], v["pitch"]) for v in dump["views"]]}))
+    return failures
+
+
+# [SECTION] Refusals: a scene of the other space
+
+def check_refusals(args):
+    """A scene's "lab" picks its lab; without one, --lab does, and the lab refuses shapes of the other space."""
+    failures = []
+    work = tempfile.mkdtemp(prefix="narrow_phase3_refusals_")
+    cases = (("3d_01_far_apart.json", "Narrow phase", "3D"), ("01_far_apart.json", LAB, "2D"))
+    for name, lab, space in cases:
+        scene = json.load(open(os.path.join(args.scenes, name)))
+        for variant, lab_field in (("no lab", None), ("the other lab", lab)):
+            copy = os.path.join(work, f"{variant.replace(' ', '_')}_{name}")
+            if lab_field is None:
+                scene.pop("lab", None)
+            else:
+                scene["lab"] = lab_field
+            json.dump(scene, open(copy, "w"))
+            command = [args.exe, "screenshot", "--lab", lab, "--scene", copy, "--size", "400x300",
+                       "-o", os.path.join(args.out, "refused.png")]
+            result = run_app(command)
+            what = f"a {space} scene ({variant}) in \"{lab}\""
+            if result.returncode != 1:
+                failures.append(f"{what}: exit {result.returncode}, expected 1: {result.stdout}{result.stderr}")
+            elif f"shapes are {space}" not in result.stderr or copy not in result.stderr:
+                failures.append(f"{what}: the message does not name the file and say the shapes are {space}: "
+                                f"{result.stderr}")
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--scenes", required=True)
+    parser.add_argument("mode", choices=["screenshots", "drag", "refusals"])
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    if not os.environ.get("DISPLAY"):
+        print("no DISPLAY: run under xvfb-run", file=sys.stderr)
+        return 2
+    failures = {"screenshots": check_screenshots, "drag": check_drag, "refusals": check_refusals}[args.mode](args)
+    for failure in failures:
+        print("FAIL:", failure, file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
