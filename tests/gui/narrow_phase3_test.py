@@ -5,8 +5,9 @@
       Renders curated 3D scenes with `collision-lab screenshot --camera ... --dump-state` and checks pixels where
       the dump's cameras project things: A's blue and B's orange at their centres in the world view, A - B's
       purple in the Minkowski view, the origin marker green when A - B misses it and red when it holds it, GJK's
-      simplex changing the Minkowski view between steps, EPA's polytope adding its iteration colours, and another
-      --camera giving another picture of the same step.
+      simplex changing the Minkowski view between steps with the kept feature (from `collision-lab trace`) drawn
+      in the accent colour, EPA's polytope adding its iteration colours with its closest face outlined, and
+      another --camera giving another picture of the same step.
   narrow_phase3_test.py --exe collision-lab --scenes DIR drag --out DIR
       Starts the real app on a copy of 3d_01_far_apart.json with --dump-state, drags shape B onto A with xdotool,
       orbits by dragging empty space, saves with Ctrl+S (the scene file keeps B's position and the camera), steps
@@ -32,6 +33,7 @@ from lab_driver import read_png, pixel, count_near, differing, xdotool, press, f
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Narrow phase 3D"
 GREEN, RED = (0x5f, 0xd6, 0x8a), (0xff, 0x5c, 0x5c)  # palette kSeparated and kHit: the origin marker
+ACCENT = (0xf5, 0xd5, 0x47)  # palette kAccent: the feature the step is about
 
 
 # [SECTION] The app: screenshots and the orbit camera's projection
@@ -78,6 +80,18 @@ def project(view, point):
     return round(left + 0.5 * width + scale * x), round(top + 0.5 * height - scale * y)
 
 
+def trace(args, scene, algorithm):
+    """`collision-lab trace` of the scene's pair: every step with its simplex or polytope (what the lab draws)."""
+    shapes = [{key: value for key, value in shape.items() if key not in ("name", "motion")}
+              for shape in json.load(open(scene))["shapes"]]
+    pair = os.path.join(args.out, "pair_" + os.path.basename(scene))
+    json.dump({"id": os.path.basename(scene), "a": shapes[0], "b": shapes[1]}, open(pair, "w"))
+    result = run_app([args.exe, "trace", pair, "--algo", algorithm])
+    if result.returncode != 0:
+        raise AssertionError(f"collision-lab trace {pair} failed ({result.returncode}): {result.stderr}")
+    return json.loads(result.stdout)
+
+
 def view_box(view, inset=6, title=30):
     """A view's rectangle less its border and title line: (x0, y0, x1, y1)."""
     left, top, width, height = (round(value) for value in view["rect"])
@@ -115,6 +129,24 @@ def count(image, box, test, stride=2):
 
 
 # [SECTION] Screenshots
+
+def check_segments(name, image, view, segments, markers, failures):
+    """Each world segment drawn in the accent colour: 17 points between its ends, each within 2 pixels of an accent
+    pixel, except near the world points of `markers` (the origin and the closest point are drawn on top)."""
+    covered = [project(view, marker) for marker in markers]
+    for start, end in segments:
+        a, b = project(view, start), project(view, end)
+        found = tried = 0
+        for i in range(17):
+            t = 0.1 + 0.05 * i
+            point = (round(a[0] + t * (b[0] - a[0])), round(a[1] + t * (b[1] - a[1])))
+            if any(math.dist(point, marker) < 10 for marker in covered):
+                continue
+            tried += 1
+            found += count_near(image, around(point, 2), ACCENT, 60) > 0
+        if tried < 5 or found < tried - 1:
+            failures.append(f"{name}: the highlighted segment {a} - {b} is accent-coloured at {found} of {tried} points")
+
 
 def check_shapes(name, image, dump, failures):
     """A's blue at A's centre, B's orange at B's centre, each where the world view's camera projects it."""
@@ -184,6 +216,15 @@ def check_screenshots(args):
     if changed < 2000: failures.append(f"hulls: the Minkowski view at step 3 differs from step 0 in only {changed} pixels")
     corner = (world[0] + 10, world[3] - 80, world[0] + 74, world[3] - 16)
     if differing(hull0, hull3, corner) > 0: failures.append("hulls: a far corner of the world view changed between steps")
+    # The feature the origin is closest to (the trace's region, e.g. "edge AC") is highlighted where it projects.
+    step = trace(args, scene("3d_08_hull_most_iterations.json"), "distance")["gjk"][3]
+    vertices = {vertex["name"]: vertex["point"] for vertex in step["simplex_before"]}
+    kind, names = step["region"].split()
+    if kind != "edge":
+        failures.append(f"hulls: step 3's region is {step['region']}; this check expects an edge")
+    else:
+        check_segments(f"hulls, step 3, {step['region']}", hull3, hull_dump["views"][1],
+                       [(vertices[names[0]], vertices[names[1]])], [(0, 0, 0), step["closest_point"]], failures)
 
     # Identical cubes, GJK + EPA (2 GJK steps, then 8 EPA iterations): the origin inside, red; EPA's polytope at
     # step 6 has faces of later iterations (teal for the first) that GJK's last step does not.
@@ -196,6 +237,16 @@ def check_screenshots(args):
     before, after = count(gjk_end, minkowski, teal), count(epa, minkowski, teal)
     if after < 1000 or before > 200:
         failures.append(f"identical cubes: EPA's iteration colours: {before} teal pixels at step 1, {after} at step 6")
+    # EPA's closest face outlined in the accent colour (step 6 is EPA's fifth iteration, after GJK's 2 steps); its
+    # edges on the horizon carry the horizon's red arrows on top.
+    polytope = trace(args, scene("3d_04_identical_cubes.json"), "epa")["epa"][4]
+    face = polytope["faces"][polytope["closest_face"]]["vertices"]
+    horizon = {frozenset(edge) for edge in polytope["horizon"]}
+    edges = [(face[i], face[(i + 1) % 3]) for i in range(3) if frozenset((face[i], face[(i + 1) % 3])) not in horizon]
+    if not edges: failures.append("identical cubes, step 6: every edge of the closest face is on the horizon")
+    check_segments("identical cubes, step 6, closest face", epa, cubes_dump["views"][1],
+                   [(polytope["vertices"][i]["point"], polytope["vertices"][j]["point"]) for i, j in edges],
+                   [(0, 0, 0)], failures)
     return failures
 
 
