@@ -20,7 +20,7 @@ namespace lab::broadphase {
 
 namespace {
 
-const char kAxisNames[] = {'x', 'y'};
+const char kAxisNames[] = {'x', 'y', 'z'};
 
 std::string endpointName(const collide::SapEndpointInfo<double>& endpoint, int axis) {
   return std::string(endpoint.isMax ? "max" : "min") + " of #" + std::to_string(endpoint.id) + " (" +
@@ -38,6 +38,10 @@ std::string pairList(const std::vector<ProxyPair>& pairs, std::size_t limit = 8)
 }
 
 Vec2d boxCentre(const Box& box) { return {0.5 * (box.min[0] + box.max[0]), 0.5 * (box.min[1] + box.max[1])}; }
+
+Vec3d boxCentre(const collide::Bounds<double, 3>& box) {
+  return {0.5 * (box.min[0] + box.max[0]), 0.5 * (box.min[1] + box.max[1]), 0.5 * (box.min[2] + box.max[2])};
+}
 
 void boxCorners(const Box& box, Vec2d (&corners)[4]) {
   corners[0] = {box.min[0], box.min[1]};
@@ -68,14 +72,15 @@ std::string idList(const std::vector<ProxyId>& ids) {
   return text + "}";
 }
 
-SweepReplay replaySweep(const std::vector<Event>& events, int upTo, int sweepAxis,
-                        std::vector<collide::SapEndpointInfo<double>> previousOrder) {
-  SweepReplay replay;
+template <int Dim>
+SweepReplayOf<Dim> replaySweep(const std::vector<collide::BroadPhaseEvent<double, Dim>>& events, int upTo, int sweepAxis,
+                               std::vector<collide::SapEndpointInfo<double>> previousOrder) {
+  SweepReplayOf<Dim> replay;
   replay.axis = sweepAxis;
   replay.order = std::move(previousOrder);
   const int last = std::min(upTo, static_cast<int>(events.size()) - 1);
   for (int i = 0; i <= last; ++i) {
-    const Event& event = events[static_cast<std::size_t>(i)];
+    const auto& event = events[static_cast<std::size_t>(i)];
     replay.current = &event;
     replay.made.clear();
     replay.swapSlot = -1;
@@ -109,10 +114,11 @@ SweepReplay replaySweep(const std::vector<Event>& events, int upTo, int sweepAxi
   return replay;
 }
 
-std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& events, int index,
-                         const std::vector<Box>& boxes) {
+template <int Dim>
+std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<collide::BroadPhaseEvent<double, Dim>>& events,
+                         int index, const std::vector<collide::Bounds<double, Dim>>& boxes) {
   if (index < 0 || index >= static_cast<int>(events.size())) return "";
-  const Event& event = events[static_cast<std::size_t>(index)];
+  const auto& event = events[static_cast<std::size_t>(index)];
   char text[512];
   if (const auto* swap = std::get_if<collide::SapSwap<double>>(&event)) {
     // A max passing a min ends an overlap on this axis; a min passing a max starts one (the Collision detection notes' note
@@ -155,12 +161,16 @@ std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& ev
                     kAxisNames[stage->axis], stage->kept.size(), kAxisNames[stage->axis],
                     pairList(stage->kept).c_str(), stage->rejected.size(), pairList(stage->rejected, 4).c_str());
     }
-  } else if (const auto* insert = std::get_if<collide::GridInsert<2>>(&event)) {
-    const Vec2d centre = insert->id < boxes.size() ? boxCentre(boxes[insert->id]) : Vec2d{};
-    std::snprintf(text, sizeof text,
-                  "#%u (centre %s) goes into cell (%lld, %lld); objects sharing a cell are tested, each pair once.",
-                  insert->id, formatVector(centre).c_str(), static_cast<long long>(insert->cell[0]),
-                  static_cast<long long>(insert->cell[1]));
+  } else if (const auto* insert = std::get_if<collide::GridInsert<Dim>>(&event)) {
+    std::string cell = "(";
+    for (int k = 0; k < Dim; ++k) {
+      if (k > 0) cell += ", ";
+      cell += std::to_string(insert->cell[static_cast<std::size_t>(k)]);
+    }
+    cell += ")";
+    const std::string centre = insert->id < boxes.size() ? formatVector(boxCentre(boxes[insert->id])) : std::string("?");
+    std::snprintf(text, sizeof text, "#%u (centre %s) goes into cell %s; objects sharing a cell are tested, each pair once.",
+                  insert->id, centre.c_str(), cell.c_str());
   } else if (const auto* oversize = std::get_if<collide::GridOversize>(&event)) {
     std::snprintf(text, sizeof text, "#%u spans too many cells: it is tested against every object instead.",
                   oversize->id);
@@ -179,10 +189,16 @@ std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& ev
   return text;
 }
 
-SweepReplay BroadPhaseLab::currentReplay() const {
-  const int axis = std::get<Sap>(broadPhase_).sweepAxis();
-  return replaySweep(events_.steps, step_, axis, previousOrder_[axis]);
-}
+template SweepReplayOf<2> replaySweep<2>(const std::vector<collide::BroadPhaseEvent<double, 2>>&, int, int,
+                                         std::vector<collide::SapEndpointInfo<double>>);
+template SweepReplayOf<3> replaySweep<3>(const std::vector<collide::BroadPhaseEvent<double, 3>>&, int, int,
+                                         std::vector<collide::SapEndpointInfo<double>>);
+template std::string narrateEvent<2>(const SweepReplayOf<2>&, const std::vector<collide::BroadPhaseEvent<double, 2>>&, int,
+                                     const std::vector<collide::Bounds<double, 2>>&);
+template std::string narrateEvent<3>(const SweepReplayOf<3>&, const std::vector<collide::BroadPhaseEvent<double, 3>>&, int,
+                                     const std::vector<collide::Bounds<double, 3>>&);
+
+SweepReplay BroadPhaseLab::currentReplay() const { return replayAt(step_); }
 
 // [SECTION] Objects
 

@@ -41,7 +41,7 @@ ImVec4 toImVec4(Color color) { return {color.r, color.g, color.b, color.a}; }
 
 }  // namespace
 
-double threadCpuMicroseconds() {
+double threadCpuMicroseconds() {  // broad_phase_core.h
   timespec now{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
   return 1e6 * static_cast<double>(now.tv_sec) + 1e-3 * static_cast<double>(now.tv_nsec);
@@ -89,19 +89,14 @@ void BroadPhaseLab::rebuildBroadPhase() {
     algorithm_ = Algorithm::Sap;
     message_ = "brute force is limited to " + std::to_string(kBruteAlgorithmLimit) + " objects: sweep and prune instead";
   }
-  switch (algorithm_) {
-    case Algorithm::Sap: broadPhase_.emplace<Sap>(collide::SapOptions{.sweepAxis = axisChoice_}); break;
-    case Algorithm::Grid: broadPhase_.emplace<Grid>(); break;
-    case Algorithm::Bvh: broadPhase_.emplace<Tree>(); break;
-    case Algorithm::Brute: broadPhase_.emplace<Brute>(); break;
-  }
-  reference_ = Brute{};
+  resetBroadPhase(algorithm_, axisChoice_);
   objectOfProxy_.assign(objects_.size(), -1);
   for (std::size_t i = 0; i < objects_.size(); ++i) {
-    const Box box = objects_[i].box();
-    objects_[i].proxy = std::visit([&](auto& broadPhase) { return broadPhase.add(box); }, broadPhase_);
-    const ProxyId referenceId = reference_.add(box);
-    if (objects_[i].proxy != referenceId) message_ = "internal: the reference handed out a different id";
+    objects_[i].proxy = addProxy(objects_[i].box());
+    if (objects_[i].proxy == collide::kNullProxy) {
+      message_ = "internal: the reference handed out a different id";
+      continue;
+    }
     objectOfProxy_[objects_[i].proxy] = static_cast<int>(i);
   }
   std::visit([](auto& broadPhase) { broadPhase.update(); }, broadPhase_);
@@ -125,16 +120,10 @@ void BroadPhaseLab::moveObjects() {
   for (std::size_t i = 0; i < objects_.size(); ++i) copyFromScene(i);
 }
 
-void BroadPhaseLab::moveProxy(const MovingObject& object) {
-  const Box box = object.box();
-  std::visit([&](auto& broadPhase) { (void)broadPhase.move(object.proxy, box); }, broadPhase_);
-  (void)reference_.move(object.proxy, box);
-}
-
 void BroadPhaseLab::advanceFrame() {
   const Clock::time_point start = Clock::now();
   moveObjects();
-  for (const MovingObject& object : objects_) moveProxy(object);
+  for (const MovingObject& object : objects_) moveProxy(object.proxy, object.box());
   moveMicroseconds_ = microsecondsSince(start);
   ++frame_;
   runUpdate();
@@ -147,9 +136,8 @@ void BroadPhaseLab::addObject(Vec2d at, bool circle) {
   const double half = 0.5 * (MovingBoxes::kMinHalfExtent + MovingBoxes::kMaxHalfExtent);
   object.halfExtents = circle ? Vec2d{half, half} : Vec2d{1.3 * half, 0.8 * half};
   object.centre = at;
-  const Box box = object.box();
-  object.proxy = std::visit([&](auto& broadPhase) { return broadPhase.add(box); }, broadPhase_);
-  if (object.proxy == collide::kNullProxy || reference_.add(box) != object.proxy) {
+  object.proxy = addProxy(object.box());
+  if (object.proxy == collide::kNullProxy) {
     message_ = "could not add the object (invalid box or id mismatch)";
     return;
   }
@@ -165,8 +153,7 @@ void BroadPhaseLab::addObject(Vec2d at, bool circle) {
 void BroadPhaseLab::removeObject(int index) {
   if (index < 0 || index >= static_cast<int>(objects_.size()) || objects_.size() <= 1) return;
   const ProxyId proxy = objects_[static_cast<std::size_t>(index)].proxy;
-  std::visit([&](auto& broadPhase) { (void)broadPhase.remove(proxy); }, broadPhase_);
-  (void)reference_.remove(proxy);
+  removeProxy(proxy);
   objectOfProxy_[proxy] = -1;
   objects_[static_cast<std::size_t>(index)] = objects_.back();
   objects_.pop_back();
@@ -199,100 +186,10 @@ int BroadPhaseLab::objectAt(Vec2d world) const {
 // The update of this frame: recorded for stepping when N <= kTraceLimit (then also compared with an untraced
 // copy and replayed), timed, and compared with brute force when N <= kBruteLimit.
 void BroadPhaseLab::runUpdate() {
-  const bool tracing = objects_.size() <= kTraceLimit;
-  events_.steps.clear();
-  replayChecked_ = false;
-  std::optional<AnyBroadPhase> untraced;
-  if (tracing) {
-    untraced = broadPhase_;
-    if (const Sap* sap = std::get_if<Sap>(&broadPhase_)) {
-      // The endpoint arrays as the last update left them, minus removed proxies, with this frame's values: the
-      // array the insertion sort starts from.
-      const std::vector<Box> boxes = currentBoxes();
-      for (int axis = 0; axis < 2; ++axis) {
-        previousOrder_[axis].clear();
-        for (const auto& endpoint : sap->endpoints(axis)) {
-          if (!sap->contains(endpoint.id())) continue;
-          const Box& box = boxes[endpoint.id()];
-          previousOrder_[axis].push_back({endpoint.id(), endpoint.isMax(),
-                                          endpoint.isMax() ? box.max[axis] : box.min[axis]});
-        }
-        // Proxies added since the last update: their endpoints were appended at the end, min then max.
-        for (const MovingObject& object : objects_) {
-          const bool known = std::any_of(sap->endpoints(axis).begin(), sap->endpoints(axis).end(),
-                                         [&](const auto& e) { return e.id() == object.proxy; });
-          if (known) continue;
-          const Box box = object.box();
-          previousOrder_[axis].push_back({object.proxy, false, box.min[axis]});
-          previousOrder_[axis].push_back({object.proxy, true, box.max[axis]});
-        }
-      }
-    }
-  }
-  const Clock::time_point start = Clock::now();
-  const double cpuStart = threadCpuMicroseconds();
-  std::visit(
-      [&](auto& broadPhase) {
-        if (tracing) {
-          broadPhase.update(events_);
-        } else {
-          broadPhase.update();
-        }
-      },
-      broadPhase_);
-  updateMicroseconds_ = microsecondsSince(start);
-  updateCpuMicroseconds_ = threadCpuMicroseconds() - cpuStart;
-  std::visit(
-      [&](const auto& broadPhase) {
-        pairs_ = broadPhase.pairs();
-        stats_ = broadPhase.stats();
-      },
-      broadPhase_);
-
-  inPair_.assign(objectOfProxy_.size(), 0);
-  for (const ProxyPair& pair : pairs_) {
-    inPair_[pair.first] = 1;
-    inPair_[pair.second] = 1;
-  }
-
-  bruteChecked_ = objects_.size() <= kBruteLimit;
-  bruteMissing_ = bruteExtra_ = 0;
-  if (bruteChecked_) {
-    const std::vector<ProxyPair>& expected = reference_.update();
-    std::vector<ProxyPair> difference;
-    std::set_difference(expected.begin(), expected.end(), pairs_.begin(), pairs_.end(), std::back_inserter(difference));
-    bruteMissing_ = difference.size();
-    difference.clear();
-    std::set_difference(pairs_.begin(), pairs_.end(), expected.begin(), expected.end(), std::back_inserter(difference));
-    bruteExtra_ = difference.size();
-  }
-
-  if (untraced) {
-    const std::vector<ProxyPair>& plain = std::visit([](auto& broadPhase) -> const std::vector<ProxyPair>& {
-      return broadPhase.update();
-    }, *untraced);
-    replayChecked_ = true;
-    replayAgrees_ = plain == pairs_;
-    if (const Sap* sap = std::get_if<Sap>(&broadPhase_); sap && !events_.steps.empty()) {
-      // The lab's own replay of the events: its candidates filtered on the other axis, and its endpoint order,
-      // must be the core's pairs and sorted array.
-      const int axis = sap->sweepAxis();
-      const SweepReplay replay = replaySweep(events_.steps, stepCount() - 1, axis, previousOrder_[axis]);
-      const std::vector<Box> boxes = currentBoxes();
-      std::vector<ProxyPair> replayed;
-      for (const ProxyPair& pair : replay.candidates) {
-        if (collide::overlaps(boxes[pair.first], boxes[pair.second])) replayed.push_back(pair);
-      }
-      std::sort(replayed.begin(), replayed.end());
-      replayAgrees_ = replayAgrees_ && replayed == pairs_;
-      const auto& sorted = sap->endpoints(axis);
-      bool sameOrder = sorted.size() == replay.order.size();
-      for (std::size_t i = 0; sameOrder && i < sorted.size(); ++i) {
-        sameOrder = sorted[i].id() == replay.order[i].id && sorted[i].isMax() == replay.order[i].isMax;
-      }
-      replayAgrees_ = replayAgrees_ && sameOrder;
-    }
-  }
+  std::vector<ProxyId> live;
+  live.reserve(objects_.size());
+  for (const MovingObject& object : objects_) live.push_back(object.proxy);
+  BroadPhaseCore<2>::runUpdate(currentBoxes(), live);
 }
 
 // [SECTION] Frame and mouse
@@ -347,7 +244,7 @@ void BroadPhaseLab::mouseMove(const MouseEvent& event) {
   MovingObject& object = objects_[static_cast<std::size_t>(selected_)];
   object.centre = event.planar.world - dragOffset_;
   scene_.place(static_cast<std::size_t>(selected_), {object.centre.x, object.centre.y});
-  moveProxy(object);
+  moveProxy(object.proxy, object.box());
   afterEdit();
 }
 

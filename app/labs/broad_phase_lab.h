@@ -6,7 +6,7 @@
 // broad_phase_draw.cpp: the scene, the grid and tree overlays, the sweep replay and its narration.
 //
 // [SECTION] Types
-// [SECTION] Sweep replay
+// [SECTION] Sweep replay (broad_phase_core.h has the shared replay)
 // [SECTION] BroadPhaseLab
 #pragma once
 
@@ -25,32 +25,21 @@
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
 #include "lab/lab.h"
+#include "labs/broad_phase_core.h"
 
 namespace lab::broadphase {
 
 // [SECTION] Types
 
-enum class Algorithm { Sap, Grid, Bvh, Brute };
-inline constexpr std::array<std::string_view, 4> kAlgorithmNames = {"sap", "grid", "bvh", "brute"};
-inline constexpr std::array<const char*, 4> kAlgorithmTitles = {"Sweep and prune", "Uniform grid",
-                                                                 "Dynamic AABB tree", "Brute force"};
-
-using Sap = collide::SweepAndPrune<double, 2>;
-using Grid = collide::UniformGrid<double, 2>;
-using Tree = collide::AabbTree<double, 2>;
-using Brute = collide::BruteForce<double, 2>;
-using AnyBroadPhase = std::variant<Sap, Grid, Tree, Brute>;
-using Box = collide::Bounds<double, 2>;
-using Event = collide::BroadPhaseEvent<double, 2>;
-using Stats = collide::BroadPhaseStats<2>;
-using collide::ProxyId;
-using collide::ProxyPair;
+using Sap = BroadPhaseCore<2>::Sap;
+using Grid = BroadPhaseCore<2>::Grid;
+using Tree = BroadPhaseCore<2>::Tree;
+using Brute = BroadPhaseCore<2>::Brute;
+using Box = BroadPhaseCore<2>::Box;
+using Event = BroadPhaseCore<2>::Event;
 
 inline constexpr std::size_t kMinCount = 10;
 inline constexpr std::size_t kMaxCount = 100000;
-inline constexpr std::size_t kTraceLimit = 64;    // updates are recorded for stepping up to this many objects
-inline constexpr std::size_t kBruteLimit = 2000;  // the brute-force badge is checked up to this many
-inline constexpr std::size_t kBruteAlgorithmLimit = 20000;  // brute force as the lab's algorithm up to this many
 
 // A moving shape: the broad phase sees its bounding box (a circle's is the square around it). Its centre and size
 // are a copy of the scene's box of the same index (workloads/motions.h moves them).
@@ -65,33 +54,10 @@ struct MovingObject {
   }
 };
 
-// [SECTION] Sweep replay
+// [SECTION] Sweep replay (broad_phase_core.h has the shared replay)
 
-// The sweep and prune update as the recorded events leave it after event `upTo` (inclusive): the endpoint array
-// of the sweep axis, the active list, the candidate pairs found so far. Rebuilt from the events, not read from
-// the core, so the panels show what the events say and the lab can check they replay to the core's answer.
-struct SweepReplay {
-  int axis = 0;
-  std::vector<collide::SapEndpointInfo<double>> order;  // the sweep axis's endpoint array, slot by slot
-  std::vector<ProxyId> active;                          // the active list, in order of entry
-  std::vector<ProxyPair> candidates;                    // pairs overlapping on the sweep axis, in discovery order
-  std::vector<ProxyPair> made;                          // the pairs the current event made
-  std::optional<double> sweepValue;                     // where the sweep line is
-  std::size_t swaps = 0;
-  int swapSlot = -1;                                    // the current event swapped slots swapSlot, swapSlot + 1
-  const collide::SapAxisPairs* stagePairs = nullptr;    // the latest per-axis pair list reached
-  const Event* current = nullptr;
-};
-
-// Replays events[0 .. upTo]; `previousOrder` is the sweep axis's array before the update (values refreshed).
-[[nodiscard]] SweepReplay replaySweep(const std::vector<Event>& events, int upTo, int sweepAxis,
-                                      std::vector<collide::SapEndpointInfo<double>> previousOrder);
-// The event in one or two sentences with its numbers.
-[[nodiscard]] std::string narrateEvent(const SweepReplay& replay, const std::vector<Event>& events, int index,
-                                       const std::vector<Box>& boxes);
+using SweepReplay = SweepReplayOf<2>;
 [[nodiscard]] std::string idList(const std::vector<ProxyId>& ids);
-// This thread's CPU time in microseconds: on a loaded machine the wall clock also counts other processes' turns.
-[[nodiscard]] double threadCpuMicroseconds();
 
 // [SECTION] BroadPhaseLab
 
@@ -107,7 +73,7 @@ struct DrawOptions {
   bool showLabels = true;   // "#id" on each object (small N)
 };
 
-class BroadPhaseLab final : public Lab {
+class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
  public:
   static std::unique_ptr<Lab> create();
   BroadPhaseLab();
@@ -147,7 +113,6 @@ class BroadPhaseLab final : public Lab {
   void runUpdate();
   void addObject(Vec2d at, bool circle);
   void removeObject(int index);
-  void moveProxy(const MovingObject& object);
   void copyFromScene(std::size_t index);
   void afterEdit();
   [[nodiscard]] int objectAt(Vec2d world) const;
@@ -178,25 +143,8 @@ class BroadPhaseLab final : public Lab {
   std::vector<int> objectOfProxy_;  // proxy id -> index in objects_, -1 for none
   Vec2d worldSize_{1, 1};
   collide::MovingBoxes<double, 2> scene_{collide::Motion::Drift, 0, 1};  // objects_[i] is scene_'s box i
-  AnyBroadPhase broadPhase_;
-  Brute reference_;  // the same ids as broadPhase_ (same add/remove sequence)
-  std::vector<std::uint8_t> inPair_;  // per proxy: in at least one pair
-
-  // The last update.
-  Stats stats_;
-  std::vector<ProxyPair> pairs_;
-  bool bruteChecked_ = false;
-  std::size_t bruteMissing_ = 0;  // pairs brute force finds that the algorithm missed
-  std::size_t bruteExtra_ = 0;    // pairs the algorithm reports that brute force does not
-  bool replayChecked_ = false;
-  bool replayAgrees_ = false;     // traced == untraced, and the events replay to the pairs and the order
   std::size_t frame_ = 0;
-  double updateMicroseconds_ = 0;  // wall clock
-
-  // The recorded update (N <= kTraceLimit) and the timeline's position in it.
-  collide::Recorder<Event> events_;
-  std::array<std::vector<collide::SapEndpointInfo<double>>, 2> previousOrder_;
-  int step_ = 0;
+  int step_ = 0;  // the timeline's position in the recorded update
 
   // Interaction.
   bool running_ = true;
@@ -219,7 +167,6 @@ class BroadPhaseLab final : public Lab {
   std::size_t framesSinceBuild_ = 0;
   mutable double drawMicroseconds_ = 0;
   mutable double drawCpuMicroseconds_ = 0;
-  double updateCpuMicroseconds_ = 0;
   double moveMicroseconds_ = 0;
 };
 

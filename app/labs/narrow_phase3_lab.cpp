@@ -526,16 +526,18 @@ void NarrowPhase3Lab::drawStepTable() {
   if (steps_.empty()) return;
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  const auto row = [](const char* name, const collide::SupportPoint<Vec3d>& s) {
+  // Three significant digits: the table is narrow, and the narration above carries the full numbers.
+  const auto cell = [](Vec3d v) {
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3g, %.3g, %.3g", v.x, v.y, v.z);
+  };
+  const auto row = [&](const char* name, const collide::SupportPoint<Vec3d>& s) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(name);
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(formatVector(s.point).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(formatVector(s.pointA).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(formatVector(s.pointB).c_str());
+    cell(s.point);
+    cell(s.pointA);
+    cell(s.pointB);
   };
   if (ref.kind == StepRef::Kind::Gjk) {
     const collide::GjkStep<Vec3d>& step = trace_.gjk[static_cast<std::size_t>(ref.index)];

@@ -1,0 +1,230 @@
+// app/labs/broad_phase_core.h: what the broad-phase labs of the plane and of space share: the chosen broad phase
+// and a brute-force reference over the same proxies, the update (recorded for stepping at small N), the brute-force
+// badge, and the check that the recorded events replay to the core's pairs and endpoint order. A lab derives from
+// BroadPhaseCore<Dim>, keeps its objects and drawing, and calls runUpdate once a frame.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <iterator>
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "collide/aabb_tree.h"
+#include "collide/broadphase.h"
+#include "collide/brute_force.h"
+#include "collide/sweep_and_prune.h"
+#include "collide/uniform_grid.h"
+
+namespace lab::broadphase {
+
+enum class Algorithm { Sap, Grid, Bvh, Brute };
+inline constexpr std::array<std::string_view, 4> kAlgorithmNames = {"sap", "grid", "bvh", "brute"};
+inline constexpr std::array<const char*, 4> kAlgorithmTitles = {"Sweep and prune", "Uniform grid",
+                                                                 "Dynamic AABB tree", "Brute force"};
+
+using collide::ProxyId;
+using collide::ProxyPair;
+
+inline constexpr std::size_t kTraceLimit = 64;              // updates are recorded for stepping up to this many objects
+inline constexpr std::size_t kBruteLimit = 2000;            // the brute-force badge is checked up to this many
+inline constexpr std::size_t kBruteAlgorithmLimit = 20000;  // brute force as the lab's algorithm up to this many
+
+// This thread's CPU time in microseconds: on a loaded machine the wall clock also counts other processes' turns.
+[[nodiscard]] double threadCpuMicroseconds();
+
+// The sweep and prune update as the recorded events leave it after event `upTo` (inclusive): the endpoint array
+// of the sweep axis, the active list, the candidate pairs found so far. Rebuilt from the events, not read from
+// the core, so the panels show what the events say and the lab can check they replay to the core's answer.
+// In the plane (this lab) and in space (the 3D broad-phase lab).
+template <int Dim>
+struct SweepReplayOf {
+  int axis = 0;
+  std::vector<collide::SapEndpointInfo<double>> order;  // the sweep axis's endpoint array, slot by slot
+  std::vector<ProxyId> active;                          // the active list, in order of entry
+  std::vector<ProxyPair> candidates;                    // pairs overlapping on the sweep axis, in discovery order
+  std::vector<ProxyPair> made;                          // the pairs the current event made
+  std::optional<double> sweepValue;                     // where the sweep line is
+  std::size_t swaps = 0;
+  int swapSlot = -1;                                    // the current event swapped slots swapSlot, swapSlot + 1
+  const collide::SapAxisPairs* stagePairs = nullptr;    // the latest per-axis pair list reached
+  const collide::BroadPhaseEvent<double, Dim>* current = nullptr;
+};
+
+// Replays events[0 .. upTo]; `previousOrder` is the sweep axis's array before the update (values refreshed).
+template <int Dim>
+[[nodiscard]] SweepReplayOf<Dim> replaySweep(const std::vector<collide::BroadPhaseEvent<double, Dim>>& events, int upTo,
+                                             int sweepAxis, std::vector<collide::SapEndpointInfo<double>> previousOrder);
+// The event in one or two sentences with its numbers.
+template <int Dim>
+[[nodiscard]] std::string narrateEvent(const SweepReplayOf<Dim>& replay,
+                                       const std::vector<collide::BroadPhaseEvent<double, Dim>>& events, int index,
+                                       const std::vector<collide::Bounds<double, Dim>>& boxes);
+
+template <int Dim>
+class BroadPhaseCore {
+ public:
+  using Box = collide::Bounds<double, Dim>;
+  using Sap = collide::SweepAndPrune<double, Dim>;
+  using Grid = collide::UniformGrid<double, Dim>;
+  using Tree = collide::AabbTree<double, Dim>;
+  using Brute = collide::BruteForce<double, Dim>;
+  using AnyBroadPhase = std::variant<Sap, Grid, Tree, Brute>;
+  using Event = collide::BroadPhaseEvent<double, Dim>;
+  using Stats = collide::BroadPhaseStats<Dim>;
+
+ protected:
+  // A fresh, empty broad phase of `algorithm` (axisChoice: -1 automatic, else the sweep axis) and reference.
+  void resetBroadPhase(Algorithm algorithm, int axisChoice) {
+    switch (algorithm) {
+      case Algorithm::Sap: broadPhase_.template emplace<Sap>(collide::SapOptions{.sweepAxis = axisChoice}); break;
+      case Algorithm::Grid: broadPhase_.template emplace<Grid>(); break;
+      case Algorithm::Bvh: broadPhase_.template emplace<Tree>(); break;
+      case Algorithm::Brute: broadPhase_.template emplace<Brute>(); break;
+    }
+    reference_ = Brute{};
+  }
+
+  // The same proxy in both; kNullProxy when the box is refused or the two hand out different ids.
+  ProxyId addProxy(const Box& box) {
+    const ProxyId proxy = std::visit([&](auto& broadPhase) { return broadPhase.add(box); }, broadPhase_);
+    if (proxy == collide::kNullProxy || reference_.add(box) != proxy) return collide::kNullProxy;
+    return proxy;
+  }
+  void moveProxy(ProxyId proxy, const Box& box) {
+    std::visit([&](auto& broadPhase) { (void)broadPhase.move(proxy, box); }, broadPhase_);
+    (void)reference_.move(proxy, box);
+  }
+  void removeProxy(ProxyId proxy) {
+    std::visit([&](auto& broadPhase) { (void)broadPhase.remove(proxy); }, broadPhase_);
+    (void)reference_.remove(proxy);
+  }
+
+  // One update of the broad phase over the live proxies (`boxes` indexed by proxy id): recorded when there are at
+  // most kTraceLimit, then checked against brute force (up to kBruteLimit) and, when recorded, against an
+  // unrecorded copy and the lab's own replay of the sweep.
+  void runUpdate(const std::vector<Box>& boxes, std::span<const ProxyId> live) {
+    const bool tracing = live.size() <= kTraceLimit;
+    events_.steps.clear();
+    replayChecked_ = false;
+    std::optional<AnyBroadPhase> untraced;
+    if (tracing) {
+      untraced = broadPhase_;
+      if (const Sap* sap = std::get_if<Sap>(&broadPhase_)) {
+        // The endpoint arrays as the last update left them, minus removed proxies, with this frame's values: the
+        // array the insertion sort starts from.
+        for (int axis = 0; axis < Dim; ++axis) {
+          auto& order = previousOrder_[static_cast<std::size_t>(axis)];
+          order.clear();
+          for (const auto& endpoint : sap->endpoints(axis)) {
+            if (!sap->contains(endpoint.id())) continue;
+            const Box& box = boxes[endpoint.id()];
+            order.push_back({endpoint.id(), endpoint.isMax(), endpoint.isMax() ? box.max[axis] : box.min[axis]});
+          }
+          // Proxies added since the last update: their endpoints were appended at the end, min then max.
+          for (const ProxyId proxy : live) {
+            const bool known = std::any_of(sap->endpoints(axis).begin(), sap->endpoints(axis).end(),
+                                           [&](const auto& e) { return e.id() == proxy; });
+            if (known) continue;
+            order.push_back({proxy, false, boxes[proxy].min[axis]});
+            order.push_back({proxy, true, boxes[proxy].max[axis]});
+          }
+        }
+      }
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const double cpuStart = threadCpuMicroseconds();
+    std::visit(
+        [&](auto& broadPhase) {
+          if (tracing) {
+            broadPhase.update(events_);
+          } else {
+            broadPhase.update();
+          }
+        },
+        broadPhase_);
+    updateMicroseconds_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    updateCpuMicroseconds_ = threadCpuMicroseconds() - cpuStart;
+    std::visit(
+        [&](const auto& broadPhase) {
+          pairs_ = broadPhase.pairs();
+          stats_ = broadPhase.stats();
+        },
+        broadPhase_);
+
+    inPair_.assign(boxes.size(), 0);
+    for (const ProxyPair& pair : pairs_) {
+      inPair_[pair.first] = 1;
+      inPair_[pair.second] = 1;
+    }
+
+    bruteChecked_ = live.size() <= kBruteLimit;
+    bruteMissing_ = bruteExtra_ = 0;
+    if (bruteChecked_) {
+      const std::vector<ProxyPair>& expected = reference_.update();
+      std::vector<ProxyPair> difference;
+      std::set_difference(expected.begin(), expected.end(), pairs_.begin(), pairs_.end(), std::back_inserter(difference));
+      bruteMissing_ = difference.size();
+      difference.clear();
+      std::set_difference(pairs_.begin(), pairs_.end(), expected.begin(), expected.end(), std::back_inserter(difference));
+      bruteExtra_ = difference.size();
+    }
+
+    if (untraced) {
+      const std::vector<ProxyPair>& plain =
+          std::visit([](auto& broadPhase) -> const std::vector<ProxyPair>& { return broadPhase.update(); }, *untraced);
+      replayChecked_ = true;
+      replayAgrees_ = plain == pairs_;
+      if (const Sap* sap = std::get_if<Sap>(&broadPhase_); sap && !events_.steps.empty()) {
+        // The lab's own replay of the events: its candidates filtered on the other axes, and its endpoint order,
+        // must be the core's pairs and sorted array.
+        const int axis = sap->sweepAxis();
+        const SweepReplayOf<Dim> replay = replaySweep<Dim>(events_.steps, static_cast<int>(events_.steps.size()) - 1, axis,
+                                                           previousOrder_[static_cast<std::size_t>(axis)]);
+        std::vector<ProxyPair> replayed;
+        for (const ProxyPair& pair : replay.candidates) {
+          if (collide::overlaps(boxes[pair.first], boxes[pair.second])) replayed.push_back(pair);
+        }
+        std::sort(replayed.begin(), replayed.end());
+        replayAgrees_ = replayAgrees_ && replayed == pairs_;
+        const auto& sorted = sap->endpoints(axis);
+        bool sameOrder = sorted.size() == replay.order.size();
+        for (std::size_t i = 0; sameOrder && i < sorted.size(); ++i) {
+          sameOrder = sorted[i].id() == replay.order[i].id && sorted[i].isMax() == replay.order[i].isMax;
+        }
+        replayAgrees_ = replayAgrees_ && sameOrder;
+      }
+    }
+  }
+
+  // The sweep as the events leave it at step `upTo` (sweep and prune only).
+  [[nodiscard]] SweepReplayOf<Dim> replayAt(int upTo) const {
+    const int axis = std::get<Sap>(broadPhase_).sweepAxis();
+    return replaySweep<Dim>(events_.steps, upTo, axis, previousOrder_[static_cast<std::size_t>(axis)]);
+  }
+
+  AnyBroadPhase broadPhase_;
+  Brute reference_;                   // the same ids as broadPhase_ (same add/remove sequence)
+  std::vector<std::uint8_t> inPair_;  // per proxy: in at least one pair
+
+  // The last update.
+  Stats stats_;
+  std::vector<ProxyPair> pairs_;
+  bool bruteChecked_ = false;
+  std::size_t bruteMissing_ = 0;  // pairs brute force finds that the algorithm missed
+  std::size_t bruteExtra_ = 0;    // pairs the algorithm reports that brute force does not
+  bool replayChecked_ = false;
+  bool replayAgrees_ = false;     // traced == untraced, and the events replay to the pairs and the order
+  double updateMicroseconds_ = 0;     // wall clock
+  double updateCpuMicroseconds_ = 0;  // this thread's CPU time
+
+  // The recorded update (at most kTraceLimit proxies), and each axis's endpoint array before it.
+  collide::Recorder<Event> events_;
+  std::array<std::vector<collide::SapEndpointInfo<double>>, Dim> previousOrder_;
+};
+
+}  // namespace lab::broadphase
