@@ -21,9 +21,9 @@ import argparse
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -78,6 +78,14 @@ def project(view, point):
     focal = 0.5 * height / math.tan(math.radians(22.5))
     scale = focal / z if view["projection"] == "perspective" else focal / view["distance"]
     return round(left + 0.5 * width + scale * x), round(top + 0.5 * height - scale * y)
+
+
+def fresh_directory(parent, name):
+    """An empty directory under the test's output directory (no leftovers in /tmp; the next run starts clean)."""
+    path = os.path.join(parent, name)
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
 
 
 def trace(args, scene, algorithm):
@@ -268,7 +276,7 @@ def drag(window, start, end, moves):
 
 def check_drag(args):
     failures = []
-    home = tempfile.mkdtemp(prefix="narrow_phase3_home_")
+    home = fresh_directory(args.out, "home")
     # A copy of the scene: Ctrl+S writes B's position and the world view's camera back into it.
     scene_path = os.path.join(home, "far_apart.json")
     scene = json.load(open(os.path.join(args.scenes, "3d_01_far_apart.json")))
@@ -346,7 +354,7 @@ def check_drag(args):
 def check_refusals(args):
     """A scene's "lab" picks its lab; without one, --lab does, and the lab refuses shapes of the other space."""
     failures = []
-    work = tempfile.mkdtemp(prefix="narrow_phase3_refusals_")
+    work = fresh_directory(args.out, "scenes")
     cases = (("3d_01_far_apart.json", "Narrow phase", "3D"), ("01_far_apart.json", LAB, "2D"))
     for name, lab, space in cases:
         scene = json.load(open(os.path.join(args.scenes, name)))
