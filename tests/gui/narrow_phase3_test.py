@@ -14,6 +14,9 @@
       with the Right arrow, picks the +X view with Alt+1, quits with Ctrl+Q and checks the saved scene and the dump.
   narrow_phase3_test.py --exe collision-lab --scenes DIR refusals --out DIR
       A 3D scene in the 2D lab is refused saying it is 3D, a 2D scene in the 3D lab saying it is 2D.
+  narrow_phase3_test.py --exe collision-lab --scenes DIR timing --out DIR
+      Drags one of two 64-point hulls (3d_08_hull_most_iterations.json) in many small moves and prints the
+      re-record times (recordQuery per drag frame) and the frame times of the dump. Run by hand: tests never time.
 All need a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- narrow_phase3_test.py ...).
 """
 
@@ -274,19 +277,20 @@ def drag(window, start, end, moves):
     time.sleep(0.3)
 
 
-def check_drag(args):
-    failures = []
+def run_session(args, scene_name, actions):
+    """Opens a copy of scene_name in the real window with fresh settings, runs actions(window, world view,
+    window pixels of A and B), quits with Ctrl+Q; returns (the scene as it was, the copy as saved, the dump)."""
     home = fresh_directory(args.out, "home")
     # A copy of the scene: Ctrl+S writes B's position and the world view's camera back into it.
-    scene_path = os.path.join(home, "far_apart.json")
-    scene = json.load(open(os.path.join(args.scenes, "3d_01_far_apart.json")))
+    scene_path = os.path.join(home, scene_name)
+    scene = json.load(open(os.path.join(args.scenes, scene_name)))
     json.dump(scene, open(scene_path, "w"))
     # Where A and B are: the screenshot renders the frame the window shows first (same size, same fitted cameras).
     _, start = screenshot(args, scene_path, scene["algorithm"], None, os.path.join(args.out, "drag_start.png"))
     world = start["views"][0]
     a, b = (project(world, shape["position"]) for shape in start["shapes"])
 
-    dump_path = os.path.join(args.out, "dump_far_apart.json")
+    dump_path = os.path.join(args.out, "dump_" + scene_name)
     if os.path.exists(dump_path):
         os.remove(dump_path)
     # Fresh settings that open the window at the screenshot's size, so the layout and the fitted cameras match.
@@ -306,6 +310,22 @@ def check_drag(args):
         xdotool("windowmove", "--sync", window, "0", "0")
         xdotool("windowfocus", "--sync", window)  # no window manager under Xvfb: keys go to the focused window
         time.sleep(1.5)
+        actions(window, world, a, b)
+        press("ctrl", "q")
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    return scene, json.load(open(scene_path)), json.load(open(dump_path))
+
+
+def check_drag(args):
+    failures = []
+    world = None
+
+    def actions(window, view, a, b):
+        nonlocal world
+        world = view
         drag(window, b, a, 20)  # B onto A, on the plane through the grabbed point facing the camera
         box = view_box(world)
         empty = (box[0] + (box[2] - box[0]) // 2, box[1] + 120)  # above the shapes, below the view's title
@@ -314,14 +334,8 @@ def check_drag(args):
         press("Right")
         press("alt", "1")  # View from +X: yaw 90 degrees, pitch 0
         time.sleep(0.3)
-        press("ctrl", "q")
-        process.wait(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    dump = json.load(open(dump_path))
-    saved = json.load(open(scene_path))
 
+    scene, saved, dump = run_session(args, "3d_01_far_apart.json", actions)
     # Ctrl+S after the drag and the orbit: B moved toward A, and the camera turned.
     before, after = scene["shapes"][1]["position"], saved["shapes"][1]["position"]
     if math.dist(before, after) < 1.0: failures.append(f"B did not move: {before} -> {after}")
@@ -346,6 +360,22 @@ def check_drag(args):
     print(json.dumps({"b": [before, after], "view": saved.get("view"), "hit": dump["hit"],
                       "step": [dump["step_index"], dump["step_count"]],
                       "cameras": [(v["yaw"], v["pitch"]) for v in dump["views"]]}))
+    return failures
+
+
+def check_timing(args):
+    """Two 64-point hulls (3d_08): B dragged across A in many small moves, re-recorded on every drag frame."""
+    def actions(window, world, a, b):
+        drag(window, b, a, 60)
+
+    _, _, dump = run_session(args, "3d_08_hull_most_iterations.json", actions)
+    record, frames = dump["record_time_us"], dump["frameTimeMs"]
+    print(f"two 64-point hulls, {dump['algorithm']}: {record['count']} recordings, last {record['last']:.1f} us, "
+          f"max {record['max']:.1f} us; frames at {WIDTH}x{HEIGHT}: mean {frames['mean']:.2f} ms, "
+          f"max {frames['max']:.2f} ms over {frames['frames']} frames")
+    failures = []
+    if record["count"] < 10:
+        failures.append(f"only {record['count']} recordings: the drag did not reach the shape")
     return failures
 
 
@@ -381,14 +411,15 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--exe", required=True)
     parser.add_argument("--scenes", required=True)
-    parser.add_argument("mode", choices=["screenshots", "drag", "refusals"])
+    parser.add_argument("mode", choices=["screenshots", "drag", "refusals", "timing"])
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if not os.environ.get("DISPLAY"):
         print("no DISPLAY: run under xvfb-run", file=sys.stderr)
         return 2
-    failures = {"screenshots": check_screenshots, "drag": check_drag, "refusals": check_refusals}[args.mode](args)
+    modes = {"screenshots": check_screenshots, "drag": check_drag, "refusals": check_refusals, "timing": check_timing}
+    failures = modes[args.mode](args)
     for failure in failures:
         print("FAIL:", failure, file=sys.stderr)
     return 1 if failures else 0
