@@ -286,9 +286,11 @@ def run_session(args, scene_name, actions):
     scene = json.load(open(os.path.join(args.scenes, scene_name)))
     json.dump(scene, open(scene_path, "w"))
     # Where A and B are: the screenshot renders the frame the window shows first (same size, same fitted cameras).
-    _, start = screenshot(args, scene_path, scene["algorithm"], None, os.path.join(args.out, "drag_start.png"))
+    image, start = screenshot(args, scene_path, scene["algorithm"], None, os.path.join(args.out, "drag_start.png"))
     world = start["views"][0]
     a, b = (project(world, shape["position"]) for shape in start["shapes"])
+    if share(image, around(b, 10), orangish) < 0.5:
+        raise AssertionError(f"B's centre projects to {b}, but the pixels there are not B's orange")
 
     dump_path = os.path.join(args.out, "dump_" + scene_name)
     if os.path.exists(dump_path):
