@@ -18,6 +18,11 @@
       Drags one of two 64-point hulls (3d_08_hull_most_iterations.json) in many small moves and prints the
       re-record times (recordQuery per drag frame) and the frame times of the dump. Run by hand: tests never time.
 All need a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- narrow_phase3_test.py ...).
+
+[SECTION] The app: screenshots and the orbit camera's projection
+[SECTION] Screenshots
+[SECTION] Drag, orbit, keys in the real window
+[SECTION] Refusals: a scene of the other space
 """
 
 import argparse
