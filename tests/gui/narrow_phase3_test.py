@@ -1,0 +1,436 @@
+#!/usr/bin/env python3
+"""GUI tests of the 3D narrow-phase lab ("Narrow phase 3D"), run under Xvfb by CTest.
+
+  narrow_phase3_test.py --exe collision-lab --scenes DIR screenshots --out DIR
+      Renders curated 3D scenes with `collision-lab screenshot --camera ... --dump-state` and checks pixels where
+      the dump's cameras project things: A's blue and B's orange at their centres in the world view, A - B's
+      purple in the Minkowski view, the origin marker green when A - B misses it and red when it holds it, GJK's
+      simplex changing the Minkowski view between steps with the kept feature (from `collision-lab trace`) drawn
+      in the accent colour, EPA's polytope adding its iteration colours with its closest face outlined, and
+      another --camera giving another picture of the same step.
+  narrow_phase3_test.py --exe collision-lab --scenes DIR drag --out DIR
+      Starts the real app on a copy of 3d_01_far_apart.json with --dump-state, drags shape B onto A with xdotool,
+      orbits by dragging empty space, saves with Ctrl+S (the scene file keeps B's position and the camera), steps
+      with the Right arrow, picks the +X view with Alt+1, quits with Ctrl+Q and checks the saved scene and the dump.
+  narrow_phase3_test.py --exe collision-lab --scenes DIR refusals --out DIR
+      A 3D scene in the 2D lab is refused saying it is 3D, a 2D scene in the 3D lab saying it is 2D.
+  narrow_phase3_test.py --exe collision-lab --scenes DIR timing --out DIR
+      Drags one of two 64-point hulls (3d_08_hull_most_iterations.json) in many small moves and prints the
+      re-record times (recordQuery per drag frame) and the frame times of the dump. Run by hand: tests never time.
+All need a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- narrow_phase3_test.py ...).
+
+[SECTION] The app: screenshots and the orbit camera's projection
+[SECTION] Screenshots
+[SECTION] Drag, orbit, keys in the real window
+[SECTION] Refusals: a scene of the other space
+"""
+
+import argparse
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window  # noqa: E402
+
+WIDTH, HEIGHT = 1600, 1000
+LAB = "Narrow phase 3D"
+GREEN, RED = (0x5f, 0xd6, 0x8a), (0xff, 0x5c, 0x5c)  # palette kSeparated and kHit: the origin marker
+ACCENT = (0xf5, 0xd5, 0x47)  # palette kAccent: the feature the step is about
+
+
+# [SECTION] The app: screenshots and the orbit camera's projection
+
+def run_app(command):
+    for _ in range(3):
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        if result.returncode != 2:
+            break
+        time.sleep(1.0)  # Xvfb resets when its last client leaves: a connection right then fails; try again
+    return result
+
+
+def screenshot(args, scene, algorithm, step, out, camera=None):
+    """Renders one frame; returns (image, dump) where the dump is the shell's --dump-state (views, cameras)."""
+    dump_path = out.replace(".png", ".json")
+    command = [args.exe, "screenshot", "--scene", scene, "--lab", LAB, "--algo", algorithm, "--size",
+               f"{WIDTH}x{HEIGHT}", "-o", out, "--dump-state", dump_path]
+    if step is not None:
+        command += ["--step", str(step)]
+    if camera is not None:
+        command += ["--camera", ",".join(str(value) for value in camera)]
+    result = run_app(command)
+    if result.returncode != 0:
+        raise AssertionError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr}")
+    return read_png(out), json.load(open(dump_path))
+
+
+def project(view, point):
+    """Window pixel of a world point in a spatial view of the dump: app/render/orbit_camera.cpp's project()
+    (yaw about +Y, yaw 0 looking down -Z, pitch above the horizon; a pinhole whose vertical field is 45 degrees;
+    orthographic at the target's scale)."""
+    yaw, pitch = math.radians(view["yaw"]), math.radians(view["pitch"])
+    forward = (-math.cos(pitch) * math.sin(yaw), -math.sin(pitch), -math.cos(pitch) * math.cos(yaw))
+    right = (math.cos(yaw), 0.0, -math.sin(yaw))
+    up = (right[1] * forward[2] - right[2] * forward[1], right[2] * forward[0] - right[0] * forward[2],
+          right[0] * forward[1] - right[1] * forward[0])
+    eye = [t - view["distance"] * f for t, f in zip(view["target"], forward)]
+    relative = [p - e for p, e in zip(point, eye)]
+    x, y, z = (sum(a * b for a, b in zip(relative, axis)) for axis in (right, up, forward))
+    left, top, width, height = view["rect"]
+    focal = 0.5 * height / math.tan(math.radians(22.5))
+    scale = focal / z if view["projection"] == "perspective" else focal / view["distance"]
+    return round(left + 0.5 * width + scale * x), round(top + 0.5 * height - scale * y)
+
+
+def fresh_directory(parent, name):
+    """An empty directory under the test's output directory (no leftovers in /tmp; the next run starts clean)."""
+    path = os.path.join(parent, name)
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+def trace(args, scene, algorithm):
+    """`collision-lab trace` of the scene's pair: every step with its simplex or polytope (what the lab draws)."""
+    shapes = [{key: value for key, value in shape.items() if key not in ("name", "motion")}
+              for shape in json.load(open(scene))["shapes"]]
+    pair = os.path.join(args.out, "pair_" + os.path.basename(scene))
+    json.dump({"id": os.path.basename(scene), "a": shapes[0], "b": shapes[1]}, open(pair, "w"))
+    result = run_app([args.exe, "trace", pair, "--algo", algorithm])
+    if result.returncode != 0:
+        raise AssertionError(f"collision-lab trace {pair} failed ({result.returncode}): {result.stderr}")
+    return json.loads(result.stdout)
+
+
+def view_box(view, inset=6, title=30):
+    """A view's rectangle less its border and title line: (x0, y0, x1, y1)."""
+    left, top, width, height = (round(value) for value in view["rect"])
+    return left + inset, top + title, left + width - inset, top + height - inset
+
+
+def around(centre, half):
+    return centre[0] - half, centre[1] - half, centre[0] + half + 1, centre[1] + half + 1
+
+
+def inside(view, point, margin=20):
+    box = view_box(view)
+    return box[0] + margin <= point[0] < box[2] - margin and box[1] + margin <= point[1] < box[3] - margin
+
+
+# Colour classes, by hue rather than exact values: the shapes are shaded and translucent, so their pixels are the
+# palette colour lit and blended over the background (0x1b1e24), not the colour itself.
+def bluish(c): return c[2] - c[0] >= 30 and c[2] > c[1]                       # A: 0x4a9eff
+def orangish(c): return c[0] - c[2] >= 40 and c[0] > c[1]                     # B: 0xffa94a
+def purplish(c): return c[2] - c[1] >= 12 and c[2] > c[0] >= c[1]            # A - B: 0xb48cff
+def teal(c): return c[1] - c[0] >= 20 and c[2] >= c[1] - 10 and c[1] < 180   # EPA's iteration-1 face: 0x4ec9b0
+
+
+def share(image, box, test, stride=1):
+    hits = total = 0
+    for y in range(box[1], box[3], stride):
+        for x in range(box[0], box[2], stride):
+            total += 1
+            hits += test(pixel(image, x, y))
+    return hits / max(total, 1)
+
+
+def count(image, box, test, stride=2):
+    return sum(test(pixel(image, x, y)) for y in range(box[1], box[3], stride) for x in range(box[0], box[2], stride))
+
+
+# [SECTION] Screenshots
+
+def check_segments(name, image, view, segments, markers, failures):
+    """Each world segment drawn in the accent colour: 17 points between its ends, each within 2 pixels of an accent
+    pixel, except near the world points of `markers` (the origin and the closest point are drawn on top)."""
+    covered = [project(view, marker) for marker in markers]
+    for start, end in segments:
+        a, b = project(view, start), project(view, end)
+        found = tried = 0
+        for i in range(17):
+            t = 0.1 + 0.05 * i
+            point = (round(a[0] + t * (b[0] - a[0])), round(a[1] + t * (b[1] - a[1])))
+            if any(math.dist(point, marker) < 10 for marker in covered):
+                continue
+            tried += 1
+            found += count_near(image, around(point, 2), ACCENT, 60) > 0
+        if tried < 5 or found < tried - 1:
+            failures.append(f"{name}: the highlighted segment {a} - {b} is accent-coloured at {found} of {tried} points")
+
+
+def check_shapes(name, image, dump, failures):
+    """A's blue at A's centre, B's orange at B's centre, each where the world view's camera projects it."""
+    world = dump["views"][0]
+    for index, (label, test, other) in enumerate((("A's blue", bluish, orangish), ("B's orange", orangish, bluish))):
+        centre = project(world, dump["shapes"][index]["position"])
+        if not inside(world, centre):
+            failures.append(f"{name}: shape {index} projects to {centre}, outside the world view {world['rect']}")
+            continue
+        box = around(centre, 10)
+        if share(image, box, test) < 0.5:
+            failures.append(f"{name}: {label} covers only {share(image, box, test):.0%} of 21x21 pixels at {centre}")
+        if share(image, box, other) > 0.1:
+            failures.append(f"{name}: the other shape's colour at {label[:3]} centre {centre}")
+
+
+def check_origin(name, image, dump, colour, failures):
+    """The origin marker in the Minkowski view, in the colour that says inside (red) or outside (green)."""
+    minkowski = dump["views"][1]
+    origin = project(minkowski, (0, 0, 0))
+    if not inside(minkowski, origin):
+        failures.append(f"{name}: the origin projects to {origin}, outside the Minkowski view {minkowski['rect']}")
+        return
+    wrong = GREEN if colour == RED else RED
+    marker = count_near(image, around(origin, 3), colour, 40)
+    if marker < 12: failures.append(f"{name}: only {marker} of 49 pixels at the origin {origin} are {colour}")
+    if count_near(image, around(origin, 3), wrong, 40) > 0:
+        failures.append(f"{name}: the origin marker at {origin} shows the colour {wrong} of the other answer")
+
+
+def check_screenshots(args):
+    failures = []
+    out = lambda name: os.path.join(args.out, name)  # noqa: E731
+    scene = lambda name: os.path.join(args.scenes, name)  # noqa: E731
+
+    # Far apart, GJK boolean (one step): A and B where the camera puts them, A - B in purple, the origin outside.
+    far, far_dump = screenshot(args, scene("3d_01_far_apart.json"), "gjk", 0, out("np3_far_gjk.png"))
+    world, minkowski = view_box(far_dump["views"][0]), view_box(far_dump["views"][1])
+    check_shapes("far apart", far, far_dump, failures)
+    if far_dump["minkowski"]["contains_origin"] or far_dump["hit"]:
+        failures.append(f"far apart: the dump says the origin is inside: {far_dump['minkowski']}")
+    check_origin("far apart", far, far_dump, GREEN, failures)
+    purple = count(far, minkowski, purplish)
+    if purple < 5000: failures.append(f"far apart: A - B's purple: only {purple} sampled pixels in the Minkowski view")
+    if count(far, world, purplish) > 200: failures.append("far apart: A - B's purple in the world view")
+    if count(far, minkowski, bluish) > 300: failures.append("far apart: A's blue in the Minkowski view")
+
+    # The same step from another camera: the dump keeps the camera asked for, and the picture changes with it.
+    camera = (120, 35, 20)
+    turned, turned_dump = screenshot(args, scene("3d_01_far_apart.json"), "gjk", 0, out("np3_far_camera.png"), camera)
+    for view in turned_dump["views"]:
+        got = (view["yaw"], view["pitch"], view["distance"])
+        if any(abs(a - b) > 1e-6 for a, b in zip(got, camera)):
+            failures.append(f"--camera {camera}: the view '{view['title']}' has yaw, pitch, distance {got}")
+    check_shapes("far apart, camera 120,35,20", turned, turned_dump, failures)
+    check_origin("far apart, camera 120,35,20", turned, turned_dump, GREEN, failures)
+    for box, what in ((world, "world"), (minkowski, "Minkowski")):
+        changed = differing(far, turned, box)
+        if changed < 20000: failures.append(f"--camera {camera}: the {what} view differs in only {changed} pixels")
+
+    # GJK distance on two round hulls (11 steps): the simplex at step 3 (an edge, its slab, a dropped vertex) is
+    # another picture than step 0's single vertex in the Minkowski view; a far corner of the world view stays.
+    hull0, hull_dump = screenshot(args, scene("3d_08_hull_most_iterations.json"), "distance", 0, out("np3_hull_step0.png"))
+    hull3, _ = screenshot(args, scene("3d_08_hull_most_iterations.json"), "distance", 3, out("np3_hull_step3.png"))
+    world, minkowski = view_box(hull_dump["views"][0]), view_box(hull_dump["views"][1])
+    changed = differing(hull0, hull3, minkowski)
+    if changed < 2000: failures.append(f"hulls: the Minkowski view at step 3 differs from step 0 in only {changed} pixels")
+    corner = (world[0] + 10, world[3] - 80, world[0] + 74, world[3] - 16)
+    if differing(hull0, hull3, corner) > 0: failures.append("hulls: a far corner of the world view changed between steps")
+    # The feature the origin is closest to (the trace's region, e.g. "edge AC") is highlighted where it projects.
+    step = trace(args, scene("3d_08_hull_most_iterations.json"), "distance")["gjk"][3]
+    vertices = {vertex["name"]: vertex["point"] for vertex in step["simplex_before"]}
+    kind, names = step["region"].split()
+    if kind != "edge":
+        failures.append(f"hulls: step 3's region is {step['region']}; this check expects an edge")
+    else:
+        check_segments(f"hulls, step 3, {step['region']}", hull3, hull_dump["views"][1],
+                       [(vertices[names[0]], vertices[names[1]])], [(0, 0, 0), step["closest_point"]], failures)
+
+    # Identical cubes, GJK + EPA (2 GJK steps, then 8 EPA iterations): the origin inside, red; EPA's polytope at
+    # step 6 has faces of later iterations (teal for the first) that GJK's last step does not.
+    gjk_end, cubes_dump = screenshot(args, scene("3d_04_identical_cubes.json"), "epa", 1, out("np3_cubes_step1.png"))
+    epa, _ = screenshot(args, scene("3d_04_identical_cubes.json"), "epa", 6, out("np3_cubes_step6.png"))
+    minkowski = view_box(cubes_dump["views"][1])
+    if not cubes_dump["minkowski"]["contains_origin"] or not cubes_dump["hit"]:
+        failures.append(f"identical cubes: the dump says the origin is outside: {cubes_dump['minkowski']}")
+    check_origin("identical cubes, step 1", gjk_end, cubes_dump, RED, failures)
+    before, after = count(gjk_end, minkowski, teal), count(epa, minkowski, teal)
+    if after < 1000 or before > 200:
+        failures.append(f"identical cubes: EPA's iteration colours: {before} teal pixels at step 1, {after} at step 6")
+    # EPA's closest face outlined in the accent colour (step 6 is EPA's fifth iteration, after GJK's 2 steps); its
+    # edges on the horizon carry the horizon's red arrows on top.
+    polytope = trace(args, scene("3d_04_identical_cubes.json"), "epa")["epa"][4]
+    face = polytope["faces"][polytope["closest_face"]]["vertices"]
+    horizon = {frozenset(edge) for edge in polytope["horizon"]}
+    edges = [(face[i], face[(i + 1) % 3]) for i in range(3) if frozenset((face[i], face[(i + 1) % 3])) not in horizon]
+    if not edges: failures.append("identical cubes, step 6: every edge of the closest face is on the horizon")
+    check_segments("identical cubes, step 6, closest face", epa, cubes_dump["views"][1],
+                   [(polytope["vertices"][i]["point"], polytope["vertices"][j]["point"]) for i, j in edges],
+                   [(0, 0, 0)], failures)
+    return failures
+
+
+# [SECTION] Drag, orbit, keys in the real window
+
+def drag(window, start, end, moves):
+    xdotool("mousemove", "--window", window, "--sync", str(start[0]), str(start[1]))
+    time.sleep(0.3)
+    xdotool("mousedown", "1")
+    time.sleep(0.3)
+    for i in range(1, moves + 1):
+        x = start[0] + (end[0] - start[0]) * i // moves
+        y = start[1] + (end[1] - start[1]) * i // moves
+        xdotool("mousemove", "--window", window, "--sync", str(x), str(y))
+        time.sleep(0.05)
+    xdotool("mouseup", "1")
+    time.sleep(0.3)
+
+
+def run_session(args, scene_name, actions):
+    """Opens a copy of scene_name in the real window with fresh settings, runs actions(window, world view,
+    window pixels of A and B), quits with Ctrl+Q; returns (the scene as it was, the copy as saved, the dump)."""
+    home = fresh_directory(args.out, "home")
+    # A copy of the scene: Ctrl+S writes B's position and the world view's camera back into it.
+    scene_path = os.path.join(home, scene_name)
+    scene = json.load(open(os.path.join(args.scenes, scene_name)))
+    json.dump(scene, open(scene_path, "w"))
+    # Where A and B are: the screenshot renders the frame the window shows first (same size, same fitted cameras).
+    image, start = screenshot(args, scene_path, scene["algorithm"], None, os.path.join(args.out, "drag_start.png"))
+    world = start["views"][0]
+    a, b = (project(world, shape["position"]) for shape in start["shapes"])
+    if share(image, around(b, 10), orangish) < 0.5:
+        raise AssertionError(f"B's centre projects to {b}, but the pixels there are not B's orange")
+
+    dump_path = os.path.join(args.out, "dump_" + scene_name)
+    if os.path.exists(dump_path):
+        os.remove(dump_path)
+    # Fresh settings that open the window at the screenshot's size, so the layout and the fitted cameras match.
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "collision-lab"))
+    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
+        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
+    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
+    command = [args.exe, "--lab", LAB, "--scene", scene_path, "--dump-state", dump_path]
+    for _ in range(3):
+        process = subprocess.Popen(command, env=environment)
+        time.sleep(1.0)
+        if process.poll() != 2:
+            break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
+    try:
+        window = find_window(process)
+        xdotool("windowmove", "--sync", window, "0", "0")
+        xdotool("windowfocus", "--sync", window)  # no window manager under Xvfb: keys go to the focused window
+        time.sleep(1.5)
+        actions(window, world, a, b)
+        press("ctrl", "q")
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    return scene, json.load(open(scene_path)), json.load(open(dump_path))
+
+
+def check_drag(args):
+    failures = []
+    world = None
+
+    def actions(window, view, a, b):
+        nonlocal world
+        world = view
+        drag(window, b, a, 20)  # B onto A, on the plane through the grabbed point facing the camera
+        box = view_box(world)
+        empty = (box[0] + (box[2] - box[0]) // 2, box[1] + 120)  # above the shapes, below the view's title
+        drag(window, empty, (empty[0] + 120, empty[1] + 60), 10)  # orbit: yaw -0.96 rad, pitch +0.48 rad
+        press("ctrl", "s")
+        press("Right")
+        press("alt", "1")  # View from +X: yaw 90 degrees, pitch 0
+        time.sleep(0.3)
+
+    scene, saved, dump = run_session(args, "3d_01_far_apart.json", actions)
+    # Ctrl+S after the drag and the orbit: B moved toward A, and the camera turned.
+    before, after = scene["shapes"][1]["position"], saved["shapes"][1]["position"]
+    if math.dist(before, after) < 1.0: failures.append(f"B did not move: {before} -> {after}")
+    if "view" not in saved:
+        failures.append("the saved scene has no view")
+    else:
+        turned = saved["view"]
+        if abs(turned["yaw"] - world["yaw"]) < 10 or abs(turned["pitch"] - world["pitch"]) < 5:
+            failures.append(f"orbiting did not turn the camera: yaw {world['yaw']:.1f} -> {turned['yaw']:.1f}, "
+                            f"pitch {world['pitch']:.1f} -> {turned['pitch']:.1f}")
+    # The dump at Ctrl+Q: B where it was saved, now touching A; the step moved; Alt+1 looks from +X.
+    if dump["lab"] != LAB: failures.append(f"the dump is of the lab {dump['lab']}")
+    if math.dist(dump["shapes"][1]["position"], after) > 1e-9:
+        failures.append(f"B moved after the save: {after} -> {dump['shapes'][1]['position']}")
+    if not dump["hit"]: failures.append(f"dragging B onto A did not make a hit: {dump['result']}")
+    if dump["step_index"] == 0:
+        failures.append(f"the Right arrow did not change the step index (step count {dump['step_count']})")
+    for view in dump["views"]:
+        if abs(view["yaw"] - 90) > 1e-6 or abs(view["pitch"]) > 1e-6:
+            failures.append(f"Alt+1: the view '{view['title']}' has yaw {view['yaw']}, pitch {view['pitch']}")
+    if not dump.get("narration"): failures.append("the dump has no narration")
+    print(json.dumps({"b": [before, after], "view": saved.get("view"), "hit": dump["hit"],
+                      "step": [dump["step_index"], dump["step_count"]],
+                      "cameras": [(v["yaw"], v["pitch"]) for v in dump["views"]]}))
+    return failures
+
+
+def check_timing(args):
+    """Two 64-point hulls (3d_08): B dragged across A in many small moves, re-recorded on every drag frame."""
+    def actions(window, world, a, b):
+        drag(window, b, a, 60)
+
+    _, _, dump = run_session(args, "3d_08_hull_most_iterations.json", actions)
+    record, frames = dump["record_time_us"], dump["frameTimeMs"]
+    print(f"two 64-point hulls, {dump['algorithm']}: {record['count']} recordings, last {record['last']:.1f} us, "
+          f"max {record['max']:.1f} us; frames at {WIDTH}x{HEIGHT}: mean {frames['mean']:.2f} ms, "
+          f"max {frames['max']:.2f} ms over {frames['frames']} frames")
+    failures = []
+    if record["count"] < 10:
+        failures.append(f"only {record['count']} recordings: the drag did not reach the shape")
+    return failures
+
+
+# [SECTION] Refusals: a scene of the other space
+
+def check_refusals(args):
+    """A scene's "lab" picks its lab; without one, --lab does, and the lab refuses shapes of the other space."""
+    failures = []
+    work = fresh_directory(args.out, "scenes")
+    cases = (("3d_01_far_apart.json", "Narrow phase", "3D"), ("01_far_apart.json", LAB, "2D"))
+    for name, lab, space in cases:
+        scene = json.load(open(os.path.join(args.scenes, name)))
+        for variant, lab_field in (("no lab", None), ("the other lab", lab)):
+            copy = os.path.join(work, f"{variant.replace(' ', '_')}_{name}")
+            if lab_field is None:
+                scene.pop("lab", None)
+            else:
+                scene["lab"] = lab_field
+            json.dump(scene, open(copy, "w"))
+            command = [args.exe, "screenshot", "--lab", lab, "--scene", copy, "--size", "400x300",
+                       "-o", os.path.join(args.out, "refused.png")]
+            result = run_app(command)
+            what = f"a {space} scene ({variant}) in \"{lab}\""
+            if result.returncode != 1:
+                failures.append(f"{what}: exit {result.returncode}, expected 1: {result.stdout}{result.stderr}")
+            elif f"shapes are {space}" not in result.stderr or copy not in result.stderr:
+                failures.append(f"{what}: the message does not name the file and say the shapes are {space}: "
+                                f"{result.stderr}")
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--scenes", required=True)
+    parser.add_argument("mode", choices=["screenshots", "drag", "refusals", "timing"])
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    if not os.environ.get("DISPLAY"):
+        print("no DISPLAY: run under xvfb-run", file=sys.stderr)
+        return 2
+    modes = {"screenshots": check_screenshots, "drag": check_drag, "refusals": check_refusals, "timing": check_timing}
+    failures = modes[args.mode](args)
+    for failure in failures:
+        print("FAIL:", failure, file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
