@@ -7,14 +7,10 @@
 
 #include "collide/query.h"
 #include "collide/query3.h"
+#include "labs/format.h"
 
 namespace lab {
 
-// "0.8312", "-1.2e-07": four significant digits, enough to follow the arithmetic by hand.
-[[nodiscard]] std::string formatNumber(double value);
-// "(0.5, -1.25)"
-[[nodiscard]] std::string formatVector(collide::Vec2<double> value);
-[[nodiscard]] std::string formatVector(collide::Vec3<double> value);
 
 // A GJK iteration; `algorithm` is Gjk or Epa (boolean GJK, Collision detection notes) or Distance (Game engine from scratch 45).
 [[nodiscard]] std::string narrateGjkStep(const collide::GjkStep<collide::Vec2<double>>& step, collide::Algorithm algorithm);

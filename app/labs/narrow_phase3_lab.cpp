@@ -25,6 +25,7 @@
 #include "io/shape_json.h"
 #include "labs/narration.h"
 #include "labs/query_metrics.h"
+#include "platform/theme.h"
 #include "render/shape_drawing3.h"
 #include "widgets/shape_inspector.h"
 
@@ -606,10 +607,14 @@ void NarrowPhase3Lab::drawUi() {
     ImGui::PopStyleColor();
   } else {
     const Color color = r.hit ? palette::kHit : palette::kSeparated;
-    ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1), "%s", narrateResult(r).c_str());
-    if (r.iterations)
-      ImGui::TextDisabled("%d %s; recorded in %.1f us", *r.iterations, std::string(collide::algorithmInfo(algorithm_).counts).c_str(),
-                          recordMicros_);
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(color));
+    ImGui::TextWrapped("%s", narrateResult(r).c_str());
+    ImGui::PopStyleColor();
+    if (r.iterations) {
+      std::string counts(collide::algorithmInfo(algorithm_).counts);
+      if (*r.iterations == 1) counts = counts == "axes" ? "axis" : "iteration";
+      ImGui::TextDisabled("%d %s; recorded in %.1f us", *r.iterations, counts.c_str(), recordMicros_);
+    }
   }
   ImGui::Separator();
   ImGui::TextWrapped("%s", narration().c_str());

@@ -27,10 +27,10 @@ namespace {
 
 constexpr const char* kVertexNames[4] = {"A", "B", "C", "D"};
 
-// EPA's faces by the iteration that made them: the start polytope grey-violet, then a cycle of distinct hues.
+// EPA's faces by the iteration that made them: the start polytope grey-blue, then a cycle of distinct hues.
 Color iterationColor(int iteration) {
   constexpr Color kCycle[6] = {rgb(0x4ec9b0), rgb(0xe5c07b), rgb(0x61afef), rgb(0xc678dd), rgb(0x98c379), rgb(0xd19a66)};
-  if (iteration == 0) return palette::kMinkowski;
+  if (iteration == 0) return rgb(0x8fa3bf);  // grey-blue: not A - B's own violet
   return kCycle[(iteration - 1) % 6];
 }
 
@@ -64,8 +64,10 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     ShapeStyle3 style;
     if (hovered_ == i || selected_ == i) style.outlineWidth += 1.0f;
     drawShape3(renderer, shape, color, style);
+    // A's name under it, B's over it: the pair usually touches at the boxes' middle.
     const WorldBounds3 box = shapeBounds3(shape);
-    renderer.label(Vec3d{0.5 * (box.min.x + box.max.x), box.max.y, 0.5 * (box.min.z + box.max.z)}, i == 0 ? "A" : "B", color);
+    const Vec3d at{box.max.x, i == 0 ? box.min.y : box.max.y, box.max.z};
+    renderer.label(at, i == 0 ? "shape A" : "shape B", color, {8, i == 0 ? 12.0 : -12.0});
   }
   if (steps_.empty()) {
     drawResult(renderer, false);
@@ -85,16 +87,17 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
 
 void NarrowPhase3Lab::drawMinkowski(Renderer3D& renderer) const {
   const bool inside = minkowski_.containsOrigin;
-  // The origin first, so its label wins the layout: the question the whole view answers.
-  renderer.point(Vec3d{0, 0, 0}, inside ? palette::kHit : palette::kSeparated, 6.0f, true);
-  renderer.label(Vec3d{0, 0, 0}, inside ? "origin: inside A - B (overlap)" : "origin: outside A - B (apart)",
-                 inside ? palette::kHit : palette::kSeparated, {10, 14});
+  const Color originColor = inside ? palette::kHit : palette::kSeparated;
+  // The origin's label first, so it wins the layout (the question the whole view answers); its marker last, so
+  // nothing of the step covers it.
+  renderer.label(Vec3d{0, 0, 0}, inside ? "origin: inside A - B (overlap)" : "origin: outside A - B (apart)", originColor, {10, 14});
   if (!minkowski_.positions.empty()) {
     renderer.mesh(minkowski_.positions, minkowski_.triangles, palette::kMinkowski.withAlpha(0.16f),
                   palette::kMinkowski.withAlpha(minkowski_.exact ? 0.75f : 0.0f), 1.2f);
   }
   if (steps_.empty()) {
     drawResult(renderer, true);
+    renderer.point(Vec3d{0, 0, 0}, originColor, 6.0f, true);
     return;
   }
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
@@ -105,6 +108,8 @@ void NarrowPhase3Lab::drawMinkowski(Renderer3D& renderer) const {
     case StepRef::Kind::Analytic: break;  // the sphere tests work on the shapes, not on A - B
   }
   if (step_ + 1 == stepCount()) drawResult(renderer, true);
+  renderer.point(Vec3d{0, 0, 0}, palette::kBackground, 9.0f, true);  // a dark halo, so the marker reads on any colour
+  renderer.point(Vec3d{0, 0, 0}, originColor, 6.0f, true);
 }
 
 // [SECTION] GJK: the simplex and its region
@@ -168,7 +173,8 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
   // Vertex names; the dropped ones ghosted.
   for (int i = 0; i < count; ++i) {
     const bool isNew = i == count - 1;
-    std::string name = kVertexNames[i];
+    // "vertex A": the simplex's A to D are not the shapes A and B.
+    std::string name = std::string("vertex ") + kVertexNames[i];
     if (!kept(i)) name += " (dropped)";
     else if (isNew) name += " = w (new)";
     renderer.point(vertex(i), kept(i) ? palette::kAccent : palette::kTextDim.withAlpha(0.7f), kept(i) ? 5.0f : 4.0f, true);
@@ -179,7 +185,7 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
   renderer.label((0.5 * scale) * unit(step.direction), "d (search direction)", palette::kAccent);
   if (step.stop != collide::GjkStop::ContainsOrigin && length(step.closestPoint) > 0) {
     renderer.line(Vec3d{0, 0, 0}, step.closestPoint, palette::kSeparated, {2.0f, 5.0f, 4.0f, true});
-    renderer.point(step.closestPoint, palette::kSeparated, 4.0f, true);
+    renderer.point(step.closestPoint, palette::kSeparated, 3.0f, true);
     renderer.label(step.closestPoint, "v, |v| = " + formatNumber(step.distance), palette::kSeparated, {8, 14});
   }
 }
@@ -214,9 +220,9 @@ void NarrowPhase3Lab::drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<
   renderer.arrow(Vec3d{0, 0, 0}, foot, palette::kAccent, 2.5f, 12.0f, true);
   renderer.label(foot, "closest face, distance " + formatNumber(step.faceDistance), palette::kAccent);
   // The new support, and the gap between it and the face's plane.
-  renderer.line(foot, step.support.point, palette::kSeparated, {1.5f, 5.0f, 4.0f, true});
-  renderer.point(step.support.point, palette::kSeparated, 5.0f, true);
-  renderer.label(step.support.point, "w, gap " + formatNumber(step.gap), palette::kSeparated);
+  renderer.line(foot, step.support.point, palette::kAccent, {1.5f, 5.0f, 4.0f, true});
+  renderer.point(step.support.point, palette::kAccent, 5.0f, true);
+  renderer.label(step.support.point, "new support w, gap " + formatNumber(step.gap), palette::kAccent);
   // The horizon: the rim of the faces w sees, as a loop of arrows.
   for (const std::array<int, 2>& edge : step.horizon)
     renderer.arrow(at(edge[0]), at(edge[1]), palette::kHit, 2.5f, 10.0f, true);

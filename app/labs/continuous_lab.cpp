@@ -1,0 +1,607 @@
+// The continuous-collision lab, registered as "Continuous collision": two shapes, each moving over t in [0, 1]
+// from its start pose by a velocity and an angular velocity, and one cast of collide/cast_query.h (ray, linear
+// cast, time of impact with rotation, dynamic SAT, moving spheres) recorded and stepped on the timeline: the shapes
+// at each iteration's time, the distance between them, the bound on the closing speed and the safe step it allows
+// (conservative advancement, Mirtich 1996); each axis's [t_enter, t_exit] for dynamic SAT; the quadratic's roots
+// for the moving spheres. The tunnelling demonstration draws the same motion sampled at discrete frames (a fast
+// body passes a thin wall between two of them) beside the cast's contact and the bounce it gives (reflection with
+// restitution; Ericson 5.5, the article's 25.9).
+//
+// [SECTION] Helpers
+// [SECTION] The lab
+// [SECTION] Recording
+// [SECTION] Mouse: shapes, end poses and spin handles
+// [SECTION] Drawing
+// [SECTION] Scenes, settings, dump, metrics
+// [SECTION] Panel
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <optional>
+#include <string>
+#include <vector>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "collide/cast_query.h"
+#include "lab/lab.h"
+#include "labs/format.h"
+#include "platform/theme.h"
+#include "render/shape_drawing.h"
+#include "widgets/shape_editor.h"
+#include "widgets/shape_inspector.h"
+
+namespace lab {
+
+namespace {
+
+// [SECTION] Helpers
+
+using collide::CastAlgorithm;
+using collide::CastStatus;
+using Motion2 = collide::Motion<Vec2d>;
+
+constexpr double kPi = std::numbers::pi;
+constexpr int kDiscreteFrames = 4;  // the tunnelling demonstration's frames over [0, 1]
+constexpr float kHandlePixels = 7.0f;
+
+std::string statusName(CastStatus status) {
+  switch (status) {
+    case CastStatus::Hit: return "hit";
+    case CastStatus::Touching: return "touching at the start";
+    case CastStatus::Overlapping: return "overlapping at the start (t = 0)";
+    case CastStatus::Miss: return "no hit in [0, 1]";
+    case CastStatus::MaxIterations: return "the iteration cap (the best bound so far)";
+    case CastStatus::InvalidInput: return "refused";
+  }
+  return "?";
+}
+
+Collider at(const Collider& start, const Motion2& motion, double t) {
+  Collider moved = start;
+  if (auto* box = std::get_if<collide::Aabb<double>>(&moved.shape)) {
+    box->min = box->min + t * motion.velocity;
+    box->max = box->max + t * motion.velocity;
+  } else {
+    moved.transform = collide::poseAt(start.transform, motion, t);
+  }
+  return moved;
+}
+
+// Reflection with restitution e (Ericson 5.5's response; the article's 25.9): the velocity's normal part is
+// reversed and scaled by e, the tangential part kept.
+Vec2d reflect(Vec2d velocity, Vec2d normal, double restitution) {
+  const double along = dot(velocity, normal);
+  if (along <= 0) return velocity;  // already separating
+  return velocity - (1.0 + restitution) * along * normal;
+}
+
+struct Preset {
+  const char* name;
+  CastAlgorithm algorithm;
+  Collider a, b;
+  Motion2 motionA, motionB;
+};
+
+Collider box(double hx, double hy, Vec2d at, double angle = 0) {
+  return {collide::Box<double>{{hx, hy}}, collide::Transform<double>::fromPose(at, angle)};
+}
+
+Collider circle(double radius, Vec2d at) { return {collide::Circle<double>{{0, 0}, radius}, collide::Transform<double>::fromPose(at, 0)}; }
+
+// The classic cases (the curated scenes assets/scenes/ccd_*.json teach the same with a lesson).
+std::vector<Preset> presets() {
+  return {
+      // A small fast body and a thin wall: between two frames it jumps from one side to the other.
+      {"Bullet through paper", CastAlgorithm::TimeOfImpact, box(0.05, 2, {0, 0}), circle(0.15, {-6.0, 0.3}), {}, {{12.6, 0}, 0}},
+      // The bar's ends sweep a disc that reaches the post; its centre's path does not: a linear cast misses.
+      {"Spinning bar past a post", CastAlgorithm::TimeOfImpact, circle(0.3, {0, 0}), box(2.5, 0.08, {-0.5, -2.3}), {},
+       {{1.0, 0}, 3.0}},
+      {"Grazing contact", CastAlgorithm::Linear, box(1, 1, {0, 0}), circle(0.5, {-4, 1.5}), {}, {{8, 0}, 0}},
+      {"Initially touching", CastAlgorithm::Linear, box(1, 1, {0, 0}), box(1, 1, {2, 0.5}), {}, {{1, 0}, 0}},
+      {"Sliding along a face", CastAlgorithm::DynamicSat, box(1, 1, {0, 0}), box(0.5, 0.5, {-3, 1.5}), {}, {{6, 0}, 0}},
+      {"Spheres head-on", CastAlgorithm::Analytic, circle(1, {-3, 0}), circle(1, {3, 0.4}), {{3, 0}, 0}, {{-3, 0}, 0}},
+  };
+}
+
+}  // namespace
+
+// [SECTION] The lab
+
+class ContinuousLab final : public Lab {
+ public:
+  static std::unique_ptr<Lab> create() { return std::make_unique<ContinuousLab>(); }
+  ContinuousLab() { applyPreset(0); }
+
+  void drawUi() override;
+  [[nodiscard]] const char* viewTitle(int) const override { return "Motion over t in [0, 1]: start (dashed), end (dotted)"; }
+  void keyPressed(const KeyPress& press) override;
+  void draw(const DrawContext& context) override;
+  [[nodiscard]] std::optional<WorldBounds> sceneBounds(int) const override;
+  bool mouseDown(const MouseEvent& event) override;
+  void mouseMove(const MouseEvent& event) override;
+  void mouseUp(const MouseEvent& event) override;
+  [[nodiscard]] int stepCount() const override { return static_cast<int>(count()); }
+  [[nodiscard]] int stepIndex() const override { return step_; }
+  void setStep(int index) override { step_ = std::clamp(index, 0, std::max(stepCount() - 1, 0)); }
+  bool loadScene(const Scene& scene, std::string& error) override;
+  void saveScene(Scene& scene) const override;
+  bool setAlgorithm(std::string_view name, std::string& error) override;
+  void loadSettings(const Json& settings) override;
+  [[nodiscard]] Json saveSettings() const override;
+  void dumpState(Json& out) const override;
+  [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
+  void frameMetrics(std::vector<FrameMetric>& out) const override;
+
+ private:
+  void applyPreset(int preset);
+  void record();
+  [[nodiscard]] std::size_t count() const;
+  [[nodiscard]] double stepTime() const;  // the time the current step shows the shapes at
+  [[nodiscard]] std::string narration() const;
+  [[nodiscard]] Vec2d endHandle(int i) const;
+  [[nodiscard]] Vec2d spinHandle(int i, double pixelSize) const;
+  void drawTunnelling(Renderer2D& renderer) const;
+  void drawTimeBar();
+
+  std::array<Collider, 2> shapes_;
+  std::array<Motion2, 2> motions_{};
+  CastAlgorithm algorithm_ = CastAlgorithm::TimeOfImpact;
+  collide::CastResult<Vec2d> result_;
+  collide::CastRecorder<Vec2d> trace_;
+  std::string refusal_;
+  int step_ = 0;
+  int preset_ = -1;
+  bool showDiscrete_ = true;
+  double restitution_ = 0.6;
+  ShapeEditor editor_;
+  std::string inspectorError_;
+  enum class Handle { None, End, Spin } dragHandle_ = Handle::None;
+  int dragShape_ = -1;
+  double lastPixelSize_ = 0.02;
+};
+
+// [SECTION] Recording
+
+void ContinuousLab::applyPreset(int preset) {
+  const std::vector<Preset> all = presets();
+  if (preset < 0 || preset >= static_cast<int>(all.size())) return;
+  const Preset& chosen = all[static_cast<std::size_t>(preset)];
+  shapes_ = {chosen.a, chosen.b};
+  motions_ = {chosen.motionA, chosen.motionB};
+  algorithm_ = chosen.algorithm;
+  preset_ = preset;
+  step_ = 0;
+  record();
+}
+
+void ContinuousLab::record() {
+  trace_ = {};
+  refusal_.clear();
+  if (const auto refused = collide::castRefusal(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1])) {
+    const char* who[] = {"the pair", "A", "B", "A's motion", "B's motion"};
+    refusal_ = std::string(who[static_cast<int>(refused->subject)]) + ": " + refused->reason;
+  }
+  result_ = collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1], {}, &trace_);
+  step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
+}
+
+std::size_t ContinuousLab::count() const {
+  switch (algorithm_) {
+    case CastAlgorithm::Ray: return trace_.ray.size();
+    case CastAlgorithm::Linear:
+    case CastAlgorithm::TimeOfImpact: return trace_.advance.size();
+    case CastAlgorithm::DynamicSat: return trace_.axes.size();
+    case CastAlgorithm::Analytic: return trace_.sweep.size();
+  }
+  return 0;
+}
+
+double ContinuousLab::stepTime() const {
+  if (stepCount() == 0) return result_.hit ? result_.fraction : 1.0;
+  const auto index = static_cast<std::size_t>(step_);
+  switch (algorithm_) {
+    case CastAlgorithm::Ray: return trace_.ray[index].lambda;
+    case CastAlgorithm::Linear:
+    case CastAlgorithm::TimeOfImpact: return trace_.advance[index].time;
+    case CastAlgorithm::DynamicSat: return std::clamp(trace_.axes[index].first, 0.0, 1.0);
+    case CastAlgorithm::Analytic: {
+      const double t = trace_.sweep[index].t;
+      return std::isfinite(t) ? t : (result_.hit ? result_.fraction : 1.0);
+    }
+  }
+  return 0;
+}
+
+std::string ContinuousLab::narration() const {
+  if (!refusal_.empty()) return "Refused: " + refusal_ + ".";
+  const std::string verdict = "Result: " + statusName(result_.status) +
+                              (result_.hit ? ", first contact at t = " + formatNumber(result_.fraction) : std::string()) + ".";
+  if (stepCount() == 0) return verdict;
+  const auto index = static_cast<std::size_t>(step_);
+  const bool last = step_ + 1 == stepCount();
+  std::string text;
+  switch (algorithm_) {
+    case CastAlgorithm::Ray: {
+      const auto& s = trace_.ray[index];
+      text = "At lambda = " + formatNumber(s.lambda) + " the ray's point is " + formatVector(s.x) + ", " + formatNumber(s.distance) +
+             " from the shape along v = " + formatVector(s.v) + ". " +
+             (s.advanced ? "The support plane along v separates the point from the shape, so lambda advances to that plane "
+                           "(van den Bergen 2004)."
+                         : "The support point joins the simplex; lambda stays.");
+      break;
+    }
+    case CastAlgorithm::Linear:
+    case CastAlgorithm::TimeOfImpact: {
+      const auto& s = trace_.advance[index];
+      text = "At t = " + formatNumber(s.time) + " the shapes are " + formatNumber(s.distance) + " apart along n = " +
+             formatVector(s.normal) + ". They close at most at " + formatNumber(s.bound) + " per unit time (" +
+             formatNumber(s.closingSpeed) + " from the velocities along n";
+      if (algorithm_ == CastAlgorithm::TimeOfImpact) text += " + " + formatNumber(s.angularBound) + " from the spin: |w| times the farthest point's radius";
+      text += "), so they cannot touch before t + distance / bound: the safe step is " + formatNumber(s.step) + ".";
+      if (s.last) text += " The distance is within the tolerance: this is the time of impact.";
+      break;
+    }
+    case CastAlgorithm::DynamicSat: {
+      const auto& s = trace_.axes[index];
+      text = "Axis " + std::to_string(step_ + 1) + " n = " + formatVector(s.axis) + ": the shadows move apart at " + formatNumber(s.speed) +
+             " per unit time and overlap for t in [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) +
+             "]. Over the axes so far the overlap can start no earlier than " + formatNumber(s.first) + " and must end by " +
+             formatNumber(s.last) + ".";
+      if (s.earlyExit) text += " Start after end: this axis separates them for the whole motion (early exit).";
+      break;
+    }
+    case CastAlgorithm::Analytic: {
+      const auto& s = trace_.sweep[index];
+      constexpr const char* kParts[] = {"relative motion", "Minkowski sum", "the plane", "the sphere", "a face", "an edge", "a vertex"};
+      text = std::string("Step: ") + kParts[static_cast<int>(s.part)] + ". ";
+      if (s.a != 0 || s.b != 0 || s.c != 0) {
+        text += "Solve " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
+                " = 0: discriminant " + formatNumber(s.discriminant) + (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) : ", no real root") + ". ";
+      }
+      text += s.hit ? "Contact at t = " + formatNumber(s.t) + "." : "No contact from this piece.";
+      break;
+    }
+  }
+  if (last) text += "\n\n" + verdict;
+  return text;
+}
+
+// [SECTION] Mouse: shapes, end poses and spin handles
+
+Vec2d ContinuousLab::endHandle(int i) const { return shapeAnchor(shapes_[static_cast<std::size_t>(i)]) + motions_[static_cast<std::size_t>(i)].velocity; }
+
+// On a circle around the end position, at the end angle: dragging it around sets the angular velocity.
+Vec2d ContinuousLab::spinHandle(int i, double pixelSize) const {
+  const Collider& shape = shapes_[static_cast<std::size_t>(i)];
+  const double angle = shape.transform.q.angle() + motions_[static_cast<std::size_t>(i)].angularVelocity;
+  return endHandle(i) + 40.0 * pixelSize * Vec2d{std::cos(angle), std::sin(angle)};
+}
+
+bool ContinuousLab::mouseDown(const MouseEvent& event) {
+  lastPixelSize_ = event.planar.pixelSize;
+  const double reach = (kHandlePixels + 3) * event.planar.pixelSize;
+  for (int i = 1; i >= 0; --i) {
+    if (distance(event.planar.world, endHandle(i)) <= reach) {
+      dragHandle_ = Handle::End;
+      dragShape_ = i;
+      return true;
+    }
+    if (!std::holds_alternative<collide::Aabb<double>>(shapes_[static_cast<std::size_t>(i)].shape) &&
+        distance(event.planar.world, spinHandle(i, event.planar.pixelSize)) <= reach) {
+      dragHandle_ = Handle::Spin;
+      dragShape_ = i;
+      return true;
+    }
+  }
+  const bool taken = editor_.mouseDown(shapes_, event);
+  if (taken) record();
+  return taken;
+}
+
+void ContinuousLab::mouseMove(const MouseEvent& event) {
+  lastPixelSize_ = event.planar.pixelSize;
+  if (dragHandle_ != Handle::None) {
+    Motion2& motion = motions_[static_cast<std::size_t>(dragShape_)];
+    if (dragHandle_ == Handle::End) {
+      motion.velocity = event.planar.world - shapeAnchor(shapes_[static_cast<std::size_t>(dragShape_)]);
+    } else {
+      // The angle the handle points at, unwrapped to the turn nearest the previous spin.
+      const Vec2d d = event.planar.world - endHandle(dragShape_);
+      const double start = shapes_[static_cast<std::size_t>(dragShape_)].transform.q.angle();
+      double spin = std::atan2(d.y, d.x) - start;
+      spin += 2 * kPi * std::round((motion.angularVelocity - spin) / (2 * kPi));
+      motion.angularVelocity = spin;
+    }
+    preset_ = -1;
+    record();
+    return;
+  }
+  if (editor_.mouseMove(shapes_, event)) {
+    preset_ = -1;
+    record();
+  }
+}
+
+void ContinuousLab::mouseUp(const MouseEvent&) {
+  dragHandle_ = Handle::None;
+  dragShape_ = -1;
+  editor_.mouseUp();
+}
+
+void ContinuousLab::keyPressed(const KeyPress& press) {
+  for (int i = 0; i < static_cast<int>(collide::kCastAlgorithmTable.size()); ++i) {
+    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != static_cast<CastAlgorithm>(i)) {
+      algorithm_ = static_cast<CastAlgorithm>(i);
+      record();
+    }
+  }
+  if (isPress(press, GLFW_KEY_D)) showDiscrete_ = !showDiscrete_;
+}
+
+// [SECTION] Drawing
+
+void ContinuousLab::draw(const DrawContext& context) {
+  Renderer2D& renderer = *context.planar;
+  lastPixelSize_ = renderer.camera().pixelsToWorld(1.0);
+  const double t = stepTime();
+  for (int i = 0; i < 2; ++i) {
+    const Collider& start = shapes_[static_cast<std::size_t>(i)];
+    const Motion2& motion = motions_[static_cast<std::size_t>(i)];
+    const Color color = i == 0 ? palette::kShapeA : palette::kShapeB;
+    // The start (dashed) and end (dotted) poses, the path of the anchor, and the shape at this step's time.
+    drawShape(renderer, start, color, {0.05f, 1.5f, true});
+    drawShape(renderer, at(start, motion, 1.0), color.withAlpha(0.55f), {0.0f, 1.2f, true});
+    renderer.dashedLine(shapeAnchor(start), endHandle(i), color.withAlpha(0.7f), 1.2f, 4.0f, 4.0f);
+    drawShape(renderer, at(start, motion, t), color, {0.3f, 2.0f, false});
+    // Handles: the end position (drag: velocity) and the spin (drag around: angular velocity).
+    renderer.screenDisc(endHandle(i), kHandlePixels, color, palette::kBackground, 2.0f);
+    if (!std::holds_alternative<collide::Aabb<double>>(start.shape)) {
+      renderer.line(endHandle(i), spinHandle(i, lastPixelSize_), color.withAlpha(0.6f), {1.2f});
+      renderer.screenDisc(spinHandle(i, lastPixelSize_), kHandlePixels - 2, palette::kBackground, color, 2.0f);
+    }
+    renderer.label(shapeAnchor(start), i == 0 ? "A (t = 0)" : "B (t = 0)", color);
+  }
+  editor_.drawOverlay(renderer, shapes_);
+  if (showDiscrete_) drawTunnelling(renderer);
+
+  if (stepCount() > 0) {
+    const auto index = static_cast<std::size_t>(step_);
+    if ((algorithm_ == CastAlgorithm::Linear || algorithm_ == CastAlgorithm::TimeOfImpact)) {
+      const auto& s = trace_.advance[index];
+      renderer.line(s.pointA, s.pointB, palette::kSeparated, {2.5f});
+      renderer.point(s.pointA, palette::kShapeA);
+      renderer.point(s.pointB, palette::kShapeB);
+      renderer.label(0.5 * (s.pointA + s.pointB), "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step),
+                     palette::kSeparated, {10, 14});
+    } else if (algorithm_ == CastAlgorithm::Ray) {
+      const auto& s = trace_.ray[index];
+      renderer.point(s.x, palette::kAccent);
+      renderer.point(s.support, palette::kSeparated);
+      renderer.dashedLine(s.x, s.support, palette::kSeparated);
+      renderer.label(s.x, "x(lambda = " + formatNumber(s.lambda) + ")", palette::kAccent);
+    } else if (algorithm_ == CastAlgorithm::DynamicSat) {
+      const auto& s = trace_.axes[index];
+      const Vec2d middle = 0.5 * (shapeAnchor(shapes_[0]) + shapeAnchor(shapes_[1]));
+      const Vec2d n = collide::normalize(s.axis);
+      renderer.line(middle - 50.0 * n, middle + 50.0 * n, palette::kAccent.withAlpha(0.5f), {1.2f, 8.0f, 6.0f});
+      const auto onAxis = [&](double value, double side) { return middle + (value - dot(middle, n)) * n + side * lastPixelSize_ * collide::leftPerp(n); };
+      renderer.line(onAxis(s.minA, 8), onAxis(s.maxA, 8), palette::kShapeA, {4.0f});
+      renderer.line(onAxis(s.minB, -8), onAxis(s.maxB, -8), palette::kShapeB, {4.0f});
+      renderer.label(onAxis(s.maxB, -8), "[t_enter, t_exit] = [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]", palette::kAccent);
+    }
+  }
+  if (result_.hit && step_ + 1 == stepCount() && result_.status != CastStatus::Overlapping) {
+    renderer.point(result_.point, palette::kHit, 5.0f);
+    renderer.arrow(result_.point, result_.point + 60.0 * lastPixelSize_ * result_.normal, palette::kHit);
+    renderer.label(result_.point, "contact at t = " + formatNumber(result_.fraction), palette::kHit);
+  }
+}
+
+// The same motion checked only at discrete frames (what a fixed-step simulation does), next to the cast: frames
+// that overlap are red; with none, the body tunnelled. After the cast's contact, B bounces (A held still).
+void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
+  int overlapping = 0;
+  for (int k = 1; k <= kDiscreteFrames; ++k) {
+    const double t = static_cast<double>(k) / kDiscreteFrames;
+    const Collider a = at(shapes_[0], motions_[0], t), b = at(shapes_[1], motions_[1], t);
+    // A cast with no motion is the plain overlap test: it reports Overlapping or Touching at t = 0.
+    const auto still = collide::runCast(CastAlgorithm::Linear, a, Motion2{}, b, Motion2{});
+    const bool touching = still.status == CastStatus::Overlapping || still.status == CastStatus::Touching;
+    overlapping += touching ? 1 : 0;
+    drawShape(renderer, b, touching ? palette::kHit : palette::kTextDim, {0.0f, 1.0f, true});
+    renderer.label(shapeAnchor(b), "frame " + std::to_string(k), palette::kTextDim, {4, 14});
+  }
+  const Vec2d where = shapeAnchor(at(shapes_[1], motions_[1], 1.0));
+  if (overlapping == 0 && result_.hit && result_.fraction > 0) {
+    renderer.label(where, "discrete frames: no overlap at any frame, B tunnelled through", palette::kHit, {10, 30});
+  }
+  if (result_.hit && result_.status == CastStatus::Hit) {
+    // B from its contact pose with its velocity reflected about the contact normal, for the rest of [0, 1].
+    const Collider contact = at(shapes_[1], motions_[1], result_.fraction);
+    Motion2 bounced = motions_[1];
+    bounced.velocity = reflect(motions_[1].velocity - motions_[0].velocity, -1.0 * result_.normal, restitution_) + motions_[0].velocity;
+    const Collider after = at(contact, bounced, 1.0 - result_.fraction);
+    renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
+    drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
+    renderer.label(shapeAnchor(after), "with the time of impact: B bounces (e = " + formatNumber(restitution_) + ")",
+                   palette::kSeparated, {8, 30});
+  }
+}
+
+std::optional<WorldBounds> ContinuousLab::sceneBounds(int) const {
+  WorldBounds bounds = WorldBounds::none();
+  for (int i = 0; i < 2; ++i) {
+    bounds.include(shapeBounds(shapes_[static_cast<std::size_t>(i)]));
+    bounds.include(shapeBounds(at(shapes_[static_cast<std::size_t>(i)], motions_[static_cast<std::size_t>(i)], 1.0)));
+  }
+  const Vec2d margin = 0.2 * (bounds.max - bounds.min) + Vec2d{0.5, 0.5};
+  bounds.min -= margin;
+  bounds.max += margin;
+  return bounds;
+}
+
+// [SECTION] Scenes, settings, dump, metrics
+
+bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
+  Collider a, b;
+  if (!scenePair(scene, a, b, error)) return false;
+  shapes_ = {a, b};
+  motions_ = {};
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (const auto& motion = scene.shapes[i].motion) motions_[i] = {motion->velocity, motion->angularVelocity};
+  }
+  preset_ = -1;
+  step_ = 0;
+  record();
+  return true;
+}
+
+void ContinuousLab::saveScene(Scene& scene) const {
+  setScenePair(scene, shapes_[0], shapes_[1]);
+  for (std::size_t i = 0; i < 2; ++i) scene.shapes[i].motion = ShapeMotion{motions_[i].velocity, motions_[i].angularVelocity};
+  scene.algorithm = std::string(collide::castAlgorithmInfo(algorithm_).name);
+  scene.labState = {{"restitution", restitution_}};
+}
+
+bool ContinuousLab::setAlgorithm(std::string_view name, std::string& error) {
+  const auto algorithm = collide::castAlgorithmFromName(name);
+  if (!algorithm) {
+    error = "unknown cast \"" + std::string(name) + "\"; expected ray, linear, toi, dynamic-sat or analytic";
+    return false;
+  }
+  algorithm_ = *algorithm;
+  record();
+  return true;
+}
+
+void ContinuousLab::loadSettings(const Json& settings) {
+  std::string name(collide::castAlgorithmInfo(algorithm_).name);
+  readSetting(settings, "algorithm", name);
+  readSetting(settings, "restitution", restitution_);
+  restitution_ = std::clamp(restitution_, 0.0, 1.0);
+  std::string ignored;
+  if (!setAlgorithm(name, ignored)) record();
+}
+
+Json ContinuousLab::saveSettings() const {
+  return {{"algorithm", collide::castAlgorithmInfo(algorithm_).name}, {"restitution", restitution_}};
+}
+
+void ContinuousLab::dumpState(Json& out) const {
+  out["algorithm"] = collide::castAlgorithmInfo(algorithm_).name;
+  out["step_index"] = step_;
+  out["step_count"] = stepCount();
+  out["result"] = {{"hit", result_.hit}, {"t", result_.fraction}, {"iterations", result_.iterations}, {"status", statusName(result_.status)},
+                   {"normal", {result_.normal.x, result_.normal.y}}};
+  out["refusal"] = refusal_;
+  out["narration"] = narration();
+  Json motions = Json::array();
+  for (const Motion2& motion : motions_) motions.push_back({{"velocity", {motion.velocity.x, motion.velocity.y}}, {"angular_velocity", motion.angularVelocity}});
+  out["motions"] = std::move(motions);
+}
+
+std::vector<Shortcut> ContinuousLab::shortcuts() const {
+  std::vector<Shortcut> list = {{"1 .. 5", "ray, linear cast, time of impact, dynamic SAT, moving spheres"},
+                                {"Drag the filled disc", "the end position: the velocity over [0, 1]"},
+                                {"Drag the ring around it", "the end angle: the angular velocity"},
+                                {"D", "show or hide the discrete frames and the bounce"}};
+  for (const Shortcut& shortcut : ShapeEditor::shortcuts()) list.push_back(shortcut);
+  return list;
+}
+
+void ContinuousLab::frameMetrics(std::vector<FrameMetric>& out) const {
+  out.push_back({"cast_iterations", static_cast<double>(result_.iterations), "iterations"});
+  out.push_back({"time_of_impact", result_.hit ? result_.fraction : 1.0, "t"});
+}
+
+// [SECTION] Panel
+
+// [0, 1] as a bar: each iteration's time as a tick, the current step's safe advance highlighted, the contact red.
+void ContinuousLab::drawTimeBar() {
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = ImGui::GetTextLineHeight() * 1.6f;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), palette::kGridMajor.packed(), 3.0f);
+  const auto x = [&](double t) { return origin.x + static_cast<float>(std::clamp(t, 0.0, 1.0)) * width; };
+  if (algorithm_ == CastAlgorithm::Linear || algorithm_ == CastAlgorithm::TimeOfImpact) {
+    for (std::size_t i = 0; i < trace_.advance.size(); ++i) {
+      const auto& s = trace_.advance[i];
+      const bool current = static_cast<int>(i) == step_;
+      if (current) {
+        list->AddRectFilled(ImVec2(x(s.time), origin.y + 3), ImVec2(x(s.time + s.step), origin.y + height - 3),
+                            palette::kSeparated.withAlpha(0.6f).packed());
+      }
+      list->AddLine(ImVec2(x(s.time), origin.y), ImVec2(x(s.time), origin.y + height),
+                    (current ? palette::kAccent : palette::kText).packed(), current ? 2.5f : 1.0f);
+    }
+  } else {
+    list->AddLine(ImVec2(x(stepTime()), origin.y), ImVec2(x(stepTime()), origin.y + height), palette::kAccent.packed(), 2.5f);
+  }
+  if (result_.hit) {
+    list->AddTriangleFilled(ImVec2(x(result_.fraction) - 5, origin.y + height), ImVec2(x(result_.fraction) + 5, origin.y + height),
+                            ImVec2(x(result_.fraction), origin.y + height - 8), palette::kHit.packed());
+  }
+  ImGui::Dummy(ImVec2(width, height));
+  ImGui::TextDisabled("t = 0%*st = 1", static_cast<int>(width / ImGui::CalcTextSize(" ").x) - 12, "");
+}
+
+void ContinuousLab::drawUi() {
+  ImGui::TextWrapped("Each shape moves from its start pose (dashed) over t in [0, 1]: drag the filled disc to set where "
+                     "it ends, the ring to set how far it turns. Step the cast with the timeline.");
+  int current = static_cast<int>(algorithm_);
+  const char* labels[collide::kCastAlgorithmTable.size()];
+  for (std::size_t i = 0; i < collide::kCastAlgorithmTable.size(); ++i) labels[i] = collide::kCastAlgorithmTable[i].label.data();
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::Combo("##cast", &current, labels, static_cast<int>(collide::kCastAlgorithmTable.size()))) {
+    algorithm_ = static_cast<CastAlgorithm>(current);
+    record();
+  }
+  const std::vector<Preset> all = presets();
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##preset", preset_ >= 0 ? all[static_cast<std::size_t>(preset_)].name : "Preset: the classic cases")) {
+    for (int i = 0; i < static_cast<int>(all.size()); ++i)
+      if (ImGui::Selectable(all[static_cast<std::size_t>(i)].name, i == preset_)) applyPreset(i);
+    ImGui::EndCombo();
+  }
+  ImGui::Separator();
+  const Color color = !refusal_.empty() ? palette::kHit : result_.hit ? palette::kHit : palette::kSeparated;
+  ImGui::TextColored(toImVec4(color), "%s", refusal_.empty() ? (result_.hit ? "Contact at t = " + formatNumber(result_.fraction) : std::string("No contact in [0, 1]")).c_str() : "Refused");
+  ImGui::TextDisabled("%s; %d %s", statusName(result_.status).c_str(), result_.iterations,
+                      std::string(collide::castAlgorithmInfo(algorithm_).counts.empty() ? "steps" : collide::castAlgorithmInfo(algorithm_).counts).c_str());
+  drawTimeBar();
+  ImGui::TextWrapped("%s", narration().c_str());
+  ImGui::Separator();
+  ImGui::Checkbox("Discrete frames and the bounce (D)", &showDiscrete_);
+  float e = static_cast<float>(restitution_);
+  if (ImGui::SliderFloat("Restitution e", &e, 0.0f, 1.0f, "%.2f")) restitution_ = e;
+  for (int i = 0; i < 2; ++i) {
+    ImGui::PushID(i);
+    if (ImGui::CollapsingHeader(i == 0 ? "Shape A and its motion" : "Shape B and its motion")) {
+      Motion2& motion = motions_[static_cast<std::size_t>(i)];
+      double velocity[2] = {motion.velocity.x, motion.velocity.y};
+      bool edited = ImGui::DragScalarN("Velocity", ImGuiDataType_Double, velocity, 2, 0.01f);
+      double degrees = motion.angularVelocity * 180.0 / kPi;
+      edited |= ImGui::DragScalar("Turn (deg over [0, 1])", ImGuiDataType_Double, &degrees, 0.5f);
+      if (edited && std::isfinite(velocity[0]) && std::isfinite(velocity[1]) && std::isfinite(degrees)) {
+        motion = {{velocity[0], velocity[1]}, degrees * kPi / 180.0};
+        preset_ = -1;
+        record();
+      }
+      if (drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorError_)) {
+        preset_ = -1;
+        record();
+      }
+    }
+    ImGui::PopID();
+  }
+}
+
+static const bool registered = registerLab("Continuous collision", "Continuous collision", &ContinuousLab::create);
+
+}  // namespace lab
