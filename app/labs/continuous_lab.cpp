@@ -16,6 +16,7 @@
 // [SECTION] Panel
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -163,6 +164,7 @@ class ContinuousLab final : public Lab {
   enum class Handle { None, End, Spin } dragHandle_ = Handle::None;
   int dragShape_ = -1;
   double lastPixelSize_ = 0.02;
+  unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps
 };
 
 // [SECTION] Recording
@@ -188,6 +190,15 @@ void ContinuousLab::record() {
   }
   result_ = collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1], {}, &trace_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
+  // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
+  // Overlapping or Touching at t = 0).
+  discreteOverlaps_ = 0;
+  for (int k = 1; k <= kDiscreteFrames; ++k) {
+    const double t = static_cast<double>(k) / kDiscreteFrames;
+    const auto still = collide::runCast(CastAlgorithm::Linear, at(shapes_[0], motions_[0], t), Motion2{},
+                                        at(shapes_[1], motions_[1], t), Motion2{});
+    if (still.status == CastStatus::Overlapping || still.status == CastStatus::Touching) discreteOverlaps_ |= 1u << k;
+  }
 }
 
 std::size_t ContinuousLab::count() const {
@@ -376,8 +387,8 @@ void ContinuousLab::draw(const DrawContext& context) {
       renderer.line(s.pointA, s.pointB, palette::kSeparated, {2.5f});
       renderer.point(s.pointA, palette::kShapeA);
       renderer.point(s.pointB, palette::kShapeB);
-      renderer.label(0.5 * (s.pointA + s.pointB), "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step),
-                     palette::kSeparated, {10, 14});
+      renderer.label(s.pointB, "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step),
+                     palette::kSeparated, {10, -34});
     } else if (algorithm_ == CastAlgorithm::Ray) {
       const auto& s = trace_.ray[index];
       renderer.point(s.x, palette::kAccent);
@@ -405,20 +416,11 @@ void ContinuousLab::draw(const DrawContext& context) {
 // The same motion checked only at discrete frames (what a fixed-step simulation does), next to the cast: frames
 // that overlap are red; with none, the body tunnelled. After the cast's contact, B bounces (A held still).
 void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
-  int overlapping = 0;
   for (int k = 1; k <= kDiscreteFrames; ++k) {
-    const double t = static_cast<double>(k) / kDiscreteFrames;
-    const Collider a = at(shapes_[0], motions_[0], t), b = at(shapes_[1], motions_[1], t);
-    // A cast with no motion is the plain overlap test: it reports Overlapping or Touching at t = 0.
-    const auto still = collide::runCast(CastAlgorithm::Linear, a, Motion2{}, b, Motion2{});
-    const bool touching = still.status == CastStatus::Overlapping || still.status == CastStatus::Touching;
-    overlapping += touching ? 1 : 0;
+    const Collider b = at(shapes_[1], motions_[1], static_cast<double>(k) / kDiscreteFrames);
+    const bool touching = (discreteOverlaps_ & (1u << k)) != 0;
     drawShape(renderer, b, touching ? palette::kHit : palette::kTextDim, {0.0f, 1.0f, true});
     renderer.label(shapeAnchor(b), "frame " + std::to_string(k), palette::kTextDim, {4, 14});
-  }
-  const Vec2d where = shapeAnchor(at(shapes_[1], motions_[1], 1.0));
-  if (overlapping == 0 && result_.hit && result_.fraction > 0) {
-    renderer.label(where, "discrete frames: no overlap at any frame, B tunnelled through", palette::kHit, {10, 30});
   }
   if (result_.hit && result_.status == CastStatus::Hit) {
     // B from its contact pose with its velocity reflected about the contact normal, for the rest of [0, 1].
@@ -500,6 +502,7 @@ void ContinuousLab::dumpState(Json& out) const {
                    {"normal", {result_.normal.x, result_.normal.y}}};
   out["refusal"] = refusal_;
   out["narration"] = narration();
+  out["discrete_frames_overlapping"] = std::popcount(discreteOverlaps_);
   Json motions = Json::array();
   for (const Motion2& motion : motions_) motions.push_back({{"velocity", {motion.velocity.x, motion.velocity.y}}, {"angular_velocity", motion.angularVelocity}});
   out["motions"] = std::move(motions);
@@ -578,6 +581,18 @@ void ContinuousLab::drawUi() {
   ImGui::TextWrapped("%s", narration().c_str());
   ImGui::Separator();
   ImGui::Checkbox("Discrete frames and the bounce (D)", &showDiscrete_);
+  if (showDiscrete_) {
+    if (discreteOverlaps_ != 0) {
+      ImGui::TextWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), the overlap shows at a frame: a "
+                         "fixed-step simulation would catch this one.");
+    } else if (result_.hit && result_.fraction > 0) {
+      ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kHit));
+      ImGui::TextWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), no frame overlaps: the bodies pass "
+                         "through each other between two frames (tunnelling). The cast finds the contact at t = %s.",
+                         formatNumber(result_.fraction).c_str());
+      ImGui::PopStyleColor();
+    }
+  }
   float e = static_cast<float>(restitution_);
   if (ImGui::SliderFloat("Restitution e", &e, 0.0f, 1.0f, "%.2f")) restitution_ = e;
   for (int i = 0; i < 2; ++i) {

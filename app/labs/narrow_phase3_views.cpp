@@ -66,8 +66,8 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     drawShape3(renderer, shape, color, style);
     // A's name under it, B's over it: the pair usually touches at the boxes' middle.
     const WorldBounds3 box = shapeBounds3(shape);
-    const Vec3d at{box.max.x, i == 0 ? box.min.y : box.max.y, box.max.z};
-    renderer.label(at, i == 0 ? "shape A" : "shape B", color, {8, i == 0 ? 12.0 : -12.0});
+    const Vec3d at{0.5 * (box.min.x + box.max.x), i == 0 ? box.min.y : box.max.y, 0.5 * (box.min.z + box.max.z)};
+    renderer.label(at, i == 0 ? "shape A" : "shape B", color, {-20, i == 0 ? 16.0 : -18.0});
   }
   if (steps_.empty()) {
     drawResult(renderer, false);
@@ -222,7 +222,7 @@ void NarrowPhase3Lab::drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<
   // The new support, and the gap between it and the face's plane.
   renderer.line(foot, step.support.point, palette::kAccent, {1.5f, 5.0f, 4.0f, true});
   renderer.point(step.support.point, palette::kAccent, 5.0f, true);
-  renderer.label(step.support.point, "new support w, gap " + formatNumber(step.gap), palette::kAccent);
+  renderer.label(step.support.point, "w, gap " + formatNumber(step.gap), palette::kAccent);
   // The horizon: the rim of the faces w sees, as a loop of arrows.
   for (const std::array<int, 2>& edge : step.horizon)
     renderer.arrow(at(edge[0]), at(edge[1]), palette::kHit, 2.5f, 10.0f, true);
