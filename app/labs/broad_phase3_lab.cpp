@@ -39,8 +39,6 @@ using Motion = collide::Motion;
 using MovingBoxes3 = collide::MovingBoxes<double, 3>;
 using Box3 = collide::Bounds<double, 3>;
 
-constexpr std::size_t kMinCount = 10;
-constexpr std::size_t kMaxCount = 100000;
 constexpr std::size_t kWireLimit = 4000;    // boxes beyond this are drawn as points
 constexpr std::size_t kStripLimit = 400;    // endpoint ticks on the strips up to this many boxes
 constexpr std::size_t kCellLimit = 3000;    // grid cells drawn up to this many
@@ -516,31 +514,7 @@ void BroadPhase3Lab::drawUi() {
   }
   ImGui::Spacing();
   ImGui::TextDisabled("SCENE");
-  int count = static_cast<int>(count_);
-  if (ImGui::SliderInt("Count", &count, static_cast<int>(kMinCount), static_cast<int>(kMaxCount), "%d", ImGuiSliderFlags_Logarithmic))
-    count_ = static_cast<std::size_t>(count);
-  if (ImGui::IsItemDeactivatedAfterEdit()) regenerate();
-  for (const int preset : {24, 64, 1000, 10000, 100000}) {
-    ImGui::PushID(preset);
-    char label[16];
-    std::snprintf(label, sizeof label, preset >= 1000 ? "%dk" : "%d", preset >= 1000 ? preset / 1000 : preset);
-    if (ImGui::SmallButton(label)) {
-      count_ = static_cast<std::size_t>(preset);
-      regenerate();
-    }
-    ImGui::PopID();
-    ImGui::SameLine();
-  }
-  ImGui::NewLine();
-  int motion = static_cast<int>(motion_);
-  const char* motions[] = {"Drift (coherent)", "Bounce in a box", "Pile on a floor (falls along z)", "Random teleports"};
-  if (ImGui::Combo("Motion", &motion, motions, 4)) {
-    motion_ = static_cast<Motion>(motion);
-    regenerate();
-  }
-  float spacing = static_cast<float>(spacing_);
-  if (ImGui::SliderFloat("Spacing", &spacing, 0.5f, 6.0f, "%.2f")) spacing_ = spacing;
-  if (ImGui::IsItemDeactivatedAfterEdit()) regenerate();
+  if (drawSceneControls(count_, motion_, spacing_, "Pile on a floor (falls along z)")) regenerate();
   ImGui::TextDisabled("SIMULATION  frame %zu", frame_);
   if (ImGui::Button(running_ ? "Pause (P)" : "Run (P)")) running_ = !running_;
   ImGui::SameLine();

@@ -19,6 +19,7 @@
 #include "collide/brute_force.h"
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
+#include "workloads/motions.h"
 
 namespace lab::broadphase {
 
@@ -30,6 +31,8 @@ inline constexpr std::array<const char*, 4> kAlgorithmTitles = {"Sweep and prune
 using collide::ProxyId;
 using collide::ProxyPair;
 
+inline constexpr std::size_t kMinCount = 10;
+inline constexpr std::size_t kMaxCount = 100000;
 inline constexpr std::size_t kTraceLimit = 64;              // updates are recorded for stepping up to this many objects
 inline constexpr std::size_t kBruteLimit = 2000;            // the brute-force badge is checked up to this many
 inline constexpr std::size_t kBruteAlgorithmLimit = 20000;  // brute force as the lab's algorithm up to this many
@@ -64,6 +67,10 @@ template <int Dim>
 [[nodiscard]] std::string narrateEvent(const SweepReplayOf<Dim>& replay,
                                        const std::vector<collide::BroadPhaseEvent<double, Dim>>& events, int index,
                                        const std::vector<collide::Bounds<double, Dim>>& boxes);
+
+// The scene's controls both labs show: the count (with presets from 24 to 100k), the motion and the spacing.
+// Returns true when the scene must be regenerated (a preset, a motion, or a slider let go).
+bool drawSceneControls(std::size_t& count, collide::Motion& motion, double& spacing, const char* floorLabel);
 
 template <int Dim>
 class BroadPhaseCore {

@@ -195,6 +195,38 @@ std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<col
 
 // [SECTION] Panels shared with the 3D lab
 
+bool drawSceneControls(std::size_t& count, collide::Motion& motion, double& spacing, const char* floorLabel) {
+  bool regenerate = false;
+  int value = static_cast<int>(count);
+  if (ImGui::SliderInt("Count", &value, static_cast<int>(kMinCount), static_cast<int>(kMaxCount), "%d",
+                       ImGuiSliderFlags_Logarithmic)) {
+    count = static_cast<std::size_t>(value);
+  }
+  regenerate |= ImGui::IsItemDeactivatedAfterEdit();
+  for (const int preset : {24, 64, 1000, 10000, 100000}) {
+    ImGui::PushID(preset);
+    char label[16];
+    std::snprintf(label, sizeof label, preset >= 1000 ? "%dk" : "%d", preset >= 1000 ? preset / 1000 : preset);
+    if (ImGui::SmallButton(label)) {
+      count = static_cast<std::size_t>(preset);
+      regenerate = true;
+    }
+    ImGui::PopID();
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  int chosen = static_cast<int>(motion);
+  const char* motions[] = {"Drift (coherent)", "Bounce in a box", floorLabel, "Random teleports"};
+  if (ImGui::Combo("Motion", &chosen, motions, 4)) {
+    motion = static_cast<collide::Motion>(chosen);
+    regenerate = true;
+  }
+  float spacingValue = static_cast<float>(spacing);
+  if (ImGui::SliderFloat("Spacing", &spacingValue, 0.5f, 6.0f, "%.2f")) spacing = spacingValue;
+  regenerate |= ImGui::IsItemDeactivatedAfterEdit();
+  return regenerate;
+}
+
 template <int Dim>
 void BroadPhaseCore<Dim>::drawUpdateStats(Algorithm algorithm, std::size_t objects) const {
   ImGui::Spacing();

@@ -557,33 +557,7 @@ void BroadPhaseLab::drawUi() {
 
   ImGui::Spacing();
   ImGui::TextDisabled("SCENE");
-  int count = static_cast<int>(count_);
-  if (ImGui::SliderInt("Count", &count, static_cast<int>(kMinCount), static_cast<int>(kMaxCount), "%d",
-                       ImGuiSliderFlags_Logarithmic)) {
-    count_ = static_cast<std::size_t>(count);
-  }
-  if (ImGui::IsItemDeactivatedAfterEdit()) regenerate();
-  for (const int preset : {24, 64, 1000, 10000, 100000}) {
-    ImGui::PushID(preset);
-    char label[16];
-    std::snprintf(label, sizeof label, preset >= 1000 ? "%dk" : "%d", preset >= 1000 ? preset / 1000 : preset);
-    if (ImGui::SmallButton(label)) {
-      count_ = static_cast<std::size_t>(preset);
-      regenerate();
-    }
-    ImGui::PopID();
-    ImGui::SameLine();
-  }
-  ImGui::NewLine();
-  int motion = static_cast<int>(motion_);
-  const char* motions[] = {"Drift (coherent)", "Bounce in a box", "Pile on a floor", "Random teleports"};
-  if (ImGui::Combo("Motion", &motion, motions, 4)) {
-    motion_ = static_cast<Motion>(motion);
-    regenerate();
-  }
-  float spacing = static_cast<float>(spacing_);
-  if (ImGui::SliderFloat("Spacing", &spacing, 0.5f, 6.0f, "%.2f")) spacing_ = spacing;
-  if (ImGui::IsItemDeactivatedAfterEdit()) regenerate();
+  if (drawSceneControls(count_, motion_, spacing_, "Pile on a floor")) regenerate();
   int seed = static_cast<int>(seed_ & 0x7fffffff);
   if (ImGui::InputInt("Seed", &seed)) {
     seed_ = static_cast<std::uint64_t>(std::max(seed, 0));

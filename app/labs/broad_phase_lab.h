@@ -38,8 +38,6 @@ using Brute = BroadPhaseCore<2>::Brute;
 using Box = BroadPhaseCore<2>::Box;
 using Event = BroadPhaseCore<2>::Event;
 
-inline constexpr std::size_t kMinCount = 10;
-inline constexpr std::size_t kMaxCount = 100000;
 
 // A moving shape: the broad phase sees its bounding box (a circle's is the square around it). Its centre and size
 // are a copy of the scene's box of the same index (workloads/motions.h moves them).

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <type_traits>
 
 namespace lab {
 
@@ -40,7 +42,15 @@ std::string regionEdge(SimplexRegion region) {
   return std::string(collide::regionName(region).substr(5));  // "edge AB" -> "AB"
 }
 
-std::string booleanGjk(const collide::GjkStep<collide::Vec2<double>>& step) {
+// The simplex that encloses the origin when boolean GJK proves overlap: a triangle in the plane, a tetrahedron in
+// space.
+template <class V>
+constexpr const char* kEnclosing = std::is_same_v<V, collide::Vec2<double>> ? "triangle" : "tetrahedron";
+
+// What boolean GJK says alike in the plane and in space: the stops, the first point, the enclosing simplex. The
+// sentence when the step ends there; otherwise nothing, with `text` holding the test w passed.
+template <class V>
+std::optional<std::string> booleanGjkOpening(const collide::GjkStep<V>& step, std::string& text) {
   const std::string w = "w = " + formatVector(step.support.point);
   const std::string passes = "dot(w, d) = " + formatNumber(step.supportDotDirection);
   switch (step.stop) {
@@ -52,18 +62,26 @@ std::string booleanGjk(const collide::GjkStep<collide::Vec2<double>>& step) {
     case GjkStop::InvalidInput: return "The support point is not finite (NaN or infinity): the query is refused.";
     default: break;
   }
-  const int count = step.simplexBefore.count;
-  std::string text = passes + (step.supportDotDirection > 0 ? " > 0" : " = 0") + ", so w passes the origin. ";
-  if (count == 1) {
+  text = passes + (step.supportDotDirection > 0 ? " > 0" : " = 0") + ", so w passes the origin. ";
+  if (step.simplexBefore.count == 1) {
     if (step.stop == GjkStop::OriginOnSimplex) return text + "w is the origin itself: the shapes touch.";
     return "The first support point " + w + " along d = " + formatVector(step.direction) +
            " becomes vertex A. Next, search from A toward the origin: d = -A.";
   }
-  if (step.stop == GjkStop::ContainsOrigin)
-    return text + "The origin lies inside triangle ABC, so A - B contains it: the shapes overlap.";
+  if (step.stop == GjkStop::ContainsOrigin) {
+    return text + "The origin lies inside " + kEnclosing<V> + (std::is_same_v<V, collide::Vec2<double>> ? " ABC" : " ABCD") +
+           ", so A - B contains it: the shapes overlap.";
+  }
   if (step.stop == GjkStop::OriginOnSimplex)
     return text + "The origin lies on the simplex itself (" + std::string(collide::regionName(step.region)) +
            "): the shapes touch, which counts as a hit.";
+  return std::nullopt;
+}
+
+std::string booleanGjk(const collide::GjkStep<collide::Vec2<double>>& step) {
+  std::string text;
+  if (std::optional<std::string> ended = booleanGjkOpening(step, text)) return *ended;
+  const int count = step.simplexBefore.count;
   const std::string dropped = droppedNames(step.droppedMask, count);
   const std::string edge = regionEdge(step.region);
   if (count == 2) {
@@ -78,59 +96,12 @@ std::string booleanGjk(const collide::GjkStep<collide::Vec2<double>>& step) {
   return text + ": drop " + dropped + " and search toward the origin.";
 }
 
-std::string distanceGjk(const collide::GjkStep<collide::Vec2<double>>& step) {
-  const std::string w = "w = " + formatVector(step.support.point);
-  const std::string head = "Search along d = " + formatVector(step.direction) + ": the support point is " + w + ". ";
-  switch (step.stop) {
-    case GjkStop::DuplicateSupport:
-      return head + "w is already a simplex vertex, so nothing of A - B is closer: the closest point v = " +
-             formatVector(step.closestPoint) + " is final, |v| = " + formatNumber(step.distance) + " (cores).";
-    case GjkStop::NoProgress:
-      return head + "w brings the simplex no closer to the origin (Game engine from scratch 45: stop when no progress is made); "
-                    "|v| = " + formatNumber(step.distance) + " between the cores.";
-    case GjkStop::ContainsOrigin:
-      return head + "The triangle contains the origin: the cores overlap, the distance is 0.";
-    case GjkStop::OriginOnSimplex:
-      return head + "The origin lies on the simplex: the cores touch, the distance is 0.";
-    case GjkStop::InvalidInput: return "The support point is not finite (NaN or infinity): the query is refused.";
-    default: break;
-  }
-  std::string text = head + "The point of the simplex closest to the origin lies in " + regionPhrase(step.region);
-  const std::string dropped = droppedNames(step.droppedMask, step.simplexBefore.count);
-  if (!dropped.empty()) {
-    const bool several = dropped.find(" and ") != std::string::npos;
-    text += "; " + dropped + (several ? " no longer support it and are dropped" : " no longer supports it and is dropped");
-  }
-  text += ". v = " + formatVector(step.closestPoint) + ", |v| = " + formatNumber(step.distance) + "; next search along -v.";
-  if (step.stop == GjkStop::MaxIterations) text += " The iteration cap stops the run here.";
-  return text;
-}
 
 // In space the simplex grows to a tetrahedron ABCD, and a kept face means "search along its normal".
 std::string booleanGjk3(const collide::GjkStep<collide::Vec3<double>>& step) {
-  const std::string w = "w = " + formatVector(step.support.point);
-  const std::string passes = "dot(w, d) = " + formatNumber(step.supportDotDirection);
-  switch (step.stop) {
-    case GjkStop::Separated:
-      return passes + " < 0: even the farthest point of A - B along d stops short of the origin, so A - B cannot "
-                      "contain it. No collision.";
-    case GjkStop::DuplicateSupport:
-      return w + " is already in the simplex: no new point of A - B lies past the origin along d. No collision.";
-    case GjkStop::InvalidInput: return "The support point is not finite (NaN or infinity): the query is refused.";
-    default: break;
-  }
+  std::string text;
+  if (std::optional<std::string> ended = booleanGjkOpening(step, text)) return *ended;
   const int count = step.simplexBefore.count;
-  std::string text = passes + (step.supportDotDirection > 0 ? " > 0" : " = 0") + ", so w passes the origin. ";
-  if (count == 1) {
-    if (step.stop == GjkStop::OriginOnSimplex) return text + "w is the origin itself: the shapes touch.";
-    return "The first support point " + w + " along d = " + formatVector(step.direction) +
-           " becomes vertex A. Next, search from A toward the origin: d = -A.";
-  }
-  if (step.stop == GjkStop::ContainsOrigin)
-    return text + "The origin lies inside tetrahedron ABCD, so A - B contains it: the shapes overlap.";
-  if (step.stop == GjkStop::OriginOnSimplex)
-    return text + "The origin lies on the simplex itself (" + std::string(collide::regionName(step.region)) +
-           "): the shapes touch, which counts as a hit.";
   const char* shape = count == 2 ? "segment" : count == 3 ? "triangle" : "tetrahedron";
   text += "The origin is closest to " + std::string(collide::regionName(step.region)) + " of the " + shape;
   const std::string dropped = droppedNames(step.droppedMask, count);
@@ -146,7 +117,9 @@ std::string booleanGjk3(const collide::GjkStep<collide::Vec3<double>>& step) {
   }
 }
 
-std::string distanceGjk3(const collide::GjkStep<collide::Vec3<double>>& step) {
+// GJK distance reads the same in the plane and in space, but for the simplex that can enclose the origin.
+template <class V>
+std::string distanceGjk(const collide::GjkStep<V>& step) {
   const std::string w = "w = " + formatVector(step.support.point);
   const std::string head = "Search along d = " + formatVector(step.direction) + ": the support point is " + w + ". ";
   switch (step.stop) {
@@ -157,14 +130,14 @@ std::string distanceGjk3(const collide::GjkStep<collide::Vec3<double>>& step) {
       return head + "w brings the simplex no closer to the origin (Game engine from scratch 45: stop when no progress is made); "
                     "|v| = " + formatNumber(step.distance) + " between the cores.";
     case GjkStop::ContainsOrigin:
-      return head + "The tetrahedron contains the origin: the cores overlap, the distance is 0.";
+      return head + "The " + kEnclosing<V> + " contains the origin: the cores overlap, the distance is 0.";
     case GjkStop::OriginOnSimplex:
       return head + "The origin lies on the simplex: the cores touch, the distance is 0.";
     case GjkStop::InvalidInput: return "The support point is not finite (NaN or infinity): the query is refused.";
     default: break;
   }
-  std::string text = head + "The point of the simplex closest to the origin lies in " +
-                     regionPhrase(step.region, "the tetrahedron's interior");
+  const std::string interior = std::string("the ") + kEnclosing<V> + "'s interior";
+  std::string text = head + "The point of the simplex closest to the origin lies in " + regionPhrase(step.region, interior.c_str());
   const std::string dropped = droppedNames(step.droppedMask, step.simplexBefore.count);
   if (!dropped.empty()) {
     const bool several = dropped.find(" and ") != std::string::npos;
@@ -174,6 +147,7 @@ std::string distanceGjk3(const collide::GjkStep<collide::Vec3<double>>& step) {
   if (step.stop == GjkStop::MaxIterations) text += " The iteration cap stops the run here.";
   return text;
 }
+
 
 }  // namespace
 
@@ -214,7 +188,7 @@ std::string narrateGjkStep(const collide::GjkStep<collide::Vec2<double>>& step, 
 }
 
 std::string narrateGjkStep(const collide::GjkStep<collide::Vec3<double>>& step, Algorithm algorithm) {
-  std::string text = algorithm == Algorithm::Distance ? distanceGjk3(step) : booleanGjk3(step);
+  std::string text = algorithm == Algorithm::Distance ? distanceGjk(step) : booleanGjk3(step);
   if (step.stop == GjkStop::MaxIterations && algorithm != Algorithm::Distance)
     text += " The iteration cap stops the run here without a proof of overlap.";
   return text;

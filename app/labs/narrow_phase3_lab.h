@@ -12,17 +12,14 @@
 
 #include "collide/query3.h"
 #include "lab/lab.h"
+#include "labs/narrow_phase_common.h"
 #include "widgets/gizmo3.h"
 
 namespace lab {
 
 class NarrowPhase3Lab final : public Lab {
  public:
-  // One entry of the timeline: which recorded list, which event in it.
-  struct StepRef {
-    enum class Kind { Gjk, Epa, Sat, Analytic } kind;
-    int index;
-  };
+  using StepRef = TraceStepRef;  // one entry of the timeline (labs/narrow_phase_common.h)
 
   // A convex polytope for drawing: vertices and triangles (fans of the hull's faces), in the world frame.
   struct DrawHull {

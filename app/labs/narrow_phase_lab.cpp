@@ -25,7 +25,7 @@
 
 #include "collide/polygon.h"
 #include "labs/narration.h"
-#include "labs/query_metrics.h"
+#include "labs/narrow_phase_common.h"
 #include "widgets/shape_inspector.h"
 
 namespace lab {
@@ -156,12 +156,7 @@ void NarrowPhaseLab::record() {
   recordMicrosMax_ = std::max(recordMicrosMax_, recordMicros_);
   ++recordCount_;
 
-  steps_.clear();
-  using Kind = StepRef::Kind;
-  for (int i = 0; i < static_cast<int>(trace_.gjk.size()); ++i) steps_.push_back({Kind::Gjk, i});
-  for (int i = 0; i < static_cast<int>(trace_.epa.size()); ++i) steps_.push_back({Kind::Epa, i});
-  for (int i = 0; i < static_cast<int>(trace_.sat.size()); ++i) steps_.push_back({Kind::Sat, i});
-  for (int i = 0; i < static_cast<int>(trace_.analytic.size()); ++i) steps_.push_back({Kind::Analytic, i});
+  steps_ = traceSteps(trace_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   rebuildMinkowski();
 }

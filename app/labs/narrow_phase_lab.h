@@ -12,6 +12,7 @@
 
 #include "collide/query.h"
 #include "lab/lab.h"
+#include "labs/narrow_phase_common.h"
 #include "render/shape_drawing.h"
 #include "widgets/shape_editor.h"
 
@@ -19,11 +20,7 @@ namespace lab {
 
 class NarrowPhaseLab final : public Lab {
  public:
-  // One entry of the timeline: which recorded list, which event in it.
-  struct StepRef {
-    enum class Kind { Gjk, Epa, Sat, Analytic } kind;
-    int index;
-  };
+  using StepRef = TraceStepRef;  // one entry of the timeline (labs/narrow_phase_common.h)
 
   static std::unique_ptr<Lab> create() { return std::make_unique<NarrowPhaseLab>(); }
   NarrowPhaseLab();
