@@ -147,7 +147,8 @@ class MidphaseLab final : public Lab {
   void rebuild();
   void retrace();
   [[nodiscard]] Pose poseB() const;
-  [[nodiscard]] std::string narrate(int step) const;
+  [[nodiscard]] std::string narrate(int step) const;  // the step's sentence (and the verdict at the last step)
+  [[nodiscard]] std::string narrateEvent(int step) const;
   [[nodiscard]] std::array<Vec3d, 8> boxCorners(const Bvh& tree, const std::vector<collide::OrientedBox<double>>& obbs,
                                                 int node, const Pose& pose) const;
   void drawVolume(Renderer3D& renderer, bool treeB, int node, Color color, float width) const;
@@ -158,7 +159,7 @@ class MidphaseLab final : public Lab {
   // The scene (lab_state).
   int meshA_ = 0;  // kMeshNames
   int meshB_ = 1;
-  std::array<float, 3> position_{1.0f, 0.0f, 0.0f};  // B's placement
+  std::array<float, 3> position_{1.75f, 0.0f, 0.0f};  // B's placement: the gear cuts the tube with a few teeth
   std::array<float, 3> rotation_{90.0f, 0.0f, 0.0f};  // degrees about x, then y, then z (Quat::fromEuler)
   BvhBuild build_ = BvhBuild::BinnedSah;
   BvKind bv_ = BvKind::Aabb;
@@ -256,6 +257,14 @@ void MidphaseLab::retrace() {
 // [SECTION] Narration
 
 std::string MidphaseLab::narrate(int step) const {
+  std::string text = narrateEvent(step);
+  if (step + 1 == stepCount() && result_.status == collide::Status::Converged) {
+    text += " Done: " + std::to_string(result_.pairs.size()) + " overlapping triangle pairs, filled red.";
+  }
+  return text;
+}
+
+std::string MidphaseLab::narrateEvent(int step) const {
   if (trace_.steps.empty()) {
     return message_.empty() ? "The root volumes do not overlap: nothing to step." : message_;
   }
@@ -373,6 +382,15 @@ void MidphaseLab::draw(const DrawContext& context) {
     drawTriangle(renderer, false, hits_[i].triangleA, palette::kHit.withAlpha(0.85f));
     drawTriangle(renderer, true, hits_[i].triangleB, palette::kHit.withAlpha(0.85f));
   }
+  // The legend, under the view's title.
+  const ScreenRect& rect = renderer.camera().rect();
+  const std::string nameA = kMeshNames[static_cast<std::size_t>(meshA_)], nameB = kMeshNames[static_cast<std::size_t>(meshB_)];
+  renderer.screenText({rect.x + 12, rect.y + 44}, "A: " + nameA, palette::kShapeA);
+  renderer.screenText({rect.x + 12, rect.y + 62}, "B: " + nameB, palette::kShapeB);
+  renderer.screenText({rect.x + 12, rect.y + 80}, satLite_ && bv_ != BvKind::Sphere ? "the node pair of this step: yellow, overlapping; grey, pruned; red, a SAT-lite false positive"
+                                                                       : "the node pair of this step: yellow, overlapping; grey, pruned",
+                      palette::kAccent);
+  renderer.screenText({rect.x + 12, rect.y + 98}, "overlapping triangle pairs found so far: red", palette::kHit);
   if (trace_.steps.empty()) return;
   // The current step: its node pair (accent when the volumes overlap, grey when pruned) and its triangles.
   const auto& event = trace_.steps[static_cast<std::size_t>(step_)];
@@ -548,7 +566,8 @@ void MidphaseLab::dumpState(Json& out) const {
   out["primitive_tests"] = result_.primitiveTests;
   out["pairs"] = result_.pairs.size();
   out["sat_lite_false_positives"] = result_.liteFalsePositives;
-  out["step"] = {{"bv_tests", tally.bvTests},
+  // "step" is the shell's (the index): this step's counters and sentence go under their own key.
+  out["at_step"] = {{"bv_tests", tally.bvTests},
                  {"primitive_tests", tally.primitiveTests},
                  {"pairs", tally.pairs},
                  {"sat_lite_false_positives", tally.falsePositives},
@@ -595,24 +614,29 @@ void MidphaseLab::drawUi() {
   ImGui::BeginDisabled(bv_ == BvKind::Sphere);
   moved |= ImGui::Checkbox("SAT lite (6 face axes only)", &satLite_);
   ImGui::EndDisabled();
-  moved |= ImGui::SliderInt("Budget (BV tests, 0 = none)", &budget_, 0, kMaxBudget);
+  moved |= ImGui::SliderInt("Budget", &budget_, 0, kMaxBudget, budget_ == 0 ? "none: depth-first" : "%d BV tests");
   if (moved) retrace();
   ImGui::Checkbox("Show the trees (T)", &showTrees_);
   const int deepest = std::max(collide::bvhStats(treeA_).depth, collide::bvhStats(treeB_).depth);
-  ImGui::SliderInt("Tree depth drawn", &drawDepth_, 0, std::max(deepest, 1));
+  ImGui::SliderInt("Depth", &drawDepth_, 0, std::max(deepest, 1), "trees at depth %d");
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(depthColor(drawDepth_)));
+  ImGui::TextWrapped("Each tree's volumes at depth %d (and the leaves above it).", drawDepth_);
+  ImGui::PopStyleColor();
 
   ImGui::Spacing();
   ImGui::TextDisabled("AT THIS STEP  (%d of %d)", stepCount() == 0 ? 0 : step_ + 1, stepCount());
   const Tally tally = tallyAt(step_);
-  ImGui::Text("BV tests %d, triangle tests %d, overlapping pairs %d", tally.bvTests, tally.primitiveTests, tally.pairs);
+  ImGui::Text("BV tests          %d", tally.bvTests);
+  ImGui::Text("triangle tests    %d", tally.primitiveTests);
+  ImGui::Text("overlapping pairs %d", tally.pairs);
   if (satLite_ && bv_ != BvKind::Sphere) ImGui::Text("SAT-lite false positives %d", tally.falsePositives);
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
   ImGui::TextWrapped("%s", narrate(step_).c_str());
   ImGui::PopStyleColor();
   ImGui::Spacing();
   ImGui::TextDisabled("WHOLE TRAVERSAL");
-  ImGui::Text("%s: %d BV tests, %d triangle tests, %zu overlapping pairs", std::string(collide::statusName(result_.status)).c_str(),
-              result_.bvTests, result_.primitiveTests, result_.pairs.size());
+  ImGui::TextWrapped("%s: %d BV tests, %d triangle tests, %zu overlapping pairs.", std::string(collide::statusName(result_.status)).c_str(),
+                     result_.bvTests, result_.primitiveTests, result_.pairs.size());
   ImGui::TextWrapped("A: %zu triangles, B: %zu; each tree %zu and %zu nodes.", a_.triangles.size(), b_.triangles.size(),
                      treeA_.nodes.size(), treeB_.nodes.size());
   if (!message_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", message_.c_str());

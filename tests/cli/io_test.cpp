@@ -984,16 +984,16 @@ TEST(MidphaseLab, FinalPairsEqualBruteForceAndEveryStepNarrates) {
       EXPECT_EQ(dump["pairs"].get<std::size_t>(), expected);
       EXPECT_EQ(dump["build"], build);
       EXPECT_EQ(dump["bv"], bv);
-      EXPECT_EQ(dump["step"]["pairs"].get<std::size_t>(), expected) << "the default step is the last";
-      EXPECT_EQ(dump["step"]["bv_tests"], dump["bv_tests"]);
-      EXPECT_EQ(dump["step"]["primitive_tests"], dump["primitive_tests"]);
+      EXPECT_EQ(dump["at_step"]["pairs"].get<std::size_t>(), expected) << "the default step is the last";
+      EXPECT_EQ(dump["at_step"]["bv_tests"], dump["bv_tests"]);
+      EXPECT_EQ(dump["at_step"]["primitive_tests"], dump["primitive_tests"]);
       const int steps = lab->stepCount();
       ASSERT_GT(steps, 1);
       for (int step = 0; step < steps; ++step) {
         lab->setStep(step);
         Json at;
         lab->dumpState(at);
-        ASSERT_FALSE(at["step"]["narration"].get<std::string>().empty()) << "step " << step;
+        ASSERT_FALSE(at["at_step"]["narration"].get<std::string>().empty()) << "step " << step;
         ASSERT_EQ(at["step_index"], step);
       }
       Scene saved;
