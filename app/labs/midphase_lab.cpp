@@ -73,6 +73,7 @@ constexpr std::array<const char*, 3> kBvTitles = {"AABB", "Sphere", "OBB"};
 constexpr int kMaxBudget = 2000;
 constexpr std::size_t kMaxDrawnVolumes = 600;  // per tree at the chosen depth
 constexpr std::size_t kMaxDrawnHits = 4000;    // triangle pairs filled red
+constexpr std::size_t kMaxDrawnFrontier = 64;  // node pairs a spent budget left, drawn at its step
 constexpr double kMaxOffset = 3.0;             // B's position sliders
 
 // Depth colours, cycling (the broad-phase tree's).
@@ -305,7 +306,7 @@ std::string MidphaseLab::narrateEvent(int step) const {
   if (const auto* s = std::get_if<collide::MidphaseBudgetStep>(&event)) {
     return "The budget of " + std::to_string(budget_) + " BV tests is spent (" + std::to_string(s->bvTests) + " used): " +
            std::to_string(s->frontier) + " overlapping node pairs were not descended, so the " + std::to_string(result_.pairs.size()) +
-           " triangle pairs found are a partial answer.";
+           " triangle pairs found are a partial answer (the pairs left are drawn in yellow).";
   }
   if (const auto* s = std::get_if<collide::MidphaseRefitStep>(&event)) {
     return "A's node " + std::to_string(s->node) + " is refitted from its triangles just before its test.";
@@ -394,6 +395,14 @@ void MidphaseLab::draw(const DrawContext& context) {
   if (trace_.steps.empty()) return;
   // The current step: its node pair (accent when the volumes overlap, grey when pruned) and its triangles.
   const auto& event = trace_.steps[static_cast<std::size_t>(step_)];
+  if (std::holds_alternative<collide::MidphaseBudgetStep>(event)) {
+    // The partial answer: the overlapping node pairs the budget left undescended.
+    for (std::size_t i = 0; i < result_.frontier.size() && i < kMaxDrawnFrontier; ++i) {
+      drawVolume(renderer, false, result_.frontier[i][0], palette::kAccent, 2.0f);
+      drawVolume(renderer, true, result_.frontier[i][1], palette::kAccent, 2.0f);
+    }
+    return;
+  }
   const auto [nodeA, nodeB] = focus_[static_cast<std::size_t>(step_)];
   Color color = palette::kAccent;
   if (const auto* test = std::get_if<collide::MidphaseBvTestStep>(&event)) {
@@ -607,9 +616,9 @@ void MidphaseLab::drawUi() {
     changed = true;
   }
   if (changed) rebuild();
-  ImGui::TextDisabled("B'S POSE");
+  ImGui::TextDisabled("B'S POSE  (turns in degrees: x, y, z)");
   bool moved = ImGui::SliderFloat3("Position", position_.data(), static_cast<float>(-kMaxOffset), static_cast<float>(kMaxOffset), "%.2f");
-  moved |= ImGui::SliderFloat3("Rotation (deg)", rotation_.data(), -180.0f, 180.0f, "%.0f");
+  moved |= ImGui::SliderFloat3("Rotation", rotation_.data(), -180.0f, 180.0f, "%.0f");
   ImGui::TextDisabled("TRAVERSAL");
   ImGui::BeginDisabled(bv_ == BvKind::Sphere);
   moved |= ImGui::Checkbox("SAT lite (6 face axes only)", &satLite_);
@@ -635,8 +644,11 @@ void MidphaseLab::drawUi() {
   ImGui::PopStyleColor();
   ImGui::Spacing();
   ImGui::TextDisabled("WHOLE TRAVERSAL");
-  ImGui::TextWrapped("%s: %d BV tests, %d triangle tests, %zu overlapping pairs.", std::string(collide::statusName(result_.status)).c_str(),
-                     result_.bvTests, result_.primitiveTests, result_.pairs.size());
+  const char* verdict = result_.status == collide::Status::Converged       ? "Complete"
+                         : result_.status == collide::Status::MaxIterations ? "Budget spent (a partial answer)"
+                                                                            : "Refused";
+  ImGui::TextWrapped("%s: %d BV tests, %d triangle tests, %zu overlapping pairs.", verdict, result_.bvTests,
+                     result_.primitiveTests, result_.pairs.size());
   ImGui::TextWrapped("A: %zu triangles, B: %zu; each tree %zu and %zu nodes.", a_.triangles.size(), b_.triangles.size(),
                      treeA_.nodes.size(), treeB_.nodes.size());
   if (!message_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", message_.c_str());
