@@ -166,6 +166,7 @@ class MidphaseLab final : public Lab {
   BvKind bv_ = BvKind::Aabb;
   bool satLite_ = false;
   int budget_ = 0;
+  bool largestFirst_ = false;  // budgeted: the pair of largest surface area next, not the oldest
   // The view.
   int drawDepth_ = 2;
   bool showTrees_ = true;
@@ -176,6 +177,7 @@ class MidphaseLab final : public Lab {
   std::vector<int> indicesA_, indicesB_;
   Bvh treeA_, treeB_;
   std::vector<collide::OrientedBox<double>> obbsA_, obbsB_;  // mesh-frame boxes (OBB trees)
+  int deepestLeaf_ = 0;                                       // of the two trees: the depth slider's end
   collide::Recorder<collide::MidphaseEvent> trace_;
   collide::MidphaseResult<double> result_;
   std::vector<Tally> tallies_;                  // after each step
@@ -208,6 +210,7 @@ void MidphaseLab::rebuild() {
   treeB_ = collide::buildBvh(b_, options);
   obbsA_ = bv_ == BvKind::Obb ? collide::meshFrameBoxes(treeA_) : std::vector<collide::OrientedBox<double>>{};
   obbsB_ = bv_ == BvKind::Obb ? collide::meshFrameBoxes(treeB_) : std::vector<collide::OrientedBox<double>>{};
+  deepestLeaf_ = std::max(collide::bvhStats(treeA_).depth, collide::bvhStats(treeB_).depth);
   retrace();
 }
 
@@ -219,6 +222,7 @@ void MidphaseLab::retrace() {
   collide::MidphaseOptions options;
   options.satLite = satLite_ && bv_ != BvKind::Sphere;
   options.budget = budget_;
+  options.largestFirst = largestFirst_;
   trace_.steps.clear();
   result_ = collide::midphase(treeA_, a_, Pose{}, treeB_, b_, pose, options, trace_);
   message_ = result_.status == collide::Status::InvalidInput ? "the traversal refused its input (an invalid pose or tree)" : "";
@@ -278,7 +282,7 @@ std::string MidphaseLab::narrateEvent(int step) const {
   const char* volumes = bv_ == BvKind::Aabb ? "boxes" : bv_ == BvKind::Sphere ? "spheres" : "oriented boxes";
   if (const auto* s = std::get_if<collide::MidphasePendingStep>(&event)) {
     return "Take the pair " + nodeText('A', s->nodeA) + " and " + nodeText('B', s->nodeB) + " from the " +
-           (budget_ > 0 ? "queue; " : "stack; ") + std::to_string(s->pending.size()) + " more " +
+           (budget_ == 0 ? "stack; " : largestFirst_ ? "priority queue (the largest surface area first); " : "queue (level by level); ") + std::to_string(s->pending.size()) + " more " +
            (s->pending.size() == 1 ? "pair waits." : "pairs wait.");
   }
   if (const auto* s = std::get_if<collide::MidphaseBvTestStep>(&event)) {
@@ -300,7 +304,7 @@ std::string MidphaseLab::narrateEvent(int step) const {
   }
   if (const auto* s = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
     std::string text = "Triangle " + std::to_string(s->triangleA) + " of A against triangle " + std::to_string(s->triangleB) + " of B: ";
-    if (!s->hit) return text + "no overlap (Moeller's interval test).";
+    if (!s->hit) return text + "no overlap (Devillers and Guigue's orientation test).";
     return text + "they overlap, overlapping pair " + std::to_string(tallyAt(step).pairs) + ".";
   }
   if (const auto* s = std::get_if<collide::MidphaseBudgetStep>(&event)) {
@@ -515,6 +519,14 @@ bool MidphaseLab::loadScene(const Scene& scene, std::string& error) {
     }
     budget = static_cast<int>(it->get<long long>());
   }
+  bool largestFirst = largestFirst_;
+  if (const auto it = state.find("largest_first"); it != state.end()) {
+    if (!it->is_boolean()) {
+      error = "lab_state.largest_first: expected true or false, got " + describeJsonValue(*it);
+      return false;
+    }
+    largestFirst = it->get<bool>();
+  }
   meshA_ = meshA;
   meshB_ = meshB;
   position_ = position;
@@ -523,6 +535,7 @@ bool MidphaseLab::loadScene(const Scene& scene, std::string& error) {
   bv_ = bv;
   satLite_ = satLite;
   budget_ = budget;
+  largestFirst_ = largestFirst;
   rebuild();
   return true;
 }
@@ -538,7 +551,8 @@ void MidphaseLab::saveScene(Scene& scene) const {
                     {"build", std::string(collide::bvhBuildName(build_))},
                     {"bv", std::string(collide::bvKindName(bv_))},
                     {"sat_lite", satLite_},
-                    {"budget", budget_}};
+                    {"budget", budget_},
+                    {"largest_first", largestFirst_}};
 }
 
 bool MidphaseLab::setAlgorithm(std::string_view name, std::string& error) {
@@ -568,6 +582,7 @@ void MidphaseLab::dumpState(Json& out) const {
   out["bv"] = std::string(collide::bvKindName(bv_));
   out["sat_lite"] = satLite_;
   out["budget"] = budget_;
+  out["largest_first"] = largestFirst_;
   out["status"] = std::string(collide::statusName(result_.status));
   out["step_index"] = step_;
   out["step_count"] = stepCount();
@@ -624,10 +639,10 @@ void MidphaseLab::drawUi() {
   moved |= ImGui::Checkbox("SAT lite (6 face axes only)", &satLite_);
   ImGui::EndDisabled();
   moved |= ImGui::SliderInt("Budget", &budget_, 0, kMaxBudget, budget_ == 0 ? "none: depth-first" : "%d BV tests");
+  if (budget_ > 0) moved |= ImGui::Checkbox("Largest pair first (else level by level)", &largestFirst_);
   if (moved) retrace();
   ImGui::Checkbox("Show the trees (T)", &showTrees_);
-  const int deepest = std::max(collide::bvhStats(treeA_).depth, collide::bvhStats(treeB_).depth);
-  ImGui::SliderInt("Depth", &drawDepth_, 0, std::max(deepest, 1), "trees at depth %d");
+  ImGui::SliderInt("Depth", &drawDepth_, 0, std::max(deepestLeaf_, 1), "trees at depth %d");
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(depthColor(drawDepth_)));
   ImGui::TextWrapped("Each tree's volumes at depth %d (and the leaves above it).", drawDepth_);
   ImGui::PopStyleColor();

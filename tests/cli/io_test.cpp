@@ -1003,6 +1003,22 @@ TEST(MidphaseLab, FinalPairsEqualBruteForceAndEveryStepNarrates) {
       EXPECT_TRUE(saved.shapes3.empty());
     }
   }
+  // A budget stops early with a partial answer, breadth-first level by level or the largest pair first.
+  for (const bool largestFirst : {false, true}) {
+    std::unique_ptr<Lab> lab = info->create();
+    Scene scene;
+    scene.labState = state;
+    scene.labState["budget"] = 40;
+    scene.labState["largest_first"] = largestFirst;
+    std::string error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    Json dump;
+    lab->dumpState(dump);
+    EXPECT_EQ(dump["status"], "max_iterations");
+    EXPECT_LE(dump["bv_tests"].get<int>(), 40);
+    EXPECT_LT(dump["pairs"].get<std::size_t>(), expected);
+    EXPECT_NE(dump["at_step"]["narration"].get<std::string>().find("budget"), std::string::npos);
+  }
   // setAlgorithm takes the build's name; shapes in a scene are refused with the reason.
   std::unique_ptr<Lab> lab = info->create();
   std::string error;
