@@ -590,6 +590,7 @@ void MidphaseLab::dumpState(Json& out) const {
   out["primitive_tests"] = result_.primitiveTests;
   out["pairs"] = result_.pairs.size();
   out["sat_lite_false_positives"] = result_.liteFalsePositives;
+  out["undescended_pairs"] = result_.frontier.size();
   // "step" is the shell's (the index): this step's counters and sentence go under their own key.
   out["at_step"] = {{"bv_tests", tally.bvTests},
                  {"primitive_tests", tally.primitiveTests},
