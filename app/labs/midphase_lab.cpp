@@ -474,8 +474,9 @@ bool MidphaseLab::loadScene(const Scene& scene, std::string& error) {
   std::array<float, 3> position = position_, rotation = rotation_;
   for (const auto& [key, target, limit] : {std::tuple{"position_b", &position, kMaxOffset}, std::tuple{"rotation_b_degrees", &rotation, 180.0}}) {
     if (const auto it = state.find(key); it != state.end()) {
-      const bool ok = it->is_array() && it->size() == 3 && std::all_of(it->begin(), it->end(), [&](const Json& v) {
-                        return v.is_number() && std::abs(v.get<double>()) <= limit;
+      const double bound = limit;  // clang before 16 cannot capture a structured binding
+      const bool ok = it->is_array() && it->size() == 3 && std::all_of(it->begin(), it->end(), [bound](const Json& v) {
+                        return v.is_number() && std::abs(v.get<double>()) <= bound;
                       });
       if (!ok) {
         error = std::string("lab_state.") + key + ": expected [x, y, z], each from -" + formatNumber(limit) + " to " +
