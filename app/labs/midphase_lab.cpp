@@ -634,13 +634,15 @@ void MidphaseLab::drawUi() {
   }
   if (changed) rebuild();
   ImGui::TextDisabled("B'S POSE  (turns in degrees: x, y, z)");
-  bool moved = ImGui::SliderFloat3("Position", position_.data(), static_cast<float>(-kMaxOffset), static_cast<float>(kMaxOffset), "%.2f");
-  moved |= ImGui::SliderFloat3("Rotation", rotation_.data(), -180.0f, 180.0f, "%.0f");
+  bool moved = ImGui::SliderFloat3("Position", position_.data(), static_cast<float>(-kMaxOffset), static_cast<float>(kMaxOffset), "%.2f",
+                                   ImGuiSliderFlags_AlwaysClamp);
+  moved |= ImGui::SliderFloat3("Rotation", rotation_.data(), -180.0f, 180.0f, "%.0f", ImGuiSliderFlags_AlwaysClamp);
   ImGui::TextDisabled("TRAVERSAL");
   ImGui::BeginDisabled(bv_ == BvKind::Sphere);
   moved |= ImGui::Checkbox("SAT lite (6 face axes only)", &satLite_);
   ImGui::EndDisabled();
-  moved |= ImGui::SliderInt("Budget", &budget_, 0, kMaxBudget, budget_ == 0 ? "none: depth-first" : "%d BV tests");
+  moved |= ImGui::SliderInt("Budget", &budget_, 0, kMaxBudget, budget_ == 0 ? "none: depth-first" : "%d BV tests",
+                             ImGuiSliderFlags_AlwaysClamp);
   if (budget_ > 0) moved |= ImGui::Checkbox("Largest pair first (else level by level)", &largestFirst_);
   if (moved) retrace();
   ImGui::Checkbox("Show the trees (T)", &showTrees_);
@@ -659,6 +661,21 @@ void MidphaseLab::drawUi() {
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
   ImGui::TextWrapped("%s", narrate(step_).c_str());
   ImGui::PopStyleColor();
+  // The pending pairs as of the last pair taken (top of the stack, or the queue's front, first).
+  for (int i = std::min(step_, stepCount() - 1); i >= 0; --i) {
+    const auto* taken = std::get_if<collide::MidphasePendingStep>(&trace_.steps[static_cast<std::size_t>(i)]);
+    if (taken == nullptr) continue;
+    std::string waiting;
+    const std::size_t shown = std::min<std::size_t>(taken->pending.size(), 6);
+    for (std::size_t k = 0; k < shown; ++k) {
+      const auto& pair = budget_ > 0 ? taken->pending[k] : taken->pending[taken->pending.size() - 1 - k];
+      waiting += (k > 0 ? "  " : "") + std::string("(A ") + std::to_string(pair[0]) + ", B " + std::to_string(pair[1]) + ")";
+    }
+    if (taken->pending.size() > shown) waiting += "  and " + std::to_string(taken->pending.size() - shown) + " more";
+    ImGui::TextDisabled("%s", budget_ > 0 ? "Waiting in the queue, next first:" : "Waiting on the stack, top first:");
+    ImGui::TextWrapped("%s", waiting.empty() ? "nothing" : waiting.c_str());
+    break;
+  }
   ImGui::Spacing();
   ImGui::TextDisabled("WHOLE TRAVERSAL");
   const char* verdict = result_.status == collide::Status::Converged       ? "Complete"
