@@ -292,7 +292,13 @@ std::string MidphaseLab::narrateEvent(int step) const {
     text += " overlap";
     if (s->liteFalsePositive) text += " by the 6 face axes only (SAT lite), though an edge-edge axis separates them: a false positive";
     if (s->descend == 'A' || s->descend == 'B') {
-      return text + "; split " + std::string(1, s->descend) + "'s node, the larger by surface area, into its two children.";
+      const double areaA = collide::surfaceMeasure(treeA_.nodes[static_cast<std::size_t>(s->nodeA)].box);
+      const double areaB = collide::surfaceMeasure(treeB_.nodes[static_cast<std::size_t>(s->nodeB)].box);
+      const bool bothInternal = !treeA_.nodes[static_cast<std::size_t>(s->nodeA)].isLeaf() &&
+                                !treeB_.nodes[static_cast<std::size_t>(s->nodeB)].isLeaf();
+      text += "; split " + std::string(1, s->descend) + "'s node into its two children";
+      if (!bothInternal) return text + " (the other is a leaf).";
+      return text + " (the larger: box surface areas " + formatNumber(areaA) + " and " + formatNumber(areaB) + ").";
     }
     return text + "; both are leaves, so their triangles are tested.";
   }
