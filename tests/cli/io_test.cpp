@@ -21,6 +21,7 @@
 #include "collide/query.h"
 #include "collide/query3.h"
 #include "collide/cast_query.h"
+#include "collide/bvh.h"
 #include "io/scene.h"
 #include "io/shape_json.h"
 #include "io/text_io.h"
@@ -28,6 +29,7 @@
 #include "resources/embedded.h"
 #include "shell/lab_shell.h"
 #include "shell/settings.h"
+#include "workloads/meshes.h"
 
 namespace lab {
 namespace {
@@ -638,6 +640,7 @@ TEST(CuratedScenes, EverySceneLoadsAndEveryApplicableAlgorithmRuns) {
     if (entry.path().extension() != ".json") continue;
     const std::string name = entry.path().filename().string();
     if (name.starts_with("ccd_")) continue;  // the continuous-collision scenes: CuratedCastScenes below
+    if (name.starts_with("mid_")) continue;  // the mid-phase scenes: MidphaseLab below
     SCOPED_TRACE(name);
     std::string error;
     const std::optional<Scene> scene = loadSceneFile(entry.path(), error);
@@ -754,6 +757,7 @@ TEST(CuratedScenes, LongestGjkRunTeachesSlowProgressOnNearlyTouchingOutlines) {
     if (entry.path().filename() == "09_gjk_most_iterations.json") continue;
     const Scene other = curated(entry.path().filename().string());
     if (!other.shapes3.empty()) continue;  // the 3D scenes have their own
+    if (other.shapes.size() != 2) continue;  // the mid-phase scenes: meshes from lab_state
     const auto result = collide::runQuery(Algorithm::Distance, other.shapes[0].collider, other.shapes[1].collider);
     if (!result.ok) continue;  // refused (a wide sector)
     EXPECT_LT(*result.iterations, *trace.result.iterations) << entry.path().filename();
@@ -927,6 +931,168 @@ TEST(CuratedScenes3, RoundHullsNeedTheMostGjkIterationsOfThePolytopeScenes) {
     const auto result = collide::runQuery(Algorithm::Distance, other.shapes3[0].collider, other.shapes3[1].collider);
     EXPECT_LT(*result.iterations, *most.iterations) << name;
   }
+}
+
+// [SECTION] The mid-phase lab without a window
+
+// Every overlapping triangle pair of mesh A (at the origin) and mesh B (placed by the lab's pose), by testing every
+// triangle of one against every triangle of the other.
+std::size_t bruteForcePairs(const collide::Mesh<double>& a, const collide::Mesh<double>& b, const Json& state) {
+  const Json& p = state["position_b"];
+  const Json& r = state["rotation_b_degrees"];
+  constexpr double kRadians = std::numbers::pi / 180.0;
+  // The lab keeps its pose in float sliders: round the same way.
+  const auto f = [](const Json& v) { return static_cast<double>(static_cast<float>(v.get<double>())); };
+  const collide::Transform3<double> pose{{f(p[0]), f(p[1]), f(p[2])},
+                                         collide::Quat<double>::fromEuler(f(r[0]) * kRadians, f(r[1]) * kRadians, f(r[2]) * kRadians)};
+  std::size_t pairs = 0;
+  for (const auto& tb : b.triangles) {
+    const auto q0 = pose.apply(b.vertices[tb[0]]), q1 = pose.apply(b.vertices[tb[1]]), q2 = pose.apply(b.vertices[tb[2]]);
+    for (const auto& ta : a.triangles) {
+      if (collide::trianglesOverlap(a.vertices[ta[0]], a.vertices[ta[1]], a.vertices[ta[2]], q0, q1, q2)) ++pairs;
+    }
+  }
+  return pairs;
+}
+
+// The lab's meshes are the CLI's procedural meshes at their default resolutions.
+collide::Mesh<double> midphaseMesh(const std::string& name) {
+  if (name == "torus") return collide::torusMesh(1.0, 0.3, 24, 12);
+  if (name == "gear") return collide::gearMesh(12, 0.8, 1.1, 0.4);
+  if (name == "sphere") return collide::sphereMesh(1.0, 12, 24);
+  return collide::terrainMesh(16, 4.0, 0.5);
+}
+
+// The recorded traversal ends with exactly the brute-force pairs, for two builds and two volumes; every step says
+// what it did, and the counters at the last step are the traversal's.
+TEST(MidphaseLab, FinalPairsEqualBruteForceAndEveryStepNarrates) {
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  const Json state = Json::parse(R"({"a": "torus", "b": "gear", "position_b": [0.875, 0.25, 0.125],
+                                     "rotation_b_degrees": [80, 20, 10]})");
+  const std::size_t expected = bruteForcePairs(midphaseMesh("torus"), midphaseMesh("gear"), state);
+  ASSERT_GT(expected, 0u);
+  for (const char* build : {"sah", "lbvh"}) {
+    for (const char* bv : {"aabb", "obb"}) {
+      SCOPED_TRACE(std::string(build) + " " + bv);
+      std::unique_ptr<Lab> lab = info->create();
+      Scene scene;
+      scene.labState = state;
+      scene.labState["build"] = build;
+      scene.labState["bv"] = bv;
+      std::string error;
+      ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+      Json dump;
+      lab->dumpState(dump);
+      EXPECT_EQ(dump["pairs"].get<std::size_t>(), expected);
+      EXPECT_EQ(dump["build"], build);
+      EXPECT_EQ(dump["bv"], bv);
+      EXPECT_EQ(dump["at_step"]["pairs"].get<std::size_t>(), expected) << "the default step is the last";
+      EXPECT_EQ(dump["at_step"]["bv_tests"], dump["bv_tests"]);
+      EXPECT_EQ(dump["at_step"]["primitive_tests"], dump["primitive_tests"]);
+      const int steps = lab->stepCount();
+      ASSERT_GT(steps, 1);
+      for (int step = 0; step < steps; ++step) {
+        lab->setStep(step);
+        Json at;
+        lab->dumpState(at);
+        ASSERT_FALSE(at["at_step"]["narration"].get<std::string>().empty()) << "step " << step;
+        ASSERT_EQ(at["step_index"], step);
+      }
+      Scene saved;
+      lab->saveScene(saved);
+      EXPECT_EQ(saved.algorithm, build);
+      EXPECT_EQ(saved.labState["b"], "gear");
+      EXPECT_TRUE(saved.shapes3.empty());
+    }
+  }
+  // A budget stops early with a partial answer, breadth-first level by level or the largest pair first.
+  for (const bool largestFirst : {false, true}) {
+    std::unique_ptr<Lab> lab = info->create();
+    Scene scene;
+    scene.labState = state;
+    scene.labState["budget"] = 40;
+    scene.labState["largest_first"] = largestFirst;
+    std::string error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    Json dump;
+    lab->dumpState(dump);
+    EXPECT_EQ(dump["status"], "max_iterations");
+    EXPECT_LE(dump["bv_tests"].get<int>(), 40);
+    EXPECT_LT(dump["pairs"].get<std::size_t>(), expected);
+    EXPECT_NE(dump["at_step"]["narration"].get<std::string>().find("budget"), std::string::npos);
+  }
+  // setAlgorithm takes the build's name; shapes in a scene are refused with the reason.
+  std::unique_ptr<Lab> lab = info->create();
+  std::string error;
+  EXPECT_TRUE(lab->setAlgorithm("bottom-up", error)) << error;
+  EXPECT_FALSE(lab->setAlgorithm("gjk", error));
+  Scene withShapes;
+  withShapes.shapes3.push_back({"A", {}, std::nullopt});
+  EXPECT_FALSE(lab->loadScene(withShapes, error));
+  EXPECT_NE(error.find("lab_state"), std::string::npos) << error;
+}
+
+// The curated mid-phase scenes load, hold the numbers their lessons quote, and (unbudgeted) end with the
+// brute-force pairs.
+TEST(MidphaseLab, CuratedScenesTeachWhatTheySay) {
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  int scenes = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator(fs::path(COLLISION_LAB_ASSET_DIR) / "scenes")) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("mid_")) continue;
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    EXPECT_EQ(scene.lab, "Mid phase");
+    EXPECT_FALSE(scene.title.empty());
+    EXPECT_FALSE(scene.lesson.empty());
+    const EmbeddedFile* embedded = findEmbeddedFile("assets/scenes/" + name);
+    ASSERT_NE(embedded, nullptr) << "the executable does not carry this scene";
+    EXPECT_EQ(embedded->contents, readTextFile(entry.path(), kMaxSceneFileBytes));
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    ASSERT_TRUE(lab->setAlgorithm(scene.algorithm, error)) << error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    Json dump;
+    lab->dumpState(dump);
+    // The lesson's numbers: BV tests, triangle tests, pairs, SAT-lite false positives, node pairs left undescended.
+    const std::map<std::string, std::array<int, 5>> lessons = {
+        {"mid_01_torus_gear.json", {703, 556, 80, 0, 0}},
+        {"mid_02_sat_lite_false_positive.json", {667, 498, 45, 76, 0}},
+        {"mid_03_obb_beats_aabb.json", {1215, 544, 103, 0, 0}},
+        {"mid_04_budget_partial_answer.json", {599, 276, 28, 0, 58}},
+        {"mid_05_sah_vs_median.json", {761, 1527, 80, 0, 0}},
+    };
+    ASSERT_TRUE(lessons.contains(name)) << "add the scene's numbers to this test";
+    const std::array<int, 5> numbers{dump["bv_tests"].get<int>(), dump["primitive_tests"].get<int>(), dump["pairs"].get<int>(),
+                                     dump["sat_lite_false_positives"].get<int>(), dump["undescended_pairs"].get<int>()};
+    EXPECT_EQ(numbers, lessons.at(name));
+    ++scenes;
+    if (dump["budget"].get<int>() > 0) continue;  // a partial answer: fewer pairs than brute force
+    EXPECT_EQ(dump["status"], "converged");
+    const Json& state = scene.labState;
+    EXPECT_EQ(dump["pairs"].get<std::size_t>(),
+              bruteForcePairs(midphaseMesh(state["a"].get<std::string>()), midphaseMesh(state["b"].get<std::string>()), state));
+  }
+  EXPECT_EQ(scenes, 5);
+
+  // The comparisons the lessons quote: the same scene with one setting changed (BV tests, triangle tests, pairs).
+  const auto variant = [&](const char* name, const char* key, const Json& value) {
+    Scene scene = curated(name);
+    scene.labState[key] = value;
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    EXPECT_TRUE(lab->loadScene(scene, error)) << error;
+    Json dump;
+    lab->dumpState(dump);
+    return std::array<int, 3>{dump["bv_tests"].get<int>(), dump["primitive_tests"].get<int>(), dump["pairs"].get<int>()};
+  };
+  EXPECT_EQ(variant("mid_02_sat_lite_false_positive.json", "sat_lite", false), (std::array<int, 3>{577, 356, 45}));
+  EXPECT_EQ(variant("mid_03_obb_beats_aabb.json", "bv", "aabb"), (std::array<int, 3>{1437, 902, 103}));
+  EXPECT_EQ(variant("mid_04_budget_partial_answer.json", "largest_first", false)[2], 5);
+  EXPECT_EQ(variant("mid_04_budget_partial_answer.json", "budget", 0), (std::array<int, 3>{703, 556, 80}));
+  EXPECT_EQ(variant("mid_05_sah_vs_median.json", "build", "sah"), (std::array<int, 3>{703, 556, 80}));
 }
 
 }  // namespace lab
