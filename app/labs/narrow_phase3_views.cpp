@@ -152,13 +152,22 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
   // The region the feature stands for: a face's prism, an edge's slab (Ericson 5.1).
   const double reach = 0.35 * scale;
   if (step.region.feature == collide::SimplexFeature::Face) {
+    // The face's prism: the triangle swept along its normal toward the origin, its three sides translucent.
     const Vec3d a = vertex(feature[0]), b = vertex(feature[1]), c = vertex(feature[2]);
     Vec3d n = unit(cross(b - a, c - a));
     if (dot(n, -1.0 * a) < 0) n = -1.0 * n;  // toward the origin
     const Style3 dashed{1.2f, 6.0f, 5.0f, false};
-    for (const Vec3d& p : {a, b, c}) renderer.line(p, p + reach * n, palette::kAccent.withAlpha(0.6f), dashed);
+    const std::array<Vec3d, 3> corners = {a, b, c};
+    for (int k = 0; k < 3; ++k) {
+      const Vec3d p = corners[static_cast<std::size_t>(k)], q = corners[static_cast<std::size_t>((k + 1) % 3)];
+      renderer.triangle(p, q, q + reach * n, palette::kAccent.withAlpha(0.1f));
+      renderer.triangle(p, q + reach * n, p + reach * n, palette::kAccent.withAlpha(0.1f));
+      renderer.line(p, p + reach * n, palette::kAccent.withAlpha(0.6f), dashed);
+    }
     renderer.polyline(std::array<Vec3d, 3>{a + reach * n, b + reach * n, c + reach * n}, true, palette::kAccent.withAlpha(0.6f), dashed);
+    renderer.label(a + reach * n, "face region (prism)", palette::kAccent.withAlpha(0.8f));
   } else if (step.region.feature == collide::SimplexFeature::Edge) {
+    // The edge's slab: between the two planes through its ends perpendicular to it, drawn as translucent squares.
     const Vec3d a = vertex(feature[0]), b = vertex(feature[1]);
     const Vec3d axis = unit(b - a);
     const collide::OrthonormalBasis<double> basis = collide::orthonormalBasis(axis);
@@ -166,8 +175,11 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
     for (const Vec3d& p : {a, b}) {
       const std::array<Vec3d, 4> square = {p + reach * basis.tangent + reach * basis.bitangent, p - reach * basis.tangent + reach * basis.bitangent,
                                            p - reach * basis.tangent - reach * basis.bitangent, p + reach * basis.tangent - reach * basis.bitangent};
+      renderer.triangle(square[0], square[1], square[2], palette::kAccent.withAlpha(0.1f));
+      renderer.triangle(square[0], square[2], square[3], palette::kAccent.withAlpha(0.1f));
       renderer.polyline(square, true, palette::kAccent.withAlpha(0.5f), dashed);
     }
+    renderer.label(b + reach * basis.tangent, "edge region (slab between the planes)", palette::kAccent.withAlpha(0.8f));
   }
 
   // Vertex names; the dropped ones ghosted.
