@@ -4,6 +4,8 @@ with xdotool. Written once here; the tests import what they use:
 Needs a display for the xdotool part (CTest runs each test under tests/support/xvfb_run.py).
 """
 
+import os
+import shutil
 import struct
 import subprocess
 import time
@@ -108,3 +110,36 @@ def find_window(process, timeout=30):
             return found.stdout.split()[0]
         time.sleep(0.3)
     raise AssertionError("the collision-lab window did not appear")
+
+
+# [SECTION] Shared by the lab tests: running the app, scratch directories, mouse drags
+
+def run_app(command):
+    for _ in range(3):
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        if result.returncode != 2:
+            break
+        time.sleep(1.0)  # Xvfb resets when its last client leaves: a connection right then fails; try again
+    return result
+
+
+def fresh_directory(parent, name):
+    """An empty directory under the test's output directory (no leftovers in /tmp; the next run starts clean)."""
+    path = os.path.join(parent, name)
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+def drag(window, start, end, moves):
+    xdotool("mousemove", "--window", window, "--sync", str(start[0]), str(start[1]))
+    time.sleep(0.3)
+    xdotool("mousedown", "1")
+    time.sleep(0.3)
+    for i in range(1, moves + 1):
+        x = start[0] + (end[0] - start[0]) * i // moves
+        y = start[1] + (end[1] - start[1]) * i // moves
+        xdotool("mousemove", "--window", window, "--sync", str(x), str(y))
+        time.sleep(0.05)
+    xdotool("mouseup", "1")
+    time.sleep(0.3)

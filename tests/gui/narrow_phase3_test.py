@@ -36,7 +36,8 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window  # noqa: E402
+from lab_driver import (read_png, pixel, count_near, differing, xdotool, press, find_window, run_app,  # noqa: E402
+                        fresh_directory, drag)
 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Narrow phase 3D"
@@ -45,15 +46,6 @@ ACCENT = (0xf5, 0xd5, 0x47)  # palette kAccent: the feature the step is about
 
 
 # [SECTION] The app: screenshots and the orbit camera's projection
-
-def run_app(command):
-    for _ in range(3):
-        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
-        if result.returncode != 2:
-            break
-        time.sleep(1.0)  # Xvfb resets when its last client leaves: a connection right then fails; try again
-    return result
-
 
 def screenshot(args, scene, algorithm, step, out, camera=None):
     """Renders one frame; returns (image, dump) where the dump is the shell's --dump-state (views, cameras)."""
@@ -86,14 +78,6 @@ def project(view, point):
     focal = 0.5 * height / math.tan(math.radians(22.5))
     scale = focal / z if view["projection"] == "perspective" else focal / view["distance"]
     return round(left + 0.5 * width + scale * x), round(top + 0.5 * height - scale * y)
-
-
-def fresh_directory(parent, name):
-    """An empty directory under the test's output directory (no leftovers in /tmp; the next run starts clean)."""
-    path = os.path.join(parent, name)
-    shutil.rmtree(path, ignore_errors=True)
-    os.makedirs(path)
-    return path
 
 
 def trace(args, scene, algorithm):
@@ -269,20 +253,6 @@ def check_screenshots(args):
 
 
 # [SECTION] Drag, orbit, keys in the real window
-
-def drag(window, start, end, moves):
-    xdotool("mousemove", "--window", window, "--sync", str(start[0]), str(start[1]))
-    time.sleep(0.3)
-    xdotool("mousedown", "1")
-    time.sleep(0.3)
-    for i in range(1, moves + 1):
-        x = start[0] + (end[0] - start[0]) * i // moves
-        y = start[1] + (end[1] - start[1]) * i // moves
-        xdotool("mousemove", "--window", window, "--sync", str(x), str(y))
-        time.sleep(0.05)
-    xdotool("mouseup", "1")
-    time.sleep(0.3)
-
 
 def run_session(args, scene_name, actions):
     """Opens a copy of scene_name in the real window with fresh settings, runs actions(window, world view,

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""GUI test of the continuous-collision lab in the real window, run under Xvfb by CTest:
+
+  continuous_test.py --exe collision-lab --scenes DIR --out DIR
+
+Opens a copy of ccd_01_bullet_through_paper.json with --dump-state, drags B's end-position handle (the filled disc
+where B ends at t = 1) back to in front of the wall, so B no longer reaches it, presses 2 (the linear cast) and
+Ctrl+Q, and checks the dump: B's velocity follows the handle, the cast finds no contact, the algorithm changed.
+Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- continuous_test.py ...).
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lab_driver import xdotool, press, find_window, run_app, fresh_directory, drag  # noqa: E402
+
+WIDTH, HEIGHT = 1600, 1000
+LAB = "Continuous collision"
+
+
+def to_screen(view, point):
+    """Window pixel of a world point in a planar view of the dump (app/render/camera.h: y up in the world)."""
+    left, top, width, height = view["rect"]
+    return (round(left + 0.5 * width + (point[0] - view["center"][0]) * view["zoom"]),
+            round(top + 0.5 * height - (point[1] - view["center"][1]) * view["zoom"]))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--scenes", required=True)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    home = fresh_directory(args.out, "home")
+    scene_path = os.path.join(home, "bullet.json")
+    scene = json.load(open(os.path.join(args.scenes, "ccd_01_bullet_through_paper.json")))
+    json.dump(scene, open(scene_path, "w"))
+
+    # Where the handle is: the screenshot renders the frame the window shows first (same size, same fitted view).
+    start_dump = os.path.join(args.out, "start.json")
+    result = run_app([args.exe, "screenshot", "--scene", scene_path, "--size", f"{WIDTH}x{HEIGHT}",
+                      "-o", os.path.join(args.out, "start.png"), "--dump-state", start_dump])
+    if result.returncode != 0:
+        raise AssertionError(f"screenshot failed ({result.returncode}): {result.stderr}")
+    start = json.load(open(start_dump))
+    view = start["views"][0]
+    b = scene["shapes"][1]
+    velocity = start["motions"][1]["velocity"]
+    handle = to_screen(view, (b["position"][0] + velocity[0], b["position"][1] + velocity[1]))
+    target_world = (-2.0, b["position"][1])  # in front of the wall at x = 0: B stops short of it
+    target = to_screen(view, target_world)
+    if not start["result"]["hit"]:
+        raise AssertionError(f"the scene should start with a contact: {start['result']}")
+
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "collision-lab"))
+    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
+        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
+    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
+    dump_path = os.path.join(args.out, "dump.json")
+    if os.path.exists(dump_path):
+        os.remove(dump_path)
+    command = [args.exe, "--lab", LAB, "--scene", scene_path, "--dump-state", dump_path]
+    for _ in range(3):
+        process = subprocess.Popen(command, env=environment)
+        time.sleep(1.0)
+        if process.poll() != 2:
+            break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
+    try:
+        window = find_window(process)
+        xdotool("windowmove", "--sync", window, "0", "0")
+        xdotool("windowfocus", "--sync", window)
+        time.sleep(1.5)
+        drag(window, handle, target, 20)
+        press("2")  # the linear cast
+        time.sleep(0.3)
+        press("ctrl", "q")
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+    dump = json.load(open(dump_path))
+    failures = []
+    pixel = 1.0 / view["zoom"]
+    got = dump["motions"][1]["velocity"]
+    wanted = (target_world[0] - b["position"][0], target_world[1] - b["position"][1])
+    if any(abs(g - w) > 3 * pixel for g, w in zip(got, wanted)):
+        failures.append(f"B's velocity {got} does not follow the handle to {wanted} (within 3 pixels)")
+    if dump["result"]["hit"]:
+        failures.append(f"B now ends in front of the wall, yet the cast reports a contact: {dump['result']}")
+    if dump["algorithm"] != "linear":
+        failures.append(f"the key 2 did not pick the linear cast: {dump['algorithm']}")
+    if not dump.get("narration"):
+        failures.append("the dump has no narration")
+    print(json.dumps({"velocity": [velocity, got], "result": dump["result"], "algorithm": dump["algorithm"]}))
+    for failure in failures:
+        print("FAIL:", failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
