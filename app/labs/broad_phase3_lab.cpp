@@ -16,6 +16,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +30,7 @@
 #include "labs/narration.h"
 #include "platform/theme.h"
 #include "render/renderer3d.h"
+#include "render/shape_drawing3.h"
 #include "workloads/motions.h"
 
 namespace lab::broadphase {
@@ -47,22 +49,18 @@ constexpr const char kAxisLetters[] = {'x', 'y', 'z'};
 Vec3d lowOf(const Box3& box) { return {box.min[0], box.min[1], box.min[2]}; }
 Vec3d highOf(const Box3& box) { return {box.max[0], box.max[1], box.max[2]}; }
 
-// The 12 edges of a box.
 void wireBox(Renderer3D& renderer, const Box3& box, Color color, float width = 1.2f) {
-  const Vec3d lo = lowOf(box), hi = highOf(box);
-  const auto corner = [&](int i) { return Vec3d{(i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z}; };
-  constexpr int kEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
-  for (const auto& edge : kEdges) renderer.line(corner(edge[0]), corner(edge[1]), color, {width});
+  drawWireBox(renderer, boxCorners(lowOf(box), highOf(box)), color, {width});
 }
 
 // The six faces of a box, translucent.
 void fillBox(Renderer3D& renderer, const Box3& box, Color fill) {
-  const Vec3d lo = lowOf(box), hi = highOf(box);
-  const auto corner = [&](int i) { return Vec3d{(i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z}; };
+  const std::array<Vec3d, 8> corner = boxCorners(lowOf(box), highOf(box));
   constexpr int kFaces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
   for (const auto& face : kFaces) {
-    renderer.triangle(corner(face[0]), corner(face[1]), corner(face[2]), fill);
-    renderer.triangle(corner(face[0]), corner(face[2]), corner(face[3]), fill);
+    const auto at = [&](int k) { return corner[static_cast<std::size_t>(face[k])]; };
+    renderer.triangle(at(0), at(1), at(2), fill);
+    renderer.triangle(at(0), at(2), at(3), fill);
   }
 }
 
@@ -106,9 +104,9 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   void update();
   [[nodiscard]] bool stepping() const { return !events_.steps.empty(); }
   [[nodiscard]] Box3 worldBox() const;
-  void drawSweep(Renderer3D& renderer) const;
+  void drawSweep(Renderer3D& renderer, const SweepReplayOf<3>& replay) const;
   void drawOtherEvent(Renderer3D& renderer) const;
-  void drawStrips(Renderer3D& renderer) const;
+  void drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* replay) const;
   void drawTree(Renderer3D& renderer) const;
   void drawGridCells(Renderer3D& renderer) const;
 
@@ -213,14 +211,8 @@ void BroadPhase3Lab::draw(const DrawContext& context) {
   if (context.spatial == nullptr) return;
   Renderer3D& renderer = *context.spatial;
   // The world's walls, dashed.
-  {
-    const Box3 world = worldBox();
-    const Vec3d lo = lowOf(world), hi = highOf(world);
-    const auto corner = [&](int i) { return Vec3d{(i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z}; };
-    constexpr int kEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
-    for (const auto& edge : kEdges)
-      renderer.line(corner(edge[0]), corner(edge[1]), palette::kTextDim.withAlpha(0.6f), {1.0f, 6.0f, 4.0f});
-  }
+  const Box3 world = worldBox();
+  drawWireBox(renderer, boxCorners(lowOf(world), highOf(world)), palette::kTextDim.withAlpha(0.6f), {1.0f, 6.0f, 4.0f});
   if (algorithm_ == Algorithm::Grid) drawGridCells(renderer);
   if (algorithm_ == Algorithm::Bvh) drawTree(renderer);
   // The boxes: red when in a pair; wire boxes (and translucent faces at small N), points beyond kWireLimit.
@@ -238,9 +230,14 @@ void BroadPhase3Lab::draw(const DrawContext& context) {
     }
     if (small) renderer.label(highOf(box), "#" + std::to_string(proxy), palette::kTextDim, {2, -2});
   }
-  if (stepping() && algorithm_ == Algorithm::Sap) drawSweep(renderer);
   if (stepping() && algorithm_ != Algorithm::Sap) drawOtherEvent(renderer);
-  if (algorithm_ == Algorithm::Sap) drawStrips(renderer);
+  if (algorithm_ == Algorithm::Sap) {
+    // The sweep as the events leave it at this step: replayed once, for the view and the strips.
+    std::optional<SweepReplayOf<3>> replay;
+    if (stepping()) replay = replayAt(step_);
+    if (replay) drawSweep(renderer, *replay);
+    drawStrips(renderer, replay ? &*replay : nullptr);
+  }
 }
 
 void BroadPhase3Lab::drawGridCells(Renderer3D& renderer) const {
@@ -279,8 +276,7 @@ void BroadPhase3Lab::drawTree(Renderer3D& renderer) const {
     stack.pop_back();
     const auto& node = nodes[static_cast<std::size_t>(index)];
     if (depth > treeDepth_) continue;
-    constexpr Color kDepthColors[] = {palette::kAccent, palette::kShapeB, rgb(0xff7ab8), palette::kMinkowski, rgb(0x6f8dff), rgb(0x7fd4ff)};
-    wireBox(renderer, node.box, kDepthColors[depth % 6].withAlpha(0.8f), depth == 0 ? 2.0f : 1.4f);
+    wireBox(renderer, node.box, depthColor(depth).withAlpha(0.8f), depth == 0 ? 2.0f : 1.4f);
     if (!node.isLeaf()) {
       stack.push_back({node.child1, depth + 1});
       stack.push_back({node.child2, depth + 1});
@@ -289,8 +285,7 @@ void BroadPhase3Lab::drawTree(Renderer3D& renderer) const {
 }
 
 // The stepped sweep: the plane through the sweep line, the boxes in the active list, the pairs this event made.
-void BroadPhase3Lab::drawSweep(Renderer3D& renderer) const {
-  const SweepReplayOf<3> replay = replayAt(step_);
+void BroadPhase3Lab::drawSweep(Renderer3D& renderer, const SweepReplayOf<3>& replay) const {
   const int axis = replay.axis;
   const Box3 world = worldBox();
   if (replay.sweepValue) {
@@ -339,7 +334,7 @@ void BroadPhase3Lab::drawOtherEvent(Renderer3D& renderer) const {
 // Under the view, one strip per axis in the order sweep and prune uses them (the sweep axis first, then the axes
 // that filter its candidates), each box's interval on that axis as a bar and its endpoints as ticks; the counts say
 // how many pairs survive each stage.
-void BroadPhase3Lab::drawStrips(Renderer3D& renderer) const {
+void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* replay) const {
   const ScreenRect& rect = renderer.camera().rect();
   const Box3 world = worldBox();
   // At the top of the view, below its title: the axis triad and the readouts own the bottom corners.
@@ -347,12 +342,6 @@ void BroadPhase3Lab::drawStrips(Renderer3D& renderer) const {
   const double rowHeight = 22;
   const double top = rect.y + 52;
   const std::size_t n = std::min(proxies_.size(), kStripLimit);
-  const SweepReplayOf<3>* replay = nullptr;
-  std::optional<SweepReplayOf<3>> current;
-  if (stepping()) {
-    current = replayAt(step_);
-    replay = &*current;
-  }
   for (int stage = 0; stage < 3; ++stage) {
     const int axis = stats_.axisOrder[static_cast<std::size_t>(stage)];
     const double y = top + stage * rowHeight;
@@ -530,7 +519,7 @@ void BroadPhase3Lab::drawUi() {
   else if (proxies_.size() > kTraceLimit) ImGui::TextDisabled("Step-by-step needs N <= %zu.", kTraceLimit);
   if (algorithm_ == Algorithm::Bvh) {
     const int height = std::get<Tree>(broadPhase_).height();
-    ImGui::SliderInt("Tree depth drawn", &treeDepth_, 0, std::max(height, 1));
+    ImGui::SliderInt("Depth", &treeDepth_, 0, std::max(height, 1));
   }
 }
 

@@ -499,7 +499,7 @@ void BroadPhaseLab::drawTree(Renderer2D& renderer, const WorldBounds& visible) c
     stack.pop_back();
     const auto& node = nodes[static_cast<std::size_t>(index)];
     if (!visibleBox(node.box, visible)) continue;
-    const Color color = kDepthColors[static_cast<std::size_t>(depth) % std::size(kDepthColors)];
+    const Color color = depthColor(static_cast<int>(depth));
     if (node.isLeaf()) {
       if (objects_.size() <= kFillLimit && depth <= draw_.treeDepth + 1) {
         boxCorners(node.box, corners);
@@ -519,7 +519,7 @@ void BroadPhaseLab::drawTree(Renderer2D& renderer, const WorldBounds& visible) c
   }
   for (const auto& [index, depth] : outlines) {
     boxCorners(nodes[static_cast<std::size_t>(index)].box, corners);
-    const Color color = kDepthColors[static_cast<std::size_t>(depth) % std::size(kDepthColors)];
+    const Color color = depthColor(static_cast<int>(depth));
     renderer.polyline(corners, true, color.withAlpha(depth == draw_.treeDepth ? 1.0f : 0.7f),
                       {depth == 0 ? 2.5f : 1.5f});
     if (objects_.size() <= kFillLimit && depth <= 1) {

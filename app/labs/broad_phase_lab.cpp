@@ -646,9 +646,9 @@ void BroadPhaseLab::drawLegend() {
   }
   if (algorithm_ == Algorithm::Grid) swatch(palette::kMinkowski, "cell in use (darker: more objects)");
   if (algorithm_ == Algorithm::Bvh) {
-    for (std::size_t depth = 0; depth < std::size(kDepthColors); ++depth) {
+    for (std::size_t depth = 0; depth < std::size(palette::kDepthColors); ++depth) {
       ImGui::PushID(static_cast<int>(depth));
-      ImGui::ColorButton("##depth", toImVec4(kDepthColors[depth]), ImGuiColorEditFlags_NoTooltip,
+      ImGui::ColorButton("##depth", toImVec4(palette::kDepthColors[depth]), ImGuiColorEditFlags_NoTooltip,
                          ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
       ImGui::PopID();
       ImGui::SameLine();

@@ -59,10 +59,6 @@ using SweepReplay = SweepReplayOf<2>;
 
 // [SECTION] BroadPhaseLab
 
-// Tree depth colours: the root yellow, then orange, pink, purple, blue, cyan, repeating.
-inline constexpr Color kDepthColors[] = {palette::kAccent, palette::kShapeB, rgb(0xff7ab8), palette::kMinkowski,
-                                         rgb(0x6f8dff), rgb(0x7fd4ff)};
-
 struct DrawOptions {
   bool showGrid = true;     // grid cells in use, shaded by occupancy (grid algorithm)
   bool showTree = true;     // tree boxes by depth (tree algorithm)

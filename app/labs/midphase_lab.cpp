@@ -35,6 +35,7 @@
 #include "labs/format.h"
 #include "platform/theme.h"
 #include "render/renderer3d.h"
+#include "render/shape_drawing3.h"
 #include "workloads/meshes.h"
 
 namespace lab::midphase {
@@ -76,16 +77,6 @@ constexpr std::size_t kMaxDrawnHits = 4000;    // triangle pairs filled red
 constexpr std::size_t kMaxDrawnFrontier = 64;  // node pairs a spent budget left, drawn at its step
 constexpr double kMaxOffset = 3.0;             // B's position sliders
 
-// Depth colours, cycling (the broad-phase tree's).
-constexpr Color kDepthColors[] = {palette::kAccent, palette::kShapeB, rgb(0xff7ab8), palette::kMinkowski, rgb(0x6f8dff),
-                                  rgb(0x7fd4ff)};
-Color depthColor(int depth) { return kDepthColors[static_cast<std::size_t>(depth) % std::size(kDepthColors)]; }
-
-// The 12 edges of a box given its 8 corners (corner i: bit 0 x, bit 1 y, bit 2 z).
-void wireCorners(Renderer3D& renderer, const std::array<Vec3d, 8>& c, Color color, float width) {
-  constexpr int kEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
-  for (const auto& edge : kEdges) renderer.line(c[static_cast<std::size_t>(edge[0])], c[static_cast<std::size_t>(edge[1])], color, {width});
-}
 
 // Three great circles: a sphere read as a wire ball from any side.
 void wireSphere(Renderer3D& renderer, Vec3d center, double radius, Color color, float width) {
@@ -355,7 +346,7 @@ void MidphaseLab::drawVolume(Renderer3D& renderer, bool treeB, int node, Color c
     wireSphere(renderer, pose.apply(sphere.center), sphere.radius, color, width);
     return;
   }
-  wireCorners(renderer, boxCorners(tree, treeB ? obbsB_ : obbsA_, node, pose), color, width);
+  drawWireBox(renderer, boxCorners(tree, treeB ? obbsB_ : obbsA_, node, pose), color, {width});
 }
 
 // Each tree cut at the chosen depth: its nodes at that depth and the leaves above it, coloured by depth.

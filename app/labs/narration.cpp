@@ -248,21 +248,30 @@ std::string narrateSatStep(const collide::SatAxisStep<double>& step, bool last,
   return text;
 }
 
-std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step) {
+// The analytic steps and the result read the same in the plane and in space (only SAT lite, in space, can be fooled).
+template <class Step>
+std::string narrateAnalytic(const Step& step) {
   std::string text = std::string(step.title) + " The number compared: " + formatNumber(step.value) + ".";
   if (step.decided) text += step.hit ? " This settles it: hit." : " This settles it: no hit.";
   return text;
 }
 
-std::string narrateResult(const collide::QueryResult<double>& result) {
+template <class V>
+std::string narrateQueryResult(const collide::QueryResultOf<V>& result) {
   if (!result.ok) return "Refused: " + result.error;
   std::string text = result.hit ? "Hit" : "No hit";
   if (result.depth) text += ": depth " + formatNumber(*result.depth);
   else if (result.distance) text += ": distance " + formatNumber(*result.distance);
   else if (result.separation) text += ": gap " + formatNumber(*result.separation);
   if (result.normal) text += " along " + formatVector(*result.normal);
+  if (result.faceAxesFooled.value_or(false)) text += " (a false hit: an edge x edge axis separates them)";
   return text + ".";
 }
+
+std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step) { return narrateAnalytic(step); }
+std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step) { return narrateAnalytic(step); }
+std::string narrateResult(const collide::QueryResult<double>& result) { return narrateQueryResult(result); }
+std::string narrateResult(const collide::QueryResult3<double>& result) { return narrateQueryResult(result); }
 
 // [SECTION] In space: EPA's polytope, SAT's 15 axes, the sphere tests, the result
 
@@ -328,21 +337,6 @@ std::string narrateSatStep(const collide::SatAxisStep3<double>& step, bool last,
   return text;
 }
 
-std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step) {
-  std::string text = std::string(step.title) + " The number compared: " + formatNumber(step.value) + ".";
-  if (step.decided) text += step.hit ? " This settles it: hit." : " This settles it: no hit.";
-  return text;
-}
 
-std::string narrateResult(const collide::QueryResult3<double>& result) {
-  if (!result.ok) return "Refused: " + result.error;
-  std::string text = result.hit ? "Hit" : "No hit";
-  if (result.depth) text += ": depth " + formatNumber(*result.depth);
-  else if (result.distance) text += ": distance " + formatNumber(*result.distance);
-  else if (result.separation) text += ": gap " + formatNumber(*result.separation);
-  if (result.normal) text += " along " + formatVector(*result.normal);
-  if (result.faceAxesFooled.value_or(false)) text += " (a false hit: an edge x edge axis separates them)";
-  return text + ".";
-}
 
 }  // namespace lab

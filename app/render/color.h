@@ -43,6 +43,12 @@ inline constexpr Color kSelection = rgb(0xffffff);
 // One colour per core shape type, in variant order (point, segment, circle, aabb, box, capsule, polygon, sector).
 inline constexpr Color kShapeTypes[8] = {rgb(0xe8e8e8), rgb(0x7fd4ff), rgb(0x4a9eff), rgb(0x5fd68a),
                                           rgb(0xffa94a), rgb(0xff7ab8), rgb(0xb48cff), rgb(0xf5d547)};
+// A tree's boxes by depth: the root yellow, then orange, pink, purple, blue, cyan, repeating (depthColor).
+inline constexpr Color kDepthColors[] = {kAccent, kShapeB, rgb(0xff7ab8), kMinkowski, rgb(0x6f8dff), rgb(0x7fd4ff)};
 }  // namespace palette
+
+[[nodiscard]] constexpr Color depthColor(int depth) {
+  return palette::kDepthColors[static_cast<unsigned>(depth) % (sizeof(palette::kDepthColors) / sizeof(Color))];
+}
 
 }  // namespace lab

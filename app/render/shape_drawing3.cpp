@@ -266,4 +266,18 @@ void drawShape3(Renderer3D& renderer, const Collider3& collider, Color color, co
       collider.shape);
 }
 
+std::array<Vec3d, 8> boxCorners(Vec3d low, Vec3d high) {
+  std::array<Vec3d, 8> corners;
+  for (int i = 0; i < 8; ++i) {
+    corners[static_cast<std::size_t>(i)] = {(i & 1) ? high.x : low.x, (i & 2) ? high.y : low.y, (i & 4) ? high.z : low.z};
+  }
+  return corners;
+}
+
+void drawWireBox(Renderer3D& renderer, const std::array<Vec3d, 8>& corners, Color color, const Style3& style) {
+  constexpr int kEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+  for (const auto& edge : kEdges)
+    renderer.line(corners[static_cast<std::size_t>(edge[0])], corners[static_cast<std::size_t>(edge[1])], color, style);
+}
+
 }  // namespace lab

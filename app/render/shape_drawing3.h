@@ -2,6 +2,7 @@
 // true edges), their triangle meshes and their world bounds.
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "lab/vocabulary.h"
@@ -27,6 +28,11 @@ struct ShapeMesh3 {
 // Fills and outlines a collider: the edges of polytopes (box, aabb, triangle, hull faces' edges, mesh creases),
 // the rims of a cylinder's caps, and the silhouettes of spheres, capsules and cylinders as seen by the camera.
 void drawShape3(Renderer3D& renderer, const Collider3& collider, Color color, const ShapeStyle3& style = {});
+
+// A box's 8 corners, corner i taking x from bit 0, y from bit 1 and z from bit 2 (high when set), and the 12 edges
+// between them drawn as lines (boxes of a broad phase, tree volumes, oriented boxes given by their corners).
+[[nodiscard]] std::array<Vec3d, 8> boxCorners(Vec3d low, Vec3d high);
+void drawWireBox(Renderer3D& renderer, const std::array<Vec3d, 8>& corners, Color color, const Style3& style = {});
 
 // `segments` around each curved part (at least 3; a sphere gets segments / 2 rings).
 [[nodiscard]] ShapeMesh3 shapeMesh3(const Collider3& collider, int segments = 32);
