@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "collide/bounds.h"
@@ -47,15 +48,21 @@ template <Scalar S>
   return box;
 }
 
-// Builds the tree over the decomposition's parts (leaf size, bins and costs from `options`; its volume is always
-// the AABB). Trace: NoTrace or Recorder<BvhBuildEvent<S, 2>>, whose primitive indices are part indices.
+// Builds the tree over convex parts: a compound of convex polygons, or a decomposition's parts (leaf size, bins
+// and costs from `options`; its volume is always the AABB). Trace: NoTrace or Recorder<BvhBuildEvent<S, 2>>,
+// whose primitive indices are part indices. No parts (or a failed decomposition): an empty tree, InvalidInput.
+template <Scalar S, class Trace>
+[[nodiscard]] PartTree<S> buildPartTree(std::vector<Polygon<S>> parts, const BvhOptions& options, Trace& trace) {
+  PartTree<S> out;
+  out.parts = std::move(parts);
+  for (const Polygon<S>& part : out.parts) out.boxes.push_back(partBox(part));
+  out.tree = buildBvh(out.boxes, options, trace);
+  return out;
+}
+
 template <Scalar S, class Trace>
 [[nodiscard]] PartTree<S> buildPartTree(const ConvexDecomposition<S>& decomposition, const BvhOptions& options, Trace& trace) {
-  PartTree<S> out;
-  out.parts = decomposition.ok() ? decomposition.polygons : std::vector<Polygon<S>>{};
-  for (const Polygon<S>& part : out.parts) out.boxes.push_back(partBox(part));
-  out.tree = buildBvh(out.boxes, options, trace);  // no boxes: an empty tree, InvalidInput
-  return out;
+  return buildPartTree(decomposition.ok() ? decomposition.polygons : std::vector<Polygon<S>>{}, options, trace);
 }
 
 template <Scalar S>
