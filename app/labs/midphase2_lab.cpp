@@ -569,13 +569,17 @@ void Midphase2Lab::drawBuildStep(Renderer2D& renderer, int tree, int index, doub
     std::vector<Vec2d> curve;
     for (const int part : s->order) curve.push_back(p.apply(boxCentre(t.boxes[static_cast<std::size_t>(part)])));
     renderer.polyline(curve, false, palette::kSeparated, {2.0f});
-    for (std::size_t i = 0; i < curve.size(); ++i) {
-      const bool shared = (i > 0 && s->codes[i] == s->codes[i - 1]) || (i + 1 < curve.size() && s->codes[i] == s->codes[i + 1]);
-      renderer.screenDisc(curve[i], shared ? 7.0f : 4.0f, shared ? palette::kHit.withAlpha(0.25f) : palette::kSeparated,
-                          shared ? palette::kHit : palette::kSeparated);
-      if (!shared || s->codes[i] != (i > 0 ? s->codes[i - 1] : ~s->codes[i])) {
-        renderer.label(curve[i], std::to_string(i), palette::kText);
+    // Each run of equal codes is ringed red and labelled once with its range of positions in the order.
+    for (std::size_t i = 0; i < curve.size();) {
+      std::size_t j = i;
+      while (j + 1 < curve.size() && s->codes[j + 1] == s->codes[i]) ++j;
+      for (std::size_t k = i; k <= j; ++k) {
+        renderer.screenDisc(curve[k], j > i ? 7.0f : 4.0f, j > i ? palette::kHit.withAlpha(0.25f) : palette::kSeparated,
+                            j > i ? palette::kHit : palette::kSeparated);
       }
+      renderer.label(curve[i], j > i ? std::to_string(i) + " .. " + std::to_string(j) + ": one code" : std::to_string(i),
+                     j > i ? palette::kHit : palette::kText);
+      i = j + 1;
     }
     return;
   }
@@ -932,9 +936,12 @@ void Midphase2Lab::loadSettings(const Json& settings) {
   readSetting(settings, "draw_depth", drawDepth_);
   drawDepth_ = std::clamp(drawDepth_, 0, 64);
   readSetting(settings, "show_trees", showTrees_);
+  readSetting(settings, "edit_vertices", editVertices_);
 }
 
-Json Midphase2Lab::saveSettings() const { return {{"draw_depth", drawDepth_}, {"show_trees", showTrees_}}; }
+Json Midphase2Lab::saveSettings() const {
+  return {{"draw_depth", drawDepth_}, {"show_trees", showTrees_}, {"edit_vertices", editVertices_}};
+}
 
 void Midphase2Lab::dumpState(Json& out) const {
   const Tally tally = tallyAt(step_);
