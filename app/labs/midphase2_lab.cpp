@@ -577,8 +577,11 @@ void Midphase2Lab::drawBuildStep(Renderer2D& renderer, int tree, int index, doub
         renderer.screenDisc(curve[k], j > i ? 7.0f : 4.0f, j > i ? palette::kHit.withAlpha(0.25f) : palette::kSeparated,
                             j > i ? palette::kHit : palette::kSeparated);
       }
-      renderer.label(curve[i], j > i ? std::to_string(i) + " .. " + std::to_string(j) + ": one code" : std::to_string(i),
-                     j > i ? palette::kHit : palette::kText);
+      if (j > i) {
+        renderer.label(curve[i], "positions " + std::to_string(i) + " .. " + std::to_string(j) + ": one code", palette::kText, {10, -22});
+      } else {
+        renderer.label(curve[i], std::to_string(i), palette::kText);
+      }
       i = j + 1;
     }
     return;
