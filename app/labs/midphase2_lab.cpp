@@ -528,6 +528,7 @@ void Midphase2Lab::drawCostPlot(Renderer2D& renderer, const collide::BvhSplitSte
   for (const Vec2d& p : curve) renderer.point(p, palette::kSeparated, 2.5f);
   renderer.dashedLine(at(split.box.min[axis], split.leafCost), at(split.box.max[axis], split.leafCost), palette::kTextDim, 1.5f);
   renderer.label(at(split.box.max[axis], split.leafCost), "leaf " + formatNumber(split.leafCost), palette::kTextDim);
+  renderer.label(at(split.box.min[axis], low), "SAH cost of each cut (cheaper: farther out)", palette::kSeparated, {6, 14});
   for (const auto& c : split.candidates) {
     if (c.position == split.position && c.cost == split.splitCost) {
       renderer.point(at(c.position, c.cost), palette::kAccent, 5.0f);
