@@ -1,6 +1,8 @@
 // collide/bvh.h: bounding volume hierarchies over triangle meshes (the mid phase): five builds, three bounding
 // volumes, tree-versus-tree traversal (depth-first, or breadth-first / largest-first under a budget of BV tests),
 // refit and the hybrid update for deforming meshes, and a tree over boxes run against itself as a broad phase.
+// The builds are templates over the dimension: the same code builds trees over 2D boxes (midphase2.h: the convex
+// parts of concave polygons), and the descent loops (detail::Descent) serve both dimensions' traversals.
 //
 // A tree is built in its mesh's frame. Every build makes the same layout (bvh_build.cpp): node 0 is
 // the root, nodes in depth-first order (a child's index is greater than its parent's), and every node's
