@@ -191,7 +191,7 @@ class Midphase2Lab final : public Lab {
   void drawBuildStep(Renderer2D& renderer, int tree, int index, double pixel) const;
   void drawTraversalStep(Renderer2D& renderer, int index) const;
   void drawPart(Renderer2D& renderer, int tree, int part, Color fill) const;
-  void drawCostPlot(Renderer2D& renderer, const collide::BvhSplitStep<double, 2>& split) const;
+  void drawCostPlot(Renderer2D& renderer, int tree, const collide::BvhSplitStep<double, 2>& split) const;
   bool setOutline(int shape, std::vector<Vec2d> outline);
 
   // The scene (lab_state).
@@ -502,7 +502,7 @@ void Midphase2Lab::drawTree(Renderer2D& renderer, int tree, double pixel) const 
 
 // The SAH cost of every candidate cut, plotted beside the node along the split axis: the cut's position on the
 // axis, its cost across (lower is better); the chosen cut ringed, the cost of a leaf dashed.
-void Midphase2Lab::drawCostPlot(Renderer2D& renderer, const collide::BvhSplitStep<double, 2>& split) const {
+void Midphase2Lab::drawCostPlot(Renderer2D& renderer, int tree, const collide::BvhSplitStep<double, 2>& split) const {
   if (split.candidates.size() < 2) return;
   const int axis = split.axis, across = 1 - axis;
   double low = split.leafCost, high = split.leafCost;
@@ -520,7 +520,7 @@ void Midphase2Lab::drawCostPlot(Renderer2D& renderer, const collide::BvhSplitSte
     Vec2d p{};
     (axis == 0 ? p.x : p.y) = position;
     (axis == 0 ? p.y : p.x) = out;
-    return pose(0).apply(p);  // build steps are drawn in the tree's own frame; A's is the world's
+    return pose(tree).apply(p);  // in the tree's own frame, placed like its shape
   };
   std::vector<Vec2d> curve;
   for (const auto& c : split.candidates) curve.push_back(at(c.position, c.cost));
@@ -562,7 +562,7 @@ void Midphase2Lab::drawBuildStep(Renderer2D& renderer, int tree, int index, doub
       (s->axis == 0 ? from.y : from.x) = s->box.min[1 - s->axis];
       (s->axis == 0 ? to.y : to.x) = s->box.max[1 - s->axis];
       renderer.line(p.apply(from), p.apply(to), palette::kHit, {2.5f});
-      if (tree == 0) drawCostPlot(renderer, *s);
+      drawCostPlot(renderer, tree, *s);
     }
     return;
   }
