@@ -655,7 +655,7 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
   for (Viewport& view : views_) {
     if (view.kind == ViewKind::Spatial) {
       // Spatial: the ground grid, the lab's drawing through Renderer3D under the orbit camera, the axis triad.
-      renderer3d_.beginViewport(view.orbit);
+      renderer3d_.beginViewport(view.orbit, view.title);
       if (settings_.showGrid) drawGroundGrid(renderer3d_);
       lab_->draw(DrawContext{view.index, ViewKind::Spatial, &view, nullptr, &renderer3d_});
       drawAxisTriad(renderer3d_);
@@ -674,8 +674,8 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
     overlay->PushClipRect(corner, toImVec2(rect.max()), true);
     if (views_.size() > 1 || *view.title) {
       const ImVec2 titleSize = ImGui::CalcTextSize(view.title);
-      overlay->AddRectFilled(ImVec2(corner.x + 8, corner.y + 8), ImVec2(corner.x + 20 + titleSize.x, corner.y + 14 + titleSize.y),
-                             palette::kBackground.withAlpha(0.85f).packed(), 4.0f);
+      const LabelBox titleBox = paneTitleBox(rect, {titleSize.x, titleSize.y});  // the renderers' labels keep out
+      overlay->AddRectFilled(toImVec2(titleBox.min), toImVec2(titleBox.max), palette::kBackground.withAlpha(0.85f).packed(), 4.0f);
       overlay->AddText(ImVec2(corner.x + 14, corner.y + 11), palette::kText.packed(), view.title);
     }
     const Vec2d mouse{io.MousePos.x, io.MousePos.y};
