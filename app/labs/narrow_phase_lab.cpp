@@ -27,6 +27,7 @@
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
 #include "widgets/shape_inspector.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -486,7 +487,7 @@ void NarrowPhaseLab::drawUi() {
   ImGui::TextDisabled("RESULT");
   if (!r.ok) {
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-    ImGui::TextWrapped("Refused: %s", r.error.c_str());
+    textWrapped("Refused: %s", r.error.c_str());
     ImGui::PopStyleColor();
   } else {
     const Color verdict = r.hit ? palette::kHit : palette::kSeparated;
@@ -509,7 +510,7 @@ void NarrowPhaseLab::drawUi() {
     ImGui::TextDisabled("STEP");
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.92f, 0.75f, 1.0f));
-  ImGui::TextWrapped("%s", narration().c_str());
+  textWrapped("%s", narration().c_str());
   ImGui::PopStyleColor();
   drawStepTable();
 
@@ -533,14 +534,8 @@ void NarrowPhaseLab::drawStepTable() {
   if (steps_.empty()) return;
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  // Three digits fit the column; coordinates far from the origin (the 1e5 scene) need all their digits.
-  const auto cellVector = [](Vec2d v) {
-    if (std::max(std::abs(v.x), std::abs(v.y)) >= 1000) {
-      ImGui::Text("%.9g, %.9g", v.x, v.y);
-    } else {
-      ImGui::Text("%.3g, %.3g", v.x, v.y);
-    }
-  };
+  // As many digits as fit the column, all of them on hover.
+  const auto cellVector = [](Vec2d v) { numbersCell({v.x, v.y}); };
   const auto supportRow = [&](const char* name, const collide::SupportPoint<collide::Vec2<double>>& s, const char* note) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -610,7 +605,7 @@ void NarrowPhaseLab::drawStepTable() {
       const collide::AnalyticStep<double>& step = trace_.analytic[static_cast<std::size_t>(i)];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", std::string(step.title).c_str());
+      textWrapped("%s", std::string(step.title).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%.4g", step.value);
       ImGui::TableNextColumn();

@@ -23,6 +23,7 @@
 #include "collide/support.h"
 #include "labs/narrow_phase_lab.h"
 #include "labs/narration.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -49,16 +50,17 @@ void tag(Renderer2D& renderer, Vec2d at, std::string_view text, Color color, Vec
 // A message across the top of a view (a refusal), below the pane title and wrapped to the view's width.
 void banner(const Renderer2D& renderer, const std::string& text, Color color) {
   const ScreenRect& rect = renderer.camera().rect();
-  const float wrap = static_cast<float>(rect.width) - 40.0f;
-  ImFont* font = ImGui::GetFont();
-  const float fontSize = ImGui::GetFontSize();
-  const ImVec2 size = font->CalcTextSizeA(fontSize, 1e9f, wrap, text.data(), text.data() + text.size());
+  std::string lines;
+  for (const std::string_view line : breakLines(text, rect.width - 40.0, [](std::string_view part) {
+         return static_cast<double>(ImGui::CalcTextSize(part.data(), part.data() + part.size()).x);
+       }))
+    lines.append(lines.empty() ? "" : "\n").append(line);
+  const ImVec2 size = ImGui::CalcTextSize(lines.c_str());
   const ImVec2 min(static_cast<float>(rect.x) + 11.0f, static_cast<float>(rect.y) + 43.0f);
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   list->AddRectFilled(min, ImVec2(min.x + size.x + 6.0f, min.y + size.y + 2.0f),
                       palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
-  list->AddText(font, fontSize, ImVec2(min.x + 3.0f, min.y + 1.0f), color.packed(), text.data(),
-                text.data() + text.size(), wrap);
+  list->AddText(ImVec2(min.x + 3.0f, min.y + 1.0f), color.packed(), lines.c_str());
 }
 
 double pixel(const Renderer2D& renderer) { return renderer.camera().pixelsToWorld(1.0); }

@@ -22,6 +22,7 @@
 #include "render/grid.h"
 #include "resources/embedded.h"
 #include "shell/help_overlay.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -604,10 +605,10 @@ void LabShell::drawSidePanel(float top, float width, float height) {
       ImGui::Spacing();
       ImGui::TextDisabled("SCENE");
       // Bounded on screen whatever was typed or pasted (scene files are bounded when read).
-      if (!sceneInfo_.title.empty()) ImGui::TextWrapped("%s", boundedText(sceneInfo_.title, kMaxSceneTitleBytes).c_str());
+      if (!sceneInfo_.title.empty()) textWrapped("%s", boundedText(sceneInfo_.title, kMaxSceneTitleBytes).c_str());
       if (!sceneInfo_.lesson.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.84f, 0.28f, 1.0f));
-        ImGui::TextWrapped("%s", boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes).c_str());
+        textWrapped("%s", boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes).c_str());
         ImGui::PopStyleColor();
       }
       if (!scenePath_.empty()) {
@@ -858,7 +859,7 @@ void LabShell::drawDialogs() {
   ImGui::SetNextWindowSize(ImVec2(width, 0));
   if (ImGui::BeginPopupModal("Error", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.45f, 1.0f));
-    ImGui::TextWrapped("%s", errorMessage_.c_str());
+    textWrapped("%s", errorMessage_.c_str());
     ImGui::PopStyleColor();
     ImGui::TextDisabled("Nothing was changed.");
     if (ImGui::Button("OK") || ImGui::IsKeyPressed(GLFW_KEY_ENTER, false) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false))
