@@ -615,6 +615,10 @@ void NarrowPhase3Lab::drawUi() {
   ImGui::Separator();
   textWrapped("%s", narration().c_str());
   drawStepTable();
+  // Every step of the run, with its phase and the stop reason: click one to go there.
+  if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (int step = step_; drawStepList(step, stepListEntries(trace_, steps_), stopLine(trace_.result))) setStep(step);
+  }
 
   // Inspectors
   for (int i = 0; i < 2; ++i) {

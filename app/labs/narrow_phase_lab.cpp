@@ -513,6 +513,10 @@ void NarrowPhaseLab::drawUi() {
   textWrapped("%s", narration().c_str());
   ImGui::PopStyleColor();
   drawStepTable();
+  // Every step of the run, with its phase and the stop reason: click one to go there.
+  if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (int step = step_; drawStepList(step, stepListEntries(trace_, steps_), stopLine(trace_.result))) setStep(step);
+  }
 
   for (int shape = 0; shape < 2; ++shape) {
     ImGui::Spacing();
