@@ -12,8 +12,12 @@ namespace lab {
 bool drawStepList(int& step, std::span<const StepListEntry> entries, const std::string& stopReason, int visibleRows) {
   if (entries.empty()) return false;
   bool changed = false;
+  // As tall as its rows (steps, phase markers, the stop line), up to visibleRows.
+  int rows = static_cast<int>(entries.size()) + (stopReason.empty() ? 0 : 1);
+  for (std::size_t i = 0; i < entries.size(); ++i) rows += i == 0 || entries[i].phase != entries[i - 1].phase ? 1 : 0;
   const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
-  const float height = rowHeight * static_cast<float>(std::max(visibleRows, 2)) + 2.0f * ImGui::GetStyle().WindowPadding.y;
+  const float height = rowHeight * static_cast<float>(std::min(rows, std::max(visibleRows, 2))) +
+                       2.0f * ImGui::GetStyle().WindowPadding.y;
   ImGui::BeginChild("##step list", ImVec2(0, height), true);
   const ImVec4 marker(palette::kAccent.r, palette::kAccent.g, palette::kAccent.b, 1.0f);
   for (int i = 0; i < static_cast<int>(entries.size()); ++i) {
