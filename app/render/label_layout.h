@@ -6,8 +6,7 @@
 // the eight around its anchor, then of two wider rings, each slid back inside the pane near its edges (a box far
 // from its anchor gets a leader line back to it); otherwise it is dropped rather than piled on another. Anchors
 // outside the pane are dropped.
-// The classic point-feature labelling positions: Imhof, "Positioning names on maps" (1975); Christensen, Marks
-// and Shieber, "An empirical study of algorithms for point-feature label placement" (1995).
+// The classic point-feature labelling positions (Imhof 1975), placed greedily (Christensen, Marks and Shieber 1995).
 #pragma once
 
 #include <span>
