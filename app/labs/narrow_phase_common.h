@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "collide/query.h"
@@ -68,7 +69,16 @@ template <class Trace>
       }
       case Kind::Analytic: {
         const auto& step = trace.analytic[i];
-        out.push_back({"Analytic test", std::string(step.title)});
+        // The title without its "2. " (the list numbers the steps), the number compared and, last, the verdict.
+        std::string_view title = step.title;
+        if (const std::size_t dot = title.find(". "); dot != std::string_view::npos && dot < 4) title.remove_prefix(dot + 2);
+        std::string summary(title);
+        if constexpr (requires { step.edge; }) {
+          if (step.edge >= 0) summary += " (edge " + std::to_string(step.edge) + ")";
+        }
+        summary += ": " + formatNumber(step.value);
+        if (step.decided) summary += step.hit ? ", hit" : ", apart";
+        out.push_back({"Analytic test", std::move(summary)});
         break;
       }
     }
