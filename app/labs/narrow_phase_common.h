@@ -76,7 +76,7 @@ template <class Trace>
         if constexpr (requires { step.edge; }) {
           if (step.edge >= 0) summary += " (edge " + std::to_string(step.edge) + ")";
         }
-        summary += ": " + formatNumber(step.value);
+        summary += " " + formatNumber(step.value);
         if (step.decided) summary += step.hit ? ", hit" : ", apart";
         out.push_back({"Analytic test", std::move(summary)});
         break;

@@ -32,6 +32,7 @@ bool drawStepList(int& step, std::span<const StepListEntry> entries, const std::
       step = i;
       changed = true;
     }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", entry.summary.c_str());  // a row cut off by a narrow panel
     // Keep the current step in view as the timeline moves (not while the user scrolls after a click).
     if (current && !changed && !ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.5f);
     ImGui::PopID();
