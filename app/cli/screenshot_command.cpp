@@ -35,6 +35,7 @@ struct ScreenshotOptions {
   std::string dumpStatePath;
   bool helpOverlay = false;
   bool plots = false;
+  bool noFollow = false;
   int frames = 3;
 };
 
@@ -79,6 +80,7 @@ int runScreenshot(const ScreenshotOptions& options) {
 
   // Default settings, never saved: a screenshot must not depend on, or change, the user's preferences.
   Settings settings;
+  settings.followStep = !options.noFollow;
   LabShell shell(renderer, renderer3d, settings);
   std::string error;
   if (!options.labName.empty() && !shell.selectLab(options.labName, error)) {
@@ -157,6 +159,8 @@ const bool registered = registerCommand(
                           "Also write the shown state as JSON (lab, step, views with their screen rectangles)");
        command.add_flag("--help-overlay", options->helpOverlay, "Show the keyboard and mouse help (F1) on top");
        command.add_flag("--plots", options->plots, "Show the Plots window (View > Plots) with this run's recording");
+       command.add_flag("--no-follow", options->noFollow,
+                        "Show the whole scene in every view (View > Follow the step off: the A - B pane does not frame the step)");
        command.add_option("--frames", options->frames, "Frames to run before the capture (the recording fills)")
            ->check(CLI::Range(1, 100000));
        return [options] { return runScreenshot(*options); };

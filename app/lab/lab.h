@@ -56,6 +56,9 @@ class Lab {
   [[nodiscard]] virtual std::optional<WorldBounds> sceneBounds(int /*view*/) const { return std::nullopt; }
   // The same for a spatial view.
   [[nodiscard]] virtual std::optional<WorldBounds3> sceneBounds3(int /*view*/) const { return std::nullopt; }
+  // What the current step is about in planar `view` (a simplex or polytope and the origin): with View > Follow
+  // the step on, the shell eases the camera to frame it at every step. nullopt: the view does not follow.
+  [[nodiscard]] virtual std::optional<WorldBounds> followBounds(int /*view*/) const { return std::nullopt; }
 
   // [SECTION] Keyboard: each key press of the frame that ImGui does not take (no text field is active), in
   // order, before update(). The shell's own shortcuts (Ctrl+O, F1, the timeline's arrows ...) are not passed on.

@@ -32,6 +32,7 @@
 #include "render/renderer3d.h"
 #include "render/shape_drawing3.h"
 #include "workloads/motions.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab::broadphase {
 
@@ -485,7 +486,7 @@ void BroadPhase3Lab::frameMetrics(std::vector<FrameMetric>& out) const {
 // [SECTION] Panel
 
 void BroadPhase3Lab::drawUi() {
-  ImGui::TextWrapped("Boxes moving in space. Left-drag orbits, the wheel zooms; with N <= %zu the timeline steps the "
+  textWrapped("Boxes moving in space. Left-drag orbits, the wheel zooms; with N <= %zu the timeline steps the "
                      "update one event at a time.", kTraceLimit);
   ImGui::TextDisabled("ALGORITHM");
   int algorithm = static_cast<int>(algorithm_);

@@ -19,6 +19,7 @@
 #include "labs/broad_phase_lab.h"
 #include "labs/narration.h"
 #include "platform/theme.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab::broadphase {
 
@@ -288,15 +289,15 @@ void BroadPhaseCore<Dim>::drawStepNarration(Algorithm algorithm, int step, const
   ImGui::TextDisabled("STEP %d OF %d  (%s)", step + 1, static_cast<int>(events_.steps.size()),
                       replayChecked_ && replayAgrees_ ? "replay == untraced update" : "REPLAY DIFFERS");
   if (algorithm != Algorithm::Sap) {
-    ImGui::TextWrapped("%s", narrateEvent<Dim>({}, events_.steps, step, boxes).c_str());
+    textWrapped("%s", narrateEvent<Dim>({}, events_.steps, step, boxes).c_str());
     return;
   }
   const SweepReplayOf<Dim> replay = replayAt(step);
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
-  ImGui::TextWrapped("%s", narrateEvent<Dim>(replay, events_.steps, step, boxes).c_str());
+  textWrapped("%s", narrateEvent<Dim>(replay, events_.steps, step, boxes).c_str());
   ImGui::PopStyleColor();
   ImGui::Text("Active list (%zu):", replay.active.size());
-  ImGui::TextWrapped("%s", idList(replay.active).c_str());
+  textWrapped("%s", idList(replay.active).c_str());
   ImGui::Text("Pairs on the sweep axis (%zu):", replay.candidates.size());
   if (ImGui::BeginListBox("##candidates", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 6.2f))) {
     for (const ProxyPair& pair : replay.candidates) {

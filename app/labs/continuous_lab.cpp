@@ -35,6 +35,7 @@
 #include "render/shape_drawing.h"
 #include "widgets/shape_editor.h"
 #include "widgets/shape_inspector.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -555,7 +556,7 @@ void ContinuousLab::drawTimeBar() {
 }
 
 void ContinuousLab::drawUi() {
-  ImGui::TextWrapped("Each shape moves from its start pose (dashed) over t in [0, 1]: drag the filled disc to set where "
+  textWrapped("Each shape moves from its start pose (dashed) over t in [0, 1]: drag the filled disc to set where "
                      "it ends, the ring to set how far it turns. Step the cast with the timeline.");
   int current = static_cast<int>(algorithm_);
   const char* labels[collide::kCastAlgorithmTable.size()];
@@ -578,16 +579,16 @@ void ContinuousLab::drawUi() {
   ImGui::TextDisabled("%s; %d %s", statusName(result_.status).c_str(), result_.iterations,
                       std::string(collide::castAlgorithmInfo(algorithm_).counts.empty() ? "steps" : collide::castAlgorithmInfo(algorithm_).counts).c_str());
   drawTimeBar();
-  ImGui::TextWrapped("%s", narration().c_str());
+  textWrapped("%s", narration().c_str());
   ImGui::Separator();
   ImGui::Checkbox("Discrete frames and the bounce (D)", &showDiscrete_);
   if (showDiscrete_) {
     if (discreteOverlaps_ != 0) {
-      ImGui::TextWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), the overlap shows at a frame: a "
+      textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), the overlap shows at a frame: a "
                          "fixed-step simulation would catch this one.");
     } else if (result_.hit && result_.fraction > 0) {
       ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kHit));
-      ImGui::TextWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), no frame overlaps: the bodies pass "
+      textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), no frame overlaps: the bodies pass "
                          "through each other between two frames (tunnelling). The cast finds the contact at t = %s.",
                          formatNumber(result_.fraction).c_str());
       ImGui::PopStyleColor();

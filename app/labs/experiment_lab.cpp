@@ -21,6 +21,7 @@
 #include "lab/lab.h"
 #include "plot/experiment_plots.h"
 #include "plot/plot.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -221,7 +222,7 @@ void ExperimentLab::drawUi() {
     const ImVec2 max = ImGui::GetItemRectMax();
     runButton_ = {min.x, min.y, max.x - min.x, max.y - min.y};
   }
-  if (!message_.empty()) ImGui::TextWrapped("%s", message_.c_str());
+  if (!message_.empty()) textWrapped("%s", message_.c_str());
   if (hasResult_) drawSummary();
 }
 

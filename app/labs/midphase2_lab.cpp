@@ -41,6 +41,7 @@
 #include "lab/lab.h"
 #include "labs/format.h"
 #include "platform/theme.h"
+#include "widgets/wrapped_text.h"
 #include "workloads/outlines.h"
 
 namespace lab::midphase2 {
@@ -1008,7 +1009,7 @@ void Midphase2Lab::frameMetrics(std::vector<FrameMetric>& out) const {
 // [SECTION] Panel
 
 void Midphase2Lab::drawUi() {
-  ImGui::TextWrapped("Two concave shapes cut into convex parts, a tree over each shape's part boxes, and the traversal "
+  textWrapped("Two concave shapes cut into convex parts, a tree over each shape's part boxes, and the traversal "
                      "that descends both trees together. The timeline steps A's build, B's build, then the traversal. "
                      "Drag B to move it, its orange knob to turn it.");
   ImGui::TextDisabled("SHAPES");
@@ -1025,7 +1026,7 @@ void Midphase2Lab::drawUi() {
   ImGui::Checkbox("Edit vertices (E)", &editVertices_);
   if (!refusal_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kHit));
-    ImGui::TextWrapped("%s", refusal_.c_str());
+    textWrapped("%s", refusal_.c_str());
     ImGui::PopStyleColor();
   }
   for (const std::string& e : errors_) {
@@ -1044,7 +1045,7 @@ void Midphase2Lab::drawUi() {
   ImGui::Checkbox("Show the trees (T)", &showTrees_);
   ImGui::SliderInt("Depth", &drawDepth_, 0, std::max(deepest_, 1), "trees at depth %d");
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(depthColor(drawDepth_)));
-  ImGui::TextWrapped("Each tree's boxes at depth %d (and the leaves above it), during the traversal.", drawDepth_);
+  textWrapped("Each tree's boxes at depth %d (and the leaves above it), during the traversal.", drawDepth_);
   ImGui::PopStyleColor();
   for (int t = 0; t < 2; ++t) {
     const collide::BvhStats stats = collide::bvhStats(trees_[static_cast<std::size_t>(t)].tree);
@@ -1075,7 +1076,7 @@ void Midphase2Lab::drawUi() {
   const Tally tally = tallyAt(step_);
   ImGui::Text("box tests %d (pruned %d)   part tests %d   pairs %d", tally.bvTests, tally.pruned, tally.partTests, tally.pairs);
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
-  ImGui::TextWrapped("%s", narrate(step_).c_str());
+  textWrapped("%s", narrate(step_).c_str());
   ImGui::PopStyleColor();
   // The pairs waiting as of the last pair taken (the stack's top, or the queue's front, first).
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase == Phase::Traversal) {
@@ -1090,7 +1091,7 @@ void Midphase2Lab::drawUi() {
       }
       if (taken->pending.size() > shown) waiting += "  and " + std::to_string(taken->pending.size() - shown) + " more";
       ImGui::TextDisabled("%s", budget_ > 0 ? "Waiting in the queue, next first:" : "Waiting on the stack, top first:");
-      ImGui::TextWrapped("%s", waiting.empty() ? "nothing" : waiting.c_str());
+      textWrapped("%s", waiting.empty() ? "nothing" : waiting.c_str());
       break;
     }
   }
@@ -1099,7 +1100,7 @@ void Midphase2Lab::drawUi() {
   const char* verdict = result_.status == collide::Status::Converged       ? "Complete"
                         : result_.status == collide::Status::MaxIterations ? "Budget spent (a partial answer)"
                                                                            : "Refused";
-  ImGui::TextWrapped("%s: %d box tests, %d part tests, %zu overlapping part pairs (of %zu x %zu).", verdict, result_.bvTests,
+  textWrapped("%s: %d box tests, %d part tests, %zu overlapping part pairs (of %zu x %zu).", verdict, result_.bvTests,
                      result_.primitiveTests, result_.pairs.size(), trees_[0].parts.size(), trees_[1].parts.size());
 }
 

@@ -37,6 +37,7 @@
 #include "render/renderer3d.h"
 #include "render/shape_drawing3.h"
 #include "workloads/meshes.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab::midphase {
 
@@ -613,7 +614,7 @@ void MidphaseLab::frameMetrics(std::vector<FrameMetric>& out) const {
 // [SECTION] Panel
 
 void MidphaseLab::drawUi() {
-  ImGui::TextWrapped("Two meshes, a bounding volume hierarchy over each, and the traversal that descends both trees "
+  textWrapped("Two meshes, a bounding volume hierarchy over each, and the traversal that descends both trees "
                      "together: the timeline steps every node pair, BV test and triangle test. Left-drag orbits.");
   ImGui::TextDisabled("MESHES");
   bool changed = false;
@@ -645,7 +646,7 @@ void MidphaseLab::drawUi() {
   ImGui::Checkbox("Show the trees (T)", &showTrees_);
   ImGui::SliderInt("Depth", &drawDepth_, 0, std::max(deepestLeaf_, 1), "trees at depth %d");
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(depthColor(drawDepth_)));
-  ImGui::TextWrapped("Each tree's volumes at depth %d (and the leaves above it).", drawDepth_);
+  textWrapped("Each tree's volumes at depth %d (and the leaves above it).", drawDepth_);
   ImGui::PopStyleColor();
 
   ImGui::Spacing();
@@ -656,7 +657,7 @@ void MidphaseLab::drawUi() {
   ImGui::Text("overlapping pairs %d", tally.pairs);
   if (satLite_ && bv_ != BvKind::Sphere) ImGui::Text("SAT-lite false positives %d", tally.falsePositives);
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
-  ImGui::TextWrapped("%s", narrate(step_).c_str());
+  textWrapped("%s", narrate(step_).c_str());
   ImGui::PopStyleColor();
   // The pending pairs as of the last pair taken (top of the stack, or the queue's front, first).
   for (int i = std::min(step_, stepCount() - 1); i >= 0; --i) {
@@ -670,7 +671,7 @@ void MidphaseLab::drawUi() {
     }
     if (taken->pending.size() > shown) waiting += "  and " + std::to_string(taken->pending.size() - shown) + " more";
     ImGui::TextDisabled("%s", budget_ > 0 ? "Waiting in the queue, next first:" : "Waiting on the stack, top first:");
-    ImGui::TextWrapped("%s", waiting.empty() ? "nothing" : waiting.c_str());
+    textWrapped("%s", waiting.empty() ? "nothing" : waiting.c_str());
     break;
   }
   ImGui::Spacing();
@@ -678,9 +679,9 @@ void MidphaseLab::drawUi() {
   const char* verdict = result_.status == collide::Status::Converged       ? "Complete"
                          : result_.status == collide::Status::MaxIterations ? "Budget spent (a partial answer)"
                                                                             : "Refused";
-  ImGui::TextWrapped("%s: %d BV tests, %d triangle tests, %zu overlapping pairs.", verdict, result_.bvTests,
+  textWrapped("%s: %d BV tests, %d triangle tests, %zu overlapping pairs.", verdict, result_.bvTests,
                      result_.primitiveTests, result_.pairs.size());
-  ImGui::TextWrapped("A: %zu triangles, B: %zu; each tree %zu and %zu nodes.", a_.triangles.size(), b_.triangles.size(),
+  textWrapped("A: %zu triangles, B: %zu; each tree %zu and %zu nodes.", a_.triangles.size(), b_.triangles.size(),
                      treeA_.nodes.size(), treeB_.nodes.size());
   if (!message_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", message_.c_str());
 }

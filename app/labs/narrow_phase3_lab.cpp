@@ -28,6 +28,7 @@
 #include "platform/theme.h"
 #include "render/shape_drawing3.h"
 #include "widgets/shape_inspector.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -517,10 +518,10 @@ void NarrowPhase3Lab::drawStepTable() {
   if (steps_.empty()) return;
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  // Three significant digits: the table is narrow, and the narration above carries the full numbers.
+  // As many digits as fit the column, all of them on hover.
   const auto cell = [](Vec3d v) {
     ImGui::TableNextColumn();
-    ImGui::Text("%.3g, %.3g, %.3g", v.x, v.y, v.z);
+    numbersCell({v.x, v.y, v.z});
   };
   const auto row = [&](const char* name, const collide::SupportPoint<Vec3d>& s) {
     ImGui::TableNextRow();
@@ -568,7 +569,7 @@ void NarrowPhase3Lab::drawStepTable() {
 }
 
 void NarrowPhase3Lab::drawUi() {
-  ImGui::TextWrapped("Two convex shapes in space. Step the algorithm with the timeline. In the world view, drag a shape "
+  textWrapped("Two convex shapes in space. Step the algorithm with the timeline. In the world view, drag a shape "
                      "to move it (Shift: toward the camera), drag the selected shape's arrows and rings to move it along "
                      "an axis or turn it; drag empty space to orbit.");
   // Algorithm
@@ -598,12 +599,12 @@ void NarrowPhase3Lab::drawUi() {
   ImGui::Separator();
   if (!r.ok) {
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-    ImGui::TextWrapped("%s", narrateResult(r).c_str());
+    textWrapped("%s", narrateResult(r).c_str());
     ImGui::PopStyleColor();
   } else {
     const Color color = r.hit ? palette::kHit : palette::kSeparated;
     ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(color));
-    ImGui::TextWrapped("%s", narrateResult(r).c_str());
+    textWrapped("%s", narrateResult(r).c_str());
     ImGui::PopStyleColor();
     if (r.iterations) {
       std::string counts(collide::algorithmInfo(algorithm_).counts);
@@ -612,8 +613,12 @@ void NarrowPhase3Lab::drawUi() {
     }
   }
   ImGui::Separator();
-  ImGui::TextWrapped("%s", narration().c_str());
+  textWrapped("%s", narration().c_str());
   drawStepTable();
+  // Every step of the run, with its phase and the stop reason: click one to go there.
+  if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (int step = step_; drawStepList(step, stepListEntries(trace_, steps_), stopLine(trace_.result))) setStep(step);
+  }
 
   // Inspectors
   for (int i = 0; i < 2; ++i) {

@@ -3,10 +3,14 @@
 // both, so one recording format serves them).
 #pragma once
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "collide/query.h"
 #include "lab/vocabulary.h"
+#include "labs/format.h"
+#include "widgets/step_list.h"
 
 namespace lab {
 
@@ -26,6 +30,69 @@ template <class Trace>
   for (int i = 0; i < static_cast<int>(trace.sat.size()); ++i) steps.push_back({Kind::Sat, i});
   for (int i = 0; i < static_cast<int>(trace.analytic.size()); ++i) steps.push_back({Kind::Analytic, i});
   return steps;
+}
+
+// The step list's rows (widgets/step_list.h) for a run of either dimension: the phase of each step and one line of
+// what it found. EPA's first step is marked "EPA start": the polytope GJK's simplex grew into.
+template <class Trace>
+[[nodiscard]] std::vector<StepListEntry> stepListEntries(const Trace& trace, const std::vector<TraceStepRef>& steps) {
+  using Kind = TraceStepRef::Kind;
+  std::vector<StepListEntry> out;
+  out.reserve(steps.size());
+  for (const TraceStepRef& ref : steps) {
+    const auto i = static_cast<std::size_t>(ref.index);
+    switch (ref.kind) {
+      case Kind::Gjk: {
+        const auto& step = trace.gjk[i];
+        std::string summary = "simplex of " + std::to_string(step.simplexAfter.count) + ", |v| = " + formatNumber(step.distance);
+        out.push_back({"GJK", std::move(summary)});
+        break;
+      }
+      case Kind::Epa: {
+        const auto& step = trace.epa[i];
+        out.push_back({ref.index == 0 ? "EPA start" : "EPA", "gap " + formatNumber(step.gap) +
+                                                             (ref.index == 0 ? " (from GJK's simplex)" : "")});
+        break;
+      }
+      case Kind::Sat: {
+        const auto& step = trace.sat[i];
+        std::string summary = "axis " + std::to_string(step.axisIndex + 1) + ": ";
+        if constexpr (requires { step.pruned; }) {
+          if (step.pruned) {
+            out.push_back({"SAT axes", summary + "pruned"});
+            break;
+          }
+        }
+        summary += step.separating ? "gap " + formatNumber(-step.overlap) + ", separating" : "overlap " + formatNumber(step.overlap);
+        out.push_back({"SAT axes", std::move(summary)});
+        break;
+      }
+      case Kind::Analytic: {
+        const auto& step = trace.analytic[i];
+        // The title without its "2. " (the list numbers the steps), the number compared and, last, the verdict.
+        std::string_view title = step.title;
+        if (const std::size_t dot = title.find(". "); dot != std::string_view::npos && dot < 4) title.remove_prefix(dot + 2);
+        std::string summary(title);
+        if constexpr (requires { step.edge; }) {
+          if (step.edge >= 0) summary += " (edge " + std::to_string(step.edge) + ")";
+        }
+        summary += " " + formatNumber(step.value);
+        if (step.decided) summary += step.hit ? ", hit" : ", apart";
+        out.push_back({"Analytic test", std::move(summary)});
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// Why the run stopped, for the step list's last line: the status and the stop reason.
+template <class Result>
+[[nodiscard]] std::string stopLine(const Result& r) {
+  if (!r.ok) return "refused";
+  std::string text = r.status ? std::string(collide::statusName(*r.status)) : std::string(r.hit ? "hit" : "no hit");
+  if (!r.stopReason.empty()) text += " (" + std::string(r.stopReason) + ")";
+  return text;
 }
 
 template <class Vector>

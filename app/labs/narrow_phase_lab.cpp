@@ -27,6 +27,7 @@
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
 #include "widgets/shape_inspector.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -243,6 +244,39 @@ std::optional<WorldBounds> NarrowPhaseLab::sceneBounds(int view) const {
   return bounds;
 }
 
+// A - B follows the step: the simplex (GJK) or polytope (EPA) of the current step, its new support point and the
+// origin, with room for the labels; the whole of A - B for the steps that have no such figure (SAT, analytic).
+std::optional<WorldBounds> NarrowPhaseLab::followBounds(int view) const {
+  if (view != 1) return std::nullopt;
+  if (steps_.empty()) return sceneBounds(view);
+  WorldBounds bounds = WorldBounds::none();
+  bounds.include(Vec2d{0, 0});
+  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  const auto i = static_cast<std::size_t>(ref.index);
+  if (ref.kind == StepRef::Kind::Gjk) {
+    const collide::GjkStep<collide::Vec2<double>>& step = trace_.gjk[i];
+    for (int k = 0; k < step.simplexBefore.count; ++k) bounds.include(step.simplexBefore.vertices[static_cast<std::size_t>(k)].point);
+    bounds.include(step.support.point);
+    bounds.include(step.closestPoint);
+  } else if (ref.kind == StepRef::Kind::Epa) {
+    const collide::EpaStep<double>& step = trace_.epa[i];
+    for (const auto& vertex : step.polytope) bounds.include(vertex.point);
+    bounds.include(step.support.point);
+  } else {
+    return sceneBounds(view);
+  }
+  if (!collide::isFinite(bounds.min) || !collide::isFinite(bounds.max)) return sceneBounds(view);
+  // Never smaller than a fiftieth of A - B (a simplex that is one point on the origin still shows its neighbourhood).
+  WorldBounds whole = WorldBounds::none();
+  for (const Vec2d& p : minkowski_) whole.include(p);
+  const double floor = whole.empty() ? 1e-3 : 0.02 * collide::length(whole.max - whole.min);
+  const Vec2d size = bounds.max - bounds.min;
+  const Vec2d margin = 0.2 * size + 0.5 * Vec2d{std::max(floor - size.x, 0.0), std::max(floor - size.y, 0.0)};
+  bounds.min -= margin;
+  bounds.max += margin;
+  return bounds;
+}
+
 bool NarrowPhaseLab::mouseDown(const MouseEvent& event) {
   if (event.view != 0) return false;  // the Minkowski view pans; its shape follows from A and B
   const bool taken = editor_.mouseDown(shapes_, event);
@@ -358,6 +392,20 @@ void NarrowPhaseLab::dumpState(Json& out) const {
                    {"stop_reason", std::string(r.stopReason)}};
   out["narration"] = narration();
   out["minkowski_vertices"] = static_cast<int>(minkowski_.size());
+  // The current step's figure in A - B: GJK's simplex (before reduction) or EPA's polytope.
+  Json figure = Json::array();
+  if (!steps_.empty()) {
+    const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+    const auto i = static_cast<std::size_t>(ref.index);
+    if (ref.kind == StepRef::Kind::Gjk) {
+      const auto& simplex = trace_.gjk[i].simplexBefore;
+      for (int k = 0; k < simplex.count; ++k)
+        figure.push_back({simplex.vertices[static_cast<std::size_t>(k)].point.x, simplex.vertices[static_cast<std::size_t>(k)].point.y});
+    } else if (ref.kind == StepRef::Kind::Epa) {
+      for (const auto& vertex : trace_.epa[i].polytope) figure.push_back({vertex.point.x, vertex.point.y});
+    }
+  }
+  out["step_figure"] = figure;
   out["record_time_us"] = {{"last", recordMicros_}, {"max", recordMicrosMax_}, {"count", recordCount_}};
   const int frames = std::max(frameCount_ - 5, 0);
   out["frame_time_ms"] = {{"mean", frames > 0 ? 1000.0 * frameSecondsTotal_ / frames : 0.0},
@@ -439,7 +487,7 @@ void NarrowPhaseLab::drawUi() {
   ImGui::TextDisabled("RESULT");
   if (!r.ok) {
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-    ImGui::TextWrapped("Refused: %s", r.error.c_str());
+    textWrapped("Refused: %s", r.error.c_str());
     ImGui::PopStyleColor();
   } else {
     const Color verdict = r.hit ? palette::kHit : palette::kSeparated;
@@ -462,9 +510,13 @@ void NarrowPhaseLab::drawUi() {
     ImGui::TextDisabled("STEP");
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.92f, 0.75f, 1.0f));
-  ImGui::TextWrapped("%s", narration().c_str());
+  textWrapped("%s", narration().c_str());
   ImGui::PopStyleColor();
   drawStepTable();
+  // Every step of the run, with its phase and the stop reason: click one to go there.
+  if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (int step = step_; drawStepList(step, stepListEntries(trace_, steps_), stopLine(trace_.result))) setStep(step);
+  }
 
   for (int shape = 0; shape < 2; ++shape) {
     ImGui::Spacing();
@@ -486,14 +538,8 @@ void NarrowPhaseLab::drawStepTable() {
   if (steps_.empty()) return;
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  // Three digits fit the column; coordinates far from the origin (the 1e5 scene) need all their digits.
-  const auto cellVector = [](Vec2d v) {
-    if (std::max(std::abs(v.x), std::abs(v.y)) >= 1000) {
-      ImGui::Text("%.9g, %.9g", v.x, v.y);
-    } else {
-      ImGui::Text("%.3g, %.3g", v.x, v.y);
-    }
-  };
+  // As many digits as fit the column, all of them on hover.
+  const auto cellVector = [](Vec2d v) { numbersCell({v.x, v.y}); };
   const auto supportRow = [&](const char* name, const collide::SupportPoint<collide::Vec2<double>>& s, const char* note) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -563,7 +609,7 @@ void NarrowPhaseLab::drawStepTable() {
       const collide::AnalyticStep<double>& step = trace_.analytic[static_cast<std::size_t>(i)];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", std::string(step.title).c_str());
+      textWrapped("%s", std::string(step.title).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%.4g", step.value);
       ImGui::TableNextColumn();

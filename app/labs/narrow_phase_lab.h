@@ -32,6 +32,7 @@ class NarrowPhaseLab final : public Lab {
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds> sceneBounds(int view) const override;
+  [[nodiscard]] std::optional<WorldBounds> followBounds(int view) const override;
 
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;

@@ -23,6 +23,7 @@
 #include "collide/support.h"
 #include "labs/narrow_phase_lab.h"
 #include "labs/narration.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -40,31 +41,26 @@ constexpr Color kRegionInterior = rgb(0xb48cff);
 
 // [SECTION] Helpers: labels, world supports, regions
 
-// Text on a dark rounded box so it reads over any fill and at any zoom (fixed pixel size). Kept inside the
-// viewport: a label that would run off an edge slides back in. wrapPixels > 0 wraps long text.
-void tag(const Renderer2D& renderer, Vec2d at, std::string_view text, Color color, Vec2d offsetPixels = {8, -22},
-         float wrapPixels = 0.0f) {
-  if (!collide::isFinite(at)) return;
-  const ScreenRect& rect = renderer.camera().rect();
-  const Vec2d screen = renderer.camera().worldToScreen(at) + offsetPixels;
-  ImFont* font = ImGui::GetFont();
-  const float fontSize = ImGui::GetFontSize();
-  const ImVec2 size = font->CalcTextSizeA(fontSize, 1e9f, wrapPixels, text.data(), text.data() + text.size());
-  const double x = std::clamp(screen.x, rect.x + 4.0, std::max(rect.x + 4.0, rect.x + rect.width - size.x - 10.0));
-  const double y = std::clamp(screen.y, rect.y + 4.0, std::max(rect.y + 4.0, rect.y + rect.height - size.y - 6.0));
-  const ImVec2 min(static_cast<float>(x) - 3.0f, static_cast<float>(y) - 1.0f);
-  const ImVec2 max(min.x + size.x + 6.0f, min.y + size.y + 2.0f);
-  ImDrawList* list = ImGui::GetBackgroundDrawList();
-  list->AddRectFilled(min, max, palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
-  list->AddText(font, fontSize, ImVec2(min.x + 3.0f, min.y + 1.0f), color.packed(), text.data(),
-                text.data() + text.size(), wrapPixels);
+// A label on a dark box, above and right of the point unless that spot is taken (the renderer lays labels out:
+// render/label_layout.h).
+void tag(Renderer2D& renderer, Vec2d at, std::string_view text, Color color, Vec2d offsetPixels = {8, -22}) {
+  renderer.label(at, text, color, offsetPixels);
 }
 
-// A message across the top of a view (a refusal), wrapped to the view's width.
+// A message across the top of a view (a refusal), below the pane title and wrapped to the view's width.
 void banner(const Renderer2D& renderer, const std::string& text, Color color) {
-  const Camera& camera = renderer.camera();
-  tag(renderer, camera.screenToWorld(camera.rect().min() + Vec2d{14, 44}), text, color, {0, 0},
-      static_cast<float>(camera.rect().width) - 40.0f);
+  const ScreenRect& rect = renderer.camera().rect();
+  std::string lines;
+  for (const std::string_view line : breakLines(text, rect.width - 40.0, [](std::string_view part) {
+         return static_cast<double>(ImGui::CalcTextSize(part.data(), part.data() + part.size()).x);
+       }))
+    lines.append(lines.empty() ? "" : "\n").append(line);
+  const ImVec2 size = ImGui::CalcTextSize(lines.c_str());
+  const ImVec2 min(static_cast<float>(rect.x) + 11.0f, static_cast<float>(rect.y) + 43.0f);
+  ImDrawList* list = ImGui::GetBackgroundDrawList();
+  list->AddRectFilled(min, ImVec2(min.x + size.x + 6.0f, min.y + size.y + 2.0f),
+                      palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
+  list->AddText(ImVec2(min.x + 3.0f, min.y + 1.0f), color.packed(), lines.c_str());
 }
 
 double pixel(const Renderer2D& renderer) { return renderer.camera().pixelsToWorld(1.0); }
@@ -178,6 +174,8 @@ void NarrowPhaseLab::rebuildMinkowski() {
 void NarrowPhaseLab::drawWorld(Renderer2D& renderer) const {
   drawShape(renderer, shapes_[0], palette::kShapeA);
   drawShape(renderer, shapes_[1], palette::kShapeB);
+  // The current step's labels (and the answer's, on the last step) are placed before the shapes' names.
+  renderer.setLabelPriority(kLabelPriorityStep);
   if (!steps_.empty()) {
     const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
     const auto i = static_cast<std::size_t>(ref.index);
@@ -189,6 +187,7 @@ void NarrowPhaseLab::drawWorld(Renderer2D& renderer) const {
     }
   }
   drawResult(renderer);
+  renderer.setLabelPriority(kLabelPriorityScene);
   editor_.drawOverlay(renderer, shapes_);
   for (int s = 0; s < 2; ++s)
     tag(renderer, shapeAnchor(shapes_[static_cast<std::size_t>(s)]), s == 0 ? "A" : "B",
@@ -216,6 +215,7 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
                                         [](Vec2d p, Vec2d q) { return p.y < q.y; });
     tag(renderer, top, "A - B", palette::kMinkowski, {6, -24});
   }
+  renderer.setLabelPriority(kLabelPriorityStep);
   if (!steps_.empty()) {
     const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
     const auto i = static_cast<std::size_t>(ref.index);
@@ -240,6 +240,7 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
       tag(renderer, exit, "depth " + formatNumber(*r.depth), palette::kHit, {8, 6});
     }
   }
+  renderer.setLabelPriority(kLabelPriorityScene);
   renderer.screenDisc({0, 0}, 5.0f, palette::kText, palette::kBackground, 1.5f);
   tag(renderer, {0, 0}, "O", palette::kText, {-18, 4});
   if (!r.ok) banner(renderer, "Refused: " + r.error, palette::kHit);

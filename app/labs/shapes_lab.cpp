@@ -20,6 +20,7 @@
 #include "render/shape_drawing.h"
 #include "widgets/shape_editor.h"
 #include "widgets/shape_inspector.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -199,7 +200,7 @@ void ShapesLab::drawUi() {
   if (ImGui::SliderInt("Directions", &directionCount_, 4, 64)) setStep(step_);
   const Vec2d d = direction();
   ImGui::Text("d = (%.3f, %.3f), %.1f deg", d.x, d.y, std::atan2(d.y, d.x) * kDegrees);
-  ImGui::TextWrapped("Each yellow dot is its shape's support point: the point farthest along d. GJK and EPA see a "
+  textWrapped("Each yellow dot is its shape's support point: the point farthest along d. GJK and EPA see a "
                      "shape only through this function.");
 
   ImGui::Spacing();

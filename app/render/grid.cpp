@@ -71,16 +71,16 @@ void drawGrid(Renderer2D& renderer, const Camera& camera, bool showLines) {
     const double x = static_cast<double>(i) * major;
     if (i == 0) continue;
     formatTick(text, sizeof text, x, major);
-    renderer.label({x, labelY}, text, tickColor, {3, 2});
+    renderer.screenText(camera.worldToScreen({x, labelY}) + Vec2d{3, 2}, text, tickColor);
   }
   for (long long i = static_cast<long long>(std::ceil(visible.min.y / major)), count = 0;
        static_cast<double>(i) * major <= visible.max.y && count < kMaxLines; ++i, ++count) {
     const double y = static_cast<double>(i) * major;
     if (i == 0) continue;
     formatTick(text, sizeof text, y, major);
-    renderer.label({labelX, y}, text, tickColor, {4, -16});
+    renderer.screenText(camera.worldToScreen({labelX, y}) + Vec2d{4, -16}, text, tickColor);
   }
-  renderer.label({0, 0}, "0", tickColor, {4, 2});
+  renderer.screenText(camera.worldToScreen({0, 0}) + Vec2d{4, 2}, "0", tickColor);
 }
 
 }  // namespace lab

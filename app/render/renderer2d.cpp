@@ -74,6 +74,9 @@ void Renderer2D::beginViewport(const Viewport& viewport) {
   circles_.clear();
   fills_.clear();
   runs_.clear();
+  labels_.clear();
+  title_ = viewport.title;
+  labelPriority_ = kLabelPriorityScene;
   const ScreenRect& rect = camera_.rect();
   ImGui::GetBackgroundDrawList()->PushClipRect(ImVec2(static_cast<float>(rect.x), static_cast<float>(rect.y)),
                                                ImVec2(static_cast<float>(rect.x + rect.width),
@@ -82,6 +85,7 @@ void Renderer2D::beginViewport(const Viewport& viewport) {
 }
 
 void Renderer2D::endViewport() {
+  drawScreenLabels(camera_.rect(), title_, labels_);
   ImGui::GetBackgroundDrawList()->PopClipRect();
   primitiveCount_ += static_cast<int>(lines_.size() + circles_.size() + fills_.size() / 3);
   if (runs_.empty()) return;
@@ -273,10 +277,16 @@ void Renderer2D::arrow(Vec2d from, Vec2d to, Color color, float width, float hea
 }
 
 void Renderer2D::label(Vec2d at, std::string_view text, Color color, Vec2d offsetPixels) {
+  if (!collide::isFinite(at) || text.empty()) return;
+  const Vec2d anchor = camera_.worldToScreen(at);
+  if (!collide::isFinite(anchor)) return;
+  labels_.push_back({anchor, offsetPixels, std::string(text), color, labelPriority_});
+}
+
+void Renderer2D::screenText(Vec2d at, std::string_view text, Color color) {
   if (!collide::isFinite(at)) return;
-  const Vec2d screen = camera_.worldToScreen(at) + offsetPixels;
-  ImGui::GetBackgroundDrawList()->AddText(ImVec2(static_cast<float>(screen.x), static_cast<float>(screen.y)),
-                                          color.packed(), text.data(), text.data() + text.size());
+  ImGui::GetBackgroundDrawList()->AddText(ImVec2(static_cast<float>(at.x), static_cast<float>(at.y)), color.packed(),
+                                          text.data(), text.data() + text.size());
 }
 
 }  // namespace lab

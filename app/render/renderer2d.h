@@ -5,7 +5,8 @@
 // line (instanced capsules: lines with width, dashes, points as zero-length capsules), circle (instanced SDF
 // discs, rings and arcs) and fill (triangles of convex polygons). Calls are kept in submission order: runs of
 // the same kind are batched into one instanced draw, so later calls draw on top.
-// Labels go through ImGui's background draw list, clipped to the viewport.
+// Labels go through ImGui's background draw list, clipped to the viewport, laid out at endViewport by the shared
+// placer (render/label_layout.h): no two overlap, none covers the pane title, the step's labels are placed first.
 //
 // Use: beginFrame(framebuffer size, scale) once, then per viewport beginViewport(v) ... draw calls ... endViewport().
 #pragma once
@@ -18,6 +19,7 @@
 #include "render/camera.h"
 #include "render/viewport.h"
 #include "render/color.h"
+#include "render/label_layout.h"
 
 namespace lab {
 
@@ -63,8 +65,14 @@ class Renderer2D {
   void arrow(Vec2d from, Vec2d to, Color color, float width = 2.0f, float headPixels = 12.0f);
   // A screen-space disc (handles, markers): radius in window pixels.
   void screenDisc(Vec2d center, float radiusPixels, Color fill, Color stroke, float strokeWidth = 1.5f);
-  // Text at a world point, offset in window pixels; through ImGui's background draw list.
+  // A label at a world point: asks for its box's top-left corner at `offsetPixels` from the point, and is moved
+  // around the point (or dropped) when that spot is taken. Drawn on a dark box at endViewport.
   void label(Vec2d at, std::string_view text, Color color, Vec2d offsetPixels = {6, -6});
+  // The priority of the labels submitted from now on in this viewport (kLabelPriorityStep: what the current step
+  // is about, placed before the scene's names). beginViewport resets it to kLabelPriorityScene.
+  void setLabelPriority(int priority) { labelPriority_ = priority; }
+  // Plain text at a window-pixel point, drawn as is (grid numbers): no box, no layout.
+  void screenText(Vec2d at, std::string_view text, Color color);
 
   // Instances and vertices drawn in this frame (for the frame-time readout).
   [[nodiscard]] int primitiveCount() const { return primitiveCount_; }
@@ -111,6 +119,9 @@ class Renderer2D {
   std::vector<FillVertex> fills_;
   std::vector<Run> runs_;
   int primitiveCount_ = 0;
+  std::vector<ScreenLabel> labels_;
+  std::string title_;
+  int labelPriority_ = kLabelPriorityScene;
 };
 
 }  // namespace lab

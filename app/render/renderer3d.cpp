@@ -18,6 +18,7 @@
 #include <imgui.h>
 
 #include "render/gl_util.h"
+#include "render/label_layout.h"
 
 namespace lab {
 
@@ -155,8 +156,9 @@ void Renderer3D::beginFrame(int framebufferWidth, int framebufferHeight, double 
   primitiveCount_ = 0;
 }
 
-void Renderer3D::beginViewport(const OrbitCamera& camera) {
+void Renderer3D::beginViewport(const OrbitCamera& camera, std::string_view title) {
   camera_ = camera;
+  title_ = title;
   eye_ = camera.eye();
   right_ = camera.right();
   up_ = camera.up();
@@ -609,73 +611,10 @@ void Renderer3D::label(Vec3d at, std::string_view text, Color color, Vec2d offse
   if (!collide::isFinite(at) || text.empty()) return;
   const ViewPoint v = toView(at);
   if (v.z < clipDepth(near_)) return;
-  labels_.push_back({toFramebuffer(v) / scale_, offsetPixels, std::string(text), color});
+  labels_.push_back({toFramebuffer(v) / scale_, offsetPixels, std::string(text), color, kLabelPriorityScene});
 }
 
-std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<const LabelRequest> requests) {
-  constexpr double kPad = 2.0;
-  std::vector<LabelPlacement> out(requests.size());
-  std::vector<const LabelPlacement*> placed;
-  placed.reserve(requests.size());
-  const auto free = [&](Vec2d min, Vec2d max) {
-    if (min.x < rect.x || min.y < rect.y || max.x > rect.x + rect.width || max.y > rect.y + rect.height) return false;
-    for (const LabelPlacement* other : placed) {
-      if (min.x < other->max.x + kPad && other->min.x < max.x + kPad && min.y < other->max.y + kPad &&
-          other->min.y < max.y + kPad)
-        return false;
-    }
-    return true;
-  };
-  constexpr double kDirections[8][2] = {{1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}};
-  for (std::size_t i = 0; i < requests.size(); ++i) {
-    const LabelRequest& request = requests[i];
-    LabelPlacement& placement = out[i];
-    if (!rect.contains(request.anchor)) continue;
-    placement.min = request.anchor + request.offset;
-    placement.max = placement.min + request.size;
-    placement.placed = free(placement.min, placement.max);
-    for (int ring = 1; ring <= 3 && !placement.placed; ++ring) {
-      for (const auto& d : kDirections) {
-        // The box's centre on a ring that grows by a line height (vertically) and half a label (sideways).
-        const Vec2d size = request.size;
-        const Vec2d centre = request.anchor + Vec2d{d[0] * (0.5 * size.x + 6.0 + (ring - 1) * 0.5 * size.x),
-                                                    d[1] * (0.5 * size.y + 4.0 + (ring - 1) * (size.y + kPad))};
-        if (free(centre - 0.5 * size, centre + 0.5 * size)) {
-          placement.min = centre - 0.5 * size;
-          placement.max = centre + 0.5 * size;
-          placement.placed = placement.moved = true;
-          break;
-        }
-      }
-    }
-    if (placement.placed) placed.push_back(&placement);
-  }
-  return out;
-}
-
-void Renderer3D::layoutLabels() {
-  if (labels_.empty()) return;
-  std::vector<LabelRequest> requests;
-  requests.reserve(labels_.size());
-  for (const Label& label : labels_) {
-    const ImVec2 size = ImGui::CalcTextSize(label.text.c_str());
-    requests.push_back({label.anchor, label.offset, {size.x, size.y}});
-  }
-  const std::vector<LabelPlacement> placements = layoutLabelBoxes(camera_.rect(), requests);
-  ImDrawList* drawList = ImGui::GetBackgroundDrawList();
-  for (std::size_t i = 0; i < labels_.size(); ++i) {
-    const Label& label = labels_[i];
-    const LabelPlacement& box = placements[i];
-    if (!box.placed) continue;
-    if (box.moved) {
-      const Vec2d nearest{std::clamp(label.anchor.x, box.min.x, box.max.x), std::clamp(label.anchor.y, box.min.y, box.max.y)};
-      drawList->AddLine(toImVec2(label.anchor), toImVec2(nearest), label.color.withAlpha(0.6f).packed(), 1.0f);
-    }
-    drawList->AddRectFilled(toImVec2(box.min - Vec2d{2, 1}), toImVec2(box.max + Vec2d{2, 1}),
-                            palette::kBackground.withAlpha(0.65f).packed(), 3.0f);
-    drawList->AddText(toImVec2(box.min), label.color.packed(), label.text.c_str());
-  }
-}
+void Renderer3D::layoutLabels() { drawScreenLabels(camera_.rect(), title_, labels_); }
 
 // [SECTION] Axis triad and ground grid
 

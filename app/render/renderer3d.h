@@ -6,13 +6,13 @@
 // CPU (near-plane clipped), so the GPU sees framebuffer pixels and a depth. Order at endViewport(): opaque
 // triangles, then lines and points, then translucent triangles sorted back to front (depth write off), then the
 // `onTop` lines and points over everything (the highlighted feature, the origin marker), then labels.
-// Labels go through ImGui's background draw list, clipped to the viewport, and are laid out so they do not
-// overlap: a label that would cover an earlier one is moved to the nearest free slot with a leader line, or
-// dropped when there is none (earlier calls win: submit the important ones first).
+// Labels go through ImGui's background draw list, clipped to the viewport, and are laid out by the shared placer
+// (render/label_layout.h) so they do not overlap nor cover the pane title (earlier calls win: submit the important
+// ones first).
 //
 // Multisampled (4x by default) in a framebuffer of its own, resolved into the bound framebuffer per view.
 //
-// Use: beginFrame(framebuffer size, scale) once, then per spatial view beginViewport(camera) ... endViewport().
+// Use: beginFrame(framebuffer size, scale) once, then per spatial view beginViewport(camera, title) ... endViewport().
 #pragma once
 
 #include <array>
@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "render/color.h"
+#include "render/label_layout.h"
 #include "render/orbit_camera.h"
 #include "render/renderer2d.h"  // LineStyle
 
@@ -47,7 +48,8 @@ class Renderer3D {
 
   void beginFrame(int framebufferWidth, int framebufferHeight, double framebufferScale);
   // Clears the viewport's depth (and draws its background) and sets the camera every call projects through.
-  void beginViewport(const OrbitCamera& camera);
+  // title: the pane title the shell draws in the top-left corner (labels keep out of it).
+  void beginViewport(const OrbitCamera& camera, std::string_view title = {});
   void endViewport();
 
   [[nodiscard]] const OrbitCamera& camera() const { return camera_; }
@@ -104,12 +106,6 @@ class Renderer3D {
     float fill[4];
     float rim[4];
   };
-  struct Label {
-    Vec2d anchor;  // window pixels
-    Vec2d offset;
-    std::string text;
-    Color color;
-  };
   // A point in the view frame: x right, y up, z along forward from the eye.
   struct ViewPoint {
     double x, y, z;
@@ -149,7 +145,8 @@ class Renderer3D {
   std::vector<SurfaceVertex> opaque_;
   std::vector<TranslucentTriangle> translucent_;
   std::vector<SurfaceVertex> sorted_;
-  std::vector<Label> labels_;
+  std::vector<ScreenLabel> labels_;
+  std::string title_;  // the pane title the labels keep out of
 
   int samplesWanted_ = kDefaultSamples;
   int samplesMade_ = 0;
@@ -162,22 +159,6 @@ class Renderer3D {
   unsigned surfaceBuffer_ = 0, lineBuffer_ = 0, pointBuffer_ = 0;
   int surfaceSizeUniform_ = -1, lineSizeUniform_ = -1, pointSizeUniform_ = -1, pointRimUniform_ = -1;
 };
-
-// Label layout (Renderer3D's labels use it): greedy, in request order (earlier labels win). A label goes where
-// it asked (anchor + offset) when that box is inside `rect` and clear of the labels already placed (2 pixels
-// apart); otherwise to the first free box on rings of eight around the anchor (moved: the renderer joins it to
-// the anchor with a leader line); otherwise it is dropped. Anchors outside `rect` are dropped.
-struct LabelRequest {
-  Vec2d anchor;  // window pixels
-  Vec2d offset;
-  Vec2d size;    // of the text
-};
-struct LabelPlacement {
-  Vec2d min{}, max{};
-  bool placed = false;
-  bool moved = false;
-};
-[[nodiscard]] std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<const LabelRequest> requests);
 
 // The edges a mesh outline draws: every edge shared by two non-coplanar triangles and every border edge (one
 // triangle), each once as a pair of vertex indices; edges with an index out of range are skipped.

@@ -22,6 +22,7 @@
 #include "render/grid.h"
 #include "resources/embedded.h"
 #include "shell/help_overlay.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -118,6 +119,7 @@ void LabShell::selectLab(const LabInfo& info) {
   scenePath_.clear();
   pressView_ = -1;
   pendingFit_ = true;
+  followPaused_ = false;
   settings_.lastLab = info.name;
 }
 
@@ -246,6 +248,7 @@ Json LabShell::dumpState() const {
   }
   state["views"] = views;
   state["showGrid"] = settings_.showGrid;
+  state["followStep"] = following();
   state["helpOpen"] = showHelp_;
   state["frameTimeMs"] = {{"mean", framesTimed_ > 0 ? 1000.0 * frameSecondsTotal_ / framesTimed_ : 0.0},
                           {"max", 1000.0 * frameSecondsMax_},
@@ -334,6 +337,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   for (const KeyPress& press : canvasKeys)
     if (!isShellKey(press) && !isTimelineKey(press)) lab_->keyPressed(press);
   lab_->update(seconds);
+  followViews(seconds);
   plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); });
   drawCanvas(framebufferWidth, framebufferHeight);
 
@@ -378,7 +382,73 @@ void LabShell::fitViews() {
       view.camera.setView(sceneInfo_.view->center, sceneInfo_.view->zoom);
       continue;
     }
+    if (const std::optional<WorldBounds> bounds = following() ? lab_->followBounds(view.index) : std::nullopt) {
+      view.camera.fit(*bounds, kFitMarginPixels);
+      continue;
+    }
     if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index)) view.camera.fit(*bounds, kFitMarginPixels);
+  }
+}
+
+// Bottom left of a pane that can follow the step: a scale bar (the zoom changes at every step, so the grid alone
+// does not say how big things are) and whether the pane follows.
+void LabShell::drawFollowFooter(ImDrawList& overlay, const Viewport& view) const {
+  const ScreenRect& rect = view.camera.rect();
+  // The bar's length: 1, 2 or 5 times a power of ten, 60 to 150 pixels long.
+  const double unitsFor60 = view.camera.pixelsToWorld(60.0);
+  const double decade = std::pow(10.0, std::floor(std::log10(unitsFor60)));
+  double length = decade;
+  for (const double nice : {1.0, 2.0, 5.0, 10.0}) {
+    length = nice * decade;
+    if (length >= unitsFor60) break;
+  }
+  const double pixels = view.camera.worldToPixels(length);
+  const Vec2d start{rect.x + 16, rect.y + rect.height - 14};
+  const Vec2d end = start + Vec2d{pixels, 0};
+  const std::uint32_t color = palette::kText.withAlpha(0.85f).packed();
+  char text[64];
+  std::snprintf(text, sizeof text, "%g", length);
+  const ImVec2 textSize = ImGui::CalcTextSize(text);
+  overlay.AddRectFilled(toImVec2(start - Vec2d{6, textSize.y + 8}), toImVec2(end + Vec2d{8 + textSize.x, 6}),
+                        palette::kBackground.withAlpha(0.75f).packed(), 3.0f);
+  overlay.AddLine(toImVec2(start), toImVec2(end), color, 2.0f);
+  overlay.AddLine(toImVec2(start - Vec2d{0, 5}), toImVec2(start + Vec2d{0, 1}), color, 2.0f);
+  overlay.AddLine(toImVec2(end - Vec2d{0, 5}), toImVec2(end + Vec2d{0, 1}), color, 2.0f);
+  overlay.AddText(toImVec2(end + Vec2d{5, -textSize.y + 2}), color, text);
+  const char* state = following() ? "follows the step (View menu)"
+                                  : (settings_.followStep ? "not following: you moved the view (View > Follow the step)"
+                                                          : "View > Follow the step to frame each step");
+  const Color stateColor = following() ? palette::kTextDim : palette::kAccent;
+  const ImVec2 stateSize = ImGui::CalcTextSize(state);
+  const Vec2d at{end.x + textSize.x + 18, start.y - stateSize.y + 2};
+  overlay.AddRectFilled(toImVec2(at - Vec2d{4, 2}), toImVec2(at + Vec2d{stateSize.x + 4, stateSize.y + 2}),
+                        palette::kBackground.withAlpha(0.75f).packed(), 3.0f);
+  overlay.AddText(toImVec2(at), stateColor.packed(), state);
+}
+
+void LabShell::followViews(double seconds) {
+  if (!following() || pendingFit_) return;
+  // An exponential ease: the camera covers 1 - e^(-t / tau) of the way in t seconds, so a step reads as a short
+  // glide rather than a jump (centre linearly, zoom geometrically).
+  constexpr double kEaseSeconds = 0.12;
+  const double t = 1.0 - std::exp(-std::max(seconds, 0.0) / kEaseSeconds);
+  for (Viewport& view : views_) {
+    if (view.kind != ViewKind::Planar) continue;
+    const std::optional<WorldBounds> bounds = lab_->followBounds(view.index);
+    if (!bounds) continue;
+    Camera target = view.camera;
+    target.fit(*bounds, kFitMarginPixels);
+    const Camera& from = view.camera;
+    const double zoom = from.pixelsPerUnit() * std::pow(target.pixelsPerUnit() / from.pixelsPerUnit(), t);
+    const Vec2d center = from.center() + t * (target.center() - from.center());
+    // Settled within half a pixel: land exactly, so a still picture stays still.
+    const bool settled = collide::length(target.center() - from.center()) * target.pixelsPerUnit() < 0.5 &&
+                         std::abs(std::log(target.pixelsPerUnit() / from.pixelsPerUnit())) < 1e-3;
+    if (settled) {
+      view.camera.setView(target.center(), target.pixelsPerUnit());
+    } else {
+      view.camera.setView(center, zoom);
+    }
   }
 }
 
@@ -411,6 +481,7 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
       sceneInfo_.view.reset();  // "fit" means fit, even when the scene file named a view
       sceneInfo_.view3.reset();
       pendingFit_ = true;
+      followPaused_ = true;  // the whole scene, until Follow the step is ticked again
     }
     // The 3D views' presets (Alt: the labs keep the bare digits for their algorithms).
     constexpr std::pair<int, ViewPreset> kPresetKeys[] = {
@@ -456,8 +527,14 @@ void LabShell::drawMenuBar() {
       sceneInfo_.view.reset();
       sceneInfo_.view3.reset();
       pendingFit_ = true;
+      followPaused_ = true;  // the whole scene, until Follow the step is ticked again
     }
     ImGui::MenuItem("Grid", "G", &settings_.showGrid);
+    // On: the panes that show a step (A - B) frame it at every step. A pan, zoom or fit turns it off until ticked.
+    if (bool follow = following(); ImGui::MenuItem("Follow the step", nullptr, &follow)) {
+      settings_.followStep = follow;
+      followPaused_ = false;
+    }
     if (hasSpatialView()) {
       ImGui::Separator();
       const auto it = std::find_if(views_.begin(), views_.end(), [](const Viewport& v) { return v.kind == ViewKind::Spatial; });
@@ -528,10 +605,10 @@ void LabShell::drawSidePanel(float top, float width, float height) {
       ImGui::Spacing();
       ImGui::TextDisabled("SCENE");
       // Bounded on screen whatever was typed or pasted (scene files are bounded when read).
-      if (!sceneInfo_.title.empty()) ImGui::TextWrapped("%s", boundedText(sceneInfo_.title, kMaxSceneTitleBytes).c_str());
+      if (!sceneInfo_.title.empty()) textWrapped("%s", boundedText(sceneInfo_.title, kMaxSceneTitleBytes).c_str());
       if (!sceneInfo_.lesson.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.84f, 0.28f, 1.0f));
-        ImGui::TextWrapped("%s", boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes).c_str());
+        textWrapped("%s", boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes).c_str());
         ImGui::PopStyleColor();
       }
       if (!scenePath_.empty()) {
@@ -624,6 +701,7 @@ void LabShell::handleCanvasInput() {
       }
     } else {
       view.camera.pan(delta);
+      if ((delta.x != 0 || delta.y != 0) && lab_->followBounds(view.index)) followPaused_ = true;
     }
     if (!ImGui::IsMouseDown(static_cast<int>(pressButton_))) {
       if (labOwnsPress_) lab_->mouseUp(mouseEvent(pressView_, pressButton_));
@@ -642,6 +720,7 @@ void LabShell::handleCanvasInput() {
         view.orbit.zoomAt(mouse, factor);
       } else {
         view.camera.zoomAt(mouse, factor);
+        if (lab_->followBounds(view.index)) followPaused_ = true;
       }
     }
   }
@@ -655,7 +734,7 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
   for (Viewport& view : views_) {
     if (view.kind == ViewKind::Spatial) {
       // Spatial: the ground grid, the lab's drawing through Renderer3D under the orbit camera, the axis triad.
-      renderer3d_.beginViewport(view.orbit);
+      renderer3d_.beginViewport(view.orbit, view.title);
       if (settings_.showGrid) drawGroundGrid(renderer3d_);
       lab_->draw(DrawContext{view.index, ViewKind::Spatial, &view, nullptr, &renderer3d_});
       drawAxisTriad(renderer3d_);
@@ -674,10 +753,11 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
     overlay->PushClipRect(corner, toImVec2(rect.max()), true);
     if (views_.size() > 1 || *view.title) {
       const ImVec2 titleSize = ImGui::CalcTextSize(view.title);
-      overlay->AddRectFilled(ImVec2(corner.x + 8, corner.y + 8), ImVec2(corner.x + 20 + titleSize.x, corner.y + 14 + titleSize.y),
-                             palette::kBackground.withAlpha(0.85f).packed(), 4.0f);
+      const LabelBox titleBox = paneTitleBox(rect, {titleSize.x, titleSize.y});  // the renderers' labels keep out
+      overlay->AddRectFilled(toImVec2(titleBox.min), toImVec2(titleBox.max), palette::kBackground.withAlpha(0.85f).packed(), 4.0f);
       overlay->AddText(ImVec2(corner.x + 14, corner.y + 11), palette::kText.packed(), view.title);
     }
+    if (view.kind == ViewKind::Planar && lab_->followBounds(view.index)) drawFollowFooter(*overlay, view);
     const Vec2d mouse{io.MousePos.x, io.MousePos.y};
     if (ImGui::IsMousePosValid() && rect.contains(mouse)) {
       char text[96];
@@ -779,7 +859,7 @@ void LabShell::drawDialogs() {
   ImGui::SetNextWindowSize(ImVec2(width, 0));
   if (ImGui::BeginPopupModal("Error", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.45f, 1.0f));
-    ImGui::TextWrapped("%s", errorMessage_.c_str());
+    textWrapped("%s", errorMessage_.c_str());
     ImGui::PopStyleColor();
     ImGui::TextDisabled("Nothing was changed.");
     if (ImGui::Button("OK") || ImGui::IsKeyPressed(GLFW_KEY_ENTER, false) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false))

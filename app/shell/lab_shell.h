@@ -16,6 +16,8 @@
 #include "plot/plot_panel.h"
 #include "widgets/timeline.h"
 
+struct ImDrawList;
+
 namespace lab {
 
 class LabShell {
@@ -71,6 +73,10 @@ class LabShell {
   void drawCanvas(int framebufferWidth, int framebufferHeight);
   void drawDialogs();
   void fitViews();
+  // View > Follow the step: eases each following planar view toward the lab's followBounds.
+  [[nodiscard]] bool following() const { return settings_.followStep && !followPaused_; }
+  void followViews(double seconds);
+  void drawFollowFooter(ImDrawList& overlay, const Viewport& view) const;
   void reportError(std::string message);
   bool applyScene(const Scene& scene, const std::string& source, std::string& error);
   [[nodiscard]] MouseEvent mouseEvent(int view, MouseButton button) const;
@@ -94,6 +100,7 @@ class LabShell {
   std::optional<SpatialCamera> spatialCamera_;  // setSpatialCamera
   std::string scenePath_;
   bool pendingFit_ = true;
+  bool followPaused_ = false;  // the user panned, zoomed or fitted: following waits until it is ticked again
   bool showHelp_ = false;
   bool showPlots_ = false;  // View > Plots
   PlotPanel plotPanel_;     // the recording of every frame's metrics

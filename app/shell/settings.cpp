@@ -44,6 +44,7 @@ Settings loadSettings(const std::string& path) {
   readSetting(json, "windowWidth", settings.windowWidth);
   readSetting(json, "windowHeight", settings.windowHeight);
   readSetting(json, "showGrid", settings.showGrid);
+  readSetting(json, "followStep", settings.followStep);
   readSetting(json, "recentFiles", settings.recentFiles);
   if (json.contains("labs") && json["labs"].is_object()) settings.labs = json["labs"];
   if (json.contains("cameras") && json["cameras"].is_object()) settings.cameras = json["cameras"];
@@ -58,7 +59,8 @@ bool saveSettings(const Settings& settings, const std::string& path) {
   const nlohmann::ordered_json json = {{"lastLab", settings.lastLab},       {"scenePath", settings.scenePath},
                                {"windowWidth", settings.windowWidth}, {"windowHeight", settings.windowHeight},
                                {"showGrid", settings.showGrid},     {"recentFiles", settings.recentFiles},
-                               {"labs", settings.labs},             {"cameras", settings.cameras}};
+                               {"labs", settings.labs},             {"cameras", settings.cameras},
+                               {"followStep", settings.followStep}};
   std::error_code error;
   const std::filesystem::path target(path);
   std::filesystem::create_directories(target.parent_path(), error);

@@ -17,6 +17,7 @@ struct Settings {
   int windowWidth = 1600;
   int windowHeight = 1000;
   bool showGrid = true;
+  bool followStep = true;  // View > Follow the step
   std::vector<std::string> recentFiles;  // most recent first
   Json labs = Json::object();  // each lab's own settings, by lab name
   // Each lab's 3D view cameras, by lab name: an array by view index of {target, yaw, pitch (degrees), distance,

@@ -12,6 +12,7 @@
 
 #include "collide/hull3.h"
 #include "widgets/shape_editor.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -51,7 +52,7 @@ bool editVector(const char* label, Vec3d& value, double speed = 0.01) {
 void showError(const std::string& error) {
   if (error.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-  ImGui::TextWrapped("refused: %s", error.c_str());
+  textWrapped("refused: %s", error.c_str());
   ImGui::PopStyleColor();
 }
 
@@ -271,7 +272,7 @@ bool drawShapeInspector(Collider& shape, std::string& error) {
       shape.shape);
   if (!error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-    ImGui::TextWrapped("refused: %s", error.c_str());
+    textWrapped("refused: %s", error.c_str());
     ImGui::PopStyleColor();
   }
   ImGui::PopItemWidth();

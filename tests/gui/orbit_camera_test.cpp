@@ -279,49 +279,6 @@ TEST(ShapeMesh3, PolytopeOutlinesAreTheirTrueEdges) {
   EXPECT_EQ(outlineEdges(tetra.positions, tetra.triangles).size(), 6u);
 }
 
-// [SECTION] Label layout
-
-bool overlap(const LabelPlacement& a, const LabelPlacement& b) {
-  return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
-}
-
-TEST(LabelLayout, ALabelOnAnotherMovesToAFreeSpotNearItsAnchorOrIsDropped) {
-  const ScreenRect rect{0, 0, 400, 300};
-  const Vec2d size{60, 14};
-  // Five labels at one anchor, one far away, one outside the view.
-  std::vector<LabelRequest> requests(5, LabelRequest{{200, 150}, {6, -6}, size});
-  requests.push_back({{50, 250}, {6, -6}, size});
-  requests.push_back({{500, 150}, {6, -6}, size});
-  const std::vector<LabelPlacement> out = layoutLabelBoxes(rect, requests);
-  ASSERT_EQ(out.size(), requests.size());
-  EXPECT_TRUE(out[0].placed);
-  EXPECT_FALSE(out[0].moved);  // the first keeps its spot
-  EXPECT_EQ(out[0].min, (Vec2d{206, 144}));
-  for (std::size_t i = 1; i < 5; ++i) {
-    EXPECT_TRUE(out[i].placed);
-    EXPECT_TRUE(out[i].moved);
-    // Near its anchor: within the third ring.
-    EXPECT_LT(collide::length(0.5 * (out[i].min + out[i].max) - Vec2d{200, 150}), 3 * size.x);
-  }
-  EXPECT_TRUE(out[5].placed);
-  EXPECT_FALSE(out[5].moved);
-  EXPECT_FALSE(out[6].placed);
-  for (std::size_t i = 0; i < out.size(); ++i)
-    for (std::size_t j = i + 1; j < out.size(); ++j)
-      EXPECT_FALSE(out[i].placed && out[j].placed && overlap(out[i], out[j])) << i << " " << j;
-  // A crowd: at most as many as fit, never overlapping, and the rest dropped rather than piled up.
-  const std::vector<LabelRequest> crowd(200, LabelRequest{{200, 150}, {6, -6}, size});
-  const std::vector<LabelPlacement> placed = layoutLabelBoxes(rect, crowd);
-  int shown = 0;
-  for (std::size_t i = 0; i < placed.size(); ++i) {
-    shown += placed[i].placed ? 1 : 0;
-    for (std::size_t j = i + 1; j < placed.size(); ++j)
-      EXPECT_FALSE(placed[i].placed && placed[j].placed && overlap(placed[i], placed[j]));
-  }
-  EXPECT_GT(shown, 8);
-  EXPECT_LE(shown, 25);
-}
-
 TEST(WorldBounds3, IncludesPointsAndBoxes) {
   WorldBounds3 box = WorldBounds3::none();
   EXPECT_TRUE(box.empty());

@@ -165,6 +165,40 @@ TEST(Screenshot, SupportPointFollowsTheTimelineStep) {
   EXPECT_EQ(quarter.countNear(rightX, rightY, kAccent, 40, 2), 0) << "step 4: nothing at the right";
 }
 
+// A near-touching pair: at the default zoom GJK distance's last simplex is a few pixels wide in A - B. Following
+// the step (on by default) frames it: its extent is many pixels and it lies inside the pane; with it off
+// (--no-follow, as View > Follow the step unticked) the pane shows the whole A - B and the simplex is a few pixels.
+TEST(Screenshot, TheMinkowskiPaneFollowsTheStep) {
+  const auto simplexPixels = [](const Screenshot& shot) {
+    const Json& figure = shot.state.at("step_figure");
+    const Json& rect = shot.state.at("views")[1].at("rect");
+    double low[2] = {1e300, 1e300}, high[2] = {-1e300, -1e300};
+    for (const Json& p : figure) {
+      const std::array<double, 2> screen = shot.project(p[0].get<double>(), p[1].get<double>(), 1);
+      for (int k = 0; k < 2; ++k) {
+        low[k] = std::min(low[k], screen[static_cast<std::size_t>(k)]);
+        high[k] = std::max(high[k], screen[static_cast<std::size_t>(k)]);
+      }
+      EXPECT_GT(screen[0], rect[0].get<double>());
+      EXPECT_LT(screen[0], rect[0].get<double>() + rect[2].get<double>());
+      EXPECT_GT(screen[1], rect[1].get<double>());
+      EXPECT_LT(screen[1], rect[1].get<double>() + rect[3].get<double>());
+    }
+    return std::max(high[0] - low[0], high[1] - low[1]);
+  };
+  const std::string arguments = "screenshot --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/09_gjk_most_iterations.json' --step 7";
+  const Screenshot followed = run(arguments, "follow_on");
+  ASSERT_EQ(followed.exitCode, 0) << followed.errors;
+  EXPECT_TRUE(followed.state.at("followStep").get<bool>());
+  ASSERT_GE(followed.state.at("step_figure").size(), 2u);
+  EXPECT_GT(simplexPixels(followed), 150.0);
+
+  const Screenshot whole = run(arguments + " --no-follow", "follow_off");
+  ASSERT_EQ(whole.exitCode, 0) << whole.errors;
+  EXPECT_FALSE(whole.state.at("followStep").get<bool>());
+  EXPECT_LT(simplexPixels(whole), 40.0);
+}
+
 TEST(Screenshot, RefusesUnknownLabsStepsAndSizes) {
   const Screenshot lab = run("screenshot --lab NoSuchLab", "badlab");
   EXPECT_NE(lab.exitCode, 0);

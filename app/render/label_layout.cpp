@@ -1,0 +1,121 @@
+#include "render/label_layout.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <numeric>
+
+#include <imgui.h>
+
+namespace lab {
+
+namespace {
+
+constexpr double kPad = 2.0;          // between two labels
+constexpr double kAnchorRadius = 3.0;  // the dot a label marks stays visible
+constexpr double kLeaderPixels = 8.0;  // a box farther than this from its anchor gets a leader line
+constexpr Vec2d kTextPadding{3, 1};    // around the text, inside the box
+
+bool overlaps(Vec2d min, Vec2d max, Vec2d otherMin, Vec2d otherMax, double pad) {
+  return min.x < otherMax.x + pad && otherMin.x < max.x + pad && min.y < otherMax.y + pad && otherMin.y < max.y + pad;
+}
+
+double distanceToBox(Vec2d p, Vec2d min, Vec2d max) {
+  const Vec2d nearest{std::clamp(p.x, min.x, max.x), std::clamp(p.y, min.y, max.y)};
+  return collide::length(nearest - p);
+}
+
+ImVec2 toImVec2(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
+
+}  // namespace
+
+std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<const LabelRequest> requests,
+                                             std::span<const LabelBox> keepOut) {
+  std::vector<LabelPlacement> out(requests.size());
+  std::vector<std::size_t> order(requests.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t i, std::size_t j) { return requests[i].priority > requests[j].priority; });
+  std::vector<const LabelPlacement*> placed;
+  placed.reserve(requests.size());
+  const auto free = [&](std::size_t self, Vec2d min, Vec2d max) {
+    if (min.x < rect.x || min.y < rect.y || max.x > rect.x + rect.width || max.y > rect.y + rect.height) return false;
+    for (const LabelBox& box : keepOut)
+      if (overlaps(min, max, box.min, box.max, 0.0)) return false;
+    for (const LabelPlacement* other : placed)
+      if (overlaps(min, max, other->min, other->max, kPad)) return false;
+    const Vec2d own = requests[self].anchor;
+    for (const LabelRequest& other : requests) {
+      if (other.anchor == own || !rect.contains(other.anchor)) continue;
+      const Vec2d r{kAnchorRadius, kAnchorRadius};
+      if (overlaps(min, max, other.anchor - r, other.anchor + r, 0.0)) return false;
+    }
+    return true;
+  };
+  // The eight positions around the anchor: right of it first (text reads on from the point), then clockwise.
+  constexpr double kDirections[8][2] = {{1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}};
+  for (const std::size_t i : order) {
+    const LabelRequest& request = requests[i];
+    LabelPlacement& placement = out[i];
+    if (!rect.contains(request.anchor)) continue;
+    placement.min = request.anchor + request.offset;
+    placement.max = placement.min + request.size;
+    placement.placed = free(i, placement.min, placement.max);
+    for (int ring = 1; ring <= 3 && !placement.placed; ++ring) {
+      for (const auto& d : kDirections) {
+        // The box's centre on a ring that grows by a line height (vertically) and half a label (sideways).
+        // Near the pane's edge the box slides back inside (a vertex in a corner keeps its label).
+        const Vec2d size = request.size;
+        const Vec2d centre = request.anchor + Vec2d{d[0] * (0.5 * size.x + 6.0 + (ring - 1) * 0.5 * size.x),
+                                                    d[1] * (0.5 * size.y + 4.0 + (ring - 1) * (size.y + kPad))};
+        const Vec2d min{std::clamp(centre.x - 0.5 * size.x, rect.x, std::max(rect.x, rect.x + rect.width - size.x)),
+                        std::clamp(centre.y - 0.5 * size.y, rect.y, std::max(rect.y, rect.y + rect.height - size.y))};
+        if (free(i, min, min + size)) {
+          placement.min = min;
+          placement.max = min + size;
+          placement.placed = placement.moved = true;
+          break;
+        }
+      }
+    }
+    placement.leader = placement.placed && placement.moved &&
+                       distanceToBox(request.anchor, placement.min, placement.max) > kLeaderPixels;
+    if (placement.placed) placed.push_back(&placement);
+  }
+  return out;
+}
+
+LabelBox paneTitleBox(const ScreenRect& pane, Vec2d titleTextSize) {
+  return {pane.min() + Vec2d{8, 8}, pane.min() + Vec2d{20, 14} + titleTextSize};
+}
+
+void drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels) {
+  if (labels.empty()) return;
+  std::vector<LabelRequest> requests;
+  requests.reserve(labels.size());
+  for (const ScreenLabel& label : labels) {
+    const ImVec2 size = ImGui::CalcTextSize(label.text.data(), label.text.data() + label.text.size());
+    requests.push_back({label.anchor, label.offset, Vec2d{size.x, size.y} + 2.0 * kTextPadding, label.priority});
+  }
+  std::vector<LabelBox> keepOut;
+  if (!title.empty()) {
+    const ImVec2 size = ImGui::CalcTextSize(title.data(), title.data() + title.size());
+    keepOut.push_back(paneTitleBox(rect, {size.x, size.y}));
+  }
+  const std::vector<LabelPlacement> placements = layoutLabelBoxes(rect, requests, keepOut);
+  ImDrawList* list = ImGui::GetBackgroundDrawList();
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    const ScreenLabel& label = labels[i];
+    const LabelPlacement& box = placements[i];
+    if (!box.placed) continue;
+    if (box.leader) {
+      const Vec2d nearest{std::clamp(label.anchor.x, box.min.x, box.max.x),
+                          std::clamp(label.anchor.y, box.min.y, box.max.y)};
+      list->AddLine(toImVec2(label.anchor), toImVec2(nearest), label.color.withAlpha(0.6f).packed(), 1.0f);
+    }
+    list->AddRectFilled(toImVec2(box.min), toImVec2(box.max), palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
+    list->AddText(toImVec2(box.min + kTextPadding), label.color.packed(), label.text.data(),
+                  label.text.data() + label.text.size());
+  }
+}
+
+}  // namespace lab

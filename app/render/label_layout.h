@@ -1,0 +1,63 @@
+// app/render/label_layout.h: the one screen-space label placer both renderers use (Renderer2D, Renderer3D).
+//
+// Greedy, highest priority first and then in request order (earlier labels win ties). A label goes where it
+// asked (anchor + offset) when that box is inside the pane, clear of the labels already placed (2 pixels apart),
+// of the keep-out boxes (the pane's title) and of every other label's anchor; otherwise to the first free box of
+// the eight around its anchor, then of two wider rings, each slid back inside the pane near its edges (a box far
+// from its anchor gets a leader line back to it); otherwise it is dropped rather than piled on another. Anchors
+// outside the pane are dropped.
+// The classic point-feature labelling positions (Imhof 1975), placed greedily (Christensen, Marks and Shieber 1995).
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "render/camera.h"
+#include "render/color.h"
+
+namespace lab {
+
+// Labels about what the current step does are placed before the scene's names (shapes, the origin).
+inline constexpr int kLabelPriorityScene = 0;
+inline constexpr int kLabelPriorityStep = 1;
+
+struct LabelBox {
+  Vec2d min{}, max{};  // window pixels
+};
+
+struct LabelRequest {
+  Vec2d anchor;  // window pixels
+  Vec2d offset;  // the asked box's top-left corner, from the anchor
+  Vec2d size;    // of the box
+  int priority = kLabelPriorityScene;
+};
+
+struct LabelPlacement {
+  Vec2d min{}, max{};
+  bool placed = false;
+  bool moved = false;   // not where it asked
+  bool leader = false;  // far enough from its anchor to need a leader line
+};
+
+[[nodiscard]] std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<const LabelRequest> requests,
+                                                           std::span<const LabelBox> keepOut = {});
+
+// The box the shell draws a pane's title in (its top-left corner); labels keep out of it.
+[[nodiscard]] LabelBox paneTitleBox(const ScreenRect& pane, Vec2d titleTextSize);
+
+// A label as a renderer queues it: anchored in window pixels, laid out and drawn at the end of the pane.
+struct ScreenLabel {
+  Vec2d anchor;
+  Vec2d offset;
+  std::string text;
+  Color color;
+  int priority = kLabelPriorityScene;
+};
+
+// Lays the labels out in `rect` (keeping out of the pane title `title`, if any) and draws them into ImGui's
+// background draw list: text on a dark rounded box, with a leader line when moved far from the anchor.
+void drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels);
+
+}  // namespace lab

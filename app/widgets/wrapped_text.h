@@ -1,0 +1,29 @@
+// app/widgets/wrapped_text.h: paragraphs wrapped at spaces only. ImGui 1.86's TextWrapped also breaks after
+// punctuation, so "|v| = 0.1449" can end a line with "0." and start the next with "1449"; these never split a
+// number, and keep "x = 1.2" (a space beside '=', '<' or '>') on one line. Every lab's narration and lesson
+// paragraphs use them.
+#pragma once
+
+#include <functional>
+#include <initializer_list>
+#include <string_view>
+#include <vector>
+
+#include <imgui.h>
+
+namespace lab {
+
+// The lines of `text` no wider than `width` as `measure` measures them, broken only at spaces that are not glued
+// (beside '=', '<' or '>'); '\n' always breaks. A word (or glued group) wider than `width` gets a line of its
+// own rather than being cut. Lines exclude the spaces they were broken at.
+[[nodiscard]] std::vector<std::string_view> breakLines(std::string_view text, double width,
+                                                       const std::function<double(std::string_view)>& measure);
+
+// ImGui::TextWrapped's replacement (printf-style, wrapped to the available width with breakLines).
+void textWrapped(const char* format, ...) IM_FMTARGS(1);
+
+// A table cell of numbers ("0.123, -0.0763"): with as many significant digits (6 down to 1) as fit the cell's
+// width, so none is cut off, and every digit (%.17g) in a tooltip on hover.
+void numbersCell(std::initializer_list<double> values);
+
+}  // namespace lab

@@ -1,0 +1,144 @@
+// The screen-space label placer both renderers share (app/render/label_layout.h): labels never overlap, stay
+// inside the pane and out of its title, keep clear of the other labels' anchors, and the higher priority wins.
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "render/label_layout.h"
+
+namespace lab {
+namespace {
+
+bool overlap(const LabelPlacement& a, const LabelPlacement& b) {
+  return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
+}
+
+bool inside(const LabelPlacement& p, const ScreenRect& rect) {
+  return p.min.x >= rect.x && p.min.y >= rect.y && p.max.x <= rect.x + rect.width && p.max.y <= rect.y + rect.height;
+}
+
+void expectDisjointAndInside(const std::vector<LabelPlacement>& out, const ScreenRect& rect) {
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (!out[i].placed) continue;
+    EXPECT_TRUE(inside(out[i], rect)) << i;
+    for (std::size_t j = i + 1; j < out.size(); ++j)
+      EXPECT_FALSE(out[j].placed && overlap(out[i], out[j])) << i << " " << j;
+  }
+}
+
+TEST(LabelLayout, ALabelOnAnotherMovesToAFreeSpotNearItsAnchorOrIsDropped) {
+  const ScreenRect rect{0, 0, 400, 300};
+  const Vec2d size{60, 14};
+  // Five labels at one anchor, one far away, one outside the view.
+  std::vector<LabelRequest> requests(5, LabelRequest{{200, 150}, {6, -6}, size});
+  requests.push_back({{50, 250}, {6, -6}, size});
+  requests.push_back({{500, 150}, {6, -6}, size});
+  const std::vector<LabelPlacement> out = layoutLabelBoxes(rect, requests);
+  ASSERT_EQ(out.size(), requests.size());
+  EXPECT_TRUE(out[0].placed);
+  EXPECT_FALSE(out[0].moved);  // the first keeps its spot
+  EXPECT_EQ(out[0].min, (Vec2d{206, 144}));
+  for (std::size_t i = 1; i < 5; ++i) {
+    EXPECT_TRUE(out[i].placed);
+    EXPECT_TRUE(out[i].moved);
+    // Near its anchor: within the third ring.
+    EXPECT_LT(collide::length(0.5 * (out[i].min + out[i].max) - Vec2d{200, 150}), 3 * size.x);
+  }
+  EXPECT_TRUE(out[5].placed);
+  EXPECT_FALSE(out[5].moved);
+  EXPECT_FALSE(out[6].placed);
+  expectDisjointAndInside(out, rect);
+  // A crowd: at most as many as fit, never overlapping, and the rest dropped rather than piled up.
+  const std::vector<LabelRequest> crowd(200, LabelRequest{{200, 150}, {6, -6}, size});
+  const std::vector<LabelPlacement> placed = layoutLabelBoxes(rect, crowd);
+  int shown = 0;
+  for (const LabelPlacement& p : placed) shown += p.placed ? 1 : 0;
+  expectDisjointAndInside(placed, rect);
+  EXPECT_GT(shown, 8);
+  EXPECT_LE(shown, 25);
+}
+
+TEST(LabelLayout, TheEightPositionsAroundTheAnchorComeFirstAndFarOnesGetALeaderLine) {
+  const ScreenRect rect{0, 0, 400, 300};
+  const Vec2d size{40, 14};
+  const std::vector<LabelRequest> requests(12, LabelRequest{{200, 150}, {6, -18}, size});  // asks for the top right
+  const std::vector<LabelPlacement> out = layoutLabelBoxes(rect, requests);
+  // The eight positions touching the anchor (those not overlapping each other) fill first and need no leader line;
+  // the rest go farther out and point back with one.
+  int touching = 0;
+  int led = 0;
+  for (std::size_t i = 1; i < out.size(); ++i) {
+    ASSERT_TRUE(out[i].placed) << i;
+    const Vec2d nearest{std::clamp(200.0, out[i].min.x, out[i].max.x), std::clamp(150.0, out[i].min.y, out[i].max.y)};
+    const double gap = collide::length(nearest - Vec2d{200, 150});
+    EXPECT_EQ(out[i].leader, gap > 8.0) << i;
+    touching += out[i].leader ? 0 : 1;
+    led += out[i].leader ? 1 : 0;
+  }
+  EXPECT_GE(touching, 3);
+  EXPECT_GE(led, 1);
+  expectDisjointAndInside(out, rect);
+}
+
+TEST(LabelLayout, HigherPriorityIsPlacedFirstAndKeepsItsSpot) {
+  const ScreenRect rect{0, 0, 400, 300};
+  const Vec2d size{50, 14};
+  std::vector<LabelRequest> requests(3, LabelRequest{{200, 150}, {6, -6}, size, kLabelPriorityScene});
+  requests[2].priority = kLabelPriorityStep;  // submitted last, about the step
+  const std::vector<LabelPlacement> out = layoutLabelBoxes(rect, requests);
+  EXPECT_TRUE(out[2].placed);
+  EXPECT_FALSE(out[2].moved);
+  EXPECT_TRUE(out[0].moved);
+  EXPECT_TRUE(out[1].moved);
+  expectDisjointAndInside(out, rect);
+}
+
+// Every placed label: out of the title, off every other label's anchor.
+void expectClearOf(const std::vector<LabelRequest>& requests, const std::vector<LabelPlacement>& out, const LabelBox& title) {
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (!out[i].placed) continue;
+    const LabelPlacement& p = out[i];
+    EXPECT_FALSE(p.min.x < title.max.x && title.min.x < p.max.x && p.min.y < title.max.y && title.min.y < p.max.y) << i;
+    for (std::size_t j = 0; j < requests.size(); ++j) {
+      if (requests[j].anchor == requests[i].anchor) continue;
+      const Vec2d a = requests[j].anchor;
+      EXPECT_FALSE(a.x > p.min.x && a.x < p.max.x && a.y > p.min.y && a.y < p.max.y) << i << " covers anchor " << j;
+    }
+  }
+}
+
+TEST(LabelLayout, LabelsStayInsideThePaneOutOfItsTitleAndOffOtherAnchors) {
+  const ScreenRect rect{100, 50, 400, 300};
+  const LabelBox title = paneTitleBox(rect, {160, 16});
+  EXPECT_EQ(title.min, (Vec2d{108, 58}));
+  EXPECT_EQ(title.max, (Vec2d{280, 80}));
+  const std::span<const LabelBox> keepOut(&title, 1);
+  const Vec2d size{70, 16};
+  // A pile at a vertex just under the title: a label asked above it would land on the title.
+  std::vector<LabelRequest> pile;
+  for (int i = 0; i < 6; ++i) pile.push_back({{200, 84}, {8, -22}, size, i == 5 ? kLabelPriorityStep : 0});
+  pile.push_back({{300, 200}, {8, -22}, size});
+  pile.push_back({{320, 190}, {-40, -4}, {10, 14}});  // a short label whose anchor the previous asked box covers
+  const std::vector<LabelPlacement> out = layoutLabelBoxes(rect, pile, keepOut);
+  expectDisjointAndInside(out, rect);
+  expectClearOf(pile, out, title);
+  int shown = 0;
+  for (const LabelPlacement& p : out) shown += p.placed ? 1 : 0;
+  EXPECT_GE(shown, 7);
+  EXPECT_TRUE(out[5].placed);  // the step's label at the crowded vertex is shown
+  EXPECT_TRUE(out[6].placed);
+  EXPECT_TRUE(out[6].moved);  // its asked box would hide the other point
+  // A label at each corner, asked partly outside the pane (the top-left one under the title): all slide in.
+  std::vector<LabelRequest> corners;
+  for (const Vec2d corner : {Vec2d{101, 51}, Vec2d{499, 51}, Vec2d{101, 349}, Vec2d{499, 349}})
+    corners.push_back({corner, {8, -22}, size});
+  const std::vector<LabelPlacement> atCorners = layoutLabelBoxes(rect, corners, keepOut);
+  expectDisjointAndInside(atCorners, rect);
+  expectClearOf(corners, atCorners, title);
+  for (std::size_t i = 0; i < atCorners.size(); ++i) EXPECT_TRUE(atCorners[i].placed) << "corner " << i;
+}
+
+}  // namespace
+}  // namespace lab
