@@ -189,10 +189,11 @@ void ExperimentLab::drawUi() {
     if (algorithm != kExperimentAlgorithms[0]) ImGui::SameLine();
     if (ImGui::Checkbox(name.c_str(), &chosen)) {
       if (chosen) {
-        list.clear();
-        for (const collide::Algorithm other : kExperimentAlgorithms)  // keep the fixed order
-          if (other == algorithm || std::find(config_.algorithms.begin(), config_.algorithms.end(), other) != config_.algorithms.end())
-            list.push_back(other);
+        // Built from the old choices before they are replaced, in the table's fixed order.
+        std::vector<collide::Algorithm> ticked;
+        for (const collide::Algorithm other : kExperimentAlgorithms)
+          if (other == algorithm || std::find(list.begin(), list.end(), other) != list.end()) ticked.push_back(other);
+        list = std::move(ticked);
       } else {
         list.erase(std::remove(list.begin(), list.end(), algorithm), list.end());
       }

@@ -100,12 +100,25 @@ LabShell::~LabShell() = default;
 // [SECTION] Labs and scenes
 
 void LabShell::selectLab(const LabInfo& info) {
-  if (lab_ && labInfo_) {
-    settings_.labs[labInfo_->name] = lab_->saveSettings();
-    storeCameras();
+  if (lab_ && &info == labInfo_) return;
+  if (lab_ && labInfo_) keepCurrentLab();
+  labInfo_ = &info;
+  settings_.lastLab = info.name;
+  pressView_ = -1;
+  labOwnsPress_ = false;
+  if (const auto kept = keptLabs_.find(info.name); kept != keptLabs_.end()) {
+    KeptLab& back = kept->second;
+    lab_ = std::move(back.lab);
+    views_ = std::move(back.views);
+    timeline_ = back.timeline;
+    sceneInfo_ = std::move(back.sceneInfo);
+    scenePath_ = std::move(back.scenePath);
+    pendingFit_ = back.pendingFit;
+    history_ = std::move(back.history);
+    keptLabs_.erase(kept);
+    return;
   }
   lab_ = info.create();
-  labInfo_ = &info;
   if (settings_.labs.contains(info.name)) lab_->loadSettings(settings_.labs[info.name]);
   views_.assign(static_cast<std::size_t>(std::max(lab_->viewCount(), 1)), Viewport{});
   for (std::size_t i = 0; i < views_.size(); ++i) {
@@ -116,9 +129,8 @@ void LabShell::selectLab(const LabInfo& info) {
   timeline_ = {};
   sceneInfo_ = {};
   scenePath_.clear();
-  pressView_ = -1;
   pendingFit_ = true;
-  settings_.lastLab = info.name;
+  history_.reset(snapshotOf(*lab_));
 }
 
 bool LabShell::selectLab(std::string_view name, std::string& error) {
@@ -132,12 +144,28 @@ bool LabShell::selectLab(std::string_view name, std::string& error) {
 }
 
 bool LabShell::openScene(const std::string& path, std::string& error) {
-  std::optional<Scene> scene = loadSceneByName(path, error);
-  if (!scene || !applyScene(*scene, path, error)) return false;
+  const std::optional<Scene> scene = loadSceneByName(path, error);
+  return scene && openLoadedScene(*scene, path, error);
+}
+
+bool LabShell::openLoadedScene(const Scene& scene, const std::string& path, std::string& error) {
+  if (!applyScene(scene, path, error)) return false;
   scenePath_ = path;
   settings_.scenePath = path;
   settings_.addRecentFile(path);
   return true;
+}
+
+// File > Open, Recent, a dropped file: read now (a bad file is a message at once), opened once the lab it
+// replaces has no unsaved changes or the prompt was answered.
+void LabShell::requestOpen(const std::string& path) {
+  std::string error;
+  std::optional<Scene> scene = loadSceneByName(path, error);
+  if (!scene) {
+    reportError(error);
+    return;
+  }
+  requestOpen(std::move(*scene), path);
 }
 
 bool LabShell::openScene(const Scene& scene, std::string& error) { return applyScene(scene, "", error); }
@@ -152,7 +180,15 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
     return false;
   }
   std::unique_ptr<Lab> candidate = info->create();
-  if (settings_.labs.contains(info->name)) candidate->loadSettings(settings_.labs[info->name]);
+  // The preferences the lab has now when it is alive, else the remembered ones.
+  const auto kept = keptLabs_.find(info->name);
+  if (info == labInfo_ && lab_) {
+    candidate->loadSettings(lab_->saveSettings());
+  } else if (kept != keptLabs_.end()) {
+    candidate->loadSettings(kept->second.lab->saveSettings());
+  } else if (settings_.labs.contains(info->name)) {
+    candidate->loadSettings(settings_.labs[info->name]);
+  }
   if (!scene.algorithm.empty() && !candidate->setAlgorithm(scene.algorithm, error)) {
     error = prefix + "algorithm: " + error;
     return false;
@@ -163,15 +199,23 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
   }
   selectLab(*info);
   lab_ = std::move(candidate);
+  sceneInfo_ = {};
   sceneInfo_.title = scene.title;
   sceneInfo_.lesson = scene.lesson;
   sceneInfo_.view = scene.view;
   sceneInfo_.view3 = scene.view3;
+  scenePath_.clear();
+  timeline_ = {};
+  pressView_ = -1;
+  labOwnsPress_ = false;
+  pendingFit_ = true;
+  history_.reset(snapshotOf(*lab_));  // an opened scene starts its own history, saved as it is
   return true;
 }
 
 bool LabShell::saveScene(const std::string& path, std::string& error) {
   if (!lab_) return false;
+  commitEdit();  // what is saved is what "unsaved" compares with
   Scene scene;
   scene.title = sceneInfo_.title;
   scene.lesson = sceneInfo_.lesson;
@@ -185,15 +229,14 @@ bool LabShell::saveScene(const std::string& path, std::string& error) {
     scene.view = SceneView{views_[0].camera.center(), views_[0].camera.pixelsPerUnit()};
   }
   if (!saveSceneFile(path, scene, error)) return false;
+  history_.markSaved();
   scenePath_ = path;
   settings_.scenePath = path;
   settings_.addRecentFile(path);
   return true;
 }
 
-void LabShell::openDroppedFile(const std::string& path) {
-  if (std::string error; !openScene(path, error)) reportError(error);
-}
+void LabShell::openDroppedFile(const std::string& path) { requestOpen(path); }
 
 bool LabShell::setAlgorithm(std::string_view name, std::string& error) {
   return lab_ && lab_->setAlgorithm(name, error);
@@ -255,19 +298,24 @@ Json LabShell::dumpState() const {
 }
 
 void LabShell::storeSettings() {
+  for (const auto& [name, kept] : keptLabs_) {
+    if (const LabInfo* info = findLab(name)) storeLabSettings(*info, *kept.lab, kept.views);
+  }
   if (lab_ && labInfo_) {
-    settings_.labs[labInfo_->name] = lab_->saveSettings();
-    storeCameras();
+    storeLabSettings(*labInfo_, *lab_, views_);
     settings_.lastLab = labInfo_->name;
   }
   settings_.scenePath = scenePath_;
 }
 
-void LabShell::storeCameras() {
-  if (!hasSpatialView()) return;
+// A lab's preferences and its spatial views' cameras, into the remembered settings.
+void LabShell::storeLabSettings(const LabInfo& info, const Lab& lab, const std::vector<Viewport>& views) {
+  settings_.labs[info.name] = lab.saveSettings();
+  if (std::none_of(views.begin(), views.end(), [](const Viewport& view) { return view.kind == ViewKind::Spatial; }))
+    return;
   Json cameras = Json::array();
-  for (const Viewport& view : views_) cameras.push_back(view.kind == ViewKind::Spatial ? cameraJson(view.orbit) : Json());
-  settings_.cameras[labInfo_->name] = cameras;
+  for (const Viewport& view : views) cameras.push_back(view.kind == ViewKind::Spatial ? cameraJson(view.orbit) : Json());
+  settings_.cameras[info.name] = cameras;
 }
 
 void LabShell::restoreCameras() {
@@ -331,20 +379,23 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
 
   if (int step = lab_->stepIndex(); updateTimeline(step, lab_->stepCount(), timeline_, seconds, canvasKeys))
     lab_->setStep(step);
-  for (const KeyPress& press : canvasKeys)
-    if (!isShellKey(press) && !isTimelineKey(press)) lab_->keyPressed(press);
+  bool labTookKeys = false;
+  for (const KeyPress& press : canvasKeys) {
+    if (isShellKey(press) || isTimelineKey(press)) continue;
+    lab_->keyPressed(press);
+    labTookKeys = true;
+  }
   lab_->update(seconds);
   plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); });
   drawCanvas(framebufferWidth, framebufferHeight);
 
   drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str(), hasSpatialView());
-  drawDialogs();
+  drawDialogs(keys);
   if (showPlots_) plotPanel_.draw(&showPlots_);
+  trackEdits(labTookKeys);
   // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
   // replaces the lab.
-  if (Scene request; lab_->takeSceneRequest(request)) {
-    if (std::string error; !openScene(request, error)) reportError(error);
-  }
+  if (Scene request; lab_->takeSceneRequest(request)) requestOpen(std::move(request), "");
 }
 
 void LabShell::fitViews() {
@@ -393,7 +444,16 @@ bool LabShell::isShellKey(const KeyPress& press) {
 void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
   const ImGuiIO& io = ImGui::GetIO();
   if (countPresses(keys, GLFW_KEY_F1) % 2 == 1) showHelp_ = !showHelp_;
-  if (countPresses(keys, GLFW_KEY_Q, kModControl) > 0) quitRequested_ = true;
+  if (countPresses(keys, GLFW_KEY_Q, kModControl) > 0) requestQuit();
+  if (!io.WantTextInput && pressView_ < 0) {
+    // Undo and redo (Ctrl+Shift+Z and Ctrl+Y both redo, as on every platform's editors), copy and paste a pair.
+    for (const KeyPress& press : keys) {
+      if (isPress(press, GLFW_KEY_Z, kModControl)) undo();
+      if (isPress(press, GLFW_KEY_Z, kModControl | kModShift) || isPress(press, GLFW_KEY_Y, kModControl)) redo();
+    }
+    if (countPresses(keys, GLFW_KEY_C, kModControl) > 0) copyPairToClipboard();
+    if (countPresses(keys, GLFW_KEY_V, kModControl) > 0) pasteFromClipboard();
+  }
   if (!io.WantTextInput) {
     if (countPresses(keys, GLFW_KEY_O, kModControl) > 0) openDialogRequested_ = true;
     if (countPresses(keys, GLFW_KEY_S, kModControl | kModShift) > 0) {
@@ -441,16 +501,17 @@ void LabShell::drawMenuBar() {
     if (ImGui::BeginMenu("Recent", !settings_.recentFiles.empty())) {
       const std::vector<std::string> recent = settings_.recentFiles;  // openScene reorders the list
       for (const std::string& path : recent) {
-        if (ImGui::MenuItem(path.c_str())) {
-          if (std::string error; !openScene(path, error)) reportError(error);
-        }
+        if (ImGui::MenuItem(path.c_str())) requestOpen(path);
       }
       ImGui::EndMenu();
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) quitRequested_ = true;
+    if (ImGui::MenuItem("Export trace...")) exportDialogRequested_ = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestQuit();
     ImGui::EndMenu();
   }
+  drawEditMenu();
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Fit to scene", "F")) {
       sceneInfo_.view.reset();
@@ -706,7 +767,10 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
 
 // [SECTION] Dialogs
 
-void LabShell::drawDialogs() {
+// Popups take their keys from the shell's key presses (platform/window.h's queue), never from ImGui's key state,
+// and not in the frame they open: the Enter that opened a file must not also close the error it caused.
+void LabShell::drawDialogs(std::span<const KeyPress> keys) {
+  const auto pressed = [&keys](int key) { return !ImGui::IsWindowAppearing() && countPresses(keys, key) > 0; };
   if (openDialogRequested_) {
     openDialogRequested_ = false;
     dialogPath_ = scenePath_;
@@ -737,10 +801,10 @@ void LabShell::drawDialogs() {
     }
     const bool open = ImGui::Button("Open") || entered;
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) ImGui::CloseCurrentPopup();
     if (open) {
       ImGui::CloseCurrentPopup();
-      if (std::string error; !openScene(dialogPath_, error)) reportError(error);
+      requestOpen(dialogPath_);
     }
     ImGui::EndPopup();
   }
@@ -763,10 +827,18 @@ void LabShell::drawDialogs() {
       sceneInfo_.lesson = boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes);
     const bool save = ImGui::Button("Save") || entered;
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) {
+      ImGui::CloseCurrentPopup();
+      pending_.reset();  // a quit or an open waiting on this save waits no more
+    }
     if (save) {
       ImGui::CloseCurrentPopup();
-      if (std::string error; !saveScene(dialogPath_, error)) reportError(error);
+      if (std::string error; !saveScene(dialogPath_, error)) {
+        pending_.reset();
+        reportError(error);
+      } else {
+        runPendingAction();
+      }
     }
     ImGui::EndPopup();
   }
@@ -782,10 +854,34 @@ void LabShell::drawDialogs() {
     ImGui::TextWrapped("%s", errorMessage_.c_str());
     ImGui::PopStyleColor();
     ImGui::TextDisabled("Nothing was changed.");
-    if (ImGui::Button("OK") || ImGui::IsKeyPressed(GLFW_KEY_ENTER, false) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false))
+    if (ImGui::Button("OK") || pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_KP_ENTER) || pressed(GLFW_KEY_ESCAPE))
       ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
+
+  if (exportDialogRequested_) {
+    exportDialogRequested_ = false;
+    dialogPath_ = "trace.json";
+    ImGui::OpenPopup("Export trace");
+  }
+  ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0));
+  if (ImGui::BeginPopupModal("Export trace", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextDisabled("File (the JSON `collision-lab trace` writes for this pair and algorithm)");
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool entered = ImGui::InputText("##path", &dialogPath_, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool write = ImGui::Button("Export") || entered;
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) ImGui::CloseCurrentPopup();
+    if (write) {
+      ImGui::CloseCurrentPopup();
+      if (std::string error; !exportTrace(dialogPath_, error)) reportError(error);
+    }
+    ImGui::EndPopup();
+  }
+
+  drawUnsavedPrompt(keys);
 }
 
 }  // namespace lab
