@@ -1,17 +1,24 @@
 // app/shell/edit_history.h: undo and redo for one lab, over snapshots of its state. One way for every lab: an edit
-// is whatever changes the snapshot, so no lab lists its edits. A snapshot is the lab's scene as compact JSON text,
-// a newline, then its settings as compact JSON text (compact JSON holds no newline: strings escape it). The history
-// also remembers the scene part last opened or saved, which "unsaved" compares with.
-// Bounded by count and by bytes (a 100,000-box broad-phase scene is megabytes of text); the current snapshot is
-// always kept.
+// is whatever changes the snapshot, so no lab lists its edits. A snapshot holds the lab's scene and its settings
+// as compact JSON text, compared as text; the history also remembers the scene last opened or saved, which
+// "unsaved" compares with. Bounded by count and by bytes (a 100,000-box broad-phase scene is megabytes of text);
+// the current snapshot is always kept.
 #pragma once
 
 #include <cstddef>
 #include <deque>
 #include <string>
-#include <string_view>
 
 namespace lab {
+
+struct EditSnapshot {
+  std::string scene;     // what is compared: the scene without what is not an edit (the step, moving places)
+  std::string settings;  // the lab's preferences
+  std::string restore;   // the whole scene, when it holds more than `scene`; empty otherwise
+  [[nodiscard]] const std::string& sceneToRestore() const { return restore.empty() ? scene : restore; }
+  [[nodiscard]] std::size_t bytes() const { return scene.size() + settings.size() + restore.size(); }
+  [[nodiscard]] bool sameEdit(const EditSnapshot& other) const { return scene == other.scene && settings == other.settings; }
+};
 
 class EditHistory {
  public:
@@ -19,30 +26,24 @@ class EditHistory {
   static constexpr std::size_t kMaxBytes = std::size_t(64) << 20;
 
   // Starts over from `snapshot` (a lab was created or a scene opened), which counts as saved.
-  void reset(std::string snapshot);
+  void reset(EditSnapshot snapshot);
   // Records `snapshot` as the newest state when it differs from the current one (dropping what redo would have
   // restored); false when nothing changed.
-  bool record(std::string snapshot);
+  bool record(EditSnapshot snapshot);
   // The snapshot to restore, moving the current position; nullptr at either end.
-  [[nodiscard]] const std::string* undo();
-  [[nodiscard]] const std::string* redo();
+  [[nodiscard]] const EditSnapshot* undo();
+  [[nodiscard]] const EditSnapshot* redo();
   [[nodiscard]] bool canUndo() const { return position_ > 0; }
   [[nodiscard]] bool canRedo() const { return position_ + 1 < snapshots_.size(); }
-  [[nodiscard]] bool empty() const { return snapshots_.empty(); }
-  [[nodiscard]] const std::string& current() const { return snapshots_[position_]; }
+  [[nodiscard]] const EditSnapshot& current() const { return snapshots_[position_]; }
   // The current scene was saved; unsaved(): it differs from the one last opened or saved.
-  void markSaved() { savedScene_ = std::string(scenePart(current())); }
-  [[nodiscard]] bool unsaved() const { return !snapshots_.empty() && scenePart(current()) != savedScene_; }
-
-  // The two parts of a snapshot.
-  [[nodiscard]] static std::string snapshot(std::string_view scene, std::string_view settings);
-  [[nodiscard]] static std::string_view scenePart(std::string_view snapshot);
-  [[nodiscard]] static std::string_view settingsPart(std::string_view snapshot);
+  void markSaved() { savedScene_ = current().scene; }
+  [[nodiscard]] bool unsaved() const { return !snapshots_.empty() && current().scene != savedScene_; }
 
  private:
   void trim();
 
-  std::deque<std::string> snapshots_;
+  std::deque<EditSnapshot> snapshots_;
   std::size_t position_ = 0;
   std::size_t bytes_ = 0;
   std::string savedScene_;

@@ -290,6 +290,15 @@ Json LabShell::dumpState() const {
   state["views"] = views;
   state["showGrid"] = settings_.showGrid;
   state["helpOpen"] = showHelp_;
+  // Where the lab picker and, once it has been opened, its entries were drawn (GUI tests click them).
+  const auto rectJson = [](const ScreenRect& rect) { return Json{rect.x, rect.y, rect.width, rect.height}; };
+  Json pickerItems = Json::object();
+  for (const auto& [name, rect] : labPickerItems_) pickerItems[name] = rectJson(rect);
+  state["labPicker"] = {{"combo", rectJson(labPicker_)}, {"items", pickerItems}};
+  state["unsaved"] = unsavedLabs();
+  state["errorShown"] = errorOpen_ ? errorMessage_ : std::string();
+  state["canUndo"] = canUndo();
+  state["canRedo"] = canRedo();
   state["frameTimeMs"] = {{"mean", framesTimed_ > 0 ? 1000.0 * frameSecondsTotal_ / framesTimed_ : 0.0},
                           {"max", 1000.0 * frameSecondsMax_},
                           {"frames", framesTimed_}};
@@ -572,6 +581,8 @@ void LabShell::drawSidePanel(float top, float width, float height) {
   if (ImGui::Begin("##side panel", nullptr, flags)) {
     ImGui::TextDisabled("LAB");
     ImGui::SetNextItemWidth(-1.0f);
+    const ImVec2 pickerCorner = ImGui::GetCursorScreenPos();
+    labPicker_ = {pickerCorner.x, pickerCorner.y, ImGui::GetContentRegionAvail().x, ImGui::GetFrameHeight()};
     if (ImGui::BeginCombo("##lab", labInfo_->name.c_str())) {
       const std::string* group = nullptr;
       for (const LabInfo& info : registeredLabs()) {
@@ -580,7 +591,11 @@ void LabShell::drawSidePanel(float top, float width, float height) {
           group = &info.group;
         }
         ImGui::Indent();
-        if (ImGui::Selectable(info.name.c_str(), &info == labInfo_)) selectLab(info);
+        const bool picked = ImGui::Selectable(info.name.c_str(), &info == labInfo_);
+        const ImVec2 min = ImGui::GetItemRectMin();
+        const ImVec2 max = ImGui::GetItemRectMax();
+        labPickerItems_[info.name] = {min.x, min.y, max.x - min.x, max.y - min.y};
+        if (picked) selectLab(info);
         ImGui::Unindent();
       }
       ImGui::EndCombo();
@@ -845,6 +860,7 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
 
   if (errorRequested_) {
     errorRequested_ = false;
+    errorOpen_ = true;
     ImGui::OpenPopup("Error");
   }
   ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -854,8 +870,10 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
     ImGui::TextWrapped("%s", errorMessage_.c_str());
     ImGui::PopStyleColor();
     ImGui::TextDisabled("Nothing was changed.");
-    if (ImGui::Button("OK") || pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_KP_ENTER) || pressed(GLFW_KEY_ESCAPE))
+    if (ImGui::Button("OK") || pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_KP_ENTER) || pressed(GLFW_KEY_ESCAPE)) {
       ImGui::CloseCurrentPopup();
+      errorOpen_ = false;
+    }
     ImGui::EndPopup();
   }
 

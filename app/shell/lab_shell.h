@@ -113,8 +113,8 @@ class LabShell {
   // Kept labs and edits
   void keepCurrentLab();
   void storeLabSettings(const LabInfo& info, const Lab& lab, const std::vector<Viewport>& views);
-  [[nodiscard]] static std::string snapshotOf(const Lab& lab);
-  bool restoreSnapshot(const std::string& snapshot);
+  [[nodiscard]] static EditSnapshot snapshotOf(const Lab& lab);
+  bool restoreSnapshot(const EditSnapshot& snapshot);
   void trackEdits(bool labTookKeys);
   // Opening over unsaved changes and quitting with them: the prompt and what waits on it.
   void requestOpen(const std::string& path);
@@ -171,6 +171,7 @@ class LabShell {
   std::string dialogPath_;
   std::string errorMessage_;
   bool errorRequested_ = false;
+  bool errorOpen_ = false;  // the error dialog is showing errorMessage_ (until dismissed)
   bool exportDialogRequested_ = false;
 
   // The labs not shown, kept alive with what the shell holds for them (by lab name).
@@ -186,6 +187,8 @@ class LabShell {
   std::map<std::string, KeptLab, std::less<>> keptLabs_;
   EditHistory history_;  // the current lab's
   bool itemWasActive_ = false;
+  ScreenRect labPicker_{0, 0, 0, 0};                   // for --dump-state (GUI tests)
+  std::map<std::string, ScreenRect, std::less<>> labPickerItems_;
 
   // What waits on the unsaved-changes prompt: a quit, or a scene to open (from a file when path is not empty).
   struct PendingAction {

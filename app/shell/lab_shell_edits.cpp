@@ -44,30 +44,39 @@ void LabShell::keepCurrentLab() {
 
 // [SECTION] Snapshots, undo and redo
 
-// The lab's scene and settings (edit_history.h). The step is where the timeline is, not an edit: left out.
-std::string LabShell::snapshotOf(const Lab& lab) {
+// The lab's scene and settings (edit_history.h). The step is where the timeline is, not an edit: left out; so are
+// the shapes' places while the lab's clock moves them.
+EditSnapshot LabShell::snapshotOf(const Lab& lab) {
+  // Replacing bytes that are not UTF-8 (a shape name typed in) keeps dump() from throwing.
+  const auto text = [](const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); };
   Scene scene;
   lab.saveScene(scene);
   Json document = sceneToJson(scene);
+  EditSnapshot snapshot;
+  snapshot.settings = text(lab.saveSettings());
+  if (lab.sceneRunning()) snapshot.restore = text(document);
   if (const auto state = document.find("lab_state"); state != document.end() && state->is_object()) state->erase("step");
-  // Replacing bytes that are not UTF-8 (a shape name typed in) keeps dump() from throwing.
-  return EditHistory::snapshot(document.dump(-1, ' ', false, Json::error_handler_t::replace),
-                               lab.saveSettings().dump(-1, ' ', false, Json::error_handler_t::replace));
+  if (lab.sceneRunning()) {
+    for (Json& shape : document["shapes"]) {
+      shape.erase("position");
+      shape.erase("angle");
+    }
+  }
+  snapshot.scene = text(document);
+  return snapshot;
 }
 
 bool LabShell::commitEdit() { return lab_ && history_.record(snapshotOf(*lab_)); }
 
 // Settings first (a lab's algorithm may be both a preference and part of its scene), then the scene through the
 // lab's own loadScene, as a scene file would be; the step stays where it was when the run still has it.
-bool LabShell::restoreSnapshot(const std::string& snapshot) {
+bool LabShell::restoreSnapshot(const EditSnapshot& snapshot) {
   const int step = lab_->stepIndex();
   std::string error;
   try {
-    const std::string_view settings = EditHistory::settingsPart(snapshot);
-    if (settings != EditHistory::settingsPart(snapshotOf(*lab_))) lab_->loadSettings(Json::parse(settings));
-    const std::string_view scenePart = EditHistory::scenePart(snapshot);
-    if (scenePart != EditHistory::scenePart(snapshotOf(*lab_))) {
-      const Scene scene = sceneFromJson(Json::parse(scenePart));
+    if (snapshot.settings != snapshotOf(*lab_).settings) lab_->loadSettings(Json::parse(snapshot.settings));
+    if (snapshot.scene != snapshotOf(*lab_).scene) {
+      const Scene scene = sceneFromJson(Json::parse(snapshot.sceneToRestore()));
       if (!scene.algorithm.empty() && !lab_->setAlgorithm(scene.algorithm, error)) throw JsonFieldError(error);
       if (!lab_->loadScene(scene, error)) throw JsonFieldError(error);
     }
@@ -82,14 +91,14 @@ bool LabShell::restoreSnapshot(const std::string& snapshot) {
 bool LabShell::undo() {
   if (!lab_ || pressView_ >= 0) return false;  // not in the middle of a drag
   commitEdit();  // an edit not yet recorded is the one to undo
-  const std::string* previous = history_.undo();
+  const EditSnapshot* previous = history_.undo();
   return previous && restoreSnapshot(*previous);
 }
 
 bool LabShell::redo() {
   if (!lab_ || pressView_ >= 0) return false;
   if (commitEdit()) return false;  // a new edit ends what could be redone
-  const std::string* next = history_.redo();
+  const EditSnapshot* next = history_.redo();
   return next && restoreSnapshot(*next);
 }
 

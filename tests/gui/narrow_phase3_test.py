@@ -37,7 +37,7 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lab_driver import (read_png, pixel, count_near, differing, xdotool, press, find_window, run_app,  # noqa: E402
-                        fresh_directory, drag)
+                        fresh_directory, drag, quit_app)
 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Narrow phase 3D"
@@ -290,8 +290,7 @@ def run_session(args, scene_name, actions):
         xdotool("windowfocus", "--sync", window)  # no window manager under Xvfb: keys go to the focused window
         time.sleep(1.5)
         actions(window, world, a, b)
-        press("ctrl", "q")
-        process.wait(timeout=30)
+        quit_app(process)
     finally:
         if process.poll() is None:
             process.kill()
