@@ -583,7 +583,7 @@ void LabShell::drawSidePanel(float top, float width, float height) {
     ImGui::SetNextItemWidth(-1.0f);
     const ImVec2 pickerCorner = ImGui::GetCursorScreenPos();
     labPicker_ = {pickerCorner.x, pickerCorner.y, ImGui::GetContentRegionAvail().x, ImGui::GetFrameHeight()};
-    if (ImGui::BeginCombo("##lab", labInfo_->name.c_str())) {
+    if (ImGui::BeginCombo("##lab", labInfo_->name.c_str(), ImGuiComboFlags_HeightLargest)) {  // every lab in sight
       const std::string* group = nullptr;
       for (const LabInfo& info : registeredLabs()) {
         if (!group || *group != info.group) {

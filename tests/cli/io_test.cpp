@@ -643,6 +643,17 @@ TEST_F(KeptWork, SwitchingLabsKeepsTheEditedPairAlgorithmAndStep) {
   EXPECT_TRUE(settings_.labs.contains("Broad phase"));
 }
 
+TEST_F(KeptWork, ARunningSimulationIsNoEdit) {
+  std::string error;
+  for (const char* name : {"Broad phase", "Broad phase 3D"}) {
+    SCOPED_TRACE(name);
+    ASSERT_TRUE(shell_.selectLab(name, error)) << error;
+    for (int frame = 0; frame < 600; ++frame) shell_.currentLab()->update(1.0 / 60.0);  // ten seconds: objects bounce
+    EXPECT_FALSE(shell_.commitEdit());
+    EXPECT_FALSE(shell_.hasUnsavedChanges());
+  }
+}
+
 TEST_F(KeptWork, UndoAndRedoWalkEveryEditOfShapesAndSettings) {
   std::string error;
   const Json original = state();
