@@ -245,9 +245,9 @@ bool LabShell::setAlgorithm(std::string_view name, std::string& error) {
 bool LabShell::setStep(int step, std::string& error) {
   if (!lab_) return false;
   const int count = lab_->stepCount();
-  if (step < 0 || step >= std::max(count, 1)) {
-    error = "step " + std::to_string(step) + " is out of range: the " + labInfo_->name + " lab has " +
-            std::to_string(count) + " steps (0 to " + std::to_string(std::max(count - 1, 0)) + ")";
+  if (step < 0 || step >= std::max(count, 1)) {  // said counted from 1, as the timeline shows steps
+    error = "step " + std::to_string(step + 1) + " is out of range: the " + labInfo_->name + " lab has " +
+            std::to_string(count) + " steps (1 to " + std::to_string(std::max(count, 1)) + ")";
     return false;
   }
   lab_->setStep(step);

@@ -43,6 +43,7 @@ class LabShell {
   // Shows a message in the error dialog, until it is dismissed (a --scene that could not be opened).
   void showError(std::string message) { reportError(std::move(message)); }
   bool setAlgorithm(std::string_view name, std::string& error);
+  // Shows step `step` (an index from 0); the message of a refusal counts steps from 1, as the timeline does.
   bool setStep(int step, std::string& error);
   // Sets every spatial view's direction (degrees) and the first spatial view's distance (world units), kept across
   // fits (the screenshot's --camera); targets stay where fitting puts them and the other spatial views are fitted

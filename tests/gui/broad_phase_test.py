@@ -47,7 +47,7 @@ def shoot(args, scene, name, step=None, algorithm=None):
     command = [args.exe, "screenshot", "--scene", os.path.join(args.scenes, scene), "--size", f"{WIDTH}x{HEIGHT}",
                "-o", out, "--dump-state", dump]
     if step is not None:
-        command += ["--step", str(step)]
+        command += ["--step", str(step + 1)]  # `step` is the dump's index from 0; --step counts from 1
     if algorithm is not None:
         command += ["--algo", algorithm]
     for _ in range(3):

@@ -53,7 +53,7 @@ def screenshot(args, scene, algorithm, step, out, camera=None):
     command = [args.exe, "screenshot", "--scene", scene, "--lab", LAB, "--algo", algorithm, "--size",
                f"{WIDTH}x{HEIGHT}", "-o", out, "--dump-state", dump_path]
     if step is not None:
-        command += ["--step", str(step)]
+        command += ["--step", str(step + 1)]  # `step` is the dump's index from 0; --step counts from 1
     if camera is not None:
         command += ["--camera", ",".join(str(value) for value in camera)]
     result = run_app(command)

@@ -35,7 +35,7 @@ def screenshot(args, scene, algorithm, step, out):
     command = [args.exe, "screenshot", "--scene", scene, "--lab", "GJK", "--algo", algorithm, "--size",
                f"{WIDTH}x{HEIGHT}", "-o", out]
     if step is not None:
-        command += ["--step", str(step)]
+        command += ["--step", str(step + 1)]  # `step` is the dump's index from 0; --step counts from 1
     for _ in range(3):
         result = subprocess.run(command, capture_output=True, text=True, timeout=120)
         if result.returncode != 2:
