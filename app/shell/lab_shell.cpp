@@ -114,6 +114,7 @@ void LabShell::selectLab(const LabInfo& info) {
     sceneInfo_ = std::move(back.sceneInfo);
     scenePath_ = std::move(back.scenePath);
     pendingFit_ = back.pendingFit;
+    fittedCameras_ = std::move(back.fittedCameras);
     history_ = std::move(back.history);
     keptLabs_.erase(kept);
     return;
@@ -383,6 +384,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   drawTimelineBar(top + bodyHeight, screen->WorkSize.x, timelineHeight);
 
   layoutViews({panelWidth, top, std::max(screen->WorkSize.x - panelWidth, 1.0f), std::max(bodyHeight, 1.0f)});
+  refitOnResize();
   if (pendingFit_) fitViews();
   handleCanvasInput();
 
@@ -440,6 +442,30 @@ void LabShell::fitViews() {
     }
     if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index)) view.camera.fit(*bounds, kFitMarginPixels);
   }
+  fittedCameras_ = cameraStates();
+}
+
+// The views' cameras as --dump-state and the settings write them, without their rectangles.
+std::vector<Json> LabShell::cameraStates() const {
+  std::vector<Json> states;
+  for (const Viewport& view : views_) {
+    states.push_back(view.kind == ViewKind::Spatial
+                         ? cameraJson(view.orbit)
+                         : Json{{"center", {view.camera.center().x, view.camera.center().y}}, {"zoom", view.camera.pixelsPerUnit()}});
+  }
+  return states;
+}
+
+// A resized window keeps the views fitted when they were: nobody panned, zoomed or orbited since the last fit.
+void LabShell::refitOnResize() {
+  std::vector<ScreenRect> rects;
+  for (const Viewport& view : views_) rects.push_back(view.camera.rect());
+  const bool resized = rects.size() == viewRects_.size() &&
+                       !std::equal(rects.begin(), rects.end(), viewRects_.begin(), [](const ScreenRect& a, const ScreenRect& b) {
+                         return a.width == b.width && a.height == b.height;
+                       });
+  viewRects_ = std::move(rects);
+  if (resized && !fittedCameras_.empty() && cameraStates() == fittedCameras_) pendingFit_ = true;
 }
 
 // [SECTION] Menu bar and shortcuts

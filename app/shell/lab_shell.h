@@ -108,6 +108,8 @@ class LabShell {
   void drawCanvas(int framebufferWidth, int framebufferHeight);
   void drawDialogs(std::span<const KeyPress> keys);
   void fitViews();
+  [[nodiscard]] std::vector<Json> cameraStates() const;
+  void refitOnResize();
   void reportError(std::string message);
   bool applyScene(const Scene& scene, const std::string& source, std::string& error);
   bool openLoadedScene(const Scene& scene, const std::string& path, std::string& error);
@@ -146,6 +148,8 @@ class LabShell {
   std::optional<SpatialCamera> spatialCamera_;  // setSpatialCamera
   std::string scenePath_;
   bool pendingFit_ = true;
+  std::vector<Json> fittedCameras_;    // the cameras as the last fit left them (cameraStates)
+  std::vector<ScreenRect> viewRects_;  // the views' rectangles last frame
   bool showHelp_ = false;
   bool showPlots_ = false;  // View > Plots
   PlotPanel plotPanel_;     // the recording of every frame's metrics
@@ -183,6 +187,7 @@ class LabShell {
     Scene sceneInfo;
     std::string scenePath;
     bool pendingFit = true;
+    std::vector<Json> fittedCameras;
     EditHistory history;
   };
   std::map<std::string, KeptLab, std::less<>> keptLabs_;

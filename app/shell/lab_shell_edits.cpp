@@ -35,6 +35,7 @@ void LabShell::keepCurrentLab() {
   kept.sceneInfo = std::move(sceneInfo_);
   kept.scenePath = std::move(scenePath_);
   kept.pendingFit = pendingFit_;
+  kept.fittedCameras = std::move(fittedCameras_);
   kept.history = std::move(history_);
   views_.clear();
   sceneInfo_ = {};
