@@ -480,13 +480,13 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
   const ImGuiIO& io = ImGui::GetIO();
   if (countPresses(keys, GLFW_KEY_F1) % 2 == 1) showHelp_ = !showHelp_;
   if (countPresses(keys, GLFW_KEY_Q, kModControl) > 0) requestQuit();
-  if (!io.WantTextInput && pressView_ < 0) {
+  if (!io.WantCaptureKeyboard && pressView_ < 0) {  // not in a text field, a dialog or a drag
     // Undo and redo (Ctrl+Shift+Z and Ctrl+Y both redo, as on every platform's editors), copy and paste a pair.
     for (const KeyPress& press : keys) {
       if (isPress(press, GLFW_KEY_Z, kModControl)) undo();
       if (isPress(press, GLFW_KEY_Z, kModControl | kModShift) || isPress(press, GLFW_KEY_Y, kModControl)) redo();
     }
-    if (countPresses(keys, GLFW_KEY_C, kModControl) > 0) copyPairToClipboard();
+    if (countPresses(keys, GLFW_KEY_C, kModControl) > 0 && labInfo_->group == "Narrow phase") copyPairToClipboard();
     if (countPresses(keys, GLFW_KEY_V, kModControl) > 0) pasteFromClipboard();
   }
   if (!io.WantTextInput) {
