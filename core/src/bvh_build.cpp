@@ -18,6 +18,7 @@
 #include <limits>
 #include <numeric>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -28,9 +29,9 @@ namespace {
 
 // [SECTION] Primitive boxes and the raw tree
 
-template <Scalar S>
-Bounds<S, 3> emptyBounds() {
-  Bounds<S, 3> box;
+template <Scalar S, int Dim = 3>
+Bounds<S, Dim> emptyBounds() {
+  Bounds<S, Dim> box;
   box.min.fill(std::numeric_limits<S>::max());
   box.max.fill(-std::numeric_limits<S>::max());
   return box;
@@ -45,17 +46,25 @@ void grow(Bounds<S, 3>& box, const Vec3<S>& p) {
   }
 }
 
-template <Scalar S>
-void grow(Bounds<S, 3>& box, const Bounds<S, 3>& other) {
-  for (int k = 0; k < 3; ++k) {
+template <Scalar S, int Dim>
+void grow(Bounds<S, Dim>& box, const std::type_identity_t<std::array<S, Dim>>& p) {
+  for (int k = 0; k < Dim; ++k) {
+    box.min[k] = std::min(box.min[k], p[k]);
+    box.max[k] = std::max(box.max[k], p[k]);
+  }
+}
+
+template <Scalar S, int Dim>
+void grow(Bounds<S, Dim>& box, const Bounds<S, Dim>& other) {
+  for (int k = 0; k < Dim; ++k) {
     box.min[k] = std::min(box.min[k], other.min[k]);
     box.max[k] = std::max(box.max[k], other.max[k]);
   }
 }
 
 // The surface area of a box that may be empty (min > max): 0.
-template <Scalar S>
-S area(const Bounds<S, 3>& box) {
+template <Scalar S, int Dim>
+S area(const Bounds<S, Dim>& box) {
   return box.min[0] > box.max[0] ? S(0) : surfaceMeasure(box);
 }
 
@@ -64,11 +73,18 @@ Vec3<S> center(const Bounds<S, 3>& box) {
   return {S(0.5) * (box.min[0] + box.max[0]), S(0.5) * (box.min[1] + box.max[1]), S(0.5) * (box.min[2] + box.max[2])};
 }
 
-template <Scalar S>
+template <Scalar S, int Dim = 3>
 struct Primitives {
-  std::vector<Bounds<S, 3>> boxes;
-  std::vector<std::array<S, 3>> centroids;  // of the boxes: what the splits and Morton codes sort
+  std::vector<Bounds<S, Dim>> boxes;
+  std::vector<std::array<S, Dim>> centroids;  // of the boxes: what the splits and Morton codes sort
 };
+
+template <Scalar S, int Dim>
+std::array<S, Dim> centroidOf(const Bounds<S, Dim>& box) {
+  std::array<S, Dim> c;
+  for (int k = 0; k < Dim; ++k) c[k] = S(0.5) * (box.min[k] + box.max[k]);
+  return c;
+}
 
 template <Scalar S>
 Primitives<S> primitiveBoxes(const Mesh<S>& mesh) {
@@ -100,10 +116,12 @@ struct RawTree {
 
 // [SECTION] Top-down: median and binned SAH
 
-template <Scalar S, class Trace>
+template <Scalar S, int Dim, class Trace>
 class TopDown {
  public:
-  TopDown(const Mesh<S>& mesh, const BvhOptions& options, Trace& trace) : options_(options), trace_(trace) {
+  TopDown(const Mesh<S>& mesh, const BvhOptions& options, Trace& trace)
+    requires(Dim == 3)
+      : options_(options), trace_(trace) {
     // The splits reorder these references in place, so every node's triangles are read in sequence.
     const int n = static_cast<int>(mesh.triangles.size());
     refs_.resize(n);
@@ -111,25 +129,25 @@ class TopDown {
       Ref& ref = refs_[t];
       ref.box = emptyBounds<S>();
       for (const int v : mesh.triangles[t]) grow(ref.box, mesh.vertices[v]);
-      for (int k = 0; k < 3; ++k) ref.centroid[k] = S(0.5) * (ref.box.min[k] + ref.box.max[k]);
+      ref.centroid = centroidOf(ref.box);
       ref.triangle = t;
     }
   }
 
-  TopDown(const std::vector<Bounds<S, 3>>& boxes, const BvhOptions& options, Trace& trace)
+  TopDown(const std::vector<Bounds<S, Dim>>& boxes, const BvhOptions& options, Trace& trace)
       : options_(options), trace_(trace) {
     const int n = static_cast<int>(boxes.size());
     refs_.resize(n);
     for (int t = 0; t < n; ++t) {
       refs_[t].box = boxes[t];
-      for (int k = 0; k < 3; ++k) refs_[t].centroid[k] = S(0.5) * (boxes[t].min[k] + boxes[t].max[k]);
+      refs_[t].centroid = centroidOf(boxes[t]);
       refs_[t].triangle = t;
     }
   }
 
   // Writes the tree straight into `bvh` in depth-first order (a task stack that takes the left child first),
   // each node's AABB from its split, so this build needs no layout or fitting pass.
-  void build(Bvh<S>& bvh) {
+  void build(Bvh<S, Dim>& bvh) {
     const int n = static_cast<int>(refs_.size());
     bvh.nodes.reserve(static_cast<std::size_t>(std::max(2 * n - 1, 1)));  // a binary tree over n leaves at most
     struct Task {
@@ -141,7 +159,7 @@ class TopDown {
       const Task task = tasks.back();
       tasks.pop_back();
       const int index = static_cast<int>(bvh.nodes.size());
-      BvhNode<S> node;
+      BvhNode<S, Dim> node;
       node.parent = task.parent;
       node.depth = task.depth;
       node.first = task.begin;
@@ -159,21 +177,21 @@ class TopDown {
 
  private:
   struct Ref {
-    Bounds<S, 3> box;
-    std::array<S, 3> centroid;
+    Bounds<S, Dim> box;
+    std::array<S, Dim> centroid;
     int triangle;
   };
 
   // Splits refs[begin, end) in place and returns the boundary, or -1 to keep a leaf; `box` is their AABB.
-  int split(int begin, int end, int depth, Bounds<S, 3>& box) {
+  int split(int begin, int end, int depth, Bounds<S, Dim>& box) {
     const int count = end - begin;
-    Bounds<S, 3> centroidBox = emptyBounds<S>();
-    box = emptyBounds<S>();
+    Bounds<S, Dim> centroidBox = emptyBounds<S, Dim>();
+    box = emptyBounds<S, Dim>();
     for (int i = begin; i < end; ++i) {
       grow(box, refs_[i].box);
-      grow(centroidBox, Vec3<S>{refs_[i].centroid[0], refs_[i].centroid[1], refs_[i].centroid[2]});
+      grow(centroidBox, refs_[i].centroid);
     }
-    BvhSplitStep<S> step;
+    BvhSplitStep<S, Dim> step;
     if constexpr (Trace::enabled) {
       step.box = box;
       step.centroidBox = centroidBox;
@@ -190,7 +208,7 @@ class TopDown {
     if (count <= 1 || (count <= options_.maxLeafSize && options_.build == BvhBuild::Median)) return keepLeaf();
 
     int axis = 0;
-    for (int k = 1; k < 3; ++k) {
+    for (int k = 1; k < Dim; ++k) {
       if (centroidBox.max[k] - centroidBox.min[k] > centroidBox.max[axis] - centroidBox.min[axis]) axis = k;
     }
     const S extent = centroidBox.max[axis] - centroidBox.min[axis];
@@ -220,7 +238,7 @@ class TopDown {
   // Wald 2007, 3.2: bin the centroids along the centroid box's longest axis (`axis`), sweep the bins from both
   // ends for the areas and counts, take the least cost boundary. Returns the partition point, or -1 when a leaf
   // is cheaper and small enough.
-  int binnedSah(int begin, int end, const Bounds<S, 3>& box, const Bounds<S, 3>& centroidBox, BvhSplitStep<S>& step,
+  int binnedSah(int begin, int end, const Bounds<S, Dim>& box, const Bounds<S, Dim>& centroidBox, BvhSplitStep<S, Dim>& step,
                 int axis, S& positionOut) {
     const int count = end - begin;
     // No more bins than triangles (at least 4): a small node's empty bins would only cost sweeps.
@@ -230,7 +248,7 @@ class TopDown {
     const S low = centroidBox.min[axis];
     const S scale = S(bins) / (centroidBox.max[axis] - low);  // the caller saw a positive extent
     for (int b = 0; b < bins; ++b) {
-      binBoxes_[b] = emptyBounds<S>();
+      binBoxes_[b] = emptyBounds<S, Dim>();
       binCounts_[b] = 0;
     }
     for (int i = begin; i < end; ++i) {
@@ -239,7 +257,7 @@ class TopDown {
       grow(binBoxes_[bin], ref.box);
       ++binCounts_[bin];
     }
-    Bounds<S, 3> right = emptyBounds<S>();
+    Bounds<S, Dim> right = emptyBounds<S, Dim>();
     int rightCount = 0;
     for (int b = bins - 1; b > 0; --b) {
       grow(right, binBoxes_[b]);
@@ -249,7 +267,7 @@ class TopDown {
     }
     S bestCost = std::numeric_limits<S>::infinity();
     int bestBoundary = -1;
-    Bounds<S, 3> left = emptyBounds<S>();
+    Bounds<S, Dim> left = emptyBounds<S, Dim>();
     int leftCount = 0;
     for (int b = 0; b + 1 < bins; ++b) {  // the boundary after bin b
       grow(left, binBoxes_[b]);
@@ -281,7 +299,7 @@ class TopDown {
   const BvhOptions& options_;
   Trace& trace_;
   std::vector<Ref> refs_;
-  std::array<Bounds<S, 3>, kMaxBins> binBoxes_{};
+  std::array<Bounds<S, Dim>, kMaxBins> binBoxes_{};
   std::array<int, kMaxBins> binCounts_{};
   std::array<S, kMaxBins> rightAreas_{};
   std::array<int, kMaxBins> rightCounts_{};
@@ -298,21 +316,33 @@ std::uint32_t expandBits(std::uint32_t v) {
   return v;
 }
 
-// 64-bit keys, sorted: the 30-bit Morton code of each centroid in the centroid box, then the triangle index, so
-// every key is distinct (Karras 2012, 4: "augment each key with its index").
-template <Scalar S>
-std::vector<std::uint64_t> mortonKeys(const Primitives<S>& prims) {
+// 16 bits of x spread to every second bit (the 2D form of expandBits: Morton order in the plane).
+std::uint32_t expandBits2(std::uint32_t v) {
+  v &= 0x0000FFFFu;
+  v = (v | (v << 8)) & 0x00FF00FFu;
+  v = (v | (v << 4)) & 0x0F0F0F0Fu;
+  v = (v | (v << 2)) & 0x33333333u;
+  v = (v | (v << 1)) & 0x55555555u;
+  return v;
+}
+
+// 64-bit keys, sorted: the Morton code of each centroid in the centroid box (3D: 10 bits per axis, 30 bits; 2D:
+// 16 bits per axis, 32 bits), then the triangle index, so every key is distinct (Karras 2012, 4: "augment each
+// key with its index").
+template <Scalar S, int Dim>
+std::vector<std::uint64_t> mortonKeys(const Primitives<S, Dim>& prims) {
   const int n = static_cast<int>(prims.centroids.size());
-  Bounds<S, 3> box = emptyBounds<S>();
-  for (const auto& c : prims.centroids) grow(box, Vec3<S>{c[0], c[1], c[2]});
+  Bounds<S, Dim> box = emptyBounds<S, Dim>();
+  for (const auto& c : prims.centroids) grow(box, c);
+  constexpr S cells = Dim == 3 ? S(1024) : S(65536);
   std::vector<std::uint64_t> keys(n);
   for (int t = 0; t < n; ++t) {
     std::uint32_t code = 0;
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < Dim; ++k) {
       const S extent = box.max[k] - box.min[k];
       const S unit = extent > S(0) ? (prims.centroids[t][k] - box.min[k]) / extent : S(0);
-      const auto cell = static_cast<std::uint32_t>(std::clamp(unit * S(1024), S(0), S(1023)));
-      code |= expandBits(cell) << (2 - k);
+      const auto cell = static_cast<std::uint32_t>(std::clamp(unit * cells, S(0), cells - S(1)));
+      code |= Dim == 3 ? expandBits(cell) << (2 - k) : expandBits2(cell) << (1 - k);
     }
     keys[t] = (std::uint64_t(code) << 32) | std::uint32_t(t);
   }
@@ -369,15 +399,15 @@ RawTree lbvh(const std::vector<std::uint64_t>& keys, Trace& trace) {
 
 // [SECTION] Bottom-up: locally-ordered clustering
 
-template <Scalar S, class Trace>
-RawTree bottomUp(const Primitives<S>& prims, const std::vector<std::uint64_t>& keys, int window, Trace& trace) {
+template <Scalar S, int Dim, class Trace>
+RawTree bottomUp(const Primitives<S, Dim>& prims, const std::vector<std::uint64_t>& keys, int window, Trace& trace) {
   const int n = static_cast<int>(keys.size());
   RawTree tree;
   tree.order.resize(n);
   std::iota(tree.order.begin(), tree.order.end(), 0);
   struct Cluster {
     int node;
-    Bounds<S, 3> box;
+    Bounds<S, Dim> box;
   };
   std::vector<Cluster> clusters(n);
   tree.nodes.reserve(static_cast<std::size_t>(2 * n));  // n leaves and n - 1 merges: no reallocation
@@ -422,9 +452,9 @@ RawTree bottomUp(const Primitives<S>& prims, const std::vector<std::uint64_t>& k
         if (i < j) {
           const int node = static_cast<int>(tree.nodes.size());
           tree.nodes.push_back({clusters[i].node, clusters[j].node, 0, 0});
-          const Bounds<S, 3> box = merged(clusters[i].box, clusters[j].box);
+          const Bounds<S, Dim> box = merged(clusters[i].box, clusters[j].box);
           --left;
-          if constexpr (Trace::enabled) trace(BvhMergeStep<S>{clusters[i].box, clusters[j].box, area(box), left});
+          if constexpr (Trace::enabled) trace(BvhMergeStep<S, Dim>{clusters[i].box, clusters[j].box, area(box), left});
           next.push_back({node, box});
         }
       } else {
@@ -439,10 +469,10 @@ RawTree bottomUp(const Primitives<S>& prims, const std::vector<std::uint64_t>& k
 
 // [SECTION] Incremental insertion
 
-template <Scalar S, class Trace>
+template <Scalar S, int Dim, class Trace>
 class Insertion {
  public:
-  Insertion(const Primitives<S>& prims, Trace& trace) : prims_(prims), trace_(trace) {}
+  Insertion(const Primitives<S, Dim>& prims, Trace& trace) : prims_(prims), trace_(trace) {}
 
   RawTree build() {
     const int n = static_cast<int>(prims_.boxes.size());
@@ -460,7 +490,7 @@ class Insertion {
 
  private:
   struct Node {
-    Bounds<S, 3> box;
+    Bounds<S, Dim> box;
     int left = -1, right = -1, parent = -1, height = 0, triangle = -1;
   };
 
@@ -473,7 +503,7 @@ class Insertion {
     }
     // Box2D's b2DynamicTree::InsertLeaf descent: go down while a child is cheaper than pairing here, where the cost
     // is the surface area added to the tree (the new parent's area plus the growth of every ancestor).
-    const Bounds<S, 3> box = prims_.boxes[triangle];
+    const Bounds<S, Dim> box = prims_.boxes[triangle];
     int index = root_;
     int depth = 0;
     while (nodes_[index].left >= 0) {
@@ -495,7 +525,7 @@ class Insertion {
     const int oldParent = nodes_[sibling].parent;
     const int parent = static_cast<int>(nodes_.size());
     nodes_.push_back({merged(box, nodes_[sibling].box), sibling, leaf, oldParent, nodes_[sibling].height + 1, -1});
-    BvhInsertStep<S> step;
+    BvhInsertStep<S, Dim> step;
     if constexpr (Trace::enabled) step = {triangle, box, nodes_[sibling].box, area(nodes_[parent].box), depth + 1, 0};
     nodes_[sibling].parent = parent;
     nodes_[leaf].parent = parent;
@@ -560,7 +590,7 @@ class Insertion {
     return up;
   }
 
-  const Primitives<S>& prims_;
+  const Primitives<S, Dim>& prims_;
   Trace& trace_;
   std::vector<Node> nodes_;
   int root_ = -1;
@@ -571,8 +601,8 @@ class Insertion {
 
 // Depth-first layout from the raw tree: node 0 the root, each left subtree before its right one, primitives in
 // leaf order, so every subtree's triangles are one range.
-template <Scalar S>
-void layOut(const RawTree& raw, Bvh<S>& bvh) {
+template <Scalar S, int Dim>
+void layOut(const RawTree& raw, Bvh<S, Dim>& bvh) {
   bvh.nodes.clear();
   bvh.primitives.clear();
   bvh.nodes.reserve(raw.nodes.size());
@@ -586,7 +616,7 @@ void layOut(const RawTree& raw, Bvh<S>& bvh) {
     const Item item = stack.back();
     stack.pop_back();
     const int index = static_cast<int>(bvh.nodes.size());
-    BvhNode<S> node;
+    BvhNode<S, Dim> node;
     node.parent = item.parent;
     node.depth = item.depth;
     if (item.parent >= 0) (item.left ? bvh.nodes[item.parent].left : bvh.nodes[item.parent].right) = index;
@@ -625,16 +655,16 @@ void fitBoxes(Bvh<S>& bvh, const Mesh<S>& mesh) {
 }
 
 // The same from the primitives' own boxes (a tree over boxes).
-template <Scalar S>
-void fitBoxes(Bvh<S>& bvh, const std::vector<Bounds<S, 3>>& boxes) {
+template <Scalar S, int Dim>
+void fitBoxes(Bvh<S, Dim>& bvh, const std::vector<Bounds<S, Dim>>& boxes) {
   for (int i = static_cast<int>(bvh.nodes.size()) - 1; i >= 0; --i) {
-    BvhNode<S>& node = bvh.nodes[i];
+    BvhNode<S, Dim>& node = bvh.nodes[i];
     if (node.isLeaf()) {
-      node.box = emptyBounds<S>();
+      node.box = emptyBounds<S, Dim>();
       for (int k = node.first; k < node.first + node.count; ++k) grow(node.box, boxes[bvh.primitives[k]]);
     } else {
-      const BvhNode<S>& l = bvh.nodes[node.left];
-      const BvhNode<S>& r = bvh.nodes[node.right];
+      const BvhNode<S, Dim>& l = bvh.nodes[node.left];
+      const BvhNode<S, Dim>& r = bvh.nodes[node.right];
       node.box = merged(l.box, r.box);
       node.first = l.first;
       node.count = l.count + r.count;
@@ -797,14 +827,14 @@ Bvh<S> buildBvh(const Mesh<S>& mesh, const BvhOptions& options, Trace& trace) {
     return bvh;
   }
   if (options.build == BvhBuild::Median || options.build == BvhBuild::BinnedSah) {
-    TopDown<S, Trace>(mesh, options, trace).build(bvh);
+    TopDown<S, 3, Trace>(mesh, options, trace).build(bvh);
   } else {
     const Primitives<S> prims = primitiveBoxes(mesh);
     RawTree raw;
     switch (options.build) {
       case BvhBuild::Lbvh: raw = lbvh(mortonKeys(prims), trace); break;
       case BvhBuild::BottomUp: raw = bottomUp(prims, mortonKeys(prims), options.clusterWindow, trace); break;
-      default: raw = Insertion<S, Trace>(prims, trace).build(); break;
+      default: raw = Insertion<S, 3, Trace>(prims, trace).build(); break;
     }
     layOut(raw, bvh);
     fitBoxes(bvh, mesh);
@@ -813,31 +843,28 @@ Bvh<S> buildBvh(const Mesh<S>& mesh, const BvhOptions& options, Trace& trace) {
   return bvh;
 }
 
-template <Scalar S>
-Bvh<S> buildBvh(const std::vector<Bounds<S, 3>>& boxes, const BvhOptions& options) {
-  Bvh<S> bvh;
+template <Scalar S, int Dim, class Trace>
+Bvh<S, Dim> buildBvh(const std::vector<Bounds<S, Dim>>& boxes, const BvhOptions& options, Trace& trace) {
+  Bvh<S, Dim> bvh;
   bvh.options = options;
   bvh.options.bv = BvKind::Aabb;
-  if (boxes.empty() || !std::all_of(boxes.begin(), boxes.end(), [](const Bounds<S, 3>& b) { return isValid(b); })) {
+  if (boxes.empty() || !std::all_of(boxes.begin(), boxes.end(), [](const Bounds<S, Dim>& b) { return isValid(b); })) {
     bvh.status = Status::InvalidInput;
     return bvh;
   }
-  NoTrace trace;
   if (options.build == BvhBuild::Median || options.build == BvhBuild::BinnedSah) {
-    TopDown<S, NoTrace>(boxes, options, trace).build(bvh);
+    TopDown<S, Dim, Trace>(boxes, options, trace).build(bvh);
     return bvh;
   }
-  Primitives<S> prims;
+  Primitives<S, Dim> prims;
   prims.boxes = boxes;
   prims.centroids.resize(boxes.size());
-  for (std::size_t t = 0; t < boxes.size(); ++t) {
-    for (int k = 0; k < 3; ++k) prims.centroids[t][k] = S(0.5) * (boxes[t].min[k] + boxes[t].max[k]);
-  }
+  for (std::size_t t = 0; t < boxes.size(); ++t) prims.centroids[t] = centroidOf(boxes[t]);
   RawTree raw;
   switch (options.build) {
     case BvhBuild::Lbvh: raw = lbvh(mortonKeys(prims), trace); break;
     case BvhBuild::BottomUp: raw = bottomUp(prims, mortonKeys(prims), options.clusterWindow, trace); break;
-    default: raw = Insertion<S, NoTrace>(prims, trace).build(); break;
+    default: raw = Insertion<S, Dim, Trace>(prims, trace).build(); break;
   }
   layOut(raw, bvh);
   fitBoxes(bvh, boxes);
@@ -939,13 +966,13 @@ std::vector<OrientedBox<S>> meshFrameBoxes(const Bvh<S>& bvh) {
 
 // [SECTION] Stats and checks
 
-template <Scalar S>
-BvhStats bvhStats(const Bvh<S>& bvh, const SahCosts& costs) {
+template <Scalar S, int Dim>
+BvhStats bvhStats(const Bvh<S, Dim>& bvh, const SahCosts& costs) {
   BvhStats stats;
   if (bvh.empty()) return stats;
   stats.nodes = static_cast<int>(bvh.nodes.size());
   const double rootArea = std::max(static_cast<double>(area(bvh.nodes[0].box)), std::numeric_limits<double>::min());
-  for (const BvhNode<S>& node : bvh.nodes) {
+  for (const BvhNode<S, Dim>& node : bvh.nodes) {
     const double relative = static_cast<double>(area(node.box)) / rootArea;
     if (node.isLeaf()) {
       ++stats.leaves;
@@ -959,40 +986,59 @@ BvhStats bvhStats(const Bvh<S>& bvh, const SahCosts& costs) {
   return stats;
 }
 
-template <Scalar S>
-std::string checkBvh(const Bvh<S>& bvh, const Mesh<S>& mesh) {
+namespace {
+
+// The invariants every tree shares, whatever its primitives: parent links, depths, children after their parent
+// and inside its AABB, ranges, and every primitive in exactly one leaf.
+template <Scalar S, int Dim>
+std::string checkTopology(const Bvh<S, Dim>& bvh, std::size_t primitiveCount) {
   if (bvh.empty()) return "empty tree";
   const int n = static_cast<int>(bvh.nodes.size());
-  if (bvh.primitives.size() != mesh.triangles.size()) return "the tree's triangle count differs from the mesh's";
-  std::vector<int> seen(mesh.triangles.size(), 0);
-  S scale = 0;
-  for (int k = 0; k < 3; ++k) scale = std::max({scale, std::abs(bvh.nodes[0].box.min[k]), std::abs(bvh.nodes[0].box.max[k])});
-  const S tolerance = S(64) * kEpsilon<S> * std::max(scale, S(1));
-  const std::vector<OrientedBox<S>> world = meshFrameBoxes(bvh);
-  const std::string at = "node ";
+  if (bvh.primitives.size() != primitiveCount) return "the tree's primitive count differs from its input's";
+  std::vector<int> seen(primitiveCount, 0);
   for (int i = 0; i < n; ++i) {
-    const BvhNode<S>& node = bvh.nodes[i];
-    const std::string name = at + std::to_string(i);
+    const BvhNode<S, Dim>& node = bvh.nodes[i];
+    const std::string name = "node " + std::to_string(i);
     if ((i == 0) != (node.parent < 0)) return name + ": parent link";
-    if (node.count <= 0) return name + ": no triangles";
+    if (node.count <= 0) return name + ": no primitives";
     if (node.isLeaf()) {
       if (node.right >= 0) return name + ": one child";
       for (int k = node.first; k < node.first + node.count; ++k) {
         const int t = bvh.primitives[k];
-        if (t < 0 || t >= static_cast<int>(seen.size())) return name + ": triangle index out of range";
+        if (t < 0 || t >= static_cast<int>(seen.size())) return name + ": primitive index out of range";
         ++seen[t];
       }
-    } else {
-      for (const int child : {node.left, node.right}) {
-        if (child <= i || child >= n) return name + ": child " + std::to_string(child) + " not after it";
-        if (bvh.nodes[child].parent != i) return name + ": child " + std::to_string(child) + " names another parent";
-        if (bvh.nodes[child].depth != node.depth + 1) return name + ": child depth";
-        if (!contains(node.box, bvh.nodes[child].box)) return name + ": child " + std::to_string(child) + " outside its box";
-      }
-      const BvhNode<S>& l = bvh.nodes[node.left];
-      const BvhNode<S>& r = bvh.nodes[node.right];
-      if (l.first != node.first || r.first != l.first + l.count || l.count + r.count != node.count) return name + ": ranges";
+      continue;
     }
+    for (const int child : {node.left, node.right}) {
+      if (child <= i || child >= n) return name + ": child " + std::to_string(child) + " not after it";
+      if (bvh.nodes[child].parent != i) return name + ": child " + std::to_string(child) + " names another parent";
+      if (bvh.nodes[child].depth != node.depth + 1) return name + ": child depth";
+      if (!contains(node.box, bvh.nodes[child].box)) return name + ": child " + std::to_string(child) + " outside its box";
+    }
+    const BvhNode<S, Dim>& l = bvh.nodes[node.left];
+    const BvhNode<S, Dim>& r = bvh.nodes[node.right];
+    if (l.first != node.first || r.first != l.first + l.count || l.count + r.count != node.count) return name + ": ranges";
+  }
+  for (std::size_t t = 0; t < seen.size(); ++t) {
+    if (seen[t] != 1) return "primitive " + std::to_string(t) + " is in " + std::to_string(seen[t]) + " leaves";
+  }
+  return {};
+}
+
+}  // namespace
+
+template <Scalar S>
+std::string checkBvh(const Bvh<S>& bvh, const Mesh<S>& mesh) {
+  if (std::string broken = checkTopology(bvh, mesh.triangles.size()); !broken.empty()) return broken;
+  const int n = static_cast<int>(bvh.nodes.size());
+  S scale = 0;
+  for (int k = 0; k < 3; ++k) scale = std::max({scale, std::abs(bvh.nodes[0].box.min[k]), std::abs(bvh.nodes[0].box.max[k])});
+  const S tolerance = S(64) * kEpsilon<S> * std::max(scale, S(1));
+  const std::vector<OrientedBox<S>> world = meshFrameBoxes(bvh);
+  for (int i = 0; i < n; ++i) {
+    const BvhNode<S>& node = bvh.nodes[i];
+    const std::string name = "node " + std::to_string(i);
     for (int k = node.first; k < node.first + node.count; ++k) {
       for (const int v : mesh.triangles[bvh.primitives[k]]) {
         const Vec3<S> p = mesh.vertices[v];
@@ -1008,36 +1054,59 @@ std::string checkBvh(const Bvh<S>& bvh, const Mesh<S>& mesh) {
           const Vec3<S> d = p - box.center;
           const S h[3] = {box.halfExtents.x, box.halfExtents.y, box.halfExtents.z};
           for (int axis = 0; axis < 3; ++axis) {
-            if (std::abs(dot(d, box.axes[axis])) > h[axis] + tolerance) {
-              { char b[64]; std::snprintf(b, 64, "%g", double(std::abs(dot(d, box.axes[axis])) - h[axis])); return name + ": a vertex outside its OBB by " + b; }
+            const S outside = std::abs(dot(d, box.axes[axis])) - h[axis];
+            if (outside > tolerance) {
+              char amount[64];
+              std::snprintf(amount, sizeof amount, "%g", double(outside));
+              return name + ": a vertex outside its OBB by " + amount;
             }
           }
         }
       }
     }
   }
-  for (std::size_t t = 0; t < seen.size(); ++t) {
-    if (seen[t] != 1) return "triangle " + std::to_string(t) + " is in " + std::to_string(seen[t]) + " leaves";
+  return {};
+}
+
+template <Scalar S, int Dim>
+std::string checkBvh(const Bvh<S, Dim>& bvh, const std::vector<Bounds<S, Dim>>& boxes) {
+  if (std::string broken = checkTopology(bvh, boxes.size()); !broken.empty()) return broken;
+  for (std::size_t i = 0; i < bvh.nodes.size(); ++i) {
+    const BvhNode<S, Dim>& node = bvh.nodes[i];
+    for (int k = node.first; k < node.first + node.count; ++k) {
+      if (!contains(node.box, boxes[bvh.primitives[k]])) {
+        return "node " + std::to_string(i) + ": primitive " + std::to_string(bvh.primitives[k]) + " outside its AABB";
+      }
+    }
   }
   return {};
 }
 
 // [SECTION] Instantiations
 
+#define COLLIDE_BVH_INSTANTIATE_DIM(S, D)                                                                     \
+  template Bvh<S, D> buildBvh<S, D, NoTrace>(const std::vector<Bounds<S, D>>&, const BvhOptions&, NoTrace&);  \
+  template Bvh<S, D> buildBvh<S, D, Recorder<BvhBuildEvent<S, D>>>(const std::vector<Bounds<S, D>>&,          \
+                                                                   const BvhOptions&,                         \
+                                                                   Recorder<BvhBuildEvent<S, D>>&);           \
+  template BvhStats bvhStats<S, D>(const Bvh<S, D>&, const SahCosts&);                                        \
+  template std::string checkBvh<S, D>(const Bvh<S, D>&, const std::vector<Bounds<S, D>>&);
+
 #define COLLIDE_BVH_INSTANTIATE(S)                                                                            \
   template Bvh<S> buildBvh<S, NoTrace>(const Mesh<S>&, const BvhOptions&, NoTrace&);                          \
   template Bvh<S> buildBvh<S, Recorder<BvhBuildEvent<S>>>(const Mesh<S>&, const BvhOptions&,                  \
                                                           Recorder<BvhBuildEvent<S>>&);                       \
-  template Bvh<S> buildBvh<S>(const std::vector<Bounds<S, 3>>&, const BvhOptions&);                          \
   template Status refitBvh<S>(Bvh<S>&, const Mesh<S>&, int*);                                                 \
   template Status refitHybrid<S>(Bvh<S>&, const Mesh<S>&, int, HybridRefit&);                                 \
-  template BvhStats bvhStats<S>(const Bvh<S>&, const SahCosts&);                                              \
   template std::string checkBvh<S>(const Bvh<S>&, const Mesh<S>&);                                            \
-  template std::vector<OrientedBox<S>> meshFrameBoxes<S>(const Bvh<S>&);
+  template std::vector<OrientedBox<S>> meshFrameBoxes<S>(const Bvh<S>&);                                      \
+  COLLIDE_BVH_INSTANTIATE_DIM(S, 2)                                                                           \
+  COLLIDE_BVH_INSTANTIATE_DIM(S, 3)
 
 COLLIDE_BVH_INSTANTIATE(float)
 COLLIDE_BVH_INSTANTIATE(double)
 
 #undef COLLIDE_BVH_INSTANTIATE
+#undef COLLIDE_BVH_INSTANTIATE_DIM
 
 }  // namespace collide

@@ -23,6 +23,7 @@
 #include "collide/query3.h"
 #include "collide/cast_query.h"
 #include "collide/bvh.h"
+#include "collide/concave.h"
 #include "io/query_json.h"
 #include "io/scene.h"
 #include "io/shape_json.h"
@@ -32,6 +33,7 @@
 #include "shell/lab_shell.h"
 #include "shell/settings.h"
 #include "workloads/meshes.h"
+#include "workloads/outlines.h"
 
 namespace lab {
 namespace {
@@ -1297,4 +1299,180 @@ TEST(MidphaseLab, CuratedScenesTeachWhatTheySay) {
   EXPECT_EQ(variant("mid_05_sah_vs_median.json", "build", "sah"), (std::array<int, 3>{703, 556, 80}));
 }
 
+}  // namespace lab
+
+// [SECTION] The mid-phase lab in the plane
+
+namespace lab {
+namespace {
+
+// Every part pair of the lab's default shapes (gear A at the origin, star B at its pose) by the narrow phase alone.
+std::vector<std::array<int, 2>> bruteForceParts2(const Json& dump) {
+  const auto gear = collide::decomposeConcave<double>(collide::gearOutline<double>(10, 1.0, 1.35));
+  const auto star = collide::decomposeConcave<double>(collide::starOutline<double>(7, 1.5, 0.6));
+  const collide::Transform<double> poseB = collide::Transform<double>::fromPose(
+      {dump["position_b"][0].get<double>(), dump["position_b"][1].get<double>()}, dump["rotation_b_degrees"].get<double>() * std::numbers::pi / 180.0);
+  std::vector<std::array<int, 2>> pairs;
+  for (int i = 0; i < static_cast<int>(gear.polygons.size()); ++i) {
+    for (int j = 0; j < static_cast<int>(star.polygons.size()); ++j) {
+      if (collide::runQuery(Algorithm::Gjk, Collider<double>{gear.polygons[i], {}}, Collider<double>{star.polygons[j], poseB}).hit) {
+        pairs.push_back({i, j});
+      }
+    }
+  }
+  return pairs;
+}
+
+MouseEvent planarMouse(collide::Vec2<double> world) {
+  MouseEvent event;
+  event.planar.world = world;
+  event.planar.pixelSize = 0.01;
+  return event;
+}
+
+// For every build the traversal ends with the brute-force part pairs; the timeline runs A's build, B's build, then
+// the traversal, and every step says what it did.
+TEST(Midphase2Lab, EveryBuildEndsWithTheBruteForcePairsAndEveryStepNarrates) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  for (const std::string_view build : collide::kBvhBuildNames) {
+    SCOPED_TRACE(std::string(build));
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    ASSERT_TRUE(lab->setAlgorithm(build, error)) << error;
+    Json dump;
+    lab->dumpState(dump);
+    const auto expected = bruteForceParts2(dump);
+    ASSERT_FALSE(expected.empty());
+    EXPECT_EQ((dump["pair_list"].get<std::vector<std::array<int, 2>>>()), expected);
+    EXPECT_EQ(dump["status"], "converged");
+    EXPECT_EQ(dump["at_step"]["phase"], "traversal");
+    EXPECT_EQ(dump["at_step"]["pairs"].get<std::size_t>(), expected.size()) << "the default step is the last";
+    const int buildSteps = dump["build_steps"][0].get<int>() + dump["build_steps"][1].get<int>();
+    ASSERT_GT(buildSteps, 0);
+    std::map<std::string, int> phases;
+    for (int step = 0; step < lab->stepCount(); ++step) {
+      lab->setStep(step);
+      Json at;
+      lab->dumpState(at);
+      ASSERT_FALSE(at["at_step"]["narration"].get<std::string>().empty()) << "step " << step;
+      ++phases[at["at_step"]["phase"].get<std::string>()];
+    }
+    EXPECT_EQ(phases["build A"], dump["build_steps"][0].get<int>());
+    EXPECT_EQ(phases["build B"], dump["build_steps"][1].get<int>());
+    EXPECT_EQ(phases["traversal"], lab->stepCount() - buildSteps);
+  }
+}
+
+// Dragging B by its body moves it and the pairs follow; dragging a vertex across the outline is refused with the
+// two edges named, and the shape keeps its parts.
+TEST(Midphase2Lab, DraggingBChangesThePairsAndACrossingVertexIsRefused) {
+  std::unique_ptr<Lab> lab = findLab("Mid phase 2D")->create();
+  Json before;
+  lab->dumpState(before);
+  const collide::Vec2<double> centre{before["position_b"][0].get<double>(), before["position_b"][1].get<double>()};
+  ASSERT_TRUE(lab->mouseDown(planarMouse(centre)));
+  lab->mouseMove(planarMouse(centre + collide::Vec2<double>{-0.7, -0.4}));
+  lab->mouseUp(planarMouse(centre + collide::Vec2<double>{-0.7, -0.4}));
+  Json after;
+  lab->dumpState(after);
+  EXPECT_NEAR(after["position_b"][0].get<double>(), centre.x - 0.7, 1e-12);
+  EXPECT_NE(after["pair_list"], before["pair_list"]);
+  EXPECT_EQ((after["pair_list"].get<std::vector<std::array<int, 2>>>()), bruteForceParts2(after));
+
+  // The star's first tip, local (1.5, 0), pulled through the shape to the far side.
+  lab->loadSettings({{"edit_vertices", true}});
+  const collide::Transform<double> pose = collide::Transform<double>::fromPose(
+      {after["position_b"][0].get<double>(), after["position_b"][1].get<double>()}, after["rotation_b_degrees"].get<double>() * std::numbers::pi / 180.0);
+  ASSERT_TRUE(lab->mouseDown(planarMouse(pose.apply({1.5, 0.0}))));
+  lab->mouseMove(planarMouse(pose.apply({-1.4, 0.1})));
+  lab->mouseUp(planarMouse(pose.apply({-1.4, 0.1})));
+  Json refused;
+  lab->dumpState(refused);
+  EXPECT_NE(refused["refusal"].get<std::string>().find("edges"), std::string::npos) << refused["refusal"];
+  EXPECT_EQ(refused["pair_list"], after["pair_list"]);
+  EXPECT_EQ(refused["tree_b"]["parts"], after["tree_b"]["parts"]);
+
+  // A scene's outline that crosses itself is refused the same way.
+  Scene scene;
+  scene.labState = {{"a", "gear"}, {"b", "letter-e"}, {"outline_b", {{0, 0}, {2, 2}, {2, 0}, {0, 2}}}};
+  std::string error;
+  EXPECT_FALSE(lab->loadScene(scene, error));
+  EXPECT_NE(error.find("edges 0 and 2 intersect"), std::string::npos) << error;
+}
+
+// The curated 2D mid-phase scenes load, hold the numbers their lessons quote, and the comparisons they ask for.
+TEST(Midphase2Lab, CuratedScenesTeachWhatTheySay) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  const auto run = [&](Scene scene) {
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    EXPECT_TRUE(lab->setAlgorithm(scene.algorithm, error)) << error;
+    EXPECT_TRUE(lab->loadScene(scene, error)) << error;
+    Json dump;
+    lab->dumpState(dump);
+    return dump;
+  };
+  const auto numbers = [](const Json& d) {
+    return std::array<int, 4>{d["bv_tests"].get<int>(), d["part_tests"].get<int>(), d["pairs"].get<int>(), d["undescended_pairs"].get<int>()};
+  };
+  const auto sah = [](const Json& d) { return std::round(d["tree_a"]["sah_cost"].get<double>() * 100) / 100; };
+  int scenes = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator(fs::path(COLLISION_LAB_ASSET_DIR) / "scenes")) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("mid2_")) continue;
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    EXPECT_EQ(scene.lab, "Mid phase 2D");
+    EXPECT_FALSE(scene.title.empty());
+    EXPECT_FALSE(scene.lesson.empty());
+    const EmbeddedFile* embedded = findEmbeddedFile("assets/scenes/" + name);
+    ASSERT_NE(embedded, nullptr) << "the executable does not carry this scene";
+    EXPECT_EQ(embedded->contents, readTextFile(entry.path(), kMaxSceneFileBytes));
+    ++scenes;
+  }
+  EXPECT_EQ(scenes, 4);
+
+  // SAH against the median on the key: the tree's cost and the star's box tests, same pairs.
+  Scene key = curated("mid2_01_sah_vs_median.json");
+  const Json median = run(key);
+  EXPECT_EQ(numbers(median), (std::array<int, 4>{87, 21, 10, 0}));
+  EXPECT_EQ(sah(median), 6.49);
+  key.labState["build"] = "sah";
+  const Json binned = run(key);
+  EXPECT_EQ(numbers(binned), (std::array<int, 4>{71, 21, 10, 0}));
+  EXPECT_EQ(sah(binned), 5.17);
+  EXPECT_EQ(binned["pair_list"], median["pair_list"]);
+
+  // Ten crates with one Morton code: a tree 6 deep over 16 parts; the star tip touches all ten.
+  const Json crates = run(curated("mid2_02_duplicate_morton_codes.json"));
+  EXPECT_EQ(crates["tree_a"]["parts"], 16);
+  EXPECT_EQ(crates["tree_a"]["parts_sharing_a_morton_code"], 10);
+  EXPECT_EQ(crates["tree_a"]["depth"], 6);
+  EXPECT_EQ(numbers(crates), (std::array<int, 4>{45, 11, 10, 0}));
+
+  // The budget: 49 tests and 5 pairs in full; 36 tests give 2 pairs and 2 pairs left largest first, 0 and 4 level by level.
+  Scene gears = curated("mid2_03_budget_partial_answer.json");
+  const Json budgeted = run(gears);
+  EXPECT_EQ(budgeted["status"], "max_iterations");
+  EXPECT_EQ(numbers(budgeted), (std::array<int, 4>{35, 4, 2, 2}));
+  gears.labState["largest_first"] = false;
+  EXPECT_EQ(numbers(run(gears)), (std::array<int, 4>{35, 0, 0, 4}));
+  gears.labState["budget"] = 0;
+  EXPECT_EQ(numbers(run(gears)), (std::array<int, 4>{49, 8, 5, 0}));
+
+  // Insertion against the top-down SAH build on the comb.
+  Scene comb = curated("mid2_04_insertion.json");
+  const Json inserted = run(comb);
+  EXPECT_EQ(sah(inserted), 6.41);
+  EXPECT_EQ(numbers(inserted)[0], 35);
+  comb.labState["build"] = "sah";
+  const Json topDown = run(comb);
+  EXPECT_EQ(sah(topDown), 6.53);
+  EXPECT_EQ(numbers(topDown)[0], 45);
+  EXPECT_EQ(topDown["pair_list"], inserted["pair_list"]);
+}
+
+}  // namespace
 }  // namespace lab

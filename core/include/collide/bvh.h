@@ -1,6 +1,8 @@
 // collide/bvh.h: bounding volume hierarchies over triangle meshes (the mid phase): five builds, three bounding
 // volumes, tree-versus-tree traversal (depth-first, or breadth-first / largest-first under a budget of BV tests),
 // refit and the hybrid update for deforming meshes, and a tree over boxes run against itself as a broad phase.
+// The builds are templates over the dimension: the same code builds trees over 2D boxes (midphase2.h: the convex
+// parts of concave polygons), and the descent loops (detail::Descent) serve both dimensions' traversals.
 //
 // A tree is built in its mesh's frame. Every build makes the same layout (bvh_build.cpp): node 0 is
 // the root, nodes in depth-first order (a child's index is greater than its parent's), and every node's
@@ -98,9 +100,9 @@ struct BvhOptions {
 
 // [SECTION] The tree
 
-template <Scalar S>
+template <Scalar S, int Dim = 3>
 struct BvhNode {
-  Bounds<S, 3> box{};  // in the mesh's frame
+  Bounds<S, Dim> box{};  // in the mesh's (or the 2D shape's) frame
   int left = -1;       // children; -1 for a leaf
   int right = -1;
   int parent = -1;
@@ -124,11 +126,14 @@ struct OrientedBox {
   Vec3<S> halfExtents{};
 };
 
-template <Scalar S>
+// Dim 3: over a mesh's triangles or 3D boxes; Dim 2: over 2D boxes (the convex parts of concave polygons,
+// concave.h), AABBs only (spheres and boxes stay empty).
+template <Scalar S, int Dim = 3>
 struct Bvh {
+  static constexpr int kDimensions = Dim;
   BvhOptions options{};
   Status status = Status::Converged;  // InvalidInput: the mesh was refused (isValid); the tree is then empty
-  std::vector<BvhNode<S>> nodes;      // nodes[0] is the root
+  std::vector<BvhNode<S, Dim>> nodes;  // nodes[0] is the root
   std::vector<int> primitives;        // triangle indices in leaf order
   std::vector<BoundingSphere<S>> spheres;  // options.bv == Sphere: one per node
   std::vector<OrientedBox<S>> boxes;       // options.bv == Obb: one per node, relative to the parent's box
@@ -154,10 +159,10 @@ struct BvhSplitCandidate {
   int leftCount = 0;
 };
 
-template <Scalar S>
+template <Scalar S, int Dim = 3>
 struct BvhSplitStep {
-  Bounds<S, 3> box{};          // the node's AABB
-  Bounds<S, 3> centroidBox{};  // of its triangles' centroids
+  Bounds<S, Dim> box{};          // the node's AABB
+  Bounds<S, Dim> centroidBox{};  // of its triangles' centroids
   int depth = 0;
   int count = 0;        // triangles
   bool leaf = false;    // kept as a leaf (the rest is unused)
@@ -176,28 +181,28 @@ struct BvhMortonStep {
 };
 
 // Bottom-up: two clusters merged (their boxes) and the merged surface area, with the clusters left after it.
-template <Scalar S>
+template <Scalar S, int Dim = 3>
 struct BvhMergeStep {
-  Bounds<S, 3> a{};
-  Bounds<S, 3> b{};
+  Bounds<S, Dim> a{};
+  Bounds<S, Dim> b{};
   S area{};
   int clustersLeft = 0;
 };
 
 // Insertion: a triangle's leaf placed beside `sibling` (its box before), at `cost` (the surface area added), and
 // the rotations the way up made.
-template <Scalar S>
+template <Scalar S, int Dim = 3>
 struct BvhInsertStep {
   int triangle = 0;
-  Bounds<S, 3> leaf{};
-  Bounds<S, 3> sibling{};
+  Bounds<S, Dim> leaf{};
+  Bounds<S, Dim> sibling{};
   S cost{};
   int depth = 0;  // of the new leaf, before rotations
   int rotations = 0;
 };
 
-template <Scalar S>
-using BvhBuildEvent = std::variant<BvhSplitStep<S>, BvhMortonStep, BvhMergeStep<S>, BvhInsertStep<S>>;
+template <Scalar S, int Dim = 3>
+using BvhBuildEvent = std::variant<BvhSplitStep<S, Dim>, BvhMortonStep, BvhMergeStep<S, Dim>, BvhInsertStep<S, Dim>>;
 
 // [SECTION] Builds, refit, stats and checks (bvh_build.cpp)
 
@@ -212,10 +217,19 @@ template <Scalar S>
   return buildBvh(mesh, options, trace);
 }
 
-// A tree over boxes (a broad phase's proxies, index = position in `boxes`): the same builds, AABBs only
-// (options.bv is ignored). Empty or invalid boxes (isValid) give an empty tree with status InvalidInput.
-template <Scalar S>
-[[nodiscard]] Bvh<S> buildBvh(const std::vector<Bounds<S, 3>>& boxes, const BvhOptions& options = {});
+// A tree over boxes (a broad phase's proxies, or the convex parts of a concave polygon in its frame; index =
+// position in `boxes`), in 3D or in the plane: the same builds, AABBs only (options.bv is ignored). In the plane
+// the SAH measures perimeters (surfaceMeasure) and the Morton codes interleave 16 bits of each axis. Empty or
+// invalid boxes (isValid) give an empty tree with status InvalidInput. Trace: NoTrace or
+// Recorder<BvhBuildEvent<S, Dim>>.
+template <Scalar S, int Dim, class Trace>
+[[nodiscard]] Bvh<S, Dim> buildBvh(const std::vector<Bounds<S, Dim>>& boxes, const BvhOptions& options, Trace& trace);
+
+template <Scalar S, int Dim>
+[[nodiscard]] Bvh<S, Dim> buildBvh(const std::vector<Bounds<S, Dim>>& boxes, const BvhOptions& options = {}) {
+  NoTrace trace;
+  return buildBvh(boxes, options, trace);
+}
 
 // Bottom-up refit after the mesh's vertices moved (same triangles): leaf AABBs from their triangles, then every
 // parent from its children, in reverse node order (Ericson 6.5.2; van den Bergen, "Efficient Collision Detection
@@ -241,8 +255,8 @@ struct HybridRefit {
 template <Scalar S>
 [[nodiscard]] Status refitHybrid(Bvh<S>& bvh, const Mesh<S>& mesh, int levels, HybridRefit& state);
 
-template <Scalar S>
-[[nodiscard]] BvhStats bvhStats(const Bvh<S>& bvh, const SahCosts& costs = {});
+template <Scalar S, int Dim>
+[[nodiscard]] BvhStats bvhStats(const Bvh<S, Dim>& bvh, const SahCosts& costs = {});
 
 // Refit keeps the topology, so the tree's quality drifts as the mesh deforms: rebuild once its SAH cost has grown
 // past `growth` times the cost right after the last build (the quality test of Lauterbach, Yoon, Manocha and
@@ -257,6 +271,10 @@ inline constexpr double kRebuildSahGrowth = 1.3;
 // vertex of a node's triangles inside its AABB, sphere and OBB (to a relative tolerance). Empty when valid.
 template <Scalar S>
 [[nodiscard]] std::string checkBvh(const Bvh<S>& bvh, const Mesh<S>& mesh);
+
+// The same invariants for a tree over boxes: every primitive box inside its leaf's AABB.
+template <Scalar S, int Dim>
+[[nodiscard]] std::string checkBvh(const Bvh<S, Dim>& bvh, const std::vector<Bounds<S, Dim>>& boxes);
 
 // Each node's OBB in the mesh frame (the stored ones composed down from the root): for drawing and checks.
 template <Scalar S>
@@ -452,12 +470,142 @@ template <Scalar S>
 
 namespace detail {
 
+// The simultaneous descent every tree-versus-tree query shares, in space and in the plane: depth-first on a stack
+// or breadth-first under a budget of BV tests, descending the larger node. `Derived` supplies test(pair) (the BV
+// test, counted and traced), children(pair, side) (the two child pairs) and leafPair(leafA, leafB) (the primitive
+// tests); Pair carries at least the node indices a and b.
+template <class Derived, class Pair, Scalar S, int Dim, class Trace>
+class Descent {
+ protected:
+  Descent(const std::vector<BvhNode<S, Dim>>& nodesA, const std::vector<BvhNode<S, Dim>>& nodesB,
+          const MidphaseOptions& options, Trace& trace)
+      : nodesA_(nodesA), nodesB_(nodesB), options_(options), trace_(trace) {}
+
+  MidphaseResult<S> descend(const Pair& root) {
+    if (options_.budget > 0) breadthFirst(root);
+    else depthFirst(root);
+    std::sort(result_.pairs.begin(), result_.pairs.end());
+    return result_;
+  }
+
+  // Descend the node with the larger surface area; a leaf is never split (Ericson 6.3.1, "descend larger").
+  [[nodiscard]] char descendSide(const Pair& pair) const {
+    const BvhNode<S, Dim>& na = nodesA_[pair.a];
+    const BvhNode<S, Dim>& nb = nodesB_[pair.b];
+    if (na.isLeaf() && nb.isLeaf()) return 0;
+    if (na.isLeaf()) return 'B';
+    if (nb.isLeaf()) return 'A';
+    return surfaceMeasure(na.box) >= surfaceMeasure(nb.box) ? 'A' : 'B';
+  }
+
+  template <class Container>
+  void tracePending(const Pair& pair, const Container& pending) {
+    if constexpr (Trace::enabled) {
+      MidphasePendingStep step{pair.a, pair.b, {}};
+      for (const auto& p : pending) step.pending.push_back({p.a, p.b});
+      trace_(step);
+    }
+  }
+
+  // Simultaneous depth-first descent (Ericson 6.3.1) with an explicit stack: BV test on taking a pair.
+  void depthFirst(const Pair& root) {
+    std::vector<Pair> stack{root};
+    while (!stack.empty()) {
+      const Pair pair = stack.back();
+      stack.pop_back();
+      tracePending(pair, stack);
+      if (!derived().test(pair)) continue;
+      const char side = descendSide(pair);
+      if (side == 0) {
+        derived().leafPair(pair.a, pair.b);
+        continue;
+      }
+      const auto next = derived().children(pair, side);
+      stack.push_back(next[1]);
+      stack.push_back(next[0]);
+    }
+  }
+
+  // Breadth-first with a budget of BV tests (Hubbard, "Collision Detection for Interactive Graphics
+  // Applications", 1995; O'Sullivan and Dingliana 2001): the queue holds overlapping pairs; a pair is split only
+  // when the budget covers both child tests, so when it runs out every pair left is an overlapping pair, coarse.
+  // With `largestFirst` the queue is a priority queue on the sum of the two AABBs' surface areas, so the budget
+  // goes to the coarsest pairs wherever they are, rather than level by level (RTR 25.6's variant).
+  void breadthFirst(const Pair& root) {
+    struct Entry {
+      Pair pair;
+      S priority;
+      int order;  // ties: the older entry first, so the order is the same on every platform
+    };
+    const auto before = [](const Entry& x, const Entry& y) {  // the heap's "less": y comes out first
+      return x.priority < y.priority || (x.priority == y.priority && x.order > y.order);
+    };
+    std::deque<Entry> queue;
+    int pushed = 0;
+    const auto push = [&](const Pair& pair) {
+      const S priority = options_.largestFirst ? surfaceMeasure(nodesA_[pair.a].box) + surfaceMeasure(nodesB_[pair.b].box) : S(0);
+      queue.push_back({pair, priority, pushed++});
+      if (options_.largestFirst) std::push_heap(queue.begin(), queue.end(), before);
+    };
+    if (!derived().test(root)) return;
+    result_.deepestLevel = nodesA_[0].depth + nodesB_[0].depth;
+    push(root);
+    while (!queue.empty()) {
+      const Pair pair = queue.front().pair;
+      const char side = descendSide(pair);
+      if (side != 0 && result_.bvTests + 2 > options_.budget) break;
+      if (options_.largestFirst) {
+        std::pop_heap(queue.begin(), queue.end(), before);
+        queue.pop_back();
+      } else {
+        queue.pop_front();
+      }
+      if constexpr (Trace::enabled) {
+        std::vector<Entry> pending(queue.begin(), queue.end());
+        if (options_.largestFirst) std::sort(pending.begin(), pending.end(), [&](const Entry& x, const Entry& y) { return before(y, x); });
+        MidphasePendingStep step{pair.a, pair.b, {}};
+        for (const Entry& e : pending) step.pending.push_back({e.pair.a, e.pair.b});
+        trace_(step);
+      }
+      if (side == 0) {
+        derived().leafPair(pair.a, pair.b);
+        continue;
+      }
+      for (const Pair& child : derived().children(pair, side)) {
+        result_.deepestLevel = std::max(result_.deepestLevel, nodesA_[child.a].depth + nodesB_[child.b].depth);
+        if (derived().test(child)) push(child);
+      }
+    }
+    if (!queue.empty()) {
+      result_.status = Status::MaxIterations;
+      for (const Entry& e : queue) result_.frontier.push_back({e.pair.a, e.pair.b});
+      std::sort(result_.frontier.begin(), result_.frontier.end());
+      if constexpr (Trace::enabled) trace_(MidphaseBudgetStep{result_.bvTests, static_cast<int>(queue.size())});
+    }
+  }
+
+  Derived& derived() { return static_cast<Derived&>(*this); }
+
+  const std::vector<BvhNode<S, Dim>>& nodesA_;
+  const std::vector<BvhNode<S, Dim>>& nodesB_;
+  MidphaseOptions options_;
+  Trace& trace_;
+  MidphaseResult<S> result_;
+};
+
 template <Scalar S, BvKind Kind, class Trace>
-class Midphase {
+class Midphase : public Descent<Midphase<S, Kind, Trace>, NodePair<S, Kind>, S, 3, Trace> {
+  using Base = Descent<Midphase<S, Kind, Trace>, NodePair<S, Kind>, S, 3, Trace>;
+  friend Base;
+  using Base::options_;
+  using Base::result_;
+  using Base::trace_;
+  using Base::descendSide;
+
  public:
   Midphase(const Bvh<S>& a, const Mesh<S>& meshA, const Bvh<S>& b, const Mesh<S>& meshB, const Frame3<S>& relative,
            const MidphaseOptions& options, Trace& trace)
-      : a_(a), meshA_(meshA), b_(b), meshB_(meshB), relative_(relative), options_(options), trace_(trace) {}
+      : Base(a.nodes, b.nodes, options, trace), a_(a), meshA_(meshA), b_(b), meshB_(meshB), relative_(relative) {}
 
   // Tree A's stale nodes (HybridRefit) are refitted from their triangles when a pair first reaches them.
   void refitOnDemand(Bvh<S>& a, HybridRefit& state) {
@@ -473,10 +621,7 @@ class Midphase {
       top = descendB(top, b_.boxes[0]);
       root.frame = descendA(top, a_.boxes[0]);
     }
-    if (options_.budget > 0) breadthFirst(root);
-    else depthFirst(root);
-    std::sort(result_.pairs.begin(), result_.pairs.end());
-    return result_;
+    return this->descend(root);
   }
 
  private:
@@ -538,16 +683,6 @@ class Midphase {
 
   [[nodiscard]] bool countFooled() const { return options_.satLite && options_.countLiteFalsePositives; }
 
-  // Descend the node with the larger surface area; a leaf is never split (Ericson 6.3.1, "descend larger").
-  [[nodiscard]] char descendSide(const NodePair<S, Kind>& pair) const {
-    const BvhNode<S>& na = a_.nodes[pair.a];
-    const BvhNode<S>& nb = b_.nodes[pair.b];
-    if (na.isLeaf() && nb.isLeaf()) return 0;
-    if (na.isLeaf()) return 'B';
-    if (nb.isLeaf()) return 'A';
-    return surfaceMeasure(na.box) >= surfaceMeasure(nb.box) ? 'A' : 'B';
-  }
-
   // The two child pairs of an overlapping internal pair.
   std::array<NodePair<S, Kind>, 2> children(const NodePair<S, Kind>& pair, char side) const {
     std::array<NodePair<S, Kind>, 2> out;
@@ -590,100 +725,11 @@ class Midphase {
     }
   }
 
-  template <class Container>
-  void tracePending(const NodePair<S, Kind>& pair, const Container& pending) {
-    if constexpr (Trace::enabled) {
-      MidphasePendingStep step{pair.a, pair.b, {}};
-      for (const auto& p : pending) step.pending.push_back({p.a, p.b});
-      trace_(step);
-    }
-  }
-
-  // Simultaneous depth-first descent (Ericson 6.3.1) with an explicit stack: BV test on taking a pair.
-  void depthFirst(const NodePair<S, Kind>& root) {
-    std::vector<NodePair<S, Kind>> stack{root};
-    while (!stack.empty()) {
-      const NodePair<S, Kind> pair = stack.back();
-      stack.pop_back();
-      tracePending(pair, stack);
-      if (!test(pair)) continue;
-      const char side = descendSide(pair);
-      if (side == 0) {
-        leafPair(pair.a, pair.b);
-        continue;
-      }
-      const auto next = children(pair, side);
-      stack.push_back(next[1]);
-      stack.push_back(next[0]);
-    }
-  }
-
-  // Breadth-first with a budget of BV tests (Hubbard, "Collision Detection for Interactive Graphics
-  // Applications", 1995; O'Sullivan and Dingliana 2001): the queue holds overlapping pairs; a pair is split only
-  // when the budget covers both child tests, so when it runs out every pair left is an overlapping pair, coarse.
-  // With `largestFirst` the queue is a priority queue on the sum of the two AABBs' surface areas, so the budget
-  // goes to the coarsest pairs wherever they are, rather than level by level (RTR 25.6's variant).
-  void breadthFirst(const NodePair<S, Kind>& root) {
-    struct Entry {
-      NodePair<S, Kind> pair;
-      S priority;
-      int order;  // ties: the older entry first, so the order is the same on every platform
-    };
-    const auto before = [](const Entry& x, const Entry& y) {  // the heap's "less": y comes out first
-      return x.priority < y.priority || (x.priority == y.priority && x.order > y.order);
-    };
-    std::deque<Entry> queue;
-    int pushed = 0;
-    const auto push = [&](const NodePair<S, Kind>& pair) {
-      const S priority = options_.largestFirst ? surfaceMeasure(a_.nodes[pair.a].box) + surfaceMeasure(b_.nodes[pair.b].box) : S(0);
-      queue.push_back({pair, priority, pushed++});
-      if (options_.largestFirst) std::push_heap(queue.begin(), queue.end(), before);
-    };
-    if (!test(root)) return;
-    result_.deepestLevel = a_.nodes[0].depth + b_.nodes[0].depth;
-    push(root);
-    while (!queue.empty()) {
-      const NodePair<S, Kind> pair = queue.front().pair;
-      const char side = descendSide(pair);
-      if (side != 0 && result_.bvTests + 2 > options_.budget) break;
-      if (options_.largestFirst) {
-        std::pop_heap(queue.begin(), queue.end(), before);
-        queue.pop_back();
-      } else {
-        queue.pop_front();
-      }
-      if constexpr (Trace::enabled) {
-        std::vector<Entry> pending(queue.begin(), queue.end());
-        if (options_.largestFirst) std::sort(pending.begin(), pending.end(), [&](const Entry& x, const Entry& y) { return before(y, x); });
-        MidphasePendingStep step{pair.a, pair.b, {}};
-        for (const Entry& e : pending) step.pending.push_back({e.pair.a, e.pair.b});
-        trace_(step);
-      }
-      if (side == 0) {
-        leafPair(pair.a, pair.b);
-        continue;
-      }
-      for (const NodePair<S, Kind>& child : children(pair, side)) {
-        result_.deepestLevel = std::max(result_.deepestLevel, a_.nodes[child.a].depth + b_.nodes[child.b].depth);
-        if (test(child)) push(child);
-      }
-    }
-    if (!queue.empty()) {
-      result_.status = Status::MaxIterations;
-      for (const Entry& e : queue) result_.frontier.push_back({e.pair.a, e.pair.b});
-      std::sort(result_.frontier.begin(), result_.frontier.end());
-      if constexpr (Trace::enabled) trace_(MidphaseBudgetStep{result_.bvTests, static_cast<int>(queue.size())});
-    }
-  }
-
   const Bvh<S>& a_;
   const Mesh<S>& meshA_;
   const Bvh<S>& b_;
   const Mesh<S>& meshB_;
   Frame3<S> relative_;
-  MidphaseOptions options_;
-  Trace& trace_;
-  MidphaseResult<S> result_;
   Bvh<S>* lazyTree_ = nullptr;
   HybridRefit* lazy_ = nullptr;
 };

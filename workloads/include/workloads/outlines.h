@@ -1,5 +1,5 @@
 // workloads/outlines.h: concave outlines in the plane (simple, counter-clockwise) for the 2D mid phase's tests,
-// command line and labs: a star, a comb and a gear profile.
+// command line and labs: a star, a comb, a gear profile, a key and the letter E.
 #pragma once
 
 #include <algorithm>
@@ -55,6 +55,37 @@ template <Scalar S = double>
       outline.push_back({static_cast<S>(radii[k] * std::cos(angles[k])), static_cast<S>(radii[k] * std::sin(angles[k]))});
     }
   }
+  return outline;
+}
+
+// A key: a square bow at the left, a shaft along the x axis to x = 0, and `teeth` (>= 1) narrow teeth hanging
+// under the shaft's last 1.5 units, so its parts are skewed: two large ones and many small ones at one end.
+template <Scalar S = double>
+[[nodiscard]] std::vector<Vec2<S>> keyOutline(int teeth) {
+  teeth = std::max(teeth, 1);
+  const S pitch = S(1.5) / S(teeth), width = S(0.6) * pitch;
+  std::vector<Vec2<S>> outline{{S(-5), S(-0.8)}, {S(-4), S(-0.8)}, {S(-4), S(-0.2)}};
+  for (int t = 0; t < teeth; ++t) {
+    const S left = S(-1.5) + pitch * S(t) + S(0.5) * (pitch - width);
+    outline.push_back({left, S(-0.2)});
+    outline.push_back({left, S(-0.55)});
+    outline.push_back({left + width, S(-0.55)});
+    outline.push_back({left + width, S(-0.2)});
+  }
+  for (const Vec2<S> p : {Vec2<S>{S(0), S(-0.2)}, Vec2<S>{S(0), S(0.2)}, Vec2<S>{S(-4), S(0.2)}, Vec2<S>{S(-4), S(0.8)},
+                          Vec2<S>{S(-5), S(0.8)}}) {
+    outline.push_back(p);
+  }
+  return outline;
+}
+
+// The letter E, 2 wide and 3 high, centred on the origin.
+template <Scalar S = double>
+[[nodiscard]] std::vector<Vec2<S>> letterEOutline() {
+  const double points[12][2] = {{0, 0},   {2, 0},      {2, 0.5},    {0.6, 0.5}, {0.6, 1.25}, {1.6, 1.25},
+                                {1.6, 1.75}, {0.6, 1.75}, {0.6, 2.5}, {2, 2.5},   {2, 3},      {0, 3}};
+  std::vector<Vec2<S>> outline;
+  for (const auto& p : points) outline.push_back({static_cast<S>(p[0] - 1.0), static_cast<S>(p[1] - 1.5)});
   return outline;
 }
 

@@ -1,0 +1,1108 @@
+// The mid-phase lab in the plane, registered as "Mid phase 2D": two concave shapes (a gear, a star, the letter E,
+// a comb, a key, or a compound of crates), cut into convex parts (collide/concave.h), a tree over each shape's part
+// boxes in the shape's own frame (collide/midphase2.h: the five builds of bvh.h in two dimensions), and the two
+// trees descended together down to the narrow phase on the part pairs whose boxes overlap. One timeline steps
+// the build of A's tree, then B's, then the traversal: for a top-down build each split with its SAH candidates
+// drawn as a cost plot along the split axis, for LBVH the Morton order as a curve through the part centres, for
+// bottom-up each merge, for insertion where each leaf went and why; then each node pair taken, its box test
+// (pruned pairs grey), each leaf pair and part test and the hits. B is dragged by its body and turned by its
+// handle; with vertex editing on, any corner can be dragged and an outline that would cross itself is refused with
+// the two edges named. Counters and sentences are pure functions of the recorded steps, so scrubbing shows the
+// numbers the build and the traversal had at that step.
+//
+// [SECTION] Shapes
+// [SECTION] The lab
+// [SECTION] Trees and the recorded steps
+// [SECTION] Narration
+// [SECTION] Drawing
+// [SECTION] Mouse and keys
+// [SECTION] Scenes, settings, dump
+// [SECTION] Panel
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <numbers>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "collide/midphase2.h"
+#include "collide/polygon.h"
+#include "io/shape_json.h"
+#include "lab/lab.h"
+#include "labs/format.h"
+#include "platform/theme.h"
+#include "workloads/outlines.h"
+
+namespace lab::midphase2 {
+
+namespace {
+
+using collide::BvhBuild;
+using PartTree = collide::PartTree<double>;
+using BuildEvent = collide::BvhBuildEvent<double, 2>;
+using Box = collide::Bounds<double, 2>;
+using Pose = collide::Transform<double>;
+
+// [SECTION] Shapes
+
+// The catalogue: concave outlines cut into convex parts, and one compound of convex parts given as they are.
+constexpr std::array<const char*, 6> kShapeNames = {"gear", "star", "letter-e", "comb", "key", "crates"};
+constexpr std::array<const char*, 6> kShapeTitles = {"Gear (10 teeth)", "Star (7 points)", "Letter E", "Comb (5 teeth)",
+                                                     "Key (skewed parts)", "Crates (a compound, 10 in one spot)"};
+constexpr int kCrates = 5;
+
+std::vector<Vec2d> catalogOutline(int shape) {
+  switch (shape) {
+    case 0: return collide::gearOutline<double>(10, 1.0, 1.35);
+    case 1: return collide::starOutline<double>(7, 1.5, 0.6);
+    case 2: return collide::letterEOutline<double>();
+    case 3: {
+      std::vector<Vec2d> comb = collide::combOutline<double>(5);
+      for (Vec2d& p : comb) p = {0.4 * p.x - 1.7, 0.6 * p.y - 0.9};  // 3.4 x 1.8, centred
+      return comb;
+    }
+    case 4: {
+      std::vector<Vec2d> key = collide::keyOutline<double>(12);
+      for (Vec2d& p : key) p = {0.8 * p.x + 2.0, 0.8 * p.y};
+      return key;
+    }
+    default: return {};
+  }
+}
+
+// Ten unit crates stacked in one spot and six in a row beside them: a compound whose part centres coincide, so
+// their Morton codes do too.
+std::vector<collide::Polygon<double>> crates() {
+  std::vector<collide::Polygon<double>> parts;
+  const auto square = [&](double x, double y, double half) {
+    const std::array<Vec2d, 4> corners{Vec2d{x - half, y - half}, Vec2d{x + half, y - half}, Vec2d{x + half, y + half},
+                                       Vec2d{x - half, y + half}};
+    parts.push_back(collide::makeConvexPolygon<double>(corners));
+  };
+  for (int i = 0; i < 10; ++i) square(-1.0, 0.0, 0.45);
+  for (int i = 0; i < 6; ++i) square(-0.2 + 0.45 * i, -0.3 + 0.12 * i, 0.2);
+  return parts;
+}
+
+std::optional<int> shapeIndex(std::string_view name) {
+  for (std::size_t i = 0; i < kShapeNames.size(); ++i) {
+    if (name == kShapeNames[i]) return static_cast<int>(i);
+  }
+  return std::nullopt;
+}
+
+constexpr std::array<const char*, 5> kBuildTitles = {"Median split (top-down)", "Binned SAH (top-down)",
+                                                     "Bottom-up (agglomerative)", "Insertion (b2DynamicTree)",
+                                                     "LBVH (Morton codes)"};
+constexpr std::array<collide::Algorithm, 3> kNarrowPhases = {collide::Algorithm::Gjk, collide::Algorithm::Sat,
+                                                             collide::Algorithm::Epa};
+constexpr std::array<const char*, 3> kNarrowTitles = {"GJK (boolean)", "SAT", "GJK + EPA"};
+constexpr int kMaxBudget = 400;
+constexpr int kMaxLeafSize = 8;
+constexpr double kMaxOffset = 8.0;
+constexpr double kHandlePixels = 7.0;
+
+enum class Phase { BuildA, BuildB, Traversal };
+
+// One entry of the timeline: a build event of tree A or B, or a traversal event.
+struct StepRef {
+  Phase phase;
+  int index;
+};
+
+struct Tally {
+  int bvTests = 0;
+  int partTests = 0;
+  int pairs = 0;
+  int leafPairs = 0;
+  int pruned = 0;
+};
+
+struct Hit {
+  int step = 0;  // traversal index
+  int partA = 0;
+  int partB = 0;
+};
+
+std::string partsText(int n) { return std::to_string(n) + (n == 1 ? " part" : " parts"); }
+
+Vec2d boxCentre(const Box& box) { return {0.5 * (box.min[0] + box.max[0]), 0.5 * (box.min[1] + box.max[1])}; }
+
+}  // namespace
+
+// [SECTION] The lab
+
+class Midphase2Lab final : public Lab {
+ public:
+  static std::unique_ptr<Lab> create() { return std::make_unique<Midphase2Lab>(); }
+  Midphase2Lab() {
+    outline_[0] = catalogOutline(shape_[0]);
+    outline_[1] = catalogOutline(shape_[1]);
+    rebuild();
+  }
+
+  void drawUi() override;
+  [[nodiscard]] const char* viewTitle(int) const override { return "Two shapes, their parts and their trees"; }
+  void draw(const DrawContext& context) override;
+  [[nodiscard]] std::optional<WorldBounds> sceneBounds(int) const override;
+  void keyPressed(const KeyPress& press) override;
+  bool mouseDown(const MouseEvent& event) override;
+  void mouseMove(const MouseEvent& event) override;
+  void mouseUp(const MouseEvent& event) override;
+
+  [[nodiscard]] int stepCount() const override { return static_cast<int>(steps_.size()); }
+  [[nodiscard]] int stepIndex() const override { return step_; }
+  void setStep(int index) override { step_ = std::clamp(index, 0, std::max(0, stepCount() - 1)); }
+
+  bool loadScene(const Scene& scene, std::string& error) override;
+  void saveScene(Scene& scene) const override;
+  bool setAlgorithm(std::string_view name, std::string& error) override;
+  void loadSettings(const Json& settings) override;
+  [[nodiscard]] Json saveSettings() const override;
+  void dumpState(Json& out) const override;
+  [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
+  void frameMetrics(std::vector<FrameMetric>& out) const override;
+
+ private:
+  void rebuild();   // the parts, both trees (recorded), then retrace
+  void retrace();   // the traversal for B's pose, and the timeline
+  [[nodiscard]] Pose pose(int shape) const { return shape == 0 ? Pose{} : Pose::fromPose(positionB_, angleB_); }
+  [[nodiscard]] Vec2d handle() const;
+  [[nodiscard]] double radiusB() const;
+  [[nodiscard]] std::string narrate(int step) const;
+  [[nodiscard]] std::string narrateBuild(int tree, int index) const;
+  [[nodiscard]] std::string narrateTraversal(int index) const;
+  [[nodiscard]] Tally tallyAt(int step) const;
+  [[nodiscard]] std::array<Vec2d, 4> corners(int tree, const Box& box) const;
+  [[nodiscard]] std::string phaseName(int step) const;
+  void drawParts(Renderer2D& renderer) const;
+  void drawTree(Renderer2D& renderer, int tree, double pixel) const;
+  void drawBox(Renderer2D& renderer, int tree, const Box& box, Color color, float width, float dash = 0) const;
+  void drawBuildStep(Renderer2D& renderer, int tree, int index, double pixel) const;
+  void drawTraversalStep(Renderer2D& renderer, int index) const;
+  void drawPart(Renderer2D& renderer, int tree, int part, Color fill) const;
+  void drawCostPlot(Renderer2D& renderer, int tree, const collide::BvhSplitStep<double, 2>& split) const;
+  bool setOutline(int shape, std::vector<Vec2d> outline);
+
+  // The scene (lab_state).
+  std::array<int, 2> shape_{0, 1};
+  std::array<std::vector<Vec2d>, 2> outline_;  // the outline of each (empty for the compound); edits change it
+  std::array<bool, 2> edited_{false, false};
+  Vec2d positionB_{1.9, 0.6};
+  double angleB_ = 0.3;  // radians
+  BvhBuild build_ = BvhBuild::BinnedSah;
+  int leafSize_ = 1;
+  int budget_ = 0;
+  bool largestFirst_ = false;
+  int narrow_ = 0;  // kNarrowPhases
+  // The view.
+  int drawDepth_ = 2;
+  bool showTrees_ = true;
+  bool editVertices_ = false;
+  int step_ = 0;
+  // Mouse.
+  enum class Drag { None, Move, Turn, Vertex } drag_ = Drag::None;
+  Vec2d grab_{};
+  int dragShape_ = 0, dragVertex_ = 0;
+  // Derived.
+  std::array<PartTree, 2> trees_;
+  std::array<collide::Recorder<BuildEvent>, 2> builds_;
+  std::array<std::string, 2> errors_;  // a decomposition's refusal
+  std::string refusal_;                // the last vertex move refused, with the edges named
+  int deepest_ = 0;
+  collide::Recorder<collide::MidphaseEvent> trace_;
+  collide::MidphaseResult<double> result_;
+  std::vector<StepRef> steps_;
+  std::vector<Tally> tallies_;             // after each traversal event
+  std::vector<std::array<int, 2>> focus_;  // the node pair each traversal event is about
+  std::vector<Hit> hits_;
+};
+
+// [SECTION] Trees and the recorded steps
+
+void Midphase2Lab::rebuild() {
+  collide::BvhOptions options;
+  options.build = build_;
+  options.maxLeafSize = leafSize_;
+  for (int t = 0; t < 2; ++t) {
+    builds_[t].steps.clear();
+    errors_[t].clear();
+    std::vector<collide::Polygon<double>> parts;
+    if (shape_[t] == kCrates) {
+      parts = crates();
+    } else {
+      const collide::ConvexDecomposition<double> d = collide::decomposeConcave<double>(outline_[t]);
+      if (!d.ok()) errors_[t] = std::string(t == 0 ? "A" : "B") + "'s outline is refused: " + d.error + ".";
+      parts = d.polygons;
+    }
+    trees_[t] = collide::buildPartTree(std::move(parts), options, builds_[t]);
+  }
+  deepest_ = std::max(collide::bvhStats(trees_[0].tree).depth, collide::bvhStats(trees_[1].tree).depth);
+  retrace();
+}
+
+void Midphase2Lab::retrace() {
+  collide::MidphaseOptions options;
+  options.budget = budget_;
+  options.largestFirst = largestFirst_;
+  trace_.steps.clear();
+  result_ = collide::midphaseParts(trees_[0], pose(0), trees_[1], pose(1), options, kNarrowPhases[static_cast<std::size_t>(narrow_)], trace_);
+  steps_.clear();
+  for (int t = 0; t < 2; ++t) {
+    for (int i = 0; i < static_cast<int>(builds_[t].steps.size()); ++i) steps_.push_back({t == 0 ? Phase::BuildA : Phase::BuildB, i});
+  }
+  tallies_.clear();
+  focus_.clear();
+  hits_.clear();
+  Tally tally;
+  std::array<int, 2> focus{0, 0};
+  for (std::size_t i = 0; i < trace_.steps.size(); ++i) {
+    steps_.push_back({Phase::Traversal, static_cast<int>(i)});
+    std::visit(
+        [&](const auto& s) {
+          using T = std::decay_t<decltype(s)>;
+          if constexpr (std::is_same_v<T, collide::MidphasePendingStep>) {
+            focus = {s.nodeA, s.nodeB};
+          } else if constexpr (std::is_same_v<T, collide::MidphaseBvTestStep>) {
+            focus = {s.nodeA, s.nodeB};
+            ++tally.bvTests;
+            if (!s.overlap) ++tally.pruned;
+          } else if constexpr (std::is_same_v<T, collide::MidphaseLeafPairStep>) {
+            focus = {s.leafA, s.leafB};
+            ++tally.leafPairs;
+          } else if constexpr (std::is_same_v<T, collide::MidphasePrimitiveStep>) {
+            ++tally.partTests;
+            if (s.hit) {
+              ++tally.pairs;
+              hits_.push_back({static_cast<int>(i), s.triangleA, s.triangleB});
+            }
+          }
+        },
+        trace_.steps[i]);
+    tallies_.push_back(tally);
+    focus_.push_back(focus);
+  }
+  step_ = std::max(0, stepCount() - 1);
+}
+
+Tally Midphase2Lab::tallyAt(int step) const {
+  if (steps_.empty() || steps_[static_cast<std::size_t>(step)].phase != Phase::Traversal) return {};
+  return tallies_[static_cast<std::size_t>(steps_[static_cast<std::size_t>(step)].index)];
+}
+
+std::string Midphase2Lab::phaseName(int step) const {
+  if (steps_.empty()) return "none";
+  switch (steps_[static_cast<std::size_t>(step)].phase) {
+    case Phase::BuildA: return "build A";
+    case Phase::BuildB: return "build B";
+    case Phase::Traversal: return "traversal";
+  }
+  return "none";
+}
+
+double Midphase2Lab::radiusB() const {
+  double r = 0.5;
+  for (const auto& part : trees_[1].parts) {
+    for (int i = 0; i < part.count; ++i) r = std::max(r, length(part.vertices[static_cast<std::size_t>(i)]));
+  }
+  return r;
+}
+
+Vec2d Midphase2Lab::handle() const { return pose(1).apply(Vec2d{radiusB() + 0.35, 0.0}); }
+
+// [SECTION] Narration
+
+std::string Midphase2Lab::narrate(int step) const {
+  if (steps_.empty()) {
+    if (!errors_[0].empty() || !errors_[1].empty()) return errors_[0] + (errors_[0].empty() ? "" : " ") + errors_[1];
+    return "Nothing to step.";
+  }
+  const StepRef ref = steps_[static_cast<std::size_t>(step)];
+  if (ref.phase != Phase::Traversal) return narrateBuild(ref.phase == Phase::BuildA ? 0 : 1, ref.index);
+  std::string text = narrateTraversal(ref.index);
+  if (step + 1 == stepCount() && result_.status == collide::Status::Converged) {
+    text += " Done: " + std::to_string(result_.pairs.size()) + " overlapping part pairs, filled red.";
+  }
+  return text;
+}
+
+std::string Midphase2Lab::narrateBuild(int tree, int index) const {
+  const std::string who = std::string(tree == 0 ? "A" : "B") + "'s tree: ";
+  const auto& event = builds_[static_cast<std::size_t>(tree)].steps[static_cast<std::size_t>(index)];
+  const char* axes[2] = {"x", "y"};
+  if (const auto* s = std::get_if<collide::BvhSplitStep<double, 2>>(&event)) {
+    std::string text = who + "node " + std::to_string(index) + " (depth " + std::to_string(s->depth) + ", " + partsText(s->count) + ")";
+    if (s->leaf) {
+      if (s->count == 1) return text + " is a leaf: one part.";
+      if (build_ == BvhBuild::Median) return text + " is a leaf: " + partsText(s->count) + " fit in a leaf of " + std::to_string(leafSize_) + ".";
+      if (s->candidates.empty()) return text + " is a leaf: its part centres coincide, so no cut separates them.";
+      return text + " stays a leaf: testing its " + partsText(s->count) + " costs " + formatNumber(s->leafCost) +
+             ", no more than the best cut's " + formatNumber(s->splitCost) + ".";
+    }
+    const int right = s->count - s->leftCount;
+    if (build_ == BvhBuild::Median) {
+      return text + ": the part centres spread most along " + axes[s->axis] + ", so it is cut at the median centre, " +
+             axes[s->axis] + " = " + formatNumber(s->position) + ": " + std::to_string(s->leftCount) + " left, " + std::to_string(right) +
+             " right, whatever the boxes' sizes.";
+    }
+    if (s->candidates.empty()) {
+      return text + ": its part centres coincide, so it is halved (" + std::to_string(s->leftCount) + " and " + std::to_string(right) + ").";
+    }
+    return text + ": of the " + std::to_string(s->candidates.size()) + " cuts along " + axes[s->axis] +
+           " (the centres' longest spread; the plot beside the box), the cheapest is " + axes[s->axis] + " = " +
+           formatNumber(s->position) + ", SAH cost " + formatNumber(s->splitCost) + " = 1 + (perimeter x parts, left plus right) / the node's perimeter: " +
+           std::to_string(s->leftCount) + " left, " + std::to_string(right) + " right. A leaf would cost " + formatNumber(s->leafCost) + ".";
+  }
+  if (const auto* s = std::get_if<collide::BvhMortonStep>(&event)) {
+    std::map<std::uint32_t, int> counts;
+    for (const std::uint32_t code : s->codes) ++counts[code];
+    int shared = 0, codes = 0;
+    for (const auto& [code, count] : counts) {
+      if (count > 1) {
+        shared += count;
+        ++codes;
+      }
+    }
+    std::string text = who + "each part's box centre gets a 32-bit Morton code (16 bits of x and of y, interleaved, in the "
+                             "box of all the centres); sorted, the codes visit the centres along this Z-shaped curve. ";
+    if (shared == 0) {
+      text += "Every code here is different. ";
+    } else {
+      text += std::to_string(shared) + " parts share " + std::to_string(codes) + (codes == 1 ? " code" : " codes") +
+              " (ringed): each key carries the part index after its code, so equal codes still sort and split evenly (Karras 2012). ";
+    }
+    return text + "The tree is read off the sorted keys: each node splits where their highest differing bit changes.";
+  }
+  if (const auto* s = std::get_if<collide::BvhMergeStep<double, 2>>(&event)) {
+    return who + "the two clusters whose merged box has the least perimeter (" + formatNumber(s->area) + ") are each other's nearest, so they merge; " +
+           std::to_string(s->clustersLeft) + (s->clustersLeft == 1 ? " cluster remains: the root." : " clusters remain.");
+  }
+  if (const auto* s = std::get_if<collide::BvhInsertStep<double, 2>>(&event)) {
+    std::string text = who + "part " + std::to_string(s->triangle) + " goes in beside the box drawn thick (at depth " +
+                       std::to_string(s->depth - 1) + "): a new parent there has perimeter " + formatNumber(s->cost) +
+                       ", and going down further would have grown the tree's perimeter more (Box2D's b2DynamicTree).";
+    if (s->rotations > 0) {
+      text += " " + std::to_string(s->rotations) + (s->rotations == 1 ? " rotation" : " rotations") + " on the way up kept the tree balanced.";
+    }
+    return text;
+  }
+  return {};
+}
+
+std::string Midphase2Lab::narrateTraversal(int index) const {
+  const auto& event = trace_.steps[static_cast<std::size_t>(index)];
+  const auto nodeText = [&](int tree, int node) {
+    const auto& n = trees_[static_cast<std::size_t>(tree)].tree.nodes[static_cast<std::size_t>(node)];
+    return std::string(tree == 0 ? "A" : "B") + "'s node " + std::to_string(node) + " (depth " + std::to_string(n.depth) +
+           (n.isLeaf() ? ", a leaf of " + partsText(n.count) + ")" : ")");
+  };
+  const Tally tally = tallies_[static_cast<std::size_t>(index)];
+  if (const auto* s = std::get_if<collide::MidphasePendingStep>(&event)) {
+    return "Take the pair " + nodeText(0, s->nodeA) + " and " + nodeText(1, s->nodeB) + " from the " +
+           (budget_ == 0 ? "stack; " : largestFirst_ ? "priority queue (the largest pair first); " : "queue (level by level); ") +
+           std::to_string(s->pending.size()) + (s->pending.size() == 1 ? " more pair waits." : " more pairs wait.");
+  }
+  if (const auto* s = std::get_if<collide::MidphaseBvTestStep>(&event)) {
+    std::string text = "Box test " + std::to_string(tally.bvTests) + ": " + nodeText(0, s->nodeA) + " and " + nodeText(1, s->nodeB);
+    if (!s->overlap) return text + " are apart (B's box turns with B), so the pair and every pair below it are pruned.";
+    text += " overlap";
+    if (s->descend == 'A' || s->descend == 'B') {
+      const auto& na = trees_[0].tree.nodes[static_cast<std::size_t>(s->nodeA)];
+      const auto& nb = trees_[1].tree.nodes[static_cast<std::size_t>(s->nodeB)];
+      text += "; split " + std::string(1, s->descend) + "'s node into its two children";
+      if (na.isLeaf() || nb.isLeaf()) return text + " (the other is a leaf).";
+      return text + " (the larger: perimeters " + formatNumber(collide::surfaceMeasure(na.box)) + " and " +
+             formatNumber(collide::surfaceMeasure(nb.box)) + ").";
+    }
+    return text + "; both are leaves, so their parts are tested.";
+  }
+  if (const auto* s = std::get_if<collide::MidphaseLeafPairStep>(&event)) {
+    const int countA = trees_[0].tree.nodes[static_cast<std::size_t>(s->leafA)].count;
+    const int countB = trees_[1].tree.nodes[static_cast<std::size_t>(s->leafB)].count;
+    return "Leaf pair " + std::to_string(tally.leafPairs) + ": " + std::to_string(countA) + " x " + std::to_string(countB) + " = " +
+           std::to_string(countA * countB) + " part tests by " + kNarrowTitles[static_cast<std::size_t>(narrow_)] + ".";
+  }
+  if (const auto* s = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
+    std::string text = "Part " + std::to_string(s->triangleA) + " of A against part " + std::to_string(s->triangleB) + " of B: ";
+    if (!s->hit) return text + "apart, though their boxes overlap.";
+    return text + "they overlap, overlapping pair " + std::to_string(tally.pairs) + ".";
+  }
+  if (const auto* s = std::get_if<collide::MidphaseBudgetStep>(&event)) {
+    return "The budget of " + std::to_string(budget_) + " box tests is spent (" + std::to_string(s->bvTests) + " used): " +
+           std::to_string(s->frontier) + " overlapping node pairs were not descended (drawn yellow), so the " +
+           std::to_string(result_.pairs.size()) + " part pairs found are a partial answer; the true pairs lie inside the yellow pairs or among them.";
+  }
+  return {};
+}
+
+// [SECTION] Drawing
+
+std::array<Vec2d, 4> Midphase2Lab::corners(int tree, const Box& box) const {
+  const Pose p = pose(tree);
+  return {p.apply(Vec2d{box.min[0], box.min[1]}), p.apply(Vec2d{box.max[0], box.min[1]}), p.apply(Vec2d{box.max[0], box.max[1]}),
+          p.apply(Vec2d{box.min[0], box.max[1]})};
+}
+
+void Midphase2Lab::drawBox(Renderer2D& renderer, int tree, const Box& box, Color color, float width, float dash) const {
+  const std::array<Vec2d, 4> c = corners(tree, box);
+  renderer.polyline(c, true, color, {width, dash, dash});
+}
+
+void Midphase2Lab::drawPart(Renderer2D& renderer, int tree, int part, Color fill) const {
+  const PartTree& t = trees_[static_cast<std::size_t>(tree)];
+  if (part < 0 || part >= static_cast<int>(t.parts.size())) return;
+  const auto& polygon = t.parts[static_cast<std::size_t>(part)];
+  std::vector<Vec2d> points;
+  for (int i = 0; i < polygon.count; ++i) points.push_back(pose(tree).apply(polygon.vertices[static_cast<std::size_t>(i)]));
+  renderer.convexPolygon(points, fill);
+  renderer.polyline(points, true, fill.withAlpha(1.0f), {1.5f});
+}
+
+void Midphase2Lab::drawParts(Renderer2D& renderer) const {
+  for (int t = 0; t < 2; ++t) {
+    const Color color = t == 0 ? palette::kShapeA : palette::kShapeB;
+    const PartTree& tree = trees_[static_cast<std::size_t>(t)];
+    for (const auto& polygon : tree.parts) {
+      std::vector<Vec2d> points;
+      for (int i = 0; i < polygon.count; ++i) points.push_back(pose(t).apply(polygon.vertices[static_cast<std::size_t>(i)]));
+      renderer.convexPolygon(points, color.withAlpha(0.16f));
+      renderer.polyline(points, true, color.withAlpha(0.5f), {1.0f});
+    }
+    if (!outline_[static_cast<std::size_t>(t)].empty()) {
+      std::vector<Vec2d> outline;
+      for (const Vec2d& p : outline_[static_cast<std::size_t>(t)]) outline.push_back(pose(t).apply(p));
+      renderer.polyline(outline, true, errors_[static_cast<std::size_t>(t)].empty() ? color : palette::kHit, {2.0f});
+      if (editVertices_) {
+        for (const Vec2d& p : outline) renderer.point(p, color, 4.0f);
+      }
+    }
+  }
+}
+
+// Each tree cut at the chosen depth: its boxes at that depth and the leaves above it, coloured by depth.
+void Midphase2Lab::drawTree(Renderer2D& renderer, int tree, double pixel) const {
+  const auto& nodes = trees_[static_cast<std::size_t>(tree)].tree.nodes;
+  for (const auto& node : nodes) {
+    if (node.depth != drawDepth_ && !(node.isLeaf() && node.depth < drawDepth_)) continue;
+    Box grown = node.box;  // a hair outside the parts, so a box never hides an outline
+    grown = collide::enlarged(grown, 1.5 * pixel);
+    drawBox(renderer, tree, grown, depthColor(node.depth).withAlpha(0.8f), 1.5f);
+  }
+}
+
+// The SAH cost of every candidate cut, plotted beside the node along the split axis: the cut's position on the
+// axis, its cost across (lower is better); the chosen cut ringed, the cost of a leaf dashed.
+void Midphase2Lab::drawCostPlot(Renderer2D& renderer, int tree, const collide::BvhSplitStep<double, 2>& split) const {
+  if (split.candidates.size() < 2) return;
+  const int axis = split.axis, across = 1 - axis;
+  double low = split.leafCost, high = split.leafCost;
+  for (const auto& c : split.candidates) {
+    low = std::min(low, c.cost);
+    high = std::max(high, c.cost);
+  }
+  const double span = std::max(high - low, 1e-9);
+  const double size = std::max(split.box.max[axis] - split.box.min[axis], split.box.max[across] - split.box.min[across]);
+  const double depth = 0.3 * size, gap = 0.08 * size;
+  // The plot's base runs along the box's low side on the other axis; higher costs reach further out.
+  const double base = split.box.min[across] - gap;
+  const auto at = [&](double position, double cost) {
+    const double out = base - depth * (high - cost) / span;  // the cheapest cut sits farthest from the box
+    Vec2d p{};
+    (axis == 0 ? p.x : p.y) = position;
+    (axis == 0 ? p.y : p.x) = out;
+    return pose(tree).apply(p);  // in the tree's own frame, placed like its shape
+  };
+  std::vector<Vec2d> curve;
+  for (const auto& c : split.candidates) curve.push_back(at(c.position, c.cost));
+  renderer.polyline(curve, false, palette::kSeparated, {2.0f});
+  for (const Vec2d& p : curve) renderer.point(p, palette::kSeparated, 2.5f);
+  renderer.dashedLine(at(split.box.min[axis], split.leafCost), at(split.box.max[axis], split.leafCost), palette::kTextDim, 1.5f);
+  renderer.label(at(split.box.max[axis], split.leafCost), "leaf " + formatNumber(split.leafCost), palette::kTextDim);
+  renderer.label(at(split.box.min[axis], low), "SAH cost of each cut (cheaper: farther out)", palette::kSeparated, {6, 14});
+  for (const auto& c : split.candidates) {
+    if (c.position == split.position && c.cost == split.splitCost) {
+      renderer.point(at(c.position, c.cost), palette::kAccent, 5.0f);
+      renderer.label(at(c.position, c.cost), "SAH " + formatNumber(c.cost), palette::kAccent, {6, 12});
+    }
+  }
+}
+
+// A build step is drawn in the building tree's own frame placed like its shape.
+void Midphase2Lab::drawBuildStep(Renderer2D& renderer, int tree, int index, double pixel) const {
+  const PartTree& t = trees_[static_cast<std::size_t>(tree)];
+  const auto& events = builds_[static_cast<std::size_t>(tree)].steps;
+  const auto& event = events[static_cast<std::size_t>(index)];
+  const Pose p = pose(tree);
+  if (const auto* s = std::get_if<collide::BvhSplitStep<double, 2>>(&event)) {
+    // Top-down: nodes are made in the order of their split steps, so the nodes decided so far are 0 .. index.
+    for (int k = 0; k < index && k < static_cast<int>(t.tree.nodes.size()); ++k) {
+      const auto& node = t.tree.nodes[static_cast<std::size_t>(k)];
+      drawBox(renderer, tree, collide::enlarged(node.box, 1.5 * pixel), depthColor(node.depth).withAlpha(0.45f), 1.0f);
+    }
+    drawBox(renderer, tree, s->box, palette::kAccent, 3.0f);
+    drawBox(renderer, tree, s->centroidBox, palette::kTextDim, 1.0f, 5.0f);
+    const auto& node = t.tree.nodes[static_cast<std::size_t>(index)];
+    for (int k = node.first; k < node.first + node.count; ++k) {
+      renderer.point(p.apply(boxCentre(t.boxes[static_cast<std::size_t>(t.tree.primitives[static_cast<std::size_t>(k)])])), palette::kText, 3.0f);
+    }
+    if (!s->leaf) {
+      Vec2d from{}, to{};
+      (s->axis == 0 ? from.x : from.y) = s->position;
+      (s->axis == 0 ? to.x : to.y) = s->position;
+      (s->axis == 0 ? from.y : from.x) = s->box.min[1 - s->axis];
+      (s->axis == 0 ? to.y : to.x) = s->box.max[1 - s->axis];
+      renderer.line(p.apply(from), p.apply(to), palette::kHit, {2.5f});
+      drawCostPlot(renderer, tree, *s);
+    }
+    return;
+  }
+  if (const auto* s = std::get_if<collide::BvhMortonStep>(&event)) {
+    std::vector<Vec2d> curve;
+    for (const int part : s->order) curve.push_back(p.apply(boxCentre(t.boxes[static_cast<std::size_t>(part)])));
+    renderer.polyline(curve, false, palette::kSeparated, {2.0f});
+    // Each run of equal codes is ringed red and labelled once with its range of positions in the order.
+    for (std::size_t i = 0; i < curve.size();) {
+      std::size_t j = i;
+      while (j + 1 < curve.size() && s->codes[j + 1] == s->codes[i]) ++j;
+      for (std::size_t k = i; k <= j; ++k) {
+        renderer.screenDisc(curve[k], j > i ? 7.0f : 4.0f, j > i ? palette::kHit.withAlpha(0.25f) : palette::kSeparated,
+                            j > i ? palette::kHit : palette::kSeparated);
+      }
+      if (j > i) {
+        renderer.label(curve[i], "positions " + std::to_string(i) + " .. " + std::to_string(j) + ": one code", palette::kText, {10, -22});
+      } else {
+        renderer.label(curve[i], std::to_string(i), palette::kText);
+      }
+      i = j + 1;
+    }
+    return;
+  }
+  if (const auto* s = std::get_if<collide::BvhMergeStep<double, 2>>(&event)) {
+    for (int k = 0; k < index; ++k) {
+      if (const auto* before = std::get_if<collide::BvhMergeStep<double, 2>>(&events[static_cast<std::size_t>(k)])) {
+        drawBox(renderer, tree, collide::merged(before->a, before->b), palette::kTextDim.withAlpha(0.5f), 1.0f);
+      }
+    }
+    drawBox(renderer, tree, s->a, palette::kSeparated, 2.5f);
+    drawBox(renderer, tree, s->b, palette::kSeparated, 2.5f);
+    drawBox(renderer, tree, collide::enlarged(collide::merged(s->a, s->b), 2.0 * pixel), palette::kAccent, 2.0f, 6.0f);
+    return;
+  }
+  if (const auto* s = std::get_if<collide::BvhInsertStep<double, 2>>(&event)) {
+    // The parts inserted before this one (the first went in without a step).
+    for (int k = 0; k < index; ++k) {
+      if (const auto* before = std::get_if<collide::BvhInsertStep<double, 2>>(&events[static_cast<std::size_t>(k)])) {
+        drawBox(renderer, tree, before->leaf, palette::kTextDim.withAlpha(0.6f), 1.0f);
+      }
+    }
+    drawBox(renderer, tree, t.boxes[0], palette::kTextDim.withAlpha(0.6f), 1.0f);
+    drawBox(renderer, tree, s->sibling, depthColor(std::max(s->depth - 1, 0)), 3.0f);
+    drawBox(renderer, tree, s->leaf, palette::kAccent, 3.0f);
+    drawBox(renderer, tree, collide::enlarged(collide::merged(s->leaf, s->sibling), 3.0 * pixel), palette::kAccent, 1.5f, 6.0f);
+    drawPart(renderer, tree, s->triangle, palette::kAccent.withAlpha(0.45f));
+  }
+}
+
+void Midphase2Lab::drawTraversalStep(Renderer2D& renderer, int index) const {
+  const auto& event = trace_.steps[static_cast<std::size_t>(index)];
+  if (std::holds_alternative<collide::MidphaseBudgetStep>(event)) {
+    for (const auto& pair : result_.frontier) {
+      drawBox(renderer, 0, trees_[0].tree.nodes[static_cast<std::size_t>(pair[0])].box, palette::kAccent, 2.5f);
+      drawBox(renderer, 1, trees_[1].tree.nodes[static_cast<std::size_t>(pair[1])].box, palette::kAccent, 2.5f);
+    }
+    return;
+  }
+  const auto [nodeA, nodeB] = focus_[static_cast<std::size_t>(index)];
+  Color color = palette::kAccent;
+  if (const auto* test = std::get_if<collide::MidphaseBvTestStep>(&event)) color = test->overlap ? palette::kAccent : palette::kTextDim;
+  const Box& boxA = trees_[0].tree.nodes[static_cast<std::size_t>(nodeA)].box;
+  const Box& boxB = trees_[1].tree.nodes[static_cast<std::size_t>(nodeB)].box;
+  drawBox(renderer, 0, boxA, color, 3.5f);
+  drawBox(renderer, 1, boxB, color, 3.5f);
+  renderer.label(corners(0, boxA)[3], "A " + std::to_string(nodeA), palette::kShapeA, {4, -16});
+  renderer.label(corners(1, boxB)[2], "B " + std::to_string(nodeB), palette::kShapeB);
+  if (const auto* test = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
+    const Color fill = test->hit ? palette::kHit.withAlpha(0.7f) : palette::kAccent.withAlpha(0.45f);
+    drawPart(renderer, 0, test->triangleA, fill);
+    drawPart(renderer, 1, test->triangleB, fill);
+  }
+}
+
+void Midphase2Lab::draw(const DrawContext& context) {
+  if (context.planar == nullptr) return;
+  Renderer2D& renderer = *context.planar;
+  const double pixel = 1.0 / std::max(renderer.camera().pixelsPerUnit(), 1e-9);
+  drawParts(renderer);
+  const StepRef ref = steps_.empty() ? StepRef{Phase::Traversal, -1} : steps_[static_cast<std::size_t>(step_)];
+  const bool traversal = ref.phase == Phase::Traversal;
+  if (showTrees_ && traversal) {
+    drawTree(renderer, 0, pixel);
+    drawTree(renderer, 1, pixel);
+  }
+  // The overlapping part pairs found up to this step, filled red.
+  const int upTo = traversal ? ref.index : -1;
+  for (const Hit& hit : hits_) {
+    if (hit.step > upTo) break;
+    drawPart(renderer, 0, hit.partA, palette::kHit.withAlpha(0.4f));
+    drawPart(renderer, 1, hit.partB, palette::kHit.withAlpha(0.4f));
+  }
+  // B's turning handle.
+  const Vec2d centre = pose(1).p, knob = handle();
+  renderer.dashedLine(centre, knob, palette::kShapeB.withAlpha(0.6f), 1.2f);
+  renderer.screenDisc(knob, static_cast<float>(kHandlePixels), palette::kShapeB.withAlpha(0.35f), palette::kShapeB);
+  if (ref.index < 0) return;
+  if (traversal) drawTraversalStep(renderer, ref.index);
+  else drawBuildStep(renderer, ref.phase == Phase::BuildA ? 0 : 1, ref.index, pixel);
+}
+
+std::optional<WorldBounds> Midphase2Lab::sceneBounds(int) const {
+  WorldBounds bounds = WorldBounds::none();
+  for (int t = 0; t < 2; ++t) {
+    for (const auto& part : trees_[static_cast<std::size_t>(t)].parts) {
+      for (int i = 0; i < part.count; ++i) bounds.include(pose(t).apply(part.vertices[static_cast<std::size_t>(i)]));
+    }
+    for (const Vec2d& p : outline_[static_cast<std::size_t>(t)]) bounds.include(pose(t).apply(p));
+  }
+  bounds.include(handle());
+  // Room under A for the SAH cost plots.
+  if (!trees_[0].tree.empty()) {
+    const Box& root = trees_[0].tree.nodes[0].box;
+    const double size = std::max(root.max[0] - root.min[0], root.max[1] - root.min[1]);
+    bounds.include(Vec2d{root.min[0] - 0.4 * size, root.min[1] - 0.4 * size});
+  }
+  return bounds;
+}
+
+// [SECTION] Mouse and keys
+
+// Takes a new outline for a shape if it decomposes; otherwise keeps the old one and says why.
+bool Midphase2Lab::setOutline(int shape, std::vector<Vec2d> outline) {
+  const collide::ConvexDecomposition<double> d = collide::decomposeConcave<double>(outline);
+  if (!d.ok()) {
+    refusal_ = std::string("Refused: moving ") + (shape == 0 ? "A" : "B") + "'s vertex " + std::to_string(dragVertex_) + " there would leave " +
+               (d.edgeA >= 0 ? "edges " + std::to_string(d.edgeA) + " and " + std::to_string(d.edgeB) + " crossing" : d.error) + ".";
+    return false;
+  }
+  refusal_.clear();
+  outline_[static_cast<std::size_t>(shape)] = std::move(outline);
+  edited_[static_cast<std::size_t>(shape)] = true;
+  rebuild();
+  return true;
+}
+
+bool Midphase2Lab::mouseDown(const MouseEvent& event) {
+  if (event.button != MouseButton::Left) return false;
+  const Vec2d at = event.planar.world;
+  const double reach = (kHandlePixels + 3) * event.planar.pixelSize;
+  if (editVertices_) {
+    double best = reach;
+    for (int t = 0; t < 2; ++t) {
+      const auto& outline = outline_[static_cast<std::size_t>(t)];
+      for (int i = 0; i < static_cast<int>(outline.size()); ++i) {
+        const double d = distance(pose(t).apply(outline[static_cast<std::size_t>(i)]), at);
+        if (d <= best) {
+          best = d;
+          drag_ = Drag::Vertex;
+          dragShape_ = t;
+          dragVertex_ = i;
+        }
+      }
+    }
+    if (drag_ == Drag::Vertex) return true;
+  }
+  if (distance(at, handle()) <= reach) {
+    drag_ = Drag::Turn;
+    return true;
+  }
+  const Vec2d local = pose(1).applyInverse(at);
+  for (const auto& part : trees_[1].parts) {
+    bool inside = part.count >= 3;
+    for (int i = 0; i < part.count && inside; ++i) {
+      inside = dot(local - part.vertices[static_cast<std::size_t>(i)], part.normals[static_cast<std::size_t>(i)]) <= 0;
+    }
+    if (inside) {
+      drag_ = Drag::Move;
+      grab_ = positionB_ - at;
+      return true;
+    }
+  }
+  return false;
+}
+
+void Midphase2Lab::mouseMove(const MouseEvent& event) {
+  const Vec2d at = event.planar.world;
+  switch (drag_) {
+    case Drag::None: return;
+    case Drag::Move: {
+      const Vec2d to = at + grab_;
+      positionB_ = {std::clamp(to.x, -kMaxOffset, kMaxOffset), std::clamp(to.y, -kMaxOffset, kMaxOffset)};
+      retrace();
+      return;
+    }
+    case Drag::Turn: {
+      const Vec2d d = at - positionB_;
+      if (lengthSquared(d) > 0) angleB_ = std::atan2(d.y, d.x);
+      retrace();
+      return;
+    }
+    case Drag::Vertex: {
+      std::vector<Vec2d> outline = outline_[static_cast<std::size_t>(dragShape_)];
+      outline[static_cast<std::size_t>(dragVertex_)] = pose(dragShape_).applyInverse(at);
+      setOutline(dragShape_, std::move(outline));
+      return;
+    }
+  }
+}
+
+void Midphase2Lab::mouseUp(const MouseEvent&) { drag_ = Drag::None; }
+
+void Midphase2Lab::keyPressed(const KeyPress& press) {
+  for (int i = 0; i < static_cast<int>(collide::kBvhBuildNames.size()); ++i) {
+    if (isPress(press, GLFW_KEY_1 + i) && build_ != static_cast<BvhBuild>(i)) {
+      build_ = static_cast<BvhBuild>(i);
+      rebuild();
+    }
+  }
+  if (isPress(press, GLFW_KEY_T)) showTrees_ = !showTrees_;
+  if (isPress(press, GLFW_KEY_E)) editVertices_ = !editVertices_;
+}
+
+// [SECTION] Scenes, settings, dump
+
+namespace {
+
+bool readOutline(const Json& value, std::vector<Vec2d>& out) {
+  if (!value.is_array() || value.size() < 3 || value.size() > static_cast<std::size_t>(collide::kMaxConcaveVertices)) return false;
+  out.clear();
+  for (const Json& p : value) {
+    if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number()) return false;
+    out.push_back({p[0].get<double>(), p[1].get<double>()});
+  }
+  return true;
+}
+
+}  // namespace
+
+bool Midphase2Lab::loadScene(const Scene& scene, std::string& error) {
+  if (!scene.shapes.empty() || !scene.shapes3.empty()) {
+    error = "shapes: the 2D mid-phase lab makes its shapes from lab_state (a, b: gear, star, letter-e, comb, key or crates); expected no shapes";
+    return false;
+  }
+  const Json& state = scene.labState;
+  std::array<int, 2> shape = shape_;
+  std::array<std::vector<Vec2d>, 2> outline;
+  std::array<bool, 2> edited{false, false};
+  for (int t = 0; t < 2; ++t) {
+    const char* key = t == 0 ? "a" : "b";
+    if (const auto it = state.find(key); it != state.end()) {
+      const auto index = it->is_string() ? shapeIndex(it->get<std::string>()) : std::nullopt;
+      if (!index) {
+        error = std::string("lab_state.") + key + ": expected gear, star, letter-e, comb, key or crates, got " + describeJsonValue(*it);
+        return false;
+      }
+      shape[static_cast<std::size_t>(t)] = *index;
+    }
+    outline[static_cast<std::size_t>(t)] = catalogOutline(shape[static_cast<std::size_t>(t)]);
+    const std::string outlineKey = std::string("outline_") + key;
+    if (const auto it = state.find(outlineKey); it != state.end()) {
+      std::vector<Vec2d> points;
+      if (shape[static_cast<std::size_t>(t)] == kCrates || !readOutline(*it, points)) {
+        error = "lab_state." + outlineKey + ": expected 3 to " + std::to_string(collide::kMaxConcaveVertices) +
+                " [x, y] points of an outline shape (not crates), got " + describeJsonValue(*it);
+        return false;
+      }
+      if (const auto d = collide::decomposeConcave<double>(points); !d.ok()) {
+        error = "lab_state." + outlineKey + ": " + d.error;
+        return false;
+      }
+      outline[static_cast<std::size_t>(t)] = std::move(points);
+      edited[static_cast<std::size_t>(t)] = true;
+    }
+  }
+  Vec2d position = positionB_;
+  if (const auto it = state.find("position_b"); it != state.end()) {
+    const bool ok = it->is_array() && it->size() == 2 && std::all_of(it->begin(), it->end(), [](const Json& v) {
+                      return v.is_number() && std::abs(v.get<double>()) <= kMaxOffset;
+                    });
+    if (!ok) {
+      error = "lab_state.position_b: expected [x, y], each from -" + formatNumber(kMaxOffset) + " to " + formatNumber(kMaxOffset) +
+              ", got " + describeJsonValue(*it);
+      return false;
+    }
+    position = {(*it)[0].get<double>(), (*it)[1].get<double>()};
+  }
+  double angle = angleB_;
+  if (const auto it = state.find("rotation_b_degrees"); it != state.end()) {
+    if (!it->is_number() || std::abs(it->get<double>()) > 360.0) {
+      error = "lab_state.rotation_b_degrees: expected a number from -360 to 360, got " + describeJsonValue(*it);
+      return false;
+    }
+    angle = it->get<double>() * std::numbers::pi / 180.0;
+  }
+  BvhBuild build = build_;
+  if (const auto it = state.find("build"); it != state.end()) {
+    const auto parsed = it->is_string() ? collide::parseBvhBuild(it->get<std::string>()) : std::nullopt;
+    if (!parsed) {
+      error = "lab_state.build: expected median, sah, bottom-up, insertion or lbvh, got " + describeJsonValue(*it);
+      return false;
+    }
+    build = *parsed;
+  }
+  const auto readInt = [&](const char* key, int low, int high, int& target) {
+    const auto it = state.find(key);
+    if (it == state.end()) return true;
+    if (!it->is_number_integer() || it->get<long long>() < low || it->get<long long>() > high) {
+      error = std::string("lab_state.") + key + ": expected an integer from " + std::to_string(low) + " to " + std::to_string(high) +
+              ", got " + describeJsonValue(*it);
+      return false;
+    }
+    target = static_cast<int>(it->get<long long>());
+    return true;
+  };
+  int leafSize = leafSize_, budget = budget_;
+  if (!readInt("leaf_size", 1, kMaxLeafSize, leafSize) || !readInt("budget", 0, kMaxBudget, budget)) return false;
+  bool largestFirst = largestFirst_;
+  if (const auto it = state.find("largest_first"); it != state.end()) {
+    if (!it->is_boolean()) {
+      error = "lab_state.largest_first: expected true or false, got " + describeJsonValue(*it);
+      return false;
+    }
+    largestFirst = it->get<bool>();
+  }
+  int narrow = narrow_;
+  if (const auto it = state.find("narrow_phase"); it != state.end()) {
+    const auto parsed = it->is_string() ? collide::parseAlgorithm(it->get<std::string>()) : std::nullopt;
+    const auto found = parsed ? std::find(kNarrowPhases.begin(), kNarrowPhases.end(), *parsed) : kNarrowPhases.end();
+    if (found == kNarrowPhases.end()) {
+      error = "lab_state.narrow_phase: expected gjk, sat or epa, got " + describeJsonValue(*it);
+      return false;
+    }
+    narrow = static_cast<int>(found - kNarrowPhases.begin());
+  }
+  shape_ = shape;
+  outline_ = std::move(outline);
+  edited_ = edited;
+  positionB_ = position;
+  angleB_ = angle;
+  build_ = build;
+  leafSize_ = leafSize;
+  budget_ = budget;
+  largestFirst_ = largestFirst;
+  narrow_ = narrow;
+  refusal_.clear();
+  rebuild();
+  return true;
+}
+
+void Midphase2Lab::saveScene(Scene& scene) const {
+  scene.shapes.clear();
+  scene.shapes3.clear();
+  scene.algorithm = std::string(collide::bvhBuildName(build_));
+  scene.labState = {{"a", kShapeNames[static_cast<std::size_t>(shape_[0])]},
+                    {"b", kShapeNames[static_cast<std::size_t>(shape_[1])]},
+                    {"position_b", {positionB_.x, positionB_.y}},
+                    {"rotation_b_degrees", angleB_ * 180.0 / std::numbers::pi},
+                    {"build", std::string(collide::bvhBuildName(build_))},
+                    {"leaf_size", leafSize_},
+                    {"budget", budget_},
+                    {"largest_first", largestFirst_},
+                    {"narrow_phase", std::string(collide::algorithmName(kNarrowPhases[static_cast<std::size_t>(narrow_)]))}};
+  for (int t = 0; t < 2; ++t) {
+    if (!edited_[static_cast<std::size_t>(t)]) continue;
+    Json points = Json::array();
+    for (const Vec2d& p : outline_[static_cast<std::size_t>(t)]) points.push_back({p.x, p.y});
+    scene.labState[t == 0 ? "outline_a" : "outline_b"] = points;
+  }
+}
+
+bool Midphase2Lab::setAlgorithm(std::string_view name, std::string& error) {
+  const auto parsed = collide::parseBvhBuild(name);
+  if (!parsed) {
+    error = "unknown build \"" + std::string(name) + "\"; expected median, sah, bottom-up, insertion or lbvh";
+    return false;
+  }
+  build_ = *parsed;
+  rebuild();
+  return true;
+}
+
+void Midphase2Lab::loadSettings(const Json& settings) {
+  readSetting(settings, "draw_depth", drawDepth_);
+  drawDepth_ = std::clamp(drawDepth_, 0, 64);
+  readSetting(settings, "show_trees", showTrees_);
+  readSetting(settings, "edit_vertices", editVertices_);
+}
+
+Json Midphase2Lab::saveSettings() const {
+  return {{"draw_depth", drawDepth_}, {"show_trees", showTrees_}, {"edit_vertices", editVertices_}};
+}
+
+void Midphase2Lab::dumpState(Json& out) const {
+  const Tally tally = tallyAt(step_);
+  out["a"] = kShapeNames[static_cast<std::size_t>(shape_[0])];
+  out["b"] = kShapeNames[static_cast<std::size_t>(shape_[1])];
+  out["position_b"] = {positionB_.x, positionB_.y};
+  out["rotation_b_degrees"] = angleB_ * 180.0 / std::numbers::pi;
+  out["build"] = std::string(collide::bvhBuildName(build_));
+  out["budget"] = budget_;
+  out["largest_first"] = largestFirst_;
+  out["status"] = std::string(collide::statusName(result_.status));
+  out["step_index"] = step_;
+  out["step_count"] = stepCount();
+  out["build_steps"] = {builds_[0].steps.size(), builds_[1].steps.size()};
+  for (int t = 0; t < 2; ++t) {
+    const collide::BvhStats stats = collide::bvhStats(trees_[static_cast<std::size_t>(t)].tree);
+    int shared = 0;
+    for (const auto& event : builds_[static_cast<std::size_t>(t)].steps) {
+      if (const auto* morton = std::get_if<collide::BvhMortonStep>(&event)) {
+        for (std::size_t i = 0; i < morton->codes.size(); ++i) {
+          const bool same = (i > 0 && morton->codes[i] == morton->codes[i - 1]) ||
+                            (i + 1 < morton->codes.size() && morton->codes[i] == morton->codes[i + 1]);
+          shared += same ? 1 : 0;
+        }
+      }
+    }
+    out[t == 0 ? "tree_a" : "tree_b"] = {{"parts", trees_[static_cast<std::size_t>(t)].parts.size()},
+                                         {"nodes", stats.nodes},
+                                         {"depth", stats.depth},
+                                         {"sah_cost", stats.sahCost},
+                                         {"parts_sharing_a_morton_code", shared}};
+  }
+  out["bv_tests"] = result_.bvTests;
+  out["part_tests"] = result_.primitiveTests;
+  out["pairs"] = result_.pairs.size();
+  out["pair_list"] = result_.pairs;
+  out["undescended_pairs"] = result_.frontier.size();
+  out["refusal"] = refusal_;
+  out["at_step"] = {{"phase", phaseName(step_)},
+                    {"bv_tests", tally.bvTests},
+                    {"part_tests", tally.partTests},
+                    {"pairs", tally.pairs},
+                    {"pruned", tally.pruned},
+                    {"narration", narrate(step_)}};
+}
+
+std::vector<Shortcut> Midphase2Lab::shortcuts() const {
+  return {{"1 .. 5", "build: median, SAH, bottom-up, insertion, LBVH"},
+          {"T", "show / hide the trees"},
+          {"E", "edit vertices on / off (drag a corner)"},
+          {"drag B", "move B; drag the orange knob to turn it"}};
+}
+
+void Midphase2Lab::frameMetrics(std::vector<FrameMetric>& out) const {
+  out.push_back({"bv_tests", static_cast<double>(result_.bvTests), "tests"});
+  out.push_back({"primitive_tests", static_cast<double>(result_.primitiveTests), "tests"});
+  out.push_back({"pairs", static_cast<double>(result_.pairs.size()), "pairs"});
+}
+
+// [SECTION] Panel
+
+void Midphase2Lab::drawUi() {
+  ImGui::TextWrapped("Two concave shapes cut into convex parts, a tree over each shape's part boxes, and the traversal "
+                     "that descends both trees together. The timeline steps A's build, B's build, then the traversal. "
+                     "Drag B to move it, its orange knob to turn it.");
+  ImGui::TextDisabled("SHAPES");
+  bool changed = false;
+  for (int t = 0; t < 2; ++t) {
+    int shape = shape_[static_cast<std::size_t>(t)];
+    if (ImGui::Combo(t == 0 ? "A (blue)" : "B (orange)", &shape, kShapeTitles.data(), static_cast<int>(kShapeTitles.size()))) {
+      shape_[static_cast<std::size_t>(t)] = shape;
+      outline_[static_cast<std::size_t>(t)] = catalogOutline(shape);
+      edited_[static_cast<std::size_t>(t)] = false;
+      changed = true;
+    }
+  }
+  ImGui::Checkbox("Edit vertices (E)", &editVertices_);
+  if (!refusal_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kHit));
+    ImGui::TextWrapped("%s", refusal_.c_str());
+    ImGui::PopStyleColor();
+  }
+  for (const std::string& e : errors_) {
+    if (!e.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", e.c_str());
+  }
+  ImGui::TextDisabled("TREES");
+  int build = static_cast<int>(build_);
+  if (ImGui::Combo("Build", &build, kBuildTitles.data(), static_cast<int>(kBuildTitles.size()))) {
+    build_ = static_cast<BvhBuild>(build);
+    changed = true;
+  }
+  ImGui::BeginDisabled(build_ != BvhBuild::Median && build_ != BvhBuild::BinnedSah);
+  changed |= ImGui::SliderInt("Leaf size", &leafSize_, 1, kMaxLeafSize, "at most %d parts", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::EndDisabled();
+  if (changed) rebuild();
+  ImGui::Checkbox("Show the trees (T)", &showTrees_);
+  ImGui::SliderInt("Depth", &drawDepth_, 0, std::max(deepest_, 1), "trees at depth %d");
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(depthColor(drawDepth_)));
+  ImGui::TextWrapped("Each tree's boxes at depth %d (and the leaves above it), during the traversal.", drawDepth_);
+  ImGui::PopStyleColor();
+  for (int t = 0; t < 2; ++t) {
+    const collide::BvhStats stats = collide::bvhStats(trees_[static_cast<std::size_t>(t)].tree);
+    ImGui::Text("%s: %zu parts, %d nodes, depth %d, SAH cost %s", t == 0 ? "A" : "B", trees_[static_cast<std::size_t>(t)].parts.size(),
+                stats.nodes, stats.depth, formatNumber(stats.sahCost).c_str());
+  }
+  ImGui::TextDisabled("TRAVERSAL");
+  bool moved = false;
+  float position[2] = {static_cast<float>(positionB_.x), static_cast<float>(positionB_.y)};
+  if (ImGui::SliderFloat2("B position", position, static_cast<float>(-kMaxOffset), static_cast<float>(kMaxOffset), "%.2f",
+                          ImGuiSliderFlags_AlwaysClamp)) {
+    positionB_ = {position[0], position[1]};
+    moved = true;
+  }
+  float degrees = static_cast<float>(angleB_ * 180.0 / std::numbers::pi);
+  if (ImGui::SliderFloat("B turn", &degrees, -180.0f, 180.0f, "%.0f deg", ImGuiSliderFlags_AlwaysClamp)) {
+    angleB_ = degrees * std::numbers::pi / 180.0;
+    moved = true;
+  }
+  moved |= ImGui::Combo("Part test", &narrow_, kNarrowTitles.data(), static_cast<int>(kNarrowTitles.size()));
+  moved |= ImGui::SliderInt("Budget", &budget_, 0, kMaxBudget, budget_ == 0 ? "none: depth-first" : "%d box tests",
+                            ImGuiSliderFlags_AlwaysClamp);
+  if (budget_ > 0) moved |= ImGui::Checkbox("Largest pair first (else level by level)", &largestFirst_);
+  if (moved) retrace();
+
+  ImGui::Spacing();
+  ImGui::TextDisabled("AT THIS STEP  (%d of %d: %s)", stepCount() == 0 ? 0 : step_ + 1, stepCount(), phaseName(step_).c_str());
+  const Tally tally = tallyAt(step_);
+  ImGui::Text("box tests %d (pruned %d)   part tests %d   pairs %d", tally.bvTests, tally.pruned, tally.partTests, tally.pairs);
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
+  ImGui::TextWrapped("%s", narrate(step_).c_str());
+  ImGui::PopStyleColor();
+  // The pairs waiting as of the last pair taken (the stack's top, or the queue's front, first).
+  if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase == Phase::Traversal) {
+    for (int i = steps_[static_cast<std::size_t>(step_)].index; i >= 0; --i) {
+      const auto* taken = std::get_if<collide::MidphasePendingStep>(&trace_.steps[static_cast<std::size_t>(i)]);
+      if (taken == nullptr) continue;
+      std::string waiting;
+      const std::size_t shown = std::min<std::size_t>(taken->pending.size(), 8);
+      for (std::size_t k = 0; k < shown; ++k) {
+        const auto& pair = budget_ > 0 ? taken->pending[k] : taken->pending[taken->pending.size() - 1 - k];
+        waiting += (k > 0 ? "  " : "") + std::string("(A ") + std::to_string(pair[0]) + ", B " + std::to_string(pair[1]) + ")";
+      }
+      if (taken->pending.size() > shown) waiting += "  and " + std::to_string(taken->pending.size() - shown) + " more";
+      ImGui::TextDisabled("%s", budget_ > 0 ? "Waiting in the queue, next first:" : "Waiting on the stack, top first:");
+      ImGui::TextWrapped("%s", waiting.empty() ? "nothing" : waiting.c_str());
+      break;
+    }
+  }
+  ImGui::Spacing();
+  ImGui::TextDisabled("WHOLE TRAVERSAL");
+  const char* verdict = result_.status == collide::Status::Converged       ? "Complete"
+                        : result_.status == collide::Status::MaxIterations ? "Budget spent (a partial answer)"
+                                                                           : "Refused";
+  ImGui::TextWrapped("%s: %d box tests, %d part tests, %zu overlapping part pairs (of %zu x %zu).", verdict, result_.bvTests,
+                     result_.primitiveTests, result_.pairs.size(), trees_[0].parts.size(), trees_[1].parts.size());
+}
+
+static const bool registered = registerLab("Mid phase", "Mid phase 2D", &Midphase2Lab::create);
+
+}  // namespace lab::midphase2

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""GUI test of the mid-phase labs in the real window, run under Xvfb by CTest:
+
+  midphase2_test.py --exe collision-lab --scenes DIR --out DIR
+
+1. "Mid phase 2D": opens a copy of mid2_01_sah_vs_median.json with --dump-state, drags the star B by its body up and
+   to the right, off the key's teeth, quits with Ctrl+Q and checks the dump: B moved with the pointer, the
+   traversal re-ran and found other part pairs, fewer of them, and the answer is complete.
+2. "Mid phase" (3D): opens the lab, presses Home then Right three times on the shared timeline, quits and checks
+   the dump: the lab stands at step 3 of its traversal with a sentence for it.
+Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- midphase2_test.py ...).
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lab_driver import xdotool, press, find_window, run_app, fresh_directory, drag, quit_app  # noqa: E402
+
+WIDTH, HEIGHT = 1600, 1000
+
+
+def to_screen(view, point):
+    """Window pixel of a world point in a planar view of the dump (app/render/camera.h: y up in the world)."""
+    left, top, width, height = view["rect"]
+    return (round(left + 0.5 * width + (point[0] - view["center"][0]) * view["zoom"]),
+            round(top + 0.5 * height - (point[1] - view["center"][1]) * view["zoom"]))
+
+
+def run_window(exe, home, arguments, actions):
+    """Runs the app in the real window with a fixed size, performs `actions(window)`, quits with Ctrl+Q."""
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "collision-lab"), exist_ok=True)
+    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
+        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
+    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
+    for _ in range(3):
+        process = subprocess.Popen([exe, *arguments], env=environment)
+        time.sleep(1.0)
+        if process.poll() != 2:
+            break  # 2: no display, when Xvfb was resetting after the last connection closed
+    try:
+        window = find_window(process)
+        xdotool("windowmove", "--sync", window, "0", "0")
+        xdotool("windowfocus", "--sync", window)
+        time.sleep(1.5)
+        actions(window)
+        time.sleep(0.3)
+        quit_app(process)  # Discard when asked about the unsaved drag
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--scenes", required=True)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    failures = []
+
+    # 1. The 2D lab: drag B.
+    home = fresh_directory(args.out, "home2d")
+    scene_path = os.path.join(home, "key.json")
+    json.dump(json.load(open(os.path.join(args.scenes, "mid2_01_sah_vs_median.json"))), open(scene_path, "w"))
+    start_dump = os.path.join(args.out, "start2d.json")
+    result = run_app([args.exe, "screenshot", "--scene", scene_path, "--size", f"{WIDTH}x{HEIGHT}",
+                      "-o", os.path.join(args.out, "start2d.png"), "--dump-state", start_dump])
+    if result.returncode != 0:
+        raise AssertionError(f"screenshot failed ({result.returncode}): {result.stderr}")
+    start = json.load(open(start_dump))
+    view = start["views"][0]
+    b = start["position_b"]
+    target_world = (b[0] + 1.0, b[1] + 2.2)  # above the key: only the shaft, if anything, under the star
+    dump_path = os.path.join(args.out, "dump2d.json")
+    if os.path.exists(dump_path):
+        os.remove(dump_path)
+    run_window(args.exe, home, ["--lab", "Mid phase 2D", "--scene", scene_path, "--dump-state", dump_path],
+               lambda window: drag(window, to_screen(view, b), to_screen(view, target_world), 20))
+    dump = json.load(open(dump_path))
+    pixel = 1.0 / view["zoom"]
+    if any(abs(g - w) > 3 * pixel for g, w in zip(dump["position_b"], target_world)):
+        failures.append(f"B at {dump['position_b']} did not follow the pointer to {target_world} (within 3 pixels)")
+    if dump["pair_list"] == start["pair_list"]:
+        failures.append(f"the part pairs did not change when B moved: {dump['pair_list']}")
+    if dump["pairs"] >= start["pairs"]:
+        failures.append(f"B moved off the teeth, yet {dump['pairs']} pairs against {start['pairs']} before")
+    if dump["status"] != "converged" or dump["at_step"]["phase"] != "traversal":
+        failures.append(f"the re-run traversal did not end complete: {dump['status']}, {dump['at_step']}")
+
+    # 2. The 3D lab: step its timeline.
+    home = fresh_directory(args.out, "home3d")
+    dump3_path = os.path.join(args.out, "dump3d.json")
+    if os.path.exists(dump3_path):
+        os.remove(dump3_path)
+
+    def step(window):
+        press("Home")
+        for _ in range(3):
+            press("Right")
+
+    run_window(args.exe, home, ["--lab", "Mid phase", "--dump-state", dump3_path], step)
+    dump3 = json.load(open(dump3_path))
+    if dump3.get("lab") != "Mid phase" or dump3.get("step_index") != 3 or dump3.get("step_count", 0) <= 3:
+        failures.append(f"the 3D mid-phase lab is not at step 3: {dump3.get('lab')}, {dump3.get('step_index')} "
+                        f"of {dump3.get('step_count')}")
+    if not dump3.get("at_step", {}).get("narration"):
+        failures.append("the 3D mid-phase lab's step has no sentence")
+
+    print(json.dumps({"b": [b, dump["position_b"]], "pairs": [start["pairs"], dump["pairs"]],
+                      "step3d": [dump3.get("step_index"), dump3.get("at_step", {}).get("narration")]}))
+    for failure in failures:
+        print("FAIL:", failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
