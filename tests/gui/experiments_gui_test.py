@@ -11,18 +11,20 @@ previous session's dump (the layout is the same each time: same window size, sam
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool  # noqa: E402
+from lab_driver import fresh_directory, xdotool  # noqa: E402
 
 
-def session(exe, out, name, clicks, wait_after_run, wait_between=1.0):
+def session(exe, out, name, clicks, wait_after_run, wait_between=1.0, home=None):
     state_path = os.path.join(out, name + ".json")
-    env = dict(os.environ, HOME=out, XDG_CONFIG_HOME=os.path.join(out, "config"))
+    home = home or out
+    env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"))
     app = subprocess.Popen([exe, "--lab", "Experiments", "--dump-state", state_path], env=env)
     time.sleep(3)
     for index, (x, y) in enumerate(clicks):
@@ -45,6 +47,7 @@ def main():
     parser.add_argument("--out", required=True)
     options = parser.parse_args()
     os.makedirs(options.out, exist_ok=True)
+    shutil.rmtree(os.path.join(options.out, "config"), ignore_errors=True)  # the default configuration every run
 
     first = session(options.exe, options.out, "layout", [], 0)
     run_button = first["experiment"]["run_button"]
@@ -72,7 +75,8 @@ def main():
     boxes = first["experiment"]["algorithm_checkboxes"]
     unchosen = [name for name in boxes if name not in chosen]
     clicks = [center(boxes[chosen[0]]), center(boxes[chosen[0]])] + [center(boxes[name]) for name in unchosen[:1]]
-    ticked = session(options.exe, options.out, "tick", clicks, 1.0)
+    # Its own settings directory: the choice it leaves must not change the other sessions' runs.
+    ticked = session(options.exe, options.out, "tick", clicks, 1.0, home=fresh_directory(options.out, "tick_home"))
     expected = sorted(chosen + unchosen[:1])
     if sorted(ticked["experiment"]["chosen_algorithms"]) != expected:
         sys.exit(f"ticking kept {ticked['experiment']['chosen_algorithms']}, expected {expected}")
