@@ -95,7 +95,7 @@ int runScreenshot(const ScreenshotOptions& options) {
     std::fprintf(stderr, "collision-lab screenshot: --algo: %s\n", error.c_str());
     return 1;
   }
-  if (options.step >= 0 && !shell.setStep(options.step, error)) {
+  if (options.step >= 1 && !shell.setStep(options.step - 1, error)) {
     std::fprintf(stderr, "collision-lab screenshot: --step: %s\n", error.c_str());
     return 1;
   }
@@ -138,7 +138,7 @@ int runScreenshot(const ScreenshotOptions& options) {
     }
   }
   std::printf("%s: %dx%d, lab %s, step %d (%d steps)\n", options.outputPath.c_str(), width, height,
-              shell.currentLabInfo()->name.c_str(), shell.currentLab()->stepIndex(), shell.currentLab()->stepCount());
+              shell.currentLabInfo()->name.c_str(), shell.currentLab()->stepIndex() + 1, shell.currentLab()->stepCount());
   return 0;
 }
 
@@ -149,7 +149,7 @@ const bool registered = registerCommand(
        command.add_option("--scene", options->scenePath, "Scene file (JSON) to open");
        command.add_option("--lab", options->labName, "Lab to show, e.g. \"Shapes\" or \"Narrow phase\"");
        command.add_option("--algo", options->algorithm, "Algorithm for the lab, e.g. gjk, distance, epa, sat");
-       command.add_option("--step", options->step, "Timeline step to show, from 0")->check(CLI::NonNegativeNumber);
+       command.add_option("--step", options->step, "Timeline step to show, counted from 1 as the timeline shows it (\"step 1 of N\"; --dump-state's \"step\" is the same step's index from 0)")->check(CLI::PositiveNumber);
        command.add_option("--camera", options->camera,
                           "The 3D views' direction and the first 3D view's distance: YAW,PITCH,DISTANCE in degrees "
                           "and world units, e.g. 30,20,8 (the other 3D views are fitted in that direction)");

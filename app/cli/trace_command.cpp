@@ -30,19 +30,6 @@ struct TraceCommandOptions {
   std::string outputPath;
 };
 
-template <collide::Scalar S, class Pair>
-Json traceDocument(const Pair& pair, collide::Algorithm algorithm) {
-  const auto trace = collide::recordQuery(algorithm, collide::castCollider<S>(pair.a), collide::castCollider<S>(pair.b));
-  Json out = Json::object();
-  out["id"] = pair.id;
-  out["scalar"] = std::is_same_v<S, float> ? "float" : "double";
-  out["a"] = colliderToJson(pair.a);
-  out["b"] = colliderToJson(pair.b);
-  const Json recorded = queryTraceToJson(trace);
-  for (const auto& [key, value] : recorded.items()) out[key] = value;
-  return out;
-}
-
 int runTraceCommand(const TraceCommandOptions& options) {
   InputSource input(options.inputPath);
   const std::string text{std::istreambuf_iterator<char>(input.stream()), std::istreambuf_iterator<char>()};

@@ -9,6 +9,7 @@
 // step (world frame). Numbers are written with the shortest text that reads back to the same value.
 #pragma once
 
+#include <type_traits>
 #include <variant>
 
 #include "collide/query.h"
@@ -50,5 +51,20 @@ template <collide::Scalar S>
 [[nodiscard]] Json queryTraceToJson(const collide::QueryTrace<S>& trace);
 template <collide::Scalar S>
 [[nodiscard]] Json queryTraceToJson(const collide::QueryTrace3<S>& trace);
+
+// The document `collision-lab trace` writes for one pair: {"id", "scalar", "a", "b", then queryTraceToJson's
+// "algorithm", "result" and steps}; the app's File > Export trace writes the same.
+template <collide::Scalar S, class Pair>
+[[nodiscard]] Json traceDocument(const Pair& pair, collide::Algorithm algorithm) {
+  const auto trace = collide::recordQuery(algorithm, collide::castCollider<S>(pair.a), collide::castCollider<S>(pair.b));
+  Json out = Json::object();
+  out["id"] = pair.id;
+  out["scalar"] = std::is_same_v<S, float> ? "float" : "double";
+  out["a"] = colliderToJson(pair.a);
+  out["b"] = colliderToJson(pair.b);
+  const Json recorded = queryTraceToJson(trace);
+  for (const auto& [key, value] : recorded.items()) out[key] = value;
+  return out;
+}
 
 }  // namespace lab

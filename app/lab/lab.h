@@ -84,6 +84,9 @@ class Lab {
   virtual bool loadScene(const Scene& scene, std::string& error) = 0;
   // Fills shapes, algorithm and labState from the current scene (the shell fills title, lesson, lab, view).
   virtual void saveScene(Scene& scene) const = 0;
+  // True while the lab's own clock moves its shapes (a running broad-phase simulation): the shell's undo history
+  // and its "unsaved" test then leave out where the shapes are, which is not an edit.
+  [[nodiscard]] virtual bool sceneRunning() const { return false; }
   // Selects an algorithm by name (`screenshot --algo`); false with `error` listing the valid names.
   virtual bool setAlgorithm(std::string_view /*name*/, std::string& error) {
     error = "this lab has no algorithm choice";

@@ -89,6 +89,7 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
 
   bool loadScene(const Scene& scene, std::string& error) override;
   void saveScene(Scene& scene) const override;
+  [[nodiscard]] bool sceneRunning() const override { return running_; }
   bool setAlgorithm(std::string_view name, std::string& error) override;
   void loadSettings(const Json& settings) override;
   [[nodiscard]] Json saveSettings() const override;

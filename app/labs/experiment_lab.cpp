@@ -9,6 +9,7 @@
 // [SECTION] Settings, state, registration
 #include <vector>
 #include <algorithm>
+#include <map>
 #include <atomic>
 #include <cstdio>
 #include <memory>
@@ -95,6 +96,7 @@ class ExperimentLab final : public Lab {
   // Where the Run button and the first row's "Open" button were drawn, for GUI tests (dumpState).
   ScreenRect runButton_{0, 0, 0, 0};
   ScreenRect firstOpenButton_{0, 0, 0, 0};
+  std::map<std::string, ScreenRect> algorithmBoxes_;  // each algorithm's checkbox, by name
 };
 
 void ExperimentLab::startRun() {
@@ -188,12 +190,17 @@ void ExperimentLab::drawUi() {
     bool chosen = std::find(list.begin(), list.end(), algorithm) != list.end();
     const std::string name(collide::algorithmName(algorithm));
     if (algorithm != kExperimentAlgorithms[0]) ImGui::SameLine();
-    if (ImGui::Checkbox(name.c_str(), &chosen)) {
+    const bool changed = ImGui::Checkbox(name.c_str(), &chosen);
+    const ImVec2 boxMin = ImGui::GetItemRectMin();
+    const ImVec2 boxMax = ImGui::GetItemRectMax();
+    algorithmBoxes_[name] = ScreenRect{boxMin.x, boxMin.y, boxMax.x - boxMin.x, boxMax.y - boxMin.y};
+    if (changed) {
       if (chosen) {
-        list.clear();
-        for (const collide::Algorithm other : kExperimentAlgorithms)  // keep the fixed order
-          if (other == algorithm || std::find(config_.algorithms.begin(), config_.algorithms.end(), other) != config_.algorithms.end())
-            list.push_back(other);
+        // Built from the old choices before they are replaced, in the table's fixed order.
+        std::vector<collide::Algorithm> ticked;
+        for (const collide::Algorithm other : kExperimentAlgorithms)
+          if (other == algorithm || std::find(list.begin(), list.end(), other) != list.end()) ticked.push_back(other);
+        list = std::move(ticked);
       } else {
         list.erase(std::remove(list.begin(), list.end(), algorithm), list.end());
       }
@@ -372,12 +379,18 @@ void ExperimentLab::dumpState(Json& out) const {
                           {"max", stats.maxIterationsSeen},
                           {"disagreements", stats.disagreements},
                           {"cap_hits", stats.capHits}});
+  Json chosen = Json::array();
+  for (const collide::Algorithm algorithm : config_.algorithms) chosen.push_back(std::string(collide::algorithmName(algorithm)));
+  Json boxes = Json::object();
+  for (const auto& [name, rect] : algorithmBoxes_) boxes[name] = {rect.x, rect.y, rect.width, rect.height};
   const ScreenRect& open = firstOpenButton_;
   const ScreenRect& run = runButton_;
   out["experiment"] = {{"running", running_},
                        {"trials_run", result_.trialsRun},
                        {"algorithms", algorithms},
                        {"worst_cases", result_.worstCases.size()},
+                       {"chosen_algorithms", chosen},
+                       {"algorithm_checkboxes", boxes},
                        {"run_button", {run.x, run.y, run.width, run.height}},
                        {"first_open_button", {open.x, open.y, open.width, open.height}}};
 }

@@ -71,14 +71,20 @@ int runGui(const GuiOptions& options) {
                             : options.labName.empty()  ? settings.scenePath
                                                        : std::string();
   if (!scene.empty() && !shell.openScene(scene, error)) {
+    // Said on the terminal and in the window: a desktop launch has no terminal. The lab opens as it would alone.
     std::fprintf(stderr, "collision-lab: %s\n", error.c_str());
-    if (!options.scenePath.empty()) return 1;  // asked for on the command line: say so and stop
+    if (!options.scenePath.empty()) shell.showError(error);
   }
 
-  // Main loop
+  // Main loop. Closing the window asks the shell, which prompts when a lab has unsaved changes.
   double previousTime = glfwGetTime();
-  while (!window->shouldClose() && !shell.quitRequested()) {
+  std::string title = "Collision Lab";
+  while (!shell.quitRequested()) {
     glfwPollEvents();
+    if (window->shouldClose()) {
+      glfwSetWindowShouldClose(window->handle(), GLFW_FALSE);
+      shell.requestQuit();
+    }
     for (const std::string& path : window->takeDroppedPaths()) shell.openDroppedFile(path);
     const std::vector<KeyPress> keys = window->takeKeyPresses();
 
@@ -96,6 +102,10 @@ int runGui(const GuiOptions& options) {
     window->beginFrame();
     shell.frame(seconds, framebufferWidth, framebufferHeight, keys);
     window->endFrame();
+    if (std::string now = shell.windowTitle(); now != title) {
+      title = std::move(now);
+      glfwSetWindowTitle(window->handle(), title.c_str());
+    }
   }
 
   // Remember where we were, and tell the tests what state we ended in.

@@ -101,12 +101,27 @@ LabShell::~LabShell() = default;
 // [SECTION] Labs and scenes
 
 void LabShell::selectLab(const LabInfo& info) {
-  if (lab_ && labInfo_) {
-    settings_.labs[labInfo_->name] = lab_->saveSettings();
-    storeCameras();
+  if (lab_ && &info == labInfo_) return;
+  if (lab_ && labInfo_) keepCurrentLab();
+  labInfo_ = &info;
+  settings_.lastLab = info.name;
+  pressView_ = -1;
+  labOwnsPress_ = false;
+  followPaused_ = false;
+  if (const auto kept = keptLabs_.find(info.name); kept != keptLabs_.end()) {
+    KeptLab& back = kept->second;
+    lab_ = std::move(back.lab);
+    views_ = std::move(back.views);
+    timeline_ = back.timeline;
+    sceneInfo_ = std::move(back.sceneInfo);
+    scenePath_ = std::move(back.scenePath);
+    pendingFit_ = back.pendingFit;
+    fittedCameras_ = std::move(back.fittedCameras);
+    history_ = std::move(back.history);
+    keptLabs_.erase(kept);
+    return;
   }
   lab_ = info.create();
-  labInfo_ = &info;
   if (settings_.labs.contains(info.name)) lab_->loadSettings(settings_.labs[info.name]);
   views_.assign(static_cast<std::size_t>(std::max(lab_->viewCount(), 1)), Viewport{});
   for (std::size_t i = 0; i < views_.size(); ++i) {
@@ -117,10 +132,8 @@ void LabShell::selectLab(const LabInfo& info) {
   timeline_ = {};
   sceneInfo_ = {};
   scenePath_.clear();
-  pressView_ = -1;
   pendingFit_ = true;
-  followPaused_ = false;
-  settings_.lastLab = info.name;
+  history_.reset(snapshotOf(*lab_));
 }
 
 bool LabShell::selectLab(std::string_view name, std::string& error) {
@@ -134,12 +147,28 @@ bool LabShell::selectLab(std::string_view name, std::string& error) {
 }
 
 bool LabShell::openScene(const std::string& path, std::string& error) {
-  std::optional<Scene> scene = loadSceneByName(path, error);
-  if (!scene || !applyScene(*scene, path, error)) return false;
+  const std::optional<Scene> scene = loadSceneByName(path, error);
+  return scene && openLoadedScene(*scene, path, error);
+}
+
+bool LabShell::openLoadedScene(const Scene& scene, const std::string& path, std::string& error) {
+  if (!applyScene(scene, path, error)) return false;
   scenePath_ = path;
   settings_.scenePath = path;
   settings_.addRecentFile(path);
   return true;
+}
+
+// File > Open, Recent, a dropped file: read now (a bad file is a message at once), opened once the lab it
+// replaces has no unsaved changes or the prompt was answered.
+void LabShell::requestOpen(const std::string& path) {
+  std::string error;
+  std::optional<Scene> scene = loadSceneByName(path, error);
+  if (!scene) {
+    reportError(error);
+    return;
+  }
+  requestOpen(std::move(*scene), path);
 }
 
 bool LabShell::openScene(const Scene& scene, std::string& error) { return applyScene(scene, "", error); }
@@ -154,7 +183,15 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
     return false;
   }
   std::unique_ptr<Lab> candidate = info->create();
-  if (settings_.labs.contains(info->name)) candidate->loadSettings(settings_.labs[info->name]);
+  // The preferences the lab has now when it is alive, else the remembered ones.
+  const auto kept = keptLabs_.find(info->name);
+  if (info == labInfo_ && lab_) {
+    candidate->loadSettings(lab_->saveSettings());
+  } else if (kept != keptLabs_.end()) {
+    candidate->loadSettings(kept->second.lab->saveSettings());
+  } else if (settings_.labs.contains(info->name)) {
+    candidate->loadSettings(settings_.labs[info->name]);
+  }
   if (!scene.algorithm.empty() && !candidate->setAlgorithm(scene.algorithm, error)) {
     error = prefix + "algorithm: " + error;
     return false;
@@ -165,15 +202,23 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
   }
   selectLab(*info);
   lab_ = std::move(candidate);
+  sceneInfo_ = {};
   sceneInfo_.title = scene.title;
   sceneInfo_.lesson = scene.lesson;
   sceneInfo_.view = scene.view;
   sceneInfo_.view3 = scene.view3;
+  scenePath_.clear();
+  timeline_ = {};
+  pressView_ = -1;
+  labOwnsPress_ = false;
+  pendingFit_ = true;
+  history_.reset(snapshotOf(*lab_));  // an opened scene starts its own history, saved as it is
   return true;
 }
 
 bool LabShell::saveScene(const std::string& path, std::string& error) {
   if (!lab_) return false;
+  commitEdit();  // what is saved is what "unsaved" compares with
   Scene scene;
   scene.title = sceneInfo_.title;
   scene.lesson = sceneInfo_.lesson;
@@ -187,15 +232,14 @@ bool LabShell::saveScene(const std::string& path, std::string& error) {
     scene.view = SceneView{views_[0].camera.center(), views_[0].camera.pixelsPerUnit()};
   }
   if (!saveSceneFile(path, scene, error)) return false;
+  history_.markSaved();
   scenePath_ = path;
   settings_.scenePath = path;
   settings_.addRecentFile(path);
   return true;
 }
 
-void LabShell::openDroppedFile(const std::string& path) {
-  if (std::string error; !openScene(path, error)) reportError(error);
-}
+void LabShell::openDroppedFile(const std::string& path) { requestOpen(path); }
 
 bool LabShell::setAlgorithm(std::string_view name, std::string& error) {
   return lab_ && lab_->setAlgorithm(name, error);
@@ -204,9 +248,9 @@ bool LabShell::setAlgorithm(std::string_view name, std::string& error) {
 bool LabShell::setStep(int step, std::string& error) {
   if (!lab_) return false;
   const int count = lab_->stepCount();
-  if (step < 0 || step >= std::max(count, 1)) {
-    error = "step " + std::to_string(step) + " is out of range: the " + labInfo_->name + " lab has " +
-            std::to_string(count) + " steps (0 to " + std::to_string(std::max(count - 1, 0)) + ")";
+  if (step < 0 || step >= std::max(count, 1)) {  // said counted from 1, as the timeline shows steps
+    error = "step " + std::to_string(step + 1) + " is out of range: the " + labInfo_->name + " lab has " +
+            std::to_string(count) + " steps (1 to " + std::to_string(std::max(count, 1)) + ")";
     return false;
   }
   lab_->setStep(step);
@@ -250,6 +294,15 @@ Json LabShell::dumpState() const {
   state["showGrid"] = settings_.showGrid;
   state["followStep"] = following();
   state["helpOpen"] = showHelp_;
+  // Where the lab picker and, once it has been opened, its entries were drawn (GUI tests click them).
+  const auto rectJson = [](const ScreenRect& rect) { return Json{rect.x, rect.y, rect.width, rect.height}; };
+  Json pickerItems = Json::object();
+  for (const auto& [name, rect] : labPickerItems_) pickerItems[name] = rectJson(rect);
+  state["labPicker"] = {{"combo", rectJson(labPicker_)}, {"items", pickerItems}};
+  state["unsaved"] = unsavedLabs();
+  state["errorShown"] = errorOpen_ ? errorMessage_ : std::string();
+  state["canUndo"] = canUndo();
+  state["canRedo"] = canRedo();
   state["frameTimeMs"] = {{"mean", framesTimed_ > 0 ? 1000.0 * frameSecondsTotal_ / framesTimed_ : 0.0},
                           {"max", 1000.0 * frameSecondsMax_},
                           {"frames", framesTimed_}};
@@ -258,19 +311,24 @@ Json LabShell::dumpState() const {
 }
 
 void LabShell::storeSettings() {
+  for (const auto& [name, kept] : keptLabs_) {
+    if (const LabInfo* info = findLab(name)) storeLabSettings(*info, *kept.lab, kept.views);
+  }
   if (lab_ && labInfo_) {
-    settings_.labs[labInfo_->name] = lab_->saveSettings();
-    storeCameras();
+    storeLabSettings(*labInfo_, *lab_, views_);
     settings_.lastLab = labInfo_->name;
   }
   settings_.scenePath = scenePath_;
 }
 
-void LabShell::storeCameras() {
-  if (!hasSpatialView()) return;
+// A lab's preferences and its spatial views' cameras, into the remembered settings.
+void LabShell::storeLabSettings(const LabInfo& info, const Lab& lab, const std::vector<Viewport>& views) {
+  settings_.labs[info.name] = lab.saveSettings();
+  if (std::none_of(views.begin(), views.end(), [](const Viewport& view) { return view.kind == ViewKind::Spatial; }))
+    return;
   Json cameras = Json::array();
-  for (const Viewport& view : views_) cameras.push_back(view.kind == ViewKind::Spatial ? cameraJson(view.orbit) : Json());
-  settings_.cameras[labInfo_->name] = cameras;
+  for (const Viewport& view : views) cameras.push_back(view.kind == ViewKind::Spatial ? cameraJson(view.orbit) : Json());
+  settings_.cameras[info.name] = cameras;
 }
 
 void LabShell::restoreCameras() {
@@ -329,26 +387,30 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   drawTimelineBar(top + bodyHeight, screen->WorkSize.x, timelineHeight);
 
   layoutViews({panelWidth, top, std::max(screen->WorkSize.x - panelWidth, 1.0f), std::max(bodyHeight, 1.0f)});
+  refitOnResize();
   if (pendingFit_) fitViews();
   handleCanvasInput();
 
   if (int step = lab_->stepIndex(); updateTimeline(step, lab_->stepCount(), timeline_, seconds, canvasKeys))
     lab_->setStep(step);
-  for (const KeyPress& press : canvasKeys)
-    if (!isShellKey(press) && !isTimelineKey(press)) lab_->keyPressed(press);
+  bool labTookKeys = false;
+  for (const KeyPress& press : canvasKeys) {
+    if (isShellKey(press) || isTimelineKey(press)) continue;
+    lab_->keyPressed(press);
+    labTookKeys = true;
+  }
   lab_->update(seconds);
   followViews(seconds);
   plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); });
   drawCanvas(framebufferWidth, framebufferHeight);
 
   drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str(), hasSpatialView());
-  drawDialogs();
+  drawDialogs(keys);
   if (showPlots_) plotPanel_.draw(&showPlots_);
+  trackEdits(labTookKeys);
   // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
   // replaces the lab.
-  if (Scene request; lab_->takeSceneRequest(request)) {
-    if (std::string error; !openScene(request, error)) reportError(error);
-  }
+  if (Scene request; lab_->takeSceneRequest(request)) requestOpen(std::move(request), "");
 }
 
 void LabShell::fitViews() {
@@ -388,6 +450,30 @@ void LabShell::fitViews() {
     }
     if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index)) view.camera.fit(*bounds, kFitMarginPixels);
   }
+  fittedCameras_ = cameraStates();
+}
+
+// The views' cameras as --dump-state and the settings write them, without their rectangles.
+std::vector<Json> LabShell::cameraStates() const {
+  std::vector<Json> states;
+  for (const Viewport& view : views_) {
+    states.push_back(view.kind == ViewKind::Spatial
+                         ? cameraJson(view.orbit)
+                         : Json{{"center", {view.camera.center().x, view.camera.center().y}}, {"zoom", view.camera.pixelsPerUnit()}});
+  }
+  return states;
+}
+
+// A resized window keeps the views fitted when they were: nobody panned, zoomed or orbited since the last fit.
+void LabShell::refitOnResize() {
+  std::vector<ScreenRect> rects;
+  for (const Viewport& view : views_) rects.push_back(view.camera.rect());
+  const bool resized = rects.size() == viewRects_.size() &&
+                       !std::equal(rects.begin(), rects.end(), viewRects_.begin(), [](const ScreenRect& a, const ScreenRect& b) {
+                         return a.width == b.width && a.height == b.height;
+                       });
+  viewRects_ = std::move(rects);
+  if (resized && !fittedCameras_.empty() && cameraStates() == fittedCameras_) pendingFit_ = true;
 }
 
 // Bottom left of a pane that can follow the step: a scale bar (the zoom changes at every step, so the grid alone
@@ -463,7 +549,16 @@ bool LabShell::isShellKey(const KeyPress& press) {
 void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
   const ImGuiIO& io = ImGui::GetIO();
   if (countPresses(keys, GLFW_KEY_F1) % 2 == 1) showHelp_ = !showHelp_;
-  if (countPresses(keys, GLFW_KEY_Q, kModControl) > 0) quitRequested_ = true;
+  if (countPresses(keys, GLFW_KEY_Q, kModControl) > 0) requestQuit();
+  if (!io.WantCaptureKeyboard && pressView_ < 0) {  // not in a text field, a dialog or a drag
+    // Undo and redo (Ctrl+Shift+Z and Ctrl+Y both redo, as on every platform's editors), copy and paste a pair.
+    for (const KeyPress& press : keys) {
+      if (isPress(press, GLFW_KEY_Z, kModControl)) undo();
+      if (isPress(press, GLFW_KEY_Z, kModControl | kModShift) || isPress(press, GLFW_KEY_Y, kModControl)) redo();
+    }
+    if (countPresses(keys, GLFW_KEY_C, kModControl) > 0 && labInfo_->group == "Narrow phase") copyPairToClipboard();
+    if (countPresses(keys, GLFW_KEY_V, kModControl) > 0) pasteFromClipboard();
+  }
   if (!io.WantTextInput) {
     if (countPresses(keys, GLFW_KEY_O, kModControl) > 0) openDialogRequested_ = true;
     if (countPresses(keys, GLFW_KEY_S, kModControl | kModShift) > 0) {
@@ -512,16 +607,17 @@ void LabShell::drawMenuBar() {
     if (ImGui::BeginMenu("Recent", !settings_.recentFiles.empty())) {
       const std::vector<std::string> recent = settings_.recentFiles;  // openScene reorders the list
       for (const std::string& path : recent) {
-        if (ImGui::MenuItem(path.c_str())) {
-          if (std::string error; !openScene(path, error)) reportError(error);
-        }
+        if (ImGui::MenuItem(path.c_str())) requestOpen(path);
       }
       ImGui::EndMenu();
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) quitRequested_ = true;
+    if (ImGui::MenuItem("Export trace...")) exportDialogRequested_ = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestQuit();
     ImGui::EndMenu();
   }
+  drawEditMenu();
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Fit to scene", "F")) {
       sceneInfo_.view.reset();
@@ -588,7 +684,9 @@ void LabShell::drawSidePanel(float top, float width, float height) {
   if (ImGui::Begin("##side panel", nullptr, flags)) {
     ImGui::TextDisabled("LAB");
     ImGui::SetNextItemWidth(-1.0f);
-    if (ImGui::BeginCombo("##lab", labInfo_->name.c_str())) {
+    const ImVec2 pickerCorner = ImGui::GetCursorScreenPos();
+    labPicker_ = {pickerCorner.x, pickerCorner.y, ImGui::GetContentRegionAvail().x, ImGui::GetFrameHeight()};
+    if (ImGui::BeginCombo("##lab", labInfo_->name.c_str(), ImGuiComboFlags_HeightLargest)) {  // every lab in sight
       const std::string* group = nullptr;
       for (const LabInfo& info : registeredLabs()) {
         if (!group || *group != info.group) {
@@ -596,7 +694,11 @@ void LabShell::drawSidePanel(float top, float width, float height) {
           group = &info.group;
         }
         ImGui::Indent();
-        if (ImGui::Selectable(info.name.c_str(), &info == labInfo_)) selectLab(info);
+        const bool picked = ImGui::Selectable(info.name.c_str(), &info == labInfo_);
+        const ImVec2 min = ImGui::GetItemRectMin();
+        const ImVec2 max = ImGui::GetItemRectMax();
+        labPickerItems_[info.name] = {min.x, min.y, max.x - min.x, max.y - min.y};
+        if (picked) selectLab(info);
         ImGui::Unindent();
       }
       ImGui::EndCombo();
@@ -786,7 +888,10 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
 
 // [SECTION] Dialogs
 
-void LabShell::drawDialogs() {
+// Popups take their keys from the shell's key presses (platform/window.h's queue), never from ImGui's key state,
+// and not in the frame they open: the Enter that opened a file must not also close the error it caused.
+void LabShell::drawDialogs(std::span<const KeyPress> keys) {
+  const auto pressed = [&keys](int key) { return !ImGui::IsWindowAppearing() && countPresses(keys, key) > 0; };
   if (openDialogRequested_) {
     openDialogRequested_ = false;
     dialogPath_ = scenePath_;
@@ -817,10 +922,10 @@ void LabShell::drawDialogs() {
     }
     const bool open = ImGui::Button("Open") || entered;
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) ImGui::CloseCurrentPopup();
     if (open) {
       ImGui::CloseCurrentPopup();
-      if (std::string error; !openScene(dialogPath_, error)) reportError(error);
+      requestOpen(dialogPath_);
     }
     ImGui::EndPopup();
   }
@@ -843,16 +948,25 @@ void LabShell::drawDialogs() {
       sceneInfo_.lesson = boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes);
     const bool save = ImGui::Button("Save") || entered;
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) {
+      ImGui::CloseCurrentPopup();
+      pending_.reset();  // a quit or an open waiting on this save waits no more
+    }
     if (save) {
       ImGui::CloseCurrentPopup();
-      if (std::string error; !saveScene(dialogPath_, error)) reportError(error);
+      if (std::string error; !saveScene(dialogPath_, error)) {
+        pending_.reset();
+        reportError(error);
+      } else {
+        runPendingAction();
+      }
     }
     ImGui::EndPopup();
   }
 
   if (errorRequested_) {
     errorRequested_ = false;
+    errorOpen_ = true;
     ImGui::OpenPopup("Error");
   }
   ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -862,10 +976,36 @@ void LabShell::drawDialogs() {
     textWrapped("%s", errorMessage_.c_str());
     ImGui::PopStyleColor();
     ImGui::TextDisabled("Nothing was changed.");
-    if (ImGui::Button("OK") || ImGui::IsKeyPressed(GLFW_KEY_ENTER, false) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false))
+    if (ImGui::Button("OK") || pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_KP_ENTER) || pressed(GLFW_KEY_ESCAPE)) {
       ImGui::CloseCurrentPopup();
+      errorOpen_ = false;
+    }
     ImGui::EndPopup();
   }
+
+  if (exportDialogRequested_) {
+    exportDialogRequested_ = false;
+    dialogPath_ = "trace.json";
+    ImGui::OpenPopup("Export trace");
+  }
+  ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0));
+  if (ImGui::BeginPopupModal("Export trace", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextDisabled("File (the JSON `collision-lab trace` writes for this pair and algorithm)");
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool entered = ImGui::InputText("##path", &dialogPath_, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool write = ImGui::Button("Export") || entered;
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) ImGui::CloseCurrentPopup();
+    if (write) {
+      ImGui::CloseCurrentPopup();
+      if (std::string error; !exportTrace(dialogPath_, error)) reportError(error);
+    }
+    ImGui::EndPopup();
+  }
+
+  drawUnsavedPrompt(keys);
 }
 
 }  // namespace lab

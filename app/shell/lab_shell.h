@@ -4,7 +4,9 @@
 // The window (gui.cpp) and the screenshot command both drive it, so both show the same frame.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "lab/vocabulary.h"
 #include "render/renderer2d.h"
 #include "render/renderer3d.h"
+#include "shell/edit_history.h"
 #include "shell/settings.h"
 #include "plot/plot_panel.h"
 #include "widgets/timeline.h"
@@ -27,7 +30,9 @@ class LabShell {
   LabShell(Renderer2D& renderer, Renderer3D& renderer3d, Settings& settings);
   ~LabShell();
 
-  // Switches lab (its settings restored, the views fitted to its scene). False with `error` for unknown names.
+  // Switches lab. Each lab is created once and kept while others are shown: switching back brings back its
+  // shapes, algorithm, step, cameras, scene file and undo history. A new lab gets its remembered settings and
+  // views fitted to its scene. False with `error` for unknown names.
   bool selectLab(std::string_view name, std::string& error);
   void selectLab(const LabInfo& info);
   // Loads a scene file: switches to the scene's lab, applies algorithm, shapes and view. On failure nothing changes.
@@ -37,7 +42,10 @@ class LabShell {
   bool saveScene(const std::string& path, std::string& error);
   // Opens a file dropped on the window; a failure shows its message in a dialog.
   void openDroppedFile(const std::string& path);
+  // Shows a message in the error dialog, until it is dismissed (a --scene that could not be opened).
+  void showError(std::string message) { reportError(std::move(message)); }
   bool setAlgorithm(std::string_view name, std::string& error);
+  // Shows step `step` (an index from 0); the message of a refusal counts steps from 1, as the timeline does.
   bool setStep(int step, std::string& error);
   // Sets every spatial view's direction (degrees) and the first spatial view's distance (world units), kept across
   // fits (the screenshot's --camera); targets stay where fitting puts them and the other spatial views are fitted
@@ -50,6 +58,35 @@ class LabShell {
   void frame(double seconds, int framebufferWidth, int framebufferHeight, std::span<const KeyPress> keys);
 
   [[nodiscard]] bool quitRequested() const { return quitRequested_; }
+  // Quit as the window's close button or Ctrl+Q asks: at once when no lab has unsaved changes, otherwise after
+  // the Save / Discard / Cancel prompt (Cancel keeps the app running).
+  void requestQuit();
+
+  // [SECTION] Edits: undo, redo and unsaved changes (one history per lab, edit_history.h)
+  // Records the current lab's state when it changed since the last record: the shell calls it when an edit ends
+  // (a mouse button released, a widget deactivated, keys given to the lab). True when it recorded an edit.
+  bool commitEdit();
+  // Back to the state before the last edit, or forward again; false when there is none (or a drag is on).
+  bool undo();
+  bool redo();
+  [[nodiscard]] bool canUndo() const { return history_.canUndo(); }
+  [[nodiscard]] bool canRedo() const { return history_.canRedo(); }
+  // The current lab's scene differs from the one last opened or saved (the window title shows a "*").
+  [[nodiscard]] bool hasUnsavedChanges() const { return history_.unsaved(); }
+  // The names of the labs, kept or current, whose scenes are unsaved.
+  [[nodiscard]] std::vector<std::string> unsavedLabs() const;
+  // "Collision Lab", with a leading "*" when a lab has unsaved changes.
+  [[nodiscard]] std::string windowTitle() const;
+
+  // [SECTION] Clipboard and export
+  // The current pair as one line of `collision-lab query` input ({"a": SHAPE, "b": SHAPE}), for a bug report;
+  // nullopt with `error` when the lab does not hold a pair of shapes.
+  [[nodiscard]] std::optional<std::string> pairJson(std::string& error) const;
+  // Pasted text: a query line replaces the current lab's pair (an edit, undoable), a whole scene opens as
+  // File > Open does. A malformed or unfitting paste changes nothing and says why in `error`.
+  bool paste(std::string_view text, std::string& error);
+  // The trace of the current pair, as `collision-lab trace` writes it (written whole or not at all).
+  bool exportTrace(const std::string& path, std::string& error);
   void setHelpOpen(bool open) { showHelp_ = open; }
   void setPlotsOpen(bool open) { showPlots_ = open; }
   [[nodiscard]] Lab* currentLab() const { return lab_.get(); }
@@ -71,20 +108,37 @@ class LabShell {
   void layoutViews(const ScreenRect& canvas);
   void handleCanvasInput();
   void drawCanvas(int framebufferWidth, int framebufferHeight);
-  void drawDialogs();
+  void drawDialogs(std::span<const KeyPress> keys);
   void fitViews();
   // View > Follow the step: eases each following planar view toward the lab's followBounds.
   [[nodiscard]] bool following() const { return settings_.followStep && !followPaused_; }
   void followViews(double seconds);
   void drawFollowFooter(ImDrawList& overlay, const Viewport& view) const;
+  [[nodiscard]] std::vector<Json> cameraStates() const;
+  void refitOnResize();
   void reportError(std::string message);
   bool applyScene(const Scene& scene, const std::string& source, std::string& error);
+  bool openLoadedScene(const Scene& scene, const std::string& path, std::string& error);
+  // Kept labs and edits
+  void keepCurrentLab();
+  void storeLabSettings(const LabInfo& info, const Lab& lab, const std::vector<Viewport>& views);
+  [[nodiscard]] static EditSnapshot snapshotOf(const Lab& lab);
+  bool restoreSnapshot(const EditSnapshot& snapshot);
+  void trackEdits(bool labTookKeys);
+  // Opening over unsaved changes and quitting with them: the prompt and what waits on it.
+  void requestOpen(const std::string& path);
+  void requestOpen(Scene scene, const std::string& path);
+  void runPendingAction();
+  void answerUnsavedPrompt(int answer);
+  void drawUnsavedPrompt(std::span<const KeyPress> keys);
+  void drawEditMenu();
+  void copyPairToClipboard();
+  void pasteFromClipboard();
   [[nodiscard]] MouseEvent mouseEvent(int view, MouseButton button) const;
   [[nodiscard]] bool hasSpatialView() const;
   void setPreset(ViewPreset preset);
   void toggleProjection();
   void restoreCameras();
-  void storeCameras();
 
   Renderer2D& renderer_;
   Renderer3D& renderer3d_;
@@ -101,6 +155,8 @@ class LabShell {
   std::string scenePath_;
   bool pendingFit_ = true;
   bool followPaused_ = false;  // the user panned, zoomed or fitted: following waits until it is ticked again
+  std::vector<Json> fittedCameras_;    // the cameras as the last fit left them (cameraStates)
+  std::vector<ScreenRect> viewRects_;  // the views' rectangles last frame
   bool showHelp_ = false;
   bool showPlots_ = false;  // View > Plots
   PlotPanel plotPanel_;     // the recording of every frame's metrics
@@ -127,6 +183,35 @@ class LabShell {
   std::string dialogPath_;
   std::string errorMessage_;
   bool errorRequested_ = false;
+  bool errorOpen_ = false;  // the error dialog is showing errorMessage_ (until dismissed)
+  bool exportDialogRequested_ = false;
+
+  // The labs not shown, kept alive with what the shell holds for them (by lab name).
+  struct KeptLab {
+    std::unique_ptr<Lab> lab;
+    std::vector<Viewport> views;
+    TimelinePlayback timeline;
+    Scene sceneInfo;
+    std::string scenePath;
+    bool pendingFit = true;
+    std::vector<Json> fittedCameras;
+    EditHistory history;
+  };
+  std::map<std::string, KeptLab, std::less<>> keptLabs_;
+  EditHistory history_;  // the current lab's
+  bool itemWasActive_ = false;
+  ScreenRect labPicker_{0, 0, 0, 0};                   // for --dump-state (GUI tests)
+  std::map<std::string, ScreenRect, std::less<>> labPickerItems_;
+
+  // What waits on the unsaved-changes prompt: a quit, or a scene to open (from a file when path is not empty).
+  struct PendingAction {
+    bool quit = false;
+    Scene scene;
+    std::string path;
+  };
+  std::optional<PendingAction> pending_;
+  bool unsavedPromptRequested_ = false;
+  std::string unsavedPromptLab_;  // the lab the prompt is about
 };
 
 }  // namespace lab

@@ -5,7 +5,10 @@
 #include <cmath>
 #include <cstdio>
 #include <numbers>
+#include <initializer_list>
+#include <string>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 #include <imgui.h>
@@ -21,12 +24,34 @@ namespace {
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
 
+// A typed number no shape can hold ("nan", "inf", or beyond the range the algorithms compute in, shapes.h's
+// kMaxCoordinate): the field keeps its value and the reason is said under the fields, never dropped in silence.
+// Set by the field editors during one drawShapeInspector call, which hands it to the caller's error.
+std::string typedRefusal;
+
+bool acceptTyped(const char* label, std::initializer_list<double> values) {
+  for (const double value : values) {
+    if (std::isnan(value)) {
+      typedRefusal = std::string(label) + ": NaN is not a number; the field keeps its value";
+    } else if (!std::isfinite(value) || std::abs(value) > collide::kMaxCoordinate<double>) {
+      char text[160];
+      std::snprintf(text, sizeof text, "%s: %.3g is beyond +-%.0e, where the algorithms lose all precision; the field keeps its value",
+                    label, value, collide::kMaxCoordinate<double>);
+      typedRefusal = text;
+    } else {
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
 bool editDouble(const char* label, double& value, double speed, double minimum, double maximum,
                 const char* format = "%.10g") {
   double edited = value;
   if (!ImGui::DragScalar(label, ImGuiDataType_Double, &edited, static_cast<float>(speed), &minimum, &maximum, format))
     return false;
-  if (!std::isfinite(edited)) return false;
+  if (!acceptTyped(label, {edited})) return false;
   value = std::clamp(edited, minimum, maximum);
   return true;
 }
@@ -35,7 +60,7 @@ bool editVector(const char* label, Vec2d& value, double speed = 0.01) {
   double pair[2] = {value.x, value.y};
   if (!ImGui::DragScalarN(label, ImGuiDataType_Double, pair, 2, static_cast<float>(speed), nullptr, nullptr, "%.10g"))
     return false;
-  if (!std::isfinite(pair[0]) || !std::isfinite(pair[1])) return false;
+  if (!acceptTyped(label, {pair[0], pair[1]})) return false;
   value = {pair[0], pair[1]};
   return true;
 }
@@ -44,7 +69,7 @@ bool editVector(const char* label, Vec3d& value, double speed = 0.01) {
   double triple[3] = {value.x, value.y, value.z};
   if (!ImGui::DragScalarN(label, ImGuiDataType_Double, triple, 3, static_cast<float>(speed), nullptr, nullptr, "%.6g"))
     return false;
-  if (!std::isfinite(triple[0]) || !std::isfinite(triple[1]) || !std::isfinite(triple[2])) return false;
+  if (!acceptTyped(label, {triple[0], triple[1], triple[2]})) return false;
   value = {triple[0], triple[1], triple[2]};
   return true;
 }
@@ -193,6 +218,7 @@ bool drawShapeInspector(Collider3& shape, std::string& error) {
         }
       },
       shape.shape);
+  if (!typedRefusal.empty()) error = std::exchange(typedRefusal, std::string());
   showError(error);
   ImGui::PopItemWidth();
   return changed;
@@ -270,6 +296,7 @@ bool drawShapeInspector(Collider& shape, std::string& error) {
         }
       },
       shape.shape);
+  if (!typedRefusal.empty()) error = std::exchange(typedRefusal, std::string());
   if (!error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
     textWrapped("refused: %s", error.c_str());

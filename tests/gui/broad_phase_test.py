@@ -31,7 +31,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import read_png, pixel, find_window, press, xdotool  # noqa: E402
+from lab_driver import read_png, pixel, find_window, press, xdotool, quit_app  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 GREEN, ORANGE, YELLOW, RED = (0x5f, 0xd6, 0x8a), (0xff, 0xa9, 0x4a), (0xf5, 0xd5, 0x47), (0xff, 0x5c, 0x5c)
@@ -47,7 +47,7 @@ def shoot(args, scene, name, step=None, algorithm=None):
     command = [args.exe, "screenshot", "--scene", os.path.join(args.scenes, scene), "--size", f"{WIDTH}x{HEIGHT}",
                "-o", out, "--dump-state", dump]
     if step is not None:
-        command += ["--step", str(step)]
+        command += ["--step", str(step + 1)]  # `step` is the dump's index from 0; --step counts from 1
     if algorithm is not None:
         command += ["--algo", algorithm]
     for _ in range(3):
@@ -184,8 +184,7 @@ def run_window(args, scene, seconds, action=None):
         time.sleep(seconds)
         if action is not None:
             action(window)
-        press("ctrl+q", hold=1.0)  # a 100,000-box frame may be slow: hold the keys across frames
-        process.wait(timeout=60)
+        quit_app(process, timeout=60, hold=1.0)  # a 100,000-box frame may be slow: hold the keys across frames
     finally:
         if process.poll() is None:
             process.kill()

@@ -18,7 +18,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool, press, find_window, run_app, fresh_directory, drag  # noqa: E402
+from lab_driver import xdotool, press, find_window, run_app, fresh_directory, drag, quit_app  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Continuous collision"
@@ -81,8 +81,7 @@ def main():
         drag(window, handle, target, 20)
         press("2")  # the linear cast
         time.sleep(0.3)
-        press("ctrl", "q")
-        process.wait(timeout=30)
+        quit_app(process)
     finally:
         if process.poll() is None:
             process.kill()

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """The Experiments lab in the real window under Xvfb (CTest label "gui"), driven by xdotool:
-Run finishes a batch, and a worst case's "Open in narrow-phase lab" switches to the narrow-phase lab with that pair.
+Run finishes a batch, and a worst case's "Open in narrow-phase lab" switches to the narrow-phase lab with that pair;
+ticking an algorithm keeps the others ticked; a finished run and its worst cases are still there after a visit to
+another lab.
   experiments_gui_test.py --exe build/app/collision-lab --out DIR
 Each session starts the app, clicks, quits with Ctrl+Q and reads --dump-state. Where to click comes from the
 previous session's dump (the layout is the same each time: same window size, same settings directory).
@@ -9,23 +11,25 @@ previous session's dump (the layout is the same each time: same window size, sam
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool  # noqa: E402
+from lab_driver import fresh_directory, xdotool  # noqa: E402
 
 
-def session(exe, out, name, clicks, wait_after_run):
+def session(exe, out, name, clicks, wait_after_run, wait_between=1.0, home=None):
     state_path = os.path.join(out, name + ".json")
-    env = dict(os.environ, HOME=out, XDG_CONFIG_HOME=os.path.join(out, "config"))
+    home = home or out
+    env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"))
     app = subprocess.Popen([exe, "--lab", "Experiments", "--dump-state", state_path], env=env)
     time.sleep(3)
     for index, (x, y) in enumerate(clicks):
         xdotool("mousemove", str(int(x)), str(int(y)), "click", "1")
-        time.sleep(wait_after_run if index == 0 else 1.0)
+        time.sleep(wait_after_run if index == 0 else wait_between)
     xdotool("key", "ctrl+q")
     if app.wait(timeout=30) != 0:
         sys.exit(f"{name}: exit status {app.returncode}")
@@ -43,6 +47,7 @@ def main():
     parser.add_argument("--out", required=True)
     options = parser.parse_args()
     os.makedirs(options.out, exist_ok=True)
+    shutil.rmtree(os.path.join(options.out, "config"), ignore_errors=True)  # the default configuration every run
 
     first = session(options.exe, options.out, "layout", [], 0)
     run_button = first["experiment"]["run_button"]
@@ -64,6 +69,27 @@ def main():
     if opened["stepCount"] != worst:
         sys.exit(f"the opened pair has {opened['stepCount']} steps; the worst case took {worst} iterations")
     print("ok: ran 100000 trials, opened the worst case in", opened["lab"], "with", opened["stepCount"], "steps")
+
+    # Ticking: untick the first chosen algorithm, tick it again, tick one that was not chosen: the others stay.
+    chosen = first["experiment"]["chosen_algorithms"]
+    boxes = first["experiment"]["algorithm_checkboxes"]
+    unchosen = [name for name in boxes if name not in chosen]
+    clicks = [center(boxes[chosen[0]]), center(boxes[chosen[0]])] + [center(boxes[name]) for name in unchosen[:1]]
+    # Its own settings directory: the choice it leaves must not change the other sessions' runs.
+    ticked = session(options.exe, options.out, "tick", clicks, 1.0, home=fresh_directory(options.out, "tick_home"))
+    expected = sorted(chosen + unchosen[:1])
+    if sorted(ticked["experiment"]["chosen_algorithms"]) != expected:
+        sys.exit(f"ticking kept {ticked['experiment']['chosen_algorithms']}, expected {expected}")
+    print("ok: ticking", chosen[0], "again and", unchosen[:1], "kept", expected)
+
+    # A finished run survives a visit to the narrow-phase lab (the side panel's picker, then back).
+    picker = session(options.exe, options.out, "picker", [center(first["labPicker"]["combo"])], 1.0)["labPicker"]
+    visit = [center(picker["combo"]), center(picker["items"]["Narrow phase"]), center(picker["combo"]),
+             center(picker["items"]["Experiments"])]
+    kept = session(options.exe, options.out, "kept", [center(run_button)] + visit, 10)
+    if kept["lab"] != "Experiments" or kept["experiment"]["trials_run"] != 100000 or kept["experiment"]["worst_cases"] == 0:
+        sys.exit("the run did not survive a visit to another lab: " + json.dumps({"lab": kept["lab"], **kept["experiment"]}))
+    print("ok: the run and its", kept["experiment"]["worst_cases"], "worst cases are kept across labs")
 
 
 if __name__ == "__main__":

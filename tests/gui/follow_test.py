@@ -4,7 +4,7 @@
   follow_test.py --exe collision-lab --scenes DIR --out DIR
 
 Opens 09_gjk_most_iterations.json (a near-touching pair) in the narrow-phase lab and presses End: the A - B pane
-eases to frame the last simplex (the zoom `screenshot --step 7` lands on). Then drags the A - B pane (a pan), which
+eases to frame the last simplex (the zoom `screenshot --step 8` lands on). Then drags the A - B pane (a pan), which
 turns following off, and steps back one step with Left: the pane stays where the pan put it (no re-framing at
 the zoom of step 7, not step 6's). Ctrl+Q; the dump says following is off, while the remembered preference
 (settings.json followStep) stays on, so the next run follows again.
@@ -37,7 +37,8 @@ def main():
     followed = {}
     for step in (6, 7):
         dump = os.path.join(args.out, f"step{step}.json")
-        result = run_app([args.exe, "screenshot", "--scene", scene, "--step", str(step),
+        # `step` is the index from 0; --step counts from 1.
+        result = run_app([args.exe, "screenshot", "--scene", scene, "--step", str(step + 1),
                           "-o", os.path.join(args.out, f"step{step}.png"), "--dump-state", dump])
         if result.returncode != 0:
             raise AssertionError(f"screenshot failed: {result.stderr}")

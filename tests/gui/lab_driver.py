@@ -1,6 +1,6 @@
 """Shared by the GUI tests (tests/gui/*_test.py): reading the app's PNG screenshots and driving the real window
 with xdotool. Written once here; the tests import what they use:
-  from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window
+  from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window, quit_app
 Needs a display for the xdotool part (CTest runs each test under tests/support/xvfb_run.py).
 """
 
@@ -97,6 +97,16 @@ def press(*keys, hold=0.15):
     for key in reversed(keys):
         xdotool("keyup", key)
     time.sleep(0.15)
+
+
+def quit_app(process, timeout=30, hold=0.15):
+    """Ctrl+Q; when the app asks about unsaved changes (Save / Discard / Cancel), Discard with D."""
+    press("ctrl", "q", hold=hold)
+    try:
+        process.wait(timeout=2)
+    except subprocess.TimeoutExpired:
+        press("d")
+        process.wait(timeout=timeout)
 
 
 def find_window(process, timeout=30):

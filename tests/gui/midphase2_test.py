@@ -20,7 +20,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool, press, find_window, run_app, fresh_directory, drag  # noqa: E402
+from lab_driver import xdotool, press, find_window, run_app, fresh_directory, drag, quit_app  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 
@@ -51,8 +51,7 @@ def run_window(exe, home, arguments, actions):
         time.sleep(1.5)
         actions(window)
         time.sleep(0.3)
-        press("ctrl", "q")
-        process.wait(timeout=30)
+        quit_app(process)  # Discard when asked about the unsaved drag
     finally:
         if process.poll() is None:
             process.kill()

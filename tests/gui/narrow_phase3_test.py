@@ -37,7 +37,7 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lab_driver import (read_png, pixel, count_near, differing, xdotool, press, find_window, run_app,  # noqa: E402
-                        fresh_directory, drag)
+                        fresh_directory, drag, quit_app)
 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Narrow phase 3D"
@@ -53,7 +53,7 @@ def screenshot(args, scene, algorithm, step, out, camera=None):
     command = [args.exe, "screenshot", "--scene", scene, "--lab", LAB, "--algo", algorithm, "--size",
                f"{WIDTH}x{HEIGHT}", "-o", out, "--dump-state", dump_path]
     if step is not None:
-        command += ["--step", str(step)]
+        command += ["--step", str(step + 1)]  # `step` is the dump's index from 0; --step counts from 1
     if camera is not None:
         command += ["--camera", ",".join(str(value) for value in camera)]
     result = run_app(command)
@@ -290,8 +290,7 @@ def run_session(args, scene_name, actions):
         xdotool("windowfocus", "--sync", window)  # no window manager under Xvfb: keys go to the focused window
         time.sleep(1.5)
         actions(window, world, a, b)
-        press("ctrl", "q")
-        process.wait(timeout=30)
+        quit_app(process)
     finally:
         if process.poll() is None:
             process.kill()

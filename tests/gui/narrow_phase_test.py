@@ -24,7 +24,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window  # noqa: E402
+from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window, quit_app  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 
@@ -35,7 +35,7 @@ def screenshot(args, scene, algorithm, step, out):
     command = [args.exe, "screenshot", "--scene", scene, "--lab", "GJK", "--algo", algorithm, "--size",
                f"{WIDTH}x{HEIGHT}", "-o", out]
     if step is not None:
-        command += ["--step", str(step)]
+        command += ["--step", str(step + 1)]  # `step` is the dump's index from 0; --step counts from 1
     for _ in range(3):
         result = subprocess.run(command, capture_output=True, text=True, timeout=120)
         if result.returncode != 2:
@@ -147,8 +147,7 @@ def run_drag(args, scene_name, moves, settle):
         # Step with the arrow keys (the mouse over the canvas, so ImGui does not hold the keyboard).
         for _ in range(2):
             press("Right")
-        press("ctrl", "q")
-        process.wait(timeout=30)
+        quit_app(process)
     finally:
         if process.poll() is None:
             process.kill()

@@ -146,8 +146,9 @@ TEST(Screenshot, ShapesLabDrawsEachShapeInItsColourWhereItProjects) {
 TEST(Screenshot, SupportPointFollowsTheTimelineStep) {
   // 16 directions: step 0 looks along +x, step 4 along +y. The circle's support point is its centre plus
   // its radius along d, drawn as a yellow dot.
-  const Screenshot first = run("screenshot --lab Shapes --step 0", "step0");
-  const Screenshot quarter = run("screenshot --lab Shapes --step 4", "step4");
+  // --step counts from 1 as the timeline does; the dump's "step" is the index from 0.
+  const Screenshot first = run("screenshot --lab Shapes --step 1", "step0");
+  const Screenshot quarter = run("screenshot --lab Shapes --step 5", "step4");
   ASSERT_EQ(first.exitCode, 0) << first.errors;
   ASSERT_EQ(quarter.exitCode, 0) << quarter.errors;
   EXPECT_EQ(first.state.at("step"), 0);
@@ -186,7 +187,7 @@ TEST(Screenshot, TheMinkowskiPaneFollowsTheStep) {
     }
     return std::max(high[0] - low[0], high[1] - low[1]);
   };
-  const std::string arguments = "screenshot --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/09_gjk_most_iterations.json' --step 7";
+  const std::string arguments = "screenshot --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/09_gjk_most_iterations.json' --step 8";  // the last step, index 7
   const Screenshot followed = run(arguments, "follow_on");
   ASSERT_EQ(followed.exitCode, 0) << followed.errors;
   EXPECT_TRUE(followed.state.at("followStep").get<bool>());

@@ -42,6 +42,8 @@ start_app() {
 }
 quit_app() {
   xdotool key ctrl+q
+  for _ in $(seq 20); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$pid" 2>/dev/null && xdotool key d  # the unsaved-changes prompt: Discard
   for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   kill -0 "$pid" 2>/dev/null && fail "Ctrl+Q did not close the window"
   wait "$pid" || fail "collision-lab exited with status $?"

@@ -191,5 +191,32 @@ TEST_F(SpatialShell, TheCameraIsRememberedPerLab) {
   EXPECT_EQ(space["target"], Json::array({2.0, 0.0, 0.0}));
 }
 
+// A resized window keeps fitted views fitted: after a resize the cameras are those of a shell started at that size.
+TEST_F(SpatialShell, AResizeKeepsFittedViewsFitted) {
+  const auto framesAt = [this](LabShell& shell, int width, int height) {
+    OffscreenTarget target(width, height);
+    ASSERT_TRUE(target.complete());
+    for (int frame = 0; frame < 3; ++frame) {
+      glViewport(0, 0, width, height);
+      window_->beginOffscreenFrame(width, height);
+      shell.frame(1.0 / 60.0, width, height, {});
+      window_->endFrame(/*swap=*/false);
+    }
+  };
+  const auto cameras = [](const LabShell& shell) {
+    Json views = shell.dumpState()["views"];
+    for (Json& view : views) view.erase("rect");
+    return views;
+  };
+  const std::unique_ptr<LabShell> resized = makeShell();
+  framesAt(*resized, kWidth, kHeight);
+  const Json before = cameras(*resized);
+  framesAt(*resized, kWidth / 2, kHeight);
+  const std::unique_ptr<LabShell> fresh = makeShell();
+  framesAt(*fresh, kWidth / 2, kHeight);
+  EXPECT_NE(cameras(*resized), before);
+  EXPECT_EQ(cameras(*resized), cameras(*fresh));
+}
+
 }  // namespace
 }  // namespace lab

@@ -1,0 +1,47 @@
+#include "shell/edit_history.h"
+
+#include <utility>
+
+namespace lab {
+
+void EditHistory::reset(EditSnapshot snapshot) {
+  snapshots_.clear();
+  bytes_ = snapshot.bytes();
+  snapshots_.push_back(std::move(snapshot));
+  position_ = 0;
+  markSaved();
+}
+
+bool EditHistory::record(EditSnapshot snapshot) {
+  if (!snapshots_.empty() && snapshots_[position_].sameEdit(snapshot)) return false;
+  while (snapshots_.size() > position_ + 1) {
+    bytes_ -= snapshots_.back().bytes();
+    snapshots_.pop_back();
+  }
+  bytes_ += snapshot.bytes();
+  snapshots_.push_back(std::move(snapshot));
+  position_ = snapshots_.size() - 1;
+  trim();
+  return true;
+}
+
+const EditSnapshot* EditHistory::undo() {
+  if (!canUndo()) return nullptr;
+  return &snapshots_[--position_];
+}
+
+const EditSnapshot* EditHistory::redo() {
+  if (!canRedo()) return nullptr;
+  return &snapshots_[++position_];
+}
+
+// The oldest states go first; the current one stays whatever its size.
+void EditHistory::trim() {
+  while (snapshots_.size() > 1 && position_ > 0 && (snapshots_.size() > kMaxSnapshots || bytes_ > kMaxBytes)) {
+    bytes_ -= snapshots_.front().bytes();
+    snapshots_.pop_front();
+    --position_;
+  }
+}
+
+}  // namespace lab

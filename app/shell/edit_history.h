@@ -1,0 +1,52 @@
+// app/shell/edit_history.h: undo and redo for one lab, over snapshots of its state. One way for every lab: an edit
+// is whatever changes the snapshot, so no lab lists its edits. A snapshot holds the lab's scene and its settings
+// as compact JSON text, compared as text; the history also remembers the scene last opened or saved, which
+// "unsaved" compares with. Bounded by count and by bytes (a 100,000-box broad-phase scene is megabytes of text);
+// the current snapshot is always kept.
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <string>
+
+namespace lab {
+
+struct EditSnapshot {
+  std::string scene;     // what is compared: the scene without what is not an edit (the step, moving places)
+  std::string settings;  // the lab's preferences
+  std::string restore;   // the whole scene, when it holds more than `scene`; empty otherwise
+  [[nodiscard]] const std::string& sceneToRestore() const { return restore.empty() ? scene : restore; }
+  [[nodiscard]] std::size_t bytes() const { return scene.size() + settings.size() + restore.size(); }
+  [[nodiscard]] bool sameEdit(const EditSnapshot& other) const { return scene == other.scene && settings == other.settings; }
+};
+
+class EditHistory {
+ public:
+  static constexpr std::size_t kMaxSnapshots = 100;
+  static constexpr std::size_t kMaxBytes = std::size_t(64) << 20;
+
+  // Starts over from `snapshot` (a lab was created or a scene opened), which counts as saved.
+  void reset(EditSnapshot snapshot);
+  // Records `snapshot` as the newest state when it differs from the current one (dropping what redo would have
+  // restored); false when nothing changed.
+  bool record(EditSnapshot snapshot);
+  // The snapshot to restore, moving the current position; nullptr at either end.
+  [[nodiscard]] const EditSnapshot* undo();
+  [[nodiscard]] const EditSnapshot* redo();
+  [[nodiscard]] bool canUndo() const { return position_ > 0; }
+  [[nodiscard]] bool canRedo() const { return position_ + 1 < snapshots_.size(); }
+  [[nodiscard]] const EditSnapshot& current() const { return snapshots_[position_]; }
+  // The current scene was saved; unsaved(): it differs from the one last opened or saved.
+  void markSaved() { savedScene_ = current().scene; }
+  [[nodiscard]] bool unsaved() const { return !snapshots_.empty() && current().scene != savedScene_; }
+
+ private:
+  void trim();
+
+  std::deque<EditSnapshot> snapshots_;
+  std::size_t position_ = 0;
+  std::size_t bytes_ = 0;
+  std::string savedScene_;
+};
+
+}  // namespace lab

@@ -1,0 +1,336 @@
+// app/shell/lab_shell_edits.cpp: the part of LabShell (lab_shell.h) that keeps work: the labs kept alive while
+// another is shown, undo and redo over snapshots of a lab's state, unsaved changes and the Save / Discard / Cancel
+// prompt before a quit or an open replaces them, and the Edit menu's clipboard and File > Export trace.
+//
+// [SECTION] Kept labs
+// [SECTION] Snapshots, undo and redo
+// [SECTION] Unsaved changes: quitting and opening over them
+// [SECTION] Edit menu, clipboard and export
+#include <algorithm>
+#include <exception>
+#include <string>
+#include <variant>
+
+#define GLFW_INCLUDE_NONE  // key codes only; no GL header
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "collide/query.h"
+#include "io/query_json.h"
+#include "io/text_io.h"
+#include "shell/lab_shell.h"
+
+namespace lab {
+
+// [SECTION] Kept labs
+
+// The current lab, with everything the shell holds for it, goes aside until it is selected again.
+void LabShell::keepCurrentLab() {
+  commitEdit();
+  storeLabSettings(*labInfo_, *lab_, views_);
+  KeptLab& kept = keptLabs_[labInfo_->name];
+  kept.lab = std::move(lab_);
+  kept.views = std::move(views_);
+  kept.timeline = timeline_;
+  kept.sceneInfo = std::move(sceneInfo_);
+  kept.scenePath = std::move(scenePath_);
+  kept.pendingFit = pendingFit_;
+  kept.fittedCameras = std::move(fittedCameras_);
+  kept.history = std::move(history_);
+  views_.clear();
+  sceneInfo_ = {};
+  scenePath_.clear();
+  history_ = {};
+}
+
+// [SECTION] Snapshots, undo and redo
+
+// The lab's scene and settings (edit_history.h). The step is where the timeline is, not an edit: left out; so are
+// the shapes' places and motions while the lab's clock moves them (kept in `restore`, which undo loads).
+EditSnapshot LabShell::snapshotOf(const Lab& lab) {
+  // Replacing bytes that are not UTF-8 (a shape name typed in) keeps dump() from throwing.
+  const auto text = [](const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); };
+  Scene scene;
+  lab.saveScene(scene);
+  Json document = sceneToJson(scene);
+  EditSnapshot snapshot;
+  snapshot.settings = text(lab.saveSettings());
+  if (lab.sceneRunning()) snapshot.restore = text(document);
+  if (const auto state = document.find("lab_state"); state != document.end() && state->is_object()) state->erase("step");
+  if (lab.sceneRunning()) {
+    for (Json& shape : document["shapes"]) {  // where they are and, after bounces, where they are heading
+      shape.erase("position");
+      shape.erase("angle");
+      shape.erase("motion");
+    }
+  }
+  snapshot.scene = text(document);
+  return snapshot;
+}
+
+bool LabShell::commitEdit() { return lab_ && history_.record(snapshotOf(*lab_)); }
+
+// Settings first (a lab's algorithm may be both a preference and part of its scene), then the scene through the
+// lab's own loadScene, as a scene file would be; the step stays where it was when the run still has it.
+bool LabShell::restoreSnapshot(const EditSnapshot& snapshot) {
+  const int step = lab_->stepIndex();
+  std::string error;
+  try {
+    if (snapshot.settings != snapshotOf(*lab_).settings) lab_->loadSettings(Json::parse(snapshot.settings));
+    if (snapshot.scene != snapshotOf(*lab_).scene) {
+      const Scene scene = sceneFromJson(Json::parse(snapshot.sceneToRestore()));
+      if (!scene.algorithm.empty() && !lab_->setAlgorithm(scene.algorithm, error)) throw JsonFieldError(error);
+      if (!lab_->loadScene(scene, error)) throw JsonFieldError(error);
+    }
+  } catch (const std::exception& failure) {
+    reportError(std::string("cannot restore the ") + labInfo_->name + " lab's earlier state: " + failure.what());
+    return false;
+  }
+  lab_->setStep(std::clamp(step, 0, std::max(lab_->stepCount() - 1, 0)));
+  return true;
+}
+
+bool LabShell::undo() {
+  if (!lab_ || pressView_ >= 0) return false;  // not in the middle of a drag
+  commitEdit();  // an edit not yet recorded is the one to undo
+  const EditSnapshot* previous = history_.undo();
+  return previous && restoreSnapshot(*previous);
+}
+
+bool LabShell::redo() {
+  if (!lab_ || pressView_ >= 0) return false;
+  if (commitEdit()) return false;  // a new edit ends what could be redone
+  const EditSnapshot* next = history_.redo();
+  return next && restoreSnapshot(*next);
+}
+
+// An edit ends when a mouse button is released (a drag, a click on a checkbox or a preset), when a widget stops
+// being active (a text field left, a slider let go) or when the lab took keys; nothing is recorded while a
+// widget or a drag is still going, so one drag is one edit.
+void LabShell::trackEdits(bool labTookKeys) {
+  const bool itemActive = ImGui::IsAnyItemActive();
+  bool released = false;
+  for (int button = 0; button < 3; ++button) released = released || ImGui::IsMouseReleased(button);
+  const bool ended = labTookKeys || released || (itemWasActive_ && !itemActive);
+  itemWasActive_ = itemActive;
+  if (ended && !itemActive && pressView_ < 0) commitEdit();
+}
+
+// [SECTION] Unsaved changes: quitting and opening over them
+
+std::vector<std::string> LabShell::unsavedLabs() const {
+  std::vector<std::string> names;
+  if (lab_ && history_.unsaved()) names.push_back(labInfo_->name);
+  for (const auto& [name, kept] : keptLabs_)
+    if (kept.history.unsaved()) names.push_back(name);
+  return names;
+}
+
+std::string LabShell::windowTitle() const { return unsavedLabs().empty() ? "Collision Lab" : "*Collision Lab"; }
+
+void LabShell::requestQuit() {
+  pending_ = PendingAction{true, {}, {}};
+  runPendingAction();
+}
+
+void LabShell::requestOpen(Scene scene, const std::string& path) {
+  pending_ = PendingAction{false, std::move(scene), path};
+  runPendingAction();
+}
+
+// Runs the waiting quit or open when nothing it would lose is unsaved; otherwise asks.
+void LabShell::runPendingAction() {
+  if (!pending_) return;
+  commitEdit();
+  std::string blocking;
+  if (pending_->quit) {
+    if (const std::vector<std::string> unsaved = unsavedLabs(); !unsaved.empty()) blocking = unsaved.front();
+  } else {
+    const LabInfo* target = pending_->scene.lab.empty() ? labInfo_ : findLab(pending_->scene.lab);
+    const std::vector<std::string> unsaved = unsavedLabs();
+    if (target && std::find(unsaved.begin(), unsaved.end(), target->name) != unsaved.end()) blocking = target->name;
+  }
+  if (!blocking.empty()) {
+    unsavedPromptLab_ = blocking;
+    unsavedPromptRequested_ = true;
+    return;
+  }
+  PendingAction action = std::move(*pending_);
+  pending_.reset();
+  if (action.quit) {
+    quitRequested_ = true;
+    return;
+  }
+  std::string error;
+  const bool opened = action.path.empty() ? openScene(action.scene, error) : openLoadedScene(action.scene, action.path, error);
+  if (!opened) reportError(error);
+}
+
+// 0: save the lab's scene (to its file, or through Save As) and go on; 1: go on without saving; 2: cancel.
+void LabShell::answerUnsavedPrompt(int answer) {
+  if (!pending_ || answer == 2) {
+    pending_.reset();
+    return;
+  }
+  if (answer == 1) {
+    PendingAction action = std::move(*pending_);
+    pending_.reset();
+    if (action.quit) {
+      quitRequested_ = true;
+    } else if (std::string error; !(action.path.empty() ? openScene(action.scene, error)
+                                                         : openLoadedScene(action.scene, action.path, error))) {
+      reportError(error);
+    }
+    return;
+  }
+  if (const LabInfo* info = findLab(unsavedPromptLab_); info && info != labInfo_) selectLab(*info);
+  if (scenePath_.empty()) {
+    saveAsDialogRequested_ = true;  // its Save goes on with the pending action, its Cancel drops it
+    return;
+  }
+  if (std::string error; !saveScene(scenePath_, error)) {
+    pending_.reset();
+    reportError(error);
+    return;
+  }
+  runPendingAction();
+}
+
+void LabShell::drawUnsavedPrompt(std::span<const KeyPress> keys) {
+  if (unsavedPromptRequested_) {
+    unsavedPromptRequested_ = false;
+    ImGui::OpenPopup("Unsaved changes");
+  }
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30.0f, 0));
+  if (!ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  const auto pressed = [&keys](int key) { return !ImGui::IsWindowAppearing() && countPresses(keys, key) > 0; };
+  const std::vector<std::string> unsaved = unsavedLabs();
+  std::string labs;
+  for (const std::string& name : unsaved) labs += (labs.empty() ? "" : ", ") + name;
+  ImGui::TextWrapped("%s", pending_ && pending_->quit ? "Quit with unsaved changes?" : "Open a scene over unsaved changes?");
+  ImGui::TextWrapped("The scene of the %s lab has changes that are not saved.", unsavedPromptLab_.c_str());
+  if (unsaved.size() > 1) ImGui::TextDisabled("Unsaved: %s", labs.c_str());
+  int answer = -1;
+  if (ImGui::Button("Save (Enter)") || pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_KP_ENTER)) answer = 0;
+  ImGui::SameLine();
+  if (ImGui::Button("Discard (D)") || pressed(GLFW_KEY_D)) answer = 1;
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel (Esc)") || pressed(GLFW_KEY_ESCAPE) || !pending_) answer = 2;
+  if (answer >= 0) {
+    ImGui::CloseCurrentPopup();
+    answerUnsavedPrompt(answer);
+  }
+  ImGui::EndPopup();
+}
+
+// [SECTION] Edit menu, clipboard and export
+
+void LabShell::drawEditMenu() {
+  if (!ImGui::BeginMenu("Edit")) return;
+  if (ImGui::MenuItem("Undo", "Ctrl+Z", false, canUndo())) undo();
+  if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z, Ctrl+Y", false, canRedo())) redo();
+  ImGui::Separator();
+  const bool narrowPhase = labInfo_->group == "Narrow phase";
+  if (ImGui::MenuItem("Copy pair as JSON", "Ctrl+C", false, narrowPhase)) copyPairToClipboard();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One line of `collision-lab query` input, for a bug report");
+  if (ImGui::MenuItem("Paste pair or scene", "Ctrl+V")) pasteFromClipboard();
+  ImGui::EndMenu();
+}
+
+std::optional<std::string> LabShell::pairJson(std::string& error) const {
+  if (!lab_) return std::nullopt;
+  Scene scene;
+  lab_->saveScene(scene);
+  Json line = Json::object();
+  if (labInfo_->group == "Narrow phase" && scene.shapes.size() == 2 && scene.shapes3.empty()) {
+    line = {{"a", colliderToJson(scene.shapes[0].collider)}, {"b", colliderToJson(scene.shapes[1].collider)}};
+  } else if (labInfo_->group == "Narrow phase" && scene.shapes3.size() == 2 && scene.shapes.empty()) {
+    line = {{"a", colliderToJson(scene.shapes3[0].collider)}, {"b", colliderToJson(scene.shapes3[1].collider)}};
+  } else {
+    error = "Copy pair as JSON: the " + labInfo_->name + " lab holds no pair; it works in the narrow-phase labs";
+    return std::nullopt;
+  }
+  return line.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+bool LabShell::paste(std::string_view text, std::string& error) {
+  if (!lab_) return false;
+  try {
+    const Json document = parseJsonText(text);
+    if (document.is_object() && document.contains("format")) {
+      requestOpen(sceneFromJson(document), "");  // a whole scene opens as a file would
+      return true;
+    }
+    Scene scene;
+    lab_->saveScene(scene);
+    const std::variant<QueryPair, QueryPair3> pair = queryPairFromJson(document);
+    if (const auto* planar = std::get_if<QueryPair>(&pair)) {
+      if (scene.shapes.size() != 2 || !scene.shapes3.empty())
+        throw JsonFieldError("the " + labInfo_->name + " lab does not hold a pair of 2D shapes");
+      requireValid(planar->a, planar->b);
+      setScenePair(scene, planar->a, planar->b);
+    } else {
+      const QueryPair3& spatial = std::get<QueryPair3>(pair);
+      if (scene.shapes3.size() != 2 || !scene.shapes.empty())
+        throw JsonFieldError("the " + labInfo_->name + " lab does not hold a pair of 3D shapes");
+      requireValid(spatial.a, spatial.b);
+      setScenePair(scene, spatial.a, spatial.b);
+    }
+    if (!lab_->loadScene(scene, error)) throw JsonFieldError(error);  // a refusal leaves the lab as it was
+  } catch (const std::exception& failure) {
+    error = std::string("Paste: ") + failure.what() +
+            " (expected one line of `collision-lab query` input, {\"a\": SHAPE, \"b\": SHAPE}, or a whole scene file)";
+    return false;
+  }
+  commitEdit();
+  return true;
+}
+
+bool LabShell::exportTrace(const std::string& path, std::string& error) {
+  if (!lab_) return false;
+  Scene scene;
+  lab_->saveScene(scene);
+  const std::optional<collide::Algorithm> algorithm = collide::parseAlgorithm(scene.algorithm);
+  const bool planar = scene.shapes.size() == 2 && scene.shapes3.empty();
+  const bool spatial = scene.shapes3.size() == 2 && scene.shapes.empty();
+  if (labInfo_->group != "Narrow phase" || !algorithm || !(planar || spatial)) {
+    error = "Export trace: the " + labInfo_->name + " lab has no pair to trace; it works in the narrow-phase labs";
+    return false;
+  }
+  std::string scalar = "double";
+  readSetting(scene.labState, "scalar", scalar);
+  Json document;
+  if (planar) {
+    const QueryPair pair{Json(sceneInfo_.title), scene.shapes[0].collider, scene.shapes[1].collider};
+    document = scalar == "float" ? traceDocument<float>(pair, *algorithm) : traceDocument<double>(pair, *algorithm);
+  } else {
+    const QueryPair3 pair{Json(sceneInfo_.title), scene.shapes3[0].collider, scene.shapes3[1].collider};
+    document = traceDocument<double>(pair, *algorithm);
+  }
+  try {
+    OutputSink output(path);
+    output.stream() << dumpReadable(document) << '\n';
+    output.finish();
+  } catch (const std::exception& failure) {
+    error = std::string("Export trace: ") + failure.what();
+    return false;
+  }
+  return true;
+}
+
+void LabShell::copyPairToClipboard() {
+  std::string error;
+  if (const std::optional<std::string> line = pairJson(error)) {
+    ImGui::SetClipboardText(line->c_str());
+  } else {
+    reportError(error);
+  }
+}
+
+void LabShell::pasteFromClipboard() {
+  const char* text = ImGui::GetClipboardText();
+  if (std::string error; !paste(text ? text : "", error)) reportError(error);
+}
+
+}  // namespace lab
