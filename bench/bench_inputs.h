@@ -32,6 +32,7 @@ namespace collide::bench {
 // [SECTION] Generators (workloads/random_shapes.h), under the names the benchmarks use
 
 using Random = SplitMix64;
+using collide::makeBoundsOverlappingPairs;
 using collide::makePairs;
 using collide::randomBox;
 using collide::randomCapsule;

@@ -5,8 +5,12 @@
 // (proxies and b2PolygonShapes built from ours, no skin), the same transforms bit for bit, a cold simplex cache.
 // We pay for placing B in A's frame (invMul) inside the timed call, since Box2D takes world transforms.
 //   GjkDistance/{Box,Ngon8}/{collide,box2d}  gjkDistance vs b2Distance (useRadii = true)
+//   GjkDistance/Ngon8BroadPhase/{collide,box2d}  the same on the 8-gon pairs a broad phase passes on (world bounding
+//                                            boxes overlap: mostly overlapping or nearly touching pairs)
+//   .../support_searches counter             support searches per call (our iterations; Box2D's output.iterations,
+//                                            which leaves out its free first vertex pair)
 //   GjkDistance/Ngon8/collide_recorded       the same call with a Recorder (cleared, not reallocated): trace cost
-//   GjkBoolean/Ngon8/{collide,box2d}         gjkIntersect vs b2TestOverlap
+//   GjkBoolean/{Ngon8,Ngon8BroadPhase}/{collide,box2d}  gjkIntersect vs b2TestOverlap
 //   SatBox/Box/{collide,box2d}               satBoxes vs b2CollidePolygons, Box2D's nearest equivalent: it also
 //                                            clips the contact manifold, so it does more than the test itself
 //   Sat/Ngon8/{collide,box2d}                satPolygons vs b2CollidePolygons (same caveat)
@@ -106,6 +110,13 @@ const std::vector<Case<Polygon<float>>>& octagonCases() {
   return cases;
 }
 
+// The 8-gon pairs a broad phase passes on: their world bounding boxes overlap (workloads/random_shapes.h).
+const std::vector<Case<Polygon<float>>>& broadPhaseOctagonCases() {
+  static const auto cases = makeCases<Polygon<float>>(
+      makeBoundsOverlappingPairs(5, kPairs, kSpread, kReach, makeRandomOctagon, makeRandomOctagon));
+  return cases;
+}
+
 // kPairs overlapping 8-gon pairs: EPA measures penetration, so every call should run it.
 const std::vector<Case<Polygon<float>>>& overlappingOctagonCases() {
   static const auto cases = [] {
@@ -137,6 +148,9 @@ const Case<Shape>& next(const std::vector<Case<Shape>>& cases, std::size_t& inde
 
 template <class Shape>
 void gjkDistanceCollide(benchmark::State& state, const std::vector<Case<Shape>>& cases) {
+  int searches = 0;
+  for (const Case<Shape>& c : cases) searches += gjkDistance(c.a, Transformed<Shape>{c.b, invMul(c.poseA, c.poseB)}).iterations;
+  state.counters["support_searches"] = static_cast<double>(searches) / static_cast<double>(cases.size());
   std::size_t index = 0;
   for (auto _ : state) {
     const Case<Shape>& c = next(cases, index);
@@ -147,6 +161,15 @@ void gjkDistanceCollide(benchmark::State& state, const std::vector<Case<Shape>>&
 
 template <class Shape>
 void gjkDistanceBox2d(benchmark::State& state, const std::vector<Case<Shape>>& cases) {
+  int searches = 0;
+  for (const Case<Shape>& c : cases) {
+    b2SimplexCache cache;
+    cache.count = 0;
+    b2DistanceOutput output;
+    b2Distance(&output, &cache, &c.input);
+    searches += output.iterations;
+  }
+  state.counters["support_searches"] = static_cast<double>(searches) / static_cast<double>(cases.size());
   std::size_t index = 0;
   for (auto _ : state) {
     const Case<Shape>& c = next(cases, index);
@@ -258,10 +281,18 @@ void registerAll() {
   RegisterBenchmark("GjkDistance/Box/box2d", [](benchmark::State& s) { gjkDistanceBox2d(s, boxCases()); });
   RegisterBenchmark("GjkDistance/Ngon8/collide", [](benchmark::State& s) { gjkDistanceCollide(s, octagonCases()); });
   RegisterBenchmark("GjkDistance/Ngon8/box2d", [](benchmark::State& s) { gjkDistanceBox2d(s, octagonCases()); });
+  RegisterBenchmark("GjkDistance/Ngon8BroadPhase/collide",
+                    [](benchmark::State& s) { gjkDistanceCollide(s, broadPhaseOctagonCases()); });
+  RegisterBenchmark("GjkDistance/Ngon8BroadPhase/box2d",
+                    [](benchmark::State& s) { gjkDistanceBox2d(s, broadPhaseOctagonCases()); });
   RegisterBenchmark("GjkDistance/Ngon8/collide_recorded",
                     [](benchmark::State& s) { gjkDistanceRecorded(s, octagonCases()); });
   RegisterBenchmark("GjkBoolean/Ngon8/collide", [](benchmark::State& s) { gjkBooleanCollide(s, octagonCases()); });
   RegisterBenchmark("GjkBoolean/Ngon8/box2d", [](benchmark::State& s) { testOverlapBox2d(s, octagonCases()); });
+  RegisterBenchmark("GjkBoolean/Ngon8BroadPhase/collide",
+                    [](benchmark::State& s) { gjkBooleanCollide(s, broadPhaseOctagonCases()); });
+  RegisterBenchmark("GjkBoolean/Ngon8BroadPhase/box2d",
+                    [](benchmark::State& s) { testOverlapBox2d(s, broadPhaseOctagonCases()); });
   RegisterBenchmark("SatBox/Box/collide", [](benchmark::State& s) { satBoxesCollide(s, boxCases()); });
   RegisterBenchmark("SatBox/Box/box2d", [](benchmark::State& s) { collidePolygonsBox2d(s, boxCases()); });
   RegisterBenchmark("Sat/Ngon8/collide", [](benchmark::State& s) { satPolygonsCollide(s, octagonCases()); });

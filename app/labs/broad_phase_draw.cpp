@@ -326,6 +326,14 @@ template std::string narrateEvent<3>(const SweepReplayOf<3>&, const std::vector<
 
 SweepReplay BroadPhaseLab::currentReplay() const { return replayAt(step_); }
 
+// During the sweep the known pairs are the candidates found so far on the sweep axis; once the other axis filters
+// them, the ones it keeps. The last stage keeps exactly the frame's pairs.
+std::vector<ProxyPair> BroadPhaseLab::pairsAtStep() const {
+  if (!stepping() || algorithm_ != Algorithm::Sap) return pairs_;
+  const SweepReplay replay = currentReplay();
+  return replay.stagePairs != nullptr ? replay.stagePairs->kept : replay.candidates;
+}
+
 // [SECTION] Objects
 
 void BroadPhaseLab::draw(const DrawContext& context) {
@@ -356,8 +364,15 @@ void BroadPhaseLab::drawObjects(Renderer2D& renderer, const WorldBounds& visible
   const double pixel = renderer.camera().pixelsToWorld(1);
   const bool fill = count <= kFillLimit;
   const bool outline = count <= kOutlineLimit;
+  // Coloured by the pairs known at the timeline's step, not by the end of the frame.
+  const std::vector<ProxyPair> pairs = pairsAtStep();
+  std::vector<std::uint8_t> inPair(objectOfProxy_.size(), 0);
+  for (const ProxyPair& pair : pairs) {
+    if (pair.first < inPair.size()) inPair[pair.first] = 1;
+    if (pair.second < inPair.size()) inPair[pair.second] = 1;
+  }
   auto colorOf = [&](const MovingObject& object) {
-    return object.proxy < inPair_.size() && inPair_[object.proxy] ? palette::kHit : palette::kShapeA;
+    return object.proxy < inPair.size() && inPair[object.proxy] ? palette::kHit : palette::kShapeA;
   };
   auto tiny = [&](const MovingObject& object) {
     return std::max(object.halfExtents.x, object.halfExtents.y) < 1.5 * pixel;
@@ -372,13 +387,15 @@ void BroadPhaseLab::drawObjects(Renderer2D& renderer, const WorldBounds& visible
     }
   }
   if (draw_.showPairs && count <= kFillLimit) {
-    // The overlap of each pair's boxes: where the broad phase says "maybe".
-    for (const ProxyPair& pair : pairs_) {
-      const int a = objectOfProxy_[pair.first];
-      const int b = objectOfProxy_[pair.second];
+    // The overlap of each pair's boxes: where the broad phase says "maybe" (a candidate of the sweep that the other
+    // axis will reject has none yet).
+    for (const ProxyPair& pair : pairs) {
+      const int a = pair.first < objectOfProxy_.size() ? objectOfProxy_[pair.first] : -1;
+      const int b = pair.second < objectOfProxy_.size() ? objectOfProxy_[pair.second] : -1;
       if (a < 0 || b < 0) continue;
       const Box boxA = objects_[static_cast<std::size_t>(a)].box();
       const Box boxB = objects_[static_cast<std::size_t>(b)].box();
+      if (!collide::overlaps(boxA, boxB)) continue;
       const Box overlap{{std::max(boxA.min[0], boxB.min[0]), std::max(boxA.min[1], boxB.min[1])},
                         {std::min(boxA.max[0], boxB.max[0]), std::min(boxA.max[1], boxB.max[1])}};
       boxCorners(overlap, corners);

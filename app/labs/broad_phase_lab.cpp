@@ -103,7 +103,7 @@ void BroadPhaseLab::rebuildBroadPhase() {
   timing_ = {};
   framesSinceBuild_ = 0;
   runUpdate();
-  step_ = std::max(0, stepCount() - 1);
+  step_ = 0;
 }
 
 std::vector<Box> BroadPhaseLab::currentBoxes() const {
@@ -127,7 +127,8 @@ void BroadPhaseLab::advanceFrame() {
   moveMicroseconds_ = microsecondsSince(start);
   ++frame_;
   runUpdate();
-  step_ = std::max(0, stepCount() - 1);
+  // Running, the picture follows the frames' answers; paused (N), the new frame's update is stepped from its start.
+  step_ = running_ ? std::max(0, stepCount() - 1) : 0;
 }
 
 void BroadPhaseLab::addObject(Vec2d at, bool circle) {
@@ -504,6 +505,9 @@ void BroadPhaseLab::dumpState(Json& out) const {
     Json pairs = Json::array();
     for (const ProxyPair& pair : pairs_) pairs.push_back({pair.first, pair.second});
     out["pairList"] = pairs;
+    Json shown = Json::array();
+    for (const ProxyPair& pair : pairsAtStep()) shown.push_back({pair.first, pair.second});
+    out["pairsAtStep"] = shown;
   }
   if (stepping() && algorithm_ == Algorithm::Sap) {
     const SweepReplay replay = currentReplay();
@@ -511,6 +515,7 @@ void BroadPhaseLab::dumpState(Json& out) const {
                     {"value", replay.sweepValue ? Json(*replay.sweepValue) : Json()},
                     {"active", replay.active},
                     {"candidates", replay.candidates.size()},
+                    {"stage", replay.stagePairs != nullptr ? replay.stagePairs->stage : -1},
                     {"tickOffset", 0.06 * std::max(worldSize_.x, worldSize_.y)},
                     {"narration", narrateEvent(replay, events_.steps, step_, currentBoxes())}};
   }
@@ -555,6 +560,10 @@ void BroadPhaseLab::drawUi() {
     }
   }
 
+  // The step and the legend first, so both fit with the picture on a 1280x720 window; the scene's controls follow.
+  drawStepPanel();
+  drawLegend();
+
   ImGui::Spacing();
   ImGui::TextDisabled("SCENE");
   if (drawSceneControls(count_, motion_, spacing_, "Pile on a floor")) regenerate();
@@ -585,8 +594,6 @@ void BroadPhaseLab::drawUi() {
   if (!message_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", message_.c_str());
 
   drawStatsPanel();
-  drawStepPanel();
-  drawLegend();
 
   ImGui::Spacing();
   ImGui::TextDisabled("VIEW");
@@ -636,9 +643,10 @@ void BroadPhaseLab::drawLegend() {
     ImGui::SameLine();
     ImGui::TextUnformatted(text);
   };
-  swatch(palette::kShapeA, "object, no pair");
-  swatch(palette::kHit, "object in a pair; pair overlap");
-  if (algorithm_ == Algorithm::Sap && stepping()) {
+  const bool sweepStep = algorithm_ == Algorithm::Sap && stepping();
+  swatch(palette::kShapeA, sweepStep ? "object, in no pair known at this step" : "object, no pair");
+  swatch(palette::kHit, sweepStep ? "object in a pair known at this step; overlap" : "object in a pair; pair overlap");
+  if (sweepStep) {
     swatch(palette::kSeparated, "min endpoint (interval opens)");
     swatch(palette::kShapeB, "max endpoint (interval closes)");
     swatch(palette::kAccent, "sweep line, current event, swap");

@@ -123,6 +123,9 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   void drawSweep(Renderer2D& renderer) const;
   void drawOtherEvent(Renderer2D& renderer) const;
   [[nodiscard]] SweepReplay currentReplay() const;
+  // The pairs the objects are coloured by: at a step of the sweep, the ones known at that event (the frame's pairs
+  // at its last step); otherwise the frame's pairs.
+  [[nodiscard]] std::vector<ProxyPair> pairsAtStep() const;
   [[nodiscard]] bool stepping() const { return !events_.steps.empty(); }
 
   // What the scene is (saved in scenes: lab_state).
@@ -141,8 +144,8 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   std::size_t frame_ = 0;
   int step_ = 0;  // the timeline's position in the recorded update
 
-  // Interaction.
-  bool running_ = true;
+  // Interaction. The lab opens paused on step 1 of the sweep, so its first picture is the sweep's start.
+  bool running_ = false;
   int selected_ = -1;
   bool dragging_ = false;
   Vec2d dragOffset_{};

@@ -13,7 +13,9 @@
 //                            the common normal times the distance) agrees and both points lie on their surfaces;
 //                            such pairs must stay rare.
 // b2TestOverlap (shapes with our vertices, polygons without Box2D's 0.01 skin) is compared with gjkIntersect.
-// One family sits 10,000 from the origin and is compared with Box2D run in A's frame, at the local scale.
+// One family sits 10,000 from the origin and is compared with Box2D run in A's frame, at the local scale; another
+// holds only the 8-gon pairs a broad phase passes on (world bounding boxes overlap), mostly overlapping ones.
+// Each family also prints both libraries' support searches per query (Box2D's output.iterations).
 // Seeded and deterministic: a failure names the family seed and the pair index.
 //
 // [SECTION] Helpers
@@ -41,6 +43,7 @@ namespace collide {
 namespace {
 
 using bench::fromBox2d;
+using bench::makeBoundsOverlappingPairs;
 using bench::makePairs;
 using bench::proxyVertices;
 using bench::Random;
@@ -68,6 +71,7 @@ double extent(const Circle<float>& circle) { return length(circle.center) + circ
 double extent(const Capsule<float>& capsule) { return std::max(length(capsule.a), length(capsule.b)) + capsule.radius; }
 
 Polygon<float> randomPolygon(Random& random) { return bench::randomPolygon<float>(random, random.integer(3, 8), kSize); }
+Polygon<float> randomOctagon(Random& random) { return bench::randomPolygon<float>(random, 8, kSize); }
 Circle<float> randomCircle(Random& random) { return bench::randomCircle<float>(random, kSize); }
 Capsule<float> randomCapsule(Random& random) { return bench::randomCapsule<float>(random, kSize); }
 
@@ -103,6 +107,8 @@ struct DistanceReport {
   int nonUnique = 0;
   double maxDistanceError = 0.0;  // relative to the pair's scale
   double maxWitnessError = 0.0;   // same, over the pairs whose witnesses agree
+  long long ourSearches = 0;      // support searches: our iterations
+  long long box2dSearches = 0;    // Box2D's output.iterations (its first vertex pair is no search)
 };
 
 // Where Box2D works: World gets the world poses (Box2D rounds at the world's scale); AFrame gets A at the identity
@@ -144,6 +150,8 @@ void compareDistances(const char* family, const std::vector<ShapePair<ShapeA, Sh
     cache.count = 0;
     b2DistanceOutput output;
     b2Distance(&output, &cache, &input);
+    report.ourSearches += ours.iterations;
+    report.box2dSearches += output.iterations;
 
     const double distanceError = std::abs(static_cast<double>(ours.distance) - output.distance) / scale;
     report.maxDistanceError = std::max(report.maxDistanceError, distanceError);
@@ -189,10 +197,13 @@ void compareDistances(const char* family, const std::vector<ShapePair<ShapeA, Sh
     EXPECT_LE(std::abs(onA) / scale, kWitnessTolerance) << "our witness on A is off A's surface by " << onA;
     EXPECT_LE(std::abs(onB) / scale, kWitnessTolerance) << "our witness on B is off B's surface by " << onB;
   }
+  const auto perPair = [&](long long total) { return static_cast<double>(total) / static_cast<double>(pairs.size()); };
   std::printf("[ %s ] %zu pairs: %d separated, %d overlapping, %d within rounding of touching, %d non-unique "
-              "witnesses; max distance error %.3g, max witness error %.3g (relative to scale, FLT_EPSILON %.3g)\n",
+              "witnesses; max distance error %.3g, max witness error %.3g (relative to scale, FLT_EPSILON %.3g); "
+              "support searches per query: ours %.3f, Box2D %.3f\n",
               family, pairs.size(), report.separated, report.overlapping, report.ambiguous, report.nonUnique,
-              report.maxDistanceError, report.maxWitnessError, static_cast<double>(FLT_EPSILON));
+              report.maxDistanceError, report.maxWitnessError, static_cast<double>(FLT_EPSILON),
+              perPair(report.ourSearches), perPair(report.box2dSearches));
   EXPECT_LE(report.nonUnique, kMaxNonUniqueFraction * static_cast<double>(pairs.size()));
   // Both outcomes must be well represented, or the family tests less than it claims.
   EXPECT_GT(report.separated, static_cast<int>(pairs.size()) / 5);
@@ -222,6 +233,12 @@ TEST(Box2dDistance, CapsulePolygon) {
 }
 TEST(Box2dDistance, CapsuleCapsule) {
   compareDistances("capsule-capsule", makePairs(108, kPairsPerFamily, kSpread, kReach, randomCapsule, randomCapsule));
+}
+
+// What a broad phase passes on: 8-gon pairs whose world bounding boxes overlap (about three quarters overlap).
+TEST(Box2dDistance, BroadPhaseOctagons) {
+  compareDistances("8-gon pairs with overlapping bounds",
+                   makeBoundsOverlappingPairs(111, kPairsPerFamily, kSpread, kReach, randomOctagon, randomOctagon));
 }
 
 // A at up to 10,000 from the world origin, where a float's spacing is 1e-3: placing B in A's frame first keeps
@@ -292,6 +309,10 @@ TEST(Box2dOverlap, PolygonCircle) {
 }
 TEST(Box2dOverlap, PolygonCapsule) {
   compareOverlaps("polygon-capsule", makePairs(203, kPairsPerFamily, kSpread, kReach, randomPolygon, randomCapsule));
+}
+TEST(Box2dOverlap, BroadPhaseOctagons) {
+  compareOverlaps("8-gon pairs with overlapping bounds",
+                  makeBoundsOverlappingPairs(205, kPairsPerFamily, kSpread, kReach, randomOctagon, randomOctagon));
 }
 TEST(Box2dOverlap, CapsuleCircle) {
   compareOverlaps("capsule-circle", makePairs(204, kPairsPerFamily, kSpread, kReach, randomCapsule, randomCircle));

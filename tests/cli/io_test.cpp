@@ -8,16 +8,21 @@
 // [SECTION] Lab names
 // [SECTION] Kept work: labs kept while others are shown, undo and redo, unsaved changes, the clipboard
 // [SECTION] The curated scenes
+// [SECTION] The 2D broad-phase lab without a window
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <numbers>
+#include <set>
 #include <sstream>
 
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <GLFW/glfw3.h>
 
 #include "collide/query.h"
 #include "collide/query3.h"
@@ -1298,6 +1303,71 @@ TEST(MidphaseLab, CuratedScenesTeachWhatTheySay) {
   EXPECT_EQ(variant("mid_04_budget_partial_answer.json", "largest_first", false)[2], 5);
   EXPECT_EQ(variant("mid_04_budget_partial_answer.json", "budget", 0), (std::array<int, 3>{703, 556, 80}));
   EXPECT_EQ(variant("mid_05_sah_vs_median.json", "build", "sah"), (std::array<int, 3>{703, 556, 80}));
+}
+
+// [SECTION] The 2D broad-phase lab without a window
+
+// The lab opens paused on step 1 of the sweep, and at each step the objects are coloured by the pairs known at that
+// event (dumpState's pairsAtStep): none before the sweep meets a second interval, the candidates on the sweep axis
+// found so far during the sweep, the ones the other axis keeps once it filters them, the frame's pairs at the end.
+TEST(BroadPhaseLab, OpensOnTheSweepsFirstStepAndColoursByThePairsKnownThere) {
+  const LabInfo* info = findLab("Broad phase");
+  ASSERT_NE(info, nullptr);
+  std::unique_ptr<Lab> lab = info->create();
+  ASSERT_GT(lab->stepCount(), 2);
+  EXPECT_EQ(lab->stepIndex(), 0);
+  lab->update(1.0 / 60.0);  // paused: the frame and the step stay
+  EXPECT_EQ(lab->stepIndex(), 0);
+  using PairSet = std::set<std::pair<int, int>>;
+  const auto pairSet = [](const Json& list) {
+    PairSet pairs;
+    for (const Json& pair : list) pairs.insert({pair[0].get<int>(), pair[1].get<int>()});
+    return pairs;
+  };
+  Json state;
+  lab->dumpState(state);
+  EXPECT_FALSE(state["running"].get<bool>());
+  const PairSet framePairs = pairSet(state["pairList"]);
+  ASSERT_FALSE(framePairs.empty());
+  EXPECT_TRUE(pairSet(state["pairsAtStep"]).empty());
+
+  PairSet previous;
+  bool filtering = false;
+  int stepsShowingOtherPairs = 0;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    SCOPED_TRACE("step " + std::to_string(step));
+    lab->setStep(step);
+    Json at;
+    lab->dumpState(at);
+    ASSERT_TRUE(at.contains("sweep"));
+    const PairSet shown = pairSet(at["pairsAtStep"]);
+    // Stage 0 is the sweep axis's list (every candidate kept); stage 1 tests it on the other axis.
+    if (at["sweep"]["stage"].get<int>() < 1) {
+      ASSERT_FALSE(filtering);
+      // The sweep only adds candidates, one entering interval at a time.
+      EXPECT_EQ(shown.size(), at["sweep"]["candidates"].get<std::size_t>());
+      EXPECT_TRUE(std::includes(shown.begin(), shown.end(), previous.begin(), previous.end()));
+    } else {
+      // The other axis only removes candidates.
+      filtering = true;
+      EXPECT_TRUE(std::includes(previous.begin(), previous.end(), shown.begin(), shown.end()));
+    }
+    stepsShowingOtherPairs += shown != framePairs ? 1 : 0;
+    previous = shown;
+  }
+  EXPECT_TRUE(filtering);
+  EXPECT_EQ(previous, framePairs);  // the last step: the frame's pairs
+  EXPECT_GT(stepsShowingOtherPairs, lab->stepCount() / 2);
+
+  // Next frame (N) steps the new frame's update from its start too; a running simulation shows each frame's end.
+  lab->keyPressed({GLFW_KEY_N, 0});
+  lab->update(1.0 / 60.0);
+  lab->dumpState(state);
+  EXPECT_EQ(state["frame"].get<int>(), 1);
+  EXPECT_EQ(lab->stepIndex(), 0);
+  lab->keyPressed({GLFW_KEY_P, 0});
+  lab->update(1.0 / 60.0);
+  EXPECT_EQ(lab->stepIndex(), lab->stepCount() - 1);
 }
 
 }  // namespace lab

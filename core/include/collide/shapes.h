@@ -21,6 +21,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numbers>
 #include <type_traits>
 #include <string>
@@ -29,6 +30,7 @@
 
 #include "collide/bounds.h"
 #include "collide/math.h"
+#include "collide/vector.h"
 
 namespace collide {
 
@@ -42,6 +44,42 @@ template <Scalar S>
 template <Scalar S>
 [[nodiscard]] constexpr Vec2<S> farther(Vec2<S> a, Vec2<S> b, Vec2<S> direction) {
   return dot(b, direction) > dot(a, direction) ? b : a;
+}
+
+// The point of points[0..count) (count >= 1) farthest along d: the first of equals, as a plain scan keeping the
+// best so far finds it (a NaN product is passed over, one at points[0] is kept). Two such scans run side by side,
+// over the odd and the even points, and the better of their answers is taken: one scan is a chain of compare-and-max
+// steps, each waiting for the last (about 7 cycles a point), and that chain was most of GJK's time on 8-gons. Two
+// chains of half the length give the same point in about half the time.
+template <Vector V>
+[[nodiscard]] inline V farthestOf(const V* points, int count, V d) {
+  using S = ScalarOf<V>;
+  int even = 0;
+  S evenValue = dot(points[0], d);
+  int odd = count;  // none yet: loses every tie
+  S oddValue = -std::numeric_limits<S>::infinity();
+  int i = 1;
+  for (; i + 1 < count; i += 2) {
+    const S oddCandidate = dot(points[i], d);
+    const S evenCandidate = dot(points[i + 1], d);
+    if (oddCandidate > oddValue) {
+      odd = i;
+      oddValue = oddCandidate;
+    }
+    if (evenCandidate > evenValue) {
+      even = i + 1;
+      evenValue = evenCandidate;
+    }
+  }
+  if (i < count) {
+    const S oddCandidate = dot(points[i], d);
+    if (oddCandidate > oddValue) {
+      odd = i;
+      oddValue = oddCandidate;
+    }
+  }
+  const bool oddWins = oddValue > evenValue || (oddValue == evenValue && odd < even);
+  return points[oddWins ? odd : even];
 }
 }  // namespace detail
 
@@ -149,18 +187,7 @@ struct Polygon {
   Vec2<S> center{};                                    // area centroid
   int count = 0;
 
-  [[nodiscard]] Vec2<S> coreSupport(Vec2<S> d) const {
-    int best = 0;
-    S bestValue = dot(vertices[0], d);
-    for (int i = 1; i < count; ++i) {
-      const S value = dot(vertices[i], d);
-      if (value > bestValue) {
-        best = i;
-        bestValue = value;
-      }
-    }
-    return vertices[best];
-  }
+  [[nodiscard]] Vec2<S> coreSupport(Vec2<S> d) const { return detail::farthestOf(vertices.data(), count, d); }
   [[nodiscard]] S coreRadius() const { return S(0); }
   [[nodiscard]] Vec2<S> support(Vec2<S> d) const { return coreSupport(d); }
   [[nodiscard]] Vec2<S> centroid() const { return center; }

@@ -47,20 +47,6 @@ template <Scalar S>
   return dot(b, direction) > dot(a, direction) ? b : a;
 }
 
-// The vertex of `points[0..count)` farthest along d (the first of equals).
-template <Scalar S>
-[[nodiscard]] inline Vec3<S> farthestOf(const Vec3<S>* points, std::size_t count, Vec3<S> d) {
-  std::size_t best = 0;
-  S bestValue = dot(points[0], d);
-  for (std::size_t i = 1; i < count; ++i) {
-    const S value = dot(points[i], d);
-    if (value > bestValue) {
-      best = i;
-      bestValue = value;
-    }
-  }
-  return points[best];
-}
 }  // namespace detail
 
 // [SECTION] Point3, Segment3, Triangle3, Sphere
@@ -221,7 +207,7 @@ struct Hull {
   std::vector<HullEdge> edges;
   Vec3<S> center{};  // the vertices' mean: a point strictly inside
 
-  [[nodiscard]] Vec3<S> coreSupport(Vec3<S> d) const { return detail::farthestOf(vertices.data(), vertices.size(), d); }
+  [[nodiscard]] Vec3<S> coreSupport(Vec3<S> d) const { return detail::farthestOf(vertices.data(), static_cast<int>(vertices.size()), d); }
   [[nodiscard]] S coreRadius() const { return S(0); }
   [[nodiscard]] Vec3<S> support(Vec3<S> d) const { return coreSupport(d); }
   [[nodiscard]] Vec3<S> centroid() const { return center; }

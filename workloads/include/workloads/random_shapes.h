@@ -86,21 +86,48 @@ template <Scalar S>
       static_cast<S>(random.angle()));
 }
 
+// One pair from makeA(random) and makeB(random); B within `reach` of A.
+template <class MakeA, class MakeB>
+[[nodiscard]] auto makePair(SplitMix64& random, double spread, double reach, MakeA& makeA, MakeB& makeB) {
+  using ShapeA = decltype(makeA(random));
+  using ShapeB = decltype(makeB(random));
+  using S = typename ShapeA::Scalar;
+  ShapeA a = makeA(random);
+  ShapeB b = makeB(random);
+  const Transform<S> poseA = randomPose<S>(random, spread);
+  const Transform<S> offset = randomPose<S>(random, reach);
+  return ShapePair<ShapeA, ShapeB>{a, b, poseA, {poseA.p + offset.p, offset.q}};
+}
+
 // count pairs from makeA(random) and makeB(random); B within `reach` of A.
 template <class MakeA, class MakeB>
 [[nodiscard]] auto makePairs(std::uint64_t seed, int count, double spread, double reach, MakeA makeA, MakeB makeB) {
   SplitMix64 random{seed};
-  using ShapeA = decltype(makeA(random));
-  using ShapeB = decltype(makeB(random));
-  using S = typename ShapeA::Scalar;
-  std::vector<ShapePair<ShapeA, ShapeB>> pairs;
+  std::vector<decltype(makePair(random, spread, reach, makeA, makeB))> pairs;
   pairs.reserve(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) {
-    ShapeA a = makeA(random);
-    ShapeB b = makeB(random);
-    const Transform<S> poseA = randomPose<S>(random, spread);
-    const Transform<S> offset = randomPose<S>(random, reach);
-    pairs.push_back({a, b, poseA, {poseA.p + offset.p, offset.q}});
+  for (int i = 0; i < count; ++i) pairs.push_back(makePair(random, spread, reach, makeA, makeB));
+  return pairs;
+}
+
+// What a broad phase passes on to the narrow phase: the first `count` pairs of makePairs' stream whose world
+// bounding boxes (bounds(), as every broad phase of the library sees a collider) overlap. Most of them overlap or
+// nearly touch, unlike makePairs' mostly separated pairs, so they weigh GJK's start and its last steps.
+template <class MakeA, class MakeB>
+[[nodiscard]] auto makeBoundsOverlappingPairs(std::uint64_t seed, int count, double spread, double reach, MakeA makeA,
+                                              MakeB makeB) {
+  SplitMix64 random{seed};
+  using Pair = decltype(makePair(random, spread, reach, makeA, makeB));
+  using S = typename Pair::S;
+  std::vector<Pair> pairs;
+  pairs.reserve(static_cast<std::size_t>(count));
+  // B's offset is within reach, so a fair share of candidates qualify; the cap only guards a caller's odd reach.
+  const long long maxCandidates = 1000LL * count + 1000;
+  for (long long candidate = 0; static_cast<int>(pairs.size()) < count; ++candidate) {
+    if (candidate == maxCandidates)
+      throw std::logic_error("makeBoundsOverlappingPairs: too few pairs with overlapping bounds at this reach");
+    Pair pair = makePair(random, spread, reach, makeA, makeB);
+    if (overlaps(bounds(Collider<S>{pair.a, pair.poseA}), bounds(Collider<S>{pair.b, pair.poseB})))
+      pairs.push_back(pair);
   }
   return pairs;
 }
