@@ -5,6 +5,7 @@
 #include "labs/narration.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -81,7 +82,7 @@ std::optional<std::string> booleanGjkOpening(const collide::GjkStep<V>& step, co
     case GjkStop::InvalidInput: return "The support point is not finite (NaN or infinity): the query is refused.";
     default: break;
   }
-  text = passes + (step.supportDotDirection > 0 ? " > 0" : " = 0") + ", so " + newest + " passes the origin. ";
+  text = passes + (step.supportDotDirection > 0 ? " > 0" : "") + ", so " + newest + " passes the origin. ";
   if (step.simplexBefore.count == 1) {
     if (step.stop == GjkStop::OriginOnSimplex)
       return text + newest + " is the origin itself and the farthest point of A - B along d: the origin is on the "
@@ -425,7 +426,7 @@ std::string analyticDecision(const collide::AnalyticStep<double>& step, const co
         return "the sector is symmetric about its axis: folded to the upper half, the centre is " +
                formatNumber(v) + " above the axis";
       case 3:
-        return "p.x - |p| cos(half angle) = " + formatNumber(v) + (v > 0 ? " > 0" : " <= 0") +
+        return "here p.x - |p| cos(half angle) = " + formatNumber(v) + (v > 0 ? " > 0" : " <= 0") +
                (v > 0 ? ": the centre's direction is inside the span (the arc's side), and step 1 put it within reach"
                       : ": outside the span, so the straight edge decides");
       default: {
@@ -456,7 +457,13 @@ std::string analyticDecision(const collide::AnalyticStep<double>& step, const co
 
 std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
                                 const collide::Collider<double>& b) {
-  std::string text = std::string(step.title) + " " + analyticDecision(step, a, b) + ".";
+  // The title is the step's question ("... <= r?") or its action ("2. fold the centre ..."); the decision follows as
+  // its own sentence.
+  std::string title(step.title);
+  if (!title.empty() && title.back() != '?' && title.back() != '.') title += '.';
+  std::string decision = analyticDecision(step, a, b);
+  if (!decision.empty()) decision[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(decision[0])));
+  std::string text = title + " " + decision + ".";
   if (step.decided) text += step.hit ? " This settles it: hit." : " This settles it: no hit.";
   return text;
 }

@@ -1246,7 +1246,7 @@ TEST(NarrowPhaseLab, AnalyticStepsSayWhatTheyDecide) {
   int edges = 0;
   for (const std::string& text : polygon) {
     EXPECT_FALSE(contains(text, "The number compared")) << text;
-    if (contains(text, "distance to edge ")) {
+    if (contains(text, "istance to edge ")) {
       ++edges;
       EXPECT_TRUE(contains(text, " radius ")) << text;
       EXPECT_TRUE(contains(text, "reach this edge")) << text;
@@ -1255,7 +1255,7 @@ TEST(NarrowPhaseLab, AnalyticStepsSayWhatTheyDecide) {
   EXPECT_GE(edges, 3);
   const std::vector<std::string> sector = narrations(curated("05_circle_vs_wide_sector.json"), "analytic");
   ASSERT_GE(sector.size(), 3u);
-  EXPECT_TRUE(contains(sector[0], "distance from the apex = ")) << sector[0];
+  EXPECT_TRUE(contains(sector[0], "Distance from the apex = ")) << sector[0];
   EXPECT_TRUE(contains(sector[0], "R + r = ")) << sector[0];
   EXPECT_TRUE(contains(sector[2], "span")) << sector[2];
   EXPECT_TRUE(contains(sector.back(), "This settles it: hit.")) << sector.back();
