@@ -13,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <numbers>
+#include <regex>
 #include <sstream>
 
 #include <sys/stat.h>
@@ -1141,7 +1142,7 @@ TEST(NarrowPhaseLab, SimplexVerticesKeepTheirSupportNames) {
     const Scene scene = curated(name);
     for (const Algorithm algorithm : {Algorithm::Gjk, Algorithm::Distance}) {
       const collide::QueryTrace<double> trace = collide::recordQuery(algorithm, scene.shapes[0].collider, scene.shapes[1].collider);
-      ASSERT_GE(trace.gjk.size(), 2u);
+      ASSERT_FALSE(trace.gjk.empty());
       for (int k = 0; k < static_cast<int>(trace.gjk.size()); ++k) {
         const auto names = simplexSupportIndices(trace.gjk, k);
         EXPECT_EQ(names[0], k);
@@ -1188,8 +1189,10 @@ TEST(NarrowPhaseLab, WordsAreTrueAndPlain) {
       if (!collide::refusal(algorithm, scene.shapes[0].collider, scene.shapes[1].collider).empty()) continue;
       SCOPED_TRACE(collide::algorithmName(algorithm));
       for (const std::string& text : narrations(scene, collide::algorithmName(algorithm))) {
-        for (const char* banned : {"(cores)", "rticle", "vertex(es)", "face(s)", "-0 ", "-0,", "-0)", "the shapes touch, which"})
+        for (const char* banned : {"(cores)", "rticle", "vertex(es)", "face(s)", "the shapes touch, which"})
           EXPECT_FALSE(contains(text, banned)) << banned << " in: " << text;
+        // A signed zero: "-0" not inside a word or a number (edge "4-0" and 1e-07 are fine).
+        EXPECT_FALSE(std::regex_search(text, std::regex("(^|[^0-9A-Za-z])-0([^.0-9]|$)"))) << text;
         ++checked;
       }
     }
@@ -1249,7 +1252,7 @@ TEST(NarrowPhaseLab, AnalyticStepsSayWhatTheyDecide) {
     if (contains(text, "istance to edge ")) {
       ++edges;
       EXPECT_TRUE(contains(text, " radius ")) << text;
-      EXPECT_TRUE(contains(text, "reach this edge")) << text;
+      EXPECT_TRUE(contains(text, "reach this edge") || contains(text, "reaches this edge")) << text;
     }
   }
   EXPECT_GE(edges, 3);
