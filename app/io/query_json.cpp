@@ -198,6 +198,21 @@ Json gjkStep(const collide::GjkStep<V>& step) {
 }
 
 template <Scalar S>
+Json epaStart(const collide::EpaStart<S>& start) {
+  Json directions = Json::array();
+  for (const auto& direction : start.directions) directions.push_back(vec(direction));
+  const auto points = [](const std::vector<collide::SupportPoint<collide::Vec2<S>>>& list) {
+    Json array = Json::array();
+    for (const auto& point : list) array.push_back(supportPoint(point));
+    return array;
+  };
+  return {{"simplex", simplex(start.simplex)},
+          {"directions", std::move(directions)},
+          {"supports", points(start.supports)},
+          {"polygon", points(start.polygon)}};
+}
+
+template <Scalar S>
 Json epaStep(const collide::EpaStep<S>& step) {
   Json polytope = Json::array();
   for (const auto& vertex : step.polytope) polytope.push_back(supportPoint(vertex));
@@ -317,6 +332,7 @@ Json traceToJson(const Trace& trace) {
     out[key] = std::move(array);
   };
   list("gjk", trace.gjk, [](const auto& step) { return gjkStep(step); });
+  if constexpr (requires { trace.epaStart; }) list("epa_start", trace.epaStart, [](const auto& start) { return epaStart(start); });
   list("epa", trace.epa, [](const auto& step) { return epaStep(step); });
   list("sat", trace.sat, [](const auto& step) { return satStep(step); });
   list("analytic", trace.analytic, [](const auto& step) { return analyticStep(step); });

@@ -144,12 +144,20 @@ std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<col
                   "remaining %zu inversions at once.",
                   kAxisNames[resort->axis], resort->inversions);
   } else if (const auto* enter = std::get_if<collide::SapEnter<double>>(&event)) {
-    std::snprintf(text, sizeof text,
-                  "Endpoint min of #%u at %c = %s enters: it overlaps on %c every box in the active list %s, "
-                  "making %zu candidate pair%s %s. Active list is now %s.",
-                  enter->id, kAxisNames[enter->axis], formatNumber(enter->value).c_str(), kAxisNames[enter->axis],
-                  idList(enter->active).c_str(), replay.made.size(), replay.made.size() == 1 ? "" : "s",
-                  pairList(replay.made).c_str(), idList(replay.active).c_str());
+    // What the entering box makes, in words that read right for none, one and many.
+    std::string made;
+    if (enter->active.empty()) {
+      made = "the active list is empty, so it makes no candidate pair";
+    } else {
+      made = std::string("it overlaps on ") + kAxisNames[enter->axis] + " every box in the active list " +
+             idList(enter->active);
+      if (replay.made.empty()) made += ", but makes no new candidate pair";
+      else
+        made += ", making " + std::to_string(replay.made.size()) + (replay.made.size() == 1 ? " candidate pair: " : " candidate pairs: ") +
+                pairList(replay.made);
+    }
+    std::snprintf(text, sizeof text, "Endpoint min of #%u at %c = %s enters: %s. Active list is now %s.", enter->id,
+                  kAxisNames[enter->axis], formatNumber(enter->value).c_str(), made.c_str(), idList(replay.active).c_str());
   } else if (const auto* leave = std::get_if<collide::SapLeave<double>>(&event)) {
     std::snprintf(text, sizeof text,
                   "Endpoint max of #%u at %c = %s leaves: no later box can overlap it on %c. Active list is now %s.",
@@ -286,8 +294,9 @@ void BroadPhaseCore<Dim>::drawUpdateStats(Algorithm algorithm, std::size_t objec
 template <int Dim>
 void BroadPhaseCore<Dim>::drawStepNarration(Algorithm algorithm, int step, const std::vector<Box>& boxes) const {
   ImGui::Spacing();
-  ImGui::TextDisabled("STEP %d OF %d  (%s)", step + 1, static_cast<int>(events_.steps.size()),
-                      replayChecked_ && replayAgrees_ ? "replay == untraced update" : "REPLAY DIFFERS");
+  ImGui::TextDisabled("STEP %d OF %d", step + 1, static_cast<int>(events_.steps.size()));
+  if (replayChecked_ && !replayAgrees_)
+    ImGui::TextColored(toImVec4(palette::kHit), "The replay of the recorded steps differs from the update (a bug).");
   if (algorithm != Algorithm::Sap) {
     textWrapped("%s", narrateEvent<Dim>({}, events_.steps, step, boxes).c_str());
     return;

@@ -5,6 +5,7 @@
 #include "labs/narration.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -18,28 +19,44 @@ using collide::Algorithm;
 using collide::GjkStop;
 using collide::SimplexRegion;
 
-constexpr const char* kVertexNames[4] = {"A", "B", "C", "D"};
+// The simplex vertices' names (simplexSupportIndices): "w2".
+using SupportNames = std::array<int, 4>;
 
-// "C", "B and C": the vertices of simplexBefore a step dropped.
-std::string droppedNames(std::uint8_t mask, int count) {
-  std::string names;
+// "w2", "w1 and w2": the vertices of simplexBefore a step dropped.
+std::string droppedNames(std::uint8_t mask, int count, const SupportNames& names) {
+  std::string text;
   for (int i = 0; i < count; ++i) {
     if ((mask & (1u << i)) == 0) continue;
-    if (!names.empty()) names += " and ";
-    names += kVertexNames[i];
+    if (!text.empty()) text += " and ";
+    text += supportName(names[static_cast<std::size_t>(i)]);
   }
-  return names;
+  return text;
 }
 
-std::string regionPhrase(SimplexRegion region, const char* interior = "the triangle's interior") {
+// "w0-w2": the kept vertices of a region, joined.
+std::string keptNames(SimplexRegion region, const SupportNames& names) {
+  std::string text;
+  for (int i = 0; i < 4; ++i) {
+    if (!region.keeps(i) || names[static_cast<std::size_t>(i)] < 0) continue;
+    if (!text.empty()) text += "-";
+    text += supportName(names[static_cast<std::size_t>(i)]);
+  }
+  return text;
+}
+
+// "vertex w2", "edge w0-w2", "face w0-w1-w3", "interior".
+std::string featureName(SimplexRegion region, const SupportNames& names) {
+  switch (region.feature) {
+    case collide::SimplexFeature::Vertex: return "vertex " + keptNames(region, names);
+    case collide::SimplexFeature::Edge: return "edge " + keptNames(region, names);
+    case collide::SimplexFeature::Face: return "face " + keptNames(region, names);
+    default: return "interior";
+  }
+}
+
+std::string regionPhrase(SimplexRegion region, const SupportNames& names, const char* interior = "the triangle's interior") {
   if (region.feature == collide::SimplexFeature::Interior) return interior;
-  return std::string(collide::regionName(region)) + "'s region";
-}
-
-// The edge a region names, for "search perpendicular to AB".
-std::string regionEdge(SimplexRegion region) {
-  if (region.feature != collide::SimplexFeature::Edge) return "";
-  return std::string(collide::regionName(region).substr(5));  // "edge AB" -> "AB"
+  return featureName(region, names) + "'s region";
 }
 
 // The simplex that encloses the origin when boolean GJK proves overlap: a triangle in the plane, a tetrahedron in
@@ -48,11 +65,14 @@ template <class V>
 constexpr const char* kEnclosing = std::is_same_v<V, collide::Vec2<double>> ? "triangle" : "tetrahedron";
 
 // What boolean GJK says alike in the plane and in space: the stops, the first point, the enclosing simplex. The
-// sentence when the step ends there; otherwise nothing, with `text` holding the test w passed.
+// sentence when the step ends there; otherwise nothing, with `text` holding the test w passed. Boolean GJK proves
+// that A - B holds the origin, not how deep: whether the shapes touch or overlap is the depth's to say (the lab
+// adds it), so a hit here never claims either.
 template <class V>
-std::optional<std::string> booleanGjkOpening(const collide::GjkStep<V>& step, std::string& text) {
-  const std::string w = "w = " + formatVector(step.support.point);
-  const std::string passes = "dot(w, d) = " + formatNumber(step.supportDotDirection);
+std::optional<std::string> booleanGjkOpening(const collide::GjkStep<V>& step, const SupportNames& names, std::string& text) {
+  const std::string newest = supportName(names[0]);
+  const std::string w = newest + " = " + formatVector(step.support.point);
+  const std::string passes = "dot(" + newest + ", d) = " + formatNumber(step.supportDotDirection);
   switch (step.stop) {
     case GjkStop::Separated:
       return passes + " < 0: even the farthest point of A - B along d stops short of the origin, so A - B cannot "
@@ -62,83 +82,88 @@ std::optional<std::string> booleanGjkOpening(const collide::GjkStep<V>& step, st
     case GjkStop::InvalidInput: return "The support point is not finite (NaN or infinity): the query is refused.";
     default: break;
   }
-  text = passes + (step.supportDotDirection > 0 ? " > 0" : " = 0") + ", so w passes the origin. ";
+  text = passes + (step.supportDotDirection > 0 ? " > 0" : "") + ", so " + newest + " passes the origin. ";
   if (step.simplexBefore.count == 1) {
-    if (step.stop == GjkStop::OriginOnSimplex) return text + "w is the origin itself: the shapes touch.";
-    return "The first support point " + w + " along d = " + formatVector(step.direction) +
-           " becomes vertex A. Next, search from A toward the origin: d = -A.";
+    if (step.stop == GjkStop::OriginOnSimplex)
+      return text + newest + " is the origin itself and the farthest point of A - B along d: the origin is on the "
+                        "boundary of A - B, so the shapes touch (a hit).";
+    return "The first support point " + w + " along d = " + formatVector(step.direction) + " starts the simplex. Next, "
+           "search from " + newest + " toward the origin: d = -" + newest + ".";
   }
   if (step.stop == GjkStop::ContainsOrigin) {
-    return text + "The origin lies inside " + kEnclosing<V> + (std::is_same_v<V, collide::Vec2<double>> ? " ABC" : " ABCD") +
-           ", so A - B contains it: the shapes overlap.";
+    return text + "The origin lies inside " + kEnclosing<V> + " " + keptNames({0b1111, collide::SimplexFeature::Interior}, names) +
+           ", so A - B contains it: a hit.";
   }
   if (step.stop == GjkStop::OriginOnSimplex)
-    return text + "The origin lies on the simplex itself (" + std::string(collide::regionName(step.region)) +
-           "): the shapes touch, which counts as a hit.";
+    return text + "The origin lies on the simplex itself (" + featureName(step.region, names) +
+           "), and the simplex lies in A - B, so A - B contains the origin: a hit.";
   return std::nullopt;
 }
 
-std::string booleanGjk(const collide::GjkStep<collide::Vec2<double>>& step) {
+std::string booleanGjk(const collide::GjkStep<collide::Vec2<double>>& step, const SupportNames& names) {
   std::string text;
-  if (std::optional<std::string> ended = booleanGjkOpening(step, text)) return *ended;
+  if (std::optional<std::string> ended = booleanGjkOpening(step, names, text)) return *ended;
   const int count = step.simplexBefore.count;
-  const std::string dropped = droppedNames(step.droppedMask, count);
-  const std::string edge = regionEdge(step.region);
+  const std::string dropped = droppedNames(step.droppedMask, count, names);
+  const std::string edge = step.region.feature == collide::SimplexFeature::Edge ? keptNames(step.region, names) : "";
   if (count == 2) {
     if (!edge.empty())
-      return text + "The origin lies in the slab of segment AB: keep both and search perpendicular to AB, toward "
-                    "the origin (the triple product (AB x AO) x AB).";
-    return text + "The origin lies in " + regionPhrase(step.region) + ": drop " + dropped +
+      return text + "The origin lies in the slab of segment " + edge + ": keep both and search perpendicular to it, "
+                    "toward the origin (the triple product (e x -w) x e, e the segment).";
+    return text + "The origin lies in " + regionPhrase(step.region, names) + ": drop " + dropped +
            " and search from the kept vertex toward the origin.";
   }
-  text += "The origin lies in " + regionPhrase(step.region);
+  text += "The origin lies in " + regionPhrase(step.region, names);
   if (!edge.empty()) return text + ": drop " + dropped + " and search perpendicular to " + edge + ", toward the origin.";
   return text + ": drop " + dropped + " and search toward the origin.";
 }
 
 
-// In space the simplex grows to a tetrahedron ABCD, and a kept face means "search along its normal".
-std::string booleanGjk3(const collide::GjkStep<collide::Vec3<double>>& step) {
+// In space the simplex grows to a tetrahedron, and a kept face means "search along its normal".
+std::string booleanGjk3(const collide::GjkStep<collide::Vec3<double>>& step, const SupportNames& names) {
   std::string text;
-  if (std::optional<std::string> ended = booleanGjkOpening(step, text)) return *ended;
+  if (std::optional<std::string> ended = booleanGjkOpening(step, names, text)) return *ended;
   const int count = step.simplexBefore.count;
   const char* shape = count == 2 ? "segment" : count == 3 ? "triangle" : "tetrahedron";
-  text += "The origin is closest to " + std::string(collide::regionName(step.region)) + " of the " + shape;
-  const std::string dropped = droppedNames(step.droppedMask, count);
+  text += "The origin is closest to " + featureName(step.region, names) + " of the " + shape;
+  const std::string dropped = droppedNames(step.droppedMask, count, names);
   if (!dropped.empty()) text += ": " + dropped + (dropped.find(" and ") != std::string::npos ? " are" : " is") + " dropped";
   switch (step.region.feature) {
     case collide::SimplexFeature::Vertex: return text + " and the next direction points from the kept vertex to the origin.";
     case collide::SimplexFeature::Edge:
-      return text + " and the next direction is perpendicular to " + regionEdge(step.region) + ", toward the origin.";
+      return text + " and the next direction is perpendicular to " + keptNames(step.region, names) + ", toward the origin.";
     case collide::SimplexFeature::Face:
-      return text + " and the next direction is the normal of " + std::string(collide::regionName(step.region)) +
-             " on the origin's side.";
+      return text + " and the next direction is the normal of " + featureName(step.region, names) + " on the origin's side.";
     default: return text + ".";
   }
 }
 
-// GJK distance reads the same in the plane and in space, but for the simplex that can enclose the origin.
+// GJK distance reads the same in the plane and in space, but for the simplex that can enclose the origin. It runs
+// on the shapes' cores (a circle's centre, a capsule's segment; a polygon is its own core): the lab says so once.
 template <class V>
-std::string distanceGjk(const collide::GjkStep<V>& step) {
-  const std::string w = "w = " + formatVector(step.support.point);
+std::string distanceGjk(const collide::GjkStep<V>& step, const SupportNames& names) {
+  const std::string newest = supportName(names[0]);
+  const std::string w = newest + " = " + formatVector(step.support.point);
   const std::string head = "Search along d = " + formatVector(step.direction) + ": the support point is " + w + ". ";
   switch (step.stop) {
     case GjkStop::DuplicateSupport:
-      return head + "w is already a simplex vertex, so nothing of A - B is closer: the closest point v = " +
-             formatVector(step.closestPoint) + " is final, |v| = " + formatNumber(step.distance) + " (cores).";
+      return head + newest + " is already a simplex vertex, so nothing of A - B is closer: the closest point v = " +
+             formatVector(step.closestPoint) + " is final, |v| = " + formatNumber(step.distance) + ".";
     case GjkStop::NoProgress:
-      return head + "w brings the simplex no closer to the origin (Game engine from scratch 45: stop when no progress is made); "
-                    "|v| = " + formatNumber(step.distance) + " between the cores.";
+      return head + newest + " brings the simplex no closer to the origin (Game engine from scratch 45: stop when no "
+                             "progress is made); |v| = " + formatNumber(step.distance) + " is final.";
     case GjkStop::ContainsOrigin:
-      return head + "The " + kEnclosing<V> + " contains the origin: the cores overlap, the distance is 0.";
+      return head + "The " + kEnclosing<V> + " contains the origin: the cores overlap, their distance is 0.";
     case GjkStop::OriginOnSimplex:
-      return head + "The origin lies on the simplex: the cores touch, the distance is 0.";
+      return head + "The origin lies on the simplex (" + featureName(step.region, names) +
+             "), which lies in A - B: the distance between the cores is 0.";
     case GjkStop::InvalidInput: return "The support point is not finite (NaN or infinity): the query is refused.";
     default: break;
   }
   const std::string interior = std::string("the ") + kEnclosing<V> + "'s interior";
-  std::string text = head + "The point of the simplex closest to the origin lies in " + regionPhrase(step.region, interior.c_str());
-  const std::string dropped = droppedNames(step.droppedMask, step.simplexBefore.count);
+  std::string text = head + "The point of the simplex closest to the origin lies in " +
+                     regionPhrase(step.region, names, interior.c_str());
+  const std::string dropped = droppedNames(step.droppedMask, step.simplexBefore.count, names);
   if (!dropped.empty()) {
     const bool several = dropped.find(" and ") != std::string::npos;
     text += "; " + dropped + (several ? " no longer support it and are dropped" : " no longer supports it and is dropped");
@@ -153,12 +178,16 @@ std::string distanceGjk(const collide::GjkStep<V>& step) {
 
 // [SECTION] Numbers
 
-std::string formatNumber(double value) {
-  if (value == 0) return "0";
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g", value);
-  return text;
+std::string formatWith(const char* printfFormat, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, printfFormat, value);
+  std::string out = text;
+  // A minus sign before nothing but zeros: a negative zero, or a tiny negative rounded to zero.
+  if (!out.empty() && out[0] == '-' && out.find_first_not_of("0.", 1) == std::string::npos) out.erase(0, 1);
+  return out;
 }
+
+std::string formatNumber(double value) { return formatWith("%.4g", value); }
 
 std::string formatVector(collide::Vec2<double> value) {
   std::string text = "(";
@@ -180,21 +209,58 @@ std::string formatVector(collide::Vec3<double> value) {
 
 // [SECTION] GJK (Collision detection notes; Game engine from scratch 45)
 
-std::string narrateGjkStep(const collide::GjkStep<collide::Vec2<double>>& step, Algorithm algorithm) {
-  std::string text = algorithm == Algorithm::Distance ? distanceGjk(step) : booleanGjk(step);
+std::string narrateGjkStep(const std::vector<collide::GjkStep<collide::Vec2<double>>>& steps, int index, Algorithm algorithm) {
+  const collide::GjkStep<collide::Vec2<double>>& step = steps[static_cast<std::size_t>(index)];
+  const SupportNames names = simplexSupportIndices(steps, index);
+  std::string text = algorithm == Algorithm::Distance ? distanceGjk(step, names) : booleanGjk(step, names);
   if (step.stop == GjkStop::MaxIterations && algorithm != Algorithm::Distance)
     text += " The iteration cap stops the run here without a proof of overlap.";
   return text;
 }
 
-std::string narrateGjkStep(const collide::GjkStep<collide::Vec3<double>>& step, Algorithm algorithm) {
-  std::string text = algorithm == Algorithm::Distance ? distanceGjk(step) : booleanGjk3(step);
+std::string narrateGjkStep(const std::vector<collide::GjkStep<collide::Vec3<double>>>& steps, int index, Algorithm algorithm) {
+  const collide::GjkStep<collide::Vec3<double>>& step = steps[static_cast<std::size_t>(index)];
+  const SupportNames names = simplexSupportIndices(steps, index);
+  std::string text = algorithm == Algorithm::Distance ? distanceGjk(step, names) : booleanGjk3(step, names);
   if (step.stop == GjkStop::MaxIterations && algorithm != Algorithm::Distance)
     text += " The iteration cap stops the run here without a proof of overlap.";
   return text;
 }
 
 // [SECTION] EPA, SAT, analytic, result
+
+std::string narrateEpaStart(const collide::EpaStart<double>& start) {
+  const int polygon = static_cast<int>(start.polygon.size());
+  std::string text;
+  if (start.simplex.count == 3 && start.directions.empty())
+    return "EPA starts where GJK stopped: GJK's last simplex is a triangle that holds the origin, so it is already "
+           "a polygon inside A - B around the origin, and EPA starts from it as it is (polytope vertices 0 to 2).";
+  if (start.simplex.count == 1) {
+    text = "GJK stopped on a single point, " + formatVector(start.simplex.vertices[0].point) +
+           ", the origin itself: a point has no edges, so EPA has no edge to push out. ";
+  } else if (start.simplex.count == 3) {
+    text = "GJK's last triangle is flat (its points lie on one line through the origin): it has no inside, so EPA "
+           "cannot yet tell which way the boundary of A - B is nearer. ";
+  } else {
+    text = "GJK stopped on a segment from " + formatVector(start.simplex.vertices[0].point) + " to " +
+           formatVector(start.simplex.vertices[start.simplex.count - 1].point) +
+           " with the origin on it: a segment has no inside, so EPA cannot yet tell which way the boundary of A - B "
+           "is nearer. ";
+  }
+  text += "It searches A - B along ";
+  for (std::size_t i = 0; i < start.directions.size(); ++i) {
+    if (i > 0) text += i + 1 == start.directions.size() ? " and " : ", ";
+    text += formatVector(start.directions[i]) + " (finds " + formatVector(start.supports[i].point) + ")";
+  }
+  text += start.simplex.count == 1 ? ": the axes, since any direction leaves a point unless A - B is a point itself"
+                                   : ": both perpendiculars of the segment, since one of them leaves its line unless "
+                                     "A - B is flat";
+  if (polygon < 3)
+    return text + ". Nothing leaves: A - B is flat (a point or a segment) through the origin, so the shapes touch "
+                  "with depth 0 and EPA has no step to take.";
+  return text + ". The hull of GJK's points and these supports is the start polygon, " + std::to_string(polygon) +
+         " vertices (0 to " + std::to_string(polygon - 1) + ") around the origin.";
+}
 
 std::string narrateEpaStep(const collide::EpaStep<double>& step) {
   const int count = static_cast<int>(step.polytope.size());
@@ -217,7 +283,8 @@ std::string narrateEpaStep(const collide::EpaStep<double>& step) {
     case collide::EpaStop::None: break;
   }
   text += "w is inserted between the edge's ends, which keeps the polytope in order (Collision detection notes)";
-  if (step.removed > 0) text += ", and " + std::to_string(step.removed) + " vertex(es) it made reflex are removed";
+  if (step.removed == 1) text += ", and the 1 vertex it made reflex is removed";
+  else if (step.removed > 1) text += ", and the " + std::to_string(step.removed) + " vertices it made reflex are removed";
   return text + ".";
 }
 
@@ -268,7 +335,138 @@ std::string narrateQueryResult(const collide::QueryResultOf<V>& result) {
   return text + ".";
 }
 
-std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step) { return narrateAnalytic(step); }
+namespace {
+
+// "1.18 > radius 1": the quantity, the comparison that holds, the threshold.
+std::string compared(double quantity, const std::string& threshold, double thresholdValue) {
+  const char* sign = quantity < thresholdValue ? " < " : quantity > thresholdValue ? " > " : " = ";
+  return formatNumber(quantity) + sign + threshold + " " + formatNumber(thresholdValue);
+}
+
+// The circle of an analytic pair (a point is a circle of radius 0) and the other shape: the tests run circle vs
+// shape whichever side the circle is on.
+struct AnalyticPair {
+  double radius = 0;                          // r, the circle's
+  const collide::Shape<double>* other = nullptr;
+};
+
+AnalyticPair analyticPair(const collide::Collider<double>& a, const collide::Collider<double>& b) {
+  const auto round = [](const collide::Shape<double>& shape) {
+    return std::holds_alternative<collide::Circle<double>>(shape) || std::holds_alternative<collide::Point<double>>(shape);
+  };
+  const collide::Collider<double>& circle = round(a.shape) ? a : b;
+  const collide::Collider<double>& other = round(a.shape) ? b : a;
+  AnalyticPair pair;
+  if (const auto* c = std::get_if<collide::Circle<double>>(&circle.shape)) pair.radius = c->radius;
+  pair.other = &other.shape;
+  return pair;
+}
+
+}  // namespace
+
+std::string analyticDecision(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
+                             const collide::Collider<double>& b) {
+  using collide::Shape;
+  const AnalyticPair pair = analyticPair(a, b);
+  const double r = pair.radius;
+  const Shape<double>& other = *pair.other;
+  const double v = step.value;
+  const bool bothAabbs = std::holds_alternative<collide::Aabb<double>>(a.shape) && std::holds_alternative<collide::Aabb<double>>(b.shape);
+  if (bothAabbs) {
+    const char* axis = step.index == 1 ? "x" : "y";
+    if (v >= 0)
+      return std::string("the ") + axis + " intervals overlap by " + formatNumber(v) + " >= 0" +
+             (step.index == 1 ? ": go on to y" : ": they overlap on both axes");
+    return std::string("the ") + axis + " intervals are apart by " + formatNumber(-v) + " (overlap " + formatNumber(v) +
+           " < 0): this axis separates them";
+  }
+  // Circle (or point) vs circle (or point): the one step.
+  if (std::holds_alternative<collide::Circle<double>>(other) || std::holds_alternative<collide::Point<double>>(other)) {
+    const double rA = std::holds_alternative<collide::Circle<double>>(a.shape) ? std::get<collide::Circle<double>>(a.shape).radius : 0.0;
+    const double rB = std::holds_alternative<collide::Circle<double>>(b.shape) ? std::get<collide::Circle<double>>(b.shape).radius : 0.0;
+    return "centre distance = " + compared(v, "rA + rB =", rA + rB) +
+           (v <= rA + rB ? ": the circles reach each other" : ": the circles are apart by " + formatNumber(v - rA - rB));
+  }
+  // Circle vs box or aabb: clamp, then the clamped point's distance against r.
+  const bool box = std::holds_alternative<collide::Box<double>>(other);
+  if (box || std::holds_alternative<collide::Aabb<double>>(other)) {
+    const int clampStep = box ? 2 : 1;
+    if (box && step.index == 1)
+      return "in the box's frame the box is axis-aligned; the centre lies " + formatNumber(v) + " from the box's centre";
+    if (step.index == clampStep)
+      return v <= 0 ? "the centre is inside the box (" + formatNumber(-v) + " from its boundary): the clamp leaves it, "
+                      "and the nearest boundary point is " + formatVector(step.closest)
+                    : "the nearest point of the box to the centre is " + formatVector(step.closest) + ", at distance " +
+                          formatNumber(v);
+    const double distance = v + r;
+    if (distance <= 0) return "the centre is inside the box: the circle overlaps it";
+    return "distance to the clamped point = " + compared(distance, "radius", r) +
+           (distance <= r ? ": the circle reaches the box" : ": the circle stops short of the box");
+  }
+  // Circle vs capsule or segment (a capsule of radius 0): the core segment.
+  if (std::holds_alternative<collide::Capsule<double>>(other) || std::holds_alternative<collide::Segment<double>>(other)) {
+    const double capsuleRadius =
+        std::holds_alternative<collide::Capsule<double>>(other) ? std::get<collide::Capsule<double>>(other).radius : 0.0;
+    if (step.index == 1)
+      return "the centre projects onto the core segment at t = " + formatNumber(v) + " (clamped to [0, 1]): the core's "
+             "closest point is " + formatVector(step.closest);
+    const double distance = v + r + capsuleRadius;
+    return "distance to the core = " + compared(distance, "r + R =", r + capsuleRadius) +
+           (distance <= r + capsuleRadius ? ": the circle reaches the capsule" : ": the circle stops short of the capsule");
+  }
+  if (const auto* sector = std::get_if<collide::Sector<double>>(&other)) {
+    const double reach = sector->radius + r;
+    switch (step.index) {
+      case 1: {
+        const double distance = v + reach;
+        return "distance from the apex = " + compared(distance, "R + r =", reach) +
+               (distance > reach ? ": beyond reach of any part of the sector" : ": within reach, so the direction decides");
+      }
+      case 2:
+        return "the sector is symmetric about its axis: folded to the upper half, the centre is " +
+               formatNumber(v) + " above the axis";
+      case 3:
+        return "here p.x - |p| cos(half angle) = " + formatNumber(v) + (v > 0 ? " > 0" : " <= 0") +
+               (v > 0 ? ": the centre's direction is inside the span (the arc's side), and step 1 put it within reach"
+                      : ": outside the span, so the straight edge decides");
+      default: {
+        const double distance = v + r;
+        return "distance to the straight edge = " + compared(distance, "radius", r) +
+               (distance <= r ? ": the circle reaches the edge" : ": the circle stops short of the edge");
+      }
+    }
+  }
+  // Circle vs polygon: inside? then every edge, then the nearest.
+  switch (step.index) {
+    case 1:
+      return v > 0 ? "the centre is inside the polygon: the circle overlaps it"
+                   : "the centre is outside the polygon: the nearest edge decides";
+    case 2:
+      return "distance to edge " + std::to_string(step.edge) + " = " + compared(v, "radius", r) +
+             (v <= r ? ": the circle reaches this edge" : ": the circle does not reach this edge");
+    default: {
+      const double distance = v + r;
+      if (distance <= 0 && step.hit)
+        return "the centre is inside: the nearest edge, " + std::to_string(step.edge) + ", is " + formatNumber(-distance) +
+               " away and gives the depth";
+      return "the nearest edge is edge " + std::to_string(step.edge) + ": distance " + compared(distance, "radius", r) +
+             (distance <= r ? ": the circle reaches it" : ": the circle stops short of it");
+    }
+  }
+}
+
+std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
+                                const collide::Collider<double>& b) {
+  // The title is the step's question ("... <= r?") or its action ("2. fold the centre ..."); the decision follows as
+  // its own sentence.
+  std::string title(step.title);
+  if (!title.empty() && title.back() != '?' && title.back() != '.') title += '.';
+  std::string decision = analyticDecision(step, a, b);
+  if (!decision.empty()) decision[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(decision[0])));
+  std::string text = title + " " + decision + ".";
+  if (step.decided) text += step.hit ? " This settles it: hit." : " This settles it: no hit.";
+  return text;
+}
 std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step) { return narrateAnalytic(step); }
 std::string narrateResult(const collide::QueryResult<double>& result) { return narrateQueryResult(result); }
 std::string narrateResult(const collide::QueryResult3<double>& result) { return narrateQueryResult(result); }
@@ -297,7 +495,8 @@ std::string narrateEpaStep(const collide::EpaStep3<double>& step) {
     case collide::EpaStop::RoundedCores:
     case collide::EpaStop::None: break;
   }
-  return text + "w sees " + std::to_string(step.removedFaces.size()) + " face(s) (w is in front of their planes): they are " +
+  const std::size_t seen = step.removedFaces.size();
+  return text + "w sees " + std::to_string(seen) + (seen == 1 ? " face (w is in front of its plane): it is " : " faces (w is in front of their planes): they are ") +
          "removed, and the " + std::to_string(step.horizon.size()) + " edges of the hole's rim, the horizon, are joined to " +
          "w by " + std::to_string(step.addedFaces.size()) + " new faces. The polytope grows toward the boundary of A - B.";
 }

@@ -1,9 +1,11 @@
-// app/labs/narration.h: one or two sentences that explain a recorded step, with its numbers, in the words of the
-// articles (000: boolean GJK, EPA, SAT; 001: the analytic pair tests; 002: GJK distance). Pure functions of the
-// step events of collide/query.h, so the lab, the dump for tests and any later lab say the same thing.
+// app/labs/narration.h: one or two sentences that explain a recorded step, with its numbers (boolean GJK, EPA,
+// SAT, GJK distance, the analytic pair tests). Pure functions of the step events of collide/query.h, so the lab,
+// the dump for tests and any later lab say the same thing.
 #pragma once
 
+#include <array>
 #include <string>
+#include <vector>
 
 #include "collide/query.h"
 #include "collide/query3.h"
@@ -11,22 +13,59 @@
 
 namespace lab {
 
+// Simplex vertices are named by the support they came from, "w0" for the run's first support, never by letters
+// that clash with the shapes A and B. Vertex 0 of steps[index].simplexBefore is that step's support w<index>; an
+// older vertex takes the latest earlier support at its point, so a vertex keeps its name from step to step while
+// the simplex reorders its slots. -1 for an unused slot.
+template <class V>
+[[nodiscard]] std::array<int, 4> simplexSupportIndices(const std::vector<collide::GjkStep<V>>& steps, int index) {
+  std::array<int, 4> names{-1, -1, -1, -1};
+  if (index < 0 || index >= static_cast<int>(steps.size())) return names;
+  const collide::Simplex<V>& simplex = steps[static_cast<std::size_t>(index)].simplexBefore;
+  for (int i = 0; i < simplex.count && i < 4; ++i) {
+    names[static_cast<std::size_t>(i)] = index;
+    if (i == 0) continue;
+    for (int k = index - 1; k >= 0; --k) {
+      if (steps[static_cast<std::size_t>(k)].support.point == simplex.vertices[static_cast<std::size_t>(i)].point) {
+        names[static_cast<std::size_t>(i)] = k;
+        break;
+      }
+    }
+  }
+  return names;
+}
 
-// A GJK iteration; `algorithm` is Gjk or Epa (boolean GJK, Collision detection notes) or Distance (Game engine from scratch 45).
-[[nodiscard]] std::string narrateGjkStep(const collide::GjkStep<collide::Vec2<double>>& step, collide::Algorithm algorithm);
+// "w3"
+[[nodiscard]] inline std::string supportName(int supportIndex) { return "w" + std::to_string(supportIndex); }
+
+
+// GJK iteration `index` of a run; `algorithm` is Gjk or Epa (boolean GJK, Collision detection notes) or Distance
+// (Game engine from scratch 45).
+[[nodiscard]] std::string narrateGjkStep(const std::vector<collide::GjkStep<collide::Vec2<double>>>& steps, int index,
+                                         collide::Algorithm algorithm);
+// EPA's start: from GJK's last simplex to the start polygon, with the directions searched when the simplex had no
+// area (Collision detection notes' pitfall) and why.
+[[nodiscard]] std::string narrateEpaStart(const collide::EpaStart<double>& start);
 // An EPA iteration (Collision detection notes).
 [[nodiscard]] std::string narrateEpaStep(const collide::EpaStep<double>& step);
 // A SAT axis; on the last axis `result` adds the verdict and the minimum translation.
 [[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep<double>& step, bool last,
                                          const collide::QueryResult<double>& result);
-// An analytic test's numbered step (Shape intersection tests).
-[[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step);
+// What an analytic test's step decides, in one phrase: the quantity, the threshold and the verdict, naming the edge
+// or region ("distance to edge 3 = 1.18 > radius 1: the circle does not reach this edge"). `a` and `b` are the
+// pair the step ran on (the circle's radius and the other shape's size are the thresholds).
+[[nodiscard]] std::string analyticDecision(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
+                                           const collide::Collider<double>& b);
+// An analytic test's numbered step (Shape intersection tests): its question, then analyticDecision.
+[[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
+                                              const collide::Collider<double>& b);
 // The outcome in one sentence: "Hit: depth 0.5 along (1, 0)." / "No hit: distance 1.25." / the refusal.
 [[nodiscard]] std::string narrateResult(const collide::QueryResult<double>& result);
 
 // The same in space (the 3D lab): GJK's tetrahedron, EPA's polytope with its horizon, SAT's face and edge x edge
 // axes (and SAT lite's false hits), the sphere tests.
-[[nodiscard]] std::string narrateGjkStep(const collide::GjkStep<collide::Vec3<double>>& step, collide::Algorithm algorithm);
+[[nodiscard]] std::string narrateGjkStep(const std::vector<collide::GjkStep<collide::Vec3<double>>>& steps, int index,
+                                         collide::Algorithm algorithm);
 [[nodiscard]] std::string narrateEpaStep(const collide::EpaStep3<double>& step);
 [[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep3<double>& step, bool last,
                                          const collide::QueryResult3<double>& result);

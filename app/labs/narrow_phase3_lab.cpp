@@ -502,10 +502,11 @@ std::string NarrowPhase3Lab::narration() const {
   std::string text;
   switch (ref.kind) {
     case StepRef::Kind::Gjk:
-      text = narrateGjkStep(trace_.gjk[static_cast<std::size_t>(ref.index)], algorithm_);
+      text = narrateGjkStep(trace_.gjk, ref.index, algorithm_);
       if (algorithm_ == Algorithm::Epa && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && !trace_.epa.empty())
         text += " GJK's last simplex becomes EPA's start polytope (grown to a tetrahedron when it has fewer points).";
       break;
+    case StepRef::Kind::EpaStart: break;  // the plane only
     case StepRef::Kind::Epa: text = narrateEpaStep(trace_.epa[static_cast<std::size_t>(ref.index)]); break;
     case StepRef::Kind::Sat: text = narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)], last, trace_.result); break;
     case StepRef::Kind::Analytic: text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)]); break;
@@ -540,9 +541,13 @@ void NarrowPhase3Lab::drawStepTable() {
       ImGui::TableSetupColumn("on A");
       ImGui::TableSetupColumn("on B");
       ImGui::TableHeadersRow();
-      constexpr const char* kNames[4] = {"A", "B", "C", "D"};
-      for (int i = 0; i < step.simplexAfter.count; ++i) row(kNames[i], step.simplexAfter.vertices[static_cast<std::size_t>(i)]);
-      row("new w", step.support);
+      // Named by support index, as in the picture and the narration: the kept vertices of simplexBefore.
+      const std::array<int, 4> names = simplexSupportIndices(trace_.gjk, ref.index);
+      for (int i = 0; i < step.simplexBefore.count; ++i) {
+        if ((step.droppedMask & (1u << i)) != 0) continue;
+        row(supportName(names[static_cast<std::size_t>(i)]).c_str(), step.simplexBefore.vertices[static_cast<std::size_t>(i)]);
+      }
+      row(("new " + supportName(names[0])).c_str(), step.support);
       ImGui::EndTable();
     }
   } else if (ref.kind == StepRef::Kind::Epa) {

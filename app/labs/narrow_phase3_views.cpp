@@ -25,7 +25,6 @@ namespace {
 
 // [SECTION] Colours and sizes
 
-constexpr const char* kVertexNames[4] = {"A", "B", "C", "D"};
 
 // EPA's faces by the iteration that made them: the start polytope grey-blue, then a cycle of distinct hues.
 Color iterationColor(int iteration) {
@@ -76,6 +75,7 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   switch (ref.kind) {
     case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[static_cast<std::size_t>(ref.index)], false); break;
+    case StepRef::Kind::EpaStart: break;  // the plane only
     case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[static_cast<std::size_t>(ref.index)], false); break;
     case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[static_cast<std::size_t>(ref.index)], false); break;
     case StepRef::Kind::Analytic: drawAnalyticStep(renderer, trace_.analytic[static_cast<std::size_t>(ref.index)]); break;
@@ -103,6 +103,7 @@ void NarrowPhase3Lab::drawMinkowski(Renderer3D& renderer) const {
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   switch (ref.kind) {
     case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[static_cast<std::size_t>(ref.index)], true); break;
+    case StepRef::Kind::EpaStart: break;  // the plane only
     case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[static_cast<std::size_t>(ref.index)], true); break;
     case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[static_cast<std::size_t>(ref.index)], true); break;
     case StepRef::Kind::Analytic: break;  // the sphere tests work on the shapes, not on A - B
@@ -182,13 +183,13 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
     renderer.label(b + reach * basis.tangent, "edge region (slab between the planes)", palette::kAccent.withAlpha(0.8f));
   }
 
-  // Vertex names; the dropped ones ghosted.
+  // Vertex names by support index (w0 is the run's first support), as in the table and the narration; the dropped
+  // ones ghosted. Vertex 0 of simplexBefore is this step's new support.
+  const std::array<int, 4> names = simplexSupportIndices(trace_.gjk, steps_[static_cast<std::size_t>(step_)].index);
   for (int i = 0; i < count; ++i) {
-    const bool isNew = i == count - 1;
-    // "vertex A": the simplex's A to D are not the shapes A and B.
-    std::string name = std::string("vertex ") + kVertexNames[i];
+    std::string name = supportName(names[static_cast<std::size_t>(i)]);
     if (!kept(i)) name += " (dropped)";
-    else if (isNew) name += " = w (new)";
+    else if (i == 0) name += " (new)";
     renderer.point(vertex(i), kept(i) ? palette::kAccent : palette::kTextDim.withAlpha(0.7f), kept(i) ? 5.0f : 4.0f, true);
     renderer.label(vertex(i), name, kept(i) ? palette::kText : palette::kTextDim);
   }

@@ -16,16 +16,19 @@ namespace lab {
 
 // One entry of the timeline: which recorded list of a QueryTrace (or QueryTrace3), which event in it.
 struct TraceStepRef {
-  enum class Kind { Gjk, Epa, Sat, Analytic } kind;
+  enum class Kind { Gjk, EpaStart, Epa, Sat, Analytic } kind;  // EpaStart: the plane's start polygon (QueryTrace)
   int index;
 };
 
-// Every step of a recorded run in the order the algorithms ran: GJK, then EPA; or SAT; or the analytic test.
+// Every step of a recorded run in the order the algorithms ran: GJK, then EPA (its start polygon a step of its own
+// in the plane); or SAT; or the analytic test.
 template <class Trace>
 [[nodiscard]] std::vector<TraceStepRef> traceSteps(const Trace& trace) {
   using Kind = TraceStepRef::Kind;
   std::vector<TraceStepRef> steps;
   for (int i = 0; i < static_cast<int>(trace.gjk.size()); ++i) steps.push_back({Kind::Gjk, i});
+  if constexpr (requires { trace.epaStart; })
+    for (int i = 0; i < static_cast<int>(trace.epaStart.size()); ++i) steps.push_back({Kind::EpaStart, i});
   for (int i = 0; i < static_cast<int>(trace.epa.size()); ++i) steps.push_back({Kind::Epa, i});
   for (int i = 0; i < static_cast<int>(trace.sat.size()); ++i) steps.push_back({Kind::Sat, i});
   for (int i = 0; i < static_cast<int>(trace.analytic.size()); ++i) steps.push_back({Kind::Analytic, i});

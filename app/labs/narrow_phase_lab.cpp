@@ -97,6 +97,16 @@ collide::EpaStep<double> toDouble(const collide::EpaStep<T>& s) {
 }
 
 template <collide::Scalar T>
+collide::EpaStart<double> toDouble(const collide::EpaStart<T>& s) {
+  collide::EpaStart<double> out;
+  out.simplex = toDouble(s.simplex);
+  for (const auto& direction : s.directions) out.directions.push_back(toDouble(direction));
+  for (const auto& support : s.supports) out.supports.push_back(toDouble(support));
+  for (const auto& vertex : s.polygon) out.polygon.push_back(toDouble(vertex));
+  return out;
+}
+
+template <collide::Scalar T>
 collide::SatAxisStep<double> toDouble(const collide::SatAxisStep<T>& s) {
   return {s.axisIndex, toDouble(s.axis), s.source,     s.edge, s.minA, s.maxA, s.minB, s.maxB, s.overlap,
           s.separating, s.bestAxisIndex, s.bestOverlap};
@@ -123,6 +133,7 @@ collide::QueryTrace<double> toDouble(const collide::QueryTrace<T>& trace) {
                 mapOptional(r.depth, number), mapOptional(r.normal, vector), mapOptional(r.pointA, vector),
                 mapOptional(r.pointB, vector), r.iterations, r.gjkIterations, r.status, r.stopReason, r.refusal, r.faceAxesFooled};
   for (const auto& s : trace.gjk) out.gjk.push_back(toDouble(s));
+  for (const auto& s : trace.epaStart) out.epaStart.push_back(toDouble(s));
   for (const auto& s : trace.epa) out.epa.push_back(toDouble(s));
   for (const auto& s : trace.sat) out.sat.push_back(toDouble(s));
   for (const auto& s : trace.analytic) out.analytic.push_back(toDouble(s));
@@ -439,7 +450,11 @@ std::string NarrowPhaseLab::narration() const {
       const double radii = collide::coreRadius(shapes_[0].shape) + collide::coreRadius(shapes_[1].shape);
       const bool coreDistance = algorithm_ == Algorithm::Epa && radii > 0;
       const collide::GjkStep<collide::Vec2<double>>& gjkStep = trace_.gjk[static_cast<std::size_t>(ref.index)];
-      text = narrateGjkStep(gjkStep, coreDistance ? Algorithm::Distance : algorithm_);
+      text = narrateGjkStep(trace_.gjk, ref.index, coreDistance ? Algorithm::Distance : algorithm_);
+      // Where cores first matter, say once what they are.
+      if (ref.index == 0 && (coreDistance || (algorithm_ == Algorithm::Distance && radii > 0)))
+        text += " GJK runs on the shapes' cores: a rounded shape is its core (a circle's centre, a capsule's segment) "
+                "plus a radius, and the radii rA + rB = " + formatNumber(radii) + " are accounted for at the end.";
       const bool lastGjk = ref.index + 1 == static_cast<int>(trace_.gjk.size());
       if (algorithm_ == Algorithm::Epa && lastGjk && !trace_.epa.empty())
         text += coreDistance ? " The cores overlap: EPA expands their simplex, then adds rA + rB = " +
@@ -451,13 +466,32 @@ std::string NarrowPhaseLab::narration() const {
                 " without EPA (Jolt and Box2D treat rounded shapes the same way).";
       break;
     }
+    case StepRef::Kind::EpaStart: text = narrateEpaStart(trace_.epaStart[static_cast<std::size_t>(ref.index)]); break;
     case StepRef::Kind::Epa: text = narrateEpaStep(trace_.epa[static_cast<std::size_t>(ref.index)]); break;
     case StepRef::Kind::Sat:
       return narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)], last, trace_.result);
-    case StepRef::Kind::Analytic: text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)]); break;
+    case StepRef::Kind::Analytic:
+      text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)], shapes_[0], shapes_[1]);
+      break;
   }
-  if (last) text += " Result: " + narrateResult(trace_.result);
+  if (last) {
+    text += " Result: " + narrateResult(trace_.result);
+    if (algorithm_ == Algorithm::Gjk && trace_.result.hit) text += " " + contactWords();
+  }
   return text;
+}
+
+// Boolean GJK proves a hit but not its depth: GJK + EPA measures it, and the words follow the number. Touching
+// means a depth within a relative tolerance of the shapes' size, never "a hit" alone.
+std::string NarrowPhaseLab::contactWords() const {
+  const collide::QueryResult<double> measured = collide::runQuery<double>(Algorithm::Epa, shapes_[0], shapes_[1]);
+  if (!measured.ok || !measured.depth) return "";
+  double size = 0;
+  for (const Vec2d& p : minkowski_) size = std::max(size, collide::length(p));
+  constexpr double kTouchTolerance = 1e-9;  // relative to the size of A - B
+  if (*measured.depth <= kTouchTolerance * size)
+    return "GJK + EPA measures depth " + formatNumber(*measured.depth) + ": the shapes touch.";
+  return "GJK + EPA measures depth " + formatNumber(*measured.depth) + ": the shapes overlap.";
 }
 
 void NarrowPhaseLab::drawUi() {
@@ -492,10 +526,11 @@ void NarrowPhaseLab::drawUi() {
   } else {
     const Color verdict = r.hit ? palette::kHit : palette::kSeparated;
     ImGui::TextColored(ImVec4(verdict.r, verdict.g, verdict.b, 1), "%s", r.hit ? "HIT" : "NO HIT");
-    if (r.distance) ImGui::Text("distance    %.6g", *r.distance);
-    if (r.separation) ImGui::Text("gap         %.6g", *r.separation);
-    if (r.depth) ImGui::Text("depth       %.6g", *r.depth);
-    if (r.normal) ImGui::Text("normal      (%.5g, %.5g)", r.normal->x, r.normal->y);
+    if (r.distance) ImGui::Text("distance    %s", formatWith("%.6g", *r.distance).c_str());
+    if (r.separation) ImGui::Text("gap         %s", formatWith("%.6g", *r.separation).c_str());
+    if (r.depth) ImGui::Text("depth       %s", formatWith("%.6g", *r.depth).c_str());
+    if (r.normal)
+      ImGui::Text("normal      (%s, %s)", formatWith("%.5g", r.normal->x).c_str(), formatWith("%.5g", r.normal->y).c_str());
     if (r.iterations) ImGui::Text("%s  %d", algorithm_ == Algorithm::Sat ? "axes tested" : "iterations ", *r.iterations);
     if (r.gjkIterations) ImGui::Text("GJK iters   %d", *r.gjkIterations);
     if (r.status) ImGui::Text("status      %s", std::string(collide::statusName(*r.status)).c_str());
@@ -564,11 +599,21 @@ void NarrowPhaseLab::drawStepTable() {
   if (ref.kind == StepRef::Kind::Gjk && ImGui::BeginTable("##simplex", 5, flags)) {
     const collide::GjkStep<collide::Vec2<double>>& step = trace_.gjk[static_cast<std::size_t>(ref.index)];
     header("");
-    constexpr const char* kNames[3] = {"A", "B", "C"};
+    const std::array<int, 4> names = simplexSupportIndices(trace_.gjk, ref.index);
     for (int i = 0; i < step.simplexBefore.count; ++i) {
       const bool dropped = (step.droppedMask & (1u << i)) != 0;
-      supportRow(kNames[i], step.simplexBefore.vertices[static_cast<std::size_t>(i)],
+      supportRow(supportName(names[static_cast<std::size_t>(i)]).c_str(), step.simplexBefore.vertices[static_cast<std::size_t>(i)],
                  dropped ? "drop" : (i == 0 ? "new" : "keep"));
+    }
+    ImGui::EndTable();
+  } else if (ref.kind == StepRef::Kind::EpaStart && ImGui::BeginTable("##start", 5, flags)) {
+    // The start polygon's vertices: GJK's points, then what the searches added.
+    const collide::EpaStart<double>& start = trace_.epaStart[static_cast<std::size_t>(ref.index)];
+    header("#");
+    for (std::size_t i = 0; i < start.polygon.size(); ++i) {
+      bool fromGjk = false;
+      for (int k = 0; k < start.simplex.count; ++k) fromGjk = fromGjk || start.simplex.vertices[static_cast<std::size_t>(k)].point == start.polygon[i].point;
+      supportRow(std::to_string(i).c_str(), start.polygon[i], fromGjk ? "GJK" : "searched");
     }
     ImGui::EndTable();
   } else if (ref.kind == StepRef::Kind::Epa && ImGui::BeginTable("##polytope", 5, flags)) {
@@ -597,7 +642,7 @@ void NarrowPhaseLab::drawStepTable() {
       ImGui::TableNextColumn();
       ImGui::Text("%s %d", std::string(collide::axisSourceName(axis.source)).c_str(), axis.edge);
       ImGui::TableNextColumn();
-      ImGui::Text("%.4g%s", axis.overlap, axis.separating ? " (gap)" : "");
+      ImGui::Text("%s%s", formatWith("%.4g", axis.overlap).c_str(), axis.separating ? " (gap)" : "");
     }
     ImGui::EndTable();
   } else if (ref.kind == StepRef::Kind::Analytic && ImGui::BeginTable("##analytic", 3, flags)) {
@@ -611,7 +656,7 @@ void NarrowPhaseLab::drawStepTable() {
       ImGui::TableNextColumn();
       textWrapped("%s", std::string(step.title).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.4g", step.value);
+      ImGui::TextUnformatted(formatWith("%.4g", step.value).c_str());
       ImGui::TableNextColumn();
       cellVector(step.closest);
     }

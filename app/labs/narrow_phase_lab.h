@@ -58,6 +58,7 @@ class NarrowPhaseLab final : public Lab {
   void recordIfChanged();
   void measureQueryTime();             // an unrecorded runQuery, timed, for frameMetrics
   [[nodiscard]] std::string narration() const;
+  [[nodiscard]] std::string contactWords() const;  // "the shapes touch / overlap", from the measured depth
   void drawInspector(int shape);
   void drawStepTable();
 
@@ -65,6 +66,7 @@ class NarrowPhaseLab final : public Lab {
   void drawWorld(Renderer2D& renderer) const;
   void drawMinkowski(Renderer2D& renderer) const;
   void drawGjkStep(Renderer2D& renderer, const collide::GjkStep<collide::Vec2<double>>& step, bool minkowskiView) const;
+  void drawEpaStart(Renderer2D& renderer, const collide::EpaStart<double>& start, bool minkowskiView) const;
   void drawEpaStep(Renderer2D& renderer, const collide::EpaStep<double>& step, bool minkowskiView) const;
   void drawSatStep(Renderer2D& renderer, const collide::SatAxisStep<double>& step, bool minkowskiView) const;
   void drawAnalyticStep(Renderer2D& renderer, const collide::AnalyticStep<double>& step) const;

@@ -11,9 +11,13 @@
 // [SECTION] SAT step
 // [SECTION] Analytic step and the result
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
 #include <numbers>
+#include <optional>
 #include <string>
+#include <utility>
 #include <type_traits>
 #include <variant>
 
@@ -33,7 +37,6 @@ using collide::Algorithm;
 using collide::SimplexRegion;
 
 constexpr int kCurveSamples = 256;  // support directions for a curved A - B
-constexpr const char* kVertexNames[3] = {"A", "B", "C"};
 constexpr Color kSimplex = rgb(0xffffff);
 constexpr Color kRegionVertex = rgb(0x6d8bd6);
 constexpr Color kRegionEdge = rgb(0x4fb3a9);
@@ -137,6 +140,50 @@ void drawPolygonOrDegenerate(Renderer2D& renderer, const std::vector<Vec2d>& poi
   }
 }
 
+// A sector wider than 90 degrees is not convex (Sector::isConvex), so neither is A - B.
+bool nonConvexSector(const Collider& collider) {
+  const auto* sector = std::get_if<collide::Sector<double>>(&collider.shape);
+  return sector != nullptr && !sector->isConvex();
+}
+
+// A circle's (or a point's) centre and radius, world frame; nullopt for other shapes.
+std::optional<std::pair<Vec2d, double>> roundShape(const Collider& collider) {
+  if (const auto* circle = std::get_if<collide::Circle<double>>(&collider.shape))
+    return std::pair{collider.transform.apply(circle->center), circle->radius};
+  if (const auto* point = std::get_if<collide::Point<double>>(&collider.shape))
+    return std::pair{collider.transform.apply(point->position), 0.0};
+  return std::nullopt;
+}
+
+// The true A - B of a sector and a circle of radius r, centre c: the sector (reflected through the origin when it is
+// B) moved by c, grown by r. Grown by r, a sector is the pie of radius R + r over its span joined with the capsules
+// of radius r around its two straight edges, so those are filled, in one opaque colour (translucent pieces would
+// darken where they overlap). Returns the topmost point, for the name.
+Vec2d drawSectorDifference(Renderer2D& renderer, const Collider& sectorShape, bool sectorIsA, Vec2d centre, double r) {
+  const auto& sector = std::get<collide::Sector<double>>(sectorShape.shape);
+  const double sign = sectorIsA ? 1.0 : -1.0;
+  const Vec2d apex = sectorIsA ? sectorShape.transform.p - centre : centre - sectorShape.transform.p;
+  const auto along = [&](double angle) { return sign * sectorShape.transform.q.apply(Vec2d{std::cos(angle), std::sin(angle)}); };
+  const Vec2d lower = along(-sector.halfAngle);
+  const double start = std::atan2(lower.y, lower.x);
+  const auto over = [](float from, float to) { return from + 0.22f * (to - from); };  // kMinkowski at 22% on the background
+  const Color fill{over(palette::kBackground.r, palette::kMinkowski.r), over(palette::kBackground.g, palette::kMinkowski.g),
+                   over(palette::kBackground.b, palette::kMinkowski.b), 1.0f};
+  renderer.arc(apex, sector.radius + r, start, 2.0 * sector.halfAngle, fill, palette::kMinkowski, 2.0f);
+  Vec2d top = apex;
+  for (double angle : {-sector.halfAngle, sector.halfAngle}) {
+    const Vec2d end = apex + sector.radius * along(angle);
+    const Vec2d side = r * unit(collide::leftPerp(end - apex));
+    if (r > 0) {
+      renderer.convexPolygon(std::array<Vec2d, 4>{apex - side, end - side, end + side, apex + side}, fill);
+      renderer.circle(end, r, fill, Color{0, 0, 0, 0});
+    }
+    if (end.y > top.y) top = end;
+  }
+  if (r > 0) renderer.circle(apex, r, fill, Color{0, 0, 0, 0});
+  return top + Vec2d{0, r};
+}
+
 }  // namespace
 
 // [SECTION] Minkowski difference
@@ -181,6 +228,7 @@ void NarrowPhaseLab::drawWorld(Renderer2D& renderer) const {
     const auto i = static_cast<std::size_t>(ref.index);
     switch (ref.kind) {
       case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[i], false); break;
+      case StepRef::Kind::EpaStart: drawEpaStart(renderer, trace_.epaStart[i], false); break;
       case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[i], false); break;
       case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[i], false); break;
       case StepRef::Kind::Analytic: drawAnalyticStep(renderer, trace_.analytic[i]); break;
@@ -198,8 +246,25 @@ void NarrowPhaseLab::drawWorld(Renderer2D& renderer) const {
 // [SECTION] Minkowski view
 
 void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
-  drawPolygonOrDegenerate(renderer, minkowski_, palette::kMinkowski.withAlpha(0.16f), palette::kMinkowski,
-                          LineStyle{2.0f});
+  // A sector wider than 90 degrees is not convex, and the hull of A - B's supports would draw its difference as if
+  // it were. Against a circle (the analytic pair) the true difference is drawn; otherwise none, and the pane says why.
+  const int sectorSide = nonConvexSector(shapes_[0]) ? 0 : nonConvexSector(shapes_[1]) ? 1 : -1;
+  if (sectorSide >= 0) {
+    const std::optional<std::pair<Vec2d, double>> round = roundShape(shapes_[static_cast<std::size_t>(1 - sectorSide)]);
+    if (round) {
+      const Vec2d top = drawSectorDifference(renderer, shapes_[static_cast<std::size_t>(sectorSide)], sectorSide == 0,
+                                             round->first, round->second);
+      tag(renderer, top, "A - B (not convex, like the sector)", palette::kMinkowski, {6, -24});
+    } else {
+      banner(renderer,
+             "A - B is not drawn: the sector is wider than 90 degrees, so it is not convex and neither is A - B; "
+             "the hull of its support points would draw it convex, which it is not.",
+             palette::kTextDim);
+    }
+  } else {
+    drawPolygonOrDegenerate(renderer, minkowski_, palette::kMinkowski.withAlpha(0.16f), palette::kMinkowski,
+                            LineStyle{2.0f});
+  }
   // GJK distance, and GJK + EPA on rounded shapes (epa.h), run on the cores: draw their difference too.
   const bool coresUsed = algorithm_ == Algorithm::Distance || algorithm_ == Algorithm::Epa;
   if (!minkowskiCores_.empty() && coresUsed) {
@@ -209,7 +274,7 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
                                              [](Vec2d p, Vec2d q) { return p.x < q.x; });
     tag(renderer, leftmost, "dashed: the cores (GJK runs on them)", palette::kMinkowski, {-40, -46});
   }
-  if (!minkowski_.empty()) {
+  if (!minkowski_.empty() && sectorSide < 0) {
     // Name the shape at its topmost vertex.
     const Vec2d top = *std::max_element(minkowski_.begin(), minkowski_.end(),
                                         [](Vec2d p, Vec2d q) { return p.y < q.y; });
@@ -221,6 +286,7 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
     const auto i = static_cast<std::size_t>(ref.index);
     switch (ref.kind) {
       case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[i], true); break;
+      case StepRef::Kind::EpaStart: drawEpaStart(renderer, trace_.epaStart[i], true); break;
       case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[i], true); break;
       case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[i], true); break;
       case StepRef::Kind::Analytic: break;
@@ -252,7 +318,8 @@ namespace {
 
 // The Voronoi regions of a segment (3) or a triangle (7), each a convex polygon reaching `reach` far; the one
 // holding the origin (boolean GJK) or the closest point (distance GJK) is highlighted (Collision detection notes).
-void drawRegions(Renderer2D& renderer, const collide::Simplex<collide::Vec2<double>>& simplex, SimplexRegion chosen, double reach) {
+void drawRegions(Renderer2D& renderer, const collide::Simplex<collide::Vec2<double>>& simplex, SimplexRegion chosen, double reach,
+                 const std::array<std::string, 3>& names) {
   const double px = pixel(renderer);
   const auto fill = [&](const std::vector<Vec2d>& polygon, Color tint, bool selected) {
     renderer.convexPolygon(polygon, selected ? palette::kAccent.withAlpha(0.20f) : tint.withAlpha(0.07f));
@@ -271,7 +338,7 @@ void drawRegions(Renderer2D& renderer, const collide::Simplex<collide::Vec2<doub
     fill({a + r, b + r, b - r, a - r}, kRegionEdge, chosen.kept == 0b011);
     for (const Vec2d& end : {a, b}) renderer.line(end - r, end + r, kSimplex.withAlpha(0.22f), LineStyle{1.0f, 5.0f, 5.0f});
     const Vec2d middle = 0.5 * (a + b) + 70 * px * (collide::dot(-a, n) >= 0 ? n : -n);
-    if (chosen.kept == 0b011) tag(renderer, middle, "edge AB region", palette::kAccent, {-40, -8});
+    if (chosen.kept == 0b011) tag(renderer, middle, "edge " + names[0] + "-" + names[1] + " region", palette::kAccent, {-40, -8});
     return;
   }
   if (simplex.count != 3) return;
@@ -292,7 +359,8 @@ void drawRegions(Renderer2D& renderer, const collide::Simplex<collide::Vec2<doub
     const Vec2d to = p[edge.to];
     fill({from, to, to + r, from + r}, kRegionEdge, chosen.kept == edge.kept);
     if (chosen.kept == edge.kept) {
-      const std::string text = std::string("edge ") + kVertexNames[edge.from] + kVertexNames[edge.to] + " region";
+      const std::string text = "edge " + names[static_cast<std::size_t>(edge.from)] + "-" +
+                               names[static_cast<std::size_t>(edge.to)] + " region";
       tag(renderer, 0.5 * (from + to) + 60 * px * normals[i], text, palette::kAccent, {-40, -8});
     }
   }
@@ -304,7 +372,7 @@ void drawRegions(Renderer2D& renderer, const collide::Simplex<collide::Vec2<doub
     const Vec2d n2 = normals[vertexEdges[i][1]];
     fill({p[i], p[i] + reach * n1, p[i] + reach * (n1 + n2), p[i] + reach * n2}, kRegionVertex, chosen.kept == vertexRegions[i]);
     if (chosen.kept == vertexRegions[i])
-      tag(renderer, p[i] + 60 * px * unit(n1 + n2), std::string("vertex ") + kVertexNames[i] + " region",
+      tag(renderer, p[i] + 60 * px * unit(n1 + n2), "vertex " + names[static_cast<std::size_t>(i)] + " region",
           palette::kAccent, {-40, -8});
   }
   fill({p[0], p[1], p[2]}, kRegionInterior, chosen.kept == 0b111);
@@ -345,7 +413,11 @@ void NarrowPhaseLab::drawGjkStep(Renderer2D& renderer, const collide::GjkStep<co
   WorldBounds visible = renderer.camera().visibleBounds();
   const double reach = 4.0 * (collide::length(visible.max - visible.min) + collide::length(visible.min) +
                               collide::length(visible.max));
-  if (supportKept) drawRegions(renderer, before, step.region, reach);
+  // Vertex names by support index (w0 is the run's first support), as in the table and the narration.
+  const std::array<int, 4> supportIndices = simplexSupportIndices(trace_.gjk, steps_[static_cast<std::size_t>(step_)].index);
+  std::array<std::string, 3> names;
+  for (int i = 0; i < 3; ++i) names[static_cast<std::size_t>(i)] = supportName(supportIndices[static_cast<std::size_t>(i)]);
+  if (supportKept) drawRegions(renderer, before, step.region, reach, names);
 
   // Edges of the simplex before reduction: dashed to a dropped vertex, solid between kept ones.
   const auto dropped = [&](int i) { return (step.droppedMask & (1u << i)) != 0; };
@@ -379,11 +451,11 @@ void NarrowPhaseLab::drawGjkStep(Renderer2D& renderer, const collide::GjkStep<co
     renderer.point(step.closestPoint, palette::kSeparated, 4.5f);
     tag(renderer, step.closestPoint, "v, |v| = " + formatNumber(step.distance), palette::kSeparated, {8, 6});
   }
-  // Vertices: A (the new support w), B, C; a dropped one ghosted.
+  // Vertices by support index, the newest (this step's support) highlighted; a dropped one ghosted.
   for (int i = before.count - 1; i >= 0; --i) {
     const Vec2d p = before.vertices[static_cast<std::size_t>(i)].point;
-    std::string name = kVertexNames[i];
-    if (i == 0) name += " = w";
+    std::string name = names[static_cast<std::size_t>(i)];
+    if (i == 0) name += " (new)";
     if (dropped(i)) {
       renderer.screenDisc(p, 6.0f, Color{0, 0, 0, 0}, kSimplex.withAlpha(0.55f), 1.5f);
       tag(renderer, p, name + " (dropped)", palette::kTextDim, {8, -22});
@@ -395,6 +467,49 @@ void NarrowPhaseLab::drawGjkStep(Renderer2D& renderer, const collide::GjkStep<co
 }
 
 // [SECTION] EPA step
+
+// EPA's start: GJK's last simplex (white), the directions searched from the origin when it had no area, the
+// supports found along them, and the start polygon they make (the Collision detection notes' pitfall).
+void NarrowPhaseLab::drawEpaStart(Renderer2D& renderer, const collide::EpaStart<double>& start, bool minkowskiView) const {
+  const double px = pixel(renderer);
+  if (!minkowskiView) {
+    // The witnesses of each searched support: A's farthest point along d and B's along -d.
+    for (const auto& support : start.supports) {
+      renderer.dashedLine(support.pointA, support.pointB, palette::kAccent.withAlpha(0.6f), 1.5f, 6.0f, 4.0f);
+      renderer.point(support.pointA, palette::kShapeA, 4.5f);
+      renderer.point(support.pointB, palette::kShapeB, 4.5f);
+    }
+    return;
+  }
+  std::vector<Vec2d> outline;
+  for (const auto& vertex : start.polygon) outline.push_back(vertex.point);
+  if (outline.size() >= 3) {
+    renderer.convexPolygon(outline, palette::kAccent.withAlpha(0.10f));
+    renderer.polyline(outline, true, palette::kAccent.withAlpha(0.9f), LineStyle{2.0f, 7.0f, 4.0f});
+  }
+  // GJK's last simplex, where EPA comes from.
+  std::vector<Vec2d> simplex;
+  for (int i = 0; i < start.simplex.count; ++i) simplex.push_back(start.simplex.vertices[static_cast<std::size_t>(i)].point);
+  drawPolygonOrDegenerate(renderer, simplex, kSimplex.withAlpha(0.10f), kSimplex, LineStyle{3.0f});
+  if (!simplex.empty())
+    tag(renderer, simplex.back(), start.directions.empty() ? "GJK's triangle = start polygon" : "GJK's last simplex", kSimplex,
+        {8, -22});
+  // The searched directions from the origin, and what each found.
+  for (std::size_t i = 0; i < start.directions.size(); ++i) {
+    const Vec2d d = unit(start.directions[i]);
+    renderer.arrow({0, 0}, 70 * px * d, palette::kAccent, 2.0f, 10.0f);
+    tag(renderer, 70 * px * d, "search " + std::to_string(i + 1), palette::kAccent, {6, 2});
+    const Vec2d found = start.supports[i].point;
+    renderer.dashedLine(70 * px * d, found, palette::kAccent.withAlpha(0.5f), 1.2f, 4.0f, 4.0f);
+    renderer.screenDisc(found, 5.5f, palette::kAccent, palette::kBackground, 1.5f);
+  }
+  for (std::size_t i = 0; i < outline.size() && outline.size() <= 16; ++i)
+    tag(renderer, outline[i], std::to_string(i), palette::kTextDim, {-16, -20});
+  if (outline.size() >= 3 && !start.directions.empty()) {
+    const Vec2d low = *std::min_element(outline.begin(), outline.end(), [](Vec2d p, Vec2d q) { return p.y < q.y; });
+    tag(renderer, low, "start polygon: the hull of GJK's points and the searched supports", palette::kAccent, {-60, 10});
+  }
+}
 
 void NarrowPhaseLab::drawEpaStep(Renderer2D& renderer, const collide::EpaStep<double>& step, bool minkowskiView) const {
   const double px = pixel(renderer);
@@ -441,67 +556,131 @@ void NarrowPhaseLab::drawEpaStep(Renderer2D& renderer, const collide::EpaStep<do
 
 // [SECTION] SAT step
 
+namespace {
+
+// Where a projection line goes: parallel to the axis, beside everything in `points` (offset along the axis's normal
+// `side`, on the side with more room in the view), so the shadows never sit on a shape. Returns the offset along side.
+double projectionOffset(const Renderer2D& renderer, const std::vector<Vec2d>& points, Vec2d side) {
+  const double px = pixel(renderer);
+  double low = std::numeric_limits<double>::infinity();
+  double high = -low;
+  for (const Vec2d& p : points) {
+    low = std::min(low, collide::dot(p, side));
+    high = std::max(high, collide::dot(p, side));
+  }
+  if (points.empty()) low = high = 0;
+  const WorldBounds visible = renderer.camera().visibleBounds();
+  const Vec2d centre = 0.5 * (visible.min + visible.max);
+  const double roomHigh = collide::dot(centre, side) + 0.5 * collide::length(visible.max - visible.min) - high;
+  const double roomLow = low - (collide::dot(centre, side) - 0.5 * collide::length(visible.max - visible.min));
+  constexpr double kGapPixels = 46;
+  return roomHigh >= roomLow ? high + kGapPixels * px : low - kGapPixels * px;
+}
+
+// The edge of `collider` an axis is the normal of: edge `edge` when it is perpendicular to the axis, else the edge
+// whose outward normal is nearest the axis (the index schemes differ by shape). Empty when the shape has no edges.
+std::optional<std::pair<Vec2d, Vec2d>> axisEdge(const std::vector<Vec2d>& vertices, int edge, Vec2d axis) {
+  const int count = static_cast<int>(vertices.size());
+  if (count < 2) return std::nullopt;
+  const auto ends = [&](int i) {
+    return std::pair{vertices[static_cast<std::size_t>(i)], vertices[static_cast<std::size_t>((i + 1) % count)]};
+  };
+  const auto perpendicular = [&](int i) {
+    const auto [p, q] = ends(i);
+    return std::abs(collide::dot(unit(q - p), axis));
+  };
+  if (edge >= 0 && edge < count && perpendicular(edge) < 1e-6) return ends(edge);
+  int best = 0;
+  for (int i = 1; i < count; ++i)
+    if (perpendicular(i) < perpendicular(best)) best = i;
+  return ends(best);
+}
+
+}  // namespace
+
 void NarrowPhaseLab::drawSatStep(Renderer2D& renderer, const collide::SatAxisStep<double>& step,
                                  bool minkowskiView) const {
   const double px = pixel(renderer);
   const Vec2d axis = step.axis;
   const Vec2d side = collide::leftPerp(axis);
   const Color overlapColor = step.separating ? palette::kSeparated : palette::kHit;
+  const Color leader = kSimplex.withAlpha(0.35f);
   if (minkowskiView) {
-    // A - B's shadow on the axis is [minA - maxB, maxA - minB]; the origin's shadow is 0.
+    // A - B's shadow on the axis is [minA - maxB, maxA - minB]; the origin's shadow is 0. Drawn on a line beside
+    // A - B and the origin, with leaders from A - B's extreme points and from O.
     const double low = step.minA - step.maxB;
     const double high = step.maxA - step.minB;
-    const double extra = 120 * px;
-    renderer.dashedLine((low * axis) - extra * axis, (high * axis) + extra * axis, kSimplex.withAlpha(0.5f), 1.5f);
-    renderer.line(low * axis, high * axis, palette::kMinkowski, LineStyle{6.0f});
-    for (double end : {low, high})
-      renderer.dashedLine(end * axis - 400 * px * side, end * axis + 400 * px * side, palette::kMinkowski.withAlpha(0.6f),
-                          1.2f, 5.0f, 4.0f);
-    tag(renderer, high * axis, step.separating ? "O outside the shadow: separating axis" : "O inside the shadow",
-        overlapColor, {8, 6});
+    std::vector<Vec2d> points = minkowski_;
+    points.push_back({0, 0});
+    const double offset = projectionOffset(renderer, points, side);
+    const auto onLine = [&](double t) { return t * axis + offset * side; };
+    const double extra = 60 * px;
+    renderer.line(onLine(std::min(low, 0.0) - extra), onLine(std::max(high, 0.0) + extra), kSimplex.withAlpha(0.5f), LineStyle{1.2f});
+    renderer.line(onLine(low), onLine(high), palette::kMinkowski, LineStyle{6.0f});
+    if (!minkowski_.empty()) {
+      const auto [lowest, highest] = std::minmax_element(minkowski_.begin(), minkowski_.end(), [&](Vec2d p, Vec2d q) {
+        return collide::dot(p, axis) < collide::dot(q, axis);
+      });
+      for (const Vec2d& p : {*lowest, *highest}) renderer.line(p, onLine(collide::dot(p, axis)), leader, LineStyle{1.0f, 4.0f, 4.0f});
+    }
+    renderer.line({0, 0}, onLine(0), palette::kText.withAlpha(0.5f), LineStyle{1.0f, 4.0f, 4.0f});
+    renderer.screenDisc(onLine(0), 4.5f, palette::kText, palette::kBackground, 1.5f);
+    tag(renderer, onLine(0), "O's shadow 0", palette::kText, {6, 6});
+    tag(renderer, onLine(high),
+        step.separating ? "0 outside A - B's shadow: a separating axis" : "0 inside A - B's shadow [" + formatNumber(low) +
+                                                                             ", " + formatNumber(high) + "]",
+        overlapColor, {8, -24});
     return;
   }
-  // World: the axis drawn through the middle of the scene, with both shadows on it (a point x casts its shadow
-  // at dot(x, axis) along the line).
+  // World: the shadows on a projection line beside both shapes (a point x casts its shadow at dot(x, axis) along
+  // the line), thin leaders from each shape's extreme points to its shadow.
   std::vector<Vec2d> outlines[2];
-  WorldBounds scene = WorldBounds::none();
+  std::vector<Vec2d> every;
   for (int s = 0; s < 2; ++s) {
     outlines[s] = shapeOutline(shapes_[static_cast<std::size_t>(s)], 64);
-    scene.include(shapeBounds(shapes_[static_cast<std::size_t>(s)]));
+    every.insert(every.end(), outlines[s].begin(), outlines[s].end());
   }
-  const Vec2d middle = 0.5 * (scene.min + scene.max);
-  const double middleOnAxis = collide::dot(middle, axis);
-  const auto onAxis = [&](double t, double shiftPixels) {
-    return middle + (t - middleOnAxis) * axis + shiftPixels * px * side;
-  };
-  const double low = std::min(step.minA, step.minB) - 80 * px;
-  const double high = std::max(step.maxA, step.maxB) + 80 * px;
+  const double offset = projectionOffset(renderer, every, side);
+  const double outward = offset >= 0 ? 1.0 : -1.0;  // from the shapes toward the line, along side
+  const auto onAxis = [&](double t, double shiftPixels) { return t * axis + (offset + outward * shiftPixels * px) * side; };
+  const double low = std::min(step.minA, step.minB) - 60 * px;
+  const double high = std::max(step.maxA, step.maxB) + 60 * px;
   renderer.line(onAxis(low, 0), onAxis(high, 0), kSimplex.withAlpha(0.55f), LineStyle{1.5f});
   renderer.arrow(onAxis(high - 1e-9, 0), onAxis(high, 0), kSimplex.withAlpha(0.55f), 1.5f, 10.0f);
-  // Projectors from each shape's extreme points to its shadow.
   for (int s = 0; s < 2; ++s) {
     const Color color = s == 0 ? palette::kShapeA : palette::kShapeB;
     const auto [lowest, highest] = std::minmax_element(
         outlines[s].begin(), outlines[s].end(), [&](Vec2d p, Vec2d q) { return collide::dot(p, axis) < collide::dot(q, axis); });
     if (lowest == outlines[s].end()) continue;
     for (const Vec2d& p : {*lowest, *highest})
-      renderer.line(p, onAxis(collide::dot(p, axis), s == 0 ? -7 : 7), color.withAlpha(0.45f), LineStyle{1.0f, 4.0f, 4.0f});
+      renderer.line(p, onAxis(collide::dot(p, axis), s == 0 ? 0 : 10), color.withAlpha(0.4f), LineStyle{1.0f, 4.0f, 4.0f});
   }
-  renderer.line(onAxis(step.minA, -7), onAxis(step.maxA, -7), palette::kShapeA, LineStyle{5.0f});
-  renderer.line(onAxis(step.minB, 7), onAxis(step.maxB, 7), palette::kShapeB, LineStyle{5.0f});
+  renderer.line(onAxis(step.minA, 0), onAxis(step.maxA, 0), palette::kShapeA, LineStyle{5.0f});
+  renderer.line(onAxis(step.minB, 10), onAxis(step.maxB, 10), palette::kShapeB, LineStyle{5.0f});
   const double overlapLow = std::max(step.minA, step.minB);
   const double overlapHigh = std::min(step.maxA, step.maxB);
-  renderer.line(onAxis(std::min(overlapLow, overlapHigh), 17), onAxis(std::max(overlapLow, overlapHigh), 17),
+  renderer.line(onAxis(std::min(overlapLow, overlapHigh), 22), onAxis(std::max(overlapLow, overlapHigh), 22),
                 overlapColor, LineStyle{4.0f});
+  tag(renderer, onAxis(0.5 * (overlapLow + overlapHigh), 22),
+      step.separating ? "gap " + formatNumber(-step.overlap) : "overlap " + formatNumber(step.overlap), overlapColor,
+      {-30, outward * side.y >= 0 ? -26.0 : 8.0});
+
+  // Where the axis comes from: the edge it is the normal of, highlighted and named on its shape.
   std::string source(collide::axisSourceName(step.source));
-  if (step.edge >= 0) {
-    source += ' ';
-    source += std::to_string(step.edge);
+  const bool ofA = step.source == collide::AxisSource::EdgeOfA;
+  if (ofA || step.source == collide::AxisSource::EdgeOfB) {
+    const std::vector<Vec2d> vertices = polytopeVertices(shapes_[ofA ? 0 : 1], false);
+    if (const auto edge = axisEdge(vertices, step.edge, axis)) {
+      const Color color = ofA ? palette::kShapeA : palette::kShapeB;
+      renderer.line(edge->first, edge->second, palette::kAccent, LineStyle{4.5f});
+      const Vec2d middle = 0.5 * (edge->first + edge->second);
+      renderer.arrow(middle, middle + 40 * px * axis, palette::kAccent, 2.0f, 9.0f);
+      tag(renderer, middle, std::string("edge ") + std::to_string(step.edge) + (ofA ? " of A" : " of B") + ": its normal is the axis",
+          color, {10, 8});
+    }
+    source = std::string("normal of edge ") + std::to_string(step.edge) + (ofA ? " of A" : " of B");
   }
   tag(renderer, onAxis(high, 0), "axis " + std::to_string(step.axisIndex + 1) + ": " + source, kSimplex, {6, -10});
-  tag(renderer, onAxis(0.5 * (overlapLow + overlapHigh), 17),
-      step.separating ? "gap " + formatNumber(-step.overlap) : "overlap " + formatNumber(step.overlap), overlapColor,
-      {-30, 8});
 }
 
 // [SECTION] Analytic step and the result
@@ -510,11 +689,33 @@ void NarrowPhaseLab::drawAnalyticStep(Renderer2D& renderer, const collide::Analy
   const int current = steps_[static_cast<std::size_t>(step_)].index;
   for (int i = 0; i < current; ++i)
     renderer.point(trace_.analytic[static_cast<std::size_t>(i)].closest, palette::kTextDim, 3.5f);
+  // The part of the other shape this step looks at: the edge it measures, or the reach around a sector's apex.
+  const std::optional<std::pair<Vec2d, double>> roundA = roundShape(shapes_[0]);
+  const std::optional<std::pair<Vec2d, double>> round = roundA ? roundA : roundShape(shapes_[1]);
+  const Collider& other = shapes_[roundA ? 1 : 0];
+  const double radius = round ? round->second : 0.0;
+  if (step.edge >= 0) {
+    const std::vector<Vec2d> vertices = polytopeVertices(other, false);
+    const int count = static_cast<int>(vertices.size());
+    if (step.edge < count) {
+      const Vec2d p = vertices[static_cast<std::size_t>(step.edge)];
+      const Vec2d q = vertices[static_cast<std::size_t>((step.edge + 1) % count)];
+      renderer.line(p, q, palette::kAccent, LineStyle{4.5f});
+      tag(renderer, 0.5 * (p + q), "edge " + std::to_string(step.edge), palette::kAccent, {8, 8});
+    }
+  }
+  if (const auto* sector = std::get_if<collide::Sector<double>>(&other.shape); sector && step.index == 1) {
+    renderer.circle(other.transform.p, sector->radius + radius, Color{0, 0, 0, 0}, palette::kAccent.withAlpha(0.7f), 1.5f);
+    tag(renderer, other.transform.p + (sector->radius + radius) * Vec2d{0, 1}, "reach R + r from the apex",
+        palette::kAccent, {8, -22});
+  }
   renderer.dashedLine(step.point, step.closest, palette::kAccent, 2.0f, 6.0f, 4.0f);
   renderer.point(step.point, palette::kShapeA, 5.0f);
   renderer.point(step.closest, palette::kAccent, 5.5f);
   tag(renderer, step.point, "centre", palette::kShapeA, {8, 10});
-  tag(renderer, step.closest, std::string(step.title), palette::kAccent, {8, -22});
+  // The step's question, then what it decided, with the numbers (as the narration says it).
+  tag(renderer, step.closest, std::string(step.title) + "\n" + analyticDecision(step, shapes_[0], shapes_[1]),
+      palette::kAccent, {8, -40}, 300.0f);
 }
 
 void NarrowPhaseLab::drawResult(Renderer2D& renderer) const {
@@ -529,15 +730,17 @@ void NarrowPhaseLab::drawResult(Renderer2D& renderer) const {
     renderer.point(*r.pointB, palette::kSeparated.withAlpha(alpha), 4.5f);
     if (atEnd) tag(renderer, 0.5 * (*r.pointA + *r.pointB), "distance " + formatNumber(*r.distance), palette::kSeparated, {8, 6});
   }
-  if (r.hit && r.depth && r.normal) {
-    // The minimum translation: moving B by depth * normal separates the shapes.
+  if (r.hit && r.depth && r.normal && atEnd) {
+    // The minimum translation, the run's answer, so shown only once the run has found it (the last step).
     const Vec2d from = r.pointB ? *r.pointB : shapeAnchor(shapes_[1]);
     const Vec2d mtv = *r.depth * *r.normal;
-    if (r.pointA) renderer.point(*r.pointA, palette::kHit.withAlpha(alpha), 4.5f);
-    if (r.pointB) renderer.point(*r.pointB, palette::kHit.withAlpha(alpha), 4.5f);
-    renderer.arrow(from, from + mtv, palette::kHit.withAlpha(alpha), 2.5f, 12.0f);
-    renderer.arrow(from, from + 45 * px * *r.normal, palette::kText.withAlpha(alpha * 0.8f), 1.5f, 9.0f);
-    if (atEnd) tag(renderer, from + mtv, "MTV: move B by " + formatVector(mtv), palette::kHit, {8, 6});
+    if (r.pointA) renderer.point(*r.pointA, palette::kHit, 4.5f);
+    if (r.pointB) renderer.point(*r.pointB, palette::kHit, 4.5f);
+    renderer.arrow(from, from + mtv, palette::kHit, 2.5f, 12.0f);
+    renderer.arrow(from, from + 45 * px * *r.normal, palette::kText.withAlpha(0.8f), 1.5f, 9.0f);
+    tag(renderer, from + mtv,
+        "translate B by depth " + formatNumber(*r.depth) + " along n = " + formatVector(*r.normal) + " to separate",
+        palette::kHit, {8, 6});
   }
 }
 

@@ -17,6 +17,7 @@
 #include "collide/polygon.h"
 #include "collide/support.h"
 #include "lab/lab.h"
+#include "labs/format.h"
 #include "render/shape_drawing.h"
 #include "widgets/shape_editor.h"
 #include "widgets/shape_inspector.h"
@@ -199,7 +200,8 @@ void ShapesLab::drawUi() {
   ImGui::Checkbox("Show support points", &showSupport_);
   if (ImGui::SliderInt("Directions", &directionCount_, 4, 64)) setStep(step_);
   const Vec2d d = direction();
-  ImGui::Text("d = (%.3f, %.3f), %.1f deg", d.x, d.y, std::atan2(d.y, d.x) * kDegrees);
+  ImGui::Text("d = (%s, %s), %s deg", formatWith("%.3f", d.x).c_str(), formatWith("%.3f", d.y).c_str(),
+              formatWith("%.1f", std::atan2(d.y, d.x) * kDegrees).c_str());
   textWrapped("Each yellow dot is its shape's support point: the point farthest along d. GJK and EPA see a "
                      "shape only through this function.");
 

@@ -99,7 +99,7 @@ void numbersCell(std::initializer_list<double> values) {
     char number[40];
     for (const double value : values) {
       if (!text.empty()) text += ", ";
-      std::snprintf(number, sizeof number, "%.*g", digits, value);
+      std::snprintf(number, sizeof number, "%.*g", digits, value == 0.0 ? 0.0 : value);  // never "-0"
       text += number;
     }
     return text;

@@ -157,6 +157,15 @@ EpaStep<S> toWorld(const Transform<S>& frame, EpaStep<S> step) {
   return step;
 }
 
+template <Scalar S>
+EpaStart<S> toWorld(const Transform<S>& frame, EpaStart<S> start) {
+  start.simplex = detail::toWorld(frame, start.simplex);
+  for (Vec2<S>& direction : start.directions) direction = frame.q.apply(direction);
+  for (SupportPoint<Vec2<S>>& support : start.supports) support = detail::toWorld(frame, support);
+  for (SupportPoint<Vec2<S>>& vertex : start.polygon) vertex = detail::toWorld(frame, vertex);
+  return start;
+}
+
 // The trace sinks of one run: all NoTrace for runQuery, recorders for recordQuery.
 struct PlainSinks {
   NoTrace gjk, epa, sat, analytic;
@@ -165,7 +174,7 @@ struct PlainSinks {
 template <Scalar S>
 struct RecordingSinks {
   Recorder<GjkStep<Vec2<S>>> gjk;
-  Recorder<EpaStep<S>> epa;
+  EpaRecorder<S> epa;
   Recorder<SatAxisStep<S>> sat;
   Recorder<AnalyticStep<S>> analytic;
 };
@@ -353,6 +362,7 @@ QueryTrace<S> recordQuery(Algorithm algorithm, const Collider<S>& a, const Colli
   const Transform<S> frameA = placement(a);
   trace.gjk.reserve(sinks.gjk.steps.size());
   for (const GjkStep<Vec2<S>>& step : sinks.gjk.steps) trace.gjk.push_back(detail::toWorld(frameA, step));
+  for (const EpaStart<S>& start : sinks.epa.starts) trace.epaStart.push_back(toWorld(frameA, start));
   trace.epa.reserve(sinks.epa.steps.size());
   for (const EpaStep<S>& step : sinks.epa.steps) trace.epa.push_back(toWorld(frameA, step));
   trace.sat = std::move(sinks.sat.steps);

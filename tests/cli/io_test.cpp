@@ -17,6 +17,7 @@
 #include <map>
 #include <numbers>
 #include <set>
+#include <regex>
 #include <sstream>
 
 #include <sys/stat.h>
@@ -33,6 +34,8 @@
 #include "io/scene.h"
 #include "io/shape_json.h"
 #include "io/text_io.h"
+#include "labs/format.h"
+#include "labs/narration.h"
 #include "lab/lab.h"
 #include "resources/embedded.h"
 #include "shell/lab_shell.h"
@@ -1546,4 +1549,170 @@ TEST(Midphase2Lab, CuratedScenesTeachWhatTheySay) {
 }
 
 }  // namespace
+// [SECTION] The narrow-phase lab's words, names and steps, read headless
+
+namespace {
+
+// Every step's narration of a 2D scene run with `algorithm` in the Narrow phase lab.
+std::vector<std::string> narrations(const Scene& scene, std::string_view algorithm) {
+  const LabInfo* info = findLab("Narrow phase");
+  EXPECT_NE(info, nullptr);
+  std::unique_ptr<Lab> lab = info->create();
+  std::string error;
+  EXPECT_TRUE(lab->setAlgorithm(algorithm, error)) << error;
+  EXPECT_TRUE(lab->loadScene(scene, error)) << error;
+  EXPECT_TRUE(lab->setAlgorithm(algorithm, error)) << error;
+  std::vector<std::string> out;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    lab->setStep(step);
+    Json state;
+    lab->dumpState(state);
+    out.push_back(state["narration"].get<std::string>());
+  }
+  return out;
+}
+
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST(LabFormat, ZeroIsNeverSigned) {
+  EXPECT_EQ(formatNumber(-0.0), "0");
+  EXPECT_EQ(formatWith("%.3g", -0.0), "0");
+  EXPECT_EQ(formatWith("%.3f", -1e-9), "0.000");
+  EXPECT_EQ(formatWith("%.3f", -0.5), "-0.500");
+  EXPECT_EQ(formatWith("%.3g", -1e-9), "-1e-09");
+  EXPECT_EQ(formatVector(Vec2<double>{-0.0, 1.0}), "(0, 1)");
+}
+
+// Simplex vertices are named by the support they came from: a vertex kept from one step to the next keeps its
+// name, the new one is w<step>, and no narration calls them A, B or C (the shapes' names).
+TEST(NarrowPhaseLab, SimplexVerticesKeepTheirSupportNames) {
+  for (const char* name : {"03_deep_overlap.json", "09_gjk_most_iterations.json", "10_origin_on_simplex_edge.json"}) {
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    for (const Algorithm algorithm : {Algorithm::Gjk, Algorithm::Distance}) {
+      const collide::QueryTrace<double> trace = collide::recordQuery(algorithm, scene.shapes[0].collider, scene.shapes[1].collider);
+      ASSERT_FALSE(trace.gjk.empty());
+      for (int k = 0; k < static_cast<int>(trace.gjk.size()); ++k) {
+        const auto names = simplexSupportIndices(trace.gjk, k);
+        EXPECT_EQ(names[0], k);
+        if (k == 0) continue;
+        // Every vertex kept by step k - 1 is in step k's simplex under the same name.
+        const auto& previous = trace.gjk[static_cast<std::size_t>(k - 1)];
+        const auto previousNames = simplexSupportIndices(trace.gjk, k - 1);
+        const auto& current = trace.gjk[static_cast<std::size_t>(k)].simplexBefore;
+        for (int i = 0; i < previous.simplexBefore.count; ++i) {
+          if ((previous.droppedMask & (1u << i)) != 0) continue;
+          bool found = false;
+          for (int j = 1; j < current.count; ++j) {
+            if (current.vertices[static_cast<std::size_t>(j)].point == previous.simplexBefore.vertices[static_cast<std::size_t>(i)].point) {
+              EXPECT_EQ(names[static_cast<std::size_t>(j)], previousNames[static_cast<std::size_t>(i)]) << "step " << k;
+              found = true;
+            }
+          }
+          EXPECT_TRUE(found) << "step " << k << " lost a kept vertex";
+        }
+      }
+      const std::vector<std::string> texts = narrations(scene, collide::algorithmName(algorithm));
+      ASSERT_FALSE(texts.empty());
+      EXPECT_TRUE(contains(texts[0], "w0")) << texts[0];
+      for (const std::string& text : texts) {
+        for (const char* clash : {"vertex A", "vertex B", "edge AB", "edge AC", "edge BC", "triangle ABC", "= w "})
+          EXPECT_FALSE(contains(text, clash)) << text;
+      }
+    }
+  }
+}
+
+// No step of any curated 2D scene says what the newcomer found untrue or unplain; boolean GJK says touch
+// only when the measured depth is zero.
+TEST(NarrowPhaseLab, WordsAreTrueAndPlain) {
+  const fs::path directory = fs::path(COLLISION_LAB_ASSET_DIR) / "scenes";
+  int checked = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator(directory)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("0") && !name.starts_with("1")) continue;  // the 2D narrow-phase scenes
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    EXPECT_FALSE(contains(scene.lesson, "rticle")) << scene.lesson;
+    for (const Algorithm algorithm : collide::kAlgorithms) {
+      if (!collide::refusal(algorithm, scene.shapes[0].collider, scene.shapes[1].collider).empty()) continue;
+      SCOPED_TRACE(collide::algorithmName(algorithm));
+      for (const std::string& text : narrations(scene, collide::algorithmName(algorithm))) {
+        for (const char* banned : {"(cores)", "rticle", "vertex(es)", "face(s)", "the shapes touch, which"})
+          EXPECT_FALSE(contains(text, banned)) << banned << " in: " << text;
+        // A signed zero: "-0" not inside a word or a number (edge "4-0" and 1e-07 are fine).
+        EXPECT_FALSE(std::regex_search(text, std::regex("(^|[^0-9A-Za-z])-0([^.0-9]|$)"))) << text;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 50);
+  // Boxes overlapping by a full unit overlap; boxes sharing an edge touch.
+  const std::vector<std::string> overlapping = narrations(curated("10_origin_on_simplex_edge.json"), "gjk");
+  EXPECT_TRUE(contains(overlapping.back(), "the shapes overlap")) << overlapping.back();
+  EXPECT_FALSE(contains(overlapping.back(), "touch")) << overlapping.back();
+  const std::vector<std::string> touching = narrations(curated("02_touching_edges.json"), "gjk");
+  EXPECT_TRUE(contains(touching.back(), "the shapes touch")) << touching.back();
+}
+
+// EPA's start is a step of its own: the trace carries the start polygon EPA's first iteration works on, and the
+// lab narrates the directions searched when GJK ended on a point or a segment.
+TEST(NarrowPhaseLab, EpaStartIsAStep) {
+  for (const char* name : {"03_deep_overlap.json", "04_identical_squares.json", "02_touching_edges.json"}) {
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    const collide::QueryTrace<double> trace = collide::recordQuery(Algorithm::Epa, scene.shapes[0].collider, scene.shapes[1].collider);
+    ASSERT_EQ(trace.epaStart.size(), 1u);
+    const collide::EpaStart<double>& start = trace.epaStart[0];
+    EXPECT_EQ(start.directions.size(), start.supports.size());
+    const collide::Simplex<Vec2<double>>& last = trace.gjk.back().simplexAfter;
+    ASSERT_EQ(start.simplex.count, last.count);
+    for (int i = 0; i < last.count; ++i) EXPECT_EQ(start.simplex.vertices[static_cast<std::size_t>(i)].point, last.vertices[static_cast<std::size_t>(i)].point);
+    if (!trace.epa.empty()) {
+      ASSERT_EQ(start.polygon.size(), trace.epa[0].polytope.size());
+      for (std::size_t i = 0; i < start.polygon.size(); ++i) EXPECT_EQ(start.polygon[i].point, trace.epa[0].polytope[i].point);
+    }
+    // The lab's timeline: GJK's steps, then the start, then EPA's iterations.
+    const std::vector<std::string> texts = narrations(scene, "epa");
+    ASSERT_EQ(texts.size(), trace.gjk.size() + 1 + trace.epa.size());
+    const std::string& startText = texts[trace.gjk.size()];
+    if (start.directions.empty()) {
+      EXPECT_TRUE(contains(startText, "triangle")) << startText;
+    } else {
+      EXPECT_TRUE(contains(startText, "searches A - B along")) << startText;
+      EXPECT_TRUE(contains(startText, formatVector(start.directions[0]))) << startText;
+    }
+  }
+  // The identical squares teach the pitfall: GJK ends on a point or a segment, and the searches give it area.
+  const Scene squares = curated("04_identical_squares.json");
+  const auto trace = collide::recordQuery(Algorithm::Epa, squares.shapes[0].collider, squares.shapes[1].collider);
+  EXPECT_LT(trace.epaStart[0].simplex.count, 3);
+  EXPECT_FALSE(trace.epaStart[0].directions.empty());
+  EXPECT_GE(trace.epaStart[0].polygon.size(), 3u);
+}
+
+// Each analytic step states the quantity, the threshold and the verdict, naming the edge or the region.
+TEST(NarrowPhaseLab, AnalyticStepsSayWhatTheyDecide) {
+  const std::vector<std::string> polygon = narrations(curated("11_circle_vs_polygon.json"), "analytic");
+  ASSERT_GE(polygon.size(), 3u);
+  int edges = 0;
+  for (const std::string& text : polygon) {
+    EXPECT_FALSE(contains(text, "The number compared")) << text;
+    if (contains(text, "istance to edge ")) {
+      ++edges;
+      EXPECT_TRUE(contains(text, " radius ")) << text;
+      EXPECT_TRUE(contains(text, "reach this edge") || contains(text, "reaches this edge")) << text;
+    }
+  }
+  EXPECT_GE(edges, 3);
+  const std::vector<std::string> sector = narrations(curated("05_circle_vs_wide_sector.json"), "analytic");
+  ASSERT_GE(sector.size(), 3u);
+  EXPECT_TRUE(contains(sector[0], "Distance from the apex = ")) << sector[0];
+  EXPECT_TRUE(contains(sector[0], "R + r = ")) << sector[0];
+  EXPECT_TRUE(contains(sector[2], "span")) << sector[2];
+  EXPECT_TRUE(contains(sector.back(), "This settles it: hit.")) << sector.back();
+}
+
 }  // namespace lab

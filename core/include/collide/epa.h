@@ -73,6 +73,27 @@ struct EpaStep {
   EpaStop stop = EpaStop::None;
 };
 
+// EPA's start, traced once before the first EpaStep: boolean GJK's final simplex, the directions searched when
+// it had no area (GJK on touching shapes, or on two identical squares at one position, ends on a point or a segment
+// through the origin: both axes for a point, both perpendiculars for a segment), the support found along each, and
+// the counter-clockwise polygon EPA starts from (fewer than 3 vertices when A - B itself is flat). A sink receives
+// it when it takes an EpaStart (EpaRecorder); Recorder<EpaStep> keeps only the iterations.
+template <Scalar S>
+struct EpaStart {
+  Simplex<Vec2<S>> simplex{};
+  std::vector<Vec2<S>> directions;                // in the order searched
+  std::vector<SupportPoint<Vec2<S>>> supports;    // supports[i] found along directions[i]
+  std::vector<SupportPoint<Vec2<S>>> polygon;
+};
+
+// Keeps EPA's start and every iteration.
+template <Scalar S>
+struct EpaRecorder : Recorder<EpaStep<S>> {
+  std::vector<EpaStart<S>> starts;  // one per EPA run
+  using Recorder<EpaStep<S>>::operator();
+  void operator()(const EpaStart<S>& start) { starts.push_back(start); }
+};
+
 // Convention: normal is unit, from A toward B; moving B by depth * normal separates them (touching).
 // pointA is A's deepest point into B and pointB is B's deepest point into A, so pointB = pointA - depth * normal.
 template <Scalar S>
@@ -151,7 +172,8 @@ inline void supportHull(StartPoints<S> points, Polytope<S>& hull) {
 // or line (both axes for a point, both perpendiculars for a segment) until the hull has area. Leaves fewer
 // than 3 vertices only when A - B itself is flat (a point or a segment).
 template <class Difference, Scalar S>
-inline void startPolygon(const Difference& difference, const Simplex<Vec2<S>>& start, bool& finite, Polytope<S>& polygon) {
+inline void startPolygon(const Difference& difference, const Simplex<Vec2<S>>& start, bool& finite, Polytope<S>& polygon,
+                         EpaStart<S>* record) {
   StartPoints<S> points;
   for (int i = 0; i < start.count; ++i) points.items[points.count++] = start.vertices[i];
   supportHull(points, polygon);
@@ -175,6 +197,10 @@ inline void startPolygon(const Difference& difference, const Simplex<Vec2<S>>& s
         return;
       }
       points.items[points.count++] = support;
+      if (record != nullptr) {
+        record->directions.push_back(directions[i]);
+        record->supports.push_back(support);
+      }
     }
     supportHull(points, polygon);
   }
@@ -287,8 +313,17 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   const MinkowskiDifference<A, B> difference{a, b, SupportKind::Whole};
   bool finite = true;
   detail::Polytope<S> polytope;
-  detail::startPolygon(difference, start, finite, polytope);
+  // The start's record is built only when traced, beside the same arithmetic (recorded == unrecorded).
+  [[maybe_unused]] std::conditional_t<Trace::enabled, EpaStart<S>, detail::NoStep> startRecord{};
+  EpaStart<S>* record = nullptr;
+  if constexpr (Trace::enabled) record = &startRecord;
+  detail::startPolygon(difference, start, finite, polytope, record);
   if (!finite) return finish(EpaStop::InvalidInput);
+  if constexpr (Trace::enabled && requires { trace(startRecord); }) {
+    startRecord.simplex = start;
+    startRecord.polygon.assign(polytope.begin(), polytope.end());
+    trace(startRecord);
+  }
   if (polytope.count < 3) {
     // A - B has no area: the origin is on it, so the shapes touch with zero depth.
     result.hit = true;

@@ -184,6 +184,7 @@ template <Scalar S>
 struct QueryTrace {
   QueryResult<S> result;
   std::vector<GjkStep<Vec2<S>>> gjk;
+  std::vector<EpaStart<S>> epaStart;  // epa: the start polygon, when EPA ran (at most one)
   std::vector<EpaStep<S>> epa;
   std::vector<SatAxisStep<S>> sat;
   std::vector<AnalyticStep<S>> analytic;
