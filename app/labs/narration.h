@@ -35,9 +35,12 @@ template <class V>
   return names;
 }
 
-// "w3"
-[[nodiscard]] inline std::string supportName(int supportIndex) { return "w" + std::to_string(supportIndex); }
-
+// "w3" (appended, not "w" + to_string: GCC 12's -Wrestrict misfires on that once inlined)
+[[nodiscard]] inline std::string supportName(int supportIndex) {
+  std::string name = "w";
+  name += std::to_string(supportIndex);
+  return name;
+}
 
 // GJK iteration `index` of a run; `algorithm` is Gjk or Epa (boolean GJK, Collision detection notes) or Distance
 // (Game engine from scratch 45).

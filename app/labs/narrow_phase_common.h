@@ -36,7 +36,7 @@ template <class Trace>
 }
 
 // The step list's rows (widgets/step_list.h) for a run of either dimension: the phase of each step and one line of
-// what it found. EPA's first step is marked "EPA start": the polytope GJK's simplex grew into.
+// what it found. EPA's start is marked "EPA start": the polygon or polytope GJK's simplex grew into.
 template <class Trace>
 [[nodiscard]] std::vector<StepListEntry> stepListEntries(const Trace& trace, const std::vector<TraceStepRef>& steps) {
   using Kind = TraceStepRef::Kind;
@@ -51,10 +51,21 @@ template <class Trace>
         out.push_back({"GJK", std::move(summary)});
         break;
       }
+      case Kind::EpaStart: {
+        if constexpr (requires { trace.epaStart; }) {
+          const auto& start = trace.epaStart[i];
+          std::string summary = "polygon of " + std::to_string(start.polygon.size());
+          summary += " from GJK's simplex of " + std::to_string(start.simplex.count);
+          out.push_back({"EPA start", std::move(summary)});
+        }
+        break;
+      }
       case Kind::Epa: {
+        // In space the start has no step of its own: EPA's first step is the polytope GJK's simplex grew into.
         const auto& step = trace.epa[i];
-        out.push_back({ref.index == 0 ? "EPA start" : "EPA", "gap " + formatNumber(step.gap) +
-                                                             (ref.index == 0 ? " (from GJK's simplex)" : "")});
+        bool first = ref.index == 0;
+        if constexpr (requires { trace.epaStart; }) first = false;
+        out.push_back({first ? "EPA start" : "EPA", "gap " + formatNumber(step.gap) + (first ? " (from GJK's simplex)" : "")});
         break;
       }
       case Kind::Sat: {

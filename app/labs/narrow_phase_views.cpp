@@ -44,20 +44,28 @@ constexpr Color kRegionInterior = rgb(0xb48cff);
 
 // [SECTION] Helpers: labels, world supports, regions
 
+// Text broken into lines no wider than `width` pixels (at spaces only: widgets/wrapped_text.h).
+std::string wrapped(std::string_view text, double width) {
+  std::string lines;
+  for (const std::string_view line : breakLines(text, width, [](std::string_view part) {
+         return static_cast<double>(ImGui::CalcTextSize(part.data(), part.data() + part.size()).x);
+       }))
+    lines.append(lines.empty() ? "" : "\n").append(line);
+  return lines;
+}
+
 // A label on a dark box, above and right of the point unless that spot is taken (the renderer lays labels out:
-// render/label_layout.h).
-void tag(Renderer2D& renderer, Vec2d at, std::string_view text, Color color, Vec2d offsetPixels = {8, -22}) {
-  renderer.label(at, text, color, offsetPixels);
+// render/label_layout.h). wrapPixels > 0 wraps long text.
+void tag(Renderer2D& renderer, Vec2d at, std::string_view text, Color color, Vec2d offsetPixels = {8, -22},
+         float wrapPixels = 0.0f) {
+  if (wrapPixels > 0.0f) renderer.label(at, wrapped(text, wrapPixels), color, offsetPixels);
+  else renderer.label(at, text, color, offsetPixels);
 }
 
 // A message across the top of a view (a refusal), below the pane title and wrapped to the view's width.
 void banner(const Renderer2D& renderer, const std::string& text, Color color) {
   const ScreenRect& rect = renderer.camera().rect();
-  std::string lines;
-  for (const std::string_view line : breakLines(text, rect.width - 40.0, [](std::string_view part) {
-         return static_cast<double>(ImGui::CalcTextSize(part.data(), part.data() + part.size()).x);
-       }))
-    lines.append(lines.empty() ? "" : "\n").append(line);
+  const std::string lines = wrapped(text, rect.width - 40.0);
   const ImVec2 size = ImGui::CalcTextSize(lines.c_str());
   const ImVec2 min(static_cast<float>(rect.x) + 11.0f, static_cast<float>(rect.y) + 43.0f);
   ImDrawList* list = ImGui::GetBackgroundDrawList();
