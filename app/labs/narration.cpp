@@ -288,13 +288,20 @@ std::string narrateEpaStep(const collide::EpaStep<double>& step) {
   return text + ".";
 }
 
+std::string axisSourceText(collide::AxisSource source, int edge) {
+  using collide::AxisSource;
+  if ((source == AxisSource::EdgeOfA || source == AxisSource::EdgeOfB) && edge >= 0) {
+    std::string text = "edge ";
+    text += std::to_string(edge);
+    text += source == AxisSource::EdgeOfA ? " of A" : " of B";
+    return text;
+  }
+  return std::string(collide::axisSourceName(source));
+}
+
 std::string narrateSatStep(const collide::SatAxisStep<double>& step, bool last,
                            const collide::QueryResult<double>& result) {
-  std::string source(collide::axisSourceName(step.source));
-  if (step.edge >= 0) {
-    source += ' ';
-    source += std::to_string(step.edge);
-  }
+  const std::string source = axisSourceText(step.source, step.edge);
   std::string text = "Axis " + std::to_string(step.axisIndex + 1) + " (" + source + ") n = " + formatVector(step.axis) +
                      ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) + "], B to [" +
                      formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";

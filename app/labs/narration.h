@@ -42,6 +42,9 @@ template <class V>
   return name;
 }
 
+// Where a SAT axis comes from, in words: "edge 1 of A", "world x", "centre line".
+[[nodiscard]] std::string axisSourceText(collide::AxisSource source, int edge);
+
 // GJK iteration `index` of a run; `algorithm` is Gjk or Epa (boolean GJK, Collision detection notes) or Distance
 // (Game engine from scratch 45).
 [[nodiscard]] std::string narrateGjkStep(const std::vector<collide::GjkStep<collide::Vec2<double>>>& steps, int index,

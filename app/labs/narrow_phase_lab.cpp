@@ -640,7 +640,7 @@ void NarrowPhaseLab::drawStepTable() {
       ImGui::TableNextColumn();
       cellVector(axis.axis);
       ImGui::TableNextColumn();
-      ImGui::Text("%s %d", std::string(collide::axisSourceName(axis.source)).c_str(), axis.edge);
+      ImGui::TextUnformatted(axisSourceText(axis.source, axis.edge).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%s%s", formatWith("%.4g", axis.overlap).c_str(), axis.separating ? " (gap)" : "");
     }
