@@ -105,10 +105,37 @@ void numbersCell(std::initializer_list<double> values) {
     return text;
   };
   const float room = ImGui::GetContentRegionAvail().x;
+  const auto fits = [room](const std::string& text) {
+    return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x <= room;
+  };
+  // One line with at least 4 significant digits; else one number per line (far from the origin, "100000.5" needs
+  // its digits more than the row needs its height); 1 digit at the very least.
   std::string text;
-  for (int digits = 6; digits >= 1; --digits) {
-    text = format(digits);
-    if (ImGui::CalcTextSize(text.data(), text.data() + text.size()).x <= room) break;
+  for (int digits = 6; digits >= 4 && text.empty(); --digits) {
+    if (const std::string line = format(digits); fits(line)) text = line;
+  }
+  if (text.empty() && values.size() > 1) {
+    for (int digits = 9; digits >= 1; --digits) {
+      std::string lines;
+      bool allFit = true;
+      char number[40];
+      for (const double value : values) {
+        std::snprintf(number, sizeof number, "%.*g", digits, value == 0.0 ? 0.0 : value);
+        allFit = allFit && fits(number);
+        lines += lines.empty() ? "" : "\n";
+        lines += number;
+      }
+      if (allFit || digits == 1) {
+        text = lines;
+        break;
+      }
+    }
+  }
+  if (text.empty()) {
+    for (int digits = 3; digits >= 1; --digits) {
+      text = format(digits);
+      if (fits(text)) break;
+    }
   }
   ImGui::TextUnformatted(text.data(), text.data() + text.size());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", format(17).c_str());

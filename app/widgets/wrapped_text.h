@@ -22,8 +22,9 @@ namespace lab {
 // ImGui::TextWrapped's replacement (printf-style, wrapped to the available width with breakLines).
 void textWrapped(const char* format, ...) IM_FMTARGS(1);
 
-// A table cell of numbers ("0.123, -0.0763"): with as many significant digits (6 down to 1) as fit the cell's
-// width, so none is cut off, and every digit (%.17g) in a tooltip on hover.
+// A table cell of numbers ("0.123, -0.0763"): on one line with as many significant digits (6 down to 4) as fit the
+// cell's width, else one number per line with as many as fit (far from the origin), so none is cut off; every
+// digit (%.17g) in a tooltip on hover.
 void numbersCell(std::initializer_list<double> values);
 
 }  // namespace lab
