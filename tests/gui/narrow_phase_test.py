@@ -24,7 +24,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window, quit_app  # noqa: E402
+from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window, quit_app, drag  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 
@@ -132,18 +132,7 @@ def run_drag(args, scene_name, moves, settle):
         xdotool("windowmove", "--sync", window, "0", "0")
         xdotool("windowfocus", "--sync", window)  # no window manager under Xvfb: keys go to the focused window
         time.sleep(settle)
-        start, end = centres["b"], centres["a"]
-        xdotool("mousemove", "--window", window, "--sync", str(start[0]), str(start[1]))
-        time.sleep(0.3)
-        xdotool("mousedown", "1")
-        time.sleep(0.3)
-        for i in range(1, moves + 1):
-            x = start[0] + (end[0] - start[0]) * i // moves
-            y = start[1] + (end[1] - start[1]) * i // moves
-            xdotool("mousemove", "--window", window, "--sync", str(x), str(y))
-            time.sleep(0.05)
-        xdotool("mouseup", "1")
-        time.sleep(0.3)
+        drag(window, centres["b"], centres["a"], moves)
         # Step with the arrow keys (the mouse over the canvas, so ImGui does not hold the keyboard).
         for _ in range(2):
             press("Right")
