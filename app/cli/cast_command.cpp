@@ -282,58 +282,17 @@ Json answer(const CastPair<Collider>& line, const std::vector<CastAlgorithm>& ch
 
 // [SECTION] The command
 
-std::string errorAnswer(const Json& id, int lineNumber, const std::string& message) {
-  Json out = Json::object();
-  if (id.is_null()) out["line"] = lineNumber;
-  else out["id"] = id;
-  out["error"] = boundedText(message, message.size());
-  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
 int runCastCommand(const CastCommandOptions& options) {
   std::vector<CastAlgorithm> chosen;
   for (const std::string& name : options.algorithms) chosen.push_back(*collide::castAlgorithmFromName(name));
   const bool useFloat = options.scalar == "float";
-  InputSource input(options.inputPath);
-  OutputSink output(options.outputPath);
-  std::string line;
-  int lineNumber = 0;
-  int badLines = 0;
-  while (std::getline(input.stream(), line)) {
-    ++lineNumber;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    Json id;
-    std::string answerText;
-    try {
-      const Json document = parseJsonText(line, lineNumber);
-      if (document.is_object() && document.contains("id")) id = document["id"];
-      answerText = std::visit(
-                       [&](const auto& pair) {
-                         return useFloat ? answer<float>(pair, chosen, options.trace)
-                                         : answer<double>(pair, chosen, options.trace);
-                       },
-                       castPairFromJson(document))
-                       .dump(-1, ' ', false, Json::error_handler_t::replace);
-    } catch (const JsonSyntaxError& error) {
-      ++badLines;
-      answerText = errorAnswer(id, lineNumber, error.what());
-    } catch (const JsonFieldError& error) {
-      ++badLines;
-      answerText = errorAnswer(id, lineNumber, "line " + std::to_string(lineNumber) + ": " + error.what());
-    } catch (const std::exception& error) {
-      ++badLines;
-      answerText = errorAnswer(id, lineNumber, "line " + std::to_string(lineNumber) + ": cannot answer: " + error.what());
-    }
-    output.stream() << answerText << '\n';
-  }
-  if (input.stream().bad()) throw std::runtime_error(input.name() + ": read error");
-  output.finish();
-  if (badLines > 0) {
-    std::fprintf(stderr, "collision-lab cast: %d of %d lines could not be read (see their \"error\")\n", badLines,
-                 lineNumber);
-    return 1;
-  }
-  return 0;
+  return answerJsonLines("cast", options.inputPath, options.outputPath, [&](const Json& document) {
+    return std::visit(
+        [&](const auto& pair) {
+          return useFloat ? answer<float>(pair, chosen, options.trace) : answer<double>(pair, chosen, options.trace);
+        },
+        castPairFromJson(document));
+  });
 }
 
 std::vector<std::string> castAlgorithmNames() {

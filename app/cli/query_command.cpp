@@ -55,61 +55,14 @@ Json answer(const Pair& pair, const std::vector<collide::Algorithm>& chosen) {
   return out;
 }
 
-// {"id": ..., "error": "..."} as one line; {"line": N, "error": "..."} when the line's id could not be read, so an
-// answer never holds a null. The message is made valid UTF-8 here as well, so writing an answer can never throw.
-std::string errorAnswer(const Json& id, int lineNumber, const std::string& message) {
-  Json out = Json::object();
-  if (id.is_null()) out["line"] = lineNumber;
-  else out["id"] = id;
-  out["error"] = boundedText(message, message.size());
-  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
 int runQueryCommand(const QueryCommandOptions& options) {
   std::vector<collide::Algorithm> chosen;
   for (const std::string& name : options.algorithms) chosen.push_back(*collide::parseAlgorithm(name));
   const bool useFloat = options.scalar == "float";
-
-  InputSource input(options.inputPath);
-  OutputSink output(options.outputPath);
-  std::string line;
-  int lineNumber = 0;
-  int badLines = 0;
-  while (std::getline(input.stream(), line)) {
-    ++lineNumber;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    // Every line gets exactly one answer, whatever it holds: the failures of one line stay on that line.
-    Json id;
-    std::string answerText;
-    try {
-      const Json document = parseJsonText(line, lineNumber);
-      if (document.is_object() && document.contains("id")) id = document["id"];
-      answerText = std::visit(
-                       [&](const auto& pair) {
-                         return useFloat ? answer<float>(pair, chosen) : answer<double>(pair, chosen);
-                       },
-                       queryPairFromJson(document))
-                       .dump();
-    } catch (const JsonSyntaxError& error) {  // names its line and column already
-      ++badLines;
-      answerText = errorAnswer(id, lineNumber, error.what());
-    } catch (const JsonFieldError& error) {
-      ++badLines;
-      answerText = errorAnswer(id, lineNumber, "line " + std::to_string(lineNumber) + ": " + error.what());
-    } catch (const std::exception& error) {  // a defect, not the input's fault: still one answer for this line
-      ++badLines;
-      answerText = errorAnswer(id, lineNumber, "line " + std::to_string(lineNumber) + ": cannot answer: " + error.what());
-    }
-    output.stream() << answerText << '\n';
-  }
-  if (input.stream().bad()) throw std::runtime_error(input.name() + ": read error");
-  output.finish();
-  if (badLines > 0) {
-    std::fprintf(stderr, "collision-lab query: %d of %d lines could not be read (see their \"error\")\n", badLines,
-                 lineNumber);
-    return 1;
-  }
-  return 0;
+  return answerJsonLines("query", options.inputPath, options.outputPath, [&](const Json& document) {
+    return std::visit([&](const auto& pair) { return useFloat ? answer<float>(pair, chosen) : answer<double>(pair, chosen); },
+                      queryPairFromJson(document));
+  });
 }
 
 const bool registered = registerCommand({

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <system_error>
@@ -379,6 +380,54 @@ void OutputSink::finish() {
     if (error) throw std::runtime_error(path_.string() + ": cannot replace: " + error.message());
   }
   finished_ = true;
+}
+
+namespace {
+
+std::string errorAnswer(const Json& id, int lineNumber, const std::string& message) {
+  Json out = Json::object();
+  if (id.is_null()) out["line"] = lineNumber;
+  else out["id"] = id;
+  out["error"] = boundedText(message, message.size());  // valid UTF-8 here, so writing the answer cannot throw
+  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace
+
+int answerJsonLines(std::string_view command, const std::string& inputPath, const std::string& outputPath,
+                    const std::function<Json(const Json& line)>& answer) {
+  InputSource input(inputPath);
+  OutputSink output(outputPath);
+  std::string line;
+  int lineNumber = 0;
+  int badLines = 0;
+  while (std::getline(input.stream(), line)) {
+    ++lineNumber;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    Json id;
+    std::string answerText;
+    try {
+      const Json document = parseJsonText(line, lineNumber);
+      if (document.is_object() && document.contains("id")) id = document["id"];
+      answerText = answer(document).dump(-1, ' ', false, Json::error_handler_t::replace);
+    } catch (const JsonSyntaxError& error) {  // names its line and column already
+      ++badLines;
+      answerText = errorAnswer(id, lineNumber, error.what());
+    } catch (const JsonFieldError& error) {
+      ++badLines;
+      answerText = errorAnswer(id, lineNumber, "line " + std::to_string(lineNumber) + ": " + error.what());
+    } catch (const std::exception& error) {  // a defect, not the input's fault: still one answer for this line
+      ++badLines;
+      answerText = errorAnswer(id, lineNumber, "line " + std::to_string(lineNumber) + ": cannot answer: " + error.what());
+    }
+    output.stream() << answerText << '\n';
+  }
+  if (input.stream().bad()) throw std::runtime_error(input.name() + ": read error");
+  output.finish();
+  if (badLines == 0) return 0;
+  std::fprintf(stderr, "collision-lab %.*s: %d of %d lines could not be read (see their \"error\")\n",
+               static_cast<int>(command.size()), command.data(), badLines, lineNumber);
+  return 1;
 }
 
 }  // namespace lab

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <istream>
 #include <ostream>
 #include <stdexcept>
@@ -96,5 +97,14 @@ class OutputSink {
   std::ostream* standard_ = nullptr;
   bool finished_ = false;
 };
+
+// The JSON Lines loop of `query` and `cast`: one answer line for every non-blank line of the input (a file, or
+// standard input when the path is empty), whatever it holds, written to the output (a file, or standard output).
+// `answer` turns a parsed line into its answer. A line it cannot answer (a syntax error, a field error, any other
+// exception) gets {"id": ..., "error": "..."}, or {"line": N, "error": ...} when its id could not be read, so the
+// failures of one line stay on that line and an answer never holds a null. Returns 1 when any line failed, after
+// one line on stderr: "collision-lab COMMAND: 2 of 9 lines could not be read (see their "error")"; else 0.
+[[nodiscard]] int answerJsonLines(std::string_view command, const std::string& inputPath, const std::string& outputPath,
+                                  const std::function<Json(const Json& line)>& answer);
 
 }  // namespace lab
