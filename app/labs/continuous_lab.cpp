@@ -65,12 +65,8 @@ std::string statusName(CastStatus status) {
 
 Collider at(const Collider& start, const Motion2& motion, double t) {
   Collider moved = start;
-  if (auto* box = std::get_if<collide::Aabb<double>>(&moved.shape)) {
-    box->min = box->min + t * motion.velocity;
-    box->max = box->max + t * motion.velocity;
-  } else {
-    moved.transform = collide::poseAt(start.transform, motion, t);
-  }
+  if (collide::isPlaced(moved.shape)) moved.transform = collide::poseAt(start.transform, motion, t);
+  else moveShape(moved, t * motion.velocity);
   return moved;
 }
 
@@ -303,7 +299,7 @@ bool ContinuousLab::mouseDown(const MouseEvent& event) {
       dragShape_ = i;
       return true;
     }
-    if (!std::holds_alternative<collide::Aabb<double>>(shapes_[static_cast<std::size_t>(i)].shape) &&
+    if (collide::isPlaced(shapes_[static_cast<std::size_t>(i)].shape) &&
         distance(event.planar.world, spinHandle(i, event.planar.pixelSize)) <= reach) {
       dragHandle_ = Handle::Spin;
       dragShape_ = i;
@@ -372,7 +368,7 @@ void ContinuousLab::draw(const DrawContext& context) {
     drawShape(renderer, at(start, motion, t), color, {0.3f, 2.0f, false});
     // Handles: the end position (drag: velocity) and the spin (drag around: angular velocity).
     renderer.screenDisc(endHandle(i), kHandlePixels, color, palette::kBackground, 2.0f);
-    if (!std::holds_alternative<collide::Aabb<double>>(start.shape)) {
+    if (collide::isPlaced(start.shape)) {
       renderer.line(endHandle(i), spinHandle(i, lastPixelSize_), color.withAlpha(0.6f), {1.2f});
       renderer.screenDisc(spinHandle(i, lastPixelSize_), kHandlePixels - 2, palette::kBackground, color, 2.0f);
     }

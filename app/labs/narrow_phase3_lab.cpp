@@ -347,7 +347,7 @@ bool NarrowPhase3Lab::mouseDown(const MouseEvent& event) {
   if (selected_ >= 0) {
     const Collider3& shape = shapes_[static_cast<std::size_t>(selected_)];
     GizmoPart part = pickGizmo(*camera_, poseOf(shape), event.screen);
-    if (isRotation(part) && std::holds_alternative<collide::Aabb3<double>>(shape.shape)) part = GizmoPart::None;
+    if (isRotation(part) && !collide::isPlaced(shape.shape)) part = GizmoPart::None;
     if (part != GizmoPart::None) {
       gizmoDrag_.emplace(*camera_, poseOf(shape), part, event.screen);
       dragShape_ = selected_;

@@ -38,32 +38,16 @@ std::vector<Collider> defaultScene() {
   for (std::size_t type = 0; type < collide::kShapeTypeNames.size(); ++type) {
     const double x = -4.5 + 3.0 * static_cast<double>(type % 4);
     const double y = type < 4 ? 1.6 : -1.6;
-    Collider collider{defaultShape(type), collide::Transform<double>::fromPose({x, y}, 0.0)};
-    if (auto* box = std::get_if<collide::Aabb<double>>(&collider.shape)) {
-      box->min += Vec2d{x, y};
-      box->max += Vec2d{x, y};
-      collider.transform = {};
-    }
-    if (std::holds_alternative<collide::Sector<double>>(collider.shape)) {
-      collider.transform = collide::Transform<double>::fromPose({x - 0.5, y - 0.2}, kPi / 6);
-    }
-    shapes.push_back(collider);
+    const bool sector = std::holds_alternative<collide::Sector<double>>(defaultShape(type));
+    shapes.push_back(sector ? placedShape(type, {x - 0.5, y - 0.2}, kPi / 6) : placedShape(type, {x, y}, 0.0));
   }
   return shapes;
 }
 
-// The support point along d of a placed shape, in world coordinates. An Aabb is already in world space.
+// The support point along d of a placed shape, in world coordinates (placement: an Aabb is already in the world).
 Vec2d worldSupport(const Collider& collider, Vec2d direction) {
-  return std::visit(
-      [&](const auto& shape) -> Vec2d {
-        using T = std::decay_t<decltype(shape)>;
-        if constexpr (std::is_same_v<T, collide::Aabb<double>>) {
-          return shape.support(direction);
-        } else {
-          return collide::Transformed{shape, collider.transform}.support(direction);
-        }
-      },
-      collider.shape);
+  return std::visit([&](const auto& shape) { return collide::Transformed{shape, collide::placement(collider)}.support(direction); },
+                    collider.shape);
 }
 
 Color shapeColor(const Collider& collider) { return palette::kShapeTypes[collider.shape.index()]; }

@@ -29,6 +29,15 @@ Vec2d shapeAnchor(const Collider& collider) {
   return collider.transform.p;
 }
 
+void moveShape(Collider& collider, Vec2d delta) {
+  if (auto* box = std::get_if<collide::Aabb<double>>(&collider.shape)) {
+    box->min += delta;
+    box->max += delta;
+  } else {
+    collider.transform.p += delta;
+  }
+}
+
 std::vector<Vec2d> shapeOutline(const Collider& collider, int segmentsPerCircle) {
   const collide::Transform<double>& transform = collider.transform;
   const double angle = transform.q.angle();

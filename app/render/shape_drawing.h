@@ -25,5 +25,8 @@ void drawShape(Renderer2D& renderer, const Collider& collider, Color color, cons
 
 // Where a collider "is" for dragging and labels: its transform's origin (an Aabb's centre).
 [[nodiscard]] Vec2d shapeAnchor(const Collider& collider);
+// Moves the collider's anchor by `delta`: its transform's position, or an Aabb's corners (an Aabb ignores its
+// transform: collide::placement). Turning is for placed shapes only (collide::isPlaced).
+void moveShape(Collider& collider, Vec2d delta);
 
 }  // namespace lab

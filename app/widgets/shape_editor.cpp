@@ -70,12 +70,9 @@ collide::Shape<double> defaultShape(std::size_t type) {
 }
 
 Collider placedShape(std::size_t type, Vec2d anchor, double angle) {
-  Collider collider{defaultShape(type), collide::Transform<double>::fromPose(anchor, angle)};
-  if (auto* box = std::get_if<collide::Aabb<double>>(&collider.shape)) {
-    box->min += anchor;
-    box->max += anchor;
-    collider.transform = {};
-  }
+  Collider collider{defaultShape(type), {}};
+  if (collide::isPlaced(collider.shape)) collider.transform = collide::Transform<double>::fromPose({}, angle);
+  moveShape(collider, anchor);
   return collider;
 }
 
@@ -188,8 +185,7 @@ ShapeEditor::Target ShapeEditor::pick(std::span<const Collider> shapes, Vec2d wo
     const std::vector<Vec2d> vertices = editableVertices(shape);
     for (std::size_t i = 0; i < vertices.size(); ++i)
       if (collide::distance(vertices[i], world) <= tolerance) return {selected_, Part::Vertex, static_cast<int>(i)};
-    if (!std::holds_alternative<collide::Aabb<double>>(shape.shape) &&
-        collide::distance(rotateHandle(shape, pixelSize), world) <= tolerance * 1.3)
+    if (collide::isPlaced(shape.shape) && collide::distance(rotateHandle(shape, pixelSize), world) <= tolerance * 1.3)
       return {selected_, Part::RotateHandle, -1};
   }
   for (int i = static_cast<int>(shapes.size()) - 1; i >= 0; --i) {
@@ -232,7 +228,7 @@ bool ShapeEditor::mouseDown(std::span<Collider> shapes, const MouseEvent& event)
   drag_ = target;
   if (target.part == Part::Edge) drag_.part = Part::Body;
   if (drag_.part == Part::Body && event.modifiers.shift) drag_.part = Part::RotateHandle;
-  if (drag_.part == Part::RotateHandle && std::holds_alternative<collide::Aabb<double>>(shape.shape)) {
+  if (drag_.part == Part::RotateHandle && !collide::isPlaced(shape.shape)) {
     setHint("an AABB is axis-aligned: it cannot rotate (use a box)", event.planar.world, kRefusalHintSeconds);
     drag_.part = Part::Body;
   }
@@ -256,13 +252,8 @@ bool ShapeEditor::mouseMove(std::span<Collider> shapes, const MouseEvent& event)
   switch (drag_.part) {
     case Part::Body:
     case Part::Edge:
-      if (auto* box = std::get_if<collide::Aabb<double>>(&shape.shape)) {
-        const auto& start = std::get<collide::Aabb<double>>(dragStart_.shape);
-        box->min = start.min + delta;
-        box->max = start.max + delta;
-      } else {
-        shape.transform.p = dragStart_.transform.p + delta;
-      }
+      shape = dragStart_;
+      moveShape(shape, delta);
       return true;
     case Part::RotateHandle: {
       const Vec2d anchor = shapeAnchor(dragStart_);
