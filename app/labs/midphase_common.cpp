@@ -11,6 +11,7 @@
 
 #include "io/shape_json.h"
 #include "labs/format.h"
+#include "platform/theme.h"
 #include "widgets/wrapped_text.h"
 
 namespace lab::midphase_common {
@@ -107,6 +108,28 @@ std::string countedTests(int countA, int countB, const char* what) {
          (tests == 1 ? " test" : " tests");
 }
 
+void dumpTraversal(Json& out, int budget, bool largestFirst, const collide::MidphaseResult<double>& result, int step, int stepCount) {
+  out["budget"] = budget;
+  out["largest_first"] = largestFirst;
+  out["status"] = std::string(collide::statusName(result.status));
+  out["step_index"] = step;
+  out["step_count"] = stepCount;
+}
+
+void treeViewControls(bool& showTrees, int& drawDepth, int deepest, const char* volumes) {
+  ImGui::Checkbox("Show the trees (T)", &showTrees);
+  ImGui::SliderInt("Depth", &drawDepth, 0, std::max(deepest, 1), "trees at depth %d");
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(depthColor(drawDepth)));
+  textWrapped("Each tree's %s at depth %d (and the leaves above it).", volumes, drawDepth);
+  ImGui::PopStyleColor();
+}
+
+void readTreeSettings(const Json& settings, int& drawDepth, bool& showTrees) {
+  readSetting(settings, "draw_depth", drawDepth);
+  drawDepth = std::clamp(drawDepth, 0, 64);
+  readSetting(settings, "show_trees", showTrees);
+}
+
 // [SECTION] The build choice and lab_state
 
 std::string buildNames() {
@@ -116,6 +139,13 @@ std::string buildNames() {
     names += collide::kBvhBuildNames[i];
   }
   return names;
+}
+
+bool buildCombo(collide::BvhBuild& build) {
+  int index = static_cast<int>(build);
+  if (!ImGui::Combo("Build", &index, kBuildTitles.data(), static_cast<int>(kBuildTitles.size()))) return false;
+  build = static_cast<collide::BvhBuild>(index);
+  return true;
 }
 
 bool setBuild(std::string_view name, collide::BvhBuild& build, std::string& error) {

@@ -81,6 +81,13 @@ void traversalMetrics(const collide::MidphaseResult<double>& result, std::vector
 // "1 x 1 = 1 triangle test", "2 x 3 = 6 part tests".
 [[nodiscard]] std::string countedTests(int countA, int countB, const char* what);
 
+// The dump's keys both labs write: budget, largest_first, status, step_index, step_count.
+void dumpTraversal(Json& out, int budget, bool largestFirst, const collide::MidphaseResult<double>& result, int step, int stepCount);
+// The trees' view controls: show them (T), the depth drawn (0 .. deepest), and a line in that depth's colour.
+void treeViewControls(bool& showTrees, int& drawDepth, int deepest, const char* volumes);
+// The view settings both labs remember: draw_depth and show_trees.
+void readTreeSettings(const Json& settings, int& drawDepth, bool& showTrees);
+
 // [SECTION] The build choice and lab_state
 
 inline constexpr std::array<const char*, 5> kBuildTitles = {"Median split (top-down)", "Binned SAH (top-down)",
@@ -89,6 +96,8 @@ inline constexpr std::array<const char*, 5> kBuildTitles = {"Median split (top-d
 
 // "median, sah, bottom-up, insertion or lbvh": from collide::kBvhBuildNames.
 [[nodiscard]] std::string buildNames();
+// The build's combo box; true when it changed.
+bool buildCombo(collide::BvhBuild& build);
 // A lab's setAlgorithm: the build by name, or false with the names in `error`.
 bool setBuild(std::string_view name, collide::BvhBuild& build, std::string& error);
 // Keys 1 .. 5 pick a build; true when the build changed.

@@ -551,8 +551,8 @@ void MidphaseLab::draw(const DrawContext& context) {
   if (trace_.steps.empty()) return;
   // The pairs pruned before this step (the latest of them), fainter than this step's.
   for (const common::Pruned& pruned : steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned)) {
-    drawVolume(renderer, false, pruned.nodeA, palette::kTextDim.withAlpha(0.3f), 1.0f);
-    drawVolume(renderer, true, pruned.nodeB, palette::kTextDim.withAlpha(0.3f), 1.0f);
+    drawVolume(renderer, false, pruned.nodeA, palette::kTextDim.withAlpha(0.45f), 1.0f);
+    drawVolume(renderer, true, pruned.nodeB, palette::kTextDim.withAlpha(0.45f), 1.0f);
   }
   // The current step: its node pair (accent when the volumes overlap, grey when pruned) and its triangles.
   const auto& event = trace_.steps[static_cast<std::size_t>(step_)];
@@ -693,9 +693,7 @@ bool MidphaseLab::setAlgorithm(std::string_view name, std::string& error) {
 }
 
 void MidphaseLab::loadSettings(const Json& settings) {
-  readSetting(settings, "draw_depth", drawDepth_);
-  drawDepth_ = std::clamp(drawDepth_, 0, 64);
-  readSetting(settings, "show_trees", showTrees_);
+  common::readTreeSettings(settings, drawDepth_, showTrees_);
 }
 
 Json MidphaseLab::saveSettings() const { return {{"draw_depth", drawDepth_}, {"show_trees", showTrees_}}; }
@@ -707,11 +705,7 @@ void MidphaseLab::dumpState(Json& out) const {
   out["build"] = std::string(collide::bvhBuildName(build_));
   out["bv"] = std::string(collide::bvKindName(bv_));
   out["sat_lite"] = satLite_;
-  out["budget"] = budget_;
-  out["largest_first"] = largestFirst_;
-  out["status"] = std::string(collide::statusName(result_.status));
-  out["step_index"] = step_;
-  out["step_count"] = stepCount();
+  common::dumpTraversal(out, budget_, largestFirst_, result_, step_, stepCount());
   out["bv_tests"] = result_.bvTests;
   out["primitive_tests"] = result_.primitiveTests;
   out["pairs"] = result_.pairs.size();
@@ -722,7 +716,7 @@ void MidphaseLab::dumpState(Json& out) const {
                     {"primitive_tests", tally.primitiveTests},
                     {"pairs", tally.pairs},
                     {"pruned", tally.pruned},
-                    {"pruned_drawn", steps_.prunedUpTo(step_, common::kMaxDrawnPruned).size()},
+                    {"pruned_greyed", steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned).size()},
                     {"sat_lite_false_positives", tally.falsePositives},
                     {"narration", narrate(step_)}};
   if (!cloth()) return;
@@ -894,11 +888,7 @@ void MidphaseLab::drawUi() {
   bool changed = false;
   changed |= ImGui::Combo("A (blue)", &meshA_, kMeshNames.data(), static_cast<int>(kMeshNames.size()));
   changed |= ImGui::Combo("B (orange)", &meshB_, kMeshNames.data(), kMeshesForB);
-  int build = static_cast<int>(build_);
-  if (ImGui::Combo("Build", &build, common::kBuildTitles.data(), static_cast<int>(common::kBuildTitles.size()))) {
-    build_ = static_cast<BvhBuild>(build);
-    changed = true;
-  }
+  changed |= common::buildCombo(build_);
   int bv = static_cast<int>(bv_);
   if (ImGui::Combo("Volume", &bv, kBvTitles.data(), static_cast<int>(kBvTitles.size()))) {
     bv_ = static_cast<BvKind>(bv);
@@ -922,11 +912,7 @@ void MidphaseLab::drawUi() {
                             ImGuiSliderFlags_AlwaysClamp);
   if (budget_ > 0) moved |= ImGui::Checkbox("Largest pair first (else level by level)", &largestFirst_);
   if (moved) retrace();
-  ImGui::Checkbox("Show the trees (T)", &showTrees_);
-  ImGui::SliderInt("Depth", &drawDepth_, 0, std::max(deepestLeaf_, 1), "trees at depth %d");
-  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(depthColor(drawDepth_)));
-  textWrapped("Each tree's volumes at depth %d (and the leaves above it).", drawDepth_);
-  ImGui::PopStyleColor();
+  common::treeViewControls(showTrees_, drawDepth_, deepestLeaf_, "volumes");
 
   ImGui::Spacing();
   ImGui::TextDisabled("AT THIS STEP  (%d of %d)", stepCount() == 0 ? 0 : step_ + 1, stepCount());

@@ -1425,6 +1425,33 @@ TEST(MidphaseLab, RefitDriftsPastTheThresholdAndThePolicyRebuilds) {
   EXPECT_NE(dump["at_step"]["narration"].get<std::string>().find("overlapping triangle pairs"), std::string::npos);
 }
 
+// Both mid-phase labs grey every pair pruned before the current step (the latest 160 of them), not only the
+// step's own: at each step the count greyed is the count pruned up to the step before, capped.
+TEST(MidphaseLab, PairsPrunedSoFarStayGreyed) {
+  for (const char* name : {"mid_01_torus_gear.json", "mid2_01_sah_vs_median.json"}) {
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    const LabInfo* info = findLab(scene.lab);
+    ASSERT_NE(info, nullptr);
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    int prunedBefore = 0;
+    int mostGreyed = 0;
+    for (int step = 0; step < lab->stepCount(); ++step) {
+      lab->setStep(step);
+      Json dump;
+      lab->dumpState(dump);
+      const int pruned = dump["at_step"]["pruned"].get<int>();
+      EXPECT_EQ(dump["at_step"]["pruned_greyed"].get<int>(), std::min(prunedBefore, 160)) << "step " << step;
+      ASSERT_GE(pruned, prunedBefore);
+      prunedBefore = pruned;
+      mostGreyed = std::max(mostGreyed, dump["at_step"]["pruned_greyed"].get<int>());
+    }
+    EXPECT_GT(mostGreyed, 1) << "more than the current step's pair is greyed";
+  }
+}
+
 // [SECTION] The 2D broad-phase lab without a window
 
 // The lab opens paused on step 1 of the sweep, and at each step the objects are coloured by the pairs known at that
