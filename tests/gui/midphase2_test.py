@@ -8,6 +8,8 @@
    traversal re-ran and found other part pairs, fewer of them, and the answer is complete.
 2. "Mid phase" (3D): opens the lab, presses Home then Right three times on the shared timeline, quits and checks
    the dump: the lab stands at step 3 of its traversal with a sentence for it.
+3. "Mid phase" (3D) on mid_06_refit_drift.json: presses P (Play frames), waits, presses P again, quits and checks
+   the dump: the cloth moved on from the scene's frame 36 and stopped, and its three strategies agree there.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- midphase2_test.py ...).
 """
 
@@ -114,8 +116,29 @@ def main():
     if not dump3.get("at_step", {}).get("narration"):
         failures.append("the 3D mid-phase lab's step has no sentence")
 
+    # 3. The 3D lab's cloth: Play frames (P) moves the cloth on by itself, a second P pauses it.
+    home = fresh_directory(args.out, "homecloth")
+    cloth_path = os.path.join(args.out, "cloth.json")
+    if os.path.exists(cloth_path):
+        os.remove(cloth_path)
+
+    def play(window):
+        press("p")
+        time.sleep(0.6)
+        press("p")
+
+    run_window(args.exe, home, ["--lab", "Mid phase", "--scene", os.path.join(args.scenes, "mid_06_refit_drift.json"),
+                                "--dump-state", cloth_path], play)
+    cloth = json.load(open(cloth_path)).get("cloth", {})
+    if cloth.get("frame", 36) == 36 or cloth.get("playing", True):
+        failures.append(f"Play frames did not move the cloth on from frame 36 and stop: {cloth.get('frame')}, "
+                        f"playing {cloth.get('playing')}")
+    if not cloth.get("pairs_agree") or cloth.get("refit_check"):
+        failures.append(f"at frame {cloth.get('frame')} refit, hybrid and rebuild disagree: {cloth.get('strategies')}")
+
     print(json.dumps({"b": [b, dump["position_b"]], "pairs": [start["pairs"], dump["pairs"]],
-                      "step3d": [dump3.get("step_index"), dump3.get("at_step", {}).get("narration")]}))
+                      "step3d": [dump3.get("step_index"), dump3.get("at_step", {}).get("narration")],
+                      "cloth_frame": cloth.get("frame")}))
     for failure in failures:
         print("FAIL:", failure)
     return 1 if failures else 0
