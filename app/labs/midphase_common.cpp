@@ -1,3 +1,8 @@
+// app/labs/midphase_common.cpp: see midphase_common.h.
+//
+// [SECTION] A recorded traversal, step by step
+// [SECTION] Words and panel rows
+// [SECTION] The build choice and lab_state
 #include "labs/midphase_common.h"
 
 #include <algorithm>
