@@ -277,8 +277,8 @@ void MidphaseLab::rebuild() {
 // [SECTION] The cloth's frames: refit, hybrid, rebuild
 
 // The refit policy from frame 0 up to `frame`: refit every frame, rebuild once the SAH cost passes the threshold.
-// Refit depends only on the topology and today's vertices, so the tree at a frame is the tree built at the last
-// rebuild, refitted; history_ remembers where those rebuilds fell.
+// Refit depends only on the tree as built (its topology, and an OBB tree's axes) and today's vertices, so the tree
+// at a frame is the tree built at the last rebuild, refitted; history_ remembers where those rebuilds fell.
 void MidphaseLab::extendHistory(int frame) {
   const collide::BvhOptions options = treeOptions();
   while (static_cast<int>(history_.size()) <= frame) {
