@@ -12,7 +12,8 @@
 // way; the query reports its counts and, with --pairs, the overlapping triangle pairs [i, j] (A's, B's).
 // In the plane, --a and --b may both be concave polygons instead: {"type": "concave", "vertices": [[x, y], ...],
 // "position": [x, y], "angle": radians} (JSON text or a *.json file), or star, comb or gear2d with an optional
-// ":N"; --pose-b is then x,y,angle, and the pairs are of convex parts (Hertel-Mehlhorn, collide/concave.h).
+// ":N"; --pose-b is then x,y,angle, and the pairs are of convex parts (Hertel-Mehlhorn, collide/concave.h), found
+// by the same traversal as the "Mid phase 2D" lab (collide/midphase2.h; --build and --budget apply, one part a leaf).
 // --no-time writes 0 for build times, so the output is the same on every run (the golden tests use it).
 #include <chrono>
 #include <cmath>
@@ -27,6 +28,7 @@
 #include "cli/commands.h"
 #include "collide/bvh.h"
 #include "collide/concave.h"
+#include "collide/midphase2.h"
 #include "collide/query.h"
 #include "io/obj.h"
 #include "io/shape_json.h"
@@ -253,20 +255,27 @@ collide::Transform3<double> poseFromNumbers(const std::vector<double>& numbers) 
   return {{numbers[0], numbers[1], numbers[2]}, q.normalized()};
 }
 
-Json outlineJson(const PlacedOutline& placed, const collide::ConvexDecomposition<double>& d) {
+Json outlineJson(const PlacedOutline& placed, const collide::ConvexDecomposition<double>& d, const collide::PartTree<double>& parts) {
+  const collide::BvhStats stats = collide::bvhStats(parts.tree);
   Json out = Json::object();
   out["source"] = placed.source;
   out["vertices"] = placed.outline.size();
   out["reflex_vertices"] = d.reflexVertices;
   out["triangles"] = d.triangles.size();
   out["parts"] = d.parts.size();
+  out["build"] = std::string(collide::bvhBuildName(parts.tree.options.build));
+  out["nodes"] = stats.nodes;
+  out["depth"] = stats.depth;
+  out["sah_cost"] = stats.sahCost;
   return out;
 }
 
+// The mid phase of the plane, the same path as the "Mid phase 2D" lab (collide/midphase2.h): a tree over each
+// polygon's convex parts in its own frame (one part a leaf, the lab's default), both descended under the relative
+// pose with the oriented box test, GJK on the part pairs whose boxes overlap.
 int runMidphase2(const MidphaseCommandOptions& options, const PlacedOutline& a, PlacedOutline b) {
-  if (options.satLite || options.budget > 0 || options.largestFirst) {
-    throw std::runtime_error("midphase: --sat-lite, --budget and --largest-first are for meshes, not concave polygons");
-  }
+  if (options.satLite) throw std::runtime_error("midphase: --sat-lite is for meshes' box volumes, not concave polygons");
+  if (options.bv != "aabb") throw std::runtime_error("midphase: concave polygons' trees hold boxes only (--bv aabb)");
   if (!options.poseB.empty()) {
     if (options.poseB.size() != 3) throw std::runtime_error("--pose-b: a concave polygon's pose is x,y,angle (3 numbers)");
     for (const double value : options.poseB) {
@@ -278,30 +287,47 @@ int runMidphase2(const MidphaseCommandOptions& options, const PlacedOutline& a, 
   if (!da.ok()) throw std::runtime_error("a: " + da.error);
   const auto db = collide::decomposeConcave<double>(b.outline);
   if (!db.ok()) throw std::runtime_error("b: " + db.error);
-  const collide::ConcavePairs<double> result = collide::overlappingParts(da, a.pose, db, b.pose);
+  collide::BvhOptions tree = treeOptions(options);
+  tree.maxLeafSize = 1;
+  const collide::PartTree<double> partsA = collide::buildPartTree(da, tree);
+  const collide::PartTree<double> partsB = collide::buildPartTree(db, tree);
+  collide::MidphaseOptions query;
+  query.budget = options.budget;
+  query.largestFirst = options.largestFirst;
+  const collide::MidphaseResult<double> result = collide::midphaseParts(partsA, a.pose, partsB, b.pose, query);
   if (result.status == collide::Status::InvalidInput) throw std::runtime_error("midphase: the query refused its input");
   Json out = Json::object();
-  out["a"] = outlineJson(a, da);
-  out["b"] = outlineJson(b, db);
+  out["a"] = outlineJson(a, da, partsA);
+  out["b"] = outlineJson(b, db, partsB);
   out["pose_b"] = {b.pose.p.x, b.pose.p.y, std::atan2(b.pose.q.s, b.pose.q.c)};
   Json q = Json::object();
   q["status"] = std::string(collide::statusName(result.status));
   q["bv_tests"] = result.bvTests;
-  q["part_tests"] = result.partTests;
+  q["part_tests"] = result.primitiveTests;
   q["overlapping_pairs"] = result.pairs.size();
+  if (options.budget > 0) {
+    q["budget"] = options.budget;
+    q["largest_first"] = options.largestFirst;
+    q["skipped_node_pairs"] = pairsJson(result.frontier);
+  }
   if (options.pairs) q["pairs"] = pairsJson(result.pairs);
   out["query"] = q;
   if (options.json) {
     std::cout << dumpReadable(out) << '\n';
     return 0;
   }
-  for (const auto& [label, tree] : {std::pair{"a", out["a"]}, std::pair{"b", out["b"]}}) {
-    std::printf("%s: %s, %d vertices (%d reflex), %d triangles, %d convex parts\n", label,
-                tree["source"].get<std::string>().c_str(), tree["vertices"].get<int>(), tree["reflex_vertices"].get<int>(),
-                tree["triangles"].get<int>(), tree["parts"].get<int>());
+  for (const auto& [label, shape] : {std::pair{"a", out["a"]}, std::pair{"b", out["b"]}}) {
+    std::printf("%s: %s, %d vertices (%d reflex), %d triangles, %d convex parts; %s tree: %d nodes, depth %d, SAH cost %.6g\n", label,
+                shape["source"].get<std::string>().c_str(), shape["vertices"].get<int>(), shape["reflex_vertices"].get<int>(),
+                shape["triangles"].get<int>(), shape["parts"].get<int>(), shape["build"].get<std::string>().c_str(),
+                shape["nodes"].get<int>(), shape["depth"].get<int>(), shape["sah_cost"].get<double>());
   }
   std::printf("query: %s; %d box tests, %d part tests (GJK), %zu overlapping part pairs\n", q["status"].get<std::string>().c_str(),
-              result.bvTests, result.partTests, result.pairs.size());
+              result.bvTests, result.primitiveTests, result.pairs.size());
+  if (options.budget > 0) {
+    std::printf("budget %d box tests: %zu overlapping node pairs not descended%s\n", options.budget, result.frontier.size(),
+                result.frontier.empty() ? " (complete)" : "");
+  }
   if (options.pairs) {
     for (const auto& pair : result.pairs) std::printf("[%d, %d]\n", pair[0], pair[1]);
   }

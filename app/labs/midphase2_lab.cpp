@@ -40,6 +40,7 @@
 #include "io/shape_json.h"
 #include "lab/lab.h"
 #include "labs/format.h"
+#include "labs/midphase_common.h"
 #include "platform/theme.h"
 #include "widgets/wrapped_text.h"
 #include "workloads/outlines.h"
@@ -53,6 +54,7 @@ using PartTree = collide::PartTree<double>;
 using BuildEvent = collide::BvhBuildEvent<double, 2>;
 using Box = collide::Bounds<double, 2>;
 using Pose = collide::Transform<double>;
+namespace common = midphase_common;
 
 // [SECTION] Shapes
 
@@ -95,16 +97,6 @@ std::vector<collide::Polygon<double>> crates() {
   return parts;
 }
 
-std::optional<int> shapeIndex(std::string_view name) {
-  for (std::size_t i = 0; i < kShapeNames.size(); ++i) {
-    if (name == kShapeNames[i]) return static_cast<int>(i);
-  }
-  return std::nullopt;
-}
-
-constexpr std::array<const char*, 5> kBuildTitles = {"Median split (top-down)", "Binned SAH (top-down)",
-                                                     "Bottom-up (agglomerative)", "Insertion (b2DynamicTree)",
-                                                     "LBVH (Morton codes)"};
 constexpr std::array<collide::Algorithm, 3> kNarrowPhases = {collide::Algorithm::Gjk, collide::Algorithm::Sat,
                                                              collide::Algorithm::Epa};
 constexpr std::array<const char*, 3> kNarrowTitles = {"GJK (boolean)", "SAT", "GJK + EPA"};
@@ -119,20 +111,6 @@ enum class Phase { BuildA, BuildB, Traversal };
 struct StepRef {
   Phase phase;
   int index;
-};
-
-struct Tally {
-  int bvTests = 0;
-  int partTests = 0;
-  int pairs = 0;
-  int leafPairs = 0;
-  int pruned = 0;
-};
-
-struct Hit {
-  int step = 0;  // traversal index
-  int partA = 0;
-  int partB = 0;
 };
 
 std::string partsText(int n) { return std::to_string(n) + (n == 1 ? " part" : " parts"); }
@@ -183,7 +161,12 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] std::string narrate(int step) const;
   [[nodiscard]] std::string narrateBuild(int tree, int index) const;
   [[nodiscard]] std::string narrateTraversal(int index) const;
-  [[nodiscard]] Tally tallyAt(int step) const;
+  [[nodiscard]] common::Tally tallyAt(int step) const;
+  // The traversal event the timeline stands at, or -1 during the builds.
+  [[nodiscard]] int traversalIndex() const {
+    if (steps_.empty() || steps_[static_cast<std::size_t>(step_)].phase != Phase::Traversal) return -1;
+    return steps_[static_cast<std::size_t>(step_)].index;
+  }
   [[nodiscard]] std::array<Vec2d, 4> corners(int tree, const Box& box) const;
   [[nodiscard]] std::string phaseName(int step) const;
   void drawParts(Renderer2D& renderer) const;
@@ -224,9 +207,7 @@ class Midphase2Lab final : public Lab {
   collide::Recorder<collide::MidphaseEvent> trace_;
   collide::MidphaseResult<double> result_;
   std::vector<StepRef> steps_;
-  std::vector<Tally> tallies_;             // after each traversal event
-  std::vector<std::array<int, 2>> focus_;  // the node pair each traversal event is about
-  std::vector<Hit> hits_;
+  common::TraversalSteps traversal_;  // per traversal event (the index of its StepRef)
 };
 
 // [SECTION] Trees and the recorded steps
@@ -262,43 +243,14 @@ void Midphase2Lab::retrace() {
   for (int t = 0; t < 2; ++t) {
     for (int i = 0; i < static_cast<int>(builds_[t].steps.size()); ++i) steps_.push_back({t == 0 ? Phase::BuildA : Phase::BuildB, i});
   }
-  tallies_.clear();
-  focus_.clear();
-  hits_.clear();
-  Tally tally;
-  std::array<int, 2> focus{0, 0};
-  for (std::size_t i = 0; i < trace_.steps.size(); ++i) {
-    steps_.push_back({Phase::Traversal, static_cast<int>(i)});
-    std::visit(
-        [&](const auto& s) {
-          using T = std::decay_t<decltype(s)>;
-          if constexpr (std::is_same_v<T, collide::MidphasePendingStep>) {
-            focus = {s.nodeA, s.nodeB};
-          } else if constexpr (std::is_same_v<T, collide::MidphaseBvTestStep>) {
-            focus = {s.nodeA, s.nodeB};
-            ++tally.bvTests;
-            if (!s.overlap) ++tally.pruned;
-          } else if constexpr (std::is_same_v<T, collide::MidphaseLeafPairStep>) {
-            focus = {s.leafA, s.leafB};
-            ++tally.leafPairs;
-          } else if constexpr (std::is_same_v<T, collide::MidphasePrimitiveStep>) {
-            ++tally.partTests;
-            if (s.hit) {
-              ++tally.pairs;
-              hits_.push_back({static_cast<int>(i), s.triangleA, s.triangleB});
-            }
-          }
-        },
-        trace_.steps[i]);
-    tallies_.push_back(tally);
-    focus_.push_back(focus);
-  }
+  for (std::size_t i = 0; i < trace_.steps.size(); ++i) steps_.push_back({Phase::Traversal, static_cast<int>(i)});
+  traversal_.read(trace_.steps);
   step_ = std::max(0, stepCount() - 1);
 }
 
-Tally Midphase2Lab::tallyAt(int step) const {
+common::Tally Midphase2Lab::tallyAt(int step) const {
   if (steps_.empty() || steps_[static_cast<std::size_t>(step)].phase != Phase::Traversal) return {};
-  return tallies_[static_cast<std::size_t>(steps_[static_cast<std::size_t>(step)].index)];
+  return traversal_.at(steps_[static_cast<std::size_t>(step)].index);
 }
 
 std::string Midphase2Lab::phaseName(int step) const {
@@ -407,11 +359,9 @@ std::string Midphase2Lab::narrateTraversal(int index) const {
     return std::string(tree == 0 ? "A" : "B") + "'s node " + std::to_string(node) + " (depth " + std::to_string(n.depth) +
            (n.isLeaf() ? ", a leaf of " + partsText(n.count) + ")" : ")");
   };
-  const Tally tally = tallies_[static_cast<std::size_t>(index)];
+  const common::Tally tally = traversal_.at(index);
   if (const auto* s = std::get_if<collide::MidphasePendingStep>(&event)) {
-    return "Take the pair " + nodeText(0, s->nodeA) + " and " + nodeText(1, s->nodeB) + " from the " +
-           (budget_ == 0 ? "stack; " : largestFirst_ ? "priority queue (the largest pair first); " : "queue (level by level); ") +
-           std::to_string(s->pending.size()) + (s->pending.size() == 1 ? " more pair waits." : " more pairs wait.");
+    return common::takeSentence(nodeText(0, s->nodeA), nodeText(1, s->nodeB), s->pending.size(), budget_, largestFirst_);
   }
   if (const auto* s = std::get_if<collide::MidphaseBvTestStep>(&event)) {
     std::string text = "Box test " + std::to_string(tally.bvTests) + ": " + nodeText(0, s->nodeA) + " and " + nodeText(1, s->nodeB);
@@ -430,8 +380,8 @@ std::string Midphase2Lab::narrateTraversal(int index) const {
   if (const auto* s = std::get_if<collide::MidphaseLeafPairStep>(&event)) {
     const int countA = trees_[0].tree.nodes[static_cast<std::size_t>(s->leafA)].count;
     const int countB = trees_[1].tree.nodes[static_cast<std::size_t>(s->leafB)].count;
-    return "Leaf pair " + std::to_string(tally.leafPairs) + ": " + std::to_string(countA) + " x " + std::to_string(countB) + " = " +
-           std::to_string(countA * countB) + " part tests by " + kNarrowTitles[static_cast<std::size_t>(narrow_)] + ".";
+    return "Leaf pair " + std::to_string(tally.leafPairs) + ": " + common::countedTests(countA, countB, "part") + " by " +
+           kNarrowTitles[static_cast<std::size_t>(narrow_)] + ".";
   }
   if (const auto* s = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
     std::string text = "Part " + std::to_string(s->triangleA) + " of A against part " + std::to_string(s->triangleB) + " of B: ";
@@ -623,7 +573,12 @@ void Midphase2Lab::drawTraversalStep(Renderer2D& renderer, int index) const {
     }
     return;
   }
-  const auto [nodeA, nodeB] = focus_[static_cast<std::size_t>(index)];
+  // The pairs pruned before this step (the latest of them), fainter than this step's.
+  for (const common::Pruned& pruned : traversal_.prunedUpTo(index - 1, common::kMaxDrawnPruned)) {
+    drawBox(renderer, 0, trees_[0].tree.nodes[static_cast<std::size_t>(pruned.nodeA)].box, palette::kTextDim.withAlpha(0.5f), 1.5f, 4.0f);
+    drawBox(renderer, 1, trees_[1].tree.nodes[static_cast<std::size_t>(pruned.nodeB)].box, palette::kTextDim.withAlpha(0.5f), 1.5f, 4.0f);
+  }
+  const auto [nodeA, nodeB] = traversal_.focus[static_cast<std::size_t>(index)];
   Color color = palette::kAccent;
   if (const auto* test = std::get_if<collide::MidphaseBvTestStep>(&event)) color = test->overlap ? palette::kAccent : palette::kTextDim;
   const Box& boxA = trees_[0].tree.nodes[static_cast<std::size_t>(nodeA)].box;
@@ -652,16 +607,23 @@ void Midphase2Lab::draw(const DrawContext& context) {
   }
   // The overlapping part pairs found up to this step, filled red.
   const int upTo = traversal ? ref.index : -1;
-  for (const Hit& hit : hits_) {
+  for (const common::Hit& hit : traversal_.hits) {
     if (hit.step > upTo) break;
-    drawPart(renderer, 0, hit.partA, palette::kHit.withAlpha(0.4f));
-    drawPart(renderer, 1, hit.partB, palette::kHit.withAlpha(0.4f));
+    drawPart(renderer, 0, hit.primitiveA, palette::kHit.withAlpha(0.4f));
+    drawPart(renderer, 1, hit.primitiveB, palette::kHit.withAlpha(0.4f));
   }
   // B's turning handle.
   const Vec2d centre = pose(1).p, knob = handle();
   renderer.dashedLine(centre, knob, palette::kShapeB.withAlpha(0.6f), 1.2f);
   renderer.screenDisc(knob, static_cast<float>(kHandlePixels), palette::kShapeB.withAlpha(0.35f), palette::kShapeB);
   if (ref.index < 0) return;
+  if (traversal) {
+    // The legend, under the view's title.
+    const ScreenRect& rect = renderer.camera().rect();
+    renderer.screenText({rect.x + 12, rect.y + 44}, "the node pair of this step: yellow, overlapping; grey, pruned", palette::kAccent);
+    renderer.screenText({rect.x + 12, rect.y + 62}, "pairs pruned before this step: dashed grey", palette::kTextDim);
+    renderer.screenText({rect.x + 12, rect.y + 80}, "overlapping part pairs found so far: red", palette::kHit);
+  }
   if (traversal) drawTraversalStep(renderer, ref.index);
   else drawBuildStep(renderer, ref.phase == Phase::BuildA ? 0 : 1, ref.index, pixel);
 }
@@ -768,12 +730,7 @@ void Midphase2Lab::mouseMove(const MouseEvent& event) {
 void Midphase2Lab::mouseUp(const MouseEvent&) { drag_ = Drag::None; }
 
 void Midphase2Lab::keyPressed(const KeyPress& press) {
-  for (int i = 0; i < static_cast<int>(collide::kBvhBuildNames.size()); ++i) {
-    if (isPress(press, GLFW_KEY_1 + i) && build_ != static_cast<BvhBuild>(i)) {
-      build_ = static_cast<BvhBuild>(i);
-      rebuild();
-    }
-  }
+  if (common::buildKey(press, build_)) rebuild();
   if (isPress(press, GLFW_KEY_T)) showTrees_ = !showTrees_;
   if (isPress(press, GLFW_KEY_E)) editVertices_ = !editVertices_;
 }
@@ -805,13 +762,8 @@ bool Midphase2Lab::loadScene(const Scene& scene, std::string& error) {
   std::array<bool, 2> edited{false, false};
   for (int t = 0; t < 2; ++t) {
     const char* key = t == 0 ? "a" : "b";
-    if (const auto it = state.find(key); it != state.end()) {
-      const auto index = it->is_string() ? shapeIndex(it->get<std::string>()) : std::nullopt;
-      if (!index) {
-        error = std::string("lab_state.") + key + ": expected gear, star, letter-e, comb, key or crates, got " + describeJsonValue(*it);
-        return false;
-      }
-      shape[static_cast<std::size_t>(t)] = *index;
+    if (!common::readChoice(state, key, kShapeNames, "gear, star, letter-e, comb, key or crates", shape[static_cast<std::size_t>(t)], error)) {
+      return false;
     }
     outline[static_cast<std::size_t>(t)] = catalogOutline(shape[static_cast<std::size_t>(t)]);
     const std::string outlineKey = std::string("outline_") + key;
@@ -830,19 +782,12 @@ bool Midphase2Lab::loadScene(const Scene& scene, std::string& error) {
       edited[static_cast<std::size_t>(t)] = true;
     }
   }
-  Vec2d position = positionB_;
-  if (const auto it = state.find("position_b"); it != state.end()) {
-    const bool ok = it->is_array() && it->size() == 2 && std::all_of(it->begin(), it->end(), [](const Json& v) {
-                      return v.is_number() && std::abs(v.get<double>()) <= kMaxOffset;
-                    });
-    if (!ok) {
-      error = "lab_state.position_b: expected [x, y], each from -" + formatNumber(kMaxOffset) + " to " + formatNumber(kMaxOffset) +
-              ", got " + describeJsonValue(*it);
-      return false;
-    }
-    position = {(*it)[0].get<double>(), (*it)[1].get<double>()};
-  }
+  std::array<double, 2> position{positionB_.x, positionB_.y};
   double angle = angleB_;
+  BvhBuild build = build_;
+  int leafSize = leafSize_, budget = budget_;
+  bool largestFirst = largestFirst_;
+  if (!common::readNumbers(state, "position_b", kMaxOffset, position, error)) return false;
   if (const auto it = state.find("rotation_b_degrees"); it != state.end()) {
     if (!it->is_number() || std::abs(it->get<double>()) > 360.0) {
       error = "lab_state.rotation_b_degrees: expected a number from -360 to 360, got " + describeJsonValue(*it);
@@ -850,35 +795,10 @@ bool Midphase2Lab::loadScene(const Scene& scene, std::string& error) {
     }
     angle = it->get<double>() * std::numbers::pi / 180.0;
   }
-  BvhBuild build = build_;
-  if (const auto it = state.find("build"); it != state.end()) {
-    const auto parsed = it->is_string() ? collide::parseBvhBuild(it->get<std::string>()) : std::nullopt;
-    if (!parsed) {
-      error = "lab_state.build: expected median, sah, bottom-up, insertion or lbvh, got " + describeJsonValue(*it);
-      return false;
-    }
-    build = *parsed;
-  }
-  const auto readInt = [&](const char* key, int low, int high, int& target) {
-    const auto it = state.find(key);
-    if (it == state.end()) return true;
-    if (!it->is_number_integer() || it->get<long long>() < low || it->get<long long>() > high) {
-      error = std::string("lab_state.") + key + ": expected an integer from " + std::to_string(low) + " to " + std::to_string(high) +
-              ", got " + describeJsonValue(*it);
-      return false;
-    }
-    target = static_cast<int>(it->get<long long>());
-    return true;
-  };
-  int leafSize = leafSize_, budget = budget_;
-  if (!readInt("leaf_size", 1, kMaxLeafSize, leafSize) || !readInt("budget", 0, kMaxBudget, budget)) return false;
-  bool largestFirst = largestFirst_;
-  if (const auto it = state.find("largest_first"); it != state.end()) {
-    if (!it->is_boolean()) {
-      error = "lab_state.largest_first: expected true or false, got " + describeJsonValue(*it);
-      return false;
-    }
-    largestFirst = it->get<bool>();
+  if (!common::readBuild(state, build, error) || !common::readInteger(state, "leaf_size", 1, kMaxLeafSize, leafSize, error) ||
+      !common::readInteger(state, "budget", 0, kMaxBudget, budget, error) ||
+      !common::readFlag(state, "largest_first", largestFirst, error)) {
+    return false;
   }
   int narrow = narrow_;
   if (const auto it = state.find("narrow_phase"); it != state.end()) {
@@ -893,7 +813,7 @@ bool Midphase2Lab::loadScene(const Scene& scene, std::string& error) {
   shape_ = shape;
   outline_ = std::move(outline);
   edited_ = edited;
-  positionB_ = position;
+  positionB_ = {position[0], position[1]};
   angleB_ = angle;
   build_ = build;
   leafSize_ = leafSize;
@@ -927,20 +847,13 @@ void Midphase2Lab::saveScene(Scene& scene) const {
 }
 
 bool Midphase2Lab::setAlgorithm(std::string_view name, std::string& error) {
-  const auto parsed = collide::parseBvhBuild(name);
-  if (!parsed) {
-    error = "unknown build \"" + std::string(name) + "\"; expected median, sah, bottom-up, insertion or lbvh";
-    return false;
-  }
-  build_ = *parsed;
+  if (!common::setBuild(name, build_, error)) return false;
   rebuild();
   return true;
 }
 
 void Midphase2Lab::loadSettings(const Json& settings) {
-  readSetting(settings, "draw_depth", drawDepth_);
-  drawDepth_ = std::clamp(drawDepth_, 0, 64);
-  readSetting(settings, "show_trees", showTrees_);
+  common::readTreeSettings(settings, drawDepth_, showTrees_);
   readSetting(settings, "edit_vertices", editVertices_);
 }
 
@@ -949,17 +862,13 @@ Json Midphase2Lab::saveSettings() const {
 }
 
 void Midphase2Lab::dumpState(Json& out) const {
-  const Tally tally = tallyAt(step_);
+  const common::Tally tally = tallyAt(step_);
   out["a"] = kShapeNames[static_cast<std::size_t>(shape_[0])];
   out["b"] = kShapeNames[static_cast<std::size_t>(shape_[1])];
   out["position_b"] = {positionB_.x, positionB_.y};
   out["rotation_b_degrees"] = angleB_ * 180.0 / std::numbers::pi;
   out["build"] = std::string(collide::bvhBuildName(build_));
-  out["budget"] = budget_;
-  out["largest_first"] = largestFirst_;
-  out["status"] = std::string(collide::statusName(result_.status));
-  out["step_index"] = step_;
-  out["step_count"] = stepCount();
+  common::dumpTraversal(out, budget_, largestFirst_, result_, step_, stepCount());
   out["build_steps"] = {builds_[0].steps.size(), builds_[1].steps.size()};
   for (int t = 0; t < 2; ++t) {
     const collide::BvhStats stats = collide::bvhStats(trees_[static_cast<std::size_t>(t)].tree);
@@ -987,24 +896,21 @@ void Midphase2Lab::dumpState(Json& out) const {
   out["refusal"] = refusal_;
   out["at_step"] = {{"phase", phaseName(step_)},
                     {"bv_tests", tally.bvTests},
-                    {"part_tests", tally.partTests},
+                    {"part_tests", tally.primitiveTests},
                     {"pairs", tally.pairs},
                     {"pruned", tally.pruned},
+                    {"pruned_greyed", traversalIndex() < 0 ? 0 : traversal_.prunedUpTo(traversalIndex() - 1, common::kMaxDrawnPruned).size()},
                     {"narration", narrate(step_)}};
 }
 
 std::vector<Shortcut> Midphase2Lab::shortcuts() const {
-  return {{"1 .. 5", "build: median, SAH, bottom-up, insertion, LBVH"},
-          {"T", "show / hide the trees"},
-          {"E", "edit vertices on / off (drag a corner)"},
-          {"drag B", "move B; drag the orange knob to turn it"}};
+  std::vector<Shortcut> keys = common::treeShortcuts();
+  keys.push_back({"E", "edit vertices on / off (drag a corner)"});
+  keys.push_back({"drag B", "move B; drag the orange knob to turn it"});
+  return keys;
 }
 
-void Midphase2Lab::frameMetrics(std::vector<FrameMetric>& out) const {
-  out.push_back({"bv_tests", static_cast<double>(result_.bvTests), "tests"});
-  out.push_back({"primitive_tests", static_cast<double>(result_.primitiveTests), "tests"});
-  out.push_back({"pairs", static_cast<double>(result_.pairs.size()), "pairs"});
-}
+void Midphase2Lab::frameMetrics(std::vector<FrameMetric>& out) const { common::traversalMetrics(result_, out); }
 
 // [SECTION] Panel
 
@@ -1033,20 +939,12 @@ void Midphase2Lab::drawUi() {
     if (!e.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", e.c_str());
   }
   ImGui::TextDisabled("TREES");
-  int build = static_cast<int>(build_);
-  if (ImGui::Combo("Build", &build, kBuildTitles.data(), static_cast<int>(kBuildTitles.size()))) {
-    build_ = static_cast<BvhBuild>(build);
-    changed = true;
-  }
+  changed |= common::buildCombo(build_);
   ImGui::BeginDisabled(build_ != BvhBuild::Median && build_ != BvhBuild::BinnedSah);
-  changed |= ImGui::SliderInt("Leaf size", &leafSize_, 1, kMaxLeafSize, "at most %d parts", ImGuiSliderFlags_AlwaysClamp);
+  changed |= ImGui::SliderInt("Leaf size", &leafSize_, 1, kMaxLeafSize, leafSize_ == 1 ? "at most %d part" : "at most %d parts", ImGuiSliderFlags_AlwaysClamp);
   ImGui::EndDisabled();
   if (changed) rebuild();
-  ImGui::Checkbox("Show the trees (T)", &showTrees_);
-  ImGui::SliderInt("Depth", &drawDepth_, 0, std::max(deepest_, 1), "trees at depth %d");
-  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(depthColor(drawDepth_)));
-  textWrapped("Each tree's boxes at depth %d (and the leaves above it), during the traversal.", drawDepth_);
-  ImGui::PopStyleColor();
+  common::treeViewControls(showTrees_, drawDepth_, deepest_, "boxes");
   for (int t = 0; t < 2; ++t) {
     const collide::BvhStats stats = collide::bvhStats(trees_[static_cast<std::size_t>(t)].tree);
     ImGui::Text("%s: %zu parts, %d nodes, depth %d, SAH cost %s", t == 0 ? "A" : "B", trees_[static_cast<std::size_t>(t)].parts.size(),
@@ -1073,34 +971,17 @@ void Midphase2Lab::drawUi() {
 
   ImGui::Spacing();
   ImGui::TextDisabled("AT THIS STEP  (%d of %d: %s)", stepCount() == 0 ? 0 : step_ + 1, stepCount(), phaseName(step_).c_str());
-  const Tally tally = tallyAt(step_);
-  ImGui::Text("box tests %d (pruned %d)   part tests %d   pairs %d", tally.bvTests, tally.pruned, tally.partTests, tally.pairs);
+  const common::Tally tally = tallyAt(step_);
+  ImGui::Text("box tests %d (pruned %d)   part tests %d   pairs %d", tally.bvTests, tally.pruned, tally.primitiveTests, tally.pairs);
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
   textWrapped("%s", narrate(step_).c_str());
   ImGui::PopStyleColor();
-  // The pairs waiting as of the last pair taken (the stack's top, or the queue's front, first).
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase == Phase::Traversal) {
-    for (int i = steps_[static_cast<std::size_t>(step_)].index; i >= 0; --i) {
-      const auto* taken = std::get_if<collide::MidphasePendingStep>(&trace_.steps[static_cast<std::size_t>(i)]);
-      if (taken == nullptr) continue;
-      std::string waiting;
-      const std::size_t shown = std::min<std::size_t>(taken->pending.size(), 8);
-      for (std::size_t k = 0; k < shown; ++k) {
-        const auto& pair = budget_ > 0 ? taken->pending[k] : taken->pending[taken->pending.size() - 1 - k];
-        waiting += (k > 0 ? "  " : "") + std::string("(A ") + std::to_string(pair[0]) + ", B " + std::to_string(pair[1]) + ")";
-      }
-      if (taken->pending.size() > shown) waiting += "  and " + std::to_string(taken->pending.size() - shown) + " more";
-      ImGui::TextDisabled("%s", budget_ > 0 ? "Waiting in the queue, next first:" : "Waiting on the stack, top first:");
-      textWrapped("%s", waiting.empty() ? "nothing" : waiting.c_str());
-      break;
-    }
+    common::drawWaitingPairs(trace_.steps, steps_[static_cast<std::size_t>(step_)].index, budget_ > 0, 8);
   }
   ImGui::Spacing();
   ImGui::TextDisabled("WHOLE TRAVERSAL");
-  const char* verdict = result_.status == collide::Status::Converged       ? "Complete"
-                        : result_.status == collide::Status::MaxIterations ? "Budget spent (a partial answer)"
-                                                                           : "Refused";
-  textWrapped("%s: %d box tests, %d part tests, %zu overlapping part pairs (of %zu x %zu).", verdict, result_.bvTests,
+  textWrapped("%s: %d box tests, %d part tests, %zu overlapping part pairs (of %zu x %zu).", common::verdictText(result_.status), result_.bvTests,
                      result_.primitiveTests, result_.pairs.size(), trees_[0].parts.size(), trees_[1].parts.size());
 }
 

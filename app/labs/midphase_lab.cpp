@@ -1,12 +1,23 @@
 // The mid-phase lab, registered as "Mid phase": two procedural meshes (torus, gear, sphere, terrain: the CLI's
-// `collision-lab midphase` meshes at their default resolutions), B placed by a pose, one bounding volume hierarchy
-// over each (collide/bvh.h: five builds, AABB / sphere / OBB volumes), and the tree-versus-tree traversal recorded
-// and stepped on the shared timeline: each node pair taken, its BV test and outcome (descend, prune, leaf pair),
-// each triangle test and hit. The trees are drawn at a chosen depth, coloured by depth; the overlapping triangle
-// pairs found so far are filled red. The counters and the narration are prefix sums and pure functions of the
-// recorded steps, so scrubbing back and forth shows the same numbers the traversal had at that step.
+// `collision-lab midphase` meshes at their default resolutions; A may also be a deforming cloth), B placed by a
+// pose, one bounding volume hierarchy over each (collide/bvh.h: five builds, AABB / sphere / OBB volumes), and the
+// tree-versus-tree traversal recorded and stepped on the shared timeline: each node pair taken, its BV test and
+// outcome (descend, prune, leaf pair), each triangle test and hit. The trees are drawn at a chosen depth, coloured
+// by depth; the pairs pruned so far are greyed and the overlapping triangle pairs found so far filled red. The
+// counters and the narration are prefix sums and pure functions of the recorded steps, so scrubbing back and forth
+// shows the same numbers the traversal had at that step.
 //
-// [SECTION] Meshes, trees and the recorded traversal
+// The cloth is a grid whose vertices move with the frame number (workloads/meshes.h, deformCloth): a pure function
+// of the frame, so a screenshot or a dump at a given frame is always the same. Its tree is kept up to date three
+// ways, compared at every frame: a bottom-up refit that rebuilds once the SAH cost has grown past
+// collide::kRebuildSahGrowth times its cost after the last build (Ericson, Real-Time Collision Detection, 6.5.2;
+// Lauterbach et al. 2006), the hybrid update (Larsson and Akenine-Moller 2001: the top levels refitted, the rest on
+// demand during the traversal), and a full rebuild. The refit's history (its SAH cost against a fresh build's, the
+// frames it rebuilt) depends on the frames before, so it is computed from frame 0 and kept.
+//
+// [SECTION] Meshes, the cloth and the trees
+// [SECTION] The cloth's frames: refit, hybrid, rebuild
+// [SECTION] The recorded traversal
 // [SECTION] Narration
 // [SECTION] Drawing: meshes, volumes, the current step
 // [SECTION] Timeline, keys, bounds
@@ -14,13 +25,13 @@
 // [SECTION] Panel
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <numbers>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
-#include <tuple>
-#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -33,7 +44,9 @@
 #include "io/shape_json.h"
 #include "lab/lab.h"
 #include "labs/format.h"
+#include "labs/midphase_common.h"
 #include "platform/theme.h"
+#include "plot/plot.h"
 #include "render/renderer3d.h"
 #include "render/shape_drawing3.h"
 #include "workloads/meshes.h"
@@ -48,28 +61,48 @@ using collide::BvKind;
 using Mesh = collide::Mesh<double>;
 using Bvh = collide::Bvh<double>;
 using Pose = collide::Transform3<double>;
+using Clock = std::chrono::steady_clock;
+namespace common = midphase_common;
 
 // The CLI's procedural meshes at its default resolutions (app/cli/midphase_command.cpp), a few hundred
-// triangles each: recording every step of the traversal stays instant.
-constexpr std::array<const char*, 4> kMeshNames = {"torus", "gear", "sphere", "terrain"};
+// triangles each: recording every step of the traversal stays instant. The cloth (the last) is A's only.
+constexpr std::array<const char*, 5> kMeshNames = {"torus", "gear", "sphere", "terrain", "cloth"};
+constexpr int kCloth = 4;
+constexpr int kMeshesForB = 4;
 
-Mesh makeMesh(std::string_view name) {
-  if (name == "torus") return collide::torusMesh(1.0, 0.3, 24, 12);
-  if (name == "gear") return collide::gearMesh(12, 0.8, 1.1, 0.4);
-  if (name == "sphere") return collide::sphereMesh(1.0, 12, 24);
-  return collide::terrainMesh(16, 4.0, 0.5);
+// The cloth: 16 x 16 squares (512 triangles) of side 3, pinned along x = -1.5, at 0.1 s of deformCloth's time a
+// frame; 126 frames are one period of its fold (4 pi seconds): it lifts, turns over and lies down again.
+constexpr int kClothCells = 16;
+constexpr double kClothSize = 3.0;
+constexpr double kClothSecondsPerFrame = 0.1;
+constexpr int kClothFrames = 126;
+constexpr int kHybridLevels = 4;  // refitted every frame (1 + 2 + 4 + 8 nodes); deeper ones on demand
+
+// The view's up is y: the cloth is laid in the xz plane (turned -90 degrees about x), so it lies flat and its
+// free edge lifts and turns over like a page.
+Mesh clothAt(int frame) {
+  Mesh cloth = collide::clothMesh(kClothCells, kClothSize);
+  collide::deformCloth(cloth, kClothCells, kClothSize, kClothSecondsPerFrame * frame);
+  for (Vec3d& v : cloth.vertices) v = {v.x, v.z, -v.y};
+  return cloth;
 }
 
-std::optional<int> meshIndex(std::string_view name) {
-  for (std::size_t i = 0; i < kMeshNames.size(); ++i) {
-    if (name == kMeshNames[i]) return static_cast<int>(i);
+Mesh makeMesh(int index, int frame) {
+  switch (index) {
+    case 0: return collide::torusMesh(1.0, 0.3, 24, 12);
+    case 1: return collide::gearMesh(12, 0.8, 1.1, 0.4);
+    case 2: return collide::sphereMesh(1.0, 12, 24);
+    case 3: return collide::terrainMesh(16, 4.0, 0.5);
+    default: return clothAt(frame);
   }
-  return std::nullopt;
 }
 
-constexpr std::array<const char*, 5> kBuildTitles = {"Median split (top-down)", "Binned SAH (top-down)",
-                                                     "Bottom-up (agglomerative)", "Insertion (b2DynamicTree)",
-                                                     "LBVH (Morton codes)"};
+// How the view's tree of the cloth is kept up to date (the panel compares all three at every frame).
+enum class Policy { Refit, Hybrid, Rebuild };
+constexpr std::array<const char*, 3> kPolicyNames = {"refit", "hybrid", "rebuild"};
+constexpr std::array<const char*, 3> kPolicyTitles = {"Refit (rebuild past the threshold)", "Hybrid (top levels, then on demand)",
+                                                      "Rebuild every frame"};
+
 constexpr std::array<const char*, 3> kBvTitles = {"AABB", "Sphere", "OBB"};
 
 constexpr int kMaxBudget = 2000;
@@ -77,7 +110,6 @@ constexpr std::size_t kMaxDrawnVolumes = 600;  // per tree at the chosen depth
 constexpr std::size_t kMaxDrawnHits = 4000;    // triangle pairs filled red
 constexpr std::size_t kMaxDrawnFrontier = 64;  // node pairs a spent budget left, drawn at its step
 constexpr double kMaxOffset = 3.0;             // B's position sliders
-
 
 // Three great circles: a sphere read as a wire ball from any side.
 void wireSphere(Renderer3D& renderer, Vec3d center, double radius, Color color, float width) {
@@ -94,19 +126,25 @@ void wireSphere(Renderer3D& renderer, Vec3d center, double radius, Color color, 
   }
 }
 
-// A recorded traversal, and per step what the view and the panel show.
-struct Tally {
-  int bvTests = 0;
-  int primitiveTests = 0;
-  int pairs = 0;
-  int falsePositives = 0;
-  int leafPairs = 0;
+double microsecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+}
+
+// One frame of the cloth's refit history (pose-independent: the tree's quality only).
+struct ClothFrame {
+  double sahRefit = 0;    // the refitted tree's SAH cost, before the policy's decision
+  double sahFresh = 0;    // a fresh build's over the same vertices
+  double threshold = 0;   // kRebuildSahGrowth x the cost after the last build
+  bool rebuilt = false;   // the policy rebuilt at this frame (frame 0 is the first build, not a rebuild)
+  int buildFrame = 0;     // the frame the refit tree was last built at, after this frame's decision
 };
 
-struct Hit {
-  int step = 0;
-  int triangleA = 0;
-  int triangleB = 0;
+// One update strategy at the current frame: its traversal's answer and what the update cost.
+struct StrategyRun {
+  bool ran = false;
+  collide::MidphaseResult<double> result;
+  int updated = 0;        // bounding volumes updated (refit), or refitted eagerly + on demand (hybrid), or nodes built
+  double microseconds = 0;  // the update's measured time (live only: never in a dump or a test)
 };
 
 }  // namespace
@@ -116,6 +154,7 @@ class MidphaseLab final : public Lab {
   static std::unique_ptr<Lab> create() { return std::make_unique<MidphaseLab>(); }
   MidphaseLab() { rebuild(); }
 
+  void update(double seconds) override;
   void drawUi() override;
   [[nodiscard]] const char* viewTitle(int) const override { return "Two meshes and their trees"; }
   [[nodiscard]] ViewKind viewKind(int) const override { return ViewKind::Spatial; }
@@ -129,6 +168,7 @@ class MidphaseLab final : public Lab {
 
   bool loadScene(const Scene& scene, std::string& error) override;
   void saveScene(Scene& scene) const override;
+  [[nodiscard]] bool sceneRunning() const override { return playing_; }
   bool setAlgorithm(std::string_view name, std::string& error) override;
   void loadSettings(const Json& settings) override;
   [[nodiscard]] Json saveSettings() const override;
@@ -137,9 +177,16 @@ class MidphaseLab final : public Lab {
   void frameMetrics(std::vector<FrameMetric>& out) const override;
 
  private:
-  void rebuild();
-  void retrace();
+  [[nodiscard]] bool cloth() const { return meshA_ == kCloth; }
+  [[nodiscard]] collide::BvhOptions treeOptions() const;
+  void rebuild();          // meshes and trees (the cloth's history restarts), then updateCloth and retrace
+  void updateCloth();      // the cloth at frame_: the three strategies' trees and their timings
+  void extendHistory(int frame);
+  void setFrame(int frame);
+  void retrace();          // the traversals for the current pose and options
   [[nodiscard]] Pose poseB() const;
+  [[nodiscard]] collide::MidphaseOptions traversalOptions() const;
+  [[nodiscard]] bool strategiesAgree() const;
   [[nodiscard]] std::string narrate(int step) const;  // the step's sentence (and the verdict at the last step)
   [[nodiscard]] std::string narrateEvent(int step) const;
   [[nodiscard]] std::array<Vec3d, 8> boxCorners(const Bvh& tree, const std::vector<collide::OrientedBox<double>>& obbs,
@@ -147,7 +194,8 @@ class MidphaseLab final : public Lab {
   void drawVolume(Renderer3D& renderer, bool treeB, int node, Color color, float width) const;
   void drawTrees(Renderer3D& renderer) const;
   void drawTriangle(Renderer3D& renderer, bool meshB, int triangle, Color fill) const;
-  [[nodiscard]] Tally tallyAt(int step) const { return trace_.steps.empty() ? Tally{} : tallies_[static_cast<std::size_t>(step)]; }
+  void drawClothPanel();
+  void drawSahPlot();
 
   // The scene (lab_state).
   int meshA_ = 0;  // kMeshNames
@@ -159,26 +207,38 @@ class MidphaseLab final : public Lab {
   bool satLite_ = false;
   int budget_ = 0;
   bool largestFirst_ = false;  // budgeted: the pair of largest surface area next, not the oldest
+  int frame_ = 0;              // the cloth's
+  Policy policy_ = Policy::Refit;
   // The view.
   int drawDepth_ = 2;
   bool showTrees_ = true;
+  bool playing_ = false;
   int step_ = 0;
+  PlotState sahPlot_{};
   // Derived.
   Mesh a_, b_;
   std::vector<Vec3d> worldB_;  // B's vertices placed by its pose
   std::vector<int> indicesA_, indicesB_;
-  Bvh treeA_, treeB_;
+  Bvh treeA_, treeB_;          // treeA_: the cloth's policy tree at this frame
   std::vector<collide::OrientedBox<double>> obbsA_, obbsB_;  // mesh-frame boxes (OBB trees)
   int deepestLeaf_ = 0;                                       // of the two trees: the depth slider's end
   collide::Recorder<collide::MidphaseEvent> trace_;
   collide::MidphaseResult<double> result_;
-  std::vector<Tally> tallies_;                  // after each step
-  std::vector<std::array<int, 2>> focus_;       // the node pair each step is about (a leaf pair's for its triangles)
-  std::vector<Hit> hits_;                       // in the order the traversal found them
+  common::TraversalSteps steps_;
   std::string message_;
+  // The cloth: its history from frame 0, and the three strategies at frame_.
+  std::vector<ClothFrame> history_;
+  Bvh historyTree_;            // the refit tree as of the last frame in history_
+  double historyAfterBuild_ = 0;
+  int historyBuildFrame_ = 0;
+  Bvh refitTree_, hybridTree_, freshTree_;
+  collide::HybridRefit hybridState_;  // after refitHybrid, before a traversal (each traversal starts from a copy)
+  collide::HybridRefit viewHybrid_;   // the view's traversal's, when the policy is the hybrid
+  std::string refitCheck_;            // checkBvh of the refitted tree: empty when valid
+  std::array<StrategyRun, 3> runs_;   // by Policy
 };
 
-// [SECTION] Meshes, trees and the recorded traversal
+// [SECTION] Meshes, the cloth and the trees
 
 Pose MidphaseLab::poseB() const {
   constexpr double kRadians = std::numbers::pi / 180.0;
@@ -186,68 +246,151 @@ Pose MidphaseLab::poseB() const {
           collide::Quat<double>::fromEuler(rotation_[0] * kRadians, rotation_[1] * kRadians, rotation_[2] * kRadians)};
 }
 
+collide::BvhOptions MidphaseLab::treeOptions() const {
+  collide::BvhOptions options;
+  options.build = build_;
+  options.bv = bv_;
+  return options;
+}
+
 void MidphaseLab::rebuild() {
-  a_ = makeMesh(kMeshNames[static_cast<std::size_t>(meshA_)]);
-  b_ = makeMesh(kMeshNames[static_cast<std::size_t>(meshB_)]);
+  a_ = makeMesh(meshA_, frame_);
+  b_ = makeMesh(meshB_, 0);
   const auto flatten = [](const Mesh& mesh, std::vector<int>& out) {
     out.clear();
     for (const auto& t : mesh.triangles) out.insert(out.end(), t.begin(), t.end());
   };
   flatten(a_, indicesA_);
   flatten(b_, indicesB_);
-  collide::BvhOptions options;
-  options.build = build_;
-  options.bv = bv_;
-  treeA_ = collide::buildBvh(a_, options);
-  treeB_ = collide::buildBvh(b_, options);
-  obbsA_ = bv_ == BvKind::Obb ? collide::meshFrameBoxes(treeA_) : std::vector<collide::OrientedBox<double>>{};
+  treeB_ = collide::buildBvh(b_, treeOptions());
   obbsB_ = bv_ == BvKind::Obb ? collide::meshFrameBoxes(treeB_) : std::vector<collide::OrientedBox<double>>{};
-  deepestLeaf_ = std::max(collide::bvhStats(treeA_).depth, collide::bvhStats(treeB_).depth);
+  history_.clear();
+  if (cloth()) {
+    updateCloth();
+  } else {
+    treeA_ = collide::buildBvh(a_, treeOptions());
+    obbsA_ = bv_ == BvKind::Obb ? collide::meshFrameBoxes(treeA_) : std::vector<collide::OrientedBox<double>>{};
+  }
   retrace();
 }
 
-// Runs the recorded traversal for the current pose and options and derives each step's counters and focus.
-void MidphaseLab::retrace() {
-  const Pose pose = poseB();
-  worldB_.clear();
-  for (const Vec3d& v : b_.vertices) worldB_.push_back(pose.apply(v));
+// [SECTION] The cloth's frames: refit, hybrid, rebuild
+
+// The refit policy from frame 0 up to `frame`: refit every frame, rebuild once the SAH cost passes the threshold.
+// Refit depends only on the tree as built (its topology, and an OBB tree's axes) and today's vertices, so the tree
+// at a frame is the tree built at the last rebuild, refitted; history_ remembers where those rebuilds fell.
+void MidphaseLab::extendHistory(int frame) {
+  const collide::BvhOptions options = treeOptions();
+  while (static_cast<int>(history_.size()) <= frame) {
+    const int k = static_cast<int>(history_.size());
+    const Mesh cloth = clothAt(k);
+    ClothFrame record;
+    const Bvh fresh = collide::buildBvh(cloth, options);
+    record.sahFresh = collide::bvhStats(fresh).sahCost;
+    if (k == 0) {
+      historyTree_ = fresh;
+      historyAfterBuild_ = record.sahFresh;
+      historyBuildFrame_ = 0;
+      record.sahRefit = record.sahFresh;
+    } else {
+      (void)collide::refitBvh(historyTree_, cloth);
+      record.sahRefit = collide::bvhStats(historyTree_).sahCost;
+    }
+    record.threshold = collide::kRebuildSahGrowth * historyAfterBuild_;
+    if (k > 0 && collide::shouldRebuild(record.sahRefit, historyAfterBuild_)) {
+      record.rebuilt = true;
+      historyTree_ = fresh;
+      historyAfterBuild_ = record.sahFresh;
+      historyBuildFrame_ = k;
+    }
+    record.buildFrame = historyBuildFrame_;
+    history_.push_back(record);
+  }
+}
+
+// The cloth at frame_ and its tree kept three ways; treeA_ is the policy's. Each update is timed once, live.
+void MidphaseLab::updateCloth() {
+  a_ = clothAt(frame_);
+  extendHistory(frame_);
+  const collide::BvhOptions options = treeOptions();
+  const ClothFrame& record = history_[static_cast<std::size_t>(frame_)];
+  const Bvh built = collide::buildBvh(clothAt(record.buildFrame), options);
+
+  refitTree_ = built;
+  Clock::time_point start = Clock::now();
+  (void)collide::refitBvh(refitTree_, a_, &runs_[0].updated);
+  runs_[0].microseconds = microsecondsSince(start);
+  refitCheck_ = collide::checkBvh(refitTree_, a_);
+
+  start = Clock::now();
+  freshTree_ = collide::buildBvh(a_, options);
+  runs_[2].microseconds = microsecondsSince(start);
+  runs_[2].updated = static_cast<int>(freshTree_.nodes.size());
+
+  // The hybrid keeps the refit tree's topology (the same rebuilds) with AABBs.
+  runs_[1].ran = bv_ == BvKind::Aabb;
+  if (runs_[1].ran) {
+    hybridTree_ = built;
+    hybridState_ = {};
+    start = Clock::now();
+    (void)collide::refitHybrid(hybridTree_, a_, kHybridLevels, hybridState_);
+    runs_[1].microseconds = microsecondsSince(start);
+  }
+  treeA_ = policy_ == Policy::Refit ? refitTree_ : policy_ == Policy::Rebuild ? freshTree_ : hybridTree_;
+  obbsA_ = bv_ == BvKind::Obb ? collide::meshFrameBoxes(treeA_) : std::vector<collide::OrientedBox<double>>{};
+}
+
+void MidphaseLab::setFrame(int frame) {
+  frame_ = std::clamp(frame, 0, kClothFrames - 1);
+  if (!cloth()) return;
+  updateCloth();
+  retrace();
+}
+
+bool MidphaseLab::strategiesAgree() const {
+  const auto& refit = runs_[0].result.pairs;
+  return refit == runs_[2].result.pairs && (!runs_[1].ran || runs_[1].result.pairs == refit);
+}
+
+// [SECTION] The recorded traversal
+
+collide::MidphaseOptions MidphaseLab::traversalOptions() const {
   collide::MidphaseOptions options;
   options.satLite = satLite_ && bv_ != BvKind::Sphere;
   options.budget = budget_;
   options.largestFirst = largestFirst_;
+  return options;
+}
+
+// Runs the recorded traversal for the current pose and options (and, for the cloth, each strategy's) and reads
+// each step's counters and focus.
+void MidphaseLab::retrace() {
+  const Pose pose = poseB();
+  worldB_.clear();
+  for (const Vec3d& v : b_.vertices) worldB_.push_back(pose.apply(v));
+  const collide::MidphaseOptions options = traversalOptions();
   trace_.steps.clear();
-  result_ = collide::midphase(treeA_, a_, Pose{}, treeB_, b_, pose, options, trace_);
-  message_ = result_.status == collide::Status::InvalidInput ? "the traversal refused its input (an invalid pose or tree)" : "";
-  tallies_.clear();
-  focus_.clear();
-  hits_.clear();
-  Tally tally;
-  std::array<int, 2> focus{0, 0};
-  for (std::size_t i = 0; i < trace_.steps.size(); ++i) {
-    std::visit(
-        [&](const auto& s) {
-          using T = std::decay_t<decltype(s)>;
-          if constexpr (std::is_same_v<T, collide::MidphasePendingStep>) {
-            focus = {s.nodeA, s.nodeB};
-          } else if constexpr (std::is_same_v<T, collide::MidphaseBvTestStep>) {
-            focus = {s.nodeA, s.nodeB};
-            ++tally.bvTests;
-            if (s.liteFalsePositive) ++tally.falsePositives;
-          } else if constexpr (std::is_same_v<T, collide::MidphaseLeafPairStep>) {
-            focus = {s.leafA, s.leafB};
-            ++tally.leafPairs;
-          } else if constexpr (std::is_same_v<T, collide::MidphasePrimitiveStep>) {
-            ++tally.primitiveTests;
-            if (s.hit) {
-              ++tally.pairs;
-              hits_.push_back({static_cast<int>(i), s.triangleA, s.triangleB});
-            }
-          }
-        },
-        trace_.steps[i]);
-    tallies_.push_back(tally);
-    focus_.push_back(focus);
+  if (cloth() && policy_ == Policy::Hybrid) {
+    treeA_ = hybridTree_;  // stale nodes are refitted as this traversal reaches them
+    viewHybrid_ = hybridState_;
+    result_ = collide::midphaseHybrid(treeA_, a_, viewHybrid_, Pose{}, treeB_, b_, pose, options, trace_);
+  } else {
+    result_ = collide::midphase(treeA_, a_, Pose{}, treeB_, b_, pose, options, trace_);
   }
+  if (cloth()) {
+    runs_[0].ran = runs_[2].ran = true;
+    runs_[0].result = collide::midphase(refitTree_, a_, Pose{}, treeB_, b_, pose, options);
+    runs_[2].result = collide::midphase(freshTree_, a_, Pose{}, treeB_, b_, pose, options);
+    if (runs_[1].ran) {
+      Bvh lazy = hybridTree_;
+      collide::HybridRefit state = hybridState_;
+      runs_[1].result = collide::midphaseHybrid(lazy, a_, state, Pose{}, treeB_, b_, pose, options);
+      runs_[1].updated = state.eager + state.onDemand;
+    }
+  }
+  message_ = result_.status == collide::Status::InvalidInput ? "the traversal refused its input (an invalid pose or tree)" : "";
+  deepestLeaf_ = std::max(collide::bvhStats(treeA_).depth, collide::bvhStats(treeB_).depth);  // the cloth's tree changes
+  steps_.read(trace_.steps);
   step_ = std::max(0, stepCount() - 1);
 }
 
@@ -266,6 +409,7 @@ std::string MidphaseLab::narrateEvent(int step) const {
     return message_.empty() ? "The root volumes do not overlap: nothing to step." : message_;
   }
   const auto& event = trace_.steps[static_cast<std::size_t>(step)];
+  const common::Tally tally = steps_.at(step);
   const auto nodeText = [&](char tree, int node) {
     const auto& n = (tree == 'A' ? treeA_ : treeB_).nodes[static_cast<std::size_t>(node)];
     return std::string(1, tree) + "'s node " + std::to_string(node) + " (depth " + std::to_string(n.depth) +
@@ -273,13 +417,11 @@ std::string MidphaseLab::narrateEvent(int step) const {
   };
   const char* volumes = bv_ == BvKind::Aabb ? "boxes" : bv_ == BvKind::Sphere ? "spheres" : "oriented boxes";
   if (const auto* s = std::get_if<collide::MidphasePendingStep>(&event)) {
-    return "Take the pair " + nodeText('A', s->nodeA) + " and " + nodeText('B', s->nodeB) + " from the " +
-           (budget_ == 0 ? "stack; " : largestFirst_ ? "priority queue (the largest surface area first); " : "queue (level by level); ") + std::to_string(s->pending.size()) + " more " +
-           (s->pending.size() == 1 ? "pair waits." : "pairs wait.");
+    return common::takeSentence(nodeText('A', s->nodeA), nodeText('B', s->nodeB), s->pending.size(), budget_, largestFirst_);
   }
   if (const auto* s = std::get_if<collide::MidphaseBvTestStep>(&event)) {
-    std::string text = "BV test " + std::to_string(tallyAt(step).bvTests) + ": the " + volumes + " of " +
-                       nodeText('A', s->nodeA) + " and " + nodeText('B', s->nodeB);
+    std::string text = "BV test " + std::to_string(tally.bvTests) + ": the " + volumes + " of " + nodeText('A', s->nodeA) + " and " +
+                       nodeText('B', s->nodeB);
     if (!s->overlap) return text + " are apart, so the pair and every pair below it are pruned.";
     text += " overlap";
     if (s->liteFalsePositive) text += " by the 6 face axes only (SAT lite), though an edge-edge axis separates them: a false positive";
@@ -297,13 +439,13 @@ std::string MidphaseLab::narrateEvent(int step) const {
   if (const auto* s = std::get_if<collide::MidphaseLeafPairStep>(&event)) {
     const int countA = treeA_.nodes[static_cast<std::size_t>(s->leafA)].count;
     const int countB = treeB_.nodes[static_cast<std::size_t>(s->leafB)].count;
-    return "Leaf pair " + std::to_string(tallyAt(step).leafPairs) + ": " + std::to_string(countA) + " x " +
-           std::to_string(countB) + " = " + std::to_string(countA * countB) + " triangle tests, B's triangles mapped into A's frame.";
+    return "Leaf pair " + std::to_string(tally.leafPairs) + ": " + common::countedTests(countA, countB, "triangle") +
+           ", B's triangles mapped into A's frame.";
   }
   if (const auto* s = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
     std::string text = "Triangle " + std::to_string(s->triangleA) + " of A against triangle " + std::to_string(s->triangleB) + " of B: ";
     if (!s->hit) return text + "no overlap (Devillers and Guigue's orientation test).";
-    return text + "they overlap, overlapping pair " + std::to_string(tallyAt(step).pairs) + ".";
+    return text + "they overlap, overlapping pair " + std::to_string(tally.pairs) + ".";
   }
   if (const auto* s = std::get_if<collide::MidphaseBudgetStep>(&event)) {
     return "The budget of " + std::to_string(budget_) + " BV tests is spent (" + std::to_string(s->bvTests) + " used): " +
@@ -311,7 +453,9 @@ std::string MidphaseLab::narrateEvent(int step) const {
            " triangle pairs found are a partial answer (the pairs left are drawn in yellow).";
   }
   if (const auto* s = std::get_if<collide::MidphaseRefitStep>(&event)) {
-    return "A's node " + std::to_string(s->node) + " is refitted from its triangles just before its test.";
+    return "A's node " + std::to_string(s->node) + " was stale (below the " + std::to_string(kHybridLevels) +
+           " levels refitted this frame), so it is refitted from its triangles just before its test: the hybrid update "
+           "pays only for the nodes a traversal reaches.";
   }
   return {};
 }
@@ -350,15 +494,21 @@ void MidphaseLab::drawVolume(Renderer3D& renderer, bool treeB, int node, Color c
   drawWireBox(renderer, boxCorners(tree, treeB ? obbsB_ : obbsA_, node, pose), color, {width});
 }
 
-// Each tree cut at the chosen depth: its nodes at that depth and the leaves above it, coloured by depth.
+// Each tree cut at the chosen depth: its nodes at that depth and the leaves above it, coloured by depth. Under the
+// hybrid update, A's nodes no traversal reached this frame are stale (their boxes from the last build): dashed.
 void MidphaseLab::drawTrees(Renderer3D& renderer) const {
+  const bool hybrid = cloth() && policy_ == Policy::Hybrid;
   for (const bool treeB : {false, true}) {
     const Bvh& tree = treeB ? treeB_ : treeA_;
     std::size_t drawn = 0;
     for (std::size_t i = 0; i < tree.nodes.size() && drawn < kMaxDrawnVolumes; ++i) {
       const auto& node = tree.nodes[i];
       if (node.depth != drawDepth_ && !(node.isLeaf() && node.depth < drawDepth_)) continue;
-      drawVolume(renderer, treeB, static_cast<int>(i), depthColor(node.depth).withAlpha(0.55f), 1.0f);
+      if (!treeB && hybrid && i < viewHybrid_.stale.size() && viewHybrid_.stale[i] != 0) {
+        drawWireBox(renderer, boxCorners(tree, obbsA_, static_cast<int>(i), Pose{}), palette::kTextDim.withAlpha(0.4f), {1.0f, 4.0f, 4.0f});
+      } else {
+        drawVolume(renderer, treeB, static_cast<int>(i), depthColor(node.depth).withAlpha(0.55f), 1.0f);
+      }
       ++drawn;
     }
   }
@@ -381,20 +531,29 @@ void MidphaseLab::draw(const DrawContext& context) {
   renderer.mesh(worldB_, indicesB_, palette::kShapeB.withAlpha(0.22f), palette::kShapeB.withAlpha(0.45f), 1.0f);
   if (showTrees_) drawTrees(renderer);
   // The overlapping triangle pairs found up to this step (at the last step: all of them), filled red.
-  for (std::size_t i = 0; i < hits_.size() && i < kMaxDrawnHits && hits_[i].step <= step_; ++i) {
-    drawTriangle(renderer, false, hits_[i].triangleA, palette::kHit.withAlpha(0.85f));
-    drawTriangle(renderer, true, hits_[i].triangleB, palette::kHit.withAlpha(0.85f));
+  for (std::size_t i = 0; i < steps_.hits.size() && i < kMaxDrawnHits && steps_.hits[i].step <= step_; ++i) {
+    drawTriangle(renderer, false, steps_.hits[i].primitiveA, palette::kHit.withAlpha(0.85f));
+    drawTriangle(renderer, true, steps_.hits[i].primitiveB, palette::kHit.withAlpha(0.85f));
   }
   // The legend, under the view's title.
   const ScreenRect& rect = renderer.camera().rect();
-  const std::string nameA = kMeshNames[static_cast<std::size_t>(meshA_)], nameB = kMeshNames[static_cast<std::size_t>(meshB_)];
+  std::string nameA = kMeshNames[static_cast<std::size_t>(meshA_)];
+  if (cloth()) {
+    nameA += " at frame " + std::to_string(frame_) + ", its tree: " + kPolicyTitles[static_cast<std::size_t>(policy_)];
+  }
   renderer.screenText({rect.x + 12, rect.y + 44}, "A: " + nameA, palette::kShapeA);
-  renderer.screenText({rect.x + 12, rect.y + 62}, "B: " + nameB, palette::kShapeB);
+  renderer.screenText({rect.x + 12, rect.y + 62}, std::string("B: ") + kMeshNames[static_cast<std::size_t>(meshB_)], palette::kShapeB);
   renderer.screenText({rect.x + 12, rect.y + 80}, satLite_ && bv_ != BvKind::Sphere ? "the node pair of this step: yellow, overlapping; grey, pruned; red, a SAT-lite false positive"
                                                                        : "the node pair of this step: yellow, overlapping; grey, pruned",
                       palette::kAccent);
-  renderer.screenText({rect.x + 12, rect.y + 98}, "overlapping triangle pairs found so far: red", palette::kHit);
+  renderer.screenText({rect.x + 12, rect.y + 98}, "pairs pruned before this step: faint grey", palette::kTextDim);
+  renderer.screenText({rect.x + 12, rect.y + 116}, "overlapping triangle pairs found so far: red", palette::kHit);
   if (trace_.steps.empty()) return;
+  // The pairs pruned before this step (the latest of them), fainter than this step's.
+  for (const common::Pruned& pruned : steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned)) {
+    drawVolume(renderer, false, pruned.nodeA, palette::kTextDim.withAlpha(0.45f), 1.0f);
+    drawVolume(renderer, true, pruned.nodeB, palette::kTextDim.withAlpha(0.45f), 1.0f);
+  }
   // The current step: its node pair (accent when the volumes overlap, grey when pruned) and its triangles.
   const auto& event = trace_.steps[static_cast<std::size_t>(step_)];
   if (std::holds_alternative<collide::MidphaseBudgetStep>(event)) {
@@ -405,7 +564,7 @@ void MidphaseLab::draw(const DrawContext& context) {
     }
     return;
   }
-  const auto [nodeA, nodeB] = focus_[static_cast<std::size_t>(step_)];
+  const auto [nodeA, nodeB] = steps_.focus[static_cast<std::size_t>(step_)];
   Color color = palette::kAccent;
   if (const auto* test = std::get_if<collide::MidphaseBvTestStep>(&event)) {
     color = !test->overlap ? palette::kTextDim : test->liteFalsePositive ? palette::kHit : palette::kAccent;
@@ -425,15 +584,15 @@ void MidphaseLab::draw(const DrawContext& context) {
 
 // [SECTION] Timeline, keys, bounds
 
+void MidphaseLab::update(double) {
+  if (playing_ && cloth()) setFrame((frame_ + 1) % kClothFrames);
+}
+
 void MidphaseLab::keyPressed(const KeyPress& press) {
-  for (int i = 0; i < static_cast<int>(collide::kBvhBuildNames.size()); ++i) {
-    if (isPress(press, GLFW_KEY_1 + i) && build_ != static_cast<BvhBuild>(i)) {
-      build_ = static_cast<BvhBuild>(i);
-      rebuild();
-    }
-  }
+  if (common::buildKey(press, build_)) rebuild();
   if (isPress(press, GLFW_KEY_V)) {
     bv_ = static_cast<BvKind>((static_cast<int>(bv_) + 1) % static_cast<int>(collide::kBvKindNames.size()));
+    if (bv_ != BvKind::Aabb && policy_ == Policy::Hybrid) policy_ = Policy::Refit;
     rebuild();
   }
   if (isPress(press, GLFW_KEY_L)) {
@@ -441,11 +600,18 @@ void MidphaseLab::keyPressed(const KeyPress& press) {
     retrace();
   }
   if (isPress(press, GLFW_KEY_T)) showTrees_ = !showTrees_;
+  if (cloth() && isPress(press, GLFW_KEY_P)) playing_ = !playing_;
+  if (cloth() && isPress(press, GLFW_KEY_N)) setFrame((frame_ + 1) % kClothFrames);
+  if (cloth() && isPress(press, GLFW_KEY_N, kModShift)) setFrame((frame_ + kClothFrames - 1) % kClothFrames);
 }
 
 std::optional<WorldBounds3> MidphaseLab::sceneBounds3(int) const {
   WorldBounds3 bounds = WorldBounds3::none();
   for (const Vec3d& v : a_.vertices) bounds.include(v);
+  // The cloth's whole fold, so it stays in view while it plays.
+  for (int frame = 0; cloth() && frame < kClothFrames; frame += 7) {
+    for (const Vec3d& v : clothAt(frame).vertices) bounds.include(v);
+  }
   for (const Vec3d& v : worldB_) bounds.include(v);
   return bounds;
 }
@@ -454,87 +620,49 @@ std::optional<WorldBounds3> MidphaseLab::sceneBounds3(int) const {
 
 bool MidphaseLab::loadScene(const Scene& scene, std::string& error) {
   if (!scene.shapes.empty() || !scene.shapes3.empty()) {
-    error = "shapes: the mid-phase lab makes its meshes from lab_state (a, b: torus, gear, sphere or terrain); expected no shapes";
+    error = "shapes: the mid-phase lab makes its meshes from lab_state (a: torus, gear, sphere, terrain or cloth; b: one of "
+            "the first four); expected no shapes";
     return false;
   }
   const Json& state = scene.labState;
   int meshA = meshA_, meshB = meshB_;
-  for (const auto& [key, target] : {std::pair{"a", &meshA}, std::pair{"b", &meshB}}) {
-    if (const auto it = state.find(key); it != state.end()) {
-      const auto index = it->is_string() ? meshIndex(it->get<std::string>()) : std::nullopt;
-      if (!index) {
-        error = std::string("lab_state.") + key + ": expected torus, gear, sphere or terrain, got " + describeJsonValue(*it);
-        return false;
-      }
-      *target = *index;
-    }
+  if (!common::readChoice(state, "a", kMeshNames, "torus, gear, sphere, terrain or cloth", meshA, error) ||
+      !common::readChoice(state, "b", std::span(kMeshNames).first(kMeshesForB), "torus, gear, sphere or terrain (the cloth deforms as A only)",
+                          meshB, error)) {
+    return false;
   }
-  std::array<float, 3> position = position_, rotation = rotation_;
-  for (const auto& [key, target, limit] : {std::tuple{"position_b", &position, kMaxOffset}, std::tuple{"rotation_b_degrees", &rotation, 180.0}}) {
-    if (const auto it = state.find(key); it != state.end()) {
-      const double bound = limit;  // clang before 16 cannot capture a structured binding
-      const bool ok = it->is_array() && it->size() == 3 && std::all_of(it->begin(), it->end(), [bound](const Json& v) {
-                        return v.is_number() && std::abs(v.get<double>()) <= bound;
-                      });
-      if (!ok) {
-        error = std::string("lab_state.") + key + ": expected [x, y, z], each from -" + formatNumber(limit) + " to " +
-                formatNumber(limit) + ", got " + describeJsonValue(*it);
-        return false;
-      }
-      for (std::size_t k = 0; k < 3; ++k) (*target)[k] = static_cast<float>((*it)[k].get<double>());
-    }
-  }
+  std::array<double, 3> position{position_[0], position_[1], position_[2]}, rotation{rotation_[0], rotation_[1], rotation_[2]};
   BvhBuild build = build_;
-  if (const auto it = state.find("build"); it != state.end()) {
-    const auto parsed = it->is_string() ? collide::parseBvhBuild(it->get<std::string>()) : std::nullopt;
-    if (!parsed) {
-      error = "lab_state.build: expected median, sah, bottom-up, insertion or lbvh, got " + describeJsonValue(*it);
-      return false;
-    }
-    build = *parsed;
+  int bv = static_cast<int>(bv_), budget = budget_, frame = frame_, policy = static_cast<int>(policy_);
+  bool satLite = satLite_, largestFirst = largestFirst_;
+  if (!common::readNumbers(state, "position_b", kMaxOffset, position, error) ||
+      !common::readNumbers(state, "rotation_b_degrees", 180.0, rotation, error) || !common::readBuild(state, build, error) ||
+      !common::readChoice(state, "bv", collide::kBvKindNames, "aabb, sphere or obb", bv, error) ||
+      !common::readFlag(state, "sat_lite", satLite, error) || !common::readInteger(state, "budget", 0, kMaxBudget, budget, error) ||
+      !common::readFlag(state, "largest_first", largestFirst, error) ||
+      !common::readInteger(state, "frame", 0, kClothFrames - 1, frame, error) ||
+      !common::readChoice(state, "policy", kPolicyNames, "refit, hybrid or rebuild", policy, error)) {
+    return false;
   }
-  BvKind bv = bv_;
-  if (const auto it = state.find("bv"); it != state.end()) {
-    const auto parsed = it->is_string() ? collide::parseBvKind(it->get<std::string>()) : std::nullopt;
-    if (!parsed) {
-      error = "lab_state.bv: expected aabb, sphere or obb, got " + describeJsonValue(*it);
-      return false;
-    }
-    bv = *parsed;
-  }
-  bool satLite = satLite_;
-  if (const auto it = state.find("sat_lite"); it != state.end()) {
-    if (!it->is_boolean()) {
-      error = "lab_state.sat_lite: expected true or false, got " + describeJsonValue(*it);
-      return false;
-    }
-    satLite = it->get<bool>();
-  }
-  int budget = budget_;
-  if (const auto it = state.find("budget"); it != state.end()) {
-    if (!it->is_number_integer() || it->get<long long>() < 0 || it->get<long long>() > kMaxBudget) {
-      error = "lab_state.budget: expected an integer from 0 (none) to " + std::to_string(kMaxBudget) + ", got " + describeJsonValue(*it);
-      return false;
-    }
-    budget = static_cast<int>(it->get<long long>());
-  }
-  bool largestFirst = largestFirst_;
-  if (const auto it = state.find("largest_first"); it != state.end()) {
-    if (!it->is_boolean()) {
-      error = "lab_state.largest_first: expected true or false, got " + describeJsonValue(*it);
-      return false;
-    }
-    largestFirst = it->get<bool>();
+  if (static_cast<Policy>(policy) == Policy::Hybrid && static_cast<BvKind>(bv) != BvKind::Aabb) {
+    error = std::string("lab_state.policy: the hybrid update refits AABB trees only, and bv is ") + kBvTitles[static_cast<std::size_t>(bv)] +
+            "; choose refit or rebuild, or bv aabb";
+    return false;
   }
   meshA_ = meshA;
   meshB_ = meshB;
-  position_ = position;
-  rotation_ = rotation;
+  for (std::size_t k = 0; k < 3; ++k) {
+    position_[k] = static_cast<float>(position[k]);
+    rotation_[k] = static_cast<float>(rotation[k]);
+  }
   build_ = build;
-  bv_ = bv;
+  bv_ = static_cast<BvKind>(bv);
   satLite_ = satLite;
   budget_ = budget;
   largestFirst_ = largestFirst;
+  frame_ = frame;
+  policy_ = static_cast<Policy>(policy);
+  playing_ = false;
   rebuild();
   return true;
 }
@@ -552,39 +680,32 @@ void MidphaseLab::saveScene(Scene& scene) const {
                     {"sat_lite", satLite_},
                     {"budget", budget_},
                     {"largest_first", largestFirst_}};
+  if (cloth()) {
+    scene.labState["frame"] = frame_;
+    scene.labState["policy"] = kPolicyNames[static_cast<std::size_t>(policy_)];
+  }
 }
 
 bool MidphaseLab::setAlgorithm(std::string_view name, std::string& error) {
-  const auto parsed = collide::parseBvhBuild(name);
-  if (!parsed) {
-    error = "unknown build \"" + std::string(name) + "\"; expected median, sah, bottom-up, insertion or lbvh";
-    return false;
-  }
-  build_ = *parsed;
+  if (!common::setBuild(name, build_, error)) return false;
   rebuild();
   return true;
 }
 
 void MidphaseLab::loadSettings(const Json& settings) {
-  readSetting(settings, "draw_depth", drawDepth_);
-  drawDepth_ = std::clamp(drawDepth_, 0, 64);
-  readSetting(settings, "show_trees", showTrees_);
+  common::readTreeSettings(settings, drawDepth_, showTrees_);
 }
 
 Json MidphaseLab::saveSettings() const { return {{"draw_depth", drawDepth_}, {"show_trees", showTrees_}}; }
 
 void MidphaseLab::dumpState(Json& out) const {
-  const Tally tally = tallyAt(step_);
+  const common::Tally tally = steps_.at(step_);
   out["a"] = kMeshNames[static_cast<std::size_t>(meshA_)];
   out["b"] = kMeshNames[static_cast<std::size_t>(meshB_)];
   out["build"] = std::string(collide::bvhBuildName(build_));
   out["bv"] = std::string(collide::bvKindName(bv_));
   out["sat_lite"] = satLite_;
-  out["budget"] = budget_;
-  out["largest_first"] = largestFirst_;
-  out["status"] = std::string(collide::statusName(result_.status));
-  out["step_index"] = step_;
-  out["step_count"] = stepCount();
+  common::dumpTraversal(out, budget_, largestFirst_, result_, step_, stepCount());
   out["bv_tests"] = result_.bvTests;
   out["primitive_tests"] = result_.primitiveTests;
   out["pairs"] = result_.pairs.size();
@@ -592,45 +713,193 @@ void MidphaseLab::dumpState(Json& out) const {
   out["undescended_pairs"] = result_.frontier.size();
   // "step" is the shell's (the index): this step's counters and sentence go under their own key.
   out["at_step"] = {{"bv_tests", tally.bvTests},
-                 {"primitive_tests", tally.primitiveTests},
-                 {"pairs", tally.pairs},
-                 {"sat_lite_false_positives", tally.falsePositives},
-                 {"narration", narrate(step_)}};
+                    {"primitive_tests", tally.primitiveTests},
+                    {"pairs", tally.pairs},
+                    {"pruned", tally.pruned},
+                    {"pruned_greyed", steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned).size()},
+                    {"sat_lite_false_positives", tally.falsePositives},
+                    {"narration", narrate(step_)}};
+  if (!cloth()) return;
+  // The cloth at this frame: no measured times (they differ on every run).
+  const ClothFrame& record = history_[static_cast<std::size_t>(frame_)];
+  Json rebuilds = Json::array();
+  for (std::size_t k = 1; k <= static_cast<std::size_t>(frame_); ++k) {
+    if (history_[k].rebuilt) rebuilds.push_back(k);
+  }
+  Json strategies = Json::object();
+  for (std::size_t k = 0; k < runs_.size(); ++k) {
+    if (!runs_[k].ran) continue;
+    strategies[kPolicyNames[k]] = {{"pairs", runs_[k].result.pairs.size()},
+                                   {"bv_tests", runs_[k].result.bvTests},
+                                   {"primitive_tests", runs_[k].result.primitiveTests},
+                                   {"volumes_updated", runs_[k].updated}};
+  }
+  if (runs_[1].ran) {
+    strategies["hybrid"]["eager"] = hybridState_.eager;
+    strategies["hybrid"]["on_demand"] = runs_[1].updated - hybridState_.eager;
+  }
+  out["cloth"] = {{"frame", frame_},
+                  {"frames", kClothFrames},
+                  {"policy", kPolicyNames[static_cast<std::size_t>(policy_)]},
+                  {"playing", playing_},
+                  {"sah_refit", record.sahRefit},
+                  {"sah_fresh", record.sahFresh},
+                  {"threshold", record.threshold},
+                  {"rebuilt", record.rebuilt},
+                  {"build_frame", record.buildFrame},
+                  {"rebuild_frames", rebuilds},
+                  {"refit_check", refitCheck_},
+                  {"strategies", strategies},
+                  {"pairs_agree", strategiesAgree()}};
 }
 
 std::vector<Shortcut> MidphaseLab::shortcuts() const {
-  return {{"1 .. 5", "build: median, SAH, bottom-up, insertion, LBVH"},
-          {"V", "next bounding volume (AABB, sphere, OBB)"},
-          {"L", "SAT lite on / off (box volumes)"},
-          {"T", "show / hide the trees"}};
+  std::vector<Shortcut> keys = common::treeShortcuts();
+  keys.push_back({"V", "next bounding volume (AABB, sphere, OBB)"});
+  keys.push_back({"L", "SAT lite on / off (box volumes)"});
+  keys.push_back({"P", "cloth: play / pause its frames"});
+  keys.push_back({"N, Shift+N", "cloth: next / previous frame"});
+  return keys;
 }
 
-void MidphaseLab::frameMetrics(std::vector<FrameMetric>& out) const {
-  out.push_back({"bv_tests", static_cast<double>(result_.bvTests), "tests"});
-  out.push_back({"primitive_tests", static_cast<double>(result_.primitiveTests), "tests"});
-  out.push_back({"pairs", static_cast<double>(result_.pairs.size()), "pairs"});
-}
+void MidphaseLab::frameMetrics(std::vector<FrameMetric>& out) const { common::traversalMetrics(result_, out); }
 
 // [SECTION] Panel
 
+// The refitted tree's SAH cost against a fresh build's over the frames so far, the rebuild threshold as a line (it
+// steps at each rebuild: 1.3 x the cost after that build), and the frames the policy rebuilt marked.
+void MidphaseLab::drawSahPlot() {
+  const std::size_t count = static_cast<std::size_t>(frame_) + 1;
+  std::vector<double> refit(count), fresh(count), threshold(count);
+  double high = 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    refit[k] = history_[k].sahRefit;
+    fresh[k] = history_[k].sahFresh;
+    threshold[k] = history_[k].threshold;
+    high = std::max({high, refit[k], fresh[k], threshold[k]});
+  }
+  Plot plot;
+  plot.x = {"frame", "", true};
+  plot.y = {"SAH cost", "", false};
+  const auto line = [&](std::string name, Color color, const std::vector<double>& y) {
+    PlotSeries series;
+    series.name = std::move(name);
+    series.color = color;
+    series.y = y;
+    plot.series.push_back(std::move(series));
+  };
+  line("refitted tree", palette::kShapeA, refit);
+  line("fresh build", palette::kSeparated, fresh);
+  line(formatNumber(collide::kRebuildSahGrowth) + " x cost after build", palette::kHit.withAlpha(0.8f), threshold);
+  sahPlot_.autoFit = false;
+  // The top third is left to the legend.
+  sahPlot_.range = {0, static_cast<double>(kClothFrames - 1), 0, 1.5 * std::max(high, 1e-9)};
+  const float width = ImGui::GetContentRegionAvail().x;
+  const PlotLayout layout = plotWidget("##sah drift", plot, sahPlot_, {width, 190.0});
+  // The rebuilds: a mark on the frame axis under each.
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const ImU32 mark = ImGui::GetColorU32(toImVec4(palette::kHit));
+  const PlotRange& range = sahPlot_.range;
+  for (std::size_t k = 1; k < count; ++k) {
+    if (!history_[k].rebuilt) continue;
+    const float x = static_cast<float>(layout.data.x + (k - range.xMin) / (range.xMax - range.xMin) * layout.data.width);
+    const float bottom = static_cast<float>(layout.data.y + layout.data.height);
+    list->AddLine({x, bottom - 10.0f}, {x, bottom}, mark, 2.0f);
+    list->AddTriangleFilled({x - 4.0f, bottom - 14.0f}, {x + 4.0f, bottom - 14.0f}, {x, bottom - 8.0f}, mark);
+  }
+}
+
+void MidphaseLab::drawClothPanel() {
+  ImGui::TextDisabled("THE CLOTH  (refit against rebuild)");
+  if (ImGui::Button(playing_ ? "Pause frames (P)" : "Play frames (P)")) playing_ = !playing_;
+  ImGui::SameLine();
+  int frame = frame_;
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::SliderInt("##frame", &frame, 0, kClothFrames - 1, "frame %d", ImGuiSliderFlags_AlwaysClamp) && frame != frame_) setFrame(frame);
+  // The view's tree: one of the three, in the table's order.
+  int policy = static_cast<int>(policy_);
+  bool chosen = ImGui::RadioButton("Refit", &policy, static_cast<int>(Policy::Refit));
+  ImGui::SameLine();
+  ImGui::BeginDisabled(bv_ != BvKind::Aabb);
+  chosen |= ImGui::RadioButton("Hybrid", &policy, static_cast<int>(Policy::Hybrid));
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  chosen |= ImGui::RadioButton("Rebuild", &policy, static_cast<int>(Policy::Rebuild));
+  ImGui::SameLine();
+  ImGui::TextDisabled("in the view");
+  if (chosen && policy != static_cast<int>(policy_)) {
+    policy_ = static_cast<Policy>(policy);
+    updateCloth();
+    retrace();
+  }
+  drawSahPlot();
+  const ClothFrame& record = history_[static_cast<std::size_t>(frame_)];
+  const std::string costs = "refitted " + formatNumber(record.sahRefit) + ", fresh " + formatNumber(record.sahFresh) + ", limit " +
+                            formatNumber(record.threshold);
+  if (record.rebuilt) {
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kHit));
+    textWrapped("Frame %d: SAH cost %s: past the limit, so the policy rebuilt.", frame_, costs.c_str());
+    ImGui::PopStyleColor();
+  } else {
+    textWrapped("Frame %d: SAH cost %s; refitting the tree built at frame %d.", frame_, costs.c_str(), record.buildFrame);
+  }
+  if (ImGui::BeginTable("strategies", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn("");
+    for (const char* title : {"refit", "hybrid", "rebuild"}) ImGui::TableSetupColumn(title);
+    ImGui::TableHeadersRow();
+    const auto row = [&](const char* label, const auto& cell) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%s", label);
+      for (std::size_t k = 0; k < runs_.size(); ++k) {
+        ImGui::TableNextColumn();
+        if (!runs_[k].ran) {
+          ImGui::TextDisabled("AABB only");
+          continue;
+        }
+        ImGui::TextUnformatted(cell(k).c_str());
+      }
+    };
+    row("volumes updated", [&](std::size_t k) {
+      if (k == 1) return std::to_string(hybridState_.eager) + " + " + std::to_string(runs_[1].updated - hybridState_.eager);
+      return std::to_string(runs_[k].updated) + (k == 2 ? " built" : "");
+    });
+    row("update time", [&](std::size_t k) { return formatWith("%.0f", runs_[k].microseconds) + (k == 1 ? " us eager" : " us"); });
+    row("BV tests", [&](std::size_t k) { return std::to_string(runs_[k].result.bvTests); });
+    row("triangle tests", [&](std::size_t k) { return std::to_string(runs_[k].result.primitiveTests); });
+    row("pairs", [&](std::size_t k) { return std::to_string(runs_[k].result.pairs.size()); });
+    ImGui::EndTable();
+  }
+  ImGui::TextDisabled("hybrid: the top %d levels, then on demand", kHybridLevels);
+  if (budget_ > 0) {
+    textWrapped("Budgeted: each strategy's answer is partial, so the pairs are not compared.");
+  } else if (strategiesAgree()) {
+    ImGui::TextColored(toImVec4(palette::kSeparated), "All three find the same %zu triangle pairs.", runs_[0].result.pairs.size());
+  } else {
+    ImGui::TextColored(toImVec4(palette::kHit), "The strategies disagree on the overlapping pairs: a bug.");
+  }
+  if (!refitCheck_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "The refitted tree is invalid: %s", refitCheck_.c_str());
+}
+
 void MidphaseLab::drawUi() {
   textWrapped("Two meshes, a bounding volume hierarchy over each, and the traversal that descends both trees "
-                     "together: the timeline steps every node pair, BV test and triangle test. Left-drag orbits.");
+              "together: the timeline steps every node pair, BV test and triangle test. Left-drag orbits.");
   ImGui::TextDisabled("MESHES");
   bool changed = false;
   changed |= ImGui::Combo("A (blue)", &meshA_, kMeshNames.data(), static_cast<int>(kMeshNames.size()));
-  changed |= ImGui::Combo("B (orange)", &meshB_, kMeshNames.data(), static_cast<int>(kMeshNames.size()));
-  int build = static_cast<int>(build_);
-  if (ImGui::Combo("Build", &build, kBuildTitles.data(), static_cast<int>(kBuildTitles.size()))) {
-    build_ = static_cast<BvhBuild>(build);
-    changed = true;
-  }
+  changed |= ImGui::Combo("B (orange)", &meshB_, kMeshNames.data(), kMeshesForB);
+  changed |= common::buildCombo(build_);
   int bv = static_cast<int>(bv_);
   if (ImGui::Combo("Volume", &bv, kBvTitles.data(), static_cast<int>(kBvTitles.size()))) {
     bv_ = static_cast<BvKind>(bv);
+    if (bv_ != BvKind::Aabb && policy_ == Policy::Hybrid) policy_ = Policy::Refit;
     changed = true;
   }
-  if (changed) rebuild();
+  if (changed) {
+    playing_ = playing_ && cloth();
+    rebuild();
+  }
+  if (cloth()) drawClothPanel();
   ImGui::TextDisabled("B'S POSE  (turns in degrees: x, y, z)");
   bool moved = ImGui::SliderFloat3("Position", position_.data(), static_cast<float>(-kMaxOffset), static_cast<float>(kMaxOffset), "%.2f",
                                    ImGuiSliderFlags_AlwaysClamp);
@@ -640,49 +909,28 @@ void MidphaseLab::drawUi() {
   moved |= ImGui::Checkbox("SAT lite (6 face axes only)", &satLite_);
   ImGui::EndDisabled();
   moved |= ImGui::SliderInt("Budget", &budget_, 0, kMaxBudget, budget_ == 0 ? "none: depth-first" : "%d BV tests",
-                             ImGuiSliderFlags_AlwaysClamp);
+                            ImGuiSliderFlags_AlwaysClamp);
   if (budget_ > 0) moved |= ImGui::Checkbox("Largest pair first (else level by level)", &largestFirst_);
   if (moved) retrace();
-  ImGui::Checkbox("Show the trees (T)", &showTrees_);
-  ImGui::SliderInt("Depth", &drawDepth_, 0, std::max(deepestLeaf_, 1), "trees at depth %d");
-  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(depthColor(drawDepth_)));
-  textWrapped("Each tree's volumes at depth %d (and the leaves above it).", drawDepth_);
-  ImGui::PopStyleColor();
+  common::treeViewControls(showTrees_, drawDepth_, deepestLeaf_, "volumes");
 
   ImGui::Spacing();
   ImGui::TextDisabled("AT THIS STEP  (%d of %d)", stepCount() == 0 ? 0 : step_ + 1, stepCount());
-  const Tally tally = tallyAt(step_);
-  ImGui::Text("BV tests          %d", tally.bvTests);
+  const common::Tally tally = steps_.at(step_);
+  ImGui::Text("BV tests          %d (pruned %d)", tally.bvTests, tally.pruned);
   ImGui::Text("triangle tests    %d", tally.primitiveTests);
   ImGui::Text("overlapping pairs %d", tally.pairs);
   if (satLite_ && bv_ != BvKind::Sphere) ImGui::Text("SAT-lite false positives %d", tally.falsePositives);
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
   textWrapped("%s", narrate(step_).c_str());
   ImGui::PopStyleColor();
-  // The pending pairs as of the last pair taken (top of the stack, or the queue's front, first).
-  for (int i = std::min(step_, stepCount() - 1); i >= 0; --i) {
-    const auto* taken = std::get_if<collide::MidphasePendingStep>(&trace_.steps[static_cast<std::size_t>(i)]);
-    if (taken == nullptr) continue;
-    std::string waiting;
-    const std::size_t shown = std::min<std::size_t>(taken->pending.size(), 6);
-    for (std::size_t k = 0; k < shown; ++k) {
-      const auto& pair = budget_ > 0 ? taken->pending[k] : taken->pending[taken->pending.size() - 1 - k];
-      waiting += (k > 0 ? "  " : "") + std::string("(A ") + std::to_string(pair[0]) + ", B " + std::to_string(pair[1]) + ")";
-    }
-    if (taken->pending.size() > shown) waiting += "  and " + std::to_string(taken->pending.size() - shown) + " more";
-    ImGui::TextDisabled("%s", budget_ > 0 ? "Waiting in the queue, next first:" : "Waiting on the stack, top first:");
-    textWrapped("%s", waiting.empty() ? "nothing" : waiting.c_str());
-    break;
-  }
+  common::drawWaitingPairs(trace_.steps, step_, budget_ > 0, 6);
   ImGui::Spacing();
   ImGui::TextDisabled("WHOLE TRAVERSAL");
-  const char* verdict = result_.status == collide::Status::Converged       ? "Complete"
-                         : result_.status == collide::Status::MaxIterations ? "Budget spent (a partial answer)"
-                                                                            : "Refused";
-  textWrapped("%s: %d BV tests, %d triangle tests, %zu overlapping pairs.", verdict, result_.bvTests,
-                     result_.primitiveTests, result_.pairs.size());
+  textWrapped("%s: %d BV tests, %d triangle tests, %zu overlapping pairs.", common::verdictText(result_.status), result_.bvTests,
+              result_.primitiveTests, result_.pairs.size());
   textWrapped("A: %zu triangles, B: %zu; each tree %zu and %zu nodes.", a_.triangles.size(), b_.triangles.size(),
-                     treeA_.nodes.size(), treeB_.nodes.size());
+              treeA_.nodes.size(), treeB_.nodes.size());
   if (!message_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", message_.c_str());
 }
 

@@ -17,6 +17,7 @@
 #include <map>
 #include <numbers>
 #include <set>
+#include <tuple>
 #include <regex>
 #include <sstream>
 
@@ -1168,11 +1169,18 @@ std::size_t bruteForcePairs(const collide::Mesh<double>& a, const collide::Mesh<
   return pairs;
 }
 
-// The lab's meshes are the CLI's procedural meshes at their default resolutions.
-collide::Mesh<double> midphaseMesh(const std::string& name) {
+// The lab's meshes are the CLI's procedural meshes at their default resolutions; its cloth is 16 x 16 squares of
+// side 3 at 0.1 s a frame, laid in the xz plane (turned -90 degrees about x).
+collide::Mesh<double> midphaseMesh(const std::string& name, int frame = 0) {
   if (name == "torus") return collide::torusMesh(1.0, 0.3, 24, 12);
   if (name == "gear") return collide::gearMesh(12, 0.8, 1.1, 0.4);
   if (name == "sphere") return collide::sphereMesh(1.0, 12, 24);
+  if (name == "cloth") {
+    collide::Mesh<double> cloth = collide::clothMesh(16, 3.0);
+    collide::deformCloth(cloth, 16, 3.0, 0.1 * frame);
+    for (auto& v : cloth.vertices) v = {v.x, v.z, -v.y};
+    return cloth;
+  }
   return collide::terrainMesh(16, 4.0, 0.5);
 }
 
@@ -1276,6 +1284,7 @@ TEST(MidphaseLab, CuratedScenesTeachWhatTheySay) {
         {"mid_03_obb_beats_aabb.json", {1215, 544, 103, 0, 0}},
         {"mid_04_budget_partial_answer.json", {599, 276, 28, 0, 58}},
         {"mid_05_sah_vs_median.json", {761, 1527, 80, 0, 0}},
+        {"mid_06_refit_drift.json", {837, 359, 68, 0, 0}},
     };
     ASSERT_TRUE(lessons.contains(name)) << "add the scene's numbers to this test";
     const std::array<int, 5> numbers{dump["bv_tests"].get<int>(), dump["primitive_tests"].get<int>(), dump["pairs"].get<int>(),
@@ -1286,9 +1295,10 @@ TEST(MidphaseLab, CuratedScenesTeachWhatTheySay) {
     EXPECT_EQ(dump["status"], "converged");
     const Json& state = scene.labState;
     EXPECT_EQ(dump["pairs"].get<std::size_t>(),
-              bruteForcePairs(midphaseMesh(state["a"].get<std::string>()), midphaseMesh(state["b"].get<std::string>()), state));
+              bruteForcePairs(midphaseMesh(state["a"].get<std::string>(), state.value("frame", 0)),
+                              midphaseMesh(state["b"].get<std::string>()), state));
   }
-  EXPECT_EQ(scenes, 5);
+  EXPECT_EQ(scenes, 6);
 
   // The comparisons the lessons quote: the same scene with one setting changed (BV tests, triangle tests, pairs).
   const auto variant = [&](const char* name, const char* key, const Json& value) {
@@ -1306,6 +1316,140 @@ TEST(MidphaseLab, CuratedScenesTeachWhatTheySay) {
   EXPECT_EQ(variant("mid_04_budget_partial_answer.json", "largest_first", false)[2], 5);
   EXPECT_EQ(variant("mid_04_budget_partial_answer.json", "budget", 0), (std::array<int, 3>{703, 556, 80}));
   EXPECT_EQ(variant("mid_05_sah_vs_median.json", "build", "sah"), (std::array<int, 3>{703, 556, 80}));
+}
+
+// The refit-drift scene, frame by frame through the lab's keys: the refitted tree's SAH cost climbs from the build
+// until it passes 1.3 x its cost after the build, where (and only where) the policy rebuilds; refit, hybrid and
+// rebuild find the same triangle pairs at every frame (the brute-force pairs, checked every ninth frame), the
+// refitted tree stays valid, and stepping to a frame shows what loading the scene at that frame shows.
+TEST(MidphaseLab, RefitDriftsPastTheThresholdAndThePolicyRebuilds) {
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  const Scene scene = curated("mid_06_refit_drift.json");
+  std::unique_ptr<Lab> opened = info->create();
+  std::string error;
+  ASSERT_TRUE(opened->loadScene(scene, error)) << error;
+  Json atScene;
+  opened->dumpState(atScene);
+  const int sceneFrame = scene.labState["frame"].get<int>();
+  EXPECT_TRUE(atScene["cloth"]["rebuilt"].get<bool>()) << "the scene opens on the policy's rebuild";
+  // The lesson's numbers: the cost before the decision, the threshold, the pairs.
+  EXPECT_EQ(formatNumber(atScene["cloth"]["sah_refit"].get<double>()), "15.96");
+  EXPECT_EQ(formatNumber(atScene["cloth"]["threshold"].get<double>()), "15.55");
+  EXPECT_EQ(atScene["pairs"], 68);
+
+  Scene fromStart = scene;
+  fromStart.labState["frame"] = 0;
+  std::unique_ptr<Lab> lab = info->create();
+  ASSERT_TRUE(lab->loadScene(fromStart, error)) << error;
+  Json dump;
+  lab->dumpState(dump);
+  const double firstCost = dump["cloth"]["sah_refit"].get<double>();
+  EXPECT_DOUBLE_EQ(firstCost, dump["cloth"]["sah_fresh"].get<double>()) << "frame 0 is a fresh build";
+  double costAfterBuild = firstCost;
+  double mostBeforeRebuild = firstCost;
+  std::vector<int> rebuilds;
+  const int frames = dump["cloth"]["frames"].get<int>();
+  for (int frame = 1; frame < frames; ++frame) {
+    SCOPED_TRACE("frame " + std::to_string(frame));
+    lab->keyPressed({GLFW_KEY_N, 0});
+    lab->dumpState(dump);
+    const Json& cloth = dump["cloth"];
+    ASSERT_EQ(cloth["frame"], frame);
+    EXPECT_EQ(cloth["refit_check"], "");
+    EXPECT_TRUE(cloth["pairs_agree"].get<bool>());
+    const Json& strategies = cloth["strategies"];
+    EXPECT_EQ(strategies["refit"]["pairs"], strategies["rebuild"]["pairs"]);
+    EXPECT_EQ(strategies["hybrid"]["pairs"], strategies["rebuild"]["pairs"]);
+    EXPECT_EQ(dump["pairs"], strategies["refit"]["pairs"]) << "the view's traversal is the policy's";
+    EXPECT_LT(strategies["hybrid"]["volumes_updated"].get<int>(), strategies["refit"]["volumes_updated"].get<int>());
+    const double cost = cloth["sah_refit"].get<double>();
+    EXPECT_DOUBLE_EQ(cloth["threshold"].get<double>(), collide::kRebuildSahGrowth * costAfterBuild);
+    EXPECT_EQ(cloth["rebuilt"].get<bool>(), cost > collide::kRebuildSahGrowth * costAfterBuild);
+    if (cloth["rebuilt"].get<bool>()) {
+      rebuilds.push_back(frame);
+      costAfterBuild = cloth["sah_fresh"].get<double>();
+    } else if (rebuilds.empty()) {
+      mostBeforeRebuild = std::max(mostBeforeRebuild, cost);
+    }
+    if (frame % 9 == 0) {
+      EXPECT_EQ(dump["pairs"].get<std::size_t>(), bruteForcePairs(midphaseMesh("cloth", frame), midphaseMesh("sphere"), scene.labState));
+    }
+    if (frame == sceneFrame) {
+      EXPECT_EQ(dump, atScene) << "stepping to the scene's frame shows what opening the scene there shows";
+    }
+  }
+  ASSERT_FALSE(rebuilds.empty());
+  EXPECT_EQ(rebuilds.front(), sceneFrame);
+  const double lastDrift = dump["cloth"]["sah_refit"].get<double>() / dump["cloth"]["sah_fresh"].get<double>();
+  EXPECT_EQ(formatWith("%.2f", lastDrift), "1.16") << "the lesson's 16% at the last frame";
+  EXPECT_GT(mostBeforeRebuild, 1.2 * firstCost) << "the refitted tree's cost grows before the policy rebuilds";
+  EXPECT_EQ(dump["cloth"]["rebuild_frames"].size(), rebuilds.size());
+
+  // Playing advances one frame per update, back to frame 0 after the last; N and Shift+N step.
+  lab->keyPressed({GLFW_KEY_P, 0});
+  EXPECT_TRUE(lab->sceneRunning());
+  lab->update(1.0 / 60);
+  lab->dumpState(dump);
+  EXPECT_EQ(dump["cloth"]["frame"], 0);
+  lab->keyPressed({GLFW_KEY_P, 0});
+  lab->keyPressed({GLFW_KEY_N, kModShift});
+  lab->dumpState(dump);
+  EXPECT_EQ(dump["cloth"]["frame"], frames - 1);
+
+  // The cloth's frame and policy are saved; the hybrid needs AABB trees, the cloth is A's only, and a frame
+  // outside the fold is refused, each naming the field.
+  Scene saved;
+  opened->saveScene(saved);
+  EXPECT_EQ(saved.labState["frame"], sceneFrame);
+  EXPECT_EQ(saved.labState["policy"], "refit");
+  for (const auto& [key, value, words] : {std::tuple{"policy", Json("hybrid"), "lab_state.policy"},
+                                         std::tuple{"b", Json("cloth"), "lab_state.b"},
+                                         std::tuple{"frame", Json(frames), "lab_state.frame"},
+                                         std::tuple{"policy", Json("lazy"), "lab_state.policy"}}) {
+    Scene refused = scene;
+    refused.labState[key] = value;
+    if (std::string(key) == "policy" && value == "hybrid") refused.labState["bv"] = "obb";
+    EXPECT_FALSE(opened->loadScene(refused, error)) << key;
+    EXPECT_NE(error.find(words), std::string::npos) << error;
+  }
+  Json unchanged;
+  opened->dumpState(unchanged);
+  EXPECT_EQ(unchanged, atScene) << "a refused scene leaves the lab as it was";
+  // The hybrid as the view's policy: its traversal refits stale nodes on demand, and finds the same pairs.
+  Scene hybrid = scene;
+  hybrid.labState["policy"] = "hybrid";
+  ASSERT_TRUE(opened->loadScene(hybrid, error)) << error;
+  opened->dumpState(dump);
+  EXPECT_EQ(dump["pairs"], atScene["pairs"]);
+  EXPECT_NE(dump["at_step"]["narration"].get<std::string>().find("overlapping triangle pairs"), std::string::npos);
+}
+
+// Both mid-phase labs grey every pair pruned before the current step (the latest 160 of them), not only the
+// step's own: at each step the count greyed is the count pruned up to the step before, capped.
+TEST(MidphaseLab, PairsPrunedSoFarStayGreyed) {
+  for (const char* name : {"mid_01_torus_gear.json", "mid2_01_sah_vs_median.json"}) {
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    const LabInfo* info = findLab(scene.lab);
+    ASSERT_NE(info, nullptr);
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    int prunedBefore = 0;
+    int mostGreyed = 0;
+    for (int step = 0; step < lab->stepCount(); ++step) {
+      lab->setStep(step);
+      Json dump;
+      lab->dumpState(dump);
+      const int pruned = dump["at_step"]["pruned"].get<int>();
+      EXPECT_EQ(dump["at_step"]["pruned_greyed"].get<int>(), std::min(prunedBefore, 160)) << "step " << step;
+      ASSERT_GE(pruned, prunedBefore);
+      prunedBefore = pruned;
+      mostGreyed = std::max(mostGreyed, dump["at_step"]["pruned_greyed"].get<int>());
+    }
+    EXPECT_GT(mostGreyed, 1) << "more than the current step's pair is greyed";
+  }
 }
 
 // [SECTION] The 2D broad-phase lab without a window

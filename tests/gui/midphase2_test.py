@@ -8,6 +8,8 @@
    traversal re-ran and found other part pairs, fewer of them, and the answer is complete.
 2. "Mid phase" (3D): opens the lab, presses Home then Right three times on the shared timeline, quits and checks
    the dump: the lab stands at step 3 of its traversal with a sentence for it.
+3. "Mid phase" (3D) on mid_06_refit_drift.json: presses P (Play frames), waits, presses P again, quits and checks
+   the dump: the cloth moved on from the scene's frame 36 and stopped, and its three strategies agree there.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- midphase2_test.py ...).
 """
 
@@ -57,6 +59,15 @@ def run_window(exe, home, arguments, actions):
             process.kill()
 
 
+def dump_after(exe, home, out, name, arguments, actions):
+    """Runs the app in the real window with `arguments`, performs `actions`, quits, and returns its --dump-state."""
+    path = os.path.join(out, name)
+    if os.path.exists(path):
+        os.remove(path)
+    run_window(exe, home, [*arguments, "--dump-state", path], actions)
+    return json.load(open(path))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--exe", required=True)
@@ -79,12 +90,8 @@ def main():
     view = start["views"][0]
     b = start["position_b"]
     target_world = (b[0] + 1.0, b[1] + 2.2)  # above the key: only the shaft, if anything, under the star
-    dump_path = os.path.join(args.out, "dump2d.json")
-    if os.path.exists(dump_path):
-        os.remove(dump_path)
-    run_window(args.exe, home, ["--lab", "Mid phase 2D", "--scene", scene_path, "--dump-state", dump_path],
-               lambda window: drag(window, to_screen(view, b), to_screen(view, target_world), 20))
-    dump = json.load(open(dump_path))
+    dump = dump_after(args.exe, home, args.out, "dump2d.json", ["--lab", "Mid phase 2D", "--scene", scene_path],
+                      lambda window: drag(window, to_screen(view, b), to_screen(view, target_world), 20))
     pixel = 1.0 / view["zoom"]
     if any(abs(g - w) > 3 * pixel for g, w in zip(dump["position_b"], target_world)):
         failures.append(f"B at {dump['position_b']} did not follow the pointer to {target_world} (within 3 pixels)")
@@ -96,26 +103,35 @@ def main():
         failures.append(f"the re-run traversal did not end complete: {dump['status']}, {dump['at_step']}")
 
     # 2. The 3D lab: step its timeline.
-    home = fresh_directory(args.out, "home3d")
-    dump3_path = os.path.join(args.out, "dump3d.json")
-    if os.path.exists(dump3_path):
-        os.remove(dump3_path)
-
     def step(window):
         press("Home")
         for _ in range(3):
             press("Right")
 
-    run_window(args.exe, home, ["--lab", "Mid phase", "--dump-state", dump3_path], step)
-    dump3 = json.load(open(dump3_path))
+    dump3 = dump_after(args.exe, fresh_directory(args.out, "home3d"), args.out, "dump3d.json", ["--lab", "Mid phase"], step)
     if dump3.get("lab") != "Mid phase" or dump3.get("step_index") != 3 or dump3.get("step_count", 0) <= 3:
         failures.append(f"the 3D mid-phase lab is not at step 3: {dump3.get('lab')}, {dump3.get('step_index')} "
                         f"of {dump3.get('step_count')}")
     if not dump3.get("at_step", {}).get("narration"):
         failures.append("the 3D mid-phase lab's step has no sentence")
 
+    # 3. The 3D lab's cloth: Play frames (P) moves the cloth on by itself, a second P pauses it.
+    def play(window):
+        press("p")
+        time.sleep(0.6)
+        press("p")
+
+    cloth = dump_after(args.exe, fresh_directory(args.out, "homecloth"), args.out, "cloth.json",
+                       ["--lab", "Mid phase", "--scene", os.path.join(args.scenes, "mid_06_refit_drift.json")], play).get("cloth", {})
+    if cloth.get("frame", 36) == 36 or cloth.get("playing", True):
+        failures.append(f"Play frames did not move the cloth on from frame 36 and stop: {cloth.get('frame')}, "
+                        f"playing {cloth.get('playing')}")
+    if not cloth.get("pairs_agree") or cloth.get("refit_check"):
+        failures.append(f"at frame {cloth.get('frame')} refit, hybrid and rebuild disagree: {cloth.get('strategies')}")
+
     print(json.dumps({"b": [b, dump["position_b"]], "pairs": [start["pairs"], dump["pairs"]],
-                      "step3d": [dump3.get("step_index"), dump3.get("at_step", {}).get("narration")]}))
+                      "step3d": [dump3.get("step_index"), dump3.get("at_step", {}).get("narration")],
+                      "cloth_frame": cloth.get("frame")}))
     for failure in failures:
         print("FAIL:", failure)
     return 1 if failures else 0

@@ -1,0 +1,233 @@
+// app/labs/midphase_common.cpp: see midphase_common.h.
+//
+// [SECTION] A recorded traversal, step by step
+// [SECTION] Words and panel rows
+// [SECTION] The build choice and lab_state
+#include "labs/midphase_common.h"
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+#include <variant>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "io/shape_json.h"
+#include "labs/format.h"
+#include "platform/theme.h"
+#include "widgets/wrapped_text.h"
+
+namespace lab::midphase_common {
+
+// [SECTION] A recorded traversal, step by step
+
+void TraversalSteps::read(const std::vector<collide::MidphaseEvent>& steps) {
+  tallies.clear();
+  focus.clear();
+  hits.clear();
+  pruned.clear();
+  Tally tally;
+  std::array<int, 2> pair{0, 0};
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const int step = static_cast<int>(i);
+    std::visit(
+        [&](const auto& s) {
+          using T = std::decay_t<decltype(s)>;
+          if constexpr (std::is_same_v<T, collide::MidphasePendingStep>) {
+            pair = {s.nodeA, s.nodeB};
+          } else if constexpr (std::is_same_v<T, collide::MidphaseBvTestStep>) {
+            pair = {s.nodeA, s.nodeB};
+            ++tally.bvTests;
+            if (s.liteFalsePositive) ++tally.falsePositives;
+            if (!s.overlap) {
+              ++tally.pruned;
+              pruned.push_back({step, s.nodeA, s.nodeB});
+            }
+          } else if constexpr (std::is_same_v<T, collide::MidphaseLeafPairStep>) {
+            pair = {s.leafA, s.leafB};
+            ++tally.leafPairs;
+          } else if constexpr (std::is_same_v<T, collide::MidphasePrimitiveStep>) {
+            ++tally.primitiveTests;
+            if (s.hit) {
+              ++tally.pairs;
+              hits.push_back({step, s.triangleA, s.triangleB});
+            }
+          }
+        },
+        steps[i]);
+    tallies.push_back(tally);
+    focus.push_back(pair);
+  }
+}
+
+std::span<const Pruned> TraversalSteps::prunedUpTo(int step, std::size_t most) const {
+  const auto end = std::upper_bound(pruned.begin(), pruned.end(), step, [](int s, const Pruned& p) { return s < p.step; });
+  const std::size_t count = static_cast<std::size_t>(end - pruned.begin());
+  const std::size_t first = count > most ? count - most : 0;
+  return std::span<const Pruned>(pruned).subspan(first, count - first);
+}
+
+// [SECTION] Words and panel rows
+
+std::string takeSentence(const std::string& nodeA, const std::string& nodeB, std::size_t waiting, int budget, bool largestFirst) {
+  const char* from = budget == 0 ? "stack; " : largestFirst ? "priority queue (the largest pair first); " : "queue (level by level); ";
+  return "Take the pair " + nodeA + " and " + nodeB + " from the " + from + std::to_string(waiting) +
+         (waiting == 1 ? " more pair waits." : " more pairs wait.");
+}
+
+const char* verdictText(collide::Status status) {
+  return status == collide::Status::Converged       ? "Complete"
+         : status == collide::Status::MaxIterations ? "Budget spent (a partial answer)"
+                                                    : "Refused";
+}
+
+void drawWaitingPairs(const std::vector<collide::MidphaseEvent>& steps, int step, bool budgeted, std::size_t shown) {
+  for (int i = std::min(step, static_cast<int>(steps.size()) - 1); i >= 0; --i) {
+    const auto* taken = std::get_if<collide::MidphasePendingStep>(&steps[static_cast<std::size_t>(i)]);
+    if (taken == nullptr) continue;
+    std::string waiting;
+    const std::size_t count = std::min(taken->pending.size(), shown);
+    for (std::size_t k = 0; k < count; ++k) {
+      // The queue's next is its front; the stack's, its top (the back).
+      const auto& pair = budgeted ? taken->pending[k] : taken->pending[taken->pending.size() - 1 - k];
+      waiting += (k > 0 ? "  " : "") + std::string("(A ") + std::to_string(pair[0]) + ", B " + std::to_string(pair[1]) + ")";
+    }
+    if (taken->pending.size() > count) waiting += "  and " + std::to_string(taken->pending.size() - count) + " more";
+    ImGui::TextDisabled("%s", budgeted ? "Waiting in the queue, next first:" : "Waiting on the stack, top first:");
+    textWrapped("%s", waiting.empty() ? "nothing" : waiting.c_str());
+    return;
+  }
+}
+
+void traversalMetrics(const collide::MidphaseResult<double>& result, std::vector<FrameMetric>& out) {
+  out.push_back({"bv_tests", static_cast<double>(result.bvTests), "tests"});
+  out.push_back({"primitive_tests", static_cast<double>(result.primitiveTests), "tests"});
+  out.push_back({"pairs", static_cast<double>(result.pairs.size()), "pairs"});
+}
+
+std::string countedTests(int countA, int countB, const char* what) {
+  const int tests = countA * countB;
+  return std::to_string(countA) + " x " + std::to_string(countB) + " = " + std::to_string(tests) + " " + what +
+         (tests == 1 ? " test" : " tests");
+}
+
+void dumpTraversal(Json& out, int budget, bool largestFirst, const collide::MidphaseResult<double>& result, int step, int stepCount) {
+  out["budget"] = budget;
+  out["largest_first"] = largestFirst;
+  out["status"] = std::string(collide::statusName(result.status));
+  out["step_index"] = step;
+  out["step_count"] = stepCount;
+}
+
+void treeViewControls(bool& showTrees, int& drawDepth, int deepest, const char* volumes) {
+  ImGui::Checkbox("Show the trees (T)", &showTrees);
+  ImGui::SliderInt("Depth", &drawDepth, 0, std::max(deepest, 1), "trees at depth %d");
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(depthColor(drawDepth)));
+  textWrapped("Each tree's %s at depth %d (and the leaves above it).", volumes, drawDepth);
+  ImGui::PopStyleColor();
+}
+
+void readTreeSettings(const Json& settings, int& drawDepth, bool& showTrees) {
+  readSetting(settings, "draw_depth", drawDepth);
+  drawDepth = std::clamp(drawDepth, 0, 64);
+  readSetting(settings, "show_trees", showTrees);
+}
+
+// [SECTION] The build choice and lab_state
+
+std::string buildNames() {
+  std::string names;
+  for (std::size_t i = 0; i < collide::kBvhBuildNames.size(); ++i) {
+    if (i > 0) names += i + 1 == collide::kBvhBuildNames.size() ? " or " : ", ";
+    names += collide::kBvhBuildNames[i];
+  }
+  return names;
+}
+
+bool buildCombo(collide::BvhBuild& build) {
+  int index = static_cast<int>(build);
+  if (!ImGui::Combo("Build", &index, kBuildTitles.data(), static_cast<int>(kBuildTitles.size()))) return false;
+  build = static_cast<collide::BvhBuild>(index);
+  return true;
+}
+
+bool setBuild(std::string_view name, collide::BvhBuild& build, std::string& error) {
+  const auto parsed = collide::parseBvhBuild(name);
+  if (!parsed) {
+    error = "unknown build \"" + std::string(name) + "\"; expected " + buildNames();
+    return false;
+  }
+  build = *parsed;
+  return true;
+}
+
+bool buildKey(const KeyPress& press, collide::BvhBuild& build) {
+  for (int i = 0; i < static_cast<int>(collide::kBvhBuildNames.size()); ++i) {
+    if (isPress(press, GLFW_KEY_1 + i) && build != static_cast<collide::BvhBuild>(i)) {
+      build = static_cast<collide::BvhBuild>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<Shortcut> treeShortcuts() {
+  return {{"1 .. 5", "build: median, SAH, bottom-up, insertion, LBVH"}, {"T", "show / hide the trees"}};
+}
+
+bool readBuild(const Json& state, collide::BvhBuild& target, std::string& error) {
+  const auto it = state.find("build");
+  if (it == state.end()) return true;
+  const auto parsed = it->is_string() ? collide::parseBvhBuild(it->get<std::string>()) : std::nullopt;
+  if (!parsed) {
+    error = "lab_state.build: expected " + buildNames() + ", got " + describeJsonValue(*it);
+    return false;
+  }
+  target = *parsed;
+  return true;
+}
+
+bool readFlag(const Json& state, const char* key, bool& target, std::string& error) {
+  const auto it = state.find(key);
+  if (it == state.end()) return true;
+  if (!it->is_boolean()) {
+    error = std::string("lab_state.") + key + ": expected true or false, got " + describeJsonValue(*it);
+    return false;
+  }
+  target = it->get<bool>();
+  return true;
+}
+
+bool readInteger(const Json& state, const char* key, int low, int high, int& target, std::string& error) {
+  const auto it = state.find(key);
+  if (it == state.end()) return true;
+  if (!it->is_number_integer() || it->get<long long>() < low || it->get<long long>() > high) {
+    error = std::string("lab_state.") + key + ": expected an integer from " + std::to_string(low) + " to " + std::to_string(high) +
+            ", got " + describeJsonValue(*it);
+    return false;
+  }
+  target = static_cast<int>(it->get<long long>());
+  return true;
+}
+
+bool readNumbers(const Json& state, const char* key, double limit, std::span<double> out, std::string& error) {
+  const auto it = state.find(key);
+  if (it == state.end()) return true;
+  const bool ok = it->is_array() && it->size() == out.size() && std::all_of(it->begin(), it->end(), [limit](const Json& v) {
+                    return v.is_number() && std::abs(v.get<double>()) <= limit;
+                  });
+  if (!ok) {
+    constexpr const char* kAxes[3] = {"x", "y", "z"};
+    std::string shape = "[";
+    for (std::size_t k = 0; k < out.size() && k < 3; ++k) shape += std::string(k > 0 ? ", " : "") + kAxes[k];
+    error = std::string("lab_state.") + key + ": expected " + shape + "], each from -" + formatNumber(limit) + " to " +
+            formatNumber(limit) + ", got " + describeJsonValue(*it);
+    return false;
+  }
+  for (std::size_t k = 0; k < out.size(); ++k) out[k] = (*it)[k].get<double>();
+  return true;
+}
+
+}  // namespace lab::midphase_common

@@ -1,0 +1,134 @@
+// app/labs/midphase_common.h: what the two mid-phase labs ("Mid phase" over meshes, "Mid phase 2D" over the convex
+// parts of concave polygons) share: a recorded traversal read once into per-step counters (what scrubbing shows),
+// the sentence for a node pair taken, the panel's list of waiting pairs and verdict, the build choice (names,
+// keys, lab_state), the lab_state readers with their refusals, and the numbers recorded each frame.
+//
+// [SECTION] A recorded traversal, step by step
+// [SECTION] Words and panel rows
+// [SECTION] The build choice and lab_state
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "collide/bvh.h"
+#include "io/shape_json.h"
+#include "lab/vocabulary.h"
+
+namespace lab::midphase_common {
+
+// [SECTION] A recorded traversal, step by step
+
+// The counters after a step: prefix sums of the recorded events.
+struct Tally {
+  int bvTests = 0;
+  int primitiveTests = 0;  // triangle tests (meshes) or part tests (polygons)
+  int pairs = 0;
+  int leafPairs = 0;
+  int pruned = 0;           // BV tests that found the volumes apart
+  int falsePositives = 0;   // SAT lite's
+};
+
+// An overlapping primitive pair, at the step that found it.
+struct Hit {
+  int step = 0;
+  int primitiveA = 0;
+  int primitiveB = 0;
+};
+
+// A node pair whose volumes were apart, at the step that pruned it.
+struct Pruned {
+  int step = 0;
+  int nodeA = 0;
+  int nodeB = 0;
+};
+
+// What each step of a recorded traversal is about and what was counted up to it. Pure functions of the events, so
+// scrubbing back and forth shows the numbers the traversal had at that step.
+struct TraversalSteps {
+  std::vector<Tally> tallies;              // after each step
+  std::vector<std::array<int, 2>> focus;   // the node pair each step is about (a leaf pair's for its primitives)
+  std::vector<Hit> hits;                   // in the order the traversal found them
+  std::vector<Pruned> pruned;              // in the order the traversal pruned them
+
+  void read(const std::vector<collide::MidphaseEvent>& steps);
+  [[nodiscard]] Tally at(int step) const {
+    return step < 0 || tallies.empty() ? Tally{} : tallies[static_cast<std::size_t>(step)];
+  }
+  // The pairs pruned up to and including `step`: the latest `most` of them (the view greys these).
+  [[nodiscard]] std::span<const Pruned> prunedUpTo(int step, std::size_t most) const;
+};
+
+// Pruned pairs drawn at once: enough to see where the traversal cut, few enough to stay legible.
+inline constexpr std::size_t kMaxDrawnPruned = 160;
+
+// [SECTION] Words and panel rows
+
+// "Take the pair <a> and <b> from the stack; 3 more pairs wait." (the queue or the priority queue when budgeted).
+[[nodiscard]] std::string takeSentence(const std::string& nodeA, const std::string& nodeB, std::size_t waiting, int budget,
+                                       bool largestFirst);
+// "Complete", "Budget spent (a partial answer)", "Refused".
+[[nodiscard]] const char* verdictText(collide::Status status);
+// The pairs waiting as of the last pair taken at or before `step` (the stack's top, or the queue's front, first),
+// at most `shown` of them, under a heading.
+void drawWaitingPairs(const std::vector<collide::MidphaseEvent>& steps, int step, bool budgeted, std::size_t shown);
+// The traversal's counts for the recording panel (the same names in both labs).
+void traversalMetrics(const collide::MidphaseResult<double>& result, std::vector<FrameMetric>& out);
+// "1 x 1 = 1 triangle test", "2 x 3 = 6 part tests".
+[[nodiscard]] std::string countedTests(int countA, int countB, const char* what);
+
+// The dump's keys both labs write: budget, largest_first, status, step_index, step_count.
+void dumpTraversal(Json& out, int budget, bool largestFirst, const collide::MidphaseResult<double>& result, int step, int stepCount);
+// The trees' view controls: show them (T), the depth drawn (0 .. deepest), and a line in that depth's colour.
+void treeViewControls(bool& showTrees, int& drawDepth, int deepest, const char* volumes);
+// The view settings both labs remember: draw_depth and show_trees.
+void readTreeSettings(const Json& settings, int& drawDepth, bool& showTrees);
+
+// [SECTION] The build choice and lab_state
+
+inline constexpr std::array<const char*, 5> kBuildTitles = {"Median split (top-down)", "Binned SAH (top-down)",
+                                                            "Bottom-up (agglomerative)", "Insertion (b2DynamicTree)",
+                                                            "LBVH (Morton codes)"};
+
+// "median, sah, bottom-up, insertion or lbvh": from collide::kBvhBuildNames.
+[[nodiscard]] std::string buildNames();
+// The build's combo box; true when it changed.
+bool buildCombo(collide::BvhBuild& build);
+// A lab's setAlgorithm: the build by name, or false with the names in `error`.
+bool setBuild(std::string_view name, collide::BvhBuild& build, std::string& error);
+// Keys 1 .. 5 pick a build; true when the build changed.
+bool buildKey(const KeyPress& press, collide::BvhBuild& build);
+// The shortcuts both labs have: the builds' keys and showing the trees.
+[[nodiscard]] std::vector<Shortcut> treeShortcuts();
+
+// lab_state readers: an absent key keeps `target`; a value of the wrong kind returns false with `error` naming the
+// field and what it expects ("lab_state.budget: expected an integer from 0 to 400, got \"many\"").
+bool readBuild(const Json& state, collide::BvhBuild& target, std::string& error);
+bool readFlag(const Json& state, const char* key, bool& target, std::string& error);
+bool readInteger(const Json& state, const char* key, int low, int high, int& target, std::string& error);
+// `out.size()` numbers, each from -limit to limit ("expected [x, y, z], each from -3 to 3").
+bool readNumbers(const Json& state, const char* key, double limit, std::span<double> out, std::string& error);
+// One of `names` (lowercase words: const char* or string_view), its index into `target`; `expected` is the list as
+// the refusal says it.
+template <class Names>
+bool readChoice(const Json& state, const char* key, const Names& names, const std::string& expected, int& target, std::string& error) {
+  const auto it = state.find(key);
+  if (it == state.end()) return true;
+  if (it->is_string()) {
+    const std::string value = it->template get<std::string>();
+    for (std::size_t i = 0; i < std::size(names); ++i) {
+      if (value == names[i]) {
+        target = static_cast<int>(i);
+        return true;
+      }
+    }
+  }
+  error = std::string("lab_state.") + key + ": expected " + expected + ", got " + describeJsonValue(*it);
+  return false;
+}
+
+}  // namespace lab::midphase_common
