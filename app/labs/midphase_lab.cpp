@@ -795,7 +795,7 @@ void MidphaseLab::drawSahPlot() {
   // The top third is left to the legend.
   sahPlot_.range = {0, static_cast<double>(kClothFrames - 1), 0, 1.5 * std::max(high, 1e-9)};
   const float width = ImGui::GetContentRegionAvail().x;
-  const PlotLayout layout = plotWidget("##sah drift", plot, sahPlot_, {width, 190.0});
+  const PlotLayout layout = plotWidget("##sah drift", plot, sahPlot_, {width, 230.0});
   // The rebuilds: a mark on the frame axis under each.
   ImDrawList* list = ImGui::GetWindowDrawList();
   const ImU32 mark = ImGui::GetColorU32(toImVec4(palette::kHit));

@@ -123,7 +123,31 @@ struct Layout {
   double lineHeight = 14;
   double titleY = 0;
   double yTitleY = 0;
+  // A small plot keeps its legend out of the data: entries in rows under the x axis title, from legendY.
+  bool legendBelow = false;
+  double legendX = 0;
+  double legendY = 0;
+  double legendWidth = 0;
 };
+
+constexpr double kLegendSwatch = 0.7;  // of a line's height
+
+// Where each legend entry starts when they flow in rows `width` wide (x from 0, row index).
+std::vector<std::pair<double, int>> legendFlow(const PlotCanvas& canvas, const Plot& plot, double lineHeight, double width) {
+  std::vector<std::pair<double, int>> places;
+  double x = 0;
+  int row = 0;
+  for (const PlotSeries& series : plot.series) {
+    const double entry = lineHeight * kLegendSwatch + 6 + canvas.textSize(series.name).x + 14;
+    if (x > 0 && x + entry > width) {
+      x = 0;
+      ++row;
+    }
+    places.emplace_back(x, row);
+    x += entry;
+  }
+  return places;
+}
 
 Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& range, const ScreenRect& frame) {
   Layout layout;
@@ -133,7 +157,21 @@ Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& r
   if (!plot.title.empty()) top += layout.lineHeight + 4;
   layout.yTitleY = top;
   top += layout.lineHeight + 6;  // the y axis title sits above the axis
-  const double bottom = frame.y + frame.height - kPadding - 2 * layout.lineHeight - kTickLength - 6;
+  double bottom = frame.y + frame.height - kPadding - 2 * layout.lineHeight - kTickLength - 6;
+  // The legend box inside the data area would cover more than a fifth of a small plot: put it underneath.
+  double legendWidth = 0;
+  for (const PlotSeries& series : plot.series) legendWidth = std::max(legendWidth, canvas.textSize(series.name).x);
+  const double legendArea = (legendWidth + layout.lineHeight * kLegendSwatch + 22) *
+                            (double(plot.series.size()) * (layout.lineHeight + 3) + 8);
+  if (!plot.series.empty() && legendArea > 0.2 * (frame.width - 2 * kPadding) * std::max(bottom - top, 10.0)) {
+    const auto flow = legendFlow(canvas, plot, layout.lineHeight, frame.width - 2 * kPadding);
+    const double rows = flow.back().second + 1;
+    layout.legendBelow = true;
+    layout.legendX = frame.x + kPadding;
+    layout.legendWidth = frame.width - 2 * kPadding;
+    layout.legendY = frame.y + frame.height - kPadding - rows * (layout.lineHeight + 3) + 3;
+    bottom -= rows * (layout.lineHeight + 3) + 2;
+  }
   const double height = std::max(bottom - top, 10.0);
   layout.yStep = niceStep(range.yMax - range.yMin, height / kYTickSpacing);
   if (plot.y.integers) layout.yStep = std::max(layout.yStep, 1.0);
@@ -257,7 +295,9 @@ void drawBars(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, 
 
 // [SECTION] Axes, legend, read-out: drawPlot
 
-void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout) {
+// The legend sits in the corner of the data area that hides the fewest data points (top right on a tie), so a
+// curve that runs along the top is not drawn under it.
+void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, const Mapping& map) {
   double width = 0;
   int entries = 0;
   for (const PlotSeries& series : plot.series) {
@@ -265,10 +305,38 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout) {
     ++entries;
   }
   if (entries == 0) return;
-  const double swatch = layout.lineHeight * 0.7;
+  const double swatch = layout.lineHeight * kLegendSwatch;
   const double rowHeight = layout.lineHeight + 3;
-  const Vec2d max{layout.data.x + layout.data.width - 6, layout.data.y + 6 + entries * rowHeight + 8};
-  const Vec2d min{max.x - width - swatch - 22, layout.data.y + 6};
+  if (layout.legendBelow) {
+    const auto flow = legendFlow(canvas, plot, layout.lineHeight, layout.legendWidth);
+    for (std::size_t i = 0; i < plot.series.size(); ++i) {
+      const Vec2d at{layout.legendX + flow[i].first, layout.legendY + flow[i].second * rowHeight};
+      const double swatchTop = at.y + 0.5 * (layout.lineHeight - swatch);
+      canvas.rect({at.x, swatchTop}, {at.x + swatch, swatchTop + swatch}, plot.series[i].color);
+      canvas.text({at.x + swatch + 6, at.y}, plot.series[i].name, palette::kText);
+    }
+    return;
+  }
+  const Vec2d size{width + swatch + 22, entries * rowHeight + 8};
+  const ScreenRect& data = layout.data;
+  Vec2d min{data.x + data.width - 6 - size.x, data.y + 6};
+  std::size_t fewest = std::numeric_limits<std::size_t>::max();
+  for (const Vec2d corner : {Vec2d{1, 0}, Vec2d{0, 0}, Vec2d{1, 1}, Vec2d{0, 1}}) {
+    const Vec2d at{corner.x > 0 ? data.x + data.width - 6 - size.x : data.x + 6,
+                   corner.y > 0 ? data.y + data.height - 6 - size.y : data.y + 6};
+    const ScreenRect box{at.x, at.y, size.x, size.y};
+    std::size_t hidden = 0;
+    for (const PlotSeries& series : plot.series) {
+      for (std::size_t i = 0; i < series.y.size(); ++i) {
+        if (isFiniteNumber(series.y[i]) && box.contains({map.toX(seriesX(series, i)), map.toY(series.y[i])})) ++hidden;
+      }
+    }
+    if (hidden < fewest) {
+      fewest = hidden;
+      min = at;
+    }
+  }
+  const Vec2d max = min + size;
   canvas.rect(min, max, kPlotBackground.withAlpha(0.88f));
   canvas.rectOutline(min, max, kAxisLine, 1.0f);
   double y = min.y + 5;
@@ -366,7 +434,7 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
   const std::string xTitle = axisTitle(plot.x);
   canvas.text({data.x + 0.5 * (data.width - canvas.textSize(xTitle).x), dataMax.y + kTickLength + 4 + layout.lineHeight},
               xTitle, palette::kText);
-  drawLegend(canvas, plot, layout);
+  drawLegend(canvas, plot, layout, map);
   if (hoverX) {
     canvas.pushClip(frame.min(), frame.max());
     drawReadout(canvas, plot, map, layout, *hoverX);
