@@ -389,8 +389,7 @@ std::string Midphase2Lab::narrateTraversal(int index) const {
     return text + "they overlap, overlapping pair " + std::to_string(tally.pairs) + ".";
   }
   if (const auto* s = std::get_if<collide::MidphaseBudgetStep>(&event)) {
-    return "The budget of " + std::to_string(budget_) + " box tests is spent (" + std::to_string(s->bvTests) + " used): " +
-           std::to_string(s->frontier) + " overlapping node pairs were not descended (drawn yellow), so the " +
+    return common::budgetSpentText(budget_, s->bvTests, "box tests") + ". " + std::to_string(s->frontier) + " overlapping node pairs were not descended (drawn yellow), so the " +
            std::to_string(result_.pairs.size()) + " part pairs found are a partial answer; the true pairs lie inside the yellow pairs or among them.";
   }
   return {};

@@ -28,6 +28,7 @@ void TraversalSteps::read(const std::vector<collide::MidphaseEvent>& steps) {
   focus.clear();
   hits.clear();
   pruned.clear();
+  fooled.clear();
   Tally tally;
   std::array<int, 2> pair{0, 0};
   for (std::size_t i = 0; i < steps.size(); ++i) {
@@ -40,7 +41,10 @@ void TraversalSteps::read(const std::vector<collide::MidphaseEvent>& steps) {
           } else if constexpr (std::is_same_v<T, collide::MidphaseBvTestStep>) {
             pair = {s.nodeA, s.nodeB};
             ++tally.bvTests;
-            if (s.liteFalsePositive) ++tally.falsePositives;
+            if (s.liteFalsePositive) {
+              ++tally.falsePositives;
+              fooled.push_back({step, s.nodeA, s.nodeB});
+            }
             if (!s.overlap) {
               ++tally.pruned;
               pruned.push_back({step, s.nodeA, s.nodeB});
@@ -62,11 +66,11 @@ void TraversalSteps::read(const std::vector<collide::MidphaseEvent>& steps) {
   }
 }
 
-std::span<const Pruned> TraversalSteps::prunedUpTo(int step, std::size_t most) const {
-  const auto end = std::upper_bound(pruned.begin(), pruned.end(), step, [](int s, const Pruned& p) { return s < p.step; });
-  const std::size_t count = static_cast<std::size_t>(end - pruned.begin());
+std::span<const Pruned> TraversalSteps::upTo(const std::vector<Pruned>& pairs, int step, std::size_t most) {
+  const auto end = std::upper_bound(pairs.begin(), pairs.end(), step, [](int s, const Pruned& p) { return s < p.step; });
+  const std::size_t count = static_cast<std::size_t>(end - pairs.begin());
   const std::size_t first = count > most ? count - most : 0;
-  return std::span<const Pruned>(pruned).subspan(first, count - first);
+  return std::span<const Pruned>(pairs).subspan(first, count - first);
 }
 
 // [SECTION] Words and panel rows
@@ -81,6 +85,12 @@ const char* verdictText(collide::Status status) {
   return status == collide::Status::Converged       ? "Complete"
          : status == collide::Status::MaxIterations ? "Budget spent (a partial answer)"
                                                     : "Refused";
+}
+
+std::string budgetSpentText(int budget, int used, const char* tests) {
+  std::string text = "The budget of " + std::to_string(budget) + " " + tests + " is spent: " + std::to_string(used) + " used";
+  if (used < budget) text += ", and splitting the next pair takes 2 (a test per child)";
+  return text;
 }
 
 void drawWaitingPairs(const std::vector<collide::MidphaseEvent>& steps, int step, bool budgeted, std::size_t shown) {

@@ -40,7 +40,7 @@ struct Hit {
   int primitiveB = 0;
 };
 
-// A node pair whose volumes were apart, at the step that pruned it.
+// A node pair at the step that tested it: pruned (its volumes apart), or let through by SAT lite.
 struct Pruned {
   int step = 0;
   int nodeA = 0;
@@ -54,13 +54,19 @@ struct TraversalSteps {
   std::vector<std::array<int, 2>> focus;   // the node pair each step is about (a leaf pair's for its primitives)
   std::vector<Hit> hits;                   // in the order the traversal found them
   std::vector<Pruned> pruned;              // in the order the traversal pruned them
+  std::vector<Pruned> fooled;              // SAT lite's false positives, in the order they were let through
 
   void read(const std::vector<collide::MidphaseEvent>& steps);
   [[nodiscard]] Tally at(int step) const {
     return step < 0 || tallies.empty() ? Tally{} : tallies[static_cast<std::size_t>(step)];
   }
   // The pairs pruned up to and including `step`: the latest `most` of them (the view greys these).
-  [[nodiscard]] std::span<const Pruned> prunedUpTo(int step, std::size_t most) const;
+  [[nodiscard]] std::span<const Pruned> prunedUpTo(int step, std::size_t most) const { return upTo(pruned, step, most); }
+  // SAT lite's false positives up to and including `step`, the latest `most` (the view keeps them in pink).
+  [[nodiscard]] std::span<const Pruned> fooledUpTo(int step, std::size_t most) const { return upTo(fooled, step, most); }
+
+ private:
+  [[nodiscard]] static std::span<const Pruned> upTo(const std::vector<Pruned>& pairs, int step, std::size_t most);
 };
 
 // Pruned pairs drawn at once: enough to see where the traversal cut, few enough to stay legible.
@@ -71,6 +77,9 @@ inline constexpr std::size_t kMaxDrawnPruned = 160;
 // "Take the pair <a> and <b> from the stack; 3 more pairs wait." (the queue or the priority queue when budgeted).
 [[nodiscard]] std::string takeSentence(const std::string& nodeA, const std::string& nodeB, std::size_t waiting, int budget,
                                        bool largestFirst);
+// "The budget of 600 BV tests is spent: 599 used, and splitting the next pair takes 2 (a test per child)": a split
+// tests both children or neither, so a budget can stop one test short.
+[[nodiscard]] std::string budgetSpentText(int budget, int used, const char* tests);
 // "Complete", "Budget spent (a partial answer)", "Refused".
 [[nodiscard]] const char* verdictText(collide::Status status);
 // The pairs waiting as of the last pair taken at or before `step` (the stack's top, or the queue's front, first),

@@ -448,8 +448,7 @@ std::string MidphaseLab::narrateEvent(int step) const {
     return text + "they overlap, overlapping pair " + std::to_string(tally.pairs) + ".";
   }
   if (const auto* s = std::get_if<collide::MidphaseBudgetStep>(&event)) {
-    return "The budget of " + std::to_string(budget_) + " BV tests is spent (" + std::to_string(s->bvTests) + " used): " +
-           std::to_string(s->frontier) + " overlapping node pairs were not descended, so the " + std::to_string(result_.pairs.size()) +
+    return common::budgetSpentText(budget_, s->bvTests, "BV tests") + ". " + std::to_string(s->frontier) + " overlapping node pairs were not descended, so the " + std::to_string(result_.pairs.size()) +
            " triangle pairs found are a partial answer (the pairs left are drawn in yellow).";
   }
   if (const auto* s = std::get_if<collide::MidphaseRefitStep>(&event)) {
@@ -543,7 +542,7 @@ void MidphaseLab::draw(const DrawContext& context) {
   }
   renderer.screenText({rect.x + 12, rect.y + 44}, "A: " + nameA, palette::kShapeA);
   renderer.screenText({rect.x + 12, rect.y + 62}, std::string("B: ") + kMeshNames[static_cast<std::size_t>(meshB_)], palette::kShapeB);
-  renderer.screenText({rect.x + 12, rect.y + 80}, satLite_ && bv_ != BvKind::Sphere ? "the node pair of this step: yellow, overlapping; grey, pruned; red, a SAT-lite false positive"
+  renderer.screenText({rect.x + 12, rect.y + 80}, satLite_ && bv_ != BvKind::Sphere ? "the node pair of this step: yellow, overlapping; grey, pruned; pink, a SAT-lite false positive (kept)"
                                                                        : "the node pair of this step: yellow, overlapping; grey, pruned",
                       palette::kAccent);
   renderer.screenText({rect.x + 12, rect.y + 98}, "pairs pruned before this step: faint grey", palette::kTextDim);
@@ -553,6 +552,11 @@ void MidphaseLab::draw(const DrawContext& context) {
   for (const common::Pruned& pruned : steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned)) {
     drawVolume(renderer, false, pruned.nodeA, palette::kTextDim.withAlpha(0.45f), 1.0f);
     drawVolume(renderer, true, pruned.nodeB, palette::kTextDim.withAlpha(0.45f), 1.0f);
+  }
+  // SAT lite's false positives so far stay on screen: the lesson is how many there are.
+  for (const common::Pruned& fooled : steps_.fooledUpTo(step_ - 1, common::kMaxDrawnPruned)) {
+    drawVolume(renderer, false, fooled.nodeA, palette::kFalsePositive.withAlpha(0.6f), 1.5f);
+    drawVolume(renderer, true, fooled.nodeB, palette::kFalsePositive.withAlpha(0.6f), 1.5f);
   }
   // The current step: its node pair (accent when the volumes overlap, grey when pruned) and its triangles.
   const auto& event = trace_.steps[static_cast<std::size_t>(step_)];
@@ -567,7 +571,7 @@ void MidphaseLab::draw(const DrawContext& context) {
   const auto [nodeA, nodeB] = steps_.focus[static_cast<std::size_t>(step_)];
   Color color = palette::kAccent;
   if (const auto* test = std::get_if<collide::MidphaseBvTestStep>(&event)) {
-    color = !test->overlap ? palette::kTextDim : test->liteFalsePositive ? palette::kHit : palette::kAccent;
+    color = !test->overlap ? palette::kTextDim : test->liteFalsePositive ? palette::kFalsePositive : palette::kAccent;
   }
   drawVolume(renderer, false, nodeA, color, 3.0f);
   drawVolume(renderer, true, nodeB, color, 3.0f);

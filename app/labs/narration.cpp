@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <optional>
 #include <type_traits>
 
@@ -189,23 +190,26 @@ std::string formatWith(const char* printfFormat, double value) {
 
 std::string formatNumber(double value) { return formatWith("%.4g", value); }
 
-std::string formatVector(collide::Vec2<double> value) {
+namespace {
+
+// "(0.5, -1.25)". A component under 1e-9 of the largest is the rounding of a computed direction (a normal along y
+// that comes out as (-2.8e-17, 1)): it reads as 0.
+std::string formatComponents(std::initializer_list<double> components) {
+  double largest = 0;
+  for (const double c : components) largest = std::max(largest, std::abs(c));
   std::string text = "(";
-  text += formatNumber(value.x);
-  text += ", ";
-  text += formatNumber(value.y);
+  for (const double c : components) {
+    if (text.size() > 1) text += ", ";
+    text += formatNumber(std::abs(c) < 1e-9 * largest ? 0.0 : c);
+  }
   return text + ")";
 }
 
-std::string formatVector(collide::Vec3<double> value) {
-  std::string text = "(";
-  text += formatNumber(value.x);
-  text += ", ";
-  text += formatNumber(value.y);
-  text += ", ";
-  text += formatNumber(value.z);
-  return text + ")";
-}
+}  // namespace
+
+std::string formatVector(collide::Vec2<double> value) { return formatComponents({value.x, value.y}); }
+
+std::string formatVector(collide::Vec3<double> value) { return formatComponents({value.x, value.y, value.z}); }
 
 // [SECTION] GJK (Collision detection notes; Game engine from scratch 45)
 

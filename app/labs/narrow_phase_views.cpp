@@ -265,7 +265,7 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
       tag(renderer, top, "A - B (not convex, like the sector)", palette::kMinkowski, {6, -24});
     } else {
       banner(renderer,
-             "A - B is not drawn: the sector is wider than 90 degrees, so it is not convex and neither is A - B; "
+             "A - B is not drawn: the sector's half angle is over 90 degrees (it is wider than 180), so it is not convex and neither is A - B; "
              "the hull of its support points would draw it convex, which it is not.",
              palette::kTextDim);
     }

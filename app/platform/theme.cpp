@@ -41,6 +41,7 @@ void applyTheme(float contentScale) {
   style.WindowRounding = 4.0f;
   style.FrameRounding = 3.0f;
   style.GrabRounding = 3.0f;
+  style.GrabMinSize = 6.0f;  // slim and half see-through (SliderGrab below): the value written over it stays readable
   style.ScrollbarRounding = 3.0f;
   style.TabRounding = 3.0f;
   style.WindowBorderSize = 1.0f;
@@ -71,7 +72,7 @@ void applyTheme(float contentScale) {
   colors[ImGuiCol_Button] = ImVec4(0.20f, 0.23f, 0.28f, 1.00f);
   colors[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.36f, 0.52f, 1.00f);
   colors[ImGuiCol_ButtonActive] = ImVec4(0.29f, 0.45f, 0.70f, 1.00f);
-  colors[ImGuiCol_SliderGrab] = accent;
+  colors[ImGuiCol_SliderGrab] = ImVec4(accent.x, accent.y, accent.z, 0.55f);
   colors[ImGuiCol_SliderGrabActive] = ImVec4(0.45f, 0.72f, 1.00f, 1.00f);
   colors[ImGuiCol_CheckMark] = accent;
   colors[ImGuiCol_Separator] = colors[ImGuiCol_Border];
