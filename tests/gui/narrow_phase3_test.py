@@ -12,6 +12,9 @@
       Starts the real app on a copy of 3d_01_far_apart.json with --dump-state, drags shape B onto A with xdotool,
       orbits by dragging empty space, saves with Ctrl+S (the scene file keeps B's position and the camera), steps
       with the Right arrow, picks the +X view with Alt+1, quits with Ctrl+Q and checks the saved scene and the dump.
+  narrow_phase3_test.py --exe collision-lab --scenes DIR lesson --out DIR
+      Drags B in the real window: the dump's lesson is no longer current and its notice says "moved B"; after
+      Ctrl+Z it is current again (the shell's lesson notice, app/shell/lab_shell.cpp's drawLesson).
   narrow_phase3_test.py --exe collision-lab --scenes DIR refusals --out DIR
       A 3D scene in the 2D lab is refused saying it is 3D, a 2D scene in the 3D lab saying it is 2D.
   narrow_phase3_test.py --exe collision-lab --scenes DIR timing --out DIR
@@ -348,6 +351,38 @@ def check_drag(args):
     return failures
 
 
+def check_lesson(args):
+    """The scene's lesson is about the scene as opened: after a drag of B it says so (dimmed under a notice naming
+    what moved), and after Ctrl+Z it describes the screen again."""
+    failures = []
+    scene_name = "3d_01_far_apart.json"
+
+    def dragged(window, world, a, b):
+        drag(window, b, a, 10)
+
+    def dragged_and_undone(window, world, a, b):
+        drag(window, b, a, 10)
+        press("ctrl", "z")
+        time.sleep(0.3)
+
+    _, _, moved = run_session(args, scene_name, dragged)
+    _, _, undone = run_session(args, scene_name, dragged_and_undone)
+    scene = json.load(open(os.path.join(args.scenes, scene_name)))
+    for name, dump, current in (("after the drag", moved, False), ("after Ctrl+Z", undone, True)):
+        lesson = dump["lesson"]
+        if lesson["text"] != scene["lesson"]: failures.append(f"{name}: the lesson is {lesson['text']!r}")
+        if lesson["current"] != current:
+            failures.append(f"{name}: the lesson is {'not ' if current else ''}current: {lesson}")
+    if math.dist(moved["shapes"][1]["position"], scene["shapes"][1]["position"]) < 0.5:
+        failures.append(f"the drag did not move B: {moved['shapes'][1]['position']}")
+    if moved["lesson"]["changes"] != "moved B":
+        failures.append(f"after the drag the notice says {moved['lesson']['changes']!r}, expected 'moved B'")
+    if math.dist(undone["shapes"][1]["position"], scene["shapes"][1]["position"]) > 1e-9:
+        failures.append(f"Ctrl+Z did not put B back: {undone['shapes'][1]['position']}")
+    print(json.dumps({"after drag": moved["lesson"], "after undo": undone["lesson"]}))
+    return failures
+
+
 def check_timing(args):
     """Two 64-point hulls (3d_08): B dragged across A in many small moves, re-recorded on every drag frame."""
     def actions(window, world, a, b):
@@ -396,14 +431,15 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--exe", required=True)
     parser.add_argument("--scenes", required=True)
-    parser.add_argument("mode", choices=["screenshots", "drag", "refusals", "timing"])
+    parser.add_argument("mode", choices=["screenshots", "drag", "lesson", "refusals", "timing"])
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if not os.environ.get("DISPLAY"):
         print("no DISPLAY: run under xvfb-run", file=sys.stderr)
         return 2
-    modes = {"screenshots": check_screenshots, "drag": check_drag, "refusals": check_refusals, "timing": check_timing}
+    modes = {"screenshots": check_screenshots, "drag": check_drag, "lesson": check_lesson, "refusals": check_refusals,
+             "timing": check_timing}
     failures = modes[args.mode](args)
     for failure in failures:
         print("FAIL:", failure, file=sys.stderr)
