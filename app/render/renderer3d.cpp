@@ -38,6 +38,12 @@ constexpr double kDiffuse = 0.58;
 constexpr double kBackSide = 0.72;
 // The rim of a point, in window pixels.
 constexpr float kPointRim = 1.5f;
+// The parts of the on-top layer behind a surface, as CAD draws hidden lines (and Jolt's debug renderer its
+// occluded geometry): fainter, solid lines dashed (window pixels), points as rings.
+constexpr float kHiddenAlpha = 0.6f;
+constexpr float kHiddenFill = 0.3f;
+constexpr float kHiddenDash = 5.0f;
+constexpr float kHiddenGap = 4.0f;
 
 ImVec2 toImVec2(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
 
@@ -116,6 +122,9 @@ void Renderer3D::init() {
   lineSizeUniform_ = glGetUniformLocation(lineProgram_, "uFramebufferSize");
   pointSizeUniform_ = glGetUniformLocation(pointProgram_, "uFramebufferSize");
   pointRimUniform_ = glGetUniformLocation(pointProgram_, "uRimWidth");
+  surfaceHiddenUniform_ = glGetUniformLocation(surfaceProgram_, "uHidden");
+  lineHiddenUniform_ = glGetUniformLocation(lineProgram_, "uHidden");
+  pointHiddenUniform_ = glGetUniformLocation(pointProgram_, "uHidden");
   glGenVertexArrays(1, &surfaceVao_);
   glGenVertexArrays(1, &lineVao_);
   glGenVertexArrays(1, &pointVao_);
@@ -174,22 +183,24 @@ void Renderer3D::beginViewport(const OrbitCamera& camera, std::string_view title
   onTop_.clear();
   opaque_.clear();
   translucent_.clear();
+  occluders_.clear();
   labels_.clear();
   const ScreenRect& rect = camera.rect();
   ImGui::GetBackgroundDrawList()->PushClipRect(toImVec2(rect.min()), toImVec2(rect.max()), true);
 }
 
-void Renderer3D::drawLayer(const Layer& layer, bool depthTest) {
-  if (depthTest) {
-    glEnable(GL_DEPTH_TEST);
-  } else {
-    glDisable(GL_DEPTH_TEST);
-  }
+void Renderer3D::drawLayer(const Layer& layer, bool hidden) {
+  glEnable(GL_DEPTH_TEST);
   const auto width = static_cast<float>(framebufferWidth_);
   const auto height = static_cast<float>(framebufferHeight_);
+  // uHidden: (1, alpha, dash, gap) for the hidden parts, zero otherwise (shaders/line3.frag).
+  const auto scale = static_cast<float>(scale_);
+  const std::array<float, 4> look = hidden ? std::array<float, 4>{1.0f, kHiddenAlpha, kHiddenDash * scale, kHiddenGap * scale}
+                                           : std::array<float, 4>{};
   if (!layer.surfaces.empty()) {
     glUseProgram(surfaceProgram_);
     glUniform2f(surfaceSizeUniform_, width, height);
+    glUniform4fv(surfaceHiddenUniform_, 1, look.data());
     glBindVertexArray(surfaceVao_);
     upload(surfaceBuffer_, layer.surfaces);
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(layer.surfaces.size()));
@@ -197,6 +208,7 @@ void Renderer3D::drawLayer(const Layer& layer, bool depthTest) {
   if (!layer.lines.empty()) {
     glUseProgram(lineProgram_);
     glUniform2f(lineSizeUniform_, width, height);
+    glUniform4fv(lineHiddenUniform_, 1, look.data());
     glBindVertexArray(lineVao_);
     upload(lineBuffer_, layer.lines);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(layer.lines.size()));
@@ -204,7 +216,10 @@ void Renderer3D::drawLayer(const Layer& layer, bool depthTest) {
   if (!layer.points.empty()) {
     glUseProgram(pointProgram_);
     glUniform2f(pointSizeUniform_, width, height);
-    glUniform1f(pointRimUniform_, kPointRim * static_cast<float>(scale_));
+    glUniform1f(pointRimUniform_, kPointRim * scale);
+    const std::array<float, 4> pointLook = hidden ? std::array<float, 4>{1.0f, kHiddenAlpha, kHiddenFill, 0.0f}
+                                                  : std::array<float, 4>{};
+    glUniform4fv(pointHiddenUniform_, 1, pointLook.data());
     glBindVertexArray(pointVao_);
     upload(pointBuffer_, layer.points);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(layer.points.size()));
@@ -263,13 +278,13 @@ void Renderer3D::endViewport() {
   }
   glDisable(GL_POLYGON_OFFSET_FILL);
   // 2. Lines, arrow heads and points, depth-tested and writing depth.
-  drawLayer(depthTested_, true);
+  drawLayer(depthTested_, false);
   // 3. Translucent surfaces back to front, testing depth without writing it (the painter's algorithm over the
   //    triangles: exact for one convex shape, close for several).
+  sorted_.clear();
   if (!translucent_.empty()) {
     std::sort(translucent_.begin(), translucent_.end(),
               [](const TranslucentTriangle& a, const TranslucentTriangle& b) { return a.depth > b.depth; });
-    sorted_.clear();
     for (const TranslucentTriangle& triangle : translucent_)
       sorted_.insert(sorted_.end(), std::begin(triangle.vertices), std::end(triangle.vertices));
     glEnable(GL_DEPTH_TEST);
@@ -283,8 +298,29 @@ void Renderer3D::endViewport() {
     glDisable(GL_POLYGON_OFFSET_FILL);
     glDepthMask(GL_TRUE);
   }
-  // 4. What must show through everything.
+  // 4. What must show through everything, in two parts. The depth of the surfaces that hide it alone (the
+  //    translucent ones too, which wrote none) is laid down first; where the on-top layer lies behind it, it is drawn faint and
+  //    dashed, and where it is in front, as given, so the simplex inside the hull reads as inside. The surfaces
+  //    are pushed back as in 1., so what lies on a face (a support point, an edge of the polytope) is in front.
+  glClear(GL_DEPTH_BUFFER_BIT);
+  if (!occluders_.empty()) {
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    glEnable(GL_DEPTH_TEST);
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glUseProgram(surfaceProgram_);
+    glUniform2f(surfaceSizeUniform_, width, height);
+    glBindVertexArray(surfaceVao_);
+    upload(surfaceBuffer_, occluders_);
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(occluders_.size()));
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  }
+  glDepthMask(GL_FALSE);
+  glDepthFunc(GL_GREATER);
+  drawLayer(onTop_, true);
+  glDepthFunc(GL_LEQUAL);
   drawLayer(onTop_, false);
+  glDepthMask(GL_TRUE);
   // 5. The samples resolved into the view's rectangle of the bound framebuffer, through the RGBA8 resolve buffer
   //    (identical rectangles: GL 3.3 resolves only without scaling or moving, and into the same format).
   if (multisampled) {
@@ -369,7 +405,7 @@ int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], Color color, std::ar
   return written;
 }
 
-void Renderer3D::triangle(Vec3d a, Vec3d b, Vec3d c, Color fill) {
+void Renderer3D::triangle(Vec3d a, Vec3d b, Vec3d c, Color fill, bool hidesOnTop) {
   if (!collide::isFinite(a) || !collide::isFinite(b) || !collide::isFinite(c)) return;
   Vec3d normal = collide::cross(b - a, c - a);
   const double area = collide::length(normal);
@@ -386,6 +422,7 @@ void Renderer3D::triangle(Vec3d a, Vec3d b, Vec3d c, Color fill) {
   const ViewPoint corners[3] = {toView(a), toView(b), toView(c)};
   std::array<SurfaceVertex, 6> clipped{};
   const int count = clipTriangle(corners, lit, clipped);
+  if (hidesOnTop) occluders_.insert(occluders_.end(), clipped.begin(), clipped.begin() + count);
   if (fill.a >= 1.0f) {
     opaque_.insert(opaque_.end(), clipped.begin(), clipped.begin() + count);
     return;

@@ -45,7 +45,6 @@ from lab_driver import (read_png, pixel, count_near, differing, xdotool, press, 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Narrow phase 3D"
 GREEN, RED = (0x5f, 0xd6, 0x8a), (0xff, 0x5c, 0x5c)  # palette kSeparated and kHit: the origin marker
-ACCENT = (0xf5, 0xd5, 0x47)  # palette kAccent: the feature the step is about
 
 
 # [SECTION] The app: screenshots and the orbit camera's projection
@@ -133,9 +132,15 @@ def count(image, box, test, stride=2):
 
 # [SECTION] Screenshots
 
+def accentish(c):
+    """The accent colour, or the faint dashed look of its parts behind A - B's surface (renderer3d.h's on-top layer)."""
+    return c[0] > 120 and c[0] - c[2] >= 50 and c[1] - c[2] >= 40
+
+
 def check_segments(name, image, view, segments, markers, failures):
     """Each world segment drawn in the accent colour: 17 points between its ends, each within 2 pixels of an accent
-    pixel, except near the world points of `markers` (the origin and the closest point are drawn on top)."""
+    pixel (full, or faint where the segment is behind A - B's surface), except near the world points of `markers`
+    (the origin and the closest point are drawn on top)."""
     covered = [project(view, marker) for marker in markers]
     for start, end in segments:
         a, b = project(view, start), project(view, end)
@@ -146,7 +151,8 @@ def check_segments(name, image, view, segments, markers, failures):
             if any(math.dist(point, marker) < 10 for marker in covered):
                 continue
             tried += 1
-            found += count_near(image, around(point, 2), ACCENT, 60) > 0
+            box = around(point, 2)
+            found += any(accentish(pixel(image, x, y)) for y in range(box[1], box[3]) for x in range(box[0], box[2]))
         if tried < 5 or found < tried - 1:
             failures.append(f"{name}: the highlighted segment {a} - {b} is accent-coloured at {found} of {tried} points")
 
@@ -167,16 +173,17 @@ def check_shapes(name, image, dump, failures):
 
 
 def check_origin(name, image, dump, colour, failures):
-    """The origin marker in the Minkowski view, in the colour that says inside (red) or outside (green)."""
+    """The origin marker in the Minkowski view, in the colour that says inside (red) or outside (green): a disc, or
+    inside A - B (behind its surface) a ring of radius 6, so the pixels within 7 of it are counted."""
     minkowski = dump["views"][1]
     origin = project(minkowski, (0, 0, 0))
     if not inside(minkowski, origin):
         failures.append(f"{name}: the origin projects to {origin}, outside the Minkowski view {minkowski['rect']}")
         return
     wrong = GREEN if colour == RED else RED
-    marker = count_near(image, around(origin, 3), colour, 40)
-    if marker < 12: failures.append(f"{name}: only {marker} of 49 pixels at the origin {origin} are {colour}")
-    if count_near(image, around(origin, 3), wrong, 40) > 0:
+    marker = count_near(image, around(origin, 7), colour, 40)
+    if marker < 12: failures.append(f"{name}: only {marker} of 225 pixels at the origin {origin} are {colour}")
+    if count_near(image, around(origin, 7), wrong, 40) > 0:
         failures.append(f"{name}: the origin marker at {origin} shows the colour {wrong} of the other answer")
 
 
