@@ -371,19 +371,28 @@ double clipDepth(double nearPlane) { return nearPlane + 1e-9 * std::max(std::abs
 
 // [SECTION] Surfaces
 
-int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], Color color, std::array<SurfaceVertex, 6>& out) const {
-  // Against the near plane (Sutherland and Hodgman 1974): a triangle keeps 3 or 4 corners, or none.
+int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], const Color (&colors)[3], std::array<SurfaceVertex, 6>& out) const {
+  // Against the near plane (Sutherland and Hodgman 1974): a triangle keeps 3 or 4 corners, or none; a corner made
+  // on the plane takes the colour between its edge's ends.
   const double limit = clipDepth(near_);
   std::array<ViewPoint, 4> polygon{};
+  std::array<Color, 4> polygonColors{};
   std::size_t count = 0;
   for (int i = 0; i < 3; ++i) {
     const ViewPoint& p = corners[i];
     const ViewPoint& q = corners[(i + 1) % 3];
+    const Color& pc = colors[i];
+    const Color& qc = colors[(i + 1) % 3];
     const bool pIn = p.z >= limit;
     const bool qIn = q.z >= limit;
-    if (pIn) polygon[count++] = p;
+    if (pIn) {
+      polygonColors[count] = pc;
+      polygon[count++] = p;
+    }
     if (pIn != qIn) {
       const double t = (limit - p.z) / (q.z - p.z);
+      const auto mix = [t](float a, float b) { return a + static_cast<float>(t) * (b - a); };
+      polygonColors[count] = {mix(pc.r, qc.r), mix(pc.g, qc.g), mix(pc.b, qc.b), mix(pc.a, qc.a)};
       polygon[count++] = {p.x + t * (q.x - p.x), p.y + t * (q.y - p.y), limit};
     }
   }
@@ -394,7 +403,7 @@ int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], Color color, std::ar
     vertices[i].position[0] = static_cast<float>(pixel.x);
     vertices[i].position[1] = static_cast<float>(pixel.y);
     vertices[i].position[2] = static_cast<float>(depth01(polygon[i].z));
-    copyColor(vertices[i].color, color);
+    copyColor(vertices[i].color, polygonColors[i]);
   }
   int written = 0;
   for (std::size_t i = 1; i + 1 < count; ++i) {
@@ -406,28 +415,38 @@ int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], Color color, std::ar
 }
 
 void Renderer3D::triangle(Vec3d a, Vec3d b, Vec3d c, Color fill, bool hidesOnTop) {
+  surface({a, b, c}, nullptr, fill, hidesOnTop);
+}
+
+// The side facing the eye is decided by the triangle's own normal; each corner is lit through `normals` (the
+// curved surface's, Gouraud 1971) when given, else through the triangle's normal (flat).
+void Renderer3D::surface(const std::array<Vec3d, 3>& corners, const std::array<Vec3d, 3>* normals, Color fill,
+                         bool hidesOnTop) {
+  const auto& [a, b, c] = corners;
   if (!collide::isFinite(a) || !collide::isFinite(b) || !collide::isFinite(c)) return;
   Vec3d normal = collide::cross(b - a, c - a);
   const double area = collide::length(normal);
-  Color lit = fill;
+  Color lit[3] = {fill, fill, fill};
   if (area > 0 && std::isfinite(area)) {
     normal = normal / area;
     const Vec3d toEye = perspective_ ? eye_ - (a + b + c) / 3.0 : -1.0 * forward_;
     const double facing = collide::dot(normal, toEye) < 0 ? -1.0 : 1.0;
-    const double shade = (facing > 0 ? 1.0 : kBackSide) *
-                         (kAmbient + kDiffuse * std::max(0.0, facing * collide::dot(normal, light_)));
-    const auto s = static_cast<float>(shade);
-    lit = {fill.r * s, fill.g * s, fill.b * s, fill.a};
+    for (std::size_t k = 0; k < 3; ++k) {
+      const Vec3d n = normals && collide::isFinite((*normals)[k]) ? (*normals)[k] : normal;
+      const double shade = (facing > 0 ? 1.0 : kBackSide) * (kAmbient + kDiffuse * std::max(0.0, facing * collide::dot(n, light_)));
+      const auto s = static_cast<float>(shade);
+      lit[k] = {fill.r * s, fill.g * s, fill.b * s, fill.a};
+    }
   }
-  const ViewPoint corners[3] = {toView(a), toView(b), toView(c)};
+  const ViewPoint viewCorners[3] = {toView(a), toView(b), toView(c)};
   std::array<SurfaceVertex, 6> clipped{};
-  const int count = clipTriangle(corners, lit, clipped);
+  const int count = clipTriangle(viewCorners, lit, clipped);
   if (hidesOnTop) occluders_.insert(occluders_.end(), clipped.begin(), clipped.begin() + count);
   if (fill.a >= 1.0f) {
     opaque_.insert(opaque_.end(), clipped.begin(), clipped.begin() + count);
     return;
   }
-  const double depth = (corners[0].z + corners[1].z + corners[2].z) / 3.0;
+  const double depth = (viewCorners[0].z + viewCorners[1].z + viewCorners[2].z) / 3.0;
   for (int i = 0; i < count; i += 3) {
     TranslucentTriangle triangle{};
     for (int k = 0; k < 3; ++k) triangle.vertices[k] = clipped[static_cast<std::size_t>(i + k)];
@@ -474,15 +493,18 @@ std::vector<std::pair<int, int>> outlineEdges(std::span<const Vec3d> positions, 
 }
 
 void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill,
-                      Color outline, float outlineWidth) {
+                      Color outline, float outlineWidth, std::span<const Vec3d> normals) {
   const auto vertexCount = static_cast<int>(positions.size());
   const auto valid = [vertexCount](int index) { return index >= 0 && index < vertexCount; };
   if (fill.a > 0.0f) {
+    const bool smooth = normals.size() == triangleIndices.size();
     for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
       const int ia = triangleIndices[t], ib = triangleIndices[t + 1], ic = triangleIndices[t + 2];
       if (!valid(ia) || !valid(ib) || !valid(ic)) continue;
-      triangle(positions[static_cast<std::size_t>(ia)], positions[static_cast<std::size_t>(ib)],
-               positions[static_cast<std::size_t>(ic)], fill);
+      const auto at = [&positions](int i) { return positions[static_cast<std::size_t>(i)]; };
+      const std::array<Vec3d, 3> cornerNormals = smooth ? std::array<Vec3d, 3>{normals[t], normals[t + 1], normals[t + 2]}
+                                                        : std::array<Vec3d, 3>{};
+      surface({at(ia), at(ib), at(ic)}, smooth ? &cornerNormals : nullptr, fill, true);
     }
   }
   if (outline.a <= 0.0f) return;

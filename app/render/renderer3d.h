@@ -68,9 +68,10 @@ class Renderer3D {
   // as hidden (faint, dashed); false for what only marks a place (a region, a highlighted face).
   void triangle(Vec3d a, Vec3d b, Vec3d c, Color fill, bool hidesOnTop = true);
   // A mesh: positions and index triples; `outline` draws every edge shared by two non-coplanar triangles and
-  // every boundary edge as a line (transparent colour: none).
+  // every boundary edge as a line (transparent colour: none). `normals`, one per entry of `triangleIndices` (unit,
+  // outward: a curved surface's, Gouraud 1971), light it smoothly; empty: each triangle is lit flat.
   void mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill, Color outline,
-            float outlineWidth = 1.5f);
+            float outlineWidth = 1.5f, std::span<const Vec3d> normals = {});
 
   // [SECTION] Lines and points (widths and sizes in window pixels)
   void line(Vec3d a, Vec3d b, Color color, const Style3& style = {});
@@ -126,7 +127,9 @@ class Renderer3D {
   [[nodiscard]] double depth01(double viewZ) const;
   [[nodiscard]] double pixelSizeAtDepth(double viewZ) const;
   // The triangle clipped by the near plane and projected: 0, 3 or 6 vertices written to `out`.
-  int clipTriangle(const ViewPoint (&corners)[3], Color color, std::array<SurfaceVertex, 6>& out) const;
+  int clipTriangle(const ViewPoint (&corners)[3], const Color (&colors)[3], std::array<SurfaceVertex, 6>& out) const;
+  // A lit triangle (triangle(); `normals`: the corners' own, for smooth shading, or nullptr).
+  void surface(const std::array<Vec3d, 3>& corners, const std::array<Vec3d, 3>* normals, Color fill, bool hidesOnTop);
   void pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase);
   // Depth-tested with the current depth function; `hidden`: the look of the on-top layer's parts behind a surface.
   void drawLayer(const Layer& layer, bool hidden);

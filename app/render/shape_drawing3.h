@@ -19,10 +19,14 @@ struct ShapeStyle3 {
 };
 
 // A shape's surface in world coordinates: positions and index triples, counter-clockwise seen from outside.
-// A point and a segment have no triangles; a triangle has one.
+// A point and a segment have no triangles; a triangle has one. The curved shapes (sphere, capsule, cylinder) also
+// give the true surface's outward unit normal at each triangle corner, for smooth shading (a cylinder's rims are
+// creases: a rim vertex has its cap's normal in the cap and the side's in the side); polytopes give none and are
+// lit face by face.
 struct ShapeMesh3 {
   std::vector<Vec3d> positions;
   std::vector<int> triangles;
+  std::vector<Vec3d> normals;  // empty, or one per entry of `triangles`
 };
 
 // Fills and outlines a collider: the edges of polytopes (box, aabb, triangle, hull faces' edges, mesh creases),
