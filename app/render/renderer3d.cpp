@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <numbers>
 #include <unordered_map>
 
 #include <glad/gl.h>
@@ -490,6 +491,49 @@ std::vector<std::pair<int, int>> outlineEdges(std::span<const Vec3d> positions, 
     if (edge.triangles == 1 || edge.crease) out.emplace_back(static_cast<int>(key >> 32), static_cast<int>(key & 0xffffffffu));
   }
   return out;
+}
+
+// Per undirected edge: its first triangle's unit normal and whether that triangle faces the eye; drawn when a
+// second triangle disagrees on either (a silhouette, or a crease sharper than the limit), or when it has no second.
+void Renderer3D::curvedOutline(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color color,
+                               float width, double creaseDegrees) {
+  const auto vertexCount = static_cast<int>(positions.size());
+  const auto valid = [vertexCount](int index) { return index >= 0 && index < vertexCount; };
+  const double creaseCosine = std::cos(creaseDegrees * std::numbers::pi / 180.0);
+  struct EdgeInfo {
+    Vec3d normal;
+    bool facing = false;
+    int triangles = 0;
+    bool drawn = false;
+  };
+  std::unordered_map<std::uint64_t, EdgeInfo> edges;
+  std::vector<std::uint64_t> order;  // first-seen order, so the drawing does not depend on the hash
+  for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
+    const int ia = triangleIndices[t], ib = triangleIndices[t + 1], ic = triangleIndices[t + 2];
+    if (!valid(ia) || !valid(ib) || !valid(ic)) continue;
+    const Vec3d a = positions[static_cast<std::size_t>(ia)];
+    const Vec3d b = positions[static_cast<std::size_t>(ib)];
+    const Vec3d c = positions[static_cast<std::size_t>(ic)];
+    const Vec3d normal = collide::normalize(collide::cross(b - a, c - a));
+    const Vec3d toEye = perspective_ ? eye_ - (a + b + c) / 3.0 : -1.0 * forward_;
+    const bool facing = collide::dot(normal, toEye) > 0;
+    for (const auto& [i, j] : {std::pair{ia, ib}, std::pair{ib, ic}, std::pair{ic, ia}}) {
+      const std::uint64_t key = (static_cast<std::uint64_t>(std::min(i, j)) << 32) | static_cast<std::uint32_t>(std::max(i, j));
+      EdgeInfo& edge = edges[key];
+      if (edge.triangles++ == 0) {
+        edge.normal = normal;
+        edge.facing = facing;
+        order.push_back(key);
+      } else if (edge.facing != facing || collide::dot(edge.normal, normal) < creaseCosine) {
+        edge.drawn = true;
+      }
+    }
+  }
+  for (const std::uint64_t key : order) {
+    const EdgeInfo& edge = edges[key];
+    if (edge.triangles == 1 || edge.drawn)
+      line(positions[static_cast<std::size_t>(key >> 32)], positions[static_cast<std::size_t>(key & 0xffffffffu)], color, Style3{width});
+  }
 }
 
 void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill,

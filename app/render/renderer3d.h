@@ -73,6 +73,12 @@ class Renderer3D {
   void mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill, Color outline,
             float outlineWidth = 1.5f, std::span<const Vec3d> normals = {});
 
+  // The outline of a closed mesh that stands for a curved surface (a hull of sampled support points), which
+  // mesh()'s outline would cover with every facet's edge: its silhouette from the camera (the edges between a
+  // triangle facing the eye and one facing away) and its creases sharper than `creaseDegrees`, as lines.
+  void curvedOutline(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color color,
+                     float width = 1.5f, double creaseDegrees = 35.0);
+
   // [SECTION] Lines and points (widths and sizes in window pixels)
   void line(Vec3d a, Vec3d b, Color color, const Style3& style = {});
   void polyline(std::span<const Vec3d> points, bool closed, Color color, const Style3& style = {});

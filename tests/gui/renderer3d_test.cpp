@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -207,6 +208,35 @@ TEST_F(Renderer3DPixels, AnOnTopLineIsDashedAndFaintWhereASurfaceHidesIt) {
       EXPECT_GT(brightestBehind, 200);
     }
   }
+}
+
+// A faceted sphere's curved outline is its silhouette only: the rim of the disc it covers on screen is drawn, its
+// facets' edges inside the disc are not; a cube's edges meet at 90 degrees, creases sharper than the limit, so
+// the ones facing the camera are drawn too.
+TEST_F(Renderer3DPixels, ACurvedOutlineDrawsTheSilhouetteAndSharpCreasesOnly) {
+  OrbitCamera camera = frontCamera(Projection::Orthographic);
+  camera.setPreset(ViewPreset::PlusZ);
+  const Collider3 sphere{collide::Sphere<double>{{0, 0, 0}, 1.5}, {{0, 0, 0}, collide::Quat<double>::identity()}};
+  const ShapeMesh3 ball = shapeMesh3(sphere, 48);
+  render(camera, [&](Renderer3D& r) { r.curvedOutline(ball.positions, ball.triangles, Color{0, 1, 0, 1}, 2.0f); });
+  const Vec2d centre = camera.project({0, 0, 0}).screen;
+  const double radius = camera.project({1.5, 0, 0}).screen.x - centre.x;
+  int rim = 0;
+  for (int dx = -3; dx <= 3; ++dx) rim += isGreenish(at(static_cast<int>(std::lround(centre.x + radius)) + dx, static_cast<int>(std::lround(centre.y))));
+  EXPECT_GT(rim, 0);
+  for (const double f : {0.0, 0.3, 0.6})
+    for (const double angle : {0.2, 1.3, 2.9}) {
+      const Rgb inside = at(static_cast<int>(std::lround(centre.x + f * radius * std::cos(angle))),
+                            static_cast<int>(std::lround(centre.y + f * radius * std::sin(angle))));
+      EXPECT_TRUE(isBackground(inside)) << f << " " << angle;
+    }
+  const ShapeMesh3 box = shapeMesh3(cube({0, 0, 0}, 1));
+  render(frontCamera(), [&](Renderer3D& r) { r.curvedOutline(box.positions, box.triangles, Color{0, 1, 0, 1}, 2.0f); });
+  // The front top edge, between the top face and the +z face (both facing this camera): a crease, drawn.
+  const Vec2d edge = frontCamera().project({0, 1, 1}).screen;
+  int lit = 0;
+  for (int dy = -2; dy <= 2; ++dy) lit += isGreenish(at(static_cast<int>(std::lround(edge.x)), static_cast<int>(std::lround(edge.y)) + dy));
+  EXPECT_GT(lit, 0);
 }
 
 TEST_F(Renderer3DPixels, AnEdgeOnAFaceIsNotBuriedInIt) {
