@@ -239,6 +239,14 @@ bool LabShell::saveScene(const std::string& path, std::string& error) {
   return true;
 }
 
+std::string LabShell::labOverruledNotice(std::string_view requestedLab) const {
+  const LabInfo* requested = findLab(requestedLab);
+  if (requestedLab.empty() || !labInfo_ || requested == labInfo_) return {};
+  const std::string scene = scenePath_.empty() ? std::string("the scene") : "the scene " + scenePath_;
+  return "--lab \"" + std::string(requestedLab) + "\" was not used: " + scene + " names the lab \"" + labInfo_->name +
+         "\", which opens it";
+}
+
 void LabShell::openDroppedFile(const std::string& path) { requestOpen(path); }
 
 bool LabShell::setAlgorithm(std::string_view name, std::string& error) {

@@ -41,6 +41,9 @@ class LabShell {
   // The same for a scene built in memory (the experiment lab's worst cases); no file is remembered.
   bool openScene(const Scene& scene, std::string& error);
   bool saveScene(const std::string& path, std::string& error);
+  // After a --lab and a --scene that names another lab: the scene opens in its own lab (its shapes are that lab's),
+  // and this says so in one line for the terminal; "" when `requestedLab` is the lab shown.
+  [[nodiscard]] std::string labOverruledNotice(std::string_view requestedLab) const;
   // Opens a file dropped on the window; a failure shows its message in a dialog.
   void openDroppedFile(const std::string& path);
   // Shows a message in the error dialog, until it is dismissed (a --scene that could not be opened).

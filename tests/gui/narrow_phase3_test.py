@@ -16,7 +16,8 @@
       Drags B in the real window: the dump's lesson is no longer current and its notice says "moved B"; after
       Ctrl+Z it is current again (the shell's lesson notice, app/shell/lab_shell.cpp's drawLesson).
   narrow_phase3_test.py --exe collision-lab --scenes DIR refusals --out DIR
-      A 3D scene in the 2D lab is refused saying it is 3D, a 2D scene in the 3D lab saying it is 2D.
+      A 3D scene in the 2D lab is refused saying it is 3D, a 2D scene in the 3D lab saying it is 2D; a scene that
+      names its lab opens there whatever --lab says, with a one-line notice that --lab was not used.
   narrow_phase3_test.py --exe collision-lab --scenes DIR timing --out DIR
       Drags one of two 64-point hulls (3d_08_hull_most_iterations.json) in many small moves and prints the
       re-record times (recordQuery per drag frame) and the frame times of the dump. Run by hand: tests never time.
@@ -409,7 +410,8 @@ def check_timing(args):
 # [SECTION] Refusals: a scene of the other space
 
 def check_refusals(args):
-    """A scene's "lab" picks its lab; without one, --lab does, and the lab refuses shapes of the other space."""
+    """A scene's "lab" picks its lab (a --lab naming another is said to be unused); without one, --lab does, and the
+    lab refuses shapes of the other space."""
     failures = []
     work = fresh_directory(args.out, "scenes")
     cases = (("3d_01_far_apart.json", "Narrow phase", "3D"), ("01_far_apart.json", LAB, "2D"))
@@ -431,6 +433,24 @@ def check_refusals(args):
             elif f"shapes are {space}" not in result.stderr or copy not in result.stderr:
                 failures.append(f"{what}: the message does not name the file and say the shapes are {space}: "
                                 f"{result.stderr}")
+    # A scene that names its lab opens there whatever --lab says, with a one-line notice; no notice when they agree.
+    scene = json.load(open(os.path.join(args.scenes, "3d_01_far_apart.json")))
+    copy = os.path.join(work, "named_lab_3d_01_far_apart.json")
+    json.dump(scene, open(copy, "w"))
+    for requested, notice in (("Shapes", True), (LAB, False)):
+        dump_path = os.path.join(args.out, "named_lab.json")
+        command = [args.exe, "screenshot", "--lab", requested, "--scene", copy, "--size", "400x300",
+                   "-o", os.path.join(args.out, "named_lab.png"), "--dump-state", dump_path]
+        result = run_app(command)
+        what = f"--lab \"{requested}\" with a scene naming \"{scene['lab']}\""
+        if result.returncode != 0:
+            failures.append(f"{what}: exit {result.returncode}: {result.stderr}")
+            continue
+        if json.load(open(dump_path))["lab"] != scene["lab"]:
+            failures.append(f"{what}: the scene did not open in its lab")
+        said = f'--lab "{requested}" was not used' in result.stderr and scene["lab"] in result.stderr
+        if said != notice:
+            failures.append(f"{what}: expected {'a' if notice else 'no'} notice, got {result.stderr!r}")
     return failures
 
 
