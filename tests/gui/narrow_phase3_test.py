@@ -18,9 +18,10 @@
   narrow_phase3_test.py --exe collision-lab --scenes DIR refusals --out DIR
       A 3D scene in the 2D lab is refused saying it is 3D, a 2D scene in the 3D lab saying it is 2D; a scene that
       names its lab opens there whatever --lab says, with a one-line notice that --lab was not used.
-  narrow_phase3_test.py --exe collision-lab --scenes DIR timing --out DIR
+  narrow_phase3_test.py --exe collision-lab --scenes DIR timing [--algorithm epa] --out DIR
       Drags one of two 64-point hulls (3d_08_hull_most_iterations.json) in many small moves and prints the
-      re-record times (recordQuery per drag frame) and the frame times of the dump. Run by hand: tests never time.
+      re-record times (recordQuery per drag frame) and the frame times of the dump, with the scene's algorithm
+      (GJK distance) or --algorithm's. Run by hand: tests never time.
 All need a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- narrow_phase3_test.py ...).
 
 [SECTION] The app: screenshots and the orbit camera's projection
@@ -265,13 +266,16 @@ def check_screenshots(args):
 
 # [SECTION] Drag, orbit, keys in the real window
 
-def run_session(args, scene_name, actions):
-    """Opens a copy of scene_name in the real window with fresh settings, runs actions(window, world view,
-    window pixels of A and B), quits with Ctrl+Q; returns (the scene as it was, the copy as saved, the dump)."""
+def run_session(args, scene_name, actions, algorithm=None):
+    """Opens a copy of scene_name (with `algorithm` instead of the scene's, when given) in the real window with
+    fresh settings, runs actions(window, world view, window pixels of A and B), quits with Ctrl+Q; returns (the
+    scene as it was, the copy as saved, the dump)."""
     home = fresh_directory(args.out, "home")
     # A copy of the scene: Ctrl+S writes B's position and the world view's camera back into it.
     scene_path = os.path.join(home, scene_name)
     scene = json.load(open(os.path.join(args.scenes, scene_name)))
+    if algorithm is not None:
+        scene["algorithm"] = algorithm
     json.dump(scene, open(scene_path, "w"))
     # Where A and B are: the screenshot renders the frame the window shows first (same size, same fitted cameras).
     image, start = screenshot(args, scene_path, scene["algorithm"], None, os.path.join(args.out, "drag_start.png"))
@@ -392,11 +396,12 @@ def check_lesson(args):
 
 
 def check_timing(args):
-    """Two 64-point hulls (3d_08): B dragged across A in many small moves, re-recorded on every drag frame."""
+    """Two 64-point hulls (3d_08): B dragged across A in many small moves, re-recorded on every drag frame, with
+    the scene's algorithm (GJK distance) or --algorithm's (epa: the polytope and its labels drawn)."""
     def actions(window, world, a, b):
         drag(window, b, a, 60)
 
-    _, _, dump = run_session(args, "3d_08_hull_most_iterations.json", actions)
+    _, _, dump = run_session(args, "3d_08_hull_most_iterations.json", actions, args.algorithm)
     record, frames = dump["record_time_us"], dump["frameTimeMs"]
     print(f"two 64-point hulls, {dump['algorithm']}: {record['count']} recordings, last {record['last']:.1f} us, "
           f"max {record['max']:.1f} us; frames at {WIDTH}x{HEIGHT}: mean {frames['mean']:.2f} ms, "
@@ -460,6 +465,7 @@ def main():
     parser.add_argument("--scenes", required=True)
     parser.add_argument("mode", choices=["screenshots", "drag", "lesson", "refusals", "timing"])
     parser.add_argument("--out", required=True)
+    parser.add_argument("--algorithm", help="timing: run the scene with this algorithm (e.g. epa) instead of its own")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if not os.environ.get("DISPLAY"):
