@@ -113,7 +113,7 @@ def inside(view, point, margin=20):
 
 # Colour classes, by hue rather than exact values: the shapes are shaded and translucent, so their pixels are the
 # palette colour lit and blended over the background (0x1b1e24), not the colour itself.
-def bluish(c): return c[2] - c[0] >= 30 and c[2] > c[1]                       # A: 0x4a9eff
+def bluish(c): return c[2] - c[0] >= 30 and c[2] > c[1] > c[0]                # A: 0x4a9eff (not A - B's purple)
 def orangish(c): return c[0] - c[2] >= 40 and c[0] > c[1]                     # B: 0xffa94a
 def purplish(c): return c[2] - c[1] >= 12 and c[2] > c[0] >= c[1]            # A - B: 0xb48cff
 def teal(c): return c[1] - c[0] >= 20 and c[2] >= c[1] - 10 and c[1] < 180   # EPA's iteration-1 face: 0x4ec9b0
