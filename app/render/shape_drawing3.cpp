@@ -205,6 +205,39 @@ ShapeMesh3 shapeMesh3(const Collider3& collider, int segments) {
   return mesh;
 }
 
+std::vector<Vec3d> smoothNormals(std::span<const Vec3d> positions, std::span<const int> triangles, double creaseDegrees) {
+  const auto count = static_cast<int>(positions.size());
+  const auto valid = [count](int index) { return index >= 0 && index < count; };
+  const std::size_t faceCount = triangles.size() / 3;
+  // Each triangle's area vector (twice its area along its unit normal), and the triangles around each vertex.
+  std::vector<Vec3d> areas(faceCount, Vec3d{});
+  std::vector<std::vector<std::size_t>> around(positions.size());
+  for (std::size_t f = 0; f < faceCount; ++f) {
+    const int* t = &triangles[3 * f];
+    if (!valid(t[0]) || !valid(t[1]) || !valid(t[2])) continue;
+    const auto at = [&](int k) { return positions[static_cast<std::size_t>(t[k])]; };
+    areas[f] = collide::cross(at(1) - at(0), at(2) - at(0));
+    for (int k = 0; k < 3; ++k) around[static_cast<std::size_t>(t[k])].push_back(f);
+  }
+  // A corner blends only the triangles around its vertex within the crease angle of its own (smoothing by angle,
+  // as modelling tools' auto-smooth): across a sharp edge neither side bends the other's light.
+  const double creaseCosine = std::cos(creaseDegrees * std::numbers::pi / 180.0);
+  std::vector<Vec3d> normals(3 * faceCount, Vec3d{});
+  for (std::size_t f = 0; f < faceCount; ++f) {
+    const Vec3d face = collide::normalize(areas[f]);
+    for (std::size_t k = 0; k < 3; ++k) {
+      const int vertex = triangles[3 * f + k];
+      Vec3d sum = areas[f];
+      if (valid(vertex)) {
+        for (const std::size_t other : around[static_cast<std::size_t>(vertex)])
+          if (other != f && collide::dot(collide::normalize(areas[other]), face) >= creaseCosine) sum += areas[other];
+      }
+      normals[3 * f + k] = collide::normalize(sum);
+    }
+  }
+  return normals;
+}
+
 WorldBounds3 shapeBounds3(const Collider3& collider) {
   const collide::Bounds<double, 3> box = collide::bounds(collider);
   return {{box.min[0], box.min[1], box.min[2]}, {box.max[0], box.max[1], box.max[2]}};

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <vector>
 
 #include "lab/vocabulary.h"
@@ -40,6 +41,12 @@ void drawWireBox(Renderer3D& renderer, const std::array<Vec3d, 8>& corners, Colo
 
 // `segments` around each curved part (at least 3; a sphere gets segments / 2 rings).
 [[nodiscard]] ShapeMesh3 shapeMesh3(const Collider3& collider, int segments = 32);
+
+// Normals for smooth shading of a closed mesh that stands for a curved surface (a hull of sampled support points),
+// one per entry of `triangles`: the area-weighted mean of the normals of the triangles around the corner's vertex
+// that lie within `creaseDegrees` of the corner's own triangle (so a sharp edge stays sharp on both sides).
+[[nodiscard]] std::vector<Vec3d> smoothNormals(std::span<const Vec3d> positions, std::span<const int> triangles,
+                                               double creaseDegrees = 35.0);
 
 // The world box, from the core's bounds() (exact support extremes; a mesh's vertices).
 [[nodiscard]] WorldBounds3 shapeBounds3(const Collider3& collider);

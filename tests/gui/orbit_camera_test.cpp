@@ -311,6 +311,26 @@ TEST(ShapeMesh3, CurvedShapesGiveOutwardNormalsAtEveryCorner) {
   EXPECT_EQ(caps, 2 * 24 * 3);  // two caps of 24 triangles
 }
 
+// A faceted sphere's smooth normals are close to the true sphere's (the mean of the facets around each vertex);
+// a cube's edges are sharper than the crease limit, so each of its corners keeps its face's normal.
+TEST(ShapeMesh3, SmoothNormalsFollowACurveAndKeepCreases) {
+  const Collider3 sphere{collide::Sphere<double>{{1, 2, 3}, 2.0}, {{0, 0, 0}, collide::Quat<double>::identity()}};
+  const ShapeMesh3 ball = shapeMesh3(sphere, 32);
+  const std::vector<Vec3d> normals = smoothNormals(ball.positions, ball.triangles);
+  ASSERT_EQ(normals.size(), ball.triangles.size());
+  for (std::size_t i = 0; i < normals.size(); ++i) {
+    const Vec3d radial = collide::normalize(ball.positions[static_cast<std::size_t>(ball.triangles[i])] - Vec3d{1, 2, 3});
+    EXPECT_GT(collide::dot(normals[i], radial), std::cos(0.05));
+  }
+  const ShapeMesh3 box = shapeMesh3(everyShape()[5]);
+  const std::vector<Vec3d> flat = smoothNormals(box.positions, box.triangles);
+  for (std::size_t t = 0; t < box.triangles.size(); t += 3) {
+    const auto at = [&](std::size_t k) { return box.positions[static_cast<std::size_t>(box.triangles[t + k])]; };
+    const Vec3d face = collide::normalize(collide::cross(at(1) - at(0), at(2) - at(0)));
+    for (std::size_t k = 0; k < 3; ++k) EXPECT_NEAR(collide::length(flat[t + k] - face), 0.0, 1e-12);
+  }
+}
+
 TEST(ShapeMesh3, PolytopeOutlinesAreTheirTrueEdges) {
   const std::vector<Collider3> shapes = everyShape();
   const ShapeMesh3 box = shapeMesh3(shapes[5]);
