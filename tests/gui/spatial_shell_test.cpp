@@ -248,6 +248,18 @@ TEST_F(SpatialShell, TheLessonSaysWhenTheSceneNoLongerMatchesIt) {
   EXPECT_EQ(lesson()["changes"], "moved B");
   ASSERT_TRUE(shell->undo());
   EXPECT_TRUE(lesson()["current"]);
+
+  // The same in the plane (the shell's, for every lab): turning A is a move too.
+  ASSERT_TRUE(shell->openScene("scenes/01_far_apart.json", error)) << error;
+  EXPECT_TRUE(lesson()["current"]);
+  const std::optional<std::string> planar = shell->pairJson(error);
+  ASSERT_TRUE(planar) << error;
+  Json turned = Json::parse(*planar);
+  turned["a"]["angle"] = 0.5;
+  ASSERT_TRUE(shell->paste(turned.dump(), error)) << error;
+  EXPECT_EQ(lesson()["changes"], "moved A");
+  ASSERT_TRUE(shell->undo());
+  EXPECT_TRUE(lesson()["current"]);
 }
 
 }  // namespace
