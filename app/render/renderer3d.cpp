@@ -273,6 +273,7 @@ void Renderer3D::endViewport() {
     glEnable(GL_DEPTH_TEST);
     glUseProgram(surfaceProgram_);
     glUniform2f(surfaceSizeUniform_, width, height);
+    glUniform4f(surfaceHiddenUniform_, 0.0f, 0.0f, 0.0f, 0.0f);
     glBindVertexArray(surfaceVao_);
     upload(surfaceBuffer_, opaque_);
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(opaque_.size()));
@@ -293,6 +294,7 @@ void Renderer3D::endViewport() {
     glEnable(GL_POLYGON_OFFSET_FILL);
     glUseProgram(surfaceProgram_);
     glUniform2f(surfaceSizeUniform_, width, height);
+    glUniform4f(surfaceHiddenUniform_, 0.0f, 0.0f, 0.0f, 0.0f);
     glBindVertexArray(surfaceVao_);
     upload(surfaceBuffer_, sorted_);
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(sorted_.size()));
@@ -300,9 +302,10 @@ void Renderer3D::endViewport() {
     glDepthMask(GL_TRUE);
   }
   // 4. What must show through everything, in two parts. The depth of the surfaces that hide it alone (the
-  //    translucent ones too, which wrote none) is laid down first; where the on-top layer lies behind it, it is drawn faint and
-  //    dashed, and where it is in front, as given, so the simplex inside the hull reads as inside. The surfaces
-  //    are pushed back as in 1., so what lies on a face (a support point, an edge of the polytope) is in front.
+  //    translucent ones too, which wrote none) is laid down first; where the on-top layer lies behind it, it is
+  //    drawn faint and dashed, and where it is in front, as given, so the simplex inside the hull reads as inside.
+  //    The surfaces are pushed back as in 1., so what lies on a face (a support point, a polytope's edge) is in
+  //    front.
   glClear(GL_DEPTH_BUFFER_BIT);
   if (!occluders_.empty()) {
     glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
