@@ -1,10 +1,13 @@
 #version 330 core
 // Signed distance to a capsule (the segment a-b with round caps); dashes are capsules along it (as
-// shaders/line.frag, with a phase so a dashed polyline's dashes run on across its corners).
+// shaders/line.frag, with a phase so a dashed polyline's dashes run on across its corners). uHidden: the look of
+// the on-top layer's parts behind a surface: (1, alpha factor, dash, gap), solid lines dashed; zero: as given.
 in vec2 vPixel;
 flat in vec4 vEndpoints;
 flat in vec4 vColor;
 flat in vec4 vStyle;
+
+uniform vec4 uHidden;
 
 out vec4 outColor;
 
@@ -18,8 +21,9 @@ void main() {
   float s = dot(offset, axis);
   float perpendicular = abs(dot(offset, vec2(-axis.y, axis.x)));
   float outside = s < 0.0 ? -s : max(s - len, 0.0);
-  float dash = vStyle.y;
-  float gap = vStyle.z;
+  bool hidden = uHidden.x > 0.0;
+  float dash = hidden && vStyle.y <= 0.0 ? uHidden.z : vStyle.y;
+  float gap = hidden && vStyle.y <= 0.0 ? uHidden.w : vStyle.z;
   if (dash > 0.0 && s >= 0.0 && s <= len) {
     float period = dash + gap;
     float phase = mod(s + vStyle.w, period);
@@ -28,5 +32,5 @@ void main() {
   float distanceToEdge = length(vec2(outside, perpendicular)) - 0.5 * vStyle.x;
   float coverage = clamp(0.5 - distanceToEdge, 0.0, 1.0);
   if (coverage <= 0.0) discard;
-  outColor = vec4(vColor.rgb, vColor.a * coverage);
+  outColor = vec4(vColor.rgb, vColor.a * coverage * (hidden ? uHidden.y : 1.0));
 }

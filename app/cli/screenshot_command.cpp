@@ -91,6 +91,8 @@ int runScreenshot(const ScreenshotOptions& options) {
     std::fprintf(stderr, "collision-lab screenshot: --scene: %s\n", error.c_str());
     return 1;
   }
+  if (const std::string notice = shell.labOverruledNotice(options.labName); !notice.empty())
+    std::fprintf(stderr, "collision-lab screenshot: %s\n", notice.c_str());
   if (!options.algorithm.empty() && !shell.setAlgorithm(options.algorithm, error)) {
     std::fprintf(stderr, "collision-lab screenshot: --algo: %s\n", error.c_str());
     return 1;

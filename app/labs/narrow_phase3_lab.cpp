@@ -244,6 +244,7 @@ void NarrowPhase3Lab::rebuildMinkowski() {
   }
   minkowski_.originDepth = depth;
   minkowski_.containsOrigin = depth > 0;
+  if (!minkowski_.exact) minkowski_.normals = smoothNormals(minkowski_.positions, minkowski_.triangles);
 }
 
 // [SECTION] Frame, keys, timeline

@@ -93,7 +93,9 @@ void NarrowPhase3Lab::drawMinkowski(Renderer3D& renderer) const {
   renderer.label(Vec3d{0, 0, 0}, inside ? "origin: inside A - B (overlap)" : "origin: outside A - B (apart)", originColor, {10, 14});
   if (!minkowski_.positions.empty()) {
     renderer.mesh(minkowski_.positions, minkowski_.triangles, palette::kMinkowski.withAlpha(0.16f),
-                  palette::kMinkowski.withAlpha(minkowski_.exact ? 0.75f : 0.0f), 1.2f);
+                  palette::kMinkowski.withAlpha(minkowski_.exact ? 0.75f : 0.0f), 1.2f, minkowski_.normals);
+    // A sampled (curved) A - B has a facet wherever two samples differ: its silhouette and sharp creases instead.
+    if (!minkowski_.exact) renderer.curvedOutline(minkowski_.positions, minkowski_.triangles, palette::kMinkowski.withAlpha(0.75f), 1.5f);
   }
   if (steps_.empty()) {
     drawResult(renderer, true);
@@ -131,13 +133,13 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
   const int count = simplex.count;
   const auto vertex = [&](int i) { return simplex.vertices[static_cast<std::size_t>(i)].point; };
   const auto kept = [&](int i) { return (step.region.kept & (1u << i)) != 0; };
-  // The whole simplex, thin; its faces translucent.
+  // The whole simplex, thin; its faces translucent (marks of the step: they hide nothing drawn on top).
   for (int i = 0; i < count; ++i)
     for (int j = i + 1; j < count; ++j) renderer.line(vertex(i), vertex(j), palette::kText.withAlpha(0.55f), {1.5f});
   if (count >= 3) {
     for (int i = 0; i < count; ++i)
       for (int j = i + 1; j < count; ++j)
-        for (int k = j + 1; k < count; ++k) renderer.triangle(vertex(i), vertex(j), vertex(k), palette::kText.withAlpha(0.08f));
+        for (int k = j + 1; k < count; ++k) renderer.triangle(vertex(i), vertex(j), vertex(k), palette::kText.withAlpha(0.08f), false);
   }
   // The feature the origin is closest to, thick; its triangle filled.
   std::array<int, 4> feature{};
@@ -148,7 +150,7 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
   for (int a = 0; a < featureCount; ++a)
     for (int b = a + 1; b < featureCount; ++b)
       renderer.line(vertex(feature[static_cast<std::size_t>(a)]), vertex(feature[static_cast<std::size_t>(b)]), palette::kAccent, {3.5f, 0, 0, !interior});
-  if (featureCount == 3) renderer.triangle(vertex(feature[0]), vertex(feature[1]), vertex(feature[2]), palette::kAccent.withAlpha(0.3f));
+  if (featureCount == 3) renderer.triangle(vertex(feature[0]), vertex(feature[1]), vertex(feature[2]), palette::kAccent.withAlpha(0.3f), false);
 
   // The region the feature stands for: a face's prism, an edge's slab (Ericson 5.1).
   const double reach = 0.35 * scale;
@@ -161,8 +163,8 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
     const std::array<Vec3d, 3> corners = {a, b, c};
     for (int k = 0; k < 3; ++k) {
       const Vec3d p = corners[static_cast<std::size_t>(k)], q = corners[static_cast<std::size_t>((k + 1) % 3)];
-      renderer.triangle(p, q, q + reach * n, palette::kAccent.withAlpha(0.1f));
-      renderer.triangle(p, q + reach * n, p + reach * n, palette::kAccent.withAlpha(0.1f));
+      renderer.triangle(p, q, q + reach * n, palette::kAccent.withAlpha(0.1f), false);
+      renderer.triangle(p, q + reach * n, p + reach * n, palette::kAccent.withAlpha(0.1f), false);
       renderer.line(p, p + reach * n, palette::kAccent.withAlpha(0.6f), dashed);
     }
     renderer.polyline(std::array<Vec3d, 3>{a + reach * n, b + reach * n, c + reach * n}, true, palette::kAccent.withAlpha(0.6f), dashed);
@@ -176,8 +178,8 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
     for (const Vec3d& p : {a, b}) {
       const std::array<Vec3d, 4> square = {p + reach * basis.tangent + reach * basis.bitangent, p - reach * basis.tangent + reach * basis.bitangent,
                                            p - reach * basis.tangent - reach * basis.bitangent, p + reach * basis.tangent - reach * basis.bitangent};
-      renderer.triangle(square[0], square[1], square[2], palette::kAccent.withAlpha(0.1f));
-      renderer.triangle(square[0], square[2], square[3], palette::kAccent.withAlpha(0.1f));
+      renderer.triangle(square[0], square[1], square[2], palette::kAccent.withAlpha(0.1f), false);
+      renderer.triangle(square[0], square[2], square[3], palette::kAccent.withAlpha(0.1f), false);
       renderer.polyline(square, true, palette::kAccent.withAlpha(0.5f), dashed);
     }
     renderer.label(b + reach * basis.tangent, "edge region (slab between the planes)", palette::kAccent.withAlpha(0.8f));

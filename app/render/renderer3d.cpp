@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <numbers>
 #include <unordered_map>
 
 #include <glad/gl.h>
@@ -38,6 +39,12 @@ constexpr double kDiffuse = 0.58;
 constexpr double kBackSide = 0.72;
 // The rim of a point, in window pixels.
 constexpr float kPointRim = 1.5f;
+// The parts of the on-top layer behind a surface, as CAD draws hidden lines (and Jolt's debug renderer its
+// occluded geometry): fainter, solid lines dashed (window pixels), points as rings.
+constexpr float kHiddenAlpha = 0.6f;
+constexpr float kHiddenFill = 0.3f;
+constexpr float kHiddenDash = 5.0f;
+constexpr float kHiddenGap = 4.0f;
 
 ImVec2 toImVec2(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
 
@@ -116,6 +123,9 @@ void Renderer3D::init() {
   lineSizeUniform_ = glGetUniformLocation(lineProgram_, "uFramebufferSize");
   pointSizeUniform_ = glGetUniformLocation(pointProgram_, "uFramebufferSize");
   pointRimUniform_ = glGetUniformLocation(pointProgram_, "uRimWidth");
+  surfaceHiddenUniform_ = glGetUniformLocation(surfaceProgram_, "uHidden");
+  lineHiddenUniform_ = glGetUniformLocation(lineProgram_, "uHidden");
+  pointHiddenUniform_ = glGetUniformLocation(pointProgram_, "uHidden");
   glGenVertexArrays(1, &surfaceVao_);
   glGenVertexArrays(1, &lineVao_);
   glGenVertexArrays(1, &pointVao_);
@@ -174,22 +184,24 @@ void Renderer3D::beginViewport(const OrbitCamera& camera, std::string_view title
   onTop_.clear();
   opaque_.clear();
   translucent_.clear();
+  occluders_.clear();
   labels_.clear();
   const ScreenRect& rect = camera.rect();
   ImGui::GetBackgroundDrawList()->PushClipRect(toImVec2(rect.min()), toImVec2(rect.max()), true);
 }
 
-void Renderer3D::drawLayer(const Layer& layer, bool depthTest) {
-  if (depthTest) {
-    glEnable(GL_DEPTH_TEST);
-  } else {
-    glDisable(GL_DEPTH_TEST);
-  }
+void Renderer3D::drawLayer(const Layer& layer, bool hidden) {
+  glEnable(GL_DEPTH_TEST);
   const auto width = static_cast<float>(framebufferWidth_);
   const auto height = static_cast<float>(framebufferHeight_);
+  // uHidden: (1, alpha, dash, gap) for the hidden parts, zero otherwise (shaders/line3.frag).
+  const auto scale = static_cast<float>(scale_);
+  const std::array<float, 4> look = hidden ? std::array<float, 4>{1.0f, kHiddenAlpha, kHiddenDash * scale, kHiddenGap * scale}
+                                           : std::array<float, 4>{};
   if (!layer.surfaces.empty()) {
     glUseProgram(surfaceProgram_);
     glUniform2f(surfaceSizeUniform_, width, height);
+    glUniform4fv(surfaceHiddenUniform_, 1, look.data());
     glBindVertexArray(surfaceVao_);
     upload(surfaceBuffer_, layer.surfaces);
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(layer.surfaces.size()));
@@ -197,6 +209,7 @@ void Renderer3D::drawLayer(const Layer& layer, bool depthTest) {
   if (!layer.lines.empty()) {
     glUseProgram(lineProgram_);
     glUniform2f(lineSizeUniform_, width, height);
+    glUniform4fv(lineHiddenUniform_, 1, look.data());
     glBindVertexArray(lineVao_);
     upload(lineBuffer_, layer.lines);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(layer.lines.size()));
@@ -204,7 +217,10 @@ void Renderer3D::drawLayer(const Layer& layer, bool depthTest) {
   if (!layer.points.empty()) {
     glUseProgram(pointProgram_);
     glUniform2f(pointSizeUniform_, width, height);
-    glUniform1f(pointRimUniform_, kPointRim * static_cast<float>(scale_));
+    glUniform1f(pointRimUniform_, kPointRim * scale);
+    const std::array<float, 4> pointLook = hidden ? std::array<float, 4>{1.0f, kHiddenAlpha, kHiddenFill, 0.0f}
+                                                  : std::array<float, 4>{};
+    glUniform4fv(pointHiddenUniform_, 1, pointLook.data());
     glBindVertexArray(pointVao_);
     upload(pointBuffer_, layer.points);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(layer.points.size()));
@@ -257,19 +273,20 @@ void Renderer3D::endViewport() {
     glEnable(GL_DEPTH_TEST);
     glUseProgram(surfaceProgram_);
     glUniform2f(surfaceSizeUniform_, width, height);
+    glUniform4f(surfaceHiddenUniform_, 0.0f, 0.0f, 0.0f, 0.0f);
     glBindVertexArray(surfaceVao_);
     upload(surfaceBuffer_, opaque_);
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(opaque_.size()));
   }
   glDisable(GL_POLYGON_OFFSET_FILL);
   // 2. Lines, arrow heads and points, depth-tested and writing depth.
-  drawLayer(depthTested_, true);
+  drawLayer(depthTested_, false);
   // 3. Translucent surfaces back to front, testing depth without writing it (the painter's algorithm over the
   //    triangles: exact for one convex shape, close for several).
+  sorted_.clear();
   if (!translucent_.empty()) {
     std::sort(translucent_.begin(), translucent_.end(),
               [](const TranslucentTriangle& a, const TranslucentTriangle& b) { return a.depth > b.depth; });
-    sorted_.clear();
     for (const TranslucentTriangle& triangle : translucent_)
       sorted_.insert(sorted_.end(), std::begin(triangle.vertices), std::end(triangle.vertices));
     glEnable(GL_DEPTH_TEST);
@@ -277,14 +294,37 @@ void Renderer3D::endViewport() {
     glEnable(GL_POLYGON_OFFSET_FILL);
     glUseProgram(surfaceProgram_);
     glUniform2f(surfaceSizeUniform_, width, height);
+    glUniform4f(surfaceHiddenUniform_, 0.0f, 0.0f, 0.0f, 0.0f);
     glBindVertexArray(surfaceVao_);
     upload(surfaceBuffer_, sorted_);
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(sorted_.size()));
     glDisable(GL_POLYGON_OFFSET_FILL);
     glDepthMask(GL_TRUE);
   }
-  // 4. What must show through everything.
+  // 4. What must show through everything, in two parts. The depth of the surfaces that hide it alone (the
+  //    translucent ones too, which wrote none) is laid down first; where the on-top layer lies behind it, it is
+  //    drawn faint and dashed, and where it is in front, as given, so the simplex inside the hull reads as inside.
+  //    The surfaces are pushed back as in 1., so what lies on a face (a support point, a polytope's edge) is in
+  //    front.
+  glClear(GL_DEPTH_BUFFER_BIT);
+  if (!occluders_.empty()) {
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    glEnable(GL_DEPTH_TEST);
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glUseProgram(surfaceProgram_);
+    glUniform2f(surfaceSizeUniform_, width, height);
+    glBindVertexArray(surfaceVao_);
+    upload(surfaceBuffer_, occluders_);
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(occluders_.size()));
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  }
+  glDepthMask(GL_FALSE);
+  glDepthFunc(GL_GREATER);
+  drawLayer(onTop_, true);
+  glDepthFunc(GL_LEQUAL);
   drawLayer(onTop_, false);
+  glDepthMask(GL_TRUE);
   // 5. The samples resolved into the view's rectangle of the bound framebuffer, through the RGBA8 resolve buffer
   //    (identical rectangles: GL 3.3 resolves only without scaling or moving, and into the same format).
   if (multisampled) {
@@ -335,19 +375,28 @@ double clipDepth(double nearPlane) { return nearPlane + 1e-9 * std::max(std::abs
 
 // [SECTION] Surfaces
 
-int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], Color color, std::array<SurfaceVertex, 6>& out) const {
-  // Against the near plane (Sutherland and Hodgman 1974): a triangle keeps 3 or 4 corners, or none.
+int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], const Color (&colors)[3], std::array<SurfaceVertex, 6>& out) const {
+  // Against the near plane (Sutherland and Hodgman 1974): a triangle keeps 3 or 4 corners, or none; a corner made
+  // on the plane takes the colour between its edge's ends.
   const double limit = clipDepth(near_);
   std::array<ViewPoint, 4> polygon{};
+  std::array<Color, 4> polygonColors{};
   std::size_t count = 0;
   for (int i = 0; i < 3; ++i) {
     const ViewPoint& p = corners[i];
     const ViewPoint& q = corners[(i + 1) % 3];
+    const Color& pc = colors[i];
+    const Color& qc = colors[(i + 1) % 3];
     const bool pIn = p.z >= limit;
     const bool qIn = q.z >= limit;
-    if (pIn) polygon[count++] = p;
+    if (pIn) {
+      polygonColors[count] = pc;
+      polygon[count++] = p;
+    }
     if (pIn != qIn) {
       const double t = (limit - p.z) / (q.z - p.z);
+      const auto mix = [t](float a, float b) { return a + static_cast<float>(t) * (b - a); };
+      polygonColors[count] = {mix(pc.r, qc.r), mix(pc.g, qc.g), mix(pc.b, qc.b), mix(pc.a, qc.a)};
       polygon[count++] = {p.x + t * (q.x - p.x), p.y + t * (q.y - p.y), limit};
     }
   }
@@ -358,7 +407,7 @@ int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], Color color, std::ar
     vertices[i].position[0] = static_cast<float>(pixel.x);
     vertices[i].position[1] = static_cast<float>(pixel.y);
     vertices[i].position[2] = static_cast<float>(depth01(polygon[i].z));
-    copyColor(vertices[i].color, color);
+    copyColor(vertices[i].color, polygonColors[i]);
   }
   int written = 0;
   for (std::size_t i = 1; i + 1 < count; ++i) {
@@ -369,28 +418,39 @@ int Renderer3D::clipTriangle(const ViewPoint (&corners)[3], Color color, std::ar
   return written;
 }
 
-void Renderer3D::triangle(Vec3d a, Vec3d b, Vec3d c, Color fill) {
+void Renderer3D::triangle(Vec3d a, Vec3d b, Vec3d c, Color fill, bool hidesOnTop) {
+  surface({a, b, c}, nullptr, fill, hidesOnTop);
+}
+
+// The side facing the eye is decided by the triangle's own normal; each corner is lit through `normals` (the
+// curved surface's, Gouraud 1971) when given, else through the triangle's normal (flat).
+void Renderer3D::surface(const std::array<Vec3d, 3>& corners, const std::array<Vec3d, 3>* normals, Color fill,
+                         bool hidesOnTop) {
+  const auto& [a, b, c] = corners;
   if (!collide::isFinite(a) || !collide::isFinite(b) || !collide::isFinite(c)) return;
   Vec3d normal = collide::cross(b - a, c - a);
   const double area = collide::length(normal);
-  Color lit = fill;
+  Color lit[3] = {fill, fill, fill};
   if (area > 0 && std::isfinite(area)) {
     normal = normal / area;
     const Vec3d toEye = perspective_ ? eye_ - (a + b + c) / 3.0 : -1.0 * forward_;
     const double facing = collide::dot(normal, toEye) < 0 ? -1.0 : 1.0;
-    const double shade = (facing > 0 ? 1.0 : kBackSide) *
-                         (kAmbient + kDiffuse * std::max(0.0, facing * collide::dot(normal, light_)));
-    const auto s = static_cast<float>(shade);
-    lit = {fill.r * s, fill.g * s, fill.b * s, fill.a};
+    for (std::size_t k = 0; k < 3; ++k) {
+      const Vec3d n = normals && collide::isFinite((*normals)[k]) ? (*normals)[k] : normal;
+      const double shade = (facing > 0 ? 1.0 : kBackSide) * (kAmbient + kDiffuse * std::max(0.0, facing * collide::dot(n, light_)));
+      const auto s = static_cast<float>(shade);
+      lit[k] = {fill.r * s, fill.g * s, fill.b * s, fill.a};
+    }
   }
-  const ViewPoint corners[3] = {toView(a), toView(b), toView(c)};
+  const ViewPoint viewCorners[3] = {toView(a), toView(b), toView(c)};
   std::array<SurfaceVertex, 6> clipped{};
-  const int count = clipTriangle(corners, lit, clipped);
+  const int count = clipTriangle(viewCorners, lit, clipped);
+  if (hidesOnTop) occluders_.insert(occluders_.end(), clipped.begin(), clipped.begin() + count);
   if (fill.a >= 1.0f) {
     opaque_.insert(opaque_.end(), clipped.begin(), clipped.begin() + count);
     return;
   }
-  const double depth = (corners[0].z + corners[1].z + corners[2].z) / 3.0;
+  const double depth = (viewCorners[0].z + viewCorners[1].z + viewCorners[2].z) / 3.0;
   for (int i = 0; i < count; i += 3) {
     TranslucentTriangle triangle{};
     for (int k = 0; k < 3; ++k) triangle.vertices[k] = clipped[static_cast<std::size_t>(i + k)];
@@ -436,16 +496,62 @@ std::vector<std::pair<int, int>> outlineEdges(std::span<const Vec3d> positions, 
   return out;
 }
 
+// Per undirected edge: its first triangle's unit normal and whether that triangle faces the eye; drawn when a
+// second triangle disagrees on either (a silhouette, or a crease sharper than the limit), or when it has no second.
+void Renderer3D::curvedOutline(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color color,
+                               float width, double creaseDegrees) {
+  const auto vertexCount = static_cast<int>(positions.size());
+  const auto valid = [vertexCount](int index) { return index >= 0 && index < vertexCount; };
+  const double creaseCosine = std::cos(creaseDegrees * std::numbers::pi / 180.0);
+  struct EdgeInfo {
+    Vec3d normal;
+    bool facing = false;
+    int triangles = 0;
+    bool drawn = false;
+  };
+  std::unordered_map<std::uint64_t, EdgeInfo> edges;
+  std::vector<std::uint64_t> order;  // first-seen order, so the drawing does not depend on the hash
+  for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
+    const int ia = triangleIndices[t], ib = triangleIndices[t + 1], ic = triangleIndices[t + 2];
+    if (!valid(ia) || !valid(ib) || !valid(ic)) continue;
+    const Vec3d a = positions[static_cast<std::size_t>(ia)];
+    const Vec3d b = positions[static_cast<std::size_t>(ib)];
+    const Vec3d c = positions[static_cast<std::size_t>(ic)];
+    const Vec3d normal = collide::normalize(collide::cross(b - a, c - a));
+    const Vec3d toEye = perspective_ ? eye_ - (a + b + c) / 3.0 : -1.0 * forward_;
+    const bool facing = collide::dot(normal, toEye) > 0;
+    for (const auto& [i, j] : {std::pair{ia, ib}, std::pair{ib, ic}, std::pair{ic, ia}}) {
+      const std::uint64_t key = (static_cast<std::uint64_t>(std::min(i, j)) << 32) | static_cast<std::uint32_t>(std::max(i, j));
+      EdgeInfo& edge = edges[key];
+      if (edge.triangles++ == 0) {
+        edge.normal = normal;
+        edge.facing = facing;
+        order.push_back(key);
+      } else if (edge.facing != facing || collide::dot(edge.normal, normal) < creaseCosine) {
+        edge.drawn = true;
+      }
+    }
+  }
+  for (const std::uint64_t key : order) {
+    const EdgeInfo& edge = edges[key];
+    if (edge.triangles == 1 || edge.drawn)
+      line(positions[static_cast<std::size_t>(key >> 32)], positions[static_cast<std::size_t>(key & 0xffffffffu)], color, Style3{width});
+  }
+}
+
 void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill,
-                      Color outline, float outlineWidth) {
+                      Color outline, float outlineWidth, std::span<const Vec3d> normals) {
   const auto vertexCount = static_cast<int>(positions.size());
   const auto valid = [vertexCount](int index) { return index >= 0 && index < vertexCount; };
   if (fill.a > 0.0f) {
+    const bool smooth = normals.size() == triangleIndices.size();
     for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
       const int ia = triangleIndices[t], ib = triangleIndices[t + 1], ic = triangleIndices[t + 2];
       if (!valid(ia) || !valid(ib) || !valid(ic)) continue;
-      triangle(positions[static_cast<std::size_t>(ia)], positions[static_cast<std::size_t>(ib)],
-               positions[static_cast<std::size_t>(ic)], fill);
+      const auto at = [&positions](int i) { return positions[static_cast<std::size_t>(i)]; };
+      const std::array<Vec3d, 3> cornerNormals = smooth ? std::array<Vec3d, 3>{normals[t], normals[t + 1], normals[t + 2]}
+                                                        : std::array<Vec3d, 3>{};
+      surface({at(ia), at(ib), at(ic)}, smooth ? &cornerNormals : nullptr, fill, true);
     }
   }
   if (outline.a <= 0.0f) return;

@@ -5,7 +5,8 @@
 // Every call takes world coordinates (double); the renderer projects them through the view's OrbitCamera on the
 // CPU (near-plane clipped), so the GPU sees framebuffer pixels and a depth. Order at endViewport(): opaque
 // triangles, then lines and points, then translucent triangles sorted back to front (depth write off), then the
-// `onTop` lines and points over everything (the highlighted feature, the origin marker), then labels.
+// `onTop` lines and points over everything (the highlighted feature, the origin marker): faint and dashed where a
+// surface, translucent or not, is in front of them, as given elsewhere; then labels.
 // Labels go through ImGui's background draw list, clipped to the viewport, and are laid out by the shared placer
 // (render/label_layout.h) so they do not overlap nor cover the pane title (earlier calls win: submit the important
 // ones first).
@@ -63,11 +64,20 @@ class Renderer3D {
 
   // [SECTION] Surfaces: lit by a light over the camera's shoulder; colour alpha < 1 draws translucent.
   // Triangles face the side their winding makes counter-clockwise; both sides are lit (the back darker).
-  void triangle(Vec3d a, Vec3d b, Vec3d c, Color fill);
+  // `hidesOnTop`: the surface is a solid's (a shape, A - B), so the `onTop` lines and points behind it are drawn
+  // as hidden (faint, dashed); false for what only marks a place (a region, a highlighted face).
+  void triangle(Vec3d a, Vec3d b, Vec3d c, Color fill, bool hidesOnTop = true);
   // A mesh: positions and index triples; `outline` draws every edge shared by two non-coplanar triangles and
-  // every boundary edge as a line (transparent colour: none).
+  // every boundary edge as a line (transparent colour: none). `normals`, one per entry of `triangleIndices` (unit,
+  // outward: a curved surface's, Gouraud 1971), light it smoothly; empty: each triangle is lit flat.
   void mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill, Color outline,
-            float outlineWidth = 1.5f);
+            float outlineWidth = 1.5f, std::span<const Vec3d> normals = {});
+
+  // The outline of a closed mesh that stands for a curved surface (a hull of sampled support points), which
+  // mesh()'s outline would cover with every facet's edge: its silhouette from the camera (the edges between a
+  // triangle facing the eye and one facing away) and its creases sharper than `creaseDegrees`, as lines.
+  void curvedOutline(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color color,
+                     float width = 1.5f, double creaseDegrees = 35.0);
 
   // [SECTION] Lines and points (widths and sizes in window pixels)
   void line(Vec3d a, Vec3d b, Color color, const Style3& style = {});
@@ -123,9 +133,12 @@ class Renderer3D {
   [[nodiscard]] double depth01(double viewZ) const;
   [[nodiscard]] double pixelSizeAtDepth(double viewZ) const;
   // The triangle clipped by the near plane and projected: 0, 3 or 6 vertices written to `out`.
-  int clipTriangle(const ViewPoint (&corners)[3], Color color, std::array<SurfaceVertex, 6>& out) const;
+  int clipTriangle(const ViewPoint (&corners)[3], const Color (&colors)[3], std::array<SurfaceVertex, 6>& out) const;
+  // A lit triangle (triangle(); `normals`: the corners' own, for smooth shading, or nullptr).
+  void surface(const std::array<Vec3d, 3>& corners, const std::array<Vec3d, 3>* normals, Color fill, bool hidesOnTop);
   void pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase);
-  void drawLayer(const Layer& layer, bool depthTest);
+  // Depth-tested with the current depth function; `hidden`: the look of the on-top layer's parts behind a surface.
+  void drawLayer(const Layer& layer, bool hidden);
   void layoutLabels();
   // The multisampled framebuffer at the frame's size; false when multisampling is off or unavailable.
   bool prepareMultisampled();
@@ -145,6 +158,7 @@ class Renderer3D {
   std::vector<SurfaceVertex> opaque_;
   std::vector<TranslucentTriangle> translucent_;
   std::vector<SurfaceVertex> sorted_;
+  std::vector<SurfaceVertex> occluders_;  // the surfaces that hide the on-top layer (triangle's hidesOnTop)
   std::vector<ScreenLabel> labels_;
   std::string title_;  // the pane title the labels keep out of
 
@@ -158,6 +172,7 @@ class Renderer3D {
   unsigned surfaceVao_ = 0, lineVao_ = 0, pointVao_ = 0;
   unsigned surfaceBuffer_ = 0, lineBuffer_ = 0, pointBuffer_ = 0;
   int surfaceSizeUniform_ = -1, lineSizeUniform_ = -1, pointSizeUniform_ = -1, pointRimUniform_ = -1;
+  int surfaceHiddenUniform_ = -1, lineHiddenUniform_ = -1, pointHiddenUniform_ = -1;
 };
 
 // The edges a mesh outline draws: every edge shared by two non-coplanar triangles and every border edge (one

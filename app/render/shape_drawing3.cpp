@@ -3,8 +3,10 @@
 #include "render/shape_drawing3.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
+#include <span>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -22,10 +24,13 @@ std::pair<Vec3d, Vec3d> planeAround(Vec3d w) {
 }
 
 // A surface of revolution about the unit axis w: profile rings from the bottom up, each a centre and a radius
-// (radius 0: a pole, one vertex). Triangles run counter-clockwise seen from outside.
+// (radius 0: a pole, one vertex) and the surface's normal there toward the ring below and toward the ring above,
+// each `axial` along w plus `radial` outward (a unit pair); they differ at a crease (a cylinder's rim). Triangles
+// run counter-clockwise seen from outside; the normals are one per triangle corner.
 struct Ring {
   Vec3d center;
   double radius;
+  std::array<double, 2> below, above;  // {axial, radial}
 };
 
 void lathe(ShapeMesh3& mesh, Vec3d w, std::span<const Ring> rings, int slices) {
@@ -43,15 +48,26 @@ void lathe(ShapeMesh3& mesh, Vec3d w, std::span<const Ring> rings, int slices) {
     }
   }
   const auto index = [&](std::size_t r, int s) { return rings[r].radius <= 0 ? first[r] : first[r] + (s % slices); };
-  const auto push = [&](int a, int b, int c) { mesh.triangles.insert(mesh.triangles.end(), {a, b, c}); };
+  // The normal at slice s of ring r, on the side toward ring `toward`.
+  const auto normal = [&](std::size_t r, int s, std::size_t toward) {
+    const std::array<double, 2>& n = toward > r ? rings[r].above : rings[r].below;
+    const double t = kTwoPi * s / slices;
+    return n[0] * w + n[1] * (std::cos(t) * u + std::sin(t) * v);
+  };
+  const auto push = [&](std::size_t ra, int sa, std::size_t rb, int sb, std::size_t rc, int sc, std::size_t low) {
+    const std::size_t high = low + 1;
+    mesh.triangles.insert(mesh.triangles.end(), {index(ra, sa), index(rb, sb), index(rc, sc)});
+    mesh.normals.insert(mesh.normals.end(), {normal(ra, sa, ra == low ? high : low), normal(rb, sb, rb == low ? high : low),
+                                             normal(rc, sc, rc == low ? high : low)});
+  };
   for (std::size_t r = 0; r + 1 < rings.size(); ++r) {
     const bool lowPole = rings[r].radius <= 0;
     const bool highPole = rings[r + 1].radius <= 0;
     if (lowPole && highPole) continue;
     for (int s = 0; s < slices; ++s) {
       // Along the slice direction, then up the axis: (dt x dw) points outward.
-      if (!lowPole) push(index(r, s), index(r, s + 1), index(r + 1, s + 1));
-      if (!highPole) push(index(r, s), index(r + 1, s + 1), index(r + 1, s));
+      if (!lowPole) push(r, s, r, s + 1, r + 1, s + 1, r);
+      if (!highPole) push(r, s, r + 1, s + 1, r + 1, s, r);
     }
   }
 }
@@ -136,8 +152,9 @@ ShapeMesh3 shapeMesh3(const Collider3& collider, int segments) {
           std::vector<Ring> rings;
           for (int k = 0; k <= stacks; ++k) {
             const double phi = std::numbers::pi * (static_cast<double>(k) / stacks - 0.5);
+            const std::array<double, 2> n = {std::sin(phi), std::cos(phi)};
             rings.push_back({shape.center + Vec3d{0, shape.radius * std::sin(phi), 0},
-                             k == 0 || k == stacks ? 0.0 : shape.radius * std::cos(phi)});
+                             k == 0 || k == stacks ? 0.0 : shape.radius * std::cos(phi), n, n});
           }
           lathe(mesh, {0, 1, 0}, rings, segments);
         } else if constexpr (std::is_same_v<T, collide::Aabb3<double>>) {
@@ -151,16 +168,21 @@ ShapeMesh3 shapeMesh3(const Collider3& collider, int segments) {
           std::vector<Ring> rings;
           for (int k = 0; k <= quarter; ++k) {  // the hemisphere around a, from its pole to its equator
             const double phi = 0.5 * std::numbers::pi * (static_cast<double>(k) / quarter - 1);
-            rings.push_back({shape.a + shape.radius * std::sin(phi) * axis, k == 0 ? 0.0 : shape.radius * std::cos(phi)});
+            const std::array<double, 2> n = {std::sin(phi), std::cos(phi)};
+            rings.push_back({shape.a + shape.radius * std::sin(phi) * axis, k == 0 ? 0.0 : shape.radius * std::cos(phi), n, n});
           }
           for (int k = 0; k <= quarter; ++k) {  // the hemisphere around b, from its equator to its pole
             const double phi = 0.5 * std::numbers::pi * static_cast<double>(k) / quarter;
-            rings.push_back({shape.b + shape.radius * std::sin(phi) * axis, k == quarter ? 0.0 : shape.radius * std::cos(phi)});
+            const std::array<double, 2> n = {std::sin(phi), std::cos(phi)};
+            rings.push_back({shape.b + shape.radius * std::sin(phi) * axis, k == quarter ? 0.0 : shape.radius * std::cos(phi), n, n});
           }
           lathe(mesh, axis, rings, segments);
         } else if constexpr (std::is_same_v<T, collide::Cylinder<double>>) {
+          // The caps flat, the side smooth, creased at the rims.
           const double h = shape.halfHeight;
-          const Ring rings[4] = {{{0, -h, 0}, 0.0}, {{0, -h, 0}, shape.radius}, {{0, h, 0}, shape.radius}, {{0, h, 0}, 0.0}};
+          constexpr std::array<double, 2> kDown = {-1, 0}, kOut = {0, 1}, kUp = {1, 0};
+          const Ring rings[4] = {{{0, -h, 0}, 0.0, kDown, kDown}, {{0, -h, 0}, shape.radius, kDown, kOut},
+                                 {{0, h, 0}, shape.radius, kOut, kUp}, {{0, h, 0}, 0.0, kUp, kUp}};
           lathe(mesh, {0, 1, 0}, rings, segments);
         } else if constexpr (std::is_same_v<T, collide::Hull<double>>) {
           mesh.positions = shape.vertices;
@@ -179,7 +201,41 @@ ShapeMesh3 shapeMesh3(const Collider3& collider, int segments) {
       },
       collider.shape);
   for (Vec3d& p : mesh.positions) p = xf.apply(p);
+  for (Vec3d& n : mesh.normals) n = xf.q.apply(n);
   return mesh;
+}
+
+std::vector<Vec3d> smoothNormals(std::span<const Vec3d> positions, std::span<const int> triangles, double creaseDegrees) {
+  const auto count = static_cast<int>(positions.size());
+  const auto valid = [count](int index) { return index >= 0 && index < count; };
+  const std::size_t faceCount = triangles.size() / 3;
+  // Each triangle's area vector (twice its area along its unit normal), and the triangles around each vertex.
+  std::vector<Vec3d> areas(faceCount, Vec3d{});
+  std::vector<std::vector<std::size_t>> around(positions.size());
+  for (std::size_t f = 0; f < faceCount; ++f) {
+    const int* t = &triangles[3 * f];
+    if (!valid(t[0]) || !valid(t[1]) || !valid(t[2])) continue;
+    const auto at = [&](int k) { return positions[static_cast<std::size_t>(t[k])]; };
+    areas[f] = collide::cross(at(1) - at(0), at(2) - at(0));
+    for (int k = 0; k < 3; ++k) around[static_cast<std::size_t>(t[k])].push_back(f);
+  }
+  // A corner blends only the triangles around its vertex within the crease angle of its own (smoothing by angle,
+  // as modelling tools' auto-smooth): across a sharp edge neither side bends the other's light.
+  const double creaseCosine = std::cos(creaseDegrees * std::numbers::pi / 180.0);
+  std::vector<Vec3d> normals(3 * faceCount, Vec3d{});
+  for (std::size_t f = 0; f < faceCount; ++f) {
+    const Vec3d face = collide::normalize(areas[f]);
+    for (std::size_t k = 0; k < 3; ++k) {
+      const int vertex = triangles[3 * f + k];
+      Vec3d sum = areas[f];
+      if (valid(vertex)) {
+        for (const std::size_t other : around[static_cast<std::size_t>(vertex)])
+          if (other != f && collide::dot(collide::normalize(areas[other]), face) >= creaseCosine) sum += areas[other];
+      }
+      normals[3 * f + k] = collide::normalize(sum);
+    }
+  }
+  return normals;
 }
 
 WorldBounds3 shapeBounds3(const Collider3& collider) {
@@ -199,7 +255,8 @@ void drawShape3(Renderer3D& renderer, const Collider3& collider, Color color, co
   const Color fill = color.withAlpha(style.fillAlpha * color.a);
   const collide::Transform3<double> xf = collide::placement(collider);
   const ShapeMesh3 mesh = shapeMesh3(collider, segments);
-  if (style.fillAlpha > 0 && !mesh.triangles.empty()) renderer.mesh(mesh.positions, mesh.triangles, fill, Color{0, 0, 0, 0});
+  if (style.fillAlpha > 0 && !mesh.triangles.empty())
+    renderer.mesh(mesh.positions, mesh.triangles, fill, Color{0, 0, 0, 0}, 0.0f, mesh.normals);
 
   const auto edges = [&](std::span<const std::pair<int, int>> pairs) {
     for (const auto& [i, j] : pairs)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <vector>
 
 #include "lab/vocabulary.h"
@@ -19,10 +20,14 @@ struct ShapeStyle3 {
 };
 
 // A shape's surface in world coordinates: positions and index triples, counter-clockwise seen from outside.
-// A point and a segment have no triangles; a triangle has one.
+// A point and a segment have no triangles; a triangle has one. The curved shapes (sphere, capsule, cylinder) also
+// give the true surface's outward unit normal at each triangle corner, for smooth shading (a cylinder's rims are
+// creases: a rim vertex has its cap's normal in the cap and the side's in the side); polytopes give none and are
+// lit face by face.
 struct ShapeMesh3 {
   std::vector<Vec3d> positions;
   std::vector<int> triangles;
+  std::vector<Vec3d> normals;  // empty, or one per entry of `triangles`
 };
 
 // Fills and outlines a collider: the edges of polytopes (box, aabb, triangle, hull faces' edges, mesh creases),
@@ -36,6 +41,12 @@ void drawWireBox(Renderer3D& renderer, const std::array<Vec3d, 8>& corners, Colo
 
 // `segments` around each curved part (at least 3; a sphere gets segments / 2 rings).
 [[nodiscard]] ShapeMesh3 shapeMesh3(const Collider3& collider, int segments = 32);
+
+// Normals for smooth shading of a closed mesh that stands for a curved surface (a hull of sampled support points),
+// one per entry of `triangles`: the area-weighted mean of the normals of the triangles around the corner's vertex
+// that lie within `creaseDegrees` of the corner's own triangle (so a sharp edge stays sharp on both sides).
+[[nodiscard]] std::vector<Vec3d> smoothNormals(std::span<const Vec3d> positions, std::span<const int> triangles,
+                                               double creaseDegrees = 35.0);
 
 // The world box, from the core's bounds() (exact support extremes; a mesh's vertices).
 [[nodiscard]] WorldBounds3 shapeBounds3(const Collider3& collider);

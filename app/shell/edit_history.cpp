@@ -4,6 +4,18 @@
 
 namespace lab {
 
+namespace {
+std::uint64_t nextRevision() {
+  static std::uint64_t counter = 0;
+  return ++counter;
+}
+}  // namespace
+
+void EditHistory::markSaved() {
+  saved_ = current();
+  revision_ = nextRevision();
+}
+
 void EditHistory::reset(EditSnapshot snapshot) {
   snapshots_.clear();
   bytes_ = snapshot.bytes();
@@ -21,17 +33,20 @@ bool EditHistory::record(EditSnapshot snapshot) {
   bytes_ += snapshot.bytes();
   snapshots_.push_back(std::move(snapshot));
   position_ = snapshots_.size() - 1;
+  revision_ = nextRevision();
   trim();
   return true;
 }
 
 const EditSnapshot* EditHistory::undo() {
   if (!canUndo()) return nullptr;
+  revision_ = nextRevision();
   return &snapshots_[--position_];
 }
 
 const EditSnapshot* EditHistory::redo() {
   if (!canRedo()) return nullptr;
+  revision_ = nextRevision();
   return &snapshots_[++position_];
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <string>
 
@@ -37,8 +38,12 @@ class EditHistory {
   [[nodiscard]] bool canRedo() const { return position_ + 1 < snapshots_.size(); }
   [[nodiscard]] const EditSnapshot& current() const { return snapshots_[position_]; }
   // The current scene was saved; unsaved(): it differs from the one last opened or saved.
-  void markSaved() { savedScene_ = current().scene; }
-  [[nodiscard]] bool unsaved() const { return !snapshots_.empty() && current().scene != savedScene_; }
+  void markSaved();
+  [[nodiscard]] bool unsaved() const { return !snapshots_.empty() && current().scene != saved_.scene; }
+  // The state last opened or saved: what a scene's lesson describes, and what "back to the scene" restores.
+  [[nodiscard]] const EditSnapshot& saved() const { return saved_; }
+  // Changes whenever current() or saved() may have (unique across histories): a key for what is derived from them.
+  [[nodiscard]] std::uint64_t revision() const { return revision_; }
 
  private:
   void trim();
@@ -46,7 +51,8 @@ class EditHistory {
   std::deque<EditSnapshot> snapshots_;
   std::size_t position_ = 0;
   std::size_t bytes_ = 0;
-  std::string savedScene_;
+  EditSnapshot saved_;
+  std::uint64_t revision_ = 0;
 };
 
 }  // namespace lab

@@ -74,6 +74,8 @@ int runGui(const GuiOptions& options) {
     // Said on the terminal and in the window: a desktop launch has no terminal. The lab opens as it would alone.
     std::fprintf(stderr, "collision-lab: %s\n", error.c_str());
     if (!options.scenePath.empty()) shell.showError(error);
+  } else if (const std::string notice = shell.labOverruledNotice(options.labName); !notice.empty()) {
+    std::fprintf(stderr, "collision-lab: %s\n", notice.c_str());
   }
 
   // Main loop. Closing the window asks the shell, which prompts when a lab has unsaved changes.

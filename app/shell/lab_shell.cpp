@@ -239,6 +239,14 @@ bool LabShell::saveScene(const std::string& path, std::string& error) {
   return true;
 }
 
+std::string LabShell::labOverruledNotice(std::string_view requestedLab) const {
+  const LabInfo* requested = findLab(requestedLab);
+  if (requestedLab.empty() || !labInfo_ || requested == labInfo_) return {};
+  const std::string scene = scenePath_.empty() ? std::string("the scene") : "the scene " + scenePath_;
+  return "--lab \"" + std::string(requestedLab) + "\" was not used: " + scene + " names the lab \"" + labInfo_->name +
+         "\", which opens it";
+}
+
 void LabShell::openDroppedFile(const std::string& path) { requestOpen(path); }
 
 bool LabShell::setAlgorithm(std::string_view name, std::string& error) {
@@ -301,6 +309,7 @@ Json LabShell::dumpState() const {
   state["labPicker"] = {{"combo", rectJson(labPicker_)}, {"items", pickerItems}};
   state["unsaved"] = unsavedLabs();
   state["errorShown"] = errorOpen_ ? errorMessage_ : std::string();
+  state["lesson"] = {{"text", sceneInfo_.lesson}, {"current", lessonChanges().empty()}, {"changes", lessonChanges()}};
   state["canUndo"] = canUndo();
   state["canRedo"] = canRedo();
   state["frameTimeMs"] = {{"mean", framesTimed_ > 0 ? 1000.0 * frameSecondsTotal_ / framesTimed_ : 0.0},
@@ -708,11 +717,7 @@ void LabShell::drawSidePanel(float top, float width, float height) {
       ImGui::TextDisabled("SCENE");
       // Bounded on screen whatever was typed or pasted (scene files are bounded when read).
       if (!sceneInfo_.title.empty()) textWrapped("%s", boundedText(sceneInfo_.title, kMaxSceneTitleBytes).c_str());
-      if (!sceneInfo_.lesson.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.84f, 0.28f, 1.0f));
-        textWrapped("%s", boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes).c_str());
-        ImGui::PopStyleColor();
-      }
+      if (!sceneInfo_.lesson.empty()) drawLesson();
       if (!scenePath_.empty()) {
         ImGui::TextDisabled("%s", std::filesystem::path(scenePath_).filename().string().c_str());
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", scenePath_.c_str());
@@ -722,6 +727,28 @@ void LabShell::drawSidePanel(float top, float width, float height) {
     lab_->drawUi();
   }
   ImGui::End();
+}
+
+// The lesson in the accent colour while it describes what is on screen; once the scene was changed, dimmed under
+// a line saying so, with the way back (one edit, so Ctrl+Z brings the changes back again).
+void LabShell::drawLesson() {
+  const std::string lesson = boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes);
+  const std::string& changes = lessonChanges();
+  if (changes.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.84f, 0.28f, 1.0f));
+    textWrapped("%s", lesson.c_str());
+    ImGui::PopStyleColor();
+    return;
+  }
+  textWrapped("This lesson is about the scene %s; you have %s since.",
+              scenePath_.empty() ? "as it was opened" : "in its file", changes.c_str());
+  if (ImGui::SmallButton("Back to the scene")) revertToSaved();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Undo (Ctrl+Z) steps back through your edits one at a time");
+  ImGui::SameLine();
+  ImGui::TextDisabled("or Ctrl+Z");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  textWrapped("%s", lesson.c_str());
+  ImGui::PopStyleColor();
 }
 
 void LabShell::drawTimelineBar(float top, float width, float height) {

@@ -4,6 +4,7 @@
 // The window (gui.cpp) and the screenshot command both drive it, so both show the same frame.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -40,6 +41,9 @@ class LabShell {
   // The same for a scene built in memory (the experiment lab's worst cases); no file is remembered.
   bool openScene(const Scene& scene, std::string& error);
   bool saveScene(const std::string& path, std::string& error);
+  // After a --lab and a --scene that names another lab: the scene opens in its own lab (its shapes are that lab's),
+  // and this says so in one line for the terminal; "" when `requestedLab` is the lab shown.
+  [[nodiscard]] std::string labOverruledNotice(std::string_view requestedLab) const;
   // Opens a file dropped on the window; a failure shows its message in a dialog.
   void openDroppedFile(const std::string& path);
   // Shows a message in the error dialog, until it is dismissed (a --scene that could not be opened).
@@ -69,6 +73,12 @@ class LabShell {
   // Back to the state before the last edit, or forward again; false when there is none (or a drag is on).
   bool undo();
   bool redo();
+  // Back to the scene as last opened or saved, as one edit (undo brings the changes back); false when it is
+  // already there (or a drag is on).
+  bool revertToSaved();
+  // A scene's lesson describes the scene as opened or saved: "" while it still does, otherwise what was changed
+  // since, in words ("moved B", "switched the algorithm to epa"), for the notice above the dimmed lesson.
+  [[nodiscard]] const std::string& lessonChanges() const;
   [[nodiscard]] bool canUndo() const { return history_.canUndo(); }
   [[nodiscard]] bool canRedo() const { return history_.canRedo(); }
   // The current lab's scene differs from the one last opened or saved (the window title shows a "*").
@@ -104,6 +114,7 @@ class LabShell {
   void handleShortcuts(std::span<const KeyPress> keys);
   void drawMenuBar();
   void drawSidePanel(float top, float width, float height);
+  void drawLesson();
   void drawTimelineBar(float top, float width, float height);
   void layoutViews(const ScreenRect& canvas);
   void handleCanvasInput();
@@ -199,6 +210,8 @@ class LabShell {
   };
   std::map<std::string, KeptLab, std::less<>> keptLabs_;
   EditHistory history_;  // the current lab's
+  mutable std::uint64_t lessonRevision_ = 0;  // history_.revision() that lessonChanges_ was worked out for
+  mutable std::string lessonChanges_;
   bool itemWasActive_ = false;
   ScreenRect labPicker_{0, 0, 0, 0};                   // for --dump-state (GUI tests)
   std::map<std::string, ScreenRect, std::less<>> labPickerItems_;

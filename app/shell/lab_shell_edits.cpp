@@ -7,9 +7,11 @@
 // [SECTION] Unsaved changes: quitting and opening over them
 // [SECTION] Edit menu, clipboard and export
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <string>
 #include <variant>
+#include <vector>
 
 #define GLFW_INCLUDE_NONE  // key codes only; no GL header
 #include <GLFW/glfw3.h>
@@ -102,6 +104,99 @@ bool LabShell::redo() {
   if (commitEdit()) return false;  // a new edit ends what could be redone
   const EditSnapshot* next = history_.redo();
   return next && restoreSnapshot(*next);
+}
+
+bool LabShell::revertToSaved() {
+  if (!lab_ || pressView_ >= 0) return false;
+  commitEdit();
+  if (lessonChanges().empty()) return false;
+  const EditSnapshot saved = history_.saved();  // a copy: the record below may move the history's storage
+  if (!restoreSnapshot(saved)) return false;
+  commitEdit();
+  return true;
+}
+
+namespace {
+
+// "A", "A and B", "A, B and C"; past three, "4 shapes".
+std::string nameList(const std::vector<std::string>& names) {
+  if (names.size() > 3) return std::to_string(names.size()) + " shapes";
+  std::string list;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return list;
+}
+
+// Equal, numbers within rounding: a scene read back from a snapshot normalises its quaternions again, which can
+// move their last bits (a restored scene is the scene it was).
+bool sameUpToRounding(const Json& a, const Json& b) {
+  if (a.is_number() && b.is_number()) {
+    const double x = a.get<double>();
+    const double y = b.get<double>();
+    return std::abs(x - y) <= 1e-12 * std::max(std::abs(x), std::abs(y));
+  }
+  if (a.type() != b.type() || a.size() != b.size()) return false;
+  if (a.is_array()) return std::equal(a.begin(), a.end(), b.begin(), sameUpToRounding);
+  if (a.is_object()) {
+    for (auto it = a.begin(); it != a.end(); ++it) {
+      const auto other = b.find(it.key());
+      if (other == b.end() || !sameUpToRounding(*it, *other)) return false;
+    }
+    return true;
+  }
+  return a == b;
+}
+
+// What differs between two snapshots' scenes (snapshotOf's JSON), in words: "moved B", "changed A and moved B",
+// "switched the algorithm to epa", "changed the scene" when only the lab's own state differs; "" when nothing does.
+std::string describeChanges(const std::string& before, const std::string& after) {
+  Json from;
+  Json to;
+  try {
+    from = Json::parse(before);
+    to = Json::parse(after);
+  } catch (const std::exception&) {
+    return "changed the scene";
+  }
+  std::vector<std::string> parts;
+  const Json& fromShapes = from.contains("shapes") ? from["shapes"] : Json::array();
+  const Json& toShapes = to.contains("shapes") ? to["shapes"] : Json::array();
+  if (fromShapes.size() != toShapes.size()) {
+    parts.push_back(toShapes.size() > fromShapes.size() ? "added shapes" : "removed shapes");
+  } else {
+    std::vector<std::string> moved;
+    std::vector<std::string> changed;
+    for (std::size_t i = 0; i < toShapes.size(); ++i) {
+      if (sameUpToRounding(fromShapes[i], toShapes[i])) continue;
+      const Json& name = toShapes[i].contains("name") ? toShapes[i]["name"] : Json();
+      const std::string label = name.is_string() && !name.get<std::string>().empty() ? name.get<std::string>()
+                                                                                    : "shape " + std::to_string(i + 1);
+      // A move or a turn changes only the placement fields.
+      Json placedFrom = fromShapes[i];
+      Json placedTo = toShapes[i];
+      for (const char* key : {"position", "rotation", "angle"}) {
+        placedFrom.erase(key);
+        placedTo.erase(key);
+      }
+      (sameUpToRounding(placedFrom, placedTo) ? moved : changed).push_back(label);
+    }
+    if (!changed.empty()) parts.push_back("changed " + nameList(changed));
+    if (!moved.empty()) parts.push_back("moved " + nameList(moved));
+  }
+  if (from.value("algorithm", std::string()) != to.value("algorithm", std::string()))
+    parts.push_back("switched the algorithm to " + to.value("algorithm", std::string("none")));
+  if (!parts.empty()) return nameList(parts);
+  return sameUpToRounding(from, to) ? "" : "changed the scene";
+}
+
+}  // namespace
+
+const std::string& LabShell::lessonChanges() const {
+  if (lessonRevision_ != history_.revision()) {
+    lessonRevision_ = history_.revision();
+    lessonChanges_ = history_.unsaved() ? describeChanges(history_.saved().scene, history_.current().scene) : "";
+  }
+  return lessonChanges_;
 }
 
 // An edit ends when a mouse button is released (a drag, a click on a checkbox or a preset), when a widget stops

@@ -12,11 +12,16 @@
       Starts the real app on a copy of 3d_01_far_apart.json with --dump-state, drags shape B onto A with xdotool,
       orbits by dragging empty space, saves with Ctrl+S (the scene file keeps B's position and the camera), steps
       with the Right arrow, picks the +X view with Alt+1, quits with Ctrl+Q and checks the saved scene and the dump.
+  narrow_phase3_test.py --exe collision-lab --scenes DIR lesson --out DIR
+      Drags B in the real window: the dump's lesson is no longer current and its notice says "moved B"; after
+      Ctrl+Z it is current again (the shell's lesson notice, app/shell/lab_shell.cpp's drawLesson).
   narrow_phase3_test.py --exe collision-lab --scenes DIR refusals --out DIR
-      A 3D scene in the 2D lab is refused saying it is 3D, a 2D scene in the 3D lab saying it is 2D.
-  narrow_phase3_test.py --exe collision-lab --scenes DIR timing --out DIR
+      A 3D scene in the 2D lab is refused saying it is 3D, a 2D scene in the 3D lab saying it is 2D; a scene that
+      names its lab opens there whatever --lab says, with a one-line notice that --lab was not used.
+  narrow_phase3_test.py --exe collision-lab --scenes DIR timing [--algorithm epa] --out DIR
       Drags one of two 64-point hulls (3d_08_hull_most_iterations.json) in many small moves and prints the
-      re-record times (recordQuery per drag frame) and the frame times of the dump. Run by hand: tests never time.
+      re-record times (recordQuery per drag frame) and the frame times of the dump, with the scene's algorithm
+      (GJK distance) or --algorithm's. Run by hand: tests never time.
 All need a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- narrow_phase3_test.py ...).
 
 [SECTION] The app: screenshots and the orbit camera's projection
@@ -42,7 +47,6 @@ from lab_driver import (read_png, pixel, count_near, differing, xdotool, press, 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Narrow phase 3D"
 GREEN, RED = (0x5f, 0xd6, 0x8a), (0xff, 0x5c, 0x5c)  # palette kSeparated and kHit: the origin marker
-ACCENT = (0xf5, 0xd5, 0x47)  # palette kAccent: the feature the step is about
 
 
 # [SECTION] The app: screenshots and the orbit camera's projection
@@ -109,7 +113,7 @@ def inside(view, point, margin=20):
 
 # Colour classes, by hue rather than exact values: the shapes are shaded and translucent, so their pixels are the
 # palette colour lit and blended over the background (0x1b1e24), not the colour itself.
-def bluish(c): return c[2] - c[0] >= 30 and c[2] > c[1]                       # A: 0x4a9eff
+def bluish(c): return c[2] - c[0] >= 30 and c[2] > c[1] > c[0]                # A: 0x4a9eff (not A - B's purple)
 def orangish(c): return c[0] - c[2] >= 40 and c[0] > c[1]                     # B: 0xffa94a
 def purplish(c): return c[2] - c[1] >= 12 and c[2] > c[0] >= c[1]            # A - B: 0xb48cff
 def teal(c): return c[1] - c[0] >= 20 and c[2] >= c[1] - 10 and c[1] < 180   # EPA's iteration-1 face: 0x4ec9b0
@@ -130,9 +134,15 @@ def count(image, box, test, stride=2):
 
 # [SECTION] Screenshots
 
+def accentish(c):
+    """The accent colour, or the faint dashed look of its parts behind A - B's surface (renderer3d.h's on-top layer)."""
+    return c[0] > 120 and c[0] - c[2] >= 50 and c[1] - c[2] >= 40
+
+
 def check_segments(name, image, view, segments, markers, failures):
     """Each world segment drawn in the accent colour: 17 points between its ends, each within 2 pixels of an accent
-    pixel, except near the world points of `markers` (the origin and the closest point are drawn on top)."""
+    pixel (full, or faint where the segment is behind A - B's surface), except near the world points of `markers`
+    (the origin and the closest point are drawn on top)."""
     covered = [project(view, marker) for marker in markers]
     for start, end in segments:
         a, b = project(view, start), project(view, end)
@@ -143,7 +153,8 @@ def check_segments(name, image, view, segments, markers, failures):
             if any(math.dist(point, marker) < 10 for marker in covered):
                 continue
             tried += 1
-            found += count_near(image, around(point, 2), ACCENT, 60) > 0
+            box = around(point, 2)
+            found += any(accentish(pixel(image, x, y)) for y in range(box[1], box[3]) for x in range(box[0], box[2]))
         if tried < 5 or found < tried - 1:
             failures.append(f"{name}: the highlighted segment {a} - {b} is accent-coloured at {found} of {tried} points")
 
@@ -164,16 +175,17 @@ def check_shapes(name, image, dump, failures):
 
 
 def check_origin(name, image, dump, colour, failures):
-    """The origin marker in the Minkowski view, in the colour that says inside (red) or outside (green)."""
+    """The origin marker in the Minkowski view, in the colour that says inside (red) or outside (green): a disc, or
+    inside A - B (behind its surface) a ring of radius 6, so the pixels within 7 of it are counted."""
     minkowski = dump["views"][1]
     origin = project(minkowski, (0, 0, 0))
     if not inside(minkowski, origin):
         failures.append(f"{name}: the origin projects to {origin}, outside the Minkowski view {minkowski['rect']}")
         return
     wrong = GREEN if colour == RED else RED
-    marker = count_near(image, around(origin, 3), colour, 40)
-    if marker < 12: failures.append(f"{name}: only {marker} of 49 pixels at the origin {origin} are {colour}")
-    if count_near(image, around(origin, 3), wrong, 40) > 0:
+    marker = count_near(image, around(origin, 7), colour, 40)
+    if marker < 12: failures.append(f"{name}: only {marker} of 225 pixels at the origin {origin} are {colour}")
+    if count_near(image, around(origin, 7), wrong, 40) > 0:
         failures.append(f"{name}: the origin marker at {origin} shows the colour {wrong} of the other answer")
 
 
@@ -254,13 +266,16 @@ def check_screenshots(args):
 
 # [SECTION] Drag, orbit, keys in the real window
 
-def run_session(args, scene_name, actions):
-    """Opens a copy of scene_name in the real window with fresh settings, runs actions(window, world view,
-    window pixels of A and B), quits with Ctrl+Q; returns (the scene as it was, the copy as saved, the dump)."""
+def run_session(args, scene_name, actions, algorithm=None):
+    """Opens a copy of scene_name (with `algorithm` instead of the scene's, when given) in the real window with
+    fresh settings, runs actions(window, world view, window pixels of A and B), quits with Ctrl+Q; returns (the
+    scene as it was, the copy as saved, the dump)."""
     home = fresh_directory(args.out, "home")
     # A copy of the scene: Ctrl+S writes B's position and the world view's camera back into it.
     scene_path = os.path.join(home, scene_name)
     scene = json.load(open(os.path.join(args.scenes, scene_name)))
+    if algorithm is not None:
+        scene["algorithm"] = algorithm
     json.dump(scene, open(scene_path, "w"))
     # Where A and B are: the screenshot renders the frame the window shows first (same size, same fitted cameras).
     image, start = screenshot(args, scene_path, scene["algorithm"], None, os.path.join(args.out, "drag_start.png"))
@@ -348,12 +363,45 @@ def check_drag(args):
     return failures
 
 
+def check_lesson(args):
+    """The scene's lesson is about the scene as opened: after a drag of B it says so (dimmed under a notice naming
+    what moved), and after Ctrl+Z it describes the screen again."""
+    failures = []
+    scene_name = "3d_01_far_apart.json"
+
+    def dragged(window, world, a, b):
+        drag(window, b, a, 10)
+
+    def dragged_and_undone(window, world, a, b):
+        drag(window, b, a, 10)
+        press("ctrl", "z")
+        time.sleep(0.3)
+
+    _, _, moved = run_session(args, scene_name, dragged)
+    _, _, undone = run_session(args, scene_name, dragged_and_undone)
+    scene = json.load(open(os.path.join(args.scenes, scene_name)))
+    for name, dump, current in (("after the drag", moved, False), ("after Ctrl+Z", undone, True)):
+        lesson = dump["lesson"]
+        if lesson["text"] != scene["lesson"]: failures.append(f"{name}: the lesson is {lesson['text']!r}")
+        if lesson["current"] != current:
+            failures.append(f"{name}: the lesson is {'not ' if current else ''}current: {lesson}")
+    if math.dist(moved["shapes"][1]["position"], scene["shapes"][1]["position"]) < 0.5:
+        failures.append(f"the drag did not move B: {moved['shapes'][1]['position']}")
+    if moved["lesson"]["changes"] != "moved B":
+        failures.append(f"after the drag the notice says {moved['lesson']['changes']!r}, expected 'moved B'")
+    if math.dist(undone["shapes"][1]["position"], scene["shapes"][1]["position"]) > 1e-9:
+        failures.append(f"Ctrl+Z did not put B back: {undone['shapes'][1]['position']}")
+    print(json.dumps({"after drag": moved["lesson"], "after undo": undone["lesson"]}))
+    return failures
+
+
 def check_timing(args):
-    """Two 64-point hulls (3d_08): B dragged across A in many small moves, re-recorded on every drag frame."""
+    """Two 64-point hulls (3d_08): B dragged across A in many small moves, re-recorded on every drag frame, with
+    the scene's algorithm (GJK distance) or --algorithm's (epa: the polytope and its labels drawn)."""
     def actions(window, world, a, b):
         drag(window, b, a, 60)
 
-    _, _, dump = run_session(args, "3d_08_hull_most_iterations.json", actions)
+    _, _, dump = run_session(args, "3d_08_hull_most_iterations.json", actions, args.algorithm)
     record, frames = dump["record_time_us"], dump["frameTimeMs"]
     print(f"two 64-point hulls, {dump['algorithm']}: {record['count']} recordings, last {record['last']:.1f} us, "
           f"max {record['max']:.1f} us; frames at {WIDTH}x{HEIGHT}: mean {frames['mean']:.2f} ms, "
@@ -367,7 +415,8 @@ def check_timing(args):
 # [SECTION] Refusals: a scene of the other space
 
 def check_refusals(args):
-    """A scene's "lab" picks its lab; without one, --lab does, and the lab refuses shapes of the other space."""
+    """A scene's "lab" picks its lab (a --lab naming another is said to be unused); without one, --lab does, and the
+    lab refuses shapes of the other space."""
     failures = []
     work = fresh_directory(args.out, "scenes")
     cases = (("3d_01_far_apart.json", "Narrow phase", "3D"), ("01_far_apart.json", LAB, "2D"))
@@ -389,6 +438,24 @@ def check_refusals(args):
             elif f"shapes are {space}" not in result.stderr or copy not in result.stderr:
                 failures.append(f"{what}: the message does not name the file and say the shapes are {space}: "
                                 f"{result.stderr}")
+    # A scene that names its lab opens there whatever --lab says, with a one-line notice; no notice when they agree.
+    scene = json.load(open(os.path.join(args.scenes, "3d_01_far_apart.json")))
+    copy = os.path.join(work, "named_lab_3d_01_far_apart.json")
+    json.dump(scene, open(copy, "w"))
+    for requested, notice in (("Shapes", True), (LAB, False)):
+        dump_path = os.path.join(args.out, "named_lab.json")
+        command = [args.exe, "screenshot", "--lab", requested, "--scene", copy, "--size", "400x300",
+                   "-o", os.path.join(args.out, "named_lab.png"), "--dump-state", dump_path]
+        result = run_app(command)
+        what = f"--lab \"{requested}\" with a scene naming \"{scene['lab']}\""
+        if result.returncode != 0:
+            failures.append(f"{what}: exit {result.returncode}: {result.stderr}")
+            continue
+        if json.load(open(dump_path))["lab"] != scene["lab"]:
+            failures.append(f"{what}: the scene did not open in its lab")
+        said = f'--lab "{requested}" was not used' in result.stderr and scene["lab"] in result.stderr
+        if said != notice:
+            failures.append(f"{what}: expected {'a' if notice else 'no'} notice, got {result.stderr!r}")
     return failures
 
 
@@ -396,14 +463,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--exe", required=True)
     parser.add_argument("--scenes", required=True)
-    parser.add_argument("mode", choices=["screenshots", "drag", "refusals", "timing"])
+    parser.add_argument("mode", choices=["screenshots", "drag", "lesson", "refusals", "timing"])
     parser.add_argument("--out", required=True)
+    parser.add_argument("--algorithm", help="timing: run the scene with this algorithm (e.g. epa) instead of its own")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if not os.environ.get("DISPLAY"):
         print("no DISPLAY: run under xvfb-run", file=sys.stderr)
         return 2
-    modes = {"screenshots": check_screenshots, "drag": check_drag, "refusals": check_refusals, "timing": check_timing}
+    modes = {"screenshots": check_screenshots, "drag": check_drag, "lesson": check_lesson, "refusals": check_refusals,
+             "timing": check_timing}
     failures = modes[args.mode](args)
     for failure in failures:
         print("FAIL:", failure, file=sys.stderr)

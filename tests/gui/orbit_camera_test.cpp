@@ -269,6 +269,68 @@ TEST(ShapeMesh3, VolumesApproachTheShapes) {
   EXPECT_NEAR(signedVolume(shapeMesh3(shapes[8], 8)), 4.0 / 3.0, 1e-9);
 }
 
+// Smooth shading's normals: the curved shapes give one per triangle corner, unit and on the outer side of the
+// triangle; a sphere's is the true surface's, (p - centre) / r; a cylinder's caps keep the axis (creased rims).
+// Polytopes give none (lit flat).
+TEST(ShapeMesh3, CurvedShapesGiveOutwardNormalsAtEveryCorner) {
+  const std::vector<Collider3> shapes = everyShape();
+  for (const Collider3& collider : shapes) {
+    SCOPED_TRACE(std::string(collide::shapeTypeName(collider.shape)));
+    const ShapeMesh3 mesh = shapeMesh3(collider, 24);
+    const std::size_t type = collider.shape.index();
+    if (type != 3 && type != 6 && type != 7) {
+      EXPECT_TRUE(mesh.normals.empty());
+      continue;
+    }
+    ASSERT_EQ(mesh.normals.size(), mesh.triangles.size());
+    for (std::size_t t = 0; t + 2 < mesh.triangles.size(); t += 3) {
+      const auto at = [&](std::size_t k) { return mesh.positions[static_cast<std::size_t>(mesh.triangles[t + k])]; };
+      const Vec3d face = collide::cross(at(1) - at(0), at(2) - at(0));
+      for (std::size_t k = 0; k < 3; ++k) {
+        const Vec3d n = mesh.normals[t + k];
+        EXPECT_NEAR(collide::length(n), 1.0, 1e-12);
+        EXPECT_GT(collide::dot(n, face), 0.0);
+      }
+    }
+  }
+  const ShapeMesh3 sphere = shapeMesh3(shapes[3], 24);
+  const Vec3d centre = collide::placement(shapes[3]).apply(Vec3d{0.2, 0, 0});
+  for (std::size_t i = 0; i < sphere.triangles.size(); ++i) {
+    const Vec3d expected = (sphere.positions[static_cast<std::size_t>(sphere.triangles[i])] - centre) / 1.5;
+    EXPECT_NEAR(collide::length(sphere.normals[i] - expected), 0.0, 1e-12);
+  }
+  // Every cylinder corner's normal is the axis (a cap) or perpendicular to it (the side).
+  const ShapeMesh3 cylinder = shapeMesh3(shapes[7], 24);
+  const Vec3d axis = collide::placement(shapes[7]).q.apply(Vec3d{0, 1, 0});
+  int caps = 0;
+  for (const Vec3d& n : cylinder.normals) {
+    const double along = std::abs(collide::dot(n, axis));
+    EXPECT_TRUE(std::abs(along - 1) < 1e-12 || along < 1e-12) << along;
+    caps += along > 0.5;
+  }
+  EXPECT_EQ(caps, 2 * 24 * 3);  // two caps of 24 triangles
+}
+
+// A faceted sphere's smooth normals are close to the true sphere's (the mean of the facets around each vertex);
+// a cube's edges are sharper than the crease limit, so each of its corners keeps its face's normal.
+TEST(ShapeMesh3, SmoothNormalsFollowACurveAndKeepCreases) {
+  const Collider3 sphere{collide::Sphere<double>{{1, 2, 3}, 2.0}, {{0, 0, 0}, collide::Quat<double>::identity()}};
+  const ShapeMesh3 ball = shapeMesh3(sphere, 32);
+  const std::vector<Vec3d> normals = smoothNormals(ball.positions, ball.triangles);
+  ASSERT_EQ(normals.size(), ball.triangles.size());
+  for (std::size_t i = 0; i < normals.size(); ++i) {
+    const Vec3d radial = collide::normalize(ball.positions[static_cast<std::size_t>(ball.triangles[i])] - Vec3d{1, 2, 3});
+    EXPECT_GT(collide::dot(normals[i], radial), std::cos(0.05));
+  }
+  const ShapeMesh3 box = shapeMesh3(everyShape()[5]);
+  const std::vector<Vec3d> flat = smoothNormals(box.positions, box.triangles);
+  for (std::size_t t = 0; t < box.triangles.size(); t += 3) {
+    const auto at = [&](std::size_t k) { return box.positions[static_cast<std::size_t>(box.triangles[t + k])]; };
+    const Vec3d face = collide::normalize(collide::cross(at(1) - at(0), at(2) - at(0)));
+    for (std::size_t k = 0; k < 3; ++k) EXPECT_NEAR(collide::length(flat[t + k] - face), 0.0, 1e-12);
+  }
+}
+
 TEST(ShapeMesh3, PolytopeOutlinesAreTheirTrueEdges) {
   const std::vector<Collider3> shapes = everyShape();
   const ShapeMesh3 box = shapeMesh3(shapes[5]);

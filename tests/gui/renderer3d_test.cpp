@@ -3,8 +3,10 @@
 // order they are drawn in, a translucent face blends over what is behind it, an onTop point shows through a
 // surface while a depth-tested one is hidden, near-plane clipping keeps a triangle through the eye sane, and
 // 3D and 2D views share the frame. Each test also writes its PNG (COLLISION_LAB_RENDER3D_PNG_DIR) to look at.
+#include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -147,16 +149,94 @@ TEST_F(Renderer3DPixels, ATranslucentFaceBlendsOverWhatIsBehindIt) {
 TEST_F(Renderer3DPixels, AnOnTopPointShowsThroughASurfaceAndADepthTestedOneDoesNot) {
   const OrbitCamera camera = frontCamera();
   const Vec3d behind = 2.5 * camera.forward();  // behind the cube, on the line of sight through the centre
+  const Vec3d before = -2.5 * camera.forward();  // between the eye and the cube
+  render(camera, [&](Renderer3D& r) {
+    drawShape3(r, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
+    r.point(before, Color{0, 1, 0, 1}, 6.0f, /*onTop=*/true);
+  });
+  EXPECT_TRUE(isGreenish(at(kWidth / 2, kHeight / 2)));
+  // Behind the cube the point still shows, as the hidden look: a ring of its colour round a faint centre.
   render(camera, [&](Renderer3D& r) {
     drawShape3(r, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
     r.point(behind, Color{0, 1, 0, 1}, 6.0f, /*onTop=*/true);
   });
-  EXPECT_TRUE(isGreenish(at(kWidth / 2, kHeight / 2)));
+  EXPECT_TRUE(isGreenish(at(kWidth / 2 + 6, kHeight / 2))) << at(kWidth / 2 + 6, kHeight / 2).g;
+  const Rgb centre = at(kWidth / 2, kHeight / 2);
+  EXPECT_GT(centre.r, centre.g);
+  EXPECT_GT(centre.g, 40);
   render(camera, [&](Renderer3D& r) {
     drawShape3(r, cube({0, 0, 0}, 1), Color{1, 0, 0, 1}, ShapeStyle3{1.0f});
     r.point(behind, Color{0, 1, 0, 1}, 6.0f, /*onTop=*/false);
   });
   EXPECT_TRUE(isReddish(at(kWidth / 2, kHeight / 2)));
+}
+
+// The depth cue of the on-top layer (CAD's hidden lines): a line passing behind a translucent cube is dashed and
+// faint there and solid beside it; a surface marked as hiding nothing (hidesOnTop false) leaves it solid.
+TEST_F(Renderer3DPixels, AnOnTopLineIsDashedAndFaintWhereASurfaceHidesIt) {
+  const OrbitCamera camera = frontCamera();
+  const Vec3d behind = 2.5 * camera.forward();
+  const Vec3d across = 4.0 * camera.right();
+  const auto scan = [this](int from, int to) {
+    int lit = 0, unlit = 0, brightest = 0;
+    for (int x = from; x <= to; ++x) {
+      const Rgb c = at(x, kHeight / 2);
+      (c.g > c.r + 30 ? lit : unlit) += 1;
+      brightest = std::max(brightest, c.g);
+    }
+    return std::array<int, 3>{lit, unlit, brightest};
+  };
+  for (bool hides : {false, true}) {  // the PNG written shows the hidden look
+    render(camera, [&](Renderer3D& r) {
+      const Collider3 box = cube({0, 0, 0}, 1);
+      const ShapeMesh3 mesh = shapeMesh3(box);
+      for (std::size_t t = 0; t + 2 < mesh.triangles.size(); t += 3)
+        r.triangle(mesh.positions[static_cast<std::size_t>(mesh.triangles[t])], mesh.positions[static_cast<std::size_t>(mesh.triangles[t + 1])],
+                   mesh.positions[static_cast<std::size_t>(mesh.triangles[t + 2])], Color{1, 0, 0, 0.3f}, hides);
+      r.line(behind - across, behind + across, Color{0, 1, 0, 1}, Style3{3.0f, 0, 0, true});
+    });
+    const auto [litBehind, gaps, brightestBehind] = scan(kWidth / 2 - 25, kWidth / 2 + 25);
+    const auto [litBeside, gapsBeside, brightestBeside] = scan(kWidth / 2 + 95, kWidth / 2 + 115);
+    EXPECT_EQ(gapsBeside, 0);
+    EXPECT_GT(brightestBeside, 200);
+    if (hides) {
+      EXPECT_GT(litBehind, 10);  // dashes ...
+      EXPECT_GT(gaps, 3);        // ... and the gaps between them
+      EXPECT_LT(brightestBehind, brightestBeside - 40) << brightestBehind << " " << brightestBeside;
+    } else {
+      EXPECT_EQ(gaps, 0);
+      EXPECT_GT(brightestBehind, 200);
+    }
+  }
+}
+
+// A faceted sphere's curved outline is its silhouette only: the rim of the disc it covers on screen is drawn, its
+// facets' edges inside the disc are not; a cube's edges meet at 90 degrees, creases sharper than the limit, so
+// the ones facing the camera are drawn too.
+TEST_F(Renderer3DPixels, ACurvedOutlineDrawsTheSilhouetteAndSharpCreasesOnly) {
+  OrbitCamera camera = frontCamera(Projection::Orthographic);
+  camera.setPreset(ViewPreset::PlusZ);
+  const Collider3 sphere{collide::Sphere<double>{{0, 0, 0}, 1.5}, {{0, 0, 0}, collide::Quat<double>::identity()}};
+  const ShapeMesh3 ball = shapeMesh3(sphere, 48);
+  render(camera, [&](Renderer3D& r) { r.curvedOutline(ball.positions, ball.triangles, Color{0, 1, 0, 1}, 2.0f); });
+  const Vec2d centre = camera.project({0, 0, 0}).screen;
+  const double radius = camera.project({1.5, 0, 0}).screen.x - centre.x;
+  int rim = 0;
+  for (int dx = -3; dx <= 3; ++dx) rim += isGreenish(at(static_cast<int>(std::lround(centre.x + radius)) + dx, static_cast<int>(std::lround(centre.y))));
+  EXPECT_GT(rim, 0);
+  for (const double f : {0.0, 0.3, 0.6})
+    for (const double angle : {0.2, 1.3, 2.9}) {
+      const Rgb inside = at(static_cast<int>(std::lround(centre.x + f * radius * std::cos(angle))),
+                            static_cast<int>(std::lround(centre.y + f * radius * std::sin(angle))));
+      EXPECT_TRUE(isBackground(inside)) << f << " " << angle;
+    }
+  const ShapeMesh3 box = shapeMesh3(cube({0, 0, 0}, 1));
+  render(frontCamera(), [&](Renderer3D& r) { r.curvedOutline(box.positions, box.triangles, Color{0, 1, 0, 1}, 2.0f); });
+  // The front top edge, between the top face and the +z face (both facing this camera): a crease, drawn.
+  const Vec2d edge = frontCamera().project({0, 1, 1}).screen;
+  int lit = 0;
+  for (int dy = -2; dy <= 2; ++dy) lit += isGreenish(at(static_cast<int>(std::lround(edge.x)), static_cast<int>(std::lround(edge.y)) + dy));
+  EXPECT_GT(lit, 0);
 }
 
 TEST_F(Renderer3DPixels, AnEdgeOnAFaceIsNotBuriedInIt) {

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -216,6 +217,49 @@ TEST_F(SpatialShell, AResizeKeepsFittedViewsFitted) {
   framesAt(*fresh, kWidth / 2, kHeight);
   EXPECT_NE(cameras(*resized), before);
   EXPECT_EQ(cameras(*resized), cameras(*fresh));
+}
+
+// A curated scene's lesson describes the scene as opened: a changed pair dims it under a notice naming the change;
+// "Back to the scene" (revertToSaved) is one edit that brings it back, and undoing that edit makes it stale again.
+TEST_F(SpatialShell, TheLessonSaysWhenTheSceneNoLongerMatchesIt) {
+  const std::unique_ptr<LabShell> shell = makeShell();
+  std::string error;
+  ASSERT_TRUE(shell->openScene("scenes/3d_01_far_apart.json", error)) << error;
+  const auto lesson = [&shell] { return shell->dumpState()["lesson"]; };
+  EXPECT_TRUE(lesson()["current"]);
+  EXPECT_FALSE(lesson()["text"].get<std::string>().empty());
+  const Json opened = shell->dumpState()["shapes"];
+
+  const std::optional<std::string> pair = shell->pairJson(error);
+  ASSERT_TRUE(pair) << error;
+  Json moved = Json::parse(*pair);
+  moved["b"]["position"] = Json::array({0.5, 0.5, 0.0});
+  ASSERT_TRUE(shell->paste(moved.dump(), error)) << error;
+  frames(*shell);
+  EXPECT_FALSE(lesson()["current"]);
+  EXPECT_EQ(lesson()["changes"], "moved B");
+
+  ASSERT_TRUE(shell->revertToSaved());
+  EXPECT_TRUE(lesson()["current"]);
+  EXPECT_EQ(shell->dumpState()["shapes"][1]["position"], opened[1]["position"]);
+  EXPECT_FALSE(shell->revertToSaved());  // nothing left to revert
+
+  ASSERT_TRUE(shell->undo());
+  EXPECT_EQ(lesson()["changes"], "moved B");
+  ASSERT_TRUE(shell->undo());
+  EXPECT_TRUE(lesson()["current"]);
+
+  // The same in the plane (the shell's, for every lab): turning A is a move too.
+  ASSERT_TRUE(shell->openScene("scenes/01_far_apart.json", error)) << error;
+  EXPECT_TRUE(lesson()["current"]);
+  const std::optional<std::string> planar = shell->pairJson(error);
+  ASSERT_TRUE(planar) << error;
+  Json turned = Json::parse(*planar);
+  turned["a"]["angle"] = 0.5;
+  ASSERT_TRUE(shell->paste(turned.dump(), error)) << error;
+  EXPECT_EQ(lesson()["changes"], "moved A");
+  ASSERT_TRUE(shell->undo());
+  EXPECT_TRUE(lesson()["current"]);
 }
 
 }  // namespace
