@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <vector>
 
@@ -464,6 +465,8 @@ collide::Quat<double> rotationFromJson(const Json& value, std::string_view field
   const double z = finiteNumberFromJson(value[3], std::string(field) + "[3]");
   const double norm = std::sqrt(w * w + x * x + y * y + z * z);
   if (!(norm > 0.0) || !std::isfinite(norm)) fail(field, "[w, x, y, z], a non-zero quaternion", value);
+  // Unit to rounding already (what saving writes): kept bit for bit, so a saved scene reads back as it was.
+  if (std::abs(norm - 1.0) <= 4 * std::numeric_limits<double>::epsilon()) return {x, y, z, w};
   return {x / norm, y / norm, z / norm, w / norm};
 }
 

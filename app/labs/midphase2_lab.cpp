@@ -584,8 +584,8 @@ void Midphase2Lab::drawTraversalStep(Renderer2D& renderer, int index) const {
   const Box& boxB = trees_[1].tree.nodes[static_cast<std::size_t>(nodeB)].box;
   drawBox(renderer, 0, boxA, color, 3.5f);
   drawBox(renderer, 1, boxB, color, 3.5f);
-  renderer.label(corners(0, boxA)[3], "A " + std::to_string(nodeA), palette::kShapeA, {4, -16});
-  renderer.label(corners(1, boxB)[2], "B " + std::to_string(nodeB), palette::kShapeB);
+  renderer.label(corners(0, boxA)[3], "A's node " + std::to_string(nodeA), palette::kShapeA, {4, -16});
+  renderer.label(corners(1, boxB)[2], "B's node " + std::to_string(nodeB), palette::kShapeB);
   if (const auto* test = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
     const Color fill = test->hit ? palette::kHit.withAlpha(0.7f) : palette::kAccent.withAlpha(0.45f);
     drawPart(renderer, 0, test->triangleA, fill);

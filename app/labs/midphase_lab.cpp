@@ -577,8 +577,8 @@ void MidphaseLab::draw(const DrawContext& context) {
   drawVolume(renderer, true, nodeB, color, 3.0f);
   const Vec3d labelA = boxCorners(treeA_, obbsA_, nodeA, Pose{})[7];
   const Vec3d labelB = boxCorners(treeB_, obbsB_, nodeB, poseB())[0];
-  renderer.label(labelA, "A " + std::to_string(nodeA), palette::kShapeA);
-  renderer.label(labelB, "B " + std::to_string(nodeB), palette::kShapeB);
+  renderer.label(labelA, "A's node " + std::to_string(nodeA), palette::kShapeA);
+  renderer.label(labelB, "B's node " + std::to_string(nodeB), palette::kShapeB);
   if (const auto* test = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
     const Color fill = test->hit ? palette::kHit : palette::kAccent.withAlpha(0.7f);
     drawTriangle(renderer, false, test->triangleA, fill);
