@@ -28,6 +28,9 @@
 #include "bench_inputs.h"
 #include "collide/cast.h"
 
+// Box2D 2.4.1 counts b2TimeOfImpact's outer iterations in this global (b2_time_of_impact.cpp) without declaring it.
+extern int32 b2_toiIters;
+
 namespace collide::bench {
 namespace {
 
@@ -118,18 +121,28 @@ struct SweptDifference {
   [[nodiscard]] V centroid() const { return a.centroid() - b.centroid(); }
 };
 
+// One call per benchmark iteration; `call` returns {hit, iterations} (the library's own count: support points for
+// the GJK ray casts, advancement steps for ours, root-finder rounds for b2TimeOfImpact).
 template <class Call>
 void run(benchmark::State& state, Call call) {
   const std::vector<CastCase>& all = cases();
   std::size_t i = 0;
   std::int64_t hits = 0;
+  std::int64_t iterations = 0;
   for (auto _ : state) {
-    const bool hit = call(all[i]);
+    const auto [hit, count] = call(all[i]);
     benchmark::DoNotOptimize(hit);
     hits += hit ? 1 : 0;
+    iterations += count;
     i = (i + 1) & (kSweeps - 1);
   }
   state.counters["hits"] = benchmark::Counter(double(hits), benchmark::Counter::kAvgIterations);
+  state.counters["iterations"] = benchmark::Counter(double(iterations), benchmark::Counter::kAvgIterations);
+}
+
+template <Vector V>
+std::pair<bool, int> outcome(const CastResult<V>& result) {
+  return {result.hit, result.iterations};
 }
 
 // [SECTION] Linear cast
@@ -138,18 +151,19 @@ void registerAll() {
   using benchmark::RegisterBenchmark;
   RegisterBenchmark("LinearCast/Ngon8/collide", [](benchmark::State& s) {
     run(s, [](const CastCase& c) {
-      return linearCast(c.a, c.poseA, c.motionA.velocity, c.b, c.poseB, c.motionB.velocity, c.linearOptions).hit;
+      return outcome(linearCast(c.a, c.poseA, c.motionA.velocity, c.b, c.poseB, c.motionB.velocity, c.linearOptions));
     });
   });
   RegisterBenchmark("LinearCast/Ngon8/box2d", [](benchmark::State& s) {
     run(s, [](const CastCase& c) {
       b2ShapeCastOutput output;
-      return b2ShapeCast(&output, &c.shapeCast);
+      const bool hit = b2ShapeCast(&output, &c.shapeCast);
+      return std::pair{hit, int(output.iterations)};
     });
   });
   RegisterBenchmark("LinearCast/Ngon8/collide_exact", [](benchmark::State& s) {
     run(s, [](const CastCase& c) {
-      return linearCast(c.a, c.poseA, c.motionA.velocity, c.b, c.poseB, c.motionB.velocity).hit;
+      return outcome(linearCast(c.a, c.poseA, c.motionA.velocity, c.b, c.poseB, c.motionB.velocity));
     });
   });
 
@@ -158,21 +172,22 @@ void registerAll() {
       // Contact when t r lies in A - B, r = B's motion relative to A (in A's frame): a ray from the origin.
       const SweptDifference difference{c.a, {c.b, invMul(c.poseA, c.poseB)}};
       const V relative = c.poseA.q.applyInverse(c.motionB.velocity - c.motionA.velocity);
-      return gjkRayCast(difference, Ray<V>{{}, relative}, c.linearOptions).hit;
+      return outcome(gjkRayCast(difference, Ray<V>{{}, relative}, c.linearOptions));
     });
   });
 
   // [SECTION] Time of impact
   RegisterBenchmark("TimeOfImpact/Ngon8/collide", [](benchmark::State& s) {
     run(s, [](const CastCase& c) {
-      return timeOfImpact(c.a, c.poseA, c.motionA, c.b, c.poseB, c.motionB, c.toiOptions).hit;
+      return outcome(timeOfImpact(c.a, c.poseA, c.motionA, c.b, c.poseB, c.motionB, c.toiOptions));
     });
   });
   RegisterBenchmark("TimeOfImpact/Ngon8/box2d", [](benchmark::State& s) {
     run(s, [](const CastCase& c) {
       b2TOIOutput output;
+      const int before = b2_toiIters;
       b2TimeOfImpact(&output, &c.toi);
-      return output.state == b2TOIOutput::e_touching;
+      return std::pair{output.state == b2TOIOutput::e_touching, int(b2_toiIters - before)};
     });
   });
 }

@@ -1,11 +1,13 @@
 // The continuous-collision lab, registered as "Continuous collision": two shapes, each moving over t in [0, 1]
 // from its start pose by a velocity and an angular velocity, and one cast of collide/cast_query.h (ray, linear
-// cast, time of impact with rotation, dynamic SAT, moving spheres) recorded and stepped on the timeline: the shapes
-// at each iteration's time, the distance between them, the bound on the closing speed and the safe step it allows
-// (conservative advancement, Mirtich 1996); each axis's [t_enter, t_exit] for dynamic SAT; the quadratic's roots
-// for the moving spheres. The tunnelling demonstration draws the same motion sampled at discrete frames (a fast
-// body passes a thin wall between two of them) beside the cast's contact and the bounce it gives (reflection with
-// restitution; Ericson 5.5, the article's 25.9).
+// cast, time of impact with rotation, dynamic SAT, moving spheres) recorded and stepped on the timeline: for the
+// linear cast each support point of A - B with the ray parameter it allows and the closest points there (the GJK
+// ray cast, van den Bergen 2004); for the time of impact the shapes at each iteration's time, the distance between
+// them, the bound on the closing speed and the safe step it allows (conservative advancement, Mirtich 1996); each
+// axis's [t_enter, t_exit] for dynamic SAT; the quadratic's roots for the moving spheres. The tunnelling
+// demonstration draws the same motion sampled at discrete frames (a fast body passes a thin wall between two of
+// them) beside the cast's contact and the bounce it gives (reflection with restitution; Ericson 5.5, the
+// article's 25.9).
 //
 // [SECTION] Helpers
 // [SECTION] The lab
@@ -204,8 +206,8 @@ void ContinuousLab::record() {
 
 std::size_t ContinuousLab::count() const {
   switch (algorithm_) {
-    case CastAlgorithm::Ray: return trace_.ray.size();
-    case CastAlgorithm::Linear:
+    case CastAlgorithm::Ray:
+    case CastAlgorithm::Linear: return trace_.ray.size();
     case CastAlgorithm::TimeOfImpact: return trace_.advance.size();
     case CastAlgorithm::DynamicSat: return trace_.axes.size();
     case CastAlgorithm::Analytic: return trace_.sweep.size();
@@ -217,8 +219,8 @@ double ContinuousLab::stepTime() const {
   if (stepCount() == 0) return result_.hit ? result_.fraction : 1.0;
   const auto index = static_cast<std::size_t>(step_);
   switch (algorithm_) {
-    case CastAlgorithm::Ray: return trace_.ray[index].lambda;
-    case CastAlgorithm::Linear:
+    case CastAlgorithm::Ray:
+    case CastAlgorithm::Linear: return trace_.ray[index].lambda;
     case CastAlgorithm::TimeOfImpact: return trace_.advance[index].time;
     case CastAlgorithm::DynamicSat: return std::clamp(trace_.axes[index].first, 0.0, 1.0);
     case CastAlgorithm::Analytic: {
@@ -247,7 +249,19 @@ std::string ContinuousLab::narration() const {
                          : "The support point joins the simplex; lambda stays.");
       break;
     }
-    case CastAlgorithm::Linear:
+    case CastAlgorithm::Linear: {
+      // The ray from the origin along B's motion relative to A, cast against A - B (van den Bergen 2004).
+      const auto& s = trace_.ray[index];
+      text = "Support point " + std::to_string(s.iteration) + " of A - B along v = " + formatVector(s.v) + ": " +
+             formatVector(s.support) + ". ";
+      text += s.advanced ? "Its plane keeps B's relative motion out of A - B until lambda = " + formatNumber(s.lambda) +
+                               ", so B moves there (no contact is possible before it). "
+                         : "Its plane does not separate: lambda stays at " + formatNumber(s.lambda) +
+                               " and the point joins the simplex (" + std::to_string(s.simplexCount) + " kept). ";
+      text += "At lambda the closest points are " + formatNumber(s.distance) + " apart.";
+      if (s.last) text += " The gap is within the tolerance: lambda is the time of contact.";
+      break;
+    }
     case CastAlgorithm::TimeOfImpact: {
       const auto& s = trace_.advance[index];
       text = "At t = " + formatNumber(s.time) + " the shapes are " + formatNumber(s.distance) + " apart along n = " +
@@ -383,7 +397,14 @@ void ContinuousLab::draw(const DrawContext& context) {
 
   if (stepCount() > 0) {
     const auto index = static_cast<std::size_t>(step_);
-    if ((algorithm_ == CastAlgorithm::Linear || algorithm_ == CastAlgorithm::TimeOfImpact)) {
+    if (algorithm_ == CastAlgorithm::Linear) {
+      const auto& s = trace_.ray[index];
+      renderer.line(s.pointA, s.pointB, palette::kSeparated, {2.5f});
+      renderer.point(s.pointA, palette::kShapeA);
+      renderer.point(s.pointB, palette::kShapeB);
+      renderer.label(s.pointB, "lambda " + formatNumber(s.lambda) + ", gap " + formatNumber(s.distance),
+                     palette::kSeparated, {10, -34});
+    } else if (algorithm_ == CastAlgorithm::TimeOfImpact) {
       const auto& s = trace_.advance[index];
       renderer.line(s.pointA, s.pointB, palette::kSeparated, {2.5f});
       renderer.point(s.pointA, palette::kShapeA);
@@ -533,7 +554,7 @@ void ContinuousLab::drawTimeBar() {
   ImDrawList* list = ImGui::GetWindowDrawList();
   list->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), palette::kGridMajor.packed(), 3.0f);
   const auto x = [&](double t) { return origin.x + static_cast<float>(std::clamp(t, 0.0, 1.0)) * width; };
-  if (algorithm_ == CastAlgorithm::Linear || algorithm_ == CastAlgorithm::TimeOfImpact) {
+  if (algorithm_ == CastAlgorithm::TimeOfImpact) {
     for (std::size_t i = 0; i < trace_.advance.size(); ++i) {
       const auto& s = trace_.advance[i];
       const bool current = static_cast<int>(i) == step_;
@@ -542,6 +563,14 @@ void ContinuousLab::drawTimeBar() {
                             palette::kSeparated.withAlpha(0.6f).packed());
       }
       list->AddLine(ImVec2(x(s.time), origin.y), ImVec2(x(s.time), origin.y + height),
+                    (current ? palette::kAccent : palette::kText).packed(), current ? 2.5f : 1.0f);
+    }
+  } else if (algorithm_ == CastAlgorithm::Linear) {
+    // The ray parameter only grows: each support point's plane moves it up, the current one highlighted.
+    for (std::size_t i = 0; i < trace_.ray.size(); ++i) {
+      const double lambda = trace_.ray[i].lambda;
+      const bool current = static_cast<int>(i) == step_;
+      list->AddLine(ImVec2(x(lambda), origin.y), ImVec2(x(lambda), origin.y + height),
                     (current ? palette::kAccent : palette::kText).packed(), current ? 2.5f : 1.0f);
     }
   } else {

@@ -292,21 +292,20 @@ template <Vector V>
   return result;
 }
 
-// Linear cast and time of impact on any pair of support shapes.
+// Linear cast (the GJK ray cast on A - B) and time of impact (conservative advancement) on any pair of support
+// shapes.
 template <class Collider, Vector V>
 [[nodiscard]] CastResult<V> advance(CastAlgorithm algorithm, const Collider& a, const Motion<V>& motionA,
                                     const Collider& b, const Motion<V>& motionB, const CastOptions& options,
                                     CastRecorder<V>* trace) {
   const auto shapeA = anySupport<Collider, V>(a);
   const auto shapeB = anySupport<Collider, V>(b);
-  const bool turns = algorithm == CastAlgorithm::TimeOfImpact;
-  const Motion<V> moveA = turns ? motionA : Motion<V>{motionA.velocity, {}};
-  const Motion<V> moveB = turns ? motionB : Motion<V>{motionB.velocity, {}};
-  const ScalarOf<V> radiusA = turns ? shapeA.farthest() : ScalarOf<V>(0);
-  const ScalarOf<V> radiusB = turns ? shapeB.farthest() : ScalarOf<V>(0);
   return withSink(trace, [&](auto& sink) {
-    return conservativeAdvancement(shapeA, placement(a), moveA, radiusA, shapeB, placement(b), moveB, radiusB,
-                                   options, sink);
+    if (algorithm == CastAlgorithm::Linear) {
+      return linearCast(shapeA, placement(a), motionA.velocity, shapeB, placement(b), motionB.velocity, options, sink);
+    }
+    return conservativeAdvancement(shapeA, placement(a), motionA, shapeA.farthest(), shapeB, placement(b), motionB,
+                                   shapeB.farthest(), options, sink);
   });
 }
 

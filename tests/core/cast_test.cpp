@@ -630,7 +630,17 @@ TEST(CastQuery, RecordedRunsEqualUnrecordedBitForBit) {
       const CastResult<V2> traced = runCast(algorithm, a, motion, b, Motion<V2>{}, {}, &trace);
       EXPECT_TRUE(test::sameBits(plain.fraction, traced.fraction));
       EXPECT_TRUE(test::sameBits(plain.normal, traced.normal));
-      EXPECT_EQ(plain.iterations, static_cast<int>(trace.advance.size()));
+      // One step per support point of A - B (linear) or per advancement (time of impact).
+      const std::size_t steps = algorithm == CastAlgorithm::Linear ? trace.ray.size() : trace.advance.size();
+      EXPECT_EQ(plain.iterations, static_cast<int>(steps));
+      if (algorithm == CastAlgorithm::Linear && !trace.ray.empty()) {
+        // The last step's witnesses are the contact's: their midpoint is the result's point, their gap the target.
+        const RayCastStep<V2>& last = trace.ray.back();
+        if (plain.status == CastStatus::Hit) {
+          EXPECT_LT(length(0.5 * (last.pointA + last.pointB) - plain.point), 1e-9);
+          EXPECT_LT(length(last.pointB - last.pointA), 1e-9);
+        }
+      }
     }
   }
 }

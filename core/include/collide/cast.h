@@ -18,7 +18,8 @@
 // [SECTION] Helpers (components, poses along a motion, farthest radius)
 // [SECTION] Ray casts: closed forms
 // [SECTION] GJK ray cast (van den Bergen 2004)
-// [SECTION] Conservative advancement: linear cast and time of impact
+// [SECTION] Linear cast: the GJK ray cast on A - B
+// [SECTION] Conservative advancement: time of impact
 // [SECTION] Dynamic SAT
 // [SECTION] Moving spheres
 // [SECTION] Response
@@ -97,7 +98,9 @@ struct CastResult {
   CastStatus status = CastStatus::Miss;
 };
 
-// One iteration of the GJK ray cast (van den Bergen 2004), every value the picture needs.
+// One iteration of the GJK ray cast (van den Bergen 2004), every value the picture needs. For a linear cast the
+// ray runs through A - B (x: B's displacement relative to A at lambda; v, support and simplex: vectors of A - B),
+// all turned into the world's axes.
 template <Vector V>
 struct RayCastStep {
   using S = ScalarOf<V>;
@@ -110,6 +113,9 @@ struct RayCastStep {
   bool advanced = false;  // p's plane separated x from the shape, so lambda moved up to that plane
   int simplexCount = 0;
   std::array<V, kMaxSimplexVertices<V>> simplex{};  // the core points kept after the step
+  // The closest points at lambda: a linear cast's witnesses on A and on B (world, B moved to lambda); a ray's
+  // closest point of the shape (pointA) and the ray's point x (pointB).
+  V pointA{}, pointB{};
   CastStatus status = CastStatus::Miss;             // on the last step: how it ended
   bool last = false;
 };
@@ -669,22 +675,156 @@ template <Scalar S>
 
 // [SECTION] GJK ray cast (van den Bergen 2004)
 
-// Ray against any convex shape given by its support function (van den Bergen, "Ray Casting against General
-// Convex Objects with Application to Continuous Collision Detection", JGT 2004, Algorithm 1; Box2D 2.4.1's
-// b2ShapeCast is the same loop on A - B). GJK runs on the set x - C, x the ray's point at lambda:
-//   v = x - (closest point of the simplex); p = support of the core along v; w = x - p
-//   if p's plane separates x from the shape (dot(v, w) > radius |v|):
+namespace detail {
+
+// Where the GJK ray cast loop ended, in the frame it ran in: the ray parameter, the simplex (with the witnesses of
+// its points) and its closest point.
+template <Vector V>
+struct RayLoop {
+  using S = ScalarOf<V>;
+  CastStatus status = CastStatus::MaxIterations;  // Hit (converged at lambda), Miss, MaxIterations, InvalidInput
+  S lambda{};
+  V x{};             // the ray's point at lambda
+  V v{};             // x minus the closest point of the simplex: the gap's direction, |v| - radius its size
+  V planeNormal{};   // the last separating plane's normal (zero while lambda has not moved)
+  std::array<SupportPoint<V>, kMaxSimplexVertices<V>> simplex{};
+  std::array<S, kMaxSimplexVertices<V>> weights{};  // of the simplex's points at its closest point
+  int count = 0;
+  bool interior = false;  // x inside the simplex: v is zero
+  int iterations = 0;
+};
+
+// The core points of the simplex, for featureNormal.
+template <Vector V>
+[[nodiscard]] inline std::array<V, kMaxSimplexVertices<V>> simplexPoints(const RayLoop<V>& loop) {
+  std::array<V, kMaxSimplexVertices<V>> points{};
+  for (int i = 0; i < loop.count; ++i) points[i] = loop.simplex[i].point;
+  return points;
+}
+
+// The loop of the GJK ray cast (van den Bergen, "Ray Casting against General Convex Objects with Application to
+// Continuous Collision Detection", JGT 2004, Algorithm 1) on a set given by its support points: the set is
+// A - B with the core supports of A and B (SupportKind::Core), rounded by radiusA + radiusB. GJK runs on x - set,
+// x the ray's point at lambda:
+//   v = x - (closest point of the simplex); p = support of the set along v; w = x - p
+//   if p's plane, pushed out by radius + target, separates x from the set (dot(v, w) > (radius + target) |v|):
 //     miss when the ray does not run toward the plane (dot(v, r) >= 0); else lambda moves to the plane
 //   add p; v = closest point of conv(x - simplex); keep the vertices supporting it
-//   stop when |v| - radius <= tolerance: x is on the surface
-// The core and its radius are kept apart (as Box2D does), so a circle converges in one or two steps. The shape
-// is given in the frame of the ray (world).
+//   stop when |v| - radius - target <= tolerance: x is at the target gap from the set
+// The simplex keeps the witnesses of its points, so the closest points on A and on B are known at every step
+// (Box2D's b2ShapeCast keeps them the same way). Target and tolerance are absolute here.
+template <class Set, Vector V, class Trace>
+[[nodiscard]] RayLoop<V> gjkRayLoop(const Set& set, const Ray<V>& ray, ScalarOf<V> radiusA, ScalarOf<V> radiusB,
+                                    ScalarOf<V> target, ScalarOf<V> tolerance, int maxIterations, Trace& trace) {
+  using S = ScalarOf<V>;
+  constexpr int kCapacity = kMaxSimplexVertices<V>;
+  const S radius = radiusA + radiusB;
+  RayLoop<V> loop;
+  loop.x = ray.origin;
+  V v = ray.origin - set.centroid();
+  S vLength = std::sqrt(lengthSquared(v));
+  SimplexPoints<V> points{};
+  bool stalled = false;  // a support already held brought v no closer: v is exact to rounding
+  for (int iteration = 1; iteration <= maxIterations; ++iteration) {
+    if (vLength - radius - target <= tolerance || loop.interior || stalled) {
+      loop.status = CastStatus::Hit;
+      break;
+    }
+    loop.iterations = iteration;
+    const SupportPoint<V> p = set.supportPoint(v);
+    if (!isFinite(p.point)) {
+      loop.status = CastStatus::InvalidInput;
+      return loop;
+    }
+    const S separation = dot(v, loop.x - p.point) - (radius + target) * vLength;
+    bool advanced = false;
+    if (separation > S(0)) {
+      const S closing = dot(v, ray.translation);
+      if (closing >= S(0)) {
+        loop.status = CastStatus::Miss;
+      } else {
+        loop.lambda -= separation / closing;
+        if (loop.lambda > S(1)) loop.status = CastStatus::Miss;
+        loop.x = ray.origin + loop.lambda * ray.translation;
+        loop.planeNormal = v;
+        advanced = true;
+      }
+    }
+    bool duplicate = false;
+    for (int i = 0; i < loop.count; ++i) duplicate = duplicate || loop.simplex[i].point == p.point;
+    if (loop.status == CastStatus::MaxIterations) {
+      if (!duplicate) {
+        // Newest first, as the solver expects; a full simplex loses its oldest point.
+        for (int i = std::min(loop.count, kCapacity - 1); i > 0; --i) loop.simplex[i] = loop.simplex[i - 1];
+        loop.simplex[0] = p;
+        loop.count = std::min(loop.count + 1, kCapacity);
+      }
+      for (int i = 0; i < loop.count; ++i) points[i] = loop.x - loop.simplex[i].point;
+      const ClosestOnSimplex<V> closest = closestOnSimplex(points, loop.count);
+      int kept = 0;
+      for (int i = 0; i < loop.count; ++i)
+        if ((closest.droppedMask & (1u << i)) == 0) loop.simplex[kept++] = loop.simplex[i];
+      loop.count = kept;
+      loop.weights = closest.weights;
+      loop.interior = closest.region.feature == SimplexFeature::Interior;
+      v = loop.interior ? V{} : closest.closestPoint;
+      const S previous = vLength;
+      vLength = std::sqrt(lengthSquared(v));
+      stalled = duplicate && !advanced && !(vLength < previous);
+    }
+    if constexpr (Trace::enabled) {
+      RayCastStep<V> step;
+      step.iteration = iteration;
+      step.lambda = loop.lambda;
+      step.x = loop.x;
+      step.v = v;
+      step.distance = vLength - radius;
+      step.support = p.point;
+      step.advanced = advanced;
+      step.simplexCount = loop.count;
+      for (int i = 0; i < loop.count; ++i) step.simplex[i] = loop.simplex[i].point;
+      // The closest points: the simplex's witnesses at its closest point, B's moved along the ray with x.
+      const V n = unitOr(v, V{});
+      for (int i = 0; i < loop.count; ++i) {
+        step.pointA += loop.weights[i] * loop.simplex[i].pointA;
+        step.pointB += loop.weights[i] * loop.simplex[i].pointB;
+      }
+      step.pointA += radiusA * n;
+      step.pointB += loop.x - radiusB * n;
+      step.status = loop.status;
+      step.last = loop.status != CastStatus::MaxIterations;
+      trace(step);
+    }
+    if (loop.status != CastStatus::MaxIterations) break;
+  }
+  loop.v = v;
+  return loop;
+}
+
+// The contact normal where the loop converged (unit, pointing out of the set toward x): along v while |v| is above
+// `trusted` (a rounded set, or a gap kept as the target); on a polytope at the touching target v shrinks to
+// rounding and its direction is noise, so the normal of the simplex's feature (an edge in the plane, a triangle in
+// space) is taken, on the side of the last separating plane; a vertex keeps that plane's normal, and a vertex
+// before any plane (the ray started on the set) takes -translation.
+template <Vector V>
+[[nodiscard]] inline V rayLoopNormal(const RayLoop<V>& loop, ScalarOf<V> trusted, V translation) {
+  const ScalarOf<V> vLength = std::sqrt(lengthSquared(loop.v));
+  if (vLength > trusted) return loop.v / vLength;
+  return featureNormal(simplexPoints(loop), loop.count, unitOr(loop.planeNormal, unitOr(-translation, V{})));
+}
+
+}  // namespace detail
+
+// Ray against any convex shape given by its support function: the GJK ray cast (detail::gjkRayLoop) on the shape
+// alone (the set C - {0}; Box2D 2.4.1's b2ShapeCast is the same loop on A - B, as linearCast below). The core and
+// its radius are kept apart (as Box2D does), so a circle converges in one or two steps. The shape is given in the
+// frame of the ray (world). The trace's pointA is the shape's closest point, pointB the ray's point x.
 template <SupportShape Shape, class Trace = NoTrace>
 [[nodiscard]] CastResult<ShapeVector<Shape>> gjkRayCast(const Shape& shape, const Ray<ShapeVector<Shape>>& ray,
                                                          const CastOptions& options, Trace& trace) {
   using V = ShapeVector<Shape>;
   using S = ScalarOf<V>;
-  constexpr int kCapacity = kMaxSimplexVertices<V>;
+  using Origin = std::conditional_t<kDimension<V> == 2, Point<S>, Point3<S>>;
   const S radius = shape.coreRadius();
   const S relativeTolerance = detail::castTolerance<S>(options);
   if (!detail::validCastOptions(options) || !isFinite(ray.origin) || !isFinite(ray.translation) ||
@@ -703,106 +843,28 @@ template <SupportShape Shape, class Trace = NoTrace>
   const S target = static_cast<S>(options.relativeTarget) * size;
   if (!std::isfinite(size)) return detail::invalidResult<V>();
 
-  std::array<V, kCapacity> cores{};  // the simplex's points of the core, p (not x - p: x moves)
-  int count = 0;
-  S lambda = S(0);
-  V x = ray.origin;
-  V lastPlaneNormal{};
-  V v = x - centroid;
-  int iterations = 0;
-  bool interior = false;  // x inside the simplex of the core: v is zero
-  bool stalled = false;   // a support already held brought v no closer: v is exact to rounding
-  CastStatus status = CastStatus::MaxIterations;
-  for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
-    const S vLength = length(v);
-    if (vLength - radius - target <= tolerance || interior || stalled) {
-      status = CastStatus::Hit;
-      break;
-    }
-    iterations = iteration;
-    const V p = shape.coreSupport(v);
-    const V w = x - p;
-    const S separation = dot(v, w) - (radius + target) * vLength;
-    bool advanced = false;
-    if (!isFinite(p)) return detail::invalidResult<V>();
-    if (separation > S(0)) {
-      const S closing = dot(v, ray.translation);
-      if (closing >= S(0)) {
-        status = CastStatus::Miss;
-      } else {
-        lambda -= separation / closing;
-        if (lambda > S(1)) status = CastStatus::Miss;
-        x = ray.origin + lambda * ray.translation;
-        lastPlaneNormal = v;
-        advanced = true;
-      }
-    }
-    bool duplicate = false;
-    for (int i = 0; i < count; ++i) duplicate = duplicate || cores[i] == p;
-    if (status == CastStatus::MaxIterations && !duplicate) {
-      // Newest first, as the solver expects; a full simplex loses its oldest point.
-      for (int i = std::min(count, kCapacity - 1); i > 0; --i) cores[i] = cores[i - 1];
-      cores[0] = p;
-      count = std::min(count + 1, kCapacity);
-    }
-    if (status == CastStatus::MaxIterations) {
-      detail::SimplexPoints<V> points{};
-      for (int i = 0; i < count; ++i) points[i] = x - cores[i];
-      const detail::ClosestOnSimplex<V> closest = detail::closestOnSimplex(points, count);
-      std::array<V, kCapacity> kept{};
-      int keptCount = 0;
-      for (int i = 0; i < count; ++i)
-        if ((closest.droppedMask & (1u << i)) == 0) kept[keptCount++] = cores[i];
-      cores = kept;
-      count = keptCount;
-      interior = closest.region.feature == SimplexFeature::Interior;
-      const S previous = vLength;
-      v = interior ? V{} : closest.closestPoint;
-      stalled = duplicate && !advanced && !(length(v) < previous);
-    }
-    if constexpr (Trace::enabled) {
-      RayCastStep<V> step;
-      step.iteration = iteration;
-      step.lambda = lambda;
-      step.x = x;
-      step.v = v;
-      step.distance = length(v) - radius;
-      step.support = p;
-      step.advanced = advanced;
-      step.simplexCount = count;
-      step.simplex = cores;
-      step.status = status;
-      step.last = status != CastStatus::MaxIterations;
-      trace(step);
-    }
-    if (status != CastStatus::MaxIterations) break;
-  }
-  if (status == CastStatus::Miss) return detail::missResult<V>(iterations);
-  const V backward = detail::unitOr(-ray.translation, V{});
-  // The normal: along v while v is long (a rounded core: |v| is near the radius); on a polytope v shrinks to
-  // rounding and its direction is noise, so the normal of the simplex's feature (an edge in the plane, a triangle
-  // in space) is taken, on the side of the last separating plane; a vertex keeps that plane's normal.
-  const V planeNormal = detail::unitOr(lastPlaneNormal, backward);
-  V normal = planeNormal;
-  if (length(v) > S(0.5) * radius && radius > S(0)) {
-    normal = detail::unitOr(v, planeNormal);
-  } else {
-    normal = detail::featureNormal(cores, count, planeNormal);
-  }
-  if (status == CastStatus::MaxIterations) {
+  const Origin origin{};
+  const MinkowskiDifference<Shape, Origin> set{shape, origin, SupportKind::Core};
+  const detail::RayLoop<V> loop =
+      detail::gjkRayLoop(set, ray, radius, S(0), target, tolerance, options.maxIterations, trace);
+  if (loop.status == CastStatus::InvalidInput) return detail::invalidResult<V>();
+  if (loop.status == CastStatus::Miss) return detail::missResult<V>(loop.iterations);
+  if (loop.status == CastStatus::MaxIterations) {
     CastResult<V> capped;
-    capped.fraction = lambda;
-    capped.iterations = iterations;
+    capped.fraction = loop.lambda;
+    capped.iterations = loop.iterations;
     capped.status = CastStatus::MaxIterations;
     return capped;
   }
-  const V point = x - v + radius * normal;
-  if (lambda > S(0)) return detail::hitResult(lambda, point, normal, iterations);
+  const S trusted = radius > S(0) ? S(0.5) * radius : std::numeric_limits<S>::infinity();
+  const V normal = detail::rayLoopNormal(loop, trusted, ray.translation);
+  const V point = loop.x - loop.v + radius * normal;
+  if (loop.lambda > S(0)) return detail::hitResult(loop.lambda, point, normal, loop.iterations);
   // Converged at the start: inside or on the surface? A rounded shape says by |v| against its radius. A point
   // inside a polytope cannot be told from one on its surface by v (both are zero), so a second ray comes in from
   // outside along the line from the centroid through the start: on a convex shape it crosses the surface once,
   // at the start itself when the start is on the surface, before it when the start is inside.
-  bool inside = interior || length(v) - radius < -tolerance;
+  bool inside = loop.interior || length(loop.v) - radius < -tolerance;
   // A shape of zero size has no inside; otherwise the second ray starts a size away, outside, and cannot come here.
   if (!inside && radius == S(0) && extent > tolerance) {
     const V outward = detail::unitOr(ray.origin - centroid, detail::unitAxis<V>(0));
@@ -813,8 +875,8 @@ template <SupportShape Shape, class Trace = NoTrace>
     const CastResult<V> entry = gjkRayCast(shape, back, backOptions);
     inside = entry.hit && (S(1) - entry.fraction) * reach > tolerance;
   }
-  if (inside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{}, iterations);
-  return detail::startResult(CastStatus::Touching, ray.origin, normal, iterations);
+  if (inside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{}, loop.iterations);
+  return detail::startResult(CastStatus::Touching, ray.origin, normal, loop.iterations);
 }
 
 template <SupportShape Shape>
@@ -824,7 +886,7 @@ template <SupportShape Shape>
   return gjkRayCast(shape, ray, options, trace);
 }
 
-// [SECTION] Conservative advancement: linear cast and time of impact
+// [SECTION] Linear cast: the GJK ray cast on A - B
 
 namespace detail {
 
@@ -841,7 +903,157 @@ template <SupportShape Shape>
   return S(0.5) * std::sqrt(sum);
 }
 
+// A placed polygon's: the same extreme vertices in one pass over them instead of four support searches (the
+// size every cast of a polygon starts with; a quarter of the work).
+template <Scalar S>
+[[nodiscard]] inline S supportHalfDiagonal(const Transformed<Polygon<S>>& placed) {
+  const Polygon<S>& polygon = placed.shape;
+  Vec2<S> low = placed.transform.apply(polygon.vertices[0]);
+  Vec2<S> high = low;
+  for (int i = 1; i < polygon.count; ++i) {
+    const Vec2<S> p = placed.transform.apply(polygon.vertices[i]);
+    low = {std::min(low.x, p.x), std::min(low.y, p.y)};
+    high = {std::max(high.x, p.x), std::max(high.y, p.y)};
+  }
+  const Vec2<S> width = high - low;
+  return S(0.5) * std::sqrt(width.x * width.x + width.y * width.y);
+}
+
+// The pair's contact where GJK distance reports zero distance: its simplex holds the origin, which tells neither a
+// face contact from a deep overlap nor the contact's normal (its witnesses are the cores' midpoint). The
+// penetration (EPA) does: its depth, and its normal (A toward B) and point, in A's frame.
+template <Vector V>
+struct Penetration {
+  ScalarOf<V> depth{};
+  V normal{};
+  V point{};
+};
+
+template <SupportShape A, SupportShape B>
+[[nodiscard]] inline Penetration<ShapeVector<A>> penetration(const A& a, const B& placedB) {
+  using S = ScalarOf<ShapeVector<A>>;
+  const auto epa = [&] {
+    if constexpr (kDimension<ShapeVector<A>> == 2) return gjkEpa(a, placedB);
+    else return gjkEpa3(a, placedB);
+  }();
+  return {epa.depth, epa.normal, S(0.5) * (epa.pointA + epa.pointB)};
+}
+
+// A cast that arrives at t = 0 (the gap already within the target): Touching with GJK distance's normal while the
+// shapes are apart; at zero distance the penetration decides Touching (depth within the tolerance) or
+// Overlapping. B is placed in A's frame; poseA maps the answer to the world.
+template <SupportShape A, SupportShape B>
+[[nodiscard]] inline CastResult<ShapeVector<A>> startContact(const A& a, const B& placedB,
+                                                             const TransformOf<ShapeVector<A>>& poseA,
+                                                             ScalarOf<ShapeVector<A>> tolerance, int iterations) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  const DistanceResult<V> distance = gjkDistance(a, placedB);
+  if (distance.status == Status::InvalidInput) return invalidResult<V>();
+  if (!distance.overlap) {
+    return startResult(CastStatus::Touching, poseA.apply(S(0.5) * (distance.pointA + distance.pointB)),
+                       poseA.q.apply(distance.normal), iterations);
+  }
+  const Penetration<V> contact = penetration(a, placedB);
+  const CastStatus status = contact.depth > tolerance ? CastStatus::Overlapping : CastStatus::Touching;
+  return startResult(status, poseA.apply(contact.point), poseA.q.apply(contact.normal), iterations);
+}
+
+// The steps of a linear cast, run in A's frame at its start, turned to the world's axes; the witnesses placed
+// with A and B at lambda.
+template <Vector V, class Trace>
+struct PairRayTrace {
+  static constexpr bool enabled = Trace::enabled;
+  Trace& inner;
+  const TransformOf<V>& startA;
+  V translationA;
+  void operator()(RayCastStep<V> step) {
+    const TransformOf<V> poseA{startA.p + step.lambda * translationA, startA.q};
+    step.x = startA.q.apply(step.x);
+    step.v = startA.q.apply(step.v);
+    step.support = startA.q.apply(step.support);
+    for (int i = 0; i < step.simplexCount; ++i) step.simplex[i] = startA.q.apply(step.simplex[i]);
+    step.pointA = poseA.apply(step.pointA);
+    step.pointB = poseA.apply(step.pointB);
+    inner(step);
+  }
+};
+
 }  // namespace detail
+
+// Linear shape cast: A and B translate by translationA and translationB over [0, 1], no rotation. B moved by t r
+// (r = translationB - translationA, in A's frame) touches A when t r lies in A - B, so the cast is a ray from the
+// origin along r against the Minkowski difference A - B (van den Bergen 2004; Box2D 2.4.1's b2ShapeCast): the GJK
+// ray cast loop (detail::gjkRayLoop) on A - B's cores, rounded by both radii. Each iteration adds one support
+// point of A - B, where conservative advancement (timeOfImpact) runs a whole GJK distance per step. Runs in A's
+// frame at its start, so large coordinates cancel first; stops at the target gap within the tolerance (relative
+// to the larger half diagonal of the two bounding boxes). Hit at lambda > 0; a start within the target is
+// Touching or Overlapping (startContact); Miss when the ray leaves [0, 1] or runs away from A - B.
+template <SupportShape A, SupportShape B, class Trace = NoTrace>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] CastResult<ShapeVector<A>> linearCast(const A& a, const TransformOf<ShapeVector<A>>& startA,
+                                                    ShapeVector<A> translationA, const B& b,
+                                                    const TransformOf<ShapeVector<A>>& startB,
+                                                    ShapeVector<A> translationB, const CastOptions& options,
+                                                    Trace& trace) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  const S radiusA = a.coreRadius();
+  const S radiusB = b.coreRadius();
+  if (!detail::validCastOptions(options) || !detail::validMotion(Motion<V>{translationA, {}}) ||
+      !detail::validMotion(Motion<V>{translationB, {}}) || !(radiusA >= S(0)) || !(radiusB >= S(0)) ||
+      !std::isfinite(radiusA + radiusB)) {
+    return detail::invalidResult<V>();
+  }
+  const S size = std::max(detail::supportHalfDiagonal(Transformed{a, startA}),
+                          detail::supportHalfDiagonal(Transformed{b, startB}));
+  const S tolerance = detail::castTolerance<S>(options) * size;
+  const S target = static_cast<S>(options.relativeTarget) * size;
+  if (!std::isfinite(size)) return detail::invalidResult<V>();
+  const Transformed placedB{b, invMul(startA, startB)};
+  const V r = startA.q.applyInverse(translationB - translationA);
+  const MinkowskiDifference<A, Transformed<B>> difference{a, placedB, SupportKind::Core};
+  detail::PairRayTrace<V, Trace> sink{trace, startA, translationA};
+  const detail::RayLoop<V> loop =
+      detail::gjkRayLoop(difference, Ray<V>{V{}, r}, radiusA, radiusB, target, tolerance, options.maxIterations, sink);
+  switch (loop.status) {
+    case CastStatus::InvalidInput: return detail::invalidResult<V>();
+    case CastStatus::Miss: return detail::missResult<V>(loop.iterations);
+    case CastStatus::MaxIterations: {
+      CastResult<V> capped;
+      capped.fraction = loop.lambda;
+      capped.iterations = loop.iterations;
+      capped.status = CastStatus::MaxIterations;
+      return capped;
+    }
+    default: break;
+  }
+  if (!(loop.lambda > S(0))) return detail::startContact(a, placedB, startA, tolerance, loop.iterations);
+  // |v| within rounding of zero (polytopes cast to touching): the simplex's feature gives the normal.
+  const V normal = detail::rayLoopNormal(loop, std::sqrt(kEpsilon<S>) * size, r);
+  V pointA{}, pointB{};
+  for (int i = 0; i < loop.count; ++i) {
+    pointA += loop.weights[i] * loop.simplex[i].pointA;
+    pointB += loop.weights[i] * loop.simplex[i].pointB;
+  }
+  pointA += radiusA * normal;
+  pointB += loop.x - radiusB * normal;
+  const TransformOf<V> poseA{startA.p + loop.lambda * translationA, startA.q};
+  return detail::hitResult(loop.lambda, poseA.apply(S(0.5) * (pointA + pointB)), startA.q.apply(normal),
+                           loop.iterations);
+}
+
+template <SupportShape A, SupportShape B>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] CastResult<ShapeVector<A>> linearCast(const A& a, const TransformOf<ShapeVector<A>>& startA,
+                                                    ShapeVector<A> translationA, const B& b,
+                                                    const TransformOf<ShapeVector<A>>& startB,
+                                                    ShapeVector<A> translationB, const CastOptions& options = {}) {
+  NoTrace trace;
+  return linearCast(a, startA, translationA, b, startB, translationB, options, trace);
+}
+
+// [SECTION] Conservative advancement: time of impact
 
 // Conservative advancement (Mirtich, "Impulse-based Dynamic Simulation of Rigid Body Systems", 1996, 2.3; Ericson
 // 9.5.2; Box2D v3's b2ShapeCast without rotation): at time t the GJK distance d and normal n (A toward B) are
@@ -909,18 +1121,12 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
       contactNormal = -poseA.q.apply(local);
     }
     if (arrived && distance.overlap) {
-      // Zero distance: GJK's simplex holds the origin, which tells neither a face contact from a deep overlap nor
-      // the contact's normal (its witnesses are the cores' midpoint). The penetration (EPA) does: its depth says
-      // touching or overlapping at the start, its normal and points are the contact's.
-      const Transformed placedB{b, relative};
-      const auto penetration = [&] {
-        if constexpr (kDimension<V> == 2) return gjkEpa(a, placedB);
-        else return gjkEpa3(a, placedB);
-      }();
-      if (t == S(0) && penetration.depth > tolerance) status = CastStatus::Overlapping;
-      if (penetration.normal != V{}) contactNormal = poseA.q.apply(penetration.normal);
+      // Zero distance: the penetration (EPA) says touching or overlapping at the start, and gives the contact.
+      const detail::Penetration<V> contact = detail::penetration(a, Transformed{b, relative});
+      if (t == S(0) && contact.depth > tolerance) status = CastStatus::Overlapping;
+      if (contact.normal != V{}) contactNormal = poseA.q.apply(contact.normal);
       else if (t > S(0)) contactNormal = lastNormal;
-      contactPoint = poseA.apply(S(0.5) * (penetration.pointA + penetration.pointB));
+      contactPoint = poseA.apply(contact.point);
     }
     if constexpr (Trace::enabled) {
       AdvanceStep<V> record;
@@ -950,31 +1156,6 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   capped.iterations = options.maxIterations;
   capped.status = CastStatus::MaxIterations;
   return capped;
-}
-
-// Linear shape cast: A and B translate by translationA and translationB over [0, 1], no rotation (Box2D's
-// b2ShapeCast). Conservative advancement with the exact closing speed: each step is a Newton step.
-template <SupportShape A, SupportShape B, class Trace = NoTrace>
-  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
-[[nodiscard]] CastResult<ShapeVector<A>> linearCast(const A& a, const TransformOf<ShapeVector<A>>& startA,
-                                                    ShapeVector<A> translationA, const B& b,
-                                                    const TransformOf<ShapeVector<A>>& startB,
-                                                    ShapeVector<A> translationB, const CastOptions& options,
-                                                    Trace& trace) {
-  using V = ShapeVector<A>;
-  using S = ScalarOf<V>;
-  return conservativeAdvancement(a, startA, Motion<V>{translationA, {}}, S(0), b, startB,
-                                 Motion<V>{translationB, {}}, S(0), options, trace);
-}
-
-template <SupportShape A, SupportShape B>
-  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
-[[nodiscard]] CastResult<ShapeVector<A>> linearCast(const A& a, const TransformOf<ShapeVector<A>>& startA,
-                                                    ShapeVector<A> translationA, const B& b,
-                                                    const TransformOf<ShapeVector<A>>& startB,
-                                                    ShapeVector<A> translationB, const CastOptions& options = {}) {
-  NoTrace trace;
-  return linearCast(a, startA, translationA, b, startB, translationB, options, trace);
 }
 
 // Time of impact with rotation: conservative advancement with Mirtich's bound, the farthest radii from
