@@ -6,8 +6,8 @@
 // them, the bound on the closing speed and the safe step it allows (conservative advancement, Mirtich 1996); each
 // axis's [t_enter, t_exit] for dynamic SAT; the quadratic's roots for the moving spheres. The tunnelling
 // demonstration draws the same motion sampled at discrete frames (a fast body passes a thin wall between two of
-// them) beside the cast's contact and the bounce it gives (reflection with restitution; Ericson 5.5, the
-// article's 25.9).
+// them) beside the cast's contact and the bounce it gives (the impulse response with restitution, Hecker 1997;
+// the article's 25.9).
 //
 // [SECTION] Helpers
 // [SECTION] The lab
@@ -74,14 +74,6 @@ Collider at(const Collider& start, const Motion2& motion, double t) {
     moved.transform = collide::poseAt(start.transform, motion, t);
   }
   return moved;
-}
-
-// Reflection with restitution e (Ericson 5.5's response; the article's 25.9): the velocity's normal part is
-// reversed and scaled by e, the tangential part kept.
-Vec2d reflect(Vec2d velocity, Vec2d normal, double restitution) {
-  const double along = dot(velocity, normal);
-  if (along <= 0) return velocity;  // already separating
-  return velocity - (1.0 + restitution) * along * normal;
 }
 
 struct Preset {
@@ -436,7 +428,9 @@ void ContinuousLab::draw(const DrawContext& context) {
 }
 
 // The same motion checked only at discrete frames (what a fixed-step simulation does), next to the cast: frames
-// that overlap are red; with none, the body tunnelled. After the cast's contact, B bounces (A held still).
+// that overlap are red; with none, the body tunnelled. After the cast's contact the bodies bounce
+// (collide::impactResponse, restitution e): a still A is a wall (immovable) and only B bounces; when both move
+// they have equal masses and both do.
 void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
   for (int k = 1; k <= kDiscreteFrames; ++k) {
     const Collider b = at(shapes_[1], motions_[1], static_cast<double>(k) / kDiscreteFrames);
@@ -445,15 +439,23 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
     renderer.label(shapeAnchor(b), "frame " + std::to_string(k), palette::kTextDim, {4, 14});
   }
   if (result_.hit && result_.status == CastStatus::Hit) {
-    // B from its contact pose with its velocity reflected about the contact normal, for the rest of [0, 1].
-    const Collider contact = at(shapes_[1], motions_[1], result_.fraction);
-    Motion2 bounced = motions_[1];
-    bounced.velocity = reflect(motions_[1].velocity - motions_[0].velocity, -1.0 * result_.normal, restitution_) + motions_[0].velocity;
-    const Collider after = at(contact, bounced, 1.0 - result_.fraction);
-    renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
-    drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
-    renderer.label(shapeAnchor(after), "with the time of impact: B bounces (e = " + formatNumber(restitution_) + ")",
-                   palette::kSeparated, {8, 30});
+    // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
+    const bool bothMove = motions_[0].velocity != Vec2d{};
+    const collide::Impact<Vec2d> impact = collide::impactResponse(
+        motions_[0].velocity, bothMove ? 1.0 : 0.0, motions_[1].velocity, 1.0, result_.normal, restitution_);
+    for (int i = bothMove ? 0 : 1; i < 2; ++i) {
+      const auto index = static_cast<std::size_t>(i);
+      const Collider contact = at(shapes_[index], motions_[index], result_.fraction);
+      Motion2 bounced = motions_[index];
+      bounced.velocity = i == 0 ? impact.velocityA : impact.velocityB;
+      const Collider after = at(contact, bounced, 1.0 - result_.fraction);
+      renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
+      drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
+      const std::string who = bothMove ? (i == 0 ? "A" : "B") + std::string(" (equal masses)") : "B";
+      renderer.label(shapeAnchor(after),
+                     "with the time of impact: " + who + " bounces (e = " + formatNumber(restitution_) + ")",
+                     palette::kSeparated, {8, 30});
+    }
   }
 }
 

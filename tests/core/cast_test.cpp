@@ -570,6 +570,47 @@ TEST(Response, ReflectionSplitsNormalAndTangentialParts) {
   EXPECT_FALSE(reflect(V2{3, 4}, V2{0, 0}, 1.0).valid);
 }
 
+TEST(Response, TwoBodiesExchangeMomentumAlongTheNormal) {
+  // Equal masses head on, elastic: the velocities swap; plastic: both move at the common velocity.
+  const Impact<V2> elastic = impactResponse(V2{2, 0}, 1.0, V2{-1, 0}, 1.0, V2{1, 0}, 1.0);
+  EXPECT_EQ(elastic.velocityA, (V2{-1, 0}));
+  EXPECT_EQ(elastic.velocityB, (V2{2, 0}));
+  EXPECT_DOUBLE_EQ(elastic.impulse, 3.0);
+  const Impact<V2> plastic = impactResponse(V2{2, 0}, 1.0, V2{-1, 0}, 1.0, V2{1, 0}, 0.0);
+  EXPECT_EQ(plastic.velocityA, (V2{0.5, 0}));
+  EXPECT_EQ(plastic.velocityB, (V2{0.5, 0}));
+  // Unequal masses, oblique, e = 0.5: Newton's law on the normal parts, momentum kept, tangential parts untouched.
+  SplitMix64 random{9};
+  for (int i = 0; i < 200; ++i) {
+    const V2 va{random.uniform(-5, 5), random.uniform(-5, 5)};
+    const V2 vb{random.uniform(-5, 5), random.uniform(-5, 5)};
+    const V2 n = normalize(V2{random.uniform(-1, 1), random.uniform(-1, 1)});
+    const double massA = random.uniform(0.1, 10), massB = random.uniform(0.1, 10), e = random.uniform(0, 1);
+    const Impact<V2> r = impactResponse(va, 1 / massA, vb, 1 / massB, n, e);
+    ASSERT_TRUE(r.valid);
+    const double closing = dot(va - vb, n);
+    if (closing <= 0) {
+      EXPECT_EQ(r.velocityA, va) << "separating: unchanged";
+      EXPECT_EQ(r.velocityB, vb);
+      continue;
+    }
+    EXPECT_NEAR(dot(r.velocityA - r.velocityB, n), -e * closing, 1e-12);
+    const V2 momentum = massA * va + massB * vb - (massA * r.velocityA + massB * r.velocityB);
+    EXPECT_LT(length(momentum), 1e-11);
+    EXPECT_NEAR(cross(r.velocityA - va, n), 0.0, 1e-12) << "A's tangential part kept";
+    EXPECT_NEAR(cross(r.velocityB - vb, n), 0.0, 1e-12) << "B's tangential part kept";
+  }
+  // An immovable A (inverse mass 0) is the wall of reflect(): B's velocity reflected about -n.
+  const Impact<V2> wall = impactResponse(V2{}, 0.0, V2{-3, 4}, 1.0, V2{1, 0}, 0.5);
+  EXPECT_EQ(wall.velocityA, V2{});
+  EXPECT_EQ(wall.velocityB, reflect(V2{-3, 4}, V2{1, 0}, 0.5).velocity);
+  // Two immovable bodies, NaN, a negative inverse mass, a zero normal.
+  EXPECT_EQ(impactResponse(V2{1, 0}, 0.0, V2{-1, 0}, 0.0, V2{1, 0}, 1.0).velocityA, (V2{1, 0}));
+  EXPECT_FALSE(impactResponse(V2{std::nan(""), 0}, 1.0, V2{}, 1.0, V2{1, 0}, 1.0).valid);
+  EXPECT_FALSE(impactResponse(V2{1, 0}, -1.0, V2{}, 1.0, V2{1, 0}, 1.0).valid);
+  EXPECT_FALSE(impactResponse(V2{1, 0}, 1.0, V2{}, 1.0, V2{}, 1.0).valid);
+}
+
 // [SECTION] The dispatch: refusals, agreement, traces
 
 TEST(CastQuery, RefusalsNameTheMotionOrShape) {

@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -710,7 +711,7 @@ template <Vector V>
 //   if p's plane, pushed out by radius + target, separates x from the set (dot(v, w) > (radius + target) |v|):
 //     miss when the ray does not run toward the plane (dot(v, r) >= 0); else lambda moves to the plane
 //   add p; v = closest point of conv(x - simplex); keep the vertices supporting it
-//   stop when |v| - radius - target <= tolerance: x is at the target gap from the set
+//   stop when |v| <= radius + target + tolerance: x is at the target gap from the set
 // The simplex keeps the witnesses of its points, so the closest points on A and on B are known at every step
 // (Box2D's b2ShapeCast keeps them the same way). Target and tolerance are absolute here.
 template <class Set, Vector V, class Trace>
@@ -722,11 +723,15 @@ template <class Set, Vector V, class Trace>
   RayLoop<V> loop;
   loop.x = ray.origin;
   V v = ray.origin - set.centroid();
-  S vLength = std::sqrt(lengthSquared(v));
+  // |v| is kept squared: the arrival test compares squares, and the square root is taken only for a plane test
+  // that can separate (dot(v, w) > 0) with a gap to keep.
+  S vSquared = lengthSquared(v);
+  const S keep = radius + target;     // the plane test keeps x this far out
+  const S arrive = keep + tolerance;  // |v| at or below this: x is at the target gap
   SimplexPoints<V> points{};
   bool stalled = false;  // a support already held brought v no closer: v is exact to rounding
   for (int iteration = 1; iteration <= maxIterations; ++iteration) {
-    if (vLength - radius - target <= tolerance || loop.interior || stalled) {
+    if (vSquared <= arrive * arrive || loop.interior || stalled) {
       loop.status = CastStatus::Hit;
       break;
     }
@@ -736,7 +741,8 @@ template <class Set, Vector V, class Trace>
       loop.status = CastStatus::InvalidInput;
       return loop;
     }
-    const S separation = dot(v, loop.x - p.point) - (radius + target) * vLength;
+    S separation = dot(v, loop.x - p.point);
+    if (separation > S(0) && keep > S(0)) separation -= keep * std::sqrt(vSquared);
     bool advanced = false;
     if (separation > S(0)) {
       const S closing = dot(v, ray.translation);
@@ -768,9 +774,9 @@ template <class Set, Vector V, class Trace>
       loop.weights = closest.weights;
       loop.interior = closest.region.feature == SimplexFeature::Interior;
       v = loop.interior ? V{} : closest.closestPoint;
-      const S previous = vLength;
-      vLength = std::sqrt(lengthSquared(v));
-      stalled = duplicate && !advanced && !(vLength < previous);
+      const S previous = vSquared;
+      vSquared = lengthSquared(v);
+      stalled = duplicate && !advanced && !(vSquared < previous);
     }
     if constexpr (Trace::enabled) {
       RayCastStep<V> step;
@@ -778,7 +784,7 @@ template <class Set, Vector V, class Trace>
       step.lambda = loop.lambda;
       step.x = loop.x;
       step.v = v;
-      step.distance = vLength - radius;
+      step.distance = std::sqrt(vSquared) - radius;
       step.support = p.point;
       step.advanced = advanced;
       step.simplexCount = loop.count;
@@ -959,25 +965,123 @@ template <SupportShape A, SupportShape B>
   return startResult(status, poseA.apply(contact.point), poseA.q.apply(contact.normal), iterations);
 }
 
-// The steps of a linear cast, run in A's frame at its start, turned to the world's axes; the witnesses placed
-// with A and B at lambda.
+// The steps of a linear cast, run in `frame` (placed at A's start), turned to the world's axes; the witnesses
+// placed with A and B at lambda (the frame moved by lambda times A's translation).
 template <Vector V, class Trace>
 struct PairRayTrace {
   static constexpr bool enabled = Trace::enabled;
   Trace& inner;
-  const TransformOf<V>& startA;
+  const TransformOf<V>& frame;
   V translationA;
   void operator()(RayCastStep<V> step) {
-    const TransformOf<V> poseA{startA.p + step.lambda * translationA, startA.q};
-    step.x = startA.q.apply(step.x);
-    step.v = startA.q.apply(step.v);
-    step.support = startA.q.apply(step.support);
-    for (int i = 0; i < step.simplexCount; ++i) step.simplex[i] = startA.q.apply(step.simplex[i]);
-    step.pointA = poseA.apply(step.pointA);
-    step.pointB = poseA.apply(step.pointB);
+    const TransformOf<V> moved{frame.p + step.lambda * translationA, frame.q};
+    step.x = frame.q.apply(step.x);
+    step.v = frame.q.apply(step.v);
+    step.support = frame.q.apply(step.support);
+    for (int i = 0; i < step.simplexCount; ++i) step.simplex[i] = frame.q.apply(step.simplex[i]);
+    step.pointA = moved.apply(step.pointA);
+    step.pointB = moved.apply(step.pointB);
     inner(step);
   }
 };
+
+// A convex polygon placed once: its vertices in the world's axes about an origin, stored as two coordinate
+// arrays, so that a support is one pass of dot products the compiler vectorises, then the first vertex reaching
+// their maximum (a linear cast asks about three supports of each polygon; turning each direction into the
+// polygon's frame and the answer back costs more than placing its few vertices once). Keeps the bounding box.
+template <Scalar S>
+struct PlacedPolygon {
+  using Scalar = S;
+  std::array<S, kMaxPolygonVertices> x;  // only [0, count) is written and read
+  std::array<S, kMaxPolygonVertices> y;
+  int count = 0;
+  Vec2<S> center, low, high;
+
+  PlacedPolygon(const Polygon<S>& polygon, const Transform<S>& pose) : count(polygon.count) {
+    // The box in locals: the stores to x and y could alias members, which would keep it in memory.
+    Vec2<S> boxLow = pose.apply(polygon.vertices[0]);
+    Vec2<S> boxHigh = boxLow;
+    for (int i = 0; i < count; ++i) {
+      const Vec2<S> p = pose.apply(polygon.vertices[i]);
+      x[i] = p.x;
+      y[i] = p.y;
+      boxLow = {std::min(boxLow.x, p.x), std::min(boxLow.y, p.y)};
+      boxHigh = {std::max(boxHigh.x, p.x), std::max(boxHigh.y, p.y)};
+    }
+    low = boxLow;
+    high = boxHigh;
+    center = pose.apply(polygon.center);
+  }
+  [[nodiscard]] Vec2<S> coreSupport(Vec2<S> d) const {
+    // The dot products (one vectorised pass), their maximum in two interleaved chains (half the latency of one),
+    // the first vertex reaching it. A NaN direction ends on the last vertex.
+    if (count < 1) return {};
+    std::array<S, kMaxPolygonVertices> dots;
+    for (int k = 0; k < count; ++k) dots[k] = x[k] * d.x + y[k] * d.y;
+    S even = dots[0];
+    S odd = even;
+    int i = 1;
+    for (; i + 1 < count; i += 2) {
+      odd = std::max(odd, dots[i]);
+      even = std::max(even, dots[i + 1]);
+    }
+    if (i < count) odd = std::max(odd, dots[i]);
+    const S best = std::max(even, odd);
+    int index = 0;
+    while (index + 1 < count && dots[index] != best) ++index;
+    return {x[index], y[index]};
+  }
+  [[nodiscard]] Vec2<S> support(Vec2<S> d) const { return coreSupport(d); }
+  [[nodiscard]] S coreRadius() const { return S(0); }
+  [[nodiscard]] Vec2<S> centroid() const { return center; }
+  [[nodiscard]] S halfDiagonal() const {
+    const Vec2<S> width = high - low;
+    return S(0.5) * std::sqrt(width.x * width.x + width.y * width.y);
+  }
+};
+
+// The linear cast once A and B are placed in `frame` at t = 0 (frame maps them to the world; r is B's translation
+// relative to A in the frame's axes) and the pair's size is known.
+template <SupportShape A, SupportShape B, class Trace>
+[[nodiscard]] CastResult<ShapeVector<A>> linearCastIn(const A& a, const B& b, const TransformOf<ShapeVector<A>>& frame,
+                                                      ShapeVector<A> translationA, ShapeVector<A> r,
+                                                      ScalarOf<ShapeVector<A>> size, const CastOptions& options,
+                                                      Trace& trace) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  const S tolerance = castTolerance<S>(options) * size;
+  const S target = static_cast<S>(options.relativeTarget) * size;
+  const S radiusA = a.coreRadius();
+  const S radiusB = b.coreRadius();
+  const MinkowskiDifference<A, B> difference{a, b, SupportKind::Core};
+  PairRayTrace<V, Trace> sink{trace, frame, translationA};
+  const RayLoop<V> loop =
+      gjkRayLoop(difference, Ray<V>{V{}, r}, radiusA, radiusB, target, tolerance, options.maxIterations, sink);
+  switch (loop.status) {
+    case CastStatus::InvalidInput: return invalidResult<V>();
+    case CastStatus::Miss: return missResult<V>(loop.iterations);
+    case CastStatus::MaxIterations: {
+      CastResult<V> capped;
+      capped.fraction = loop.lambda;
+      capped.iterations = loop.iterations;
+      capped.status = CastStatus::MaxIterations;
+      return capped;
+    }
+    default: break;
+  }
+  if (!(loop.lambda > S(0))) return startContact(a, b, frame, tolerance, loop.iterations);
+  // |v| within rounding of zero (polytopes cast to touching): the simplex's feature gives the normal.
+  const V normal = rayLoopNormal(loop, std::sqrt(kEpsilon<S>) * size, r);
+  V pointA{}, pointB{};
+  for (int i = 0; i < loop.count; ++i) {
+    pointA += loop.weights[i] * loop.simplex[i].pointA;
+    pointB += loop.weights[i] * loop.simplex[i].pointB;
+  }
+  pointA += radiusA * normal;
+  pointB += loop.x - radiusB * normal;
+  const TransformOf<V> moved{frame.p + loop.lambda * translationA, frame.q};
+  return hitResult(loop.lambda, moved.apply(S(0.5) * (pointA + pointB)), frame.q.apply(normal), loop.iterations);
+}
 
 }  // namespace detail
 
@@ -985,8 +1089,9 @@ struct PairRayTrace {
 // (r = translationB - translationA, in A's frame) touches A when t r lies in A - B, so the cast is a ray from the
 // origin along r against the Minkowski difference A - B (van den Bergen 2004; Box2D 2.4.1's b2ShapeCast): the GJK
 // ray cast loop (detail::gjkRayLoop) on A - B's cores, rounded by both radii. Each iteration adds one support
-// point of A - B, where conservative advancement (timeOfImpact) runs a whole GJK distance per step. Runs in A's
-// frame at its start, so large coordinates cancel first; stops at the target gap within the tolerance (relative
+// point of A - B, where conservative advancement (timeOfImpact) runs a whole GJK distance per step. Runs about
+// A's start, so large coordinates cancel first (in A's frame; two polygons are placed once in the world's axes,
+// detail::PlacedPolygon); stops at the target gap within the tolerance (relative
 // to the larger half diagonal of the two bounding boxes). Hit at lambda > 0; a start within the target is
 // Touching or Overlapping (startContact); Miss when the ray leaves [0, 1] or runs away from A - B.
 template <SupportShape A, SupportShape B, class Trace = NoTrace>
@@ -1005,42 +1110,22 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
       !std::isfinite(radiusA + radiusB)) {
     return detail::invalidResult<V>();
   }
-  const S size = std::max(detail::supportHalfDiagonal(Transformed{a, startA}),
-                          detail::supportHalfDiagonal(Transformed{b, startB}));
-  const S tolerance = detail::castTolerance<S>(options) * size;
-  const S target = static_cast<S>(options.relativeTarget) * size;
-  if (!std::isfinite(size)) return detail::invalidResult<V>();
-  const Transformed placedB{b, invMul(startA, startB)};
-  const V r = startA.q.applyInverse(translationB - translationA);
-  const MinkowskiDifference<A, Transformed<B>> difference{a, placedB, SupportKind::Core};
-  detail::PairRayTrace<V, Trace> sink{trace, startA, translationA};
-  const detail::RayLoop<V> loop =
-      detail::gjkRayLoop(difference, Ray<V>{V{}, r}, radiusA, radiusB, target, tolerance, options.maxIterations, sink);
-  switch (loop.status) {
-    case CastStatus::InvalidInput: return detail::invalidResult<V>();
-    case CastStatus::Miss: return detail::missResult<V>(loop.iterations);
-    case CastStatus::MaxIterations: {
-      CastResult<V> capped;
-      capped.fraction = loop.lambda;
-      capped.iterations = loop.iterations;
-      capped.status = CastStatus::MaxIterations;
-      return capped;
-    }
-    default: break;
+  if constexpr (std::is_same_v<A, Polygon<S>> && std::is_same_v<B, Polygon<S>>) {
+    // Two polygons: placed once in the world's axes about A's start (large coordinates cancel first).
+    const detail::PlacedPolygon<S> placedA{a, {V{}, startA.q}};
+    const detail::PlacedPolygon<S> placedB{b, {startB.p - startA.p, startB.q}};
+    const S size = std::max(placedA.halfDiagonal(), placedB.halfDiagonal());
+    if (!std::isfinite(size)) return detail::invalidResult<V>();
+    return detail::linearCastIn(placedA, placedB, Transform<S>{startA.p, Rot<S>::identity()}, translationA,
+                                translationB - translationA, size, options, trace);
+  } else {
+    // Any support shapes: B seen from A's frame at its start.
+    const S size = std::max(detail::supportHalfDiagonal(Transformed{a, startA}),
+                            detail::supportHalfDiagonal(Transformed{b, startB}));
+    if (!std::isfinite(size)) return detail::invalidResult<V>();
+    return detail::linearCastIn(a, Transformed{b, invMul(startA, startB)}, startA, translationA,
+                                startA.q.applyInverse(translationB - translationA), size, options, trace);
   }
-  if (!(loop.lambda > S(0))) return detail::startContact(a, placedB, startA, tolerance, loop.iterations);
-  // |v| within rounding of zero (polytopes cast to touching): the simplex's feature gives the normal.
-  const V normal = detail::rayLoopNormal(loop, std::sqrt(kEpsilon<S>) * size, r);
-  V pointA{}, pointB{};
-  for (int i = 0; i < loop.count; ++i) {
-    pointA += loop.weights[i] * loop.simplex[i].pointA;
-    pointB += loop.weights[i] * loop.simplex[i].pointB;
-  }
-  pointA += radiusA * normal;
-  pointB += loop.x - radiusB * normal;
-  const TransformOf<V> poseA{startA.p + loop.lambda * translationA, startA.q};
-  return detail::hitResult(loop.lambda, poseA.apply(S(0.5) * (pointA + pointB)), startA.q.apply(normal),
-                           loop.iterations);
 }
 
 template <SupportShape A, SupportShape B>
@@ -1677,6 +1762,47 @@ template <Vector V>
   result.normalPart = dot(velocity, n) * n;
   result.tangentialPart = velocity - result.normalPart;
   if (dot(velocity, n) < S(0)) result.velocity = result.tangentialPart - e * result.normalPart;
+  return result;
+}
+
+// Two moving bodies meeting along the unit normal n (from A toward B), A with inverse mass invMassA and B with
+// invMassB (0: an immovable body, as a wall), restitution e in [0, 1]: a frictionless impulse j n along the normal
+// (Hecker, "Physics, Part 3: Collision Response", Game Developer 1997, without rotation):
+//   closing = dot(vA - vB, n)                     (> 0: approaching)
+//   j = (1 + e) closing / (invMassA + invMassB)
+//   vA' = vA - invMassA j n,   vB' = vB + invMassB j n
+// so the normal part of the relative velocity is reversed and scaled by e (dot(vA' - vB', n) = -e closing), the
+// momentum (vA / invMassA + vB / invMassB) is kept and the tangential parts are untouched. With invMassA = 0 this
+// is reflect() for B against a still A. Bodies already separating (closing <= 0), or two immovable bodies, keep
+// their velocities. e outside [0, 1] is clamped; a NaN or infinite input, or a negative inverse mass, gives
+// valid = false and the velocities unchanged.
+template <Vector V>
+struct Impact {
+  V velocityA{};
+  V velocityB{};
+  ScalarOf<V> impulse{};  // j: the normal impulse's size (0 when nothing happens)
+  bool valid = true;
+};
+
+template <Vector V>
+[[nodiscard]] inline Impact<V> impactResponse(V velocityA, ScalarOf<V> invMassA, V velocityB, ScalarOf<V> invMassB,
+                                              V normal, ScalarOf<V> restitution) {
+  using S = ScalarOf<V>;
+  Impact<V> result{velocityA, velocityB, S(0), true};
+  if (!isFinite(velocityA) || !isFinite(velocityB) || !isFinite(normal) || std::isnan(restitution) ||
+      !(invMassA >= S(0)) || !(invMassB >= S(0)) || !std::isfinite(invMassA + invMassB) ||
+      !(lengthSquared(normal) > S(0))) {
+    result.valid = false;
+    return result;
+  }
+  const V n = normal / length(normal);
+  const S closing = dot(velocityA - velocityB, n);
+  const S invMassSum = invMassA + invMassB;
+  if (!(closing > S(0)) || !(invMassSum > S(0))) return result;
+  const S e = clamp(restitution, S(0), S(1));
+  result.impulse = (S(1) + e) * closing / invMassSum;
+  result.velocityA = velocityA - (invMassA * result.impulse) * n;
+  result.velocityB = velocityB + (invMassB * result.impulse) * n;
   return result;
 }
 
