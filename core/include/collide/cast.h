@@ -27,7 +27,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -1140,6 +1139,30 @@ template <SupportShape A, SupportShape B>
 
 // [SECTION] Conservative advancement: time of impact
 
+namespace detail {
+
+// The shapes conservative advancement hands to GJK distance at each time: A in its own frame, B placed in A's.
+// A polygon is gathered into a PlacedPolygon (its vertices once for A; B's placed anew at each time, which costs
+// less than turning every direction and answer of its supports), any other shape is used as it is.
+template <SupportShape Shape>
+[[nodiscard]] inline const Shape& gathered(const Shape& shape) {
+  return shape;
+}
+template <Scalar S>
+[[nodiscard]] inline PlacedPolygon<S> gathered(const Polygon<S>& polygon) {
+  return {polygon, Transform<S>{}};
+}
+template <SupportShape Shape>
+[[nodiscard]] inline Transformed<Shape> placedIn(const Shape& shape, const TransformOf<ShapeVector<Shape>>& pose) {
+  return {shape, pose};
+}
+template <Scalar S>
+[[nodiscard]] inline PlacedPolygon<S> placedIn(const Polygon<S>& polygon, const Transform<S>& pose) {
+  return {polygon, pose};
+}
+
+}  // namespace detail
+
 // Conservative advancement (Mirtich, "Impulse-based Dynamic Simulation of Rigid Body Systems", 1996, 2.3; Ericson
 // 9.5.2; Box2D v3's b2ShapeCast without rotation): at time t the GJK distance d and normal n (A toward B) are
 // known; no point of A or B closes faster along n than
@@ -1171,6 +1194,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   const S angularBound =
       detail::angularSpeed(motionA.angularVelocity) * radiusA + detail::angularSpeed(motionB.angularVelocity) * radiusB;
   const V closingVelocity = motionA.velocity - motionB.velocity;
+  const auto& shapeA = detail::gathered(a);
   SimplexCache<V> cache;
   S t = S(0);
   V lastNormal{};
@@ -1178,7 +1202,8 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     const TransformOf<V> poseA = poseAt(startA, motionA, t);
     const TransformOf<V> poseB = poseAt(startB, motionB, t);
     const TransformOf<V> relative = invMul(poseA, poseB);
-    const DistanceResult<V> distance = gjkDistance(a, Transformed{b, relative}, GjkOptions{}, &cache);
+    const auto shapeB = detail::placedIn(b, relative);
+    const DistanceResult<V> distance = gjkDistance(shapeA, shapeB, GjkOptions{}, &cache);
     if (distance.status == Status::InvalidInput) return detail::invalidResult<V>();
     const V normal = poseA.q.apply(distance.normal);
     const V pointA = poseA.apply(distance.pointA);
@@ -1207,7 +1232,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     }
     if (arrived && distance.overlap) {
       // Zero distance: the penetration (EPA) says touching or overlapping at the start, and gives the contact.
-      const detail::Penetration<V> contact = detail::penetration(a, Transformed{b, relative});
+      const detail::Penetration<V> contact = detail::penetration(shapeA, shapeB);
       if (t == S(0) && contact.depth > tolerance) status = CastStatus::Overlapping;
       if (contact.normal != V{}) contactNormal = poseA.q.apply(contact.normal);
       else if (t > S(0)) contactNormal = lastNormal;
