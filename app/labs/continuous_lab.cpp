@@ -198,7 +198,9 @@ void ContinuousLab::record() {
 
 std::size_t ContinuousLab::count() const {
   switch (algorithm_) {
-    case CastAlgorithm::Ray:
+    // A ray records the GJK ray cast's steps, or its closed form's: the slab or clipping planes' intervals, or the
+    // quadratics of a circle or capsule (one kind per cast).
+    case CastAlgorithm::Ray: return trace_.ray.size() + trace_.axes.size() + trace_.sweep.size();
     case CastAlgorithm::Linear: return trace_.ray.size();
     case CastAlgorithm::TimeOfImpact: return trace_.advance.size();
     case CastAlgorithm::DynamicSat: return trace_.axes.size();
@@ -212,6 +214,12 @@ double ContinuousLab::stepTime() const {
   const auto index = static_cast<std::size_t>(step_);
   switch (algorithm_) {
     case CastAlgorithm::Ray:
+      if (!trace_.axes.empty()) return std::clamp(trace_.axes[index].first, 0.0, 1.0);
+      if (!trace_.sweep.empty()) {
+        const double t = trace_.sweep[index].t;
+        return std::isfinite(t) ? t : (result_.hit ? result_.fraction : 1.0);
+      }
+      return trace_.ray[index].lambda;
     case CastAlgorithm::Linear: return trace_.ray[index].lambda;
     case CastAlgorithm::TimeOfImpact: return trace_.advance[index].time;
     case CastAlgorithm::DynamicSat: return std::clamp(trace_.axes[index].first, 0.0, 1.0);
@@ -233,6 +241,27 @@ std::string ContinuousLab::narration() const {
   std::string text;
   switch (algorithm_) {
     case CastAlgorithm::Ray: {
+      if (!trace_.axes.empty()) {
+        // The slab test or clipping: the ray's point against one face plane (or slab) at a time.
+        const auto& s = trace_.axes[index];
+        const bool slab = std::isfinite(s.minA);
+        text = (slab ? "Slab " + std::to_string(step_ + 1) + " along " + formatVector(s.axis) + ": the ray is between its planes for t in ["
+                     : "Face plane " + std::to_string(step_ + 1) + " with normal " + formatVector(s.axis) + ": the ray is on its inner side for t in [") +
+               formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]. Clipped by the " + (slab ? "slabs" : "planes") +
+               " so far, the ray is inside for t in [" + formatNumber(s.first) + ", " + formatNumber(s.last) + "].";
+        if (s.earlyExit) text += " Empty: the ray misses.";
+        break;
+      }
+      if (!trace_.sweep.empty()) {
+        // A circle (or a capsule's side and caps): the quadratic |m + t d|^2 = r^2.
+        const auto& s = trace_.sweep[index];
+        const char* piece = s.part == collide::SweepPart::Edge ? "the capsule's side" : s.part == collide::SweepPart::Vertex ? "a cap" : "the circle";
+        text = std::string("Against ") + piece + ": " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
+               " = 0, discriminant " + formatNumber(s.discriminant) +
+               (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) + ". " : ": no real root. ");
+        text += s.hit ? "The smaller root in [0, 1] is the hit: t = " + formatNumber(s.t) + "." : "No entry in [0, 1] from this piece.";
+        break;
+      }
       const auto& s = trace_.ray[index];
       text = "At lambda = " + formatNumber(s.lambda) + " the ray's point is " + formatVector(s.x) + ", " + formatNumber(s.distance) +
              " from the shape along v = " + formatVector(s.v) + ". " +
@@ -403,6 +432,21 @@ void ContinuousLab::draw(const DrawContext& context) {
       renderer.point(s.pointB, palette::kShapeB);
       renderer.label(s.pointB, "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step),
                      palette::kSeparated, {10, -34});
+    } else if (algorithm_ == CastAlgorithm::Ray && (!trace_.axes.empty() || !trace_.sweep.empty())) {
+      // The ray's point where this stage lets it in (the running entry, or the root), and the plane's normal.
+      const bool rayIsA = std::holds_alternative<collide::Point<double>>(shapes_[0].shape);
+      const Vec2d origin = shapeAnchor(shapes_[rayIsA ? 0 : 1]);
+      const Vec2d travel = motions_[rayIsA ? 0 : 1].velocity - motions_[rayIsA ? 1 : 0].velocity;
+      const double t = stepTime();
+      renderer.dashedLine(origin, origin + travel, palette::kAccent.withAlpha(0.6f));
+      renderer.point(origin + t * travel, palette::kAccent);
+      if (!trace_.axes.empty()) {
+        const auto& s = trace_.axes[index];
+        renderer.arrow(origin + t * travel, origin + t * travel + 40.0 * lastPixelSize_ * s.axis, palette::kSeparated);
+        renderer.label(origin + t * travel, "inside for t in [" + formatNumber(s.first) + ", " + formatNumber(s.last) + "]", palette::kAccent);
+      } else {
+        renderer.label(origin + t * travel, "t = " + formatNumber(t), palette::kAccent);
+      }
     } else if (algorithm_ == CastAlgorithm::Ray) {
       const auto& s = trace_.ray[index];
       renderer.point(s.x, palette::kAccent);
@@ -429,8 +473,8 @@ void ContinuousLab::draw(const DrawContext& context) {
 
 // The same motion checked only at discrete frames (what a fixed-step simulation does), next to the cast: frames
 // that overlap are red; with none, the body tunnelled. After the cast's contact the bodies bounce
-// (collide::impactResponse, restitution e): a still A is a wall (immovable) and only B bounces; when both move
-// they have equal masses and both do.
+// (collide::impactResponse, restitution e): a still body is a wall (immovable) and only the other bounces; when
+// both move they have equal masses and both do.
 void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
   for (int k = 1; k <= kDiscreteFrames; ++k) {
     const Collider b = at(shapes_[1], motions_[1], static_cast<double>(k) / kDiscreteFrames);
@@ -440,18 +484,21 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
   }
   if (result_.hit && result_.status == CastStatus::Hit) {
     // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
-    const bool bothMove = motions_[0].velocity != Vec2d{};
-    const collide::Impact<Vec2d> impact = collide::impactResponse(
-        motions_[0].velocity, bothMove ? 1.0 : 0.0, motions_[1].velocity, 1.0, result_.normal, restitution_);
-    for (int i = bothMove ? 0 : 1; i < 2; ++i) {
+    const std::array<bool, 2> moves = {motions_[0].velocity != Vec2d{}, motions_[1].velocity != Vec2d{}};
+    const bool bothMove = moves[0] && moves[1];
+    const collide::Impact<Vec2d> impact =
+        collide::impactResponse(motions_[0].velocity, moves[0] ? 1.0 : 0.0, motions_[1].velocity, moves[1] ? 1.0 : 0.0,
+                                result_.normal, restitution_);
+    for (int i = 0; i < 2; ++i) {
       const auto index = static_cast<std::size_t>(i);
+      if (!moves[index]) continue;
       const Collider contact = at(shapes_[index], motions_[index], result_.fraction);
       Motion2 bounced = motions_[index];
       bounced.velocity = i == 0 ? impact.velocityA : impact.velocityB;
       const Collider after = at(contact, bounced, 1.0 - result_.fraction);
       renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
       drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
-      const std::string who = bothMove ? (i == 0 ? "A" : "B") + std::string(" (equal masses)") : "B";
+      const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
       renderer.label(shapeAnchor(after),
                      "with the time of impact: " + who + " bounces (e = " + formatNumber(restitution_) + ")",
                      palette::kSeparated, {8, 30});

@@ -686,6 +686,48 @@ TEST(CastQuery, RecordedRunsEqualUnrecordedBitForBit) {
   }
 }
 
+TEST(CastQuery, ClosedFormRayCastsRecordTheirStagesInTheWorld) {
+  const V2 origin{-5, 1.2};
+  const Motion<V2> travel{{16, 0.5}, 0};
+  const Collider<double> ray{Point<double>{}, {origin, {}}};
+  const Transform<double> pose = Transform<double>::fromPose({3, 1}, 0.4);
+  const std::vector<Collider<double>> targets = {{Box<double>{{1, 0.5}}, pose},
+                                                 {regularPolygon(6, 1.0), pose},
+                                                 {Circle<double>{{0.2, 0}, 0.7}, pose},
+                                                 {Capsule<double>{{-1, 0}, {1, 0}, 0.4}, pose},
+                                                 {Capsule<double>{{0, -1}, {0, 1}, 0.3}, pose}};
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    CastRecorder<V2> trace;
+    const CastResult<V2> plain = runCast(CastAlgorithm::Ray, ray, travel, targets[i], Motion<V2>{});
+    const CastResult<V2> traced = runCast(CastAlgorithm::Ray, ray, travel, targets[i], Motion<V2>{}, {}, &trace);
+    ASSERT_EQ(plain.status, CastStatus::Hit) << "target " << i;
+    EXPECT_TRUE(test::sameBits(plain.fraction, traced.fraction)) << "target " << i;
+    EXPECT_TRUE(test::sameBits(plain.normal, traced.normal)) << "target " << i;
+    EXPECT_TRUE(trace.ray.empty()) << "a closed form, not the GJK ray cast";
+    if (i < 2) {
+      // Slabs (2) or face planes (6), in the world: the ray's point projects where its world origin does, and the
+      // last clipped interval starts at the hit.
+      ASSERT_EQ(trace.axes.size(), i == 0 ? 2u : 6u);
+      for (const SweptAxisStep<V2>& step : trace.axes) {
+        EXPECT_NEAR(step.minB, dot(step.axis, origin), 1e-12);
+        EXPECT_EQ(step.minB, step.maxB);
+        EXPECT_NEAR(step.speed, dot(step.axis, travel.velocity), 1e-12);
+        EXPECT_FALSE(step.earlyExit);
+      }
+      EXPECT_EQ(trace.axes.back().first, plain.fraction);
+    } else {
+      // A circle's quadratic, or a capsule's side then (when the side misses) its caps: one piece hits at t.
+      ASSERT_EQ(trace.sweep.size(), i == 2 ? 1u : (trace.sweep.front().hit ? 1u : 3u)) << "target " << i;
+      int hits = 0;
+      for (const SweepStep<V2>& step : trace.sweep) {
+        EXPECT_NEAR(length(step.start - origin), 0.0, 1e-12) << "the ray's origin, in the world";
+        if (step.hit && step.t == plain.fraction) ++hits;
+      }
+      EXPECT_GE(hits, 1) << "target " << i;
+    }
+  }
+}
+
 TEST(CastQuery, FloatCastsAgreeWithDouble) {
   const Collider<float> a{Box<float>{{1, 1}}, Transform<float>::fromPose({-5, 0.3f}, 0.2f)};
   const Collider<float> b{Box<float>{{0.5f, 2}}, Transform<float>::fromPose({0, 0}, -0.1f)};

@@ -448,6 +448,101 @@ template <Scalar S>
 
 }  // namespace detail
 
+// The pieces of the moving-sphere tests (section Moving spheres), also the traced steps of the closed-form ray
+// casts of spheres and capsules.
+namespace detail {
+
+// The moving point start + t motion against a sphere (circle) of `radius` at `center`: the quadratic of Ericson
+// 5.3.2 in its halved form a t^2 + 2 b t + c = 0, every coefficient kept for the trace.
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepSphere(SweepPart part, int index, V start, V motion, V center,
+                                              ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  SweepStep<V> step;
+  step.part = part;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  const V m = start - center;
+  step.a = lengthSquared(motion);
+  step.b = dot(m, motion);
+  step.c = lengthSquared(m) - radius * radius;
+  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
+  step.discriminant = roots.discriminant;
+  step.root0 = roots.root0;
+  step.root1 = roots.root1;
+  step.hit = step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1);
+  step.t = step.hit ? roots.root0 : std::numeric_limits<S>::quiet_NaN();
+  return step;
+}
+
+// The side of the cylinder of `radius` around segment [p, q] (a capsule without its caps; Ericson 5.3.7).
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepCylinderSide(int index, V start, V motion, V p, V q, ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  const V axis = q - p;
+  const S axisSquared = lengthSquared(axis);
+  SweepStep<V> step;
+  step.part = SweepPart::Edge;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  step.t = std::numeric_limits<S>::quiet_NaN();
+  step.root0 = step.root1 = step.t;
+  if (!(axisSquared > std::numeric_limits<S>::min())) return step;
+  const V m = start - p;
+  const V mPerp = m - (dot(m, axis) / axisSquared) * axis;
+  const V dPerp = motion - (dot(motion, axis) / axisSquared) * axis;
+  step.a = lengthSquared(dPerp);
+  step.b = dot(mPerp, dPerp);
+  step.c = lengthSquared(mPerp) - radius * radius;
+  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
+  step.discriminant = roots.discriminant;
+  step.root0 = roots.root0;
+  step.root1 = roots.root1;
+  if (step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1)) {
+    const S along = dot(m + roots.root0 * motion, axis) / axisSquared;
+    step.hit = along >= S(0) && along <= S(1);
+    if (step.hit) step.t = roots.root0;
+  }
+  return step;
+}
+
+// The moving point against the plane dot(n, x) = offset thickened by radius, from whichever side it starts
+// (Ericson 5.5.3: the signed distances at both ends, interpolated).
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepPlane(SweepPart part, int index, V start, V motion, V n, ScalarOf<V> offset,
+                                             ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  SweepStep<V> step;
+  step.part = part;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  step.root0 = step.root1 = std::numeric_limits<S>::quiet_NaN();
+  step.startDistance = dot(n, start) - offset;
+  step.endDistance = dot(n, start + motion) - offset;
+  const S d0 = step.startDistance;
+  const S d1 = step.endDistance;
+  step.t = std::numeric_limits<S>::quiet_NaN();
+  if (d0 > radius && d1 < radius) step.t = (d0 - radius) / (d0 - d1);
+  else if (d0 < -radius && d1 > -radius) step.t = (d0 + radius) / (d0 - d1);
+  step.hit = step.t >= S(0) && step.t <= S(1);
+  return step;
+}
+
+template <Vector V, class Trace>
+[[nodiscard]] inline CastResult<V> sweepToResult(const SweepStep<V>& step, V contactOnPiece, V normalToward,
+                                                 Trace& trace) {
+  if constexpr (Trace::enabled) trace(step);
+  return hitResult(step.t, contactOnPiece, normalToward);
+}
+
+}  // namespace detail
+
 // [SECTION] Ray casts: closed forms
 
 // A ray: origin + fraction * translation, fraction in [0, 1].
@@ -458,10 +553,13 @@ struct Ray {
 };
 
 // Ray against a sphere (a circle in the plane) by the quadratic |m + t d|^2 = r^2, m = origin - center (Ericson
-// 5.3.2). A zero radius is a point: hit only when the ray passes through it.
-template <Vector V>
-[[nodiscard]] inline CastResult<V> raySphere(const Ray<V>& ray, V center, ScalarOf<V> radius) {
+// 5.3.2). A zero radius is a point: hit only when the ray passes through it. Traced: one SweepStep (part Sphere, or
+// the part and index given, as a capsule's caps are Vertex 0 and 1) with the quadratic's coefficients and roots.
+template <Vector V, class Trace>
+[[nodiscard]] inline CastResult<V> raySphere(const Ray<V>& ray, V center, ScalarOf<V> radius, Trace& trace,
+                                             SweepPart part = SweepPart::Sphere, int index = 0) {
   using S = ScalarOf<V>;
+  if constexpr (Trace::enabled) trace(detail::sweepSphere(part, index, ray.origin, ray.translation, center, radius));
   const V m = ray.origin - center;
   const V d = ray.translation;
   const S c = lengthSquared(m) - radius * radius;
@@ -483,14 +581,24 @@ template <Vector V>
   return detail::hitResult(t, point, detail::unitOr(point - center, backward));
 }
 
+template <Vector V>
+[[nodiscard]] inline CastResult<V> raySphere(const Ray<V>& ray, V center, ScalarOf<V> radius) {
+  NoTrace trace;
+  return raySphere(ray, center, radius, trace);
+}
+
 // The slab test (Kay and Kajiya 1986; Ericson 5.3.3) against the box [low, high]: per axis the interval of the
 // ray inside the slab, the ray inside the box where all intervals overlap. A zero translation along an axis keeps
-// the ray in that slab or never in it.
-template <Vector V>
-[[nodiscard]] inline CastResult<V> raySlab(const Ray<V>& ray, V low, V high) {
+// the ray in that slab or never in it. Traced: one SweptAxisStep per axis, the ray's point as a moving interval
+// of zero width (minB = maxB = its coordinate, speed its translation) against the slab [minA, maxA]: tEnter and
+// tExit the slab's interval, first and last the running entry and exit, earlyExit when they cross (dynamic SAT
+// of a point on the box's face axes).
+template <Vector V, class Trace>
+[[nodiscard]] inline CastResult<V> raySlab(const Ray<V>& ray, V low, V high, Trace& trace) {
   using S = ScalarOf<V>;
-  S enter = -std::numeric_limits<S>::infinity();
-  S exit = std::numeric_limits<S>::infinity();
+  constexpr S kInfinity = std::numeric_limits<S>::infinity();
+  S enter = -kInfinity;
+  S exit = kInfinity;
   int enterAxis = -1;
   S enterSign = S(0);
   bool strictlyInside = true;
@@ -506,8 +614,24 @@ template <Vector V>
     // The face nearest the origin: the normal of a start on the surface.
     if (o - lo < touchGap) touchGap = o - lo, touchAxis = i, touchSign = S(-1);
     if (hi - o < touchGap) touchGap = hi - o, touchAxis = i, touchSign = S(1);
+    const auto record = [&](S axisEnter, S axisExit, bool separated) {
+      if constexpr (Trace::enabled) {
+        SweptAxisStep<V> step;
+        step.axis = detail::unitAxis<V>(i);
+        step.minA = lo, step.maxA = hi, step.minB = o, step.maxB = o;
+        step.speed = d;
+        step.tEnter = axisEnter, step.tExit = axisExit;
+        step.first = enter, step.last = exit;
+        step.earlyExit = separated;
+        trace(step);
+      } else {
+        (void)axisEnter, (void)axisExit, (void)separated;
+      }
+    };
     if (d == S(0)) {
-      if (o < lo || o > hi) return detail::missResult<V>();
+      const bool outside = o < lo || o > hi;
+      record(outside ? kInfinity : -kInfinity, outside ? -kInfinity : kInfinity, outside);
+      if (outside) return detail::missResult<V>();
       continue;
     }
     const S inverse = S(1) / d;
@@ -517,6 +641,7 @@ template <Vector V>
     if (t0 > t1) std::swap(t0, t1), sign = S(1);
     if (t0 > enter) enter = t0, enterAxis = i, enterSign = sign;
     exit = std::min(exit, t1);
+    record(t0, t1, enter > exit);
     if (enter > exit) return detail::missResult<V>();
   }
   if (strictlyInside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{});
@@ -528,12 +653,22 @@ template <Vector V>
   return detail::hitResult(enter, ray.origin + enter * ray.translation, detail::unitAxis<V>(enterAxis, enterSign));
 }
 
+template <Vector V>
+[[nodiscard]] inline CastResult<V> raySlab(const Ray<V>& ray, V low, V high) {
+  NoTrace trace;
+  return raySlab(ray, low, high, trace);
+}
+
 // Clipping against the planes of a convex polytope (Cyrus and Beck 1978; Ericson 5.3.8; Box2D's
 // b2RayCastPolygon): each plane dot(n, x) <= offset cuts the ray's interval, entering where the ray crosses a
-// plane it faces. planeAt(i) gives {n, offset}.
-template <Vector V, class PlaneAt>
-[[nodiscard]] inline CastResult<V> rayClip(const Ray<V>& ray, int planeCount, PlaneAt planeAt) {
+// plane it faces. planeAt(i) gives {n, offset}. Traced: one SweptAxisStep per plane, as the slab test's: the
+// polytope's side [-inf, offset] (minA, maxA) against the ray's point (minB = maxB = dot(n, origin), speed
+// dot(n, translation)); tEnter and tExit the times the point is inside that plane, first and last the clipped
+// interval so far, earlyExit when it is empty.
+template <Vector V, class PlaneAt, class Trace>
+[[nodiscard]] inline CastResult<V> rayClip(const Ray<V>& ray, int planeCount, PlaneAt planeAt, Trace& trace) {
   using S = ScalarOf<V>;
+  constexpr S kInfinity = std::numeric_limits<S>::infinity();
   S lower = -std::numeric_limits<S>::infinity();
   S upper = std::numeric_limits<S>::infinity();
   int enterPlane = -1;
@@ -549,7 +684,23 @@ template <Vector V, class PlaneAt>
     strictlyInside = strictlyInside && gap > S(0);
     outside = outside || gap < S(0);
     if (gap < touchGap) touchGap = gap, touchNormal = n;
+    const auto record = [&](S planeEnter, S planeExit, bool separated) {
+      if constexpr (Trace::enabled) {
+        SweptAxisStep<V> step;
+        step.axis = n;
+        step.minA = -kInfinity, step.maxA = offset;
+        step.minB = step.maxB = dot(n, ray.origin);
+        step.speed = denominator;
+        step.tEnter = planeEnter, step.tExit = planeExit;
+        step.first = lower, step.last = upper;
+        step.earlyExit = separated;
+        trace(step);
+      } else {
+        (void)planeEnter, (void)planeExit, (void)separated;
+      }
+    };
     if (denominator == S(0)) {
+      record(gap < S(0) ? kInfinity : -kInfinity, gap < S(0) ? -kInfinity : kInfinity, gap < S(0));
       if (gap < S(0)) return detail::missResult<V>();
       continue;
     }
@@ -559,6 +710,7 @@ template <Vector V, class PlaneAt>
     } else {
       upper = std::min(upper, t);
     }
+    record(denominator < S(0) ? t : -kInfinity, denominator < S(0) ? kInfinity : t, upper < lower);
     if (upper < lower) return detail::missResult<V>();
   }
   if (strictlyInside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{});
@@ -567,10 +719,17 @@ template <Vector V, class PlaneAt>
   return detail::hitResult(lower, ray.origin + lower * ray.translation, enterNormal);
 }
 
+template <Vector V, class PlaneAt>
+[[nodiscard]] inline CastResult<V> rayClip(const Ray<V>& ray, int planeCount, PlaneAt planeAt) {
+  NoTrace trace;
+  return rayClip(ray, planeCount, planeAt, trace);
+}
+
 // Ray against a capsule (a segment swept by a sphere; in the plane, a stadium): the infinite cylinder around the
-// segment's line clipped to the segment, then the spheres at its ends (Ericson 5.3.7), the first hit wins.
-template <Vector V>
-[[nodiscard]] inline CastResult<V> rayCapsule(const Ray<V>& ray, V a, V b, ScalarOf<V> radius) {
+// segment's line clipped to the segment, then the spheres at its ends (Ericson 5.3.7), the first hit wins. Traced:
+// the side's quadratic (SweepStep part Edge), then each cap's (part Vertex 0 and 1) when the side misses.
+template <Vector V, class Trace>
+[[nodiscard]] inline CastResult<V> rayCapsule(const Ray<V>& ray, V a, V b, ScalarOf<V> radius, Trace& trace) {
   using S = ScalarOf<V>;
   const SegmentClosestPoint<V> nearest = closestPointOnSegment(ray.origin, a, b);
   const V offset = ray.origin - nearest.point;
@@ -581,6 +740,7 @@ template <Vector V>
   CastResult<V> best = detail::missResult<V>();
   const V axis = b - a;
   const S axisSquared = lengthSquared(axis);
+  if constexpr (Trace::enabled) trace(detail::sweepCylinderSide(0, ray.origin, ray.translation, a, b, radius));
   if (axisSquared > std::numeric_limits<S>::min()) {
     // The side: |perp(m + t d)|^2 = r^2, perp removing the axis component.
     const V m = ray.origin - a;
@@ -601,11 +761,17 @@ template <Vector V>
       }
     }
   }
-  for (const V end : {a, b}) {
-    const CastResult<V> cap = raySphere(ray, end, radius);
+  for (int end = 0; end < 2; ++end) {
+    const CastResult<V> cap = raySphere(ray, end == 0 ? a : b, radius, trace, SweepPart::Vertex, end);
     if (cap.status == CastStatus::Hit && cap.fraction < best.fraction + (best.hit ? S(0) : S(1))) best = cap;
   }
   return best;
+}
+
+template <Vector V>
+[[nodiscard]] inline CastResult<V> rayCapsule(const Ray<V>& ray, V a, V b, ScalarOf<V> radius) {
+  NoTrace trace;
+  return rayCapsule(ray, a, b, radius, trace);
 }
 
 // Ray against a segment in the plane: o + t d = a + s (b - a) by cross products. Collinear: the first end point
@@ -1476,99 +1642,6 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
 }
 
 // [SECTION] Moving spheres
-
-namespace detail {
-
-// The moving point start + t motion against a sphere (circle) of `radius` at `center`: the quadratic of Ericson
-// 5.3.2 in its halved form a t^2 + 2 b t + c = 0, every coefficient kept for the trace.
-template <Vector V>
-[[nodiscard]] inline SweepStep<V> sweepSphere(SweepPart part, int index, V start, V motion, V center,
-                                              ScalarOf<V> radius) {
-  using S = ScalarOf<V>;
-  SweepStep<V> step;
-  step.part = part;
-  step.index = index;
-  step.start = start;
-  step.motion = motion;
-  step.radius = radius;
-  const V m = start - center;
-  step.a = lengthSquared(motion);
-  step.b = dot(m, motion);
-  step.c = lengthSquared(m) - radius * radius;
-  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
-  step.discriminant = roots.discriminant;
-  step.root0 = roots.root0;
-  step.root1 = roots.root1;
-  step.hit = step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1);
-  step.t = step.hit ? roots.root0 : std::numeric_limits<S>::quiet_NaN();
-  return step;
-}
-
-// The side of the cylinder of `radius` around segment [p, q] (a capsule without its caps; Ericson 5.3.7).
-template <Vector V>
-[[nodiscard]] inline SweepStep<V> sweepCylinderSide(int index, V start, V motion, V p, V q, ScalarOf<V> radius) {
-  using S = ScalarOf<V>;
-  const V axis = q - p;
-  const S axisSquared = lengthSquared(axis);
-  SweepStep<V> step;
-  step.part = SweepPart::Edge;
-  step.index = index;
-  step.start = start;
-  step.motion = motion;
-  step.radius = radius;
-  step.t = std::numeric_limits<S>::quiet_NaN();
-  step.root0 = step.root1 = step.t;
-  if (!(axisSquared > std::numeric_limits<S>::min())) return step;
-  const V m = start - p;
-  const V mPerp = m - (dot(m, axis) / axisSquared) * axis;
-  const V dPerp = motion - (dot(motion, axis) / axisSquared) * axis;
-  step.a = lengthSquared(dPerp);
-  step.b = dot(mPerp, dPerp);
-  step.c = lengthSquared(mPerp) - radius * radius;
-  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
-  step.discriminant = roots.discriminant;
-  step.root0 = roots.root0;
-  step.root1 = roots.root1;
-  if (step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1)) {
-    const S along = dot(m + roots.root0 * motion, axis) / axisSquared;
-    step.hit = along >= S(0) && along <= S(1);
-    if (step.hit) step.t = roots.root0;
-  }
-  return step;
-}
-
-// The moving point against the plane dot(n, x) = offset thickened by radius, from whichever side it starts
-// (Ericson 5.5.3: the signed distances at both ends, interpolated).
-template <Vector V>
-[[nodiscard]] inline SweepStep<V> sweepPlane(SweepPart part, int index, V start, V motion, V n, ScalarOf<V> offset,
-                                             ScalarOf<V> radius) {
-  using S = ScalarOf<V>;
-  SweepStep<V> step;
-  step.part = part;
-  step.index = index;
-  step.start = start;
-  step.motion = motion;
-  step.radius = radius;
-  step.root0 = step.root1 = std::numeric_limits<S>::quiet_NaN();
-  step.startDistance = dot(n, start) - offset;
-  step.endDistance = dot(n, start + motion) - offset;
-  const S d0 = step.startDistance;
-  const S d1 = step.endDistance;
-  step.t = std::numeric_limits<S>::quiet_NaN();
-  if (d0 > radius && d1 < radius) step.t = (d0 - radius) / (d0 - d1);
-  else if (d0 < -radius && d1 > -radius) step.t = (d0 + radius) / (d0 - d1);
-  step.hit = step.t >= S(0) && step.t <= S(1);
-  return step;
-}
-
-template <Vector V, class Trace>
-[[nodiscard]] inline CastResult<V> sweepToResult(const SweepStep<V>& step, V contactOnPiece, V normalToward,
-                                                 Trace& trace) {
-  if constexpr (Trace::enabled) trace(step);
-  return hitResult(step.t, contactOnPiece, normalToward);
-}
-
-}  // namespace detail
 
 // A moving sphere (circle) against a plane (a line) dot(n, x) = offset (Ericson 5.5.3): the signed distances of
 // the centre at t = 0 and t = 1, interpolated to where one equals the radius. The normal points from the sphere
