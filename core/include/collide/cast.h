@@ -1153,28 +1153,21 @@ struct PairRayTrace {
 // A convex polygon placed once: its vertices in the world's axes about an origin, stored as two coordinate
 // arrays, so that a support is one pass of dot products the compiler vectorises, then the first vertex reaching
 // their maximum (a linear cast asks about three supports of each polygon; turning each direction into the
-// polygon's frame and the answer back costs more than placing its few vertices once). Keeps the bounding box.
+// polygon's frame and the answer back costs more than placing its few vertices once).
 template <Scalar S>
 struct PlacedPolygon {
   using Scalar = S;
   std::array<S, kMaxPolygonVertices> x;  // only [0, count) is written and read
   std::array<S, kMaxPolygonVertices> y;
   int count = 0;
-  Vec2<S> center, low, high;
+  Vec2<S> center;
 
   PlacedPolygon(const Polygon<S>& polygon, const Transform<S>& pose) : count(polygon.count) {
-    // The box in locals: the stores to x and y could alias members, which would keep it in memory.
-    Vec2<S> boxLow = pose.apply(polygon.vertices[0]);
-    Vec2<S> boxHigh = boxLow;
     for (int i = 0; i < count; ++i) {
       const Vec2<S> p = pose.apply(polygon.vertices[i]);
       x[i] = p.x;
       y[i] = p.y;
-      boxLow = {std::min(boxLow.x, p.x), std::min(boxLow.y, p.y)};
-      boxHigh = {std::max(boxHigh.x, p.x), std::max(boxHigh.y, p.y)};
     }
-    low = boxLow;
-    high = boxHigh;
     center = pose.apply(polygon.center);
   }
   [[nodiscard]] Vec2<S> coreSupport(Vec2<S> d) const {
@@ -1199,9 +1192,19 @@ struct PlacedPolygon {
   [[nodiscard]] Vec2<S> support(Vec2<S> d) const { return coreSupport(d); }
   [[nodiscard]] S coreRadius() const { return S(0); }
   [[nodiscard]] Vec2<S> centroid() const { return center; }
+  // Half the diagonal of its bounding box (the extreme coordinates are those of supportHalfDiagonal's supports).
   [[nodiscard]] S halfDiagonal() const {
-    const Vec2<S> width = high - low;
-    return S(0.5) * std::sqrt(width.x * width.x + width.y * width.y);
+    if (count < 1) return S(0);
+    S lowX = x[0], highX = x[0], lowY = y[0], highY = y[0];
+    for (int i = 1; i < count; ++i) {
+      lowX = std::min(lowX, x[i]);
+      highX = std::max(highX, x[i]);
+      lowY = std::min(lowY, y[i]);
+      highY = std::max(highY, y[i]);
+    }
+    const S width = highX - lowX;
+    const S height = highY - lowY;
+    return S(0.5) * std::sqrt(width * width + height * height);
   }
 };
 
