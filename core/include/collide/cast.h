@@ -1,5 +1,6 @@
-// collide/cast.h: continuous collision. Ray casts, linear shape casts and time of impact by conservative
-// advancement, dynamic SAT, moving-sphere tests and the reflection response, in the plane and in space.
+// collide/cast.h: continuous collision. Ray casts, linear shape casts (the GJK ray cast on A - B), time of impact
+// by conservative advancement, dynamic SAT, moving-sphere tests and the response (a reflection off a still body,
+// the impulse between two moving ones), in the plane and in space.
 //
 // Every cast asks one question: the first time t in [0, 1] at which two moving shapes touch. The motion over the
 // interval is position(t) = position + t * velocity and rotation(t) = the rotation by t * angular_velocity applied
