@@ -180,7 +180,7 @@ Json traceToJson(const collide::CastRecorder<V>& trace) {
       for (int i = 0; i < s.simplexCount; ++i) simplex.push_back(vec(s.simplex[i]));
       steps.push_back({{"iteration", s.iteration}, {"lambda", number(s.lambda)}, {"x", vec(s.x)}, {"v", vec(s.v)},
                        {"distance", number(s.distance)}, {"support", vec(s.support)}, {"advanced", s.advanced},
-                       {"simplex", simplex}, {"status", s.last ? std::string(collide::castStatusName(s.status)) : ""}});
+                       {"simplex", simplex}, {"point_a", vec(s.pointA)}, {"point_b", vec(s.pointB)}, {"status", s.last ? std::string(collide::castStatusName(s.status)) : ""}});
     }
     out["ray"] = steps;
   }

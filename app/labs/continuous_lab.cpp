@@ -1,11 +1,13 @@
 // The continuous-collision lab, registered as "Continuous collision": two shapes, each moving over t in [0, 1]
 // from its start pose by a velocity and an angular velocity, and one cast of collide/cast_query.h (ray, linear
-// cast, time of impact with rotation, dynamic SAT, moving spheres) recorded and stepped on the timeline: the shapes
-// at each iteration's time, the distance between them, the bound on the closing speed and the safe step it allows
-// (conservative advancement, Mirtich 1996); each axis's [t_enter, t_exit] for dynamic SAT; the quadratic's roots
-// for the moving spheres. The tunnelling demonstration draws the same motion sampled at discrete frames (a fast
-// body passes a thin wall between two of them) beside the cast's contact and the bounce it gives (reflection with
-// restitution; Ericson 5.5, the article's 25.9).
+// cast, time of impact with rotation, dynamic SAT, moving spheres) recorded and stepped on the timeline: for the
+// linear cast each support point of A - B with the ray parameter it allows and the closest points there (the GJK
+// ray cast, van den Bergen 2004); for the time of impact the shapes at each iteration's time, the distance between
+// them, the bound on the closing speed and the safe step it allows (conservative advancement, Mirtich 1996); each
+// axis's [t_enter, t_exit] for dynamic SAT; the quadratic's roots for the moving spheres. The tunnelling
+// demonstration draws the same motion sampled at discrete frames (a fast body passes a thin wall between two of
+// them) beside the cast's contact and the bounce it gives (the impulse response with restitution, Hecker 1997;
+// the article's 25.9).
 //
 // [SECTION] Helpers
 // [SECTION] The lab
@@ -68,14 +70,6 @@ Collider at(const Collider& start, const Motion2& motion, double t) {
   if (collide::isPlaced(moved.shape)) moved.transform = collide::poseAt(start.transform, motion, t);
   else moveShape(moved, t * motion.velocity);
   return moved;
-}
-
-// Reflection with restitution e (Ericson 5.5's response; the article's 25.9): the velocity's normal part is
-// reversed and scaled by e, the tangential part kept.
-Vec2d reflect(Vec2d velocity, Vec2d normal, double restitution) {
-  const double along = dot(velocity, normal);
-  if (along <= 0) return velocity;  // already separating
-  return velocity - (1.0 + restitution) * along * normal;
 }
 
 struct Preset {
@@ -200,8 +194,10 @@ void ContinuousLab::record() {
 
 std::size_t ContinuousLab::count() const {
   switch (algorithm_) {
-    case CastAlgorithm::Ray: return trace_.ray.size();
-    case CastAlgorithm::Linear:
+    // A ray records the GJK ray cast's steps, or its closed form's: the slab or clipping planes' intervals, or the
+    // quadratics of a circle or capsule (one kind per cast).
+    case CastAlgorithm::Ray: return trace_.ray.size() + trace_.axes.size() + trace_.sweep.size();
+    case CastAlgorithm::Linear: return trace_.ray.size();
     case CastAlgorithm::TimeOfImpact: return trace_.advance.size();
     case CastAlgorithm::DynamicSat: return trace_.axes.size();
     case CastAlgorithm::Analytic: return trace_.sweep.size();
@@ -213,8 +209,14 @@ double ContinuousLab::stepTime() const {
   if (stepCount() == 0) return result_.hit ? result_.fraction : 1.0;
   const auto index = static_cast<std::size_t>(step_);
   switch (algorithm_) {
-    case CastAlgorithm::Ray: return trace_.ray[index].lambda;
-    case CastAlgorithm::Linear:
+    case CastAlgorithm::Ray:
+      if (!trace_.axes.empty()) return std::clamp(trace_.axes[index].first, 0.0, 1.0);
+      if (!trace_.sweep.empty()) {
+        const double t = trace_.sweep[index].t;
+        return std::isfinite(t) ? t : (result_.hit ? result_.fraction : 1.0);
+      }
+      return trace_.ray[index].lambda;
+    case CastAlgorithm::Linear: return trace_.ray[index].lambda;
     case CastAlgorithm::TimeOfImpact: return trace_.advance[index].time;
     case CastAlgorithm::DynamicSat: return std::clamp(trace_.axes[index].first, 0.0, 1.0);
     case CastAlgorithm::Analytic: {
@@ -235,6 +237,27 @@ std::string ContinuousLab::narration() const {
   std::string text;
   switch (algorithm_) {
     case CastAlgorithm::Ray: {
+      if (!trace_.axes.empty()) {
+        // The slab test or clipping: the ray's point against one face plane (or slab) at a time.
+        const auto& s = trace_.axes[index];
+        const bool slab = std::isfinite(s.minA);
+        text = (slab ? "Slab " + std::to_string(step_ + 1) + " along " + formatVector(s.axis) + ": the ray is between its planes for t in ["
+                     : "Face plane " + std::to_string(step_ + 1) + " with normal " + formatVector(s.axis) + ": the ray is on its inner side for t in [") +
+               formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]. Clipped by the " + (slab ? "slabs" : "planes") +
+               " so far, the ray is inside for t in [" + formatNumber(s.first) + ", " + formatNumber(s.last) + "].";
+        if (s.earlyExit) text += " Empty: the ray misses.";
+        break;
+      }
+      if (!trace_.sweep.empty()) {
+        // A circle (or a capsule's side and caps): the quadratic |m + t d|^2 = r^2.
+        const auto& s = trace_.sweep[index];
+        const char* piece = s.part == collide::SweepPart::Edge ? "the capsule's side" : s.part == collide::SweepPart::Vertex ? "a cap" : "the circle";
+        text = std::string("Against ") + piece + ": " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
+               " = 0, discriminant " + formatNumber(s.discriminant) +
+               (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) + ". " : ": no real root. ");
+        text += s.hit ? "The smaller root in [0, 1] is the hit: t = " + formatNumber(s.t) + "." : "No entry in [0, 1] from this piece.";
+        break;
+      }
       const auto& s = trace_.ray[index];
       text = "At lambda = " + formatNumber(s.lambda) + " the ray's point is " + formatVector(s.x) + ", " + formatNumber(s.distance) +
              " from the shape along v = " + formatVector(s.v) + ". " +
@@ -243,7 +266,19 @@ std::string ContinuousLab::narration() const {
                          : "The support point joins the simplex; lambda stays.");
       break;
     }
-    case CastAlgorithm::Linear:
+    case CastAlgorithm::Linear: {
+      // The ray from the origin along B's motion relative to A, cast against A - B (van den Bergen 2004).
+      const auto& s = trace_.ray[index];
+      text = "Support point " + std::to_string(s.iteration) + " of A - B along v = " + formatVector(s.v) + ": " +
+             formatVector(s.support) + ". ";
+      text += s.advanced ? "Its plane keeps B's relative motion out of A - B until lambda = " + formatNumber(s.lambda) +
+                               ", so B moves there (no contact is possible before it). "
+                         : "Its plane does not separate: lambda stays at " + formatNumber(s.lambda) +
+                               " and the point joins the simplex (" + std::to_string(s.simplexCount) + " kept). ";
+      text += "At lambda the closest points are " + formatNumber(s.distance) + " apart.";
+      if (s.last) text += " The gap is within the tolerance: lambda is the time of contact.";
+      break;
+    }
     case CastAlgorithm::TimeOfImpact: {
       const auto& s = trace_.advance[index];
       text = "At t = " + formatNumber(s.time) + " the shapes are " + formatNumber(s.distance) + " apart along n = " +
@@ -379,13 +414,35 @@ void ContinuousLab::draw(const DrawContext& context) {
 
   if (stepCount() > 0) {
     const auto index = static_cast<std::size_t>(step_);
-    if ((algorithm_ == CastAlgorithm::Linear || algorithm_ == CastAlgorithm::TimeOfImpact)) {
+    if (algorithm_ == CastAlgorithm::Linear) {
+      const auto& s = trace_.ray[index];
+      renderer.line(s.pointA, s.pointB, palette::kSeparated, {2.5f});
+      renderer.point(s.pointA, palette::kShapeA);
+      renderer.point(s.pointB, palette::kShapeB);
+      renderer.label(s.pointB, "lambda " + formatNumber(s.lambda) + ", gap " + formatNumber(s.distance),
+                     palette::kSeparated, {10, -34});
+    } else if (algorithm_ == CastAlgorithm::TimeOfImpact) {
       const auto& s = trace_.advance[index];
       renderer.line(s.pointA, s.pointB, palette::kSeparated, {2.5f});
       renderer.point(s.pointA, palette::kShapeA);
       renderer.point(s.pointB, palette::kShapeB);
       renderer.label(s.pointB, "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step),
                      palette::kSeparated, {10, -34});
+    } else if (algorithm_ == CastAlgorithm::Ray && (!trace_.axes.empty() || !trace_.sweep.empty())) {
+      // The ray's point where this stage lets it in (the running entry, or the root), and the plane's normal.
+      const bool rayIsA = std::holds_alternative<collide::Point<double>>(shapes_[0].shape);
+      const Vec2d origin = shapeAnchor(shapes_[rayIsA ? 0 : 1]);
+      const Vec2d travel = motions_[rayIsA ? 0 : 1].velocity - motions_[rayIsA ? 1 : 0].velocity;
+      const double t = stepTime();
+      renderer.dashedLine(origin, origin + travel, palette::kAccent.withAlpha(0.6f));
+      renderer.point(origin + t * travel, palette::kAccent);
+      if (!trace_.axes.empty()) {
+        const auto& s = trace_.axes[index];
+        renderer.arrow(origin + t * travel, origin + t * travel + 40.0 * lastPixelSize_ * s.axis, palette::kSeparated);
+        renderer.label(origin + t * travel, "inside for t in [" + formatNumber(s.first) + ", " + formatNumber(s.last) + "]", palette::kAccent);
+      } else {
+        renderer.label(origin + t * travel, "t = " + formatNumber(t), palette::kAccent);
+      }
     } else if (algorithm_ == CastAlgorithm::Ray) {
       const auto& s = trace_.ray[index];
       renderer.point(s.x, palette::kAccent);
@@ -411,7 +468,9 @@ void ContinuousLab::draw(const DrawContext& context) {
 }
 
 // The same motion checked only at discrete frames (what a fixed-step simulation does), next to the cast: frames
-// that overlap are red; with none, the body tunnelled. After the cast's contact, B bounces (A held still).
+// that overlap are red; with none, the body tunnelled. After the cast's contact the bodies bounce
+// (collide::impactResponse, restitution e): a still body is a wall (immovable) and only the other bounces; when
+// both move they have equal masses and both do.
 void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
   for (int k = 1; k <= kDiscreteFrames; ++k) {
     const Collider b = at(shapes_[1], motions_[1], static_cast<double>(k) / kDiscreteFrames);
@@ -420,15 +479,26 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
     renderer.label(shapeAnchor(b), "frame " + std::to_string(k), palette::kTextDim, {4, 14});
   }
   if (result_.hit && result_.status == CastStatus::Hit) {
-    // B from its contact pose with its velocity reflected about the contact normal, for the rest of [0, 1].
-    const Collider contact = at(shapes_[1], motions_[1], result_.fraction);
-    Motion2 bounced = motions_[1];
-    bounced.velocity = reflect(motions_[1].velocity - motions_[0].velocity, -1.0 * result_.normal, restitution_) + motions_[0].velocity;
-    const Collider after = at(contact, bounced, 1.0 - result_.fraction);
-    renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
-    drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
-    renderer.label(shapeAnchor(after), "with the time of impact: B bounces (e = " + formatNumber(restitution_) + ")",
-                   palette::kSeparated, {8, 30});
+    // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
+    const std::array<bool, 2> moves = {motions_[0].velocity != Vec2d{}, motions_[1].velocity != Vec2d{}};
+    const bool bothMove = moves[0] && moves[1];
+    const collide::Impact<Vec2d> impact =
+        collide::impactResponse(motions_[0].velocity, moves[0] ? 1.0 : 0.0, motions_[1].velocity, moves[1] ? 1.0 : 0.0,
+                                result_.normal, restitution_);
+    for (int i = 0; i < 2; ++i) {
+      const auto index = static_cast<std::size_t>(i);
+      if (!moves[index]) continue;
+      const Collider contact = at(shapes_[index], motions_[index], result_.fraction);
+      Motion2 bounced = motions_[index];
+      bounced.velocity = i == 0 ? impact.velocityA : impact.velocityB;
+      const Collider after = at(contact, bounced, 1.0 - result_.fraction);
+      renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
+      drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
+      const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
+      renderer.label(shapeAnchor(after),
+                     "with the time of impact: " + who + " bounces (e = " + formatNumber(restitution_) + ")",
+                     palette::kSeparated, {8, 30});
+    }
   }
 }
 
@@ -529,7 +599,7 @@ void ContinuousLab::drawTimeBar() {
   ImDrawList* list = ImGui::GetWindowDrawList();
   list->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), palette::kGridMajor.packed(), 3.0f);
   const auto x = [&](double t) { return origin.x + static_cast<float>(std::clamp(t, 0.0, 1.0)) * width; };
-  if (algorithm_ == CastAlgorithm::Linear || algorithm_ == CastAlgorithm::TimeOfImpact) {
+  if (algorithm_ == CastAlgorithm::TimeOfImpact) {
     for (std::size_t i = 0; i < trace_.advance.size(); ++i) {
       const auto& s = trace_.advance[i];
       const bool current = static_cast<int>(i) == step_;
@@ -538,6 +608,14 @@ void ContinuousLab::drawTimeBar() {
                             palette::kSeparated.withAlpha(0.6f).packed());
       }
       list->AddLine(ImVec2(x(s.time), origin.y), ImVec2(x(s.time), origin.y + height),
+                    (current ? palette::kAccent : palette::kText).packed(), current ? 2.5f : 1.0f);
+    }
+  } else if (algorithm_ == CastAlgorithm::Linear) {
+    // The ray parameter only grows: each support point's plane moves it up, the current one highlighted.
+    for (std::size_t i = 0; i < trace_.ray.size(); ++i) {
+      const double lambda = trace_.ray[i].lambda;
+      const bool current = static_cast<int>(i) == step_;
+      list->AddLine(ImVec2(x(lambda), origin.y), ImVec2(x(lambda), origin.y + height),
                     (current ? palette::kAccent : palette::kText).packed(), current ? 2.5f : 1.0f);
     }
   } else {

@@ -213,6 +213,44 @@ auto withSink(CastRecorder<V>* trace, F&& run) {
   return run(none);
 }
 
+// The steps of a ray cast run in the shape's frame, placed in the world (every step that leaves here is world).
+// A ray's x, support, simplex and closest points are positions; an axis's projections move by the pose's
+// translation along the turned axis.
+template <Vector V, class Trace>
+struct PlacedSteps {
+  static constexpr bool enabled = Trace::enabled;
+  Trace& inner;
+  TransformOf<V> pose;
+  void operator()(RayCastStep<V> step) {
+    step.x = pose.apply(step.x);
+    step.v = pose.q.apply(step.v);
+    step.support = pose.apply(step.support);
+    for (int i = 0; i < step.simplexCount; ++i) step.simplex[i] = pose.apply(step.simplex[i]);
+    step.pointA = pose.apply(step.pointA);
+    step.pointB = pose.apply(step.pointB);
+    inner(step);
+  }
+  void operator()(SweptAxisStep<V> step) {
+    step.axis = pose.q.apply(step.axis);
+    const ScalarOf<V> shift = dot(step.axis, pose.p);
+    step.minA += shift, step.maxA += shift, step.minB += shift, step.maxB += shift;
+    inner(step);
+  }
+  void operator()(SweepStep<V> step) {
+    step.start = pose.apply(step.start);
+    step.motion = pose.q.apply(step.motion);
+    inner(step);
+  }
+};
+
+template <Vector V, class F>
+auto withPlacedSink(CastRecorder<V>* trace, const TransformOf<V>& pose, F&& run) {
+  return withSink(trace, [&](auto& sink) {
+    PlacedSteps<V, std::remove_reference_t<decltype(sink)>> placed{sink, pose};
+    return run(placed);
+  });
+}
+
 template <Scalar S>
 [[nodiscard]] CastResult<Vec2<S>> rayCastImpl(const Ray<Vec2<S>>& ray, const Collider<S>& collider,
                                               const CastOptions& options, CastRecorder<Vec2<S>>* trace) {
@@ -222,25 +260,28 @@ template <Scalar S>
   }
   const Transform<S> pose = placement(collider);
   const Ray<V> local{pose.applyInverse(ray.origin), pose.q.applyInverse(ray.translation)};
-  const CastResult<V> result = std::visit(
-      [&](const auto& shape) -> CastResult<V> {
-        using T = std::decay_t<decltype(shape)>;
-        if constexpr (std::is_same_v<T, Circle<S>>) return raySphere(local, shape.center, shape.radius);
-        else if constexpr (std::is_same_v<T, Aabb<S>>) return raySlab(local, shape.min, shape.max);
-        else if constexpr (std::is_same_v<T, Box<S>>) return raySlab(local, -shape.halfExtents, shape.halfExtents);
-        else if constexpr (std::is_same_v<T, Segment<S>>) return raySegment(local, shape.a, shape.b);
-        else if constexpr (std::is_same_v<T, Capsule<S>>) {
-          if (shape.radius == S(0)) return raySegment(local, shape.a, shape.b);
-          return rayCapsule(local, shape.a, shape.b, shape.radius);
-        } else if constexpr (std::is_same_v<T, Polygon<S>>) {
-          return rayClip(local, shape.count, [&shape](int i) {
-            return std::pair{shape.normals[i], dot(shape.normals[i], shape.vertices[i])};
-          });
-        } else {
-          return withSink(trace, [&](auto& sink) { return gjkRayCast(shape, local, options, sink); });
-        }
-      },
-      collider.shape);
+  const CastResult<V> result = withPlacedSink(trace, pose, [&](auto& sink) {
+    return std::visit(
+        [&](const auto& shape) -> CastResult<V> {
+          using T = std::decay_t<decltype(shape)>;
+          if constexpr (std::is_same_v<T, Circle<S>>) return raySphere(local, shape.center, shape.radius, sink);
+          else if constexpr (std::is_same_v<T, Aabb<S>>) return raySlab(local, shape.min, shape.max, sink);
+          else if constexpr (std::is_same_v<T, Box<S>>) return raySlab(local, -shape.halfExtents, shape.halfExtents, sink);
+          else if constexpr (std::is_same_v<T, Segment<S>>) return raySegment(local, shape.a, shape.b);
+          else if constexpr (std::is_same_v<T, Capsule<S>>) {
+            if (shape.radius == S(0)) return raySegment(local, shape.a, shape.b);
+            return rayCapsule(local, shape.a, shape.b, shape.radius, sink);
+          } else if constexpr (std::is_same_v<T, Polygon<S>>) {
+            return rayClip(
+                local, shape.count,
+                [&shape](int i) { return std::pair{shape.normals[i], dot(shape.normals[i], shape.vertices[i])}; },
+                sink);
+          } else {
+            return gjkRayCast(shape, local, options, sink);
+          }
+        },
+        collider.shape);
+  });
   return detail::toWorld(result, pose);
 }
 
@@ -253,31 +294,31 @@ template <Scalar S>
   }
   const Transform3<S> pose = placement(collider);
   const Ray<V> local{pose.applyInverse(ray.origin), pose.q.applyInverse(ray.translation)};
-  const CastResult<V> result = std::visit(
-      [&](const auto& shape) -> CastResult<V> {
-        using T = std::decay_t<decltype(shape)>;
-        const auto gjk = [&] {
-          return withSink(trace, [&](auto& sink) { return gjkRayCast(anySupport<Collider3<S>, V>(collider), local, options, sink); });
-        };
-        if constexpr (std::is_same_v<T, Sphere<S>>) return raySphere(local, shape.center, shape.radius);
-        else if constexpr (std::is_same_v<T, Aabb3<S>>) return raySlab(local, shape.min, shape.max);
-        else if constexpr (std::is_same_v<T, Box3<S>>) return raySlab(local, -shape.halfExtents, shape.halfExtents);
-        else if constexpr (std::is_same_v<T, Capsule3<S>>) {
-          if (shape.radius == S(0)) return gjk();
-          return rayCapsule(local, shape.a, shape.b, shape.radius);
-        } else if constexpr (std::is_same_v<T, Triangle3<S>>) {
-          bool parallel = false;
-          const CastResult<V> crossing = rayTriangle(local, shape.a, shape.b, shape.c, parallel);
-          return parallel ? gjk() : crossing;
-        } else if constexpr (std::is_same_v<T, Hull<S>>) {
-          return rayClip(local, static_cast<int>(shape.faces.size()), [&shape](int i) {
-            return std::pair{shape.faces[i].normal, shape.faces[i].offset};
-          });
-        } else {
-          return gjk();
-        }
-      },
-      collider.shape);
+  const CastResult<V> result = withPlacedSink(trace, pose, [&](auto& sink) {
+    return std::visit(
+        [&](const auto& shape) -> CastResult<V> {
+          using T = std::decay_t<decltype(shape)>;
+          const auto gjk = [&] { return gjkRayCast(anySupport<Collider3<S>, V>(collider), local, options, sink); };
+          if constexpr (std::is_same_v<T, Sphere<S>>) return raySphere(local, shape.center, shape.radius, sink);
+          else if constexpr (std::is_same_v<T, Aabb3<S>>) return raySlab(local, shape.min, shape.max, sink);
+          else if constexpr (std::is_same_v<T, Box3<S>>) return raySlab(local, -shape.halfExtents, shape.halfExtents, sink);
+          else if constexpr (std::is_same_v<T, Capsule3<S>>) {
+            if (shape.radius == S(0)) return gjk();
+            return rayCapsule(local, shape.a, shape.b, shape.radius, sink);
+          } else if constexpr (std::is_same_v<T, Triangle3<S>>) {
+            bool parallel = false;
+            const CastResult<V> crossing = rayTriangle(local, shape.a, shape.b, shape.c, parallel);
+            return parallel ? gjk() : crossing;
+          } else if constexpr (std::is_same_v<T, Hull<S>>) {
+            return rayClip(
+                local, static_cast<int>(shape.faces.size()),
+                [&shape](int i) { return std::pair{shape.faces[i].normal, shape.faces[i].offset}; }, sink);
+          } else {
+            return gjk();
+          }
+        },
+        collider.shape);
+  });
   return detail::toWorld(result, pose);
 }
 
@@ -292,21 +333,20 @@ template <Vector V>
   return result;
 }
 
-// Linear cast and time of impact on any pair of support shapes.
+// Linear cast (the GJK ray cast on A - B) and time of impact (conservative advancement) on any pair of support
+// shapes.
 template <class Collider, Vector V>
 [[nodiscard]] CastResult<V> advance(CastAlgorithm algorithm, const Collider& a, const Motion<V>& motionA,
                                     const Collider& b, const Motion<V>& motionB, const CastOptions& options,
                                     CastRecorder<V>* trace) {
   const auto shapeA = anySupport<Collider, V>(a);
   const auto shapeB = anySupport<Collider, V>(b);
-  const bool turns = algorithm == CastAlgorithm::TimeOfImpact;
-  const Motion<V> moveA = turns ? motionA : Motion<V>{motionA.velocity, {}};
-  const Motion<V> moveB = turns ? motionB : Motion<V>{motionB.velocity, {}};
-  const ScalarOf<V> radiusA = turns ? shapeA.farthest() : ScalarOf<V>(0);
-  const ScalarOf<V> radiusB = turns ? shapeB.farthest() : ScalarOf<V>(0);
   return withSink(trace, [&](auto& sink) {
-    return conservativeAdvancement(shapeA, placement(a), moveA, radiusA, shapeB, placement(b), moveB, radiusB,
-                                   options, sink);
+    if (algorithm == CastAlgorithm::Linear) {
+      return linearCast(shapeA, placement(a), motionA.velocity, shapeB, placement(b), motionB.velocity, options, sink);
+    }
+    return conservativeAdvancement(shapeA, placement(a), motionA, shapeA.farthest(), shapeB, placement(b), motionB,
+                                   shapeB.farthest(), options, sink);
   });
 }
 

@@ -297,6 +297,39 @@ TEST(LinearCast, TranslatingBoxesMatchTheSlabIntervals) {
   }
 }
 
+TEST(LinearCast, PlacedPolygonsAnswerAsTheGenericSupports) {
+  // Two polygons take the placed-vertex path (detail::PlacedPolygon); through runCast the same polygons are seen
+  // through the generic support of a collider. Both run the same loop: same outcome, times within the tolerance.
+  SplitMix64 random{21};
+  int hits = 0;
+  for (int i = 0; i < propertyPairs(300); ++i) {
+    const Polygon<double> a = randomPolygon<double>(random, 3 + i % 6, 1.0);
+    const Polygon<double> b = randomPolygon<double>(random, 3 + (i / 6) % 6, 1.0);
+    const Transform<double> poseA = randomPose<double>(random, 8.0), poseB = randomPose<double>(random, 8.0);
+    const V2 velocityA = 1.3 * (poseB.p - poseA.p) + V2{random.uniform(-2, 2), random.uniform(-2, 2)};
+    const V2 velocityB{random.uniform(-1, 1), random.uniform(-1, 1)};
+    const CastResult<V2> placed = linearCast(a, poseA, velocityA, b, poseB, velocityB);
+    const CastResult<V2> generic = runCast(CastAlgorithm::Linear, Collider<double>{a, poseA}, Motion<V2>{velocityA, 0},
+                                           Collider<double>{b, poseB}, Motion<V2>{velocityB, 0});
+    ASSERT_EQ(placed.status, generic.status) << "pair " << i;
+    if (placed.status != CastStatus::Hit) continue;
+    ++hits;
+    EXPECT_NEAR(placed.fraction, generic.fraction, 1e-9) << "pair " << i;
+    EXPECT_NEAR(dot(placed.normal, generic.normal), 1.0, 1e-6) << "pair " << i;
+    EXPECT_LT(length(placed.point - generic.point), 1e-6) << "pair " << i;
+  }
+  EXPECT_GT(hits, propertyPairs(300) / 5);
+  // The placed support reaches the polygon's own maximum in every direction.
+  for (int i = 0; i < 200; ++i) {
+    const Polygon<double> polygon = randomPolygon<double>(random, 3 + i % 10, 2.0);
+    const Transform<double> pose = randomPose<double>(random, 50.0);
+    const detail::PlacedPolygon<double> placed{polygon, pose};
+    const V2 d{random.uniform(-1, 1), random.uniform(-1, 1)};
+    const V2 expected = pose.apply(polygon.support(pose.q.applyInverse(d)));
+    EXPECT_NEAR(dot(placed.support(d), d), dot(expected, d), 1e-12 * (1 + length(pose.p))) << "polygon " << i;
+  }
+}
+
 TEST(LinearCast, TouchingAtTheStartIsAHitAtZero) {
   // Jolt #1786: a box resting on another and cast into it returned no hit. Here: Touching at t = 0.
   const Box<double> box{{1, 1}};
@@ -570,6 +603,47 @@ TEST(Response, ReflectionSplitsNormalAndTangentialParts) {
   EXPECT_FALSE(reflect(V2{3, 4}, V2{0, 0}, 1.0).valid);
 }
 
+TEST(Response, TwoBodiesExchangeMomentumAlongTheNormal) {
+  // Equal masses head on, elastic: the velocities swap; plastic: both move at the common velocity.
+  const Impact<V2> elastic = impactResponse(V2{2, 0}, 1.0, V2{-1, 0}, 1.0, V2{1, 0}, 1.0);
+  EXPECT_EQ(elastic.velocityA, (V2{-1, 0}));
+  EXPECT_EQ(elastic.velocityB, (V2{2, 0}));
+  EXPECT_DOUBLE_EQ(elastic.impulse, 3.0);
+  const Impact<V2> plastic = impactResponse(V2{2, 0}, 1.0, V2{-1, 0}, 1.0, V2{1, 0}, 0.0);
+  EXPECT_EQ(plastic.velocityA, (V2{0.5, 0}));
+  EXPECT_EQ(plastic.velocityB, (V2{0.5, 0}));
+  // Unequal masses, oblique, e = 0.5: Newton's law on the normal parts, momentum kept, tangential parts untouched.
+  SplitMix64 random{9};
+  for (int i = 0; i < 200; ++i) {
+    const V2 va{random.uniform(-5, 5), random.uniform(-5, 5)};
+    const V2 vb{random.uniform(-5, 5), random.uniform(-5, 5)};
+    const V2 n = normalize(V2{random.uniform(-1, 1), random.uniform(-1, 1)});
+    const double massA = random.uniform(0.1, 10), massB = random.uniform(0.1, 10), e = random.uniform(0, 1);
+    const Impact<V2> r = impactResponse(va, 1 / massA, vb, 1 / massB, n, e);
+    ASSERT_TRUE(r.valid);
+    const double closing = dot(va - vb, n);
+    if (closing <= 0) {
+      EXPECT_EQ(r.velocityA, va) << "separating: unchanged";
+      EXPECT_EQ(r.velocityB, vb);
+      continue;
+    }
+    EXPECT_NEAR(dot(r.velocityA - r.velocityB, n), -e * closing, 1e-12);
+    const V2 momentum = massA * va + massB * vb - (massA * r.velocityA + massB * r.velocityB);
+    EXPECT_LT(length(momentum), 1e-11);
+    EXPECT_NEAR(cross(r.velocityA - va, n), 0.0, 1e-12) << "A's tangential part kept";
+    EXPECT_NEAR(cross(r.velocityB - vb, n), 0.0, 1e-12) << "B's tangential part kept";
+  }
+  // An immovable A (inverse mass 0) is the wall of reflect(): B's velocity reflected about -n.
+  const Impact<V2> wall = impactResponse(V2{}, 0.0, V2{-3, 4}, 1.0, V2{1, 0}, 0.5);
+  EXPECT_EQ(wall.velocityA, V2{});
+  EXPECT_EQ(wall.velocityB, reflect(V2{-3, 4}, V2{1, 0}, 0.5).velocity);
+  // Two immovable bodies, NaN, a negative inverse mass, a zero normal.
+  EXPECT_EQ(impactResponse(V2{1, 0}, 0.0, V2{-1, 0}, 0.0, V2{1, 0}, 1.0).velocityA, (V2{1, 0}));
+  EXPECT_FALSE(impactResponse(V2{std::nan(""), 0}, 1.0, V2{}, 1.0, V2{1, 0}, 1.0).valid);
+  EXPECT_FALSE(impactResponse(V2{1, 0}, -1.0, V2{}, 1.0, V2{1, 0}, 1.0).valid);
+  EXPECT_FALSE(impactResponse(V2{1, 0}, 1.0, V2{}, 1.0, V2{}, 1.0).valid);
+}
+
 // [SECTION] The dispatch: refusals, agreement, traces
 
 TEST(CastQuery, RefusalsNameTheMotionOrShape) {
@@ -630,7 +704,59 @@ TEST(CastQuery, RecordedRunsEqualUnrecordedBitForBit) {
       const CastResult<V2> traced = runCast(algorithm, a, motion, b, Motion<V2>{}, {}, &trace);
       EXPECT_TRUE(test::sameBits(plain.fraction, traced.fraction));
       EXPECT_TRUE(test::sameBits(plain.normal, traced.normal));
-      EXPECT_EQ(plain.iterations, static_cast<int>(trace.advance.size()));
+      // One step per support point of A - B (linear) or per advancement (time of impact).
+      const std::size_t steps = algorithm == CastAlgorithm::Linear ? trace.ray.size() : trace.advance.size();
+      EXPECT_EQ(plain.iterations, static_cast<int>(steps));
+      if (algorithm == CastAlgorithm::Linear && !trace.ray.empty()) {
+        // The last step's witnesses are the contact's: their midpoint is the result's point, their gap the target.
+        const RayCastStep<V2>& last = trace.ray.back();
+        if (plain.status == CastStatus::Hit) {
+          EXPECT_LT(length(0.5 * (last.pointA + last.pointB) - plain.point), 1e-9);
+          EXPECT_LT(length(last.pointB - last.pointA), 1e-9);
+        }
+      }
+    }
+  }
+}
+
+TEST(CastQuery, ClosedFormRayCastsRecordTheirStagesInTheWorld) {
+  const V2 origin{-5, 1.2};
+  const Motion<V2> travel{{16, 0.5}, 0};
+  const Collider<double> ray{Point<double>{}, {origin, {}}};
+  const Transform<double> pose = Transform<double>::fromPose({3, 1}, 0.4);
+  const std::vector<Collider<double>> targets = {{Box<double>{{1, 0.5}}, pose},
+                                                 {regularPolygon(6, 1.0), pose},
+                                                 {Circle<double>{{0.2, 0}, 0.7}, pose},
+                                                 {Capsule<double>{{-1, 0}, {1, 0}, 0.4}, pose},
+                                                 {Capsule<double>{{0, -1}, {0, 1}, 0.3}, pose}};
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    CastRecorder<V2> trace;
+    const CastResult<V2> plain = runCast(CastAlgorithm::Ray, ray, travel, targets[i], Motion<V2>{});
+    const CastResult<V2> traced = runCast(CastAlgorithm::Ray, ray, travel, targets[i], Motion<V2>{}, {}, &trace);
+    ASSERT_EQ(plain.status, CastStatus::Hit) << "target " << i;
+    EXPECT_TRUE(test::sameBits(plain.fraction, traced.fraction)) << "target " << i;
+    EXPECT_TRUE(test::sameBits(plain.normal, traced.normal)) << "target " << i;
+    EXPECT_TRUE(trace.ray.empty()) << "a closed form, not the GJK ray cast";
+    if (i < 2) {
+      // Slabs (2) or face planes (6), in the world: the ray's point projects where its world origin does, and the
+      // last clipped interval starts at the hit.
+      ASSERT_EQ(trace.axes.size(), i == 0 ? 2u : 6u);
+      for (const SweptAxisStep<V2>& step : trace.axes) {
+        EXPECT_NEAR(step.minB, dot(step.axis, origin), 1e-12);
+        EXPECT_EQ(step.minB, step.maxB);
+        EXPECT_NEAR(step.speed, dot(step.axis, travel.velocity), 1e-12);
+        EXPECT_FALSE(step.earlyExit);
+      }
+      EXPECT_EQ(trace.axes.back().first, plain.fraction);
+    } else {
+      // A circle's quadratic, or a capsule's side then (when the side misses) its caps: one piece hits at t.
+      ASSERT_EQ(trace.sweep.size(), i == 2 ? 1u : (trace.sweep.front().hit ? 1u : 3u)) << "target " << i;
+      int hits = 0;
+      for (const SweepStep<V2>& step : trace.sweep) {
+        EXPECT_NEAR(length(step.start - origin), 0.0, 1e-12) << "the ray's origin, in the world";
+        if (step.hit && step.t == plain.fraction) ++hits;
+      }
+      EXPECT_GE(hits, 1) << "target " << i;
     }
   }
 }

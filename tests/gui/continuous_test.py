@@ -6,11 +6,16 @@
 Opens a copy of ccd_01_bullet_through_paper.json with --dump-state, drags B's end-position handle (the filled disc
 where B ends at t = 1) back to in front of the wall, so B no longer reaches it, presses 2 (the linear cast) and
 Ctrl+Q, and checks the dump: B's velocity follows the handle, the cast finds no contact, the algorithm changed.
+Then, in a second window on the same scene, drags the wall's rotation handle (the ring 40 pixels from its end
+position, at its end angle) a quarter turn counter-clockwise and checks the dump: A's angular velocity is that
+quarter turn, the time of impact still runs (no refusal) and, the wall's top now leaning toward the bullet, finds
+the contact earlier.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- continuous_test.py ...).
 """
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -29,6 +34,57 @@ def to_screen(view, point):
     left, top, width, height = view["rect"]
     return (round(left + 0.5 * width + (point[0] - view["center"][0]) * view["zoom"]),
             round(top + 0.5 * height - (point[1] - view["center"][1]) * view["zoom"]))
+
+
+def session(exe, home, scene_path, dump_path, act):
+    """Opens the lab on the scene in a real window of WIDTH x HEIGHT, runs act(window), quits (the dump is written)."""
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "collision-lab"), exist_ok=True)
+    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
+        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
+    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
+    if os.path.exists(dump_path):
+        os.remove(dump_path)
+    command = [exe, "--lab", LAB, "--scene", scene_path, "--dump-state", dump_path]
+    for _ in range(3):
+        process = subprocess.Popen(command, env=environment)
+        time.sleep(1.0)
+        if process.poll() != 2:
+            break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
+    try:
+        window = find_window(process)
+        xdotool("windowmove", "--sync", window, "0", "0")
+        xdotool("windowfocus", "--sync", window)
+        time.sleep(1.5)
+        act(window)
+        time.sleep(0.3)
+        quit_app(process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def spin_the_wall(args, home, scene_path, start, view, failures):
+    """Drags A's rotation handle a quarter turn counter-clockwise about A's end position."""
+    wall = start["motions"][0]
+    if wall["velocity"] != [0, 0] or wall["angular_velocity"] != 0:
+        raise AssertionError(f"the wall should start still: {wall}")
+    end = to_screen(view, (0.0, 0.0))  # A's end position: its start, at the origin
+    radius = 40  # pixels from the end position (ContinuousLab::spinHandle), at the end angle 0
+    handle = (end[0] + radius, end[1])
+    turned = (end[0], end[1] - radius)  # a quarter turn counter-clockwise (screen y runs down)
+    dump_path = os.path.join(args.out, "spin.json")
+    session(args.exe, home, scene_path, dump_path, lambda window: drag(window, handle, turned, 20))
+    dump = json.load(open(dump_path))
+    spin = dump["motions"][0]["angular_velocity"]
+    if abs(spin - math.pi / 2) > 0.06:
+        failures.append(f"A's angular velocity {spin} is not the quarter turn the handle made ({math.pi / 2})")
+    if dump["algorithm"] != "toi" or dump["refusal"]:
+        failures.append(f"the time of impact should take the turning wall: {dump['algorithm']}, {dump['refusal']!r}")
+    if not dump["result"]["hit"] or not dump["result"]["t"] < start["result"]["t"] - 0.005:
+        failures.append(f"the wall leaning toward the bullet should meet it earlier than t = {start['result']['t']}: "
+                        f"{dump['result']}")
+    return {"spin": spin, "result": dump["result"]}
 
 
 def main():
@@ -59,33 +115,8 @@ def main():
     if not start["result"]["hit"]:
         raise AssertionError(f"the scene should start with a contact: {start['result']}")
 
-    config = os.path.join(home, "config")
-    os.makedirs(os.path.join(config, "collision-lab"))
-    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
-        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
-    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
     dump_path = os.path.join(args.out, "dump.json")
-    if os.path.exists(dump_path):
-        os.remove(dump_path)
-    command = [args.exe, "--lab", LAB, "--scene", scene_path, "--dump-state", dump_path]
-    for _ in range(3):
-        process = subprocess.Popen(command, env=environment)
-        time.sleep(1.0)
-        if process.poll() != 2:
-            break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
-    try:
-        window = find_window(process)
-        xdotool("windowmove", "--sync", window, "0", "0")
-        xdotool("windowfocus", "--sync", window)
-        time.sleep(1.5)
-        drag(window, handle, target, 20)
-        press("2")  # the linear cast
-        time.sleep(0.3)
-        quit_app(process)
-    finally:
-        if process.poll() is None:
-            process.kill()
-
+    session(args.exe, home, scene_path, dump_path, lambda window: (drag(window, handle, target, 20), press("2")))
     dump = json.load(open(dump_path))
     failures = []
     pixel = 1.0 / view["zoom"]
@@ -100,6 +131,7 @@ def main():
     if not dump.get("narration"):
         failures.append("the dump has no narration")
     print(json.dumps({"velocity": [velocity, got], "result": dump["result"], "algorithm": dump["algorithm"]}))
+    print(json.dumps(spin_the_wall(args, home, scene_path, start, view, failures)))
     for failure in failures:
         print("FAIL:", failure)
     return 1 if failures else 0

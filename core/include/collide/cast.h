@@ -1,5 +1,6 @@
-// collide/cast.h: continuous collision. Ray casts, linear shape casts and time of impact by conservative
-// advancement, dynamic SAT, moving-sphere tests and the reflection response, in the plane and in space.
+// collide/cast.h: continuous collision. Ray casts, linear shape casts (the GJK ray cast on A - B), time of impact
+// by conservative advancement, dynamic SAT, moving-sphere tests and the response (a reflection off a still body,
+// the impulse between two moving ones), in the plane and in space.
 //
 // Every cast asks one question: the first time t in [0, 1] at which two moving shapes touch. The motion over the
 // interval is position(t) = position + t * velocity and rotation(t) = the rotation by t * angular_velocity applied
@@ -18,7 +19,8 @@
 // [SECTION] Helpers (components, poses along a motion, farthest radius)
 // [SECTION] Ray casts: closed forms
 // [SECTION] GJK ray cast (van den Bergen 2004)
-// [SECTION] Conservative advancement: linear cast and time of impact
+// [SECTION] Linear cast: the GJK ray cast on A - B
+// [SECTION] Conservative advancement: time of impact
 // [SECTION] Dynamic SAT
 // [SECTION] Moving spheres
 // [SECTION] Response
@@ -97,7 +99,9 @@ struct CastResult {
   CastStatus status = CastStatus::Miss;
 };
 
-// One iteration of the GJK ray cast (van den Bergen 2004), every value the picture needs.
+// One iteration of the GJK ray cast (van den Bergen 2004), every value the picture needs. For a linear cast the
+// ray runs through A - B (x: B's displacement relative to A at lambda; v, support and simplex: vectors of A - B),
+// all turned into the world's axes.
 template <Vector V>
 struct RayCastStep {
   using S = ScalarOf<V>;
@@ -110,6 +114,9 @@ struct RayCastStep {
   bool advanced = false;  // p's plane separated x from the shape, so lambda moved up to that plane
   int simplexCount = 0;
   std::array<V, kMaxSimplexVertices<V>> simplex{};  // the core points kept after the step
+  // The closest points at lambda: a linear cast's witnesses on A and on B (world, B moved to lambda); a ray's
+  // closest point of the shape (pointA) and the ray's point x (pointB).
+  V pointA{}, pointB{};
   CastStatus status = CastStatus::Miss;             // on the last step: how it ended
   bool last = false;
 };
@@ -442,6 +449,101 @@ template <Scalar S>
 
 }  // namespace detail
 
+// The pieces of the moving-sphere tests (section Moving spheres), also the traced steps of the closed-form ray
+// casts of spheres and capsules.
+namespace detail {
+
+// The moving point start + t motion against a sphere (circle) of `radius` at `center`: the quadratic of Ericson
+// 5.3.2 in its halved form a t^2 + 2 b t + c = 0, every coefficient kept for the trace.
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepSphere(SweepPart part, int index, V start, V motion, V center,
+                                              ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  SweepStep<V> step;
+  step.part = part;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  const V m = start - center;
+  step.a = lengthSquared(motion);
+  step.b = dot(m, motion);
+  step.c = lengthSquared(m) - radius * radius;
+  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
+  step.discriminant = roots.discriminant;
+  step.root0 = roots.root0;
+  step.root1 = roots.root1;
+  step.hit = step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1);
+  step.t = step.hit ? roots.root0 : std::numeric_limits<S>::quiet_NaN();
+  return step;
+}
+
+// The side of the cylinder of `radius` around segment [p, q] (a capsule without its caps; Ericson 5.3.7).
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepCylinderSide(int index, V start, V motion, V p, V q, ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  const V axis = q - p;
+  const S axisSquared = lengthSquared(axis);
+  SweepStep<V> step;
+  step.part = SweepPart::Edge;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  step.t = std::numeric_limits<S>::quiet_NaN();
+  step.root0 = step.root1 = step.t;
+  if (!(axisSquared > std::numeric_limits<S>::min())) return step;
+  const V m = start - p;
+  const V mPerp = m - (dot(m, axis) / axisSquared) * axis;
+  const V dPerp = motion - (dot(motion, axis) / axisSquared) * axis;
+  step.a = lengthSquared(dPerp);
+  step.b = dot(mPerp, dPerp);
+  step.c = lengthSquared(mPerp) - radius * radius;
+  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
+  step.discriminant = roots.discriminant;
+  step.root0 = roots.root0;
+  step.root1 = roots.root1;
+  if (step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1)) {
+    const S along = dot(m + roots.root0 * motion, axis) / axisSquared;
+    step.hit = along >= S(0) && along <= S(1);
+    if (step.hit) step.t = roots.root0;
+  }
+  return step;
+}
+
+// The moving point against the plane dot(n, x) = offset thickened by radius, from whichever side it starts
+// (Ericson 5.5.3: the signed distances at both ends, interpolated).
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepPlane(SweepPart part, int index, V start, V motion, V n, ScalarOf<V> offset,
+                                             ScalarOf<V> radius) {
+  using S = ScalarOf<V>;
+  SweepStep<V> step;
+  step.part = part;
+  step.index = index;
+  step.start = start;
+  step.motion = motion;
+  step.radius = radius;
+  step.root0 = step.root1 = std::numeric_limits<S>::quiet_NaN();
+  step.startDistance = dot(n, start) - offset;
+  step.endDistance = dot(n, start + motion) - offset;
+  const S d0 = step.startDistance;
+  const S d1 = step.endDistance;
+  step.t = std::numeric_limits<S>::quiet_NaN();
+  if (d0 > radius && d1 < radius) step.t = (d0 - radius) / (d0 - d1);
+  else if (d0 < -radius && d1 > -radius) step.t = (d0 + radius) / (d0 - d1);
+  step.hit = step.t >= S(0) && step.t <= S(1);
+  return step;
+}
+
+template <Vector V, class Trace>
+[[nodiscard]] inline CastResult<V> sweepToResult(const SweepStep<V>& step, V contactOnPiece, V normalToward,
+                                                 Trace& trace) {
+  if constexpr (Trace::enabled) trace(step);
+  return hitResult(step.t, contactOnPiece, normalToward);
+}
+
+}  // namespace detail
+
 // [SECTION] Ray casts: closed forms
 
 // A ray: origin + fraction * translation, fraction in [0, 1].
@@ -452,10 +554,13 @@ struct Ray {
 };
 
 // Ray against a sphere (a circle in the plane) by the quadratic |m + t d|^2 = r^2, m = origin - center (Ericson
-// 5.3.2). A zero radius is a point: hit only when the ray passes through it.
-template <Vector V>
-[[nodiscard]] inline CastResult<V> raySphere(const Ray<V>& ray, V center, ScalarOf<V> radius) {
+// 5.3.2). A zero radius is a point: hit only when the ray passes through it. Traced: one SweepStep (part Sphere, or
+// the part and index given, as a capsule's caps are Vertex 0 and 1) with the quadratic's coefficients and roots.
+template <Vector V, class Trace>
+[[nodiscard]] inline CastResult<V> raySphere(const Ray<V>& ray, V center, ScalarOf<V> radius, Trace& trace,
+                                             SweepPart part = SweepPart::Sphere, int index = 0) {
   using S = ScalarOf<V>;
+  if constexpr (Trace::enabled) trace(detail::sweepSphere(part, index, ray.origin, ray.translation, center, radius));
   const V m = ray.origin - center;
   const V d = ray.translation;
   const S c = lengthSquared(m) - radius * radius;
@@ -477,14 +582,24 @@ template <Vector V>
   return detail::hitResult(t, point, detail::unitOr(point - center, backward));
 }
 
+template <Vector V>
+[[nodiscard]] inline CastResult<V> raySphere(const Ray<V>& ray, V center, ScalarOf<V> radius) {
+  NoTrace trace;
+  return raySphere(ray, center, radius, trace);
+}
+
 // The slab test (Kay and Kajiya 1986; Ericson 5.3.3) against the box [low, high]: per axis the interval of the
 // ray inside the slab, the ray inside the box where all intervals overlap. A zero translation along an axis keeps
-// the ray in that slab or never in it.
-template <Vector V>
-[[nodiscard]] inline CastResult<V> raySlab(const Ray<V>& ray, V low, V high) {
+// the ray in that slab or never in it. Traced: one SweptAxisStep per axis, the ray's point as a moving interval
+// of zero width (minB = maxB = its coordinate, speed its translation) against the slab [minA, maxA]: tEnter and
+// tExit the slab's interval, first and last the running entry and exit, earlyExit when they cross (dynamic SAT
+// of a point on the box's face axes).
+template <Vector V, class Trace>
+[[nodiscard]] inline CastResult<V> raySlab(const Ray<V>& ray, V low, V high, Trace& trace) {
   using S = ScalarOf<V>;
-  S enter = -std::numeric_limits<S>::infinity();
-  S exit = std::numeric_limits<S>::infinity();
+  constexpr S kInfinity = std::numeric_limits<S>::infinity();
+  S enter = -kInfinity;
+  S exit = kInfinity;
   int enterAxis = -1;
   S enterSign = S(0);
   bool strictlyInside = true;
@@ -500,8 +615,24 @@ template <Vector V>
     // The face nearest the origin: the normal of a start on the surface.
     if (o - lo < touchGap) touchGap = o - lo, touchAxis = i, touchSign = S(-1);
     if (hi - o < touchGap) touchGap = hi - o, touchAxis = i, touchSign = S(1);
+    const auto record = [&](S axisEnter, S axisExit, bool separated) {
+      if constexpr (Trace::enabled) {
+        SweptAxisStep<V> step;
+        step.axis = detail::unitAxis<V>(i);
+        step.minA = lo, step.maxA = hi, step.minB = o, step.maxB = o;
+        step.speed = d;
+        step.tEnter = axisEnter, step.tExit = axisExit;
+        step.first = enter, step.last = exit;
+        step.earlyExit = separated;
+        trace(step);
+      } else {
+        (void)axisEnter, (void)axisExit, (void)separated;
+      }
+    };
     if (d == S(0)) {
-      if (o < lo || o > hi) return detail::missResult<V>();
+      const bool outside = o < lo || o > hi;
+      record(outside ? kInfinity : -kInfinity, outside ? -kInfinity : kInfinity, outside);
+      if (outside) return detail::missResult<V>();
       continue;
     }
     const S inverse = S(1) / d;
@@ -511,6 +642,7 @@ template <Vector V>
     if (t0 > t1) std::swap(t0, t1), sign = S(1);
     if (t0 > enter) enter = t0, enterAxis = i, enterSign = sign;
     exit = std::min(exit, t1);
+    record(t0, t1, enter > exit);
     if (enter > exit) return detail::missResult<V>();
   }
   if (strictlyInside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{});
@@ -522,12 +654,22 @@ template <Vector V>
   return detail::hitResult(enter, ray.origin + enter * ray.translation, detail::unitAxis<V>(enterAxis, enterSign));
 }
 
+template <Vector V>
+[[nodiscard]] inline CastResult<V> raySlab(const Ray<V>& ray, V low, V high) {
+  NoTrace trace;
+  return raySlab(ray, low, high, trace);
+}
+
 // Clipping against the planes of a convex polytope (Cyrus and Beck 1978; Ericson 5.3.8; Box2D's
 // b2RayCastPolygon): each plane dot(n, x) <= offset cuts the ray's interval, entering where the ray crosses a
-// plane it faces. planeAt(i) gives {n, offset}.
-template <Vector V, class PlaneAt>
-[[nodiscard]] inline CastResult<V> rayClip(const Ray<V>& ray, int planeCount, PlaneAt planeAt) {
+// plane it faces. planeAt(i) gives {n, offset}. Traced: one SweptAxisStep per plane, as the slab test's: the
+// polytope's side [-inf, offset] (minA, maxA) against the ray's point (minB = maxB = dot(n, origin), speed
+// dot(n, translation)); tEnter and tExit the times the point is inside that plane, first and last the clipped
+// interval so far, earlyExit when it is empty.
+template <Vector V, class PlaneAt, class Trace>
+[[nodiscard]] inline CastResult<V> rayClip(const Ray<V>& ray, int planeCount, PlaneAt planeAt, Trace& trace) {
   using S = ScalarOf<V>;
+  constexpr S kInfinity = std::numeric_limits<S>::infinity();
   S lower = -std::numeric_limits<S>::infinity();
   S upper = std::numeric_limits<S>::infinity();
   int enterPlane = -1;
@@ -543,7 +685,23 @@ template <Vector V, class PlaneAt>
     strictlyInside = strictlyInside && gap > S(0);
     outside = outside || gap < S(0);
     if (gap < touchGap) touchGap = gap, touchNormal = n;
+    const auto record = [&](S planeEnter, S planeExit, bool separated) {
+      if constexpr (Trace::enabled) {
+        SweptAxisStep<V> step;
+        step.axis = n;
+        step.minA = -kInfinity, step.maxA = offset;
+        step.minB = step.maxB = dot(n, ray.origin);
+        step.speed = denominator;
+        step.tEnter = planeEnter, step.tExit = planeExit;
+        step.first = lower, step.last = upper;
+        step.earlyExit = separated;
+        trace(step);
+      } else {
+        (void)planeEnter, (void)planeExit, (void)separated;
+      }
+    };
     if (denominator == S(0)) {
+      record(gap < S(0) ? kInfinity : -kInfinity, gap < S(0) ? -kInfinity : kInfinity, gap < S(0));
       if (gap < S(0)) return detail::missResult<V>();
       continue;
     }
@@ -553,6 +711,7 @@ template <Vector V, class PlaneAt>
     } else {
       upper = std::min(upper, t);
     }
+    record(denominator < S(0) ? t : -kInfinity, denominator < S(0) ? kInfinity : t, upper < lower);
     if (upper < lower) return detail::missResult<V>();
   }
   if (strictlyInside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{});
@@ -561,10 +720,17 @@ template <Vector V, class PlaneAt>
   return detail::hitResult(lower, ray.origin + lower * ray.translation, enterNormal);
 }
 
+template <Vector V, class PlaneAt>
+[[nodiscard]] inline CastResult<V> rayClip(const Ray<V>& ray, int planeCount, PlaneAt planeAt) {
+  NoTrace trace;
+  return rayClip(ray, planeCount, planeAt, trace);
+}
+
 // Ray against a capsule (a segment swept by a sphere; in the plane, a stadium): the infinite cylinder around the
-// segment's line clipped to the segment, then the spheres at its ends (Ericson 5.3.7), the first hit wins.
-template <Vector V>
-[[nodiscard]] inline CastResult<V> rayCapsule(const Ray<V>& ray, V a, V b, ScalarOf<V> radius) {
+// segment's line clipped to the segment, then the spheres at its ends (Ericson 5.3.7), the first hit wins. Traced:
+// the side's quadratic (SweepStep part Edge), then each cap's (part Vertex 0 and 1) when the side misses.
+template <Vector V, class Trace>
+[[nodiscard]] inline CastResult<V> rayCapsule(const Ray<V>& ray, V a, V b, ScalarOf<V> radius, Trace& trace) {
   using S = ScalarOf<V>;
   const SegmentClosestPoint<V> nearest = closestPointOnSegment(ray.origin, a, b);
   const V offset = ray.origin - nearest.point;
@@ -575,6 +741,7 @@ template <Vector V>
   CastResult<V> best = detail::missResult<V>();
   const V axis = b - a;
   const S axisSquared = lengthSquared(axis);
+  if constexpr (Trace::enabled) trace(detail::sweepCylinderSide(0, ray.origin, ray.translation, a, b, radius));
   if (axisSquared > std::numeric_limits<S>::min()) {
     // The side: |perp(m + t d)|^2 = r^2, perp removing the axis component.
     const V m = ray.origin - a;
@@ -595,11 +762,17 @@ template <Vector V>
       }
     }
   }
-  for (const V end : {a, b}) {
-    const CastResult<V> cap = raySphere(ray, end, radius);
+  for (int end = 0; end < 2; ++end) {
+    const CastResult<V> cap = raySphere(ray, end == 0 ? a : b, radius, trace, SweepPart::Vertex, end);
     if (cap.status == CastStatus::Hit && cap.fraction < best.fraction + (best.hit ? S(0) : S(1))) best = cap;
   }
   return best;
+}
+
+template <Vector V>
+[[nodiscard]] inline CastResult<V> rayCapsule(const Ray<V>& ray, V a, V b, ScalarOf<V> radius) {
+  NoTrace trace;
+  return rayCapsule(ray, a, b, radius, trace);
 }
 
 // Ray against a segment in the plane: o + t d = a + s (b - a) by cross products. Collinear: the first end point
@@ -669,22 +842,161 @@ template <Scalar S>
 
 // [SECTION] GJK ray cast (van den Bergen 2004)
 
-// Ray against any convex shape given by its support function (van den Bergen, "Ray Casting against General
-// Convex Objects with Application to Continuous Collision Detection", JGT 2004, Algorithm 1; Box2D 2.4.1's
-// b2ShapeCast is the same loop on A - B). GJK runs on the set x - C, x the ray's point at lambda:
-//   v = x - (closest point of the simplex); p = support of the core along v; w = x - p
-//   if p's plane separates x from the shape (dot(v, w) > radius |v|):
+namespace detail {
+
+// Where the GJK ray cast loop ended, in the frame it ran in: the ray parameter, the simplex (with the witnesses of
+// its points) and its closest point.
+template <Vector V>
+struct RayLoop {
+  using S = ScalarOf<V>;
+  CastStatus status = CastStatus::MaxIterations;  // Hit (converged at lambda), Miss, MaxIterations, InvalidInput
+  S lambda{};
+  V x{};             // the ray's point at lambda
+  V v{};             // x minus the closest point of the simplex: the gap's direction, |v| - radius its size
+  V planeNormal{};   // the last separating plane's normal (zero while lambda has not moved)
+  std::array<SupportPoint<V>, kMaxSimplexVertices<V>> simplex{};
+  std::array<S, kMaxSimplexVertices<V>> weights{};  // of the simplex's points at its closest point
+  int count = 0;
+  bool interior = false;  // x inside the simplex: v is zero
+  int iterations = 0;
+};
+
+// The core points of the simplex, for featureNormal.
+template <Vector V>
+[[nodiscard]] inline std::array<V, kMaxSimplexVertices<V>> simplexPoints(const RayLoop<V>& loop) {
+  std::array<V, kMaxSimplexVertices<V>> points{};
+  for (int i = 0; i < loop.count; ++i) points[i] = loop.simplex[i].point;
+  return points;
+}
+
+// The loop of the GJK ray cast (van den Bergen, "Ray Casting against General Convex Objects with Application to
+// Continuous Collision Detection", JGT 2004, Algorithm 1) on a set given by its support points: the set is
+// A - B with the core supports of A and B (SupportKind::Core), rounded by radiusA + radiusB. GJK runs on x - set,
+// x the ray's point at lambda:
+//   v = x - (closest point of the simplex); p = support of the set along v; w = x - p
+//   if p's plane, pushed out by radius + target, separates x from the set (dot(v, w) > (radius + target) |v|):
 //     miss when the ray does not run toward the plane (dot(v, r) >= 0); else lambda moves to the plane
 //   add p; v = closest point of conv(x - simplex); keep the vertices supporting it
-//   stop when |v| - radius <= tolerance: x is on the surface
-// The core and its radius are kept apart (as Box2D does), so a circle converges in one or two steps. The shape
-// is given in the frame of the ray (world).
+//   stop when |v| <= radius + target + tolerance: x is at the target gap from the set
+// The simplex keeps the witnesses of its points, so the closest points on A and on B are known at every step
+// (Box2D's b2ShapeCast keeps them the same way). Target and tolerance are absolute here.
+template <class Set, Vector V, class Trace>
+[[nodiscard]] RayLoop<V> gjkRayLoop(const Set& set, const Ray<V>& ray, ScalarOf<V> radiusA, ScalarOf<V> radiusB,
+                                    ScalarOf<V> target, ScalarOf<V> tolerance, int maxIterations, Trace& trace) {
+  using S = ScalarOf<V>;
+  constexpr int kCapacity = kMaxSimplexVertices<V>;
+  const S radius = radiusA + radiusB;
+  RayLoop<V> loop;
+  loop.x = ray.origin;
+  V v = ray.origin - set.centroid();
+  // |v| is kept squared: the arrival test compares squares, and the square root is taken only for a plane test
+  // that can separate (dot(v, w) > 0) with a gap to keep.
+  S vSquared = lengthSquared(v);
+  const S keep = radius + target;     // the plane test keeps x this far out
+  const S arrive = keep + tolerance;  // |v| at or below this: x is at the target gap
+  SimplexPoints<V> points{};
+  bool stalled = false;  // a support already held brought v no closer: v is exact to rounding
+  for (int iteration = 1; iteration <= maxIterations; ++iteration) {
+    if (vSquared <= arrive * arrive || loop.interior || stalled) {
+      loop.status = CastStatus::Hit;
+      break;
+    }
+    loop.iterations = iteration;
+    const SupportPoint<V> p = set.supportPoint(v);
+    if (!isFinite(p.point)) {
+      loop.status = CastStatus::InvalidInput;
+      return loop;
+    }
+    S separation = dot(v, loop.x - p.point);
+    if (separation > S(0) && keep > S(0)) separation -= keep * std::sqrt(vSquared);
+    bool advanced = false;
+    if (separation > S(0)) {
+      const S closing = dot(v, ray.translation);
+      if (closing >= S(0)) {
+        loop.status = CastStatus::Miss;
+      } else {
+        loop.lambda -= separation / closing;
+        if (loop.lambda > S(1)) loop.status = CastStatus::Miss;
+        loop.x = ray.origin + loop.lambda * ray.translation;
+        loop.planeNormal = v;
+        advanced = true;
+      }
+    }
+    bool duplicate = false;
+    for (int i = 0; i < loop.count; ++i) duplicate = duplicate || loop.simplex[i].point == p.point;
+    if (loop.status == CastStatus::MaxIterations) {
+      if (!duplicate) {
+        // Newest first, as the solver expects; a full simplex loses its oldest point.
+        for (int i = std::min(loop.count, kCapacity - 1); i > 0; --i) loop.simplex[i] = loop.simplex[i - 1];
+        loop.simplex[0] = p;
+        loop.count = std::min(loop.count + 1, kCapacity);
+      }
+      for (int i = 0; i < loop.count; ++i) points[i] = loop.x - loop.simplex[i].point;
+      const ClosestOnSimplex<V> closest = closestOnSimplex(points, loop.count);
+      int kept = 0;
+      for (int i = 0; i < loop.count; ++i)
+        if ((closest.droppedMask & (1u << i)) == 0) loop.simplex[kept++] = loop.simplex[i];
+      loop.count = kept;
+      loop.weights = closest.weights;
+      loop.interior = closest.region.feature == SimplexFeature::Interior;
+      v = loop.interior ? V{} : closest.closestPoint;
+      const S previous = vSquared;
+      vSquared = lengthSquared(v);
+      stalled = duplicate && !advanced && !(vSquared < previous);
+    }
+    if constexpr (Trace::enabled) {
+      RayCastStep<V> step;
+      step.iteration = iteration;
+      step.lambda = loop.lambda;
+      step.x = loop.x;
+      step.v = v;
+      step.distance = std::sqrt(vSquared) - radius;
+      step.support = p.point;
+      step.advanced = advanced;
+      step.simplexCount = loop.count;
+      for (int i = 0; i < loop.count; ++i) step.simplex[i] = loop.simplex[i].point;
+      // The closest points: the simplex's witnesses at its closest point, B's moved along the ray with x.
+      const V n = unitOr(v, V{});
+      for (int i = 0; i < loop.count; ++i) {
+        step.pointA += loop.weights[i] * loop.simplex[i].pointA;
+        step.pointB += loop.weights[i] * loop.simplex[i].pointB;
+      }
+      step.pointA += radiusA * n;
+      step.pointB += loop.x - radiusB * n;
+      step.status = loop.status;
+      step.last = loop.status != CastStatus::MaxIterations;
+      trace(step);
+    }
+    if (loop.status != CastStatus::MaxIterations) break;
+  }
+  loop.v = v;
+  return loop;
+}
+
+// The contact normal where the loop converged (unit, pointing out of the set toward x): along v while |v| is above
+// `trusted` (a rounded set, or a gap kept as the target); on a polytope at the touching target v shrinks to
+// rounding and its direction is noise, so the normal of the simplex's feature (an edge in the plane, a triangle in
+// space) is taken, on the side of the last separating plane; a vertex keeps that plane's normal, and a vertex
+// before any plane (the ray started on the set) takes -translation.
+template <Vector V>
+[[nodiscard]] inline V rayLoopNormal(const RayLoop<V>& loop, ScalarOf<V> trusted, V translation) {
+  const ScalarOf<V> vLength = std::sqrt(lengthSquared(loop.v));
+  if (vLength > trusted) return loop.v / vLength;
+  return featureNormal(simplexPoints(loop), loop.count, unitOr(loop.planeNormal, unitOr(-translation, V{})));
+}
+
+}  // namespace detail
+
+// Ray against any convex shape given by its support function: the GJK ray cast (detail::gjkRayLoop) on the shape
+// alone (the set C - {0}; Box2D 2.4.1's b2ShapeCast is the same loop on A - B, as linearCast below). The core and
+// its radius are kept apart (as Box2D does), so a circle converges in one or two steps. The shape is given in the
+// frame of the ray (world). The trace's pointA is the shape's closest point, pointB the ray's point x.
 template <SupportShape Shape, class Trace = NoTrace>
 [[nodiscard]] CastResult<ShapeVector<Shape>> gjkRayCast(const Shape& shape, const Ray<ShapeVector<Shape>>& ray,
                                                          const CastOptions& options, Trace& trace) {
   using V = ShapeVector<Shape>;
   using S = ScalarOf<V>;
-  constexpr int kCapacity = kMaxSimplexVertices<V>;
+  using Origin = std::conditional_t<kDimension<V> == 2, Point<S>, Point3<S>>;
   const S radius = shape.coreRadius();
   const S relativeTolerance = detail::castTolerance<S>(options);
   if (!detail::validCastOptions(options) || !isFinite(ray.origin) || !isFinite(ray.translation) ||
@@ -703,106 +1015,28 @@ template <SupportShape Shape, class Trace = NoTrace>
   const S target = static_cast<S>(options.relativeTarget) * size;
   if (!std::isfinite(size)) return detail::invalidResult<V>();
 
-  std::array<V, kCapacity> cores{};  // the simplex's points of the core, p (not x - p: x moves)
-  int count = 0;
-  S lambda = S(0);
-  V x = ray.origin;
-  V lastPlaneNormal{};
-  V v = x - centroid;
-  int iterations = 0;
-  bool interior = false;  // x inside the simplex of the core: v is zero
-  bool stalled = false;   // a support already held brought v no closer: v is exact to rounding
-  CastStatus status = CastStatus::MaxIterations;
-  for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
-    const S vLength = length(v);
-    if (vLength - radius - target <= tolerance || interior || stalled) {
-      status = CastStatus::Hit;
-      break;
-    }
-    iterations = iteration;
-    const V p = shape.coreSupport(v);
-    const V w = x - p;
-    const S separation = dot(v, w) - (radius + target) * vLength;
-    bool advanced = false;
-    if (!isFinite(p)) return detail::invalidResult<V>();
-    if (separation > S(0)) {
-      const S closing = dot(v, ray.translation);
-      if (closing >= S(0)) {
-        status = CastStatus::Miss;
-      } else {
-        lambda -= separation / closing;
-        if (lambda > S(1)) status = CastStatus::Miss;
-        x = ray.origin + lambda * ray.translation;
-        lastPlaneNormal = v;
-        advanced = true;
-      }
-    }
-    bool duplicate = false;
-    for (int i = 0; i < count; ++i) duplicate = duplicate || cores[i] == p;
-    if (status == CastStatus::MaxIterations && !duplicate) {
-      // Newest first, as the solver expects; a full simplex loses its oldest point.
-      for (int i = std::min(count, kCapacity - 1); i > 0; --i) cores[i] = cores[i - 1];
-      cores[0] = p;
-      count = std::min(count + 1, kCapacity);
-    }
-    if (status == CastStatus::MaxIterations) {
-      detail::SimplexPoints<V> points{};
-      for (int i = 0; i < count; ++i) points[i] = x - cores[i];
-      const detail::ClosestOnSimplex<V> closest = detail::closestOnSimplex(points, count);
-      std::array<V, kCapacity> kept{};
-      int keptCount = 0;
-      for (int i = 0; i < count; ++i)
-        if ((closest.droppedMask & (1u << i)) == 0) kept[keptCount++] = cores[i];
-      cores = kept;
-      count = keptCount;
-      interior = closest.region.feature == SimplexFeature::Interior;
-      const S previous = vLength;
-      v = interior ? V{} : closest.closestPoint;
-      stalled = duplicate && !advanced && !(length(v) < previous);
-    }
-    if constexpr (Trace::enabled) {
-      RayCastStep<V> step;
-      step.iteration = iteration;
-      step.lambda = lambda;
-      step.x = x;
-      step.v = v;
-      step.distance = length(v) - radius;
-      step.support = p;
-      step.advanced = advanced;
-      step.simplexCount = count;
-      step.simplex = cores;
-      step.status = status;
-      step.last = status != CastStatus::MaxIterations;
-      trace(step);
-    }
-    if (status != CastStatus::MaxIterations) break;
-  }
-  if (status == CastStatus::Miss) return detail::missResult<V>(iterations);
-  const V backward = detail::unitOr(-ray.translation, V{});
-  // The normal: along v while v is long (a rounded core: |v| is near the radius); on a polytope v shrinks to
-  // rounding and its direction is noise, so the normal of the simplex's feature (an edge in the plane, a triangle
-  // in space) is taken, on the side of the last separating plane; a vertex keeps that plane's normal.
-  const V planeNormal = detail::unitOr(lastPlaneNormal, backward);
-  V normal = planeNormal;
-  if (length(v) > S(0.5) * radius && radius > S(0)) {
-    normal = detail::unitOr(v, planeNormal);
-  } else {
-    normal = detail::featureNormal(cores, count, planeNormal);
-  }
-  if (status == CastStatus::MaxIterations) {
+  const Origin origin{};
+  const MinkowskiDifference<Shape, Origin> set{shape, origin, SupportKind::Core};
+  const detail::RayLoop<V> loop =
+      detail::gjkRayLoop(set, ray, radius, S(0), target, tolerance, options.maxIterations, trace);
+  if (loop.status == CastStatus::InvalidInput) return detail::invalidResult<V>();
+  if (loop.status == CastStatus::Miss) return detail::missResult<V>(loop.iterations);
+  if (loop.status == CastStatus::MaxIterations) {
     CastResult<V> capped;
-    capped.fraction = lambda;
-    capped.iterations = iterations;
+    capped.fraction = loop.lambda;
+    capped.iterations = loop.iterations;
     capped.status = CastStatus::MaxIterations;
     return capped;
   }
-  const V point = x - v + radius * normal;
-  if (lambda > S(0)) return detail::hitResult(lambda, point, normal, iterations);
+  const S trusted = radius > S(0) ? S(0.5) * radius : std::numeric_limits<S>::infinity();
+  const V normal = detail::rayLoopNormal(loop, trusted, ray.translation);
+  const V point = loop.x - loop.v + radius * normal;
+  if (loop.lambda > S(0)) return detail::hitResult(loop.lambda, point, normal, loop.iterations);
   // Converged at the start: inside or on the surface? A rounded shape says by |v| against its radius. A point
   // inside a polytope cannot be told from one on its surface by v (both are zero), so a second ray comes in from
   // outside along the line from the centroid through the start: on a convex shape it crosses the surface once,
   // at the start itself when the start is on the surface, before it when the start is inside.
-  bool inside = interior || length(v) - radius < -tolerance;
+  bool inside = loop.interior || length(loop.v) - radius < -tolerance;
   // A shape of zero size has no inside; otherwise the second ray starts a size away, outside, and cannot come here.
   if (!inside && radius == S(0) && extent > tolerance) {
     const V outward = detail::unitOr(ray.origin - centroid, detail::unitAxis<V>(0));
@@ -813,8 +1047,8 @@ template <SupportShape Shape, class Trace = NoTrace>
     const CastResult<V> entry = gjkRayCast(shape, back, backOptions);
     inside = entry.hit && (S(1) - entry.fraction) * reach > tolerance;
   }
-  if (inside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{}, iterations);
-  return detail::startResult(CastStatus::Touching, ray.origin, normal, iterations);
+  if (inside) return detail::startResult(CastStatus::Overlapping, ray.origin, V{}, loop.iterations);
+  return detail::startResult(CastStatus::Touching, ray.origin, normal, loop.iterations);
 }
 
 template <SupportShape Shape>
@@ -824,7 +1058,7 @@ template <SupportShape Shape>
   return gjkRayCast(shape, ray, options, trace);
 }
 
-// [SECTION] Conservative advancement: linear cast and time of impact
+// [SECTION] Linear cast: the GJK ray cast on A - B
 
 namespace detail {
 
@@ -839,6 +1073,262 @@ template <SupportShape Shape>
     sum += width * width;
   }
   return S(0.5) * std::sqrt(sum);
+}
+
+// A placed polygon's: the same extreme vertices in one pass over them instead of four support searches (the
+// size every cast of a polygon starts with; a quarter of the work).
+template <Scalar S>
+[[nodiscard]] inline S supportHalfDiagonal(const Transformed<Polygon<S>>& placed) {
+  const Polygon<S>& polygon = placed.shape;
+  Vec2<S> low = placed.transform.apply(polygon.vertices[0]);
+  Vec2<S> high = low;
+  for (int i = 1; i < polygon.count; ++i) {
+    const Vec2<S> p = placed.transform.apply(polygon.vertices[i]);
+    low = {std::min(low.x, p.x), std::min(low.y, p.y)};
+    high = {std::max(high.x, p.x), std::max(high.y, p.y)};
+  }
+  const Vec2<S> width = high - low;
+  return S(0.5) * std::sqrt(width.x * width.x + width.y * width.y);
+}
+
+// The pair's contact where GJK distance reports zero distance: its simplex holds the origin, which tells neither a
+// face contact from a deep overlap nor the contact's normal (its witnesses are the cores' midpoint). The
+// penetration (EPA) does: its depth, and its normal (A toward B) and point, in A's frame.
+template <Vector V>
+struct Penetration {
+  ScalarOf<V> depth{};
+  V normal{};
+  V point{};
+};
+
+template <SupportShape A, SupportShape B>
+[[nodiscard]] inline Penetration<ShapeVector<A>> penetration(const A& a, const B& placedB) {
+  using S = ScalarOf<ShapeVector<A>>;
+  const auto epa = [&] {
+    if constexpr (kDimension<ShapeVector<A>> == 2) return gjkEpa(a, placedB);
+    else return gjkEpa3(a, placedB);
+  }();
+  return {epa.depth, epa.normal, S(0.5) * (epa.pointA + epa.pointB)};
+}
+
+// A cast that arrives at t = 0 (the gap already within the target): Touching with GJK distance's normal while the
+// shapes are apart; at zero distance the penetration decides Touching (depth within the tolerance) or
+// Overlapping. B is placed in A's frame; poseA maps the answer to the world.
+template <SupportShape A, SupportShape B>
+[[nodiscard]] inline CastResult<ShapeVector<A>> startContact(const A& a, const B& placedB,
+                                                             const TransformOf<ShapeVector<A>>& poseA,
+                                                             ScalarOf<ShapeVector<A>> tolerance, int iterations) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  const DistanceResult<V> distance = gjkDistance(a, placedB);
+  if (distance.status == Status::InvalidInput) return invalidResult<V>();
+  if (!distance.overlap) {
+    return startResult(CastStatus::Touching, poseA.apply(S(0.5) * (distance.pointA + distance.pointB)),
+                       poseA.q.apply(distance.normal), iterations);
+  }
+  const Penetration<V> contact = penetration(a, placedB);
+  const CastStatus status = contact.depth > tolerance ? CastStatus::Overlapping : CastStatus::Touching;
+  return startResult(status, poseA.apply(contact.point), poseA.q.apply(contact.normal), iterations);
+}
+
+// The steps of a linear cast, run in `frame` (placed at A's start), turned to the world's axes; the witnesses
+// placed with A and B at lambda (the frame moved by lambda times A's translation).
+template <Vector V, class Trace>
+struct PairRayTrace {
+  static constexpr bool enabled = Trace::enabled;
+  Trace& inner;
+  const TransformOf<V>& frame;
+  V translationA;
+  void operator()(RayCastStep<V> step) {
+    const TransformOf<V> moved{frame.p + step.lambda * translationA, frame.q};
+    step.x = frame.q.apply(step.x);
+    step.v = frame.q.apply(step.v);
+    step.support = frame.q.apply(step.support);
+    for (int i = 0; i < step.simplexCount; ++i) step.simplex[i] = frame.q.apply(step.simplex[i]);
+    step.pointA = moved.apply(step.pointA);
+    step.pointB = moved.apply(step.pointB);
+    inner(step);
+  }
+};
+
+// A convex polygon placed once: its vertices in the world's axes about an origin, stored as two coordinate
+// arrays, so that a support is one pass of dot products the compiler vectorises, then the first vertex reaching
+// their maximum (a linear cast asks about three supports of each polygon; turning each direction into the
+// polygon's frame and the answer back costs more than placing its few vertices once).
+template <Scalar S>
+struct PlacedPolygon {
+  using Scalar = S;
+  std::array<S, kMaxPolygonVertices> x;  // only [0, count) is written and read
+  std::array<S, kMaxPolygonVertices> y;
+  int count = 0;
+  Vec2<S> center;
+
+  PlacedPolygon(const Polygon<S>& polygon, const Transform<S>& pose) : count(polygon.count) {
+    for (int i = 0; i < count; ++i) {
+      const Vec2<S> p = pose.apply(polygon.vertices[i]);
+      x[i] = p.x;
+      y[i] = p.y;
+    }
+    center = pose.apply(polygon.center);
+  }
+  [[nodiscard]] Vec2<S> coreSupport(Vec2<S> d) const {
+    // The dot products (one vectorised pass), their maximum in two interleaved chains (half the latency of one),
+    // the first vertex reaching it. A NaN direction ends on the last vertex.
+    if (count < 1) return {};
+    std::array<S, kMaxPolygonVertices> dots;
+    for (int k = 0; k < count; ++k) dots[k] = x[k] * d.x + y[k] * d.y;
+    S even = dots[0];
+    S odd = even;
+    int i = 1;
+    for (; i + 1 < count; i += 2) {
+      odd = std::max(odd, dots[i]);
+      even = std::max(even, dots[i + 1]);
+    }
+    if (i < count) odd = std::max(odd, dots[i]);
+    const S best = std::max(even, odd);
+    int index = 0;
+    while (index + 1 < count && dots[index] != best) ++index;
+    return {x[index], y[index]};
+  }
+  [[nodiscard]] Vec2<S> support(Vec2<S> d) const { return coreSupport(d); }
+  [[nodiscard]] S coreRadius() const { return S(0); }
+  [[nodiscard]] Vec2<S> centroid() const { return center; }
+  // Half the diagonal of its bounding box (the extreme coordinates are those of supportHalfDiagonal's supports).
+  [[nodiscard]] S halfDiagonal() const {
+    if (count < 1) return S(0);
+    S lowX = x[0], highX = x[0], lowY = y[0], highY = y[0];
+    for (int i = 1; i < count; ++i) {
+      lowX = std::min(lowX, x[i]);
+      highX = std::max(highX, x[i]);
+      lowY = std::min(lowY, y[i]);
+      highY = std::max(highY, y[i]);
+    }
+    const S width = highX - lowX;
+    const S height = highY - lowY;
+    return S(0.5) * std::sqrt(width * width + height * height);
+  }
+};
+
+// The linear cast once A and B are placed in `frame` at t = 0 (frame maps them to the world; r is B's translation
+// relative to A in the frame's axes) and the pair's size is known.
+template <SupportShape A, SupportShape B, class Trace>
+[[nodiscard]] CastResult<ShapeVector<A>> linearCastIn(const A& a, const B& b, const TransformOf<ShapeVector<A>>& frame,
+                                                      ShapeVector<A> translationA, ShapeVector<A> r,
+                                                      ScalarOf<ShapeVector<A>> size, const CastOptions& options,
+                                                      Trace& trace) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  const S tolerance = castTolerance<S>(options) * size;
+  const S target = static_cast<S>(options.relativeTarget) * size;
+  const S radiusA = a.coreRadius();
+  const S radiusB = b.coreRadius();
+  const MinkowskiDifference<A, B> difference{a, b, SupportKind::Core};
+  PairRayTrace<V, Trace> sink{trace, frame, translationA};
+  const RayLoop<V> loop =
+      gjkRayLoop(difference, Ray<V>{V{}, r}, radiusA, radiusB, target, tolerance, options.maxIterations, sink);
+  switch (loop.status) {
+    case CastStatus::InvalidInput: return invalidResult<V>();
+    case CastStatus::Miss: return missResult<V>(loop.iterations);
+    case CastStatus::MaxIterations: {
+      CastResult<V> capped;
+      capped.fraction = loop.lambda;
+      capped.iterations = loop.iterations;
+      capped.status = CastStatus::MaxIterations;
+      return capped;
+    }
+    default: break;
+  }
+  if (!(loop.lambda > S(0))) return startContact(a, b, frame, tolerance, loop.iterations);
+  // |v| within rounding of zero (polytopes cast to touching): the simplex's feature gives the normal.
+  const V normal = rayLoopNormal(loop, std::sqrt(kEpsilon<S>) * size, r);
+  V pointA{}, pointB{};
+  for (int i = 0; i < loop.count; ++i) {
+    pointA += loop.weights[i] * loop.simplex[i].pointA;
+    pointB += loop.weights[i] * loop.simplex[i].pointB;
+  }
+  pointA += radiusA * normal;
+  pointB += loop.x - radiusB * normal;
+  const TransformOf<V> moved{frame.p + loop.lambda * translationA, frame.q};
+  return hitResult(loop.lambda, moved.apply(S(0.5) * (pointA + pointB)), frame.q.apply(normal), loop.iterations);
+}
+
+}  // namespace detail
+
+// Linear shape cast: A and B translate by translationA and translationB over [0, 1], no rotation. B moved by t r
+// (r = translationB - translationA, in A's frame) touches A when t r lies in A - B, so the cast is a ray from the
+// origin along r against the Minkowski difference A - B (van den Bergen 2004; Box2D 2.4.1's b2ShapeCast): the GJK
+// ray cast loop (detail::gjkRayLoop) on A - B's cores, rounded by both radii. Each iteration adds one support
+// point of A - B, where conservative advancement (timeOfImpact) runs a whole GJK distance per step. Runs about
+// A's start, so large coordinates cancel first (in A's frame; two polygons are placed once in the world's axes,
+// detail::PlacedPolygon); stops at the target gap within the tolerance (relative
+// to the larger half diagonal of the two bounding boxes). Hit at lambda > 0; a start within the target is
+// Touching or Overlapping (startContact); Miss when the ray leaves [0, 1] or runs away from A - B.
+template <SupportShape A, SupportShape B, class Trace = NoTrace>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] CastResult<ShapeVector<A>> linearCast(const A& a, const TransformOf<ShapeVector<A>>& startA,
+                                                    ShapeVector<A> translationA, const B& b,
+                                                    const TransformOf<ShapeVector<A>>& startB,
+                                                    ShapeVector<A> translationB, const CastOptions& options,
+                                                    Trace& trace) {
+  using V = ShapeVector<A>;
+  using S = ScalarOf<V>;
+  const S radiusA = a.coreRadius();
+  const S radiusB = b.coreRadius();
+  if (!detail::validCastOptions(options) || !detail::validMotion(Motion<V>{translationA, {}}) ||
+      !detail::validMotion(Motion<V>{translationB, {}}) || !(radiusA >= S(0)) || !(radiusB >= S(0)) ||
+      !std::isfinite(radiusA + radiusB)) {
+    return detail::invalidResult<V>();
+  }
+  if constexpr (std::is_same_v<A, Polygon<S>> && std::is_same_v<B, Polygon<S>>) {
+    // Two polygons: placed once in the world's axes about A's start (large coordinates cancel first).
+    const detail::PlacedPolygon<S> placedA{a, {V{}, startA.q}};
+    const detail::PlacedPolygon<S> placedB{b, {startB.p - startA.p, startB.q}};
+    const S size = std::max(placedA.halfDiagonal(), placedB.halfDiagonal());
+    if (!std::isfinite(size)) return detail::invalidResult<V>();
+    return detail::linearCastIn(placedA, placedB, Transform<S>{startA.p, Rot<S>::identity()}, translationA,
+                                translationB - translationA, size, options, trace);
+  } else {
+    // Any support shapes: B seen from A's frame at its start.
+    const S size = std::max(detail::supportHalfDiagonal(Transformed{a, startA}),
+                            detail::supportHalfDiagonal(Transformed{b, startB}));
+    if (!std::isfinite(size)) return detail::invalidResult<V>();
+    return detail::linearCastIn(a, Transformed{b, invMul(startA, startB)}, startA, translationA,
+                                startA.q.applyInverse(translationB - translationA), size, options, trace);
+  }
+}
+
+template <SupportShape A, SupportShape B>
+  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
+[[nodiscard]] CastResult<ShapeVector<A>> linearCast(const A& a, const TransformOf<ShapeVector<A>>& startA,
+                                                    ShapeVector<A> translationA, const B& b,
+                                                    const TransformOf<ShapeVector<A>>& startB,
+                                                    ShapeVector<A> translationB, const CastOptions& options = {}) {
+  NoTrace trace;
+  return linearCast(a, startA, translationA, b, startB, translationB, options, trace);
+}
+
+// [SECTION] Conservative advancement: time of impact
+
+namespace detail {
+
+// The shapes conservative advancement hands to GJK distance at each time: A in its own frame, B placed in A's.
+// A polygon is gathered into a PlacedPolygon (its vertices once for A; B's placed anew at each time, which costs
+// less than turning every direction and answer of its supports), any other shape is used as it is.
+template <SupportShape Shape>
+[[nodiscard]] inline const Shape& gathered(const Shape& shape) {
+  return shape;
+}
+template <Scalar S>
+[[nodiscard]] inline PlacedPolygon<S> gathered(const Polygon<S>& polygon) {
+  return {polygon, Transform<S>{}};
+}
+template <SupportShape Shape>
+[[nodiscard]] inline Transformed<Shape> placedIn(const Shape& shape, const TransformOf<ShapeVector<Shape>>& pose) {
+  return {shape, pose};
+}
+template <Scalar S>
+[[nodiscard]] inline PlacedPolygon<S> placedIn(const Polygon<S>& polygon, const Transform<S>& pose) {
+  return {polygon, pose};
 }
 
 }  // namespace detail
@@ -874,6 +1364,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   const S angularBound =
       detail::angularSpeed(motionA.angularVelocity) * radiusA + detail::angularSpeed(motionB.angularVelocity) * radiusB;
   const V closingVelocity = motionA.velocity - motionB.velocity;
+  const auto& shapeA = detail::gathered(a);
   SimplexCache<V> cache;
   S t = S(0);
   V lastNormal{};
@@ -881,7 +1372,8 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     const TransformOf<V> poseA = poseAt(startA, motionA, t);
     const TransformOf<V> poseB = poseAt(startB, motionB, t);
     const TransformOf<V> relative = invMul(poseA, poseB);
-    const DistanceResult<V> distance = gjkDistance(a, Transformed{b, relative}, GjkOptions{}, &cache);
+    const auto shapeB = detail::placedIn(b, relative);
+    const DistanceResult<V> distance = gjkDistance(shapeA, shapeB, GjkOptions{}, &cache);
     if (distance.status == Status::InvalidInput) return detail::invalidResult<V>();
     const V normal = poseA.q.apply(distance.normal);
     const V pointA = poseA.apply(distance.pointA);
@@ -909,18 +1401,12 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
       contactNormal = -poseA.q.apply(local);
     }
     if (arrived && distance.overlap) {
-      // Zero distance: GJK's simplex holds the origin, which tells neither a face contact from a deep overlap nor
-      // the contact's normal (its witnesses are the cores' midpoint). The penetration (EPA) does: its depth says
-      // touching or overlapping at the start, its normal and points are the contact's.
-      const Transformed placedB{b, relative};
-      const auto penetration = [&] {
-        if constexpr (kDimension<V> == 2) return gjkEpa(a, placedB);
-        else return gjkEpa3(a, placedB);
-      }();
-      if (t == S(0) && penetration.depth > tolerance) status = CastStatus::Overlapping;
-      if (penetration.normal != V{}) contactNormal = poseA.q.apply(penetration.normal);
+      // Zero distance: the penetration (EPA) says touching or overlapping at the start, and gives the contact.
+      const detail::Penetration<V> contact = detail::penetration(shapeA, shapeB);
+      if (t == S(0) && contact.depth > tolerance) status = CastStatus::Overlapping;
+      if (contact.normal != V{}) contactNormal = poseA.q.apply(contact.normal);
       else if (t > S(0)) contactNormal = lastNormal;
-      contactPoint = poseA.apply(S(0.5) * (penetration.pointA + penetration.pointB));
+      contactPoint = poseA.apply(contact.point);
     }
     if constexpr (Trace::enabled) {
       AdvanceStep<V> record;
@@ -950,31 +1436,6 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   capped.iterations = options.maxIterations;
   capped.status = CastStatus::MaxIterations;
   return capped;
-}
-
-// Linear shape cast: A and B translate by translationA and translationB over [0, 1], no rotation (Box2D's
-// b2ShapeCast). Conservative advancement with the exact closing speed: each step is a Newton step.
-template <SupportShape A, SupportShape B, class Trace = NoTrace>
-  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
-[[nodiscard]] CastResult<ShapeVector<A>> linearCast(const A& a, const TransformOf<ShapeVector<A>>& startA,
-                                                    ShapeVector<A> translationA, const B& b,
-                                                    const TransformOf<ShapeVector<A>>& startB,
-                                                    ShapeVector<A> translationB, const CastOptions& options,
-                                                    Trace& trace) {
-  using V = ShapeVector<A>;
-  using S = ScalarOf<V>;
-  return conservativeAdvancement(a, startA, Motion<V>{translationA, {}}, S(0), b, startB,
-                                 Motion<V>{translationB, {}}, S(0), options, trace);
-}
-
-template <SupportShape A, SupportShape B>
-  requires std::same_as<ShapeVector<A>, ShapeVector<B>>
-[[nodiscard]] CastResult<ShapeVector<A>> linearCast(const A& a, const TransformOf<ShapeVector<A>>& startA,
-                                                    ShapeVector<A> translationA, const B& b,
-                                                    const TransformOf<ShapeVector<A>>& startB,
-                                                    ShapeVector<A> translationB, const CastOptions& options = {}) {
-  NoTrace trace;
-  return linearCast(a, startA, translationA, b, startB, translationB, options, trace);
 }
 
 // Time of impact with rotation: conservative advancement with Mirtich's bound, the farthest radii from
@@ -1185,99 +1646,6 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
 }
 
 // [SECTION] Moving spheres
-
-namespace detail {
-
-// The moving point start + t motion against a sphere (circle) of `radius` at `center`: the quadratic of Ericson
-// 5.3.2 in its halved form a t^2 + 2 b t + c = 0, every coefficient kept for the trace.
-template <Vector V>
-[[nodiscard]] inline SweepStep<V> sweepSphere(SweepPart part, int index, V start, V motion, V center,
-                                              ScalarOf<V> radius) {
-  using S = ScalarOf<V>;
-  SweepStep<V> step;
-  step.part = part;
-  step.index = index;
-  step.start = start;
-  step.motion = motion;
-  step.radius = radius;
-  const V m = start - center;
-  step.a = lengthSquared(motion);
-  step.b = dot(m, motion);
-  step.c = lengthSquared(m) - radius * radius;
-  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
-  step.discriminant = roots.discriminant;
-  step.root0 = roots.root0;
-  step.root1 = roots.root1;
-  step.hit = step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1);
-  step.t = step.hit ? roots.root0 : std::numeric_limits<S>::quiet_NaN();
-  return step;
-}
-
-// The side of the cylinder of `radius` around segment [p, q] (a capsule without its caps; Ericson 5.3.7).
-template <Vector V>
-[[nodiscard]] inline SweepStep<V> sweepCylinderSide(int index, V start, V motion, V p, V q, ScalarOf<V> radius) {
-  using S = ScalarOf<V>;
-  const V axis = q - p;
-  const S axisSquared = lengthSquared(axis);
-  SweepStep<V> step;
-  step.part = SweepPart::Edge;
-  step.index = index;
-  step.start = start;
-  step.motion = motion;
-  step.radius = radius;
-  step.t = std::numeric_limits<S>::quiet_NaN();
-  step.root0 = step.root1 = step.t;
-  if (!(axisSquared > std::numeric_limits<S>::min())) return step;
-  const V m = start - p;
-  const V mPerp = m - (dot(m, axis) / axisSquared) * axis;
-  const V dPerp = motion - (dot(motion, axis) / axisSquared) * axis;
-  step.a = lengthSquared(dPerp);
-  step.b = dot(mPerp, dPerp);
-  step.c = lengthSquared(mPerp) - radius * radius;
-  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
-  step.discriminant = roots.discriminant;
-  step.root0 = roots.root0;
-  step.root1 = roots.root1;
-  if (step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1)) {
-    const S along = dot(m + roots.root0 * motion, axis) / axisSquared;
-    step.hit = along >= S(0) && along <= S(1);
-    if (step.hit) step.t = roots.root0;
-  }
-  return step;
-}
-
-// The moving point against the plane dot(n, x) = offset thickened by radius, from whichever side it starts
-// (Ericson 5.5.3: the signed distances at both ends, interpolated).
-template <Vector V>
-[[nodiscard]] inline SweepStep<V> sweepPlane(SweepPart part, int index, V start, V motion, V n, ScalarOf<V> offset,
-                                             ScalarOf<V> radius) {
-  using S = ScalarOf<V>;
-  SweepStep<V> step;
-  step.part = part;
-  step.index = index;
-  step.start = start;
-  step.motion = motion;
-  step.radius = radius;
-  step.root0 = step.root1 = std::numeric_limits<S>::quiet_NaN();
-  step.startDistance = dot(n, start) - offset;
-  step.endDistance = dot(n, start + motion) - offset;
-  const S d0 = step.startDistance;
-  const S d1 = step.endDistance;
-  step.t = std::numeric_limits<S>::quiet_NaN();
-  if (d0 > radius && d1 < radius) step.t = (d0 - radius) / (d0 - d1);
-  else if (d0 < -radius && d1 > -radius) step.t = (d0 + radius) / (d0 - d1);
-  step.hit = step.t >= S(0) && step.t <= S(1);
-  return step;
-}
-
-template <Vector V, class Trace>
-[[nodiscard]] inline CastResult<V> sweepToResult(const SweepStep<V>& step, V contactOnPiece, V normalToward,
-                                                 Trace& trace) {
-  if constexpr (Trace::enabled) trace(step);
-  return hitResult(step.t, contactOnPiece, normalToward);
-}
-
-}  // namespace detail
 
 // A moving sphere (circle) against a plane (a line) dot(n, x) = offset (Ericson 5.5.3): the signed distances of
 // the centre at t = 0 and t = 1, interpolated to where one equals the radius. The normal points from the sphere
@@ -1496,6 +1864,47 @@ template <Vector V>
   result.normalPart = dot(velocity, n) * n;
   result.tangentialPart = velocity - result.normalPart;
   if (dot(velocity, n) < S(0)) result.velocity = result.tangentialPart - e * result.normalPart;
+  return result;
+}
+
+// Two moving bodies meeting along the unit normal n (from A toward B), A with inverse mass invMassA and B with
+// invMassB (0: an immovable body, as a wall), restitution e in [0, 1]: a frictionless impulse j n along the normal
+// (Hecker, "Physics, Part 3: Collision Response", Game Developer 1997, without rotation):
+//   closing = dot(vA - vB, n)                     (> 0: approaching)
+//   j = (1 + e) closing / (invMassA + invMassB)
+//   vA' = vA - invMassA j n,   vB' = vB + invMassB j n
+// so the normal part of the relative velocity is reversed and scaled by e (dot(vA' - vB', n) = -e closing), the
+// momentum (vA / invMassA + vB / invMassB) is kept and the tangential parts are untouched. With invMassA = 0 this
+// is reflect() for B against a still A. Bodies already separating (closing <= 0), or two immovable bodies, keep
+// their velocities. e outside [0, 1] is clamped; a NaN or infinite input, or a negative inverse mass, gives
+// valid = false and the velocities unchanged.
+template <Vector V>
+struct Impact {
+  V velocityA{};
+  V velocityB{};
+  ScalarOf<V> impulse{};  // j: the normal impulse's size (0 when nothing happens)
+  bool valid = true;
+};
+
+template <Vector V>
+[[nodiscard]] inline Impact<V> impactResponse(V velocityA, ScalarOf<V> invMassA, V velocityB, ScalarOf<V> invMassB,
+                                              V normal, ScalarOf<V> restitution) {
+  using S = ScalarOf<V>;
+  Impact<V> result{velocityA, velocityB, S(0), true};
+  if (!isFinite(velocityA) || !isFinite(velocityB) || !isFinite(normal) || std::isnan(restitution) ||
+      !(invMassA >= S(0)) || !(invMassB >= S(0)) || !std::isfinite(invMassA + invMassB) ||
+      !(lengthSquared(normal) > S(0))) {
+    result.valid = false;
+    return result;
+  }
+  const V n = normal / length(normal);
+  const S closing = dot(velocityA - velocityB, n);
+  const S invMassSum = invMassA + invMassB;
+  if (!(closing > S(0)) || !(invMassSum > S(0))) return result;
+  const S e = clamp(restitution, S(0), S(1));
+  result.impulse = (S(1) + e) * closing / invMassSum;
+  result.velocityA = velocityA - (invMassA * result.impulse) * n;
+  result.velocityB = velocityB + (invMassB * result.impulse) * n;
   return result;
 }
 

@@ -28,7 +28,7 @@ namespace collide {
 
 enum class CastAlgorithm : std::uint8_t {
   Ray,           // a point (the ray) against any convex shape: closed forms, the GJK ray cast for the rest
-  Linear,        // conservative advancement on GJK distance, translation only (b2ShapeCast)
+  Linear,        // the GJK ray cast on A - B, translation only (b2ShapeCast)
   TimeOfImpact,  // conservative advancement with Mirtich's bound: translation and rotation
   DynamicSat,    // per-axis enter and exit times of polytopes, translation only
   Analytic,      // the moving-sphere tests: sphere vs sphere (the quadratic), vs polygon (plane), vs triangle (space)
@@ -43,7 +43,7 @@ struct CastAlgorithmInfo {
 
 inline constexpr std::array<CastAlgorithmInfo, 5> kCastAlgorithmTable = {{
     {CastAlgorithm::Ray, "ray", "Ray cast", "iterations"},
-    {CastAlgorithm::Linear, "linear", "Linear cast (conservative advancement)", "iterations"},
+    {CastAlgorithm::Linear, "linear", "Linear cast (GJK ray cast on A - B)", "iterations"},
     {CastAlgorithm::TimeOfImpact, "toi", "Time of impact (with rotation)", "iterations"},
     {CastAlgorithm::DynamicSat, "dynamic-sat", "Dynamic SAT", "axes"},
     {CastAlgorithm::Analytic, "analytic", "Moving spheres", ""},
