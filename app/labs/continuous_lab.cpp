@@ -275,7 +275,8 @@ std::string ContinuousLab::narration() const {
                                ", so B moves there (no contact is possible before it). "
                          : "Its plane does not separate: lambda stays at " + formatNumber(s.lambda) +
                                " and the point joins the simplex (" + std::to_string(s.simplexCount) + " kept). ";
-      text += "At lambda the closest points are " + formatNumber(s.distance) + " apart.";
+      text += "At lambda the simplex so far puts the closest points " + formatNumber(s.distance) +
+              " apart (an upper bound: each support point that joins can only bring them closer).";
       if (s.last) text += " The gap is within the tolerance: lambda is the time of contact.";
       break;
     }
@@ -291,22 +292,34 @@ std::string ContinuousLab::narration() const {
     }
     case CastAlgorithm::DynamicSat: {
       const auto& s = trace_.axes[index];
-      text = "Axis " + std::to_string(step_ + 1) + " n = " + formatVector(s.axis) + ": the shadows move apart at " + formatNumber(s.speed) +
-             " per unit time and overlap for t in [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) +
-             "]. Over the axes so far the overlap can start no earlier than " + formatNumber(s.first) + " and must end by " +
+      text = "Axis " + std::to_string(step_ + 1) + " n = " + formatVector(s.axis) + ": " +
+             (s.speed == 0 ? std::string("B's shadow keeps its place on it (no motion along n relative to A)")
+                           : "B's shadow moves along it at " + formatNumber(s.speed) + " per unit time relative to A's") +
+             ", so they overlap for t in [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]. Over the axes so far the overlap can start no earlier than " + formatNumber(s.first) + " and must end by " +
              formatNumber(s.last) + ".";
       if (s.earlyExit) text += " Start after end: this axis separates them for the whole motion (early exit).";
       break;
     }
     case CastAlgorithm::Analytic: {
       const auto& s = trace_.sweep[index];
+      if (s.part == collide::SweepPart::RelativeMotion) {
+        text = "Relative motion: hold B still and move A by its velocity minus B's, so A's centre starts at " +
+               formatVector(s.start) + " from B's and moves by " + formatVector(s.motion) + " over [0, 1].";
+        break;
+      }
+      if (s.part == collide::SweepPart::MinkowskiSum) {
+        text = "Minkowski sum: give B A's radius as well (" + formatNumber(s.radius) +
+               " in all) and shrink A to its centre. The question is now when a moving point comes within " +
+               formatNumber(s.radius) + " of B's centre: the dashed circle.";
+        break;
+      }
       constexpr const char* kParts[] = {"relative motion", "Minkowski sum", "the plane", "the sphere", "a face", "an edge", "a vertex"};
-      text = std::string("Step: ") + kParts[static_cast<int>(s.part)] + ". ";
+      text = std::string("Against ") + kParts[static_cast<int>(s.part)] + ": ";
       if (s.a != 0 || s.b != 0 || s.c != 0) {
         text += "Solve " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
                 " = 0: discriminant " + formatNumber(s.discriminant) + (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) : ", no real root") + ". ";
       }
-      text += s.hit ? "Contact at t = " + formatNumber(s.t) + "." : "No contact from this piece.";
+      text += s.hit ? "contact at t = " + formatNumber(s.t) + "." : "no contact with this piece in [0, 1].";
       break;
     }
   }
@@ -458,6 +471,26 @@ void ContinuousLab::draw(const DrawContext& context) {
       renderer.line(onAxis(s.minA, 8), onAxis(s.maxA, 8), palette::kShapeA, {4.0f});
       renderer.line(onAxis(s.minB, -8), onAxis(s.maxB, -8), palette::kShapeB, {4.0f});
       renderer.label(onAxis(s.maxB, -8), "[t_enter, t_exit] = [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]", palette::kAccent);
+    } else if (const auto* circle = std::get_if<collide::Circle<double>>(&shapes_[1].shape);
+               algorithm_ == CastAlgorithm::Analytic && circle && trace_.sweep.front().part == collide::SweepPart::RelativeMotion) {
+      // Moving spheres: A's centre moving past a still B, then the circle of the summed radii it must not enter.
+      const auto& relative = trace_.sweep.front();
+      const auto& s = trace_.sweep[index];
+      const Vec2d centerB = shapes_[1].transform.apply(circle->center);
+      const Vec2d from = centerB + relative.start;
+      renderer.dashedLine(from, from + relative.motion, palette::kAccent.withAlpha(0.8f), 2.0f);
+      renderer.point(from, palette::kAccent);
+      renderer.label(from, "A's centre, B held still", palette::kAccent, {8, 16});
+      if (s.part != collide::SweepPart::RelativeMotion) {
+        std::array<Vec2d, 96> ring;
+        for (std::size_t k = 0; k < ring.size(); ++k) {
+          const double angle = 2 * std::numbers::pi * static_cast<double>(k) / static_cast<double>(ring.size());
+          ring[k] = centerB + s.radius * Vec2d{std::cos(angle), std::sin(angle)};
+        }
+        renderer.polyline(ring, true, palette::kAccent, {1.5f, 8.0f, 6.0f});
+        renderer.label(centerB + s.radius * Vec2d{0.0, 1.0}, "radius " + formatNumber(s.radius) + " = A's + B's", palette::kAccent);
+        if (s.hit) renderer.point(from + s.t * relative.motion, palette::kHit, 5.0f);
+      }
     }
   }
   if (result_.hit && step_ + 1 == stepCount() && result_.status != CastStatus::Overlapping) {
@@ -495,8 +528,10 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
       renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
       drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
       const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
+      // Moving along the contact plane there is nothing to reflect: the body slides on.
+      const bool turned = bounced.velocity != motions_[index].velocity;
       renderer.label(shapeAnchor(after),
-                     "with the time of impact: " + who + " bounces (e = " + formatNumber(restitution_) + ")",
+                     "with the time of impact: " + who + (turned ? " bounces (e = " + formatNumber(restitution_) + ")" : " slides on (no speed along the normal)"),
                      palette::kSeparated, {8, 30});
     }
   }
@@ -650,8 +685,10 @@ void ContinuousLab::drawUi() {
   ImGui::Separator();
   const Color color = !refusal_.empty() ? palette::kHit : result_.hit ? palette::kHit : palette::kSeparated;
   ImGui::TextColored(toImVec4(color), "%s", refusal_.empty() ? (result_.hit ? "Contact at t = " + formatNumber(result_.fraction) : std::string("No contact in [0, 1]")).c_str() : "Refused");
-  ImGui::TextDisabled("%s; %d %s", statusName(result_.status).c_str(), result_.iterations,
-                      std::string(collide::castAlgorithmInfo(algorithm_).counts.empty() ? "steps" : collide::castAlgorithmInfo(algorithm_).counts).c_str());
+  const std::string_view counts = collide::castAlgorithmInfo(algorithm_).counts;  // empty for a closed form
+  ImGui::TextDisabled("%s; %s", statusName(result_.status).c_str(),
+                      counts.empty() ? ("a closed form in " + counted(stepCount(), "step", "steps")).c_str()
+                                     : counted(result_.iterations, counts == "axes" ? "axis" : "iteration", counts).c_str());
   drawTimeBar();
   textWrapped("%s", narration().c_str());
   ImGui::Separator();

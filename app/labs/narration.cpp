@@ -190,6 +190,10 @@ std::string formatWith(const char* printfFormat, double value) {
 
 std::string formatNumber(double value) { return formatWith("%.4g", value); }
 
+std::string counted(long long count, std::string_view one, std::string_view many) {
+  return std::to_string(count) + " " + std::string(count == 1 ? one : many);
+}
+
 namespace {
 
 // "(0.5, -1.25)". A component under 1e-9 of the largest is the rounding of a computed direction (a normal along y

@@ -63,10 +63,17 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     ShapeStyle3 style;
     if (hovered_ == i || selected_ == i) style.outlineWidth += 1.0f;
     drawShape3(renderer, shape, color, style);
-    // A's name under it, B's over it: the pair usually touches at the boxes' middle.
-    const WorldBounds3 box = shapeBounds3(shape);
-    const Vec3d at{0.5 * (box.min.x + box.max.x), i == 0 ? box.min.y : box.max.y, 0.5 * (box.min.z + box.max.z)};
-    renderer.label(at, i == 0 ? "shape A" : "shape B", color, {-20, i == 0 ? 16.0 : -18.0});
+  }
+  // Each name on its box's far side from the other shape: the pair touches in between.
+  const WorldBounds3 boxes[2] = {shapeBounds3(shapes_[0]), shapeBounds3(shapes_[1])};
+  const auto middle = [](const WorldBounds3& box) { return 0.5 * (box.min + box.max); };
+  Vec3d away = middle(boxes[0]) - middle(boxes[1]);
+  if (collide::lengthSquared(away) == 0) away = {0, 1, 0};
+  for (int i = 0; i < 2; ++i) {
+    const WorldBounds3& box = boxes[i];
+    const Vec3d d = i == 0 ? away : -away;
+    const Vec3d at{d.x > 0 ? box.max.x : box.min.x, d.y > 0 ? box.max.y : box.min.y, d.z > 0 ? box.max.z : box.min.z};
+    renderer.label(0.5 * (at + middle(box)), i == 0 ? "shape A" : "shape B", i == 0 ? palette::kShapeA : palette::kShapeB);
   }
   if (steps_.empty()) {
     drawResult(renderer, false);
