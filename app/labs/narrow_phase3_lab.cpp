@@ -542,13 +542,14 @@ void NarrowPhase3Lab::drawStepTable() {
       ImGui::TableSetupColumn("on A");
       ImGui::TableSetupColumn("on B");
       ImGui::TableHeadersRow();
-      // Named by support index, as in the picture and the narration: the kept vertices of simplexBefore.
+      // Named by support index, as in the picture and the narration: the kept vertices of simplexBefore, whose
+      // first is this step's support point.
       const std::array<int, 4> names = simplexSupportIndices(trace_.gjk, ref.index);
       for (int i = 0; i < step.simplexBefore.count; ++i) {
         if ((step.droppedMask & (1u << i)) != 0) continue;
-        row(supportName(names[static_cast<std::size_t>(i)]).c_str(), step.simplexBefore.vertices[static_cast<std::size_t>(i)]);
+        const std::string name = supportName(names[static_cast<std::size_t>(i)]) + (i == 0 ? " (new)" : "");
+        row(name.c_str(), step.simplexBefore.vertices[static_cast<std::size_t>(i)]);
       }
-      row(("new " + supportName(names[0])).c_str(), step.support);
       ImGui::EndTable();
     }
   } else if (ref.kind == StepRef::Kind::Epa) {

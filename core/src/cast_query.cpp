@@ -50,7 +50,7 @@ template <Scalar S>
 template <Scalar S>
 [[nodiscard]] std::optional<std::string> notConvex(const Collider<S>& c) {
   if (const auto* sector = std::get_if<Sector<S>>(&c.shape); sector != nullptr && !sector->isConvex()) {
-    return "a sector wider than 90 degrees is not convex: casts take convex shapes";
+    return "a sector with a half angle over 90 degrees (wider than 180) is not convex: casts take convex shapes";
   }
   return std::nullopt;
 }
