@@ -284,7 +284,7 @@ std::string ContinuousLab::narration() const {
       const auto& s = trace_.advance[index];
       text = "At t = " + formatNumber(s.time) + " the shapes are " + formatNumber(s.distance) + " apart along n = " +
              formatVector(s.normal) + ". They close at most at " + formatNumber(s.bound) + " per unit time (" +
-             formatNumber(s.closingSpeed) + " from the velocities along n";
+             formatNumber(std::abs(s.closingSpeed) < 1e-9 * s.bound ? 0.0 : s.closingSpeed) + " from the velocities along n";
       if (algorithm_ == CastAlgorithm::TimeOfImpact) text += " + " + formatNumber(s.angularBound) + " from the spin: |w| times the farthest point's radius";
       text += "), so they cannot touch before t + distance / bound: the safe step is " + formatNumber(s.step) + ".";
       if (s.last) text += " The distance is within the tolerance: this is the time of impact.";
@@ -528,11 +528,13 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
       renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
       drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
       const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
-      // Moving along the contact plane there is nothing to reflect: the body slides on.
+      // The response reflects velocity along the normal only: a body moving along the contact plane goes on as it
+      // was, and a spin is left as it is.
       const bool turned = bounced.velocity != motions_[index].velocity;
-      renderer.label(shapeAnchor(after),
-                     "with the time of impact: " + who + (turned ? " bounces (e = " + formatNumber(restitution_) + ")" : " slides on (no speed along the normal)"),
-                     palette::kSeparated, {8, 30});
+      const std::string what = turned ? " bounces (e = " + formatNumber(restitution_) + ")"
+                                      : std::string(" goes on: it had no speed along the contact normal") +
+                                            (motions_[index].angularVelocity != 0 ? " (the response leaves its spin)" : "");
+      renderer.label(shapeAnchor(after), "with the time of impact: " + who + what, palette::kSeparated, {8, 30});
     }
   }
 }
