@@ -828,6 +828,7 @@ template <SupportShape A, SupportShape B, class Trace>
   V closestPoint{};
   std::array<V, kCapacity> directions{};
   S closestLengthSquared = std::numeric_limits<S>::infinity();
+  S bestLengthSquared = std::numeric_limits<S>::infinity();  // the closest |v|^2 any step reached
   int stalledSteps = 0;
   int iterations = 0;
   GjkStop stop = GjkStop::None;
@@ -867,6 +868,7 @@ template <SupportShape A, SupportShape B, class Trace>
       weights = answer.weights;
       closestPoint = answer.closestPoint;
       closestLengthSquared = lengthSquared(closestPoint);
+      bestLengthSquared = closestLengthSquared;
       direction = searchDirection(points, count, closestPoint);
       if (answer.region.feature == SimplexFeature::Interior) stop = GjkStop::ContainsOrigin;
       else if (direction == V{}) stop = GjkStop::OriginOnSimplex;
@@ -954,10 +956,23 @@ template <SupportShape A, SupportShape B, class Trace>
                                                                                             candidateCount)) {
           stepStop = GjkStop::OriginOnSimplex;
         } else {
-          // Known to tolerance, or |v|^2 stalled at rounding (Jolt's relative test on squared lengths).
-          const bool stalled = distanceKnown || (std::isfinite(previousLengthSquared) &&
-                                                 previousLengthSquared - candidateLengthSquared <=
-                                                     kEpsilon<S> * previousLengthSquared);
+          // Known to tolerance, or |v|^2 stalled at rounding (Jolt's relative test on squared lengths), or |v|
+          // came no closer than the tolerance times the size of the coordinates the supports come from (van den
+          // Bergen 2003, 4.3: the absolute tolerance; each support is only known to epsilon of |a| + |b|). The
+          // last ends a rim against a rim (cylinders): when the gap is small next to the shapes, GJK closes in on
+          // the curved boundary linearly and the solver's rounding on its thin triangles (epsilon of the
+          // coordinates, not of |v|) keeps |v| moving, up and down, by more than either relative test allows.
+          // Measured against the closest |v| so far, so that such a wobble counts as no progress. Squared, with
+          // |v_best|^2 - |v|^2 ~ 2 |v| (|v_best| - |v|): progress^2 <= 4 tolerance^2 |v|^2 size^2.
+          const S progress = bestLengthSquared - candidateLengthSquared;
+          const S sizeSquared = std::max(lengthSquared(support.pointA), lengthSquared(support.pointB));
+          const bool stalled =
+              distanceKnown ||
+              (std::isfinite(previousLengthSquared) &&
+               (previousLengthSquared - candidateLengthSquared <= kEpsilon<S> * previousLengthSquared ||
+                progress <= S(0) ||
+                progress * progress <= S(4) * tolerance * tolerance * candidateLengthSquared * sizeSquared));
+          bestLengthSquared = std::min(bestLengthSquared, candidateLengthSquared);
           stalledSteps = stalled ? stalledSteps + 1 : 0;
           if (stalledSteps >= 2) stepStop = GjkStop::NoProgress;
           else if constexpr (Trace::enabled) step.nextDirection = direction;
