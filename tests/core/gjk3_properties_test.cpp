@@ -302,6 +302,57 @@ TEST(Gjk3Degenerate, CylindersEndToEndSideBySideAndOneToAThousand) {
   }
 }
 
+// Two rim-against-rim pairs from the nightly count ("cylinders batch 5 pair 434", "batch 7 pair 163"), B given in
+// A's frame at full precision. Late in each run three supports crowd within 1e-6 on one rim and a fourth lies far
+// along the other rim: every face of that tetrahedron but the tiny one has two long, nearly parallel edges, whose
+// cross product is rounding noise at epsilon |ab| |ac|. The solver once read that noise as the sign of the
+// opposite vertex, tried only the tiny face, and returned its vertex (0.415 for a 0.2755 gap, 0.277 for 0.2531):
+// a wrong normal and a distance too large, ended as NoProgress. The tetrahedron contains the triangle it grew
+// from, so its closest point is never farther; each run ends Converged with the support-width certificate.
+TEST(Gjk3Degenerate, RimAgainstRimSliverTetrahedra) {
+  struct Case {
+    const char* name;
+    Cylinder<double> a, b;
+    Pose bInA;
+    double lowerBound;  // the largest gap over 4096 sampled directions
+    double distance;    // GJK's, certified by checkCertified (the slab gap along its normal within 1e-3)
+  };
+  const Case cases[] = {
+      {"cylinders batch 5 pair 434",
+       {0.84910948672911402, 0.37993837381163209},
+       {0.90838031072504855, 0.87751715618122672},
+       {{1.2709451735138919, 1.0130000657283347, 1.0470513767908265},
+        {0.8379300331781101, 0.40252720657366498, 0.25543445552099808, -0.2657034933884474}},
+       0.27176908227563279, 0.27554224926611809},
+      {"cylinders batch 7 pair 163",
+       {0.49447947877492865, 0.65606968586858083},
+       {0.52102936539407962, 0.66060740525663175},
+       {{-0.63446505505379447, 1.0463306459253912, 1.3163472662961555},
+        {-0.1244598041742021, -0.18606372881239347, 0.45381455602110016, 0.86252095319981603}},
+       0.25299889876605541, 0.25313433776919736},
+  };
+  for (const Case& c : cases) {
+    Tally tally;
+    checkCertified(c.a, at(0, 0, 0), c.b, c.bInA, tally, c.name);
+    const DistanceResult<V> d = gjkDistance(c.a, Transformed<Cylinder<double>>{c.b, c.bInA});
+    EXPECT_FALSE(d.overlap) << c.name;
+    // Not the vertex the sliver gave (0.415, 0.277): the witnesses' distance, above every sampled gap.
+    EXPECT_GE(d.distance, c.lowerBound) << c.name;
+    EXPECT_NEAR(d.distance, c.distance, 1e-9) << c.name;
+  }
+  // The last tetrahedron of the first run, as the solver saw it (newest first): its closest point is no farther
+  // than that of the triangle it grew from (points 1, 2, 3).
+  const detail::SimplexPoints<V> sliver = {V{0.1139701097823648, -0.28176168319098105, -0.28318861652424576},
+                                           V{-1.3581867236947678, 0.68974561457242523, 0.1521866539833433},
+                                           V{0.11396809004092884, -0.28176263737879315, -0.2831867532286429},
+                                           V{0.1139694917493066, -0.28176072889470261, -0.28318873622243179}};
+  const detail::SimplexPoints<V> grewFrom = {sliver[1], sliver[2], sliver[3], V{}};
+  const double tetrahedron = length(detail::closestOnSimplex(sliver, 4).closestPoint);
+  const double triangle = length(detail::closestOnSimplex(grewFrom, 3).closestPoint);
+  EXPECT_LE(tetrahedron, triangle * (1 + 1e-12));
+  EXPECT_NEAR(tetrahedron, 0.27554224926, 1e-10);
+}
+
 // The same configuration moved to 1e3 and 1e5 from the origin: GJK works in A's frame, so only the rounding of
 // the relative placement remains: the distance agrees within 8 epsilon of the translation.
 TEST(Gjk3Degenerate, TranslatedFarFromTheOrigin) {

@@ -307,14 +307,21 @@ template <SimplexQuery, Scalar S>
   bool outsideAny = false;
   for (const Face& face : kFaces) {
     const Vec3<S> a = points[face.i];
-    const Vec3<S> normal = cross(points[face.j] - a, points[face.k] - a);
+    const Vec3<S> ab = points[face.j] - a;
+    const Vec3<S> ac = points[face.k] - a;
+    const Vec3<S> normal = cross(ab, ac);
     const S originSide = -dot(a, normal);
     const Vec3<S> toOpposite = points[face.opposite] - a;
     const S oppositeSide = dot(toOpposite, normal);
     // The opposite vertex within rounding of this face's plane (a flat tetrahedron, e.g. four corners of one box
     // face): its side says nothing, so the face is tried (trying a face is always safe: the nearest one wins).
+    // The rounding of the normal is epsilon times |ab| |ac|, not times |normal|: on a sliver face (two long, nearly
+    // parallel edges, as GJK builds when supports crowd on a cylinder's rim) the cross product cancels and its
+    // direction is noise far above epsilon |normal| (Higham, Accuracy and Stability of Numerical Algorithms, 3.1:
+    // the error of a sum is relative to the sum of the magnitudes).
     const S flatness = S(64) * kEpsilon<S>;
-    const bool flat = oppositeSide * oppositeSide <= flatness * flatness * lengthSquared(normal) * lengthSquared(toOpposite);
+    const bool flat = oppositeSide * oppositeSide <=
+                      flatness * flatness * lengthSquared(ab) * lengthSquared(ac) * lengthSquared(toOpposite);
     if (!(originSide * oppositeSide < S(0)) && !flat) continue;
     outsideAny = true;
     const ClosestOnSimplex<Vec3<S>> candidate =
