@@ -1,7 +1,8 @@
 // EPA in space after GJK (epa3.h): the degenerate cases that broke peers first (GJK ending on fewer than
 // four points, libccd's stacked cubes, touching features, zero-area faces, deep spheres, size ratios, far from
 // the origin, NaN and infinity), then random rotated boxes against an exact separating-axis reference, the
-// polytope's capacity, and the trace (recorded == unrecorded, bit for bit; the polytope it shows is closed).
+// polytope's capacity, and the trace (recorded == unrecorded, bit for bit; the start traced once; the polytope it
+// shows is closed).
 //
 // [SECTION] Helpers (placement, the box-box reference over the 15 axes)
 // [SECTION] GJK ending on fewer than four points
@@ -642,6 +643,60 @@ TEST(Epa3, RecordedEqualsUnrecorded) {
   Recorder<EpaStep3<double>> epaTrace;
   EXPECT_TRUE(sameBits(gjkEpa3(x, s, GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace), gjkEpa3(x, s)));
   EXPECT_TRUE(sameBits(gjkEpa3(x, c, GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace), gjkEpa3(x, c)));
+}
+
+// EPA's start is traced once, before its first step, when the sink takes it (EpaRecorder3): each start simplex
+// size gives the directions searched and the supports found along them (none for a tetrahedron), and the start
+// polytope is the first step's. A flat difference has a start with no faces and no steps. Recording changes
+// nothing, and a plain Recorder<EpaStep3> still keeps only the steps.
+TEST(Epa3, StartIsTracedOnceBeforeTheFirstStep) {
+  const Box3<double> box{{1, 1, 1}};
+  const auto a = placed(box, at(0.0, 0.0, 0.0));
+  const auto b = placed(box, at(0.5, 0.0, 0.0));
+  const MinkowskiDifference<decltype(a), decltype(b)> difference{a, b};
+  // The supports of EveryStartSimplexSize: A - B is [-2.5, 1.5] x [-2, 2] x [-2, 2].
+  const SupportPoint<V> around[4] = {difference.supportPoint({1, 0, 0}), difference.supportPoint({-1, 0, 0}),
+                                     difference.supportPoint({0, 1, 0}), difference.supportPoint({0, -1, -1})};
+  for (int count = 1; count <= 4; ++count) {
+    Simplex<V> simplex;
+    for (int i = 0; i < count; ++i) simplex.vertices[i] = around[i];
+    simplex.count = count;
+    if (count == 1) simplex.vertices[0] = {V{0, 0, 0}, V{0, 0, 0}, V{0, 0, 0}};  // the origin itself
+    EpaRecorder3<double> trace;
+    const PenetrationResult3<double> traced = epa3Penetration(a, b, simplex, EpaOptions{}, trace);
+    ASSERT_TRUE(sameBits(traced, epa3Penetration(a, b, simplex))) << count;
+    ASSERT_EQ(trace.starts.size(), 1u) << count;
+    ASSERT_FALSE(trace.steps.empty()) << count;
+    const EpaStart3<double>& begun = trace.starts[0];
+    EXPECT_EQ(begun.simplex.count, count);
+    EXPECT_EQ(begun.directions.empty(), count == 4) << count;
+    ASSERT_EQ(begun.directions.size(), begun.supports.size()) << count;
+    for (std::size_t i = 0; i < begun.directions.size(); ++i) {
+      EXPECT_TRUE(sameBits(begun.supports[i].point, difference.supportPoint(begun.directions[i]).point)) << count;
+    }
+    const EpaStep3<double>& first = trace.steps[0];
+    ASSERT_EQ(begun.vertices.size(), first.vertices.size()) << count;
+    for (std::size_t i = 0; i < begun.vertices.size(); ++i)
+      EXPECT_TRUE(sameBits(begun.vertices[i].point, first.vertices[i].point)) << count;
+    ASSERT_EQ(begun.faces.size(), first.faces.size()) << count;
+    for (std::size_t f = 0; f < begun.faces.size(); ++f) EXPECT_EQ(begun.faces[f].vertices, first.faces[f].vertices) << count;
+    Recorder<EpaStep3<double>> stepsOnly;
+    (void)epa3Penetration(a, b, simplex, EpaOptions{}, stepsOnly);
+    EXPECT_EQ(stepsOnly.steps.size(), trace.steps.size()) << count;
+  }
+  // Two triangles in one plane: A - B is flat, so the start has vertices and no faces, and EPA takes no step.
+  const Triangle3<double> triangle{{-1, 0, -1}, {1, 0, -1}, {0, 0, 1}};
+  const auto t0 = placed(triangle, at(0.0, 0.0, 0.0));
+  const auto t1 = placed(triangle, at(0.25, 0.0, 0.1));
+  Recorder<GjkStep<V>> gjkTrace;
+  EpaRecorder3<double> flatTrace;
+  const PenetrationResult3<double> flat = gjkEpa3(t0, t1, GjkOptions{}, EpaOptions{}, gjkTrace, flatTrace);
+  EXPECT_TRUE(sameBits(flat, gjkEpa3(t0, t1)));
+  EXPECT_EQ(flat.stop, EpaStop::Degenerate);
+  ASSERT_EQ(flatTrace.starts.size(), 1u);
+  EXPECT_TRUE(flatTrace.starts[0].faces.empty());
+  EXPECT_FALSE(flatTrace.starts[0].vertices.empty());
+  EXPECT_TRUE(flatTrace.steps.empty());
 }
 
 // The polytope the trace shows is a closed triangulated surface: each directed edge once and its reverse once,
