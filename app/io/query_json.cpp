@@ -237,6 +237,25 @@ Json epaFace(const collide::EpaFace3<S>& face) {
           {"degenerate", face.degenerate}};
 }
 
+// In space: the start polytope's vertices and faces in place of the polygon.
+template <Scalar S>
+Json epaStart(const collide::EpaStart3<S>& start) {
+  Json directions = Json::array();
+  for (const auto& direction : start.directions) directions.push_back(vec(direction));
+  const auto points = [](const std::vector<collide::SupportPoint<collide::Vec3<S>>>& list) {
+    Json array = Json::array();
+    for (const auto& point : list) array.push_back(supportPoint(point));
+    return array;
+  };
+  Json faces = Json::array();
+  for (const auto& face : start.faces) faces.push_back(epaFace(face));
+  return {{"simplex", simplex(start.simplex)},
+          {"directions", std::move(directions)},
+          {"supports", points(start.supports)},
+          {"vertices", points(start.vertices)},
+          {"faces", std::move(faces)}};
+}
+
 template <Scalar S>
 Json epaStep(const collide::EpaStep3<S>& step) {
   Json vertices = Json::array();
@@ -332,7 +351,7 @@ Json traceToJson(const Trace& trace) {
     out[key] = std::move(array);
   };
   list("gjk", trace.gjk, [](const auto& step) { return gjkStep(step); });
-  if constexpr (requires { trace.epaStart; }) list("epa_start", trace.epaStart, [](const auto& start) { return epaStart(start); });
+  list("epa_start", trace.epaStart, [](const auto& start) { return epaStart(start); });
   list("epa", trace.epa, [](const auto& step) { return epaStep(step); });
   list("sat", trace.sat, [](const auto& step) { return satStep(step); });
   list("analytic", trace.analytic, [](const auto& step) { return analyticStep(step); });

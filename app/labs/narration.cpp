@@ -488,6 +488,28 @@ std::string narrateResult(const collide::QueryResult3<double>& result) { return 
 
 // [SECTION] In space: EPA's polytope, SAT's 15 axes, the sphere tests, the result
 
+std::string narrateEpaStart(const collide::EpaStart3<double>& start) {
+  const int vertices = static_cast<int>(start.vertices.size());
+  const int faces = static_cast<int>(start.faces.size());
+  if (start.simplex.count == 4 && start.directions.empty())
+    return "EPA starts where GJK stopped: GJK's last simplex is a tetrahedron that holds the origin, so it is already "
+           "a polytope inside A - B around the origin, and EPA starts from it as it is (vertices 0 to 3, 4 faces).";
+  static constexpr const char* kShapes[] = {"", "a single point", "a segment", "a triangle", "a flat tetrahedron"};
+  std::string text = "GJK stopped on " + std::string(kShapes[std::clamp(start.simplex.count, 1, 4)]) +
+                     " with the origin on it: it has no inside, so EPA cannot yet tell which way the boundary of "
+                     "A - B is nearer. It searches A - B along ";
+  for (std::size_t i = 0; i < start.directions.size(); ++i) {
+    if (i > 0) text += i + 1 == start.directions.size() ? " and " : ", ";
+    text += formatVector(start.directions[i]) + " (finds " + formatVector(start.supports[i].point) + ")";
+  }
+  text += ": directions that leave a point, a line or a plane unless A - B lies in it";
+  if (faces == 0)
+    return text + ". Nothing leaves: A - B is flat (a point, a segment or a polygon) through the origin, so the "
+                  "shapes touch with depth 0 and EPA has no step to take.";
+  return text + ". The hull of GJK's points and these supports (points 0 to " + std::to_string(vertices - 1) +
+         ") is the start polytope: " + std::to_string(faces) + " faces around the origin.";
+}
+
 std::string narrateEpaStep(const collide::EpaStep3<double>& step) {
   const collide::EpaFace3<double>& face = step.faces[static_cast<std::size_t>(step.closestFace)];
   const auto [a, b, c] = face.vertices;

@@ -72,6 +72,7 @@ template <class V>
 // axes (and SAT lite's false hits), the sphere tests.
 [[nodiscard]] std::string narrateGjkStep(const std::vector<collide::GjkStep<collide::Vec3<double>>>& steps, int index,
                                          collide::Algorithm algorithm);
+[[nodiscard]] std::string narrateEpaStart(const collide::EpaStart3<double>& start);
 [[nodiscard]] std::string narrateEpaStep(const collide::EpaStep3<double>& step);
 [[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep3<double>& step, bool last,
                                          const collide::QueryResult3<double>& result);

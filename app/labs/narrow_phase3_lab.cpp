@@ -507,7 +507,7 @@ std::string NarrowPhase3Lab::narration() const {
       if (algorithm_ == Algorithm::Epa && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && !trace_.epa.empty())
         text += " GJK's last simplex becomes EPA's start polytope (grown to a tetrahedron when it has fewer points).";
       break;
-    case StepRef::Kind::EpaStart: break;  // the plane only
+    case StepRef::Kind::EpaStart: text = narrateEpaStart(trace_.epaStart[static_cast<std::size_t>(ref.index)]); break;
     case StepRef::Kind::Epa: text = narrateEpaStep(trace_.epa[static_cast<std::size_t>(ref.index)]); break;
     case StepRef::Kind::Sat: text = narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)], last, trace_.result); break;
     case StepRef::Kind::Analytic: text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)]); break;

@@ -16,19 +16,18 @@ namespace lab {
 
 // One entry of the timeline: which recorded list of a QueryTrace (or QueryTrace3), which event in it.
 struct TraceStepRef {
-  enum class Kind { Gjk, EpaStart, Epa, Sat, Analytic } kind;  // EpaStart: the plane's start polygon (QueryTrace)
+  enum class Kind { Gjk, EpaStart, Epa, Sat, Analytic } kind;  // EpaStart: the start polygon or polytope
   int index;
 };
 
-// Every step of a recorded run in the order the algorithms ran: GJK, then EPA (its start polygon a step of its own
-// in the plane); or SAT; or the analytic test.
+// Every step of a recorded run in the order the algorithms ran: GJK, then EPA (its start polygon or polytope a step
+// of its own); or SAT; or the analytic test.
 template <class Trace>
 [[nodiscard]] std::vector<TraceStepRef> traceSteps(const Trace& trace) {
   using Kind = TraceStepRef::Kind;
   std::vector<TraceStepRef> steps;
   for (int i = 0; i < static_cast<int>(trace.gjk.size()); ++i) steps.push_back({Kind::Gjk, i});
-  if constexpr (requires { trace.epaStart; })
-    for (int i = 0; i < static_cast<int>(trace.epaStart.size()); ++i) steps.push_back({Kind::EpaStart, i});
+  for (int i = 0; i < static_cast<int>(trace.epaStart.size()); ++i) steps.push_back({Kind::EpaStart, i});
   for (int i = 0; i < static_cast<int>(trace.epa.size()); ++i) steps.push_back({Kind::Epa, i});
   for (int i = 0; i < static_cast<int>(trace.sat.size()); ++i) steps.push_back({Kind::Sat, i});
   for (int i = 0; i < static_cast<int>(trace.analytic.size()); ++i) steps.push_back({Kind::Analytic, i});
@@ -52,20 +51,16 @@ template <class Trace>
         break;
       }
       case Kind::EpaStart: {
-        if constexpr (requires { trace.epaStart; }) {
-          const auto& start = trace.epaStart[i];
-          std::string summary = "polygon of " + std::to_string(start.polygon.size());
-          summary += " from GJK's simplex of " + std::to_string(start.simplex.count);
-          out.push_back({"EPA start", std::move(summary)});
-        }
+        const auto& start = trace.epaStart[i];
+        std::string summary;
+        if constexpr (requires { start.polygon; }) summary = "polygon of " + std::to_string(start.polygon.size());
+        else summary = "polytope of " + std::to_string(start.vertices.size()) + " vertices";
+        summary += " from GJK's simplex of " + std::to_string(start.simplex.count);
+        out.push_back({"EPA start", std::move(summary)});
         break;
       }
       case Kind::Epa: {
-        // In space the start has no step of its own: EPA's first step is the polytope GJK's simplex grew into.
-        const auto& step = trace.epa[i];
-        bool first = ref.index == 0;
-        if constexpr (requires { trace.epaStart; }) first = false;
-        out.push_back({first ? "EPA start" : "EPA", "gap " + formatNumber(step.gap) + (first ? " (from GJK's simplex)" : "")});
+        out.push_back({"EPA", "gap " + formatNumber(trace.epa[i].gap)});
         break;
       }
       case Kind::Sat: {

@@ -130,7 +130,7 @@ struct PlainSinks3 {
 template <Scalar S>
 struct RecordingSinks3 {
   Recorder<GjkStep<Vec3<S>>> gjk;
-  Recorder<EpaStep3<S>> epa;
+  EpaRecorder3<S> epa;
   Recorder<SatAxisStep3<S>> sat;
   Recorder<AnalyticStep3<S>> analytic;
 };
@@ -144,6 +144,17 @@ EpaStep3<S> toWorld(const Transform3<S>& frame, EpaStep3<S> step) {
   step.faceNormal = frame.q.apply(step.faceNormal);
   step.support = detail::toWorld(frame, step.support);
   return step;
+}
+
+// EPA's start in the world, as its steps.
+template <Scalar S>
+EpaStart3<S> toWorld(const Transform3<S>& frame, EpaStart3<S> start) {
+  start.simplex = detail::toWorld(frame, start.simplex);
+  for (Vec3<S>& direction : start.directions) direction = frame.q.apply(direction);
+  for (SupportPoint<Vec3<S>>& support : start.supports) support = detail::toWorld(frame, support);
+  for (SupportPoint<Vec3<S>>& vertex : start.vertices) vertex = detail::toWorld(frame, vertex);
+  for (EpaFace3<S>& face : start.faces) face.normal = frame.q.apply(face.normal);
+  return start;
 }
 
 // [SECTION] Support-based algorithms (gjk, distance, epa)
@@ -311,6 +322,7 @@ QueryTrace3<S> recordQuery(Algorithm algorithm, const Collider3<S>& a, const Col
   const Transform3<S> frameA = placement(a);
   trace.gjk.reserve(sinks.gjk.steps.size());
   for (const GjkStep<Vec3<S>>& step : sinks.gjk.steps) trace.gjk.push_back(detail::toWorld(frameA, step));
+  for (const EpaStart3<S>& start : sinks.epa.starts) trace.epaStart.push_back(toWorld(frameA, start));
   trace.epa.reserve(sinks.epa.steps.size());
   for (const EpaStep3<S>& step : sinks.epa.steps) trace.epa.push_back(toWorld(frameA, step));
   // SAT and the analytic tests already report in the world.

@@ -4,10 +4,13 @@
 //   distance     gjkDistance == the reference to 1e-9 relative (1e-9 * (1 + distance)): polytopes by brute force
 //                over feature pairs of their brute-force hulls, round shapes by their cores (sphere-sphere,
 //                sphere-capsule, capsule-capsule by segment-segment distance), a sphere and a cylinder by the
-//                closed form; overlapping when the reference finds the cores meeting;
+//                closed form; overlapping when the reference finds the cores meeting; a cylinder against anything
+//                else by support widths (reference3.h): the slab gap along GJK's normal is a lower bound within
+//                1e-3 relative, no sampled direction separates the shapes by more, the witnesses are inside;
 //   boolean      gjkIntersect's hit == distance GJK's overlap, except within 1e-9 of touching;
 //   trace        recorded == unrecorded, bit for bit, for both;
-//   cap          every run stops with a reason within its cap, status Converged.
+//   cap          every run stops with a reason within its cap, status Converged (cylinders included: a rim
+//                against a rim ends by the tolerance on the supports' size, not by the cap).
 // COLLIDE_PROPERTY_PAIRS=N sets the pairs per family (the nightly run: 100000; ctest label nightly).
 //
 // [SECTION] Helpers
@@ -87,51 +90,87 @@ Runs runBoth(const A& a, const Pose& poseA, const B& b, const Pose& poseB) {
 
 // What a family run saw, printed once so a reader sees the mix the properties held over.
 struct Tally {
-  int separated = 0, overlapping = 0, touching = 0, noReference = 0, endedAtCap = 0;
+  int separated = 0, overlapping = 0, touching = 0, certified = 0;
   int maxDistanceIterations = 0, maxBooleanIterations = 0;
   double worstRelativeError = 0;
   void print(const char* family) const {
-    std::printf("[ %s ] %d separated, %d overlapping, %d within 1e-9 of touching, %d without a distance reference "
-                "(%d of them ended at the cap); max iterations: distance %d, boolean %d; worst relative distance "
-                "error %.2g\n",
-                family, separated, overlapping, touching, noReference, endedAtCap, maxDistanceIterations,
-                maxBooleanIterations, worstRelativeError);
+    std::printf("[ %s ] %d separated, %d overlapping, %d within 1e-9 of touching, %d of them certified by support "
+                "widths; max iterations: distance %d, boolean %d; worst relative distance error %.2g\n",
+                family, separated, overlapping, touching, certified, maxDistanceIterations, maxBooleanIterations,
+                worstRelativeError);
   }
 };
 
-// The properties for one pair; `reference` empty when there is no exact reference (a cylinder against a curved
-// shape other than a sphere). Those pairs may end at the cap: two rims approach each other one support at a time,
-// and when the gap is small next to the shapes (0.05 against unit sizes) the relative stop test (256 epsilon of
-// the distance) asks more than the supports' rounding (epsilon of the coordinates) allows. The distance at the cap
-// is then within about 1e-15 of the converged one; the run still ends by its cap with status MaxIterations.
-void checkPair(const Runs& runs, const test::ReferenceDistance* reference, Tally& tally, const std::string& where) {
+// The properties for one pair against an exact reference.
+void checkPair(const Runs& runs, const test::ReferenceDistance& reference, Tally& tally, const std::string& where) {
   const DistanceResult<V>& d = runs.distance;
-  if (reference == nullptr && d.status == Status::MaxIterations) {
-    ++tally.endedAtCap;
-  } else {
-    ASSERT_EQ(d.status, Status::Converged) << where << " stop " << stopName(d.stop);
-  }
+  ASSERT_EQ(d.status, Status::Converged) << where << " stop " << stopName(d.stop);
   ASSERT_NE(runs.boolean.status, Status::InvalidInput) << where;
   EXPECT_FALSE(std::isnan(d.distance)) << where;
   tally.maxDistanceIterations = std::max(tally.maxDistanceIterations, d.iterations);
   tally.maxBooleanIterations = std::max(tally.maxBooleanIterations, runs.boolean.iterations);
-  bool touching = false;
-  if (reference != nullptr) {
-    const double tolerance = kRelative * (1.0 + reference->distance);
-    touching = !reference->overlap && reference->distance <= tolerance;
-    if (reference->overlap) {
-      ++tally.overlapping;
-      EXPECT_LE(d.distance, kRelative) << where << ": the reference finds the shapes overlapping";
-    } else {
-      touching ? ++tally.touching : ++tally.separated;
-      EXPECT_NEAR(d.distance, reference->distance, tolerance) << where;
-      if (reference->distance > 0)
-        tally.worstRelativeError =
-            std::max(tally.worstRelativeError, std::abs(d.distance - reference->distance) / (1.0 + reference->distance));
-    }
+  const double tolerance = kRelative * (1.0 + reference.distance);
+  const bool touching = !reference.overlap && reference.distance <= tolerance;
+  if (reference.overlap) {
+    ++tally.overlapping;
+    EXPECT_LE(d.distance, kRelative) << where << ": the reference finds the shapes overlapping";
   } else {
-    ++tally.noReference;
-    touching = !d.overlap && d.distance <= kRelative;
+    touching ? ++tally.touching : ++tally.separated;
+    EXPECT_NEAR(d.distance, reference.distance, tolerance) << where;
+    if (reference.distance > 0)
+      tally.worstRelativeError =
+          std::max(tally.worstRelativeError, std::abs(d.distance - reference.distance) / (1.0 + reference.distance));
+  }
+  if (!touching) {
+    EXPECT_EQ(runs.boolean.hit, d.overlap) << where << " distance " << d.distance << ", boolean stopped by "
+                                           << stopName(runs.boolean.stop) << " after " << runs.boolean.iterations;
+  }
+}
+
+// The properties for a pair without a closed form (a cylinder against a box, a capsule, a cylinder, a hull),
+// certified by support widths in A's frame, where GJK ran (reference3.h, "Support widths"): separated, the slab
+// gap along GJK's normal is a lower bound within kNormalCertificate of its distance (the witnesses' distance, an
+// upper bound), no sampled direction separates by more, and each witness is inside its shape along every
+// sampled direction; overlapping, no sampled direction separates them. The tally's error is the slab gap's.
+constexpr double kNormalCertificate = 1e-3;
+
+const std::vector<V>& certificateDirections() {
+  static const std::vector<V> directions = test::sphereDirections(256);
+  return directions;
+}
+
+template <class A, class B>
+void checkCertified(const A& a, const Pose& poseA, const B& b, const Pose& poseB, Tally& tally, const std::string& where) {
+  const Runs runs = runBoth(a, poseA, b, poseB);
+  const DistanceResult<V>& d = runs.distance;
+  ASSERT_EQ(d.status, Status::Converged) << where << " stop " << stopName(d.stop);
+  ASSERT_NE(runs.boolean.status, Status::InvalidInput) << where;
+  ASSERT_FALSE(std::isnan(d.distance)) << where;
+  ++tally.certified;
+  tally.maxDistanceIterations = std::max(tally.maxDistanceIterations, d.iterations);
+  tally.maxBooleanIterations = std::max(tally.maxBooleanIterations, runs.boolean.iterations);
+  const Pose local = at(0, 0, 0);
+  const Pose placed = invMul(poseA, poseB);
+  const double tolerance = kRelative * (1.0 + d.distance);
+  const test::SampledBounds sampled = test::sampledBounds(a, local, b, placed, certificateDirections());
+  EXPECT_LE(sampled.largestGap, d.distance + tolerance) << where << ": a sampled direction separates by more";
+  const bool touching = !d.overlap && d.distance <= tolerance;
+  if (d.overlap) {
+    ++tally.overlapping;
+  } else {
+    touching ? ++tally.touching : ++tally.separated;
+    // On a curve the normal converges as the square root of the distance (a direction off by t loses about
+    // R t^2 / 2 of slab gap), so the gap along it certifies the distance to kNormalCertificate relative only.
+    const double gap = test::slabGap(a, local, b, placed, d.normal);
+    EXPECT_LE(gap, d.distance + tolerance) << where << ": the slab gap is a lower bound";
+    EXPECT_NEAR(gap, d.distance, kNormalCertificate * (1.0 + d.distance)) << where << ": the slab gap along the normal";
+    EXPECT_NEAR(length(d.pointB - d.pointA), d.distance, tolerance) << where;
+    for (const V& n : certificateDirections()) {
+      EXPECT_LE(dot(n, d.pointA), test::placedSupportHeight(a, local, n) + tolerance) << where << ": witness on A";
+      EXPECT_LE(dot(n, d.pointB), test::placedSupportHeight(b, placed, n) + tolerance) << where << ": witness on B";
+    }
+    if (d.distance > 0)
+      tally.worstRelativeError = std::max(tally.worstRelativeError, std::abs(gap - d.distance) / (1.0 + d.distance));
   }
   if (!touching) {
     EXPECT_EQ(runs.boolean.hit, d.overlap) << where << " distance " << d.distance << ", boolean stopped by "
@@ -144,7 +183,7 @@ void checkPolytopes(const A& a, const Pose& poseA, const B& b, const Pose& poseB
                     const std::string& where) {
   const Runs runs = runBoth(a, poseA, b, poseB);
   const test::ReferenceDistance reference = test::referenceDistance(test::coreOf(a, poseA), test::coreOf(b, poseB));
-  checkPair(runs, &reference, tally, where);
+  checkPair(runs, reference, tally, where);
 }
 
 // [SECTION] Degenerate cases
@@ -218,6 +257,100 @@ TEST(Gjk3Degenerate, SizeRatioOneToAThousand) {
     const Runs sphere = runBoth(Sphere<double>{{}, 0.001}, at(sphereAt.x, sphereAt.y, sphereAt.z), large, at(0, 0, 0));
     EXPECT_NEAR(sphere.distance.distance, 0.749, kRelative * 1000);
   }
+}
+
+// Cylinders whose closest features are flat or straight: cap to cap along one axis (faces parallel), side to side
+// with parallel axes (two lines of the sides), and a unit cylinder beside and atop one a thousand times larger.
+// Each has a closed form, each ends Converged, and the same pairs turned together give the same distance.
+TEST(Gjk3Degenerate, CylindersEndToEndSideBySideAndOneToAThousand) {
+  const Cylinder<double> unit{1.0, 0.5};
+  const Cylinder<double> large{1000.0, 1000.0};
+  const Cylinder<double> small{1.0, 1.0};
+  const Quat<double> turned = Quat<double>::fromAxisAngle(normalize(V{1, 2, 3}), 0.7);
+  struct Case {
+    const char* name;
+    const Cylinder<double>* a;
+    const Cylinder<double>* b;
+    V offset;   // B's centre when the gap is zero
+    V apart;    // the unit direction the gap opens along
+    double scale;
+  };
+  const Case cases[] = {
+      {"end to end", &unit, &unit, {0.2, 2.0, -0.1}, {0, 1, 0}, 1.0},
+      {"side to side", &unit, &unit, {1.0, 0.3, 0.0}, {1, 0, 0}, 1.0},
+      {"1:1000 beside", &large, &small, {1001.0, 0.0, 0.0}, {1, 0, 0}, 1000.0},
+      {"1:1000 atop", &large, &small, {3.0, 1001.0, -2.0}, {0, 1, 0}, 1000.0},
+  };
+  for (const Case& c : cases) {
+    for (const double gap : {0.05, 1e-6, 0.0}) {
+      for (const bool rotate : {false, true}) {
+        const Quat<double> q = rotate ? turned : Quat<double>::identity();
+        const V centre = q.apply(c.offset + gap * c.apart);
+        const std::string where = std::string(c.name) + " gap " + std::to_string(gap) + (rotate ? " turned" : "");
+        const Runs runs = runBoth(*c.a, at(0, 0, 0, q), *c.b, at(centre.x, centre.y, centre.z, q));
+        EXPECT_EQ(runs.distance.status, Status::Converged) << where << " stop " << stopName(runs.distance.stop);
+        EXPECT_NEAR(runs.distance.distance, gap, 1e-12 * c.scale) << where;
+        if (gap > 0) {
+          EXPECT_FALSE(runs.distance.overlap) << where;
+          EXPECT_FALSE(runs.boolean.hit) << where;
+          EXPECT_NEAR(dot(runs.distance.normal, c.apart), 1.0, 1e-9) << where;
+        } else if (!rotate) {
+          EXPECT_TRUE(runs.boolean.hit) << where << ": touching counts as a hit";
+        }
+      }
+    }
+  }
+}
+
+// Two rim-against-rim pairs from the nightly count ("cylinders batch 5 pair 434", "batch 7 pair 163"), B given in
+// A's frame at full precision. Late in each run three supports crowd within 1e-6 on one rim and a fourth lies far
+// along the other rim: every face of that tetrahedron but the tiny one has two long, nearly parallel edges, whose
+// cross product is rounding noise at epsilon |ab| |ac|. The solver once read that noise as the sign of the
+// opposite vertex, tried only the tiny face, and returned its vertex (0.415 for a 0.2755 gap, 0.277 for 0.2531):
+// a wrong normal and a distance too large, ended as NoProgress. The tetrahedron contains the triangle it grew
+// from, so its closest point is never farther; each run ends Converged with the support-width certificate.
+TEST(Gjk3Degenerate, RimAgainstRimSliverTetrahedra) {
+  struct Case {
+    const char* name;
+    Cylinder<double> a, b;
+    Pose bInA;
+    double lowerBound;  // the largest gap over 4096 sampled directions
+    double distance;    // GJK's, certified by checkCertified (the slab gap along its normal within 1e-3)
+  };
+  const Case cases[] = {
+      {"cylinders batch 5 pair 434",
+       {0.84910948672911402, 0.37993837381163209},
+       {0.90838031072504855, 0.87751715618122672},
+       {{1.2709451735138919, 1.0130000657283347, 1.0470513767908265},
+        {0.8379300331781101, 0.40252720657366498, 0.25543445552099808, -0.2657034933884474}},
+       0.27176908227563279, 0.27554224926611809},
+      {"cylinders batch 7 pair 163",
+       {0.49447947877492865, 0.65606968586858083},
+       {0.52102936539407962, 0.66060740525663175},
+       {{-0.63446505505379447, 1.0463306459253912, 1.3163472662961555},
+        {-0.1244598041742021, -0.18606372881239347, 0.45381455602110016, 0.86252095319981603}},
+       0.25299889876605541, 0.25313433776919736},
+  };
+  for (const Case& c : cases) {
+    Tally tally;
+    checkCertified(c.a, at(0, 0, 0), c.b, c.bInA, tally, c.name);
+    const DistanceResult<V> d = gjkDistance(c.a, Transformed<Cylinder<double>>{c.b, c.bInA});
+    EXPECT_FALSE(d.overlap) << c.name;
+    // Not the vertex the sliver gave (0.415, 0.277): the witnesses' distance, above every sampled gap.
+    EXPECT_GE(d.distance, c.lowerBound) << c.name;
+    EXPECT_NEAR(d.distance, c.distance, 1e-9) << c.name;
+  }
+  // The last tetrahedron of the first run, as the solver saw it (newest first): its closest point is no farther
+  // than that of the triangle it grew from (points 1, 2, 3).
+  const detail::SimplexPoints<V> sliver = {V{0.1139701097823648, -0.28176168319098105, -0.28318861652424576},
+                                           V{-1.3581867236947678, 0.68974561457242523, 0.1521866539833433},
+                                           V{0.11396809004092884, -0.28176263737879315, -0.2831867532286429},
+                                           V{0.1139694917493066, -0.28176072889470261, -0.28318873622243179}};
+  const detail::SimplexPoints<V> grewFrom = {sliver[1], sliver[2], sliver[3], V{}};
+  const double tetrahedron = length(detail::closestOnSimplex(sliver, 4).closestPoint);
+  const double triangle = length(detail::closestOnSimplex(grewFrom, 3).closestPoint);
+  EXPECT_LE(tetrahedron, triangle * (1 + 1e-12));
+  EXPECT_NEAR(tetrahedron, 0.27554224926, 1e-10);
 }
 
 // The same configuration moved to 1e3 and 1e5 from the origin: GJK works in A's frame, so only the rounding of
@@ -324,21 +457,26 @@ TEST(Gjk3Properties, Capsules) {
   family("sphere-capsule", 5, 3000, sphere, capsule, polytopePair);
 }
 
-// A sphere against a cylinder has a closed form; cylinder against cylinder has none here, so those pairs check the
-// boolean, the trace and the cap only.
+// A sphere against a cylinder has a closed form; a cylinder against a cylinder, a box or a capsule is certified by
+// support widths (checkCertified).
 TEST(Gjk3Properties, Cylinders) {
   const auto cylinder = [](SplitMix64& random) { return randomCylinder<double>(random, 1.0); };
   const auto sphere = [](SplitMix64& random) { return randomSphere<double>(random, 1.0); };
+  const auto box = [](SplitMix64& random) { return randomBox3<double>(random, 1.0); };
+  const auto capsule = [](SplitMix64& random) { return randomCapsule3<double>(random, 1.0); };
   family("sphere-cylinder", 6, 3000, sphere, cylinder, [](const auto& pair, Tally& tally, const std::string& where) {
     const Runs runs = runBoth(pair.a, pair.poseA, pair.b, pair.poseB);
     test::ReferenceDistance reference;
     reference.distance = test::referenceSphereCylinder(pair.a, pair.poseA, pair.b, pair.poseB);
     reference.overlap = reference.distance == 0.0;
-    checkPair(runs, &reference, tally, where);
+    checkPair(runs, reference, tally, where);
   });
-  family("cylinders", 7, 3000, cylinder, cylinder, [](const auto& pair, Tally& tally, const std::string& where) {
-    checkPair(runBoth(pair.a, pair.poseA, pair.b, pair.poseB), nullptr, tally, where);
-  });
+  const auto certified = [](const auto& pair, Tally& tally, const std::string& where) {
+    checkCertified(pair.a, pair.poseA, pair.b, pair.poseB, tally, where);
+  };
+  family("cylinders", 7, 3000, cylinder, cylinder, certified);
+  family("cylinder-box", 9, 2000, cylinder, box, certified);
+  family("capsule-cylinder", 10, 2000, capsule, cylinder, certified);
 }
 
 // Every kind against every kind, through the Shape3 variant.
@@ -350,20 +488,19 @@ TEST(Gjk3Properties, Mixed) {
           using A = std::decay_t<decltype(a)>;
           using B = std::decay_t<decltype(b)>;
           if constexpr (kHasSupport<A> && kHasSupport<B>) {
-            const Runs runs = runBoth(a, pair.poseA, b, pair.poseB);
             constexpr bool cylinderA = std::is_same_v<A, Cylinder<double>>;
             constexpr bool cylinderB = std::is_same_v<B, Cylinder<double>>;
             if constexpr (!cylinderA && !cylinderB) {
               const test::ReferenceDistance reference =
                   test::referenceDistance(test::coreOf(a, pair.poseA), test::coreOf(b, pair.poseB));
-              checkPair(runs, &reference, tally, where);
+              checkPair(runBoth(a, pair.poseA, b, pair.poseB), reference, tally, where);
             } else if constexpr (std::is_same_v<A, Sphere<double>> && cylinderB) {
               test::ReferenceDistance reference;
               reference.distance = test::referenceSphereCylinder(a, pair.poseA, b, pair.poseB);
               reference.overlap = reference.distance == 0.0;
-              checkPair(runs, &reference, tally, where);
+              checkPair(runBoth(a, pair.poseA, b, pair.poseB), reference, tally, where);
             } else {
-              checkPair(runs, nullptr, tally, where);
+              checkCertified(a, pair.poseA, b, pair.poseB, tally, where);
             }
           }
         },

@@ -107,6 +107,11 @@ TEST(Query3Recording, RecordedEqualsUnrecordedBitForBit) {
       if (plain.ok && (algorithm == Algorithm::Gjk || algorithm == Algorithm::Distance)) {
         EXPECT_FALSE(traced.gjk.empty()) << i;
       }
+      // EPA's start is one step of its own, before its iterations, whenever EPA ran.
+      EXPECT_LE(traced.epaStart.size(), 1u) << i;
+      if (!traced.epa.empty()) {
+        EXPECT_EQ(traced.epaStart.size(), 1u) << i;
+      }
     }
   });
 }

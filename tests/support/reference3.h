@@ -13,6 +13,7 @@
 // [SECTION] Closest points (Ericson 5.1.2, 5.1.5, 5.1.9)
 // [SECTION] Cores and their features
 // [SECTION] Distance between cores
+// [SECTION] Support widths: bounds for curved shapes
 // [SECTION] Hulls with faces, for the tests that read faces
 #pragma once
 
@@ -273,6 +274,75 @@ inline double referenceSphereCylinder(const Sphere<double>& sphere, const Transf
   const double radial = std::max(std::hypot(c.x, c.z) - cylinder.radius, 0.0);
   const double axial = std::max(std::abs(c.y) - cylinder.halfHeight, 0.0);
   return std::max(std::hypot(radial, axial) - sphere.radius, 0.0);
+}
+
+// [SECTION] Support widths: bounds for curved shapes
+//
+// A cylinder against anything but a sphere has no closed form here. What stands in is the support function
+// h(n) = max over the shape of dot(n, x), written out per shape below (not the library's support), and the duality
+// of convex distance (van den Bergen 2003, 2.2; the separating axis theorem):
+//   separated:   for every unit n,  -h_B(-n) - h_A(n) <= distance, with equality along the closest points' normal;
+//   overlapping: for every unit n,   h_A(n) + h_B(-n) >= depth,    with equality along the minimum translation.
+// So a normal from an algorithm certifies its distance (the slab gap along it may not fall short), and many
+// sampled directions bound it from the other side (none may beat it).
+
+inline double supportHeight(const Cylinder<double>& cylinder, Vec3d n) {
+  return cylinder.halfHeight * std::abs(n.y) + cylinder.radius * std::hypot(n.x, n.z);
+}
+inline double supportHeight(const Box3<double>& box, Vec3d n) {
+  return box.halfExtents.x * std::abs(n.x) + box.halfExtents.y * std::abs(n.y) + box.halfExtents.z * std::abs(n.z);
+}
+inline double supportHeight(const Sphere<double>& sphere, Vec3d n) { return dot(n, sphere.center) + sphere.radius * length(n); }
+inline double supportHeight(const Capsule3<double>& capsule, Vec3d n) {
+  return std::max(dot(n, capsule.a), dot(n, capsule.b)) + capsule.radius * length(n);
+}
+// Other shapes (hulls, triangles, segments, points): a polytope's support is a vertex, exact in any form.
+template <class Shape>
+double supportHeight(const Shape& shape, Vec3d n) {
+  return dot(n, shape.support(n));
+}
+
+// h of a placed shape along a world direction.
+template <class Shape>
+double placedSupportHeight(const Shape& shape, const Transform3<double>& pose, Vec3d n) {
+  return supportHeight(shape, pose.q.applyInverse(n)) + dot(n, pose.p);
+}
+
+// The gap between the slabs of A and B along unit n (from A toward B): a lower bound on their distance.
+template <class A, class B>
+double slabGap(const A& a, const Transform3<double>& poseA, const B& b, const Transform3<double>& poseB, Vec3d n) {
+  return -placedSupportHeight(b, poseB, -n) - placedSupportHeight(a, poseA, n);
+}
+
+// Directions spread evenly on the unit sphere (the Fibonacci lattice).
+inline std::vector<Vec3d> sphereDirections(int count) {
+  std::vector<Vec3d> directions;
+  const double golden = 3.0 - std::sqrt(5.0);
+  for (int i = 0; i < count; ++i) {
+    const double y = 1.0 - (2.0 * i + 1.0) / count;
+    const double r = std::sqrt(std::max(0.0, 1.0 - y * y));
+    const double angle = 3.14159265358979323846 * golden * i;
+    directions.push_back({r * std::cos(angle), y, r * std::sin(angle)});
+  }
+  return directions;
+}
+
+// The largest slab gap over the directions (a lower bound on the distance, <= 0 when none separates) and the
+// smallest overlap width h_A(n) + h_B(-n) (an upper bound on the penetration depth).
+struct SampledBounds {
+  double largestGap = -std::numeric_limits<double>::infinity();
+  double smallestOverlap = std::numeric_limits<double>::infinity();
+};
+template <class A, class B>
+SampledBounds sampledBounds(const A& a, const Transform3<double>& poseA, const B& b, const Transform3<double>& poseB,
+                            const std::vector<Vec3d>& directions) {
+  SampledBounds bounds;
+  for (const Vec3d& n : directions) {
+    const double gap = slabGap(a, poseA, b, poseB, n);
+    bounds.largestGap = std::max(bounds.largestGap, gap);
+    bounds.smallestOverlap = std::min(bounds.smallestOverlap, -gap);
+  }
+  return bounds;
 }
 
 // [SECTION] Hulls with faces, for the tests that read faces

@@ -8,7 +8,8 @@
 //   gjkEpa3(a, b, gjkOptions, epaOptions, gjkTrace, epaTrace)  GJK distance on the cores, then EPA when they
 //                                                              overlap; spheres and capsules exact through their
 //                                                              cores;
-//   PenetrationResult3<S>, EpaStep3<S> (one traced iteration), EpaFace3<S> (a face in the trace),
+//   PenetrationResult3<S>, EpaStep3<S> (one traced iteration), EpaFace3<S> (a face in the trace), EpaStart3<S> (the
+//   start polytope, traced once when the sink takes it: EpaRecorder3<S>),
 //   kEpa3MaxVertices / kEpa3MaxFaces (the polytope's fixed capacity).
 //
 // [SECTION] Results, trace events, capacity
@@ -91,6 +92,29 @@ struct EpaStep3 {
   std::vector<std::array<int, 2>> horizon;      // the loop of edges around them (vertex indices), in order
   std::vector<EpaFace3<S>> addedFaces;          // the fan from the horizon to the new vertex
   EpaStop stop = EpaStop::None;
+};
+
+// EPA's start in space, traced once before the first EpaStep3 (as EpaStart is in the plane): GJK's final simplex,
+// the directions searched when it did not span space (a point: four directions spanning a tetrahedron; a line:
+// three perpendiculars 120 degrees apart; a plane: both normals), the support found along each, and the polytope
+// EPA starts from: its vertices (the simplex's first, then the supports; a repeated point is kept once) and its
+// faces. No faces when A - B itself is flat (a point, segment or polygon). A sink receives it when it takes an
+// EpaStart3 (EpaRecorder3); Recorder<EpaStep3> keeps only the iterations.
+template <Scalar S>
+struct EpaStart3 {
+  Simplex<Vec3<S>> simplex{};
+  std::vector<Vec3<S>> directions;              // in the order searched
+  std::vector<SupportPoint<Vec3<S>>> supports;  // supports[i] found along directions[i]
+  std::vector<SupportPoint<Vec3<S>>> vertices;  // the start polytope's vertices (EpaFace3::vertices index them)
+  std::vector<EpaFace3<S>> faces;               // its faces, outward
+};
+
+// Keeps EPA's start and every iteration.
+template <Scalar S>
+struct EpaRecorder3 : Recorder<EpaStep3<S>> {
+  std::vector<EpaStart3<S>> starts;  // one per EPA run
+  using Recorder<EpaStep3<S>>::operator();
+  void operator()(const EpaStart3<S>& start) { starts.push_back(start); }
 };
 
 // [SECTION] Polytope (fixed capacity, no allocation): faces, adjacency, horizon
@@ -420,10 +444,11 @@ struct Start {
 // tetrahedron of four of them (faces outward), and the rest added where they are outside it. The origin is in the
 // points' hull (GJK's simplex holds it), so it is inside or on the start polytope up to rounding; the main loop
 // repairs a face that rounding left behind it. Flat: A - B itself is a point, segment or polygon (every support
-// stayed in the span). Every point stays a vertex, inside the hull or on it.
+// stayed in the span). Every point stays a vertex, inside the hull or on it. record (traced runs only, else
+// null) receives each direction searched and its support.
 template <class Difference, Scalar S>
 [[nodiscard]] inline Start<S> startPolytope(const Difference& difference, const Simplex<Vec3<S>>& simplex,
-                                            S tolerance, Polytope3<S>& polytope) {
+                                            S tolerance, Polytope3<S>& polytope, EpaStart3<S>* record) {
   for (int i = 0; i < simplex.count; ++i) (void)polytope.addVertex(simplex.vertices[i]);
   Span<S> span = spanOf(polytope, tolerance);
   for (int round = 0; round < 3 && span.dimension < 3; ++round) {
@@ -450,6 +475,10 @@ template <class Difference, Scalar S>
     for (int i = 0; i < directionCount; ++i) {
       const SupportPoint<Vec3<S>> support = difference.supportPoint(directions[i]);
       if (!isFinite(support.point)) return {StartOutcome::NotFinite, {}};
+      if (record != nullptr) {
+        record->directions.push_back(directions[i]);
+        record->supports.push_back(support);
+      }
       (void)polytope.addVertex(support);
     }
     span = spanOf(polytope, tolerance);
@@ -605,8 +634,21 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
 
   const MinkowskiDifference<A, B> difference{a, b, SupportKind::Whole};
   detail::Polytope3<S> polytope;
-  const detail::Start<S> begun = detail::startPolytope(difference, start, tolerance, polytope);
+  // The start's record is built only when traced, beside the same arithmetic (recorded == unrecorded).
+  [[maybe_unused]] std::conditional_t<Trace::enabled, EpaStart3<S>, detail::NoStep> startRecord{};
+  EpaStart3<S>* record = nullptr;
+  if constexpr (Trace::enabled) record = &startRecord;
+  const detail::Start<S> begun = detail::startPolytope(difference, start, tolerance, polytope, record);
   if (begun.outcome == detail::StartOutcome::NotFinite) return finish(EpaStop::InvalidInput);
+  if constexpr (Trace::enabled && requires { trace(startRecord); }) {
+    startRecord.simplex = start;
+    startRecord.vertices.assign(polytope.vertices, polytope.vertices + polytope.vertexCount);
+    if (begun.outcome == detail::StartOutcome::Polytope) {
+      for (int f = 0; f < polytope.faceEnd; ++f)
+        if (polytope.faces[f].alive) startRecord.faces.push_back(detail::traceFace(polytope, f));
+    }
+    trace(startRecord);
+  }
   if (begun.outcome == detail::StartOutcome::Flat) {
     // A - B has no volume: the origin is on it, so the shapes touch with zero depth.
     result.hit = true;

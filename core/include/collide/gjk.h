@@ -307,14 +307,21 @@ template <SimplexQuery, Scalar S>
   bool outsideAny = false;
   for (const Face& face : kFaces) {
     const Vec3<S> a = points[face.i];
-    const Vec3<S> normal = cross(points[face.j] - a, points[face.k] - a);
+    const Vec3<S> ab = points[face.j] - a;
+    const Vec3<S> ac = points[face.k] - a;
+    const Vec3<S> normal = cross(ab, ac);
     const S originSide = -dot(a, normal);
     const Vec3<S> toOpposite = points[face.opposite] - a;
     const S oppositeSide = dot(toOpposite, normal);
     // The opposite vertex within rounding of this face's plane (a flat tetrahedron, e.g. four corners of one box
     // face): its side says nothing, so the face is tried (trying a face is always safe: the nearest one wins).
+    // The rounding of the normal is epsilon times |ab| |ac|, not times |normal|: on a sliver face (two long, nearly
+    // parallel edges, as GJK builds when supports crowd on a cylinder's rim) the cross product cancels and its
+    // direction is noise far above epsilon |normal| (Higham, Accuracy and Stability of Numerical Algorithms, 3.1:
+    // the error of a sum is relative to the sum of the magnitudes).
     const S flatness = S(64) * kEpsilon<S>;
-    const bool flat = oppositeSide * oppositeSide <= flatness * flatness * lengthSquared(normal) * lengthSquared(toOpposite);
+    const bool flat = oppositeSide * oppositeSide <=
+                      flatness * flatness * lengthSquared(ab) * lengthSquared(ac) * lengthSquared(toOpposite);
     if (!(originSide * oppositeSide < S(0)) && !flat) continue;
     outsideAny = true;
     const ClosestOnSimplex<Vec3<S>> candidate =
@@ -828,6 +835,7 @@ template <SupportShape A, SupportShape B, class Trace>
   V closestPoint{};
   std::array<V, kCapacity> directions{};
   S closestLengthSquared = std::numeric_limits<S>::infinity();
+  S bestLengthSquared = std::numeric_limits<S>::infinity();  // the closest |v|^2 any step reached
   int stalledSteps = 0;
   int iterations = 0;
   GjkStop stop = GjkStop::None;
@@ -867,6 +875,7 @@ template <SupportShape A, SupportShape B, class Trace>
       weights = answer.weights;
       closestPoint = answer.closestPoint;
       closestLengthSquared = lengthSquared(closestPoint);
+      bestLengthSquared = closestLengthSquared;
       direction = searchDirection(points, count, closestPoint);
       if (answer.region.feature == SimplexFeature::Interior) stop = GjkStop::ContainsOrigin;
       else if (direction == V{}) stop = GjkStop::OriginOnSimplex;
@@ -954,10 +963,23 @@ template <SupportShape A, SupportShape B, class Trace>
                                                                                             candidateCount)) {
           stepStop = GjkStop::OriginOnSimplex;
         } else {
-          // Known to tolerance, or |v|^2 stalled at rounding (Jolt's relative test on squared lengths).
-          const bool stalled = distanceKnown || (std::isfinite(previousLengthSquared) &&
-                                                 previousLengthSquared - candidateLengthSquared <=
-                                                     kEpsilon<S> * previousLengthSquared);
+          // Known to tolerance, or |v|^2 stalled at rounding (Jolt's relative test on squared lengths), or |v|
+          // came no closer than the tolerance times the size of the coordinates the supports come from (van den
+          // Bergen 2003, 4.3: the absolute tolerance; each support is only known to epsilon of |a| + |b|). The
+          // last ends a rim against a rim (cylinders): when the gap is small next to the shapes, GJK closes in on
+          // the curved boundary linearly and the solver's rounding on its thin triangles (epsilon of the
+          // coordinates, not of |v|) keeps |v| moving, up and down, by more than either relative test allows.
+          // Measured against the closest |v| so far, so that such a wobble counts as no progress. Squared, with
+          // |v_best|^2 - |v|^2 ~ 2 |v| (|v_best| - |v|): progress^2 <= 4 tolerance^2 |v|^2 size^2.
+          const S progress = bestLengthSquared - candidateLengthSquared;
+          const S sizeSquared = std::max(lengthSquared(support.pointA), lengthSquared(support.pointB));
+          const bool stalled =
+              distanceKnown ||
+              (std::isfinite(previousLengthSquared) &&
+               (previousLengthSquared - candidateLengthSquared <= kEpsilon<S> * previousLengthSquared ||
+                progress <= S(0) ||
+                progress * progress <= S(4) * tolerance * tolerance * candidateLengthSquared * sizeSquared));
+          bestLengthSquared = std::min(bestLengthSquared, candidateLengthSquared);
           stalledSteps = stalled ? stalledSteps + 1 : 0;
           if (stalledSteps >= 2) stepStop = GjkStop::NoProgress;
           else if constexpr (Trace::enabled) step.nextDirection = direction;

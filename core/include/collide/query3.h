@@ -29,6 +29,7 @@ template <Scalar S>
 struct QueryTrace3 {
   QueryResult3<S> result;
   std::vector<GjkStep<Vec3<S>>> gjk;
+  std::vector<EpaStart3<S>> epaStart;  // epa: the start polytope, when EPA ran (at most one)
   std::vector<EpaStep3<S>> epa;
   std::vector<SatAxisStep3<S>> sat;  // sat and sat-lite
   std::vector<AnalyticStep3<S>> analytic;
