@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <numbers>
 #include <unordered_map>
 
@@ -190,6 +191,27 @@ void Renderer3D::beginViewport(const OrbitCamera& camera, std::string_view title
   ImGui::GetBackgroundDrawList()->PushClipRect(toImVec2(rect.min()), toImVec2(rect.max()), true);
 }
 
+// The framebuffer rectangle (origin top-left) a layer's surfaces, lines and points cover; none when it is empty.
+std::optional<Renderer3D::ScreenArea> Renderer3D::layerArea(const Layer& layer) const {
+  ScreenArea area{std::numeric_limits<float>::max(), std::numeric_limits<float>::max(), std::numeric_limits<float>::lowest(),
+                  std::numeric_limits<float>::lowest()};
+  const auto include = [&](float x, float y, float reach) {
+    area.x0 = std::min(area.x0, x - reach);
+    area.y0 = std::min(area.y0, y - reach);
+    area.x1 = std::max(area.x1, x + reach);
+    area.y1 = std::max(area.y1, y + reach);
+  };
+  for (const SurfaceVertex& v : layer.surfaces) include(v.position[0], v.position[1], 1.0f);
+  for (const LineInstance& line : layer.lines) {
+    const float reach = 0.5f * line.style[0] + 2.0f;  // shaders/line3.vert's quad: half the width and a pixel
+    include(line.endpoints[0], line.endpoints[1], reach);
+    include(line.endpoints[2], line.endpoints[3], reach);
+  }
+  for (const PointInstance& point : layer.points) include(point.geometry[0], point.geometry[1], point.geometry[3] + 2.0f * kPointRim * static_cast<float>(scale_) + 2.0f);
+  if (area.x0 > area.x1) return std::nullopt;
+  return area;
+}
+
 void Renderer3D::drawLayer(const Layer& layer, bool hidden) {
   glEnable(GL_DEPTH_TEST);
   const auto width = static_cast<float>(framebufferWidth_);
@@ -305,26 +327,37 @@ void Renderer3D::endViewport() {
   //    translucent ones too, which wrote none) is laid down first; where the on-top layer lies behind it, it is
   //    drawn faint and dashed, and where it is in front, as given, so the simplex inside the hull reads as inside.
   //    The surfaces are pushed back as in 1., so what lies on a face (a support point, a polytope's edge) is in
-  //    front.
-  glClear(GL_DEPTH_BUFFER_BIT);
-  if (!occluders_.empty()) {
-    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
-    glEnable(GL_DEPTH_TEST);
-    glEnable(GL_POLYGON_OFFSET_FILL);
-    glUseProgram(surfaceProgram_);
-    glUniform2f(surfaceSizeUniform_, width, height);
-    glBindVertexArray(surfaceVao_);
-    upload(surfaceBuffer_, occluders_);
-    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(occluders_.size()));
-    glDisable(GL_POLYGON_OFFSET_FILL);
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  //    front. All of it is scissored to the rectangle the layer covers: the depth clear and the occluders would
+  //    otherwise fill the whole view again, which a software renderer pays for in every frame.
+  if (const std::optional<ScreenArea> area = layerArea(onTop_)) {
+    const GLint x0 = std::max(scissorX, static_cast<GLint>(std::floor(area->x0)));
+    const GLint x1 = std::min(scissorX + scissorWidth, static_cast<GLint>(std::ceil(area->x1)));
+    const GLint top0 = std::max(scissorTop, static_cast<GLint>(std::floor(area->y0)));
+    const GLint top1 = std::min(scissorTop + scissorHeight, static_cast<GLint>(std::ceil(area->y1)));
+    if (x1 > x0 && top1 > top0) {
+      glScissor(x0, framebufferHeight_ - top1, x1 - x0, top1 - top0);
+      glClear(GL_DEPTH_BUFFER_BIT);
+      if (!occluders_.empty()) {
+        glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+        glEnable(GL_DEPTH_TEST);
+        glEnable(GL_POLYGON_OFFSET_FILL);
+        glUseProgram(surfaceProgram_);
+        glUniform2f(surfaceSizeUniform_, width, height);
+        glBindVertexArray(surfaceVao_);
+        upload(surfaceBuffer_, occluders_);
+        glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(occluders_.size()));
+        glDisable(GL_POLYGON_OFFSET_FILL);
+        glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+      }
+      glDepthMask(GL_FALSE);
+      glDepthFunc(GL_GREATER);
+      drawLayer(onTop_, true);
+      glDepthFunc(GL_LEQUAL);
+      drawLayer(onTop_, false);
+      glDepthMask(GL_TRUE);
+      glScissor(scissorX, scissorBottom, scissorWidth, scissorHeight);
+    }
   }
-  glDepthMask(GL_FALSE);
-  glDepthFunc(GL_GREATER);
-  drawLayer(onTop_, true);
-  glDepthFunc(GL_LEQUAL);
-  drawLayer(onTop_, false);
-  glDepthMask(GL_TRUE);
   // 5. The samples resolved into the view's rectangle of the bound framebuffer, through the RGBA8 resolve buffer
   //    (identical rectangles: GL 3.3 resolves only without scaling or moving, and into the same format).
   if (multisampled) {

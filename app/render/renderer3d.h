@@ -17,6 +17,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -139,6 +140,10 @@ class Renderer3D {
   void pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase);
   // Depth-tested with the current depth function; `hidden`: the look of the on-top layer's parts behind a surface.
   void drawLayer(const Layer& layer, bool hidden);
+  struct ScreenArea {
+    float x0, y0, x1, y1;  // framebuffer pixels, origin top-left
+  };
+  [[nodiscard]] std::optional<ScreenArea> layerArea(const Layer& layer) const;
   void layoutLabels();
   // The multisampled framebuffer at the frame's size; false when multisampling is off or unavailable.
   bool prepareMultisampled();

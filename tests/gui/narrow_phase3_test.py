@@ -241,24 +241,25 @@ def check_screenshots(args):
                        [(vertices[names[0]], vertices[names[1]])], [(0, 0, 0), step["closest_point"]], failures)
 
     # Identical cubes, GJK + EPA (2 GJK steps, then 8 EPA iterations): the origin inside, red; EPA's polytope at
-    # step 6 has faces of later iterations (teal for the first) that GJK's last step does not.
+    # step 7 has faces of later iterations (teal for the first) that GJK's last step does not.
     gjk_end, cubes_dump = screenshot(args, scene("3d_04_identical_cubes.json"), "epa", 1, out("np3_cubes_step1.png"))
-    epa, _ = screenshot(args, scene("3d_04_identical_cubes.json"), "epa", 6, out("np3_cubes_step6.png"))
+    epa, _ = screenshot(args, scene("3d_04_identical_cubes.json"), "epa", 7, out("np3_cubes_step7.png"))
     minkowski = view_box(cubes_dump["views"][1])
     if not cubes_dump["minkowski"]["contains_origin"] or not cubes_dump["hit"]:
         failures.append(f"identical cubes: the dump says the origin is outside: {cubes_dump['minkowski']}")
     check_origin("identical cubes, step 1", gjk_end, cubes_dump, RED, failures)
     before, after = count(gjk_end, minkowski, teal), count(epa, minkowski, teal)
     if after < 1000 or before > 200:
-        failures.append(f"identical cubes: EPA's iteration colours: {before} teal pixels at step 1, {after} at step 6")
-    # EPA's closest face outlined in the accent colour (step 6 is EPA's fifth iteration, after GJK's 2 steps); its
+        failures.append(f"identical cubes: EPA's iteration colours: {before} teal pixels at step 1, {after} at step 7")
+    # EPA's closest face outlined in the accent colour (index 7 is EPA's fifth iteration, after GJK's 2 steps and
+    # EPA's start); its
     # edges on the horizon carry the horizon's red arrows on top.
     polytope = trace(args, scene("3d_04_identical_cubes.json"), "epa")["epa"][4]
     face = polytope["faces"][polytope["closest_face"]]["vertices"]
     horizon = {frozenset(edge) for edge in polytope["horizon"]}
     edges = [(face[i], face[(i + 1) % 3]) for i in range(3) if frozenset((face[i], face[(i + 1) % 3])) not in horizon]
-    if not edges: failures.append("identical cubes, step 6: every edge of the closest face is on the horizon")
-    check_segments("identical cubes, step 6, closest face", epa, cubes_dump["views"][1],
+    if not edges: failures.append("identical cubes, step 7: every edge of the closest face is on the horizon")
+    check_segments("identical cubes, step 7, closest face", epa, cubes_dump["views"][1],
                    [(polytope["vertices"][i]["point"], polytope["vertices"][j]["point"]) for i, j in edges],
                    [(0, 0, 0)], failures)
     return failures
