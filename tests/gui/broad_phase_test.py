@@ -178,10 +178,7 @@ def run_window(args, scene, seconds, action=None):
         if process.poll() != 2:
             break  # 2: no display, when Xvfb was resetting after a previous connection closed
     try:
-        window = find_window(process)
-        xdotool("windowmove", "--sync", window, "0", "0")
-        xdotool("windowfocus", "--sync", window)
-        time.sleep(seconds)
+        window = find_window(process, settle=seconds)
         if action is not None:
             action(window)
         quit_app(process, timeout=60, hold=1.0)  # a 100,000-box frame may be slow: hold the keys across frames

@@ -53,9 +53,6 @@ def session(exe, home, scene_path, dump_path, act):
             break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
     try:
         window = find_window(process)
-        xdotool("windowmove", "--sync", window, "0", "0")
-        xdotool("windowfocus", "--sync", window)
-        time.sleep(1.5)
         act(window)
         time.sleep(0.3)
         quit_app(process)

@@ -67,9 +67,6 @@ def main():
     end = (start[0] - 120, start[1] - 80)
     try:
         window = find_window(process)
-        xdotool("windowmove", "--sync", window, "0", "0")
-        xdotool("windowfocus", "--sync", window)
-        time.sleep(1.5)
         press("End")
         time.sleep(1.5)  # the ease settles in well under a second
         drag(window, start, end, 12)

@@ -40,9 +40,6 @@ def start(options, name, scene):
         if process.poll() != 2:
             break  # 2: no display, when Xvfb was resetting after the previous connection closed
     window = find_window(process)
-    xdotool("windowmove", "--sync", window, "0", "0")
-    xdotool("windowfocus", "--sync", window)  # no window manager under Xvfb: keys go to the focused window
-    time.sleep(1.5)
     return process, window, dump
 
 

@@ -109,7 +109,9 @@ def quit_app(process, timeout=30, hold=0.15):
         process.wait(timeout=timeout)
 
 
-def find_window(process, timeout=30):
+def find_window(process, settle=1.5, timeout=30):
+    """The app's window, moved to the screen's corner and focused (no window manager under Xvfb: keys go to the
+    focused window), after `settle` seconds of frames, so ImGui has laid out and the views are fitted."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         if process.poll() is not None:
@@ -117,7 +119,11 @@ def find_window(process, timeout=30):
         found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Collision Lab$"],
                                capture_output=True, text=True)
         if found.stdout.split():
-            return found.stdout.split()[0]
+            window = found.stdout.split()[0]
+            xdotool("windowmove", "--sync", window, "0", "0")
+            xdotool("windowfocus", "--sync", window)
+            time.sleep(settle)
+            return window
         time.sleep(0.3)
     raise AssertionError("the collision-lab window did not appear")
 

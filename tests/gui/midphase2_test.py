@@ -48,9 +48,6 @@ def run_window(exe, home, arguments, actions):
             break  # 2: no display, when Xvfb was resetting after the last connection closed
     try:
         window = find_window(process)
-        xdotool("windowmove", "--sync", window, "0", "0")
-        xdotool("windowfocus", "--sync", window)
-        time.sleep(1.5)
         actions(window)
         time.sleep(0.3)
         quit_app(process)  # Discard when asked about the unsaved drag

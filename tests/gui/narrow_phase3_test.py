@@ -302,9 +302,6 @@ def run_session(args, scene_name, actions, algorithm=None):
             break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
     try:
         window = find_window(process)
-        xdotool("windowmove", "--sync", window, "0", "0")
-        xdotool("windowfocus", "--sync", window)  # no window manager under Xvfb: keys go to the focused window
-        time.sleep(1.5)
         actions(window, world, a, b)
         quit_app(process)
     finally:

@@ -128,10 +128,7 @@ def run_drag(args, scene_name, moves, settle):
         if process.poll() != 2:
             break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
     try:
-        window = find_window(process)
-        xdotool("windowmove", "--sync", window, "0", "0")
-        xdotool("windowfocus", "--sync", window)  # no window manager under Xvfb: keys go to the focused window
-        time.sleep(settle)
+        window = find_window(process, settle=settle)
         drag(window, centres["b"], centres["a"], moves)
         # Step with the arrow keys (the mouse over the canvas, so ImGui does not hold the keyboard).
         for _ in range(2):

@@ -61,9 +61,6 @@ class Window:
         process = subprocess.Popen([self.exe, *arguments, "--dump-state", self.state], env=self.environment)
         try:
             window = find_window(process)
-            xdotool("windowmove", "--sync", window, "0", "0")
-            xdotool("windowfocus", "--sync", window)
-            time.sleep(1.5)  # a few frames, so ImGui has laid out and the camera has been fitted
             actions(window)
             quit_app(process)
         finally:
