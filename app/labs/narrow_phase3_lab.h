@@ -75,6 +75,7 @@ class NarrowPhase3Lab final : public Lab {
   void drawWorld(Renderer3D& renderer) const;
   void drawMinkowski(Renderer3D& renderer) const;
   void drawGjkStep(Renderer3D& renderer, const collide::GjkStep<Vec3d>& step, bool minkowskiView) const;
+  void drawEpaStart(Renderer3D& renderer, const collide::EpaStart3<double>& start, bool minkowskiView) const;
   void drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<double>& step, bool minkowskiView) const;
   void drawSatStep(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, bool minkowskiView) const;
   void drawAnalyticStep(Renderer3D& renderer, const collide::AnalyticStep3<double>& step) const;

@@ -82,7 +82,7 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   switch (ref.kind) {
     case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[static_cast<std::size_t>(ref.index)], false); break;
-    case StepRef::Kind::EpaStart: break;  // the plane only
+    case StepRef::Kind::EpaStart: drawEpaStart(renderer, trace_.epaStart[static_cast<std::size_t>(ref.index)], false); break;
     case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[static_cast<std::size_t>(ref.index)], false); break;
     case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[static_cast<std::size_t>(ref.index)], false); break;
     case StepRef::Kind::Analytic: drawAnalyticStep(renderer, trace_.analytic[static_cast<std::size_t>(ref.index)]); break;
@@ -112,7 +112,7 @@ void NarrowPhase3Lab::drawMinkowski(Renderer3D& renderer) const {
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   switch (ref.kind) {
     case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[static_cast<std::size_t>(ref.index)], true); break;
-    case StepRef::Kind::EpaStart: break;  // the plane only
+    case StepRef::Kind::EpaStart: drawEpaStart(renderer, trace_.epaStart[static_cast<std::size_t>(ref.index)], true); break;
     case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[static_cast<std::size_t>(ref.index)], true); break;
     case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[static_cast<std::size_t>(ref.index)], true); break;
     case StepRef::Kind::Analytic: break;  // the sphere tests work on the shapes, not on A - B
@@ -213,6 +213,34 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
 }
 
 // [SECTION] EPA: the polytope, the faces the support sees, the horizon
+
+// EPA's start: the supports found along the searched directions (on A and B in the world view; as points of A - B
+// with their directions from the origin in the other) and the polytope they make with GJK's simplex.
+void NarrowPhase3Lab::drawEpaStart(Renderer3D& renderer, const collide::EpaStart3<double>& start, bool minkowskiView) const {
+  if (!minkowskiView) {
+    for (const collide::SupportPoint<Vec3d>& s : start.supports) {
+      renderer.point(s.pointA, palette::kShapeA, 4.0f, true);
+      renderer.point(s.pointB, palette::kShapeB, 4.0f, true);
+      renderer.line(s.pointA, s.pointB, palette::kAccent.withAlpha(0.6f), {1.2f, 6.0f, 4.0f, true});
+    }
+    return;
+  }
+  const auto at = [&](int v) { return start.vertices[static_cast<std::size_t>(v)].point; };
+  for (const collide::EpaFace3<double>& face : start.faces) {
+    renderer.triangle(at(face.vertices[0]), at(face.vertices[1]), at(face.vertices[2]), iterationColor(0).withAlpha(0.3f));
+    for (int e = 0; e < 3; ++e)
+      renderer.line(at(face.vertices[static_cast<std::size_t>(e)]), at(face.vertices[static_cast<std::size_t>((e + 1) % 3)]),
+                    palette::kText.withAlpha(0.45f), {1.2f});
+  }
+  for (int i = 0; i < start.simplex.count; ++i)
+    renderer.point(start.simplex.vertices[static_cast<std::size_t>(i)].point, palette::kTextDim, 5.0f, true);
+  for (std::size_t i = 0; i < start.supports.size(); ++i) {
+    const Vec3d p = start.supports[i].point;
+    renderer.arrow(Vec3d{0, 0, 0}, p, palette::kAccent.withAlpha(0.7f), 1.5f, 10.0f, true);
+    renderer.point(p, palette::kAccent, 5.0f, true);
+    renderer.label(p, "found along " + formatVector(start.directions[i]), palette::kAccent);
+  }
+}
 
 void NarrowPhase3Lab::drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<double>& step, bool minkowskiView) const {
   if (!minkowskiView) {
