@@ -427,20 +427,19 @@ void ContinuousLab::draw(const DrawContext& context) {
 
   if (stepCount() > 0) {
     const auto index = static_cast<std::size_t>(step_);
+    // The closest points of a cast's iteration, joined, with what the iteration measured.
+    const auto closest = [&](Vec2d pointA, Vec2d pointB, const std::string& text) {
+      renderer.line(pointA, pointB, palette::kSeparated, {2.5f});
+      renderer.point(pointA, palette::kShapeA);
+      renderer.point(pointB, palette::kShapeB);
+      renderer.label(pointB, text, palette::kSeparated, {10, -34});
+    };
     if (algorithm_ == CastAlgorithm::Linear) {
       const auto& s = trace_.ray[index];
-      renderer.line(s.pointA, s.pointB, palette::kSeparated, {2.5f});
-      renderer.point(s.pointA, palette::kShapeA);
-      renderer.point(s.pointB, palette::kShapeB);
-      renderer.label(s.pointB, "lambda " + formatNumber(s.lambda) + ", gap " + formatNumber(s.distance),
-                     palette::kSeparated, {10, -34});
+      closest(s.pointA, s.pointB, "lambda " + formatNumber(s.lambda) + ", gap " + formatNumber(s.distance));
     } else if (algorithm_ == CastAlgorithm::TimeOfImpact) {
       const auto& s = trace_.advance[index];
-      renderer.line(s.pointA, s.pointB, palette::kSeparated, {2.5f});
-      renderer.point(s.pointA, palette::kShapeA);
-      renderer.point(s.pointB, palette::kShapeB);
-      renderer.label(s.pointB, "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step),
-                     palette::kSeparated, {10, -34});
+      closest(s.pointA, s.pointB, "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step));
     } else if (algorithm_ == CastAlgorithm::Ray && (!trace_.axes.empty() || !trace_.sweep.empty())) {
       // The ray's point where this stage lets it in (the running entry, or the root), and the plane's normal.
       const bool rayIsA = std::holds_alternative<collide::Point<double>>(shapes_[0].shape);

@@ -327,7 +327,9 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
     const ScreenRect box{at.x, at.y, size.x, size.y};
     std::size_t hidden = 0;
     for (const PlotSeries& series : plot.series) {
-      for (std::size_t i = 0; i < series.y.size(); ++i) {
+      // At most about 512 samples a series: a batch plot of a million points would cost its frame here.
+      const std::size_t stride = std::max<std::size_t>(1, series.y.size() / 512);
+      for (std::size_t i = 0; i < series.y.size(); i += stride) {
         if (isFiniteNumber(series.y[i]) && box.contains({map.toX(seriesX(series, i)), map.toY(series.y[i])})) ++hidden;
       }
     }

@@ -24,14 +24,13 @@ All need a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- broad_phase_t
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import read_png, pixel, find_window, press, xdotool, quit_app  # noqa: E402
+from lab_driver import read_png, pixel, find_window, press, xdotool, quit_app, run_app, start_app  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 GREEN, ORANGE, YELLOW, RED = (0x5f, 0xd6, 0x8a), (0xff, 0xa9, 0x4a), (0xf5, 0xd5, 0x47), (0xff, 0x5c, 0x5c)
@@ -50,11 +49,7 @@ def shoot(args, scene, name, step=None, algorithm=None):
         command += ["--step", str(step + 1)]  # `step` is the dump's index from 0; --step counts from 1
     if algorithm is not None:
         command += ["--algo", algorithm]
-    for _ in range(3):
-        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
-        if result.returncode != 2:
-            break
-        time.sleep(1.0)  # Xvfb resets when its last client leaves; try again
+    result = run_app(command)
     if result.returncode != 0:
         raise AssertionError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr}")
     with open(dump) as file:
@@ -172,11 +167,7 @@ def run_window(args, scene, seconds, action=None):
         json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
     environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
     command = [args.exe, "--scene", os.path.join(args.scenes, scene), "--dump-state", dump]
-    for _ in range(3):
-        process = subprocess.Popen(command, env=environment)
-        time.sleep(1.0)
-        if process.poll() != 2:
-            break  # 2: no display, when Xvfb was resetting after a previous connection closed
+    process = start_app(command, environment)
     try:
         window = find_window(process, settle=seconds)
         if action is not None:

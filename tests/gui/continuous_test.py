@@ -17,13 +17,12 @@ import argparse
 import json
 import math
 import os
-import subprocess
 import sys
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool, press, find_window, run_app, fresh_directory, drag, quit_app  # noqa: E402
+from lab_driver import xdotool, press, find_window, run_app, start_app, fresh_directory, drag, quit_app  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Continuous collision"
@@ -46,11 +45,7 @@ def session(exe, home, scene_path, dump_path, act):
     if os.path.exists(dump_path):
         os.remove(dump_path)
     command = [exe, "--lab", LAB, "--scene", scene_path, "--dump-state", dump_path]
-    for _ in range(3):
-        process = subprocess.Popen(command, env=environment)
-        time.sleep(1.0)
-        if process.poll() != 2:
-            break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
+    process = start_app(command, environment)
     try:
         window = find_window(process)
         act(window)

@@ -14,13 +14,12 @@ Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- follow_test.py .
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool, press, find_window, run_app, fresh_directory, drag  # noqa: E402
+from lab_driver import xdotool, press, find_window, run_app, start_app, fresh_directory, drag  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 
@@ -56,11 +55,7 @@ def main():
     if os.path.exists(dump_path):
         os.remove(dump_path)
     command = [args.exe, "--lab", "Narrow phase", "--scene", scene, "--dump-state", dump_path]
-    for _ in range(3):
-        process = subprocess.Popen(command, env=environment)
-        time.sleep(1.0)
-        if process.poll() != 2:
-            break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
+    process = start_app(command, environment)
     view = followed[7]
     left, top, width, height = view["rect"]
     start = (round(left + 0.75 * width), round(top + 0.8 * height))  # empty space low in the A - B pane

@@ -18,7 +18,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import drag, find_window, fresh_directory, press, xdotool  # noqa: E402
+from lab_driver import drag, find_window, fresh_directory, press, start_app, xdotool  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 
@@ -34,11 +34,7 @@ def start(options, name, scene):
     command = [options.exe, "--lab", "Narrow phase", "--dump-state", dump]
     if scene:
         command += ["--scene", scene]
-    for _ in range(3):
-        process = subprocess.Popen(command, env=dict(os.environ, HOME=home, XDG_CONFIG_HOME=config))
-        time.sleep(1.0)
-        if process.poll() != 2:
-            break  # 2: no display, when Xvfb was resetting after the previous connection closed
+    process = start_app(command, dict(os.environ, HOME=home, XDG_CONFIG_HOME=config))
     window = find_window(process)
     return process, window, dump
 

@@ -130,6 +130,17 @@ def find_window(process, settle=1.5, timeout=30):
 
 # [SECTION] Shared by the lab tests: running the app, scratch directories, mouse drags
 
+def start_app(command, environment):
+    """The app's window process, started again when it exits with 2 (no display: Xvfb resets when its last client
+    leaves, and a connection right then fails)."""
+    for _ in range(3):
+        process = subprocess.Popen(command, env=environment)
+        time.sleep(1.0)
+        if process.poll() != 2:
+            break
+    return process
+
+
 def run_app(command):
     for _ in range(3):
         result = subprocess.run(command, capture_output=True, text=True, timeout=120)

@@ -16,13 +16,12 @@ Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- midphase2_test.p
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool, press, find_window, run_app, fresh_directory, drag, quit_app  # noqa: E402
+from lab_driver import xdotool, press, find_window, run_app, start_app, fresh_directory, drag, quit_app  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 
@@ -41,11 +40,7 @@ def run_window(exe, home, arguments, actions):
     with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
         json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
     environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
-    for _ in range(3):
-        process = subprocess.Popen([exe, *arguments], env=environment)
-        time.sleep(1.0)
-        if process.poll() != 2:
-            break  # 2: no display, when Xvfb was resetting after the last connection closed
+    process = start_app([exe, *arguments], environment)
     try:
         window = find_window(process)
         actions(window)

@@ -35,14 +35,13 @@ import json
 import math
 import os
 import shutil
-import subprocess
 import sys
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lab_driver import (read_png, pixel, count_near, differing, xdotool, press, find_window, run_app,  # noqa: E402
-                        fresh_directory, drag, quit_app)
+                        start_app, fresh_directory, drag, quit_app)
 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Narrow phase 3D"
@@ -295,11 +294,7 @@ def run_session(args, scene_name, actions, algorithm=None):
         json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
     environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
     command = [args.exe, "--lab", LAB, "--scene", scene_path, "--dump-state", dump_path]
-    for _ in range(3):
-        process = subprocess.Popen(command, env=environment)
-        time.sleep(1.0)
-        if process.poll() != 2:
-            break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
+    process = start_app(command, environment)
     try:
         window = find_window(process)
         actions(window, world, a, b)

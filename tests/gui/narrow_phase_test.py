@@ -17,14 +17,13 @@ All need a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- narrow_phase_
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
-import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window, quit_app, drag  # noqa: E402
+from lab_driver import (read_png, pixel, count_near, differing, xdotool, press, find_window, quit_app, drag,  # noqa: E402
+                        run_app, start_app)
 
 WIDTH, HEIGHT = 1600, 1000
 
@@ -36,11 +35,7 @@ def screenshot(args, scene, algorithm, step, out):
                f"{WIDTH}x{HEIGHT}", "-o", out]
     if step is not None:
         command += ["--step", str(step + 1)]  # `step` is the dump's index from 0; --step counts from 1
-    for _ in range(3):
-        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
-        if result.returncode != 2:
-            break
-        time.sleep(1.0)  # Xvfb resets when its last client leaves: a connection right then fails; try again
+    result = run_app(command)
     if result.returncode != 0:
         raise AssertionError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr}")
     return read_png(out)
@@ -122,11 +117,7 @@ def run_drag(args, scene_name, moves, settle):
         json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
     environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
     command = [args.exe, "--scene", os.path.join(args.scenes, scene_name), "--lab", "GJK", "--dump-state", dump_path]
-    for _ in range(3):
-        process = subprocess.Popen(command, env=environment)
-        time.sleep(1.0)
-        if process.poll() != 2:
-            break  # 2: no display, when Xvfb was resetting after the screenshot's connection closed
+    process = start_app(command, environment)
     try:
         window = find_window(process, settle=settle)
         drag(window, centres["b"], centres["a"], moves)

@@ -24,11 +24,10 @@ import argparse
 import json
 import math
 import os
-import subprocess
 import sys
 import time
 
-from lab_driver import drag, find_window, fresh_directory, press, quit_app, run_app, xdotool
+from lab_driver import drag, find_window, fresh_directory, press, quit_app, run_app, start_app, xdotool
 
 
 # [SECTION] A session: start the window, act, quit, read the dump
@@ -58,7 +57,7 @@ class Window:
         """Starts the window, lets `actions(window)` drive it, quits with Ctrl+Q and returns --dump-state."""
         if os.path.exists(self.state):
             os.remove(self.state)
-        process = subprocess.Popen([self.exe, *arguments, "--dump-state", self.state], env=self.environment)
+        process = start_app([self.exe, *arguments, "--dump-state", self.state], self.environment)
         try:
             window = find_window(process)
             actions(window)
