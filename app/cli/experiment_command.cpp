@@ -86,8 +86,9 @@ void printSummary(const collide::ExperimentConfig& config, const collide::Experi
   std::printf("worst cases (trial: rebuild with the same options; open them in the GUI's Experiments lab):\n");
   for (std::size_t i = 0; i < result.worstCases.size() && int(i) < worst; ++i) {
     const collide::WorstCase& item = result.worstCases[i];
-    std::printf("  trial %llu  %-8s %3d iterations%s%s", static_cast<unsigned long long>(item.trial),
+    std::printf("  trial %llu  %-8s %3d %s%s%s", static_cast<unsigned long long>(item.trial),
                 std::string(collide::algorithmName(item.algorithm)).c_str(), item.iterations,
+                std::string(collide::algorithmInfo(item.algorithm).counts).c_str(),
                 item.capHit ? ", hit the cap" : "", item.disagrees ? ", DISAGREES" : "");
     if (item.disagrees)
       std::printf(" (hit %s vs %s, value %.6g vs %.6g)", item.hit ? "yes" : "no", item.referenceHit ? "yes" : "no",
@@ -192,14 +193,16 @@ const bool registered = registerCommand(
     {"experiment", "Run GJK, distance, EPA and SAT on many random pairs: iteration counts, cap hits, disagreements, time",
      [](CLI::App& command) -> std::function<int()> {
        auto options = std::make_shared<ExperimentOptions>();
-       command.add_option("--family", options->family, "Pair family: boxes, ngonN (e.g. ngon8), circles, capsules, mixed")
+       command.add_option("--family", options->family, "Pair family: boxes, ngonN (e.g. ngon8), circles, capsules, mixed (2D); boxes3d, hullN (e.g. hull32), "
+                          "spheres, capsules3d, cylinders, mixed3d (3D)")
            ->capture_default_str();
        command.add_option("--trials", options->trials, "Number of random pairs, 1 to " + std::to_string(collide::kMaxExperimentTrials))
            ->capture_default_str()
            ->check(CLI::Range(std::uint64_t{1}, collide::kMaxExperimentTrials));
-       command.add_option("--algo", options->algorithms, "Algorithms, comma separated: " + collide::algorithmNameList(true, 2))
+       command.add_option("--algo", options->algorithms, "Algorithms, comma separated: " + collide::algorithmNameList(true) +
+                          " (sat-lite: 3D boxes)")
            ->delimiter(',')
-           ->check(CLI::IsMember(collide::algorithmNames(true, 2)))
+           ->check(CLI::IsMember(collide::algorithmNames(true)))
            ->capture_default_str();
        command.add_option("--seed", options->seed, "Seed of the pair generator")->capture_default_str();
        command.add_option("--gap-min", options->gapMin, "Smallest gap along the centre line (negative: overlap), A's size = 1")

@@ -1,7 +1,7 @@
 // app/labs/experiment_lab.cpp: the "Experiments" lab: batch runs of workloads/experiment.h from the GUI.
 // The side panel configures a run and starts it on a worker thread (progress bar, Cancel); the canvas shows the
 // results: the iteration histogram or cumulative plot, and the worst-case finder, a list of the pairs with the
-// most iterations or a disagreement, each with a button that opens the pair in the narrow-phase lab.
+// most iterations or a disagreement, each with a button that opens the pair in the narrow-phase lab of its dimension.
 //
 // [SECTION] State and the worker thread
 // [SECTION] Side panel: configuration, run, summary
@@ -28,18 +28,22 @@ namespace lab {
 
 namespace {
 
-constexpr const char* kFamilyNames[] = {"boxes", "n-gons", "circles", "capsules", "mixed"};
-// The iterative algorithms of the table (collide/query.h), in table order.
-const std::vector<collide::Algorithm> kExperimentAlgorithms = [] {
-  std::vector<collide::Algorithm> iterative;
-  for (const collide::Algorithm algorithm : collide::kAlgorithms)
-    if (collide::isIterative(algorithm)) iterative.push_back(algorithm);
-  return iterative;
-}();
+// In collide::PairFamily's order: the plane's families, then space's.
+constexpr const char* kFamilyNames[] = {"2D: boxes",    "2D: n-gons",    "2D: circles", "2D: capsules",
+                                        "2D: mixed",    "3D: boxes",     "3D: hulls",   "3D: spheres",
+                                        "3D: capsules", "3D: cylinders", "3D: mixed"};
+static_assert(IM_ARRAYSIZE(kFamilyNames) == collide::kFamilyCount);
 
-// The lab that steps a single pair: the first of the "Narrow phase" group.
-// The experiments run 2D pairs: their worst cases open in the plane's narrow-phase lab (not the 3D one).
-const LabInfo* narrowPhaseLab() { return findLab("Narrow phase"); }
+// The iterative algorithms of the table (collide/query.h) that run in a family's dimension, in table order.
+std::vector<collide::Algorithm> experimentAlgorithms(int dimension) {
+  std::vector<collide::Algorithm> iterative;
+  for (const collide::AlgorithmInfo& info : collide::kAlgorithmTable)
+    if (collide::isIterative(info.algorithm) && collide::runsIn(info.algorithm, dimension)) iterative.push_back(info.algorithm);
+  return iterative;
+}
+
+// The lab that steps a single pair of the family's dimension.
+const LabInfo* narrowPhaseLab(int dimension) { return findLab(dimension == 3 ? "Narrow phase 3D" : "Narrow phase"); }
 
 class ExperimentLab final : public Lab {
  public:
@@ -72,6 +76,7 @@ class ExperimentLab final : public Lab {
   void stopWorker();
   void collectFinishedRun();
   void openInNarrowPhaseLab(const collide::WorstCase& item);
+  void setFamily(collide::PairFamily family);
   void drawSummary();
   void drawWorstCases();
 
@@ -142,26 +147,48 @@ void ExperimentLab::collectFinishedRun() {
 }
 
 void ExperimentLab::openInNarrowPhaseLab(const collide::WorstCase& item) {
-  const LabInfo* target = narrowPhaseLab();
+  const int dimension = collide::familyDimension(resultConfig_.family);
+  const LabInfo* target = narrowPhaseLab(dimension);
   if (!target) {
     message_ = "no narrow-phase lab is registered";
     return;
   }
-  const collide::ExperimentPair pair = collide::makeExperimentPair(resultConfig_, item.trial);
   Scene scene;
   scene.lab = target->name;
   scene.algorithm = std::string(collide::algorithmName(item.algorithm));
-  setScenePair(scene, pair.a, pair.b);
-  scene.title = "Experiment " + collide::familyName(resultConfig_.family, resultConfig_.ngonVertices) + ", seed " +
+  if (dimension == 3) {
+    const collide::ExperimentPair3 pair = collide::makeExperimentPair3(resultConfig_, item.trial);
+    setScenePair(scene, pair.a, pair.b);
+  } else {
+    const collide::ExperimentPair pair = collide::makeExperimentPair(resultConfig_, item.trial);
+    setScenePair(scene, pair.a, pair.b);
+    scene.labState = {{"scalar", std::string(collide::precisionName(resultConfig_.precision))}};
+  }
+  scene.title = "Experiment " + collide::familyName(resultConfig_.family, resultConfig_.pointCount) + ", seed " +
                 std::to_string(resultConfig_.seed) + ", trial " + std::to_string(item.trial);
-  scene.lesson = scene.algorithm + " took " + std::to_string(item.iterations) + " iterations" +
-                 (item.capHit ? " (the cap)" : "") +
+  scene.lesson = scene.algorithm + " took " + std::to_string(item.iterations) + " " +
+                 std::string(collide::algorithmInfo(item.algorithm).counts) + (item.capHit ? " (the cap)" : "") +
                  (item.disagrees ? "; it disagreed with the reference" : "");
-  scene.labState = {{"scalar", std::string(collide::precisionName(resultConfig_.precision))}};
+  // The 3D lab computes in double only: say so when the run that found this pair was in float.
+  if (dimension == 3 && resultConfig_.precision == collide::Precision::Float)
+    scene.lesson += " (in float; the 3D lab steps it in double)";
   sceneRequest_ = std::move(scene);
 }
 
 // [SECTION] Side panel: configuration, run, summary
+
+// A family of the other dimension keeps the algorithms that run there (sat-lite is in space only) and gets a point
+// count in its range.
+void ExperimentLab::setFamily(collide::PairFamily family) {
+  config_.family = family;
+  const int dimension = collide::familyDimension(family);
+  auto& list = config_.algorithms;
+  list.erase(std::remove_if(list.begin(), list.end(), [&](collide::Algorithm a) { return !collide::runsIn(a, dimension); }),
+             list.end());
+  if (list.empty()) list.push_back(collide::Algorithm::Distance);
+  if (family == collide::PairFamily::Hull) config_.pointCount = std::clamp(config_.pointCount, collide::kMinHullPoints, 64);
+  if (family == collide::PairFamily::Ngon) config_.pointCount = std::clamp(config_.pointCount, 3, 32);
+}
 
 void ExperimentLab::drawUi() {
   ImGui::BeginDisabled(running_);
@@ -169,8 +196,12 @@ void ExperimentLab::drawUi() {
   int family = static_cast<int>(config_.family);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##family", &family, kFamilyNames, IM_ARRAYSIZE(kFamilyNames)))
-    config_.family = static_cast<collide::PairFamily>(family);
-  if (config_.family == collide::PairFamily::Ngon) ImGui::SliderInt("vertices", &config_.ngonVertices, 3, 32);
+    setFamily(static_cast<collide::PairFamily>(family));
+  if (config_.family == collide::PairFamily::Ngon) ImGui::SliderInt("vertices", &config_.pointCount, 3, 32);
+  if (config_.family == collide::PairFamily::Hull) {
+    ImGui::SliderInt("points", &config_.pointCount, collide::kMinHullPoints, 64);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Points on a random ellipsoid, a few pulled inside; the hull is built from them");
+  }
   ImGui::InputScalar("trials", ImGuiDataType_U64, &config_.trials);
   ImGui::InputScalar("seed", ImGuiDataType_U64, &config_.seed);
   const double gapLowest = -2.0, gapHighest = 2.0;
@@ -185,11 +216,16 @@ void ExperimentLab::drawUi() {
 
   ImGui::Spacing();
   ImGui::TextDisabled("ALGORITHMS");
-  for (const collide::Algorithm algorithm : kExperimentAlgorithms) {
+  const std::vector<collide::Algorithm> offered = experimentAlgorithms(collide::familyDimension(config_.family));
+  for (const collide::Algorithm algorithm : offered) {
     auto& list = config_.algorithms;
     bool chosen = std::find(list.begin(), list.end(), algorithm) != list.end();
     const std::string name(collide::algorithmName(algorithm));
-    if (algorithm != kExperimentAlgorithms[0]) ImGui::SameLine();
+    // On the row while it fits the panel (five in space), else on the next (ImGui's demo "Manually wrapping").
+    const float boxWidth = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(name.c_str()).x;
+    if (algorithm != offered[0] && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + boxWidth <=
+                                       ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+      ImGui::SameLine();
     const bool changed = ImGui::Checkbox(name.c_str(), &chosen);
     const ImVec2 boxMin = ImGui::GetItemRectMin();
     const ImVec2 boxMax = ImGui::GetItemRectMax();
@@ -198,7 +234,7 @@ void ExperimentLab::drawUi() {
       if (chosen) {
         // Built from the old choices before they are replaced, in the table's fixed order.
         std::vector<collide::Algorithm> ticked;
-        for (const collide::Algorithm other : kExperimentAlgorithms)
+        for (const collide::Algorithm other : offered)
           if (other == algorithm || std::find(list.begin(), list.end(), other) != list.end()) ticked.push_back(other);
         list = std::move(ticked);
       } else {
@@ -258,7 +294,13 @@ void ExperimentLab::drawSummary() {
     }
     ImGui::EndTable();
   }
-  ImGui::TextDisabled("sat counts axes tested; epa counts runs that overlapped");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  const bool lite = std::any_of(result_.algorithms.begin(), result_.algorithms.end(),
+                                [](const collide::AlgorithmStats& s) { return s.algorithm == collide::Algorithm::SatLite; });
+  textWrapped("%s", lite ? "sat and sat-lite count axes tested; epa counts runs that overlapped. sat-lite disagrees "
+                           "where its 6 face axes say hit and SAT's 15 say apart, or give another depth."
+                         : "sat counts axes tested; epa counts runs that overlapped");
+  ImGui::PopStyleColor();
 }
 
 // [SECTION] Canvas: plot and worst cases
@@ -330,7 +372,7 @@ void ExperimentLab::drawWorstCases() {
 // [SECTION] Settings, state, registration
 
 void ExperimentLab::loadSettings(const Json& settings) {
-  std::string family = collide::familyName(config_.family, config_.ngonVertices);
+  std::string family = collide::familyName(config_.family, config_.pointCount);
   readSetting(settings, "family", family);
   if (std::string error; !collide::parseFamily(family, config_, error)) config_.family = collide::PairFamily::Ngon;
   readSetting(settings, "trials", config_.trials);
@@ -358,7 +400,7 @@ void ExperimentLab::loadSettings(const Json& settings) {
 Json ExperimentLab::saveSettings() const {
   std::vector<std::string> algorithms;
   for (const collide::Algorithm algorithm : config_.algorithms) algorithms.emplace_back(collide::algorithmName(algorithm));
-  return {{"family", collide::familyName(config_.family, config_.ngonVertices)},
+  return {{"family", collide::familyName(config_.family, config_.pointCount)},
           {"trials", config_.trials},
           {"seed", config_.seed},
           {"gap_min", config_.gapMin},

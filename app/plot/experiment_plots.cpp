@@ -25,7 +25,7 @@ Color algorithmColor(collide::Algorithm algorithm) {
 std::string experimentDescription(const collide::ExperimentConfig& config) {
   char text[320];
   std::snprintf(text, sizeof text, "%s, %llu trials, seed %llu, %s, gap %g..%g, size ratio %g, offset %g, %s",
-                collide::familyName(config.family, config.ngonVertices).c_str(),
+                collide::familyName(config.family, config.pointCount).c_str(),
                 static_cast<unsigned long long>(config.trials), static_cast<unsigned long long>(config.seed),
                 std::string(collide::precisionName(config.precision)).c_str(), config.gapMin, config.gapMax,
                 config.sizeRatio, config.offset, config.warmStart ? "warm start" : "cold start");
@@ -36,9 +36,14 @@ Plot experimentPlot(const collide::ExperimentConfig& config, const collide::Expe
                     ExperimentPlotData& data) {
   Plot plot;
   plot.title = experimentDescription(config);
-  const bool hasSat = std::any_of(result.algorithms.begin(), result.algorithms.end(),
-                                  [](const collide::AlgorithmStats& s) { return s.algorithm == collide::Algorithm::Sat; });
-  plot.x.label = hasSat ? "iterations (sat: axes tested)" : "iterations";
+  // "iterations (sat, sat-lite: axes tested)" when a series counts axes.
+  std::string axisCounters;
+  for (const collide::AlgorithmStats& stats : result.algorithms) {
+    if (collide::algorithmInfo(stats.algorithm).counts != "axes") continue;
+    if (!axisCounters.empty()) axisCounters += ", ";
+    axisCounters += collide::algorithmName(stats.algorithm);
+  }
+  plot.x.label = axisCounters.empty() ? "iterations" : "iterations (" + axisCounters + ": axes tested)";
   plot.x.integers = true;
   plot.y.label = cumulative ? "runs with at most this many" : "share of runs";
   plot.y.unit = "%";

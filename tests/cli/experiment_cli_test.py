@@ -19,7 +19,7 @@ def summary_rows(stdout):
     """{algorithm: (queries, mean, max, cap hits, disagreements)} from the summary table."""
     rows = {}
     for line in stdout.splitlines():
-        match = re.match(r"(gjk|distance|epa|sat)\s+(\d+)\s+([\d.]+)\s+(\d+)\s+(\d+) \(.*?\)\s+(\d+) \(", line)
+        match = re.match(r"(gjk|distance|epa|sat-lite|sat)\s+(\d+)\s+([\d.]+)\s+(\d+)\s+(\d+) \(.*?\)\s+(\d+) \(", line)
         if match:
             rows[match.group(1)] = tuple(float(x) for x in match.groups()[1:])
     return rows
@@ -49,6 +49,35 @@ def main():
         check(0 < rows["sat"][0] < 3000, "sat runs on polytope pairs only: " + result.stdout)
         check("experiment: 3000 / 3000 trials (100%)" in result.stderr, "progress line: " + result.stderr)
         check("ns/query" in result.stdout and "worst cases" in result.stdout, result.stdout)
+
+    elif options.case == "space":
+        # Boxes in space: SAT's 15 axes agree with the reference (SAT itself); SAT lite's 6 face axes let edge-edge
+        # separations through as hits (its false positives), and every run ends by the cap.
+        result = run(exe, ["--family", "boxes3d", "--trials", "3000", "--algo", "gjk,distance,epa,sat,sat-lite",
+                           "--seed", "2", "-q"])
+        check(result.returncode == 0, result.stderr)
+        rows = summary_rows(result.stdout)
+        check(set(rows) == {"gjk", "distance", "epa", "sat", "sat-lite"}, result.stdout)
+        for algorithm in ("gjk", "distance", "epa", "sat"):
+            check(rows[algorithm][4] == 0, f"{algorithm} disagrees on boxes: {result.stdout}")
+            check(rows[algorithm][3] == 0, f"{algorithm} hit the cap on boxes: {result.stdout}")
+        check(rows["sat-lite"][0] == 3000 and rows["sat-lite"][4] > 0, "sat-lite has no false positive: " + result.stdout)
+        check(rows["sat"][2] <= 15 and rows["sat-lite"][2] <= 6, "more axes than a box pair has: " + result.stdout)
+        check("DISAGREES (hit yes vs no" in result.stdout, "a false positive is listed as a worst case: " + result.stdout)
+        # Mixed shapes: sat runs on the polytope pairs only (boxes and hulls), sat-lite on box pairs only.
+        result = run(exe, ["--family", "mixed3d", "--trials", "2000", "--algo", "gjk,distance,sat,sat-lite", "-q"])
+        check(result.returncode == 0, result.stderr)
+        rows = summary_rows(result.stdout)
+        check(rows["gjk"][0] == 2000 and 0 < rows["sat-lite"][0] < rows["sat"][0] < 2000, result.stdout)
+        check(rows["gjk"][4] == 0 and rows["distance"][4] == 0, result.stdout)
+        # A hull family names its point count; a 2D family refuses an algorithm of space only.
+        result = run(exe, ["--family", "hull12", "--trials", "500", "--algo", "gjk,distance,sat", "-q"])
+        check(result.returncode == 0 and result.stdout.startswith("hull12, 500 trials"), result.stdout + result.stderr)
+        check(summary_rows(result.stdout)["sat"][4] == 0, result.stdout)
+        result = run(exe, ["--family", "hull3"])
+        check(result.returncode == 1 and "hullN with N from 4 to" in result.stderr, result.stderr)
+        result = run(exe, ["--family", "boxes", "--algo", "sat-lite"])
+        check(result.returncode == 1 and "sat-lite does not run in 2D" in result.stderr, result.stderr)
 
     elif options.case == "deterministic":
         paths = [os.path.join(options.out, f"run{i}.csv") for i in range(3)]

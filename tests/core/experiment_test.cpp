@@ -1,8 +1,12 @@
-// Batch experiments (workloads/experiment.h): determinism, references, precision far from the origin, cancel.
+// Batch experiments (workloads/experiment.h): determinism, references, precision far from the origin, cancel; the
+// same in space.
+//
+// [SECTION] Families of space: the same harness over Collider3
 #include <atomic>
 
 #include <gtest/gtest.h>
 
+#include "collide/query3.h"
 #include "workloads/experiment.h"
 
 namespace collide {
@@ -22,15 +26,29 @@ TEST(ExperimentFamily, ParsesNamesAndRefusesBadOnes) {
   std::string error;
   EXPECT_TRUE(parseFamily("ngon12", config, error));
   EXPECT_EQ(config.family, PairFamily::Ngon);
-  EXPECT_EQ(config.ngonVertices, 12);
-  EXPECT_EQ(familyName(config.family, config.ngonVertices), "ngon12");
+  EXPECT_EQ(config.pointCount, 12);
+  EXPECT_EQ(familyName(config.family, config.pointCount), "ngon12");
   EXPECT_TRUE(parseFamily("capsules", config, error));
   EXPECT_EQ(config.family, PairFamily::Capsules);
   EXPECT_FALSE(parseFamily("ngon2", config, error));
   EXPECT_NE(error.find("ngonN"), std::string::npos);
   EXPECT_FALSE(parseFamily("ngon8x", config, error));
-  EXPECT_FALSE(parseFamily("spheres", config, error));
+  EXPECT_FALSE(parseFamily("cubes", config, error));
   EXPECT_NE(error.find("boxes"), std::string::npos);
+  EXPECT_NE(error.find("hullN"), std::string::npos);
+  // Families of space.
+  EXPECT_TRUE(parseFamily("hull24", config, error));
+  EXPECT_EQ(config.family, PairFamily::Hull);
+  EXPECT_EQ(config.pointCount, 24);
+  EXPECT_EQ(familyDimension(config.family), 3);
+  EXPECT_EQ(familyName(config.family, config.pointCount), "hull24");
+  for (const char* name : {"boxes3d", "spheres", "capsules3d", "cylinders", "mixed3d"}) {
+    EXPECT_TRUE(parseFamily(name, config, error)) << name;
+    EXPECT_EQ(familyDimension(config.family), 3) << name;
+    EXPECT_EQ(familyName(config.family, config.pointCount), name);
+  }
+  EXPECT_FALSE(parseFamily("hull3", config, error));
+  EXPECT_NE(error.find("hullN with N from 4"), std::string::npos) << error;
 }
 
 TEST(ExperimentConfigCheck, NamesTheBadField) {
@@ -44,6 +62,14 @@ TEST(ExperimentConfigCheck, NamesTheBadField) {
   config = {};
   config.sizeRatio = std::numeric_limits<double>::quiet_NaN();
   EXPECT_NE(validateExperiment(config).find("size ratio"), std::string::npos);
+  config = {};
+  config.algorithms = {Algorithm::SatLite};
+  EXPECT_NE(validateExperiment(config).find("sat-lite does not run in 2D"), std::string::npos);
+  config.family = PairFamily::Boxes3d;
+  EXPECT_EQ(validateExperiment(config), "");
+  config.family = PairFamily::Hull;
+  config.pointCount = 3;
+  EXPECT_NE(validateExperiment(config).find("4 to"), std::string::npos);
   config = {};
   EXPECT_EQ(validateExperiment(config), "");
   config.trials = 0;
@@ -196,6 +222,96 @@ TEST(ExperimentRun, CancelStopsBetweenChunksAndProgressIsReported) {
   EXPECT_EQ(result.trialsRun, lastDone);
   EXPECT_LT(result.trialsRun, 100000u);
   EXPECT_EQ(result.algorithms[0].queries, result.trialsRun);
+}
+
+// [SECTION] Families of space: the same harness over Collider3
+
+TEST(ExperimentPairs3, TrialIsRebuiltIdenticallyAndPlacedAtItsGap) {
+  for (const char* family : {"hull16", "mixed3d", "cylinders"}) {
+    ExperimentConfig config = smallConfig(family, {Algorithm::Distance}, 10);
+    config.gapMin = 0.1;
+    config.gapMax = 0.3;
+    for (std::uint64_t trial = 0; trial < 40; ++trial) {
+      const ExperimentPair3 first = makeExperimentPair3(config, trial);
+      const ExperimentPair3 again = makeExperimentPair3(config, trial);
+      EXPECT_EQ(first.b.transform.p, again.b.transform.p) << family;
+      if (config.family == PairFamily::Hull) {
+        ASSERT_TRUE(std::holds_alternative<Hull<double>>(first.a.shape));
+        EXPECT_LE(std::get<Hull<double>>(first.a.shape).vertices.size(), 16u);
+      }
+      // The gap along the centre line bounds the true distance from below.
+      const QueryResult3<double> distance = runQuery(Algorithm::Distance, first.a, first.b);
+      ASSERT_TRUE(distance.ok) << family << " trial " << trial << ": " << distance.error;
+      EXPECT_GE(*distance.distance, first.gap - 1e-9) << family << " trial " << trial;
+      EXPECT_GE(first.gap, 0.1);
+      EXPECT_LE(first.gap, 0.3);
+    }
+  }
+}
+
+TEST(ExperimentRun3, BoxesAgreeWithSatAndSatLiteShowsItsFalsePositives) {
+  ExperimentConfig config = smallConfig(
+      "boxes3d", {Algorithm::Gjk, Algorithm::Distance, Algorithm::Epa, Algorithm::Sat, Algorithm::SatLite}, 3000);
+  const ExperimentResult result = runExperiment(config);
+  ASSERT_EQ(result.algorithms.size(), 5u);
+  for (const AlgorithmStats& stats : result.algorithms) {
+    EXPECT_EQ(stats.queries, 3000u) << algorithmName(stats.algorithm);
+    EXPECT_EQ(stats.capHits, 0u) << algorithmName(stats.algorithm);
+    std::uint64_t total = 0;
+    for (const std::uint64_t count : stats.histogram) total += count;
+    EXPECT_EQ(total, stats.runs) << algorithmName(stats.algorithm);
+    if (stats.algorithm != Algorithm::SatLite) {
+      EXPECT_EQ(stats.disagreements, 0u) << algorithmName(stats.algorithm);
+    }
+  }
+  EXPECT_LE(result.algorithms[3].maxIterationsSeen, 15);  // 3 + 3 face axes and 9 edge pairs
+  EXPECT_LE(result.algorithms[4].maxIterationsSeen, 6);   // the face axes only
+  // SAT lite says "hit" where an edge-edge axis separates: a hit the reference (SAT) does not have.
+  const AlgorithmStats& lite = result.algorithms[4];
+  EXPECT_GT(lite.disagreements, 3000u / 50);
+  ASSERT_FALSE(result.worstCases.empty());
+  const WorstCase& first = result.worstCases.front();
+  EXPECT_TRUE(first.disagrees);
+  EXPECT_EQ(first.algorithm, Algorithm::SatLite);
+  EXPECT_TRUE(first.hit && !first.referenceHit);
+}
+
+TEST(ExperimentRun3, MixedShapesRunSatOnPolytopesOnlyAndWorstCasesRebuild) {
+  ExperimentConfig config = smallConfig("mixed3d", {Algorithm::Distance, Algorithm::Epa, Algorithm::Sat}, 1500);
+  config.worstCaseCount = 4;
+  const ExperimentResult result = runExperiment(config);
+  EXPECT_EQ(result.algorithms[0].queries, 1500u);
+  EXPECT_EQ(result.algorithms[0].disagreements, 0u);
+  EXPECT_GT(result.algorithms[2].queries, 0u);  // box and hull pairs
+  EXPECT_LT(result.algorithms[2].queries, 1500u / 2);
+  EXPECT_EQ(result.algorithms[2].disagreements, 0u);
+  ASSERT_FALSE(result.worstCases.empty());
+  for (const WorstCase& worst : result.worstCases) {
+    const ExperimentPair3 pair = makeExperimentPair3(config, worst.trial);
+    QueryOptions options;
+    options.gjk.maxIterations = config.maxIterations;
+    options.epa.maxIterations = config.maxIterations;
+    const QueryResult3<double> query = runQuery(worst.algorithm, pair.a, pair.b, options);
+    ASSERT_TRUE(query.ok) << query.error;
+    EXPECT_EQ(query.iterations.value_or(0), worst.iterations) << algorithmName(worst.algorithm) << " trial " << worst.trial;
+  }
+}
+
+TEST(ExperimentRun3, FixedSeedRepeatsAndWarmStartTakesFewerIterations) {
+  ExperimentConfig config = smallConfig("hull16", {Algorithm::Distance}, 2000);
+  config.gapMin = 0.05;
+  config.gapMax = 0.5;
+  const ExperimentResult cold = runExperiment(config);
+  EXPECT_EQ(cold.algorithms[0].histogram, runExperiment(config).algorithms[0].histogram);
+  config.warmStart = true;
+  const ExperimentResult warm = runExperiment(config);
+  EXPECT_LT(warm.algorithms[0].meanIterations(), cold.algorithms[0].meanIterations());
+  EXPECT_EQ(warm.algorithms[0].disagreements, 0u);
+  config.warmStart = false;
+  config.precision = Precision::Float;
+  const ExperimentResult rounded = runExperiment(config);
+  EXPECT_EQ(rounded.algorithms[0].queries, 2000u);
+  EXPECT_LT(rounded.algorithms[0].disagreementShare(), 0.001);
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 """The Experiments lab in the real window under Xvfb (CTest label "gui"), driven by xdotool:
 Run finishes a batch, and a worst case's "Open in narrow-phase lab" switches to the narrow-phase lab with that pair;
 ticking an algorithm keeps the others ticked; a finished run and its worst cases are still there after a visit to
-another lab.
+another lab; a family of space (boxes in 3D under SAT lite) opens its worst case in the 3D narrow-phase lab.
   experiments_gui_test.py --exe build/app/collision-lab --out DIR
 Each session starts the app, clicks, quits with Ctrl+Q and reads --dump-state. Where to click comes from the
 previous session's dump (the layout is the same each time: same window size, same settings directory).
@@ -90,6 +90,30 @@ def main():
     if kept["lab"] != "Experiments" or kept["experiment"]["trials_run"] != 100000 or kept["experiment"]["worst_cases"] == 0:
         sys.exit("the run did not survive a visit to another lab: " + json.dumps({"lab": kept["lab"], **kept["experiment"]}))
     print("ok: the run and its", kept["experiment"]["worst_cases"], "worst cases are kept across labs")
+
+    # A family of space: boxes in 3D under SAT lite. Its first worst case is a false positive (SAT lite says hit
+    # where an edge-edge axis separates), and it opens in the 3D narrow-phase lab with SAT lite chosen.
+    space_home = fresh_directory(options.out, "space_home")
+    os.makedirs(os.path.join(space_home, "config", "collision-lab"))
+    with open(os.path.join(space_home, "config", "collision-lab", "settings.json"), "w") as file:
+        json.dump({"lastLab": "Experiments", "windowWidth": 1600, "windowHeight": 1000,
+                   "labs": {"Experiments": {"family": "boxes3d", "trials": 20000,
+                                            "algorithms": ["distance", "sat-lite"]}}}, file)
+    # Its panel has no vertex slider, so its Run button sits elsewhere: a layout session, a run, then run and open.
+    space_run_button = session(options.exe, options.out, "space_layout", [], 0, home=space_home)["experiment"]["run_button"]
+    space_ran = session(options.exe, options.out, "space_run", [center(space_run_button)], 10, home=space_home)
+    if space_ran["experiment"]["trials_run"] != 20000 or space_ran["experiment"]["worst_cases"] == 0:
+        sys.exit("the 3D run did not finish: " + json.dumps(space_ran["experiment"]))
+    space = session(options.exe, options.out, "space",
+                    [center(space_run_button), center(space_ran["experiment"]["first_open_button"])], 10,
+                    home=space_home)
+    if space["lab"] != "Narrow phase 3D" or len(space.get("shapes", [])) != 2 or space["stepCount"] < 1:
+        sys.exit("the 3D worst case did not open in the 3D lab: " +
+                 json.dumps({k: space.get(k) for k in ("lab", "stepCount", "algorithm")}))
+    if [shape["type"] for shape in space["shapes"]] != ["box", "box"] or space.get("algorithm") != "sat-lite":
+        sys.exit("the opened 3D pair is not SAT lite on two boxes: " + json.dumps(space.get("shapes"))[:300] +
+                 " algorithm " + str(space.get("algorithm")))
+    print("ok: a 3D family ran, and its first worst case (a SAT-lite false positive) opened in", space["lab"])
 
 
 if __name__ == "__main__":

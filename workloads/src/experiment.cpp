@@ -22,7 +22,9 @@
 #endif
 
 #include "collide/polygon.h"
+#include "collide/query3.h"
 #include "workloads/random.h"
+#include "workloads/random_shapes3.h"
 
 namespace collide {
 
@@ -50,60 +52,85 @@ constexpr double kWarmStartStep = 0.05;     // how far B moved since the cached 
 
 // [SECTION] Configuration
 
-std::string familyName(PairFamily family, int ngonVertices) {
-  switch (family) {
-    case PairFamily::Boxes: return "boxes";
-    case PairFamily::Ngon: return "ngon" + std::to_string(ngonVertices);
-    case PairFamily::Circles: return "circles";
-    case PairFamily::Capsules: return "capsules";
-    case PairFamily::Mixed: return "mixed";
-  }
+namespace {
+
+// The families named without a count, and the two with one (ngonN, hullN): their count's range.
+constexpr std::pair<std::string_view, PairFamily> kPlainFamilies[] = {
+    {"boxes", PairFamily::Boxes},         {"circles", PairFamily::Circles},       {"capsules", PairFamily::Capsules},
+    {"mixed", PairFamily::Mixed},         {"boxes3d", PairFamily::Boxes3d},       {"spheres", PairFamily::Spheres},
+    {"capsules3d", PairFamily::Capsules3d}, {"cylinders", PairFamily::Cylinders}, {"mixed3d", PairFamily::Mixed3d}};
+struct CountedFamily {
+  std::string_view prefix;
+  PairFamily family;
+  int min, max;
+  std::string_view what;
+};
+constexpr CountedFamily kCountedFamilies[] = {{"ngon", PairFamily::Ngon, 3, kMaxPolygonVertices, "an n-gon family"},
+                                              {"hull", PairFamily::Hull, kMinHullPoints, kMaxHullPoints, "a hull family"}};
+constexpr std::string_view kFamilyList =
+    "boxes, ngonN (e.g. ngon8), circles, capsules, mixed (2D); boxes3d, hullN (e.g. hull32), spheres, capsules3d, "
+    "cylinders, mixed3d (3D)";
+
+const CountedFamily* countedFamily(PairFamily family) {
+  for (const CountedFamily& counted : kCountedFamilies)
+    if (counted.family == family) return &counted;
+  return nullptr;
+}
+
+}  // namespace
+
+std::string familyName(PairFamily family, int pointCount) {
+  if (const CountedFamily* counted = countedFamily(family)) return std::string(counted->prefix) + std::to_string(pointCount);
+  for (const auto& [text, plain] : kPlainFamilies)
+    if (plain == family) return std::string(text);
   return "unknown";
 }
 
 bool parseFamily(std::string_view name, ExperimentConfig& config, std::string& error) {
-  const std::pair<std::string_view, PairFamily> plain[] = {{"boxes", PairFamily::Boxes},
-                                                           {"circles", PairFamily::Circles},
-                                                           {"capsules", PairFamily::Capsules},
-                                                           {"mixed", PairFamily::Mixed}};
-  for (const auto& [text, family] : plain) {
+  for (const auto& [text, family] : kPlainFamilies) {
     if (name == text) {
       config.family = family;
       return true;
     }
   }
-  if (name.starts_with("ngon")) {
-    const std::string_view digits = name.substr(4);
+  for (const CountedFamily& counted : kCountedFamilies) {
+    if (!name.starts_with(counted.prefix)) continue;
+    const std::string_view digits = name.substr(counted.prefix.size());
     int count = 0;
     const auto [end, code] = std::from_chars(digits.data(), digits.data() + digits.size(), count);
-    if (code == std::errc{} && end == digits.data() + digits.size() && count >= 3 && count <= kMaxPolygonVertices) {
-      config.family = PairFamily::Ngon;
-      config.ngonVertices = count;
+    if (code == std::errc{} && end == digits.data() + digits.size() && count >= counted.min && count <= counted.max) {
+      config.family = counted.family;
+      config.pointCount = count;
       return true;
     }
     // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on "\"" + std::string(...).
-    error.assign(1, '"').append(name).append("\": an n-gon family is ngonN with N from 3 to ");
-    error.append(std::to_string(kMaxPolygonVertices)).append(", e.g. ngon8");
+    error.assign(1, '"').append(name).append("\": ").append(counted.what).append(" is ").append(counted.prefix);
+    error.append("N with N from ").append(std::to_string(counted.min)).append(" to ").append(std::to_string(counted.max));
+    error.append(", e.g. ").append(counted.prefix).append(counted.family == PairFamily::Hull ? "32" : "8");
     return false;
   }
-  error.assign(1, '"').append(name).append("\" is not a family; expected boxes, ngonN (e.g. ngon8), circles, capsules or mixed");
+  error.assign(1, '"').append(name).append("\" is not a family; expected ").append(kFamilyList);
   return false;
 }
 
 std::string validateExperiment(const ExperimentConfig& config) {
-  if (config.algorithms.empty()) return "algorithms: expected at least one of " + algorithmNameList(true, 2);
+  const int dimension = familyDimension(config.family);
+  if (config.algorithms.empty()) return "algorithms: expected at least one of " + algorithmNameList(true, dimension);
   for (const Algorithm algorithm : config.algorithms) {
     if (!isIterative(algorithm))
       return "algorithms: " + std::string(algorithmName(algorithm)) + " has no iterations; expected " +
-             algorithmNameList(true, 2);
-    if (!runsIn(algorithm, 2))
-      return "algorithms: " + std::string(algorithmName(algorithm)) + " runs in 3D only; experiments are 2D; expected " +
-             algorithmNameList(true, 2);
+             algorithmNameList(true, dimension);
+    if (!runsIn(algorithm, dimension))
+      return "algorithms: " + std::string(algorithmName(algorithm)) + " does not run in " + std::to_string(dimension) +
+             "D, the family's dimension; expected " + algorithmNameList(true, dimension);
     if (std::count(config.algorithms.begin(), config.algorithms.end(), algorithm) > 1)
       return "algorithms: " + std::string(algorithmName(algorithm)) + " is listed twice";
   }
-  if (config.family == PairFamily::Ngon && (config.ngonVertices < 3 || config.ngonVertices > kMaxPolygonVertices))
-    return "family: an n-gon has 3 to " + std::to_string(kMaxPolygonVertices) + " vertices";
+  if (const CountedFamily* counted = countedFamily(config.family);
+      counted && (config.pointCount < counted->min || config.pointCount > counted->max)) {
+    return "family: " + std::string(counted->what) + " has " + std::to_string(counted->min) + " to " +
+           std::to_string(counted->max) + (config.family == PairFamily::Hull ? " points" : " vertices");
+  }
   if (config.trials < 1) return "trials: expected at least 1";
   if (!std::isfinite(config.gapMin) || !std::isfinite(config.gapMax) || config.gapMin > config.gapMax)
     return "gap: expected finite numbers with min <= max";
@@ -165,17 +192,32 @@ void makeShape(ShapeKind kind, int vertexCount, double size, SplitMix64& random,
 void makeFamilyShape(const ExperimentConfig& config, double size, SplitMix64& random, Shape<double>& shape) {
   switch (config.family) {
     case PairFamily::Boxes: return makeShape(ShapeKind::Box, 0, size, random, shape);
-    case PairFamily::Ngon: return makeShape(ShapeKind::Ngon, config.ngonVertices, size, random, shape);
+    case PairFamily::Ngon: return makeShape(ShapeKind::Ngon, config.pointCount, size, random, shape);
     case PairFamily::Circles: return makeShape(ShapeKind::Circle, 0, size, random, shape);
     case PairFamily::Capsules: return makeShape(ShapeKind::Capsule, 0, size, random, shape);
     case PairFamily::Mixed: break;
+    default: return;  // a family of space: not called (familyDimension picks the pair type)
   }
   const auto kind = static_cast<ShapeKind>(random.integer(0, 3));
   makeShape(kind, random.integer(3, 12), size, random, shape);
 }
 
+// Space: the generators the 3D property tests and benchmarks draw from (workloads/random_shapes3.h).
+void makeFamilyShape(const ExperimentConfig& config, double size, SplitMix64& random, Shape3<double>& shape) {
+  switch (config.family) {
+    case PairFamily::Boxes3d: shape = randomBox3<double>(random, size); return;
+    case PairFamily::Hull: shape = randomHull<double>(random, config.pointCount, size); return;
+    case PairFamily::Spheres: shape = randomSphere<double>(random, size); return;
+    case PairFamily::Capsules3d: shape = randomCapsule3<double>(random, size); return;
+    case PairFamily::Cylinders: shape = randomCylinder<double>(random, size); return;
+    case PairFamily::Mixed3d: shape = randomShape3<double>(random, size); return;
+    default: return;  // a family of the plane: not called
+  }
+}
+
 // How far a placed shape reaches along unit u from its position: dot(support(u), u) - dot(position, u).
-double reach(const Collider<double>& collider, Vec2<double> u) {
+template <class ColliderType, class V>
+double reach(const ColliderType& collider, V u) {
   return std::visit(
       [&](const auto& shape) {
         if constexpr (requires { shape.support(u); }) {
@@ -215,10 +257,44 @@ void buildExperimentPair(const ExperimentConfig& config, std::uint64_t trial, bo
       pair.b.transform.q.angle() - random.uniform(-kWarmStartStep, kWarmStartStep));
 }
 
+// The same placement in space: A jittered in a unit cube around (offset, offset, offset), both turned uniformly
+// (Shoemake 1992), B along a uniform direction.
+void buildExperimentPair(const ExperimentConfig& config, std::uint64_t trial, bool withPreviousB,
+                         ExperimentPair3& pair) {
+  SplitMix64 random = SplitMix64::stream(config.seed, trial);
+  pair.trial = trial;
+  makeFamilyShape(config, 1.0, random, pair.a.shape);
+  makeFamilyShape(config, config.sizeRatio, random, pair.b.shape);
+  const Vec3<double> jitter{random.uniform(-1.0, 1.0), random.uniform(-1.0, 1.0), random.uniform(-1.0, 1.0)};
+  pair.a.transform = {Vec3<double>{config.offset, config.offset, config.offset} + jitter,
+                      randomRotation<double>(random)};
+  pair.b.transform = {{}, randomRotation<double>(random)};
+  const Vec3<double> u = randomDirection(random);
+  pair.gap = random.uniform(config.gapMin, config.gapMax);
+  const double centreDistance = reach(pair.a, u) + reach(pair.b, -u) + pair.gap;
+  pair.b.transform.p = pair.a.transform.p + centreDistance * u;
+  if (!withPreviousB) {
+    pair.previousB = {};
+    return;
+  }
+  const Vec3<double> step = randomDirection(random);
+  const Vec3<double> axis = randomDirection(random);
+  pair.previousB = {pair.b.transform.p - kWarmStartStep * step,
+                    (Quat<double>::fromAxisAngle(axis, random.uniform(-kWarmStartStep, kWarmStartStep)) *
+                     pair.b.transform.q)
+                        .normalized()};
+}
+
 }  // namespace
 
 ExperimentPair makeExperimentPair(const ExperimentConfig& config, std::uint64_t trial) {
   ExperimentPair pair;
+  buildExperimentPair(config, trial, true, pair);
+  return pair;
+}
+
+ExperimentPair3 makeExperimentPair3(const ExperimentConfig& config, std::uint64_t trial) {
+  ExperimentPair3 pair;
   buildExperimentPair(config, trial, true, pair);
   return pair;
 }
@@ -233,22 +309,37 @@ struct Reference {
   double depth = 0;     // when hit
 };
 
+// The collider and vector types of a pair type in scalar S: the plane's or space's.
+template <class Pair, Scalar S>
+struct In;
+template <Scalar S>
+struct In<ExperimentPair, S> {
+  using Collider = collide::Collider<S>;
+  using Vec = Vec2<S>;
+};
+template <Scalar S>
+struct In<ExperimentPair3, S> {
+  using Collider = Collider3<S>;
+  using Vec = Vec3<S>;
+};
+
 // A trial as the queries see it. The exact pair is built in place and, in double, queried as it is; in float its
 // colliders are rounded to float in the world frame, as an app in float would hold them.
-template <Scalar S>
+template <class Pair, Scalar S>
 struct Trial {
   struct None {};
-  using Rounded = std::conditional_t<std::is_same_v<S, double>, None, Collider<S>>;
-  ExperimentPair pair;
+  using ColliderS = typename In<Pair, S>::Collider;
+  using Rounded = std::conditional_t<std::is_same_v<S, double>, None, ColliderS>;
+  Pair pair;
   [[no_unique_address]] Rounded roundedA;
   [[no_unique_address]] Rounded roundedB;
-  SimplexCache<Vec2<S>> cache;  // warm start: filled at B's previous pose
+  SimplexCache<typename In<Pair, S>::Vec> cache;  // warm start: filled at B's previous pose
 
-  [[nodiscard]] const Collider<S>& a() const {
+  [[nodiscard]] const ColliderS& a() const {
     if constexpr (std::is_same_v<S, double>) return pair.a;
     else return roundedA;
   }
-  [[nodiscard]] const Collider<S>& b() const {
+  [[nodiscard]] const ColliderS& b() const {
     if constexpr (std::is_same_v<S, double>) return pair.b;
     else return roundedB;
   }
@@ -259,23 +350,28 @@ struct Needs {
   bool depth = false;
 };
 
-// The experiment families make boxes, polygons, circles and capsules: the first two are polytopes.
+// The experiment families make boxes, polygons, circles and capsules: the first two are polytopes. In space:
+// boxes and hulls.
 bool isPolytope(const Shape<double>& shape) {
   return std::holds_alternative<Box<double>>(shape) || std::holds_alternative<Polygon<double>>(shape);
 }
+bool isPolytope(const Shape3<double>& shape) {
+  return std::holds_alternative<Box3<double>>(shape) || std::holds_alternative<Hull<double>>(shape);
+}
 
-// Double precision, on the exact pair, through the same dispatch (query.h) as the timed queries.
-Reference computeReference(const ExperimentPair& pair, Needs needs) {
+// Double precision, on the exact pair, through the same dispatch (query.h, query3.h) as the timed queries.
+template <class Pair>
+Reference computeReference(const Pair& pair, Needs needs) {
   Reference reference;
   if (isPolytope(pair.a.shape) && isPolytope(pair.b.shape)) {
-    const QueryResult<double> sat = runQuery(Algorithm::Sat, pair.a, pair.b);
+    const auto sat = runQuery(Algorithm::Sat, pair.a, pair.b);
     reference.hit = sat.hit;
     reference.depth = sat.depth.value_or(0.0);
     if (!reference.hit && needs.distance) {
       reference.distance = runQuery(Algorithm::Distance, pair.a, pair.b).distance.value_or(0.0);
     }
   } else {
-    const QueryResult<double> distance = runQuery(Algorithm::Distance, pair.a, pair.b);
+    const auto distance = runQuery(Algorithm::Distance, pair.a, pair.b);
     reference.hit = distance.hit;
     reference.distance = distance.distance.value_or(0.0);
     if (reference.hit && needs.depth) reference.depth = runQuery(Algorithm::Epa, pair.a, pair.b).depth.value_or(0.0);
@@ -283,10 +379,10 @@ Reference computeReference(const ExperimentPair& pair, Needs needs) {
   return reference;
 }
 
-template <Scalar S>
+template <class Pair, Scalar S>
 void prepareTrial(const ExperimentConfig& config, const QueryOptions& options, std::uint64_t index, Needs needs,
-                  Trial<S>& trial, Reference& reference) {
-  const ExperimentPair& pair = trial.pair;
+                  Trial<Pair, S>& trial, Reference& reference) {
+  const Pair& pair = trial.pair;
   buildExperimentPair(config, index, config.warmStart, trial.pair);
   reference = computeReference(pair, needs);
   if constexpr (!std::is_same_v<S, double>) {
@@ -295,7 +391,7 @@ void prepareTrial(const ExperimentConfig& config, const QueryOptions& options, s
   }
   trial.cache = {};
   if (config.warmStart) {
-    const Collider<S> previousB{castShape<S>(pair.b.shape), pair.previousB.cast<S>()};
+    const typename In<Pair, S>::Collider previousB{castShape<S>(pair.b.shape), pair.previousB.template cast<S>()};
     (void)runQuery(Algorithm::Distance, trial.a(), previousB, options, &trial.cache);
   }
 }
@@ -312,24 +408,25 @@ struct Outcome {
 };
 
 // Every query goes through runQuery, the one dispatch of the app and the CLI: what is timed is what they run.
-template <Scalar S>
+template <class Pair, Scalar S>
 void runQueries(Algorithm algorithm, const ExperimentConfig& config, const QueryOptions& options,
-                std::vector<Trial<S>>& trials, std::size_t count, std::vector<Outcome>& outcomes) {
+                std::vector<Trial<Pair, S>>& trials, std::size_t count, std::vector<Outcome>& outcomes) {
   const bool warm = config.warmStart && algorithm == Algorithm::Distance;
   for (std::size_t i = 0; i < count; ++i) {
-    Trial<S>& trial = trials[i];
+    Trial<Pair, S>& trial = trials[i];
     Outcome& outcome = outcomes[i];
     outcome = {};
-    SimplexCache<Vec2<S>> cache = trial.cache;
-    const QueryResult<S> result = runQuery(algorithm, trial.a(), trial.b(), options, warm ? &cache : nullptr);
-    if (!result.ok) continue;  // sat on a curved pair: not applicable
+    SimplexCache<typename In<Pair, S>::Vec> cache = trial.cache;
+    const auto result = runQuery(algorithm, trial.a(), trial.b(), options, warm ? &cache : nullptr);
+    if (!result.ok) continue;  // sat on a curved pair, sat-lite on a hull: not applicable
     outcome.ran = true;
     outcome.iterated = algorithm != Algorithm::Epa || result.hit;
     outcome.iterations = result.iterations.value_or(0);
     outcome.status = result.status.value_or(Status::Converged);
     outcome.hit = result.hit;
     if (algorithm == Algorithm::Distance) outcome.value = double(result.distance.value_or(S(0)));
-    if (algorithm == Algorithm::Epa || algorithm == Algorithm::Sat) outcome.value = double(result.depth.value_or(S(0)));
+    if (algorithm == Algorithm::Epa || algorithm == Algorithm::Sat || algorithm == Algorithm::SatLite)
+      outcome.value = double(result.depth.value_or(S(0)));
   }
 }
 
@@ -341,7 +438,8 @@ bool disagrees(Algorithm algorithm, const Outcome& outcome, const Reference& ref
   switch (algorithm) {
     case Algorithm::Distance: return !outcome.hit && std::abs(outcome.value - reference.distance) > tolerance;
     case Algorithm::Epa:
-    case Algorithm::Sat: return outcome.hit && std::abs(outcome.value - reference.depth) > tolerance;
+    case Algorithm::Sat:
+    case Algorithm::SatLite: return outcome.hit && std::abs(outcome.value - reference.depth) > tolerance;
     default: return false;
   }
 }
@@ -430,9 +528,9 @@ void add(AlgorithmStats& into, const AlgorithmStats& from) {
 // [SECTION] runExperiment: chunks of trials shared by the worker threads
 
 // One worker's share: its own buffers, statistics and worst cases, merged when every chunk is done.
-template <Scalar S>
+template <class Pair, Scalar S>
 struct Worker {
-  std::vector<Trial<S>> trials;
+  std::vector<Trial<Pair, S>> trials;
   std::vector<Reference> references;
   std::vector<Outcome> outcomes;
   std::vector<AlgorithmStats> stats;
@@ -440,7 +538,7 @@ struct Worker {
   double prepareSeconds = 0;
 };
 
-template <Scalar S>
+template <class Pair, Scalar S>
 ExperimentResult runExperimentIn(const ExperimentConfig& config, const ExperimentProgress& progress,
                                  const std::atomic<bool>* cancel) {
   QueryOptions options;
@@ -449,7 +547,7 @@ ExperimentResult runExperimentIn(const ExperimentConfig& config, const Experimen
   Needs needs;
   for (const Algorithm algorithm : config.algorithms) {
     needs.distance |= algorithm == Algorithm::Distance;
-    needs.depth |= algorithm == Algorithm::Epa || algorithm == Algorithm::Sat;
+    needs.depth |= algorithm == Algorithm::Epa || algorithm == Algorithm::Sat || algorithm == Algorithm::SatLite;
   }
   // A cold double distance query is the reference computation itself (same function, same input, same bits):
   // its answer is copied into the reference instead of being computed twice.
@@ -459,8 +557,8 @@ ExperimentResult runExperimentIn(const ExperimentConfig& config, const Experimen
   const unsigned threads =
       unsigned(std::clamp<std::uint64_t>(std::min<std::uint64_t>(std::thread::hardware_concurrency(), 8), 1, chunks));
 
-  std::vector<Worker<S>> workers(threads);
-  for (Worker<S>& worker : workers) {
+  std::vector<Worker<Pair, S>> workers(threads);
+  for (Worker<Pair, S>& worker : workers) {
     const auto size = std::size_t(std::min(kChunkSize, config.trials));
     worker.trials.resize(size);
     worker.references.resize(size);
@@ -478,7 +576,7 @@ ExperimentResult runExperimentIn(const ExperimentConfig& config, const Experimen
   std::atomic<std::uint64_t> done{0};
   std::atomic<bool> cancelled{false};
   std::mutex progressMutex;
-  const auto work = [&](Worker<S>& worker) {
+  const auto work = [&](Worker<Pair, S>& worker) {
     while (true) {
       if (cancel && cancel->load(std::memory_order_relaxed)) {
         cancelled = true;
@@ -527,7 +625,7 @@ ExperimentResult runExperimentIn(const ExperimentConfig& config, const Experimen
       workers[0].keepers[k].merge(workers[t].keepers[k]);
     }
   }
-  for (const Worker<S>& worker : workers) result.prepareSeconds += worker.prepareSeconds;
+  for (const Worker<Pair, S>& worker : workers) result.prepareSeconds += worker.prepareSeconds;
   for (const WorstCaseKeeper& keeper : workers[0].keepers) keeper.appendTo(result.worstCases);
   std::stable_sort(result.worstCases.begin(), result.worstCases.end(), [](const WorstCase& x, const WorstCase& y) {
     if (x.disagrees != y.disagrees) return x.disagrees;
@@ -541,8 +639,13 @@ ExperimentResult runExperimentIn(const ExperimentConfig& config, const Experimen
 ExperimentResult runExperiment(const ExperimentConfig& config, const ExperimentProgress& progress,
                                const std::atomic<bool>* cancel) {
   if (!validateExperiment(config).empty()) return {};
-  if (config.precision == Precision::Float) return runExperimentIn<float>(config, progress, cancel);
-  return runExperimentIn<double>(config, progress, cancel);
+  const bool inSpace = familyDimension(config.family) == 3;
+  if (config.precision == Precision::Float) {
+    return inSpace ? runExperimentIn<ExperimentPair3, float>(config, progress, cancel)
+                   : runExperimentIn<ExperimentPair, float>(config, progress, cancel);
+  }
+  return inSpace ? runExperimentIn<ExperimentPair3, double>(config, progress, cancel)
+                 : runExperimentIn<ExperimentPair, double>(config, progress, cancel);
 }
 
 }  // namespace collide

@@ -3,13 +3,17 @@
 //
 // Every trial is made from (seed, trial index) alone by our own PRNG, so any trial can be rebuilt on its own
 // (makeExperimentPair: the worst-case finder opens it in the narrow-phase lab) and a seed gives the same
-// histogram on every machine that rounds the same way. A trial: shape A of size 1 (its circumradius) at
-// `offset` + a random jitter, random angle; shape B of size `sizeRatio`, random angle, placed along a random
-// direction u so that the two shadows on u are `gap` apart (gap < 0: they overlap by -gap along u). That gap is
-// an upper bound on the true distance and on the true depth, not the exact value; the reference computes those.
+// histogram on every machine that rounds the same way. A trial: shape A of size 1 (in the plane its circumradius;
+// in space the scale of workloads/random_shapes3.h's generators) at `offset` + a random jitter, random rotation;
+// shape B of size `sizeRatio`, random rotation, placed along a random direction u so that the two shadows on u are
+// `gap` apart (gap < 0: they overlap by -gap along u). That gap is an upper bound on the true distance and on the
+// true depth, not the exact value; the reference computes those. The family says the dimension: boxes, ngonN,
+// circles, capsules and mixed are pairs in the plane; boxes3d, hullN, spheres, capsules3d, cylinders and mixed3d
+// pairs in space (the same harness, over Collider3).
 //
 // Reference (always in double, on the exact pair): SAT for two polytopes (hit, depth), else double GJK distance
-// (hit, distance) and double GJK + EPA (depth). A query disagrees when its hit differs, or when both say "apart"
+// (hit, distance) and double GJK + EPA (depth). SAT lite (space, boxes) is compared as SAT is: a hit where SAT
+// says apart is its false positive, and a depth other than SAT's minimum one disagrees too. A query disagrees when its hit differs, or when both say "apart"
 // (distance) or both say "hit" (epa, sat depth) and the values differ by more than valueTolerance.
 // In float, the pair is rounded to float in the world frame first, then moved into A's frame like runQuery does;
 // far from the origin that rounding alone moves B by up to an ulp of the offset (1/128 at 1e5).
@@ -32,17 +36,29 @@
 
 #include "collide/query.h"
 #include "collide/shapes.h"
+#include "collide/hull3.h"
+#include "collide/shapes3.h"
 
 namespace collide {
 
 // [SECTION] Configuration
 
-enum class PairFamily : std::uint8_t { Boxes, Ngon, Circles, Capsules, Mixed };
+// The plane's families, then space's (kFirstFamilyIn3d on).
+enum class PairFamily : std::uint8_t {
+  Boxes, Ngon, Circles, Capsules, Mixed,                     // 2D
+  Boxes3d, Hull, Spheres, Capsules3d, Cylinders, Mixed3d,    // 3D
+};
+inline constexpr PairFamily kFirstFamilyIn3d = PairFamily::Boxes3d;
+inline constexpr int kFamilyCount = 11;
+// 2 or 3.
+[[nodiscard]] constexpr int familyDimension(PairFamily family) { return family >= kFirstFamilyIn3d ? 3 : 2; }
 enum class Precision : std::uint8_t { Double, Float };
 
 struct ExperimentConfig {
   PairFamily family = PairFamily::Ngon;
-  int ngonVertices = 8;  // Ngon: random convex n-gons (vertices jittered around a circle), 3..kMaxPolygonVertices
+  // Ngon: the n-gons' vertex count, 3..kMaxPolygonVertices (vertices jittered around a circle). Hull: the points
+  // the hull is built from, kMinHullPoints..kMaxHullPoints (on a random ellipsoid, a few pulled inside).
+  int pointCount = 8;
   std::vector<Algorithm> algorithms{Algorithm::Distance};  // the iterative ones of the table (sat: polytope pairs only)
   std::uint64_t trials = 100000;
   std::uint64_t seed = 1;
@@ -61,10 +77,12 @@ struct ExperimentConfig {
 // worst-case lists stay small enough to sort and show.
 inline constexpr std::uint64_t kMaxExperimentTrials = 100'000'000;
 inline constexpr int kMaxWorstCases = 10'000;
+inline constexpr int kMinHullPoints = 4;  // up to hull3.h's kMaxHullPoints
 
-// "boxes", "ngon8", "circles", "capsules", "mixed".
-[[nodiscard]] std::string familyName(PairFamily family, int ngonVertices);
-// Parses a family name into config.family and config.ngonVertices; false with `error` on a bad name.
+// "boxes", "ngon8", "circles", "capsules", "mixed"; "boxes3d", "hull32", "spheres", "capsules3d", "cylinders",
+// "mixed3d". `pointCount` is read for ngonN and hullN.
+[[nodiscard]] std::string familyName(PairFamily family, int pointCount);
+// Parses a family name into config.family and config.pointCount; false with `error` on a bad name.
 [[nodiscard]] bool parseFamily(std::string_view name, ExperimentConfig& config, std::string& error);
 [[nodiscard]] constexpr std::string_view precisionName(Precision precision) {
   return precision == Precision::Float ? "float" : "double";
@@ -74,23 +92,28 @@ inline constexpr int kMaxWorstCases = 10'000;
 
 // [SECTION] Pairs
 
-struct ExperimentPair {
+template <class ColliderType>
+struct ExperimentPairOf {
   std::uint64_t trial = 0;
-  Collider<double> a;           // world frame, exact (double)
-  Collider<double> b;
-  Transform<double> previousB;  // B one small step earlier: a warm start primes its cache there
-  double gap = 0;               // the gap along the centre line it was placed at
+  ColliderType a;  // world frame, exact (double)
+  ColliderType b;
+  decltype(ColliderType::transform) previousB;  // B one small step earlier: a warm start primes its cache there
+  double gap = 0;                               // the gap along the centre line it was placed at
 };
+using ExperimentPair = ExperimentPairOf<Collider<double>>;    // a family of the plane
+using ExperimentPair3 = ExperimentPairOf<Collider3<double>>;  // a family of space
 
-// The pair of trial `trial` (0-based); the same on every call.
+// The pair of trial `trial` (0-based); the same on every call. For the configuration's dimension (familyDimension):
+// makeExperimentPair3 for a family of space.
 [[nodiscard]] ExperimentPair makeExperimentPair(const ExperimentConfig& config, std::uint64_t trial);
+[[nodiscard]] ExperimentPair3 makeExperimentPair3(const ExperimentConfig& config, std::uint64_t trial);
 
 // [SECTION] Results
 
 struct AlgorithmStats {
   Algorithm algorithm{};
   std::vector<std::uint64_t> histogram;  // [k]: runs that took k iterations (sat: axes tested), k = 0..cap
-  std::uint64_t queries = 0;        // timed queries (sat: polytope pairs only)
+  std::uint64_t queries = 0;        // timed queries (sat: polytope pairs only; sat-lite: box pairs only)
   std::uint64_t runs = 0;           // queries in the histogram (epa: those boolean GJK found overlapping)
   std::uint64_t capHits = 0;        // runs that stopped at the iteration cap
   std::uint64_t disagreements = 0;  // queries that disagree with the reference
@@ -114,7 +137,7 @@ struct WorstCase {
   bool capHit = false;
   bool hit = false;            // what the algorithm said
   bool referenceHit = false;   // what the reference said
-  double value = 0;            // distance (distance) or depth (epa, sat); 0 for gjk
+  double value = 0;            // distance (distance) or depth (epa, sat, sat-lite); 0 for gjk
   double referenceValue = 0;
 };
 
