@@ -161,6 +161,7 @@ struct Capsule3 {
 template <Scalar S>
 struct Cylinder {
   using Scalar = S;
+  static constexpr bool kCurved = true;  // its rims: EPA closes in on them (kCurvedSupport, epa3.h)
   S halfHeight{1};
   S radius{S(0.5)};
 

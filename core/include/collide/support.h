@@ -38,6 +38,11 @@ concept SupportShape = requires(const T& shape) {
   { shape.coreRadius() } -> std::same_as<typename T::Scalar>;
 };
 
+// A shape whose support traces a curve that EPA must close in on one support at a time (a cylinder's rims; spheres
+// and capsules reach EPA as their point and segment cores). A shape says so with `static constexpr bool kCurved`.
+template <class Shape>
+inline constexpr bool kCurvedSupport = requires { requires Shape::kCurved; };
+
 // [SECTION] Transformed, CoreShape
 
 // A shape seen through a rigid transform: directions go in through the inverse rotation, points come out
@@ -46,6 +51,7 @@ template <SupportShape Shape>
 struct Transformed {
   using Scalar = typename Shape::Scalar;
   using V = ShapeVector<Shape>;
+  static constexpr bool kCurved = kCurvedSupport<Shape>;
   const Shape& shape;
   TransformOf<V> transform;
 
@@ -64,6 +70,7 @@ template <SupportShape Shape>
 struct CoreShape {
   using Scalar = typename Shape::Scalar;
   using V = ShapeVector<Shape>;
+  static constexpr bool kCurved = kCurvedSupport<Shape>;
   const Shape& shape;
   [[nodiscard]] V support(V d) const { return shape.coreSupport(d); }
   [[nodiscard]] V coreSupport(V d) const { return shape.coreSupport(d); }
