@@ -838,6 +838,37 @@ TEST(Epa3Cylinders, RandomPairsConvergeAndMatchSupportWidths) {
   curvedFamily("capsule-cylinder", 44, capsule, cylinder);
 }
 
+// A capsule lying along a cylinder's side, its segment 1.4e-4 outside the rim (nightly capsule-cylinder batch 19,
+// pair 454). GJK on the cores stops when |v| stalls, within 4e-7 of the distance, while v's direction is still
+// 8.6e-4 rad off; radii - |v| is the depth, but along -v the shapes overlap 1.2e-3 more. The cores' support
+// along -v shows that gap, so the whole shapes go through EPA: the overlap along the normal is within the stop's
+// tolerance of the depth, and the depth within it of the closed form (the capsule's radius minus the segment's
+// distance to the cylinder, 1.4132442559e-4 by a golden-section search in the cylinder's frame).
+TEST(Epa3Cylinders, CapsuleAlongTheRimWithCoresNearlyTouching) {
+  const Capsule3<double> capsule{{-0.038463401379119917, -0.87919419444072322, -0.53754865805314933},
+                                 {-0.10943998029181468, 0.48321411807782011, 0.39342277420670824},
+                                 0.24222488788174276};
+  const Cylinder<double> cylinder{0.66631125811546554, 0.32344821202253754};
+  const Transform3<double> poseA{{-4.7556353927338701, 0.027371009197278084, 5.7980148188305378},
+                                 {0.12285005755034328, -0.7488608525226087, 0.64953290447290535, -0.047141201999743358}};
+  const Transform3<double> poseB{{-4.6874633583582481, 0.41431817161213558, 5.7708406697604691},
+                                 {0.62267749211265233, -0.42910970338248033, 0.5144855708307472, -0.40427985441554942}};
+  const double exactDepth = capsule.radius - 1.4132442559e-4;
+  const double size = length(poseB.p - poseA.p) + boundingRadius(capsule) + boundingRadius(cylinder);
+  for (const double tolerance : {kCurveTolerance, 0.0}) {
+    const PenetrationResult3<double> result = penetration(capsule, poseA, cylinder, poseB, EpaOptions{64, tolerance});
+    const double allowed = (tolerance > 0 ? tolerance : 1e-12) * size;
+    ASSERT_TRUE(result.hit) << tolerance;
+    EXPECT_EQ(result.status, Status::Converged) << tolerance << " stop " << epaStopName(result.stop);
+    EXPECT_NE(result.stop, EpaStop::RoundedCores) << tolerance;
+    const double alongNormal = -test::slabGap(capsule, poseA, cylinder, poseB, result.normal);
+    EXPECT_GE(alongNormal, result.depth - 1e-12 * size) << tolerance;
+    EXPECT_LE(alongNormal - result.depth, allowed) << tolerance;
+    EXPECT_NEAR(result.depth, exactDepth, allowed) << tolerance;
+    EXPECT_NEAR(length(result.pointA - result.pointB), result.depth, 1e-9) << tolerance;
+  }
+}
+
 // Flat and straight contacts with closed forms: cap into cap (depth 0.1 along the axis), side into side with
 // parallel axes (0.1 across), and a unit cylinder pressed 0.1 into the side and the cap of one a thousand times
 // larger; also turned together. The depth is within the stop's tolerance and the normal near the closed form's.
