@@ -772,6 +772,14 @@ TEST(Epa3, TraceShowsAClosedPolytope) {
 // kCurveTolerance times the polytope's size (bounded by the centres' distance plus both bounding radii); and no
 // sampled direction overlaps less than EPA's depth by more than that.
 constexpr double kCurveTolerance = 1e-4;
+// The cap for those runs. On a curve each iteration adds one support to a polytope that approximates the rim, and
+// the closest face can hop between rim and cap or between two rims, so the iterations grow with the accuracy
+// asked: over the nightly 100,000 pairs per family at 1e-4 the most were 93 (a sphere's centre inside a cylinder)
+// and 73 (rim against rim), above the default cap of 64, which is set for polytopes. 112 stays below the
+// polytope's capacity (kEpa3MaxVertices = 128, less at most 13 start vertices), so the cap, not the capacity, ends
+// a run that does not converge.
+constexpr int kCurveMaxIterations = 112;
+static_assert(kCurveMaxIterations + 13 <= kEpa3MaxVertices);
 
 int epaPairs(int defaultCount) {
   const char* value = std::getenv("COLLIDE_PROPERTY_PAIRS");
@@ -792,7 +800,8 @@ struct CurveTally {
 template <class A, class B>
 void checkCurvedPenetration(const A& a, const Transform3<double>& poseA, const B& b, const Transform3<double>& poseB,
                             CurveTally& tally, const std::string& where) {
-  const PenetrationResult3<double> result = penetration(a, poseA, b, poseB, EpaOptions{64, kCurveTolerance});
+  const PenetrationResult3<double> result =
+      penetration(a, poseA, b, poseB, EpaOptions{kCurveMaxIterations, kCurveTolerance});
   if (!result.hit) return;
   ++tally.hits;
   tally.maxIterations = std::max(tally.maxIterations, result.iterations);
@@ -827,15 +836,24 @@ void curvedFamily(const char* name, std::uint64_t seed, MakeA makeA, MakeB makeB
               tally.maxIterations, tally.worstGap);
 }
 
-TEST(Epa3Cylinders, RandomPairsConvergeAndMatchSupportWidths) {
-  const auto cylinder = [](SplitMix64& random) { return randomCylinder<double>(random, 1.0); };
-  const auto box = [](SplitMix64& random) { return randomBox3<double>(random, 1.0); };
-  const auto sphere = [](SplitMix64& random) { return randomSphere<double>(random, 1.0); };
-  const auto capsule = [](SplitMix64& random) { return randomCapsule3<double>(random, 1.0); };
-  curvedFamily("cylinders", 41, cylinder, cylinder);
-  curvedFamily("cylinder-box", 42, cylinder, box);
-  curvedFamily("sphere-cylinder", 43, sphere, cylinder);
-  curvedFamily("capsule-cylinder", 44, capsule, cylinder);
+// One test per family: a fatal failure ends its own family only (HasFatalFailure is per test).
+const auto kCylinder = [](SplitMix64& random) { return randomCylinder<double>(random, 1.0); };
+
+TEST(Epa3Cylinders, RandomCylinderPairsConvergeAndMatchSupportWidths) {
+  curvedFamily("cylinders", 41, kCylinder, kCylinder);
+}
+
+TEST(Epa3Cylinders, RandomCylinderBoxPairsConvergeAndMatchSupportWidths) {
+  curvedFamily("cylinder-box", 42, kCylinder, [](SplitMix64& random) { return randomBox3<double>(random, 1.0); });
+}
+
+TEST(Epa3Cylinders, RandomSphereCylinderPairsConvergeAndMatchSupportWidths) {
+  curvedFamily("sphere-cylinder", 43, [](SplitMix64& random) { return randomSphere<double>(random, 1.0); }, kCylinder);
+}
+
+TEST(Epa3Cylinders, RandomCapsuleCylinderPairsConvergeAndMatchSupportWidths) {
+  curvedFamily("capsule-cylinder", 44, [](SplitMix64& random) { return randomCapsule3<double>(random, 1.0); },
+               kCylinder);
 }
 
 // A capsule lying along a cylinder's side, its segment 1.4e-4 outside the rim (nightly capsule-cylinder batch 19,
@@ -856,7 +874,8 @@ TEST(Epa3Cylinders, CapsuleAlongTheRimWithCoresNearlyTouching) {
   const double exactDepth = capsule.radius - 1.4132442559e-4;
   const double size = length(poseB.p - poseA.p) + boundingRadius(capsule) + boundingRadius(cylinder);
   for (const double tolerance : {kCurveTolerance, 0.0}) {
-    const PenetrationResult3<double> result = penetration(capsule, poseA, cylinder, poseB, EpaOptions{64, tolerance});
+    const PenetrationResult3<double> result =
+        penetration(capsule, poseA, cylinder, poseB, EpaOptions{kCurveMaxIterations, tolerance});
     const double allowed = (tolerance > 0 ? tolerance : 1e-12) * size;
     ASSERT_TRUE(result.hit) << tolerance;
     EXPECT_EQ(result.status, Status::Converged) << tolerance << " stop " << epaStopName(result.stop);

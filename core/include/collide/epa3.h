@@ -858,7 +858,7 @@ template <SupportShape A, SupportShape B, class GjkTrace = NoTrace, class EpaTra
     if (coreDistance > S(0)) {
       // radii - |v| is the depth, but -v's direction is a normal only as far as the cores' support along it
       // confirms: with w that support, the overlap along the normal exceeds the depth by the duality gap
-      // |v| - dot(v, w) / |v| (van den Bergen 2003, 4.3.4). It is within rounding when GJK ends on a vertex, edge or
+      // |v| - dot(v, w) / |v| (van den Bergen 2003, 4.3). It is within rounding when GJK ends on a vertex, edge or
       // face, but GJK on a curve stops when |v| stalls, and |v| stalls long before its direction settles: |v|
       // exceeds the distance by about |v| angle^2 / 2, so small cores' distances leave the direction loose
       // (a capsule along a cylinder's rim, cores 1.4e-4 apart: |v| within 4e-7 of the distance, the normal 8.6e-4
@@ -866,10 +866,14 @@ template <SupportShape A, SupportShape B, class GjkTrace = NoTrace, class EpaTra
       // through EPA, as Jolt does below its GJK tolerance (EPAPenetrationDepth.h, GetPenetrationDepthStepEPA).
       const SupportPoint<Vec3<S>> check =
           MinkowskiDifference<A, B>{a, b, SupportKind::Core}.supportPoint(-core.closestPoint);
+      // Allowed: EPA's margin (its tolerance times the size of A - B, here |w|), and never less than rounding in
+      // the coordinates the supports come from (GJK's own floor, the default tolerance times their size).
       const S tolerance = detail::resolveTolerance<S>(epaOptions.relativeTolerance);
-      const S size = std::sqrt(std::max(lengthSquared(check.pointA), lengthSquared(check.pointB)));
+      const S coordinates = std::sqrt(std::max(lengthSquared(check.pointA), lengthSquared(check.pointB)));
+      const S allowed = std::max(tolerance * std::sqrt(lengthSquared(check.point)),
+                                 detail::kDefaultRelativeTolerance<S> * coordinates);
       const S gap = coreDistance - dot(core.closestPoint, check.point) / coreDistance;
-      if (gap <= tolerance * size) {
+      if (gap <= allowed) {
         result.hit = true;
         result.stop = EpaStop::RoundedCores;
         result.depth = radii - coreDistance;
