@@ -845,7 +845,9 @@ template <SupportShape A, SupportShape B>
 //   d > rA + rB      no hit, stop None, no EPA steps (touching counts as a hit, as in boolean GJK);
 //   0 < d <= rA + rB hit, depth = rA + rB - d along the cores' normal, pointA/pointB on the rounded surfaces, stop
 //                    RoundedCores, iterations 0 and no EPA steps ("the cores are 0.3 apart, less than
-//                    rA + rB = 1.5: depth 1.2 without EPA");
+//                    rA + rB = 1.5: depth 1.2 without EPA"), when the cores' support along that normal confirms it
+//                    to EPA's tolerance; otherwise (GJK stalled on a curve with the normal still loose) EPA on the
+//                    whole shapes from the cores' simplex, with its stops;
 //   cores overlap    EPA on the cores (epa3Penetration: its stops and statuses), then depth += rA + rB and the
 //   or touch         points move out to the surfaces along the normal. When rounded cores' difference is flat
 //                    through the origin (concentric spheres, capsules along one line) EPA has no step to take:
@@ -884,12 +886,40 @@ template <SupportShape A, SupportShape B, class GjkTrace = NoTrace, class EpaTra
     const S coreDistance = core.distance();
     if (coreDistance > radii) return result;  // apart: no hit, stop None
     if (coreDistance > S(0)) {
-      result.hit = true;
-      result.stop = EpaStop::RoundedCores;
-      result.depth = radii - coreDistance;
-      result.normal = -core.closestPoint / coreDistance;  // closestPoint = coreA - coreB: from A toward B
-      result.pointA = core.coreA + radiusA * result.normal;
-      result.pointB = core.coreB - radiusB * result.normal;
+      // radii - |v| is the depth, but -v's direction is a normal only as far as the cores' support along it
+      // confirms: with w that support, the overlap along the normal exceeds the depth by the duality gap
+      // |v| - dot(v, w) / |v| (van den Bergen 2003, 4.3). It is within rounding when GJK ends on a vertex, edge or
+      // face, but GJK on a curve stops when |v| stalls, and |v| stalls long before its direction settles: |v|
+      // exceeds the distance by about |v| angle^2 / 2, so small cores' distances leave the direction loose
+      // (a capsule along a cylinder's rim, cores 1.4e-4 apart: |v| within 4e-7 of the distance, the normal 8.6e-4
+      // rad off, the overlap along it 1.2e-3 above the depth). A gap over EPA's tolerance sends the whole shapes
+      // through EPA, as Jolt does below its GJK tolerance (EPAPenetrationDepth.h, GetPenetrationDepthStepEPA).
+      const SupportPoint<Vec3<S>> check =
+          MinkowskiDifference<A, B>{a, b, SupportKind::Core}.supportPoint(-core.closestPoint);
+      // Allowed: EPA's margin (its tolerance times the size of A - B, here |w|), and never less than rounding in
+      // the coordinates the supports come from (GJK's own floor, the default tolerance times their size).
+      const S tolerance = detail::resolveTolerance<S>(epaOptions.relativeTolerance);
+      const S coordinates = std::sqrt(std::max(lengthSquared(check.pointA), lengthSquared(check.pointB)));
+      const S allowed = std::max(tolerance * std::sqrt(lengthSquared(check.point)),
+                                 detail::kDefaultRelativeTolerance<S> * coordinates);
+      const S gap = coreDistance - dot(core.closestPoint, check.point) / coreDistance;
+      if (gap <= allowed) {
+        result.hit = true;
+        result.stop = EpaStop::RoundedCores;
+        result.depth = radii - coreDistance;
+        result.normal = -core.closestPoint / coreDistance;  // closestPoint = coreA - coreB: from A toward B
+        result.pointA = core.coreA + radiusA * result.normal;
+        result.pointB = core.coreB - radiusB * result.normal;
+        return result;
+      }
+      if (!isFinite(check.point) || !std::isfinite(gap)) {
+        result.stop = EpaStop::InvalidInput;
+        result.status = Status::InvalidInput;
+        return result;
+      }
+      // The cores' simplex lies within radii of the origin and inside A - B; EPA grows it out to A - B's boundary.
+      result = epa3Penetration(a, b, core.simplex, epaOptions, epaTrace);
+      result.gjkIterations = core.iterations;
       return result;
     }
   }
