@@ -279,6 +279,36 @@ TYPED_TEST(SatTest, InvalidInputIsRefusedNotCrashed) {
   }
 }
 
+// The guard SAT runs on every call (allValid: integer magnitudes, blocks of four slots) refuses exactly what
+// isValid does, at every slot of a polygon whose count is not a multiple of 4, and ignores the slots past count.
+TYPED_TEST(SatTest, ThePolygonGuardAgreesWithIsValidAtEverySlot) {
+  using S = TypeParam;
+  const S limit = kMaxCoordinate<S>;
+  const S above = std::nextafter(limit, std::numeric_limits<S>::infinity());
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  const S inf = std::numeric_limits<S>::infinity();
+  const S largest = std::numeric_limits<S>::max();
+  const std::vector<S> values = {nan, inf, -inf, above, -above, limit, -limit, largest, S(2), S(0)};
+  const Polygon<S> pentagon = makeRegularPolygon<S>(5, 1);
+  const Polygon<S> box = makeBox<S>({1, 1});
+  for (int slot = 0; slot < pentagon.count + 3; ++slot) {
+    for (int field = 0; field < 4; ++field) {
+      for (const S value : values) {
+        SCOPED_TRACE(::testing::Message() << "slot " << slot << ", field " << field << ", value " << value);
+        Polygon<S> poked = pentagon;
+        Vec2<S>& target = field < 2 ? poked.vertices[slot] : poked.normals[slot];
+        (field % 2 == 0 ? target.x : target.y) = value;
+        const bool valid = isValid(poked).ok();
+        EXPECT_EQ(allValid(poked), valid);
+        EXPECT_EQ(satPolygons(poked, at<S>(0, 0), box, at<S>(3, 0)).status == Status::InvalidInput, !valid);
+        if (slot >= pentagon.count) {
+          EXPECT_TRUE(valid);  // past count: not part of the polygon
+        }
+      }
+    }
+  }
+}
+
 TYPED_TEST(SatTest, CollidersDispatchPolytopesAndRefuseCurvedShapes) {
   using S = TypeParam;
   const Collider<S> box{Box<S>{{1, 1}}, at<S>(0, 0)};

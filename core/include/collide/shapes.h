@@ -19,6 +19,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -333,6 +334,19 @@ template <Scalar S>
   return {ShapeFault::TooLarge, field, static_cast<double>(value)};
 }
 
+// |x| as an integer that orders like it: IEEE 754 orders non-negative numbers as their bit patterns read as
+// integers, with infinity above every finite number and NaN above infinity (IEEE 754-2019, 3.4 "Binary interchange
+// format encodings"). So |x| <= limit, for a finite limit, is an integer test that NaN and infinity fail, without
+// the floating-point comparison and flag read per number that kept the polygon check at 14 instructions a vertex.
+template <Scalar S>
+using MagnitudeBits = std::conditional_t<sizeof(S) == 4, std::int32_t, std::int64_t>;
+
+template <Scalar S>
+[[nodiscard]] constexpr MagnitudeBits<S> magnitudeBits(S value) {
+  using Bits = MagnitudeBits<S>;
+  return std::bit_cast<Bits>(value) & std::numeric_limits<Bits>::max();  // the sign bit cleared
+}
+
 template <Scalar S>
 [[nodiscard]] inline ShapeCheck checkPoint(Vec2<S> point, ShapeField field) {
   const ShapeCheck x = checkNumber(point.x, field);
@@ -387,20 +401,43 @@ template <Scalar S>
   return detail::checkSize(capsule.radius, ShapeField::Radius);
 }
 
+namespace detail {
+
+// Whether the polygon has 3 to kMaxPolygonVertices vertices, each within kMaxCoordinate, and finite normals: the
+// valid path of isValid without a branch or a floating-point comparison per number (magnitudeBits), since SAT checks
+// both polygons on every call.
+template <Scalar S>
+[[nodiscard]] inline bool polygonInRange(const Polygon<S>& polygon) {
+  if (polygon.count < 3 || polygon.count > kMaxPolygonVertices) return false;
+  using Bits = MagnitudeBits<S>;
+  constexpr Bits kVertexLimit = magnitudeBits(kMaxCoordinate<S>);
+  constexpr Bits kNormalLimit = magnitudeBits(std::numeric_limits<S>::max());  // finite, as the reason loop asks
+  // limit - |x| as integers is negative exactly when |x| > limit (both lie in [0, max], so it cannot overflow): OR
+  // them together and the sign says whether any number is out of range. Whole blocks of four slots, so that they
+  // run side by side: the arrays hold kMaxPolygonVertices slots, a multiple of 4, and the slots of the last block
+  // past count are masked out.
+  static_assert(kMaxPolygonVertices % 4 == 0);
+  Bits outside = 0;
+  for (int first = 0; first < polygon.count; first += 4) {
+    for (int i = first; i < first + 4; ++i) {
+      const Vec2<S> v = polygon.vertices[i];
+      const Vec2<S> n = polygon.normals[i];
+      const Bits used = -Bits(i < polygon.count);  // all ones, or zero past count
+      outside |= used & ((kVertexLimit - magnitudeBits(v.x)) | (kVertexLimit - magnitudeBits(v.y)) |
+                         (kNormalLimit - magnitudeBits(n.x)) | (kNormalLimit - magnitudeBits(n.y)));
+    }
+  }
+  return outside >= 0;
+}
+
+}  // namespace detail
+
 template <Scalar S>
 [[nodiscard]] ShapeCheck isValid(const Polygon<S>& polygon) {
+  if (detail::polygonInRange(polygon)) [[likely]] return {};
   if (polygon.count < 3 || polygon.count > kMaxPolygonVertices) {
     return {ShapeFault::VertexCount, ShapeField::Whole, static_cast<double>(polygon.count)};
   }
-  // The valid path without branches per vertex (SAT checks both polygons on every call), then the reason.
-  bool fine = true;
-  for (int i = 0; i < polygon.count; ++i) {
-    const Vec2<S> v = polygon.vertices[i];
-    const Vec2<S> n = polygon.normals[i];
-    fine &= (std::abs(v.x) <= kMaxCoordinate<S>) & (std::abs(v.y) <= kMaxCoordinate<S>) & (std::abs(n.x) <= S(2)) &
-            (std::abs(n.y) <= S(2));
-  }
-  if (fine) [[likely]] return {};
   for (int i = 0; i < polygon.count; ++i) {
     ShapeCheck vertex = detail::checkPoint(polygon.vertices[i], ShapeField::Vertices);
     if (vertex && !(std::isfinite(polygon.normals[i].x) && std::isfinite(polygon.normals[i].y))) {
@@ -446,10 +483,35 @@ template <Scalar S>
   return isValid(collider.shape);
 }
 
+namespace detail {
+
+// isValid(item).ok() as one bool, for the guard the kernels run on every call: a polygon and a transform, the
+// common arguments, without building a ShapeCheck or a branch per number (magnitudeBits).
+template <class Item>
+[[nodiscard]] inline bool validItem(const Item& item) {
+  return isValid(item).ok();
+}
+
+template <Scalar S>
+[[nodiscard]] inline bool validItem(const Polygon<S>& polygon) {
+  return polygonInRange(polygon);
+}
+
+template <Scalar S>
+[[nodiscard]] inline bool validItem(const Transform<S>& transform) {
+  using Bits = MagnitudeBits<S>;
+  constexpr Bits kLimit = magnitudeBits(kMaxCoordinate<S>);
+  constexpr Bits kInfinity = magnitudeBits(std::numeric_limits<S>::infinity());
+  return (magnitudeBits(transform.p.x) <= kLimit) & (magnitudeBits(transform.p.y) <= kLimit) &
+         (magnitudeBits(transform.q.c) < kInfinity) & (magnitudeBits(transform.q.s) < kInfinity);
+}
+
+}  // namespace detail
+
 // Every argument (shapes and transforms) isValid: the guard at the top of each kernel (SAT, the analytic tests).
 template <class... Items>
-[[nodiscard]] bool allValid(const Items&... items) {
-  return (isValid(items).ok() && ...);
+[[nodiscard]] inline bool allValid(const Items&... items) {
+  return (detail::validItem(items) && ...);
 }
 
 // [SECTION] Bounds of a placed shape
