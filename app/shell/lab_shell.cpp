@@ -612,6 +612,8 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
 }
 
 void LabShell::drawMenuBar() {
+  // The bar's own colour (MenuBarBg, opaque) covers its window: no window background under it (drawCanvas).
+  ImGui::SetNextWindowBgAlpha(0.0f);
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) openDialogRequested_ = true;
