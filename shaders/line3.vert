@@ -7,6 +7,9 @@ layout(location = 2) in vec4 inColor;
 layout(location = 3) in vec4 inStyle;      // width, dash length, gap length (dash 0 = solid), dash phase
 
 uniform vec2 uFramebufferSize;
+// How far the quad reaches past half the width: half a pixel holds every pixel centre the anti-aliased edge
+// touches (shaders/line3.frag); multisampled, a pixel whose centre is just outside has samples inside, so a pixel.
+uniform float uMargin;
 
 out vec2 vPixel;
 flat out vec4 vEndpoints;
@@ -20,7 +23,7 @@ void main() {
   float len = length(along);
   vec2 axis = len > 1e-4 ? along / len : vec2(1.0, 0.0);
   vec2 normal = vec2(-axis.y, axis.x);
-  float extent = 0.5 * inStyle.x + 1.0;
+  float extent = 0.5 * inStyle.x + uMargin;
   vec2 corner = vec2(gl_VertexID & 1, gl_VertexID >> 1);  // (0,0) (1,0) (0,1) (1,1): a triangle strip
   vec2 pixel = mix(a - axis * extent, b + axis * extent, corner.x) + normal * mix(-extent, extent, corner.y);
   // The depth where the quad's corner projects onto the segment, clamped to the segment's ends.

@@ -1,5 +1,6 @@
 #include "render/gl_util.h"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "resources/embedded.h"
@@ -53,6 +54,23 @@ void floatAttribute(GLuint location, int components, std::size_t stride, std::si
   glVertexAttribPointer(location, components, GL_FLOAT, GL_FALSE, static_cast<GLsizei>(stride),
                         reinterpret_cast<const void*>(offset));
   glVertexAttribDivisor(location, instanced ? 1 : 0);
+}
+
+void clearRect(const ScreenRect& rect, Color color, double scale, int framebufferHeight) {
+  const auto x0 = static_cast<GLint>(std::lround(rect.x * scale));
+  const auto y0 = static_cast<GLint>(std::lround(rect.y * scale));
+  const auto x1 = static_cast<GLint>(std::lround((rect.x + rect.width) * scale));
+  const auto y1 = static_cast<GLint>(std::lround((rect.y + rect.height) * scale));
+  if (x1 <= x0 || y1 <= y0) return;
+  GLfloat previous[4] = {};
+  glGetFloatv(GL_COLOR_CLEAR_VALUE, previous);
+  const GLboolean scissored = glIsEnabled(GL_SCISSOR_TEST);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(x0, framebufferHeight - y1, x1 - x0, y1 - y0);
+  glClearColor(color.r, color.g, color.b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glClearColor(previous[0], previous[1], previous[2], previous[3]);
+  if (!scissored) glDisable(GL_SCISSOR_TEST);
 }
 
 }  // namespace lab

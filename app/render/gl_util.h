@@ -1,5 +1,6 @@
-// app/render/gl_util.h: the few OpenGL chores both renderers share: linking a program from the shaders built into
-// the executable, pointing a float attribute at a buffer, and streaming a vector into a buffer.
+// app/render/gl_util.h: the few OpenGL chores both renderers and the shell share: linking a program from the
+// shaders built into the executable, pointing a float attribute at a buffer, streaming a vector into a buffer, and
+// filling a rectangle by a clear.
 #pragma once
 
 #include <cstddef>
@@ -7,6 +8,9 @@
 #include <vector>
 
 #include <glad/gl.h>
+
+#include "render/camera.h"
+#include "render/color.h"
 
 namespace lab {
 
@@ -22,5 +26,10 @@ void upload(GLuint buffer, const std::vector<T>& data) {
   glBindBuffer(GL_ARRAY_BUFFER, buffer);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(T)), data.data(), GL_STREAM_DRAW);
 }
+
+// Fills `rect` (window pixels, origin top-left; times `scale` in the bound framebuffer of height
+// `framebufferHeight`) with an opaque colour by a scissored clear: no fragment is shaded, which a software
+// rasteriser such as Mesa's llvmpipe does at memory speed, where a quad is shaded and blended pixel by pixel.
+void clearRect(const ScreenRect& rect, Color color, double scale, int framebufferHeight);
 
 }  // namespace lab

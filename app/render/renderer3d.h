@@ -178,6 +178,8 @@ class Renderer3D {
   unsigned surfaceBuffer_ = 0, lineBuffer_ = 0, pointBuffer_ = 0;
   int surfaceSizeUniform_ = -1, lineSizeUniform_ = -1, pointSizeUniform_ = -1, pointRimUniform_ = -1;
   int surfaceHiddenUniform_ = -1, lineHiddenUniform_ = -1, pointHiddenUniform_ = -1;
+  int lineMarginUniform_ = -1;
+  float lineMargin_ = 1.0f;  // shaders/line3.vert's uMargin for the view being drawn
 };
 
 // The edges a mesh outline draws: every edge shared by two non-coplanar triangles and every border edge (one

@@ -4,7 +4,9 @@
 // The window (gui.cpp) and the screenshot command both drive it, so both show the same frame.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <ctime>
 #include <map>
 #include <memory>
 #include <optional>
@@ -168,6 +170,8 @@ class LabShell {
   bool followPaused_ = false;  // the user panned, zoomed or fitted: following waits until it is ticked again
   std::vector<Json> fittedCameras_;    // the cameras as the last fit left them (cameraStates)
   std::vector<ScreenRect> viewRects_;  // the views' rectangles last frame
+  // The side panel's and the timeline bar's rectangles this frame: their background is a clear (drawCanvas).
+  std::array<ScreenRect, 2> panelRects_{};
   bool showHelp_ = false;
   bool showPlots_ = false;  // View > Plots
   PlotPanel plotPanel_;     // the recording of every frame's metrics
@@ -181,12 +185,14 @@ class LabShell {
   Vec2d lastMouse_{};
 
   // Wall-clock time between frames, for --dump-state's frameTimeMs (the first frames, which load fonts and
-  // fit the views, are left out).
+  // fit the views, are left out), and the processor time the process used over them (cpuMean: what a frame costs
+  // on a machine shared with other work, where the wall clock also counts the waits for a core).
   static constexpr int kUntimedFrames = 10;
   int framesSeen_ = 0;
   int framesTimed_ = 0;
   double frameSecondsTotal_ = 0;
   double frameSecondsMax_ = 0;
+  std::clock_t cpuClockStart_ = 0, cpuClockLast_ = 0;
 
   // Dialogs.
   bool openDialogRequested_ = false;

@@ -398,7 +398,8 @@ def check_timing(args):
     record, frames = dump["record_time_us"], dump["frameTimeMs"]
     print(f"two 64-point hulls, {dump['algorithm']}: {record['count']} recordings, last {record['last']:.1f} us, "
           f"max {record['max']:.1f} us; frames at {WIDTH}x{HEIGHT}: mean {frames['mean']:.2f} ms, "
-          f"max {frames['max']:.2f} ms over {frames['frames']} frames")
+          f"max {frames['max']:.2f} ms over {frames['frames']} frames; processor time {frames['cpuMean']:.2f} ms "
+          f"per frame (all the app's threads)")
     failures = []
     if record["count"] < 10:
         failures.append(f"only {record['count']} recordings: the drag did not reach the shape")
