@@ -1331,16 +1331,71 @@ template <Scalar S>
   return {polygon, pose};
 }
 
+// How far a turning body's extent along a fixed direction n can grow (Mirtich 1996's bound, tightened): every
+// point lies within `radius` of the centre it turns about and, at the start, within the half-plane (half-space)
+// x . n <= support. Turned by theta, its extent along n is the support along n turned by theta, at most the
+// largest x . u(theta) over the disc cut by that half-plane: support cos theta + sqrt(radius^2 - support^2)
+// sin theta up to the chord's end, then radius. So the growth is below both `cap` = radius - support and `rate`
+// times the time, rate = |w| sqrt(radius^2 - support^2) (|w| radius when the centre lies outside the half-plane,
+// where the bound is not concave). Mirtich's |w| radius is the rate alone; the cap and the smaller rate are what a
+// body whose nearest point is its farthest one (a corner meeting a face) gains. In space the same holds in the
+// plane of n and its turned image. `support` is a witness's projection, never above the true support (the witness
+// is a point of the body); less a few roundings, so that rounding never makes the body look smaller.
+template <Scalar S>
+struct TurnGrowth {
+  S rate{};
+  S cap{};
+};
+
+template <Scalar S>
+[[nodiscard]] inline TurnGrowth<S> turnGrowth(S spin, S radius, S support, S scale) {
+  if (!(spin > S(0)) || !(radius > S(0))) return {};
+  const S h = std::clamp(support - S(8) * kEpsilon<S> * (radius + scale), -radius, radius);
+  const S reach = h > S(0) ? std::sqrt((radius - h) * (radius + h)) : radius;
+  return {spin * reach, radius - h};
+}
+
+// The first time s > 0 at which the gap along n can have closed by `gap`: the root of
+//   closing s + min(capA, rateA s) + min(capB, rateB s) = gap,
+// a piecewise linear bound walked across its two breakpoints. Infinite when it never closes (the closing speed is
+// not positive and the turns cannot make up the gap: n separates the pair for all time). Without rotation this is
+// gap / closing, Newton's step from below.
+template <Scalar S>
+[[nodiscard]] inline S safeStep(S gap, S closing, TurnGrowth<S> a, TurnGrowth<S> b) {
+  constexpr S kNever = std::numeric_limits<S>::infinity();
+  if (b.rate > S(0) && !(a.rate > S(0) && a.cap * b.rate <= b.cap * a.rate)) std::swap(a, b);  // a's cap first
+  const std::array<S, 2> ends{a.rate > S(0) ? a.cap / a.rate : kNever, b.rate > S(0) ? b.cap / b.rate : kNever};
+  const std::array<S, 2> rates{a.rate, b.rate};
+  S start = S(0);
+  S closed = S(0);
+  S slope = closing + a.rate + b.rate;
+  for (int piece = 0; piece < 3; ++piece) {
+    const S end = piece < 2 ? ends[piece] : kNever;
+    if (slope > S(0)) {
+      const S s = start + (gap - closed) / slope;
+      if (s <= end) return s;
+    }
+    if (piece == 2 || end == kNever) return kNever;
+    closed += slope * (end - start);
+    start = end;
+    slope -= rates[piece];
+  }
+  return kNever;
+}
+
 }  // namespace detail
 
 // Conservative advancement (Mirtich, "Impulse-based Dynamic Simulation of Rigid Body Systems", 1996, 2.3; Ericson
 // 9.5.2; Box2D v3's b2ShapeCast without rotation): at time t the GJK distance d and normal n (A toward B) are
 // known; no point of A or B closes faster along n than
 //   bound = dot(vA - vB, n) + |wA| rA + |wB| rB      (rA: A's farthest point from its centre of rotation)
-// so nothing touches before t + (d - target) / bound: advance there and measure again. Without rotation the
+// so nothing touches before t + (d - target) / bound: advance there and measure again. The turns' part is taken
+// tighter (detail::turnGrowth): a body's extent along n grows at most at |w| sqrt(r^2 - h^2) and by at most r - h
+// in all (h: its support along n), so the step is the first root of that piecewise linear bound
+// (detail::safeStep), never shorter than Mirtich's, and never past a contact. Without rotation the
 // distance along the motion is convex in t (the distance from a point moving on a line to a convex set), so the
 // step is Newton's method from below: it never passes the contact and converges fast. Stops when d <= target +
-// tolerance (Hit at t, Touching at t = 0), when bound <= 0 (the pair only separates: Miss) or when t passes 1
+// tolerance (Hit at t, Touching at t = 0), when the bound never closes the gap (n separates them for good: Miss) or when t passes 1
 // (Miss). Each GJK call is warm-started from the last one's simplex (SimplexCache) and runs in A's frame at t, so
 // large coordinates cancel first. radiusA and radiusB are only read when the body rotates.
 template <SupportShape A, SupportShape B, class Trace = NoTrace>
@@ -1361,8 +1416,8 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   const S tolerance = detail::castTolerance<S>(options) * size;
   const S target = static_cast<S>(options.relativeTarget) * size;
   if (!std::isfinite(size)) return detail::invalidResult<V>();
-  const S angularBound =
-      detail::angularSpeed(motionA.angularVelocity) * radiusA + detail::angularSpeed(motionB.angularVelocity) * radiusB;
+  const S spinA = detail::angularSpeed(motionA.angularVelocity);
+  const S spinB = detail::angularSpeed(motionB.angularVelocity);
   const V closingVelocity = motionA.velocity - motionB.velocity;
   const auto& shapeA = detail::gathered(a);
   SimplexCache<V> cache;
@@ -1379,10 +1434,22 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     const V pointA = poseA.apply(distance.pointA);
     const V pointB = poseA.apply(distance.pointB);
     const S closingSpeed = dot(closingVelocity, normal);
-    const S bound = closingSpeed + angularBound;
     const bool arrived = distance.overlap || distance.distance <= target + tolerance;
-    const bool separating = !arrived && !(bound > S(0));
-    const S step = arrived || separating ? S(0) : (distance.distance - target) / bound;
+    // The turns' growth along n, from each body's support along it (in A's frame at t: A about its origin, B about
+    // relative.p, facing -n).
+    detail::TurnGrowth<S> growthA{}, growthB{};
+    if (!arrived) {
+      growthA = detail::turnGrowth(spinA, radiusA, dot(distance.pointA, distance.normal), S(0));
+      growthB = detail::turnGrowth(spinB, radiusB, dot(relative.p - distance.pointB, distance.normal),
+                                   length(relative.p));
+    }
+    const S safe = arrived ? S(0) : detail::safeStep(distance.distance - target, closingSpeed, growthA, growthB);
+    const bool separating = !arrived && safe == std::numeric_limits<S>::infinity();
+    const S step = separating ? S(0) : safe;
+    // The bound the step allows for: the mean closing speed over it (the turns' share is what rotation adds).
+    const S turning = growthA.rate + growthB.rate;
+    const S bound = turning > S(0) && step > S(0) ? (distance.distance - target) / step : closingSpeed + turning;
+    const S angularBound = bound - closingSpeed;
     const bool passed = !arrived && !separating && !(t + step <= S(1));
     CastStatus status = CastStatus::MaxIterations;
     if (arrived) status = t > S(0) ? CastStatus::Hit : CastStatus::Touching;
