@@ -287,50 +287,45 @@ template <Scalar S>
 }
 
 // The farthest any point of a shape lies from its local origin, the centre its pose turns it about (Mirtich
-// 1996's bound on a rotating body's point speed: |w| times this). An Aabb is never turned: 0.
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Point<S>& s) { return length(s.position); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Segment<S>& s) { return std::max(length(s.a), length(s.b)); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Circle<S>& s) { return length(s.center) + s.radius; }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Aabb<S>&) { return S(0); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Box<S>& s) { return length(s.halfExtents); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Capsule<S>& s) { return std::max(length(s.a), length(s.b)) + s.radius; }
+// 1996's bound on a rotating body's point speed: |w| times this). An Aabb is never turned: 0. The shapes written
+// alike in the plane and in space share one overload (DimensionPair: the plane's template, then the space's).
+template <class Shape, template <class> class Plane, template <class> class Space>
+concept DimensionPair = std::same_as<Shape, Plane<typename Shape::Scalar>> ||
+                        std::same_as<Shape, Space<typename Shape::Scalar>>;
+
+template <DimensionPair<Point, Point3> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape& s) { return length(s.position); }
+template <DimensionPair<Segment, Segment3> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape& s) { return std::max(length(s.a), length(s.b)); }
+template <DimensionPair<Circle, Sphere> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape& s) { return length(s.center) + s.radius; }
+template <DimensionPair<Aabb, Aabb3> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape&) { return typename Shape::Scalar(0); }
+template <DimensionPair<Box, Box3> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape& s) { return length(s.halfExtents); }
+template <DimensionPair<Capsule, Capsule3> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape& s) { return std::max(length(s.a), length(s.b)) + s.radius; }
+// Polygons and hulls: the largest squared length, one root (their coordinates are within kMaxCoordinate, whose
+// square is finite; a larger one gives an infinite radius, which the casts refuse).
 template <Scalar S>
 [[nodiscard]] inline S farthestRadius(const Polygon<S>& s) {
   S r{};
-  for (int i = 0; i < s.count; ++i) r = std::max(r, length(s.vertices[i]));
-  return r;
+  for (int i = 0; i < s.count; ++i) r = std::max(r, lengthSquared(s.vertices[i]));
+  return std::sqrt(r);
 }
 template <Scalar S>
 [[nodiscard]] inline S farthestRadius(const Sector<S>& s) { return s.radius; }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Point3<S>& s) { return length(s.position); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Segment3<S>& s) { return std::max(length(s.a), length(s.b)); }
 template <Scalar S>
 [[nodiscard]] inline S farthestRadius(const Triangle3<S>& s) {
   return std::max({length(s.a), length(s.b), length(s.c)});
 }
 template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Sphere<S>& s) { return length(s.center) + s.radius; }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Aabb3<S>&) { return S(0); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Box3<S>& s) { return length(s.halfExtents); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Capsule3<S>& s) { return std::max(length(s.a), length(s.b)) + s.radius; }
-template <Scalar S>
 [[nodiscard]] inline S farthestRadius(const Cylinder<S>& s) { return std::hypot(s.halfHeight, s.radius); }
 template <Scalar S>
 [[nodiscard]] inline S farthestRadius(const Hull<S>& s) {
   S r{};
-  for (const Vec3<S>& v : s.vertices) r = std::max(r, length(v));
-  return r;
+  for (const Vec3<S>& v : s.vertices) r = std::max(r, lengthSquared(v));
+  return std::sqrt(r);
 }
 
 namespace detail {
@@ -453,28 +448,43 @@ template <Scalar S>
 // casts of spheres and capsules.
 namespace detail {
 
-// The moving point start + t motion against a sphere (circle) of `radius` at `center`: the quadratic of Ericson
-// 5.3.2 in its halved form a t^2 + 2 b t + c = 0, every coefficient kept for the trace.
+// A step of `part` (the piece `index`) for the moving point start + t motion kept `radius` away: no root, no time.
 template <Vector V>
-[[nodiscard]] inline SweepStep<V> sweepSphere(SweepPart part, int index, V start, V motion, V center,
-                                              ScalarOf<V> radius) {
-  using S = ScalarOf<V>;
+[[nodiscard]] inline SweepStep<V> sweepStep(SweepPart part, int index, V start, V motion, ScalarOf<V> radius) {
   SweepStep<V> step;
   step.part = part;
   step.index = index;
   step.start = start;
   step.motion = motion;
   step.radius = radius;
-  const V m = start - center;
-  step.a = lengthSquared(motion);
-  step.b = dot(m, motion);
-  step.c = lengthSquared(m) - radius * radius;
-  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
+  step.t = step.root0 = step.root1 = std::numeric_limits<ScalarOf<V>>::quiet_NaN();
+  return step;
+}
+
+// Solves the step's quadratic a t^2 + 2 b t + c = 0 (Ericson 5.3.2's halved form), keeping what the trace shows.
+// Whether the smaller root enters in [0, 1] from outside: c > 0 (outside at t = 0), b < 0 (approaching).
+template <Vector V>
+[[nodiscard]] inline bool solveStep(SweepStep<V>& step, ScalarOf<V> a, ScalarOf<V> b, ScalarOf<V> c) {
+  using S = ScalarOf<V>;
+  step.a = a;
+  step.b = b;
+  step.c = c;
+  const QuadraticRoots<S> roots = solveQuadratic(a, b, c);
   step.discriminant = roots.discriminant;
   step.root0 = roots.root0;
   step.root1 = roots.root1;
-  step.hit = step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1);
-  step.t = step.hit ? roots.root0 : std::numeric_limits<S>::quiet_NaN();
+  return c > S(0) && b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1);
+}
+
+// The moving point start + t motion against a sphere (circle) of `radius` at `center`: the quadratic of Ericson
+// 5.3.2 in its halved form a t^2 + 2 b t + c = 0, every coefficient kept for the trace.
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepSphere(SweepPart part, int index, V start, V motion, V center,
+                                              ScalarOf<V> radius) {
+  SweepStep<V> step = sweepStep(part, index, start, motion, radius);
+  const V m = start - center;
+  step.hit = solveStep(step, lengthSquared(motion), dot(m, motion), lengthSquared(m) - radius * radius);
+  if (step.hit) step.t = step.root0;
   return step;
 }
 
@@ -484,29 +494,15 @@ template <Vector V>
   using S = ScalarOf<V>;
   const V axis = q - p;
   const S axisSquared = lengthSquared(axis);
-  SweepStep<V> step;
-  step.part = SweepPart::Edge;
-  step.index = index;
-  step.start = start;
-  step.motion = motion;
-  step.radius = radius;
-  step.t = std::numeric_limits<S>::quiet_NaN();
-  step.root0 = step.root1 = step.t;
+  SweepStep<V> step = sweepStep(SweepPart::Edge, index, start, motion, radius);
   if (!(axisSquared > std::numeric_limits<S>::min())) return step;
   const V m = start - p;
   const V mPerp = m - (dot(m, axis) / axisSquared) * axis;
   const V dPerp = motion - (dot(motion, axis) / axisSquared) * axis;
-  step.a = lengthSquared(dPerp);
-  step.b = dot(mPerp, dPerp);
-  step.c = lengthSquared(mPerp) - radius * radius;
-  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
-  step.discriminant = roots.discriminant;
-  step.root0 = roots.root0;
-  step.root1 = roots.root1;
-  if (step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1)) {
-    const S along = dot(m + roots.root0 * motion, axis) / axisSquared;
+  if (solveStep(step, lengthSquared(dPerp), dot(mPerp, dPerp), lengthSquared(mPerp) - radius * radius)) {
+    const S along = dot(m + step.root0 * motion, axis) / axisSquared;
     step.hit = along >= S(0) && along <= S(1);
-    if (step.hit) step.t = roots.root0;
+    if (step.hit) step.t = step.root0;
   }
   return step;
 }
@@ -517,18 +513,11 @@ template <Vector V>
 [[nodiscard]] inline SweepStep<V> sweepPlane(SweepPart part, int index, V start, V motion, V n, ScalarOf<V> offset,
                                              ScalarOf<V> radius) {
   using S = ScalarOf<V>;
-  SweepStep<V> step;
-  step.part = part;
-  step.index = index;
-  step.start = start;
-  step.motion = motion;
-  step.radius = radius;
-  step.root0 = step.root1 = std::numeric_limits<S>::quiet_NaN();
+  SweepStep<V> step = sweepStep(part, index, start, motion, radius);
   step.startDistance = dot(n, start) - offset;
   step.endDistance = dot(n, start + motion) - offset;
   const S d0 = step.startDistance;
   const S d1 = step.endDistance;
-  step.t = std::numeric_limits<S>::quiet_NaN();
   if (d0 > radius && d1 < radius) step.t = (d0 - radius) / (d0 - d1);
   else if (d0 < -radius && d1 > -radius) step.t = (d0 + radius) / (d0 - d1);
   step.hit = step.t >= S(0) && step.t <= S(1);
@@ -545,6 +534,31 @@ template <Vector V, class Trace>
 }  // namespace detail
 
 // [SECTION] Ray casts: closed forms
+
+namespace detail {
+
+// One slab or clipping plane of a ray cast as the SweptAxisStep dynamic SAT draws: the shape's side [low, high]
+// along `axis`, the ray's point at `point` moving at `speed`, the times it is inside, the clipped interval so far.
+template <class Trace, Vector V>
+inline void traceRayAxis(Trace& trace, V axis, ScalarOf<V> low, ScalarOf<V> high, ScalarOf<V> point,
+                         ScalarOf<V> speed, ScalarOf<V> tEnter, ScalarOf<V> tExit, ScalarOf<V> first,
+                         ScalarOf<V> last, bool separated) {
+  if constexpr (Trace::enabled) {
+    SweptAxisStep<V> step;
+    step.axis = axis;
+    step.minA = low, step.maxA = high, step.minB = point, step.maxB = point;
+    step.speed = speed;
+    step.tEnter = tEnter, step.tExit = tExit;
+    step.first = first, step.last = last;
+    step.earlyExit = separated;
+    trace(step);
+  } else {
+    (void)trace, (void)axis, (void)low, (void)high, (void)point, (void)speed, (void)tEnter, (void)tExit, (void)first,
+        (void)last, (void)separated;
+  }
+}
+
+}  // namespace detail
 
 // A ray: origin + fraction * translation, fraction in [0, 1].
 template <Vector V>
@@ -616,18 +630,7 @@ template <Vector V, class Trace>
     if (o - lo < touchGap) touchGap = o - lo, touchAxis = i, touchSign = S(-1);
     if (hi - o < touchGap) touchGap = hi - o, touchAxis = i, touchSign = S(1);
     const auto record = [&](S axisEnter, S axisExit, bool separated) {
-      if constexpr (Trace::enabled) {
-        SweptAxisStep<V> step;
-        step.axis = detail::unitAxis<V>(i);
-        step.minA = lo, step.maxA = hi, step.minB = o, step.maxB = o;
-        step.speed = d;
-        step.tEnter = axisEnter, step.tExit = axisExit;
-        step.first = enter, step.last = exit;
-        step.earlyExit = separated;
-        trace(step);
-      } else {
-        (void)axisEnter, (void)axisExit, (void)separated;
-      }
+      detail::traceRayAxis(trace, detail::unitAxis<V>(i), lo, hi, o, d, axisEnter, axisExit, enter, exit, separated);
     };
     if (d == S(0)) {
       const bool outside = o < lo || o > hi;
@@ -686,19 +689,8 @@ template <Vector V, class PlaneAt, class Trace>
     outside = outside || gap < S(0);
     if (gap < touchGap) touchGap = gap, touchNormal = n;
     const auto record = [&](S planeEnter, S planeExit, bool separated) {
-      if constexpr (Trace::enabled) {
-        SweptAxisStep<V> step;
-        step.axis = n;
-        step.minA = -kInfinity, step.maxA = offset;
-        step.minB = step.maxB = dot(n, ray.origin);
-        step.speed = denominator;
-        step.tEnter = planeEnter, step.tExit = planeExit;
-        step.first = lower, step.last = upper;
-        step.earlyExit = separated;
-        trace(step);
-      } else {
-        (void)planeEnter, (void)planeExit, (void)separated;
-      }
+      detail::traceRayAxis(trace, n, -kInfinity, offset, dot(n, ray.origin), denominator, planeEnter, planeExit, lower,
+                           upper, separated);
     };
     if (denominator == S(0)) {
       record(gap < S(0) ? kInfinity : -kInfinity, gap < S(0) ? -kInfinity : kInfinity, gap < S(0));
@@ -1193,6 +1185,14 @@ struct PlacedPolygon {
   [[nodiscard]] Vec2<S> support(Vec2<S> d) const { return coreSupport(d); }
   [[nodiscard]] S coreRadius() const { return S(0); }
   [[nodiscard]] Vec2<S> centroid() const { return center; }
+  [[nodiscard]] Vec2<S> vertex(int i) const { return {x[i], y[i]}; }
+  // The index of the vertex at p (a point its support returned), or -1.
+  [[nodiscard]] int indexOf(Vec2<S> p) const {
+    for (int i = 0; i < count; ++i) {
+      if (x[i] == p.x && y[i] == p.y) return i;
+    }
+    return -1;
+  }
   // Half the diagonal of its bounding box (the extreme coordinates are those of supportHalfDiagonal's supports).
   [[nodiscard]] S halfDiagonal() const {
     if (count < 1) return S(0);
@@ -1331,6 +1331,31 @@ template <Scalar S>
   return {polygon, pose};
 }
 
+// Box2D's index warm start (b2Simplex::ReadCache) for a polygon B placed anew at each time: the last simplex's
+// witnesses on B kept as vertex indices and read back from the new placement (bit for bit the vertices a support
+// search would return there), so the next GJK distance starts without searching. A's witnesses stay as they are:
+// GJK runs in A's frame at every time. Any other B keeps the cache's directions.
+template <class Placed, Vector V>
+struct CachedVertices {
+  void read(SimplexCache<V>&, const Placed&) {}
+  void write(const SimplexCache<V>&, const Placed&) {}
+};
+
+template <Scalar S>
+struct CachedVertices<PlacedPolygon<S>, Vec2<S>> {
+  std::array<int, kMaxSimplexVertices<Vec2<S>>> index{};
+  void read(SimplexCache<Vec2<S>>& cache, const PlacedPolygon<S>& b) const {
+    cache.fromPoints = cache.count > 0;
+    for (int i = 0; i < cache.count; ++i) {
+      if (index[i] < 0) cache.fromPoints = false;
+      else cache.points[i].pointB = b.vertex(index[i]);
+    }
+  }
+  void write(const SimplexCache<Vec2<S>>& cache, const PlacedPolygon<S>& b) {
+    for (int i = 0; i < cache.count; ++i) index[i] = b.indexOf(cache.points[i].pointB);
+  }
+};
+
 // How far a turning body's extent along a fixed direction n can grow (Mirtich 1996's bound, tightened): every
 // point lies within `radius` of the centre it turns about and, at the start, within the half-plane (half-space)
 // x . n <= support. Turned by theta, its extent along n is the support along n turned by theta, at most the
@@ -1396,7 +1421,8 @@ template <Scalar S>
 // distance along the motion is convex in t (the distance from a point moving on a line to a convex set), so the
 // step is Newton's method from below: it never passes the contact and converges fast. Stops when d <= target +
 // tolerance (Hit at t, Touching at t = 0), when the bound never closes the gap (n separates them for good: Miss) or when t passes 1
-// (Miss). Each GJK call is warm-started from the last one's simplex (SimplexCache) and runs in A's frame at t, so
+// (Miss). Each GJK call is warm-started from the last one's simplex (SimplexCache; a polygon B's by vertex indices,
+// detail::CachedVertices) and runs in A's frame at t, so
 // large coordinates cancel first. radiusA and radiusB are only read when the body rotates.
 template <SupportShape A, SupportShape B, class Trace = NoTrace>
   requires std::same_as<ShapeVector<A>, ShapeVector<B>>
@@ -1421,6 +1447,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   const V closingVelocity = motionA.velocity - motionB.velocity;
   const auto& shapeA = detail::gathered(a);
   SimplexCache<V> cache;
+  detail::CachedVertices<std::remove_cvref_t<decltype(detail::placedIn(b, startB))>, V> cachedB;
   S t = S(0);
   V lastNormal{};
   for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
@@ -1428,7 +1455,9 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     const TransformOf<V> poseB = poseAt(startB, motionB, t);
     const TransformOf<V> relative = invMul(poseA, poseB);
     const auto shapeB = detail::placedIn(b, relative);
+    cachedB.read(cache, shapeB);
     const DistanceResult<V> distance = gjkDistance(shapeA, shapeB, GjkOptions{}, &cache);
+    cachedB.write(cache, shapeB);
     if (distance.status == Status::InvalidInput) return detail::invalidResult<V>();
     const V normal = poseA.q.apply(distance.normal);
     const V pointA = poseA.apply(distance.pointA);
@@ -1441,7 +1470,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     if (!arrived) {
       growthA = detail::turnGrowth(spinA, radiusA, dot(distance.pointA, distance.normal), S(0));
       growthB = detail::turnGrowth(spinB, radiusB, dot(relative.p - distance.pointB, distance.normal),
-                                   length(relative.p));
+                                   std::sqrt(lengthSquared(relative.p)));
     }
     const S safe = arrived ? S(0) : detail::safeStep(distance.distance - target, closingSpeed, growthA, growthB);
     const bool separating = !arrived && safe == std::numeric_limits<S>::infinity();
@@ -1755,12 +1784,7 @@ template <Vector V, class Trace = NoTrace>
   const V motion = velocityA - velocityB;
   const S radius = radiusA + radiusB;
   if constexpr (Trace::enabled) {
-    SweepStep<V> relativeMotion;
-    relativeMotion.part = SweepPart::RelativeMotion;
-    relativeMotion.start = start;
-    relativeMotion.motion = motion;
-    relativeMotion.radius = radiusA;
-    relativeMotion.t = relativeMotion.root0 = relativeMotion.root1 = std::numeric_limits<S>::quiet_NaN();
+    const SweepStep<V> relativeMotion = detail::sweepStep(SweepPart::RelativeMotion, -1, start, motion, radiusA);
     trace(relativeMotion);
     SweepStep<V> sum = relativeMotion;
     sum.part = SweepPart::MinkowskiSum;
