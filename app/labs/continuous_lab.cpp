@@ -135,6 +135,8 @@ class ContinuousLab final : public Lab {
   [[nodiscard]] std::size_t count() const;
   [[nodiscard]] double stepTime() const;  // the time the current step shows the shapes at
   [[nodiscard]] std::string narration() const;
+  // A traced distance: "touching" within the cast's arrival gap (rounding, not a gap), else the number.
+  [[nodiscard]] std::string gapText(double distance) const;
   [[nodiscard]] Vec2d endHandle(int i) const;
   [[nodiscard]] Vec2d spinHandle(int i, double pixelSize) const;
   void drawTunnelling(Renderer2D& renderer) const;
@@ -156,6 +158,7 @@ class ContinuousLab final : public Lab {
   int dragShape_ = -1;
   double lastPixelSize_ = 0.02;
   unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps
+  double arrivalGap_ = 0;         // collide::arrivalGap of the recorded cast
 };
 
 // [SECTION] Recording
@@ -180,6 +183,7 @@ void ContinuousLab::record() {
     refusal_ = std::string(who[static_cast<int>(refused->subject)]) + ": " + refused->reason;
   }
   result_ = collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1], {}, &trace_);
+  arrivalGap_ = collide::arrivalGap(shapes_[0], shapes_[1]);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
   // Overlapping or Touching at t = 0).
@@ -227,6 +231,10 @@ double ContinuousLab::stepTime() const {
   return 0;
 }
 
+std::string ContinuousLab::gapText(double distance) const {
+  return distance <= arrivalGap_ ? std::string("touching") : formatNumber(distance) + " apart";
+}
+
 std::string ContinuousLab::narration() const {
   if (!refusal_.empty()) return "Refused: " + refusal_ + ".";
   const std::string verdict = "Result: " + statusName(result_.status) +
@@ -259,8 +267,8 @@ std::string ContinuousLab::narration() const {
         break;
       }
       const auto& s = trace_.ray[index];
-      text = "At lambda = " + formatNumber(s.lambda) + " the ray's point is " + formatVector(s.x) + ", " + formatNumber(s.distance) +
-             " from the shape along v = " + formatVector(s.v) + ". " +
+      text = "At lambda = " + formatNumber(s.lambda) + " the ray's point is " + formatVector(s.x) + ", " +
+             (s.distance <= arrivalGap_ ? std::string("on the shape") : formatNumber(s.distance) + " from the shape along v = " + formatVector(s.v)) + ". " +
              (s.advanced ? "The support plane along v separates the point from the shape, so lambda advances to that plane "
                            "(van den Bergen 2004)."
                          : "The support point joins the simplex; lambda stays.");
@@ -275,19 +283,33 @@ std::string ContinuousLab::narration() const {
                                ", so B moves there (no contact is possible before it). "
                          : "Its plane does not separate: lambda stays at " + formatNumber(s.lambda) +
                                " and the point joins the simplex (" + std::to_string(s.simplexCount) + " kept). ";
-      text += "At lambda the simplex so far puts the closest points " + formatNumber(s.distance) +
-              " apart (an upper bound: each support point that joins can only bring them closer).";
+      text += s.distance <= arrivalGap_
+                  ? "At lambda the simplex so far puts the closest points together (within the tolerance)."
+                  : "At lambda the simplex so far puts the closest points " + formatNumber(s.distance) +
+                        " apart (an upper bound: each support point that joins can only bring them closer).";
       if (s.last) text += " The gap is within the tolerance: lambda is the time of contact.";
       break;
     }
     case CastAlgorithm::TimeOfImpact: {
       const auto& s = trace_.advance[index];
-      text = "At t = " + formatNumber(s.time) + " the shapes are " + formatNumber(s.distance) + " apart along n = " +
+      if (s.last && s.status == CastStatus::Overlapping) {
+        text = "At t = 0 the shapes already overlap: there is no time of impact to find.";
+        break;
+      }
+      if (s.last && s.distance <= arrivalGap_) {
+        text = "At t = " + formatNumber(s.time) + " the shapes are touching (within the tolerance): this is the time of impact.";
+        break;
+      }
+      text = "At t = " + formatNumber(s.time) + " the shapes are " + gapText(s.distance) + " along n = " +
              formatVector(s.normal) + ". They close at most at " + formatNumber(s.bound) + " per unit time (" +
              formatNumber(std::abs(s.closingSpeed) < 1e-9 * s.bound ? 0.0 : s.closingSpeed) + " from the velocities along n";
-      if (algorithm_ == CastAlgorithm::TimeOfImpact) text += " + " + formatNumber(s.angularBound) + " from the spin: |w| times the farthest point's radius";
+      if (s.angularBound > 0) {
+        text += " + " + formatNumber(s.angularBound) +
+                " from the spin: |w| times how far each body's extent along n can still grow, never more than its farthest point's radius";
+      }
       text += "), so they cannot touch before t + distance / bound: the safe step is " + formatNumber(s.step) + ".";
-      if (s.last) text += " The distance is within the tolerance: this is the time of impact.";
+      if (s.last) text += s.status == CastStatus::Miss ? " The next time would be past t = 1, or they only separate: no contact."
+                                                        : " The iteration cap: no contact before this time.";
       break;
     }
     case CastAlgorithm::DynamicSat: {
@@ -436,10 +458,11 @@ void ContinuousLab::draw(const DrawContext& context) {
     };
     if (algorithm_ == CastAlgorithm::Linear) {
       const auto& s = trace_.ray[index];
-      closest(s.pointA, s.pointB, "lambda " + formatNumber(s.lambda) + ", gap " + formatNumber(s.distance));
+      closest(s.pointA, s.pointB, "lambda " + formatNumber(s.lambda) + ", " + (s.distance <= arrivalGap_ ? std::string("touching") : "gap " + formatNumber(s.distance)));
     } else if (algorithm_ == CastAlgorithm::TimeOfImpact) {
       const auto& s = trace_.advance[index];
-      closest(s.pointA, s.pointB, "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step));
+      closest(s.pointA, s.pointB, s.distance <= arrivalGap_ ? std::string("touching")
+                                                             : "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step));
     } else if (algorithm_ == CastAlgorithm::Ray && (!trace_.axes.empty() || !trace_.sweep.empty())) {
       // The ray's point where this stage lets it in (the running entry, or the root), and the plane's normal.
       const bool rayIsA = std::holds_alternative<collide::Point<double>>(shapes_[0].shape);

@@ -287,50 +287,45 @@ template <Scalar S>
 }
 
 // The farthest any point of a shape lies from its local origin, the centre its pose turns it about (Mirtich
-// 1996's bound on a rotating body's point speed: |w| times this). An Aabb is never turned: 0.
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Point<S>& s) { return length(s.position); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Segment<S>& s) { return std::max(length(s.a), length(s.b)); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Circle<S>& s) { return length(s.center) + s.radius; }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Aabb<S>&) { return S(0); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Box<S>& s) { return length(s.halfExtents); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Capsule<S>& s) { return std::max(length(s.a), length(s.b)) + s.radius; }
+// 1996's bound on a rotating body's point speed: |w| times this). An Aabb is never turned: 0. The shapes written
+// alike in the plane and in space share one overload (DimensionPair: the plane's template, then the space's).
+template <class Shape, template <class> class Plane, template <class> class Space>
+concept DimensionPair = std::same_as<Shape, Plane<typename Shape::Scalar>> ||
+                        std::same_as<Shape, Space<typename Shape::Scalar>>;
+
+template <DimensionPair<Point, Point3> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape& s) { return length(s.position); }
+template <DimensionPair<Segment, Segment3> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape& s) { return std::max(length(s.a), length(s.b)); }
+template <DimensionPair<Circle, Sphere> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape& s) { return length(s.center) + s.radius; }
+template <DimensionPair<Aabb, Aabb3> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape&) { return typename Shape::Scalar(0); }
+template <DimensionPair<Box, Box3> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape& s) { return length(s.halfExtents); }
+template <DimensionPair<Capsule, Capsule3> Shape>
+[[nodiscard]] inline auto farthestRadius(const Shape& s) { return std::max(length(s.a), length(s.b)) + s.radius; }
+// Polygons and hulls: the largest squared length, one root (their coordinates are within kMaxCoordinate, whose
+// square is finite; a larger one gives an infinite radius, which the casts refuse).
 template <Scalar S>
 [[nodiscard]] inline S farthestRadius(const Polygon<S>& s) {
   S r{};
-  for (int i = 0; i < s.count; ++i) r = std::max(r, length(s.vertices[i]));
-  return r;
+  for (int i = 0; i < s.count; ++i) r = std::max(r, lengthSquared(s.vertices[i]));
+  return std::sqrt(r);
 }
 template <Scalar S>
 [[nodiscard]] inline S farthestRadius(const Sector<S>& s) { return s.radius; }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Point3<S>& s) { return length(s.position); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Segment3<S>& s) { return std::max(length(s.a), length(s.b)); }
 template <Scalar S>
 [[nodiscard]] inline S farthestRadius(const Triangle3<S>& s) {
   return std::max({length(s.a), length(s.b), length(s.c)});
 }
 template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Sphere<S>& s) { return length(s.center) + s.radius; }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Aabb3<S>&) { return S(0); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Box3<S>& s) { return length(s.halfExtents); }
-template <Scalar S>
-[[nodiscard]] inline S farthestRadius(const Capsule3<S>& s) { return std::max(length(s.a), length(s.b)) + s.radius; }
-template <Scalar S>
 [[nodiscard]] inline S farthestRadius(const Cylinder<S>& s) { return std::hypot(s.halfHeight, s.radius); }
 template <Scalar S>
 [[nodiscard]] inline S farthestRadius(const Hull<S>& s) {
   S r{};
-  for (const Vec3<S>& v : s.vertices) r = std::max(r, length(v));
-  return r;
+  for (const Vec3<S>& v : s.vertices) r = std::max(r, lengthSquared(v));
+  return std::sqrt(r);
 }
 
 namespace detail {
@@ -453,28 +448,43 @@ template <Scalar S>
 // casts of spheres and capsules.
 namespace detail {
 
-// The moving point start + t motion against a sphere (circle) of `radius` at `center`: the quadratic of Ericson
-// 5.3.2 in its halved form a t^2 + 2 b t + c = 0, every coefficient kept for the trace.
+// A step of `part` (the piece `index`) for the moving point start + t motion kept `radius` away: no root, no time.
 template <Vector V>
-[[nodiscard]] inline SweepStep<V> sweepSphere(SweepPart part, int index, V start, V motion, V center,
-                                              ScalarOf<V> radius) {
-  using S = ScalarOf<V>;
+[[nodiscard]] inline SweepStep<V> sweepStep(SweepPart part, int index, V start, V motion, ScalarOf<V> radius) {
   SweepStep<V> step;
   step.part = part;
   step.index = index;
   step.start = start;
   step.motion = motion;
   step.radius = radius;
-  const V m = start - center;
-  step.a = lengthSquared(motion);
-  step.b = dot(m, motion);
-  step.c = lengthSquared(m) - radius * radius;
-  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
+  step.t = step.root0 = step.root1 = std::numeric_limits<ScalarOf<V>>::quiet_NaN();
+  return step;
+}
+
+// Solves the step's quadratic a t^2 + 2 b t + c = 0 (Ericson 5.3.2's halved form), keeping what the trace shows.
+// Whether the smaller root enters in [0, 1] from outside: c > 0 (outside at t = 0), b < 0 (approaching).
+template <Vector V>
+[[nodiscard]] inline bool solveStep(SweepStep<V>& step, ScalarOf<V> a, ScalarOf<V> b, ScalarOf<V> c) {
+  using S = ScalarOf<V>;
+  step.a = a;
+  step.b = b;
+  step.c = c;
+  const QuadraticRoots<S> roots = solveQuadratic(a, b, c);
   step.discriminant = roots.discriminant;
   step.root0 = roots.root0;
   step.root1 = roots.root1;
-  step.hit = step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1);
-  step.t = step.hit ? roots.root0 : std::numeric_limits<S>::quiet_NaN();
+  return c > S(0) && b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1);
+}
+
+// The moving point start + t motion against a sphere (circle) of `radius` at `center`: the quadratic of Ericson
+// 5.3.2 in its halved form a t^2 + 2 b t + c = 0, every coefficient kept for the trace.
+template <Vector V>
+[[nodiscard]] inline SweepStep<V> sweepSphere(SweepPart part, int index, V start, V motion, V center,
+                                              ScalarOf<V> radius) {
+  SweepStep<V> step = sweepStep(part, index, start, motion, radius);
+  const V m = start - center;
+  step.hit = solveStep(step, lengthSquared(motion), dot(m, motion), lengthSquared(m) - radius * radius);
+  if (step.hit) step.t = step.root0;
   return step;
 }
 
@@ -484,29 +494,15 @@ template <Vector V>
   using S = ScalarOf<V>;
   const V axis = q - p;
   const S axisSquared = lengthSquared(axis);
-  SweepStep<V> step;
-  step.part = SweepPart::Edge;
-  step.index = index;
-  step.start = start;
-  step.motion = motion;
-  step.radius = radius;
-  step.t = std::numeric_limits<S>::quiet_NaN();
-  step.root0 = step.root1 = step.t;
+  SweepStep<V> step = sweepStep(SweepPart::Edge, index, start, motion, radius);
   if (!(axisSquared > std::numeric_limits<S>::min())) return step;
   const V m = start - p;
   const V mPerp = m - (dot(m, axis) / axisSquared) * axis;
   const V dPerp = motion - (dot(motion, axis) / axisSquared) * axis;
-  step.a = lengthSquared(dPerp);
-  step.b = dot(mPerp, dPerp);
-  step.c = lengthSquared(mPerp) - radius * radius;
-  const QuadraticRoots<S> roots = solveQuadratic(step.a, step.b, step.c);
-  step.discriminant = roots.discriminant;
-  step.root0 = roots.root0;
-  step.root1 = roots.root1;
-  if (step.c > S(0) && step.b < S(0) && roots.root0 >= S(0) && roots.root0 <= S(1)) {
-    const S along = dot(m + roots.root0 * motion, axis) / axisSquared;
+  if (solveStep(step, lengthSquared(dPerp), dot(mPerp, dPerp), lengthSquared(mPerp) - radius * radius)) {
+    const S along = dot(m + step.root0 * motion, axis) / axisSquared;
     step.hit = along >= S(0) && along <= S(1);
-    if (step.hit) step.t = roots.root0;
+    if (step.hit) step.t = step.root0;
   }
   return step;
 }
@@ -517,18 +513,11 @@ template <Vector V>
 [[nodiscard]] inline SweepStep<V> sweepPlane(SweepPart part, int index, V start, V motion, V n, ScalarOf<V> offset,
                                              ScalarOf<V> radius) {
   using S = ScalarOf<V>;
-  SweepStep<V> step;
-  step.part = part;
-  step.index = index;
-  step.start = start;
-  step.motion = motion;
-  step.radius = radius;
-  step.root0 = step.root1 = std::numeric_limits<S>::quiet_NaN();
+  SweepStep<V> step = sweepStep(part, index, start, motion, radius);
   step.startDistance = dot(n, start) - offset;
   step.endDistance = dot(n, start + motion) - offset;
   const S d0 = step.startDistance;
   const S d1 = step.endDistance;
-  step.t = std::numeric_limits<S>::quiet_NaN();
   if (d0 > radius && d1 < radius) step.t = (d0 - radius) / (d0 - d1);
   else if (d0 < -radius && d1 > -radius) step.t = (d0 + radius) / (d0 - d1);
   step.hit = step.t >= S(0) && step.t <= S(1);
@@ -545,6 +534,31 @@ template <Vector V, class Trace>
 }  // namespace detail
 
 // [SECTION] Ray casts: closed forms
+
+namespace detail {
+
+// One slab or clipping plane of a ray cast as the SweptAxisStep dynamic SAT draws: the shape's side [low, high]
+// along `axis`, the ray's point at `point` moving at `speed`, the times it is inside, the clipped interval so far.
+template <class Trace, Vector V>
+inline void traceRayAxis(Trace& trace, V axis, ScalarOf<V> low, ScalarOf<V> high, ScalarOf<V> point,
+                         ScalarOf<V> speed, ScalarOf<V> tEnter, ScalarOf<V> tExit, ScalarOf<V> first,
+                         ScalarOf<V> last, bool separated) {
+  if constexpr (Trace::enabled) {
+    SweptAxisStep<V> step;
+    step.axis = axis;
+    step.minA = low, step.maxA = high, step.minB = point, step.maxB = point;
+    step.speed = speed;
+    step.tEnter = tEnter, step.tExit = tExit;
+    step.first = first, step.last = last;
+    step.earlyExit = separated;
+    trace(step);
+  } else {
+    (void)trace, (void)axis, (void)low, (void)high, (void)point, (void)speed, (void)tEnter, (void)tExit, (void)first,
+        (void)last, (void)separated;
+  }
+}
+
+}  // namespace detail
 
 // A ray: origin + fraction * translation, fraction in [0, 1].
 template <Vector V>
@@ -616,18 +630,7 @@ template <Vector V, class Trace>
     if (o - lo < touchGap) touchGap = o - lo, touchAxis = i, touchSign = S(-1);
     if (hi - o < touchGap) touchGap = hi - o, touchAxis = i, touchSign = S(1);
     const auto record = [&](S axisEnter, S axisExit, bool separated) {
-      if constexpr (Trace::enabled) {
-        SweptAxisStep<V> step;
-        step.axis = detail::unitAxis<V>(i);
-        step.minA = lo, step.maxA = hi, step.minB = o, step.maxB = o;
-        step.speed = d;
-        step.tEnter = axisEnter, step.tExit = axisExit;
-        step.first = enter, step.last = exit;
-        step.earlyExit = separated;
-        trace(step);
-      } else {
-        (void)axisEnter, (void)axisExit, (void)separated;
-      }
+      detail::traceRayAxis(trace, detail::unitAxis<V>(i), lo, hi, o, d, axisEnter, axisExit, enter, exit, separated);
     };
     if (d == S(0)) {
       const bool outside = o < lo || o > hi;
@@ -686,19 +689,8 @@ template <Vector V, class PlaneAt, class Trace>
     outside = outside || gap < S(0);
     if (gap < touchGap) touchGap = gap, touchNormal = n;
     const auto record = [&](S planeEnter, S planeExit, bool separated) {
-      if constexpr (Trace::enabled) {
-        SweptAxisStep<V> step;
-        step.axis = n;
-        step.minA = -kInfinity, step.maxA = offset;
-        step.minB = step.maxB = dot(n, ray.origin);
-        step.speed = denominator;
-        step.tEnter = planeEnter, step.tExit = planeExit;
-        step.first = lower, step.last = upper;
-        step.earlyExit = separated;
-        trace(step);
-      } else {
-        (void)planeEnter, (void)planeExit, (void)separated;
-      }
+      detail::traceRayAxis(trace, n, -kInfinity, offset, dot(n, ray.origin), denominator, planeEnter, planeExit, lower,
+                           upper, separated);
     };
     if (denominator == S(0)) {
       record(gap < S(0) ? kInfinity : -kInfinity, gap < S(0) ? -kInfinity : kInfinity, gap < S(0));
@@ -1193,6 +1185,14 @@ struct PlacedPolygon {
   [[nodiscard]] Vec2<S> support(Vec2<S> d) const { return coreSupport(d); }
   [[nodiscard]] S coreRadius() const { return S(0); }
   [[nodiscard]] Vec2<S> centroid() const { return center; }
+  [[nodiscard]] Vec2<S> vertex(int i) const { return {x[i], y[i]}; }
+  // The index of the vertex at p (a point its support returned), or -1.
+  [[nodiscard]] int indexOf(Vec2<S> p) const {
+    for (int i = 0; i < count; ++i) {
+      if (x[i] == p.x && y[i] == p.y) return i;
+    }
+    return -1;
+  }
   // Half the diagonal of its bounding box (the extreme coordinates are those of supportHalfDiagonal's supports).
   [[nodiscard]] S halfDiagonal() const {
     if (count < 1) return S(0);
@@ -1331,17 +1331,98 @@ template <Scalar S>
   return {polygon, pose};
 }
 
+// Box2D's index warm start (b2Simplex::ReadCache) for a polygon B placed anew at each time: the last simplex's
+// witnesses on B kept as vertex indices and read back from the new placement (bit for bit the vertices a support
+// search would return there), so the next GJK distance starts without searching. A's witnesses stay as they are:
+// GJK runs in A's frame at every time. Any other B keeps the cache's directions.
+template <class Placed, Vector V>
+struct CachedVertices {
+  void read(SimplexCache<V>&, const Placed&) {}
+  void write(const SimplexCache<V>&, const Placed&) {}
+};
+
+template <Scalar S>
+struct CachedVertices<PlacedPolygon<S>, Vec2<S>> {
+  std::array<int, kMaxSimplexVertices<Vec2<S>>> index{};
+  void read(SimplexCache<Vec2<S>>& cache, const PlacedPolygon<S>& b) const {
+    cache.fromPoints = cache.count > 0;
+    for (int i = 0; i < cache.count; ++i) {
+      if (index[i] < 0) cache.fromPoints = false;
+      else cache.points[i].pointB = b.vertex(index[i]);
+    }
+  }
+  void write(const SimplexCache<Vec2<S>>& cache, const PlacedPolygon<S>& b) {
+    for (int i = 0; i < cache.count; ++i) index[i] = b.indexOf(cache.points[i].pointB);
+  }
+};
+
+// How far a turning body's extent along a fixed direction n can grow (Mirtich 1996's bound, tightened): every
+// point lies within `radius` of the centre it turns about and, at the start, within the half-plane (half-space)
+// x . n <= support. Turned by theta, its extent along n is the support along n turned by theta, at most the
+// largest x . u(theta) over the disc cut by that half-plane: support cos theta + sqrt(radius^2 - support^2)
+// sin theta up to the chord's end, then radius. So the growth is below both `cap` = radius - support and `rate`
+// times the time, rate = |w| sqrt(radius^2 - support^2) (|w| radius when the centre lies outside the half-plane,
+// where the bound is not concave). Mirtich's |w| radius is the rate alone; the cap and the smaller rate are what a
+// body whose nearest point is its farthest one (a corner meeting a face) gains. In space the same holds in the
+// plane of n and its turned image. `support` is a witness's projection, never above the true support (the witness
+// is a point of the body); less a few roundings, so that rounding never makes the body look smaller.
+template <Scalar S>
+struct TurnGrowth {
+  S rate{};
+  S cap{};
+};
+
+template <Scalar S>
+[[nodiscard]] inline TurnGrowth<S> turnGrowth(S spin, S radius, S support, S scale) {
+  if (!(spin > S(0)) || !(radius > S(0))) return {};
+  const S h = std::clamp(support - S(8) * kEpsilon<S> * (radius + scale), -radius, radius);
+  const S reach = h > S(0) ? std::sqrt((radius - h) * (radius + h)) : radius;
+  return {spin * reach, radius - h};
+}
+
+// The first time s > 0 at which the gap along n can have closed by `gap`: the root of
+//   closing s + min(capA, rateA s) + min(capB, rateB s) = gap,
+// a piecewise linear bound walked across its two breakpoints. Infinite when it never closes (the closing speed is
+// not positive and the turns cannot make up the gap: n separates the pair for all time). Without rotation this is
+// gap / closing, Newton's step from below.
+template <Scalar S>
+[[nodiscard]] inline S safeStep(S gap, S closing, TurnGrowth<S> a, TurnGrowth<S> b) {
+  constexpr S kNever = std::numeric_limits<S>::infinity();
+  if (b.rate > S(0) && !(a.rate > S(0) && a.cap * b.rate <= b.cap * a.rate)) std::swap(a, b);  // a's cap first
+  const std::array<S, 2> ends{a.rate > S(0) ? a.cap / a.rate : kNever, b.rate > S(0) ? b.cap / b.rate : kNever};
+  const std::array<S, 2> rates{a.rate, b.rate};
+  S start = S(0);
+  S closed = S(0);
+  S slope = closing + a.rate + b.rate;
+  for (int piece = 0; piece < 3; ++piece) {
+    const S end = piece < 2 ? ends[piece] : kNever;
+    if (slope > S(0)) {
+      const S s = start + (gap - closed) / slope;
+      if (s <= end) return s;
+    }
+    if (piece == 2 || end == kNever) return kNever;
+    closed += slope * (end - start);
+    start = end;
+    slope -= rates[piece];
+  }
+  return kNever;
+}
+
 }  // namespace detail
 
 // Conservative advancement (Mirtich, "Impulse-based Dynamic Simulation of Rigid Body Systems", 1996, 2.3; Ericson
 // 9.5.2; Box2D v3's b2ShapeCast without rotation): at time t the GJK distance d and normal n (A toward B) are
 // known; no point of A or B closes faster along n than
 //   bound = dot(vA - vB, n) + |wA| rA + |wB| rB      (rA: A's farthest point from its centre of rotation)
-// so nothing touches before t + (d - target) / bound: advance there and measure again. Without rotation the
+// so nothing touches before t + (d - target) / bound: advance there and measure again. The turns' part is taken
+// tighter (detail::turnGrowth): a body's extent along n grows at most at |w| sqrt(r^2 - h^2) and by at most r - h
+// in all (h: its support along n), so the step is the first root of that piecewise linear bound
+// (detail::safeStep), never shorter than Mirtich's, and never past a contact. Without rotation the
 // distance along the motion is convex in t (the distance from a point moving on a line to a convex set), so the
 // step is Newton's method from below: it never passes the contact and converges fast. Stops when d <= target +
-// tolerance (Hit at t, Touching at t = 0), when bound <= 0 (the pair only separates: Miss) or when t passes 1
-// (Miss). Each GJK call is warm-started from the last one's simplex (SimplexCache) and runs in A's frame at t, so
+// tolerance (Hit at t, Touching at t = 0), when the bound never closes the gap (n separates them for good: Miss) or when t passes 1
+// (Miss). Each GJK call is warm-started from the last one's simplex (SimplexCache; a polygon B's by vertex indices,
+// detail::CachedVertices) and runs in A's frame at t, so
 // large coordinates cancel first. radiusA and radiusB are only read when the body rotates.
 template <SupportShape A, SupportShape B, class Trace = NoTrace>
   requires std::same_as<ShapeVector<A>, ShapeVector<B>>
@@ -1361,11 +1442,12 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   const S tolerance = detail::castTolerance<S>(options) * size;
   const S target = static_cast<S>(options.relativeTarget) * size;
   if (!std::isfinite(size)) return detail::invalidResult<V>();
-  const S angularBound =
-      detail::angularSpeed(motionA.angularVelocity) * radiusA + detail::angularSpeed(motionB.angularVelocity) * radiusB;
+  const S spinA = detail::angularSpeed(motionA.angularVelocity);
+  const S spinB = detail::angularSpeed(motionB.angularVelocity);
   const V closingVelocity = motionA.velocity - motionB.velocity;
   const auto& shapeA = detail::gathered(a);
   SimplexCache<V> cache;
+  detail::CachedVertices<std::remove_cvref_t<decltype(detail::placedIn(b, startB))>, V> cachedB;
   S t = S(0);
   V lastNormal{};
   for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
@@ -1373,16 +1455,30 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     const TransformOf<V> poseB = poseAt(startB, motionB, t);
     const TransformOf<V> relative = invMul(poseA, poseB);
     const auto shapeB = detail::placedIn(b, relative);
+    cachedB.read(cache, shapeB);
     const DistanceResult<V> distance = gjkDistance(shapeA, shapeB, GjkOptions{}, &cache);
+    cachedB.write(cache, shapeB);
     if (distance.status == Status::InvalidInput) return detail::invalidResult<V>();
     const V normal = poseA.q.apply(distance.normal);
     const V pointA = poseA.apply(distance.pointA);
     const V pointB = poseA.apply(distance.pointB);
     const S closingSpeed = dot(closingVelocity, normal);
-    const S bound = closingSpeed + angularBound;
     const bool arrived = distance.overlap || distance.distance <= target + tolerance;
-    const bool separating = !arrived && !(bound > S(0));
-    const S step = arrived || separating ? S(0) : (distance.distance - target) / bound;
+    // The turns' growth along n, from each body's support along it (in A's frame at t: A about its origin, B about
+    // relative.p, facing -n).
+    detail::TurnGrowth<S> growthA{}, growthB{};
+    if (!arrived) {
+      growthA = detail::turnGrowth(spinA, radiusA, dot(distance.pointA, distance.normal), S(0));
+      growthB = detail::turnGrowth(spinB, radiusB, dot(relative.p - distance.pointB, distance.normal),
+                                   std::sqrt(lengthSquared(relative.p)));
+    }
+    const S safe = arrived ? S(0) : detail::safeStep(distance.distance - target, closingSpeed, growthA, growthB);
+    const bool separating = !arrived && safe == std::numeric_limits<S>::infinity();
+    const S step = separating ? S(0) : safe;
+    // The bound the step allows for: the mean closing speed over it (the turns' share is what rotation adds).
+    const S turning = growthA.rate + growthB.rate;
+    const S bound = turning > S(0) && step > S(0) ? (distance.distance - target) / step : closingSpeed + turning;
+    const S angularBound = bound - closingSpeed;
     const bool passed = !arrived && !separating && !(t + step <= S(1));
     CastStatus status = CastStatus::MaxIterations;
     if (arrived) status = t > S(0) ? CastStatus::Hit : CastStatus::Touching;
@@ -1688,12 +1784,7 @@ template <Vector V, class Trace = NoTrace>
   const V motion = velocityA - velocityB;
   const S radius = radiusA + radiusB;
   if constexpr (Trace::enabled) {
-    SweepStep<V> relativeMotion;
-    relativeMotion.part = SweepPart::RelativeMotion;
-    relativeMotion.start = start;
-    relativeMotion.motion = motion;
-    relativeMotion.radius = radiusA;
-    relativeMotion.t = relativeMotion.root0 = relativeMotion.root1 = std::numeric_limits<S>::quiet_NaN();
+    const SweepStep<V> relativeMotion = detail::sweepStep(SweepPart::RelativeMotion, -1, start, motion, radiusA);
     trace(relativeMotion);
     SweepStep<V> sum = relativeMotion;
     sum.part = SweepPart::MinkowskiSum;

@@ -106,6 +106,15 @@ template <Scalar S>
                                           const Motion<Vec3<S>>& motionB, const CastOptions& options = {},
                                           CastRecorder<Vec3<S>>* trace = nullptr);
 
+// The separation at or below which a cast of A and B has arrived: its target plus its tolerance, both relative to
+// the pair's size (the larger half diagonal of their bounding boxes at the start). A trace's distance within it
+// is the contact, to be read as touching rather than printed as rounding.
+template <Scalar S>
+[[nodiscard]] inline S arrivalGap(const Collider<S>& a, const Collider<S>& b, const CastOptions& options = {}) {
+  const S size = std::max(detail::halfDiagonal<Vec2<S>>(a), detail::halfDiagonal<Vec2<S>>(b));
+  return (static_cast<S>(options.relativeTarget) + detail::castTolerance<S>(options)) * size;
+}
+
 #define COLLIDE_CAST_QUERY_EXTERN(S)                                                                            \
   extern template std::optional<CastRefusal> castRefusal<S>(CastAlgorithm, const Collider<S>&,                  \
                                                             const Motion<Vec2<S>>&, const Collider<S>&,         \

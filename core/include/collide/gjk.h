@@ -847,14 +847,21 @@ template <SupportShape A, SupportShape B, class Trace>
     return simplex;
   };
 
-  // Warm start (Box2D's b2SimplexCache): re-evaluate the supports along last call's directions on today's geometry.
+  // Warm start (Box2D's b2SimplexCache): re-evaluate the supports along last call's directions on today's geometry,
+  // or start from the points the caller re-placed.
   if (cache != nullptr && cache->count > 0) {
     Simplex<V> start;
     std::array<V, kCapacity> startDirections{};
     for (int i = 0; i < cache->count && i < kCapacity; ++i) {
       const V cachedDirection = cache->directions[i];
-      if (!isFinite(cachedDirection) || cachedDirection == V{}) continue;
-      const SupportPoint<V> support = difference.supportPoint(cachedDirection);
+      SupportPoint<V> support;
+      if (cache->fromPoints) {
+        support = cache->points[i];
+        support.point = support.pointA - support.pointB;
+      } else {
+        if (!isFinite(cachedDirection) || cachedDirection == V{}) continue;
+        support = difference.supportPoint(cachedDirection);
+      }
       if (!isFinite(support.point)) return refuse(GjkStop::InvalidInput);
       if (containsPoint(start, support.point)) continue;
       startDirections[start.count] = cachedDirection;
@@ -1009,6 +1016,7 @@ template <SupportShape A, SupportShape B, class Trace>
   if (cache != nullptr) {
     cache->directions = directions;
     cache->count = count;
+    for (int i = 0; i < count; ++i) cache->points[i] = witnesses[slots[i]];
   }
   V coreA{};
   V coreB{};
@@ -1043,7 +1051,8 @@ template <SupportShape A, SupportShape B, class Trace>
 // zero; pointA = pointB = the midpoint of the core witnesses when the cores are apart (rounded shapes), else the
 // cores' common point.
 // cache (optional, caller-owned): when cache->count > 0 the start simplex is rebuilt from supports along its
-// directions (not counted in iterations); on return it holds the directions of the final simplex.
+// directions, or from its points when cache->fromPoints (not counted in iterations); on return it holds the
+// directions and the witnesses of the final simplex.
 template <SupportShape A, SupportShape B, class Trace = NoTrace>
   requires std::same_as<ShapeVector<A>, ShapeVector<B>>
 [[nodiscard]] DistanceResult<ShapeVector<A>> gjkDistance(const A& a, const B& b, const GjkOptions& options,

@@ -73,10 +73,17 @@ struct SimplexRegion {
 // Warm start (temporal coherence; Box2D's b2SimplexCache, van den Bergen 2003): the search directions that
 // produced the last simplex, in A's frame. The next call re-evaluates supports along them on the current geometry,
 // so a slightly moved pair starts next to its answer. Owned by the caller; count == 0 means a cold start.
+//
+// Box2D's cache proper holds vertex indices and rebuilds the simplex from them without searching (b2Simplex::
+// ReadCache): `points` are the final simplex's witnesses, written by every call. A caller that moves the shapes
+// rigidly between calls may re-place them (they stay points of A and of B) and set `fromPoints`: the next call then
+// starts from those points instead of searching along `directions`.
 template <Vector V>
 struct SimplexCache {
   std::array<V, kMaxSimplexVertices<V>> directions{};
   int count = 0;
+  std::array<SupportPoint<V>, kMaxSimplexVertices<V>> points{};
+  bool fromPoints = false;
 };
 
 }  // namespace collide
