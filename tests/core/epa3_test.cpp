@@ -876,7 +876,8 @@ TEST(Epa3Cylinders, CapsuleAlongTheRimWithCoresNearlyTouching) {
   for (const double tolerance : {kCurveTolerance, 0.0}) {
     const PenetrationResult3<double> result =
         penetration(capsule, poseA, cylinder, poseB, EpaOptions{kCurveMaxIterations, tolerance});
-    const double allowed = (tolerance > 0 ? tolerance : 1e-12) * size;
+    // 0: the default, which on a curve is detail::kCurvedRelativeTolerance.
+    const double allowed = (tolerance > 0 ? tolerance : detail::kCurvedRelativeTolerance) * size;
     ASSERT_TRUE(result.hit) << tolerance;
     EXPECT_EQ(result.status, Status::Converged) << tolerance << " stop " << epaStopName(result.stop);
     EXPECT_NE(result.stop, EpaStop::RoundedCores) << tolerance;

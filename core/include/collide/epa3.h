@@ -898,7 +898,7 @@ template <SupportShape A, SupportShape B, class GjkTrace = NoTrace, class EpaTra
           MinkowskiDifference<A, B>{a, b, SupportKind::Core}.supportPoint(-core.closestPoint);
       // Allowed: EPA's margin (its tolerance times the size of A - B, here |w|), and never less than rounding in
       // the coordinates the supports come from (GJK's own floor, the default tolerance times their size).
-      const S tolerance = detail::resolveTolerance<S>(epaOptions.relativeTolerance);
+      const S tolerance = detail::epa3Tolerance<A, B, S>(epaOptions.relativeTolerance);
       const S coordinates = std::sqrt(std::max(lengthSquared(check.pointA), lengthSquared(check.pointB)));
       const S allowed = std::max(tolerance * std::sqrt(lengthSquared(check.point)),
                                  detail::kDefaultRelativeTolerance<S> * coordinates);
