@@ -283,34 +283,32 @@ Json epaStep(const collide::EpaStep3<S>& step) {
           {"stop", std::string(collide::epaStopName(step.stop))}};
 }
 
+// One tested SAT axis in either dimension: `feature` (the edge, or the two features in space, the axis came from)
+// follows the source, and `afterSeparating` (in space: whether the Gauss map pruned it) follows separating.
+template <class Step>
+Json satAxisStep(const Step& step, const Json& feature, const Json& afterSeparating) {
+  Json out = {{"axis_index", step.axisIndex},
+              {"axis", vec(step.axis)},
+              {"source", std::string(collide::axisSourceName(step.source))}};
+  out.update(feature);
+  out["interval_a"] = Json::array({number(step.minA), number(step.maxA)});
+  out["interval_b"] = Json::array({number(step.minB), number(step.maxB)});
+  out["overlap"] = number(step.overlap);
+  out["separating"] = step.separating;
+  out.update(afterSeparating);
+  out["best_axis_index"] = step.bestAxisIndex;
+  out["best_overlap"] = number(step.bestOverlap);
+  return out;
+}
+
 template <Scalar S>
 Json satStep(const collide::SatAxisStep<S>& step) {
-  return {{"axis_index", step.axisIndex},
-          {"axis", vec(step.axis)},
-          {"source", std::string(collide::axisSourceName(step.source))},
-          {"edge", step.edge},
-          {"interval_a", Json::array({number(step.minA), number(step.maxA)})},
-          {"interval_b", Json::array({number(step.minB), number(step.maxB)})},
-          {"overlap", number(step.overlap)},
-          {"separating", step.separating},
-          {"best_axis_index", step.bestAxisIndex},
-          {"best_overlap", number(step.bestOverlap)}};
+  return satAxisStep(step, {{"edge", step.edge}}, Json::object());
 }
 
 template <Scalar S>
 Json satStep(const collide::SatAxisStep3<S>& step) {
-  return {{"axis_index", step.axisIndex},
-          {"axis", vec(step.axis)},
-          {"source", std::string(collide::axisSourceName(step.source))},
-          {"index_a", step.indexA},
-          {"index_b", step.indexB},
-          {"interval_a", Json::array({number(step.minA), number(step.maxA)})},
-          {"interval_b", Json::array({number(step.minB), number(step.maxB)})},
-          {"overlap", number(step.overlap)},
-          {"separating", step.separating},
-          {"pruned", step.pruned},
-          {"best_axis_index", step.bestAxisIndex},
-          {"best_overlap", number(step.bestOverlap)}};
+  return satAxisStep(step, {{"index_a", step.indexA}, {"index_b", step.indexB}}, {{"pruned", step.pruned}});
 }
 
 template <Scalar S>
