@@ -49,12 +49,15 @@ struct TreeNode {
 // [SECTION] AabbTree
 
 template <Scalar S, int Dim = 2>
-class AabbTree {
+class AabbTree : public BroadPhaseBase<AabbTree<S, Dim>, S, Dim> {
+  using Base = BroadPhaseBase<AabbTree<S, Dim>, S, Dim>;
+
  public:
-  using Scalar = S;
-  using Box = Bounds<S, Dim>;
+  using typename Base::Box;
+  using typename Base::Scalar;
+  using Base::kDimensions;
+  using Base::update;
   using Node = TreeNode<S, Dim>;
-  static constexpr int kDimensions = Dim;
 
   explicit AabbTree(TreeOptions<S> options = {}) : options_(options) {}
 
@@ -99,30 +102,18 @@ class AabbTree {
     proxies_.recycleReleased();
     collector_.begin(proxies_.slotCount());
     selfQuery(trace);
-    collector_.finish();
-    stats_.proxies = proxies_.size();
-    stats_.pairs = collector_.pairs().size();
     stats_.reinsertions = reinsertions_;
     reinsertions_ = 0;
-    return collector_.pairs();
-  }
-  const std::vector<ProxyPair>& update() {
-    NoTrace trace;
-    return update(trace);
+    return this->finishUpdate();
   }
 
-  [[nodiscard]] const std::vector<ProxyPair>& pairs() const { return collector_.pairs(); }
-  [[nodiscard]] const BroadPhaseStats<Dim>& stats() const { return stats_; }
-  [[nodiscard]] std::size_t size() const { return proxies_.size(); }
-  [[nodiscard]] bool contains(ProxyId id) const { return proxies_.contains(id); }
-  [[nodiscard]] const Box& box(ProxyId id) const { return proxies_.box(id); }
   [[nodiscard]] const Box& fatBox(ProxyId id) const { return nodes_[leafOf_[id]].box; }
   // The node pool (entries with height -1 are free) and the root, for drawing boxes by depth.
   [[nodiscard]] const std::vector<Node>& nodes() const { return nodes_; }
   [[nodiscard]] int root() const { return root_; }
   [[nodiscard]] int height() const { return root_ < 0 ? 0 : nodes_[root_].height; }
   [[nodiscard]] std::size_t memoryBytes() const {
-    return proxies_.memoryBytes() + collector_.memoryBytes() + nodes_.capacity() * sizeof(Node) +
+    return this->sharedMemoryBytes() + nodes_.capacity() * sizeof(Node) +
            (leafOf_.capacity() + freeNodes_.capacity()) * sizeof(int) + stack_.capacity() * sizeof(std::pair<int, int>);
   }
 
@@ -322,15 +313,15 @@ class AabbTree {
   }
 
   TreeOptions<S> options_;
-  ProxyTable<S, Dim> proxies_;
+  using Base::proxies_;
+  using Base::collector_;
+  using Base::stats_;
   std::vector<Node> nodes_;
   std::vector<int> freeNodes_;
   std::vector<int> leafOf_;  // per proxy id: its leaf node
   int root_ = -1;
   std::size_t reinsertions_ = 0;
   std::vector<std::pair<int, int>> stack_;
-  detail::PairCollector collector_;
-  BroadPhaseStats<Dim> stats_;
 };
 
 }  // namespace collide

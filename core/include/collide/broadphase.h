@@ -9,12 +9,14 @@
 // Why a concept and not a virtual base: update() takes the trace sink as a template parameter (DESIGN.md,
 // "Traces, not state machines") so the stepped and the benchmarked update are the same code, and a virtual
 // function cannot be a template. Callers that choose the algorithm at run time (the CLI, the lab) hold a
-// std::variant of the four or write one template function over the concept.
+// std::variant of the four or write one template function over the concept. What the four keep alike (the proxy
+// table, the pairs, the stats and their accessors) is one non-virtual base, BroadPhaseBase.
 //
 // [SECTION] Pairs and stats
 // [SECTION] Trace events
 // [SECTION] ProxyTable
 // [SECTION] Pair collection and sorting
+// [SECTION] BroadPhaseBase
 // [SECTION] The BroadPhase concept
 #pragma once
 
@@ -253,6 +255,43 @@ class PairCollector {
 };
 
 }  // namespace detail
+
+// [SECTION] BroadPhaseBase
+
+// The state and accessors every broad phase shares (CRTP, no virtual call): the proxy table, the pairs of the last
+// update and its counts. Derived supplies add/remove/move and update(Trace&), which ends with finishUpdate(); a
+// derived class brings the untraced update() and the members into scope with using-declarations.
+template <class Derived, Scalar S, int Dim>
+class BroadPhaseBase {
+ public:
+  using Scalar = S;
+  using Box = Bounds<S, Dim>;
+  static constexpr int kDimensions = Dim;
+
+  const std::vector<ProxyPair>& update() {
+    NoTrace trace;
+    return static_cast<Derived&>(*this).update(trace);
+  }
+  [[nodiscard]] const std::vector<ProxyPair>& pairs() const { return collector_.pairs(); }
+  [[nodiscard]] const BroadPhaseStats<Dim>& stats() const { return stats_; }
+  [[nodiscard]] std::size_t size() const { return proxies_.size(); }
+  [[nodiscard]] bool contains(ProxyId id) const { return proxies_.contains(id); }
+  [[nodiscard]] const Box& box(ProxyId id) const { return proxies_.box(id); }
+
+ protected:
+  // The end of every update: the pairs sorted, and counted with the proxies.
+  const std::vector<ProxyPair>& finishUpdate() {
+    collector_.finish();
+    stats_.proxies = proxies_.size();
+    stats_.pairs = collector_.pairs().size();
+    return collector_.pairs();
+  }
+  [[nodiscard]] std::size_t sharedMemoryBytes() const { return proxies_.memoryBytes() + collector_.memoryBytes(); }
+
+  ProxyTable<S, Dim> proxies_;
+  detail::PairCollector collector_;
+  BroadPhaseStats<Dim> stats_;
+};
 
 // [SECTION] The BroadPhase concept
 

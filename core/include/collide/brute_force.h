@@ -8,23 +8,26 @@
 namespace collide {
 
 template <Scalar S, int Dim = 2>
-class BruteForce {
+class BruteForce : public BroadPhaseBase<BruteForce<S, Dim>, S, Dim> {
+  using Base = BroadPhaseBase<BruteForce<S, Dim>, S, Dim>;
+
  public:
-  using Scalar = S;
-  using Box = Bounds<S, Dim>;
-  static constexpr int kDimensions = Dim;
+  using typename Base::Box;
+  using typename Base::Scalar;
+  using Base::kDimensions;
+  using Base::update;
 
   [[nodiscard]] ProxyId add(const Box& box) { return proxies_.add(box); }
   [[nodiscard]] bool remove(ProxyId id) { return proxies_.remove(id); }
   [[nodiscard]] bool move(ProxyId id, const Box& box) { return proxies_.move(id, box); }
 
-  // Tests every pair of live proxies in id order, so the pairs come out sorted. No trace events: there is
-  // nothing to step but the double loop.
+  // Tests every pair of live proxies in id order; the collector sorts the pairs as the others' do. No trace events:
+  // there is nothing to step but the double loop.
   template <class Trace = NoTrace>
   const std::vector<ProxyPair>& update(Trace&) {
     proxies_.recycleReleased();
     stats_ = {};
-    pairs_.clear();
+    collector_.begin(proxies_.slotCount());
     const auto slots = static_cast<ProxyId>(proxies_.slotCount());
     for (ProxyId a = 0; a < slots; ++a) {
       if (!proxies_.contains(a)) continue;
@@ -32,31 +35,18 @@ class BruteForce {
       for (ProxyId b = a + 1; b < slots; ++b) {
         if (!proxies_.contains(b)) continue;
         ++stats_.boxTests;
-        if (overlaps(boxA, proxies_.box(b))) pairs_.push_back({a, b});
+        if (overlaps(boxA, proxies_.box(b))) collector_.add(a, b);
       }
     }
-    stats_.proxies = proxies_.size();
-    stats_.pairs = pairs_.size();
-    return pairs_;
-  }
-  const std::vector<ProxyPair>& update() {
-    NoTrace trace;
-    return update(trace);
+    return this->finishUpdate();
   }
 
-  [[nodiscard]] const std::vector<ProxyPair>& pairs() const { return pairs_; }
-  [[nodiscard]] const BroadPhaseStats<Dim>& stats() const { return stats_; }
-  [[nodiscard]] std::size_t size() const { return proxies_.size(); }
-  [[nodiscard]] bool contains(ProxyId id) const { return proxies_.contains(id); }
-  [[nodiscard]] const Box& box(ProxyId id) const { return proxies_.box(id); }
-  [[nodiscard]] std::size_t memoryBytes() const {
-    return proxies_.memoryBytes() + pairs_.capacity() * sizeof(ProxyPair);
-  }
+  [[nodiscard]] std::size_t memoryBytes() const { return this->sharedMemoryBytes(); }
 
  private:
-  ProxyTable<S, Dim> proxies_;
-  std::vector<ProxyPair> pairs_;
-  BroadPhaseStats<Dim> stats_;
+  using Base::collector_;
+  using Base::proxies_;
+  using Base::stats_;
 };
 
 }  // namespace collide

@@ -91,12 +91,15 @@ template <Scalar S>
 // [SECTION] SweepAndPrune
 
 template <Scalar S, int Dim = 2>
-class SweepAndPrune {
+class SweepAndPrune : public BroadPhaseBase<SweepAndPrune<S, Dim>, S, Dim> {
+  using Base = BroadPhaseBase<SweepAndPrune<S, Dim>, S, Dim>;
+
  public:
-  using Scalar = S;
-  using Box = Bounds<S, Dim>;
+  using typename Base::Box;
+  using typename Base::Scalar;
+  using Base::kDimensions;
+  using Base::update;
   using Endpoint = SapEndpoint<S>;
-  static constexpr int kDimensions = Dim;
 
   explicit SweepAndPrune(SapOptions options = {}) : options_(options) {}
 
@@ -139,25 +142,14 @@ class SweepAndPrune {
       }
     }
     sweep(trace);
-    stats_.proxies = proxies_.size();
-    stats_.pairs = collector_.pairs().size();
-    return collector_.pairs();
-  }
-  const std::vector<ProxyPair>& update() {
-    NoTrace trace;
-    return update(trace);
+    return this->finishUpdate();
   }
 
-  [[nodiscard]] const std::vector<ProxyPair>& pairs() const { return collector_.pairs(); }
-  [[nodiscard]] const BroadPhaseStats<Dim>& stats() const { return stats_; }
-  [[nodiscard]] std::size_t size() const { return proxies_.size(); }
-  [[nodiscard]] bool contains(ProxyId id) const { return proxies_.contains(id); }
-  [[nodiscard]] const Box& box(ProxyId id) const { return proxies_.box(id); }
   // The sorted endpoints of an axis as of the last update (for drawing the ticks under an axis).
   [[nodiscard]] const std::vector<Endpoint>& endpoints(int axis) const { return endpoints_[axis]; }
   [[nodiscard]] int sweepAxis() const { return stats_.axisOrder[0]; }
   [[nodiscard]] std::size_t memoryBytes() const {
-    std::size_t bytes = proxies_.memoryBytes() + collector_.memoryBytes();
+    std::size_t bytes = this->sharedMemoryBytes();
     for (const auto& axisEndpoints : endpoints_) bytes += axisEndpoints.capacity() * sizeof(Endpoint);
     bytes += activeIds_.capacity() * sizeof(ProxyId) +
              (activeSlot_.capacity() + hits_.capacity()) * sizeof(std::uint32_t);
@@ -385,7 +377,6 @@ class SweepAndPrune {
         enter(id, box, wide, wide);
       }
     }
-    collector_.finish();
     stats_.candidatePairsPerAxis = stageCounts;
     stats_.boxTests = tests;
     if constexpr (Trace::enabled) {
@@ -565,7 +556,9 @@ class SweepAndPrune {
   };
 
   SapOptions options_;
-  ProxyTable<S, Dim> proxies_;
+  using Base::proxies_;
+  using Base::collector_;
+  using Base::stats_;
   std::array<std::vector<Endpoint>, Dim> endpoints_;
   std::vector<Endpoint> mergeScratch_;
   std::vector<S> axisValues_;  // the sorted axis's min and max per proxy slot, gathered before the sort
@@ -579,8 +572,6 @@ class SweepAndPrune {
   std::vector<ProxyId> activeIds_;        // trace only: the whole active list
   std::vector<std::uint32_t> activeSlot_; // trace only: where each active proxy sits in it
   std::vector<std::uint32_t> hits_;       // slots of a band's proxies that pass stage 1
-  detail::PairCollector collector_;
-  BroadPhaseStats<Dim> stats_;
 };
 
 }  // namespace collide

@@ -37,12 +37,15 @@ struct GridOptions {
 // [SECTION] UniformGrid
 
 template <Scalar S, int Dim = 2>
-class UniformGrid {
+class UniformGrid : public BroadPhaseBase<UniformGrid<S, Dim>, S, Dim> {
+  using Base = BroadPhaseBase<UniformGrid<S, Dim>, S, Dim>;
+
  public:
-  using Scalar = S;
-  using Box = Bounds<S, Dim>;
+  using typename Base::Box;
+  using typename Base::Scalar;
+  using Base::kDimensions;
+  using Base::update;
   using Cell = std::array<std::int64_t, Dim>;
-  static constexpr int kDimensions = Dim;
 
   explicit UniformGrid(GridOptions<S> options = {}) : options_(options) {}
 
@@ -70,21 +73,9 @@ class UniformGrid {
     buildTable(trace);
     testCells();
     testOversize(trace);
-    collector_.finish();
-    stats_.proxies = proxies_.size();
-    stats_.pairs = collector_.pairs().size();
-    return collector_.pairs();
-  }
-  const std::vector<ProxyPair>& update() {
-    NoTrace trace;
-    return update(trace);
+    return this->finishUpdate();
   }
 
-  [[nodiscard]] const std::vector<ProxyPair>& pairs() const { return collector_.pairs(); }
-  [[nodiscard]] const BroadPhaseStats<Dim>& stats() const { return stats_; }
-  [[nodiscard]] std::size_t size() const { return proxies_.size(); }
-  [[nodiscard]] bool contains(ProxyId id) const { return proxies_.contains(id); }
-  [[nodiscard]] const Box& box(ProxyId id) const { return proxies_.box(id); }
   [[nodiscard]] S cellSize() const { return cellSize_; }
   // The cells in use at the last update (for drawing).
   [[nodiscard]] std::vector<Cell> occupiedCells() const {
@@ -95,7 +86,7 @@ class UniformGrid {
     return cells;
   }
   [[nodiscard]] std::size_t memoryBytes() const {
-    return proxies_.memoryBytes() + collector_.memoryBytes() + ranges_.capacity() * sizeof(CellRange) +
+    return this->sharedMemoryBytes() + ranges_.capacity() * sizeof(CellRange) +
            oversize_.capacity() * sizeof(ProxyId) + entrySlots_.capacity() * sizeof(std::uint32_t) +
            slotKeys_.capacity() * sizeof(Cell) +
            (slotCounts_.capacity() + slotStarts_.capacity()) * sizeof(std::uint32_t) +
@@ -289,7 +280,9 @@ class UniformGrid {
   }
 
   GridOptions<S> options_;
-  ProxyTable<S, Dim> proxies_;
+  using Base::proxies_;
+  using Base::collector_;
+  using Base::stats_;
   S cellSize_ = 1;
   std::vector<CellRange> ranges_;  // per proxy id: the cells its box spans
   std::vector<ProxyId> oversize_;
@@ -298,8 +291,6 @@ class UniformGrid {
   std::vector<std::uint32_t> slotCounts_;  // 0: empty slot
   std::vector<std::uint32_t> slotStarts_;
   std::vector<ProxyId> cellProxies_;  // every cell's proxies, one run per cell
-  detail::PairCollector collector_;
-  BroadPhaseStats<Dim> stats_;
 };
 
 }  // namespace collide
