@@ -506,15 +506,11 @@ void BroadPhase3Lab::drawUi() {
   ImGui::Spacing();
   ImGui::TextDisabled("SCENE");
   if (drawSceneControls(count_, motion_, spacing_, "Pile on a floor (falls along z)")) regenerate();
-  ImGui::TextDisabled("SIMULATION  frame %zu", frame_);
-  if (ImGui::Button(running_ ? "Pause (P)" : "Run (P)")) running_ = !running_;
-  ImGui::SameLine();
-  if (ImGui::Button("Next frame (N)")) {
-    running_ = false;
-    advanceFrame();
+  switch (drawSimulationControls(frame_, running_)) {
+    case SimulationAction::NextFrame: advanceFrame(); break;
+    case SimulationAction::Restart: regenerate(); break;
+    case SimulationAction::None: break;
   }
-  ImGui::SameLine();
-  if (ImGui::Button("Restart")) regenerate();
   if (!message_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", message_.c_str());
   drawUpdateStats(algorithm_, proxies_.size());
   if (stepping()) drawStepNarration(algorithm_, step_, boxes_);

@@ -72,6 +72,11 @@ template <int Dim>
 // Returns true when the scene must be regenerated (a preset, a motion, or a slider let go).
 bool drawSceneControls(std::size_t& count, collide::Motion& motion, double& spacing, const char* floorLabel);
 
+// The simulation's controls both labs show: the frame number, Run/Pause (P), Next frame (N, which pauses) and
+// Restart. Returns what the lab must do now.
+enum class SimulationAction { None, NextFrame, Restart };
+SimulationAction drawSimulationControls(std::size_t frame, bool& running);
+
 template <int Dim>
 class BroadPhaseCore {
  public:

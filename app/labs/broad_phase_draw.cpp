@@ -236,6 +236,20 @@ bool drawSceneControls(std::size_t& count, collide::Motion& motion, double& spac
   return regenerate;
 }
 
+SimulationAction drawSimulationControls(std::size_t frame, bool& running) {
+  SimulationAction action = SimulationAction::None;
+  ImGui::TextDisabled("SIMULATION  frame %zu", frame);
+  if (ImGui::Button(running ? "Pause (P)" : "Run (P)")) running = !running;
+  ImGui::SameLine();
+  if (ImGui::Button("Next frame (N)")) {
+    running = false;
+    action = SimulationAction::NextFrame;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Restart")) action = SimulationAction::Restart;
+  return action;
+}
+
 template <int Dim>
 void BroadPhaseCore<Dim>::drawUpdateStats(Algorithm algorithm, std::size_t objects) const {
   ImGui::Spacing();

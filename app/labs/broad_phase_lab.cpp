@@ -574,15 +574,11 @@ void BroadPhaseLab::drawUi() {
   }
 
   ImGui::Spacing();
-  ImGui::TextDisabled("SIMULATION  frame %zu", frame_);
-  if (ImGui::Button(running_ ? "Pause (P)" : "Run (P)")) running_ = !running_;
-  ImGui::SameLine();
-  if (ImGui::Button("Next frame (N)")) {
-    running_ = false;
-    advanceFrame();
+  switch (drawSimulationControls(frame_, running_)) {
+    case SimulationAction::NextFrame: advanceFrame(); break;
+    case SimulationAction::Restart: regenerate(); break;
+    case SimulationAction::None: break;
   }
-  ImGui::SameLine();
-  if (ImGui::Button("Restart")) regenerate();
   if (ImGui::Button("Add box")) addObject(0.5 * worldSize_, false);
   ImGui::SameLine();
   if (ImGui::Button("Add circle")) addObject(0.5 * worldSize_, true);

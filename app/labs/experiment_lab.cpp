@@ -34,12 +34,17 @@ constexpr const char* kFamilyNames[] = {"2D: boxes",    "2D: n-gons",    "2D: ci
                                         "3D: capsules", "3D: cylinders", "3D: mixed"};
 static_assert(IM_ARRAYSIZE(kFamilyNames) == collide::kFamilyCount);
 
-// The iterative algorithms of the table (collide/query.h) that run in a family's dimension, in table order.
-std::vector<collide::Algorithm> experimentAlgorithms(int dimension) {
-  std::vector<collide::Algorithm> iterative;
-  for (const collide::AlgorithmInfo& info : collide::kAlgorithmTable)
-    if (collide::isIterative(info.algorithm) && collide::runsIn(info.algorithm, dimension)) iterative.push_back(info.algorithm);
-  return iterative;
+// The iterative algorithms of the table (collide/query.h) that run in a family's dimension, in table order: built
+// once per dimension, since the panel asks every frame.
+const std::vector<collide::Algorithm>& experimentAlgorithms(int dimension) {
+  const auto build = [](int dim) {
+    std::vector<collide::Algorithm> iterative;
+    for (const collide::AlgorithmInfo& info : collide::kAlgorithmTable)
+      if (collide::isIterative(info.algorithm) && collide::runsIn(info.algorithm, dim)) iterative.push_back(info.algorithm);
+    return iterative;
+  };
+  static const std::vector<collide::Algorithm> plane = build(2), space = build(3);
+  return dimension == 3 ? space : plane;
 }
 
 // The lab that steps a single pair of the family's dimension.
@@ -216,7 +221,7 @@ void ExperimentLab::drawUi() {
 
   ImGui::Spacing();
   ImGui::TextDisabled("ALGORITHMS");
-  const std::vector<collide::Algorithm> offered = experimentAlgorithms(collide::familyDimension(config_.family));
+  const std::vector<collide::Algorithm>& offered = experimentAlgorithms(collide::familyDimension(config_.family));
   for (const collide::Algorithm algorithm : offered) {
     auto& list = config_.algorithms;
     bool chosen = std::find(list.begin(), list.end(), algorithm) != list.end();
