@@ -1,8 +1,10 @@
 // app/lab/vocabulary.h: the words the app's layers share: vectors and colliders, JSON documents, key presses,
-// mouse events, views, frame metrics and shortcuts. A leaf header (the core, nlohmann's JSON and the standard
+// mouse events, views, frame metrics (and the clock that times them) and shortcuts. A leaf header (the core, nlohmann's JSON and the standard
 // library only), so a widget, the renderer or a file format can speak it without knowing what a lab is.
 #pragma once
 
+#include <algorithm>
+#include <chrono>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -114,6 +116,41 @@ struct FrameMetric {
   std::string name;
   double value = 0;
   std::string unit;
+};
+
+// The clock labs time their work with (the metrics' "us" columns).
+using Clock = std::chrono::steady_clock;
+[[nodiscard]] inline double microsecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+}
+
+// The mean time of `run` repeated until ~50 us have passed (at most 1000 runs): one query of small shapes takes well
+// under a microsecond, below what a single clock reading resolves reliably.
+template <class Run>
+[[nodiscard]] double meanMicroseconds(Run&& run) {
+  constexpr double kBudgetMicros = 50.0;
+  constexpr int kMaxRuns = 1000;
+  int runs = 0;
+  const Clock::time_point start = Clock::now();
+  double elapsed = 0;
+  do {
+    run();
+    elapsed = microsecondsSince(start);
+  } while (++runs < kMaxRuns && elapsed < kBudgetMicros);
+  return elapsed / runs;
+}
+
+// How long recording a trace took, over a session: the last, the largest and how many (the drag goal reads these).
+struct RecordTiming {
+  double last = 0;
+  double max = 0;
+  int count = 0;
+  void add(double micros) {
+    last = micros;
+    max = std::max(max, micros);
+    ++count;
+  }
+  [[nodiscard]] Json json() const { return {{"last", last}, {"max", max}, {"count", count}}; }
 };
 
 // A shortcut a lab adds to the help overlay (F1), e.g. {"Delete", "remove the selected vertex"}.

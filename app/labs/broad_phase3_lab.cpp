@@ -14,7 +14,6 @@
 // [SECTION] Panel
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <optional>
 #include <string>

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <iterator>
 #include <optional>
 #include <span>
@@ -148,7 +147,7 @@ class BroadPhaseCore {
         }
       }
     }
-    const auto start = std::chrono::steady_clock::now();
+    const Clock::time_point start = Clock::now();
     const double cpuStart = threadCpuMicroseconds();
     std::visit(
         [&](auto& broadPhase) {
@@ -159,7 +158,7 @@ class BroadPhaseCore {
           }
         },
         broadPhase_);
-    updateMicroseconds_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    updateMicroseconds_ = microsecondsSince(start);
     updateCpuMicroseconds_ = threadCpuMicroseconds() - cpuStart;
     std::visit(
         [&](const auto& broadPhase) {

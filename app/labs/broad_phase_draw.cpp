@@ -9,7 +9,6 @@
 // [SECTION] Grid and tree
 // [SECTION] The stepped update
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <unordered_map>
@@ -361,7 +360,7 @@ std::vector<ProxyPair> BroadPhaseLab::pairsAtStep() const {
 
 void BroadPhaseLab::draw(const DrawContext& context) {
   Renderer2D& renderer = *context.planar;
-  const auto start = std::chrono::steady_clock::now();
+  const Clock::time_point start = Clock::now();
   const double cpuStart = threadCpuMicroseconds();
   const WorldBounds visible = renderer.camera().visibleBounds();
   // The walls.
@@ -378,7 +377,7 @@ void BroadPhaseLab::draw(const DrawContext& context) {
     }
   }
   drawCpuMicroseconds_ = threadCpuMicroseconds() - cpuStart;
-  drawMicroseconds_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+  drawMicroseconds_ = microsecondsSince(start);
 }
 
 // Fills first, then outlines, then points: one batched run each (Renderer2D batches runs of the same kind).

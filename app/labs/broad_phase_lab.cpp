@@ -9,7 +9,6 @@
 #include "labs/broad_phase_lab.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -27,17 +26,10 @@ namespace lab::broadphase {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using Motion = collide::Motion;
 using MovingBoxes = collide::MovingBoxes<double, 2>;
 
-double microsecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
-}
-
 constexpr std::size_t kTimingWarmUpFrames = 5;
-
-
 
 }  // namespace
 

@@ -25,7 +25,6 @@
 // [SECTION] Panel
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <numbers>
 #include <optional>
@@ -61,7 +60,6 @@ using collide::BvKind;
 using Mesh = collide::Mesh<double>;
 using Bvh = collide::Bvh<double>;
 using Pose = collide::Transform3<double>;
-using Clock = std::chrono::steady_clock;
 namespace common = midphase_common;
 
 // The CLI's procedural meshes at its default resolutions (app/cli/midphase_command.cpp), a few hundred
@@ -124,10 +122,6 @@ void wireSphere(Renderer3D& renderer, Vec3d center, double radius, Color color, 
     }
     renderer.polyline(ring, true, color, {width});
   }
-}
-
-double microsecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
 }
 
 // One frame of the cloth's refit history (pose-independent: the tree's quality only).

@@ -10,7 +10,6 @@
 #include "labs/narrow_phase3_lab.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -35,17 +34,12 @@ namespace lab {
 namespace {
 
 using collide::Algorithm;
-using Clock = std::chrono::steady_clock;
 using Quatd = collide::Quat<double>;
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 constexpr auto kAlgorithms3 = collide::kAlgorithmsIn<3>;
 constexpr const char* kShapeNames[2] = {"A", "B"};
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
-
-double microsecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
-}
 
 // [SECTION] Helpers: world supports, presets
 
@@ -198,9 +192,7 @@ void NarrowPhase3Lab::record() {
   recordPending_ = false;
   const Clock::time_point start = Clock::now();
   trace_ = collide::recordQuery<double>(algorithm_, shapes_[0], shapes_[1]);
-  recordMicros_ = microsecondsSince(start);
-  recordMicrosMax_ = std::max(recordMicrosMax_, recordMicros_);
-  ++recordCount_;
+  recordTiming_.add(microsecondsSince(start));
 
   steps_ = traceSteps(trace_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
@@ -251,17 +243,8 @@ void NarrowPhase3Lab::rebuildMinkowski() {
 
 void NarrowPhase3Lab::update(double) {
   recordIfChanged();
-  // The unrecorded query, repeated for ~50 us, for the plots' query time (one run is below the clock's resolution).
-  constexpr double kBudgetMicros = 50.0;
-  constexpr int kMaxRuns = 1000;
-  int runs = 0;
-  const Clock::time_point start = Clock::now();
-  double elapsed = 0;
-  do {
-    static_cast<void>(collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1]));
-    elapsed = microsecondsSince(start);
-  } while (++runs < kMaxRuns && elapsed < kBudgetMicros);
-  queryMicros_ = elapsed / runs;
+  // The unrecorded query's mean time, for the plots (runQuery is compiled in the core library: not optimised away).
+  queryMicros_ = meanMicroseconds([&] { static_cast<void>(collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1])); });
 }
 
 void NarrowPhase3Lab::keyPressed(const KeyPress& press) {
@@ -477,7 +460,7 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
                       {"exact", minkowski_.exact},
                       {"contains_origin", minkowski_.containsOrigin}};
   out["hovered"] = hovered_;
-  out["record_time_us"] = {{"last", recordMicros_}, {"max", recordMicrosMax_}, {"count", recordCount_}};
+  out["record_time_us"] = recordTiming_.json();
 }
 
 std::vector<Shortcut> NarrowPhase3Lab::shortcuts() const {
@@ -491,7 +474,7 @@ std::vector<Shortcut> NarrowPhase3Lab::shortcuts() const {
 
 void NarrowPhase3Lab::frameMetrics(std::vector<FrameMetric>& out) const {
   appendQueryMetrics(algorithm_, trace_.result, queryMicros_, out);
-  out.push_back({"record_time", recordMicros_, "us"});
+  out.push_back({"record_time", recordTiming_.last, "us"});
 }
 
 // [SECTION] Panel
@@ -616,7 +599,7 @@ void NarrowPhase3Lab::drawUi() {
     if (r.iterations) {
       std::string counts(collide::algorithmInfo(algorithm_).counts);
       if (*r.iterations == 1) counts = counts == "axes" ? "axis" : "iteration";
-      ImGui::TextDisabled("%d %s; recorded in %.1f us", *r.iterations, counts.c_str(), recordMicros_);
+      ImGui::TextDisabled("%d %s; recorded in %.1f us", *r.iterations, counts.c_str(), recordTiming_.last);
     }
   }
   ImGui::Separator();

@@ -108,9 +108,7 @@ class NarrowPhase3Lab final : public Lab {
   int preset_ = -1;
 
   // Measurements: recordQuery per re-record, the unrecorded query per frame (frameMetrics).
-  double recordMicros_ = 0;
-  double recordMicrosMax_ = 0;
-  int recordCount_ = 0;
+  RecordTiming recordTiming_;
   double queryMicros_ = 0;
 };
 

@@ -12,7 +12,6 @@
 
 #include <array>
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -34,7 +33,6 @@ namespace lab {
 namespace {
 
 using collide::Algorithm;
-using Clock = std::chrono::steady_clock;
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kDegrees = 180.0 / kPi;
@@ -46,10 +44,6 @@ constexpr auto kAlgorithmLabels = [] {
 }();
 constexpr const char* kShapeNames[2] = {"A", "B"};
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
-
-double microsecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
-}
 
 // [SECTION] Shapes and scalar conversion
 
@@ -159,14 +153,12 @@ void NarrowPhaseLab::record() {
     const collide::Collider<float> a = collide::castCollider<float>(shapes_[0]);
     const collide::Collider<float> b = collide::castCollider<float>(shapes_[1]);
     const collide::QueryTrace<float> recorded = collide::recordQuery<float>(algorithm_, a, b);
-    recordMicros_ = microsecondsSince(start);
+    recordTiming_.add(microsecondsSince(start));
     trace_ = toDouble(recorded);
   } else {
     trace_ = collide::recordQuery<double>(algorithm_, shapes_[0], shapes_[1]);
-    recordMicros_ = microsecondsSince(start);
+    recordTiming_.add(microsecondsSince(start));
   }
-  recordMicrosMax_ = std::max(recordMicrosMax_, recordMicros_);
-  ++recordCount_;
 
   steps_ = traceSteps(trace_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
@@ -178,28 +170,14 @@ void NarrowPhaseLab::recordIfChanged() {
 }
 
 void NarrowPhaseLab::measureQueryTime() {
-  // Repeat the query until ~50 us have passed (at most 1000 runs) and report the mean: one query of small
-  // shapes takes well under a microsecond, below what a single clock reading resolves reliably. runQuery is
-  // compiled in the core library, so the calls are not optimised away.
-  constexpr double kBudgetMicros = 50.0;
-  constexpr int kMaxRuns = 1000;
-  int runs = 0;
-  const Clock::time_point start = Clock::now();
-  double elapsed = 0;
+  // runQuery is compiled in the core library, so the repeated calls are not optimised away.
   if (useFloat_) {
     const collide::Collider<float> a = collide::castCollider<float>(shapes_[0]);
     const collide::Collider<float> b = collide::castCollider<float>(shapes_[1]);
-    do {
-      static_cast<void>(collide::runQuery<float>(algorithm_, a, b));
-      elapsed = microsecondsSince(start);
-    } while (++runs < kMaxRuns && elapsed < kBudgetMicros);
+    queryMicros_ = meanMicroseconds([&] { static_cast<void>(collide::runQuery<float>(algorithm_, a, b)); });
   } else {
-    do {
-      static_cast<void>(collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1]));
-      elapsed = microsecondsSince(start);
-    } while (++runs < kMaxRuns && elapsed < kBudgetMicros);
+    queryMicros_ = meanMicroseconds([&] { static_cast<void>(collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1])); });
   }
-  queryMicros_ = elapsed / runs;
 }
 
 // [SECTION] Frame, mouse, timeline
@@ -417,7 +395,7 @@ void NarrowPhaseLab::dumpState(Json& out) const {
     }
   }
   out["step_figure"] = figure;
-  out["record_time_us"] = {{"last", recordMicros_}, {"max", recordMicrosMax_}, {"count", recordCount_}};
+  out["record_time_us"] = recordTiming_.json();
   const int frames = std::max(frameCount_ - 5, 0);
   out["frame_time_ms"] = {{"mean", frames > 0 ? 1000.0 * frameSecondsTotal_ / frames : 0.0},
                           {"max", 1000.0 * frameSecondsMax_},
@@ -536,7 +514,7 @@ void NarrowPhaseLab::drawUi() {
     if (r.status) ImGui::Text("status      %s", std::string(collide::statusName(*r.status)).c_str());
     if (!r.stopReason.empty()) ImGui::Text("stop        %s", std::string(r.stopReason).c_str());
   }
-  ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordMicros_);
+  ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordTiming_.last);
 
   ImGui::Spacing();
   if (stepCount() > 0) {

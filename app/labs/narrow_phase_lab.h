@@ -89,9 +89,7 @@ class NarrowPhaseLab final : public Lab {
   std::string inspectorError_;
 
   // Measurements: recordQuery per re-record, and the unrecorded query per frame (frameMetrics).
-  double recordMicros_ = 0;
-  double recordMicrosMax_ = 0;
-  int recordCount_ = 0;
+  RecordTiming recordTiming_;
   double queryMicros_ = 0;
   double frameSecondsMax_ = 0;
   double frameSecondsTotal_ = 0;
