@@ -869,7 +869,8 @@ template <Vector V>
 //   if p's plane, pushed out by radius + target, separates x from the set (dot(v, w) > (radius + target) |v|):
 //     miss when the ray does not run toward the plane (dot(v, r) >= 0); else lambda moves to the plane
 //   add p; v = closest point of conv(x - simplex); keep the vertices supporting it
-//   stop when |v| <= radius + target + tolerance: x is at the target gap from the set
+//   stop when |v| <= radius + target + tolerance: x is at the target gap from the set, or at a stall (a support
+//   that changes nothing, lambda unmoved), after one plane test along the normal of the simplex's face
 // The simplex keeps the witnesses of its points, so the closest points on A and on B are known at every step
 // (Box2D's b2ShapeCast keeps them the same way). Target and tolerance are absolute here.
 template <class Set, Vector V, class Trace>
@@ -887,30 +888,47 @@ template <class Set, Vector V, class Trace>
   const S keep = radius + target;     // the plane test keeps x this far out
   const S arrive = keep + tolerance;  // |v| at or below this: x is at the target gap
   SimplexPoints<V> points{};
-  bool stalled = false;  // a support already held brought v no closer: v is exact to rounding
+  bool stalled = false;     // a support that changed nothing brought v no closer: v is exact to rounding
+  bool searchFace = false;  // this iteration searches along the simplex face's normal instead of v
   for (int iteration = 1; iteration <= maxIterations; ++iteration) {
-    if (vSquared <= arrive * arrive || loop.interior || stalled) {
+    if (vSquared <= arrive * arrive || loop.interior) {
       loop.status = CastStatus::Hit;
       break;
     }
+    if (stalled) {
+      // v is the difference of x and a point of the simplex, so its direction carries their rounding divided by
+      // |v|: near the set it can no longer certify a plane that separates x by |v|. When the simplex is a face (an
+      // edge in the plane, a triangle in space) and v meets it inside, the support along v is on that face, so its
+      // normal from cross products of its edges (rounding relative to the face's size, not to |v|) names the same
+      // plane: one more plane test along it. A stall after that one is where rounding leaves x: the contact.
+      if (searchFace || loop.count != kDimension<V>) {
+        loop.status = CastStatus::Hit;
+        break;
+      }
+      searchFace = true;
+    } else {
+      searchFace = false;
+    }
     loop.iterations = iteration;
-    const SupportPoint<V> p = set.supportPoint(v);
+    // The search direction, as long as v, so that the plane test below keeps its scale.
+    const V direction = searchFace ? featureNormal(simplexPoints(loop), loop.count, v) * std::sqrt(vSquared) : v;
+    const SupportPoint<V> p = set.supportPoint(direction);
     if (!isFinite(p.point)) {
       loop.status = CastStatus::InvalidInput;
       return loop;
     }
-    S separation = dot(v, loop.x - p.point);
+    S separation = dot(direction, loop.x - p.point);
     if (separation > S(0) && keep > S(0)) separation -= keep * std::sqrt(vSquared);
     bool advanced = false;
     if (separation > S(0)) {
-      const S closing = dot(v, ray.translation);
+      const S closing = dot(direction, ray.translation);
       if (closing >= S(0)) {
         loop.status = CastStatus::Miss;
       } else {
         loop.lambda -= separation / closing;
         if (loop.lambda > S(1)) loop.status = CastStatus::Miss;
         loop.x = ray.origin + loop.lambda * ray.translation;
-        loop.planeNormal = v;
+        loop.planeNormal = direction;
         advanced = true;
       }
     }
@@ -934,7 +952,14 @@ template <class Set, Vector V, class Trace>
       v = loop.interior ? V{} : closest.closestPoint;
       const S previous = vSquared;
       vSquared = lengthSquared(v);
-      stalled = duplicate && !advanced && !(vSquared < previous);
+      // A stall: lambda did not move and the support changed nothing (already a vertex, or dropped by the solver
+      // because it lies on the simplex's line or plane: the collinear vertices of parallel edges of A and B), and
+      // v came no closer, so the next iteration would ask the same support again. Exactly, a support that adds
+      // nothing to the simplex lies on the plane through its closest point (the gap |v|^2 - dot(v, x - p) is
+      // zero, van den Bergen 2004), and a plane that does not move lambda then puts x within the target: |v| left
+      // above `arrive` is rounding (of x, which grows with the ray's length, through the solver).
+      const bool newestDropped = !duplicate && (closest.droppedMask & 1u) != 0;
+      stalled = (duplicate || newestDropped) && !advanced && !(vSquared < previous);
     }
     if constexpr (Trace::enabled) {
       RayCastStep<V> step;
