@@ -198,8 +198,8 @@ void ContinuousLab::record() {
 
 std::size_t ContinuousLab::count() const {
   switch (algorithm_) {
-    // A ray records the GJK ray cast's steps, or its closed form's: the slab or clipping planes' intervals, or the
-    // quadratics of a circle or capsule (one kind per cast).
+    // A ray records the GJK ray cast's steps, or its closed form's: the slab or clipping planes' intervals, the
+    // quadratics of a circle or capsule, or a segment's line crossing (one kind per cast).
     case CastAlgorithm::Ray: return trace_.ray.size() + trace_.axes.size() + trace_.sweep.size();
     case CastAlgorithm::Linear: return trace_.ray.size();
     case CastAlgorithm::TimeOfImpact: return trace_.advance.size();
@@ -254,6 +254,27 @@ std::string ContinuousLab::narration() const {
                formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]. Clipped by the " + (slab ? "slabs" : "planes") +
                " so far, the ray is inside for t in [" + formatNumber(s.first) + ", " + formatNumber(s.last) + "].";
         if (s.earlyExit) text += " Empty: the ray misses.";
+        break;
+      }
+      if (!trace_.sweep.empty() && trace_.sweep[index].part == collide::SweepPart::Face) {
+        // A segment: the ray's point against the segment's line (the moving-circle test's face, radius 0).
+        const auto& s = trace_.sweep[index];
+        if (s.startDistance == 0 && s.endDistance == 0) {
+          text = "The ray runs along the segment's line: " +
+                 (!s.hit ? std::string("it does not reach the segment in [0, 1].")
+                         : s.t == 0 ? std::string("it starts on the segment (t = 0).")
+                                    : "it reaches the segment's nearer end at t = " + formatNumber(s.t) + ".");
+        } else if (s.startDistance == s.endDistance) {
+          text = "The ray runs parallel to the segment's line, " + formatNumber(std::abs(s.startDistance)) +
+                 " from it: it never crosses it, no hit.";
+        } else {
+          text = "The ray's point is " + formatNumber(s.startDistance) + " from the segment's line at t = 0 and " +
+                 formatNumber(s.endDistance) + " at t = 1 (signed distances along its normal)";
+          text += !std::isfinite(s.t) ? ": it does not cross the line in [0, 1], no hit."
+                                      : ", so it crosses the line at t = " + formatNumber(s.t) +
+                                            " (where the distance, changing linearly, reaches 0), " +
+                                            (s.hit ? "between the segment's ends: the hit." : "beyond the segment's ends: no hit.");
+        }
         break;
       }
       if (!trace_.sweep.empty()) {

@@ -1038,6 +1038,36 @@ TEST(CuratedCastScenes, EachCastFindsTheContactItsLessonDescribes) {
   EXPECT_FALSE(collide::runCast(collide::CastAlgorithm::Linear, bar.shapes[0].collider, still, bar.shapes[1].collider, spin).hit);
 }
 
+// A ray against a segment: the closed form's one step, the line crossing, narrated with its numbers (a crossing
+// between the ends is the hit; one beyond them is not).
+TEST(ContinuousLab, ARayAgainstASegmentNarratesItsLineCrossing) {
+  const LabInfo* info = findLab("Continuous collision");
+  ASSERT_NE(info, nullptr);
+  for (const bool between : {true, false}) {
+    SCOPED_TRACE(between ? "between the ends" : "beyond the ends");
+    Scene scene;
+    scene.shapes.push_back({"ray", {collide::Point<double>{}, collide::Transform<double>::fromPose({-2, 1}, 0)},
+                            ShapeMotion{{4, -2}, 0}});
+    const collide::Segment<double> segment = between ? collide::Segment<double>{{0, -1}, {0, 1}}
+                                                     : collide::Segment<double>{{0, 1}, {0, 3}};
+    scene.shapes.push_back({"segment", {segment, collide::Transform<double>::identity()}, std::nullopt});
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    ASSERT_TRUE(lab->setAlgorithm("ray", error)) << error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    Json state;
+    lab->dumpState(state);
+    EXPECT_EQ(state["step_count"], 1);
+    EXPECT_EQ(state["result"]["hit"].get<bool>(), between);
+    const std::string narration = state["narration"].get<std::string>();
+    EXPECT_NE(narration.find("from the segment's line at t = 0 and"), std::string::npos) << narration;
+    EXPECT_NE(narration.find("crosses the line at t = " + formatNumber(0.5)), std::string::npos) << narration;
+    EXPECT_NE(narration.find(between ? "between the segment's ends: the hit." : "beyond the segment's ends: no hit."),
+              std::string::npos)
+        << narration;
+  }
+}
+
 // [SECTION] The 3D labs without a window
 
 // Every broad phase in space agrees with brute force frame after frame, and its recorded update replays (the lab's

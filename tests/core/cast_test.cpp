@@ -903,6 +903,103 @@ TEST(CastQuery, ClosedFormRayCastsRecordTheirStagesInTheWorld) {
   }
 }
 
+TEST(CastQuery, SegmentAndTriangleRayCastsRecordTheirCrossing) {
+  // The segment's and the triangle's closed forms record one face step each (the radius-0 face of the moving-sphere
+  // tests): the ray's signed distances from the line or plane at t = 0 and t = 1, and the crossing time, equal bit
+  // for bit to the unrecorded answer's fraction on a hit.
+  const Transform<double> pose = Transform<double>::fromPose({3, 1}, 0.4);
+  struct Case2 {
+    const char* name;
+    Collider<double> target;
+    V2 origin, travel;
+    CastStatus status;
+    bool crossesLine;  // within [0, 1], wherever along the line
+  };
+  const std::vector<Case2> plane = {
+      {"across the segment", {Segment<double>{{-1, 0}, {1, 0.5}}, pose}, {-1, 4}, {7, -6}, CastStatus::Hit, true},
+      {"across the line, past an end", {Segment<double>{{-1, 0}, {1, 0.5}}, pose}, {-4, 4}, {3, -7}, CastStatus::Miss, true},
+      {"short of the line", {Segment<double>{{-1, 0}, {1, 0.5}}, pose}, {-1, 4}, {0.5, -0.5}, CastStatus::Miss, false},
+      {"a capsule of radius 0", {Capsule<double>{{0, -1}, {0, 1}, 0}, pose}, {-3, 0.5}, {8, 0.3}, CastStatus::Hit, true},
+      {"along the line", {Segment<double>{{-1, 0}, {1, 0}}, Transform<double>::identity()}, {-4, 0}, {5, 0}, CastStatus::Hit, true},
+      {"parallel beside it", {Segment<double>{{-1, 0}, {1, 0}}, Transform<double>::identity()}, {-4, 1}, {5, 0}, CastStatus::Miss, false},
+  };
+  for (const Case2& c : plane) {
+    const Collider<double> ray{Point<double>{}, {c.origin, {}}};
+    CastRecorder<V2> trace;
+    const CastResult<V2> unrecorded = runCast(CastAlgorithm::Ray, ray, Motion<V2>{c.travel, 0}, c.target, Motion<V2>{});
+    const CastResult<V2> recorded = runCast(CastAlgorithm::Ray, ray, Motion<V2>{c.travel, 0}, c.target, Motion<V2>{}, {}, &trace);
+    ASSERT_EQ(unrecorded.status, c.status) << c.name;
+    EXPECT_EQ(recorded.status, unrecorded.status) << c.name;
+    EXPECT_TRUE(test::sameBits(recorded.fraction, unrecorded.fraction)) << c.name;
+    EXPECT_TRUE(test::sameBits(recorded.point, unrecorded.point)) << c.name;
+    EXPECT_TRUE(test::sameBits(recorded.normal, unrecorded.normal)) << c.name;
+    EXPECT_TRUE(trace.ray.empty() && trace.axes.empty()) << c.name;
+    ASSERT_EQ(trace.sweep.size(), 1u) << c.name;
+    const SweepStep<V2>& step = trace.sweep.front();
+    EXPECT_EQ(step.part, SweepPart::Face) << c.name;
+    EXPECT_EQ(step.radius, 0.0) << c.name;
+    EXPECT_NEAR(length(step.start - c.origin), 0.0, 1e-12) << c.name << ": the ray's origin, in the world";
+    EXPECT_NEAR(length(step.motion - c.travel), 0.0, 1e-12) << c.name;
+    EXPECT_EQ(step.hit, unrecorded.hit) << c.name;
+    EXPECT_EQ(std::isfinite(step.t), c.crossesLine) << c.name;
+    if (unrecorded.hit) {
+      EXPECT_TRUE(test::sameBits(step.t, unrecorded.fraction)) << c.name;
+    }
+    if (c.crossesLine && step.startDistance != step.endDistance) {
+      // The crossing interpolates the signed distances (Ericson 5.5.3's plane test).
+      EXPECT_NEAR(step.t, step.startDistance / (step.startDistance - step.endDistance), 1e-12) << c.name;
+    } else if (!c.crossesLine && step.startDistance == step.endDistance) {
+      EXPECT_NE(step.startDistance, 0.0) << c.name << ": parallel beside the line, not on it";
+    }
+  }
+  struct Case3 {
+    const char* name;
+    V3 origin, travel;
+    CastStatus status;
+    bool crossesPlane;
+  };
+  const Collider3<double> triangle{Triangle3<double>{},
+                                   Transform3<double>{{1, 2, 3}, Quat<double>::fromEuler(0.3, -0.2, 0.5)}};
+  const V3 center = placement(triangle).apply(V3{0, 0, -1.0 / 3.0});
+  const V3 up = placement(triangle).q.apply(V3{0, 1, 0});
+  const V3 side = placement(triangle).q.apply(V3{1, 0, 0});
+  const std::vector<Case3> space = {
+      {"through the triangle", center + 2.0 * up + 0.3 * side, -4.0 * up, CastStatus::Hit, true},
+      {"through the plane beside it", center + 2.0 * up + 3.0 * side, -4.0 * up, CastStatus::Miss, true},
+      {"short of the plane", center + 2.0 * up, -1.0 * up, CastStatus::Miss, false},
+  };
+  for (const Case3& c : space) {
+    const Collider3<double> ray{Point3<double>{}, {c.origin, {}}};
+    CastRecorder<V3> trace;
+    const CastResult<V3> unrecorded = runCast(CastAlgorithm::Ray, ray, Motion<V3>{c.travel, {}}, triangle, Motion<V3>{});
+    const CastResult<V3> recorded = runCast(CastAlgorithm::Ray, ray, Motion<V3>{c.travel, {}}, triangle, Motion<V3>{}, {}, &trace);
+    ASSERT_EQ(unrecorded.status, c.status) << c.name;
+    EXPECT_EQ(recorded.status, unrecorded.status) << c.name;
+    EXPECT_TRUE(test::sameBits(recorded.fraction, unrecorded.fraction)) << c.name;
+    EXPECT_TRUE(trace.ray.empty() && trace.axes.empty()) << c.name;
+    ASSERT_EQ(trace.sweep.size(), 1u) << c.name;
+    const SweepStep<V3>& step = trace.sweep.front();
+    EXPECT_EQ(step.part, SweepPart::Face) << c.name;
+    EXPECT_NEAR(length(step.start - c.origin), 0.0, 1e-12) << c.name;
+    EXPECT_NEAR(std::abs(step.startDistance), 2.0, 1e-12) << c.name << ": two units above the plane";
+    EXPECT_EQ(step.hit, unrecorded.hit) << c.name;
+    EXPECT_EQ(std::isfinite(step.t), c.crossesPlane) << c.name;
+    if (unrecorded.hit) {
+      EXPECT_TRUE(test::sameBits(step.t, unrecorded.fraction)) << c.name;
+    }
+    if (c.crossesPlane) {
+      EXPECT_NEAR(step.t, 0.5, 1e-12) << c.name;
+    }
+  }
+  // A ray in the triangle's plane: the closed form has no crossing and the GJK ray cast answers, with its own steps.
+  CastRecorder<V3> inPlane;
+  const CastResult<V3> grazing = runCast(CastAlgorithm::Ray, Collider3<double>{Point3<double>{}, {center - 3.0 * side, {}}},
+                                         Motion<V3>{6.0 * side, {}}, triangle, Motion<V3>{}, {}, &inPlane);
+  EXPECT_EQ(grazing.status, CastStatus::Hit);
+  EXPECT_TRUE(inPlane.sweep.empty());
+  EXPECT_FALSE(inPlane.ray.empty());
+}
+
 TEST(CastQuery, FloatCastsAgreeWithDouble) {
   const Collider<float> a{Box<float>{{1, 1}}, Transform<float>::fromPose({-5, 0.3f}, 0.2f)};
   const Collider<float> b{Box<float>{{0.5f, 2}}, Transform<float>::fromPose({0, 0}, -0.1f)};
