@@ -32,6 +32,7 @@
 
 #include "collide/cast_query.h"
 #include "lab/lab.h"
+#include "labs/continuous_lab_layout.h"
 #include "labs/format.h"
 #include "platform/theme.h"
 #include "render/shape_drawing.h"
@@ -140,6 +141,10 @@ class ContinuousLab final : public Lab {
   [[nodiscard]] Vec2d endHandle(int i) const;
   [[nodiscard]] Vec2d spinHandle(int i, double pixelSize) const;
   void drawTunnelling(Renderer2D& renderer) const;
+  // The body whose discrete frames are named (B when it moves, else A), those frames, and where their names go.
+  [[nodiscard]] int namedFramesBody() const;
+  [[nodiscard]] std::vector<Collider> frames(int body) const;
+  [[nodiscard]] FrameLabelLayout frameLabels(double pixelSize) const;
   void drawTimeBar();
 
   std::array<Collider, 2> shapes_;
@@ -547,12 +552,49 @@ void ContinuousLab::draw(const DrawContext& context) {
 // that overlap are red; with none, the body tunnelled. After the cast's contact the bodies bounce
 // (collide::impactResponse, restitution e): a still body is a wall (immovable) and only the other bounces; when
 // both move they have equal masses and both do.
-void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
+static bool moves(const Motion2& motion) { return motion.velocity != Vec2d{} || motion.angularVelocity != 0; }
+
+int ContinuousLab::namedFramesBody() const { return moves(motions_[1]) || !moves(motions_[0]) ? 1 : 0; }
+
+std::vector<Collider> ContinuousLab::frames(int body) const {
+  std::vector<Collider> out;
   for (int k = 1; k <= kDiscreteFrames; ++k) {
-    const Collider b = at(shapes_[1], motions_[1], static_cast<double>(k) / kDiscreteFrames);
-    const bool touching = (discreteOverlaps_ & (1u << k)) != 0;
-    drawShape(renderer, b, touching ? palette::kHit : palette::kTextDim, {0.0f, 1.0f, true});
-    renderer.label(shapeAnchor(b), "frame " + std::to_string(k), palette::kTextDim, {4, 14});
+    out.push_back(at(shapes_[static_cast<std::size_t>(body)], motions_[static_cast<std::size_t>(body)],
+                     static_cast<double>(k) / kDiscreteFrames));
+  }
+  return out;
+}
+
+FrameLabelLayout ContinuousLab::frameLabels(double pixelSize) const {
+  // Clear of the bodies' names.
+  const std::array<Vec2d, 2> taken = {shapeAnchor(shapes_[0]), shapeAnchor(shapes_[1])};
+  const int body = namedFramesBody();
+  return layoutFrameLabels(frames(body), taken, motions_[static_cast<std::size_t>(body)].velocity, pixelSize);
+}
+
+void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
+  // Every moving body at the frames' times (red where the pair overlaps); one body's frames are named, on their
+  // outlines or, where they cover one another, by one legend.
+  for (int body = 0; body < 2; ++body) {
+    if (!moves(motions_[static_cast<std::size_t>(body)]) && body != namedFramesBody()) continue;
+    const std::vector<Collider> ghosts = frames(body);
+    for (int k = 1; k <= kDiscreteFrames; ++k) {
+      const bool touching = (discreteOverlaps_ & (1u << k)) != 0;
+      drawShape(renderer, ghosts[static_cast<std::size_t>(k - 1)], touching ? palette::kHit : palette::kTextDim,
+                {0.0f, 1.0f, true});
+    }
+  }
+  const FrameLabelLayout names = frameLabels(renderer.camera().pixelsToWorld(1.0));
+  if (names.anchors.empty()) {
+    const bool both = moves(motions_[0]) && moves(motions_[1]);
+    renderer.label(names.legend,
+                   std::string("frames 1 to 4: ") + (both ? "A and B" : namedFramesBody() == 0 ? "A" : "B") +
+                       " at t = 0.25, 0.5, 0.75, 1",
+                   palette::kTextDim, {8, -8});
+  } else {
+    for (std::size_t k = 0; k < names.anchors.size(); ++k) {
+      renderer.label(names.anchors[k], "frame " + std::to_string(k + 1), palette::kTextDim, {4, 4});
+    }
   }
   if (result_.hit && result_.status == CastStatus::Hit) {
     // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
@@ -573,11 +615,14 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
       const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
       // The response reflects velocity along the normal only: a body moving along the contact plane goes on as it
       // was, and a spin is left as it is.
-      const bool turned = bounced.velocity != motions_[index].velocity;
+      // "Bounces" only where the change shows at the numbers' precision (a grazing cast's normal leans by rounding).
+      const bool turned = collide::length(bounced.velocity - motions_[index].velocity) >
+                          1e-4 * collide::length(motions_[index].velocity);
       const std::string what = turned ? " bounces (e = " + formatNumber(restitution_) + ")"
-                                      : std::string(" goes on: it had no speed along the contact normal") +
-                                            (motions_[index].angularVelocity != 0 ? " (the response leaves its spin)" : "");
-      renderer.label(shapeAnchor(after), "with the time of impact: " + who + what, palette::kSeparated, {8, 30});
+                                      : std::string(" goes on (no speed along the normal") +
+                                            (motions_[index].angularVelocity != 0 ? "; spin kept)" : ")");
+      renderer.label(worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)), who + " after the contact" + what,
+                     palette::kSeparated, {8, 8});
     }
   }
 }
@@ -604,6 +649,12 @@ bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
   for (std::size_t i = 0; i < 2; ++i) {
     if (const auto& motion = scene.shapes[i].motion) motions_[i] = {motion->velocity, motion->angularVelocity};
   }
+  // A scene whose lesson is not tunnelling may hide the discrete frames and the bounce (the two moving spheres:
+  // eight overlapping ghosts would bury the quadratic's picture).
+  readSetting(scene.labState, "restitution", restitution_);
+  restitution_ = std::clamp(restitution_, 0.0, 1.0);
+  showDiscrete_ = true;
+  readSetting(scene.labState, "discrete_frames", showDiscrete_);
   preset_ = -1;
   step_ = 0;
   record();
@@ -614,7 +665,7 @@ void ContinuousLab::saveScene(Scene& scene) const {
   setScenePair(scene, shapes_[0], shapes_[1]);
   for (std::size_t i = 0; i < 2; ++i) scene.shapes[i].motion = ShapeMotion{motions_[i].velocity, motions_[i].angularVelocity};
   scene.algorithm = std::string(collide::castAlgorithmInfo(algorithm_).name);
-  scene.labState = {{"restitution", restitution_}};
+  scene.labState = {{"restitution", restitution_}, {"discrete_frames", showDiscrete_}};
 }
 
 bool ContinuousLab::setAlgorithm(std::string_view name, std::string& error) {
@@ -650,6 +701,12 @@ void ContinuousLab::dumpState(Json& out) const {
   out["refusal"] = refusal_;
   out["narration"] = narration();
   out["discrete_frames_overlapping"] = std::popcount(discreteOverlaps_);
+  // The frames' names as the last drawn view places them (window pixels from the first name's anchor are what the
+  // layout keeps apart): one anchor per frame, or a legend.
+  const FrameLabelLayout names = frameLabels(lastPixelSize_);
+  Json anchors = Json::array();
+  for (const Vec2d& anchor : names.anchors) anchors.push_back({anchor.x, anchor.y});
+  out["frame_labels"] = {{"pixel_size", lastPixelSize_}, {"anchors", anchors}, {"legend", names.anchors.empty()}};
   Json motions = Json::array();
   for (const Motion2& motion : motions_) motions.push_back({{"velocity", {motion.velocity.x, motion.velocity.y}}, {"angular_velocity", motion.angularVelocity}});
   out["motions"] = std::move(motions);
