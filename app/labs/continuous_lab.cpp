@@ -21,6 +21,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <string>
@@ -514,8 +515,24 @@ void ContinuousLab::draw(const DrawContext& context) {
       const auto& s = trace_.axes[index];
       const Vec2d middle = 0.5 * (shapeAnchor(shapes_[0]) + shapeAnchor(shapes_[1]));
       const Vec2d n = collide::normalize(s.axis);
-      renderer.line(middle - 50.0 * n, middle + 50.0 * n, palette::kAccent.withAlpha(0.5f), {1.2f, 8.0f, 6.0f});
-      const auto onAxis = [&](double value, double side) { return middle + (value - dot(middle, n)) * n + side * lastPixelSize_ * collide::leftPerp(n); };
+      // The axis runs beside the shapes (past every start and end pose across it), where both shadows show: drawn
+      // through the shapes, A's would lie on A's own edge. It takes the side B moves toward relative to A (a
+      // bounce goes back the other way).
+      Vec2d across = collide::leftPerp(n);
+      if (dot(across, motions_[1].velocity - motions_[0].velocity) < 0) across = -1.0 * across;
+      double beyond = -std::numeric_limits<double>::infinity();
+      for (int i = 0; i < 2; ++i) {
+        for (const double t : {0.0, 1.0}) {
+          const WorldBounds box = shapeBounds(at(shapes_[static_cast<std::size_t>(i)], motions_[static_cast<std::size_t>(i)], t));
+          for (const Vec2d corner : {box.min, box.max, Vec2d{box.min.x, box.max.y}, Vec2d{box.max.x, box.min.y}}) {
+            beyond = std::max(beyond, dot(corner, across));
+          }
+        }
+      }
+      const double offset = beyond + 36.0 * lastPixelSize_;
+      const auto onAxis = [&](double value, double side) { return value * n + (offset + side * lastPixelSize_) * across; };
+      renderer.line(onAxis(dot(middle, n) - 50.0, 0), onAxis(dot(middle, n) + 50.0, 0), palette::kAccent.withAlpha(0.5f),
+                    {1.2f, 8.0f, 6.0f});
       renderer.line(onAxis(s.minA, 8), onAxis(s.maxA, 8), palette::kShapeA, {4.0f});
       renderer.line(onAxis(s.minB, -8), onAxis(s.maxB, -8), palette::kShapeB, {4.0f});
       renderer.label(onAxis(s.maxB, -8), "[t_enter, t_exit] = [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]", palette::kAccent);
