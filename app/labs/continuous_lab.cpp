@@ -21,6 +21,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <string>
@@ -32,6 +33,7 @@
 
 #include "collide/cast_query.h"
 #include "lab/lab.h"
+#include "labs/continuous_lab_layout.h"
 #include "labs/format.h"
 #include "platform/theme.h"
 #include "render/shape_drawing.h"
@@ -140,6 +142,10 @@ class ContinuousLab final : public Lab {
   [[nodiscard]] Vec2d endHandle(int i) const;
   [[nodiscard]] Vec2d spinHandle(int i, double pixelSize) const;
   void drawTunnelling(Renderer2D& renderer) const;
+  // The body whose discrete frames are named (B when it moves, else A), those frames, and where their names go.
+  [[nodiscard]] int namedFramesBody() const;
+  [[nodiscard]] std::vector<Collider> frames(int body) const;
+  [[nodiscard]] FrameLabelLayout frameLabels(double pixelSize) const;
   void drawTimeBar();
 
   std::array<Collider, 2> shapes_;
@@ -198,8 +204,8 @@ void ContinuousLab::record() {
 
 std::size_t ContinuousLab::count() const {
   switch (algorithm_) {
-    // A ray records the GJK ray cast's steps, or its closed form's: the slab or clipping planes' intervals, or the
-    // quadratics of a circle or capsule (one kind per cast).
+    // A ray records the GJK ray cast's steps, or its closed form's: the slab or clipping planes' intervals, the
+    // quadratics of a circle or capsule, or a segment's line crossing (one kind per cast).
     case CastAlgorithm::Ray: return trace_.ray.size() + trace_.axes.size() + trace_.sweep.size();
     case CastAlgorithm::Linear: return trace_.ray.size();
     case CastAlgorithm::TimeOfImpact: return trace_.advance.size();
@@ -254,6 +260,27 @@ std::string ContinuousLab::narration() const {
                formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]. Clipped by the " + (slab ? "slabs" : "planes") +
                " so far, the ray is inside for t in [" + formatNumber(s.first) + ", " + formatNumber(s.last) + "].";
         if (s.earlyExit) text += " Empty: the ray misses.";
+        break;
+      }
+      if (!trace_.sweep.empty() && trace_.sweep[index].part == collide::SweepPart::Face) {
+        // A segment: the ray's point against the segment's line (the moving-circle test's face, radius 0).
+        const auto& s = trace_.sweep[index];
+        if (s.startDistance == 0 && s.endDistance == 0) {
+          text = "The ray runs along the segment's line: " +
+                 (!s.hit ? std::string("it does not reach the segment in [0, 1].")
+                         : s.t == 0 ? std::string("it starts on the segment (t = 0).")
+                                    : "it reaches the segment's nearer end at t = " + formatNumber(s.t) + ".");
+        } else if (s.startDistance == s.endDistance) {
+          text = "The ray runs parallel to the segment's line, " + formatNumber(std::abs(s.startDistance)) +
+                 " from it: it never crosses it, no hit.";
+        } else {
+          text = "The ray's point is " + formatNumber(s.startDistance) + " from the segment's line at t = 0 and " +
+                 formatNumber(s.endDistance) + " at t = 1 (signed distances along its normal)";
+          text += !std::isfinite(s.t) ? ": it does not cross the line in [0, 1], no hit."
+                                      : ", so it crosses the line at t = " + formatNumber(s.t) +
+                                            " (where the distance, changing linearly, reaches 0), " +
+                                            (s.hit ? "between the segment's ends: the hit." : "beyond the segment's ends: no hit.");
+        }
         break;
       }
       if (!trace_.sweep.empty()) {
@@ -488,8 +515,24 @@ void ContinuousLab::draw(const DrawContext& context) {
       const auto& s = trace_.axes[index];
       const Vec2d middle = 0.5 * (shapeAnchor(shapes_[0]) + shapeAnchor(shapes_[1]));
       const Vec2d n = collide::normalize(s.axis);
-      renderer.line(middle - 50.0 * n, middle + 50.0 * n, palette::kAccent.withAlpha(0.5f), {1.2f, 8.0f, 6.0f});
-      const auto onAxis = [&](double value, double side) { return middle + (value - dot(middle, n)) * n + side * lastPixelSize_ * collide::leftPerp(n); };
+      // The axis runs beside the shapes (past every start and end pose across it), where both shadows show: drawn
+      // through the shapes, A's would lie on A's own edge. It takes the side B moves toward relative to A (a
+      // bounce goes back the other way).
+      Vec2d across = collide::leftPerp(n);
+      if (dot(across, motions_[1].velocity - motions_[0].velocity) < 0) across = -1.0 * across;
+      double beyond = -std::numeric_limits<double>::infinity();
+      for (int i = 0; i < 2; ++i) {
+        for (const double t : {0.0, 1.0}) {
+          const WorldBounds box = shapeBounds(at(shapes_[static_cast<std::size_t>(i)], motions_[static_cast<std::size_t>(i)], t));
+          for (const Vec2d corner : {box.min, box.max, Vec2d{box.min.x, box.max.y}, Vec2d{box.max.x, box.min.y}}) {
+            beyond = std::max(beyond, dot(corner, across));
+          }
+        }
+      }
+      const double offset = beyond + 36.0 * lastPixelSize_;
+      const auto onAxis = [&](double value, double side) { return value * n + (offset + side * lastPixelSize_) * across; };
+      renderer.line(onAxis(dot(middle, n) - 50.0, 0), onAxis(dot(middle, n) + 50.0, 0), palette::kAccent.withAlpha(0.5f),
+                    {1.2f, 8.0f, 6.0f});
       renderer.line(onAxis(s.minA, 8), onAxis(s.maxA, 8), palette::kShapeA, {4.0f});
       renderer.line(onAxis(s.minB, -8), onAxis(s.maxB, -8), palette::kShapeB, {4.0f});
       renderer.label(onAxis(s.maxB, -8), "[t_enter, t_exit] = [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]", palette::kAccent);
@@ -526,12 +569,49 @@ void ContinuousLab::draw(const DrawContext& context) {
 // that overlap are red; with none, the body tunnelled. After the cast's contact the bodies bounce
 // (collide::impactResponse, restitution e): a still body is a wall (immovable) and only the other bounces; when
 // both move they have equal masses and both do.
-void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
+static bool moves(const Motion2& motion) { return motion.velocity != Vec2d{} || motion.angularVelocity != 0; }
+
+int ContinuousLab::namedFramesBody() const { return moves(motions_[1]) || !moves(motions_[0]) ? 1 : 0; }
+
+std::vector<Collider> ContinuousLab::frames(int body) const {
+  std::vector<Collider> out;
   for (int k = 1; k <= kDiscreteFrames; ++k) {
-    const Collider b = at(shapes_[1], motions_[1], static_cast<double>(k) / kDiscreteFrames);
-    const bool touching = (discreteOverlaps_ & (1u << k)) != 0;
-    drawShape(renderer, b, touching ? palette::kHit : palette::kTextDim, {0.0f, 1.0f, true});
-    renderer.label(shapeAnchor(b), "frame " + std::to_string(k), palette::kTextDim, {4, 14});
+    out.push_back(at(shapes_[static_cast<std::size_t>(body)], motions_[static_cast<std::size_t>(body)],
+                     static_cast<double>(k) / kDiscreteFrames));
+  }
+  return out;
+}
+
+FrameLabelLayout ContinuousLab::frameLabels(double pixelSize) const {
+  // Clear of the bodies' names.
+  const std::array<Vec2d, 2> taken = {shapeAnchor(shapes_[0]), shapeAnchor(shapes_[1])};
+  const int body = namedFramesBody();
+  return layoutFrameLabels(frames(body), taken, motions_[static_cast<std::size_t>(body)].velocity, pixelSize);
+}
+
+void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
+  // Every moving body at the frames' times (red where the pair overlaps); one body's frames are named, on their
+  // outlines or, where they cover one another, by one legend.
+  for (int body = 0; body < 2; ++body) {
+    if (!moves(motions_[static_cast<std::size_t>(body)]) && body != namedFramesBody()) continue;
+    const std::vector<Collider> ghosts = frames(body);
+    for (int k = 1; k <= kDiscreteFrames; ++k) {
+      const bool touching = (discreteOverlaps_ & (1u << k)) != 0;
+      drawShape(renderer, ghosts[static_cast<std::size_t>(k - 1)], touching ? palette::kHit : palette::kTextDim,
+                {0.0f, 1.0f, true});
+    }
+  }
+  const FrameLabelLayout names = frameLabels(renderer.camera().pixelsToWorld(1.0));
+  if (names.anchors.empty()) {
+    const bool both = moves(motions_[0]) && moves(motions_[1]);
+    renderer.label(names.legend,
+                   std::string("frames 1 to 4: ") + (both ? "A and B" : namedFramesBody() == 0 ? "A" : "B") +
+                       " at t = 0.25, 0.5, 0.75, 1",
+                   palette::kTextDim, {8, -8});
+  } else {
+    for (std::size_t k = 0; k < names.anchors.size(); ++k) {
+      renderer.label(names.anchors[k], "frame " + std::to_string(k + 1), palette::kTextDim, {4, 4});
+    }
   }
   if (result_.hit && result_.status == CastStatus::Hit) {
     // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
@@ -552,11 +632,14 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
       const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
       // The response reflects velocity along the normal only: a body moving along the contact plane goes on as it
       // was, and a spin is left as it is.
-      const bool turned = bounced.velocity != motions_[index].velocity;
+      // "Bounces" only where the change shows at the numbers' precision (a grazing cast's normal leans by rounding).
+      const bool turned = collide::length(bounced.velocity - motions_[index].velocity) >
+                          1e-4 * collide::length(motions_[index].velocity);
       const std::string what = turned ? " bounces (e = " + formatNumber(restitution_) + ")"
-                                      : std::string(" goes on: it had no speed along the contact normal") +
-                                            (motions_[index].angularVelocity != 0 ? " (the response leaves its spin)" : "");
-      renderer.label(shapeAnchor(after), "with the time of impact: " + who + what, palette::kSeparated, {8, 30});
+                                      : std::string(" goes on (no speed along the normal") +
+                                            (motions_[index].angularVelocity != 0 ? "; spin kept)" : ")");
+      renderer.label(worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)), who + " after the contact" + what,
+                     palette::kSeparated, {8, 8});
     }
   }
 }
@@ -583,6 +666,12 @@ bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
   for (std::size_t i = 0; i < 2; ++i) {
     if (const auto& motion = scene.shapes[i].motion) motions_[i] = {motion->velocity, motion->angularVelocity};
   }
+  // A scene whose lesson is not tunnelling may hide the discrete frames and the bounce (the two moving spheres:
+  // eight overlapping ghosts would bury the quadratic's picture).
+  readSetting(scene.labState, "restitution", restitution_);
+  restitution_ = std::clamp(restitution_, 0.0, 1.0);
+  showDiscrete_ = true;
+  readSetting(scene.labState, "discrete_frames", showDiscrete_);
   preset_ = -1;
   step_ = 0;
   record();
@@ -593,7 +682,7 @@ void ContinuousLab::saveScene(Scene& scene) const {
   setScenePair(scene, shapes_[0], shapes_[1]);
   for (std::size_t i = 0; i < 2; ++i) scene.shapes[i].motion = ShapeMotion{motions_[i].velocity, motions_[i].angularVelocity};
   scene.algorithm = std::string(collide::castAlgorithmInfo(algorithm_).name);
-  scene.labState = {{"restitution", restitution_}};
+  scene.labState = {{"restitution", restitution_}, {"discrete_frames", showDiscrete_}};
 }
 
 bool ContinuousLab::setAlgorithm(std::string_view name, std::string& error) {
@@ -629,6 +718,12 @@ void ContinuousLab::dumpState(Json& out) const {
   out["refusal"] = refusal_;
   out["narration"] = narration();
   out["discrete_frames_overlapping"] = std::popcount(discreteOverlaps_);
+  // The frames' names as the last drawn view places them (window pixels from the first name's anchor are what the
+  // layout keeps apart): one anchor per frame, or a legend.
+  const FrameLabelLayout names = frameLabels(lastPixelSize_);
+  Json anchors = Json::array();
+  for (const Vec2d& anchor : names.anchors) anchors.push_back({anchor.x, anchor.y});
+  out["frame_labels"] = {{"pixel_size", lastPixelSize_}, {"anchors", anchors}, {"legend", names.anchors.empty()}};
   Json motions = Json::array();
   for (const Motion2& motion : motions_) motions.push_back({{"velocity", {motion.velocity.x, motion.velocity.y}}, {"angular_velocity", motion.angularVelocity}});
   out["motions"] = std::move(motions);

@@ -267,9 +267,9 @@ template <Scalar S>
           if constexpr (std::is_same_v<T, Circle<S>>) return raySphere(local, shape.center, shape.radius, sink);
           else if constexpr (std::is_same_v<T, Aabb<S>>) return raySlab(local, shape.min, shape.max, sink);
           else if constexpr (std::is_same_v<T, Box<S>>) return raySlab(local, -shape.halfExtents, shape.halfExtents, sink);
-          else if constexpr (std::is_same_v<T, Segment<S>>) return raySegment(local, shape.a, shape.b);
+          else if constexpr (std::is_same_v<T, Segment<S>>) return raySegment(local, shape.a, shape.b, sink);
           else if constexpr (std::is_same_v<T, Capsule<S>>) {
-            if (shape.radius == S(0)) return raySegment(local, shape.a, shape.b);
+            if (shape.radius == S(0)) return raySegment(local, shape.a, shape.b, sink);
             return rayCapsule(local, shape.a, shape.b, shape.radius, sink);
           } else if constexpr (std::is_same_v<T, Polygon<S>>) {
             return rayClip(
@@ -307,7 +307,7 @@ template <Scalar S>
             return rayCapsule(local, shape.a, shape.b, shape.radius, sink);
           } else if constexpr (std::is_same_v<T, Triangle3<S>>) {
             bool parallel = false;
-            const CastResult<V> crossing = rayTriangle(local, shape.a, shape.b, shape.c, parallel);
+            const CastResult<V> crossing = rayTriangle(local, shape.a, shape.b, shape.c, parallel, sink);
             return parallel ? gjk() : crossing;
           } else if constexpr (std::is_same_v<T, Hull<S>>) {
             return rayClip(

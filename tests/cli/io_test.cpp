@@ -35,6 +35,7 @@
 #include "io/scene.h"
 #include "io/shape_json.h"
 #include "io/text_io.h"
+#include "labs/continuous_lab_layout.h"
 #include "labs/format.h"
 #include "labs/narration.h"
 #include "lab/lab.h"
@@ -1036,6 +1037,91 @@ TEST(CuratedCastScenes, EachCastFindsTheContactItsLessonDescribes) {
   const collide::Motion<collide::Vec2<double>> spin{bar.shapes[1].motion->velocity, bar.shapes[1].motion->angularVelocity};
   EXPECT_TRUE(collide::runCast(collide::CastAlgorithm::TimeOfImpact, bar.shapes[0].collider, still, bar.shapes[1].collider, spin).hit);
   EXPECT_FALSE(collide::runCast(collide::CastAlgorithm::Linear, bar.shapes[0].collider, still, bar.shapes[1].collider, spin).hit);
+}
+
+// A ray against a segment: the closed form's one step, the line crossing, narrated with its numbers (a crossing
+// between the ends is the hit; one beyond them is not).
+TEST(ContinuousLab, ARayAgainstASegmentNarratesItsLineCrossing) {
+  const LabInfo* info = findLab("Continuous collision");
+  ASSERT_NE(info, nullptr);
+  for (const bool between : {true, false}) {
+    SCOPED_TRACE(between ? "between the ends" : "beyond the ends");
+    Scene scene;
+    scene.shapes.push_back({"ray", {collide::Point<double>{}, collide::Transform<double>::fromPose({-2, 1}, 0)},
+                            ShapeMotion{{4, -2}, 0}});
+    const collide::Segment<double> segment = between ? collide::Segment<double>{{0, -1}, {0, 1}}
+                                                     : collide::Segment<double>{{0, 1}, {0, 3}};
+    scene.shapes.push_back({"segment", {segment, collide::Transform<double>::identity()}, std::nullopt});
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    ASSERT_TRUE(lab->setAlgorithm("ray", error)) << error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    Json state;
+    lab->dumpState(state);
+    EXPECT_EQ(state["step_count"], 1);
+    EXPECT_EQ(state["result"]["hit"].get<bool>(), between);
+    const std::string narration = state["narration"].get<std::string>();
+    EXPECT_NE(narration.find("from the segment's line at t = 0 and"), std::string::npos) << narration;
+    EXPECT_NE(narration.find("crosses the line at t = " + formatNumber(0.5)), std::string::npos) << narration;
+    EXPECT_NE(narration.find(between ? "between the segment's ends: the hit." : "beyond the segment's ends: no hit."),
+              std::string::npos)
+        << narration;
+  }
+}
+
+// The discrete frames' names (continuous_lab_layout.h): the spinning bar's four frames turn about nearly one centre,
+// where their names once piled up around B's name and none said which outline it named. Each name must now sit on
+// its own frame's outline, outside the other frames and apart from the other names and the bodies' names; frames
+// that cover one another (the touching boxes' short slide) take one legend instead.
+TEST(ContinuousLab, DiscreteFrameNamesSitApartOnTheirOwnOutlines) {
+  const LabInfo* info = findLab("Continuous collision");
+  ASSERT_NE(info, nullptr);
+  const auto distanceOutside = [](Vec2d p, const lab::Collider& c) {
+    const lab::Collider point{collide::Point<double>{}, collide::Transform<double>::fromPose(p, 0)};
+    const collide::QueryResult<double> r = collide::runQuery(Algorithm::Distance, point, c);
+    return r.hit ? 0.0 : *r.distance;
+  };
+  for (const char* name : {"ccd_01_bullet_through_paper.json", "ccd_02_spinning_bar.json", "ccd_03_grazing_contact.json",
+                           "ccd_04_initially_touching.json", "ccd_05_sliding_along_a_face.json"}) {
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    ASSERT_TRUE(lab->setAlgorithm(scene.algorithm, error)) << error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    Json state;
+    lab->dumpState(state);
+    const Json& labels = state["frame_labels"];
+    const double pixel = labels["pixel_size"].get<double>();
+    // B moves in every one of these scenes: its frames are the named ones.
+    const SceneShape& b = scene.shapes[1];
+    const collide::Motion<Vec2<double>> motion{b.motion->velocity, b.motion->angularVelocity};
+    std::vector<lab::Collider> frames;
+    for (int k = 1; k <= 4; ++k) {
+      lab::Collider frame = b.collider;
+      frame.transform = collide::poseAt(b.collider.transform, motion, k / 4.0);
+      frames.push_back(frame);
+    }
+    if (std::string(name) == "ccd_04_initially_touching.json") {
+      EXPECT_TRUE(labels["legend"].get<bool>()) << "four squares a quarter of their width apart: one legend";
+      continue;
+    }
+    ASSERT_FALSE(labels["legend"].get<bool>());
+    const Json& anchors = labels["anchors"];
+    ASSERT_EQ(anchors.size(), 4u);
+    std::vector<Vec2d> taken = {scene.shapes[0].collider.transform.p, b.collider.transform.p};
+    for (std::size_t k = 0; k < 4; ++k) {
+      const Vec2d p{anchors[k][0].get<double>(), anchors[k][1].get<double>()};
+      EXPECT_LT(distanceOutside(p, frames[k]), 1e-9) << "frame " << k + 1 << " is named on its own outline";
+      for (std::size_t j = 0; j < 4; ++j) {
+        if (j != k) {
+          EXPECT_GE(distanceOutside(p, frames[j]) / pixel, kFrameLabelClearancePixels) << k + 1 << " vs " << j + 1;
+        }
+      }
+      for (const Vec2d& other : taken) EXPECT_GE(collide::length(p - other) / pixel, kFrameLabelSpacingPixels) << k + 1;
+      taken.push_back(p);
+    }
+  }
 }
 
 // [SECTION] The 3D labs without a window

@@ -330,6 +330,42 @@ TEST(LinearCast, PlacedPolygonsAnswerAsTheGenericSupports) {
   }
 }
 
+TEST(LinearCast, ParallelEdgesOfTwoPolygonsEndTheLoopAtTheContact) {
+  // Pair 13954 of PlacedPolygonsAnswerAsTheGenericSupports at 100,000 pairs: at the contact two edges of A and B
+  // are nearly parallel, so A - B has three nearly collinear vertices. With |v| left at 3.5e-13 by rounding (the
+  // tolerance is 2.5e-13) the loop asked for the third vertex, the solver dropped it, and the same step repeated
+  // up to the cap. At that stall the plane test along the edge's own normal reaches dynamic SAT's exact time.
+  const std::vector<V2> outlineA{{-0.39097698846270634, -0.69168447371129649}, {0.17729381924607479, -0.80369370881594082},
+                                 {0.83286078681729014, -0.13185677263995577}, {0.80687826862204737, 0.16300158172027007},
+                                 {0.16425552674022412, 0.78440263563615498},  {-0.5584989668971414, 0.63956636420200641},
+                                 {-0.83436632255197618, -0.007999383863660503}};
+  const std::vector<V2> outlineB{{-0.67758613506568799, 0.094793040088340108}, {-0.59227202258719724, -0.62929450371209072},
+                                 {-0.31441542188773702, -0.79583944397188844}, {0.48466186163019254, -0.44287908575560186},
+                                 {0.71169571218441141, 0.3837552018559014},    {0.096035670851165766, 0.80145863883082336}};
+  const Polygon<double> a = *makePolygon<double>(outlineA).polygon;
+  const Polygon<double> b = *makePolygon<double>(outlineB).polygon;
+  const Transform<double> poseA{{2.1508599192309159, 2.5235679062373464}, {0.90713697502282331, 0.42083548869652337}};
+  const Transform<double> poseB{{5.6806569251102363, 0.51919936891340335}, {0.8773828610339176, -0.47979090775455224}};
+  const V2 velocityA{2.8216636433759925, -1.8785613897328846};
+  const V2 velocityB{-0.60630509055145976, -0.69736759113966573};
+  const Collider<double> colliderA{a, poseA}, colliderB{b, poseB};
+  const CastResult<V2> placed = linearCast(a, poseA, velocityA, b, poseB, velocityB);
+  const CastResult<V2> generic =
+      runCast(CastAlgorithm::Linear, colliderA, Motion<V2>{velocityA, 0}, colliderB, Motion<V2>{velocityB, 0});
+  const CastResult<V2> exact =
+      runCast(CastAlgorithm::DynamicSat, colliderA, Motion<V2>{velocityA, 0}, colliderB, Motion<V2>{velocityB, 0});
+  ASSERT_EQ(exact.status, CastStatus::Hit);
+  ASSERT_EQ(placed.status, CastStatus::Hit);
+  ASSERT_EQ(generic.status, CastStatus::Hit);
+  EXPECT_LT(placed.iterations, 10);
+  EXPECT_NEAR(placed.fraction, exact.fraction, 1e-12);
+  EXPECT_NEAR(generic.fraction, exact.fraction, 1e-12);
+  EXPECT_NEAR(dot(placed.normal, exact.normal), 1.0, 1e-9);
+  // Sampled: apart just before, overlapping just after.
+  EXPECT_GT(gjkDistanceAt(colliderA, velocityA, 0, colliderB, velocityB, 0, exact.fraction - 1e-6), 0.0);
+  EXPECT_EQ(gjkDistanceAt(colliderA, velocityA, 0, colliderB, velocityB, 0, exact.fraction + 1e-6), 0.0);
+}
+
 TEST(LinearCast, TouchingAtTheStartIsAHitAtZero) {
   // Jolt #1786: a box resting on another and cast into it returned no hit. Here: Touching at t = 0.
   const Box<double> box{{1, 1}};
@@ -600,6 +636,53 @@ TEST(DynamicSat, BoxesAndHullsInSpaceAgreeWithTheLinearCast) {
   }
 }
 
+TEST(DynamicSat, BoxesMeetingHullsWhereTheLinearCastStalledAgree) {
+  // Pairs of BoxesAndHullsInSpaceAgreeWithTheLinearCast at 100,000 pairs. Dynamic SAT's times are exact (the slab
+  // intervals of 15 axes). The linear cast's supports stopped changing the simplex while |v| was still above the
+  // tolerance (6.1e-13 and 7.4e-13), rounding making v's direction too noisy to certify the last plane:
+  //   1805: the ray's point 4.9 units out, |v| stuck at 1.4e-12; each support was dropped and the step repeated up
+  //         to the cap (max_iterations: no hit);
+  //   10739: a support already held at |v| = 1.7e-8, taken as the contact: t 1.25e-9 early.
+  // The plane test along the simplex face's own normal reaches both times.
+  struct Case {
+    int pair;
+    V3 halfA, positionA;
+    Quat<double> rotationA;
+    V3 halfB;
+    Quat<double> rotationB;
+    V3 velocityA;
+    double exact;
+  };
+  const Case cases[] = {
+      {1805, {0.66570217902969597, 1.0564986297158341, 1.7912880025007907},
+       {-5.479786019749854, 5.4440404586429381, 0.83173836496683862},
+       {-0.68350762972141588, -0.7014706026114218, -0.0920415406498796, 0.17967934934036633},
+       {0.54763672605917546, 1.3952671299569908, 0.9385757136393269},
+       {0.72894602285069088, 0.17205182077640324, -0.4741709488704669, 0.46281505807932155},
+       {11.043731979748582, -9.7089947851319174, -2.8567298738641789}, 0.327968809898745},
+      {10739, {1.3501971972600428, 0.90688170214021158, 1.5830700886349109},
+       {7.4756032335917055, 2.6066553082815691, -0.056603989906811591},
+       {0.22472963839653728, -0.078314001199335542, -0.54701905029606324, 0.80257938265040485},
+       {1.6193779693770032, 1.91547289754578, 0.7756643521089468},
+       {-0.120212331691345, 0.62621101609583563, 0.13947261338618558, 0.75759893660483624},
+       {-13.3555718082215, -5.3491145505759787, 1.5291205776511188}, 0.40957655382985},
+  };
+  for (const Case& c : cases) {
+    const Collider3<double> a{Box3<double>{c.halfA}, Transform3<double>{c.positionA, c.rotationA}};
+    const Collider3<double> b{boxHull(c.halfB), Transform3<double>{{0, 0, 0}, c.rotationB}};
+    const Motion<V3> motion{c.velocityA, {}};
+    const CastResult<V3> sat = runCast(CastAlgorithm::DynamicSat, a, motion, b, Motion<V3>{});
+    const CastResult<V3> linear = runCast(CastAlgorithm::Linear, a, motion, b, Motion<V3>{});
+    ASSERT_EQ(sat.status, CastStatus::Hit) << "pair " << c.pair;
+    ASSERT_EQ(linear.status, CastStatus::Hit) << "pair " << c.pair;
+    EXPECT_LT(linear.iterations, 16) << "pair " << c.pair;
+    EXPECT_NEAR(sat.fraction, c.exact, 1e-12) << "pair " << c.pair;
+    EXPECT_NEAR(linear.fraction, sat.fraction, 1e-12) << "pair " << c.pair;
+    EXPECT_NEAR(dot(linear.normal, sat.normal), 1.0, 1e-9) << "pair " << c.pair;
+    EXPECT_TRUE(finite(linear)) << "pair " << c.pair;
+  }
+}
+
 // [SECTION] Moving spheres and response
 
 TEST(MovingSpheres, TheQuadraticAndItsStepsAreTraced) {
@@ -818,6 +901,103 @@ TEST(CastQuery, ClosedFormRayCastsRecordTheirStagesInTheWorld) {
       EXPECT_GE(hits, 1) << "target " << i;
     }
   }
+}
+
+TEST(CastQuery, SegmentAndTriangleRayCastsRecordTheirCrossing) {
+  // The segment's and the triangle's closed forms record one face step each (the radius-0 face of the moving-sphere
+  // tests): the ray's signed distances from the line or plane at t = 0 and t = 1, and the crossing time, equal bit
+  // for bit to the unrecorded answer's fraction on a hit.
+  const Transform<double> pose = Transform<double>::fromPose({3, 1}, 0.4);
+  struct Case2 {
+    const char* name;
+    Collider<double> target;
+    V2 origin, travel;
+    CastStatus status;
+    bool crossesLine;  // within [0, 1], wherever along the line
+  };
+  const std::vector<Case2> plane = {
+      {"across the segment", {Segment<double>{{-1, 0}, {1, 0.5}}, pose}, {-1, 4}, {7, -6}, CastStatus::Hit, true},
+      {"across the line, past an end", {Segment<double>{{-1, 0}, {1, 0.5}}, pose}, {-4, 4}, {3, -7}, CastStatus::Miss, true},
+      {"short of the line", {Segment<double>{{-1, 0}, {1, 0.5}}, pose}, {-1, 4}, {0.5, -0.5}, CastStatus::Miss, false},
+      {"a capsule of radius 0", {Capsule<double>{{0, -1}, {0, 1}, 0}, pose}, {-3, 0.5}, {8, 0.3}, CastStatus::Hit, true},
+      {"along the line", {Segment<double>{{-1, 0}, {1, 0}}, Transform<double>::identity()}, {-4, 0}, {5, 0}, CastStatus::Hit, true},
+      {"parallel beside it", {Segment<double>{{-1, 0}, {1, 0}}, Transform<double>::identity()}, {-4, 1}, {5, 0}, CastStatus::Miss, false},
+  };
+  for (const Case2& c : plane) {
+    const Collider<double> ray{Point<double>{}, {c.origin, {}}};
+    CastRecorder<V2> trace;
+    const CastResult<V2> unrecorded = runCast(CastAlgorithm::Ray, ray, Motion<V2>{c.travel, 0}, c.target, Motion<V2>{});
+    const CastResult<V2> recorded = runCast(CastAlgorithm::Ray, ray, Motion<V2>{c.travel, 0}, c.target, Motion<V2>{}, {}, &trace);
+    ASSERT_EQ(unrecorded.status, c.status) << c.name;
+    EXPECT_EQ(recorded.status, unrecorded.status) << c.name;
+    EXPECT_TRUE(test::sameBits(recorded.fraction, unrecorded.fraction)) << c.name;
+    EXPECT_TRUE(test::sameBits(recorded.point, unrecorded.point)) << c.name;
+    EXPECT_TRUE(test::sameBits(recorded.normal, unrecorded.normal)) << c.name;
+    EXPECT_TRUE(trace.ray.empty() && trace.axes.empty()) << c.name;
+    ASSERT_EQ(trace.sweep.size(), 1u) << c.name;
+    const SweepStep<V2>& step = trace.sweep.front();
+    EXPECT_EQ(step.part, SweepPart::Face) << c.name;
+    EXPECT_EQ(step.radius, 0.0) << c.name;
+    EXPECT_NEAR(length(step.start - c.origin), 0.0, 1e-12) << c.name << ": the ray's origin, in the world";
+    EXPECT_NEAR(length(step.motion - c.travel), 0.0, 1e-12) << c.name;
+    EXPECT_EQ(step.hit, unrecorded.hit) << c.name;
+    EXPECT_EQ(std::isfinite(step.t), c.crossesLine) << c.name;
+    if (unrecorded.hit) {
+      EXPECT_TRUE(test::sameBits(step.t, unrecorded.fraction)) << c.name;
+    }
+    if (c.crossesLine && step.startDistance != step.endDistance) {
+      // The crossing interpolates the signed distances (Ericson 5.5.3's plane test).
+      EXPECT_NEAR(step.t, step.startDistance / (step.startDistance - step.endDistance), 1e-12) << c.name;
+    } else if (!c.crossesLine && step.startDistance == step.endDistance) {
+      EXPECT_NE(step.startDistance, 0.0) << c.name << ": parallel beside the line, not on it";
+    }
+  }
+  struct Case3 {
+    const char* name;
+    V3 origin, travel;
+    CastStatus status;
+    bool crossesPlane;
+  };
+  const Collider3<double> triangle{Triangle3<double>{},
+                                   Transform3<double>{{1, 2, 3}, Quat<double>::fromEuler(0.3, -0.2, 0.5)}};
+  const V3 center = placement(triangle).apply(V3{0, 0, -1.0 / 3.0});
+  const V3 up = placement(triangle).q.apply(V3{0, 1, 0});
+  const V3 side = placement(triangle).q.apply(V3{1, 0, 0});
+  const std::vector<Case3> space = {
+      {"through the triangle", center + 2.0 * up + 0.3 * side, -4.0 * up, CastStatus::Hit, true},
+      {"through the plane beside it", center + 2.0 * up + 3.0 * side, -4.0 * up, CastStatus::Miss, true},
+      {"short of the plane", center + 2.0 * up, -1.0 * up, CastStatus::Miss, false},
+  };
+  for (const Case3& c : space) {
+    const Collider3<double> ray{Point3<double>{}, {c.origin, {}}};
+    CastRecorder<V3> trace;
+    const CastResult<V3> unrecorded = runCast(CastAlgorithm::Ray, ray, Motion<V3>{c.travel, {}}, triangle, Motion<V3>{});
+    const CastResult<V3> recorded = runCast(CastAlgorithm::Ray, ray, Motion<V3>{c.travel, {}}, triangle, Motion<V3>{}, {}, &trace);
+    ASSERT_EQ(unrecorded.status, c.status) << c.name;
+    EXPECT_EQ(recorded.status, unrecorded.status) << c.name;
+    EXPECT_TRUE(test::sameBits(recorded.fraction, unrecorded.fraction)) << c.name;
+    EXPECT_TRUE(trace.ray.empty() && trace.axes.empty()) << c.name;
+    ASSERT_EQ(trace.sweep.size(), 1u) << c.name;
+    const SweepStep<V3>& step = trace.sweep.front();
+    EXPECT_EQ(step.part, SweepPart::Face) << c.name;
+    EXPECT_NEAR(length(step.start - c.origin), 0.0, 1e-12) << c.name;
+    EXPECT_NEAR(std::abs(step.startDistance), 2.0, 1e-12) << c.name << ": two units above the plane";
+    EXPECT_EQ(step.hit, unrecorded.hit) << c.name;
+    EXPECT_EQ(std::isfinite(step.t), c.crossesPlane) << c.name;
+    if (unrecorded.hit) {
+      EXPECT_TRUE(test::sameBits(step.t, unrecorded.fraction)) << c.name;
+    }
+    if (c.crossesPlane) {
+      EXPECT_NEAR(step.t, 0.5, 1e-12) << c.name;
+    }
+  }
+  // A ray in the triangle's plane: the closed form has no crossing and the GJK ray cast answers, with its own steps.
+  CastRecorder<V3> inPlane;
+  const CastResult<V3> grazing = runCast(CastAlgorithm::Ray, Collider3<double>{Point3<double>{}, {center - 3.0 * side, {}}},
+                                         Motion<V3>{6.0 * side, {}}, triangle, Motion<V3>{}, {}, &inPlane);
+  EXPECT_EQ(grazing.status, CastStatus::Hit);
+  EXPECT_TRUE(inPlane.sweep.empty());
+  EXPECT_FALSE(inPlane.ray.empty());
 }
 
 TEST(CastQuery, FloatCastsAgreeWithDouble) {

@@ -767,49 +767,99 @@ template <Vector V>
   return rayCapsule(ray, a, b, radius, trace);
 }
 
+namespace detail {
+
+// The one step of a ray cast against a segment (plane) or a triangle (space), as a face of the moving-sphere tests
+// with radius 0 (SweepStep part Face): the signed distances of the ray's point from the face's line or plane at
+// t = 0 and t = 1, the time it crosses there (NaN: not in [0, 1]) and whether it crosses inside the face.
+template <Vector V, class Trace>
+inline void traceRayFace(Trace& trace, const Ray<V>& ray, V normal, V onFace, ScalarOf<V> crossing, bool hit) {
+  using S = ScalarOf<V>;
+  if constexpr (Trace::enabled) {
+    SweepStep<V> step = sweepStep(SweepPart::Face, 0, ray.origin, ray.translation, S(0));
+    step.startDistance = dot(normal, ray.origin - onFace);
+    step.endDistance = dot(normal, ray.origin + ray.translation - onFace);
+    if (crossing >= S(0) && crossing <= S(1)) step.t = crossing;
+    step.hit = hit;
+    trace(step);
+  } else {
+    (void)trace, (void)ray, (void)normal, (void)onFace, (void)crossing, (void)hit;
+  }
+}
+
+}  // namespace detail
+
 // Ray against a segment in the plane: o + t d = a + s (b - a) by cross products. Collinear: the first end point
-// reached along the ray.
-template <Scalar S>
-[[nodiscard]] inline CastResult<Vec2<S>> raySegment(const Ray<Vec2<S>>& ray, Vec2<S> a, Vec2<S> b) {
+// reached along the ray. Traced: one SweepStep (detail::traceRayFace) with the cross products' t; a ray along the
+// segment's line (collinear within rounding) records both distances as 0 and t the end it reaches.
+template <Scalar S, class Trace>
+[[nodiscard]] inline CastResult<Vec2<S>> raySegment(const Ray<Vec2<S>>& ray, Vec2<S> a, Vec2<S> b, Trace& trace) {
   using V = Vec2<S>;
+  constexpr S kNone = std::numeric_limits<S>::quiet_NaN();
   const V d = ray.translation;
   const V e = b - a;
   const V m = a - ray.origin;
   const S denominator = cross(d, e);
   const S scale = std::max(lengthSquared(d), lengthSquared(e));
   const V backward = detail::unitOr(-d, V{});
+  const auto traced = [&](const CastResult<V>& result, S crossing, bool alongLine) {
+    if constexpr (Trace::enabled) {
+      if (alongLine) {
+        SweepStep<V> step = detail::sweepStep(SweepPart::Face, 0, ray.origin, d, S(0));
+        step.startDistance = step.endDistance = S(0);
+        step.t = crossing;
+        step.hit = result.hit;
+        trace(step);
+      } else {
+        // The line's normal (a segment of zero length: the normal of the ray's own line).
+        const V lineNormal = detail::unitOr(leftPerp(e), detail::unitOr(leftPerp(d), V{}));
+        detail::traceRayFace(trace, ray, lineNormal, a, crossing, result.hit);
+      }
+    } else {
+      (void)crossing, (void)alongLine;
+    }
+    return result;
+  };
   if (std::abs(denominator) <= S(16) * kEpsilon<S> * scale || !(scale > S(0))) {
     // Parallel (or a zero-length ray or segment): a hit only along the common line.
     if (std::abs(cross(m, lengthSquared(e) > S(0) ? e : d)) > S(16) * kEpsilon<S> * (lengthSquared(m) + scale)) {
-      return detail::missResult<V>();
+      return traced(detail::missResult<V>(), kNone, false);
     }
     const SegmentClosestPoint<V> onSegment = closestPointOnSegment(ray.origin, a, b);
     if (onSegment.point == ray.origin || lengthSquared(onSegment.point - ray.origin) <=
                                              S(256) * kEpsilon<S> * kEpsilon<S> * (lengthSquared(m) + scale)) {
-      return detail::startResult(CastStatus::Touching, ray.origin, backward);
+      return traced(detail::startResult(CastStatus::Touching, ray.origin, backward), S(0), true);
     }
     const S dd = lengthSquared(d);
-    if (!(dd > S(0))) return detail::missResult<V>();
+    if (!(dd > S(0))) return traced(detail::missResult<V>(), kNone, true);
     const S ta = dot(a - ray.origin, d) / dd;
     const S tb = dot(b - ray.origin, d) / dd;
     const S t = std::min(ta < S(0) ? std::numeric_limits<S>::infinity() : ta,
                          tb < S(0) ? std::numeric_limits<S>::infinity() : tb);
-    if (!(t <= S(1))) return detail::missResult<V>();
-    return detail::hitResult(t, t == ta ? a : b, backward);
+    if (!(t <= S(1))) return traced(detail::missResult<V>(), kNone, true);
+    return traced(detail::hitResult(t, t == ta ? a : b, backward), t, true);
   }
   const S t = cross(m, e) / denominator;
   const S s = cross(m, d) / denominator;
-  if (t < S(0) || t > S(1) || s < S(0) || s > S(1)) return detail::missResult<V>();
+  if (t < S(0) || t > S(1) || s < S(0) || s > S(1)) return traced(detail::missResult<V>(), t, false);
   V normal = detail::unitOr(leftPerp(e), backward);
   if (dot(normal, d) > S(0)) normal = -normal;
-  return detail::hitResult(t, ray.origin + t * d, normal);
+  return traced(detail::hitResult(t, ray.origin + t * d, normal), t, false);
+}
+
+template <Scalar S>
+[[nodiscard]] inline CastResult<Vec2<S>> raySegment(const Ray<Vec2<S>>& ray, Vec2<S> a, Vec2<S> b) {
+  NoTrace trace;
+  return raySegment(ray, a, b, trace);
 }
 
 // Ray against a triangle in space (Moller and Trumbore 1997; Ericson 5.3.6), two-sided: the normal faces the ray.
-// A ray in the triangle's plane has no crossing point: NaN fraction, so the caller takes the GJK ray cast.
-template <Scalar S>
+// A ray in the triangle's plane has no crossing point: NaN fraction, so the caller takes the GJK ray cast (no step
+// is recorded; the GJK ray cast records its own). Traced: one SweepStep (detail::traceRayFace) with Moller and
+// Trumbore's t, also where the barycentric tests end the work before t is needed.
+template <Scalar S, class Trace>
 [[nodiscard]] inline CastResult<Vec3<S>> rayTriangle(const Ray<Vec3<S>>& ray, Vec3<S> a, Vec3<S> b, Vec3<S> c,
-                                                     bool& parallel) {
+                                                     bool& parallel, Trace& trace) {
   using V = Vec3<S>;
   const V e1 = b - a;
   const V e2 = c - a;
@@ -820,16 +870,30 @@ template <Scalar S>
   if (parallel) return detail::missResult<V>();
   const S inverse = S(1) / determinant;
   const V s = ray.origin - a;
+  const auto traced = [&](const CastResult<V>& result) {
+    if constexpr (Trace::enabled) {
+      detail::traceRayFace(trace, ray, detail::unitOr(cross(e1, e2), V{}), a, dot(e2, cross(s, e1)) * inverse,
+                           result.hit);
+    }
+    return result;
+  };
   const S u = dot(s, p) * inverse;
-  if (u < S(0) || u > S(1)) return detail::missResult<V>();
+  if (u < S(0) || u > S(1)) return traced(detail::missResult<V>());
   const V q = cross(s, e1);
   const S v = dot(d, q) * inverse;
-  if (v < S(0) || u + v > S(1)) return detail::missResult<V>();
+  if (v < S(0) || u + v > S(1)) return traced(detail::missResult<V>());
   const S t = dot(e2, q) * inverse;
-  if (t < S(0) || t > S(1)) return detail::missResult<V>();
+  if (t < S(0) || t > S(1)) return traced(detail::missResult<V>());
   V normal = detail::unitOr(cross(e1, e2), V{});
   if (dot(normal, d) > S(0)) normal = -normal;
-  return detail::hitResult(t, ray.origin + t * d, normal);
+  return traced(detail::hitResult(t, ray.origin + t * d, normal));
+}
+
+template <Scalar S>
+[[nodiscard]] inline CastResult<Vec3<S>> rayTriangle(const Ray<Vec3<S>>& ray, Vec3<S> a, Vec3<S> b, Vec3<S> c,
+                                                     bool& parallel) {
+  NoTrace trace;
+  return rayTriangle(ray, a, b, c, parallel, trace);
 }
 
 // [SECTION] GJK ray cast (van den Bergen 2004)
@@ -869,7 +933,8 @@ template <Vector V>
 //   if p's plane, pushed out by radius + target, separates x from the set (dot(v, w) > (radius + target) |v|):
 //     miss when the ray does not run toward the plane (dot(v, r) >= 0); else lambda moves to the plane
 //   add p; v = closest point of conv(x - simplex); keep the vertices supporting it
-//   stop when |v| <= radius + target + tolerance: x is at the target gap from the set
+//   stop when |v| <= radius + target + tolerance: x is at the target gap from the set, or at a stall (a support
+//   that changes nothing, lambda unmoved), after one plane test along the normal of the simplex's face
 // The simplex keeps the witnesses of its points, so the closest points on A and on B are known at every step
 // (Box2D's b2ShapeCast keeps them the same way). Target and tolerance are absolute here.
 template <class Set, Vector V, class Trace>
@@ -887,30 +952,47 @@ template <class Set, Vector V, class Trace>
   const S keep = radius + target;     // the plane test keeps x this far out
   const S arrive = keep + tolerance;  // |v| at or below this: x is at the target gap
   SimplexPoints<V> points{};
-  bool stalled = false;  // a support already held brought v no closer: v is exact to rounding
+  bool stalled = false;     // a support that changed nothing brought v no closer: v is exact to rounding
+  bool searchFace = false;  // this iteration searches along the simplex face's normal instead of v
   for (int iteration = 1; iteration <= maxIterations; ++iteration) {
-    if (vSquared <= arrive * arrive || loop.interior || stalled) {
+    if (vSquared <= arrive * arrive || loop.interior) {
       loop.status = CastStatus::Hit;
       break;
     }
+    if (stalled) {
+      // v is the difference of x and a point of the simplex, so its direction carries their rounding divided by
+      // |v|: near the set it can no longer certify a plane that separates x by |v|. When the simplex is a face (an
+      // edge in the plane, a triangle in space) and v meets it inside, the support along v is on that face, so its
+      // normal from cross products of its edges (rounding relative to the face's size, not to |v|) names the same
+      // plane: one more plane test along it. A stall after that one is where rounding leaves x: the contact.
+      if (searchFace || loop.count != kDimension<V>) {
+        loop.status = CastStatus::Hit;
+        break;
+      }
+      searchFace = true;
+    } else {
+      searchFace = false;
+    }
     loop.iterations = iteration;
-    const SupportPoint<V> p = set.supportPoint(v);
+    // The search direction, as long as v, so that the plane test below keeps its scale.
+    const V direction = searchFace ? featureNormal(simplexPoints(loop), loop.count, v) * std::sqrt(vSquared) : v;
+    const SupportPoint<V> p = set.supportPoint(direction);
     if (!isFinite(p.point)) {
       loop.status = CastStatus::InvalidInput;
       return loop;
     }
-    S separation = dot(v, loop.x - p.point);
+    S separation = dot(direction, loop.x - p.point);
     if (separation > S(0) && keep > S(0)) separation -= keep * std::sqrt(vSquared);
     bool advanced = false;
     if (separation > S(0)) {
-      const S closing = dot(v, ray.translation);
+      const S closing = dot(direction, ray.translation);
       if (closing >= S(0)) {
         loop.status = CastStatus::Miss;
       } else {
         loop.lambda -= separation / closing;
         if (loop.lambda > S(1)) loop.status = CastStatus::Miss;
         loop.x = ray.origin + loop.lambda * ray.translation;
-        loop.planeNormal = v;
+        loop.planeNormal = direction;
         advanced = true;
       }
     }
@@ -934,7 +1016,14 @@ template <class Set, Vector V, class Trace>
       v = loop.interior ? V{} : closest.closestPoint;
       const S previous = vSquared;
       vSquared = lengthSquared(v);
-      stalled = duplicate && !advanced && !(vSquared < previous);
+      // A stall: lambda did not move and the support changed nothing (already a vertex, or dropped by the solver
+      // because it lies on the simplex's line or plane: the collinear vertices of parallel edges of A and B), and
+      // v came no closer, so the next iteration would ask the same support again. Exactly, a support that adds
+      // nothing to the simplex lies on the plane through its closest point (the gap |v|^2 - dot(v, x - p) is
+      // zero, van den Bergen 2004), and a plane that does not move lambda then puts x within the target: |v| left
+      // above `arrive` is rounding (of x, which grows with the ray's length, through the solver).
+      const bool newestDropped = !duplicate && (closest.droppedMask & 1u) != 0;
+      stalled = (duplicate || newestDropped) && !advanced && !(vSquared < previous);
     }
     if constexpr (Trace::enabled) {
       RayCastStep<V> step;
