@@ -758,7 +758,16 @@ void Renderer3D::label(Vec3d at, std::string_view text, Color color, Vec2d offse
   labels_.push_back({toFramebuffer(v) / scale_, offsetPixels, std::string(text), color, kLabelPriorityScene});
 }
 
-void Renderer3D::layoutLabels() { drawScreenLabels(camera_.rect(), title_, labels_); }
+// The dots of the view (depth-tested and on top) are markers the labels keep off: a label over a vertex's dot
+// hides the vertex it may not even name.
+void Renderer3D::layoutLabels() {
+  std::vector<LabelMarker> markers;
+  markers.reserve(depthTested_.points.size() + onTop_.points.size());
+  for (const Layer* layer : {&depthTested_, &onTop_})
+    for (const PointInstance& point : layer->points)
+      markers.push_back({Vec2d{point.geometry[0], point.geometry[1]} / scale_, point.geometry[3] / scale_ + kPointRim});
+  drawScreenLabels(camera_.rect(), title_, labels_, markers);
+}
 
 // [SECTION] Axis triad and ground grid
 
