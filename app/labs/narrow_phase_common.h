@@ -57,10 +57,11 @@ template <class Trace>
       }
       case Kind::EpaStart: {
         const auto& start = trace.epaStart[i];
+        // Short enough for the side panel's width: "polytope of 5 vertices, 4 from GJK".
         std::string summary;
         if constexpr (requires { start.polygon; }) summary = "polygon of " + std::to_string(start.polygon.size());
-        else summary = "polytope of " + std::to_string(start.vertices.size()) + " vertices";
-        summary += " from GJK's simplex of " + std::to_string(start.simplex.count);
+        else summary = "polytope of " + std::to_string(start.vertices.size());
+        summary += " vertices, " + std::to_string(start.simplex.count) + " from GJK";
         out.push_back({"EPA start", std::move(summary)});
         break;
       }
