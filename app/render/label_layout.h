@@ -3,10 +3,10 @@
 // Greedy, highest priority first and then in request order (earlier labels win ties). A label goes where it
 // asked (anchor + offset) when that box is inside the pane, clear of the labels already placed (2 pixels apart),
 // of the keep-out boxes (the pane's title), of every other label's anchor and of the dots drawn in the pane (the
-// markers: a vertex, a support point, the origin; a label may touch the one it is anchored on); otherwise to the first free box of
-// the eight around its anchor, then of two wider rings, each slid back inside the pane near its edges (a box far
-// from its anchor gets a leader line back to it); otherwise it is dropped rather than piled on another. Anchors
-// outside the pane are dropped.
+// markers: a vertex, a support point, the origin; a label may touch the one it is anchored on); otherwise to the
+// first free box of the eight around its anchor, then of two wider rings, each slid back inside the pane near its
+// edges (a box far from its anchor gets a leader line back to it); otherwise it is dropped rather than piled on
+// another. Anchors outside the pane are dropped.
 // The classic point-feature labelling positions (Imhof 1975), placed greedily (Christensen, Marks and Shieber 1995).
 #pragma once
 
