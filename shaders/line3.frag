@@ -33,11 +33,17 @@ void main() {
     float phase = mod(s + vStyle.w, period);
     outside = phase <= dash ? 0.0 : min(phase - dash, period - phase);
   }
-  float t = len > 1e-4 ? clamp(s / len, 0.0, 1.0) : 0.0;
-  float u = t * vFade.w / max(1.0 - t + t * vFade.w, 1e-6);
-  float fade = clamp(1.0 - sqrt(max(vFade.x + u * (2.0 * vFade.y + u * vFade.z), 0.0)), 0.0, 1.0);
+  // Only the fading lines pay for the fade (the flat vFade is the same over a whole instance, so a software
+  // rasteriser skips the branch for every other line).
+  float fade = 1.0;
+  if (vFade.w > 0.0) {
+    float t = len > 1e-4 ? clamp(s / len, 0.0, 1.0) : 0.0;
+    float u = t * vFade.w / max(1.0 - t + t * vFade.w, 1e-6);
+    fade = clamp(1.0 - sqrt(max(vFade.x + u * (2.0 * vFade.y + u * vFade.z), 0.0)), 0.0, 1.0);
+    fade *= fade;
+  }
   float distanceToEdge = length(vec2(outside, perpendicular)) - 0.5 * vStyle.x;
   float coverage = clamp(0.5 - distanceToEdge, 0.0, 1.0);
   if (coverage <= 0.0) discard;
-  outColor = vec4(vColor.rgb, vColor.a * coverage * fade * fade * (hidden ? uHidden.y : 1.0));
+  outColor = vec4(vColor.rgb, vColor.a * coverage * fade * (hidden ? uHidden.y : 1.0));
 }
