@@ -6,6 +6,10 @@ in vec2 vPixel;
 flat in vec4 vEndpoints;
 flat in vec4 vColor;
 flat in vec4 vStyle;
+// A fading line (Renderer3D::fadingLine): its point at world parameter u is c + u d in units of the fade radius,
+// and vFade holds |c|^2, c.d, |d|^2 and the ratio k of the ends' inverse view depths. At screen parameter t,
+// u = t k / ((1 - t) + t k): screen-space interpolation is affine in the inverse depth, not in the world.
+flat in vec4 vFade;
 
 uniform vec4 uHidden;
 
@@ -29,8 +33,17 @@ void main() {
     float phase = mod(s + vStyle.w, period);
     outside = phase <= dash ? 0.0 : min(phase - dash, period - phase);
   }
+  // Only the fading lines pay for the fade (the flat vFade is the same over a whole instance, so a software
+  // rasteriser skips the branch for every other line).
+  float fade = 1.0;
+  if (vFade.w > 0.0) {
+    float t = len > 1e-4 ? clamp(s / len, 0.0, 1.0) : 0.0;
+    float u = t * vFade.w / max(1.0 - t + t * vFade.w, 1e-6);
+    fade = clamp(1.0 - sqrt(max(vFade.x + u * (2.0 * vFade.y + u * vFade.z), 0.0)), 0.0, 1.0);
+    fade *= fade;
+  }
   float distanceToEdge = length(vec2(outside, perpendicular)) - 0.5 * vStyle.x;
   float coverage = clamp(0.5 - distanceToEdge, 0.0, 1.0);
   if (coverage <= 0.0) discard;
-  outColor = vec4(vColor.rgb, vColor.a * coverage * (hidden ? uHidden.y : 1.0));
+  outColor = vec4(vColor.rgb, vColor.a * coverage * fade * (hidden ? uHidden.y : 1.0));
 }

@@ -5,6 +5,7 @@ layout(location = 0) in vec4 inEndpoints;  // a.xy, b.xy (pixels)
 layout(location = 1) in vec2 inDepths;     // depth of a, depth of b, in [0, 1]
 layout(location = 2) in vec4 inColor;
 layout(location = 3) in vec4 inStyle;      // width, dash length, gap length (dash 0 = solid), dash phase
+layout(location = 4) in vec4 inFade;       // |c|^2, c.d, |d|^2, inverse depth of b over a's (zero: no fade)
 
 uniform vec2 uFramebufferSize;
 // How far the quad reaches past half the width: half a pixel holds every pixel centre the anti-aliased edge
@@ -15,6 +16,7 @@ out vec2 vPixel;
 flat out vec4 vEndpoints;
 flat out vec4 vColor;
 flat out vec4 vStyle;
+flat out vec4 vFade;
 
 void main() {
   vec2 a = inEndpoints.xy;
@@ -33,6 +35,7 @@ void main() {
   vEndpoints = inEndpoints;
   vColor = inColor;
   vStyle = inStyle;
+  vFade = inFade;
   vec2 ndc = pixel / uFramebufferSize * 2.0 - 1.0;
   gl_Position = vec4(ndc.x, -ndc.y, depth * 2.0 - 1.0, 1.0);
 }

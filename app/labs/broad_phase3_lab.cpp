@@ -490,6 +490,7 @@ void BroadPhase3Lab::drawUi() {
                      "update one event at a time.", kTraceLimit);
   ImGui::TextDisabled("ALGORITHM");
   int algorithm = static_cast<int>(algorithm_);
+  ImGui::SetNextItemWidth(-1.0f);  // no label: the combo takes the panel's width, so its text is not cut
   if (ImGui::Combo("##algorithm", &algorithm, kAlgorithmTitles.data(), static_cast<int>(kAlgorithmTitles.size()))) {
     algorithm_ = static_cast<Algorithm>(algorithm);
     rebuildBroadPhase();
@@ -497,11 +498,15 @@ void BroadPhase3Lab::drawUi() {
   if (algorithm_ == Algorithm::Sap) {
     const char* axes[] = {"Sweep axis: automatic (largest variance)", "Sweep axis: x", "Sweep axis: y", "Sweep axis: z"};
     int axis = axisChoice_ + 1;
+    ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::Combo("##axis", &axis, axes, 4)) {
       axisChoice_ = axis - 1;
       rebuildBroadPhase();
     }
   }
+  // The step first, so it shows with the picture on a 1280x720 window (as in the 2D lab); the scene's controls follow.
+  if (stepping()) drawStepNarration(algorithm_, step_, boxes_);
+  else if (proxies_.size() > kTraceLimit) ImGui::TextDisabled("Step-by-step needs N <= %zu.", kTraceLimit);
   ImGui::Spacing();
   ImGui::TextDisabled("SCENE");
   if (drawSceneControls(count_, motion_, spacing_, "Pile on a floor (falls along z)")) regenerate();
@@ -512,8 +517,6 @@ void BroadPhase3Lab::drawUi() {
   }
   if (!message_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", message_.c_str());
   drawUpdateStats(algorithm_, proxies_.size());
-  if (stepping()) drawStepNarration(algorithm_, step_, boxes_);
-  else if (proxies_.size() > kTraceLimit) ImGui::TextDisabled("Step-by-step needs N <= %zu.", kTraceLimit);
   if (algorithm_ == Algorithm::Bvh) {
     const int height = std::get<Tree>(broadPhase_).height();
     ImGui::SliderInt("Depth", &treeDepth_, 0, std::max(height, 1));

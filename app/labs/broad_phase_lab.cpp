@@ -538,6 +538,7 @@ void BroadPhaseLab::frameMetrics(std::vector<FrameMetric>& out) const {
 void BroadPhaseLab::drawUi() {
   ImGui::TextDisabled("ALGORITHM");
   int algorithm = static_cast<int>(algorithm_);
+  ImGui::SetNextItemWidth(-1.0f);  // no label: the combo takes the panel's width, so its text is not cut
   if (ImGui::Combo("##algorithm", &algorithm, kAlgorithmTitles.data(), static_cast<int>(kAlgorithmTitles.size()))) {
     algorithm_ = static_cast<Algorithm>(algorithm);
     rebuildBroadPhase();
@@ -545,6 +546,7 @@ void BroadPhaseLab::drawUi() {
   if (algorithm_ == Algorithm::Sap) {
     const char* axes[] = {"Sweep axis: automatic (largest variance)", "Sweep axis: x", "Sweep axis: y"};
     int axis = axisChoice_ + 1;
+    ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::Combo("##axis", &axis, axes, 3)) {
       axisChoice_ = axis - 1;
       std::get<Sap>(broadPhase_).setOptions({.sweepAxis = axisChoice_});

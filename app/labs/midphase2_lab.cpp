@@ -917,11 +917,36 @@ void Midphase2Lab::drawUi() {
   textWrapped("Two concave shapes cut into convex parts, a tree over each shape's part boxes, and the traversal "
                      "that descends both trees together. The timeline steps A's build, B's build, then the traversal. "
                      "Drag B to move it, its orange knob to turn it.");
-  ImGui::TextDisabled("SHAPES");
+  // The step first, so its narration shows beside the picture on a 1280x720 window; the controls follow.
+  ImGui::Spacing();
+  ImGui::TextDisabled("AT THIS STEP  (%d of %d: %s)", stepCount() == 0 ? 0 : step_ + 1, stepCount(), phaseName(step_).c_str());
+  const common::Tally tally = tallyAt(step_);
+  ImGui::Text("box tests %d (pruned %d)   part tests %d   pairs %d", tally.bvTests, tally.pruned, tally.primitiveTests, tally.pairs);
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
+  textWrapped("%s", narrate(step_).c_str());
+  ImGui::PopStyleColor();
+  if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase == Phase::Traversal) {
+    common::drawWaitingPairs(trace_.steps, steps_[static_cast<std::size_t>(step_)].index, budget_ > 0, 8);
+  }
+  ImGui::Spacing();
+  ImGui::TextDisabled("SHAPES (A BLUE, B ORANGE)");
   bool changed = false;
   for (int t = 0; t < 2; ++t) {
     int shape = shape_[static_cast<std::size_t>(t)];
-    if (ImGui::Combo(t == 0 ? "A (blue)" : "B (orange)", &shape, kShapeTitles.data(), static_cast<int>(kShapeTitles.size()))) {
+    // The whole width, named in the preview: the shapes' titles are long ("Crates (a compound, 10 in one spot)").
+    ImGui::SetNextItemWidth(-1.0f);
+    const std::string preview = std::string(t == 0 ? "A: " : "B: ") + kShapeTitles[static_cast<std::size_t>(shape)];
+    bool picked = false;
+    if (ImGui::BeginCombo(t == 0 ? "##shapeA" : "##shapeB", preview.c_str())) {
+      for (int i = 0; i < static_cast<int>(kShapeTitles.size()); ++i) {
+        if (ImGui::Selectable(kShapeTitles[static_cast<std::size_t>(i)], i == shape)) {  // again: the outline as catalogued
+          shape = i;
+          picked = true;
+        }
+      }
+      ImGui::EndCombo();
+    }
+    if (picked) {
       shape_[static_cast<std::size_t>(t)] = shape;
       outline_[static_cast<std::size_t>(t)] = catalogOutline(shape);
       edited_[static_cast<std::size_t>(t)] = false;
@@ -968,16 +993,6 @@ void Midphase2Lab::drawUi() {
   if (budget_ > 0) moved |= ImGui::Checkbox("Largest pair first (else level by level)", &largestFirst_);
   if (moved) retrace();
 
-  ImGui::Spacing();
-  ImGui::TextDisabled("AT THIS STEP  (%d of %d: %s)", stepCount() == 0 ? 0 : step_ + 1, stepCount(), phaseName(step_).c_str());
-  const common::Tally tally = tallyAt(step_);
-  ImGui::Text("box tests %d (pruned %d)   part tests %d   pairs %d", tally.bvTests, tally.pruned, tally.primitiveTests, tally.pairs);
-  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
-  textWrapped("%s", narrate(step_).c_str());
-  ImGui::PopStyleColor();
-  if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase == Phase::Traversal) {
-    common::drawWaitingPairs(trace_.steps, steps_[static_cast<std::size_t>(step_)].index, budget_ > 0, 8);
-  }
   ImGui::Spacing();
   ImGui::TextDisabled("WHOLE TRAVERSAL");
   textWrapped("%s: %d box tests, %d part tests, %zu overlapping part pairs (of %zu x %zu).", common::verdictText(result_.status), result_.bvTests,

@@ -882,6 +882,19 @@ void MidphaseLab::drawClothPanel() {
 void MidphaseLab::drawUi() {
   textWrapped("Two meshes, a bounding volume hierarchy over each, and the traversal that descends both trees "
               "together: the timeline steps every node pair, BV test and triangle test. Left-drag orbits.");
+  // The step first, so its narration shows beside the picture on a 1280x720 window; the controls follow.
+  ImGui::Spacing();
+  ImGui::TextDisabled("AT THIS STEP  (%d of %d)", stepCount() == 0 ? 0 : step_ + 1, stepCount());
+  const common::Tally tally = steps_.at(step_);
+  ImGui::Text("BV tests          %d (pruned %d)", tally.bvTests, tally.pruned);
+  ImGui::Text("triangle tests    %d", tally.primitiveTests);
+  ImGui::Text("overlapping pairs %d", tally.pairs);
+  if (satLite_ && bv_ != BvKind::Sphere) ImGui::Text("SAT-lite false positives %d", tally.falsePositives);
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
+  textWrapped("%s", narrate(step_).c_str());
+  ImGui::PopStyleColor();
+  common::drawWaitingPairs(trace_.steps, step_, budget_ > 0, 6);
+  ImGui::Spacing();
   ImGui::TextDisabled("MESHES");
   bool changed = false;
   changed |= ImGui::Combo("A (blue)", &meshA_, kMeshNames.data(), static_cast<int>(kMeshNames.size()));
@@ -912,17 +925,6 @@ void MidphaseLab::drawUi() {
   if (moved) retrace();
   common::treeViewControls(showTrees_, drawDepth_, deepestLeaf_, "volumes");
 
-  ImGui::Spacing();
-  ImGui::TextDisabled("AT THIS STEP  (%d of %d)", stepCount() == 0 ? 0 : step_ + 1, stepCount());
-  const common::Tally tally = steps_.at(step_);
-  ImGui::Text("BV tests          %d (pruned %d)", tally.bvTests, tally.pruned);
-  ImGui::Text("triangle tests    %d", tally.primitiveTests);
-  ImGui::Text("overlapping pairs %d", tally.pairs);
-  if (satLite_ && bv_ != BvKind::Sphere) ImGui::Text("SAT-lite false positives %d", tally.falsePositives);
-  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
-  textWrapped("%s", narrate(step_).c_str());
-  ImGui::PopStyleColor();
-  common::drawWaitingPairs(trace_.steps, step_, budget_ > 0, 6);
   ImGui::Spacing();
   ImGui::TextDisabled("WHOLE TRAVERSAL");
   textWrapped("%s: %d BV tests, %d triangle tests, %zu overlapping pairs.", common::verdictText(result_.status), result_.bvTests,

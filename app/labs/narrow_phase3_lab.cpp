@@ -502,57 +502,26 @@ std::string NarrowPhase3Lab::narration() const {
 void NarrowPhase3Lab::drawStepTable() {
   if (steps_.empty()) return;
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
-  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  // As many digits as fit the column, all of them on hover.
-  const auto cell = [](Vec3d v) {
-    ImGui::TableNextColumn();
-    numbersCell({v.x, v.y, v.z});
-  };
-  const auto row = [&](const char* name, const collide::SupportPoint<Vec3d>& s) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(name);
-    cell(s.point);
-    cell(s.pointA);
-    cell(s.pointB);
-  };
+  std::vector<SupportRow<Vec3d>> rows;
   if (ref.kind == StepRef::Kind::Gjk) {
     const collide::GjkStep<Vec3d>& step = trace_.gjk[static_cast<std::size_t>(ref.index)];
-    ImGui::TextDisabled("Simplex after this step (w = a - b)");
-    if (ImGui::BeginTable("##simplex", 4, kFlags)) {
-      ImGui::TableSetupColumn("vertex");
-      ImGui::TableSetupColumn("w");
-      ImGui::TableSetupColumn("on A");
-      ImGui::TableSetupColumn("on B");
-      ImGui::TableHeadersRow();
-      // Named by support index, as in the picture and the narration: the kept vertices of simplexBefore, whose
-      // first is this step's support point.
-      const std::array<int, 4> names = simplexSupportIndices(trace_.gjk, ref.index);
-      for (int i = 0; i < step.simplexBefore.count; ++i) {
-        if ((step.droppedMask & (1u << i)) != 0) continue;
-        const std::string name = supportName(names[static_cast<std::size_t>(i)]) + (i == 0 ? " (new)" : "");
-        row(name.c_str(), step.simplexBefore.vertices[static_cast<std::size_t>(i)]);
-      }
-      ImGui::EndTable();
+    // Named by support index, as in the picture and the narration: the kept vertices of simplexBefore, whose
+    // first is this step's support point.
+    const std::array<int, 4> names = simplexSupportIndices(trace_.gjk, ref.index);
+    for (int i = 0; i < step.simplexBefore.count; ++i) {
+      if ((step.droppedMask & (1u << i)) != 0) continue;
+      rows.push_back({supportName(names[static_cast<std::size_t>(i)]), step.simplexBefore.vertices[static_cast<std::size_t>(i)],
+                      i == 0 ? "new" : ""});
     }
+    ImGui::TextDisabled("Simplex after this step (w = a - b)");
+    drawSupportTable<Vec3d>("##simplex", rows);
   } else if (ref.kind == StepRef::Kind::Epa) {
     const collide::EpaStep3<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
     const collide::EpaFace3<double>& face = step.faces[static_cast<std::size_t>(step.closestFace)];
+    for (int v : face.vertices) rows.push_back({"v" + std::to_string(v), step.vertices[static_cast<std::size_t>(v)], ""});
+    rows.push_back({"w", step.support, "new"});
     ImGui::TextDisabled("Closest face and the new support (w = a - b)");
-    if (ImGui::BeginTable("##polytope", 4, kFlags)) {
-      ImGui::TableSetupColumn("vertex");
-      ImGui::TableSetupColumn("w");
-      ImGui::TableSetupColumn("on A");
-      ImGui::TableSetupColumn("on B");
-      ImGui::TableHeadersRow();
-      for (int v : face.vertices) {
-        char name[16];
-        std::snprintf(name, sizeof name, "v%d", v);
-        row(name, step.vertices[static_cast<std::size_t>(v)]);
-      }
-      row("new w", step.support);
-      ImGui::EndTable();
-    }
+    drawSupportTable<Vec3d>("##polytope", rows);
     ImGui::TextDisabled("%zu vertices, %zu faces; %zu seen, horizon of %zu edges", step.vertices.size(), step.faces.size(),
                         step.removedFaces.size(), step.horizon.size());
   }

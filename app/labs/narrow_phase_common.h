@@ -1,16 +1,21 @@
 // app/labs/narrow_phase_common.h: what the narrow-phase labs of the plane and of space share: the timeline's list
 // of a recorded run's steps, and the numbers a lab records each frame (the plot panel's columns, the same names in
-// both, so one recording format serves them).
+// both, so one recording format serves them), and the step tables of support points.
 #pragma once
 
+#include <array>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <imgui.h>
 
 #include "collide/query.h"
 #include "lab/vocabulary.h"
 #include "labs/format.h"
 #include "widgets/step_list.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -52,10 +57,11 @@ template <class Trace>
       }
       case Kind::EpaStart: {
         const auto& start = trace.epaStart[i];
+        // Short enough for the side panel's width: "polytope of 5 vertices, 4 from GJK".
         std::string summary;
         if constexpr (requires { start.polygon; }) summary = "polygon of " + std::to_string(start.polygon.size());
-        else summary = "polytope of " + std::to_string(start.vertices.size()) + " vertices";
-        summary += " from GJK's simplex of " + std::to_string(start.simplex.count);
+        else summary = "polytope of " + std::to_string(start.vertices.size());
+        summary += " vertices, " + std::to_string(start.simplex.count) + " from GJK";
         out.push_back({"EPA start", std::move(summary)});
         break;
       }
@@ -122,6 +128,64 @@ void appendQueryMetrics(collide::Algorithm algorithm, const collide::QueryResult
   }
   out.push_back({"query_time", queryMicros, "us"});
   out.push_back({"hit", r.ok && r.hit ? 1.0 : 0.0, "bool"});
+}
+
+// A row of a step table: a support point of GJK or EPA under its name, with a word about it (may be empty).
+template <class V>
+struct SupportRow {
+  std::string name;
+  collide::SupportPoint<V> point;
+  std::string note;
+};
+
+// The support points of a step as a table: per point three rows, w = a - b, a on A and b on B, each vector on one
+// line in one number format for the whole table (widgets/wrapped_text.h), columns as wide as their content, a band
+// of background per point. A last column of notes when any row has one.
+template <class V>
+void drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
+  constexpr int kDim = collide::kDimension<V>;
+  const auto components = [](const V& v) {
+    if constexpr (kDim == 3) {
+      return std::array<double, 3>{v.x, v.y, v.z};
+    } else {
+      return std::array<double, 2>{v.x, v.y};
+    }
+  };
+  std::vector<double> numbers;
+  for (const SupportRow<V>& row : rows)
+    for (const V& v : {row.point.point, row.point.pointA, row.point.pointB})
+      for (const double x : components(v)) numbers.push_back(x);
+  const VectorFormat format = vectorFormat(numbers);
+  bool notes = false;
+  for (const SupportRow<V>& row : rows) notes = notes || !row.note.empty();
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable(id, notes ? 4 : 3, kFlags)) return;
+  ImGui::TableSetupColumn("vertex");
+  ImGui::TableSetupColumn("");
+  ImGui::TableSetupColumn(kDim == 3 ? "(x, y, z)" : "(x, y)");
+  if (notes) ImGui::TableSetupColumn("");
+  ImGui::TableHeadersRow();
+  static constexpr const char* kRoles[3] = {"w", "a", "b"};
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const SupportRow<V>& row = rows[r];
+    const V* vectors[3] = {&row.point.point, &row.point.pointA, &row.point.pointB};
+    for (int k = 0; k < 3; ++k) {
+      ImGui::TableNextRow();
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ImGui::GetColorU32(r % 2 == 0 ? ImGuiCol_TableRowBg : ImGuiCol_TableRowBgAlt));
+      ImGui::TableNextColumn();
+      if (k == 0) ImGui::TextUnformatted(row.name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%s", kRoles[k]);
+      ImGui::TableNextColumn();
+      const std::array<double, kDim> v = components(*vectors[k]);
+      vectorCell(v, format);
+      if (notes) {
+        ImGui::TableNextColumn();
+        if (k == 0) ImGui::TextDisabled("%s", row.note.c_str());
+      }
+    }
+  }
+  ImGui::EndTable();
 }
 
 }  // namespace lab

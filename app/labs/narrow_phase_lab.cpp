@@ -550,95 +550,85 @@ void NarrowPhaseLab::drawUi() {
 void NarrowPhaseLab::drawStepTable() {
   if (steps_.empty()) return;
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  // As many digits as fit the column, all of them on hover.
-  const auto cellVector = [](Vec2d v) { numbersCell({v.x, v.y}); };
-  const auto supportRow = [&](const char* name, const collide::SupportPoint<collide::Vec2<double>>& s, const char* note) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(name);
-    ImGui::TableNextColumn();
-    cellVector(s.point);
-    ImGui::TableNextColumn();
-    cellVector(s.pointA);
-    ImGui::TableNextColumn();
-    cellVector(s.pointB);
-    ImGui::TableNextColumn();
-    ImGui::TextDisabled("%s", note);
-  };
-  const auto header = [](const char* first) {
-    ImGui::TableSetupColumn(first, ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("w = a - b");
-    ImGui::TableSetupColumn("a on A");
-    ImGui::TableSetupColumn("b on B");
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableHeadersRow();
-  };
-  if (ref.kind == StepRef::Kind::Gjk && ImGui::BeginTable("##simplex", 5, flags)) {
+  std::vector<SupportRow<Vec2d>> rows;
+  if (ref.kind == StepRef::Kind::Gjk) {
     const collide::GjkStep<collide::Vec2<double>>& step = trace_.gjk[static_cast<std::size_t>(ref.index)];
-    header("");
     const std::array<int, 4> names = simplexSupportIndices(trace_.gjk, ref.index);
     for (int i = 0; i < step.simplexBefore.count; ++i) {
       const bool dropped = (step.droppedMask & (1u << i)) != 0;
-      supportRow(supportName(names[static_cast<std::size_t>(i)]).c_str(), step.simplexBefore.vertices[static_cast<std::size_t>(i)],
-                 dropped ? "drop" : (i == 0 ? "new" : "keep"));
+      rows.push_back({supportName(names[static_cast<std::size_t>(i)]), step.simplexBefore.vertices[static_cast<std::size_t>(i)],
+                      dropped ? "drop" : (i == 0 ? "new" : "keep")});
     }
-    ImGui::EndTable();
-  } else if (ref.kind == StepRef::Kind::EpaStart && ImGui::BeginTable("##start", 5, flags)) {
+    drawSupportTable<Vec2d>("##simplex", rows);
+  } else if (ref.kind == StepRef::Kind::EpaStart) {
     // The start polygon's vertices: GJK's points, then what the searches added.
     const collide::EpaStart<double>& start = trace_.epaStart[static_cast<std::size_t>(ref.index)];
-    header("#");
     for (std::size_t i = 0; i < start.polygon.size(); ++i) {
       bool fromGjk = false;
       for (int k = 0; k < start.simplex.count; ++k) fromGjk = fromGjk || start.simplex.vertices[static_cast<std::size_t>(k)].point == start.polygon[i].point;
-      supportRow(std::to_string(i).c_str(), start.polygon[i], fromGjk ? "GJK" : "searched");
+      rows.push_back({std::to_string(i), start.polygon[i], fromGjk ? "GJK" : "searched"});
     }
-    ImGui::EndTable();
-  } else if (ref.kind == StepRef::Kind::Epa && ImGui::BeginTable("##polytope", 5, flags)) {
+    drawSupportTable<Vec2d>("##start", rows);
+  } else if (ref.kind == StepRef::Kind::Epa) {
     const collide::EpaStep<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
-    header("#");
     const int count = static_cast<int>(step.polytope.size());
     for (int i = 0; i < count; ++i) {
       const bool onEdge = i == step.closestEdge || i == (step.closestEdge + 1) % count;
-      supportRow(std::to_string(i).c_str(), step.polytope[static_cast<std::size_t>(i)], onEdge ? "edge" : "");
+      rows.push_back({std::to_string(i), step.polytope[static_cast<std::size_t>(i)], onEdge ? "edge" : ""});
     }
-    supportRow("w", step.support, step.inserted ? "added" : "old");
-    ImGui::EndTable();
-  } else if (ref.kind == StepRef::Kind::Sat && ImGui::BeginTable("##axes", 4, flags)) {
-    ImGui::TableSetupColumn("axis", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("n");
-    ImGui::TableSetupColumn("from");
-    ImGui::TableSetupColumn("overlap");
-    ImGui::TableHeadersRow();
+    rows.push_back({"w", step.support, step.inserted ? "added" : "old"});
+    drawSupportTable<Vec2d>("##polytope", rows);
+  } else if (ref.kind == StepRef::Kind::Sat) {
+    std::vector<double> numbers;
     for (int i = 0; i <= ref.index; ++i) {
-      const collide::SatAxisStep<double>& axis = trace_.sat[static_cast<std::size_t>(i)];
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::Text("%s%d", i == ref.index ? "> " : "", axis.axisIndex + 1);
-      ImGui::TableNextColumn();
-      cellVector(axis.axis);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(axisSourceText(axis.source, axis.edge).c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%s%s", formatWith("%.4g", axis.overlap).c_str(), axis.separating ? " (gap)" : "");
+      numbers.push_back(trace_.sat[static_cast<std::size_t>(i)].axis.x);
+      numbers.push_back(trace_.sat[static_cast<std::size_t>(i)].axis.y);
     }
-    ImGui::EndTable();
-  } else if (ref.kind == StepRef::Kind::Analytic && ImGui::BeginTable("##analytic", 3, flags)) {
-    ImGui::TableSetupColumn("step");
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("point on B", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableHeadersRow();
+    const VectorFormat format = vectorFormat(numbers);
+    if (ImGui::BeginTable("##axes", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+      ImGui::TableSetupColumn("axis");
+      ImGui::TableSetupColumn("n");
+      ImGui::TableSetupColumn("from");
+      ImGui::TableSetupColumn("overlap");
+      ImGui::TableHeadersRow();
+      for (int i = 0; i <= ref.index; ++i) {
+        const collide::SatAxisStep<double>& axis = trace_.sat[static_cast<std::size_t>(i)];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%s%d", i == ref.index ? "> " : "", axis.axisIndex + 1);
+        ImGui::TableNextColumn();
+        vectorCell(std::array<double, 2>{axis.axis.x, axis.axis.y}, format);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(axisSourceText(axis.source, axis.edge).c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%s%s", formatWith("%.4g", axis.overlap).c_str(), axis.separating ? " (gap)" : "");
+      }
+      ImGui::EndTable();
+    }
+  } else if (ref.kind == StepRef::Kind::Analytic) {
+    std::vector<double> numbers;
     for (int i = 0; i <= ref.index; ++i) {
-      const collide::AnalyticStep<double>& step = trace_.analytic[static_cast<std::size_t>(i)];
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      textWrapped("%s", std::string(step.title).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(formatWith("%.4g", step.value).c_str());
-      ImGui::TableNextColumn();
-      cellVector(step.closest);
+      numbers.push_back(trace_.analytic[static_cast<std::size_t>(i)].closest.x);
+      numbers.push_back(trace_.analytic[static_cast<std::size_t>(i)].closest.y);
     }
-    ImGui::EndTable();
+    const VectorFormat format = vectorFormat(numbers);
+    if (ImGui::BeginTable("##analytic", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+      ImGui::TableSetupColumn("step");
+      ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableSetupColumn("point on B", ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableHeadersRow();
+      for (int i = 0; i <= ref.index; ++i) {
+        const collide::AnalyticStep<double>& step = trace_.analytic[static_cast<std::size_t>(i)];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        textWrapped("%s", std::string(step.title).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(formatWith("%.4g", step.value).c_str());
+        ImGui::TableNextColumn();
+        vectorCell(std::array<double, 2>{step.closest.x, step.closest.y}, format);
+      }
+      ImGui::EndTable();
+    }
   }
 }
 

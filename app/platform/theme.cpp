@@ -25,7 +25,9 @@ void applyTheme(float contentScale) {
     std::error_code error;
     if (std::filesystem::exists(path, error)) {
       ImFontConfig config;
-      config.OversampleH = 2;
+      // One texel per pixel, glyphs on whole pixels: the atlas is sampled nearest (platform/window.cpp).
+      config.OversampleH = 1;
+      config.PixelSnapH = true;
       loaded = io.Fonts->AddFontFromFileTTF(path, kBaseFontPixels * scale, &config) != nullptr;
       if (loaded) break;
     }
@@ -50,6 +52,7 @@ void applyTheme(float contentScale) {
   style.FramePadding = ImVec2(7, 4);
   style.ItemSpacing = ImVec2(8, 6);
   style.ScrollbarSize = 12.0f;
+  style.AntiAliasedLinesUseTex = false;  // the baked line textures need bilinear filtering; the atlas is nearest
 
   ImVec4* colors = style.Colors;
   const ImVec4 panel(0.118f, 0.129f, 0.153f, 1.00f);

@@ -4,6 +4,7 @@
 #include "platform/window.h"
 
 #include <cfloat>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -91,6 +92,16 @@ Window::Window(const WindowOptions& options) {
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   imguiReady_ = true;
+  // The font atlas is sampled at 1:1 (glyphs snapped to whole pixels, platform/theme.cpp), so nearest filtering
+  // gives the same pixels as the backend's bilinear for less work: a software rasteriser (llvmpipe) spends a good
+  // part of a frame filtering the panel's text. Made now rather than at the first frame so it can be set.
+  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  GLint previous = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(reinterpret_cast<std::uintptr_t>(io.Fonts->TexID)));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
 }
 
 Window::~Window() {

@@ -12,6 +12,7 @@ namespace {
 
 constexpr double kPad = 2.0;          // between two labels
 constexpr double kAnchorRadius = 3.0;  // the dot a label marks stays visible
+constexpr double kOwnMarker = 1.0;     // a marker this close to a label's anchor is the one it names
 constexpr double kLeaderPixels = 8.0;  // a box farther than this from its anchor gets a leader line
 constexpr Vec2d kTextPadding{3, 1};    // around the text, inside the box
 
@@ -29,7 +30,7 @@ ImVec2 toImVec2(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<fl
 }  // namespace
 
 std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<const LabelRequest> requests,
-                                             std::span<const LabelBox> keepOut) {
+                                             std::span<const LabelBox> keepOut, std::span<const LabelMarker> markers) {
   std::vector<LabelPlacement> out(requests.size());
   std::vector<std::size_t> order(requests.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
@@ -48,6 +49,11 @@ std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<c
       if (other.anchor == own || !rect.contains(other.anchor)) continue;
       const Vec2d r{kAnchorRadius, kAnchorRadius};
       if (overlaps(min, max, other.anchor - r, other.anchor + r, 0.0)) return false;
+    }
+    for (const LabelMarker& marker : markers) {
+      if (collide::length(marker.centre - own) <= kOwnMarker) continue;
+      const Vec2d r{marker.radius, marker.radius};
+      if (overlaps(min, max, marker.centre - r, marker.centre + r, 0.0)) return false;
     }
     return true;
   };
@@ -88,7 +94,8 @@ LabelBox paneTitleBox(const ScreenRect& pane, Vec2d titleTextSize) {
   return {pane.min() + Vec2d{8, 8}, pane.min() + Vec2d{20, 14} + titleTextSize};
 }
 
-void drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels) {
+void drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels,
+                      std::span<const LabelMarker> markers) {
   if (labels.empty()) return;
   std::vector<LabelRequest> requests;
   requests.reserve(labels.size());
@@ -101,7 +108,7 @@ void drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<
     const ImVec2 size = ImGui::CalcTextSize(title.data(), title.data() + title.size());
     keepOut.push_back(paneTitleBox(rect, {size.x, size.y}));
   }
-  const std::vector<LabelPlacement> placements = layoutLabelBoxes(rect, requests, keepOut);
+  const std::vector<LabelPlacement> placements = layoutLabelBoxes(rect, requests, keepOut, markers);
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   for (std::size_t i = 0; i < labels.size(); ++i) {
     const ScreenLabel& label = labels[i];

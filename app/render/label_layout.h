@@ -2,10 +2,11 @@
 //
 // Greedy, highest priority first and then in request order (earlier labels win ties). A label goes where it
 // asked (anchor + offset) when that box is inside the pane, clear of the labels already placed (2 pixels apart),
-// of the keep-out boxes (the pane's title) and of every other label's anchor; otherwise to the first free box of
-// the eight around its anchor, then of two wider rings, each slid back inside the pane near its edges (a box far
-// from its anchor gets a leader line back to it); otherwise it is dropped rather than piled on another. Anchors
-// outside the pane are dropped.
+// of the keep-out boxes (the pane's title), of every other label's anchor and of the dots drawn in the pane (the
+// markers: a vertex, a support point, the origin; a label may touch the one it is anchored on); otherwise to the
+// first free box of the eight around its anchor, then of two wider rings, each slid back inside the pane near its
+// edges (a box far from its anchor gets a leader line back to it); otherwise it is dropped rather than piled on
+// another. Anchors outside the pane are dropped.
 // The classic point-feature labelling positions (Imhof 1975), placed greedily (Christensen, Marks and Shieber 1995).
 #pragma once
 
@@ -34,6 +35,12 @@ struct LabelRequest {
   int priority = kLabelPriorityScene;
 };
 
+// A dot drawn in the pane, in window pixels: labels keep off it, but for the ones anchored at its centre.
+struct LabelMarker {
+  Vec2d centre;
+  double radius = 0;
+};
+
 struct LabelPlacement {
   Vec2d min{}, max{};
   bool placed = false;
@@ -42,7 +49,8 @@ struct LabelPlacement {
 };
 
 [[nodiscard]] std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<const LabelRequest> requests,
-                                                           std::span<const LabelBox> keepOut = {});
+                                                           std::span<const LabelBox> keepOut = {},
+                                                           std::span<const LabelMarker> markers = {});
 
 // The box the shell draws a pane's title in (its top-left corner); labels keep out of it.
 [[nodiscard]] LabelBox paneTitleBox(const ScreenRect& pane, Vec2d titleTextSize);
@@ -58,6 +66,7 @@ struct ScreenLabel {
 
 // Lays the labels out in `rect` (keeping out of the pane title `title`, if any) and draws them into ImGui's
 // background draw list: text on a dark rounded box, with a leader line when moved far from the anchor.
-void drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels);
+void drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels,
+                      std::span<const LabelMarker> markers = {});
 
 }  // namespace lab

@@ -145,6 +145,7 @@ void Renderer3D::init() {
   floatAttribute(1, 2, sizeof(LineInstance), offsetof(LineInstance, depths), true);
   floatAttribute(2, 4, sizeof(LineInstance), offsetof(LineInstance, color), true);
   floatAttribute(3, 4, sizeof(LineInstance), offsetof(LineInstance, style), true);
+  floatAttribute(4, 4, sizeof(LineInstance), offsetof(LineInstance, fade), true);
   glBindVertexArray(pointVao_);
   glBindBuffer(GL_ARRAY_BUFFER, pointBuffer_);
   floatAttribute(0, 4, sizeof(PointInstance), offsetof(PointInstance, geometry), true);
@@ -390,6 +391,8 @@ Renderer3D::ViewPoint Renderer3D::toView(Vec3d world) const {
   return {collide::dot(relative, right_), collide::dot(relative, up_), collide::dot(relative, forward_)};
 }
 
+Vec3d Renderer3D::toWorld(const ViewPoint& p) const { return eye_ + p.x * right_ + p.y * up_ + p.z * forward_; }
+
 Vec2d Renderer3D::toFramebuffer(const ViewPoint& p) const {
   const double scale = perspective_ ? focal_ / p.z : focal_ / camera_.distance();
   return Vec2d{center_.x + scale * p.x, center_.y - scale * p.y} * scale_;
@@ -599,7 +602,8 @@ void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> tri
 
 // [SECTION] Lines and points
 
-void Renderer3D::pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase) {
+void Renderer3D::pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase,
+                          const std::array<float, 4>& fade) {
   const Vec2d pa = toFramebuffer(a);
   const Vec2d pb = toFramebuffer(b);
   // A line is drawn as a tube of its own width: each end's depth is brought forward by half the width in world
@@ -618,6 +622,7 @@ void Renderer3D::pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& s
   instance.style[1] = style.dash * scale;
   instance.style[2] = style.gap * scale;
   instance.style[3] = phase;
+  std::copy(fade.begin(), fade.end(), instance.fade);
   (style.onTop ? onTop_ : depthTested_).lines.push_back(instance);
 }
 
@@ -643,6 +648,20 @@ void Renderer3D::line(Vec3d a, Vec3d b, Color color, const Style3& style) {
   ViewPoint vb = toView(b);
   if (!clipSegment(va, vb, clipDepth(near_))) return;
   pushLine(va, vb, color, style, 0.0f);
+}
+
+void Renderer3D::fadingLine(Vec3d a, Vec3d b, Color color, Vec3d center, double radius, const Style3& style) {
+  if (!collide::isFinite(a) || !collide::isFinite(b) || !collide::isFinite(center) || !(radius > 0)) return;
+  ViewPoint va = toView(a);
+  ViewPoint vb = toView(b);
+  if (!clipSegment(va, vb, clipDepth(near_))) return;
+  // The fade of the part that survived the near plane, in the world.
+  const Vec3d c = (toWorld(va) - center) / radius;
+  const Vec3d d = (toWorld(vb) - toWorld(va)) / radius;
+  const double inverseDepthRatio = perspective_ ? va.z / vb.z : 1.0;
+  pushLine(va, vb, color, style, 0.0f,
+           {static_cast<float>(collide::dot(c, c)), static_cast<float>(collide::dot(c, d)),
+            static_cast<float>(collide::dot(d, d)), static_cast<float>(inverseDepthRatio)});
 }
 
 void Renderer3D::polyline(std::span<const Vec3d> points, bool closed, Color color, const Style3& style) {
@@ -758,7 +777,16 @@ void Renderer3D::label(Vec3d at, std::string_view text, Color color, Vec2d offse
   labels_.push_back({toFramebuffer(v) / scale_, offsetPixels, std::string(text), color, kLabelPriorityScene});
 }
 
-void Renderer3D::layoutLabels() { drawScreenLabels(camera_.rect(), title_, labels_); }
+// The dots of the view (depth-tested and on top) are markers the labels keep off: a label over a vertex's dot
+// hides the vertex it may not even name.
+void Renderer3D::layoutLabels() {
+  std::vector<LabelMarker> markers;
+  markers.reserve(depthTested_.points.size() + onTop_.points.size());
+  for (const Layer* layer : {&depthTested_, &onTop_})
+    for (const PointInstance& point : layer->points)
+      markers.push_back({Vec2d{point.geometry[0], point.geometry[1]} / scale_, point.geometry[3] / scale_ + kPointRim});
+  drawScreenLabels(camera_.rect(), title_, labels_, markers);
+}
 
 // [SECTION] Axis triad and ground grid
 
@@ -799,38 +827,27 @@ void drawGroundGrid(Renderer3D& renderer) {
   const double cell = std::pow(10.0, std::floor(std::log10(0.25 * distance)));
   constexpr int kCells = 12;  // each way from the centre
   constexpr int kMajorEvery = 5;
-  constexpr int kPieces = 6;  // per line, so it fades along its length too
   const double extent = kCells * cell;
   const double major = kMajorEvery * cell;
   // Centred under the target, snapped to the major lines so they stay put while panning.
   const Vec3d target = camera.target();
-  const double cx = std::round(target.x / major) * major;
-  const double cz = std::round(target.z / major) * major;
-  const auto fade = [&](double x, double z) {
-    const double r = std::hypot(x - cx, z - cz) / extent;
-    const double a = std::clamp(1.0 - r, 0.0, 1.0);
-    return static_cast<float>(a * a);
-  };
+  const Vec3d center{std::round(target.x / major) * major, 0, std::round(target.z / major) * major};
   const Color axisX = rgb(0xb0524c);
   const Color axisZ = rgb(0x4c6fb0);
-  for (int i = -kCells; i <= kCells; ++i) {
+  // Each line fades out with the distance from the centre (fadingLine), so it is drawn only inside the disc where
+  // any of it shows: one long instance per line, which a software rasteriser sets up once.
+  for (int i = -kCells + 1; i < kCells; ++i) {
     const double offset = i * cell;
+    const double half = std::sqrt(extent * extent - offset * offset);
     const bool isMajor = i % kMajorEvery == 0;  // the centre is on a major line, so every fifth from it is one
     for (int along = 0; along < 2; ++along) {
       // along 0: a line of constant x (running along z); along 1: constant z (running along x).
-      const double fixed = (along == 0 ? cx : cz) + offset;
+      const double fixed = (along == 0 ? center.x : center.z) + offset;
       const bool isAxis = std::abs(fixed) < 0.5 * cell;
       const Color base = isAxis ? (along == 0 ? axisZ : axisX) : isMajor ? palette::kGridMajor : palette::kGridMinor;
-      for (int piece = 0; piece < kPieces; ++piece) {
-        const double s0 = -extent + 2 * extent * piece / kPieces;
-        const double s1 = -extent + 2 * extent * (piece + 1) / kPieces;
-        const Vec3d a = along == 0 ? Vec3d{fixed, 0, cz + s0} : Vec3d{cx + s0, 0, fixed};
-        const Vec3d b = along == 0 ? Vec3d{fixed, 0, cz + s1} : Vec3d{cx + s1, 0, fixed};
-        const Vec3d middle = 0.5 * (a + b);
-        const float alpha = fade(middle.x, middle.z);
-        if (alpha <= 0.01f) continue;
-        renderer.line(a, b, base.withAlpha(alpha * (isAxis ? 0.9f : 1.0f)), Style3{isAxis ? 1.5f : 1.0f});
-      }
+      const Vec3d a = along == 0 ? Vec3d{fixed, 0, center.z - half} : Vec3d{center.x - half, 0, fixed};
+      const Vec3d b = along == 0 ? Vec3d{fixed, 0, center.z + half} : Vec3d{center.x + half, 0, fixed};
+      renderer.fadingLine(a, b, base.withAlpha(isAxis ? 0.9f : 1.0f), center, extent, Style3{isAxis ? 1.5f : 1.0f});
     }
   }
 }

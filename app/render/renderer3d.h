@@ -82,6 +82,9 @@ class Renderer3D {
 
   // [SECTION] Lines and points (widths and sizes in window pixels)
   void line(Vec3d a, Vec3d b, Color color, const Style3& style = {});
+  // A line whose alpha falls with the distance of each of its points from `center`, as (1 - distance / radius)^2,
+  // to nothing at `radius` (the ground grid's fade): one instance however long, faded per pixel.
+  void fadingLine(Vec3d a, Vec3d b, Color color, Vec3d center, double radius, const Style3& style = {});
   void polyline(std::span<const Vec3d> points, bool closed, Color color, const Style3& style = {});
   void arrow(Vec3d from, Vec3d to, Color color, float width = 2.0f, float headPixels = 12.0f, bool onTop = false);
   // A dot of a fixed screen size with a dark rim, so it reads on any fill.
@@ -111,6 +114,10 @@ class Renderer3D {
     float depths[2];
     float color[4];
     float style[4];  // width, dash, gap, dash phase (framebuffer pixels)
+    // The fade (fadingLine): with c = (a - centre) / radius and d = (b - a) / radius in the world, |c|^2, c.d,
+    // |d|^2, and the ratio of b's inverse view depth to a's (perspective-correct interpolation along the line);
+    // zero: no fade.
+    float fade[4];
   };
   struct PointInstance {
     float geometry[4];  // centre x, y, depth, radius
@@ -137,7 +144,9 @@ class Renderer3D {
   int clipTriangle(const ViewPoint (&corners)[3], const Color (&colors)[3], std::array<SurfaceVertex, 6>& out) const;
   // A lit triangle (triangle(); `normals`: the corners' own, for smooth shading, or nullptr).
   void surface(const std::array<Vec3d, 3>& corners, const std::array<Vec3d, 3>* normals, Color fill, bool hidesOnTop);
-  void pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase);
+  void pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase,
+                const std::array<float, 4>& fade = {});
+  [[nodiscard]] Vec3d toWorld(const ViewPoint& p) const;
   // Depth-tested with the current depth function; `hidden`: the look of the on-top layer's parts behind a surface.
   void drawLayer(const Layer& layer, bool hidden);
   struct ScreenArea {

@@ -1,6 +1,7 @@
 #include "widgets/wrapped_text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <string>
@@ -93,52 +94,51 @@ void textWrapped(const char* format, ...) {
   ImGui::TextUnformatted(joined.data(), joined.data() + joined.size());
 }
 
-void numbersCell(std::initializer_list<double> values) {
-  const auto format = [&](int digits) {
-    std::string text;
+namespace {
+// `value` with `decimals` fixed decimals; what rounds to zero is "0", never "-0.000".
+std::string fixed(double value, int decimals) {
+  char text[48];
+  const double unit = std::pow(10.0, -decimals);
+  std::snprintf(text, sizeof text, "%.*f", decimals, std::abs(value) < 0.5 * unit ? 0.0 : value);
+  return text;
+}
+}  // namespace
+
+VectorFormat vectorFormat(std::span<const double> numbers, int significant) {
+  double largest = 0.0;
+  for (const double value : numbers)
+    if (std::isfinite(value)) largest = std::max(largest, std::abs(value));
+  VectorFormat format;
+  const int leading = largest > 0.0 ? static_cast<int>(std::floor(std::log10(largest))) : 0;  // 0.95 -> -1, 12 -> 1
+  format.decimals = std::clamp(significant - 1 - leading, 0, 6);
+  for (const double value : numbers) {
+    const std::string text = fixed(value, format.decimals);
+    format.numberWidth = std::max(format.numberWidth, ImGui::CalcTextSize(text.c_str()).x);
+  }
+  return format;
+}
+
+void vectorCell(std::span<const double> components, const VectorFormat& format) {
+  ImGui::BeginGroup();
+  ImGui::TextUnformatted("(");
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    const std::string text = fixed(components[i], format.decimals);
+    ImGui::SameLine(0.0f, 0.0f);
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + format.numberWidth - ImGui::CalcTextSize(text.c_str()).x);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::SameLine(0.0f, 0.0f);
+    ImGui::TextUnformatted(i + 1 < components.size() ? ", " : ")");
+  }
+  ImGui::EndGroup();
+  if (ImGui::IsItemHovered()) {
+    std::string all = "(";
     char number[40];
-    for (const double value : values) {
-      if (!text.empty()) text += ", ";
-      std::snprintf(number, sizeof number, "%.*g", digits, value == 0.0 ? 0.0 : value);  // never "-0"
-      text += number;
+    for (std::size_t i = 0; i < components.size(); ++i) {
+      std::snprintf(number, sizeof number, "%.17g", components[i]);
+      all += (i > 0 ? ", " : "") + std::string(number);
     }
-    return text;
-  };
-  const float room = ImGui::GetContentRegionAvail().x;
-  const auto fits = [room](const std::string& text) {
-    return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x <= room;
-  };
-  // One line with at least 4 significant digits; else one number per line (far from the origin, "100000.5" needs
-  // its digits more than the row needs its height); 1 digit at the very least.
-  std::string text;
-  for (int digits = 6; digits >= 4 && text.empty(); --digits) {
-    if (const std::string line = format(digits); fits(line)) text = line;
+    ImGui::SetTooltip("%s)", all.c_str());
   }
-  if (text.empty() && values.size() > 1) {
-    for (int digits = 9; digits >= 1; --digits) {
-      std::string lines;
-      bool allFit = true;
-      char number[40];
-      for (const double value : values) {
-        std::snprintf(number, sizeof number, "%.*g", digits, value == 0.0 ? 0.0 : value);
-        allFit = allFit && fits(number);
-        lines += lines.empty() ? "" : "\n";
-        lines += number;
-      }
-      if (allFit || digits == 1) {
-        text = lines;
-        break;
-      }
-    }
-  }
-  if (text.empty()) {
-    for (int digits = 3; digits >= 1; --digits) {
-      text = format(digits);
-      if (fits(text)) break;
-    }
-  }
-  ImGui::TextUnformatted(text.data(), text.data() + text.size());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", format(17).c_str());
 }
 
 }  // namespace lab

@@ -5,7 +5,7 @@
 #pragma once
 
 #include <functional>
-#include <initializer_list>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -22,9 +22,16 @@ namespace lab {
 // ImGui::TextWrapped's replacement (printf-style, wrapped to the available width with breakLines).
 void textWrapped(const char* format, ...) IM_FMTARGS(1);
 
-// A table cell of numbers ("0.123, -0.0763"): on one line with as many significant digits (6 down to 4) as fit the
-// cell's width, else one number per line with as many as fit (far from the origin), so none is cut off; every
-// digit (%.17g) in a tooltip on hover.
-void numbersCell(std::initializer_list<double> values);
+// One number format for a table of vectors: every number with the same fixed decimals (the table's largest
+// magnitude keeps `significant` significant digits), right-aligned in a slot as wide as the table's widest number,
+// so the digits of a column line up from row to row.
+struct VectorFormat {
+  int decimals = 3;
+  float numberWidth = 0.0f;  // pixels
+};
+[[nodiscard]] VectorFormat vectorFormat(std::span<const double> numbers, int significant = 4);
+
+// A vector on one line in the current table cell, "(x, y, z)" in `format`; every digit (%.17g) in a tooltip on hover.
+void vectorCell(std::span<const double> components, const VectorFormat& format);
 
 }  // namespace lab

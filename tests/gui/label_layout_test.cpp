@@ -140,5 +140,40 @@ TEST(LabelLayout, LabelsStayInsideThePaneOutOfItsTitleAndOffOtherAnchors) {
   for (std::size_t i = 0; i < atCorners.size(); ++i) EXPECT_TRUE(atCorners[i].placed) << "corner " << i;
 }
 
+// Whether a placed box covers any part of the square around a marker (what the placer keeps clear).
+bool covers(const LabelPlacement& p, const LabelMarker& marker) {
+  return p.min.x < marker.centre.x + marker.radius && marker.centre.x - marker.radius < p.max.x &&
+         p.min.y < marker.centre.y + marker.radius && marker.centre.y - marker.radius < p.max.y;
+}
+
+TEST(LabelLayout, LabelsKeepOffTheDotsDrawnInThePaneButTheOneTheyName) {
+  // A step in the A - B view (3d_08): a simplex vertex with the origin just below and to its right, each a dot of
+  // 7 pixels (a point of 5.5 and its rim), and a dropped vertex's smaller dot to the left. The vertex's label, asked
+  // to its right, clears the origin's anchor (3 pixels) but would be drawn over the origin's dot.
+  const ScreenRect rect{0, 0, 400, 300};
+  const Vec2d size{40, 14};
+  const std::vector<LabelMarker> markers = {{{200, 150}, 7}, {{214, 164}, 7}, {{190, 172}, 5}};
+  const std::vector<LabelRequest> requests = {{{200, 150}, {6, -6}, size}, {{214, 164}, {6, -6}, size},
+                                              {{190, 172}, {6, -6}, size}};
+  const std::vector<LabelPlacement> without = layoutLabelBoxes(rect, requests);
+  EXPECT_TRUE(without[0].placed && !without[0].moved);
+  EXPECT_TRUE(covers(without[0], markers[1]));  // the picture the markers fix: "v" written over the origin
+  const std::vector<LabelPlacement> out = layoutLabelBoxes(rect, requests, {}, markers);
+  expectDisjointAndInside(out, rect);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    ASSERT_TRUE(out[i].placed) << i;
+    for (std::size_t m = 0; m < markers.size(); ++m) {
+      if (m != i) {
+        EXPECT_FALSE(covers(out[i], markers[m])) << "label " << i << " covers dot " << m;
+      }
+    }
+  }
+  EXPECT_TRUE(out[0].moved);
+  // A label may touch the dot it names: alone with its own marker, it stays where it asked.
+  const std::vector<LabelPlacement> own = layoutLabelBoxes(rect, std::span(requests).first(1), {}, std::span(markers).first(1));
+  EXPECT_TRUE(own[0].placed);
+  EXPECT_FALSE(own[0].moved);
+}
+
 }  // namespace
 }  // namespace lab

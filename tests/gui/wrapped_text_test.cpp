@@ -1,10 +1,16 @@
 // The line breaker every lab's paragraphs use (app/widgets/wrapped_text.h): lines break only at spaces, never
-// inside a number, never beside '=', '<' or '>', and fit the width unless one word alone is wider.
+// inside a number, never beside '=', '<' or '>', and fit the width unless one word alone is wider. And the step
+// tables' vectors: one fixed-decimal format per table, every vector as wide as the others in it.
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <array>
+#include <cmath>
+#include <limits>
+
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include "widgets/wrapped_text.h"
 
@@ -54,6 +60,55 @@ TEST(WrappedText, FillsLinesGreedilyAndKeepsParagraphs) {
             (std::vector<std::string>{"distance", "1.18 > radius", "1: outside"}));
   EXPECT_EQ(wrap("", 10), (std::vector<std::string>{""}));
   EXPECT_EQ(wrap("averyveryverylongword x", 5), (std::vector<std::string>{"averyveryverylongword", "x"}));
+}
+
+// An ImGui context with its font atlas built, no renderer (as step_list_test.cpp).
+class VectorCellTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    context_ = ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(400, 300);
+    io.IniFilename = nullptr;
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+  }
+  void TearDown() override {
+    ImGui::Render();
+    ImGui::DestroyContext(context_);
+  }
+  ImGuiContext* context_ = nullptr;
+};
+
+TEST_F(VectorCellTest, OneFormatPerTableKeepsFourSignificantDigitsOnTheLargest) {
+  EXPECT_EQ(vectorFormat(std::array{0.786, -0.958, 1.479, -0.0042}).decimals, 3);   // 1.479
+  EXPECT_EQ(vectorFormat(std::array{0.786, -0.958}).decimals, 4);                    // 0.9580
+  EXPECT_EQ(vectorFormat(std::array{1234.5, -2.0}).decimals, 0);                     // 1235
+  EXPECT_EQ(vectorFormat(std::array{1e-9, 0.0}).decimals, 6);                        // at most 6
+  EXPECT_EQ(vectorFormat(std::array{0.0, 0.0}).decimals, 3);                         // no magnitude: as for 1
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(vectorFormat(std::array{std::nan(""), inf, 12.5}).decimals, 2);         // non-finite numbers ignored
+  // The slot is the widest number's width: "-0.958" (the minus sign is wider than nothing).
+  const VectorFormat format = vectorFormat(std::array{0.786, -0.958, 1.479});
+  EXPECT_FLOAT_EQ(format.numberWidth, ImGui::CalcTextSize("-0.958").x);
+}
+
+TEST_F(VectorCellTest, EveryVectorOfATableIsAsWideSoItsNumbersLineUp) {
+  ImGui::Begin("table");
+  const VectorFormat format = vectorFormat(std::array{-12.25, 1.0, 0.5, -0.125});
+  std::array<float, 3> widths{};
+  const std::array<std::array<double, 2>, 3> vectors = {{{-12.25, 1.0}, {0.5, -0.125}, {-1e-9, 3.0}}};  // -1e-9 rounds to zero
+  for (std::size_t i = 0; i < vectors.size(); ++i) {
+    vectorCell(vectors[i], format);
+    widths[i] = ImGui::GetItemRectSize().x;
+  }
+  ImGui::End();
+  EXPECT_GT(widths[0], 2.0f * format.numberWidth);
+  EXPECT_FLOAT_EQ(widths[1], widths[0]);
+  EXPECT_FLOAT_EQ(widths[2], widths[0]);
 }
 
 }  // namespace
