@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <random>
 #include <set>
 #include <span>
@@ -296,3 +298,47 @@ TEST(Hull3, ValidateRefusesAnInnerPointByIndex) {
 
 }  // namespace
 }  // namespace collide
+
+// The hull's branch-free support (detail::farthestVertex) answers exactly as the shared arg-max
+// (detail::farthestOf): the first vertex of largest dot product, NaN products passed over, vertices[0] kept
+// when its own is NaN. Random clouds of 4 to 40 points (every remainder of the four chains), directions along
+// the axes and the cloud's own points (ties), random ones, and NaN in a vertex or in the direction.
+template <class S>
+void supportMatchesFarthestOf() {
+  std::mt19937_64 random(2026);
+  std::uniform_real_distribution<double> coordinate(-1.0, 1.0);
+  const S nan = std::numeric_limits<S>::quiet_NaN();
+  const auto same = [](collide::Vec3<S> a, collide::Vec3<S> b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+  };
+  for (int trial = 0; trial < 2000; ++trial) {
+    const int count = 4 + trial % 37;
+    std::vector<collide::Vec3<S>> points(static_cast<std::size_t>(count));
+    for (auto& p : points) {
+      // Rounded to a coarse lattice half the time, so that dot products tie.
+      const bool lattice = trial % 2 == 0;
+      const auto draw = [&] {
+        const double x = coordinate(random);
+        return static_cast<S>(lattice ? std::round(x * 2.0) / 2.0 : x);
+      };
+      p = {draw(), draw(), draw()};
+    }
+    if (trial % 50 == 7) points[static_cast<std::size_t>(trial % count)].y = nan;
+    std::vector<collide::Vec3<S>> directions = {{1, 0, 0}, {0, -1, 0}, {0, 0, 1}, {1, 1, 0}, {-1, 1, 1}};
+    for (int i = 0; i < 8; ++i)
+      directions.push_back({static_cast<S>(coordinate(random)), static_cast<S>(coordinate(random)),
+                            static_cast<S>(coordinate(random))});
+    directions.push_back(points[static_cast<std::size_t>(trial % count)]);
+    if (trial % 100 == 3) directions.push_back({nan, 0, 1});
+    for (const auto& d : directions) {
+      const collide::Vec3<S> expected = collide::detail::farthestOf(points.data(), count, d);
+      const collide::Vec3<S> got = collide::detail::farthestVertex(points.data(), count, d);
+      ASSERT_TRUE(same(expected, got)) << "trial " << trial << " count " << count;
+    }
+  }
+}
+
+TEST(Hull3, BranchFreeSupportIsTheFarthestVertex) {
+  supportMatchesFarthestOf<double>();
+  supportMatchesFarthestOf<float>();
+}
