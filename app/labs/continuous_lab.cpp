@@ -780,7 +780,11 @@ void ContinuousLab::drawTimeBar() {
                             ImVec2(x(result_.fraction), origin.y + height - 8), palette::kHit.packed());
   }
   ImGui::Dummy(ImVec2(width, height));
-  ImGui::TextDisabled("t = 0%*st = 1", static_cast<int>(width / ImGui::CalcTextSize(" ").x) - 12, "");
+  // The bar's two ends, "t = 1" right-aligned under its right end (padding with spaces depends on the font).
+  const float left = ImGui::GetCursorPosX();
+  ImGui::TextDisabled("t = 0");
+  ImGui::SameLine(left + width - ImGui::CalcTextSize("t = 1").x);
+  ImGui::TextDisabled("t = 1");
 }
 
 void ContinuousLab::drawUi() {
