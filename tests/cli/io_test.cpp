@@ -921,6 +921,18 @@ Scene curated(const std::string& name) {
   return scene.value_or(Scene{});
 }
 
+// A fresh lab of `info` with the scene's algorithm chosen and the scene loaded, as the shell opens a scene file;
+// null, with a failure recorded, when the lab refuses either.
+std::unique_ptr<Lab> openScene(const LabInfo& info, const Scene& scene) {
+  std::unique_ptr<Lab> lab = info.create();
+  std::string error;
+  if (!lab->setAlgorithm(scene.algorithm, error) || !lab->loadScene(scene, error)) {
+    ADD_FAILURE() << info.name << " refused the scene: " << error;
+    return nullptr;
+  }
+  return lab;
+}
+
 TEST(CuratedScenes, IdenticalSquaresHaveDepthTwo) {
   const Scene scene = curated("04_identical_squares.json");
   const auto epa = collide::runQuery(Algorithm::Epa, scene.shapes[0].collider, scene.shapes[1].collider);
@@ -1010,10 +1022,8 @@ TEST(CuratedCastScenes, EachCastFindsTheContactItsLessonDescribes) {
     EXPECT_FALSE(scene.lesson.empty());
     const EmbeddedFile* embedded = findEmbeddedFile("assets/scenes/" + name);
     ASSERT_NE(embedded, nullptr);
-    std::unique_ptr<Lab> lab = info->create();
-    std::string error;
-    ASSERT_TRUE(lab->setAlgorithm(scene.algorithm, error)) << error;
-    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    const std::unique_ptr<Lab> lab = openScene(*info, scene);
+    ASSERT_NE(lab, nullptr);
     Json state;
     lab->dumpState(state);
     EXPECT_TRUE(state["result"]["hit"].get<bool>()) << state.dump();
@@ -1085,10 +1095,8 @@ TEST(ContinuousLab, DiscreteFrameNamesSitApartOnTheirOwnOutlines) {
                            "ccd_04_initially_touching.json", "ccd_05_sliding_along_a_face.json"}) {
     SCOPED_TRACE(name);
     const Scene scene = curated(name);
-    std::unique_ptr<Lab> lab = info->create();
-    std::string error;
-    ASSERT_TRUE(lab->setAlgorithm(scene.algorithm, error)) << error;
-    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    const std::unique_ptr<Lab> lab = openScene(*info, scene);
+    ASSERT_NE(lab, nullptr);
     Json state;
     lab->dumpState(state);
     const Json& labels = state["frame_labels"];
@@ -1170,10 +1178,8 @@ TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
   for (const char* name : {"3d_04_identical_cubes.json", "3d_03_edge_edge_crossing.json", "3d_07_capsule_vs_cylinder.json"}) {
     SCOPED_TRACE(name);
     const Scene scene = curated(name);
-    std::unique_ptr<Lab> lab = info->create();
-    std::string error;
-    ASSERT_TRUE(lab->setAlgorithm(scene.algorithm, error)) << error;
-    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    const std::unique_ptr<Lab> lab = openScene(*info, scene);
+    ASSERT_NE(lab, nullptr);
     ASSERT_GT(lab->stepCount(), 1);
     for (int step = 0; step < lab->stepCount(); ++step) {
       lab->setStep(step);
@@ -1357,10 +1363,8 @@ TEST(MidphaseLab, CuratedScenesTeachWhatTheySay) {
     const EmbeddedFile* embedded = findEmbeddedFile("assets/scenes/" + name);
     ASSERT_NE(embedded, nullptr) << "the executable does not carry this scene";
     EXPECT_EQ(embedded->contents, readTextFile(entry.path(), kMaxSceneFileBytes));
-    std::unique_ptr<Lab> lab = info->create();
-    std::string error;
-    ASSERT_TRUE(lab->setAlgorithm(scene.algorithm, error)) << error;
-    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    const std::unique_ptr<Lab> lab = openScene(*info, scene);
+    ASSERT_NE(lab, nullptr);
     Json dump;
     lab->dumpState(dump);
     // The lesson's numbers: BV tests, triangle tests, pairs, SAT-lite false positives, node pairs left undescended.

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include "support/headless_imgui.h"
 #include "widgets/step_list.h"
 
 namespace lab {
@@ -15,16 +16,7 @@ namespace {
 
 class StepListTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    context_ = ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(400, 600);
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);  // builds the atlas: no renderer needed
-  }
-  void TearDown() override { ImGui::DestroyContext(context_); }
+  test::HeadlessImGui imgui_{ImVec2(400, 600)};
 
   // One frame with the pointer at (x, y), the left button held or not; returns whether the list changed step.
   bool frame(int& step, float x, float y, bool down) {
@@ -48,7 +40,6 @@ class StepListTest : public ::testing::Test {
     return changed;
   }
 
-  ImGuiContext* context_ = nullptr;
   std::vector<StepListEntry> entries_ = {{"GJK", "simplex of 1"}, {"GJK", "simplex of 2"}, {"GJK", "simplex of 3"},
                                          {"EPA start", "gap 3.1"},  {"EPA", "gap 1.2"},      {"EPA", "gap 0"}};
 };

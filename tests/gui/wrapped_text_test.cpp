@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include "support/headless_imgui.h"
 #include "widgets/wrapped_text.h"
 
 namespace lab {
@@ -62,25 +63,12 @@ TEST(WrappedText, FillsLinesGreedilyAndKeepsParagraphs) {
   EXPECT_EQ(wrap("averyveryverylongword x", 5), (std::vector<std::string>{"averyveryverylongword", "x"}));
 }
 
-// An ImGui context with its font atlas built, no renderer (as step_list_test.cpp).
+// One frame open in a headless ImGui context (support/headless_imgui.h).
 class VectorCellTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    context_ = ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(400, 300);
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-    io.DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-  }
-  void TearDown() override {
-    ImGui::Render();
-    ImGui::DestroyContext(context_);
-  }
-  ImGuiContext* context_ = nullptr;
+  void SetUp() override { ImGui::NewFrame(); }
+  void TearDown() override { ImGui::Render(); }
+  test::HeadlessImGui imgui_{ImVec2(400, 300)};
 };
 
 TEST_F(VectorCellTest, OneFormatPerTableKeepsFourSignificantDigitsOnTheLargest) {
