@@ -13,6 +13,10 @@ namespace lab {
 // One number through a printf format ("%.3g", "%.3f"), with a zero never signed: "-0" and "-0.000" (a tiny
 // negative rounded away) read as "0" and "0.000". Every number a lab shows goes through here or formatNumber.
 [[nodiscard]] std::string formatWith(const char* printfFormat, double value);
+// value with 4 significant digits, or as many more (up to 10) as it takes to read differently from previous, and
+// from previousShown (how previous was written), when the two differ: a list of |v| that converges shows "0.5729,
+// 0.57268, 0.572676" instead of "0.5727" three times.
+[[nodiscard]] std::string formatApart(double value, double previous, std::string_view previousShown = {});
 // "1 step", "3 steps": a count with its noun.
 [[nodiscard]] std::string counted(long long count, std::string_view one, std::string_view many);
 // "(0.5, -1.25)"; a component under 1e-9 of the largest (rounding) reads as 0

@@ -190,6 +190,17 @@ std::string formatWith(const char* printfFormat, double value) {
 
 std::string formatNumber(double value) { return formatWith("%.4g", value); }
 
+std::string formatApart(double value, double previous, std::string_view previousShown) {
+  char format[8];
+  std::string text;
+  for (int digits = 4; digits <= 10; ++digits) {
+    std::snprintf(format, sizeof format, "%%.%dg", digits);
+    text = formatWith(format, value);
+    if (value == previous || (text != formatWith(format, previous) && text != previousShown)) break;
+  }
+  return text;
+}
+
 std::string counted(long long count, std::string_view one, std::string_view many) {
   return std::to_string(count) + " " + std::string(count == 1 ? one : many);
 }

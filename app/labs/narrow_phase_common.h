@@ -12,6 +12,7 @@
 #include <imgui.h>
 
 #include "collide/query.h"
+#include "collide/sat3.h"
 #include "lab/vocabulary.h"
 #include "labs/format.h"
 #include "widgets/step_list.h"
@@ -39,6 +40,22 @@ template <class Trace>
   return steps;
 }
 
+// Where a SAT axis comes from, short enough for a step list row: "edge 2 of A", "face 1 of B", "edges 3 x 0".
+template <class Step>
+[[nodiscard]] std::string satAxisOrigin(const Step& step) {
+  if constexpr (requires { step.indexA; }) {
+    switch (step.source) {
+      case collide::AxisSource3::FaceOfA: return "face " + std::to_string(step.indexA) + " of A";
+      case collide::AxisSource3::FaceOfB: return "face " + std::to_string(step.indexB) + " of B";
+      case collide::AxisSource3::EdgePair: return "edges " + std::to_string(step.indexA) + " x " + std::to_string(step.indexB);
+    }
+    return "axis " + std::to_string(step.axisIndex + 1);
+  } else {
+    if (step.edge >= 0) return "edge " + std::to_string(step.edge) + (step.source == collide::AxisSource::EdgeOfA ? " of A" : " of B");
+    return std::string(collide::axisSourceName(step.source));
+  }
+}
+
 // The step list's rows (widgets/step_list.h) for a run of either dimension: the phase of each step and one line of
 // what it found. EPA's start is marked "EPA start": the polygon or polytope GJK's simplex grew into.
 template <class Trace>
@@ -46,12 +63,15 @@ template <class Trace>
   using Kind = TraceStepRef::Kind;
   std::vector<StepListEntry> out;
   out.reserve(steps.size());
+  std::string distanceShown;  // the last GJK row's |v| as written
   for (const TraceStepRef& ref : steps) {
     const auto i = static_cast<std::size_t>(ref.index);
     switch (ref.kind) {
       case Kind::Gjk: {
         const auto& step = trace.gjk[i];
-        std::string summary = "simplex of " + std::to_string(step.simplexAfter.count) + ", |v| = " + formatNumber(step.distance);
+        // As many digits as show the step's progress over the one before (a curve converges in the 5th digit).
+        distanceShown = i == 0 ? formatNumber(step.distance) : formatApart(step.distance, trace.gjk[i - 1].distance, distanceShown);
+        std::string summary = "simplex of " + std::to_string(step.simplexAfter.count) + ", |v| = " + distanceShown;
         out.push_back({"GJK", std::move(summary)});
         break;
       }
@@ -71,7 +91,7 @@ template <class Trace>
       }
       case Kind::Sat: {
         const auto& step = trace.sat[i];
-        std::string summary = "axis " + std::to_string(step.axisIndex + 1) + ": ";
+        std::string summary = satAxisOrigin(step) + ": ";
         if constexpr (requires { step.pruned; }) {
           if (step.pruned) {
             out.push_back({"SAT axes", summary + "pruned"});

@@ -38,6 +38,7 @@
 #include "labs/continuous_lab_layout.h"
 #include "labs/format.h"
 #include "labs/narration.h"
+#include "labs/narrow_phase_common.h"
 #include "lab/lab.h"
 #include "resources/embedded.h"
 #include "shell/lab_shell.h"
@@ -1172,6 +1173,43 @@ TEST(BroadPhase3Lab, EveryAlgorithmAgreesWithBruteForceAndItsReplay) {
 }
 
 // The 3D narrow-phase lab records the scene's algorithm, narrates every step, and reports what the lesson says.
+// The step list says where each SAT axis comes from (box vs box: a face of A or B, or a pair of edges), and GJK's
+// rows on a curve show the digit where |v| still moves instead of the same four digits row after row.
+TEST(NarrowPhase3Lab, StepListNamesSatAxesAndShowsWhereTheDistanceMoves) {
+  const Scene crossing = curated("3d_03_edge_edge_crossing.json");
+  const auto sat = collide::recordQuery(Algorithm::Sat, crossing.shapes3[0].collider, crossing.shapes3[1].collider);
+  const std::vector<StepListEntry> axes = stepListEntries(sat, traceSteps(sat));
+  ASSERT_EQ(axes.size(), sat.sat.size());
+  std::set<std::string> kinds;
+  for (const StepListEntry& row : axes) {
+    ASSERT_TRUE(std::regex_search(row.summary, std::regex("^(face [0-2] of [AB]|edges [0-2] x [0-2]): ")))
+        << row.summary;
+    kinds.insert(row.summary.substr(0, row.summary.find(' ')));
+  }
+  EXPECT_EQ(kinds, (std::set<std::string>{"face", "edges"}));
+  const Scene squares = curated("04_identical_squares.json");
+  const auto sat2 = collide::recordQuery(Algorithm::Sat, squares.shapes[0].collider, squares.shapes[1].collider);
+  const std::vector<StepListEntry> axes2 = stepListEntries(sat2, traceSteps(sat2));
+  ASSERT_FALSE(axes2.empty());
+  for (const StepListEntry& row : axes2) EXPECT_TRUE(std::regex_search(row.summary, std::regex("^edge [0-9]+ of [AB]: "))) << row.summary;
+
+  const Scene curve = curated("3d_07_capsule_vs_cylinder.json");
+  const auto gjk = collide::recordQuery(Algorithm::Distance, curve.shapes3[0].collider, curve.shapes3[1].collider);
+  const std::vector<StepListEntry> rows = stepListEntries(gjk, traceSteps(gjk));
+  ASSERT_EQ(rows.size(), gjk.gjk.size());
+  int moving = 0;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    // Ten digits at most: a change in the eleventh is rounding, not progress.
+    if (std::abs(gjk.gjk[i].distance - gjk.gjk[i - 1].distance) <= 1e-9 * gjk.gjk[i].distance) continue;
+    ++moving;
+    EXPECT_NE(rows[i].summary, rows[i - 1].summary) << "step " << i + 1;
+  }
+  EXPECT_GE(moving, 5);
+  EXPECT_EQ(formatApart(0.572676, 0.5729), "0.5727");
+  EXPECT_EQ(formatApart(0.572676, 0.572712), "0.57268");
+  EXPECT_EQ(formatApart(0.5, 0.5), "0.5");
+}
+
 TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
   const LabInfo* info = findLab("Narrow phase 3D");
   ASSERT_NE(info, nullptr);
