@@ -27,8 +27,8 @@ void main() {
   float perpendicular = abs(dot(offset, vec2(-axis.y, axis.x)));
   float outside = s < 0.0 ? -s : max(s - len, 0.0);
 #ifdef SOLID
-  // Renderer3D's solid lines, not fading and drawn as given: the coverage alone. A software rasteriser runs both
-  // sides of every branch over a block of pixels, so the dashes and the fade would cost every line.
+  // Renderer3D's solid lines, not fading and drawn as given (most of them): the coverage alone, without the
+  // dash and fade code below.
   float fade = 1.0;
   bool hidden = false;
 #else
