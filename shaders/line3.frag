@@ -2,6 +2,7 @@
 // Signed distance to a capsule (the segment a-b with round caps); dashes are capsules along it (as
 // shaders/line.frag, with a phase so a dashed polyline's dashes run on across its corners). uHidden: the look of
 // the on-top layer's parts behind a surface: (1, alpha factor, dash, gap), solid lines dashed; zero: as given.
+// Compiled twice: with SOLID defined, for the lines with no dash and no fade drawn as given.
 in vec2 vPixel;
 flat in vec4 vEndpoints;
 flat in vec4 vColor;
@@ -25,6 +26,12 @@ void main() {
   float s = dot(offset, axis);
   float perpendicular = abs(dot(offset, vec2(-axis.y, axis.x)));
   float outside = s < 0.0 ? -s : max(s - len, 0.0);
+#ifdef SOLID
+  // Renderer3D's solid lines, not fading and drawn as given (most of them): the coverage alone, without the
+  // dash and fade code below.
+  float fade = 1.0;
+  bool hidden = false;
+#else
   bool hidden = uHidden.x > 0.0;
   float dash = hidden && vStyle.y <= 0.0 ? uHidden.z : vStyle.y;
   float gap = hidden && vStyle.y <= 0.0 ? uHidden.w : vStyle.z;
@@ -42,6 +49,7 @@ void main() {
     fade = clamp(1.0 - sqrt(max(vFade.x + u * (2.0 * vFade.y + u * vFade.z), 0.0)), 0.0, 1.0);
     fade *= fade;
   }
+#endif
   float distanceToEdge = length(vec2(outside, perpendicular)) - 0.5 * vStyle.x;
   float coverage = clamp(0.5 - distanceToEdge, 0.0, 1.0);
   if (coverage <= 0.0) discard;

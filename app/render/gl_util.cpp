@@ -9,13 +9,16 @@ namespace lab {
 
 namespace {
 // The shaders are built into the executable (resources/embedded.h), so no file is read at run time.
-GLuint compileShader(GLenum stage, const std::string& path) {
+// `defines` go after the #version line, which must come first.
+GLuint compileShader(GLenum stage, const std::string& path, const std::string& defines) {
   const EmbeddedFile* file = findEmbeddedFile(path);
   if (!file) throw std::runtime_error("shader " + path + " is not built into the executable");
   const GLuint shader = glCreateShader(stage);
-  const char* text = file->contents.data();
-  const auto length = static_cast<GLint>(file->contents.size());
-  glShaderSource(shader, 1, &text, &length);
+  std::string text(file->contents);
+  if (!defines.empty()) text.insert(text.find('\n') + 1, defines);
+  const char* source = text.c_str();
+  const auto length = static_cast<GLint>(text.size());
+  glShaderSource(shader, 1, &source, &length);
   glCompileShader(shader);
   GLint ok = 0;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -29,9 +32,9 @@ GLuint compileShader(GLenum stage, const std::string& path) {
 }
 }  // namespace
 
-GLuint linkProgram(const std::string& name) {
-  const GLuint vertex = compileShader(GL_VERTEX_SHADER, "shaders/" + name + ".vert");
-  const GLuint fragment = compileShader(GL_FRAGMENT_SHADER, "shaders/" + name + ".frag");
+GLuint linkProgram(const std::string& name, const std::string& defines) {
+  const GLuint vertex = compileShader(GL_VERTEX_SHADER, "shaders/" + name + ".vert", defines);
+  const GLuint fragment = compileShader(GL_FRAGMENT_SHADER, "shaders/" + name + ".frag", defines);
   const GLuint program = glCreateProgram();
   glAttachShader(program, vertex);
   glAttachShader(program, fragment);

@@ -15,8 +15,8 @@
 namespace lab {
 
 // Compiles shaders/<name>.vert and shaders/<name>.frag (resources/embedded.h) and links them; throws
-// std::runtime_error naming the file and the GL log.
-[[nodiscard]] GLuint linkProgram(const std::string& name);
+// std::runtime_error naming the file and the GL log. `defines` ("#define X\n" lines) go after each #version line.
+[[nodiscard]] GLuint linkProgram(const std::string& name, const std::string& defines = {});
 
 // Float attribute `location` with `components` floats at `offset` bytes; `instanced` advances per instance.
 void floatAttribute(GLuint location, int components, std::size_t stride, std::size_t offset, bool instanced);

@@ -57,6 +57,7 @@ Renderer3D::~Renderer3D() {
   if (!surfaceProgram_) return;  // never initialised (or no GL context)
   glDeleteProgram(surfaceProgram_);
   glDeleteProgram(lineProgram_);
+  glDeleteProgram(solidLineProgram_);
   glDeleteProgram(pointProgram_);
   const GLuint arrays[] = {surfaceVao_, lineVao_, pointVao_};
   glDeleteVertexArrays(3, arrays);
@@ -119,6 +120,9 @@ bool Renderer3D::prepareMultisampled() {
 void Renderer3D::init() {
   surfaceProgram_ = linkProgram("surface3");
   lineProgram_ = linkProgram("line3");
+  solidLineProgram_ = linkProgram("line3", "#define SOLID\n");
+  solidLineSizeUniform_ = glGetUniformLocation(solidLineProgram_, "uFramebufferSize");
+  solidLineMarginUniform_ = glGetUniformLocation(solidLineProgram_, "uMargin");
   pointProgram_ = linkProgram("point3");
   surfaceSizeUniform_ = glGetUniformLocation(surfaceProgram_, "uFramebufferSize");
   lineSizeUniform_ = glGetUniformLocation(lineProgram_, "uFramebufferSize");
@@ -167,6 +171,7 @@ void Renderer3D::beginFrame(int framebufferWidth, int framebufferHeight, double 
   framebufferHeight_ = framebufferHeight > 0 ? framebufferHeight : 1;
   scale_ = framebufferScale > 0 ? framebufferScale : 1;
   primitiveCount_ = 0;
+  depthCleared_ = false;
 }
 
 void Renderer3D::beginViewport(const OrbitCamera& camera, std::string_view title) {
@@ -231,13 +236,29 @@ void Renderer3D::drawLayer(const Layer& layer, bool hidden) {
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(layer.surfaces.size()));
   }
   if (!layer.lines.empty()) {
+    // In the order given (the depth test keeps the first of two lines at one depth), in runs that share a
+    // program: the solid ones through the cheaper one.
+    const auto solid = [hidden](const LineInstance& line) {
+      return !hidden && line.style[1] <= 0.0f && line.fade[3] <= 0.0f;
+    };
+    glUseProgram(solidLineProgram_);
+    glUniform2f(solidLineSizeUniform_, width, height);
+    glUniform1f(solidLineMarginUniform_, lineMargin_);
     glUseProgram(lineProgram_);
     glUniform2f(lineSizeUniform_, width, height);
     glUniform4fv(lineHiddenUniform_, 1, look.data());
     glUniform1f(lineMarginUniform_, lineMargin_);
     glBindVertexArray(lineVao_);
-    upload(lineBuffer_, layer.lines);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(layer.lines.size()));
+    glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_);
+    for (std::size_t begin = 0, end = 0; begin < layer.lines.size(); begin = end) {
+      const bool run = solid(layer.lines[begin]);
+      for (end = begin + 1; end < layer.lines.size() && solid(layer.lines[end]) == run; ++end) {
+      }
+      glUseProgram(run ? solidLineProgram_ : lineProgram_);
+      glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>((end - begin) * sizeof(LineInstance)), &layer.lines[begin],
+                   GL_STREAM_DRAW);
+      glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(end - begin));
+    }
   }
   if (!layer.points.empty()) {
     glUseProgram(pointProgram_);
@@ -275,7 +296,8 @@ void Renderer3D::endViewport() {
   glViewport(0, 0, framebufferWidth_, framebufferHeight_);
   glEnable(GL_SCISSOR_TEST);
   glScissor(scissorX, scissorBottom, scissorWidth, scissorHeight);
-  // The clears respect the scissor: only this view is reset.
+  // Multisampled, the clears respect the scissor: only this view is reset. Single-sampled, the first view clears
+  // the whole depth buffer for all of them (depthCleared_).
   glDepthMask(GL_TRUE);
   glClearDepth(1.0);
   if (multisampled) {
@@ -284,8 +306,11 @@ void Renderer3D::endViewport() {
     glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3]);
-  } else {
+  } else if (!depthCleared_) {
+    glDisable(GL_SCISSOR_TEST);
     glClear(GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_SCISSOR_TEST);
+    depthCleared_ = true;
   }
   glDepthFunc(GL_LEQUAL);
   glEnable(GL_BLEND);

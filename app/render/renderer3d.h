@@ -183,6 +183,13 @@ class Renderer3D {
   int multisampledWidth_ = 0, multisampledHeight_ = 0;
 
   unsigned surfaceProgram_ = 0, lineProgram_ = 0, pointProgram_ = 0;
+  // shaders/line3 with SOLID: the lines with no dash and no fade, drawn as given (most of them), for less work
+  // per pixel.
+  unsigned solidLineProgram_ = 0;
+  int solidLineSizeUniform_ = -1, solidLineMarginUniform_ = -1;
+  // The single-sampled views share the bound framebuffer's depth, cleared once a frame (a whole clear is far
+  // cheaper than a scissored one, which a software renderer draws as a rectangle); the views must not overlap.
+  bool depthCleared_ = false;
   unsigned surfaceVao_ = 0, lineVao_ = 0, pointVao_ = 0;
   unsigned surfaceBuffer_ = 0, lineBuffer_ = 0, pointBuffer_ = 0;
   int surfaceSizeUniform_ = -1, lineSizeUniform_ = -1, pointSizeUniform_ = -1, pointRimUniform_ = -1;

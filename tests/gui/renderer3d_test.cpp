@@ -304,6 +304,37 @@ TEST_F(Renderer3DPixels, TheGizmoDrawsOverTheShapeWithItsHoveredHandleLit) {
   EXPECT_GT(y.g, 200);
 }
 
+// Single-sampled (the window under a software renderer), the views' depth is cleared once for the whole frame: a
+// scissored clear is drawn as a rectangle by Mesa, whose fragments llvmpipe shades one by one (docs/PERFORMANCE.md,
+// "Toward 60 frames per second"). Two empty views side by side then run no fragment shader at all. Counted with
+// GL_ARB_pipeline_statistics_query where the driver has it (llvmpipe does).
+TEST_F(Renderer3DPixels, EmptySingleSampledViewsShadeNoFragments) {
+  if (!GLAD_GL_ARB_pipeline_statistics_query) GTEST_SKIP() << "no GL_ARB_pipeline_statistics_query";
+  renderer_->setSamples(0);
+  OffscreenTarget target(kWidth, kHeight);
+  ASSERT_TRUE(target.complete());
+  glViewport(0, 0, kWidth, kHeight);
+  glClear(GL_COLOR_BUFFER_BIT);
+  window_->beginOffscreenFrame(kWidth, kHeight);
+  GLuint query = 0;
+  glGenQueries(1, &query);
+  glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS_ARB, query);
+  renderer_->beginFrame(kWidth, kHeight, 1.0);
+  for (int view = 0; view < 2; ++view) {
+    OrbitCamera camera = frontCamera();
+    camera.setRect({view * kWidth / 2.0, 0, kWidth / 2.0, kHeight});
+    renderer_->beginViewport(camera);
+    renderer_->endViewport();
+  }
+  glEndQuery(GL_FRAGMENT_SHADER_INVOCATIONS_ARB);
+  GLuint64 invocations = 0;
+  glGetQueryObjectui64v(query, GL_QUERY_RESULT, &invocations);
+  glDeleteQueries(1, &query);
+  window_->endFrame(/*swap=*/false);
+  renderer_->setSamples(Renderer3D::kDefaultSamples);
+  EXPECT_EQ(invocations, 0u) << "of " << kWidth * kHeight << " pixels";
+}
+
 // Frame time at the 3D lab's size, measured by hand (tests never time things):
 //   xvfb_run.py -- render3d_tests --gtest_also_run_disabled_tests --gtest_filter='*FrameTime*'
 // Two 64-point hulls and their Minkowski difference's hull translucent with their edges, 40 labels, the grid
