@@ -353,6 +353,58 @@ TEST(Gjk3Degenerate, RimAgainstRimSliverTetrahedra) {
   EXPECT_NEAR(tetrahedron, 0.27554224926, 1e-10);
 }
 
+// Three rim-against-rim pairs from the nightly count, B given in A's frame at full precision. Late in each run two
+// supports sit at each end of the contact, 1e-5 apart, the ends 1.4 apart: the faces through a lone end vertex are
+// slivers with a corner under 1e-4 rad there, and Ericson's determinants from that corner lost 1e-6 of their
+// precision, so the solver's closest point came out a hair farther than the triangle's it grew from and 0.1 to
+// 0.2 rad off in direction. GJK then stalled (NoProgress) with the slab along its normal 1.1e-3 to 4.3e-3 short of
+// the distance (2.7e-5 to 1.6e-4). Solved from the sliver's widest corner, each run settles on the distance.
+TEST(Gjk3Degenerate, RimAgainstRimSliversSolvedFromTheirWidestCorner) {
+  const Cylinder<double> a37{0.71358043796606085, 0.22027328033164856};
+  const Cylinder<double> b37{0.70909195906461475, 0.5335493952628676};
+  const Pose bInA37{{0.51140888519220151, 0.42172245800074776, -0.98180432273029794},
+                    {0.32540543793764276, 0.087938981528057181, 0.77885465939173792, 0.52892670194668667}};
+  const Cylinder<double> a53{0.50550128302268704, 0.22038158673713984};
+  const Cylinder<double> b53{0.68381150646803646, 0.27029240234096846};
+  const Pose bInA53{{0.19169460367837343, -0.60539809477580064, 0.43520031330263886},
+                    {0.064277561266042893, 0.88382169206513927, 0.085818429230070492, 0.45537106732563448}};
+  const Cylinder<double> a41{0.54665759951407455, 0.24474549747824659};
+  const Box3<double> b41{{0.39794259049883707, 0.5955625410919434, 0.29662093003401024}};
+  const Pose bInA41{{0.69745832387073126, -0.74846814136767881, -0.034816292440276522},
+                    {-0.13615102648958591, -0.93807887924007793, 0.099966284859131269, -0.30245273382955967}};
+  const auto check = [](const char* name, const auto& a, const auto& b, const Pose& bInA) {
+    Tally tally;
+    checkCertified(a, at(0, 0, 0), b, bInA, tally, name);
+    const DistanceResult<V> d = gjkDistance(a, Transformed<std::decay_t<decltype(b)>>{b, bInA});
+    EXPECT_FALSE(d.overlap) << name;
+    // The slab along the normal meets the distance (it fell 1e-3 short): the normal has settled.
+    EXPECT_NEAR(test::slabGap(a, at(0, 0, 0), b, bInA, d.normal), d.distance, 1e-7) << name;
+  };
+  check("cylinders batch 37 pair 96", a37, b37, bInA37);
+  check("cylinders batch 53 pair 913", a53, b53, bInA53);
+  check("cylinder-box batch 41 pair 253", a41, b41, bInA41);
+
+  // The tetrahedron of batch 53 pair 913 whose answer went wrong (newest first): its closest point is no farther
+  // than that of the triangle it grew from (points 1, 2, 3), and no vertex lies before the plane through it normal
+  // to it (the closest point of a convex hull), to 1e-9: its direction is known to about 3e-10 rad here (the old
+  // answer left two vertices 4.3e-3 before that plane).
+  const detail::SimplexPoints<V> sliver = {V{-0.022670783144088449, -0.62420129318152562, -0.13434616363602278},
+                                           V{0.025834928550144826, 0.71197645355566186, 0.15317492883471268},
+                                           V{0.025819012120354257, 0.71197597914606869, 0.15318173806272498},
+                                           V{-0.022668130515569526, -0.62420121411513285, -0.13434729846944446}};
+  const detail::SimplexPoints<V> grewFrom = {sliver[1], sliver[2], sliver[3], V{}};
+  const detail::ClosestOnSimplex<V> answer = detail::closestOnSimplex(sliver, 4);
+  const double tetrahedron = length(answer.closestPoint);
+  EXPECT_LE(tetrahedron, length(detail::closestOnSimplex(grewFrom, 3).closestPoint));
+  EXPECT_NEAR(tetrahedron, 3.0739235408156706e-05, 1e-15);  // brute force over its faces in long double
+  for (const V& p : sliver) EXPECT_GE(dot(p, answer.closestPoint) / tetrahedron, tetrahedron - 1e-9);
+  // The weights follow the caller's vertex order: they rebuild the point (to rounding: summed in another order).
+  V rebuilt{};
+  for (int i = 0, k = 0; i < 4; ++i)
+    if ((answer.droppedMask & (1u << i)) == 0) rebuilt += answer.weights[k++] * sliver[i];
+  EXPECT_LE(length(rebuilt - answer.closestPoint), 1e-17);
+}
+
 // The same configuration moved to 1e3 and 1e5 from the origin: GJK works in A's frame, so only the rounding of
 // the relative placement remains: the distance agrees within 8 epsilon of the translation.
 TEST(Gjk3Degenerate, TranslatedFarFromTheOrigin) {
