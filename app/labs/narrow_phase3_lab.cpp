@@ -195,6 +195,7 @@ void NarrowPhase3Lab::record() {
   recordTiming_.add(microsecondsSince(start));
 
   steps_ = traceSteps(trace_);
+  stepRows_ = stepListEntries(trace_, steps_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   rebuildMinkowski();
 }
@@ -576,7 +577,7 @@ void NarrowPhase3Lab::drawUi() {
   drawStepTable();
   // Every step of the run, with its phase and the stop reason: click one to go there.
   if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
-    if (int step = step_; drawStepList(step, stepListEntries(trace_, steps_), stopLine(trace_.result))) setStep(step);
+    if (int step = step_; drawStepList(step, stepRows_, stopLine(trace_.result))) setStep(step);
   }
 
   // Inspectors

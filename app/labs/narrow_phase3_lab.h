@@ -87,6 +87,7 @@ class NarrowPhase3Lab final : public Lab {
 
   collide::QueryTrace3<double> trace_;
   std::vector<StepRef> steps_;
+  std::vector<StepListEntry> stepRows_;  // the step list's rows, built once per recording
   int step_ = 0;
   bool recordPending_ = true;
   DrawHull minkowski_;

@@ -161,6 +161,7 @@ void NarrowPhaseLab::record() {
   }
 
   steps_ = traceSteps(trace_);
+  stepRows_ = stepListEntries(trace_, steps_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   rebuildMinkowski();
 }
@@ -528,7 +529,7 @@ void NarrowPhaseLab::drawUi() {
   drawStepTable();
   // Every step of the run, with its phase and the stop reason: click one to go there.
   if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
-    if (int step = step_; drawStepList(step, stepListEntries(trace_, steps_), stopLine(trace_.result))) setStep(step);
+    if (int step = step_; drawStepList(step, stepRows_, stopLine(trace_.result))) setStep(step);
   }
 
   for (int shape = 0; shape < 2; ++shape) {

@@ -79,6 +79,7 @@ class NarrowPhaseLab final : public Lab {
 
   collide::QueryTrace<double> trace_;  // the recorded run, in double whatever scalar ran
   std::vector<StepRef> steps_;
+  std::vector<StepListEntry> stepRows_;  // the step list's rows, built once per recording
   int step_ = 0;
   bool recordPending_ = true;
 
