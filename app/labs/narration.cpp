@@ -194,9 +194,16 @@ std::string formatApart(double value, double previous, std::string_view previous
   char format[8];
   std::string text;
   for (int digits = 4; digits <= 10; ++digits) {
-    std::snprintf(format, sizeof format, "%%.%dg", digits);
-    text = formatWith(format, value);
-    if (value == previous || (text != formatWith(format, previous) && text != previousShown)) break;
+    // Past 4 digits the last one shown is the one that moved, so a trailing zero stays ("0.5726770" after
+    // "0.57267706", not "0.572677": %g would drop it and the row would seem to have lost digits).
+    std::snprintf(format, sizeof format, digits > 4 ? "%%#.%dg" : "%%.%dg", digits);
+    const auto shown = [&format](double number) {
+      std::string out = formatWith(format, number);
+      if (out.back() == '.') out.pop_back();  // %#g keeps the point of a whole number: "12346."
+      return out;
+    };
+    text = shown(value);
+    if (value == previous || (text != shown(previous) && text != previousShown)) break;
   }
   return text;
 }

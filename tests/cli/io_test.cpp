@@ -1208,6 +1208,8 @@ TEST(NarrowPhase3Lab, StepListNamesSatAxesAndShowsWhereTheDistanceMoves) {
   EXPECT_EQ(formatApart(0.572676, 0.5729), "0.5727");
   EXPECT_EQ(formatApart(0.572676, 0.572712), "0.57268");
   EXPECT_EQ(formatApart(0.5, 0.5), "0.5");
+  // The digit that moved is shown even when it is a zero.
+  EXPECT_EQ(formatApart(0.5726770012, 0.57267706, "0.57267706"), "0.5726770");
 }
 
 TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
