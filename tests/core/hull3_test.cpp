@@ -299,10 +299,11 @@ TEST(Hull3, ValidateRefusesAnInnerPointByIndex) {
 }  // namespace
 }  // namespace collide
 
-// The hull's branch-free support (detail::farthestVertex) answers exactly as the shared arg-max
-// (detail::farthestOf): the first vertex of largest dot product, NaN products passed over, vertices[0] kept
-// when its own is NaN. Random clouds of 4 to 40 points (every remainder of the four chains), directions along
-// the axes and the cloud's own points (ties), random ones, and NaN in a vertex or in the direction.
+// The hull's support (detail::farthestVertex: SSE2 lanes, four points at a time) answers exactly as the shared
+// arg-max (detail::farthestOf): the first vertex of largest dot product, NaN products passed over, vertices[0]
+// kept when its own is NaN. Random clouds of 4 to 40 points (every remainder of the four lanes, so the scalar
+// tail too), directions along the axes and the cloud's own points (ties, and -0 against +0), random ones, and NaN
+// in a vertex or in the direction.
 template <class S>
 void supportMatchesFarthestOf() {
   std::mt19937_64 random(2026);

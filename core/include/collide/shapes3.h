@@ -27,6 +27,10 @@
 #include <variant>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "collide/bounds.h"
 #include "collide/math.h"
 #include "collide/shapes.h"
@@ -201,34 +205,111 @@ namespace detail {
 // A hull's support: the same vertex as farthestOf (shapes.h), the first of largest dot product with a NaN product
 // passed over (and vertices[0] kept when its own is NaN), found without a branch on the data. The arg-max's
 // branches follow the direction, which GJK and EPA change at every call: in gjkEpa3 on 32-point hulls they
-// mispredicted so often that the whole query cost 1.1 us more than its two halves timed apart (each half alone
-// let the predictor learn its pattern). Four chains, each a compare, a max and a masked index, run side by side
-// and are merged at the end (ties to the lower index, so the answer is the first maximum).
+// mispredicted so often that the whole query cost 1.1 us more than its two halves timed apart. So the scan runs
+// in SSE2 lanes (every x86-64 processor has them): four points of x, y, z at a time, transposed by shuffles from
+// the vertices as stored (Jolt's ConvexHullShape scans its points four at a time too), each lane a compare, a
+// max and a masked index; the lanes are merged at the end with ties to the lower index, so the answer is the
+// first maximum. The products are formed as dot() forms them, (x dx + y dy) + z dz, so the values are the same
+// bits. Without SSE2 (or in long double) it is farthestOf itself.
+#if defined(__SSE2__)
+static_assert(sizeof(Vec3<float>) == 3 * sizeof(float) && sizeof(Vec3<double>) == 3 * sizeof(double));
+
+// The lanes' winner: largest value, the lower index on a tie (a NaN value never wins: the lanes never hold one).
+template <class S>
+[[nodiscard]] inline int firstOfLargest(const S* value, const int* index, int lanes) {
+  int best = 0;
+  for (int lane = 1; lane < lanes; ++lane) {
+    const bool wins = value[lane] > value[best] || (value[lane] == value[best] && index[lane] < index[best]);
+    best = wins ? lane : best;
+  }
+  return index[best];
+}
+
+[[nodiscard]] inline int farthestVertexIndex(const Vec3<float>* points, int count, Vec3<float> d) {
+  const float first = dot(points[0], d);
+  if (std::isnan(first)) return 0;
+  const float* p = &points[0].x;
+  const __m128 dx = _mm_set1_ps(d.x), dy = _mm_set1_ps(d.y), dz = _mm_set1_ps(d.z);
+  __m128 best = _mm_set1_ps(first);
+  __m128i bestIndex = _mm_setzero_si128();
+  __m128i index = _mm_setr_epi32(0, 1, 2, 3);
+  int i = 0;
+  for (; i + 3 < count; i += 4, p += 12) {
+    // a = x0 y0 z0 x1, b = y1 z1 x2 y2, c = z2 x3 y3 z3.
+    const __m128 a = _mm_loadu_ps(p), b = _mm_loadu_ps(p + 4), c = _mm_loadu_ps(p + 8);
+    const __m128 x = _mm_shuffle_ps(a, _mm_shuffle_ps(b, c, _MM_SHUFFLE(1, 1, 2, 2)), _MM_SHUFFLE(2, 0, 3, 0));
+    const __m128 y = _mm_shuffle_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(0, 0, 1, 1)),
+                                    _mm_shuffle_ps(b, c, _MM_SHUFFLE(2, 2, 3, 3)), _MM_SHUFFLE(2, 0, 2, 0));
+    const __m128 z = _mm_shuffle_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(1, 1, 2, 2)),
+                                    _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 0, 0)), _MM_SHUFFLE(2, 0, 2, 0));
+    const __m128 value = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, dx), _mm_mul_ps(y, dy)), _mm_mul_ps(z, dz));
+    const __m128i wins = _mm_castps_si128(_mm_cmpgt_ps(value, best));  // false on NaN
+    best = _mm_max_ps(value, best);                                     // best on NaN
+    bestIndex = _mm_or_si128(_mm_and_si128(wins, index), _mm_andnot_si128(wins, bestIndex));
+    index = _mm_add_epi32(index, _mm_set1_epi32(4));
+  }
+  alignas(16) float value[4];
+  alignas(16) int at[4];
+  _mm_store_ps(value, best);
+  _mm_store_si128(reinterpret_cast<__m128i*>(at), bestIndex);
+  int answer = firstOfLargest(value, at, 4);
+  float answerValue = dot(points[answer], d);
+  for (; i < count; ++i) {  // the last 0 to 3 points, after every lane's (so a tie keeps the lanes' answer)
+    const float candidate = dot(points[i], d);
+    answer = candidate > answerValue ? i : answer;
+    answerValue = candidate > answerValue ? candidate : answerValue;
+  }
+  return answer;
+}
+
+[[nodiscard]] inline int farthestVertexIndex(const Vec3<double>* points, int count, Vec3<double> d) {
+  const double first = dot(points[0], d);
+  if (std::isnan(first)) return 0;
+  const double* p = &points[0].x;
+  const __m128d dx = _mm_set1_pd(d.x), dy = _mm_set1_pd(d.y), dz = _mm_set1_pd(d.z);
+  // Two points per register, two registers per step (two chains), indices held as doubles (exact).
+  __m128d best[2] = {_mm_set1_pd(first), _mm_set1_pd(first)};
+  __m128d bestIndex[2] = {_mm_setzero_pd(), _mm_setzero_pd()};
+  __m128d index[2] = {_mm_setr_pd(0.0, 1.0), _mm_setr_pd(2.0, 3.0)};
+  int i = 0;
+  for (; i + 3 < count; i += 4, p += 12) {
+    for (int chain = 0; chain < 2; ++chain) {
+      // a = x0 y0, b = z0 x1, c = y1 z1.
+      const double* q = p + 6 * chain;
+      const __m128d a = _mm_loadu_pd(q), b = _mm_loadu_pd(q + 2), c = _mm_loadu_pd(q + 4);
+      const __m128d x = _mm_shuffle_pd(a, b, 2), y = _mm_shuffle_pd(a, c, 1), z = _mm_shuffle_pd(b, c, 2);
+      const __m128d value = _mm_add_pd(_mm_add_pd(_mm_mul_pd(x, dx), _mm_mul_pd(y, dy)), _mm_mul_pd(z, dz));
+      const __m128d wins = _mm_cmpgt_pd(value, best[chain]);
+      best[chain] = _mm_max_pd(value, best[chain]);
+      bestIndex[chain] = _mm_or_pd(_mm_and_pd(wins, index[chain]), _mm_andnot_pd(wins, bestIndex[chain]));
+      index[chain] = _mm_add_pd(index[chain], _mm_set1_pd(4.0));
+    }
+  }
+  alignas(16) double value[4];
+  alignas(16) double lanes[4];
+  _mm_store_pd(value, best[0]);
+  _mm_store_pd(value + 2, best[1]);
+  _mm_store_pd(lanes, bestIndex[0]);
+  _mm_store_pd(lanes + 2, bestIndex[1]);
+  const std::array<int, 4> at{static_cast<int>(lanes[0]), static_cast<int>(lanes[1]), static_cast<int>(lanes[2]),
+                              static_cast<int>(lanes[3])};
+  int answer = firstOfLargest(value, at.data(), 4);
+  double answerValue = dot(points[answer], d);
+  for (; i < count; ++i) {
+    const double candidate = dot(points[i], d);
+    answer = candidate > answerValue ? i : answer;
+    answerValue = candidate > answerValue ? candidate : answerValue;
+  }
+  return answer;
+}
+#endif
+
 template <Scalar S>
 [[nodiscard]] inline Vec3<S> farthestVertex(const Vec3<S>* points, int count, Vec3<S> d) {
-  const S first = dot(points[0], d);
-  if (std::isnan(first)) return points[0];
-  std::array<S, 4> value{first, first, first, first};
-  std::array<int, 4> index{};
-  int i = 1;
-  const auto take = [&value, &index](int lane, S candidate, int at) {
-    const int mask = -static_cast<int>(candidate > value[lane]);  // all ones when the candidate wins
-    value[lane] = candidate > value[lane] ? candidate : value[lane];
-    index[lane] = (index[lane] & ~mask) | (at & mask);
-  };
-  for (; i + 3 < count; i += 4) {
-    for (int lane = 0; lane < 4; ++lane) take(lane, dot(points[i + lane], d), i + lane);
-  }
-  for (; i < count; ++i) take(0, dot(points[i], d), i);
-  const auto merge = [&value, &index](int into, int from) {
-    const bool wins = value[from] > value[into] || (value[from] == value[into] && index[from] < index[into]);
-    value[into] = wins ? value[from] : value[into];
-    index[into] = wins ? index[from] : index[into];
-  };
-  merge(0, 1);
-  merge(2, 3);
-  merge(0, 2);
-  return points[index[0]];
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<S, float> || std::is_same_v<S, double>) return points[farthestVertexIndex(points, count, d)];
+#endif
+  return farthestOf(points, count, d);
 }
 }  // namespace detail
 
