@@ -15,6 +15,7 @@
 #include "collide/sat3.h"
 #include "lab/vocabulary.h"
 #include "labs/format.h"
+#include "labs/narration.h"
 #include "widgets/step_list.h"
 #include "widgets/wrapped_text.h"
 
@@ -51,8 +52,7 @@ template <class Step>
     }
     return "axis " + std::to_string(step.axisIndex + 1);
   } else {
-    if (step.edge >= 0) return "edge " + std::to_string(step.edge) + (step.source == collide::AxisSource::EdgeOfA ? " of A" : " of B");
-    return std::string(collide::axisSourceName(step.source));
+    return axisSourceText(step.source, step.edge);
   }
 }
 
