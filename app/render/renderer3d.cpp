@@ -313,6 +313,9 @@ void Renderer3D::endViewport() {
     depthCleared_ = true;
   }
   glDepthFunc(GL_LEQUAL);
+  // Steps 1 to 3 write depths in the far half of the depth range and step 4 in the near half, so step 4 needs no
+  // clear of its own: whatever it draws is in front of all that came before (see 4.).
+  glDepthRange(0.5, 1.0);
   glEnable(GL_BLEND);
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   glDisable(GL_CULL_FACE);
@@ -358,8 +361,9 @@ void Renderer3D::endViewport() {
   //    translucent ones too, which wrote none) is laid down first; where the on-top layer lies behind it, it is
   //    drawn faint and dashed, and where it is in front, as given, so the simplex inside the hull reads as inside.
   //    The surfaces are pushed back as in 1., so what lies on a face (a support point, a polytope's edge) is in
-  //    front. All of it is scissored to the rectangle the layer covers: the depth clear and the occluders would
-  //    otherwise fill the whole view again, which a software renderer pays for in every frame.
+  //    front. It is all drawn in the near half of the depth range, in front of every depth steps 1 to 3 left,
+  //    which so count as cleared: a clear scissored to a rectangle is drawn by Mesa as one, whose every pixel
+  //    a software renderer shades. The occluders are scissored to the rectangle the layer covers.
   if (const std::optional<ScreenArea> area = layerArea(onTop_)) {
     const GLint x0 = std::max(scissorX, static_cast<GLint>(std::floor(area->x0)));
     const GLint x1 = std::min(scissorX + scissorWidth, static_cast<GLint>(std::ceil(area->x1)));
@@ -367,7 +371,7 @@ void Renderer3D::endViewport() {
     const GLint top1 = std::min(scissorTop + scissorHeight, static_cast<GLint>(std::ceil(area->y1)));
     if (x1 > x0 && top1 > top0) {
       glScissor(x0, framebufferHeight_ - top1, x1 - x0, top1 - top0);
-      glClear(GL_DEPTH_BUFFER_BIT);
+      glDepthRange(0.0, 0.5);
       if (!occluders_.empty()) {
         glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
         glEnable(GL_DEPTH_TEST);
@@ -403,6 +407,7 @@ void Renderer3D::endViewport() {
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
   }
 
+  glDepthRange(0.0, 1.0);
   glBindVertexArray(0);
   glUseProgram(0);
   glDisable(GL_DEPTH_TEST);

@@ -304,40 +304,70 @@ TEST_F(Renderer3DPixels, TheGizmoDrawsOverTheShapeWithItsHoveredHandleLit) {
   EXPECT_GT(y.g, 200);
 }
 
+// Fragment shader invocations, counted with GL_ARB_pipeline_statistics_query where the driver has it (llvmpipe,
+// where they are the frame's cost, does): a software renderer shades every pixel of what is drawn, seen or not.
+class Renderer3DFragments : public Renderer3DPixels {
+ protected:
+  void SetUp() override {
+    if (!GLAD_GL_ARB_pipeline_statistics_query) {
+      // Only a GPU driver without the extension may skip: Xvfb's llvmpipe, where this matters, has it.
+      const std::string renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+      ASSERT_EQ(renderer.find("llvmpipe"), std::string::npos) << "llvmpipe without GL_ARB_pipeline_statistics_query";
+      GTEST_SKIP() << "no GL_ARB_pipeline_statistics_query on " << renderer;
+    }
+    renderer_->setSamples(0);
+  }
+  void TearDown() override { renderer_->setSamples(Renderer3D::kDefaultSamples); }
+
+  // The fragments shaded by one single-sampled frame of views (each with its camera, drawn by `draw`).
+  static GLuint64 shadedFragments(const std::vector<OrbitCamera>& views, const std::function<void(Renderer3D&)>& draw) {
+    OffscreenTarget target(kWidth, kHeight);
+    EXPECT_TRUE(target.complete());
+    glViewport(0, 0, kWidth, kHeight);
+    glClear(GL_COLOR_BUFFER_BIT);
+    window_->beginOffscreenFrame(kWidth, kHeight);
+    GLuint query = 0;
+    glGenQueries(1, &query);
+    glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS_ARB, query);
+    renderer_->beginFrame(kWidth, kHeight, 1.0);
+    for (const OrbitCamera& camera : views) {
+      renderer_->beginViewport(camera);
+      draw(*renderer_);
+      renderer_->endViewport();
+    }
+    glEndQuery(GL_FRAGMENT_SHADER_INVOCATIONS_ARB);
+    GLuint64 invocations = 0;
+    glGetQueryObjectui64v(query, GL_QUERY_RESULT, &invocations);
+    glDeleteQueries(1, &query);
+    window_->endFrame(/*swap=*/false);
+    return invocations;
+  }
+};
+
 // Single-sampled (the window under a software renderer), the views' depth is cleared once for the whole frame: a
 // scissored clear is drawn as a rectangle by Mesa, whose fragments llvmpipe shades one by one (docs/PERFORMANCE.md,
-// "Toward 60 frames per second"). Two empty views side by side then run no fragment shader at all. Counted with
-// GL_ARB_pipeline_statistics_query where the driver has it (llvmpipe does).
-TEST_F(Renderer3DPixels, EmptySingleSampledViewsShadeNoFragments) {
-  if (!GLAD_GL_ARB_pipeline_statistics_query) {
-    // Only a GPU driver without the extension may skip: Xvfb's llvmpipe, where this matters, has it.
-    const std::string renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-    ASSERT_EQ(renderer.find("llvmpipe"), std::string::npos) << "llvmpipe without GL_ARB_pipeline_statistics_query";
-    GTEST_SKIP() << "no GL_ARB_pipeline_statistics_query on " << renderer;
-  }
-  renderer_->setSamples(0);
-  OffscreenTarget target(kWidth, kHeight);
-  ASSERT_TRUE(target.complete());
-  glViewport(0, 0, kWidth, kHeight);
-  glClear(GL_COLOR_BUFFER_BIT);
-  window_->beginOffscreenFrame(kWidth, kHeight);
-  GLuint query = 0;
-  glGenQueries(1, &query);
-  glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS_ARB, query);
-  renderer_->beginFrame(kWidth, kHeight, 1.0);
+// "Toward 60 frames per second"). Two empty views side by side then run no fragment shader at all.
+TEST_F(Renderer3DFragments, EmptySingleSampledViewsShadeNoFragments) {
+  std::vector<OrbitCamera> views;
   for (int view = 0; view < 2; ++view) {
-    OrbitCamera camera = frontCamera();
-    camera.setRect({view * kWidth / 2.0, 0, kWidth / 2.0, kHeight});
-    renderer_->beginViewport(camera);
-    renderer_->endViewport();
+    views.push_back(frontCamera());
+    views.back().setRect({view * kWidth / 2.0, 0, kWidth / 2.0, kHeight});
   }
-  glEndQuery(GL_FRAGMENT_SHADER_INVOCATIONS_ARB);
-  GLuint64 invocations = 0;
-  glGetQueryObjectui64v(query, GL_QUERY_RESULT, &invocations);
-  glDeleteQueries(1, &query);
-  window_->endFrame(/*swap=*/false);
-  renderer_->setSamples(Renderer3D::kDefaultSamples);
-  EXPECT_EQ(invocations, 0u) << "of " << kWidth * kHeight << " pixels";
+  EXPECT_EQ(shadedFragments(views, [](Renderer3D&) {}), 0u) << "of " << kWidth * kHeight << " pixels";
+}
+
+// The on-top layer's depth cue needs the depth of the surfaces alone: it is drawn in the near half of the depth
+// range instead of clearing the depth of the rectangle it covers, which Mesa draws as a rectangle. Two on-top
+// dots in opposite corners (a rectangle of the whole view between them) shade their own quads only, twice (the
+// hidden look and the given one).
+TEST_F(Renderer3DFragments, AnOnTopLayerShadesOnlyItsOwnFragments) {
+  const OrbitCamera camera = frontCamera();
+  const GLuint64 fragments = shadedFragments({camera}, [&](Renderer3D& r) {
+    r.screenPoint({10, 10}, Color{0, 1, 0, 1}, 4.0f);
+    r.screenPoint({kWidth - 10, kHeight - 10}, Color{0, 1, 0, 1}, 4.0f);
+  });
+  // Each dot's quad: (2 (4 + 0.75 + 1))^2 = 132 pixels, drawn twice.
+  EXPECT_LT(fragments, 2000u) << "of " << kWidth * kHeight << " pixels";
 }
 
 // Frame time at the 3D lab's size, measured by hand (tests never time things):
