@@ -370,6 +370,22 @@ TEST_F(Renderer3DFragments, AnOnTopLayerShadesOnlyItsOwnFragments) {
   EXPECT_LT(fragments, 2000u) << "of " << kWidth * kHeight << " pixels";
 }
 
+// A fading line (the ground grid's) is drawn only as far as its fade still shows over the background: a line of
+// the grid's minor colour through the centre of its fade shades under 90% of the fragments of the same line drawn
+// plainly (the outer sixth of the radius each way is cut), and its middle still shows.
+TEST_F(Renderer3DFragments, AFadingLineStopsWhereItsFadeNoLongerShows) {
+  OrbitCamera camera = frontCamera(Projection::Orthographic);
+  camera.setPreset(ViewPreset::PlusZ);
+  const Vec3d a{-2.5, 0, 0}, b{2.5, 0, 0};
+  const GLuint64 plain = shadedFragments({camera}, [&](Renderer3D& r) { r.line(a, b, palette::kGridMinor); });
+  const GLuint64 fading = shadedFragments({camera}, [&](Renderer3D& r) { r.fadingLine(a, b, palette::kGridMinor, {0, 0, 0}, 2.5); });
+  EXPECT_LT(static_cast<double>(fading), 0.9 * static_cast<double>(plain)) << fading << " of " << plain;
+  EXPECT_GT(fading, 0u);
+  render(camera, [&](Renderer3D& r) { r.fadingLine(a, b, palette::kGridMinor, {0, 0, 0}, 2.5, Style3{3.0f}); });
+  const Vec2d middle = camera.project({0.5, 0, 0}).screen;
+  EXPECT_FALSE(isBackground(at(static_cast<int>(std::lround(middle.x)), static_cast<int>(std::lround(middle.y)))));
+}
+
 // Frame time at the 3D lab's size, measured by hand (tests never time things):
 //   xvfb_run.py -- render3d_tests --gtest_also_run_disabled_tests --gtest_filter='*FrameTime*'
 // Two 64-point hulls and their Minkowski difference's hull translucent with their edges, 40 labels, the grid
