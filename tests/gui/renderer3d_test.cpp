@@ -386,6 +386,52 @@ TEST_F(Renderer3DFragments, AFadingLineStopsWhereItsFadeNoLongerShows) {
   EXPECT_FALSE(isBackground(at(static_cast<int>(std::lround(middle.x)), static_cast<int>(std::lround(middle.y)))));
 }
 
+// The on-top layer's occluders: a closed mesh wholly beyond the near plane lays depth from its faces turned toward
+// the eye only (the nearest surface at every pixel), one layer of a translucent cube instead of two; what it hides
+// is still drawn hidden. A mesh the near plane cuts (the eye inside a big cube) keeps every face: its far wall,
+// turned away from the eye, hides the line beyond it.
+TEST_F(Renderer3DFragments, AClosedMeshHidesTheOnTopLayerWithItsNearFacesOnly) {
+  const OrbitCamera camera = frontCamera();
+  const ShapeMesh3 box = shapeMesh3(cube({0, 0, 0}, 1));
+  const auto drawCube = [&](Renderer3D& r) { r.mesh(box.positions, box.triangles, Color{1, 0, 0, 0.3f}, Color{0, 0, 0, 0}, 0.0f); };
+  const auto drawDots = [](Renderer3D& r) {  // an on-top layer whose rectangle is the whole view
+    r.screenPoint({10, 10}, Color{0, 1, 0, 1}, 4.0f);
+    r.screenPoint({kWidth - 10, kHeight - 10}, Color{0, 1, 0, 1}, 4.0f);
+  };
+  const auto cubeAlone = static_cast<double>(shadedFragments({camera}, drawCube));  // both translucent layers
+  const auto dots = static_cast<double>(shadedFragments({camera}, drawDots));
+  const auto both = static_cast<double>(shadedFragments({camera}, [&](Renderer3D& r) {
+    drawCube(r);
+    drawDots(r);
+  }));
+  const double occluders = both - cubeAlone - dots;
+  EXPECT_LT(occluders, 0.6 * cubeAlone) << occluders << " occluder fragments; the cube's two layers " << cubeAlone;
+  EXPECT_GT(occluders, 0.4 * cubeAlone) << occluders << " occluder fragments; the cube's two layers " << cubeAlone;
+
+  // Hidden behind the cube: the hidden look, fainter (a line as given is near full green).
+  const auto brightestAlong = [this](int from, int to) {
+    int brightest = 0;
+    for (int x = from; x <= to; ++x) brightest = std::max(brightest, at(x, kHeight / 2).g);
+    return brightest;
+  };
+  renderer_->setSamples(0);
+  const Vec3d behind = 2.5 * camera.forward();
+  const Vec3d across = 4.0 * camera.right();
+  render(camera, [&](Renderer3D& r) {
+    drawCube(r);
+    r.line(behind - across, behind + across, Color{0, 1, 0, 1}, Style3{3.0f, 0, 0, true});
+  });
+  EXPECT_LT(brightestAlong(kWidth / 2 - 25, kWidth / 2 + 25), 200);
+  // The eye inside a cube of half 10 (the near plane cuts it): a line 25 beyond the target is behind its far wall.
+  const ShapeMesh3 room = shapeMesh3(cube({0, 0, 0}, 10));
+  const Vec3d farther = 25.0 * camera.forward();
+  render(camera, [&](Renderer3D& r) {
+    r.mesh(room.positions, room.triangles, Color{1, 0, 0, 0.1f}, Color{0, 0, 0, 0}, 0.0f);
+    r.line(farther - 3.0 * across, farther + 3.0 * across, Color{0, 1, 0, 1}, Style3{3.0f, 0, 0, true});
+  });
+  EXPECT_LT(brightestAlong(kWidth / 2 - 25, kWidth / 2 + 25), 200);
+}
+
 // Frame time at the 3D lab's size, measured by hand (tests never time things):
 //   xvfb_run.py -- render3d_tests --gtest_also_run_disabled_tests --gtest_filter='*FrameTime*'
 // Two 64-point hulls and their Minkowski difference's hull translucent with their edges, 40 labels, the grid
