@@ -313,6 +313,9 @@ void Renderer3D::endViewport() {
     depthCleared_ = true;
   }
   glDepthFunc(GL_LEQUAL);
+  // Steps 1 to 3 write depths in the far half of the depth range and step 4 in the near half, so step 4 needs no
+  // clear of its own: whatever it draws is in front of all that came before (see 4.).
+  glDepthRange(0.5, 1.0);
   glEnable(GL_BLEND);
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   glDisable(GL_CULL_FACE);
@@ -358,8 +361,9 @@ void Renderer3D::endViewport() {
   //    translucent ones too, which wrote none) is laid down first; where the on-top layer lies behind it, it is
   //    drawn faint and dashed, and where it is in front, as given, so the simplex inside the hull reads as inside.
   //    The surfaces are pushed back as in 1., so what lies on a face (a support point, a polytope's edge) is in
-  //    front. All of it is scissored to the rectangle the layer covers: the depth clear and the occluders would
-  //    otherwise fill the whole view again, which a software renderer pays for in every frame.
+  //    front. It is all drawn in the near half of the depth range, in front of every depth steps 1 to 3 left,
+  //    which so count as cleared: a clear scissored to a rectangle is drawn by Mesa as one, whose every pixel
+  //    a software renderer shades. The occluders are scissored to the rectangle the layer covers.
   if (const std::optional<ScreenArea> area = layerArea(onTop_)) {
     const GLint x0 = std::max(scissorX, static_cast<GLint>(std::floor(area->x0)));
     const GLint x1 = std::min(scissorX + scissorWidth, static_cast<GLint>(std::ceil(area->x1)));
@@ -367,7 +371,7 @@ void Renderer3D::endViewport() {
     const GLint top1 = std::min(scissorTop + scissorHeight, static_cast<GLint>(std::ceil(area->y1)));
     if (x1 > x0 && top1 > top0) {
       glScissor(x0, framebufferHeight_ - top1, x1 - x0, top1 - top0);
-      glClear(GL_DEPTH_BUFFER_BIT);
+      glDepthRange(0.0, 0.5);
       if (!occluders_.empty()) {
         glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
         glEnable(GL_DEPTH_TEST);
@@ -403,6 +407,7 @@ void Renderer3D::endViewport() {
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
   }
 
+  glDepthRange(0.0, 1.0);
   glBindVertexArray(0);
   glUseProgram(0);
   glDisable(GL_DEPTH_TEST);
@@ -605,19 +610,58 @@ void Renderer3D::curvedOutline(std::span<const Vec3d> positions, std::span<const
   }
 }
 
+// +1 or -1 (wound counter-clockwise seen from outside, or clockwise) for a closed mesh lying wholly beyond the near
+// plane, 0 otherwise. Closed: every directed edge once, and its reverse once (each edge between two triangles wound
+// alike). Beyond the near plane, the eye (behind that plane) is outside the solid, and so is the start of every
+// ray the view casts: each ray enters the solid through a face turned toward the eye before it meets any other.
+int Renderer3D::closedMeshSide(std::span<const Vec3d> positions, std::span<const int> triangleIndices) const {
+  const auto vertexCount = static_cast<int>(positions.size());
+  if (triangleIndices.size() < 12 || triangleIndices.size() % 3 != 0) return 0;
+  const double limit = clipDepth(near_);
+  for (const Vec3d& p : positions)
+    if (!collide::isFinite(p) || toView(p).z <= limit) return 0;
+  std::unordered_map<std::uint64_t, int> directed;
+  directed.reserve(triangleIndices.size());
+  const auto key = [](int i, int j) { return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 32) | static_cast<std::uint32_t>(j); };
+  double volume = 0;  // six times the signed volume (the divergence theorem over the triangles)
+  for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
+    const int corners[3] = {triangleIndices[t], triangleIndices[t + 1], triangleIndices[t + 2]};
+    for (int k = 0; k < 3; ++k) {
+      if (corners[k] < 0 || corners[k] >= vertexCount) return 0;
+      if (++directed[key(corners[k], corners[(k + 1) % 3])] > 1) return 0;
+    }
+    const Vec3d& a = positions[static_cast<std::size_t>(corners[0])];
+    volume += collide::dot(a, collide::cross(positions[static_cast<std::size_t>(corners[1])] - a,
+                                             positions[static_cast<std::size_t>(corners[2])] - a));
+  }
+  for (const auto& [edge, count] : directed)
+    if (!directed.contains(key(static_cast<int>(edge & 0xffffffffu), static_cast<int>(edge >> 32)))) return 0;
+  return volume > 0 ? 1 : volume < 0 ? -1 : 0;
+}
+
 void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill,
                       Color outline, float outlineWidth, std::span<const Vec3d> normals) {
   const auto vertexCount = static_cast<int>(positions.size());
   const auto valid = [vertexCount](int index) { return index >= 0 && index < vertexCount; };
   if (fill.a > 0.0f) {
     const bool smooth = normals.size() == triangleIndices.size();
+    // Only the surface nearest the eye hides the on-top layer; for a closed mesh beyond the near plane that is a
+    // face turned toward the eye at every pixel, so the faces turned away lay no occluder depth (half of what a
+    // software renderer shades for the occluders).
+    const int side = closedMeshSide(positions, triangleIndices);
     for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
       const int ia = triangleIndices[t], ib = triangleIndices[t + 1], ic = triangleIndices[t + 2];
       if (!valid(ia) || !valid(ib) || !valid(ic)) continue;
       const auto at = [&positions](int i) { return positions[static_cast<std::size_t>(i)]; };
       const std::array<Vec3d, 3> cornerNormals = smooth ? std::array<Vec3d, 3>{normals[t], normals[t + 1], normals[t + 2]}
                                                         : std::array<Vec3d, 3>{};
-      surface({at(ia), at(ib), at(ic)}, smooth ? &cornerNormals : nullptr, fill, true);
+      bool hides = true;
+      if (side != 0) {
+        const Vec3d a = at(ia), b = at(ib), c = at(ic);
+        const Vec3d toEye = perspective_ ? eye_ - (a + b + c) / 3.0 : -1.0 * forward_;
+        hides = side * collide::dot(collide::cross(b - a, c - a), toEye) > 0;
+      }
+      surface({at(ia), at(ib), at(ic)}, smooth ? &cornerNormals : nullptr, fill, hides);
     }
   }
   if (outline.a <= 0.0f) return;
@@ -677,6 +721,33 @@ void Renderer3D::line(Vec3d a, Vec3d b, Color color, const Style3& style) {
 
 void Renderer3D::fadingLine(Vec3d a, Vec3d b, Color color, Vec3d center, double radius, const Style3& style) {
   if (!collide::isFinite(a) || !collide::isFinite(b) || !collide::isFinite(center) || !(radius > 0)) return;
+  // Only the part whose fade still shows over the view's background is drawn: beyond the distance where
+  // alpha * (1 - r / radius)^2 times the line's largest channel difference from the background falls under half
+  // a level of 8 bits, blending changes no pixel by more than rounding does. A software rasteriser shades every
+  // pixel of the quad, seen or not (the grid's minor lines stop at 0.84 of its radius, its major ones at 0.88).
+  const double contrast = std::max({std::abs(color.r - palette::kBackground.r), std::abs(color.g - palette::kBackground.g),
+                                    std::abs(color.b - palette::kBackground.b)}) *
+                          std::clamp(static_cast<double>(color.a), 0.0, 1.0);
+  constexpr double kUnseen = 0.5 / 255.0;
+  if (contrast <= kUnseen) return;
+  const double shown = radius * (1.0 - std::sqrt(kUnseen / contrast));
+  // a + t (b - a) inside the ball of radius `shown` about the centre: t between the roots of |c + t d|^2 = shown^2.
+  const Vec3d fromCenter = a - center;
+  const Vec3d along = b - a;
+  const double dd = collide::dot(along, along);
+  if (dd > 0) {
+    const double half = collide::dot(fromCenter, along) / dd;
+    const double discriminant = half * half - (collide::dot(fromCenter, fromCenter) - shown * shown) / dd;
+    if (discriminant <= 0) return;
+    const double root = std::sqrt(discriminant);
+    const double t0 = std::max(-half - root, 0.0);
+    const double t1 = std::min(-half + root, 1.0);
+    if (t0 >= t1) return;
+    b = a + t1 * along;
+    a = a + t0 * along;
+  } else if (collide::dot(fromCenter, fromCenter) >= shown * shown) {
+    return;
+  }
   ViewPoint va = toView(a);
   ViewPoint vb = toView(b);
   if (!clipSegment(va, vb, clipDepth(near_))) return;

@@ -142,6 +142,9 @@ class Renderer3D {
   [[nodiscard]] double pixelSizeAtDepth(double viewZ) const;
   // The triangle clipped by the near plane and projected: 0, 3 or 6 vertices written to `out`.
   int clipTriangle(const ViewPoint (&corners)[3], const Color (&colors)[3], std::array<SurfaceVertex, 6>& out) const;
+  // The winding of a closed mesh wholly beyond the near plane (+1 counter-clockwise seen from outside, -1
+  // clockwise), or 0 (open, inconsistently wound, flat, or cut by the near plane).
+  [[nodiscard]] int closedMeshSide(std::span<const Vec3d> positions, std::span<const int> triangleIndices) const;
   // A lit triangle (triangle(); `normals`: the corners' own, for smooth shading, or nullptr).
   void surface(const std::array<Vec3d, 3>& corners, const std::array<Vec3d, 3>* normals, Color fill, bool hidesOnTop);
   void pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& style, float phase,

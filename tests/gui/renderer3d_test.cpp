@@ -304,40 +304,132 @@ TEST_F(Renderer3DPixels, TheGizmoDrawsOverTheShapeWithItsHoveredHandleLit) {
   EXPECT_GT(y.g, 200);
 }
 
+// Fragment shader invocations, counted with GL_ARB_pipeline_statistics_query where the driver has it (llvmpipe,
+// where they are the frame's cost, does): a software renderer shades every pixel of what is drawn, seen or not.
+class Renderer3DFragments : public Renderer3DPixels {
+ protected:
+  void SetUp() override {
+    if (!GLAD_GL_ARB_pipeline_statistics_query) {
+      // Only a GPU driver without the extension may skip: Xvfb's llvmpipe, where this matters, has it.
+      const std::string renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+      ASSERT_EQ(renderer.find("llvmpipe"), std::string::npos) << "llvmpipe without GL_ARB_pipeline_statistics_query";
+      GTEST_SKIP() << "no GL_ARB_pipeline_statistics_query on " << renderer;
+    }
+    renderer_->setSamples(0);
+  }
+  void TearDown() override { renderer_->setSamples(Renderer3D::kDefaultSamples); }
+
+  // The fragments shaded by one single-sampled frame of views (each with its camera, drawn by `draw`).
+  static GLuint64 shadedFragments(const std::vector<OrbitCamera>& views, const std::function<void(Renderer3D&)>& draw) {
+    OffscreenTarget target(kWidth, kHeight);
+    EXPECT_TRUE(target.complete());
+    glViewport(0, 0, kWidth, kHeight);
+    glClear(GL_COLOR_BUFFER_BIT);
+    window_->beginOffscreenFrame(kWidth, kHeight);
+    GLuint query = 0;
+    glGenQueries(1, &query);
+    glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS_ARB, query);
+    renderer_->beginFrame(kWidth, kHeight, 1.0);
+    for (const OrbitCamera& camera : views) {
+      renderer_->beginViewport(camera);
+      draw(*renderer_);
+      renderer_->endViewport();
+    }
+    glEndQuery(GL_FRAGMENT_SHADER_INVOCATIONS_ARB);
+    GLuint64 invocations = 0;
+    glGetQueryObjectui64v(query, GL_QUERY_RESULT, &invocations);
+    glDeleteQueries(1, &query);
+    window_->endFrame(/*swap=*/false);
+    return invocations;
+  }
+};
+
 // Single-sampled (the window under a software renderer), the views' depth is cleared once for the whole frame: a
 // scissored clear is drawn as a rectangle by Mesa, whose fragments llvmpipe shades one by one (docs/PERFORMANCE.md,
-// "Toward 60 frames per second"). Two empty views side by side then run no fragment shader at all. Counted with
-// GL_ARB_pipeline_statistics_query where the driver has it (llvmpipe does).
-TEST_F(Renderer3DPixels, EmptySingleSampledViewsShadeNoFragments) {
-  if (!GLAD_GL_ARB_pipeline_statistics_query) {
-    // Only a GPU driver without the extension may skip: Xvfb's llvmpipe, where this matters, has it.
-    const std::string renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-    ASSERT_EQ(renderer.find("llvmpipe"), std::string::npos) << "llvmpipe without GL_ARB_pipeline_statistics_query";
-    GTEST_SKIP() << "no GL_ARB_pipeline_statistics_query on " << renderer;
-  }
-  renderer_->setSamples(0);
-  OffscreenTarget target(kWidth, kHeight);
-  ASSERT_TRUE(target.complete());
-  glViewport(0, 0, kWidth, kHeight);
-  glClear(GL_COLOR_BUFFER_BIT);
-  window_->beginOffscreenFrame(kWidth, kHeight);
-  GLuint query = 0;
-  glGenQueries(1, &query);
-  glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS_ARB, query);
-  renderer_->beginFrame(kWidth, kHeight, 1.0);
+// "Toward 60 frames per second"). Two empty views side by side then run no fragment shader at all.
+TEST_F(Renderer3DFragments, EmptySingleSampledViewsShadeNoFragments) {
+  std::vector<OrbitCamera> views;
   for (int view = 0; view < 2; ++view) {
-    OrbitCamera camera = frontCamera();
-    camera.setRect({view * kWidth / 2.0, 0, kWidth / 2.0, kHeight});
-    renderer_->beginViewport(camera);
-    renderer_->endViewport();
+    views.push_back(frontCamera());
+    views.back().setRect({view * kWidth / 2.0, 0, kWidth / 2.0, kHeight});
   }
-  glEndQuery(GL_FRAGMENT_SHADER_INVOCATIONS_ARB);
-  GLuint64 invocations = 0;
-  glGetQueryObjectui64v(query, GL_QUERY_RESULT, &invocations);
-  glDeleteQueries(1, &query);
-  window_->endFrame(/*swap=*/false);
-  renderer_->setSamples(Renderer3D::kDefaultSamples);
-  EXPECT_EQ(invocations, 0u) << "of " << kWidth * kHeight << " pixels";
+  EXPECT_EQ(shadedFragments(views, [](Renderer3D&) {}), 0u) << "of " << kWidth * kHeight << " pixels";
+}
+
+// The on-top layer's depth cue needs the depth of the surfaces alone: it is drawn in the near half of the depth
+// range instead of clearing the depth of the rectangle it covers, which Mesa draws as a rectangle. Two on-top
+// dots in opposite corners (a rectangle of the whole view between them) shade their own quads only, twice (the
+// hidden look and the given one).
+TEST_F(Renderer3DFragments, AnOnTopLayerShadesOnlyItsOwnFragments) {
+  const OrbitCamera camera = frontCamera();
+  const GLuint64 fragments = shadedFragments({camera}, [&](Renderer3D& r) {
+    r.screenPoint({10, 10}, Color{0, 1, 0, 1}, 4.0f);
+    r.screenPoint({kWidth - 10, kHeight - 10}, Color{0, 1, 0, 1}, 4.0f);
+  });
+  // Each dot's quad: (2 (4 + 0.75 + 1))^2 = 132 pixels, drawn twice.
+  EXPECT_LT(fragments, 2000u) << "of " << kWidth * kHeight << " pixels";
+}
+
+// A fading line (the ground grid's) is drawn only as far as its fade still shows over the background: a line of
+// the grid's minor colour through the centre of its fade shades under 90% of the fragments of the same line drawn
+// plainly (the outer sixth of the radius each way is cut), and its middle still shows.
+TEST_F(Renderer3DFragments, AFadingLineStopsWhereItsFadeNoLongerShows) {
+  OrbitCamera camera = frontCamera(Projection::Orthographic);
+  camera.setPreset(ViewPreset::PlusZ);
+  const Vec3d a{-2.5, 0, 0}, b{2.5, 0, 0};
+  const GLuint64 plain = shadedFragments({camera}, [&](Renderer3D& r) { r.line(a, b, palette::kGridMinor); });
+  const GLuint64 fading = shadedFragments({camera}, [&](Renderer3D& r) { r.fadingLine(a, b, palette::kGridMinor, {0, 0, 0}, 2.5); });
+  EXPECT_LT(static_cast<double>(fading), 0.9 * static_cast<double>(plain)) << fading << " of " << plain;
+  EXPECT_GT(fading, 0u);
+  render(camera, [&](Renderer3D& r) { r.fadingLine(a, b, palette::kGridMinor, {0, 0, 0}, 2.5, Style3{3.0f}); });
+  const Vec2d middle = camera.project({0.5, 0, 0}).screen;
+  EXPECT_FALSE(isBackground(at(static_cast<int>(std::lround(middle.x)), static_cast<int>(std::lround(middle.y)))));
+}
+
+// The on-top layer's occluders: a closed mesh wholly beyond the near plane lays depth from its faces turned toward
+// the eye only (the nearest surface at every pixel), one layer of a translucent cube instead of two; what it hides
+// is still drawn hidden. A mesh the near plane cuts (the eye inside a big cube) keeps every face: its far wall,
+// turned away from the eye, hides the line beyond it.
+TEST_F(Renderer3DFragments, AClosedMeshHidesTheOnTopLayerWithItsNearFacesOnly) {
+  const OrbitCamera camera = frontCamera();
+  const ShapeMesh3 box = shapeMesh3(cube({0, 0, 0}, 1));
+  const auto drawCube = [&](Renderer3D& r) { r.mesh(box.positions, box.triangles, Color{1, 0, 0, 0.3f}, Color{0, 0, 0, 0}, 0.0f); };
+  const auto drawDots = [](Renderer3D& r) {  // an on-top layer whose rectangle is the whole view
+    r.screenPoint({10, 10}, Color{0, 1, 0, 1}, 4.0f);
+    r.screenPoint({kWidth - 10, kHeight - 10}, Color{0, 1, 0, 1}, 4.0f);
+  };
+  const auto cubeAlone = static_cast<double>(shadedFragments({camera}, drawCube));  // both translucent layers
+  const auto dots = static_cast<double>(shadedFragments({camera}, drawDots));
+  const auto both = static_cast<double>(shadedFragments({camera}, [&](Renderer3D& r) {
+    drawCube(r);
+    drawDots(r);
+  }));
+  const double occluders = both - cubeAlone - dots;
+  EXPECT_LT(occluders, 0.6 * cubeAlone) << occluders << " occluder fragments; the cube's two layers " << cubeAlone;
+  EXPECT_GT(occluders, 0.4 * cubeAlone) << occluders << " occluder fragments; the cube's two layers " << cubeAlone;
+
+  // Hidden behind the cube: the hidden look, fainter (a line as given is near full green).
+  const auto brightestAlong = [this](int from, int to) {
+    int brightest = 0;
+    for (int x = from; x <= to; ++x) brightest = std::max(brightest, at(x, kHeight / 2).g);
+    return brightest;
+  };
+  renderer_->setSamples(0);
+  const Vec3d behind = 2.5 * camera.forward();
+  const Vec3d across = 4.0 * camera.right();
+  render(camera, [&](Renderer3D& r) {
+    drawCube(r);
+    r.line(behind - across, behind + across, Color{0, 1, 0, 1}, Style3{3.0f, 0, 0, true});
+  });
+  EXPECT_LT(brightestAlong(kWidth / 2 - 25, kWidth / 2 + 25), 200);
+  // The eye inside a cube of half 10 (the near plane cuts it): a line 25 beyond the target is behind its far wall.
+  const ShapeMesh3 room = shapeMesh3(cube({0, 0, 0}, 10));
+  const Vec3d farther = 25.0 * camera.forward();
+  render(camera, [&](Renderer3D& r) {
+    r.mesh(room.positions, room.triangles, Color{1, 0, 0, 0.1f}, Color{0, 0, 0, 0}, 0.0f);
+    r.line(farther - 3.0 * across, farther + 3.0 * across, Color{0, 1, 0, 1}, Style3{3.0f, 0, 0, true});
+  });
+  EXPECT_LT(brightestAlong(kWidth / 2 - 25, kWidth / 2 + 25), 200);
 }
 
 // Frame time at the 3D lab's size, measured by hand (tests never time things):
