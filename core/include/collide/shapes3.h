@@ -214,15 +214,24 @@ namespace detail {
 #if defined(__SSE2__)
 static_assert(sizeof(Vec3<float>) == 3 * sizeof(float) && sizeof(Vec3<double>) == 3 * sizeof(double));
 
-// The lanes' winner: largest value, the lower index on a tie (a NaN value never wins: the lanes never hold one).
+// The end of both scans: the four lanes' winner (largest value, the lower index on a tie; a lane never holds NaN),
+// then the last 0 to 3 points from `tail` on, after every lane's, so a tie keeps the lanes' answer.
 template <class S>
-[[nodiscard]] inline int firstOfLargest(const S* value, const int* index, int lanes) {
+[[nodiscard]] inline int finishScan(const Vec3<S>* points, int count, Vec3<S> d, int tail, const S* value,
+                                    const int* index) {
   int best = 0;
-  for (int lane = 1; lane < lanes; ++lane) {
+  for (int lane = 1; lane < 4; ++lane) {
     const bool wins = value[lane] > value[best] || (value[lane] == value[best] && index[lane] < index[best]);
     best = wins ? lane : best;
   }
-  return index[best];
+  int answer = index[best];
+  S answerValue = dot(points[answer], d);
+  for (int i = tail; i < count; ++i) {
+    const S candidate = dot(points[i], d);
+    answer = candidate > answerValue ? i : answer;
+    answerValue = candidate > answerValue ? candidate : answerValue;
+  }
+  return answer;
 }
 
 [[nodiscard]] inline int farthestVertexIndex(const Vec3<float>* points, int count, Vec3<float> d) {
@@ -252,14 +261,7 @@ template <class S>
   alignas(16) int at[4];
   _mm_store_ps(value, best);
   _mm_store_si128(reinterpret_cast<__m128i*>(at), bestIndex);
-  int answer = firstOfLargest(value, at, 4);
-  float answerValue = dot(points[answer], d);
-  for (; i < count; ++i) {  // the last 0 to 3 points, after every lane's (so a tie keeps the lanes' answer)
-    const float candidate = dot(points[i], d);
-    answer = candidate > answerValue ? i : answer;
-    answerValue = candidate > answerValue ? candidate : answerValue;
-  }
-  return answer;
+  return finishScan(points, count, d, i, value, at);
 }
 
 [[nodiscard]] inline int farthestVertexIndex(const Vec3<double>* points, int count, Vec3<double> d) {
@@ -293,14 +295,7 @@ template <class S>
   _mm_store_pd(lanes + 2, bestIndex[1]);
   const std::array<int, 4> at{static_cast<int>(lanes[0]), static_cast<int>(lanes[1]), static_cast<int>(lanes[2]),
                               static_cast<int>(lanes[3])};
-  int answer = firstOfLargest(value, at.data(), 4);
-  double answerValue = dot(points[answer], d);
-  for (; i < count; ++i) {
-    const double candidate = dot(points[i], d);
-    answer = candidate > answerValue ? i : answer;
-    answerValue = candidate > answerValue ? candidate : answerValue;
-  }
-  return answer;
+  return finishScan(points, count, d, i, value, at.data());
 }
 #endif
 
