@@ -492,6 +492,7 @@ HullBuildResult<S> makeHull(std::span<const Vec3<S>> points, HullBuild mode) {
     sum += local[i];
   }
   hull.center = (sum / static_cast<D>(hull.vertices.size()) + center).template cast<S>();
+  hull.lanes = detail::supportLanes(hull.vertices);
 
   // Faces: the seed's normal, and the offset of the farthest vertex (in S, as SAT will compute) so every vertex is
   // inside or on the plane.

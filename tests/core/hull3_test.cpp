@@ -299,11 +299,11 @@ TEST(Hull3, ValidateRefusesAnInnerPointByIndex) {
 }  // namespace
 }  // namespace collide
 
-// The hull's support (detail::farthestVertex: SSE2 lanes, four points at a time) answers exactly as the shared
-// arg-max (detail::farthestOf): the first vertex of largest dot product, NaN products passed over, vertices[0]
-// kept when its own is NaN. Random clouds of 4 to 40 points (every remainder of the four lanes, so the scalar
-// tail too), directions along the axes and the cloud's own points (ties, and -0 against +0), random ones, and NaN
-// in a vertex or in the direction.
+// The hull's support (detail::farthestVertex over its lanes: SSE2, four points at a time) answers exactly as the
+// shared arg-max (detail::farthestOf): the first vertex of largest dot product, NaN products passed over,
+// vertices[0] kept when its own is NaN. Random clouds of 1 to 40 points (every remainder of the four lanes, so the
+// padded last block too), directions along the axes and the cloud's own points (ties, and -0 against +0), random
+// ones, and NaN in a vertex or in the direction.
 template <class S>
 void supportMatchesFarthestOf() {
   std::mt19937_64 random(2026);
@@ -313,7 +313,7 @@ void supportMatchesFarthestOf() {
     return std::memcmp(&a, &b, sizeof a) == 0;
   };
   for (int trial = 0; trial < 2000; ++trial) {
-    const int count = 4 + trial % 37;
+    const int count = 1 + trial % 40;
     std::vector<collide::Vec3<S>> points(static_cast<std::size_t>(count));
     for (auto& p : points) {
       // Rounded to a coarse lattice half the time, so that dot products tie.
@@ -331,9 +331,10 @@ void supportMatchesFarthestOf() {
                             static_cast<S>(coordinate(random))});
     directions.push_back(points[static_cast<std::size_t>(trial % count)]);
     if (trial % 100 == 3) directions.push_back({nan, 0, 1});
+    const std::vector<S> lanes = collide::detail::supportLanes(points);
     for (const auto& d : directions) {
       const collide::Vec3<S> expected = collide::detail::farthestOf(points.data(), count, d);
-      const collide::Vec3<S> got = collide::detail::farthestVertex(points.data(), count, d);
+      const collide::Vec3<S> got = collide::detail::farthestVertex(points, lanes, d);
       ASSERT_TRUE(same(expected, got)) << "trial " << trial << " count " << count;
     }
   }
@@ -342,4 +343,22 @@ void supportMatchesFarthestOf() {
 TEST(Hull3, BranchFreeSupportIsTheFarthestVertex) {
   supportMatchesFarthestOf<double>();
   supportMatchesFarthestOf<float>();
+}
+
+// A built hull carries the lanes its support scans, and so does its float copy: a stale or missing `lanes`
+// would send the support back to the plain scan (or, stale, to the wrong vertex).
+TEST(Hull3, BuiltAndCastHullsCarryTheirSupportLanes) {
+  std::vector<collide::Vec3<double>> points;
+  std::mt19937_64 random(7);
+  std::uniform_real_distribution<double> coordinate(-1.0, 1.0);
+  for (int i = 0; i < 30; ++i) points.push_back({coordinate(random), coordinate(random), coordinate(random)});
+  const collide::HullBuildResult<double> built = collide::makeHull<double>(points);
+  ASSERT_TRUE(built.hull.has_value()) << built.error;
+  const collide::Hull<double>& hull = *built.hull;
+  EXPECT_EQ(hull.lanes, collide::detail::supportLanes(hull.vertices));
+  const auto copy = std::get<collide::Hull<float>>(collide::castShape<float>(collide::Shape3<double>{hull}));
+  EXPECT_EQ(copy.lanes, collide::detail::supportLanes(copy.vertices));
+  const collide::Vec3<double> d{0.3, -0.8, 0.5};
+  const collide::Vec3<double> expected = collide::detail::farthestOf(hull.vertices.data(), static_cast<int>(hull.vertices.size()), d);
+  EXPECT_EQ(hull.coreSupport(d), expected);
 }
