@@ -643,7 +643,10 @@ TEST(DynamicSat, BoxesMeetingHullsWhereTheLinearCastStalledAgree) {
   //   1805: the ray's point 4.9 units out, |v| stuck at 1.4e-12; each support was dropped and the step repeated up
   //         to the cap (max_iterations: no hit);
   //   10739: a support already held at |v| = 1.7e-8, taken as the contact: t 1.25e-9 early.
-  // The plane test along the simplex face's own normal reaches both times.
+  // The plane test along the simplex face's own normal reaches both times. And once B's rotation became a matrix
+  // (support.h), rounding differently:
+  //   87219: |v| stuck at 1.27e-12 with two supports on one face of A - B replacing each other, v the same to the
+  //          last bit, up to the cap; a support the last reduction dropped now counts as a stall.
   struct Case {
     int pair;
     V3 halfA, positionA;
@@ -666,6 +669,12 @@ TEST(DynamicSat, BoxesMeetingHullsWhereTheLinearCastStalledAgree) {
        {1.6193779693770032, 1.91547289754578, 0.7756643521089468},
        {-0.120212331691345, 0.62621101609583563, 0.13947261338618558, 0.75759893660483624},
        {-13.3555718082215, -5.3491145505759787, 1.5291205776511188}, 0.40957655382985},
+      {87219, {0.62027539497205442, 0.627297829600861, 0.94710857738397736},
+       {-1.7453875951874611, 7.3215636663743773, -6.0803785524439906},
+       {-0.41045467146932474, -0.38878723936076398, -0.82484631596834912, 1.4583793862932293e-05},
+       {1.0485200787470785, 1.7718634716259991, 0.30341908347698243},
+       {0.023473767558860839, 0.85280899990534842, 0.071401287650587869, 0.51678588219771449},
+       {4.7132087080336333, -13.824665959370609, 12.149110697238623}, 0.370051251019839},
   };
   for (const Case& c : cases) {
     const Collider3<double> a{Box3<double>{c.halfA}, Transform3<double>{c.positionA, c.rotationA}};

@@ -953,6 +953,8 @@ template <class Set, Vector V, class Trace>
   const S arrive = keep + tolerance;  // |v| at or below this: x is at the target gap
   SimplexPoints<V> points{};
   bool stalled = false;     // a support that changed nothing brought v no closer: v is exact to rounding
+  std::array<V, kCapacity> dropped{};  // the points the last reduction dropped
+  int droppedCount = 0;
   bool searchFace = false;  // this iteration searches along the simplex face's normal instead of v
   for (int iteration = 1; iteration <= maxIterations; ++iteration) {
     if (vSquared <= arrive * arrive || loop.interior) {
@@ -998,6 +1000,8 @@ template <class Set, Vector V, class Trace>
     }
     bool duplicate = false;
     for (int i = 0; i < loop.count; ++i) duplicate = duplicate || loop.simplex[i].point == p.point;
+    bool droppedBefore = false;
+    for (int i = 0; i < droppedCount; ++i) droppedBefore = droppedBefore || dropped[i] == p.point;
     if (loop.status == CastStatus::MaxIterations) {
       if (!duplicate) {
         // Newest first, as the solver expects; a full simplex loses its oldest point.
@@ -1008,8 +1012,11 @@ template <class Set, Vector V, class Trace>
       for (int i = 0; i < loop.count; ++i) points[i] = loop.x - loop.simplex[i].point;
       const ClosestOnSimplex<V> closest = closestOnSimplex(points, loop.count);
       int kept = 0;
-      for (int i = 0; i < loop.count; ++i)
+      droppedCount = 0;
+      for (int i = 0; i < loop.count; ++i) {
         if ((closest.droppedMask & (1u << i)) == 0) loop.simplex[kept++] = loop.simplex[i];
+        else dropped[droppedCount++] = loop.simplex[i].point;
+      }
       loop.count = kept;
       loop.weights = closest.weights;
       loop.interior = closest.region.feature == SimplexFeature::Interior;
@@ -1021,9 +1028,12 @@ template <class Set, Vector V, class Trace>
       // v came no closer, so the next iteration would ask the same support again. Exactly, a support that adds
       // nothing to the simplex lies on the plane through its closest point (the gap |v|^2 - dot(v, x - p) is
       // zero, van den Bergen 2004), and a plane that does not move lambda then puts x within the target: |v| left
-      // above `arrive` is rounding (of x, which grows with the ray's length, through the solver).
+      // above `arrive` is rounding (of x, which grows with the ray's length, through the solver). So is a support
+      // the last reduction dropped coming back: two supports on one face of the set, x within rounding of its
+      // plane, can take turns replacing each other with v unchanged to the last bit, up to the cap (Box2D's
+      // duplicate test against the simplex before solving; gjkDistance's `triedBefore`).
       const bool newestDropped = !duplicate && (closest.droppedMask & 1u) != 0;
-      stalled = (duplicate || newestDropped) && !advanced && !(vSquared < previous);
+      stalled = (duplicate || newestDropped || droppedBefore) && !advanced && !(vSquared < previous);
     }
     if constexpr (Trace::enabled) {
       RayCastStep<V> step;

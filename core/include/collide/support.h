@@ -46,7 +46,9 @@ inline constexpr bool kCurvedSupport = requires { requires Shape::kCurved; };
 // [SECTION] Transformed, CoreShape
 
 // A shape seen through a rigid transform: directions go in through the inverse rotation, points come out
-// through the transform. Holds a reference, so it lives no longer than the shape it wraps.
+// through the transform. Holds a reference, so it lives no longer than the shape it wraps. In space the rotation is
+// applied as its matrix, built once here: GJK and EPA rotate two vectors per support, and through the quaternion
+// each rotation cost two cross products where the matrix costs three dot products.
 template <SupportShape Shape>
 struct Transformed {
   using Scalar = typename Shape::Scalar;
@@ -55,10 +57,36 @@ struct Transformed {
   const Shape& shape;
   TransformOf<V> transform;
 
-  [[nodiscard]] V support(V d) const { return transform.apply(shape.support(transform.q.applyInverse(d))); }
-  [[nodiscard]] V coreSupport(V d) const { return transform.apply(shape.coreSupport(transform.q.applyInverse(d))); }
+  Transformed(const Shape& placed, TransformOf<V> pose) : shape(placed), transform(pose), axes(axesOf(pose)) {}
+
+  [[nodiscard]] V support(V d) const { return toParent(shape.support(toLocal(d))); }
+  [[nodiscard]] V coreSupport(V d) const { return toParent(shape.coreSupport(toLocal(d))); }
   [[nodiscard]] Scalar coreRadius() const { return shape.coreRadius(); }
-  [[nodiscard]] V centroid() const { return transform.apply(shape.centroid()); }
+  [[nodiscard]] V centroid() const { return toParent(shape.centroid()); }
+
+ private:
+  // The rotation's columns (the local axes in the parent frame) in space; nothing in the plane, where the rotation
+  // is already a cosine and a sine.
+  struct Axes {
+    V x{}, y{}, z{};
+  };
+  struct NoAxes {};
+  static constexpr bool kMatrix = kDimension<V> == 3;
+  using AxesType = std::conditional_t<kMatrix, Axes, NoAxes>;
+  [[no_unique_address]] AxesType axes;
+
+  [[nodiscard]] static AxesType axesOf(const TransformOf<V>& pose) {
+    if constexpr (kMatrix) return {pose.q.xAxis(), pose.q.yAxis(), pose.q.zAxis()};
+    else return {};
+  }
+  [[nodiscard]] V toLocal(V d) const {
+    if constexpr (kMatrix) return {dot(axes.x, d), dot(axes.y, d), dot(axes.z, d)};
+    else return transform.q.applyInverse(d);
+  }
+  [[nodiscard]] V toParent(V local) const {
+    if constexpr (kMatrix) return local.x * axes.x + local.y * axes.y + local.z * axes.z + transform.p;
+    else return transform.apply(local);
+  }
 };
 
 template <SupportShape Shape>
