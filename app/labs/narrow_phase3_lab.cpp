@@ -236,6 +236,7 @@ void NarrowPhase3Lab::rebuildMinkowski() {
     depth = std::min(depth, face.offset);  // the origin's distance inside this face's plane
   }
   minkowski_.originDepth = depth;
+  minkowski_.surface = meshSurface(minkowski_.triangles, static_cast<int>(minkowski_.positions.size()));
   minkowski_.containsOrigin = depth > 0;
   if (!minkowski_.exact) minkowski_.normals = smoothNormals(minkowski_.positions, minkowski_.triangles);
 }

@@ -610,37 +610,44 @@ void Renderer3D::curvedOutline(std::span<const Vec3d> positions, std::span<const
   }
 }
 
-// +1 or -1 (wound counter-clockwise seen from outside, or clockwise) for a closed mesh lying wholly beyond the near
-// plane, 0 otherwise. Closed: every directed edge once, and its reverse once (each edge between two triangles wound
-// alike). Beyond the near plane, the eye (behind that plane) is outside the solid, and so is the start of every
-// ray the view casts: each ray enters the solid through a face turned toward the eye before it meets any other.
-int Renderer3D::closedMeshSide(std::span<const Vec3d> positions, std::span<const int> triangleIndices) const {
-  const auto vertexCount = static_cast<int>(positions.size());
-  if (triangleIndices.size() < 12 || triangleIndices.size() % 3 != 0) return 0;
-  const double limit = clipDepth(near_);
-  for (const Vec3d& p : positions)
-    if (!collide::isFinite(p) || toView(p).z <= limit) return 0;
+MeshSurface meshSurface(std::span<const int> triangleIndices, int vertexCount) {
+  if (triangleIndices.size() < 12 || triangleIndices.size() % 3 != 0) return MeshSurface::Open;
   std::unordered_map<std::uint64_t, int> directed;
   directed.reserve(triangleIndices.size());
   const auto key = [](int i, int j) { return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 32) | static_cast<std::uint32_t>(j); };
-  double volume = 0;  // six times the signed volume (the divergence theorem over the triangles)
   for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
     const int corners[3] = {triangleIndices[t], triangleIndices[t + 1], triangleIndices[t + 2]};
     for (int k = 0; k < 3; ++k) {
-      if (corners[k] < 0 || corners[k] >= vertexCount) return 0;
-      if (++directed[key(corners[k], corners[(k + 1) % 3])] > 1) return 0;
+      if (corners[k] < 0 || corners[k] >= vertexCount) return MeshSurface::Open;
+      if (++directed[key(corners[k], corners[(k + 1) % 3])] > 1) return MeshSurface::Open;
     }
-    const Vec3d& a = positions[static_cast<std::size_t>(corners[0])];
-    volume += collide::dot(a, collide::cross(positions[static_cast<std::size_t>(corners[1])] - a,
-                                             positions[static_cast<std::size_t>(corners[2])] - a));
   }
   for (const auto& [edge, count] : directed)
-    if (!directed.contains(key(static_cast<int>(edge & 0xffffffffu), static_cast<int>(edge >> 32)))) return 0;
+    if (!directed.contains(key(static_cast<int>(edge & 0xffffffffu), static_cast<int>(edge >> 32)))) return MeshSurface::Open;
+  return MeshSurface::Closed;
+}
+
+// +1 or -1 (wound counter-clockwise seen from outside, or clockwise) for a closed mesh lying wholly beyond the near
+// plane, 0 otherwise. Beyond the near plane, the eye (behind that plane) is outside the solid, and so is the start
+// of every ray the view casts: each ray enters the solid through a face turned toward the eye before it meets any
+// other. No allocation: the caller said the mesh is closed (meshSurface()).
+int Renderer3D::closedMeshSide(std::span<const Vec3d> positions, std::span<const int> triangleIndices) const {
+  const double limit = clipDepth(near_);
+  for (const Vec3d& p : positions)
+    if (!collide::isFinite(p) || toView(p).z <= limit) return 0;
+  const auto vertexCount = static_cast<int>(positions.size());
+  double volume = 0;  // six times the signed volume (the divergence theorem over the triangles)
+  for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
+    const int ia = triangleIndices[t], ib = triangleIndices[t + 1], ic = triangleIndices[t + 2];
+    if (ia < 0 || ia >= vertexCount || ib < 0 || ib >= vertexCount || ic < 0 || ic >= vertexCount) return 0;
+    const Vec3d& a = positions[static_cast<std::size_t>(ia)];
+    volume += collide::dot(a, collide::cross(positions[static_cast<std::size_t>(ib)] - a, positions[static_cast<std::size_t>(ic)] - a));
+  }
   return volume > 0 ? 1 : volume < 0 ? -1 : 0;
 }
 
 void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill,
-                      Color outline, float outlineWidth, std::span<const Vec3d> normals) {
+                      Color outline, float outlineWidth, std::span<const Vec3d> normals, MeshSurface topology) {
   const auto vertexCount = static_cast<int>(positions.size());
   const auto valid = [vertexCount](int index) { return index >= 0 && index < vertexCount; };
   if (fill.a > 0.0f) {
@@ -648,7 +655,7 @@ void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> tri
     // Only the surface nearest the eye hides the on-top layer; for a closed mesh beyond the near plane that is a
     // face turned toward the eye at every pixel, so the faces turned away lay no occluder depth (half of what a
     // software renderer shades for the occluders).
-    const int side = closedMeshSide(positions, triangleIndices);
+    const int side = topology == MeshSurface::Closed ? closedMeshSide(positions, triangleIndices) : 0;
     for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
       const int ia = triangleIndices[t], ib = triangleIndices[t + 1], ic = triangleIndices[t + 2];
       if (!valid(ia) || !valid(ib) || !valid(ic)) continue;

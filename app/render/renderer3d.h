@@ -38,6 +38,9 @@ struct Style3 {
   bool onTop = false;   // drawn over every surface (not depth-tested)
 };
 
+// A mesh's triangles close up into a solid's surface, or not (meshSurface() below).
+enum class MeshSurface { Open, Closed };
+
 class Renderer3D {
  public:
   Renderer3D() = default;
@@ -70,9 +73,11 @@ class Renderer3D {
   void triangle(Vec3d a, Vec3d b, Vec3d c, Color fill, bool hidesOnTop = true);
   // A mesh: positions and index triples; `outline` draws every edge shared by two non-coplanar triangles and
   // every boundary edge as a line (transparent colour: none). `normals`, one per entry of `triangleIndices` (unit,
-  // outward: a curved surface's, Gouraud 1971), light it smoothly; empty: each triangle is lit flat.
+  // outward: a curved surface's, Gouraud 1971), light it smoothly; empty: each triangle is lit flat. `topology`:
+  // Closed (meshSurface() said so when the mesh was built) lets a mesh wholly beyond the near plane hide the
+  // on-top layer with its faces turned toward the eye only.
   void mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill, Color outline,
-            float outlineWidth = 1.5f, std::span<const Vec3d> normals = {});
+            float outlineWidth = 1.5f, std::span<const Vec3d> normals = {}, MeshSurface topology = MeshSurface::Open);
 
   // The outline of a closed mesh that stands for a curved surface (a hull of sampled support points), which
   // mesh()'s outline would cover with every facet's edge: its silhouette from the camera (the edges between a
@@ -143,7 +148,7 @@ class Renderer3D {
   // The triangle clipped by the near plane and projected: 0, 3 or 6 vertices written to `out`.
   int clipTriangle(const ViewPoint (&corners)[3], const Color (&colors)[3], std::array<SurfaceVertex, 6>& out) const;
   // The winding of a closed mesh wholly beyond the near plane (+1 counter-clockwise seen from outside, -1
-  // clockwise), or 0 (open, inconsistently wound, flat, or cut by the near plane).
+  // clockwise), or 0 (flat, or cut by the near plane).
   [[nodiscard]] int closedMeshSide(std::span<const Vec3d> positions, std::span<const int> triangleIndices) const;
   // A lit triangle (triangle(); `normals`: the corners' own, for smooth shading, or nullptr).
   void surface(const std::array<Vec3d, 3>& corners, const std::array<Vec3d, 3>* normals, Color fill, bool hidesOnTop);
@@ -200,6 +205,11 @@ class Renderer3D {
   int lineMarginUniform_ = -1;
   float lineMargin_ = 1.0f;  // shaders/line3.vert's uMargin for the view being drawn
 };
+
+// Whether a mesh's triangles close up: every directed edge once and its reverse once (each edge between two
+// triangles wound alike), at least 4 triangles, every index in range. A hash of the directed edges: worked out by
+// whoever builds the mesh, once, not by the renderer every frame.
+[[nodiscard]] MeshSurface meshSurface(std::span<const int> triangleIndices, int vertexCount);
 
 // The edges a mesh outline draws: every edge shared by two non-coplanar triangles and every border edge (one
 // triangle), each once as a pair of vertex indices; edges with an index out of range are skipped.

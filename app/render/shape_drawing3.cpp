@@ -198,6 +198,14 @@ ShapeMesh3 shapeMesh3(const Collider3& collider, int segments) {
           mesh.positions = shape.vertices;
           for (const std::array<int, 3>& t : shape.triangles) mesh.triangles.insert(mesh.triangles.end(), t.begin(), t.end());
         }
+        // The solids' tessellations close up by construction (ShapeMesh3.EverySolidSaysItIsClosed checks each
+        // against meshSurface()); a triangle mesh is whatever its file holds, so only it is asked.
+        if constexpr (std::is_same_v<T, collide::Mesh<double>>) {
+          mesh.surface = meshSurface(mesh.triangles, static_cast<int>(mesh.positions.size()));
+        } else if constexpr (!std::is_same_v<T, collide::Point3<double>> && !std::is_same_v<T, collide::Segment3<double>> &&
+                             !std::is_same_v<T, collide::Triangle3<double>>) {
+          mesh.surface = MeshSurface::Closed;
+        }
       },
       collider.shape);
   for (Vec3d& p : mesh.positions) p = xf.apply(p);
@@ -256,7 +264,7 @@ void drawShape3(Renderer3D& renderer, const Collider3& collider, Color color, co
   const collide::Transform3<double> xf = collide::placement(collider);
   const ShapeMesh3 mesh = shapeMesh3(collider, segments);
   if (style.fillAlpha > 0 && !mesh.triangles.empty())
-    renderer.mesh(mesh.positions, mesh.triangles, fill, Color{0, 0, 0, 0}, 0.0f, mesh.normals);
+    renderer.mesh(mesh.positions, mesh.triangles, fill, Color{0, 0, 0, 0}, 0.0f, mesh.normals, mesh.surface);
 
   const auto edges = [&](std::span<const std::pair<int, int>> pairs) {
     for (const auto& [i, j] : pairs)

@@ -28,6 +28,7 @@ struct ShapeMesh3 {
   std::vector<Vec3d> positions;
   std::vector<int> triangles;
   std::vector<Vec3d> normals;  // empty, or one per entry of `triangles`
+  MeshSurface surface = MeshSurface::Open;  // Closed for a solid's surface (what meshSurface() finds)
 };
 
 // Fills and outlines a collider: the edges of polytopes (box, aabb, triangle, hull faces' edges, mesh creases),

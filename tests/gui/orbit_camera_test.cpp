@@ -241,7 +241,10 @@ TEST(ShapeMesh3, EverySolidIsClosedOutwardAndInsideItsBounds) {
       EXPECT_LE(p.z, box.max.z + 1e-9);
     }
     for (int index : mesh.triangles) ASSERT_LT(static_cast<std::size_t>(index), mesh.positions.size());
+    // The flag the renderer reads (set by type, not worked out per frame) agrees with the edge test.
+    EXPECT_EQ(mesh.surface, meshSurface(mesh.triangles, static_cast<int>(mesh.positions.size())));
     const std::size_t type = collider.shape.index();
+    EXPECT_EQ(mesh.surface, type <= 2 ? MeshSurface::Open : MeshSurface::Closed);
     if (type <= 2) {  // point, segment, triangle: no volume
       EXPECT_EQ(mesh.triangles.size(), type == 2 ? 3u : 0u);
       continue;

@@ -393,7 +393,11 @@ TEST_F(Renderer3DFragments, AFadingLineStopsWhereItsFadeNoLongerShows) {
 TEST_F(Renderer3DFragments, AClosedMeshHidesTheOnTopLayerWithItsNearFacesOnly) {
   const OrbitCamera camera = frontCamera();
   const ShapeMesh3 box = shapeMesh3(cube({0, 0, 0}, 1));
-  const auto drawCube = [&](Renderer3D& r) { r.mesh(box.positions, box.triangles, Color{1, 0, 0, 0.3f}, Color{0, 0, 0, 0}, 0.0f); };
+  ASSERT_EQ(box.surface, MeshSurface::Closed);
+  const auto drawCubeAs = [&](Renderer3D& r, MeshSurface surface) {
+    r.mesh(box.positions, box.triangles, Color{1, 0, 0, 0.3f}, Color{0, 0, 0, 0}, 0.0f, {}, surface);
+  };
+  const auto drawCube = [&](Renderer3D& r) { drawCubeAs(r, box.surface); };
   const auto drawDots = [](Renderer3D& r) {  // an on-top layer whose rectangle is the whole view
     r.screenPoint({10, 10}, Color{0, 1, 0, 1}, 4.0f);
     r.screenPoint({kWidth - 10, kHeight - 10}, Color{0, 1, 0, 1}, 4.0f);
@@ -407,6 +411,12 @@ TEST_F(Renderer3DFragments, AClosedMeshHidesTheOnTopLayerWithItsNearFacesOnly) {
   const double occluders = both - cubeAlone - dots;
   EXPECT_LT(occluders, 0.6 * cubeAlone) << occluders << " occluder fragments; the cube's two layers " << cubeAlone;
   EXPECT_GT(occluders, 0.4 * cubeAlone) << occluders << " occluder fragments; the cube's two layers " << cubeAlone;
+  // Said to be open, the same cube lays occluder depth from every face: the saving comes from the flag.
+  const auto openBoth = static_cast<double>(shadedFragments({camera}, [&](Renderer3D& r) {
+    drawCubeAs(r, MeshSurface::Open);
+    drawDots(r);
+  }));
+  EXPECT_GT(openBoth - cubeAlone - dots, 0.9 * cubeAlone);
 
   // Hidden behind the cube: the hidden look, fainter (a line as given is near full green).
   const auto brightestAlong = [this](int from, int to) {
@@ -426,7 +436,7 @@ TEST_F(Renderer3DFragments, AClosedMeshHidesTheOnTopLayerWithItsNearFacesOnly) {
   const ShapeMesh3 room = shapeMesh3(cube({0, 0, 0}, 10));
   const Vec3d farther = 25.0 * camera.forward();
   render(camera, [&](Renderer3D& r) {
-    r.mesh(room.positions, room.triangles, Color{1, 0, 0, 0.1f}, Color{0, 0, 0, 0}, 0.0f);
+    r.mesh(room.positions, room.triangles, Color{1, 0, 0, 0.1f}, Color{0, 0, 0, 0}, 0.0f, {}, room.surface);
     r.line(farther - 3.0 * across, farther + 3.0 * across, Color{0, 1, 0, 1}, Style3{3.0f, 0, 0, true});
   });
   EXPECT_LT(brightestAlong(kWidth / 2 - 25, kWidth / 2 + 25), 200);
