@@ -1245,6 +1245,30 @@ TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
   EXPECT_EQ(before["shapes"], after["shapes"]);
 }
 
+// EPA's GJK in space is distance GJK (gjkEpa3): on round hulls that are apart, its supports fall short of the origin
+// step after step and the run goes on, so no step may be told as boolean GJK's ("w passes the origin").
+TEST(NarrowPhase3Lab, EpaNarratesItsGjkAsTheDistanceRunItIs) {
+  const LabInfo* info = findLab("Narrow phase 3D");
+  ASSERT_NE(info, nullptr);
+  const Scene scene = curated("3d_08_hull_most_iterations.json");
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  std::string error;
+  ASSERT_TRUE(lab->setAlgorithm("epa", error)) << error;
+  const auto epa = collide::recordQuery(Algorithm::Epa, scene.shapes3[0].collider, scene.shapes3[1].collider);
+  ASSERT_GT(epa.gjk.size(), 2u);
+  int shortOfTheOrigin = 0;
+  for (std::size_t step = 0; step < epa.gjk.size(); ++step) {
+    lab->setStep(static_cast<int>(step));
+    Json state;
+    lab->dumpState(state);
+    const std::string narration = state["narration"].get<std::string>();
+    EXPECT_EQ(narration.find("passes the origin"), std::string::npos) << "step " << step + 1 << ": " << narration;
+    shortOfTheOrigin += epa.gjk[step].supportDotDirection < 0;
+  }
+  EXPECT_GE(shortOfTheOrigin, 2);  // the case the wrong story told
+}
+
 // [SECTION] The curated 3D scenes: what each lesson claims, held as numbers
 
 TEST(CuratedScenes3, IdenticalCubesHaveDepthTwoAndCrossingEdgesFoolSatLite) {
