@@ -1,19 +1,19 @@
-// bench/epa3_bench.cpp: EPA in space (gjkEpa3: boolean GJK then EPA) next to Bullet's btGjkEpaSolver2::Penetration
-// and libccd's ccdGJKPenetration, on identical overlapping pairs, in one run (bench_inputs3.h builds the peers'
-// shapes from our vertices and transforms).
+// bench/epa3_bench.cpp: EPA in space (gjkEpa3: GJK distance on the cores, then EPA) next to Bullet's
+// btGjkEpaSolver2::Penetration and libccd's ccdGJKPenetration, on identical overlapping pairs, in one run
+// (bench_inputs3.h builds the peers' shapes from our vertices and transforms).
 //
 // Names are Epa3/{Box,Hull32}/impl, impl one of collide_double, collide_float, bullet (float: the packaged Bullet is
-// built without BT_USE_DOUBLE_PRECISION) and libccd (double: the packaged libccd is built with CCD_DOUBLE); and
-// ours in parts: collide_double_gjk_distance (distance GJK on the same pairs, for scale), collide_double_epa_only
-// (epa3Penetration from a stored simplex), collide_double_gjk_only (gjkIntersect, the boolean GJK that gjkEpa3 runs
-// first). Each iteration is one call; the calls cycle through kPairs pairs, so the time column is one call averaged
-// over them. Every peer runs GJK and then EPA on the same vertices and the same poses (margins 0): the whole
-// penetration query a narrow phase would make after a broad phase. Pairs (overlappingPairs3): random rotations, B
-// moved toward A along a random direction until their supporting planes overlap by up to 20% of the size, then kept
-// only when all three agree they overlap. Boxes have half extents 0.25 to 1; hulls are 32 points on an ellipsoid.
-// Ours works in A's frame (B placed by invMul inside the timed call). The counter depth_spread is the largest depth
-// difference between ours (double) and each peer over the pairs: a check that the three answer the same question;
-// epa_iterations and gjk_iterations are ours, averaged.
+// built without BT_USE_DOUBLE_PRECISION) and libccd (double: the packaged libccd is built with CCD_DOUBLE); and ours in
+// parts: collide_double_gjk_distance (distance GJK on the same pairs, for scale), collide_double_epa_only
+// (epa3Penetration from a stored simplex), collide_double_gjk_only (gjkIntersect, boolean GJK on the same pairs;
+// gjkEpa3 runs distance GJK instead, see epa3.h). Each iteration is one call; the calls cycle through kPairs pairs, so
+// the time column is one call averaged over them. Every peer runs GJK and then EPA on the same vertices and the same
+// poses (margins 0): the whole penetration query a narrow phase would make after a broad phase. Pairs
+// (overlappingPairs3): random rotations, B moved toward A along a random direction until their supporting planes
+// overlap by up to 20% of the size, then kept only when all three agree they overlap. Boxes have half extents 0.25 to
+// 1; hulls are 32 points on an ellipsoid. Ours works in A's frame (B placed by invMul inside the timed call). The
+// counter depth_spread is the largest depth difference between ours (double) and each peer over the pairs: a check that
+// the three answer the same question; epa_iterations and gjk_iterations are ours, averaged.
 //
 //   build/release/bench/collide_bench3 --benchmark_filter=Epa3
 //
