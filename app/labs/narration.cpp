@@ -348,14 +348,7 @@ std::string narrateSatStep(const collide::SatAxisStep<double>& step, bool last,
   return text;
 }
 
-// The analytic steps and the result read the same in the plane and in space (only SAT lite, in space, can be fooled).
-template <class Step>
-std::string narrateAnalytic(const Step& step) {
-  std::string text = std::string(step.title) + " The number compared: " + formatNumber(step.value) + ".";
-  if (step.decided) text += step.hit ? " This settles it: hit." : " This settles it: no hit.";
-  return text;
-}
-
+// The result reads the same in the plane and in space (only SAT lite, in space, can be fooled).
 template <class V>
 std::string narrateQueryResult(const collide::QueryResultOf<V>& result) {
   if (!result.ok) return "Refused: " + result.error;
@@ -383,6 +376,67 @@ struct AnalyticPair {
   const collide::Shape<double>* other = nullptr;
 };
 
+// The sentences a round shape (a circle, a sphere; a point is one of radius 0) gets against another round shape, a
+// box (aabb, or oriented: then step 1 moves the centre into its frame) and a capsule's core, the same in the plane
+// and in space. `round` names it; v is the step's value (analytic.h, analytic3.h).
+std::string roundVsRound(double v, double rA, double rB, const char* round) {
+  return "centre distance = " + compared(v, "rA + rB =", rA + rB) +
+         (v <= rA + rB ? std::string(": the ") + round + "s reach each other"
+                       : std::string(": the ") + round + "s are apart by " + formatNumber(v - rA - rB));
+}
+
+template <class V>
+std::string roundVsBox(int index, bool oriented, double v, V closest, double r, const char* round) {
+  const int clampStep = oriented ? 2 : 1;
+  if (oriented && index == 1)
+    return "in the box's frame the box is axis-aligned; the centre lies " + formatNumber(v) + " from the box's centre";
+  if (index == clampStep)
+    return v <= 0 ? "the centre is inside the box (" + formatNumber(-v) + " from its boundary): the clamp leaves it, "
+                    "and the nearest boundary point is " + formatVector(closest)
+                  : "the nearest point of the box to the centre is " + formatVector(closest) + ", at distance " +
+                        formatNumber(v);
+  const double distance = v + r;
+  if (distance <= 0) return std::string("the centre is inside the box: the ") + round + " overlaps it";
+  return "distance to the clamped point = " + compared(distance, "radius", r) +
+         (distance <= r ? std::string(": the ") + round + " reaches the box"
+                        : std::string(": the ") + round + " stops short of the box");
+}
+
+template <class V>
+std::string roundVsCapsule(int index, double v, V closest, double r, double capsuleRadius, const char* round) {
+  if (index == 1)
+    return "the centre projects onto the core segment at t = " + formatNumber(v) + " (clamped to [0, 1]): the core's "
+           "closest point is " + formatVector(closest);
+  const double distance = v + r + capsuleRadius;
+  return "distance to the core = " + compared(distance, "r + R =", r + capsuleRadius) +
+         (distance <= r + capsuleRadius ? std::string(": the ") + round + " reaches the capsule"
+                                        : std::string(": the ") + round + " stops short of the capsule");
+}
+
+// Two boxes' intervals on one axis of `axes` (step i: axis i - 1); the last axis's overlap decides.
+std::string intervals(int index, double v, std::initializer_list<const char*> axes) {
+  const char* axis = axes.begin()[index - 1];
+  const bool lastAxis = index == static_cast<int>(axes.size());
+  if (v >= 0)
+    return std::string("the ") + axis + " intervals overlap by " + formatNumber(v) + " >= 0" +
+           (lastAxis ? (axes.size() == 2 ? ": they overlap on both axes" : ": they overlap on all three axes")
+                     : std::string(": go on to ") + axes.begin()[index]);
+  return std::string("the ") + axis + " intervals are apart by " + formatNumber(-v) + " (overlap " + formatNumber(v) +
+         " < 0): this axis separates them";
+}
+
+// The step's question as its first sentence ("... <= r?", or an action ending in a full stop), then the decision,
+// then whether it settles the answer.
+template <class Step>
+std::string analyticSentences(const Step& step, std::string decision) {
+  std::string title(step.title);
+  if (!title.empty() && title.back() != '?' && title.back() != '.') title += '.';
+  if (!decision.empty()) decision[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(decision[0])));
+  std::string text = title + " " + decision + ".";
+  if (step.decided) text += step.hit ? " This settles it: hit." : " This settles it: no hit.";
+  return text;
+}
+
 AnalyticPair analyticPair(const collide::Collider<double>& a, const collide::Collider<double>& b) {
   const auto round = [](const collide::Shape<double>& shape) {
     return std::holds_alternative<collide::Circle<double>>(shape) || std::holds_alternative<collide::Point<double>>(shape);
@@ -405,47 +459,21 @@ std::string analyticDecision(const collide::AnalyticStep<double>& step, const co
   const Shape<double>& other = *pair.other;
   const double v = step.value;
   const bool bothAabbs = std::holds_alternative<collide::Aabb<double>>(a.shape) && std::holds_alternative<collide::Aabb<double>>(b.shape);
-  if (bothAabbs) {
-    const char* axis = step.index == 1 ? "x" : "y";
-    if (v >= 0)
-      return std::string("the ") + axis + " intervals overlap by " + formatNumber(v) + " >= 0" +
-             (step.index == 1 ? ": go on to y" : ": they overlap on both axes");
-    return std::string("the ") + axis + " intervals are apart by " + formatNumber(-v) + " (overlap " + formatNumber(v) +
-           " < 0): this axis separates them";
-  }
+  if (bothAabbs) return intervals(step.index, v, {"x", "y"});
   // Circle (or point) vs circle (or point): the one step.
   if (std::holds_alternative<collide::Circle<double>>(other) || std::holds_alternative<collide::Point<double>>(other)) {
     const double rA = std::holds_alternative<collide::Circle<double>>(a.shape) ? std::get<collide::Circle<double>>(a.shape).radius : 0.0;
     const double rB = std::holds_alternative<collide::Circle<double>>(b.shape) ? std::get<collide::Circle<double>>(b.shape).radius : 0.0;
-    return "centre distance = " + compared(v, "rA + rB =", rA + rB) +
-           (v <= rA + rB ? ": the circles reach each other" : ": the circles are apart by " + formatNumber(v - rA - rB));
+    return roundVsRound(v, rA, rB, "circle");
   }
   // Circle vs box or aabb: clamp, then the clamped point's distance against r.
   const bool box = std::holds_alternative<collide::Box<double>>(other);
-  if (box || std::holds_alternative<collide::Aabb<double>>(other)) {
-    const int clampStep = box ? 2 : 1;
-    if (box && step.index == 1)
-      return "in the box's frame the box is axis-aligned; the centre lies " + formatNumber(v) + " from the box's centre";
-    if (step.index == clampStep)
-      return v <= 0 ? "the centre is inside the box (" + formatNumber(-v) + " from its boundary): the clamp leaves it, "
-                      "and the nearest boundary point is " + formatVector(step.closest)
-                    : "the nearest point of the box to the centre is " + formatVector(step.closest) + ", at distance " +
-                          formatNumber(v);
-    const double distance = v + r;
-    if (distance <= 0) return "the centre is inside the box: the circle overlaps it";
-    return "distance to the clamped point = " + compared(distance, "radius", r) +
-           (distance <= r ? ": the circle reaches the box" : ": the circle stops short of the box");
-  }
+  if (box || std::holds_alternative<collide::Aabb<double>>(other)) return roundVsBox(step.index, box, v, step.closest, r, "circle");
   // Circle vs capsule or segment (a capsule of radius 0): the core segment.
   if (std::holds_alternative<collide::Capsule<double>>(other) || std::holds_alternative<collide::Segment<double>>(other)) {
     const double capsuleRadius =
         std::holds_alternative<collide::Capsule<double>>(other) ? std::get<collide::Capsule<double>>(other).radius : 0.0;
-    if (step.index == 1)
-      return "the centre projects onto the core segment at t = " + formatNumber(v) + " (clamped to [0, 1]): the core's "
-             "closest point is " + formatVector(step.closest);
-    const double distance = v + r + capsuleRadius;
-    return "distance to the core = " + compared(distance, "r + R =", r + capsuleRadius) +
-           (distance <= r + capsuleRadius ? ": the circle reaches the capsule" : ": the circle stops short of the capsule");
+    return roundVsCapsule(step.index, v, step.closest, r, capsuleRadius, "circle");
   }
   if (const auto* sector = std::get_if<collide::Sector<double>>(&other)) {
     const double reach = sector->radius + r;
@@ -490,17 +518,53 @@ std::string analyticDecision(const collide::AnalyticStep<double>& step, const co
 
 std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
                                 const collide::Collider<double>& b) {
-  // The title is the step's question ("... <= r?") or its action ("2. fold the centre ..."); the decision follows as
-  // its own sentence.
-  std::string title(step.title);
-  if (!title.empty() && title.back() != '?' && title.back() != '.') title += '.';
-  std::string decision = analyticDecision(step, a, b);
-  if (!decision.empty()) decision[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(decision[0])));
-  std::string text = title + " " + decision + ".";
-  if (step.decided) text += step.hit ? " This settles it: hit." : " This settles it: no hit.";
-  return text;
+  return analyticSentences(step, analyticDecision(step, a, b));
 }
-std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step) { return narrateAnalytic(step); }
+
+std::string analyticDecision(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
+                             const collide::Collider3<double>& b) {
+  using collide::Shape3;
+  const auto round = [](const Shape3<double>& shape) {
+    return std::holds_alternative<collide::Sphere<double>>(shape) || std::holds_alternative<collide::Point3<double>>(shape);
+  };
+  const auto radius = [](const Shape3<double>& shape) {
+    const auto* sphere = std::get_if<collide::Sphere<double>>(&shape);
+    return sphere != nullptr ? sphere->radius : 0.0;
+  };
+  const double v = step.value;
+  if (std::holds_alternative<collide::Aabb3<double>>(a.shape) && std::holds_alternative<collide::Aabb3<double>>(b.shape))
+    return intervals(step.index, v, {"x", "y", "z"});
+  const Shape3<double>& other = round(a.shape) ? b.shape : a.shape;
+  const double r = radius(round(a.shape) ? a.shape : b.shape);
+  if (round(other)) return roundVsRound(v, radius(a.shape), radius(b.shape), "sphere");
+  const bool box = std::holds_alternative<collide::Box3<double>>(other);
+  if (box || std::holds_alternative<collide::Aabb3<double>>(other)) return roundVsBox(step.index, box, v, step.closest, r, "sphere");
+  if (const auto* capsule = std::get_if<collide::Capsule3<double>>(&other))
+    return roundVsCapsule(step.index, v, step.closest, r, capsule->radius, "sphere");
+  if (std::holds_alternative<collide::Triangle3<double>>(other)) {
+    if (step.index == 1)
+      return "the triangle's nearest point to the centre is " + formatVector(step.closest) + ", at distance " +
+             formatNumber(std::abs(v));
+    const double distance = v + r;
+    return "distance to the closest point = " + compared(distance, "radius", r) +
+           (distance <= r ? ": the sphere reaches the triangle" : ": the sphere stops short of the triangle");
+  }
+  // A point against a hull: the face planes one by one, then inside (the nearest face) or the closest point.
+  if (step.index == 1) {
+    const std::string face = "face " + std::to_string(step.feature);
+    return v > 0 ? "the point is " + formatNumber(v) + " in front of " + face + "'s plane: outside the hull"
+                 : "the point is " + formatNumber(-v) + " behind " + face + "'s plane (inside it): on to the next face";
+  }
+  if (step.hit)
+    return "the point is behind every face's plane: inside the hull; the nearest face, " + std::to_string(step.feature) +
+           ", is " + formatNumber(std::abs(v)) + " away and gives the depth";
+  return "the hull's nearest point is " + formatVector(step.closest) + ", at distance " + formatNumber(v);
+}
+
+std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
+                                const collide::Collider3<double>& b) {
+  return analyticSentences(step, analyticDecision(step, a, b));
+}
 std::string narrateResult(const collide::QueryResult<double>& result) { return narrateQueryResult(result); }
 std::string narrateResult(const collide::QueryResult3<double>& result) { return narrateQueryResult(result); }
 

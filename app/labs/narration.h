@@ -76,7 +76,11 @@ template <class V>
 [[nodiscard]] std::string narrateEpaStep(const collide::EpaStep3<double>& step);
 [[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep3<double>& step, bool last,
                                          const collide::QueryResult3<double>& result);
-[[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step);
+// The sphere tests' steps the same way as the plane's: the question, then the quantity against its threshold.
+[[nodiscard]] std::string analyticDecision(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
+                                           const collide::Collider3<double>& b);
+[[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
+                                              const collide::Collider3<double>& b);
 [[nodiscard]] std::string narrateResult(const collide::QueryResult3<double>& result);
 
 }  // namespace lab

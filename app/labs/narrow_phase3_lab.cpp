@@ -497,7 +497,9 @@ std::string NarrowPhase3Lab::narration() const {
     case StepRef::Kind::EpaStart: text = narrateEpaStart(trace_.epaStart[static_cast<std::size_t>(ref.index)]); break;
     case StepRef::Kind::Epa: text = narrateEpaStep(trace_.epa[static_cast<std::size_t>(ref.index)]); break;
     case StepRef::Kind::Sat: text = narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)], last, trace_.result); break;
-    case StepRef::Kind::Analytic: text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)]); break;
+    case StepRef::Kind::Analytic:
+      text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)], shapes_[0], shapes_[1]);
+      break;
   }
   if (last) text += "\n\n" + narrateResult(trace_.result);
   return text;

@@ -31,6 +31,7 @@
 #include "collide/cast_query.h"
 #include "collide/bvh.h"
 #include "collide/concave.h"
+#include "collide/hull3.h"
 #include "io/query_json.h"
 #include "io/scene.h"
 #include "io/shape_json.h"
@@ -2011,6 +2012,50 @@ TEST(NarrowPhaseLab, AnalyticStepsSayWhatTheyDecide) {
   EXPECT_TRUE(contains(sector[0], "R + r = ")) << sector[0];
   EXPECT_TRUE(contains(sector[2], "span")) << sector[2];
   EXPECT_TRUE(contains(sector.back(), "This settles it: hit.")) << sector.back();
+}
+
+// The same in space: every sphere test and the boxes' and the hull's say the quantity against its threshold (they
+// read "The number compared: 2.233" before), and the last step settles the answer.
+TEST(NarrowPhase3Lab, AnalyticStepsSayWhatTheyDecide) {
+  using collide::Collider3;
+  using V3 = collide::Vec3<double>;
+  const auto at = [](double x, double y, double z) { return collide::Transform3<double>{V3{x, y, z}, {}}; };
+  const Collider3<double> sphere{collide::Sphere<double>{{}, 0.5}, at(0, 0.9, 0)};
+  std::vector<collide::Vec3<double>> cube;
+  for (int i = 0; i < 8; ++i) cube.push_back({(i & 1) ? 0.4 : -0.4, (i & 2) ? 0.4 : -0.4, (i & 4) ? 0.4 : -0.4});
+  const struct {
+    const char* name;
+    Collider3<double> a, b;
+    std::vector<const char*> words;  // one per step, in order
+  } pairs[] = {
+      {"sphere-sphere", sphere, {collide::Sphere<double>{{}, 0.6}, at(0, 0, 0)}, {"rA + rB = 1.1: the spheres reach"}},
+      {"sphere-aabb", sphere, {collide::Aabb3<double>{{-1, -1, -1}, {1, 0.5, 1}}, {}},
+       {"nearest point of the box", "radius 0.5: the sphere reaches the box"}},
+      {"sphere-box", sphere, {collide::Box3<double>{{1, 0.2, 1}}, at(0, 0, 0)},
+       {"from the box's centre", "nearest point of the box", "radius 0.5: the sphere stops short of the box"}},
+      {"sphere-capsule", sphere, {collide::Capsule3<double>{{-1, 0, 0}, {1, 0, 0}, 0.3}, at(0, 0, 0)},
+       {"t = 0.5", "r + R = 0.8: the sphere stops short of the capsule"}},
+      {"sphere-triangle", sphere, {collide::Triangle3<double>{{-1, 0, -1}, {1, 0, -1}, {0, 0, 1}}, at(0, 0, 0)},
+       {"nearest point to the centre", "radius 0.5: the sphere stops short of the triangle"}},
+      {"aabb-aabb", {collide::Aabb3<double>{{0, 0, 0}, {1, 1, 1}}, {}}, {collide::Aabb3<double>{{0.5, 0.5, 2}, {2, 2, 3}}, {}},
+       {"x intervals overlap by 0.5", "y intervals overlap by 0.5", "z intervals are apart by 1"}},
+      {"point-hull", {collide::Point3<double>{{0.1, 0.2, 0}}, {}}, {*collide::makeHull<double>(cube).hull, at(0, 0, 0)},
+       {"behind face", "behind face", "behind face", "behind face", "behind face", "behind face", "inside the hull"}},
+  };
+  for (const auto& pair : pairs) {
+    SCOPED_TRACE(pair.name);
+    const auto trace = collide::recordQuery(Algorithm::Analytic, pair.a, pair.b);
+    ASSERT_TRUE(trace.result.ok) << trace.result.error;
+    ASSERT_EQ(trace.analytic.size(), pair.words.size());
+    for (std::size_t i = 0; i < trace.analytic.size(); ++i) {
+      const std::string text = narrateAnalyticStep(trace.analytic[i], pair.a, pair.b);
+      EXPECT_FALSE(contains(text, "The number compared")) << text;
+      EXPECT_TRUE(contains(text, pair.words[i])) << text;
+      if (i + 1 == trace.analytic.size()) {
+        EXPECT_TRUE(contains(text, "This settles it")) << text;
+      }
+    }
+  }
 }
 
 }  // namespace lab
