@@ -247,8 +247,11 @@ std::string narrateGjkStep(const std::vector<collide::GjkStep<collide::Vec2<doub
 std::string narrateGjkStep(const std::vector<collide::GjkStep<collide::Vec3<double>>>& steps, int index, Algorithm algorithm) {
   const collide::GjkStep<collide::Vec3<double>>& step = steps[static_cast<std::size_t>(index)];
   const SupportNames names = simplexSupportIndices(steps, index);
-  std::string text = algorithm == Algorithm::Distance ? distanceGjk(step, names) : booleanGjk3(step, names);
-  if (step.stop == GjkStop::MaxIterations && algorithm != Algorithm::Distance)
+  // In space only `gjk` runs boolean GJK: EPA's GJK is distance GJK on the cores (gjkEpa3), where a support short
+  // of the origin does not end the run.
+  const bool boolean = algorithm == Algorithm::Gjk;
+  std::string text = boolean ? booleanGjk3(step, names) : distanceGjk(step, names);
+  if (step.stop == GjkStop::MaxIterations && boolean)
     text += " The iteration cap stops the run here without a proof of overlap.";
   return text;
 }

@@ -488,9 +488,7 @@ std::string NarrowPhase3Lab::narration() const {
   std::string text;
   switch (ref.kind) {
     case StepRef::Kind::Gjk:
-      // EPA's GJK in space is distance GJK on the cores (gjkEpa3), so its steps read as distance steps: a
-      // support short of the origin does not end it there.
-      text = narrateGjkStep(trace_.gjk, ref.index, algorithm_ == Algorithm::Epa ? Algorithm::Distance : algorithm_);
+      text = narrateGjkStep(trace_.gjk, ref.index, algorithm_);
       if (algorithm_ == Algorithm::Epa && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && !trace_.epa.empty())
         text += " GJK's last simplex becomes EPA's start polytope (grown to a tetrahedron when it has fewer points).";
       break;
@@ -572,14 +570,14 @@ void NarrowPhase3Lab::drawUi() {
     textWrapped("%s", narrateResult(r).c_str());
     ImGui::PopStyleColor();
     if (r.iterations) {
-      std::string counts(collide::algorithmInfo(algorithm_).counts);
-      if (*r.iterations == 1) counts = counts == "axes" ? "axis" : "iteration";
+      const std::string_view counts = collide::algorithmInfo(algorithm_).counts;  // "iterations" or "axes"
+      const auto count = [](int n, std::string_view plural) {
+        return std::to_string(n) + " " + std::string(n != 1 ? plural : plural == "axes" ? "axis" : "iteration");
+      };
       // EPA's count alone read "0 iterations" beside a timeline of GJK steps when the shapes are apart.
-      std::string runs = std::to_string(*r.iterations) + " " + counts;
-      if (r.gjkIterations) {
-        runs = "GJK " + std::to_string(*r.gjkIterations) + (*r.gjkIterations == 1 ? " iteration" : " iterations") +
-               (r.hit ? ", then EPA " + runs : "; no EPA (apart)");
-      }
+      std::string runs = count(*r.iterations, counts);
+      if (r.gjkIterations)
+        runs = "GJK " + count(*r.gjkIterations, "iterations") + (r.hit ? ", then EPA " + runs : "; no EPA (apart)");
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
       textWrapped("%s; recorded in %.1f us", runs.c_str(), recordTiming_.last);
       ImGui::PopStyleColor();

@@ -662,13 +662,14 @@ void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> tri
       const auto at = [&positions](int i) { return positions[static_cast<std::size_t>(i)]; };
       const std::array<Vec3d, 3> cornerNormals = smooth ? std::array<Vec3d, 3>{normals[t], normals[t + 1], normals[t + 2]}
                                                         : std::array<Vec3d, 3>{};
-      bool hides = true;
-      if (side != 0) {
-        const Vec3d a = at(ia), b = at(ib), c = at(ic);
+      const std::array<Vec3d, 3> corners = {at(ia), at(ib), at(ic)};
+      const auto facesEye = [&] {
+        const auto& [a, b, c] = corners;
         const Vec3d toEye = perspective_ ? eye_ - (a + b + c) / 3.0 : -1.0 * forward_;
-        hides = side * collide::dot(collide::cross(b - a, c - a), toEye) > 0;
-      }
-      surface({at(ia), at(ib), at(ic)}, smooth ? &cornerNormals : nullptr, fill, hides);
+        return side * collide::dot(collide::cross(b - a, c - a), toEye) > 0;
+      };
+      const bool hides = side == 0 || facesEye();
+      surface(corners, smooth ? &cornerNormals : nullptr, fill, hides);
     }
   }
   if (outline.a <= 0.0f) return;

@@ -198,8 +198,8 @@ ShapeMesh3 shapeMesh3(const Collider3& collider, int segments) {
           mesh.positions = shape.vertices;
           for (const std::array<int, 3>& t : shape.triangles) mesh.triangles.insert(mesh.triangles.end(), t.begin(), t.end());
         }
-        // The solids' tessellations close up by construction (ShapeMesh3.EverySolidSaysItIsClosed checks each
-        // against meshSurface()); a triangle mesh is whatever its file holds, so only it is asked.
+        // The solids' tessellations close up by construction (ShapeMesh3.EverySolidIsClosedOutwardAndInsideItsBounds
+        // checks each against meshSurface()); a triangle mesh is whatever its file holds, so only it is asked.
         if constexpr (std::is_same_v<T, collide::Mesh<double>>) {
           mesh.surface = meshSurface(mesh.triangles, static_cast<int>(mesh.positions.size()));
         } else if constexpr (!std::is_same_v<T, collide::Point3<double>> && !std::is_same_v<T, collide::Segment3<double>> &&
