@@ -213,7 +213,7 @@ class MidphaseLab final : public Lab {
   Mesh a_, b_;
   std::vector<Vec3d> worldB_;  // B's vertices placed by its pose
   std::vector<int> indicesA_, indicesB_;
-  MeshSurface surfaceA_ = MeshSurface::Open, surfaceB_ = MeshSurface::Open;  // of the indices: once per rebuild
+  MeshTopology topologyA_, topologyB_;  // once per rebuild (A's once per cloth frame: its creases move)
   Bvh treeA_, treeB_;          // treeA_: the cloth's policy tree at this frame
   std::vector<collide::OrientedBox<double>> obbsA_, obbsB_;  // mesh-frame boxes (OBB trees)
   int deepestLeaf_ = 0;                                       // of the two trees: the depth slider's end
@@ -257,8 +257,8 @@ void MidphaseLab::rebuild() {
   };
   flatten(a_, indicesA_);
   flatten(b_, indicesB_);
-  surfaceA_ = meshSurface(indicesA_, static_cast<int>(a_.vertices.size()));
-  surfaceB_ = meshSurface(indicesB_, static_cast<int>(b_.vertices.size()));
+  topologyA_ = meshTopology(a_.vertices, indicesA_);
+  topologyB_ = meshTopology(b_.vertices, indicesB_);
   treeB_ = collide::buildBvh(b_, treeOptions());
   obbsB_ = bv_ == BvKind::Obb ? collide::meshFrameBoxes(treeB_) : std::vector<collide::OrientedBox<double>>{};
   history_.clear();
@@ -308,6 +308,7 @@ void MidphaseLab::extendHistory(int frame) {
 // The cloth at frame_ and its tree kept three ways; treeA_ is the policy's. Each update is timed once, live.
 void MidphaseLab::updateCloth() {
   a_ = clothAt(frame_);
+  topologyA_ = meshTopology(a_.vertices, indicesA_);
   extendHistory(frame_);
   const collide::BvhOptions options = treeOptions();
   const ClothFrame& record = history_[static_cast<std::size_t>(frame_)];
@@ -524,9 +525,9 @@ void MidphaseLab::draw(const DrawContext& context) {
   if (context.spatial == nullptr) return;
   Renderer3D& renderer = *context.spatial;
   renderer.mesh(a_.vertices, indicesA_, palette::kShapeA.withAlpha(0.22f), palette::kShapeA.withAlpha(0.45f), 1.0f, {},
-                surfaceA_);
+                topologyA_);
   renderer.mesh(worldB_, indicesB_, palette::kShapeB.withAlpha(0.22f), palette::kShapeB.withAlpha(0.45f), 1.0f, {},
-                surfaceB_);
+                topologyB_);
   if (showTrees_) drawTrees(renderer);
   // The overlapping triangle pairs found up to this step (at the last step: all of them), filled red.
   for (std::size_t i = 0; i < steps_.hits.size() && i < kMaxDrawnHits && steps_.hits[i].step <= step_; ++i) {

@@ -236,7 +236,9 @@ void NarrowPhase3Lab::rebuildMinkowski() {
     depth = std::min(depth, face.offset);  // the origin's distance inside this face's plane
   }
   minkowski_.originDepth = depth;
-  minkowski_.surface = meshSurface(minkowski_.triangles, static_cast<int>(minkowski_.positions.size()));
+  // A sampled A - B is outlined by its silhouette (curvedOutline), never by its facets' edges.
+  minkowski_.topology = minkowski_.exact ? meshTopology(minkowski_.positions, minkowski_.triangles)
+                                         : MeshTopology{meshSurface(minkowski_.triangles, static_cast<int>(minkowski_.positions.size())), {}};
   minkowski_.containsOrigin = depth > 0;
   if (!minkowski_.exact) minkowski_.normals = smoothNormals(minkowski_.positions, minkowski_.triangles);
 }

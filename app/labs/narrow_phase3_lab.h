@@ -26,7 +26,7 @@ class NarrowPhase3Lab final : public Lab {
     std::vector<Vec3d> positions;
     std::vector<int> triangles;  // index triples
     std::vector<Vec3d> normals;  // sampled: smooth shading's, one per entry of `triangles`; exact: none (flat)
-    MeshSurface surface = MeshSurface::Open;  // Closed once built: a hull's faces fanned close up
+    MeshTopology topology;       // once built: Closed (a hull's faces fanned close up); the outline when exact
     bool exact = false;          // the exact hull of vertex differences (polytopes), or sampled along directions
     bool containsOrigin = false;
     double originDepth = 0;      // the smallest face distance of the origin (> 0 inside)

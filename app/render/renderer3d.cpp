@@ -627,6 +627,10 @@ MeshSurface meshSurface(std::span<const int> triangleIndices, int vertexCount) {
   return MeshSurface::Closed;
 }
 
+MeshTopology meshTopology(std::span<const Vec3d> positions, std::span<const int> triangleIndices) {
+  return {meshSurface(triangleIndices, static_cast<int>(positions.size())), outlineEdges(positions, triangleIndices)};
+}
+
 // +1 or -1 (wound counter-clockwise seen from outside, or clockwise) for a closed mesh lying wholly beyond the near
 // plane, 0 otherwise. Beyond the near plane, the eye (behind that plane) is outside the solid, and so is the start
 // of every ray the view casts: each ray enters the solid through a face turned toward the eye before it meets any
@@ -647,7 +651,7 @@ int Renderer3D::closedMeshSide(std::span<const Vec3d> positions, std::span<const
 }
 
 void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill,
-                      Color outline, float outlineWidth, std::span<const Vec3d> normals, MeshSurface topology) {
+                      Color outline, float outlineWidth, std::span<const Vec3d> normals, const MeshTopology& topology) {
   const auto vertexCount = static_cast<int>(positions.size());
   const auto valid = [vertexCount](int index) { return index >= 0 && index < vertexCount; };
   if (fill.a > 0.0f) {
@@ -655,7 +659,7 @@ void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> tri
     // Only the surface nearest the eye hides the on-top layer; for a closed mesh beyond the near plane that is a
     // face turned toward the eye at every pixel, so the faces turned away lay no occluder depth (half of what a
     // software renderer shades for the occluders).
-    const int side = topology == MeshSurface::Closed ? closedMeshSide(positions, triangleIndices) : 0;
+    const int side = topology.surface == MeshSurface::Closed ? closedMeshSide(positions, triangleIndices) : 0;
     for (std::size_t t = 0; t + 2 < triangleIndices.size(); t += 3) {
       const int ia = triangleIndices[t], ib = triangleIndices[t + 1], ic = triangleIndices[t + 2];
       if (!valid(ia) || !valid(ib) || !valid(ic)) continue;
@@ -673,8 +677,10 @@ void Renderer3D::mesh(std::span<const Vec3d> positions, std::span<const int> tri
     }
   }
   if (outline.a <= 0.0f) return;
-  for (const auto& [i, j] : outlineEdges(positions, triangleIndices))
-    line(positions[static_cast<std::size_t>(i)], positions[static_cast<std::size_t>(j)], outline, Style3{outlineWidth});
+  for (const auto& [i, j] : topology.outline) {
+    if (valid(i) && valid(j))
+      line(positions[static_cast<std::size_t>(i)], positions[static_cast<std::size_t>(j)], outline, Style3{outlineWidth});
+  }
 }
 
 // [SECTION] Lines and points

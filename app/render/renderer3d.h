@@ -41,6 +41,13 @@ struct Style3 {
 // A mesh's triangles close up into a solid's surface, or not (meshSurface() below).
 enum class MeshSurface { Open, Closed };
 
+// What a mesh's triangles make, worked out once by whoever builds the mesh (meshTopology() below), never by the
+// renderer per frame: whether they close up, and the edges its outline draws.
+struct MeshTopology {
+  MeshSurface surface = MeshSurface::Open;
+  std::vector<std::pair<int, int>> outline;  // outlineEdges(); empty when the builder draws its own edges
+};
+
 class Renderer3D {
  public:
   Renderer3D() = default;
@@ -71,13 +78,12 @@ class Renderer3D {
   // `hidesOnTop`: the surface is a solid's (a shape, A - B), so the `onTop` lines and points behind it are drawn
   // as hidden (faint, dashed); false for what only marks a place (a region, a highlighted face).
   void triangle(Vec3d a, Vec3d b, Vec3d c, Color fill, bool hidesOnTop = true);
-  // A mesh: positions and index triples; `outline` draws every edge shared by two non-coplanar triangles and
-  // every boundary edge as a line (transparent colour: none). `normals`, one per entry of `triangleIndices` (unit,
-  // outward: a curved surface's, Gouraud 1971), light it smoothly; empty: each triangle is lit flat. `topology`:
-  // Closed (meshSurface() said so when the mesh was built) lets a mesh wholly beyond the near plane hide the
-  // on-top layer with its faces turned toward the eye only.
+  // A mesh: positions and index triples. `normals`, one per entry of `triangleIndices` (unit, outward: a curved
+  // surface's, Gouraud 1971), light it smoothly; empty: each triangle is lit flat. `topology` (meshTopology(), when
+  // the mesh was built): its outline edges are drawn as lines in `outline` (transparent colour: none), and a Closed
+  // surface lets a mesh wholly beyond the near plane hide the on-top layer with its faces turned toward the eye only.
   void mesh(std::span<const Vec3d> positions, std::span<const int> triangleIndices, Color fill, Color outline,
-            float outlineWidth = 1.5f, std::span<const Vec3d> normals = {}, MeshSurface topology = MeshSurface::Open);
+            float outlineWidth = 1.5f, std::span<const Vec3d> normals = {}, const MeshTopology& topology = {});
 
   // The outline of a closed mesh that stands for a curved surface (a hull of sampled support points), which
   // mesh()'s outline would cover with every facet's edge: its silhouette from the camera (the edges between a
@@ -215,6 +221,9 @@ class Renderer3D {
 // triangle), each once as a pair of vertex indices; edges with an index out of range are skipped.
 [[nodiscard]] std::vector<std::pair<int, int>> outlineEdges(std::span<const Vec3d> positions,
                                                             std::span<const int> triangleIndices);
+
+// Both of the above, for a mesh that mesh() draws with an outline.
+[[nodiscard]] MeshTopology meshTopology(std::span<const Vec3d> positions, std::span<const int> triangleIndices);
 
 // A small triad in the view's corner: X red, Y green, Z blue, from the camera's rotation.
 void drawAxisTriad(Renderer3D& renderer);

@@ -201,10 +201,10 @@ ShapeMesh3 shapeMesh3(const Collider3& collider, int segments) {
         // The solids' tessellations close up by construction (ShapeMesh3.EverySolidIsClosedOutwardAndInsideItsBounds
         // checks each against meshSurface()); a triangle mesh is whatever its file holds, so only it is asked.
         if constexpr (std::is_same_v<T, collide::Mesh<double>>) {
-          mesh.surface = meshSurface(mesh.triangles, static_cast<int>(mesh.positions.size()));
+          mesh.topology.surface = meshSurface(mesh.triangles, static_cast<int>(mesh.positions.size()));
         } else if constexpr (!std::is_same_v<T, collide::Point3<double>> && !std::is_same_v<T, collide::Segment3<double>> &&
                              !std::is_same_v<T, collide::Triangle3<double>>) {
-          mesh.surface = MeshSurface::Closed;
+          mesh.topology.surface = MeshSurface::Closed;
         }
       },
       collider.shape);
@@ -264,7 +264,7 @@ void drawShape3(Renderer3D& renderer, const Collider3& collider, Color color, co
   const collide::Transform3<double> xf = collide::placement(collider);
   const ShapeMesh3 mesh = shapeMesh3(collider, segments);
   if (style.fillAlpha > 0 && !mesh.triangles.empty())
-    renderer.mesh(mesh.positions, mesh.triangles, fill, Color{0, 0, 0, 0}, 0.0f, mesh.normals, mesh.surface);
+    renderer.mesh(mesh.positions, mesh.triangles, fill, Color{0, 0, 0, 0}, 0.0f, mesh.normals, mesh.topology);
 
   const auto edges = [&](std::span<const std::pair<int, int>> pairs) {
     for (const auto& [i, j] : pairs)

@@ -28,7 +28,9 @@ struct ShapeMesh3 {
   std::vector<Vec3d> positions;
   std::vector<int> triangles;
   std::vector<Vec3d> normals;  // empty, or one per entry of `triangles`
-  MeshSurface surface = MeshSurface::Open;  // Closed for a solid's surface (what meshSurface() finds)
+  // surface: Closed for a solid's (what meshSurface() finds); outline: empty, since drawShape3 draws a shape's edges
+  // itself (dashed or not, silhouettes for the curved ones).
+  MeshTopology topology;
 };
 
 // Fills and outlines a collider: the edges of polytopes (box, aabb, triangle, hull faces' edges, mesh creases),

@@ -242,9 +242,9 @@ TEST(ShapeMesh3, EverySolidIsClosedOutwardAndInsideItsBounds) {
     }
     for (int index : mesh.triangles) ASSERT_LT(static_cast<std::size_t>(index), mesh.positions.size());
     // The flag the renderer reads (set by type, not worked out per frame) agrees with the edge test.
-    EXPECT_EQ(mesh.surface, meshSurface(mesh.triangles, static_cast<int>(mesh.positions.size())));
+    EXPECT_EQ(mesh.topology.surface, meshSurface(mesh.triangles, static_cast<int>(mesh.positions.size())));
     const std::size_t type = collider.shape.index();
-    EXPECT_EQ(mesh.surface, type <= 2 ? MeshSurface::Open : MeshSurface::Closed);
+    EXPECT_EQ(mesh.topology.surface, type <= 2 ? MeshSurface::Open : MeshSurface::Closed);
     if (type <= 2) {  // point, segment, triangle: no volume
       EXPECT_EQ(mesh.triangles.size(), type == 2 ? 3u : 0u);
       continue;

@@ -239,6 +239,31 @@ TEST_F(Renderer3DPixels, ACurvedOutlineDrawsTheSilhouetteAndSharpCreasesOnly) {
   EXPECT_GT(lit, 0);
 }
 
+// mesh() outlines the edges its topology lists (worked out once, by meshTopology(), when the mesh is built), and
+// only those: the cube's front top edge is drawn in the outline colour with a topology that lists it, not with one
+// that lists none, and an index out of range is skipped.
+TEST_F(Renderer3DPixels, AMeshOutlinesTheEdgesItsTopologyLists) {
+  const OrbitCamera camera = frontCamera();
+  const ShapeMesh3 box = shapeMesh3(cube({0, 0, 0}, 1));
+  const MeshTopology topology = meshTopology(box.positions, box.triangles);
+  EXPECT_EQ(topology.surface, MeshSurface::Closed);
+  EXPECT_EQ(topology.outline, outlineEdges(box.positions, box.triangles));
+  const auto greenAtEdge = [&](const MeshTopology& drawn) {
+    render(camera, [&](Renderer3D& r) {
+      r.mesh(box.positions, box.triangles, Color{0, 0, 0, 0}, Color{0, 1, 0, 1}, 2.0f, {}, drawn);
+    });
+    const Vec2d edge = camera.project({0, 1, 1}).screen;  // the front top edge's midpoint
+    int lit = 0;
+    for (int dy = -2; dy <= 2; ++dy) lit += isGreenish(at(static_cast<int>(std::lround(edge.x)), static_cast<int>(std::lround(edge.y)) + dy));
+    return lit;
+  };
+  EXPECT_GT(greenAtEdge(topology), 0);
+  EXPECT_EQ(greenAtEdge(MeshTopology{MeshSurface::Closed, {}}), 0);
+  MeshTopology outOfRange = topology;
+  outOfRange.outline.emplace_back(0, static_cast<int>(box.positions.size()));
+  EXPECT_GT(greenAtEdge(outOfRange), 0);
+}
+
 TEST_F(Renderer3DPixels, AnEdgeOnAFaceIsNotBuriedInIt) {
   // A front face's outline, drawn with the face: the outline's pixels keep the outline colour.
   OrbitCamera camera = frontCamera();
@@ -393,11 +418,11 @@ TEST_F(Renderer3DFragments, AFadingLineStopsWhereItsFadeNoLongerShows) {
 TEST_F(Renderer3DFragments, AClosedMeshHidesTheOnTopLayerWithItsNearFacesOnly) {
   const OrbitCamera camera = frontCamera();
   const ShapeMesh3 box = shapeMesh3(cube({0, 0, 0}, 1));
-  ASSERT_EQ(box.surface, MeshSurface::Closed);
+  ASSERT_EQ(box.topology.surface, MeshSurface::Closed);
   const auto drawCubeAs = [&](Renderer3D& r, MeshSurface surface) {
-    r.mesh(box.positions, box.triangles, Color{1, 0, 0, 0.3f}, Color{0, 0, 0, 0}, 0.0f, {}, surface);
+    r.mesh(box.positions, box.triangles, Color{1, 0, 0, 0.3f}, Color{0, 0, 0, 0}, 0.0f, {}, MeshTopology{surface, {}});
   };
-  const auto drawCube = [&](Renderer3D& r) { drawCubeAs(r, box.surface); };
+  const auto drawCube = [&](Renderer3D& r) { drawCubeAs(r, box.topology.surface); };
   const auto drawDots = [](Renderer3D& r) {  // an on-top layer whose rectangle is the whole view
     r.screenPoint({10, 10}, Color{0, 1, 0, 1}, 4.0f);
     r.screenPoint({kWidth - 10, kHeight - 10}, Color{0, 1, 0, 1}, 4.0f);
@@ -436,7 +461,7 @@ TEST_F(Renderer3DFragments, AClosedMeshHidesTheOnTopLayerWithItsNearFacesOnly) {
   const ShapeMesh3 room = shapeMesh3(cube({0, 0, 0}, 10));
   const Vec3d farther = 25.0 * camera.forward();
   render(camera, [&](Renderer3D& r) {
-    r.mesh(room.positions, room.triangles, Color{1, 0, 0, 0.1f}, Color{0, 0, 0, 0}, 0.0f, {}, room.surface);
+    r.mesh(room.positions, room.triangles, Color{1, 0, 0, 0.1f}, Color{0, 0, 0, 0}, 0.0f, {}, room.topology);
     r.line(farther - 3.0 * across, farther + 3.0 * across, Color{0, 1, 0, 1}, Style3{3.0f, 0, 0, true});
   });
   EXPECT_LT(brightestAlong(kWidth / 2 - 25, kWidth / 2 + 25), 200);
