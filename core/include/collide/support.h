@@ -48,14 +48,15 @@ inline constexpr bool kCurvedSupport = requires { requires Shape::kCurved; };
 // A shape seen through a rigid transform: directions go in through the inverse rotation, points come out
 // through the transform. Holds a reference, so it lives no longer than the shape it wraps. In space the rotation is
 // applied as its matrix, built once here: GJK and EPA rotate two vectors per support, and through the quaternion
-// each rotation cost two cross products where the matrix costs three dot products.
+// each rotation cost two cross products where the matrix costs three dot products. The transform is const, so the
+// matrix cannot fall out of step with it: a new pose is a new Transformed.
 template <SupportShape Shape>
 struct Transformed {
   using Scalar = typename Shape::Scalar;
   using V = ShapeVector<Shape>;
   static constexpr bool kCurved = kCurvedSupport<Shape>;
   const Shape& shape;
-  TransformOf<V> transform;
+  const TransformOf<V> transform;
 
   Transformed(const Shape& placed, TransformOf<V> pose) : shape(placed), transform(pose), axes(axesOf(pose)) {}
 
