@@ -2,11 +2,12 @@
 //
 //   collision-lab trace --algo NAME [--scalar float|double] [IN] [-o OUT]
 //
-// IN holds one pair, {"id": ..., "a": SHAPE, "b": SHAPE} (a line of a query file), or a scene file, whose
-// "algorithm" is used when --algo is not given. The output: {"id", "scalar", "a", "b", "algorithm", "result",
-// and the steps: "gjk", "epa", "sat" or "analytic"}, world frame. Exit status 1 when the algorithm refuses the
-// pair (the result then holds the "error"), or when the input cannot be read. A line of `cast` (with "motion_a" or
-// "motion_b", or --algo ray, linear, toi or dynamic-sat) is traced by that cast algorithm instead (cast_command.h).
+// IN holds one pair, {"id": ..., "a": SHAPE, "b": SHAPE} (a line of a query file), or a scene file of two shapes,
+// 2D or 3D, read as that line (scenePairLine), whose "algorithm" is used when --algo is not given. The output:
+// {"id", "scalar", "a", "b", "algorithm", "result", and the steps: "gjk", "epa", "sat" or "analytic"}, world frame.
+// Exit status 1 when the algorithm refuses the pair (the result then holds the "error"), or when the input cannot
+// be read. A line of `cast` (with "motion_a" or "motion_b": a continuous-collision scene's moving shapes, or --algo
+// ray, linear, toi or dynamic-sat) is traced by that cast algorithm instead (cast_command.h).
 #include <iterator>
 #include <memory>
 #include <string>
@@ -36,28 +37,29 @@ int runTraceCommand(const TraceCommandOptions& options) {
   std::variant<QueryPair, QueryPair3> pair;
   std::string algorithmName = options.algorithm;
   try {
-    const Json document = parseJsonText(text);
-    if (document.is_object() && document.contains("format")) {
-      const Scene scene = sceneFromJson(document);
-      QueryPair fromScene;
-      fromScene.id = scene.title;
-      if (std::string error; !scenePair(scene, fromScene.a, fromScene.b, error)) throw JsonFieldError(error);
-      pair = fromScene;
+    Json line = parseJsonText(text);
+    if (line.is_object() && line.contains("format")) {
+      const Scene scene = sceneFromJson(line);
+      line = scenePairLine(scene);
       if (algorithmName.empty()) algorithmName = scene.algorithm;
-      if (!algorithmName.empty() && !collide::parseAlgorithm(algorithmName)) {
-        throw JsonFieldError("algorithm: expected one of " + collide::algorithmNameList() + ", got \"" +
-                             algorithmName + "\"");
-      }
-    } else if (isCastTrace(document, algorithmName)) {
+    }
+    if (isCastTrace(line, algorithmName)) {
       // A line of `cast` (motions): the cast algorithm's steps (cli/cast_command.h).
-      const Json out = castTraceDocument(document, algorithmName, options.scalar == "float");
+      if (algorithmName.empty()) {
+        throw std::runtime_error("trace: give --algo (ray, linear, toi, dynamic-sat or analytic): the shapes move, "
+                                 "and the input names no cast algorithm");
+      }
+      const Json out = castTraceDocument(line, algorithmName, options.scalar == "float");
       OutputSink output(options.outputPath);
       output.stream() << dumpReadable(out) << '\n';
       output.finish();
       return out["result"].contains("error") ? 1 : 0;
-    } else {
-      pair = queryPairFromJson(document);
     }
+    if (!algorithmName.empty() && !collide::parseAlgorithm(algorithmName)) {
+      throw JsonFieldError("algorithm: expected one of " + collide::algorithmNameList() + ", got \"" + algorithmName +
+                           "\" (a cast algorithm needs moving shapes: \"motion_a\" or \"motion_b\")");
+    }
+    pair = queryPairFromJson(line);
   } catch (const JsonSyntaxError& error) {
     throw std::runtime_error(input.name() + ", " + error.what() +
                              " (trace reads one pair or a scene file; query takes many pairs)");

@@ -292,7 +292,30 @@ std::vector<SceneShape> shapesFromJsonV1(const Json& document, Json& labState) {
   return shapes;
 }
 
+Json motionToJson(const ShapeMotion& motion) {
+  return {{"velocity", {motion.velocity.x, motion.velocity.y}}, {"angular_velocity", motion.angularVelocity}};
+}
+
+Json motionToJson(const ShapeMotion3& motion) {
+  return {{"velocity", {motion.velocity.x, motion.velocity.y, motion.velocity.z}},
+          {"angular_velocity", {motion.angularVelocity.x, motion.angularVelocity.y, motion.angularVelocity.z}}};
+}
+
 }  // namespace
+
+Json scenePairLine(const Scene& scene) {
+  const auto line = [&scene](const auto& shapes) {
+    if (shapes.size() != 2) {
+      const std::string what = shapes.empty() && !scene.lab.empty() ? " (a \"" + scene.lab + "\" scene)" : "";
+      throw JsonFieldError("shapes: expected exactly two shapes (a pair), got " + std::to_string(shapes.size()) + what);
+    }
+    Json out = {{"id", scene.title}, {"a", colliderToJson(shapes[0].collider)}, {"b", colliderToJson(shapes[1].collider)}};
+    if (shapes[0].motion) out["motion_a"] = motionToJson(*shapes[0].motion);
+    if (shapes[1].motion) out["motion_b"] = motionToJson(*shapes[1].motion);
+    return out;
+  };
+  return scene.shapes3.empty() ? line(scene.shapes) : line(scene.shapes3);
+}
 
 Scene sceneFromJson(const Json& document) {
   if (!document.is_object()) {
@@ -301,8 +324,12 @@ Scene sceneFromJson(const Json& document) {
   }
   const auto format = document.find("format");
   if (format == document.end() || *format != kSceneFormat) {
+    // A line of `query` or `cast` ({"a", "b"}) is the other format a person has at hand: say where it goes.
+    const std::string pairLine = format == document.end() && document.contains("a") && document.contains("b")
+                                     ? " (this is a pair line of query, cast or trace: paste it into a lab with Ctrl+V)"
+                                     : "";
     throw JsonFieldError(std::string("format: expected \"") + kSceneFormat + "\", got " +
-                         (format == document.end() ? std::string("nothing") : describeJsonValue(*format)));
+                         (format == document.end() ? std::string("nothing") : describeJsonValue(*format)) + pairLine);
   }
   const auto version = document.find("version");
   const int number = version != document.end() && version->is_number_integer() ? version->get<int>() : 0;
@@ -343,21 +370,14 @@ Json sceneToJson(const Scene& scene) {
     Json entry = {{"name", shape.name}};
     const Json fields = colliderToJson(shape.collider);  // named: items() must not outlive a temporary
     for (const auto& [key, value] : fields.items()) entry[key] = value;
-    if (shape.motion) {
-      entry["motion"] = {{"velocity", {shape.motion->velocity.x, shape.motion->velocity.y}},
-                         {"angular_velocity", shape.motion->angularVelocity}};
-    }
+    if (shape.motion) entry["motion"] = motionToJson(*shape.motion);
     shapes.push_back(std::move(entry));
   }
   for (const SceneShape3& shape : scene.shapes3) {
     Json entry = {{"name", shape.name}};
     const Json fields = colliderToJson(shape.collider);
     for (const auto& [key, value] : fields.items()) entry[key] = value;
-    if (shape.motion) {
-      const ShapeMotion3& motion = *shape.motion;
-      entry["motion"] = {{"velocity", {motion.velocity.x, motion.velocity.y, motion.velocity.z}},
-                         {"angular_velocity", {motion.angularVelocity.x, motion.angularVelocity.y, motion.angularVelocity.z}}};
-    }
+    if (shape.motion) entry["motion"] = motionToJson(*shape.motion);
     shapes.push_back(std::move(entry));
   }
   document["shapes"] = std::move(shapes);

@@ -112,6 +112,10 @@ void setScenePair(Scene& scene, const collide::Collider<double>& a, const collid
 [[nodiscard]] bool scenePair(const Scene& scene, collide::Collider3<double>& a, collide::Collider3<double>& b,
                              std::string& error);
 void setScenePair(Scene& scene, const collide::Collider3<double>& a, const collide::Collider3<double>& b);
+// The scene's pair as one line of `query`, or of `cast` when a shape moves: {"id": title, "a": SHAPE, "b": SHAPE}
+// and then "motion_a" / "motion_b" for the shapes that have a motion; 2D or 3D as the scene is. How `trace` reads a
+// scene file. Throws JsonFieldError naming "shapes" when the scene holds no pair (a mid-phase scene's meshes).
+[[nodiscard]] Json scenePairLine(const Scene& scene);
 
 // Reads a scene (io/text_io.h's readTextFile: regular files of at most kMaxSceneFileBytes). On failure returns
 // nothing and sets `error`, a message that names the file; nothing else is touched, so a failed load leaves
