@@ -163,7 +163,8 @@ class ContinuousLab final : public Lab {
   enum class Handle { None, End, Spin } dragHandle_ = Handle::None;
   int dragShape_ = -1;
   double lastPixelSize_ = 0.02;
-  unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps
+  unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps or touches
+  unsigned discreteTouches_ = 0;   // bit k: frame k only touches (distance 0, no depth)
   double arrivalGap_ = 0;         // collide::arrivalGap of the recorded cast
 };
 
@@ -194,11 +195,13 @@ void ContinuousLab::record() {
   // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
   // Overlapping or Touching at t = 0).
   discreteOverlaps_ = 0;
+  discreteTouches_ = 0;
   for (int k = 1; k <= kDiscreteFrames; ++k) {
     const double t = static_cast<double>(k) / kDiscreteFrames;
     const auto still = collide::runCast(CastAlgorithm::Linear, at(shapes_[0], motions_[0], t), Motion2{},
                                         at(shapes_[1], motions_[1], t), Motion2{});
     if (still.status == CastStatus::Overlapping || still.status == CastStatus::Touching) discreteOverlaps_ |= 1u << k;
+    if (still.status == CastStatus::Touching) discreteTouches_ |= 1u << k;
   }
 }
 
@@ -306,6 +309,11 @@ std::string ContinuousLab::narration() const {
       const auto& s = trace_.ray[index];
       text = "Support point " + std::to_string(s.iteration) + " of A - B along v = " + formatVector(s.v) + ": " +
              formatVector(s.support) + ". ";
+      // v = 0: the simplex already reaches the origin at lambda, so any support is as good as another.
+      if (s.v == decltype(s.v){}) {
+        text += "v is zero: the simplex already holds the origin at lambda (the shapes touch), so no direction is "
+                "left and this support changes nothing. ";
+      }
       text += s.advanced ? "Its plane keeps B's relative motion out of A - B until lambda = " + formatNumber(s.lambda) +
                                ", so B moves there (no contact is possible before it). "
                          : "Its plane does not separate: lambda stays at " + formatNumber(s.lambda) +
@@ -718,6 +726,7 @@ void ContinuousLab::dumpState(Json& out) const {
   out["refusal"] = refusal_;
   out["narration"] = narration();
   out["discrete_frames_overlapping"] = std::popcount(discreteOverlaps_);
+  out["discrete_frames_touching"] = std::popcount(discreteTouches_);
   // The frames' names as the last drawn view places them (window pixels from the first name's anchor are what the
   // layout keeps apart): one anchor per frame, or a legend.
   const FrameLabelLayout names = frameLabels(lastPixelSize_);
@@ -817,9 +826,12 @@ void ContinuousLab::drawUi() {
   ImGui::Separator();
   ImGui::Checkbox("Discrete frames and the bounce (D)", &showDiscrete_);
   if (showDiscrete_) {
-    if (discreteOverlaps_ != 0) {
+    if ((discreteOverlaps_ & ~discreteTouches_) != 0) {
       textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), the overlap shows at a frame: a "
                          "fixed-step simulation would catch this one.");
+    } else if (discreteOverlaps_ != 0) {
+      textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), the shapes touch at a frame (red): "
+                  "distance 0 and no overlap, so a fixed-step simulation sees them meet with nothing to push apart.");
     } else if (result_.hit && result_.fraction > 0) {
       ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kHit));
       textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), no frame overlaps: the bodies pass "

@@ -619,7 +619,8 @@ void Midphase2Lab::draw(const DrawContext& context) {
   if (traversal) {
     // The legend, under the view's title.
     const ScreenRect& rect = renderer.camera().rect();
-    renderer.screenText({rect.x + 12, rect.y + 44}, "the node pair of this step: yellow, overlapping; grey, pruned", palette::kAccent);
+    const bool budgetStep = std::holds_alternative<collide::MidphaseBudgetStep>(trace_.steps[static_cast<std::size_t>(ref.index)]);
+    renderer.screenText({rect.x + 12, rect.y + 44}, common::nodePairLegend(budgetStep, false), palette::kAccent);
     renderer.screenText({rect.x + 12, rect.y + 62}, "pairs pruned before this step: dashed grey", palette::kTextDim);
     renderer.screenText({rect.x + 12, rect.y + 80}, "overlapping part pairs found so far: red", palette::kHit);
   }

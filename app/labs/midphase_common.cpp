@@ -81,6 +81,12 @@ std::string takeSentence(const std::string& nodeA, const std::string& nodeB, std
          (waiting == 1 ? " more pair waits." : " more pairs wait.");
 }
 
+const char* nodePairLegend(bool budgetStep, bool satLite) {
+  if (budgetStep) return "yellow: the overlapping node pairs the budget left undescended (the partial answer)";
+  return satLite ? "the node pair of this step: yellow, overlapping; grey, pruned; pink, a SAT-lite false positive (kept)"
+                 : "the node pair of this step: yellow, overlapping; grey, pruned";
+}
+
 const char* verdictText(collide::Status status) {
   return status == collide::Status::Converged       ? "Complete"
          : status == collide::Status::MaxIterations ? "Budget spent (a partial answer)"

@@ -80,6 +80,9 @@ inline constexpr std::size_t kMaxDrawnPruned = 160;
 // "The budget of 600 BV tests is spent: 599 used, and splitting the next pair takes 2 (a test per child)": a split
 // tests both children or neither, so a budget can stop one test short.
 [[nodiscard]] std::string budgetSpentText(int budget, int used, const char* tests);
+// The legend's line for the boxes in the accent colour: this step's node pair ("yellow, overlapping; grey, pruned",
+// and SAT lite's pink when `satLite`), or at the budget's step the pairs it left undescended.
+[[nodiscard]] const char* nodePairLegend(bool budgetStep, bool satLite);
 // "Complete", "Budget spent (a partial answer)", "Refused".
 [[nodiscard]] const char* verdictText(collide::Status status);
 // The pairs waiting as of the last pair taken at or before `step` (the stack's top, or the queue's front, first),

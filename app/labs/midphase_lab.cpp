@@ -542,8 +542,9 @@ void MidphaseLab::draw(const DrawContext& context) {
   }
   renderer.screenText({rect.x + 12, rect.y + 44}, "A: " + nameA, palette::kShapeA);
   renderer.screenText({rect.x + 12, rect.y + 62}, std::string("B: ") + kMeshNames[static_cast<std::size_t>(meshB_)], palette::kShapeB);
-  renderer.screenText({rect.x + 12, rect.y + 80}, satLite_ && bv_ != BvKind::Sphere ? "the node pair of this step: yellow, overlapping; grey, pruned; pink, a SAT-lite false positive (kept)"
-                                                                       : "the node pair of this step: yellow, overlapping; grey, pruned",
+  const bool budgetStep = !trace_.steps.empty() &&
+                          std::holds_alternative<collide::MidphaseBudgetStep>(trace_.steps[static_cast<std::size_t>(step_)]);
+  renderer.screenText({rect.x + 12, rect.y + 80}, common::nodePairLegend(budgetStep, satLite_ && bv_ != BvKind::Sphere),
                       palette::kAccent);
   renderer.screenText({rect.x + 12, rect.y + 98}, "pairs pruned before this step: faint grey", palette::kTextDim);
   renderer.screenText({rect.x + 12, rect.y + 116}, "overlapping triangle pairs found so far: red", palette::kHit);

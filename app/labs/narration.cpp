@@ -151,10 +151,11 @@ std::string distanceGjk(const collide::GjkStep<V>& step, const SupportNames& nam
       return head + newest + " is already a simplex vertex, so nothing of A - B is closer: the closest point v = " +
              formatVector(step.closestPoint) + " is final, |v| = " + formatNumber(step.distance) + ".";
     case GjkStop::NoProgress:
-      return head + newest + " brings the simplex no closer to the origin (Game engine from scratch 45: stop when no "
-                             "progress is made); |v| = " + formatNumber(step.distance) + " is final.";
+      return head + newest + " brings the simplex no closer to the origin: |v| shrank by less than the tolerance, so "
+                             "the search stops there; |v| = " + formatNumber(step.distance) + " is final.";
     case GjkStop::ContainsOrigin:
-      return head + "The " + kEnclosing<V> + " contains the origin: the cores overlap, their distance is 0.";
+      return head + "The " + kEnclosing<V> + " contains the origin: the shapes overlap (for " +
+             (collide::kDimension<V> == 2 ? "circles" : "spheres") + " and capsules, their cores), so the distance is 0.";
     case GjkStop::OriginOnSimplex:
       return head + "The origin lies on the simplex (" + featureName(step.region, names) +
              "), which lies in A - B: the distance between the cores is 0.";

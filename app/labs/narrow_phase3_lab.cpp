@@ -39,23 +39,13 @@ using Quatd = collide::Quat<double>;
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 constexpr auto kAlgorithms3 = collide::kAlgorithmsIn<3>;
 constexpr const char* kShapeNames[2] = {"A", "B"};
+// The origin is on A - B's boundary when its depth is within this much of A - B's size: rounding in the vertex
+// differences is about 1e-16 of the coordinates, the hull's plane offsets a few times that.
+constexpr double kTouchingTolerance = 1e-9;
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
 
 // [SECTION] Helpers: world supports, presets
 
-// The farthest point of a placed shape along d (world frame); a mesh has none (callers skip it).
-Vec3d worldSupport(const Collider3& collider, Vec3d d) {
-  return std::visit(
-      [&](const auto& shape) -> Vec3d {
-        using T = std::decay_t<decltype(shape)>;
-        if constexpr (collide::kHasSupport<T>) {
-          return collide::Transformed{shape, collide::placement(collider)}.support(d);
-        } else {
-          return collide::placement(collider).p;
-        }
-      },
-      collider.shape);
-}
 
 // The world vertices of a polytope (point, segment, triangle, aabb, box, hull); nothing for curved shapes.
 std::optional<std::vector<Vec3d>> worldVertices(const Collider3& collider) {
@@ -170,6 +160,19 @@ Json optionalVector(const std::optional<Vec3d>& value) { return value ? vectorJs
 
 }  // namespace
 
+Vec3d worldSupport(const Collider3& collider, Vec3d d) {
+  return std::visit(
+      [&](const auto& shape) -> Vec3d {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (collide::kHasSupport<T>) {
+          return collide::Transformed{shape, collide::placement(collider)}.support(d);
+        } else {
+          return collide::placement(collider).p;
+        }
+      },
+      collider.shape);
+}
+
 // [SECTION] Recording and the Minkowski difference
 
 NarrowPhase3Lab::NarrowPhase3Lab() {
@@ -239,7 +242,12 @@ void NarrowPhase3Lab::rebuildMinkowski() {
   // A sampled A - B is outlined by its silhouette (curvedOutline), never by its facets' edges.
   minkowski_.topology = minkowski_.exact ? meshTopology(minkowski_.positions, minkowski_.triangles)
                                          : MeshTopology{meshSurface(minkowski_.triangles, static_cast<int>(minkowski_.positions.size())), {}};
-  minkowski_.containsOrigin = depth > 0;
+  // On the boundary (touching, which counts as a hit) to rounding in the vertex differences; only an exact hull
+  // can say so: a sampled one's faces are chords, inside the curved difference by far more than rounding.
+  double size = 0;
+  for (const Vec3d& p : hull.vertices) size = std::max(size, collide::length(p));
+  minkowski_.touchesOrigin = minkowski_.exact && std::abs(depth) <= kTouchingTolerance * size;
+  minkowski_.containsOrigin = depth > 0 && !minkowski_.touchesOrigin;
   if (!minkowski_.exact) minkowski_.normals = smoothNormals(minkowski_.positions, minkowski_.triangles);
 }
 
@@ -462,7 +470,8 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
   out["minkowski"] = {{"vertices", static_cast<int>(minkowski_.positions.size())},
                       {"triangles", static_cast<int>(minkowski_.triangles.size() / 3)},
                       {"exact", minkowski_.exact},
-                      {"contains_origin", minkowski_.containsOrigin}};
+                      {"contains_origin", minkowski_.containsOrigin},
+                      {"touches_origin", minkowski_.touchesOrigin}};
   out["hovered"] = hovered_;
   out["record_time_us"] = recordTiming_.json();
 }

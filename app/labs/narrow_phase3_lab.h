@@ -17,6 +17,9 @@
 
 namespace lab {
 
+// The farthest point of a placed shape along d (world frame); a mesh has none (its position instead).
+[[nodiscard]] Vec3d worldSupport(const Collider3& collider, Vec3d d);
+
 class NarrowPhase3Lab final : public Lab {
  public:
   using StepRef = TraceStepRef;  // one entry of the timeline (labs/narrow_phase_common.h)
@@ -28,7 +31,8 @@ class NarrowPhase3Lab final : public Lab {
     std::vector<Vec3d> normals;  // sampled: smooth shading's, one per entry of `triangles`; exact: none (flat)
     MeshTopology topology;       // once built: Closed (a hull's faces fanned close up); the outline when exact
     bool exact = false;          // the exact hull of vertex differences (polytopes), or sampled along directions
-    bool containsOrigin = false;
+    bool containsOrigin = false;  // strictly inside, farther than rounding from the boundary
+    bool touchesOrigin = false;   // on the boundary to rounding (exact hulls only)
     double originDepth = 0;      // the smallest face distance of the origin (> 0 inside)
   };
 

@@ -13,11 +13,13 @@
 #include <array>
 #include <cmath>
 #include <string>
+#include <variant>
 
 #include "labs/narration.h"
 #include "labs/narrow_phase3_lab.h"
 #include "render/renderer3d.h"
 #include "render/shape_drawing3.h"
+#include "widgets/wrapped_text.h"
 
 namespace lab {
 
@@ -64,16 +66,16 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     if (hovered_ == i || selected_ == i) style.outlineWidth += 1.0f;
     drawShape3(renderer, shape, color, style);
   }
-  // Each name on its box's far side from the other shape: the pair touches in between.
-  const WorldBounds3 boxes[2] = {shapeBounds3(shapes_[0]), shapeBounds3(shapes_[1])};
+  // Each name on its shape's surface, on the side turned to the camera and away from the other shape: the pair
+  // touches in between. A point of the surface, not of the bounds: a thin slab's box centre lies under the
+  // shape sitting on it, and its name would be read as that shape's.
   const auto middle = [](const WorldBounds3& box) { return 0.5 * (box.min + box.max); };
-  Vec3d away = middle(boxes[0]) - middle(boxes[1]);
+  Vec3d away = unit(middle(shapeBounds3(shapes_[0])) - middle(shapeBounds3(shapes_[1])));
   if (collide::lengthSquared(away) == 0) away = {0, 1, 0};
+  const Vec3d towardEye = -1.0 * renderer.camera().forward();
   for (int i = 0; i < 2; ++i) {
-    const WorldBounds3& box = boxes[i];
-    const Vec3d d = i == 0 ? away : -away;
-    const Vec3d at{d.x > 0 ? box.max.x : box.min.x, d.y > 0 ? box.max.y : box.min.y, d.z > 0 ? box.max.z : box.min.z};
-    renderer.label(0.5 * (at + middle(box)), i == 0 ? "shape A" : "shape B", i == 0 ? palette::kShapeA : palette::kShapeB);
+    const Vec3d at = worldSupport(shapes_[static_cast<std::size_t>(i)], (i == 0 ? away : -1.0 * away) + towardEye);
+    renderer.label(at, i == 0 ? "shape A" : "shape B", i == 0 ? palette::kShapeA : palette::kShapeB);
   }
   if (steps_.empty()) {
     drawResult(renderer, false);
@@ -94,10 +96,14 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
 
 void NarrowPhase3Lab::drawMinkowski(Renderer3D& renderer) const {
   const bool inside = minkowski_.containsOrigin;
-  const Color originColor = inside ? palette::kHit : palette::kSeparated;
+  const bool touching = minkowski_.touchesOrigin;
+  const Color originColor = inside || touching ? palette::kHit : palette::kSeparated;
   // The origin's label first, so it wins the layout (the question the whole view answers); its marker last, so
   // nothing of the step covers it.
-  renderer.label(Vec3d{0, 0, 0}, inside ? "origin: inside A - B (overlap)" : "origin: outside A - B (apart)", originColor, {10, 14});
+  renderer.label(Vec3d{0, 0, 0},
+                 touching ? "origin: on A - B's boundary (touching)"
+                          : (inside ? "origin: inside A - B (overlap)" : "origin: outside A - B (apart)"),
+                 originColor, {10, 14});
   if (!minkowski_.positions.empty()) {
     renderer.mesh(minkowski_.positions, minkowski_.triangles, palette::kMinkowski.withAlpha(0.16f),
                   palette::kMinkowski.withAlpha(minkowski_.exact ? 0.75f : 0.0f), 1.2f, minkowski_.normals,
@@ -196,10 +202,9 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
   // Vertex names by support index (w0 is the run's first support), as in the table and the narration; the dropped
   // ones ghosted. Vertex 0 of simplexBefore is this step's new support.
   const std::array<int, 4> names = simplexSupportIndices(trace_.gjk, steps_[static_cast<std::size_t>(step_)].index);
+  const auto nameOf = [&names](int i) { return supportName(names[static_cast<std::size_t>(i)]); };
   for (int i = 0; i < count; ++i) {
-    std::string name = supportName(names[static_cast<std::size_t>(i)]);
-    if (!kept(i)) name += " (dropped)";
-    else if (i == 0) name += " (new)";
+    const std::string name = nameOf(i) + simplexVertexNote(step, i, nameOf);
     renderer.point(vertex(i), kept(i) ? palette::kAccent : palette::kTextDim.withAlpha(0.7f), kept(i) ? 5.0f : 4.0f, true);
     renderer.label(vertex(i), name, kept(i) ? palette::kText : palette::kTextDim);
   }
@@ -320,10 +325,21 @@ void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisSt
 }
 
 void NarrowPhase3Lab::drawAnalyticStep(Renderer3D& renderer, const collide::AnalyticStep3<double>& step) const {
+  // The query point is the sphere's centre or the point shape's, A's unless only B is one of those.
+  const auto isQuery = [](const Collider3& shape) {
+    return std::holds_alternative<collide::Sphere<double>>(shape.shape) || std::holds_alternative<collide::Point3<double>>(shape.shape);
+  };
+  const int query = !isQuery(shapes_[0]) && isQuery(shapes_[1]) ? 1 : 0;
+  const Color queryColor = query == 0 ? palette::kShapeA : palette::kShapeB;
+  const bool sphere = std::holds_alternative<collide::Sphere<double>>(shapes_[static_cast<std::size_t>(query)].shape);
   renderer.line(step.point, step.closest, palette::kAccent, {2.0f, 6.0f, 4.0f, true});
-  renderer.point(step.point, palette::kShapeA, 5.0f, true);
+  renderer.point(step.point, queryColor, 5.0f, true);
   renderer.point(step.closest, palette::kAccent, 5.0f, true);
-  renderer.label(step.closest, "closest point, value " + formatNumber(step.value), palette::kAccent);
+  // The step's question, then what it decided, with the numbers (as the narration and the plane's lab say it): the
+  // point is not always a closest point (step 1 of a sphere against a box marks the box's centre).
+  renderer.label(step.point, sphere ? "centre" : "the point", queryColor);
+  renderer.label(step.closest, wrappedLines(std::string(step.title) + "\n" + analyticDecision(step, shapes_[0], shapes_[1]), 300.0),
+                 palette::kAccent);
 }
 
 // [SECTION] The result

@@ -71,7 +71,10 @@ template <class Trace>
         const auto& step = trace.gjk[i];
         // As many digits as show the step's progress over the one before (a curve converges in the 5th digit).
         distanceShown = i == 0 ? formatNumber(step.distance) : formatApart(step.distance, trace.gjk[i - 1].distance, distanceShown);
-        std::string summary = "simplex of " + std::to_string(step.simplexAfter.count) + ", |v| = " + distanceShown;
+        // Boolean GJK's last step when apart leaves no simplex: "simplex of 0, |v| = 0" would read as a hit.
+        std::string summary = step.stop == collide::GjkStop::Separated
+                                  ? "support short of the origin: apart"
+                                  : "simplex of " + std::to_string(step.simplexAfter.count) + ", |v| = " + distanceShown;
         out.push_back({"GJK", std::move(summary)});
         break;
       }
@@ -148,6 +151,22 @@ void appendQueryMetrics(collide::Algorithm algorithm, const collide::QueryResult
   }
   out.push_back({"query_time", queryMicros, "us"});
   out.push_back({"hit", r.ok && r.hit ? 1.0 : 0.0, "bool"});
+}
+
+// What the Minkowski view says beside vertex i of a GJK step's simplex (0: the step's support): " (new)",
+// " (dropped)" when the reduction left it out, and for a support that repeats a vertex (distance GJK's
+// DuplicateSupport stop: no reduction happened) " = w9 (repeat: stop)". `nameOf(j)` names vertex j.
+template <class Step, class NameOf>
+[[nodiscard]] std::string simplexVertexNote(const Step& step, int i, NameOf nameOf) {
+  if (i == 0 && step.stop == collide::GjkStop::DuplicateSupport) {
+    for (int j = 1; j < step.simplexBefore.count; ++j) {
+      if (step.simplexBefore.vertices[static_cast<std::size_t>(j)].point == step.simplexBefore.vertices[0].point)
+        return " = " + nameOf(j) + " (repeat: stop)";
+    }
+    return " (repeats a vertex: stop)";
+  }
+  if ((step.droppedMask & (1u << i)) != 0) return " (dropped)";
+  return i == 0 ? " (new)" : "";
 }
 
 // A row of a step table: a support point of GJK or EPA under its name, with a word about it (may be empty).

@@ -44,28 +44,18 @@ constexpr Color kRegionInterior = rgb(0xb48cff);
 
 // [SECTION] Helpers: labels, world supports, regions
 
-// Text broken into lines no wider than `width` pixels (at spaces only: widgets/wrapped_text.h).
-std::string wrapped(std::string_view text, double width) {
-  std::string lines;
-  for (const std::string_view line : breakLines(text, width, [](std::string_view part) {
-         return static_cast<double>(ImGui::CalcTextSize(part.data(), part.data() + part.size()).x);
-       }))
-    lines.append(lines.empty() ? "" : "\n").append(line);
-  return lines;
-}
-
 // A label on a dark box, above and right of the point unless that spot is taken (the renderer lays labels out:
 // render/label_layout.h). wrapPixels > 0 wraps long text.
 void tag(Renderer2D& renderer, Vec2d at, std::string_view text, Color color, Vec2d offsetPixels = {8, -22},
          float wrapPixels = 0.0f) {
-  if (wrapPixels > 0.0f) renderer.label(at, wrapped(text, wrapPixels), color, offsetPixels);
+  if (wrapPixels > 0.0f) renderer.label(at, wrappedLines(text, wrapPixels), color, offsetPixels);
   else renderer.label(at, text, color, offsetPixels);
 }
 
 // A message across the top of a view (a refusal), below the pane title and wrapped to the view's width.
 void banner(const Renderer2D& renderer, const std::string& text, Color color) {
   const ScreenRect& rect = renderer.camera().rect();
-  const std::string lines = wrapped(text, rect.width - 40.0);
+  const std::string lines = wrappedLines(text, rect.width - 40.0);
   const ImVec2 size = ImGui::CalcTextSize(lines.c_str());
   const ImVec2 min(static_cast<float>(rect.x) + 11.0f, static_cast<float>(rect.y) + 43.0f);
   ImDrawList* list = ImGui::GetBackgroundDrawList();
@@ -460,13 +450,13 @@ void NarrowPhaseLab::drawGjkStep(Renderer2D& renderer, const collide::GjkStep<co
     tag(renderer, step.closestPoint, "v, |v| = " + formatNumber(step.distance), palette::kSeparated, {8, 6});
   }
   // Vertices by support index, the newest (this step's support) highlighted; a dropped one ghosted.
+  const auto nameOf = [&names](int i) { return names[static_cast<std::size_t>(i)]; };
   for (int i = before.count - 1; i >= 0; --i) {
     const Vec2d p = before.vertices[static_cast<std::size_t>(i)].point;
-    std::string name = names[static_cast<std::size_t>(i)];
-    if (i == 0) name += " (new)";
+    const std::string name = nameOf(i) + simplexVertexNote(step, i, nameOf);
     if (dropped(i)) {
       renderer.screenDisc(p, 6.0f, Color{0, 0, 0, 0}, kSimplex.withAlpha(0.55f), 1.5f);
-      tag(renderer, p, name + " (dropped)", palette::kTextDim, {8, -22});
+      tag(renderer, p, name, palette::kTextDim, {8, -22});
     } else {
       renderer.screenDisc(p, i == 0 ? 6.5f : 5.0f, i == 0 ? palette::kAccent : kSimplex, palette::kBackground, 1.5f);
       tag(renderer, p, name, i == 0 ? palette::kAccent : kSimplex, {8, -22});

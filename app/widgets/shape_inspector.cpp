@@ -130,6 +130,13 @@ Vec3d eulerAngles(const collide::Quat<double>& q) {
   return {roll, std::asin(sinPitch), yaw};
 }
 
+Vec3d displayedEulerDegrees(const collide::Quat<double>& q) {
+  Vec3d degrees = kDegrees * eulerAngles(q);
+  for (double* angle : {&degrees.x, &degrees.y, &degrees.z})
+    if (std::abs(*angle) < 1e-9) *angle = 0.0;
+  return degrees;
+}
+
 collide::Shape3<double> defaultShape3(std::size_t type) {
   using namespace collide;
   switch (type) {
@@ -183,7 +190,7 @@ bool drawShapeInspector(Collider3& shape, std::string& error) {
     ImGui::TextDisabled("an aabb stays axis-aligned: it has no rotation");
   } else {
     changed |= editVector("Position", shape.transform.p);
-    Vec3d degrees = kDegrees * eulerAngles(shape.transform.q);
+    Vec3d degrees = displayedEulerDegrees(shape.transform.q);
     if (editVector("Rotation (deg)", degrees, 0.5)) {
       shape.transform.q = collide::Quat<double>::fromEuler(degrees.x / kDegrees, degrees.y / kDegrees, degrees.z / kDegrees);
       changed = true;

@@ -23,5 +23,8 @@ bool drawShapeInspector(Collider3& shape, std::string& error);
 // Euler angles (radians; roll about x, pitch about y, yaw about z, applied in that order about the world axes) of
 // a rotation, the inverse of Quat::fromEuler away from pitch = +-90 degrees.
 [[nodiscard]] Vec3d eulerAngles(const collide::Quat<double>& q);
+// What the inspector's rotation fields show: eulerAngles in degrees, with rounding noise (below 1e-9 degrees) shown
+// as 0; a turn of 0 worked out from a quaternion comes back as 2.7e-11, which a field cuts to "2.66626e-1".
+[[nodiscard]] Vec3d displayedEulerDegrees(const collide::Quat<double>& q);
 
 }  // namespace lab

@@ -71,6 +71,15 @@ std::vector<std::string_view> breakLines(std::string_view text, double width,
   return lines;
 }
 
+std::string wrappedLines(std::string_view text, double width) {
+  std::string lines;
+  for (const std::string_view line : breakLines(text, width, [](std::string_view part) {
+         return static_cast<double>(ImGui::CalcTextSize(part.data(), part.data() + part.size()).x);
+       }))
+    lines.append(lines.empty() ? "" : "\n").append(line);
+  return lines;
+}
+
 void textWrapped(const char* format, ...) {
   std::va_list arguments;
   va_start(arguments, format);

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,6 +19,10 @@ namespace lab {
 // own rather than being cut. Lines exclude the spaces they were broken at.
 [[nodiscard]] std::vector<std::string_view> breakLines(std::string_view text, double width,
                                                        const std::function<double(std::string_view)>& measure);
+
+// `text` broken into lines no wider than `width` pixels in ImGui's current font (breakLines), joined by '\n': a
+// label drawn over a view.
+[[nodiscard]] std::string wrappedLines(std::string_view text, double width);
 
 // ImGui::TextWrapped's replacement (printf-style, wrapped to the available width with breakLines).
 void textWrapped(const char* format, ...) IM_FMTARGS(1);

@@ -33,6 +33,7 @@
 #include "collide/concave.h"
 #include "collide/hull3.h"
 #include "io/query_json.h"
+#include "widgets/shape_inspector.h"
 #include "io/scene.h"
 #include "io/shape_json.h"
 #include "io/text_io.h"
@@ -430,12 +431,53 @@ TEST_F(SceneFiles, LoadErrorsNameFileLineAndField) {
   EXPECT_FALSE(loadSceneFile(wrongFormat, error));
   EXPECT_EQ(error, wrongFormat.string() + ": format: expected \"collision-lab-scene\", got \"something-else\"");
 
+  // A line of query or cast is the other JSON a person has: the message says where it goes.
+  const fs::path pairLine = write("line.json", R"({"id": 1, "a": {"type": "point"}, "b": {"type": "point"}})");
+  EXPECT_FALSE(loadSceneFile(pairLine, error));
+  EXPECT_EQ(error, pairLine.string() + ": format: expected \"collision-lab-scene\", got nothing (this is a pair line "
+                                       "of query, cast or trace: paste it into a lab with Ctrl+V)");
+
   const fs::path future = write("future.json", R"({"format": "collision-lab-scene", "version": 3})");
   EXPECT_FALSE(loadSceneFile(future, error));
   EXPECT_EQ(error, future.string() + ": version: expected 2 (or 1, the older format), got 3");
 
   EXPECT_FALSE(loadSceneFile(directory_ / "missing.json", error));
   EXPECT_NE(error.find("missing.json: cannot open"), std::string::npos) << error;
+}
+
+// A scene's pair as the line `trace` reads: the shapes as query's SHAPEs, the motions as cast's, the title as the id;
+// a scene without a pair is refused naming its lab.
+TEST_F(SceneFiles, APairSceneIsOneLineOfQueryOrCast) {
+  std::string error;
+  const std::optional<Scene> moving = loadSceneFile(write("moving.json", R"({"format": "collision-lab-scene",
+    "version": 2, "title": "Head-on", "lab": "Continuous collision", "shapes": [
+      {"name": "A", "type": "circle", "position": [-3, 0], "radius": 1, "motion": {"velocity": [3, 0]}},
+      {"name": "B", "type": "circle", "position": [3, 0], "radius": 1}]})"), error);
+  ASSERT_TRUE(moving) << error;
+  const Json line = scenePairLine(*moving);
+  EXPECT_EQ(line["id"], "Head-on");
+  EXPECT_EQ(line["a"], colliderToJson(moving->shapes[0].collider));
+  EXPECT_EQ(line["b"], colliderToJson(moving->shapes[1].collider));
+  EXPECT_EQ(line["motion_a"], Json::parse(R"({"velocity": [3.0, 0.0], "angular_velocity": 0.0})"));
+  EXPECT_FALSE(line.contains("motion_b"));
+
+  const std::optional<Scene> still = loadSceneFile(write("still.json", R"({"format": "collision-lab-scene",
+    "version": 2, "shapes": [{"name": "A", "type": "sphere", "radius": 1},
+                             {"name": "B", "type": "box", "position": [0, 2, 0], "half_extents": [1, 1, 1]}]})"),
+                                                   error);
+  ASSERT_TRUE(still) << error;
+  const Json line3 = scenePairLine(*still);
+  EXPECT_EQ(line3["b"]["position"], Json::parse("[0.0, 2.0, 0.0]"));
+  EXPECT_FALSE(line3.contains("motion_a"));
+
+  Scene meshes;
+  meshes.lab = "Mid phase";
+  try {
+    (void)scenePairLine(meshes);
+    ADD_FAILURE() << "a scene without shapes has no pair";
+  } catch (const JsonFieldError& refusal) {
+    EXPECT_STREQ(refusal.what(), "shapes: expected exactly two shapes (a pair), got 0 (a \"Mid phase\" scene)");
+  }
 }
 
 // A 3D scene: shapes with 3 numbers per point, a 3D motion and an orbit view, saved and read back the same; a
@@ -1033,6 +1075,11 @@ TEST(CuratedCastScenes, EachCastFindsTheContactItsLessonDescribes) {
     if (name == "ccd_01_bullet_through_paper.json") {
       EXPECT_EQ(state["discrete_frames_overlapping"], 0) << "the bullet must tunnel between the discrete frames";
     }
+    if (name == "ccd_03_grazing_contact.json" || name == "ccd_05_sliding_along_a_face.json") {
+      // The lessons: the distance reaches 0 and never goes below, so a frame that meets them only touches.
+      EXPECT_GT(state["discrete_frames_overlapping"].get<int>(), 0);
+      EXPECT_EQ(state["discrete_frames_touching"], state["discrete_frames_overlapping"]);
+    }
     ++scenes;
   }
   EXPECT_GE(scenes, 6);
@@ -1206,6 +1253,12 @@ TEST(NarrowPhase3Lab, StepListNamesSatAxesAndShowsWhereTheDistanceMoves) {
     EXPECT_NE(rows[i].summary, rows[i - 1].summary) << "step " << i + 1;
   }
   EXPECT_GE(moving, 5);
+  // Boolean GJK's last step on a separated pair leaves no simplex: the row says apart, not "simplex of 0, |v| = 0".
+  const Scene far = curated("3d_01_far_apart.json");
+  const auto boolean = collide::recordQuery(Algorithm::Gjk, far.shapes3[0].collider, far.shapes3[1].collider);
+  const std::vector<StepListEntry> booleanRows = stepListEntries(boolean, traceSteps(boolean));
+  ASSERT_FALSE(booleanRows.empty());
+  EXPECT_EQ(booleanRows.back().summary, "support short of the origin: apart");
   EXPECT_EQ(formatApart(0.572676, 0.5729), "0.5727");
   EXPECT_EQ(formatApart(0.572676, 0.572712), "0.57268");
   EXPECT_EQ(formatApart(0.5, 0.5), "0.5");
@@ -1213,10 +1266,25 @@ TEST(NarrowPhase3Lab, StepListNamesSatAxesAndShowsWhereTheDistanceMoves) {
   EXPECT_EQ(formatApart(0.5726770012, 0.57267706, "0.57267706"), "0.5726770");
 }
 
+// The inspector shows a turn of 0 as 0: 3d_06's box, turned -45 degrees about x and 35.26 about z, comes back from
+// its quaternion with a y of 2.7e-11 degrees, which the field cut to "2.66626e-1". A real small turn stays.
+TEST(ShapeInspector, EulerAnglesShowRoundingNoiseAsZero) {
+  const collide::Quat<double> q =
+      collide::Quat<double>{-0.364705199631, -0.115916895959, 0.279848142333, 0.880476239217}.normalized();
+  ASSERT_NE(eulerAngles(q).y, 0.0);  // the noise this is about
+  const Vec3d shown = displayedEulerDegrees(q);
+  EXPECT_EQ(shown.y, 0.0);
+  EXPECT_NEAR(shown.x, -45.0, 1e-6);
+  EXPECT_NEAR(shown.z, 35.2644, 1e-4);
+  const double radian = std::numbers::pi / 180.0;
+  EXPECT_NEAR(displayedEulerDegrees(collide::Quat<double>::fromEuler(0, 1e-6 * radian, 0)).y, 1e-6, 1e-12);
+}
+
 TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
   const LabInfo* info = findLab("Narrow phase 3D");
   ASSERT_NE(info, nullptr);
-  for (const char* name : {"3d_04_identical_cubes.json", "3d_03_edge_edge_crossing.json", "3d_07_capsule_vs_cylinder.json"}) {
+  for (const char* name : {"3d_04_identical_cubes.json", "3d_03_edge_edge_crossing.json", "3d_07_capsule_vs_cylinder.json",
+                           "3d_02_face_face_touching.json"}) {
     SCOPED_TRACE(name);
     const Scene scene = curated(name);
     const std::unique_ptr<Lab> lab = openScene(*info, scene);
@@ -1232,7 +1300,10 @@ TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
     Json state;
     lab->dumpState(state);
     EXPECT_EQ(state["hit"].get<bool>(), expectations().at(name).hit);
-    EXPECT_EQ(state["minkowski"]["contains_origin"].get<bool>(), expectations().at(name).hit && std::string(name) != "3d_02_face_face_touching.json");
+    // Touching counts as a hit: the view puts the origin on A - B's boundary, not outside it (nor inside).
+    const bool touching = std::string(name) == "3d_02_face_face_touching.json";
+    EXPECT_EQ(state["minkowski"]["contains_origin"].get<bool>(), expectations().at(name).hit && !touching);
+    EXPECT_EQ(state["minkowski"]["touches_origin"].get<bool>(), touching);
   }
   // A 2D scene is refused with the reason, and the lab keeps its shapes.
   std::unique_ptr<Lab> lab = info->create();
