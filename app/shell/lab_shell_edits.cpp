@@ -360,18 +360,23 @@ bool LabShell::paste(std::string_view text, std::string& error) {
     Scene scene;
     lab_->saveScene(scene);
     const std::variant<QueryPair, QueryPair3> pair = queryPairFromJson(document);
-    if (const auto* planar = std::get_if<QueryPair>(&pair)) {
-      if (scene.shapes.size() != 2 || !scene.shapes3.empty())
-        throw JsonFieldError("the " + labInfo_->name + " lab does not hold a pair of 2D shapes");
-      requireValid(planar->a, planar->b);
-      setScenePair(scene, planar->a, planar->b);
-    } else {
-      const QueryPair3& spatial = std::get<QueryPair3>(pair);
-      if (scene.shapes3.size() != 2 || !scene.shapes.empty())
-        throw JsonFieldError("the " + labInfo_->name + " lab does not hold a pair of 3D shapes");
-      requireValid(spatial.a, spatial.b);
-      setScenePair(scene, spatial.a, spatial.b);
+    const bool planar = std::holds_alternative<QueryPair>(pair);
+    const bool fits = planar ? scene.shapes.size() == 2 && scene.shapes3.empty()
+                             : scene.shapes3.size() == 2 && scene.shapes.empty();
+    const auto take = [](Scene& into, const auto& p) {
+      requireValid(p.a, p.b);
+      setScenePair(into, p.a, p.b);
+    };
+    if (!fits) {
+      // A pair of the other space, or pasted into a lab that holds no pair: it opens in the narrow-phase lab of its
+      // space, as a scene would (asking first if that lab has unsaved work); this lab's work stays as it is.
+      Scene opened;
+      opened.lab = planar ? "Narrow phase" : "Narrow phase 3D";
+      std::visit([&](const auto& p) { take(opened, p); }, pair);
+      requestOpen(std::move(opened), "");
+      return true;
     }
+    std::visit([&](const auto& p) { take(scene, p); }, pair);
     if (!lab_->loadScene(scene, error)) throw JsonFieldError(error);  // a refusal leaves the lab as it was
   } catch (const std::exception& failure) {
     error = std::string("Paste: ") + failure.what() +

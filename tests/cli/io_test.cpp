@@ -810,7 +810,6 @@ TEST_F(KeptWork, AMalformedPasteChangesNothingAndSaysWhy) {
       {R"({"a": {"type": "circle", "radius": -1}, "b": {"type": "point"}})", "a.radius"},
       {R"({"a": {"type": "circle", "radius": 1}})", "b"},
       {R"({"a": {"type": "point", "position": [1e300, 0]}, "b": {"type": "point", "position": [-1e300, 0]}})", "a"},
-      {R"({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1}})", "3D shapes"},
       {R"({"format": "collision-lab-scene", "version": 9})", "version"},
   };
   for (const auto& [text, expected] : cases) {
@@ -822,11 +821,33 @@ TEST_F(KeptWork, AMalformedPasteChangesNothingAndSaysWhy) {
     EXPECT_FALSE(shell_.canUndo());
     EXPECT_FALSE(shell_.hasUnsavedChanges());
   }
-  // The Broad phase lab holds no pair: nothing to copy, a pair is not pasted into it.
+  // The Broad phase lab holds no pair: nothing to copy.
   ASSERT_TRUE(shell_.selectLab("Broad phase", error)) << error;
   EXPECT_FALSE(shell_.pairJson(error));
   EXPECT_NE(error.find("narrow-phase labs"), std::string::npos) << error;
-  EXPECT_FALSE(shell_.paste(kPastedPair, error));
+}
+
+// A pair pasted where it does not fit (a 3D pair in the plane's lab, any pair in a lab without one) opens in the
+// narrow-phase lab of its space, as the programmer pasting the pair that broke their engine expects; the lab it
+// was pasted into keeps its work.
+TEST_F(KeptWork, APairThatDoesNotFitOpensInTheNarrowPhaseLabOfItsSpace) {
+  std::string error;
+  ASSERT_EQ(shell_.currentLabInfo()->name, "Narrow phase");
+  const Json planeBefore = state();
+  const char* spheres = R"({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [1.5, 0, 0]}})";
+  ASSERT_TRUE(shell_.paste(spheres, error)) << error;
+  EXPECT_EQ(shell_.currentLabInfo()->name, "Narrow phase 3D");
+  Json shownB = state()["shapes"][1];
+  shownB.erase("name");  // the 3D lab's state names its shapes
+  EXPECT_EQ(shownB, colliderToJson(std::get<QueryPair3>(queryPairFromJson(Json::parse(spheres))).b));
+  EXPECT_TRUE(state()["hit"].get<bool>());
+  ASSERT_TRUE(shell_.selectLab("Narrow phase", error)) << error;
+  EXPECT_EQ(state()["shapes"], planeBefore["shapes"]);
+
+  ASSERT_TRUE(shell_.selectLab("Broad phase", error)) << error;
+  ASSERT_TRUE(shell_.paste(kPastedPair, error)) << error;
+  EXPECT_EQ(shell_.currentLabInfo()->name, "Narrow phase");
+  EXPECT_EQ(state()["shapes"][0], colliderToJson(std::get<QueryPair>(queryPairFromJson(Json::parse(kPastedPair))).a));
 }
 
 TEST_F(KeptWork, CopiedPairIsAQueryLineAndExportedTraceIsTheCommandsTrace) {
