@@ -57,6 +57,8 @@ bool updateTimeline(int& step, int count, TimelinePlayback& playback, double sec
   return changed;
 }
 
+float fastestStepsPerSecond(int count) { return std::max(30.0f, static_cast<float>(count) / 10.0f); }
+
 bool drawTimeline(int& step, int count, TimelinePlayback& playback) {
   bool changed = false;
   const bool empty = count <= 0;
@@ -80,9 +82,9 @@ bool drawTimeline(int& step, int count, TimelinePlayback& playback) {
   ImGui::SameLine();
 
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
-  ImGui::SliderFloat("##speed", &playback.stepsPerSecond, 0.25f, 30.0f, "%.2f steps/s",
+  ImGui::SliderFloat("##speed", &playback.stepsPerSecond, 0.25f, fastestStepsPerSecond(count), "%.2f steps/s",
                      ImGuiSliderFlags_Logarithmic);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed (at the top, the whole run in 10 s or less)");
   ImGui::SameLine();
 
   int scrub = empty ? 0 : step + 1;  // people count steps from 1

@@ -21,6 +21,10 @@ bool updateTimeline(int& step, int count, TimelinePlayback& playback, double sec
 // Draws the widget into the current ImGui window, full width. Returns true when `step` changed.
 bool drawTimeline(int& step, int count, TimelinePlayback& playback);
 
+// The speed slider's top: 30 steps a second, or the whole run in 10 seconds when that is faster (a mid-phase
+// traversal has 2,000 to 3,000 steps: at 30 a second it took over a minute to play).
+[[nodiscard]] float fastestStepsPerSecond(int count);
+
 // Whether `press` is one of the timeline's keys (the shell does not pass those on to the lab).
 [[nodiscard]] bool isTimelineKey(const KeyPress& press);
 

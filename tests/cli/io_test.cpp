@@ -34,6 +34,7 @@
 #include "collide/hull3.h"
 #include "io/query_json.h"
 #include "widgets/shape_inspector.h"
+#include "widgets/timeline.h"
 #include "io/scene.h"
 #include "io/shape_json.h"
 #include "io/text_io.h"
@@ -1289,6 +1290,20 @@ TEST(NarrowPhase3Lab, StepListNamesSatAxesAndShowsWhereTheDistanceMoves) {
 
 // The inspector shows a turn of 0 as 0: 3d_06's box, turned -45 degrees about x and 35.26 about z, comes back from
 // its quaternion with a y of 2.7e-11 degrees, which the field cut to "2.66626e-1". A real small turn stays.
+// A long run plays through in 10 seconds at the speed slider's top (a mid-phase traversal has 2,072 steps: at the
+// old top of 30 steps a second it took 69 s); short runs keep 30 a second as the top.
+TEST(Timeline, ALongRunPlaysThroughInTenSecondsAtTheTopSpeed) {
+  EXPECT_EQ(fastestStepsPerSecond(20), 30.0f);
+  TimelinePlayback playback;
+  playback.playing = true;
+  playback.stepsPerSecond = fastestStepsPerSecond(2072);
+  int step = 0;
+  for (int frame = 0; frame < 600 && playback.playing; ++frame) (void)updateTimeline(step, 2072, playback, 1.0 / 60.0, {});
+  EXPECT_EQ(step, 2071);
+  (void)updateTimeline(step, 2072, playback, 1.0 / 60.0, {});
+  EXPECT_FALSE(playback.playing);  // it stops at the last step
+}
+
 TEST(ShapeInspector, EulerAnglesShowRoundingNoiseAsZero) {
   const collide::Quat<double> q =
       collide::Quat<double>{-0.364705199631, -0.115916895959, 0.279848142333, 0.880476239217}.normalized();
