@@ -174,6 +174,9 @@ class Midphase2Lab final : public Lab {
   void drawBox(Renderer2D& renderer, int tree, const Box& box, Color color, float width, float dash = 0) const;
   void drawBuildStep(Renderer2D& renderer, int tree, int index, double pixel) const;
   void drawTraversalStep(Renderer2D& renderer, int index) const;
+  // The legend under the view's title: what each colour of the current step stands for (a build step's kind, or
+  // the traversal's, a budget's step saying what its yellow is).
+  [[nodiscard]] std::vector<std::pair<const char*, Color>> legend() const;
   void drawPart(Renderer2D& renderer, int tree, int part, Color fill) const;
   void drawCostPlot(Renderer2D& renderer, int tree, const collide::BvhSplitStep<double, 2>& split) const;
   bool setOutline(int shape, std::vector<Vec2d> outline);
@@ -563,6 +566,35 @@ void Midphase2Lab::drawBuildStep(Renderer2D& renderer, int tree, int index, doub
   }
 }
 
+std::vector<std::pair<const char*, Color>> Midphase2Lab::legend() const {
+  if (steps_.empty()) return {};
+  const StepRef ref = steps_[static_cast<std::size_t>(step_)];
+  if (ref.phase == Phase::Traversal) {
+    const bool budgetStep = std::holds_alternative<collide::MidphaseBudgetStep>(trace_.steps[static_cast<std::size_t>(ref.index)]);
+    return {{common::nodePairLegend(budgetStep, false), palette::kAccent},
+            {"pairs pruned before this step: dashed grey", palette::kTextDim},
+            {"overlapping part pairs found so far: red", palette::kHit}};
+  }
+  const auto& event = builds_[ref.phase == Phase::BuildA ? 0u : 1u].steps[static_cast<std::size_t>(ref.index)];
+  if (std::holds_alternative<collide::BvhSplitStep<double, 2>>(event)) {
+    return {{"yellow: the node this step splits; white dots: its parts' centres, in their box (dashed)", palette::kAccent},
+            {"red: where it is cut", palette::kHit},
+            {"faint: the nodes made before, coloured by depth", palette::kTextDim}};
+  }
+  if (std::holds_alternative<collide::BvhMortonStep>(event)) {
+    return {{"green: the parts' centres joined in Morton order, numbered", palette::kSeparated},
+            {"red rings: parts whose Morton codes are equal", palette::kHit}};
+  }
+  if (std::holds_alternative<collide::BvhMergeStep<double, 2>>(event)) {
+    return {{"green: the two boxes this step merges", palette::kSeparated},
+            {"dashed yellow: their parent", palette::kAccent},
+            {"faint: the parents made before", palette::kTextDim}};
+  }
+  return {{"yellow: the part this step inserts; dashed yellow: its new parent", palette::kAccent},
+          {"solid, coloured by its depth: the node it joins as a sibling", palette::kText},
+          {"faint: the parts inserted before", palette::kTextDim}};
+}
+
 void Midphase2Lab::drawTraversalStep(Renderer2D& renderer, int index) const {
   const auto& event = trace_.steps[static_cast<std::size_t>(index)];
   if (std::holds_alternative<collide::MidphaseBudgetStep>(event)) {
@@ -616,13 +648,12 @@ void Midphase2Lab::draw(const DrawContext& context) {
   renderer.dashedLine(centre, knob, palette::kShapeB.withAlpha(0.6f), 1.2f);
   renderer.screenDisc(knob, static_cast<float>(kHandlePixels), palette::kShapeB.withAlpha(0.35f), palette::kShapeB);
   if (ref.index < 0) return;
-  if (traversal) {
-    // The legend, under the view's title.
-    const ScreenRect& rect = renderer.camera().rect();
-    const bool budgetStep = std::holds_alternative<collide::MidphaseBudgetStep>(trace_.steps[static_cast<std::size_t>(ref.index)]);
-    renderer.screenText({rect.x + 12, rect.y + 44}, common::nodePairLegend(budgetStep, false), palette::kAccent);
-    renderer.screenText({rect.x + 12, rect.y + 62}, "pairs pruned before this step: dashed grey", palette::kTextDim);
-    renderer.screenText({rect.x + 12, rect.y + 80}, "overlapping part pairs found so far: red", palette::kHit);
+  // The legend, under the view's title.
+  const ScreenRect& rect = renderer.camera().rect();
+  double y = rect.y + 44;
+  for (const auto& [text, color] : legend()) {
+    renderer.screenText({rect.x + 12, y}, text, color);
+    y += 18;
   }
   if (traversal) drawTraversalStep(renderer, ref.index);
   else drawBuildStep(renderer, ref.phase == Phase::BuildA ? 0 : 1, ref.index, pixel);
@@ -862,6 +893,8 @@ Json Midphase2Lab::saveSettings() const {
 }
 
 void Midphase2Lab::dumpState(Json& out) const {
+  out["legend"] = Json::array();
+  for (const auto& line : legend()) out["legend"].push_back(line.first);
   const common::Tally tally = tallyAt(step_);
   out["a"] = kShapeNames[static_cast<std::size_t>(shape_[0])];
   out["b"] = kShapeNames[static_cast<std::size_t>(shape_[1])];

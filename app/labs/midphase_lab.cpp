@@ -167,6 +167,8 @@ class MidphaseLab final : public Lab {
   void loadSettings(const Json& settings) override;
   [[nodiscard]] Json saveSettings() const override;
   void dumpState(Json& out) const override;
+  // The legend's line for the accent-coloured volumes at the current step (midphase_common.h).
+  [[nodiscard]] const char* nodePairLegend() const;
   [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
   void frameMetrics(std::vector<FrameMetric>& out) const override;
 
@@ -542,10 +544,7 @@ void MidphaseLab::draw(const DrawContext& context) {
   }
   renderer.screenText({rect.x + 12, rect.y + 44}, "A: " + nameA, palette::kShapeA);
   renderer.screenText({rect.x + 12, rect.y + 62}, std::string("B: ") + kMeshNames[static_cast<std::size_t>(meshB_)], palette::kShapeB);
-  const bool budgetStep = !trace_.steps.empty() &&
-                          std::holds_alternative<collide::MidphaseBudgetStep>(trace_.steps[static_cast<std::size_t>(step_)]);
-  renderer.screenText({rect.x + 12, rect.y + 80}, common::nodePairLegend(budgetStep, satLite_ && bv_ != BvKind::Sphere),
-                      palette::kAccent);
+  renderer.screenText({rect.x + 12, rect.y + 80}, nodePairLegend(), palette::kAccent);
   renderer.screenText({rect.x + 12, rect.y + 98}, "pairs pruned before this step: faint grey", palette::kTextDim);
   renderer.screenText({rect.x + 12, rect.y + 116}, "overlapping triangle pairs found so far: red", palette::kHit);
   if (trace_.steps.empty()) return;
@@ -703,7 +702,14 @@ void MidphaseLab::loadSettings(const Json& settings) {
 
 Json MidphaseLab::saveSettings() const { return {{"draw_depth", drawDepth_}, {"show_trees", showTrees_}}; }
 
+const char* MidphaseLab::nodePairLegend() const {
+  const bool budgetStep = !trace_.steps.empty() &&
+                          std::holds_alternative<collide::MidphaseBudgetStep>(trace_.steps[static_cast<std::size_t>(step_)]);
+  return common::nodePairLegend(budgetStep, satLite_ && bv_ != BvKind::Sphere);
+}
+
 void MidphaseLab::dumpState(Json& out) const {
+  out["legend"] = nodePairLegend();
   const common::Tally tally = steps_.at(step_);
   out["a"] = kMeshNames[static_cast<std::size_t>(meshA_)];
   out["b"] = kMeshNames[static_cast<std::size_t>(meshB_)];

@@ -1954,6 +1954,44 @@ TEST(Midphase2Lab, CuratedScenesTeachWhatTheySay) {
   EXPECT_EQ(topDown["pair_list"], inserted["pair_list"]);
 }
 
+// The 2D mid-phase legend says what the colours of the current step stand for: each kind of build step, the
+// traversal's node pair, and at a budget's step the pairs it left undescended (it said "overlapping" there).
+TEST(Midphase2Lab, TheLegendSaysWhatTheColoursOfTheStepAre) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  const auto firstLegendLine = [&](Scene scene, const std::string& build, int step) {
+    scene.labState["build"] = build;
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    EXPECT_TRUE(lab->loadScene(scene, error)) << error;
+    lab->setStep(step < 0 ? lab->stepCount() - 1 : step);
+    Json dump;
+    lab->dumpState(dump);
+    return dump["legend"].empty() ? std::string() : dump["legend"][0].get<std::string>();
+  };
+  const Scene key = curated("mid2_01_sah_vs_median.json");
+  EXPECT_EQ(firstLegendLine(key, "median", 0).rfind("yellow: the node this step splits", 0), 0u);
+  EXPECT_EQ(firstLegendLine(key, "lbvh", 0).rfind("green: the parts' centres joined in Morton order", 0), 0u);
+  EXPECT_EQ(firstLegendLine(key, "bottom-up", 0).rfind("green: the two boxes this step merges", 0), 0u);
+  EXPECT_EQ(firstLegendLine(key, "insertion", 0).rfind("yellow: the part this step inserts", 0), 0u);
+  EXPECT_EQ(firstLegendLine(key, "median", -1).rfind("the node pair of this step", 0), 0u);
+  const Scene budget = curated("mid2_03_budget_partial_answer.json");
+  EXPECT_NE(firstLegendLine(budget, budget.labState["build"].get<std::string>(), -1).find("undescended"), std::string::npos);
+  // The same in space: the 3D lab's budget scene at its last step.
+  const LabInfo* space = findLab("Mid phase");
+  ASSERT_NE(space, nullptr);
+  std::unique_ptr<Lab> lab = space->create();
+  std::string error;
+  ASSERT_TRUE(lab->loadScene(curated("mid_04_budget_partial_answer.json"), error)) << error;
+  lab->setStep(lab->stepCount() - 1);
+  Json dump;
+  lab->dumpState(dump);
+  EXPECT_NE(dump["legend"].get<std::string>().find("undescended"), std::string::npos) << dump["legend"];
+  lab->setStep(0);
+  lab->dumpState(dump);
+  EXPECT_EQ(dump["legend"].get<std::string>().rfind("the node pair of this step", 0), 0u) << dump["legend"];
+}
+
 }  // namespace
 // [SECTION] The narrow-phase lab's words, names and steps, read headless
 
