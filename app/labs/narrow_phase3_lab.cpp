@@ -593,6 +593,12 @@ void NarrowPhase3Lab::drawUi() {
       textWrapped("%s; recorded in %.1f us", runs.c_str(), recordTiming_.last);
       ImGui::PopStyleColor();
     }
+    // The witness points, world frame: what a programmer compares with their own engine's contact.
+    if (r.pointA && r.pointB) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      textWrapped("point on A %s, on B %s", formatVector(*r.pointA).c_str(), formatVector(*r.pointB).c_str());
+      ImGui::PopStyleColor();
+    }
   }
   ImGui::Separator();
   textWrapped("%s", narration().c_str());
