@@ -295,12 +295,6 @@ int runCastCommand(const CastCommandOptions& options) {
   });
 }
 
-std::vector<std::string> castAlgorithmNames() {
-  std::vector<std::string> names;
-  for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable) names.emplace_back(info.name);
-  return names;
-}
-
 const bool registered = registerCommand({
     "cast",
     "Continuous collision in bulk: JSON Lines {\"id\", \"a\", \"b\", \"motion_a\", \"motion_b\"} in, the first "
@@ -310,7 +304,7 @@ const bool registered = registerCommand({
       command.add_option("--algo", options->algorithms, "Algorithms to run, comma separated (default: all that apply)")
           ->delimiter(',')
           ->allow_extra_args(false)
-          ->check(CLI::IsMember(castAlgorithmNames()));
+          ->check(algorithmChoice(true));
       command.add_option("--scalar", options->scalar, "Scalar type of the computation")
           ->check(CLI::IsMember({"float", "double"}))
           ->capture_default_str();

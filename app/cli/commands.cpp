@@ -1,6 +1,29 @@
 #include "cli/commands.h"
 
+#include "collide/cast_query.h"
+#include "collide/query.h"
+
 namespace lab {
+
+CLI::Validator algorithmChoice(bool cast) {
+  return CLI::Validator(
+      [cast](std::string& name) -> std::string {
+        const bool narrowPhase = collide::parseAlgorithm(name).has_value();
+        const bool casting = collide::castAlgorithmFromName(name).has_value();
+        if (cast ? casting : narrowPhase) return {};
+        if (cast && narrowPhase) return name + " is a narrow-phase algorithm: collision-lab query runs it";
+        if (!cast && casting) return name + " is a cast algorithm: collision-lab cast runs it";
+        std::string names;
+        if (cast) {
+          for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable)
+            names += (names.empty() ? "" : ",") + std::string(info.name);
+        } else {
+          for (const std::string& known : collide::algorithmNames()) names += (names.empty() ? "" : ",") + known;
+        }
+        return name + " not in {" + names + "}";
+      },
+      "ALGORITHM");
+}
 
 namespace {
 std::vector<CommandInfo>& registry() {

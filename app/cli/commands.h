@@ -19,6 +19,11 @@ struct CommandInfo {
   CommandSetup setup;
 };
 
+// --algo's check for `query` (narrow-phase algorithms) or `cast` (cast algorithms): an unknown name is refused
+// listing the names, and a name of the other kind pointing to the command that runs it ("toi is a cast algorithm:
+// collision-lab cast runs it").
+[[nodiscard]] CLI::Validator algorithmChoice(bool cast);
+
 // Returns true, so registration reads: static const bool registered = registerCommand({...});
 bool registerCommand(CommandInfo info);
 const std::vector<CommandInfo>& registeredCommands();

@@ -73,7 +73,7 @@ const bool registered = registerCommand({
       command.add_option("--algo", options->algorithms, "Algorithms to run, comma separated (default: all that apply)")
           ->delimiter(',')
           ->allow_extra_args(false)  // "--algo gjk,sat IN": IN is not an algorithm
-          ->check(CLI::IsMember(collide::algorithmNames()));
+          ->check(algorithmChoice(false));
       command.add_option("--scalar", options->scalar, "Scalar type of the computation")
           ->check(CLI::IsMember({"float", "double"}))
           ->capture_default_str();

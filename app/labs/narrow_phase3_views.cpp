@@ -238,13 +238,22 @@ void NarrowPhase3Lab::drawEpaStart(Renderer3D& renderer, const collide::EpaStart
       renderer.line(at(face.vertices[static_cast<std::size_t>(e)]), at(face.vertices[static_cast<std::size_t>((e + 1) % 3)]),
                     palette::kText.withAlpha(0.45f), {1.2f});
   }
-  for (int i = 0; i < start.simplex.count; ++i)
-    renderer.point(start.simplex.vertices[static_cast<std::size_t>(i)].point, palette::kTextDim, 5.0f, true);
+  // Each point under its number among the start's points, as the narration counts them ("points 0 to 4").
+  const auto number = [&start](Vec3d p) {
+    for (std::size_t k = 0; k < start.vertices.size(); ++k)
+      if (start.vertices[k].point == p) return std::to_string(k);
+    return std::string("-");
+  };
+  for (int i = 0; i < start.simplex.count; ++i) {
+    const Vec3d p = start.simplex.vertices[static_cast<std::size_t>(i)].point;
+    renderer.point(p, palette::kTextDim, 5.0f, true);
+    renderer.label(p, number(p) + " (GJK)", palette::kTextDim);
+  }
   for (std::size_t i = 0; i < start.supports.size(); ++i) {
     const Vec3d p = start.supports[i].point;
     renderer.arrow(Vec3d{0, 0, 0}, p, palette::kAccent.withAlpha(0.7f), 1.5f, 10.0f, true);
     renderer.point(p, palette::kAccent, 5.0f, true);
-    renderer.label(p, "found along " + formatVector(start.directions[i]), palette::kAccent);
+    renderer.label(p, number(p) + ": found along " + formatVector(start.directions[i]), palette::kAccent);
   }
 }
 

@@ -194,7 +194,7 @@ void drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
   for (const SupportRow<V>& row : rows)
     for (const V& v : {row.point.point, row.point.pointA, row.point.pointB})
       for (const double x : components(v)) numbers.push_back(x);
-  const VectorFormat format = vectorFormat(numbers);
+  const VectorFormat format = vectorFormat(numbers, 4, kDim);
   bool notes = false;
   for (const SupportRow<V>& row : rows) notes = notes || !row.note.empty();
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;

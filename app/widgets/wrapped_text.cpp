@@ -113,13 +113,31 @@ std::string fixed(double value, int decimals) {
 }
 }  // namespace
 
-VectorFormat vectorFormat(std::span<const double> numbers, int significant) {
+VectorFormat vectorFormat(std::span<const double> numbers, int significant, int components) {
   double largest = 0.0;
   for (const double value : numbers)
     if (std::isfinite(value)) largest = std::max(largest, std::abs(value));
   VectorFormat format;
   const int leading = largest > 0.0 ? static_cast<int>(std::floor(std::log10(largest))) : 0;  // 0.95 -> -1, 12 -> 1
   format.decimals = std::clamp(significant - 1 - leading, 0, 6);
+  const std::size_t width = components > 0 ? static_cast<std::size_t>(components) : 0;
+  const std::size_t count = width > 0 ? numbers.size() / width : 0;
+  const auto printedAlike = [&](std::size_t i, std::size_t j) {
+    bool equal = true, alike = true;
+    for (std::size_t k = 0; k < width; ++k) {
+      const double a = numbers[i * width + k], b = numbers[j * width + k];
+      equal = equal && a == b;
+      alike = alike && fixed(a, format.decimals) == fixed(b, format.decimals);
+    }
+    return alike && !equal;
+  };
+  const auto anyAlike = [&] {
+    for (std::size_t i = 0; i < count; ++i)
+      for (std::size_t j = i + 1; j < count; ++j)
+        if (printedAlike(i, j)) return true;
+    return false;
+  };
+  while (format.decimals < 6 && anyAlike()) ++format.decimals;
   for (const double value : numbers) {
     const std::string text = fixed(value, format.decimals);
     format.numberWidth = std::max(format.numberWidth, ImGui::CalcTextSize(text.c_str()).x);

@@ -29,12 +29,14 @@ void textWrapped(const char* format, ...) IM_FMTARGS(1);
 
 // One number format for a table of vectors: every number with the same fixed decimals (the table's largest
 // magnitude keeps `significant` significant digits), right-aligned in a slot as wide as the table's widest number,
-// so the digits of a column line up from row to row.
+// so the digits of a column line up from row to row. With `components` > 0 the numbers are vectors of that many,
+// and decimals are added (up to 6) until no two different vectors print alike: GJK on a curve takes supports that
+// differ in the fourth digit, and a table of equal-looking rows reads as a stuck run.
 struct VectorFormat {
   int decimals = 3;
   float numberWidth = 0.0f;  // pixels
 };
-[[nodiscard]] VectorFormat vectorFormat(std::span<const double> numbers, int significant = 4);
+[[nodiscard]] VectorFormat vectorFormat(std::span<const double> numbers, int significant = 4, int components = 0);
 
 // A vector on one line in the current table cell, "(x, y, z)" in `format`; every digit (%.17g) in a tooltip on hover.
 void vectorCell(std::span<const double> components, const VectorFormat& format);

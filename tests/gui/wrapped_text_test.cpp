@@ -79,6 +79,10 @@ TEST_F(VectorCellTest, OneFormatPerTableKeepsFourSignificantDigitsOnTheLargest) 
   EXPECT_EQ(vectorFormat(std::array{0.0, 0.0}).decimals, 3);                         // no magnitude: as for 1
   const double inf = std::numeric_limits<double>::infinity();
   EXPECT_EQ(vectorFormat(std::array{std::nan(""), inf, 12.5}).decimals, 2);         // non-finite numbers ignored
+  // As vectors: decimals are added until different vectors print differently (at most 6), not for equal ones.
+  EXPECT_EQ(vectorFormat(std::array{1.1341, -0.997, 1.1344, -0.997}, 4, 2).decimals, 4);
+  EXPECT_EQ(vectorFormat(std::array{1.1341, -0.997, 1.1341, -0.997}, 4, 2).decimals, 3);
+  EXPECT_EQ(vectorFormat(std::array{1.0, 0.0, 1.0 + 1e-12, 0.0}, 4, 2).decimals, 6);
   // The slot is the widest number's width: "-0.958" (the minus sign is wider than nothing).
   const VectorFormat format = vectorFormat(std::array{0.786, -0.958, 1.479});
   EXPECT_FLOAT_EQ(format.numberWidth, ImGui::CalcTextSize("-0.958").x);
