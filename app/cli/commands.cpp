@@ -14,13 +14,9 @@ CLI::Validator algorithmChoice(bool cast) {
         if (cast && narrowPhase) return name + " is a narrow-phase algorithm: collision-lab query runs it";
         if (!cast && casting) return name + " is a cast algorithm: collision-lab cast runs it";
         std::string names;
-        if (cast) {
-          for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable)
-            names += (names.empty() ? "" : ",") + std::string(info.name);
-        } else {
-          for (const std::string& known : collide::algorithmNames()) names += (names.empty() ? "" : ",") + known;
-        }
-        return name + " not in {" + names + "}";
+        for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable)
+          names += (names.empty() ? "" : ", ") + std::string(info.name);
+        return name + " is not one of " + (cast ? names : collide::algorithmNameList());
       },
       "ALGORITHM");
 }

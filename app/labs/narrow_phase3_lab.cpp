@@ -39,13 +39,9 @@ using Quatd = collide::Quat<double>;
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 constexpr auto kAlgorithms3 = collide::kAlgorithmsIn<3>;
 constexpr const char* kShapeNames[2] = {"A", "B"};
-// The origin is on A - B's boundary when its depth is within this much of A - B's size: rounding in the vertex
-// differences is about 1e-16 of the coordinates, the hull's plane offsets a few times that.
-constexpr double kTouchingTolerance = 1e-9;
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
 
 // [SECTION] Helpers: world supports, presets
-
 
 // The world vertices of a polytope (point, segment, triangle, aabb, box, hull); nothing for curved shapes.
 std::optional<std::vector<Vec3d>> worldVertices(const Collider3& collider) {

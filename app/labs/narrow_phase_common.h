@@ -153,6 +153,10 @@ void appendQueryMetrics(collide::Algorithm algorithm, const collide::QueryResult
   out.push_back({"hit", r.ok && r.hit ? 1.0 : 0.0, "bool"});
 }
 
+// Shapes touch (rather than overlap or stand apart) when the depth or distance is within this much of A - B's size:
+// rounding in the vertex differences is about 1e-16 of the coordinates, a hull's plane offsets a few times that.
+inline constexpr double kTouchingTolerance = 1e-9;
+
 // What the Minkowski view says beside vertex i of a GJK step's simplex (0: the step's support): " (new)",
 // " (dropped)" when the reduction left it out, and for a support that repeats a vertex (distance GJK's
 // DuplicateSupport stop: no reduction happened) " = w9 (repeat: stop)". `nameOf(j)` names vertex j.

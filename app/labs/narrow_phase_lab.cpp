@@ -467,8 +467,7 @@ std::string NarrowPhaseLab::contactWords() const {
   if (!measured.ok || !measured.depth) return "";
   double size = 0;
   for (const Vec2d& p : minkowski_) size = std::max(size, collide::length(p));
-  constexpr double kTouchTolerance = 1e-9;  // relative to the size of A - B
-  if (*measured.depth <= kTouchTolerance * size)
+  if (*measured.depth <= kTouchingTolerance * size)
     return "GJK + EPA measures depth " + formatNumber(*measured.depth) + ": the shapes touch.";
   return "GJK + EPA measures depth " + formatNumber(*measured.depth) + ": the shapes overlap.";
 }
