@@ -106,6 +106,13 @@ class Lab {
   // A scene the lab asks the shell to open, in the lab scene.lab names (the experiment lab's "Open in
   // narrow-phase lab"). The shell asks once a frame; return true and fill `scene` to request it.
   virtual bool takeSceneRequest(Scene& /*scene*/) { return false; }
+  // Where the lab asks its first spatial view to look: a point, and the direction to look along (the shell keeps
+  // the distance). The 3D narrow-phase lab's "look across the contact". The shell asks once a frame.
+  struct ViewAim {
+    Vec3d target;
+    Vec3d forward;
+  };
+  virtual std::optional<ViewAim> takeViewAim() { return std::nullopt; }
 };
 
 using LabFactory = std::function<std::unique_ptr<Lab>()>;

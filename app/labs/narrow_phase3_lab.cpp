@@ -257,12 +257,23 @@ void NarrowPhase3Lab::update(double) {
 
 void NarrowPhase3Lab::keyPressed(const KeyPress& press) {
   if (isPress(press, GLFW_KEY_ESCAPE) && dragShape_ < 0) selected_ = -1;
+  if (isPress(press, GLFW_KEY_N)) viewAim_ = contactAim();
   for (int i = 0; i < static_cast<int>(kAlgorithms3.size()); ++i) {
     if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != kAlgorithms3[static_cast<std::size_t>(i)]) {
       algorithm_ = kAlgorithms3[static_cast<std::size_t>(i)];
       changed();
     }
   }
+}
+
+std::optional<Lab::ViewAim> NarrowPhase3Lab::contactAim() const {
+  const collide::QueryResult3<double>& r = trace_.result;
+  if (!r.ok || !r.normal || !r.pointA || !r.pointB) return std::nullopt;
+  const Vec3d n = *r.normal;
+  const Vec3d current = camera_ ? camera_->forward() : Vec3d{0, 0, -1};
+  Vec3d across = current - collide::dot(current, n) * n;
+  if (collide::lengthSquared(across) < 1e-12) across = collide::orthonormalBasis(n).tangent;  // looking along n
+  return ViewAim{0.5 * (*r.pointA + *r.pointB), collide::normalize(across)};
 }
 
 const char* NarrowPhase3Lab::viewTitle(int view) const {
@@ -478,6 +489,7 @@ std::vector<Shortcut> NarrowPhase3Lab::shortcuts() const {
           {"Shift + left-drag a shape", "move it toward or away from the camera"},
           {"Drag a gizmo arrow / ring", "move the selected shape along an axis / turn it about one"},
           {"Escape", "deselect"},
+          {"N", "look across the contact: the world view turned edge-on to the normal, at the contact"},
           {"Left-drag empty space", "orbit the camera"}};
 }
 
@@ -595,6 +607,7 @@ void NarrowPhase3Lab::drawUi() {
       textWrapped("point on A %s, on B %s", formatVector(*r.pointA).c_str(), formatVector(*r.pointB).c_str());
       ImGui::PopStyleColor();
     }
+    if (r.normal && r.pointA && r.pointB && ImGui::SmallButton("Look across the contact (N)")) viewAim_ = contactAim();
   }
   ImGui::Separator();
   textWrapped("%s", narration().c_str());

@@ -8,6 +8,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "collide/query3.h"
@@ -64,6 +65,11 @@ class NarrowPhase3Lab final : public Lab {
   void dumpState(Json& out) const override;
   [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
   void frameMetrics(std::vector<FrameMetric>& out) const override;
+  std::optional<ViewAim> takeViewAim() override { return std::exchange(viewAim_, std::nullopt); }
+  // Look across the contact (N): along the direction nearest the world view's that is perpendicular to the
+  // result's normal, at the middle of the witness points, so the gap or the overlap along the normal is seen
+  // edge-on (in perspective a pair 0.1 apart can look interpenetrating). None without a normal and points.
+  [[nodiscard]] std::optional<ViewAim> contactAim() const;
 
  private:
   // [SECTION] State (narrow_phase3_lab.cpp)
@@ -100,6 +106,7 @@ class NarrowPhase3Lab final : public Lab {
   // Selecting and dragging: a press on a shape selects it and moves it on the plane facing the camera (Shift:
   // along the line of sight); the selected shape's gizmo moves it along an axis or turns it about one.
   std::optional<OrbitCamera> camera_;  // the world view's camera as last drawn: drags and the gizmo read it
+  std::optional<ViewAim> viewAim_;     // asked for, until the shell takes it
   int selected_ = -1;
   int hovered_ = -1;
   GizmoPart hoveredPart_ = GizmoPart::None;

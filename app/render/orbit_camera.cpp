@@ -183,6 +183,14 @@ void OrbitCamera::fit(const WorldBounds3& bounds, double marginPixels) {
   setView(center, yaw_, pitch_, distance > 0 ? distance : distance_);
 }
 
+void OrbitCamera::lookAlong(Vec3d target, Vec3d forward) {
+  // forward() = (-cos(pitch) sin(yaw), -sin(pitch), -cos(pitch) cos(yaw)), inverted.
+  const double length = collide::length(forward);
+  if (!(length > 0) || !collide::isFinite(forward)) return;
+  const Vec3d f = forward / length;
+  setView(target, std::atan2(-f.x, -f.z), std::asin(std::clamp(-f.y, -1.0, 1.0)), distance_);
+}
+
 void OrbitCamera::setPreset(ViewPreset preset) {
   constexpr double kQuarter = 0.5 * std::numbers::pi;
   double yaw = 0;

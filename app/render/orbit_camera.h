@@ -51,6 +51,8 @@ class OrbitCamera {
   [[nodiscard]] double distance() const { return distance_; }
   [[nodiscard]] Projection projection() const { return projection_; }
   void setView(Vec3d target, double yaw, double pitch, double distance);  // clamps pitch and distance
+  // Looks at `target` along `forward` (any length but 0), keeping the distance; pitch clamped as setView does.
+  void lookAlong(Vec3d target, Vec3d forward);
   void setProjection(Projection projection) { projection_ = projection; }
 
   // [SECTION] Frame

@@ -429,6 +429,13 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   trackEdits(labTookKeys);
   // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
   // replaces the lab.
+  if (const std::optional<Lab::ViewAim> aim = lab_->takeViewAim()) {
+    for (Viewport& view : views_) {
+      if (view.kind != ViewKind::Spatial) continue;
+      view.orbit.lookAlong(aim->target, aim->forward);
+      break;
+    }
+  }
   if (Scene request; lab_->takeSceneRequest(request)) requestOpen(std::move(request), "");
 }
 

@@ -1316,6 +1316,33 @@ TEST(ShapeInspector, EulerAnglesShowRoundingNoiseAsZero) {
   EXPECT_NEAR(displayedEulerDegrees(collide::Quat<double>::fromEuler(0, 1e-6 * radian, 0)).y, 1e-6, 1e-12);
 }
 
+// N (or the button under the result) asks the shell to look across the contact: edge-on to the result's normal,
+// at the middle of the witness points; once per press. Without a normal (boolean GJK) there is nothing to ask.
+TEST(NarrowPhase3Lab, LookingAcrossTheContactTurnsTheViewEdgeOnToTheNormal) {
+  const LabInfo* info = findLab("Narrow phase 3D");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("3d_08_hull_most_iterations.json"));
+  ASSERT_NE(lab, nullptr);
+  std::string error;
+  ASSERT_TRUE(lab->setAlgorithm("distance", error)) << error;
+  Json state;
+  lab->dumpState(state);
+  EXPECT_FALSE(lab->takeViewAim());
+  lab->keyPressed({GLFW_KEY_N, 0});
+  const std::optional<Lab::ViewAim> aim = lab->takeViewAim();
+  ASSERT_TRUE(aim);
+  EXPECT_FALSE(lab->takeViewAim()) << "taken once";
+  const auto vec = [](const Json& v) { return Vec3d{v[0].get<double>(), v[1].get<double>(), v[2].get<double>()}; };
+  const Json& result = state["result"];
+  EXPECT_NEAR(collide::dot(aim->forward, vec(result["normal"])), 0.0, 1e-12);
+  EXPECT_NEAR(collide::length(aim->forward), 1.0, 1e-12);
+  EXPECT_NEAR(collide::length(aim->target - 0.5 * (vec(result["point_a"]) + vec(result["point_b"]))), 0.0, 1e-12);
+  ASSERT_TRUE(lab->setAlgorithm("gjk", error)) << error;
+  lab->dumpState(state);
+  lab->keyPressed({GLFW_KEY_N, 0});
+  EXPECT_FALSE(lab->takeViewAim()) << "boolean GJK gives no normal";
+}
+
 TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
   const LabInfo* info = findLab("Narrow phase 3D");
   ASSERT_NE(info, nullptr);

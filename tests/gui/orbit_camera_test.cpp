@@ -101,6 +101,24 @@ TEST(OrbitCamera, FitShowsEveryCornerInsideTheMarginAndKeepsTheDirection) {
   }
 }
 
+// lookAlong turns the camera to look along a direction at a point, keeping the distance; straight down is held at
+// the pitch limit, as setView holds it.
+TEST(OrbitCamera, LookAlongLooksThatWayAtThatPointFromTheSameDistance) {
+  OrbitCamera camera;
+  camera.setView({0, 0, 0}, 0.3, 0.2, 7);
+  for (const Vec3d& along : {Vec3d{1, 0, 0}, Vec3d{0.3, -0.4, -2}, Vec3d{-1, 0.5, 0.2}}) {
+    camera.lookAlong({1, 2, 3}, along);
+    EXPECT_NEAR(collide::length(camera.forward() - collide::normalize(along)), 0.0, 1e-12);
+    EXPECT_NEAR(collide::length(camera.target() - Vec3d{1, 2, 3}), 0.0, 1e-12);
+    EXPECT_DOUBLE_EQ(camera.distance(), 7);
+  }
+  camera.lookAlong({0, 0, 0}, {0, -1, 0});
+  EXPECT_NEAR(camera.pitch(), OrbitCamera::kMaxPitch, 1e-12);
+  const Vec3d before = camera.forward();
+  camera.lookAlong({5, 5, 5}, {0, 0, 0});  // no direction: nothing changes
+  EXPECT_EQ(camera.forward(), before);
+}
+
 TEST(OrbitCamera, ZoomAtKeepsThePointUnderTheCursor) {
   for (Projection projection : kProjections) {
     for (const Vec2d anchor : {Vec2d{500, 350}, Vec2d{150, 600}, Vec2d{870, 80}}) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glad/gl.h>
@@ -45,6 +46,8 @@ class SpatialTestLab : public Lab {
   }
   bool loadScene(const Scene&, std::string&) override { return true; }
   void saveScene(Scene&) const override {}
+  std::optional<ViewAim> takeViewAim() override { return std::exchange(pendingAim, std::nullopt); }
+  static inline std::optional<ViewAim> pendingAim;  // what the next frame's takeViewAim hands the shell
 
   static Collider3 cube() {
     return Collider3{collide::Box3<double>{{1, 1, 1}}, {{2, 0, 0}, collide::Quat<double>::identity()}};
@@ -131,6 +134,24 @@ TEST_F(SpatialShell, TheSpatialViewIsDrawnIn3DAndFittedToItsBounds) {
   const Json& plane = state["views"][1]["rect"];
   const auto planar = at(plane[0].get<double>() + 0.5 * plane[2].get<double>(), plane[1].get<double>() + 40);
   EXPECT_FALSE(planar[0] > 90 && planar[1] < 40);
+}
+
+// A lab's view aim (the 3D narrow-phase lab's "look across the contact") turns the first spatial view to look along
+// it at its point, from the same distance; the other spatial view stays as it was.
+TEST_F(SpatialShell, ALabsViewAimTurnsTheFirstSpatialView) {
+  const std::unique_ptr<LabShell> shell = makeShell();
+  frames(*shell);
+  const Json before = shell->dumpState();
+  SpatialTestLab::pendingAim = Lab::ViewAim{{2, 1, 0}, {1, 0, 0}};
+  frames(*shell);
+  EXPECT_FALSE(SpatialTestLab::pendingAim) << "the shell takes it";
+  const Json after = shell->dumpState();
+  const Json& space = after["views"][0];
+  EXPECT_EQ(space["target"], Json::array({2.0, 1.0, 0.0}));
+  EXPECT_NEAR(space["yaw"].get<double>(), -90, 1e-9);
+  EXPECT_NEAR(space["pitch"].get<double>(), 0, 1e-9);
+  EXPECT_DOUBLE_EQ(space["distance"].get<double>(), before["views"][0]["distance"].get<double>());
+  EXPECT_EQ(after["views"][2], before["views"][2]);
 }
 
 TEST_F(SpatialShell, TheCameraOptionSetsDirectionAndDistanceAfterTheFit) {
