@@ -317,16 +317,23 @@ const bool registered = registerCommand({
 
 }  // namespace
 
+std::string castAlgorithmNameList() {
+  std::string names;
+  for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable)
+    names += (names.empty() ? "" : ", ") + std::string(info.name);
+  return names;
+}
+
 bool isCastTrace(const Json& line, std::string_view algorithm) {
-  const bool castOnly = algorithm == "ray" || algorithm == "linear" || algorithm == "toi" || algorithm == "dynamic-sat";
+  const bool castOnly = collide::castAlgorithmFromName(algorithm) && !collide::parseAlgorithm(algorithm);
   return castOnly || (line.is_object() && (line.contains("motion_a") || line.contains("motion_b")));
 }
 
 Json castTraceDocument(const Json& line, std::string_view algorithmName, bool useFloat) {
   const std::optional<CastAlgorithm> algorithm = collide::castAlgorithmFromName(algorithmName);
   if (!algorithm) {
-    throw JsonFieldError("algorithm: a line with motions takes a cast algorithm (ray, linear, toi, dynamic-sat, "
-                         "analytic), got \"" + std::string(algorithmName) + "\"");
+    throw JsonFieldError("algorithm: a line with motions takes a cast algorithm (" + castAlgorithmNameList() + "), got \"" +
+                         std::string(algorithmName) + "\"");
   }
   return std::visit(
       [&](const auto& pair) {

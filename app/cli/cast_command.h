@@ -1,11 +1,15 @@
 // app/cli/cast_command.h: what `collision-lab trace` borrows from `cast`: one line with motions, traced.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "lab/vocabulary.h"
 
 namespace lab {
+
+// "ray, linear, toi, dynamic-sat, analytic": the cast algorithms' names, from collide::kCastAlgorithmTable.
+[[nodiscard]] std::string castAlgorithmNameList();
 
 // Whether `trace` should treat a line as a cast: --algo names a cast-only algorithm (ray, linear, toi,
 // dynamic-sat), or the line carries "motion_a" or "motion_b".

@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 
+#include "cli/cast_command.h"
 #include "collide/cast_query.h"
 #include "collide/query.h"
 
@@ -13,10 +14,7 @@ CLI::Validator algorithmChoice(bool cast) {
         if (cast ? casting : narrowPhase) return {};
         if (cast && narrowPhase) return name + " is a narrow-phase algorithm: collision-lab query runs it";
         if (!cast && casting) return name + " is a cast algorithm: collision-lab cast runs it";
-        std::string names;
-        for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable)
-          names += (names.empty() ? "" : ", ") + std::string(info.name);
-        return name + " is not one of " + (cast ? names : collide::algorithmNameList());
+        return name + " is not one of " + (cast ? castAlgorithmNameList() : collide::algorithmNameList());
       },
       "ALGORITHM");
 }

@@ -15,6 +15,7 @@
 
 #include "cli/cast_command.h"
 #include "cli/commands.h"
+#include "collide/cast_query.h"
 #include "collide/query.h"
 #include "collide/query3.h"
 #include "io/query_json.h"
@@ -46,8 +47,8 @@ int runTraceCommand(const TraceCommandOptions& options) {
     if (isCastTrace(line, algorithmName)) {
       // A line of `cast` (motions): the cast algorithm's steps (cli/cast_command.h).
       if (algorithmName.empty()) {
-        throw std::runtime_error("trace: give --algo (ray, linear, toi, dynamic-sat or analytic): the shapes move, "
-                                 "and the input names no cast algorithm");
+        throw std::runtime_error("trace: give --algo (" + castAlgorithmNameList() +
+                                 "): the shapes move, and the input names no cast algorithm");
       }
       const Json out = castTraceDocument(line, algorithmName, options.scalar == "float");
       OutputSink output(options.outputPath);
@@ -88,7 +89,8 @@ const bool registered = registerCommand({
     [](CLI::App& command) -> std::function<int()> {
       auto options = std::make_shared<TraceCommandOptions>();
       std::vector<std::string> names = collide::algorithmNames();
-      for (const std::string_view cast : {"ray", "linear", "toi", "dynamic-sat"}) names.emplace_back(cast);
+      for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable)
+        if (!collide::parseAlgorithm(info.name)) names.emplace_back(info.name);
       command.add_option("--algo", options->algorithm,
                          "Algorithm (default: the scene's \"algorithm\"); on a line with motions, a cast algorithm")
           ->check(CLI::IsMember(names));

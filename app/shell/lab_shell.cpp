@@ -427,8 +427,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   drawDialogs(keys);
   if (showPlots_) plotPanel_.draw(&showPlots_);
   trackEdits(labTookKeys);
-  // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
-  // replaces the lab.
+  // A lab may aim its first spatial view (the 3D narrow-phase lab's "look across the contact").
   if (const std::optional<Lab::ViewAim> aim = lab_->takeViewAim()) {
     for (Viewport& view : views_) {
       if (view.kind != ViewKind::Spatial) continue;
@@ -436,6 +435,8 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
       break;
     }
   }
+  // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
+  // replaces the lab.
   if (Scene request; lab_->takeSceneRequest(request)) requestOpen(std::move(request), "");
 }
 

@@ -5,6 +5,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace lab {
 
@@ -122,19 +123,15 @@ VectorFormat vectorFormat(std::span<const double> numbers, int significant, int 
   format.decimals = std::clamp(significant - 1 - leading, 0, 6);
   const std::size_t width = components > 0 ? static_cast<std::size_t>(components) : 0;
   const std::size_t count = width > 0 ? numbers.size() / width : 0;
-  const auto printedAlike = [&](std::size_t i, std::size_t j) {
-    bool equal = true, alike = true;
-    for (std::size_t k = 0; k < width; ++k) {
-      const double a = numbers[i * width + k], b = numbers[j * width + k];
-      equal = equal && a == b;
-      alike = alike && fixed(a, format.decimals) == fixed(b, format.decimals);
-    }
-    return alike && !equal;
-  };
+  const auto vector = [&](std::size_t i) { return numbers.subspan(i * width, width); };
+  // Each vector printed once per number of decimals tried, then compared by pairs.
   const auto anyAlike = [&] {
+    std::vector<std::string> printed(count);
+    for (std::size_t i = 0; i < count; ++i)
+      for (const double value : vector(i)) printed[i] += fixed(value, format.decimals) + ",";
     for (std::size_t i = 0; i < count; ++i)
       for (std::size_t j = i + 1; j < count; ++j)
-        if (printedAlike(i, j)) return true;
+        if (printed[i] == printed[j] && !std::ranges::equal(vector(i), vector(j))) return true;
     return false;
   };
   while (format.decimals < 6 && anyAlike()) ++format.decimals;
