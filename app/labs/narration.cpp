@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
+#include <numbers>
 #include <optional>
 #include <type_traits>
 
@@ -365,6 +366,47 @@ std::string narrateQueryResult(const collide::QueryResultOf<V>& result) {
   return text + ".";
 }
 
+// Float keeps about 7 significant digits: the double answer is printed with 9, the difference with 2.
+template <class V>
+std::string narrateFloatAgainstDoubleRun(const collide::QueryResultOf<V>& f, const collide::QueryResultOf<V>& d,
+                                         bool& verdictDiffers) {
+  verdictDiffers = f.ok != d.ok || f.hit != d.hit;
+  if (!f.ok && !d.ok) return "";
+  if (verdictDiffers)
+    return "In double the answer differs: " + narrateQueryResult(d) + " Float's rounding changed the verdict.";
+  struct Quantity {
+    const char* name;
+    std::optional<double> floatValue, doubleValue;
+  };
+  std::string text = "In double: ";
+  for (const Quantity& q : {Quantity{"depth", f.depth, d.depth}, Quantity{"distance", f.distance, d.distance},
+                            Quantity{"gap", f.separation, d.separation}}) {
+    if (!q.floatValue || !q.doubleValue) continue;
+    const double off = std::abs(*q.floatValue - *q.doubleValue);
+    text += std::string(q.name) + " " + formatWith("%.9g", *q.doubleValue);
+    if (off == 0) {
+      text += ", the same as float's";
+    } else {
+      text += "; float's is off by " + formatWith("%.2g", off);
+      if (*q.doubleValue != 0) text += " (" + formatWith("%.2g", off / std::abs(*q.doubleValue)) + " of it)";
+    }
+    break;
+  }
+  if (text.size() == std::string("In double: ").size()) text += std::string(d.hit ? "hit" : "no hit") + " too";
+  if (f.normal && d.normal) {
+    // The angle from the cross and dot products: accurate for tiny angles, where acos(dot) is not.
+    double cross2 = 0;
+    if constexpr (collide::kDimension<V> == 3) cross2 = collide::lengthSquared(collide::cross(*f.normal, *d.normal));
+    else cross2 = std::pow(collide::cross(*f.normal, *d.normal), 2);
+    const double degrees = std::atan2(std::sqrt(cross2), collide::dot(*f.normal, *d.normal)) * 180.0 / std::numbers::pi;
+    text += degrees == 0 ? "; the same normal" : "; the normals differ by " + formatWith("%.2g", degrees) + " degrees";
+  }
+  if (f.iterations && d.iterations && *f.iterations != *d.iterations)
+    text += "; float took " + std::to_string(*f.iterations) + " " +
+            std::string(collide::algorithmInfo(f.algorithm).counts) + ", double " + std::to_string(*d.iterations);
+  return text + ".";
+}
+
 namespace {
 
 // "1.18 > radius 1": the quantity, the comparison that holds, the threshold.
@@ -571,6 +613,14 @@ std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step, cons
 }
 std::string narrateResult(const collide::QueryResult<double>& result) { return narrateQueryResult(result); }
 std::string narrateResult(const collide::QueryResult3<double>& result) { return narrateQueryResult(result); }
+std::string narrateFloatAgainstDouble(const collide::QueryResult<double>& floatRun, const collide::QueryResult<double>& doubleRun,
+                                      bool& verdictDiffers) {
+  return narrateFloatAgainstDoubleRun(floatRun, doubleRun, verdictDiffers);
+}
+std::string narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRun,
+                                      const collide::QueryResult3<double>& doubleRun, bool& verdictDiffers) {
+  return narrateFloatAgainstDoubleRun(floatRun, doubleRun, verdictDiffers);
+}
 
 // [SECTION] In space: EPA's polytope, SAT's 15 axes, the sphere tests, the result
 

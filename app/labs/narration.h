@@ -67,6 +67,11 @@ template <class V>
                                               const collide::Collider<double>& b);
 // The outcome in one sentence: "Hit: depth 0.5 along (1, 0)." / "No hit: distance 1.25." / the refusal.
 [[nodiscard]] std::string narrateResult(const collide::QueryResult<double>& result);
+// A float run beside the same query in double: "In double: depth 2.00000012; float's is off by 1.2e-07 (6e-08 of
+// it); the normals differ by 0.002 degrees." A changed verdict is said first; `verdictDiffers` tells the caller to
+// colour it as a warning. Empty when both were refused.
+[[nodiscard]] std::string narrateFloatAgainstDouble(const collide::QueryResult<double>& floatRun,
+                                                    const collide::QueryResult<double>& doubleRun, bool& verdictDiffers);
 
 // The same in space (the 3D lab): GJK's tetrahedron, EPA's polytope with its horizon, SAT's face and edge x edge
 // axes (and SAT lite's false hits), the sphere tests.
@@ -82,5 +87,7 @@ template <class V>
 [[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
                                               const collide::Collider3<double>& b);
 [[nodiscard]] std::string narrateResult(const collide::QueryResult3<double>& result);
+[[nodiscard]] std::string narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRun,
+                                                    const collide::QueryResult3<double>& doubleRun, bool& verdictDiffers);
 
 }  // namespace lab

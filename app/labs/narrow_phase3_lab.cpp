@@ -24,6 +24,7 @@
 #include "io/shape_json.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
+#include "labs/trace_to_double.h"
 #include "platform/theme.h"
 #include "render/shape_drawing3.h"
 #include "widgets/shape_inspector.h"
@@ -190,8 +191,18 @@ void NarrowPhase3Lab::applyPreset(int preset) {
 void NarrowPhase3Lab::record() {
   recordPending_ = false;
   const Clock::time_point start = Clock::now();
-  trace_ = collide::recordQuery<double>(algorithm_, shapes_[0], shapes_[1]);
-  recordTiming_.add(microsecondsSince(start));
+  if (useFloat_) {
+    const collide::Collider3<float> a = collide::castCollider<float>(shapes_[0]);
+    const collide::Collider3<float> b = collide::castCollider<float>(shapes_[1]);
+    const collide::QueryTrace3<float> recorded = collide::recordQuery<float>(algorithm_, a, b);
+    recordTiming_.add(microsecondsSince(start));
+    trace_ = toDouble(recorded);
+    doubleResult_ = collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1]);
+  } else {
+    trace_ = collide::recordQuery<double>(algorithm_, shapes_[0], shapes_[1]);
+    recordTiming_.add(microsecondsSince(start));
+    doubleResult_.reset();
+  }
 
   steps_ = traceSteps(trace_);
   stepRows_ = stepListEntries(trace_, steps_);
@@ -252,12 +263,22 @@ void NarrowPhase3Lab::rebuildMinkowski() {
 void NarrowPhase3Lab::update(double) {
   recordIfChanged();
   // The unrecorded query's mean time, for the plots (runQuery is compiled in the core library: not optimised away).
-  queryMicros_ = meanMicroseconds([&] { static_cast<void>(collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1])); });
+  if (useFloat_) {
+    const collide::Collider3<float> a = collide::castCollider<float>(shapes_[0]);
+    const collide::Collider3<float> b = collide::castCollider<float>(shapes_[1]);
+    queryMicros_ = meanMicroseconds([&] { static_cast<void>(collide::runQuery<float>(algorithm_, a, b)); });
+  } else {
+    queryMicros_ = meanMicroseconds([&] { static_cast<void>(collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1])); });
+  }
 }
 
 void NarrowPhase3Lab::keyPressed(const KeyPress& press) {
   if (isPress(press, GLFW_KEY_ESCAPE) && dragShape_ < 0) selected_ = -1;
   if (isPress(press, GLFW_KEY_N)) viewAim_ = contactAim();
+  if (isPress(press, GLFW_KEY_T)) {
+    useFloat_ = !useFloat_;
+    changed();
+  }
   for (int i = 0; i < static_cast<int>(kAlgorithms3.size()); ++i) {
     if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != kAlgorithms3[static_cast<std::size_t>(i)]) {
       algorithm_ = kAlgorithms3[static_cast<std::size_t>(i)];
@@ -403,6 +424,8 @@ void NarrowPhase3Lab::mouseUp(const MouseEvent&) {
 bool NarrowPhase3Lab::loadScene(const Scene& scene, std::string& error) {
   Collider3 a, b;
   if (!scenePair(scene, a, b, error)) return false;
+  bool useFloat = useFloat_;
+  if (!readScalarState(scene.labState, useFloat, error)) return false;
   int step = 0;
   if (const auto it = scene.labState.find("step"); it != scene.labState.end()) {
     if (!it->is_number_integer() || it->get<long long>() < 0) {
@@ -412,6 +435,7 @@ bool NarrowPhase3Lab::loadScene(const Scene& scene, std::string& error) {
     step = static_cast<int>(std::min<long long>(it->get<long long>(), 1 << 20));
   }
   shapes_ = {a, b};
+  useFloat_ = useFloat;
   inspectorErrors_ = {};
   preset_ = -1;
   step_ = step;
@@ -422,7 +446,7 @@ bool NarrowPhase3Lab::loadScene(const Scene& scene, std::string& error) {
 void NarrowPhase3Lab::saveScene(Scene& scene) const {
   setScenePair(scene, shapes_[0], shapes_[1]);
   scene.algorithm = std::string(collide::algorithmName(algorithm_));
-  scene.labState = {{"step", step_}};
+  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"step", step_}};
 }
 
 bool NarrowPhase3Lab::setAlgorithm(std::string_view name, std::string& error) {
@@ -441,10 +465,15 @@ void NarrowPhase3Lab::loadSettings(const Json& settings) {
     if (const auto algorithm = collide::parseAlgorithm(found->get<std::string>()); algorithm && collide::runsIn(*algorithm, 3))
       algorithm_ = *algorithm;
   }
+  std::string scalar = "double";
+  readSetting(settings, "scalar", scalar);
+  useFloat_ = scalar == "float";
   record();
 }
 
-Json NarrowPhase3Lab::saveSettings() const { return {{"algorithm", collide::algorithmName(algorithm_)}}; }
+Json NarrowPhase3Lab::saveSettings() const {
+  return {{"algorithm", collide::algorithmName(algorithm_)}, {"scalar", useFloat_ ? "float" : "double"}};
+}
 
 void NarrowPhase3Lab::dumpState(Json& out) const {
   Json shapes = Json::array();
@@ -457,6 +486,7 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
   const collide::QueryResult3<double>& r = trace_.result;
   out["shapes"] = std::move(shapes);
   out["algorithm"] = collide::algorithmName(algorithm_);
+  out["scalar"] = useFloat_ ? "float" : "double";
   out["step_index"] = step_;
   out["step_count"] = stepCount();
   out["hit"] = r.ok && r.hit;
@@ -473,6 +503,7 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
                    {"status", r.status ? Json(std::string(collide::statusName(*r.status))) : Json(nullptr)},
                    {"stop_reason", std::string(r.stopReason)},
                    {"face_axes_fooled", r.faceAxesFooled ? Json(*r.faceAxesFooled) : Json(nullptr)}};
+  out["float_against_double"] = floatAgainstDoubleJson(r, doubleResult_);
   out["narration"] = narration();
   out["minkowski"] = {{"vertices", static_cast<int>(minkowski_.positions.size())},
                       {"triangles", static_cast<int>(minkowski_.triangles.size() / 3)},
@@ -490,6 +521,7 @@ std::vector<Shortcut> NarrowPhase3Lab::shortcuts() const {
           {"Drag a gizmo arrow / ring", "move the selected shape along an axis / turn it about one"},
           {"Escape", "deselect"},
           {"N", "look across the contact: the world view turned edge-on to the normal, at the contact"},
+          {"T", "run the core in float / double"},
           {"Left-drag empty space", "orbit the camera"}};
 }
 
@@ -566,6 +598,18 @@ void NarrowPhase3Lab::drawUi() {
     algorithm_ = kAlgorithms3[static_cast<std::size_t>(current)];
     changed();
   }
+  // The scalar the core runs in: float is what most engines use; the result then says what double answers.
+  ImGui::TextUnformatted("Scalar");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("double", !useFloat_)) {
+    useFloat_ = false;
+    changed();
+  }
+  ImGui::SameLine();
+  if (ImGui::RadioButton("float", useFloat_)) {
+    useFloat_ = true;
+    changed();
+  }
   // Presets
   const std::vector<Preset> all = presets();
   ImGui::SetNextItemWidth(-1.0f);
@@ -598,7 +642,7 @@ void NarrowPhase3Lab::drawUi() {
       if (r.gjkIterations)
         runs = "GJK " + count(*r.gjkIterations, "iterations") + (r.hit ? ", then EPA " + runs : "; no EPA (apart)");
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      textWrapped("%s; recorded in %.1f us", runs.c_str(), recordTiming_.last);
+      textWrapped("%s; recorded in %.1f us (%s)", runs.c_str(), recordTiming_.last, useFloat_ ? "float" : "double");
       ImGui::PopStyleColor();
     }
     // The witness points, world frame: what a programmer compares with their own engine's contact.
@@ -609,6 +653,7 @@ void NarrowPhase3Lab::drawUi() {
     }
     if (r.normal && r.pointA && r.pointB && ImGui::SmallButton("Look across the contact (N)")) viewAim_ = contactAim();
   }
+  drawFloatAgainstDouble(r, doubleResult_);
   ImGui::Separator();
   textWrapped("%s", narration().c_str());
   drawStepTable();

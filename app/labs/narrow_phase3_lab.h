@@ -73,7 +73,7 @@ class NarrowPhase3Lab final : public Lab {
 
  private:
   // [SECTION] State (narrow_phase3_lab.cpp)
-  void record();  // re-runs recordQuery on the current pair, keeps the step (clamped)
+  void record();  // re-runs recordQuery on the current pair (in float or double), keeps the step (clamped)
   void changed() { recordPending_ = true; }
   void recordIfChanged();
   void rebuildMinkowski();
@@ -96,7 +96,9 @@ class NarrowPhase3Lab final : public Lab {
   std::array<Collider3, 2> shapes_;
   collide::Algorithm algorithm_ = collide::Algorithm::Gjk;
 
+  bool useFloat_ = false;  // run the core in float (a game engine's precision), widened to double for the views
   collide::QueryTrace3<double> trace_;
+  std::optional<collide::QueryResult3<double>> doubleResult_;  // float runs: the same query in double, to compare
   std::vector<StepRef> steps_;
   std::vector<StepListEntry> stepRows_;  // the step list's rows, built once per recording
   int step_ = 0;

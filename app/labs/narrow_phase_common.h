@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 
 #include "collide/query.h"
 #include "collide/sat3.h"
+#include "io/shape_json.h"
 #include "lab/vocabulary.h"
 #include "labs/format.h"
 #include "labs/narration.h"
@@ -151,6 +153,41 @@ void appendQueryMetrics(collide::Algorithm algorithm, const collide::QueryResult
   }
   out.push_back({"query_time", queryMicros, "us"});
   out.push_back({"hit", r.ok && r.hit ? 1.0 : 0.0, "bool"});
+}
+
+// A narrow-phase scene's lab_state.scalar, "double" or "float", into `useFloat` (left as it is when absent).
+// False with the message naming the field for anything else.
+[[nodiscard]] inline bool readScalarState(const Json& state, bool& useFloat, std::string& error) {
+  const auto it = state.find("scalar");
+  if (it == state.end()) return true;
+  if (!it->is_string() || (*it != "double" && *it != "float")) {
+    error = "lab_state.scalar: expected \"double\" or \"float\", got " + describeJsonValue(*it);
+    return false;
+  }
+  useFloat = *it == "float";
+  return true;
+}
+
+// A float run's line under the result: what the same query answers in double (narration.h), in the warning colour
+// when the verdict differs. Nothing for a double run (`doubleRun` empty).
+template <class V>
+void drawFloatAgainstDouble(const collide::QueryResultOf<V>& floatRun, const std::optional<collide::QueryResultOf<V>>& doubleRun) {
+  if (!doubleRun) return;
+  bool verdictDiffers = false;
+  const std::string text = narrateFloatAgainstDouble(floatRun, *doubleRun, verdictDiffers);
+  ImGui::PushStyleColor(ImGuiCol_Text, verdictDiffers ? ImVec4(1.0f, 0.45f, 0.45f, 1.0f) : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  textWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+// The same for a lab's state dump: {"text", "verdict_differs"}, or null for a double run.
+template <class V>
+[[nodiscard]] Json floatAgainstDoubleJson(const collide::QueryResultOf<V>& floatRun,
+                                          const std::optional<collide::QueryResultOf<V>>& doubleRun) {
+  if (!doubleRun) return nullptr;
+  bool verdictDiffers = false;
+  const std::string text = narrateFloatAgainstDouble(floatRun, *doubleRun, verdictDiffers);
+  return {{"text", text}, {"verdict_differs", verdictDiffers}};
 }
 
 // Shapes touch (rather than overlap or stand apart) when the depth or distance is within this much of A - B's size:

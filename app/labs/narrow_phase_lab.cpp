@@ -1,7 +1,7 @@
 // The narrow-phase lab: state, recording, editing, the side panel and scene IO (the views are drawn in
 // narrow_phase_views.cpp). Class overview in narrow_phase_lab.h.
 //
-// [SECTION] Shapes and scalar conversion
+// [SECTION] Result JSON
 // [SECTION] Recording
 // [SECTION] Frame, mouse, timeline
 // [SECTION] Scenes, settings, dump, metrics
@@ -25,6 +25,7 @@
 #include "collide/polygon.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
+#include "labs/trace_to_double.h"
 #include "widgets/shape_inspector.h"
 #include "widgets/wrapped_text.h"
 
@@ -45,94 +46,7 @@ constexpr auto kAlgorithmLabels = [] {
 constexpr const char* kShapeNames[2] = {"A", "B"};
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
 
-// [SECTION] Shapes and scalar conversion
-
-// A shape of `type` placed at `anchor` (an Aabb carries its position in its corners).
-template <collide::Scalar T>
-Vec2d toDouble(collide::Vec2<T> v) {
-  return v.template cast<double>();
-}
-
-template <collide::Scalar T>
-collide::SupportPoint<collide::Vec2<double>> toDouble(const collide::SupportPoint<collide::Vec2<T>>& s) {
-  return {toDouble(s.pointA), toDouble(s.pointB), toDouble(s.point)};
-}
-
-template <collide::Scalar T>
-collide::Simplex<collide::Vec2<double>> toDouble(const collide::Simplex<collide::Vec2<T>>& s) {
-  collide::Simplex<collide::Vec2<double>> out;
-  out.count = s.count;
-  for (int i = 0; i < 3; ++i) out.vertices[i] = toDouble(s.vertices[i]);
-  return out;
-}
-
-template <collide::Scalar T>
-collide::GjkStep<collide::Vec2<double>> toDouble(const collide::GjkStep<collide::Vec2<T>>& s) {
-  return {s.iteration,         toDouble(s.direction),   toDouble(s.support),      double(s.supportDotDirection),
-          toDouble(s.simplexBefore), s.region,        s.droppedMask,            toDouble(s.simplexAfter),
-          toDouble(s.closestPoint),  double(s.distance), toDouble(s.nextDirection), s.stop};
-}
-
-template <collide::Scalar T>
-collide::EpaStep<double> toDouble(const collide::EpaStep<T>& s) {
-  collide::EpaStep<double> out;
-  out.iteration = s.iteration;
-  for (const auto& vertex : s.polytope) out.polytope.push_back(toDouble(vertex));
-  out.closestEdge = s.closestEdge;
-  out.edgeNormal = toDouble(s.edgeNormal);
-  out.edgeDistance = s.edgeDistance;
-  out.support = toDouble(s.support);
-  out.supportDistance = s.supportDistance;
-  out.gap = s.gap;
-  out.inserted = s.inserted;
-  out.removed = s.removed;
-  out.stop = s.stop;
-  return out;
-}
-
-template <collide::Scalar T>
-collide::EpaStart<double> toDouble(const collide::EpaStart<T>& s) {
-  collide::EpaStart<double> out;
-  out.simplex = toDouble(s.simplex);
-  for (const auto& direction : s.directions) out.directions.push_back(toDouble(direction));
-  for (const auto& support : s.supports) out.supports.push_back(toDouble(support));
-  for (const auto& vertex : s.polygon) out.polygon.push_back(toDouble(vertex));
-  return out;
-}
-
-template <collide::Scalar T>
-collide::SatAxisStep<double> toDouble(const collide::SatAxisStep<T>& s) {
-  return {s.axisIndex, toDouble(s.axis), s.source,     s.edge, s.minA, s.maxA, s.minB, s.maxB, s.overlap,
-          s.separating, s.bestAxisIndex, s.bestOverlap};
-}
-
-template <collide::Scalar T>
-collide::AnalyticStep<double> toDouble(const collide::AnalyticStep<T>& s) {
-  return {s.index, s.title, toDouble(s.point), toDouble(s.closest), double(s.value), s.decided, s.hit, s.edge};
-}
-
-template <class T, class F>
-auto mapOptional(const std::optional<T>& value, F convert) -> std::optional<decltype(convert(*value))> {
-  if (!value) return std::nullopt;
-  return convert(*value);
-}
-
-template <collide::Scalar T>
-collide::QueryTrace<double> toDouble(const collide::QueryTrace<T>& trace) {
-  collide::QueryTrace<double> out;
-  const collide::QueryResult<T>& r = trace.result;
-  const auto number = [](T v) { return static_cast<double>(v); };
-  const auto vector = [](collide::Vec2<T> v) { return toDouble(v); };
-  out.result = {r.algorithm, r.ok, r.error, r.hit, mapOptional(r.distance, number), mapOptional(r.separation, number),
-                mapOptional(r.depth, number), mapOptional(r.normal, vector), mapOptional(r.pointA, vector),
-                mapOptional(r.pointB, vector), r.iterations, r.gjkIterations, r.status, r.stopReason, r.refusal, r.faceAxesFooled};
-  for (const auto& s : trace.gjk) out.gjk.push_back(toDouble(s));
-  for (const auto& s : trace.epaStart) out.epaStart.push_back(toDouble(s));
-  for (const auto& s : trace.epa) out.epa.push_back(toDouble(s));
-  for (const auto& s : trace.sat) out.sat.push_back(toDouble(s));
-  for (const auto& s : trace.analytic) out.analytic.push_back(toDouble(s));
-  return out;
-}
+// [SECTION] Result JSON
 
 Json optionalNumber(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
 Json optionalVector(const std::optional<Vec2d>& value) { return value ? Json{value->x, value->y} : Json(nullptr); }
@@ -155,9 +69,11 @@ void NarrowPhaseLab::record() {
     const collide::QueryTrace<float> recorded = collide::recordQuery<float>(algorithm_, a, b);
     recordTiming_.add(microsecondsSince(start));
     trace_ = toDouble(recorded);
+    doubleResult_ = collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1]);
   } else {
     trace_ = collide::recordQuery<double>(algorithm_, shapes_[0], shapes_[1]);
     recordTiming_.add(microsecondsSince(start));
+    doubleResult_.reset();
   }
 
   steps_ = traceSteps(trace_);
@@ -296,14 +212,7 @@ bool NarrowPhaseLab::loadScene(const Scene& scene, std::string& error) {
   bool useFloat = useFloat_;
   int step = 0;
   const Json& state = scene.labState;
-  if (state.contains("scalar")) {
-    const Json& scalar = state["scalar"];
-    if (!scalar.is_string() || (scalar != "double" && scalar != "float")) {
-      error = "lab_state.scalar: expected \"double\" or \"float\", got " + describeJsonValue(scalar);
-      return false;
-    }
-    useFloat = scalar == "float";
-  }
+  if (!readScalarState(state, useFloat, error)) return false;
   if (state.contains("step")) {
     const Json& value = state["step"];
     if (!value.is_number_integer() || value.get<long long>() < 0) {
@@ -365,6 +274,7 @@ void NarrowPhaseLab::dumpState(Json& out) const {
   out["positions"] = positions;
   out["algorithm"] = std::string(collide::algorithmName(algorithm_));
   out["scalar"] = useFloat_ ? "float" : "double";
+  out["float_against_double"] = floatAgainstDoubleJson(r, doubleResult_);
   out["step_index"] = step_;
   out["step_count"] = stepCount();
   out["hit"] = r.ok && r.hit;
@@ -514,6 +424,7 @@ void NarrowPhaseLab::drawUi() {
     if (r.status) ImGui::Text("status      %s", std::string(collide::statusName(*r.status)).c_str());
     if (!r.stopReason.empty()) ImGui::Text("stop        %s", std::string(r.stopReason).c_str());
   }
+  drawFloatAgainstDouble(r, doubleResult_);
   ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordTiming_.last);
 
   ImGui::Spacing();

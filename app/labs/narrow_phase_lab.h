@@ -76,6 +76,7 @@ class NarrowPhaseLab final : public Lab {
   std::array<Collider, 2> shapes_;
   collide::Algorithm algorithm_ = collide::Algorithm::Gjk;
   bool useFloat_ = false;              // run the core in float, to show its precision trouble
+  std::optional<collide::QueryResult<double>> doubleResult_;  // float runs: the same query in double, to compare
 
   collide::QueryTrace<double> trace_;  // the recorded run, in double whatever scalar ran
   std::vector<StepRef> steps_;

@@ -42,6 +42,7 @@
 #include "labs/format.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
+#include "labs/trace_to_double.h"
 #include "lab/lab.h"
 #include "resources/embedded.h"
 #include "shell/lab_shell.h"
@@ -1341,6 +1342,186 @@ TEST(NarrowPhase3Lab, LookingAcrossTheContactTurnsTheViewEdgeOnToTheNormal) {
   lab->dumpState(state);
   lab->keyPressed({GLFW_KEY_N, 0});
   EXPECT_FALSE(lab->takeViewAim()) << "boolean GJK gives no normal";
+}
+
+// T runs the core in float: the lab shows the float run's own numbers (widened, not rerun in double), says what
+// double answers beside it, and a scene keeps the choice.
+TEST(NarrowPhase3Lab, AFloatRunShowsTheFloatCoresNumbersAndWhatDoubleAnswers) {
+  const LabInfo* info = findLab("Narrow phase 3D");
+  ASSERT_NE(info, nullptr);
+  const Scene scene = curated("3d_10_sizes_1_to_1000.json");
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  Json state;
+  lab->dumpState(state);
+  EXPECT_EQ(state["scalar"], "double");
+  EXPECT_TRUE(state["float_against_double"].is_null());
+  const double doubleDistance = state["result"]["distance"].get<double>();
+
+  lab->keyPressed({GLFW_KEY_T, 0});
+  lab->update(0.0);
+  lab->dumpState(state);
+  EXPECT_EQ(state["scalar"], "float");
+  const auto a = collide::castCollider<float>(scene.shapes3[0].collider);
+  const auto b = collide::castCollider<float>(scene.shapes3[1].collider);
+  const collide::QueryTrace3<float> floatRun = collide::recordQuery<float>(Algorithm::Distance, a, b);
+  ASSERT_TRUE(floatRun.result.ok);
+  EXPECT_EQ(state["result"]["distance"].get<double>(), static_cast<double>(*floatRun.result.distance));
+  EXPECT_NE(state["result"]["distance"].get<double>(), doubleDistance) << "a float run differs in the last digits";
+  EXPECT_EQ(state["result"]["iterations"], *floatRun.result.iterations);
+  EXPECT_EQ(state["step_count"], static_cast<int>(floatRun.gjk.size()));
+  const std::string comparison = state["float_against_double"]["text"].get<std::string>();
+  EXPECT_EQ(comparison.rfind("In double: distance " + formatWith("%.9g", doubleDistance) + "; float's is off by ", 0), 0u)
+      << comparison;
+  EXPECT_FALSE(state["float_against_double"]["verdict_differs"].get<bool>());
+
+  // Saved and opened again: still float. A scalar that is neither is refused by name, and the lab keeps its work.
+  Scene saved;
+  lab->saveScene(saved);
+  EXPECT_EQ(saved.labState["scalar"], "float");
+  const std::unique_ptr<Lab> reopened = openScene(*info, saved);
+  ASSERT_NE(reopened, nullptr);
+  Json reopenedState;
+  reopened->dumpState(reopenedState);
+  EXPECT_EQ(reopenedState["scalar"], "float");
+  EXPECT_EQ(reopenedState["result"], state["result"]);
+  Scene bad = saved;
+  bad.labState["scalar"] = "single";
+  std::string error;
+  EXPECT_FALSE(reopened->loadScene(bad, error));
+  EXPECT_EQ(error, "lab_state.scalar: expected \"double\" or \"float\", got \"single\"");
+  reopened->dumpState(reopenedState);
+  EXPECT_EQ(reopenedState["result"], state["result"]);
+
+  lab->keyPressed({GLFW_KEY_T, 0});
+  lab->update(0.0);
+  lab->dumpState(state);
+  EXPECT_EQ(state["scalar"], "double");
+  EXPECT_EQ(state["result"]["distance"].get<double>(), doubleDistance);
+  EXPECT_TRUE(state["float_against_double"].is_null());
+}
+
+// Every algorithm's float run, widened for the views, carries the float run's numbers step by step; and every
+// step narrates (the widened EPA polytope, SAT axes and analytic steps are what the views and narration read).
+TEST(NarrowPhase3Lab, AWidenedFloatRunKeepsEveryStepOfTheFloatRun) {
+  for (const char* name : {"3d_04_identical_cubes.json", "3d_06_sphere_on_box_vertex.json", "3d_09_thin_slab.json"}) {
+    const Scene scene = curated(name);
+    const auto a = collide::castCollider<float>(scene.shapes3[0].collider);
+    const auto b = collide::castCollider<float>(scene.shapes3[1].collider);
+    for (const Algorithm algorithm : collide::kAlgorithmsIn<3>) {
+      if (!collide::refusal(algorithm, a, b).empty()) continue;
+      SCOPED_TRACE(std::string(name) + " " + std::string(collide::algorithmName(algorithm)));
+      const collide::QueryTrace3<float> run = collide::recordQuery<float>(algorithm, a, b);
+      const collide::QueryTrace3<double> wide = toDouble(run);
+      ASSERT_EQ(wide.gjk.size(), run.gjk.size());
+      for (std::size_t i = 0; i < run.gjk.size(); ++i) {
+        EXPECT_EQ(wide.gjk[i].support.point, toDouble(run.gjk[i].support.point));
+        EXPECT_EQ(wide.gjk[i].distance, run.gjk[i].distance);
+        EXPECT_EQ(wide.gjk[i].simplexAfter.count, run.gjk[i].simplexAfter.count);
+        EXPECT_EQ(wide.gjk[i].stop, run.gjk[i].stop);
+      }
+      ASSERT_EQ(wide.epaStart.size(), run.epaStart.size());
+      for (std::size_t i = 0; i < run.epaStart.size(); ++i) {
+        EXPECT_EQ(wide.epaStart[i].vertices.size(), run.epaStart[i].vertices.size());
+        EXPECT_EQ(wide.epaStart[i].faces.size(), run.epaStart[i].faces.size());
+        EXPECT_EQ(wide.epaStart[i].directions.size(), run.epaStart[i].directions.size());
+      }
+      ASSERT_EQ(wide.epa.size(), run.epa.size());
+      for (std::size_t i = 0; i < run.epa.size(); ++i) {
+        const auto& w = wide.epa[i];
+        const auto& f = run.epa[i];
+        EXPECT_EQ(w.faces.size(), f.faces.size());
+        EXPECT_EQ(w.closestFace, f.closestFace);
+        EXPECT_EQ(w.faces[static_cast<std::size_t>(w.closestFace)].vertices, f.faces[static_cast<std::size_t>(f.closestFace)].vertices);
+        EXPECT_EQ(w.faceDistance, f.faceDistance);
+        EXPECT_EQ(w.gap, f.gap);
+        EXPECT_EQ(w.horizon, f.horizon);
+        EXPECT_EQ(w.removedFaces, f.removedFaces);
+        EXPECT_EQ(w.addedFaces.size(), f.addedFaces.size());
+        EXPECT_EQ(w.stop, f.stop);
+      }
+      ASSERT_EQ(wide.sat.size(), run.sat.size());
+      for (std::size_t i = 0; i < run.sat.size(); ++i) {
+        EXPECT_EQ(wide.sat[i].overlap, run.sat[i].overlap);
+        EXPECT_EQ(wide.sat[i].pruned, run.sat[i].pruned);
+        EXPECT_EQ(wide.sat[i].indexA, run.sat[i].indexA);
+        EXPECT_EQ(wide.sat[i].indexB, run.sat[i].indexB);
+        EXPECT_EQ(wide.sat[i].bestAxisIndex, run.sat[i].bestAxisIndex);
+      }
+      ASSERT_EQ(wide.analytic.size(), run.analytic.size());
+      for (std::size_t i = 0; i < run.analytic.size(); ++i) {
+        EXPECT_EQ(wide.analytic[i].value, run.analytic[i].value);
+        EXPECT_EQ(wide.analytic[i].feature, run.analytic[i].feature);
+        EXPECT_EQ(wide.analytic[i].title, run.analytic[i].title);
+      }
+      EXPECT_EQ(wide.result.hit, run.result.hit);
+      EXPECT_EQ(wide.result.depth.has_value(), run.result.depth.has_value());
+      if (run.result.depth) EXPECT_EQ(*wide.result.depth, *run.result.depth);
+      EXPECT_EQ(wide.result.stopReason, run.result.stopReason);
+    }
+    // The lab in float on the same scene: every step of every algorithm narrates.
+    const std::unique_ptr<Lab> lab = openScene(*findLab("Narrow phase 3D"), scene);
+    ASSERT_NE(lab, nullptr);
+    lab->keyPressed({GLFW_KEY_T, 0});
+    for (const Algorithm algorithm : collide::kAlgorithmsIn<3>) {
+      std::string error;
+      ASSERT_TRUE(lab->setAlgorithm(collide::algorithmName(algorithm), error)) << error;
+      for (int step = 0; step < lab->stepCount(); ++step) {
+        lab->setStep(step);
+        Json state;
+        lab->dumpState(state);
+        EXPECT_EQ(state["scalar"], "float");
+        EXPECT_FALSE(state["narration"].get<std::string>().empty());
+      }
+    }
+  }
+}
+
+// The comparison line says a changed verdict first (the lab colours it as a warning) and measures the rest.
+TEST(NarrowPhaseLabs, FloatAgainstDoubleSaysAChangedVerdictFirst) {
+  collide::QueryResult3<double> floatRun, doubleRun;
+  floatRun.ok = doubleRun.ok = true;
+  floatRun.algorithm = doubleRun.algorithm = Algorithm::Distance;
+  floatRun.hit = true;
+  doubleRun.distance = 1e-7;
+  bool verdictDiffers = false;
+  std::string text = narrateFloatAgainstDouble(floatRun, doubleRun, verdictDiffers);
+  EXPECT_TRUE(verdictDiffers);
+  EXPECT_EQ(text, "In double the answer differs: No hit: distance 1e-07. Float's rounding changed the verdict.");
+
+  floatRun.hit = false;
+  floatRun.distance = 2.0;
+  doubleRun.distance = 2.0;
+  floatRun.normal = Vec3d{1, 0, 0};
+  doubleRun.normal = Vec3d{1, 0, 0};
+  floatRun.iterations = 4;
+  doubleRun.iterations = 4;
+  EXPECT_EQ(narrateFloatAgainstDouble(floatRun, doubleRun, verdictDiffers),
+            "In double: distance 2, the same as float's; the same normal.");
+  EXPECT_FALSE(verdictDiffers);
+  floatRun.distance = 2.0 + 3e-7;
+  floatRun.normal = collide::normalize(Vec3d{1, 1e-4, 0});
+  floatRun.iterations = 5;
+  EXPECT_EQ(narrateFloatAgainstDouble(floatRun, doubleRun, verdictDiffers),
+            "In double: distance 2; float's is off by 3e-07 (1.5e-07 of it); the normals differ by 0.0057 degrees; "
+            "float took 5 iterations, double 4.");
+}
+
+// The plane's lab says the same beside a float run.
+TEST(NarrowPhaseLabs, ThePlanesFloatRunSaysWhatDoubleAnswersToo) {
+  const LabInfo* info = findLab("GJK");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("08_large_coordinates.json"));
+  ASSERT_NE(lab, nullptr);
+  Json state;
+  lab->dumpState(state);
+  EXPECT_TRUE(state["float_against_double"].is_null());
+  lab->keyPressed({GLFW_KEY_T, 0});
+  lab->update(0.0);
+  lab->dumpState(state);
+  EXPECT_EQ(state["scalar"], "float");
+  EXPECT_EQ(state["float_against_double"]["text"].get<std::string>().rfind("In double", 0), 0u)
+      << state["float_against_double"];
 }
 
 TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
