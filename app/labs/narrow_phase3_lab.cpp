@@ -570,6 +570,11 @@ void NarrowPhase3Lab::drawStepTable() {
     }
     ImGui::TextDisabled("Simplex after this step (w = a - b)");
     drawSupportTable<Vec3d>("##simplex", rows);
+  } else if (ref.kind == StepRef::Kind::EpaStart) {
+    // The start polytope's vertices as the views number them: GJK's points, then what the searches added.
+    rows = epaStartRows(trace_.epaStart[static_cast<std::size_t>(ref.index)]);
+    ImGui::TextDisabled("Start polytope (w = a - b)");
+    drawSupportTable<Vec3d>("##start", rows);
   } else if (ref.kind == StepRef::Kind::Epa) {
     const collide::EpaStep3<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
     const collide::EpaFace3<double>& face = step.faces[static_cast<std::size_t>(step.closestFace)];

@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <imgui.h>
@@ -217,6 +218,25 @@ struct SupportRow {
   collide::SupportPoint<V> point;
   std::string note;
 };
+
+// EPA's start as table rows: the start polygon's vertices (the plane) or the start polytope's (space), numbered as
+// the views and the narration number them, each marked "GJK" when it came from GJK's last simplex, else "searched".
+template <class Start>
+[[nodiscard]] auto epaStartRows(const Start& start) {
+  const auto& points = [&]() -> const auto& {
+    if constexpr (requires { start.polygon; }) return start.polygon;
+    else return start.vertices;
+  }();
+  using V = std::remove_cvref_t<decltype(points[0].point)>;
+  std::vector<SupportRow<V>> rows;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    bool fromGjk = false;
+    for (int k = 0; k < start.simplex.count; ++k)
+      fromGjk = fromGjk || start.simplex.vertices[static_cast<std::size_t>(k)].point == points[i].point;
+    rows.push_back({std::to_string(i), points[i], fromGjk ? "GJK" : "searched"});
+  }
+  return rows;
+}
 
 // The support points of a step as a table: per point three rows, w = a - b, a on A and b on B, each vector on one
 // line in one number format for the whole table (widgets/wrapped_text.h), columns as wide as their content, a band

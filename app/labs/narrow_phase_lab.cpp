@@ -473,12 +473,7 @@ void NarrowPhaseLab::drawStepTable() {
     drawSupportTable<Vec2d>("##simplex", rows);
   } else if (ref.kind == StepRef::Kind::EpaStart) {
     // The start polygon's vertices: GJK's points, then what the searches added.
-    const collide::EpaStart<double>& start = trace_.epaStart[static_cast<std::size_t>(ref.index)];
-    for (std::size_t i = 0; i < start.polygon.size(); ++i) {
-      bool fromGjk = false;
-      for (int k = 0; k < start.simplex.count; ++k) fromGjk = fromGjk || start.simplex.vertices[static_cast<std::size_t>(k)].point == start.polygon[i].point;
-      rows.push_back({std::to_string(i), start.polygon[i], fromGjk ? "GJK" : "searched"});
-    }
+    rows = epaStartRows(trace_.epaStart[static_cast<std::size_t>(ref.index)]);
     drawSupportTable<Vec2d>("##start", rows);
   } else if (ref.kind == StepRef::Kind::Epa) {
     const collide::EpaStep<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];

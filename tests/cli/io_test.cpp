@@ -2345,6 +2345,37 @@ TEST(NarrowPhaseLab, EpaStartIsAStep) {
   EXPECT_GE(trace.epaStart[0].polygon.size(), 3u);
 }
 
+// EPA's start step has a table in both labs: the start's vertices numbered as the views number them, each marked
+// as one of GJK's points or a searched one.
+TEST(NarrowPhaseLabs, EpaStartTableNumbersTheStartsVerticesAndSaysWhereEachCameFrom) {
+  const auto check = [](const auto& start, const auto& points) {
+    const auto rows = epaStartRows(start);
+    ASSERT_EQ(rows.size(), points.size());
+    int fromGjk = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      EXPECT_EQ(rows[i].name, std::to_string(i));
+      EXPECT_EQ(rows[i].point.point, points[i].point);
+      EXPECT_EQ(rows[i].point.pointA, points[i].pointA);
+      fromGjk += rows[i].note == "GJK";
+      EXPECT_TRUE(rows[i].note == "GJK" || rows[i].note == "searched") << rows[i].note;
+    }
+    EXPECT_GE(fromGjk, 1);
+    EXPECT_LE(fromGjk, start.simplex.count);
+    EXPECT_EQ(rows.front().note, "GJK") << "GJK's points come first";
+    if (start.directions.empty()) EXPECT_EQ(fromGjk, static_cast<int>(rows.size())) << "nothing searched, all GJK's";
+  };
+  const Scene squares = curated("04_identical_squares.json");
+  const auto plane = collide::recordQuery(Algorithm::Epa, squares.shapes[0].collider, squares.shapes[1].collider);
+  ASSERT_EQ(plane.epaStart.size(), 1u);
+  check(plane.epaStart[0], plane.epaStart[0].polygon);
+  EXPECT_EQ(epaStartRows(plane.epaStart[0]).back().note, "searched") << "the squares' start needs a search";
+  const Scene cubes = curated("3d_04_identical_cubes.json");
+  const auto space = collide::recordQuery(Algorithm::Epa, cubes.shapes3[0].collider, cubes.shapes3[1].collider);
+  ASSERT_EQ(space.epaStart.size(), 1u);
+  check(space.epaStart[0], space.epaStart[0].vertices);
+  EXPECT_EQ(epaStartRows(space.epaStart[0]).back().note, "searched") << "the cubes' start needs a search";
+}
+
 // Each analytic step states the quantity, the threshold and the verdict, naming the edge or the region.
 TEST(NarrowPhaseLab, AnalyticStepsSayWhatTheyDecide) {
   const std::vector<std::string> polygon = narrations(curated("11_circle_vs_polygon.json"), "analytic");
