@@ -35,7 +35,7 @@
 
 namespace {
 
-using collide::Motion;
+using collide::BoxMotion;
 using Scene = collide::MovingBoxes<float, 2>;
 template <int Dim>
 using SceneOf = collide::MovingBoxes<float, Dim>;
@@ -45,7 +45,7 @@ using SceneOf = collide::MovingBoxes<float, Dim>;
 constexpr std::uint64_t kSeed = 2024;
 // Frames run before timing, so SAP starts from sorted endpoints and the tree from settled leaves; the floor
 // scene runs until every box has landed (MovingBoxes::kDropHeight), so it is timed as a pile on the floor.
-int warmupFrames(Motion motion) { return motion == Motion::Floor ? 30 : 3; }
+int warmupFrames(BoxMotion motion) { return motion == BoxMotion::Floor ? 30 : 3; }
 
 std::size_t heapBytesInUse() {
   const struct mallinfo2 info = mallinfo2();
@@ -70,7 +70,7 @@ void moveAll(BroadPhaseType& broadPhase, const SceneType& scene) {
 }
 
 template <class BroadPhaseType>
-void runOurs(benchmark::State& state, Motion motion, std::size_t count, BroadPhaseType prototype) {
+void runOurs(benchmark::State& state, BoxMotion motion, std::size_t count, BroadPhaseType prototype) {
   SceneOf<BroadPhaseType::kDimensions> scene(motion, count, kSeed);
   const std::size_t heapBefore = heapBytesInUse();
   BroadPhaseType broadPhase = prototype;
@@ -121,7 +121,7 @@ b2AABB toBox2d(const collide::Bounds<float, 2>& box) {
   return aabb;
 }
 
-void runBox2d(benchmark::State& state, Motion motion, std::size_t count) {
+void runBox2d(benchmark::State& state, BoxMotion motion, std::size_t count) {
   Scene scene(motion, count, kSeed);
   const std::size_t heapBefore = heapBytesInUse();
   auto broadPhase = std::make_unique<b2BroadPhase>();
@@ -130,7 +130,7 @@ void runBox2d(benchmark::State& state, Motion motion, std::size_t count) {
   PairCounter counter;
   // A teleport is not a motion: Box2D's b2Body::SetTransform synchronises with a zero displacement, and a
   // jump across the world as displacement would grow every fat box over the whole world.
-  const bool predictMotion = motion != Motion::Teleport;
+  const bool predictMotion = motion != BoxMotion::Teleport;
   const auto frame = [&] {
     for (std::size_t i = 0; i < count; ++i) {
       const auto d = predictMotion ? scene.displacement(i) : Scene::Vector{};
@@ -159,7 +159,7 @@ void runBox2d(benchmark::State& state, Motion motion, std::size_t count) {
 // [SECTION] Registration
 
 const bool registered = [] {
-  for (const Motion motion : {Motion::Drift, Motion::Bounce, Motion::Floor, Motion::Teleport}) {
+  for (const BoxMotion motion : {BoxMotion::Drift, BoxMotion::Bounce, BoxMotion::Floor, BoxMotion::Teleport}) {
     std::string motionLabel(collide::motionName(motion));
     motionLabel[0] = static_cast<char>(motionLabel[0] - 'a' + 'A');
     for (const std::size_t count : {1000, 10000, 100000}) {
@@ -181,7 +181,7 @@ const bool registered = [] {
       add("bvh",
           [motion, count](benchmark::State& state) { runOurs(state, motion, count, collide::AabbTree<float, 2>{}); });
       // The floor's worst case: sweeping the up axis, where every box shares the range (RTR collision summary, 25.1.1).
-      if (motion == Motion::Floor && count <= 10000) {
+      if (motion == BoxMotion::Floor && count <= 10000) {
         add("sap_sweep_up_axis", [motion, count](benchmark::State& state) {
           runOurs(state, motion, count, collide::SweepAndPrune<float, 2>{collide::SapOptions{.sweepAxis = 1}});
         });
@@ -196,7 +196,7 @@ const bool registered = [] {
   }
   // In space: drift is the goal's scene (100,000 boxes under 16 ms a frame); the floor (z up) shows the axis
   // order at work, the up axis last.
-  for (const Motion motion : {Motion::Drift, Motion::Floor}) {
+  for (const BoxMotion motion : {BoxMotion::Drift, BoxMotion::Floor}) {
     std::string motionLabel(collide::motionName(motion));
     motionLabel[0] = static_cast<char>(motionLabel[0] - 'a' + 'A');
     for (const std::size_t count : {10000, 100000}) {

@@ -136,15 +136,6 @@ collide::Motion<V> motionFromJson(const Json& value, const std::string& field) {
   return motion;
 }
 
-template <collide::Scalar S, class V>
-collide::Motion<V> castMotion(const collide::Motion<collide::Vec2<double>>& motion) {
-  return {motion.velocity.template cast<S>(), static_cast<S>(motion.angularVelocity)};
-}
-template <collide::Scalar S, class V>
-collide::Motion<V> castMotion(const collide::Motion<collide::Vec3<double>>& motion) {
-  return {motion.velocity.template cast<S>(), motion.angularVelocity.template cast<S>()};
-}
-
 std::string refusalText(const collide::CastRefusal& refusal) {
   switch (refusal.subject) {
     case collide::CastSubject::Pair: return refusal.reason;
@@ -251,8 +242,8 @@ Json answer(const CastPair<Collider>& line, const std::vector<CastAlgorithm>& ch
   const auto a = collide::castCollider<S>(line.pair.a);
   const auto b = collide::castCollider<S>(line.pair.b);
   requireValid(a, b);
-  const collide::Motion<V> motionA = castMotion<S, V>(motionFromJson<VD>(line.motionA, "motion_a"));
-  const collide::Motion<V> motionB = castMotion<S, V>(motionFromJson<VD>(line.motionB, "motion_b"));
+  const collide::Motion<V> motionA = motionFromJson<VD>(line.motionA, "motion_a").template cast<S>();
+  const collide::Motion<V> motionB = motionFromJson<VD>(line.motionB, "motion_b").template cast<S>();
   std::vector<CastAlgorithm> algorithms = chosen;
   if (algorithms.empty()) {
     for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable) {

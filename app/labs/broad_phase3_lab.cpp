@@ -37,7 +37,7 @@ namespace lab::broadphase {
 
 namespace {
 
-using Motion = collide::Motion;
+using BoxMotion = collide::BoxMotion;
 using MovingBoxes3 = collide::MovingBoxes<double, 3>;
 using Box3 = collide::Bounds<double, 3>;
 
@@ -112,7 +112,7 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   void drawGridCells(Renderer3D& renderer) const;
 
   std::size_t count_ = 24;
-  Motion motion_ = Motion::Drift;
+  BoxMotion motion_ = BoxMotion::Drift;
   std::uint64_t seed_ = 1;
   double spacing_ = 2.0;
   Algorithm algorithm_ = Algorithm::Sap;
@@ -122,7 +122,7 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   bool stepOncePending_ = false;
   std::size_t frame_ = 0;
   int step_ = 0;
-  MovingBoxes3 scene_{Motion::Drift, 0, 1};
+  MovingBoxes3 scene_{BoxMotion::Drift, 0, 1};
   std::vector<ProxyId> proxies_;  // proxies_[i]: scene_'s box i
   std::vector<Box3> boxes_;       // by proxy id
   std::string message_;
@@ -383,7 +383,7 @@ bool BroadPhase3Lab::loadScene(const Scene& scene, std::string& error) {
     return false;
   }
   std::size_t count = count_;
-  Motion motion = motion_;
+  BoxMotion motion = motion_;
   std::uint64_t seed = seed_;
   double spacing = spacing_;
   const Json& state = scene.labState;

@@ -69,7 +69,7 @@ template <int Dim>
 
 // The scene's controls both labs show: the count (with presets from 24 to 100k), the motion and the spacing.
 // Returns true when the scene must be regenerated (a preset, a motion, or a slider let go).
-bool drawSceneControls(std::size_t& count, collide::Motion& motion, double& spacing, const char* floorLabel);
+bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& spacing, const char* floorLabel);
 
 // The simulation's controls both labs show: the frame number, Run/Pause (P), Next frame (N, which pauses) and
 // Restart. Returns what the lab must do now.

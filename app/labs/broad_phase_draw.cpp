@@ -203,7 +203,7 @@ std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<col
 
 // [SECTION] Panels shared with the 3D lab
 
-bool drawSceneControls(std::size_t& count, collide::Motion& motion, double& spacing, const char* floorLabel) {
+bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& spacing, const char* floorLabel) {
   bool regenerate = false;
   int value = static_cast<int>(count);
   if (ImGui::SliderInt("Count", &value, static_cast<int>(kMinCount), static_cast<int>(kMaxCount), "%d",
@@ -226,7 +226,7 @@ bool drawSceneControls(std::size_t& count, collide::Motion& motion, double& spac
   int chosen = static_cast<int>(motion);
   const char* motions[] = {"Drift (coherent)", "Bounce in a box", floorLabel, "Random teleports"};
   if (ImGui::Combo("Motion", &chosen, motions, 4)) {
-    motion = static_cast<collide::Motion>(chosen);
+    motion = static_cast<collide::BoxMotion>(chosen);
     regenerate = true;
   }
   float spacingValue = static_cast<float>(spacing);

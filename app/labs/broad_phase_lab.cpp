@@ -26,7 +26,7 @@ namespace lab::broadphase {
 
 namespace {
 
-using Motion = collide::Motion;
+using BoxMotion = collide::BoxMotion;
 using MovingBoxes = collide::MovingBoxes<double, 2>;
 
 constexpr std::size_t kTimingWarmUpFrames = 5;
@@ -325,7 +325,7 @@ bool BroadPhaseLab::loadScene(const Scene& scene, std::string& error) {
     return false;
   }
   std::size_t count = count_;
-  Motion motion = motion_;
+  BoxMotion motion = motion_;
   std::uint64_t seed = seed_;
   double spacing = spacing_;
   int axis = axisChoice_;

@@ -130,7 +130,7 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
 
   // What the scene is (saved in scenes: lab_state).
   std::size_t count_ = 24;
-  collide::Motion motion_ = collide::Motion::Drift;
+  collide::BoxMotion motion_ = collide::BoxMotion::Drift;
   std::uint64_t seed_ = 1;
   double spacing_ = 2.0;  // world side = spacing * sqrt(count); the core's scenes use 3
   Algorithm algorithm_ = Algorithm::Sap;
@@ -140,7 +140,7 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   std::vector<MovingObject> objects_;
   std::vector<int> objectOfProxy_;  // proxy id -> index in objects_, -1 for none
   Vec2d worldSize_{1, 1};
-  collide::MovingBoxes<double, 2> scene_{collide::Motion::Drift, 0, 1};  // objects_[i] is scene_'s box i
+  collide::MovingBoxes<double, 2> scene_{collide::BoxMotion::Drift, 0, 1};  // objects_[i] is scene_'s box i
   std::size_t frame_ = 0;
   int step_ = 0;  // the timeline's position in the recorded update
 

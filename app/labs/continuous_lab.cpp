@@ -35,6 +35,8 @@
 #include "lab/lab.h"
 #include "labs/continuous_lab_layout.h"
 #include "labs/format.h"
+#include "labs/narrow_phase_common.h"
+#include "labs/trace_to_double.h"
 #include "platform/theme.h"
 #include "render/shape_drawing.h"
 #include "widgets/shape_editor.h"
@@ -151,8 +153,10 @@ class ContinuousLab final : public Lab {
   std::array<Collider, 2> shapes_;
   std::array<Motion2, 2> motions_{};
   CastAlgorithm algorithm_ = CastAlgorithm::TimeOfImpact;
+  bool useFloat_ = false;  // cast in float (a game engine's precision), the run widened to double for the views
   collide::CastResult<Vec2d> result_;
   collide::CastRecorder<Vec2d> trace_;
+  std::optional<collide::CastResult<Vec2d>> doubleResult_;  // float runs: the same cast in double, to compare
   std::string refusal_;
   int step_ = 0;
   int preset_ = -1;
@@ -189,7 +193,18 @@ void ContinuousLab::record() {
     const char* who[] = {"the pair", "A", "B", "A's motion", "B's motion"};
     refusal_ = std::string(who[static_cast<int>(refused->subject)]) + ": " + refused->reason;
   }
-  result_ = collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1], {}, &trace_);
+  if (useFloat_) {
+    collide::CastRecorder<collide::Vec2<float>> narrow;
+    const collide::CastResult<collide::Vec2<float>> narrowResult =
+        collide::runCast(algorithm_, collide::castCollider<float>(shapes_[0]), motions_[0].cast<float>(),
+                         collide::castCollider<float>(shapes_[1]), motions_[1].cast<float>(), {}, &narrow);
+    result_ = toDouble(narrowResult);
+    trace_ = toDouble(narrow);
+    doubleResult_ = collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1]);
+  } else {
+    result_ = collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1], {}, &trace_);
+    doubleResult_.reset();
+  }
   arrivalGap_ = collide::arrivalGap(shapes_[0], shapes_[1]);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
@@ -454,6 +469,10 @@ void ContinuousLab::keyPressed(const KeyPress& press) {
     }
   }
   if (isPress(press, GLFW_KEY_D)) showDiscrete_ = !showDiscrete_;
+  if (isPress(press, GLFW_KEY_T)) {
+    useFloat_ = !useFloat_;
+    record();
+  }
 }
 
 // [SECTION] Drawing
@@ -669,6 +688,9 @@ std::optional<WorldBounds> ContinuousLab::sceneBounds(int) const {
 bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
   Collider a, b;
   if (!scenePair(scene, a, b, error)) return false;
+  bool useFloat = useFloat_;
+  if (!readScalarState(scene.labState, useFloat, error)) return false;
+  useFloat_ = useFloat;
   shapes_ = {a, b};
   motions_ = {};
   for (std::size_t i = 0; i < 2; ++i) {
@@ -690,7 +712,7 @@ void ContinuousLab::saveScene(Scene& scene) const {
   setScenePair(scene, shapes_[0], shapes_[1]);
   for (std::size_t i = 0; i < 2; ++i) scene.shapes[i].motion = ShapeMotion{motions_[i].velocity, motions_[i].angularVelocity};
   scene.algorithm = std::string(collide::castAlgorithmInfo(algorithm_).name);
-  scene.labState = {{"restitution", restitution_}, {"discrete_frames", showDiscrete_}};
+  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"restitution", restitution_}, {"discrete_frames", showDiscrete_}};
 }
 
 bool ContinuousLab::setAlgorithm(std::string_view name, std::string& error) {
@@ -709,16 +731,23 @@ void ContinuousLab::loadSettings(const Json& settings) {
   readSetting(settings, "algorithm", name);
   readSetting(settings, "restitution", restitution_);
   restitution_ = std::clamp(restitution_, 0.0, 1.0);
+  std::string scalar = "double";
+  readSetting(settings, "scalar", scalar);
+  useFloat_ = scalar == "float";
   std::string ignored;
   if (!setAlgorithm(name, ignored)) record();
 }
 
 Json ContinuousLab::saveSettings() const {
-  return {{"algorithm", collide::castAlgorithmInfo(algorithm_).name}, {"restitution", restitution_}};
+  return {{"algorithm", collide::castAlgorithmInfo(algorithm_).name},
+          {"scalar", useFloat_ ? "float" : "double"},
+          {"restitution", restitution_}};
 }
 
 void ContinuousLab::dumpState(Json& out) const {
   out["algorithm"] = collide::castAlgorithmInfo(algorithm_).name;
+  out["scalar"] = useFloat_ ? "float" : "double";
+  out["float_against_double"] = floatAgainstDoubleJson(result_, doubleResult_);
   out["step_index"] = step_;
   out["step_count"] = stepCount();
   out["result"] = {{"hit", result_.hit}, {"t", result_.fraction}, {"iterations", result_.iterations}, {"status", statusName(result_.status)},
@@ -742,7 +771,8 @@ std::vector<Shortcut> ContinuousLab::shortcuts() const {
   std::vector<Shortcut> list = {{"1 .. 5", "ray, linear cast, time of impact, dynamic SAT, moving spheres"},
                                 {"Drag the filled disc", "the end position: the velocity over [0, 1]"},
                                 {"Drag the ring around it", "the end angle: the angular velocity"},
-                                {"D", "show or hide the discrete frames and the bounce"}};
+                                {"D", "show or hide the discrete frames and the bounce"},
+                                {"T", "cast in float / double"}};
   for (const Shortcut& shortcut : ShapeEditor::shortcuts()) list.push_back(shortcut);
   return list;
 }
@@ -807,6 +837,18 @@ void ContinuousLab::drawUi() {
     algorithm_ = static_cast<CastAlgorithm>(current);
     record();
   }
+  // The scalar the cast runs in: float is what most engines use; the result then says what double answers.
+  ImGui::TextUnformatted("Scalar");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("double", !useFloat_)) {
+    useFloat_ = false;
+    record();
+  }
+  ImGui::SameLine();
+  if (ImGui::RadioButton("float", useFloat_)) {
+    useFloat_ = true;
+    record();
+  }
   const std::vector<Preset> all = presets();
   ImGui::SetNextItemWidth(-1.0f);
   if (ImGui::BeginCombo("##preset", preset_ >= 0 ? all[static_cast<std::size_t>(preset_)].name : "Preset: the classic cases")) {
@@ -821,6 +863,7 @@ void ContinuousLab::drawUi() {
   ImGui::TextDisabled("%s; %s", statusName(result_.status).c_str(),
                       counts.empty() ? ("a closed form in " + counted(stepCount(), "step", "steps")).c_str()
                                      : counted(result_.iterations, counts == "axes" ? "axis" : "iteration", counts).c_str());
+  drawFloatAgainstDouble(result_, doubleResult_);
   drawTimeBar();
   textWrapped("%s", narration().c_str());
   ImGui::Separator();

@@ -366,45 +366,71 @@ std::string narrateQueryResult(const collide::QueryResultOf<V>& result) {
   return text + ".";
 }
 
+// A float run against the same query or cast in double, whatever the algorithm: the parts compared.
+struct FloatComparison {
+  bool verdictDiffers = false;
+  std::string doubleVerdict;  // double's answer in words, said when the verdicts differ
+  std::string quantity;       // "depth", "distance", "gap", "first contact at t ="
+  std::optional<double> floatValue, doubleValue;
+  std::optional<double> normalDegrees;  // the angle between the two normals
+  std::optional<int> floatIterations, doubleIterations;
+  std::string counts;  // what the iterations count
+  std::string bothApart;  // said when neither has a number to compare ("no hit too")
+};
+
 // Float keeps about 7 significant digits: the double answer is printed with 9, the difference with 2.
+std::string sayFloatComparison(const FloatComparison& c) {
+  if (c.verdictDiffers) return "In double the answer differs: " + c.doubleVerdict + " Float's rounding changed the verdict.";
+  std::string text = "In double: ";
+  if (c.floatValue && c.doubleValue) {
+    const double off = std::abs(*c.floatValue - *c.doubleValue);
+    text += c.quantity + " " + formatWith("%.9g", *c.doubleValue);
+    if (off == 0) {
+      text += ", the same as float's";
+    } else {
+      text += "; float's is off by " + formatWith("%.2g", off);
+      if (*c.doubleValue != 0) text += " (" + formatWith("%.2g", off / std::abs(*c.doubleValue)) + " of it)";
+    }
+  } else {
+    text += c.bothApart;
+  }
+  if (c.normalDegrees)
+    text += *c.normalDegrees == 0 ? "; the same normal" : "; the normals differ by " + formatWith("%.2g", *c.normalDegrees) + " degrees";
+  if (c.floatIterations && c.doubleIterations && *c.floatIterations != *c.doubleIterations)
+    text += "; float took " + std::to_string(*c.floatIterations) + " " + c.counts + ", double " + std::to_string(*c.doubleIterations);
+  return text + ".";
+}
+
+// The angle between two unit normals from the cross and dot products: accurate for tiny angles, where acos(dot) is not.
+template <class V>
+double degreesBetween(V a, V b) {
+  double cross2 = 0;
+  if constexpr (collide::kDimension<V> == 3) cross2 = collide::lengthSquared(collide::cross(a, b));
+  else cross2 = std::pow(collide::cross(a, b), 2);
+  return std::atan2(std::sqrt(cross2), collide::dot(a, b)) * 180.0 / std::numbers::pi;
+}
+
 template <class V>
 std::string narrateFloatAgainstDoubleRun(const collide::QueryResultOf<V>& f, const collide::QueryResultOf<V>& d,
                                          bool& verdictDiffers) {
   verdictDiffers = f.ok != d.ok || f.hit != d.hit;
   if (!f.ok && !d.ok) return "";
-  if (verdictDiffers)
-    return "In double the answer differs: " + narrateQueryResult(d) + " Float's rounding changed the verdict.";
+  FloatComparison c{verdictDiffers, narrateQueryResult(d), "", {}, {}, {}, f.iterations, d.iterations,
+                    std::string(collide::algorithmInfo(f.algorithm).counts), d.hit ? "hit too" : "no hit too"};
   struct Quantity {
     const char* name;
     std::optional<double> floatValue, doubleValue;
   };
-  std::string text = "In double: ";
   for (const Quantity& q : {Quantity{"depth", f.depth, d.depth}, Quantity{"distance", f.distance, d.distance},
                             Quantity{"gap", f.separation, d.separation}}) {
     if (!q.floatValue || !q.doubleValue) continue;
-    const double off = std::abs(*q.floatValue - *q.doubleValue);
-    text += std::string(q.name) + " " + formatWith("%.9g", *q.doubleValue);
-    if (off == 0) {
-      text += ", the same as float's";
-    } else {
-      text += "; float's is off by " + formatWith("%.2g", off);
-      if (*q.doubleValue != 0) text += " (" + formatWith("%.2g", off / std::abs(*q.doubleValue)) + " of it)";
-    }
+    c.quantity = q.name;
+    c.floatValue = q.floatValue;
+    c.doubleValue = q.doubleValue;
     break;
   }
-  if (text.size() == std::string("In double: ").size()) text += std::string(d.hit ? "hit" : "no hit") + " too";
-  if (f.normal && d.normal) {
-    // The angle from the cross and dot products: accurate for tiny angles, where acos(dot) is not.
-    double cross2 = 0;
-    if constexpr (collide::kDimension<V> == 3) cross2 = collide::lengthSquared(collide::cross(*f.normal, *d.normal));
-    else cross2 = std::pow(collide::cross(*f.normal, *d.normal), 2);
-    const double degrees = std::atan2(std::sqrt(cross2), collide::dot(*f.normal, *d.normal)) * 180.0 / std::numbers::pi;
-    text += degrees == 0 ? "; the same normal" : "; the normals differ by " + formatWith("%.2g", degrees) + " degrees";
-  }
-  if (f.iterations && d.iterations && *f.iterations != *d.iterations)
-    text += "; float took " + std::to_string(*f.iterations) + " " +
-            std::string(collide::algorithmInfo(f.algorithm).counts) + ", double " + std::to_string(*d.iterations);
-  return text + ".";
+  if (f.normal && d.normal) c.normalDegrees = degreesBetween(*f.normal, *d.normal);
+  return sayFloatComparison(c);
 }
 
 namespace {
@@ -620,6 +646,31 @@ std::string narrateFloatAgainstDouble(const collide::QueryResult<double>& floatR
 std::string narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRun,
                                       const collide::QueryResult3<double>& doubleRun, bool& verdictDiffers) {
   return narrateFloatAgainstDoubleRun(floatRun, doubleRun, verdictDiffers);
+}
+std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& f,
+                                      const collide::CastResult<collide::Vec2<double>>& d, bool& verdictDiffers) {
+  // A cast's verdict is its status: a hit, touching or overlapping at the start, or no contact.
+  verdictDiffers = f.status != d.status;
+  const auto verdict = [](const collide::CastResult<collide::Vec2<double>>& r) -> std::string {
+    switch (r.status) {
+      case collide::CastStatus::Hit: return "contact at t = " + formatWith("%.9g", r.fraction) + ".";
+      case collide::CastStatus::Touching: return "touching at the start.";
+      case collide::CastStatus::Overlapping: return "overlapping at the start.";
+      case collide::CastStatus::Miss: return "no contact in [0, 1].";
+      case collide::CastStatus::MaxIterations: return "the iteration cap, at t = " + formatWith("%.9g", r.fraction) + ".";
+      case collide::CastStatus::InvalidInput: return "refused.";
+    }
+    return "?";
+  };
+  const std::string doubleVerdict = verdict(d);
+  FloatComparison c{verdictDiffers, doubleVerdict, "first contact at t =", {}, {}, {}, f.iterations, d.iterations,
+                    "iterations", "no contact in [0, 1] either"};
+  if (f.hit && d.hit) {
+    c.floatValue = f.fraction;
+    c.doubleValue = d.fraction;
+    if (f.status == collide::CastStatus::Hit) c.normalDegrees = degreesBetween(f.normal, d.normal);
+  }
+  return sayFloatComparison(c);
 }
 
 // [SECTION] In space: EPA's polytope, SAT's 15 axes, the sphere tests, the result

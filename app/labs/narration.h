@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "collide/cast.h"
 #include "collide/query.h"
 #include "collide/query3.h"
 #include "labs/format.h"
@@ -89,5 +90,9 @@ template <class V>
 [[nodiscard]] std::string narrateResult(const collide::QueryResult3<double>& result);
 [[nodiscard]] std::string narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRun,
                                                     const collide::QueryResult3<double>& doubleRun, bool& verdictDiffers);
+// The same for a cast (the continuous lab): the status, then the time of first contact and the normal.
+[[nodiscard]] std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& floatRun,
+                                                    const collide::CastResult<collide::Vec2<double>>& doubleRun,
+                                                    bool& verdictDiffers);
 
 }  // namespace lab

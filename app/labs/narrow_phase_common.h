@@ -169,10 +169,10 @@ void appendQueryMetrics(collide::Algorithm algorithm, const collide::QueryResult
   return true;
 }
 
-// A float run's line under the result: what the same query answers in double (narration.h), in the warning colour
-// when the verdict differs. Nothing for a double run (`doubleRun` empty).
-template <class V>
-void drawFloatAgainstDouble(const collide::QueryResultOf<V>& floatRun, const std::optional<collide::QueryResultOf<V>>& doubleRun) {
+// A float run's line under the result: what the same query or cast answers in double (narration.h), in the warning
+// colour when the verdict differs. Nothing for a double run (`doubleRun` empty).
+template <class Result>
+void drawFloatAgainstDouble(const Result& floatRun, const std::optional<Result>& doubleRun) {
   if (!doubleRun) return;
   bool verdictDiffers = false;
   const std::string text = narrateFloatAgainstDouble(floatRun, *doubleRun, verdictDiffers);
@@ -182,9 +182,8 @@ void drawFloatAgainstDouble(const collide::QueryResultOf<V>& floatRun, const std
 }
 
 // The same for a lab's state dump: {"text", "verdict_differs"}, or null for a double run.
-template <class V>
-[[nodiscard]] Json floatAgainstDoubleJson(const collide::QueryResultOf<V>& floatRun,
-                                          const std::optional<collide::QueryResultOf<V>>& doubleRun) {
+template <class Result>
+[[nodiscard]] Json floatAgainstDoubleJson(const Result& floatRun, const std::optional<Result>& doubleRun) {
   if (!doubleRun) return nullptr;
   bool verdictDiffers = false;
   const std::string text = narrateFloatAgainstDouble(floatRun, *doubleRun, verdictDiffers);

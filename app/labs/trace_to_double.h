@@ -7,10 +7,12 @@
 // [SECTION] The plane: EPA, SAT, analytic
 // [SECTION] Space: EPA, SAT, analytic
 // [SECTION] Results and whole traces
+// [SECTION] Casts (the continuous lab)
 #pragma once
 
 #include <optional>
 
+#include "collide/cast.h"
 #include "collide/query.h"
 #include "collide/query3.h"
 
@@ -186,6 +188,66 @@ template <collide::Scalar T>
 [[nodiscard]] collide::QueryTrace3<double> toDouble(const collide::QueryTrace3<T>& trace) {
   collide::QueryTrace3<double> out;
   widenTrace(trace, out);
+  return out;
+}
+
+// [SECTION] Casts (the continuous lab)
+
+template <class V>
+using WideVector = decltype(toDouble(V{}));
+
+template <class V>
+[[nodiscard]] collide::CastResult<WideVector<V>> toDouble(const collide::CastResult<V>& r) {
+  return {r.hit, double(r.fraction), toDouble(r.point), toDouble(r.normal), r.iterations, r.status};
+}
+
+template <class V>
+[[nodiscard]] collide::RayCastStep<WideVector<V>> toDouble(const collide::RayCastStep<V>& s) {
+  collide::RayCastStep<WideVector<V>> out;
+  out.iteration = s.iteration;
+  out.lambda = s.lambda;
+  out.x = toDouble(s.x);
+  out.v = toDouble(s.v);
+  out.distance = s.distance;
+  out.support = toDouble(s.support);
+  out.advanced = s.advanced;
+  out.simplexCount = s.simplexCount;
+  for (std::size_t i = 0; i < s.simplex.size(); ++i) out.simplex[i] = toDouble(s.simplex[i]);
+  out.pointA = toDouble(s.pointA);
+  out.pointB = toDouble(s.pointB);
+  out.status = s.status;
+  out.last = s.last;
+  return out;
+}
+
+template <class V>
+[[nodiscard]] collide::AdvanceStep<WideVector<V>> toDouble(const collide::AdvanceStep<V>& s) {
+  return {s.iteration,        double(s.time),  double(s.distance), toDouble(s.normal),   toDouble(s.pointA),
+          toDouble(s.pointB), double(s.closingSpeed), double(s.angularBound), double(s.bound), double(s.step),
+          s.gjkIterations,    s.status,        s.last};
+}
+
+template <class V>
+[[nodiscard]] collide::SweptAxisStep<WideVector<V>> toDouble(const collide::SweptAxisStep<V>& s) {
+  using Out = collide::SweptAxisStep<WideVector<V>>;
+  return {toDouble(s.axis), static_cast<typename Out::Source>(s.source), s.minA, s.maxA, s.minB, s.maxB, s.speed,
+          s.tEnter,         s.tExit, s.first, s.last, s.earlyExit};
+}
+
+template <class V>
+[[nodiscard]] collide::SweepStep<WideVector<V>> toDouble(const collide::SweepStep<V>& s) {
+  return {s.part,  s.index, toDouble(s.start), toDouble(s.motion), s.radius,        s.a,
+          s.b,     s.c,     s.discriminant,    s.root0,            s.root1,         s.startDistance,
+          s.endDistance, s.t, s.hit};
+}
+
+template <class V>
+[[nodiscard]] collide::CastRecorder<WideVector<V>> toDouble(const collide::CastRecorder<V>& trace) {
+  collide::CastRecorder<WideVector<V>> out;
+  for (const auto& step : trace.ray) out.ray.push_back(toDouble(step));
+  for (const auto& step : trace.advance) out.advance.push_back(toDouble(step));
+  for (const auto& step : trace.axes) out.axes.push_back(toDouble(step));
+  for (const auto& step : trace.sweep) out.sweep.push_back(toDouble(step));
   return out;
 }
 

@@ -1121,6 +1121,103 @@ TEST(CuratedCastScenes, EachCastFindsTheContactItsLessonDescribes) {
   EXPECT_FALSE(collide::runCast(collide::CastAlgorithm::Linear, bar.shapes[0].collider, still, bar.shapes[1].collider, spin).hit);
 }
 
+// T casts in float: the lab shows the float cast's own time and steps (widened, not recast in double), says what
+// double answers, and every algorithm's widened steps carry the float run's numbers.
+TEST(ContinuousLab, AFloatCastShowsTheFloatRunAndWhatDoubleAnswers) {
+  const LabInfo* info = findLab("Continuous collision");
+  ASSERT_NE(info, nullptr);
+  const Scene scene = curated("ccd_06_spheres_head_on.json");
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  Json state;
+  lab->dumpState(state);
+  EXPECT_EQ(state["scalar"], "double");
+  EXPECT_TRUE(state["float_against_double"].is_null());
+  const double doubleTime = state["result"]["t"].get<double>();
+  const auto motion = [](const SceneShape& shape) {
+    return shape.motion ? collide::Motion<Vec2d>{shape.motion->velocity, shape.motion->angularVelocity} : collide::Motion<Vec2d>{};
+  };
+  const auto a = collide::castCollider<float>(scene.shapes[0].collider);
+  const auto b = collide::castCollider<float>(scene.shapes[1].collider);
+  const auto motionA = motion(scene.shapes[0]).cast<float>();
+  const auto motionB = motion(scene.shapes[1]).cast<float>();
+
+  lab->keyPressed({GLFW_KEY_T, 0});
+  lab->dumpState(state);
+  EXPECT_EQ(state["scalar"], "float");
+  const auto algorithm = *collide::castAlgorithmFromName(scene.algorithm);
+  collide::CastRecorder<collide::Vec2<float>> floatTrace;
+  const auto floatRun = collide::runCast(algorithm, a, motionA, b, motionB, {}, &floatTrace);
+  ASSERT_TRUE(floatRun.hit);
+  EXPECT_EQ(state["result"]["t"].get<double>(), static_cast<double>(floatRun.fraction));
+  EXPECT_NE(state["result"]["t"].get<double>(), doubleTime) << "a float cast differs in the last digits";
+  const std::string comparison = state["float_against_double"]["text"].get<std::string>();
+  EXPECT_EQ(comparison.rfind("In double: first contact at t = " + formatWith("%.9g", doubleTime) + "; float's is off by ", 0), 0u)
+      << comparison;
+  EXPECT_FALSE(state["float_against_double"]["verdict_differs"].get<bool>());
+  Scene saved;
+  lab->saveScene(saved);
+  EXPECT_EQ(saved.labState["scalar"], "float");
+
+  // Every cast algorithm that takes the pair: the widened trace is the float trace, step for step.
+  for (const auto& entry : collide::kCastAlgorithmTable) {
+    if (collide::castRefusal(entry.algorithm, a, motionA, b, motionB)) continue;
+    SCOPED_TRACE(std::string(entry.name));
+    collide::CastRecorder<collide::Vec2<float>> narrow;
+    const auto run = collide::runCast(entry.algorithm, a, motionA, b, motionB, {}, &narrow);
+    const collide::CastRecorder<Vec2d> wide = toDouble(narrow);
+    const collide::CastResult<Vec2d> result = toDouble(run);
+    EXPECT_EQ(result.fraction, run.fraction);
+    EXPECT_EQ(result.status, run.status);
+    EXPECT_EQ(result.normal, toDouble(run.normal));
+    ASSERT_EQ(wide.ray.size(), narrow.ray.size());
+    for (std::size_t i = 0; i < narrow.ray.size(); ++i) {
+      EXPECT_EQ(wide.ray[i].lambda, narrow.ray[i].lambda);
+      EXPECT_EQ(wide.ray[i].support, toDouble(narrow.ray[i].support));
+      EXPECT_EQ(wide.ray[i].simplexCount, narrow.ray[i].simplexCount);
+      EXPECT_EQ(wide.ray[i].simplex[0], toDouble(narrow.ray[i].simplex[0]));
+      EXPECT_EQ(wide.ray[i].last, narrow.ray[i].last);
+    }
+    ASSERT_EQ(wide.advance.size(), narrow.advance.size());
+    for (std::size_t i = 0; i < narrow.advance.size(); ++i) {
+      EXPECT_EQ(wide.advance[i].time, narrow.advance[i].time);
+      EXPECT_EQ(wide.advance[i].bound, narrow.advance[i].bound);
+      EXPECT_EQ(wide.advance[i].step, narrow.advance[i].step);
+      EXPECT_EQ(wide.advance[i].gjkIterations, narrow.advance[i].gjkIterations);
+    }
+    ASSERT_EQ(wide.axes.size(), narrow.axes.size());
+    for (std::size_t i = 0; i < narrow.axes.size(); ++i) {
+      EXPECT_EQ(wide.axes[i].tEnter, narrow.axes[i].tEnter);
+      EXPECT_EQ(static_cast<int>(wide.axes[i].source), static_cast<int>(narrow.axes[i].source));
+      EXPECT_EQ(wide.axes[i].earlyExit, narrow.axes[i].earlyExit);
+    }
+    ASSERT_EQ(wide.sweep.size(), narrow.sweep.size());
+    for (std::size_t i = 0; i < narrow.sweep.size(); ++i) {
+      EXPECT_EQ(wide.sweep[i].part, narrow.sweep[i].part);
+      EXPECT_EQ(wide.sweep[i].discriminant, narrow.sweep[i].discriminant);
+      EXPECT_EQ(std::isnan(wide.sweep[i].t), std::isnan(narrow.sweep[i].t));
+      EXPECT_EQ(wide.sweep[i].hit, narrow.sweep[i].hit);
+    }
+    std::string error;
+    ASSERT_TRUE(lab->setAlgorithm(entry.name, error)) << error;
+    for (int step = 0; step < lab->stepCount(); ++step) {
+      lab->setStep(step);
+      lab->dumpState(state);
+      EXPECT_FALSE(state["narration"].get<std::string>().empty());
+    }
+  }
+
+  // A verdict that float's rounding changed is said first.
+  collide::CastResult<Vec2d> hit, miss;
+  hit.hit = true;
+  hit.status = collide::CastStatus::Hit;
+  hit.fraction = 0.999999;
+  bool verdictDiffers = false;
+  EXPECT_EQ(narrateFloatAgainstDouble(hit, miss, verdictDiffers),
+            "In double the answer differs: no contact in [0, 1]. Float's rounding changed the verdict.");
+  EXPECT_TRUE(verdictDiffers);
+}
+
 // A ray against a segment: the closed form's one step, the line crossing, narrated with its numbers (a crossing
 // between the ends is the hit; one beyond them is not).
 TEST(ContinuousLab, ARayAgainstASegmentNarratesItsLineCrossing) {
@@ -1456,7 +1553,9 @@ TEST(NarrowPhase3Lab, AWidenedFloatRunKeepsEveryStepOfTheFloatRun) {
       }
       EXPECT_EQ(wide.result.hit, run.result.hit);
       EXPECT_EQ(wide.result.depth.has_value(), run.result.depth.has_value());
-      if (run.result.depth) EXPECT_EQ(*wide.result.depth, *run.result.depth);
+      if (run.result.depth) {
+        EXPECT_EQ(*wide.result.depth, *run.result.depth);
+      }
       EXPECT_EQ(wide.result.stopReason, run.result.stopReason);
     }
     // The lab in float on the same scene: every step of every algorithm narrates.
@@ -2362,7 +2461,9 @@ TEST(NarrowPhaseLabs, EpaStartTableNumbersTheStartsVerticesAndSaysWhereEachCameF
     EXPECT_GE(fromGjk, 1);
     EXPECT_LE(fromGjk, start.simplex.count);
     EXPECT_EQ(rows.front().note, "GJK") << "GJK's points come first";
-    if (start.directions.empty()) EXPECT_EQ(fromGjk, static_cast<int>(rows.size())) << "nothing searched, all GJK's";
+    if (start.directions.empty()) {
+      EXPECT_EQ(fromGjk, static_cast<int>(rows.size())) << "nothing searched, all GJK's";
+    }
   };
   const Scene squares = curated("04_identical_squares.json");
   const auto plane = collide::recordQuery(Algorithm::Epa, squares.shapes[0].collider, squares.shapes[1].collider);

@@ -150,7 +150,7 @@ TEST(BroadPhase, RandomScenesMatchBruteForce3d) {
 
 // Every motion of broadphase_scenes.h, moved through move() each frame.
 TEST(BroadPhase, MotionsMatchBruteForce) {
-  for (const Motion motion : {Motion::Drift, Motion::Bounce, Motion::Floor, Motion::Teleport}) {
+  for (const BoxMotion motion : {BoxMotion::Drift, BoxMotion::Bounce, BoxMotion::Floor, BoxMotion::Teleport}) {
     SCOPED_TRACE(motionName(motion));  // before the checks, so a failure names its motion
     MovingBoxes<float, 2> scene(motion, 300, 42);
     AllBroadPhases<float, 2> all;
@@ -192,7 +192,7 @@ std::array<std::size_t, Dim> expectedSwaps(const SweepAndPrune<S, Dim>& sap) {
 }
 
 TEST(SweepAndPrune, SwapsEqualInversions) {
-  for (const Motion motion : {Motion::Drift, Motion::Bounce, Motion::Teleport}) {
+  for (const BoxMotion motion : {BoxMotion::Drift, BoxMotion::Bounce, BoxMotion::Teleport}) {
     for (const std::size_t budget : {std::size_t{64}, std::size_t{0}}) {
       for (const bool sortEveryAxis : {true, false}) {
         MovingBoxes<double, 2> scene(motion, 200, 7);
@@ -222,7 +222,7 @@ TEST(SweepAndPrune, SwapsEqualInversions) {
 }
 
 TEST(SweepAndPrune, SortedAfterUpdateAndAxisChoice) {
-  MovingBoxes<double, 2> floor(Motion::Floor, 500, 3);
+  MovingBoxes<double, 2> floor(BoxMotion::Floor, 500, 3);
   SweepAndPrune<double, 2> sap;
   for (const auto& box : floor.boxes()) (void)sap.add(box);
   for (int frame = 0; frame < 200; ++frame) {
@@ -270,7 +270,7 @@ TEST(SweepAndPrune, AxisOrderIn3dFollowsVariance) {
   EXPECT_EQ(sap.stats().axisOrder, (std::array<int, 3>{0, 2, 1}));
 
   // A floor in space: every box shares the up axis (z), which comes last.
-  MovingBoxes<double, 3> floor(Motion::Floor, 1000, 5);
+  MovingBoxes<double, 3> floor(BoxMotion::Floor, 1000, 5);
   SweepAndPrune<double, 3> floorSap;
   for (const auto& box : floor.boxes()) ASSERT_NE(floorSap.add(box), kNullProxy);
   for (int frame = 0; frame < 40; ++frame) {
@@ -377,7 +377,7 @@ TEST(BroadPhase, ShapeBoundsAreTheProxyBox) {
 // A hand-set cell size far below the boxes' makes every box oversize (tested against all: quadratic); the grid
 // falls back to its automatic size, says so, and still finds the brute-force pairs.
 TEST(UniformGrid, TinyCellSizeFallsBackToTheAutomaticOne) {
-  MovingBoxes<double, 2> scene(Motion::Drift, 3000, 5);
+  MovingBoxes<double, 2> scene(BoxMotion::Drift, 3000, 5);
   UniformGrid<double, 2> grid(GridOptions<double>{.cellSize = 1e-9});
   BruteForce<double, 2> brute;
   for (const auto& box : scene.boxes()) {
@@ -406,7 +406,7 @@ TEST(UniformGrid, CellsAndAutomaticSize) {
 }
 
 TEST(AabbTree, NodesHoldEveryLeafInsideItsParent) {
-  MovingBoxes<double, 3> scene(Motion::Bounce, 500, 13);
+  MovingBoxes<double, 3> scene(BoxMotion::Bounce, 500, 13);
   AabbTree<double, 3> tree;
   for (const auto& box : scene.boxes()) (void)tree.add(box);
   for (ProxyId id = 0; id < 500; id += 3) ASSERT_TRUE(tree.remove(id));
@@ -436,7 +436,7 @@ TEST(BroadPhase, RemovedIdsAreReusedAfterUpdate) {
 }
 
 TEST(AabbTree, StaysBalancedAndReinsertsOnlyWhenLeavingTheFatBox) {
-  MovingBoxes<double, 2> scene(Motion::Drift, 2000, 11);
+  MovingBoxes<double, 2> scene(BoxMotion::Drift, 2000, 11);
   AabbTree<double, 2> tree;
   for (const auto& box : scene.boxes()) (void)tree.add(box);
   EXPECT_LE(tree.height(), 2 * static_cast<int>(std::log2(2000.0)) + 2);
@@ -459,7 +459,7 @@ TEST(AabbTree, StaysBalancedAndReinsertsOnlyWhenLeavingTheFatBox) {
 // [SECTION] Traces
 
 template <class BroadPhaseType>
-void expectTraceReplaysToSamePairs(Motion motion) {
+void expectTraceReplaysToSamePairs(BoxMotion motion) {
   using S = typename BroadPhaseType::Scalar;
   MovingBoxes<S, 2> scene(motion, 60, 5);
   BroadPhaseType plain;
@@ -483,7 +483,7 @@ void expectTraceReplaysToSamePairs(Motion motion) {
 }
 
 TEST(BroadPhaseTrace, TracedEqualsUntraced) {
-  for (const Motion motion : {Motion::Drift, Motion::Teleport}) {
+  for (const BoxMotion motion : {BoxMotion::Drift, BoxMotion::Teleport}) {
     expectTraceReplaysToSamePairs<SweepAndPrune<double, 2>>(motion);
     expectTraceReplaysToSamePairs<SweepAndPrune<float, 2>>(motion);
     expectTraceReplaysToSamePairs<UniformGrid<double, 2>>(motion);
@@ -494,7 +494,7 @@ TEST(BroadPhaseTrace, TracedEqualsUntraced) {
 // Replays SAP's sweep events with our own active list (Collision detection notes, SAP), filters the candidates on
 // the other axis by hand, and gets the update's pairs; the swap events reproduce the sorted order.
 TEST(BroadPhaseTrace, SapEventsReplayToPairsAndOrder) {
-  MovingBoxes<double, 2> scene(Motion::Bounce, 80, 9);
+  MovingBoxes<double, 2> scene(BoxMotion::Bounce, 80, 9);
   SweepAndPrune<double, 2> sap(SapOptions{.sortEveryAxis = true});
   for (const auto& box : scene.boxes()) (void)sap.add(box);
   (void)sap.update();

@@ -323,7 +323,7 @@ TEST(Bvh, IdenticalMortonCodesBuildABalancedTree) {
 TEST(Bvh, SelfTestFindsTheBroadPhasesPairs) {
   // The tree over moving boxes against itself, every build, frame by frame, against brute force, sweep and prune
   // and the dynamic AABB tree on the same boxes.
-  for (const Motion motion : {Motion::Floor, Motion::Drift}) {
+  for (const BoxMotion motion : {BoxMotion::Floor, BoxMotion::Drift}) {
     MovingBoxes<double, 3> scene(motion, 600, 7);
     BruteForce<double, 3> brute;
     SweepAndPrune<double, 3> sap;

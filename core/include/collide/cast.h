@@ -86,6 +86,17 @@ template <Vector V>
 struct Motion {
   V velocity{};
   AngularVelocityOf<V> angularVelocity{};
+
+  // The same motion in scalar T, as Vec2::cast and Vec3::cast (a lab's float run, the CLI's --scalar float).
+  template <Scalar T>
+  [[nodiscard]] constexpr auto cast() const {
+    using W = decltype(velocity.template cast<T>());
+    if constexpr (kDimension<V> == 2) {
+      return Motion<W>{velocity.template cast<T>(), static_cast<T>(angularVelocity)};
+    } else {
+      return Motion<W>{velocity.template cast<T>(), angularVelocity.template cast<T>()};
+    }
+  }
 };
 
 template <Vector V>

@@ -23,15 +23,15 @@
 
 namespace collide {
 
-enum class Motion { Drift, Bounce, Floor, Teleport };
+enum class BoxMotion { Drift, Bounce, Floor, Teleport };
 
 inline constexpr std::array<std::string_view, 4> kMotionNames = {"drift", "bounce", "floor", "teleport"};
 
-[[nodiscard]] constexpr std::string_view motionName(Motion motion) { return kMotionNames[static_cast<int>(motion)]; }
+[[nodiscard]] constexpr std::string_view motionName(BoxMotion motion) { return kMotionNames[static_cast<int>(motion)]; }
 
-[[nodiscard]] constexpr std::optional<Motion> parseMotion(std::string_view name) {
+[[nodiscard]] constexpr std::optional<BoxMotion> parseMotion(std::string_view name) {
   for (std::size_t i = 0; i < kMotionNames.size(); ++i) {
-    if (kMotionNames[i] == name) return static_cast<Motion>(i);
+    if (kMotionNames[i] == name) return static_cast<BoxMotion>(i);
   }
   return std::nullopt;
 }
@@ -56,11 +56,11 @@ class MovingBoxes {
 
   // `spacing` sets the density (the broad-phase lab uses a denser world than the benchmarks); the floor's length
   // scales with it too.
-  MovingBoxes(Motion motion, std::size_t count, std::uint64_t seed, double spacing = kSpacing)
+  MovingBoxes(BoxMotion motion, std::size_t count, std::uint64_t seed, double spacing = kSpacing)
       : motion_(motion), random_(seed) {
     const double side = spacing * std::pow(static_cast<double>(std::max<std::size_t>(count, 1)), 1.0 / Dim);
     for (int axis = 0; axis < Dim; ++axis) worldSize_[axis] = side;
-    if (motion == Motion::Floor) {
+    if (motion == BoxMotion::Floor) {
       for (int axis = 0; axis + 1 < Dim; ++axis) {
         worldSize_[axis] = kFloorSpacing * (spacing / kSpacing) *
                            std::pow(static_cast<double>(std::max<std::size_t>(count, 1)), 1.0 / (Dim - 1));
@@ -86,15 +86,15 @@ class MovingBoxes {
     for (std::size_t i = 0; i < centres_.size(); ++i) {
       if (i == held) continue;
       switch (motion_) {
-        case Motion::Drift:
-        case Motion::Bounce:
+        case BoxMotion::Drift:
+        case BoxMotion::Bounce:
           moveAndReflect(i);
           break;
-        case Motion::Floor:
+        case BoxMotion::Floor:
           velocities_[i][Dim - 1] -= kGravity;
           moveAndReflect(i);
           break;
-        case Motion::Teleport:
+        case BoxMotion::Teleport:
           for (int axis = 0; axis < Dim; ++axis) {
             centres_[i][axis] = random_.uniform(halfExtents_[i][axis], worldSize_[axis] - halfExtents_[i][axis]);
           }
@@ -147,13 +147,13 @@ class MovingBoxes {
     boxes_.pop_back();
     previous_.clear();
   }
-  [[nodiscard]] Motion motion() const { return motion_; }
+  [[nodiscard]] BoxMotion motion() const { return motion_; }
 
  private:
   // A random direction at the motion's speed; on the floor, horizontal.
   Vector motionVelocity() {
-    Vector v = randomVelocity(motion_ == Motion::Bounce ? kBounceSpeed : kDriftSpeed);
-    if (motion_ == Motion::Floor) v[Dim - 1] = 0;
+    Vector v = randomVelocity(motion_ == BoxMotion::Bounce ? kBounceSpeed : kDriftSpeed);
+    if (motion_ == BoxMotion::Floor) v[Dim - 1] = 0;
     return v;
   }
 
@@ -179,7 +179,7 @@ class MovingBoxes {
       c += v;
       if (c < low) {
         c = low;
-        v = (motion_ == Motion::Floor && axis == Dim - 1) ? 0 : -v;
+        v = (motion_ == BoxMotion::Floor && axis == Dim - 1) ? 0 : -v;
       } else if (c > high) {
         c = high;
         v = -v;
@@ -199,7 +199,7 @@ class MovingBoxes {
     }
   }
 
-  Motion motion_;
+  BoxMotion motion_;
   SplitMix64 random_;
   Vector worldSize_{};
   std::vector<Vector> centres_;
