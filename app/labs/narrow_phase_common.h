@@ -239,7 +239,8 @@ template <class Start>
 
 // The support points of a step as a table: per point three rows, w = a - b, a on A and b on B, each vector on one
 // line in one number format for the whole table (widgets/wrapped_text.h), columns as wide as their content, a band
-// of background per point. A last column of notes when any row has one.
+// of background per point. A point's note ("new", "drop", "GJK") sits under its name, not in a column of its own:
+// with six decimals a fourth column did not fit the side panel at 1600 pixels.
 template <class V>
 void drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
   constexpr int kDim = collide::kDimension<V>;
@@ -255,14 +256,11 @@ void drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
     for (const V& v : {row.point.point, row.point.pointA, row.point.pointB})
       for (const double x : components(v)) numbers.push_back(x);
   const VectorFormat format = vectorFormat(numbers, 4, kDim);
-  bool notes = false;
-  for (const SupportRow<V>& row : rows) notes = notes || !row.note.empty();
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable(id, notes ? 4 : 3, kFlags)) return;
+  if (!ImGui::BeginTable(id, 3, kFlags)) return;
   ImGui::TableSetupColumn("vertex");
   ImGui::TableSetupColumn("");
   ImGui::TableSetupColumn(kDim == 3 ? "(x, y, z)" : "(x, y)");
-  if (notes) ImGui::TableSetupColumn("");
   ImGui::TableHeadersRow();
   static constexpr const char* kRoles[3] = {"w", "a", "b"};
   for (std::size_t r = 0; r < rows.size(); ++r) {
@@ -273,15 +271,12 @@ void drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
       ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ImGui::GetColorU32(r % 2 == 0 ? ImGuiCol_TableRowBg : ImGuiCol_TableRowBgAlt));
       ImGui::TableNextColumn();
       if (k == 0) ImGui::TextUnformatted(row.name.c_str());
+      if (k == 1 && !row.note.empty()) ImGui::TextDisabled("%s", row.note.c_str());
       ImGui::TableNextColumn();
       ImGui::TextDisabled("%s", kRoles[k]);
       ImGui::TableNextColumn();
       const std::array<double, kDim> v = components(*vectors[k]);
       vectorCell(v, format);
-      if (notes) {
-        ImGui::TableNextColumn();
-        if (k == 0) ImGui::TextDisabled("%s", row.note.c_str());
-      }
     }
   }
   ImGui::EndTable();

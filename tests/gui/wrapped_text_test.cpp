@@ -1,6 +1,7 @@
 // The line breaker every lab's paragraphs use (app/widgets/wrapped_text.h): lines break only at spaces, never
 // inside a number, never beside '=', '<' or '>', and fit the width unless one word alone is wider. And the step
-// tables' vectors: one fixed-decimal format per table, every vector as wide as the others in it.
+// tables' vectors: one fixed-decimal format per table, every vector as wide as the others in it; a table of
+// six-decimal vectors fits the side panel (labs/narrow_phase_common.h).
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,7 +12,10 @@
 
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ImGuiTable::ColumnsAutoFitWidth: the width a table needs to clip nothing
 
+#include "labs/narrow_phase_common.h"
+#include "platform/theme.h"
 #include "support/headless_imgui.h"
 #include "widgets/wrapped_text.h"
 
@@ -101,6 +105,42 @@ TEST_F(VectorCellTest, EveryVectorOfATableIsAsWideSoItsNumbersLineUp) {
   EXPECT_GT(widths[0], 2.0f * format.numberWidth);
   EXPECT_FLOAT_EQ(widths[1], widths[0]);
   EXPECT_FLOAT_EQ(widths[2], widths[0]);
+}
+
+// 3d_07's late GJK steps: supports that differ in the sixth decimal, so the table prints six. In the app's font and
+// the side panel's width (23 font sizes, lab_shell.cpp), less the padding and the scrollbar, nothing is clipped:
+// with the notes in a fourth column, "new" was cut to "ne" at 1600 x 1000.
+TEST(SupportTable, SixDecimalVectorsFitTheSidePanel) {
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  applyTheme(1.0f);
+  unsigned char* pixels = nullptr;
+  int atlasWidth = 0, atlasHeight = 0;
+  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlasWidth, &atlasHeight);
+  using V = collide::Vec3<double>;
+  const std::vector<SupportRow<V>> rows = {
+      {"w19", {{0.939693, -0.342020, 0.0}, {-0.194681, 0.654707, 0.164179}, {1.134373, -0.996727, -0.164179}}, "new"},
+      {"w18", {{-0.939693, 0.342020, 0.0}, {-0.194681, 0.654706, 0.164182}, {-0.745012, -0.312686, -0.164182}}, ""},
+      {"w16", {{0.939693, -0.342020, 0.0}, {-0.194681, 0.654705, 0.164184}, {1.134374, -0.996726, -0.164184}}, ""}};
+  float panelWidth = 0;
+  ImGuiTable* table = nullptr;
+  for (int frame = 0; frame < 3; ++frame) {  // fixed-fit columns measure their content over the first frames
+    ImGui::NewFrame();
+    panelWidth = 23.0f * ImGui::GetFontSize();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(panelWidth, 900));
+    ImGui::Begin("##side panel", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize);
+    drawSupportTable<V>("##simplex", rows);
+    table = ImGui::TableFindByID(ImGui::GetID("##simplex"));
+    ImGui::End();
+    ImGui::Render();
+  }
+  ASSERT_NE(table, nullptr);
+  EXPECT_EQ(ImGui::GetFontSize(), 15.0f) << "the app's font, DejaVu Sans at 15 pixels";
+  ASSERT_EQ(vectorFormat(std::array{1.134373, -0.996727, -0.164179, 1.134374, -0.996726, -0.164184}, 4, 3).decimals, 6);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float available = panelWidth - 2.0f * style.WindowPadding.x - style.ScrollbarSize;
+  EXPECT_LE(table->ColumnsAutoFitWidth, available) << "the table needs " << table->ColumnsAutoFitWidth << " px of " << available;
+  EXPECT_EQ(table->ColumnsCount, 3) << "vertex, role, vector: the note sits under the vertex's name";
 }
 
 }  // namespace
