@@ -837,18 +837,7 @@ void ContinuousLab::drawUi() {
     algorithm_ = static_cast<CastAlgorithm>(current);
     record();
   }
-  // The scalar the cast runs in: float is what most engines use; the result then says what double answers.
-  ImGui::TextUnformatted("Scalar");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("double", !useFloat_)) {
-    useFloat_ = false;
-    record();
-  }
-  ImGui::SameLine();
-  if (ImGui::RadioButton("float", useFloat_)) {
-    useFloat_ = true;
-    record();
-  }
+  if (drawScalarChoice(useFloat_)) record();
   const std::vector<Preset> all = presets();
   ImGui::SetNextItemWidth(-1.0f);
   if (ImGui::BeginCombo("##preset", preset_ >= 0 ? all[static_cast<std::size_t>(preset_)].name : "Preset: the classic cases")) {

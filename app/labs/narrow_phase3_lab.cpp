@@ -24,7 +24,6 @@
 #include "io/shape_json.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
-#include "labs/trace_to_double.h"
 #include "platform/theme.h"
 #include "render/shape_drawing3.h"
 #include "widgets/shape_inspector.h"
@@ -190,19 +189,7 @@ void NarrowPhase3Lab::applyPreset(int preset) {
 
 void NarrowPhase3Lab::record() {
   recordPending_ = false;
-  const Clock::time_point start = Clock::now();
-  if (useFloat_) {
-    const collide::Collider3<float> a = collide::castCollider<float>(shapes_[0]);
-    const collide::Collider3<float> b = collide::castCollider<float>(shapes_[1]);
-    const collide::QueryTrace3<float> recorded = collide::recordQuery<float>(algorithm_, a, b);
-    recordTiming_.add(microsecondsSince(start));
-    trace_ = toDouble(recorded);
-    doubleResult_ = collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1]);
-  } else {
-    trace_ = collide::recordQuery<double>(algorithm_, shapes_[0], shapes_[1]);
-    recordTiming_.add(microsecondsSince(start));
-    doubleResult_.reset();
-  }
+  recordPair(algorithm_, shapes_, useFloat_, trace_, doubleResult_, recordTiming_);
 
   steps_ = traceSteps(trace_);
   stepRows_ = stepListEntries(trace_, steps_);
@@ -262,14 +249,7 @@ void NarrowPhase3Lab::rebuildMinkowski() {
 
 void NarrowPhase3Lab::update(double) {
   recordIfChanged();
-  // The unrecorded query's mean time, for the plots (runQuery is compiled in the core library: not optimised away).
-  if (useFloat_) {
-    const collide::Collider3<float> a = collide::castCollider<float>(shapes_[0]);
-    const collide::Collider3<float> b = collide::castCollider<float>(shapes_[1]);
-    queryMicros_ = meanMicroseconds([&] { static_cast<void>(collide::runQuery<float>(algorithm_, a, b)); });
-  } else {
-    queryMicros_ = meanMicroseconds([&] { static_cast<void>(collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1])); });
-  }
+  queryMicros_ = queryMicroseconds(algorithm_, shapes_, useFloat_);
 }
 
 void NarrowPhase3Lab::keyPressed(const KeyPress& press) {
@@ -603,18 +583,7 @@ void NarrowPhase3Lab::drawUi() {
     algorithm_ = kAlgorithms3[static_cast<std::size_t>(current)];
     changed();
   }
-  // The scalar the core runs in: float is what most engines use; the result then says what double answers.
-  ImGui::TextUnformatted("Scalar");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("double", !useFloat_)) {
-    useFloat_ = false;
-    changed();
-  }
-  ImGui::SameLine();
-  if (ImGui::RadioButton("float", useFloat_)) {
-    useFloat_ = true;
-    changed();
-  }
+  if (drawScalarChoice(useFloat_)) changed();
   // Presets
   const std::vector<Preset> all = presets();
   ImGui::SetNextItemWidth(-1.0f);

@@ -14,11 +14,13 @@
 #include <imgui.h>
 
 #include "collide/query.h"
+#include "collide/query3.h"
 #include "collide/sat3.h"
 #include "io/shape_json.h"
 #include "lab/vocabulary.h"
 #include "labs/format.h"
 #include "labs/narration.h"
+#include "labs/trace_to_double.h"
 #include "widgets/step_list.h"
 #include "widgets/wrapped_text.h"
 
@@ -167,6 +169,47 @@ void appendQueryMetrics(collide::Algorithm algorithm, const collide::QueryResult
   }
   useFloat = *it == "float";
   return true;
+}
+
+// The lab's pair recorded in float or double: a float run widened for the views (trace_to_double.h), with the same
+// query's result in double beside it; `timing` gets the recording's time.
+template <class Collider, class Trace, class Result>
+void recordPair(collide::Algorithm algorithm, const std::array<Collider, 2>& shapes, bool useFloat, Trace& trace,
+                std::optional<Result>& doubleResult, RecordTiming& timing) {
+  const Clock::time_point start = Clock::now();
+  if (useFloat) {
+    const auto recorded = collide::recordQuery<float>(algorithm, collide::castCollider<float>(shapes[0]),
+                                                      collide::castCollider<float>(shapes[1]));
+    timing.add(microsecondsSince(start));
+    trace = toDouble(recorded);
+    doubleResult = collide::runQuery<double>(algorithm, shapes[0], shapes[1]);
+  } else {
+    trace = collide::recordQuery<double>(algorithm, shapes[0], shapes[1]);
+    timing.add(microsecondsSince(start));
+    doubleResult.reset();
+  }
+}
+
+// The unrecorded query's mean time in the lab's scalar, for the plots (runQuery is compiled in the core library,
+// so the repeated calls are not optimised away).
+template <class Collider>
+[[nodiscard]] double queryMicroseconds(collide::Algorithm algorithm, const std::array<Collider, 2>& shapes, bool useFloat) {
+  if (!useFloat) return meanMicroseconds([&] { static_cast<void>(collide::runQuery<double>(algorithm, shapes[0], shapes[1])); });
+  const auto a = collide::castCollider<float>(shapes[0]);
+  const auto b = collide::castCollider<float>(shapes[1]);
+  return meanMicroseconds([&] { static_cast<void>(collide::runQuery<float>(algorithm, a, b)); });
+}
+
+// "Scalar  (o) double  ( ) float": which scalar a lab runs the core in (float is what most engines use). True when
+// the choice changed.
+[[nodiscard]] inline bool drawScalarChoice(bool& useFloat) {
+  const bool before = useFloat;
+  ImGui::TextUnformatted("Scalar");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("double", !useFloat)) useFloat = false;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("float", useFloat)) useFloat = true;
+  return useFloat != before;
 }
 
 // A float run's line under the result: what the same query or cast answers in double (narration.h), in the warning

@@ -25,7 +25,6 @@
 #include "collide/polygon.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
-#include "labs/trace_to_double.h"
 #include "widgets/shape_inspector.h"
 #include "widgets/wrapped_text.h"
 
@@ -62,19 +61,7 @@ NarrowPhaseLab::NarrowPhaseLab()
 
 void NarrowPhaseLab::record() {
   recordPending_ = false;
-  const Clock::time_point start = Clock::now();
-  if (useFloat_) {
-    const collide::Collider<float> a = collide::castCollider<float>(shapes_[0]);
-    const collide::Collider<float> b = collide::castCollider<float>(shapes_[1]);
-    const collide::QueryTrace<float> recorded = collide::recordQuery<float>(algorithm_, a, b);
-    recordTiming_.add(microsecondsSince(start));
-    trace_ = toDouble(recorded);
-    doubleResult_ = collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1]);
-  } else {
-    trace_ = collide::recordQuery<double>(algorithm_, shapes_[0], shapes_[1]);
-    recordTiming_.add(microsecondsSince(start));
-    doubleResult_.reset();
-  }
+  recordPair(algorithm_, shapes_, useFloat_, trace_, doubleResult_, recordTiming_);
 
   steps_ = traceSteps(trace_);
   stepRows_ = stepListEntries(trace_, steps_);
@@ -86,16 +73,7 @@ void NarrowPhaseLab::recordIfChanged() {
   if (recordPending_) record();
 }
 
-void NarrowPhaseLab::measureQueryTime() {
-  // runQuery is compiled in the core library, so the repeated calls are not optimised away.
-  if (useFloat_) {
-    const collide::Collider<float> a = collide::castCollider<float>(shapes_[0]);
-    const collide::Collider<float> b = collide::castCollider<float>(shapes_[1]);
-    queryMicros_ = meanMicroseconds([&] { static_cast<void>(collide::runQuery<float>(algorithm_, a, b)); });
-  } else {
-    queryMicros_ = meanMicroseconds([&] { static_cast<void>(collide::runQuery<double>(algorithm_, shapes_[0], shapes_[1])); });
-  }
-}
+void NarrowPhaseLab::measureQueryTime() { queryMicros_ = queryMicroseconds(algorithm_, shapes_, useFloat_); }
 
 // [SECTION] Frame, mouse, timeline
 
@@ -390,17 +368,7 @@ void NarrowPhaseLab::drawUi() {
     algorithm_ = collide::kAlgorithms[static_cast<std::size_t>(algorithm)];
     changed();
   }
-  ImGui::TextUnformatted("Scalar");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("double", !useFloat_)) {
-    useFloat_ = false;
-    changed();
-  }
-  ImGui::SameLine();
-  if (ImGui::RadioButton("float", useFloat_)) {
-    useFloat_ = true;
-    changed();
-  }
+  if (drawScalarChoice(useFloat_)) changed();
   recordIfChanged();
 
   // The result of the whole run.
