@@ -1121,19 +1121,36 @@ TEST(CuratedCastScenes, EachCastFindsTheContactItsLessonDescribes) {
   EXPECT_FALSE(collide::runCast(collide::CastAlgorithm::Linear, bar.shapes[0].collider, still, bar.shapes[1].collider, spin).hit);
 }
 
+// Opens `scene` in the lab named `labName`, checks that it starts in double with no comparison line, presses T and
+// checks that it runs in float: the lab and its state before (`inDouble`) and after (`inFloat`).
+struct FloatToggle {
+  std::unique_ptr<Lab> lab;
+  Json inDouble, inFloat;
+};
+FloatToggle openThenPressT(const char* labName, const Scene& scene) {
+  FloatToggle out;
+  const LabInfo* info = findLab(labName);
+  EXPECT_NE(info, nullptr);
+  if (info == nullptr || !(out.lab = openScene(*info, scene))) return out;
+  out.lab->dumpState(out.inDouble);
+  EXPECT_EQ(out.inDouble["scalar"], "double");
+  EXPECT_TRUE(out.inDouble["float_against_double"].is_null());
+  out.lab->keyPressed({GLFW_KEY_T, 0});
+  out.lab->update(0.0);
+  out.lab->dumpState(out.inFloat);
+  EXPECT_EQ(out.inFloat["scalar"], "float");
+  return out;
+}
+
 // T casts in float: the lab shows the float cast's own time and steps (widened, not recast in double), says what
 // double answers, and every algorithm's widened steps carry the float run's numbers.
 TEST(ContinuousLab, AFloatCastShowsTheFloatRunAndWhatDoubleAnswers) {
-  const LabInfo* info = findLab("Continuous collision");
-  ASSERT_NE(info, nullptr);
   const Scene scene = curated("ccd_06_spheres_head_on.json");
-  const std::unique_ptr<Lab> lab = openScene(*info, scene);
-  ASSERT_NE(lab, nullptr);
-  Json state;
-  lab->dumpState(state);
-  EXPECT_EQ(state["scalar"], "double");
-  EXPECT_TRUE(state["float_against_double"].is_null());
-  const double doubleTime = state["result"]["t"].get<double>();
+  FloatToggle toggled = openThenPressT("Continuous collision", scene);
+  ASSERT_NE(toggled.lab, nullptr);
+  Lab* lab = toggled.lab.get();
+  Json state = toggled.inFloat;
+  const double doubleTime = toggled.inDouble["result"]["t"].get<double>();
   const auto motion = [](const SceneShape& shape) {
     return shape.motion ? collide::Motion<Vec2d>{shape.motion->velocity, shape.motion->angularVelocity} : collide::Motion<Vec2d>{};
   };
@@ -1141,10 +1158,6 @@ TEST(ContinuousLab, AFloatCastShowsTheFloatRunAndWhatDoubleAnswers) {
   const auto b = collide::castCollider<float>(scene.shapes[1].collider);
   const auto motionA = motion(scene.shapes[0]).cast<float>();
   const auto motionB = motion(scene.shapes[1]).cast<float>();
-
-  lab->keyPressed({GLFW_KEY_T, 0});
-  lab->dumpState(state);
-  EXPECT_EQ(state["scalar"], "float");
   const auto algorithm = *collide::castAlgorithmFromName(scene.algorithm);
   collide::CastRecorder<collide::Vec2<float>> floatTrace;
   const auto floatRun = collide::runCast(algorithm, a, motionA, b, motionB, {}, &floatTrace);
@@ -1444,21 +1457,13 @@ TEST(NarrowPhase3Lab, LookingAcrossTheContactTurnsTheViewEdgeOnToTheNormal) {
 // T runs the core in float: the lab shows the float run's own numbers (widened, not rerun in double), says what
 // double answers beside it, and a scene keeps the choice.
 TEST(NarrowPhase3Lab, AFloatRunShowsTheFloatCoresNumbersAndWhatDoubleAnswers) {
-  const LabInfo* info = findLab("Narrow phase 3D");
-  ASSERT_NE(info, nullptr);
   const Scene scene = curated("3d_10_sizes_1_to_1000.json");
-  const std::unique_ptr<Lab> lab = openScene(*info, scene);
-  ASSERT_NE(lab, nullptr);
-  Json state;
-  lab->dumpState(state);
-  EXPECT_EQ(state["scalar"], "double");
-  EXPECT_TRUE(state["float_against_double"].is_null());
-  const double doubleDistance = state["result"]["distance"].get<double>();
-
-  lab->keyPressed({GLFW_KEY_T, 0});
-  lab->update(0.0);
-  lab->dumpState(state);
-  EXPECT_EQ(state["scalar"], "float");
+  FloatToggle toggled = openThenPressT("Narrow phase 3D", scene);
+  ASSERT_NE(toggled.lab, nullptr);
+  Lab* lab = toggled.lab.get();
+  const LabInfo* info = findLab("Narrow phase 3D");
+  Json state = toggled.inFloat;
+  const double doubleDistance = toggled.inDouble["result"]["distance"].get<double>();
   const auto a = collide::castCollider<float>(scene.shapes3[0].collider);
   const auto b = collide::castCollider<float>(scene.shapes3[1].collider);
   const collide::QueryTrace3<float> floatRun = collide::recordQuery<float>(Algorithm::Distance, a, b);
@@ -1608,17 +1613,9 @@ TEST(NarrowPhaseLabs, FloatAgainstDoubleSaysAChangedVerdictFirst) {
 
 // The plane's lab says the same beside a float run.
 TEST(NarrowPhaseLabs, ThePlanesFloatRunSaysWhatDoubleAnswersToo) {
-  const LabInfo* info = findLab("GJK");
-  ASSERT_NE(info, nullptr);
-  const std::unique_ptr<Lab> lab = openScene(*info, curated("08_large_coordinates.json"));
-  ASSERT_NE(lab, nullptr);
-  Json state;
-  lab->dumpState(state);
-  EXPECT_TRUE(state["float_against_double"].is_null());
-  lab->keyPressed({GLFW_KEY_T, 0});
-  lab->update(0.0);
-  lab->dumpState(state);
-  EXPECT_EQ(state["scalar"], "float");
+  const FloatToggle toggled = openThenPressT("GJK", curated("08_large_coordinates.json"));
+  ASSERT_NE(toggled.lab, nullptr);
+  const Json& state = toggled.inFloat;
   EXPECT_EQ(state["float_against_double"]["text"].get<std::string>().rfind("In double", 0), 0u)
       << state["float_against_double"];
 }
