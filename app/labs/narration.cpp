@@ -369,6 +369,8 @@ std::string narrateQueryResult(const collide::QueryResultOf<V>& result) {
 // A float run against the same query or cast in double, whatever the algorithm: the parts compared.
 struct FloatComparison {
   bool verdictDiffers = false;
+  bool floatRefused = false;  // float refused what double takes (numbers beyond float's limit), not a rounding
+  std::string refusalNote;    // said after it: where the reason is
   std::string doubleVerdict;  // double's answer in words, said when the verdicts differ
   std::string quantity;       // "depth", "distance", "gap", "first contact at t ="
   std::optional<double> floatValue, doubleValue;
@@ -380,6 +382,7 @@ struct FloatComparison {
 
 // Float keeps about 7 significant digits: the double answer is printed with 9, the difference with 2.
 std::string sayFloatComparison(const FloatComparison& c) {
+  if (c.floatRefused) return "In double it runs: " + c.doubleVerdict + " Float refuses the pair: " + c.refusalNote;
   if (c.verdictDiffers) return "In double the answer differs: " + c.doubleVerdict + " Float's rounding changed the verdict.";
   std::string text = "In double: ";
   if (c.floatValue && c.doubleValue) {
@@ -415,7 +418,8 @@ std::string narrateFloatAgainstDoubleRun(const collide::QueryResultOf<V>& f, con
                                          bool& verdictDiffers) {
   verdictDiffers = f.ok != d.ok || f.hit != d.hit;
   if (!f.ok && !d.ok) return "";
-  FloatComparison c{verdictDiffers, narrateQueryResult(d), "", {}, {}, {}, f.iterations, d.iterations,
+  FloatComparison c{verdictDiffers, !f.ok && d.ok, "the reason is above.", narrateQueryResult(d), "", {}, {}, {},
+                    f.iterations, d.iterations,
                     std::string(collide::algorithmInfo(f.algorithm).counts), d.hit ? "hit too" : "no hit too"};
   struct Quantity {
     const char* name;
@@ -663,8 +667,11 @@ std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<do
     return "?";
   };
   const std::string doubleVerdict = verdict(d);
-  FloatComparison c{verdictDiffers, doubleVerdict, "first contact at t =", {}, {}, {}, f.iterations, d.iterations,
-                    "iterations", "no contact in [0, 1] either"};
+  const bool floatRefused = f.status == collide::CastStatus::InvalidInput && d.status != collide::CastStatus::InvalidInput;
+  FloatComparison c{verdictDiffers, floatRefused,
+                    "a coordinate past float's limit of 1e9, or a shape its rounding left invalid.", doubleVerdict,
+                    "first contact at t =", {}, {}, {}, f.iterations, d.iterations, "iterations",
+                    "no contact in [0, 1] either"};
   if (f.hit && d.hit) {
     c.floatValue = f.fraction;
     c.doubleValue = d.fraction;

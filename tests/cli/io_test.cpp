@@ -1592,6 +1592,12 @@ TEST(NarrowPhaseLabs, FloatAgainstDoubleSaysAChangedVerdictFirst) {
   std::string text = narrateFloatAgainstDouble(floatRun, doubleRun, verdictDiffers);
   EXPECT_TRUE(verdictDiffers);
   EXPECT_EQ(text, "In double the answer differs: No hit: distance 1e-07. Float's rounding changed the verdict.");
+  // Numbers past float's limit are refused in float: that is said as a refusal, not as rounding.
+  collide::QueryResult3<double> refused;
+  refused.error = "a.position: 2e+09 is too large";
+  EXPECT_EQ(narrateFloatAgainstDouble(refused, doubleRun, verdictDiffers),
+            "In double it runs: No hit: distance 1e-07. Float refuses the pair: the reason is above.");
+  EXPECT_TRUE(verdictDiffers);
 
   floatRun.hit = false;
   floatRun.distance = 2.0;
