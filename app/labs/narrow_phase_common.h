@@ -1,6 +1,8 @@
 // app/labs/narrow_phase_common.h: what the narrow-phase labs of the plane and of space share: the timeline's list
 // of a recorded run's steps, and the numbers a lab records each frame (the plot panel's columns, the same names in
-// both, so one recording format serves them), and the step tables of support points.
+// both, so one recording format serves them), and the step tables of support points. Also the float mode they share
+// with the continuous lab: the scalar choice, lab_state.scalar, recording in float, and the line saying what double
+// answers.
 #pragma once
 
 #include <array>
@@ -158,7 +160,7 @@ void appendQueryMetrics(collide::Algorithm algorithm, const collide::QueryResult
   out.push_back({"hit", r.ok && r.hit ? 1.0 : 0.0, "bool"});
 }
 
-// A narrow-phase scene's lab_state.scalar, "double" or "float", into `useFloat` (left as it is when absent).
+// A scene's lab_state.scalar, "double" or "float", into `useFloat` (left as it is when absent).
 // False with the message naming the field for anything else.
 [[nodiscard]] inline bool readScalarState(const Json& state, bool& useFloat, std::string& error) {
   const auto it = state.find("scalar");
