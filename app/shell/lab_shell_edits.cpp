@@ -149,6 +149,8 @@ bool sameUpToRounding(const Json& a, const Json& b) {
 
 // What differs between two snapshots' scenes (snapshotOf's JSON), in words: "moved B", "changed A and moved B",
 // "switched the algorithm to epa", "changed the scene" when only the lab's own state differs; "" when nothing does.
+// The scalar the core runs in is a way of looking at the same scene, not a change to it: a lesson stays current
+// (scene 08's lesson asks for float), though the choice is still an edit that undo walks and a save keeps.
 std::string describeChanges(const std::string& before, const std::string& after) {
   Json from;
   Json to;
@@ -157,6 +159,9 @@ std::string describeChanges(const std::string& before, const std::string& after)
     to = Json::parse(after);
   } catch (const std::exception&) {
     return "changed the scene";
+  }
+  for (Json* scene : {&from, &to}) {
+    if (const auto state = scene->find("lab_state"); state != scene->end() && state->is_object()) state->erase("scalar");
   }
   std::vector<std::string> parts;
   const Json& fromShapes = from.contains("shapes") ? from["shapes"] : Json::array();

@@ -675,6 +675,31 @@ class KeptWork : public SceneFiles {
 constexpr const char* kPastedPair =
     R"({"a": {"type": "circle", "radius": 1, "position": [0, 0]}, "b": {"type": "box", "half_extents": [0.5, 0.5], "position": [1.25, 0]}})";
 
+// Scene 08's lesson says to switch to float: doing so keeps the lesson current (the scalar is a way of looking at
+// the scene), while the choice is still an edit that undo walks and the title marks unsaved.
+TEST_F(KeptWork, SwitchingToFloatKeepsTheLessonCurrent) {
+  std::string error;
+  ASSERT_TRUE(shell_.openScene((fs::path(COLLISION_LAB_ASSET_DIR) / "scenes" / "08_large_coordinates.json").string(), error))
+      << error;
+  ASSERT_TRUE(state()["lesson"]["current"].get<bool>());
+  shell_.currentLab()->keyPressed({GLFW_KEY_T, 0});
+  shell_.commitEdit();
+  Json now = state();
+  EXPECT_EQ(now["scalar"], "float");
+  EXPECT_TRUE(now["lesson"]["current"].get<bool>()) << now["lesson"];
+  EXPECT_FALSE(now["unsaved"].empty()) << "a save would keep the choice";
+  EXPECT_TRUE(shell_.canUndo());
+  // A move still makes the lesson out of date, and says what changed.
+  ASSERT_TRUE(shell_.paste(kPastedPair, error)) << error;
+  shell_.commitEdit();
+  now = state();
+  EXPECT_FALSE(now["lesson"]["current"].get<bool>());
+  EXPECT_NE(now["lesson"]["changes"].get<std::string>().find("changed"), std::string::npos) << now["lesson"];
+  ASSERT_TRUE(shell_.undo());
+  ASSERT_TRUE(shell_.undo());
+  EXPECT_EQ(state()["scalar"], "double");
+}
+
 TEST_F(KeptWork, SwitchingLabsKeepsTheEditedPairAlgorithmAndStep) {
   ASSERT_EQ(shell_.currentLabInfo()->name, "Narrow phase");
   std::string error;
