@@ -205,16 +205,18 @@ void NarrowPhase3Lab::recordIfChanged() {
 // hull of support points of A - B along evenly spread directions (a curved difference, drawn faceted).
 void NarrowPhase3Lab::rebuildMinkowski() {
   minkowski_ = {};
+  // The shapes as the run saw them: rounded through float in a float run, so the origin's verdict agrees with it.
+  const std::array<Collider3, 2> shapes = pairInScalar(shapes_, useFloat_);
   std::vector<Vec3d> points;
-  const auto verticesA = worldVertices(shapes_[0]);
-  const auto verticesB = worldVertices(shapes_[1]);
+  const auto verticesA = worldVertices(shapes[0]);
+  const auto verticesB = worldVertices(shapes[1]);
   if (verticesA && verticesB && verticesA->size() * verticesB->size() <= static_cast<std::size_t>(collide::kMaxHullPoints)) {
     for (const Vec3d& a : *verticesA)
       for (const Vec3d& b : *verticesB) points.push_back(a - b);
     minkowski_.exact = true;
   } else {
     constexpr int kDirections = 400;
-    for (const Vec3d& d : sphereDirections(kDirections)) points.push_back(worldSupport(shapes_[0], d) - worldSupport(shapes_[1], -1.0 * d));
+    for (const Vec3d& d : sphereDirections(kDirections)) points.push_back(worldSupport(shapes[0], d) - worldSupport(shapes[1], -1.0 * d));
   }
   for (const Vec3d& p : points)
     if (!collide::isFinite(p)) return;

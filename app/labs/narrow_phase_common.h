@@ -192,6 +192,20 @@ void recordPair(collide::Algorithm algorithm, const std::array<Collider, 2>& sha
   }
 }
 
+// The pair as the core sees it in the lab's scalar: in float each shape rounded through float, so a view built from
+// it agrees with a float run (near 1e6 the rounding moves a shape by up to 0.03, enough to turn a gap into a touch).
+// A shape float cannot hold (past its 1e9) stays as it is: the float run refuses it and says why.
+template <class Collider>
+[[nodiscard]] std::array<Collider, 2> pairInScalar(const std::array<Collider, 2>& shapes, bool useFloat) {
+  if (!useFloat) return shapes;
+  std::array<Collider, 2> rounded = shapes;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto narrow = collide::castCollider<float>(shapes[i]);
+    if (collide::isValid(narrow).ok()) rounded[i] = collide::castCollider<double>(narrow);
+  }
+  return rounded;
+}
+
 // The unrecorded query's mean time in the lab's scalar, for the plots (runQuery is compiled in the core library,
 // so the repeated calls are not optimised away).
 template <class Collider>

@@ -187,9 +187,11 @@ Vec2d drawSectorDifference(Renderer2D& renderer, const Collider& sectorShape, bo
 // [SECTION] Minkowski difference
 
 void NarrowPhaseLab::rebuildMinkowski() {
-  const auto difference = [this](bool core) {
-    const std::vector<Vec2d> a = polytopeVertices(shapes_[0], core);
-    const std::vector<Vec2d> b = polytopeVertices(shapes_[1], core);
+  // The shapes as the run saw them: rounded through float in a float run, so A - B agrees with its verdict.
+  const std::array<Collider, 2> shapes = pairInScalar(shapes_, useFloat_);
+  const auto difference = [&shapes](bool core) {
+    const std::vector<Vec2d> a = polytopeVertices(shapes[0], core);
+    const std::vector<Vec2d> b = polytopeVertices(shapes[1], core);
     std::vector<Vec2d> points;
     if (!a.empty() && !b.empty()) {
       // Exact: the hull of every vertex difference.
@@ -202,7 +204,7 @@ void NarrowPhaseLab::rebuildMinkowski() {
       for (int i = 0; i < kCurveSamples; ++i) {
         const double angle = 2.0 * std::numbers::pi * i / kCurveSamples;
         const Vec2d d{std::cos(angle), std::sin(angle)};
-        points.push_back(worldSupport(shapes_[0], d, core) - worldSupport(shapes_[1], -d, core));
+        points.push_back(worldSupport(shapes[0], d, core) - worldSupport(shapes[1], -d, core));
       }
     }
     std::vector<Vec2d> hull = collide::convexHull<double>(points);
@@ -211,7 +213,7 @@ void NarrowPhaseLab::rebuildMinkowski() {
   };
   minkowski_ = difference(false);
   minkowskiCores_.clear();
-  if (collide::coreRadius(shapes_[0].shape) > 0 || collide::coreRadius(shapes_[1].shape) > 0) minkowskiCores_ = difference(true);
+  if (collide::coreRadius(shapes[0].shape) > 0 || collide::coreRadius(shapes[1].shape) > 0) minkowskiCores_ = difference(true);
 }
 
 // [SECTION] World view

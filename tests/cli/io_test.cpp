@@ -1528,6 +1528,26 @@ TEST(NarrowPhase3Lab, AFloatRunShowsTheFloatCoresNumbersAndWhatDoubleAnswers) {
   EXPECT_TRUE(state["float_against_double"].is_null());
 }
 
+// Two cubes near 1e6, 0.03 apart: float rounds B's x (1000002.03) to 1000002, so the float run says they touch. The
+// Minkowski view is built from the shapes as the run saw them, so its origin agrees with the verdict in both scalars.
+TEST(NarrowPhase3Lab, TheMinkowskiViewAgreesWithAFloatRunsVerdict) {
+  const Scene scene = sceneFromJson(Json::parse(R"({"format": "collision-lab-scene", "version": 2, "lab": "Narrow phase 3D",
+      "algorithm": "distance", "shapes": [
+        {"name": "A", "type": "box", "position": [1000000, 1000000, 1000000], "half_extents": [1, 1, 1]},
+        {"name": "B", "type": "box", "position": [1000002.03, 1000000.5, 1000000], "half_extents": [1, 1, 1]}]})"));
+  const FloatToggle toggled = openThenPressT("Narrow phase 3D", scene);
+  ASSERT_NE(toggled.lab, nullptr);
+  const Json& inDouble = toggled.inDouble;
+  EXPECT_FALSE(inDouble["result"]["hit"].get<bool>());
+  EXPECT_FALSE(inDouble["minkowski"]["contains_origin"].get<bool>());
+  EXPECT_FALSE(inDouble["minkowski"]["touches_origin"].get<bool>());
+  const Json& inFloat = toggled.inFloat;
+  EXPECT_TRUE(inFloat["result"]["hit"].get<bool>()) << inFloat["result"];
+  EXPECT_TRUE(inFloat["minkowski"]["touches_origin"].get<bool>() || inFloat["minkowski"]["contains_origin"].get<bool>())
+      << inFloat["minkowski"];
+  EXPECT_TRUE(inFloat["float_against_double"]["verdict_differs"].get<bool>());
+}
+
 // Every algorithm's float run, widened for the views, carries the float run's numbers step by step; and every
 // step narrates (the widened EPA polytope, SAT axes and analytic steps are what the views and narration read).
 TEST(NarrowPhase3Lab, AWidenedFloatRunKeepsEveryStepOfTheFloatRun) {
