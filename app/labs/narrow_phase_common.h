@@ -296,9 +296,29 @@ template <class Start>
   return rows;
 }
 
+// A support table's number formats: one for the w rows (A - B) and one for the witnesses a and b, each chosen over
+// its own rows. Far from the origin the witnesses need no decimals while w, their small difference, needs its own:
+// one format for the whole table printed w = (0, 1.5) as (0, 2) beside a and b near 1e6.
+template <class V>
+[[nodiscard]] std::array<VectorFormat, 2> supportTableFormats(std::span<const SupportRow<V>> rows) {
+  constexpr int kDim = collide::kDimension<V>;
+  std::array<std::vector<double>, 2> numbers;
+  const auto add = [&](std::vector<double>& out, const V& v) {
+    out.push_back(v.x);
+    out.push_back(v.y);
+    if constexpr (kDim == 3) out.push_back(v.z);
+  };
+  for (const SupportRow<V>& row : rows) {
+    add(numbers[0], row.point.point);
+    add(numbers[1], row.point.pointA);
+    add(numbers[1], row.point.pointB);
+  }
+  return {vectorFormat(numbers[0], 4, kDim), vectorFormat(numbers[1], 4, kDim)};
+}
+
 // The support points of a step as a table: per point three rows, w = a - b, a on A and b on B, each vector on one
-// line in one number format for the whole table (widgets/wrapped_text.h), columns as wide as their content, a band
-// of background per point. A point's note ("new", "drop", "GJK") sits under its name, not in a column of its own:
+// line in one number format per role (supportTableFormats, widgets/wrapped_text.h), columns as wide as their
+// content, a band of background per point. A point's note ("new", "drop", "GJK") sits under its name, not in a column of its own:
 // with six decimals a fourth column did not fit the side panel at 1600 pixels.
 template <class V>
 void drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
@@ -310,11 +330,7 @@ void drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
       return std::array<double, 2>{v.x, v.y};
     }
   };
-  std::vector<double> numbers;
-  for (const SupportRow<V>& row : rows)
-    for (const V& v : {row.point.point, row.point.pointA, row.point.pointB})
-      for (const double x : components(v)) numbers.push_back(x);
-  const VectorFormat format = vectorFormat(numbers, 4, kDim);
+  const std::array<VectorFormat, 2> formats = supportTableFormats(rows);
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable(id, 3, kFlags)) return;
   ImGui::TableSetupColumn("vertex");
@@ -335,7 +351,7 @@ void drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
       ImGui::TextDisabled("%s", kRoles[k]);
       ImGui::TableNextColumn();
       const std::array<double, kDim> v = components(*vectors[k]);
-      vectorCell(v, format);
+      vectorCell(v, formats[k == 0 ? 0 : 1]);
     }
   }
   ImGui::EndTable();

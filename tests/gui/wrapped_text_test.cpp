@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include <gtest/gtest.h>
@@ -105,6 +106,19 @@ TEST_F(VectorCellTest, EveryVectorOfATableIsAsWideSoItsNumbersLineUp) {
   EXPECT_GT(widths[0], 2.0f * format.numberWidth);
   EXPECT_FLOAT_EQ(widths[1], widths[0]);
   EXPECT_FLOAT_EQ(widths[2], widths[0]);
+}
+
+// Near 1e6 the witnesses need no decimals, but w = a - b is small: each role gets its own format, so w0 = (0, 1.5)
+// is not printed (0, 2) as one format for the whole table did.
+TEST_F(VectorCellTest, SupportTablesFormatWAndTheWitnessesEachByTheirOwnNumbers) {
+  using V = collide::Vec2<double>;
+  const std::vector<SupportRow<V>> rows = {{"w0", {{1000001.0, 1000001.0}, {1000001.0, 999999.5}, {0.0, 1.5}}, "new"}};
+  const std::array<VectorFormat, 2> formats = supportTableFormats<V>(rows);
+  EXPECT_EQ(formats[0].decimals, 3);  // 1.500
+  EXPECT_EQ(formats[1].decimals, 0);  // 1000001 and 1000000: four significant digits and more
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", formats[0].decimals, 1.5);
+  EXPECT_STREQ(text, "1.500");
 }
 
 // 3d_07's late GJK steps: supports that differ in the sixth decimal, so the table prints six. In the app's font and
