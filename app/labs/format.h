@@ -8,7 +8,8 @@
 
 namespace lab {
 
-// "0.8312", "-1.2e-07": four significant digits, enough to follow the arithmetic by hand.
+// "0.8312", "-1.2e-07": four significant digits, enough to follow the arithmetic by hand; from 1e4 on the whole
+// part in full ("1000002", not "1e+06").
 [[nodiscard]] std::string formatNumber(double value);
 // One number through a printf format ("%.3g", "%.3f"), with a zero never signed: "-0" and "-0.000" (a tiny
 // negative rounded away) read as "0" and "0.000". Every number a lab shows goes through here or formatNumber.

@@ -190,7 +190,12 @@ std::string formatWith(const char* printfFormat, double value) {
   return out;
 }
 
-std::string formatNumber(double value) { return formatWith("%.4g", value); }
+// From 1e4 on the whole part in full: "%.4g" wrote "1e+06" for every coordinate near a million, so an interval
+// [999999, 1000001] read [1e+06, 1e+06].
+std::string formatNumber(double value) {
+  const double magnitude = std::abs(value);
+  return formatWith(magnitude >= 1e4 && magnitude < 1e15 ? "%.0f" : "%.4g", value);
+}
 
 std::string formatApart(double value, double previous, std::string_view previousShown) {
   char format[8];

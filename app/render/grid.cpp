@@ -18,11 +18,22 @@ namespace {
 constexpr long long kMaxLines = 2000;
 
 // "%g" prints 0.30000000000000004 for 3 * 0.1; snap to the spacing first.
-void formatTick(char* out, std::size_t size, double value, double spacing) {
+std::string formatTick(double value, double spacing) {
   const double snapped = std::round(value / spacing) * spacing;
-  std::snprintf(out, size, "%g", std::abs(snapped) < 1e-3 * spacing ? 0.0 : snapped);
+  return formatCoordinate(std::abs(snapped) < 1e-3 * spacing ? 0.0 : snapped, spacing);
 }
 }  // namespace
+
+std::string formatCoordinate(double value, double resolution) {
+  char text[64];
+  if (!(std::abs(value) >= 1e4) || std::abs(value) >= 1e15 || !(resolution > 0)) {
+    std::snprintf(text, sizeof text, "%g", value);
+  } else {
+    const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(resolution) - 1e-9)), 0, 9);
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  }
+  return text;
+}
 
 void drawGrid(Renderer2D& renderer, const Camera& camera, bool showLines) {
   const WorldBounds visible = camera.visibleBounds();
@@ -63,22 +74,19 @@ void drawGrid(Renderer2D& renderer, const Camera& camera, bool showLines) {
   // Numbers at the major lines, along the axes (or along the viewport edge when an axis is off-screen).
   if (!showLines) return;
   const double labelY = std::clamp(0.0, visible.min.y + camera.pixelsToWorld(18), visible.max.y);
-  const double labelX = std::clamp(0.0, visible.min.x, visible.max.x - camera.pixelsToWorld(40));
-  char text[32];
+  const double labelX = std::clamp(0.0, visible.min.x, visible.max.x - camera.pixelsToWorld(80));
   const Color tickColor = palette::kTextDim.withAlpha(0.85f);
   for (long long i = static_cast<long long>(std::ceil(visible.min.x / major)), count = 0;
        static_cast<double>(i) * major <= visible.max.x && count < kMaxLines; ++i, ++count) {
     const double x = static_cast<double>(i) * major;
     if (i == 0) continue;
-    formatTick(text, sizeof text, x, major);
-    renderer.screenText(camera.worldToScreen({x, labelY}) + Vec2d{3, 2}, text, tickColor);
+    renderer.screenText(camera.worldToScreen({x, labelY}) + Vec2d{3, 2}, formatTick(x, major), tickColor);
   }
   for (long long i = static_cast<long long>(std::ceil(visible.min.y / major)), count = 0;
        static_cast<double>(i) * major <= visible.max.y && count < kMaxLines; ++i, ++count) {
     const double y = static_cast<double>(i) * major;
     if (i == 0) continue;
-    formatTick(text, sizeof text, y, major);
-    renderer.screenText(camera.worldToScreen({labelX, y}) + Vec2d{4, -16}, text, tickColor);
+    renderer.screenText(camera.worldToScreen({labelX, y}) + Vec2d{4, -16}, formatTick(y, major), tickColor);
   }
   renderer.screenText(camera.worldToScreen({0, 0}) + Vec2d{4, 2}, "0", tickColor);
 }

@@ -2,6 +2,8 @@
 // (1, 2 or 5 times a power of ten) for the current zoom, the two axes, the origin and the axis numbers.
 #pragma once
 
+#include <string>
+
 #include "render/renderer2d.h"
 
 namespace lab {
@@ -10,5 +12,10 @@ namespace lab {
 [[nodiscard]] double gridSpacing(double pixelsPerUnit, double minimumPixels = 24.0);
 
 void drawGrid(Renderer2D& renderer, const Camera& camera, bool showLines);
+
+// A coordinate as the grid's numbers and the pointer's readout write it: short ("%g") near the origin; from 1e4 on,
+// in full with as many decimals as `resolution` (a grid spacing, a pixel's width) resolves, where "%g" wrote
+// "1e+06" for every number of the view.
+[[nodiscard]] std::string formatCoordinate(double value, double resolution);
 
 }  // namespace lab

@@ -930,7 +930,9 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
         }
       } else {
         const Vec2d world = view.camera.screenToWorld(mouse);
-        std::snprintf(text, sizeof text, "x %.4g   y %.4g", world.x, world.y);
+        const double pixel = view.camera.pixelsToWorld(1.0);
+        std::snprintf(text, sizeof text, "x %s   y %s", formatCoordinate(world.x, pixel).c_str(),
+                      formatCoordinate(world.y, pixel).c_str());
       }
       const ImVec2 size = ImGui::CalcTextSize(text);
       overlay->AddText(ImVec2(static_cast<float>(rect.x + rect.width) - size.x - 10,

@@ -67,7 +67,7 @@ bool editVector(const char* label, Vec2d& value, double speed = 0.01) {
 
 bool editVector(const char* label, Vec3d& value, double speed = 0.01) {
   double triple[3] = {value.x, value.y, value.z};
-  if (!ImGui::DragScalarN(label, ImGuiDataType_Double, triple, 3, static_cast<float>(speed), nullptr, nullptr, "%.6g"))
+  if (!ImGui::DragScalarN(label, ImGuiDataType_Double, triple, 3, static_cast<float>(speed), nullptr, nullptr, "%.10g"))
     return false;
   if (!acceptTyped(label, {triple[0], triple[1], triple[2]})) return false;
   value = {triple[0], triple[1], triple[2]};

@@ -40,6 +40,7 @@
 #include "io/text_io.h"
 #include "labs/continuous_lab_layout.h"
 #include "labs/format.h"
+#include "render/grid.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
 #include "labs/trace_to_double.h"
@@ -1422,6 +1423,22 @@ TEST(NarrowPhase3Lab, StepListNamesSatAxesAndShowsWhereTheDistanceMoves) {
   EXPECT_EQ(formatApart(0.5, 0.5), "0.5");
   // The digit that moved is shown even when it is a zero.
   EXPECT_EQ(formatApart(0.5726770012, 0.57267706, "0.57267706"), "0.5726770");
+}
+
+// Far from the origin numbers keep their whole part: "%.4g" wrote every coordinate near a million as "1e+06" (a SAT
+// interval [999999, 1000001] read [1e+06, 1e+06]; the grid's numbers all read the same).
+TEST(Formatting, LargeNumbersKeepTheirWholePart) {
+  EXPECT_EQ(formatNumber(0.83124), "0.8312");
+  EXPECT_EQ(formatNumber(-1.2e-7), "-1.2e-07");
+  EXPECT_EQ(formatNumber(9999.4), "9999");
+  EXPECT_EQ(formatNumber(1000002.03), "1000002");
+  EXPECT_EQ(formatNumber(-999999.5), "-1000000");
+  EXPECT_EQ(formatNumber(2e15), "2e+15");
+  // The grid's numbers and the pointer's readout: as many decimals as the spacing or the pixel resolves.
+  EXPECT_EQ(formatCoordinate(2.5, 0.5), "2.5");
+  EXPECT_EQ(formatCoordinate(1000000.5, 0.5), "1000000.5");
+  EXPECT_EQ(formatCoordinate(1000002.0, 2.0), "1000002");
+  EXPECT_EQ(formatCoordinate(100001.0627, 0.004), "100001.063");
 }
 
 // The inspector shows a turn of 0 as 0: 3d_06's box, turned -45 degrees about x and 35.26 about z, comes back from
