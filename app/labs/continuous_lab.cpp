@@ -205,6 +205,17 @@ void ContinuousLab::record() {
     result_ = collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1], {}, &trace_);
     doubleResult_.reset();
   }
+  if (result_.status == CastStatus::InvalidInput && refusal_.empty()) {
+    // castRefusal leaves the shapes' own checks to runCast: say which number is at fault, in the scalar that ran
+    // (float refuses coordinates past 1e9 that double takes), as the narrow-phase labs do.
+    // Double's reason first: past double's limit, float's copy is infinite and would only say "not finite".
+    collide::Refusal why = collide::refusal(collide::Algorithm::Distance, shapes_[0], shapes_[1]);
+    if (why.empty() && useFloat_) {
+      why = collide::refusal(collide::Algorithm::Distance, collide::castCollider<float>(shapes_[0]),
+                             collide::castCollider<float>(shapes_[1]));
+    }
+    refusal_ = why.empty() ? std::string("a motion past the largest coordinate the core takes") : collide::sentence(why);
+  }
   arrivalGap_ = collide::arrivalGap(shapes_[0], shapes_[1]);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports

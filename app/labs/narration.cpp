@@ -375,7 +375,6 @@ std::string narrateQueryResult(const collide::QueryResultOf<V>& result) {
 struct FloatComparison {
   bool verdictDiffers = false;
   bool floatRefused = false;  // float refused what double takes (numbers beyond float's limit), not a rounding
-  std::string refusalNote;    // said after it: where the reason is
   std::string doubleVerdict;  // double's answer in words, said when the verdicts differ
   std::string quantity;       // "depth", "distance", "gap", "first contact at t ="
   std::optional<double> floatValue, doubleValue;
@@ -387,7 +386,7 @@ struct FloatComparison {
 
 // Float keeps about 7 significant digits: the double answer is printed with 9, the difference with 2.
 std::string sayFloatComparison(const FloatComparison& c) {
-  if (c.floatRefused) return "In double it runs: " + c.doubleVerdict + " Float refuses the pair: " + c.refusalNote;
+  if (c.floatRefused) return "In double it runs: " + c.doubleVerdict + " Float refuses the pair: the reason is above.";
   if (c.verdictDiffers) return "In double the answer differs: " + c.doubleVerdict + " Float's rounding changed the verdict.";
   std::string text = "In double: ";
   if (c.floatValue && c.doubleValue) {
@@ -402,8 +401,12 @@ std::string sayFloatComparison(const FloatComparison& c) {
   } else {
     text += c.bothApart;
   }
-  if (c.normalDegrees)
-    text += *c.normalDegrees == 0 ? "; the same normal" : "; the normals differ by " + formatWith("%.2g", *c.normalDegrees) + " degrees";
+  // Float resolves an angle to about 1e-5 degrees (its epsilon, 1.2e-7 radians): below that the normals agree.
+  if (c.normalDegrees) {
+    text += *c.normalDegrees == 0      ? "; the same normal"
+            : *c.normalDegrees < 1e-4 ? "; the same normal to float's precision"
+                                      : "; the normals differ by " + formatWith("%.2g", *c.normalDegrees) + " degrees";
+  }
   if (c.floatIterations && c.doubleIterations && *c.floatIterations != *c.doubleIterations)
     text += "; float took " + std::to_string(*c.floatIterations) + " " + c.counts + ", double " + std::to_string(*c.doubleIterations);
   return text + ".";
@@ -423,8 +426,7 @@ std::string narrateFloatAgainstDoubleRun(const collide::QueryResultOf<V>& f, con
                                          bool& verdictDiffers) {
   verdictDiffers = f.ok != d.ok || f.hit != d.hit;
   if (!f.ok && !d.ok) return "";
-  FloatComparison c{verdictDiffers, !f.ok && d.ok, "the reason is above.", narrateQueryResult(d), "", {}, {}, {},
-                    f.iterations, d.iterations,
+  FloatComparison c{verdictDiffers, !f.ok && d.ok, narrateQueryResult(d), "", {}, {}, {}, f.iterations, d.iterations,
                     std::string(collide::algorithmInfo(f.algorithm).counts), d.hit ? "hit too" : "no hit too"};
   struct Quantity {
     const char* name;
@@ -660,6 +662,7 @@ std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<do
                                       const collide::CastResult<collide::Vec2<double>>& d, bool& verdictDiffers) {
   // A cast's verdict is its status: a hit, touching or overlapping at the start, or no contact.
   verdictDiffers = f.status != d.status;
+  if (f.status == collide::CastStatus::InvalidInput && d.status == collide::CastStatus::InvalidInput) return "";
   const auto verdict = [](const collide::CastResult<collide::Vec2<double>>& r) -> std::string {
     switch (r.status) {
       case collide::CastStatus::Hit: return "contact at t = " + formatWith("%.9g", r.fraction) + ".";
@@ -673,10 +676,8 @@ std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<do
   };
   const std::string doubleVerdict = verdict(d);
   const bool floatRefused = f.status == collide::CastStatus::InvalidInput && d.status != collide::CastStatus::InvalidInput;
-  FloatComparison c{verdictDiffers, floatRefused,
-                    "a coordinate past float's limit of 1e9, or a shape its rounding left invalid.", doubleVerdict,
-                    "first contact at t =", {}, {}, {}, f.iterations, d.iterations, "iterations",
-                    "no contact in [0, 1] either"};
+  FloatComparison c{verdictDiffers, floatRefused, doubleVerdict, "first contact at t =", {}, {}, {}, f.iterations,
+                    d.iterations, "iterations", "no contact in [0, 1] either"};
   if (f.hit && d.hit) {
     c.floatValue = f.fraction;
     c.doubleValue = d.fraction;

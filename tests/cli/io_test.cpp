@@ -1255,6 +1255,33 @@ TEST(ContinuousLab, AFloatCastShowsTheFloatRunAndWhatDoubleAnswers) {
   EXPECT_EQ(narrateFloatAgainstDouble(hit, miss, verdictDiffers),
             "In double the answer differs: no contact in [0, 1]. Float's rounding changed the verdict.");
   EXPECT_TRUE(verdictDiffers);
+  // Refused in both (a coordinate past even double's limit): nothing to compare, no line.
+  collide::CastResult<Vec2d> refused;
+  refused.status = collide::CastStatus::InvalidInput;
+  EXPECT_EQ(narrateFloatAgainstDouble(refused, refused, verdictDiffers), "");
+}
+
+// A cast the core refuses says why in red, naming the number, as the narrow-phase labs do (it read a green "No
+// contact in [0, 1]"): past float's 1e9 only in float, past double's 1e18 in both.
+TEST(ContinuousLab, ARefusedCastSaysWhichNumberIsAtFault) {
+  Scene scene = curated("ccd_01_bullet_through_paper.json");
+  scene.shapes[0].collider.transform.p.x = 1e10;
+  scene.shapes[1].collider.transform.p.x = 1e10 - 6;
+  const FloatToggle toggled = openThenPressT("Continuous collision", scene);
+  ASSERT_NE(toggled.lab, nullptr);
+  EXPECT_EQ(toggled.inDouble["refusal"], "");
+  EXPECT_EQ(toggled.inDouble["result"]["status"], "hit");
+  const std::string inFloat = toggled.inFloat["refusal"].get<std::string>();
+  EXPECT_NE(inFloat.find("1e+10 is too large"), std::string::npos) << inFloat;
+  EXPECT_NE(inFloat.find("in float"), std::string::npos) << inFloat;
+  EXPECT_EQ(toggled.inFloat["float_against_double"]["text"].get<std::string>().rfind("In double it runs: contact at t = ", 0), 0u);
+  scene.shapes[0].collider.transform.p.x = 1e39;
+  std::string error;
+  ASSERT_TRUE(toggled.lab->loadScene(scene, error)) << error;
+  Json state;
+  toggled.lab->dumpState(state);
+  EXPECT_NE(state["refusal"].get<std::string>().find("1e+39 is too large"), std::string::npos) << state["refusal"];
+  EXPECT_EQ(state["float_against_double"]["text"], "") << "refused in both: nothing to compare";
 }
 
 // A ray against a segment: the closed form's one step, the line crossing, narrated with its numbers (a crossing
@@ -1670,6 +1697,9 @@ TEST(NarrowPhaseLabs, FloatAgainstDoubleSaysAChangedVerdictFirst) {
   doubleRun.iterations = 4;
   EXPECT_EQ(narrateFloatAgainstDouble(floatRun, doubleRun, verdictDiffers),
             "In double: distance 2, the same as float's; the same normal.");
+  floatRun.normal = collide::normalize(Vec3d{1, 1e-9, 0});  // 6e-8 degrees: below what float resolves
+  EXPECT_EQ(narrateFloatAgainstDouble(floatRun, doubleRun, verdictDiffers),
+            "In double: distance 2, the same as float's; the same normal to float's precision.");
   EXPECT_FALSE(verdictDiffers);
   floatRun.distance = 2.0 + 3e-7;
   floatRun.normal = collide::normalize(Vec3d{1, 1e-4, 0});
