@@ -758,7 +758,7 @@ Json ContinuousLab::saveSettings() const {
 void ContinuousLab::dumpState(Json& out) const {
   out["algorithm"] = collide::castAlgorithmInfo(algorithm_).name;
   out["scalar"] = useFloat_ ? "float" : "double";
-  out["float_against_double"] = floatAgainstDoubleJson(result_, doubleResult_);
+  out["float_against_double"] = floatAgainstDoubleJson(result_, doubleResult_, shapes_);
   out["step_index"] = step_;
   out["step_count"] = stepCount();
   out["result"] = {{"hit", result_.hit}, {"t", result_.fraction}, {"iterations", result_.iterations}, {"status", statusName(result_.status)},
@@ -863,7 +863,7 @@ void ContinuousLab::drawUi() {
   ImGui::TextDisabled("%s; %s", statusName(result_.status).c_str(),
                       counts.empty() ? ("a closed form in " + counted(stepCount(), "step", "steps")).c_str()
                                      : counted(result_.iterations, counts == "axes" ? "axis" : "iteration", counts).c_str());
-  drawFloatAgainstDouble(result_, doubleResult_);
+  drawFloatAgainstDouble(result_, doubleResult_, shapes_);
   drawTimeBar();
   textWrapped("%s", narration().c_str());
   ImGui::Separator();

@@ -382,15 +382,23 @@ struct FloatComparison {
   std::optional<int> floatIterations, doubleIterations;
   std::string counts;  // what the iterations count
   std::string bothApart;  // said when neither has a number to compare ("no hit too")
+  InputRounding rounding;
 };
 
 // Float keeps about 7 significant digits: the double answer is printed with 9, the difference with 2.
 std::string sayFloatComparison(const FloatComparison& c) {
   if (c.floatRefused) return "In double it runs: " + c.doubleVerdict + " Float refuses the pair: the reason is above.";
-  if (c.verdictDiffers) return "In double the answer differs: " + c.doubleVerdict + " Float's rounding changed the verdict.";
+  // The input's rounding is said when it can explain the difference: a changed verdict, or an input moved by more
+  // than the answer (far from the origin); otherwise the error is the arithmetic's.
+  const std::string stored = c.rounding.text.empty() ? std::string() : "float stores " + c.rounding.text;
+  if (c.verdictDiffers) {
+    return "In double the answer differs: " + c.doubleVerdict + " Float's rounding changed the verdict" +
+           (stored.empty() ? "." : ": " + stored + ".");
+  }
   std::string text = "In double: ";
+  double off = 0;
   if (c.floatValue && c.doubleValue) {
-    const double off = std::abs(*c.floatValue - *c.doubleValue);
+    off = std::abs(*c.floatValue - *c.doubleValue);
     text += c.quantity + " " + formatWith("%.9g", *c.doubleValue);
     if (off == 0) {
       text += ", the same as float's";
@@ -409,6 +417,7 @@ std::string sayFloatComparison(const FloatComparison& c) {
   }
   if (c.floatIterations && c.doubleIterations && *c.floatIterations != *c.doubleIterations)
     text += "; float took " + std::to_string(*c.floatIterations) + " " + c.counts + ", double " + std::to_string(*c.doubleIterations);
+  if (off > 0 && !stored.empty() && c.rounding.shift >= off) text += ". An input moved more than that: " + stored;
   return text + ".";
 }
 
@@ -423,11 +432,11 @@ double degreesBetween(V a, V b) {
 
 template <class V>
 std::string narrateFloatAgainstDoubleRun(const collide::QueryResultOf<V>& f, const collide::QueryResultOf<V>& d,
-                                         bool& verdictDiffers) {
+                                         bool& verdictDiffers, const InputRounding& rounding) {
   verdictDiffers = f.ok != d.ok || f.hit != d.hit;
   if (!f.ok && !d.ok) return "";
   FloatComparison c{verdictDiffers, !f.ok && d.ok, narrateQueryResult(d), "", {}, {}, {}, f.iterations, d.iterations,
-                    std::string(collide::algorithmInfo(f.algorithm).counts), d.hit ? "hit too" : "no hit too"};
+                    std::string(collide::algorithmInfo(f.algorithm).counts), d.hit ? "hit too" : "no hit too", rounding};
   struct Quantity {
     const char* name;
     std::optional<double> floatValue, doubleValue;
@@ -651,15 +660,17 @@ std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step, cons
 std::string narrateResult(const collide::QueryResult<double>& result) { return narrateQueryResult(result); }
 std::string narrateResult(const collide::QueryResult3<double>& result) { return narrateQueryResult(result); }
 std::string narrateFloatAgainstDouble(const collide::QueryResult<double>& floatRun, const collide::QueryResult<double>& doubleRun,
-                                      bool& verdictDiffers) {
-  return narrateFloatAgainstDoubleRun(floatRun, doubleRun, verdictDiffers);
+                                      bool& verdictDiffers, const InputRounding& rounding) {
+  return narrateFloatAgainstDoubleRun(floatRun, doubleRun, verdictDiffers, rounding);
 }
 std::string narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRun,
-                                      const collide::QueryResult3<double>& doubleRun, bool& verdictDiffers) {
-  return narrateFloatAgainstDoubleRun(floatRun, doubleRun, verdictDiffers);
+                                      const collide::QueryResult3<double>& doubleRun, bool& verdictDiffers,
+                                      const InputRounding& rounding) {
+  return narrateFloatAgainstDoubleRun(floatRun, doubleRun, verdictDiffers, rounding);
 }
 std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& f,
-                                      const collide::CastResult<collide::Vec2<double>>& d, bool& verdictDiffers) {
+                                      const collide::CastResult<collide::Vec2<double>>& d, bool& verdictDiffers,
+                                      const InputRounding& rounding) {
   // A cast's verdict is its status: a hit, touching or overlapping at the start, or no contact.
   verdictDiffers = f.status != d.status;
   if (f.status == collide::CastStatus::InvalidInput && d.status == collide::CastStatus::InvalidInput) return "";
@@ -677,7 +688,7 @@ std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<do
   const std::string doubleVerdict = verdict(d);
   const bool floatRefused = f.status == collide::CastStatus::InvalidInput && d.status != collide::CastStatus::InvalidInput;
   FloatComparison c{verdictDiffers, floatRefused, doubleVerdict, "first contact at t =", {}, {}, {}, f.iterations,
-                    d.iterations, "iterations", "no contact in [0, 1] either"};
+                    d.iterations, "iterations", "no contact in [0, 1] either", rounding};
   if (f.hit && d.hit) {
     c.floatValue = f.fraction;
     c.doubleValue = d.fraction;

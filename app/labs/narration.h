@@ -68,11 +68,20 @@ template <class V>
                                               const collide::Collider<double>& b);
 // The outcome in one sentence: "Hit: depth 0.5 along (1, 0)." / "No hit: distance 1.25." / the refusal.
 [[nodiscard]] std::string narrateResult(const collide::QueryResult<double>& result);
+// The input number float's rounding moves most, and by how much (narrow_phase_common.h finds it): the usual reason a
+// float run far from the origin differs. `text` reads "B's position y 100000.3 as 100000.296875 (float's step there:
+// 0.0078)"; empty when nothing moves.
+struct InputRounding {
+  std::string text;
+  double shift = 0;
+};
+
 // A float run beside the same query in double: "In double: depth 2.00000012; float's is off by 1.2e-07 (6e-08 of
 // it); the normals differ by 0.002 degrees." A changed verdict is said first; `verdictDiffers` tells the caller to
 // colour it as a warning. Empty when both were refused.
 [[nodiscard]] std::string narrateFloatAgainstDouble(const collide::QueryResult<double>& floatRun,
-                                                    const collide::QueryResult<double>& doubleRun, bool& verdictDiffers);
+                                                    const collide::QueryResult<double>& doubleRun, bool& verdictDiffers,
+                                                    const InputRounding& rounding = {});
 
 // The same in space (the 3D lab): GJK's tetrahedron, EPA's polytope with its horizon, SAT's face and edge x edge
 // axes (and SAT lite's false hits), the sphere tests.
@@ -89,10 +98,11 @@ template <class V>
                                               const collide::Collider3<double>& b);
 [[nodiscard]] std::string narrateResult(const collide::QueryResult3<double>& result);
 [[nodiscard]] std::string narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRun,
-                                                    const collide::QueryResult3<double>& doubleRun, bool& verdictDiffers);
+                                                    const collide::QueryResult3<double>& doubleRun, bool& verdictDiffers,
+                                                    const InputRounding& rounding = {});
 // The same for a cast (the continuous lab): the status, then the time of first contact and the normal.
 [[nodiscard]] std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& floatRun,
                                                     const collide::CastResult<collide::Vec2<double>>& doubleRun,
-                                                    bool& verdictDiffers);
+                                                    bool& verdictDiffers, const InputRounding& rounding = {});
 
 }  // namespace lab

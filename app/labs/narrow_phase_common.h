@@ -5,7 +5,10 @@
 // answers.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -228,24 +231,57 @@ template <class Collider>
   return useFloat != before;
 }
 
+// The number of the pair that float's rounding moves most (narration.h's InputRounding), over every number a scene
+// file would write for the two shapes: "B's position y 100000.3 as 100000.296875 (float's step there: 0.0078)".
+template <class Collider>
+[[nodiscard]] InputRounding largestInputRounding(const std::array<Collider, 2>& shapes) {
+  InputRounding best;
+  const auto visit = [&best](const auto& self, const Json& value, const std::string& name, const char* shape) -> void {
+    if (value.is_number()) {
+      const double written = value.get<double>();
+      const auto stored = static_cast<float>(written);
+      const double shift = std::abs(static_cast<double>(stored) - written);
+      if (std::isfinite(shift) && shift > best.shift) {
+        const float step = std::nextafter(std::abs(stored), std::numeric_limits<float>::infinity()) - std::abs(stored);
+        best = {std::string(shape) + "'s " + name + " " + formatWith("%.10g", written) + " as " +
+                    formatWith("%.9g", static_cast<double>(stored)) + " (float's step there: " +
+                    formatWith("%.2g", static_cast<double>(step)) + ")",
+                shift};
+      }
+    } else if (value.is_array()) {
+      // Short arrays of numbers are vectors (a quaternion is w, x, y, z); longer ones are lists.
+      const bool vector = value.size() <= 4 && std::all_of(value.begin(), value.end(), [](const Json& v) { return v.is_number(); });
+      const char* axes = value.size() == 4 ? "wxyz" : "xyz";
+      for (std::size_t i = 0; i < value.size(); ++i)
+        self(self, value[i], vector ? name + " " + axes[i] : name + " " + std::to_string(i), shape);
+    } else if (value.is_object()) {
+      for (auto it = value.begin(); it != value.end(); ++it) self(self, *it, it.key(), shape);
+    }
+  };
+  for (std::size_t i = 0; i < 2; ++i) visit(visit, colliderToJson(shapes[i]), "", i == 0 ? "A" : "B");
+  return best;
+}
+
 // A float run's line under the result: what the same query or cast answers in double (narration.h), in the warning
-// colour when the verdict differs. Nothing for a double run (`doubleRun` empty).
-template <class Result>
-void drawFloatAgainstDouble(const Result& floatRun, const std::optional<Result>& doubleRun) {
+// colour when the verdict differs, with the input float moves most when that explains it. Nothing for a double run
+// (`doubleRun` empty).
+template <class Result, class Collider>
+void drawFloatAgainstDouble(const Result& floatRun, const std::optional<Result>& doubleRun, const std::array<Collider, 2>& shapes) {
   if (!doubleRun) return;
   bool verdictDiffers = false;
-  const std::string text = narrateFloatAgainstDouble(floatRun, *doubleRun, verdictDiffers);
+  const std::string text = narrateFloatAgainstDouble(floatRun, *doubleRun, verdictDiffers, largestInputRounding(shapes));
   ImGui::PushStyleColor(ImGuiCol_Text, verdictDiffers ? ImVec4(1.0f, 0.45f, 0.45f, 1.0f) : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   textWrapped("%s", text.c_str());
   ImGui::PopStyleColor();
 }
 
 // The same for a lab's state dump: {"text", "verdict_differs"}, or null for a double run.
-template <class Result>
-[[nodiscard]] Json floatAgainstDoubleJson(const Result& floatRun, const std::optional<Result>& doubleRun) {
+template <class Result, class Collider>
+[[nodiscard]] Json floatAgainstDoubleJson(const Result& floatRun, const std::optional<Result>& doubleRun,
+                                          const std::array<Collider, 2>& shapes) {
   if (!doubleRun) return nullptr;
   bool verdictDiffers = false;
-  const std::string text = narrateFloatAgainstDouble(floatRun, *doubleRun, verdictDiffers);
+  const std::string text = narrateFloatAgainstDouble(floatRun, *doubleRun, verdictDiffers, largestInputRounding(shapes));
   return {{"text", text}, {"verdict_differs", verdictDiffers}};
 }
 

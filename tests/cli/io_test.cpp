@@ -1590,6 +1590,11 @@ TEST(NarrowPhase3Lab, TheMinkowskiViewAgreesWithAFloatRunsVerdict) {
   EXPECT_TRUE(inFloat["minkowski"]["touches_origin"].get<bool>() || inFloat["minkowski"]["contains_origin"].get<bool>())
       << inFloat["minkowski"];
   EXPECT_TRUE(inFloat["float_against_double"]["verdict_differs"].get<bool>());
+  // The line says why: the input float moved most.
+  EXPECT_NE(inFloat["float_against_double"]["text"].get<std::string>().find(
+                "changed the verdict: float stores B's position x 1000002.03 as 1000002 (float's step there: 0.062)."),
+            std::string::npos)
+      << inFloat["float_against_double"];
 }
 
 // Every algorithm's float run, widened for the views, carries the float run's numbers step by step; and every
@@ -1715,6 +1720,13 @@ TEST(NarrowPhaseLabs, ThePlanesFloatRunSaysWhatDoubleAnswersToo) {
   ASSERT_NE(toggled.lab, nullptr);
   const Json& state = toggled.inFloat;
   EXPECT_EQ(state["float_against_double"]["text"].get<std::string>().rfind("In double", 0), 0u)
+      << state["float_against_double"];
+  // Near 1e5 the inputs' rounding (float's step there is 1/128) moves B more than the distance moves: said, with
+  // the number.
+  EXPECT_NE(state["float_against_double"]["text"].get<std::string>().find(
+                "An input moved more than that: float stores B's position y 100000.3 as 100000.297 (float's step there: "
+                "0.0078)."),
+            std::string::npos)
       << state["float_against_double"];
 }
 
