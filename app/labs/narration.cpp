@@ -388,12 +388,12 @@ struct FloatComparison {
 // Float keeps about 7 significant digits: the double answer is printed with 9, the difference with 2.
 std::string sayFloatComparison(const FloatComparison& c) {
   if (c.floatRefused) return "In double it runs: " + c.doubleVerdict + " Float refuses the pair: the reason is above.";
-  // The input's rounding is said when it can explain the difference: a changed verdict, or an input moved by more
-  // than the answer (far from the origin); otherwise the error is the arithmetic's.
-  const std::string stored = c.rounding.text.empty() ? std::string() : "float stores " + c.rounding.text;
+  // The input float moves most is said beside a changed verdict, and where it can explain the difference: an input
+  // moved by more than the answer did (far from the origin); otherwise the error is the arithmetic's.
+  const std::string& stored = c.rounding.text;
   if (c.verdictDiffers) {
-    return "In double the answer differs: " + c.doubleVerdict + " Float's rounding changed the verdict" +
-           (stored.empty() ? "." : ": " + stored + ".");
+    return "In double the answer differs: " + c.doubleVerdict + " Float's rounding changed the verdict." +
+           (stored.empty() ? "" : " The input it moves most: " + stored + ".");
   }
   std::string text = "In double: ";
   double off = 0;

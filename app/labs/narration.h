@@ -69,8 +69,8 @@ template <class V>
 // The outcome in one sentence: "Hit: depth 0.5 along (1, 0)." / "No hit: distance 1.25." / the refusal.
 [[nodiscard]] std::string narrateResult(const collide::QueryResult<double>& result);
 // The input number float's rounding moves most, and by how much (narrow_phase_common.h finds it): the usual reason a
-// float run far from the origin differs. `text` reads "B's position y 100000.3 as 100000.296875 (float's step there:
-// 0.0078)"; empty when nothing moves.
+// float run far from the origin differs. `text` reads "B's position y 100000.3, stored as 100000.297 (float's step
+// there: 0.0078)"; empty when nothing moves.
 struct InputRounding {
   std::string text;
   double shift = 0;

@@ -232,7 +232,7 @@ template <class Collider>
 }
 
 // The number of the pair that float's rounding moves most (narration.h's InputRounding), over every number a scene
-// file would write for the two shapes: "B's position y 100000.3 as 100000.296875 (float's step there: 0.0078)".
+// file would write for the two shapes: "B's position y 100000.3, stored as 100000.297 (float's step there: 0.0078)".
 template <class Collider>
 [[nodiscard]] InputRounding largestInputRounding(const std::array<Collider, 2>& shapes) {
   InputRounding best;
@@ -243,7 +243,7 @@ template <class Collider>
       const double shift = std::abs(static_cast<double>(stored) - written);
       if (std::isfinite(shift) && shift > best.shift) {
         const float step = std::nextafter(std::abs(stored), std::numeric_limits<float>::infinity()) - std::abs(stored);
-        best = {std::string(shape) + "'s " + name + " " + formatWith("%.10g", written) + " as " +
+        best = {std::string(shape) + "'s " + name + " " + formatWith("%.10g", written) + ", stored as " +
                     formatWith("%.9g", static_cast<double>(stored)) + " (float's step there: " +
                     formatWith("%.2g", static_cast<double>(step)) + ")",
                 shift};

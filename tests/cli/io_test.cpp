@@ -1592,7 +1592,8 @@ TEST(NarrowPhase3Lab, TheMinkowskiViewAgreesWithAFloatRunsVerdict) {
   EXPECT_TRUE(inFloat["float_against_double"]["verdict_differs"].get<bool>());
   // The line says why: the input float moved most.
   EXPECT_NE(inFloat["float_against_double"]["text"].get<std::string>().find(
-                "changed the verdict: float stores B's position x 1000002.03 as 1000002 (float's step there: 0.062)."),
+                "changed the verdict. The input it moves most: B's position x 1000002.03, stored as 1000002 (float's "
+                "step there: 0.062)."),
             std::string::npos)
       << inFloat["float_against_double"];
 }
@@ -1724,7 +1725,7 @@ TEST(NarrowPhaseLabs, ThePlanesFloatRunSaysWhatDoubleAnswersToo) {
   // Near 1e5 the inputs' rounding (float's step there is 1/128) moves B more than the distance moves: said, with
   // the number.
   EXPECT_NE(state["float_against_double"]["text"].get<std::string>().find(
-                "An input moved more than that: float stores B's position y 100000.3 as 100000.297 (float's step there: "
+                "An input moved more than that: B's position y 100000.3, stored as 100000.297 (float's step there: "
                 "0.0078)."),
             std::string::npos)
       << state["float_against_double"];
