@@ -188,6 +188,11 @@ void recordPair(collide::Algorithm algorithm, const std::array<Collider, 2>& sha
     timing.add(microsecondsSince(start));
     trace = toDouble(recorded);
     doubleResult = collide::runQuery<double>(algorithm, shapes[0], shapes[1]);
+    // Refused in both: double's reason names the number (past double's range float's copy is only "not finite").
+    if (!trace.result.ok && !doubleResult->ok) {
+      trace.result.error = doubleResult->error;
+      trace.result.refusal = doubleResult->refusal;
+    }
   } else {
     trace = collide::recordQuery<double>(algorithm, shapes[0], shapes[1]);
     timing.add(microsecondsSince(start));

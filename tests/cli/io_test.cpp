@@ -1676,6 +1676,20 @@ TEST(NarrowPhase3Lab, AWidenedFloatRunKeepsEveryStepOfTheFloatRun) {
   }
 }
 
+// Past double's range (1e39) both scalars refuse: the float run says why as double does, naming the number, not
+// "not finite" (float's copy of 1e39 is infinite); past float's only (1e10) it gives float's own reason.
+TEST(NarrowPhaseLabs, AFloatRefusalNamesTheNumber) {
+  for (const double x : {1e39, 1e10}) {
+    Scene scene = curated("08_large_coordinates.json");
+    scene.shapes[0].collider.transform.p.x = x;
+    const FloatToggle toggled = openThenPressT("GJK", scene);
+    ASSERT_NE(toggled.lab, nullptr);
+    const std::string error = toggled.inFloat["result"]["error"].get<std::string>();
+    EXPECT_NE(error.find(x > 1e30 ? "1e+39 is too large" : "1e+10 is too large"), std::string::npos) << error;
+    EXPECT_EQ(error.find("not finite"), std::string::npos) << error;
+  }
+}
+
 // The comparison line says a changed verdict first (the lab colours it as a warning) and measures the rest.
 TEST(NarrowPhaseLabs, FloatAgainstDoubleSaysAChangedVerdictFirst) {
   collide::QueryResult3<double> floatRun, doubleRun;
