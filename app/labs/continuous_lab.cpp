@@ -35,6 +35,7 @@
 #include "lab/lab.h"
 #include "labs/continuous_lab_layout.h"
 #include "labs/format.h"
+#include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
 #include "labs/trace_to_double.h"
 #include "platform/theme.h"
@@ -56,18 +57,6 @@ using Motion2 = collide::Motion<Vec2d>;
 constexpr double kPi = std::numbers::pi;
 constexpr int kDiscreteFrames = 4;  // the tunnelling demonstration's frames over [0, 1]
 constexpr float kHandlePixels = 7.0f;
-
-std::string statusName(CastStatus status) {
-  switch (status) {
-    case CastStatus::Hit: return "hit";
-    case CastStatus::Touching: return "touching at the start";
-    case CastStatus::Overlapping: return "overlapping at the start (t = 0)";
-    case CastStatus::Miss: return "no hit in [0, 1]";
-    case CastStatus::MaxIterations: return "the iteration cap (the best bound so far)";
-    case CastStatus::InvalidInput: return "refused";
-  }
-  return "?";
-}
 
 Collider at(const Collider& start, const Motion2& motion, double t) {
   Collider moved = start;
@@ -156,7 +145,7 @@ class ContinuousLab final : public Lab {
   bool useFloat_ = false;  // cast in float (a game engine's precision), the run widened to double for the views
   collide::CastResult<Vec2d> result_;
   collide::CastRecorder<Vec2d> trace_;
-  std::optional<collide::CastResult<Vec2d>> doubleResult_;  // float runs: the same cast in double, to compare
+  std::optional<FloatLine> floatLine_;  // float runs: what double answers (narrow_phase_common.h)
   std::string refusal_;
   int step_ = 0;
   int preset_ = -1;
@@ -200,10 +189,10 @@ void ContinuousLab::record() {
                          collide::castCollider<float>(shapes_[1]), motions_[1].cast<float>(), {}, &narrow);
     result_ = toDouble(narrowResult);
     trace_ = toDouble(narrow);
-    doubleResult_ = collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1]);
+    floatLine_ = floatLine(result_, collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1]), shapes_);
   } else {
     result_ = collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1], {}, &trace_);
-    doubleResult_.reset();
+    floatLine_.reset();
   }
   if (result_.status == CastStatus::InvalidInput && refusal_.empty()) {
     // castRefusal leaves the shapes' own checks to runCast: say which number is at fault, in the scalar that ran
@@ -272,7 +261,7 @@ std::string ContinuousLab::gapText(double distance) const {
 
 std::string ContinuousLab::narration() const {
   if (!refusal_.empty()) return "Refused: " + refusal_ + ".";
-  const std::string verdict = "Result: " + statusName(result_.status) +
+  const std::string verdict = "Result: " + castStatusWords(result_.status) +
                               (result_.hit ? ", first contact at t = " + formatNumber(result_.fraction) : std::string()) + ".";
   if (stepCount() == 0) return verdict;
   const auto index = static_cast<std::size_t>(step_);
@@ -758,10 +747,10 @@ Json ContinuousLab::saveSettings() const {
 void ContinuousLab::dumpState(Json& out) const {
   out["algorithm"] = collide::castAlgorithmInfo(algorithm_).name;
   out["scalar"] = useFloat_ ? "float" : "double";
-  out["float_against_double"] = floatAgainstDoubleJson(result_, doubleResult_, shapes_);
+  out["float_against_double"] = floatLineJson(floatLine_);
   out["step_index"] = step_;
   out["step_count"] = stepCount();
-  out["result"] = {{"hit", result_.hit}, {"t", result_.fraction}, {"iterations", result_.iterations}, {"status", statusName(result_.status)},
+  out["result"] = {{"hit", result_.hit}, {"t", result_.fraction}, {"iterations", result_.iterations}, {"status", castStatusWords(result_.status)},
                    {"normal", {result_.normal.x, result_.normal.y}}};
   out["refusal"] = refusal_;
   out["narration"] = narration();
@@ -860,10 +849,10 @@ void ContinuousLab::drawUi() {
   const Color color = !refusal_.empty() ? palette::kHit : result_.hit ? palette::kHit : palette::kSeparated;
   ImGui::TextColored(toImVec4(color), "%s", refusal_.empty() ? (result_.hit ? "Contact at t = " + formatNumber(result_.fraction) : std::string("No contact in [0, 1]")).c_str() : "Refused");
   const std::string_view counts = collide::castAlgorithmInfo(algorithm_).counts;  // empty for a closed form
-  ImGui::TextDisabled("%s; %s", statusName(result_.status).c_str(),
+  ImGui::TextDisabled("%s; %s", castStatusWords(result_.status).c_str(),
                       counts.empty() ? ("a closed form in " + counted(stepCount(), "step", "steps")).c_str()
                                      : counted(result_.iterations, counts == "axes" ? "axis" : "iteration", counts).c_str());
-  drawFloatAgainstDouble(result_, doubleResult_, shapes_);
+  drawFloatLine(floatLine_);
   drawTimeBar();
   textWrapped("%s", narration().c_str());
   ImGui::Separator();

@@ -13,6 +13,8 @@
 #include <optional>
 #include <type_traits>
 
+#include "render/grid.h"
+
 namespace lab {
 
 namespace {
@@ -190,11 +192,10 @@ std::string formatWith(const char* printfFormat, double value) {
   return out;
 }
 
-// From 1e4 on the whole part in full: "%.4g" wrote "1e+06" for every coordinate near a million, so an interval
-// [999999, 1000001] read [1e+06, 1e+06].
+// From 1e4 on the whole part in full, as the grid writes coordinates (to a resolution of 1): "%.4g" wrote "1e+06"
+// for every coordinate near a million, so an interval [999999, 1000001] read [1e+06, 1e+06].
 std::string formatNumber(double value) {
-  const double magnitude = std::abs(value);
-  return formatWith(magnitude >= 1e4 && magnitude < 1e15 ? "%.0f" : "%.4g", value);
+  return std::abs(value) >= 1e4 ? formatCoordinate(value, 1.0) : formatWith("%.4g", value);
 }
 
 std::string formatApart(double value, double previous, std::string_view previousShown) {
@@ -371,6 +372,8 @@ std::string narrateQueryResult(const collide::QueryResultOf<V>& result) {
   return text + ".";
 }
 
+namespace {
+
 // A float run against the same query or cast in double, whatever the algorithm: the parts compared.
 struct FloatComparison {
   bool verdictDiffers = false;
@@ -452,6 +455,8 @@ std::string narrateFloatAgainstDoubleRun(const collide::QueryResultOf<V>& f, con
   if (f.normal && d.normal) c.normalDegrees = degreesBetween(*f.normal, *d.normal);
   return sayFloatComparison(c);
 }
+
+}  // namespace
 
 namespace {
 
@@ -657,6 +662,17 @@ std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step, cons
                                 const collide::Collider3<double>& b) {
   return analyticSentences(step, analyticDecision(step, a, b));
 }
+std::string castStatusWords(collide::CastStatus status) {
+  switch (status) {
+    case collide::CastStatus::Hit: return "hit";
+    case collide::CastStatus::Touching: return "touching at the start";
+    case collide::CastStatus::Overlapping: return "overlapping at the start (t = 0)";
+    case collide::CastStatus::Miss: return "no hit in [0, 1]";
+    case collide::CastStatus::MaxIterations: return "the iteration cap (the best bound so far)";
+    case collide::CastStatus::InvalidInput: return "refused";
+  }
+  return "?";
+}
 std::string narrateResult(const collide::QueryResult<double>& result) { return narrateQueryResult(result); }
 std::string narrateResult(const collide::QueryResult3<double>& result) { return narrateQueryResult(result); }
 std::string narrateFloatAgainstDouble(const collide::QueryResult<double>& floatRun, const collide::QueryResult<double>& doubleRun,
@@ -674,18 +690,11 @@ std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<do
   // A cast's verdict is its status: a hit, touching or overlapping at the start, or no contact.
   verdictDiffers = f.status != d.status;
   if (f.status == collide::CastStatus::InvalidInput && d.status == collide::CastStatus::InvalidInput) return "";
-  const auto verdict = [](const collide::CastResult<collide::Vec2<double>>& r) -> std::string {
-    switch (r.status) {
-      case collide::CastStatus::Hit: return "contact at t = " + formatWith("%.9g", r.fraction) + ".";
-      case collide::CastStatus::Touching: return "touching at the start.";
-      case collide::CastStatus::Overlapping: return "overlapping at the start.";
-      case collide::CastStatus::Miss: return "no contact in [0, 1].";
-      case collide::CastStatus::MaxIterations: return "the iteration cap, at t = " + formatWith("%.9g", r.fraction) + ".";
-      case collide::CastStatus::InvalidInput: return "refused.";
-    }
-    return "?";
-  };
-  const std::string doubleVerdict = verdict(d);
+  // As a sentence: a hit or a miss by its contact; the other statuses in the words the continuous lab shows them.
+  const std::string at = " at t = " + formatWith("%.9g", d.fraction);
+  const std::string doubleVerdict = d.status == collide::CastStatus::Hit    ? "contact" + at + "."
+                                    : d.status == collide::CastStatus::Miss ? "no contact in [0, 1]."
+                                    : castStatusWords(d.status) + (d.status == collide::CastStatus::MaxIterations ? at : "") + ".";
   const bool floatRefused = f.status == collide::CastStatus::InvalidInput && d.status != collide::CastStatus::InvalidInput;
   FloatComparison c{verdictDiffers, floatRefused, doubleVerdict, "first contact at t =", {}, {}, {}, f.iterations,
                     d.iterations, "iterations", "no contact in [0, 1] either", rounding};

@@ -100,6 +100,8 @@ struct InputRounding {
 [[nodiscard]] std::string narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRun,
                                                     const collide::QueryResult3<double>& doubleRun, bool& verdictDiffers,
                                                     const InputRounding& rounding = {});
+// A cast's status in words: "hit", "touching at the start", "no hit in [0, 1]", ...
+[[nodiscard]] std::string castStatusWords(collide::CastStatus status);
 // The same for a cast (the continuous lab): the status, then the time of first contact and the normal.
 [[nodiscard]] std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& floatRun,
                                                     const collide::CastResult<collide::Vec2<double>>& doubleRun,

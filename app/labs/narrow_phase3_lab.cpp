@@ -189,7 +189,7 @@ void NarrowPhase3Lab::applyPreset(int preset) {
 
 void NarrowPhase3Lab::record() {
   recordPending_ = false;
-  recordPair(algorithm_, shapes_, useFloat_, trace_, doubleResult_, recordTiming_);
+  recordPair(algorithm_, shapes_, useFloat_, trace_, floatLine_, recordTiming_);
 
   steps_ = traceSteps(trace_);
   stepRows_ = stepListEntries(trace_, steps_);
@@ -485,7 +485,7 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
                    {"status", r.status ? Json(std::string(collide::statusName(*r.status))) : Json(nullptr)},
                    {"stop_reason", std::string(r.stopReason)},
                    {"face_axes_fooled", r.faceAxesFooled ? Json(*r.faceAxesFooled) : Json(nullptr)}};
-  out["float_against_double"] = floatAgainstDoubleJson(r, doubleResult_, shapes_);
+  out["float_against_double"] = floatLineJson(floatLine_);
   out["narration"] = narration();
   out["minkowski"] = {{"vertices", static_cast<int>(minkowski_.positions.size())},
                       {"triangles", static_cast<int>(minkowski_.triangles.size() / 3)},
@@ -629,7 +629,7 @@ void NarrowPhase3Lab::drawUi() {
     }
     if (r.normal && r.pointA && r.pointB && ImGui::SmallButton("Look across the contact (N)")) viewAim_ = contactAim();
   }
-  drawFloatAgainstDouble(r, doubleResult_, shapes_);
+  drawFloatLine(floatLine_);
   ImGui::Separator();
   textWrapped("%s", narration().c_str());
   drawStepTable();

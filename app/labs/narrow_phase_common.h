@@ -176,30 +176,6 @@ void appendQueryMetrics(collide::Algorithm algorithm, const collide::QueryResult
   return true;
 }
 
-// The lab's pair recorded in float or double: a float run widened for the views (trace_to_double.h), with the same
-// query's result in double beside it; `timing` gets the recording's time.
-template <class Collider, class Trace, class Result>
-void recordPair(collide::Algorithm algorithm, const std::array<Collider, 2>& shapes, bool useFloat, Trace& trace,
-                std::optional<Result>& doubleResult, RecordTiming& timing) {
-  const Clock::time_point start = Clock::now();
-  if (useFloat) {
-    const auto recorded = collide::recordQuery<float>(algorithm, collide::castCollider<float>(shapes[0]),
-                                                      collide::castCollider<float>(shapes[1]));
-    timing.add(microsecondsSince(start));
-    trace = toDouble(recorded);
-    doubleResult = collide::runQuery<double>(algorithm, shapes[0], shapes[1]);
-    // Refused in both: double's reason names the number (past double's range float's copy is only "not finite").
-    if (!trace.result.ok && !doubleResult->ok) {
-      trace.result.error = doubleResult->error;
-      trace.result.refusal = doubleResult->refusal;
-    }
-  } else {
-    trace = collide::recordQuery<double>(algorithm, shapes[0], shapes[1]);
-    timing.add(microsecondsSince(start));
-    doubleResult.reset();
-  }
-}
-
 // The pair as the core sees it in the lab's scalar: in float each shape rounded through float, so a view built from
 // it agrees with a float run (near 1e6 the rounding moves a shape by up to 0.03, enough to turn a gap into a touch).
 // A shape float cannot hold (past its 1e9) stays as it is: the float run refuses it and says why.
@@ -267,27 +243,57 @@ template <class Collider>
   return best;
 }
 
-// A float run's line under the result: what the same query or cast answers in double (narration.h), in the warning
-// colour when the verdict differs, with the input float moves most when that explains it. Nothing for a double run
-// (`doubleRun` empty).
+// A float run's line under its result: what the same query or cast answers in double (narration.h's words), with
+// the input float moves most when that explains it. Worked out once per recording; a double run has none.
+struct FloatLine {
+  std::string text;
+  bool verdictDiffers = false;  // drawn in the warning colour
+};
+
 template <class Result, class Collider>
-void drawFloatAgainstDouble(const Result& floatRun, const std::optional<Result>& doubleRun, const std::array<Collider, 2>& shapes) {
-  if (!doubleRun) return;
-  bool verdictDiffers = false;
-  const std::string text = narrateFloatAgainstDouble(floatRun, *doubleRun, verdictDiffers, largestInputRounding(shapes));
-  ImGui::PushStyleColor(ImGuiCol_Text, verdictDiffers ? ImVec4(1.0f, 0.45f, 0.45f, 1.0f) : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  textWrapped("%s", text.c_str());
+[[nodiscard]] FloatLine floatLine(const Result& floatRun, const Result& doubleRun, const std::array<Collider, 2>& shapes) {
+  FloatLine line;
+  line.text = narrateFloatAgainstDouble(floatRun, doubleRun, line.verdictDiffers, largestInputRounding(shapes));
+  return line;
+}
+
+inline void drawFloatLine(const std::optional<FloatLine>& line) {
+  if (!line) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, line->verdictDiffers ? ImVec4(1.0f, 0.45f, 0.45f, 1.0f)
+                                                            : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  textWrapped("%s", line->text.c_str());
   ImGui::PopStyleColor();
 }
 
 // The same for a lab's state dump: {"text", "verdict_differs"}, or null for a double run.
-template <class Result, class Collider>
-[[nodiscard]] Json floatAgainstDoubleJson(const Result& floatRun, const std::optional<Result>& doubleRun,
-                                          const std::array<Collider, 2>& shapes) {
-  if (!doubleRun) return nullptr;
-  bool verdictDiffers = false;
-  const std::string text = narrateFloatAgainstDouble(floatRun, *doubleRun, verdictDiffers, largestInputRounding(shapes));
-  return {{"text", text}, {"verdict_differs", verdictDiffers}};
+[[nodiscard]] inline Json floatLineJson(const std::optional<FloatLine>& line) {
+  if (!line) return nullptr;
+  return {{"text", line->text}, {"verdict_differs", line->verdictDiffers}};
+}
+
+// The lab's pair recorded in float or double: a float run widened for the views (trace_to_double.h), with its line
+// saying what double answers; `timing` gets the recording's time.
+template <class Collider, class Trace>
+void recordPair(collide::Algorithm algorithm, const std::array<Collider, 2>& shapes, bool useFloat, Trace& trace,
+                std::optional<FloatLine>& line, RecordTiming& timing) {
+  const Clock::time_point start = Clock::now();
+  if (useFloat) {
+    const auto recorded = collide::recordQuery<float>(algorithm, collide::castCollider<float>(shapes[0]),
+                                                      collide::castCollider<float>(shapes[1]));
+    timing.add(microsecondsSince(start));
+    trace = toDouble(recorded);
+    const auto doubleResult = collide::runQuery<double>(algorithm, shapes[0], shapes[1]);
+    // Refused in both: double's reason names the number (past double's range float's copy is only "not finite").
+    if (!trace.result.ok && !doubleResult.ok) {
+      trace.result.error = doubleResult.error;
+      trace.result.refusal = doubleResult.refusal;
+    }
+    line = floatLine(trace.result, doubleResult, shapes);
+  } else {
+    trace = collide::recordQuery<double>(algorithm, shapes[0], shapes[1]);
+    timing.add(microsecondsSince(start));
+    line.reset();
+  }
 }
 
 // Shapes touch (rather than overlap or stand apart) when the depth or distance is within this much of A - B's size:

@@ -61,7 +61,7 @@ NarrowPhaseLab::NarrowPhaseLab()
 
 void NarrowPhaseLab::record() {
   recordPending_ = false;
-  recordPair(algorithm_, shapes_, useFloat_, trace_, doubleResult_, recordTiming_);
+  recordPair(algorithm_, shapes_, useFloat_, trace_, floatLine_, recordTiming_);
 
   steps_ = traceSteps(trace_);
   stepRows_ = stepListEntries(trace_, steps_);
@@ -252,7 +252,7 @@ void NarrowPhaseLab::dumpState(Json& out) const {
   out["positions"] = positions;
   out["algorithm"] = std::string(collide::algorithmName(algorithm_));
   out["scalar"] = useFloat_ ? "float" : "double";
-  out["float_against_double"] = floatAgainstDoubleJson(r, doubleResult_, shapes_);
+  out["float_against_double"] = floatLineJson(floatLine_);
   out["step_index"] = step_;
   out["step_count"] = stepCount();
   out["hit"] = r.ok && r.hit;
@@ -392,7 +392,7 @@ void NarrowPhaseLab::drawUi() {
     if (r.status) ImGui::Text("status      %s", std::string(collide::statusName(*r.status)).c_str());
     if (!r.stopReason.empty()) ImGui::Text("stop        %s", std::string(r.stopReason).c_str());
   }
-  drawFloatAgainstDouble(r, doubleResult_, shapes_);
+  drawFloatLine(floatLine_);
   ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordTiming_.last);
 
   ImGui::Spacing();

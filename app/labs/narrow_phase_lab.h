@@ -76,7 +76,7 @@ class NarrowPhaseLab final : public Lab {
   std::array<Collider, 2> shapes_;
   collide::Algorithm algorithm_ = collide::Algorithm::Gjk;
   bool useFloat_ = false;              // run the core in float, to show its precision trouble
-  std::optional<collide::QueryResult<double>> doubleResult_;  // float runs: the same query in double, to compare
+  std::optional<FloatLine> floatLine_;  // float runs: what double answers (narrow_phase_common.h)
 
   collide::QueryTrace<double> trace_;  // the recorded run, in double whatever scalar ran
   std::vector<StepRef> steps_;
