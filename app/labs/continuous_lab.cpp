@@ -133,6 +133,10 @@ class ContinuousLab final : public Lab {
   [[nodiscard]] Vec2d endHandle(int i) const;
   [[nodiscard]] Vec2d spinHandle(int i, double pixelSize) const;
   void drawTunnelling(Renderer2D& renderer) const;
+  // Each body's motion after a contact with this normal (collide::impactResponse with restitution e; a still body
+  // is a wall), and whether it changes body i's velocity where the numbers can show it ("bounces"; else it goes on).
+  [[nodiscard]] std::array<Motion2, 2> afterContact(Vec2d normal) const;
+  [[nodiscard]] bool bounces(int i, const Motion2& after) const;
   // The body whose discrete frames are named (B when it moves, else A), those frames, and where their names go.
   [[nodiscard]] int namedFramesBody() const;
   [[nodiscard]] std::vector<Collider> frames(int body) const;
@@ -189,7 +193,23 @@ void ContinuousLab::record() {
                          collide::castCollider<float>(shapes_[1]), motions_[1].cast<float>(), {}, &narrow);
     result_ = toDouble(narrowResult);
     trace_ = toDouble(narrow);
-    floatLine_ = floatLine(result_, collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1]), shapes_);
+    const collide::CastResult<Vec2d> inDouble =
+        collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1]);
+    floatLine_ = floatLine(result_, inDouble, shapes_);
+    // The bounce drawn after the contact can change with the normal (a grazing contact: double's body slides on,
+    // float's tilted normal bounces it); say so, since the picture shows float's.
+    if (result_.status == CastStatus::Hit && inDouble.status == CastStatus::Hit) {
+      const std::array<Motion2, 2> afterFloat = afterContact(result_.normal), afterDouble = afterContact(inDouble.normal);
+      for (int i = 0; i < 2; ++i) {
+        const auto index = static_cast<std::size_t>(i);
+        const bool inFloat = bounces(i, afterFloat[index]);
+        if (motions_[index].velocity == Vec2d{} || inFloat == bounces(i, afterDouble[index])) continue;
+        const char* who = i == 0 ? "A" : "B";
+        floatLine_->text += std::string(" So ") + who + (inFloat ? " bounces in float, where in double it goes on along the contact."
+                                                                 : " goes on along the contact in float, where in double it bounces.");
+        if (floatLine_->agreement == FloatAgreement::Close) floatLine_->agreement = FloatAgreement::FarOff;
+      }
+    }
   } else {
     result_ = collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1], {}, &trace_);
     floatLine_.reset();
@@ -642,33 +662,42 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
   }
   if (result_.hit && result_.status == CastStatus::Hit) {
     // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
-    const std::array<bool, 2> moves = {motions_[0].velocity != Vec2d{}, motions_[1].velocity != Vec2d{}};
-    const bool bothMove = moves[0] && moves[1];
-    const collide::Impact<Vec2d> impact =
-        collide::impactResponse(motions_[0].velocity, moves[0] ? 1.0 : 0.0, motions_[1].velocity, moves[1] ? 1.0 : 0.0,
-                                result_.normal, restitution_);
+    const bool bothMove = motions_[0].velocity != Vec2d{} && motions_[1].velocity != Vec2d{};
+    const std::array<Motion2, 2> bounced = afterContact(result_.normal);
     for (int i = 0; i < 2; ++i) {
       const auto index = static_cast<std::size_t>(i);
-      if (!moves[index]) continue;
+      if (motions_[index].velocity == Vec2d{}) continue;
       const Collider contact = at(shapes_[index], motions_[index], result_.fraction);
-      Motion2 bounced = motions_[index];
-      bounced.velocity = i == 0 ? impact.velocityA : impact.velocityB;
-      const Collider after = at(contact, bounced, 1.0 - result_.fraction);
+      const Collider after = at(contact, bounced[index], 1.0 - result_.fraction);
       renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
       drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
       const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
-      // The response reflects velocity along the normal only: a body moving along the contact plane goes on as it
-      // was, and a spin is left as it is.
-      // "Bounces" only where the change shows at the numbers' precision (a grazing cast's normal leans by rounding).
-      const bool turned = collide::length(bounced.velocity - motions_[index].velocity) >
-                          1e-4 * collide::length(motions_[index].velocity);
-      const std::string what = turned ? " bounces (e = " + formatNumber(restitution_) + ")"
-                                      : std::string(" goes on (no speed along the normal") +
-                                            (motions_[index].angularVelocity != 0 ? "; spin kept)" : ")");
+      const std::string what = bounces(i, bounced[index])
+                                   ? " bounces (e = " + formatNumber(restitution_) + ")"
+                                   : std::string(" goes on (no speed along the normal") +
+                                         (motions_[index].angularVelocity != 0 ? "; spin kept)" : ")");
       renderer.label(worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)), who + " after the contact" + what,
                      palette::kSeparated, {8, 8});
     }
   }
+}
+
+std::array<Motion2, 2> ContinuousLab::afterContact(Vec2d normal) const {
+  // The response reflects velocity along the normal only: a body moving along the contact plane goes on as it was,
+  // and a spin is left as it is.
+  const std::array<bool, 2> moving = {motions_[0].velocity != Vec2d{}, motions_[1].velocity != Vec2d{}};
+  const collide::Impact<Vec2d> impact = collide::impactResponse(
+      motions_[0].velocity, moving[0] ? 1.0 : 0.0, motions_[1].velocity, moving[1] ? 1.0 : 0.0, normal, restitution_);
+  std::array<Motion2, 2> after = motions_;
+  after[0].velocity = impact.velocityA;
+  after[1].velocity = impact.velocityB;
+  return after;
+}
+
+bool ContinuousLab::bounces(int i, const Motion2& after) const {
+  // Only where the change shows at the numbers' precision (a grazing cast's normal leans by rounding).
+  const Motion2& before = motions_[static_cast<std::size_t>(i)];
+  return collide::length(after.velocity - before.velocity) > 1e-4 * collide::length(before.velocity);
 }
 
 std::optional<WorldBounds> ContinuousLab::sceneBounds(int) const {

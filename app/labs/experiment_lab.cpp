@@ -20,6 +20,7 @@
 
 #include "workloads/experiment.h"
 #include "lab/lab.h"
+#include "platform/theme.h"
 #include "plot/experiment_plots.h"
 #include "plot/plot.h"
 #include "widgets/wrapped_text.h"
@@ -357,7 +358,7 @@ void ExperimentLab::drawWorstCases() {
     ImGui::TableNextColumn();
     ImGui::Text("%d%s", item.iterations, item.capHit ? " (cap)" : "");
     ImGui::TableNextColumn();
-    if (item.disagrees) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.45f, 1.0f));
+    if (item.disagrees) ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
     ImGui::Text("%s %.6g", item.hit ? "hit" : "apart", item.value);
     ImGui::TableNextColumn();
     ImGui::Text("%s %.6g", item.referenceHit ? "hit" : "apart", item.referenceValue);

@@ -386,19 +386,34 @@ struct FloatComparison {
   std::string counts;  // what the iterations count
   std::string bothApart;  // said when neither has a number to compare ("no hit too")
   InputRounding rounding;
+  std::string whyFarOff;  // the cause, when float is far off and it is known (a cast's stopping tolerance)
 };
 
+// Far off: a thousand times float's rounding (its epsilon is 1.2e-7), in the answer or in the normal's angle.
+constexpr double kFarOffRelative = 1e-3;
+constexpr double kFarOffDegrees = 0.1;
+
+// A relative error as a reader takes it in: a percentage from 0.01 % up, below that as a plain number.
+std::string relativeWords(double relative) {
+  return relative >= 1e-4 ? formatWith("%.2g", relative * 100) + " %" : "relative " + formatWith("%.2g", relative);
+}
+
 // Float keeps about 7 significant digits: the double answer is printed with 9, the difference with 2.
-std::string sayFloatComparison(const FloatComparison& c) {
-  if (c.floatRefused) return "In double it runs: " + c.doubleVerdict + " Float refuses the pair: the reason is above.";
+FloatLine sayFloatComparison(const FloatComparison& c) {
+  if (c.floatRefused) {
+    return {"In double it runs: " + c.doubleVerdict + " Float refuses the pair: the reason is above.",
+            FloatAgreement::VerdictDiffers};
+  }
   // The input float moves most is said beside a changed verdict, and where it can explain the difference: an input
   // moved by more than the answer did (far from the origin); otherwise the error is the arithmetic's.
   const std::string& stored = c.rounding.text;
   if (c.verdictDiffers) {
-    return "In double the answer differs: " + c.doubleVerdict + " Float's rounding changed the verdict." +
-           (stored.empty() ? "" : " The input it moves most: " + stored + ".");
+    return {"In double the answer differs: " + c.doubleVerdict + " Float's rounding changed the verdict." +
+                (stored.empty() ? "" : " The input it moves most: " + stored + "."),
+            FloatAgreement::VerdictDiffers};
   }
-  std::string text = "In double: ";
+  FloatLine line{"In double: ", FloatAgreement::Close};
+  std::string& text = line.text;
   double off = 0;
   if (c.floatValue && c.doubleValue) {
     off = std::abs(*c.floatValue - *c.doubleValue);
@@ -407,7 +422,11 @@ std::string sayFloatComparison(const FloatComparison& c) {
       text += ", the same as float's";
     } else {
       text += "; float's is off by " + formatWith("%.2g", off);
-      if (*c.doubleValue != 0) text += " (" + formatWith("%.2g", off / std::abs(*c.doubleValue)) + " of it)";
+      if (*c.doubleValue != 0) {
+        const double relative = off / std::abs(*c.doubleValue);
+        text += " (" + relativeWords(relative) + ")";
+        if (relative > kFarOffRelative) line.agreement = FloatAgreement::FarOff;
+      }
     }
   } else {
     text += c.bothApart;
@@ -417,11 +436,15 @@ std::string sayFloatComparison(const FloatComparison& c) {
     text += *c.normalDegrees == 0      ? "; the same normal"
             : *c.normalDegrees < 1e-4 ? "; the same normal to float's precision"
                                       : "; the normals differ by " + formatWith("%.2g", *c.normalDegrees) + " degrees";
+    if (*c.normalDegrees > kFarOffDegrees) line.agreement = FloatAgreement::FarOff;
   }
   if (c.floatIterations && c.doubleIterations && *c.floatIterations != *c.doubleIterations)
     text += "; float took " + std::to_string(*c.floatIterations) + " " + c.counts + ", double " + std::to_string(*c.doubleIterations);
-  if (off > 0 && !stored.empty() && c.rounding.shift >= off) text += ". An input moved more than that: " + stored;
-  return text + ".";
+  const bool inputExplains = off > 0 && !stored.empty() && c.rounding.shift >= off;
+  if (inputExplains) text += ". An input moved more than that: " + stored;
+  text += ".";
+  if (line.agreement == FloatAgreement::FarOff && !inputExplains && !c.whyFarOff.empty()) text += " " + c.whyFarOff;
+  return line;
 }
 
 // The angle between two unit normals from the cross and dot products: accurate for tiny angles, where acos(dot) is not.
@@ -434,12 +457,11 @@ double degreesBetween(V a, V b) {
 }
 
 template <class V>
-std::string narrateFloatAgainstDoubleRun(const collide::QueryResultOf<V>& f, const collide::QueryResultOf<V>& d,
-                                         bool& verdictDiffers, const InputRounding& rounding) {
-  verdictDiffers = f.ok != d.ok || f.hit != d.hit;
-  if (!f.ok && !d.ok) return "";
-  FloatComparison c{verdictDiffers, !f.ok && d.ok, narrateQueryResult(d), "", {}, {}, {}, f.iterations, d.iterations,
-                    std::string(collide::algorithmInfo(f.algorithm).counts), d.hit ? "hit too" : "no hit too", rounding};
+FloatLine narrateFloatAgainstDoubleRun(const collide::QueryResultOf<V>& f, const collide::QueryResultOf<V>& d,
+                                       const InputRounding& rounding) {
+  if (!f.ok && !d.ok) return {};
+  FloatComparison c{f.ok != d.ok || f.hit != d.hit, !f.ok && d.ok, narrateQueryResult(d), "", {}, {}, {}, f.iterations, d.iterations,
+                    std::string(collide::algorithmInfo(f.algorithm).counts), d.hit ? "hit too" : "no hit too", rounding, ""};
   struct Quantity {
     const char* name;
     std::optional<double> floatValue, doubleValue;
@@ -675,29 +697,42 @@ std::string castStatusWords(collide::CastStatus status) {
 }
 std::string narrateResult(const collide::QueryResult<double>& result) { return narrateQueryResult(result); }
 std::string narrateResult(const collide::QueryResult3<double>& result) { return narrateQueryResult(result); }
-std::string narrateFloatAgainstDouble(const collide::QueryResult<double>& floatRun, const collide::QueryResult<double>& doubleRun,
-                                      bool& verdictDiffers, const InputRounding& rounding) {
-  return narrateFloatAgainstDoubleRun(floatRun, doubleRun, verdictDiffers, rounding);
+std::string_view floatAgreementName(FloatAgreement agreement) {
+  switch (agreement) {
+    case FloatAgreement::Close: return "close";
+    case FloatAgreement::FarOff: return "far_off";
+    case FloatAgreement::VerdictDiffers: return "verdict_differs";
+  }
+  return "?";
 }
-std::string narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRun,
-                                      const collide::QueryResult3<double>& doubleRun, bool& verdictDiffers,
-                                      const InputRounding& rounding) {
-  return narrateFloatAgainstDoubleRun(floatRun, doubleRun, verdictDiffers, rounding);
+FloatLine narrateFloatAgainstDouble(const collide::QueryResult<double>& floatRun,
+                                    const collide::QueryResult<double>& doubleRun, const InputRounding& rounding) {
+  return narrateFloatAgainstDoubleRun(floatRun, doubleRun, rounding);
 }
-std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& f,
-                                      const collide::CastResult<collide::Vec2<double>>& d, bool& verdictDiffers,
-                                      const InputRounding& rounding) {
+FloatLine narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRun,
+                                    const collide::QueryResult3<double>& doubleRun, const InputRounding& rounding) {
+  return narrateFloatAgainstDoubleRun(floatRun, doubleRun, rounding);
+}
+FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& f,
+                                    const collide::CastResult<collide::Vec2<double>>& d, const InputRounding& rounding) {
   // A cast's verdict is its status: a hit, touching or overlapping at the start, or no contact.
-  verdictDiffers = f.status != d.status;
-  if (f.status == collide::CastStatus::InvalidInput && d.status == collide::CastStatus::InvalidInput) return "";
+  if (f.status == collide::CastStatus::InvalidInput && d.status == collide::CastStatus::InvalidInput) return {};
   // As a sentence: a hit or a miss by its contact; the other statuses in the words the continuous lab shows them.
   const std::string at = " at t = " + formatWith("%.9g", d.fraction);
   const std::string doubleVerdict = d.status == collide::CastStatus::Hit    ? "contact" + at + "."
                                     : d.status == collide::CastStatus::Miss ? "no contact in [0, 1]."
                                     : castStatusWords(d.status) + (d.status == collide::CastStatus::MaxIterations ? at : "") + ".";
   const bool floatRefused = f.status == collide::CastStatus::InvalidInput && d.status != collide::CastStatus::InvalidInput;
-  FloatComparison c{verdictDiffers, floatRefused, doubleVerdict, "first contact at t =", {}, {}, {}, f.iterations,
-                    d.iterations, "iterations", "no contact in [0, 1] either", rounding};
+  // Both stop within the same number of their own epsilons of the pair's size; in float that is far above its
+  // rounding, and where float is far off it is the usual cause (cast.h, kDefaultCastTolerance).
+  const std::string why =
+      "Both casts stop within 1000 epsilons of the pair's size: " +
+      formatWith("%.2g", double(collide::kDefaultCastTolerance<float>)) + " of it in float, " +
+      formatWith("%.2g", collide::kDefaultCastTolerance<double>) +
+      " in double. That stopping rule, not rounding, sets most of float's difference; a contact met at a glancing "
+      "angle turns the small gap it leaves into a tilted normal.";
+  FloatComparison c{f.status != d.status, floatRefused, doubleVerdict, "first contact at t =", {}, {}, {},
+                    f.iterations, d.iterations, "iterations", "no contact in [0, 1] either", rounding, why};
   if (f.hit && d.hit) {
     c.floatValue = f.fraction;
     c.doubleValue = d.fraction;

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "collide/cast.h"
@@ -76,12 +77,19 @@ struct InputRounding {
   double shift = 0;
 };
 
-// A float run beside the same query in double: "In double: depth 2.00000012; float's is off by 1.2e-07 (6e-08 of
-// it); the normals differ by 0.002 degrees." A changed verdict is said first; `verdictDiffers` tells the caller to
-// colour it as a warning. Empty when both were refused.
-[[nodiscard]] std::string narrateFloatAgainstDouble(const collide::QueryResult<double>& floatRun,
-                                                    const collide::QueryResult<double>& doubleRun, bool& verdictDiffers,
-                                                    const InputRounding& rounding = {});
+// A float run beside the same query in double, as one line under the float result: "In double: depth 2.00000012;
+// float's is off by 1.2e-07 (relative 6e-08); the normals differ by 0.002 degrees." A changed verdict is said first.
+// `agreement` picks its colour: grey while float is close, amber when it is off by 0.1 % or its normal by 0.1 degree
+// (a thousand times float's rounding), the warning red when the verdict changes. Empty text when both were refused.
+enum class FloatAgreement { Close, FarOff, VerdictDiffers };
+[[nodiscard]] std::string_view floatAgreementName(FloatAgreement agreement);  // "close", "far_off", "verdict_differs"
+struct FloatLine {
+  std::string text;
+  FloatAgreement agreement = FloatAgreement::Close;
+};
+[[nodiscard]] FloatLine narrateFloatAgainstDouble(const collide::QueryResult<double>& floatRun,
+                                                  const collide::QueryResult<double>& doubleRun,
+                                                  const InputRounding& rounding = {});
 
 // The same in space (the 3D lab): GJK's tetrahedron, EPA's polytope with its horizon, SAT's face and edge x edge
 // axes (and SAT lite's false hits), the sphere tests.
@@ -97,14 +105,15 @@ struct InputRounding {
 [[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
                                               const collide::Collider3<double>& b);
 [[nodiscard]] std::string narrateResult(const collide::QueryResult3<double>& result);
-[[nodiscard]] std::string narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRun,
-                                                    const collide::QueryResult3<double>& doubleRun, bool& verdictDiffers,
-                                                    const InputRounding& rounding = {});
+[[nodiscard]] FloatLine narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRun,
+                                                  const collide::QueryResult3<double>& doubleRun,
+                                                  const InputRounding& rounding = {});
 // A cast's status in words: "hit", "touching at the start", "no hit in [0, 1]", ...
 [[nodiscard]] std::string castStatusWords(collide::CastStatus status);
-// The same for a cast (the continuous lab): the status, then the time of first contact and the normal.
-[[nodiscard]] std::string narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& floatRun,
-                                                    const collide::CastResult<collide::Vec2<double>>& doubleRun,
-                                                    bool& verdictDiffers, const InputRounding& rounding = {});
+// The same for a cast (the continuous lab): the status, then the time of first contact and the normal. Where float
+// is far off, it says why: both casts stop within 1000 epsilons of the pair's size, which in float is 1.2e-4 of it.
+[[nodiscard]] FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& floatRun,
+                                                  const collide::CastResult<collide::Vec2<double>>& doubleRun,
+                                                  const InputRounding& rounding = {});
 
 }  // namespace lab

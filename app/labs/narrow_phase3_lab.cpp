@@ -39,7 +39,6 @@ using Quatd = collide::Quat<double>;
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 constexpr auto kAlgorithms3 = collide::kAlgorithmsIn<3>;
 constexpr const char* kShapeNames[2] = {"A", "B"};
-const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
 
 // [SECTION] Helpers: world supports, presets
 
@@ -600,7 +599,7 @@ void NarrowPhase3Lab::drawUi() {
   const collide::QueryResult3<double>& r = trace_.result;
   ImGui::Separator();
   if (!r.ok) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
     textWrapped("%s", narrateResult(r).c_str());
     ImGui::PopStyleColor();
   } else {

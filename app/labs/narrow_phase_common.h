@@ -26,6 +26,7 @@
 #include "labs/format.h"
 #include "labs/narration.h"
 #include "labs/trace_to_double.h"
+#include "platform/theme.h"
 #include "widgets/step_list.h"
 #include "widgets/wrapped_text.h"
 
@@ -243,32 +244,28 @@ template <class Collider>
   return best;
 }
 
-// A float run's line under its result: what the same query or cast answers in double (narration.h's words), with
-// the input float moves most when that explains it. Worked out once per recording; a double run has none.
-struct FloatLine {
-  std::string text;
-  bool verdictDiffers = false;  // drawn in the warning colour
-};
-
+// A float run's line under its result (narration.h's FloatLine): what the same query or cast answers in double,
+// with the input float moves most when that explains it. Worked out once per recording; a double run has none.
 template <class Result, class Collider>
 [[nodiscard]] FloatLine floatLine(const Result& floatRun, const Result& doubleRun, const std::array<Collider, 2>& shapes) {
-  FloatLine line;
-  line.text = narrateFloatAgainstDouble(floatRun, doubleRun, line.verdictDiffers, largestInputRounding(shapes));
-  return line;
+  return narrateFloatAgainstDouble(floatRun, doubleRun, largestInputRounding(shapes));
 }
 
 inline void drawFloatLine(const std::optional<FloatLine>& line) {
   if (!line) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, line->verdictDiffers ? ImVec4(1.0f, 0.45f, 0.45f, 1.0f)
-                                                            : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::PushStyleColor(ImGuiCol_Text, line->agreement == FloatAgreement::VerdictDiffers ? toImVec4(palette::kErrorText)
+                                       : line->agreement == FloatAgreement::FarOff
+                                           ? toImVec4(palette::kWarningText)
+                                           : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   textWrapped("%s", line->text.c_str());
   ImGui::PopStyleColor();
 }
 
-// The same for a lab's state dump: {"text", "verdict_differs"}, or null for a double run.
+// The same for a lab's state dump: {"text", "agreement": "close" | "far_off" | "verdict_differs"}, or null for a
+// double run.
 [[nodiscard]] inline Json floatLineJson(const std::optional<FloatLine>& line) {
   if (!line) return nullptr;
-  return {{"text", line->text}, {"verdict_differs", line->verdictDiffers}};
+  return {{"text", line->text}, {"agreement", floatAgreementName(line->agreement)}};
 }
 
 // The lab's pair recorded in float or double: a float run widened for the views (trace_to_double.h), with its line

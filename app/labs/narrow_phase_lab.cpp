@@ -43,7 +43,6 @@ constexpr auto kAlgorithmLabels = [] {
   return labels;
 }();
 constexpr const char* kShapeNames[2] = {"A", "B"};
-const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
 
 // [SECTION] Result JSON
 
@@ -376,7 +375,7 @@ void NarrowPhaseLab::drawUi() {
   ImGui::Spacing();
   ImGui::TextDisabled("RESULT");
   if (!r.ok) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
     textWrapped("Refused: %s", r.error.c_str());
     ImGui::PopStyleColor();
   } else {

@@ -41,6 +41,9 @@ inline constexpr Color kSeparated = rgb(0x5fd68a); // separation, distance
 inline constexpr Color kMinkowski = rgb(0xb48cff); // A - B
 inline constexpr Color kFalsePositive = rgb(0xff7ab8);  // a cheap test fooled (SAT lite's overlap an edge axis refutes)
 inline constexpr Color kSelection = rgb(0xffffff);
+// Panel text: an error or a refusal, and a warning that is not one (float far off double's answer).
+inline constexpr Color kErrorText = rgb(0xff7373);
+inline constexpr Color kWarningText = rgb(0xff9a3c);
 // One colour per core shape type, in variant order (point, segment, circle, aabb, box, capsule, polygon, sector).
 inline constexpr Color kShapeTypes[8] = {rgb(0xe8e8e8), rgb(0x7fd4ff), rgb(0x4a9eff), rgb(0x5fd68a),
                                           rgb(0xffa94a), rgb(0xff7ab8), rgb(0xb48cff), rgb(0xf5d547)};

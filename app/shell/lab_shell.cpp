@@ -20,6 +20,7 @@
 #include <imgui_stdlib.h>
 
 #include "io/text_io.h"
+#include "platform/theme.h"
 #include "render/gl_util.h"
 #include "render/grid.h"
 #include "resources/embedded.h"
@@ -1029,7 +1030,7 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
   ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(width, 0));
   if (ImGui::BeginPopupModal("Error", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.45f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
     textWrapped("%s", errorMessage_.c_str());
     ImGui::PopStyleColor();
     ImGui::TextDisabled("Nothing was changed.");

@@ -14,6 +14,7 @@
 #include <imgui.h>
 
 #include "collide/hull3.h"
+#include "platform/theme.h"
 #include "widgets/shape_editor.h"
 #include "widgets/wrapped_text.h"
 
@@ -22,7 +23,6 @@ namespace lab {
 namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
-const ImVec4 kErrorColor(1.0f, 0.45f, 0.45f, 1.0f);
 
 // A typed number no shape can hold ("nan", "inf", or beyond the range the algorithms compute in, shapes.h's
 // kMaxCoordinate): the field keeps its value and the reason is said under the fields, never dropped in silence.
@@ -76,7 +76,7 @@ bool editVector(const char* label, Vec3d& value, double speed = 0.01) {
 
 void showError(const std::string& error) {
   if (error.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
   textWrapped("refused: %s", error.c_str());
   ImGui::PopStyleColor();
 }
@@ -305,7 +305,7 @@ bool drawShapeInspector(Collider& shape, std::string& error) {
       shape.shape);
   if (!typedRefusal.empty()) error = std::exchange(typedRefusal, std::string());
   if (!error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
     textWrapped("refused: %s", error.c_str());
     ImGui::PopStyleColor();
   }

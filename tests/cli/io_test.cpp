@@ -1193,7 +1193,7 @@ TEST(ContinuousLab, AFloatCastShowsTheFloatRunAndWhatDoubleAnswers) {
   const std::string comparison = state["float_against_double"]["text"].get<std::string>();
   EXPECT_EQ(comparison.rfind("In double: first contact at t = " + formatWith("%.9g", doubleTime) + "; float's is off by ", 0), 0u)
       << comparison;
-  EXPECT_FALSE(state["float_against_double"]["verdict_differs"].get<bool>());
+  EXPECT_NE(state["float_against_double"]["agreement"], "verdict_differs");
   Scene saved;
   lab->saveScene(saved);
   EXPECT_EQ(saved.labState["scalar"], "float");
@@ -1251,14 +1251,30 @@ TEST(ContinuousLab, AFloatCastShowsTheFloatRunAndWhatDoubleAnswers) {
   hit.hit = true;
   hit.status = collide::CastStatus::Hit;
   hit.fraction = 0.999999;
-  bool verdictDiffers = false;
-  EXPECT_EQ(narrateFloatAgainstDouble(hit, miss, verdictDiffers),
-            "In double the answer differs: no contact in [0, 1]. Float's rounding changed the verdict.");
-  EXPECT_TRUE(verdictDiffers);
+  const FloatLine changed = narrateFloatAgainstDouble(hit, miss);
+  EXPECT_EQ(changed.text, "In double the answer differs: no contact in [0, 1]. Float's rounding changed the verdict.");
+  EXPECT_EQ(changed.agreement, FloatAgreement::VerdictDiffers);
   // Refused in both (a coordinate past even double's limit): nothing to compare, no line.
   collide::CastResult<Vec2d> refused;
   refused.status = collide::CastStatus::InvalidInput;
-  EXPECT_EQ(narrateFloatAgainstDouble(refused, refused, verdictDiffers), "");
+  EXPECT_EQ(narrateFloatAgainstDouble(refused, refused).text, "");
+}
+
+// ccd_03's grazing contact in float: the circle bounces where in double it slides on. The line says so, in amber,
+// and names the cause, the casts' stopping tolerance (1.2e-4 of the size in float), rather than calling it rounding.
+TEST(ContinuousLab, AFloatGrazingContactSaysWhyItBounces) {
+  const FloatToggle toggled = openThenPressT("Continuous collision", curated("ccd_03_grazing_contact.json"));
+  ASSERT_NE(toggled.lab, nullptr);
+  const Json& line = toggled.inFloat["float_against_double"];
+  EXPECT_EQ(line["agreement"], "far_off") << line;
+  const std::string text = line["text"].get<std::string>();
+  EXPECT_EQ(text.rfind("In double: first contact at t = 0.374999964; float's is off by 0.0012 (0.32 %); the normals "
+                       "differ by 1.1 degrees", 0), 0u) << text;
+  EXPECT_NE(text.find("Both casts stop within 1000 epsilons of the pair's size: 0.00012 of it in float, 2.2e-13 in "
+                      "double. That stopping rule, not rounding, sets most of float's difference"),
+            std::string::npos) << text;
+  EXPECT_NE(text.find("So B bounces in float, where in double it goes on along the contact."), std::string::npos)
+      << text;
 }
 
 // A cast the core refuses says why in red, naming the number, as the narrow-phase labs do (it read a green "No
@@ -1544,7 +1560,7 @@ TEST(NarrowPhase3Lab, AFloatRunShowsTheFloatCoresNumbersAndWhatDoubleAnswers) {
   const std::string comparison = state["float_against_double"]["text"].get<std::string>();
   EXPECT_EQ(comparison.rfind("In double: distance " + formatWith("%.9g", doubleDistance) + "; float's is off by ", 0), 0u)
       << comparison;
-  EXPECT_FALSE(state["float_against_double"]["verdict_differs"].get<bool>());
+  EXPECT_NE(state["float_against_double"]["agreement"], "verdict_differs");
 
   // Saved and opened again: still float. A scalar that is neither is refused by name, and the lab keeps its work.
   Scene saved;
@@ -1589,7 +1605,7 @@ TEST(NarrowPhase3Lab, TheMinkowskiViewAgreesWithAFloatRunsVerdict) {
   EXPECT_TRUE(inFloat["result"]["hit"].get<bool>()) << inFloat["result"];
   EXPECT_TRUE(inFloat["minkowski"]["touches_origin"].get<bool>() || inFloat["minkowski"]["contains_origin"].get<bool>())
       << inFloat["minkowski"];
-  EXPECT_TRUE(inFloat["float_against_double"]["verdict_differs"].get<bool>());
+  EXPECT_EQ(inFloat["float_against_double"]["agreement"], "verdict_differs");
   // The line says why: the input float moved most.
   EXPECT_NE(inFloat["float_against_double"]["text"].get<std::string>().find(
                 "changed the verdict. The input it moves most: B's position x 1000002.03, stored as 1000002 (float's "
@@ -1697,16 +1713,15 @@ TEST(NarrowPhaseLabs, FloatAgainstDoubleSaysAChangedVerdictFirst) {
   floatRun.algorithm = doubleRun.algorithm = Algorithm::Distance;
   floatRun.hit = true;
   doubleRun.distance = 1e-7;
-  bool verdictDiffers = false;
-  std::string text = narrateFloatAgainstDouble(floatRun, doubleRun, verdictDiffers);
-  EXPECT_TRUE(verdictDiffers);
-  EXPECT_EQ(text, "In double the answer differs: No hit: distance 1e-07. Float's rounding changed the verdict.");
+  FloatLine line = narrateFloatAgainstDouble(floatRun, doubleRun);
+  EXPECT_EQ(line.agreement, FloatAgreement::VerdictDiffers);
+  EXPECT_EQ(line.text, "In double the answer differs: No hit: distance 1e-07. Float's rounding changed the verdict.");
   // Numbers past float's limit are refused in float: that is said as a refusal, not as rounding.
   collide::QueryResult3<double> refused;
   refused.error = "a.position: 2e+09 is too large";
-  EXPECT_EQ(narrateFloatAgainstDouble(refused, doubleRun, verdictDiffers),
-            "In double it runs: No hit: distance 1e-07. Float refuses the pair: the reason is above.");
-  EXPECT_TRUE(verdictDiffers);
+  line = narrateFloatAgainstDouble(refused, doubleRun);
+  EXPECT_EQ(line.text, "In double it runs: No hit: distance 1e-07. Float refuses the pair: the reason is above.");
+  EXPECT_EQ(line.agreement, FloatAgreement::VerdictDiffers);
 
   floatRun.hit = false;
   floatRun.distance = 2.0;
@@ -1715,18 +1730,28 @@ TEST(NarrowPhaseLabs, FloatAgainstDoubleSaysAChangedVerdictFirst) {
   doubleRun.normal = Vec3d{1, 0, 0};
   floatRun.iterations = 4;
   doubleRun.iterations = 4;
-  EXPECT_EQ(narrateFloatAgainstDouble(floatRun, doubleRun, verdictDiffers),
+  EXPECT_EQ(narrateFloatAgainstDouble(floatRun, doubleRun).text,
             "In double: distance 2, the same as float's; the same normal.");
   floatRun.normal = collide::normalize(Vec3d{1, 1e-9, 0});  // 6e-8 degrees: below what float resolves
-  EXPECT_EQ(narrateFloatAgainstDouble(floatRun, doubleRun, verdictDiffers),
-            "In double: distance 2, the same as float's; the same normal to float's precision.");
-  EXPECT_FALSE(verdictDiffers);
+  line = narrateFloatAgainstDouble(floatRun, doubleRun);
+  EXPECT_EQ(line.text, "In double: distance 2, the same as float's; the same normal to float's precision.");
+  EXPECT_EQ(line.agreement, FloatAgreement::Close);
   floatRun.distance = 2.0 + 3e-7;
   floatRun.normal = collide::normalize(Vec3d{1, 1e-4, 0});
   floatRun.iterations = 5;
-  EXPECT_EQ(narrateFloatAgainstDouble(floatRun, doubleRun, verdictDiffers),
-            "In double: distance 2; float's is off by 3e-07 (1.5e-07 of it); the normals differ by 0.0057 degrees; "
-            "float took 5 iterations, double 4.");
+  line = narrateFloatAgainstDouble(floatRun, doubleRun);
+  EXPECT_EQ(line.text, "In double: distance 2; float's is off by 3e-07 (relative 1.5e-07); the normals differ by "
+                       "0.0057 degrees; float took 5 iterations, double 4.");
+  EXPECT_EQ(line.agreement, FloatAgreement::Close);
+  // A thousand times float's rounding or more is far off: amber, with the error as a percentage.
+  floatRun.distance = 2.5;
+  line = narrateFloatAgainstDouble(floatRun, doubleRun);
+  EXPECT_EQ(line.text, "In double: distance 2; float's is off by 0.5 (25 %); the normals differ by 0.0057 degrees; "
+                       "float took 5 iterations, double 4.");
+  EXPECT_EQ(line.agreement, FloatAgreement::FarOff);
+  floatRun.distance = 2.0;
+  floatRun.normal = collide::normalize(Vec3d{1, 0.01, 0});  // 0.57 degrees
+  EXPECT_EQ(narrateFloatAgainstDouble(floatRun, doubleRun).agreement, FloatAgreement::FarOff);
 }
 
 // The plane's lab says the same beside a float run.
