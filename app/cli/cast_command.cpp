@@ -10,7 +10,6 @@
 // adds each algorithm's steps ("trace": {"advance": [...], "ray": [...], "axes": [...], "sweep": [...]}). A line
 // that cannot be read answers {"id": ..., "error": "line 7: ..."}; the exit status is then 1 at the end.
 //
-// [SECTION] Numbers and vectors
 // [SECTION] Lines in: pairs with motions
 // [SECTION] Lines out: results and traces
 // [SECTION] The command
@@ -36,34 +35,6 @@ namespace lab {
 namespace {
 
 using collide::CastAlgorithm;
-
-// [SECTION] Numbers and vectors
-
-// As query_json.cpp: a float through its own shortest text, so 0.1f is written 0.1; -0 as 0; a NaN or infinity
-// (a trace's "no root", an interval open for all time) as null.
-template <collide::Scalar S>
-Json number(S value) {
-  if (!std::isfinite(value)) return nullptr;
-  if (value == S(0)) return 0.0;
-  if constexpr (std::is_same_v<S, float>) {
-    char text[32];
-    const auto written = std::to_chars(text, text + sizeof(text) - 1, value);
-    *written.ptr = '\0';
-    return std::strtod(text, nullptr);
-  } else {
-    return value;
-  }
-}
-
-template <collide::Scalar S>
-Json vec(collide::Vec2<S> v) {
-  return Json::array({number(v.x), number(v.y)});
-}
-
-template <collide::Scalar S>
-Json vec(collide::Vec3<S> v) {
-  return Json::array({number(v.x), number(v.y), number(v.z)});
-}
 
 // [SECTION] Lines in: pairs with motions
 
@@ -151,10 +122,10 @@ std::string refusalText(const collide::CastRefusal& refusal) {
 
 template <collide::Vector V>
 Json resultToJson(const collide::CastResult<V>& result, CastAlgorithm algorithm) {
-  Json out = {{"hit", result.hit}, {"t", number(result.fraction)}};
+  Json out = {{"hit", result.hit}, {"t", jsonNumber(result.fraction)}};
   if (result.hit) {
-    out["normal"] = vec(result.normal);
-    out["point"] = vec(result.point);
+    out["normal"] = jsonVector(result.normal);
+    out["point"] = jsonVector(result.point);
   }
   if (!collide::castAlgorithmInfo(algorithm).counts.empty()) out["iterations"] = result.iterations;
   out["status"] = std::string(collide::castStatusName(result.status));
@@ -168,20 +139,20 @@ Json traceToJson(const collide::CastRecorder<V>& trace) {
     Json steps = Json::array();
     for (const auto& s : trace.ray) {
       Json simplex = Json::array();
-      for (int i = 0; i < s.simplexCount; ++i) simplex.push_back(vec(s.simplex[i]));
-      steps.push_back({{"iteration", s.iteration}, {"lambda", number(s.lambda)}, {"x", vec(s.x)}, {"v", vec(s.v)},
-                       {"distance", number(s.distance)}, {"support", vec(s.support)}, {"advanced", s.advanced},
-                       {"simplex", simplex}, {"point_a", vec(s.pointA)}, {"point_b", vec(s.pointB)}, {"status", s.last ? std::string(collide::castStatusName(s.status)) : ""}});
+      for (int i = 0; i < s.simplexCount; ++i) simplex.push_back(jsonVector(s.simplex[i]));
+      steps.push_back({{"iteration", s.iteration}, {"lambda", jsonNumber(s.lambda)}, {"x", jsonVector(s.x)}, {"v", jsonVector(s.v)},
+                       {"distance", jsonNumber(s.distance)}, {"support", jsonVector(s.support)}, {"advanced", s.advanced},
+                       {"simplex", simplex}, {"point_a", jsonVector(s.pointA)}, {"point_b", jsonVector(s.pointB)}, {"status", s.last ? std::string(collide::castStatusName(s.status)) : ""}});
     }
     out["ray"] = steps;
   }
   if (!trace.advance.empty()) {
     Json steps = Json::array();
     for (const auto& s : trace.advance) {
-      steps.push_back({{"iteration", s.iteration}, {"time", number(s.time)}, {"distance", number(s.distance)},
-                       {"normal", vec(s.normal)}, {"point_a", vec(s.pointA)}, {"point_b", vec(s.pointB)},
-                       {"closing_speed", number(s.closingSpeed)}, {"angular_bound", number(s.angularBound)},
-                       {"bound", number(s.bound)}, {"step", number(s.step)}, {"gjk_iterations", s.gjkIterations},
+      steps.push_back({{"iteration", s.iteration}, {"time", jsonNumber(s.time)}, {"distance", jsonNumber(s.distance)},
+                       {"normal", jsonVector(s.normal)}, {"point_a", jsonVector(s.pointA)}, {"point_b", jsonVector(s.pointB)},
+                       {"closing_speed", jsonNumber(s.closingSpeed)}, {"angular_bound", jsonNumber(s.angularBound)},
+                       {"bound", jsonNumber(s.bound)}, {"step", jsonNumber(s.step)}, {"gjk_iterations", s.gjkIterations},
                        {"status", s.last ? std::string(collide::castStatusName(s.status)) : ""}});
     }
     out["advance"] = steps;
@@ -191,32 +162,32 @@ Json traceToJson(const collide::CastRecorder<V>& trace) {
     for (const auto& s : trace.axes) {
       using Source = typename collide::SweptAxisStep<V>::Source;
       const char* source = s.source == Source::FaceA ? "face_a" : s.source == Source::FaceB ? "face_b" : "edge_pair";
-      steps.push_back({{"axis", vec(s.axis)}, {"source", source}, {"a", {number(s.minA), number(s.maxA)}},
-                       {"b", {number(s.minB), number(s.maxB)}}, {"speed", number(s.speed)},
-                       {"t_enter", number(s.tEnter)}, {"t_exit", number(s.tExit)}, {"first", number(s.first)},
-                       {"last", number(s.last)}, {"early_exit", s.earlyExit}});
+      steps.push_back({{"axis", jsonVector(s.axis)}, {"source", source}, {"a", {jsonNumber(s.minA), jsonNumber(s.maxA)}},
+                       {"b", {jsonNumber(s.minB), jsonNumber(s.maxB)}}, {"speed", jsonNumber(s.speed)},
+                       {"t_enter", jsonNumber(s.tEnter)}, {"t_exit", jsonNumber(s.tExit)}, {"first", jsonNumber(s.first)},
+                       {"last", jsonNumber(s.last)}, {"early_exit", s.earlyExit}});
     }
     out["axes"] = steps;
   }
   if (!trace.sweep.empty()) {
     Json steps = Json::array();
     for (const auto& s : trace.sweep) {
-      Json step = {{"part", std::string(collide::sweepPartName(s.part))}, {"start", vec(s.start)},
-                   {"motion", vec(s.motion)}, {"radius", number(s.radius)}};
+      Json step = {{"part", std::string(collide::sweepPartName(s.part))}, {"start", jsonVector(s.start)},
+                   {"motion", jsonVector(s.motion)}, {"radius", jsonNumber(s.radius)}};
       if (s.index >= 0) step["index"] = s.index;
       const bool quadratic = s.part == collide::SweepPart::Sphere || s.part == collide::SweepPart::Edge ||
                              s.part == collide::SweepPart::Vertex;
       if (quadratic) {
-        step["a"] = number(s.a), step["b"] = number(s.b), step["c"] = number(s.c);
-        step["discriminant"] = number(s.discriminant);
-        step["roots"] = {number(s.root0), number(s.root1)};
+        step["a"] = jsonNumber(s.a), step["b"] = jsonNumber(s.b), step["c"] = jsonNumber(s.c);
+        step["discriminant"] = jsonNumber(s.discriminant);
+        step["roots"] = {jsonNumber(s.root0), jsonNumber(s.root1)};
       }
       if (s.part == collide::SweepPart::Plane || s.part == collide::SweepPart::Face) {
-        step["start_distance"] = number(s.startDistance);
-        step["end_distance"] = number(s.endDistance);
+        step["start_distance"] = jsonNumber(s.startDistance);
+        step["end_distance"] = jsonNumber(s.endDistance);
       }
       if (s.part != collide::SweepPart::RelativeMotion && s.part != collide::SweepPart::MinkowskiSum) {
-        step["t"] = number(s.t);
+        step["t"] = jsonNumber(s.t);
         step["hit"] = s.hit;
       }
       steps.push_back(std::move(step));
@@ -241,7 +212,7 @@ Json answer(const CastPair<Collider>& line, const std::vector<CastAlgorithm>& ch
                                 collide::Vec2<double>>;
   const auto a = collide::castCollider<S>(line.pair.a);
   const auto b = collide::castCollider<S>(line.pair.b);
-  requireValid(a, b);
+  requireValidIn<S>(line.pair.a, line.pair.b);
   const collide::Motion<V> motionA = motionFromJson<VD>(line.motionA, "motion_a").template cast<S>();
   const collide::Motion<V> motionB = motionFromJson<VD>(line.motionB, "motion_b").template cast<S>();
   std::vector<CastAlgorithm> algorithms = chosen;

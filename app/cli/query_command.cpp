@@ -38,7 +38,7 @@ Json answer(const Pair& pair, const std::vector<collide::Algorithm>& chosen) {
   constexpr auto& kAll = collide::kAlgorithmsIn<kDimension>;
   const auto a = collide::castCollider<S>(pair.a);
   const auto b = collide::castCollider<S>(pair.b);
-  requireValid(a, b);  // one error for the line, naming the field, rather than one refusal per algorithm
+  requireValidIn<S>(pair.a, pair.b);  // one error for the line, naming the field, rather than one refusal per algorithm
   std::vector<collide::Algorithm> algorithms = chosen;
   if (algorithms.empty()) {
     for (const collide::Algorithm algorithm : kAll) {

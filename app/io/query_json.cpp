@@ -20,36 +20,24 @@ using collide::Vec2;
 
 // [SECTION] Numbers and vectors
 
-namespace {
-
-// JSON numbers are doubles. A float goes through its own shortest decimal text first, so 0.1f is written "0.1"
-// (not 0.10000000149011612) and still reads back to the same float.
+// JSON readers read doubles, so a float is written as the double it is exactly (0.1f as 0.10000000149011612): a
+// reader then gets the numbers the float run computed, and point_b - point_a is the distance it reports. Its shortest
+// float text (0.1) reads back to the same float but, read as a double, is off by up to half a float step (at 1e6,
+// 1000001.125 was written 1000001.1).
 template <Scalar S>
-Json number(S value) {
+Json jsonNumber(S value) {
+  if (!std::isfinite(value)) return nullptr;
   if (value == S(0)) return 0.0;  // -0 reads as noise in a result: write 0
-  if constexpr (std::is_same_v<S, float>) {
-    char text[32];
-    const auto written = std::to_chars(text, text + sizeof(text) - 1, value);
-    *written.ptr = '\0';
-    return std::strtod(text, nullptr);
-  } else {
-    return value;
-  }
+  return static_cast<double>(value);
 }
+template Json jsonNumber(float);
+template Json jsonNumber(double);
 
-template <Scalar S>
-Json vec(Vec2<S> v) {
-  return Json::array({number(v.x), number(v.y)});
-}
-
-template <Scalar S>
-Json vec(collide::Vec3<S> v) {
-  return Json::array({number(v.x), number(v.y), number(v.z)});
-}
+namespace {
 
 template <collide::Vector V>
 Json supportPoint(const collide::SupportPoint<V>& support) {
-  return {{"point", vec(support.point)}, {"point_a", vec(support.pointA)}, {"point_b", vec(support.pointB)}};
+  return {{"point", jsonVector(support.point)}, {"point_a", jsonVector(support.pointA)}, {"point_b", jsonVector(support.pointB)}};
 }
 
 // Simplex vertices are named A (newest), B, C, D as in Collision detection notes and in the region names.
@@ -138,11 +126,11 @@ std::string refusalToText(const collide::Refusal& refusal) {
   return text + refusal.detail;
 }
 
-template <class Collider>
-void requireValid(const Collider& a, const Collider& b) {
-  using S = typename Collider::Scalar;
+template <collide::Scalar S, class Collider>
+void requireValidIn(const Collider& a, const Collider& b) {
   for (const auto& [side, collider] : {std::pair{"a", &a}, std::pair{"b", &b}}) {
-    const collide::ShapeCheck check = collide::isValid(*collider);
+    collide::ShapeCheck check = collide::isValid(*collider);
+    if (check) check = collide::isValid(collide::castCollider<S>(*collider));
     if (check) continue;
     std::string field = side;
     if (const std::string_view name = shapeFieldJsonName(check.field); !name.empty()) field.append(".").append(name);
@@ -150,21 +138,21 @@ void requireValid(const Collider& a, const Collider& b) {
   }
 }
 
-template void requireValid(const collide::Collider<float>&, const collide::Collider<float>&);
-template void requireValid(const collide::Collider<double>&, const collide::Collider<double>&);
-template void requireValid(const collide::Collider3<float>&, const collide::Collider3<float>&);
-template void requireValid(const collide::Collider3<double>&, const collide::Collider3<double>&);
+template void requireValidIn<float>(const collide::Collider<double>&, const collide::Collider<double>&);
+template void requireValidIn<double>(const collide::Collider<double>&, const collide::Collider<double>&);
+template void requireValidIn<float>(const collide::Collider3<double>&, const collide::Collider3<double>&);
+template void requireValidIn<double>(const collide::Collider3<double>&, const collide::Collider3<double>&);
 
 template <collide::Vector V>
 Json queryResultToJson(const collide::QueryResultOf<V>& result) {
   if (!result.ok) return {{"error", refusalToText(result.refusal)}};
   Json out = {{"hit", result.hit}};
-  if (result.distance) out["distance"] = number(*result.distance);
-  if (result.separation) out["separation"] = number(*result.separation);
-  if (result.depth) out["depth"] = number(*result.depth);
-  if (result.normal) out["normal"] = vec(*result.normal);
-  if (result.pointA) out["point_a"] = vec(*result.pointA);
-  if (result.pointB) out["point_b"] = vec(*result.pointB);
+  if (result.distance) out["distance"] = jsonNumber(*result.distance);
+  if (result.separation) out["separation"] = jsonNumber(*result.separation);
+  if (result.depth) out["depth"] = jsonNumber(*result.depth);
+  if (result.normal) out["normal"] = jsonVector(*result.normal);
+  if (result.pointA) out["point_a"] = jsonVector(*result.pointA);
+  if (result.pointB) out["point_b"] = jsonVector(*result.pointB);
   if (result.iterations) out["iterations"] = *result.iterations;
   if (result.gjkIterations) out["gjk_iterations"] = *result.gjkIterations;
   if (result.status) out["status"] = std::string(collide::statusName(*result.status));
@@ -184,23 +172,23 @@ Json gjkStep(const collide::GjkStep<V>& step) {
     if (step.droppedMask & (1u << i)) dropped.push_back(kVertexLetters[i]);
   }
   return {{"iteration", step.iteration},
-          {"direction", vec(step.direction)},
+          {"direction", jsonVector(step.direction)},
           {"support", supportPoint(step.support)},
-          {"support_dot_direction", number(step.supportDotDirection)},
+          {"support_dot_direction", jsonNumber(step.supportDotDirection)},
           {"simplex_before", simplex(step.simplexBefore)},
           {"region", std::string(collide::regionName(step.region))},
           {"dropped", std::move(dropped)},
           {"simplex_after", simplex(step.simplexAfter)},
-          {"closest_point", vec(step.closestPoint)},
-          {"distance", number(step.distance)},
-          {"next_direction", vec(step.nextDirection)},
+          {"closest_point", jsonVector(step.closestPoint)},
+          {"distance", jsonNumber(step.distance)},
+          {"next_direction", jsonVector(step.nextDirection)},
           {"stop", std::string(collide::stopName(step.stop))}};
 }
 
 template <Scalar S>
 Json epaStart(const collide::EpaStart<S>& start) {
   Json directions = Json::array();
-  for (const auto& direction : start.directions) directions.push_back(vec(direction));
+  for (const auto& direction : start.directions) directions.push_back(jsonVector(direction));
   const auto points = [](const std::vector<collide::SupportPoint<collide::Vec2<S>>>& list) {
     Json array = Json::array();
     for (const auto& point : list) array.push_back(supportPoint(point));
@@ -219,11 +207,11 @@ Json epaStep(const collide::EpaStep<S>& step) {
   return {{"iteration", step.iteration},
           {"polytope", std::move(polytope)},
           {"closest_edge", step.closestEdge},
-          {"edge_normal", vec(step.edgeNormal)},
-          {"edge_distance", number(step.edgeDistance)},
+          {"edge_normal", jsonVector(step.edgeNormal)},
+          {"edge_distance", jsonNumber(step.edgeDistance)},
           {"support", supportPoint(step.support)},
-          {"support_distance", number(step.supportDistance)},
-          {"gap", number(step.gap)},
+          {"support_distance", jsonNumber(step.supportDistance)},
+          {"gap", jsonNumber(step.gap)},
           {"inserted", step.inserted},
           {"stop", std::string(collide::epaStopName(step.stop))}};
 }
@@ -231,8 +219,8 @@ Json epaStep(const collide::EpaStep<S>& step) {
 template <Scalar S>
 Json epaFace(const collide::EpaFace3<S>& face) {
   return {{"vertices", Json::array({face.vertices[0], face.vertices[1], face.vertices[2]})},
-          {"normal", vec(face.normal)},
-          {"distance", number(face.distance)},
+          {"normal", jsonVector(face.normal)},
+          {"distance", jsonNumber(face.distance)},
           {"iteration", face.iteration},
           {"degenerate", face.degenerate}};
 }
@@ -241,7 +229,7 @@ Json epaFace(const collide::EpaFace3<S>& face) {
 template <Scalar S>
 Json epaStart(const collide::EpaStart3<S>& start) {
   Json directions = Json::array();
-  for (const auto& direction : start.directions) directions.push_back(vec(direction));
+  for (const auto& direction : start.directions) directions.push_back(jsonVector(direction));
   const auto points = [](const std::vector<collide::SupportPoint<collide::Vec3<S>>>& list) {
     Json array = Json::array();
     for (const auto& point : list) array.push_back(supportPoint(point));
@@ -271,11 +259,11 @@ Json epaStep(const collide::EpaStep3<S>& step) {
           {"vertices", std::move(vertices)},
           {"faces", faces(step.faces)},
           {"closest_face", step.closestFace},
-          {"face_normal", vec(step.faceNormal)},
-          {"face_distance", number(step.faceDistance)},
+          {"face_normal", jsonVector(step.faceNormal)},
+          {"face_distance", jsonNumber(step.faceDistance)},
           {"support", supportPoint(step.support)},
-          {"support_distance", number(step.supportDistance)},
-          {"gap", number(step.gap)},
+          {"support_distance", jsonNumber(step.supportDistance)},
+          {"gap", jsonNumber(step.gap)},
           {"inserted", step.inserted},
           {"removed_faces", step.removedFaces},
           {"horizon", std::move(horizon)},
@@ -288,16 +276,16 @@ Json epaStep(const collide::EpaStep3<S>& step) {
 template <class Step>
 Json satAxisStep(const Step& step, const Json& feature, const Json& afterSeparating) {
   Json out = {{"axis_index", step.axisIndex},
-              {"axis", vec(step.axis)},
+              {"axis", jsonVector(step.axis)},
               {"source", std::string(collide::axisSourceName(step.source))}};
   out.update(feature);
-  out["interval_a"] = Json::array({number(step.minA), number(step.maxA)});
-  out["interval_b"] = Json::array({number(step.minB), number(step.maxB)});
-  out["overlap"] = number(step.overlap);
+  out["interval_a"] = Json::array({jsonNumber(step.minA), jsonNumber(step.maxA)});
+  out["interval_b"] = Json::array({jsonNumber(step.minB), jsonNumber(step.maxB)});
+  out["overlap"] = jsonNumber(step.overlap);
   out["separating"] = step.separating;
   out.update(afterSeparating);
   out["best_axis_index"] = step.bestAxisIndex;
-  out["best_overlap"] = number(step.bestOverlap);
+  out["best_overlap"] = jsonNumber(step.bestOverlap);
   return out;
 }
 
@@ -315,9 +303,9 @@ template <Scalar S>
 Json analyticStep(const collide::AnalyticStep3<S>& step) {
   return {{"index", step.index},
           {"title", std::string(step.title)},
-          {"point", vec(step.point)},
-          {"closest", vec(step.closest)},
-          {"value", number(step.value)},
+          {"point", jsonVector(step.point)},
+          {"closest", jsonVector(step.closest)},
+          {"value", jsonNumber(step.value)},
           {"decided", step.decided},
           {"hit", step.hit},
           {"feature", step.feature}};
@@ -327,9 +315,9 @@ template <Scalar S>
 Json analyticStep(const collide::AnalyticStep<S>& step) {
   return {{"index", step.index},
           {"title", std::string(step.title)},
-          {"point", vec(step.point)},
-          {"closest", vec(step.closest)},
-          {"value", number(step.value)},
+          {"point", jsonVector(step.point)},
+          {"closest", jsonVector(step.closest)},
+          {"value", jsonNumber(step.value)},
           {"decided", step.decided},
           {"hit", step.hit},
           {"edge", step.edge}};

@@ -6,7 +6,8 @@
 // "status": "converged", "stop": "converged"}, with only the fields the algorithm computed, or
 // {"error": "sat takes polytopes only ..."} when the algorithm refused the pair.
 // A trace: {"algorithm": "epa", "result": RESULT, "gjk": [STEP...], "epa": [STEP...]} with every field of every
-// step (world frame). Numbers are written with the shortest text that reads back to the same value.
+// step (world frame). Numbers are written with the shortest text that reads back to the same value (a float's as
+// the double it is exactly: jsonNumber).
 #pragma once
 
 #include <type_traits>
@@ -33,6 +34,18 @@ using QueryPair3 = PairOf<collide::Collider3<double>>;
 // in the same one. Throws JsonFieldError naming the field ("a.radius: ...", "c: unknown field ...").
 [[nodiscard]] std::variant<QueryPair, QueryPair3> queryPairFromJson(const Json& line);
 
+// A number or vector as JSON: a float as the double it is exactly, -0 as 0, NaN or infinity as null.
+template <collide::Scalar S>
+[[nodiscard]] Json jsonNumber(S value);
+template <collide::Scalar S>
+[[nodiscard]] Json jsonVector(collide::Vec2<S> v) {
+  return Json::array({jsonNumber(v.x), jsonNumber(v.y)});
+}
+template <collide::Scalar S>
+[[nodiscard]] Json jsonVector(collide::Vec3<S> v) {
+  return Json::array({jsonNumber(v.x), jsonNumber(v.y), jsonNumber(v.z)});
+}
+
 template <collide::Vector V>
 [[nodiscard]] Json queryResultToJson(const collide::QueryResultOf<V>& result);
 
@@ -42,21 +55,49 @@ template <collide::Vector V>
 // The JSON field of a shape property ("half_angle", "position"); empty for the shape as a whole.
 [[nodiscard]] std::string_view shapeFieldJsonName(collide::ShapeField field);
 
-// Throws JsonFieldError ("a.position: 1.798e+308 is too large: ...") when a or b, in scalar S, is not valid
-// (collide::isValid): the numbers the JSON reader took may still be beyond what S can compute with.
-template <class Collider>
-void requireValid(const Collider& a, const Collider& b);
+// Throws JsonFieldError ("a.position: 1e+39 is too large: ... limited to 1e+09 in magnitude in float") when a or
+// b, computed in scalar S, is not valid (collide::isValid): as read, in double, then as S will see it (float takes
+// coordinates up to 1e9). The reason is worded in S, with the number as read: float's copy of 1e39 is infinite.
+template <collide::Scalar S, class Collider>
+void requireValidIn(const Collider& a, const Collider& b);
 
 template <collide::Scalar S>
 [[nodiscard]] Json queryTraceToJson(const collide::QueryTrace<S>& trace);
 template <collide::Scalar S>
 [[nodiscard]] Json queryTraceToJson(const collide::QueryTrace3<S>& trace);
 
+// Why `algorithm` refuses the pair (double colliders, as read) in scalar S: double's reason first, which names the
+// number past its limit, worded in S ("1e+39 is too large: ... limited to 1e+09 in magnitude in float"; float's
+// copy is infinite, only "not finite"), then S's own (float refuses 1e10, double takes it). Empty when S takes it.
+template <collide::Scalar S, class Collider>
+[[nodiscard]] collide::Refusal refusalIn(collide::Algorithm algorithm, const Collider& a, const Collider& b) {
+  collide::Refusal why = collide::refusal(algorithm, a, b);
+  if (why.empty()) return collide::refusal(algorithm, collide::castCollider<S>(a), collide::castCollider<S>(b));
+  const collide::ShapeCheck check = why.side == collide::Side::A   ? collide::isValid(a)
+                                    : why.side == collide::Side::B ? collide::isValid(b)
+                                                                   : collide::ShapeCheck{};
+  if (!check) why.detail = collide::describe<S>(check);
+  return why;
+}
+
+// `algorithm` recorded on the pair in scalar S; a refusal says refusalIn's reason.
+template <collide::Scalar S, class Collider>
+[[nodiscard]] auto recordQueryIn(collide::Algorithm algorithm, const Collider& a, const Collider& b) {
+  auto trace = collide::recordQuery(algorithm, collide::castCollider<S>(a), collide::castCollider<S>(b));
+  if (!trace.result.ok) {
+    if (collide::Refusal why = refusalIn<S>(algorithm, a, b); !why.empty()) {
+      trace.result.error = collide::sentence(why);
+      trace.result.refusal = std::move(why);
+    }
+  }
+  return trace;
+}
+
 // The document `collision-lab trace` writes for one pair: {"id", "scalar", "a", "b", then queryTraceToJson's
 // "algorithm", "result" and steps}; the app's File > Export trace writes the same.
 template <collide::Scalar S, class Pair>
 [[nodiscard]] Json traceDocument(const Pair& pair, collide::Algorithm algorithm) {
-  const auto trace = collide::recordQuery(algorithm, collide::castCollider<S>(pair.a), collide::castCollider<S>(pair.b));
+  const auto trace = recordQueryIn<S>(algorithm, pair.a, pair.b);
   Json out = Json::object();
   out["id"] = pair.id;
   out["scalar"] = std::is_same_v<S, float> ? "float" : "double";

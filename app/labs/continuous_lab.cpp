@@ -217,12 +217,8 @@ void ContinuousLab::record() {
   if (result_.status == CastStatus::InvalidInput && refusal_.empty()) {
     // castRefusal leaves the shapes' own checks to runCast: say which number is at fault, in the scalar that ran
     // (float refuses coordinates past 1e9 that double takes), as the narrow-phase labs do.
-    // Double's reason first: past double's limit, float's copy is infinite and would only say "not finite".
-    collide::Refusal why = collide::refusal(collide::Algorithm::Distance, shapes_[0], shapes_[1]);
-    if (why.empty() && useFloat_) {
-      why = collide::refusal(collide::Algorithm::Distance, collide::castCollider<float>(shapes_[0]),
-                             collide::castCollider<float>(shapes_[1]));
-    }
+    const collide::Refusal why = useFloat_ ? refusalIn<float>(collide::Algorithm::Distance, shapes_[0], shapes_[1])
+                                           : refusalIn<double>(collide::Algorithm::Distance, shapes_[0], shapes_[1]);
     refusal_ = why.empty() ? std::string("a motion past the largest coordinate the core takes") : collide::sentence(why);
   }
   arrivalGap_ = collide::arrivalGap(shapes_[0], shapes_[1]);

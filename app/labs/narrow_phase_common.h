@@ -21,6 +21,7 @@
 #include "collide/query.h"
 #include "collide/query3.h"
 #include "collide/sat3.h"
+#include "io/query_json.h"
 #include "io/shape_json.h"
 #include "lab/vocabulary.h"
 #include "labs/format.h"
@@ -275,17 +276,10 @@ void recordPair(collide::Algorithm algorithm, const std::array<Collider, 2>& sha
                 std::optional<FloatLine>& line, RecordTiming& timing) {
   const Clock::time_point start = Clock::now();
   if (useFloat) {
-    const auto recorded = collide::recordQuery<float>(algorithm, collide::castCollider<float>(shapes[0]),
-                                                      collide::castCollider<float>(shapes[1]));
+    const auto recorded = recordQueryIn<float>(algorithm, shapes[0], shapes[1]);
     timing.add(microsecondsSince(start));
     trace = toDouble(recorded);
-    const auto doubleResult = collide::runQuery<double>(algorithm, shapes[0], shapes[1]);
-    // Refused in both: double's reason names the number (past double's range float's copy is only "not finite").
-    if (!trace.result.ok && !doubleResult.ok) {
-      trace.result.error = doubleResult.error;
-      trace.result.refusal = doubleResult.refusal;
-    }
-    line = floatLine(trace.result, doubleResult, shapes);
+    line = floatLine(trace.result, collide::runQuery<double>(algorithm, shapes[0], shapes[1]), shapes);
   } else {
     trace = collide::recordQuery<double>(algorithm, shapes[0], shapes[1]);
     timing.add(microsecondsSince(start));

@@ -369,7 +369,7 @@ bool LabShell::paste(std::string_view text, std::string& error) {
     const bool fits = planar ? scene.shapes.size() == 2 && scene.shapes3.empty()
                              : scene.shapes3.size() == 2 && scene.shapes.empty();
     const auto take = [](Scene& into, const auto& p) {
-      requireValid(p.a, p.b);
+      requireValidIn<double>(p.a, p.b);
       setScenePair(into, p.a, p.b);
     };
     if (!fits) {
