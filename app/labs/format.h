@@ -16,7 +16,7 @@ namespace lab {
 [[nodiscard]] std::string formatWith(const char* printfFormat, double value);
 // value with 4 significant digits, or as many more (up to 10) as it takes to read differently from previous, and
 // from previousShown (how previous was written), when the two differ: a list of |v| that converges shows "0.5729,
-// 0.57268, 0.572676" instead of "0.5727" three times.
+// 0.57268, 0.572676" instead of "0.5727" three times. A value equal to previous reads as previousShown.
 [[nodiscard]] std::string formatApart(double value, double previous, std::string_view previousShown = {});
 // "1 step", "3 steps": a count with its noun.
 [[nodiscard]] std::string counted(long long count, std::string_view one, std::string_view many);

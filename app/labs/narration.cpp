@@ -199,6 +199,7 @@ std::string formatNumber(double value) {
 }
 
 std::string formatApart(double value, double previous, std::string_view previousShown) {
+  if (value == previous && !previousShown.empty()) return std::string(previousShown);  // unchanged: the same text
   char format[8];
   std::string text;
   for (int digits = 4; digits <= 10; ++digits) {

@@ -549,19 +549,19 @@ void NarrowPhase3Lab::drawStepTable() {
       rows.push_back({supportName(names[static_cast<std::size_t>(i)]), step.simplexBefore.vertices[static_cast<std::size_t>(i)],
                       i == 0 ? "new" : ""});
     }
-    ImGui::TextDisabled("Simplex after this step (w = a - b)");
+    ImGui::TextDisabled("Simplex after this step");
     drawSupportTable<Vec3d>("##simplex", rows);
   } else if (ref.kind == StepRef::Kind::EpaStart) {
     // The start polytope's vertices as the views number them: GJK's points, then what the searches added.
     rows = epaStartRows(trace_.epaStart[static_cast<std::size_t>(ref.index)]);
-    ImGui::TextDisabled("Start polytope (w = a - b)");
+    ImGui::TextDisabled("Start polytope");
     drawSupportTable<Vec3d>("##start", rows);
   } else if (ref.kind == StepRef::Kind::Epa) {
     const collide::EpaStep3<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
     const collide::EpaFace3<double>& face = step.faces[static_cast<std::size_t>(step.closestFace)];
-    for (int v : face.vertices) rows.push_back({"v" + std::to_string(v), step.vertices[static_cast<std::size_t>(v)], ""});
+    for (int v : face.vertices) rows.push_back({"v" + std::to_string(v), step.vertices[static_cast<std::size_t>(v)], "face"});
     rows.push_back({"w", step.support, "new"});
-    ImGui::TextDisabled("Closest face and the new support (w = a - b)");
+    ImGui::TextDisabled("Closest face and the new support w");
     drawSupportTable<Vec3d>("##polytope", rows);
     ImGui::TextDisabled("%zu vertices, %zu faces; %zu seen, horizon of %zu edges", step.vertices.size(), step.faces.size(),
                         step.removedFaces.size(), step.horizon.size());

@@ -354,7 +354,7 @@ template <class V>
   return {vectorFormat(numbers[0], 4, kDim), vectorFormat(numbers[1], 4, kDim)};
 }
 
-// The support points of a step as a table: per point three rows, w = a - b, a on A and b on B, each vector on one
+// The support points of a step as a table: per point three rows, a - b, a on A and b on B, each vector on one
 // line in one number format per role (supportTableFormats, widgets/wrapped_text.h), columns as wide as their
 // content, a band of background per point. A point's note ("new", "drop", "GJK") sits under its name, not in a column of its own:
 // with six decimals a fourth column did not fit the side panel at 1600 pixels.
@@ -375,7 +375,8 @@ void drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
   ImGui::TableSetupColumn("");
   ImGui::TableSetupColumn(kDim == 3 ? "(x, y, z)" : "(x, y)");
   ImGui::TableHeadersRow();
-  static constexpr const char* kRoles[3] = {"w", "a", "b"};
+  // "a-b", not "w": a point named w (EPA's new support) read "w  w".
+  static constexpr const char* kRoles[3] = {"a-b", "a", "b"};
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const SupportRow<V>& row = rows[r];
     const V* vectors[3] = {&row.point.point, &row.point.pointA, &row.point.pointB};

@@ -1469,6 +1469,8 @@ TEST(NarrowPhase3Lab, StepListNamesSatAxesAndShowsWhereTheDistanceMoves) {
   EXPECT_EQ(formatApart(0.5, 0.5), "0.5");
   // The digit that moved is shown even when it is a zero.
   EXPECT_EQ(formatApart(0.5726770012, 0.57267706, "0.57267706"), "0.5726770");
+  // A value that did not move reads as the row before it did: "0.09842020" twice, not "0.09842020" then "0.09842".
+  EXPECT_EQ(formatApart(0.0984202, 0.0984202, "0.09842020"), "0.09842020");
 }
 
 // Far from the origin numbers keep their whole part: "%.4g" wrote every coordinate near a million as "1e+06" (a SAT
