@@ -383,6 +383,8 @@ struct FloatComparison {
   std::string quantity;       // "depth", "distance", "gap", "first contact at t ="
   std::optional<double> floatValue, doubleValue;
   std::optional<double> normalDegrees;  // the angle between the two normals
+  std::optional<double> pointsMoved;    // how far float's witness points are from double's (the larger of the two)
+  std::string points;                   // what they are: "closest points", "contact points"
   std::optional<int> floatIterations, doubleIterations;
   std::string counts;  // what the iterations count
   std::string bothApart;  // said when neither has a number to compare ("no hit too")
@@ -439,6 +441,9 @@ FloatLine sayFloatComparison(const FloatComparison& c) {
                                       : "; the normals differ by " + formatWith("%.2g", *c.normalDegrees) + " degrees";
     if (*c.normalDegrees > kFarOffDegrees) line.agreement = FloatAgreement::FarOff;
   }
+  if (c.pointsMoved) {
+    text += *c.pointsMoved == 0 ? "; the same " + c.points : "; the " + c.points + " moved by " + formatWith("%.2g", *c.pointsMoved);
+  }
   if (c.floatIterations && c.doubleIterations && *c.floatIterations != *c.doubleIterations)
     text += "; float took " + std::to_string(*c.floatIterations) + " " + c.counts + ", double " + std::to_string(*c.doubleIterations);
   const bool inputExplains = off > 0 && !stored.empty() && c.rounding.shift >= off;
@@ -461,8 +466,15 @@ template <class V>
 FloatLine narrateFloatAgainstDoubleRun(const collide::QueryResultOf<V>& f, const collide::QueryResultOf<V>& d,
                                        const InputRounding& rounding) {
   if (!f.ok && !d.ok) return {};
-  FloatComparison c{f.ok != d.ok || f.hit != d.hit, !f.ok && d.ok, narrateQueryResult(d), "", {}, {}, {}, f.iterations, d.iterations,
-                    std::string(collide::algorithmInfo(f.algorithm).counts), d.hit ? "hit too" : "no hit too", rounding, ""};
+  FloatComparison c;
+  c.verdictDiffers = f.ok != d.ok || f.hit != d.hit;
+  c.floatRefused = !f.ok && d.ok;
+  c.doubleVerdict = narrateQueryResult(d);
+  c.floatIterations = f.iterations;
+  c.doubleIterations = d.iterations;
+  c.counts = std::string(collide::algorithmInfo(f.algorithm).counts);
+  c.bothApart = d.hit ? "hit too" : "no hit too";
+  c.rounding = rounding;
   struct Quantity {
     const char* name;
     std::optional<double> floatValue, doubleValue;
@@ -476,6 +488,10 @@ FloatLine narrateFloatAgainstDoubleRun(const collide::QueryResultOf<V>& f, const
     break;
   }
   if (f.normal && d.normal) c.normalDegrees = degreesBetween(*f.normal, *d.normal);
+  if (f.pointA && d.pointA && f.pointB && d.pointB) {
+    c.pointsMoved = std::max(collide::length(*f.pointA - *d.pointA), collide::length(*f.pointB - *d.pointB));
+    c.points = d.depth ? "contact points" : "closest points";
+  }
   return sayFloatComparison(c);
 }
 
@@ -732,8 +748,17 @@ FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<doub
       formatWith("%.2g", collide::kDefaultCastTolerance<double>) +
       " in double. That stopping rule, not rounding, sets most of float's difference; a contact met at a glancing "
       "angle turns the small gap it leaves into a tilted normal.";
-  FloatComparison c{f.status != d.status, floatRefused, doubleVerdict, "first contact at t =", {}, {}, {},
-                    f.iterations, d.iterations, "iterations", "no contact in [0, 1] either", rounding, why};
+  FloatComparison c;
+  c.verdictDiffers = f.status != d.status;
+  c.floatRefused = floatRefused;
+  c.doubleVerdict = doubleVerdict;
+  c.quantity = "first contact at t =";
+  c.floatIterations = f.iterations;
+  c.doubleIterations = d.iterations;
+  c.counts = "iterations";
+  c.bothApart = "no contact in [0, 1] either";
+  c.rounding = rounding;
+  c.whyFarOff = why;
   if (f.hit && d.hit) {
     c.floatValue = f.fraction;
     c.doubleValue = d.fraction;

@@ -1761,6 +1761,15 @@ TEST(NarrowPhaseLabs, FloatAgainstDoubleSaysAChangedVerdictFirst) {
   floatRun.distance = 2.0;
   floatRun.normal = collide::normalize(Vec3d{1, 0.01, 0});  // 0.57 degrees
   EXPECT_EQ(narrateFloatAgainstDouble(floatRun, doubleRun).agreement, FloatAgreement::FarOff);
+  // The witness points (scene 08's lesson asks to watch them): the larger of the two moves.
+  floatRun.normal = doubleRun.normal;
+  floatRun.iterations = 4;
+  doubleRun.pointA = Vec3d{1, 2, 3};
+  doubleRun.pointB = Vec3d{3, 2, 3};
+  floatRun.pointA = Vec3d{1, 2.001, 3};
+  floatRun.pointB = Vec3d{3, 2, 3.0005};
+  EXPECT_EQ(narrateFloatAgainstDouble(floatRun, doubleRun).text,
+            "In double: distance 2, the same as float's; the same normal; the closest points moved by 0.001.");
 }
 
 // The plane's lab says the same beside a float run.
