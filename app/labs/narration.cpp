@@ -444,8 +444,11 @@ FloatLine sayFloatComparison(const FloatComparison& c) {
   if (c.pointsMoved) {
     text += *c.pointsMoved == 0 ? "; the same " + c.points : "; the " + c.points + " moved by " + formatWith("%.2g", *c.pointsMoved);
   }
-  if (c.floatIterations && c.doubleIterations && *c.floatIterations != *c.doubleIterations)
+  if (c.floatIterations && c.doubleIterations && *c.floatIterations != *c.doubleIterations) {
     text += "; float took " + std::to_string(*c.floatIterations) + " " + c.counts + ", double " + std::to_string(*c.doubleIterations);
+    // Fewer is not better: the tolerances count epsilons of the scalar, and float's epsilon is 5e8 times double's.
+    if (*c.floatIterations < *c.doubleIterations) text += " (float's tolerance, in its own epsilons, is coarser)";
+  }
   const bool inputExplains = off > 0 && !stored.empty() && c.rounding.shift >= off;
   if (inputExplains) text += ". An input moved more than that: " + stored;
   text += ".";
