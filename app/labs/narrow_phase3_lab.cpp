@@ -598,37 +598,10 @@ void NarrowPhase3Lab::drawUi() {
   recordIfChanged();
   const collide::QueryResult3<double>& r = trace_.result;
   ImGui::Separator();
-  if (!r.ok) {
-    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
-    textWrapped("%s", narrateResult(r).c_str());
-    ImGui::PopStyleColor();
-  } else {
-    const Color color = r.hit ? palette::kHit : palette::kSeparated;
-    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(color));
-    textWrapped("%s", narrateResult(r).c_str());
-    ImGui::PopStyleColor();
-    if (r.iterations) {
-      const std::string_view counts = collide::algorithmInfo(algorithm_).counts;  // "iterations" or "axes"
-      const auto count = [](int n, std::string_view plural) {
-        return std::to_string(n) + " " + std::string(n != 1 ? plural : plural == "axes" ? "axis" : "iteration");
-      };
-      // EPA's count alone read "0 iterations" beside a timeline of GJK steps when the shapes are apart.
-      std::string runs = count(*r.iterations, counts);
-      if (r.gjkIterations)
-        runs = "GJK " + count(*r.gjkIterations, "iterations") + (r.hit ? ", then EPA " + runs : "; no EPA (apart)");
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      textWrapped("%s; recorded in %.1f us (%s)", runs.c_str(), recordTiming_.last, useFloat_ ? "float" : "double");
-      ImGui::PopStyleColor();
-    }
-    // The witness points, world frame: what a programmer compares with their own engine's contact.
-    if (r.pointA && r.pointB) {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      textWrapped("point on A %s, on B %s", formatVector(*r.pointA).c_str(), formatVector(*r.pointB).c_str());
-      ImGui::PopStyleColor();
-    }
-    if (r.normal && r.pointA && r.pointB && ImGui::SmallButton("Look across the contact (N)")) viewAim_ = contactAim();
-  }
+  drawQueryResult(r);
+  if (r.ok && r.normal && r.pointA && r.pointB && ImGui::SmallButton("Look across the contact (N)")) viewAim_ = contactAim();
   drawFloatLine(floatLine_);
+  ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordTiming_.last);
   ImGui::Separator();
   textWrapped("%s", narration().c_str());
   drawStepTable();

@@ -245,6 +245,51 @@ template <class Collider>
   return best;
 }
 
+// The result of the whole run, the same block in the plane and in space: the verdict, the measure (distance, gap or
+// depth) and normal, the witness points a programmer compares with their own engine's, the counts (EPA's after
+// GJK's), the status and the stop; a refusal in red. Numbers with 6 significant digits, vectors with 5.
+template <class V>
+void drawQueryResult(const collide::QueryResultOf<V>& r) {
+  ImGui::TextDisabled("RESULT");
+  if (!r.ok) {
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
+    textWrapped("Refused: %s", r.error.c_str());
+    ImGui::PopStyleColor();
+    return;
+  }
+  const auto vector = [](const V& v) {
+    std::string text("(");  // appended, not "(" + ...: GCC 12 warns on that (-Wrestrict, a false positive)
+    text += formatWith("%.5g", v.x);
+    text += ", ";
+    text += formatWith("%.5g", v.y);
+    if constexpr (collide::kDimension<V> == 3) {
+      text += ", ";
+      text += formatWith("%.5g", v.z);
+    }
+    return text + ")";
+  };
+  const Color verdict = r.hit ? palette::kHit : palette::kSeparated;
+  ImGui::TextColored(toImVec4(verdict), "%s", r.hit ? "HIT" : "NO HIT");
+  if (r.faceAxesFooled.value_or(false)) ImGui::TextColored(toImVec4(palette::kFalsePositive), "a false hit: an edge x edge axis separates them");
+  if (r.distance) ImGui::Text("distance    %s", formatWith("%.6g", *r.distance).c_str());
+  if (r.separation) ImGui::Text("gap         %s", formatWith("%.6g", *r.separation).c_str());
+  if (r.depth) ImGui::Text("depth       %s", formatWith("%.6g", *r.depth).c_str());
+  if (r.normal) ImGui::Text("normal      %s", vector(*r.normal).c_str());
+  if (r.pointA) ImGui::Text("point on A  %s", vector(*r.pointA).c_str());
+  if (r.pointB) ImGui::Text("point on B  %s", vector(*r.pointB).c_str());
+  if (r.gjkIterations) {
+    // EPA after GJK: both counts; EPA's alone read "0 iterations" beside a timeline of GJK steps when apart.
+    ImGui::Text("GJK iters   %d", *r.gjkIterations);
+    if (r.hit && r.iterations) ImGui::Text("EPA iters   %d", *r.iterations);
+    else ImGui::TextDisabled("no EPA: the shapes are apart");
+  } else if (r.iterations) {
+    const std::string_view counts = collide::algorithmInfo(r.algorithm).counts;  // "iterations" or "axes"
+    ImGui::Text("%s  %d", counts == "axes" ? "axes tested" : "iterations ", *r.iterations);
+  }
+  if (r.status) ImGui::Text("status      %s", std::string(collide::statusName(*r.status)).c_str());
+  if (!r.stopReason.empty()) ImGui::Text("stop        %s", std::string(r.stopReason).c_str());
+}
+
 // A float run's line under its result (narration.h's FloatLine): what the same query or cast answers in double,
 // with the input float moves most when that explains it. Worked out once per recording; a double run has none.
 template <class Result, class Collider>

@@ -370,27 +370,8 @@ void NarrowPhaseLab::drawUi() {
   if (drawScalarChoice(useFloat_)) changed();
   recordIfChanged();
 
-  // The result of the whole run.
-  const collide::QueryResult<double>& r = trace_.result;
   ImGui::Spacing();
-  ImGui::TextDisabled("RESULT");
-  if (!r.ok) {
-    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
-    textWrapped("Refused: %s", r.error.c_str());
-    ImGui::PopStyleColor();
-  } else {
-    const Color verdict = r.hit ? palette::kHit : palette::kSeparated;
-    ImGui::TextColored(ImVec4(verdict.r, verdict.g, verdict.b, 1), "%s", r.hit ? "HIT" : "NO HIT");
-    if (r.distance) ImGui::Text("distance    %s", formatWith("%.6g", *r.distance).c_str());
-    if (r.separation) ImGui::Text("gap         %s", formatWith("%.6g", *r.separation).c_str());
-    if (r.depth) ImGui::Text("depth       %s", formatWith("%.6g", *r.depth).c_str());
-    if (r.normal)
-      ImGui::Text("normal      (%s, %s)", formatWith("%.5g", r.normal->x).c_str(), formatWith("%.5g", r.normal->y).c_str());
-    if (r.iterations) ImGui::Text("%s  %d", algorithm_ == Algorithm::Sat ? "axes tested" : "iterations ", *r.iterations);
-    if (r.gjkIterations) ImGui::Text("GJK iters   %d", *r.gjkIterations);
-    if (r.status) ImGui::Text("status      %s", std::string(collide::statusName(*r.status)).c_str());
-    if (!r.stopReason.empty()) ImGui::Text("stop        %s", std::string(r.stopReason).c_str());
-  }
+  drawQueryResult(trace_.result);
   drawFloatLine(floatLine_);
   ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordTiming_.last);
 
