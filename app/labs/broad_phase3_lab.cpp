@@ -44,7 +44,6 @@ using Box3 = collide::Bounds<double, 3>;
 constexpr std::size_t kWireLimit = 4000;    // boxes beyond this are drawn as points
 constexpr std::size_t kStripLimit = 400;    // endpoint ticks on the strips up to this many boxes
 constexpr std::size_t kCellLimit = 3000;    // grid cells drawn up to this many
-constexpr const char kAxisLetters[] = {'x', 'y', 'z'};
 
 Vec3d lowOf(const Box3& box) { return {box.min[0], box.min[1], box.min[2]}; }
 Vec3d highOf(const Box3& box) { return {box.max[0], box.max[1], box.max[2]}; }
@@ -109,6 +108,7 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   void drawOtherEvent(Renderer3D& renderer) const;
   void drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* replay) const;
   void drawTree(Renderer3D& renderer) const;
+  [[nodiscard]] std::vector<LegendRow> legendRows() const;
   void drawGridCells(Renderer3D& renderer) const;
 
   std::size_t count_ = 24;
@@ -267,6 +267,33 @@ void BroadPhase3Lab::drawGridCells(Renderer3D& renderer) const {
   }
 }
 
+// What each colour of the view and the strips means at this step, as the plane's lab says it (broad_phase_lab.cpp).
+std::vector<LegendRow> BroadPhase3Lab::legendRows() const {
+  using Kind = LegendRow::Kind;
+  std::vector<LegendRow> rows;
+  const auto add = [&rows](const Color& color, std::string text) { rows.push_back({Kind::Swatch, color, std::move(text)}); };
+  add(palette::kShapeA, "box, in no pair");
+  add(palette::kHit, "box in a pair");
+  if (algorithm_ == Algorithm::Sap) {
+    add(palette::kSeparated, "strip tick: min endpoint (interval opens)");
+    add(palette::kShapeB, "strip tick: max endpoint (interval closes)");
+    add(palette::kHit.withAlpha(0.6f), "under a strip: a paired box's interval");
+    if (stepping()) {
+      add(palette::kAccent, "sweep plane and line, active list (thick)");
+      add(palette::kAccent, "line: a candidate pair this event made");
+    }
+  }
+  if (algorithm_ == Algorithm::Grid) add(palette::kSeparated.withAlpha(0.35f), "grid cell in use");
+  if (algorithm_ == Algorithm::Bvh) {
+    rows.push_back({Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ..."});
+    if (stepping()) {
+      add(palette::kAccent, "thick: this step's node pair, fat boxes overlap");
+      add(palette::kTextDim, "thick: this step's node pair, apart (pruned)");
+    }
+  }
+  return rows;
+}
+
 void BroadPhase3Lab::drawTree(Renderer3D& renderer) const {
   const Tree& tree = std::get<Tree>(broadPhase_);
   if (tree.root() < 0) return;
@@ -304,7 +331,7 @@ void BroadPhase3Lab::drawSweep(Renderer3D& renderer, const SweepReplayOf<3>& rep
     renderer.triangle(corners[0], corners[2], corners[3], palette::kAccent.withAlpha(0.12f));
     renderer.polyline(corners, true, palette::kAccent, {2.0f, 0, 0, true});
     char text[48];
-    std::snprintf(text, sizeof text, "sweep: %c = %s", kAxisLetters[axis], formatNumber(*replay.sweepValue).c_str());
+    std::snprintf(text, sizeof text, "sweep: %c = %s", kAxisNames[axis], formatNumber(*replay.sweepValue).c_str());
     renderer.label(corners[2], text, palette::kAccent);
   }
   for (const ProxyId id : replay.active) wireBox(renderer, boxes_[id], palette::kAccent, 2.5f);
@@ -349,7 +376,7 @@ void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* re
     const double lo = world.min[static_cast<std::size_t>(axis)], hi = world.max[static_cast<std::size_t>(axis)];
     const auto at = [&](double value) { return left + (right - left) * (value - lo) / std::max(hi - lo, 1e-12); };
     char text[64];
-    std::snprintf(text, sizeof text, stage == 0 ? "%c (sweep): %zu pairs" : "then %c: %zu left", kAxisLetters[axis],
+    std::snprintf(text, sizeof text, stage == 0 ? "%c (sweep): %zu pairs" : "then %c: %zu left", kAxisNames[axis],
                   stats_.candidatePairsPerAxis[static_cast<std::size_t>(stage)]);
     renderer.screenText({rect.x + 12, y - 8}, text, stage == 0 ? palette::kAccent : palette::kText);
     renderer.screenLine({left, y}, {right, y}, palette::kTextDim.withAlpha(0.7f), 1.0f);
@@ -358,7 +385,7 @@ void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* re
       const double a = at(box.min[static_cast<std::size_t>(axis)]), b = at(box.max[static_cast<std::size_t>(axis)]);
       const bool paired = proxies_[i] < inPair_.size() && inPair_[proxies_[i]];
       renderer.screenLine({a, y - 3}, {a, y + 3}, palette::kSeparated, 1.5f);
-      renderer.screenLine({b, y - 3}, {b, y + 3}, palette::kHit, 1.5f);
+      renderer.screenLine({b, y - 3}, {b, y + 3}, palette::kShapeB, 1.5f);  // as the plane's lab: max orange
       if (paired) renderer.screenLine({a, y + 6}, {b, y + 6}, palette::kHit.withAlpha(0.6f), 2.0f);
     }
     if (stage == 0 && replay != nullptr) {
@@ -459,6 +486,7 @@ void BroadPhase3Lab::dumpState(Json& out) const {
   out["frame"] = frame_;
   out["pairs"] = pairs_.size();
   out["box_tests"] = stats_.boxTests;
+  out["legend"] = legendJson(legendRows());
   out["brute_checked"] = bruteChecked_;
   out["brute_agrees"] = bruteChecked_ && bruteMissing_ == 0 && bruteExtra_ == 0;
   out["replay_agrees"] = replayChecked_ && replayAgrees_;
@@ -507,6 +535,7 @@ void BroadPhase3Lab::drawUi() {
   // The step first, so it shows with the picture on a 1280x720 window (as in the 2D lab); the scene's controls follow.
   if (stepping()) drawStepNarration(algorithm_, step_, boxes_);
   else if (proxies_.size() > kTraceLimit) ImGui::TextDisabled("Step-by-step needs N <= %zu.", kTraceLimit);
+  drawLegend(legendRows());
   ImGui::Spacing();
   ImGui::TextDisabled("SCENE");
   if (drawSceneControls(count_, motion_, spacing_, "Pile on a floor (falls along z)")) regenerate();

@@ -18,6 +18,7 @@
 #include "collide/brute_force.h"
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
+#include "render/color.h"
 #include "workloads/motions.h"
 
 namespace lab::broadphase {
@@ -30,6 +31,7 @@ inline constexpr std::array<const char*, 4> kAlgorithmTitles = {"Sweep and prune
 using collide::ProxyId;
 using collide::ProxyPair;
 
+inline constexpr char kAxisNames[] = {'x', 'y', 'z'};  // an axis index as a letter, in narration and legends
 inline constexpr std::size_t kMinCount = 10;
 inline constexpr std::size_t kMaxCount = 100000;
 inline constexpr std::size_t kTraceLimit = 64;              // updates are recorded for stepping up to this many objects
@@ -70,6 +72,15 @@ template <int Dim>
 // The scene's controls both labs show: the count (with presets from 24 to 100k), the motion and the spacing.
 // Returns true when the scene must be regenerated (a preset, a motion, or a slider let go).
 bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& spacing, const char* floorLabel);
+// A legend row: a colour and what it means at this step (the tree's depth colours are one row of swatches, a note
+// has none). Each lab lists its rows once; they are drawn (drawLegend) and dumped ("legend") from that list.
+struct LegendRow {
+  enum class Kind { Swatch, DepthColors, Note } kind = Kind::Swatch;
+  Color color;
+  std::string text;
+};
+void drawLegend(const std::vector<LegendRow>& rows);
+[[nodiscard]] Json legendJson(const std::vector<LegendRow>& rows);  // the rows' texts, in order
 
 // The simulation's controls both labs show: the frame number, Run/Pause (P), Next frame (N, which pauses) and
 // Restart. Returns what the lab must do now.

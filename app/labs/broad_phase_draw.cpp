@@ -24,8 +24,6 @@ namespace lab::broadphase {
 
 namespace {
 
-const char kAxisNames[] = {'x', 'y', 'z'};
-
 std::string endpointName(const collide::SapEndpointInfo<double>& endpoint, int axis) {
   return std::string(endpoint.isMax ? "max" : "min") + " of #" + std::to_string(endpoint.id) + " (" +
          kAxisNames[axis] + " = " + formatNumber(endpoint.value) + ")";
@@ -203,6 +201,41 @@ std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<col
 
 // [SECTION] Panels shared with the 3D lab
 
+void drawLegend(const std::vector<LegendRow>& rows) {
+  ImGui::Spacing();
+  ImGui::TextDisabled("LEGEND");
+  const ImVec2 swatch(ImGui::GetFontSize(), ImGui::GetFontSize());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const LegendRow& row = rows[i];
+    ImGui::PushID(static_cast<int>(i));
+    if (row.kind == LegendRow::Kind::Note) {
+      ImGui::TextDisabled("%s", row.text.c_str());
+    } else {
+      if (row.kind == LegendRow::Kind::DepthColors) {
+        for (std::size_t depth = 0; depth < std::size(palette::kDepthColors); ++depth) {
+          ImGui::PushID(static_cast<int>(depth));
+          ImGui::ColorButton("##depth", toImVec4(palette::kDepthColors[depth]), ImGuiColorEditFlags_NoTooltip, swatch);
+          ImGui::PopID();
+          ImGui::SameLine();
+        }
+      } else {
+        ImGui::ColorButton("##swatch", toImVec4(row.color), ImGuiColorEditFlags_NoTooltip, swatch);
+        ImGui::SameLine();
+      }
+      ImGui::PushTextWrapPos(0.0f);  // a long row wraps at the panel's edge rather than being cut
+      ImGui::TextUnformatted(row.text.c_str());
+      ImGui::PopTextWrapPos();
+    }
+    ImGui::PopID();
+  }
+}
+
+Json legendJson(const std::vector<LegendRow>& rows) {
+  Json out = Json::array();
+  for (const LegendRow& row : rows) out.push_back(row.text);
+  return out;
+}
+
 bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& spacing, const char* floorLabel) {
   bool regenerate = false;
   int value = static_cast<int>(count);
@@ -298,10 +331,23 @@ void BroadPhaseCore<Dim>::drawUpdateStats(Algorithm algorithm, std::size_t objec
     row("leaves reinserted", "%zu", stats_.reinsertions);
     row("tree height", "%d", std::get<Tree>(broadPhase_).height());
   }
-  row("box tests", "%zu", stats_.boxTests);
+  // What each algorithm's box tests are: a tree's node pairs are fat-box tests too, and a sweep's bands test fewer
+  // pairs than its candidates (sweep_and_prune.h), so a bare "box tests" read as a wrong count beside them.
+  const char* tests = algorithm == Algorithm::Sap    ? "interval tests (bands)"
+                      : algorithm == Algorithm::Bvh  ? "exact tests at leaves"
+                      : algorithm == Algorithm::Grid ? "tests in shared cells"
+                                                     : "box tests";
+  row(tests, "%zu", stats_.boxTests);
   row("pairs", "%zu", pairs_.size());
   row("update time", "%.1f us", updateMicroseconds_);
   ImGui::EndTable();
+  if (algorithm == Algorithm::Sap) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    textWrapped("The active list is split into bands along %c: an entering box is tested only against the boxes of "
+                "its bands, so the interval tests are fewer than the candidates the steps show.",
+                kAxisNames[stats_.axisOrder[1]]);
+    ImGui::PopStyleColor();
+  }
 }
 
 template <int Dim>
@@ -700,7 +746,8 @@ void BroadPhaseLab::drawOtherEvent(Renderer2D& renderer) const {
     for (const int index : {visit->nodeA, visit->nodeB}) {
       if (index < 0 || index >= static_cast<int>(nodes.size())) continue;
       boxCorners(nodes[static_cast<std::size_t>(index)].box, corners);
-      renderer.polyline(corners, true, visit->overlap ? palette::kAccent : palette::kHit, {3.0f});
+      // Grey when pruned, as the mid-phase labs draw a pruned pair: red is "in a pair" in this lab's legend.
+      renderer.polyline(corners, true, visit->overlap ? palette::kAccent : palette::kTextDim, {3.0f});
     }
   }
 }

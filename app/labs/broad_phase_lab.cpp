@@ -467,6 +467,7 @@ void BroadPhaseLab::dumpState(Json& out) const {
   out["bruteForceAgrees"] = bruteChecked_ && bruteMissing_ == 0 && bruteExtra_ == 0;
   out["bruteForceMissing"] = bruteMissing_;
   out["bruteForceExtra"] = bruteExtra_;
+  out["legend"] = legendJson(legendRows());
   out["replayChecked"] = replayChecked_;
   out["replayAgrees"] = replayChecked_ && replayAgrees_;
   out["selected"] = selected_;
@@ -556,7 +557,7 @@ void BroadPhaseLab::drawUi() {
 
   // The step and the legend first, so both fit with the picture on a 1280x720 window; the scene's controls follow.
   drawStepPanel();
-  drawLegend();
+  drawLegend(legendRows());
 
   ImGui::Spacing();
   ImGui::TextDisabled("SCENE");
@@ -624,36 +625,49 @@ void BroadPhaseLab::drawStepPanel() {
   drawStepNarration(algorithm_, step_, currentBoxes());
 }
 
-void BroadPhaseLab::drawLegend() {
-  ImGui::Spacing();
-  ImGui::TextDisabled("LEGEND");
-  auto swatch = [](Color color, const char* text) {
-    ImGui::ColorButton(text, toImVec4(color), ImGuiColorEditFlags_NoTooltip,
-                       ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
-    ImGui::SameLine();
-    ImGui::TextUnformatted(text);
-  };
+std::vector<LegendRow> BroadPhaseLab::legendRows() const {
+  using Kind = LegendRow::Kind;
+  std::vector<LegendRow> rows;
+  const auto add = [&rows](const Color& color, std::string text) { rows.push_back({Kind::Swatch, color, std::move(text)}); };
+  // Each row says what this step draws in that colour (broad_phase_draw.cpp): mid-sweep a red object is in a
+  // candidate pair, which overlaps on the sweep axis only so far; the boxes' own overlap is the brighter fill.
   const bool sweepStep = algorithm_ == Algorithm::Sap && stepping();
-  swatch(palette::kShapeA, sweepStep ? "object, in no pair known at this step" : "object, no pair");
-  swatch(palette::kHit, sweepStep ? "object in a pair known at this step; overlap" : "object in a pair; pair overlap");
+  const SweepReplay replay = sweepStep ? currentReplay() : SweepReplay{};
+  const std::string sweepAxis(1, kAxisNames[replay.axis]);
+  const bool filtered = sweepStep && replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
+  add(palette::kShapeA, sweepStep ? "object, in no pair known at this step" : "object, no pair");
+  if (!sweepStep) {
+    add(palette::kHit.withAlpha(0.4f), "object in a pair");
+  } else if (filtered) {
+    add(palette::kHit.withAlpha(0.4f), "object in a pair still kept");
+  } else {
+    add(palette::kHit.withAlpha(0.4f), "candidate pair: overlaps on " + sweepAxis + " so far");
+  }
+  add(palette::kHit, "where a pair's two boxes overlap");
   if (sweepStep) {
-    swatch(palette::kSeparated, "min endpoint (interval opens)");
-    swatch(palette::kShapeB, "max endpoint (interval closes)");
-    swatch(palette::kAccent, "sweep line, current event, swap");
-    swatch(palette::kMinkowski, "active list");
-  }
-  if (algorithm_ == Algorithm::Grid) swatch(palette::kMinkowski, "cell in use (darker: more objects)");
-  if (algorithm_ == Algorithm::Bvh) {
-    for (std::size_t depth = 0; depth < std::size(palette::kDepthColors); ++depth) {
-      ImGui::PushID(static_cast<int>(depth));
-      ImGui::ColorButton("##depth", toImVec4(palette::kDepthColors[depth]), ImGuiColorEditFlags_NoTooltip,
-                         ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
-      ImGui::PopID();
-      ImGui::SameLine();
+    if (filtered) {
+      const std::string other(1, kAxisNames[replay.stagePairs->axis]);
+      add(palette::kSeparated, "line: a pair the " + other + " test keeps");
+      add(palette::kHit, "dashed line: a pair rejected on " + other);
+    } else {
+      add(palette::kAccent, "line: candidate pair (bright: new)");
     }
-    ImGui::TextUnformatted("tree box at depth 0, 1, 2, ...");
-    ImGui::TextDisabled("dashed: a leaf's fat box, in its depth's colour");
+    add(palette::kSeparated, "min endpoint (interval opens)");
+    add(palette::kShapeB, "max endpoint (interval closes)");
+    add(palette::kAccent, "sweep line, current event, swap");
+    add(palette::kMinkowski, "active list");
   }
+  if (algorithm_ == Algorithm::Grid) add(palette::kMinkowski, "cell in use (darker: more objects)");
+  if (algorithm_ == Algorithm::Bvh) {
+    rows.push_back({Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ..."});
+    rows.push_back({Kind::Note, {}, "dashed: a leaf's fat box, in its depth's colour"});
+    if (stepping()) {
+      // The step's node pair is drawn thick: descended when the fat boxes overlap, pruned (grey) when not.
+      add(palette::kAccent, "thick: this step's node pair, fat boxes overlap");
+      add(palette::kTextDim, "thick: this step's node pair, apart (pruned)");
+    }
+  }
+  return rows;
 }
 
 namespace {

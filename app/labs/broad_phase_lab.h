@@ -114,7 +114,7 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   [[nodiscard]] std::vector<Box> currentBoxes() const;
   void drawStatsPanel();
   void drawStepPanel();
-  void drawLegend();
+  [[nodiscard]] std::vector<LegendRow> legendRows() const;
 
   // Drawing (broad_phase_draw.cpp)
   void drawGridCells(Renderer2D& renderer, const WorldBounds& visible) const;

@@ -2191,6 +2191,55 @@ TEST(MidphaseLab, PairsPrunedSoFarStayGreyed) {
 
 // [SECTION] The 2D broad-phase lab without a window
 
+// The legend says what each colour means at the step shown (a newcomer read red "overlap" on objects that only
+// overlap on the sweep axis, and a pruned tree node pair in red): mid-sweep a red object is in a candidate pair,
+// once the other axis filters the lines are its verdicts, and a tree step's pair is yellow or grey (pruned). The 3D
+// lab has the same legend.
+TEST(BroadPhaseLab, TheLegendSaysWhatEachStepDraws) {
+  const auto has = [](const Json& legend, std::string_view text) {
+    return std::any_of(legend.begin(), legend.end(),
+                       [&](const Json& row) { return row.get<std::string>().find(text) != std::string::npos; });
+  };
+  const LabInfo* info = findLab("Broad phase");
+  ASSERT_NE(info, nullptr);
+  std::unique_ptr<Lab> lab = info->create();
+  ASSERT_GT(lab->stepCount(), 2);
+  int sweeping = 0, filtering = 0;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    lab->setStep(step);
+    Json state;
+    lab->dumpState(state);
+    const Json& legend = state["legend"];
+    if (state["sweep"]["stage"].get<int>() < 1) {
+      ++sweeping;
+      EXPECT_TRUE(has(legend, "candidate pair: overlaps on ")) << step << legend;
+      EXPECT_FALSE(has(legend, "dashed line")) << step << legend;
+    } else {
+      ++filtering;
+      EXPECT_TRUE(has(legend, "dashed line: a pair rejected on ")) << step << legend;
+      EXPECT_TRUE(has(legend, "line: a pair the ")) << step << legend;
+    }
+  }
+  EXPECT_GT(sweeping, 0);
+  EXPECT_GT(filtering, 0);
+  std::string error;
+  ASSERT_TRUE(lab->setAlgorithm("bvh", error)) << error;
+  ASSERT_GT(lab->stepCount(), 0);
+  Json tree;
+  lab->dumpState(tree);
+  EXPECT_TRUE(has(tree["legend"], "thick: this step's node pair, apart (pruned)")) << tree["legend"];
+  EXPECT_TRUE(has(tree["legend"], "tree box at depth 0, 1, 2")) << tree["legend"];
+
+  const LabInfo* info3 = findLab("Broad phase 3D");
+  ASSERT_NE(info3, nullptr);
+  std::unique_ptr<Lab> lab3 = info3->create();
+  Json state3;
+  lab3->dumpState(state3);
+  ASSERT_EQ(state3["algorithm"], "sap");
+  EXPECT_TRUE(has(state3["legend"], "strip tick: max endpoint")) << state3["legend"];
+  EXPECT_TRUE(has(state3["legend"], "box in a pair")) << state3["legend"];
+}
+
 // The lab opens paused on step 1 of the sweep, and at each step the objects are coloured by the pairs known at that
 // event (dumpState's pairsAtStep): none before the sweep meets a second interval, the candidates on the sweep axis
 // found so far during the sweep, the ones the other axis keeps once it filters them, the frame's pairs at the end.
