@@ -91,8 +91,7 @@ void printSummary(const collide::ExperimentConfig& config, const collide::Experi
                 std::string(collide::algorithmInfo(item.algorithm).counts).c_str(),
                 item.capHit ? ", hit the cap" : "", item.disagrees ? ", DISAGREES" : "");
     if (item.disagrees)
-      std::printf(" (hit %s vs %s, value %.6g vs %.6g)", item.hit ? "yes" : "no", item.referenceHit ? "yes" : "no",
-                  item.value, item.referenceValue);
+      std::printf(" (answer: %s; reference: %s)", collide::answerWords(item).c_str(), collide::referenceWords(item).c_str());
     std::printf("\n");
   }
 }

@@ -20,6 +20,7 @@
 
 #include "workloads/experiment.h"
 #include "lab/lab.h"
+#include "labs/format.h"
 #include "platform/theme.h"
 #include "plot/experiment_plots.h"
 #include "plot/plot.h"
@@ -28,6 +29,9 @@
 namespace lab {
 
 namespace {
+
+// A share as a percentage with 3 significant digits, as the CLI prints it: "100%", "0.333%" ("%.2g" wrote 1e+02%).
+std::string percent(double share) { return formatWith("%.3g", 100 * share) + "%"; }
 
 // In collide::PairFamily's order: the plane's families, then space's.
 constexpr const char* kFamilyNames[] = {"2D: boxes",    "2D: n-gons",    "2D: circles", "2D: capsules",
@@ -280,7 +284,7 @@ void ExperimentLab::drawSummary() {
   ImGui::TextDisabled("RESULTS (%llu trials)", static_cast<unsigned long long>(result_.trialsRun));
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("##summary", 6, flags)) {
-    for (const char* heading : {"", "mean", "max", "cap", "disagree", "ns/query"}) ImGui::TableSetupColumn(heading);
+    for (const char* heading : {"", "mean", "max", "cap", "disagree", "ns"}) ImGui::TableSetupColumn(heading);
     ImGui::TableHeadersRow();
     for (const collide::AlgorithmStats& stats : result_.algorithms) {
       ImGui::TableNextRow();
@@ -292,20 +296,27 @@ void ExperimentLab::drawSummary() {
       ImGui::TableNextColumn();
       ImGui::Text("%d", stats.maxIterationsSeen);
       ImGui::TableNextColumn();
-      ImGui::Text("%.2g%%", 100 * stats.capHitShare());
+      ImGui::TextUnformatted(percent(stats.capHitShare()).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.2g%%", 100 * stats.disagreementShare());
+      ImGui::TextUnformatted(percent(stats.disagreementShare()).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%.0f", stats.nanosecondsPerQuery());
     }
     ImGui::EndTable();
   }
+  // What the columns count, for the algorithms run only.
+  const auto ran = [this](collide::Algorithm algorithm) {
+    return std::any_of(result_.algorithms.begin(), result_.algorithms.end(),
+                       [algorithm](const collide::AlgorithmStats& s) { return s.algorithm == algorithm; });
+  };
+  std::string note = "mean and max: iterations per run";
+  if (ran(collide::Algorithm::Sat) || ran(collide::Algorithm::SatLite)) note += " (sat and sat-lite: axes tested)";
+  if (ran(collide::Algorithm::Epa)) note += "; epa counts the runs that overlapped";
+  note += "; cap: runs that hit the iteration cap; ns: time per query.";
+  if (ran(collide::Algorithm::SatLite))
+    note += " sat-lite disagrees where its 6 face axes say hit and SAT's 15 say apart, or give another depth.";
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  const bool lite = std::any_of(result_.algorithms.begin(), result_.algorithms.end(),
-                                [](const collide::AlgorithmStats& s) { return s.algorithm == collide::Algorithm::SatLite; });
-  textWrapped("%s", lite ? "sat and sat-lite count axes tested; epa counts runs that overlapped. sat-lite disagrees "
-                           "where its 6 face axes say hit and SAT's 15 say apart, or give another depth."
-                         : "sat counts axes tested; epa counts runs that overlapped");
+  textWrapped("%s", note.c_str());
   ImGui::PopStyleColor();
 }
 
@@ -359,9 +370,9 @@ void ExperimentLab::drawWorstCases() {
     ImGui::Text("%d%s", item.iterations, item.capHit ? " (cap)" : "");
     ImGui::TableNextColumn();
     if (item.disagrees) ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
-    ImGui::Text("%s %.6g", item.hit ? "hit" : "apart", item.value);
+    ImGui::TextUnformatted(collide::answerWords(item).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%s %.6g", item.referenceHit ? "hit" : "apart", item.referenceValue);
+    ImGui::TextUnformatted(collide::referenceWords(item).c_str());
     if (item.disagrees) ImGui::PopStyleColor();
     ImGui::TableNextColumn();
     if (ImGui::SmallButton("Open in narrow-phase lab")) openInNarrowPhaseLab(item);

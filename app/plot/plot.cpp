@@ -295,7 +295,7 @@ void drawBars(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, 
 
 // [SECTION] Axes, legend, read-out: drawPlot
 
-// The legend sits in the corner of the data area that hides the fewest data points (top right on a tie), so a
+// The legend sits in the corner of the data area that hides the least of the data (top right on a tie), so a
 // curve that runs along the top is not drawn under it.
 void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, const Mapping& map) {
   double width = 0;
@@ -320,17 +320,30 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
   const Vec2d size{width + swatch + 22, entries * rowHeight + 8};
   const ScreenRect& data = layout.data;
   Vec2d min{data.x + data.width - 6 - size.x, data.y + 6};
-  std::size_t fewest = std::numeric_limits<std::size_t>::max();
+  double fewest = std::numeric_limits<double>::infinity();
   for (const Vec2d corner : {Vec2d{1, 0}, Vec2d{0, 0}, Vec2d{1, 1}, Vec2d{0, 1}}) {
     const Vec2d at{corner.x > 0 ? data.x + data.width - 6 - size.x : data.x + 6,
                    corner.y > 0 ? data.y + data.height - 6 - size.y : data.y + 6};
     const ScreenRect box{at.x, at.y, size.x, size.y};
-    std::size_t hidden = 0;
+    // What the box hides, in pixels: a line's point counts as a 10 x 10 patch, a bar by the part of it covered.
+    double hidden = 0;
+    const double base = map.toY(std::max(map.range.yMin, 0.0));
     for (const PlotSeries& series : plot.series) {
       // At most about 512 samples a series: a batch plot of a million points would cost its frame here.
       const std::size_t stride = std::max<std::size_t>(1, series.y.size() / 512);
       for (std::size_t i = 0; i < series.y.size(); i += stride) {
-        if (isFiniteNumber(series.y[i]) && box.contains({map.toX(seriesX(series, i)), map.toY(series.y[i])})) ++hidden;
+        if (!isFiniteNumber(series.y[i])) continue;
+        const double x = map.toX(seriesX(series, i)), y = map.toY(series.y[i]);
+        if (series.bars) {
+          // A bar is hidden by as much of it as the box covers, not only at its top (the Experiments lab's tallest
+          // bar went under the legend, a short bar's tip beside it did not count).
+          const double half = 0.42 * series.xStep / (map.range.xMax - map.range.xMin) * map.data.width;
+          const double w = std::min(x + half, box.x + box.width) - std::max(x - half, box.x);
+          const double h = std::min(std::max(y, base), box.y + box.height) - std::max(std::min(y, base), box.y);
+          if (series.y[i] != 0 && w > 0 && h > 0) hidden += w * h;
+        } else {
+          hidden += box.contains({x, y}) ? 100.0 : 0.0;
+        }
       }
     }
     if (hidden < fewest) {

@@ -63,7 +63,8 @@ def main():
             check(rows[algorithm][3] == 0, f"{algorithm} hit the cap on boxes: {result.stdout}")
         check(rows["sat-lite"][0] == 3000 and rows["sat-lite"][4] > 0, "sat-lite has no false positive: " + result.stdout)
         check(rows["sat"][2] <= 15 and rows["sat-lite"][2] <= 6, "more axes than a box pair has: " + result.stdout)
-        check("DISAGREES (hit yes vs no" in result.stdout, "a false positive is listed as a worst case: " + result.stdout)
+        check("DISAGREES (answer: hit, depth " in result.stdout and "reference: apart, distance " in result.stdout,
+              "a false positive is listed as a worst case, with the reference's real gap: " + result.stdout)
         # Mixed shapes: sat runs on the polytope pairs only (boxes and hulls), sat-lite on box pairs only.
         result = run(exe, ["--family", "mixed3d", "--trials", "2000", "--algo", "gjk,distance,sat,sat-lite", "-q"])
         check(result.returncode == 0, result.stderr)

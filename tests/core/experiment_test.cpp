@@ -157,6 +157,24 @@ TEST(ExperimentRun, FloatFarFromTheOriginDisagreesWhereDoubleDoesNot) {
   }
   ASSERT_FALSE(rounded.worstCases.empty());
   EXPECT_TRUE(rounded.worstCases.front().disagrees);
+  // A disagreement says the reference's own measure: its real gap when it says apart ("apart 0" read as touching),
+  // its depth when it says hit; boolean GJK's answer is the verdict alone.
+  int apartReferences = 0;
+  for (const WorstCase& item : rounded.worstCases) {
+    if (!item.disagrees || item.hit == item.referenceHit) continue;
+    const std::string reference = referenceWords(item);
+    if (!item.referenceHit) {
+      ++apartReferences;
+      EXPECT_GT(item.referenceValue, 0.0) << reference;
+      EXPECT_EQ(reference.rfind("apart, distance ", 0), 0u) << reference;
+    } else {
+      EXPECT_EQ(reference.rfind("hit, depth ", 0), 0u) << reference;
+    }
+    if (item.algorithm == Algorithm::Gjk) {
+      EXPECT_TRUE(answerWords(item) == "hit" || answerWords(item) == "apart") << answerWords(item);
+    }
+  }
+  EXPECT_GT(apartReferences, 0);
   // Near the origin float agrees too (within the value tolerance).
   config.offset = 0;
   const ExperimentResult nearOrigin = runExperiment(config);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <mutex>
 #include <numbers>
@@ -505,9 +506,7 @@ void accumulate(Algorithm algorithm, const ExperimentConfig& config, std::uint64
       stats.maxIterationsSeen = std::max(stats.maxIterationsSeen, outcome.iterations);
       stats.capHits += capHit;
     }
-    const double referenceValue = algorithm == Algorithm::Distance ? reference.distance
-                                  : algorithm == Algorithm::Gjk    ? 0.0
-                                                                   : reference.depth;
+    const double referenceValue = reference.hit ? reference.depth : reference.distance;
     keeper.offer({firstTrial + i, algorithm, outcome.iterations, disagreement, capHit, outcome.hit, reference.hit,
                   outcome.value, referenceValue});
   }
@@ -647,5 +646,24 @@ ExperimentResult runExperiment(const ExperimentConfig& config, const ExperimentP
   return inSpace ? runExperimentIn<ExperimentPair3, double>(config, progress, cancel)
                  : runExperimentIn<ExperimentPair, double>(config, progress, cancel);
 }
+
+// [SECTION] Worst cases in words
+
+namespace {
+std::string measured(bool hit, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%s %.6g", hit ? "hit, depth" : "apart, distance", value);
+  return text;
+}
+}  // namespace
+
+std::string answerWords(const WorstCase& item) {
+  const bool measures = item.hit ? item.algorithm == Algorithm::Epa || item.algorithm == Algorithm::Sat ||
+                                       item.algorithm == Algorithm::SatLite
+                                 : item.algorithm == Algorithm::Distance;
+  return measures ? measured(item.hit, item.value) : std::string(item.hit ? "hit" : "apart");
+}
+
+std::string referenceWords(const WorstCase& item) { return measured(item.referenceHit, item.referenceValue); }
 
 }  // namespace collide

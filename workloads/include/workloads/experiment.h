@@ -138,8 +138,14 @@ struct WorstCase {
   bool hit = false;            // what the algorithm said
   bool referenceHit = false;   // what the reference said
   double value = 0;            // distance (distance) or depth (epa, sat, sat-lite); 0 for gjk
-  double referenceValue = 0;
+  double referenceValue = 0;   // the reference's depth when it says hit, its distance when it says apart
 };
+
+// A worst case's answer and its reference in words: "hit, depth 0.0132", "apart, distance 0.0006057", or the verdict
+// alone where the algorithm measures nothing on that side (boolean GJK; SAT's gap is not a distance). A bare
+// "apart 0" read as "touching" beside a reference whose real gap was 0.0006.
+[[nodiscard]] std::string answerWords(const WorstCase& item);
+[[nodiscard]] std::string referenceWords(const WorstCase& item);
 
 struct ExperimentResult {
   std::uint64_t trialsRun = 0;  // < config.trials when cancelled
