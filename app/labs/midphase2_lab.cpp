@@ -162,6 +162,7 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] std::string narrateBuild(int tree, int index) const;
   [[nodiscard]] std::string narrateTraversal(int index) const;
   [[nodiscard]] common::Tally tallyAt(int step) const;
+  [[nodiscard]] std::vector<std::array<int, 2>> waitingAt(int index) const;  // at a traversal event: next first
   // The traversal event the timeline stands at, or -1 during the builds.
   [[nodiscard]] int traversalIndex() const {
     if (steps_.empty() || steps_[static_cast<std::size_t>(step_)].phase != Phase::Traversal) return -1;
@@ -254,6 +255,15 @@ void Midphase2Lab::retrace() {
 common::Tally Midphase2Lab::tallyAt(int step) const {
   if (steps_.empty() || steps_[static_cast<std::size_t>(step)].phase != Phase::Traversal) return {};
   return traversal_.at(steps_[static_cast<std::size_t>(step)].index);
+}
+
+std::vector<std::array<int, 2>> Midphase2Lab::waitingAt(int index) const {
+  // The traversal's priority: the two nodes' box perimeters summed.
+  const auto priority = [this](int a, int b) {
+    return collide::surfaceMeasure(trees_[0].tree.nodes[static_cast<std::size_t>(a)].box) +
+           collide::surfaceMeasure(trees_[1].tree.nodes[static_cast<std::size_t>(b)].box);
+  };
+  return common::waitingPairs(trace_.steps, index, budget_ > 0, largestFirst_, priority);
 }
 
 std::string Midphase2Lab::phaseName(int step) const {
@@ -933,6 +943,7 @@ void Midphase2Lab::dumpState(Json& out) const {
                     {"pairs", tally.pairs},
                     {"pruned", tally.pruned},
                     {"pruned_greyed", traversalIndex() < 0 ? 0 : traversal_.prunedUpTo(traversalIndex() - 1, common::kMaxDrawnPruned).size()},
+                    {"waiting", traversalIndex() < 0 ? std::vector<std::array<int, 2>>{} : waitingAt(traversalIndex())},
                     {"narration", narrate(step_)}};
 }
 
@@ -960,7 +971,7 @@ void Midphase2Lab::drawUi() {
   textWrapped("%s", narrate(step_).c_str());
   ImGui::PopStyleColor();
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase == Phase::Traversal) {
-    common::drawWaitingPairs(trace_.steps, steps_[static_cast<std::size_t>(step_)].index, budget_ > 0, 8);
+    common::drawWaitingPairs(waitingAt(steps_[static_cast<std::size_t>(step_)].index), budget_ > 0, 8);
   }
   ImGui::Spacing();
   ImGui::TextDisabled("SHAPES (A BLUE, B ORANGE)");

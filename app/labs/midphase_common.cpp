@@ -99,22 +99,65 @@ std::string budgetSpentText(int budget, int used, const char* tests) {
   return text;
 }
 
-void drawWaitingPairs(const std::vector<collide::MidphaseEvent>& steps, int step, bool budgeted, std::size_t shown) {
-  for (int i = std::min(step, static_cast<int>(steps.size()) - 1); i >= 0; --i) {
-    const auto* taken = std::get_if<collide::MidphasePendingStep>(&steps[static_cast<std::size_t>(i)]);
-    if (taken == nullptr) continue;
-    std::string waiting;
-    const std::size_t count = std::min(taken->pending.size(), shown);
-    for (std::size_t k = 0; k < count; ++k) {
-      // The queue's next is its front; the stack's, its top (the back).
-      const auto& pair = budgeted ? taken->pending[k] : taken->pending[taken->pending.size() - 1 - k];
-      waiting += (k > 0 ? "  " : "") + std::string("(A ") + std::to_string(pair[0]) + ", B " + std::to_string(pair[1]) + ")";
-    }
-    if (taken->pending.size() > count) waiting += "  and " + std::to_string(taken->pending.size() - count) + " more";
-    ImGui::TextDisabled("%s", budgeted ? "Waiting in the queue, next first:" : "Waiting on the stack, top first:");
-    textWrapped("%s", waiting.empty() ? "nothing" : waiting.c_str());
+std::vector<std::array<int, 2>> waitingPairs(const std::vector<collide::MidphaseEvent>& steps, int step, bool budgeted,
+                                             bool largestFirst, const std::function<double(int, int)>& priority) {
+  const int last = std::min(step, static_cast<int>(steps.size()) - 1);
+  std::vector<std::array<int, 2>> waiting;
+  int taken = last + 1;  // none taken yet: the budgeted queue holds the root once its test passes
+  for (int i = last; i >= 0; --i) {
+    const auto* s = std::get_if<collide::MidphasePendingStep>(&steps[static_cast<std::size_t>(i)]);
+    if (s == nullptr) continue;
+    waiting = s->pending;
+    taken = i;
+    break;
+  }
+  if (!budgeted) {
+    // The stack's top is its back; depth-first pushes the children untested, after their parent's step.
+    std::reverse(waiting.begin(), waiting.end());
+    return waiting;
+  }
+  // Breadth-first: a pair is pushed once its test finds the volumes overlapping.
+  const std::size_t older = waiting.size();
+  for (int i = taken == last + 1 ? 0 : taken + 1; i <= last; ++i) {
+    const auto* test = std::get_if<collide::MidphaseBvTestStep>(&steps[static_cast<std::size_t>(i)]);
+    if (test != nullptr && test->overlap) waiting.push_back({test->nodeA, test->nodeB});
+  }
+  if (largestFirst && priority && waiting.size() > older) {
+    // The pending list is in priority order; the new pairs are younger than all of it, so a stable sort on the
+    // priority alone keeps the queue's order, ties to the older.
+    std::vector<std::pair<double, std::array<int, 2>>> keyed;
+    for (const auto& pair : waiting) keyed.push_back({priority(pair[0], pair[1]), pair});
+    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    for (std::size_t k = 0; k < keyed.size(); ++k) waiting[k] = keyed[k].second;
+  }
+  return waiting;
+}
+
+void drawWaitingPairs(const std::vector<std::array<int, 2>>& waiting, bool budgeted, std::size_t shown) {
+  ImGui::TextDisabled("%s", budgeted ? "Waiting in the queue, next first:" : "Waiting on the stack, top first:");
+  if (waiting.empty()) {
+    ImGui::TextUnformatted("nothing");
     return;
   }
+  std::vector<std::string> items;
+  const std::size_t count = std::min(waiting.size(), shown);
+  for (std::size_t k = 0; k < count; ++k) {
+    items.push_back("(A " + std::to_string(waiting[k][0]) + ", B " + std::to_string(waiting[k][1]) + ")");
+  }
+  if (waiting.size() > count) items.push_back("and " + std::to_string(waiting.size() - count) + " more");
+  // Lines packed with whole pairs: a pair never wraps inside its parentheses.
+  const float width = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
+  std::string line;
+  for (const std::string& item : items) {
+    const std::string longer = line.empty() ? item : line + "  " + item;
+    if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+      ImGui::TextUnformatted(line.c_str());
+      line = item;
+    } else {
+      line = longer;
+    }
+  }
+  ImGui::TextUnformatted(line.c_str());
 }
 
 void traversalMetrics(const collide::MidphaseResult<double>& result, std::vector<FrameMetric>& out) {
@@ -135,6 +178,7 @@ void dumpTraversal(Json& out, int budget, bool largestFirst, const collide::Midp
   out["status"] = std::string(collide::statusName(result.status));
   out["step_index"] = step;
   out["step_count"] = stepCount;
+  out["undescended_pair_list"] = result.frontier;
 }
 
 void treeViewControls(bool& showTrees, int& drawDepth, int deepest, const char* volumes) {

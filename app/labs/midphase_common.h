@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -85,9 +86,15 @@ inline constexpr std::size_t kMaxDrawnPruned = 160;
 [[nodiscard]] const char* nodePairLegend(bool budgetStep, bool satLite);
 // "Complete", "Budget spent (a partial answer)", "Refused".
 [[nodiscard]] const char* verdictText(collide::Status status);
-// The pairs waiting as of the last pair taken at or before `step` (the stack's top, or the queue's front, first),
-// at most `shown` of them, under a heading.
-void drawWaitingPairs(const std::vector<collide::MidphaseEvent>& steps, int step, bool budgeted, std::size_t shown);
+// The pairs waiting at `step`, next first (the stack's top, or the queue's front): the pending list of the last pair
+// taken at or before it; a budgeted (breadth-first) run then also holds the overlapping pairs tested since, pushed
+// after that take, placed where the queue puts them: at the back level by level, or by `priority` (the pair's
+// surface areas summed, as the traversal's priority queue has it; ties: the older first) when largest first. At
+// the budget's step these are exactly the pairs left undescended.
+[[nodiscard]] std::vector<std::array<int, 2>> waitingPairs(const std::vector<collide::MidphaseEvent>& steps, int step, bool budgeted,
+                                                           bool largestFirst, const std::function<double(int, int)>& priority);
+// The waiting pairs under a heading, at most `shown` of them ("and 80 more"); a pair is never broken across lines.
+void drawWaitingPairs(const std::vector<std::array<int, 2>>& waiting, bool budgeted, std::size_t shown);
 // The traversal's counts for the recording panel (the same names in both labs).
 void traversalMetrics(const collide::MidphaseResult<double>& result, std::vector<FrameMetric>& out);
 // "1 x 1 = 1 triangle test", "2 x 3 = 6 part tests".

@@ -185,6 +185,7 @@ class MidphaseLab final : public Lab {
   [[nodiscard]] bool strategiesAgree() const;
   [[nodiscard]] std::string narrate(int step) const;  // the step's sentence (and the verdict at the last step)
   [[nodiscard]] std::string narrateEvent(int step) const;
+  [[nodiscard]] std::vector<std::array<int, 2>> waitingAt(int step) const;  // the queue or stack, next first
   [[nodiscard]] std::array<Vec3d, 8> boxCorners(const Bvh& tree, const std::vector<collide::OrientedBox<double>>& obbs,
                                                 int node, const Pose& pose) const;
   void drawVolume(Renderer3D& renderer, bool treeB, int node, Color color, float width) const;
@@ -392,6 +393,15 @@ void MidphaseLab::retrace() {
   deepestLeaf_ = std::max(collide::bvhStats(treeA_).depth, collide::bvhStats(treeB_).depth);  // the cloth's tree changes
   steps_.read(trace_.steps);
   step_ = std::max(0, stepCount() - 1);
+}
+
+std::vector<std::array<int, 2>> MidphaseLab::waitingAt(int step) const {
+  // The traversal's priority: the two nodes' box surface areas summed.
+  const auto priority = [this](int a, int b) {
+    return collide::surfaceMeasure(treeA_.nodes[static_cast<std::size_t>(a)].box) +
+           collide::surfaceMeasure(treeB_.nodes[static_cast<std::size_t>(b)].box);
+  };
+  return common::waitingPairs(trace_.steps, step, budget_ > 0, largestFirst_, priority);
 }
 
 // [SECTION] Narration
@@ -729,6 +739,7 @@ void MidphaseLab::dumpState(Json& out) const {
                     {"pruned", tally.pruned},
                     {"pruned_greyed", steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned).size()},
                     {"sat_lite_false_positives", tally.falsePositives},
+                    {"waiting", waitingAt(step_)},
                     {"narration", narrate(step_)}};
   if (!cloth()) return;
   // The cloth at this frame: no measured times (they differ on every run).
@@ -906,7 +917,7 @@ void MidphaseLab::drawUi() {
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
   textWrapped("%s", narrate(step_).c_str());
   ImGui::PopStyleColor();
-  common::drawWaitingPairs(trace_.steps, step_, budget_ > 0, 6);
+  if (!trace_.steps.empty()) common::drawWaitingPairs(waitingAt(step_), budget_ > 0, 6);
   ImGui::Spacing();
   ImGui::TextDisabled("MESHES");
   bool changed = false;

@@ -2189,6 +2189,56 @@ TEST(MidphaseLab, PairsPrunedSoFarStayGreyed) {
   }
 }
 
+// Both mid-phase labs, budgeted, level by level and largest pair first: the panel's queue ("Waiting in the queue,
+// next first") is the queue as it stands. At the budget's step it holds exactly the pairs the narration says were
+// not descended (it used to show the queue at the last pair taken, without the children pushed after it: 3 of 4
+// in mid2_03, 86 of 88 in mid_04); and at each pair taken the queue loses exactly its front, so the order shown
+// is the order the traversal takes.
+TEST(MidphaseLab, TheQueueAtTheBudgetsStepIsThePairsLeftUndescended) {
+  for (const char* name : {"mid_04_budget_partial_answer.json", "mid2_03_budget_partial_answer.json"}) {
+    for (const bool largestFirst : {false, true}) {
+      SCOPED_TRACE(std::string(name) + (largestFirst ? " largest first" : " level by level"));
+      Scene scene = curated(name);
+      scene.labState["largest_first"] = largestFirst;
+      const LabInfo* info = findLab(scene.lab);
+      ASSERT_NE(info, nullptr);
+      std::unique_ptr<Lab> lab = info->create();
+      std::string error;
+      ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+      Json last;
+      lab->dumpState(last);
+      ASSERT_EQ(last["status"], "max_iterations");
+      const auto waiting = last["at_step"]["waiting"].get<std::vector<std::array<int, 2>>>();
+      const std::size_t left = last["undescended_pairs"].get<std::size_t>();
+      EXPECT_EQ(waiting.size(), left);
+      EXPECT_NE(last["at_step"]["narration"].get<std::string>().find(std::to_string(left) + " overlapping node pairs were not descended"),
+                std::string::npos)
+          << last["at_step"]["narration"];
+      auto sorted = waiting;
+      std::sort(sorted.begin(), sorted.end());
+      EXPECT_EQ(sorted, (last["undescended_pair_list"].get<std::vector<std::array<int, 2>>>()));
+      // Each pair taken is the front of the queue before it, and the rest wait in the same order.
+      std::vector<std::array<int, 2>> before;
+      int takes = 0;
+      for (int step = 0; step < lab->stepCount(); ++step) {
+        lab->setStep(step);
+        Json at;
+        lab->dumpState(at);
+        if (at["at_step"].contains("phase") && at["at_step"]["phase"] != "traversal") continue;
+        const auto now = at["at_step"]["waiting"].get<std::vector<std::array<int, 2>>>();
+        if (at["at_step"]["narration"].get<std::string>().starts_with("Take the pair")) {
+          ++takes;
+          ASSERT_FALSE(before.empty()) << "step " << step;
+          const std::vector<std::array<int, 2>> rest(before.begin() + 1, before.end());
+          ASSERT_EQ(now, rest) << "step " << step;
+        }
+        before = now;
+      }
+      EXPECT_GT(takes, 3);
+    }
+  }
+}
+
 // [SECTION] The 2D broad-phase lab without a window
 
 // The legend says what each colour means at the step shown (a newcomer read red "overlap" on objects that only
