@@ -929,7 +929,8 @@ void Midphase2Lab::dumpState(Json& out) const {
                                          {"nodes", stats.nodes},
                                          {"depth", stats.depth},
                                          {"sah_cost", stats.sahCost},
-                                         {"parts_sharing_a_morton_code", shared}};
+                                         {"parts_sharing_a_morton_code", shared},
+                                         {"summary", common::treeSummary(t == 0 ? "A" : "B", trees_[static_cast<std::size_t>(t)].parts.size(), "parts", stats)}};
   }
   out["bv_tests"] = result_.bvTests;
   out["part_tests"] = result_.primitiveTests;
@@ -1016,8 +1017,7 @@ void Midphase2Lab::drawUi() {
   common::treeViewControls(showTrees_, drawDepth_, deepest_, "boxes");
   for (int t = 0; t < 2; ++t) {
     const collide::BvhStats stats = collide::bvhStats(trees_[static_cast<std::size_t>(t)].tree);
-    ImGui::Text("%s: %zu parts, %d nodes, depth %d, SAH cost %s", t == 0 ? "A" : "B", trees_[static_cast<std::size_t>(t)].parts.size(),
-                stats.nodes, stats.depth, formatNumber(stats.sahCost).c_str());
+    ImGui::TextUnformatted(common::treeSummary(t == 0 ? "A" : "B", trees_[static_cast<std::size_t>(t)].parts.size(), "parts", stats).c_str());
   }
   ImGui::TextDisabled("TRAVERSAL");
   bool moved = false;

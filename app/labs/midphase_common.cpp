@@ -166,6 +166,13 @@ void traversalMetrics(const collide::MidphaseResult<double>& result, std::vector
   out.push_back({"pairs", static_cast<double>(result.pairs.size()), "pairs"});
 }
 
+std::string treeSummary(const char* name, std::size_t primitives, const char* what, const collide::BvhStats& stats) {
+  std::string noun = what;
+  if (primitives == 1 && noun.ends_with('s')) noun.pop_back();
+  return std::string(name) + ": " + std::to_string(primitives) + " " + noun + ", " + std::to_string(stats.nodes) + " nodes, depth " +
+         std::to_string(stats.depth) + ", SAH cost " + formatNumber(stats.sahCost);
+}
+
 std::string countedTests(int countA, int countB, const char* what) {
   const int tests = countA * countB;
   return std::to_string(countA) + " x " + std::to_string(countB) + " = " + std::to_string(tests) + " " + what +

@@ -732,6 +732,14 @@ void MidphaseLab::dumpState(Json& out) const {
   out["pairs"] = result_.pairs.size();
   out["sat_lite_false_positives"] = result_.liteFalsePositives;
   out["undescended_pairs"] = result_.frontier.size();
+  for (const bool treeB : {false, true}) {
+    const collide::BvhStats stats = collide::bvhStats(treeB ? treeB_ : treeA_);
+    out[treeB ? "tree_b" : "tree_a"] = {{"triangles", (treeB ? b_ : a_).triangles.size()},
+                                        {"nodes", stats.nodes},
+                                        {"depth", stats.depth},
+                                        {"sah_cost", stats.sahCost},
+                                        {"summary", common::treeSummary(treeB ? "B" : "A", (treeB ? b_ : a_).triangles.size(), "triangles", stats)}};
+  }
   // "step" is the shell's (the index): this step's counters and sentence go under their own key.
   out["at_step"] = {{"bv_tests", tally.bvTests},
                     {"primitive_tests", tally.primitiveTests},
@@ -953,8 +961,11 @@ void MidphaseLab::drawUi() {
   ImGui::TextDisabled("WHOLE TRAVERSAL");
   textWrapped("%s: %d BV tests, %d triangle tests, %zu overlapping pairs.", common::verdictText(result_.status), result_.bvTests,
               result_.primitiveTests, result_.pairs.size());
-  textWrapped("A: %zu triangles, B: %zu; each tree %zu and %zu nodes.", a_.triangles.size(), b_.triangles.size(),
-              treeA_.nodes.size(), treeB_.nodes.size());
+  // Each tree's SAH cost (the expected cost of a query through it), as the 2D lab shows it: the lessons quote it.
+  for (const bool treeB : {false, true}) {
+    const collide::BvhStats stats = collide::bvhStats(treeB ? treeB_ : treeA_);
+    textWrapped("%s", common::treeSummary(treeB ? "B" : "A", (treeB ? b_ : a_).triangles.size(), "triangles", stats).c_str());
+  }
   if (!message_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", message_.c_str());
 }
 

@@ -2055,6 +2055,45 @@ TEST(MidphaseLab, CuratedScenesTeachWhatTheySay) {
   EXPECT_EQ(variant("mid_05_sah_vs_median.json", "build", "sah"), (std::array<int, 3>{703, 556, 80}));
 }
 
+// mid_05's lesson quotes A's tree's SAH cost under each build: the panel shows each tree's cost (A and B, as the
+// 2D lab does), the dump has them, and the lesson names the tree and quotes the numbers the lab computes.
+TEST(MidphaseLab, EachTreesSahCostIsShownAndTheLessonQuotesAs) {
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  const Scene scene = curated("mid_05_sah_vs_median.json");
+  const auto tree = [&](const char* build) {
+    Scene variant = scene;
+    variant.labState["build"] = build;
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    EXPECT_TRUE(lab->loadScene(variant, error)) << error;
+    Json dump;
+    lab->dumpState(dump);
+    return dump;
+  };
+  const Json median = tree("median"), sah = tree("sah");
+  for (const Json* dump : {&median, &sah}) {
+    for (const char* key : {"tree_a", "tree_b"}) {
+      SCOPED_TRACE(key);
+      ASSERT_TRUE((*dump).contains(key));
+      EXPECT_GT((*dump)[key]["sah_cost"].get<double>(), 1.0);
+      EXPECT_GT((*dump)[key]["nodes"].get<int>(), 1);
+      EXPECT_NE((*dump)[key]["summary"].get<std::string>().find("SAH cost " + formatNumber((*dump)[key]["sah_cost"].get<double>())),
+                std::string::npos);
+    }
+  }
+  EXPECT_EQ(median["tree_a"]["nodes"], 383);
+  EXPECT_EQ(median["tree_b"]["nodes"], 127);
+  const auto oneDecimal = [](const Json& cost) { return formatWith("%.1f", cost.get<double>()); };
+  EXPECT_EQ(oneDecimal(sah["tree_a"]["sah_cost"]), "21.9");
+  EXPECT_EQ(oneDecimal(median["tree_a"]["sah_cost"]), "27.7");
+  const std::string quoted = "A's tree costs " + oneDecimal(sah["tree_a"]["sah_cost"]) + " with SAH against " +
+                             oneDecimal(median["tree_a"]["sah_cost"]) + " with the median";
+  EXPECT_NE(scene.lesson.find(quoted), std::string::npos) << scene.lesson;
+  const std::string quotedB = "B's, " + oneDecimal(sah["tree_b"]["sah_cost"]) + " against " + oneDecimal(median["tree_b"]["sah_cost"]);
+  EXPECT_NE(scene.lesson.find(quotedB), std::string::npos) << scene.lesson;
+}
+
 // The refit-drift scene, frame by frame through the lab's keys: the refitted tree's SAH cost climbs from the build
 // until it passes 1.3 x its cost after the build, where (and only where) the policy rebuilds; refit, hybrid and
 // rebuild find the same triangle pairs at every frame (the brute-force pairs, checked every ninth frame), the
