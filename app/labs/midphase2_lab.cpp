@@ -177,7 +177,7 @@ class Midphase2Lab final : public Lab {
   void drawTraversalStep(Renderer2D& renderer, int index) const;
   // The legend under the view's title: what each colour of the current step stands for (a build step's kind, or
   // the traversal's, a budget's step saying what its yellow is).
-  [[nodiscard]] std::vector<std::pair<const char*, Color>> legend() const;
+  [[nodiscard]] std::vector<std::pair<std::string, Color>> legend() const;
   void drawPart(Renderer2D& renderer, int tree, int part, Color fill) const;
   void drawCostPlot(Renderer2D& renderer, int tree, const collide::BvhSplitStep<double, 2>& split) const;
   bool setOutline(int shape, std::vector<Vec2d> outline);
@@ -576,13 +576,13 @@ void Midphase2Lab::drawBuildStep(Renderer2D& renderer, int tree, int index, doub
   }
 }
 
-std::vector<std::pair<const char*, Color>> Midphase2Lab::legend() const {
+std::vector<std::pair<std::string, Color>> Midphase2Lab::legend() const {
   if (steps_.empty()) return {};
   const StepRef ref = steps_[static_cast<std::size_t>(step_)];
   if (ref.phase == Phase::Traversal) {
     const bool budgetStep = std::holds_alternative<collide::MidphaseBudgetStep>(trace_.steps[static_cast<std::size_t>(ref.index)]);
     return {{common::nodePairLegend(budgetStep, false), palette::kAccent},
-            {"pairs pruned before this step: dashed grey", palette::kTextDim},
+            {common::prunedLegend(traversal_.at(ref.index - 1).pruned, "dashed grey"), palette::kTextDim},
             {"overlapping part pairs found so far: red", palette::kHit}};
   }
   const auto& event = builds_[ref.phase == Phase::BuildA ? 0u : 1u].steps[static_cast<std::size_t>(ref.index)];

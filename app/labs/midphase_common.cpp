@@ -87,6 +87,12 @@ const char* nodePairLegend(bool budgetStep, bool satLite) {
                  : "the node pair of this step: yellow, overlapping; grey, pruned";
 }
 
+std::string prunedLegend(int prunedBefore, const char* style) {
+  if (prunedBefore <= static_cast<int>(kMaxDrawnPruned)) return std::string("pairs pruned before this step: ") + style;
+  return "the last " + std::to_string(kMaxDrawnPruned) + " pairs pruned before this step: " + style + " (of " +
+         std::to_string(prunedBefore) + ")";
+}
+
 const char* verdictText(collide::Status status) {
   return status == collide::Status::Converged       ? "Complete"
          : status == collide::Status::MaxIterations ? "Budget spent (a partial answer)"

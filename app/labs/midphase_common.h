@@ -84,6 +84,9 @@ inline constexpr std::size_t kMaxDrawnPruned = 160;
 // The legend's line for the boxes in the accent colour: this step's node pair ("yellow, overlapping; grey, pruned",
 // and SAT lite's pink when `satLite`), or at the budget's step the pairs it left undescended.
 [[nodiscard]] const char* nodePairLegend(bool budgetStep, bool satLite);
+// The legend's line for the pruned pairs drawn `style` ("faint grey"): only the latest kMaxDrawnPruned are drawn, so
+// past that it says so ("the last 160 pairs pruned before this step: faint grey (of 242)").
+[[nodiscard]] std::string prunedLegend(int prunedBefore, const char* style);
 // "Complete", "Budget spent (a partial answer)", "Refused".
 [[nodiscard]] const char* verdictText(collide::Status status);
 // The pairs waiting at `step`, next first (the stack's top, or the queue's front): the pending list of the last pair

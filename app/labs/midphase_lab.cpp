@@ -555,7 +555,7 @@ void MidphaseLab::draw(const DrawContext& context) {
   renderer.screenText({rect.x + 12, rect.y + 44}, "A: " + nameA, palette::kShapeA);
   renderer.screenText({rect.x + 12, rect.y + 62}, std::string("B: ") + kMeshNames[static_cast<std::size_t>(meshB_)], palette::kShapeB);
   renderer.screenText({rect.x + 12, rect.y + 80}, nodePairLegend(), palette::kAccent);
-  renderer.screenText({rect.x + 12, rect.y + 98}, "pairs pruned before this step: faint grey", palette::kTextDim);
+  renderer.screenText({rect.x + 12, rect.y + 98}, common::prunedLegend(steps_.at(step_ - 1).pruned, "faint grey"), palette::kTextDim);
   renderer.screenText({rect.x + 12, rect.y + 116}, "overlapping triangle pairs found so far: red", palette::kHit);
   if (trace_.steps.empty()) return;
   // The pairs pruned before this step (the latest of them), fainter than this step's.
@@ -720,6 +720,7 @@ const char* MidphaseLab::nodePairLegend() const {
 
 void MidphaseLab::dumpState(Json& out) const {
   out["legend"] = nodePairLegend();
+  out["legend_pruned"] = common::prunedLegend(steps_.at(step_ - 1).pruned, "faint grey");
   const common::Tally tally = steps_.at(step_);
   out["a"] = kMeshNames[static_cast<std::size_t>(meshA_)];
   out["b"] = kMeshNames[static_cast<std::size_t>(meshB_)];

@@ -2278,6 +2278,42 @@ TEST(MidphaseLab, TheQueueAtTheBudgetsStepIsThePairsLeftUndescended) {
   }
 }
 
+
+// Only the latest 160 pruned pairs are greyed: once more were pruned the legend says so ("the last 160 pairs pruned
+// before this step: faint grey (of 241)"), and says the plain line otherwise; in both labs.
+TEST(MidphaseLab, ThePrunedLegendSaysWhenOnlyTheLatestAreGreyed) {
+  for (const char* name : {"mid_01_torus_gear.json", "mid2_01_sah_vs_median.json"}) {
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    const LabInfo* info = findLab(scene.lab);
+    ASSERT_NE(info, nullptr);
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    const bool planar = scene.lab == "Mid phase 2D";
+    int prunedBefore = 0;
+    int capped = 0;
+    for (int step = 0; step < lab->stepCount(); ++step) {
+      lab->setStep(step);
+      Json dump;
+      lab->dumpState(dump);
+      const std::string legend = planar ? dump["legend"][1].get<std::string>() : dump["legend_pruned"].get<std::string>();
+      if (!planar || dump["at_step"]["phase"] == "traversal") {
+        if (prunedBefore > 160) {
+          ++capped;
+          EXPECT_EQ(legend.rfind("the last 160 pairs pruned before this step: ", 0), 0u) << "step " << step << ": " << legend;
+          EXPECT_TRUE(legend.ends_with("(of " + std::to_string(prunedBefore) + ")")) << "step " << step << ": " << legend;
+        } else {
+          EXPECT_EQ(legend.rfind("pairs pruned before this step: ", 0), 0u) << "step " << step << ": " << legend;
+        }
+      }
+      prunedBefore = dump["at_step"]["pruned"].get<int>();
+    }
+    if (!planar) {
+      EXPECT_GT(capped, 0) << "mid_01 prunes 242 pairs";
+    }
+  }
+}
 // [SECTION] The 2D broad-phase lab without a window
 
 // The legend says what each colour means at the step shown (a newcomer read red "overlap" on objects that only
