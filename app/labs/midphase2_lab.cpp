@@ -161,6 +161,7 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] std::string narrate(int step) const;
   [[nodiscard]] std::string narrateBuild(int tree, int index) const;
   [[nodiscard]] std::string narrateTraversal(int index) const;
+  [[nodiscard]] std::string cutText(int tree, const collide::BvhSplitStep<double, 2>& split) const;
   [[nodiscard]] common::Tally tallyAt(int step) const;
   [[nodiscard]] std::vector<std::array<int, 2>> waitingAt(int index) const;  // at a traversal event: next first
   // The traversal event the timeline stands at, or -1 during the builds.
@@ -179,6 +180,16 @@ class Midphase2Lab final : public Lab {
   // the traversal's, a budget's step saying what its yellow is).
   [[nodiscard]] std::vector<std::pair<std::string, Color>> legend() const;
   void drawPart(Renderer2D& renderer, int tree, int part, Color fill) const;
+  // Where a split's SAH cost plot goes: beside the node, across the cut, on the side away from the other shape.
+  struct CostPlot {
+    Pose pose;
+    int axis = 0;
+    double base = 0, outward = -1, depth = 0, low = 0, high = 0, span = 1;
+    std::array<Vec2d, 4> backing{};  // world
+    std::string caption;             // "SAH cost of each cut (cheaper: lower)"
+    [[nodiscard]] Vec2d at(double position, double cost) const;
+  };
+  [[nodiscard]] CostPlot costPlot(int tree, const collide::BvhSplitStep<double, 2>& split) const;
   void drawCostPlot(Renderer2D& renderer, int tree, const collide::BvhSplitStep<double, 2>& split) const;
   bool setOutline(int shape, std::vector<Vec2d> outline);
 
@@ -318,15 +329,14 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
     const int right = s->count - s->leftCount;
     if (build_ == BvhBuild::Median) {
       return text + ": the part centres spread most along " + axes[s->axis] + ", so it is cut at the median centre, " +
-             axes[s->axis] + " = " + formatNumber(s->position) + ": " + std::to_string(s->leftCount) + " left, " + std::to_string(right) +
+             cutText(tree, *s) + ": " + std::to_string(s->leftCount) + " left, " + std::to_string(right) +
              " right, whatever the boxes' sizes.";
     }
     if (s->candidates.empty()) {
       return text + ": its part centres coincide, so it is halved (" + std::to_string(s->leftCount) + " and " + std::to_string(right) + ").";
     }
     return text + ": of the " + std::to_string(s->candidates.size()) + " cuts along " + axes[s->axis] +
-           " (the centres' longest spread; the plot beside the box), the cheapest is " + axes[s->axis] + " = " +
-           formatNumber(s->position) + ", SAH cost " + formatNumber(s->splitCost) + " = 1 + (perimeter x parts, left plus right) / the node's perimeter: " +
+           " (the centres' longest spread; the plot beside the box), the cheapest is " + cutText(tree, *s) + ", SAH cost " + formatNumber(s->splitCost) + " = 1 + (perimeter x parts, left plus right) / the node's perimeter: " +
            std::to_string(s->leftCount) + " left, " + std::to_string(right) + " right. A leaf would cost " + formatNumber(s->leafCost) + ".";
   }
   if (const auto* s = std::get_if<collide::BvhMortonStep>(&event)) {
@@ -363,6 +373,26 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
     return text;
   }
   return {};
+}
+
+// "x = 0.4286" for A (at the origin, unturned: its frame is the world's); B's tree is built in B's own frame, so
+// "x = -0.02586 in B's frame (world x = 1.574)", or where the cut crosses the world when B is turned.
+std::string Midphase2Lab::cutText(int tree, const collide::BvhSplitStep<double, 2>& split) const {
+  const char* axes[2] = {"x", "y"};
+  const int axis = split.axis;
+  std::string text = std::string(axes[axis]) + " = " + formatNumber(split.position);
+  if (tree == 0) return text;
+  text += " in B's frame";
+  if (std::abs(angleB_) < 1e-12) {
+    const double world = split.position + (axis == 0 ? positionB_.x : positionB_.y);
+    return text + " (world " + axes[axis] + " = " + formatNumber(world) + ")";
+  }
+  Vec2d middle{};
+  (axis == 0 ? middle.x : middle.y) = split.position;
+  (axis == 0 ? middle.y : middle.x) = 0.5 * (split.box.min[1 - axis] + split.box.max[1 - axis]);
+  const Vec2d world = pose(1).apply(middle);
+  return text + " (B's frame turns with B, " + formatNumber(angleB_ * 180.0 / std::numbers::pi) + " degrees: the cut's middle is at world (" +
+         formatNumber(world.x) + ", " + formatNumber(world.y) + "))";
 }
 
 std::string Midphase2Lab::narrateTraversal(int index) const {
@@ -463,35 +493,78 @@ void Midphase2Lab::drawTree(Renderer2D& renderer, int tree, double pixel) const 
   }
 }
 
-// The SAH cost of every candidate cut, plotted beside the node along the split axis: the cut's position on the
-// axis, its cost across (lower is better); the chosen cut ringed, the cost of a leaf dashed.
+Midphase2Lab::CostPlot Midphase2Lab::costPlot(int tree, const collide::BvhSplitStep<double, 2>& split) const {
+  CostPlot plot;
+  plot.pose = pose(tree);
+  plot.axis = split.axis;
+  const int axis = split.axis, across = 1 - axis;
+  plot.low = plot.high = split.leafCost;
+  for (const auto& c : split.candidates) {
+    plot.low = std::min(plot.low, c.cost);
+    plot.high = std::max(plot.high, c.cost);
+  }
+  plot.span = std::max(plot.high - plot.low, 1e-9);
+  const double size = std::max(split.box.max[axis] - split.box.min[axis], split.box.max[across] - split.box.min[across]);
+  plot.depth = 0.3 * size;
+  const double gap = 0.08 * size;
+  // The side of the box (across the cut) away from the other shape, so the plot does not cover it.
+  const auto& otherParts = trees_[static_cast<std::size_t>(1 - tree)].parts;
+  Vec2d other{};
+  int corners = 0;
+  for (const auto& part : otherParts) {
+    for (int k = 0; k < part.count; ++k, ++corners) other = other + pose(1 - tree).apply(part.vertices[static_cast<std::size_t>(k)]);
+  }
+  const Vec2d mid = boxCentre(split.box);
+  const Vec2d otherHere = corners == 0 ? mid : plot.pose.applyInverse((1.0 / corners) * other);
+  plot.outward = (axis == 0 ? otherHere.y - mid.y : otherHere.x - mid.x) > 0 ? -1.0 : 1.0;
+  plot.base = plot.outward > 0 ? split.box.max[across] + gap : split.box.min[across] - gap;
+  // Its backing: the plot's area with a margin, in the tree's frame.
+  const double margin = 0.04 * size;
+  const double lowAlong = split.box.min[axis] - margin, highAlong = split.box.max[axis] + margin;
+  const double near = plot.base - plot.outward * margin, far = plot.base + plot.outward * (plot.depth + margin);
+  const auto local = [&](double along, double out) {
+    Vec2d p{};
+    (axis == 0 ? p.x : p.y) = along;
+    (axis == 0 ? p.y : p.x) = out;
+    return plot.pose.apply(p);
+  };
+  plot.backing = {local(lowAlong, near), local(highAlong, near), local(highAlong, far), local(lowAlong, far)};
+  // "cheaper: lower" says where the cheap cuts lie on the screen: the outward direction, turned with the shape.
+  Vec2d out{};
+  (axis == 0 ? out.y : out.x) = plot.outward;
+  const Vec2d world = plot.pose.apply(out) - plot.pose.apply(Vec2d{0, 0});
+  const char* way = std::abs(world.y) >= std::abs(world.x) ? (world.y < 0 ? "lower" : "higher")
+                                                           : (world.x < 0 ? "farther left" : "farther right");
+  plot.caption = std::string("SAH cost of each cut (cheaper: ") + way + ")";
+  return plot;
+}
+
+Vec2d Midphase2Lab::CostPlot::at(double position, double cost) const {
+  const double out = base + outward * depth * (high - cost) / span;  // the cheapest cut sits farthest from the box
+  Vec2d p{};
+  (axis == 0 ? p.x : p.y) = position;
+  (axis == 0 ? p.y : p.x) = out;
+  return pose.apply(p);  // in the tree's own frame, placed like its shape
+}
+
+// The SAH cost of every candidate cut, plotted beside the node along the split axis, on the side away from the
+// other shape and on a dark backing: the cut's position on the axis, its cost across (the cheapest farthest from
+// the box); the chosen cut ringed, the cost of a leaf dashed.
 void Midphase2Lab::drawCostPlot(Renderer2D& renderer, int tree, const collide::BvhSplitStep<double, 2>& split) const {
   if (split.candidates.size() < 2) return;
-  const int axis = split.axis, across = 1 - axis;
-  double low = split.leafCost, high = split.leafCost;
-  for (const auto& c : split.candidates) {
-    low = std::min(low, c.cost);
-    high = std::max(high, c.cost);
-  }
-  const double span = std::max(high - low, 1e-9);
-  const double size = std::max(split.box.max[axis] - split.box.min[axis], split.box.max[across] - split.box.min[across]);
-  const double depth = 0.3 * size, gap = 0.08 * size;
-  // The plot's base runs along the box's low side on the other axis; higher costs reach further out.
-  const double base = split.box.min[across] - gap;
-  const auto at = [&](double position, double cost) {
-    const double out = base - depth * (high - cost) / span;  // the cheapest cut sits farthest from the box
-    Vec2d p{};
-    (axis == 0 ? p.x : p.y) = position;
-    (axis == 0 ? p.y : p.x) = out;
-    return pose(tree).apply(p);  // in the tree's own frame, placed like its shape
-  };
+  const CostPlot plot = costPlot(tree, split);
+  const int axis = split.axis;
+  const double low = plot.low;
+  const auto at = [&](double position, double cost) { return plot.at(position, cost); };
+  renderer.convexPolygon(plot.backing, palette::kBackground.withAlpha(0.92f));
+  renderer.polyline(plot.backing, true, palette::kGridMajor, {1.0f});
   std::vector<Vec2d> curve;
   for (const auto& c : split.candidates) curve.push_back(at(c.position, c.cost));
   renderer.polyline(curve, false, palette::kSeparated, {2.0f});
   for (const Vec2d& p : curve) renderer.point(p, palette::kSeparated, 2.5f);
   renderer.dashedLine(at(split.box.min[axis], split.leafCost), at(split.box.max[axis], split.leafCost), palette::kTextDim, 1.5f);
   renderer.label(at(split.box.max[axis], split.leafCost), "leaf " + formatNumber(split.leafCost), palette::kTextDim);
-  renderer.label(at(split.box.min[axis], low), "SAH cost of each cut (cheaper: farther out)", palette::kSeparated, {6, 14});
+  renderer.label(at(split.box.min[axis], low), plot.caption, palette::kSeparated, {6, 14});
   for (const auto& c : split.candidates) {
     if (c.position == split.position && c.cost == split.splitCost) {
       renderer.point(at(c.position, c.cost), palette::kAccent, 5.0f);
@@ -653,11 +726,16 @@ void Midphase2Lab::draw(const DrawContext& context) {
     drawPart(renderer, 0, hit.primitiveA, palette::kHit.withAlpha(0.4f));
     drawPart(renderer, 1, hit.primitiveB, palette::kHit.withAlpha(0.4f));
   }
-  // B's turning handle.
-  const Vec2d centre = pose(1).p, knob = handle();
-  renderer.dashedLine(centre, knob, palette::kShapeB.withAlpha(0.6f), 1.2f);
-  renderer.screenDisc(knob, static_cast<float>(kHandlePixels), palette::kShapeB.withAlpha(0.35f), palette::kShapeB);
-  if (ref.index < 0) return;
+  // B's turning handle, over the step's drawing (a cost plot's backing may lie under it).
+  const auto drawHandle = [&] {
+    const Vec2d centre = pose(1).p, knob = handle();
+    renderer.dashedLine(centre, knob, palette::kShapeB.withAlpha(0.6f), 1.2f);
+    renderer.screenDisc(knob, static_cast<float>(kHandlePixels), palette::kShapeB.withAlpha(0.35f), palette::kShapeB);
+  };
+  if (ref.index < 0) {
+    drawHandle();
+    return;
+  }
   // The legend, under the view's title.
   const ScreenRect& rect = renderer.camera().rect();
   double y = rect.y + 44;
@@ -667,6 +745,7 @@ void Midphase2Lab::draw(const DrawContext& context) {
   }
   if (traversal) drawTraversalStep(renderer, ref.index);
   else drawBuildStep(renderer, ref.phase == Phase::BuildA ? 0 : 1, ref.index, pixel);
+  drawHandle();
 }
 
 std::optional<WorldBounds> Midphase2Lab::sceneBounds(int) const {
@@ -683,6 +762,16 @@ std::optional<WorldBounds> Midphase2Lab::sceneBounds(int) const {
     const Box& root = trees_[0].tree.nodes[0].box;
     const double size = std::max(root.max[0] - root.min[0], root.max[1] - root.min[1]);
     bounds.include(Vec2d{root.min[0] - 0.4 * size, root.min[1] - 0.4 * size});
+  }
+  // Each root's cost plot, on whichever side it goes, with room beyond it for the legend's lines.
+  for (int t = 0; t < 2; ++t) {
+    const auto& events = builds_[static_cast<std::size_t>(t)].steps;
+    const auto* split = events.empty() ? nullptr : std::get_if<collide::BvhSplitStep<double, 2>>(&events.front());
+    if (split == nullptr || split->candidates.size() < 2) continue;
+    const CostPlot plot = costPlot(t, *split);
+    for (const Vec2d& p : plot.backing) bounds.include(p);
+    bounds.include(plot.backing[2] + 0.6 * (plot.backing[2] - plot.backing[1]));
+    bounds.include(plot.backing[3] + 0.6 * (plot.backing[3] - plot.backing[0]));
   }
   return bounds;
 }
@@ -946,6 +1035,18 @@ void Midphase2Lab::dumpState(Json& out) const {
                     {"pruned_greyed", traversalIndex() < 0 ? 0 : traversal_.prunedUpTo(traversalIndex() - 1, common::kMaxDrawnPruned).size()},
                     {"waiting", traversalIndex() < 0 ? std::vector<std::array<int, 2>>{} : waitingAt(traversalIndex())},
                     {"narration", narrate(step_)}};
+  // A split's SAH cost plot: where it is drawn (its backing's corners, in the world) and its caption.
+  if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase != Phase::Traversal) {
+    const int tree = steps_[static_cast<std::size_t>(step_)].phase == Phase::BuildA ? 0 : 1;
+    const auto& event = builds_[static_cast<std::size_t>(tree)].steps[static_cast<std::size_t>(steps_[static_cast<std::size_t>(step_)].index)];
+    const auto* split = std::get_if<collide::BvhSplitStep<double, 2>>(&event);
+    if (split != nullptr && split->candidates.size() >= 2) {
+      const CostPlot plot = costPlot(tree, *split);
+      Json corners = Json::array();
+      for (const Vec2d& p : plot.backing) corners.push_back({p.x, p.y});
+      out["at_step"]["cost_plot"] = {{"backing", corners}, {"caption", plot.caption}};
+    }
+  }
 }
 
 std::vector<Shortcut> Midphase2Lab::shortcuts() const {

@@ -2603,6 +2603,86 @@ TEST(Midphase2Lab, CuratedScenesTeachWhatTheySay) {
   EXPECT_EQ(topDown["pair_list"], inserted["pair_list"]);
 }
 
+// B's tree is built in B's own frame: a cut's coordinate says so and gives the world's ("x = -0.02586 in B's frame
+// (world x = 1.574)"), or where the cut lies in the world when B is turned; and a split's SAH cost plot is drawn
+// on the side of the node away from the other shape (it covered the star in mid2_01), its caption saying which way
+// is cheaper on the screen ("cheaper: higher" above A, "cheaper: lower" below B).
+TEST(Midphase2Lab, BsCutsSayTheirFrameAndTheCostPlotKeepsClearOfTheOtherShape) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  const auto open = [&](Scene scene) {
+    scene.labState["build"] = "sah";
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    EXPECT_TRUE(lab->loadScene(scene, error)) << error;
+    return lab;
+  };
+  const Scene key = curated("mid2_01_sah_vs_median.json");
+  std::unique_ptr<Lab> lab = open(key);
+  // The star's world box: B at (1.6, -1), unturned.
+  const auto star = collide::starOutline<double>(7, 1.5, 0.6);
+  double low[2] = {1e9, 1e9}, high[2] = {-1e9, -1e9};
+  for (const auto& p : star) {
+    const double world[2] = {p.x + 1.6, p.y - 1.0};
+    for (int k = 0; k < 2; ++k) {
+      low[k] = std::min(low[k], world[k]);
+      high[k] = std::max(high[k], world[k]);
+    }
+  }
+  int plots = 0, cutsOfB = 0;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    lab->setStep(step);
+    Json dump;
+    lab->dumpState(dump);
+    const std::string phase = dump["at_step"]["phase"].get<std::string>();
+    const std::string narration = dump["at_step"]["narration"].get<std::string>();
+    if (step == 0) {
+      ASSERT_TRUE(dump["at_step"].contains("cost_plot")) << "A's first split has a cost plot";
+      double plotLow[2] = {1e9, 1e9}, plotHigh[2] = {-1e9, -1e9};
+      for (const Json& corner : dump["at_step"]["cost_plot"]["backing"]) {
+        for (std::size_t k = 0; k < 2; ++k) {
+          plotLow[k] = std::min(plotLow[k], corner[k].get<double>());
+          plotHigh[k] = std::max(plotHigh[k], corner[k].get<double>());
+        }
+      }
+      const bool apart = plotHigh[0] < low[0] || high[0] < plotLow[0] || plotHigh[1] < low[1] || high[1] < plotLow[1];
+      EXPECT_TRUE(apart) << "the plot of A's first cut covers the star";
+      EXPECT_EQ(dump["at_step"]["cost_plot"]["caption"], "SAH cost of each cut (cheaper: higher)");
+    }
+    if (dump["at_step"].contains("cost_plot")) ++plots;
+    if (phase != "build B" || narration.find("the cheapest is") == std::string::npos) continue;
+    if (++cutsOfB == 1) {
+      EXPECT_EQ(dump["at_step"]["cost_plot"]["caption"], "SAH cost of each cut (cheaper: lower)") << "B's first cut, below B";
+    }
+    // "the cheapest is x = L in B's frame (world x = W)", W = L + B's x.
+    const std::size_t at = narration.find("the cheapest is ");
+    const std::string cut = narration.substr(at + 16);
+    ASSERT_NE(cut.find(" in B's frame (world "), std::string::npos) << narration;
+    const char axis = cut[0];
+    const double local = std::stod(cut.substr(4));
+    const std::size_t worldAt = cut.find("(world ") + 11;
+    const double world = std::stod(cut.substr(worldAt));
+    EXPECT_EQ(cut.substr(cut.find("(world ") + 7, 1), std::string(1, axis));
+    EXPECT_NEAR(world, local + (axis == 'x' ? 1.6 : -1.0), 1e-3) << narration;
+  }
+  EXPECT_GT(plots, 2);
+  EXPECT_GT(cutsOfB, 0);
+
+  // Turned B (mid2_03's second gear, 9 degrees): the cut is in B's frame, placed in the world by its middle.
+  std::unique_ptr<Lab> gears = open(curated("mid2_03_budget_partial_answer.json"));
+  int turnedCuts = 0;
+  for (int step = 0; step < gears->stepCount(); ++step) {
+    gears->setStep(step);
+    Json dump;
+    gears->dumpState(dump);
+    const std::string narration = dump["at_step"]["narration"].get<std::string>();
+    if (dump["at_step"]["phase"] != "build B" || narration.find("the cheapest is") == std::string::npos) continue;
+    ++turnedCuts;
+    EXPECT_NE(narration.find("in B's frame (B's frame turns with B, "), std::string::npos) << narration;
+  }
+  EXPECT_GT(turnedCuts, 0);
+}
+
 // The 2D mid-phase legend says what the colours of the current step stand for: each kind of build step, the
 // traversal's node pair, and at a budget's step the pairs it left undescended (it said "overlapping" there).
 TEST(Midphase2Lab, TheLegendSaysWhatTheColoursOfTheStepAre) {
