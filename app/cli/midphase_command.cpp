@@ -428,7 +428,10 @@ const bool registeredMidphase = registerCommand({
                          "({\"type\": \"concave\", ...} or star|comb|gear2d[:N])")
           ->required();
       command.add_option("--b", options->b, "Mesh B (same forms)")->required();
-      command.add_option("--pose-b", options->poseB, "B's placement: x,y,z,qw,qx,qy,qz (meshes) or x,y,angle (polygons)")->delimiter(',')->expected(3, 7);
+      command.add_option("--pose-b", options->poseB, "B's placement: 7 numbers for meshes (x,y,z,qw,qx,qy,qz), 3 numbers for polygons (x,y,angle)")
+          ->delimiter(',')
+          ->expected(3, 7)
+          ->option_text("NUMBERS,...");  // not "FLOAT x 3": meshes take 7
       addTreeOptions(command, *options);
       command.add_flag("--sat-lite", options->satLite, "Box volumes: test the 6 face axes only (and count false positives)");
       command.add_option("--budget", options->budget, "Breadth-first with at most N BV tests (0: depth-first, complete)")

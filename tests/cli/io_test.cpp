@@ -26,6 +26,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include "cli/commands.h"
 #include "collide/query.h"
 #include "collide/query3.h"
 #include "collide/cast_query.h"
@@ -2681,6 +2682,24 @@ TEST(Midphase2Lab, BsCutsSayTheirFrameAndTheCostPlotKeepsClearOfTheOtherShape) {
     EXPECT_NE(narration.find("in B's frame (B's frame turns with B, "), std::string::npos) << narration;
   }
   EXPECT_GT(turnedCuts, 0);
+}
+
+// `collision-lab midphase --help`: --pose-b takes 7 numbers for meshes and 3 for polygons; the help said "FLOAT x 3".
+TEST(MidphaseCommand, PoseBHelpSaysSevenNumbersForMeshesAndThreeForPolygons) {
+  const auto& commands = registeredCommands();
+  const auto it = std::find_if(commands.begin(), commands.end(), [](const CommandInfo& c) { return c.name == "midphase"; });
+  ASSERT_NE(it, commands.end());
+  CLI::App command{it->description, it->name};
+  (void)it->setup(command);
+  const std::string help = command.help();
+  const std::size_t at = help.find("--pose-b");
+  ASSERT_NE(at, std::string::npos) << help;
+  const std::string line = help.substr(at, help.find("\n--", at + 1) - at);
+  EXPECT_EQ(line.find("x 3"), std::string::npos) << line;
+  EXPECT_NE(line.find("x,y,z,qw,qx,qy,qz"), std::string::npos) << line;
+  EXPECT_NE(line.find("x,y,angle"), std::string::npos) << line;
+  EXPECT_NE(line.find("7 numbers"), std::string::npos) << line;
+  EXPECT_NE(line.find("3 numbers"), std::string::npos) << line;
 }
 
 // The 2D mid-phase legend says what the colours of the current step stand for: each kind of build step, the
