@@ -408,15 +408,18 @@ std::string Midphase2Lab::narrateTraversal(int index) const {
   }
   if (const auto* s = std::get_if<collide::MidphaseBvTestStep>(&event)) {
     std::string text = "Box test " + std::to_string(tally.bvTests) + ": " + nodeText(0, s->nodeA) + " and " + nodeText(1, s->nodeB);
-    if (!s->overlap) return text + " are apart (B's box turns with B), so the pair and every pair below it are pruned.";
+    if (!s->overlap) {
+      // B's boxes are in B's frame: with B turned they are turned too, and may look as if they overlap A's.
+      const bool turned = std::abs(angleB_) > 1e-12;
+      return text + (turned ? " are apart (B's box turns with B)" : " are apart") + ", so the pair and every pair below it are pruned.";
+    }
     text += " overlap";
     if (s->descend == 'A' || s->descend == 'B') {
       const auto& na = trees_[0].tree.nodes[static_cast<std::size_t>(s->nodeA)];
       const auto& nb = trees_[1].tree.nodes[static_cast<std::size_t>(s->nodeB)];
       text += "; split " + std::string(1, s->descend) + "'s node into its two children";
       if (na.isLeaf() || nb.isLeaf()) return text + " (the other is a leaf).";
-      return text + " (the larger: perimeters " + formatNumber(collide::surfaceMeasure(na.box)) + " and " +
-             formatNumber(collide::surfaceMeasure(nb.box)) + ").";
+      return text + " (the larger: perimeters " + common::measurePair(collide::surfaceMeasure(na.box), collide::surfaceMeasure(nb.box)) + ").";
     }
     return text + "; both are leaves, so their parts are tested.";
   }
@@ -432,8 +435,7 @@ std::string Midphase2Lab::narrateTraversal(int index) const {
     return text + "they overlap, overlapping pair " + std::to_string(tally.pairs) + ".";
   }
   if (const auto* s = std::get_if<collide::MidphaseBudgetStep>(&event)) {
-    return common::budgetSpentText(budget_, s->bvTests, "box tests") + ". " + std::to_string(s->frontier) + " overlapping node pairs were not descended (drawn yellow), so the " +
-           std::to_string(result_.pairs.size()) + " part pairs found are a partial answer; the true pairs lie inside the yellow pairs or among them.";
+    return common::budgetSpentText(budget_, s->bvTests, "box tests") + ". " + common::partialAnswerText(s->frontier, result_.pairs.size(), "part");
   }
   return {};
 }

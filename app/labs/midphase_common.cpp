@@ -139,6 +139,25 @@ std::vector<std::array<int, 2>> waitingPairs(const std::vector<collide::Midphase
   return waiting;
 }
 
+std::string partialAnswerText(int undescended, std::size_t found, const char* what) {
+  const std::string kind = what;
+  std::string text = std::to_string(undescended) +
+                     (undescended == 1 ? " overlapping node pair was not descended (drawn yellow). "
+                                       : " overlapping node pairs were not descended (drawn yellow). ");
+  if (found == 0) {
+    return text + "No " + kind + " pair found yet; every overlapping " + kind + " pair lies under one of the yellow node pairs.";
+  }
+  text += "The " + std::to_string(found) + " " + kind + (found == 1 ? " pair found (red) is" : " pairs found (red) are");
+  return text + " a partial answer; every other overlapping " + kind + " pair lies under one of the yellow node pairs.";
+}
+
+std::string measurePair(double a, double b) {
+  const double largest = std::max(std::abs(a), std::abs(b));
+  const int decimals = largest > 0 ? std::clamp(3 - static_cast<int>(std::floor(std::log10(largest))), 0, 6) : 3;
+  const std::string format = "%." + std::to_string(decimals) + "f";
+  return formatWith(format.c_str(), a) + " and " + formatWith(format.c_str(), b);
+}
+
 void drawWaitingPairs(const std::vector<std::array<int, 2>>& waiting, bool budgeted, std::size_t shown) {
   ImGui::TextDisabled("%s", budgeted ? "Waiting in the queue, next first:" : "Waiting on the stack, top first:");
   if (waiting.empty()) {

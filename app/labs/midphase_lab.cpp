@@ -442,7 +442,7 @@ std::string MidphaseLab::narrateEvent(int step) const {
                                 !treeB_.nodes[static_cast<std::size_t>(s->nodeB)].isLeaf();
       text += "; split " + std::string(1, s->descend) + "'s node into its two children";
       if (!bothInternal) return text + " (the other is a leaf).";
-      return text + " (the larger: box surface areas " + formatNumber(areaA) + " and " + formatNumber(areaB) + ").";
+      return text + " (the larger: box surface areas " + common::measurePair(areaA, areaB) + ").";
     }
     return text + "; both are leaves, so their triangles are tested.";
   }
@@ -458,8 +458,7 @@ std::string MidphaseLab::narrateEvent(int step) const {
     return text + "they overlap, overlapping pair " + std::to_string(tally.pairs) + ".";
   }
   if (const auto* s = std::get_if<collide::MidphaseBudgetStep>(&event)) {
-    return common::budgetSpentText(budget_, s->bvTests, "BV tests") + ". " + std::to_string(s->frontier) + " overlapping node pairs were not descended, so the " + std::to_string(result_.pairs.size()) +
-           " triangle pairs found are a partial answer (the pairs left are drawn in yellow).";
+    return common::budgetSpentText(budget_, s->bvTests, "BV tests") + ". " + common::partialAnswerText(s->frontier, result_.pairs.size(), "triangle");
   }
   if (const auto* s = std::get_if<collide::MidphaseRefitStep>(&event)) {
     return "A's node " + std::to_string(s->node) + " was stale (below the " + std::to_string(kHybridLevels) +

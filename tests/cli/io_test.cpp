@@ -2684,6 +2684,68 @@ TEST(Midphase2Lab, BsCutsSayTheirFrameAndTheCostPlotKeepsClearOfTheOtherShape) {
   EXPECT_GT(turnedCuts, 0);
 }
 
+// The mid-phase narration says plainly what is true: a budget's partial answer names where the pairs not found lie
+// ("no part pair found yet; every overlapping part pair lies under one of the yellow node pairs", not "the 0 part
+// pairs found are a partial answer; the true pairs lie inside the yellow pairs or among them"); "B's box turns
+// with B" only when B is turned; and the two measures compared in one sentence in one format ("perimeters 7.600
+// and 9.018", not "7.6 and 9.018").
+TEST(MidphaseLab, TheNarrationSaysWhatIsTrueInOneFormat) {
+  const auto narrations = [](Scene scene, const std::map<std::string, Json>& changes) {
+    for (const auto& [key, value] : changes) scene.labState[key] = value;
+    const LabInfo* info = findLab(scene.lab);
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    EXPECT_TRUE(lab->loadScene(scene, error)) << error;
+    std::vector<std::string> out;
+    for (int step = 0; step < lab->stepCount(); ++step) {
+      lab->setStep(step);
+      Json dump;
+      lab->dumpState(dump);
+      out.push_back(dump["at_step"]["narration"].get<std::string>());
+    }
+    return out;
+  };
+  const Scene gears = curated("mid2_03_budget_partial_answer.json");
+  const std::string level = narrations(gears, {{"largest_first", false}}).back();
+  EXPECT_NE(level.find("No part pair found yet; every overlapping part pair lies under one of the yellow node pairs."), std::string::npos) << level;
+  EXPECT_EQ(level.find("among them"), std::string::npos) << level;
+  const std::string largest = narrations(gears, {{"largest_first", true}}).back();
+  EXPECT_NE(largest.find("The 2 part pairs found (red) are a partial answer; every other overlapping part pair lies under one of the yellow node pairs."),
+            std::string::npos)
+      << largest;
+  const Scene meshes = curated("mid_04_budget_partial_answer.json");
+  const std::string spatial = narrations(meshes, {}).back();
+  EXPECT_NE(spatial.find("The 28 triangle pairs found (red) are a partial answer; every other overlapping triangle pair lies under one of the yellow node pairs."),
+            std::string::npos)
+      << spatial;
+
+  // "turns with B": only with B turned (mid2_03 turns it 9 degrees; mid2_01 and mid2_04 do not).
+  const auto saysTurns = [](const std::vector<std::string>& all) {
+    return std::count_if(all.begin(), all.end(), [](const std::string& n) { return n.find("turns with B") != std::string::npos; });
+  };
+  EXPECT_GT(saysTurns(narrations(gears, {{"budget", 0}})), 0);
+  const std::vector<std::string> key = narrations(curated("mid2_01_sah_vs_median.json"), {});
+  EXPECT_EQ(saysTurns(key), 0);
+  EXPECT_EQ(saysTurns(narrations(curated("mid2_04_insertion.json"), {})), 0);
+
+  // "perimeters 7.600 and 9.018", "box surface areas 12.35 and 8.120": as many decimals on both.
+  const std::regex measures("(perimeters|surface areas) (-?[0-9.]+) and (-?[0-9.]+)");
+  const auto decimals = [](const std::string& number) {
+    const std::size_t dot = number.find('.');
+    return dot == std::string::npos ? 0 : number.size() - dot - 1;
+  };
+  int compared = 0;
+  std::vector<std::string> all = key;
+  for (const std::string& n : narrations(curated("mid_01_torus_gear.json"), {})) all.push_back(n);
+  for (const std::string& n : all) {
+    for (auto it = std::sregex_iterator(n.begin(), n.end(), measures); it != std::sregex_iterator(); ++it) {
+      ++compared;
+      EXPECT_EQ(decimals((*it)[2]), decimals((*it)[3])) << n;
+    }
+  }
+  EXPECT_GT(compared, 10);
+}
+
 // `collision-lab midphase --help`: --pose-b takes 7 numbers for meshes and 3 for polygons; the help said "FLOAT x 3".
 TEST(MidphaseCommand, PoseBHelpSaysSevenNumbersForMeshesAndThreeForPolygons) {
   const auto& commands = registeredCommands();
