@@ -51,6 +51,7 @@
 #include "shell/settings.h"
 #include "workloads/meshes.h"
 #include "workloads/outlines.h"
+#include "../support/headless_imgui.h"
 
 namespace lab {
 namespace {
@@ -2200,6 +2201,38 @@ TEST(MidphaseLab, RefitDriftsPastTheThresholdAndThePolicyRebuilds) {
   opened->dumpState(dump);
   EXPECT_EQ(dump["pairs"], atScene["pairs"]);
   EXPECT_NE(dump["at_step"]["narration"].get<std::string>().find("overlapping triangle pairs"), std::string::npos);
+}
+
+// mid_06 playing (P), in the shell's order each UI frame (the panel, then update, then the view): the panel's
+// frame is the frame the view then draws. The panel said "frame 113" while the view's legend said "frame 114".
+TEST(MidphaseLab, PlayingTheClothThePanelAndTheViewShowOneFrame) {
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  std::unique_ptr<Lab> lab = info->create();
+  std::string error;
+  ASSERT_TRUE(lab->loadScene(curated("mid_06_refit_drift.json"), error)) << error;
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  lab->keyPressed({GLFW_KEY_P, 0});
+  ASSERT_TRUE(lab->sceneRunning());
+  const std::regex panelFrame("Frame ([0-9]+): SAH cost");
+  for (int uiFrame = 0; uiFrame < 4; ++uiFrame) {
+    SCOPED_TRACE("UI frame " + std::to_string(uiFrame));
+    ImGui::NewFrame();
+    ImGui::SetNextWindowSize(ImVec2(500, 3000));
+    ImGui::Begin("panel");
+    ImGui::LogToClipboard();
+    lab->drawUi();
+    ImGui::LogFinish();
+    const std::string text = ImGui::GetClipboardText();
+    ImGui::End();
+    ImGui::Render();
+    lab->update(1.0 / 60);
+    Json dump;
+    lab->dumpState(dump);  // what the view draws this UI frame
+    std::smatch match;
+    ASSERT_TRUE(std::regex_search(text, match, panelFrame)) << text;
+    EXPECT_EQ(std::stoi(match[1]), dump["cloth"]["frame"].get<int>());
+  }
 }
 
 // Both mid-phase labs grey every pair pruned before the current step (the latest 160 of them), not only the
