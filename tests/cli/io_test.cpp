@@ -41,6 +41,7 @@
 #include "io/text_io.h"
 #include "labs/continuous_lab_layout.h"
 #include "labs/format.h"
+#include "labs/midphase_common.h"
 #include "render/grid.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
@@ -2232,6 +2233,42 @@ TEST(MidphaseLab, PlayingTheClothThePanelAndTheViewShowOneFrame) {
     std::smatch match;
     ASSERT_TRUE(std::regex_search(text, match, panelFrame)) << text;
     EXPECT_EQ(std::stoi(match[1]), dump["cloth"]["frame"].get<int>());
+  }
+}
+
+// The queue's list wraps between pairs, never inside one: mid_04's last step read "(A" at the end of a line and
+// "561, B 49)" at the start of the next.
+TEST(MidphaseLab, TheQueueListNeverBreaksAPair) {
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  std::unique_ptr<Lab> lab = info->create();
+  std::string error;
+  ASSERT_TRUE(lab->loadScene(curated("mid_04_budget_partial_answer.json"), error)) << error;
+  Json dump;
+  lab->dumpState(dump);
+  const auto waiting = dump["at_step"]["waiting"].get<std::vector<std::array<int, 2>>>();
+  ASSERT_GT(waiting.size(), 6u);
+  for (const float width : {180.0f, 230.0f, 290.0f, 350.0f}) {
+    SCOPED_TRACE("panel width " + std::to_string(width));
+    test::HeadlessImGui imgui(ImVec2(1600, 1000));
+    ImGui::NewFrame();
+    ImGui::SetNextWindowSize(ImVec2(width, 800));
+    ImGui::Begin("panel");
+    ImGui::LogToClipboard();
+    midphase_common::drawWaitingPairs(waiting, true, 6);
+    ImGui::LogFinish();
+    const std::string text = ImGui::GetClipboardText();
+    ImGui::End();
+    ImGui::Render();
+    std::istringstream lines(text);
+    std::string line;
+    int count = 0;
+    while (std::getline(lines, line)) {
+      ++count;
+      EXPECT_EQ(std::count(line.begin(), line.end(), '('), std::count(line.begin(), line.end(), ')')) << text;
+    }
+    EXPECT_GT(count, 2) << text;
+    EXPECT_NE(text.find("and " + std::to_string(waiting.size() - 6) + " more"), std::string::npos) << text;
   }
 }
 
