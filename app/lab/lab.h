@@ -44,6 +44,7 @@ class Lab {
   virtual ~Lab() = default;
 
   // [SECTION] Frame
+  // Once a frame, before the panel (drawUi) and the views (draw), which both show the state it leaves.
   virtual void update(double /*seconds*/) {}
   // The lab's ImGui widgets, drawn inside the shell's side panel (inspector, readouts, options).
   virtual void drawUi() {}

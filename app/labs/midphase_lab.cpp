@@ -210,7 +210,6 @@ class MidphaseLab final : public Lab {
   int drawDepth_ = 2;
   bool showTrees_ = true;
   bool playing_ = false;
-  bool advancedByPanel_ = false;  // drawUi advanced this UI frame's frame; the update after it does not
   int step_ = 0;
   PlotState sahPlot_{};
   // Derived.
@@ -598,12 +597,9 @@ void MidphaseLab::draw(const DrawContext& context) {
 
 // [SECTION] Timeline, keys, bounds
 
-// Playing advances one frame per UI frame. The shell draws the panel, then updates, then draws the view: so the
-// panel advances the frame itself before it shows it, and update (which follows) leaves it; without a panel (no
-// window, or a test) update advances. Either way the panel and the view show the same frame.
+// Playing advances one frame per UI frame (before the panel and the view show it: Lab::update).
 void MidphaseLab::update(double) {
-  const bool advanced = std::exchange(advancedByPanel_, false);
-  if (playing_ && cloth() && !advanced) setFrame((frame_ + 1) % kClothFrames);
+  if (playing_ && cloth()) setFrame((frame_ + 1) % kClothFrames);
 }
 
 void MidphaseLab::keyPressed(const KeyPress& press) {
@@ -917,10 +913,6 @@ void MidphaseLab::drawClothPanel() {
 }
 
 void MidphaseLab::drawUi() {
-  if (playing_ && cloth()) {
-    setFrame((frame_ + 1) % kClothFrames);
-    advancedByPanel_ = true;
-  }
   textWrapped("Two meshes, a bounding volume hierarchy over each, and the traversal that descends both trees "
               "together: the timeline steps every node pair, BV test and triangle test. Left-drag orbits.");
   // The step first, so its narration shows beside the picture on a 1280x720 window; the controls follow.

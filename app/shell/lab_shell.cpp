@@ -403,6 +403,9 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   const float timelineHeight = ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().WindowPadding.y;
   const float bodyHeight = screen->WorkSize.y - timelineHeight;
   panelRects_ = {ScreenRect{0, top, panelWidth, bodyHeight}, ScreenRect{0, top + bodyHeight, screen->WorkSize.x, timelineHeight}};
+  // The lab advances before anything shows it, so the panel and the views show the same state (drawn after the
+  // panel, a playing simulation's panel read one frame behind its view: mid_06 "frame 113" beside "frame 114").
+  lab_->update(seconds);
   drawSidePanel(top, panelWidth, bodyHeight);
   drawTimelineBar(top + bodyHeight, screen->WorkSize.x, timelineHeight);
 
@@ -419,7 +422,6 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
     lab_->keyPressed(press);
     labTookKeys = true;
   }
-  lab_->update(seconds);
   followViews(seconds);
   plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); });
   drawCanvas(framebufferWidth, framebufferHeight);

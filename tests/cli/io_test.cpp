@@ -2218,6 +2218,8 @@ TEST(MidphaseLab, PlayingTheClothThePanelAndTheViewShowOneFrame) {
   const std::regex panelFrame("Frame ([0-9]+): SAH cost");
   for (int uiFrame = 0; uiFrame < 4; ++uiFrame) {
     SCOPED_TRACE("UI frame " + std::to_string(uiFrame));
+    // In the shell's order (LabShell::frame): update, then the panel, then the view.
+    lab->update(1.0 / 60);
     ImGui::NewFrame();
     ImGui::SetNextWindowSize(ImVec2(500, 3000));
     ImGui::Begin("panel");
@@ -2227,7 +2229,6 @@ TEST(MidphaseLab, PlayingTheClothThePanelAndTheViewShowOneFrame) {
     const std::string text = ImGui::GetClipboardText();
     ImGui::End();
     ImGui::Render();
-    lab->update(1.0 / 60);
     Json dump;
     lab->dumpState(dump);  // what the view draws this UI frame
     std::smatch match;
