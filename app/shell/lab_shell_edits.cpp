@@ -8,7 +8,11 @@
 // [SECTION] Edit menu, clipboard and export
 #include <algorithm>
 #include <cmath>
+#include <cctype>
 #include <exception>
+#include <set>
+#include <string_view>
+#include <utility>
 #include <string>
 #include <variant>
 #include <vector>
@@ -147,11 +151,34 @@ bool sameUpToRounding(const Json& a, const Json& b) {
   return a == b;
 }
 
+// The lowercase words of a text (letters and digits): "Switch the build to Binned SAH (key 2)" -> switch, the, ...
+std::set<std::string> wordsOf(std::string_view text) {
+  std::set<std::string> words;
+  std::string word;
+  for (const char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (!word.empty()) {
+      words.insert(std::exchange(word, {}));
+    }
+  }
+  if (!word.empty()) words.insert(word);
+  return words;
+}
+
+// Whether the lesson names a setting: every word of its name ("largest_first", "sat-lite", "sah") is in it.
+bool lessonNames(const std::set<std::string>& lessonWords, std::string_view name) {
+  const std::set<std::string> words = wordsOf(name);
+  return !words.empty() && std::includes(lessonWords.begin(), lessonWords.end(), words.begin(), words.end());
+}
+
 // What differs between two snapshots' scenes (snapshotOf's JSON), in words: "moved B", "changed A and moved B",
 // "switched the algorithm to epa", "changed the scene" when only the lab's own state differs; "" when nothing does.
-// The scalar the core runs in is a way of looking at the same scene, not a change to it: a lesson stays current
-// (scene 08's lesson asks for float), though the choice is still an edit that undo walks and a save keeps.
-std::string describeChanges(const std::string& before, const std::string& after) {
+// Some changes are a way of looking at the same scene, not a change to it, and keep a lesson current (though each
+// is still an edit that undo walks and a save keeps): the scalar the core runs in (scene 08's lesson asks for
+// float), and what the lesson itself invites: an algorithm it names ("Switch the build to Binned SAH") or a
+// setting of the lab's whose name it uses ("turn Largest pair first off", "Slide the budget", "at frame 36").
+std::string describeChanges(const std::string& before, const std::string& after, std::string_view lesson) {
   Json from;
   Json to;
   try {
@@ -160,9 +187,25 @@ std::string describeChanges(const std::string& before, const std::string& after)
   } catch (const std::exception&) {
     return "changed the scene";
   }
-  for (Json* scene : {&from, &to}) {
-    if (const auto state = scene->find("lab_state"); state != scene->end() && state->is_object()) state->erase("scalar");
+  const std::set<std::string> lessonWords = wordsOf(lesson);
+  Json& fromState = from["lab_state"];
+  Json& toState = to["lab_state"];
+  if (fromState.is_null()) fromState = Json::object();
+  if (toState.is_null()) toState = Json::object();
+  if (fromState.is_object() && toState.is_object()) {
+    std::set<std::string> invited = {"scalar"};
+    for (const Json* state : {&fromState, &toState}) {
+      for (const auto& [key, value] : state->items()) {
+        const Json* other = state == &fromState ? &toState : &fromState;
+        if ((!other->contains(key) || (*other)[key] != value) && lessonNames(lessonWords, key)) invited.insert(key);
+      }
+    }
+    for (const std::string& key : invited) {
+      fromState.erase(key);
+      toState.erase(key);
+    }
   }
+  if (lessonNames(lessonWords, to.value("algorithm", std::string()))) from["algorithm"] = to.value("algorithm", std::string());
   std::vector<std::string> parts;
   const Json& fromShapes = from.contains("shapes") ? from["shapes"] : Json::array();
   const Json& toShapes = to.contains("shapes") ? to["shapes"] : Json::array();
@@ -199,7 +242,8 @@ std::string describeChanges(const std::string& before, const std::string& after)
 const std::string& LabShell::lessonChanges() const {
   if (lessonRevision_ != history_.revision()) {
     lessonRevision_ = history_.revision();
-    lessonChanges_ = history_.unsaved() ? describeChanges(history_.saved().scene, history_.current().scene) : "";
+    lessonChanges_ =
+        history_.unsaved() ? describeChanges(history_.saved().scene, history_.current().scene, sceneInfo_.lesson) : "";
   }
   return lessonChanges_;
 }

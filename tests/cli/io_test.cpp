@@ -679,6 +679,27 @@ class KeptWork : public SceneFiles {
 constexpr const char* kPastedPair =
     R"({"a": {"type": "circle", "radius": 1, "position": [0, 0]}, "b": {"type": "box", "half_extents": [0.5, 0.5], "position": [1.25, 0]}})";
 
+// A lesson that invites a change keeps current when it is made: mid2_01 says "Switch the build to Binned SAH (key 2)"
+// (it dimmed, saying "you have switched the algorithm to sah since"); moving B still dims it.
+TEST_F(KeptWork, DoingWhatTheLessonSaysKeepsItCurrent) {
+  std::string error;
+  const fs::path path = fs::path(COLLISION_LAB_ASSET_DIR) / "scenes" / "mid2_01_sah_vs_median.json";
+  ASSERT_TRUE(shell_.openScene(path.string(), error)) << error;
+  ASSERT_TRUE(state()["lesson"]["current"].get<bool>());
+  shell_.currentLab()->keyPressed({GLFW_KEY_2, 0});
+  shell_.commitEdit();
+  Json now = state();
+  ASSERT_EQ(now["build"], "sah") << now;
+  EXPECT_TRUE(now["lesson"]["current"].get<bool>()) << now["lesson"];
+  Scene moved;
+  shell_.currentLab()->saveScene(moved);
+  moved.labState["position_b"] = Json::array({2.5, -1.0});
+  ASSERT_TRUE(shell_.currentLab()->loadScene(moved, error)) << error;
+  shell_.commitEdit();
+  now = state();
+  EXPECT_FALSE(now["lesson"]["current"].get<bool>()) << now["lesson"];
+}
+
 // Scene 08's lesson says to switch to float: doing so keeps the lesson current (the scalar is a way of looking at
 // the scene), while the choice is still an edit that undo walks and the title marks unsaved.
 TEST_F(KeptWork, SwitchingToFloatKeepsTheLessonCurrent) {
