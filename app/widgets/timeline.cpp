@@ -87,13 +87,18 @@ bool drawTimeline(int& step, int count, TimelinePlayback& playback) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed (at the top, the whole run in 10 s or less)");
   ImGui::SameLine();
 
-  int scrub = empty ? 0 : step + 1;  // people count steps from 1
-  char format[48];
-  std::snprintf(format, sizeof format, empty ? "no steps" : "step %%d of %d", count);
-  ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::SliderInt("##step", &scrub, empty ? 0 : 1, std::max(count, 1), format)) {
-    playback.playing = false;
-    changed |= goTo(step, count, scrub - 1);
+  if (empty) {
+    // An empty bar: a slider over [0, 1] drew its grab across half the width, which read as half way through.
+    ImGui::ProgressBar(0.0f, ImVec2(-1.0f, 0.0f), "no steps");
+  } else {
+    int scrub = step + 1;  // people count steps from 1
+    char format[48];
+    std::snprintf(format, sizeof format, "step %%d of %d", count);
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::SliderInt("##step", &scrub, 1, count, format)) {
+      playback.playing = false;
+      changed |= goTo(step, count, scrub - 1);
+    }
   }
   ImGui::EndDisabled();
   return changed;
