@@ -2225,14 +2225,13 @@ TEST(MidphaseLab, RefitDriftsPastTheThresholdAndThePolicyRebuilds) {
   EXPECT_NE(dump["at_step"]["narration"].get<std::string>().find("overlapping triangle pairs"), std::string::npos);
 }
 
-// mid_06 playing (P), in the shell's order each UI frame (the panel, then update, then the view): the panel's
+// mid_06 playing (P), in the shell's order each UI frame (update, then the panel, then the view): the panel's
 // frame is the frame the view then draws. The panel said "frame 113" while the view's legend said "frame 114".
 TEST(MidphaseLab, PlayingTheClothThePanelAndTheViewShowOneFrame) {
   const LabInfo* info = findLab("Mid phase");
   ASSERT_NE(info, nullptr);
-  std::unique_ptr<Lab> lab = info->create();
-  std::string error;
-  ASSERT_TRUE(lab->loadScene(curated("mid_06_refit_drift.json"), error)) << error;
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("mid_06_refit_drift.json"));
+  ASSERT_NE(lab, nullptr);
   test::HeadlessImGui imgui(ImVec2(1600, 1000));
   lab->keyPressed({GLFW_KEY_P, 0});
   ASSERT_TRUE(lab->sceneRunning());
@@ -2263,9 +2262,8 @@ TEST(MidphaseLab, PlayingTheClothThePanelAndTheViewShowOneFrame) {
 TEST(MidphaseLab, TheQueueListNeverBreaksAPair) {
   const LabInfo* info = findLab("Mid phase");
   ASSERT_NE(info, nullptr);
-  std::unique_ptr<Lab> lab = info->create();
-  std::string error;
-  ASSERT_TRUE(lab->loadScene(curated("mid_04_budget_partial_answer.json"), error)) << error;
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("mid_04_budget_partial_answer.json"));
+  ASSERT_NE(lab, nullptr);
   Json dump;
   lab->dumpState(dump);
   const auto waiting = dump["at_step"]["waiting"].get<std::vector<std::array<int, 2>>>();
@@ -2371,7 +2369,6 @@ TEST(MidphaseLab, TheQueueAtTheBudgetsStepIsThePairsLeftUndescended) {
   }
 }
 
-
 // Only the latest 160 pruned pairs are greyed: once more were pruned the legend says so ("the last 160 pairs pruned
 // before this step: faint grey (of 241)"), and says the plain line otherwise; in both labs.
 TEST(MidphaseLab, ThePrunedLegendSaysWhenOnlyTheLatestAreGreyed) {
@@ -2380,9 +2377,8 @@ TEST(MidphaseLab, ThePrunedLegendSaysWhenOnlyTheLatestAreGreyed) {
     const Scene scene = curated(name);
     const LabInfo* info = findLab(scene.lab);
     ASSERT_NE(info, nullptr);
-    std::unique_ptr<Lab> lab = info->create();
-    std::string error;
-    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    const std::unique_ptr<Lab> lab = openScene(*info, scene);
+    ASSERT_NE(lab, nullptr);
     const bool planar = scene.lab == "Mid phase 2D";
     int prunedBefore = 0;
     int capped = 0;
