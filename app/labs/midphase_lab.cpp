@@ -927,6 +927,9 @@ void MidphaseLab::drawUi() {
   textWrapped("%s", narrate(step_).c_str());
   ImGui::PopStyleColor();
   if (!trace_.steps.empty()) common::drawWaitingPairs(waitingAt(step_), budget_ > 0, 6);
+  // The cloth's frames and its cost plot next, above the mesh choices: the plot is what mid_06's lesson is about, and
+  // under them it fell below the panel's fold at 1600x1000.
+  if (cloth()) drawClothPanel();
   ImGui::Spacing();
   ImGui::TextDisabled("MESHES");
   bool changed = false;
@@ -943,7 +946,6 @@ void MidphaseLab::drawUi() {
     playing_ = playing_ && cloth();
     rebuild();
   }
-  if (cloth()) drawClothPanel();
   ImGui::TextDisabled("B'S POSE  (turns in degrees: x, y, z)");
   bool moved = ImGui::SliderFloat3("Position", position_.data(), static_cast<float>(-kMaxOffset), static_cast<float>(kMaxOffset), "%.2f",
                                    ImGuiSliderFlags_AlwaysClamp);
