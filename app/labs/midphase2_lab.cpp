@@ -218,7 +218,7 @@ class Midphase2Lab final : public Lab {
   std::array<collide::Recorder<BuildEvent>, 2> builds_;
   std::array<std::string, 2> errors_;  // a decomposition's refusal
   std::string refusal_;                // the last vertex move refused, with the edges named
-  int deepest_ = 0;
+  std::array<collide::BvhStats, 2> treeStats_{};  // A's and B's, worked out once per build
   collide::Recorder<collide::MidphaseEvent> trace_;
   collide::MidphaseResult<double> result_;
   std::vector<StepRef> steps_;
@@ -244,7 +244,7 @@ void Midphase2Lab::rebuild() {
     }
     trees_[t] = collide::buildPartTree(std::move(parts), options, builds_[t]);
   }
-  deepest_ = std::max(collide::bvhStats(trees_[0].tree).depth, collide::bvhStats(trees_[1].tree).depth);
+  treeStats_ = {collide::bvhStats(trees_[0].tree), collide::bvhStats(trees_[1].tree)};
   retrace();
 }
 
@@ -269,10 +269,9 @@ common::Tally Midphase2Lab::tallyAt(int step) const {
 }
 
 std::vector<std::array<int, 2>> Midphase2Lab::waitingAt(int index) const {
-  // The traversal's priority: the two nodes' box perimeters summed.
   const auto priority = [this](int a, int b) {
-    return collide::surfaceMeasure(trees_[0].tree.nodes[static_cast<std::size_t>(a)].box) +
-           collide::surfaceMeasure(trees_[1].tree.nodes[static_cast<std::size_t>(b)].box);
+    return collide::largestFirstPriority(trees_[0].tree.nodes[static_cast<std::size_t>(a)].box,
+                                         trees_[1].tree.nodes[static_cast<std::size_t>(b)].box);
   };
   return common::waitingPairs(trace_.steps, index, budget_ > 0, largestFirst_, priority);
 }
@@ -1005,7 +1004,7 @@ void Midphase2Lab::dumpState(Json& out) const {
   common::dumpTraversal(out, budget_, largestFirst_, result_, step_, stepCount());
   out["build_steps"] = {builds_[0].steps.size(), builds_[1].steps.size()};
   for (int t = 0; t < 2; ++t) {
-    const collide::BvhStats stats = collide::bvhStats(trees_[static_cast<std::size_t>(t)].tree);
+    const collide::BvhStats& stats = treeStats_[static_cast<std::size_t>(t)];
     int shared = 0;
     for (const auto& event : builds_[static_cast<std::size_t>(t)].steps) {
       if (const auto* morton = std::get_if<collide::BvhMortonStep>(&event)) {
@@ -1117,9 +1116,9 @@ void Midphase2Lab::drawUi() {
   changed |= ImGui::SliderInt("Leaf size", &leafSize_, 1, kMaxLeafSize, leafSize_ == 1 ? "at most %d part" : "at most %d parts", ImGuiSliderFlags_AlwaysClamp);
   ImGui::EndDisabled();
   if (changed) rebuild();
-  common::treeViewControls(showTrees_, drawDepth_, deepest_, "boxes");
+  common::treeViewControls(showTrees_, drawDepth_, std::max(treeStats_[0].depth, treeStats_[1].depth), "boxes");
   for (int t = 0; t < 2; ++t) {
-    const collide::BvhStats stats = collide::bvhStats(trees_[static_cast<std::size_t>(t)].tree);
+    const collide::BvhStats& stats = treeStats_[static_cast<std::size_t>(t)];
     ImGui::TextUnformatted(common::treeSummary(t == 0 ? "A" : "B", trees_[static_cast<std::size_t>(t)].parts.size(), "parts", stats).c_str());
   }
   ImGui::TextDisabled("TRAVERSAL");

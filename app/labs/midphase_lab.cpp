@@ -219,7 +219,7 @@ class MidphaseLab final : public Lab {
   MeshTopology topologyA_, topologyB_;  // once per rebuild (A's once per cloth frame: its creases move)
   Bvh treeA_, treeB_;          // treeA_: the cloth's policy tree at this frame
   std::vector<collide::OrientedBox<double>> obbsA_, obbsB_;  // mesh-frame boxes (OBB trees)
-  int deepestLeaf_ = 0;                                       // of the two trees: the depth slider's end
+  std::array<collide::BvhStats, 2> treeStats_{};              // A's and B's, worked out once per trace
   collide::Recorder<collide::MidphaseEvent> trace_;
   collide::MidphaseResult<double> result_;
   common::TraversalSteps steps_;
@@ -390,16 +390,15 @@ void MidphaseLab::retrace() {
     }
   }
   message_ = result_.status == collide::Status::InvalidInput ? "the traversal refused its input (an invalid pose or tree)" : "";
-  deepestLeaf_ = std::max(collide::bvhStats(treeA_).depth, collide::bvhStats(treeB_).depth);  // the cloth's tree changes
+  treeStats_ = {collide::bvhStats(treeA_), collide::bvhStats(treeB_)};  // the cloth's tree changes with the frame
   steps_.read(trace_.steps);
   step_ = std::max(0, stepCount() - 1);
 }
 
 std::vector<std::array<int, 2>> MidphaseLab::waitingAt(int step) const {
-  // The traversal's priority: the two nodes' box surface areas summed.
   const auto priority = [this](int a, int b) {
-    return collide::surfaceMeasure(treeA_.nodes[static_cast<std::size_t>(a)].box) +
-           collide::surfaceMeasure(treeB_.nodes[static_cast<std::size_t>(b)].box);
+    return collide::largestFirstPriority(treeA_.nodes[static_cast<std::size_t>(a)].box,
+                                         treeB_.nodes[static_cast<std::size_t>(b)].box);
   };
   return common::waitingPairs(trace_.steps, step, budget_ > 0, largestFirst_, priority);
 }
@@ -734,7 +733,7 @@ void MidphaseLab::dumpState(Json& out) const {
   out["sat_lite_false_positives"] = result_.liteFalsePositives;
   out["undescended_pairs"] = result_.frontier.size();
   for (const bool treeB : {false, true}) {
-    const collide::BvhStats stats = collide::bvhStats(treeB ? treeB_ : treeA_);
+    const collide::BvhStats& stats = treeStats_[treeB ? 1 : 0];
     out[treeB ? "tree_b" : "tree_a"] = {{"triangles", (treeB ? b_ : a_).triangles.size()},
                                         {"nodes", stats.nodes},
                                         {"depth", stats.depth},
@@ -958,7 +957,7 @@ void MidphaseLab::drawUi() {
                             ImGuiSliderFlags_AlwaysClamp);
   if (budget_ > 0) moved |= ImGui::Checkbox("Largest pair first (else level by level)", &largestFirst_);
   if (moved) retrace();
-  common::treeViewControls(showTrees_, drawDepth_, deepestLeaf_, "volumes");
+  common::treeViewControls(showTrees_, drawDepth_, std::max(treeStats_[0].depth, treeStats_[1].depth), "volumes");
 
   ImGui::Spacing();
   ImGui::TextDisabled("WHOLE TRAVERSAL");
@@ -966,8 +965,8 @@ void MidphaseLab::drawUi() {
               result_.primitiveTests, result_.pairs.size());
   // Each tree's SAH cost (the expected cost of a query through it), as the 2D lab shows it: the lessons quote it.
   for (const bool treeB : {false, true}) {
-    const collide::BvhStats stats = collide::bvhStats(treeB ? treeB_ : treeA_);
-    textWrapped("%s", common::treeSummary(treeB ? "B" : "A", (treeB ? b_ : a_).triangles.size(), "triangles", stats).c_str());
+    textWrapped("%s", common::treeSummary(treeB ? "B" : "A", (treeB ? b_ : a_).triangles.size(), "triangles",
+                                          treeStats_[treeB ? 1 : 0]).c_str());
   }
   if (!message_.empty()) ImGui::TextColored(toImVec4(palette::kHit), "%s", message_.c_str());
 }

@@ -247,7 +247,7 @@ template <class Collider>
 
 // The result of the whole run, the same block in the plane and in space: the verdict, the measure (distance, gap or
 // depth) and normal, the witness points a programmer compares with their own engine's, the counts (EPA's after
-// GJK's), the status and the stop; a refusal in red. Numbers with 6 significant digits, vectors with 5.
+// GJK's), the status and the stop; a refusal in red. Numbers with 6 significant digits, vectors as formatVector.
 template <class V>
 void drawQueryResult(const collide::QueryResultOf<V>& r) {
   ImGui::TextDisabled("RESULT");
@@ -257,26 +257,16 @@ void drawQueryResult(const collide::QueryResultOf<V>& r) {
     ImGui::PopStyleColor();
     return;
   }
-  const auto vector = [](const V& v) {
-    std::string text("(");  // appended, not "(" + ...: GCC 12 warns on that (-Wrestrict, a false positive)
-    text += formatWith("%.5g", v.x);
-    text += ", ";
-    text += formatWith("%.5g", v.y);
-    if constexpr (collide::kDimension<V> == 3) {
-      text += ", ";
-      text += formatWith("%.5g", v.z);
-    }
-    return text + ")";
-  };
   const Color verdict = r.hit ? palette::kHit : palette::kSeparated;
   ImGui::TextColored(toImVec4(verdict), "%s", r.hit ? "HIT" : "NO HIT");
   if (r.faceAxesFooled.value_or(false)) ImGui::TextColored(toImVec4(palette::kFalsePositive), "a false hit: an edge x edge axis separates them");
   if (r.distance) ImGui::Text("distance    %s", formatWith("%.6g", *r.distance).c_str());
   if (r.separation) ImGui::Text("gap         %s", formatWith("%.6g", *r.separation).c_str());
   if (r.depth) ImGui::Text("depth       %s", formatWith("%.6g", *r.depth).c_str());
-  if (r.normal) ImGui::Text("normal      %s", vector(*r.normal).c_str());
-  if (r.pointA) ImGui::Text("point on A  %s", vector(*r.pointA).c_str());
-  if (r.pointB) ImGui::Text("point on B  %s", vector(*r.pointB).c_str());
+  // formatVector: near 1e6 a point keeps its whole part ("%.5g" wrote every coordinate there as "1e+06").
+  if (r.normal) ImGui::Text("normal      %s", formatVector(*r.normal).c_str());
+  if (r.pointA) ImGui::Text("point on A  %s", formatVector(*r.pointA).c_str());
+  if (r.pointB) ImGui::Text("point on B  %s", formatVector(*r.pointB).c_str());
   if (r.gjkIterations) {
     // EPA after GJK: both counts; EPA's alone read "0 iterations" beside a timeline of GJK steps when apart.
     ImGui::Text("GJK iters   %d", *r.gjkIterations);

@@ -7,13 +7,13 @@
 // [SECTION] Unsaved changes: quitting and opening over them
 // [SECTION] Edit menu, clipboard and export
 #include <algorithm>
-#include <cmath>
 #include <cctype>
+#include <cmath>
 #include <exception>
 #include <set>
+#include <string>
 #include <string_view>
 #include <utility>
-#include <string>
 #include <variant>
 #include <vector>
 

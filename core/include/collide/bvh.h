@@ -468,6 +468,13 @@ template <Scalar S>
 
 // [SECTION] Tree versus tree
 
+// The budgeted largest-first queue's priority of a node pair: the two boxes' surface measures summed, so the
+// coarsest pair comes out next. The labs order their picture of the queue by the same number.
+template <Scalar S, int Dim>
+[[nodiscard]] constexpr S largestFirstPriority(const Bounds<S, Dim>& boxA, const Bounds<S, Dim>& boxB) {
+  return surfaceMeasure(boxA) + surfaceMeasure(boxB);
+}
+
 namespace detail {
 
 // The simultaneous descent every tree-versus-tree query shares, in space and in the plane: depth-first on a stack
@@ -543,7 +550,7 @@ class Descent {
     std::deque<Entry> queue;
     int pushed = 0;
     const auto push = [&](const Pair& pair) {
-      const S priority = options_.largestFirst ? surfaceMeasure(nodesA_[pair.a].box) + surfaceMeasure(nodesB_[pair.b].box) : S(0);
+      const S priority = options_.largestFirst ? largestFirstPriority(nodesA_[pair.a].box, nodesB_[pair.b].box) : S(0);
       queue.push_back({pair, priority, pushed++});
       if (options_.largestFirst) std::push_heap(queue.begin(), queue.end(), before);
     };
