@@ -25,12 +25,12 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import read_png, pixel, find_window, press, xdotool, quit_app, run_app, start_app  # noqa: E402
+from lab_driver import (fresh_directory, read_png, pixel, find_window, press, xdotool, quit_app, run_app,  # noqa: E402
+                        start_app)
 
 WIDTH, HEIGHT = 1600, 1000
 GREEN, ORANGE, YELLOW, RED = (0x5f, 0xd6, 0x8a), (0xff, 0xa9, 0x4a), (0xf5, 0xd5, 0x47), (0xff, 0x5c, 0x5c)
@@ -160,7 +160,7 @@ def run_window(args, scene, seconds, action=None):
     if os.path.exists(dump):
         os.remove(dump)
     # Fresh settings that open the window at 1600x1000.
-    home = tempfile.mkdtemp(prefix="broad_phase_home_")
+    home = fresh_directory(args.out, "home_" + scene[:-5])
     config = os.path.join(home, "config")
     os.makedirs(os.path.join(config, "collision-lab"))
     with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:

@@ -18,12 +18,11 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import (read_png, pixel, count_near, differing, xdotool, press, find_window, quit_app, drag,  # noqa: E402
-                        run_app, start_app)
+from lab_driver import (fresh_directory, read_png, pixel, count_near, differing, xdotool, press,  # noqa: E402
+                        find_window, quit_app, drag, run_app, start_app)
 
 WIDTH, HEIGHT = 1600, 1000
 
@@ -106,7 +105,7 @@ def shape_centres(args, scene_name):
 def run_drag(args, scene_name, moves, settle):
     """Opens scene_name, drags B onto A in `moves` steps, presses Right twice, quits; returns the dump."""
     centres = shape_centres(args, scene_name)
-    home = tempfile.mkdtemp(prefix="narrow_phase_home_")
+    home = fresh_directory(args.out, "home_" + scene_name.replace(".json", ""))
     dump_path = os.path.join(args.out, f"dump_{scene_name.replace('.json', '')}.json")
     if os.path.exists(dump_path):
         os.remove(dump_path)
