@@ -283,7 +283,13 @@ std::vector<LegendRow> BroadPhase3Lab::legendRows() const {
       add(palette::kAccent, "line: a candidate pair this event made");
     }
   }
-  if (algorithm_ == Algorithm::Grid) add(palette::kSeparated.withAlpha(0.35f), "grid cell in use");
+  if (algorithm_ == Algorithm::Grid) {
+    add(palette::kSeparated.withAlpha(0.35f), "grid cell in use");
+    if (stepping()) {
+      add(palette::kAccent, "this step's cell; thick: the box going in, or the pair tested, boxes overlap");
+      add(palette::kTextDim, "thick: this step's pair tested, boxes apart");
+    }
+  }
   if (algorithm_ == Algorithm::Bvh) {
     rows.push_back({Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ..."});
     if (stepping()) {
@@ -339,7 +345,7 @@ void BroadPhase3Lab::drawSweep(Renderer3D& renderer, const SweepReplayOf<3>& rep
     renderer.line(centreOf(boxes_[pair.first]), centreOf(boxes_[pair.second]), palette::kAccent, {2.5f, 0, 0, true});
 }
 
-// The stepped grid or tree event: the cell a box goes into, or the two tree nodes being tested.
+// The stepped grid or tree event: the cell a box goes into, the pair a cell tests, or the two tree nodes tested.
 void BroadPhase3Lab::drawOtherEvent(Renderer3D& renderer) const {
   const Event& event = events_.steps[static_cast<std::size_t>(step_)];
   if (const auto* insert = std::get_if<collide::GridInsert<3>>(&event)) {
@@ -348,6 +354,17 @@ void BroadPhase3Lab::drawOtherEvent(Renderer3D& renderer) const {
     const Box3 box{{c[0] * cell, c[1] * cell, c[2] * cell}, {(c[0] + 1) * cell, (c[1] + 1) * cell, (c[2] + 1) * cell}};
     wireBox(renderer, box, palette::kAccent, 2.5f);
     if (insert->id < boxes_.size()) wireBox(renderer, boxes_[insert->id], palette::kAccent, 2.5f);
+  } else if (const auto* test = std::get_if<collide::GridTest<3>>(&event)) {
+    // The cell that tests the pair, and the two boxes: yellow when they overlap, grey when apart.
+    if (!test->oversize) {
+      const double cell = std::get<Grid>(broadPhase_).cellSize();
+      const auto& c = test->cell;
+      const Box3 box{{c[0] * cell, c[1] * cell, c[2] * cell}, {(c[0] + 1) * cell, (c[1] + 1) * cell, (c[2] + 1) * cell}};
+      wireBox(renderer, box, palette::kAccent, 2.5f);
+    }
+    for (const ProxyId id : {test->a, test->b}) {
+      if (id < boxes_.size()) wireBox(renderer, boxes_[id], test->overlap ? palette::kAccent : palette::kTextDim, 3.0f);
+    }
   } else if (const auto* visit = std::get_if<collide::TreeVisit>(&event)) {
     const auto& nodes = std::get<Tree>(broadPhase_).nodes();
     const Color color = visit->overlap ? palette::kAccent : palette::kTextDim;

@@ -69,6 +69,16 @@ template <int Dim>
                                        const std::vector<collide::BroadPhaseEvent<double, Dim>>& events, int index,
                                        const std::vector<collide::Bounds<double, Dim>>& boxes);
 
+// The event's kind in two words ("grid insert", "grid test", "tree visit", ...), for the state dump.
+template <int Dim>
+[[nodiscard]] inline std::string eventKind(const collide::BroadPhaseEvent<double, Dim>& event) {
+  static constexpr std::array<const char*, 9> kKinds = {"sap swap",      "sap resort",    "sap enter",
+                                                        "sap leave",     "sap axis pairs", "grid insert",
+                                                        "grid oversize", "grid test",     "tree visit"};
+  static_assert(std::variant_size_v<collide::BroadPhaseEvent<double, Dim>> == kKinds.size());
+  return kKinds[event.index()];
+}
+
 // The scene's controls both labs show: the count (with presets from 24 to 100k), the motion and the spacing.
 // Returns true when the scene must be regenerated (a preset, a motion, or a slider let go).
 bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& spacing, const char* floorLabel);

@@ -57,6 +57,16 @@ bool visibleBox(const Box& box, const WorldBounds& visible) {
          box.min[1] <= visible.max.y;
 }
 
+template <int Dim>
+std::string cellName(const std::array<std::int64_t, Dim>& cell) {
+  std::string text = "(";
+  for (int k = 0; k < Dim; ++k) {
+    if (k > 0) text += ", ";
+    text += std::to_string(cell[static_cast<std::size_t>(k)]);
+  }
+  return text + ")";
+}
+
 // Objects beyond these counts are drawn as outlines, then as points, so 100,000 stay interactive.
 constexpr std::size_t kFillLimit = 3000;
 constexpr std::size_t kOutlineLimit = 25000;
@@ -172,18 +182,26 @@ std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<col
                     pairList(stage->kept).c_str(), stage->rejected.size(), pairList(stage->rejected, 4).c_str());
     }
   } else if (const auto* insert = std::get_if<collide::GridInsert<Dim>>(&event)) {
-    std::string cell = "(";
-    for (int k = 0; k < Dim; ++k) {
-      if (k > 0) cell += ", ";
-      cell += std::to_string(insert->cell[static_cast<std::size_t>(k)]);
-    }
-    cell += ")";
+    const std::string cell = cellName<Dim>(insert->cell);
     const std::string centre = insert->id < boxes.size() ? formatVector(boxCentre(boxes[insert->id])) : std::string("?");
-    std::snprintf(text, sizeof text, "#%u (centre %s) goes into cell %s; objects sharing a cell are tested, each pair once.",
+    std::snprintf(text, sizeof text,
+                  "#%u (centre %s) goes into cell %s. Once every object is in, objects sharing a cell are tested, "
+                  "each pair once (the later steps).",
                   insert->id, centre.c_str(), cell.c_str());
   } else if (const auto* oversize = std::get_if<collide::GridOversize>(&event)) {
     std::snprintf(text, sizeof text, "#%u spans too many cells: it is tested against every object instead.",
                   oversize->id);
+  } else if (const auto* test = std::get_if<collide::GridTest<Dim>>(&event)) {
+    const char* outcome = test->overlap ? "the boxes overlap, a pair" : "the boxes are apart, no pair";
+    if (test->oversize) {
+      std::snprintf(text, sizeof text, "Oversize #%u against #%u: %s.", test->a, test->b, outcome);
+    } else {
+      // uniform_grid.h's ownsPair: of the cells both share, only the one holding the overlap's min corner tests.
+      std::snprintf(text, sizeof text,
+                    "#%u and #%u share cell %s, the cell of the corner (max of the two boxes' mins, per axis), so "
+                    "only this of the cells they share tests them: %s.",
+                    test->a, test->b, cellName<Dim>(test->cell).c_str(), outcome);
+    }
   } else if (const auto* visit = std::get_if<collide::TreeVisit>(&event)) {
     if (visit->nodeA == visit->nodeB) {
       std::snprintf(text, sizeof text, "Node %d against itself: its two children are tested against each other.",
@@ -395,9 +413,19 @@ template std::string narrateEvent<3>(const SweepReplayOf<3>&, const std::vector<
 SweepReplay BroadPhaseLab::currentReplay() const { return replayAt(step_); }
 
 // During the sweep the known pairs are the candidates found so far on the sweep axis; once the other axis filters
-// them, the ones it keeps. The last stage keeps exactly the frame's pairs.
+// them, the ones it keeps. The last stage keeps exactly the frame's pairs. The grid's are those its tests found.
 std::vector<ProxyPair> BroadPhaseLab::pairsAtStep() const {
-  if (!stepping() || algorithm_ != Algorithm::Sap) return pairs_;
+  if (!stepping() || algorithm_ == Algorithm::Bvh) return pairs_;
+  if (algorithm_ == Algorithm::Grid) {
+    // The pairs the grid's box tests have found up to this step (none while objects go into their cells).
+    std::vector<ProxyPair> found;
+    for (int i = 0; i <= step_ && i < stepCount(); ++i) {
+      const auto* test = std::get_if<collide::GridTest<2>>(&events_.steps[static_cast<std::size_t>(i)]);
+      if (test != nullptr && test->overlap) found.push_back({std::min(test->a, test->b), std::max(test->a, test->b)});
+    }
+    std::sort(found.begin(), found.end());  // in the order of pairs_
+    return found;
+  }
   const SweepReplay replay = currentReplay();
   return replay.stagePairs != nullptr ? replay.stagePairs->kept : replay.candidates;
 }
@@ -740,6 +768,23 @@ void BroadPhaseLab::drawOtherEvent(Renderer2D& renderer) const {
     if (oversize->id < boxes.size()) {
       boxCorners(boxes[oversize->id], corners);
       renderer.polyline(corners, true, palette::kHit, {3.0f});
+    }
+  } else if (const auto* test = std::get_if<collide::GridTest<2>>(&event)) {
+    // The cell that tests the pair, and the two boxes: yellow when they overlap, grey when apart (as the tree's
+    // node pairs).
+    const Color color = test->overlap ? palette::kAccent : palette::kTextDim;
+    if (!test->oversize) {
+      const double cell = std::get<Grid>(broadPhase_).cellSize();
+      const Box box{{static_cast<double>(test->cell[0]) * cell, static_cast<double>(test->cell[1]) * cell},
+                    {static_cast<double>(test->cell[0] + 1) * cell, static_cast<double>(test->cell[1] + 1) * cell}};
+      boxCorners(box, corners);
+      renderer.convexPolygon(corners, palette::kAccent.withAlpha(0.3f));
+      renderer.polyline(corners, true, palette::kAccent, {2.5f});
+    }
+    for (const ProxyId id : {test->a, test->b}) {
+      if (id >= boxes.size()) continue;
+      boxCorners(boxes[id], corners);
+      renderer.polyline(corners, true, color, {3.0f});
     }
   } else if (const auto* visit = std::get_if<collide::TreeVisit>(&event)) {
     const auto& nodes = std::get<Tree>(broadPhase_).nodes();

@@ -477,6 +477,7 @@ void BroadPhaseLab::dumpState(Json& out) const {
                   {"cellsTouched", stats_.cellsTouched},
                   {"occupiedCells", stats_.occupiedCells},
                   {"nodesVisited", stats_.nodesVisited},
+                  {"boxTests", stats_.boxTests},
                   {"sweepAxis", stats_.axisOrder[0]},
                   {"updateMicroseconds", updateMicroseconds_}};
   const double frames = static_cast<double>(std::max<std::size_t>(timing_.frames, 1));
@@ -501,6 +502,18 @@ void BroadPhaseLab::dumpState(Json& out) const {
     Json shown = Json::array();
     for (const ProxyPair& pair : pairsAtStep()) shown.push_back({pair.first, pair.second});
     out["pairsAtStep"] = shown;
+  }
+  if (stepping()) {
+    out["event"] = {{"index", step_}, {"kind", eventKind(events_.steps[static_cast<std::size_t>(step_)])},
+                    {"narration", algorithm_ == Algorithm::Sap
+                                      ? narrateEvent(currentReplay(), events_.steps, step_, currentBoxes())
+                                      : narrateEvent<2>({}, events_.steps, step_, currentBoxes())}};
+    Json kinds = Json::object();
+    for (const Event& event : events_.steps) {
+      const std::string kind = eventKind(event);
+      kinds[kind] = kinds.value(kind, 0) + 1;
+    }
+    out["stepKinds"] = kinds;
   }
   if (stepping() && algorithm_ == Algorithm::Sap) {
     const SweepReplay replay = currentReplay();
@@ -635,8 +648,11 @@ std::vector<LegendRow> BroadPhaseLab::legendRows() const {
   const SweepReplay replay = sweepStep ? currentReplay() : SweepReplay{};
   const std::string sweepAxis(1, kAxisNames[replay.axis]);
   const bool filtered = sweepStep && replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
-  add(palette::kShapeA, sweepStep ? "object, in no pair known at this step" : "object, no pair");
-  if (!sweepStep) {
+  const bool gridStep = algorithm_ == Algorithm::Grid && stepping();
+  add(palette::kShapeA, sweepStep || gridStep ? "object, in no pair known at this step" : "object, no pair");
+  if (gridStep) {
+    add(palette::kHit.withAlpha(0.4f), "object in a pair the tests so far found");
+  } else if (!sweepStep) {
     add(palette::kHit.withAlpha(0.4f), "object in a pair");
   } else if (filtered) {
     add(palette::kHit.withAlpha(0.4f), "object in a pair still kept");
@@ -657,7 +673,13 @@ std::vector<LegendRow> BroadPhaseLab::legendRows() const {
     add(palette::kAccent, "sweep line, current event, swap");
     add(palette::kMinkowski, "active list");
   }
-  if (algorithm_ == Algorithm::Grid) add(palette::kMinkowski, "cell in use (darker: more objects)");
+  if (algorithm_ == Algorithm::Grid) {
+    add(palette::kMinkowski, "cell in use (darker: more objects)");
+    if (stepping()) {
+      add(palette::kAccent, "this step's cell; thick: the object going in, or the pair tested, boxes overlap");
+      add(palette::kTextDim, "thick: this step's pair tested, boxes apart");
+    }
+  }
   if (algorithm_ == Algorithm::Bvh) {
     rows.push_back({Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ..."});
     rows.push_back({Kind::Note, {}, "dashed: a leaf's fat box, in its depth's colour"});

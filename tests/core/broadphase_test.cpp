@@ -562,12 +562,42 @@ TEST(BroadPhaseTrace, GridAndTreeEvents) {
   Recorder<BroadPhaseEvent<double, 2>> gridRecorder;
   EXPECT_EQ(grid.update(gridRecorder), (std::vector<ProxyPair>{{0, 1}}));
   std::vector<std::tuple<ProxyId, std::int64_t, std::int64_t>> inserts;
+  std::vector<GridTest<2>> tests;
   for (const auto& step : gridRecorder.steps) {
+    if (const auto* test = std::get_if<GridTest<2>>(&step)) {
+      tests.push_back(*test);
+      continue;
+    }
+    ASSERT_TRUE(tests.empty()) << "every insertion comes before the tests";
     const auto& insert = std::get<GridInsert<2>>(step);
     inserts.emplace_back(insert.id, insert.cell[0], insert.cell[1]);
   }
   EXPECT_EQ(inserts, (std::vector<std::tuple<ProxyId, std::int64_t, std::int64_t>>{{0, 0, 0}, {0, 1, 0}, {1, 1, 0}}));
   EXPECT_EQ(grid.stats().cellsTouched, 3u);
+  // The one box test, in the cell of the overlap's min corner (1, 0), which found the pair.
+  ASSERT_EQ(tests.size(), 1u);
+  EXPECT_EQ(tests.size(), grid.stats().boxTests);
+  EXPECT_EQ(tests[0].a, 0u);
+  EXPECT_EQ(tests[0].b, 1u);
+  EXPECT_EQ(tests[0].cell, (std::array<std::int64_t, 2>{1, 0}));
+  EXPECT_FALSE(tests[0].oversize);
+  EXPECT_TRUE(tests[0].overlap);
+
+  // An oversize box is traced as one GridOversize, then a GridTest against each other proxy.
+  UniformGrid<double, 2> oversized(GridOptions<double>{.cellSize = 1, .autoCellFactor = 2, .maxCellsPerObject = 4});
+  (void)oversized.add({{0, 0}, {9, 9}});
+  (void)oversized.add({{0.25, 0.25}, {0.5, 0.5}});
+  (void)oversized.add({{20, 20}, {20.5, 20.5}});
+  Recorder<BroadPhaseEvent<double, 2>> oversizeRecorder;
+  EXPECT_EQ(oversized.update(oversizeRecorder), (std::vector<ProxyPair>{{0, 1}}));
+  std::vector<std::tuple<ProxyId, ProxyId, bool>> oversizeTests;
+  for (const auto& step : oversizeRecorder.steps) {
+    if (const auto* test = std::get_if<GridTest<2>>(&step); test && test->oversize) {
+      oversizeTests.emplace_back(test->a, test->b, test->overlap);
+    }
+  }
+  EXPECT_EQ(oversizeTests, (std::vector<std::tuple<ProxyId, ProxyId, bool>>{{0, 1, true}, {0, 2, false}}));
+  EXPECT_EQ(oversized.stats().boxTests, 2u);
 
   AabbTree<double, 2> tree;
   (void)tree.add({{0, 0}, {1, 1}});

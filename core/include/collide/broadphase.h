@@ -138,6 +138,17 @@ struct GridOversize {
   ProxyId id = kNullProxy;
 };
 
+// The grid tested two proxies' boxes: in `cell`, the one holding the min corner of their overlap (each pair once),
+// or, when `oversize`, an oversize proxy `a` against another (cell unused).
+template <int Dim>
+struct GridTest {
+  ProxyId a = kNullProxy;
+  ProxyId b = kNullProxy;
+  std::array<std::int64_t, Dim> cell{};
+  bool oversize = false;
+  bool overlap = false;
+};
+
 // The tree's self-query tested two nodes' fat boxes (nodeA == nodeB: a subtree against itself).
 struct TreeVisit {
   int nodeA = -1;
@@ -148,7 +159,7 @@ struct TreeVisit {
 // Every event of every broad phase, so one Recorder<BroadPhaseEvent<S, Dim>> records any of them.
 template <Scalar S, int Dim>
 using BroadPhaseEvent = std::variant<SapSwap<S>, SapResort, SapEnter<S>, SapLeave<S>, SapAxisPairs, GridInsert<Dim>,
-                                     GridOversize, TreeVisit>;
+                                     GridOversize, GridTest<Dim>, TreeVisit>;
 
 // [SECTION] ProxyTable
 

@@ -1,8 +1,9 @@
 // collide/uniform_grid.h: a uniform grid stored as a spatial hash (RTR collision summary 25.1.2).
 //
 // update() rebuilds the grid from the boxes: each proxy goes into every cell its box overlaps; the proxies of
-// each cell are tested pairwise. A pair that shares several cells is reported once, by the cell that holds
-// the min corner of the two boxes' overlap (that corner lies in both boxes, so both are in its cell). Cells
+// each cell are tested pairwise (traced: a GridInsert per cell entered, then a GridTest per box test). A pair
+// that shares several cells is reported once, by the cell that holds the min corner of the two boxes' overlap
+// (that corner lies in both boxes, so both are in its cell). Cells
 // live in an open-addressing hash of their integer coordinates, so the world has no bounds (RTR collision summary:
 // "spatial hashing ... an implicitly infinite grid").
 // Cell size: set by hand, or twice the mean of the boxes' largest extents, so that a typical box spans 1 or 2
@@ -71,7 +72,7 @@ class UniformGrid : public BroadPhaseBase<UniformGrid<S, Dim>, S, Dim> {
       stats_.cellSizeFallback = true;
     }
     buildTable(trace);
-    testCells();
+    testCells(trace);
     testOversize(trace);
     return this->finishUpdate();
   }
@@ -237,7 +238,8 @@ class UniformGrid : public BroadPhaseBase<UniformGrid<S, Dim>, S, Dim> {
     // The fill advanced each start to the end of its run; the runs are [end - count, end).
   }
 
-  void testCells() {
+  template <class Trace>
+  void testCells(Trace& trace) {
     for (std::size_t slot = 0; slot < slotCounts_.size(); ++slot) {
       const std::uint32_t count = slotCounts_[slot];
       if (count < 2) continue;
@@ -250,7 +252,9 @@ class UniformGrid : public BroadPhaseBase<UniformGrid<S, Dim>, S, Dim> {
           const ProxyId b = members[j];
           if (!ownsPair(cell, ranges_[a], ranges_[b])) continue;
           ++stats_.boxTests;
-          if (overlaps(boxA, proxies_.box(b))) collector_.add(a, b);
+          const bool overlap = overlaps(boxA, proxies_.box(b));
+          if constexpr (Trace::enabled) trace(GridTest<Dim>{a, b, cell, false, overlap});
+          if (overlap) collector_.add(a, b);
         }
       }
     }
@@ -274,7 +278,9 @@ class UniformGrid : public BroadPhaseBase<UniformGrid<S, Dim>, S, Dim> {
         if (other == big || !proxies_.contains(other)) continue;
         if (ranges_[other].oversize && other < big) continue;  // that pair is reported when `other` is `big`
         ++stats_.boxTests;
-        if (overlaps(bigBox, proxies_.box(other))) collector_.add(big, other);
+        const bool overlap = overlaps(bigBox, proxies_.box(other));
+        if constexpr (Trace::enabled) trace(GridTest<Dim>{big, other, {}, true, overlap});
+        if (overlap) collector_.add(big, other);
       }
     }
   }

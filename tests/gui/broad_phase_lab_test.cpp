@@ -1,0 +1,77 @@
+// The broad-phase labs (plane and space) without a window: what their steps, strips and plot series say, read from
+// --dump-state's keys and frameMetrics after loading a scene's lab_state.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "io/scene.h"
+#include "lab/lab.h"
+
+namespace lab {
+namespace {
+
+std::unique_ptr<Lab> openLab(const char* name, const char* labState, const char* algorithm) {
+  const LabInfo* info = findLab(name);
+  EXPECT_NE(info, nullptr) << name;
+  if (info == nullptr) return nullptr;
+  std::unique_ptr<Lab> lab = info->create();
+  Scene scene;
+  scene.labState = Json::parse(labState);
+  std::string error;
+  EXPECT_TRUE(lab->loadScene(scene, error)) << error;
+  EXPECT_TRUE(lab->setAlgorithm(algorithm, error)) << error;
+  lab->update(1.0 / 60.0);
+  return lab;
+}
+
+Json dump(const Lab& lab) {
+  Json state;
+  lab.dumpState(state);
+  return state;
+}
+
+// The grid's steps go on past the cell insertions to its box tests, one step per test, each naming the cell that
+// tests the pair; the pairs known at a step are those the tests so far found, all of them at the last step.
+TEST(BroadPhaseLab, GridStepsThroughItsBoxTests) {
+  for (const char* name : {"Broad phase", "Broad phase 3D"}) {
+    SCOPED_TRACE(name);
+    std::unique_ptr<Lab> lab =
+        openLab(name, R"({"count": 40, "motion": "drift", "seed": 3, "spacing": 1.4, "paused": true})", "grid");
+    ASSERT_NE(lab, nullptr);
+    Json state = dump(*lab);
+    const bool plane = std::string(name) == "Broad phase";
+    const std::size_t boxTests = plane ? state["stats"]["boxTests"].get<std::size_t>() : state["box_tests"].get<std::size_t>();
+    ASSERT_GT(boxTests, 0u);
+    int firstTest = -1;
+    int tests = 0;
+    for (int step = 0; step < lab->stepCount(); ++step) {
+      lab->setStep(step);
+      state = dump(*lab);
+      const std::string narration = plane ? state["event"]["narration"].get<std::string>()
+                                          : state["step"]["narration"].get<std::string>();
+      if (narration.find(" share cell ") == std::string::npos) continue;
+      ++tests;
+      if (firstTest < 0) firstTest = step;
+      EXPECT_NE(narration.find("the cell of the corner (max of the two boxes' mins"), std::string::npos) << narration;
+      if (plane) {
+        EXPECT_EQ(state["event"]["kind"], "grid test");
+        if (firstTest == step) {
+          EXPECT_EQ(state["pairsAtStep"].size(), narration.find(", a pair.") != std::string::npos ? 1u : 0u);
+        }
+      }
+    }
+    EXPECT_EQ(static_cast<std::size_t>(tests), boxTests);  // no oversize box here: every test is a cell's
+    ASSERT_GT(firstTest, 0);
+    if (plane) {
+      EXPECT_EQ(state["stepKinds"]["grid test"].get<std::size_t>(), boxTests);
+      EXPECT_EQ(state["pairsAtStep"], state["pairList"]);  // the last step: every pair found
+      lab->setStep(firstTest - 1);  // the last insertion: no test yet, no pair known
+      EXPECT_EQ(dump(*lab)["pairsAtStep"].size(), 0u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace lab
