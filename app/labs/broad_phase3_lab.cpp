@@ -107,6 +107,7 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   void drawSweep(Renderer3D& renderer, const SweepReplayOf<3>& replay) const;
   void drawOtherEvent(Renderer3D& renderer) const;
   void drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* replay) const;
+  [[nodiscard]] std::string stripLabel(int stage, const SweepReplayOf<3>* replay) const;
   void drawTree(Renderer3D& renderer) const;
   [[nodiscard]] std::vector<LegendRow> legendRows() const;
   void drawGridCells(Renderer3D& renderer) const;
@@ -379,11 +380,27 @@ void BroadPhase3Lab::drawOtherEvent(Renderer3D& renderer) const {
 // Under the view, one strip per axis in the order sweep and prune uses them (the sweep axis first, then the axes
 // that filter its candidates), each box's interval on that axis as a bar and its endpoints as ticks; the counts say
 // how many pairs survive each stage.
+// A strip's count: the whole frame's, as THIS FRAME gives it; mid-sweep the sweep axis's also gives the pairs
+// found so far, which the step panel lists, so the two numbers are not read as one that disagrees.
+std::string BroadPhase3Lab::stripLabel(int stage, const SweepReplayOf<3>* replay) const {
+  const std::size_t total = stats_.candidatePairsPerAxis[static_cast<std::size_t>(stage)];
+  const char axis = kAxisNames[stats_.axisOrder[static_cast<std::size_t>(stage)]];
+  char text[64];
+  if (stage > 0) {
+    std::snprintf(text, sizeof text, "then %c: %zu left", axis, total);
+  } else if (replay != nullptr && replay->stagePairs == nullptr) {
+    std::snprintf(text, sizeof text, "%c (sweep): %zu so far, %zu in all", axis, replay->candidates.size(), total);
+  } else {
+    std::snprintf(text, sizeof text, "%c (sweep): %zu pairs in all", axis, total);
+  }
+  return text;
+}
+
 void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* replay) const {
   const ScreenRect& rect = renderer.camera().rect();
   const Box3 world = worldBox();
   // At the top of the view, below its title: the axis triad and the readouts own the bottom corners.
-  const double left = rect.x + 190, right = rect.x + rect.width - 20;
+  const double left = rect.x + 250, right = rect.x + rect.width - 20;
   const double rowHeight = 22;
   const double top = rect.y + 52;
   const std::size_t n = std::min(proxies_.size(), kStripLimit);
@@ -392,10 +409,7 @@ void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* re
     const double y = top + stage * rowHeight;
     const double lo = world.min[static_cast<std::size_t>(axis)], hi = world.max[static_cast<std::size_t>(axis)];
     const auto at = [&](double value) { return left + (right - left) * (value - lo) / std::max(hi - lo, 1e-12); };
-    char text[64];
-    std::snprintf(text, sizeof text, stage == 0 ? "%c (sweep): %zu pairs" : "then %c: %zu left", kAxisNames[axis],
-                  stats_.candidatePairsPerAxis[static_cast<std::size_t>(stage)]);
-    renderer.screenText({rect.x + 12, y - 8}, text, stage == 0 ? palette::kAccent : palette::kText);
+    renderer.screenText({rect.x + 12, y - 8}, stripLabel(stage, replay), stage == 0 ? palette::kAccent : palette::kText);
     renderer.screenLine({left, y}, {right, y}, palette::kTextDim.withAlpha(0.7f), 1.0f);
     for (std::size_t i = 0; i < n; ++i) {
       const Box3& box = boxes_[proxies_[i]];
@@ -511,6 +525,13 @@ void BroadPhase3Lab::dumpState(Json& out) const {
   out["step_count"] = stepCount();
   out["axis_order"] = {stats_.axisOrder[0], stats_.axisOrder[1], stats_.axisOrder[2]};
   out["candidates_per_axis"] = {stats_.candidatePairsPerAxis[0], stats_.candidatePairsPerAxis[1], stats_.candidatePairsPerAxis[2]};
+  if (algorithm_ == Algorithm::Sap) {
+    const std::optional<SweepReplayOf<3>> replay =
+        stepping() ? std::optional<SweepReplayOf<3>>(replayAt(step_)) : std::nullopt;
+    Json labels = Json::array();
+    for (int stage = 0; stage < 3; ++stage) labels.push_back(stripLabel(stage, replay ? &*replay : nullptr));
+    out["strip_labels"] = labels;
+  }
   if (stepping()) out["step"] = {{"narration", narrateEvent<3>(algorithm_ == Algorithm::Sap ? replayAt(step_) : SweepReplayOf<3>{},
                                                                 events_.steps, step_, boxes_)}};
 }

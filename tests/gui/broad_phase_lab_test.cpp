@@ -73,5 +73,24 @@ TEST(BroadPhaseLab, GridStepsThroughItsBoxTests) {
   }
 }
 
+// The 3D lab's strips give the whole frame's counts; mid-sweep the sweep axis's also says how many are found so far,
+// the number the step panel lists, so the two cannot be read as one that disagrees.
+TEST(BroadPhase3Lab, SweepStripSaysFrameTotalAndSoFar) {
+  std::unique_ptr<Lab> lab =
+      openLab("Broad phase 3D", R"({"count": 24, "motion": "drift", "seed": 1, "spacing": 2.0, "paused": true})", "sap");
+  ASSERT_NE(lab, nullptr);
+  Json state = dump(*lab);
+  const std::size_t total = state["candidates_per_axis"][0].get<std::size_t>();
+  const std::string axis(1, "xyz"[state["axis_order"][0].get<int>()]);
+  lab->setStep(19);
+  state = dump(*lab);
+  const std::string label = state["strip_labels"][0].get<std::string>();
+  EXPECT_NE(label.find(" in all"), std::string::npos) << label;
+  EXPECT_NE(label.find(std::to_string(total)), std::string::npos) << label;
+  EXPECT_NE(label.find(" so far"), std::string::npos) << label;
+  lab->setStep(lab->stepCount() - 1);
+  EXPECT_EQ(dump(*lab)["strip_labels"][0], axis + " (sweep): " + std::to_string(total) + " pairs in all");
+}
+
 }  // namespace
 }  // namespace lab
