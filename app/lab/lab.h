@@ -12,6 +12,7 @@
 //   static const bool registered = registerLab("Narrow phase", "Narrow phase", &NarrowPhaseLab::create, {"GJK"});
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -102,6 +103,10 @@ class Lab {
 
   // [SECTION] Recording: this frame's numbers (iterations, axes tested, swaps, pairs, time per query).
   virtual void frameMetrics(std::vector<FrameMetric>& /*out*/) const {}
+  // When frameMetrics has new numbers: nullopt (the default), every UI frame, as they follow a drag; else a count
+  // that changes when they do (a simulation's updates), so the Plots window records one point per update and
+  // not the same numbers each UI frame while the simulation is paused.
+  [[nodiscard]] virtual std::optional<std::uint64_t> metricsUpdate() const { return std::nullopt; }
 
   // [SECTION] Requests to the shell
   // A scene the lab asks the shell to open, in the lab scene.lab names (the experiment lab's "Open in

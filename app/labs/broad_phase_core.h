@@ -140,6 +140,7 @@ class BroadPhaseCore {
   // most kTraceLimit, then checked against brute force (up to kBruteLimit) and, when recorded, against an
   // unrecorded copy and the lab's own replay of the sweep.
   void runUpdate(const std::vector<Box>& boxes, std::span<const ProxyId> live) {
+    ++updates_;
     const bool tracing = live.size() <= kTraceLimit;
     events_.steps.clear();
     replayChecked_ = false;
@@ -251,6 +252,7 @@ class BroadPhaseCore {
   std::vector<std::uint8_t> inPair_;  // per proxy: in at least one pair
 
   // The last update.
+  std::uint64_t updates_ = 0;  // updates run (simulation frames and paused edits): Lab::metricsUpdate
   Stats stats_;
   std::vector<ProxyPair> pairs_;
   bool bruteChecked_ = false;

@@ -538,13 +538,16 @@ std::vector<Shortcut> BroadPhaseLab::shortcuts() const {
           {"1 2 3 4", "sweep and prune, grid, tree, brute force"}};
 }
 
+// Only the series this algorithm fills: the others would be rows of zeros in the Plots window.
 void BroadPhaseLab::frameMetrics(std::vector<FrameMetric>& out) const {
-  out.push_back({"sap_swaps", static_cast<double>(stats_.swaps), "swaps"});
   out.push_back({"pairs", static_cast<double>(pairs_.size()), "pairs"});
-  out.push_back({"candidates", static_cast<double>(stats_.candidatePairsPerAxis[0]), "pairs"});
+  if (algorithm_ == Algorithm::Sap) {
+    out.push_back({"sap_swaps", static_cast<double>(stats_.swaps), "swaps"});
+    out.push_back({"candidates", static_cast<double>(stats_.candidatePairsPerAxis[0]), "pairs"});
+  }
+  if (algorithm_ == Algorithm::Grid) out.push_back({"cells", static_cast<double>(stats_.cellsTouched), "cells"});
+  if (algorithm_ == Algorithm::Bvh) out.push_back({"nodes", static_cast<double>(stats_.nodesVisited), "nodes"});
   out.push_back({"update_time", updateMicroseconds_, "us"});
-  out.push_back({"cells", static_cast<double>(stats_.cellsTouched), "cells"});
-  out.push_back({"nodes", static_cast<double>(stats_.nodesVisited), "nodes"});
 }
 
 // [SECTION] Panels

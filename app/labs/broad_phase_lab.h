@@ -96,6 +96,7 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   void dumpState(Json& out) const override;
   [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
   void frameMetrics(std::vector<FrameMetric>& out) const override;
+  [[nodiscard]] std::optional<std::uint64_t> metricsUpdate() const override { return updates_; }
 
  private:
   // Scene and simulation (broad_phase_lab.cpp)

@@ -295,8 +295,29 @@ void drawBars(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, 
 
 // [SECTION] Axes, legend, read-out: drawPlot
 
-// The legend sits in the corner of the data area that hides the least of the data (top right on a tie), so a
-// curve that runs along the top is not drawn under it.
+// The length of segment a-b inside `box` (Liang-Barsky clipping), in pixels.
+double clippedLength(Vec2d a, Vec2d b, const ScreenRect& box) {
+  const Vec2d d = b - a;
+  double t0 = 0, t1 = 1;
+  const double p[] = {-d.x, d.x, -d.y, d.y};
+  const double q[] = {a.x - box.x, box.x + box.width - a.x, a.y - box.y, box.y + box.height - a.y};
+  for (int i = 0; i < 4; ++i) {
+    if (p[i] == 0) {
+      if (q[i] < 0) return 0;
+      continue;
+    }
+    const double t = q[i] / p[i];
+    if (p[i] < 0) t0 = std::max(t0, t);
+    else t1 = std::min(t1, t);
+    if (t0 > t1) return 0;
+  }
+  return (t1 - t0) * std::hypot(d.x, d.y);
+}
+
+// The legend sits where it hides the least of the data: the four corners first (top right on a tie), then the
+// middles of the sides and of the top and bottom, so lines that run along both the top and the bottom (the Plots
+// window's counts) leave it the gap between them. A line hides what the box and a few pixels around it cover of
+// its segments (an area: length times 10 pixels), a bar as much of it as the box covers.
 void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, const Mapping& map) {
   double width = 0;
   int entries = 0;
@@ -321,18 +342,24 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
   const ScreenRect& data = layout.data;
   Vec2d min{data.x + data.width - 6 - size.x, data.y + 6};
   double fewest = std::numeric_limits<double>::infinity();
-  for (const Vec2d corner : {Vec2d{1, 0}, Vec2d{0, 0}, Vec2d{1, 1}, Vec2d{0, 1}}) {
-    const Vec2d at{corner.x > 0 ? data.x + data.width - 6 - size.x : data.x + 6,
-                   corner.y > 0 ? data.y + data.height - 6 - size.y : data.y + 6};
+  // (x, y) in the data area: 0 left or top, 0.5 middle, 1 right or bottom; in the order ties are settled.
+  constexpr Vec2d kPlaces[] = {{1, 0}, {0, 0}, {1, 1}, {0, 1}, {1, 0.5}, {0, 0.5}, {0.5, 0}, {0.5, 1}, {0.5, 0.5}};
+  constexpr double kMargin = 8;  // a line that grazes the box reads as hidden too
+  for (const Vec2d place : kPlaces) {
+    const Vec2d at{data.x + 6 + place.x * (data.width - 12 - size.x), data.y + 6 + place.y * (data.height - 12 - size.y)};
     const ScreenRect box{at.x, at.y, size.x, size.y};
-    // What the box hides, in pixels: a line's point counts as a 10 x 10 patch, a bar by the part of it covered.
+    const ScreenRect grazed{at.x - kMargin, at.y - kMargin, size.x + 2 * kMargin, size.y + 2 * kMargin};
     double hidden = 0;
     const double base = map.toY(std::max(map.range.yMin, 0.0));
     for (const PlotSeries& series : plot.series) {
       // At most about 512 samples a series: a batch plot of a million points would cost its frame here.
       const std::size_t stride = std::max<std::size_t>(1, series.y.size() / 512);
+      std::optional<Vec2d> previous;
       for (std::size_t i = 0; i < series.y.size(); i += stride) {
-        if (!isFiniteNumber(series.y[i])) continue;
+        if (!isFiniteNumber(series.y[i])) {
+          previous.reset();
+          continue;
+        }
         const double x = map.toX(seriesX(series, i)), y = map.toY(series.y[i]);
         if (series.bars) {
           // A bar is hidden by as much of it as the box covers, not only at its top (the Experiments lab's tallest
@@ -342,7 +369,9 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
           const double h = std::min(std::max(y, base), box.y + box.height) - std::max(std::min(y, base), box.y);
           if (series.y[i] != 0 && w > 0 && h > 0) hidden += w * h;
         } else {
-          hidden += box.contains({x, y}) ? 100.0 : 0.0;
+          hidden += grazed.contains({x, y}) ? 100.0 : 0.0;
+          if (previous) hidden += 10.0 * clippedLength(*previous, {x, y}, grazed);
+          previous = Vec2d{x, y};
         }
       }
     }

@@ -35,9 +35,12 @@ bool isTimeUnit(const std::string& unit) { return unit == "us" || unit == "ms" |
 
 // [SECTION] Recording
 
-void PlotPanel::collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics) {
+void PlotPanel::collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics,
+                        std::optional<std::uint64_t> update) {
   clock_ += frameSeconds;
   if (!recordingOn_) return;
+  if (update && lastUpdate_ == update) return;  // the same numbers as the frame recorded last
+  lastUpdate_ = update;
   const auto start = std::chrono::steady_clock::now();
   metrics_.clear();
   frameMetrics(metrics_);
@@ -47,6 +50,8 @@ void PlotPanel::collect(double frameSeconds, const std::function<void(std::vecto
 }
 
 // [SECTION] The plot: lines over time or histograms
+
+std::string PlotPanel::frameAxisLabel() const { return lastUpdate_ ? "update (simulation frame or edit)" : "UI frame"; }
 
 void PlotPanel::buildPlot() {
   const std::size_t seriesCount = recording_.seriesCount();
@@ -64,7 +69,7 @@ void PlotPanel::buildPlot() {
 
   if (mode_ == Mode::Lines) {
     plot_.title = "Recorded frames";
-    plot_.x = timeAxis_ ? PlotAxis{"time", "s", false} : PlotAxis{"frame", "", true};
+    plot_.x = timeAxis_ ? PlotAxis{"time", "s", false} : PlotAxis{frameAxisLabel(), "", true};
     plot_.y = {"value", unit, false};
     for (std::size_t i = 0; i < seriesCount; ++i) {
       if (!shown_[i]) continue;
@@ -138,12 +143,20 @@ void PlotPanel::draw(bool* open) {
   ImGui::SameLine();
   if (ImGui::Button("Clear")) {
     recording_.clear();
+    lastUpdate_.reset();  // the numbers as they stand start the new recording
     shown_.clear();
     lineState_.autoFit = histogramState_.autoFit = true;
   }
   ImGui::SameLine();
-  ImGui::TextDisabled("%s %zu frames (keeps %zu)  |  %.2f us/frame to record", recordingOn_ ? "recording" : "paused",
-                      recording_.frameCount(), recording_.capacity(), collectMicroseconds_);
+  ImGui::TextDisabled("%s %zu %s (keeps %zu)  |  %.2f us/frame to record", recordingOn_ ? "recording" : "paused",
+                      recording_.frameCount(),
+                      lastUpdate_ ? (recording_.frameCount() == 1 ? "update" : "updates")
+                                  : (recording_.frameCount() == 1 ? "frame" : "frames"),
+                      recording_.capacity(),
+                      collectMicroseconds_);
+  if (lastUpdate_ && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("This lab's numbers change when its simulation advances or you edit the scene: one point each.");
+  }
 
   int mode = static_cast<int>(mode_);
   ImGui::RadioButton("Over time", &mode, 0);

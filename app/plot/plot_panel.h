@@ -3,7 +3,9 @@
 // recording as CSV and of the plot as PNG and SVG.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,8 +18,12 @@ namespace lab {
 class PlotPanel {
  public:
   // Once a frame, after the lab's update: calls frameMetrics (the lab's Lab::frameMetrics) and appends what it
-  // reports to the recording while recording is on.
-  void collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics);
+  // reports to the recording while recording is on. `update` is the lab's Lab::metricsUpdate: when given, a frame
+  // is recorded only when it differs from the last recorded one (a paused simulation adds nothing).
+  void collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics,
+               std::optional<std::uint64_t> update = std::nullopt);
+  // The x axis's name over time: what one recorded frame is (a UI frame, or one of the lab's updates).
+  [[nodiscard]] std::string frameAxisLabel() const;
   // The window; `open` is the View menu's flag (the window's close button clears it).
   void draw(bool* open);
 
@@ -34,6 +40,7 @@ class PlotPanel {
   double clock_ = 0;
   double collectMicroseconds_ = 0;  // smoothed cost of collect, shown in the window
   std::vector<FrameMetric> metrics_;
+  std::optional<std::uint64_t> lastUpdate_;  // the lab's update recorded last (nullopt: records every UI frame)
 
   Mode mode_ = Mode::Lines;
   bool timeAxis_ = false;        // x: seconds instead of frame numbers

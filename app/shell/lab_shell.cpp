@@ -315,6 +315,11 @@ Json LabShell::dumpState() const {
   state["lesson"] = {{"text", sceneInfo_.lesson}, {"current", lessonChanges().empty()}, {"changes", lessonChanges()}};
   state["canUndo"] = canUndo();
   state["canRedo"] = canRedo();
+  // The Plots window's recording: how many frames, which series, what its x axis counts.
+  const Recording& recording = plotPanel_.recording();
+  Json series = Json::array();
+  for (std::size_t i = 0; i < recording.seriesCount(); ++i) series.push_back(recording.seriesName(i));
+  state["plots"] = {{"frames", recording.frameCount()}, {"series", series}, {"xAxis", plotPanel_.frameAxisLabel()}};
   state["frameTimeMs"] = {{"mean", framesTimed_ > 0 ? 1000.0 * frameSecondsTotal_ / framesTimed_ : 0.0},
                           {"max", 1000.0 * frameSecondsMax_},
                           {"frames", framesTimed_},
@@ -423,7 +428,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
     labTookKeys = true;
   }
   followViews(seconds);
-  plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); });
+  plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); }, lab_->metricsUpdate());
   drawCanvas(framebufferWidth, framebufferHeight);
 
   drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str(), hasSpatialView());

@@ -1,4 +1,5 @@
-// CSV tables (app/io/csv.h) and the recording ring buffer (app/plot/recording.h): round trips and limits.
+// CSV tables (app/io/csv.h) and the recording ring buffer (app/plot/recording.h): round trips and limits; what the
+// Plots window records (app/plot/plot_panel.h) and where a plot puts its legend (app/plot/plot.h).
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -6,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "io/csv.h"
+#include "plot/plot.h"
+#include "plot/plot_panel.h"
 #include "plot/recording.h"
 
 namespace lab {
@@ -114,6 +117,77 @@ TEST(Recording, DefaultCapacityHoldsAHundredThousandFrames) {
   EXPECT_EQ(recording.frameCount(), recording.capacity());
   EXPECT_EQ(recording.values(0).back(), 249999);
   EXPECT_EQ(recording.values(0).front(), double(250000 - recording.capacity()));
+}
+
+// A lab that reports its updates (a simulation) is recorded once per update, not once per UI frame: paused, the
+// same numbers are not added again; the x axis says what it counts. Without updates every UI frame is recorded.
+TEST(PlotPanel, RecordsALabsUpdatesNotItsIdleFrames) {
+  PlotPanel panel;
+  const auto report = [](std::vector<FrameMetric>& out) { out.push_back({"pairs", 3, "pairs"}); };
+  for (int frame = 0; frame < 120; ++frame) panel.collect(1.0 / 60.0, report, 7);  // paused at update 7
+  EXPECT_EQ(panel.recording().frameCount(), 1u);
+  for (std::uint64_t update = 8; update < 18; ++update) {
+    panel.collect(1.0 / 60.0, report, update);
+    panel.collect(1.0 / 60.0, report, update);  // two UI frames per simulation frame
+  }
+  EXPECT_EQ(panel.recording().frameCount(), 11u);
+  EXPECT_EQ(panel.frameAxisLabel(), "update (simulation frame or edit)");
+
+  PlotPanel everyFrame;
+  for (int frame = 0; frame < 120; ++frame) everyFrame.collect(1.0 / 60.0, report);
+  EXPECT_EQ(everyFrame.recording().frameCount(), 120u);
+  EXPECT_EQ(everyFrame.frameAxisLabel(), "UI frame");
+}
+
+// A canvas that keeps the polylines (by colour) and the texts drawn.
+class RecordingCanvas : public PlotCanvas {
+ public:
+  void polyline(std::span<const Vec2d> points, Color color, float) override {
+    lines.push_back({color, {points.begin(), points.end()}});
+  }
+  void rect(Vec2d, Vec2d, Color) override {}
+  void rectOutline(Vec2d, Vec2d, Color, float) override {}
+  void text(Vec2d topLeft, std::string_view text, Color) override { texts.push_back({std::string(text), topLeft}); }
+  [[nodiscard]] Vec2d textSize(std::string_view text) const override { return {7.0 * double(text.size()), 14}; }
+  void pushClip(Vec2d, Vec2d) override {}
+  void popClip() override {}
+  std::vector<std::pair<Color, std::vector<Vec2d>>> lines;
+  std::vector<std::pair<std::string, Vec2d>> texts;
+};
+
+// Flat lines along the top and the bottom of the plot (the mid phase's BV tests, triangle tests and pairs, 60
+// frames): every corner of the data area hides one of them, so the legend goes into the gap between them.
+TEST(Plot, LegendHidesNoLineWhenAGapHoldsIt) {
+  const std::vector<double> bv(60, 703), triangles(60, 556), pairs(60, 80);
+  Plot plot;
+  plot.x = {"frame", "", true};
+  plot.y = {"value", "", false};
+  const Color colors[] = {rgb(0x4a9eff), rgb(0xffa94a), rgb(0x5fd68a)};
+  const std::vector<double>* data[] = {&bv, &triangles, &pairs};
+  const char* names[] = {"bv_tests", "primitive_tests", "pairs"};
+  for (int i = 0; i < 3; ++i) plot.series.push_back({names[i], "", colors[i], *data[i], {}, 0, 1, false});
+  RecordingCanvas canvas;
+  const PlotLayout layout = drawPlot(canvas, plot, fitRange(plot), {0, 0, 760, 260});
+  double top = INFINITY, bottom = -INFINITY, left = INFINITY, right = -INFINITY;
+  for (const auto& [text, at] : canvas.texts) {
+    if (text != "bv_tests" && text != "primitive_tests" && text != "pairs") continue;
+    top = std::min(top, at.y);
+    bottom = std::max(bottom, at.y + 14);
+    left = std::min(left, at.x);
+    right = std::max(right, at.x + 7.0 * double(text.size()));
+  }
+  ASSERT_LT(top, bottom) << "no legend drawn";
+  ASSERT_GE(top, layout.data.y) << "the legend is inside the data area";
+  for (int i = 0; i < 3; ++i) {
+    for (const auto& [color, points] : canvas.lines) {
+      if (color.r != colors[i].r || color.g != colors[i].g || color.b != colors[i].b) continue;
+      for (const Vec2d& point : points) {
+        const bool underLegend = point.x >= left - 12 && point.x <= right + 8 && point.y >= top - 6 && point.y <= bottom + 6;
+        EXPECT_FALSE(underLegend) << names[i] << " at (" << point.x << ", " << point.y << ") is under the legend ("
+                                  << left << ".." << right << ", " << top << ".." << bottom << ")";
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -92,5 +92,34 @@ TEST(BroadPhase3Lab, SweepStripSaysFrameTotalAndSoFar) {
   EXPECT_EQ(dump(*lab)["strip_labels"][0], axis + " (sweep): " + std::to_string(total) + " pairs in all");
 }
 
+// The Plots window offers the series the algorithm fills, for both labs: no row of zeros for the others; and
+// both labs count their updates, so a paused simulation adds no frames to the recording.
+TEST(BroadPhaseLab, PlotSeriesAreTheAlgorithmsOwn) {
+  const std::vector<std::pair<const char*, std::vector<std::string>>> expected = {
+      {"sap", {"pairs", "sap_swaps", "candidates", "update_time"}},
+      {"grid", {"pairs", "cells", "update_time"}},
+      {"bvh", {"pairs", "nodes", "update_time"}},
+      {"brute", {"pairs", "update_time"}}};
+  for (const auto& [algorithm, names] : expected) {
+    SCOPED_TRACE(algorithm);
+    std::unique_ptr<Lab> lab =
+        openLab("Broad phase", R"({"count": 40, "motion": "drift", "seed": 3, "spacing": 1.4, "paused": true})", algorithm);
+    ASSERT_NE(lab, nullptr);
+    std::vector<FrameMetric> metrics;
+    lab->frameMetrics(metrics);
+    std::vector<std::string> reported;
+    for (const FrameMetric& metric : metrics) reported.push_back(metric.name);
+    EXPECT_EQ(reported, names);
+    const std::optional<std::uint64_t> before = lab->metricsUpdate();
+    ASSERT_TRUE(before.has_value());
+    lab->update(1.0 / 60.0);  // paused: no update runs
+    EXPECT_EQ(lab->metricsUpdate(), before);
+  }
+  std::unique_ptr<Lab> space =
+      openLab("Broad phase 3D", R"({"count": 24, "motion": "drift", "seed": 1, "spacing": 2.0, "paused": true})", "grid");
+  ASSERT_NE(space, nullptr);
+  EXPECT_TRUE(space->metricsUpdate().has_value());
+}
+
 }  // namespace
 }  // namespace lab
