@@ -65,6 +65,7 @@ Plot experimentPlot(const collide::ExperimentConfig& config, const collide::Expe
     series.color = algorithmColor(stats.algorithm);
     series.y = shares;
     series.bars = !cumulative;
+    series.steps = cumulative;  // iteration counts are whole numbers: the share holds from k to k + 1
     plot.series.push_back(std::move(series));
   }
   return plot;

@@ -48,6 +48,15 @@ std::size_t nearestIndex(const PlotSeries& series, double x) {
   return std::size_t((x - *below <= *above - x ? below : above) - series.x.begin());
 }
 
+namespace {
+// How far a step series' last value holds past its last x: one x spacing (a count of k holds until k + 1).
+double stepTail(const PlotSeries& series) {
+  const std::size_t n = series.y.size();
+  if (n >= 2) return seriesX(series, n - 1) - seriesX(series, n - 2);
+  return series.x.empty() ? series.xStep : 1.0;
+}
+}  // namespace
+
 PlotRange fitRange(const Plot& plot) {
   double xMin = std::numeric_limits<double>::infinity();
   double xMax = -xMin;
@@ -57,7 +66,7 @@ PlotRange fitRange(const Plot& plot) {
     if (series.y.empty()) continue;
     const double halfBar = series.bars ? 0.5 * series.xStep : 0.0;
     xMin = std::min(xMin, seriesX(series, 0) - halfBar);
-    xMax = std::max(xMax, seriesX(series, series.y.size() - 1) + halfBar);
+    xMax = std::max(xMax, seriesX(series, series.y.size() - 1) + (series.steps ? stepTail(series) : halfBar));
     for (const double y : series.y) {
       if (!isFiniteNumber(y)) continue;
       yMin = std::min(yMin, y);
@@ -224,14 +233,19 @@ void drawLine(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map) 
   };
   const bool decimate = double(last - first + 1) > 2.0 * map.data.width;
   if (!decimate) {
-    points.reserve(last - first + 1);
+    points.reserve((series.steps ? 2 : 1) * (last - first + 1));
     for (std::size_t i = first; i <= last; ++i) {
       const double y = series.y[i];
       if (!isFiniteNumber(y)) {
         flush();
         continue;
       }
-      points.push_back({map.toX(seriesX(series, i)), map.toY(y)});
+      const Vec2d point{map.toX(seriesX(series, i)), map.toY(y)};
+      if (series.steps && !points.empty()) points.push_back({point.x, points.back().y});  // across, then up
+      points.push_back(point);
+    }
+    if (series.steps && !points.empty() && last + 1 == series.y.size()) {
+      points.push_back({map.toX(seriesX(series, last) + stepTail(series)), points.back().y});  // the last holds
     }
     flush();
     return;

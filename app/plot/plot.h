@@ -35,6 +35,7 @@ struct PlotSeries {
   double xStart = 0;
   double xStep = 1;
   bool bars = false;            // histogram: one bar per x, side by side with the other bar series
+  bool steps = false;           // a step function: each y holds until the next x (counts of whole numbers)
 };
 
 struct PlotAxis {

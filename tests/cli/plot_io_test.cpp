@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "io/csv.h"
+#include "plot/experiment_plots.h"
 #include "plot/plot.h"
 #include "plot/plot_panel.h"
 #include "plot/recording.h"
@@ -187,6 +188,39 @@ TEST(Plot, LegendHidesNoLineWhenAGapHoldsIt) {
                                   << left << ".." << right << ", " << top << ".." << bottom << ")";
       }
     }
+  }
+}
+
+// The experiments' cumulative plot counts whole iterations: a step function (across at the last share, then up at
+// the next count), not sloped lines between the counts.
+TEST(Plot, CumulativeIterationsDrawAsSteps) {
+  collide::ExperimentResult result;
+  collide::AlgorithmStats stats;
+  stats.algorithm = collide::Algorithm::Sat;
+  stats.histogram = {0, 0, 0, 0, 2, 0, 1, 1};
+  stats.runs = 4;
+  stats.maxIterationsSeen = 7;
+  result.algorithms.push_back(stats);
+  ExperimentPlotData data;
+  const Plot plot = experimentPlot({}, result, true, data);
+  ASSERT_EQ(plot.series.size(), 1u);
+  EXPECT_TRUE(plot.series[0].steps);
+  EXPECT_FALSE(experimentPlot({}, result, false, data).series[0].steps);
+  const Plot cumulative = experimentPlot({}, result, true, data);
+  RecordingCanvas canvas;
+  (void)drawPlot(canvas, cumulative, fitRange(cumulative), {0, 0, 760, 400});
+  const Color sat = algorithmColor(collide::Algorithm::Sat);
+  const std::vector<Vec2d>* line = nullptr;
+  for (const auto& [color, points] : canvas.lines) {
+    if (color.r == sat.r && color.g == sat.g && color.b == sat.b && (line == nullptr || points.size() > line->size())) line = &points;
+  }
+  ASSERT_NE(line, nullptr);
+  ASSERT_EQ(line->size(), 2 * data.shares[0].size());  // each count after the first adds a corner; the last holds
+  EXPECT_EQ(line->back().y, (*line)[line->size() - 2].y);  // until the next count, inside the fitted range
+  EXPECT_GT(fitRange(cumulative).xMax, 7.0);
+  for (std::size_t i = 1; i < line->size(); ++i) {
+    const Vec2d d = (*line)[i] - (*line)[i - 1];
+    EXPECT_TRUE(d.x == 0 || d.y == 0) << "a sloped segment from point " << i - 1 << " to " << i;
   }
 }
 
