@@ -442,6 +442,19 @@ void BroadPhaseLab::draw(const DrawContext& context) {
   renderer.polyline(walls, true, palette::kTextDim.withAlpha(0.6f), {1.0f, 6.0f, 4.0f});
   if (algorithm_ == Algorithm::Grid && draw_.showGrid) drawGridCells(renderer, visible);
   if (algorithm_ == Algorithm::Bvh && draw_.showTree) drawTree(renderer, visible);
+  // The tree's labels: the step's nodes first (placed before the scene's names), then the depths.
+  for (const bool step : {true, false}) {
+    renderer.setLabelPriority(step ? kLabelPriorityStep : kLabelPriorityScene);
+    for (const TreeLabel& label : treeLabels()) {
+      if ((label.corner == TreeLabel::Corner::InsideTopRight) != step) continue;
+      const double width = ImGui::CalcTextSize(label.text.c_str()).x + 6;  // label_layout's padding: 3 a side
+      const Vec2d offset = label.corner == TreeLabel::Corner::AboveTopLeft       ? Vec2d{2, -18}
+                           : label.corner == TreeLabel::Corner::InsideBottomLeft ? Vec2d{3, -20}
+                                                                                 : Vec2d{-width - 3, 3};
+      renderer.label(label.at, label.text, label.color, offset);
+    }
+  }
+  renderer.setLabelPriority(kLabelPriorityScene);
   drawObjects(renderer, visible);
   if (stepping()) {
     if (algorithm_ == Algorithm::Sap) {
@@ -636,10 +649,40 @@ void BroadPhaseLab::drawTree(Renderer2D& renderer, const WorldBounds& visible) c
     const Color color = depthColor(static_cast<int>(depth));
     renderer.polyline(corners, true, color.withAlpha(depth == draw_.treeDepth ? 1.0f : 0.7f),
                       {depth == 0 ? 2.5f : 1.5f});
-    if (objects_.size() <= kFillLimit && depth <= 1) {
-      renderer.label({corners[3].x, corners[3].y}, "depth " + std::to_string(depth), color, {2, -16});
+  }
+}
+
+std::vector<TreeLabel> BroadPhaseLab::treeLabels() const {
+  std::vector<TreeLabel> labels;
+  if (algorithm_ != Algorithm::Bvh || objects_.size() > kFillLimit) return labels;
+  const Tree& tree = std::get<Tree>(broadPhase_);
+  const auto& nodes = tree.nodes();
+  if (draw_.showTree && tree.root() >= 0) {
+    const auto& root = nodes[static_cast<std::size_t>(tree.root())];
+    labels.push_back({TreeLabel::Corner::AboveTopLeft, {root.box.min[0], root.box.max[1]}, "depth 0", depthColor(0)});
+    if (!root.isLeaf() && draw_.treeDepth >= 1) {
+      for (const int child : {root.child1, root.child2}) {
+        const auto& node = nodes[static_cast<std::size_t>(child)];
+        if (node.isLeaf()) continue;  // a leaf's fat box is dashed, not a depth's box
+        labels.push_back({TreeLabel::Corner::InsideBottomLeft, {node.box.min[0], node.box.min[1]}, "depth 1",
+                          depthColor(1)});
+      }
     }
   }
+  if (step_ >= 0 && step_ < stepCount()) {
+    if (const auto* visit = std::get_if<collide::TreeVisit>(&events_.steps[static_cast<std::size_t>(step_)])) {
+      const Color color = visit->overlap ? palette::kAccent : palette::kTextDim;
+      const std::vector<int> named = visit->nodeA == visit->nodeB ? std::vector<int>{visit->nodeA}
+                                                                  : std::vector<int>{visit->nodeA, visit->nodeB};
+      for (const int index : named) {
+        if (index < 0 || index >= static_cast<int>(nodes.size())) continue;
+        const auto& box = nodes[static_cast<std::size_t>(index)].box;
+        labels.push_back({TreeLabel::Corner::InsideTopRight, {box.max[0], box.max[1]}, "node " + std::to_string(index),
+                          color});
+      }
+    }
+  }
+  return labels;
 }
 
 // [SECTION] The stepped update

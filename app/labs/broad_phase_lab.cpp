@@ -503,6 +503,11 @@ void BroadPhaseLab::dumpState(Json& out) const {
     for (const ProxyPair& pair : pairsAtStep()) shown.push_back({pair.first, pair.second});
     out["pairsAtStep"] = shown;
   }
+  Json treeLabelList = Json::array();
+  for (const TreeLabel& label : treeLabels()) {
+    treeLabelList.push_back({{"text", label.text}, {"at", {label.at.x, label.at.y}}});
+  }
+  out["treeLabels"] = treeLabelList;
   if (stepping()) {
     out["event"] = {{"index", step_}, {"kind", eventKind(events_.steps[static_cast<std::size_t>(step_)])},
                     {"narration", algorithm_ == Algorithm::Sap

@@ -59,6 +59,16 @@ using SweepReplay = SweepReplayOf<2>;
 
 // [SECTION] BroadPhaseLab
 
+// A label of the tree view, at a corner of a node's box, so that a node's label and its parent's never share a
+// corner: the root's depth above its top-left corner, a depth-1 node's inside its bottom-left corner, and the
+// node the step's narration names ("node 42") inside its top-right corner, in the step's colour.
+struct TreeLabel {
+  enum class Corner { AboveTopLeft, InsideBottomLeft, InsideTopRight } corner = Corner::AboveTopLeft;
+  Vec2d at{};  // the corner, in world units
+  std::string text;
+  Color color;
+};
+
 struct DrawOptions {
   bool showGrid = true;     // grid cells in use, shaded by occupancy (grid algorithm)
   bool showTree = true;     // tree boxes by depth (tree algorithm)
@@ -120,6 +130,7 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   // Drawing (broad_phase_draw.cpp)
   void drawGridCells(Renderer2D& renderer, const WorldBounds& visible) const;
   void drawTree(Renderer2D& renderer, const WorldBounds& visible) const;
+  [[nodiscard]] std::vector<TreeLabel> treeLabels() const;  // the depths' and this step's nodes' (dumped too)
   void drawObjects(Renderer2D& renderer, const WorldBounds& visible) const;
   void drawSweep(Renderer2D& renderer) const;
   void drawOtherEvent(Renderer2D& renderer) const;

@@ -1,6 +1,8 @@
 // The broad-phase labs (plane and space) without a window: what their steps, strips and plot series say, read from
 // --dump-state's keys and frameMetrics after loading a scene's lab_state.
 #include <memory>
+#include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -90,6 +92,36 @@ TEST(BroadPhase3Lab, SweepStripSaysFrameTotalAndSoFar) {
   EXPECT_NE(label.find(" so far"), std::string::npos) << label;
   lab->setStep(lab->stepCount() - 1);
   EXPECT_EQ(dump(*lab)["strip_labels"][0], axis + " (sweep): " + std::to_string(total) + " pairs in all");
+}
+
+// The tree view labels the nodes each step's narration names ("Node 11 vs node 40"), and its depth labels sit at
+// different corners, so the root's and a child's never stack at a shared corner.
+TEST(BroadPhaseLab, TreeViewLabelsTheStepsNodesAndDepthsApart) {
+  std::unique_ptr<Lab> lab =
+      openLab("Broad phase", R"({"count": 40, "motion": "teleport", "seed": 1, "spacing": 2.0, "paused": true})", "bvh");
+  ASSERT_NE(lab, nullptr);
+  ASSERT_GT(lab->stepCount(), 10);
+  const std::regex named("[Nn]ode (\\d+)");
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    lab->setStep(step);
+    const Json state = dump(*lab);
+    const std::string narration = state["event"]["narration"].get<std::string>();
+    std::set<std::string> texts;
+    std::set<std::pair<double, double>> anchors;
+    int depthLabels = 0;
+    for (const Json& label : state.value("treeLabels", Json::array())) {
+      texts.insert(label["text"].get<std::string>());
+      const bool fresh = anchors.insert({label["at"][0].get<double>(), label["at"][1].get<double>()}).second;
+      if (label["text"].get<std::string>().starts_with("depth ")) {
+        ++depthLabels;
+        EXPECT_TRUE(fresh) << "step " << step << ": two labels at one corner";
+      }
+    }
+    EXPECT_EQ(depthLabels, 3) << "step " << step;  // the root and its two inner children
+    for (auto it = std::sregex_iterator(narration.begin(), narration.end(), named); it != std::sregex_iterator(); ++it) {
+      EXPECT_TRUE(texts.contains("node " + (*it)[1].str())) << "step " << step << ": " << narration;
+    }
+  }
 }
 
 // The Plots window offers the series the algorithm fills, for both labs: no row of zeros for the others; and
