@@ -119,6 +119,9 @@ class Lab {
     Vec3d forward;
   };
   virtual std::optional<ViewAim> takeViewAim() { return std::nullopt; }
+  // The lab asks the shell to fit its views again, as F does (its world changed size, or what sceneBounds frames
+  // changed). The shell asks once a frame.
+  virtual bool takeFitRequest() { return false; }
 };
 
 using LabFactory = std::function<std::unique_ptr<Lab>()>;

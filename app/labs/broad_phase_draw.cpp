@@ -440,6 +440,11 @@ void BroadPhaseLab::draw(const DrawContext& context) {
   // The walls.
   const Vec2d walls[] = {{0, 0}, {worldSize_.x, 0}, worldSize_, {0, worldSize_.y}};
   renderer.polyline(walls, true, palette::kTextDim.withAlpha(0.6f), {1.0f, 6.0f, 4.0f});
+  if (floorWindowed()) {
+    char text[96];
+    std::snprintf(text, sizeof text, "the floor goes on to x = %.0f: wheel out, or VIEW > Whole floor", worldSize_.x);
+    renderer.label({kFloorWindow, worldSize_.y}, text, palette::kTextDim, {-8, -40});
+  }
   if (algorithm_ == Algorithm::Grid && draw_.showGrid) drawGridCells(renderer, visible);
   if (algorithm_ == Algorithm::Bvh && draw_.showTree) drawTree(renderer, visible);
   // The tree's labels: the step's nodes first (placed before the scene's names), then the depths.

@@ -50,7 +50,9 @@ BroadPhaseLab::BroadPhaseLab() { regenerate(); }
 void BroadPhaseLab::regenerate() {
   message_.clear();
   scene_ = MovingBoxes(motion_, count_, seed_, spacing_);
+  const Vec2d before = worldSize_;
   worldSize_ = {scene_.worldSize()[0], scene_.worldSize()[1]};
+  fitRequested_ = fitRequested_ || worldSize_.x != before.x || worldSize_.y != before.y;  // a new count or motion
   objects_.assign(count_, MovingObject{});
   for (std::size_t i = 0; i < count_; ++i) {
     objects_[i].circle = i % 3 == 2;
@@ -252,11 +254,15 @@ void BroadPhaseLab::setStep(int index) {
 std::optional<WorldBounds> BroadPhaseLab::sceneBounds(int) const {
   WorldBounds bounds = WorldBounds::none();
   bounds.include({0, 0});
-  bounds.include(worldSize_);
+  const double right = floorWindowed() ? kFloorWindow : worldSize_.x;
+  // A window of the floor reaches half its width up, so the floor sits near the bottom of a landscape view
+  // rather than in its middle.
+  bounds.include({right, floorWindowed() ? std::max(worldSize_.y, 0.5 * kFloorWindow) : worldSize_.y});
   for (const MovingObject& object : objects_) {
     const Box box = object.box();
+    if (box.min[0] > right) continue;  // beyond the floor's window
     bounds.include({box.min[0], box.min[1]});
-    bounds.include({box.max[0], box.max[1]});
+    bounds.include({std::min(box.max[0], right), box.max[1]});
   }
   if (stepping() && algorithm_ == Algorithm::Sap) {
     // Room for the endpoint ticks and the array strip under (x) or left of (y) the scene.
@@ -462,6 +468,7 @@ void BroadPhaseLab::dumpState(Json& out) const {
   out["motion"] = std::string(collide::motionName(motion_));
   out["frame"] = frame_;
   out["running"] = running_;
+  out["floorWindowed"] = floorWindowed();
   out["pairs"] = pairs_.size();
   out["bruteForceChecked"] = bruteChecked_;
   out["bruteForceAgrees"] = bruteChecked_ && bruteMissing_ == 0 && bruteExtra_ == 0;
@@ -613,6 +620,15 @@ void BroadPhaseLab::drawUi() {
   ImGui::SameLine();
   ImGui::Checkbox("Labels", &draw_.showLabels);
   if (algorithm_ == Algorithm::Grid) ImGui::Checkbox("Grid cells by occupancy", &draw_.showGrid);
+  if (motion_ == collide::BoxMotion::Floor && worldSize_.x > 3 * kFloorWindow) {
+    char label[64];
+    std::snprintf(label, sizeof label, "Whole floor (%.0f units wide)", worldSize_.x);
+    if (ImGui::Checkbox(label, &wholeFloor_)) fitRequested_ = true;
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("Off, the view frames the floor's first %.0f units, where boxes can be seen; the wheel and a "
+                        "drag show the rest.", kFloorWindow);
+    }
+  }
   if (algorithm_ == Algorithm::Bvh) {
     ImGui::Checkbox("Tree boxes by depth", &draw_.showTree);
     const int height = std::get<Tree>(broadPhase_).height();

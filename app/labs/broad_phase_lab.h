@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -88,6 +89,7 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds> sceneBounds(int view) const override;
+  bool takeFitRequest() override { return std::exchange(fitRequested_, false); }
 
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
@@ -152,6 +154,14 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   std::vector<MovingObject> objects_;
   std::vector<int> objectOfProxy_;  // proxy id -> index in objects_, -1 for none
   Vec2d worldSize_{1, 1};
+  // A long floor (a pile of 1,000 boxes is hundreds of units wide and 4 tall) is framed by a window of its left
+  // end, kFloorWindow wide, so boxes can be seen; the panel's "Whole floor" frames all of it.
+  static constexpr double kFloorWindow = 24;
+  [[nodiscard]] bool floorWindowed() const {
+    return motion_ == collide::BoxMotion::Floor && !wholeFloor_ && worldSize_.x > 3 * kFloorWindow;
+  }
+  bool wholeFloor_ = false;
+  bool fitRequested_ = false;  // takeFitRequest
   collide::MovingBoxes<double, 2> scene_{collide::BoxMotion::Drift, 0, 1};  // objects_[i] is scene_'s box i
   std::size_t frame_ = 0;
   int step_ = 0;  // the timeline's position in the recorded update

@@ -443,6 +443,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
       break;
     }
   }
+  if (lab_->takeFitRequest()) pendingFit_ = true;
   // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
   // replaces the lab.
   if (Scene request; lab_->takeSceneRequest(request)) requestOpen(std::move(request), "");

@@ -124,6 +124,36 @@ TEST(BroadPhaseLab, TreeViewLabelsTheStepsNodesAndDepthsApart) {
   }
 }
 
+// A pile of 1,000 boxes on a floor is hundreds of units wide and 4 tall: fitted whole, every box is under a pixel
+// tall. The view frames a window of the floor's left end instead, where boxes are tens of pixels wide; a short
+// floor and the other motions are framed whole as before.
+TEST(BroadPhaseLab, LongFloorIsFramedByAReadableWindow) {
+  std::unique_ptr<Lab> floor =
+      openLab("Broad phase", R"({"count": 1000, "motion": "floor", "seed": 1, "spacing": 2.0, "paused": true})", "sap");
+  ASSERT_NE(floor, nullptr);
+  EXPECT_TRUE(floor->takeFitRequest());  // the world changed size
+  EXPECT_FALSE(floor->takeFitRequest());
+  const std::optional<WorldBounds> window = floor->sceneBounds(0);
+  ASSERT_TRUE(window.has_value());
+  EXPECT_LE(window->max.x - window->min.x, 30.0);
+  EXPECT_GE(window->max.y, 4.0);  // the drop height
+  Json state = dump(*floor);
+  EXPECT_TRUE(state["floorWindowed"].get<bool>());
+  for (const char* labState : {R"({"count": 24, "motion": "floor", "seed": 1, "spacing": 2.0, "paused": true})",
+                               R"({"count": 1000, "motion": "bounce", "seed": 1, "spacing": 2.0, "paused": true})"}) {
+    SCOPED_TRACE(labState);
+    std::unique_ptr<Lab> lab = openLab("Broad phase", labState, "sap");
+    ASSERT_NE(lab, nullptr);
+    const std::optional<WorldBounds> whole = lab->sceneBounds(0);
+    ASSERT_TRUE(whole.has_value());
+    EXPECT_FALSE(dump(*lab)["floorWindowed"].get<bool>());
+    for (const Json& object : dump(*lab).value("objects", Json::array())) {
+      EXPECT_LE(object["max"][0].get<double>(), whole->max.x);
+    }
+    EXPECT_GT(whole->max.x - whole->min.x, 10.0);
+  }
+}
+
 // The Plots window offers the series the algorithm fills, for both labs: no row of zeros for the others; and
 // both labs count their updates, so a paused simulation adds no frames to the recording.
 TEST(BroadPhaseLab, PlotSeriesAreTheAlgorithmsOwn) {
