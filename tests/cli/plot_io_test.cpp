@@ -166,7 +166,7 @@ TEST(Plot, LegendHidesNoLineWhenAGapHoldsIt) {
   const Color colors[] = {rgb(0x4a9eff), rgb(0xffa94a), rgb(0x5fd68a)};
   const std::vector<double>* data[] = {&bv, &triangles, &pairs};
   const char* names[] = {"bv_tests", "primitive_tests", "pairs"};
-  for (int i = 0; i < 3; ++i) plot.series.push_back({names[i], "", colors[i], *data[i], {}, 0, 1, false});
+  for (int i = 0; i < 3; ++i) plot.series.push_back({names[i], "", colors[i], *data[i], {}, 0, 1, false, false});
   RecordingCanvas canvas;
   const PlotLayout layout = drawPlot(canvas, plot, fitRange(plot), {0, 0, 760, 260});
   double top = INFINITY, bottom = -INFINITY, left = INFINITY, right = -INFINITY;
