@@ -98,8 +98,16 @@ Mesh makeMesh(int index, int frame) {
 // How the view's tree of the cloth is kept up to date (the panel compares all three at every frame).
 enum class Policy { Refit, Hybrid, Rebuild };
 constexpr std::array<const char*, 3> kPolicyNames = {"refit", "hybrid", "rebuild"};
-constexpr std::array<const char*, 3> kPolicyTitles = {"Refit (rebuild past the threshold)", "Hybrid (top levels, then on demand)",
-                                                      "Rebuild every frame"};
+// Each policy's title in the view's legend and on its radio button, the refit's with the threshold it rebuilds at
+// ("Refit" alone read as never rebuilding).
+std::string policyTitle(Policy policy) {
+  switch (policy) {
+    case Policy::Refit: return "Refit, rebuild past " + formatNumber(collide::kRebuildSahGrowth) + "x";
+    case Policy::Hybrid: return "Hybrid (top levels, then on demand)";
+    case Policy::Rebuild: return "Rebuild every frame";
+  }
+  return {};
+}
 
 constexpr std::array<const char*, 3> kBvTitles = {"AABB", "Sphere", "OBB"};
 
@@ -548,7 +556,7 @@ void MidphaseLab::draw(const DrawContext& context) {
   const ScreenRect& rect = renderer.camera().rect();
   std::string nameA = kMeshNames[static_cast<std::size_t>(meshA_)];
   if (cloth()) {
-    nameA += " at frame " + std::to_string(frame_) + ", its tree: " + kPolicyTitles[static_cast<std::size_t>(policy_)];
+    nameA += " at frame " + std::to_string(frame_) + ", its tree: " + policyTitle(policy_);
   }
   renderer.screenText({rect.x + 12, rect.y + 44}, "A: " + nameA, palette::kShapeA);
   renderer.screenText({rect.x + 12, rect.y + 62}, std::string("B: ") + kMeshNames[static_cast<std::size_t>(meshB_)], palette::kShapeB);
@@ -771,6 +779,7 @@ void MidphaseLab::dumpState(Json& out) const {
   out["cloth"] = {{"frame", frame_},
                   {"frames", kClothFrames},
                   {"policy", kPolicyNames[static_cast<std::size_t>(policy_)]},
+                  {"policy_title", policyTitle(policy_)},
                   {"playing", playing_},
                   {"sah_refit", record.sahRefit},
                   {"sah_fresh", record.sahFresh},
@@ -848,15 +857,24 @@ void MidphaseLab::drawClothPanel() {
   if (ImGui::SliderInt("##frame", &frame, 0, kClothFrames - 1, "frame %d", ImGuiSliderFlags_AlwaysClamp) && frame != frame_) setFrame(frame);
   // The view's tree: one of the three, in the table's order.
   int policy = static_cast<int>(policy_);
-  bool chosen = ImGui::RadioButton("Refit", &policy, static_cast<int>(Policy::Refit));
+  ImGui::TextDisabled("The view's tree:");
   ImGui::SameLine();
+  bool chosen = ImGui::RadioButton(policyTitle(Policy::Refit).c_str(), &policy, static_cast<int>(Policy::Refit));
+  // The refit's title names its threshold, so the row is long: the next button goes on a new line when it would
+  // not fit.
+  const auto nextFits = [](const char* label) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
+      ImGui::SameLine();
+    }
+  };
+  nextFits("Hybrid");
   ImGui::BeginDisabled(bv_ != BvKind::Aabb);
   chosen |= ImGui::RadioButton("Hybrid", &policy, static_cast<int>(Policy::Hybrid));
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  nextFits("Rebuild");
   chosen |= ImGui::RadioButton("Rebuild", &policy, static_cast<int>(Policy::Rebuild));
-  ImGui::SameLine();
-  ImGui::TextDisabled("in the view");
   if (chosen && policy != static_cast<int>(policy_)) {
     policy_ = static_cast<Policy>(policy);
     updateCloth();

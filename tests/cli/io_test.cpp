@@ -2257,6 +2257,30 @@ TEST(MidphaseLab, PlayingTheClothThePanelAndTheViewShowOneFrame) {
   }
 }
 
+// mid_06's "Refit" button meant "refit, rebuild past 1.3x": the button and the view's legend name the threshold in
+// use (collide::kRebuildSahGrowth), not a bare "Refit".
+TEST(MidphaseLab, TheRefitButtonNamesTheRebuildThreshold) {
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("mid_06_refit_drift.json"));
+  ASSERT_NE(lab, nullptr);
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  ImGui::NewFrame();
+  ImGui::SetNextWindowSize(ImVec2(500, 3000));
+  ImGui::Begin("panel");
+  ImGui::LogToClipboard();
+  lab->drawUi();
+  ImGui::LogFinish();
+  const std::string text = ImGui::GetClipboardText();
+  ImGui::End();
+  ImGui::Render();
+  const std::string title = "Refit, rebuild past " + formatNumber(collide::kRebuildSahGrowth) + "x";
+  EXPECT_NE(text.find(title), std::string::npos) << text;
+  Json dump;
+  lab->dumpState(dump);
+  EXPECT_EQ(dump["cloth"]["policy_title"], title);
+}
+
 // The queue's list wraps between pairs, never inside one: mid_04's last step read "(A" at the end of a line and
 // "561, B 49)" at the start of the next.
 TEST(MidphaseLab, TheQueueListNeverBreaksAPair) {
