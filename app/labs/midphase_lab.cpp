@@ -110,6 +110,10 @@ std::string policyTitle(Policy policy) {
 }
 
 constexpr std::array<const char*, 3> kBvTitles = {"AABB", "Sphere", "OBB"};
+// Why boxes "aligned" with an axis need SAT here (a newcomer asked): each tree is built in its mesh's own frame.
+constexpr const char* kVolumeHint =
+    "AABB: boxes aligned with each mesh's own frame, not the world's. B's turn makes its boxes oriented relative to A's, "
+    "so two boxes are tested by SAT (15 axes; SAT lite: the 6 face axes). OBB: boxes fitted to the triangles.";
 
 constexpr int kMaxBudget = 2000;
 constexpr std::size_t kMaxDrawnVolumes = 600;  // per tree at the chosen depth
@@ -954,7 +958,9 @@ void MidphaseLab::drawUi() {
   changed |= ImGui::Combo("B (orange)", &meshB_, kMeshNames.data(), kMeshesForB);
   changed |= common::buildCombo(build_);
   int bv = static_cast<int>(bv_);
-  if (ImGui::Combo("Volume", &bv, kBvTitles.data(), static_cast<int>(kBvTitles.size()))) {
+  const bool pickedVolume = ImGui::Combo("Volume", &bv, kBvTitles.data(), static_cast<int>(kBvTitles.size()));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kVolumeHint);
+  if (pickedVolume) {
     bv_ = static_cast<BvKind>(bv);
     if (bv_ != BvKind::Aabb && policy_ == Policy::Hybrid) policy_ = Policy::Refit;
     changed = true;

@@ -2281,6 +2281,36 @@ TEST(MidphaseLab, TheRefitButtonNamesTheRebuildThreshold) {
   EXPECT_EQ(dump["cloth"]["policy_title"], title);
 }
 
+// "Volume: AABB" with SAT lite: a newcomer asked why axis-aligned boxes need a SAT test. Hovering the Volume combo
+// says the boxes are aligned with each mesh's own frame, so B's turn makes them oriented relative to A's.
+TEST(MidphaseLab, TheVolumeTooltipSaysTheBoxesAreInEachMeshsFrame) {
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("mid_02_sat_lite_false_positive.json"));
+  ASSERT_NE(lab, nullptr);
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  // The pointer walks down the panel, a row at a time, until some frame shows the tooltip.
+  bool shown = false;
+  for (float y = 5; y < 1000 && !shown; y += 6) {
+    ImGui::GetIO().MousePos = ImVec2(40, y);
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(340, 1000));
+    ImGui::Begin("panel");
+    ImGui::LogToClipboard();
+    lab->drawUi();
+    ImGui::End();
+    ImGui::LogFinish();
+    ImGui::Render();
+    const std::string text = ImGui::GetClipboardText();
+    shown = text.find("boxes aligned with each mesh's own frame") != std::string::npos;
+    if (shown) {
+      EXPECT_NE(text.find("B's turn makes its boxes oriented relative to A's"), std::string::npos) << text;
+    }
+  }
+  EXPECT_TRUE(shown) << "no row of the panel shows the Volume combo's tooltip";
+}
+
 // The queue's list wraps between pairs, never inside one: mid_04's last step read "(A" at the end of a line and
 // "561, B 49)" at the start of the next.
 TEST(MidphaseLab, TheQueueListNeverBreaksAPair) {
