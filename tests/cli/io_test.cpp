@@ -2826,6 +2826,51 @@ TEST(Midphase2Lab, BsCutsSayTheirFrameAndTheCostPlotKeepsClearOfTheOtherShape) {
   EXPECT_GT(turnedCuts, 0);
 }
 
+// mid2_01's first SAH cut said "SAH cost 6.273" while the panel gave the finished tree 5.167: the cut's cost is an
+// estimate that takes both halves as leaves. The narration says so and gives the finished subtree's cost (at the
+// root, the tree's SAH cost), saying when it is higher why; a cut whose halves stay leaves says nothing more.
+TEST(Midphase2Lab, AFirstCutsEstimateIsToldFromTheFinishedTreesCost) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  Scene scene = curated("mid2_01_sah_vs_median.json");
+  scene.labState["build"] = "sah";
+  std::unique_ptr<Lab> lab = info->create();
+  std::string error;
+  ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+  Json last;
+  lab->dumpState(last);
+  const std::regex estimate("SAH cost ([0-9.]+) = 1 \\+");
+  const std::regex finished("this node's finished subtree costs ([0-9.]+)");  // "5.167", never "1e+02"
+  int told = 0, roots = 0;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    lab->setStep(step);
+    Json dump;
+    lab->dumpState(dump);
+    const std::string narration = dump["at_step"]["narration"].get<std::string>();
+    std::smatch cut, whole;
+    if (!std::regex_search(narration, cut, estimate)) continue;
+    if (!std::regex_search(narration, whole, finished)) continue;
+    ++told;
+    EXPECT_NE(narration.find("That estimate counts both halves as leaves"), std::string::npos) << narration;
+    // Cut where a cut costs more than a leaf (a leaf holds 1 part here), a subtree can cost more than its estimate.
+    const bool more = std::stod(whole[1]) > std::stod(cut[1]);
+    EXPECT_EQ(narration.find("(cut even where a cut costs more than a leaf)") != std::string::npos, more) << narration;
+    if (narration.find("node 0 (depth 0") == std::string::npos) continue;
+    ++roots;
+    const char* tree = dump["at_step"]["phase"] == "build A" ? "tree_a" : "tree_b";
+    EXPECT_NE(narration.find("finished subtree costs " + formatNumber(last[tree]["sah_cost"].get<double>()) + " (the tree's SAH cost in the panel)"),
+              std::string::npos)
+        << narration;
+  }
+  EXPECT_EQ(roots, 2) << "A's and B's first cuts";
+  EXPECT_GT(told, 2);
+  lab->setStep(0);
+  Json first;
+  lab->dumpState(first);
+  EXPECT_NE(first["at_step"]["narration"].get<std::string>().find("SAH cost 6.273"), std::string::npos);
+  EXPECT_NE(first["at_step"]["narration"].get<std::string>().find("finished subtree costs 5.167"), std::string::npos);
+}
+
 // The mid-phase narration says plainly what is true: a budget's partial answer names where the pairs not found lie
 // ("no part pair found yet; every overlapping part pair lies under one of the yellow node pairs", not "the 0 part
 // pairs found are a partial answer; the true pairs lie inside the yellow pairs or among them"); "B's box turns
