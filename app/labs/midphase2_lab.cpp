@@ -162,6 +162,17 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] std::string narrateBuild(int tree, int index) const;
   [[nodiscard]] std::string narrateTraversal(int index) const;
   [[nodiscard]] std::string cutText(int tree, const collide::BvhSplitStep<double, 2>& split) const;
+  // Where a tree's depth comes from when parts share a Morton code (mid2_02: "16 parts, 6 deep"): the largest group of
+  // equal codes, the smallest subtree holding it (its root's depth, its height), and the height that group would
+  // have as a chain, one part split off per level, had equal keys not been told apart.
+  struct EqualCodes {
+    int parts = 0;        // 0: no two codes are equal (or no LBVH build)
+    int rootDepth = 0;
+    int height = 0;
+    int chainedHeight = 0;
+    int deepest = 0;      // the tree's depth
+  };
+  [[nodiscard]] EqualCodes equalCodes(int tree) const;
   // The SAH cost of the finished subtree under `node`, relative to its box (bvhStats' sum, from that node): at the
   // root, the tree's cost.
   [[nodiscard]] double finishedCost(int tree, int node) const;
@@ -370,7 +381,15 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
       text += std::to_string(shared) + " parts share " + std::to_string(codes) + (codes == 1 ? " code" : " codes") +
               " (ringed): each key carries the part index after its code, so equal codes still sort and split evenly (Karras 2012). ";
     }
-    return text + "The tree is read off the sorted keys: each node splits where their highest differing bit changes.";
+    text += "The tree is read off the sorted keys: each node splits where their highest differing bit changes.";
+    const EqualCodes equal = equalCodes(tree);
+    if (equal.parts == 0) return text;
+    text += " The " + std::to_string(equal.parts) + " parts with one code end in a subtree " + std::to_string(equal.height) +
+            " levels high under a node at depth " + std::to_string(equal.rootDepth) + " (" + std::to_string(equal.rootDepth) + " + " +
+            std::to_string(equal.height) + " = " + std::to_string(equal.rootDepth + equal.height);
+    text += equal.rootDepth + equal.height == equal.deepest ? ", the tree's depth)" : "; the tree is " + std::to_string(equal.deepest) + " deep)";
+    return text + "; equal keys alone would chain them " + std::to_string(equal.chainedHeight) + " levels high, " +
+           std::to_string(equal.rootDepth + equal.chainedHeight) + " deep.";
   }
   if (const auto* s = std::get_if<collide::BvhMergeStep<double, 2>>(&event)) {
     return who + "the two clusters whose merged box has the least perimeter (" + formatNumber(s->area) + ") are each other's nearest, so they merge; " +
@@ -386,6 +405,58 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
     return text;
   }
   return {};
+}
+
+Midphase2Lab::EqualCodes Midphase2Lab::equalCodes(int tree) const {
+  EqualCodes out;
+  const auto& events = builds_[static_cast<std::size_t>(tree)].steps;
+  const auto* morton = events.empty() ? nullptr : std::get_if<collide::BvhMortonStep>(&events.front());
+  if (morton == nullptr) return out;
+  // The longest run of equal codes in the sorted order: its parts.
+  std::size_t best = 0, bestLength = 1;
+  for (std::size_t i = 0; i < morton->codes.size();) {
+    std::size_t j = i;
+    while (j + 1 < morton->codes.size() && morton->codes[j + 1] == morton->codes[i]) ++j;
+    if (j - i + 1 > bestLength) {
+      best = i;
+      bestLength = j - i + 1;
+    }
+    i = j + 1;
+  }
+  if (bestLength < 2) return out;
+  const auto& bvh = trees_[static_cast<std::size_t>(tree)].tree;
+  // Each part's leaf, then the deepest node that is an ancestor of them all.
+  std::vector<int> leafOf(trees_[static_cast<std::size_t>(tree)].parts.size(), 0);
+  for (std::size_t n = 0; n < bvh.nodes.size(); ++n) {
+    if (!bvh.nodes[n].isLeaf()) continue;
+    for (int k = bvh.nodes[n].first; k < bvh.nodes[n].first + bvh.nodes[n].count; ++k) {
+      leafOf[static_cast<std::size_t>(bvh.primitives[static_cast<std::size_t>(k)])] = static_cast<int>(n);
+    }
+  }
+  const auto ancestor = [&](int a, int b) {
+    while (a != b) {
+      if (bvh.nodes[static_cast<std::size_t>(a)].depth >= bvh.nodes[static_cast<std::size_t>(b)].depth) {
+        a = bvh.nodes[static_cast<std::size_t>(a)].parent;
+      } else {
+        b = bvh.nodes[static_cast<std::size_t>(b)].parent;
+      }
+    }
+    return a;
+  };
+  int root = leafOf[static_cast<std::size_t>(morton->order[best])];
+  for (std::size_t k = best + 1; k < best + bestLength; ++k) root = ancestor(root, leafOf[static_cast<std::size_t>(morton->order[k])]);
+  out.parts = static_cast<int>(bestLength);
+  out.rootDepth = bvh.nodes[static_cast<std::size_t>(root)].depth;
+  std::vector<int> stack{root};
+  while (!stack.empty()) {
+    const auto& n = bvh.nodes[static_cast<std::size_t>(stack.back())];
+    stack.pop_back();
+    out.height = std::max(out.height, n.depth - out.rootDepth);
+    if (!n.isLeaf()) stack.insert(stack.end(), {n.left, n.right});
+  }
+  out.chainedHeight = out.parts - 1;
+  out.deepest = treeStats_[static_cast<std::size_t>(tree)].depth;
+  return out;
 }
 
 double Midphase2Lab::finishedCost(int tree, int node) const {
@@ -1050,6 +1121,10 @@ void Midphase2Lab::dumpState(Json& out) const {
                                          {"depth", stats.depth},
                                          {"sah_cost", stats.sahCost},
                                          {"parts_sharing_a_morton_code", shared},
+                                         {"equal_codes", {{"parts", equalCodes(t).parts},
+                                                          {"subtree_root_depth", equalCodes(t).rootDepth},
+                                                          {"subtree_height", equalCodes(t).height},
+                                                          {"chained_height", equalCodes(t).chainedHeight}}},
                                          {"summary", common::treeSummary(t == 0 ? "A" : "B", trees_[static_cast<std::size_t>(t)].parts.size(), "parts", stats)}};
   }
   out["bv_tests"] = result_.bvTests;

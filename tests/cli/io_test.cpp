@@ -2871,6 +2871,41 @@ TEST(Midphase2Lab, AFirstCutsEstimateIsToldFromTheFinishedTreesCost) {
   EXPECT_NE(first["at_step"]["narration"].get<std::string>().find("finished subtree costs 5.167"), std::string::npos);
 }
 
+// mid2_02 said "the tree over 16 parts is 6 deep", where a reader expects 4: the narration and the lesson say where
+// the depth comes from, with the lab's numbers: the ten parts with one code end in a subtree of height
+// ceil(log2 10) = 4 under a node at depth 2, 2 + 4 = 6; chained, the ten would be 9 levels high, 11 deep.
+TEST(Midphase2Lab, TheDepthOfTheEqualCodesIsWorkedOut) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  const Scene scene = curated("mid2_02_duplicate_morton_codes.json");
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  Json dump;
+  lab->dumpState(dump);
+  const Json& equal = dump["tree_a"]["equal_codes"];
+  const int parts = equal["parts"].get<int>(), root = equal["subtree_root_depth"].get<int>(), height = equal["subtree_height"].get<int>();
+  const int chained = equal["chained_height"].get<int>();
+  EXPECT_EQ(parts, dump["tree_a"]["parts_sharing_a_morton_code"].get<int>());
+  EXPECT_EQ(height, static_cast<int>(std::ceil(std::log2(parts)))) << "an even split";
+  EXPECT_EQ(chained, parts - 1);
+  EXPECT_EQ(root + height, dump["tree_a"]["depth"].get<int>());
+  const std::string sum = std::to_string(root) + " + " + std::to_string(height) + " = " + std::to_string(root + height);
+  lab->setStep(0);
+  Json morton;
+  lab->dumpState(morton);
+  const std::string narration = morton["at_step"]["narration"].get<std::string>();
+  EXPECT_NE(narration.find("end in a subtree " + std::to_string(height) + " levels high under a node at depth " + std::to_string(root) + " (" +
+                           sum + ", the tree's depth); equal keys alone would chain them " + std::to_string(chained) + " levels high, " +
+                           std::to_string(root + chained) + " deep."),
+            std::string::npos)
+      << narration;
+  EXPECT_NE(scene.lesson.find("a subtree " + std::to_string(height) + " levels high under a node at depth " + std::to_string(root) +
+                              ", and the tree over 16 parts is " + sum + " deep, where equal keys alone would chain the ten " +
+                              std::to_string(chained) + " levels high, " + std::to_string(root + chained) + " deep"),
+            std::string::npos)
+      << scene.lesson;
+}
+
 // The mid-phase narration says plainly what is true: a budget's partial answer names where the pairs not found lie
 // ("no part pair found yet; every overlapping part pair lies under one of the yellow node pairs", not "the 0 part
 // pairs found are a partial answer; the true pairs lie inside the yellow pairs or among them"); "B's box turns
