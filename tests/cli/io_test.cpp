@@ -2906,6 +2906,37 @@ TEST(Midphase2Lab, TheDepthOfTheEqualCodesIsWorkedOut) {
       << scene.lesson;
 }
 
+// mid2_02's lesson said "a star tip resting on the pile", where the tip's edge cuts across the pile's corner from the
+// side. The star's outline, placed as the scene places it, crosses exactly two sides of the pile's box, and the
+// lesson names that corner.
+TEST(Midphase2Lab, TheStarTipsPlaceOnThePileIsNamedRight) {
+  const Scene scene = curated("mid2_02_duplicate_morton_codes.json");
+  const Json& state = scene.labState;
+  const collide::Transform<double> pose = collide::Transform<double>::fromPose(
+      {state["position_b"][0].get<double>(), state["position_b"][1].get<double>()}, state["rotation_b_degrees"].get<double>() * std::numbers::pi / 180.0);
+  std::vector<collide::Vec2<double>> star;
+  for (const auto& p : collide::starOutline<double>(7, 1.5, 0.6)) star.push_back(pose.apply(p));
+  // The pile: ten unit crates of half size 0.45 at (-1, 0) (the lab's crates()).
+  const double low[2] = {-1.45, -0.45}, high[2] = {-0.55, 0.45};
+  const auto crossesSide = [&](int axis, double at) {  // the side where coordinate `axis` is `at`
+    const int other = 1 - axis;
+    for (std::size_t i = 0; i < star.size(); ++i) {
+      const auto a = star[i], b = star[(i + 1) % star.size()];
+      const double pa[2] = {a.x, a.y}, pb[2] = {b.x, b.y};
+      if ((pa[axis] - at) * (pb[axis] - at) >= 0) continue;
+      const double t = (at - pa[axis]) / (pb[axis] - pa[axis]);
+      const double cross = pa[other] + t * (pb[other] - pa[other]);
+      if (cross > low[other] && cross < high[other]) return true;
+    }
+    return false;
+  };
+  const bool left = crossesSide(0, low[0]), right = crossesSide(0, high[0]), bottom = crossesSide(1, low[1]), top = crossesSide(1, high[1]);
+  EXPECT_TRUE(top && right && !left && !bottom) << "top " << top << ", right " << right << ", left " << left << ", bottom " << bottom;
+  for (const auto& p : star) EXPECT_FALSE(p.x > low[0] && p.x < high[0] && p.y > low[1] && p.y < high[1]) << "a tip inside the pile";
+  EXPECT_NE(scene.lesson.find("A star tip cutting across the pile's top right corner overlaps all ten crates"), std::string::npos) << scene.lesson;
+  EXPECT_EQ(scene.lesson.find("resting on"), std::string::npos) << scene.lesson;
+}
+
 // The mid-phase narration says plainly what is true: a budget's partial answer names where the pairs not found lie
 // ("no part pair found yet; every overlapping part pair lies under one of the yellow node pairs", not "the 0 part
 // pairs found are a partial answer; the true pairs lie inside the yellow pairs or among them"); "B's box turns
