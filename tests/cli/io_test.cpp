@@ -2311,6 +2311,82 @@ TEST(MidphaseLab, TheVolumeTooltipSaysTheBoxesAreInEachMeshsFrame) {
   EXPECT_TRUE(shown) << "no row of the panel shows the Volume combo's tooltip";
 }
 
+// SAT lite's false positives (mid_02): the kept boxes were pink among the red triangle pairs, and the narration said
+// "an edge-edge axis separates them" with no axis drawn. Now: the colour is far in hue from red and from the depth
+// colours; at each false positive the dump has the separating axis (an edge of A's box crossed with one of B's,
+// checked here against the boxes' own axes), the two shadows on it a gap apart, the narration and the legend say so,
+// and A aims the view across the axis (at no other step).
+TEST(MidphaseLab, SatLitesFalsePositivesShowTheAxisThatSeparatesThem) {
+  const auto hue = [](Color c) {
+    const double r = c.r, g = c.g, b = c.b, high = std::max({r, g, b}), low = std::min({r, g, b});
+    const double d = high - low;
+    const double h = high == r ? std::fmod((g - b) / d, 6.0) : high == g ? (b - r) / d + 2 : (r - g) / d + 4;
+    return std::fmod(60 * h + 360, 360.0);
+  };
+  const auto apart = [&](Color x, Color y) {
+    const double d = std::abs(hue(x) - hue(y));
+    return std::min(d, 360 - d);
+  };
+  EXPECT_GE(apart(palette::kFalsePositive, palette::kHit), 50.0) << "false positives must not read as the red triangle pairs";
+  for (const Color depth : palette::kDepthColors) EXPECT_GE(apart(palette::kFalsePositive, depth), 40.0);
+
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  const Scene scene = curated("mid_02_sat_lite_false_positive.json");
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  constexpr double kRadians = std::numbers::pi / 180.0;
+  const Json& turns = scene.labState["rotation_b_degrees"];
+  const auto turnB = collide::Quat<double>::fromEuler(turns[0].get<double>() * kRadians, turns[1].get<double>() * kRadians,
+                                                      turns[2].get<double>() * kRadians);
+  const std::array<Vec3d, 3> axesA = {Vec3d{1, 0, 0}, Vec3d{0, 1, 0}, Vec3d{0, 0, 1}};
+  int fooled = 0, others = 0;
+  for (int step = 0; step < lab->stepCount() && fooled < 25; ++step) {
+    lab->setStep(step);
+    Json dump;
+    lab->dumpState(dump);
+    const std::string narration = dump["at_step"]["narration"].get<std::string>();
+    EXPECT_EQ(dump["legend"].get<std::string>().find("pink"), std::string::npos);
+    if (narration.find("a false positive") == std::string::npos) {
+      if (others++ < 25) {
+        EXPECT_FALSE(dump["at_step"].contains("separating_axis")) << "step " << step;
+        EXPECT_EQ(dump["legend_false_positives"].size(), 1u);
+        lab->keyPressed({GLFW_KEY_A, 0});
+        EXPECT_FALSE(lab->takeViewAim().has_value()) << "step " << step;
+      }
+      continue;
+    }
+    ++fooled;
+    SCOPED_TRACE("step " + std::to_string(step));
+    ASSERT_TRUE(dump["at_step"].contains("separating_axis")) << narration;
+    const Json& axis = dump["at_step"]["separating_axis"];
+    const Vec3d n{axis["axis"][0].get<double>(), axis["axis"][1].get<double>(), axis["axis"][2].get<double>()};
+    EXPECT_NEAR(collide::length(n), 1.0, 1e-9);
+    // An edge of A's box (along A's axis edge_a: the world's, A is unturned) crossed with one of B's (B's turn).
+    const int edgeA = axis["edge_a"].get<int>(), edgeB = axis["edge_b"].get<int>();
+    ASSERT_TRUE(edgeA >= 0 && edgeA < 3 && edgeB >= 0 && edgeB < 3);
+    EXPECT_NEAR(collide::dot(n, axesA[static_cast<std::size_t>(edgeA)]), 0.0, 1e-9);
+    EXPECT_NEAR(collide::dot(n, turnB.apply(axesA[static_cast<std::size_t>(edgeB)])), 0.0, 1e-9);
+    const double gap = axis["gap"].get<double>();
+    EXPECT_GT(gap, 0.0);
+    const double lowA = axis["shadow_a"][0].get<double>(), highA = axis["shadow_a"][1].get<double>();
+    const double lowB = axis["shadow_b"][0].get<double>(), highB = axis["shadow_b"][1].get<double>();
+    EXPECT_NEAR(std::max(lowA, lowB) - std::min(highA, highB), gap, 1e-9) << "the shadows are the gap apart";
+    EXPECT_NE(narration.find("their shadows are " + formatNumber(gap) + " apart"), std::string::npos) << narration;
+    ASSERT_EQ(dump["legend_false_positives"].size(), 2u);
+    EXPECT_NE(dump["legend_false_positives"][1].get<std::string>().find("magenta line: the edge-edge axis"), std::string::npos);
+    lab->keyPressed({GLFW_KEY_A, 0});
+    const std::optional<Lab::ViewAim> aim = lab->takeViewAim();
+    ASSERT_TRUE(aim.has_value());
+    EXPECT_NEAR(collide::length(aim->forward), 1.0, 1e-9);
+    EXPECT_NEAR(collide::dot(aim->forward, n), 0.0, 1e-9) << "the view looks across the axis";
+    EXPECT_FALSE(lab->takeViewAim().has_value()) << "taken once";
+  }
+  EXPECT_EQ(fooled, 25);
+  EXPECT_NE(scene.lesson.find("magenta"), std::string::npos);
+  EXPECT_EQ(scene.lesson.find("pink"), std::string::npos);
+}
+
 // The queue's list wraps between pairs, never inside one: mid_04's last step read "(A" at the end of a line and
 // "561, B 49)" at the start of the next.
 TEST(MidphaseLab, TheQueueListNeverBreaksAPair) {
