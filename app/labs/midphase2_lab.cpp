@@ -186,6 +186,9 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] std::array<Vec2d, 4> corners(int tree, const Box& box) const;
   [[nodiscard]] std::string phaseName(int step) const;
   void drawParts(Renderer2D& renderer) const;
+  // During an insertion build: the parts of the building tree not inserted yet at the current step (the first part
+  // goes in without a step, then one part a step), so the view dims them; empty at any other step.
+  [[nodiscard]] std::vector<int> partsToCome() const;
   void drawTree(Renderer2D& renderer, int tree, double pixel) const;
   void drawBox(Renderer2D& renderer, int tree, const Box& box, Color color, float width, float dash = 0) const;
   void drawBuildStep(Renderer2D& renderer, int tree, int index, double pixel) const;
@@ -563,20 +566,51 @@ void Midphase2Lab::drawPart(Renderer2D& renderer, int tree, int part, Color fill
   renderer.polyline(points, true, fill.withAlpha(1.0f), {1.5f});
 }
 
+std::vector<int> Midphase2Lab::partsToCome() const {
+  if (steps_.empty()) return {};
+  const StepRef ref = steps_[static_cast<std::size_t>(step_)];
+  if (ref.phase == Phase::Traversal) return {};
+  const int tree = ref.phase == Phase::BuildA ? 0 : 1;
+  const auto& events = builds_[static_cast<std::size_t>(tree)].steps;
+  if (!std::holds_alternative<collide::BvhInsertStep<double, 2>>(events[static_cast<std::size_t>(ref.index)])) return {};
+  std::vector<bool> inserted(trees_[static_cast<std::size_t>(tree)].parts.size(), false);
+  if (!inserted.empty()) inserted[0] = true;
+  for (int k = 0; k <= ref.index; ++k) {
+    if (const auto* s = std::get_if<collide::BvhInsertStep<double, 2>>(&events[static_cast<std::size_t>(k)])) {
+      inserted[static_cast<std::size_t>(s->triangle)] = true;
+    }
+  }
+  std::vector<int> toCome;
+  for (std::size_t i = 0; i < inserted.size(); ++i) {
+    if (!inserted[i]) toCome.push_back(static_cast<int>(i));
+  }
+  return toCome;
+}
+
 void Midphase2Lab::drawParts(Renderer2D& renderer) const {
+  // An insertion build's parts still to come are dimmed and dashed (they looked like the ones inserted), and so is
+  // the outline around them.
+  const std::vector<int> toCome = partsToCome();
+  const int building = toCome.empty() ? -1 : steps_[static_cast<std::size_t>(step_)].phase == Phase::BuildA ? 0 : 1;
   for (int t = 0; t < 2; ++t) {
     const Color color = t == 0 ? palette::kShapeA : palette::kShapeB;
     const PartTree& tree = trees_[static_cast<std::size_t>(t)];
-    for (const auto& polygon : tree.parts) {
+    for (std::size_t k = 0; k < tree.parts.size(); ++k) {
+      const auto& polygon = tree.parts[k];
       std::vector<Vec2d> points;
       for (int i = 0; i < polygon.count; ++i) points.push_back(pose(t).apply(polygon.vertices[static_cast<std::size_t>(i)]));
-      renderer.convexPolygon(points, color.withAlpha(0.16f));
-      renderer.polyline(points, true, color.withAlpha(0.5f), {1.0f});
+      if (t == building && std::find(toCome.begin(), toCome.end(), static_cast<int>(k)) != toCome.end()) {
+        renderer.polyline(points, true, color.withAlpha(0.3f), {1.0f, 4.0f, 4.0f});
+        continue;
+      }
+      renderer.convexPolygon(points, color.withAlpha(t == building ? 0.3f : 0.16f));
+      renderer.polyline(points, true, color.withAlpha(t == building ? 0.9f : 0.5f), {1.0f});
     }
     if (!outline_[static_cast<std::size_t>(t)].empty()) {
       std::vector<Vec2d> outline;
       for (const Vec2d& p : outline_[static_cast<std::size_t>(t)]) outline.push_back(pose(t).apply(p));
-      renderer.polyline(outline, true, errors_[static_cast<std::size_t>(t)].empty() ? color : palette::kHit, {2.0f});
+      const Color edge = errors_[static_cast<std::size_t>(t)].empty() ? color : palette::kHit;
+      renderer.polyline(outline, true, t == building ? edge.withAlpha(0.3f) : edge, {t == building ? 1.0f : 2.0f});
       if (editVertices_) {
         for (const Vec2d& p : outline) renderer.point(p, color, 4.0f);
       }
@@ -777,7 +811,8 @@ std::vector<std::pair<std::string, Color>> Midphase2Lab::legend() const {
   }
   return {{"yellow: the part this step inserts; dashed yellow: its new parent", palette::kAccent},
           {"solid, coloured by its depth: the node it joins as a sibling", palette::kText},
-          {"faint: the parts inserted before", palette::kTextDim}};
+          {"filled, in faint grey boxes: the parts inserted before", palette::kTextDim},
+          {"dim and dashed: the parts still to come", palette::kTextDim}};
 }
 
 void Midphase2Lab::drawTraversalStep(Renderer2D& renderer, int index) const {
@@ -1140,7 +1175,8 @@ void Midphase2Lab::dumpState(Json& out) const {
                     {"pruned", tally.pruned},
                     {"pruned_greyed", traversalIndex() < 0 ? 0 : traversal_.prunedUpTo(traversalIndex() - 1, common::kMaxDrawnPruned).size()},
                     {"waiting", traversalIndex() < 0 ? std::vector<std::array<int, 2>>{} : waitingAt(traversalIndex())},
-                    {"narration", narrate(step_)}};
+                    {"narration", narrate(step_)},
+                    {"parts_to_come", partsToCome()}};
   // A split's SAH cost plot: where it is drawn (its backing's corners, in the world) and its caption.
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase != Phase::Traversal) {
     const int tree = steps_[static_cast<std::size_t>(step_)].phase == Phase::BuildA ? 0 : 1;

@@ -3013,6 +3013,43 @@ TEST(Midphase2Lab, TheStarTipsPlaceOnThePileIsNamedRight) {
   EXPECT_EQ(scene.lesson.find("resting on"), std::string::npos) << scene.lesson;
 }
 
+// mid2_04's insertion: the parts not inserted yet looked like the inserted ones. At each insertion step the dump
+// lists the parts still to come (the view dims and dashes them, and the legend says so): all but the first part and
+// those inserted up to this step, never the step's own part; none once the build is over.
+TEST(Midphase2Lab, AnInsertionBuildDimsThePartsStillToCome) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("mid2_04_insertion.json"));
+  ASSERT_NE(lab, nullptr);
+  Json last;
+  lab->dumpState(last);
+  EXPECT_TRUE(last["at_step"]["parts_to_come"].empty());
+  const int parts = last["tree_a"]["parts"].get<int>();
+  ASSERT_GT(parts, 3);
+  std::set<int> inserted{0};  // the first part goes in without a step
+  int insertions = 0;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    lab->setStep(step);
+    Json dump;
+    lab->dumpState(dump);
+    if (dump["at_step"]["phase"] != "build A") continue;
+    const std::string narration = dump["at_step"]["narration"].get<std::string>();
+    std::smatch part;
+    ASSERT_TRUE(std::regex_search(narration, part, std::regex("part ([0-9]+) goes in"))) << narration;
+    inserted.insert(std::stoi(part[1]));
+    ++insertions;
+    std::vector<int> expected;
+    for (int k = 0; k < parts; ++k) {
+      if (!inserted.contains(k)) expected.push_back(k);
+    }
+    EXPECT_EQ(dump["at_step"]["parts_to_come"].get<std::vector<int>>(), expected) << "step " << step;
+    bool said = false;
+    for (const Json& line : dump["legend"]) said = said || line.get<std::string>() == "dim and dashed: the parts still to come";
+    EXPECT_TRUE(said) << dump["legend"];
+  }
+  EXPECT_EQ(insertions, parts - 1);
+}
+
 // The mid-phase narration says plainly what is true: a budget's partial answer names where the pairs not found lie
 // ("no part pair found yet; every overlapping part pair lies under one of the yellow node pairs", not "the 0 part
 // pairs found are a partial answer; the true pairs lie inside the yellow pairs or among them"); "B's box turns
