@@ -113,6 +113,30 @@ struct StepRef {
   int index;
 };
 
+// The common part of two convex polygons, both counter-clockwise: `subject` clipped by each edge of `clip` in turn
+// (Sutherland and Hodgman 1974). Empty when they do not overlap.
+std::vector<Vec2d> convexIntersection(std::vector<Vec2d> subject, const std::vector<Vec2d>& clip) {
+  for (std::size_t e = 0; e < clip.size() && !subject.empty(); ++e) {
+    const Vec2d a = clip[e], b = clip[(e + 1) % clip.size()];
+    const auto side = [&](Vec2d p) { return cross(b - a, p - a); };  // >= 0: inside (left of the edge)
+    std::vector<Vec2d> kept;
+    for (std::size_t i = 0; i < subject.size(); ++i) {
+      const Vec2d p = subject[i], q = subject[(i + 1) % subject.size()];
+      const double sp = side(p), sq = side(q);
+      if (sp >= 0) kept.push_back(p);
+      if ((sp >= 0) != (sq >= 0)) kept.push_back(p + (sp / (sp - sq)) * (q - p));
+    }
+    subject = std::move(kept);
+  }
+  return subject.size() >= 3 ? subject : std::vector<Vec2d>{};
+}
+
+double polygonArea(const std::vector<Vec2d>& points) {
+  double twice = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) twice += cross(points[i], points[(i + 1) % points.size()]);
+  return 0.5 * twice;
+}
+
 std::string partsText(int n) { return std::to_string(n) + (n == 1 ? " part" : " parts"); }
 
 Vec2d boxCentre(const Box& box) { return {0.5 * (box.min[0] + box.max[0]), 0.5 * (box.min[1] + box.max[1])}; }
@@ -197,6 +221,11 @@ class Midphase2Lab final : public Lab {
   // the traversal's, a budget's step saying what its yellow is).
   [[nodiscard]] std::vector<std::pair<std::string, Color>> legend() const;
   void drawPart(Renderer2D& renderer, int tree, int part, Color fill) const;
+  [[nodiscard]] std::vector<Vec2d> worldPart(int tree, int part) const;  // its corners, placed, counter-clockwise
+  // The overlapping part pairs found up to traversal event `upTo`: each part in one outlined red, once however many
+  // pairs it is in, and only the common part of each pair filled (a gear's whole body filled red read as a whole
+  // gear overlapping where only a sliver does).
+  void drawHits(Renderer2D& renderer, int upTo) const;
   // Where a split's SAH cost plot goes: beside the node, across the cut, on the side away from the other shape.
   struct CostPlot {
     Pose pose;
@@ -324,7 +353,7 @@ std::string Midphase2Lab::narrate(int step) const {
   if (ref.phase != Phase::Traversal) return narrateBuild(ref.phase == Phase::BuildA ? 0 : 1, ref.index);
   std::string text = narrateTraversal(ref.index);
   if (step + 1 == stepCount() && result_.status == collide::Status::Converged) {
-    text += " Done: " + std::to_string(result_.pairs.size()) + " overlapping part pairs, filled red.";
+    text += " Done: " + std::to_string(result_.pairs.size()) + " overlapping part pairs, outlined red, where they overlap filled red.";
   }
   return text;
 }
@@ -556,14 +585,41 @@ void Midphase2Lab::drawBox(Renderer2D& renderer, int tree, const Box& box, Color
   renderer.polyline(c, true, color, {width, dash, dash});
 }
 
-void Midphase2Lab::drawPart(Renderer2D& renderer, int tree, int part, Color fill) const {
+std::vector<Vec2d> Midphase2Lab::worldPart(int tree, int part) const {
   const PartTree& t = trees_[static_cast<std::size_t>(tree)];
-  if (part < 0 || part >= static_cast<int>(t.parts.size())) return;
+  if (part < 0 || part >= static_cast<int>(t.parts.size())) return {};
   const auto& polygon = t.parts[static_cast<std::size_t>(part)];
   std::vector<Vec2d> points;
   for (int i = 0; i < polygon.count; ++i) points.push_back(pose(tree).apply(polygon.vertices[static_cast<std::size_t>(i)]));
+  return points;
+}
+
+void Midphase2Lab::drawPart(Renderer2D& renderer, int tree, int part, Color fill) const {
+  const std::vector<Vec2d> points = worldPart(tree, part);
+  if (points.empty()) return;
   renderer.convexPolygon(points, fill);
   renderer.polyline(points, true, fill.withAlpha(1.0f), {1.5f});
+}
+
+void Midphase2Lab::drawHits(Renderer2D& renderer, int upTo) const {
+  std::array<std::vector<int>, 2> parts;
+  for (const common::Hit& hit : traversal_.hits) {
+    if (hit.step > upTo) break;
+    parts[0].push_back(hit.primitiveA);
+    parts[1].push_back(hit.primitiveB);
+  }
+  for (int t = 0; t < 2; ++t) {
+    std::vector<int> once = parts[static_cast<std::size_t>(t)];
+    std::sort(once.begin(), once.end());
+    once.erase(std::unique(once.begin(), once.end()), once.end());
+    for (const int part : once) drawPart(renderer, t, part, palette::kHit.withAlpha(0.08f));
+  }
+  for (std::size_t k = 0; k < parts[0].size(); ++k) {
+    const std::vector<Vec2d> common = convexIntersection(worldPart(0, parts[0][k]), worldPart(1, parts[1][k]));
+    if (common.empty()) continue;  // touching, or overlapping by less than rounding
+    renderer.convexPolygon(common, palette::kHit.withAlpha(0.9f));
+    renderer.polyline(common, true, palette::kHit, {2.0f});
+  }
 }
 
 std::vector<int> Midphase2Lab::partsToCome() const {
@@ -792,7 +848,7 @@ std::vector<std::pair<std::string, Color>> Midphase2Lab::legend() const {
     const bool budgetStep = std::holds_alternative<collide::MidphaseBudgetStep>(trace_.steps[static_cast<std::size_t>(ref.index)]);
     return {{common::nodePairLegend(budgetStep, false), palette::kAccent},
             {common::prunedLegend(traversal_.at(ref.index - 1).pruned, "dashed grey"), palette::kTextDim},
-            {"overlapping part pairs found so far: red", palette::kHit}};
+            {"overlapping part pairs found so far: outlined red, where they overlap filled red", palette::kHit}};
   }
   const auto& event = builds_[ref.phase == Phase::BuildA ? 0u : 1u].steps[static_cast<std::size_t>(ref.index)];
   if (std::holds_alternative<collide::BvhSplitStep<double, 2>>(event)) {
@@ -839,7 +895,8 @@ void Midphase2Lab::drawTraversalStep(Renderer2D& renderer, int index) const {
   renderer.label(corners(0, boxA)[3], "A's node " + std::to_string(nodeA), palette::kShapeA, {4, -16});
   renderer.label(corners(1, boxB)[2], "B's node " + std::to_string(nodeB), palette::kShapeB);
   if (const auto* test = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
-    const Color fill = test->hit ? palette::kHit.withAlpha(0.7f) : palette::kAccent.withAlpha(0.45f);
+    // A hit is already drawn with the pairs found; either way the step's two parts are outlined in the accent.
+    const Color fill = test->hit ? palette::kAccent.withAlpha(0.0f) : palette::kAccent.withAlpha(0.45f);
     drawPart(renderer, 0, test->triangleA, fill);
     drawPart(renderer, 1, test->triangleB, fill);
   }
@@ -858,11 +915,7 @@ void Midphase2Lab::draw(const DrawContext& context) {
   }
   // The overlapping part pairs found up to this step, filled red.
   const int upTo = traversal ? ref.index : -1;
-  for (const common::Hit& hit : traversal_.hits) {
-    if (hit.step > upTo) break;
-    drawPart(renderer, 0, hit.primitiveA, palette::kHit.withAlpha(0.4f));
-    drawPart(renderer, 1, hit.primitiveB, palette::kHit.withAlpha(0.4f));
-  }
+  drawHits(renderer, upTo);
   // B's turning handle, over the step's drawing (a cost plot's backing may lie under it).
   const auto drawHandle = [&] {
     const Vec2d centre = pose(1).p, knob = handle();
@@ -1177,6 +1230,20 @@ void Midphase2Lab::dumpState(Json& out) const {
                     {"waiting", traversalIndex() < 0 ? std::vector<std::array<int, 2>>{} : waitingAt(traversalIndex())},
                     {"narration", narrate(step_)},
                     {"parts_to_come", partsToCome()}};
+  // The pairs found up to this step as drawn: each part's area and their common part filled red.
+  Json regions = Json::array();
+  for (const common::Hit& hit : traversal_.hits) {
+    if (hit.step > traversalIndex()) break;
+    const std::vector<Vec2d> common = convexIntersection(worldPart(0, hit.primitiveA), worldPart(1, hit.primitiveB));
+    Json corners = Json::array();
+    for (const Vec2d& p : common) corners.push_back({p.x, p.y});
+    regions.push_back({{"pair", {hit.primitiveA, hit.primitiveB}},
+                       {"area_a", polygonArea(worldPart(0, hit.primitiveA))},
+                       {"area_b", polygonArea(worldPart(1, hit.primitiveB))},
+                       {"filled_area", polygonArea(common)},
+                       {"filled", corners}});
+  }
+  out["at_step"]["hit_regions"] = regions;
   // A split's SAH cost plot: where it is drawn (its backing's corners, in the world) and its caption.
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase != Phase::Traversal) {
     const int tree = steps_[static_cast<std::size_t>(step_)].phase == Phase::BuildA ? 0 : 1;

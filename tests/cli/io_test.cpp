@@ -3050,6 +3050,64 @@ TEST(Midphase2Lab, AnInsertionBuildDimsThePartsStillToCome) {
   EXPECT_EQ(insertions, parts - 1);
 }
 
+// mid2_03 / mid2_01: two whole gears filled red where only slivers overlap. Each pair found is outlined, and only the
+// common part of its two parts is filled: a region inside both parts (each corner within both, checked against
+// the parts' own outlines), no larger than either; over mid2_03 the filled area is a small share of the parts'.
+TEST(Midphase2Lab, OnlyWhereTwoPartsOverlapIsFilledRed) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  for (const char* name : {"mid2_03_budget_partial_answer.json", "mid2_01_sah_vs_median.json"}) {
+    SCOPED_TRACE(name);
+    Scene scene = curated(name);
+    scene.labState["budget"] = 0;
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    Json dump;
+    lab->dumpState(dump);
+    const Json& regions = dump["at_step"]["hit_regions"];
+    ASSERT_EQ(regions.size(), dump["pairs"].get<std::size_t>());
+    EXPECT_NE(dump["legend"][2].get<std::string>().find("outlined red, where they overlap filled red"), std::string::npos) << dump["legend"];
+    // Each part's outline as placed: A unturned at the origin, B by its pose.
+    const collide::Transform<double> poseB = collide::Transform<double>::fromPose(
+        {dump["position_b"][0].get<double>(), dump["position_b"][1].get<double>()}, dump["rotation_b_degrees"].get<double>() * std::numbers::pi / 180.0);
+    const auto partsOf = [](const std::string& shape) {
+      std::vector<collide::Vec2<double>> outline = shape == "gear" ? collide::gearOutline<double>(10, 1.0, 1.35) : collide::starOutline<double>(7, 1.5, 0.6);
+      if (shape == "key") {
+        outline = collide::keyOutline<double>(12);
+        for (auto& p : outline) p = {0.8 * p.x + 2.0, 0.8 * p.y};
+      }
+      return collide::decomposeConcave<double>(outline).polygons;
+    };
+    const auto partsA = partsOf(dump["a"].get<std::string>()), partsB = partsOf(dump["b"].get<std::string>());
+    const auto inside = [](const collide::Polygon<double>& part, const collide::Transform<double>& pose, collide::Vec2<double> p) {
+      const collide::Vec2<double> local = pose.applyInverse(p);
+      for (int i = 0; i < part.count; ++i) {
+        if (collide::dot(local - part.vertices[static_cast<std::size_t>(i)], part.normals[static_cast<std::size_t>(i)]) > 1e-9) return false;
+      }
+      return true;
+    };
+    double filled = 0, whole = 0;
+    for (const Json& region : regions) {
+      const double area = region["filled_area"].get<double>();
+      EXPECT_GT(area, 0.0) << region;
+      // At most the smaller part (a key's tooth wholly inside the star is filled whole).
+      EXPECT_LE(area, std::min(region["area_a"].get<double>(), region["area_b"].get<double>()) * (1 + 1e-12)) << region;
+      const auto& partA = partsA[region["pair"][0].get<std::size_t>()];
+      const auto& partB = partsB[region["pair"][1].get<std::size_t>()];
+      for (const Json& corner : region["filled"]) {
+        const collide::Vec2<double> p{corner[0].get<double>(), corner[1].get<double>()};
+        EXPECT_TRUE(inside(partA, collide::Transform<double>{}, p) && inside(partB, poseB, p)) << corner;
+      }
+      filled += area;
+      whole += region["area_a"].get<double>() + region["area_b"].get<double>();
+    }
+    if (std::string(name).starts_with("mid2_03")) {
+      EXPECT_LT(filled, 0.1 * whole) << "the gears overlap by slivers";
+    }
+  }
+}
+
 // The mid-phase narration says plainly what is true: a budget's partial answer names where the pairs not found lie
 // ("no part pair found yet; every overlapping part pair lies under one of the yellow node pairs", not "the 0 part
 // pairs found are a partial answer; the true pairs lie inside the yellow pairs or among them"); "B's box turns
