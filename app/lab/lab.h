@@ -124,6 +124,16 @@ class Lab {
   virtual bool takeFitRequest() { return false; }
 };
 
+// A view aim across `axis` at `target`: along the direction nearest `forward` (the view's, now) perpendicular to the
+// axis, so what lies along it (a contact's gap or overlap, two shadows on a separating axis) is seen edge-on. The 3D
+// narrow-phase lab's "look across the contact" and the mid-phase lab's "look across the separating axis".
+[[nodiscard]] inline Lab::ViewAim aimAcross(Vec3d target, Vec3d axis, Vec3d forward) {
+  const Vec3d n = collide::normalize(axis);
+  Vec3d across = forward - collide::dot(forward, n) * n;
+  if (collide::lengthSquared(across) < 1e-12) across = collide::orthonormalBasis(n).tangent;  // looking along the axis
+  return {target, collide::normalize(across)};
+}
+
 using LabFactory = std::function<std::unique_ptr<Lab>()>;
 
 struct LabInfo {

@@ -113,6 +113,30 @@ struct StepRef {
   int index;
 };
 
+// The common part of two convex polygons, both counter-clockwise: `subject` clipped by each edge of `clip` in turn
+// (Sutherland and Hodgman 1974). Empty when they do not overlap.
+std::vector<Vec2d> convexIntersection(std::vector<Vec2d> subject, const std::vector<Vec2d>& clip) {
+  for (std::size_t e = 0; e < clip.size() && !subject.empty(); ++e) {
+    const Vec2d a = clip[e], b = clip[(e + 1) % clip.size()];
+    const auto side = [&](Vec2d p) { return cross(b - a, p - a); };  // >= 0: inside (left of the edge)
+    std::vector<Vec2d> kept;
+    for (std::size_t i = 0; i < subject.size(); ++i) {
+      const Vec2d p = subject[i], q = subject[(i + 1) % subject.size()];
+      const double sp = side(p), sq = side(q);
+      if (sp >= 0) kept.push_back(p);
+      if ((sp >= 0) != (sq >= 0)) kept.push_back(p + (sp / (sp - sq)) * (q - p));
+    }
+    subject = std::move(kept);
+  }
+  return subject.size() >= 3 ? subject : std::vector<Vec2d>{};
+}
+
+double polygonArea(const std::vector<Vec2d>& points) {
+  double twice = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) twice += cross(points[i], points[(i + 1) % points.size()]);
+  return 0.5 * twice;
+}
+
 std::string partsText(int n) { return std::to_string(n) + (n == 1 ? " part" : " parts"); }
 
 Vec2d boxCentre(const Box& box) { return {0.5 * (box.min[0] + box.max[0]), 0.5 * (box.min[1] + box.max[1])}; }
@@ -162,6 +186,20 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] std::string narrateBuild(int tree, int index) const;
   [[nodiscard]] std::string narrateTraversal(int index) const;
   [[nodiscard]] std::string cutText(int tree, const collide::BvhSplitStep<double, 2>& split) const;
+  // Where a tree's depth comes from when parts share a Morton code (mid2_02: "16 parts, 6 deep"): the largest group of
+  // equal codes, the smallest subtree holding it (its root's depth, its height), and the height that group would
+  // have as a chain, one part split off per level, had equal keys not been told apart.
+  struct EqualCodes {
+    int parts = 0;        // 0: no two codes are equal (or no LBVH build)
+    int rootDepth = 0;
+    int height = 0;
+    int chainedHeight = 0;
+    int deepest = 0;      // the tree's depth
+  };
+  [[nodiscard]] EqualCodes equalCodes(int tree) const;
+  // The SAH cost of the finished subtree under `node`, relative to its box (bvhStats' sum, from that node): at the
+  // root, the tree's cost.
+  [[nodiscard]] double finishedCost(int tree, int node) const;
   [[nodiscard]] common::Tally tallyAt(int step) const;
   [[nodiscard]] std::vector<std::array<int, 2>> waitingAt(int index) const;  // at a traversal event: next first
   // The traversal event the timeline stands at, or -1 during the builds.
@@ -172,6 +210,9 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] std::array<Vec2d, 4> corners(int tree, const Box& box) const;
   [[nodiscard]] std::string phaseName(int step) const;
   void drawParts(Renderer2D& renderer) const;
+  // During an insertion build: the parts of the building tree not inserted yet at the current step (the first part
+  // goes in without a step, then one part a step), so the view dims them; empty at any other step.
+  [[nodiscard]] std::vector<int> partsToCome() const;
   void drawTree(Renderer2D& renderer, int tree, double pixel) const;
   void drawBox(Renderer2D& renderer, int tree, const Box& box, Color color, float width, float dash = 0) const;
   void drawBuildStep(Renderer2D& renderer, int tree, int index, double pixel) const;
@@ -180,6 +221,11 @@ class Midphase2Lab final : public Lab {
   // the traversal's, a budget's step saying what its yellow is).
   [[nodiscard]] std::vector<std::pair<std::string, Color>> legend() const;
   void drawPart(Renderer2D& renderer, int tree, int part, Color fill) const;
+  [[nodiscard]] std::vector<Vec2d> worldPart(int tree, int part) const;  // its corners, placed, counter-clockwise
+  // The overlapping part pairs found up to traversal event `upTo`: each part in one outlined red, once however many
+  // pairs it is in, and only the common part of each pair filled (a gear's whole body filled red read as a whole
+  // gear overlapping where only a sliver does).
+  void drawHits(Renderer2D& renderer, int upTo) const;
   // Where a split's SAH cost plot goes: beside the node, across the cut, on the side away from the other shape.
   struct CostPlot {
     Pose pose;
@@ -307,7 +353,7 @@ std::string Midphase2Lab::narrate(int step) const {
   if (ref.phase != Phase::Traversal) return narrateBuild(ref.phase == Phase::BuildA ? 0 : 1, ref.index);
   std::string text = narrateTraversal(ref.index);
   if (step + 1 == stepCount() && result_.status == collide::Status::Converged) {
-    text += " Done: " + std::to_string(result_.pairs.size()) + " overlapping part pairs, filled red.";
+    text += " Done: " + std::to_string(result_.pairs.size()) + " overlapping part pairs, outlined red, where they overlap filled red.";
   }
   return text;
 }
@@ -334,9 +380,20 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
     if (s->candidates.empty()) {
       return text + ": its part centres coincide, so it is halved (" + std::to_string(s->leftCount) + " and " + std::to_string(right) + ").";
     }
-    return text + ": of the " + std::to_string(s->candidates.size()) + " cuts along " + axes[s->axis] +
-           " (the centres' longest spread; the plot beside the box), the cheapest is " + cutText(tree, *s) + ", SAH cost " + formatNumber(s->splitCost) + " = 1 + (perimeter x parts, left plus right) / the node's perimeter: " +
-           std::to_string(s->leftCount) + " left, " + std::to_string(right) + " right. A leaf would cost " + formatNumber(s->leafCost) + ".";
+    text += ": of the " + std::to_string(s->candidates.size()) + " cuts along " + axes[s->axis] +
+            " (the centres' longest spread; the plot beside the box), the cheapest is " + cutText(tree, *s) + ", SAH cost " +
+            formatNumber(s->splitCost) + " = 1 + (perimeter x parts, left plus right) / the node's perimeter: " +
+            std::to_string(s->leftCount) + " left, " + std::to_string(right) + " right. ";
+    // The estimate takes both halves as leaves; the finished subtree, its halves cut further, costs otherwise (at the
+    // root, the tree's SAH cost in the panel: mid2_01's first cut said 6.273 beside a tree costing 5.167). A half of
+    // more parts than a leaf holds is cut whether or not the cut pays, so it can cost more.
+    const double finished = finishedCost(tree, index);
+    if (std::abs(finished - s->splitCost) > 1e-9 * s->splitCost) {
+      text += "That estimate counts both halves as leaves; cut down to leaves of at most " + partsText(leafSize_) +
+              (finished > s->splitCost ? " (cut even where a cut costs more than a leaf)" : "") +
+              ", this node's finished subtree costs " + formatNumber(finished) + (index == 0 ? " (the tree's SAH cost in the panel). " : ". ");
+    }
+    return text + "A leaf would cost " + formatNumber(s->leafCost) + ".";
   }
   if (const auto* s = std::get_if<collide::BvhMortonStep>(&event)) {
     std::map<std::uint32_t, int> counts;
@@ -356,7 +413,15 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
       text += std::to_string(shared) + " parts share " + std::to_string(codes) + (codes == 1 ? " code" : " codes") +
               " (ringed): each key carries the part index after its code, so equal codes still sort and split evenly (Karras 2012). ";
     }
-    return text + "The tree is read off the sorted keys: each node splits where their highest differing bit changes.";
+    text += "The tree is read off the sorted keys: each node splits where their highest differing bit changes.";
+    const EqualCodes equal = equalCodes(tree);
+    if (equal.parts == 0) return text;
+    text += " The " + std::to_string(equal.parts) + " parts with one code end in a subtree " + std::to_string(equal.height) +
+            " levels high under a node at depth " + std::to_string(equal.rootDepth) + " (" + std::to_string(equal.rootDepth) + " + " +
+            std::to_string(equal.height) + " = " + std::to_string(equal.rootDepth + equal.height);
+    text += equal.rootDepth + equal.height == equal.deepest ? ", the tree's depth)" : "; the tree is " + std::to_string(equal.deepest) + " deep)";
+    return text + "; equal keys alone would chain them " + std::to_string(equal.chainedHeight) + " levels high, " +
+           std::to_string(equal.rootDepth + equal.chainedHeight) + " deep.";
   }
   if (const auto* s = std::get_if<collide::BvhMergeStep<double, 2>>(&event)) {
     return who + "the two clusters whose merged box has the least perimeter (" + formatNumber(s->area) + ") are each other's nearest, so they merge; " +
@@ -372,6 +437,74 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
     return text;
   }
   return {};
+}
+
+Midphase2Lab::EqualCodes Midphase2Lab::equalCodes(int tree) const {
+  EqualCodes out;
+  const auto& events = builds_[static_cast<std::size_t>(tree)].steps;
+  const auto* morton = events.empty() ? nullptr : std::get_if<collide::BvhMortonStep>(&events.front());
+  if (morton == nullptr) return out;
+  // The longest run of equal codes in the sorted order: its parts.
+  std::size_t best = 0, bestLength = 1;
+  for (std::size_t i = 0; i < morton->codes.size();) {
+    std::size_t j = i;
+    while (j + 1 < morton->codes.size() && morton->codes[j + 1] == morton->codes[i]) ++j;
+    if (j - i + 1 > bestLength) {
+      best = i;
+      bestLength = j - i + 1;
+    }
+    i = j + 1;
+  }
+  if (bestLength < 2) return out;
+  const auto& bvh = trees_[static_cast<std::size_t>(tree)].tree;
+  // Each part's leaf, then the deepest node that is an ancestor of them all.
+  std::vector<int> leafOf(trees_[static_cast<std::size_t>(tree)].parts.size(), 0);
+  for (std::size_t n = 0; n < bvh.nodes.size(); ++n) {
+    if (!bvh.nodes[n].isLeaf()) continue;
+    for (int k = bvh.nodes[n].first; k < bvh.nodes[n].first + bvh.nodes[n].count; ++k) {
+      leafOf[static_cast<std::size_t>(bvh.primitives[static_cast<std::size_t>(k)])] = static_cast<int>(n);
+    }
+  }
+  const auto ancestor = [&](int a, int b) {
+    while (a != b) {
+      if (bvh.nodes[static_cast<std::size_t>(a)].depth >= bvh.nodes[static_cast<std::size_t>(b)].depth) {
+        a = bvh.nodes[static_cast<std::size_t>(a)].parent;
+      } else {
+        b = bvh.nodes[static_cast<std::size_t>(b)].parent;
+      }
+    }
+    return a;
+  };
+  int root = leafOf[static_cast<std::size_t>(morton->order[best])];
+  for (std::size_t k = best + 1; k < best + bestLength; ++k) root = ancestor(root, leafOf[static_cast<std::size_t>(morton->order[k])]);
+  out.parts = static_cast<int>(bestLength);
+  out.rootDepth = bvh.nodes[static_cast<std::size_t>(root)].depth;
+  std::vector<int> stack{root};
+  while (!stack.empty()) {
+    const auto& n = bvh.nodes[static_cast<std::size_t>(stack.back())];
+    stack.pop_back();
+    out.height = std::max(out.height, n.depth - out.rootDepth);
+    if (!n.isLeaf()) stack.insert(stack.end(), {n.left, n.right});
+  }
+  out.chainedHeight = out.parts - 1;
+  out.deepest = treeStats_[static_cast<std::size_t>(tree)].depth;
+  return out;
+}
+
+double Midphase2Lab::finishedCost(int tree, int node) const {
+  const auto& nodes = trees_[static_cast<std::size_t>(tree)].tree.nodes;
+  if (node < 0 || node >= static_cast<int>(nodes.size())) return 0;
+  const collide::SahCosts costs{};  // the build's (BvhOptions' defaults)
+  const double area = std::max(collide::surfaceMeasure(nodes[static_cast<std::size_t>(node)].box), 1e-300);
+  double cost = 0;
+  std::vector<int> stack{node};
+  while (!stack.empty()) {
+    const auto& n = nodes[static_cast<std::size_t>(stack.back())];
+    stack.pop_back();
+    cost += (n.isLeaf() ? costs.primitive * n.count : costs.traversal) * collide::surfaceMeasure(n.box) / area;
+    if (!n.isLeaf()) stack.insert(stack.end(), {n.left, n.right});
+  }
+  return cost;
 }
 
 // "x = 0.4286" for A (at the origin, unturned: its frame is the world's); B's tree is built in B's own frame, so
@@ -452,30 +585,88 @@ void Midphase2Lab::drawBox(Renderer2D& renderer, int tree, const Box& box, Color
   renderer.polyline(c, true, color, {width, dash, dash});
 }
 
-void Midphase2Lab::drawPart(Renderer2D& renderer, int tree, int part, Color fill) const {
+std::vector<Vec2d> Midphase2Lab::worldPart(int tree, int part) const {
   const PartTree& t = trees_[static_cast<std::size_t>(tree)];
-  if (part < 0 || part >= static_cast<int>(t.parts.size())) return;
+  if (part < 0 || part >= static_cast<int>(t.parts.size())) return {};
   const auto& polygon = t.parts[static_cast<std::size_t>(part)];
   std::vector<Vec2d> points;
   for (int i = 0; i < polygon.count; ++i) points.push_back(pose(tree).apply(polygon.vertices[static_cast<std::size_t>(i)]));
+  return points;
+}
+
+void Midphase2Lab::drawPart(Renderer2D& renderer, int tree, int part, Color fill) const {
+  const std::vector<Vec2d> points = worldPart(tree, part);
+  if (points.empty()) return;
   renderer.convexPolygon(points, fill);
   renderer.polyline(points, true, fill.withAlpha(1.0f), {1.5f});
 }
 
+void Midphase2Lab::drawHits(Renderer2D& renderer, int upTo) const {
+  std::array<std::vector<int>, 2> parts;
+  for (const common::Hit& hit : traversal_.hits) {
+    if (hit.step > upTo) break;
+    parts[0].push_back(hit.primitiveA);
+    parts[1].push_back(hit.primitiveB);
+  }
+  for (int t = 0; t < 2; ++t) {
+    std::vector<int> once = parts[static_cast<std::size_t>(t)];
+    std::sort(once.begin(), once.end());
+    once.erase(std::unique(once.begin(), once.end()), once.end());
+    for (const int part : once) drawPart(renderer, t, part, palette::kHit.withAlpha(0.08f));
+  }
+  for (std::size_t k = 0; k < parts[0].size(); ++k) {
+    const std::vector<Vec2d> common = convexIntersection(worldPart(0, parts[0][k]), worldPart(1, parts[1][k]));
+    if (common.empty()) continue;  // touching, or overlapping by less than rounding
+    renderer.convexPolygon(common, palette::kHit.withAlpha(0.9f));
+    renderer.polyline(common, true, palette::kHit, {2.0f});
+  }
+}
+
+std::vector<int> Midphase2Lab::partsToCome() const {
+  if (steps_.empty()) return {};
+  const StepRef ref = steps_[static_cast<std::size_t>(step_)];
+  if (ref.phase == Phase::Traversal) return {};
+  const int tree = ref.phase == Phase::BuildA ? 0 : 1;
+  const auto& events = builds_[static_cast<std::size_t>(tree)].steps;
+  if (!std::holds_alternative<collide::BvhInsertStep<double, 2>>(events[static_cast<std::size_t>(ref.index)])) return {};
+  std::vector<bool> inserted(trees_[static_cast<std::size_t>(tree)].parts.size(), false);
+  if (!inserted.empty()) inserted[0] = true;
+  for (int k = 0; k <= ref.index; ++k) {
+    if (const auto* s = std::get_if<collide::BvhInsertStep<double, 2>>(&events[static_cast<std::size_t>(k)])) {
+      inserted[static_cast<std::size_t>(s->triangle)] = true;
+    }
+  }
+  std::vector<int> toCome;
+  for (std::size_t i = 0; i < inserted.size(); ++i) {
+    if (!inserted[i]) toCome.push_back(static_cast<int>(i));
+  }
+  return toCome;
+}
+
 void Midphase2Lab::drawParts(Renderer2D& renderer) const {
+  // An insertion build's parts still to come are dimmed and dashed (they looked like the ones inserted), and so is
+  // the outline around them.
+  const std::vector<int> toCome = partsToCome();
+  const int building = toCome.empty() ? -1 : steps_[static_cast<std::size_t>(step_)].phase == Phase::BuildA ? 0 : 1;
   for (int t = 0; t < 2; ++t) {
     const Color color = t == 0 ? palette::kShapeA : palette::kShapeB;
     const PartTree& tree = trees_[static_cast<std::size_t>(t)];
-    for (const auto& polygon : tree.parts) {
+    for (std::size_t k = 0; k < tree.parts.size(); ++k) {
+      const auto& polygon = tree.parts[k];
       std::vector<Vec2d> points;
       for (int i = 0; i < polygon.count; ++i) points.push_back(pose(t).apply(polygon.vertices[static_cast<std::size_t>(i)]));
-      renderer.convexPolygon(points, color.withAlpha(0.16f));
-      renderer.polyline(points, true, color.withAlpha(0.5f), {1.0f});
+      if (t == building && std::find(toCome.begin(), toCome.end(), static_cast<int>(k)) != toCome.end()) {
+        renderer.polyline(points, true, color.withAlpha(0.3f), {1.0f, 4.0f, 4.0f});
+        continue;
+      }
+      renderer.convexPolygon(points, color.withAlpha(t == building ? 0.3f : 0.16f));
+      renderer.polyline(points, true, color.withAlpha(t == building ? 0.9f : 0.5f), {1.0f});
     }
     if (!outline_[static_cast<std::size_t>(t)].empty()) {
       std::vector<Vec2d> outline;
       for (const Vec2d& p : outline_[static_cast<std::size_t>(t)]) outline.push_back(pose(t).apply(p));
-      renderer.polyline(outline, true, errors_[static_cast<std::size_t>(t)].empty() ? color : palette::kHit, {2.0f});
+      const Color edge = errors_[static_cast<std::size_t>(t)].empty() ? color : palette::kHit;
+      renderer.polyline(outline, true, t == building ? edge.withAlpha(0.3f) : edge, {t == building ? 1.0f : 2.0f});
       if (editVertices_) {
         for (const Vec2d& p : outline) renderer.point(p, color, 4.0f);
       }
@@ -657,7 +848,7 @@ std::vector<std::pair<std::string, Color>> Midphase2Lab::legend() const {
     const bool budgetStep = std::holds_alternative<collide::MidphaseBudgetStep>(trace_.steps[static_cast<std::size_t>(ref.index)]);
     return {{common::nodePairLegend(budgetStep, false), palette::kAccent},
             {common::prunedLegend(traversal_.at(ref.index - 1).pruned, "dashed grey"), palette::kTextDim},
-            {"overlapping part pairs found so far: red", palette::kHit}};
+            {"overlapping part pairs found so far: outlined red, where they overlap filled red", palette::kHit}};
   }
   const auto& event = builds_[ref.phase == Phase::BuildA ? 0u : 1u].steps[static_cast<std::size_t>(ref.index)];
   if (std::holds_alternative<collide::BvhSplitStep<double, 2>>(event)) {
@@ -676,7 +867,8 @@ std::vector<std::pair<std::string, Color>> Midphase2Lab::legend() const {
   }
   return {{"yellow: the part this step inserts; dashed yellow: its new parent", palette::kAccent},
           {"solid, coloured by its depth: the node it joins as a sibling", palette::kText},
-          {"faint: the parts inserted before", palette::kTextDim}};
+          {"filled, in faint grey boxes: the parts inserted before", palette::kTextDim},
+          {"dim and dashed: the parts still to come", palette::kTextDim}};
 }
 
 void Midphase2Lab::drawTraversalStep(Renderer2D& renderer, int index) const {
@@ -703,7 +895,8 @@ void Midphase2Lab::drawTraversalStep(Renderer2D& renderer, int index) const {
   renderer.label(corners(0, boxA)[3], "A's node " + std::to_string(nodeA), palette::kShapeA, {4, -16});
   renderer.label(corners(1, boxB)[2], "B's node " + std::to_string(nodeB), palette::kShapeB);
   if (const auto* test = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
-    const Color fill = test->hit ? palette::kHit.withAlpha(0.7f) : palette::kAccent.withAlpha(0.45f);
+    // A hit is already drawn with the pairs found; either way the step's two parts are outlined in the accent.
+    const Color fill = test->hit ? palette::kAccent.withAlpha(0.0f) : palette::kAccent.withAlpha(0.45f);
     drawPart(renderer, 0, test->triangleA, fill);
     drawPart(renderer, 1, test->triangleB, fill);
   }
@@ -722,11 +915,7 @@ void Midphase2Lab::draw(const DrawContext& context) {
   }
   // The overlapping part pairs found up to this step, filled red.
   const int upTo = traversal ? ref.index : -1;
-  for (const common::Hit& hit : traversal_.hits) {
-    if (hit.step > upTo) break;
-    drawPart(renderer, 0, hit.primitiveA, palette::kHit.withAlpha(0.4f));
-    drawPart(renderer, 1, hit.primitiveB, palette::kHit.withAlpha(0.4f));
-  }
+  drawHits(renderer, upTo);
   // B's turning handle, over the step's drawing (a cost plot's backing may lie under it).
   const auto drawHandle = [&] {
     const Vec2d centre = pose(1).p, knob = handle();
@@ -1020,6 +1209,10 @@ void Midphase2Lab::dumpState(Json& out) const {
                                          {"depth", stats.depth},
                                          {"sah_cost", stats.sahCost},
                                          {"parts_sharing_a_morton_code", shared},
+                                         {"equal_codes", {{"parts", equalCodes(t).parts},
+                                                          {"subtree_root_depth", equalCodes(t).rootDepth},
+                                                          {"subtree_height", equalCodes(t).height},
+                                                          {"chained_height", equalCodes(t).chainedHeight}}},
                                          {"summary", common::treeSummary(t == 0 ? "A" : "B", trees_[static_cast<std::size_t>(t)].parts.size(), "parts", stats)}};
   }
   out["bv_tests"] = result_.bvTests;
@@ -1035,7 +1228,22 @@ void Midphase2Lab::dumpState(Json& out) const {
                     {"pruned", tally.pruned},
                     {"pruned_greyed", traversalIndex() < 0 ? 0 : traversal_.prunedUpTo(traversalIndex() - 1, common::kMaxDrawnPruned).size()},
                     {"waiting", traversalIndex() < 0 ? std::vector<std::array<int, 2>>{} : waitingAt(traversalIndex())},
-                    {"narration", narrate(step_)}};
+                    {"narration", narrate(step_)},
+                    {"parts_to_come", partsToCome()}};
+  // The pairs found up to this step as drawn: each part's area and their common part filled red.
+  Json regions = Json::array();
+  for (const common::Hit& hit : traversal_.hits) {
+    if (hit.step > traversalIndex()) break;
+    const std::vector<Vec2d> common = convexIntersection(worldPart(0, hit.primitiveA), worldPart(1, hit.primitiveB));
+    Json corners = Json::array();
+    for (const Vec2d& p : common) corners.push_back({p.x, p.y});
+    regions.push_back({{"pair", {hit.primitiveA, hit.primitiveB}},
+                       {"area_a", polygonArea(worldPart(0, hit.primitiveA))},
+                       {"area_b", polygonArea(worldPart(1, hit.primitiveB))},
+                       {"filled_area", polygonArea(common)},
+                       {"filled", corners}});
+  }
+  out["at_step"]["hit_regions"] = regions;
   // A split's SAH cost plot: where it is drawn (its backing's corners, in the world) and its caption.
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase != Phase::Traversal) {
     const int tree = steps_[static_cast<std::size_t>(step_)].phase == Phase::BuildA ? 0 : 1;

@@ -83,7 +83,7 @@ std::string takeSentence(const std::string& nodeA, const std::string& nodeB, std
 
 const char* nodePairLegend(bool budgetStep, bool satLite) {
   if (budgetStep) return "yellow: the overlapping node pairs the budget left undescended (the partial answer)";
-  return satLite ? "the node pair of this step: yellow, overlapping; grey, pruned; pink, a SAT-lite false positive (kept)"
+  return satLite ? "the node pair of this step: yellow, overlapping; grey, pruned; magenta, a SAT-lite false positive (kept, dashed)"
                  : "the node pair of this step: yellow, overlapping; grey, pruned";
 }
 

@@ -63,7 +63,7 @@ struct TraversalSteps {
   }
   // The pairs pruned up to and including `step`: the latest `most` of them (the view greys these).
   [[nodiscard]] std::span<const Pruned> prunedUpTo(int step, std::size_t most) const { return upTo(pruned, step, most); }
-  // SAT lite's false positives up to and including `step`, the latest `most` (the view keeps them in pink).
+  // SAT lite's false positives up to and including `step`, the latest `most` (the view keeps them, dashed magenta).
   [[nodiscard]] std::span<const Pruned> fooledUpTo(int step, std::size_t most) const { return upTo(fooled, step, most); }
 
  private:
@@ -88,7 +88,7 @@ inline constexpr std::size_t kMaxDrawnPruned = 160;
 // Two measures compared in one sentence, in one format: "7.600 and 9.018" (the larger with 4 significant digits).
 [[nodiscard]] std::string measurePair(double a, double b);
 // The legend's line for the boxes in the accent colour: this step's node pair ("yellow, overlapping; grey, pruned",
-// and SAT lite's pink when `satLite`), or at the budget's step the pairs it left undescended.
+// and SAT lite's magenta when `satLite`), or at the budget's step the pairs it left undescended.
 [[nodiscard]] const char* nodePairLegend(bool budgetStep, bool satLite);
 // The legend's line for the pruned pairs drawn `style` ("faint grey"): only the latest kMaxDrawnPruned are drawn, so
 // past that it says so ("the last 160 pairs pruned before this step: faint grey (of 242)").

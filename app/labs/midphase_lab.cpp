@@ -3,9 +3,10 @@
 // pose, one bounding volume hierarchy over each (collide/bvh.h: five builds, AABB / sphere / OBB volumes), and the
 // tree-versus-tree traversal recorded and stepped on the shared timeline: each node pair taken, its BV test and
 // outcome (descend, prune, leaf pair), each triangle test and hit. The trees are drawn at a chosen depth, coloured
-// by depth; the pairs pruned so far are greyed and the overlapping triangle pairs found so far filled red. The
-// counters and the narration are prefix sums and pure functions of the recorded steps, so scrubbing back and forth
-// shows the same numbers the traversal had at that step.
+// by depth; the pairs pruned so far are greyed, SAT lite's false positives kept dashed magenta (at each, the
+// edge-edge axis that separates the pair drawn with both boxes' shadows, A looking across it), and the overlapping
+// triangle pairs found so far filled red. The counters and the narration are prefix sums and pure functions of the
+// recorded steps, so scrubbing back and forth shows the same numbers the traversal had at that step.
 //
 // The cloth is a grid whose vertices move with the frame number (workloads/meshes.h, deformCloth): a pure function
 // of the frame, so a screenshot or a dump at a given frame is always the same. Its tree is kept up to date three
@@ -44,6 +45,7 @@
 #include "lab/lab.h"
 #include "labs/format.h"
 #include "labs/midphase_common.h"
+#include "labs/narrow_phase3_lab.h"
 #include "platform/theme.h"
 #include "plot/plot.h"
 #include "render/renderer3d.h"
@@ -98,10 +100,22 @@ Mesh makeMesh(int index, int frame) {
 // How the view's tree of the cloth is kept up to date (the panel compares all three at every frame).
 enum class Policy { Refit, Hybrid, Rebuild };
 constexpr std::array<const char*, 3> kPolicyNames = {"refit", "hybrid", "rebuild"};
-constexpr std::array<const char*, 3> kPolicyTitles = {"Refit (rebuild past the threshold)", "Hybrid (top levels, then on demand)",
-                                                      "Rebuild every frame"};
+// Each policy's title in the view's legend and on its radio button, the refit's with the threshold it rebuilds at
+// ("Refit" alone read as never rebuilding).
+std::string policyTitle(Policy policy) {
+  switch (policy) {
+    case Policy::Refit: return "Refit, rebuild past " + formatNumber(collide::kRebuildSahGrowth) + "x";
+    case Policy::Hybrid: return "Hybrid (top levels, then on demand)";
+    case Policy::Rebuild: return "Rebuild every frame";
+  }
+  return {};
+}
 
 constexpr std::array<const char*, 3> kBvTitles = {"AABB", "Sphere", "OBB"};
+// Why boxes "aligned" with an axis need SAT here (a newcomer asked): each tree is built in its mesh's own frame.
+constexpr const char* kVolumeHint =
+    "AABB: boxes aligned with each mesh's own frame, not the world's. B's turn makes its boxes oriented relative to A's, "
+    "so two boxes are tested by SAT (15 axes; SAT lite: the 6 face axes). OBB: boxes fitted to the triangles.";
 
 constexpr int kMaxBudget = 2000;
 constexpr std::size_t kMaxDrawnVolumes = 600;  // per tree at the chosen depth
@@ -169,8 +183,17 @@ class MidphaseLab final : public Lab {
   void dumpState(Json& out) const override;
   // The legend's line for the accent-coloured volumes at the current step (midphase_common.h).
   [[nodiscard]] const char* nodePairLegend() const;
+  // SAT lite's legend lines: the false positives kept on screen, and at one the separating axis (none without SAT lite).
+  [[nodiscard]] std::vector<std::string> falsePositiveLegend() const;
   [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
   void frameMetrics(std::vector<FrameMetric>& out) const override;
+  std::optional<ViewAim> takeViewAim() override { return std::exchange(viewAim_, std::nullopt); }
+  // At a SAT-lite false positive: the edge-edge axis that separates the two boxes, with both boxes' shadows on it
+  // (world frame, from collide::satBoxes on the boxes as placed); none at any other step.
+  [[nodiscard]] std::optional<collide::SatAxisStep3<double>> separatingAxis(int step) const;
+  // Look across the separating axis (A): its shadows and their gap seen edge-on, as the 3D narrow-phase lab's N
+  // looks across a contact (aimAcross).
+  [[nodiscard]] std::optional<ViewAim> separatingAim() const;
 
  private:
   [[nodiscard]] bool cloth() const { return meshA_ == kCloth; }
@@ -188,7 +211,9 @@ class MidphaseLab final : public Lab {
   [[nodiscard]] std::vector<std::array<int, 2>> waitingAt(int step) const;  // the queue or stack, next first
   [[nodiscard]] std::array<Vec3d, 8> boxCorners(const Bvh& tree, const std::vector<collide::OrientedBox<double>>& obbs,
                                                 int node, const Pose& pose) const;
-  void drawVolume(Renderer3D& renderer, bool treeB, int node, Color color, float width) const;
+  void drawVolume(Renderer3D& renderer, bool treeB, int node, Color color, float width, float dash = 0) const;
+  // A node's box as SAT sees it: its half extents, and its centre and turn in the world.
+  void placedBox(bool treeB, int node, collide::Box3<double>& box, Pose& placed) const;
   void drawTrees(Renderer3D& renderer) const;
   void drawTriangle(Renderer3D& renderer, bool meshB, int triangle, Color fill) const;
   void drawClothPanel();
@@ -212,6 +237,8 @@ class MidphaseLab final : public Lab {
   bool playing_ = false;
   int step_ = 0;
   PlotState sahPlot_{};
+  Vec3d viewForward_{0, 0, -1};      // the view's, as last drawn: the separating axis' aim keeps near it
+  std::optional<ViewAim> viewAim_;   // asked for, until the shell takes it
   // Derived.
   Mesh a_, b_;
   std::vector<Vec3d> worldB_;  // B's vertices placed by its pose
@@ -433,7 +460,14 @@ std::string MidphaseLab::narrateEvent(int step) const {
                        nodeText('B', s->nodeB);
     if (!s->overlap) return text + " are apart, so the pair and every pair below it are pruned.";
     text += " overlap";
-    if (s->liteFalsePositive) text += " by the 6 face axes only (SAT lite), though an edge-edge axis separates them: a false positive";
+    if (s->liteFalsePositive) {
+      text += " by the 6 face axes only (SAT lite), though an edge-edge axis separates them: a false positive";
+      if (const auto axis = separatingAxis(step)) {
+        constexpr const char* kAxes[3] = {"x", "y", "z"};
+        text += " (A's box's " + std::string(kAxes[axis->indexA % 3]) + " edges x B's box's " + kAxes[axis->indexB % 3] +
+                " edges: on that axis, drawn magenta, their shadows are " + formatNumber(-axis->overlap) + " apart; A looks across it)";
+      }
+    }
     if (s->descend == 'A' || s->descend == 'B') {
       const double areaA = collide::surfaceMeasure(treeA_.nodes[static_cast<std::size_t>(s->nodeA)].box);
       const double areaB = collide::surfaceMeasure(treeB_.nodes[static_cast<std::size_t>(s->nodeB)].box);
@@ -488,8 +522,49 @@ std::array<Vec3d, 8> MidphaseLab::boxCorners(const Bvh& tree, const std::vector<
   return corners;
 }
 
+void MidphaseLab::placedBox(bool treeB, int node, collide::Box3<double>& box, Pose& placed) const {
+  const Pose pose = treeB ? poseB() : Pose{};
+  if (bv_ == BvKind::Obb) {
+    const auto& obb = (treeB ? obbsB_ : obbsA_)[static_cast<std::size_t>(node)];
+    std::array<Vec3d, 3> axes = obb.axes;
+    if (collide::dot(collide::cross(axes[0], axes[1]), axes[2]) < 0) axes[2] = -axes[2];  // a box is the same either way
+    box.halfExtents = obb.halfExtents;
+    placed = {pose.apply(obb.center), pose.q * collide::Quat<double>::fromColumns(axes[0], axes[1], axes[2])};
+    return;
+  }
+  const auto& b = (treeB ? treeB_ : treeA_).nodes[static_cast<std::size_t>(node)].box;
+  box.halfExtents = {0.5 * (b.max[0] - b.min[0]), 0.5 * (b.max[1] - b.min[1]), 0.5 * (b.max[2] - b.min[2])};
+  placed = {pose.apply(Vec3d{0.5 * (b.min[0] + b.max[0]), 0.5 * (b.min[1] + b.max[1]), 0.5 * (b.min[2] + b.max[2])}), pose.q};
+}
+
+std::optional<collide::SatAxisStep3<double>> MidphaseLab::separatingAxis(int step) const {
+  if (step < 0 || step >= stepCount() || bv_ == BvKind::Sphere) return std::nullopt;
+  const auto* test = std::get_if<collide::MidphaseBvTestStep>(&trace_.steps[static_cast<std::size_t>(step)]);
+  if (test == nullptr || !test->liteFalsePositive) return std::nullopt;
+  collide::Box3<double> a, b;
+  Pose placedA, placedB;
+  placedBox(false, test->nodeA, a, placedA);
+  placedBox(true, test->nodeB, b, placedB);
+  // The full 15-axis test stops at the first axis that separates: the face axes do not (SAT lite passed them).
+  collide::Recorder<collide::SatAxisStep3<double>> axes;
+  const collide::SatResult3<double> full = collide::satBoxes(a, placedA, b, placedB, axes);
+  if (full.hit || axes.steps.empty() || !axes.steps.back().separating) return std::nullopt;
+  return axes.steps.back();
+}
+
+std::optional<Lab::ViewAim> MidphaseLab::separatingAim() const {
+  const auto axis = separatingAxis(step_);
+  if (!axis) return std::nullopt;
+  const auto* test = std::get_if<collide::MidphaseBvTestStep>(&trace_.steps[static_cast<std::size_t>(step_)]);
+  collide::Box3<double> a, b;
+  Pose placedA, placedB;
+  placedBox(false, test->nodeA, a, placedA);
+  placedBox(true, test->nodeB, b, placedB);
+  return aimAcross(0.5 * (placedA.p + placedB.p), axis->axis, viewForward_);
+}
+
 // One node's volume in the world: a wire box (AABB: in its mesh's frame, so B's turns with B), or a wire sphere.
-void MidphaseLab::drawVolume(Renderer3D& renderer, bool treeB, int node, Color color, float width) const {
+void MidphaseLab::drawVolume(Renderer3D& renderer, bool treeB, int node, Color color, float width, float dash) const {
   const Bvh& tree = treeB ? treeB_ : treeA_;
   const Pose pose = treeB ? poseB() : Pose{};
   if (node < 0 || node >= static_cast<int>(tree.nodes.size())) return;
@@ -498,7 +573,7 @@ void MidphaseLab::drawVolume(Renderer3D& renderer, bool treeB, int node, Color c
     wireSphere(renderer, pose.apply(sphere.center), sphere.radius, color, width);
     return;
   }
-  drawWireBox(renderer, boxCorners(tree, treeB ? obbsB_ : obbsA_, node, pose), color, {width});
+  drawWireBox(renderer, boxCorners(tree, treeB ? obbsB_ : obbsA_, node, pose), color, {width, dash, dash});
 }
 
 // Each tree cut at the chosen depth: its nodes at that depth and the leaves above it, coloured by depth. Under the
@@ -534,6 +609,7 @@ void MidphaseLab::drawTriangle(Renderer3D& renderer, bool meshB, int triangle, C
 void MidphaseLab::draw(const DrawContext& context) {
   if (context.spatial == nullptr) return;
   Renderer3D& renderer = *context.spatial;
+  if (context.viewport != nullptr) viewForward_ = context.viewport->orbit.forward();
   renderer.mesh(a_.vertices, indicesA_, palette::kShapeA.withAlpha(0.22f), palette::kShapeA.withAlpha(0.45f), 1.0f, {},
                 topologyA_);
   renderer.mesh(worldB_, indicesB_, palette::kShapeB.withAlpha(0.22f), palette::kShapeB.withAlpha(0.45f), 1.0f, {},
@@ -548,23 +624,29 @@ void MidphaseLab::draw(const DrawContext& context) {
   const ScreenRect& rect = renderer.camera().rect();
   std::string nameA = kMeshNames[static_cast<std::size_t>(meshA_)];
   if (cloth()) {
-    nameA += " at frame " + std::to_string(frame_) + ", its tree: " + kPolicyTitles[static_cast<std::size_t>(policy_)];
+    nameA += " at frame " + std::to_string(frame_) + ", its tree: " + policyTitle(policy_);
   }
   renderer.screenText({rect.x + 12, rect.y + 44}, "A: " + nameA, palette::kShapeA);
   renderer.screenText({rect.x + 12, rect.y + 62}, std::string("B: ") + kMeshNames[static_cast<std::size_t>(meshB_)], palette::kShapeB);
   renderer.screenText({rect.x + 12, rect.y + 80}, nodePairLegend(), palette::kAccent);
   renderer.screenText({rect.x + 12, rect.y + 98}, common::prunedLegend(steps_.at(step_ - 1).pruned, "faint grey"), palette::kTextDim);
   renderer.screenText({rect.x + 12, rect.y + 116}, "overlapping triangle pairs found so far: red", palette::kHit);
+  double legendY = rect.y + 134;
+  for (const std::string& line : falsePositiveLegend()) {
+    renderer.screenText({rect.x + 12, legendY}, line, palette::kFalsePositive);
+    legendY += 18;
+  }
   if (trace_.steps.empty()) return;
   // The pairs pruned before this step (the latest of them), fainter than this step's.
   for (const common::Pruned& pruned : steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned)) {
     drawVolume(renderer, false, pruned.nodeA, palette::kTextDim.withAlpha(0.45f), 1.0f);
     drawVolume(renderer, true, pruned.nodeB, palette::kTextDim.withAlpha(0.45f), 1.0f);
   }
-  // SAT lite's false positives so far stay on screen: the lesson is how many there are.
+  // SAT lite's false positives so far stay on screen: the lesson is how many there are. Dashed as well as magenta,
+  // so they never read as the red triangle pairs they sit among, nor as a tree's boxes.
   for (const common::Pruned& fooled : steps_.fooledUpTo(step_ - 1, common::kMaxDrawnPruned)) {
-    drawVolume(renderer, false, fooled.nodeA, palette::kFalsePositive.withAlpha(0.6f), 1.5f);
-    drawVolume(renderer, true, fooled.nodeB, palette::kFalsePositive.withAlpha(0.6f), 1.5f);
+    drawVolume(renderer, false, fooled.nodeA, palette::kFalsePositive.withAlpha(0.75f), 1.5f, 5.0f);
+    drawVolume(renderer, true, fooled.nodeB, palette::kFalsePositive.withAlpha(0.75f), 1.5f, 5.0f);
   }
   // The current step: its node pair (accent when the volumes overlap, grey when pruned) and its triangles.
   const auto& event = trace_.steps[static_cast<std::size_t>(step_)];
@@ -587,6 +669,15 @@ void MidphaseLab::draw(const DrawContext& context) {
   const Vec3d labelB = boxCorners(treeB_, obbsB_, nodeB, poseB())[0];
   renderer.label(labelA, "A's node " + std::to_string(nodeA), palette::kShapeA);
   renderer.label(labelB, "B's node " + std::to_string(nodeB), palette::kShapeB);
+  // A false positive: the edge-edge axis that separates the pair, with both boxes' shadows on it.
+  if (const auto axis = separatingAxis(step_)) {
+    collide::Box3<double> a, b;
+    Pose placedA, placedB;
+    placedBox(false, nodeA, a, placedA);
+    placedBox(true, nodeB, b, placedB);
+    const double scale = 2 * std::min(collide::length(a.halfExtents), collide::length(b.halfExtents));
+    drawSatAxis3(renderer, *axis, 0.5 * (placedA.p + placedB.p), scale, palette::kFalsePositive);
+  }
   if (const auto* test = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
     const Color fill = test->hit ? palette::kHit : palette::kAccent.withAlpha(0.7f);
     drawTriangle(renderer, false, test->triangleA, fill);
@@ -613,6 +704,7 @@ void MidphaseLab::keyPressed(const KeyPress& press) {
     retrace();
   }
   if (isPress(press, GLFW_KEY_T)) showTrees_ = !showTrees_;
+  if (isPress(press, GLFW_KEY_A)) viewAim_ = separatingAim();
   if (cloth() && isPress(press, GLFW_KEY_P)) playing_ = !playing_;
   if (cloth() && isPress(press, GLFW_KEY_N)) setFrame((frame_ + 1) % kClothFrames);
   if (cloth() && isPress(press, GLFW_KEY_N, kModShift)) setFrame((frame_ + kClothFrames - 1) % kClothFrames);
@@ -717,9 +809,19 @@ const char* MidphaseLab::nodePairLegend() const {
   return common::nodePairLegend(budgetStep, satLite_ && bv_ != BvKind::Sphere);
 }
 
+std::vector<std::string> MidphaseLab::falsePositiveLegend() const {
+  if (!satLite_ || bv_ == BvKind::Sphere) return {};
+  std::vector<std::string> lines{"SAT-lite false positives before this step: dashed magenta"};
+  if (separatingAxis(step_)) {
+    lines.push_back("magenta line: the edge-edge axis that separates this pair; blue and orange bars: A's and B's shadows on it (A looks across it)");
+  }
+  return lines;
+}
+
 void MidphaseLab::dumpState(Json& out) const {
   out["legend"] = nodePairLegend();
   out["legend_pruned"] = common::prunedLegend(steps_.at(step_ - 1).pruned, "faint grey");
+  out["legend_false_positives"] = falsePositiveLegend();
   const common::Tally tally = steps_.at(step_);
   out["a"] = kMeshNames[static_cast<std::size_t>(meshA_)];
   out["b"] = kMeshNames[static_cast<std::size_t>(meshB_)];
@@ -749,6 +851,14 @@ void MidphaseLab::dumpState(Json& out) const {
                     {"sat_lite_false_positives", tally.falsePositives},
                     {"waiting", waitingAt(step_)},
                     {"narration", narrate(step_)}};
+  if (const auto axis = separatingAxis(step_)) {
+    out["at_step"]["separating_axis"] = {{"axis", {axis->axis.x, axis->axis.y, axis->axis.z}},
+                                         {"edge_a", axis->indexA},
+                                         {"edge_b", axis->indexB},
+                                         {"shadow_a", {axis->minA, axis->maxA}},
+                                         {"shadow_b", {axis->minB, axis->maxB}},
+                                         {"gap", -axis->overlap}};
+  }
   if (!cloth()) return;
   // The cloth at this frame: no measured times (they differ on every run).
   const ClothFrame& record = history_[static_cast<std::size_t>(frame_)];
@@ -771,6 +881,7 @@ void MidphaseLab::dumpState(Json& out) const {
   out["cloth"] = {{"frame", frame_},
                   {"frames", kClothFrames},
                   {"policy", kPolicyNames[static_cast<std::size_t>(policy_)]},
+                  {"policy_title", policyTitle(policy_)},
                   {"playing", playing_},
                   {"sah_refit", record.sahRefit},
                   {"sah_fresh", record.sahFresh},
@@ -787,6 +898,7 @@ std::vector<Shortcut> MidphaseLab::shortcuts() const {
   std::vector<Shortcut> keys = common::treeShortcuts();
   keys.push_back({"V", "next bounding volume (AABB, sphere, OBB)"});
   keys.push_back({"L", "SAT lite on / off (box volumes)"});
+  keys.push_back({"A", "at a SAT-lite false positive: look across the separating axis"});
   keys.push_back({"P", "cloth: play / pause its frames"});
   keys.push_back({"N, Shift+N", "cloth: next / previous frame"});
   return keys;
@@ -848,15 +960,24 @@ void MidphaseLab::drawClothPanel() {
   if (ImGui::SliderInt("##frame", &frame, 0, kClothFrames - 1, "frame %d", ImGuiSliderFlags_AlwaysClamp) && frame != frame_) setFrame(frame);
   // The view's tree: one of the three, in the table's order.
   int policy = static_cast<int>(policy_);
-  bool chosen = ImGui::RadioButton("Refit", &policy, static_cast<int>(Policy::Refit));
+  ImGui::TextDisabled("The view's tree:");
   ImGui::SameLine();
+  bool chosen = ImGui::RadioButton(policyTitle(Policy::Refit).c_str(), &policy, static_cast<int>(Policy::Refit));
+  // The refit's title names its threshold, so the row is long: the next button goes on a new line when it would
+  // not fit.
+  const auto nextFits = [](const char* label) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
+      ImGui::SameLine();
+    }
+  };
+  nextFits("Hybrid");
   ImGui::BeginDisabled(bv_ != BvKind::Aabb);
   chosen |= ImGui::RadioButton("Hybrid", &policy, static_cast<int>(Policy::Hybrid));
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  nextFits("Rebuild");
   chosen |= ImGui::RadioButton("Rebuild", &policy, static_cast<int>(Policy::Rebuild));
-  ImGui::SameLine();
-  ImGui::TextDisabled("in the view");
   if (chosen && policy != static_cast<int>(policy_)) {
     policy_ = static_cast<Policy>(policy);
     updateCloth();
@@ -925,6 +1046,7 @@ void MidphaseLab::drawUi() {
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
   textWrapped("%s", narrate(step_).c_str());
   ImGui::PopStyleColor();
+  if (separatingAxis(step_) && ImGui::SmallButton("Look across the separating axis (A)")) viewAim_ = separatingAim();
   if (!trace_.steps.empty()) common::drawWaitingPairs(waitingAt(step_), budget_ > 0, 6);
   // The cloth's frames and its cost plot next, above the mesh choices: the plot is what mid_06's lesson is about, and
   // under them it fell below the panel's fold at 1600x1000.
@@ -936,7 +1058,9 @@ void MidphaseLab::drawUi() {
   changed |= ImGui::Combo("B (orange)", &meshB_, kMeshNames.data(), kMeshesForB);
   changed |= common::buildCombo(build_);
   int bv = static_cast<int>(bv_);
-  if (ImGui::Combo("Volume", &bv, kBvTitles.data(), static_cast<int>(kBvTitles.size()))) {
+  const bool pickedVolume = ImGui::Combo("Volume", &bv, kBvTitles.data(), static_cast<int>(kBvTitles.size()));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kVolumeHint);
+  if (pickedVolume) {
     bv_ = static_cast<BvKind>(bv);
     if (bv_ != BvKind::Aabb && policy_ == Policy::Hybrid) policy_ = Policy::Refit;
     changed = true;

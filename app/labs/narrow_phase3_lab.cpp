@@ -271,11 +271,7 @@ void NarrowPhase3Lab::keyPressed(const KeyPress& press) {
 std::optional<Lab::ViewAim> NarrowPhase3Lab::contactAim() const {
   const collide::QueryResult3<double>& r = trace_.result;
   if (!r.ok || !r.normal || !r.pointA || !r.pointB) return std::nullopt;
-  const Vec3d n = *r.normal;
-  const Vec3d current = camera_ ? camera_->forward() : Vec3d{0, 0, -1};
-  Vec3d across = current - collide::dot(current, n) * n;
-  if (collide::lengthSquared(across) < 1e-12) across = collide::orthonormalBasis(n).tangent;  // looking along n
-  return ViewAim{0.5 * (*r.pointA + *r.pointB), collide::normalize(across)};
+  return aimAcross(0.5 * (*r.pointA + *r.pointB), *r.normal, camera_ ? camera_->forward() : Vec3d{0, 0, -1});
 }
 
 const char* NarrowPhase3Lab::viewTitle(int view) const {

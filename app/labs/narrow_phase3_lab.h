@@ -21,6 +21,12 @@ namespace lab {
 // The farthest point of a placed shape along d (world frame); a mesh has none (its position instead).
 [[nodiscard]] Vec3d worldSupport(const Collider3& collider, Vec3d d);
 
+// One SAT axis in the world: the axis as a dashed line through `middle` in `axisColor`, A's and B's shadows on it
+// (blue, orange) side by side, their overlap in red or the gap labelled, and where the axis comes from; `scale` a
+// length of the picture (the smaller shape's size). The 3D narrow-phase lab's SAT steps, the mid-phase lab's
+// SAT-lite false positives.
+void drawSatAxis3(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, Vec3d middle, double scale, Color axisColor);
+
 class NarrowPhase3Lab final : public Lab {
  public:
   using StepRef = TraceStepRef;  // one entry of the timeline (labs/narrow_phase_common.h)

@@ -299,7 +299,6 @@ void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisSt
   if (step.pruned) return;
   const Vec3d n = unit(step.axis);
   const double scale = sceneScale();
-  const Vec3d side = (0.06 * scale) * collide::perpendicular(n);
   if (minkowskiView) {
     // A - B projects to [minA - maxB, maxA - minB]: the shapes' shadows overlap when it holds the origin's 0.
     const double low = step.minA - step.maxB, high = step.maxA - step.minB;
@@ -311,10 +310,16 @@ void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisSt
     return;
   }
   // The axis through the middle of the pair, and each shape's shadow on it.
-  const Vec3d middle = 0.5 * (collide::placement(shapes_[0]).p + collide::placement(shapes_[1]).p);
+  drawSatAxis3(renderer, step, 0.5 * (collide::placement(shapes_[0]).p + collide::placement(shapes_[1]).p), scale, palette::kAccent);
+}
+
+void drawSatAxis3(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, Vec3d middle, double scale, Color axisColor) {
+  if (step.pruned) return;
+  const Vec3d n = unit(step.axis);
+  const Vec3d side = (0.06 * scale) * collide::perpendicular(n);
   const auto onAxis = [&](double value) { return middle + (value - dot(middle, n)) * n; };
   const double low = std::min(step.minA, step.minB), high = std::max(step.maxA, step.maxB);
-  renderer.line(onAxis(low - 0.3 * scale), onAxis(high + 0.3 * scale), palette::kAccent.withAlpha(0.8f), {1.5f, 8.0f, 6.0f, true});
+  renderer.line(onAxis(low - 0.3 * scale), onAxis(high + 0.3 * scale), axisColor.withAlpha(0.8f), {1.5f, 8.0f, 6.0f, true});
   renderer.line(onAxis(step.minA) + side, onAxis(step.maxA) + side, palette::kShapeA, {5.0f, 0, 0, true});
   renderer.line(onAxis(step.minB) - side, onAxis(step.maxB) - side, palette::kShapeB, {5.0f, 0, 0, true});
   const double overlapLow = std::max(step.minA, step.minB), overlapHigh = std::min(step.maxA, step.maxB);
@@ -330,7 +335,7 @@ void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisSt
     case collide::AxisSource3::FaceOfB: which = "axis: a face normal of B"; break;
     case collide::AxisSource3::EdgePair: which = "axis: edge of A x edge of B"; break;
   }
-  renderer.label(onAxis(high + 0.3 * scale), which, palette::kAccent);
+  renderer.label(onAxis(high + 0.3 * scale), which, axisColor);
 }
 
 void NarrowPhase3Lab::drawAnalyticStep(Renderer3D& renderer, const collide::AnalyticStep3<double>& step) const {

@@ -39,7 +39,9 @@ inline constexpr Color kAccent = rgb(0xf5d547);    // the thing the current step
 inline constexpr Color kHit = rgb(0xff5c5c);       // overlap, penetration
 inline constexpr Color kSeparated = rgb(0x5fd68a); // separation, distance
 inline constexpr Color kMinkowski = rgb(0xb48cff); // A - B
-inline constexpr Color kFalsePositive = rgb(0xff7ab8);  // a cheap test fooled (SAT lite's overlap an edge axis refutes)
+// A cheap test fooled (SAT lite's overlap an edge axis refutes): magenta, far in hue from kHit's red (the pink it
+// was sat among the red triangle pairs and read as them) and from the depth colours' violet.
+inline constexpr Color kFalsePositive = rgb(0xff38e8);
 inline constexpr Color kSelection = rgb(0xffffff);
 // Panel text: an error or a refusal, and a warning that is not one (float far off double's answer).
 inline constexpr Color kErrorText = rgb(0xff7373);
@@ -47,8 +49,8 @@ inline constexpr Color kWarningText = rgb(0xff9a3c);
 // One colour per core shape type, in variant order (point, segment, circle, aabb, box, capsule, polygon, sector).
 inline constexpr Color kShapeTypes[8] = {rgb(0xe8e8e8), rgb(0x7fd4ff), rgb(0x4a9eff), rgb(0x5fd68a),
                                           rgb(0xffa94a), rgb(0xff7ab8), rgb(0xb48cff), rgb(0xf5d547)};
-// A tree's boxes by depth: the root yellow, then orange, pink, purple, blue, cyan, repeating (depthColor).
-inline constexpr Color kDepthColors[] = {kAccent, kShapeB, rgb(0x4fd1c5), kMinkowski, rgb(0x6f8dff), rgb(0x7fd4ff)};  // no pink: kFalsePositive
+// A tree's boxes by depth: the root yellow, then orange, teal, violet, blue, cyan, repeating (depthColor).
+inline constexpr Color kDepthColors[] = {kAccent, kShapeB, rgb(0x4fd1c5), kMinkowski, rgb(0x6f8dff), rgb(0x7fd4ff)};  // no magenta: kFalsePositive
 }  // namespace palette
 
 [[nodiscard]] constexpr Color depthColor(int depth) {

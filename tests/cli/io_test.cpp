@@ -2257,6 +2257,136 @@ TEST(MidphaseLab, PlayingTheClothThePanelAndTheViewShowOneFrame) {
   }
 }
 
+// mid_06's "Refit" button meant "refit, rebuild past 1.3x": the button and the view's legend name the threshold in
+// use (collide::kRebuildSahGrowth), not a bare "Refit".
+TEST(MidphaseLab, TheRefitButtonNamesTheRebuildThreshold) {
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("mid_06_refit_drift.json"));
+  ASSERT_NE(lab, nullptr);
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  ImGui::NewFrame();
+  ImGui::SetNextWindowSize(ImVec2(500, 3000));
+  ImGui::Begin("panel");
+  ImGui::LogToClipboard();
+  lab->drawUi();
+  ImGui::LogFinish();
+  const std::string text = ImGui::GetClipboardText();
+  ImGui::End();
+  ImGui::Render();
+  const std::string title = "Refit, rebuild past " + formatNumber(collide::kRebuildSahGrowth) + "x";
+  EXPECT_NE(text.find(title), std::string::npos) << text;
+  Json dump;
+  lab->dumpState(dump);
+  EXPECT_EQ(dump["cloth"]["policy_title"], title);
+}
+
+// "Volume: AABB" with SAT lite: a newcomer asked why axis-aligned boxes need a SAT test. Hovering the Volume combo
+// says the boxes are aligned with each mesh's own frame, so B's turn makes them oriented relative to A's.
+TEST(MidphaseLab, TheVolumeTooltipSaysTheBoxesAreInEachMeshsFrame) {
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("mid_02_sat_lite_false_positive.json"));
+  ASSERT_NE(lab, nullptr);
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  // The pointer walks down the panel, a row at a time, until some frame shows the tooltip.
+  bool shown = false;
+  for (float y = 5; y < 1000 && !shown; y += 6) {
+    ImGui::GetIO().MousePos = ImVec2(40, y);
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(340, 1000));
+    ImGui::Begin("panel");
+    ImGui::LogToClipboard();
+    lab->drawUi();
+    ImGui::End();
+    ImGui::LogFinish();
+    ImGui::Render();
+    const std::string text = ImGui::GetClipboardText();
+    shown = text.find("boxes aligned with each mesh's own frame") != std::string::npos;
+    if (shown) {
+      EXPECT_NE(text.find("B's turn makes its boxes oriented relative to A's"), std::string::npos) << text;
+    }
+  }
+  EXPECT_TRUE(shown) << "no row of the panel shows the Volume combo's tooltip";
+}
+
+// SAT lite's false positives (mid_02): the kept boxes were pink among the red triangle pairs, and the narration said
+// "an edge-edge axis separates them" with no axis drawn. Now: the colour is far in hue from red and from the depth
+// colours; at each false positive the dump has the separating axis (an edge of A's box crossed with one of B's,
+// checked here against the boxes' own axes), the two shadows on it a gap apart, the narration and the legend say so,
+// and A aims the view across the axis (at no other step).
+TEST(MidphaseLab, SatLitesFalsePositivesShowTheAxisThatSeparatesThem) {
+  const auto hue = [](Color c) {
+    const double r = c.r, g = c.g, b = c.b, high = std::max({r, g, b}), low = std::min({r, g, b});
+    const double d = high - low;
+    const double h = high == r ? std::fmod((g - b) / d, 6.0) : high == g ? (b - r) / d + 2 : (r - g) / d + 4;
+    return std::fmod(60 * h + 360, 360.0);
+  };
+  const auto apart = [&](Color x, Color y) {
+    const double d = std::abs(hue(x) - hue(y));
+    return std::min(d, 360 - d);
+  };
+  EXPECT_GE(apart(palette::kFalsePositive, palette::kHit), 50.0) << "false positives must not read as the red triangle pairs";
+  for (const Color depth : palette::kDepthColors) EXPECT_GE(apart(palette::kFalsePositive, depth), 40.0);
+
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  const Scene scene = curated("mid_02_sat_lite_false_positive.json");
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  constexpr double kRadians = std::numbers::pi / 180.0;
+  const Json& turns = scene.labState["rotation_b_degrees"];
+  const auto turnB = collide::Quat<double>::fromEuler(turns[0].get<double>() * kRadians, turns[1].get<double>() * kRadians,
+                                                      turns[2].get<double>() * kRadians);
+  const std::array<Vec3d, 3> axesA = {Vec3d{1, 0, 0}, Vec3d{0, 1, 0}, Vec3d{0, 0, 1}};
+  int fooled = 0, others = 0;
+  for (int step = 0; step < lab->stepCount() && fooled < 25; ++step) {
+    lab->setStep(step);
+    Json dump;
+    lab->dumpState(dump);
+    const std::string narration = dump["at_step"]["narration"].get<std::string>();
+    EXPECT_EQ(dump["legend"].get<std::string>().find("pink"), std::string::npos);
+    if (narration.find("a false positive") == std::string::npos) {
+      if (others++ < 25) {
+        EXPECT_FALSE(dump["at_step"].contains("separating_axis")) << "step " << step;
+        EXPECT_EQ(dump["legend_false_positives"].size(), 1u);
+        lab->keyPressed({GLFW_KEY_A, 0});
+        EXPECT_FALSE(lab->takeViewAim().has_value()) << "step " << step;
+      }
+      continue;
+    }
+    ++fooled;
+    SCOPED_TRACE("step " + std::to_string(step));
+    ASSERT_TRUE(dump["at_step"].contains("separating_axis")) << narration;
+    const Json& axis = dump["at_step"]["separating_axis"];
+    const Vec3d n{axis["axis"][0].get<double>(), axis["axis"][1].get<double>(), axis["axis"][2].get<double>()};
+    EXPECT_NEAR(collide::length(n), 1.0, 1e-9);
+    // An edge of A's box (along A's axis edge_a: the world's, A is unturned) crossed with one of B's (B's turn).
+    const int edgeA = axis["edge_a"].get<int>(), edgeB = axis["edge_b"].get<int>();
+    ASSERT_TRUE(edgeA >= 0 && edgeA < 3 && edgeB >= 0 && edgeB < 3);
+    EXPECT_NEAR(collide::dot(n, axesA[static_cast<std::size_t>(edgeA)]), 0.0, 1e-9);
+    EXPECT_NEAR(collide::dot(n, turnB.apply(axesA[static_cast<std::size_t>(edgeB)])), 0.0, 1e-9);
+    const double gap = axis["gap"].get<double>();
+    EXPECT_GT(gap, 0.0);
+    const double lowA = axis["shadow_a"][0].get<double>(), highA = axis["shadow_a"][1].get<double>();
+    const double lowB = axis["shadow_b"][0].get<double>(), highB = axis["shadow_b"][1].get<double>();
+    EXPECT_NEAR(std::max(lowA, lowB) - std::min(highA, highB), gap, 1e-9) << "the shadows are the gap apart";
+    EXPECT_NE(narration.find("their shadows are " + formatNumber(gap) + " apart"), std::string::npos) << narration;
+    ASSERT_EQ(dump["legend_false_positives"].size(), 2u);
+    EXPECT_NE(dump["legend_false_positives"][1].get<std::string>().find("magenta line: the edge-edge axis"), std::string::npos);
+    lab->keyPressed({GLFW_KEY_A, 0});
+    const std::optional<Lab::ViewAim> aim = lab->takeViewAim();
+    ASSERT_TRUE(aim.has_value());
+    EXPECT_NEAR(collide::length(aim->forward), 1.0, 1e-9);
+    EXPECT_NEAR(collide::dot(aim->forward, n), 0.0, 1e-9) << "the view looks across the axis";
+    EXPECT_FALSE(lab->takeViewAim().has_value()) << "taken once";
+  }
+  EXPECT_EQ(fooled, 25);
+  EXPECT_NE(scene.lesson.find("magenta"), std::string::npos);
+  EXPECT_EQ(scene.lesson.find("pink"), std::string::npos);
+}
+
 // The queue's list wraps between pairs, never inside one: mid_04's last step read "(A" at the end of a line and
 // "561, B 49)" at the start of the next.
 TEST(MidphaseLab, TheQueueListNeverBreaksAPair) {
@@ -2770,6 +2900,212 @@ TEST(Midphase2Lab, BsCutsSayTheirFrameAndTheCostPlotKeepsClearOfTheOtherShape) {
     EXPECT_NE(narration.find("in B's frame (B's frame turns with B, "), std::string::npos) << narration;
   }
   EXPECT_GT(turnedCuts, 0);
+}
+
+// mid2_01's first SAH cut said "SAH cost 6.273" while the panel gave the finished tree 5.167: the cut's cost is an
+// estimate that takes both halves as leaves. The narration says so and gives the finished subtree's cost (at the
+// root, the tree's SAH cost), saying when it is higher why; a cut whose halves stay leaves says nothing more.
+TEST(Midphase2Lab, AFirstCutsEstimateIsToldFromTheFinishedTreesCost) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  Scene scene = curated("mid2_01_sah_vs_median.json");
+  scene.labState["build"] = "sah";
+  std::unique_ptr<Lab> lab = info->create();
+  std::string error;
+  ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+  Json last;
+  lab->dumpState(last);
+  const std::regex estimate("SAH cost ([0-9.]+) = 1 \\+");
+  const std::regex finished("this node's finished subtree costs ([0-9.]+)");  // "5.167", never "1e+02"
+  int told = 0, roots = 0;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    lab->setStep(step);
+    Json dump;
+    lab->dumpState(dump);
+    const std::string narration = dump["at_step"]["narration"].get<std::string>();
+    std::smatch cut, whole;
+    if (!std::regex_search(narration, cut, estimate)) continue;
+    if (!std::regex_search(narration, whole, finished)) continue;
+    ++told;
+    EXPECT_NE(narration.find("That estimate counts both halves as leaves"), std::string::npos) << narration;
+    // Cut where a cut costs more than a leaf (a leaf holds 1 part here), a subtree can cost more than its estimate.
+    const bool more = std::stod(whole[1]) > std::stod(cut[1]);
+    EXPECT_EQ(narration.find("(cut even where a cut costs more than a leaf)") != std::string::npos, more) << narration;
+    if (narration.find("node 0 (depth 0") == std::string::npos) continue;
+    ++roots;
+    const char* tree = dump["at_step"]["phase"] == "build A" ? "tree_a" : "tree_b";
+    EXPECT_NE(narration.find("finished subtree costs " + formatNumber(last[tree]["sah_cost"].get<double>()) + " (the tree's SAH cost in the panel)"),
+              std::string::npos)
+        << narration;
+  }
+  EXPECT_EQ(roots, 2) << "A's and B's first cuts";
+  EXPECT_GT(told, 2);
+  lab->setStep(0);
+  Json first;
+  lab->dumpState(first);
+  EXPECT_NE(first["at_step"]["narration"].get<std::string>().find("SAH cost 6.273"), std::string::npos);
+  EXPECT_NE(first["at_step"]["narration"].get<std::string>().find("finished subtree costs 5.167"), std::string::npos);
+}
+
+// mid2_02 said "the tree over 16 parts is 6 deep", where a reader expects 4: the narration and the lesson say where
+// the depth comes from, with the lab's numbers: the ten parts with one code end in a subtree of height
+// ceil(log2 10) = 4 under a node at depth 2, 2 + 4 = 6; chained, the ten would be 9 levels high, 11 deep.
+TEST(Midphase2Lab, TheDepthOfTheEqualCodesIsWorkedOut) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  const Scene scene = curated("mid2_02_duplicate_morton_codes.json");
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  Json dump;
+  lab->dumpState(dump);
+  const Json& equal = dump["tree_a"]["equal_codes"];
+  const int parts = equal["parts"].get<int>(), root = equal["subtree_root_depth"].get<int>(), height = equal["subtree_height"].get<int>();
+  const int chained = equal["chained_height"].get<int>();
+  EXPECT_EQ(parts, dump["tree_a"]["parts_sharing_a_morton_code"].get<int>());
+  EXPECT_EQ(height, static_cast<int>(std::ceil(std::log2(parts)))) << "an even split";
+  EXPECT_EQ(chained, parts - 1);
+  EXPECT_EQ(root + height, dump["tree_a"]["depth"].get<int>());
+  const std::string sum = std::to_string(root) + " + " + std::to_string(height) + " = " + std::to_string(root + height);
+  lab->setStep(0);
+  Json morton;
+  lab->dumpState(morton);
+  const std::string narration = morton["at_step"]["narration"].get<std::string>();
+  EXPECT_NE(narration.find("end in a subtree " + std::to_string(height) + " levels high under a node at depth " + std::to_string(root) + " (" +
+                           sum + ", the tree's depth); equal keys alone would chain them " + std::to_string(chained) + " levels high, " +
+                           std::to_string(root + chained) + " deep."),
+            std::string::npos)
+      << narration;
+  EXPECT_NE(scene.lesson.find("a subtree " + std::to_string(height) + " levels high under a node at depth " + std::to_string(root) +
+                              ", and the tree over 16 parts is " + sum + " deep, where equal keys alone would chain the ten " +
+                              std::to_string(chained) + " levels high, " + std::to_string(root + chained) + " deep"),
+            std::string::npos)
+      << scene.lesson;
+}
+
+// mid2_02's lesson said "a star tip resting on the pile", where the tip's edge cuts across the pile's corner from the
+// side. The star's outline, placed as the scene places it, crosses exactly two sides of the pile's box, and the
+// lesson names that corner.
+TEST(Midphase2Lab, TheStarTipsPlaceOnThePileIsNamedRight) {
+  const Scene scene = curated("mid2_02_duplicate_morton_codes.json");
+  const Json& state = scene.labState;
+  const collide::Transform<double> pose = collide::Transform<double>::fromPose(
+      {state["position_b"][0].get<double>(), state["position_b"][1].get<double>()}, state["rotation_b_degrees"].get<double>() * std::numbers::pi / 180.0);
+  std::vector<collide::Vec2<double>> star;
+  for (const auto& p : collide::starOutline<double>(7, 1.5, 0.6)) star.push_back(pose.apply(p));
+  // The pile: ten unit crates of half size 0.45 at (-1, 0) (the lab's crates()).
+  const double low[2] = {-1.45, -0.45}, high[2] = {-0.55, 0.45};
+  const auto crossesSide = [&](int axis, double at) {  // the side where coordinate `axis` is `at`
+    const int other = 1 - axis;
+    for (std::size_t i = 0; i < star.size(); ++i) {
+      const auto a = star[i], b = star[(i + 1) % star.size()];
+      const double pa[2] = {a.x, a.y}, pb[2] = {b.x, b.y};
+      if ((pa[axis] - at) * (pb[axis] - at) >= 0) continue;
+      const double t = (at - pa[axis]) / (pb[axis] - pa[axis]);
+      const double cross = pa[other] + t * (pb[other] - pa[other]);
+      if (cross > low[other] && cross < high[other]) return true;
+    }
+    return false;
+  };
+  const bool left = crossesSide(0, low[0]), right = crossesSide(0, high[0]), bottom = crossesSide(1, low[1]), top = crossesSide(1, high[1]);
+  EXPECT_TRUE(top && right && !left && !bottom) << "top " << top << ", right " << right << ", left " << left << ", bottom " << bottom;
+  for (const auto& p : star) EXPECT_FALSE(p.x > low[0] && p.x < high[0] && p.y > low[1] && p.y < high[1]) << "a tip inside the pile";
+  EXPECT_NE(scene.lesson.find("A star tip cutting across the pile's top right corner overlaps all ten crates"), std::string::npos) << scene.lesson;
+  EXPECT_EQ(scene.lesson.find("resting on"), std::string::npos) << scene.lesson;
+}
+
+// mid2_04's insertion: the parts not inserted yet looked like the inserted ones. At each insertion step the dump
+// lists the parts still to come (the view dims and dashes them, and the legend says so): all but the first part and
+// those inserted up to this step, never the step's own part; none once the build is over.
+TEST(Midphase2Lab, AnInsertionBuildDimsThePartsStillToCome) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("mid2_04_insertion.json"));
+  ASSERT_NE(lab, nullptr);
+  Json last;
+  lab->dumpState(last);
+  EXPECT_TRUE(last["at_step"]["parts_to_come"].empty());
+  const int parts = last["tree_a"]["parts"].get<int>();
+  ASSERT_GT(parts, 3);
+  std::set<int> inserted{0};  // the first part goes in without a step
+  int insertions = 0;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    lab->setStep(step);
+    Json dump;
+    lab->dumpState(dump);
+    if (dump["at_step"]["phase"] != "build A") continue;
+    const std::string narration = dump["at_step"]["narration"].get<std::string>();
+    std::smatch part;
+    ASSERT_TRUE(std::regex_search(narration, part, std::regex("part ([0-9]+) goes in"))) << narration;
+    inserted.insert(std::stoi(part[1]));
+    ++insertions;
+    std::vector<int> expected;
+    for (int k = 0; k < parts; ++k) {
+      if (!inserted.contains(k)) expected.push_back(k);
+    }
+    EXPECT_EQ(dump["at_step"]["parts_to_come"].get<std::vector<int>>(), expected) << "step " << step;
+    bool said = false;
+    for (const Json& line : dump["legend"]) said = said || line.get<std::string>() == "dim and dashed: the parts still to come";
+    EXPECT_TRUE(said) << dump["legend"];
+  }
+  EXPECT_EQ(insertions, parts - 1);
+}
+
+// mid2_03 / mid2_01: two whole gears filled red where only slivers overlap. Each pair found is outlined, and only the
+// common part of its two parts is filled: a region inside both parts (each corner within both, checked against
+// the parts' own outlines), no larger than either; over mid2_03 the filled area is a small share of the parts'.
+TEST(Midphase2Lab, OnlyWhereTwoPartsOverlapIsFilledRed) {
+  const LabInfo* info = findLab("Mid phase 2D");
+  ASSERT_NE(info, nullptr);
+  for (const char* name : {"mid2_03_budget_partial_answer.json", "mid2_01_sah_vs_median.json"}) {
+    SCOPED_TRACE(name);
+    Scene scene = curated(name);
+    scene.labState["budget"] = 0;
+    std::unique_ptr<Lab> lab = info->create();
+    std::string error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    Json dump;
+    lab->dumpState(dump);
+    const Json& regions = dump["at_step"]["hit_regions"];
+    ASSERT_EQ(regions.size(), dump["pairs"].get<std::size_t>());
+    EXPECT_NE(dump["legend"][2].get<std::string>().find("outlined red, where they overlap filled red"), std::string::npos) << dump["legend"];
+    // Each part's outline as placed: A unturned at the origin, B by its pose.
+    const collide::Transform<double> poseB = collide::Transform<double>::fromPose(
+        {dump["position_b"][0].get<double>(), dump["position_b"][1].get<double>()}, dump["rotation_b_degrees"].get<double>() * std::numbers::pi / 180.0);
+    const auto partsOf = [](const std::string& shape) {
+      std::vector<collide::Vec2<double>> outline = shape == "gear" ? collide::gearOutline<double>(10, 1.0, 1.35) : collide::starOutline<double>(7, 1.5, 0.6);
+      if (shape == "key") {
+        outline = collide::keyOutline<double>(12);
+        for (auto& p : outline) p = {0.8 * p.x + 2.0, 0.8 * p.y};
+      }
+      return collide::decomposeConcave<double>(outline).polygons;
+    };
+    const auto partsA = partsOf(dump["a"].get<std::string>()), partsB = partsOf(dump["b"].get<std::string>());
+    const auto inside = [](const collide::Polygon<double>& part, const collide::Transform<double>& pose, collide::Vec2<double> p) {
+      const collide::Vec2<double> local = pose.applyInverse(p);
+      for (int i = 0; i < part.count; ++i) {
+        if (collide::dot(local - part.vertices[static_cast<std::size_t>(i)], part.normals[static_cast<std::size_t>(i)]) > 1e-9) return false;
+      }
+      return true;
+    };
+    double filled = 0, whole = 0;
+    for (const Json& region : regions) {
+      const double area = region["filled_area"].get<double>();
+      EXPECT_GT(area, 0.0) << region;
+      // At most the smaller part (a key's tooth wholly inside the star is filled whole).
+      EXPECT_LE(area, std::min(region["area_a"].get<double>(), region["area_b"].get<double>()) * (1 + 1e-12)) << region;
+      const auto& partA = partsA[region["pair"][0].get<std::size_t>()];
+      const auto& partB = partsB[region["pair"][1].get<std::size_t>()];
+      for (const Json& corner : region["filled"]) {
+        const collide::Vec2<double> p{corner[0].get<double>(), corner[1].get<double>()};
+        EXPECT_TRUE(inside(partA, collide::Transform<double>{}, p) && inside(partB, poseB, p)) << corner;
+      }
+      filled += area;
+      whole += region["area_a"].get<double>() + region["area_b"].get<double>();
+    }
+    if (std::string(name).starts_with("mid2_03")) {
+      EXPECT_LT(filled, 0.1 * whole) << "the gears overlap by slivers";
+    }
+  }
 }
 
 // The mid-phase narration says plainly what is true: a budget's partial answer names where the pairs not found lie
