@@ -12,6 +12,7 @@
 #include <variant>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ClearActiveID: a refused entry ends the typing
 
 #include "collide/hull3.h"
 #include "platform/theme.h"
@@ -25,17 +26,18 @@ namespace {
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 
 // A typed number no shape can hold ("nan", "inf", or beyond the range the algorithms compute in, shapes.h's
-// kMaxCoordinate): the field keeps its value and the reason is said under the fields, never dropped in silence.
+// kMaxCoordinate): the shape keeps the value it had before the edit, and the reason is said under the fields, never
+// dropped in silence.
 // Set by the field editors during one drawShapeInspector call, which hands it to the caller's error.
 std::string typedRefusal;
 
 bool acceptTyped(const char* label, std::initializer_list<double> values) {
   for (const double value : values) {
     if (std::isnan(value)) {
-      typedRefusal = std::string(label) + ": NaN is not a number; the field keeps its value";
+      typedRefusal = std::string(label) + ": NaN is not a number; the field keeps the value it had";
     } else if (!std::isfinite(value) || std::abs(value) > collide::kMaxCoordinate<double>) {
       char text[160];
-      std::snprintf(text, sizeof text, "%s: %.3g is beyond +-%.0e, where the algorithms lose all precision; the field keeps its value",
+      std::snprintf(text, sizeof text, "%s: %.3g is beyond +-%.0e, where the algorithms lose all precision; the field keeps the value it had",
                     label, value, collide::kMaxCoordinate<double>);
       typedRefusal = text;
     } else {
@@ -46,30 +48,63 @@ bool acceptTyped(const char* label, std::initializer_list<double> values) {
   return true;
 }
 
+// ImGui applies a typed number at every keystroke, so "1e19" passes through "1e1" = 10 on its way to being refused.
+// The values a field held when it was activated are kept (one field is active at a time); a refusal puts them back
+// and ends the typing, so the shape is as it was before the edit and the field shows what it kept.
+struct EditStart {
+  ImGuiID id = 0;
+  double values[3] = {};
+};
+EditStart editStart;
+
+void rememberStart(const double* values, int count) {
+  if (!ImGui::IsItemActivated()) return;
+  editStart.id = ImGui::GetItemID();
+  std::copy(values, values + count, editStart.values);
+}
+
+// After a refusal: true (and `values` from before the edit) when the field had taken some keystrokes already.
+bool restoreStart(double* values, int count) {
+  const bool restore = editStart.id == ImGui::GetItemID() && editStart.id != 0;
+  if (restore) std::copy(editStart.values, editStart.values + count, values);
+  ImGui::ClearActiveID();
+  editStart.id = 0;
+  return restore;
+}
+
+// One field of `count` numbers (a DragScalar or DragScalarN): true when `values` changed, refusals said.
+bool editNumbers(const char* label, double* values, int count, double speed, const double* minimum,
+                 const double* maximum, const char* format) {
+  double edited[3];
+  std::copy(values, values + count, edited);
+  const bool changed = count == 1 ? ImGui::DragScalar(label, ImGuiDataType_Double, edited, static_cast<float>(speed),
+                                                      minimum, maximum, format)
+                                  : ImGui::DragScalarN(label, ImGuiDataType_Double, edited, count,
+                                                       static_cast<float>(speed), minimum, maximum, format);
+  rememberStart(values, count);
+  if (!changed) return false;
+  for (int i = 0; i < count; ++i) {
+    if (!acceptTyped(label, {edited[i]})) return restoreStart(values, count);
+  }
+  for (int i = 0; i < count; ++i) values[i] = minimum != nullptr ? std::clamp(edited[i], *minimum, *maximum) : edited[i];
+  return true;
+}
+
 bool editDouble(const char* label, double& value, double speed, double minimum, double maximum,
                 const char* format = "%.10g") {
-  double edited = value;
-  if (!ImGui::DragScalar(label, ImGuiDataType_Double, &edited, static_cast<float>(speed), &minimum, &maximum, format))
-    return false;
-  if (!acceptTyped(label, {edited})) return false;
-  value = std::clamp(edited, minimum, maximum);
-  return true;
+  return editNumbers(label, &value, 1, speed, &minimum, &maximum, format);
 }
 
 bool editVector(const char* label, Vec2d& value, double speed = 0.01) {
   double pair[2] = {value.x, value.y};
-  if (!ImGui::DragScalarN(label, ImGuiDataType_Double, pair, 2, static_cast<float>(speed), nullptr, nullptr, "%.10g"))
-    return false;
-  if (!acceptTyped(label, {pair[0], pair[1]})) return false;
+  if (!editNumbers(label, pair, 2, speed, nullptr, nullptr, "%.10g")) return false;
   value = {pair[0], pair[1]};
   return true;
 }
 
 bool editVector(const char* label, Vec3d& value, double speed = 0.01) {
   double triple[3] = {value.x, value.y, value.z};
-  if (!ImGui::DragScalarN(label, ImGuiDataType_Double, triple, 3, static_cast<float>(speed), nullptr, nullptr, "%.10g"))
-    return false;
-  if (!acceptTyped(label, {triple[0], triple[1], triple[2]})) return false;
+  if (!editNumbers(label, triple, 3, speed, nullptr, nullptr, "%.10g")) return false;
   value = {triple[0], triple[1], triple[2]};
   return true;
 }
@@ -304,11 +339,7 @@ bool drawShapeInspector(Collider& shape, std::string& error) {
       },
       shape.shape);
   if (!typedRefusal.empty()) error = std::exchange(typedRefusal, std::string());
-  if (!error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
-    textWrapped("refused: %s", error.c_str());
-    ImGui::PopStyleColor();
-  }
+  showError(error);
   ImGui::PopItemWidth();
   return changed;
 }
