@@ -137,6 +137,9 @@ class ContinuousLab final : public Lab {
   // is a wall), and whether it changes body i's velocity where the numbers can show it ("bounces"; else it goes on).
   [[nodiscard]] std::array<Motion2, 2> afterContact(Vec2d normal) const;
   [[nodiscard]] bool bounces(int i, const Motion2& after) const;
+  // After the cast's contact: whether the bodies' spin still moves the contact point of one into the other.
+  [[nodiscard]] bool spinStillCloses() const;
+  [[nodiscard]] std::string afterContactText(int i) const;  // the label beside body i after the contact
   // The body whose discrete frames are named (B when it moves, else A), those frames, and where their names go.
   [[nodiscard]] int namedFramesBody() const;
   [[nodiscard]] std::vector<Collider> frames(int body) const;
@@ -612,6 +615,12 @@ void ContinuousLab::draw(const DrawContext& context) {
 // that overlap are red; with none, the body tunnelled. After the cast's contact the bodies bounce
 // (collide::impactResponse, restitution e): a still body is a wall (immovable) and only the other bounces; when
 // both move they have equal masses and both do.
+// Where the point-mass response and a rigid body's would differ, the panel says so.
+constexpr const char* kSpinLeftOut =
+    "The bounce drawn moves the bodies' centres only (an impulse on point masses): spin is left out of it. Here the "
+    "spin still drives the contact point of one body into the other, so a rigid body, whose impulse also acts on "
+    "its spin (Hecker 1997), would bounce off where this one goes on.";
+
 static bool moves(const Motion2& motion) { return motion.velocity != Vec2d{} || motion.angularVelocity != 0; }
 
 int ContinuousLab::namedFramesBody() const { return moves(motions_[1]) || !moves(motions_[0]) ? 1 : 0; }
@@ -658,7 +667,6 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
   }
   if (result_.hit && result_.status == CastStatus::Hit) {
     // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
-    const bool bothMove = motions_[0].velocity != Vec2d{} && motions_[1].velocity != Vec2d{};
     const std::array<Motion2, 2> bounced = afterContact(result_.normal);
     for (int i = 0; i < 2; ++i) {
       const auto index = static_cast<std::size_t>(i);
@@ -667,12 +675,7 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
       const Collider after = at(contact, bounced[index], 1.0 - result_.fraction);
       renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
       drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
-      const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
-      const std::string what = bounces(i, bounced[index])
-                                   ? " bounces (e = " + formatNumber(restitution_) + ")"
-                                   : std::string(" goes on (no speed along the normal") +
-                                         (motions_[index].angularVelocity != 0 ? "; spin kept)" : ")");
-      renderer.label(worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)), who + " after the contact" + what,
+      renderer.label(worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)), afterContactText(i),
                      palette::kSeparated, {8, 8});
     }
   }
@@ -688,6 +691,34 @@ std::array<Motion2, 2> ContinuousLab::afterContact(Vec2d normal) const {
   after[0].velocity = impact.velocityA;
   after[1].velocity = impact.velocityB;
   return after;
+}
+
+std::string ContinuousLab::afterContactText(int i) const {
+  const auto index = static_cast<std::size_t>(i);
+  const bool bothMove = motions_[0].velocity != Vec2d{} && motions_[1].velocity != Vec2d{};
+  const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
+  std::string what = bounces(i, afterContact(result_.normal)[index])
+                         ? " bounces (e = " + formatNumber(restitution_) + ")"
+                         : std::string(" goes on (no speed along the normal") +
+                               (motions_[index].angularVelocity != 0 ? "; spin kept)" : ")");
+  // The response moves the centres only (impactResponse is a point-mass impulse); the panel says more.
+  if (spinStillCloses()) what += ": spin left out, see the panel";
+  return who + " after the contact" + what;
+}
+
+bool ContinuousLab::spinStillCloses() const {
+  if (motions_[0].angularVelocity == 0 && motions_[1].angularVelocity == 0) return false;
+  // Each body's velocity at the contact point, v + w x r (r from its centre at the contact's time), after the
+  // response: closing along the normal (A toward B) means the bodies still move into each other there.
+  const std::array<Motion2, 2> after = afterContact(result_.normal);
+  Vec2d pointVelocity[2];
+  for (std::size_t i = 0; i < 2; ++i) {
+    const Vec2d r = result_.point - at(shapes_[i], motions_[i], result_.fraction).transform.p;
+    pointVelocity[i] = after[i].velocity + after[i].angularVelocity * Vec2d{-r.y, r.x};
+  }
+  const double closing = collide::dot(pointVelocity[0] - pointVelocity[1], result_.normal);
+  const double scale = collide::length(motions_[0].velocity) + collide::length(motions_[1].velocity);
+  return closing > 1e-6 * std::max(scale, 1.0);
 }
 
 bool ContinuousLab::bounces(int i, const Motion2& after) const {
@@ -790,6 +821,13 @@ void ContinuousLab::dumpState(Json& out) const {
   Json motions = Json::array();
   for (const Motion2& motion : motions_) motions.push_back({{"velocity", {motion.velocity.x, motion.velocity.y}}, {"angular_velocity", motion.angularVelocity}});
   out["motions"] = std::move(motions);
+  Json after = Json::array();
+  for (int i = 0; i < 2; ++i) {
+    if (result_.hit && result_.status == CastStatus::Hit && motions_[static_cast<std::size_t>(i)].velocity != Vec2d{})
+      after.push_back(afterContactText(i));
+  }
+  out["after_contact"] = std::move(after);
+  out["spin_left_out"] = result_.hit && result_.status == CastStatus::Hit && spinStillCloses() ? kSpinLeftOut : "";
 }
 
 std::vector<Shortcut> ContinuousLab::shortcuts() const {
@@ -896,6 +934,11 @@ void ContinuousLab::drawUi() {
                          formatNumber(result_.fraction).c_str());
       ImGui::PopStyleColor();
     }
+  }
+  if (showDiscrete_ && result_.hit && result_.status == CastStatus::Hit && spinStillCloses()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
+    textWrapped("%s", kSpinLeftOut);
+    ImGui::PopStyleColor();
   }
   float e = static_cast<float>(restitution_);
   if (ImGui::SliderFloat("Restitution e", &e, 0.0f, 1.0f, "%.2f")) restitution_ = e;

@@ -326,6 +326,12 @@ std::string narrateEpaStep(const collide::EpaStep<double>& step) {
   return text + ".";
 }
 
+std::string roundedDepthWords(double coreDepth, double radii) {
+  if (!(radii > 0)) return "";
+  return " That is the cores' depth: with the radii rA + rB = " + formatNumber(radii) + " on top, the shapes' depth is " +
+         formatNumber(coreDepth) + " + " + formatNumber(radii) + " = " + formatNumber(coreDepth + radii) + ".";
+}
+
 std::string axisSourceText(collide::AxisSource source, int edge) {
   using collide::AxisSource;
   if ((source == AxisSource::EdgeOfA || source == AxisSource::EdgeOfB) && edge >= 0) {

@@ -56,6 +56,9 @@ template <class V>
 [[nodiscard]] std::string narrateEpaStart(const collide::EpaStart<double>& start);
 // An EPA iteration (Collision detection notes).
 [[nodiscard]] std::string narrateEpaStep(const collide::EpaStep<double>& step);
+// After EPA's last step on rounded shapes' cores: the cores' depth plus the radii is the shapes' depth ("" when
+// neither shape is rounded), so the result's number follows from the step's.
+[[nodiscard]] std::string roundedDepthWords(double coreDepth, double radii);
 // A SAT axis; on the last axis `result` adds the verdict and the minimum translation.
 [[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep<double>& step, bool last,
                                          const collide::QueryResult<double>& result);

@@ -521,7 +521,21 @@ std::string NarrowPhase3Lab::narration() const {
         text += " GJK's last simplex becomes EPA's start polytope (grown to a tetrahedron when it has fewer points).";
       break;
     case StepRef::Kind::EpaStart: text = narrateEpaStart(trace_.epaStart[static_cast<std::size_t>(ref.index)]); break;
-    case StepRef::Kind::Epa: text = narrateEpaStep(trace_.epa[static_cast<std::size_t>(ref.index)]); break;
+    case StepRef::Kind::Epa: {
+      const collide::EpaStep3<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
+      text = narrateEpaStep(step);
+      if (step.stop != collide::EpaStop::None && trace_.result.hit) {
+        // A mesh has no core (it never reaches EPA); every other shape in space says its rounding.
+        const auto radius = [](const Collider3& shape) {
+          return std::visit([](const auto& s) {
+            if constexpr (requires { s.coreRadius(); }) return static_cast<double>(s.coreRadius());
+            else return 0.0;
+          }, shape.shape);
+        };
+        text += roundedDepthWords(step.faceDistance, radius(shapes_[0]) + radius(shapes_[1]));
+      }
+      break;
+    }
     case StepRef::Kind::Sat: text = narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)], last, trace_.result); break;
     case StepRef::Kind::Analytic:
       text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)], shapes_[0], shapes_[1]);

@@ -333,7 +333,15 @@ std::string NarrowPhaseLab::narration() const {
       break;
     }
     case StepRef::Kind::EpaStart: text = narrateEpaStart(trace_.epaStart[static_cast<std::size_t>(ref.index)]); break;
-    case StepRef::Kind::Epa: text = narrateEpaStep(trace_.epa[static_cast<std::size_t>(ref.index)]); break;
+    case StepRef::Kind::Epa: {
+      const collide::EpaStep<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
+      text = narrateEpaStep(step);
+      if (step.stop != collide::EpaStop::None && trace_.result.hit) {
+        text += roundedDepthWords(step.edgeDistance,
+                                  collide::coreRadius(shapes_[0].shape) + collide::coreRadius(shapes_[1].shape));
+      }
+      break;
+    }
     case StepRef::Kind::Sat:
       return narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)], last, trace_.result);
     case StepRef::Kind::Analytic:

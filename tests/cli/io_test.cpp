@@ -1304,6 +1304,72 @@ TEST(ContinuousLab, AFloatGrazingContactSaysWhyItBounces) {
       << text;
 }
 
+// EPA on a capsule runs on its segment: the last step's depth is the cores', and the result's is that plus the radii.
+// The last step says so with the numbers, in the plane and in space (it gave the core depth, then a larger result).
+TEST(NarrowPhaseLab, EpaOnRoundedShapesAddsTheRadiiInWords) {
+  Scene scene = curated("06_capsule_vs_box.json");
+  scene.algorithm = "epa";
+  scene.shapes[1].collider.transform.p = {0.6, 2.0};  // the box over the capsule's segment: the cores overlap
+  const LabInfo* info = findLab("Narrow phase");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  lab->setStep(lab->stepCount() - 1);
+  Json state;
+  lab->dumpState(state);
+  ASSERT_TRUE(state["hit"].get<bool>()) << state["result"];
+  const std::string text = state["narration"].get<std::string>();
+  const double depth = state["result"]["depth"].get<double>();
+  EXPECT_NE(text.find("That is the cores' depth: with the radii rA + rB = 0.5 on top, the shapes' depth is "),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find(" = " + formatNumber(depth) + "."), std::string::npos) << text;
+
+  Scene inSpace = curated("3d_07_capsule_vs_cylinder.json");
+  inSpace.algorithm = "epa";
+  inSpace.shapes3[1].collider.transform.p = {0.3, 0.2, 0.0};  // the cylinder across the capsule's segment
+  const LabInfo* space = findLab("Narrow phase 3D");
+  ASSERT_NE(space, nullptr);
+  const std::unique_ptr<Lab> lab3 = openScene(*space, inSpace);
+  ASSERT_NE(lab3, nullptr);
+  lab3->setStep(lab3->stepCount() - 1);
+  Json state3;
+  lab3->dumpState(state3);
+  const std::string text3 = state3["narration"].get<std::string>();
+  EXPECT_NE(text3.find("That is the cores' depth: with the radii rA + rB = 0.45 on top, the shapes' depth is "),
+            std::string::npos)
+      << text3;
+}
+
+// ccd_02: the spinning bar hits the post with its centre moving along the contact, so the response (a point-mass
+// impulse on the centres) lets it go on; but its spin still drives its tip into the post there, and the label and
+// the panel say so. ccd_01's bullet has no spin: its label stays as it was.
+TEST(ContinuousLab, TheResponseSaysWhenSpinStillDrivesTheContactIn) {
+  const LabInfo* info = findLab("Continuous collision");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> bar = openScene(*info, curated("ccd_02_spinning_bar.json"));
+  ASSERT_NE(bar, nullptr);
+  Json state;
+  bar->dumpState(state);
+  ASSERT_EQ(state["result"]["status"], "hit") << state["result"];
+  ASSERT_EQ(state["after_contact"].size(), 1u) << state["after_contact"];
+  const std::string text = state["after_contact"][0].get<std::string>();
+  EXPECT_EQ(text.rfind("B after the contact goes on (no speed along the normal; spin kept)", 0), 0u) << text;
+  EXPECT_NE(text.find(": spin left out, see the panel"), std::string::npos) << text;
+  const std::string panel = state["spin_left_out"].get<std::string>();
+  EXPECT_NE(panel.find("spin is left out of it. Here the spin still drives the contact point of one body into the "
+                       "other"),
+            std::string::npos)
+      << panel;
+  const std::unique_ptr<Lab> bullet = openScene(*info, curated("ccd_01_bullet_through_paper.json"));
+  ASSERT_NE(bullet, nullptr);
+  Json plain;
+  bullet->dumpState(plain);
+  ASSERT_EQ(plain["after_contact"].size(), 1u) << plain["after_contact"];
+  EXPECT_EQ(plain["after_contact"][0].get<std::string>().find("spin"), std::string::npos) << plain["after_contact"];
+  EXPECT_EQ(plain["spin_left_out"], "");
+}
+
 // A cast the core refuses says why in red, naming the number, as the narrow-phase labs do (it read a green "No
 // contact in [0, 1]"): past float's 1e9 only in float, past double's 1e18 in both.
 TEST(ContinuousLab, ARefusedCastSaysWhichNumberIsAtFault) {
