@@ -140,7 +140,7 @@ Json traceToJson(const collide::CastRecorder<V>& trace) {
     for (const auto& s : trace.ray) {
       Json simplex = Json::array();
       for (int i = 0; i < s.simplexCount; ++i) simplex.push_back(jsonVector(s.simplex[i]));
-      steps.push_back({{"iteration", s.iteration}, {"lambda", jsonNumber(s.lambda)}, {"x", jsonVector(s.x)}, {"v", jsonVector(s.v)},
+      steps.push_back({{"iteration", s.iteration}, {"lambda", jsonNumber(s.lambda)}, {"x", jsonVector(s.x)}, {"direction", jsonVector(s.direction)}, {"v", jsonVector(s.v)},
                        {"distance", jsonNumber(s.distance)}, {"support", jsonVector(s.support)}, {"advanced", s.advanced},
                        {"simplex", simplex}, {"point_a", jsonVector(s.pointA)}, {"point_b", jsonVector(s.pointB)}, {"status", s.last ? std::string(collide::castStatusName(s.status)) : ""}});
     }

@@ -325,33 +325,41 @@ std::string ContinuousLab::narration() const {
         const auto& s = trace_.sweep[index];
         const char* piece = s.part == collide::SweepPart::Edge ? "the capsule's side" : s.part == collide::SweepPart::Vertex ? "a cap" : "the circle";
         text = std::string("Against ") + piece + ": " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
-               " = 0, discriminant " + formatNumber(s.discriminant) +
+               " = 0, discriminant b^2 - a c = " + formatNumber(s.discriminant) +
                (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) + ". " : ": no real root. ");
         text += s.hit ? "The smaller root in [0, 1] is the hit: t = " + formatNumber(s.t) + "." : "No entry in [0, 1] from this piece.";
         break;
       }
       const auto& s = trace_.ray[index];
-      text = "At lambda = " + formatNumber(s.lambda) + " the ray's point is " + formatVector(s.x) + ", " +
-             (s.distance <= arrivalGap_ ? std::string("on the shape") : formatNumber(s.distance) + " from the shape along v = " + formatVector(s.v)) + ". " +
-             (s.advanced ? "The support plane along v separates the point from the shape, so lambda advances to that plane "
-                           "(van den Bergen 2004)."
-                         : "The support point joins the simplex; lambda stays.");
+      // `direction` is what this iteration searched; `v` and the distance are what it left (the next search).
+      text = "The support along d = " + formatVector(s.direction) + " is " + formatVector(s.support) + ". " +
+             (s.advanced ? "Its plane separates the ray's point from the shape, so lambda advances to that plane "
+                           "(van den Bergen 2004)"
+                         : "Its plane does not separate: the support joins the simplex and lambda stays") +
+             ". Now at lambda = " + formatNumber(s.lambda) + " the ray's point is " + formatVector(s.x) + ", " +
+             (s.distance <= arrivalGap_ ? std::string("on the shape")
+                                        : formatNumber(s.distance) + " from the shape along v = " + formatVector(s.v) +
+                                              " (the next direction)") +
+             ".";
       break;
     }
     case CastAlgorithm::Linear: {
       // The ray from the origin along B's motion relative to A, cast against A - B (van den Bergen 2004).
       const auto& s = trace_.ray[index];
-      text = "Support point " + std::to_string(s.iteration) + " of A - B along v = " + formatVector(s.v) + ": " +
+      // `direction` is what this iteration searched; `v` is what it left: the next direction, zero once the simplex
+      // reaches the ray's point.
+      text = "Support point " + std::to_string(s.iteration) + " of A - B along d = " + formatVector(s.direction) + ": " +
              formatVector(s.support) + ". ";
-      // v = 0: the simplex already reaches the origin at lambda, so any support is as good as another.
-      if (s.v == decltype(s.v){}) {
-        text += "v is zero: the simplex already holds the origin at lambda (the shapes touch), so no direction is "
-                "left and this support changes nothing. ";
-      }
       text += s.advanced ? "Its plane keeps B's relative motion out of A - B until lambda = " + formatNumber(s.lambda) +
                                ", so B moves there (no contact is possible before it). "
                          : "Its plane does not separate: lambda stays at " + formatNumber(s.lambda) +
                                " and the point joins the simplex (" + std::to_string(s.simplexCount) + " kept). ";
+      if (s.v == decltype(s.v){}) {
+        text += "After it, v is zero: the simplex holds the ray's point at lambda (the shapes touch), so no direction "
+                "is left to search. ";
+      } else {
+        text += "The next direction is v = " + formatVector(s.v) + ", from the simplex's closest point to the ray's. ";
+      }
       text += s.distance <= arrivalGap_
                   ? "At lambda the simplex so far puts the closest points together (within the tolerance)."
                   : "At lambda the simplex so far puts the closest points " + formatNumber(s.distance) +
@@ -408,7 +416,7 @@ std::string ContinuousLab::narration() const {
       text = std::string("Against ") + kParts[static_cast<int>(s.part)] + ": ";
       if (s.a != 0 || s.b != 0 || s.c != 0) {
         text += "Solve " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
-                " = 0: discriminant " + formatNumber(s.discriminant) + (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) : ", no real root") + ". ";
+                " = 0: discriminant b^2 - a c = " + formatNumber(s.discriminant) + (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) : ", no real root") + ". ";
       }
       text += s.hit ? "contact at t = " + formatNumber(s.t) + "." : "no contact with this piece in [0, 1].";
       break;

@@ -270,8 +270,12 @@ void NarrowPhase3Lab::keyPressed(const KeyPress& press) {
 
 std::optional<Lab::ViewAim> NarrowPhase3Lab::contactAim() const {
   const collide::QueryResult3<double>& r = trace_.result;
-  if (!r.ok || !r.normal || !r.pointA || !r.pointB) return std::nullopt;
-  return aimAcross(0.5 * (*r.pointA + *r.pointB), *r.normal, camera_ ? camera_->forward() : Vec3d{0, 0, -1});
+  if (!r.ok || !r.normal) return std::nullopt;
+  // SAT gives a normal (the minimum-overlap or separating axis) and no points: the shapes' extreme points along it
+  // stand in, so the view still looks across the contact or the gap.
+  const Vec3d pointA = r.pointA ? *r.pointA : worldSupport(shapes_[0], *r.normal);
+  const Vec3d pointB = r.pointB ? *r.pointB : worldSupport(shapes_[1], -*r.normal);
+  return aimAcross(0.5 * (pointA + pointB), *r.normal, camera_ ? camera_->forward() : Vec3d{0, 0, -1});
 }
 
 const char* NarrowPhase3Lab::viewTitle(int view) const {
@@ -609,7 +613,9 @@ void NarrowPhase3Lab::drawUi() {
   const collide::QueryResult3<double>& r = trace_.result;
   ImGui::Separator();
   drawQueryResult(r);
-  if (r.ok && r.normal && r.pointA && r.pointB && ImGui::SmallButton("Look across the contact (N)")) viewAim_ = contactAim();
+  if (r.ok && r.normal && ImGui::SmallButton(r.hit ? "Look across the contact (N)" : "Look across the gap (N)")) {
+    viewAim_ = contactAim();
+  }
   drawFloatLine(floatLine_);
   ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordTiming_.last);
   ImGui::Separator();

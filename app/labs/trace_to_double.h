@@ -207,6 +207,7 @@ template <class V>
   out.iteration = s.iteration;
   out.lambda = s.lambda;
   out.x = toDouble(s.x);
+  out.direction = toDouble(s.direction);
   out.v = toDouble(s.v);
   out.distance = s.distance;
   out.support = toDouble(s.support);

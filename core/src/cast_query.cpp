@@ -223,6 +223,7 @@ struct PlacedSteps {
   TransformOf<V> pose;
   void operator()(RayCastStep<V> step) {
     step.x = pose.apply(step.x);
+    step.direction = pose.q.apply(step.direction);
     step.v = pose.q.apply(step.v);
     step.support = pose.apply(step.support);
     for (int i = 0; i < step.simplexCount; ++i) step.simplex[i] = pose.apply(step.simplex[i]);

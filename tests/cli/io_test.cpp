@@ -1341,6 +1341,23 @@ TEST(NarrowPhaseLab, EpaOnRoundedShapesAddsTheRadiiInWords) {
       << text3;
 }
 
+// A linear cast's step names the direction it searched, then the v it leaves: ccd_05's one step searched along
+// (-3, 1.5) and left v zero (the shapes touch at lambda 0.25). It said "along v = (0, 0)", the v after the step.
+TEST(ContinuousLab, ALinearCastStepNamesTheDirectionItSearched) {
+  Scene scene = curated("ccd_05_sliding_along_a_face.json");
+  scene.algorithm = "linear";
+  const LabInfo* info = findLab("Continuous collision");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  lab->setStep(0);
+  Json state;
+  lab->dumpState(state);
+  const std::string text = state["narration"].get<std::string>();
+  EXPECT_EQ(text.rfind("Support point 1 of A - B along d = (-3, 1.5): (1.5, 0).", 0), 0u) << text;
+  EXPECT_NE(text.find("After it, v is zero: the simplex holds the ray's point at lambda"), std::string::npos) << text;
+}
+
 // ccd_02: the spinning bar hits the post with its centre moving along the contact, so the response (a point-mass
 // impulse on the centres) lets it go on; but its spin still drives its tip into the post there, and the label and
 // the panel say so. ccd_01's bullet has no spin: its label stays as it was.
@@ -1611,7 +1628,8 @@ TEST(ShapeInspector, EulerAnglesShowRoundingNoiseAsZero) {
 }
 
 // N (or the button under the result) asks the shell to look across the contact: edge-on to the result's normal,
-// at the middle of the witness points; once per press. Without a normal (boolean GJK) there is nothing to ask.
+// at the middle of the witness points (SAT's extreme points along its axis); once per press. Without a normal
+// (boolean GJK) there is nothing to ask.
 TEST(NarrowPhase3Lab, LookingAcrossTheContactTurnsTheViewEdgeOnToTheNormal) {
   const LabInfo* info = findLab("Narrow phase 3D");
   ASSERT_NE(info, nullptr);
@@ -1631,6 +1649,15 @@ TEST(NarrowPhase3Lab, LookingAcrossTheContactTurnsTheViewEdgeOnToTheNormal) {
   EXPECT_NEAR(collide::dot(aim->forward, vec(result["normal"])), 0.0, 1e-12);
   EXPECT_NEAR(collide::length(aim->forward), 1.0, 1e-12);
   EXPECT_NEAR(collide::length(aim->target - 0.5 * (vec(result["point_a"]) + vec(result["point_b"]))), 0.0, 1e-12);
+  // SAT gives the axis and no points: the view turns edge-on to it, at the middle of the shapes' extreme points
+  // along it (N did nothing under SAT).
+  ASSERT_TRUE(lab->setAlgorithm("sat", error)) << error;
+  lab->dumpState(state);
+  ASSERT_TRUE(state["result"]["point_a"].is_null()) << state["result"];
+  lab->keyPressed({GLFW_KEY_N, 0});
+  const std::optional<Lab::ViewAim> satAim = lab->takeViewAim();
+  ASSERT_TRUE(satAim) << "SAT's normal is enough to look across";
+  EXPECT_NEAR(collide::dot(satAim->forward, vec(state["result"]["normal"])), 0.0, 1e-12);
   ASSERT_TRUE(lab->setAlgorithm("gjk", error)) << error;
   lab->dumpState(state);
   lab->keyPressed({GLFW_KEY_N, 0});

@@ -125,7 +125,8 @@ struct RayCastStep {
   int iteration = 0;
   S lambda{};         // the ray parameter reached: no hit before it
   V x{};              // the ray's point at lambda
-  V v{};              // x minus the closest point of the simplex (of the shape's core): the search direction
+  V direction{};      // the direction searched this iteration: v from before it, or a face's normal (as long)
+  V v{};              // x minus the closest point of the simplex (of the shape's core) after it: the next search
   S distance{};       // |v| minus the shape's radius: the gap at x, known to the simplex
   V support{};        // p: the core's support point along v
   bool advanced = false;  // p's plane separated x from the shape, so lambda moved up to that plane
@@ -1053,6 +1054,7 @@ template <class Set, Vector V, class Trace>
       step.iteration = iteration;
       step.lambda = loop.lambda;
       step.x = loop.x;
+      step.direction = direction;
       step.v = v;
       step.distance = std::sqrt(vSquared) - radius;
       step.support = p.point;
@@ -1246,6 +1248,7 @@ struct PairRayTrace {
   void operator()(RayCastStep<V> step) {
     const TransformOf<V> moved{frame.p + step.lambda * translationA, frame.q};
     step.x = frame.q.apply(step.x);
+    step.direction = frame.q.apply(step.direction);
     step.v = frame.q.apply(step.v);
     step.support = frame.q.apply(step.support);
     for (int i = 0; i < step.simplexCount; ++i) step.simplex[i] = frame.q.apply(step.simplex[i]);
