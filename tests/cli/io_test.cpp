@@ -1304,19 +1304,27 @@ TEST(ContinuousLab, AFloatGrazingContactSaysWhyItBounces) {
       << text;
 }
 
+// `scene` opened in the lab named `labName` at `step` (-1: the last), and the lab's state dump there.
+Json stateAtStep(const char* labName, const Scene& scene, int step) {
+  const LabInfo* info = findLab(labName);
+  EXPECT_NE(info, nullptr);
+  if (info == nullptr) return Json::object();
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  EXPECT_NE(lab, nullptr);
+  if (!lab) return Json::object();
+  lab->setStep(step < 0 ? lab->stepCount() - 1 : step);
+  Json state;
+  lab->dumpState(state);
+  return state;
+}
+
 // EPA on a capsule runs on its segment: the last step's depth is the cores', and the result's is that plus the radii.
 // The last step says so with the numbers, in the plane and in space (it gave the core depth, then a larger result).
 TEST(NarrowPhaseLab, EpaOnRoundedShapesAddsTheRadiiInWords) {
   Scene scene = curated("06_capsule_vs_box.json");
   scene.algorithm = "epa";
   scene.shapes[1].collider.transform.p = {0.6, 2.0};  // the box over the capsule's segment: the cores overlap
-  const LabInfo* info = findLab("Narrow phase");
-  ASSERT_NE(info, nullptr);
-  const std::unique_ptr<Lab> lab = openScene(*info, scene);
-  ASSERT_NE(lab, nullptr);
-  lab->setStep(lab->stepCount() - 1);
-  Json state;
-  lab->dumpState(state);
+  const Json state = stateAtStep("Narrow phase", scene, -1);
   ASSERT_TRUE(state["hit"].get<bool>()) << state["result"];
   const std::string text = state["narration"].get<std::string>();
   const double depth = state["result"]["depth"].get<double>();
@@ -1328,13 +1336,7 @@ TEST(NarrowPhaseLab, EpaOnRoundedShapesAddsTheRadiiInWords) {
   Scene inSpace = curated("3d_07_capsule_vs_cylinder.json");
   inSpace.algorithm = "epa";
   inSpace.shapes3[1].collider.transform.p = {0.3, 0.2, 0.0};  // the cylinder across the capsule's segment
-  const LabInfo* space = findLab("Narrow phase 3D");
-  ASSERT_NE(space, nullptr);
-  const std::unique_ptr<Lab> lab3 = openScene(*space, inSpace);
-  ASSERT_NE(lab3, nullptr);
-  lab3->setStep(lab3->stepCount() - 1);
-  Json state3;
-  lab3->dumpState(state3);
+  const Json state3 = stateAtStep("Narrow phase 3D", inSpace, -1);
   const std::string text3 = state3["narration"].get<std::string>();
   EXPECT_NE(text3.find("That is the cores' depth: with the radii rA + rB = 0.45 on top, the shapes' depth is "),
             std::string::npos)
@@ -1346,13 +1348,7 @@ TEST(NarrowPhaseLab, EpaOnRoundedShapesAddsTheRadiiInWords) {
 TEST(ContinuousLab, ALinearCastStepNamesTheDirectionItSearched) {
   Scene scene = curated("ccd_05_sliding_along_a_face.json");
   scene.algorithm = "linear";
-  const LabInfo* info = findLab("Continuous collision");
-  ASSERT_NE(info, nullptr);
-  const std::unique_ptr<Lab> lab = openScene(*info, scene);
-  ASSERT_NE(lab, nullptr);
-  lab->setStep(0);
-  Json state;
-  lab->dumpState(state);
+  const Json state = stateAtStep("Continuous collision", scene, 0);
   const std::string text = state["narration"].get<std::string>();
   EXPECT_EQ(text.rfind("Support point 1 of A - B along d = (-3, 1.5): (1.5, 0).", 0), 0u) << text;
   EXPECT_NE(text.find("After it, v is zero: the simplex holds the ray's point at lambda"), std::string::npos) << text;
@@ -1362,12 +1358,7 @@ TEST(ContinuousLab, ALinearCastStepNamesTheDirectionItSearched) {
 // impulse on the centres) lets it go on; but its spin still drives its tip into the post there, and the label and
 // the panel say so. ccd_01's bullet has no spin: its label stays as it was.
 TEST(ContinuousLab, TheResponseSaysWhenSpinStillDrivesTheContactIn) {
-  const LabInfo* info = findLab("Continuous collision");
-  ASSERT_NE(info, nullptr);
-  const std::unique_ptr<Lab> bar = openScene(*info, curated("ccd_02_spinning_bar.json"));
-  ASSERT_NE(bar, nullptr);
-  Json state;
-  bar->dumpState(state);
+  const Json state = stateAtStep("Continuous collision", curated("ccd_02_spinning_bar.json"), 0);
   ASSERT_EQ(state["result"]["status"], "hit") << state["result"];
   ASSERT_EQ(state["after_contact"].size(), 1u) << state["after_contact"];
   const std::string text = state["after_contact"][0].get<std::string>();
@@ -1378,10 +1369,7 @@ TEST(ContinuousLab, TheResponseSaysWhenSpinStillDrivesTheContactIn) {
                        "other"),
             std::string::npos)
       << panel;
-  const std::unique_ptr<Lab> bullet = openScene(*info, curated("ccd_01_bullet_through_paper.json"));
-  ASSERT_NE(bullet, nullptr);
-  Json plain;
-  bullet->dumpState(plain);
+  const Json plain = stateAtStep("Continuous collision", curated("ccd_01_bullet_through_paper.json"), 0);
   ASSERT_EQ(plain["after_contact"].size(), 1u) << plain["after_contact"];
   EXPECT_EQ(plain["after_contact"][0].get<std::string>().find("spin"), std::string::npos) << plain["after_contact"];
   EXPECT_EQ(plain["spin_left_out"], "");
