@@ -89,6 +89,9 @@ class Lab {
   // True while the lab's own clock moves its shapes (a running broad-phase simulation): the shell's undo history
   // and its "unsaved" test then leave out where the shapes are, which is not an edit.
   [[nodiscard]] virtual bool sceneRunning() const { return false; }
+  // An algorithm's name as the lab's picker shows it ("epa": "GJK + EPA"), for sentences; the name itself when
+  // the lab has no other.
+  [[nodiscard]] virtual std::string algorithmTitle(std::string_view name) const { return std::string(name); }
   // Selects an algorithm by name (`screenshot --algo`); false with `error` listing the valid names.
   virtual bool setAlgorithm(std::string_view /*name*/, std::string& error) {
     error = "this lab has no algorithm choice";

@@ -28,6 +28,13 @@ inline constexpr std::array<std::string_view, 4> kAlgorithmNames = {"sap", "grid
 inline constexpr std::array<const char*, 4> kAlgorithmTitles = {"Sweep and prune", "Uniform grid",
                                                                  "Dynamic AABB tree", "Brute force"};
 
+// kAlgorithmTitles' entry for a kAlgorithmNames one; the name itself when it is none of them.
+[[nodiscard]] inline std::string algorithmTitle(std::string_view name) {
+  for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i)
+    if (kAlgorithmNames[i] == name) return kAlgorithmTitles[i];
+  return std::string(name);
+}
+
 using collide::ProxyId;
 using collide::ProxyPair;
 

@@ -103,6 +103,7 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   void saveScene(Scene& scene) const override;
   [[nodiscard]] bool sceneRunning() const override { return running_; }
   bool setAlgorithm(std::string_view name, std::string& error) override;
+  [[nodiscard]] std::string algorithmTitle(std::string_view name) const override { return broadphase::algorithmTitle(name); }
   void loadSettings(const Json& settings) override;
   [[nodiscard]] Json saveSettings() const override;
   void dumpState(Json& out) const override;

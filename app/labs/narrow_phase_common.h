@@ -304,6 +304,12 @@ inline void drawFloatLine(const std::optional<FloatLine>& line) {
   return {{"text", line->text}, {"agreement", floatAgreementName(line->agreement)}};
 }
 
+// A query algorithm's menu label for its name ("epa": "GJK + EPA"); the name itself when it is none.
+[[nodiscard]] inline std::string queryAlgorithmTitle(std::string_view name) {
+  const std::optional<collide::Algorithm> algorithm = collide::parseAlgorithm(name);
+  return algorithm ? std::string(collide::algorithmInfo(*algorithm).label) : std::string(name);
+}
+
 // The lab's pair recorded in float or double: a float run widened for the views (trace_to_double.h), with its line
 // saying what double answers; `timing` gets the recording's time.
 template <class Collider, class Trace>

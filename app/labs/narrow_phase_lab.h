@@ -45,6 +45,7 @@ class NarrowPhaseLab final : public Lab {
   bool loadScene(const Scene& scene, std::string& error) override;
   void saveScene(Scene& scene) const override;
   bool setAlgorithm(std::string_view name, std::string& error) override;
+  [[nodiscard]] std::string algorithmTitle(std::string_view name) const override { return queryAlgorithmTitle(name); }
   void loadSettings(const Json& settings) override;
   [[nodiscard]] Json saveSettings() const override;
   void dumpState(Json& out) const override;

@@ -79,7 +79,7 @@ class LabShell {
   // already there (or a drag is on).
   bool revertToSaved();
   // A scene's lesson describes the scene as opened or saved: "" while it still does, otherwise what was changed
-  // since, in words ("moved B", "switched the algorithm to epa"), for the notice above the dimmed lesson.
+  // since, in words ("moved B", "switched the algorithm to GJK + EPA"), for the notice above the dimmed lesson.
   [[nodiscard]] const std::string& lessonChanges() const;
   [[nodiscard]] bool canUndo() const { return history_.canUndo(); }
   [[nodiscard]] bool canRedo() const { return history_.canRedo(); }

@@ -173,12 +173,13 @@ bool lessonNames(const std::set<std::string>& lessonWords, std::string_view name
 }
 
 // What differs between two snapshots' scenes (snapshotOf's JSON), in words: "moved B", "changed A and moved B",
-// "switched the algorithm to epa", "changed the scene" when only the lab's own state differs; "" when nothing does.
+// "switched the algorithm to GJK + EPA" (the lab's title for it), "changed the scene" when only the lab's own state differs; "" when nothing does.
 // Some changes are a way of looking at the same scene, not a change to it, and keep a lesson current (though each
 // is still an edit that undo walks and a save keeps): the scalar the core runs in (scene 08's lesson asks for
 // float), and what the lesson itself invites: an algorithm it names ("Switch the build to Binned SAH") or a
 // setting of the lab's whose name it uses ("turn Largest pair first off", "Slide the budget", "at frame 36").
-std::string describeChanges(const std::string& before, const std::string& after, std::string_view lesson) {
+std::string describeChanges(const std::string& before, const std::string& after, std::string_view lesson,
+                            const Lab& lab) {
   Json from;
   Json to;
   try {
@@ -232,7 +233,7 @@ std::string describeChanges(const std::string& before, const std::string& after,
     if (!moved.empty()) parts.push_back("moved " + nameList(moved));
   }
   if (from.value("algorithm", std::string()) != to.value("algorithm", std::string()))
-    parts.push_back("switched the algorithm to " + to.value("algorithm", std::string("none")));
+    parts.push_back("switched the algorithm to " + lab.algorithmTitle(to.value("algorithm", std::string("none"))));
   if (!parts.empty()) return nameList(parts);
   return sameUpToRounding(from, to) ? "" : "changed the scene";
 }
@@ -243,7 +244,8 @@ const std::string& LabShell::lessonChanges() const {
   if (lessonRevision_ != history_.revision()) {
     lessonRevision_ = history_.revision();
     lessonChanges_ =
-        history_.unsaved() ? describeChanges(history_.saved().scene, history_.current().scene, sceneInfo_.lesson) : "";
+        history_.unsaved() ? describeChanges(history_.saved().scene, history_.current().scene, sceneInfo_.lesson, *lab_)
+                           : "";
   }
   return lessonChanges_;
 }

@@ -700,6 +700,18 @@ TEST_F(KeptWork, DoingWhatTheLessonSaysKeepsItCurrent) {
   EXPECT_FALSE(now["lesson"]["current"].get<bool>()) << now["lesson"];
 }
 
+// A lesson dimmed by an algorithm switch says which algorithm in the picker's words ("GJK + EPA", not "epa").
+TEST_F(KeptWork, TheDimmedLessonNamesTheAlgorithmAsThePickerDoes) {
+  std::string error;
+  ASSERT_TRUE(shell_.openScene((fs::path(COLLISION_LAB_ASSET_DIR) / "scenes" / "06_capsule_vs_box.json").string(), error))
+      << error;
+  ASSERT_TRUE(shell_.setAlgorithm("epa", error)) << error;
+  shell_.commitEdit();
+  const Json now = state();
+  EXPECT_FALSE(now["lesson"]["current"].get<bool>()) << now["lesson"];
+  EXPECT_EQ(now["lesson"]["changes"], "switched the algorithm to GJK + EPA") << now["lesson"];
+}
+
 // Scene 08's lesson says to switch to float: doing so keeps the lesson current (the scalar is a way of looking at
 // the scene), while the choice is still an edit that undo walks and the title marks unsaved.
 TEST_F(KeptWork, SwitchingToFloatKeepsTheLessonCurrent) {
