@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <numbers>
 #include <set>
@@ -2318,6 +2319,22 @@ TEST(MidphaseLab, RefitDriftsPastTheThresholdAndThePolicyRebuilds) {
   EXPECT_NE(dump["at_step"]["narration"].get<std::string>().find("overlapping triangle pairs"), std::string::npos);
 }
 
+// One ImGui frame drawing `draw` in a window "panel" of `size` at the top left, and the text it wrote (ImGui's log).
+// A HeadlessImGui context must be current.
+std::string panelText(const std::function<void()>& draw, ImVec2 size) {
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("panel");
+  ImGui::LogToClipboard();
+  draw();
+  ImGui::LogFinish();
+  std::string text = ImGui::GetClipboardText();
+  ImGui::End();
+  ImGui::Render();
+  return text;
+}
+
 // mid_06 playing (P), in the shell's order each UI frame (update, then the panel, then the view): the panel's
 // frame is the frame the view then draws. The panel said "frame 113" while the view's legend said "frame 114".
 TEST(MidphaseLab, PlayingTheClothThePanelAndTheViewShowOneFrame) {
@@ -2333,15 +2350,7 @@ TEST(MidphaseLab, PlayingTheClothThePanelAndTheViewShowOneFrame) {
     SCOPED_TRACE("UI frame " + std::to_string(uiFrame));
     // In the shell's order (LabShell::frame): update, then the panel, then the view.
     lab->update(1.0 / 60);
-    ImGui::NewFrame();
-    ImGui::SetNextWindowSize(ImVec2(500, 3000));
-    ImGui::Begin("panel");
-    ImGui::LogToClipboard();
-    lab->drawUi();
-    ImGui::LogFinish();
-    const std::string text = ImGui::GetClipboardText();
-    ImGui::End();
-    ImGui::Render();
+    const std::string text = panelText([&] { lab->drawUi(); }, ImVec2(500, 3000));
     Json dump;
     lab->dumpState(dump);  // what the view draws this UI frame
     std::smatch match;
@@ -2358,15 +2367,7 @@ TEST(MidphaseLab, TheRefitButtonNamesTheRebuildThreshold) {
   const std::unique_ptr<Lab> lab = openScene(*info, curated("mid_06_refit_drift.json"));
   ASSERT_NE(lab, nullptr);
   test::HeadlessImGui imgui(ImVec2(1600, 1000));
-  ImGui::NewFrame();
-  ImGui::SetNextWindowSize(ImVec2(500, 3000));
-  ImGui::Begin("panel");
-  ImGui::LogToClipboard();
-  lab->drawUi();
-  ImGui::LogFinish();
-  const std::string text = ImGui::GetClipboardText();
-  ImGui::End();
-  ImGui::Render();
+  const std::string text = panelText([&] { lab->drawUi(); }, ImVec2(500, 3000));
   const std::string title = "Refit, rebuild past " + formatNumber(collide::kRebuildSahGrowth) + "x";
   EXPECT_NE(text.find(title), std::string::npos) << text;
   Json dump;
@@ -2386,16 +2387,7 @@ TEST(MidphaseLab, TheVolumeTooltipSaysTheBoxesAreInEachMeshsFrame) {
   bool shown = false;
   for (float y = 5; y < 1000 && !shown; y += 6) {
     ImGui::GetIO().MousePos = ImVec2(40, y);
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImVec2(340, 1000));
-    ImGui::Begin("panel");
-    ImGui::LogToClipboard();
-    lab->drawUi();
-    ImGui::End();
-    ImGui::LogFinish();
-    ImGui::Render();
-    const std::string text = ImGui::GetClipboardText();
+    const std::string text = panelText([&] { lab->drawUi(); }, ImVec2(340, 1000));
     shown = text.find("boxes aligned with each mesh's own frame") != std::string::npos;
     if (shown) {
       EXPECT_NE(text.find("B's turn makes its boxes oriented relative to A's"), std::string::npos) << text;
@@ -2494,15 +2486,8 @@ TEST(MidphaseLab, TheQueueListNeverBreaksAPair) {
   for (const float width : {180.0f, 230.0f, 290.0f, 350.0f}) {
     SCOPED_TRACE("panel width " + std::to_string(width));
     test::HeadlessImGui imgui(ImVec2(1600, 1000));
-    ImGui::NewFrame();
-    ImGui::SetNextWindowSize(ImVec2(width, 800));
-    ImGui::Begin("panel");
-    ImGui::LogToClipboard();
-    midphase_common::drawWaitingPairs(waiting, true, 6);
-    ImGui::LogFinish();
-    const std::string text = ImGui::GetClipboardText();
-    ImGui::End();
-    ImGui::Render();
+    const std::string text =
+        panelText([&] { midphase_common::drawWaitingPairs(waiting, true, 6); }, ImVec2(width, 800));
     std::istringstream lines(text);
     std::string line;
     int count = 0;
