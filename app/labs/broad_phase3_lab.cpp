@@ -264,10 +264,7 @@ void BroadPhase3Lab::drawGridCells(Renderer3D& renderer) const {
   std::sort(cells.begin(), cells.end());
   cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
   if (cells.size() > kCellLimit) cells.resize(kCellLimit);
-  for (const auto& c : cells) {
-    const Box3 box{{c[0] * cell, c[1] * cell, c[2] * cell}, {(c[0] + 1) * cell, (c[1] + 1) * cell, (c[2] + 1) * cell}};
-    wireBox(renderer, box, palette::kSeparated.withAlpha(0.35f), 1.0f);
-  }
+  for (const auto& c : cells) wireBox(renderer, gridCellBox(c), palette::kSeparated.withAlpha(0.35f), 1.0f);
 }
 
 // What each colour of the view and the strips means at this step, as the plane's lab says it (broad_phase_lab.cpp).
@@ -352,19 +349,11 @@ void BroadPhase3Lab::drawSweep(Renderer3D& renderer, const SweepReplayOf<3>& rep
 void BroadPhase3Lab::drawOtherEvent(Renderer3D& renderer) const {
   const Event& event = events_.steps[static_cast<std::size_t>(step_)];
   if (const auto* insert = std::get_if<collide::GridInsert<3>>(&event)) {
-    const double cell = std::get<Grid>(broadPhase_).cellSize();
-    const auto& c = insert->cell;
-    const Box3 box{{c[0] * cell, c[1] * cell, c[2] * cell}, {(c[0] + 1) * cell, (c[1] + 1) * cell, (c[2] + 1) * cell}};
-    wireBox(renderer, box, palette::kAccent, 2.5f);
+    wireBox(renderer, gridCellBox(insert->cell), palette::kAccent, 2.5f);
     if (insert->id < boxes_.size()) wireBox(renderer, boxes_[insert->id], palette::kAccent, 2.5f);
   } else if (const auto* test = std::get_if<collide::GridTest<3>>(&event)) {
     // The cell that tests the pair, and the two boxes: yellow when they overlap, grey when apart.
-    if (!test->oversize) {
-      const double cell = std::get<Grid>(broadPhase_).cellSize();
-      const auto& c = test->cell;
-      const Box3 box{{c[0] * cell, c[1] * cell, c[2] * cell}, {(c[0] + 1) * cell, (c[1] + 1) * cell, (c[2] + 1) * cell}};
-      wireBox(renderer, box, palette::kAccent, 2.5f);
-    }
+    if (!test->oversize) wireBox(renderer, gridCellBox(test->cell), palette::kAccent, 2.5f);
     for (const ProxyId id : {test->a, test->b}) {
       if (id < boxes_.size()) wireBox(renderer, boxes_[id], test->overlap ? palette::kAccent : palette::kTextDim, 3.0f);
     }

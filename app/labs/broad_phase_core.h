@@ -117,6 +117,19 @@ class BroadPhaseCore {
   using Stats = collide::BroadPhaseStats<Dim>;
 
  protected:
+  // Grid cell `cell` (integer coordinates, as the grid's events give them) as a world box: cellSize() cubes from
+  // the origin. Only while the broad phase is the grid.
+  template <class Cell>
+  [[nodiscard]] Box gridCellBox(const Cell& cell) const {
+    const double size = std::get<Grid>(broadPhase_).cellSize();
+    Box box;
+    for (std::size_t k = 0; k < static_cast<std::size_t>(Dim); ++k) {
+      box.min[k] = static_cast<double>(cell[k]) * size;
+      box.max[k] = static_cast<double>(cell[k] + 1) * size;
+    }
+    return box;
+  }
+
   // A fresh, empty broad phase of `algorithm` (axisChoice: -1 automatic, else the sweep axis) and reference.
   void resetBroadPhase(Algorithm algorithm, int axisChoice) {
     switch (algorithm) {

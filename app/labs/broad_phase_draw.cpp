@@ -802,10 +802,7 @@ void BroadPhaseLab::drawOtherEvent(Renderer2D& renderer) const {
   const std::vector<Box> boxes = currentBoxes();
   Vec2d corners[4];
   if (const auto* insert = std::get_if<collide::GridInsert<2>>(&event)) {
-    const double cell = std::get<Grid>(broadPhase_).cellSize();
-    const Box box{{static_cast<double>(insert->cell[0]) * cell, static_cast<double>(insert->cell[1]) * cell},
-                  {static_cast<double>(insert->cell[0] + 1) * cell, static_cast<double>(insert->cell[1] + 1) * cell}};
-    boxCorners(box, corners);
+    boxCorners(gridCellBox(insert->cell), corners);
     renderer.convexPolygon(corners, palette::kAccent.withAlpha(0.3f));
     renderer.polyline(corners, true, palette::kAccent, {2.5f});
     if (insert->id < boxes.size()) {
@@ -822,10 +819,7 @@ void BroadPhaseLab::drawOtherEvent(Renderer2D& renderer) const {
     // node pairs).
     const Color color = test->overlap ? palette::kAccent : palette::kTextDim;
     if (!test->oversize) {
-      const double cell = std::get<Grid>(broadPhase_).cellSize();
-      const Box box{{static_cast<double>(test->cell[0]) * cell, static_cast<double>(test->cell[1]) * cell},
-                    {static_cast<double>(test->cell[0] + 1) * cell, static_cast<double>(test->cell[1] + 1) * cell}};
-      boxCorners(box, corners);
+      boxCorners(gridCellBox(test->cell), corners);
       renderer.convexPolygon(corners, palette::kAccent.withAlpha(0.3f));
       renderer.polyline(corners, true, palette::kAccent, {2.5f});
     }

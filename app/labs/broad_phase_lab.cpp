@@ -620,7 +620,7 @@ void BroadPhaseLab::drawUi() {
   ImGui::SameLine();
   ImGui::Checkbox("Labels", &draw_.showLabels);
   if (algorithm_ == Algorithm::Grid) ImGui::Checkbox("Grid cells by occupancy", &draw_.showGrid);
-  if (motion_ == collide::BoxMotion::Floor && worldSize_.x > 3 * kFloorWindow) {
+  if (longFloor()) {
     char label[64];
     std::snprintf(label, sizeof label, "Whole floor (%.0f units wide)", worldSize_.x);
     if (ImGui::Checkbox(label, &wholeFloor_)) fitRequested_ = true;

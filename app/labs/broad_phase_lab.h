@@ -158,9 +158,8 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   // A long floor (a pile of 1,000 boxes is hundreds of units wide and 4 tall) is framed by a window of its left
   // end, kFloorWindow wide, so boxes can be seen; the panel's "Whole floor" frames all of it.
   static constexpr double kFloorWindow = 24;
-  [[nodiscard]] bool floorWindowed() const {
-    return motion_ == collide::BoxMotion::Floor && !wholeFloor_ && worldSize_.x > 3 * kFloorWindow;
-  }
+  [[nodiscard]] bool longFloor() const { return motion_ == collide::BoxMotion::Floor && worldSize_.x > 3 * kFloorWindow; }
+  [[nodiscard]] bool floorWindowed() const { return longFloor() && !wholeFloor_; }
   bool wholeFloor_ = false;
   bool fitRequested_ = false;  // takeFitRequest
   collide::MovingBoxes<double, 2> scene_{collide::BoxMotion::Drift, 0, 1};  // objects_[i] is scene_'s box i
