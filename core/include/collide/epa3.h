@@ -209,9 +209,7 @@ struct Polytope3 {
   int makeFace(int i, int j, int k, int iteration) {
     const int slot = freeCount > 0 ? freeFaces[--freeCount] : faceEnd++;
     Face3<S>& face = faces[slot];
-    face.vertex = {i, j, k};
-    face.neighbour = {-1, -1, -1};
-    face.neighbourEdge = {0, 0, 0};
+    face.vertex = {i, j, k};  // neighbours: every caller links all three edges at once (link)
     face.alive = true;
     face.visible = false;
     face.iteration = iteration;
@@ -292,6 +290,8 @@ struct Polytope3 {
   // made the visible region anything but a disk (islands, a loop through a vertex twice, fewer than 3 edges): then
   // no consistent polytope holds the point.
   void findHorizon(int first, Vec3<S> point, S margin, Horizon<S>& horizon) {
+    // (edge + step) % 3 for edge + step < 5, without a division.
+    static constexpr int kNextEdge[5] = {0, 1, 2, 0, 1};
     struct Entry {
       int face;
       int edge;
@@ -312,7 +312,7 @@ struct Polytope3 {
         continue;
       }
       const Face3<S>& face = faces[entry.face];
-      const int edge = (entry.edge + entry.step) % 3;
+      const int edge = kNextEdge[entry.edge + entry.step];
       const int neighbour = face.neighbour[edge];
       if (faces[neighbour].visible) continue;
       if (sees(neighbour, point, margin)) {
@@ -324,7 +324,7 @@ struct Polytope3 {
           horizon.valid = false;
           continue;
         }
-        horizon.edges[horizon.edgeCount++] = {face.vertex[edge], face.vertex[(edge + 1) % 3], neighbour,
+        horizon.edges[horizon.edgeCount++] = {face.vertex[edge], face.vertex[kNextEdge[edge + 1]], neighbour,
                                               face.neighbourEdge[edge]};
       }
     }
@@ -336,7 +336,8 @@ struct Polytope3 {
     ++markStamp;
     for (int i = 0; i < count; ++i) {
       const HorizonEdge& edge = horizon.edges[i];
-      if (edge.end != horizon.edges[(i + 1) % count].start || vertexMark[edge.start] == markStamp) {
+      const int next = i + 1 == count ? 0 : i + 1;
+      if (edge.end != horizon.edges[next].start || vertexMark[edge.start] == markStamp) {
         horizon.valid = false;
         return;
       }
@@ -359,7 +360,8 @@ struct Polytope3 {
       link(added[i], 0, edge.outsideFace, edge.outsideEdge);
     }
     // Face i's edge 1 (end_i -> apex) meets face i+1's edge 2 (apex -> start_{i+1} = end_i).
-    for (int i = 0; i < count; ++i) link(added[i], 1, added[(i + 1) % count], 2);
+    for (int i = 0; i + 1 < count; ++i) link(added[i], 1, added[i + 1], 2);
+    link(added[count - 1], 1, added[0], 2);
   }
 };
 
