@@ -246,25 +246,12 @@ void BroadPhase3Lab::draw(const DrawContext& context) {
 
 void BroadPhase3Lab::drawGridCells(Renderer3D& renderer) const {
   const Grid& grid = std::get<Grid>(broadPhase_);
-  const double cell = grid.cellSize();
-  if (!(cell > 0)) return;
-  // The cells the boxes touch, each once (the grid's own cell mapping: floor of coordinate / cell size).
-  std::vector<std::array<long long, 3>> cells;
-  for (const ProxyId proxy : proxies_) {
-    const Box3& box = boxes_[proxy];
-    std::array<long long, 3> low{}, high{};
-    for (int k = 0; k < 3; ++k) {
-      low[static_cast<std::size_t>(k)] = static_cast<long long>(std::floor(box.min[static_cast<std::size_t>(k)] / cell));
-      high[static_cast<std::size_t>(k)] = static_cast<long long>(std::floor(box.max[static_cast<std::size_t>(k)] / cell));
-    }
-    for (long long x = low[0]; x <= high[0] && cells.size() < 8 * kCellLimit; ++x)
-      for (long long y = low[1]; y <= high[1]; ++y)
-        for (long long z = low[2]; z <= high[2]; ++z) cells.push_back({x, y, z});
+  if (!(grid.cellSize() > 0)) return;
+  // The cells the boxes went into at the last update (the grid's own mapping), the first kCellLimit in order.
+  const auto cells = grid.occupiedCells();
+  for (std::size_t i = 0; i < std::min(cells.size(), kCellLimit); ++i) {
+    wireBox(renderer, gridCellBox(cells[i].cell), palette::kSeparated.withAlpha(0.35f), 1.0f);
   }
-  std::sort(cells.begin(), cells.end());
-  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
-  if (cells.size() > kCellLimit) cells.resize(kCellLimit);
-  for (const auto& c : cells) wireBox(renderer, gridCellBox(c), palette::kSeparated.withAlpha(0.35f), 1.0f);
 }
 
 // What each colour of the view and the strips means at this step, as the plane's lab says it (broad_phase_lab.cpp).

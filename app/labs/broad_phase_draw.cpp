@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <unordered_map>
 
 #include <imgui.h>
 
@@ -578,28 +577,15 @@ void BroadPhaseLab::drawGridCells(Renderer2D& renderer, const WorldBounds& visib
   if (!(cell > 0)) return;
   const double cellPixels = renderer.camera().worldToPixels(cell);
   if (cellPixels < 2) return;
-  std::unordered_map<std::uint64_t, int> occupancy;
-  auto key = [](std::int64_t x, std::int64_t y) {
-    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) << 32) | static_cast<std::uint32_t>(y);
-  };
-  for (const MovingObject& object : objects_) {
-    const Box box = object.box();
-    if (!visibleBox(box, visible)) continue;
-    const auto x0 = static_cast<std::int64_t>(std::floor(box.min[0] / cell));
-    const auto x1 = static_cast<std::int64_t>(std::floor(box.max[0] / cell));
-    const auto y0 = static_cast<std::int64_t>(std::floor(box.min[1] / cell));
-    const auto y1 = static_cast<std::int64_t>(std::floor(box.max[1] / cell));
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) > 64) continue;  // oversize: the grid tests it against everything
-    for (std::int64_t x = x0; x <= x1; ++x)
-      for (std::int64_t y = y0; y <= y1; ++y) ++occupancy[key(x, y)];
-  }
+  // The cells the boxes went into at the last update (the grid's own mapping; oversize boxes go into none),
+  // darker the more boxes share one.
   Vec2d corners[4];
-  for (const auto& [packed, objects] : occupancy) {
-    const auto x = static_cast<std::int32_t>(packed >> 32);
-    const auto y = static_cast<std::int32_t>(packed & 0xffffffffu);
-    const Box box{{x * cell, y * cell}, {(x + 1) * cell, (y + 1) * cell}};
+  for (const auto& occupied : std::get<Grid>(broadPhase_).occupiedCells()) {
+    const Box box = gridCellBox(occupied.cell);
+    if (!visibleBox(box, visible)) continue;
     boxCorners(box, corners);
-    renderer.convexPolygon(corners, palette::kMinkowski.withAlpha(std::min(0.12f + 0.12f * static_cast<float>(objects - 1), 0.6f)));
+    const float shade = 0.12f + 0.12f * static_cast<float>(occupied.proxies - 1);
+    renderer.convexPolygon(corners, palette::kMinkowski.withAlpha(std::min(shade, 0.6f)));
   }
   if (cellPixels >= 6) {
     // The grid lines over the visible part of the world.

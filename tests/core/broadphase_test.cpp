@@ -397,11 +397,15 @@ TEST(UniformGrid, CellsAndAutomaticSize) {
   UniformGrid<double, 2> grid;  // automatic: twice the mean largest extent
   (void)grid.add({{0, 0}, {1, 0.5}});
   (void)grid.add({{2, 0}, {3, 1}});
+  (void)grid.add({{2.2, 0.2}, {3.2, 1.2}});
   (void)grid.update();
   EXPECT_DOUBLE_EQ(grid.cellSize(), 2.0);
-  std::vector<std::array<std::int64_t, 2>> cells = grid.occupiedCells();
-  std::sort(cells.begin(), cells.end());
-  EXPECT_EQ(cells, (std::vector<std::array<std::int64_t, 2>>{{0, 0}, {1, 0}}));
+  const auto cells = grid.occupiedCells();  // in coordinate order, with how many boxes each holds
+  ASSERT_EQ(cells.size(), 2u);
+  EXPECT_EQ(cells[0].cell, (std::array<std::int64_t, 2>{0, 0}));
+  EXPECT_EQ(cells[0].proxies, 1u);
+  EXPECT_EQ(cells[1].cell, (std::array<std::int64_t, 2>{1, 0}));
+  EXPECT_EQ(cells[1].proxies, 2u);
   EXPECT_EQ(grid.stats().occupiedCells, 2u);
 }
 

@@ -78,12 +78,19 @@ class UniformGrid : public BroadPhaseBase<UniformGrid<S, Dim>, S, Dim> {
   }
 
   [[nodiscard]] S cellSize() const { return cellSize_; }
-  // The cells in use at the last update (for drawing).
-  [[nodiscard]] std::vector<Cell> occupiedCells() const {
-    std::vector<Cell> cells;
+  // A cell in use at the last update and how many proxies went into it (oversize ones never do).
+  struct OccupiedCell {
+    Cell cell{};
+    std::uint32_t proxies = 0;
+  };
+  // The cells in use at the last update, in order of their coordinates (for drawing: the labs draw the grid's own
+  // mapping of boxes to cells rather than working it out again).
+  [[nodiscard]] std::vector<OccupiedCell> occupiedCells() const {
+    std::vector<OccupiedCell> cells;
     for (std::size_t slot = 0; slot < slotCounts_.size(); ++slot) {
-      if (slotCounts_[slot] != 0) cells.push_back(slotKeys_[slot]);
+      if (slotCounts_[slot] != 0) cells.push_back({slotKeys_[slot], slotCounts_[slot]});
     }
+    std::sort(cells.begin(), cells.end(), [](const OccupiedCell& a, const OccupiedCell& b) { return a.cell < b.cell; });
     return cells;
   }
   [[nodiscard]] std::size_t memoryBytes() const {
