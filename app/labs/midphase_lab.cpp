@@ -189,8 +189,14 @@ class MidphaseLab final : public Lab {
   void frameMetrics(std::vector<FrameMetric>& out) const override;
   std::optional<ViewAim> takeViewAim() override { return std::exchange(viewAim_, std::nullopt); }
   // At a SAT-lite false positive: the edge-edge axis that separates the two boxes, with both boxes' shadows on it
-  // (world frame, from collide::satBoxes on the boxes as placed); none at any other step.
-  [[nodiscard]] std::optional<collide::SatAxisStep3<double>> separatingAxis(int step) const;
+  // (world frame, from collide::satBoxes on the boxes as placed), and where to draw it: between the boxes' centres,
+  // as long as the smaller box; none at any other step.
+  struct SeparatingAxis {
+    collide::SatAxisStep3<double> step;
+    Vec3d middle{};
+    double scale = 0;
+  };
+  [[nodiscard]] std::optional<SeparatingAxis> separatingAxis(int step) const;
   // Look across the separating axis (A): its shadows and their gap seen edge-on, as the 3D narrow-phase lab's N
   // looks across a contact (aimAcross).
   [[nodiscard]] std::optional<ViewAim> separatingAim() const;
@@ -464,8 +470,8 @@ std::string MidphaseLab::narrateEvent(int step) const {
       text += " by the 6 face axes only (SAT lite), though an edge-edge axis separates them: a false positive";
       if (const auto axis = separatingAxis(step)) {
         constexpr const char* kAxes[3] = {"x", "y", "z"};
-        text += " (A's box's " + std::string(kAxes[axis->indexA % 3]) + " edges x B's box's " + kAxes[axis->indexB % 3] +
-                " edges: on that axis, drawn magenta, their shadows are " + formatNumber(-axis->overlap) + " apart; A looks across it)";
+        text += " (A's box's " + std::string(kAxes[axis->step.indexA % 3]) + " edges x B's box's " + kAxes[axis->step.indexB % 3] +
+                " edges: on that axis, drawn magenta, their shadows are " + formatNumber(-axis->step.overlap) + " apart; A looks across it)";
       }
     }
     if (s->descend == 'A' || s->descend == 'B') {
@@ -537,7 +543,7 @@ void MidphaseLab::placedBox(bool treeB, int node, collide::Box3<double>& box, Po
   placed = {pose.apply(Vec3d{0.5 * (b.min[0] + b.max[0]), 0.5 * (b.min[1] + b.max[1]), 0.5 * (b.min[2] + b.max[2])}), pose.q};
 }
 
-std::optional<collide::SatAxisStep3<double>> MidphaseLab::separatingAxis(int step) const {
+std::optional<MidphaseLab::SeparatingAxis> MidphaseLab::separatingAxis(int step) const {
   if (step < 0 || step >= stepCount() || bv_ == BvKind::Sphere) return std::nullopt;
   const auto* test = std::get_if<collide::MidphaseBvTestStep>(&trace_.steps[static_cast<std::size_t>(step)]);
   if (test == nullptr || !test->liteFalsePositive) return std::nullopt;
@@ -549,18 +555,14 @@ std::optional<collide::SatAxisStep3<double>> MidphaseLab::separatingAxis(int ste
   collide::Recorder<collide::SatAxisStep3<double>> axes;
   const collide::SatResult3<double> full = collide::satBoxes(a, placedA, b, placedB, axes);
   if (full.hit || axes.steps.empty() || !axes.steps.back().separating) return std::nullopt;
-  return axes.steps.back();
+  return SeparatingAxis{axes.steps.back(), 0.5 * (placedA.p + placedB.p),
+                        2 * std::min(collide::length(a.halfExtents), collide::length(b.halfExtents))};
 }
 
 std::optional<Lab::ViewAim> MidphaseLab::separatingAim() const {
   const auto axis = separatingAxis(step_);
   if (!axis) return std::nullopt;
-  const auto* test = std::get_if<collide::MidphaseBvTestStep>(&trace_.steps[static_cast<std::size_t>(step_)]);
-  collide::Box3<double> a, b;
-  Pose placedA, placedB;
-  placedBox(false, test->nodeA, a, placedA);
-  placedBox(true, test->nodeB, b, placedB);
-  return aimAcross(0.5 * (placedA.p + placedB.p), axis->axis, viewForward_);
+  return aimAcross(axis->middle, axis->step.axis, viewForward_);
 }
 
 // One node's volume in the world: a wire box (AABB: in its mesh's frame, so B's turns with B), or a wire sphere.
@@ -671,12 +673,7 @@ void MidphaseLab::draw(const DrawContext& context) {
   renderer.label(labelB, "B's node " + std::to_string(nodeB), palette::kShapeB);
   // A false positive: the edge-edge axis that separates the pair, with both boxes' shadows on it.
   if (const auto axis = separatingAxis(step_)) {
-    collide::Box3<double> a, b;
-    Pose placedA, placedB;
-    placedBox(false, nodeA, a, placedA);
-    placedBox(true, nodeB, b, placedB);
-    const double scale = 2 * std::min(collide::length(a.halfExtents), collide::length(b.halfExtents));
-    drawSatAxis3(renderer, *axis, 0.5 * (placedA.p + placedB.p), scale, palette::kFalsePositive);
+    drawSatAxis3(renderer, axis->step, axis->middle, axis->scale, palette::kFalsePositive);
   }
   if (const auto* test = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
     const Color fill = test->hit ? palette::kHit : palette::kAccent.withAlpha(0.7f);
@@ -851,13 +848,14 @@ void MidphaseLab::dumpState(Json& out) const {
                     {"sat_lite_false_positives", tally.falsePositives},
                     {"waiting", waitingAt(step_)},
                     {"narration", narrate(step_)}};
-  if (const auto axis = separatingAxis(step_)) {
-    out["at_step"]["separating_axis"] = {{"axis", {axis->axis.x, axis->axis.y, axis->axis.z}},
-                                         {"edge_a", axis->indexA},
-                                         {"edge_b", axis->indexB},
-                                         {"shadow_a", {axis->minA, axis->maxA}},
-                                         {"shadow_b", {axis->minB, axis->maxB}},
-                                         {"gap", -axis->overlap}};
+  if (const auto found = separatingAxis(step_)) {
+    const collide::SatAxisStep3<double>& axis = found->step;
+    out["at_step"]["separating_axis"] = {{"axis", {axis.axis.x, axis.axis.y, axis.axis.z}},
+                                         {"edge_a", axis.indexA},
+                                         {"edge_b", axis.indexB},
+                                         {"shadow_a", {axis.minA, axis.maxA}},
+                                         {"shadow_b", {axis.minB, axis.maxB}},
+                                         {"gap", -axis.overlap}};
   }
   if (!cloth()) return;
   // The cloth at this frame: no measured times (they differ on every run).
