@@ -171,6 +171,9 @@ Json gjkStep(const collide::GjkStep<V>& step) {
   for (int i = 0; i < step.simplexBefore.count; ++i) {
     if (step.droppedMask & (1u << i)) dropped.push_back(kVertexLetters[i]);
   }
+  // A first support that already falls short of the origin leaves no simplex: no closest point, no distance
+  // (they read 0, as if the shapes touched).
+  const bool empty = step.simplexAfter.count == 0;
   return {{"iteration", step.iteration},
           {"direction", jsonVector(step.direction)},
           {"support", supportPoint(step.support)},
@@ -179,8 +182,8 @@ Json gjkStep(const collide::GjkStep<V>& step) {
           {"region", std::string(collide::regionName(step.region))},
           {"dropped", std::move(dropped)},
           {"simplex_after", simplex(step.simplexAfter)},
-          {"closest_point", jsonVector(step.closestPoint)},
-          {"distance", jsonNumber(step.distance)},
+          {"closest_point", empty ? Json(nullptr) : jsonVector(step.closestPoint)},
+          {"distance", empty ? Json(nullptr) : jsonNumber(step.distance)},
           {"next_direction", jsonVector(step.nextDirection)},
           {"stop", std::string(collide::stopName(step.stop))}};
 }

@@ -76,7 +76,9 @@ template <class V>
 std::optional<std::string> booleanGjkOpening(const collide::GjkStep<V>& step, const SupportNames& names, std::string& text) {
   const std::string newest = supportName(names[0]);
   const std::string w = newest + " = " + formatVector(step.support.point);
-  const std::string passes = "dot(" + newest + ", d) = " + formatNumber(step.supportDotDirection);
+  // d as searched (not normalised): the test is on the sign, and a reader checks the number from both vectors.
+  const std::string passes = "dot(" + newest + ", d) = " + formatNumber(step.supportDotDirection) + " with d = " +
+                             formatVector(step.direction);
   switch (step.stop) {
     case GjkStop::Separated:
       return passes + " < 0: even the farthest point of A - B along d stops short of the origin, so A - B cannot "

@@ -1356,6 +1356,21 @@ TEST(NarrowPhaseLab, EpaOnRoundedShapesAddsTheRadiiInWords) {
       << text3;
 }
 
+// Boolean GJK's last step on separated shapes gives dot(w, d) < 0 and the d it was searched along, in the plane
+// and in space: it gave the product alone, and d is not unit length, so a reader could not check the number.
+TEST(NarrowPhaseLab, BooleanGjkNamesTheDirectionItsTestUses) {
+  for (const char* file : {"01_far_apart.json", "3d_01_far_apart.json"}) {
+    Scene scene = curated(file);
+    scene.algorithm = "gjk";
+    const bool space = std::string(file).starts_with("3d");
+    const Json state = stateAtStep(space ? "Narrow phase 3D" : "Narrow phase", scene, -1);
+    const std::string text = state["narration"].get<std::string>();
+    EXPECT_NE(text.find(", d) = -"), std::string::npos) << file << ": " << text;
+    EXPECT_NE(text.find(" with d = ("), std::string::npos) << file << ": " << text;
+    EXPECT_NE(text.find(") < 0: even the farthest point of A - B along d"), std::string::npos) << file << ": " << text;
+  }
+}
+
 // A linear cast's step names the direction it searched, then the v it leaves: ccd_05's one step searched along
 // (-3, 1.5) and left v zero (the shapes touch at lambda 0.25). It said "along v = (0, 0)", the v after the step.
 TEST(ContinuousLab, ALinearCastStepNamesTheDirectionItSearched) {
