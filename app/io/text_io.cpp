@@ -2,6 +2,7 @@
 #include "io/text_io.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -259,6 +260,27 @@ std::string parseErrorReason(const std::string& what, bool isParseError) {
   return boundedText(reason, 200);
 }
 
+// NaN, Infinity or -Infinity (any case, "inf" too) written where a value goes: what JavaScript and Python's json
+// module print for non-finite numbers, and the parser's "invalid literal" does not say why. The token that holds
+// `offset` (where the parser stopped) and where it begins, or an empty token when it is something else.
+struct Literal {
+  std::string token;
+  std::size_t begin = 0;
+};
+
+Literal nonFiniteLiteral(std::string_view text, std::size_t offset) {
+  const auto inWord = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '-'; };
+  std::size_t begin = std::min(offset, text.size());
+  while (begin > 0 && offset - begin < 12 && inWord(text[begin - 1])) --begin;
+  std::size_t end = begin;
+  while (end < text.size() && end - begin < 12 && inWord(text[end])) ++end;
+  const std::string_view token = text.substr(begin, end - begin);
+  std::string word(token.starts_with('-') ? token.substr(1) : token);
+  for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (word == "nan" || word == "inf" || word == "infinity") return {std::string(token), begin};
+  return {};
+}
+
 }  // namespace
 
 Json parseJsonText(std::string_view text, int firstLine) {
@@ -271,6 +293,12 @@ Json parseJsonText(std::string_view text, int firstLine) {
     const std::size_t offset = std::min(text.size(), error.byte > 0 ? error.byte - 1 : 0);
     TextPlace place = scanJsonText(text, offset).place;
     place.field.clear();  // where the parser stopped is often past the field at fault (end of input): no field
+    if (const Literal literal = nonFiniteLiteral(text, offset); !literal.token.empty()) {
+      // The token's own place, field and all: here the parser stopped inside the value at fault.
+      throw JsonSyntaxError(placePrefix(scanJsonText(text, literal.begin).place, firstLine) + "JSON syntax error: " +
+                            boundedText(literal.token) + " is not a JSON number (JSON has no NaN or infinity); give a "
+                            "finite number");
+    }
     throw JsonSyntaxError(placePrefix(place, firstLine) + "JSON syntax error: " + parseErrorReason(error.what(), true));
   } catch (const Json::exception& error) {  // e.g. out_of_range: "number overflow parsing '1e999'"
     throw JsonSyntaxError("line " + std::to_string(firstLine) + ": JSON error: " + parseErrorReason(error.what(), false));

@@ -171,6 +171,18 @@ TEST(JsonText, BytesThatAreNotUtf8AreNamedByLineColumnAndField) {
   EXPECT_EQ(parseJsonText("{\"title\": \"" + text + "\"}")["title"], text);
 }
 
+// NaN and Infinity, as JavaScript and Python print them, are not JSON: the message says so and names the field
+// (the parser said only "invalid literal", at a column past the value, with no field).
+TEST(JsonText, NanAndInfinityAreNamedAsNotJsonNumbers) {
+  const std::string tail = " is not a JSON number (JSON has no NaN or infinity); give a finite number";
+  EXPECT_EQ(syntaxError(R"({"a": {"radius": NaN}})"), "line 1, column 18: a.radius: JSON syntax error: NaN" + tail);
+  EXPECT_EQ(syntaxError(R"({"a": {"radius": nan}})"), "line 1, column 18: a.radius: JSON syntax error: nan" + tail);
+  EXPECT_EQ(syntaxError("{\"p\": [1,\n -Infinity]}", 3), "line 4, column 2: p[1]: JSON syntax error: -Infinity" + tail);
+  EXPECT_EQ(syntaxError(R"({"v": [inf, 2]})"), "line 1, column 8: v[0]: JSON syntax error: inf" + tail);
+  // Other bad literals keep the parser's words.
+  EXPECT_EQ(syntaxError(R"({"v": nope})"), "line 1, column 8: JSON syntax error: syntax error while parsing value - invalid literal");
+}
+
 TEST(JsonText, NestingBeyondTheLimitIsRefusedBeforeParsing) {
   const auto nested = [](int depth) {  // the object and depth - 1 arrays
     return "{\"a\": " + std::string(std::size_t(depth - 1), '[') + std::string(std::size_t(depth - 1), ']') + "}";
