@@ -148,7 +148,12 @@ collide::Polygon<double> polygonFromJson(const Json& shape, std::string_view fie
   }
   const collide::PolygonBuildResult<double> built = collide::makePolygon<double>(
       points, hull ? collide::PolygonBuild::Hull : collide::PolygonBuild::Validate);
-  if (!built.polygon) throw JsonFieldError(verticesField + ": " + built.error);
+  if (!built.polygon) {
+    // Order, repeats and dents are what a hull build mends: say so when it would succeed on these points.
+    const bool hullWouldDo = !hull && collide::makePolygon<double>(points, collide::PolygonBuild::Hull).polygon;
+    throw JsonFieldError(verticesField + ": " + built.error +
+                         (hullWouldDo ? "; \"hull\": true would take the points' convex hull instead" : ""));
+  }
   return *built.polygon;
 }
 

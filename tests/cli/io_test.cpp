@@ -242,7 +242,11 @@ TEST(ShapeJson, ErrorsNameTheFieldAndWhatWasExpected) {
   EXPECT_EQ(shapeError(R"({"type": "sector", "radius": 1, "half_angle": 4})"),
             "b.half_angle: expected an angle in (0, pi] radians, got 4");
   EXPECT_EQ(shapeError(R"({"type": "polygon", "vertices": [[0, 0], [2, 0], [2, 2], [1, 0.5], [0, 2]]})"),
-            "b.vertices: vertex 3 makes the outline non-convex");
+            "b.vertices: vertex 3 makes the outline non-convex; \"hull\": true would take the points' convex hull "
+            "instead");
+  // No such hint where a hull would fail too (all on one line).
+  EXPECT_EQ(shapeError(R"({"type": "polygon", "vertices": [[0, 0], [1, 0], [2, 0]]})"),
+            "b.vertices: the outline has zero area (all vertices collinear)");
   EXPECT_EQ(shapeError(R"({"type": "polygon", "vertices": [[0, 0], [0, 2], [2, 2], [2, 0]]})").substr(0, 31),
             "b.vertices: vertices are clockw");
   EXPECT_EQ(shapeError("3"), "b: expected a shape object {\"type\": ..., ...}, got 3");
