@@ -754,6 +754,12 @@ std::optional<WorldBounds> ContinuousLab::sceneBounds(int) const {
 // [SECTION] Scenes, settings, dump, metrics
 
 bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
+  if (!scene.shapes3.empty()) {
+    error = "shapes: this scene's shapes are 3D, and the Continuous collision lab works in the plane (no lab casts in "
+            "space): run its pair with `collision-lab trace SCENE.json` (the scene's cast, step by step) or "
+            "`collision-lab cast` (one line per pair)";
+    return false;
+  }
   Collider a, b;
   if (!scenePair(scene, a, b, error)) return false;
   bool useFloat = useFloat_;

@@ -592,7 +592,7 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
       if (isPress(press, GLFW_KEY_Z, kModControl)) undo();
       if (isPress(press, GLFW_KEY_Z, kModControl | kModShift) || isPress(press, GLFW_KEY_Y, kModControl)) redo();
     }
-    if (countPresses(keys, GLFW_KEY_C, kModControl) > 0 && labInfo_->group == "Narrow phase") copyPairToClipboard();
+    if (countPresses(keys, GLFW_KEY_C, kModControl) > 0 && holdsPair()) copyPairToClipboard();
     if (countPresses(keys, GLFW_KEY_V, kModControl) > 0) pasteFromClipboard();
   }
   if (!io.WantTextInput) {

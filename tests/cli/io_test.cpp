@@ -27,6 +27,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include "cli/cast_command.h"
 #include "cli/commands.h"
 #include "collide/query.h"
 #include "collide/query3.h"
@@ -1495,6 +1496,61 @@ TEST(ContinuousLab, DiscreteFrameNamesSitApartOnTheirOwnOutlines) {
       taken.push_back(p);
     }
   }
+}
+
+// The Continuous lab exchanges its pair as a line of `collision-lab cast` (defect 4 of the s27 review: Copy was
+// disabled and a cast line's motion_b refused): what it copies runs through `cast` to the lab's answer and pastes
+// back to the same pair and motions, from any lab; a 3D cast line, for which no lab exists, is refused naming the
+// command to use.
+TEST_F(KeptWork, TheContinuousLabCopiesACastLineAndPastesOneBack) {
+  std::string error;
+  ASSERT_TRUE(shell_.openScene((fs::path(COLLISION_LAB_ASSET_DIR) / "scenes" / "ccd_02_spinning_bar.json").string(), error))
+      << error;
+  const Json opened = state();
+  const std::optional<std::string> line = shell_.pairJson(error);
+  ASSERT_TRUE(line) << error;
+  EXPECT_EQ(line->find('\n'), std::string::npos);
+  const Json copied = Json::parse(*line);
+  EXPECT_EQ(copied["id"], "Spinning bar past a post");
+  EXPECT_EQ(copied["motion_b"]["angular_velocity"], 3.0) << copied;
+  // The line is `cast` input, and `cast` answers what the lab shows.
+  const Json answered = castTraceDocument(copied, "toi", false);
+  EXPECT_EQ(answered["result"]["status"], "hit") << answered["result"];
+  EXPECT_EQ(answered["result"]["t"], opened["result"]["t"]);
+
+  // Pasted into another lab, it opens in the Continuous lab as it was.
+  ASSERT_TRUE(shell_.selectLab("Narrow phase", error)) << error;
+  Json moved = copied;
+  moved["motion_b"]["velocity"] = Json::array({2.0, 0.5});
+  ASSERT_TRUE(shell_.paste(moved.dump(), error)) << error;
+  EXPECT_EQ(shell_.currentLabInfo()->name, "Continuous collision");
+  Json now = state();
+  EXPECT_EQ(now["motions"][1]["velocity"], Json::array({2.0, 0.5})) << now["motions"];
+  EXPECT_EQ(now["motions"][1]["angular_velocity"], 3.0);
+  // Into the Continuous lab itself it is an edit, and the copy of the paste is the line pasted.
+  ASSERT_TRUE(shell_.paste(*line, error)) << error;
+  now = state();
+  EXPECT_EQ(now["motions"], opened["motions"]);
+  EXPECT_EQ(now["result"], opened["result"]);
+  EXPECT_TRUE(shell_.canUndo());
+  const std::optional<std::string> again = shell_.pairJson(error);
+  ASSERT_TRUE(again) << error;
+  Json expected = copied;
+  expected.erase("id");  // a pasted pair has no title
+  EXPECT_EQ(Json::parse(*again), expected);
+
+  // In space there is no cast lab: the line and a 3D continuous scene say which command takes them.
+  const Json before = state();
+  const char* spatial = R"({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [4, 0, 0]}, "motion_b": {"velocity": [-4, 0, 0]}})";
+  EXPECT_FALSE(shell_.paste(spatial, error));
+  EXPECT_NE(error.find("`collision-lab cast`"), std::string::npos) << error;
+  EXPECT_EQ(state()["motions"], before["motions"]);
+  Scene inSpace;
+  setScenePair(inSpace, std::get<QueryPair3>(queryPairFromJson(Json::parse(R"({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [4, 0, 0]}})"))).a,
+               collide::Collider3<double>{});
+  inSpace.lab = "Continuous collision";
+  EXPECT_FALSE(shell_.openScene(inSpace, error));
+  EXPECT_NE(error.find("`collision-lab trace SCENE.json`"), std::string::npos) << error;
 }
 
 // [SECTION] The 3D labs without a window
