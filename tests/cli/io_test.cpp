@@ -1553,6 +1553,29 @@ TEST_F(KeptWork, TheContinuousLabCopiesACastLineAndPastesOneBack) {
   EXPECT_NE(error.find("`collision-lab trace SCENE.json`"), std::string::npos) << error;
 }
 
+// ccd_02's lesson: "a linear cast (translation only) misses". The Linear cast refused the spinning bar, so the student
+// never saw the miss (defect 5): it now casts the translations alone and says the spin is ignored.
+TEST(ContinuousLab, TheLinearCastOfASpinningPairIgnoresTheSpinAndSaysSo) {
+  Scene scene = curated("ccd_02_spinning_bar.json");
+  scene.algorithm = "linear";
+  const Json state = stateAtStep("Continuous collision", scene, -1);
+  EXPECT_EQ(state["refusal"], "") << state["refusal"];
+  EXPECT_EQ(state["result"]["status"], "no hit in [0, 1]") << state["result"];
+  EXPECT_FALSE(state["result"]["hit"].get<bool>());
+  EXPECT_GT(state["step_count"].get<int>(), 0);
+  EXPECT_NE(state["narration"].get<std::string>().find("Result of the translations alone (spin ignored): "), std::string::npos)
+      << state["narration"];
+  EXPECT_NE(state["spin_ignored"].get<std::string>().find("translation only"), std::string::npos);
+  EXPECT_EQ(state["after_contact"].size(), 0u);
+  // The time of impact still takes the turn, and an aabb that turns is still refused (no cast turns an aabb).
+  scene.algorithm = "toi";
+  EXPECT_EQ(stateAtStep("Continuous collision", scene, -1)["spin_ignored"], "");
+  scene.algorithm = "linear";
+  scene.shapes[1].collider.shape = collide::Aabb<double>{{-1, -0.1}, {1, 0.1}};
+  EXPECT_NE(stateAtStep("Continuous collision", scene, -1)["refusal"].get<std::string>().find("aabb does not rotate"),
+            std::string::npos);
+}
+
 // [SECTION] The 3D labs without a window
 
 // Every broad phase in space agrees with brute force frame after frame, and its recorded update replays (the lab's
