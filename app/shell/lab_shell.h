@@ -79,11 +79,11 @@ class LabShell {
   // Back to the state before the last edit, or forward again; false when there is none (or a drag is on).
   bool undo();
   bool redo();
-  // Back to the scene as last opened or saved, as one edit (undo brings the changes back); false when it is
-  // already there (or a drag is on).
+  // Back to the scene the lesson describes (as last opened or saved, or the one the file says it was written
+  // for), as one edit (undo brings the changes back); false when it is already there (or a drag is on).
   bool revertToSaved();
-  // A scene's lesson describes the scene as opened or saved: "" while it still does, otherwise what was changed
-  // since, in words ("moved B", "switched the algorithm to GJK + EPA"), for the notice above the dimmed lesson.
+  // A scene's lesson describes the scene as opened or saved (or Scene::lessonFor): "" while it still does,
+  // otherwise what was changed since, in words ("moved B", "switched the algorithm to GJK + EPA"), for the notice above the dimmed lesson.
   [[nodiscard]] const std::string& lessonChanges() const;
   [[nodiscard]] bool canUndo() const { return history_.canUndo(); }
   [[nodiscard]] bool canRedo() const { return history_.canRedo(); }
@@ -143,6 +143,12 @@ class LabShell {
   void keepCurrentLab();
   void storeLabSettings(const LabInfo& info, const Lab& lab, const std::vector<Viewport>& views);
   [[nodiscard]] static EditSnapshot snapshotOf(const Lab& lab);
+  // A scene document (sceneToJson) with the lab's settings, as snapshotOf(lab) takes it.
+  [[nodiscard]] static EditSnapshot snapshotOf(Json document, const Json& settings, bool running);
+  // The scene the lesson describes: the one opened or saved, or the one it was written for when the file was an
+  // edited lesson scene (Scene::lessonFor). lessonChanges compares it with the current one; "Back to the scene"
+  // restores it.
+  [[nodiscard]] EditSnapshot lessonScene() const;
   bool restoreSnapshot(const EditSnapshot& snapshot);
   void trackEdits(bool labTookKeys);
   // Opening over unsaved changes and quitting with them: the prompt and what waits on it.
@@ -224,6 +230,7 @@ class LabShell {
   };
   std::map<std::string, KeptLab, std::less<>> keptLabs_;
   EditHistory history_;  // the current lab's
+  bool lessonTyped_ = false;  // the lesson was edited in Save As: it describes the scene it saves
   mutable std::uint64_t lessonRevision_ = 0;  // history_.revision() that lessonChanges_ was worked out for
   mutable std::string lessonChanges_;
   bool itemWasActive_ = false;

@@ -56,16 +56,19 @@ void LabShell::keepCurrentLab() {
 // The lab's scene and settings (edit_history.h). The step is where the timeline is, not an edit: left out; so are
 // the shapes' places and motions while the lab's clock moves them (kept in `restore`, which undo loads).
 EditSnapshot LabShell::snapshotOf(const Lab& lab) {
-  // Replacing bytes that are not UTF-8 (a shape name typed in) keeps dump() from throwing.
-  const auto text = [](const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); };
   Scene scene;
   lab.saveScene(scene);
-  Json document = sceneToJson(scene);
+  return snapshotOf(sceneToJson(scene), lab.saveSettings(), lab.sceneRunning());
+}
+
+EditSnapshot LabShell::snapshotOf(Json document, const Json& settings, bool running) {
+  // Replacing bytes that are not UTF-8 (a shape name typed in) keeps dump() from throwing.
+  const auto text = [](const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); };
   EditSnapshot snapshot;
-  snapshot.settings = text(lab.saveSettings());
-  if (lab.sceneRunning()) snapshot.restore = text(document);
+  snapshot.settings = text(settings);
+  if (running) snapshot.restore = text(document);
   if (const auto state = document.find("lab_state"); state != document.end() && state->is_object()) state->erase("step");
-  if (lab.sceneRunning()) {
+  if (running) {
     for (Json& shape : document["shapes"]) {  // where they are and, after bounces, where they are heading
       shape.erase("position");
       shape.erase("angle");
@@ -116,7 +119,7 @@ bool LabShell::revertToSaved() {
   if (!lab_ || pressView_ >= 0) return false;
   commitEdit();
   if (lessonChanges().empty()) return false;
-  const EditSnapshot saved = history_.saved();  // a copy: the record below may move the history's storage
+  const EditSnapshot saved = lessonScene();  // a copy: the record below may move the history's storage
   if (!restoreSnapshot(saved)) return false;
   commitEdit();
   return true;
@@ -242,12 +245,25 @@ std::string describeChanges(const std::string& before, const std::string& after,
 
 }  // namespace
 
+EditSnapshot LabShell::lessonScene() const {
+  if (!sceneInfo_.lessonFor) return history_.saved();
+  // Read back and written again, as the lab's own snapshots are; with the lab's settings as they are now: what the
+  // lesson is about is the scene.
+  try {
+    return snapshotOf(sceneToJson(sceneFromJson(*sceneInfo_.lessonFor)), Json::parse(history_.current().settings),
+                      lab_->sceneRunning());
+  } catch (const std::exception&) {  // checked when the file was read: not expected
+    return history_.saved();
+  }
+}
+
 const std::string& LabShell::lessonChanges() const {
   if (lessonRevision_ != history_.revision()) {
     lessonRevision_ = history_.revision();
-    lessonChanges_ =
-        history_.unsaved() ? describeChanges(history_.saved().scene, history_.current().scene, sceneInfo_.lesson, *lab_)
-                           : "";
+    const EditSnapshot lesson = lessonScene();
+    lessonChanges_ = lesson.scene != history_.current().scene
+                         ? describeChanges(lesson.scene, history_.current().scene, sceneInfo_.lesson, *lab_)
+                         : "";
   }
   return lessonChanges_;
 }

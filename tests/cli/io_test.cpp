@@ -1553,6 +1553,49 @@ TEST_F(KeptWork, TheContinuousLabCopiesACastLineAndPastesOneBack) {
   EXPECT_NE(error.find("`collision-lab trace SCENE.json`"), std::string::npos) << error;
 }
 
+// Save As of an edited lesson scene (defect 6 of the s27 review): the file kept the lesson, and reopening presented
+// it as true of the edited shapes. It now keeps the scene the lesson was written for ("lesson_for"), so the lesson
+// opens dimmed with what changed, and "Back to the scene" goes back to that scene; the lesson's text is kept.
+TEST_F(KeptWork, AnEditedLessonSceneSavedAgainOpensWithItsLessonDimmed) {
+  std::string error;
+  const fs::path curatedPath = fs::path(COLLISION_LAB_ASSET_DIR) / "scenes" / "ccd_01_bullet_through_paper.json";
+  ASSERT_TRUE(shell_.openScene(curatedPath.string(), error)) << error;
+  const Json original = state();
+  const std::string lesson = original["lesson"]["text"].get<std::string>();
+  ASSERT_TRUE(original["lesson"]["current"].get<bool>());
+  Scene moved;
+  shell_.currentLab()->saveScene(moved);
+  moved.shapes[1].motion->velocity = {3.0, 0.0};  // B now stops short of the wall: the cast misses
+  ASSERT_TRUE(shell_.currentLab()->loadScene(moved, error)) << error;
+  shell_.commitEdit();
+  ASSERT_FALSE(state()["lesson"]["current"].get<bool>());
+
+  const fs::path path = directory_ / "edited_ccd.json";
+  ASSERT_TRUE(shell_.saveScene(path.string(), error)) << error;
+  EXPECT_FALSE(shell_.hasUnsavedChanges());
+  EXPECT_FALSE(state()["lesson"]["current"].get<bool>()) << "saving does not make the lesson true";
+  const Json written = Json::parse(read(path));
+  EXPECT_EQ(written["lesson"], lesson);
+  ASSERT_TRUE(written.contains("lesson_for")) << written;
+  EXPECT_EQ(written["lesson_for"]["shapes"][1]["motion"]["velocity"], Json::array({12.6, 0.0}));
+
+  LabShell reopened(renderer_, renderer3d_, settings_);
+  ASSERT_TRUE(reopened.openScene(path.string(), error)) << error;
+  Json now = reopened.dumpState();
+  EXPECT_EQ(now["lesson"]["text"], lesson);
+  EXPECT_FALSE(now["lesson"]["current"].get<bool>()) << now["lesson"];
+  EXPECT_EQ(now["lesson"]["changes"], "changed B") << now["lesson"];
+  EXPECT_EQ(now["result"]["status"], "no hit in [0, 1]");
+  // Back to the scene: the lesson's own, and it is current again; saved so, the file no longer needs lesson_for.
+  ASSERT_TRUE(reopened.revertToSaved());
+  now = reopened.dumpState();
+  EXPECT_TRUE(now["lesson"]["current"].get<bool>()) << now["lesson"];
+  EXPECT_EQ(now["motions"], original["motions"]);
+  ASSERT_TRUE(reopened.saveScene(path.string(), error)) << error;
+  EXPECT_FALSE(Json::parse(read(path)).contains("lesson_for"));
+  EXPECT_TRUE(reopened.dumpState()["lesson"]["current"].get<bool>());
+}
+
 // ccd_02's lesson: "a linear cast (translation only) misses". The Linear cast refused the spinning bar, so the student
 // never saw the miss (defect 5): it now casts the translations alone and says the spin is ignored.
 TEST(ContinuousLab, TheLinearCastOfASpinningPairIgnoresTheSpinAndSaysSo) {
