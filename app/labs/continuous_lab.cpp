@@ -282,7 +282,7 @@ double ContinuousLab::stepTime() const {
         return std::isfinite(t) ? t : (result_.hit ? result_.fraction : 1.0);
       }
       return trace_.ray[index].lambda;
-    case CastAlgorithm::Linear: return trace_.ray[index].lambda;
+    case CastAlgorithm::Linear: return std::min(trace_.ray[index].lambda, 1.0);  // a miss's lambda passes 1
     case CastAlgorithm::TimeOfImpact: return trace_.advance[index].time;
     case CastAlgorithm::DynamicSat: return std::clamp(trace_.axes[index].first, 0.0, 1.0);
     case CastAlgorithm::Analytic: {
@@ -384,7 +384,13 @@ std::string ContinuousLab::narration() const {
                   ? "At lambda the simplex so far puts the closest points together (within the tolerance)."
                   : "At lambda the simplex so far puts the closest points " + formatNumber(s.distance) +
                         " apart (an upper bound: each support point that joins can only bring them closer).";
-      if (s.last) text += " The gap is within the tolerance: lambda is the time of contact.";
+      if (s.last && s.status == CastStatus::Miss) {
+        // The plane moved lambda past the motion's end: it said "lambda is the time of contact" at lambda 6.8.
+        text += s.lambda > 1 ? " lambda is past 1: B's motion relative to A ends before it reaches A - B, so there is no contact in [0, 1]."
+                             : " No contact in [0, 1].";
+      } else if (s.last) {
+        text += " The gap is within the tolerance: lambda is the time of contact.";
+      }
       break;
     }
     case CastAlgorithm::TimeOfImpact: {
@@ -552,16 +558,28 @@ void ContinuousLab::draw(const DrawContext& context) {
 
   if (stepCount() > 0) {
     const auto index = static_cast<std::size_t>(step_);
-    // The closest points of a cast's iteration, joined, with what the iteration measured.
+    // The closest points of a cast's iteration, joined, with what the iteration measured at the middle of the
+    // segment it measures (at B's point it sat on B's name when the step is at t = 0: ccd_01's first step).
     const auto closest = [&](Vec2d pointA, Vec2d pointB, const std::string& text) {
       renderer.line(pointA, pointB, palette::kSeparated, {2.5f});
       renderer.point(pointA, palette::kShapeA);
       renderer.point(pointB, palette::kShapeB);
-      renderer.label(pointB, text, palette::kSeparated, {10, -34});
+      renderer.setLabelPriority(kLabelPriorityStep);
+      renderer.label(0.5 * (pointA + pointB), text, palette::kSeparated, {8, -30});
+      renderer.setLabelPriority(kLabelPriorityScene);
     };
     if (algorithm_ == CastAlgorithm::Linear) {
       const auto& s = trace_.ray[index];
-      closest(s.pointA, s.pointB, "lambda " + formatNumber(s.lambda) + ", " + (s.distance <= arrivalGap_ ? std::string("touching") : "gap " + formatNumber(s.distance)));
+      const std::string prefix = spinIgnored_ ? "spin ignored: " : "";
+      if (s.lambda > 1) {  // its closest points are past the motion's end: named at B's end instead
+        renderer.setLabelPriority(kLabelPriorityStep);
+        renderer.label(shapeAnchor(at(shapes_[1], cast[1], 1.0)), prefix + "lambda " + formatNumber(s.lambda) + " > 1: no contact in [0, 1]",
+                       palette::kSeparated, {8, -30});
+        renderer.setLabelPriority(kLabelPriorityScene);
+      } else {
+        closest(s.pointA, s.pointB, prefix + "lambda " + formatNumber(s.lambda) + ", " +
+                                        (s.distance <= arrivalGap_ ? std::string("touching") : "gap " + formatNumber(s.distance)));
+      }
     } else if (algorithm_ == CastAlgorithm::TimeOfImpact) {
       const auto& s = trace_.advance[index];
       closest(s.pointA, s.pointB, s.distance <= arrivalGap_ ? std::string("touching")
@@ -636,8 +654,10 @@ void ContinuousLab::draw(const DrawContext& context) {
   }
   if (result_.hit && step_ + 1 == stepCount() && result_.status != CastStatus::Overlapping) {
     renderer.point(result_.point, palette::kHit, 5.0f);
-    renderer.arrow(result_.point, result_.point + 60.0 * lastPixelSize_ * result_.normal, palette::kHit);
-    renderer.label(result_.point, "contact at t = " + formatNumber(result_.fraction), palette::kHit);
+    const Vec2d tip = result_.point + 60.0 * lastPixelSize_ * result_.normal;
+    renderer.arrow(result_.point, tip, palette::kHit);
+    // At the normal's tip, on B's side: at the point it covered A (ccd_02's post).
+    renderer.label(tip, "contact at t = " + formatNumber(result_.fraction), palette::kHit);
   }
 }
 

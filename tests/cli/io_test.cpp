@@ -1609,6 +1609,9 @@ TEST(ContinuousLab, TheLinearCastOfASpinningPairIgnoresTheSpinAndSaysSo) {
   EXPECT_NE(state["narration"].get<std::string>().find("Result of the translations alone (spin ignored): "), std::string::npos)
       << state["narration"];
   EXPECT_NE(state["spin_ignored"].get<std::string>().find("translation only"), std::string::npos);
+  // Its one step moves lambda past 1: a miss, not "the time of contact".
+  EXPECT_NE(state["narration"].get<std::string>().find("lambda is past 1"), std::string::npos) << state["narration"];
+  EXPECT_EQ(state["narration"].get<std::string>().find("lambda is the time of contact"), std::string::npos);
   EXPECT_EQ(state["after_contact"].size(), 0u);
   // The time of impact still takes the turn, and an aabb that turns is still refused (no cast turns an aabb).
   scene.algorithm = "toi";
