@@ -130,7 +130,7 @@ template <class Collider, Vector V>
     double largest = std::max(std::abs(v.x), std::abs(v.y));
     if constexpr (kDimension<V> == 3) largest = std::max(largest, std::abs(v.z));
     const double speed = largest * std::sqrt(lengthSquared((1.0 / largest) * v));
-    return CastRefusal{moving, "velocity", "its length " + describe<S>(ShapeCheck{ShapeFault::TooLarge, ShapeField::Whole, speed})};
+    return CastRefusal{moving, "velocity", "its length " + describe<S>(ShapeCheck{ShapeFault::TooLarge, ShapeField::Whole, speed, -1})};
   }
   if (!detail::isFiniteAngular(motion.angularVelocity)) return CastRefusal{moving, "angular_velocity", "is not finite"};
   if (const std::optional<std::string> reason = notConvex(collider)) return CastRefusal{shape, {}, *reason};
