@@ -143,8 +143,6 @@ class LabShell {
   void keepCurrentLab();
   void storeLabSettings(const LabInfo& info, const Lab& lab, const std::vector<Viewport>& views);
   [[nodiscard]] static EditSnapshot snapshotOf(const Lab& lab);
-  // A scene document (sceneToJson) with the lab's settings, as snapshotOf(lab) takes it.
-  [[nodiscard]] static EditSnapshot snapshotOf(Json document, const Json& settings, bool running);
   // The scene the lesson describes: the one opened or saved, or the one it was written for when the file was an
   // edited lesson scene (Scene::lessonFor). lessonChanges compares it with the current one; "Back to the scene"
   // restores it.

@@ -11,6 +11,7 @@
 #include <cctype>
 #include <cmath>
 #include <exception>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -56,19 +57,16 @@ void LabShell::keepCurrentLab() {
 // The lab's scene and settings (edit_history.h). The step is where the timeline is, not an edit: left out; so are
 // the shapes' places and motions while the lab's clock moves them (kept in `restore`, which undo loads).
 EditSnapshot LabShell::snapshotOf(const Lab& lab) {
-  Scene scene;
-  lab.saveScene(scene);
-  return snapshotOf(sceneToJson(scene), lab.saveSettings(), lab.sceneRunning());
-}
-
-EditSnapshot LabShell::snapshotOf(Json document, const Json& settings, bool running) {
   // Replacing bytes that are not UTF-8 (a shape name typed in) keeps dump() from throwing.
   const auto text = [](const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); };
+  Scene scene;
+  lab.saveScene(scene);
+  Json document = sceneToJson(scene);
   EditSnapshot snapshot;
-  snapshot.settings = text(settings);
-  if (running) snapshot.restore = text(document);
+  snapshot.settings = text(lab.saveSettings());
+  if (lab.sceneRunning()) snapshot.restore = text(document);
   if (const auto state = document.find("lab_state"); state != document.end() && state->is_object()) state->erase("step");
-  if (running) {
+  if (lab.sceneRunning()) {
     for (Json& shape : document["shapes"]) {  // where they are and, after bounces, where they are heading
       shape.erase("position");
       shape.erase("angle");
@@ -247,14 +245,18 @@ std::string describeChanges(const std::string& before, const std::string& after,
 
 EditSnapshot LabShell::lessonScene() const {
   if (!sceneInfo_.lessonFor) return history_.saved();
-  // Read back and written again, as the lab's own snapshots are; with the lab's settings as they are now: what the
-  // lesson is about is the scene.
+  // Loaded into a lab of the same kind with this lab's settings, so that it compares field for field with this
+  // lab's own snapshots (a hand-written lesson_for may leave out a still shape's motion).
   try {
-    return snapshotOf(sceneToJson(sceneFromJson(*sceneInfo_.lessonFor)), Json::parse(history_.current().settings),
-                      lab_->sceneRunning());
+    const Scene earlier = sceneFromJson(*sceneInfo_.lessonFor);
+    const std::unique_ptr<Lab> probe = labInfo_->create();
+    probe->loadSettings(lab_->saveSettings());
+    std::string error;
+    if ((earlier.algorithm.empty() || probe->setAlgorithm(earlier.algorithm, error)) && probe->loadScene(earlier, error))
+      return snapshotOf(*probe);
   } catch (const std::exception&) {  // checked when the file was read: not expected
-    return history_.saved();
   }
+  return history_.saved();
 }
 
 const std::string& LabShell::lessonChanges() const {
