@@ -38,75 +38,6 @@ using collide::CastAlgorithm;
 
 // [SECTION] Lines in: pairs with motions
 
-template <class Collider>
-struct CastPair {
-  PairOf<Collider> pair;
-  Json motionA;  // the MOTION objects as read (null when absent); parsed once the dimension is known
-  Json motionB;
-};
-
-std::variant<CastPair<collide::Collider<double>>, CastPair<collide::Collider3<double>>> castPairFromJson(const Json& line) {
-  if (!line.is_object()) {
-    throw JsonFieldError(
-        "expected an object {\"id\": ..., \"a\": SHAPE, \"b\": SHAPE, \"motion_a\": MOTION, \"motion_b\": MOTION}, got " +
-        describeJsonValue(line));
-  }
-  Json shapes = Json::object();
-  Json motionA, motionB;
-  for (const auto& [key, value] : line.items()) {
-    if (key == "motion_a") motionA = value;
-    else if (key == "motion_b") motionB = value;
-    else if (key == "id" || key == "a" || key == "b") shapes[key] = value;
-    else throw JsonFieldError(boundedText(key) + ": unknown field (known: id, a, b, motion_a, motion_b)");
-  }
-  return std::visit(
-      [&](auto&& pair) -> std::variant<CastPair<collide::Collider<double>>, CastPair<collide::Collider3<double>>> {
-        using Pair = std::decay_t<decltype(pair)>;
-        if constexpr (std::is_same_v<Pair, QueryPair>) return CastPair<collide::Collider<double>>{pair, motionA, motionB};
-        else return CastPair<collide::Collider3<double>>{pair, motionA, motionB};
-      },
-      queryPairFromJson(shapes));
-}
-
-template <class V>
-V vectorFromJson(const Json& value, const std::string& field) {
-  constexpr int kSize = collide::kDimension<V>;
-  if (!value.is_array() || value.size() != static_cast<std::size_t>(kSize)) {
-    throw JsonFieldError(field + ": expected " + (kSize == 2 ? "[x, y]" : "[x, y, z]") + " (the pair is " +
-                         std::to_string(kSize) + "D), got " + describeJsonValue(value));
-  }
-  V v{};
-  v.x = finiteNumberFromJson(value[0], field + "[0]");
-  v.y = finiteNumberFromJson(value[1], field + "[1]");
-  if constexpr (kSize == 3) v.z = finiteNumberFromJson(value[2], field + "[2]");
-  return v;
-}
-
-template <class V>
-collide::Motion<V> motionFromJson(const Json& value, const std::string& field) {
-  collide::Motion<V> motion;
-  if (value.is_null()) return motion;
-  if (!value.is_object()) {
-    throw JsonFieldError(field + ": expected {\"velocity\": [..], \"angular_velocity\": ..}, got " + describeJsonValue(value));
-  }
-  for (const auto& [key, item] : value.items()) {
-    const std::string where = field + "." + boundedText(key);
-    if (key == "velocity") {
-      motion.velocity = vectorFromJson<V>(item, where);
-    } else if (key == "angular_velocity") {
-      if constexpr (collide::kDimension<V> == 2) {
-        if (!item.is_number()) throw JsonFieldError(where + ": expected radians per unit time (a number) in 2D, got " + describeJsonValue(item));
-        motion.angularVelocity = finiteNumberFromJson(item, where);
-      } else {
-        motion.angularVelocity = vectorFromJson<V>(item, where);
-      }
-    } else {
-      throw JsonFieldError(where + ": unknown field (known: velocity, angular_velocity)");
-    }
-  }
-  return motion;
-}
-
 std::string refusalText(const collide::CastRefusal& refusal) {
   switch (refusal.subject) {
     case collide::CastSubject::Pair: return refusal.reason;
@@ -213,8 +144,8 @@ Json answer(const CastPair<Collider>& line, const std::vector<CastAlgorithm>& ch
   const auto a = collide::castCollider<S>(line.pair.a);
   const auto b = collide::castCollider<S>(line.pair.b);
   requireValidIn<S>(line.pair.a, line.pair.b);
-  const collide::Motion<V> motionA = motionFromJson<VD>(line.motionA, "motion_a").template cast<S>();
-  const collide::Motion<V> motionB = motionFromJson<VD>(line.motionB, "motion_b").template cast<S>();
+  const collide::Motion<V> motionA = castMotionFromJson<VD>(line.motionA, "motion_a").template cast<S>();
+  const collide::Motion<V> motionB = castMotionFromJson<VD>(line.motionB, "motion_b").template cast<S>();
   std::vector<CastAlgorithm> algorithms = chosen;
   if (algorithms.empty()) {
     for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable) {

@@ -12,6 +12,8 @@
 #include <charconv>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 namespace lab {
 
@@ -91,6 +93,75 @@ std::variant<QueryPair, QueryPair3> queryPairFromJson(const Json& line) {
   }
   return QueryPair{id, colliderFromJson(a, "a"), colliderFromJson(b, "b")};
 }
+
+CastLine castPairFromJson(const Json& line) {
+  if (!line.is_object()) {
+    throw JsonFieldError(
+        "expected an object {\"id\": ..., \"a\": SHAPE, \"b\": SHAPE, \"motion_a\": MOTION, \"motion_b\": MOTION}, got " +
+        describeJsonValue(line));
+  }
+  Json shapes = Json::object();
+  Json motionA, motionB;
+  for (const auto& [key, value] : line.items()) {
+    if (key == "motion_a") motionA = value;
+    else if (key == "motion_b") motionB = value;
+    else if (key == "id" || key == "a" || key == "b") shapes[key] = value;
+    else throw JsonFieldError(boundedText(key) + ": unknown field (known: id, a, b, motion_a, motion_b)");
+  }
+  return std::visit(
+      [&](auto&& pair) -> CastLine {
+        using Pair = std::decay_t<decltype(pair)>;
+        if constexpr (std::is_same_v<Pair, QueryPair>) return CastPair<collide::Collider<double>>{pair, motionA, motionB};
+        else return CastPair<collide::Collider3<double>>{pair, motionA, motionB};
+      },
+      queryPairFromJson(shapes));
+}
+
+namespace {
+
+template <class V>
+V vectorFromJson(const Json& value, const std::string& field) {
+  constexpr int kSize = collide::kDimension<V>;
+  if (!value.is_array() || value.size() != static_cast<std::size_t>(kSize)) {
+    throw JsonFieldError(field + ": expected " + (kSize == 2 ? "[x, y]" : "[x, y, z]") + " (the pair is " +
+                         std::to_string(kSize) + "D), got " + describeJsonValue(value));
+  }
+  V v{};
+  v.x = finiteNumberFromJson(value[0], field + "[0]");
+  v.y = finiteNumberFromJson(value[1], field + "[1]");
+  if constexpr (kSize == 3) v.z = finiteNumberFromJson(value[2], field + "[2]");
+  return v;
+}
+
+}  // namespace
+
+template <collide::Vector V>
+collide::Motion<V> castMotionFromJson(const Json& value, const std::string& field) {
+  collide::Motion<V> motion;
+  if (value.is_null()) return motion;
+  if (!value.is_object()) {
+    throw JsonFieldError(field + ": expected {\"velocity\": [..], \"angular_velocity\": ..}, got " + describeJsonValue(value));
+  }
+  for (const auto& [key, item] : value.items()) {
+    const std::string where = field + "." + boundedText(key);
+    if (key == "velocity") {
+      motion.velocity = vectorFromJson<V>(item, where);
+    } else if (key == "angular_velocity") {
+      if constexpr (collide::kDimension<V> == 2) {
+        if (!item.is_number()) throw JsonFieldError(where + ": expected radians per unit time (a number) in 2D, got " + describeJsonValue(item));
+        motion.angularVelocity = finiteNumberFromJson(item, where);
+      } else {
+        motion.angularVelocity = vectorFromJson<V>(item, where);
+      }
+    } else {
+      throw JsonFieldError(where + ": unknown field (known: velocity, angular_velocity)");
+    }
+  }
+  return motion;
+}
+
+template collide::Motion<collide::Vec2<double>> castMotionFromJson<collide::Vec2<double>>(const Json&, const std::string&);
+template collide::Motion<collide::Vec3<double>> castMotionFromJson<collide::Vec3<double>>(const Json&, const std::string&);
 
 // [SECTION] Results
 

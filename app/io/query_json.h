@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "collide/cast.h"
 #include "collide/query.h"
 #include "collide/query3.h"
 #include "io/shape_json.h"
@@ -33,6 +34,22 @@ using QueryPair3 = PairOf<collide::Collider3<double>>;
 // A pair in the plane or in space, as its shapes' fields say (shapeDimension, shape_json.h); both shapes must be
 // in the same one. Throws JsonFieldError naming the field ("a.radius: ...", "c: unknown field ...").
 [[nodiscard]] std::variant<QueryPair, QueryPair3> queryPairFromJson(const Json& line);
+
+// One input of `cast` (and a pasted cast line): {"id", "a": SHAPE, "b": SHAPE, "motion_a": MOTION, "motion_b":
+// MOTION}, the MOTION objects kept as read (null when absent) and parsed by castMotionFromJson once the dimension
+// is known, so a bad shape is reported before a bad motion. Throws JsonFieldError naming the field.
+template <class Collider>
+struct CastPair {
+  PairOf<Collider> pair;
+  Json motionA;
+  Json motionB;
+};
+using CastLine = std::variant<CastPair<collide::Collider<double>>, CastPair<collide::Collider3<double>>>;
+[[nodiscard]] CastLine castPairFromJson(const Json& line);
+// MOTION = {"velocity": [..], "angular_velocity": w (2D) or [wx, wy, wz] (3D)}, both optional; null is no motion.
+// `field` ("motion_a") prefixes messages.
+template <collide::Vector V>
+[[nodiscard]] collide::Motion<V> castMotionFromJson(const Json& value, const std::string& field);
 
 // A number or vector as JSON: a float as the double it is exactly, -0 as 0, NaN or infinity as null.
 template <collide::Scalar S>

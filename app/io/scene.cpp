@@ -68,8 +68,10 @@ void setScenePair(Scene& scene, const collide::Collider3<double>& a, const colli
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kSceneKeys = {"format", "version", "title", "lesson", "lab",
-                                                         "algorithm", "shapes", "view", "lab_state"};
+constexpr std::array<std::string_view, 10> kSceneKeys = {"format", "version", "title", "lesson", "lesson_for", "lab",
+                                                          "algorithm", "shapes", "view", "lab_state"};
+// What "lesson_for" holds of the scene the lesson was written for: what a lab saves (the rest is this scene's).
+constexpr std::array<std::string_view, 3> kLessonForKeys = {"algorithm", "shapes", "lab_state"};
 constexpr std::array<std::string_view, 10> kSceneKeysV1 = {"format", "version", "title", "lesson", "lab",
                                                             "algorithm", "a", "b", "view", "lab_state"};
 
@@ -352,6 +354,19 @@ Scene sceneFromJson(const Json& document) {
   if (number == 2) shapesFromJson(document, scene);
   else scene.shapes = shapesFromJsonV1(document, scene.labState);
   if (const auto it = document.find("view"); it != document.end()) viewFromJson(*it, scene);
+  if (const auto it = document.find("lesson_for"); it != document.end()) {
+    if (!it->is_object()) throw JsonFieldError("lesson_for: expected an object {\"shapes\": [...], ...}, got " + describeJsonValue(*it));
+    refuseUnknownKeys(*it, kLessonForKeys, "lesson_for");
+    Json earlier = *it;
+    earlier["format"] = kSceneFormat;
+    earlier["version"] = kSceneVersion;
+    try {
+      (void)sceneFromJson(earlier);  // it must be a scene this lab can restore ("Back to the scene")
+    } catch (const JsonFieldError& error) {
+      throw JsonFieldError(std::string("lesson_for.") + error.what());
+    }
+    scene.lessonFor = std::move(earlier);
+  }
   return scene;
 }
 
@@ -392,6 +407,13 @@ Json sceneToJson(const Scene& scene) {
                         {"projection", view.orthographic ? "orthographic" : "perspective"}};
   }
   if (!scene.labState.empty()) document["lab_state"] = scene.labState;
+  if (scene.lessonFor) {
+    Json earlier = Json::object();
+    for (const std::string_view key : kLessonForKeys) {
+      if (const auto it = scene.lessonFor->find(key); it != scene.lessonFor->end()) earlier[std::string(key)] = *it;
+    }
+    document["lesson_for"] = std::move(earlier);
+  }
   return document;
 }
 

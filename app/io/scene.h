@@ -5,6 +5,9 @@
 //     "format": "collision-lab-scene", "version": 2,        required, exactly these
 //     "title": "Two identical squares",                      optional strings, "" when absent (bounded lengths)
 //     "lesson": "EPA must not start from a degenerate simplex",
+//     "lesson_for": {"algorithm": ..., "shapes": [...], "lab_state": {...}},   optional: the scene the lesson was
+//                                                            written for, when this one was edited from it (the
+//                                                            app then shows the lesson dimmed, with what changed)
 //     "lab": "Narrow phase",                                 the lab to open (its name, or an older name)
 //     "algorithm": "epa",                                    the lab's algorithm; empty = the lab's default
 //     "shapes": [                                            named shapes, in order
@@ -90,6 +93,9 @@ struct SceneShape {
 struct Scene {
   std::string title;
   std::string lesson;     // one line, shown in the app
+  // The scene (a whole scene document) the lesson describes when it is not this one: an edited lesson scene saved
+  // again keeps its lesson's scene, so the app can say the lesson no longer describes what is on screen.
+  std::optional<Json> lessonFor;
   std::string lab;        // lab name; empty = the app's current lab
   std::string algorithm;  // the lab's algorithm name; empty = the lab's default
   std::vector<SceneShape> shapes;      // a planar scene's shapes

@@ -7,7 +7,10 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <iterator>
+#include <sstream>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include <unistd.h>  // access
@@ -420,6 +423,34 @@ std::string errorAnswer(const Json& id, int lineNumber, const std::string& messa
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+bool parsesAsJson(const std::string& text) {
+  try {
+    (void)parseJsonText(text);  // bounded nesting, as every read
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+// What a whole input that is one JSON document spread over lines is, for `query` or `cast`; "" when it is not one.
+std::string wholeDocument(std::string_view command, const std::string& text) {
+  Json document;
+  try {
+    document = parseJsonText(text);
+  } catch (const std::exception&) {
+    return {};
+  }
+  const std::string name(command);
+  if (document.is_object() && document.contains("format")) {
+    return "this is a scene file, not JSON Lines: " + name +
+           " reads one pair per line. `collision-lab trace --algo ALGORITHM FILE` traces a scene's pair (a moving "
+           "pair by a cast algorithm, and without --algo by the scene's own), and the app's Edit > Copy pair as JSON "
+           "gives its pair as one line";
+  }
+  return "this is one JSON document over several lines, not JSON Lines: " + name +
+         " reads one pair per line (write each pair on one line)";
+}
+
 }  // namespace
 
 int answerJsonLines(std::string_view command, const std::string& inputPath, const std::string& outputPath,
@@ -429,9 +460,24 @@ int answerJsonLines(std::string_view command, const std::string& inputPath, cons
   std::string line;
   int lineNumber = 0;
   int badLines = 0;
-  while (std::getline(input.stream(), line)) {
+  bool first = true;
+  std::istringstream rest;  // the input after a first line that did not parse, read ahead
+  std::istream* lines = &input.stream();
+  while (std::getline(*lines, line)) {
     ++lineNumber;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (std::exchange(first, false) && !parsesAsJson(line)) {
+      // A pretty-printed document (a scene file, {"format": "collision-lab-scene", ...}) is one syntax error per
+      // line read as JSON Lines: read whole, it gets one answer that says what it is and where it goes.
+      rest.str(std::string(std::istreambuf_iterator<char>(*lines), {}));
+      if (const std::string what = wholeDocument(command, line + "\n" + rest.str()); !what.empty()) {
+        output.stream() << errorAnswer(Json(), lineNumber, what) << '\n';
+        output.finish();
+        std::fprintf(stderr, "collision-lab %.*s: %s\n", static_cast<int>(command.size()), command.data(), what.c_str());
+        return 1;
+      }
+      lines = &rest;
+    }
     Json id;
     std::string answerText;
     try {

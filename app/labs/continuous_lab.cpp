@@ -152,6 +152,10 @@ class ContinuousLab final : public Lab {
 
   std::array<Collider, 2> shapes_;
   std::array<Motion2, 2> motions_{};
+  // The linear cast takes translation only: on a pair that turns it casts the translations alone (the lesson of
+  // ccd_02: its miss), said in the panel and the view, rather than refusing. castMotions() is what was cast.
+  bool spinIgnored_ = false;
+  [[nodiscard]] std::array<Motion2, 2> castMotions() const;
   CastAlgorithm algorithm_ = CastAlgorithm::TimeOfImpact;
   bool useFloat_ = false;  // cast in float (a game engine's precision), the run widened to double for the views
   collide::CastResult<Vec2d> result_;
@@ -186,22 +190,33 @@ void ContinuousLab::applyPreset(int preset) {
   record();
 }
 
+std::array<Motion2, 2> ContinuousLab::castMotions() const {
+  std::array<Motion2, 2> cast = motions_;
+  if (spinIgnored_) cast[0].angularVelocity = cast[1].angularVelocity = 0;
+  return cast;
+}
+
 void ContinuousLab::record() {
   trace_ = {};
   refusal_.clear();
-  if (const auto refused = collide::castRefusal(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1])) {
+  // A turn the time of impact takes (not an aabb's, which no cast takes) is left out of the linear cast.
+  spinIgnored_ = algorithm_ == CastAlgorithm::Linear &&
+                 (motions_[0].angularVelocity != 0 || motions_[1].angularVelocity != 0) &&
+                 !collide::castRefusal(CastAlgorithm::TimeOfImpact, shapes_[0], motions_[0], shapes_[1], motions_[1]);
+  const std::array<Motion2, 2> motions = castMotions();
+  if (const auto refused = collide::castRefusal(algorithm_, shapes_[0], motions[0], shapes_[1], motions[1])) {
     const char* who[] = {"the pair", "A", "B", "A's motion", "B's motion"};
     refusal_ = std::string(who[static_cast<int>(refused->subject)]) + ": " + refused->reason;
   }
   if (useFloat_) {
     collide::CastRecorder<collide::Vec2<float>> narrow;
     const collide::CastResult<collide::Vec2<float>> narrowResult =
-        collide::runCast(algorithm_, collide::castCollider<float>(shapes_[0]), motions_[0].cast<float>(),
-                         collide::castCollider<float>(shapes_[1]), motions_[1].cast<float>(), {}, &narrow);
+        collide::runCast(algorithm_, collide::castCollider<float>(shapes_[0]), motions[0].cast<float>(),
+                         collide::castCollider<float>(shapes_[1]), motions[1].cast<float>(), {}, &narrow);
     result_ = toDouble(narrowResult);
     trace_ = toDouble(narrow);
     const collide::CastResult<Vec2d> inDouble =
-        collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1]);
+        collide::runCast(algorithm_, shapes_[0], motions[0], shapes_[1], motions[1]);
     floatLine_ = floatLine(result_, inDouble, shapes_);
     // The bounce drawn after the contact can change with the normal (a grazing contact: double's body slides on,
     // float's tilted normal bounces it); say so, since the picture shows float's.
@@ -218,7 +233,7 @@ void ContinuousLab::record() {
       }
     }
   } else {
-    result_ = collide::runCast(algorithm_, shapes_[0], motions_[0], shapes_[1], motions_[1], {}, &trace_);
+    result_ = collide::runCast(algorithm_, shapes_[0], motions[0], shapes_[1], motions[1], {}, &trace_);
     floatLine_.reset();
   }
   if (result_.status == CastStatus::InvalidInput && refusal_.empty()) {
@@ -267,7 +282,7 @@ double ContinuousLab::stepTime() const {
         return std::isfinite(t) ? t : (result_.hit ? result_.fraction : 1.0);
       }
       return trace_.ray[index].lambda;
-    case CastAlgorithm::Linear: return trace_.ray[index].lambda;
+    case CastAlgorithm::Linear: return std::min(trace_.ray[index].lambda, 1.0);  // a miss's lambda passes 1
     case CastAlgorithm::TimeOfImpact: return trace_.advance[index].time;
     case CastAlgorithm::DynamicSat: return std::clamp(trace_.axes[index].first, 0.0, 1.0);
     case CastAlgorithm::Analytic: {
@@ -284,7 +299,8 @@ std::string ContinuousLab::gapText(double distance) const {
 
 std::string ContinuousLab::narration() const {
   if (!refusal_.empty()) return "Refused: " + refusal_ + ".";
-  const std::string verdict = "Result: " + castStatusWords(result_.status) +
+  const std::string verdict = std::string(spinIgnored_ ? "Result of the translations alone (spin ignored): " : "Result: ") +
+                              castStatusWords(result_.status) +
                               (result_.hit ? ", first contact at t = " + formatNumber(result_.fraction) : std::string()) + ".";
   if (stepCount() == 0) return verdict;
   const auto index = static_cast<std::size_t>(step_);
@@ -368,7 +384,13 @@ std::string ContinuousLab::narration() const {
                   ? "At lambda the simplex so far puts the closest points together (within the tolerance)."
                   : "At lambda the simplex so far puts the closest points " + formatNumber(s.distance) +
                         " apart (an upper bound: each support point that joins can only bring them closer).";
-      if (s.last) text += " The gap is within the tolerance: lambda is the time of contact.";
+      if (s.last && s.status == CastStatus::Miss) {
+        // The plane moved lambda past the motion's end: it said "lambda is the time of contact" at lambda 6.8.
+        text += s.lambda > 1 ? " lambda is past 1: B's motion relative to A ends before it reaches A - B, so there is no contact in [0, 1]."
+                             : " No contact in [0, 1].";
+      } else if (s.last) {
+        text += " The gap is within the tolerance: lambda is the time of contact.";
+      }
       break;
     }
     case CastAlgorithm::TimeOfImpact: {
@@ -512,6 +534,7 @@ void ContinuousLab::draw(const DrawContext& context) {
   Renderer2D& renderer = *context.planar;
   lastPixelSize_ = renderer.camera().pixelsToWorld(1.0);
   const double t = stepTime();
+  const std::array<Motion2, 2> cast = castMotions();
   for (int i = 0; i < 2; ++i) {
     const Collider& start = shapes_[static_cast<std::size_t>(i)];
     const Motion2& motion = motions_[static_cast<std::size_t>(i)];
@@ -520,7 +543,8 @@ void ContinuousLab::draw(const DrawContext& context) {
     drawShape(renderer, start, color, {0.05f, 1.5f, true});
     drawShape(renderer, at(start, motion, 1.0), color.withAlpha(0.55f), {0.0f, 1.2f, true});
     renderer.dashedLine(shapeAnchor(start), endHandle(i), color.withAlpha(0.7f), 1.2f, 4.0f, 4.0f);
-    drawShape(renderer, at(start, motion, t), color, {0.3f, 2.0f, false});
+    // At the step's time as the cast moved it: without the turn when the spin is ignored.
+    drawShape(renderer, at(start, cast[static_cast<std::size_t>(i)], t), color, {0.3f, 2.0f, false});
     // Handles: the end position (drag: velocity) and the spin (drag around: angular velocity).
     renderer.screenDisc(endHandle(i), kHandlePixels, color, palette::kBackground, 2.0f);
     if (collide::isPlaced(start.shape)) {
@@ -534,16 +558,28 @@ void ContinuousLab::draw(const DrawContext& context) {
 
   if (stepCount() > 0) {
     const auto index = static_cast<std::size_t>(step_);
-    // The closest points of a cast's iteration, joined, with what the iteration measured.
+    // The closest points of a cast's iteration, joined, with what the iteration measured at the middle of the
+    // segment it measures (at B's point it sat on B's name when the step is at t = 0: ccd_01's first step).
     const auto closest = [&](Vec2d pointA, Vec2d pointB, const std::string& text) {
       renderer.line(pointA, pointB, palette::kSeparated, {2.5f});
       renderer.point(pointA, palette::kShapeA);
       renderer.point(pointB, palette::kShapeB);
-      renderer.label(pointB, text, palette::kSeparated, {10, -34});
+      renderer.setLabelPriority(kLabelPriorityStep);
+      renderer.label(0.5 * (pointA + pointB), text, palette::kSeparated, {8, -30});
+      renderer.setLabelPriority(kLabelPriorityScene);
     };
     if (algorithm_ == CastAlgorithm::Linear) {
       const auto& s = trace_.ray[index];
-      closest(s.pointA, s.pointB, "lambda " + formatNumber(s.lambda) + ", " + (s.distance <= arrivalGap_ ? std::string("touching") : "gap " + formatNumber(s.distance)));
+      const std::string prefix = spinIgnored_ ? "spin ignored: " : "";
+      if (s.lambda > 1) {  // its closest points are past the motion's end: named at B's end instead
+        renderer.setLabelPriority(kLabelPriorityStep);
+        renderer.label(shapeAnchor(at(shapes_[1], cast[1], 1.0)), prefix + "lambda " + formatNumber(s.lambda) + " > 1: no contact in [0, 1]",
+                       palette::kSeparated, {8, -30});
+        renderer.setLabelPriority(kLabelPriorityScene);
+      } else {
+        closest(s.pointA, s.pointB, prefix + "lambda " + formatNumber(s.lambda) + ", " +
+                                        (s.distance <= arrivalGap_ ? std::string("touching") : "gap " + formatNumber(s.distance)));
+      }
     } else if (algorithm_ == CastAlgorithm::TimeOfImpact) {
       const auto& s = trace_.advance[index];
       closest(s.pointA, s.pointB, s.distance <= arrivalGap_ ? std::string("touching")
@@ -618,8 +654,10 @@ void ContinuousLab::draw(const DrawContext& context) {
   }
   if (result_.hit && step_ + 1 == stepCount() && result_.status != CastStatus::Overlapping) {
     renderer.point(result_.point, palette::kHit, 5.0f);
-    renderer.arrow(result_.point, result_.point + 60.0 * lastPixelSize_ * result_.normal, palette::kHit);
-    renderer.label(result_.point, "contact at t = " + formatNumber(result_.fraction), palette::kHit);
+    const Vec2d tip = result_.point + 60.0 * lastPixelSize_ * result_.normal;
+    renderer.arrow(result_.point, tip, palette::kHit);
+    // At the normal's tip, on B's side: at the point it covered A (ccd_02's post).
+    renderer.label(tip, "contact at t = " + formatNumber(result_.fraction), palette::kHit);
   }
 }
 
@@ -632,6 +670,10 @@ constexpr const char* kSpinLeftOut =
     "The bounce drawn moves the bodies' centres only (an impulse on point masses): spin is left out of it. Here the "
     "spin still drives the contact point of one body into the other, so a rigid body, whose impulse also acts on "
     "its spin (Hecker 1997), would bounce off where this one goes on.";
+
+constexpr const char* kSpinIgnored =
+    "The linear cast takes translation only: it casts the shapes' translations alone, their spin ignored (the "
+    "dashed and dotted poses still turn; the solid shape does not). The time of impact (key 3) casts the turn too.";
 
 static bool moves(const Motion2& motion) { return motion.velocity != Vec2d{} || motion.angularVelocity != 0; }
 
@@ -677,7 +719,7 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
       renderer.label(names.anchors[k], "frame " + std::to_string(k + 1), palette::kTextDim, {4, 4});
     }
   }
-  if (result_.hit && result_.status == CastStatus::Hit) {
+  if (result_.hit && result_.status == CastStatus::Hit && !spinIgnored_) {
     // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
     const std::array<Motion2, 2> bounced = afterContact(result_.normal);
     for (int i = 0; i < 2; ++i) {
@@ -754,6 +796,12 @@ std::optional<WorldBounds> ContinuousLab::sceneBounds(int) const {
 // [SECTION] Scenes, settings, dump, metrics
 
 bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
+  if (!scene.shapes3.empty()) {
+    error = "shapes: this scene's shapes are 3D, and the Continuous collision lab works in the plane (no lab casts in "
+            "space): run its pair with `collision-lab trace SCENE.json` (the scene's cast, step by step) or "
+            "`collision-lab cast` (one line per pair)";
+    return false;
+  }
   Collider a, b;
   if (!scenePair(scene, a, b, error)) return false;
   bool useFloat = useFloat_;
@@ -835,11 +883,12 @@ void ContinuousLab::dumpState(Json& out) const {
   out["motions"] = std::move(motions);
   Json after = Json::array();
   for (int i = 0; i < 2; ++i) {
-    if (result_.hit && result_.status == CastStatus::Hit && motions_[static_cast<std::size_t>(i)].velocity != Vec2d{})
+    if (result_.hit && result_.status == CastStatus::Hit && !spinIgnored_ && motions_[static_cast<std::size_t>(i)].velocity != Vec2d{})
       after.push_back(afterContactText(i));
   }
   out["after_contact"] = std::move(after);
-  out["spin_left_out"] = result_.hit && result_.status == CastStatus::Hit && spinStillCloses() ? kSpinLeftOut : "";
+  out["spin_left_out"] = result_.hit && result_.status == CastStatus::Hit && !spinIgnored_ && spinStillCloses() ? kSpinLeftOut : "";
+  out["spin_ignored"] = spinIgnored_ ? kSpinIgnored : "";
 }
 
 std::vector<Shortcut> ContinuousLab::shortcuts() const {
@@ -922,7 +971,15 @@ void ContinuousLab::drawUi() {
   }
   ImGui::Separator();
   const Color color = !refusal_.empty() ? palette::kHit : result_.hit ? palette::kHit : palette::kSeparated;
-  ImGui::TextColored(toImVec4(color), "%s", refusal_.empty() ? (result_.hit ? "Contact at t = " + formatNumber(result_.fraction) : std::string("No contact in [0, 1]")).c_str() : "Refused");
+  const std::string headline = refusal_.empty() ? (result_.hit ? "Contact at t = " + formatNumber(result_.fraction) : std::string("No contact in [0, 1]")) +
+                                                      (spinIgnored_ ? " (spin ignored)" : "")
+                                                : std::string("Refused");
+  ImGui::TextColored(toImVec4(color), "%s", headline.c_str());
+  if (spinIgnored_) {
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
+    textWrapped("%s", kSpinIgnored);
+    ImGui::PopStyleColor();
+  }
   const std::string_view counts = collide::castAlgorithmInfo(algorithm_).counts;  // empty for a closed form
   ImGui::TextDisabled("%s; %s", castStatusWords(result_.status).c_str(),
                       counts.empty() ? ("a closed form in " + counted(stepCount(), "step", "steps")).c_str()
@@ -947,7 +1004,7 @@ void ContinuousLab::drawUi() {
       ImGui::PopStyleColor();
     }
   }
-  if (showDiscrete_ && result_.hit && result_.status == CastStatus::Hit && spinStillCloses()) {
+  if (showDiscrete_ && result_.hit && result_.status == CastStatus::Hit && !spinIgnored_ && spinStillCloses()) {
     ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
     textWrapped("%s", kSpinLeftOut);
     ImGui::PopStyleColor();

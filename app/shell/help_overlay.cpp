@@ -12,7 +12,7 @@ const Shortcut kGlobal[] = {
     {"Ctrl+O", "open a scene file (or drop one on the window)"},
     {"Ctrl+S / Ctrl+Shift+S", "save the scene / save it as"},
     {"Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo an edit of the shapes or settings"},
-    {"Ctrl+C / Ctrl+V", "copy the pair as a query line / paste a pair or a scene"},
+    {"Ctrl+C / Ctrl+V", "copy the pair as a query (or cast) line / paste a pair, a cast line or a scene"},
     {"Ctrl+Q", "quit (asks first when a scene has unsaved changes)"},
     {"F", "fit the view to the scene"},
     {"G", "show or hide the grid"},

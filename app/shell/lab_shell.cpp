@@ -208,6 +208,7 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
   sceneInfo_ = {};
   sceneInfo_.title = scene.title;
   sceneInfo_.lesson = scene.lesson;
+  sceneInfo_.lessonFor = scene.lessonFor;
   sceneInfo_.view = scene.view;
   sceneInfo_.view3 = scene.view3;
   scenePath_.clear();
@@ -222,9 +223,19 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
 bool LabShell::saveScene(const std::string& path, std::string& error) {
   if (!lab_) return false;
   commitEdit();  // what is saved is what "unsaved" compares with
+  // A lesson that no longer describes the scene is saved with the scene it does describe (Scene::lessonFor), so the
+  // file opens with the lesson dimmed, not presented as true of the edited shapes; a lesson typed anew in Save As,
+  // or one the scene still matches, describes what is saved.
+  if (lessonTyped_ || sceneInfo_.lesson.empty() || lessonChanges().empty()) {
+    sceneInfo_.lessonFor.reset();
+  } else if (!sceneInfo_.lessonFor) {
+    sceneInfo_.lessonFor = Json::parse(history_.saved().sceneToRestore());
+  }
+  lessonTyped_ = false;
   Scene scene;
   scene.title = sceneInfo_.title;
   scene.lesson = sceneInfo_.lesson;
+  scene.lessonFor = sceneInfo_.lessonFor;
   scene.lab = labInfo_->name;
   lab_->saveScene(scene);
   if (!views_.empty() && views_[0].kind == ViewKind::Spatial) {
@@ -592,7 +603,7 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
       if (isPress(press, GLFW_KEY_Z, kModControl)) undo();
       if (isPress(press, GLFW_KEY_Z, kModControl | kModShift) || isPress(press, GLFW_KEY_Y, kModControl)) redo();
     }
-    if (countPresses(keys, GLFW_KEY_C, kModControl) > 0 && labInfo_->group == "Narrow phase") copyPairToClipboard();
+    if (countPresses(keys, GLFW_KEY_C, kModControl) > 0 && holdsPair()) copyPairToClipboard();
     if (countPresses(keys, GLFW_KEY_V, kModControl) > 0) pasteFromClipboard();
   }
   if (!io.WantTextInput) {
@@ -771,7 +782,10 @@ void LabShell::drawLesson() {
     return;
   }
   textWrapped("This lesson is about the scene %s; you have %s since.",
-              scenePath_.empty() ? "as it was opened" : "in its file", changes.c_str());
+              sceneInfo_.lessonFor ? "it was written for (this file holds an edited copy)"
+              : scenePath_.empty() ? "as it was opened"
+                                   : "in its file",
+              changes.c_str());
   if (ImGui::SmallButton("Back to the scene")) revertToSaved();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Undo (Ctrl+Z) steps back through your edits one at a time");
   ImGui::SameLine();
@@ -1007,7 +1021,7 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::InputTextWithHint("##title", "title", &sceneInfo_.title);
     ImGui::SetNextItemWidth(-1.0f);
-    ImGui::InputTextWithHint("##lesson", "one-line lesson", &sceneInfo_.lesson);
+    if (ImGui::InputTextWithHint("##lesson", "one-line lesson", &sceneInfo_.lesson)) lessonTyped_ = true;
     // The limits scene files are read with, so what is saved opens again.
     if (sceneInfo_.title.size() > kMaxSceneTitleBytes) sceneInfo_.title = boundedText(sceneInfo_.title, kMaxSceneTitleBytes);
     if (sceneInfo_.lesson.size() > kMaxSceneLessonBytes)
@@ -1016,6 +1030,7 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
     ImGui::SameLine();
     if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) {
       ImGui::CloseCurrentPopup();
+      lessonTyped_ = false;
       pending_.reset();  // a quit or an open waiting on this save waits no more
     }
     if (save) {

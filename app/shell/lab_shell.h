@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lab/lab.h"
@@ -25,6 +26,9 @@
 struct ImDrawList;
 
 namespace lab {
+
+// The lab a line of `cast` opens in (its registered name).
+inline constexpr std::string_view kContinuousLab = "Continuous collision";
 
 class LabShell {
  public:
@@ -75,11 +79,11 @@ class LabShell {
   // Back to the state before the last edit, or forward again; false when there is none (or a drag is on).
   bool undo();
   bool redo();
-  // Back to the scene as last opened or saved, as one edit (undo brings the changes back); false when it is
-  // already there (or a drag is on).
+  // Back to the scene the lesson describes (as last opened or saved, or the one the file says it was written
+  // for), as one edit (undo brings the changes back); false when it is already there (or a drag is on).
   bool revertToSaved();
-  // A scene's lesson describes the scene as opened or saved: "" while it still does, otherwise what was changed
-  // since, in words ("moved B", "switched the algorithm to GJK + EPA"), for the notice above the dimmed lesson.
+  // A scene's lesson describes the scene as opened or saved (or Scene::lessonFor): "" while it still does,
+  // otherwise what was changed since, in words ("moved B", "switched the algorithm to GJK + EPA"), for the notice above the dimmed lesson.
   [[nodiscard]] const std::string& lessonChanges() const;
   [[nodiscard]] bool canUndo() const { return history_.canUndo(); }
   [[nodiscard]] bool canRedo() const { return history_.canRedo(); }
@@ -91,11 +95,14 @@ class LabShell {
   [[nodiscard]] std::string windowTitle() const;
 
   // [SECTION] Clipboard and export
-  // The current pair as one line of `collision-lab query` input ({"a": SHAPE, "b": SHAPE}), for a bug report;
-  // nullopt with `error` when the lab does not hold a pair of shapes.
+  // The current pair as one line of `collision-lab query` input ({"id": title, "a": SHAPE, "b": SHAPE}; no id
+  // without a title), or in the Continuous lab of `collision-lab cast` (with "motion_a" and "motion_b"), for a bug
+  // report; nullopt with `error` when the lab does not hold a pair of shapes.
   [[nodiscard]] std::optional<std::string> pairJson(std::string& error) const;
-  // Pasted text: a query line replaces the current lab's pair (an edit, undoable), a whole scene opens as
-  // File > Open does. A malformed or unfitting paste changes nothing and says why in `error`.
+  // Pasted text: a query line replaces the current lab's pair (an edit, undoable), a cast line the Continuous
+  // lab's pair and motions; a pair the current lab cannot hold opens in the lab for it (a 3D pair in the 3D
+  // narrow-phase lab, a cast line in the Continuous lab; a 3D cast line is refused, naming `collision-lab cast`),
+  // a whole scene opens as File > Open does. A malformed or unfitting paste changes nothing and says why in `error`.
   bool paste(std::string_view text, std::string& error);
   // The trace of the current pair, as `collision-lab trace` writes it (written whole or not at all).
   bool exportTrace(const std::string& path, std::string& error);
@@ -136,6 +143,10 @@ class LabShell {
   void keepCurrentLab();
   void storeLabSettings(const LabInfo& info, const Lab& lab, const std::vector<Viewport>& views);
   [[nodiscard]] static EditSnapshot snapshotOf(const Lab& lab);
+  // The scene the lesson describes: the one opened or saved, or the one it was written for when the file was an
+  // edited lesson scene (Scene::lessonFor). lessonChanges compares it with the current one; "Back to the scene"
+  // restores it.
+  [[nodiscard]] EditSnapshot lessonScene() const;
   bool restoreSnapshot(const EditSnapshot& snapshot);
   void trackEdits(bool labTookKeys);
   // Opening over unsaved changes and quitting with them: the prompt and what waits on it.
@@ -145,6 +156,7 @@ class LabShell {
   void answerUnsavedPrompt(int answer);
   void drawUnsavedPrompt(std::span<const KeyPress> keys);
   void drawEditMenu();
+  [[nodiscard]] bool holdsPair() const;  // the current lab's pair can be copied (narrow phase, continuous)
   void copyPairToClipboard();
   void pasteFromClipboard();
   [[nodiscard]] MouseEvent mouseEvent(int view, MouseButton button) const;
@@ -216,6 +228,7 @@ class LabShell {
   };
   std::map<std::string, KeptLab, std::less<>> keptLabs_;
   EditHistory history_;  // the current lab's
+  bool lessonTyped_ = false;  // the lesson was edited in Save As: it describes the scene it saves
   mutable std::uint64_t lessonRevision_ = 0;  // history_.revision() that lessonChanges_ was worked out for
   mutable std::string lessonChanges_;
   bool itemWasActive_ = false;

@@ -7,12 +7,15 @@
 // [SECTION] Unsaved changes: quitting and opening over them
 // [SECTION] Edit menu, clipboard and export
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <exception>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -114,7 +117,7 @@ bool LabShell::revertToSaved() {
   if (!lab_ || pressView_ >= 0) return false;
   commitEdit();
   if (lessonChanges().empty()) return false;
-  const EditSnapshot saved = history_.saved();  // a copy: the record below may move the history's storage
+  const EditSnapshot saved = lessonScene();  // a copy: the record below may move the history's storage
   if (!restoreSnapshot(saved)) return false;
   commitEdit();
   return true;
@@ -240,12 +243,29 @@ std::string describeChanges(const std::string& before, const std::string& after,
 
 }  // namespace
 
+EditSnapshot LabShell::lessonScene() const {
+  if (!sceneInfo_.lessonFor) return history_.saved();
+  // Loaded into a lab of the same kind with this lab's settings, so that it compares field for field with this
+  // lab's own snapshots (a hand-written lesson_for may leave out a still shape's motion).
+  try {
+    const Scene earlier = sceneFromJson(*sceneInfo_.lessonFor);
+    const std::unique_ptr<Lab> probe = labInfo_->create();
+    probe->loadSettings(lab_->saveSettings());
+    std::string error;
+    if ((earlier.algorithm.empty() || probe->setAlgorithm(earlier.algorithm, error)) && probe->loadScene(earlier, error))
+      return snapshotOf(*probe);
+  } catch (const std::exception&) {  // checked when the file was read: not expected
+  }
+  return history_.saved();
+}
+
 const std::string& LabShell::lessonChanges() const {
   if (lessonRevision_ != history_.revision()) {
     lessonRevision_ = history_.revision();
-    lessonChanges_ =
-        history_.unsaved() ? describeChanges(history_.saved().scene, history_.current().scene, sceneInfo_.lesson, *lab_)
-                           : "";
+    const EditSnapshot lesson = lessonScene();
+    lessonChanges_ = lesson.scene != history_.current().scene
+                         ? describeChanges(lesson.scene, history_.current().scene, sceneInfo_.lesson, *lab_)
+                         : "";
   }
   return lessonChanges_;
 }
@@ -377,26 +397,33 @@ void LabShell::drawEditMenu() {
   if (ImGui::MenuItem("Undo", "Ctrl+Z", false, canUndo())) undo();
   if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z, Ctrl+Y", false, canRedo())) redo();
   ImGui::Separator();
-  const bool narrowPhase = labInfo_->group == "Narrow phase";
-  if (ImGui::MenuItem("Copy pair as JSON", "Ctrl+C", false, narrowPhase)) copyPairToClipboard();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One line of `collision-lab query` input, for a bug report");
+  if (ImGui::MenuItem("Copy pair as JSON", "Ctrl+C", false, holdsPair())) copyPairToClipboard();
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(labInfo_->name == kContinuousLab ? "One line of `collision-lab cast` input, for a bug report"
+                                                       : "One line of `collision-lab query` input, for a bug report");
+  }
   if (ImGui::MenuItem("Paste pair or scene", "Ctrl+V")) pasteFromClipboard();
   ImGui::EndMenu();
+}
+
+bool LabShell::holdsPair() const {
+  return labInfo_ && (labInfo_->group == "Narrow phase" || labInfo_->name == kContinuousLab);
 }
 
 std::optional<std::string> LabShell::pairJson(std::string& error) const {
   if (!lab_) return std::nullopt;
   Scene scene;
   lab_->saveScene(scene);
-  Json line = Json::object();
-  if (labInfo_->group == "Narrow phase" && scene.shapes.size() == 2 && scene.shapes3.empty()) {
-    line = {{"a", colliderToJson(scene.shapes[0].collider)}, {"b", colliderToJson(scene.shapes[1].collider)}};
-  } else if (labInfo_->group == "Narrow phase" && scene.shapes3.size() == 2 && scene.shapes.empty()) {
-    line = {{"a", colliderToJson(scene.shapes3[0].collider)}, {"b", colliderToJson(scene.shapes3[1].collider)}};
-  } else {
-    error = "Copy pair as JSON: the " + labInfo_->name + " lab holds no pair; it works in the narrow-phase labs";
+  scene.title = sceneInfo_.title;
+  const bool pair = scene.shapes.size() == 2 ? scene.shapes3.empty() : scene.shapes3.size() == 2 && scene.shapes.empty();
+  if (!holdsPair() || !pair) {
+    error = "Copy pair as JSON: the " + labInfo_->name +
+            " lab holds no pair; it works in the narrow-phase labs and the Continuous collision lab";
     return std::nullopt;
   }
+  // The narrow-phase labs' pair is a line of `query`; the Continuous lab's, with its motions, one of `cast`.
+  Json line = scenePairLine(scene);
+  if (sceneInfo_.title.empty()) line.erase("id");
   return line.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
@@ -410,28 +437,52 @@ bool LabShell::paste(std::string_view text, std::string& error) {
     }
     Scene scene;
     lab_->saveScene(scene);
-    const std::variant<QueryPair, QueryPair3> pair = queryPairFromJson(document);
-    const bool planar = std::holds_alternative<QueryPair>(pair);
-    const bool fits = planar ? scene.shapes.size() == 2 && scene.shapes3.empty()
-                             : scene.shapes3.size() == 2 && scene.shapes.empty();
-    const auto take = [](Scene& into, const auto& p) {
-      requireValidIn<double>(p.a, p.b);
-      setScenePair(into, p.a, p.b);
+    // A line of `query` is a pair of a narrow-phase lab; a line of `cast` (with motion_a or motion_b) one of the
+    // Continuous collision lab, which works in the plane only.
+    const CastLine line = castPairFromJson(document);
+    const bool moving = document.contains("motion_a") || document.contains("motion_b");
+    const bool planar = std::holds_alternative<CastPair<collide::Collider<double>>>(line);
+    if (moving && !planar) {
+      throw JsonFieldError("a 3D pair with motion_a / motion_b: no lab casts in space (the Continuous collision lab "
+                           "works in the plane); run the line with `collision-lab cast`, or `collision-lab trace "
+                           "--algo toi` for its steps");
+    }
+    const std::string_view target = moving ? kContinuousLab : planar ? "Narrow phase" : "Narrow phase 3D";
+    const bool fits = moving ? labInfo_->name == kContinuousLab
+                             : planar ? scene.shapes.size() == 2 && scene.shapes3.empty()
+                                      : scene.shapes3.size() == 2 && scene.shapes.empty();
+    const auto take = [&](Scene& into, const auto& cast) {
+      requireValidIn<double>(cast.pair.a, cast.pair.b);
+      // A query line pasted into the Continuous lab keeps the lab's motions.
+      std::vector<SceneShape> kept = into.shapes;
+      setScenePair(into, cast.pair.a, cast.pair.b);
+      if constexpr (std::is_same_v<std::decay_t<decltype(cast)>, CastPair<collide::Collider<double>>>) {
+        const std::array<const Json*, 2> motions = {&cast.motionA, &cast.motionB};
+        for (std::size_t i = 0; i < 2; ++i) {
+          if (moving) {
+            const auto motion = castMotionFromJson<collide::Vec2<double>>(*motions[i], i == 0 ? "motion_a" : "motion_b");
+            into.shapes[i].motion = ShapeMotion{motion.velocity, motion.angularVelocity};
+          } else if (kept.size() == 2) {
+            into.shapes[i].motion = kept[i].motion;
+          }
+        }
+      }
     };
     if (!fits) {
-      // A pair of the other space, or pasted into a lab that holds no pair: it opens in the narrow-phase lab of its
-      // space, as a scene would (asking first if that lab has unsaved work); this lab's work stays as it is.
+      // A pair of the other space, a moving pair, or a pair pasted into a lab that holds no pair: it opens in the
+      // lab for it, as a scene would (asking first if that lab has unsaved work); this lab's work stays as it is.
       Scene opened;
-      opened.lab = planar ? "Narrow phase" : "Narrow phase 3D";
-      std::visit([&](const auto& p) { take(opened, p); }, pair);
+      opened.lab = std::string(target);
+      std::visit([&](const auto& p) { take(opened, p); }, line);
       requestOpen(std::move(opened), "");
       return true;
     }
-    std::visit([&](const auto& p) { take(scene, p); }, pair);
+    std::visit([&](const auto& p) { take(scene, p); }, line);
     if (!lab_->loadScene(scene, error)) throw JsonFieldError(error);  // a refusal leaves the lab as it was
   } catch (const std::exception& failure) {
     error = std::string("Paste: ") + failure.what() +
-            " (expected one line of `collision-lab query` input, {\"a\": SHAPE, \"b\": SHAPE}, or a whole scene file)";
+            " (expected one line of `collision-lab query` or `cast` input, {\"a\": SHAPE, \"b\": SHAPE} with "
+            "\"motion_a\" / \"motion_b\" for a cast, or a whole scene file)";
     return false;
   }
   commitEdit();

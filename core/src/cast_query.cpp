@@ -7,8 +7,12 @@
 // [SECTION] Instantiations
 #include "collide/cast_query.h"
 
+#include <algorithm>
+#include <cmath>
 #include <type_traits>
 #include <variant>
+
+#include "collide/query.h"
 
 namespace collide {
 
@@ -121,7 +125,12 @@ template <class Collider, Vector V>
   using S = ScalarOf<V>;
   if (!isFinite(motion.velocity)) return CastRefusal{moving, "velocity", "is not finite"};
   if (lengthSquared(motion.velocity) > kMaxCoordinate<S> * kMaxCoordinate<S>) {
-    return CastRefusal{moving, "velocity", "is too large for the scalar: each component must be within the shapes' range"};
+    // Its length, in double and scaled by the largest component first (its square overflows), in query's words.
+    const auto v = motion.velocity.template cast<double>();
+    double largest = std::max(std::abs(v.x), std::abs(v.y));
+    if constexpr (kDimension<V> == 3) largest = std::max(largest, std::abs(v.z));
+    const double speed = largest * std::sqrt(lengthSquared((1.0 / largest) * v));
+    return CastRefusal{moving, "velocity", "its length " + describe<S>(ShapeCheck{ShapeFault::TooLarge, ShapeField::Whole, speed, -1})};
   }
   if (!detail::isFiniteAngular(motion.angularVelocity)) return CastRefusal{moving, "angular_velocity", "is not finite"};
   if (const std::optional<std::string> reason = notConvex(collider)) return CastRefusal{shape, {}, *reason};

@@ -27,6 +27,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include "cli/cast_command.h"
 #include "cli/commands.h"
 #include "collide/query.h"
 #include "collide/query3.h"
@@ -1526,6 +1527,130 @@ TEST(ContinuousLab, DiscreteFrameNamesSitApartOnTheirOwnOutlines) {
       taken.push_back(p);
     }
   }
+}
+
+// The Continuous lab exchanges its pair as a line of `collision-lab cast` (defect 4 of the s27 review: Copy was
+// disabled and a cast line's motion_b refused): what it copies runs through `cast` to the lab's answer and pastes
+// back to the same pair and motions, from any lab; a 3D cast line, for which no lab exists, is refused naming the
+// command to use.
+TEST_F(KeptWork, TheContinuousLabCopiesACastLineAndPastesOneBack) {
+  std::string error;
+  ASSERT_TRUE(shell_.openScene((fs::path(COLLISION_LAB_ASSET_DIR) / "scenes" / "ccd_02_spinning_bar.json").string(), error))
+      << error;
+  const Json opened = state();
+  const std::optional<std::string> line = shell_.pairJson(error);
+  ASSERT_TRUE(line) << error;
+  EXPECT_EQ(line->find('\n'), std::string::npos);
+  const Json copied = Json::parse(*line);
+  EXPECT_EQ(copied["id"], "Spinning bar past a post");
+  EXPECT_EQ(copied["motion_b"]["angular_velocity"], 3.0) << copied;
+  // The line is `cast` input, and `cast` answers what the lab shows.
+  const Json answered = castTraceDocument(copied, "toi", false);
+  EXPECT_EQ(answered["result"]["status"], "hit") << answered["result"];
+  EXPECT_EQ(answered["result"]["t"], opened["result"]["t"]);
+
+  // Pasted into another lab, it opens in the Continuous lab as it was.
+  ASSERT_TRUE(shell_.selectLab("Narrow phase", error)) << error;
+  Json moved = copied;
+  moved["motion_b"]["velocity"] = Json::array({2.0, 0.5});
+  ASSERT_TRUE(shell_.paste(moved.dump(), error)) << error;
+  EXPECT_EQ(shell_.currentLabInfo()->name, "Continuous collision");
+  Json now = state();
+  EXPECT_EQ(now["motions"][1]["velocity"], Json::array({2.0, 0.5})) << now["motions"];
+  EXPECT_EQ(now["motions"][1]["angular_velocity"], 3.0);
+  // Into the Continuous lab itself it is an edit, and the copy of the paste is the line pasted.
+  ASSERT_TRUE(shell_.paste(*line, error)) << error;
+  now = state();
+  EXPECT_EQ(now["motions"], opened["motions"]);
+  EXPECT_EQ(now["result"], opened["result"]);
+  EXPECT_TRUE(shell_.canUndo());
+  const std::optional<std::string> again = shell_.pairJson(error);
+  ASSERT_TRUE(again) << error;
+  Json expected = copied;
+  expected.erase("id");  // a pasted pair has no title
+  EXPECT_EQ(Json::parse(*again), expected);
+
+  // In space there is no cast lab: the line and a 3D continuous scene say which command takes them.
+  const Json before = state();
+  const char* spatial = R"({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [4, 0, 0]}, "motion_b": {"velocity": [-4, 0, 0]}})";
+  EXPECT_FALSE(shell_.paste(spatial, error));
+  EXPECT_NE(error.find("`collision-lab cast`"), std::string::npos) << error;
+  EXPECT_EQ(state()["motions"], before["motions"]);
+  Scene inSpace;
+  setScenePair(inSpace, std::get<QueryPair3>(queryPairFromJson(Json::parse(R"({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [4, 0, 0]}})"))).a,
+               collide::Collider3<double>{});
+  inSpace.lab = "Continuous collision";
+  EXPECT_FALSE(shell_.openScene(inSpace, error));
+  EXPECT_NE(error.find("`collision-lab trace SCENE.json`"), std::string::npos) << error;
+}
+
+// Save As of an edited lesson scene (defect 6 of the s27 review): the file kept the lesson, and reopening presented
+// it as true of the edited shapes. It now keeps the scene the lesson was written for ("lesson_for"), so the lesson
+// opens dimmed with what changed, and "Back to the scene" goes back to that scene; the lesson's text is kept.
+TEST_F(KeptWork, AnEditedLessonSceneSavedAgainOpensWithItsLessonDimmed) {
+  std::string error;
+  const fs::path curatedPath = fs::path(COLLISION_LAB_ASSET_DIR) / "scenes" / "ccd_01_bullet_through_paper.json";
+  ASSERT_TRUE(shell_.openScene(curatedPath.string(), error)) << error;
+  const Json original = state();
+  const std::string lesson = original["lesson"]["text"].get<std::string>();
+  ASSERT_TRUE(original["lesson"]["current"].get<bool>());
+  Scene moved;
+  shell_.currentLab()->saveScene(moved);
+  moved.shapes[1].motion->velocity = {3.0, 0.0};  // B now stops short of the wall: the cast misses
+  ASSERT_TRUE(shell_.currentLab()->loadScene(moved, error)) << error;
+  shell_.commitEdit();
+  ASSERT_FALSE(state()["lesson"]["current"].get<bool>());
+
+  const fs::path path = directory_ / "edited_ccd.json";
+  ASSERT_TRUE(shell_.saveScene(path.string(), error)) << error;
+  EXPECT_FALSE(shell_.hasUnsavedChanges());
+  EXPECT_FALSE(state()["lesson"]["current"].get<bool>()) << "saving does not make the lesson true";
+  const Json written = Json::parse(read(path));
+  EXPECT_EQ(written["lesson"], lesson);
+  ASSERT_TRUE(written.contains("lesson_for")) << written;
+  EXPECT_EQ(written["lesson_for"]["shapes"][1]["motion"]["velocity"], Json::array({12.6, 0.0}));
+
+  LabShell reopened(renderer_, renderer3d_, settings_);
+  ASSERT_TRUE(reopened.openScene(path.string(), error)) << error;
+  Json now = reopened.dumpState();
+  EXPECT_EQ(now["lesson"]["text"], lesson);
+  EXPECT_FALSE(now["lesson"]["current"].get<bool>()) << now["lesson"];
+  EXPECT_EQ(now["lesson"]["changes"], "changed B") << now["lesson"];
+  EXPECT_EQ(now["result"]["status"], "no hit in [0, 1]");
+  // Back to the scene: the lesson's own, and it is current again; saved so, the file no longer needs lesson_for.
+  ASSERT_TRUE(reopened.revertToSaved());
+  now = reopened.dumpState();
+  EXPECT_TRUE(now["lesson"]["current"].get<bool>()) << now["lesson"];
+  EXPECT_EQ(now["motions"], original["motions"]);
+  ASSERT_TRUE(reopened.saveScene(path.string(), error)) << error;
+  EXPECT_FALSE(Json::parse(read(path)).contains("lesson_for"));
+  EXPECT_TRUE(reopened.dumpState()["lesson"]["current"].get<bool>());
+}
+
+// ccd_02's lesson: "a linear cast (translation only) misses". The Linear cast refused the spinning bar, so the student
+// never saw the miss (defect 5): it now casts the translations alone and says the spin is ignored.
+TEST(ContinuousLab, TheLinearCastOfASpinningPairIgnoresTheSpinAndSaysSo) {
+  Scene scene = curated("ccd_02_spinning_bar.json");
+  scene.algorithm = "linear";
+  const Json state = stateAtStep("Continuous collision", scene, -1);
+  EXPECT_EQ(state["refusal"], "") << state["refusal"];
+  EXPECT_EQ(state["result"]["status"], "no hit in [0, 1]") << state["result"];
+  EXPECT_FALSE(state["result"]["hit"].get<bool>());
+  EXPECT_GT(state["step_count"].get<int>(), 0);
+  EXPECT_NE(state["narration"].get<std::string>().find("Result of the translations alone (spin ignored): "), std::string::npos)
+      << state["narration"];
+  EXPECT_NE(state["spin_ignored"].get<std::string>().find("translation only"), std::string::npos);
+  // Its one step moves lambda past 1: a miss, not "the time of contact".
+  EXPECT_NE(state["narration"].get<std::string>().find("lambda is past 1"), std::string::npos) << state["narration"];
+  EXPECT_EQ(state["narration"].get<std::string>().find("lambda is the time of contact"), std::string::npos);
+  EXPECT_EQ(state["after_contact"].size(), 0u);
+  // The time of impact still takes the turn, and an aabb that turns is still refused (no cast turns an aabb).
+  scene.algorithm = "toi";
+  EXPECT_EQ(stateAtStep("Continuous collision", scene, -1)["spin_ignored"], "");
+  scene.algorithm = "linear";
+  scene.shapes[1].collider.shape = collide::Aabb<double>{{-1, -0.1}, {1, 0.1}};
+  EXPECT_NE(stateAtStep("Continuous collision", scene, -1)["refusal"].get<std::string>().find("aabb does not rotate"),
+            std::string::npos);
 }
 
 // [SECTION] The 3D labs without a window

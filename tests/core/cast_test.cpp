@@ -617,6 +617,28 @@ TEST(DynamicSat, TracesEveryAxisAndExitsEarly) {
   EXPECT_TRUE(missTrace.axes.back().earlyExit);
 }
 
+// ccd_05: a box sliding along another's top face meets its corner at t = 0.25. The x axis enters then (the largest
+// tEnter) and the y axis touches for the whole motion; dynamic SAT gave the corner's x normal (-1, 0), so the
+// response bounced the slider back, where conservative advancement gives the face's (0, 1) and it slides on.
+TEST(DynamicSat, ASliderMeetingAFaceCornerTouchesAlongTheFace) {
+  const Collider<double> a{Box<double>{{1, 1}}, {}};
+  const Collider<double> b{Box<double>{{0.5, 0.5}}, Transform<double>{{-3, 1.5}, {}}};
+  const Motion<V2> slide{{6, 0}, 0};
+  const CastResult<V2> sat = runCast(CastAlgorithm::DynamicSat, a, Motion<V2>{}, b, slide);
+  ASSERT_EQ(sat.status, CastStatus::Hit);
+  EXPECT_EQ(sat.fraction, 0.25);
+  EXPECT_EQ(sat.normal, (V2{0, 1}));
+  const CastResult<V2> toi = runCast(CastAlgorithm::TimeOfImpact, a, Motion<V2>{}, b, slide);
+  ASSERT_EQ(toi.status, CastStatus::Hit);
+  EXPECT_NEAR(dot(toi.normal, sat.normal), 1.0, 1e-9);
+  // Nothing to reflect: B goes on as it was.
+  const Impact<V2> impact = impactResponse(V2{}, 0.0, slide.velocity, 1.0, sat.normal, 0.6);
+  EXPECT_EQ(impact.velocityB, slide.velocity);
+  // A box entering along x at a height where both axes overlap keeps the entry axis.
+  const Collider<double> low{Box<double>{{0.5, 0.5}}, Transform<double>{{-3, 0.5}, {}}};
+  EXPECT_EQ(runCast(CastAlgorithm::DynamicSat, a, Motion<V2>{}, low, slide).normal, (V2{-1, 0}));
+}
+
 TEST(DynamicSat, BoxesAndHullsInSpaceAgreeWithTheLinearCast) {
   SplitMix64 random{31};
   for (int i = 0; i < propertyPairs(100); ++i) {

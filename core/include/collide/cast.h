@@ -31,6 +31,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -1800,6 +1801,9 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   S last = kInfinity;
   V firstNormal{};
   S firstDepth{};  // the overlap along the deciding axis at t = 0, for an overlap at the start
+  // An axis the motion never crosses (speed 0) along which the shadows only meet end to end: the shapes touch
+  // along it for the whole motion and never press into each other, so it is the contact's normal.
+  std::optional<V> grazingNormal;
   int tested = 0;
   for (const SweptAxis<V>& candidate : axes) {
     ++tested;
@@ -1815,6 +1819,7 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     if (speed == S(0)) {
       if (maxB < minA || maxA < minB) enter = kInfinity, exit = -kInfinity;
       normal = minB >= S(0.5) * (minA + maxA) ? n : -n;
+      if (!grazingNormal && std::min(maxA - minB, maxB - minA) <= tolerance) grazingNormal = normal;
     } else {
       const S t0 = (minA - maxB) / speed;  // B's top reaches A's bottom (moving down) or leaves it (moving up)
       const S t1 = (maxA - minB) / speed;
@@ -1851,6 +1856,9 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   const Transformed movedB{b, TransformOf<V>{contact * velocityB, {}}};
   const DistanceResult<V> witnesses = gjkDistance(movedA, movedB);
   const V point = S(0.5) * (witnesses.pointA + witnesses.pointB);
+  // A slider meeting a face's corner (ccd_05): the largest tEnter is the corner's axis, whose normal a response
+  // would bounce it back along; the axis it slides along is where they touch, as conservative advancement finds.
+  if (grazingNormal) firstNormal = *grazingNormal;
   if (first > S(0)) return detail::hitResult(first, point, firstNormal, tested);
   if (firstDepth <= tolerance) return detail::startResult(CastStatus::Touching, point, firstNormal, tested);
   return detail::startResult(CastStatus::Overlapping, point, V{}, tested);
