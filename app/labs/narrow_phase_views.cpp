@@ -749,19 +749,11 @@ void NarrowPhaseLab::drawResult(Renderer2D& renderer) const {
     if (r.pointB) renderer.point(*r.pointB, palette::kHit, 4.5f);
     renderer.arrow(from, from + mtv, palette::kHit, 2.5f, 12.0f);
     renderer.arrow(from, from + 45 * px * *r.normal, palette::kText.withAlpha(0.8f), 1.5f, 9.0f);
-    // The words go beyond both shapes along n, on a leader from the arrow's tip, the box opening away from them:
-    // at the tip they covered the arrow and the shapes (a thin sliver's depth of 0.3 is a few pixels long).
-    const Vec2d n = *r.normal;
-    double reach = std::max(*r.depth, 45 * px);
-    for (const Collider& shape : shapes_)
-      for (const Vec2d& p : shapeOutline(shape, 64)) reach = std::max(reach, collide::dot(p - from, n));
-    const Vec2d anchor = from + (reach + 24 * px) * n;
-    renderer.dashedLine(from + mtv, anchor, palette::kHit.withAlpha(0.6f), 1.2f, 4.0f, 4.0f);
-    const std::string words =
-        "translate B by depth " + formatNumber(*r.depth) + " along n = " + formatVector(n) + " to separate";
-    const ImVec2 size = ImGui::CalcTextSize(words.c_str());
-    tag(renderer, anchor, words, palette::kHit,
-        {n.x >= 0 ? 8.0 : -8.0 - size.x, n.y >= 0 ? -10.0 - size.y : 8.0});
+    // The sentence as the pane's caption, under its title: at the arrow's tip it covered the arrow and the shapes (a
+    // thin sliver's depth of 0.3 is a few pixels long), and beside them the label placer moved it back onto them
+    // when the pane had no room on that side.
+    banner(renderer, "translate B by depth " + formatNumber(*r.depth) + " along n = " + formatVector(*r.normal) +
+                         " to separate (the red arrow)", palette::kHit);
   }
 }
 
