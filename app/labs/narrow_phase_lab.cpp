@@ -464,10 +464,17 @@ void NarrowPhaseLab::drawStepTable() {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(axisSourceText(axis.source, axis.edge).c_str());
         ImGui::TableNextColumn();
-        ImGui::Text("%s%s", formatWith("%.4g", axis.overlap).c_str(),
-                    axis.separating ? " (gap)" : i == won.best ? " min" : i == won.runnerUp ? " 2nd" : "");
+        ImGui::Text("%s%s", formatWith("%.4g", axis.overlap).c_str(), axis.separating ? " (gap)" : "");
+        // The answer's row tinted red, the runner-up's grey: a word in the column did not fit the panel.
+        if (i == won.best) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(toImVec4(palette::kHit.withAlpha(0.25f))));
+        if (i == won.runnerUp) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(ImVec4(1, 1, 1, 0.14f)));
       }
       ImGui::EndTable();
+    }
+    if (answer) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      textWrapped("red row: the smallest overlap, the answer; grey: the runner-up");
+      ImGui::PopStyleColor();
     }
   } else if (ref.kind == StepRef::Kind::Analytic) {
     std::vector<double> numbers;

@@ -3687,6 +3687,14 @@ TEST(NarrowPhaseLab, TheSupportTableKeepsTheDigitsOfTheGap) {
   }
 }
 
+// SAT's answer step in the panel: the axes table keeps its width (a word in the overlap column was cut off) and marks
+// the answer's row and the runner-up's by colour, with a line saying so.
+TEST(NarrowPhaseLab, TheSatAnswerTableSaysWhichRowsAreMarked) {
+  const std::string text = panelAtStep("Narrow phase", curated("07_thin_sliver.json"), -1);
+  EXPECT_TRUE(contains(text, "red row: the smallest overlap, the answer;")) << text;
+  EXPECT_FALSE(contains(text, "0.3539 2nd")) << text;
+}
+
 // The 3D inspector's rotation: "80.34375123" in three fields cut off ("80.3437512|"); four decimals, as the plane's angle.
 TEST(NarrowPhase3Lab, RotationFieldsShowFourDecimals) {
   Scene scene = curated("3d_08_hull_most_iterations.json");
