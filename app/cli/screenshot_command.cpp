@@ -36,6 +36,7 @@ struct ScreenshotOptions {
   bool helpOverlay = false;
   bool plots = false;
   bool noFollow = false;
+  int uiScale = 100;  // View > UI scale, in percent
   int frames = 3;
 };
 
@@ -81,6 +82,7 @@ int runScreenshot(const ScreenshotOptions& options) {
   // Default settings, never saved: a screenshot must not depend on, or change, the user's preferences.
   Settings settings;
   settings.followStep = !options.noFollow;
+  settings.uiScalePercent = options.uiScale;
   LabShell shell(renderer, renderer3d, settings);
   std::string error;
   if (!options.labName.empty() && !shell.selectLab(options.labName, error)) {
@@ -122,6 +124,7 @@ int runScreenshot(const ScreenshotOptions& options) {
     glViewport(0, 0, width, height);
     glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
+    window.setUiScale(static_cast<float>(shell.uiScalePercent()) / 100.0f);
     window.beginOffscreenFrame(width, height);
     shell.frame(1.0 / 60.0, width, height, {});
     window.endFrame(/*swap=*/false);
@@ -163,6 +166,9 @@ const bool registered = registerCommand(
        command.add_flag("--plots", options->plots, "Show the Plots window (View > Plots) with this run's recording");
        command.add_flag("--no-follow", options->noFollow,
                         "Show the whole scene in every view (View > Follow the step off: the A - B pane does not frame the step)");
+       command.add_option("--ui-scale", options->uiScale, "View > UI scale in percent: text, widgets and the views' labels")
+           ->check(CLI::Range(lab::Settings::kMinUiScale, lab::Settings::kMaxUiScale))
+           ->capture_default_str();
        command.add_option("--frames", options->frames, "Frames to run before the capture (the recording fills)")
            ->check(CLI::Range(1, 100000));
        return [options] { return runScreenshot(*options); };

@@ -345,8 +345,7 @@ std::string axisSourceText(collide::AxisSource source, int edge) {
   return std::string(collide::axisSourceName(source));
 }
 
-std::string narrateSatStep(const collide::SatAxisStep<double>& step, bool last,
-                           const collide::QueryResult<double>& result) {
+std::string narrateSatStep(const collide::SatAxisStep<double>& step) {
   const std::string source = axisSourceText(step.source, step.edge);
   std::string text = "Axis " + std::to_string(step.axisIndex + 1) + " (" + source + ") n = " + formatVector(step.axis) +
                      ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) + "], B to [" +
@@ -360,10 +359,6 @@ std::string narrateSatStep(const collide::SatAxisStep<double>& step, bool last,
   } else {
     text += "; the smallest so far is " + formatNumber(step.bestOverlap) + " on axis " +
             std::to_string(step.bestAxisIndex + 1) + ".";
-  }
-  if (last && result.hit && result.depth && result.normal) {
-    text += " No axis separates them, so they collide: the minimum translation is " + formatNumber(*result.depth) +
-            " x " + formatVector(*result.normal) + "; moving B by it separates the shapes.";
   }
   return text;
 }
@@ -830,17 +825,65 @@ std::string narrateEpaStep(const collide::EpaStep3<double>& step) {
          "w by " + std::to_string(step.addedFaces.size()) + " new faces. The polytope grows toward the boundary of A - B.";
 }
 
-std::string narrateSatStep(const collide::SatAxisStep3<double>& step, bool last,
-                           const collide::QueryResult3<double>& result) {
-  std::string source;
+namespace {
+
+// Where an axis comes from, in words: "edge 0 of A" in the plane, "the normal of face 1 of B" in space.
+std::string satAxisWords(const collide::SatAxisStep<double>& step) { return axisSourceText(step.source, step.edge); }
+std::string satAxisWords(const collide::SatAxisStep3<double>& step) {
   switch (step.source) {
-    case collide::AxisSource3::FaceOfA: source = "the normal of face " + std::to_string(step.indexA) + " of A"; break;
-    case collide::AxisSource3::FaceOfB: source = "the normal of face " + std::to_string(step.indexB) + " of B"; break;
+    case collide::AxisSource3::FaceOfA: return "the normal of face " + std::to_string(step.indexA) + " of A";
+    case collide::AxisSource3::FaceOfB: return "the normal of face " + std::to_string(step.indexB) + " of B";
     case collide::AxisSource3::EdgePair:
-      source = "edge " + std::to_string(step.indexA) + " of A x edge " + std::to_string(step.indexB) + " of B";
-      break;
+      return "edge " + std::to_string(step.indexA) + " of A x edge " + std::to_string(step.indexB) + " of B";
   }
-  std::string text = "Axis " + std::to_string(step.axisIndex + 1) + ": " + source + ". ";
+  return "axis " + std::to_string(step.axisIndex + 1);
+}
+
+// The answer of a SAT run no axis separated, the same in both dimensions: the winning axis against the runner-up.
+template <class Step, class Result>
+std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp, const Result& result) {
+  const Step& winner = sat[static_cast<std::size_t>(best)];
+  int projected = 0;
+  for (const Step& step : sat) {
+    if constexpr (requires { step.pruned; }) {
+      if (step.pruned) continue;
+    }
+    ++projected;
+  }
+  std::string text = "Result: no axis separates A and B (" + std::to_string(projected) +
+                     (projected == 1 ? " axis projected, it overlaps" : " axes projected, all overlap") +
+                     "), so they collide. The answer is the smallest overlap: axis " + std::to_string(winner.axisIndex + 1) +
+                     " (" + satAxisWords(winner) + ") with " + formatNumber(winner.overlap);
+  if (runnerUp >= 0) {
+    const Step& next = sat[static_cast<std::size_t>(runnerUp)];
+    text += ", against the runner-up axis " + std::to_string(next.axisIndex + 1) + " (" + satAxisWords(next) + ") with " +
+            formatNumber(next.overlap);
+  }
+  text += ".";
+  if (result.depth && result.normal)
+    text += " The minimum translation is " + formatNumber(*result.depth) + " x " + formatVector(*result.normal) +
+            ": moving B by it separates the shapes.";
+  if constexpr (requires { result.faceAxesFooled; }) {
+    if (result.faceAxesFooled.value_or(false))
+      text += " SAT lite tested only the 6 face axes: an edge x edge axis would have separated them, so this hit is false.";
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string narrateSatAnswer(const std::vector<collide::SatAxisStep<double>>& sat, int best, int runnerUp,
+                             const collide::QueryResult<double>& result) {
+  return satAnswerWords<collide::SatAxisStep<double>>(sat, best, runnerUp, result);
+}
+
+std::string narrateSatAnswer(const std::vector<collide::SatAxisStep3<double>>& sat, int best, int runnerUp,
+                             const collide::QueryResult3<double>& result) {
+  return satAnswerWords<collide::SatAxisStep3<double>>(sat, best, runnerUp, result);
+}
+
+std::string narrateSatStep(const collide::SatAxisStep3<double>& step) {
+  std::string text = "Axis " + std::to_string(step.axisIndex + 1) + ": " + satAxisWords(step) + ". ";
   if (step.pruned) {
     return text + "Skipped: the two edges are parallel, or their arcs on the Gauss map do not cross, so their cross "
                   "product is not a face normal of A - B and cannot separate the shapes.";
@@ -855,12 +898,6 @@ std::string narrateSatStep(const collide::SatAxisStep3<double>& step, bool last,
     text += ", the smallest overlap so far.";
   } else {
     text += "; the smallest so far is " + formatNumber(step.bestOverlap) + " on axis " + std::to_string(step.bestAxisIndex + 1) + ".";
-  }
-  if (last && result.hit && result.depth && result.normal) {
-    text += " No axis separates them, so they collide: the minimum translation is " + formatNumber(*result.depth) + " x " +
-            formatVector(*result.normal) + "; moving B by it separates the shapes.";
-    if (result.faceAxesFooled.value_or(false))
-      text += " SAT lite tested only the 6 face axes: an edge x edge axis would have separated them, so this hit is false.";
   }
   return text;
 }

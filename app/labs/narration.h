@@ -59,9 +59,12 @@ template <class V>
 // After EPA's last step on rounded shapes' cores: the cores' depth plus the radii is the shapes' depth ("" when
 // neither shape is rounded), so the result's number follows from the step's.
 [[nodiscard]] std::string roundedDepthWords(double coreDepth, double radii);
-// A SAT axis; on the last axis `result` adds the verdict and the minimum translation.
-[[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep<double>& step, bool last,
-                                         const collide::QueryResult<double>& result);
+// A SAT axis: both shadows, the overlap or gap, the smallest overlap so far.
+[[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep<double>& step);
+// A SAT run no axis separated (labs/narrow_phase_common.h's SatResult step): the winning axis `best` (an index into
+// `sat`) and its overlap against the runner-up's (-1: none), then the minimum translation.
+[[nodiscard]] std::string narrateSatAnswer(const std::vector<collide::SatAxisStep<double>>& sat, int best, int runnerUp,
+                                           const collide::QueryResult<double>& result);
 // What an analytic test's step decides, in one phrase: the quantity, the threshold and the verdict, naming the edge
 // or region ("distance to edge 3 = 1.18 > radius 1: the circle does not reach this edge"). `a` and `b` are the
 // pair the step ran on (the circle's radius and the other shape's size are the thresholds).
@@ -100,8 +103,9 @@ struct FloatLine {
                                          collide::Algorithm algorithm);
 [[nodiscard]] std::string narrateEpaStart(const collide::EpaStart3<double>& start);
 [[nodiscard]] std::string narrateEpaStep(const collide::EpaStep3<double>& step);
-[[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep3<double>& step, bool last,
-                                         const collide::QueryResult3<double>& result);
+[[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep3<double>& step);
+[[nodiscard]] std::string narrateSatAnswer(const std::vector<collide::SatAxisStep3<double>>& sat, int best, int runnerUp,
+                                           const collide::QueryResult3<double>& result);
 // The sphere tests' steps the same way as the plane's: the question, then the quantity against its threshold.
 [[nodiscard]] std::string analyticDecision(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
                                            const collide::Collider3<double>& b);

@@ -302,7 +302,11 @@ std::optional<WorldBounds3> NarrowPhase3Lab::sceneBounds3(int view) const {
     for (const Collider3& shape : shapes_) bounds.include(shapeBounds3(shape));
   } else {
     for (const Vec3d& p : minkowski_.positions) bounds.include(p);
-    bounds.include(Vec3d{0, 0, 0});
+    // The origin with room around it for what is drawn from it (GJK's d, half the scene's scale long; EPA's and
+    // the result's arrows): at the pane's edge they were cut off.
+    const double room = 0.6 * sceneScale();
+    bounds.include(Vec3d{-room, -room, -room});
+    bounds.include(Vec3d{room, room, room});
   }
   return bounds;
 }
@@ -491,6 +495,8 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
                       {"exact", minkowski_.exact},
                       {"contains_origin", minkowski_.containsOrigin},
                       {"touches_origin", minkowski_.touchesOrigin}};
+  if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult)
+    out["sat_answer"] = satAnswerJson(trace_.sat);
   out["hovered"] = hovered_;
   out["record_time_us"] = recordTiming_.json();
 }
@@ -540,7 +546,10 @@ std::string NarrowPhase3Lab::narration() const {
       }
       break;
     }
-    case StepRef::Kind::Sat: text = narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)], last, trace_.result); break;
+    case StepRef::Kind::Sat: text = narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)]); break;
+    case StepRef::Kind::SatResult:
+      // The answer's words already end in the verdict and the translation.
+      return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result);
     case StepRef::Kind::Analytic:
       text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)], shapes_[0], shapes_[1]);
       break;
@@ -554,16 +563,10 @@ void NarrowPhase3Lab::drawStepTable() {
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   std::vector<SupportRow<Vec3d>> rows;
   if (ref.kind == StepRef::Kind::Gjk) {
-    const collide::GjkStep<Vec3d>& step = trace_.gjk[static_cast<std::size_t>(ref.index)];
-    // Named by support index, as in the picture and the narration: the kept vertices of simplexBefore, whose
-    // first is this step's support point.
-    const std::array<int, 4> names = simplexSupportIndices(trace_.gjk, ref.index);
-    for (int i = 0; i < step.simplexBefore.count; ++i) {
-      if ((step.droppedMask & (1u << i)) != 0) continue;
-      rows.push_back({supportName(names[static_cast<std::size_t>(i)]), step.simplexBefore.vertices[static_cast<std::size_t>(i)],
-                      i == 0 ? "new" : ""});
-    }
-    ImGui::TextDisabled("Simplex after this step");
+    // Named by support index, as in the picture and the narration: simplexBefore, this step's support first, each
+    // vertex marked kept or dropped as the pane marks it.
+    rows = simplexRows(trace_.gjk, ref.index);
+    ImGui::TextDisabled("Simplex with this step's support");
     drawSupportTable<Vec3d>("##simplex", rows);
   } else if (ref.kind == StepRef::Kind::EpaStart) {
     // The start polytope's vertices as the views number them: GJK's points, then what the searches added.

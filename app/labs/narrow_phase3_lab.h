@@ -25,7 +25,9 @@ namespace lab {
 // (blue, orange) side by side, their overlap in red or the gap labelled, and where the axis comes from; `scale` a
 // length of the picture (the smaller shape's size). The 3D narrow-phase lab's SAT steps, the mid-phase lab's
 // SAT-lite false positives.
-void drawSatAxis3(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, Vec3d middle, double scale, Color axisColor);
+// `note` follows the overlap's number (SAT's answer: "the smallest (next: axis 3, 0.354)").
+void drawSatAxis3(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, Vec3d middle, double scale, Color axisColor,
+                  const std::string& note = {});
 
 class NarrowPhase3Lab final : public Lab {
  public:
@@ -95,7 +97,9 @@ class NarrowPhase3Lab final : public Lab {
   void drawGjkStep(Renderer3D& renderer, const collide::GjkStep<Vec3d>& step, bool minkowskiView) const;
   void drawEpaStart(Renderer3D& renderer, const collide::EpaStart3<double>& start, bool minkowskiView) const;
   void drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<double>& step, bool minkowskiView) const;
-  void drawSatStep(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, bool minkowskiView) const;
+  // `answer`: the step is SAT's result (the winning axis, drawn with the runner-up's overlap).
+  void drawSatStep(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, bool minkowskiView,
+                   bool answer = false) const;
   void drawAnalyticStep(Renderer3D& renderer, const collide::AnalyticStep3<double>& step) const;
   void drawResult(Renderer3D& renderer, bool minkowskiView) const;
   [[nodiscard]] double sceneScale() const;  // a length the pictures scale their arrows and offsets by

@@ -87,6 +87,7 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     case StepRef::Kind::EpaStart: drawEpaStart(renderer, trace_.epaStart[static_cast<std::size_t>(ref.index)], false); break;
     case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[static_cast<std::size_t>(ref.index)], false); break;
     case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[static_cast<std::size_t>(ref.index)], false); break;
+    case StepRef::Kind::SatResult: drawSatStep(renderer, trace_.sat[static_cast<std::size_t>(ref.index)], false, true); break;
     case StepRef::Kind::Analytic: drawAnalyticStep(renderer, trace_.analytic[static_cast<std::size_t>(ref.index)]); break;
   }
   if (step_ + 1 == stepCount()) drawResult(renderer, false);
@@ -122,6 +123,7 @@ void NarrowPhase3Lab::drawMinkowski(Renderer3D& renderer) const {
     case StepRef::Kind::EpaStart: drawEpaStart(renderer, trace_.epaStart[static_cast<std::size_t>(ref.index)], true); break;
     case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[static_cast<std::size_t>(ref.index)], true); break;
     case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[static_cast<std::size_t>(ref.index)], true); break;
+    case StepRef::Kind::SatResult: drawSatStep(renderer, trace_.sat[static_cast<std::size_t>(ref.index)], true, true); break;
     case StepRef::Kind::Analytic: break;  // the sphere tests work on the shapes, not on A - B
   }
   if (step_ + 1 == stepCount()) drawResult(renderer, true);
@@ -295,7 +297,8 @@ void NarrowPhase3Lab::drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<
 
 // [SECTION] SAT and the analytic tests
 
-void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, bool minkowskiView) const {
+void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, bool minkowskiView,
+                                  bool answer) const {
   if (step.pruned) return;
   const Vec3d n = unit(step.axis);
   const double scale = sceneScale();
@@ -310,10 +313,21 @@ void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisSt
     return;
   }
   // The axis through the middle of the pair, and each shape's shadow on it.
-  drawSatAxis3(renderer, step, 0.5 * (collide::placement(shapes_[0]).p + collide::placement(shapes_[1]).p), scale, palette::kAccent);
+  std::string note;
+  if (answer) {
+    // The answer against the runner-up: the two numbers a student compares.
+    note = ", the smallest";
+    if (const int next = satAnswer(trace_.sat).runnerUp; next >= 0) {
+      const collide::SatAxisStep3<double>& other = trace_.sat[static_cast<std::size_t>(next)];
+      note += " (next: axis " + std::to_string(other.axisIndex + 1) + ", " + formatNumber(other.overlap) + ")";
+    }
+  }
+  drawSatAxis3(renderer, step, 0.5 * (collide::placement(shapes_[0]).p + collide::placement(shapes_[1]).p), scale,
+               palette::kAccent, note);
 }
 
-void drawSatAxis3(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, Vec3d middle, double scale, Color axisColor) {
+void drawSatAxis3(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, Vec3d middle, double scale, Color axisColor,
+                  const std::string& note) {
   if (step.pruned) return;
   const Vec3d n = unit(step.axis);
   const Vec3d side = (0.06 * scale) * collide::perpendicular(n);
@@ -325,7 +339,7 @@ void drawSatAxis3(Renderer3D& renderer, const collide::SatAxisStep3<double>& ste
   const double overlapLow = std::max(step.minA, step.minB), overlapHigh = std::min(step.maxA, step.maxB);
   if (overlapLow <= overlapHigh) {
     renderer.line(onAxis(overlapLow), onAxis(overlapHigh), palette::kHit, {7.0f, 0, 0, true});
-    renderer.label(onAxis(overlapHigh), "overlap " + formatNumber(step.overlap), palette::kHit);
+    renderer.label(onAxis(overlapHigh), "overlap " + formatNumber(step.overlap) + note, palette::kHit);
   } else {
     renderer.label(onAxis(overlapHigh), "gap " + formatNumber(-step.overlap) + ": separating axis", palette::kSeparated);
   }

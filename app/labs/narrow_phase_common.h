@@ -34,13 +34,51 @@
 namespace lab {
 
 // One entry of the timeline: which recorded list of a QueryTrace (or QueryTrace3), which event in it.
+// EpaStart: the start polygon or polytope. SatResult: the answer of a SAT run no axis separated, after its last axis
+// (the last axis tested is rarely the answer); its index is the winning axis's step in `sat`.
 struct TraceStepRef {
-  enum class Kind { Gjk, EpaStart, Epa, Sat, Analytic } kind;  // EpaStart: the start polygon or polytope
+  enum class Kind { Gjk, EpaStart, Epa, Sat, SatResult, Analytic } kind;
   int index;
 };
 
+// A SAT run's answer when no axis separates: the minimum-overlap axis's step and the runner-up's (the next smallest
+// overlap among the axes projected), -1 when there is none.
+struct SatAnswer {
+  int best = -1;
+  int runnerUp = -1;
+};
+
+template <class Step>
+[[nodiscard]] SatAnswer satAnswer(const std::vector<Step>& sat) {
+  SatAnswer answer;
+  if (sat.empty() || sat.back().separating) return answer;
+  for (int i = 0; i < static_cast<int>(sat.size()); ++i)
+    if (sat[static_cast<std::size_t>(i)].axisIndex == sat.back().bestAxisIndex) answer.best = i;
+  for (int i = 0; i < static_cast<int>(sat.size()); ++i) {
+    const Step& step = sat[static_cast<std::size_t>(i)];
+    if constexpr (requires { step.pruned; }) {
+      if (step.pruned) continue;
+    }
+    if (i != answer.best && (answer.runnerUp < 0 || step.overlap < sat[static_cast<std::size_t>(answer.runnerUp)].overlap))
+      answer.runnerUp = i;
+  }
+  return answer;
+}
+
+// The answer for a lab's state dump: the winning axis and the runner-up, numbered from 1 as the views number them.
+template <class Step>
+[[nodiscard]] Json satAnswerJson(const std::vector<Step>& sat) {
+  const SatAnswer answer = satAnswer(sat);
+  const auto axisJson = [&](int i) {
+    if (i < 0) return Json(nullptr);
+    const Step& axis = sat[static_cast<std::size_t>(i)];
+    return Json{{"axis", axis.axisIndex + 1}, {"overlap", axis.overlap}};
+  };
+  return {{"best", axisJson(answer.best)}, {"runner_up", axisJson(answer.runnerUp)}};
+}
+
 // Every step of a recorded run in the order the algorithms ran: GJK, then EPA (its start polygon or polytope a step
-// of its own); or SAT; or the analytic test.
+// of its own); or SAT, with its answer a step of its own when no axis separates; or the analytic test.
 template <class Trace>
 [[nodiscard]] std::vector<TraceStepRef> traceSteps(const Trace& trace) {
   using Kind = TraceStepRef::Kind;
@@ -49,6 +87,7 @@ template <class Trace>
   for (int i = 0; i < static_cast<int>(trace.epaStart.size()); ++i) steps.push_back({Kind::EpaStart, i});
   for (int i = 0; i < static_cast<int>(trace.epa.size()); ++i) steps.push_back({Kind::Epa, i});
   for (int i = 0; i < static_cast<int>(trace.sat.size()); ++i) steps.push_back({Kind::Sat, i});
+  if (const SatAnswer answer = satAnswer(trace.sat); answer.best >= 0) steps.push_back({Kind::SatResult, answer.best});
   for (int i = 0; i < static_cast<int>(trace.analytic.size()); ++i) steps.push_back({Kind::Analytic, i});
   return steps;
 }
@@ -115,6 +154,12 @@ template <class Trace>
         }
         summary += step.separating ? "gap " + formatNumber(-step.overlap) + ", separating" : "overlap " + formatNumber(step.overlap);
         out.push_back({"SAT axes", std::move(summary)});
+        break;
+      }
+      case Kind::SatResult: {
+        const auto& step = trace.sat[i];
+        out.push_back({"SAT result", satAxisOrigin(step) + ": smallest overlap " + formatNumber(step.overlap) + " (axis " +
+                                         std::to_string(step.axisIndex + 1) + ")"});
         break;
       }
       case Kind::Analytic: {
@@ -355,6 +400,26 @@ struct SupportRow {
   collide::SupportPoint<V> point;
   std::string note;
 };
+
+// GJK step `index`'s simplex as table rows, every vertex of simplexBefore (the step's support first) with the word the
+// A - B pane says beside it (simplexVertexNote): "new", "keep", "drop", "= w0 (repeat: stop)"; a boolean run's last
+// support short of the origin "short of O: stop" (the pane draws it: a table of kept vertices alone was empty there).
+template <class V>
+[[nodiscard]] std::vector<SupportRow<V>> simplexRows(const std::vector<collide::GjkStep<V>>& steps, int index) {
+  const collide::GjkStep<V>& step = steps[static_cast<std::size_t>(index)];
+  const std::array<int, 4> names = simplexSupportIndices(steps, index);
+  const auto nameOf = [&](int j) { return supportName(names[static_cast<std::size_t>(j)]); };
+  std::vector<SupportRow<V>> rows;
+  for (int i = 0; i < step.simplexBefore.count; ++i) {
+    std::string note = simplexVertexNote(step, i, nameOf);
+    if (note.starts_with(" = ") || note.starts_with(" (repeats")) note = note.substr(1);
+    else if (i == 0 && step.stop == collide::GjkStop::Separated) note = "short of O: stop";
+    else if ((step.droppedMask & (1u << i)) != 0) note = "drop";
+    else note = i == 0 ? "new" : "keep";
+    rows.push_back({nameOf(i), step.simplexBefore.vertices[static_cast<std::size_t>(i)], std::move(note)});
+  }
+  return rows;
+}
 
 // EPA's start as table rows: the start polygon's vertices (the plane) or the start polytope's (space), numbered as
 // the views and the narration number them, each marked "GJK" when it came from GJK's last simplex, else "searched".

@@ -283,6 +283,9 @@ void NarrowPhaseLab::dumpState(Json& out) const {
     }
   }
   out["step_figure"] = figure;
+  // SAT's answer step: the winning axis and the runner-up.
+  if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult)
+    out["sat_answer"] = satAnswerJson(trace_.sat);
   out["record_time_us"] = recordTiming_.json();
   const int frames = std::max(frameCount_ - 5, 0);
   out["frame_time_ms"] = {{"mean", frames > 0 ? 1000.0 * frameSecondsTotal_ / frames : 0.0},
@@ -342,8 +345,8 @@ std::string NarrowPhaseLab::narration() const {
       }
       break;
     }
-    case StepRef::Kind::Sat:
-      return narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)], last, trace_.result);
+    case StepRef::Kind::Sat: return narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)]);
+    case StepRef::Kind::SatResult: return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result);
     case StepRef::Kind::Analytic:
       text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)], shapes_[0], shapes_[1]);
       break;
@@ -419,13 +422,7 @@ void NarrowPhaseLab::drawStepTable() {
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
   std::vector<SupportRow<Vec2d>> rows;
   if (ref.kind == StepRef::Kind::Gjk) {
-    const collide::GjkStep<collide::Vec2<double>>& step = trace_.gjk[static_cast<std::size_t>(ref.index)];
-    const std::array<int, 4> names = simplexSupportIndices(trace_.gjk, ref.index);
-    for (int i = 0; i < step.simplexBefore.count; ++i) {
-      const bool dropped = (step.droppedMask & (1u << i)) != 0;
-      rows.push_back({supportName(names[static_cast<std::size_t>(i)]), step.simplexBefore.vertices[static_cast<std::size_t>(i)],
-                      dropped ? "drop" : (i == 0 ? "new" : "keep")});
-    }
+    rows = simplexRows(trace_.gjk, ref.index);
     drawSupportTable<Vec2d>("##simplex", rows);
   } else if (ref.kind == StepRef::Kind::EpaStart) {
     // The start polygon's vertices: GJK's points, then what the searches added.
@@ -440,9 +437,13 @@ void NarrowPhaseLab::drawStepTable() {
     }
     rows.push_back({"w", step.support, step.inserted ? "added" : "old"});
     drawSupportTable<Vec2d>("##polytope", rows);
-  } else if (ref.kind == StepRef::Kind::Sat) {
+  } else if (ref.kind == StepRef::Kind::Sat || ref.kind == StepRef::Kind::SatResult) {
+    // The axes tested so far; at the answer all of them, the winner and the runner-up marked.
+    const bool answer = ref.kind == StepRef::Kind::SatResult;
+    const int last = answer ? static_cast<int>(trace_.sat.size()) - 1 : ref.index;
+    const SatAnswer won = answer ? satAnswer(trace_.sat) : SatAnswer{};
     std::vector<double> numbers;
-    for (int i = 0; i <= ref.index; ++i) {
+    for (int i = 0; i <= last; ++i) {
       numbers.push_back(trace_.sat[static_cast<std::size_t>(i)].axis.x);
       numbers.push_back(trace_.sat[static_cast<std::size_t>(i)].axis.y);
     }
@@ -453,7 +454,7 @@ void NarrowPhaseLab::drawStepTable() {
       ImGui::TableSetupColumn("from");
       ImGui::TableSetupColumn("overlap");
       ImGui::TableHeadersRow();
-      for (int i = 0; i <= ref.index; ++i) {
+      for (int i = 0; i <= last; ++i) {
         const collide::SatAxisStep<double>& axis = trace_.sat[static_cast<std::size_t>(i)];
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
@@ -464,8 +465,16 @@ void NarrowPhaseLab::drawStepTable() {
         ImGui::TextUnformatted(axisSourceText(axis.source, axis.edge).c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%s%s", formatWith("%.4g", axis.overlap).c_str(), axis.separating ? " (gap)" : "");
+        // The answer's row tinted red, the runner-up's grey: a word in the column did not fit the panel.
+        if (i == won.best) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(toImVec4(palette::kHit.withAlpha(0.25f))));
+        if (i == won.runnerUp) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(ImVec4(1, 1, 1, 0.14f)));
       }
       ImGui::EndTable();
+    }
+    if (answer) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      textWrapped("red row: the smallest overlap, the answer; grey: the runner-up");
+      ImGui::PopStyleColor();
     }
   } else if (ref.kind == StepRef::Kind::Analytic) {
     std::vector<double> numbers;
@@ -474,18 +483,22 @@ void NarrowPhaseLab::drawStepTable() {
       numbers.push_back(trace_.analytic[static_cast<std::size_t>(i)].closest.y);
     }
     const VectorFormat format = vectorFormat(numbers);
-    if (ImGui::BeginTable("##analytic", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-      ImGui::TableSetupColumn("step");
-      ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
-      ImGui::TableSetupColumn("point on B", ImGuiTableColumnFlags_WidthFixed);
+    // Each step's question (naming its edge), then what it found in words: the raw value (0 or 1 for yes or no, a
+    // signed margin) meant nothing without them. The point is the one the step looked at, on B or the centre itself.
+    if (ImGui::BeginTable("##analytic", 2, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+      ImGui::TableSetupColumn("step: what it found");
+      ImGui::TableSetupColumn("point looked at", ImGuiTableColumnFlags_WidthFixed);
       ImGui::TableHeadersRow();
       for (int i = 0; i <= ref.index; ++i) {
         const collide::AnalyticStep<double>& step = trace_.analytic[static_cast<std::size_t>(i)];
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        textWrapped("%s", std::string(step.title).c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(formatWith("%.4g", step.value).c_str());
+        std::string title(step.title);
+        if (step.edge >= 0) title += " (edge " + std::to_string(step.edge) + ")";  // as the step list names it
+        textWrapped("%s", title.c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        textWrapped("%s", analyticDecision(step, shapes_[0], shapes_[1]).c_str());
+        ImGui::PopStyleColor();
         ImGui::TableNextColumn();
         vectorCell(std::array<double, 2>{step.closest.x, step.closest.y}, format);
       }

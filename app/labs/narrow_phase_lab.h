@@ -69,7 +69,9 @@ class NarrowPhaseLab final : public Lab {
   void drawGjkStep(Renderer2D& renderer, const collide::GjkStep<collide::Vec2<double>>& step, bool minkowskiView) const;
   void drawEpaStart(Renderer2D& renderer, const collide::EpaStart<double>& start, bool minkowskiView) const;
   void drawEpaStep(Renderer2D& renderer, const collide::EpaStep<double>& step, bool minkowskiView) const;
-  void drawSatStep(Renderer2D& renderer, const collide::SatAxisStep<double>& step, bool minkowskiView) const;
+  // `answer`: the step is SAT's result (the winning axis, drawn with the runner-up's overlap).
+  void drawSatStep(Renderer2D& renderer, const collide::SatAxisStep<double>& step, bool minkowskiView,
+                   bool answer = false) const;
   void drawAnalyticStep(Renderer2D& renderer, const collide::AnalyticStep<double>& step) const;
   void drawResult(Renderer2D& renderer) const;
   void rebuildMinkowski();

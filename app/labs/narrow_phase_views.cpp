@@ -231,6 +231,7 @@ void NarrowPhaseLab::drawWorld(Renderer2D& renderer) const {
       case StepRef::Kind::EpaStart: drawEpaStart(renderer, trace_.epaStart[i], false); break;
       case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[i], false); break;
       case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[i], false); break;
+      case StepRef::Kind::SatResult: drawSatStep(renderer, trace_.sat[i], false, true); break;
       case StepRef::Kind::Analytic: drawAnalyticStep(renderer, trace_.analytic[i]); break;
     }
   }
@@ -289,6 +290,7 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
       case StepRef::Kind::EpaStart: drawEpaStart(renderer, trace_.epaStart[i], true); break;
       case StepRef::Kind::Epa: drawEpaStep(renderer, trace_.epa[i], true); break;
       case StepRef::Kind::Sat: drawSatStep(renderer, trace_.sat[i], true); break;
+      case StepRef::Kind::SatResult: drawSatStep(renderer, trace_.sat[i], true, true); break;
       case StepRef::Kind::Analytic: break;
     }
   }
@@ -599,7 +601,7 @@ std::optional<std::pair<Vec2d, Vec2d>> axisEdge(const std::vector<Vec2d>& vertic
 }  // namespace
 
 void NarrowPhaseLab::drawSatStep(Renderer2D& renderer, const collide::SatAxisStep<double>& step,
-                                 bool minkowskiView) const {
+                                 bool minkowskiView, bool answer) const {
   const double px = pixel(renderer);
   const Vec2d axis = step.axis;
   const Vec2d side = collide::leftPerp(axis);
@@ -661,8 +663,16 @@ void NarrowPhaseLab::drawSatStep(Renderer2D& renderer, const collide::SatAxisSte
   const double overlapHigh = std::min(step.maxA, step.maxB);
   renderer.line(onAxis(std::min(overlapLow, overlapHigh), 22), onAxis(std::max(overlapLow, overlapHigh), 22),
                 overlapColor, LineStyle{4.0f});
-  tag(renderer, onAxis(0.5 * (overlapLow + overlapHigh), 22),
-      step.separating ? "gap " + formatNumber(-step.overlap) : "overlap " + formatNumber(step.overlap), overlapColor,
+  std::string overlapText = step.separating ? "gap " + formatNumber(-step.overlap) : "overlap " + formatNumber(step.overlap);
+  if (answer) {
+    // The answer against the runner-up: the two numbers the lesson compares.
+    overlapText += ", the smallest";
+    if (const int next = satAnswer(trace_.sat).runnerUp; next >= 0) {
+      const collide::SatAxisStep<double>& other = trace_.sat[static_cast<std::size_t>(next)];
+      overlapText += " (next: axis " + std::to_string(other.axisIndex + 1) + ", " + formatNumber(other.overlap) + ")";
+    }
+  }
+  tag(renderer, onAxis(0.5 * (overlapLow + overlapHigh), 22), overlapText, overlapColor,
       {-30, outward * side.y >= 0 ? -26.0 : 8.0});
 
   // Where the axis comes from: the edge it is the normal of, highlighted and named on its shape.
@@ -680,7 +690,8 @@ void NarrowPhaseLab::drawSatStep(Renderer2D& renderer, const collide::SatAxisSte
     }
     source = std::string("normal of edge ") + std::to_string(step.edge) + (ofA ? " of A" : " of B");
   }
-  tag(renderer, onAxis(high, 0), "axis " + std::to_string(step.axisIndex + 1) + ": " + source, kSimplex, {6, -10});
+  tag(renderer, onAxis(high, 0),
+      "axis " + std::to_string(step.axisIndex + 1) + (answer ? " (the answer): " : ": ") + source, kSimplex, {6, -10});
 }
 
 // [SECTION] Analytic step and the result
@@ -738,9 +749,11 @@ void NarrowPhaseLab::drawResult(Renderer2D& renderer) const {
     if (r.pointB) renderer.point(*r.pointB, palette::kHit, 4.5f);
     renderer.arrow(from, from + mtv, palette::kHit, 2.5f, 12.0f);
     renderer.arrow(from, from + 45 * px * *r.normal, palette::kText.withAlpha(0.8f), 1.5f, 9.0f);
-    tag(renderer, from + mtv,
-        "translate B by depth " + formatNumber(*r.depth) + " along n = " + formatVector(*r.normal) + " to separate",
-        palette::kHit, {8, 6});
+    // The sentence as the pane's caption, under its title: at the arrow's tip it covered the arrow and the shapes (a
+    // thin sliver's depth of 0.3 is a few pixels long), and beside them the label placer moved it back onto them
+    // when the pane had no room on that side.
+    banner(renderer, "translate B by depth " + formatNumber(*r.depth) + " along n = " + formatVector(*r.normal) +
+                         " to separate (the red arrow)", palette::kHit);
   }
 }
 

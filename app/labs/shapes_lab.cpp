@@ -18,6 +18,7 @@
 #include "collide/support.h"
 #include "lab/lab.h"
 #include "labs/format.h"
+#include "platform/theme.h"
 #include "render/shape_drawing.h"
 #include "widgets/shape_editor.h"
 #include "widgets/shape_inspector.h"
@@ -52,6 +53,25 @@ Vec2d worldSupport(const Collider& collider, Vec2d direction) {
 
 Color shapeColor(const Collider& collider) { return palette::kShapeTypes[collider.shape.index()]; }
 
+// A sector with a half angle over 90 degrees is not convex (Sector::isConvex). Its support function is its convex
+// hull's, so that hull is all GJK, EPA and SAT could see of it (they refuse it: query.h's Accepts::ConvexShapes):
+// the support points over dense directions, hulled.
+bool nonConvexSector(const Collider& collider) {
+  const auto* sector = std::get_if<collide::Sector<double>>(&collider.shape);
+  return sector != nullptr && !sector->isConvex();
+}
+
+std::vector<Vec2d> supportHull(const Collider& collider) {
+  constexpr int kDirections = 128;
+  std::vector<Vec2d> points;
+  points.reserve(kDirections);
+  for (int i = 0; i < kDirections; ++i) {
+    const double angle = 2.0 * kPi * i / kDirections;
+    points.push_back(worldSupport(collider, {std::cos(angle), std::sin(angle)}));
+  }
+  return collide::convexHull<double>(points);
+}
+
 // [SECTION] Lab
 
 class ShapesLab final : public Lab {
@@ -65,6 +85,15 @@ class ShapesLab final : public Lab {
   void draw(const DrawContext& context) override {
     Renderer2D& renderer = *context.planar;
     for (const Collider& shape : shapes_) drawShape(renderer, shape, shapeColor(shape));
+    for (const Collider& shape : shapes_) {
+      if (!nonConvexSector(shape)) continue;
+      // What the support function answers for instead of the sector: its hull, dashed over it.
+      const std::vector<Vec2d> hull = supportHull(shape);
+      renderer.polyline(hull, true, palette::kAccent.withAlpha(0.8f), LineStyle{1.5f, 6.0f, 4.0f});
+      const auto top = std::max_element(hull.begin(), hull.end(), [](Vec2d p, Vec2d q) { return p.y < q.y; });
+      if (top != hull.end())
+        renderer.label(*top, "not convex: its support points are the dashed hull's", palette::kAccent, {8, -22});
+    }
     if (showSupport_) drawSupport(renderer);
     editor_.drawOverlay(renderer, shapes_);
     for (std::size_t i = 0; i < shapes_.size(); ++i) {
@@ -126,6 +155,10 @@ class ShapesLab final : public Lab {
     for (const Collider& shape : shapes_) shapes.push_back(colliderToJson(shape));
     out["shapes"] = shapes;
     out["selected"] = editor_.selected();
+    Json notConvex = Json::array();
+    for (std::size_t i = 0; i < shapes_.size(); ++i)
+      if (nonConvexSector(shapes_[i])) notConvex.push_back(names_[i]);
+    out["not_convex"] = notConvex;
     const Vec2d d = direction();
     out["direction"] = {d.x, d.y};
   }
@@ -188,6 +221,18 @@ void ShapesLab::drawUi() {
               formatWith("%.1f", std::atan2(d.y, d.x) * kDegrees).c_str());
   textWrapped("Each yellow dot is its shape's support point: the point farthest along d. GJK and EPA see a "
                      "shape only through this function.");
+
+  // A sector wider than 180 degrees is accepted (the analytic test takes it as it is), but the support function
+  // answers for its convex hull: say so, whether or not it is selected.
+  for (std::size_t i = 0; i < shapes_.size(); ++i) {
+    if (!nonConvexSector(shapes_[i])) continue;
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
+    textWrapped("%s (sector) has a half angle over 90 degrees: it is not convex. Its support points are its convex "
+                "hull's (dashed), so GJK, EPA and SAT would see that hull, not the sector: they refuse it. Only the "
+                "analytic test (against a circle) takes the sector itself.",
+                names_[i].c_str());
+    ImGui::PopStyleColor();
+  }
 
   ImGui::Spacing();
   ImGui::TextDisabled("SHAPES");

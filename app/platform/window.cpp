@@ -88,20 +88,36 @@ Window::Window(const WindowOptions& options) {
   float contentScaleX = 1.0f;
   float contentScaleY = 1.0f;
   glfwGetWindowContentScale(window_, &contentScaleX, &contentScaleY);
-  applyTheme(contentScaleY);
+  contentScale_ = contentScaleY;
+  applyTheme(contentScale_);
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   imguiReady_ = true;
+  // Made now rather than at the first frame so the font texture's filter can be set.
+  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  sampleFontsNearest();
+}
+
+void Window::sampleFontsNearest() {
   // The font atlas is sampled at 1:1 (glyphs snapped to whole pixels, platform/theme.cpp), so nearest filtering
   // gives the same pixels as the backend's bilinear for less work: a software rasteriser (llvmpipe) spends a good
-  // part of a frame filtering the panel's text. Made now rather than at the first frame so it can be set.
-  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  // part of a frame filtering the panel's text.
   GLint previous = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
-  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(reinterpret_cast<std::uintptr_t>(io.Fonts->TexID)));
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(reinterpret_cast<std::uintptr_t>(ImGui::GetIO().Fonts->TexID)));
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
+}
+
+void Window::setUiScale(float scale) {
+  if (!imguiReady_ || !(scale > 0.0f) || scale == uiScale_) return;
+  uiScale_ = scale;
+  // Glyphs rasterised at the new size (sharp, unlike a stretched atlas) and every style size scaled with them.
+  applyTheme(contentScale_ * uiScale_);
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  sampleFontsNearest();
 }
 
 Window::~Window() {

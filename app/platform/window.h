@@ -44,9 +44,17 @@ class Window {
   void beginOffscreenFrame(int width, int height);
   void endFrame(bool swap = true);
 
+  // View > UI scale (1 = the monitor's scale): rebuilds the fonts and the style at contentScale x scale. Between
+  // frames only (the font atlas is replaced); a scale already in use costs nothing.
+  void setUiScale(float scale);
+
  private:
+  void sampleFontsNearest();
+
   GLFWwindow* window_ = nullptr;
   bool imguiReady_ = false;
+  float contentScale_ = 1.0f;
+  float uiScale_ = 1.0f;
   std::vector<std::string> droppedPaths_;
   std::vector<KeyPress> keyPresses_;
 

@@ -2,6 +2,7 @@
 #include "resources/embedded.h"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace lab {
 
@@ -24,6 +25,15 @@ std::vector<const EmbeddedFile*> embeddedFilesUnder(std::string_view directory) 
 const EmbeddedFile* findCuratedScene(std::string_view name) {
   if (!name.starts_with(kCuratedScenePrefix)) return nullptr;
   return findEmbeddedFile("assets/" + std::string(name));
+}
+
+bool isCuratedScenePath(std::string_view path) {
+  if (findCuratedScene(path) != nullptr) return true;
+  // A copy in a source tree: .../assets/scenes/NAME, NAME one of the curated scenes.
+  const std::filesystem::path file(path);
+  const std::filesystem::path directory = file.parent_path();
+  return directory.filename() == "scenes" && directory.parent_path().filename() == "assets" &&
+         findCuratedScene(std::string(kCuratedScenePrefix) + file.filename().string()) != nullptr;
 }
 
 }  // namespace lab

@@ -28,5 +28,8 @@ struct EmbeddedFile {
 // dialog, --scene and Recent accept like a file name (a real file of that name wins).
 inline constexpr std::string_view kCuratedScenePrefix = "scenes/";
 [[nodiscard]] const EmbeddedFile* findCuratedScene(std::string_view name);
+// A curated scene's name, or a file in a source tree's assets/scenes/ of a curated scene's name: saving over it
+// rewrites a lesson, so the unsaved-changes prompt offers Save As first.
+[[nodiscard]] bool isCuratedScenePath(std::string_view path);
 
 }  // namespace lab

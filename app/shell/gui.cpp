@@ -101,6 +101,7 @@ int runGui(const GuiOptions& options) {
     glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
 
+    window->setUiScale(static_cast<float>(shell.uiScalePercent()) / 100.0f);  // View > UI scale, between frames
     window->beginFrame();
     shell.frame(seconds, framebufferWidth, framebufferHeight, keys);
     window->endFrame();

@@ -14,6 +14,7 @@ const Shortcut kGlobal[] = {
     {"Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo an edit of the shapes or settings"},
     {"Ctrl+C / Ctrl+V", "copy the pair as a query (or cast) line / paste a pair, a cast line or a scene"},
     {"Ctrl+Q", "quit (asks first when a scene has unsaved changes)"},
+    {"Ctrl+= / Ctrl+- / Ctrl+0", "UI scale larger / smaller / 100 % (View > UI scale, for a projector)"},
     {"F", "fit the view to the scene"},
     {"G", "show or hide the grid"},
     {"Right or middle drag", "pan the view (left drag on empty space too)"},

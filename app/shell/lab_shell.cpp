@@ -315,6 +315,8 @@ Json LabShell::dumpState() const {
   state["views"] = views;
   state["showGrid"] = settings_.showGrid;
   state["followStep"] = following();
+  state["uiScalePercent"] = settings_.uiScalePercent;
+  state["fontSize"] = ImGui::GetCurrentContext() != nullptr ? ImGui::GetFontSize() : 0.0f;
   state["helpOpen"] = showHelp_;
   // Where the lab picker and, once it has been opened, its entries were drawn (GUI tests click them).
   const auto rectJson = [](const ScreenRect& rect) { return Json{rect.x, rect.y, rect.width, rect.height}; };
@@ -606,6 +608,15 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
     if (countPresses(keys, GLFW_KEY_C, kModControl) > 0 && holdsPair()) copyPairToClipboard();
     if (countPresses(keys, GLFW_KEY_V, kModControl) > 0) pasteFromClipboard();
   }
+  // View > UI scale: Ctrl+= (or Ctrl++, Ctrl+keypad +) larger, Ctrl+- smaller, Ctrl+0 back to 100 %, as in browsers.
+  for (const KeyPress& press : keys) {
+    if (isPress(press, GLFW_KEY_EQUAL, kModControl) || isPress(press, GLFW_KEY_EQUAL, kModControl | kModShift) ||
+        isPress(press, GLFW_KEY_KP_ADD, kModControl))
+      stepUiScale(+1);
+    if (isPress(press, GLFW_KEY_MINUS, kModControl) || isPress(press, GLFW_KEY_KP_SUBTRACT, kModControl)) stepUiScale(-1);
+    if (isPress(press, GLFW_KEY_0, kModControl) || isPress(press, GLFW_KEY_KP_0, kModControl))
+      settings_.uiScalePercent = Settings::kMinUiScale;
+  }
   if (!io.WantTextInput) {
     if (countPresses(keys, GLFW_KEY_O, kModControl) > 0) openDialogRequested_ = true;
     if (countPresses(keys, GLFW_KEY_S, kModControl | kModShift) > 0) {
@@ -637,6 +648,11 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
     }
     if (countPresses(keys, GLFW_KEY_G) % 2 == 1) settings_.showGrid = !settings_.showGrid;
   }
+}
+
+void LabShell::stepUiScale(int direction) {
+  settings_.uiScalePercent = std::clamp(settings_.uiScalePercent + direction * Settings::kUiScaleStep,
+                                        Settings::kMinUiScale, Settings::kMaxUiScale);
 }
 
 void LabShell::drawMenuBar() {
@@ -696,6 +712,19 @@ void LabShell::drawMenuBar() {
       }
     }
     ImGui::MenuItem("Plots", nullptr, &showPlots_);
+    ImGui::Separator();
+    if (ImGui::BeginMenu("UI scale")) {
+      // Text, widgets and the views' labels; for a projector. Applied between frames (the fonts are rebuilt).
+      for (int percent = Settings::kMinUiScale; percent <= Settings::kMaxUiScale; percent += Settings::kUiScaleStep) {
+        const std::string label = std::to_string(percent) + " %";
+        const char* shortcut = percent == Settings::kMinUiScale ? "Ctrl+0" : nullptr;
+        if (ImGui::MenuItem(label.c_str(), shortcut, settings_.uiScalePercent == percent)) settings_.uiScalePercent = percent;
+      }
+      ImGui::Separator();
+      if (ImGui::MenuItem("Larger", "Ctrl+=", false, settings_.uiScalePercent < Settings::kMaxUiScale)) stepUiScale(+1);
+      if (ImGui::MenuItem("Smaller", "Ctrl+-", false, settings_.uiScalePercent > Settings::kMinUiScale)) stepUiScale(-1);
+      ImGui::EndMenu();
+    }
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Labs")) {
@@ -972,6 +1001,9 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
 // and not in the frame they open: the Enter that opened a file must not also close the error it caused.
 void LabShell::drawDialogs(std::span<const KeyPress> keys) {
   const auto pressed = [&keys](int key) { return !ImGui::IsWindowAppearing() && countPresses(keys, key) > 0; };
+  // Enter acts as a dialog's button wherever the focus is (the path field, the title or lesson, the scene list):
+  // the path field alone took it, and after a click in the list Enter did nothing.
+  const auto enter = [&pressed] { return pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_KP_ENTER); };
   if (openDialogRequested_) {
     openDialogRequested_ = false;
     dialogPath_ = scenePath_;
@@ -979,7 +1011,10 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
   }
   if (saveAsDialogRequested_) {
     saveAsDialogRequested_ = false;
-    dialogPath_ = scenePath_.empty() ? std::string("scene.json") : scenePath_;
+    // A curated scene is a lesson: offered under a new name in the working directory, so Enter keeps the lesson.
+    dialogPath_ = scenePath_.empty()                ? std::string("scene.json")
+                  : isCuratedScenePath(scenePath_) ? std::filesystem::path(scenePath_).stem().string() + "_edited.json"
+                                                   : scenePath_;
     ImGui::OpenPopup("Save scene as");
   }
   const ImVec2 center = ImGui::GetMainViewport()->GetCenter();
@@ -993,14 +1028,18 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     const bool entered = ImGui::InputText("##path", &dialogPath_, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::TextDisabled("Curated scenes");
+    bool doubleClicked = false;
     if (ImGui::BeginListBox("##scenes", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 10))) {
       for (const std::string& name : curatedSceneNames()) {
         const std::string label = name.substr(kCuratedScenePrefix.size());
-        if (ImGui::Selectable(label.c_str(), name == dialogPath_)) dialogPath_ = name;
+        if (ImGui::Selectable(label.c_str(), name == dialogPath_, ImGuiSelectableFlags_AllowDoubleClick)) {
+          dialogPath_ = name;
+          doubleClicked = doubleClicked || ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
+        }
       }
       ImGui::EndListBox();
     }
-    const bool open = ImGui::Button("Open") || entered;
+    const bool open = ImGui::Button("Open") || entered || enter() || doubleClicked;
     ImGui::SameLine();
     if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) ImGui::CloseCurrentPopup();
     if (open) {
@@ -1026,7 +1065,7 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
     if (sceneInfo_.title.size() > kMaxSceneTitleBytes) sceneInfo_.title = boundedText(sceneInfo_.title, kMaxSceneTitleBytes);
     if (sceneInfo_.lesson.size() > kMaxSceneLessonBytes)
       sceneInfo_.lesson = boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes);
-    const bool save = ImGui::Button("Save") || entered;
+    const bool save = ImGui::Button("Save") || entered || enter();
     ImGui::SameLine();
     if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) {
       ImGui::CloseCurrentPopup();
@@ -1076,7 +1115,7 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     const bool entered = ImGui::InputText("##path", &dialogPath_, ImGuiInputTextFlags_EnterReturnsTrue);
-    const bool write = ImGui::Button("Export") || entered;
+    const bool write = ImGui::Button("Export") || entered || enter();
     ImGui::SameLine();
     if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) ImGui::CloseCurrentPopup();
     if (write) {

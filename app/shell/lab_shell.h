@@ -113,6 +113,9 @@ class LabShell {
   // {lab, step, stepCount, scenePath, views: [{title, kind, center, zoom, rect} or, for a spatial view, {title, kind,
   // target, yaw, pitch (degrees), distance, projection, rect}], ...the lab's dumpState}.
   [[nodiscard]] Json dumpState() const;
+  // View > UI scale in percent (Settings::uiScalePercent): the window's loop applies it between frames
+  // (Window::setUiScale).
+  [[nodiscard]] int uiScalePercent() const { return settings_.uiScalePercent; }
   // Copies the current lab's settings and the shell's state into Settings (call before saving them).
   void storeSettings();
 
@@ -122,6 +125,8 @@ class LabShell {
   [[nodiscard]] static bool isShellKey(const KeyPress& press);
   void handleShortcuts(std::span<const KeyPress> keys);
   void drawMenuBar();
+  // View > UI scale one notch larger (+1) or smaller (-1), within Settings' range.
+  void stepUiScale(int direction);
   void drawSidePanel(float top, float width, float height);
   void drawLesson();
   void drawTimelineBar(float top, float width, float height);

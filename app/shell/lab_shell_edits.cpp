@@ -27,6 +27,7 @@
 #include "collide/query.h"
 #include "io/query_json.h"
 #include "io/text_io.h"
+#include "resources/embedded.h"
 #include "shell/lab_shell.h"
 
 namespace lab {
@@ -350,8 +351,10 @@ void LabShell::answerUnsavedPrompt(int answer) {
     return;
   }
   if (const LabInfo* info = findLab(unsavedPromptLab_); info && info != labInfo_) selectLab(*info);
-  if (scenePath_.empty()) {
-    saveAsDialogRequested_ = true;  // its Save goes on with the pending action, its Cancel drops it
+  if (scenePath_.empty() || isCuratedScenePath(scenePath_)) {
+    // Save As (a curated scene's file is a lesson: not overwritten by default). Its Save goes on with the pending
+    // action, its Cancel drops it.
+    saveAsDialogRequested_ = true;
     return;
   }
   if (std::string error; !saveScene(scenePath_, error)) {
@@ -377,8 +380,15 @@ void LabShell::drawUnsavedPrompt(std::span<const KeyPress> keys) {
   ImGui::TextWrapped("%s", pending_ && pending_->quit ? "Quit with unsaved changes?" : "Open a scene over unsaved changes?");
   ImGui::TextWrapped("The scene of the %s lab has changes that are not saved.", unsavedPromptLab_.c_str());
   if (unsaved.size() > 1) ImGui::TextDisabled("Unsaved: %s", labs.c_str());
+  // The unsaved lab's scene file: none, or a curated lesson, is saved through Save As.
+  std::string path = scenePath_;
+  if (const auto kept = keptLabs_.find(unsavedPromptLab_); unsavedPromptLab_ != labInfo_->name && kept != keptLabs_.end())
+    path = kept->second.scenePath;
+  const bool saveAs = path.empty() || isCuratedScenePath(path);
+  if (saveAs && !path.empty()) ImGui::TextDisabled("%s is a curated scene: Save As keeps its lesson as it is.", path.c_str());
   int answer = -1;
-  if (ImGui::Button("Save (Enter)") || pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_KP_ENTER)) answer = 0;
+  if (ImGui::Button(saveAs ? "Save As... (Enter)" : "Save (Enter)") || pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_KP_ENTER))
+    answer = 0;
   ImGui::SameLine();
   if (ImGui::Button("Discard (D)") || pressed(GLFW_KEY_D)) answer = 1;
   ImGui::SameLine();

@@ -45,11 +45,13 @@ Settings loadSettings(const std::string& path) {
   readSetting(json, "windowHeight", settings.windowHeight);
   readSetting(json, "showGrid", settings.showGrid);
   readSetting(json, "followStep", settings.followStep);
+  readSetting(json, "uiScalePercent", settings.uiScalePercent);
   readSetting(json, "recentFiles", settings.recentFiles);
   if (json.contains("labs") && json["labs"].is_object()) settings.labs = json["labs"];
   if (json.contains("cameras") && json["cameras"].is_object()) settings.cameras = json["cameras"];
   settings.windowWidth = std::clamp(settings.windowWidth, 320, 16384);
   settings.windowHeight = std::clamp(settings.windowHeight, 240, 16384);
+  settings.uiScalePercent = std::clamp(settings.uiScalePercent, Settings::kMinUiScale, Settings::kMaxUiScale);
   if (settings.recentFiles.size() > Settings::kMaxRecentFiles) settings.recentFiles.resize(Settings::kMaxRecentFiles);
   return settings;
 }
@@ -60,7 +62,7 @@ bool saveSettings(const Settings& settings, const std::string& path) {
                                {"windowWidth", settings.windowWidth}, {"windowHeight", settings.windowHeight},
                                {"showGrid", settings.showGrid},     {"recentFiles", settings.recentFiles},
                                {"labs", settings.labs},             {"cameras", settings.cameras},
-                               {"followStep", settings.followStep}};
+                               {"followStep", settings.followStep}, {"uiScalePercent", settings.uiScalePercent}};
   std::error_code error;
   const std::filesystem::path target(path);
   std::filesystem::create_directories(target.parent_path(), error);

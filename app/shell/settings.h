@@ -18,6 +18,11 @@ struct Settings {
   int windowHeight = 1000;
   bool showGrid = true;
   bool followStep = true;  // View > Follow the step
+  // View > UI scale: text, widgets and the views' labels, in percent of the monitor's scale (a projector wants 150).
+  static constexpr int kMinUiScale = 100;
+  static constexpr int kMaxUiScale = 200;
+  static constexpr int kUiScaleStep = 25;
+  int uiScalePercent = 100;
   std::vector<std::string> recentFiles;  // most recent first
   Json labs = Json::object();  // each lab's own settings, by lab name
   // Each lab's 3D view cameras, by lab name: an array by view index of {target, yaw, pitch (degrees), distance,

@@ -102,9 +102,9 @@ bool editVector(const char* label, Vec2d& value, double speed = 0.01) {
   return true;
 }
 
-bool editVector(const char* label, Vec3d& value, double speed = 0.01) {
+bool editVector(const char* label, Vec3d& value, double speed = 0.01, const char* format = "%.10g") {
   double triple[3] = {value.x, value.y, value.z};
-  if (!editNumbers(label, triple, 3, speed, nullptr, nullptr, "%.10g")) return false;
+  if (!editNumbers(label, triple, 3, speed, nullptr, nullptr, format)) return false;
   value = {triple[0], triple[1], triple[2]};
   return true;
 }
@@ -123,18 +123,22 @@ bool editHullPoints(collide::Hull<double>& hull, std::string& error) {
   bool edited = false;
   int remove = -1;
   ImGui::Text("%zu points (local frame), %zu faces, %zu edges", hull.vertices.size(), hull.faces.size(), hull.edges.size());
-  if (ImGui::BeginChild("##hullpoints", ImVec2(0, ImGui::GetFrameHeightWithSpacing() * std::min<float>(8.0f, float(points.size()) + 0.5f)), true)) {
-    for (std::size_t i = 0; i < points.size(); ++i) {
-      ImGui::PushID(static_cast<int>(i));
-      char label[24];
-      std::snprintf(label, sizeof label, "p%zu", i);
-      edited |= editVector(label, points[i]);
-      ImGui::SameLine();
-      if (ImGui::SmallButton("x")) remove = static_cast<int>(i);
-      ImGui::PopID();
+  // The point rows folded until asked for: a 64-point hull's rows pushed everything below them out of the panel.
+  if (ImGui::TreeNodeEx("##hullrows", ImGuiTreeNodeFlags_NoAutoOpenOnLog, "Edit the %zu points", points.size())) {
+    if (ImGui::BeginChild("##hullpoints", ImVec2(0, ImGui::GetFrameHeightWithSpacing() * std::min<float>(8.0f, float(points.size()) + 0.5f)), true)) {
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        char label[24];
+        std::snprintf(label, sizeof label, "p%zu", i);
+        edited |= editVector(label, points[i]);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("x")) remove = static_cast<int>(i);
+        ImGui::PopID();
+      }
     }
+    ImGui::EndChild();
+    ImGui::TreePop();
   }
-  ImGui::EndChild();
   if (remove >= 0) {
     points.erase(points.begin() + remove);
     edited = true;
@@ -226,7 +230,8 @@ bool drawShapeInspector(Collider3& shape, std::string& error) {
   } else {
     changed |= editVector("Position", shape.transform.p);
     Vec3d degrees = displayedEulerDegrees(shape.transform.q);
-    if (editVector("Rotation (deg)", degrees, 0.5)) {
+    // Four decimals, as the plane's angle: three turns to ten digits ("80.34375123") did not fit their fields.
+    if (editVector("Rotation (deg)", degrees, 0.5, "%.4f")) {
       shape.transform.q = collide::Quat<double>::fromEuler(degrees.x / kDegrees, degrees.y / kDegrees, degrees.z / kDegrees);
       changed = true;
     }

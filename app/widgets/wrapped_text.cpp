@@ -121,6 +121,13 @@ VectorFormat vectorFormat(std::span<const double> numbers, int significant, int 
   VectorFormat format;
   const int leading = largest > 0.0 ? static_cast<int>(std::floor(std::log10(largest))) : 0;  // 0.95 -> -1, 12 -> 1
   format.decimals = std::clamp(significant - 1 - leading, 0, 6);
+  // A number below 1 keeps two significant digits beside large ones (3d_10's gap of 0.098 beside sizes near 1000
+  // printed "-0.1", hiding what the lesson is about); rounding noise (under 1e-6 of the largest) is left out.
+  double smallest = 1.0;
+  for (const double value : numbers)
+    if (std::isfinite(value) && std::abs(value) > 1e-6 * largest) smallest = std::min(smallest, std::abs(value));
+  if (smallest < 1.0)
+    format.decimals = std::max(format.decimals, std::min(1 - static_cast<int>(std::floor(std::log10(smallest))), 6));
   const std::size_t width = components > 0 ? static_cast<std::size_t>(components) : 0;
   const std::size_t count = width > 0 ? numbers.size() / width : 0;
   const auto vector = [&](std::size_t i) { return numbers.subspan(i * width, width); };

@@ -28,7 +28,7 @@ namespace lab {
 void textWrapped(const char* format, ...) IM_FMTARGS(1);
 
 // One number format for a table of vectors: every number with the same fixed decimals (the table's largest
-// magnitude keeps `significant` significant digits), right-aligned in a slot as wide as the table's widest number,
+// magnitude keeps `significant` significant digits, and a number below 1 two of its own), right-aligned in a slot as wide as the table's widest number,
 // so the digits of a column line up from row to row. With `components` > 0 the numbers are vectors of that many,
 // and decimals are added (up to 6) until no two different vectors print alike: GJK on a curve takes supports that
 // differ in the fourth digit, and a table of equal-looking rows reads as a stuck run.

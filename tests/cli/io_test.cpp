@@ -9,6 +9,7 @@
 // [SECTION] Kept work: labs kept while others are shown, undo and redo, unsaved changes, the clipboard
 // [SECTION] The curated scenes
 // [SECTION] The 2D broad-phase lab without a window
+// [SECTION] The narrow-phase labs' tables and the Shapes lab's notes (newcomer review s27)
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -678,6 +679,34 @@ TEST(LabSettings, ValuesOfTheWrongTypeKeepTheDefaults) {
   int width = 1600;
   readSetting(settingsWithBadTypes, "windowWidth", width);
   EXPECT_EQ(width, 1600);
+}
+
+// View > UI scale (a projector wants 150 %) is remembered between runs, clamped to 100..200 when hand-edited; a value
+// of the wrong type keeps the default.
+TEST_F(SceneFiles, TheUiScaleIsRememberedAndClamped) {
+  const std::string path = (directory_ / "settings.json").string();
+  Settings settings;
+  EXPECT_EQ(settings.uiScalePercent, 100);
+  settings.uiScalePercent = 150;
+  ASSERT_TRUE(saveSettings(settings, path));
+  EXPECT_EQ(loadSettings(path).uiScalePercent, 150);
+  for (const auto& [text, expected] : {std::pair{R"({"uiScalePercent": 500})", 200}, std::pair{R"({"uiScalePercent": 10})", 100},
+                                       std::pair{R"({"uiScalePercent": "big"})", 100}}) {
+    write("settings.json", text);
+    EXPECT_EQ(loadSettings(path).uiScalePercent, expected) << text;
+  }
+}
+
+// The unsaved-changes prompt's Save writes over the scene's file, and on a curated scene that rewrote its lesson:
+// curated scenes, by their built-in name or as a source tree's assets/scenes file, go through Save As.
+TEST(CuratedScenes, AreKnownByNameAndBySourcePath) {
+  EXPECT_TRUE(isCuratedScenePath("scenes/07_thin_sliver.json"));
+  EXPECT_TRUE(isCuratedScenePath((fs::path(COLLISION_LAB_ASSET_DIR) / "scenes" / "07_thin_sliver.json").string()));
+  EXPECT_TRUE(isCuratedScenePath("/elsewhere/assets/scenes/3d_10_sizes_1_to_1000.json"));
+  EXPECT_FALSE(isCuratedScenePath("/tmp/scenes/07_thin_sliver.json"));  // not under assets/
+  EXPECT_FALSE(isCuratedScenePath("/elsewhere/assets/scenes/my_scene.json"));
+  EXPECT_FALSE(isCuratedScenePath("07_thin_sliver.json"));
+  EXPECT_FALSE(isCuratedScenePath(""));
 }
 
 // [SECTION] Kept work: labs kept while others are shown, undo and redo, unsaved changes, the clipboard
@@ -1386,6 +1415,54 @@ TEST(NarrowPhaseLab, BooleanGjkNamesTheDirectionItsTestUses) {
     EXPECT_NE(text.find(" with d = ("), std::string::npos) << file << ": " << text;
     EXPECT_NE(text.find(") < 0: even the farthest point of A - B along d"), std::string::npos) << file << ": " << text;
   }
+}
+
+// SAT's last step was the last axis it tested (07_thin_sliver: axis 5, overlap 1.36), while the lesson is the answer:
+// axis 3 (0.316) against axis 1 (0.354). A run no axis separates ends on a step of its own that draws and narrates the
+// minimum-overlap axis against the runner-up, in the plane and in space; a separated run still ends on its
+// separating axis.
+TEST(NarrowPhaseLab, SatEndsOnTheMinimumOverlapAxisAgainstTheRunnerUp) {
+  const Scene sliver = curated("07_thin_sliver.json");
+  const auto run = collide::recordQuery(Algorithm::Sat, sliver.shapes[0].collider, sliver.shapes[1].collider);
+  const Json state = stateAtStep("Narrow phase", sliver, -1);
+  ASSERT_TRUE(state["hit"].get<bool>());
+  EXPECT_EQ(state["step_count"].get<int>(), static_cast<int>(run.sat.size()) + 1);
+  ASSERT_TRUE(state.contains("sat_answer")) << state["narration"];
+  EXPECT_EQ(state["sat_answer"]["best"]["axis"], 3);
+  EXPECT_EQ(state["sat_answer"]["runner_up"]["axis"], 1);
+  EXPECT_EQ(state["sat_answer"]["best"]["overlap"].get<double>(), state["result"]["depth"].get<double>());
+  const std::string text = state["narration"].get<std::string>();
+  const std::string best = formatNumber(run.sat[2].overlap), next = formatNumber(run.sat[0].overlap);
+  EXPECT_NE(text.find("axis 3 (edge 2 of A) with " + best + ", against the runner-up axis 1 (edge 0 of A) with " + next),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("The minimum translation is " + formatNumber(*run.result.depth)), std::string::npos) << text;
+  const std::vector<StepListEntry> rows = stepListEntries(run, traceSteps(run));
+  EXPECT_EQ(rows.back().phase, "SAT result");
+  EXPECT_EQ(rows.back().summary, "edge 2 of A: smallest overlap " + best + " (axis 3)");
+  // The axis before it is narrated as an axis, with no verdict of its own.
+  const Json before = stateAtStep("Narrow phase", sliver, static_cast<int>(run.sat.size()) - 1);
+  EXPECT_FALSE(before.contains("sat_answer"));
+  EXPECT_EQ(before["narration"].get<std::string>().rfind("Axis 5 ", 0), 0u) << before["narration"];
+
+  // Apart: the separating axis is the answer, and the last step already shows it.
+  const Json apart = stateAtStep("Narrow phase", curated("01_far_apart.json"), -1);
+  ASSERT_FALSE(apart["hit"].get<bool>());
+  EXPECT_FALSE(apart.contains("sat_answer"));
+
+  // In space: the thin slab under SAT (15 axes), the same answer step.
+  Scene slab = curated("3d_09_thin_slab.json");
+  slab.algorithm = "sat";
+  const auto run3 = collide::recordQuery(Algorithm::Sat, slab.shapes3[0].collider, slab.shapes3[1].collider);
+  const Json state3 = stateAtStep("Narrow phase 3D", slab, -1);
+  ASSERT_TRUE(state3["hit"].get<bool>());
+  ASSERT_TRUE(state3.contains("sat_answer"));
+  const int best3 = state3["sat_answer"]["best"]["axis"].get<int>();
+  EXPECT_EQ(best3, run3.sat.back().bestAxisIndex + 1);
+  EXPECT_EQ(state3["sat_answer"]["best"]["overlap"].get<double>(), *run3.result.depth);
+  EXPECT_NE(state3["narration"].get<std::string>().find("The answer is the smallest overlap: axis " + std::to_string(best3)),
+            std::string::npos)
+      << state3["narration"];
 }
 
 // A linear cast's step names the direction it searched, then the v it leaves: ccd_05's one step searched along
@@ -3702,6 +3779,126 @@ TEST(NarrowPhase3Lab, AnalyticStepsSayWhatTheyDecide) {
       }
     }
   }
+}
+
+// [SECTION] The narrow-phase labs' tables and the Shapes lab's notes (newcomer review s27)
+
+// `scene` opened in the lab named `labName` at `step` (-1: the last), and the text its side panel draws there.
+std::string panelAtStep(const char* labName, const Scene& scene, int step) {
+  const LabInfo* info = findLab(labName);
+  EXPECT_NE(info, nullptr);
+  if (info == nullptr) return {};
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  if (!lab) return {};
+  lab->setStep(step < 0 ? lab->stepCount() - 1 : step);
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  static_cast<void>(panelText([&] { lab->drawUi(); }, ImVec2(500, 4000)));  // a table measures its columns first
+  return panelText([&] { lab->drawUi(); }, ImVec2(500, 4000));
+}
+
+// The table beside the A - B pane says what the pane draws. 3D: at 3d_01's first GJK step the pane drew w0 while the
+// table "Simplex after this step" was empty (w0, short of the origin, is dropped when the run stops). 2D: scene 09's
+// last step drew "w7 = w0 (repeat: stop)" while the table said "drop".
+TEST(NarrowPhaseLab, TheSimplexTableSaysWhatThePaneDraws) {
+  const Scene far = curated("3d_01_far_apart.json");
+  const auto run3 = collide::recordQuery(Algorithm::Gjk, far.shapes3[0].collider, far.shapes3[1].collider);
+  ASSERT_EQ(run3.gjk.front().stop, collide::GjkStop::Separated);
+  const auto rows3 = simplexRows(run3.gjk, 0);
+  ASSERT_EQ(rows3.size(), 1u);
+  EXPECT_EQ(rows3[0].name, "w0");
+  EXPECT_EQ(rows3[0].note, "short of O: stop");
+  Scene farGjk = far;
+  farGjk.algorithm = "gjk";
+  const std::string panel3 = panelAtStep("Narrow phase 3D", farGjk, 0);
+  EXPECT_TRUE(contains(panel3, "short of O: stop")) << panel3;
+
+  const Scene longest = curated("09_gjk_most_iterations.json");
+  const auto run = collide::recordQuery(Algorithm::Distance, longest.shapes[0].collider, longest.shapes[1].collider);
+  ASSERT_EQ(run.gjk.back().stop, collide::GjkStop::DuplicateSupport);
+  const auto rows = simplexRows(run.gjk, static_cast<int>(run.gjk.size()) - 1);
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0].note, "= w0 (repeat: stop)") << rows[0].name;
+  for (std::size_t i = 1; i < rows.size(); ++i) EXPECT_NE(rows[i].note, "new");
+  EXPECT_TRUE(contains(panelAtStep("Narrow phase", longest, -1), "= w0 (repeat: stop)"));
+}
+
+// 3d_10 is about a gap of about 0.1 between sizes 1 and 1000: the support table printed its a - b y as "-0.1".
+TEST(NarrowPhaseLab, TheSupportTableKeepsTheDigitsOfTheGap) {
+  const Scene sizes = curated("3d_10_sizes_1_to_1000.json");
+  const auto run = collide::recordQuery(collide::parseAlgorithm(sizes.algorithm).value_or(Algorithm::Distance),
+                                        sizes.shapes3[0].collider, sizes.shapes3[1].collider);
+  ASSERT_FALSE(run.gjk.empty());
+  const auto rows = simplexRows(run.gjk, static_cast<int>(run.gjk.size()) - 1);
+  test::HeadlessImGui imgui(ImVec2(800, 600));  // the formats measure their numbers' widths
+  ImGui::NewFrame();
+  const std::array<VectorFormat, 2> formats = supportTableFormats<Vec3d>(rows);
+  ImGui::Render();
+  // Every coordinate of w below 1 keeps two significant digits.
+  for (const auto& row : rows) {
+    for (const double value : {row.point.point.x, row.point.point.y, row.point.point.z}) {
+      if (std::abs(value) >= 1.0 || std::abs(value) < 1e-9) continue;
+      const double unit = std::pow(10.0, -formats[0].decimals);
+      EXPECT_LE(unit, 0.1 * std::abs(value) + 1e-15) << row.name << " " << value << ": " << formats[0].decimals << " decimals";
+    }
+  }
+}
+
+// SAT's answer step in the panel: the axes table keeps its width (a word in the overlap column was cut off) and marks
+// the answer's row and the runner-up's by colour, with a line saying so.
+TEST(NarrowPhaseLab, TheSatAnswerTableSaysWhichRowsAreMarked) {
+  const std::string text = panelAtStep("Narrow phase", curated("07_thin_sliver.json"), -1);
+  EXPECT_TRUE(contains(text, "red row: the smallest overlap, the answer;")) << text;
+  EXPECT_FALSE(contains(text, "0.3539 2nd")) << text;
+}
+
+// The 3D inspector's rotation: "80.34375123" in three fields cut off ("80.3437512|"); four decimals, as the plane's angle.
+TEST(NarrowPhase3Lab, RotationFieldsShowFourDecimals) {
+  Scene scene = curated("3d_08_hull_most_iterations.json");
+  scene.shapes3[1].collider.transform.q = collide::Quat<double>::fromEuler(80.34375123 / 180.0 * std::numbers::pi, 0.0, 0.0);
+  const std::string text = panelAtStep("Narrow phase 3D", scene, 0);
+  EXPECT_TRUE(contains(text, "80.3438")) << text;
+  EXPECT_FALSE(contains(text, "80.343751")) << text;
+  // A hull's 64 point rows are folded until asked for.
+  EXPECT_TRUE(contains(text, "Edit the ")) << text;
+  EXPECT_FALSE(contains(text, "} p63")) << text;
+}
+
+// The analytic table's "value" column held 0 and 1 for no and yes and signed margins, unexplained; its per-edge rows
+// all read "2. distance to this edge". Each row now names its edge and says what the step found.
+TEST(NarrowPhaseLab, TheAnalyticTableSaysWhatEachStepFound) {
+  const Scene scene = curated("11_circle_vs_polygon.json");
+  const auto run = collide::recordQuery(Algorithm::Analytic, scene.shapes[0].collider, scene.shapes[1].collider);
+  const std::string text = panelAtStep("Narrow phase", scene, -1);
+  EXPECT_TRUE(contains(text, "the centre is outside the polygon:")) << text;  // step 1's 0, in words
+  int edgeRows = 0;
+  for (const auto& step : run.analytic) {
+    if (step.index != 2) continue;
+    ++edgeRows;
+    EXPECT_TRUE(contains(text, std::string(step.title) + " (edge " + std::to_string(step.edge) + ")")) << text;
+    EXPECT_TRUE(contains(text, "distance to edge " + std::to_string(step.edge) + " = ")) << text;
+  }
+  EXPECT_GE(edgeRows, 2);
+  EXPECT_TRUE(contains(text, "point looked at")) << text;
+}
+
+// A sector with a half angle over 90 degrees is not convex: the Shapes lab accepted one without a word. It says so
+// in the panel and draws the hull its support points lie on.
+TEST(ShapesLab, ANonConvexSectorIsNamedAndItsHullDrawn) {
+  const LabInfo* info = findLab("Shapes");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = info->create();
+  Scene scene;
+  scene.shapes.push_back({"wide", {collide::Sector<double>{1.0, 149.0 / 180.0 * std::numbers::pi}, {}}, std::nullopt});
+  scene.shapes.push_back({"narrow", {collide::Sector<double>{1.0, 0.5}, {}}, std::nullopt});
+  std::string error;
+  ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+  Json state;
+  lab->dumpState(state);
+  EXPECT_EQ(state["not_convex"], Json::array({"wide"}));
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  const std::string text = panelText([&] { lab->drawUi(); }, ImVec2(500, 3000));
+  EXPECT_TRUE(contains(text, "wide (sector) has a half angle over 90 degrees: it is not convex")) << text;
+  EXPECT_FALSE(contains(text, "narrow (sector)")) << text;
 }
 
 }  // namespace lab

@@ -5,7 +5,8 @@
 - labs: with the pair edited and a step chosen, Narrow phase -> Broad phase -> Narrow phase (the side panel's
   picker) brings back the same pair and step; Ctrl+Q then asks about the unsaved scene (Escape keeps the app
   running, D discards and quits);
-- a bad file: File > Open (Ctrl+O), a missing file's name and Enter shows the error, which stays until dismissed.
+- a bad file: File > Open (Ctrl+O), a missing file's name and Enter shows the error, which stays until dismissed;
+- Save As: Enter saves with the focus in the title field, not only in the path field.
 Where to click comes from a first session's --dump-state (same window size and settings each time).
 """
 
@@ -185,6 +186,26 @@ def main():
             process.kill()
     if "no-such-scene.json" not in shown.get("errorShown", ""):
         failures.append(f"File > Open then Enter on a missing file showed no error: {shown.get('errorShown')!r}")
+
+    # Save As with the focus out of the path field (Tab to the title): Enter still acts as the Save button. It did
+    # nothing unless the path field had the focus.
+    process, window, dump = start(options, "save_as_enter", scene)
+    target = os.path.join(options.out, "save_as_enter", "saved.json")
+    try:
+        press("ctrl", "shift", "s")
+        time.sleep(0.5)
+        press("ctrl", "a")
+        xdotool("type", "--delay", "30", target)
+        press("Tab")
+        press("Return")
+        time.sleep(1.0)
+        press("ctrl", "q")
+        finish(process, dump)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    if not os.path.exists(target):
+        failures.append("Save As, Tab to the title, Enter: the scene was not saved")
 
     for failure in failures:
         print("FAIL:", failure)

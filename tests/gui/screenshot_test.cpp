@@ -200,6 +200,34 @@ TEST(Screenshot, TheMinkowskiPaneFollowsTheStep) {
   EXPECT_LT(simplexPixels(whole), 40.0);
 }
 
+// View > UI scale for a projector: at 150 % the text is half as large again (the fonts are rebuilt at that size, not
+// stretched), and so is everything laid out from it: the side panel, the menu bar and the timeline bar; the views
+// keep the rest of the window.
+TEST(Screenshot, TheUiScaleEnlargesTextAndThePanelsLaidOutFromIt) {
+  const Screenshot normal = run("screenshot --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/07_thin_sliver.json' --size 1600x1000", "scale100");
+  const Screenshot large =
+      run("screenshot --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/07_thin_sliver.json' --size 1600x1000 --ui-scale 150", "scale150");
+  ASSERT_EQ(normal.exitCode, 0) << normal.errors;
+  ASSERT_EQ(large.exitCode, 0) << large.errors;
+  EXPECT_EQ(normal.state.at("uiScalePercent"), 100);
+  EXPECT_EQ(large.state.at("uiScalePercent"), 150);
+  const double font = normal.state.at("fontSize").get<double>();
+  EXPECT_NEAR(large.state.at("fontSize").get<double>(), 1.5 * font, 1.0);
+  const Json& small = normal.state.at("views")[0].at("rect");
+  const Json& big = large.state.at("views")[0].at("rect");
+  const auto bottomBar = [](const Json& rect) { return 1000.0 - rect[1].get<double>() - rect[3].get<double>(); };
+  EXPECT_NEAR(big[0].get<double>() / small[0].get<double>(), 1.5, 0.1) << "the side panel's width";
+  EXPECT_NEAR(big[1].get<double>() / small[1].get<double>(), 1.5, 0.15) << "the menu bar's height";
+  EXPECT_NEAR(bottomBar(big) / bottomBar(small), 1.5, 0.15) << "the timeline bar's height";
+  // The views still hold most of the window: nothing pushed off it.
+  const Json& right = large.state.at("views").back().at("rect");
+  EXPECT_LE(right[0].get<double>() + right[2].get<double>(), 1600.0);
+  EXPECT_GT(big[3].get<double>(), 600.0);
+  const Screenshot refused = run("screenshot --lab Shapes --ui-scale 400", "scale400");
+  EXPECT_NE(refused.exitCode, 0);
+  EXPECT_NE(refused.errors.find("--ui-scale"), std::string::npos) << refused.errors;
+}
+
 TEST(Screenshot, RefusesUnknownLabsStepsAndSizes) {
   const Screenshot lab = run("screenshot --lab NoSuchLab", "badlab");
   EXPECT_NE(lab.exitCode, 0);

@@ -110,6 +110,9 @@ def check_shapes(args):
         time.sleep(0.3)
         for key in ["Right", "Right", "Right", "Left", "g", "F1"]:
             press(key)
+        # View > UI scale, for a projector: Ctrl+= twice is 150 % (last: it changes the layout the drags used).
+        press("ctrl", "equal")
+        press("ctrl", "equal")
 
     dump = app.session(actions, "--lab", "Shapes")
     check = Checks()
@@ -125,15 +128,19 @@ def check_shapes(args):
     check(dump["step"] == 2, "Right, Right, Right, Left: step 2", context)
     check(dump["showGrid"] is False, "G hid the grid", context)
     check(dump["helpOpen"] is True, "F1 opened the help", context)
+    check(dump["uiScalePercent"] == 150, "Ctrl+= twice set the UI scale to 150 %", dump.get("uiScalePercent"))
+    check(dump["fontSize"] >= 19, "the text is larger at 150 %", dump.get("fontSize"))
     print("first run:", context)
 
     settings = app.settings()
     check(settings.get("lastLab") == "Shapes" and settings.get("windowWidth") == 1600 and
           settings.get("windowHeight") == 1000, "the lab and the window size are remembered", json.dumps(settings))
+    check(settings.get("uiScalePercent") == 150, "the UI scale is remembered", json.dumps(settings))
     again = app.session(idle)
     context = json.dumps({"lab": again["lab"], "showGrid": again["showGrid"]})
     check(again["lab"] == "Shapes", "the second run opened the last lab", context)
     check(again["showGrid"] is False, "the second run kept the grid hidden", context)
+    check(again["uiScalePercent"] == 150, "the second run kept the UI scale", again.get("uiScalePercent"))
     print("second run:", context)
     return check.failures
 

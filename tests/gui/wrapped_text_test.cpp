@@ -77,7 +77,10 @@ class VectorCellTest : public ::testing::Test {
 };
 
 TEST_F(VectorCellTest, OneFormatPerTableKeepsFourSignificantDigitsOnTheLargest) {
-  EXPECT_EQ(vectorFormat(std::array{0.786, -0.958, 1.479, -0.0042}).decimals, 3);   // 1.479
+  EXPECT_EQ(vectorFormat(std::array{0.786, -0.958, 1.479}).decimals, 3);            // 1.479
+  EXPECT_EQ(vectorFormat(std::array{0.786, -0.958, 1.479, -0.0042}).decimals, 4);   // -0.0042: two digits below 1
+  EXPECT_EQ(vectorFormat(std::array{999.0, -0.098}).decimals, 3);                    // -0.098, not "-0.1" (3d_10)
+  EXPECT_EQ(vectorFormat(std::array{1.0, 1e-12}).decimals, 3);                       // rounding noise left out
   EXPECT_EQ(vectorFormat(std::array{0.786, -0.958}).decimals, 4);                    // 0.9580
   EXPECT_EQ(vectorFormat(std::array{1234.5, -2.0}).decimals, 0);                     // 1235
   EXPECT_EQ(vectorFormat(std::array{1e-9, 0.0}).decimals, 6);                        // at most 6
