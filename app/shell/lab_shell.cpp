@@ -325,7 +325,10 @@ Json LabShell::dumpState() const {
   state["labPicker"] = {{"combo", rectJson(labPicker_)}, {"items", pickerItems}};
   state["unsaved"] = unsavedLabs();
   state["errorShown"] = errorOpen_ ? errorMessage_ : std::string();
-  state["lesson"] = {{"text", sceneInfo_.lesson}, {"current", lessonChanges().empty()}, {"changes", lessonChanges()}};
+  state["lesson"] = {{"text", sceneInfo_.lesson},
+                     {"current", lessonChanges().empty()},
+                     {"changes", lessonChanges()},
+                     {"saveAsNote", saveAsLessonNote()}};
   state["canUndo"] = canUndo();
   state["canRedo"] = canRedo();
   // The Plots window's recording: how many frames, which series, what its x axis counts.
@@ -799,6 +802,12 @@ void LabShell::drawSidePanel(float top, float width, float height) {
   ImGui::End();
 }
 
+std::string LabShell::saveAsLessonNote() const {
+  if (lessonTyped_ || sceneInfo_.lesson.empty() || lessonChanges().empty()) return "";
+  return "This lesson is about the scene before your edits (you have " + lessonChanges() +
+         " since): it is saved with that scene and opens dimmed. Type a lesson for this scene to replace it.";
+}
+
 // The lesson in the accent colour while it describes what is on screen; once the scene was changed, dimmed under
 // a line saying so, with the way back (one edit, so Ctrl+Z brings the changes back again).
 void LabShell::drawLesson() {
@@ -1061,6 +1070,11 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
     ImGui::InputTextWithHint("##title", "title", &sceneInfo_.title);
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::InputTextWithHint("##lesson", "one-line lesson", &sceneInfo_.lesson)) lessonTyped_ = true;
+    if (const std::string note = saveAsLessonNote(); !note.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.70f, 0.28f, 1.0f));
+      textWrapped("%s", note.c_str());
+      ImGui::PopStyleColor();
+    }
     // The limits scene files are read with, so what is saved opens again.
     if (sceneInfo_.title.size() > kMaxSceneTitleBytes) sceneInfo_.title = boundedText(sceneInfo_.title, kMaxSceneTitleBytes);
     if (sceneInfo_.lesson.size() > kMaxSceneLessonBytes)

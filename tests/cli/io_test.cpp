@@ -1677,6 +1677,10 @@ TEST_F(KeptWork, AnEditedLessonSceneSavedAgainOpensWithItsLessonDimmed) {
   ASSERT_TRUE(shell_.currentLab()->loadScene(moved, error)) << error;
   shell_.commitEdit();
   ASSERT_FALSE(state()["lesson"]["current"].get<bool>());
+  // Save As says, under the lesson field, what saving will do with it.
+  EXPECT_EQ(state()["lesson"]["saveAsNote"], "This lesson is about the scene before your edits (you have changed B "
+                                             "since): it is saved with that scene and opens dimmed. Type a lesson for "
+                                             "this scene to replace it.");
 
   const fs::path path = directory_ / "edited_ccd.json";
   ASSERT_TRUE(shell_.saveScene(path.string(), error)) << error;
@@ -1698,6 +1702,7 @@ TEST_F(KeptWork, AnEditedLessonSceneSavedAgainOpensWithItsLessonDimmed) {
   ASSERT_TRUE(reopened.revertToSaved());
   now = reopened.dumpState();
   EXPECT_TRUE(now["lesson"]["current"].get<bool>()) << now["lesson"];
+  EXPECT_EQ(now["lesson"]["saveAsNote"], "") << "a current lesson needs no note";
   EXPECT_EQ(now["motions"], original["motions"]);
   ASSERT_TRUE(reopened.saveScene(path.string(), error)) << error;
   EXPECT_FALSE(Json::parse(read(path)).contains("lesson_for"));
