@@ -226,7 +226,7 @@ bool LabShell::saveScene(const std::string& path, std::string& error) {
   // A lesson that no longer describes the scene is saved with the scene it does describe (Scene::lessonFor), so the
   // file opens with the lesson dimmed, not presented as true of the edited shapes; a lesson typed anew in Save As,
   // or one the scene still matches, describes what is saved.
-  if (lessonTyped_ || sceneInfo_.lesson.empty() || lessonChanges().empty()) {
+  if (!lessonLeftBehind()) {
     sceneInfo_.lessonFor.reset();
   } else if (!sceneInfo_.lessonFor) {
     sceneInfo_.lessonFor = Json::parse(history_.saved().sceneToRestore());
@@ -802,8 +802,12 @@ void LabShell::drawSidePanel(float top, float width, float height) {
   ImGui::End();
 }
 
+bool LabShell::lessonLeftBehind() const {
+  return !lessonTyped_ && !sceneInfo_.lesson.empty() && !lessonChanges().empty();
+}
+
 std::string LabShell::saveAsLessonNote() const {
-  if (lessonTyped_ || sceneInfo_.lesson.empty() || lessonChanges().empty()) return "";
+  if (!lessonLeftBehind()) return "";
   return "This lesson is about the scene before your edits (you have " + lessonChanges() +
          " since): it is saved with that scene and opens dimmed. Type a lesson for this scene to replace it.";
 }

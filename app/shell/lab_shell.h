@@ -85,8 +85,10 @@ class LabShell {
   // A scene's lesson describes the scene as opened or saved (or Scene::lessonFor): "" while it still does,
   // otherwise what was changed since, in words ("moved B", "switched the algorithm to GJK + EPA"), for the notice above the dimmed lesson.
   [[nodiscard]] const std::string& lessonChanges() const;
-  // What Save As will do with a lesson that no longer describes the scene (saved with the scene it describes, so
-  // it opens dimmed), shown under the lesson field; empty when the lesson is current, empty or typed anew.
+  // A lesson the edits left behind: not empty, not typed anew in Save As, and no longer describing the scene.
+  // Saving keeps it with the scene it describes (Scene::lessonFor), so it opens dimmed.
+  [[nodiscard]] bool lessonLeftBehind() const;
+  // What Save As will do with such a lesson, shown under the lesson field; empty otherwise.
   [[nodiscard]] std::string saveAsLessonNote() const;
   [[nodiscard]] bool canUndo() const { return history_.canUndo(); }
   [[nodiscard]] bool canRedo() const { return history_.canRedo(); }
