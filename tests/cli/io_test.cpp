@@ -185,6 +185,15 @@ TEST(JsonText, NanAndInfinityAreNamedAsNotJsonNumbers) {
   EXPECT_EQ(syntaxError(R"({"v": nope})"), "line 1, column 8: JSON syntax error: syntax error while parsing value - invalid literal");
 }
 
+// Reading a key a const document lacks is undefined behaviour in nlohmann's JSON (an assert, which release builds
+// drop); the build makes it trap everywhere (CMakeLists.txt, JSON_ASSERT), so a test or a lab that makes such a read
+// fails where it runs instead of reading whatever memory follows.
+TEST(JsonText, AKeyReadFromAConstDocumentThatLacksItTraps) {
+  const Json document = Json::parse(R"({"present": 1})");
+  EXPECT_EQ(document["present"], 1);
+  EXPECT_DEATH((void)document["missing"].is_null(), "");
+}
+
 TEST(JsonText, NestingBeyondTheLimitIsRefusedBeforeParsing) {
   const auto nested = [](int depth) {  // the object and depth - 1 arrays
     return "{\"a\": " + std::string(std::size_t(depth - 1), '[') + std::string(std::size_t(depth - 1), ']') + "}";
