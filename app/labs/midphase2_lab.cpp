@@ -851,7 +851,11 @@ std::vector<std::pair<std::string, Color>> Midphase2Lab::legend() const {
             {"overlapping part pairs found so far: outlined red, where they overlap filled red", palette::kHit}};
   }
   const auto& event = builds_[ref.phase == Phase::BuildA ? 0u : 1u].steps[static_cast<std::size_t>(ref.index)];
-  if (std::holds_alternative<collide::BvhSplitStep<double, 2>>(event)) {
+  if (const auto* s = std::get_if<collide::BvhSplitStep<double, 2>>(&event)) {
+    if (s->leaf) {  // nothing is cut: no red line to name
+      return {{"yellow: the node this step keeps as a leaf; white dots: its parts' centres, in their box (dashed)", palette::kAccent},
+              {"faint: the nodes made before, coloured by depth", palette::kTextDim}};
+    }
     return {{"yellow: the node this step splits; white dots: its parts' centres, in their box (dashed)", palette::kAccent},
             {"red: where it is cut", palette::kHit},
             {"faint: the nodes made before, coloured by depth", palette::kTextDim}};

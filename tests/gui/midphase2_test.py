@@ -10,6 +10,8 @@
    the dump: the lab stands at step 3 of its traversal with a sentence for it.
 3. "Mid phase" (3D) on mid_06_refit_drift.json: presses P (Play frames), waits, presses P again, quits and checks
    the dump: the cloth moved on from the scene's frame 36 and stopped, and its three strategies agree there.
+4. "Mid phase 2D" on mid2_03_budget_partial_answer.json (screenshots): the legend names the red cut at the root's
+   split step and none at a leaf's step, where nothing is cut.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- midphase2_test.py ...).
 """
 
@@ -120,6 +122,21 @@ def main():
                         f"playing {cloth.get('playing')}")
     if not cloth.get("pairs_agree") or cloth.get("refit_check"):
         failures.append(f"at frame {cloth.get('frame')} refit, hybrid and rebuild disagree: {cloth.get('strategies')}")
+
+    # 4. The 2D lab's legend names what the step draws: a cut at a split, none at a leaf.
+    legends = {}
+    for shown in (1, 5):  # the root's split; node 4, a leaf of one part
+        path = os.path.join(args.out, f"legend{shown}.json")
+        result = run_app([args.exe, "screenshot", "--scene", os.path.join(args.scenes, "mid2_03_budget_partial_answer.json"),
+                          "--step", str(shown), "--size", f"{WIDTH}x{HEIGHT}",
+                          "-o", os.path.join(args.out, f"legend{shown}.png"), "--dump-state", path])
+        if result.returncode != 0:
+            raise AssertionError(f"screenshot failed ({result.returncode}): {result.stderr}")
+        legends[shown] = json.load(open(path)).get("legend", [])
+    if not any("where it is cut" in line for line in legends[1]):
+        failures.append(f"the root's split step names no cut: {legends[1]}")
+    if any("cut" in line for line in legends[5]) or not any("leaf" in line for line in legends[5]):
+        failures.append(f"a leaf step's legend names a cut the picture does not draw: {legends[5]}")
 
     print(json.dumps({"b": [b, dump["position_b"]], "pairs": [start["pairs"], dump["pairs"]],
                       "step3d": [dump3.get("step_index"), dump3.get("at_step", {}).get("narration")],
