@@ -23,5 +23,9 @@ namespace lab {
 // "(0.5, -1.25)"; a component under 1e-9 of the largest (rounding) reads as 0
 [[nodiscard]] std::string formatVector(collide::Vec2<double> value);
 [[nodiscard]] std::string formatVector(collide::Vec3<double> value);
+// The same, each component to at least `resolution` (0.0001: four decimals, trailing zeros dropped): two points a
+// small distance apart far from the origin (the result's witness points at x = 100000, 0.3 apart) read apart.
+[[nodiscard]] std::string formatVector(collide::Vec2<double> value, double resolution);
+[[nodiscard]] std::string formatVector(collide::Vec3<double> value, double resolution);
 
 }  // namespace lab

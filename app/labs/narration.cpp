@@ -227,13 +227,29 @@ namespace {
 
 // "(0.5, -1.25)". A component under 1e-9 of the largest is the rounding of a computed direction (a normal along y
 // that comes out as (-2.8e-17, 1)): it reads as 0.
-std::string formatComponents(std::initializer_list<double> components) {
+// With a resolution, a component that formatNumber writes more coarsely (4 significant digits; a whole number from
+// 1e4 on) gets the decimals the resolution asks for instead, trailing zeros dropped.
+std::string formatComponents(std::initializer_list<double> components, double resolution = 0) {
   double largest = 0;
   for (const double c : components) largest = std::max(largest, std::abs(c));
   std::string text = "(";
-  for (const double c : components) {
+  for (double c : components) {
     if (text.size() > 1) text += ", ";
-    text += formatNumber(std::abs(c) < 1e-9 * largest ? 0.0 : c);
+    if (std::abs(c) < 1e-9 * largest) c = 0.0;
+    const double own = std::abs(c) >= 1e4 ? 1.0 : std::pow(10.0, std::floor(std::log10(std::abs(c))) - 3);
+    if (!(resolution > 0) || c == 0.0 || !std::isfinite(c) || own <= resolution) {
+      text += formatNumber(c);
+      continue;
+    }
+    const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(resolution) - 1e-9)), 0, 9);
+    char format[8];
+    std::snprintf(format, sizeof format, "%%.%df", decimals);
+    std::string fixed = formatWith(format, c);
+    if (fixed.find('.') != std::string::npos) {
+      fixed.erase(fixed.find_last_not_of('0') + 1);
+      if (fixed.back() == '.') fixed.pop_back();
+    }
+    text += fixed;
   }
   return text + ")";
 }
@@ -243,6 +259,14 @@ std::string formatComponents(std::initializer_list<double> components) {
 std::string formatVector(collide::Vec2<double> value) { return formatComponents({value.x, value.y}); }
 
 std::string formatVector(collide::Vec3<double> value) { return formatComponents({value.x, value.y, value.z}); }
+
+std::string formatVector(collide::Vec2<double> value, double resolution) {
+  return formatComponents({value.x, value.y}, resolution);
+}
+
+std::string formatVector(collide::Vec3<double> value, double resolution) {
+  return formatComponents({value.x, value.y, value.z}, resolution);
+}
 
 // [SECTION] GJK (Collision detection notes; Game engine from scratch 45)
 

@@ -308,10 +308,14 @@ void drawQueryResult(const collide::QueryResultOf<V>& r) {
   if (r.distance) ImGui::Text("distance    %s", formatWith("%.6g", *r.distance).c_str());
   if (r.separation) ImGui::Text("gap         %s", formatWith("%.6g", *r.separation).c_str());
   if (r.depth) ImGui::Text("depth       %s", formatWith("%.6g", *r.depth).c_str());
-  // formatVector: near 1e6 a point keeps its whole part ("%.5g" wrote every coordinate there as "1e+06").
+  // formatVector: near 1e6 a point keeps its whole part ("%.5g" wrote every coordinate there as "1e+06"). The witness
+  // points to four digits of the distance or depth between them, so that far from the origin (scene 08, at x =
+  // 100000) two points 0.3 apart, and float's error in them, read apart.
   if (r.normal) ImGui::Text("normal      %s", formatVector(*r.normal).c_str());
-  if (r.pointA) ImGui::Text("point on A  %s", formatVector(*r.pointA).c_str());
-  if (r.pointB) ImGui::Text("point on B  %s", formatVector(*r.pointB).c_str());
+  const double measure = r.distance ? *r.distance : r.depth ? *r.depth : r.separation ? *r.separation : 0.0;
+  const double resolution = measure > 0 ? std::pow(10.0, std::floor(std::log10(measure)) - 3) : 1e-4;
+  if (r.pointA) ImGui::Text("point on A  %s", formatVector(*r.pointA, resolution).c_str());
+  if (r.pointB) ImGui::Text("point on B  %s", formatVector(*r.pointB, resolution).c_str());
   if (r.gjkIterations) {
     // EPA after GJK: both counts; EPA's alone read "0 iterations" beside a timeline of GJK steps when apart.
     ImGui::Text("GJK iters   %d", *r.gjkIterations);

@@ -1837,6 +1837,21 @@ TEST(NarrowPhase3Lab, StepListNamesSatAxesAndShowsWhereTheDistanceMoves) {
 
 // Far from the origin numbers keep their whole part: "%.4g" wrote every coordinate near a million as "1e+06" (a SAT
 // interval [999999, 1000001] read [1e+06, 1e+06]; the grid's numbers all read the same).
+// The result's witness points far from the origin (scene 08 at x = 100000, 0.2966 apart) printed as
+// "(100001, 100000)" both: with a resolution each component keeps the decimals it asks for.
+TEST(Formatting, PointsToAResolutionReadApartFarFromTheOrigin) {
+  const Scene scene = curated("08_large_coordinates.json");
+  const auto result = collide::runQuery(Algorithm::Distance, scene.shapes[0].collider, scene.shapes[1].collider);
+  ASSERT_TRUE(result.distance && result.pointA && result.pointB);
+  EXPECT_GT(*result.distance, 0.1);
+  EXPECT_NE(formatVector(*result.pointA, 1e-4), formatVector(*result.pointB, 1e-4));
+  EXPECT_EQ(formatVector(collide::Vec2<double>{100000.85124, 99999.7}, 1e-4), "(100000.8512, 99999.7)");
+  EXPECT_EQ(formatVector(collide::Vec3<double>{497.23012, -0.098421, 1000}, 1e-4), "(497.2301, -0.09842, 1000)");
+  // Finer than the resolution already: as without one.
+  EXPECT_EQ(formatVector(collide::Vec2<double>{0.00012346, 2.5}, 1e-2), "(0.0001235, 2.5)");
+  EXPECT_EQ(formatVector(collide::Vec2<double>{0.5, -2}, 1e-4), formatVector(collide::Vec2<double>{0.5, -2}));
+}
+
 TEST(Formatting, LargeNumbersKeepTheirWholePart) {
   EXPECT_EQ(formatNumber(0.83124), "0.8312");
   EXPECT_EQ(formatNumber(-1.2e-7), "-1.2e-07");
