@@ -228,6 +228,31 @@ TEST(Screenshot, TheUiScaleEnlargesTextAndThePanelsLaidOutFromIt) {
   EXPECT_NE(refused.errors.find("--ui-scale"), std::string::npos) << refused.errors;
 }
 
+// At 150 % UI scale in a 1600x1000 window the step (its words and its table) shows in the side panel without
+// scrolling it: SAT's answer table in the plane (07's, five axes and the line naming the marked rows) fell below the
+// panel's fold under the result block, and in space the step's words under the result and the help paragraph.
+TEST(Screenshot, AtLargeUiScaleTheStepAndItsTableShowWithoutScrollingThePanel) {
+  struct Case {
+    const char* scene;
+    int step;
+  };
+  for (const Case& c : {Case{"07_thin_sliver.json", 6}, Case{"3d_03_edge_edge_crossing.json", 13},
+                        Case{"3d_05_stacked_cubes.json", 16}}) {
+    for (const int scale : {100, 150}) {
+      const Screenshot shot = run(std::string("screenshot --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/") + c.scene +
+                                      "' --algo sat --size 1600x1000 --step " + std::to_string(c.step) +
+                                      " --ui-scale " + std::to_string(scale),
+                                  "step_block");
+      ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+      ASSERT_EQ(shot.state.at("step").get<int>(), c.step - 1) << c.scene;
+      const Json& block = shot.state.at("step_block");
+      EXPECT_GT(block.at("bottom").get<double>(), block.at("top").get<double>()) << c.scene;
+      EXPECT_LE(block.at("bottom").get<double>(), block.at("panel_bottom").get<double>())
+          << c.scene << " at " << scale << " %: the step ends below the panel";
+    }
+  }
+}
+
 TEST(Screenshot, RefusesUnknownLabsStepsAndSizes) {
   const Screenshot lab = run("screenshot --lab NoSuchLab", "badlab");
   EXPECT_NE(lab.exitCode, 0);
