@@ -287,6 +287,9 @@ void NarrowPhaseLab::dumpState(Json& out) const {
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult)
     out["sat_answer"] = satAnswerJson(trace_.sat);
   out["step_block"] = stepBlock_.json();
+  const bool satStep = !steps_.empty() && (steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::Sat ||
+                                           steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult);
+  out["sat_shadows"] = satStep ? satShadowsDrawn_ : Json(nullptr);
   out["record_time_us"] = recordTiming_.json();
   const int frames = std::max(frameCount_ - 5, 0);
   out["frame_time_ms"] = {{"mean", frames > 0 ? 1000.0 * frameSecondsTotal_ / frames : 0.0},
