@@ -498,6 +498,7 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult)
     out["sat_answer"] = satAnswerJson(trace_.sat);
   out["hovered"] = hovered_;
+  out["step_block"] = stepBlock_.json();
   out["record_time_us"] = recordTiming_.json();
 }
 
@@ -586,9 +587,6 @@ void NarrowPhase3Lab::drawStepTable() {
 }
 
 void NarrowPhase3Lab::drawUi() {
-  textWrapped("Two convex shapes in space. Step the algorithm with the timeline. In the world view, drag a shape "
-                     "to move it (Shift: toward the camera), drag the selected shape's arrows and rings to move it along "
-                     "an axis or turn it; drag empty space to orbit.");
   // Algorithm
   int current = 0;
   const char* labels[kAlgorithms3.size()];
@@ -611,8 +609,14 @@ void NarrowPhase3Lab::drawUi() {
     ImGui::EndCombo();
   }
 
-  // Result and narration
+  // The step (narration and table), then the run's result: as in the plane's lab, the step is what the views draw,
+  // and at 150 % UI scale it fell below the panel's fold under the result block and the help paragraph (now last).
   recordIfChanged();
+  ImGui::Separator();
+  stepBlock_.begin();
+  textWrapped("%s", narration().c_str());
+  drawStepTable();
+  stepBlock_.end();
   const collide::QueryResult3<double>& r = trace_.result;
   ImGui::Separator();
   drawQueryResult(r);
@@ -621,9 +625,6 @@ void NarrowPhase3Lab::drawUi() {
   }
   drawFloatLine(floatLine_);
   ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordTiming_.last);
-  ImGui::Separator();
-  textWrapped("%s", narration().c_str());
-  drawStepTable();
   // Every step of the run, with its phase and the stop reason: click one to go there.
   if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
     if (int step = step_; drawStepList(step, stepRows_, stopLine(trace_.result))) setStep(step);
@@ -643,6 +644,12 @@ void NarrowPhase3Lab::drawUi() {
     ImGui::PopID();
   }
   recordIfChanged();
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  textWrapped("In the world view, drag a shape to move it (Shift: toward the camera), drag the selected shape's arrows "
+              "and rings to move it along an axis or turn it; drag empty space to orbit. Step the algorithm with the "
+              "timeline.");
+  ImGui::PopStyleColor();
 }
 
 static const bool registered = registerLab("Narrow phase", "Narrow phase 3D", &NarrowPhase3Lab::create);

@@ -110,6 +110,7 @@ class NarrowPhase3Lab final : public Lab {
   bool useFloat_ = false;  // run the core in float (a game engine's precision), widened to double for the views
   collide::QueryTrace3<double> trace_;
   std::optional<FloatLine> floatLine_;  // float runs: what double answers (narrow_phase_common.h)
+  PanelBlock stepBlock_;                // where the step lay in the panel (the state dump's step_block)
   std::vector<StepRef> steps_;
   std::vector<StepListEntry> stepRows_;  // the step list's rows, built once per recording
   int step_ = 0;

@@ -77,6 +77,22 @@ template <class Step>
   return {{"best", axisJson(answer.best)}, {"runner_up", axisJson(answer.runnerUp)}};
 }
 
+// Where the step (its header, narration and table) lay in the side panel on the last frame drawn, in screen pixels,
+// with the bottom of the panel's window: the state dump's "step_block", so a test can see that the step shows
+// without scrolling the panel at a UI scale (the SAT answer's table was below the fold at 150 %).
+struct PanelBlock {
+  float top = 0;
+  float bottom = 0;
+  float panelBottom = 0;
+
+  void begin() { top = ImGui::GetCursorScreenPos().y; }
+  void end() {
+    bottom = ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y;
+    panelBottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
+  }
+  [[nodiscard]] Json json() const { return {{"top", top}, {"bottom", bottom}, {"panel_bottom", panelBottom}}; }
+};
+
 // Every step of a recorded run in the order the algorithms ran: GJK, then EPA (its start polygon or polytope a step
 // of its own); or SAT, with its answer a step of its own when no axis separates; or the analytic test.
 template <class Trace>

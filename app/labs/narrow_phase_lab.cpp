@@ -286,6 +286,10 @@ void NarrowPhaseLab::dumpState(Json& out) const {
   // SAT's answer step: the winning axis and the runner-up.
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult)
     out["sat_answer"] = satAnswerJson(trace_.sat);
+  out["step_block"] = stepBlock_.json();
+  const bool satStep = !steps_.empty() && (steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::Sat ||
+                                           steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult);
+  out["sat_shadows"] = satStep ? satShadowsDrawn_ : Json(nullptr);
   out["record_time_us"] = recordTiming_.json();
   const int frames = std::max(frameCount_ - 5, 0);
   out["frame_time_ms"] = {{"mean", frames > 0 ? 1000.0 * frameSecondsTotal_ / frames : 0.0},
@@ -381,12 +385,10 @@ void NarrowPhaseLab::drawUi() {
   if (drawScalarChoice(useFloat_)) changed();
   recordIfChanged();
 
+  // The step first, then the run's result: the step and its table are what the views draw, and at 150 % UI scale
+  // SAT's answer table fell below the panel's fold under the result block (the last step's words say the result).
   ImGui::Spacing();
-  drawQueryResult(trace_.result);
-  drawFloatLine(floatLine_);
-  ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordTiming_.last);
-
-  ImGui::Spacing();
+  stepBlock_.begin();
   if (stepCount() > 0) {
     ImGui::TextDisabled("STEP %d OF %d", step_ + 1, stepCount());
   } else {
@@ -396,6 +398,12 @@ void NarrowPhaseLab::drawUi() {
   textWrapped("%s", narration().c_str());
   ImGui::PopStyleColor();
   drawStepTable();
+  stepBlock_.end();
+
+  ImGui::Spacing();
+  drawQueryResult(trace_.result);
+  drawFloatLine(floatLine_);
+  ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordTiming_.last);
   // Every step of the run, with its phase and the stop reason: click one to go there.
   if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
     if (int step = step_; drawStepList(step, stepRows_, stopLine(trace_.result))) setStep(step);

@@ -80,6 +80,10 @@ class NarrowPhaseLab final : public Lab {
   collide::Algorithm algorithm_ = collide::Algorithm::Gjk;
   bool useFloat_ = false;              // run the core in float, to show its precision trouble
   std::optional<FloatLine> floatLine_;  // float runs: what double answers (narrow_phase_common.h)
+  PanelBlock stepBlock_;                // where the step lay in the panel (the state dump's step_block)
+  // A SAT step's shadows in the world view as last drawn: their common part along the axis and the bar drawn for it
+  // (world points; widened when short on screen). The state dump's sat_shadows.
+  mutable Json satShadowsDrawn_;
 
   collide::QueryTrace<double> trace_;  // the recorded run, in double whatever scalar ran
   std::vector<StepRef> steps_;

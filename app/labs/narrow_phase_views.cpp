@@ -661,8 +661,32 @@ void NarrowPhaseLab::drawSatStep(Renderer2D& renderer, const collide::SatAxisSte
   renderer.line(onAxis(step.minB, 10), onAxis(step.maxB, 10), palette::kShapeB, LineStyle{5.0f});
   const double overlapLow = std::max(step.minA, step.minB);
   const double overlapHigh = std::min(step.maxA, step.maxB);
-  renderer.line(onAxis(std::min(overlapLow, overlapHigh), 22), onAxis(std::max(overlapLow, overlapHigh), 22),
-                overlapColor, LineStyle{4.0f});
+  const double commonLow = std::min(overlapLow, overlapHigh);
+  const double commonHigh = std::max(overlapLow, overlapHigh);
+  // The shadows' common part (or the gap between them). A sliver's (07: A's shadow 0.08 long inside B's, 5 pixels)
+  // read as a dot under its label; below kMinPixels on screen (18 at 100 % UI scale, growing with the text) it is
+  // drawn widened about its middle, faint, with ticks across the line at its true ends and a label saying it is
+  // widened and how long it truly is.
+  const double kMinPixels = 1.2 * ImGui::GetFontSize();
+  const double commonPixels = (commonHigh - commonLow) / px;
+  const double middle = 0.5 * (commonLow + commonHigh);
+  const bool widened = commonPixels < kMinPixels;
+  const auto drawnHalf = [&] { return 0.5 * std::max(commonHigh - commonLow, kMinPixels * px); };
+  if (widened) {
+    renderer.line(onAxis(middle - drawnHalf(), 22), onAxis(middle + drawnHalf(), 22), overlapColor.withAlpha(0.45f),
+                  LineStyle{4.0f});
+    for (const double end : {commonLow, commonHigh}) renderer.line(onAxis(end, 15), onAxis(end, 29), overlapColor, LineStyle{1.5f});
+  }
+  renderer.line(onAxis(commonLow, 22), onAxis(commonHigh, 22), overlapColor, LineStyle{4.0f});
+  if (widened) {
+    tag(renderer, onAxis(middle + drawnHalf(), 22),
+        std::string(step.separating ? "gap " : "common part ") + formatNumber(commonHigh - commonLow) + " (" +
+            formatWith("%.0f", commonPixels) + " px, between the ticks), drawn widened",
+        overlapColor, {8, -8}, static_cast<float>(11.0 * ImGui::GetFontSize()));
+  }
+  const Vec2d drawnFrom = onAxis(middle - drawnHalf(), 22), drawnTo = onAxis(middle + drawnHalf(), 22);
+  satShadowsDrawn_ = {{"common", {commonLow, commonHigh}}, {"widened", widened},
+                      {"drawn", {{drawnFrom.x, drawnFrom.y}, {drawnTo.x, drawnTo.y}}}};
   std::string overlapText = step.separating ? "gap " + formatNumber(-step.overlap) : "overlap " + formatNumber(step.overlap);
   if (answer) {
     // The answer against the runner-up: the two numbers the lesson compares.

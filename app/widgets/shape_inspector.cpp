@@ -72,15 +72,16 @@ bool restoreStart(double* values, int count) {
   return restore;
 }
 
-// One field of `count` numbers (a DragScalar or DragScalarN): true when `values` changed, refusals said.
+// One field of `count` numbers (a DragScalar or DragScalarN): true when `values` changed, refusals said. ImGui
+// rounds a dragged value to the digits `format` shows unless `flags` says ImGuiSliderFlags_NoRoundToFormat.
 bool editNumbers(const char* label, double* values, int count, double speed, const double* minimum,
-                 const double* maximum, const char* format) {
+                 const double* maximum, const char* format, ImGuiSliderFlags flags = ImGuiSliderFlags_None) {
   double edited[3];
   std::copy(values, values + count, edited);
   const bool changed = count == 1 ? ImGui::DragScalar(label, ImGuiDataType_Double, edited, static_cast<float>(speed),
-                                                      minimum, maximum, format)
+                                                      minimum, maximum, format, flags)
                                   : ImGui::DragScalarN(label, ImGuiDataType_Double, edited, count,
-                                                       static_cast<float>(speed), minimum, maximum, format);
+                                                       static_cast<float>(speed), minimum, maximum, format, flags);
   rememberStart(values, count);
   if (!changed) return false;
   for (int i = 0; i < count; ++i) {
@@ -102,10 +103,25 @@ bool editVector(const char* label, Vec2d& value, double speed = 0.01) {
   return true;
 }
 
-bool editVector(const char* label, Vec3d& value, double speed = 0.01, const char* format = "%.10g") {
+bool editVector(const char* label, Vec3d& value, double speed = 0.01) {
   double triple[3] = {value.x, value.y, value.z};
-  if (!editNumbers(label, triple, 3, speed, nullptr, nullptr, format)) return false;
+  if (!editNumbers(label, triple, 3, speed, nullptr, nullptr, "%.10g")) return false;
   value = {triple[0], triple[1], triple[2]};
+  return true;
+}
+
+// Angles in degrees: four decimals shown (three turns to ten digits, "80.34375123", did not fit their fields), and a
+// drag adds to the whole value, not to the value rounded to what is shown: a drag wrote the rotation rounded to 1e-4
+// degrees. (The ten significant digits of "%.10g" keep ImGui's rounding: a dragged position's saved number stays
+// short, and nothing a person placed is lost.)
+bool editDegrees(const char* label, double& degrees, double minimum, double maximum) {
+  return editNumbers(label, &degrees, 1, 0.5, &minimum, &maximum, "%.4f", ImGuiSliderFlags_NoRoundToFormat);
+}
+
+bool editDegrees(const char* label, Vec3d& degrees) {
+  double triple[3] = {degrees.x, degrees.y, degrees.z};
+  if (!editNumbers(label, triple, 3, 0.5, nullptr, nullptr, "%.4f", ImGuiSliderFlags_NoRoundToFormat)) return false;
+  degrees = {triple[0], triple[1], triple[2]};
   return true;
 }
 
@@ -230,8 +246,7 @@ bool drawShapeInspector(Collider3& shape, std::string& error) {
   } else {
     changed |= editVector("Position", shape.transform.p);
     Vec3d degrees = displayedEulerDegrees(shape.transform.q);
-    // Four decimals, as the plane's angle: three turns to ten digits ("80.34375123") did not fit their fields.
-    if (editVector("Rotation (deg)", degrees, 0.5, "%.4f")) {
+    if (editDegrees("Rotation (deg)", degrees)) {
       shape.transform.q = collide::Quat<double>::fromEuler(degrees.x / kDegrees, degrees.y / kDegrees, degrees.z / kDegrees);
       changed = true;
     }
@@ -295,7 +310,7 @@ bool drawShapeInspector(Collider& shape, std::string& error) {
   } else {
     if (editVector("Position", shape.transform.p)) changed = true;
     double degrees = shape.transform.q.angle() * kDegrees;
-    if (editDouble("Angle (deg)", degrees, 0.5, -180.0, 180.0, "%.4f")) {
+    if (editDegrees("Angle (deg)", degrees, -180.0, 180.0)) {
       shape.transform.q = collide::Rot<double>::fromAngle(degrees / kDegrees);
       changed = true;
     }
@@ -318,7 +333,7 @@ bool drawShapeInspector(Collider& shape, std::string& error) {
         } else if constexpr (std::is_same_v<T, collide::Sector<double>>) {
           changed |= editDouble("Radius", s.radius, 0.01, 1e-6, 1e6);
           double halfDegrees = s.halfAngle * kDegrees;
-          if (editDouble("Half angle (deg)", halfDegrees, 0.5, 0.01, 180.0, "%.4f")) {
+          if (editDegrees("Half angle (deg)", halfDegrees, 0.01, 180.0)) {
             s.halfAngle = halfDegrees / kDegrees;
             changed = true;
           }

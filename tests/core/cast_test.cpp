@@ -413,6 +413,75 @@ TEST(LinearCast, ALargeTargetKeepsItsRelativeAccuracy) {
   }
 }
 
+// ccd_05: a box sliding along another's top face meets its corner at t = 0.25. The ray ends on a vertex of A - B;
+// the simplex's normal there was (-0.894, 0.447), which a response bounces the slider back along. The face it slides
+// along gives (0, 1), as dynamic SAT and conservative advancement do; in space too, along a face or an edge, turned
+// anywhere. A vertex met head on keeps a normal of that vertex, facing the motion.
+TEST(LinearCast, ASliderMeetingACornerTakesTheNormalOfTheFaceItSlidesAlong) {
+  const Collider<double> a{Box<double>{{1, 1}}, {}};
+  const Collider<double> b{Box<double>{{0.5, 0.5}}, Transform<double>{{-3, 1.5}, {}}};
+  const Motion<V2> slide{{6, 0}, 0};
+  const CastResult<V2> linear = runCast(CastAlgorithm::Linear, a, Motion<V2>{}, b, slide);
+  ASSERT_EQ(linear.status, CastStatus::Hit);
+  EXPECT_NEAR(linear.fraction, 0.25, 1e-12);
+  EXPECT_EQ(linear.normal, (V2{0, 1}));
+  EXPECT_EQ(runCast(CastAlgorithm::DynamicSat, a, Motion<V2>{}, b, slide).normal, linear.normal);
+  // The same pair as two polygons (the placed-vertex path) with the slider as A, then all of it turned.
+  const Polygon<double> square = *makePolygon<double>(std::vector<V2>{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}).polygon;
+  const Polygon<double> small =
+      *makePolygon<double>(std::vector<V2>{{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}}).polygon;
+  const CastResult<V2> placed =
+      linearCast(small, Transform<double>{{-3, 1.5}, {}}, V2{6, 0}, square, Transform<double>{}, V2{});
+  ASSERT_EQ(placed.status, CastStatus::Hit);
+  EXPECT_EQ(placed.normal, (V2{0, -1})) << "from A (the slider) toward B";
+  const Rot<double> turn = Rot<double>::fromAngle(0.7);
+  const CastResult<V2> turned =
+      runCast(CastAlgorithm::Linear, Collider<double>{Box<double>{{1, 1}}, Transform<double>{{}, turn}}, Motion<V2>{},
+              Collider<double>{Box<double>{{0.5, 0.5}}, Transform<double>{turn.apply(V2{-3, 1.5}), turn}},
+              Motion<V2>{turn.apply(V2{6, 0}), 0});
+  ASSERT_EQ(turned.status, CastStatus::Hit);
+  EXPECT_NEAR(turned.fraction, 0.25, 1e-12);
+  EXPECT_NEAR(dot(turned.normal, turn.apply(V2{0, 1})), 1.0, 1e-12);
+
+  // In space: along the top face, along the edge where the top and a side face meet, then all of it turned.
+  const auto cast3 = [](V3 position, V3 velocity, const Quat<double>& q) {
+    const Collider3<double> fixed{Box3<double>{{1, 1, 1}}, Transform3<double>{{}, q}};
+    const Collider3<double> moving{Box3<double>{{0.5, 0.5, 0.5}}, Transform3<double>{q.apply(position), q}};
+    return runCast(CastAlgorithm::Linear, fixed, Motion<V3>{}, moving, Motion<V3>{q.apply(velocity), {}});
+  };
+  for (const Quat<double>& q : {Quat<double>{}, Quat<double>::fromEuler(0.3, -0.5, 1.1)}) {
+    const CastResult<V3> face = cast3({-3, 0.2, 1.5}, {6, 0, 0}, q);
+    ASSERT_EQ(face.status, CastStatus::Hit);
+    EXPECT_NEAR(face.fraction, 0.25, 1e-12);
+    EXPECT_NEAR(dot(face.normal, q.apply(V3{0, 0, 1})), 1.0, 1e-12);
+    const CastResult<V3> edge = cast3({-3, 1.5, 1.5}, {6, 0, 0}, q);
+    ASSERT_EQ(edge.status, CastStatus::Hit);
+    EXPECT_NEAR(edge.fraction, 0.25, 1e-12);
+    const V3 local = q.applyInverse(edge.normal);
+    EXPECT_TRUE(std::abs(local.y - 1) < 1e-12 || std::abs(local.z - 1) < 1e-12)
+        << "a face along the edge: " << local.x << ", " << local.y << ", " << local.z;
+  }
+  // Head on at a corner: not sliding, so a normal of the corner (between the faces that meet there), facing the
+  // motion, finite and unit.
+  const CastResult<V2> corner = runCast(CastAlgorithm::Linear, a, Motion<V2>{},
+                                        Collider<double>{Box<double>{{0.5, 0.5}}, Transform<double>{{-3, 2}, {}}},
+                                        Motion<V2>{{3, -1}, 0});
+  ASSERT_EQ(corner.status, CastStatus::Hit);
+  EXPECT_NEAR(corner.fraction, 0.5, 1e-12);
+  EXPECT_NEAR(length(corner.normal), 1.0, 1e-12);
+  EXPECT_LE(corner.normal.x, 1e-12);
+  EXPECT_GE(corner.normal.y, -1e-12);
+  EXPECT_LT(dot(corner.normal, V2{3, -1}), 0.0);
+  const CastResult<V3> corner3 = cast3({-3, 2, 2}, {3, -1, -1}, Quat<double>{});
+  ASSERT_EQ(corner3.status, CastStatus::Hit);
+  EXPECT_NEAR(corner3.fraction, 0.5, 1e-12);
+  EXPECT_NEAR(length(corner3.normal), 1.0, 1e-12);
+  EXPECT_LE(corner3.normal.x, 1e-12);
+  EXPECT_GE(corner3.normal.y, -1e-12);
+  EXPECT_GE(corner3.normal.z, -1e-12);
+  EXPECT_LT(dot(corner3.normal, V3{3, -1, -1}), 0.0);
+}
+
 // [SECTION] Time of impact with rotation
 
 TEST(TimeOfImpact, ASpinningBarDoesNotPassThroughAPost) {

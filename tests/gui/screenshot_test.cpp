@@ -228,6 +228,55 @@ TEST(Screenshot, TheUiScaleEnlargesTextAndThePanelsLaidOutFromIt) {
   EXPECT_NE(refused.errors.find("--ui-scale"), std::string::npos) << refused.errors;
 }
 
+// At 150 % UI scale in a 1600x1000 window the step (its words and its table) shows in the side panel without
+// scrolling it: SAT's answer table in the plane (07's, five axes and the line naming the marked rows) fell below the
+// panel's fold under the result block, and in space the step's words under the result and the help paragraph.
+TEST(Screenshot, AtLargeUiScaleTheStepAndItsTableShowWithoutScrollingThePanel) {
+  struct Case {
+    const char* scene;
+    int step;
+  };
+  for (const Case& c : {Case{"07_thin_sliver.json", 6}, Case{"3d_03_edge_edge_crossing.json", 13},
+                        Case{"3d_05_stacked_cubes.json", 16}}) {
+    for (const int scale : {100, 150}) {
+      const Screenshot shot = run(std::string("screenshot --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/") + c.scene +
+                                      "' --algo sat --size 1600x1000 --step " + std::to_string(c.step) +
+                                      " --ui-scale " + std::to_string(scale),
+                                  "step_block");
+      ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+      ASSERT_EQ(shot.state.at("step").get<int>(), c.step - 1) << c.scene;
+      const Json& block = shot.state.at("step_block");
+      EXPECT_GT(block.at("bottom").get<double>(), block.at("top").get<double>()) << c.scene;
+      EXPECT_LE(block.at("bottom").get<double>(), block.at("panel_bottom").get<double>())
+          << c.scene << " at " << scale << " %: the step ends below the panel";
+    }
+  }
+}
+
+// 07's answer axis: A's shadow, 0.08 long, lies inside B's, so the shadows' common part was a red dot of 5 pixels
+// under its label. Below 18 pixels it is drawn widened about its middle (faint, with ticks at its true ends, and a
+// label saying so): a red bar at least 18 pixels long shows where the dump says it was drawn.
+TEST(Screenshot, ASliverOfOverlapIsDrawnWidenedAndSaysSo) {
+  const Screenshot shot = run("screenshot --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/07_thin_sliver.json' --algo sat --step 6 --size 1600x1000", "sliver");
+  ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+  const Json& shadows = shot.state.at("sat_shadows");
+  ASSERT_TRUE(shadows.is_object()) << shot.state.dump();
+  const double common = shadows.at("common")[1].get<double>() - shadows.at("common")[0].get<double>();
+  EXPECT_NEAR(common, 0.08, 1e-3);
+  EXPECT_TRUE(shadows.at("widened").get<bool>());
+  const Json& drawn = shadows.at("drawn");
+  const auto from = shot.project(drawn[0][0].get<double>(), drawn[0][1].get<double>());
+  const auto to = shot.project(drawn[1][0].get<double>(), drawn[1][1].get<double>());
+  EXPECT_GE(std::hypot(to[0] - from[0], to[1] - from[1]), 17.5) << "the bar on screen";
+  // Red (kHit, solid or faint over the background) along the whole bar, not only its true 5-pixel middle.
+  constexpr Rgb kHit{0xff, 0x5c, 0x5c};
+  for (const double t : {0.1, 0.5, 0.9}) {
+    const double x = from[0] + t * (to[0] - from[0]), y = from[1] + t * (to[1] - from[1]);
+    EXPECT_GE(shot.countNear(x, y, kHit, 60, 3) + shot.countNear(x, y, blend(kHit, 0.45, kBackground), 30, 3), 3)
+        << "red at " << t << " of the bar (" << x << ", " << y << ")";
+  }
+}
+
 TEST(Screenshot, RefusesUnknownLabsStepsAndSizes) {
   const Screenshot lab = run("screenshot --lab NoSuchLab", "badlab");
   EXPECT_NE(lab.exitCode, 0);

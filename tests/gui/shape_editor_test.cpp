@@ -1,6 +1,7 @@
 // The shared shape editing (app/widgets/shape_editor.h) without a window: picking, dragging, Shift-drag rotation,
 // and polygon vertex edits that must keep the outline convex or refuse with a reason.
 #include <cmath>
+#include <iomanip>
 #include <numbers>
 #include <string>
 #include <variant>
@@ -169,6 +170,62 @@ TEST(ShapeInspector, ARefusedTypedNumberLeavesTheShapeAsItWasBeforeTheEdit) {
   frame();
   EXPECT_FALSE(ImGui::TempInputIsActive(field));  // the typing ends, so the field shows what the shape kept
   EXPECT_EQ(halfWidth(), 2.0);
+}
+
+// The rotation fields show four decimals; a drag must add to the whole angle, not to the angle rounded to what the
+// field shows (ImGui rounds a dragged value to its format's digits unless told not to): a drag of one Euler angle
+// left it rounded to 1e-4 degrees. Here the yaw is dragged; the turns keep every digit they had.
+TEST(ShapeInspector, ADraggedRotationKeepsTheDigitsTheFieldDoesNotShow) {
+  test::HeadlessImGui imgui({800, 600});
+  constexpr double kToRadians = std::numbers::pi / 180.0;
+  const Vec3d start{10.987654321, -20.123456789, 30.123456789};
+  Collider3 box{collide::Box3<double>{{1, 0.5, 0.25}},
+                collide::Transform3<double>{{0, 0, 0}, collide::Quat<double>::fromEuler(start.x * kToRadians,
+                                                                                        start.y * kToRadians,
+                                                                                        start.z * kToRadians)}};
+  std::string error;
+  ImGuiID yawField = 0;
+  const auto frame = [&] {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos({0, 0});
+    ImGui::SetNextWindowSize({800, 600});
+    ImGui::Begin("inspector");
+    ImGui::PushID("Rotation (deg)");  // DragScalarN's ids: the label, then each component's index
+    ImGui::PushID(2);
+    yawField = ImGui::GetID("");
+    ImGui::PopID();
+    ImGui::PopID();
+    (void)drawShapeInspector(box, error);
+    ImGui::End();
+    ImGui::Render();
+  };
+  ImGuiIO& io = ImGui::GetIO();
+  const ImGuiContext& context = *ImGui::GetCurrentContext();
+  frame();
+  bool hovered = false;
+  for (float y = 2; y < 600 && !hovered; y += 3) {
+    for (float x = 2; x < 800 && !hovered; x += 8) {
+      io.MousePos = {x, y};
+      frame();
+      hovered = context.HoveredId == yawField;
+    }
+  }
+  ASSERT_TRUE(hovered) << "the rotation's z field was not found";
+  io.MouseDown[0] = true;
+  frame();
+  for (int i = 0; i < 12; ++i) {  // 12 pixels right, one a frame
+    io.MousePos.x += 1;
+    frame();
+  }
+  io.MouseDown[0] = false;
+  frame();
+  const Vec3d degrees = displayedEulerDegrees(box.transform.q);
+  const double steps = (degrees.z - start.z) / 0.5;  // 0.5 degrees a pixel
+  EXPECT_GE(steps, 1.0) << "the drag turned nothing";
+  EXPECT_NEAR(steps, std::round(steps), 1e-9) << "yaw " << std::setprecision(12) << degrees.z;
+  EXPECT_NEAR(degrees.x, start.x, 1e-9);
+  EXPECT_NEAR(degrees.y, start.y, 1e-9);
+  EXPECT_TRUE(error.empty()) << error;
 }
 
 }  // namespace

@@ -1325,6 +1325,75 @@ struct PlacedPolygon {
   }
 };
 
+// A - B seen along the motion r: its shadow on the plane across r (basis u, w), from x, as a 2D support set for
+// EPA's polygon (epa.h), so that the polygon's closest edge is the shadow's edge nearest the ray's line.
+template <class Set, Scalar S>
+struct ShadowAlong {
+  const Set& set;
+  Vec3<S> x, u, w;
+  [[nodiscard]] SupportPoint<Vec2<S>> supportPoint(Vec2<S> d) const {
+    const Vec3<S> p = set.support(d.x * u + d.y * w) - x;
+    SupportPoint<Vec2<S>> result;
+    result.point = {dot(p, u), dot(p, w)};
+    return result;
+  }
+};
+
+// The normal of a contact the motion slides along (ccd_05: a box sliding on a face meets the face's corner). The
+// ray ended on a vertex of A - B (or an edge, in space), and the normal of the simplex there (`normal`) is one of
+// the vertex's many: ccd_05's was (-0.894, 0.447), which a response bounces the slider back along. When the
+// ray's line runs within `tolerance` of a supporting plane of A - B (the shadow of A - B across the motion has
+// the ray's line on its boundary: the shapes touch along the motion and never press into each other), that plane's
+// normal is the contact's, perpendicular to the motion, as dynamic SAT's grazing axis and conservative
+// advancement give it. In the plane the shadow is an interval along the motion's perpendicular; in space a polygon,
+// whose edge nearest the line EPA's loop finds (a face of A - B along the motion; along an edge of A - B, one of
+// its faces). A line through the shadow's inside (a vertex met head on), a flat shadow (A - B flat along the
+// motion: no side to choose) or no convergence keep `normal`.
+// The peers take the normal from the last separation instead: Box2D v3's b2ShapeCast (src/distance.c) stops a
+// linear slop short and takes GJK distance's normal there, and Jolt's GJKClosestPoint::CastShape
+// (Jolt/Geometry/GJKClosestPoint.h) returns the previous iteration's v for shapes without convex radius; at a
+// vertex met along a face both give the vertex's direction (Box2D's slider starts touching and reports fraction 0).
+template <class Set, Vector V>
+[[nodiscard]] inline V slidingNormal(const Set& set, V x, V r, ScalarOf<V> tolerance, V normal) {
+  using S = ScalarOf<V>;
+  if constexpr (kDimension<V> == 2) {
+    const V across = unitOr(leftPerp(r), V{});
+    if (across == V{}) return normal;
+    const bool left = dot(set.support(across) - x, across) <= tolerance;
+    const bool right = dot(set.support(-across) - x, -across) <= tolerance;
+    if (left == right) return normal;  // through the inside, or flat along the motion
+    return left ? across : -across;
+  } else {
+    const V along = unitOr(r, V{});
+    if (along == V{}) return normal;
+    const OrthonormalBasis<S> basis = orthonormalBasis(along);
+    const ShadowAlong<Set, S> shadow{set, x, basis.tangent, basis.bitangent};
+    // EPA's polygon on the shadow from its extremes along u and w. The ray's line may start outside that polygon
+    // (a corner of the shadow cut off); the closest edge is then at a negative distance and is expanded first.
+    StartPoints<S> points;
+    for (const Vec2<S> d : {Vec2<S>{1, 0}, Vec2<S>{-1, 0}, Vec2<S>{0, 1}, Vec2<S>{0, -1}}) {
+      points.items[points.count++] = shadow.supportPoint(d);
+    }
+    Polytope<S> polygon;
+    supportHull(points, polygon);
+    if (polygon.count < 3) return normal;
+    for (int iteration = 0; iteration < 32 && !polygon.full(); ++iteration) {
+      const ClosestEdge<S> edge = findClosestEdge(polygon);
+      if (!std::isfinite(edge.distance)) return normal;
+      const SupportPoint<Vec2<S>> support = shadow.supportPoint(edge.normal);
+      const S reach = dot(support.point, edge.normal);
+      if (!std::isfinite(reach)) return normal;
+      if (reach - edge.distance <= tolerance) {
+        // The shadow's edge nearest the line: on it (a plane along the motion) or farther (the line inside).
+        if (reach > tolerance) return normal;
+        return unitOr(edge.normal.x * basis.tangent + edge.normal.y * basis.bitangent, normal);
+      }
+      (void)insertSupport(polygon, edge.index, support);
+    }
+    return normal;
+  }
+}
+
 // The linear cast once A and B are placed in `frame` at t = 0 (frame maps them to the world; r is B's translation
 // relative to A in the frame's axes) and the pair's size is known.
 template <SupportShape A, SupportShape B, class Trace>
@@ -1355,8 +1424,17 @@ template <SupportShape A, SupportShape B, class Trace>
     default: break;
   }
   if (!(loop.lambda > S(0))) return startContact(a, b, frame, tolerance, loop.iterations);
-  // |v| within rounding of zero (polytopes cast to touching): the simplex's feature gives the normal.
-  const V normal = rayLoopNormal(loop, std::sqrt(kEpsilon<S>) * size, r);
+  // |v| within rounding of zero (polytopes cast to touching): the simplex's feature gives the normal; ended on a
+  // vertex (or an edge, in space) of A - B, the face the motion slides along may (slidingNormal). The ray's point on
+  // the simplex's boundary (a weight of its closest point at rounding's scale: a triangle in a side face of A - B
+  // with x on its edge along the top face) is such an end too; inside a face of A - B the normal stays the face's.
+  const S trusted = std::sqrt(kEpsilon<S>) * size;
+  V normal = rayLoopNormal(loop, trusted, r);
+  bool onBoundary = loop.count < kDimension<V>;
+  for (int i = 0; i < loop.count; ++i) onBoundary = onBoundary || loop.weights[i] <= std::sqrt(kEpsilon<S>);
+  if (radiusA + radiusB + target == S(0) && onBoundary && !(length(loop.v) > trusted)) {
+    normal = slidingNormal(difference, loop.x, r, tolerance, normal);
+  }
   V pointA{}, pointB{};
   for (int i = 0; i < loop.count; ++i) {
     pointA += loop.weights[i] * loop.simplex[i].pointA;
