@@ -54,7 +54,8 @@ std::string refusalText(const collide::CastRefusal& refusal) {
 template <collide::Vector V>
 Json resultToJson(const collide::CastResult<V>& result, CastAlgorithm algorithm) {
   Json out = {{"hit", result.hit}, {"t", jsonNumber(result.fraction)}};
-  if (result.hit) {
+  // Overlapping at the start: no contact normal or point (the shapes share a region; query's epa gives its depth).
+  if (result.hit && result.status != collide::CastStatus::Overlapping) {
     out["normal"] = jsonVector(result.normal);
     out["point"] = jsonVector(result.point);
   }
@@ -146,6 +147,9 @@ Json answer(const CastPair<Collider>& line, const std::vector<CastAlgorithm>& ch
   requireValidIn<S>(line.pair.a, line.pair.b);
   const collide::Motion<V> motionA = castMotionFromJson<VD>(line.motionA, "motion_a").template cast<S>();
   const collide::Motion<V> motionB = castMotionFromJson<VD>(line.motionB, "motion_b").template cast<S>();
+  // What no algorithm takes is the line's error, said once and counted, as query's; what one algorithm does not take
+  // is refused in its place.
+  if (const auto refusal = collide::castInputRefusal(a, motionA, b, motionB)) throw JsonFieldError(refusalText(*refusal));
   std::vector<CastAlgorithm> algorithms = chosen;
   if (algorithms.empty()) {
     for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable) {

@@ -62,8 +62,10 @@ int runTraceCommand(const TraceCommandOptions& options) {
     }
     pair = queryPairFromJson(line);
   } catch (const JsonSyntaxError& error) {
+    // The hint only where a second value follows the first (the parser expected the end): lines of query.
+    const bool moreThanOne = std::string_view(error.what()).find("expected end of input") != std::string_view::npos;
     throw std::runtime_error(input.name() + ", " + error.what() +
-                             " (trace reads one pair or a scene file; query takes many pairs)");
+                             (moreThanOne ? " (trace reads one pair or a scene file; query takes many pairs)" : ""));
   } catch (const JsonFieldError& error) {
     throw std::runtime_error(input.name() + ": " + error.what());
   }

@@ -123,6 +123,9 @@ void refuseUnknownKeys(const Json& shape, std::string_view field, const TypeFiel
     if (!placed && (key == "position" || key == "angle")) {
       throw JsonFieldError(join(field, key) + ": an aabb has no " + key + " (its min and max are world coordinates)");
     }
+    if (placed && key == "rotation") {
+      throw JsonFieldError(join(field, key) + ": a 2D shape is turned by \"angle\": radians");
+    }
     std::string known = placed ? "type, position, angle" : "type";
     for (const std::string_view name : fields.keys) known += ", " + std::string(name);
     throw JsonFieldError(join(field, boundedText(key)) + ": unknown field for a " + std::string(fields.type) + " (known: " + known +
@@ -298,14 +301,16 @@ ShapeDimension shapeDimension(const Json& shape) {
     if (listed(kPlaneTypes, type)) return {2, "type", "is \"" + type + "\", a 2D shape"};
     if (listed(kSpaceTypes, type)) return {3, "type", "is \"" + type + "\", a 3D shape"};
   }
-  if (shape.contains("angle")) return {2, "angle", "is given, so it is a 2D shape"};
-  if (shape.contains("rotation")) return {3, "rotation", "is given, so it is a 3D shape"};
+  // The vectors before "angle" and "rotation": a box with 3 half extents and an "angle" is a 3D box turned the 2D
+  // way, and its reader says so at the angle (the other shape of the pair is not to blame).
   for (const std::string_view key : kVectorKeys) {
     const auto it = shape.find(key);
     if (it == shape.end() || !it->is_array()) continue;
     if (it->size() == 2) return {2, std::string(key), "has 2 numbers, so it is a 2D shape"};
     if (it->size() == 3) return {3, std::string(key), "has 3 numbers, so it is a 3D shape"};
   }
+  if (shape.contains("angle")) return {2, "angle", "is given, so it is a 2D shape"};
+  if (shape.contains("rotation")) return {3, "rotation", "is given, so it is a 3D shape"};
   return {};
 }
 

@@ -119,9 +119,10 @@ template <Scalar S>
 
 // [SECTION] Refusals
 
+// What no algorithm takes: a motion that is not finite or too fast, a shape that is not convex, a turning aabb.
 template <class Collider, Vector V>
-[[nodiscard]] std::optional<CastRefusal> refuseOne(CastAlgorithm algorithm, const Collider& collider,
-                                                   const Motion<V>& motion, CastSubject shape, CastSubject moving) {
+[[nodiscard]] std::optional<CastRefusal> refuseInput(const Collider& collider, const Motion<V>& motion,
+                                                     CastSubject shape, CastSubject moving) {
   using S = ScalarOf<V>;
   if (!isFinite(motion.velocity)) return CastRefusal{moving, "velocity", "is not finite"};
   if (lengthSquared(motion.velocity) > kMaxCoordinate<S> * kMaxCoordinate<S>) {
@@ -138,6 +139,21 @@ template <class Collider, Vector V>
   if (turns && isAabb(collider)) {
     return CastRefusal{moving, "angular_velocity", "an aabb does not rotate: its angular velocity must be 0"};
   }
+  return std::nullopt;
+}
+
+template <class Collider, Vector V>
+[[nodiscard]] std::optional<CastRefusal> refuseInputs(const Collider& a, const Motion<V>& motionA, const Collider& b,
+                                                      const Motion<V>& motionB) {
+  if (auto refusal = refuseInput(a, motionA, CastSubject::ShapeA, CastSubject::MotionA)) return refusal;
+  return refuseInput(b, motionB, CastSubject::ShapeB, CastSubject::MotionB);
+}
+
+// What `algorithm` alone does not take.
+template <class Collider, Vector V>
+[[nodiscard]] std::optional<CastRefusal> refuseOne(CastAlgorithm algorithm, const Collider& collider,
+                                                   const Motion<V>& motion, CastSubject shape, CastSubject moving) {
+  const bool turns = !isZero(motion.angularVelocity);
   if (turns && algorithm != CastAlgorithm::TimeOfImpact) {
     return CastRefusal{moving, "angular_velocity",
                        std::string(castAlgorithmInfo(algorithm).name) +
@@ -156,6 +172,7 @@ template <class Collider, Vector V>
 template <class Collider, Vector V>
 [[nodiscard]] std::optional<CastRefusal> refuse(CastAlgorithm algorithm, const Collider& a, const Motion<V>& motionA,
                                                 const Collider& b, const Motion<V>& motionB) {
+  if (auto refusal = refuseInputs(a, motionA, b, motionB)) return refusal;
   if (auto refusal = refuseOne(algorithm, a, motionA, CastSubject::ShapeA, CastSubject::MotionA)) return refusal;
   if (auto refusal = refuseOne(algorithm, b, motionB, CastSubject::ShapeB, CastSubject::MotionB)) return refusal;
   switch (algorithm) {
@@ -481,6 +498,18 @@ std::optional<CastRefusal> castRefusal(CastAlgorithm algorithm, const Collider<S
 }
 
 template <Scalar S>
+std::optional<CastRefusal> castInputRefusal(const Collider<S>& a, const Motion<Vec2<S>>& motionA, const Collider<S>& b,
+                                            const Motion<Vec2<S>>& motionB) {
+  return refuseInputs(a, motionA, b, motionB);
+}
+
+template <Scalar S>
+std::optional<CastRefusal> castInputRefusal(const Collider3<S>& a, const Motion<Vec3<S>>& motionA,
+                                            const Collider3<S>& b, const Motion<Vec3<S>>& motionB) {
+  return refuseInputs(a, motionA, b, motionB);
+}
+
+template <Scalar S>
 std::optional<CastRefusal> castRefusal(CastAlgorithm algorithm, const Collider3<S>& a, const Motion<Vec3<S>>& motionA,
                                        const Collider3<S>& b, const Motion<Vec3<S>>& motionB) {
   return refuse(algorithm, a, motionA, b, motionB);
@@ -515,6 +544,10 @@ CastResult<Vec3<S>> runCast(CastAlgorithm algorithm, const Collider3<S>& a, cons
 // [SECTION] Instantiations
 
 #define COLLIDE_CAST_QUERY_INSTANTIATE(S)                                                                       \
+  template std::optional<CastRefusal> castInputRefusal<S>(const Collider<S>&, const Motion<Vec2<S>>&,           \
+                                                          const Collider<S>&, const Motion<Vec2<S>>&);          \
+  template std::optional<CastRefusal> castInputRefusal<S>(const Collider3<S>&, const Motion<Vec3<S>>&,          \
+                                                          const Collider3<S>&, const Motion<Vec3<S>>&);         \
   template std::optional<CastRefusal> castRefusal<S>(CastAlgorithm, const Collider<S>&, const Motion<Vec2<S>>&, \
                                                      const Collider<S>&, const Motion<Vec2<S>>&);               \
   template std::optional<CastRefusal> castRefusal<S>(CastAlgorithm, const Collider3<S>&,                        \

@@ -4,7 +4,7 @@
 Used by tests/cli/CMakeLists.txt (CTest label "cli"); one call is one test:
   cli_test.py --exe build/app/collision-lab --golden golden/query_pairs.jsonl --format jsonl \
               [--stdin data/pairs.jsonl] [--output-file OUT] [--status 0|failure] [--errors N] \
-              [--input data/pairs.jsonl] [--stderr-contains TEXT]... \
+              [--input data/pairs.jsonl] [--stderr-contains TEXT]... [--stderr-lacks TEXT]... \
               -- query data/pairs.jsonl
 
 Comparison: JSON values are compared structurally; numbers may differ by 1e-9 relative (1e-12 absolute near
@@ -94,6 +94,8 @@ def main():
     parser.add_argument("--input", help="the JSON Lines input, to check one output line per input line")
     parser.add_argument("--stderr-contains", action="append", default=[],
                         help="text the standard error must contain (repeatable)")
+    parser.add_argument("--stderr-lacks", action="append", default=[],
+                        help="text the standard error must not contain (repeatable)")
     parser.add_argument("--update-goldens", action="store_true")
     parser.add_argument("args", nargs=argparse.REMAINDER)
     options = parser.parse_args()
@@ -126,6 +128,9 @@ def main():
     for text in options.stderr_contains:
         if text not in stderr:
             return fail(f"standard error lacks {text!r}: {stderr}")
+    for text in options.stderr_lacks:
+        if text in stderr:
+            return fail(f"standard error has {text!r}: {stderr}")
     if options.errors is not None:
         lines = stdout.splitlines()
         errors = sum(1 for line in lines if "error" in json.loads(line))

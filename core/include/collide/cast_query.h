@@ -79,6 +79,15 @@ template <Scalar S>
                                                      const Motion<Vec3<S>>& motionA, const Collider3<S>& b,
                                                      const Motion<Vec3<S>>& motionB);
 
+// The refusals every algorithm gives (castRefusal's first): a motion not finite or too fast, a shape not convex,
+// an aabb that turns. An input error rather than a limit of one algorithm: `cast` answers it once per line.
+template <Scalar S>
+[[nodiscard]] std::optional<CastRefusal> castInputRefusal(const Collider<S>& a, const Motion<Vec2<S>>& motionA,
+                                                          const Collider<S>& b, const Motion<Vec2<S>>& motionB);
+template <Scalar S>
+[[nodiscard]] std::optional<CastRefusal> castInputRefusal(const Collider3<S>& a, const Motion<Vec3<S>>& motionA,
+                                                          const Collider3<S>& b, const Motion<Vec3<S>>& motionB);
+
 // [SECTION] Ray casts against colliders
 
 // A ray against a placed shape (world frame): the closed form of the shape (sphere, slab for aabbs and boxes,
@@ -116,6 +125,10 @@ template <Scalar S>
 }
 
 #define COLLIDE_CAST_QUERY_EXTERN(S)                                                                            \
+  extern template std::optional<CastRefusal> castInputRefusal<S>(const Collider<S>&, const Motion<Vec2<S>>&,    \
+                                                                 const Collider<S>&, const Motion<Vec2<S>>&);   \
+  extern template std::optional<CastRefusal> castInputRefusal<S>(const Collider3<S>&, const Motion<Vec3<S>>&,   \
+                                                                 const Collider3<S>&, const Motion<Vec3<S>>&);  \
   extern template std::optional<CastRefusal> castRefusal<S>(CastAlgorithm, const Collider<S>&,                  \
                                                             const Motion<Vec2<S>>&, const Collider<S>&,         \
                                                             const Motion<Vec2<S>>&);                            \
