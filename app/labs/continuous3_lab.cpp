@@ -779,8 +779,9 @@ void ContinuousLab3::drawUi() {
   const CastResult3& r = cast_.result;
   ImGui::TextColored(toImVec4(!cast_.refusal.empty() || r.hit ? palette::kHit : palette::kSeparated), "%s", cast_.headline().c_str());
   if (!cast_.refusal.empty()) {
+    // Said once, in red; nothing ran, so no count, bar or step to narrate.
     ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
-    textWrapped("%s", cast_.refusal.c_str());
+    textWrapped("%s.", cast_.refusal.c_str());
     ImGui::PopStyleColor();
   }
   if (cast_.spinIgnored) {
@@ -789,15 +790,17 @@ void ContinuousLab3::drawUi() {
                 "(the end poses still turn; the solid shapes do not). The time of impact (key 3) casts the turn too.");
     ImGui::PopStyleColor();
   }
-  ImGui::TextDisabled("%s", castCountWords(cast_).c_str());
+  if (const std::string counts = castCountWords(cast_); !counts.empty()) ImGui::TextDisabled("%s", counts.c_str());
   if (r.hit && r.status != CastStatus::Overlapping) {
     ImGui::Text("normal   %s", formatVector(r.normal).c_str());
     ImGui::Text("point    %s", formatVector(r.point).c_str());
     if (r.normal != Vec3d{} && ImGui::SmallButton("Look across the contact (N)")) viewAim_ = contactAim();
   }
   drawFloatLine(cast_.floatLine);
-  drawCastTimeBar(cast_, step_);
-  textWrapped("%s", cast_.narration(step_).c_str());
+  if (cast_.refusal.empty()) {
+    drawCastTimeBar(cast_, step_);
+    textWrapped("%s", cast_.narration(step_).c_str());
+  }
   ImGui::Separator();
   ImGui::Checkbox("Discrete frames (D)", &showFrames_);
   if (showFrames_) {

@@ -692,7 +692,7 @@ void ContinuousLab::drawUi() {
     textWrapped("%s", kSpinIgnored);
     ImGui::PopStyleColor();
   }
-  ImGui::TextDisabled("%s", castCountWords(cast_).c_str());
+  if (const std::string counts = castCountWords(cast_); !counts.empty()) ImGui::TextDisabled("%s", counts.c_str());
   drawFloatLine(cast_.floatLine);
   drawCastTimeBar(cast_, step_);
   textWrapped("%s", cast_.narration(step_).c_str());

@@ -65,9 +65,11 @@ struct RecordedCast {
 void drawCastTimeBar(const RecordedCast<collide::Vec2<double>>& cast, int step);
 void drawCastTimeBar(const RecordedCast<collide::Vec3<double>>& cast, int step);
 
-// The result's words under the headline: the status, then the count ("hit; 4 iterations", "a closed form in 3 steps").
+// The result's words under the headline: the status, then the count ("hit; 4 iterations", "a closed form in 3 steps");
+// empty for a refused cast (nothing ran to count).
 template <class V>
 [[nodiscard]] std::string castCountWords(const RecordedCast<V>& cast) {
+  if (!cast.refusal.empty()) return {};
   const std::string_view counts = collide::castAlgorithmInfo(cast.algorithm).counts;  // empty for a closed form
   // A ray against a box, hull, sphere, capsule or triangle is a closed form too (slabs, planes, quadratics): no
   // iteration to count (its "0 iterations" read as if nothing ran).
