@@ -11,7 +11,9 @@
   continuous3_test.py --exe collision-lab --scenes DIR drag --out DIR
       Starts the real app on a copy of ccd3d_01_bullet_through_slab.json, drags B's end pose (the sphere at t = 1)
       up with xdotool, so it ends above the slab, quits with Ctrl+Q and checks the dump: B's velocity follows the
-      drag (the end pose stays under the mouse) and the cast now misses the slab.
+      drag (the end pose stays under the mouse) and the cast now misses the slab. Then, on ccd3d_02 (the spinning
+      bar), clicks B's end pose to select it and drags its gizmo's y ring a quarter turn: the angular velocity
+      about y changes by pi / 2.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- continuous3_test.py ...).
 """
 
@@ -122,6 +124,63 @@ def check_lessons(args):
     return failures
 
 
+def session(args, home, scene_path, dump_path, act):
+    """Opens the scene in a real window of WIDTH x HEIGHT, runs act(window), quits (the dump is written)."""
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "collision-lab"), exist_ok=True)
+    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
+        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
+    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
+    process = start_app([args.exe, "--scene", scene_path, "--dump-state", dump_path], environment)
+    try:
+        window = find_window(process)
+        act(window)
+        time.sleep(0.3)
+        quit_app(process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    return json.load(open(dump_path))
+
+
+def turn_the_end_pose(args, home, failures):
+    """Selects B's end pose in ccd3d_02 (the spinning bar) with a click, then drags its gizmo's y ring a quarter
+    turn: the angular velocity about y changes by a quarter turn (pi / 2), the rest of it stays 0."""
+    scene_path = os.path.join(home, "bar.json")
+    scene = json.load(open(os.path.join(args.scenes, "ccd3d_02_spinning_bar.json")))
+    json.dump(scene, open(scene_path, "w"))
+    _, start = screenshot(args, scene_path, None, os.path.join(args.out, "turn_start.png"))
+    world = start["views"][0]
+    b = scene["shapes"][1]
+    end = [p + v for p, v in zip(b["position"], b["motion"]["velocity"])]
+    centre = project(world, end)
+    # The ring's radius: 60 pixels at the pose's depth (widgets/gizmo3.h), in the plane y = end's y.
+    yaw, pitch = math.radians(world["yaw"]), math.radians(world["pitch"])
+    forward = (-math.cos(pitch) * math.sin(yaw), -math.sin(pitch), -math.cos(pitch) * math.cos(yaw))
+    eye = [t - world["distance"] * f for t, f in zip(world["target"], forward)]
+    depth = sum((p - e) * f for p, e, f in zip(end, eye, forward))
+    focal = 0.5 * world["rect"][3] / math.tan(math.radians(22.5))
+    radius = 60 * depth / focal
+    # From 45 degrees round the ring to 135 (away from the x and z arrows, which run through the ring at 0 and 90).
+    diagonal = radius / math.sqrt(2)
+    first = project(world, (end[0] + diagonal, end[1], end[2] + diagonal))
+    second = project(world, (end[0] - diagonal, end[1], end[2] + diagonal))
+
+    def act(window):
+        drag(window, centre, centre, 1)  # a click on the end pose selects it
+        drag(window, first, second, 20)
+
+    dump = session(args, home, scene_path, os.path.join(args.out, "turn.json"), act)
+    before = b["motion"]["angular_velocity"]
+    after = dump["motions"][1]["angular_velocity"]
+    if dump["selected"] != 3:
+        failures.append(f"a click on B's end pose should select it (3): {dump['selected']}")
+    if abs(abs(after[1] - before[1]) - math.pi / 2) > 0.1 or abs(after[0]) > 1e-6 or abs(after[2]) > 1e-6:
+        failures.append(f"a quarter turn of the end pose's y ring should change the angular velocity {before} by pi / 2 "
+                        f"about y: {after}")
+    print(json.dumps({"angular_velocity": [before, after], "ring": [first, second], "result": dump["result"]}))
+
+
 def check_drag(args):
     """Drags B's end pose in the real window; the dump after Ctrl+Q has the new velocity and no contact."""
     home = fresh_directory(args.out, "home")
@@ -165,6 +224,7 @@ def check_drag(args):
     if dump["result"]["hit"]:
         failures.append(f"B now ends above the slab, yet the cast reports a contact: {dump['result']}")
     print(json.dumps({"velocity": [velocity, got], "landed": landed, "target": target, "result": dump["result"]}))
+    turn_the_end_pose(args, home, failures)
     return failures
 
 
