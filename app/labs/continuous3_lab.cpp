@@ -544,8 +544,11 @@ void ContinuousLab3::drawStep(Renderer3D& renderer) const {
         renderer.line(onAxis(s.minA, 1), onAxis(s.maxA, 1), palette::kShapeA, {5.0f, 0, 0, true});
         renderer.line(onAxis(s.minB, -1), onAxis(s.maxB, -1), palette::kShapeB.withAlpha(0.45f), {2.0f, 0, 0, true});
         renderer.line(onAxis(s.minB + t * s.speed, -1), onAxis(s.maxB + t * s.speed, -1), palette::kShapeB, {5.0f, 0, 0, true});
+        using Source = collide::SweptAxisStep<Vec3d>::Source;
+        const char* from = s.source == Source::FaceA ? "a face normal of A" : s.source == Source::FaceB ? "a face normal of B" : "edge of A x edge of B";
         renderer.label(onAxis(high + 0.3 * scale, 0),
-                       "axis " + formatVector(n) + ": [t_enter, t_exit] = [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]",
+                       "axis " + formatVector(n) + " (" + from + "): [t_enter, t_exit] = [" + formatNumber(s.tEnter) + ", " +
+                           formatNumber(s.tExit) + "]",
                        palette::kAccent);
         break;
       }
