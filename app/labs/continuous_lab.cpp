@@ -37,7 +37,7 @@
 #include "labs/format.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
-#include "labs/trace_to_double.h"
+#include "labs/recorded_cast.h"
 #include "platform/theme.h"
 #include "render/shape_drawing.h"
 #include "widgets/shape_editor.h"
@@ -110,7 +110,7 @@ class ContinuousLab final : public Lab {
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
   void mouseUp(const MouseEvent& event) override;
-  [[nodiscard]] int stepCount() const override { return static_cast<int>(count()); }
+  [[nodiscard]] int stepCount() const override { return cast_.stepCount(); }
   [[nodiscard]] int stepIndex() const override { return step_; }
   void setStep(int index) override { step_ = std::clamp(index, 0, std::max(stepCount() - 1, 0)); }
   bool loadScene(const Scene& scene, std::string& error) override;
@@ -129,11 +129,7 @@ class ContinuousLab final : public Lab {
  private:
   void applyPreset(int preset);
   void record();
-  [[nodiscard]] std::size_t count() const;
-  [[nodiscard]] double stepTime() const;  // the time the current step shows the shapes at
-  [[nodiscard]] std::string narration() const;
-  // A traced distance: "touching" within the cast's arrival gap (rounding, not a gap), else the number.
-  [[nodiscard]] std::string gapText(double distance) const;
+  [[nodiscard]] double stepTime() const { return cast_.stepTime(step_); }  // the time the current step shows the shapes at
   [[nodiscard]] Vec2d endHandle(int i) const;
   [[nodiscard]] Vec2d spinHandle(int i, double pixelSize) const;
   void drawTunnelling(Renderer2D& renderer) const;
@@ -148,20 +144,14 @@ class ContinuousLab final : public Lab {
   [[nodiscard]] int namedFramesBody() const;
   [[nodiscard]] std::vector<Collider> frames(int body) const;
   [[nodiscard]] FrameLabelLayout frameLabels(double pixelSize) const;
-  void drawTimeBar();
 
   std::array<Collider, 2> shapes_;
   std::array<Motion2, 2> motions_{};
-  // The linear cast takes translation only: on a pair that turns it casts the translations alone (the lesson of
-  // ccd_02: its miss), said in the panel and the view, rather than refusing. castMotions() is what was cast.
-  bool spinIgnored_ = false;
-  [[nodiscard]] std::array<Motion2, 2> castMotions() const;
   CastAlgorithm algorithm_ = CastAlgorithm::TimeOfImpact;
   bool useFloat_ = false;  // cast in float (a game engine's precision), the run widened to double for the views
-  collide::CastResult<Vec2d> result_;
-  collide::CastRecorder<Vec2d> trace_;
-  std::optional<FloatLine> floatLine_;  // float runs: what double answers (narrow_phase_common.h)
-  std::string refusal_;
+  // The recorded cast (labs/recorded_cast.h): its result, steps, refusal, float line; cast_.motions is what ran
+  // (the linear cast of a pair that turns casts the translations alone, cast_.spinIgnored: ccd_02's miss).
+  RecordedCast<Vec2d> cast_;
   int step_ = 0;
   int preset_ = -1;
   bool showDiscrete_ = true;
@@ -173,7 +163,6 @@ class ContinuousLab final : public Lab {
   double lastPixelSize_ = 0.02;
   unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps or touches
   unsigned discreteTouches_ = 0;   // bit k: frame k only touches (distance 0, no depth)
-  double arrivalGap_ = 0;         // collide::arrivalGap of the recorded cast
 };
 
 // [SECTION] Recording
@@ -190,60 +179,22 @@ void ContinuousLab::applyPreset(int preset) {
   record();
 }
 
-std::array<Motion2, 2> ContinuousLab::castMotions() const {
-  std::array<Motion2, 2> cast = motions_;
-  if (spinIgnored_) cast[0].angularVelocity = cast[1].angularVelocity = 0;
-  return cast;
-}
-
 void ContinuousLab::record() {
-  trace_ = {};
-  refusal_.clear();
-  // A turn the time of impact takes (not an aabb's, which no cast takes) is left out of the linear cast.
-  spinIgnored_ = algorithm_ == CastAlgorithm::Linear &&
-                 (motions_[0].angularVelocity != 0 || motions_[1].angularVelocity != 0) &&
-                 !collide::castRefusal(CastAlgorithm::TimeOfImpact, shapes_[0], motions_[0], shapes_[1], motions_[1]);
-  const std::array<Motion2, 2> motions = castMotions();
-  if (const auto refused = collide::castRefusal(algorithm_, shapes_[0], motions[0], shapes_[1], motions[1])) {
-    const char* who[] = {"the pair", "A", "B", "A's motion", "B's motion"};
-    refusal_ = std::string(who[static_cast<int>(refused->subject)]) + ": " + refused->reason;
-  }
-  if (useFloat_) {
-    collide::CastRecorder<collide::Vec2<float>> narrow;
-    const collide::CastResult<collide::Vec2<float>> narrowResult =
-        collide::runCast(algorithm_, collide::castCollider<float>(shapes_[0]), motions[0].cast<float>(),
-                         collide::castCollider<float>(shapes_[1]), motions[1].cast<float>(), {}, &narrow);
-    result_ = toDouble(narrowResult);
-    trace_ = toDouble(narrow);
-    const collide::CastResult<Vec2d> inDouble =
-        collide::runCast(algorithm_, shapes_[0], motions[0], shapes_[1], motions[1]);
-    floatLine_ = floatLine(result_, inDouble, shapes_);
+  cast_ = recordCast(algorithm_, shapes_, motions_, useFloat_);
+  if (cast_.floatLine && cast_.result.status == CastStatus::Hit && cast_.inDouble->status == CastStatus::Hit) {
     // The bounce drawn after the contact can change with the normal (a grazing contact: double's body slides on,
     // float's tilted normal bounces it); say so, since the picture shows float's.
-    if (result_.status == CastStatus::Hit && inDouble.status == CastStatus::Hit) {
-      const std::array<Motion2, 2> afterFloat = afterContact(result_.normal), afterDouble = afterContact(inDouble.normal);
-      for (int i = 0; i < 2; ++i) {
-        const auto index = static_cast<std::size_t>(i);
-        const bool inFloat = bounces(i, afterFloat[index]);
-        if (motions_[index].velocity == Vec2d{} || inFloat == bounces(i, afterDouble[index])) continue;
-        const char* who = i == 0 ? "A" : "B";
-        floatLine_->text += std::string(" So ") + who + (inFloat ? " bounces in float, where in double it goes on along the contact."
-                                                                 : " goes on along the contact in float, where in double it bounces.");
-        if (floatLine_->agreement == FloatAgreement::Close) floatLine_->agreement = FloatAgreement::FarOff;
-      }
+    const std::array<Motion2, 2> afterFloat = afterContact(cast_.result.normal), afterDouble = afterContact(cast_.inDouble->normal);
+    for (int i = 0; i < 2; ++i) {
+      const auto index = static_cast<std::size_t>(i);
+      const bool inFloat = bounces(i, afterFloat[index]);
+      if (motions_[index].velocity == Vec2d{} || inFloat == bounces(i, afterDouble[index])) continue;
+      const char* who = i == 0 ? "A" : "B";
+      cast_.floatLine->text += std::string(" So ") + who + (inFloat ? " bounces in float, where in double it goes on along the contact."
+                                                                    : " goes on along the contact in float, where in double it bounces.");
+      if (cast_.floatLine->agreement == FloatAgreement::Close) cast_.floatLine->agreement = FloatAgreement::FarOff;
     }
-  } else {
-    result_ = collide::runCast(algorithm_, shapes_[0], motions[0], shapes_[1], motions[1], {}, &trace_);
-    floatLine_.reset();
   }
-  if (result_.status == CastStatus::InvalidInput && refusal_.empty()) {
-    // castRefusal leaves the shapes' own checks to runCast: say which number is at fault, in the scalar that ran
-    // (float refuses coordinates past 1e9 that double takes), as the narrow-phase labs do.
-    const collide::Refusal why = useFloat_ ? refusalIn<float>(collide::Algorithm::Distance, shapes_[0], shapes_[1])
-                                           : refusalIn<double>(collide::Algorithm::Distance, shapes_[0], shapes_[1]);
-    refusal_ = why.empty() ? std::string("a motion past the largest coordinate the core takes") : collide::sentence(why);
-  }
-  arrivalGap_ = collide::arrivalGap(shapes_[0], shapes_[1]);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
   // Overlapping or Touching at t = 0).
@@ -256,200 +207,6 @@ void ContinuousLab::record() {
     if (still.status == CastStatus::Overlapping || still.status == CastStatus::Touching) discreteOverlaps_ |= 1u << k;
     if (still.status == CastStatus::Touching) discreteTouches_ |= 1u << k;
   }
-}
-
-std::size_t ContinuousLab::count() const {
-  switch (algorithm_) {
-    // A ray records the GJK ray cast's steps, or its closed form's: the slab or clipping planes' intervals, the
-    // quadratics of a circle or capsule, or a segment's line crossing (one kind per cast).
-    case CastAlgorithm::Ray: return trace_.ray.size() + trace_.axes.size() + trace_.sweep.size();
-    case CastAlgorithm::Linear: return trace_.ray.size();
-    case CastAlgorithm::TimeOfImpact: return trace_.advance.size();
-    case CastAlgorithm::DynamicSat: return trace_.axes.size();
-    case CastAlgorithm::Analytic: return trace_.sweep.size();
-  }
-  return 0;
-}
-
-double ContinuousLab::stepTime() const {
-  if (stepCount() == 0) return result_.hit ? result_.fraction : 1.0;
-  const auto index = static_cast<std::size_t>(step_);
-  switch (algorithm_) {
-    case CastAlgorithm::Ray:
-      if (!trace_.axes.empty()) return std::clamp(trace_.axes[index].first, 0.0, 1.0);
-      if (!trace_.sweep.empty()) {
-        const double t = trace_.sweep[index].t;
-        return std::isfinite(t) ? t : (result_.hit ? result_.fraction : 1.0);
-      }
-      return trace_.ray[index].lambda;
-    case CastAlgorithm::Linear: return std::min(trace_.ray[index].lambda, 1.0);  // a miss's lambda passes 1
-    case CastAlgorithm::TimeOfImpact: return trace_.advance[index].time;
-    case CastAlgorithm::DynamicSat: return std::clamp(trace_.axes[index].first, 0.0, 1.0);
-    case CastAlgorithm::Analytic: {
-      const double t = trace_.sweep[index].t;
-      return std::isfinite(t) ? t : (result_.hit ? result_.fraction : 1.0);
-    }
-  }
-  return 0;
-}
-
-std::string ContinuousLab::gapText(double distance) const {
-  return distance <= arrivalGap_ ? std::string("touching") : formatNumber(distance) + " apart";
-}
-
-std::string ContinuousLab::narration() const {
-  if (!refusal_.empty()) return "Refused: " + refusal_ + ".";
-  const std::string verdict = std::string(spinIgnored_ ? "Result of the translations alone (spin ignored): " : "Result: ") +
-                              castStatusWords(result_.status) +
-                              (result_.hit ? ", first contact at t = " + formatNumber(result_.fraction) : std::string()) + ".";
-  if (stepCount() == 0) return verdict;
-  const auto index = static_cast<std::size_t>(step_);
-  const bool last = step_ + 1 == stepCount();
-  std::string text;
-  switch (algorithm_) {
-    case CastAlgorithm::Ray: {
-      if (!trace_.axes.empty()) {
-        // The slab test or clipping: the ray's point against one face plane (or slab) at a time.
-        const auto& s = trace_.axes[index];
-        const bool slab = std::isfinite(s.minA);
-        text = (slab ? "Slab " + std::to_string(step_ + 1) + " along " + formatVector(s.axis) + ": the ray is between its planes for t in ["
-                     : "Face plane " + std::to_string(step_ + 1) + " with normal " + formatVector(s.axis) + ": the ray is on its inner side for t in [") +
-               formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]. Clipped by the " + (slab ? "slabs" : "planes") +
-               " so far, the ray is inside for t in [" + formatNumber(s.first) + ", " + formatNumber(s.last) + "].";
-        if (s.earlyExit) text += " Empty: the ray misses.";
-        break;
-      }
-      if (!trace_.sweep.empty() && trace_.sweep[index].part == collide::SweepPart::Face) {
-        // A segment: the ray's point against the segment's line (the moving-circle test's face, radius 0).
-        const auto& s = trace_.sweep[index];
-        if (s.startDistance == 0 && s.endDistance == 0) {
-          text = "The ray runs along the segment's line: " +
-                 (!s.hit ? std::string("it does not reach the segment in [0, 1].")
-                         : s.t == 0 ? std::string("it starts on the segment (t = 0).")
-                                    : "it reaches the segment's nearer end at t = " + formatNumber(s.t) + ".");
-        } else if (s.startDistance == s.endDistance) {
-          text = "The ray runs parallel to the segment's line, " + formatNumber(std::abs(s.startDistance)) +
-                 " from it: it never crosses it, no hit.";
-        } else {
-          text = "The ray's point is " + formatNumber(s.startDistance) + " from the segment's line at t = 0 and " +
-                 formatNumber(s.endDistance) + " at t = 1 (signed distances along its normal)";
-          text += !std::isfinite(s.t) ? ": it does not cross the line in [0, 1], no hit."
-                                      : ", so it crosses the line at t = " + formatNumber(s.t) +
-                                            " (where the distance, changing linearly, reaches 0), " +
-                                            (s.hit ? "between the segment's ends: the hit." : "beyond the segment's ends: no hit.");
-        }
-        break;
-      }
-      if (!trace_.sweep.empty()) {
-        // A circle (or a capsule's side and caps): the quadratic |m + t d|^2 = r^2.
-        const auto& s = trace_.sweep[index];
-        const char* piece = s.part == collide::SweepPart::Edge ? "the capsule's side" : s.part == collide::SweepPart::Vertex ? "a cap" : "the circle";
-        text = std::string("Against ") + piece + ": " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
-               " = 0, discriminant b^2 - a c = " + formatNumber(s.discriminant) +
-               (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) + ". " : ": no real root. ");
-        text += s.hit ? "The smaller root in [0, 1] is the hit: t = " + formatNumber(s.t) + "." : "No entry in [0, 1] from this piece.";
-        break;
-      }
-      const auto& s = trace_.ray[index];
-      // `direction` is what this iteration searched; `v` and the distance are what it left (the next search).
-      text = "The support along d = " + formatVector(s.direction) + " is " + formatVector(s.support) + ". " +
-             (s.advanced ? "Its plane separates the ray's point from the shape, so lambda advances to that plane "
-                           "(van den Bergen 2004)"
-                         : "Its plane does not separate: the support joins the simplex and lambda stays") +
-             ". Now at lambda = " + formatNumber(s.lambda) + " the ray's point is " + formatVector(s.x) + ", " +
-             (s.distance <= arrivalGap_ ? std::string("on the shape")
-                                        : formatNumber(s.distance) + " from the shape along v = " + formatVector(s.v) +
-                                              " (the next direction)") +
-             ".";
-      break;
-    }
-    case CastAlgorithm::Linear: {
-      // The ray from the origin along B's motion relative to A, cast against A - B (van den Bergen 2004).
-      const auto& s = trace_.ray[index];
-      // `direction` is what this iteration searched; `v` is what it left: the next direction, zero once the simplex
-      // reaches the ray's point.
-      text = "Support point " + std::to_string(s.iteration) + " of A - B along d = " + formatVector(s.direction) + ": " +
-             formatVector(s.support) + ". ";
-      text += s.advanced ? "Its plane keeps B's relative motion out of A - B until lambda = " + formatNumber(s.lambda) +
-                               ", so B moves there (no contact is possible before it). "
-                         : "Its plane does not separate: lambda stays at " + formatNumber(s.lambda) +
-                               " and the point joins the simplex (" + std::to_string(s.simplexCount) + " kept). ";
-      if (s.v == decltype(s.v){}) {
-        text += "After it, v is zero: the simplex holds the ray's point at lambda (the shapes touch), so no direction "
-                "is left to search. ";
-      } else {
-        text += "The next direction is v = " + formatVector(s.v) + ", from the simplex's closest point to the ray's. ";
-      }
-      text += s.distance <= arrivalGap_
-                  ? "At lambda the simplex so far puts the closest points together (within the tolerance)."
-                  : "At lambda the simplex so far puts the closest points " + formatNumber(s.distance) +
-                        " apart (an upper bound: each support point that joins can only bring them closer).";
-      if (s.last && s.status == CastStatus::Miss) {
-        // The plane moved lambda past the motion's end: it said "lambda is the time of contact" at lambda 6.8.
-        text += s.lambda > 1 ? " lambda is past 1: B's motion relative to A ends before it reaches A - B, so there is no contact in [0, 1]."
-                             : " No contact in [0, 1].";
-      } else if (s.last) {
-        text += " The gap is within the tolerance: lambda is the time of contact.";
-      }
-      break;
-    }
-    case CastAlgorithm::TimeOfImpact: {
-      const auto& s = trace_.advance[index];
-      if (s.last && s.status == CastStatus::Overlapping) {
-        text = "At t = 0 the shapes already overlap: there is no time of impact to find.";
-        break;
-      }
-      if (s.last && s.distance <= arrivalGap_) {
-        text = "At t = " + formatNumber(s.time) + " the shapes are touching (within the tolerance): this is the time of impact.";
-        break;
-      }
-      text = "At t = " + formatNumber(s.time) + " the shapes are " + gapText(s.distance) + " along n = " +
-             formatVector(s.normal) + ". They close at most at " + formatNumber(s.bound) + " per unit time (" +
-             formatNumber(std::abs(s.closingSpeed) < 1e-9 * s.bound ? 0.0 : s.closingSpeed) + " from the velocities along n";
-      if (s.angularBound > 0) {
-        text += " + " + formatNumber(s.angularBound) +
-                " from the spin: |w| times how far each body's extent along n can still grow, never more than its farthest point's radius";
-      }
-      text += "), so they cannot touch before t + distance / bound: the safe step is " + formatNumber(s.step) + ".";
-      if (s.last) text += s.status == CastStatus::Miss ? " The next time would be past t = 1, or they only separate: no contact."
-                                                        : " The iteration cap: no contact before this time.";
-      break;
-    }
-    case CastAlgorithm::DynamicSat: {
-      const auto& s = trace_.axes[index];
-      text = "Axis " + std::to_string(step_ + 1) + " n = " + formatVector(s.axis) + ": " +
-             (s.speed == 0 ? std::string("B's shadow keeps its place on it (no motion along n relative to A)")
-                           : "B's shadow moves along it at " + formatNumber(s.speed) + " per unit time relative to A's") +
-             ", so they overlap for t in [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]. Over the axes so far the overlap can start no earlier than " + formatNumber(s.first) + " and must end by " +
-             formatNumber(s.last) + ".";
-      if (s.earlyExit) text += " Start after end: this axis separates them for the whole motion (early exit).";
-      break;
-    }
-    case CastAlgorithm::Analytic: {
-      const auto& s = trace_.sweep[index];
-      if (s.part == collide::SweepPart::RelativeMotion) {
-        text = "Relative motion: hold B still and move A by its velocity minus B's, so A's centre starts at " +
-               formatVector(s.start) + " from B's and moves by " + formatVector(s.motion) + " over [0, 1].";
-        break;
-      }
-      if (s.part == collide::SweepPart::MinkowskiSum) {
-        text = "Minkowski sum: give B A's radius as well (" + formatNumber(s.radius) +
-               " in all) and shrink A to its centre. The question is now when a moving point comes within " +
-               formatNumber(s.radius) + " of B's centre: the dashed circle.";
-        break;
-      }
-      constexpr const char* kParts[] = {"relative motion", "Minkowski sum", "the plane", "the sphere", "a face", "an edge", "a vertex"};
-      text = std::string("Against ") + kParts[static_cast<int>(s.part)] + ": ";
-      if (s.a != 0 || s.b != 0 || s.c != 0) {
-        text += "Solve " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
-                " = 0: discriminant b^2 - a c = " + formatNumber(s.discriminant) + (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) : ", no real root") + ". ";
-      }
-      text += s.hit ? "contact at t = " + formatNumber(s.t) + "." : "no contact with this piece in [0, 1].";
-      break;
-    }
-  }
-  if (last) text += "\n\n" + verdict;
-  return text;
 }
 
 // [SECTION] Mouse: shapes, end poses and spin handles
@@ -534,7 +291,7 @@ void ContinuousLab::draw(const DrawContext& context) {
   Renderer2D& renderer = *context.planar;
   lastPixelSize_ = renderer.camera().pixelsToWorld(1.0);
   const double t = stepTime();
-  const std::array<Motion2, 2> cast = castMotions();
+  const std::array<Motion2, 2>& cast = cast_.motions;
   for (int i = 0; i < 2; ++i) {
     const Collider& start = shapes_[static_cast<std::size_t>(i)];
     const Motion2& motion = motions_[static_cast<std::size_t>(i)];
@@ -569,8 +326,8 @@ void ContinuousLab::draw(const DrawContext& context) {
       renderer.setLabelPriority(kLabelPriorityScene);
     };
     if (algorithm_ == CastAlgorithm::Linear) {
-      const auto& s = trace_.ray[index];
-      const std::string prefix = spinIgnored_ ? "spin ignored: " : "";
+      const auto& s = cast_.trace.ray[index];
+      const std::string prefix = cast_.spinIgnored ? "spin ignored: " : "";
       if (s.lambda > 1) {  // its closest points are past the motion's end: named at B's end instead
         renderer.setLabelPriority(kLabelPriorityStep);
         renderer.label(shapeAnchor(at(shapes_[1], cast[1], 1.0)), prefix + "lambda " + formatNumber(s.lambda) + " > 1: no contact in [0, 1]",
@@ -578,13 +335,13 @@ void ContinuousLab::draw(const DrawContext& context) {
         renderer.setLabelPriority(kLabelPriorityScene);
       } else {
         closest(s.pointA, s.pointB, prefix + "lambda " + formatNumber(s.lambda) + ", " +
-                                        (s.distance <= arrivalGap_ ? std::string("touching") : "gap " + formatNumber(s.distance)));
+                                        (s.distance <= cast_.arrivalGap ? std::string("touching") : "gap " + formatNumber(s.distance)));
       }
     } else if (algorithm_ == CastAlgorithm::TimeOfImpact) {
-      const auto& s = trace_.advance[index];
-      closest(s.pointA, s.pointB, s.distance <= arrivalGap_ ? std::string("touching")
+      const auto& s = cast_.trace.advance[index];
+      closest(s.pointA, s.pointB, s.distance <= cast_.arrivalGap ? std::string("touching")
                                                              : "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step));
-    } else if (algorithm_ == CastAlgorithm::Ray && (!trace_.axes.empty() || !trace_.sweep.empty())) {
+    } else if (algorithm_ == CastAlgorithm::Ray && (!cast_.trace.axes.empty() || !cast_.trace.sweep.empty())) {
       // The ray's point where this stage lets it in (the running entry, or the root), and the plane's normal.
       const bool rayIsA = std::holds_alternative<collide::Point<double>>(shapes_[0].shape);
       const Vec2d origin = shapeAnchor(shapes_[rayIsA ? 0 : 1]);
@@ -592,21 +349,21 @@ void ContinuousLab::draw(const DrawContext& context) {
       const double t = stepTime();
       renderer.dashedLine(origin, origin + travel, palette::kAccent.withAlpha(0.6f));
       renderer.point(origin + t * travel, palette::kAccent);
-      if (!trace_.axes.empty()) {
-        const auto& s = trace_.axes[index];
+      if (!cast_.trace.axes.empty()) {
+        const auto& s = cast_.trace.axes[index];
         renderer.arrow(origin + t * travel, origin + t * travel + 40.0 * lastPixelSize_ * s.axis, palette::kSeparated);
         renderer.label(origin + t * travel, "inside for t in [" + formatNumber(s.first) + ", " + formatNumber(s.last) + "]", palette::kAccent);
       } else {
         renderer.label(origin + t * travel, "t = " + formatNumber(t), palette::kAccent);
       }
     } else if (algorithm_ == CastAlgorithm::Ray) {
-      const auto& s = trace_.ray[index];
+      const auto& s = cast_.trace.ray[index];
       renderer.point(s.x, palette::kAccent);
       renderer.point(s.support, palette::kSeparated);
       renderer.dashedLine(s.x, s.support, palette::kSeparated);
       renderer.label(s.x, "x(lambda = " + formatNumber(s.lambda) + ")", palette::kAccent);
     } else if (algorithm_ == CastAlgorithm::DynamicSat) {
-      const auto& s = trace_.axes[index];
+      const auto& s = cast_.trace.axes[index];
       const Vec2d middle = 0.5 * (shapeAnchor(shapes_[0]) + shapeAnchor(shapes_[1]));
       const Vec2d n = collide::normalize(s.axis);
       // The axis runs beside the shapes (past every start and end pose across it), where both shadows show: drawn
@@ -631,10 +388,10 @@ void ContinuousLab::draw(const DrawContext& context) {
       renderer.line(onAxis(s.minB, -8), onAxis(s.maxB, -8), palette::kShapeB, {4.0f});
       renderer.label(onAxis(s.maxB, -8), "[t_enter, t_exit] = [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]", palette::kAccent);
     } else if (const auto* circle = std::get_if<collide::Circle<double>>(&shapes_[1].shape);
-               algorithm_ == CastAlgorithm::Analytic && circle && trace_.sweep.front().part == collide::SweepPart::RelativeMotion) {
+               algorithm_ == CastAlgorithm::Analytic && circle && cast_.trace.sweep.front().part == collide::SweepPart::RelativeMotion) {
       // Moving spheres: A's centre moving past a still B, then the circle of the summed radii it must not enter.
-      const auto& relative = trace_.sweep.front();
-      const auto& s = trace_.sweep[index];
+      const auto& relative = cast_.trace.sweep.front();
+      const auto& s = cast_.trace.sweep[index];
       const Vec2d centerB = shapes_[1].transform.apply(circle->center);
       const Vec2d from = centerB + relative.start;
       renderer.dashedLine(from, from + relative.motion, palette::kAccent.withAlpha(0.8f), 2.0f);
@@ -652,12 +409,12 @@ void ContinuousLab::draw(const DrawContext& context) {
       }
     }
   }
-  if (result_.hit && step_ + 1 == stepCount() && result_.status != CastStatus::Overlapping) {
-    renderer.point(result_.point, palette::kHit, 5.0f);
-    const Vec2d tip = result_.point + 60.0 * lastPixelSize_ * result_.normal;
-    renderer.arrow(result_.point, tip, palette::kHit);
+  if (cast_.result.hit && step_ + 1 == stepCount() && cast_.result.status != CastStatus::Overlapping) {
+    renderer.point(cast_.result.point, palette::kHit, 5.0f);
+    const Vec2d tip = cast_.result.point + 60.0 * lastPixelSize_ * cast_.result.normal;
+    renderer.arrow(cast_.result.point, tip, palette::kHit);
     // At the normal's tip, on B's side: at the point it covered A (ccd_02's post).
-    renderer.label(tip, "contact at t = " + formatNumber(result_.fraction), palette::kHit);
+    renderer.label(tip, "contact at t = " + formatNumber(cast_.result.fraction), palette::kHit);
   }
 }
 
@@ -719,14 +476,14 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
       renderer.label(names.anchors[k], "frame " + std::to_string(k + 1), palette::kTextDim, {4, 4});
     }
   }
-  if (result_.hit && result_.status == CastStatus::Hit && !spinIgnored_) {
+  if (cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored) {
     // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
-    const std::array<Motion2, 2> bounced = afterContact(result_.normal);
+    const std::array<Motion2, 2> bounced = afterContact(cast_.result.normal);
     for (int i = 0; i < 2; ++i) {
       const auto index = static_cast<std::size_t>(i);
       if (motions_[index].velocity == Vec2d{}) continue;
-      const Collider contact = at(shapes_[index], motions_[index], result_.fraction);
-      const Collider after = at(contact, bounced[index], 1.0 - result_.fraction);
+      const Collider contact = at(shapes_[index], motions_[index], cast_.result.fraction);
+      const Collider after = at(contact, bounced[index], 1.0 - cast_.result.fraction);
       renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
       drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
       renderer.label(worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)), afterContactText(i),
@@ -751,7 +508,7 @@ std::string ContinuousLab::afterContactText(int i) const {
   const auto index = static_cast<std::size_t>(i);
   const bool bothMove = motions_[0].velocity != Vec2d{} && motions_[1].velocity != Vec2d{};
   const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
-  std::string what = bounces(i, afterContact(result_.normal)[index])
+  std::string what = bounces(i, afterContact(cast_.result.normal)[index])
                          ? " bounces (e = " + formatNumber(restitution_) + ")"
                          : std::string(" goes on (no speed along the normal") +
                                (motions_[index].angularVelocity != 0 ? "; spin kept)" : ")");
@@ -764,13 +521,13 @@ bool ContinuousLab::spinStillCloses() const {
   if (motions_[0].angularVelocity == 0 && motions_[1].angularVelocity == 0) return false;
   // Each body's velocity at the contact point, v + w x r (r from its centre at the contact's time), after the
   // response: closing along the normal (A toward B) means the bodies still move into each other there.
-  const std::array<Motion2, 2> after = afterContact(result_.normal);
+  const std::array<Motion2, 2> after = afterContact(cast_.result.normal);
   Vec2d pointVelocity[2];
   for (std::size_t i = 0; i < 2; ++i) {
-    const Vec2d r = result_.point - at(shapes_[i], motions_[i], result_.fraction).transform.p;
+    const Vec2d r = cast_.result.point - at(shapes_[i], motions_[i], cast_.result.fraction).transform.p;
     pointVelocity[i] = after[i].velocity + after[i].angularVelocity * Vec2d{-r.y, r.x};
   }
-  const double closing = collide::dot(pointVelocity[0] - pointVelocity[1], result_.normal);
+  const double closing = collide::dot(pointVelocity[0] - pointVelocity[1], cast_.result.normal);
   const double scale = collide::length(motions_[0].velocity) + collide::length(motions_[1].velocity);
   return closing > 1e-6 * std::max(scale, 1.0);
 }
@@ -797,9 +554,8 @@ std::optional<WorldBounds> ContinuousLab::sceneBounds(int) const {
 
 bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
   if (!scene.shapes3.empty()) {
-    error = "shapes: this scene's shapes are 3D, and the Continuous collision lab works in the plane (no lab casts in "
-            "space): run its pair with `collision-lab trace SCENE.json` (the scene's cast, step by step) or "
-            "`collision-lab cast` (one line per pair)";
+    error = "shapes: this scene's shapes are 3D, and the Continuous collision lab works in the plane: open it in the "
+            "Continuous collision 3D lab (\"lab\": \"Continuous collision 3D\")";
     return false;
   }
   Collider a, b;
@@ -863,13 +619,13 @@ Json ContinuousLab::saveSettings() const {
 void ContinuousLab::dumpState(Json& out) const {
   out["algorithm"] = collide::castAlgorithmInfo(algorithm_).name;
   out["scalar"] = useFloat_ ? "float" : "double";
-  out["float_against_double"] = floatLineJson(floatLine_);
+  out["float_against_double"] = floatLineJson(cast_.floatLine);
   out["step_index"] = step_;
   out["step_count"] = stepCount();
-  out["result"] = {{"hit", result_.hit}, {"t", result_.fraction}, {"iterations", result_.iterations}, {"status", castStatusWords(result_.status)},
-                   {"normal", {result_.normal.x, result_.normal.y}}};
-  out["refusal"] = refusal_;
-  out["narration"] = narration();
+  out["result"] = {{"hit", cast_.result.hit}, {"t", cast_.result.fraction}, {"iterations", cast_.result.iterations}, {"status", castStatusWords(cast_.result.status)},
+                   {"normal", {cast_.result.normal.x, cast_.result.normal.y}}};
+  out["refusal"] = cast_.refusal;
+  out["narration"] = cast_.narration(step_);
   out["discrete_frames_overlapping"] = std::popcount(discreteOverlaps_);
   out["discrete_frames_touching"] = std::popcount(discreteTouches_);
   // The frames' names as the last drawn view places them (window pixels from the first name's anchor are what the
@@ -883,12 +639,12 @@ void ContinuousLab::dumpState(Json& out) const {
   out["motions"] = std::move(motions);
   Json after = Json::array();
   for (int i = 0; i < 2; ++i) {
-    if (result_.hit && result_.status == CastStatus::Hit && !spinIgnored_ && motions_[static_cast<std::size_t>(i)].velocity != Vec2d{})
+    if (cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored && motions_[static_cast<std::size_t>(i)].velocity != Vec2d{})
       after.push_back(afterContactText(i));
   }
   out["after_contact"] = std::move(after);
-  out["spin_left_out"] = result_.hit && result_.status == CastStatus::Hit && !spinIgnored_ && spinStillCloses() ? kSpinLeftOut : "";
-  out["spin_ignored"] = spinIgnored_ ? kSpinIgnored : "";
+  out["spin_left_out"] = cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored && spinStillCloses() ? kSpinLeftOut : "";
+  out["spin_ignored"] = cast_.spinIgnored ? kSpinIgnored : "";
 }
 
 std::vector<Shortcut> ContinuousLab::shortcuts() const {
@@ -902,53 +658,11 @@ std::vector<Shortcut> ContinuousLab::shortcuts() const {
 }
 
 void ContinuousLab::frameMetrics(std::vector<FrameMetric>& out) const {
-  out.push_back({"cast_iterations", static_cast<double>(result_.iterations), "iterations"});
-  out.push_back({"time_of_impact", result_.hit ? result_.fraction : 1.0, "t"});
+  out.push_back({"cast_iterations", static_cast<double>(cast_.result.iterations), "iterations"});
+  out.push_back({"time_of_impact", cast_.result.hit ? cast_.result.fraction : 1.0, "t"});
 }
 
 // [SECTION] Panel
-
-// [0, 1] as a bar: each iteration's time as a tick, the current step's safe advance highlighted, the contact red.
-void ContinuousLab::drawTimeBar() {
-  const float width = ImGui::GetContentRegionAvail().x;
-  const float height = ImGui::GetTextLineHeight() * 1.6f;
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImDrawList* list = ImGui::GetWindowDrawList();
-  list->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), palette::kGridMajor.packed(), 3.0f);
-  const auto x = [&](double t) { return origin.x + static_cast<float>(std::clamp(t, 0.0, 1.0)) * width; };
-  if (algorithm_ == CastAlgorithm::TimeOfImpact) {
-    for (std::size_t i = 0; i < trace_.advance.size(); ++i) {
-      const auto& s = trace_.advance[i];
-      const bool current = static_cast<int>(i) == step_;
-      if (current) {
-        list->AddRectFilled(ImVec2(x(s.time), origin.y + 3), ImVec2(x(s.time + s.step), origin.y + height - 3),
-                            palette::kSeparated.withAlpha(0.6f).packed());
-      }
-      list->AddLine(ImVec2(x(s.time), origin.y), ImVec2(x(s.time), origin.y + height),
-                    (current ? palette::kAccent : palette::kText).packed(), current ? 2.5f : 1.0f);
-    }
-  } else if (algorithm_ == CastAlgorithm::Linear) {
-    // The ray parameter only grows: each support point's plane moves it up, the current one highlighted.
-    for (std::size_t i = 0; i < trace_.ray.size(); ++i) {
-      const double lambda = trace_.ray[i].lambda;
-      const bool current = static_cast<int>(i) == step_;
-      list->AddLine(ImVec2(x(lambda), origin.y), ImVec2(x(lambda), origin.y + height),
-                    (current ? palette::kAccent : palette::kText).packed(), current ? 2.5f : 1.0f);
-    }
-  } else {
-    list->AddLine(ImVec2(x(stepTime()), origin.y), ImVec2(x(stepTime()), origin.y + height), palette::kAccent.packed(), 2.5f);
-  }
-  if (result_.hit) {
-    list->AddTriangleFilled(ImVec2(x(result_.fraction) - 5, origin.y + height), ImVec2(x(result_.fraction) + 5, origin.y + height),
-                            ImVec2(x(result_.fraction), origin.y + height - 8), palette::kHit.packed());
-  }
-  ImGui::Dummy(ImVec2(width, height));
-  // The bar's two ends, "t = 1" right-aligned under its right end (padding with spaces depends on the font).
-  const float left = ImGui::GetCursorPosX();
-  ImGui::TextDisabled("t = 0");
-  ImGui::SameLine(left + width - ImGui::CalcTextSize("t = 1").x);
-  ImGui::TextDisabled("t = 1");
-}
 
 void ContinuousLab::drawUi() {
   textWrapped("Each shape moves from its start pose (dashed) over t in [0, 1]: drag the filled disc to set where "
@@ -970,23 +684,18 @@ void ContinuousLab::drawUi() {
     ImGui::EndCombo();
   }
   ImGui::Separator();
-  const Color color = !refusal_.empty() ? palette::kHit : result_.hit ? palette::kHit : palette::kSeparated;
-  const std::string headline = refusal_.empty() ? (result_.hit ? "Contact at t = " + formatNumber(result_.fraction) : std::string("No contact in [0, 1]")) +
-                                                      (spinIgnored_ ? " (spin ignored)" : "")
-                                                : std::string("Refused");
+  const Color color = !cast_.refusal.empty() ? palette::kHit : cast_.result.hit ? palette::kHit : palette::kSeparated;
+  const std::string headline = cast_.headline();
   ImGui::TextColored(toImVec4(color), "%s", headline.c_str());
-  if (spinIgnored_) {
+  if (cast_.spinIgnored) {
     ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
     textWrapped("%s", kSpinIgnored);
     ImGui::PopStyleColor();
   }
-  const std::string_view counts = collide::castAlgorithmInfo(algorithm_).counts;  // empty for a closed form
-  ImGui::TextDisabled("%s; %s", castStatusWords(result_.status).c_str(),
-                      counts.empty() ? ("a closed form in " + counted(stepCount(), "step", "steps")).c_str()
-                                     : counted(result_.iterations, counts == "axes" ? "axis" : "iteration", counts).c_str());
-  drawFloatLine(floatLine_);
-  drawTimeBar();
-  textWrapped("%s", narration().c_str());
+  if (const std::string counts = castCountWords(cast_); !counts.empty()) ImGui::TextDisabled("%s", counts.c_str());
+  drawFloatLine(cast_.floatLine);
+  drawCastTimeBar(cast_, step_);
+  textWrapped("%s", cast_.narration(step_).c_str());
   ImGui::Separator();
   ImGui::Checkbox("Discrete frames and the bounce (D)", &showDiscrete_);
   if (showDiscrete_) {
@@ -996,15 +705,15 @@ void ContinuousLab::drawUi() {
     } else if (discreteOverlaps_ != 0) {
       textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), the shapes touch at a frame (red): "
                   "distance 0 and no overlap, so a fixed-step simulation sees them meet with nothing to push apart.");
-    } else if (result_.hit && result_.fraction > 0) {
+    } else if (cast_.result.hit && cast_.result.fraction > 0) {
       ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kHit));
       textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), no frame overlaps: the bodies pass "
                          "through each other between two frames (tunnelling). The cast finds the contact at t = %s.",
-                         formatNumber(result_.fraction).c_str());
+                         formatNumber(cast_.result.fraction).c_str());
       ImGui::PopStyleColor();
     }
   }
-  if (showDiscrete_ && result_.hit && result_.status == CastStatus::Hit && !spinIgnored_ && spinStillCloses()) {
+  if (showDiscrete_ && cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored && spinStillCloses()) {
     ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
     textWrapped("%s", kSpinLeftOut);
     ImGui::PopStyleColor();

@@ -760,8 +760,11 @@ FloatLine narrateFloatAgainstDouble(const collide::QueryResult3<double>& floatRu
                                     const collide::QueryResult3<double>& doubleRun, const InputRounding& rounding) {
   return narrateFloatAgainstDoubleRun(floatRun, doubleRun, rounding);
 }
-FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& f,
-                                    const collide::CastResult<collide::Vec2<double>>& d, const InputRounding& rounding) {
+namespace {
+// One body for the plane's casts and the space's (the two continuous-collision labs).
+template <class V>
+FloatLine narrateCastFloatAgainstDouble(const collide::CastResult<V>& f, const collide::CastResult<V>& d,
+                                        const InputRounding& rounding) {
   // A cast's verdict is its status: a hit, touching or overlapping at the start, or no contact.
   if (f.status == collide::CastStatus::InvalidInput && d.status == collide::CastStatus::InvalidInput) return {};
   // As a sentence: a hit or a miss by its contact; the other statuses in the words the continuous lab shows them.
@@ -795,6 +798,16 @@ FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<doub
     if (f.status == collide::CastStatus::Hit) c.normalDegrees = degreesBetween(f.normal, d.normal);
   }
   return sayFloatComparison(c);
+}
+}  // namespace
+
+FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& floatRun,
+                                    const collide::CastResult<collide::Vec2<double>>& doubleRun, const InputRounding& rounding) {
+  return narrateCastFloatAgainstDouble(floatRun, doubleRun, rounding);
+}
+FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec3<double>>& floatRun,
+                                    const collide::CastResult<collide::Vec3<double>>& doubleRun, const InputRounding& rounding) {
+  return narrateCastFloatAgainstDouble(floatRun, doubleRun, rounding);
 }
 
 // [SECTION] In space: EPA's polytope, SAT's 15 axes, the sphere tests, the result

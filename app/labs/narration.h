@@ -117,10 +117,13 @@ struct FloatLine {
                                                   const InputRounding& rounding = {});
 // A cast's status in words: "hit", "touching at the start", "no hit in [0, 1]", ...
 [[nodiscard]] std::string castStatusWords(collide::CastStatus status);
-// The same for a cast (the continuous lab): the status, then the time of first contact and the normal. Where float
+// The same for a cast (the continuous labs, in the plane and in space): the status, then the time of first contact and the normal. Where float
 // is far off, it says why: both casts stop within 1000 epsilons of the pair's size, which in float is 1.2e-4 of it.
 [[nodiscard]] FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& floatRun,
                                                   const collide::CastResult<collide::Vec2<double>>& doubleRun,
+                                                  const InputRounding& rounding = {});
+[[nodiscard]] FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec3<double>>& floatRun,
+                                                  const collide::CastResult<collide::Vec3<double>>& doubleRun,
                                                   const InputRounding& rounding = {});
 
 }  // namespace lab

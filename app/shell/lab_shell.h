@@ -27,8 +27,9 @@ struct ImDrawList;
 
 namespace lab {
 
-// The lab a line of `cast` opens in (its registered name).
+// The labs a line of `cast` opens in (their registered names): in the plane, and in space.
 inline constexpr std::string_view kContinuousLab = "Continuous collision";
+inline constexpr std::string_view kContinuousLab3 = "Continuous collision 3D";
 
 class LabShell {
  public:
@@ -101,13 +102,12 @@ class LabShell {
 
   // [SECTION] Clipboard and export
   // The current pair as one line of `collision-lab query` input ({"id": title, "a": SHAPE, "b": SHAPE}; no id
-  // without a title), or in the Continuous lab of `collision-lab cast` (with "motion_a" and "motion_b"), for a bug
+  // without a title), or in the Continuous labs of `collision-lab cast` (with "motion_a" and "motion_b"), for a bug
   // report; nullopt with `error` when the lab does not hold a pair of shapes.
   [[nodiscard]] std::optional<std::string> pairJson(std::string& error) const;
   // Pasted text: a query line replaces the current lab's pair (an edit, undoable), a cast line the Continuous
   // lab's pair and motions; a pair the current lab cannot hold opens in the lab for it (a 3D pair in the 3D
-  // narrow-phase lab, a cast line in the Continuous lab; a 3D cast line is refused, naming `collision-lab cast`),
-  // a whole scene opens as File > Open does. A malformed or unfitting paste changes nothing and says why in `error`.
+  // narrow-phase lab, a cast line in the Continuous lab of its space), a whole scene opens as File > Open does. A malformed or unfitting paste changes nothing and says why in `error`.
   bool paste(std::string_view text, std::string& error);
   // The trace of the current pair, as `collision-lab trace` writes it (written whole or not at all).
   bool exportTrace(const std::string& path, std::string& error);

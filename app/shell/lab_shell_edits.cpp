@@ -242,6 +242,28 @@ std::string describeChanges(const std::string& before, const std::string& after,
   return sameUpToRounding(from, to) ? "" : "changed the scene";
 }
 
+
+// Whether a lab exchanges its pair as a line of `cast` (the Continuous collision labs, in the plane and in space).
+bool isContinuousLab(std::string_view name) { return name == kContinuousLab || name == kContinuousLab3; }
+
+// A pasted line's pair into `into` (the scene of a lab, `shapes` its shapes or shapes3), with the line's motions
+// when it is a cast line, else the motions the lab's pair had (a query line pasted into a Continuous lab keeps
+// them).
+template <class V, class SceneMotion, class Shapes, class Line>
+void takeMotions(Scene& into, Shapes& shapes, const Line& line, bool moving) {
+  const Shapes kept = shapes;
+  setScenePair(into, line.pair.a, line.pair.b);
+  const std::array<const Json*, 2> motions = {&line.motionA, &line.motionB};
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (moving) {
+      const auto motion = castMotionFromJson<V>(*motions[i], i == 0 ? "motion_a" : "motion_b");
+      shapes[i].motion = SceneMotion{motion.velocity, motion.angularVelocity};
+    } else if (kept.size() == 2) {
+      shapes[i].motion = kept[i].motion;
+    }
+  }
+}
+
 }  // namespace
 
 EditSnapshot LabShell::lessonScene() const {
@@ -409,7 +431,7 @@ void LabShell::drawEditMenu() {
   ImGui::Separator();
   if (ImGui::MenuItem("Copy pair as JSON", "Ctrl+C", false, holdsPair())) copyPairToClipboard();
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(labInfo_->name == kContinuousLab ? "One line of `collision-lab cast` input, for a bug report"
+    ImGui::SetTooltip(isContinuousLab(labInfo_->name) ? "One line of `collision-lab cast` input, for a bug report"
                                                        : "One line of `collision-lab query` input, for a bug report");
   }
   if (ImGui::MenuItem("Paste pair or scene", "Ctrl+V")) pasteFromClipboard();
@@ -417,7 +439,7 @@ void LabShell::drawEditMenu() {
 }
 
 bool LabShell::holdsPair() const {
-  return labInfo_ && (labInfo_->group == "Narrow phase" || labInfo_->name == kContinuousLab);
+  return labInfo_ && (labInfo_->group == "Narrow phase" || isContinuousLab(labInfo_->name));
 }
 
 std::optional<std::string> LabShell::pairJson(std::string& error) const {
@@ -428,7 +450,7 @@ std::optional<std::string> LabShell::pairJson(std::string& error) const {
   const bool pair = scene.shapes.size() == 2 ? scene.shapes3.empty() : scene.shapes3.size() == 2 && scene.shapes.empty();
   if (!holdsPair() || !pair) {
     error = "Copy pair as JSON: the " + labInfo_->name +
-            " lab holds no pair; it works in the narrow-phase labs and the Continuous collision lab";
+            " lab holds no pair; it works in the narrow-phase labs and the Continuous collision labs";
     return std::nullopt;
   }
   // The narrow-phase labs' pair is a line of `query`; the Continuous lab's, with its motions, one of `cast`.
@@ -448,34 +470,21 @@ bool LabShell::paste(std::string_view text, std::string& error) {
     Scene scene;
     lab_->saveScene(scene);
     // A line of `query` is a pair of a narrow-phase lab; a line of `cast` (with motion_a or motion_b) one of the
-    // Continuous collision lab, which works in the plane only.
+    // Continuous collision lab of its space.
     const CastLine line = castPairFromJson(document);
     const bool moving = document.contains("motion_a") || document.contains("motion_b");
     const bool planar = std::holds_alternative<CastPair<collide::Collider<double>>>(line);
-    if (moving && !planar) {
-      throw JsonFieldError("a 3D pair with motion_a / motion_b: no lab casts in space (the Continuous collision lab "
-                           "works in the plane); run the line with `collision-lab cast`, or `collision-lab trace "
-                           "--algo toi` for its steps");
-    }
-    const std::string_view target = moving ? kContinuousLab : planar ? "Narrow phase" : "Narrow phase 3D";
-    const bool fits = moving ? labInfo_->name == kContinuousLab
+    const std::string_view target = moving ? (planar ? kContinuousLab : kContinuousLab3) : planar ? "Narrow phase" : "Narrow phase 3D";
+    const bool fits = moving ? labInfo_->name == target
                              : planar ? scene.shapes.size() == 2 && scene.shapes3.empty()
                                       : scene.shapes3.size() == 2 && scene.shapes.empty();
     const auto take = [&](Scene& into, const auto& cast) {
       requireValidIn<double>(cast.pair.a, cast.pair.b);
-      // A query line pasted into the Continuous lab keeps the lab's motions.
-      std::vector<SceneShape> kept = into.shapes;
-      setScenePair(into, cast.pair.a, cast.pair.b);
+      // A query line pasted into a Continuous lab keeps the lab's motions.
       if constexpr (std::is_same_v<std::decay_t<decltype(cast)>, CastPair<collide::Collider<double>>>) {
-        const std::array<const Json*, 2> motions = {&cast.motionA, &cast.motionB};
-        for (std::size_t i = 0; i < 2; ++i) {
-          if (moving) {
-            const auto motion = castMotionFromJson<collide::Vec2<double>>(*motions[i], i == 0 ? "motion_a" : "motion_b");
-            into.shapes[i].motion = ShapeMotion{motion.velocity, motion.angularVelocity};
-          } else if (kept.size() == 2) {
-            into.shapes[i].motion = kept[i].motion;
-          }
-        }
+        takeMotions<collide::Vec2<double>, ShapeMotion>(into, into.shapes, cast, moving);
+      } else {
+        takeMotions<collide::Vec3<double>, ShapeMotion3>(into, into.shapes3, cast, moving);
       }
     };
     if (!fits) {

@@ -1043,6 +1043,7 @@ TEST(CuratedScenes, EverySceneLoadsAndEveryApplicableAlgorithmRuns) {
     if (entry.path().extension() != ".json") continue;
     const std::string name = entry.path().filename().string();
     if (name.starts_with("ccd_")) continue;  // the continuous-collision scenes: CuratedCastScenes below
+    if (name.starts_with("ccd3d_")) continue;  // the same in space: CuratedCastScenes3 below
     if (name.starts_with("mid_")) continue;  // the mid-phase scenes: MidphaseLab below
     if (name.starts_with("mid2_")) continue;  // the 2D mid-phase scenes: Midphase2Lab below
     SCOPED_TRACE(name);
@@ -1621,8 +1622,7 @@ TEST(ContinuousLab, DiscreteFrameNamesSitApartOnTheirOwnOutlines) {
 
 // The Continuous lab exchanges its pair as a line of `collision-lab cast` (defect 4 of the s27 review: Copy was
 // disabled and a cast line's motion_b refused): what it copies runs through `cast` to the lab's answer and pastes
-// back to the same pair and motions, from any lab; a 3D cast line, for which no lab exists, is refused naming the
-// command to use.
+// back to the same pair and motions, from any lab; a 3D cast line opens the Continuous collision 3D lab.
 TEST_F(KeptWork, TheContinuousLabCopiesACastLineAndPastesOneBack) {
   std::string error;
   ASSERT_TRUE(shell_.openScene((fs::path(COLLISION_LAB_ASSET_DIR) / "scenes" / "ccd_02_spinning_bar.json").string(), error))
@@ -1660,18 +1660,36 @@ TEST_F(KeptWork, TheContinuousLabCopiesACastLineAndPastesOneBack) {
   expected.erase("id");  // a pasted pair has no title
   EXPECT_EQ(Json::parse(*again), expected);
 
-  // In space there is no cast lab: the line and a 3D continuous scene say which command takes them.
-  const Json before = state();
+  // In space the line opens the Continuous collision 3D lab with its motions (it was refused, naming the command);
+  // its copy is a cast line again, which `cast` answers as the lab does.
   const char* spatial = R"({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [4, 0, 0]}, "motion_b": {"velocity": [-4, 0, 0]}})";
-  EXPECT_FALSE(shell_.paste(spatial, error));
-  EXPECT_NE(error.find("`collision-lab cast`"), std::string::npos) << error;
-  EXPECT_EQ(state()["motions"], before["motions"]);
-  Scene inSpace;
-  setScenePair(inSpace, std::get<QueryPair3>(queryPairFromJson(Json::parse(R"({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [4, 0, 0]}})"))).a,
+  ASSERT_TRUE(shell_.paste(spatial, error)) << error;
+  ASSERT_EQ(shell_.currentLabInfo()->name, "Continuous collision 3D");
+  Json inSpace = state();
+  EXPECT_EQ(inSpace["motions"][1]["velocity"], Json::array({-4.0, 0.0, 0.0})) << inSpace["motions"];
+  EXPECT_EQ(inSpace["refusal"], "");
+  ASSERT_TRUE(inSpace["result"]["hit"].get<bool>()) << inSpace["result"];
+  EXPECT_NEAR(inSpace["result"]["t"].get<double>(), 0.5, 1e-9);  // 2 apart, closing at 4 per unit time
+  const std::optional<std::string> line3 = shell_.pairJson(error);
+  ASSERT_TRUE(line3) << error;
+  const Json copied3 = Json::parse(*line3);
+  EXPECT_EQ(copied3["motion_b"]["velocity"], Json::array({-4.0, 0.0, 0.0})) << copied3;
+  const Json answered3 = castTraceDocument(copied3, inSpace["algorithm"].get<std::string>(), false);
+  EXPECT_EQ(answered3["result"]["t"], inSpace["result"]["t"]);
+  // Into the 3D lab itself it is an edit of the pair and its motions, undoable.
+  Json slower = Json::parse(spatial);
+  slower["motion_b"]["velocity"] = Json::array({-1.0, 0.0, 0.0});
+  ASSERT_TRUE(shell_.paste(slower.dump(), error)) << error;
+  EXPECT_EQ(shell_.currentLabInfo()->name, "Continuous collision 3D");
+  EXPECT_FALSE(state()["result"]["hit"].get<bool>()) << "B ends 3 from A, farther than the radii's 2";
+  EXPECT_TRUE(shell_.canUndo());
+  // A 3D scene that names the plane's lab is refused naming the lab in space.
+  Scene sceneInSpace;
+  setScenePair(sceneInSpace, std::get<QueryPair3>(queryPairFromJson(Json::parse(R"({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [4, 0, 0]}})"))).a,
                collide::Collider3<double>{});
-  inSpace.lab = "Continuous collision";
-  EXPECT_FALSE(shell_.openScene(inSpace, error));
-  EXPECT_NE(error.find("`collision-lab trace SCENE.json`"), std::string::npos) << error;
+  sceneInSpace.lab = "Continuous collision";
+  EXPECT_FALSE(shell_.openScene(sceneInSpace, error));
+  EXPECT_NE(error.find("Continuous collision 3D"), std::string::npos) << error;
 }
 
 // Save As of an edited lesson scene (defect 6 of the s27 review): the file kept the lesson, and reopening presented
@@ -3932,6 +3950,184 @@ TEST(ShapesLab, ANonConvexSectorIsNamedAndItsHullDrawn) {
   const std::string text = panelText([&] { lab->drawUi(); }, ImVec2(500, 3000));
   EXPECT_TRUE(contains(text, "wide (sector) has a half angle over 90 degrees: it is not convex")) << text;
   EXPECT_FALSE(contains(text, "narrow (sector)")) << text;
+}
+
+
+// [SECTION] The continuous-collision lab in space
+
+// What each curated 3D sweep teaches, as numbers: its cast (the scene's algorithm) hits at the time its lesson
+// gives, and how many of the discrete frames at t = 0.25, 0.5, 0.75, 1 show the contact (none: it tunnels).
+struct CastLesson3 {
+  double t;
+  int overlappingFrames;
+};
+const std::map<std::string, CastLesson3>& castLessons3() {
+  static const std::map<std::string, CastLesson3> table = {
+      {"ccd3d_01_bullet_through_slab.json", {0.35588, 0}},
+      {"ccd3d_02_spinning_bar.json", {0.48167, -1}},
+      {"ccd3d_03_sliding_along_a_face.json", {0.25, -1}},
+      {"ccd3d_04_spheres_head_on.json", {0.67725, -1}},
+      {"ccd3d_05_ray_through_a_turned_box.json", {0.31059, -1}},
+  };
+  return table;
+}
+
+// Each loads into the Continuous collision 3D lab, hits where its lesson says, and the same line through `cast`'s
+// code (castTraceDocument: what `collision-lab cast --trace` runs) answers the lab's time, status and steps.
+TEST(CuratedCastScenes3, EachLoadsIntoTheLabAndCastsAsTheCommandDoes) {
+  const LabInfo* info = findLab("Continuous collision 3D");
+  ASSERT_NE(info, nullptr);
+  EXPECT_EQ(info->group, "Continuous collision");
+  int scenes = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator(fs::path(COLLISION_LAB_ASSET_DIR) / "scenes")) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("ccd3d_")) continue;
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    EXPECT_EQ(scene.lab, "Continuous collision 3D");
+    EXPECT_FALSE(scene.title.empty());
+    EXPECT_FALSE(scene.lesson.empty());
+    EXPECT_EQ(scene.lesson.find('\n'), std::string::npos);
+    const EmbeddedFile* embedded = findEmbeddedFile("assets/scenes/" + name);
+    ASSERT_NE(embedded, nullptr) << "the executable does not carry this scene";
+    EXPECT_EQ(embedded->contents, readTextFile(entry.path(), kMaxSceneFileBytes));
+    ASSERT_TRUE(castLessons3().contains(name)) << "add the scene's lesson to castLessons3";
+    const CastLesson3& lesson = castLessons3().at(name);
+    const std::unique_ptr<Lab> lab = openScene(*info, scene);
+    ASSERT_NE(lab, nullptr);
+    Json state;
+    lab->dumpState(state);
+    EXPECT_EQ(state["algorithm"], scene.algorithm);
+    EXPECT_EQ(state["refusal"], "");
+    ASSERT_TRUE(state["result"]["hit"].get<bool>()) << state["result"];
+    EXPECT_NEAR(state["result"]["t"].get<double>(), lesson.t, 5e-4) << state["result"];
+    if (lesson.overlappingFrames >= 0) {
+      EXPECT_EQ(state["discrete_frames_overlapping"], lesson.overlappingFrames);
+    }
+    const Json answered = castTraceDocument(scenePairLine(scene), scene.algorithm, false);
+    EXPECT_EQ(answered["result"]["t"], state["result"]["t"]);
+    EXPECT_EQ(answered["result"]["status"], state["result"]["status"]);
+    int steps = 0;
+    for (const char* kind : {"ray", "advance", "axes", "sweep"})
+      if (answered["trace"].contains(kind)) steps += static_cast<int>(answered["trace"][kind].size());
+    EXPECT_EQ(state["step_count"], steps);
+    // Saved and opened again, the scene is the same cast.
+    Scene saved;
+    lab->saveScene(saved);
+    saved.lab = scene.lab;
+    const std::unique_ptr<Lab> again = openScene(*info, sceneFromJson(sceneToJson(saved)));
+    ASSERT_NE(again, nullptr);
+    Json reopened;
+    again->dumpState(reopened);
+    EXPECT_EQ(reopened["result"], state["result"]);
+    EXPECT_EQ(reopened["motions"], state["motions"]);
+    ++scenes;
+  }
+  EXPECT_GE(scenes, 5);
+
+  // ccd3d_02's lesson: the linear cast (translation only) misses the post, the time of impact catches the spin.
+  Scene bar = curated("ccd3d_02_spinning_bar.json");
+  bar.algorithm = "linear";
+  const Json linear = stateAtStep("Continuous collision 3D", bar, -1);
+  EXPECT_FALSE(linear["result"]["hit"].get<bool>()) << linear["result"];
+  EXPECT_TRUE(linear["spin_ignored"].get<bool>());
+  EXPECT_EQ(linear["refusal"], "");
+}
+
+// The timeline moves the shapes: each step of the time of impact draws them at its iteration's time, from t = 0 at
+// the first step to the contact at the last, each step's narration saying what it computed.
+TEST(ContinuousLab3, SteppingDrawsTheShapesAtTheStepsTime) {
+  const Scene scene = curated("ccd3d_02_spinning_bar.json");
+  const LabInfo* info = findLab("Continuous collision 3D");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  ASSERT_GE(lab->stepCount(), 10);
+  const Vec3d start = scene.shapes3[1].collider.transform.p, velocity = scene.shapes3[1].motion->velocity;
+  double previous = -1;
+  std::set<std::string> narrations;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    SCOPED_TRACE("step " + std::to_string(step + 1));
+    lab->setStep(step);
+    Json state;
+    lab->dumpState(state);
+    const double t = state["drawn"]["t"].get<double>();
+    EXPECT_GT(t, previous);
+    if (step == 0) {
+      EXPECT_EQ(t, 0.0);
+    }
+    if (step + 1 == lab->stepCount()) {
+      EXPECT_EQ(t, state["result"]["t"].get<double>());
+    }
+    const Json& position = state["drawn"]["poses"][1]["position"];
+    for (int k = 0; k < 3; ++k) {
+      const double expected = k == 0 ? start.x + t * velocity.x : k == 1 ? start.y + t * velocity.y : start.z + t * velocity.z;
+      EXPECT_NEAR(position[k].get<double>(), expected, 1e-12);
+    }
+    const std::string text = state["narration"].get<std::string>();
+    EXPECT_TRUE(contains(text, "the safe step is") || contains(text, "this is the time of impact")) << text;
+    narrations.insert(text);
+    previous = t;
+  }
+  EXPECT_EQ(narrations.size(), static_cast<std::size_t>(lab->stepCount()));
+}
+
+// Each algorithm's steps say what they computed: the linear cast's support point and lambda, dynamic SAT's
+// per-axis interval, the moving spheres' quadratic and its roots, the ray's slabs; an algorithm the pair refuses
+// says why, in the dump and on hover in the picker.
+TEST(ContinuousLab3, EachAlgorithmNarratesItsStepsOrSaysWhyItRefuses) {
+  // Scene, algorithm, step (-1: the last) and what that step says.
+  const std::vector<std::tuple<std::string, std::string, int, std::string>> words = {
+      {"ccd3d_03_sliding_along_a_face.json", "dynamic-sat", 0, "so they overlap for t in [0.25, 0.75]"},
+      {"ccd3d_04_spheres_head_on.json", "analytic", -1, "discriminant b^2 - a c = 135, roots 0.6773 and 1.323"},
+      {"ccd3d_05_ray_through_a_turned_box.json", "ray", 0, "Slab 1 along "},
+      {"ccd3d_01_bullet_through_slab.json", "linear", 0, "Support point 1 of A - B along d = "},
+  };
+  for (const auto& [name, algorithm, step, expected] : words) {
+    SCOPED_TRACE(name);
+    Scene scene = curated(name);
+    scene.algorithm = algorithm;
+    const Json state = stateAtStep("Continuous collision 3D", scene, step);
+    EXPECT_EQ(state["refusal"], "");
+    EXPECT_TRUE(contains(state["narration"].get<std::string>(), expected)) << state["narration"];
+  }
+  Scene bar = curated("ccd3d_02_spinning_bar.json");
+  bar.algorithm = "dynamic-sat";
+  const Json refused = stateAtStep("Continuous collision 3D", bar, 0);
+  EXPECT_EQ(refused["headline"], "Refused");
+  EXPECT_TRUE(contains(refused["refusal"].get<std::string>(), "A: dynamic-sat takes polytopes")) << refused["refusal"];
+  EXPECT_TRUE(contains(refused["narration"].get<std::string>(), "Refused: ")) << refused["narration"];
+  EXPECT_EQ(refused["step_count"], 0);
+  for (const char* name : {"ray", "dynamic-sat", "analytic"})
+    EXPECT_TRUE(refused["refused_algorithms"].contains(name)) << name << ": " << refused["refused_algorithms"];
+  EXPECT_FALSE(refused["refused_algorithms"].contains("toi"));
+  EXPECT_FALSE(refused["refused_algorithms"].contains("linear")) << "the linear cast takes the bar, its spin ignored";
+}
+
+// T casts in float, beside what double answers (narration.h's cast line, now for space too).
+TEST(ContinuousLab3, AFloatCastSaysWhatDoubleAnswers) {
+  const FloatToggle toggled = openThenPressT("Continuous collision 3D", curated("ccd3d_04_spheres_head_on.json"));
+  ASSERT_NE(toggled.lab, nullptr);
+  const std::string text = toggled.inFloat["float_against_double"]["text"].get<std::string>();
+  EXPECT_EQ(text.rfind("In double: first contact at t = ", 0), 0u) << text;
+  EXPECT_TRUE(toggled.inFloat["result"]["hit"].get<bool>());
+}
+
+// The panel says the verdict, the normal and the contact point, and the step's narration.
+TEST(ContinuousLab3, ThePanelShowsTheResultAndTheStep) {
+  const LabInfo* info = findLab("Continuous collision 3D");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("ccd3d_01_bullet_through_slab.json"));
+  ASSERT_NE(lab, nullptr);
+  lab->setStep(lab->stepCount() - 1);
+  Json state;
+  lab->dumpState(state);
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  const std::string text = panelText([&] { lab->drawUi(); }, ImVec2(500, 3000));
+  EXPECT_TRUE(contains(text, "Contact at t = " + formatNumber(state["result"]["t"].get<double>()))) << text;
+  EXPECT_TRUE(contains(text, "normal")) << text;
+  EXPECT_TRUE(contains(text, "tunnelling")) << text;
+  EXPECT_TRUE(contains(text, "Result: hit")) << text;
 }
 
 }  // namespace lab

@@ -1,0 +1,837 @@
+// The continuous-collision lab in space, registered as "Continuous collision 3D": two convex 3D shapes, each moving
+// over t in [0, 1] from its start pose by a velocity and an angular velocity (a rotation vector: axis times the
+// angle turned over [0, 1]), and one cast of collide/cast_query.h recorded and stepped on the timeline, as the
+// plane's lab does (labs/recorded_cast.h holds what both share: the steps, their times, their narration, the
+// [0, 1] bar). The view draws each shape at its start pose and its end pose (dashed), the discrete frames a
+// fixed-step simulation would check (red where the pair overlaps: with none, the body tunnelled), the shapes at
+// the current step's time, what the step measured (closest points, a swept axis's shadows, the quadratic's
+// sphere) and the contact with its normal. The gizmo moves and turns a start pose, or an end pose (which sets the
+// velocity and the angular velocity).
+//
+// [SECTION] Helpers: poses along a motion, rotation vectors, presets
+// [SECTION] The lab
+// [SECTION] Recording
+// [SECTION] Mouse: picking, the gizmo on a start or an end pose
+// [SECTION] Drawing
+// [SECTION] Scenes, settings, dump, metrics
+// [SECTION] Panel
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#define GLFW_INCLUDE_NONE  // key codes only
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "collide/cast_query.h"
+#include "io/shape_json.h"
+#include "lab/lab.h"
+#include "labs/format.h"
+#include "labs/narration.h"
+#include "labs/narrow_phase3_lab.h"
+#include "labs/narrow_phase_common.h"
+#include "labs/recorded_cast.h"
+#include "platform/theme.h"
+#include "render/renderer3d.h"
+#include "render/shape_drawing3.h"
+#include "widgets/gizmo3.h"
+#include "widgets/shape_inspector.h"
+#include "widgets/wrapped_text.h"
+
+namespace lab {
+
+namespace {
+
+// [SECTION] Helpers: poses along a motion, rotation vectors, presets
+
+using collide::CastAlgorithm;
+using collide::CastStatus;
+using Motion3 = collide::Motion<Vec3d>;
+using CastResult3 = collide::CastResult<Vec3d>;
+using Quatd = collide::Quat<double>;
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kDegrees = 180.0 / kPi;
+constexpr int kDiscreteFrames = 4;  // the tunnelling demonstration's frames over [0, 1]
+constexpr const char* kNames[2] = {"A", "B"};
+
+// The shape at time t of its motion (an aabb only translates).
+Collider3 at(const Collider3& start, const Motion3& motion, double t) {
+  Collider3 moved = start;
+  if (auto* aabb = std::get_if<collide::Aabb3<double>>(&moved.shape)) {
+    aabb->min = aabb->min + t * motion.velocity;
+    aabb->max = aabb->max + t * motion.velocity;
+  } else {
+    moved.transform = collide::poseAt(start.transform, motion, t);
+  }
+  return moved;
+}
+
+// Where the gizmo sits and what it turns: the transform, or an aabb's centre (it has no rotation).
+Pose3 poseOf(const Collider3& collider) {
+  if (const auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) return {0.5 * (aabb->min + aabb->max), Quatd::identity()};
+  return collider.transform;
+}
+
+void moveTo(Collider3& collider, Vec3d position) {
+  if (auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) {
+    const Vec3d shift = position - 0.5 * (aabb->min + aabb->max);
+    aabb->min = aabb->min + shift;
+    aabb->max = aabb->max + shift;
+  } else {
+    collider.transform.p = position;
+  }
+}
+
+// The rotation vector of the turn q (axis times angle), of the turns that give q the one nearest `near` (a drag of
+// the end pose's ring past half a turn keeps turning rather than flipping to the short way round).
+Vec3d rotationVector(Quatd q, Vec3d near) {
+  if (q.w < 0) q = {-q.x, -q.y, -q.z, -q.w};
+  const Vec3d v = q.vector();
+  const double s = collide::length(v);
+  const double angle = 2.0 * std::atan2(s, q.w);
+  Vec3d axis = s > 0 ? (1.0 / s) * v : (collide::length(near) > 0 ? (1.0 / collide::length(near)) * near : Vec3d{0, 1, 0});
+  Vec3d best = angle * axis;
+  for (int k = -3; k <= 3; ++k) {
+    const Vec3d candidate = (angle + 2.0 * kPi * k) * axis;
+    if (collide::length(candidate - near) < collide::length(best - near)) best = candidate;
+  }
+  return best;
+}
+
+Json vectorJson(Vec3d v) { return Json{v.x, v.y, v.z}; }
+
+Collider3 placed(collide::Shape3<double> shape, Vec3d position, Vec3d eulerDegrees = {0, 0, 0}) {
+  Collider3 collider;
+  collider.shape = std::move(shape);
+  collider.transform.p = position;
+  collider.transform.q = Quatd::fromEuler(eulerDegrees.x / kDegrees, eulerDegrees.y / kDegrees, eulerDegrees.z / kDegrees);
+  return collider;
+}
+
+collide::Box3<double> box(double x, double y, double z) { return {{x, y, z}}; }
+collide::Sphere<double> sphere(double radius) { return {{0, 0, 0}, radius}; }
+
+struct Preset {
+  const char* name;
+  CastAlgorithm algorithm;
+  Collider3 a, b;
+  Motion3 motionA, motionB;
+};
+
+// The classic cases (the curated scenes assets/scenes/ccd3d_*.json teach the same with a lesson).
+std::vector<Preset> presets() {
+  return {
+      // A small fast sphere and a thin slab: frames a quarter apart see it above, then below.
+      {"Bullet through a thin slab", CastAlgorithm::TimeOfImpact, placed(box(2, 0.03, 2), {0, 0, 0}),
+       placed(sphere(0.15), {-0.4, 2.6, 0.3}), {}, {{0.8, -6.8, -0.5}, {}}},
+      // The bar's centre passes far from the post; its ends sweep a disc that reaches it.
+      {"Spinning bar past a post", CastAlgorithm::TimeOfImpact, placed(collide::Cylinder<double>{1.0, 0.3}, {0, 0, 0}),
+       placed(box(2.5, 0.08, 0.08), {-0.5, 0, 2.3}), {}, {{1.0, 0, 0}, {0, 2.9, 0}}},
+      {"Box sliding along a face", CastAlgorithm::DynamicSat, placed(box(1, 1, 1), {0, 0, 0}),
+       placed(box(0.5, 0.5, 0.5), {-3, 1.5, 0.2}), {}, {{6, 0, 0}, {}}},
+      {"Spheres head-on", CastAlgorithm::Analytic, placed(sphere(1), {-3, 0, 0}), placed(sphere(1), {3, 0.4, 0.3}),
+       {{3, 0, 0}, {}}, {{-3, 0, 0}, {}}},
+      {"A ray through a turned box", CastAlgorithm::Ray, placed(collide::Point3<double>{}, {-3, 0.3, 0.2}),
+       placed(box(1, 0.5, 0.75), {0, 0, 0}, {20, 35, 10}), {{6, 0, -0.4}, {}}, {}},
+  };
+}
+
+bool moves(const Motion3& motion) { return motion.velocity != Vec3d{} || motion.angularVelocity != Vec3d{}; }
+
+}  // namespace
+
+// [SECTION] The lab
+
+class ContinuousLab3 final : public Lab {
+ public:
+  static std::unique_ptr<Lab> create() { return std::make_unique<ContinuousLab3>(); }
+  ContinuousLab3() { applyPreset(0); }
+
+  void drawUi() override;
+  [[nodiscard]] const char* viewTitle(int) const override {
+    return "Motion over t in [0, 1]: start and end poses dashed, the step's time solid";
+  }
+  [[nodiscard]] ViewKind viewKind(int) const override { return ViewKind::Spatial; }
+  void keyPressed(const KeyPress& press) override;
+  void draw(const DrawContext& context) override;
+  [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int) const override;
+  bool mouseDown(const MouseEvent& event) override;
+  void mouseMove(const MouseEvent& event) override;
+  void mouseUp(const MouseEvent& event) override;
+  [[nodiscard]] int stepCount() const override { return cast_.stepCount(); }
+  [[nodiscard]] int stepIndex() const override { return step_; }
+  void setStep(int index) override { step_ = std::clamp(index, 0, std::max(stepCount() - 1, 0)); }
+  bool loadScene(const Scene& scene, std::string& error) override;
+  void saveScene(Scene& scene) const override;
+  bool setAlgorithm(std::string_view name, std::string& error) override;
+  [[nodiscard]] std::string algorithmTitle(std::string_view name) const override {
+    const auto algorithm = collide::castAlgorithmFromName(name);
+    return algorithm ? std::string(collide::castAlgorithmInfo(*algorithm).label) : std::string(name);
+  }
+  void loadSettings(const Json& settings) override;
+  [[nodiscard]] Json saveSettings() const override;
+  void dumpState(Json& out) const override;
+  [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
+  void frameMetrics(std::vector<FrameMetric>& out) const override;
+  std::optional<ViewAim> takeViewAim() override { return std::exchange(viewAim_, std::nullopt); }
+
+ private:
+  void applyPreset(int preset);
+  void record();
+  void edited() {
+    preset_ = -1;
+    record();
+  }
+  [[nodiscard]] double stepTime() const { return cast_.stepTime(step_); }
+  // The shape a handle moves: 0, 1 A's and B's start poses; 2, 3 their end poses (t = 1). -1 none.
+  [[nodiscard]] Collider3 target(int handle) const;
+  [[nodiscard]] int pick(const SpatialPointer& pointer, double* hitDistance = nullptr) const;
+  void dragTo(int handle, const Pose3& pose);
+  [[nodiscard]] double sceneScale() const;  // a length the arrows and offsets scale by: the smaller shape's size
+  [[nodiscard]] std::optional<ViewAim> contactAim() const;
+  [[nodiscard]] std::string refusalOf(CastAlgorithm algorithm) const;  // empty when the algorithm takes the pair
+  void drawStep(Renderer3D& renderer) const;
+  void drawFrames(Renderer3D& renderer) const;
+  void drawMotionFields(int i);
+
+  std::array<Collider3, 2> shapes_;
+  std::array<Motion3, 2> motions_{};
+  CastAlgorithm algorithm_ = CastAlgorithm::TimeOfImpact;
+  bool useFloat_ = false;  // cast in float (a game engine's precision), the run widened to double for the views
+  RecordedCast<Vec3d> cast_;  // labs/recorded_cast.h: result, steps, refusal, float line; cast_.motions is what ran
+  int step_ = 0;
+  int preset_ = -1;
+  bool showFrames_ = true;
+  unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps or touches
+
+  // Selecting and dragging (as the 3D narrow-phase lab): a press on a start or end pose selects it and moves it on
+  // the plane facing the camera (Shift: along the line of sight); the selected pose's gizmo moves it along an axis
+  // or turns it about one. An end pose's move sets the velocity, its turn the angular velocity.
+  std::optional<OrbitCamera> camera_;
+  std::optional<ViewAim> viewAim_;
+  int selected_ = -1;
+  int hovered_ = -1;
+  GizmoPart hoveredPart_ = GizmoPart::None;
+  int dragHandle_ = -1;
+  Pose3 dragStartPose_{};
+  Vec3d dragGrab_{};
+  Vec2d dragStartScreen_{};
+  bool dragAlongView_ = false;
+  std::optional<GizmoDrag> gizmoDrag_;
+  std::array<std::string, 2> inspectorErrors_;
+};
+
+// [SECTION] Recording
+
+void ContinuousLab3::applyPreset(int preset) {
+  const std::vector<Preset> all = presets();
+  if (preset < 0 || preset >= static_cast<int>(all.size())) return;
+  const Preset& chosen = all[static_cast<std::size_t>(preset)];
+  shapes_ = {chosen.a, chosen.b};
+  motions_ = {chosen.motionA, chosen.motionB};
+  algorithm_ = chosen.algorithm;
+  preset_ = preset;
+  selected_ = -1;
+  inspectorErrors_ = {};
+  step_ = 0;
+  record();
+}
+
+void ContinuousLab3::record() {
+  cast_ = recordCast(algorithm_, shapes_, motions_, useFloat_);
+  step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
+  // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
+  // Overlapping or Touching at t = 0).
+  discreteOverlaps_ = 0;
+  for (int k = 1; k <= kDiscreteFrames; ++k) {
+    const double t = static_cast<double>(k) / kDiscreteFrames;
+    const auto still = collide::runCast(CastAlgorithm::Linear, at(shapes_[0], motions_[0], t), Motion3{},
+                                        at(shapes_[1], motions_[1], t), Motion3{});
+    if (still.status == CastStatus::Overlapping || still.status == CastStatus::Touching) discreteOverlaps_ |= 1u << k;
+  }
+}
+
+std::string ContinuousLab3::refusalOf(CastAlgorithm algorithm) const {
+  // As recordCast words it: the linear cast of a pair that turns casts the translations alone.
+  std::array<Motion3, 2> motions = motions_;
+  if (algorithm == CastAlgorithm::Linear &&
+      !collide::castRefusal(CastAlgorithm::TimeOfImpact, shapes_[0], motions_[0], shapes_[1], motions_[1]))
+    motions[0].angularVelocity = motions[1].angularVelocity = {};
+  const auto refused = collide::castRefusal(algorithm, shapes_[0], motions[0], shapes_[1], motions[1]);
+  if (!refused) return {};
+  const char* who[] = {"the pair", "A", "B", "A's motion", "B's motion"};
+  return std::string(who[static_cast<int>(refused->subject)]) + ": " + refused->reason;
+}
+
+double ContinuousLab3::sceneScale() const {
+  double smallest = std::numeric_limits<double>::infinity();
+  for (const Collider3& shape : shapes_) {
+    const WorldBounds3 box = shapeBounds3(shape);
+    smallest = std::min(smallest, collide::length(box.max - box.min));
+  }
+  return std::isfinite(smallest) && smallest > 1e-6 ? smallest : 1.0;
+}
+
+std::optional<Lab::ViewAim> ContinuousLab3::contactAim() const {
+  if (!cast_.result.hit || cast_.result.normal == Vec3d{}) return std::nullopt;
+  return aimAcross(cast_.result.point, cast_.result.normal, camera_ ? camera_->forward() : Vec3d{0, 0, -1});
+}
+
+// [SECTION] Mouse: picking, the gizmo on a start or an end pose
+
+Collider3 ContinuousLab3::target(int handle) const {
+  const auto i = static_cast<std::size_t>(handle % 2);
+  return handle < 2 ? shapes_[i] : at(shapes_[i], motions_[i], 1.0);
+}
+
+// The pose under the pointer, start poses before end poses where they cover one another: a march along the ray
+// by the point's distance to the shape (conservative advancement on GJK distance, as the 3D narrow-phase lab's).
+int ContinuousLab3::pick(const SpatialPointer& pointer, double* hitDistance) const {
+  constexpr int kMaxMarches = 64;
+  int best = -1;
+  double bestT = std::numeric_limits<double>::infinity();
+  for (int handle = 0; handle < 4; ++handle) {
+    const Collider3 shape = target(handle);
+    const WorldBounds3 box = shapeBounds3(shape);
+    const double size = std::max(collide::length(box.max - box.min), 1e-9);
+    const double tolerance = std::max(2.0 * pointer.pixelSize, 1e-6 * size);
+    const Vec3d center = 0.5 * (box.min + box.max);
+    double t = std::max(0.0, collide::dot(center - pointer.origin, pointer.direction) - size);
+    Collider3 probe;
+    for (int march = 0; march < kMaxMarches; ++march) {
+      probe.shape = collide::Point3<double>{pointer.origin + t * pointer.direction};
+      const collide::QueryResult3<double> r = collide::runQuery<double>(collide::Algorithm::Distance, probe, shape);
+      if (!r.ok) break;
+      const double d = r.hit ? 0.0 : r.distance.value_or(0.0);
+      if (d <= tolerance) {
+        if (t < bestT - tolerance) {
+          bestT = t;
+          best = handle;
+        }
+        break;
+      }
+      t += d;
+      if (t > collide::dot(center - pointer.origin, pointer.direction) + size) break;  // past the shape
+    }
+  }
+  if (hitDistance != nullptr) *hitDistance = bestT;
+  return best;
+}
+
+void ContinuousLab3::dragTo(int handle, const Pose3& pose) {
+  const auto i = static_cast<std::size_t>(handle % 2);
+  Collider3& shape = shapes_[i];
+  if (handle < 2) {
+    moveTo(shape, pose.p);
+    if (collide::isPlaced(shape.shape)) shape.transform.q = pose.q;
+  } else {
+    // The end pose: where it is sets the velocity, how it is turned from the start the angular velocity (a
+    // rotation vector in the world frame: q(1) = exp(w) q(0)).
+    motions_[i].velocity = pose.p - poseOf(shape).p;
+    if (collide::isPlaced(shape.shape))
+      motions_[i].angularVelocity = rotationVector((pose.q * shape.transform.q.conjugate()).normalized(), motions_[i].angularVelocity);
+  }
+  edited();
+}
+
+bool ContinuousLab3::mouseDown(const MouseEvent& event) {
+  if (event.view != 0 || event.button != MouseButton::Left || event.modifiers.alt || !camera_) return false;
+  if (selected_ >= 0) {
+    const Collider3 shape = target(selected_);
+    GizmoPart part = pickGizmo(*camera_, poseOf(shape), event.screen);
+    if (isRotation(part) && !collide::isPlaced(shape.shape)) part = GizmoPart::None;
+    if (part != GizmoPart::None) {
+      gizmoDrag_.emplace(*camera_, poseOf(shape), part, event.screen);
+      dragHandle_ = selected_;
+      dragStartPose_ = poseOf(shape);
+      return true;
+    }
+  }
+  double t = 0;
+  const int handle = pick(event.spatial, &t);
+  if (handle < 0) return false;
+  selected_ = handle;
+  dragHandle_ = handle;
+  dragStartPose_ = poseOf(target(handle));
+  dragGrab_ = event.spatial.origin + t * event.spatial.direction;
+  dragStartScreen_ = event.screen;
+  dragAlongView_ = event.modifiers.shift;
+  return true;
+}
+
+void ContinuousLab3::mouseMove(const MouseEvent& event) {
+  if (event.view != 0 || !camera_) return;
+  if (dragHandle_ < 0) {
+    hovered_ = pick(event.spatial);
+    hoveredPart_ = selected_ >= 0 ? pickGizmo(*camera_, poseOf(target(selected_)), event.screen) : GizmoPart::None;
+    return;
+  }
+  if (gizmoDrag_) {
+    dragTo(dragHandle_, gizmoDrag_->update(*camera_, event.screen));
+  } else {
+    const Vec3d grabbed = dragPointInView(*camera_, dragGrab_, dragStartScreen_, event.screen, dragAlongView_);
+    dragTo(dragHandle_, {dragStartPose_.p + (grabbed - dragGrab_), poseOf(target(dragHandle_)).q});
+  }
+}
+
+void ContinuousLab3::mouseUp(const MouseEvent&) {
+  dragHandle_ = -1;
+  gizmoDrag_.reset();
+}
+
+void ContinuousLab3::keyPressed(const KeyPress& press) {
+  for (int i = 0; i < static_cast<int>(collide::kCastAlgorithmTable.size()); ++i) {
+    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != static_cast<CastAlgorithm>(i)) {
+      algorithm_ = static_cast<CastAlgorithm>(i);
+      record();
+    }
+  }
+  if (isPress(press, GLFW_KEY_D)) showFrames_ = !showFrames_;
+  if (isPress(press, GLFW_KEY_N)) viewAim_ = contactAim();
+  if (isPress(press, GLFW_KEY_ESCAPE) && dragHandle_ < 0) selected_ = -1;
+  if (isPress(press, GLFW_KEY_T)) {
+    useFloat_ = !useFloat_;
+    record();
+  }
+}
+
+// [SECTION] Drawing
+
+void ContinuousLab3::draw(const DrawContext& context) {
+  if (context.spatial == nullptr) return;
+  camera_ = context.viewport->orbit;
+  Renderer3D& renderer = *context.spatial;
+  const double t = stepTime();
+  const Vec3d towardEye = -1.0 * renderer.camera().forward();
+  for (int i = 0; i < 2; ++i) {
+    const auto index = static_cast<std::size_t>(i);
+    const Collider3& start = shapes_[index];
+    const Color color = i == 0 ? palette::kShapeA : palette::kShapeB;
+    const Collider3 end = at(start, motions_[index], 1.0);
+    const bool moving = moves(motions_[index]);
+    // The start and end poses as dashed outlines (the end fainter), the path of the centre between them, and the
+    // shape at the step's time as the cast moved it (without the turn when the linear cast ignores the spin).
+    ShapeStyle3 ghost{0.04f, 1.5f, true};
+    if (selected_ == i || hovered_ == i) ghost.outlineWidth += 1.0f;
+    drawShape3(renderer, start, color, ghost);
+    if (moving) {
+      ShapeStyle3 endGhost{0.0f, 1.3f, true};
+      if (selected_ == i + 2 || hovered_ == i + 2) endGhost.outlineWidth += 1.0f;
+      drawShape3(renderer, end, color.withAlpha(0.6f), endGhost);
+      renderer.line(poseOf(start).p, poseOf(end).p, color.withAlpha(0.7f), {1.2f, 6.0f, 5.0f});
+    }
+    ShapeStyle3 now;
+    if (!moving && (selected_ == i || hovered_ == i)) now.outlineWidth += 1.0f;
+    drawShape3(renderer, at(start, cast_.motions[index], t), color, now);
+    renderer.label(worldSupport(start, towardEye + Vec3d{0, 1, 0}), std::string(kNames[i]) + " (t = 0)", color);
+    if (moving) renderer.label(worldSupport(end, towardEye + Vec3d{0, 1, 0}), std::string(kNames[i]) + " (t = 1)", color.withAlpha(0.8f));
+  }
+  if (showFrames_) drawFrames(renderer);
+  drawStep(renderer);
+  if (selected_ >= 0) drawGizmo(renderer, poseOf(target(selected_)), gizmoDrag_ ? gizmoDrag_->part() : hoveredPart_);
+}
+
+// The same motion checked only at discrete frames (what a fixed-step simulation does), beside the cast: frames that
+// overlap are red; with none, the body tunnelled. Frame 4 is the end pose, drawn already.
+void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
+  int labelled = -1;
+  for (int body = 1; body >= 0; --body) {
+    const auto index = static_cast<std::size_t>(body);
+    if (!moves(motions_[index])) continue;
+    for (int k = 1; k < kDiscreteFrames; ++k) {
+      const bool overlapping = (discreteOverlaps_ & (1u << k)) != 0;
+      const Collider3 frame = at(shapes_[index], motions_[index], static_cast<double>(k) / kDiscreteFrames);
+      drawShape3(renderer, frame, overlapping ? palette::kHit : palette::kTextDim, {0.0f, 1.0f, true, 24});
+    }
+    if (labelled < 0) labelled = body;
+  }
+  if (labelled >= 0) {
+    const auto index = static_cast<std::size_t>(labelled);
+    const Collider3 middle = at(shapes_[index], motions_[index], 0.5);
+    renderer.label(poseOf(middle).p, "frames at t = 0.25, 0.5, 0.75, 1", palette::kTextDim, {10, 10});
+  }
+}
+
+void ContinuousLab3::drawStep(Renderer3D& renderer) const {
+  const double scale = sceneScale();
+  const auto closest = [&](Vec3d pointA, Vec3d pointB, const std::string& text) {
+    renderer.line(pointA, pointB, palette::kSeparated, {2.5f, 0, 0, true});
+    renderer.point(pointA, palette::kShapeA, 5.0f, true);
+    renderer.point(pointB, palette::kShapeB, 5.0f, true);
+    renderer.label(0.5 * (pointA + pointB), text, palette::kSeparated, {10, -24});
+  };
+  if (stepCount() > 0) {
+    const auto index = static_cast<std::size_t>(step_);
+    const auto& trace = cast_.trace;
+    switch (algorithm_) {
+      case CastAlgorithm::Linear: {
+        const auto& s = trace.ray[index];
+        const std::string prefix = cast_.spinIgnored ? "spin ignored: " : "";
+        if (s.lambda > 1) {  // its closest points are past the motion's end: named at B's end instead
+          renderer.label(poseOf(at(shapes_[1], cast_.motions[1], 1.0)).p,
+                         prefix + "lambda " + formatNumber(s.lambda) + " > 1: no contact in [0, 1]", palette::kSeparated, {10, -24});
+        } else {
+          closest(s.pointA, s.pointB, prefix + "lambda " + formatNumber(s.lambda) + ", " +
+                                          (s.distance <= cast_.arrivalGap ? std::string("touching") : "gap " + formatNumber(s.distance)));
+        }
+        break;
+      }
+      case CastAlgorithm::TimeOfImpact: {
+        const auto& s = trace.advance[index];
+        closest(s.pointA, s.pointB, s.distance <= cast_.arrivalGap
+                                        ? std::string("touching")
+                                        : "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step));
+        if (s.normal != Vec3d{}) renderer.arrow(s.pointA, s.pointA + 0.3 * scale * s.normal, palette::kAccent, 2.0f, 10.0f, true);
+        break;
+      }
+      case CastAlgorithm::Ray: {
+        // The ray: the point shape's path relative to the other shape, and where this step puts it.
+        const bool rayIsA = std::holds_alternative<collide::Point3<double>>(shapes_[0].shape);
+        const auto ray = static_cast<std::size_t>(rayIsA ? 0 : 1), other = 1 - ray;
+        const Vec3d origin = poseOf(shapes_[ray]).p;
+        const Vec3d travel = motions_[ray].velocity - motions_[other].velocity;
+        const Vec3d x = origin + stepTime() * travel;
+        renderer.line(origin, origin + travel, palette::kAccent.withAlpha(0.7f), {1.5f, 6.0f, 4.0f, true});
+        renderer.point(x, palette::kAccent, 5.0f, true);
+        if (!trace.axes.empty()) {
+          const auto& s = trace.axes[index];
+          renderer.arrow(x, x + 0.3 * scale * collide::normalize(s.axis), palette::kSeparated, 2.0f, 10.0f, true);
+          renderer.label(x, "inside for t in [" + formatNumber(s.first) + ", " + formatNumber(s.last) + "]", palette::kAccent);
+        } else if (!trace.sweep.empty()) {
+          renderer.label(x, "t = " + formatNumber(stepTime()), palette::kAccent);
+        } else {
+          const auto& s = trace.ray[index];
+          renderer.point(s.support, palette::kSeparated, 5.0f, true);
+          renderer.line(s.x, s.support, palette::kSeparated, {1.5f, 6.0f, 4.0f, true});
+          renderer.label(s.x, "x(lambda = " + formatNumber(s.lambda) + ")", palette::kAccent);
+        }
+        break;
+      }
+      case CastAlgorithm::DynamicSat: {
+        // The axis beside the pair, with A's shadow, B's at t = 0 (thin) and B's at the step's time: B's shadow
+        // slides along the axis at its speed relative to A's.
+        const auto& s = trace.axes[index];
+        const Vec3d n = collide::normalize(s.axis);
+        const Vec3d middle = 0.5 * (poseOf(shapes_[0]).p + poseOf(shapes_[1]).p);
+        // The axis runs below the pair on screen (past every start and end pose that way), where both shadows
+        // show: through the shapes, A's would lie on A's own faces. An axis pointing up the screen runs beside
+        // them instead.
+        Vec3d across = -1.0 * renderer.camera().up();
+        across = across - collide::dot(across, n) * n;
+        if (collide::lengthSquared(across) < 0.1) across = renderer.camera().right() - collide::dot(renderer.camera().right(), n) * n;
+        across = collide::normalize(across);
+        double beyond = -std::numeric_limits<double>::infinity();
+        for (int i = 0; i < 2; ++i) {
+          for (const double time : {0.0, 1.0}) {
+            const WorldBounds3 box = shapeBounds3(at(shapes_[static_cast<std::size_t>(i)], motions_[static_cast<std::size_t>(i)], time));
+            for (const Vec3d& corner : boxCorners(box.min, box.max)) beyond = std::max(beyond, collide::dot(corner - middle, across));
+          }
+        }
+        const Vec3d base = middle + (beyond + 0.25 * scale) * across;
+        const auto onAxis = [&](double value, double side) { return base + (value - collide::dot(middle, n)) * n + (side * 0.05 * scale) * across; };
+        const double t = stepTime();
+        const double low = std::min({s.minA, s.minB, s.minB + s.speed}), high = std::max({s.maxA, s.maxB, s.maxB + s.speed});
+        renderer.line(onAxis(low - 0.3 * scale, 0), onAxis(high + 0.3 * scale, 0), palette::kAccent.withAlpha(0.7f), {1.2f, 8.0f, 6.0f, true});
+        renderer.line(onAxis(s.minA, 1), onAxis(s.maxA, 1), palette::kShapeA, {5.0f, 0, 0, true});
+        renderer.line(onAxis(s.minB, -1), onAxis(s.maxB, -1), palette::kShapeB.withAlpha(0.45f), {2.0f, 0, 0, true});
+        renderer.line(onAxis(s.minB + t * s.speed, -1), onAxis(s.maxB + t * s.speed, -1), palette::kShapeB, {5.0f, 0, 0, true});
+        using Source = collide::SweptAxisStep<Vec3d>::Source;
+        const char* from = s.source == Source::FaceA ? "a face normal of A" : s.source == Source::FaceB ? "a face normal of B" : "edge of A x edge of B";
+        renderer.label(onAxis(high + 0.3 * scale, 0),
+                       "axis " + formatVector(n) + " (" + from + "): [t_enter, t_exit] = [" + formatNumber(s.tEnter) + ", " +
+                           formatNumber(s.tExit) + "]",
+                       palette::kAccent);
+        break;
+      }
+      case CastAlgorithm::Analytic: {
+        // Moving spheres: A's centre moving past a still B, and the sphere of the summed radii it must not enter;
+        // against a triangle, the centre's path and where this piece lets it in.
+        const auto& relative = trace.sweep.front();
+        const auto& s = trace.sweep[index];
+        if (relative.part != collide::SweepPart::RelativeMotion) break;
+        const auto* sphereB = std::get_if<collide::Sphere<double>>(&shapes_[1].shape);
+        const Vec3d centerB = sphereB ? shapes_[1].transform.apply(sphereB->center) : poseOf(shapes_[1]).p;
+        const Vec3d from = centerB + relative.start;
+        renderer.line(from, from + relative.motion, palette::kAccent.withAlpha(0.8f), {2.0f, 6.0f, 4.0f, true});
+        renderer.point(from, palette::kAccent, 5.0f, true);
+        renderer.label(from, "A's centre, B held still", palette::kAccent, {10, 16});
+        if (s.part != collide::SweepPart::RelativeMotion && sphereB) {
+          Collider3 sum;
+          sum.shape = collide::Sphere<double>{{0, 0, 0}, s.radius};
+          sum.transform.p = centerB;
+          drawShape3(renderer, sum, palette::kAccent, {0.06f, 1.5f, true});
+          renderer.label(centerB + Vec3d{0, s.radius, 0}, "radius " + formatNumber(s.radius) + " = A's + B's", palette::kAccent);
+        }
+        if (s.hit && std::isfinite(s.t)) renderer.point(from + s.t * relative.motion, palette::kHit, 6.0f, true);
+        break;
+      }
+    }
+  }
+  const CastResult3& r = cast_.result;
+  if (r.hit && step_ + 1 >= stepCount() && r.status != CastStatus::Overlapping) {
+    renderer.point(r.point, palette::kHit, 6.0f, true);
+    if (r.normal != Vec3d{}) renderer.arrow(r.point, r.point + 0.5 * scale * r.normal, palette::kHit, 2.5f, 12.0f, true);
+    renderer.label(r.point + 0.5 * scale * r.normal, "contact at t = " + formatNumber(r.fraction) + ", normal " + formatVector(r.normal),
+                   palette::kHit);
+  }
+}
+
+std::optional<WorldBounds3> ContinuousLab3::sceneBounds3(int) const {
+  WorldBounds3 bounds = WorldBounds3::none();
+  for (std::size_t i = 0; i < 2; ++i) {
+    bounds.include(shapeBounds3(shapes_[i]));
+    bounds.include(shapeBounds3(at(shapes_[i], motions_[i], 1.0)));
+  }
+  // The moving spheres' sphere of the summed radii around B's centre (A's centre must not enter it).
+  for (const auto& s : cast_.trace.sweep) {
+    if (s.part != collide::SweepPart::MinkowskiSum) continue;
+    const auto* sphereB = std::get_if<collide::Sphere<double>>(&shapes_[1].shape);
+    const Vec3d centerB = sphereB ? shapes_[1].transform.apply(sphereB->center) : poseOf(shapes_[1]).p;
+    bounds.include(centerB - Vec3d{s.radius, s.radius, s.radius});
+    bounds.include(centerB + Vec3d{s.radius, s.radius, s.radius});
+  }
+  // Room around the poses for what the steps draw beside them (dynamic SAT's axis below the pair, the labels).
+  const Vec3d margin = 0.15 * (bounds.max - bounds.min);
+  bounds.min = bounds.min - margin;
+  bounds.max = bounds.max + margin;
+  return bounds;
+}
+
+// [SECTION] Scenes, settings, dump, metrics
+
+bool ContinuousLab3::loadScene(const Scene& scene, std::string& error) {
+  if (!scene.shapes.empty()) {
+    error = "shapes: this scene's shapes are 2D, and the Continuous collision 3D lab works in space: open it in the "
+            "Continuous collision lab";
+    return false;
+  }
+  Collider3 a, b;
+  if (!scenePair(scene, a, b, error)) return false;
+  bool useFloat = useFloat_;
+  if (!readScalarState(scene.labState, useFloat, error)) return false;
+  bool frames = true;
+  if (const auto it = scene.labState.find("discrete_frames"); it != scene.labState.end()) {
+    if (!it->is_boolean()) {
+      error = "lab_state.discrete_frames: expected true or false, got " + describeJsonValue(*it);
+      return false;
+    }
+    frames = it->get<bool>();
+  }
+  useFloat_ = useFloat;
+  showFrames_ = frames;
+  shapes_ = {a, b};
+  motions_ = {};
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (const auto& motion = scene.shapes3[i].motion) motions_[i] = {motion->velocity, motion->angularVelocity};
+  }
+  preset_ = -1;
+  selected_ = -1;
+  inspectorErrors_ = {};
+  step_ = 0;
+  record();
+  return true;
+}
+
+void ContinuousLab3::saveScene(Scene& scene) const {
+  setScenePair(scene, shapes_[0], shapes_[1]);
+  for (std::size_t i = 0; i < 2; ++i) scene.shapes3[i].motion = ShapeMotion3{motions_[i].velocity, motions_[i].angularVelocity};
+  scene.algorithm = std::string(collide::castAlgorithmInfo(algorithm_).name);
+  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"discrete_frames", showFrames_}};
+}
+
+bool ContinuousLab3::setAlgorithm(std::string_view name, std::string& error) {
+  const auto algorithm = collide::castAlgorithmFromName(name);
+  if (!algorithm) {
+    error = "unknown cast \"" + std::string(name) + "\"; expected ray, linear, toi, dynamic-sat or analytic";
+    return false;
+  }
+  algorithm_ = *algorithm;
+  record();
+  return true;
+}
+
+void ContinuousLab3::loadSettings(const Json& settings) {
+  std::string name(collide::castAlgorithmInfo(algorithm_).name);
+  readSetting(settings, "algorithm", name);
+  std::string scalar = "double";
+  readSetting(settings, "scalar", scalar);
+  useFloat_ = scalar == "float";
+  std::string ignored;
+  if (!setAlgorithm(name, ignored)) record();
+}
+
+Json ContinuousLab3::saveSettings() const {
+  return {{"algorithm", collide::castAlgorithmInfo(algorithm_).name}, {"scalar", useFloat_ ? "float" : "double"}};
+}
+
+void ContinuousLab3::dumpState(Json& out) const {
+  const CastResult3& r = cast_.result;
+  out["algorithm"] = collide::castAlgorithmInfo(algorithm_).name;
+  out["scalar"] = useFloat_ ? "float" : "double";
+  out["float_against_double"] = floatLineJson(cast_.floatLine);
+  out["step_index"] = step_;
+  out["step_count"] = stepCount();
+  out["result"] = {{"hit", r.hit},         {"t", r.fraction},      {"iterations", r.iterations}, {"status", std::string(collide::castStatusName(r.status))},
+                   {"status_words", castStatusWords(r.status)}, {"normal", vectorJson(r.normal)}, {"point", vectorJson(r.point)}};
+  out["headline"] = cast_.headline();
+  out["refusal"] = cast_.refusal;
+  Json refused = Json::object();
+  for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable)
+    if (const std::string why = refusalOf(info.algorithm); !why.empty()) refused[std::string(info.name)] = why;
+  out["refused_algorithms"] = std::move(refused);
+  out["narration"] = cast_.narration(step_);
+  out["spin_ignored"] = cast_.spinIgnored;
+  out["discrete_frames"] = showFrames_;
+  out["discrete_frames_overlapping"] = std::popcount(discreteOverlaps_);
+  // What the view draws at this step: the time, and each shape's pose there (as the cast moved it).
+  const double t = stepTime();
+  Json drawn = Json::array();
+  Json shapes = Json::array();
+  Json motions = Json::array();
+  for (std::size_t i = 0; i < 2; ++i) {
+    const Pose3 pose = poseOf(at(shapes_[i], cast_.motions[i], t));
+    drawn.push_back({{"position", vectorJson(pose.p)}, {"rotation", Json{pose.q.w, pose.q.x, pose.q.y, pose.q.z}}});
+    Json shape = colliderToJson(shapes_[i]);
+    shape["name"] = kNames[i];
+    shapes.push_back(std::move(shape));
+    motions.push_back({{"velocity", vectorJson(motions_[i].velocity)}, {"angular_velocity", vectorJson(motions_[i].angularVelocity)}});
+  }
+  out["drawn"] = {{"t", t}, {"poses", std::move(drawn)}};
+  out["shapes"] = std::move(shapes);
+  out["motions"] = std::move(motions);
+  out["selected"] = selected_;
+  out["hovered"] = hovered_;
+}
+
+std::vector<Shortcut> ContinuousLab3::shortcuts() const {
+  return {{"1 .. 5", "ray, linear cast, time of impact, dynamic SAT, moving spheres"},
+          {"Left-drag a start pose", "move the shape (Shift: toward or away from the camera)"},
+          {"Left-drag an end pose", "where the shape ends at t = 1: the velocity"},
+          {"Drag a gizmo arrow / ring", "move the selected pose along an axis / turn it about one (an end pose's "
+                                        "turn is the angular velocity)"},
+          {"Escape", "deselect"},
+          {"D", "show or hide the discrete frames"},
+          {"N", "look across the contact"},
+          {"T", "cast in float / double"},
+          {"Left-drag empty space", "orbit the camera"}};
+}
+
+void ContinuousLab3::frameMetrics(std::vector<FrameMetric>& out) const {
+  out.push_back({"cast_iterations", static_cast<double>(cast_.result.iterations), "iterations"});
+  out.push_back({"time_of_impact", cast_.result.hit ? cast_.result.fraction : 1.0, "t"});
+}
+
+// [SECTION] Panel
+
+// A shape's motion over [0, 1]: the velocity (its displacement) and the turn as a rotation vector in degrees.
+void ContinuousLab3::drawMotionFields(int i) {
+  Motion3& motion = motions_[static_cast<std::size_t>(i)];
+  double velocity[3] = {motion.velocity.x, motion.velocity.y, motion.velocity.z};
+  bool changed = ImGui::DragScalarN("Velocity", ImGuiDataType_Double, velocity, 3, 0.01f, nullptr, nullptr, "%.4g");
+  double turn[3] = {motion.angularVelocity.x * kDegrees, motion.angularVelocity.y * kDegrees, motion.angularVelocity.z * kDegrees};
+  changed |= ImGui::DragScalarN("Turn (deg)", ImGuiDataType_Double, turn, 3, 0.5f, nullptr, nullptr, "%.4g");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The turn over [0, 1] as a rotation vector: its direction is the axis (world frame), its length the "
+                      "angle in degrees");
+  if (changed && std::isfinite(velocity[0]) && std::isfinite(velocity[1]) && std::isfinite(velocity[2]) && std::isfinite(turn[0]) &&
+      std::isfinite(turn[1]) && std::isfinite(turn[2])) {
+    motion = {{velocity[0], velocity[1], velocity[2]}, {turn[0] / kDegrees, turn[1] / kDegrees, turn[2] / kDegrees}};
+    edited();
+  }
+}
+
+void ContinuousLab3::drawUi() {
+  textWrapped("Each shape moves from its start pose over t in [0, 1]. Drag a start pose to move the shape, its end "
+              "pose (dashed, \"t = 1\") to set the motion; the selected pose's rings turn it (an end pose's turn is the "
+              "spin). Step the cast with the timeline.");
+  // The algorithms, the ones the pair refuses dimmed with the reason on hover.
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##cast", collide::castAlgorithmInfo(algorithm_).label.data())) {
+    for (const collide::CastAlgorithmInfo& info : collide::kCastAlgorithmTable) {
+      const std::string why = refusalOf(info.algorithm);
+      if (!why.empty()) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      if (ImGui::Selectable(info.label.data(), info.algorithm == algorithm_)) {
+        algorithm_ = info.algorithm;
+        record();
+      }
+      if (!why.empty()) {
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Refused: %s", why.c_str());
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (drawScalarChoice(useFloat_)) record();
+  const std::vector<Preset> all = presets();
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##preset", preset_ >= 0 ? all[static_cast<std::size_t>(preset_)].name : "Preset: the classic cases")) {
+    for (int i = 0; i < static_cast<int>(all.size()); ++i)
+      if (ImGui::Selectable(all[static_cast<std::size_t>(i)].name, i == preset_)) applyPreset(i);
+    ImGui::EndCombo();
+  }
+  ImGui::Separator();
+  const CastResult3& r = cast_.result;
+  ImGui::TextColored(toImVec4(!cast_.refusal.empty() || r.hit ? palette::kHit : palette::kSeparated), "%s", cast_.headline().c_str());
+  if (!cast_.refusal.empty()) {
+    // Said once, in red; nothing ran, so no count, bar or step to narrate.
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
+    textWrapped("%s.", cast_.refusal.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (cast_.spinIgnored) {
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
+    textWrapped("The linear cast takes translation only: it casts the shapes' translations alone, their spin ignored "
+                "(the end poses still turn; the solid shapes do not). The time of impact (key 3) casts the turn too.");
+    ImGui::PopStyleColor();
+  }
+  if (const std::string counts = castCountWords(cast_); !counts.empty()) ImGui::TextDisabled("%s", counts.c_str());
+  if (r.hit && r.status != CastStatus::Overlapping) {
+    ImGui::Text("normal   %s", formatVector(r.normal).c_str());
+    ImGui::Text("point    %s", formatVector(r.point).c_str());
+    if (r.normal != Vec3d{} && ImGui::SmallButton("Look across the contact (N)")) viewAim_ = contactAim();
+  }
+  drawFloatLine(cast_.floatLine);
+  if (cast_.refusal.empty()) {
+    drawCastTimeBar(cast_, step_);
+    textWrapped("%s", cast_.narration(step_).c_str());
+  }
+  ImGui::Separator();
+  ImGui::Checkbox("Discrete frames (D)", &showFrames_);
+  if (showFrames_) {
+    if (discreteOverlaps_ != 0) {
+      textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (grey outlines), the shapes meet at a frame (red): a "
+                  "fixed-step simulation would catch this one.");
+    } else if (r.hit && r.fraction > 0) {
+      ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kHit));
+      textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (grey outlines), no frame overlaps: the bodies pass through "
+                  "each other between two frames (tunnelling). The cast finds the contact at t = %s.",
+                  formatNumber(r.fraction).c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+  for (int i = 0; i < 2; ++i) {
+    ImGui::PushID(i);
+    const Color color = i == 0 ? palette::kShapeA : palette::kShapeB;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(color.r, color.g, color.b, 1));
+    const bool open = ImGui::CollapsingHeader(i == 0 ? "Shape A and its motion" : "Shape B and its motion", ImGuiTreeNodeFlags_DefaultOpen);
+    ImGui::PopStyleColor();
+    if (open) {
+      drawMotionFields(i);
+      if (drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorErrors_[static_cast<std::size_t>(i)])) edited();
+    }
+    ImGui::PopID();
+  }
+}
+
+static const bool registered = registerLab("Continuous collision", "Continuous collision 3D", &ContinuousLab3::create);
+
+}  // namespace lab

@@ -1,0 +1,371 @@
+// A cast recorded for the continuous-collision labs (recorded_cast.h): recording, steps, their times, their
+// narration and the [0, 1] bar, one body for the plane and for space.
+//
+// [SECTION] Recording
+// [SECTION] Steps and their times
+// [SECTION] Narration
+// [SECTION] The [0, 1] bar
+#include "labs/recorded_cast.h"
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include <imgui.h>
+
+#include "io/query_json.h"
+#include "labs/format.h"
+#include "labs/narrow_phase_common.h"
+#include "labs/trace_to_double.h"
+#include "platform/theme.h"
+
+namespace lab {
+
+namespace {
+
+using collide::CastAlgorithm;
+using collide::CastStatus;
+
+template <class V>
+constexpr bool kInSpace = collide::kDimension<V> == 3;
+
+// The separation at or below which a cast has arrived (collide::arrivalGap, which the core gives for the plane's
+// colliders only): its target plus its tolerance, relative to the larger half diagonal of the two bounding boxes.
+double castArrivalGap(const Collider& a, const Collider& b) { return collide::arrivalGap(a, b); }
+double castArrivalGap(const Collider3& a, const Collider3& b) {
+  const collide::CastOptions options;
+  const double size = std::max(collide::detail::halfDiagonal<Vec3d>(a), collide::detail::halfDiagonal<Vec3d>(b));
+  return (options.relativeTarget + collide::detail::castTolerance<double>(options)) * size;
+}
+
+// [SECTION] Recording
+
+template <class ColliderT, class V>
+RecordedCast<V> record(CastAlgorithm algorithm, const std::array<ColliderT, 2>& shapes,
+                       const std::array<collide::Motion<V>, 2>& motions, bool useFloat) {
+  RecordedCast<V> out;
+  out.algorithm = algorithm;
+  // A turn the time of impact takes (not an aabb's, which no cast takes) is left out of the linear cast.
+  out.spinIgnored = algorithm == CastAlgorithm::Linear && (turns(motions[0]) || turns(motions[1])) &&
+                    !collide::castRefusal(CastAlgorithm::TimeOfImpact, shapes[0], motions[0], shapes[1], motions[1]);
+  out.motions = motions;
+  if (out.spinIgnored) out.motions[0].angularVelocity = out.motions[1].angularVelocity = {};
+  const auto& cast = out.motions;
+  if (const auto refused = collide::castRefusal(algorithm, shapes[0], cast[0], shapes[1], cast[1])) {
+    const char* who[] = {"the pair", "A", "B", "A's motion", "B's motion"};
+    out.refusal = std::string(who[static_cast<int>(refused->subject)]) + ": " + refused->reason;
+  }
+  if (useFloat) {
+    using Narrow = decltype(V{}.template cast<float>());
+    collide::CastRecorder<Narrow> narrow;
+    const collide::CastResult<Narrow> narrowResult =
+        collide::runCast(algorithm, collide::castCollider<float>(shapes[0]), cast[0].template cast<float>(),
+                         collide::castCollider<float>(shapes[1]), cast[1].template cast<float>(), {}, &narrow);
+    out.result = toDouble(narrowResult);
+    out.trace = toDouble(narrow);
+    out.inDouble = collide::runCast(algorithm, shapes[0], cast[0], shapes[1], cast[1]);
+    out.floatLine = floatLine(out.result, *out.inDouble, shapes);
+  } else {
+    out.result = collide::runCast(algorithm, shapes[0], cast[0], shapes[1], cast[1], {}, &out.trace);
+  }
+  if (out.result.status == CastStatus::InvalidInput && out.refusal.empty()) {
+    // castRefusal leaves the shapes' own checks to runCast: say which number is at fault, in the scalar that ran
+    // (float refuses coordinates past 1e9 that double takes), as the narrow-phase labs do.
+    const collide::Refusal why = useFloat ? refusalIn<float>(collide::Algorithm::Distance, shapes[0], shapes[1])
+                                          : refusalIn<double>(collide::Algorithm::Distance, shapes[0], shapes[1]);
+    out.refusal = why.empty() ? std::string("a motion past the largest coordinate the core takes") : collide::sentence(why);
+  }
+  out.arrivalGap = castArrivalGap(shapes[0], shapes[1]);
+  return out;
+}
+
+}  // namespace
+
+RecordedCast<Vec2d> recordCast(CastAlgorithm algorithm, const std::array<Collider, 2>& shapes,
+                               const std::array<collide::Motion<Vec2d>, 2>& motions, bool useFloat) {
+  return record(algorithm, shapes, motions, useFloat);
+}
+
+RecordedCast<Vec3d> recordCast(CastAlgorithm algorithm, const std::array<Collider3, 2>& shapes,
+                               const std::array<collide::Motion<Vec3d>, 2>& motions, bool useFloat) {
+  return record(algorithm, shapes, motions, useFloat);
+}
+
+// [SECTION] Steps and their times
+
+template <class V>
+int RecordedCast<V>::stepCount() const {
+  std::size_t count = 0;
+  switch (algorithm) {
+    // A ray records the GJK ray cast's steps, or its closed form's: the slab or clipping planes' intervals, the
+    // quadratics of a circle or capsule, or a segment's line crossing (one kind per cast).
+    case CastAlgorithm::Ray: count = trace.ray.size() + trace.axes.size() + trace.sweep.size(); break;
+    case CastAlgorithm::Linear: count = trace.ray.size(); break;
+    case CastAlgorithm::TimeOfImpact: count = trace.advance.size(); break;
+    case CastAlgorithm::DynamicSat: count = trace.axes.size(); break;
+    case CastAlgorithm::Analytic: count = trace.sweep.size(); break;
+  }
+  return static_cast<int>(count);
+}
+
+template <class V>
+double RecordedCast<V>::stepTime(int step) const {
+  if (stepCount() == 0) return result.hit ? result.fraction : 1.0;
+  const auto index = static_cast<std::size_t>(std::clamp(step, 0, stepCount() - 1));
+  switch (algorithm) {
+    case CastAlgorithm::Ray:
+      if (!trace.axes.empty()) return std::clamp(trace.axes[index].first, 0.0, 1.0);
+      if (!trace.sweep.empty()) {
+        const double t = trace.sweep[index].t;
+        return std::isfinite(t) ? t : (result.hit ? result.fraction : 1.0);
+      }
+      return trace.ray[index].lambda;
+    case CastAlgorithm::Linear: return std::min(trace.ray[index].lambda, 1.0);  // a miss's lambda passes 1
+    case CastAlgorithm::TimeOfImpact: return trace.advance[index].time;
+    case CastAlgorithm::DynamicSat: return std::clamp(trace.axes[index].first, 0.0, 1.0);
+    case CastAlgorithm::Analytic: {
+      const double t = trace.sweep[index].t;
+      return std::isfinite(t) ? t : (result.hit ? result.fraction : 1.0);
+    }
+  }
+  return 0;
+}
+
+template <class V>
+std::string RecordedCast<V>::headline() const {
+  if (!refusal.empty()) return "Refused";
+  return (result.hit ? "Contact at t = " + formatNumber(result.fraction) : std::string("No contact in [0, 1]")) +
+         (spinIgnored ? " (spin ignored)" : "");
+}
+
+// [SECTION] Narration
+
+template <class V>
+std::string RecordedCast<V>::narration(int step) const {
+  if (!refusal.empty()) return "Refused: " + refusal + ".";
+  const std::string verdict = std::string(spinIgnored ? "Result of the translations alone (spin ignored): " : "Result: ") +
+                              castStatusWords(result.status) +
+                              (result.hit ? ", first contact at t = " + formatNumber(result.fraction) : std::string()) + ".";
+  if (stepCount() == 0) return verdict;
+  step = std::clamp(step, 0, stepCount() - 1);
+  const auto index = static_cast<std::size_t>(step);
+  const bool last = step + 1 == stepCount();
+  // A traced distance: "touching" within the cast's arrival gap (rounding, not a gap), else the number.
+  const auto gapText = [this](double distance) {
+    return distance <= arrivalGap ? std::string("touching") : formatNumber(distance) + " apart";
+  };
+  std::string text;
+  switch (algorithm) {
+    case CastAlgorithm::Ray: {
+      if (!trace.axes.empty()) {
+        // The slab test or clipping: the ray's point against one face plane (or slab) at a time.
+        const auto& s = trace.axes[index];
+        const bool slab = std::isfinite(s.minA);
+        text = (slab ? "Slab " + std::to_string(step + 1) + " along " + formatVector(s.axis) + ": the ray is between its planes for t in ["
+                     : "Face plane " + std::to_string(step + 1) + " with normal " + formatVector(s.axis) + ": the ray is on its inner side for t in [") +
+               formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]. Clipped by the " + (slab ? "slabs" : "planes") +
+               " so far, the ray is inside for t in [" + formatNumber(s.first) + ", " + formatNumber(s.last) + "].";
+        if (s.earlyExit) text += " Empty: the ray misses.";
+        break;
+      }
+      if (!trace.sweep.empty() && trace.sweep[index].part == collide::SweepPart::Face) {
+        // A segment (a triangle in space): the ray's point against its line (plane): the moving sphere's face,
+        // radius 0.
+        const auto& s = trace.sweep[index];
+        const std::string shape = kInSpace<V> ? "triangle" : "segment";
+        const std::string carrier = kInSpace<V> ? "plane" : "line";
+        if (s.startDistance == 0 && s.endDistance == 0) {
+          text = std::string(kInSpace<V> ? "The ray runs in the triangle's plane: " : "The ray runs along the segment's line: ") +
+                 (!s.hit ? std::string("it does not reach the " + shape + " in [0, 1].")
+                         : s.t == 0 ? "it starts on the " + shape + " (t = 0)."
+                                    : "it reaches the " + shape + "'s nearer " + (kInSpace<V> ? "edge" : "end") + " at t = " +
+                                          formatNumber(s.t) + ".");
+        } else if (s.startDistance == s.endDistance) {
+          text = "The ray runs parallel to the " + shape + "'s " + carrier + ", " + formatNumber(std::abs(s.startDistance)) +
+                 " from it: it never crosses it, no hit.";
+        } else {
+          text = "The ray's point is " + formatNumber(s.startDistance) + " from the " + shape + "'s " + carrier +
+                 " at t = 0 and " + formatNumber(s.endDistance) + " at t = 1 (signed distances along its normal)";
+          text += !std::isfinite(s.t) ? ": it does not cross the " + carrier + " in [0, 1], no hit."
+                                      : ", so it crosses the " + carrier + " at t = " + formatNumber(s.t) +
+                                            " (where the distance, changing linearly, reaches 0), " +
+                                            (s.hit ? (kInSpace<V> ? "inside the triangle: the hit." : "between the segment's ends: the hit.")
+                                                   : (kInSpace<V> ? "outside the triangle: no hit." : "beyond the segment's ends: no hit."));
+        }
+        break;
+      }
+      if (!trace.sweep.empty()) {
+        // A circle or sphere (or a capsule's side and caps): the quadratic |m + t d|^2 = r^2.
+        const auto& s = trace.sweep[index];
+        const char* piece = s.part == collide::SweepPart::Edge     ? "the capsule's side"
+                            : s.part == collide::SweepPart::Vertex ? "a cap"
+                            : kInSpace<V>                          ? "the sphere"
+                                                                   : "the circle";
+        text = std::string("Against ") + piece + ": " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
+               " = 0, discriminant b^2 - a c = " + formatNumber(s.discriminant) +
+               (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) + ". " : ": no real root. ");
+        text += s.hit ? "The smaller root in [0, 1] is the hit: t = " + formatNumber(s.t) + "." : "No entry in [0, 1] from this piece.";
+        break;
+      }
+      const auto& s = trace.ray[index];
+      // `direction` is what this iteration searched; `v` and the distance are what it left (the next search).
+      text = "The support along d = " + formatVector(s.direction) + " is " + formatVector(s.support) + ". " +
+             (s.advanced ? "Its plane separates the ray's point from the shape, so lambda advances to that plane "
+                           "(van den Bergen 2004)"
+                         : "Its plane does not separate: the support joins the simplex and lambda stays") +
+             ". Now at lambda = " + formatNumber(s.lambda) + " the ray's point is " + formatVector(s.x) + ", " +
+             (s.distance <= arrivalGap ? std::string("on the shape")
+                                       : formatNumber(s.distance) + " from the shape along v = " + formatVector(s.v) +
+                                             " (the next direction)") +
+             ".";
+      break;
+    }
+    case CastAlgorithm::Linear: {
+      // The ray from the origin along B's motion relative to A, cast against A - B (van den Bergen 2004).
+      const auto& s = trace.ray[index];
+      // `direction` is what this iteration searched; `v` is what it left: the next direction, zero once the simplex
+      // reaches the ray's point.
+      text = "Support point " + std::to_string(s.iteration) + " of A - B along d = " + formatVector(s.direction) + ": " +
+             formatVector(s.support) + ". ";
+      text += s.advanced ? "Its plane keeps B's relative motion out of A - B until lambda = " + formatNumber(s.lambda) +
+                               ", so B moves there (no contact is possible before it). "
+                         : "Its plane does not separate: lambda stays at " + formatNumber(s.lambda) +
+                               " and the point joins the simplex (" + std::to_string(s.simplexCount) + " kept). ";
+      if (s.v == decltype(s.v){}) {
+        text += "After it, v is zero: the simplex holds the ray's point at lambda (the shapes touch), so no direction "
+                "is left to search. ";
+      } else {
+        text += "The next direction is v = " + formatVector(s.v) + ", from the simplex's closest point to the ray's. ";
+      }
+      text += s.distance <= arrivalGap
+                  ? "At lambda the simplex so far puts the closest points together (within the tolerance)."
+                  : "At lambda the simplex so far puts the closest points " + formatNumber(s.distance) +
+                        " apart (an upper bound: each support point that joins can only bring them closer).";
+      if (s.last && s.status == CastStatus::Miss) {
+        // The plane moved lambda past the motion's end: it said "lambda is the time of contact" at lambda 6.8.
+        text += s.lambda > 1 ? " lambda is past 1: B's motion relative to A ends before it reaches A - B, so there is no contact in [0, 1]."
+                             : " No contact in [0, 1].";
+      } else if (s.last) {
+        text += " The gap is within the tolerance: lambda is the time of contact.";
+      }
+      break;
+    }
+    case CastAlgorithm::TimeOfImpact: {
+      const auto& s = trace.advance[index];
+      if (s.last && s.status == CastStatus::Overlapping) {
+        text = "At t = 0 the shapes already overlap: there is no time of impact to find.";
+        break;
+      }
+      if (s.last && s.distance <= arrivalGap) {
+        text = "At t = " + formatNumber(s.time) + " the shapes are touching (within the tolerance): this is the time of impact.";
+        break;
+      }
+      text = "At t = " + formatNumber(s.time) + " the shapes are " + gapText(s.distance) + " along n = " +
+             formatVector(s.normal) + ". They close at most at " + formatNumber(s.bound) + " per unit time (" +
+             formatNumber(std::abs(s.closingSpeed) < 1e-9 * s.bound ? 0.0 : s.closingSpeed) + " from the velocities along n";
+      if (s.angularBound > 0) {
+        text += " + " + formatNumber(s.angularBound) +
+                " from the spin: |w| times how far each body's extent along n can still grow, never more than its farthest point's radius";
+      }
+      text += "), so they cannot touch before t + distance / bound: the safe step is " + formatNumber(s.step) + ".";
+      if (s.last) text += s.status == CastStatus::Miss ? " The next time would be past t = 1, or they only separate: no contact."
+                                                       : " The iteration cap: no contact before this time.";
+      break;
+    }
+    case CastAlgorithm::DynamicSat: {
+      const auto& s = trace.axes[index];
+      text = "Axis " + std::to_string(step + 1) + " n = " + formatVector(s.axis) + ": " +
+             (s.speed == 0 ? std::string("B's shadow keeps its place on it (no motion along n relative to A)")
+                           : "B's shadow moves along it at " + formatNumber(s.speed) + " per unit time relative to A's") +
+             ", so they overlap for t in [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]. Over the axes so far the overlap can start no earlier than " + formatNumber(s.first) + " and must end by " +
+             formatNumber(s.last) + ".";
+      if (s.earlyExit) text += " Start after end: this axis separates them for the whole motion (early exit).";
+      break;
+    }
+    case CastAlgorithm::Analytic: {
+      const auto& s = trace.sweep[index];
+      if (s.part == collide::SweepPart::RelativeMotion) {
+        text = "Relative motion: hold B still and move A by its velocity minus B's, so A's centre starts at " +
+               formatVector(s.start) + " from B's and moves by " + formatVector(s.motion) + " over [0, 1].";
+        break;
+      }
+      if (s.part == collide::SweepPart::MinkowskiSum) {
+        text = "Minkowski sum: give B A's radius as well (" + formatNumber(s.radius) +
+               " in all) and shrink A to its centre. The question is now when a moving point comes within " +
+               formatNumber(s.radius) + " of B's centre: the dashed " + (kInSpace<V> ? "sphere." : "circle.");
+        break;
+      }
+      constexpr const char* kParts[] = {"relative motion", "Minkowski sum", "the plane", "the sphere", "a face", "an edge", "a vertex"};
+      text = std::string("Against ") + kParts[static_cast<int>(s.part)] + ": ";
+      if (s.a != 0 || s.b != 0 || s.c != 0) {
+        text += "Solve " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
+                " = 0: discriminant b^2 - a c = " + formatNumber(s.discriminant) + (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) : ", no real root") + ". ";
+      }
+      // After the quadratic's sentence, or straight after "Against the plane: " (a plane's crossing is linear).
+      const bool sentence = s.a != 0 || s.b != 0 || s.c != 0;
+      text += s.hit ? std::string(sentence ? "Contact" : "contact") + " at t = " + formatNumber(s.t) + "."
+                    : std::string(sentence ? "No" : "no") + " contact with this piece in [0, 1].";
+      break;
+    }
+  }
+  if (last) text += "\n\n" + verdict;
+  return text;
+}
+
+// [SECTION] The [0, 1] bar
+
+namespace {
+
+template <class V>
+void drawTimeBar(const RecordedCast<V>& cast, int step) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = ImGui::GetTextLineHeight() * 1.6f;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), palette::kGridMajor.packed(), 3.0f);
+  const auto x = [&](double t) { return origin.x + static_cast<float>(std::clamp(t, 0.0, 1.0)) * width; };
+  if (cast.algorithm == CastAlgorithm::TimeOfImpact) {
+    for (std::size_t i = 0; i < cast.trace.advance.size(); ++i) {
+      const auto& s = cast.trace.advance[i];
+      const bool current = static_cast<int>(i) == step;
+      if (current) {
+        list->AddRectFilled(ImVec2(x(s.time), origin.y + 3), ImVec2(x(s.time + s.step), origin.y + height - 3),
+                            palette::kSeparated.withAlpha(0.6f).packed());
+      }
+      list->AddLine(ImVec2(x(s.time), origin.y), ImVec2(x(s.time), origin.y + height),
+                    (current ? palette::kAccent : palette::kText).packed(), current ? 2.5f : 1.0f);
+    }
+  } else if (cast.algorithm == CastAlgorithm::Linear) {
+    // The ray parameter only grows: each support point's plane moves it up, the current one highlighted.
+    for (std::size_t i = 0; i < cast.trace.ray.size(); ++i) {
+      const double lambda = cast.trace.ray[i].lambda;
+      const bool current = static_cast<int>(i) == step;
+      list->AddLine(ImVec2(x(lambda), origin.y), ImVec2(x(lambda), origin.y + height),
+                    (current ? palette::kAccent : palette::kText).packed(), current ? 2.5f : 1.0f);
+    }
+  } else {
+    const double t = cast.stepTime(step);
+    list->AddLine(ImVec2(x(t), origin.y), ImVec2(x(t), origin.y + height), palette::kAccent.packed(), 2.5f);
+  }
+  if (cast.result.hit) {
+    const float at = x(cast.result.fraction);
+    list->AddTriangleFilled(ImVec2(at - 5, origin.y + height), ImVec2(at + 5, origin.y + height), ImVec2(at, origin.y + height - 8),
+                            palette::kHit.packed());
+  }
+  ImGui::Dummy(ImVec2(width, height));
+  // The bar's two ends, "t = 1" right-aligned under its right end (padding with spaces depends on the font).
+  const float left = ImGui::GetCursorPosX();
+  ImGui::TextDisabled("t = 0");
+  ImGui::SameLine(left + width - ImGui::CalcTextSize("t = 1").x);
+  ImGui::TextDisabled("t = 1");
+}
+
+}  // namespace
+
+void drawCastTimeBar(const RecordedCast<Vec2d>& cast, int step) { drawTimeBar(cast, step); }
+void drawCastTimeBar(const RecordedCast<Vec3d>& cast, int step) { drawTimeBar(cast, step); }
+
+template struct RecordedCast<Vec2d>;
+template struct RecordedCast<Vec3d>;
+
+}  // namespace lab
