@@ -664,6 +664,19 @@ TEST(TimeOfImpact, InSpaceATurningBoxMeetsAWall) {
   EXPECT_EQ(runCast(CastAlgorithm::Linear, bar, Motion<V3>{}, wall, Motion<V3>{}).status, CastStatus::Miss);
 }
 
+// Arrived overlapping at t > 0 where the penetration finds no contact (a thin bar turning into a cylinder's side):
+// the contact point was the penetration's empty one, A's origin (session 29, found by the 3D continuous lab).
+TEST(TimeOfImpact, ArrivingOverlappedWithoutAPenetrationKeepsTheClosestPoints) {
+  const Collider3<double> post{Cylinder<double>{1.0, 0.3}, Transform3<double>{}};
+  const Collider3<double> bar{Box3<double>{{2.5, 0.08, 0.08}}, Transform3<double>{{-0.5, 0, 2.3}, {}}};
+  const Motion<V3> sweep{{1, 0, 0}, {0, 3, 0}};
+  const CastResult<V3> toi = runCast(CastAlgorithm::TimeOfImpact, post, Motion<V3>{}, bar, sweep);
+  ASSERT_EQ(toi.status, CastStatus::Hit);
+  EXPECT_GT(toi.fraction, 0.4);
+  // On the post's side (0.3 from its axis), not at its centre.
+  EXPECT_NEAR(std::hypot(toi.point.x, toi.point.z), 0.3, 0.02) << toi.point.x << " " << toi.point.y << " " << toi.point.z;
+}
+
 // [SECTION] Dynamic SAT
 
 TEST(DynamicSat, TracesEveryAxisAndExitsEarly) {

@@ -1694,9 +1694,14 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
       // Zero distance: the penetration (EPA) says touching or overlapping at the start, and gives the contact.
       const detail::Penetration<V> contact = detail::penetration(shapeA, shapeB);
       if (t == S(0) && contact.depth > tolerance) status = CastStatus::Overlapping;
-      if (contact.normal != V{}) contactNormal = poseA.q.apply(contact.normal);
-      else if (t > S(0)) contactNormal = lastNormal;
-      contactPoint = poseA.apply(contact.point);
+      // No contact from the penetration (its point is then A's origin): the closest points' midpoint stays, as the
+      // last normal does.
+      if (contact.normal != V{}) {
+        contactNormal = poseA.q.apply(contact.normal);
+        contactPoint = poseA.apply(contact.point);
+      } else if (t > S(0)) {
+        contactNormal = lastNormal;
+      }
     }
     if constexpr (Trace::enabled) {
       AdvanceStep<V> record;
