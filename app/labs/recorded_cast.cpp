@@ -29,14 +29,6 @@ using collide::CastStatus;
 template <class V>
 constexpr bool kInSpace = collide::kDimension<V> == 3;
 
-// The separation at or below which a cast has arrived (collide::arrivalGap, which the core gives for the plane's
-// colliders only): its target plus its tolerance, relative to the larger half diagonal of the two bounding boxes.
-double castArrivalGap(const Collider& a, const Collider& b) { return collide::arrivalGap(a, b); }
-double castArrivalGap(const Collider3& a, const Collider3& b) {
-  const collide::CastOptions options;
-  const double size = std::max(collide::detail::halfDiagonal<Vec3d>(a), collide::detail::halfDiagonal<Vec3d>(b));
-  return (options.relativeTarget + collide::detail::castTolerance<double>(options)) * size;
-}
 
 // [SECTION] Recording
 
@@ -75,7 +67,7 @@ RecordedCast<V> record(CastAlgorithm algorithm, const std::array<ColliderT, 2>& 
                                           : refusalIn<double>(collide::Algorithm::Distance, shapes[0], shapes[1]);
     out.refusal = why.empty() ? std::string("a motion past the largest coordinate the core takes") : collide::sentence(why);
   }
-  out.arrivalGap = castArrivalGap(shapes[0], shapes[1]);
+  out.arrivalGap = collide::arrivalGap(shapes[0], shapes[1]);
   return out;
 }
 

@@ -123,6 +123,11 @@ template <Scalar S>
   const S size = std::max(detail::halfDiagonal<Vec2<S>>(a), detail::halfDiagonal<Vec2<S>>(b));
   return (static_cast<S>(options.relativeTarget) + detail::castTolerance<S>(options)) * size;
 }
+template <Scalar S>
+[[nodiscard]] inline S arrivalGap(const Collider3<S>& a, const Collider3<S>& b, const CastOptions& options = {}) {
+  const S size = std::max(detail::halfDiagonal<Vec3<S>>(a), detail::halfDiagonal<Vec3<S>>(b));
+  return (static_cast<S>(options.relativeTarget) + detail::castTolerance<S>(options)) * size;
+}
 
 #define COLLIDE_CAST_QUERY_EXTERN(S)                                                                            \
   extern template std::optional<CastRefusal> castInputRefusal<S>(const Collider<S>&, const Motion<Vec2<S>>&,    \
