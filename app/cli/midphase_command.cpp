@@ -33,6 +33,7 @@
 #include "io/obj.h"
 #include "io/shape_json.h"
 #include "io/text_io.h"
+#include "labs/format.h"
 #include "workloads/meshes.h"
 #include "workloads/outlines.h"
 
@@ -322,8 +323,10 @@ int runMidphase2(const MidphaseCommandOptions& options, const PlacedOutline& a, 
                 shape["triangles"].get<int>(), shape["parts"].get<int>(), shape["build"].get<std::string>().c_str(),
                 shape["nodes"].get<int>(), shape["depth"].get<int>(), shape["sah_cost"].get<double>());
   }
-  std::printf("query: %s; %d box tests, %d part tests (GJK), %zu overlapping part pairs\n", q["status"].get<std::string>().c_str(),
-              result.bvTests, result.primitiveTests, result.pairs.size());
+  std::printf("query: %s; %s, %s (GJK), %s\n", q["status"].get<std::string>().c_str(),
+              counted(result.bvTests, "box test", "box tests").c_str(),
+              counted(result.primitiveTests, "part test", "part tests").c_str(),
+              counted(static_cast<long long>(result.pairs.size()), "overlapping part pair", "overlapping part pairs").c_str());
   if (options.budget > 0) {
     std::printf("budget %d box tests: %zu overlapping node pairs not descended%s\n", options.budget, result.frontier.size(),
                 result.frontier.empty() ? " (complete)" : "");

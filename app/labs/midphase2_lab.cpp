@@ -932,11 +932,7 @@ void Midphase2Lab::draw(const DrawContext& context) {
   }
   // The legend, under the view's title.
   const ScreenRect& rect = renderer.camera().rect();
-  double y = rect.y + 44;
-  for (const auto& [text, color] : legend()) {
-    renderer.screenText({rect.x + 12, y}, text, color);
-    y += 18;
-  }
+  drawScreenLegend({rect.x + 12, rect.y + 44}, legend());
   if (traversal) drawTraversalStep(renderer, ref.index);
   else drawBuildStep(renderer, ref.phase == Phase::BuildA ? 0 : 1, ref.index, pixel);
   drawHandle();

@@ -628,16 +628,14 @@ void MidphaseLab::draw(const DrawContext& context) {
   if (cloth()) {
     nameA += " at frame " + std::to_string(frame_) + ", its tree: " + policyTitle(policy_);
   }
-  renderer.screenText({rect.x + 12, rect.y + 44}, "A: " + nameA, palette::kShapeA);
-  renderer.screenText({rect.x + 12, rect.y + 62}, std::string("B: ") + kMeshNames[static_cast<std::size_t>(meshB_)], palette::kShapeB);
-  renderer.screenText({rect.x + 12, rect.y + 80}, nodePairLegend(), palette::kAccent);
-  renderer.screenText({rect.x + 12, rect.y + 98}, common::prunedLegend(steps_.at(step_ - 1).pruned, "faint grey"), palette::kTextDim);
-  renderer.screenText({rect.x + 12, rect.y + 116}, "overlapping triangle pairs found so far: red", palette::kHit);
-  double legendY = rect.y + 134;
-  for (const std::string& line : falsePositiveLegend()) {
-    renderer.screenText({rect.x + 12, legendY}, line, palette::kFalsePositive);
-    legendY += 18;
-  }
+  std::vector<std::pair<std::string, Color>> legend = {
+      {"A: " + nameA, palette::kShapeA},
+      {std::string("B: ") + kMeshNames[static_cast<std::size_t>(meshB_)], palette::kShapeB},
+      {nodePairLegend(), palette::kAccent},
+      {common::prunedLegend(steps_.at(step_ - 1).pruned, "faint grey"), palette::kTextDim},
+      {"overlapping triangle pairs found so far: red", palette::kHit}};
+  for (const std::string& line : falsePositiveLegend()) legend.emplace_back(line, palette::kFalsePositive);
+  drawScreenLegend({rect.x + 12, rect.y + 44}, legend);
   if (trace_.steps.empty()) return;
   // The pairs pruned before this step (the latest of them), fainter than this step's.
   for (const common::Pruned& pruned : steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned)) {

@@ -125,4 +125,22 @@ void drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<
   }
 }
 
+void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> lines) {
+  if (lines.empty() || !collide::isFinite(at)) return;
+  const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
+  float width = 0;
+  for (const auto& line : lines) width = std::max(width, ImGui::CalcTextSize(line.first.c_str()).x);
+  ImDrawList* list = ImGui::GetBackgroundDrawList();
+  const ImVec2 first(static_cast<float>(at.x), static_cast<float>(at.y));
+  const ImVec2 pad(static_cast<float>(kTextPadding.x) + 1.0f, static_cast<float>(kTextPadding.y) + 2.0f);
+  list->AddRectFilled(ImVec2(first.x - pad.x, first.y - pad.y),
+                      ImVec2(first.x + width + pad.x, first.y + lineHeight * static_cast<float>(lines.size()) + pad.y),
+                      palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& text = lines[i].first;
+    list->AddText(ImVec2(first.x, first.y + lineHeight * static_cast<float>(i)), lines[i].second.packed(), text.data(),
+                  text.data() + text.size());
+  }
+}
+
 }  // namespace lab

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "render/camera.h"
@@ -68,5 +69,9 @@ struct ScreenLabel {
 // background draw list: text on a dark rounded box, with a leader line when moved far from the anchor.
 void drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels,
                       std::span<const LabelMarker> markers = {});
+
+// A view's legend: lines of text from a window-pixel point down, a font's line apart (so they follow View > UI
+// scale), on one dark box as the labels have, so the scene under it does not run through the words.
+void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> lines);
 
 }  // namespace lab

@@ -271,8 +271,10 @@ bool LabShell::setStep(int step, std::string& error) {
   if (!lab_) return false;
   const int count = lab_->stepCount();
   if (step < 0 || step >= std::max(count, 1)) {  // said counted from 1, as the timeline shows steps
-    error = "step " + std::to_string(step + 1) + " is out of range: the " + labInfo_->name + " lab has " +
-            std::to_string(count) + " steps (1 to " + std::to_string(std::max(count, 1)) + ")";
+    error = "step " + std::to_string(step + 1) + " is out of range: the " + labInfo_->name + " lab ";
+    if (count == 0) error += "records no steps here (its algorithm, or no run yet), so only step 1 can be shown";
+    else if (count == 1) error += "has 1 step";
+    else error += "has " + std::to_string(count) + " steps (1 to " + std::to_string(count) + ")";
     return false;
   }
   lab_->setStep(step);

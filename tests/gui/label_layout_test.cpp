@@ -2,11 +2,15 @@
 // inside the pane and out of its title, keep clear of the other labels' anchors, and the higher priority wins.
 #include <algorithm>
 #include <cstddef>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include "render/label_layout.h"
+#include "support/headless_imgui.h"
 
 namespace lab {
 namespace {
@@ -173,6 +177,36 @@ TEST(LabelLayout, LabelsKeepOffTheDotsDrawnInThePaneButTheOneTheyName) {
   const std::vector<LabelPlacement> own = layoutLabelBoxes(rect, std::span(requests).first(1), {}, std::span(markers).first(1));
   EXPECT_TRUE(own[0].placed);
   EXPECT_FALSE(own[0].moved);
+}
+
+// A view's legend over the scene (the mid-phase labs): one dark box behind all its lines, the lines a font's line
+// apart, so at 150 % they do not overlap (they were drawn 18 px apart with no box, over the trees).
+TEST(ScreenLegend, OneBoxBehindLinesThatFollowTheFontSize) {
+  test::HeadlessImGui imgui(ImVec2(800, 600));
+  const std::vector<std::pair<std::string, Color>> lines = {
+      {"the node pair of this step: yellow", Color{1, 1, 0, 1}}, {"pruned: grey", Color{0.5f, 0.5f, 0.5f, 1}}};
+  const auto drawnHeight = [&lines](float scale) {
+    ImGui::GetIO().FontGlobalScale = scale;
+    ImGui::NewFrame();
+    drawScreenLegend({100, 50}, lines);
+    const ImDrawList* list = ImGui::GetBackgroundDrawList();
+    // The box is the first shape drawn: its vertices come first, before the glyphs'.
+    EXPECT_GE(list->VtxBuffer.Size, 4 + 4 * 10);
+    float top = 1e9f, bottom = -1e9f, left = 1e9f, right = -1e9f;
+    for (int i = 0; i < list->VtxBuffer.Size; ++i) {
+      const ImVec2 p = list->VtxBuffer[i].pos;
+      top = std::min(top, p.y), bottom = std::max(bottom, p.y), left = std::min(left, p.x), right = std::max(right, p.x);
+    }
+    const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
+    EXPECT_LE(top, 50.0f);
+    EXPECT_GE(bottom, 50.0f + 2 * lineHeight);
+    EXPECT_LE(left, 100.0f);
+    EXPECT_GE(right, 100.0f + ImGui::CalcTextSize(lines[0].first.c_str()).x);
+    ImGui::Render();
+    return bottom - top;
+  };
+  const float normal = drawnHeight(1.0f);
+  EXPECT_GT(drawnHeight(1.5f), 1.25f * normal);
 }
 
 }  // namespace
