@@ -112,6 +112,15 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   [[nodiscard]] std::string stripLabel(int stage, const SweepReplayOf<3>* replay) const;
   void drawTree(Renderer3D& renderer) const;
   [[nodiscard]] std::vector<LegendRow> legendRows() const;
+  // Per proxy: in a pair found at or before the timeline's step (BroadPhaseCore::pairsFoundBy).
+  [[nodiscard]] std::vector<std::uint8_t> inPairAtStep() const {
+    std::vector<std::uint8_t> inPair(boxes_.size(), 0);
+    for (const ProxyPair& pair : pairsFoundBy(algorithm_, step_, boxes_)) {
+      if (pair.first < inPair.size()) inPair[pair.first] = 1;
+      if (pair.second < inPair.size()) inPair[pair.second] = 1;
+    }
+    return inPair;
+  }
   void drawGridCells(Renderer3D& renderer) const;
 
   std::size_t count_ = 24;
@@ -219,11 +228,13 @@ void BroadPhase3Lab::draw(const DrawContext& context) {
   drawWireBox(renderer, boxCorners(lowOf(world), highOf(world)), palette::kTextDim.withAlpha(0.6f), {1.0f, 6.0f, 4.0f});
   if (algorithm_ == Algorithm::Grid) drawGridCells(renderer);
   if (algorithm_ == Algorithm::Bvh) drawTree(renderer);
-  // The boxes: red when in a pair; wire boxes (and translucent faces at small N), points beyond kWireLimit.
+  // The boxes: red when in a pair found at or before this step (as in the plane's lab); wire boxes (and translucent
+  // faces at small N), points beyond kWireLimit.
   const bool small = proxies_.size() <= kTraceLimit;
+  const std::vector<std::uint8_t> inPair = inPairAtStep();
   for (std::size_t i = 0; i < proxies_.size(); ++i) {
     const ProxyId proxy = proxies_[i];
-    const bool paired = proxy < inPair_.size() && inPair_[proxy];
+    const bool paired = proxy < inPair.size() && inPair[proxy];
     const Color color = paired ? palette::kHit : palette::kShapeA;
     const Box3& box = boxes_[proxy];
     if (i < kWireLimit) {
@@ -259,8 +270,7 @@ std::vector<LegendRow> BroadPhase3Lab::legendRows() const {
   using Kind = LegendRow::Kind;
   std::vector<LegendRow> rows;
   const auto add = [&rows](const Color& color, std::string text) { rows.push_back({Kind::Swatch, color, std::move(text)}); };
-  add(palette::kShapeA, "box, in no pair");
-  add(palette::kHit, "box in a pair");
+  rows = pairLegendRows(algorithm_, step_, "box");
   if (algorithm_ == Algorithm::Sap) {
     add(palette::kSeparated, "strip tick: min endpoint (interval opens)");
     add(palette::kShapeB, "strip tick: max endpoint (interval closes)");
@@ -382,6 +392,7 @@ void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* re
   const double rowHeight = 22;
   const double top = rect.y + 52;
   const std::size_t n = std::min(proxies_.size(), kStripLimit);
+  const std::vector<std::uint8_t> inPair = inPairAtStep();
   for (int stage = 0; stage < 3; ++stage) {
     const int axis = stats_.axisOrder[static_cast<std::size_t>(stage)];
     const double y = top + stage * rowHeight;
@@ -392,7 +403,7 @@ void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* re
     for (std::size_t i = 0; i < n; ++i) {
       const Box3& box = boxes_[proxies_[i]];
       const double a = at(box.min[static_cast<std::size_t>(axis)]), b = at(box.max[static_cast<std::size_t>(axis)]);
-      const bool paired = proxies_[i] < inPair_.size() && inPair_[proxies_[i]];
+      const bool paired = proxies_[i] < inPair.size() && inPair[proxies_[i]];
       renderer.screenLine({a, y - 3}, {a, y + 3}, palette::kSeparated, 1.5f);
       renderer.screenLine({b, y - 3}, {b, y + 3}, palette::kShapeB, 1.5f);  // as the plane's lab: max orange
       if (paired) renderer.screenLine({a, y + 6}, {b, y + 6}, palette::kHit.withAlpha(0.6f), 2.0f);
@@ -503,6 +514,14 @@ void BroadPhase3Lab::dumpState(Json& out) const {
   out["step_count"] = stepCount();
   out["axis_order"] = {stats_.axisOrder[0], stats_.axisOrder[1], stats_.axisOrder[2]};
   out["candidates_per_axis"] = {stats_.candidatePairsPerAxis[0], stats_.candidatePairsPerAxis[1], stats_.candidatePairsPerAxis[2]};
+  if (proxies_.size() <= kTraceLimit) {
+    Json pairs = Json::array();
+    for (const ProxyPair& pair : pairs_) pairs.push_back({pair.first, pair.second});
+    out["pair_list"] = pairs;
+    Json shown = Json::array();
+    for (const ProxyPair& pair : pairsFoundBy(algorithm_, step_, boxes_)) shown.push_back({pair.first, pair.second});
+    out["pairs_at_step"] = shown;
+  }
   if (algorithm_ == Algorithm::Sap) {
     const std::optional<SweepReplayOf<3>> replay =
         stepping() ? std::optional<SweepReplayOf<3>>(replayAt(step_)) : std::nullopt;

@@ -209,12 +209,6 @@ class BroadPhaseCore {
         },
         broadPhase_);
 
-    inPair_.assign(boxes.size(), 0);
-    for (const ProxyPair& pair : pairs_) {
-      inPair_[pair.first] = 1;
-      inPair_[pair.second] = 1;
-    }
-
     bruteChecked_ = live.size() <= kBruteLimit;
     bruteMissing_ = bruteExtra_ = 0;
     if (bruteChecked_) {
@@ -261,6 +255,14 @@ class BroadPhaseCore {
   // rejected by the other axes).
   void drawStepNarration(Algorithm algorithm, int step, const std::vector<Box>& boxes) const;
 
+  // The pairs found at or before step `step` of the recorded update, sorted: the objects in them are drawn red, in
+  // every algorithm and both labs. Sweep and prune: the sweep axis's candidates so far, then those each further
+  // axis keeps; the grid: the pairs its box tests found; the tree: the leaf pairs whose boxes overlap. With no
+  // recorded update (brute force, or N > kTraceLimit) the frame's pairs.
+  [[nodiscard]] std::vector<ProxyPair> pairsFoundBy(Algorithm algorithm, int step, const std::vector<Box>& boxes) const;
+  // The legend's rows for the objects' colours, in the same words for every algorithm (noun: "object" or "box").
+  [[nodiscard]] std::vector<LegendRow> pairLegendRows(Algorithm algorithm, int step, const char* noun) const;
+
   // The sweep as the events leave it at step `upTo` (sweep and prune only).
   [[nodiscard]] SweepReplayOf<Dim> replayAt(int upTo) const {
     const int axis = std::get<Sap>(broadPhase_).sweepAxis();
@@ -269,7 +271,6 @@ class BroadPhaseCore {
 
   AnyBroadPhase broadPhase_;
   Brute reference_;                   // the same ids as broadPhase_ (same add/remove sequence)
-  std::vector<std::uint8_t> inPair_;  // per proxy: in at least one pair
 
   // The last update.
   std::uint64_t updates_ = 0;  // updates run (simulation frames and paused edits): Lab::metricsUpdate

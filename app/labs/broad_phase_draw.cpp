@@ -226,7 +226,11 @@ void drawLegend(const std::vector<LegendRow>& rows) {
     const LegendRow& row = rows[i];
     ImGui::PushID(static_cast<int>(i));
     if (row.kind == LegendRow::Kind::Note) {
-      ImGui::TextDisabled("%s", row.text.c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::PushTextWrapPos(0.0f);  // wraps at the panel's edge rather than being cut
+      ImGui::TextUnformatted(row.text.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::PopStyleColor();
     } else {
       if (row.kind == LegendRow::Kind::DepthColors) {
         for (std::size_t depth = 0; depth < std::size(palette::kDepthColors); ++depth) {
@@ -397,6 +401,68 @@ void BroadPhaseCore<Dim>::drawStepNarration(Algorithm algorithm, int step, const
   }
 }
 
+template <int Dim>
+std::vector<ProxyPair> BroadPhaseCore<Dim>::pairsFoundBy(Algorithm algorithm, int step, const std::vector<Box>& boxes) const {
+  if (events_.steps.empty() || algorithm == Algorithm::Brute) return pairs_;
+  const int last = std::clamp(step, 0, static_cast<int>(events_.steps.size()) - 1);
+  std::vector<ProxyPair> found;
+  if (algorithm == Algorithm::Sap) {
+    const SweepReplayOf<Dim> replay = replayAt(last);
+    found = replay.stagePairs != nullptr ? replay.stagePairs->kept : replay.candidates;
+  } else {
+    const auto* tree = std::get_if<Tree>(&broadPhase_);
+    for (int i = 0; i <= last; ++i) {
+      const Event& event = events_.steps[static_cast<std::size_t>(i)];
+      if (const auto* test = std::get_if<collide::GridTest<Dim>>(&event); test != nullptr && test->overlap) {
+        found.push_back({std::min(test->a, test->b), std::max(test->a, test->b)});
+      } else if (const auto* visit = std::get_if<collide::TreeVisit>(&event);
+                 visit != nullptr && tree != nullptr && visit->overlap && visit->nodeA != visit->nodeB) {
+        // Two leaves whose fat boxes overlap: the pair is reported when their own boxes do (aabb_tree.h's
+        // self-query). The tree's nodes are as this update's query left them.
+        const auto& nodes = tree->nodes();
+        if (visit->nodeA < 0 || visit->nodeB < 0 || visit->nodeA >= static_cast<int>(nodes.size()) ||
+            visit->nodeB >= static_cast<int>(nodes.size()))
+          continue;
+        const auto& a = nodes[static_cast<std::size_t>(visit->nodeA)];
+        const auto& b = nodes[static_cast<std::size_t>(visit->nodeB)];
+        if (!a.isLeaf() || !b.isLeaf() || a.proxy >= boxes.size() || b.proxy >= boxes.size()) continue;
+        if (collide::overlaps(boxes[a.proxy], boxes[b.proxy]))
+          found.push_back({std::min(a.proxy, b.proxy), std::max(a.proxy, b.proxy)});
+      }
+    }
+  }
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return found;
+}
+
+template <int Dim>
+std::vector<LegendRow> BroadPhaseCore<Dim>::pairLegendRows(Algorithm algorithm, int step, const char* noun) const {
+  std::vector<LegendRow> rows;
+  const std::string name(noun);
+  if (events_.steps.empty()) {
+    rows.push_back({LegendRow::Kind::Swatch, palette::kShapeA, name + " in no pair this frame"});
+    rows.push_back({LegendRow::Kind::Swatch, palette::kHit, name + " in a pair this frame"});
+    return rows;
+  }
+  rows.push_back({LegendRow::Kind::Swatch, palette::kShapeA, name + " in no pair found at or before this step"});
+  rows.push_back({LegendRow::Kind::Swatch, palette::kHit, name + " in a pair found at or before this step"});
+  if (algorithm == Algorithm::Sap) {
+    // What "found" is while sweep and prune is at work: a candidate overlaps on the axes tested so far only.
+    const SweepReplayOf<Dim> replay = replayAt(step);
+    if (replay.stagePairs == nullptr || replay.stagePairs->stage == 0) {
+      rows.push_back({LegendRow::Kind::Note, {},
+                      std::string("(while sweeping: a candidate pair, overlapping on ") + kAxisNames[replay.axis] +
+                          " so far)"});
+    } else {
+      rows.push_back({LegendRow::Kind::Note, {},
+                      std::string("(after the sweep: a candidate pair the ") + kAxisNames[replay.stagePairs->axis] +
+                          " test keeps)"});
+    }
+  }
+  return rows;
+}
+
 template class BroadPhaseCore<2>;
 template class BroadPhaseCore<3>;
 
@@ -411,23 +477,8 @@ template std::string narrateEvent<3>(const SweepReplayOf<3>&, const std::vector<
 
 SweepReplay BroadPhaseLab::currentReplay() const { return replayAt(step_); }
 
-// During the sweep the known pairs are the candidates found so far on the sweep axis; once the other axis filters
-// them, the ones it keeps. The last stage keeps exactly the frame's pairs. The grid's are those its tests found.
-std::vector<ProxyPair> BroadPhaseLab::pairsAtStep() const {
-  if (!stepping() || algorithm_ == Algorithm::Bvh) return pairs_;
-  if (algorithm_ == Algorithm::Grid) {
-    // The pairs the grid's box tests have found up to this step (none while objects go into their cells).
-    std::vector<ProxyPair> found;
-    for (int i = 0; i <= step_ && i < stepCount(); ++i) {
-      const auto* test = std::get_if<collide::GridTest<2>>(&events_.steps[static_cast<std::size_t>(i)]);
-      if (test != nullptr && test->overlap) found.push_back({std::min(test->a, test->b), std::max(test->a, test->b)});
-    }
-    std::sort(found.begin(), found.end());  // in the order of pairs_
-    return found;
-  }
-  const SweepReplay replay = currentReplay();
-  return replay.stagePairs != nullptr ? replay.stagePairs->kept : replay.candidates;
-}
+// The objects are coloured by the pairs found at or before the timeline's step (broad_phase_core.h).
+std::vector<ProxyPair> BroadPhaseLab::pairsAtStep() const { return pairsFoundBy(algorithm_, step_, currentBoxes()); }
 
 // [SECTION] Objects
 

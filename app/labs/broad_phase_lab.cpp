@@ -666,23 +666,13 @@ std::vector<LegendRow> BroadPhaseLab::legendRows() const {
   using Kind = LegendRow::Kind;
   std::vector<LegendRow> rows;
   const auto add = [&rows](const Color& color, std::string text) { rows.push_back({Kind::Swatch, color, std::move(text)}); };
-  // Each row says what this step draws in that colour (broad_phase_draw.cpp): mid-sweep a red object is in a
-  // candidate pair, which overlaps on the sweep axis only so far; the boxes' own overlap is the brighter fill.
+  // Each row says what this step draws in that colour (broad_phase_draw.cpp): red objects are in the pairs found
+  // at or before this step, in every algorithm (mid-sweep, candidates); the boxes' own overlap is the brighter fill.
   const bool sweepStep = algorithm_ == Algorithm::Sap && stepping();
   const SweepReplay replay = sweepStep ? currentReplay() : SweepReplay{};
   const std::string sweepAxis(1, kAxisNames[replay.axis]);
   const bool filtered = sweepStep && replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
-  const bool gridStep = algorithm_ == Algorithm::Grid && stepping();
-  add(palette::kShapeA, sweepStep || gridStep ? "object, in no pair known at this step" : "object, no pair");
-  if (gridStep) {
-    add(palette::kHit.withAlpha(0.4f), "object in a pair the tests so far found");
-  } else if (!sweepStep) {
-    add(palette::kHit.withAlpha(0.4f), "object in a pair");
-  } else if (filtered) {
-    add(palette::kHit.withAlpha(0.4f), "object in a pair still kept");
-  } else {
-    add(palette::kHit.withAlpha(0.4f), "candidate pair: overlaps on " + sweepAxis + " so far");
-  }
+  rows = pairLegendRows(algorithm_, step_, "object");
   add(palette::kHit, "where a pair's two boxes overlap");
   if (sweepStep) {
     if (filtered) {

@@ -2885,7 +2885,7 @@ TEST(BroadPhaseLab, TheLegendSaysWhatEachStepDraws) {
     const Json& legend = state["legend"];
     if (state["sweep"]["stage"].get<int>() < 1) {
       ++sweeping;
-      EXPECT_TRUE(has(legend, "candidate pair: overlaps on ")) << step << legend;
+      EXPECT_TRUE(has(legend, "(while sweeping: a candidate pair, overlapping on ")) << step << legend;
       EXPECT_FALSE(has(legend, "dashed line")) << step << legend;
     } else {
       ++filtering;

@@ -1,5 +1,6 @@
 // The broad-phase labs (plane and space) without a window: what their steps, strips and plot series say, read from
 // --dump-state's keys and frameMetrics after loading a scene's lab_state.
+#include <algorithm>
 #include <memory>
 #include <regex>
 #include <set>
@@ -72,6 +73,56 @@ TEST(BroadPhaseLab, GridStepsThroughItsBoxTests) {
       lab->setStep(firstTest - 1);  // the last insertion: no test yet, no pair known
       EXPECT_EQ(dump(*lab)["pairsAtStep"].size(), 0u);
     }
+  }
+}
+
+// Red means the same in both labs and every algorithm that steps: the object is in a pair found at or before the
+// step shown. A newcomer saw the 3D labs and the 2D tree colour the frame's final pairs red from step 1, while 2D
+// sweep and prune and the grid coloured the pairs found so far. At the first step no pair is found yet; the grid's
+// and the tree's found pairs only grow, and are real pairs; at the last step they are the frame's pairs. The
+// legend's red row reads the same in every algorithm.
+TEST(BroadPhaseLab, RedMeansAPairFoundAtOrBeforeTheStepInEveryAlgorithm) {
+  using PairSet = std::set<std::pair<int, int>>;
+  const auto pairSet = [](const Json& list) {
+    PairSet pairs;
+    for (const Json& pair : list) pairs.insert({pair[0].get<int>(), pair[1].get<int>()});
+    return pairs;
+  };
+  for (const char* name : {"Broad phase", "Broad phase 3D"}) {
+    SCOPED_TRACE(name);
+    const bool plane = std::string(name) == "Broad phase";
+    const char* frameKey = plane ? "pairList" : "pair_list";
+    const char* stepKey = plane ? "pairsAtStep" : "pairs_at_step";
+    std::set<std::string> redRows;
+    for (const char* algorithm : {"sap", "grid", "bvh"}) {
+      SCOPED_TRACE(algorithm);
+      std::unique_ptr<Lab> lab =
+          openLab(name, R"({"count": 24, "motion": "drift", "seed": 1, "spacing": 2.0, "paused": true})", algorithm);
+      ASSERT_NE(lab, nullptr);
+      ASSERT_GT(lab->stepCount(), 2);
+      lab->setStep(0);
+      Json state = dump(*lab);
+      const PairSet framePairs = pairSet(state[frameKey]);
+      ASSERT_FALSE(framePairs.empty());
+      EXPECT_TRUE(pairSet(state[stepKey]).empty()) << "step 1 found no pair yet: " << state[stepKey];
+      ASSERT_GE(state["legend"].size(), 2u);
+      redRows.insert(state["legend"][1].get<std::string>());
+      PairSet previous;
+      for (int step = 0; step < lab->stepCount(); ++step) {
+        lab->setStep(step);
+        state = dump(*lab);
+        const PairSet shown = pairSet(state[stepKey]);
+        if (std::string(algorithm) != "sap") {  // sweep and prune's candidates are filtered at the end
+          EXPECT_TRUE(std::includes(shown.begin(), shown.end(), previous.begin(), previous.end())) << "step " << step;
+          EXPECT_TRUE(std::includes(framePairs.begin(), framePairs.end(), shown.begin(), shown.end())) << "step " << step;
+        }
+        previous = shown;
+      }
+      EXPECT_EQ(previous, framePairs);  // the last step: every pair found
+      redRows.insert(state["legend"][1].get<std::string>());
+    }
+    EXPECT_EQ(redRows.size(), 1u) << "the red row differs between algorithms";
+    EXPECT_NE(redRows.begin()->find("in a pair found at or before this step"), std::string::npos) << *redRows.begin();
   }
 }
 
