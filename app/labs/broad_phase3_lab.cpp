@@ -130,7 +130,8 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   Algorithm algorithm_ = Algorithm::Sap;
   int axisChoice_ = -1;  // -1 automatic (largest variance), else the sweep axis
   int treeDepth_ = 3;
-  bool running_ = true;
+  // The lab opens paused on step 1 of frame 0, as the plane's lab does, so its first picture is the update's start.
+  bool running_ = false;
   bool stepOncePending_ = false;
   std::size_t frame_ = 0;
   int step_ = 0;
@@ -169,7 +170,7 @@ void BroadPhase3Lab::rebuildBroadPhase() {
   }
   std::visit([](auto& broadPhase) { broadPhase.update(); }, broadPhase_);
   update();
-  step_ = std::max(0, stepCount() - 1);
+  step_ = 0;
 }
 
 void BroadPhase3Lab::update() { runUpdate(boxes_, proxies_); }
@@ -182,7 +183,8 @@ void BroadPhase3Lab::advanceFrame() {
   }
   ++frame_;
   update();
-  step_ = std::max(0, stepCount() - 1);
+  // Running, the picture follows the frames' answers; paused (N), the new frame's update is stepped from its start.
+  step_ = running_ ? std::max(0, stepCount() - 1) : 0;
 }
 
 Box3 BroadPhase3Lab::worldBox() const {
@@ -465,11 +467,16 @@ bool BroadPhase3Lab::loadScene(const Scene& scene, std::string& error) {
     }
     spacing = it->get<double>();
   }
+  bool paused = !running_;
+  long long frames = 0;
+  if (!readSimulationState(state, paused, frames, error)) return false;
   count_ = count;
   motion_ = motion;
   seed_ = seed;
   spacing_ = spacing;
+  running_ = !paused;
   regenerate();
+  for (long long frame = 0; frame < frames; ++frame) advanceFrame();
   return true;
 }
 
@@ -477,7 +484,8 @@ void BroadPhase3Lab::saveScene(Scene& scene) const {
   scene.shapes.clear();
   scene.shapes3.clear();
   scene.algorithm = std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)]);
-  scene.labState = {{"count", count_}, {"motion", collide::motionName(motion_)}, {"seed", seed_}, {"spacing", spacing_}};
+  scene.labState = {{"count", count_}, {"motion", collide::motionName(motion_)}, {"seed", seed_}, {"spacing", spacing_},
+                    {"paused", !running_}};
 }
 
 bool BroadPhase3Lab::setAlgorithm(std::string_view name, std::string& error) {
@@ -504,6 +512,7 @@ void BroadPhase3Lab::dumpState(Json& out) const {
   out["algorithm"] = kAlgorithmNames[static_cast<std::size_t>(algorithm_)];
   out["count"] = proxies_.size();
   out["frame"] = frame_;
+  out["running"] = running_;
   out["pairs"] = pairs_.size();
   out["box_tests"] = stats_.boxTests;
   out["legend"] = legendJson(legendRows());

@@ -99,6 +99,11 @@ struct LegendRow {
 void drawLegend(const std::vector<LegendRow>& rows);
 [[nodiscard]] Json legendJson(const std::vector<LegendRow>& rows);  // the rows' texts, in order
 
+// lab_state's "paused" (both labs open paused on step 1 unless a scene says otherwise) and "frames" (frames simulated
+// before the scene shows, so a paused scene can open on a frame with swaps to step). Leaves a field out of the
+// state as it is; false with `error` naming the field when one is malformed.
+bool readSimulationState(const Json& state, bool& paused, long long& frames, std::string& error);
+
 // The simulation's controls both labs show: the frame number, Run/Pause (P), Next frame (N, which pauses) and
 // Restart. Returns what the lab must do now.
 enum class SimulationAction { None, NextFrame, Restart };

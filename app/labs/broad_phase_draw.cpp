@@ -289,6 +289,24 @@ bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& s
   return regenerate;
 }
 
+bool readSimulationState(const Json& state, bool& paused, long long& frames, std::string& error) {
+  if (const auto it = state.find("paused"); it != state.end()) {
+    if (!it->is_boolean()) {
+      error = "lab_state.paused: expected true or false, got " + describeJsonValue(*it);
+      return false;
+    }
+    paused = it->get<bool>();
+  }
+  if (const auto it = state.find("frames"); it != state.end()) {
+    if (!it->is_number_integer() || it->get<long long>() < 0 || it->get<long long>() > 100000) {
+      error = "lab_state.frames: expected an integer from 0 to 100000, got " + describeJsonValue(*it);
+      return false;
+    }
+    frames = it->get<long long>();
+  }
+  return true;
+}
+
 SimulationAction drawSimulationControls(std::size_t frame, bool& running) {
   SimulationAction action = SimulationAction::None;
   ImGui::TextDisabled("SIMULATION  frame %zu", frame);

@@ -392,21 +392,7 @@ bool BroadPhaseLab::loadScene(const Scene& scene, std::string& error) {
         return false;
       }
     }
-    if (state.contains("paused")) {
-      if (!state["paused"].is_boolean()) {
-        error = "lab_state.paused: expected true or false, got " + describeJsonValue(state["paused"]);
-        return false;
-      }
-      paused = state["paused"].get<bool>();
-    }
-    if (state.contains("frames")) {
-      const Json& value = state["frames"];
-      if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > 100000) {
-        error = "lab_state.frames: expected an integer from 0 to 100000, got " + describeJsonValue(value);
-        return false;
-      }
-      frames = value.get<long long>();
-    }
+    if (!readSimulationState(state, paused, frames, error)) return false;
   } catch (const Json::exception& failure) {
     error = std::string("lab_state: ") + failure.what();
     return false;
