@@ -263,37 +263,38 @@ void BroadPhase3Lab::drawGridCells(Renderer3D& renderer) const {
   // The cells the boxes went into at the last update (the grid's own mapping), the first kCellLimit in order.
   const auto cells = grid.occupiedCells();
   for (std::size_t i = 0; i < std::min(cells.size(), kCellLimit); ++i) {
-    wireBox(renderer, gridCellBox(cells[i].cell), palette::kSeparated.withAlpha(0.35f), 1.0f);
+    wireBox(renderer, gridCellBox(cells[i].cell), palette::kMinkowski.withAlpha(0.45f), 1.0f);  // the plane's cell colour
   }
 }
 
 // What each colour of the view and the strips means at this step, as the plane's lab says it (broad_phase_lab.cpp).
 std::vector<LegendRow> BroadPhase3Lab::legendRows() const {
   using Kind = LegendRow::Kind;
-  std::vector<LegendRow> rows;
-  const auto add = [&rows](const Color& color, std::string text) { rows.push_back({Kind::Swatch, color, std::move(text)}); };
-  rows = pairLegendRows(algorithm_, step_, "box");
+  std::vector<LegendRow> rows = pairLegendRows(algorithm_, step_, "box");
+  const auto add = [&rows](Kind kind, const Color& color, std::string text) {
+    rows.push_back({kind, color, std::move(text)});
+  };
   if (algorithm_ == Algorithm::Sap) {
-    add(palette::kSeparated, "strip tick: min endpoint (interval opens)");
-    add(palette::kShapeB, "strip tick: max endpoint (interval closes)");
-    add(palette::kHit.withAlpha(0.6f), "under a strip: a paired box's interval");
+    add(Kind::Swatch, palette::kSeparated, "strip tick: min endpoint (interval opens)");
+    add(Kind::Swatch, palette::kShapeB, "strip tick: max endpoint (interval closes)");
+    add(Kind::Line, palette::kHit, "under a strip: a red box's interval");
     if (stepping()) {
-      add(palette::kAccent, "sweep plane and line, active list (thick)");
-      add(palette::kAccent, "line: a candidate pair this event made");
+      add(Kind::Thick, palette::kMinkowski, "active list (on the sweep strip: a band)");
+      add(Kind::Line, palette::kAccent, "this event: the sweep plane (on its strip, a line), the pairs it made (lines)");
     }
   }
   if (algorithm_ == Algorithm::Grid) {
-    add(palette::kSeparated.withAlpha(0.35f), "grid cell in use");
+    add(Kind::Outline, palette::kMinkowski, "grid cell in use");
     if (stepping()) {
-      add(palette::kAccent, "this step's cell; thick: the box going in, or the pair tested, boxes overlap");
-      add(palette::kTextDim, "thick: this step's pair tested, boxes apart");
+      add(Kind::Thick, palette::kAccent, "this step's cell; thick: the box going in, or the pair tested, boxes overlap");
+      add(Kind::Thick, palette::kTextDim, "thick: this step's pair tested, boxes apart");
     }
   }
   if (algorithm_ == Algorithm::Bvh) {
-    rows.push_back({Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ..."});
+    add(Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ...");
     if (stepping()) {
-      add(palette::kAccent, "thick: this step's node pair, fat boxes overlap");
-      add(palette::kTextDim, "thick: this step's node pair, apart (pruned)");
+      add(Kind::Thick, palette::kAccent, "thick: this step's node pair, fat boxes overlap");
+      add(Kind::Thick, palette::kTextDim, "thick: this step's node pair, apart (pruned)");
     }
   }
   return rows;
@@ -309,7 +310,7 @@ void BroadPhase3Lab::drawTree(Renderer3D& renderer) const {
     stack.pop_back();
     const auto& node = nodes[static_cast<std::size_t>(index)];
     if (depth > treeDepth_) continue;
-    wireBox(renderer, node.box, depthColor(depth).withAlpha(0.8f), depth == 0 ? 2.0f : 1.4f);
+    wireBox(renderer, node.box, treeDepthColor(depth).withAlpha(0.8f), depth == 0 ? 2.0f : 1.4f);
     if (!node.isLeaf()) {
       stack.push_back({node.child1, depth + 1});
       stack.push_back({node.child2, depth + 1});
@@ -321,8 +322,8 @@ void BroadPhase3Lab::drawTree(Renderer3D& renderer) const {
 void BroadPhase3Lab::drawSweep(Renderer3D& renderer, const SweepReplayOf<3>& replay) const {
   const int axis = replay.axis;
   const Box3 world = worldBox();
-  if (replay.sweepValue) {
-    // A translucent plane across the world at the sweep value.
+  if (replay.sweepValue && replay.stagePairs == nullptr) {
+    // A translucent plane across the world at the sweep value, while the sweep runs (as the plane's sweep line).
     std::array<Vec3d, 4> corners;
     const int u = (axis + 1) % 3, v = (axis + 2) % 3;
     for (int i = 0; i < 4; ++i) {
@@ -339,7 +340,7 @@ void BroadPhase3Lab::drawSweep(Renderer3D& renderer, const SweepReplayOf<3>& rep
     std::snprintf(text, sizeof text, "sweep: %c = %s", kAxisNames[axis], formatNumber(*replay.sweepValue).c_str());
     renderer.label(corners[2], text, palette::kAccent);
   }
-  for (const ProxyId id : replay.active) wireBox(renderer, boxes_[id], palette::kAccent, 2.5f);
+  for (const ProxyId id : replay.active) wireBox(renderer, boxes_[id], palette::kMinkowski, 2.5f);  // as the plane's
   for (const ProxyPair& pair : replay.made)
     renderer.line(centreOf(boxes_[pair.first]), centreOf(boxes_[pair.second]), palette::kAccent, {2.5f, 0, 0, true});
 }
@@ -414,9 +415,9 @@ void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* re
       for (const ProxyId id : replay->active) {
         const Box3& box = boxes_[id];
         renderer.screenLine({at(box.min[static_cast<std::size_t>(axis)]), y}, {at(box.max[static_cast<std::size_t>(axis)]), y},
-                            palette::kAccent, 4.0f);
+                            palette::kMinkowski, 4.0f);
       }
-      if (replay->sweepValue) {
+      if (replay->sweepValue && replay->stagePairs == nullptr) {
         const double x = at(*replay->sweepValue);
         renderer.screenLine({x, y - 9}, {x, y + 9}, palette::kAccent, 2.5f);
       }
@@ -516,6 +517,7 @@ void BroadPhase3Lab::dumpState(Json& out) const {
   out["pairs"] = pairs_.size();
   out["box_tests"] = stats_.boxTests;
   out["legend"] = legendJson(legendRows());
+  out["legend_marks"] = legendMarksJson(legendRows());
   out["brute_checked"] = bruteChecked_;
   out["brute_agrees"] = bruteChecked_ && bruteMissing_ == 0 && bruteExtra_ == 0;
   out["replay_agrees"] = replayChecked_ && replayAgrees_;

@@ -89,15 +89,34 @@ template <int Dim>
 // The scene's controls both labs show: the count (with presets from 24 to 100k), the motion and the spacing.
 // Returns true when the scene must be regenerated (a preset, a motion, or a slider let go).
 bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& spacing, const char* floorLabel);
-// A legend row: a colour and what it means at this step (the tree's depth colours are one row of swatches, a note
-// has none). Each lab lists its rows once; they are drawn (drawLegend) and dumped ("legend") from that list.
+// A legend row: a colour, the mark the view draws in it, and what it means at this step. Two rows never share a
+// colour and a mark (broad_phase_lab_test.cpp checks it), so each reads as one thing. The tree's depth colours are
+// one row of swatches; a note has none. Each lab lists its rows once; they are drawn (drawLegend) and dumped
+// ("legend", and with their marks "legendMarks" / "legend_marks") from that list.
 struct LegendRow {
-  enum class Kind { Swatch, DepthColors, Note } kind = Kind::Swatch;
+  enum class Kind {
+    Swatch,       // a filled area
+    Outline,      // an object: a faint fill inside its outline
+    Thick,        // a thick outline (this step's boxes, the active list)
+    Line,         // a line
+    Dashed,       // a dashed line
+    Shades,       // a fill whose opacity grows with a count
+    DepthColors,  // the tree's boxes, one swatch per depth (treeDepthColor)
+    Note          // text only
+  } kind = Kind::Swatch;
   Color color;
   std::string text;
 };
+// A tree box's colour by depth: the palette's depth colours without the root's yellow, which the broad-phase labs
+// keep for this step's node pair (palette::kAccent), so a depth's box and the step's pair never share a colour.
+[[nodiscard]] inline Color treeDepthColor(int depth) {
+  constexpr std::size_t kCount = std::size(palette::kDepthColors) - 1;  // kDepthColors[0] is kAccent
+  return palette::kDepthColors[1 + static_cast<std::size_t>(depth) % kCount];
+}
 void drawLegend(const std::vector<LegendRow>& rows);
 [[nodiscard]] Json legendJson(const std::vector<LegendRow>& rows);  // the rows' texts, in order
+// Each row's text, mark ("swatch", "outline", ...) and colours ("#rrggbb"; the depth row has one per depth).
+[[nodiscard]] Json legendMarksJson(const std::vector<LegendRow>& rows);
 
 // lab_state's "paused" (both labs open paused on step 1 unless a scene says otherwise) and "frames" (frames simulated
 // before the scene shows, so a paused scene can open on a frame with swaps to step). Leaves a field out of the

@@ -218,10 +218,62 @@ std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<col
 
 // [SECTION] Panels shared with the 3D lab
 
+namespace {
+
+// The row's mark in a swatch-sized square at the cursor, as the view draws it.
+void drawLegendMark(const LegendRow& row, float size) {
+  ImDrawList& list = *ImGui::GetWindowDrawList();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const ImVec2 end(at.x + size, at.y + size);
+  const ImU32 color = ImGui::GetColorU32(toImVec4(row.color));
+  const float line = std::max(1.0f, size / 8.0f);
+  switch (row.kind) {
+    case LegendRow::Kind::Swatch: list.AddRectFilled(at, end, color); break;
+    case LegendRow::Kind::Outline:
+      list.AddRectFilled(at, end, ImGui::GetColorU32(toImVec4(row.color.withAlpha(0.22f))));
+      list.AddRect(at, end, color, 0.0f, 0, 1.5f);
+      break;
+    case LegendRow::Kind::Thick:
+      list.AddRect({at.x + line, at.y + line}, {end.x - line, end.y - line}, color, 0.0f, 0, 2.0f * line);
+      break;
+    case LegendRow::Kind::Line: list.AddLine({at.x, end.y - line}, {end.x, at.y + line}, color, 2.0f); break;
+    case LegendRow::Kind::Dashed:
+      for (int dash = 0; dash < 3; ++dash) {  // three dashes along the diagonal, as the view's dashes
+        const float t0 = static_cast<float>(dash) / 3.0f, t1 = t0 + 0.2f;
+        list.AddLine({at.x + t0 * size, end.y - t0 * size}, {at.x + t1 * size, end.y - t1 * size}, color, 2.0f);
+      }
+      break;
+    case LegendRow::Kind::Shades:
+      for (int shade = 0; shade < 3; ++shade) {  // one, two and several objects in a cell
+        const float x0 = at.x + static_cast<float>(shade) * size / 3.0f;
+        list.AddRectFilled({x0, at.y}, {x0 + size / 3.0f, end.y},
+                           ImGui::GetColorU32(toImVec4(row.color.withAlpha(0.12f + 0.24f * static_cast<float>(shade)))));
+      }
+      break;
+    case LegendRow::Kind::DepthColors:
+    case LegendRow::Kind::Note: break;
+  }
+  ImGui::Dummy({size, size});
+}
+
+const char* markName(LegendRow::Kind kind) {
+  static constexpr const char* kNames[] = {"swatch", "outline", "thick", "line", "dashed", "shades", "depths", "note"};
+  return kNames[static_cast<int>(kind)];
+}
+
+std::string hexColor(const Color& color) {
+  const auto byte = [](float value) { return static_cast<int>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255.0f)); };
+  char text[8];
+  std::snprintf(text, sizeof text, "#%02x%02x%02x", byte(color.r), byte(color.g), byte(color.b));
+  return text;
+}
+
+}  // namespace
+
 void drawLegend(const std::vector<LegendRow>& rows) {
   ImGui::Spacing();
   ImGui::TextDisabled("LEGEND");
-  const ImVec2 swatch(ImGui::GetFontSize(), ImGui::GetFontSize());
+  const float size = ImGui::GetFontSize();
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const LegendRow& row = rows[i];
     ImGui::PushID(static_cast<int>(i));
@@ -233,14 +285,13 @@ void drawLegend(const std::vector<LegendRow>& rows) {
       ImGui::PopStyleColor();
     } else {
       if (row.kind == LegendRow::Kind::DepthColors) {
-        for (std::size_t depth = 0; depth < std::size(palette::kDepthColors); ++depth) {
-          ImGui::PushID(static_cast<int>(depth));
-          ImGui::ColorButton("##depth", toImVec4(palette::kDepthColors[depth]), ImGuiColorEditFlags_NoTooltip, swatch);
-          ImGui::PopID();
+        for (std::size_t depth = 0; depth + 1 < std::size(palette::kDepthColors); ++depth) {
+          LegendRow swatch{LegendRow::Kind::Thick, treeDepthColor(static_cast<int>(depth)), {}};
+          drawLegendMark(swatch, size);
           ImGui::SameLine();
         }
       } else {
-        ImGui::ColorButton("##swatch", toImVec4(row.color), ImGuiColorEditFlags_NoTooltip, swatch);
+        drawLegendMark(row, size);
         ImGui::SameLine();
       }
       ImGui::PushTextWrapPos(0.0f);  // a long row wraps at the panel's edge rather than being cut
@@ -254,6 +305,21 @@ void drawLegend(const std::vector<LegendRow>& rows) {
 Json legendJson(const std::vector<LegendRow>& rows) {
   Json out = Json::array();
   for (const LegendRow& row : rows) out.push_back(row.text);
+  return out;
+}
+
+Json legendMarksJson(const std::vector<LegendRow>& rows) {
+  Json out = Json::array();
+  for (const LegendRow& row : rows) {
+    Json colors = Json::array();
+    if (row.kind == LegendRow::Kind::DepthColors) {
+      for (std::size_t depth = 0; depth + 1 < std::size(palette::kDepthColors); ++depth)
+        colors.push_back(hexColor(treeDepthColor(static_cast<int>(depth))));
+    } else if (row.kind != LegendRow::Kind::Note) {
+      colors.push_back(hexColor(row.color));
+    }
+    out.push_back({{"text", row.text}, {"mark", markName(row.kind)}, {"colors", colors}});
+  }
   return out;
 }
 
@@ -411,7 +477,8 @@ void BroadPhaseCore<Dim>::drawStepNarration(Algorithm algorithm, int step, const
       const bool isNew = std::find(replay.made.begin(), replay.made.end(), pair) != replay.made.end();
       const bool allAxes = collide::overlaps(boxes[pair.first], boxes[pair.second]);
       const bool filtered = replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
-      const Color color = isNew ? palette::kAccent : filtered ? (allAxes ? palette::kSeparated : palette::kHit) : palette::kText;
+      // Red as the boxes of a pair, grey as a rejected pair's dashed line; yellow: this event's.
+      const Color color = isNew ? palette::kAccent : filtered ? (allAxes ? palette::kHit : palette::kTextDim) : palette::kText;
       ImGui::TextColored(toImVec4(color), "(#%u, #%u)%s", pair.first, pair.second,
                          filtered ? (allAxes ? "  kept" : "  rejected") : "");
     }
@@ -459,12 +526,12 @@ std::vector<LegendRow> BroadPhaseCore<Dim>::pairLegendRows(Algorithm algorithm, 
   std::vector<LegendRow> rows;
   const std::string name(noun);
   if (events_.steps.empty()) {
-    rows.push_back({LegendRow::Kind::Swatch, palette::kShapeA, name + " in no pair this frame"});
-    rows.push_back({LegendRow::Kind::Swatch, palette::kHit, name + " in a pair this frame"});
+    rows.push_back({LegendRow::Kind::Outline, palette::kShapeA, name + " in no pair this frame"});
+    rows.push_back({LegendRow::Kind::Outline, palette::kHit, name + " in a pair this frame"});
     return rows;
   }
-  rows.push_back({LegendRow::Kind::Swatch, palette::kShapeA, name + " in no pair found at or before this step"});
-  rows.push_back({LegendRow::Kind::Swatch, palette::kHit, name + " in a pair found at or before this step"});
+  rows.push_back({LegendRow::Kind::Outline, palette::kShapeA, name + " in no pair found at or before this step"});
+  rows.push_back({LegendRow::Kind::Outline, palette::kHit, name + " in a pair found at or before this step"});
   if (algorithm == Algorithm::Sap) {
     // What "found" is while sweep and prune is at work: a candidate overlaps on the axes tested so far only.
     const SweepReplayOf<Dim> replay = replayAt(step);
@@ -647,7 +714,7 @@ void BroadPhaseLab::drawGridCells(Renderer2D& renderer, const WorldBounds& visib
   const double cellPixels = renderer.camera().worldToPixels(cell);
   if (cellPixels < 2) return;
   // The cells the boxes went into at the last update (the grid's own mapping; oversize boxes go into none),
-  // darker the more boxes share one.
+  // more opaque (on the dark background: lighter) the more boxes share one.
   Vec2d corners[4];
   for (const auto& occupied : std::get<Grid>(broadPhase_).occupiedCells()) {
     const Box box = gridCellBox(occupied.cell);
@@ -686,7 +753,7 @@ void BroadPhaseLab::drawTree(Renderer2D& renderer, const WorldBounds& visible) c
     stack.pop_back();
     const auto& node = nodes[static_cast<std::size_t>(index)];
     if (!visibleBox(node.box, visible)) continue;
-    const Color color = depthColor(static_cast<int>(depth));
+    const Color color = treeDepthColor(static_cast<int>(depth));
     if (node.isLeaf()) {
       if (objects_.size() <= kFillLimit && depth <= draw_.treeDepth + 1) {
         boxCorners(node.box, corners);
@@ -706,7 +773,7 @@ void BroadPhaseLab::drawTree(Renderer2D& renderer, const WorldBounds& visible) c
   }
   for (const auto& [index, depth] : outlines) {
     boxCorners(nodes[static_cast<std::size_t>(index)].box, corners);
-    const Color color = depthColor(static_cast<int>(depth));
+    const Color color = treeDepthColor(static_cast<int>(depth));
     renderer.polyline(corners, true, color.withAlpha(depth == draw_.treeDepth ? 1.0f : 0.7f),
                       {depth == 0 ? 2.5f : 1.5f});
   }
@@ -719,13 +786,13 @@ std::vector<TreeLabel> BroadPhaseLab::treeLabels() const {
   const auto& nodes = tree.nodes();
   if (draw_.showTree && tree.root() >= 0) {
     const auto& root = nodes[static_cast<std::size_t>(tree.root())];
-    labels.push_back({TreeLabel::Corner::AboveTopLeft, {root.box.min[0], root.box.max[1]}, "depth 0", depthColor(0)});
+    labels.push_back({TreeLabel::Corner::AboveTopLeft, {root.box.min[0], root.box.max[1]}, "depth 0", treeDepthColor(0)});
     if (!root.isLeaf() && draw_.treeDepth >= 1) {
       for (const int child : {root.child1, root.child2}) {
         const auto& node = nodes[static_cast<std::size_t>(child)];
         if (node.isLeaf()) continue;  // a leaf's fat box is dashed, not a depth's box
         labels.push_back({TreeLabel::Corner::InsideBottomLeft, {node.box.min[0], node.box.min[1]}, "depth 1",
-                          depthColor(1)});
+                          treeDepthColor(1)});
       }
     }
   }
@@ -763,20 +830,19 @@ void BroadPhaseLab::drawSweep(Renderer2D& renderer) const {
   const double tick = renderer.camera().pixelsToWorld(9);
   const std::string axisName(1, kAxisNames[axis]);
 
-  // Candidate pairs found so far: thin lines between centres; the current event's pairs bright.
-  const bool filtered = replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
+  // Candidate pairs found so far: red lines between centres, as their boxes are red; once another axis filters
+  // them, the rejected ones grey and dashed. The current event's new pairs thick yellow (this event's colour).
   if (replay.stagePairs != nullptr) {
     for (const ProxyPair& pair : replay.stagePairs->kept) {
-      renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]),
-                    filtered ? palette::kSeparated : palette::kAccent.withAlpha(0.6f), {2.0f});
+      renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kHit, {2.0f});
     }
     for (const ProxyPair& pair : replay.stagePairs->rejected) {
-      renderer.dashedLine(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kHit, 2.0f, 6.0f, 4.0f);
+      renderer.dashedLine(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kTextDim, 2.0f, 6.0f,
+                          4.0f);
     }
   } else {
     for (const ProxyPair& pair : replay.candidates) {
-      renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kAccent.withAlpha(0.35f),
-                    {1.0f});
+      renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kHit.withAlpha(0.7f), {1.5f});
     }
     for (const ProxyPair& pair : replay.made) {
       renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kAccent, {2.5f});
@@ -867,7 +933,7 @@ void BroadPhaseLab::drawOtherEvent(Renderer2D& renderer) const {
   } else if (const auto* oversize = std::get_if<collide::GridOversize>(&event)) {
     if (oversize->id < boxes.size()) {
       boxCorners(boxes[oversize->id], corners);
-      renderer.polyline(corners, true, palette::kHit, {3.0f});
+      renderer.polyline(corners, true, palette::kAccent, {3.0f});  // this step's object: red is "in a pair"
     }
   } else if (const auto* test = std::get_if<collide::GridTest<2>>(&event)) {
     // The cell that tests the pair, and the two boxes: yellow when they overlap, grey when apart (as the tree's

@@ -461,6 +461,7 @@ void BroadPhaseLab::dumpState(Json& out) const {
   out["bruteForceMissing"] = bruteMissing_;
   out["bruteForceExtra"] = bruteExtra_;
   out["legend"] = legendJson(legendRows());
+  out["legendMarks"] = legendMarksJson(legendRows());
   out["replayChecked"] = replayChecked_;
   out["replayAgrees"] = replayChecked_ && replayAgrees_;
   out["selected"] = selected_;
@@ -650,43 +651,44 @@ void BroadPhaseLab::drawStepPanel() {
 
 std::vector<LegendRow> BroadPhaseLab::legendRows() const {
   using Kind = LegendRow::Kind;
-  std::vector<LegendRow> rows;
-  const auto add = [&rows](const Color& color, std::string text) { rows.push_back({Kind::Swatch, color, std::move(text)}); };
-  // Each row says what this step draws in that colour (broad_phase_draw.cpp): red objects are in the pairs found
-  // at or before this step, in every algorithm (mid-sweep, candidates); the boxes' own overlap is the brighter fill.
-  const bool sweepStep = algorithm_ == Algorithm::Sap && stepping();
-  const SweepReplay replay = sweepStep ? currentReplay() : SweepReplay{};
-  const std::string sweepAxis(1, kAxisNames[replay.axis]);
-  const bool filtered = sweepStep && replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
-  rows = pairLegendRows(algorithm_, step_, "object");
-  add(palette::kHit, "where a pair's two boxes overlap");
-  if (sweepStep) {
-    if (filtered) {
+  // Each row says what this step draws in that colour and mark (broad_phase_draw.cpp): red objects are in the pairs
+  // found at or before this step, in every algorithm (mid-sweep, candidates); the boxes' own overlap is a solid fill.
+  // Yellow is this step's, and only that.
+  std::vector<LegendRow> rows = pairLegendRows(algorithm_, step_, "object");
+  const auto add = [&rows](Kind kind, const Color& color, std::string text) {
+    rows.push_back({kind, color, std::move(text)});
+  };
+  if (draw_.showPairs) add(Kind::Swatch, palette::kHit.withAlpha(0.7f), "where a pair's two boxes overlap");
+  if (algorithm_ == Algorithm::Sap && stepping()) {
+    const SweepReplay replay = currentReplay();
+    if (replay.stagePairs != nullptr && replay.stagePairs->stage >= 1) {
       const std::string other(1, kAxisNames[replay.stagePairs->axis]);
-      add(palette::kSeparated, "line: a pair the " + other + " test keeps");
-      add(palette::kHit, "dashed line: a pair rejected on " + other);
+      add(Kind::Line, palette::kHit, "line: a pair the " + other + " test keeps");
+      add(Kind::Dashed, palette::kTextDim, "dashed line: a pair rejected on " + other);
     } else {
-      add(palette::kAccent, "line: candidate pair (bright: new)");
+      add(Kind::Line, palette::kHit, "line: a candidate pair found so far");
     }
-    add(palette::kSeparated, "min endpoint (interval opens)");
-    add(palette::kShapeB, "max endpoint (interval closes)");
-    add(palette::kAccent, "sweep line, current event, swap");
-    add(palette::kMinkowski, "active list");
+    add(Kind::Swatch, palette::kSeparated, "min endpoint (interval opens)");
+    add(Kind::Swatch, palette::kShapeB, "max endpoint (interval closes)");
+    add(Kind::Thick, palette::kMinkowski, "active list");
+    add(Kind::Line, palette::kAccent, "this event: the sweep line, its endpoint, a swap's two boxes, its new pairs (thick)");
   }
   if (algorithm_ == Algorithm::Grid) {
-    add(palette::kMinkowski, "cell in use (darker: more objects)");
+    if (draw_.showGrid) add(Kind::Shades, palette::kMinkowski, "cell in use: the more objects, the more opaque");
     if (stepping()) {
-      add(palette::kAccent, "this step's cell; thick: the object going in, or the pair tested, boxes overlap");
-      add(palette::kTextDim, "thick: this step's pair tested, boxes apart");
+      add(Kind::Thick, palette::kAccent, "this step's cell; thick: the object going in, or the pair tested, boxes overlap");
+      add(Kind::Thick, palette::kTextDim, "thick: this step's pair tested, boxes apart");
     }
   }
   if (algorithm_ == Algorithm::Bvh) {
-    rows.push_back({Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ..."});
-    rows.push_back({Kind::Note, {}, "dashed: a leaf's fat box, in its depth's colour"});
+    if (draw_.showTree) {
+      add(Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ...");
+      add(Kind::Note, {}, "dashed: a leaf's fat box, in its depth's colour");
+    }
     if (stepping()) {
       // The step's node pair is drawn thick: descended when the fat boxes overlap, pruned (grey) when not.
-      add(palette::kAccent, "thick: this step's node pair, fat boxes overlap");
-      add(palette::kTextDim, "thick: this step's node pair, apart (pruned)");
+      add(Kind::Thick, palette::kAccent, "thick: this step's node pair, fat boxes overlap");
+      add(Kind::Thick, palette::kTextDim, "thick: this step's node pair, apart (pruned)");
     }
   }
   return rows;

@@ -173,6 +173,44 @@ TEST(BroadPhaseLab, BothLabsOpenPausedOnStepOne) {
   }
 }
 
+// Each legend row is one thing: no two rows share a colour and a mark, and no box outline (an object's, this step's
+// thick box, the active list's) shares its colour with a tree depth's box. A newcomer found two reds and two yellows
+// in the sweep's legend, the root's yellow on this step's node pair, and a rejected pair in "in a pair" red. The
+// grid's cells are more opaque, not darker, with more objects.
+TEST(BroadPhaseLab, LegendRowsNeverShareAColourAndAMark) {
+  for (const char* name : {"Broad phase", "Broad phase 3D"}) {
+    SCOPED_TRACE(name);
+    const bool plane = std::string(name) == "Broad phase";
+    for (const char* algorithm : {"sap", "grid", "bvh", "brute"}) {
+      SCOPED_TRACE(algorithm);
+      std::unique_ptr<Lab> lab =
+          openLab(name, R"({"count": 24, "motion": "drift", "seed": 1, "spacing": 2.0, "paused": true})", algorithm);
+      ASSERT_NE(lab, nullptr);
+      for (int step = 0; step < std::max(lab->stepCount(), 1); ++step) {
+        lab->setStep(step);
+        const Json state = dump(*lab);
+        const Json& rows = state[plane ? "legendMarks" : "legend_marks"];
+        ASSERT_TRUE(rows.is_array() && !rows.empty()) << state;
+        std::set<std::string> seen;
+        std::set<std::string> boxColours;  // outlines, thick outlines and tree depths: all drawn as box outlines
+        for (const Json& row : rows) {
+          const std::string text = row["text"].get<std::string>();
+          EXPECT_EQ(text.find("darker"), std::string::npos) << text;
+          const std::string mark = row["mark"].get<std::string>();
+          for (const Json& colour : row["colors"]) {
+            EXPECT_TRUE(seen.insert(mark + " " + colour.get<std::string>()).second)
+                << "step " << step << ": two rows draw " << mark << " " << colour << " (" << text << ")";
+            if (mark == "outline" || mark == "thick" || mark == "depths") {
+              EXPECT_TRUE(boxColours.insert(colour.get<std::string>()).second)
+                  << "step " << step << ": a box outline in " << colour << " means two things (" << text << ")";
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 // The 3D lab's strips give the whole frame's counts; mid-sweep the sweep axis's also says how many are found so far,
 // the number the step panel lists, so the two cannot be read as one that disagrees.
 TEST(BroadPhase3Lab, SweepStripSaysFrameTotalAndSoFar) {
