@@ -245,7 +245,21 @@ void BroadPhase3Lab::draw(const DrawContext& context) {
     } else {
       renderer.point(centreOf(box), color, 2.0f);
     }
-    if (small) renderer.label(highOf(box), "#" + std::to_string(proxy), palette::kTextDim, {2, -2});
+  }
+  if (small) {
+    // Each box's name centred on its centre (the placer keeps labels off the other centres; one it must move far
+    // gets a leader line back to it): at a corner, in a cluster, a name sat on other boxes. The step's boxes are
+    // named first, in yellow (this step's).
+    const std::vector<ProxyId> named = stepping() ? stepProxies(algorithm_, step_) : std::vector<ProxyId>{};
+    for (const bool step : {true, false}) {
+      for (const ProxyId proxy : proxies_) {
+        if (std::binary_search(named.begin(), named.end(), proxy) != step) continue;
+        const std::string text = "#" + std::to_string(proxy);
+        const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+        renderer.label(centreOf(boxes_[proxy]), text, step ? palette::kAccent : palette::kText.withAlpha(0.85f),
+                       -0.5 * (Vec2d{size.x, size.y} + kLabelPadding));
+      }
+    }
   }
   if (stepping() && algorithm_ != Algorithm::Sap) drawOtherEvent(renderer);
   if (algorithm_ == Algorithm::Sap) {
@@ -539,6 +553,18 @@ void BroadPhase3Lab::dumpState(Json& out) const {
     Json labels = Json::array();
     for (int stage = 0; stage < 3; ++stage) labels.push_back(stripLabel(stage, replay ? &*replay : nullptr));
     out["strip_labels"] = labels;
+  }
+  if (proxies_.size() <= kTraceLimit) {
+    // The boxes' name labels: where each is anchored, and whether it is highlighted as the step's.
+    const std::vector<ProxyId> named = stepping() ? stepProxies(algorithm_, step_) : std::vector<ProxyId>{};
+    Json labels = Json::array();
+    for (const ProxyId proxy : proxies_) {
+      const Vec3d at = centreOf(boxes_[proxy]);
+      labels.push_back({{"id", proxy},
+                        {"at", {at.x, at.y, at.z}},
+                        {"highlighted", std::binary_search(named.begin(), named.end(), proxy)}});
+    }
+    out["box_labels"] = labels;
   }
   if (stepping()) out["step"] = {{"narration", narrateEvent<3>(algorithm_ == Algorithm::Sap ? replayAt(step_) : SweepReplayOf<3>{},
                                                                 events_.steps, step_, boxes_)}};

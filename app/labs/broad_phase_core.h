@@ -19,6 +19,7 @@
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
 #include "render/color.h"
+#include "render/label_layout.h"
 #include "workloads/motions.h"
 
 namespace lab::broadphase {
@@ -38,6 +39,7 @@ inline constexpr std::array<const char*, 4> kAlgorithmTitles = {"Sweep and prune
 using collide::ProxyId;
 using collide::ProxyPair;
 
+inline constexpr Vec2d kLabelPadding{6, 2};  // label_layout.cpp's padding around a label's text, both sides
 inline constexpr char kAxisNames[] = {'x', 'y', 'z'};  // an axis index as a letter, in narration and legends
 inline constexpr std::size_t kMinCount = 10;
 inline constexpr std::size_t kMaxCount = 100000;
@@ -284,6 +286,10 @@ class BroadPhaseCore {
   // axis keeps; the grid: the pairs its box tests found; the tree: the leaf pairs whose boxes overlap. With no
   // recorded update (brute force, or N > kTraceLimit) the frame's pairs.
   [[nodiscard]] std::vector<ProxyPair> pairsFoundBy(Algorithm algorithm, int step, const std::vector<Box>& boxes) const;
+  // The objects the step is about, whose name labels are highlighted (kAccent, placed first): the box entering or
+  // leaving the sweep and the pairs it makes, a swap's two, the box going into a grid cell, the pair a cell tests,
+  // the leaves a tree step tests.
+  [[nodiscard]] std::vector<ProxyId> stepProxies(Algorithm algorithm, int step) const;
   // The legend's rows for the objects' colours, in the same words for every algorithm (noun: "object" or "box").
   [[nodiscard]] std::vector<LegendRow> pairLegendRows(Algorithm algorithm, int step, const char* noun) const;
 

@@ -74,6 +74,11 @@ constexpr std::size_t kOutlineLimit = 25000;
 
 // [SECTION] Sweep replay and narration
 
+LabelRequest objectLabelRequest(Vec2d topLeft, Vec2d bottomRight, Vec2d labelSize) {
+  const Vec2d centre = 0.5 * (topLeft + bottomRight);
+  return {centre, Vec2d{topLeft.x + 1, topLeft.y - labelSize.y - 1} - centre, labelSize};
+}
+
 std::string idList(const std::vector<ProxyId>& ids) {
   std::string text = "{";
   for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -522,6 +527,37 @@ std::vector<ProxyPair> BroadPhaseCore<Dim>::pairsFoundBy(Algorithm algorithm, in
 }
 
 template <int Dim>
+std::vector<ProxyId> BroadPhaseCore<Dim>::stepProxies(Algorithm algorithm, int step) const {
+  std::vector<ProxyId> ids;
+  if (step < 0 || step >= static_cast<int>(events_.steps.size())) return ids;
+  const Event& event = events_.steps[static_cast<std::size_t>(step)];
+  if (const auto* swap = std::get_if<collide::SapSwap<double>>(&event)) {
+    ids = {swap->moving.id, swap->passed.id};
+  } else if (const auto* enter = std::get_if<collide::SapEnter<double>>(&event)) {
+    ids.push_back(enter->id);
+    if (algorithm == Algorithm::Sap)
+      for (const ProxyPair& pair : replayAt(step).made) ids.insert(ids.end(), {pair.first, pair.second});
+  } else if (const auto* leave = std::get_if<collide::SapLeave<double>>(&event)) {
+    ids.push_back(leave->id);
+  } else if (const auto* insert = std::get_if<collide::GridInsert<Dim>>(&event)) {
+    ids.push_back(insert->id);
+  } else if (const auto* oversize = std::get_if<collide::GridOversize>(&event)) {
+    ids.push_back(oversize->id);
+  } else if (const auto* test = std::get_if<collide::GridTest<Dim>>(&event)) {
+    ids = {test->a, test->b};
+  } else if (const auto* visit = std::get_if<collide::TreeVisit>(&event); visit != nullptr && std::holds_alternative<Tree>(broadPhase_)) {
+    const auto& nodes = std::get<Tree>(broadPhase_).nodes();
+    for (const int index : {visit->nodeA, visit->nodeB}) {
+      if (index >= 0 && index < static_cast<int>(nodes.size()) && nodes[static_cast<std::size_t>(index)].isLeaf())
+        ids.push_back(nodes[static_cast<std::size_t>(index)].proxy);
+    }
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+template <int Dim>
 std::vector<LegendRow> BroadPhaseCore<Dim>::pairLegendRows(Algorithm algorithm, int step, const char* noun) const {
   std::vector<LegendRow> rows;
   const std::string name(noun);
@@ -587,7 +623,7 @@ void BroadPhaseLab::draw(const DrawContext& context) {
     renderer.setLabelPriority(step ? kLabelPriorityStep : kLabelPriorityScene);
     for (const TreeLabel& label : treeLabels()) {
       if ((label.corner == TreeLabel::Corner::InsideTopRight) != step) continue;
-      const double width = ImGui::CalcTextSize(label.text.c_str()).x + 6;  // label_layout's padding: 3 a side
+      const double width = ImGui::CalcTextSize(label.text.c_str()).x + kLabelPadding.x;
       const Vec2d offset = label.corner == TreeLabel::Corner::AboveTopLeft       ? Vec2d{2, -18}
                            : label.corner == TreeLabel::Corner::InsideBottomLeft ? Vec2d{3, -20}
                                                                                  : Vec2d{-width - 3, 3};
@@ -696,12 +732,24 @@ void BroadPhaseLab::drawObjects(Renderer2D& renderer, const WorldBounds& visible
     renderer.polyline(corners, true, palette::kSelection, {2.5f});
   }
   if (draw_.showLabels && count <= kTraceLimit) {
-    for (const MovingObject& object : objects_) {
-      const Box box = object.box();
-      char text[16];
-      std::snprintf(text, sizeof text, "#%u", object.proxy);
-      renderer.label({box.min[0], box.max[1]}, text, palette::kText.withAlpha(0.85f), {1, -16});
+    // The step's objects first (placed before the others, in yellow: this step's), then the rest.
+    const std::vector<ProxyId> named = stepping() ? stepProxies(algorithm_, step_) : std::vector<ProxyId>{};
+    const Camera& camera = renderer.camera();
+    for (const bool step : {true, false}) {
+      renderer.setLabelPriority(step ? kLabelPriorityStep : kLabelPriorityScene);
+      for (const MovingObject& object : objects_) {
+        if (std::binary_search(named.begin(), named.end(), object.proxy) != step) continue;
+        const Box box = object.box();
+        char text[16];
+        std::snprintf(text, sizeof text, "#%u", object.proxy);
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        const LabelRequest request = objectLabelRequest(camera.worldToScreen({box.min[0], box.max[1]}),
+                                                        camera.worldToScreen({box.max[0], box.min[1]}),
+                                                        Vec2d{size.x, size.y} + kLabelPadding);
+        renderer.label(object.centre, text, step ? palette::kAccent : palette::kText.withAlpha(0.85f), request.offset);
+      }
     }
+    renderer.setLabelPriority(kLabelPriorityScene);
   }
 }
 

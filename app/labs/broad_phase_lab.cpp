@@ -497,6 +497,17 @@ void BroadPhaseLab::dumpState(Json& out) const {
     for (const ProxyPair& pair : pairsAtStep()) shown.push_back({pair.first, pair.second});
     out["pairsAtStep"] = shown;
   }
+  if (objects_.size() <= kTraceLimit) {
+    // The objects' name labels: anchored at the centre, highlighted when the step is about the object.
+    const std::vector<ProxyId> named = stepping() ? stepProxies(algorithm_, step_) : std::vector<ProxyId>{};
+    Json labels = Json::array();
+    for (const MovingObject& object : objects_) {
+      labels.push_back({{"id", object.proxy},
+                        {"at", {object.centre.x, object.centre.y}},
+                        {"highlighted", std::binary_search(named.begin(), named.end(), object.proxy)}});
+    }
+    out["objectLabels"] = labels;
+  }
   Json treeLabelList = Json::array();
   for (const TreeLabel& label : treeLabels()) {
     treeLabelList.push_back({{"text", label.text}, {"at", {label.at.x, label.at.y}}});

@@ -14,6 +14,9 @@
 
 #include "io/scene.h"
 #include "lab/lab.h"
+#include "labs/broad_phase_lab.h"
+#include "render/camera.h"
+#include "render/label_layout.h"
 
 namespace lab {
 namespace {
@@ -205,6 +208,92 @@ TEST(BroadPhaseLab, LegendRowsNeverShareAColourAndAMark) {
                   << "step " << step << ": a box outline in " << colour << " means two things (" << text << ")";
             }
           }
+        }
+      }
+    }
+  }
+}
+
+// The objects' names at 150 % UI scale, as the reviewer's screenshot framed the default scene at step 25 (its view
+// and font size): every name either touches its own object's box or has a leader line back to it. Anchored at the
+// box's top-left corner, "#12" was moved 7 pixels (no leader) onto #5's box.
+TEST(BroadPhaseLab, ObjectNamesTouchTheirBoxOrHaveALeaderAt150Percent) {
+  std::unique_ptr<Lab> lab = openLab("Broad phase", R"({"paused": true})", "sap");
+  ASSERT_NE(lab, nullptr);
+  lab->setStep(24);
+  const Json state = dump(*lab);
+  Camera camera;  // the reviewer's ui150_bp.json
+  camera.setRect({517.5, 34.5, 1082.5, 901.0});
+  camera.setView({4.898979485566356, 3.919183588453085}, 68.46664037987703);
+  constexpr double kFont = 22.5;
+  std::vector<LabelRequest> requests;
+  std::vector<std::pair<Vec2d, Vec2d>> boxes;  // window pixels, top-left and bottom-right
+  for (const Json& object : state["objects"]) {
+    const Vec2d topLeft = camera.worldToScreen({object["min"][0].get<double>(), object["max"][1].get<double>()});
+    const Vec2d bottomRight = camera.worldToScreen({object["max"][0].get<double>(), object["min"][1].get<double>()});
+    const std::size_t characters = 1 + std::to_string(object["id"].get<int>()).size();  // "#12"
+    const Vec2d size{0.62 * kFont * static_cast<double>(characters) + 6, kFont + 2};  // DejaVu Sans's digits
+    requests.push_back(broadphase::objectLabelRequest(topLeft, bottomRight, size));
+    boxes.emplace_back(topLeft, bottomRight);
+  }
+  ASSERT_EQ(requests.size(), 24u);
+  const std::vector<LabelPlacement> placed = layoutLabelBoxes(camera.rect(), requests);
+  int placedCount = 0;
+  for (std::size_t i = 0; i < placed.size(); ++i) {
+    if (!placed[i].placed) continue;
+    ++placedCount;
+    const auto& [lo, hi] = boxes[i];
+    constexpr double kNear = 2;  // a name just above its box (1 pixel apart) touches it
+    const bool touches = placed[i].min.x <= hi.x + kNear && lo.x <= placed[i].max.x + kNear &&
+                         placed[i].min.y <= hi.y + kNear && lo.y <= placed[i].max.y + kNear;
+    EXPECT_TRUE(touches || placed[i].leader) << state["objects"][i]["id"] << " is away from its box with no leader";
+  }
+  EXPECT_GE(placedCount, 22);
+}
+
+// The step's objects are named in yellow and placed first: the ones its narration names (the entering box and the
+// pairs it makes, a grid cell's insertion or test), in both labs; the names are anchored at each box's centre (in
+// 3D a corner sat among the other boxes of a cluster).
+TEST(BroadPhaseLab, TheStepsObjectsNamesAreHighlighted) {
+  const std::regex id("#(\\d+)");
+  for (const char* name : {"Broad phase", "Broad phase 3D"}) {
+    SCOPED_TRACE(name);
+    const bool plane = std::string(name) == "Broad phase";
+    for (const char* algorithm : {"sap", "grid"}) {
+      SCOPED_TRACE(algorithm);
+      std::unique_ptr<Lab> lab =
+          openLab(name, R"({"count": 24, "motion": "drift", "seed": 1, "spacing": 2.0, "paused": true})", algorithm);
+      ASSERT_NE(lab, nullptr);
+      int equal = 0;
+      for (int step = 0; step < lab->stepCount(); ++step) {
+        lab->setStep(step);
+        const Json state = dump(*lab);
+        const std::string narration = (plane ? state["event"]["narration"] : state["step"]["narration"]).get<std::string>();
+        std::set<int> named, highlighted;
+        for (auto it = std::sregex_iterator(narration.begin(), narration.end(), id); it != std::sregex_iterator(); ++it)
+          named.insert(std::stoi((*it)[1].str()));
+        const Json& labels = state[plane ? "objectLabels" : "box_labels"];
+        ASSERT_EQ(labels.size(), 24u);
+        for (const Json& label : labels)
+          if (label["highlighted"].get<bool>()) highlighted.insert(label["id"].get<int>());
+        if (narration.find(" filters the candidates") != std::string::npos ||
+            narration.find("The sweep on ") == 0) {
+          EXPECT_TRUE(highlighted.empty()) << narration;  // a stage's verdicts: many pairs, no one box
+          continue;
+        }
+        EXPECT_FALSE(highlighted.empty()) << "step " << step << ": " << narration;
+        EXPECT_TRUE(std::includes(named.begin(), named.end(), highlighted.begin(), highlighted.end()))
+            << "step " << step << ": " << narration;
+        equal += named == highlighted ? 1 : 0;
+      }
+      EXPECT_GT(equal, lab->stepCount() / 3);
+      if (plane) {
+        const Json state = dump(*lab);
+        for (std::size_t i = 0; i < state["objects"].size(); ++i) {
+          const Json& object = state["objects"][i];
+          const Json& label = state["objectLabels"][i];
+          EXPECT_DOUBLE_EQ(label["at"][0].get<double>(), 0.5 * (object["min"][0].get<double>() + object["max"][0].get<double>()));
+          EXPECT_DOUBLE_EQ(label["at"][1].get<double>(), 0.5 * (object["min"][1].get<double>() + object["max"][1].get<double>()));
         }
       }
     }
