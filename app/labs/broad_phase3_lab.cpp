@@ -284,7 +284,7 @@ void BroadPhase3Lab::drawGridCells(Renderer3D& renderer) const {
 // What each colour of the view and the strips means at this step, as the plane's lab says it (broad_phase_lab.cpp).
 std::vector<LegendRow> BroadPhase3Lab::legendRows() const {
   using Kind = LegendRow::Kind;
-  std::vector<LegendRow> rows = pairLegendRows(algorithm_, step_, "box");
+  std::vector<LegendRow> rows = pairLegendRows(algorithm_, step_, "box", proxies_.size() <= kTraceLimit);
   const auto add = [&rows](Kind kind, const Color& color, std::string text) {
     rows.push_back({kind, color, std::move(text)});
   };
@@ -405,8 +405,12 @@ void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* re
   const ScreenRect& rect = renderer.camera().rect();
   const Box3 world = worldBox();
   // At the top of the view, below its title: the axis triad and the readouts own the bottom corners.
-  const double left = rect.x + 250, right = rect.x + rect.width - 20;
-  const double rowHeight = 22;
+  // The strips start right of the widest label, so a larger UI scale does not run the labels into the ticks.
+  double labelWidth = 0;
+  for (int stage = 0; stage < 3; ++stage)
+    labelWidth = std::max(labelWidth, static_cast<double>(ImGui::CalcTextSize(stripLabel(stage, replay).c_str()).x));
+  const double left = rect.x + std::max(250.0, 12 + labelWidth + 16), right = rect.x + rect.width - 20;
+  const double rowHeight = std::max(22.0, static_cast<double>(ImGui::GetTextLineHeight()) + 4);
   const double top = rect.y + 52;
   const std::size_t n = std::min(proxies_.size(), kStripLimit);
   const std::vector<std::uint8_t> inPair = inPairAtStep();

@@ -290,8 +290,10 @@ class BroadPhaseCore {
   // leaving the sweep and the pairs it makes, a swap's two, the box going into a grid cell, the pair a cell tests,
   // the leaves a tree step tests.
   [[nodiscard]] std::vector<ProxyId> stepProxies(Algorithm algorithm, int step) const;
-  // The legend's rows for the objects' colours, in the same words for every algorithm (noun: "object" or "box").
-  [[nodiscard]] std::vector<LegendRow> pairLegendRows(Algorithm algorithm, int step, const char* noun) const;
+  // The legend's rows for the objects' colours, in the same words for every algorithm (noun: "object" or "box"),
+  // and what a yellow name is when the names are drawn.
+  [[nodiscard]] std::vector<LegendRow> pairLegendRows(Algorithm algorithm, int step, const char* noun,
+                                                      bool namesShown) const;
 
   // The sweep as the events leave it at step `upTo` (sweep and prune only).
   [[nodiscard]] SweepReplayOf<Dim> replayAt(int upTo) const {

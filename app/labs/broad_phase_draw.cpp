@@ -558,7 +558,8 @@ std::vector<ProxyId> BroadPhaseCore<Dim>::stepProxies(Algorithm algorithm, int s
 }
 
 template <int Dim>
-std::vector<LegendRow> BroadPhaseCore<Dim>::pairLegendRows(Algorithm algorithm, int step, const char* noun) const {
+std::vector<LegendRow> BroadPhaseCore<Dim>::pairLegendRows(Algorithm algorithm, int step, const char* noun,
+                                                           bool namesShown) const {
   std::vector<LegendRow> rows;
   const std::string name(noun);
   if (events_.steps.empty()) {
@@ -568,6 +569,7 @@ std::vector<LegendRow> BroadPhaseCore<Dim>::pairLegendRows(Algorithm algorithm, 
   }
   rows.push_back({LegendRow::Kind::Outline, palette::kShapeA, name + " in no pair found at or before this step"});
   rows.push_back({LegendRow::Kind::Outline, palette::kHit, name + " in a pair found at or before this step"});
+  if (namesShown) rows.push_back({LegendRow::Kind::Note, {}, "(a yellow name: a " + name + " this step is about)"});
   if (algorithm == Algorithm::Sap) {
     // What "found" is while sweep and prune is at work: a candidate overlaps on the axes tested so far only.
     const SweepReplayOf<Dim> replay = replayAt(step);

@@ -665,7 +665,7 @@ std::vector<LegendRow> BroadPhaseLab::legendRows() const {
   // Each row says what this step draws in that colour and mark (broad_phase_draw.cpp): red objects are in the pairs
   // found at or before this step, in every algorithm (mid-sweep, candidates); the boxes' own overlap is a solid fill.
   // Yellow is this step's, and only that.
-  std::vector<LegendRow> rows = pairLegendRows(algorithm_, step_, "object");
+  std::vector<LegendRow> rows = pairLegendRows(algorithm_, step_, "object", draw_.showLabels && objects_.size() <= kTraceLimit);
   const auto add = [&rows](Kind kind, const Color& color, std::string text) {
     rows.push_back({kind, color, std::move(text)});
   };
