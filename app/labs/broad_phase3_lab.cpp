@@ -112,6 +112,15 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   [[nodiscard]] std::string stripLabel(int stage, const SweepReplayOf<3>* replay) const;
   void drawTree(Renderer3D& renderer) const;
   [[nodiscard]] std::vector<LegendRow> legendRows() const;
+  // Per proxy: in a pair found at or before the timeline's step (BroadPhaseCore::pairsFoundBy).
+  [[nodiscard]] std::vector<std::uint8_t> inPairAtStep() const {
+    std::vector<std::uint8_t> inPair(boxes_.size(), 0);
+    for (const ProxyPair& pair : pairsFoundBy(algorithm_, step_, boxes_)) {
+      if (pair.first < inPair.size()) inPair[pair.first] = 1;
+      if (pair.second < inPair.size()) inPair[pair.second] = 1;
+    }
+    return inPair;
+  }
   void drawGridCells(Renderer3D& renderer) const;
 
   std::size_t count_ = 24;
@@ -121,7 +130,8 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   Algorithm algorithm_ = Algorithm::Sap;
   int axisChoice_ = -1;  // -1 automatic (largest variance), else the sweep axis
   int treeDepth_ = 3;
-  bool running_ = true;
+  // The lab opens paused on step 1 of frame 0, as the plane's lab does, so its first picture is the update's start.
+  bool running_ = false;
   bool stepOncePending_ = false;
   std::size_t frame_ = 0;
   int step_ = 0;
@@ -160,7 +170,7 @@ void BroadPhase3Lab::rebuildBroadPhase() {
   }
   std::visit([](auto& broadPhase) { broadPhase.update(); }, broadPhase_);
   update();
-  step_ = std::max(0, stepCount() - 1);
+  step_ = 0;
 }
 
 void BroadPhase3Lab::update() { runUpdate(boxes_, proxies_); }
@@ -173,7 +183,8 @@ void BroadPhase3Lab::advanceFrame() {
   }
   ++frame_;
   update();
-  step_ = std::max(0, stepCount() - 1);
+  // Running, the picture follows the frames' answers; paused (N), the new frame's update is stepped from its start.
+  step_ = running_ ? std::max(0, stepCount() - 1) : 0;
 }
 
 Box3 BroadPhase3Lab::worldBox() const {
@@ -219,11 +230,13 @@ void BroadPhase3Lab::draw(const DrawContext& context) {
   drawWireBox(renderer, boxCorners(lowOf(world), highOf(world)), palette::kTextDim.withAlpha(0.6f), {1.0f, 6.0f, 4.0f});
   if (algorithm_ == Algorithm::Grid) drawGridCells(renderer);
   if (algorithm_ == Algorithm::Bvh) drawTree(renderer);
-  // The boxes: red when in a pair; wire boxes (and translucent faces at small N), points beyond kWireLimit.
+  // The boxes: red when in a pair found at or before this step (as in the plane's lab); wire boxes (and translucent
+  // faces at small N), points beyond kWireLimit.
   const bool small = proxies_.size() <= kTraceLimit;
+  const std::vector<std::uint8_t> inPair = inPairAtStep();
   for (std::size_t i = 0; i < proxies_.size(); ++i) {
     const ProxyId proxy = proxies_[i];
-    const bool paired = proxy < inPair_.size() && inPair_[proxy];
+    const bool paired = proxy < inPair.size() && inPair[proxy];
     const Color color = paired ? palette::kHit : palette::kShapeA;
     const Box3& box = boxes_[proxy];
     if (i < kWireLimit) {
@@ -232,7 +245,21 @@ void BroadPhase3Lab::draw(const DrawContext& context) {
     } else {
       renderer.point(centreOf(box), color, 2.0f);
     }
-    if (small) renderer.label(highOf(box), "#" + std::to_string(proxy), palette::kTextDim, {2, -2});
+  }
+  if (small) {
+    // Each box's name centred on its centre (the placer keeps labels off the other centres; one it must move far
+    // gets a leader line back to it): at a corner, in a cluster, a name sat on other boxes. The step's boxes are
+    // named first, in yellow (this step's).
+    const std::vector<ProxyId> named = stepping() ? stepProxies(algorithm_, step_) : std::vector<ProxyId>{};
+    for (const bool step : {true, false}) {
+      for (const ProxyId proxy : proxies_) {
+        if (std::binary_search(named.begin(), named.end(), proxy) != step) continue;
+        const std::string text = "#" + std::to_string(proxy);
+        const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+        renderer.label(centreOf(boxes_[proxy]), text, step ? palette::kAccent : palette::kText.withAlpha(0.85f),
+                       -0.5 * (Vec2d{size.x, size.y} + kLabelPadding));
+      }
+    }
   }
   if (stepping() && algorithm_ != Algorithm::Sap) drawOtherEvent(renderer);
   if (algorithm_ == Algorithm::Sap) {
@@ -250,38 +277,38 @@ void BroadPhase3Lab::drawGridCells(Renderer3D& renderer) const {
   // The cells the boxes went into at the last update (the grid's own mapping), the first kCellLimit in order.
   const auto cells = grid.occupiedCells();
   for (std::size_t i = 0; i < std::min(cells.size(), kCellLimit); ++i) {
-    wireBox(renderer, gridCellBox(cells[i].cell), palette::kSeparated.withAlpha(0.35f), 1.0f);
+    wireBox(renderer, gridCellBox(cells[i].cell), palette::kMinkowski.withAlpha(0.45f), 1.0f);  // the plane's cell colour
   }
 }
 
 // What each colour of the view and the strips means at this step, as the plane's lab says it (broad_phase_lab.cpp).
 std::vector<LegendRow> BroadPhase3Lab::legendRows() const {
   using Kind = LegendRow::Kind;
-  std::vector<LegendRow> rows;
-  const auto add = [&rows](const Color& color, std::string text) { rows.push_back({Kind::Swatch, color, std::move(text)}); };
-  add(palette::kShapeA, "box, in no pair");
-  add(palette::kHit, "box in a pair");
+  std::vector<LegendRow> rows = pairLegendRows(algorithm_, step_, "box", proxies_.size() <= kTraceLimit);
+  const auto add = [&rows](Kind kind, const Color& color, std::string text) {
+    rows.push_back({kind, color, std::move(text)});
+  };
   if (algorithm_ == Algorithm::Sap) {
-    add(palette::kSeparated, "strip tick: min endpoint (interval opens)");
-    add(palette::kShapeB, "strip tick: max endpoint (interval closes)");
-    add(palette::kHit.withAlpha(0.6f), "under a strip: a paired box's interval");
+    add(Kind::Swatch, palette::kSeparated, "strip tick: min endpoint (interval opens)");
+    add(Kind::Swatch, palette::kShapeB, "strip tick: max endpoint (interval closes)");
+    add(Kind::Line, palette::kHit, "under a strip: a red box's interval");
     if (stepping()) {
-      add(palette::kAccent, "sweep plane and line, active list (thick)");
-      add(palette::kAccent, "line: a candidate pair this event made");
+      add(Kind::Thick, palette::kMinkowski, "active list (on the sweep strip: a band)");
+      add(Kind::Line, palette::kAccent, "this event: the sweep plane (on its strip, a line), the pairs it made (lines)");
     }
   }
   if (algorithm_ == Algorithm::Grid) {
-    add(palette::kSeparated.withAlpha(0.35f), "grid cell in use");
+    add(Kind::Outline, palette::kMinkowski, "grid cell in use");
     if (stepping()) {
-      add(palette::kAccent, "this step's cell; thick: the box going in, or the pair tested, boxes overlap");
-      add(palette::kTextDim, "thick: this step's pair tested, boxes apart");
+      add(Kind::Thick, palette::kAccent, "this step's cell; thick: the box going in, or the pair tested, boxes overlap");
+      add(Kind::Thick, palette::kTextDim, "thick: this step's pair tested, boxes apart");
     }
   }
   if (algorithm_ == Algorithm::Bvh) {
-    rows.push_back({Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ..."});
+    add(Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ...");
     if (stepping()) {
-      add(palette::kAccent, "thick: this step's node pair, fat boxes overlap");
-      add(palette::kTextDim, "thick: this step's node pair, apart (pruned)");
+      add(Kind::Thick, palette::kAccent, "thick: this step's node pair, fat boxes overlap");
+      add(Kind::Thick, palette::kTextDim, "thick: this step's node pair, apart (pruned)");
     }
   }
   return rows;
@@ -297,7 +324,7 @@ void BroadPhase3Lab::drawTree(Renderer3D& renderer) const {
     stack.pop_back();
     const auto& node = nodes[static_cast<std::size_t>(index)];
     if (depth > treeDepth_) continue;
-    wireBox(renderer, node.box, depthColor(depth).withAlpha(0.8f), depth == 0 ? 2.0f : 1.4f);
+    wireBox(renderer, node.box, treeDepthColor(depth).withAlpha(0.8f), depth == 0 ? 2.0f : 1.4f);
     if (!node.isLeaf()) {
       stack.push_back({node.child1, depth + 1});
       stack.push_back({node.child2, depth + 1});
@@ -309,8 +336,8 @@ void BroadPhase3Lab::drawTree(Renderer3D& renderer) const {
 void BroadPhase3Lab::drawSweep(Renderer3D& renderer, const SweepReplayOf<3>& replay) const {
   const int axis = replay.axis;
   const Box3 world = worldBox();
-  if (replay.sweepValue) {
-    // A translucent plane across the world at the sweep value.
+  if (replay.sweepValue && replay.stagePairs == nullptr) {
+    // A translucent plane across the world at the sweep value, while the sweep runs (as the plane's sweep line).
     std::array<Vec3d, 4> corners;
     const int u = (axis + 1) % 3, v = (axis + 2) % 3;
     for (int i = 0; i < 4; ++i) {
@@ -327,7 +354,7 @@ void BroadPhase3Lab::drawSweep(Renderer3D& renderer, const SweepReplayOf<3>& rep
     std::snprintf(text, sizeof text, "sweep: %c = %s", kAxisNames[axis], formatNumber(*replay.sweepValue).c_str());
     renderer.label(corners[2], text, palette::kAccent);
   }
-  for (const ProxyId id : replay.active) wireBox(renderer, boxes_[id], palette::kAccent, 2.5f);
+  for (const ProxyId id : replay.active) wireBox(renderer, boxes_[id], palette::kMinkowski, 2.5f);  // as the plane's
   for (const ProxyPair& pair : replay.made)
     renderer.line(centreOf(boxes_[pair.first]), centreOf(boxes_[pair.second]), palette::kAccent, {2.5f, 0, 0, true});
 }
@@ -378,10 +405,15 @@ void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* re
   const ScreenRect& rect = renderer.camera().rect();
   const Box3 world = worldBox();
   // At the top of the view, below its title: the axis triad and the readouts own the bottom corners.
-  const double left = rect.x + 250, right = rect.x + rect.width - 20;
-  const double rowHeight = 22;
+  // The strips start right of the widest label, so a larger UI scale does not run the labels into the ticks.
+  double labelWidth = 0;
+  for (int stage = 0; stage < 3; ++stage)
+    labelWidth = std::max(labelWidth, static_cast<double>(ImGui::CalcTextSize(stripLabel(stage, replay).c_str()).x));
+  const double left = rect.x + std::max(250.0, 12 + labelWidth + 16), right = rect.x + rect.width - 20;
+  const double rowHeight = std::max(22.0, static_cast<double>(ImGui::GetTextLineHeight()) + 4);
   const double top = rect.y + 52;
   const std::size_t n = std::min(proxies_.size(), kStripLimit);
+  const std::vector<std::uint8_t> inPair = inPairAtStep();
   for (int stage = 0; stage < 3; ++stage) {
     const int axis = stats_.axisOrder[static_cast<std::size_t>(stage)];
     const double y = top + stage * rowHeight;
@@ -392,7 +424,7 @@ void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* re
     for (std::size_t i = 0; i < n; ++i) {
       const Box3& box = boxes_[proxies_[i]];
       const double a = at(box.min[static_cast<std::size_t>(axis)]), b = at(box.max[static_cast<std::size_t>(axis)]);
-      const bool paired = proxies_[i] < inPair_.size() && inPair_[proxies_[i]];
+      const bool paired = proxies_[i] < inPair.size() && inPair[proxies_[i]];
       renderer.screenLine({a, y - 3}, {a, y + 3}, palette::kSeparated, 1.5f);
       renderer.screenLine({b, y - 3}, {b, y + 3}, palette::kShapeB, 1.5f);  // as the plane's lab: max orange
       if (paired) renderer.screenLine({a, y + 6}, {b, y + 6}, palette::kHit.withAlpha(0.6f), 2.0f);
@@ -401,9 +433,9 @@ void BroadPhase3Lab::drawStrips(Renderer3D& renderer, const SweepReplayOf<3>* re
       for (const ProxyId id : replay->active) {
         const Box3& box = boxes_[id];
         renderer.screenLine({at(box.min[static_cast<std::size_t>(axis)]), y}, {at(box.max[static_cast<std::size_t>(axis)]), y},
-                            palette::kAccent, 4.0f);
+                            palette::kMinkowski, 4.0f);
       }
-      if (replay->sweepValue) {
+      if (replay->sweepValue && replay->stagePairs == nullptr) {
         const double x = at(*replay->sweepValue);
         renderer.screenLine({x, y - 9}, {x, y + 9}, palette::kAccent, 2.5f);
       }
@@ -454,11 +486,16 @@ bool BroadPhase3Lab::loadScene(const Scene& scene, std::string& error) {
     }
     spacing = it->get<double>();
   }
+  bool paused = !running_;
+  long long frames = 0;
+  if (!readSimulationState(state, paused, frames, error)) return false;
   count_ = count;
   motion_ = motion;
   seed_ = seed;
   spacing_ = spacing;
+  running_ = !paused;
   regenerate();
+  for (long long frame = 0; frame < frames; ++frame) advanceFrame();
   return true;
 }
 
@@ -466,7 +503,8 @@ void BroadPhase3Lab::saveScene(Scene& scene) const {
   scene.shapes.clear();
   scene.shapes3.clear();
   scene.algorithm = std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)]);
-  scene.labState = {{"count", count_}, {"motion", collide::motionName(motion_)}, {"seed", seed_}, {"spacing", spacing_}};
+  scene.labState = {{"count", count_}, {"motion", collide::motionName(motion_)}, {"seed", seed_}, {"spacing", spacing_},
+                    {"paused", !running_}};
 }
 
 bool BroadPhase3Lab::setAlgorithm(std::string_view name, std::string& error) {
@@ -493,9 +531,11 @@ void BroadPhase3Lab::dumpState(Json& out) const {
   out["algorithm"] = kAlgorithmNames[static_cast<std::size_t>(algorithm_)];
   out["count"] = proxies_.size();
   out["frame"] = frame_;
+  out["running"] = running_;
   out["pairs"] = pairs_.size();
   out["box_tests"] = stats_.boxTests;
   out["legend"] = legendJson(legendRows());
+  out["legend_marks"] = legendMarksJson(legendRows());
   out["brute_checked"] = bruteChecked_;
   out["brute_agrees"] = bruteChecked_ && bruteMissing_ == 0 && bruteExtra_ == 0;
   out["replay_agrees"] = replayChecked_ && replayAgrees_;
@@ -503,12 +543,32 @@ void BroadPhase3Lab::dumpState(Json& out) const {
   out["step_count"] = stepCount();
   out["axis_order"] = {stats_.axisOrder[0], stats_.axisOrder[1], stats_.axisOrder[2]};
   out["candidates_per_axis"] = {stats_.candidatePairsPerAxis[0], stats_.candidatePairsPerAxis[1], stats_.candidatePairsPerAxis[2]};
+  if (proxies_.size() <= kTraceLimit) {
+    Json pairs = Json::array();
+    for (const ProxyPair& pair : pairs_) pairs.push_back({pair.first, pair.second});
+    out["pair_list"] = pairs;
+    Json shown = Json::array();
+    for (const ProxyPair& pair : pairsFoundBy(algorithm_, step_, boxes_)) shown.push_back({pair.first, pair.second});
+    out["pairs_at_step"] = shown;
+  }
   if (algorithm_ == Algorithm::Sap) {
     const std::optional<SweepReplayOf<3>> replay =
         stepping() ? std::optional<SweepReplayOf<3>>(replayAt(step_)) : std::nullopt;
     Json labels = Json::array();
     for (int stage = 0; stage < 3; ++stage) labels.push_back(stripLabel(stage, replay ? &*replay : nullptr));
     out["strip_labels"] = labels;
+  }
+  if (proxies_.size() <= kTraceLimit) {
+    // The boxes' name labels: where each is anchored, and whether it is highlighted as the step's.
+    const std::vector<ProxyId> named = stepping() ? stepProxies(algorithm_, step_) : std::vector<ProxyId>{};
+    Json labels = Json::array();
+    for (const ProxyId proxy : proxies_) {
+      const Vec3d at = centreOf(boxes_[proxy]);
+      labels.push_back({{"id", proxy},
+                        {"at", {at.x, at.y, at.z}},
+                        {"highlighted", std::binary_search(named.begin(), named.end(), proxy)}});
+    }
+    out["box_labels"] = labels;
   }
   if (stepping()) out["step"] = {{"narration", narrateEvent<3>(algorithm_ == Algorithm::Sap ? replayAt(step_) : SweepReplayOf<3>{},
                                                                 events_.steps, step_, boxes_)}};

@@ -19,6 +19,7 @@
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
 #include "render/color.h"
+#include "render/label_layout.h"
 #include "workloads/motions.h"
 
 namespace lab::broadphase {
@@ -38,6 +39,7 @@ inline constexpr std::array<const char*, 4> kAlgorithmTitles = {"Sweep and prune
 using collide::ProxyId;
 using collide::ProxyPair;
 
+inline constexpr Vec2d kLabelPadding{6, 2};  // label_layout.cpp's padding around a label's text, both sides
 inline constexpr char kAxisNames[] = {'x', 'y', 'z'};  // an axis index as a letter, in narration and legends
 inline constexpr std::size_t kMinCount = 10;
 inline constexpr std::size_t kMaxCount = 100000;
@@ -89,15 +91,39 @@ template <int Dim>
 // The scene's controls both labs show: the count (with presets from 24 to 100k), the motion and the spacing.
 // Returns true when the scene must be regenerated (a preset, a motion, or a slider let go).
 bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& spacing, const char* floorLabel);
-// A legend row: a colour and what it means at this step (the tree's depth colours are one row of swatches, a note
-// has none). Each lab lists its rows once; they are drawn (drawLegend) and dumped ("legend") from that list.
+// A legend row: a colour, the mark the view draws in it, and what it means at this step. Two rows never share a
+// colour and a mark (broad_phase_lab_test.cpp checks it), so each reads as one thing. The tree's depth colours are
+// one row of swatches; a note has none. Each lab lists its rows once; they are drawn (drawLegend) and dumped
+// ("legend", and with their marks "legendMarks" / "legend_marks") from that list.
 struct LegendRow {
-  enum class Kind { Swatch, DepthColors, Note } kind = Kind::Swatch;
+  enum class Kind {
+    Swatch,       // a filled area
+    Outline,      // an object: a faint fill inside its outline
+    Thick,        // a thick outline (this step's boxes, the active list)
+    Line,         // a line
+    Dashed,       // a dashed line
+    Shades,       // a fill whose opacity grows with a count
+    DepthColors,  // the tree's boxes, one swatch per depth (treeDepthColor)
+    Note          // text only
+  } kind = Kind::Swatch;
   Color color;
   std::string text;
 };
+// A tree box's colour by depth: the palette's depth colours without the root's yellow, which the broad-phase labs
+// keep for this step's node pair (palette::kAccent), so a depth's box and the step's pair never share a colour.
+[[nodiscard]] inline Color treeDepthColor(int depth) {
+  constexpr std::size_t kCount = std::size(palette::kDepthColors) - 1;  // kDepthColors[0] is kAccent
+  return palette::kDepthColors[1 + static_cast<std::size_t>(depth) % kCount];
+}
 void drawLegend(const std::vector<LegendRow>& rows);
 [[nodiscard]] Json legendJson(const std::vector<LegendRow>& rows);  // the rows' texts, in order
+// Each row's text, mark ("swatch", "outline", ...) and colours ("#rrggbb"; the depth row has one per depth).
+[[nodiscard]] Json legendMarksJson(const std::vector<LegendRow>& rows);
+
+// lab_state's "paused" (both labs open paused on step 1 unless a scene says otherwise) and "frames" (frames simulated
+// before the scene shows, so a paused scene can open on a frame with swaps to step). Leaves a field out of the
+// state as it is; false with `error` naming the field when one is malformed.
+bool readSimulationState(const Json& state, bool& paused, long long& frames, std::string& error);
 
 // The simulation's controls both labs show: the frame number, Run/Pause (P), Next frame (N, which pauses) and
 // Restart. Returns what the lab must do now.
@@ -209,12 +235,6 @@ class BroadPhaseCore {
         },
         broadPhase_);
 
-    inPair_.assign(boxes.size(), 0);
-    for (const ProxyPair& pair : pairs_) {
-      inPair_[pair.first] = 1;
-      inPair_[pair.second] = 1;
-    }
-
     bruteChecked_ = live.size() <= kBruteLimit;
     bruteMissing_ = bruteExtra_ = 0;
     if (bruteChecked_) {
@@ -261,6 +281,20 @@ class BroadPhaseCore {
   // rejected by the other axes).
   void drawStepNarration(Algorithm algorithm, int step, const std::vector<Box>& boxes) const;
 
+  // The pairs found at or before step `step` of the recorded update, sorted: the objects in them are drawn red, in
+  // every algorithm and both labs. Sweep and prune: the sweep axis's candidates so far, then those each further
+  // axis keeps; the grid: the pairs its box tests found; the tree: the leaf pairs whose boxes overlap. With no
+  // recorded update (brute force, or N > kTraceLimit) the frame's pairs.
+  [[nodiscard]] std::vector<ProxyPair> pairsFoundBy(Algorithm algorithm, int step, const std::vector<Box>& boxes) const;
+  // The objects the step is about, whose name labels are highlighted (kAccent, placed first): the box entering or
+  // leaving the sweep and the pairs it makes, a swap's two, the box going into a grid cell, the pair a cell tests,
+  // the leaves a tree step tests.
+  [[nodiscard]] std::vector<ProxyId> stepProxies(Algorithm algorithm, int step) const;
+  // The legend's rows for the objects' colours, in the same words for every algorithm (noun: "object" or "box"),
+  // and what a yellow name is when the names are drawn.
+  [[nodiscard]] std::vector<LegendRow> pairLegendRows(Algorithm algorithm, int step, const char* noun,
+                                                      bool namesShown) const;
+
   // The sweep as the events leave it at step `upTo` (sweep and prune only).
   [[nodiscard]] SweepReplayOf<Dim> replayAt(int upTo) const {
     const int axis = std::get<Sap>(broadPhase_).sweepAxis();
@@ -269,7 +303,6 @@ class BroadPhaseCore {
 
   AnyBroadPhase broadPhase_;
   Brute reference_;                   // the same ids as broadPhase_ (same add/remove sequence)
-  std::vector<std::uint8_t> inPair_;  // per proxy: in at least one pair
 
   // The last update.
   std::uint64_t updates_ = 0;  // updates run (simulation frames and paused edits): Lab::metricsUpdate

@@ -74,6 +74,11 @@ constexpr std::size_t kOutlineLimit = 25000;
 
 // [SECTION] Sweep replay and narration
 
+LabelRequest objectLabelRequest(Vec2d topLeft, Vec2d bottomRight, Vec2d labelSize) {
+  const Vec2d centre = 0.5 * (topLeft + bottomRight);
+  return {centre, Vec2d{topLeft.x + 1, topLeft.y - labelSize.y - 1} - centre, labelSize};
+}
+
 std::string idList(const std::vector<ProxyId>& ids) {
   std::string text = "{";
   for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -218,25 +223,80 @@ std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<col
 
 // [SECTION] Panels shared with the 3D lab
 
+namespace {
+
+// The row's mark in a swatch-sized square at the cursor, as the view draws it.
+void drawLegendMark(const LegendRow& row, float size) {
+  ImDrawList& list = *ImGui::GetWindowDrawList();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const ImVec2 end(at.x + size, at.y + size);
+  const ImU32 color = ImGui::GetColorU32(toImVec4(row.color));
+  const float line = std::max(1.0f, size / 8.0f);
+  switch (row.kind) {
+    case LegendRow::Kind::Swatch: list.AddRectFilled(at, end, color); break;
+    case LegendRow::Kind::Outline:
+      list.AddRectFilled(at, end, ImGui::GetColorU32(toImVec4(row.color.withAlpha(0.22f))));
+      list.AddRect(at, end, color, 0.0f, 0, 1.5f);
+      break;
+    case LegendRow::Kind::Thick:
+      list.AddRect({at.x + line, at.y + line}, {end.x - line, end.y - line}, color, 0.0f, 0, 2.0f * line);
+      break;
+    case LegendRow::Kind::Line: list.AddLine({at.x, end.y - line}, {end.x, at.y + line}, color, 2.0f); break;
+    case LegendRow::Kind::Dashed:
+      for (int dash = 0; dash < 3; ++dash) {  // three dashes along the diagonal, as the view's dashes
+        const float t0 = static_cast<float>(dash) / 3.0f, t1 = t0 + 0.2f;
+        list.AddLine({at.x + t0 * size, end.y - t0 * size}, {at.x + t1 * size, end.y - t1 * size}, color, 2.0f);
+      }
+      break;
+    case LegendRow::Kind::Shades:
+      for (int shade = 0; shade < 3; ++shade) {  // one, two and several objects in a cell
+        const float x0 = at.x + static_cast<float>(shade) * size / 3.0f;
+        list.AddRectFilled({x0, at.y}, {x0 + size / 3.0f, end.y},
+                           ImGui::GetColorU32(toImVec4(row.color.withAlpha(0.12f + 0.24f * static_cast<float>(shade)))));
+      }
+      break;
+    case LegendRow::Kind::DepthColors:
+    case LegendRow::Kind::Note: break;
+  }
+  ImGui::Dummy({size, size});
+}
+
+const char* markName(LegendRow::Kind kind) {
+  static constexpr const char* kNames[] = {"swatch", "outline", "thick", "line", "dashed", "shades", "depths", "note"};
+  return kNames[static_cast<int>(kind)];
+}
+
+std::string hexColor(const Color& color) {
+  const auto byte = [](float value) { return static_cast<int>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255.0f)); };
+  char text[8];
+  std::snprintf(text, sizeof text, "#%02x%02x%02x", byte(color.r), byte(color.g), byte(color.b));
+  return text;
+}
+
+}  // namespace
+
 void drawLegend(const std::vector<LegendRow>& rows) {
   ImGui::Spacing();
   ImGui::TextDisabled("LEGEND");
-  const ImVec2 swatch(ImGui::GetFontSize(), ImGui::GetFontSize());
+  const float size = ImGui::GetFontSize();
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const LegendRow& row = rows[i];
     ImGui::PushID(static_cast<int>(i));
     if (row.kind == LegendRow::Kind::Note) {
-      ImGui::TextDisabled("%s", row.text.c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::PushTextWrapPos(0.0f);  // wraps at the panel's edge rather than being cut
+      ImGui::TextUnformatted(row.text.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::PopStyleColor();
     } else {
       if (row.kind == LegendRow::Kind::DepthColors) {
-        for (std::size_t depth = 0; depth < std::size(palette::kDepthColors); ++depth) {
-          ImGui::PushID(static_cast<int>(depth));
-          ImGui::ColorButton("##depth", toImVec4(palette::kDepthColors[depth]), ImGuiColorEditFlags_NoTooltip, swatch);
-          ImGui::PopID();
+        for (std::size_t depth = 0; depth + 1 < std::size(palette::kDepthColors); ++depth) {
+          LegendRow swatch{LegendRow::Kind::Thick, treeDepthColor(static_cast<int>(depth)), {}};
+          drawLegendMark(swatch, size);
           ImGui::SameLine();
         }
       } else {
-        ImGui::ColorButton("##swatch", toImVec4(row.color), ImGuiColorEditFlags_NoTooltip, swatch);
+        drawLegendMark(row, size);
         ImGui::SameLine();
       }
       ImGui::PushTextWrapPos(0.0f);  // a long row wraps at the panel's edge rather than being cut
@@ -250,6 +310,21 @@ void drawLegend(const std::vector<LegendRow>& rows) {
 Json legendJson(const std::vector<LegendRow>& rows) {
   Json out = Json::array();
   for (const LegendRow& row : rows) out.push_back(row.text);
+  return out;
+}
+
+Json legendMarksJson(const std::vector<LegendRow>& rows) {
+  Json out = Json::array();
+  for (const LegendRow& row : rows) {
+    Json colors = Json::array();
+    if (row.kind == LegendRow::Kind::DepthColors) {
+      for (std::size_t depth = 0; depth + 1 < std::size(palette::kDepthColors); ++depth)
+        colors.push_back(hexColor(treeDepthColor(static_cast<int>(depth))));
+    } else if (row.kind != LegendRow::Kind::Note) {
+      colors.push_back(hexColor(row.color));
+    }
+    out.push_back({{"text", row.text}, {"mark", markName(row.kind)}, {"colors", colors}});
+  }
   return out;
 }
 
@@ -283,6 +358,24 @@ bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& s
   if (ImGui::SliderFloat("Spacing", &spacingValue, 0.5f, 6.0f, "%.2f")) spacing = spacingValue;
   regenerate |= ImGui::IsItemDeactivatedAfterEdit();
   return regenerate;
+}
+
+bool readSimulationState(const Json& state, bool& paused, long long& frames, std::string& error) {
+  if (const auto it = state.find("paused"); it != state.end()) {
+    if (!it->is_boolean()) {
+      error = "lab_state.paused: expected true or false, got " + describeJsonValue(*it);
+      return false;
+    }
+    paused = it->get<bool>();
+  }
+  if (const auto it = state.find("frames"); it != state.end()) {
+    if (!it->is_number_integer() || it->get<long long>() < 0 || it->get<long long>() > 100000) {
+      error = "lab_state.frames: expected an integer from 0 to 100000, got " + describeJsonValue(*it);
+      return false;
+    }
+    frames = it->get<long long>();
+  }
+  return true;
 }
 
 SimulationAction drawSimulationControls(std::size_t frame, bool& running) {
@@ -389,12 +482,108 @@ void BroadPhaseCore<Dim>::drawStepNarration(Algorithm algorithm, int step, const
       const bool isNew = std::find(replay.made.begin(), replay.made.end(), pair) != replay.made.end();
       const bool allAxes = collide::overlaps(boxes[pair.first], boxes[pair.second]);
       const bool filtered = replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
-      const Color color = isNew ? palette::kAccent : filtered ? (allAxes ? palette::kSeparated : palette::kHit) : palette::kText;
+      // Red as the boxes of a pair, grey as a rejected pair's dashed line; yellow: this event's.
+      const Color color = isNew ? palette::kAccent : filtered ? (allAxes ? palette::kHit : palette::kTextDim) : palette::kText;
       ImGui::TextColored(toImVec4(color), "(#%u, #%u)%s", pair.first, pair.second,
                          filtered ? (allAxes ? "  kept" : "  rejected") : "");
     }
     ImGui::EndListBox();
   }
+}
+
+template <int Dim>
+std::vector<ProxyPair> BroadPhaseCore<Dim>::pairsFoundBy(Algorithm algorithm, int step, const std::vector<Box>& boxes) const {
+  if (events_.steps.empty() || algorithm == Algorithm::Brute) return pairs_;
+  const int last = std::clamp(step, 0, static_cast<int>(events_.steps.size()) - 1);
+  std::vector<ProxyPair> found;
+  if (algorithm == Algorithm::Sap) {
+    const SweepReplayOf<Dim> replay = replayAt(last);
+    found = replay.stagePairs != nullptr ? replay.stagePairs->kept : replay.candidates;
+  } else {
+    const auto* tree = std::get_if<Tree>(&broadPhase_);
+    for (int i = 0; i <= last; ++i) {
+      const Event& event = events_.steps[static_cast<std::size_t>(i)];
+      if (const auto* test = std::get_if<collide::GridTest<Dim>>(&event); test != nullptr && test->overlap) {
+        found.push_back({std::min(test->a, test->b), std::max(test->a, test->b)});
+      } else if (const auto* visit = std::get_if<collide::TreeVisit>(&event);
+                 visit != nullptr && tree != nullptr && visit->overlap && visit->nodeA != visit->nodeB) {
+        // Two leaves whose fat boxes overlap: the pair is reported when their own boxes do (aabb_tree.h's
+        // self-query). The tree's nodes are as this update's query left them.
+        const auto& nodes = tree->nodes();
+        if (visit->nodeA < 0 || visit->nodeB < 0 || visit->nodeA >= static_cast<int>(nodes.size()) ||
+            visit->nodeB >= static_cast<int>(nodes.size()))
+          continue;
+        const auto& a = nodes[static_cast<std::size_t>(visit->nodeA)];
+        const auto& b = nodes[static_cast<std::size_t>(visit->nodeB)];
+        if (!a.isLeaf() || !b.isLeaf() || a.proxy >= boxes.size() || b.proxy >= boxes.size()) continue;
+        if (collide::overlaps(boxes[a.proxy], boxes[b.proxy]))
+          found.push_back({std::min(a.proxy, b.proxy), std::max(a.proxy, b.proxy)});
+      }
+    }
+  }
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return found;
+}
+
+template <int Dim>
+std::vector<ProxyId> BroadPhaseCore<Dim>::stepProxies(Algorithm algorithm, int step) const {
+  std::vector<ProxyId> ids;
+  if (step < 0 || step >= static_cast<int>(events_.steps.size())) return ids;
+  const Event& event = events_.steps[static_cast<std::size_t>(step)];
+  if (const auto* swap = std::get_if<collide::SapSwap<double>>(&event)) {
+    ids = {swap->moving.id, swap->passed.id};
+  } else if (const auto* enter = std::get_if<collide::SapEnter<double>>(&event)) {
+    ids.push_back(enter->id);
+    if (algorithm == Algorithm::Sap)
+      for (const ProxyPair& pair : replayAt(step).made) ids.insert(ids.end(), {pair.first, pair.second});
+  } else if (const auto* leave = std::get_if<collide::SapLeave<double>>(&event)) {
+    ids.push_back(leave->id);
+  } else if (const auto* insert = std::get_if<collide::GridInsert<Dim>>(&event)) {
+    ids.push_back(insert->id);
+  } else if (const auto* oversize = std::get_if<collide::GridOversize>(&event)) {
+    ids.push_back(oversize->id);
+  } else if (const auto* test = std::get_if<collide::GridTest<Dim>>(&event)) {
+    ids = {test->a, test->b};
+  } else if (const auto* visit = std::get_if<collide::TreeVisit>(&event); visit != nullptr && std::holds_alternative<Tree>(broadPhase_)) {
+    const auto& nodes = std::get<Tree>(broadPhase_).nodes();
+    for (const int index : {visit->nodeA, visit->nodeB}) {
+      if (index >= 0 && index < static_cast<int>(nodes.size()) && nodes[static_cast<std::size_t>(index)].isLeaf())
+        ids.push_back(nodes[static_cast<std::size_t>(index)].proxy);
+    }
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+template <int Dim>
+std::vector<LegendRow> BroadPhaseCore<Dim>::pairLegendRows(Algorithm algorithm, int step, const char* noun,
+                                                           bool namesShown) const {
+  std::vector<LegendRow> rows;
+  const std::string name(noun);
+  if (events_.steps.empty()) {
+    rows.push_back({LegendRow::Kind::Outline, palette::kShapeA, name + " in no pair this frame"});
+    rows.push_back({LegendRow::Kind::Outline, palette::kHit, name + " in a pair this frame"});
+    return rows;
+  }
+  rows.push_back({LegendRow::Kind::Outline, palette::kShapeA, name + " in no pair found at or before this step"});
+  rows.push_back({LegendRow::Kind::Outline, palette::kHit, name + " in a pair found at or before this step"});
+  if (namesShown) rows.push_back({LegendRow::Kind::Note, {}, "(a yellow name: a " + name + " this step is about)"});
+  if (algorithm == Algorithm::Sap) {
+    // What "found" is while sweep and prune is at work: a candidate overlaps on the axes tested so far only.
+    const SweepReplayOf<Dim> replay = replayAt(step);
+    if (replay.stagePairs == nullptr || replay.stagePairs->stage == 0) {
+      rows.push_back({LegendRow::Kind::Note, {},
+                      std::string("(while sweeping: a candidate pair, overlapping on ") + kAxisNames[replay.axis] +
+                          " so far)"});
+    } else {
+      rows.push_back({LegendRow::Kind::Note, {},
+                      std::string("(after the sweep: a candidate pair the ") + kAxisNames[replay.stagePairs->axis] +
+                          " test keeps)"});
+    }
+  }
+  return rows;
 }
 
 template class BroadPhaseCore<2>;
@@ -411,23 +600,8 @@ template std::string narrateEvent<3>(const SweepReplayOf<3>&, const std::vector<
 
 SweepReplay BroadPhaseLab::currentReplay() const { return replayAt(step_); }
 
-// During the sweep the known pairs are the candidates found so far on the sweep axis; once the other axis filters
-// them, the ones it keeps. The last stage keeps exactly the frame's pairs. The grid's are those its tests found.
-std::vector<ProxyPair> BroadPhaseLab::pairsAtStep() const {
-  if (!stepping() || algorithm_ == Algorithm::Bvh) return pairs_;
-  if (algorithm_ == Algorithm::Grid) {
-    // The pairs the grid's box tests have found up to this step (none while objects go into their cells).
-    std::vector<ProxyPair> found;
-    for (int i = 0; i <= step_ && i < stepCount(); ++i) {
-      const auto* test = std::get_if<collide::GridTest<2>>(&events_.steps[static_cast<std::size_t>(i)]);
-      if (test != nullptr && test->overlap) found.push_back({std::min(test->a, test->b), std::max(test->a, test->b)});
-    }
-    std::sort(found.begin(), found.end());  // in the order of pairs_
-    return found;
-  }
-  const SweepReplay replay = currentReplay();
-  return replay.stagePairs != nullptr ? replay.stagePairs->kept : replay.candidates;
-}
+// The objects are coloured by the pairs found at or before the timeline's step (broad_phase_core.h).
+std::vector<ProxyPair> BroadPhaseLab::pairsAtStep() const { return pairsFoundBy(algorithm_, step_, currentBoxes()); }
 
 // [SECTION] Objects
 
@@ -451,7 +625,7 @@ void BroadPhaseLab::draw(const DrawContext& context) {
     renderer.setLabelPriority(step ? kLabelPriorityStep : kLabelPriorityScene);
     for (const TreeLabel& label : treeLabels()) {
       if ((label.corner == TreeLabel::Corner::InsideTopRight) != step) continue;
-      const double width = ImGui::CalcTextSize(label.text.c_str()).x + 6;  // label_layout's padding: 3 a side
+      const double width = ImGui::CalcTextSize(label.text.c_str()).x + kLabelPadding.x;
       const Vec2d offset = label.corner == TreeLabel::Corner::AboveTopLeft       ? Vec2d{2, -18}
                            : label.corner == TreeLabel::Corner::InsideBottomLeft ? Vec2d{3, -20}
                                                                                  : Vec2d{-width - 3, 3};
@@ -560,12 +734,24 @@ void BroadPhaseLab::drawObjects(Renderer2D& renderer, const WorldBounds& visible
     renderer.polyline(corners, true, palette::kSelection, {2.5f});
   }
   if (draw_.showLabels && count <= kTraceLimit) {
-    for (const MovingObject& object : objects_) {
-      const Box box = object.box();
-      char text[16];
-      std::snprintf(text, sizeof text, "#%u", object.proxy);
-      renderer.label({box.min[0], box.max[1]}, text, palette::kText.withAlpha(0.85f), {1, -16});
+    // The step's objects first (placed before the others, in yellow: this step's), then the rest.
+    const std::vector<ProxyId> named = stepping() ? stepProxies(algorithm_, step_) : std::vector<ProxyId>{};
+    const Camera& camera = renderer.camera();
+    for (const bool step : {true, false}) {
+      renderer.setLabelPriority(step ? kLabelPriorityStep : kLabelPriorityScene);
+      for (const MovingObject& object : objects_) {
+        if (std::binary_search(named.begin(), named.end(), object.proxy) != step) continue;
+        const Box box = object.box();
+        char text[16];
+        std::snprintf(text, sizeof text, "#%u", object.proxy);
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        const LabelRequest request = objectLabelRequest(camera.worldToScreen({box.min[0], box.max[1]}),
+                                                        camera.worldToScreen({box.max[0], box.min[1]}),
+                                                        Vec2d{size.x, size.y} + kLabelPadding);
+        renderer.label(object.centre, text, step ? palette::kAccent : palette::kText.withAlpha(0.85f), request.offset);
+      }
     }
+    renderer.setLabelPriority(kLabelPriorityScene);
   }
 }
 
@@ -578,7 +764,7 @@ void BroadPhaseLab::drawGridCells(Renderer2D& renderer, const WorldBounds& visib
   const double cellPixels = renderer.camera().worldToPixels(cell);
   if (cellPixels < 2) return;
   // The cells the boxes went into at the last update (the grid's own mapping; oversize boxes go into none),
-  // darker the more boxes share one.
+  // more opaque (on the dark background: lighter) the more boxes share one.
   Vec2d corners[4];
   for (const auto& occupied : std::get<Grid>(broadPhase_).occupiedCells()) {
     const Box box = gridCellBox(occupied.cell);
@@ -617,7 +803,7 @@ void BroadPhaseLab::drawTree(Renderer2D& renderer, const WorldBounds& visible) c
     stack.pop_back();
     const auto& node = nodes[static_cast<std::size_t>(index)];
     if (!visibleBox(node.box, visible)) continue;
-    const Color color = depthColor(static_cast<int>(depth));
+    const Color color = treeDepthColor(static_cast<int>(depth));
     if (node.isLeaf()) {
       if (objects_.size() <= kFillLimit && depth <= draw_.treeDepth + 1) {
         boxCorners(node.box, corners);
@@ -637,7 +823,7 @@ void BroadPhaseLab::drawTree(Renderer2D& renderer, const WorldBounds& visible) c
   }
   for (const auto& [index, depth] : outlines) {
     boxCorners(nodes[static_cast<std::size_t>(index)].box, corners);
-    const Color color = depthColor(static_cast<int>(depth));
+    const Color color = treeDepthColor(static_cast<int>(depth));
     renderer.polyline(corners, true, color.withAlpha(depth == draw_.treeDepth ? 1.0f : 0.7f),
                       {depth == 0 ? 2.5f : 1.5f});
   }
@@ -650,13 +836,13 @@ std::vector<TreeLabel> BroadPhaseLab::treeLabels() const {
   const auto& nodes = tree.nodes();
   if (draw_.showTree && tree.root() >= 0) {
     const auto& root = nodes[static_cast<std::size_t>(tree.root())];
-    labels.push_back({TreeLabel::Corner::AboveTopLeft, {root.box.min[0], root.box.max[1]}, "depth 0", depthColor(0)});
+    labels.push_back({TreeLabel::Corner::AboveTopLeft, {root.box.min[0], root.box.max[1]}, "depth 0", treeDepthColor(0)});
     if (!root.isLeaf() && draw_.treeDepth >= 1) {
       for (const int child : {root.child1, root.child2}) {
         const auto& node = nodes[static_cast<std::size_t>(child)];
         if (node.isLeaf()) continue;  // a leaf's fat box is dashed, not a depth's box
         labels.push_back({TreeLabel::Corner::InsideBottomLeft, {node.box.min[0], node.box.min[1]}, "depth 1",
-                          depthColor(1)});
+                          treeDepthColor(1)});
       }
     }
   }
@@ -694,20 +880,19 @@ void BroadPhaseLab::drawSweep(Renderer2D& renderer) const {
   const double tick = renderer.camera().pixelsToWorld(9);
   const std::string axisName(1, kAxisNames[axis]);
 
-  // Candidate pairs found so far: thin lines between centres; the current event's pairs bright.
-  const bool filtered = replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
+  // Candidate pairs found so far: red lines between centres, as their boxes are red; once another axis filters
+  // them, the rejected ones grey and dashed. The current event's new pairs thick yellow (this event's colour).
   if (replay.stagePairs != nullptr) {
     for (const ProxyPair& pair : replay.stagePairs->kept) {
-      renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]),
-                    filtered ? palette::kSeparated : palette::kAccent.withAlpha(0.6f), {2.0f});
+      renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kHit, {2.0f});
     }
     for (const ProxyPair& pair : replay.stagePairs->rejected) {
-      renderer.dashedLine(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kHit, 2.0f, 6.0f, 4.0f);
+      renderer.dashedLine(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kTextDim, 2.0f, 6.0f,
+                          4.0f);
     }
   } else {
     for (const ProxyPair& pair : replay.candidates) {
-      renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kAccent.withAlpha(0.35f),
-                    {1.0f});
+      renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kHit.withAlpha(0.7f), {1.5f});
     }
     for (const ProxyPair& pair : replay.made) {
       renderer.line(boxCentre(boxes[pair.first]), boxCentre(boxes[pair.second]), palette::kAccent, {2.5f});
@@ -798,7 +983,7 @@ void BroadPhaseLab::drawOtherEvent(Renderer2D& renderer) const {
   } else if (const auto* oversize = std::get_if<collide::GridOversize>(&event)) {
     if (oversize->id < boxes.size()) {
       boxCorners(boxes[oversize->id], corners);
-      renderer.polyline(corners, true, palette::kHit, {3.0f});
+      renderer.polyline(corners, true, palette::kAccent, {3.0f});  // this step's object: red is "in a pair"
     }
   } else if (const auto* test = std::get_if<collide::GridTest<2>>(&event)) {
     // The cell that tests the pair, and the two boxes: yellow when they overlap, grey when apart (as the tree's

@@ -392,21 +392,7 @@ bool BroadPhaseLab::loadScene(const Scene& scene, std::string& error) {
         return false;
       }
     }
-    if (state.contains("paused")) {
-      if (!state["paused"].is_boolean()) {
-        error = "lab_state.paused: expected true or false, got " + describeJsonValue(state["paused"]);
-        return false;
-      }
-      paused = state["paused"].get<bool>();
-    }
-    if (state.contains("frames")) {
-      const Json& value = state["frames"];
-      if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > 100000) {
-        error = "lab_state.frames: expected an integer from 0 to 100000, got " + describeJsonValue(value);
-        return false;
-      }
-      frames = value.get<long long>();
-    }
+    if (!readSimulationState(state, paused, frames, error)) return false;
   } catch (const Json::exception& failure) {
     error = std::string("lab_state: ") + failure.what();
     return false;
@@ -475,6 +461,7 @@ void BroadPhaseLab::dumpState(Json& out) const {
   out["bruteForceMissing"] = bruteMissing_;
   out["bruteForceExtra"] = bruteExtra_;
   out["legend"] = legendJson(legendRows());
+  out["legendMarks"] = legendMarksJson(legendRows());
   out["replayChecked"] = replayChecked_;
   out["replayAgrees"] = replayChecked_ && replayAgrees_;
   out["selected"] = selected_;
@@ -509,6 +496,17 @@ void BroadPhaseLab::dumpState(Json& out) const {
     Json shown = Json::array();
     for (const ProxyPair& pair : pairsAtStep()) shown.push_back({pair.first, pair.second});
     out["pairsAtStep"] = shown;
+  }
+  if (objects_.size() <= kTraceLimit) {
+    // The objects' name labels: anchored at the centre, highlighted when the step is about the object.
+    const std::vector<ProxyId> named = stepping() ? stepProxies(algorithm_, step_) : std::vector<ProxyId>{};
+    Json labels = Json::array();
+    for (const MovingObject& object : objects_) {
+      labels.push_back({{"id", object.proxy},
+                        {"at", {object.centre.x, object.centre.y}},
+                        {"highlighted", std::binary_search(named.begin(), named.end(), object.proxy)}});
+    }
+    out["objectLabels"] = labels;
   }
   Json treeLabelList = Json::array();
   for (const TreeLabel& label : treeLabels()) {
@@ -664,53 +662,44 @@ void BroadPhaseLab::drawStepPanel() {
 
 std::vector<LegendRow> BroadPhaseLab::legendRows() const {
   using Kind = LegendRow::Kind;
-  std::vector<LegendRow> rows;
-  const auto add = [&rows](const Color& color, std::string text) { rows.push_back({Kind::Swatch, color, std::move(text)}); };
-  // Each row says what this step draws in that colour (broad_phase_draw.cpp): mid-sweep a red object is in a
-  // candidate pair, which overlaps on the sweep axis only so far; the boxes' own overlap is the brighter fill.
-  const bool sweepStep = algorithm_ == Algorithm::Sap && stepping();
-  const SweepReplay replay = sweepStep ? currentReplay() : SweepReplay{};
-  const std::string sweepAxis(1, kAxisNames[replay.axis]);
-  const bool filtered = sweepStep && replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
-  const bool gridStep = algorithm_ == Algorithm::Grid && stepping();
-  add(palette::kShapeA, sweepStep || gridStep ? "object, in no pair known at this step" : "object, no pair");
-  if (gridStep) {
-    add(palette::kHit.withAlpha(0.4f), "object in a pair the tests so far found");
-  } else if (!sweepStep) {
-    add(palette::kHit.withAlpha(0.4f), "object in a pair");
-  } else if (filtered) {
-    add(palette::kHit.withAlpha(0.4f), "object in a pair still kept");
-  } else {
-    add(palette::kHit.withAlpha(0.4f), "candidate pair: overlaps on " + sweepAxis + " so far");
-  }
-  add(palette::kHit, "where a pair's two boxes overlap");
-  if (sweepStep) {
-    if (filtered) {
+  // Each row says what this step draws in that colour and mark (broad_phase_draw.cpp): red objects are in the pairs
+  // found at or before this step, in every algorithm (mid-sweep, candidates); the boxes' own overlap is a solid fill.
+  // Yellow is this step's, and only that.
+  std::vector<LegendRow> rows = pairLegendRows(algorithm_, step_, "object", draw_.showLabels && objects_.size() <= kTraceLimit);
+  const auto add = [&rows](Kind kind, const Color& color, std::string text) {
+    rows.push_back({kind, color, std::move(text)});
+  };
+  if (draw_.showPairs) add(Kind::Swatch, palette::kHit.withAlpha(0.7f), "where a pair's two boxes overlap");
+  if (algorithm_ == Algorithm::Sap && stepping()) {
+    const SweepReplay replay = currentReplay();
+    if (replay.stagePairs != nullptr && replay.stagePairs->stage >= 1) {
       const std::string other(1, kAxisNames[replay.stagePairs->axis]);
-      add(palette::kSeparated, "line: a pair the " + other + " test keeps");
-      add(palette::kHit, "dashed line: a pair rejected on " + other);
+      add(Kind::Line, palette::kHit, "line: a pair the " + other + " test keeps");
+      add(Kind::Dashed, palette::kTextDim, "dashed line: a pair rejected on " + other);
     } else {
-      add(palette::kAccent, "line: candidate pair (bright: new)");
+      add(Kind::Line, palette::kHit, "line: a candidate pair found so far");
     }
-    add(palette::kSeparated, "min endpoint (interval opens)");
-    add(palette::kShapeB, "max endpoint (interval closes)");
-    add(palette::kAccent, "sweep line, current event, swap");
-    add(palette::kMinkowski, "active list");
+    add(Kind::Swatch, palette::kSeparated, "min endpoint (interval opens)");
+    add(Kind::Swatch, palette::kShapeB, "max endpoint (interval closes)");
+    add(Kind::Thick, palette::kMinkowski, "active list");
+    add(Kind::Line, palette::kAccent, "this event: the sweep line, its endpoint, a swap's two boxes, its new pairs (thick)");
   }
   if (algorithm_ == Algorithm::Grid) {
-    add(palette::kMinkowski, "cell in use (darker: more objects)");
+    if (draw_.showGrid) add(Kind::Shades, palette::kMinkowski, "cell in use: the more objects, the more opaque");
     if (stepping()) {
-      add(palette::kAccent, "this step's cell; thick: the object going in, or the pair tested, boxes overlap");
-      add(palette::kTextDim, "thick: this step's pair tested, boxes apart");
+      add(Kind::Thick, palette::kAccent, "this step's cell; thick: the object going in, or the pair tested, boxes overlap");
+      add(Kind::Thick, palette::kTextDim, "thick: this step's pair tested, boxes apart");
     }
   }
   if (algorithm_ == Algorithm::Bvh) {
-    rows.push_back({Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ..."});
-    rows.push_back({Kind::Note, {}, "dashed: a leaf's fat box, in its depth's colour"});
+    if (draw_.showTree) {
+      add(Kind::DepthColors, {}, "tree box at depth 0, 1, 2, ...");
+      add(Kind::Note, {}, "dashed: a leaf's fat box, in its depth's colour");
+    }
     if (stepping()) {
       // The step's node pair is drawn thick: descended when the fat boxes overlap, pruned (grey) when not.
-      add(palette::kAccent, "thick: this step's node pair, fat boxes overlap");
-      add(palette::kTextDim, "thick: this step's node pair, apart (pruned)");
+      add(Kind::Thick, palette::kAccent, "thick: this step's node pair, fat boxes overlap");
+      add(Kind::Thick, palette::kTextDim, "thick: this step's node pair, apart (pruned)");
     }
   }
   return rows;

@@ -58,6 +58,13 @@ struct MovingObject {
 using SweepReplay = SweepReplayOf<2>;
 [[nodiscard]] std::string idList(const std::vector<ProxyId>& ids);
 
+// An object's name label (window pixels; the box's corners as the screen shows them, y down): asked just above the
+// box's top-left corner, anchored at the box's centre. The placer (render/label_layout.h) keeps labels off the
+// other anchors, so a label never covers another object's centre; one it must move goes first to the ring around
+// its own centre, over its own box, and beyond that gets a leader line back to the centre. Anchored at a corner,
+// a label moved a few pixels sat unmarked on the neighbouring box (at 150 %).
+[[nodiscard]] LabelRequest objectLabelRequest(Vec2d topLeft, Vec2d bottomRight, Vec2d labelSize);
+
 // [SECTION] BroadPhaseLab
 
 // A label of the tree view, at a corner of a node's box, so that a node's label and its parent's never share a

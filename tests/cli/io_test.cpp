@@ -823,7 +823,12 @@ TEST_F(KeptWork, ARunningSimulationIsNoEdit) {
   std::string error;
   for (const char* name : {"Broad phase", "Broad phase 3D"}) {
     SCOPED_TRACE(name);
-    ASSERT_TRUE(shell_.selectLab(name, error)) << error;
+    // Both labs open paused (and Run/Pause is saved in the scene): a scene that runs.
+    Scene running;
+    running.lab = name;
+    running.labState = Json::parse(R"({"count": 24, "paused": false})");
+    ASSERT_TRUE(shell_.openScene(running, error)) << error;
+    ASSERT_TRUE(shell_.currentLab()->sceneRunning());
     for (int frame = 0; frame < 600; ++frame) shell_.currentLab()->update(1.0 / 60.0);  // ten seconds: objects bounce
     EXPECT_FALSE(shell_.commitEdit());
     EXPECT_FALSE(shell_.hasUnsavedChanges());
@@ -1778,7 +1783,7 @@ TEST(BroadPhase3Lab, EveryAlgorithmAgreesWithBruteForceAndItsReplay) {
     std::unique_ptr<Lab> lab = info->create();
     std::string error;
     Scene scene;
-    scene.labState = Json::parse(R"({"count": 40, "motion": "bounce", "seed": 7, "spacing": 1.5})");
+    scene.labState = Json::parse(R"({"count": 40, "motion": "bounce", "seed": 7, "spacing": 1.5, "paused": false})");
     ASSERT_TRUE(lab->loadScene(scene, error)) << error;
     ASSERT_TRUE(lab->setAlgorithm(algorithm, error)) << error;
     for (int frame = 0; frame < 30; ++frame) {
@@ -2918,7 +2923,7 @@ TEST(BroadPhaseLab, TheLegendSaysWhatEachStepDraws) {
     const Json& legend = state["legend"];
     if (state["sweep"]["stage"].get<int>() < 1) {
       ++sweeping;
-      EXPECT_TRUE(has(legend, "candidate pair: overlaps on ")) << step << legend;
+      EXPECT_TRUE(has(legend, "(while sweeping: a candidate pair, overlapping on ")) << step << legend;
       EXPECT_FALSE(has(legend, "dashed line")) << step << legend;
     } else {
       ++filtering;

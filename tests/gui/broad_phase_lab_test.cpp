@@ -1,5 +1,6 @@
 // The broad-phase labs (plane and space) without a window: what their steps, strips and plot series say, read from
 // --dump-state's keys and frameMetrics after loading a scene's lab_state.
+#include <algorithm>
 #include <memory>
 #include <regex>
 #include <set>
@@ -8,8 +9,14 @@
 
 #include <gtest/gtest.h>
 
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
 #include "io/scene.h"
 #include "lab/lab.h"
+#include "labs/broad_phase_lab.h"
+#include "render/camera.h"
+#include "render/label_layout.h"
 
 namespace lab {
 namespace {
@@ -71,6 +78,224 @@ TEST(BroadPhaseLab, GridStepsThroughItsBoxTests) {
       EXPECT_EQ(state["pairsAtStep"], state["pairList"]);  // the last step: every pair found
       lab->setStep(firstTest - 1);  // the last insertion: no test yet, no pair known
       EXPECT_EQ(dump(*lab)["pairsAtStep"].size(), 0u);
+    }
+  }
+}
+
+// Red means the same in both labs and every algorithm that steps: the object is in a pair found at or before the
+// step shown. A newcomer saw the 3D labs and the 2D tree colour the frame's final pairs red from step 1, while 2D
+// sweep and prune and the grid coloured the pairs found so far. At the first step no pair is found yet; the grid's
+// and the tree's found pairs only grow, and are real pairs; at the last step they are the frame's pairs. The
+// legend's red row reads the same in every algorithm.
+TEST(BroadPhaseLab, RedMeansAPairFoundAtOrBeforeTheStepInEveryAlgorithm) {
+  using PairSet = std::set<std::pair<int, int>>;
+  const auto pairSet = [](const Json& list) {
+    PairSet pairs;
+    for (const Json& pair : list) pairs.insert({pair[0].get<int>(), pair[1].get<int>()});
+    return pairs;
+  };
+  for (const char* name : {"Broad phase", "Broad phase 3D"}) {
+    SCOPED_TRACE(name);
+    const bool plane = std::string(name) == "Broad phase";
+    const char* frameKey = plane ? "pairList" : "pair_list";
+    const char* stepKey = plane ? "pairsAtStep" : "pairs_at_step";
+    std::set<std::string> redRows;
+    for (const char* algorithm : {"sap", "grid", "bvh"}) {
+      SCOPED_TRACE(algorithm);
+      std::unique_ptr<Lab> lab =
+          openLab(name, R"({"count": 24, "motion": "drift", "seed": 1, "spacing": 2.0, "paused": true})", algorithm);
+      ASSERT_NE(lab, nullptr);
+      ASSERT_GT(lab->stepCount(), 2);
+      lab->setStep(0);
+      Json state = dump(*lab);
+      const PairSet framePairs = pairSet(state[frameKey]);
+      ASSERT_FALSE(framePairs.empty());
+      EXPECT_TRUE(pairSet(state[stepKey]).empty()) << "step 1 found no pair yet: " << state[stepKey];
+      ASSERT_GE(state["legend"].size(), 2u);
+      redRows.insert(state["legend"][1].get<std::string>());
+      PairSet previous;
+      for (int step = 0; step < lab->stepCount(); ++step) {
+        lab->setStep(step);
+        state = dump(*lab);
+        const PairSet shown = pairSet(state[stepKey]);
+        if (std::string(algorithm) != "sap") {  // sweep and prune's candidates are filtered at the end
+          EXPECT_TRUE(std::includes(shown.begin(), shown.end(), previous.begin(), previous.end())) << "step " << step;
+          EXPECT_TRUE(std::includes(framePairs.begin(), framePairs.end(), shown.begin(), shown.end())) << "step " << step;
+        }
+        previous = shown;
+      }
+      EXPECT_EQ(previous, framePairs);  // the last step: every pair found
+      redRows.insert(state["legend"][1].get<std::string>());
+    }
+    EXPECT_EQ(redRows.size(), 1u) << "the red row differs between algorithms";
+    EXPECT_NE(redRows.begin()->find("in a pair found at or before this step"), std::string::npos) << *redRows.begin();
+  }
+}
+
+// Both labs open the same way: paused at frame 0 on step 1, whatever the remembered settings (they keep view
+// options and the algorithm, not the simulation's state); the shell's first frames move nothing. N steps the next
+// frame from its start, P runs and shows each frame's last step. A newcomer met the 3D lab running at its last step.
+// A scene's lab_state.paused is read and saved by both.
+TEST(BroadPhaseLab, BothLabsOpenPausedOnStepOne) {
+  for (const char* name : {"Broad phase", "Broad phase 3D"}) {
+    SCOPED_TRACE(name);
+    const LabInfo* info = findLab(name);
+    ASSERT_NE(info, nullptr);
+    std::unique_ptr<Lab> lab = info->create();
+    lab->loadSettings(info->create()->saveSettings());  // as the shell does with remembered settings
+    for (int frame = 0; frame < 5; ++frame) lab->update(1.0 / 60.0);
+    Json state = dump(*lab);
+    EXPECT_EQ(state["frame"].get<int>(), 0);
+    EXPECT_FALSE(state["running"].get<bool>());
+    EXPECT_FALSE(lab->sceneRunning());
+    ASSERT_GT(lab->stepCount(), 2);
+    EXPECT_EQ(lab->stepIndex(), 0);
+
+    lab->keyPressed({GLFW_KEY_N, 0});
+    lab->update(1.0 / 60.0);
+    EXPECT_EQ(dump(*lab)["frame"].get<int>(), 1);
+    EXPECT_EQ(lab->stepIndex(), 0);
+    lab->keyPressed({GLFW_KEY_P, 0});
+    lab->update(1.0 / 60.0);
+    EXPECT_TRUE(lab->sceneRunning());
+    EXPECT_EQ(lab->stepIndex(), lab->stepCount() - 1);
+
+    Scene saved;
+    lab->saveScene(saved);
+    EXPECT_EQ(saved.labState["paused"], false);
+    std::unique_ptr<Lab> reopened = info->create();
+    std::string error;
+    saved.shapes.clear();  // the 3D lab builds its boxes from lab_state; the plane's can too
+    saved.labState["count"] = 24;
+    ASSERT_TRUE(reopened->loadScene(saved, error)) << error;
+    EXPECT_TRUE(reopened->sceneRunning());
+    Scene bad;
+    bad.labState = Json::parse(R"({"paused": "yes"})");
+    EXPECT_FALSE(info->create()->loadScene(bad, error));
+    EXPECT_NE(error.find("lab_state.paused"), std::string::npos) << error;
+  }
+}
+
+// Each legend row is one thing: no two rows share a colour and a mark, and no box outline (an object's, this step's
+// thick box, the active list's) shares its colour with a tree depth's box. A newcomer found two reds and two yellows
+// in the sweep's legend, the root's yellow on this step's node pair, and a rejected pair in "in a pair" red. The
+// grid's cells are more opaque, not darker, with more objects.
+TEST(BroadPhaseLab, LegendRowsNeverShareAColourAndAMark) {
+  for (const char* name : {"Broad phase", "Broad phase 3D"}) {
+    SCOPED_TRACE(name);
+    const bool plane = std::string(name) == "Broad phase";
+    for (const char* algorithm : {"sap", "grid", "bvh", "brute"}) {
+      SCOPED_TRACE(algorithm);
+      std::unique_ptr<Lab> lab =
+          openLab(name, R"({"count": 24, "motion": "drift", "seed": 1, "spacing": 2.0, "paused": true})", algorithm);
+      ASSERT_NE(lab, nullptr);
+      for (int step = 0; step < std::max(lab->stepCount(), 1); ++step) {
+        lab->setStep(step);
+        const Json state = dump(*lab);
+        const Json& rows = state[plane ? "legendMarks" : "legend_marks"];
+        ASSERT_TRUE(rows.is_array() && !rows.empty()) << state;
+        std::set<std::string> seen;
+        std::set<std::string> boxColours;  // outlines, thick outlines and tree depths: all drawn as box outlines
+        for (const Json& row : rows) {
+          const std::string text = row["text"].get<std::string>();
+          EXPECT_EQ(text.find("darker"), std::string::npos) << text;
+          const std::string mark = row["mark"].get<std::string>();
+          for (const Json& colour : row["colors"]) {
+            EXPECT_TRUE(seen.insert(mark + " " + colour.get<std::string>()).second)
+                << "step " << step << ": two rows draw " << mark << " " << colour << " (" << text << ")";
+            if (mark == "outline" || mark == "thick" || mark == "depths") {
+              EXPECT_TRUE(boxColours.insert(colour.get<std::string>()).second)
+                  << "step " << step << ": a box outline in " << colour << " means two things (" << text << ")";
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// The objects' names at 150 % UI scale, as the reviewer's screenshot framed the default scene at step 25 (its view
+// and font size): every name either touches its own object's box or has a leader line back to it. Anchored at the
+// box's top-left corner, "#12" was moved 7 pixels (no leader) onto #5's box.
+TEST(BroadPhaseLab, ObjectNamesTouchTheirBoxOrHaveALeaderAt150Percent) {
+  std::unique_ptr<Lab> lab = openLab("Broad phase", R"({"paused": true})", "sap");
+  ASSERT_NE(lab, nullptr);
+  lab->setStep(24);
+  const Json state = dump(*lab);
+  Camera camera;  // the reviewer's ui150_bp.json
+  camera.setRect({517.5, 34.5, 1082.5, 901.0});
+  camera.setView({4.898979485566356, 3.919183588453085}, 68.46664037987703);
+  constexpr double kFont = 22.5;
+  std::vector<LabelRequest> requests;
+  std::vector<std::pair<Vec2d, Vec2d>> boxes;  // window pixels, top-left and bottom-right
+  for (const Json& object : state["objects"]) {
+    const Vec2d topLeft = camera.worldToScreen({object["min"][0].get<double>(), object["max"][1].get<double>()});
+    const Vec2d bottomRight = camera.worldToScreen({object["max"][0].get<double>(), object["min"][1].get<double>()});
+    const std::size_t characters = 1 + std::to_string(object["id"].get<int>()).size();  // "#12"
+    const Vec2d size{0.62 * kFont * static_cast<double>(characters) + 6, kFont + 2};  // DejaVu Sans's digits
+    requests.push_back(broadphase::objectLabelRequest(topLeft, bottomRight, size));
+    boxes.emplace_back(topLeft, bottomRight);
+  }
+  ASSERT_EQ(requests.size(), 24u);
+  const std::vector<LabelPlacement> placed = layoutLabelBoxes(camera.rect(), requests);
+  int placedCount = 0;
+  for (std::size_t i = 0; i < placed.size(); ++i) {
+    if (!placed[i].placed) continue;
+    ++placedCount;
+    const auto& [lo, hi] = boxes[i];
+    constexpr double kNear = 2;  // a name just above its box (1 pixel apart) touches it
+    const bool touches = placed[i].min.x <= hi.x + kNear && lo.x <= placed[i].max.x + kNear &&
+                         placed[i].min.y <= hi.y + kNear && lo.y <= placed[i].max.y + kNear;
+    EXPECT_TRUE(touches || placed[i].leader) << state["objects"][i]["id"] << " is away from its box with no leader";
+  }
+  EXPECT_GE(placedCount, 22);
+}
+
+// The step's objects are named in yellow and placed first: the ones its narration names (the entering box and the
+// pairs it makes, a grid cell's insertion or test), in both labs; the names are anchored at each box's centre (in
+// 3D a corner sat among the other boxes of a cluster).
+TEST(BroadPhaseLab, TheStepsObjectsNamesAreHighlighted) {
+  const std::regex id("#(\\d+)");
+  for (const char* name : {"Broad phase", "Broad phase 3D"}) {
+    SCOPED_TRACE(name);
+    const bool plane = std::string(name) == "Broad phase";
+    for (const char* algorithm : {"sap", "grid"}) {
+      SCOPED_TRACE(algorithm);
+      std::unique_ptr<Lab> lab =
+          openLab(name, R"({"count": 24, "motion": "drift", "seed": 1, "spacing": 2.0, "paused": true})", algorithm);
+      ASSERT_NE(lab, nullptr);
+      int equal = 0;
+      for (int step = 0; step < lab->stepCount(); ++step) {
+        lab->setStep(step);
+        const Json state = dump(*lab);
+        const std::string narration = (plane ? state["event"]["narration"] : state["step"]["narration"]).get<std::string>();
+        std::set<int> named, highlighted;
+        for (auto it = std::sregex_iterator(narration.begin(), narration.end(), id); it != std::sregex_iterator(); ++it)
+          named.insert(std::stoi((*it)[1].str()));
+        const Json& labels = state[plane ? "objectLabels" : "box_labels"];
+        ASSERT_EQ(labels.size(), 24u);
+        for (const Json& label : labels)
+          if (label["highlighted"].get<bool>()) highlighted.insert(label["id"].get<int>());
+        if (narration.find(" filters the candidates") != std::string::npos ||
+            narration.find("The sweep on ") == 0) {
+          EXPECT_TRUE(highlighted.empty()) << narration;  // a stage's verdicts: many pairs, no one box
+          continue;
+        }
+        EXPECT_FALSE(highlighted.empty()) << "step " << step << ": " << narration;
+        EXPECT_TRUE(std::includes(named.begin(), named.end(), highlighted.begin(), highlighted.end()))
+            << "step " << step << ": " << narration;
+        equal += named == highlighted ? 1 : 0;
+      }
+      EXPECT_GT(equal, lab->stepCount() / 3);
+      if (plane) {
+        const Json state = dump(*lab);
+        for (std::size_t i = 0; i < state["objects"].size(); ++i) {
+          const Json& object = state["objects"][i];
+          const Json& label = state["objectLabels"][i];
+          EXPECT_DOUBLE_EQ(label["at"][0].get<double>(), 0.5 * (object["min"][0].get<double>() + object["max"][0].get<double>()));
+          EXPECT_DOUBLE_EQ(label["at"][1].get<double>(), 0.5 * (object["min"][1].get<double>() + object["max"][1].get<double>()));
+        }
+      }
     }
   }
 }
