@@ -8,6 +8,7 @@
 // Exit status 1 when the algorithm refuses the pair (the result then holds the "error"), or when the input cannot
 // be read. A line of `cast` (with "motion_a" or "motion_b": a continuous-collision scene's moving shapes, or --algo
 // ray, linear, toi or dynamic-sat) is traced by that cast algorithm instead (cast_command.h).
+#include <filesystem>
 #include <iterator>
 #include <memory>
 #include <string>
@@ -21,6 +22,7 @@
 #include "io/query_json.h"
 #include "io/scene.h"
 #include "io/text_io.h"
+#include "resources/embedded.h"
 
 namespace lab {
 namespace {
@@ -33,8 +35,18 @@ struct TraceCommandOptions {
 };
 
 int runTraceCommand(const TraceCommandOptions& options) {
-  InputSource input(options.inputPath);
-  const std::string text{std::istreambuf_iterator<char>(input.stream()), std::istreambuf_iterator<char>()};
+  // A curated scene by its name when no such file exists ("scenes/04_identical_squares.json"), as the app opens it.
+  std::string text, inputName;
+  std::error_code missing;
+  if (const EmbeddedFile* curated = findCuratedScene(options.inputPath);
+      curated != nullptr && !std::filesystem::exists(options.inputPath, missing)) {
+    text = std::string(curated->contents);
+    inputName = options.inputPath;
+  } else {
+    InputSource input(options.inputPath);
+    text.assign(std::istreambuf_iterator<char>(input.stream()), std::istreambuf_iterator<char>());
+    inputName = inputName;
+  }
   std::variant<QueryPair, QueryPair3> pair;
   std::string algorithmName = options.algorithm;
   try {
@@ -64,10 +76,10 @@ int runTraceCommand(const TraceCommandOptions& options) {
   } catch (const JsonSyntaxError& error) {
     // The hint only where a second value follows the first (the parser expected the end): lines of query.
     const bool moreThanOne = std::string_view(error.what()).find("expected end of input") != std::string_view::npos;
-    throw std::runtime_error(input.name() + ", " + error.what() +
+    throw std::runtime_error(inputName + ", " + error.what() +
                              (moreThanOne ? " (trace reads one pair or a scene file; query takes many pairs)" : ""));
   } catch (const JsonFieldError& error) {
-    throw std::runtime_error(input.name() + ": " + error.what());
+    throw std::runtime_error(inputName + ": " + error.what());
   }
   if (algorithmName.empty()) {
     throw std::runtime_error("trace: give --algo (" + collide::algorithmNameList() + "); the input names none");
