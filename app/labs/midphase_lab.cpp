@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <span>
@@ -885,6 +886,7 @@ void MidphaseLab::dumpState(Json& out) const {
                   {"rebuilt", record.rebuilt},
                   {"build_frame", record.buildFrame},
                   {"rebuild_frames", rebuilds},
+                  {"plot_y_range", {sahPlot_.range.yMin, sahPlot_.range.yMax}},
                   {"refit_check", refitCheck_},
                   {"strategies", strategies},
                   {"pairs_agree", strategiesAgree()}};
@@ -909,12 +911,13 @@ void MidphaseLab::frameMetrics(std::vector<FrameMetric>& out) const { common::tr
 void MidphaseLab::drawSahPlot() {
   const std::size_t count = static_cast<std::size_t>(frame_) + 1;
   std::vector<double> refit(count), fresh(count), threshold(count);
-  double high = 0;
+  double high = 0, low = std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k < count; ++k) {
     refit[k] = history_[k].sahRefit;
     fresh[k] = history_[k].sahFresh;
     threshold[k] = history_[k].threshold;
     high = std::max({high, refit[k], fresh[k], threshold[k]});
+    low = std::min({low, refit[k], fresh[k]});
   }
   Plot plot;
   plot.x = {"frame", "", true};
@@ -930,8 +933,10 @@ void MidphaseLab::drawSahPlot() {
   line("fresh build", palette::kSeparated, fresh);
   line(formatNumber(collide::kRebuildSahGrowth) + " x cost after build", palette::kHit.withAlpha(0.8f), threshold);
   sahPlot_.autoFit = false;
-  // The top third is left to the legend.
-  sahPlot_.range = {0, static_cast<double>(kClothFrames - 1), 0, 1.5 * std::max(high, 1e-9)};
+  // The costs' own span, not from 0: the refit and the fresh build differ by a few percent, which a range from 0
+  // drew as one line (newcomer review s29).
+  const double span = std::max(high - low, 1e-3 * std::max(high, 1e-9));
+  sahPlot_.range = {0, static_cast<double>(kClothFrames - 1), std::max(0.0, low - 0.15 * span), high + 0.15 * span};
   const float width = ImGui::GetContentRegionAvail().x;
   const PlotLayout layout = plotWidget("##sah drift", plot, sahPlot_, {width, 230.0});
   // The rebuilds: a mark on the frame axis under each.

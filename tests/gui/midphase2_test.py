@@ -12,6 +12,8 @@
    the dump: the cloth moved on from the scene's frame 36 and stopped, and its three strategies agree there.
 4. "Mid phase 2D" on mid2_03_budget_partial_answer.json (screenshots): the legend names the red cut at the root's
    split step and none at a leaf's step, where nothing is cut.
+5. "Mid phase" on mid_06_refit_drift.json (screenshot): the SAH cost plot's y range shows the refit's gap over a
+   fresh build.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- midphase2_test.py ...).
 """
 
@@ -137,6 +139,20 @@ def main():
         failures.append(f"the root's split step names no cut: {legends[1]}")
     if any("cut" in line for line in legends[5]) or not any("leaf" in line for line in legends[5]):
         failures.append(f"a leaf step's legend names a cut the picture does not draw: {legends[5]}")
+
+    # 5. The 3D lab's SAH cost plot on mid_06's last frame: its y range is the costs' own, so the refitted tree's
+    #    16% over the fresh build's is a visible gap (from 0 the two curves drew as one line).
+    path = os.path.join(args.out, "refit_plot.json")
+    result = run_app([args.exe, "screenshot", "--scene", os.path.join(args.scenes, "mid_06_refit_drift.json"),
+                      "--size", f"{WIDTH}x{HEIGHT}", "-o", os.path.join(args.out, "refit_plot.png"), "--dump-state", path])
+    if result.returncode != 0:
+        raise AssertionError(f"screenshot failed ({result.returncode}): {result.stderr}")
+    refit = json.load(open(path)).get("cloth", {})
+    low, high = refit.get("plot_y_range", [0, 1])
+    gap = abs(refit.get("sah_refit", 0) - refit.get("sah_fresh", 0))
+    if not (low > 0 and gap > 0.05 * (high - low)):
+        failures.append(f"the refit and fresh costs ({refit.get('sah_refit')}, {refit.get('sah_fresh')}) are within a "
+                        f"twentieth of the plot's range {low} to {high}: drawn as one line")
 
     print(json.dumps({"b": [b, dump["position_b"]], "pairs": [start["pairs"], dump["pairs"]],
                       "step3d": [dump3.get("step_index"), dump3.get("at_step", {}).get("narration")],
