@@ -27,10 +27,15 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    return app.exit(error);
+    // --help and --version are 0; a usage error (an unknown option, a value not allowed) is 2, as most tools say it,
+    // not CLI11's own numbers (105, 109...), and apart from 1, a bad input line.
+    return app.exit(error) == 0 ? 0 : 2;
   }
   try {
     return chosen ? chosen() : lab::runGui(gui);
+  } catch (const lab::UsageError& error) {
+    std::fprintf(stderr, "collision-lab: %s\n", error.what());
+    return 2;
   } catch (const std::exception& error) {
     std::fprintf(stderr, "collision-lab: %s\n", error.what());
     return 1;

@@ -138,23 +138,23 @@ RunResult runAlgorithm(const BroadPhaseCommandOptions& options) {
 
 void validate(const BroadPhaseCommandOptions& options) {
   if (options.algorithm == "brute" && options.count > kMaxBruteForceCount) {
-    throw std::runtime_error("broadphase: --algo brute tests every pair; use --count <= " +
-                             std::to_string(kMaxBruteForceCount) + " (got " + std::to_string(options.count) + ")");
+    throw UsageError("broadphase: --algo brute tests every pair; use --count <= " +
+                     std::to_string(kMaxBruteForceCount) + " (got " + std::to_string(options.count) + ")");
   }
   if (options.check && options.count > kMaxBruteForceCount) {
-    throw std::runtime_error("broadphase: --check runs brute force every frame; use --count <= " +
-                             std::to_string(kMaxBruteForceCount) + " (got " + std::to_string(options.count) + ")");
+    throw UsageError("broadphase: --check runs brute force every frame; use --count <= " +
+                     std::to_string(kMaxBruteForceCount) + " (got " + std::to_string(options.count) + ")");
   }
   if (options.sweepAxis != "auto" && options.algorithm != "sap") {
-    throw std::runtime_error("broadphase: --sweep-axis applies to --algo sap only");
+    throw UsageError("broadphase: --sweep-axis applies to --algo sap only");
   }
   if (sweepAxisIndex(options.sweepAxis) >= options.dimensions) {
-    throw std::runtime_error("broadphase: --sweep-axis " + options.sweepAxis +
-                             " needs --dim 3 (2D boxes have x and y)");
+    throw UsageError("broadphase: --sweep-axis " + options.sweepAxis +
+                     " needs --dim 3 (2D boxes have x and y)");
   }
-  if (!std::isfinite(options.cellSize)) throw std::runtime_error("broadphase: --cell-size must be a finite number");
+  if (!std::isfinite(options.cellSize)) throw UsageError("broadphase: --cell-size must be a finite number");
   if (options.cellSize != 0 && options.algorithm != "grid") {
-    throw std::runtime_error("broadphase: --cell-size applies to --algo grid only");
+    throw UsageError("broadphase: --cell-size applies to --algo grid only");
   }
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,13 @@ struct CommandInfo {
 // listing the names, and a name of the other kind pointing to the command that runs it ("toi is a cast algorithm:
 // collision-lab cast runs it").
 [[nodiscard]] CLI::Validator algorithmChoice(bool cast);
+
+// Options that each parse but do not go together (--sweep-axis z without --dim 3): a usage error, exit status 2 as
+// for what the parser refuses, where a bad input is 1 (main.cpp).
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 // Returns true, so registration reads: static const bool registered = registerCommand({...});
 bool registerCommand(CommandInfo info);

@@ -89,9 +89,9 @@ PlacedMesh loadMesh(const std::string& text, const std::string& field) {
   } else if (text.size() >= 5 && text.substr(text.size() - 5) == ".json") {
     shape = parseJsonText(readTextFile(text, kMaxSceneFileBytes));
   } else {
-    throw std::runtime_error("--" + field + " \"" + boundedText(text) +
-                             "\": not a mesh: give an .obj or .json file, a JSON SHAPE, or sphere, torus, gear, terrain, "
-                             "cloth (with an optional :N)");
+    throw UsageError("--" + field + " \"" + boundedText(text) +
+                     "\": not a mesh: give an .obj or .json file, a JSON SHAPE, or sphere, torus, gear, terrain, "
+                     "cloth (with an optional :N)");
   }
   const collide::Collider3<double> collider = collider3FromJson(shape, field);
   const auto* mesh = std::get_if<collide::Mesh<double>>(&collider.shape);
@@ -249,10 +249,10 @@ collide::BvhOptions treeOptions(const MidphaseCommandOptions& options) {
 
 collide::Transform3<double> poseFromNumbers(const std::vector<double>& numbers) {
   for (const double value : numbers) {
-    if (!std::isfinite(value)) throw std::runtime_error("--pose-b: every number must be finite");
+    if (!std::isfinite(value)) throw UsageError("--pose-b: every number must be finite");
   }
   const collide::Quat<double> q{numbers[4], numbers[5], numbers[6], numbers[3]};
-  if (!(q.lengthSquared() > 1e-12)) throw std::runtime_error("--pose-b: the rotation quaternion (qw, qx, qy, qz) is zero");
+  if (!(q.lengthSquared() > 1e-12)) throw UsageError("--pose-b: the rotation quaternion (qw, qx, qy, qz) is zero");
   return {{numbers[0], numbers[1], numbers[2]}, q.normalized()};
 }
 
@@ -275,12 +275,12 @@ Json outlineJson(const PlacedOutline& placed, const collide::ConvexDecomposition
 // polygon's convex parts in its own frame (one part a leaf, the lab's default), both descended under the relative
 // pose with the oriented box test, GJK on the part pairs whose boxes overlap.
 int runMidphase2(const MidphaseCommandOptions& options, const PlacedOutline& a, PlacedOutline b) {
-  if (options.satLite) throw std::runtime_error("midphase: --sat-lite is for meshes' box volumes, not concave polygons");
+  if (options.satLite) throw UsageError("midphase: --sat-lite is for meshes' box volumes, not concave polygons");
   if (options.bv != "aabb") throw std::runtime_error("midphase: concave polygons' trees hold boxes only (--bv aabb)");
   if (!options.poseB.empty()) {
-    if (options.poseB.size() != 3) throw std::runtime_error("--pose-b: a concave polygon's pose is x,y,angle (3 numbers)");
+    if (options.poseB.size() != 3) throw UsageError("--pose-b: a concave polygon's pose is x,y,angle (3 numbers)");
     for (const double value : options.poseB) {
-      if (!std::isfinite(value)) throw std::runtime_error("--pose-b: every number must be finite");
+      if (!std::isfinite(value)) throw UsageError("--pose-b: every number must be finite");
     }
     b.pose = {{options.poseB[0], options.poseB[1]}, {std::cos(options.poseB[2]), std::sin(options.poseB[2])}};
   }
@@ -341,10 +341,10 @@ int runMidphase(const MidphaseCommandOptions& options) {
   PlacedOutline outlineA, outlineB;
   const bool planeA = loadOutline(options.a, "a", outlineA);
   const bool planeB = loadOutline(options.b, "b", outlineB);
-  if (planeA != planeB) throw std::runtime_error("midphase: --a and --b must both be meshes or both concave polygons");
+  if (planeA != planeB) throw UsageError("midphase: --a and --b must both be meshes or both concave polygons");
   if (planeA) return runMidphase2(options, outlineA, outlineB);
   if (!options.poseB.empty() && options.poseB.size() != 7) {
-    throw std::runtime_error("--pose-b: a mesh's pose is x,y,z,qw,qx,qy,qz (7 numbers)");
+    throw UsageError("--pose-b: a mesh's pose is x,y,z,qw,qx,qy,qz (7 numbers)");
   }
   const PlacedMesh a = loadMesh(options.a, "a");
   PlacedMesh b = loadMesh(options.b, "b");

@@ -88,8 +88,8 @@ def main():
     parser.add_argument("--output-file", action="store_true",
                         help="pass -o FILE (a temporary file) and compare that file instead of standard output")
     parser.add_argument("--status", default="0",
-                        help="expected exit status, or 'failure': any non-zero status that is not a signal (a usage "
-                             "error, whose number is the argument parser's; pair it with --stderr-contains)")
+                        help="expected exit status (2: a usage error), or 'failure': any non-zero status that is not a signal "
+                             "(pair it with --stderr-contains)")
     parser.add_argument("--errors", type=int, help="expected number of output lines with a top-level \"error\"")
     parser.add_argument("--input", help="the JSON Lines input, to check one output line per input line")
     parser.add_argument("--stderr-contains", action="append", default=[],
