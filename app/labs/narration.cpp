@@ -369,22 +369,41 @@ std::string axisSourceText(collide::AxisSource source, int edge) {
   return std::string(collide::axisSourceName(source));
 }
 
+std::string formatSatOverlap(double overlap, double scale) {
+  if (overlap == 0) return "0";
+  if (std::abs(overlap) <= kTouchingTolerance * scale) return "0 to rounding";
+  return formatNumber(overlap);
+}
+
+namespace {
+
+// After a SAT axis's two shadows: the gap that separates, or the overlap (touching when it is 0 to rounding) against
+// the smallest so far. The same words in the plane and in space.
+template <class Step>
+std::string satVerdictWords(const Step& step) {
+  if (step.separating)
+    return "The shadows are apart by " + formatNumber(-step.overlap) +
+           ": this axis separates A and B, so they do not collide (SAT stops at the first separating axis).";
+  const double scale = satShadowScale(step);
+  std::string text = satShadowsTouch(step) ? "They touch (overlap " + formatSatOverlap(step.overlap, scale) + ")"
+                                           : "They overlap by " + formatNumber(step.overlap);
+  if (step.bestAxisIndex == step.axisIndex) {
+    text += ", the smallest overlap so far.";
+  } else {
+    text += "; the smallest so far is " + formatSatOverlap(step.bestOverlap, scale) + " on axis " +
+            std::to_string(step.bestAxisIndex + 1) + ".";
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string narrateSatStep(const collide::SatAxisStep<double>& step) {
   const std::string source = axisSourceText(step.source, step.edge);
   std::string text = "Axis " + std::to_string(step.axisIndex + 1) + " (" + source + ") n = " + formatVector(step.axis) +
                      ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) + "], B to [" +
                      formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";
-  if (step.separating)
-    return text + "The shadows are apart by " + formatNumber(-step.overlap) +
-           ": this axis separates A and B, so they do not collide (SAT stops at the first separating axis).";
-  text += "They overlap by " + formatNumber(step.overlap);
-  if (step.bestAxisIndex == step.axisIndex) {
-    text += ", the smallest overlap so far.";
-  } else {
-    text += "; the smallest so far is " + formatNumber(step.bestOverlap) + " on axis " +
-            std::to_string(step.bestAxisIndex + 1) + ".";
-  }
-  return text;
+  return text + satVerdictWords(step);
 }
 
 // The result reads the same in the plane and in space (only SAT lite, in space, can be fooled).
@@ -877,11 +896,11 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
   std::string text = "Result: no axis separates A and B (" + std::to_string(projected) +
                      (projected == 1 ? " axis projected, it overlaps" : " axes projected, all overlap") +
                      "), so they collide. The answer is the smallest overlap: axis " + std::to_string(winner.axisIndex + 1) +
-                     " (" + satAxisWords(winner) + ") with " + formatNumber(winner.overlap);
+                     " (" + satAxisWords(winner) + ") with " + formatSatOverlap(winner.overlap, satShadowScale(winner));
   if (runnerUp >= 0) {
     const Step& next = sat[static_cast<std::size_t>(runnerUp)];
     text += ", against the runner-up axis " + std::to_string(next.axisIndex + 1) + " (" + satAxisWords(next) + ") with " +
-            formatNumber(next.overlap);
+            formatSatOverlap(next.overlap, satShadowScale(next));
   }
   text += ".";
   if (result.depth && result.normal)
@@ -914,16 +933,7 @@ std::string narrateSatStep(const collide::SatAxisStep3<double>& step) {
   }
   text += "n = " + formatVector(step.axis) + ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) +
           "], B to [" + formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";
-  if (step.separating)
-    return text + "The shadows are apart by " + formatNumber(-step.overlap) +
-           ": this axis separates A and B, so they do not collide (SAT stops at the first separating axis).";
-  text += "They overlap by " + formatNumber(step.overlap);
-  if (step.bestAxisIndex == step.axisIndex) {
-    text += ", the smallest overlap so far.";
-  } else {
-    text += "; the smallest so far is " + formatNumber(step.bestOverlap) + " on axis " + std::to_string(step.bestAxisIndex + 1) + ".";
-  }
-  return text;
+  return text + satVerdictWords(step);
 }
 
 

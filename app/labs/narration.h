@@ -3,7 +3,9 @@
 // the dump for tests and any later lab say the same thing.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +44,24 @@ template <class V>
   std::string name = "w";
   name += std::to_string(supportIndex);
   return name;
+}
+
+// Shapes touch (rather than overlap or stand apart) when the depth or distance is within this much of A - B's size:
+// rounding in the vertex differences is about 1e-16 of the coordinates, a hull's plane offsets a few times that.
+inline constexpr double kTouchingTolerance = 1e-9;
+
+// The size a SAT axis's overlap is rounded against: its shadows' largest coordinate (the core subtracts them).
+template <class Step>
+[[nodiscard]] double satShadowScale(const Step& step) {
+  return std::max({std::abs(step.minA), std::abs(step.maxA), std::abs(step.minB), std::abs(step.maxB)});
+}
+// A SAT overlap as the labs say it: "0.3161"; "0" when exact; "0 to rounding" within kTouchingTolerance of `scale`
+// (3d_02's edge pair gave 1.421e-14 for shadows [-1, 1] and [1, 3], which the printed intervals contradict).
+[[nodiscard]] std::string formatSatOverlap(double overlap, double scale);
+// An axis whose shadows touch: no gap, and an overlap of 0 to rounding.
+template <class Step>
+[[nodiscard]] bool satShadowsTouch(const Step& step) {
+  return !step.separating && std::abs(step.overlap) <= kTouchingTolerance * satShadowScale(step);
 }
 
 // Where a SAT axis comes from, in words: "edge 1 of A", "world x", "centre line".

@@ -319,7 +319,7 @@ void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisSt
     note = ", the smallest";
     if (const int next = satAnswer(trace_.sat).runnerUp; next >= 0) {
       const collide::SatAxisStep3<double>& other = trace_.sat[static_cast<std::size_t>(next)];
-      note += " (next: axis " + std::to_string(other.axisIndex + 1) + ", " + formatNumber(other.overlap) + ")";
+      note += " (next: axis " + std::to_string(other.axisIndex + 1) + ", " + formatSatOverlap(other.overlap, satShadowScale(other)) + ")";
     }
   }
   drawSatAxis3(renderer, step, 0.5 * (collide::placement(shapes_[0]).p + collide::placement(shapes_[1]).p), scale,
@@ -339,7 +339,10 @@ void drawSatAxis3(Renderer3D& renderer, const collide::SatAxisStep3<double>& ste
   const double overlapLow = std::max(step.minA, step.minB), overlapHigh = std::min(step.maxA, step.maxB);
   if (overlapLow <= overlapHigh) {
     renderer.line(onAxis(overlapLow), onAxis(overlapHigh), palette::kHit, {7.0f, 0, 0, true});
-    renderer.label(onAxis(overlapHigh), "overlap " + formatNumber(step.overlap) + note, palette::kHit);
+    renderer.label(onAxis(overlapHigh),
+                   (satShadowsTouch(step) ? "touching, overlap " + formatSatOverlap(step.overlap, satShadowScale(step))
+                                          : "overlap " + formatNumber(step.overlap)) + note,
+                   palette::kHit);
   } else {
     renderer.label(onAxis(overlapHigh), "gap " + formatNumber(-step.overlap) + ": separating axis", palette::kSeparated);
   }

@@ -168,13 +168,15 @@ template <class Trace>
             break;
           }
         }
-        summary += step.separating ? "gap " + formatNumber(-step.overlap) + ", separating" : "overlap " + formatNumber(step.overlap);
+        if (step.separating) summary += "gap " + formatNumber(-step.overlap) + ", separating";
+        else if (satShadowsTouch(step)) summary += "touching (" + formatSatOverlap(step.overlap, satShadowScale(step)) + ")";
+        else summary += "overlap " + formatNumber(step.overlap);
         out.push_back({"SAT axes", std::move(summary)});
         break;
       }
       case Kind::SatResult: {
         const auto& step = trace.sat[i];
-        out.push_back({"SAT result", satAxisOrigin(step) + ": smallest overlap " + formatNumber(step.overlap) + " (axis " +
+        out.push_back({"SAT result", satAxisOrigin(step) + ": smallest overlap " + formatSatOverlap(step.overlap, satShadowScale(step)) + " (axis " +
                                          std::to_string(step.axisIndex + 1) + ")"});
         break;
       }
@@ -392,10 +394,6 @@ void recordPair(collide::Algorithm algorithm, const std::array<Collider, 2>& sha
     line.reset();
   }
 }
-
-// Shapes touch (rather than overlap or stand apart) when the depth or distance is within this much of A - B's size:
-// rounding in the vertex differences is about 1e-16 of the coordinates, a hull's plane offsets a few times that.
-inline constexpr double kTouchingTolerance = 1e-9;
 
 // What the Minkowski view says beside vertex i of a GJK step's simplex (0: the step's support): " (new)",
 // " (dropped)" when the reduction left it out, and for a support that repeats a vertex (distance GJK's

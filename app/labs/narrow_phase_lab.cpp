@@ -472,7 +472,10 @@ void NarrowPhaseLab::drawStepTable() {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(axisSourceText(axis.source, axis.edge).c_str());
         ImGui::TableNextColumn();
-        ImGui::Text("%s%s", formatWith("%.4g", axis.overlap).c_str(), axis.separating ? " (gap)" : "");
+        // 0 to rounding reads as such, as the narration says it (a noise overlap "1.4e-14" looks meaningful).
+        const std::string overlap = satShadowsTouch(axis) ? formatSatOverlap(axis.overlap, satShadowScale(axis))
+                                                          : formatWith("%.4g", axis.overlap);
+        ImGui::Text("%s%s", overlap.c_str(), axis.separating ? " (gap)" : "");
         // The answer's row tinted red, the runner-up's grey: a word in the column did not fit the panel.
         if (i == won.best) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(toImVec4(palette::kHit.withAlpha(0.25f))));
         if (i == won.runnerUp) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(ImVec4(1, 1, 1, 0.14f)));

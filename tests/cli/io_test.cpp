@@ -2175,6 +2175,39 @@ TEST(NarrowPhaseLabs, ThePlanesFloatRunSaysWhatDoubleAnswersToo) {
       << state["float_against_double"];
 }
 
+// 3d_02's cubes touch face to face: axis 13 (edge 2 x edge 0, along y) projects A to [-1, 1] and B to [1, 3] and
+// its overlap is 1.421e-14, rounding in the edge pair's cross product. The narration, the step list and the
+// answer said "overlap 1.421e-14", which the printed intervals contradict; within rounding of the shadows'
+// coordinates (kTouchingTolerance) an overlap reads as touching, and the core's numbers stay as they are.
+TEST(NarrowPhase3Lab, SatOverlapWithinRoundingReadsAsTouching) {
+  const Scene scene = curated("3d_02_face_face_touching.json");
+  const auto trace = collide::recordQuery<double>(Algorithm::Sat, scene.shapes3[0].collider, scene.shapes3[1].collider);
+  const std::vector<StepListEntry> rows = stepListEntries(trace, traceSteps(trace));
+  int rounded = 0;
+  for (std::size_t i = 0; i < trace.sat.size(); ++i) {
+    const auto& step = trace.sat[i];
+    if (step.pruned || step.overlap == 0 || std::abs(step.overlap) > 1e-12) continue;
+    ++rounded;
+    SCOPED_TRACE(i);
+    const std::string narration = narrateSatStep(step);
+    EXPECT_EQ(narration.find("e-1"), std::string::npos) << narration;
+    EXPECT_NE(narration.find("They touch (overlap 0 to rounding)"), std::string::npos) << narration;
+    EXPECT_EQ(rows[i].summary.find("e-1"), std::string::npos) << rows[i].summary;
+    EXPECT_NE(rows[i].summary.find("touch"), std::string::npos) << rows[i].summary;
+  }
+  EXPECT_GE(rounded, 2);  // steps 9 and 13
+  const SatAnswer answer = satAnswer(trace.sat);
+  ASSERT_GE(answer.best, 0);
+  const std::string words = narrateSatAnswer(trace.sat, answer.best, answer.runnerUp, trace.result);
+  EXPECT_EQ(words.find("e-1"), std::string::npos) << words;
+  for (const auto& row : rows) EXPECT_EQ(row.summary.find("e-1"), std::string::npos) << row.summary;
+  // A real overlap keeps its number, and an exact 0 reads "0".
+  EXPECT_EQ(formatSatOverlap(0.3161, 3.0), "0.3161");
+  EXPECT_EQ(formatSatOverlap(0.0, 3.0), "0");
+  EXPECT_EQ(formatSatOverlap(1.421e-14, 3.0), "0 to rounding");
+  EXPECT_EQ(formatSatOverlap(1e-6, 3.0), "1e-06");
+}
+
 TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
   const LabInfo* info = findLab("Narrow phase 3D");
   ASSERT_NE(info, nullptr);
