@@ -279,13 +279,15 @@ void NarrowPhase3Lab::drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<
       renderer.line(at(face.vertices[static_cast<std::size_t>(e)]), at(face.vertices[static_cast<std::size_t>((e + 1) % 3)]),
                     palette::kText.withAlpha(0.35f), {1.0f});
   }
-  // The closest face: outlined, with its normal from the origin at its distance.
+  // The closest face: outlined, with its normal n from the origin to it, red and named as the plane's lab draws it
+  // ("n, distance 2"); the run's last face is the answer: depth = distance, normal = n.
   const collide::EpaFace3<double>& closest = step.faces[static_cast<std::size_t>(step.closestFace)];
   renderer.polyline(std::array<Vec3d, 3>{at(closest.vertices[0]), at(closest.vertices[1]), at(closest.vertices[2])}, true,
                     palette::kAccent, {3.0f, 0, 0, true});
   const Vec3d foot = step.faceDistance * step.faceNormal;
-  renderer.arrow(Vec3d{0, 0, 0}, foot, palette::kAccent, 2.5f, 12.0f, true);
-  renderer.label(foot, "closest face, distance " + formatNumber(step.faceDistance), palette::kAccent);
+  renderer.arrow(Vec3d{0, 0, 0}, foot, palette::kHit, 2.5f, 12.0f, true);
+  renderer.label(0.5 * foot, "n, distance " + formatNumber(step.faceDistance), palette::kHit);
+  renderer.label(foot, "closest face", palette::kAccent);
   // The new support, and the gap between it and the face's plane.
   renderer.line(foot, step.support.point, palette::kAccent, {1.5f, 5.0f, 4.0f, true});
   renderer.point(step.support.point, palette::kAccent, 5.0f, true);
@@ -379,9 +381,15 @@ void NarrowPhase3Lab::drawResult(Renderer3D& renderer, bool minkowskiView) const
   const collide::QueryResult3<double>& r = trace_.result;
   if (!r.ok) return;
   if (minkowskiView) {
-    // The penetration vector (from the origin to the boundary of A - B) or the closest point of A - B.
+    // The way out: from the origin to A - B's nearest boundary point, depth x normal (moving B by it moves A - B by
+    // minus it, which takes that point to the origin), as the plane's lab draws it. EPA's last step draws the same
+    // arrow as its closest face's n. Or the closest point of A - B.
     if (r.depth && r.normal) {
-      renderer.arrow(Vec3d{0, 0, 0}, -*r.depth * *r.normal, palette::kHit, 3.0f, 12.0f, true);
+      if (algorithm_ != collide::Algorithm::Epa) {
+        const Vec3d exit = *r.depth * *r.normal;
+        renderer.arrow(Vec3d{0, 0, 0}, exit, palette::kHit, 3.0f, 12.0f, true);
+        renderer.label(exit, "depth " + formatNumber(*r.depth), palette::kHit);
+      }
     } else if (r.pointA && r.pointB) {
       renderer.arrow(Vec3d{0, 0, 0}, *r.pointA - *r.pointB, palette::kSeparated, 3.0f, 12.0f, true);
     }
