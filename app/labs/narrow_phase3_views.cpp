@@ -25,6 +25,16 @@ namespace lab {
 
 namespace {
 
+// Whether a world point shows in the camera's view: in front of it and inside its rectangle, clear of the edges and
+// the pane title.
+bool onScreen(const OrbitCamera& camera, Vec3d world) {
+  const Projected p = camera.project(world);
+  const ScreenRect& rect = camera.rect();
+  constexpr double kMargin = 30.0;
+  return p.inFront && p.screen.x >= rect.x + kMargin && p.screen.x <= rect.x + rect.width - kMargin &&
+         p.screen.y >= rect.y + kMargin && p.screen.y <= rect.y + rect.height - kMargin;
+}
+
 // [SECTION] Colours and sizes
 
 
@@ -74,8 +84,29 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
   if (collide::lengthSquared(away) == 0) away = {0, 1, 0};
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
   for (int i = 0; i < 2; ++i) {
-    const Vec3d at = worldSupport(shapes_[static_cast<std::size_t>(i)], (i == 0 ? away : -1.0 * away) + towardEye);
-    renderer.label(at, i == 0 ? "shape A" : "shape B", i == 0 ? palette::kShapeA : palette::kShapeB);
+    const Collider3& shape = shapes_[static_cast<std::size_t>(i)];
+    Vec3d at = worldSupport(shape, (i == 0 ? away : -1.0 * away) + towardEye);
+    // A shape far larger than the view (3d_10's 1000-wide floor) has that point off screen, and the view showed a
+    // blue expanse nobody named: then the name goes where the shape shows, the first of four points a quarter in
+    // from the view's corners (clear of the pair's contact in the middle) whose ray meets this shape first (pick()).
+    const OrbitCamera& camera = renderer.camera();
+    const ScreenRect& rect = camera.rect();
+    std::string name = i == 0 ? "shape A" : "shape B";
+    if (!onScreen(camera, at)) {
+      // Its size says why its edges are out of sight: "shape A, 1000 x 1 x 1000, runs past the view".
+      const WorldBounds3 box = shapeBounds3(shape);
+      const Vec3d size = box.max - box.min;
+      name += ", " + formatNumber(size.x) + " x " + formatNumber(size.y) + " x " + formatNumber(size.z) + ", runs past the view";
+    }
+    for (const Vec2d corner : {Vec2d{0.25, 0.75}, Vec2d{0.75, 0.75}, Vec2d{0.25, 0.25}, Vec2d{0.75, 0.25}}) {
+      if (onScreen(camera, at)) break;
+      const Ray3 ray = camera.ray({rect.x + corner.x * rect.width, rect.y + corner.y * rect.height});
+      const SpatialPointer pointer{ray.origin, ray.direction, camera.pixelSizeAt(camera.target())};
+      double t = 0;
+      if (pick(pointer, &t) == i) at = ray.origin + t * ray.direction;
+    }
+    nameAnchors_[static_cast<std::size_t>(i)] = at;
+    renderer.label(at, name, i == 0 ? palette::kShapeA : palette::kShapeB);
   }
   if (steps_.empty()) {
     drawResult(renderer, false);

@@ -431,11 +431,11 @@ void NarrowPhaseLab::drawStepTable() {
   std::vector<SupportRow<Vec2d>> rows;
   if (ref.kind == StepRef::Kind::Gjk) {
     rows = simplexRows(trace_.gjk, ref.index);
-    drawSupportTable<Vec2d>("##simplex", rows);
+    stepBlock_.reach(drawSupportTable<Vec2d>("##simplex", rows));
   } else if (ref.kind == StepRef::Kind::EpaStart) {
     // The start polygon's vertices: GJK's points, then what the searches added.
     rows = epaStartRows(trace_.epaStart[static_cast<std::size_t>(ref.index)]);
-    drawSupportTable<Vec2d>("##start", rows);
+    stepBlock_.reach(drawSupportTable<Vec2d>("##start", rows));
   } else if (ref.kind == StepRef::Kind::Epa) {
     const collide::EpaStep<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
     const int count = static_cast<int>(step.polytope.size());
@@ -444,7 +444,7 @@ void NarrowPhaseLab::drawStepTable() {
       rows.push_back({std::to_string(i), step.polytope[static_cast<std::size_t>(i)], onEdge ? "edge" : ""});
     }
     rows.push_back({"w", step.support, step.inserted ? "added" : "old"});
-    drawSupportTable<Vec2d>("##polytope", rows);
+    stepBlock_.reach(drawSupportTable<Vec2d>("##polytope", rows));
   } else if (ref.kind == StepRef::Kind::Sat || ref.kind == StepRef::Kind::SatResult) {
     // The axes tested so far; at the answer all of them, the winner and the runner-up marked.
     const bool answer = ref.kind == StepRef::Kind::SatResult;

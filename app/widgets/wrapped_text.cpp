@@ -142,20 +142,36 @@ VectorFormat vectorFormat(std::span<const double> numbers, int significant, int 
     return false;
   };
   while (format.decimals < 6 && anyAlike()) ++format.decimals;
-  for (const double value : numbers) {
-    const std::string text = fixed(value, format.decimals);
-    format.numberWidth = std::max(format.numberWidth, ImGui::CalcTextSize(text.c_str()).x);
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    const std::string text = fixed(numbers[i], format.decimals);
+    const float textWidth = ImGui::CalcTextSize(text.c_str()).x;
+    format.numberWidth = std::max(format.numberWidth, textWidth);
+    if (width > 0 && width <= format.componentWidths.size()) {
+      float& slot = format.componentWidths[i % width];
+      slot = std::max(slot, textWidth);
+    }
   }
   return format;
 }
 
-void vectorCell(std::span<const double> components, const VectorFormat& format) {
+void vectorCell(std::span<const double> components, const VectorFormat& format, float maxWidth) {
+  const auto slot = [&format](std::size_t i) {
+    return i < format.componentWidths.size() && format.componentWidths[i] > 0 ? format.componentWidths[i] : format.numberWidth;
+  };
+  float oneLine = ImGui::CalcTextSize("(").x;
+  for (std::size_t i = 0; i < components.size(); ++i) oneLine += slot(i) + ImGui::CalcTextSize(i + 1 < components.size() ? ", " : ")").x;
+  const bool wrap = maxWidth > 0 && oneLine > maxWidth && components.size() > 1;
   ImGui::BeginGroup();
+  const float start = ImGui::GetCursorPosX();
   ImGui::TextUnformatted("(");
   for (std::size_t i = 0; i < components.size(); ++i) {
     const std::string text = fixed(components[i], format.decimals);
-    ImGui::SameLine(0.0f, 0.0f);
-    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + format.numberWidth - ImGui::CalcTextSize(text.c_str()).x);
+    if (wrap && i + 1 == components.size()) {
+      ImGui::SetCursorPosX(start + ImGui::CalcTextSize("(").x);  // the next line, under the first number
+    } else {
+      ImGui::SameLine(0.0f, 0.0f);
+    }
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(slot(i) - ImGui::CalcTextSize(text.c_str()).x, 0.0f));
     ImGui::TextUnformatted(text.c_str());
     ImGui::SameLine(0.0f, 0.0f);
     ImGui::TextUnformatted(i + 1 < components.size() ? ", " : ")");

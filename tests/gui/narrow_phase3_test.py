@@ -276,6 +276,15 @@ def check_screenshots(args):
             box = around(point, 2)  # red, full or dimmed behind A - B's surface
             found += any(redish(pixel(last, x, y)) for y in range(box[1], box[3]) for x in range(box[0], box[2]))
         return found
+    # 3d_10's floor is 1000 wide: its name went to a point far off screen and the view was a blue expanse nobody
+    # named. The name is anchored where the world view shows it, and the side panel's vertex table fits the panel.
+    floor, floor_dump = screenshot(args, scene("3d_10_sizes_1_to_1000.json"), "distance", 5, out("np3_floor.png"))
+    anchor = project(floor_dump["views"][0], floor_dump["name_anchors"][0])
+    if not inside(floor_dump["views"][0], anchor):
+        failures.append(f"floor: shape A's name is anchored at {anchor}, outside the world view {floor_dump['views'][0]['rect']}")
+    block = floor_dump["step_block"]
+    if block["right"] > block["panel_right"]:
+        failures.append(f"floor: the vertex table reaches x = {block['right']}, past the panel's {block['panel_right']}")
     toward, away = red_along(1), red_along(-1)
     if toward < 7 or away > 1:
         failures.append(f"identical cubes, EPA's last step: red at {toward} of 9 points from O toward the closest face "

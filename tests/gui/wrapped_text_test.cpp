@@ -160,5 +160,39 @@ TEST(SupportTable, SixDecimalVectorsFitTheSidePanel) {
   EXPECT_EQ(table->ColumnsCount, 3) << "vertex, role, vector: the note sits under the vertex's name";
 }
 
+// 3d_10's last step: sizes near 500 beside a gap of 0.098, and w5's note "= w0 (repeat: stop)". Every number was
+// padded to the table's widest ("-502.770") and the note widened the name column, so z ran off the panel:
+// "( 497.230,    -0.098, -4". Each component has its own slot and the note wraps under the name: it fits.
+TEST(SupportTable, LargeAndSmallNumbersAndALongNoteFitTheSidePanel) {
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  applyTheme(1.0f);
+  unsigned char* pixels = nullptr;
+  int atlasWidth = 0, atlasHeight = 0;
+  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlasWidth, &atlasHeight);
+  using V = collide::Vec3<double>;
+  const std::vector<SupportRow<V>> rows = {
+      {"w5", {{497.230, -0.098, -498.579}, {500.0, 0.5, -500.0}, {2.77, 0.598, -1.421}}, "= w0 (repeat: stop)"},
+      {"w3", {{-502.770, -0.098, 501.421}, {-500.0, 0.5, 500.0}, {2.77, 0.598, -1.421}}, "keep"}};
+  float panelWidth = 0, right = 0, left = 0;
+  ImGuiTable* table = nullptr;
+  for (int frame = 0; frame < 3; ++frame) {
+    ImGui::NewFrame();
+    panelWidth = 23.0f * ImGui::GetFontSize();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(panelWidth, 900));
+    ImGui::Begin("##side panel", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize);
+    left = ImGui::GetCursorScreenPos().x;
+    right = drawSupportTable<V>("##simplex", rows);
+    table = ImGui::TableFindByID(ImGui::GetID("##simplex"));
+    ImGui::End();
+    ImGui::Render();
+  }
+  ASSERT_NE(table, nullptr);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float available = panelWidth - 2.0f * style.WindowPadding.x - style.ScrollbarSize;
+  EXPECT_LE(table->ColumnsAutoFitWidth, available) << "the table needs " << table->ColumnsAutoFitWidth << " px of " << available;
+  EXPECT_LE(right - left, available) << "a vector ends " << right - left << " px in, of " << available;
+}
+
 }  // namespace
 }  // namespace lab
