@@ -510,10 +510,12 @@ float drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
     }
   };
   const std::array<VectorFormat, 2> formats = supportTableFormats(rows);
-  // The name column: as wide as the widest name or word of a note.
-  float nameWidth = ImGui::CalcTextSize("vertex").x;
+  // The name column: as wide as the widest name or word of a note, and as the widest note when the vectors leave
+  // room for it on one line.
+  float nameWidth = ImGui::CalcTextSize("vertex").x, noteWidth = 0;
   for (const SupportRow<V>& row : rows) {
     nameWidth = std::max(nameWidth, ImGui::CalcTextSize(row.name.c_str()).x);
+    noteWidth = std::max(noteWidth, ImGui::CalcTextSize(row.note.c_str()).x);
     for (std::size_t at = 0; at < row.note.size();) {
       std::size_t end = row.note.find(' ', at);
       if (end == std::string::npos) end = row.note.size();
@@ -525,8 +527,14 @@ float drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
   static constexpr const char* kRoles[3] = {"a-b", "a", "b"};
   const ImGuiStyle& style = ImGui::GetStyle();
   const float left = ImGui::GetCursorScreenPos().x;
-  const float vectorWidth = ImGui::GetContentRegionAvail().x - nameWidth - ImGui::CalcTextSize(kRoles[0]).x -
-                            6.0f * style.CellPadding.x - 4.0f;  // three columns' padding, outer and inner borders
+  // Less three columns' padding, the outer and inner borders, and a scrollbar's width: the panel grows one when
+  // its content does, after the table was measured.
+  const float besideVectors = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(kRoles[0]).x -
+                              6.0f * style.CellPadding.x - 4.0f - style.ScrollbarSize;
+  float oneLine = ImGui::CalcTextSize("()").x + static_cast<float>(kDim - 1) * ImGui::CalcTextSize(", ").x;
+  for (int k = 0; k < kDim; ++k) oneLine += formats[0].componentWidths[static_cast<std::size_t>(k)];
+  nameWidth = std::max(nameWidth, std::min(noteWidth, besideVectors - oneLine));
+  const float vectorWidth = besideVectors - nameWidth;
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable(id, 3, kFlags)) return left;
   ImGui::TableSetupColumn("vertex", ImGuiTableColumnFlags_WidthFixed, nameWidth);
