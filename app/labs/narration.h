@@ -90,6 +90,10 @@ template <class Step>
 // pair the step ran on (the circle's radius and the other shape's size are the thresholds).
 [[nodiscard]] std::string analyticDecision(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
                                            const collide::Collider<double>& b);
+// The number a step list row shows for that step, as the decision says it: "1.118 < R + r = 2.3", "t = 0.4" (a row
+// showed the signed margin -1.182 beside a narration saying 1.118 < 2.3).
+[[nodiscard]] std::string analyticFigure(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
+                                         const collide::Collider<double>& b);
 // An analytic test's numbered step (Shape intersection tests): its question, then analyticDecision.
 [[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
                                               const collide::Collider<double>& b);
@@ -129,6 +133,8 @@ struct FloatLine {
 // The sphere tests' steps the same way as the plane's: the question, then the quantity against its threshold.
 [[nodiscard]] std::string analyticDecision(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
                                            const collide::Collider3<double>& b);
+[[nodiscard]] std::string analyticFigure(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
+                                         const collide::Collider3<double>& b);
 [[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
                                               const collide::Collider3<double>& b);
 [[nodiscard]] std::string narrateResult(const collide::QueryResult3<double>& result);

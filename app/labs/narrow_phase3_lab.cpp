@@ -191,7 +191,7 @@ void NarrowPhase3Lab::record() {
   recordPair(algorithm_, shapes_, useFloat_, trace_, floatLine_, recordTiming_);
 
   steps_ = traceSteps(trace_);
-  stepRows_ = stepListEntries(trace_, steps_);
+  stepRows_ = stepListEntries(trace_, steps_, shapes_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   rebuildMinkowski();
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -134,9 +135,12 @@ template <class Step>
 }
 
 // The step list's rows (widgets/step_list.h) for a run of either dimension: the phase of each step and one line of
-// what it found. EPA's start is marked "EPA start": the polygon or polytope GJK's simplex grew into.
-template <class Trace>
-[[nodiscard]] std::vector<StepListEntry> stepListEntries(const Trace& trace, const std::vector<TraceStepRef>& steps) {
+// what it found. EPA's start is marked "EPA start": the polygon or polytope GJK's simplex grew into. An analytic
+// step's number is analyticFigure's, which needs the pair (`shapes`, the colliders A and B); without them the row
+// has the question and the verdict only.
+template <class Trace, class Shapes = std::nullptr_t>
+[[nodiscard]] std::vector<StepListEntry> stepListEntries(const Trace& trace, const std::vector<TraceStepRef>& steps,
+                                                         const Shapes& shapes = nullptr) {
   using Kind = TraceStepRef::Kind;
   std::vector<StepListEntry> out;
   out.reserve(steps.size());
@@ -199,7 +203,7 @@ template <class Trace>
         if constexpr (requires { step.edge; }) {
           if (step.edge >= 0) summary += " (edge " + std::to_string(step.edge) + ")";
         }
-        summary += " " + formatNumber(step.value);
+        if constexpr (!std::is_same_v<Shapes, std::nullptr_t>) summary += " " + analyticFigure(step, shapes[0], shapes[1]);
         if (step.decided) summary += step.hit ? ", hit" : ", apart";
         out.push_back({"Analytic test", std::move(summary)});
         break;

@@ -2208,6 +2208,37 @@ TEST(NarrowPhase3Lab, SatOverlapWithinRoundingReadsAsTouching) {
   EXPECT_EQ(formatSatOverlap(1e-6, 3.0), "1e-06");
 }
 
+// 05's step 1: the list read "centre within R + r of the apex? -1.182" (the signed margin 1.118 - 2.3) while the
+// narration said "distance from the apex = 1.118 < R + r = 2.3". The row shows the narration's quantity.
+TEST(NarrowPhaseLabs, AnalyticStepRowsShowTheNarrationsQuantity) {
+  {
+    const Scene scene = curated("05_circle_vs_wide_sector.json");
+    const std::array<collide::Collider<double>, 2> shapes{scene.shapes[0].collider, scene.shapes[1].collider};
+    const auto trace = collide::recordQuery<double>(Algorithm::Analytic, shapes[0], shapes[1]);
+    const std::vector<StepListEntry> rows = stepListEntries(trace, traceSteps(trace), shapes);
+    ASSERT_GE(rows.size(), 4u);
+    for (std::size_t i = 0; i < trace.analytic.size(); ++i) {
+      const std::string decision = analyticDecision(trace.analytic[i], shapes[0], shapes[1]);
+      const std::string figure = analyticFigure(trace.analytic[i], shapes[0], shapes[1]);
+      EXPECT_NE(decision.find(figure), std::string::npos) << decision << " | " << figure;
+      EXPECT_NE(rows[i].summary.find(figure), std::string::npos) << rows[i].summary;
+    }
+    EXPECT_NE(rows[0].summary.find("1.118 < R + r = 2.3"), std::string::npos) << rows[0].summary;
+    EXPECT_EQ(rows[0].summary.find("-1.18"), std::string::npos) << rows[0].summary;
+  }
+  const Scene scene = curated("3d_06_sphere_on_box_vertex.json");
+  const std::array<collide::Collider3<double>, 2> shapes{scene.shapes3[0].collider, scene.shapes3[1].collider};
+  const auto trace = collide::recordQuery<double>(Algorithm::Analytic, shapes[0], shapes[1]);
+  const std::vector<StepListEntry> rows = stepListEntries(trace, traceSteps(trace), shapes);
+  ASSERT_EQ(rows.size(), trace.analytic.size());
+  for (std::size_t i = 0; i < trace.analytic.size(); ++i) {
+    const std::string decision = analyticDecision(trace.analytic[i], shapes[0], shapes[1]);
+    const std::string figure = analyticFigure(trace.analytic[i], shapes[0], shapes[1]);
+    EXPECT_NE(decision.find(figure), std::string::npos) << decision << " | " << figure;
+    EXPECT_NE(rows[i].summary.find(figure), std::string::npos) << rows[i].summary;
+  }
+}
+
 TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
   const LabInfo* info = findLab("Narrow phase 3D");
   ASSERT_NE(info, nullptr);
@@ -3885,7 +3916,7 @@ TEST(NarrowPhaseLab, TheSimplexTableSaysWhatThePaneDraws) {
   ASSERT_FALSE(rows.empty());
   EXPECT_EQ(rows[0].note, "= w0 (repeat: stop)") << rows[0].name;
   for (std::size_t i = 1; i < rows.size(); ++i) EXPECT_NE(rows[i].note, "new");
-  EXPECT_TRUE(contains(panelAtStep("Narrow phase", longest, -1), "= w0 (repeat: stop)"));
+  EXPECT_TRUE(contains(panelAtStep("Narrow phase", longest, -1), "= w0 (repeat: stop)")) << panelAtStep("Narrow phase", longest, -1);
 }
 
 // 3d_10 is about a gap of about 0.1 between sizes 1 and 1000: the support table printed its a - b y as "-0.1".
