@@ -11,12 +11,26 @@ namespace lab {
 
 namespace {
 
-bool glue(char c) { return c == '=' || c == '<' || c == '>'; }
+bool glue(char c) { return c == '=' || c == '<' || c == '>' || c == '+'; }
+bool digit(char c) { return c >= '0' && c <= '9'; }
+bool letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-// Whether the run of spaces [begin, end) of `text` may end a line.
+// Whether `text` from `at` is a whole number (an index: "2", "2:", "2)"), not "2.5".
+bool wholeNumber(std::string_view text, std::size_t at) {
+  if (at >= text.size() || !digit(text[at])) return false;
+  while (at < text.size() && digit(text[at])) ++at;
+  return at + 1 >= text.size() || text[at] != '.' || !digit(text[at + 1]);
+}
+
+// Whether the run of spaces [begin, end) of `text` may end a line: not beside '=', '<', '>', '+' or a lone '-'
+// ("R + r = 2.3", "A - B"), nor between a word and the index after it ("edge 2": a line began "2 = 3.23").
 bool breakable(std::string_view text, std::size_t begin, std::size_t end) {
   if (begin == 0 || end >= text.size()) return true;
-  return !glue(text[begin - 1]) && !glue(text[end]);
+  const char before = text[begin - 1], after = text[end];
+  if (glue(before) || glue(after)) return false;
+  if (after == '-' && end + 1 < text.size() && text[end + 1] == ' ') return false;
+  if (before == '-' && (begin < 2 || text[begin - 2] == ' ')) return false;
+  return !(letter(before) && wholeNumber(text, end));
 }
 
 }  // namespace

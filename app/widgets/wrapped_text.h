@@ -16,7 +16,7 @@
 namespace lab {
 
 // The lines of `text` no wider than `width` as `measure` measures them, broken only at spaces that are not glued
-// (beside '=', '<' or '>'); '\n' always breaks. A word (or glued group) wider than `width` gets a line of its
+// (beside '=', '<', '>', '+' or a lone '-', or between a word and a whole number: "edge 2"); '\n' always breaks. A word (or glued group) wider than `width` gets a line of its
 // own rather than being cut. Lines exclude the spaces they were broken at.
 [[nodiscard]] std::vector<std::string_view> breakLines(std::string_view text, double width,
                                                        const std::function<double(std::string_view)>& measure);

@@ -63,9 +63,27 @@ TEST(WrappedText, FillsLinesGreedilyAndKeepsParagraphs) {
   EXPECT_EQ(wrap("aa bb cc dd", 100), (std::vector<std::string>{"aa bb cc dd"}));
   EXPECT_EQ(wrap("aa\nbb cc", 100), (std::vector<std::string>{"aa", "bb cc"}));
   EXPECT_EQ(wrap("distance 1.18 > radius 1: outside", 14),
-            (std::vector<std::string>{"distance", "1.18 > radius", "1: outside"}));
+            (std::vector<std::string>{"distance", "1.18 > radius 1:", "outside"}));
   EXPECT_EQ(wrap("", 10), (std::vector<std::string>{""}));
   EXPECT_EQ(wrap("averyveryverylongword x", 5), (std::vector<std::string>{"averyveryverylongword", "x"}));
+}
+
+// 11's narration broke "Distance to edge / 2 = 3.23", and 05's label "R + / r = 2.3": a line began with the number,
+// which read as an equation "2 = 3.23". A word keeps its index, and '+' and a lone '-' glue as '=' does.
+TEST(WrappedText, ANameKeepsItsNumberAndSumsStayWhole) {
+  for (double width = 10; width <= 40; width += 1) {
+    SCOPED_TRACE(width);
+    for (const std::string& line : wrap("Distance to edge 2 = 3.23 > radius 0.6: the circle does not reach this edge.", width)) {
+      EXPECT_FALSE(line.starts_with("2 ")) << line;
+      EXPECT_FALSE(line.ends_with("edge") && line != "edge") << line;
+    }
+    for (const std::string& line : wrap("distance from the apex = 1.118 < R + r = 2.3: within reach of A - B", width)) {
+      EXPECT_FALSE(line.starts_with("r = ") || line.ends_with(" +") || line.ends_with(" -") || line.starts_with("B")) << line;
+    }
+  }
+  // A decimal is not an index: "distance 1.18" may break.
+  EXPECT_EQ(wrap("distance 1.18", 9), (std::vector<std::string>{"distance", "1.18"}));
+  EXPECT_EQ(wrap("edge 2", 4), (std::vector<std::string>{"edge 2"}));
 }
 
 // One frame open in a headless ImGui context (support/headless_imgui.h).
