@@ -86,6 +86,21 @@ std::vector<std::string_view> breakLines(std::string_view text, double width,
   return lines;
 }
 
+std::string hangingLines(std::string_view head, std::string_view text, double width,
+                         const std::function<double(std::string_view)>& measure) {
+  const double headWidth = measure(head);
+  const double space = std::max(measure(" "), 1e-9);
+  const std::string indent(static_cast<std::size_t>(std::ceil(headWidth / space - 1e-6)), ' ');
+  std::string lines(head);
+  bool first = true;
+  for (const std::string_view line : breakLines(text, std::max(width - std::max(headWidth, measure(indent)), 1.0), measure)) {
+    if (!first) lines.append("\n").append(indent);
+    lines.append(line);
+    first = false;
+  }
+  return lines;
+}
+
 std::string wrappedLines(std::string_view text, double width) {
   std::string lines;
   for (const std::string_view line : breakLines(text, width, [](std::string_view part) {

@@ -21,6 +21,12 @@ namespace lab {
 [[nodiscard]] std::vector<std::string_view> breakLines(std::string_view text, double width,
                                                        const std::function<double(std::string_view)>& measure);
 
+// `head` then `text` broken into lines no wider than `width` as `measure` measures them (breakLines), the lines
+// after the first indented by spaces as wide as `head`: a step list row "  3  direction inside the span: ..." that
+// ran off the panel read "cos(hal" with no sign that anything was missing.
+[[nodiscard]] std::string hangingLines(std::string_view head, std::string_view text, double width,
+                                       const std::function<double(std::string_view)>& measure);
+
 // `text` broken into lines no wider than `width` pixels in ImGui's current font (breakLines), joined by '\n': a
 // label drawn over a view.
 [[nodiscard]] std::string wrappedLines(std::string_view text, double width);

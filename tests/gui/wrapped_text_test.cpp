@@ -86,6 +86,30 @@ TEST(WrappedText, ANameKeepsItsNumberAndSumsStayWhole) {
   EXPECT_EQ(wrap("edge 2", 4), (std::vector<std::string>{"edge 2"}));
 }
 
+// A step-list row too wide for the panel: "16 face 1 of A: smallest overlap 0.3225 (ax" was cut mid-word with no
+// sign of it. It wraps within the width, its later lines under its text; a row that fits is one line.
+TEST(WrappedText, ARowTooWideWrapsUnderItsText) {
+  const std::string head = " 16  ", text = "face 1 of A: smallest overlap 0.3225 (axis 4)";
+  EXPECT_EQ(hangingLines(head, text, 60, characters), head + text);
+  for (double width = 20; width < 51; width += 1) {
+    SCOPED_TRACE(width);
+    const std::string lines = hangingLines(head, text, width, characters);
+    std::string rejoined;
+    std::size_t at = 0;
+    while (at <= lines.size()) {
+      std::size_t end = lines.find('\n', at);
+      if (end == std::string::npos) end = lines.size();
+      const std::string line = lines.substr(at, end - at);
+      EXPECT_LE(static_cast<double>(line.size()), width) << line;
+      EXPECT_TRUE(line.starts_with(at == 0 ? head : std::string(head.size(), ' '))) << line;
+      if (!rejoined.empty()) rejoined += ' ';  // appended: GCC 12's -Wrestrict misfires on a + of the two
+      rejoined.append(line, head.size());
+      at = end + 1;
+    }
+    EXPECT_EQ(rejoined, text);
+  }
+}
+
 // One frame open in a headless ImGui context (support/headless_imgui.h).
 class VectorCellTest : public ::testing::Test {
  protected:
