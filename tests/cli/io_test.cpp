@@ -2239,6 +2239,25 @@ TEST(NarrowPhaseLabs, AnalyticStepRowsShowTheNarrationsQuantity) {
   }
 }
 
+// 05 under GJK: "Refused: shape B: the sector's half angle 2 rad is over 90 degrees" beside the inspector's "Half
+// angle (deg) 114.5916". The lab says the degrees first; the core's words (the CLI's, in radians) are unchanged.
+TEST(NarrowPhaseLab, TheSectorRefusalGivesTheHalfAngleInDegrees) {
+  const LabInfo* info = findLab("Narrow phase");
+  ASSERT_NE(info, nullptr);
+  Scene scene = curated("05_circle_vs_wide_sector.json");
+  scene.algorithm = "gjk";
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  Json state;
+  lab->dumpState(state);
+  const std::string error = state["result"]["error"].get<std::string>();
+  EXPECT_NE(error.find("half angle 114.6 degrees (2 rad) is over 90 degrees"), std::string::npos) << error;
+  EXPECT_NE(state["narration"].get<std::string>().find("114.6 degrees"), std::string::npos) << state["narration"];
+  const auto core = collide::runQuery<double>(Algorithm::Gjk, scene.shapes[0].collider, scene.shapes[1].collider);
+  EXPECT_NE(core.error.find("half angle 2 rad is over 90 degrees"), std::string::npos) << core.error;
+  EXPECT_EQ(halfAngleInDegrees("shape A: radius -1 is negative"), "shape A: radius -1 is negative");
+}
+
 TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
   const LabInfo* info = findLab("Narrow phase 3D");
   ASSERT_NE(info, nullptr);
