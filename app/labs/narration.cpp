@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <initializer_list>
 #include <numbers>
 #include <optional>
@@ -369,22 +370,41 @@ std::string axisSourceText(collide::AxisSource source, int edge) {
   return std::string(collide::axisSourceName(source));
 }
 
+std::string formatSatOverlap(double overlap, double scale) {
+  if (overlap == 0) return "0";
+  if (std::abs(overlap) <= kTouchingTolerance * scale) return "0 to rounding";
+  return formatNumber(overlap);
+}
+
+namespace {
+
+// After a SAT axis's two shadows: the gap that separates, or the overlap (touching when it is 0 to rounding) against
+// the smallest so far. The same words in the plane and in space.
+template <class Step>
+std::string satVerdictWords(const Step& step) {
+  if (step.separating)
+    return "The shadows are apart by " + formatNumber(-step.overlap) +
+           ": this axis separates A and B, so they do not collide (SAT stops at the first separating axis).";
+  const double scale = satShadowScale(step);
+  std::string text = satShadowsTouch(step) ? "They touch (overlap " + formatSatOverlap(step.overlap, scale) + ")"
+                                           : "They overlap by " + formatNumber(step.overlap);
+  if (step.bestAxisIndex == step.axisIndex) {
+    text += ", the smallest overlap so far.";
+  } else {
+    text += "; the smallest so far is " + formatSatOverlap(step.bestOverlap, scale) + " on axis " +
+            std::to_string(step.bestAxisIndex + 1) + ".";
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string narrateSatStep(const collide::SatAxisStep<double>& step) {
   const std::string source = axisSourceText(step.source, step.edge);
   std::string text = "Axis " + std::to_string(step.axisIndex + 1) + " (" + source + ") n = " + formatVector(step.axis) +
                      ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) + "], B to [" +
                      formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";
-  if (step.separating)
-    return text + "The shadows are apart by " + formatNumber(-step.overlap) +
-           ": this axis separates A and B, so they do not collide (SAT stops at the first separating axis).";
-  text += "They overlap by " + formatNumber(step.overlap);
-  if (step.bestAxisIndex == step.axisIndex) {
-    text += ", the smallest overlap so far.";
-  } else {
-    text += "; the smallest so far is " + formatNumber(step.bestOverlap) + " on axis " +
-            std::to_string(step.bestAxisIndex + 1) + ".";
-  }
-  return text;
+  return text + satVerdictWords(step);
 }
 
 // The result reads the same in the plane and in space (only SAT lite, in space, can be fooled).
@@ -535,6 +555,13 @@ std::string compared(double quantity, const std::string& threshold, double thres
   return formatNumber(quantity) + sign + threshold + " " + formatNumber(thresholdValue);
 }
 
+// An analytic step's decision: its figure, the quantity against its threshold as the step list shows it ("1.118 <
+// R + r = 2.3"), and the phrase the narration and the views say around it.
+struct AnalyticWords {
+  std::string figure;
+  std::string text;
+};
+
 // The circle of an analytic pair (a point is a circle of radius 0) and the other shape: the tests run circle vs
 // shape whichever side the circle is on.
 struct AnalyticPair {
@@ -545,50 +572,56 @@ struct AnalyticPair {
 // The sentences a round shape (a circle, a sphere; a point is one of radius 0) gets against another round shape, a
 // box (aabb, or oriented: then step 1 moves the centre into its frame) and a capsule's core, the same in the plane
 // and in space. `round` names it; v is the step's value (analytic.h, analytic3.h).
-std::string roundVsRound(double v, double rA, double rB, const char* round) {
-  return "centre distance = " + compared(v, "rA + rB =", rA + rB) +
-         (v <= rA + rB ? std::string(": the ") + round + "s reach each other"
-                       : std::string(": the ") + round + "s are apart by " + formatNumber(v - rA - rB));
+AnalyticWords roundVsRound(double v, double rA, double rB, const char* round) {
+  const std::string figure = compared(v, "rA + rB =", rA + rB);
+  return {figure, "centre distance = " + figure +
+                      (v <= rA + rB ? std::string(": the ") + round + "s reach each other"
+                                    : std::string(": the ") + round + "s are apart by " + formatNumber(v - rA - rB))};
 }
 
 template <class V>
-std::string roundVsBox(int index, bool oriented, double v, V closest, double r, const char* round) {
+AnalyticWords roundVsBox(int index, bool oriented, double v, V closest, double r, const char* round) {
   const int clampStep = oriented ? 2 : 1;
   if (oriented && index == 1)
-    return "in the box's frame the box is axis-aligned; the centre lies " + formatNumber(v) + " from the box's centre";
+    return {formatNumber(v) + " from the box's centre",
+            "in the box's frame the box is axis-aligned; the centre lies " + formatNumber(v) + " from the box's centre"};
   if (index == clampStep)
-    return v <= 0 ? "the centre is inside the box (" + formatNumber(-v) + " from its boundary): the clamp leaves it, "
-                    "and the nearest boundary point is " + formatVector(closest)
-                  : "the nearest point of the box to the centre is " + formatVector(closest) + ", at distance " +
-                        formatNumber(v);
+    return v <= 0 ? AnalyticWords{"inside, " + formatNumber(-v) + " from the boundary",
+                                  "the centre is inside the box (" + formatNumber(-v) + " from its boundary): the clamp "
+                                  "leaves it, and the nearest boundary point is " + formatVector(closest)}
+                  : AnalyticWords{"distance " + formatNumber(v), "the nearest point of the box to the centre is " +
+                                                                     formatVector(closest) + ", at distance " + formatNumber(v)};
   const double distance = v + r;
-  if (distance <= 0) return std::string("the centre is inside the box: the ") + round + " overlaps it";
-  return "distance to the clamped point = " + compared(distance, "radius", r) +
-         (distance <= r ? std::string(": the ") + round + " reaches the box"
-                        : std::string(": the ") + round + " stops short of the box");
+  if (distance <= 0) return {"centre inside", std::string("the centre is inside the box: the ") + round + " overlaps it"};
+  const std::string figure = compared(distance, "radius", r);
+  return {figure, "distance to the clamped point = " + figure +
+                      (distance <= r ? std::string(": the ") + round + " reaches the box"
+                                     : std::string(": the ") + round + " stops short of the box")};
 }
 
 template <class V>
-std::string roundVsCapsule(int index, double v, V closest, double r, double capsuleRadius, const char* round) {
+AnalyticWords roundVsCapsule(int index, double v, V closest, double r, double capsuleRadius, const char* round) {
   if (index == 1)
-    return "the centre projects onto the core segment at t = " + formatNumber(v) + " (clamped to [0, 1]): the core's "
-           "closest point is " + formatVector(closest);
+    return {"t = " + formatNumber(v), "the centre projects onto the core segment at t = " + formatNumber(v) +
+                                          " (clamped to [0, 1]): the core's closest point is " + formatVector(closest)};
   const double distance = v + r + capsuleRadius;
-  return "distance to the core = " + compared(distance, "r + R =", r + capsuleRadius) +
-         (distance <= r + capsuleRadius ? std::string(": the ") + round + " reaches the capsule"
-                                        : std::string(": the ") + round + " stops short of the capsule");
+  const std::string figure = compared(distance, "r + R =", r + capsuleRadius);
+  return {figure, "distance to the core = " + figure +
+                      (distance <= r + capsuleRadius ? std::string(": the ") + round + " reaches the capsule"
+                                                     : std::string(": the ") + round + " stops short of the capsule")};
 }
 
 // Two boxes' intervals on one axis of `axes` (step i: axis i - 1); the last axis's overlap decides.
-std::string intervals(int index, double v, std::initializer_list<const char*> axes) {
+AnalyticWords intervals(int index, double v, std::initializer_list<const char*> axes) {
   const char* axis = axes.begin()[index - 1];
   const bool lastAxis = index == static_cast<int>(axes.size());
   if (v >= 0)
-    return std::string("the ") + axis + " intervals overlap by " + formatNumber(v) + " >= 0" +
-           (lastAxis ? (axes.size() == 2 ? ": they overlap on both axes" : ": they overlap on all three axes")
-                     : std::string(": go on to ") + axes.begin()[index]);
-  return std::string("the ") + axis + " intervals are apart by " + formatNumber(-v) + " (overlap " + formatNumber(v) +
-         " < 0): this axis separates them";
+    return {"overlap " + formatNumber(v),
+            std::string("the ") + axis + " intervals overlap by " + formatNumber(v) + " >= 0" +
+                (lastAxis ? (axes.size() == 2 ? ": they overlap on both axes" : ": they overlap on all three axes")
+                          : std::string(": go on to ") + axes.begin()[index])};
+  return {"apart by " + formatNumber(-v), std::string("the ") + axis + " intervals are apart by " + formatNumber(-v) +
+                                              " (overlap " + formatNumber(v) + " < 0): this axis separates them"};
 }
 
 // The step's question as its first sentence ("... <= r?", or an action ending in a full stop), then the decision,
@@ -615,10 +648,8 @@ AnalyticPair analyticPair(const collide::Collider<double>& a, const collide::Col
   return pair;
 }
 
-}  // namespace
-
-std::string analyticDecision(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
-                             const collide::Collider<double>& b) {
+AnalyticWords analyticWords(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
+                            const collide::Collider<double>& b) {
   using collide::Shape;
   const AnalyticPair pair = analyticPair(a, b);
   const double r = pair.radius;
@@ -646,40 +677,62 @@ std::string analyticDecision(const collide::AnalyticStep<double>& step, const co
     switch (step.index) {
       case 1: {
         const double distance = v + reach;
-        return "distance from the apex = " + compared(distance, "R + r =", reach) +
-               (distance > reach ? ": beyond reach of any part of the sector" : ": within reach, so the direction decides");
+        const std::string figure = compared(distance, "R + r =", reach);
+        return {figure, "distance from the apex = " + figure +
+                            (distance > reach ? ": beyond reach of any part of the sector"
+                                              : ": within reach, so the direction decides")};
       }
       case 2:
-        return "the sector is symmetric about its axis: folded to the upper half, the centre is " +
-               formatNumber(v) + " above the axis";
-      case 3:
-        return "here p.x - |p| cos(half angle) = " + formatNumber(v) + (v > 0 ? " > 0" : " <= 0") +
-               (v > 0 ? ": the centre's direction is inside the span (the arc's side), and step 1 put it within reach"
-                      : ": outside the span, so the straight edge decides");
+        return {formatNumber(v) + " above the axis", "the sector is symmetric about its axis: folded to the upper half, "
+                                                     "the centre is " + formatNumber(v) + " above the axis"};
+      case 3: {
+        const std::string figure = formatNumber(v) + (v > 0 ? " > 0" : " <= 0");
+        return {figure, "here p.x - |p| cos(half angle) = " + figure +
+                            (v > 0 ? ": the centre's direction is inside the span (the arc's side), and step 1 put it "
+                                     "within reach"
+                                   : ": outside the span, so the straight edge decides")};
+      }
       default: {
         const double distance = v + r;
-        return "distance to the straight edge = " + compared(distance, "radius", r) +
-               (distance <= r ? ": the circle reaches the edge" : ": the circle stops short of the edge");
+        const std::string figure = compared(distance, "radius", r);
+        return {figure, "distance to the straight edge = " + figure +
+                            (distance <= r ? ": the circle reaches the edge" : ": the circle stops short of the edge")};
       }
     }
   }
   // Circle vs polygon: inside? then every edge, then the nearest.
   switch (step.index) {
     case 1:
-      return v > 0 ? "the centre is inside the polygon: the circle overlaps it"
-                   : "the centre is outside the polygon: the nearest edge decides";
-    case 2:
-      return "distance to edge " + std::to_string(step.edge) + " = " + compared(v, "radius", r) +
-             (v <= r ? ": the circle reaches this edge" : ": the circle does not reach this edge");
+      return v > 0 ? AnalyticWords{"inside", "the centre is inside the polygon: the circle overlaps it"}
+                   : AnalyticWords{"outside", "the centre is outside the polygon: the nearest edge decides"};
+    case 2: {
+      const std::string figure = compared(v, "radius", r);
+      return {figure, "distance to edge " + std::to_string(step.edge) + " = " + figure +
+                          (v <= r ? ": the circle reaches this edge" : ": the circle does not reach this edge")};
+    }
     default: {
       const double distance = v + r;
       if (distance <= 0 && step.hit)
-        return "the centre is inside: the nearest edge, " + std::to_string(step.edge) + ", is " + formatNumber(-distance) +
-               " away and gives the depth";
-      return "the nearest edge is edge " + std::to_string(step.edge) + ": distance " + compared(distance, "radius", r) +
-             (distance <= r ? ": the circle reaches it" : ": the circle stops short of it");
+        return {"inside, " + formatNumber(-distance) + " from it",
+                "the centre is inside: the nearest edge, " + std::to_string(step.edge) + ", is " + formatNumber(-distance) +
+                    " away and gives the depth"};
+      const std::string figure = compared(distance, "radius", r);
+      return {figure, "the nearest edge is edge " + std::to_string(step.edge) + ": distance " + figure +
+                          (distance <= r ? ": the circle reaches it" : ": the circle stops short of it")};
     }
   }
+}
+
+}  // namespace
+
+std::string analyticDecision(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
+                             const collide::Collider<double>& b) {
+  return analyticWords(step, a, b).text;
+}
+
+std::string analyticFigure(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
+                           const collide::Collider<double>& b) {
+  return analyticWords(step, a, b).figure;
 }
 
 std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
@@ -687,8 +740,10 @@ std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step, const
   return analyticSentences(step, analyticDecision(step, a, b));
 }
 
-std::string analyticDecision(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
-                             const collide::Collider3<double>& b) {
+namespace {
+
+AnalyticWords analyticWords(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
+                            const collide::Collider3<double>& b) {
   using collide::Shape3;
   const auto round = [](const Shape3<double>& shape) {
     return std::holds_alternative<collide::Sphere<double>>(shape) || std::holds_alternative<collide::Point3<double>>(shape);
@@ -709,28 +764,60 @@ std::string analyticDecision(const collide::AnalyticStep3<double>& step, const c
     return roundVsCapsule(step.index, v, step.closest, r, capsule->radius, "sphere");
   if (std::holds_alternative<collide::Triangle3<double>>(other)) {
     if (step.index == 1)
-      return "the triangle's nearest point to the centre is " + formatVector(step.closest) + ", at distance " +
-             formatNumber(std::abs(v));
+      return {"distance " + formatNumber(std::abs(v)), "the triangle's nearest point to the centre is " +
+                                                           formatVector(step.closest) + ", at distance " +
+                                                           formatNumber(std::abs(v))};
     const double distance = v + r;
-    return "distance to the closest point = " + compared(distance, "radius", r) +
-           (distance <= r ? ": the sphere reaches the triangle" : ": the sphere stops short of the triangle");
+    const std::string figure = compared(distance, "radius", r);
+    return {figure, "distance to the closest point = " + figure +
+                        (distance <= r ? ": the sphere reaches the triangle" : ": the sphere stops short of the triangle")};
   }
   // A point against a hull: the face planes one by one, then inside (the nearest face) or the closest point.
   if (step.index == 1) {
     const std::string face = "face " + std::to_string(step.feature);
-    return v > 0 ? "the point is " + formatNumber(v) + " in front of " + face + "'s plane: outside the hull"
-                 : "the point is " + formatNumber(-v) + " behind " + face + "'s plane (inside it): on to the next face";
+    return v > 0 ? AnalyticWords{formatNumber(v) + " in front",
+                                 "the point is " + formatNumber(v) + " in front of " + face + "'s plane: outside the hull"}
+                 : AnalyticWords{formatNumber(-v) + " behind", "the point is " + formatNumber(-v) + " behind " + face +
+                                                                   "'s plane (inside it): on to the next face"};
   }
   if (step.hit)
-    return "the point is behind every face's plane: inside the hull; the nearest face, " + std::to_string(step.feature) +
-           ", is " + formatNumber(std::abs(v)) + " away and gives the depth";
-  return "the hull's nearest point is " + formatVector(step.closest) + ", at distance " + formatNumber(v);
+    return {"inside, depth " + formatNumber(std::abs(v)),
+            "the point is behind every face's plane: inside the hull; the nearest face, " + std::to_string(step.feature) +
+                ", is " + formatNumber(std::abs(v)) + " away and gives the depth"};
+  return {"distance " + formatNumber(v),
+          "the hull's nearest point is " + formatVector(step.closest) + ", at distance " + formatNumber(v)};
+}
+
+}  // namespace
+
+std::string analyticDecision(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
+                             const collide::Collider3<double>& b) {
+  return analyticWords(step, a, b).text;
+}
+
+std::string analyticFigure(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
+                           const collide::Collider3<double>& b) {
+  return analyticWords(step, a, b).figure;
 }
 
 std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
                                 const collide::Collider3<double>& b) {
   return analyticSentences(step, analyticDecision(step, a, b));
 }
+std::string halfAngleInDegrees(const std::string& error) {
+  static constexpr std::string_view kBefore = "half angle ", kAfter = " rad is over 90 degrees";
+  const std::size_t after = error.find(kAfter);
+  if (after == std::string::npos) return error;
+  const std::size_t before = error.rfind(kBefore, after);
+  if (before == std::string::npos) return error;
+  const std::string radians = error.substr(before + kBefore.size(), after - before - kBefore.size());
+  char* end = nullptr;
+  const double value = std::strtod(radians.c_str(), &end);
+  if (end == radians.c_str() || *end != '\0' || !std::isfinite(value)) return error;
+  return error.substr(0, before + kBefore.size()) + formatNumber(value * 180.0 / std::numbers::pi) + " degrees (" + radians +
+         " rad) is over 90 degrees" + error.substr(after + kAfter.size());
+}
+
 std::string castStatusWords(collide::CastStatus status) {
   switch (status) {
     case collide::CastStatus::Hit: return "hit";
@@ -890,11 +977,11 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
   std::string text = "Result: no axis separates A and B (" + std::to_string(projected) +
                      (projected == 1 ? " axis projected, it overlaps" : " axes projected, all overlap") +
                      "), so they collide. The answer is the smallest overlap: axis " + std::to_string(winner.axisIndex + 1) +
-                     " (" + satAxisWords(winner) + ") with " + formatNumber(winner.overlap);
+                     " (" + satAxisWords(winner) + ") with " + formatSatOverlap(winner.overlap, satShadowScale(winner));
   if (runnerUp >= 0) {
     const Step& next = sat[static_cast<std::size_t>(runnerUp)];
     text += ", against the runner-up axis " + std::to_string(next.axisIndex + 1) + " (" + satAxisWords(next) + ") with " +
-            formatNumber(next.overlap);
+            formatSatOverlap(next.overlap, satShadowScale(next));
   }
   text += ".";
   if (result.depth && result.normal)
@@ -927,16 +1014,7 @@ std::string narrateSatStep(const collide::SatAxisStep3<double>& step) {
   }
   text += "n = " + formatVector(step.axis) + ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) +
           "], B to [" + formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";
-  if (step.separating)
-    return text + "The shadows are apart by " + formatNumber(-step.overlap) +
-           ": this axis separates A and B, so they do not collide (SAT stops at the first separating axis).";
-  text += "They overlap by " + formatNumber(step.overlap);
-  if (step.bestAxisIndex == step.axisIndex) {
-    text += ", the smallest overlap so far.";
-  } else {
-    text += "; the smallest so far is " + formatNumber(step.bestOverlap) + " on axis " + std::to_string(step.bestAxisIndex + 1) + ".";
-  }
-  return text;
+  return text + satVerdictWords(step);
 }
 
 

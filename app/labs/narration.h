@@ -3,7 +3,9 @@
 // the dump for tests and any later lab say the same thing.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,6 +46,24 @@ template <class V>
   return name;
 }
 
+// Shapes touch (rather than overlap or stand apart) when the depth or distance is within this much of A - B's size:
+// rounding in the vertex differences is about 1e-16 of the coordinates, a hull's plane offsets a few times that.
+inline constexpr double kTouchingTolerance = 1e-9;
+
+// The size a SAT axis's overlap is rounded against: its shadows' largest coordinate (the core subtracts them).
+template <class Step>
+[[nodiscard]] double satShadowScale(const Step& step) {
+  return std::max({std::abs(step.minA), std::abs(step.maxA), std::abs(step.minB), std::abs(step.maxB)});
+}
+// A SAT overlap as the labs say it: "0.3161"; "0" when exact; "0 to rounding" within kTouchingTolerance of `scale`
+// (3d_02's edge pair gave 1.421e-14 for shadows [-1, 1] and [1, 3], which the printed intervals contradict).
+[[nodiscard]] std::string formatSatOverlap(double overlap, double scale);
+// An axis whose shadows touch: no gap, and an overlap of 0 to rounding.
+template <class Step>
+[[nodiscard]] bool satShadowsTouch(const Step& step) {
+  return !step.separating && std::abs(step.overlap) <= kTouchingTolerance * satShadowScale(step);
+}
+
 // Where a SAT axis comes from, in words: "edge 1 of A", "world x", "centre line".
 [[nodiscard]] std::string axisSourceText(collide::AxisSource source, int edge);
 
@@ -70,9 +90,17 @@ template <class V>
 // pair the step ran on (the circle's radius and the other shape's size are the thresholds).
 [[nodiscard]] std::string analyticDecision(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
                                            const collide::Collider<double>& b);
+// The number a step list row shows for that step, as the decision says it: "1.118 < R + r = 2.3", "t = 0.4" (a row
+// showed the signed margin -1.182 beside a narration saying 1.118 < 2.3).
+[[nodiscard]] std::string analyticFigure(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
+                                         const collide::Collider<double>& b);
 // An analytic test's numbered step (Shape intersection tests): its question, then analyticDecision.
 [[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
                                               const collide::Collider<double>& b);
+// A refusal that gives a sector's half angle in radians ("the sector's half angle 2 rad is over 90 degrees", the
+// core's words, which the CLI keeps: its input is radians) with the degrees first, as the inspector shows them:
+// "half angle 114.6 degrees (2 rad) is over 90 degrees". Any other text is returned as it is.
+[[nodiscard]] std::string halfAngleInDegrees(const std::string& error);
 // The outcome in one sentence: "Hit: depth 0.5 along (1, 0)." / "No hit: distance 1.25." / the refusal.
 [[nodiscard]] std::string narrateResult(const collide::QueryResult<double>& result);
 // The input number float's rounding moves most, and by how much (narrow_phase_common.h finds it): the usual reason a
@@ -109,6 +137,8 @@ struct FloatLine {
 // The sphere tests' steps the same way as the plane's: the question, then the quantity against its threshold.
 [[nodiscard]] std::string analyticDecision(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
                                            const collide::Collider3<double>& b);
+[[nodiscard]] std::string analyticFigure(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
+                                         const collide::Collider3<double>& b);
 [[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
                                               const collide::Collider3<double>& b);
 [[nodiscard]] std::string narrateResult(const collide::QueryResult3<double>& result);

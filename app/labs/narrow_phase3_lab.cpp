@@ -191,7 +191,7 @@ void NarrowPhase3Lab::record() {
   recordPair(algorithm_, shapes_, useFloat_, trace_, floatLine_, recordTiming_);
 
   steps_ = traceSteps(trace_);
-  stepRows_ = stepListEntries(trace_, steps_);
+  stepRows_ = stepListEntries(trace_, steps_, shapes_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   rebuildMinkowski();
 }
@@ -499,6 +499,7 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
     out["sat_answer"] = satAnswerJson(trace_.sat);
   out["hovered"] = hovered_;
   out["step_block"] = stepBlock_.json();
+  out["name_anchors"] = Json{vectorJson(nameAnchors_[0]), vectorJson(nameAnchors_[1])};
   out["record_time_us"] = recordTiming_.json();
 }
 
@@ -568,19 +569,19 @@ void NarrowPhase3Lab::drawStepTable() {
     // vertex marked kept or dropped as the pane marks it.
     rows = simplexRows(trace_.gjk, ref.index);
     ImGui::TextDisabled("Simplex with this step's support");
-    drawSupportTable<Vec3d>("##simplex", rows);
+    stepBlock_.reach(drawSupportTable<Vec3d>("##simplex", rows));
   } else if (ref.kind == StepRef::Kind::EpaStart) {
     // The start polytope's vertices as the views number them: GJK's points, then what the searches added.
     rows = epaStartRows(trace_.epaStart[static_cast<std::size_t>(ref.index)]);
     ImGui::TextDisabled("Start polytope");
-    drawSupportTable<Vec3d>("##start", rows);
+    stepBlock_.reach(drawSupportTable<Vec3d>("##start", rows));
   } else if (ref.kind == StepRef::Kind::Epa) {
     const collide::EpaStep3<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
     const collide::EpaFace3<double>& face = step.faces[static_cast<std::size_t>(step.closestFace)];
     for (int v : face.vertices) rows.push_back({"v" + std::to_string(v), step.vertices[static_cast<std::size_t>(v)], "face"});
     rows.push_back({"w", step.support, "new"});
     ImGui::TextDisabled("Closest face and the new support w");
-    drawSupportTable<Vec3d>("##polytope", rows);
+    stepBlock_.reach(drawSupportTable<Vec3d>("##polytope", rows));
     ImGui::TextDisabled("%zu vertices, %zu faces; %zu seen, horizon of %zu edges", step.vertices.size(), step.faces.size(),
                         step.removedFaces.size(), step.horizon.size());
   }

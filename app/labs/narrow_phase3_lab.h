@@ -111,6 +111,7 @@ class NarrowPhase3Lab final : public Lab {
   collide::QueryTrace3<double> trace_;
   std::optional<FloatLine> floatLine_;  // float runs: what double answers (narrow_phase_common.h)
   PanelBlock stepBlock_;                // where the step lay in the panel (the state dump's step_block)
+  mutable std::array<Vec3d, 2> nameAnchors_{};  // where the world view last put "shape A" and "shape B" (name_anchors)
   std::vector<StepRef> steps_;
   std::vector<StepListEntry> stepRows_;  // the step list's rows, built once per recording
   int step_ = 0;

@@ -25,6 +25,16 @@ namespace lab {
 
 namespace {
 
+// Whether a world point shows in the camera's view: in front of it and inside its rectangle, clear of the edges and
+// the pane title.
+bool onScreen(const OrbitCamera& camera, Vec3d world) {
+  const Projected p = camera.project(world);
+  const ScreenRect& rect = camera.rect();
+  constexpr double kMargin = 30.0;
+  return p.inFront && p.screen.x >= rect.x + kMargin && p.screen.x <= rect.x + rect.width - kMargin &&
+         p.screen.y >= rect.y + kMargin && p.screen.y <= rect.y + rect.height - kMargin;
+}
+
 // [SECTION] Colours and sizes
 
 
@@ -74,8 +84,29 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
   if (collide::lengthSquared(away) == 0) away = {0, 1, 0};
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
   for (int i = 0; i < 2; ++i) {
-    const Vec3d at = worldSupport(shapes_[static_cast<std::size_t>(i)], (i == 0 ? away : -1.0 * away) + towardEye);
-    renderer.label(at, i == 0 ? "shape A" : "shape B", i == 0 ? palette::kShapeA : palette::kShapeB);
+    const Collider3& shape = shapes_[static_cast<std::size_t>(i)];
+    Vec3d at = worldSupport(shape, (i == 0 ? away : -1.0 * away) + towardEye);
+    // A shape far larger than the view (3d_10's 1000-wide floor) has that point off screen, and the view showed a
+    // blue expanse nobody named: then the name goes where the shape shows, the first of four points a quarter in
+    // from the view's corners (clear of the pair's contact in the middle) whose ray meets this shape first (pick()).
+    const OrbitCamera& camera = renderer.camera();
+    const ScreenRect& rect = camera.rect();
+    std::string name = i == 0 ? "shape A" : "shape B";
+    if (!onScreen(camera, at)) {
+      // Its size says why its edges are out of sight: "shape A, 1000 x 1 x 1000, runs past the view".
+      const WorldBounds3 box = shapeBounds3(shape);
+      const Vec3d size = box.max - box.min;
+      name += ", " + formatNumber(size.x) + " x " + formatNumber(size.y) + " x " + formatNumber(size.z) + ", runs past the view";
+    }
+    for (const Vec2d corner : {Vec2d{0.25, 0.75}, Vec2d{0.75, 0.75}, Vec2d{0.25, 0.25}, Vec2d{0.75, 0.25}}) {
+      if (onScreen(camera, at)) break;
+      const Ray3 ray = camera.ray({rect.x + corner.x * rect.width, rect.y + corner.y * rect.height});
+      const SpatialPointer pointer{ray.origin, ray.direction, camera.pixelSizeAt(camera.target())};
+      double t = 0;
+      if (pick(pointer, &t) == i) at = ray.origin + t * ray.direction;
+    }
+    nameAnchors_[static_cast<std::size_t>(i)] = at;
+    renderer.label(at, name, i == 0 ? palette::kShapeA : palette::kShapeB);
   }
   if (steps_.empty()) {
     drawResult(renderer, false);
@@ -279,13 +310,15 @@ void NarrowPhase3Lab::drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<
       renderer.line(at(face.vertices[static_cast<std::size_t>(e)]), at(face.vertices[static_cast<std::size_t>((e + 1) % 3)]),
                     palette::kText.withAlpha(0.35f), {1.0f});
   }
-  // The closest face: outlined, with its normal from the origin at its distance.
+  // The closest face: outlined, with its normal n from the origin to it, red and named as the plane's lab draws it
+  // ("n, distance 2"); the run's last face is the answer: depth = distance, normal = n.
   const collide::EpaFace3<double>& closest = step.faces[static_cast<std::size_t>(step.closestFace)];
   renderer.polyline(std::array<Vec3d, 3>{at(closest.vertices[0]), at(closest.vertices[1]), at(closest.vertices[2])}, true,
                     palette::kAccent, {3.0f, 0, 0, true});
   const Vec3d foot = step.faceDistance * step.faceNormal;
-  renderer.arrow(Vec3d{0, 0, 0}, foot, palette::kAccent, 2.5f, 12.0f, true);
-  renderer.label(foot, "closest face, distance " + formatNumber(step.faceDistance), palette::kAccent);
+  renderer.arrow(Vec3d{0, 0, 0}, foot, palette::kHit, 2.5f, 12.0f, true);
+  renderer.label(0.5 * foot, "n, distance " + formatNumber(step.faceDistance), palette::kHit);
+  renderer.label(foot, "closest face", palette::kAccent);
   // The new support, and the gap between it and the face's plane.
   renderer.line(foot, step.support.point, palette::kAccent, {1.5f, 5.0f, 4.0f, true});
   renderer.point(step.support.point, palette::kAccent, 5.0f, true);
@@ -319,7 +352,7 @@ void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisSt
     note = ", the smallest";
     if (const int next = satAnswer(trace_.sat).runnerUp; next >= 0) {
       const collide::SatAxisStep3<double>& other = trace_.sat[static_cast<std::size_t>(next)];
-      note += " (next: axis " + std::to_string(other.axisIndex + 1) + ", " + formatNumber(other.overlap) + ")";
+      note += " (next: axis " + std::to_string(other.axisIndex + 1) + ", " + formatSatOverlap(other.overlap, satShadowScale(other)) + ")";
     }
   }
   drawSatAxis3(renderer, step, 0.5 * (collide::placement(shapes_[0]).p + collide::placement(shapes_[1]).p), scale,
@@ -339,7 +372,10 @@ void drawSatAxis3(Renderer3D& renderer, const collide::SatAxisStep3<double>& ste
   const double overlapLow = std::max(step.minA, step.minB), overlapHigh = std::min(step.maxA, step.maxB);
   if (overlapLow <= overlapHigh) {
     renderer.line(onAxis(overlapLow), onAxis(overlapHigh), palette::kHit, {7.0f, 0, 0, true});
-    renderer.label(onAxis(overlapHigh), "overlap " + formatNumber(step.overlap) + note, palette::kHit);
+    renderer.label(onAxis(overlapHigh),
+                   (satShadowsTouch(step) ? "touching, overlap " + formatSatOverlap(step.overlap, satShadowScale(step))
+                                          : "overlap " + formatNumber(step.overlap)) + note,
+                   palette::kHit);
   } else {
     renderer.label(onAxis(overlapHigh), "gap " + formatNumber(-step.overlap) + ": separating axis", palette::kSeparated);
   }
@@ -376,9 +412,15 @@ void NarrowPhase3Lab::drawResult(Renderer3D& renderer, bool minkowskiView) const
   const collide::QueryResult3<double>& r = trace_.result;
   if (!r.ok) return;
   if (minkowskiView) {
-    // The penetration vector (from the origin to the boundary of A - B) or the closest point of A - B.
+    // The way out: from the origin to A - B's nearest boundary point, depth x normal (moving B by it moves A - B by
+    // minus it, which takes that point to the origin), as the plane's lab draws it. EPA's last step draws the same
+    // arrow as its closest face's n. Or the closest point of A - B.
     if (r.depth && r.normal) {
-      renderer.arrow(Vec3d{0, 0, 0}, -*r.depth * *r.normal, palette::kHit, 3.0f, 12.0f, true);
+      if (algorithm_ != collide::Algorithm::Epa) {
+        const Vec3d exit = *r.depth * *r.normal;
+        renderer.arrow(Vec3d{0, 0, 0}, exit, palette::kHit, 3.0f, 12.0f, true);
+        renderer.label(exit, "depth " + formatNumber(*r.depth), palette::kHit);
+      }
     } else if (r.pointA && r.pointB) {
       renderer.arrow(Vec3d{0, 0, 0}, *r.pointA - *r.pointB, palette::kSeparated, 3.0f, 12.0f, true);
     }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -80,17 +81,27 @@ template <class Step>
 // Where the step (its header, narration and table) lay in the side panel on the last frame drawn, in screen pixels,
 // with the bottom of the panel's window: the state dump's "step_block", so a test can see that the step shows
 // without scrolling the panel at a UI scale (the SAT answer's table was below the fold at 150 %).
+// Also its right edge as far as a table reached (reach()) against the panel's: 3d_10's vertex table ran z past it.
 struct PanelBlock {
   float top = 0;
   float bottom = 0;
   float panelBottom = 0;
+  float right = 0;
+  float panelRight = 0;
 
-  void begin() { top = ImGui::GetCursorScreenPos().y; }
+  void begin() {
+    top = ImGui::GetCursorScreenPos().y;
+    right = ImGui::GetCursorScreenPos().x;
+    panelRight = right + ImGui::GetContentRegionAvail().x;
+  }
+  void reach(float x) { right = std::max(right, x); }
   void end() {
     bottom = ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y;
     panelBottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
   }
-  [[nodiscard]] Json json() const { return {{"top", top}, {"bottom", bottom}, {"panel_bottom", panelBottom}}; }
+  [[nodiscard]] Json json() const {
+    return {{"top", top}, {"bottom", bottom}, {"panel_bottom", panelBottom}, {"right", right}, {"panel_right", panelRight}};
+  }
 };
 
 // Every step of a recorded run in the order the algorithms ran: GJK, then EPA (its start polygon or polytope a step
@@ -124,9 +135,12 @@ template <class Step>
 }
 
 // The step list's rows (widgets/step_list.h) for a run of either dimension: the phase of each step and one line of
-// what it found. EPA's start is marked "EPA start": the polygon or polytope GJK's simplex grew into.
-template <class Trace>
-[[nodiscard]] std::vector<StepListEntry> stepListEntries(const Trace& trace, const std::vector<TraceStepRef>& steps) {
+// what it found. EPA's start is marked "EPA start": the polygon or polytope GJK's simplex grew into. An analytic
+// step's number is analyticFigure's, which needs the pair (`shapes`, the colliders A and B); without them the row
+// has the question and the verdict only.
+template <class Trace, class Shapes = std::nullptr_t>
+[[nodiscard]] std::vector<StepListEntry> stepListEntries(const Trace& trace, const std::vector<TraceStepRef>& steps,
+                                                         const Shapes& shapes = nullptr) {
   using Kind = TraceStepRef::Kind;
   std::vector<StepListEntry> out;
   out.reserve(steps.size());
@@ -168,13 +182,15 @@ template <class Trace>
             break;
           }
         }
-        summary += step.separating ? "gap " + formatNumber(-step.overlap) + ", separating" : "overlap " + formatNumber(step.overlap);
+        if (step.separating) summary += "gap " + formatNumber(-step.overlap) + ", separating";
+        else if (satShadowsTouch(step)) summary += "touching (" + formatSatOverlap(step.overlap, satShadowScale(step)) + ")";
+        else summary += "overlap " + formatNumber(step.overlap);
         out.push_back({"SAT axes", std::move(summary)});
         break;
       }
       case Kind::SatResult: {
         const auto& step = trace.sat[i];
-        out.push_back({"SAT result", satAxisOrigin(step) + ": smallest overlap " + formatNumber(step.overlap) + " (axis " +
+        out.push_back({"SAT result", satAxisOrigin(step) + ": smallest overlap " + formatSatOverlap(step.overlap, satShadowScale(step)) + " (axis " +
                                          std::to_string(step.axisIndex + 1) + ")"});
         break;
       }
@@ -187,7 +203,7 @@ template <class Trace>
         if constexpr (requires { step.edge; }) {
           if (step.edge >= 0) summary += " (edge " + std::to_string(step.edge) + ")";
         }
-        summary += " " + formatNumber(step.value);
+        if constexpr (!std::is_same_v<Shapes, std::nullptr_t>) summary += " " + analyticFigure(step, shapes[0], shapes[1]);
         if (step.decided) summary += step.hit ? ", hit" : ", apart";
         out.push_back({"Analytic test", std::move(summary)});
         break;
@@ -393,10 +409,6 @@ void recordPair(collide::Algorithm algorithm, const std::array<Collider, 2>& sha
   }
 }
 
-// Shapes touch (rather than overlap or stand apart) when the depth or distance is within this much of A - B's size:
-// rounding in the vertex differences is about 1e-16 of the coordinates, a hull's plane offsets a few times that.
-inline constexpr double kTouchingTolerance = 1e-9;
-
 // What the Minkowski view says beside vertex i of a GJK step's simplex (0: the step's support): " (new)",
 // " (dropped)" when the reduction left it out, and for a support that repeats a vertex (distance GJK's
 // DuplicateSupport stop: no reduction happened) " = w9 (repeat: stop)". `nameOf(j)` names vertex j.
@@ -477,15 +489,22 @@ template <class V>
     add(numbers[1], row.point.pointA);
     add(numbers[1], row.point.pointB);
   }
-  return {vectorFormat(numbers[0], 4, kDim), vectorFormat(numbers[1], 4, kDim)};
+  std::array<VectorFormat, 2> formats{vectorFormat(numbers[0], 4, kDim), vectorFormat(numbers[1], 4, kDim)};
+  // One slot per component for all three rows of a point, so a column's digits line up from a - b to a and b.
+  for (std::size_t k = 0; k < formats[0].componentWidths.size(); ++k)
+    formats[0].componentWidths[k] = formats[1].componentWidths[k] =
+        std::max(formats[0].componentWidths[k], formats[1].componentWidths[k]);
+  return formats;
 }
 
-// The support points of a step as a table: per point three rows, a - b, a on A and b on B, each vector on one
-// line in one number format per role (supportTableFormats, widgets/wrapped_text.h), columns as wide as their
-// content, a band of background per point. A point's note ("new", "drop", "GJK") sits under its name, not in a column of its own:
-// with six decimals a fourth column did not fit the side panel at 1600 pixels.
+// The support points of a step as a table: per point three rows, a - b, a on A and b on B, each vector in one
+// number format per role (supportTableFormats, widgets/wrapped_text.h) with a slot per component, a band of
+// background per point. A point's note ("new", "drop", "= w0 (repeat: stop)") sits under its name, wrapped to the
+// name column's width (its widest word): with six decimals a fourth column did not fit the side panel at 1600
+// pixels, and a long note widened the name column until z ran off the panel (3d_10). A vector still too wide for
+// what is left breaks before its last component. Returns the right edge drawn, in screen pixels (PanelBlock::reach).
 template <class V>
-void drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
+float drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
   constexpr int kDim = collide::kDimension<V>;
   const auto components = [](const V& v) {
     if constexpr (kDim == 3) {
@@ -495,31 +514,62 @@ void drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
     }
   };
   const std::array<VectorFormat, 2> formats = supportTableFormats(rows);
+  // The name column: as wide as the widest name or word of a note, and as the widest note when the vectors leave
+  // room for it on one line.
+  float nameWidth = ImGui::CalcTextSize("vertex").x, noteWidth = 0;
+  for (const SupportRow<V>& row : rows) {
+    nameWidth = std::max(nameWidth, ImGui::CalcTextSize(row.name.c_str()).x);
+    noteWidth = std::max(noteWidth, ImGui::CalcTextSize(row.note.c_str()).x);
+    for (std::size_t at = 0; at < row.note.size();) {
+      std::size_t end = row.note.find(' ', at);
+      if (end == std::string::npos) end = row.note.size();
+      nameWidth = std::max(nameWidth, ImGui::CalcTextSize(row.note.data() + at, row.note.data() + end).x);
+      at = end + 1;
+    }
+  }
+  // "a-b", not "w": a point named w (EPA's new support) read "w  w".
+  static constexpr const char* kRoles[3] = {"a-b", "a", "b"};
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float left = ImGui::GetCursorScreenPos().x;
+  // Less three columns' padding, the outer and inner borders, and a scrollbar's width: the panel grows one when
+  // its content does, after the table was measured.
+  const float besideVectors = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(kRoles[0]).x -
+                              6.0f * style.CellPadding.x - 4.0f - style.ScrollbarSize;
+  float oneLine = ImGui::CalcTextSize("()").x + static_cast<float>(kDim - 1) * ImGui::CalcTextSize(", ").x;
+  for (int k = 0; k < kDim; ++k) oneLine += formats[0].componentWidths[static_cast<std::size_t>(k)];
+  nameWidth = std::max(nameWidth, std::min(noteWidth, besideVectors - oneLine));
+  const float vectorWidth = besideVectors - nameWidth;
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable(id, 3, kFlags)) return;
-  ImGui::TableSetupColumn("vertex");
+  if (!ImGui::BeginTable(id, 3, kFlags)) return left;
+  ImGui::TableSetupColumn("vertex", ImGuiTableColumnFlags_WidthFixed, nameWidth);
   ImGui::TableSetupColumn("");
   ImGui::TableSetupColumn(kDim == 3 ? "(x, y, z)" : "(x, y)");
   ImGui::TableHeadersRow();
-  // "a-b", not "w": a point named w (EPA's new support) read "w  w".
-  static constexpr const char* kRoles[3] = {"a-b", "a", "b"};
+  float right = left;
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const SupportRow<V>& row = rows[r];
     const V* vectors[3] = {&row.point.point, &row.point.pointA, &row.point.pointB};
+    // The note's lines under the name: the first beside a, the rest beside b.
+    const std::string note = wrappedLines(row.note, nameWidth);
+    const std::size_t firstBreak = note.find('\n');
+    const std::string noteLines[2] = {note.substr(0, firstBreak),
+                                      firstBreak == std::string::npos ? std::string() : note.substr(firstBreak + 1)};
     for (int k = 0; k < 3; ++k) {
       ImGui::TableNextRow();
       ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ImGui::GetColorU32(r % 2 == 0 ? ImGuiCol_TableRowBg : ImGuiCol_TableRowBgAlt));
       ImGui::TableNextColumn();
       if (k == 0) ImGui::TextUnformatted(row.name.c_str());
-      if (k == 1 && !row.note.empty()) ImGui::TextDisabled("%s", row.note.c_str());
+      if (k > 0 && !noteLines[k - 1].empty()) ImGui::TextDisabled("%s", noteLines[k - 1].c_str());
       ImGui::TableNextColumn();
       ImGui::TextDisabled("%s", kRoles[k]);
       ImGui::TableNextColumn();
       const std::array<double, kDim> v = components(*vectors[k]);
-      vectorCell(v, formats[k == 0 ? 0 : 1]);
+      vectorCell(v, formats[k == 0 ? 0 : 1], vectorWidth);
+      right = std::max(right, ImGui::GetItemRectMax().x);
     }
   }
   ImGui::EndTable();
+  return right;
 }
 
 }  // namespace lab

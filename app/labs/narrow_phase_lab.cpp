@@ -61,9 +61,12 @@ NarrowPhaseLab::NarrowPhaseLab()
 void NarrowPhaseLab::record() {
   recordPending_ = false;
   recordPair(algorithm_, shapes_, useFloat_, trace_, floatLine_, recordTiming_);
+  // The inspector gives a sector's half angle in degrees; the core's refusal (the CLI's, whose input is radians)
+  // says it in radians: the lab says it in both, degrees first.
+  trace_.result.error = halfAngleInDegrees(trace_.result.error);
 
   steps_ = traceSteps(trace_);
-  stepRows_ = stepListEntries(trace_, steps_);
+  stepRows_ = stepListEntries(trace_, steps_, shapes_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   rebuildMinkowski();
 }
@@ -431,11 +434,11 @@ void NarrowPhaseLab::drawStepTable() {
   std::vector<SupportRow<Vec2d>> rows;
   if (ref.kind == StepRef::Kind::Gjk) {
     rows = simplexRows(trace_.gjk, ref.index);
-    drawSupportTable<Vec2d>("##simplex", rows);
+    stepBlock_.reach(drawSupportTable<Vec2d>("##simplex", rows));
   } else if (ref.kind == StepRef::Kind::EpaStart) {
     // The start polygon's vertices: GJK's points, then what the searches added.
     rows = epaStartRows(trace_.epaStart[static_cast<std::size_t>(ref.index)]);
-    drawSupportTable<Vec2d>("##start", rows);
+    stepBlock_.reach(drawSupportTable<Vec2d>("##start", rows));
   } else if (ref.kind == StepRef::Kind::Epa) {
     const collide::EpaStep<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
     const int count = static_cast<int>(step.polytope.size());
@@ -444,7 +447,7 @@ void NarrowPhaseLab::drawStepTable() {
       rows.push_back({std::to_string(i), step.polytope[static_cast<std::size_t>(i)], onEdge ? "edge" : ""});
     }
     rows.push_back({"w", step.support, step.inserted ? "added" : "old"});
-    drawSupportTable<Vec2d>("##polytope", rows);
+    stepBlock_.reach(drawSupportTable<Vec2d>("##polytope", rows));
   } else if (ref.kind == StepRef::Kind::Sat || ref.kind == StepRef::Kind::SatResult) {
     // The axes tested so far; at the answer all of them, the winner and the runner-up marked.
     const bool answer = ref.kind == StepRef::Kind::SatResult;
@@ -472,7 +475,10 @@ void NarrowPhaseLab::drawStepTable() {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(axisSourceText(axis.source, axis.edge).c_str());
         ImGui::TableNextColumn();
-        ImGui::Text("%s%s", formatWith("%.4g", axis.overlap).c_str(), axis.separating ? " (gap)" : "");
+        // 0 to rounding reads as such, as the narration says it (a noise overlap "1.4e-14" looks meaningful).
+        const std::string overlap = satShadowsTouch(axis) ? formatSatOverlap(axis.overlap, satShadowScale(axis))
+                                                          : formatWith("%.4g", axis.overlap);
+        ImGui::Text("%s%s", overlap.c_str(), axis.separating ? " (gap)" : "");
         // The answer's row tinted red, the runner-up's grey: a word in the column did not fit the panel.
         if (i == won.best) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(toImVec4(palette::kHit.withAlpha(0.25f))));
         if (i == won.runnerUp) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(ImVec4(1, 1, 1, 0.14f)));

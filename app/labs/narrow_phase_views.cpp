@@ -687,13 +687,15 @@ void NarrowPhaseLab::drawSatStep(Renderer2D& renderer, const collide::SatAxisSte
   const Vec2d drawnFrom = onAxis(middle - drawnHalf(), 22), drawnTo = onAxis(middle + drawnHalf(), 22);
   satShadowsDrawn_ = {{"common", {commonLow, commonHigh}}, {"widened", widened},
                       {"drawn", {{drawnFrom.x, drawnFrom.y}, {drawnTo.x, drawnTo.y}}}};
-  std::string overlapText = step.separating ? "gap " + formatNumber(-step.overlap) : "overlap " + formatNumber(step.overlap);
+  std::string overlapText = step.separating            ? "gap " + formatNumber(-step.overlap)
+                            : satShadowsTouch(step) ? "touching, overlap " + formatSatOverlap(step.overlap, satShadowScale(step))
+                                                    : "overlap " + formatNumber(step.overlap);
   if (answer) {
     // The answer against the runner-up: the two numbers the lesson compares.
     overlapText += ", the smallest";
     if (const int next = satAnswer(trace_.sat).runnerUp; next >= 0) {
       const collide::SatAxisStep<double>& other = trace_.sat[static_cast<std::size_t>(next)];
-      overlapText += " (next: axis " + std::to_string(other.axisIndex + 1) + ", " + formatNumber(other.overlap) + ")";
+      overlapText += " (next: axis " + std::to_string(other.axisIndex + 1) + ", " + formatSatOverlap(other.overlap, satShadowScale(other)) + ")";
     }
   }
   tag(renderer, onAxis(0.5 * (overlapLow + overlapHigh), 22), overlapText, overlapColor,

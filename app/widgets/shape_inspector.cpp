@@ -175,6 +175,15 @@ bool editHullPoints(collide::Hull<double>& hull, std::string& error) {
   return true;
 }
 
+// The width the fields leave their labels: the widest label's, at least 6.5 font sizes ("Half angle (deg)" did not
+// fit 6.5 and was cut to "Half angle (deg").
+float labelWidth() {
+  float widest = ImGui::GetFontSize() * 6.5f;
+  for (const char* label : {"Half angle (deg)", "Rotation (deg)", "Angle (deg)", "Half height", "A (local)", "Position"})
+    widest = std::max(widest, ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemInnerSpacing.x);
+  return widest;
+}
+
 }  // namespace
 
 Vec3d eulerAngles(const collide::Quat<double>& q) {
@@ -215,7 +224,7 @@ collide::Shape3<double> defaultShape3(std::size_t type) {
 
 bool drawShapeInspector(Collider3& shape, std::string& error) {
   bool changed = false;
-  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
+  ImGui::PushItemWidth(-labelWidth());
   // Every type but the mesh: it has no support function, so no narrow-phase algorithm takes it.
   constexpr int kTypes = static_cast<int>(collide::kShape3TypeNames.size()) - 1;
   int type = static_cast<int>(shape.shape.index());
@@ -288,7 +297,7 @@ bool drawShapeInspector(Collider3& shape, std::string& error) {
 
 bool drawShapeInspector(Collider& shape, std::string& error) {
   bool changed = false;
-  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
+  ImGui::PushItemWidth(-labelWidth());
   int type = static_cast<int>(shape.shape.index());
   const char* names[collide::kShapeTypeNames.size()];
   for (std::size_t i = 0; i < collide::kShapeTypeNames.size(); ++i) names[i] = collide::kShapeTypeNames[i].data();
@@ -339,7 +348,7 @@ bool drawShapeInspector(Collider& shape, std::string& error) {
           }
           if (!s.isConvex()) ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "over 90 deg: not convex, analytic only");
         } else if constexpr (std::is_same_v<T, collide::Polygon<double>>) {
-          ImGui::Text("%d vertices (local frame); Ctrl+click an edge/vertex to add/remove", s.count);
+          textWrapped("%d vertices (local frame); Ctrl+click an edge/vertex to add/remove", s.count);
           for (int i = 0; i < s.count; ++i) {
             ImGui::PushID(i);
             Vec2d vertex = s.vertices[static_cast<std::size_t>(i)];

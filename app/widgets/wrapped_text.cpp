@@ -11,12 +11,26 @@ namespace lab {
 
 namespace {
 
-bool glue(char c) { return c == '=' || c == '<' || c == '>'; }
+bool glue(char c) { return c == '=' || c == '<' || c == '>' || c == '+'; }
+bool digit(char c) { return c >= '0' && c <= '9'; }
+bool letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-// Whether the run of spaces [begin, end) of `text` may end a line.
+// Whether `text` from `at` is a whole number (an index: "2", "2:", "2)"), not "2.5".
+bool wholeNumber(std::string_view text, std::size_t at) {
+  if (at >= text.size() || !digit(text[at])) return false;
+  while (at < text.size() && digit(text[at])) ++at;
+  return at + 1 >= text.size() || text[at] != '.' || !digit(text[at + 1]);
+}
+
+// Whether the run of spaces [begin, end) of `text` may end a line: not beside '=', '<', '>', '+' or a lone '-'
+// ("R + r = 2.3", "A - B"), nor between a word and the index after it ("edge 2": a line began "2 = 3.23").
 bool breakable(std::string_view text, std::size_t begin, std::size_t end) {
   if (begin == 0 || end >= text.size()) return true;
-  return !glue(text[begin - 1]) && !glue(text[end]);
+  const char before = text[begin - 1], after = text[end];
+  if (glue(before) || glue(after)) return false;
+  if (after == '-' && end + 1 < text.size() && text[end + 1] == ' ') return false;
+  if (before == '-' && (begin < 2 || text[begin - 2] == ' ')) return false;
+  return !(letter(before) && wholeNumber(text, end));
 }
 
 }  // namespace
@@ -68,6 +82,21 @@ std::vector<std::string_view> breakLines(std::string_view text, double width,
     }
     if (paragraphEnd == text.size()) break;
     paragraphStart = paragraphEnd + 1;
+  }
+  return lines;
+}
+
+std::string hangingLines(std::string_view head, std::string_view text, double width,
+                         const std::function<double(std::string_view)>& measure) {
+  const double headWidth = measure(head);
+  const double space = std::max(measure(" "), 1e-9);
+  const std::string indent(static_cast<std::size_t>(std::ceil(headWidth / space - 1e-6)), ' ');
+  std::string lines(head);
+  bool first = true;
+  for (const std::string_view line : breakLines(text, std::max(width - std::max(headWidth, measure(indent)), 1.0), measure)) {
+    if (!first) lines.append("\n").append(indent);
+    lines.append(line);
+    first = false;
   }
   return lines;
 }
@@ -142,20 +171,36 @@ VectorFormat vectorFormat(std::span<const double> numbers, int significant, int 
     return false;
   };
   while (format.decimals < 6 && anyAlike()) ++format.decimals;
-  for (const double value : numbers) {
-    const std::string text = fixed(value, format.decimals);
-    format.numberWidth = std::max(format.numberWidth, ImGui::CalcTextSize(text.c_str()).x);
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    const std::string text = fixed(numbers[i], format.decimals);
+    const float textWidth = ImGui::CalcTextSize(text.c_str()).x;
+    format.numberWidth = std::max(format.numberWidth, textWidth);
+    if (width > 0 && width <= format.componentWidths.size()) {
+      float& slot = format.componentWidths[i % width];
+      slot = std::max(slot, textWidth);
+    }
   }
   return format;
 }
 
-void vectorCell(std::span<const double> components, const VectorFormat& format) {
+void vectorCell(std::span<const double> components, const VectorFormat& format, float maxWidth) {
+  const auto slot = [&format](std::size_t i) {
+    return i < format.componentWidths.size() && format.componentWidths[i] > 0 ? format.componentWidths[i] : format.numberWidth;
+  };
+  float oneLine = ImGui::CalcTextSize("(").x;
+  for (std::size_t i = 0; i < components.size(); ++i) oneLine += slot(i) + ImGui::CalcTextSize(i + 1 < components.size() ? ", " : ")").x;
+  const bool wrap = maxWidth > 0 && oneLine > maxWidth && components.size() > 1;
   ImGui::BeginGroup();
+  const float start = ImGui::GetCursorPosX();
   ImGui::TextUnformatted("(");
   for (std::size_t i = 0; i < components.size(); ++i) {
     const std::string text = fixed(components[i], format.decimals);
-    ImGui::SameLine(0.0f, 0.0f);
-    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + format.numberWidth - ImGui::CalcTextSize(text.c_str()).x);
+    if (wrap && i + 1 == components.size()) {
+      ImGui::SetCursorPosX(start + ImGui::CalcTextSize("(").x);  // the next line, under the first number
+    } else {
+      ImGui::SameLine(0.0f, 0.0f);
+    }
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(slot(i) - ImGui::CalcTextSize(text.c_str()).x, 0.0f));
     ImGui::TextUnformatted(text.c_str());
     ImGui::SameLine(0.0f, 0.0f);
     ImGui::TextUnformatted(i + 1 < components.size() ? ", " : ")");

@@ -2198,6 +2198,89 @@ TEST(NarrowPhaseLabs, ThePlanesFloatRunSaysWhatDoubleAnswersToo) {
       << state["float_against_double"];
 }
 
+// 3d_02's cubes touch face to face: axis 13 (edge 2 x edge 0, along y) projects A to [-1, 1] and B to [1, 3] and
+// its overlap is 1.421e-14, rounding in the edge pair's cross product. The narration, the step list and the
+// answer said "overlap 1.421e-14", which the printed intervals contradict; within rounding of the shadows'
+// coordinates (kTouchingTolerance) an overlap reads as touching, and the core's numbers stay as they are.
+TEST(NarrowPhase3Lab, SatOverlapWithinRoundingReadsAsTouching) {
+  const Scene scene = curated("3d_02_face_face_touching.json");
+  const auto trace = collide::recordQuery<double>(Algorithm::Sat, scene.shapes3[0].collider, scene.shapes3[1].collider);
+  const std::vector<StepListEntry> rows = stepListEntries(trace, traceSteps(trace));
+  int rounded = 0;
+  for (std::size_t i = 0; i < trace.sat.size(); ++i) {
+    const auto& step = trace.sat[i];
+    if (step.pruned || step.overlap == 0 || std::abs(step.overlap) > 1e-12) continue;
+    ++rounded;
+    SCOPED_TRACE(i);
+    const std::string narration = narrateSatStep(step);
+    EXPECT_EQ(narration.find("e-1"), std::string::npos) << narration;
+    EXPECT_NE(narration.find("They touch (overlap 0 to rounding)"), std::string::npos) << narration;
+    EXPECT_EQ(rows[i].summary.find("e-1"), std::string::npos) << rows[i].summary;
+    EXPECT_NE(rows[i].summary.find("touch"), std::string::npos) << rows[i].summary;
+  }
+  EXPECT_GE(rounded, 2);  // steps 9 and 13
+  const SatAnswer answer = satAnswer(trace.sat);
+  ASSERT_GE(answer.best, 0);
+  const std::string words = narrateSatAnswer(trace.sat, answer.best, answer.runnerUp, trace.result);
+  EXPECT_EQ(words.find("e-1"), std::string::npos) << words;
+  for (const auto& row : rows) EXPECT_EQ(row.summary.find("e-1"), std::string::npos) << row.summary;
+  // A real overlap keeps its number, and an exact 0 reads "0".
+  EXPECT_EQ(formatSatOverlap(0.3161, 3.0), "0.3161");
+  EXPECT_EQ(formatSatOverlap(0.0, 3.0), "0");
+  EXPECT_EQ(formatSatOverlap(1.421e-14, 3.0), "0 to rounding");
+  EXPECT_EQ(formatSatOverlap(1e-6, 3.0), "1e-06");
+}
+
+// 05's step 1: the list read "centre within R + r of the apex? -1.182" (the signed margin 1.118 - 2.3) while the
+// narration said "distance from the apex = 1.118 < R + r = 2.3". The row shows the narration's quantity.
+TEST(NarrowPhaseLabs, AnalyticStepRowsShowTheNarrationsQuantity) {
+  {
+    const Scene scene = curated("05_circle_vs_wide_sector.json");
+    const std::array<collide::Collider<double>, 2> shapes{scene.shapes[0].collider, scene.shapes[1].collider};
+    const auto trace = collide::recordQuery<double>(Algorithm::Analytic, shapes[0], shapes[1]);
+    const std::vector<StepListEntry> rows = stepListEntries(trace, traceSteps(trace), shapes);
+    ASSERT_GE(rows.size(), 4u);
+    for (std::size_t i = 0; i < trace.analytic.size(); ++i) {
+      const std::string decision = analyticDecision(trace.analytic[i], shapes[0], shapes[1]);
+      const std::string figure = analyticFigure(trace.analytic[i], shapes[0], shapes[1]);
+      EXPECT_NE(decision.find(figure), std::string::npos) << decision << " | " << figure;
+      EXPECT_NE(rows[i].summary.find(figure), std::string::npos) << rows[i].summary;
+    }
+    EXPECT_NE(rows[0].summary.find("1.118 < R + r = 2.3"), std::string::npos) << rows[0].summary;
+    EXPECT_EQ(rows[0].summary.find("-1.18"), std::string::npos) << rows[0].summary;
+  }
+  const Scene scene = curated("3d_06_sphere_on_box_vertex.json");
+  const std::array<collide::Collider3<double>, 2> shapes{scene.shapes3[0].collider, scene.shapes3[1].collider};
+  const auto trace = collide::recordQuery<double>(Algorithm::Analytic, shapes[0], shapes[1]);
+  const std::vector<StepListEntry> rows = stepListEntries(trace, traceSteps(trace), shapes);
+  ASSERT_EQ(rows.size(), trace.analytic.size());
+  for (std::size_t i = 0; i < trace.analytic.size(); ++i) {
+    const std::string decision = analyticDecision(trace.analytic[i], shapes[0], shapes[1]);
+    const std::string figure = analyticFigure(trace.analytic[i], shapes[0], shapes[1]);
+    EXPECT_NE(decision.find(figure), std::string::npos) << decision << " | " << figure;
+    EXPECT_NE(rows[i].summary.find(figure), std::string::npos) << rows[i].summary;
+  }
+}
+
+// 05 under GJK: "Refused: shape B: the sector's half angle 2 rad is over 90 degrees" beside the inspector's "Half
+// angle (deg) 114.5916". The lab says the degrees first; the core's words (the CLI's, in radians) are unchanged.
+TEST(NarrowPhaseLab, TheSectorRefusalGivesTheHalfAngleInDegrees) {
+  const LabInfo* info = findLab("Narrow phase");
+  ASSERT_NE(info, nullptr);
+  Scene scene = curated("05_circle_vs_wide_sector.json");
+  scene.algorithm = "gjk";
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  Json state;
+  lab->dumpState(state);
+  const std::string error = state["result"]["error"].get<std::string>();
+  EXPECT_NE(error.find("half angle 114.6 degrees (2 rad) is over 90 degrees"), std::string::npos) << error;
+  EXPECT_NE(state["narration"].get<std::string>().find("114.6 degrees"), std::string::npos) << state["narration"];
+  const auto core = collide::runQuery<double>(Algorithm::Gjk, scene.shapes[0].collider, scene.shapes[1].collider);
+  EXPECT_NE(core.error.find("half angle 2 rad is over 90 degrees"), std::string::npos) << core.error;
+  EXPECT_EQ(halfAngleInDegrees("shape A: radius -1 is negative"), "shape A: radius -1 is negative");
+}
+
 TEST(NarrowPhase3Lab, CuratedScenesRecordAndNarrateEveryStep) {
   const LabInfo* info = findLab("Narrow phase 3D");
   ASSERT_NE(info, nullptr);
@@ -3875,7 +3958,7 @@ TEST(NarrowPhaseLab, TheSimplexTableSaysWhatThePaneDraws) {
   ASSERT_FALSE(rows.empty());
   EXPECT_EQ(rows[0].note, "= w0 (repeat: stop)") << rows[0].name;
   for (std::size_t i = 1; i < rows.size(); ++i) EXPECT_NE(rows[i].note, "new");
-  EXPECT_TRUE(contains(panelAtStep("Narrow phase", longest, -1), "= w0 (repeat: stop)"));
+  EXPECT_TRUE(contains(panelAtStep("Narrow phase", longest, -1), "= w0 (repeat: stop)")) << panelAtStep("Narrow phase", longest, -1);
 }
 
 // 3d_10 is about a gap of about 0.1 between sizes 1 and 1000: the support table printed its a - b y as "-0.1".

@@ -115,6 +115,7 @@ def inside(view, point, margin=20):
 def bluish(c): return c[2] - c[0] >= 30 and c[2] > c[1] > c[0]                # A: 0x4a9eff (not A - B's purple)
 def orangish(c): return c[0] - c[2] >= 40 and c[0] > c[1]                     # B: 0xffa94a
 def purplish(c): return c[2] - c[1] >= 12 and c[2] > c[0] >= c[1]            # A - B: 0xb48cff
+def redish(c): return c[0] - c[1] >= 60 and c[0] - c[2] >= 60                # kHit: 0xff5c5c, dimmed behind faces
 def teal(c): return c[1] - c[0] >= 20 and c[2] >= c[1] - 10 and c[1] < 180   # EPA's iteration-1 face: 0x4ec9b0
 
 
@@ -261,6 +262,33 @@ def check_screenshots(args):
     check_segments("identical cubes, step 7, closest face", epa, cubes_dump["views"][1],
                    [(polytope["vertices"][i]["point"], polytope["vertices"][j]["point"]) for i, j in edges],
                    [(0, 0, 0)], failures)
+    # EPA's last step (index 10): n, red, from the origin down to the closest face at distance 2 (normal (0, -1, 0)),
+    # as the plane's lab draws "n, distance 2". An unlabelled red arrow went up instead, to -depth x normal.
+    last, last_dump = screenshot(args, scene("3d_04_identical_cubes.json"), "epa", 10, out("np3_cubes_last.png"))
+    normal, depth = last_dump["result"]["normal"], last_dump["result"]["depth"]
+    view = last_dump["views"][1]
+
+    def red_along(sign):
+        found = 0
+        for i in range(9):
+            t = 0.3 + 0.05 * i
+            point = project(view, [sign * t * depth * n for n in normal])
+            box = around(point, 2)  # red, full or dimmed behind A - B's surface
+            found += any(redish(pixel(last, x, y)) for y in range(box[1], box[3]) for x in range(box[0], box[2]))
+        return found
+    # 3d_10's floor is 1000 wide: its name went to a point far off screen and the view was a blue expanse nobody
+    # named. The name is anchored where the world view shows it, and the side panel's vertex table fits the panel.
+    floor, floor_dump = screenshot(args, scene("3d_10_sizes_1_to_1000.json"), "distance", 5, out("np3_floor.png"))
+    anchor = project(floor_dump["views"][0], floor_dump["name_anchors"][0])
+    if not inside(floor_dump["views"][0], anchor):
+        failures.append(f"floor: shape A's name is anchored at {anchor}, outside the world view {floor_dump['views'][0]['rect']}")
+    block = floor_dump["step_block"]
+    if block["right"] > block["panel_right"]:
+        failures.append(f"floor: the vertex table reaches x = {block['right']}, past the panel's {block['panel_right']}")
+    toward, away = red_along(1), red_along(-1)
+    if toward < 7 or away > 1:
+        failures.append(f"identical cubes, EPA's last step: red at {toward} of 9 points from O toward the closest face "
+                        f"(depth x normal) and at {away} of 9 the other way")
     return failures
 
 

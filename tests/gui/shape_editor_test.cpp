@@ -13,6 +13,7 @@
 #include "widgets/shape_inspector.h"
 
 #include "../support/headless_imgui.h"
+#include "platform/theme.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -170,6 +171,36 @@ TEST(ShapeInspector, ARefusedTypedNumberLeavesTheShapeAsItWasBeforeTheEdit) {
   frame();
   EXPECT_FALSE(ImGui::TempInputIsActive(field));  // the typing ends, so the field shows what the shape kept
   EXPECT_EQ(halfWidth(), 2.0);
+}
+
+// In the side panel's width (23 font sizes) every label and line of the inspector shows whole: the sector's field
+// left its label 6.5 font sizes and "Half angle (deg)" lost its parenthesis; the polygon's line ran off the panel.
+TEST(ShapeInspector, LabelsAndLinesFitTheSidePanel) {
+  test::HeadlessImGui imgui({1600, 1000});
+  applyTheme(1.0f);
+  unsigned char* pixels = nullptr;
+  int atlasWidth = 0, atlasHeight = 0;
+  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlasWidth, &atlasHeight);
+  collide::Sector<double> sector;
+  sector.radius = 2.0;
+  sector.halfAngle = 2.0;
+  for (Collider shape : {Collider{sector, collide::Transform<double>::fromPose({0, 0}, 0.0)}, square({0, 0})}) {
+    std::string error;
+    float reached = 0, limit = 0;
+    for (int frame = 0; frame < 2; ++frame) {
+      ImGui::NewFrame();
+      const float panelWidth = 23.0f * ImGui::GetFontSize();
+      ImGui::SetNextWindowPos({0, 0});
+      ImGui::SetNextWindowSize({panelWidth, 900});
+      ImGui::Begin("##side panel", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize);
+      (void)drawShapeInspector(shape, error);
+      reached = ImGui::GetCurrentWindow()->DC.CursorMaxPos.x;
+      limit = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+      ImGui::End();
+      ImGui::Render();
+    }
+    EXPECT_LE(reached, limit) << "shape type " << shape.shape.index();
+  }
 }
 
 // The rotation fields show four decimals; a drag must add to the whole angle, not to the angle rounded to what the

@@ -63,9 +63,51 @@ TEST(WrappedText, FillsLinesGreedilyAndKeepsParagraphs) {
   EXPECT_EQ(wrap("aa bb cc dd", 100), (std::vector<std::string>{"aa bb cc dd"}));
   EXPECT_EQ(wrap("aa\nbb cc", 100), (std::vector<std::string>{"aa", "bb cc"}));
   EXPECT_EQ(wrap("distance 1.18 > radius 1: outside", 14),
-            (std::vector<std::string>{"distance", "1.18 > radius", "1: outside"}));
+            (std::vector<std::string>{"distance", "1.18 > radius 1:", "outside"}));
   EXPECT_EQ(wrap("", 10), (std::vector<std::string>{""}));
   EXPECT_EQ(wrap("averyveryverylongword x", 5), (std::vector<std::string>{"averyveryverylongword", "x"}));
+}
+
+// 11's narration broke "Distance to edge / 2 = 3.23", and 05's label "R + / r = 2.3": a line began with the number,
+// which read as an equation "2 = 3.23". A word keeps its index, and '+' and a lone '-' glue as '=' does.
+TEST(WrappedText, ANameKeepsItsNumberAndSumsStayWhole) {
+  for (double width = 10; width <= 40; width += 1) {
+    SCOPED_TRACE(width);
+    for (const std::string& line : wrap("Distance to edge 2 = 3.23 > radius 0.6: the circle does not reach this edge.", width)) {
+      EXPECT_FALSE(line.starts_with("2 ")) << line;
+      EXPECT_FALSE(line.ends_with("edge") && line != "edge") << line;
+    }
+    for (const std::string& line : wrap("distance from the apex = 1.118 < R + r = 2.3: within reach of A - B", width)) {
+      EXPECT_FALSE(line.starts_with("r = ") || line.ends_with(" +") || line.ends_with(" -") || line.starts_with("B")) << line;
+    }
+  }
+  // A decimal is not an index: "distance 1.18" may break.
+  EXPECT_EQ(wrap("distance 1.18", 9), (std::vector<std::string>{"distance", "1.18"}));
+  EXPECT_EQ(wrap("edge 2", 4), (std::vector<std::string>{"edge 2"}));
+}
+
+// A step-list row too wide for the panel: "16 face 1 of A: smallest overlap 0.3225 (ax" was cut mid-word with no
+// sign of it. It wraps within the width, its later lines under its text; a row that fits is one line.
+TEST(WrappedText, ARowTooWideWrapsUnderItsText) {
+  const std::string head = " 16  ", text = "face 1 of A: smallest overlap 0.3225 (axis 4)";
+  EXPECT_EQ(hangingLines(head, text, 60, characters), head + text);
+  for (double width = 20; width < 51; width += 1) {
+    SCOPED_TRACE(width);
+    const std::string lines = hangingLines(head, text, width, characters);
+    std::string rejoined;
+    std::size_t at = 0;
+    while (at <= lines.size()) {
+      std::size_t end = lines.find('\n', at);
+      if (end == std::string::npos) end = lines.size();
+      const std::string line = lines.substr(at, end - at);
+      EXPECT_LE(static_cast<double>(line.size()), width) << line;
+      EXPECT_TRUE(line.starts_with(at == 0 ? head : std::string(head.size(), ' '))) << line;
+      if (!rejoined.empty()) rejoined += ' ';  // appended: GCC 12's -Wrestrict misfires on a + of the two
+      rejoined.append(line, head.size());
+      at = end + 1;
+    }
+    EXPECT_EQ(rejoined, text);
+  }
 }
 
 // One frame open in a headless ImGui context (support/headless_imgui.h).
@@ -158,6 +200,40 @@ TEST(SupportTable, SixDecimalVectorsFitTheSidePanel) {
   const float available = panelWidth - 2.0f * style.WindowPadding.x - style.ScrollbarSize;
   EXPECT_LE(table->ColumnsAutoFitWidth, available) << "the table needs " << table->ColumnsAutoFitWidth << " px of " << available;
   EXPECT_EQ(table->ColumnsCount, 3) << "vertex, role, vector: the note sits under the vertex's name";
+}
+
+// 3d_10's last step: sizes near 500 beside a gap of 0.098, and w5's note "= w0 (repeat: stop)". Every number was
+// padded to the table's widest ("-502.770") and the note widened the name column, so z ran off the panel:
+// "( 497.230,    -0.098, -4". Each component has its own slot and the note wraps under the name: it fits.
+TEST(SupportTable, LargeAndSmallNumbersAndALongNoteFitTheSidePanel) {
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  applyTheme(1.0f);
+  unsigned char* pixels = nullptr;
+  int atlasWidth = 0, atlasHeight = 0;
+  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlasWidth, &atlasHeight);
+  using V = collide::Vec3<double>;
+  const std::vector<SupportRow<V>> rows = {
+      {"w5", {{497.230, -0.098, -498.579}, {500.0, 0.5, -500.0}, {2.77, 0.598, -1.421}}, "= w0 (repeat: stop)"},
+      {"w3", {{-502.770, -0.098, 501.421}, {-500.0, 0.5, 500.0}, {2.77, 0.598, -1.421}}, "keep"}};
+  float panelWidth = 0, right = 0, left = 0;
+  ImGuiTable* table = nullptr;
+  for (int frame = 0; frame < 3; ++frame) {
+    ImGui::NewFrame();
+    panelWidth = 23.0f * ImGui::GetFontSize();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(panelWidth, 900));
+    ImGui::Begin("##side panel", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize);
+    left = ImGui::GetCursorScreenPos().x;
+    right = drawSupportTable<V>("##simplex", rows);
+    table = ImGui::TableFindByID(ImGui::GetID("##simplex"));
+    ImGui::End();
+    ImGui::Render();
+  }
+  ASSERT_NE(table, nullptr);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float available = panelWidth - 2.0f * style.WindowPadding.x - style.ScrollbarSize;
+  EXPECT_LE(table->ColumnsAutoFitWidth, available) << "the table needs " << table->ColumnsAutoFitWidth << " px of " << available;
+  EXPECT_LE(right - left, available) << "a vector ends " << right - left << " px in, of " << available;
 }
 
 }  // namespace
