@@ -43,6 +43,7 @@
 #include "render/renderer3d.h"
 #include "render/shape_drawing3.h"
 #include "widgets/gizmo3.h"
+#include "widgets/shape_drag3.h"
 #include "widgets/shape_inspector.h"
 #include "widgets/wrapped_text.h"
 
@@ -75,22 +76,6 @@ Collider3 at(const Collider3& start, const Motion3& motion, double t) {
   return moved;
 }
 
-// Where the gizmo sits and what it turns: the transform, or an aabb's centre (it has no rotation).
-Pose3 poseOf(const Collider3& collider) {
-  if (const auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) return {0.5 * (aabb->min + aabb->max), Quatd::identity()};
-  return collider.transform;
-}
-
-void moveTo(Collider3& collider, Vec3d position) {
-  if (auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) {
-    const Vec3d shift = position - 0.5 * (aabb->min + aabb->max);
-    aabb->min = aabb->min + shift;
-    aabb->max = aabb->max + shift;
-  } else {
-    collider.transform.p = position;
-  }
-}
-
 // The rotation vector of the turn q (axis times angle), of the turns that give q the one nearest `near` (a drag of
 // the end pose's ring past half a turn keeps turning rather than flipping to the short way round).
 Vec3d rotationVector(Quatd q, Vec3d near) {
@@ -109,14 +94,6 @@ Vec3d rotationVector(Quatd q, Vec3d near) {
 
 Json vectorJson(Vec3d v) { return Json{v.x, v.y, v.z}; }
 
-Collider3 placed(collide::Shape3<double> shape, Vec3d position, Vec3d eulerDegrees = {0, 0, 0}) {
-  Collider3 collider;
-  collider.shape = std::move(shape);
-  collider.transform.p = position;
-  collider.transform.q = Quatd::fromEuler(eulerDegrees.x / kDegrees, eulerDegrees.y / kDegrees, eulerDegrees.z / kDegrees);
-  return collider;
-}
-
 collide::Box3<double> box(double x, double y, double z) { return {{x, y, z}}; }
 collide::Sphere<double> sphere(double radius) { return {{0, 0, 0}, radius}; }
 
@@ -131,17 +108,17 @@ struct Preset {
 std::vector<Preset> presets() {
   return {
       // A small fast sphere and a thin slab: frames a quarter apart see it above, then below.
-      {"Bullet through a thin slab", CastAlgorithm::TimeOfImpact, placed(box(2, 0.03, 2), {0, 0, 0}),
-       placed(sphere(0.15), {-0.4, 2.6, 0.3}), {}, {{0.8, -6.8, -0.5}, {}}},
+      {"Bullet through a thin slab", CastAlgorithm::TimeOfImpact, placedCollider(box(2, 0.03, 2), {0, 0, 0}),
+       placedCollider(sphere(0.15), {-0.4, 2.6, 0.3}), {}, {{0.8, -6.8, -0.5}, {}}},
       // The bar's centre passes far from the post; its ends sweep a disc that reaches it.
-      {"Spinning bar past a post", CastAlgorithm::TimeOfImpact, placed(collide::Cylinder<double>{1.0, 0.3}, {0, 0, 0}),
-       placed(box(2.5, 0.08, 0.08), {-0.5, 0, 2.3}), {}, {{1.0, 0, 0}, {0, 2.9, 0}}},
-      {"Box sliding along a face", CastAlgorithm::DynamicSat, placed(box(1, 1, 1), {0, 0, 0}),
-       placed(box(0.5, 0.5, 0.5), {-3, 1.5, 0.2}), {}, {{6, 0, 0}, {}}},
-      {"Spheres head-on", CastAlgorithm::Analytic, placed(sphere(1), {-3, 0, 0}), placed(sphere(1), {3, 0.4, 0.3}),
+      {"Spinning bar past a post", CastAlgorithm::TimeOfImpact, placedCollider(collide::Cylinder<double>{1.0, 0.3}, {0, 0, 0}),
+       placedCollider(box(2.5, 0.08, 0.08), {-0.5, 0, 2.3}), {}, {{1.0, 0, 0}, {0, 2.9, 0}}},
+      {"Box sliding along a face", CastAlgorithm::DynamicSat, placedCollider(box(1, 1, 1), {0, 0, 0}),
+       placedCollider(box(0.5, 0.5, 0.5), {-3, 1.5, 0.2}), {}, {{6, 0, 0}, {}}},
+      {"Spheres head-on", CastAlgorithm::Analytic, placedCollider(sphere(1), {-3, 0, 0}), placedCollider(sphere(1), {3, 0.4, 0.3}),
        {{3, 0, 0}, {}}, {{-3, 0, 0}, {}}},
-      {"A ray through a turned box", CastAlgorithm::Ray, placed(collide::Point3<double>{}, {-3, 0.3, 0.2}),
-       placed(box(1, 0.5, 0.75), {0, 0, 0}, {20, 35, 10}), {{6, 0, -0.4}, {}}, {}},
+      {"A ray through a turned box", CastAlgorithm::Ray, placedCollider(collide::Point3<double>{}, {-3, 0.3, 0.2}),
+       placedCollider(box(1, 0.5, 0.75), {0, 0, 0}, {20, 35, 10}), {{6, 0, -0.4}, {}}, {}},
   };
 }
 
@@ -194,7 +171,7 @@ class ContinuousLab3 final : public Lab {
   [[nodiscard]] double stepTime() const { return cast_.stepTime(step_); }
   // The shape a handle moves: 0, 1 A's and B's start poses; 2, 3 their end poses (t = 1). -1 none.
   [[nodiscard]] Collider3 target(int handle) const;
-  [[nodiscard]] int pick(const SpatialPointer& pointer, double* hitDistance = nullptr) const;
+  [[nodiscard]] std::array<Collider3, 4> targets() const;  // the four handles: start A, start B, end A, end B
   void dragTo(int handle, const Pose3& pose);
   [[nodiscard]] double sceneScale() const;  // a length the arrows and offsets scale by: the smaller shape's size
   [[nodiscard]] std::optional<ViewAim> contactAim() const;
@@ -218,15 +195,7 @@ class ContinuousLab3 final : public Lab {
   // or turns it about one. An end pose's move sets the velocity, its turn the angular velocity.
   std::optional<OrbitCamera> camera_;
   std::optional<ViewAim> viewAim_;
-  int selected_ = -1;
-  int hovered_ = -1;
-  GizmoPart hoveredPart_ = GizmoPart::None;
-  int dragHandle_ = -1;
-  Pose3 dragStartPose_{};
-  Vec3d dragGrab_{};
-  Vec2d dragStartScreen_{};
-  bool dragAlongView_ = false;
-  std::optional<GizmoDrag> gizmoDrag_;
+  ShapeDrag3 mouse_;  // over the four handles (targets()): selection, hover and the drag under way
   std::array<std::string, 2> inspectorErrors_;
 };
 
@@ -240,7 +209,7 @@ void ContinuousLab3::applyPreset(int preset) {
   motions_ = {chosen.motionA, chosen.motionB};
   algorithm_ = chosen.algorithm;
   preset_ = preset;
-  selected_ = -1;
+  mouse_.selected = -1;
   inspectorErrors_ = {};
   step_ = 0;
   record();
@@ -293,46 +262,14 @@ Collider3 ContinuousLab3::target(int handle) const {
   return handle < 2 ? shapes_[i] : at(shapes_[i], motions_[i], 1.0);
 }
 
-// The pose under the pointer, start poses before end poses where they cover one another: a march along the ray
-// by the point's distance to the shape (conservative advancement on GJK distance, as the 3D narrow-phase lab's).
-int ContinuousLab3::pick(const SpatialPointer& pointer, double* hitDistance) const {
-  constexpr int kMaxMarches = 64;
-  int best = -1;
-  double bestT = std::numeric_limits<double>::infinity();
-  for (int handle = 0; handle < 4; ++handle) {
-    const Collider3 shape = target(handle);
-    const WorldBounds3 box = shapeBounds3(shape);
-    const double size = std::max(collide::length(box.max - box.min), 1e-9);
-    const double tolerance = std::max(2.0 * pointer.pixelSize, 1e-6 * size);
-    const Vec3d center = 0.5 * (box.min + box.max);
-    double t = std::max(0.0, collide::dot(center - pointer.origin, pointer.direction) - size);
-    Collider3 probe;
-    for (int march = 0; march < kMaxMarches; ++march) {
-      probe.shape = collide::Point3<double>{pointer.origin + t * pointer.direction};
-      const collide::QueryResult3<double> r = collide::runQuery<double>(collide::Algorithm::Distance, probe, shape);
-      if (!r.ok) break;
-      const double d = r.hit ? 0.0 : r.distance.value_or(0.0);
-      if (d <= tolerance) {
-        if (t < bestT - tolerance) {
-          bestT = t;
-          best = handle;
-        }
-        break;
-      }
-      t += d;
-      if (t > collide::dot(center - pointer.origin, pointer.direction) + size) break;  // past the shape
-    }
-  }
-  if (hitDistance != nullptr) *hitDistance = bestT;
-  return best;
-}
+// Start poses before end poses, so where they cover one another a press takes the start (pickShape keeps the first).
+std::array<Collider3, 4> ContinuousLab3::targets() const { return {target(0), target(1), target(2), target(3)}; }
 
 void ContinuousLab3::dragTo(int handle, const Pose3& pose) {
   const auto i = static_cast<std::size_t>(handle % 2);
   Collider3& shape = shapes_[i];
   if (handle < 2) {
-    moveTo(shape, pose.p);
-    if (collide::isPlaced(shape.shape)) shape.transform.q = pose.q;
+    placeAt(shape, pose);
   } else {
     // The end pose: where it is sets the velocity, how it is turned from the start the angular velocity (a
     // rotation vector in the world frame: q(1) = exp(w) q(0)).
@@ -344,49 +281,16 @@ void ContinuousLab3::dragTo(int handle, const Pose3& pose) {
 }
 
 bool ContinuousLab3::mouseDown(const MouseEvent& event) {
-  if (event.view != 0 || event.button != MouseButton::Left || event.modifiers.alt || !camera_) return false;
-  if (selected_ >= 0) {
-    const Collider3 shape = target(selected_);
-    GizmoPart part = pickGizmo(*camera_, poseOf(shape), event.screen);
-    if (isRotation(part) && !collide::isPlaced(shape.shape)) part = GizmoPart::None;
-    if (part != GizmoPart::None) {
-      gizmoDrag_.emplace(*camera_, poseOf(shape), part, event.screen);
-      dragHandle_ = selected_;
-      dragStartPose_ = poseOf(shape);
-      return true;
-    }
-  }
-  double t = 0;
-  const int handle = pick(event.spatial, &t);
-  if (handle < 0) return false;
-  selected_ = handle;
-  dragHandle_ = handle;
-  dragStartPose_ = poseOf(target(handle));
-  dragGrab_ = event.spatial.origin + t * event.spatial.direction;
-  dragStartScreen_ = event.screen;
-  dragAlongView_ = event.modifiers.shift;
-  return true;
+  if (event.view != 0 || !camera_) return false;
+  return mouse_.press(*camera_, event, targets());
 }
 
 void ContinuousLab3::mouseMove(const MouseEvent& event) {
   if (event.view != 0 || !camera_) return;
-  if (dragHandle_ < 0) {
-    hovered_ = pick(event.spatial);
-    hoveredPart_ = selected_ >= 0 ? pickGizmo(*camera_, poseOf(target(selected_)), event.screen) : GizmoPart::None;
-    return;
-  }
-  if (gizmoDrag_) {
-    dragTo(dragHandle_, gizmoDrag_->update(*camera_, event.screen));
-  } else {
-    const Vec3d grabbed = dragPointInView(*camera_, dragGrab_, dragStartScreen_, event.screen, dragAlongView_);
-    dragTo(dragHandle_, {dragStartPose_.p + (grabbed - dragGrab_), poseOf(target(dragHandle_)).q});
-  }
+  if (const std::optional<Pose3> pose = mouse_.move(*camera_, event, targets())) dragTo(mouse_.dragging, *pose);
 }
 
-void ContinuousLab3::mouseUp(const MouseEvent&) {
-  dragHandle_ = -1;
-  gizmoDrag_.reset();
-}
+void ContinuousLab3::mouseUp(const MouseEvent&) { mouse_.release(); }
 
 void ContinuousLab3::keyPressed(const KeyPress& press) {
   for (int i = 0; i < static_cast<int>(collide::kCastAlgorithmTable.size()); ++i) {
@@ -397,7 +301,7 @@ void ContinuousLab3::keyPressed(const KeyPress& press) {
   }
   if (isPress(press, GLFW_KEY_D)) showFrames_ = !showFrames_;
   if (isPress(press, GLFW_KEY_N)) viewAim_ = contactAim();
-  if (isPress(press, GLFW_KEY_ESCAPE) && dragHandle_ < 0) selected_ = -1;
+  if (isPress(press, GLFW_KEY_ESCAPE) && mouse_.dragging < 0) mouse_.selected = -1;
   if (isPress(press, GLFW_KEY_T)) {
     useFloat_ = !useFloat_;
     record();
@@ -421,23 +325,23 @@ void ContinuousLab3::draw(const DrawContext& context) {
     // The start and end poses as dashed outlines (the end fainter), the path of the centre between them, and the
     // shape at the step's time as the cast moved it (without the turn when the linear cast ignores the spin).
     ShapeStyle3 ghost{0.04f, 1.5f, true};
-    if (selected_ == i || hovered_ == i) ghost.outlineWidth += 1.0f;
+    if (mouse_.selected == i || mouse_.hovered == i) ghost.outlineWidth += 1.0f;
     drawShape3(renderer, start, color, ghost);
     if (moving) {
       ShapeStyle3 endGhost{0.0f, 1.3f, true};
-      if (selected_ == i + 2 || hovered_ == i + 2) endGhost.outlineWidth += 1.0f;
+      if (mouse_.selected == i + 2 || mouse_.hovered == i + 2) endGhost.outlineWidth += 1.0f;
       drawShape3(renderer, end, color.withAlpha(0.6f), endGhost);
       renderer.line(poseOf(start).p, poseOf(end).p, color.withAlpha(0.7f), {1.2f, 6.0f, 5.0f});
     }
     ShapeStyle3 now;
-    if (!moving && (selected_ == i || hovered_ == i)) now.outlineWidth += 1.0f;
+    if (!moving && (mouse_.selected == i || mouse_.hovered == i)) now.outlineWidth += 1.0f;
     drawShape3(renderer, at(start, cast_.motions[index], t), color, now);
     renderer.label(worldSupport(start, towardEye + Vec3d{0, 1, 0}), std::string(kNames[i]) + " (t = 0)", color);
     if (moving) renderer.label(worldSupport(end, towardEye + Vec3d{0, 1, 0}), std::string(kNames[i]) + " (t = 1)", color.withAlpha(0.8f));
   }
   if (showFrames_) drawFrames(renderer);
   drawStep(renderer);
-  if (selected_ >= 0) drawGizmo(renderer, poseOf(target(selected_)), gizmoDrag_ ? gizmoDrag_->part() : hoveredPart_);
+  if (mouse_.selected >= 0) drawGizmo(renderer, poseOf(target(mouse_.selected)), mouse_.highlightedPart());
 }
 
 // The same motion checked only at discrete frames (what a fixed-step simulation does), beside the cast: frames that
@@ -634,7 +538,7 @@ bool ContinuousLab3::loadScene(const Scene& scene, std::string& error) {
     if (const auto& motion = scene.shapes3[i].motion) motions_[i] = {motion->velocity, motion->angularVelocity};
   }
   preset_ = -1;
-  selected_ = -1;
+  mouse_.selected = -1;
   inspectorErrors_ = {};
   step_ = 0;
   record();
@@ -708,8 +612,8 @@ void ContinuousLab3::dumpState(Json& out) const {
   out["drawn"] = {{"t", t}, {"poses", std::move(drawn)}};
   out["shapes"] = std::move(shapes);
   out["motions"] = std::move(motions);
-  out["selected"] = selected_;
-  out["hovered"] = hovered_;
+  out["selected"] = mouse_.selected;
+  out["hovered"] = mouse_.hovered;
 }
 
 std::vector<Shortcut> ContinuousLab3::shortcuts() const {
@@ -771,13 +675,7 @@ void ContinuousLab3::drawUi() {
     ImGui::EndCombo();
   }
   if (drawScalarChoice(useFloat_)) record();
-  const std::vector<Preset> all = presets();
-  ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::BeginCombo("##preset", preset_ >= 0 ? all[static_cast<std::size_t>(preset_)].name : "Preset: the classic cases")) {
-    for (int i = 0; i < static_cast<int>(all.size()); ++i)
-      if (ImGui::Selectable(all[static_cast<std::size_t>(i)].name, i == preset_)) applyPreset(i);
-    ImGui::EndCombo();
-  }
+  if (const int picked = drawPresetChoice(presets(), preset_); picked >= 0) applyPreset(picked);
   ImGui::Separator();
   const CastResult3& r = cast_.result;
   ImGui::TextColored(toImVec4(!cast_.refusal.empty() || r.hit ? palette::kHit : palette::kSeparated), "%s", cast_.headline().c_str());

@@ -676,13 +676,7 @@ void ContinuousLab::drawUi() {
     record();
   }
   if (drawScalarChoice(useFloat_)) record();
-  const std::vector<Preset> all = presets();
-  ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::BeginCombo("##preset", preset_ >= 0 ? all[static_cast<std::size_t>(preset_)].name : "Preset: the classic cases")) {
-    for (int i = 0; i < static_cast<int>(all.size()); ++i)
-      if (ImGui::Selectable(all[static_cast<std::size_t>(i)].name, i == preset_)) applyPreset(i);
-    ImGui::EndCombo();
-  }
+  if (const int picked = drawPresetChoice(presets(), preset_); picked >= 0) applyPreset(picked);
   ImGui::Separator();
   const Color color = !cast_.refusal.empty() ? palette::kHit : cast_.result.hit ? palette::kHit : palette::kSeparated;
   const std::string headline = cast_.headline();

@@ -78,14 +78,6 @@ std::optional<std::vector<Vec3d>> worldVertices(const Collider3& collider) {
   return local;
 }
 
-Collider3 placed(collide::Shape3<double> shape, Vec3d position, Vec3d eulerDegrees = {0, 0, 0}) {
-  Collider3 collider;
-  collider.shape = std::move(shape);
-  collider.transform.p = position;
-  collider.transform.q = Quatd::fromEuler(eulerDegrees.x / kDegrees, eulerDegrees.y / kDegrees, eulerDegrees.z / kDegrees);
-  return collider;
-}
-
 collide::Box3<double> box(double x, double y, double z) { return {{x, y, z}}; }
 
 struct Preset {
@@ -100,22 +92,22 @@ std::vector<Preset> presets() {
   // Roll -45 then yaw by this turns a cube's diagonal onto y: a vertex straight up, the opposite one straight down.
   const double diagonalYaw = std::atan(1.0 / std::sqrt(2.0)) * kDegrees;
   return {
-      {"Cubes: face on face", Algorithm::Epa, placed(box(1, 1, 1), {0, 0, 0}), placed(box(1, 1, 1), {0.4, 1.85, 0.3})},
-      {"Cubes: edge across edge", Algorithm::Sat, placed(box(1, 1, 1), {0, 0, 0}, {0, 0, 45}),
-       placed(box(1, 1, 1), {0.1, 2.7, 0}, {45, 0, 0})},
-      {"Cubes: vertex into face", Algorithm::Epa, placed(box(1, 1, 1), {0, 0, 0}),
-       placed(box(1, 1, 1), {0.2, 1 + cubeDiagonal - 0.15, -0.1}, {-45, 0, diagonalYaw})},
-      {"Identical cubes, one inside the other", Algorithm::Epa, placed(box(1, 1, 1), {0, 0, 0}), placed(box(1, 1, 1), {0, 0, 0})},
-      {"Stacked cubes", Algorithm::Epa, placed(box(2, 0.5, 2), {0, 0, 0}), placed(box(0.6, 0.6, 0.6), {0.3, 1.09, -0.2}, {0, 20, 0})},
-      {"Sphere on a box vertex", Algorithm::Analytic, placed(box(1, 1, 1), {0, 0, 0}, {-45, 0, diagonalYaw}),
-       placed(collide::Sphere<double>{{0, 0, 0}, 0.6}, {0.05, cubeDiagonal + 0.5, 0.05})},
-      {"Thin slab", Algorithm::Sat, placed(box(2.5, 0.02, 2.5), {0, 0, 0}), placed(box(0.7, 0.7, 0.7), {0.5, 0.65, 0.2}, {20, 30, 10})},
-      {"1 : 1000 sizes", Algorithm::Distance, placed(box(500, 0.5, 500), {0, 0, 0}), placed(box(0.5, 0.5, 0.5), {3, 1.2, -2}, {10, 25, 5})},
-      {"Capsule vs cylinder", Algorithm::Distance, placed(collide::Capsule3<double>{{0, -1, 0}, {0, 1, 0}, 0.45}, {0, 0, 0}, {0, 0, 70}),
-       placed(collide::Cylinder<double>{1.0, 0.6}, {0.4, 1.3, 0.5}, {15, 0, 0})},
-      {"Hull vs hull", Algorithm::Distance, placed(defaultShape3(8), {-0.3, 0, 0}, {10, 20, 0}),
-       placed(defaultShape3(8), {1.9, 0.9, 0.6}, {40, 0, 70})},
-      {"Far apart", Algorithm::Gjk, placed(box(1, 1, 1), {-2, 0, 0}, {0, 30, 0}), placed(collide::Sphere<double>{{0, 0, 0}, 1}, {2.5, 0.5, 0})},
+      {"Cubes: face on face", Algorithm::Epa, placedCollider(box(1, 1, 1), {0, 0, 0}), placedCollider(box(1, 1, 1), {0.4, 1.85, 0.3})},
+      {"Cubes: edge across edge", Algorithm::Sat, placedCollider(box(1, 1, 1), {0, 0, 0}, {0, 0, 45}),
+       placedCollider(box(1, 1, 1), {0.1, 2.7, 0}, {45, 0, 0})},
+      {"Cubes: vertex into face", Algorithm::Epa, placedCollider(box(1, 1, 1), {0, 0, 0}),
+       placedCollider(box(1, 1, 1), {0.2, 1 + cubeDiagonal - 0.15, -0.1}, {-45, 0, diagonalYaw})},
+      {"Identical cubes, one inside the other", Algorithm::Epa, placedCollider(box(1, 1, 1), {0, 0, 0}), placedCollider(box(1, 1, 1), {0, 0, 0})},
+      {"Stacked cubes", Algorithm::Epa, placedCollider(box(2, 0.5, 2), {0, 0, 0}), placedCollider(box(0.6, 0.6, 0.6), {0.3, 1.09, -0.2}, {0, 20, 0})},
+      {"Sphere on a box vertex", Algorithm::Analytic, placedCollider(box(1, 1, 1), {0, 0, 0}, {-45, 0, diagonalYaw}),
+       placedCollider(collide::Sphere<double>{{0, 0, 0}, 0.6}, {0.05, cubeDiagonal + 0.5, 0.05})},
+      {"Thin slab", Algorithm::Sat, placedCollider(box(2.5, 0.02, 2.5), {0, 0, 0}), placedCollider(box(0.7, 0.7, 0.7), {0.5, 0.65, 0.2}, {20, 30, 10})},
+      {"1 : 1000 sizes", Algorithm::Distance, placedCollider(box(500, 0.5, 500), {0, 0, 0}), placedCollider(box(0.5, 0.5, 0.5), {3, 1.2, -2}, {10, 25, 5})},
+      {"Capsule vs cylinder", Algorithm::Distance, placedCollider(collide::Capsule3<double>{{0, -1, 0}, {0, 1, 0}, 0.45}, {0, 0, 0}, {0, 0, 70}),
+       placedCollider(collide::Cylinder<double>{1.0, 0.6}, {0.4, 1.3, 0.5}, {15, 0, 0})},
+      {"Hull vs hull", Algorithm::Distance, placedCollider(defaultShape3(8), {-0.3, 0, 0}, {10, 20, 0}),
+       placedCollider(defaultShape3(8), {1.9, 0.9, 0.6}, {40, 0, 70})},
+      {"Far apart", Algorithm::Gjk, placedCollider(box(1, 1, 1), {-2, 0, 0}, {0, 30, 0}), placedCollider(collide::Sphere<double>{{0, 0, 0}, 1}, {2.5, 0.5, 0})},
   };
 }
 
@@ -133,21 +125,6 @@ std::vector<Vec3d> sphereDirections(int count) {
   return directions;
 }
 
-void moveTo(Collider3& collider, Vec3d position) {
-  if (auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) {
-    const Vec3d shift = position - 0.5 * (aabb->min + aabb->max);
-    aabb->min = aabb->min + shift;
-    aabb->max = aabb->max + shift;
-  } else {
-    collider.transform.p = position;
-  }
-}
-
-// Where the gizmo sits and what it turns: the transform, or an Aabb3's centre (it has no rotation).
-Pose3 poseOf(const Collider3& collider) {
-  if (const auto* aabb = std::get_if<collide::Aabb3<double>>(&collider.shape)) return {0.5 * (aabb->min + aabb->max), {}};
-  return collider.transform;
-}
 
 Json vectorJson(Vec3d v) { return Json{v.x, v.y, v.z}; }
 Json optionalNumber(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
@@ -254,7 +231,7 @@ void NarrowPhase3Lab::update(double) {
 }
 
 void NarrowPhase3Lab::keyPressed(const KeyPress& press) {
-  if (isPress(press, GLFW_KEY_ESCAPE) && dragShape_ < 0) selected_ = -1;
+  if (isPress(press, GLFW_KEY_ESCAPE) && mouse_.dragging < 0) mouse_.selected = -1;
   if (isPress(press, GLFW_KEY_N)) viewAim_ = contactAim();
   if (isPress(press, GLFW_KEY_T)) {
     useFloat_ = !useFloat_;
@@ -287,9 +264,8 @@ void NarrowPhase3Lab::draw(const DrawContext& context) {
   if (context.view == 0) {
     camera_ = context.viewport->orbit;
     drawWorld(*context.spatial);
-    if (selected_ >= 0) {
-      drawGizmo(*context.spatial, poseOf(shapes_[static_cast<std::size_t>(selected_)]),
-                gizmoDrag_ ? gizmoDrag_->part() : hoveredPart_);
+    if (mouse_.selected >= 0) {
+      drawGizmo(*context.spatial, poseOf(shapes_[static_cast<std::size_t>(mouse_.selected)]), mouse_.highlightedPart());
     }
   } else {
     drawMinkowski(*context.spatial);
@@ -317,92 +293,24 @@ void NarrowPhase3Lab::setStep(int index) { step_ = std::clamp(index, 0, std::max
 
 // The shape under the pointer: a ray cast by conservative advancement on GJK distance (march along the ray by
 // the point's distance to the shape, which can never overshoot it; Mirtich 1996). Returns -1 for none.
-int NarrowPhase3Lab::pick(const SpatialPointer& pointer, double* hitDistance) const {
-  constexpr int kMaxMarches = 64;
-  int best = -1;
-  double bestT = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < 2; ++i) {
-    const WorldBounds3 box = shapeBounds3(shapes_[static_cast<std::size_t>(i)]);
-    const double size = std::max(length(box.max - box.min), 1e-9);
-    const double tolerance = std::max(2.0 * pointer.pixelSize, 1e-6 * size);
-    // Start where the ray enters the bounding sphere of the shape's box (the eye may be far away).
-    const Vec3d center = 0.5 * (box.min + box.max);
-    double t = std::max(0.0, dot(center - pointer.origin, pointer.direction) - size);
-    Collider3 probe;
-    for (int march = 0; march < kMaxMarches; ++march) {
-      probe.shape = collide::Point3<double>{pointer.origin + t * pointer.direction};
-      const collide::QueryResult3<double> r = collide::runQuery<double>(Algorithm::Distance, probe, shapes_[static_cast<std::size_t>(i)]);
-      if (!r.ok) break;
-      const double d = r.hit ? 0.0 : r.distance.value_or(0.0);
-      if (d <= tolerance) {
-        if (t < bestT) {
-          bestT = t;
-          best = i;
-        }
-        break;
-      }
-      t += d;
-      if (t > dot(center - pointer.origin, pointer.direction) + size) break;  // past the shape
-    }
-  }
-  if (hitDistance != nullptr) *hitDistance = bestT;
-  return best;
-}
 
-// A press on the selected shape's gizmo drags that handle; a press on a shape selects it and drags it on the plane
-// facing the camera (Shift: along the line of sight); a press on empty space is the shell's (it orbits).
+// The mouse through ShapeDrag3 (widgets/shape_drag3.h): the gizmo, a shape's drag, the hover.
 bool NarrowPhase3Lab::mouseDown(const MouseEvent& event) {
-  if (event.view != 0 || event.button != MouseButton::Left || event.modifiers.alt || !camera_) return false;
-  if (selected_ >= 0) {
-    const Collider3& shape = shapes_[static_cast<std::size_t>(selected_)];
-    GizmoPart part = pickGizmo(*camera_, poseOf(shape), event.screen);
-    if (isRotation(part) && !collide::isPlaced(shape.shape)) part = GizmoPart::None;
-    if (part != GizmoPart::None) {
-      gizmoDrag_.emplace(*camera_, poseOf(shape), part, event.screen);
-      dragShape_ = selected_;
-      dragStartShape_ = shape;
-      return true;
-    }
-  }
-  double t = 0;
-  const int shape = pick(event.spatial, &t);
-  if (shape < 0) return false;
-  selected_ = shape;
-  dragShape_ = shape;
-  dragStartShape_ = shapes_[static_cast<std::size_t>(shape)];
-  dragGrab_ = event.spatial.origin + t * event.spatial.direction;
-  dragStartScreen_ = event.screen;
-  dragAlongView_ = event.modifiers.shift;
-  return true;
+  if (event.view != 0 || !camera_) return false;
+  return mouse_.press(*camera_, event, shapes_);
 }
 
 void NarrowPhase3Lab::mouseMove(const MouseEvent& event) {
   if (event.view != 0 || !camera_) return;
-  if (dragShape_ < 0) {
-    hovered_ = pick(event.spatial);
-    hoveredPart_ = selected_ >= 0 ? pickGizmo(*camera_, poseOf(shapes_[static_cast<std::size_t>(selected_)]), event.screen)
-                                  : GizmoPart::None;
-    return;
-  }
-  Collider3& shape = shapes_[static_cast<std::size_t>(dragShape_)];
-  shape = dragStartShape_;
-  if (gizmoDrag_) {
-    const Pose3 pose = gizmoDrag_->update(*camera_, event.screen);
-    moveTo(shape, pose.p);
-    if (isPlaced(shape.shape)) shape.transform.q = pose.q;
-  } else {
-    const Vec3d grabbed = dragPointInView(*camera_, dragGrab_, dragStartScreen_, event.screen, dragAlongView_);
-    moveTo(shape, poseOf(dragStartShape_).p + (grabbed - dragGrab_));
-  }
+  const std::optional<Pose3> pose = mouse_.move(*camera_, event, shapes_);
+  if (!pose) return;
+  placeAt(shapes_[static_cast<std::size_t>(mouse_.dragging)], *pose);
   preset_ = -1;
   changed();
   recordIfChanged();  // at once, so this frame already shows the new trace
 }
 
-void NarrowPhase3Lab::mouseUp(const MouseEvent&) {
-  dragShape_ = -1;
-  gizmoDrag_.reset();
-}
+void NarrowPhase3Lab::mouseUp(const MouseEvent&) { mouse_.release(); }
 
 // [SECTION] Scenes, settings, dump, metrics
 
@@ -497,7 +405,7 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
                       {"touches_origin", minkowski_.touchesOrigin}};
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult)
     out["sat_answer"] = satAnswerJson(trace_.sat);
-  out["hovered"] = hovered_;
+  out["hovered"] = mouse_.hovered;
   out["step_block"] = stepBlock_.json();
   out["name_anchors"] = Json{vectorJson(nameAnchors_[0]), vectorJson(nameAnchors_[1])};
   out["record_time_us"] = recordTiming_.json();
@@ -602,13 +510,7 @@ void NarrowPhase3Lab::drawUi() {
   }
   if (drawScalarChoice(useFloat_)) changed();
   // Presets
-  const std::vector<Preset> all = presets();
-  ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::BeginCombo("##preset", preset_ >= 0 ? all[static_cast<std::size_t>(preset_)].name : "Preset: the classic cases")) {
-    for (int i = 0; i < static_cast<int>(all.size()); ++i)
-      if (ImGui::Selectable(all[static_cast<std::size_t>(i)].name, i == preset_)) applyPreset(i);
-    ImGui::EndCombo();
-  }
+  if (const int picked = drawPresetChoice(presets(), preset_); picked >= 0) applyPreset(picked);
 
   // The step (narration and table), then the run's result: as in the plane's lab, the step is what the views draw,
   // and at 150 % UI scale it fell below the panel's fold under the result block and the help paragraph (now last).

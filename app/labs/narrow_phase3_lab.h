@@ -15,6 +15,7 @@
 #include "lab/lab.h"
 #include "labs/narrow_phase_common.h"
 #include "widgets/gizmo3.h"
+#include "widgets/shape_drag3.h"
 
 namespace lab {
 
@@ -88,7 +89,6 @@ class NarrowPhase3Lab final : public Lab {
   void rebuildMinkowski();
   void applyPreset(int preset);
   [[nodiscard]] std::string narration() const;
-  [[nodiscard]] int pick(const SpatialPointer& pointer, double* hitDistance = nullptr) const;
   void drawStepTable();
 
   // [SECTION] Views (narrow_phase3_views.cpp)
@@ -122,15 +122,7 @@ class NarrowPhase3Lab final : public Lab {
   // along the line of sight); the selected shape's gizmo moves it along an axis or turns it about one.
   std::optional<OrbitCamera> camera_;  // the world view's camera as last drawn: drags and the gizmo read it
   std::optional<ViewAim> viewAim_;     // asked for, until the shell takes it
-  int selected_ = -1;
-  int hovered_ = -1;
-  GizmoPart hoveredPart_ = GizmoPart::None;
-  int dragShape_ = -1;
-  Collider3 dragStartShape_{};
-  Vec3d dragGrab_{};  // the point of the shape under the press
-  Vec2d dragStartScreen_{};
-  bool dragAlongView_ = false;
-  std::optional<GizmoDrag> gizmoDrag_;
+  ShapeDrag3 mouse_;  // selection, hover and the drag under way
 
   std::array<std::string, 2> inspectorErrors_;
   int preset_ = -1;

@@ -73,7 +73,7 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     const Collider3& shape = shapes_[static_cast<std::size_t>(i)];
     Color color = i == 0 ? palette::kShapeA : palette::kShapeB;
     ShapeStyle3 style;
-    if (hovered_ == i || selected_ == i) style.outlineWidth += 1.0f;
+    if (mouse_.hovered == i || mouse_.selected == i) style.outlineWidth += 1.0f;
     drawShape3(renderer, shape, color, style);
   }
   // Each name on its shape's surface, on the side turned to the camera and away from the other shape: the pair
@@ -88,7 +88,7 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     Vec3d at = worldSupport(shape, (i == 0 ? away : -1.0 * away) + towardEye);
     // A shape far larger than the view (3d_10's 1000-wide floor) has that point off screen, and the view showed a
     // blue expanse nobody named: then the name goes where the shape shows, the first of four points a quarter in
-    // from the view's corners (clear of the pair's contact in the middle) whose ray meets this shape first (pick()).
+    // from the view's corners (clear of the pair's contact in the middle) whose ray meets this shape first (pickShape).
     const OrbitCamera& camera = renderer.camera();
     const ScreenRect& rect = camera.rect();
     std::string name = i == 0 ? "shape A" : "shape B";
@@ -103,7 +103,7 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
       const Ray3 ray = camera.ray({rect.x + corner.x * rect.width, rect.y + corner.y * rect.height});
       const SpatialPointer pointer{ray.origin, ray.direction, camera.pixelSizeAt(camera.target())};
       double t = 0;
-      if (pick(pointer, &t) == i) at = ray.origin + t * ray.direction;
+      if (pickShape(pointer, shapes_, &t) == i) at = ray.origin + t * ray.direction;
     }
     nameAnchors_[static_cast<std::size_t>(i)] = at;
     renderer.label(at, name, i == 0 ? palette::kShapeA : palette::kShapeB);

@@ -291,6 +291,19 @@ template <class Collider>
   return useFloat != before;
 }
 
+// "Preset: the classic cases": a combo of a lab's presets (each with a `name`). The index picked this frame, or -1.
+template <class Preset>
+[[nodiscard]] int drawPresetChoice(const std::vector<Preset>& presets, int current) {
+  int picked = -1;
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##preset", current >= 0 ? presets[static_cast<std::size_t>(current)].name : "Preset: the classic cases")) {
+    for (int i = 0; i < static_cast<int>(presets.size()); ++i)
+      if (ImGui::Selectable(presets[static_cast<std::size_t>(i)].name, i == current)) picked = i;
+    ImGui::EndCombo();
+  }
+  return picked;
+}
+
 // The number of the pair that float's rounding moves most (narration.h's InputRounding), over every number a scene
 // file would write for the two shapes: "B's position y 100000.3, stored as 100000.297 (float's step there: 0.0078)".
 template <class Collider>
