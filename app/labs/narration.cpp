@@ -359,6 +359,12 @@ std::string roundedDepthWords(double coreDepth, double radii) {
          formatNumber(coreDepth) + " + " + formatNumber(radii) + " = " + formatNumber(coreDepth + radii) + ".";
 }
 
+std::string roundedDistanceWords(double coreDistance, double radii) {
+  if (!(radii > 0)) return "";
+  return " That is the cores' distance: less the radii rA + rB = " + formatNumber(radii) + ", the shapes are " +
+         formatNumber(coreDistance) + " - " + formatNumber(radii) + " = " + formatNumber(coreDistance - radii) + " apart.";
+}
+
 std::string axisSourceText(collide::AxisSource source, int edge) {
   using collide::AxisSource;
   if ((source == AxisSource::EdgeOfA || source == AxisSource::EdgeOfB) && edge >= 0) {

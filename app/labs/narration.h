@@ -79,6 +79,9 @@ template <class Step>
 // After EPA's last step on rounded shapes' cores: the cores' depth plus the radii is the shapes' depth ("" when
 // neither shape is rounded), so the result's number follows from the step's.
 [[nodiscard]] std::string roundedDepthWords(double coreDepth, double radii);
+// GJK distance's last step on rounded shapes: |v| is the cores' distance, and the radii come off it (" That is the
+// cores' distance: less the radii rA + rB = 0.5, the shapes are 0.8465 - 0.5 = 0.3465 apart."); "" without radii.
+[[nodiscard]] std::string roundedDistanceWords(double coreDistance, double radii);
 // A SAT axis: both shadows, the overlap or gap, the smallest overlap so far.
 [[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep<double>& step);
 // A SAT run no axis separated (labs/narrow_phase_common.h's SatResult step): the winning axis `best` (an index into

@@ -429,6 +429,17 @@ void NarrowPhase3Lab::frameMetrics(std::vector<FrameMetric>& out) const {
 
 // [SECTION] Panel
 
+namespace {
+// The rounding around a shape's core (a sphere's or capsule's radius, 0 for the others). A mesh has no core (it
+// never reaches GJK); every other shape in space says its rounding.
+double coreRadiusOf(const Collider3& shape) {
+  return std::visit([](const auto& s) {
+    if constexpr (requires { s.coreRadius(); }) return static_cast<double>(s.coreRadius());
+    else return 0.0;
+  }, shape.shape);
+}
+}  // namespace
+
 std::string NarrowPhase3Lab::narration() const {
   if (steps_.empty()) return narrateResult(trace_.result);
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
@@ -437,6 +448,8 @@ std::string NarrowPhase3Lab::narration() const {
   switch (ref.kind) {
     case StepRef::Kind::Gjk:
       text = narrateGjkStep(trace_.gjk, ref.index, algorithm_);
+      if (algorithm_ == Algorithm::Distance && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && !trace_.result.hit)
+        text += roundedDistanceWords(trace_.gjk[static_cast<std::size_t>(ref.index)].distance, coreRadiusOf(shapes_[0]) + coreRadiusOf(shapes_[1]));
       if (algorithm_ == Algorithm::Epa && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && !trace_.epa.empty())
         text += " GJK's last simplex becomes EPA's start polytope (grown to a tetrahedron when it has fewer points).";
       break;
@@ -445,14 +458,7 @@ std::string NarrowPhase3Lab::narration() const {
       const collide::EpaStep3<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
       text = narrateEpaStep(step);
       if (step.stop != collide::EpaStop::None && trace_.result.hit) {
-        // A mesh has no core (it never reaches EPA); every other shape in space says its rounding.
-        const auto radius = [](const Collider3& shape) {
-          return std::visit([](const auto& s) {
-            if constexpr (requires { s.coreRadius(); }) return static_cast<double>(s.coreRadius());
-            else return 0.0;
-          }, shape.shape);
-        };
-        text += roundedDepthWords(step.faceDistance, radius(shapes_[0]) + radius(shapes_[1]));
+        text += roundedDepthWords(step.faceDistance, coreRadiusOf(shapes_[0]) + coreRadiusOf(shapes_[1]));
       }
       break;
     }

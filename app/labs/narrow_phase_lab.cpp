@@ -336,6 +336,8 @@ std::string NarrowPhaseLab::narration() const {
         text += coreDistance ? " The cores overlap: EPA expands their simplex, then adds rA + rB = " +
                                    formatNumber(radii) + " to the depth."
                              : " EPA now expands this simplex to find the depth.";
+      else if (algorithm_ == Algorithm::Distance && lastGjk && !trace_.result.hit)
+        text += roundedDistanceWords(gjkStep.distance, radii);
       else if (coreDistance && lastGjk && trace_.result.hit)
         text += " The cores are " + formatNumber(gjkStep.distance) + " apart, less than rA + rB = " +
                 formatNumber(radii) + ": the depth is " + formatNumber(radii - gjkStep.distance) +

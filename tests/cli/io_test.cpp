@@ -1421,6 +1421,27 @@ TEST(NarrowPhaseLab, EpaOnRoundedShapesAddsTheRadiiInWords) {
       << text3;
 }
 
+// GJK distance on rounded shapes runs on their cores: the last step's |v| is the cores' distance, and it said
+// "|v| = 0.8465 is final" beside "distance 0.3465" without the radii between them (newcomer review s29).
+TEST(NarrowPhaseLab, DistanceOnRoundedShapesTakesTheRadiiOffInWords) {
+  Scene scene = curated("06_capsule_vs_box.json");
+  scene.algorithm = "distance";
+  const Json state = stateAtStep("Narrow phase", scene, -1);
+  ASSERT_FALSE(state["hit"].get<bool>()) << state["result"];
+  const std::string text = state["narration"].get<std::string>();
+  const double distance = state["result"]["distance"].get<double>();
+  EXPECT_NE(text.find("That is the cores' distance: less the radii rA + rB = 0.5, the shapes are "), std::string::npos) << text;
+  EXPECT_NE(text.find(" = " + formatNumber(distance) + " apart."), std::string::npos) << text;
+
+  Scene inSpace = curated("3d_07_capsule_vs_cylinder.json");
+  inSpace.algorithm = "distance";
+  inSpace.shapes3[1].collider.transform.p = {3.0, 0.0, 0.0};  // the cylinder clear of the capsule
+  const Json state3 = stateAtStep("Narrow phase 3D", inSpace, -1);
+  ASSERT_FALSE(state3["hit"].get<bool>()) << state3["result"];
+  const std::string text3 = state3["narration"].get<std::string>();
+  EXPECT_NE(text3.find("That is the cores' distance: less the radii rA + rB = "), std::string::npos) << text3;
+}
+
 // Boolean GJK's last step on separated shapes gives dot(w, d) < 0 and the d it was searched along, in the plane
 // and in space: it gave the product alone, and d is not unit length, so a reader could not check the number.
 TEST(NarrowPhaseLab, BooleanGjkNamesTheDirectionItsTestUses) {
