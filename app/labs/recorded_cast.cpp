@@ -219,6 +219,8 @@ std::string RecordedCast<V>::narration(int step) const {
       // reaches the ray's point.
       text = "Support point " + std::to_string(s.iteration) + " of A - B along d = " + formatVector(s.direction) + ": " +
              formatVector(s.support) + ". ";
+      // lambda is the panel's t: said once, where it first appears.
+      if (index == 0) text += "lambda, the ray's parameter, is the time t: the fraction of the motion B has made. ";
       text += s.advanced ? "Its plane keeps B's relative motion out of A - B until lambda = " + formatNumber(s.lambda) +
                                ", so B moves there (no contact is possible before it). "
                          : "Its plane does not separate: lambda stays at " + formatNumber(s.lambda) +
@@ -238,7 +240,7 @@ std::string RecordedCast<V>::narration(int step) const {
         text += s.lambda > 1 ? " lambda is past 1: B's motion relative to A ends before it reaches A - B, so there is no contact in [0, 1]."
                              : " No contact in [0, 1].";
       } else if (s.last) {
-        text += " The gap is within the tolerance: lambda is the time of contact.";
+        text += " The gap is within the tolerance: lambda = " + formatNumber(s.lambda) + " is the time of contact t.";
       }
       break;
     }

@@ -1766,6 +1766,19 @@ TEST_F(KeptWork, AnEditedLessonSceneSavedAgainOpensWithItsLessonDimmed) {
   EXPECT_TRUE(reopened.dumpState()["lesson"]["current"].get<bool>());
 }
 
+// The linear cast's steps speak of lambda, the panel of t: the first step says they are one (newcomer review s29,
+// C3: "lambda 0.3749" beside "Contact at t = 0.375"), and only the first.
+TEST(ContinuousLab, TheLinearCastSaysLambdaIsTheTimeT) {
+  Scene scene = curated("ccd_03_grazing_contact.json");
+  scene.algorithm = "linear";
+  const std::string said = "lambda, the ray's parameter, is the time t";
+  const Json first = stateAtStep("Continuous collision", scene, 0);
+  EXPECT_NE(first["narration"].get<std::string>().find(said), std::string::npos) << first["narration"];
+  const Json last = stateAtStep("Continuous collision", scene, -1);
+  EXPECT_GT(last["step_count"].get<int>(), 1);
+  EXPECT_EQ(last["narration"].get<std::string>().find(said), std::string::npos) << last["narration"];
+}
+
 // ccd_02's lesson: "a linear cast (translation only) misses". The Linear cast refused the spinning bar, so the student
 // never saw the miss (defect 5): it now casts the translations alone and says the spin is ignored.
 TEST(ContinuousLab, TheLinearCastOfASpinningPairIgnoresTheSpinAndSaysSo) {
@@ -1781,7 +1794,7 @@ TEST(ContinuousLab, TheLinearCastOfASpinningPairIgnoresTheSpinAndSaysSo) {
   EXPECT_NE(state["spin_ignored"].get<std::string>().find("translation only"), std::string::npos);
   // Its one step moves lambda past 1: a miss, not "the time of contact".
   EXPECT_NE(state["narration"].get<std::string>().find("lambda is past 1"), std::string::npos) << state["narration"];
-  EXPECT_EQ(state["narration"].get<std::string>().find("lambda is the time of contact"), std::string::npos);
+  EXPECT_EQ(state["narration"].get<std::string>().find("is the time of contact t"), std::string::npos);
   EXPECT_EQ(state["after_contact"].size(), 0u);
   // The time of impact still takes the turn, and an aabb that turns is still refused (no cast turns an aabb).
   scene.algorithm = "toi";
