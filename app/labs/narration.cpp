@@ -810,19 +810,6 @@ std::string narrateAnalyticStep(const collide::AnalyticStep3<double>& step, cons
                                 const collide::Collider3<double>& b) {
   return analyticSentences(step, analyticDecision(step, a, b));
 }
-std::string halfAngleInDegrees(const std::string& error) {
-  static constexpr std::string_view kBefore = "half angle ", kAfter = " rad is over 90 degrees";
-  const std::size_t after = error.find(kAfter);
-  if (after == std::string::npos) return error;
-  const std::size_t before = error.rfind(kBefore, after);
-  if (before == std::string::npos) return error;
-  const std::string radians = error.substr(before + kBefore.size(), after - before - kBefore.size());
-  char* end = nullptr;
-  const double value = std::strtod(radians.c_str(), &end);
-  if (end == radians.c_str() || *end != '\0' || !std::isfinite(value)) return error;
-  return error.substr(0, before + kBefore.size()) + formatNumber(value * 180.0 / std::numbers::pi) + " degrees (" + radians +
-         " rad) is over 90 degrees" + error.substr(after + kAfter.size());
-}
 
 std::string castStatusWords(collide::CastStatus status) {
   switch (status) {

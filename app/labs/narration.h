@@ -100,10 +100,6 @@ template <class Step>
 // An analytic test's numbered step (Shape intersection tests): its question, then analyticDecision.
 [[nodiscard]] std::string narrateAnalyticStep(const collide::AnalyticStep<double>& step, const collide::Collider<double>& a,
                                               const collide::Collider<double>& b);
-// A refusal that gives a sector's half angle in radians ("the sector's half angle 2 rad is over 90 degrees", the
-// core's words, which the CLI keeps: its input is radians) with the degrees first, as the inspector shows them:
-// "half angle 114.6 degrees (2 rad) is over 90 degrees". Any other text is returned as it is.
-[[nodiscard]] std::string halfAngleInDegrees(const std::string& error);
 // The outcome in one sentence: "Hit: depth 0.5 along (1, 0)." / "No hit: distance 1.25." / the refusal.
 [[nodiscard]] std::string narrateResult(const collide::QueryResult<double>& result);
 // The input number float's rounding moves most, and by how much (narrow_phase_common.h finds it): the usual reason a

@@ -63,7 +63,6 @@ void NarrowPhaseLab::record() {
   recordPair(algorithm_, shapes_, useFloat_, trace_, floatLine_, recordTiming_);
   // The inspector gives a sector's half angle in degrees; the core's refusal (the CLI's, whose input is radians)
   // says it in radians: the lab says it in both, degrees first.
-  trace_.result.error = halfAngleInDegrees(trace_.result.error);
 
   steps_ = traceSteps(trace_);
   stepRows_ = stepListEntries(trace_, steps_, shapes_);

@@ -14,8 +14,8 @@
 
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <numbers>
+#include <cstdio>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -77,8 +77,9 @@ Refusal notAccepted(const AlgorithmInfo& info, Side side, const Shape<S>& shape)
     const auto* sector = std::get_if<Sector<S>>(&shape);
     if (sector != nullptr && !sector->isConvex()) {
       return {side, shapeTypeName(shape), ShapeField::HalfAngle,
-              formatNumber(sector->halfAngle) +
-                  " rad is over 90 degrees, so the sector is not convex; only the analytic test takes it"};
+              formatNumber(sector->halfAngle * (S(180) / std::numbers::pi_v<S>)) + " degrees (" +
+                  formatNumber(sector->halfAngle) +
+                  " rad) is over 90 degrees, so the sector is not convex; only the analytic test takes it"};
     }
   }
   return {};

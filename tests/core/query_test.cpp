@@ -92,7 +92,7 @@ TEST(QueryRefusal, WideSectorOnlyForTheAnalyticTest) {
     const QueryResult<double> result = runQuery(algorithm, circle, sector);
     EXPECT_FALSE(result.ok);
     EXPECT_EQ(result.error,
-              "shape B: the sector's half angle 2 rad is over 90 degrees, so the sector is not convex; only the "
+              "shape B: the sector's half angle 114.6 degrees (2 rad) is over 90 degrees, so the sector is not convex; only the "
               "analytic test takes it");
     EXPECT_EQ(result.refusal.field, ShapeField::HalfAngle);
   }

@@ -135,7 +135,7 @@ struct Refusal {
   [[nodiscard]] bool empty() const { return detail.empty(); }
 };
 
-// "shape B: the sector's half angle 2 rad is over 90 degrees, so ...", "no analytic test for box vs box; ...".
+// "shape B: the sector's half angle 114.6 degrees (2 rad) is over 90 degrees, so ...", "no analytic test for box vs box; ...".
 [[nodiscard]] std::string sentence(const Refusal& refusal);
 // The property in words: "half angle", "radius", "position".
 [[nodiscard]] std::string_view fieldWords(ShapeField field);
@@ -194,7 +194,7 @@ struct QueryTrace {
 
 // Empty when `algorithm` can run on the pair, else why runQuery would refuse it: a shape that is not valid
 // (isValid in shapes.h), or one the algorithm does not accept (its table entry), e.g. shape B, a sector whose half
-// angle "2 rad is over 90 degrees, so the sector is not convex; only the analytic test takes it".
+// angle "114.6 degrees (2 rad) is over 90 degrees, so the sector is not convex; only the analytic test takes it".
 template <Scalar S>
 [[nodiscard]] Refusal refusal(Algorithm algorithm, const Collider<S>& a, const Collider<S>& b);
 
