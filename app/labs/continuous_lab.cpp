@@ -116,10 +116,7 @@ class ContinuousLab final : public Lab {
   bool loadScene(const Scene& scene, std::string& error) override;
   void saveScene(Scene& scene) const override;
   bool setAlgorithm(std::string_view name, std::string& error) override;
-  [[nodiscard]] std::string algorithmTitle(std::string_view name) const override {
-    const auto algorithm = collide::castAlgorithmFromName(name);
-    return algorithm ? std::string(collide::castAlgorithmInfo(*algorithm).label) : std::string(name);
-  }
+  [[nodiscard]] std::string algorithmTitle(std::string_view name) const override { return castAlgorithmTitle(name); }
   void loadSettings(const Json& settings) override;
   [[nodiscard]] Json saveSettings() const override;
   void dumpState(Json& out) const override;

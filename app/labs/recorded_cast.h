@@ -8,6 +8,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "collide/cast_query.h"
 #include "lab/vocabulary.h"
@@ -42,6 +43,13 @@ struct RecordedCast {
   // "Contact at t = 0.46", "No contact in [0, 1]" (with " (spin ignored)"), or "Refused".
   [[nodiscard]] std::string headline() const;
 };
+
+// A cast algorithm's name as the labs' menus show it ("toi": "Time of impact (with rotation)"); the name itself
+// when it names none.
+[[nodiscard]] inline std::string castAlgorithmTitle(std::string_view name) {
+  const auto algorithm = collide::castAlgorithmFromName(name);
+  return algorithm ? std::string(collide::castAlgorithmInfo(*algorithm).label) : std::string(name);
+}
 
 // Whether a motion turns (an angular velocity other than zero).
 [[nodiscard]] inline bool turns(const collide::Motion<collide::Vec2<double>>& motion) { return motion.angularVelocity != 0; }
