@@ -10,8 +10,8 @@
 // the time column is one call averaged over them. Every peer runs GJK and then EPA on the same vertices and the same
 // poses (margins 0): the whole penetration query a narrow phase would make after a broad phase. Pairs
 // (overlappingPairs3): random rotations, B moved toward A along a random direction until their supporting planes
-// overlap by up to 20% of the size, then kept only when all three agree they overlap. Boxes have half extents 0.25 to
-// 1; hulls are 32 points on an ellipsoid. Ours works in A's frame (B placed by invMul inside the timed call). The
+// overlap by up to 0.2 (BoxDeep and Hull32Deep: up to 1.0), then kept only when all three agree they overlap. Boxes
+// have half extents 0.25 to 1; hulls are 32 points on an ellipsoid of radii up to 1. Ours works in A's frame (B placed by invMul inside the timed call). The
 // counter depth_spread is the largest depth difference between ours (double) and each peer over the pairs: a check that
 // the three answer the same question; epa_iterations and gjk_iterations are ours, averaged.
 //
@@ -39,7 +39,8 @@ namespace {
 // [SECTION] Inputs
 
 constexpr std::size_t kPairs = 256;  // a power of two: nextCase wraps with a mask
-constexpr double kMaxDepth = 0.2;    // of the size (about 1)
+constexpr double kMaxDepth = 0.2;    // of the size (about 1): the pairs a broad phase passes in a running scene
+constexpr double kDeepDepth = 1.0;   // a tunnelled or spawned-inside pair, where EPA iterates most
 
 // kPairs overlapping pairs of one family in double (ours, libccd) and float (ours, Bullet), built once.
 template <class Shape>
@@ -53,11 +54,11 @@ struct EpaInputs {
 };
 
 template <class Make>
-auto makeEpaInputs(std::uint64_t seed, Make make) {
+auto makeEpaInputs(std::uint64_t seed, double maxDepth, Make make) {
   using Shape = decltype(make(std::declval<SplitMix64&>()));
   EpaInputs<Shape> set;
   const ccd_t ccd = ccdSetup<Shape, Shape>();
-  for (const auto& pair : overlappingPairs3(seed, 4 * static_cast<int>(kPairs), kMaxDepth, make)) {
+  for (const auto& pair : overlappingPairs3(seed, 4 * static_cast<int>(kPairs), maxDepth, make)) {
     if (set.doubles.size() == kPairs) break;
     auto doubles = makeCases3<double>(std::vector{pair});
     auto floats = makeCases3<float>(std::vector{pair});
@@ -81,13 +82,26 @@ auto makeEpaInputs(std::uint64_t seed, Make make) {
   return set;
 }
 
+auto makeBox(SplitMix64& r) { return randomBox3<double>(r, 1.0); }
+auto makeHull(SplitMix64& r) { return benchHull(r, 1.0); }
+
 const auto& boxInputs() {
-  static const auto set = makeEpaInputs(2026, [](SplitMix64& r) { return randomBox3<double>(r, 1.0); });
+  static const auto set = makeEpaInputs(2026, kMaxDepth, makeBox);
   return set;
 }
 
 const auto& hullInputs() {
-  static const auto set = makeEpaInputs(33, [](SplitMix64& r) { return benchHull(r, 1.0); });
+  static const auto set = makeEpaInputs(33, kMaxDepth, makeHull);
+  return set;
+}
+
+const auto& boxDeepInputs() {
+  static const auto set = makeEpaInputs(2026, kDeepDepth, makeBox);
+  return set;
+}
+
+const auto& hullDeepInputs() {
+  static const auto set = makeEpaInputs(33, kDeepDepth, makeHull);
   return set;
 }
 
@@ -162,9 +176,10 @@ void ccdBenchmark(benchmark::State& state, const Cases& cases, double spread) {
 
 // [SECTION] Registration
 
-// By name (Algorithm/Family/impl, as the other benchmarks), in the order the table reads.
+// By name (Algorithm/Family/impl, as the other benchmarks), in the order the table reads. The deep families
+// (withParts false) register the whole queries only.
 template <class Inputs>
-void registerFamily(const std::string& name, const Inputs& (*inputs)()) {
+void registerFamily(const std::string& name, const Inputs& (*inputs)(), bool withParts = true) {
   using benchmark::RegisterBenchmark;
   using benchmark::State;
   const std::string prefix = "Epa3/" + name + "/";
@@ -178,6 +193,7 @@ void registerFamily(const std::string& name, const Inputs& (*inputs)()) {
                     [inputs](State& s) { bulletBenchmark(s, inputs().floats, inputs().bulletSpread); });
   RegisterBenchmark((prefix + "libccd").c_str(),
                     [inputs](State& s) { ccdBenchmark(s, inputs().doubles, inputs().ccdSpread); });
+  if (!withParts) return;
   RegisterBenchmark((prefix + "collide_double_gjk_only").c_str(),
                     [inputs](State& s) { gjkOnlyBenchmark(s, inputs().doubles); });
   RegisterBenchmark((prefix + "collide_double_epa_only").c_str(),
@@ -186,7 +202,9 @@ void registerFamily(const std::string& name, const Inputs& (*inputs)()) {
                     [inputs](State& s) { gjkDistanceBenchmark(s, inputs().doubles); });
 }
 
-[[maybe_unused]] const bool kRegistered = (registerFamily("Box", &boxInputs), registerFamily("Hull32", &hullInputs), true);
+[[maybe_unused]] const bool kRegistered =
+    (registerFamily("Box", &boxInputs), registerFamily("Hull32", &hullInputs),
+     registerFamily("BoxDeep", &boxDeepInputs, false), registerFamily("Hull32Deep", &hullDeepInputs, false), true);
 
 }  // namespace
 }  // namespace collide::bench
