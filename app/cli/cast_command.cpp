@@ -161,6 +161,7 @@ Json answer(const CastPair<Collider>& line, const std::vector<CastAlgorithm>& ch
   }
   Json out = Json::object();
   out["id"] = line.pair.id;
+  if (!line.pair.warnings.empty()) out["warnings"] = line.pair.warnings;
   for (const CastAlgorithm algorithm : algorithms) {
     const std::string name(collide::castAlgorithmInfo(algorithm).name);
     if (const auto refusal = collide::castRefusal(algorithm, a, motionA, b, motionB)) {
@@ -240,6 +241,7 @@ Json castTraceDocument(const Json& line, std::string_view algorithmName, bool us
         out["scalar"] = useFloat ? "float" : "double";
         out["a"] = colliderToJson(pair.pair.a);
         out["b"] = colliderToJson(pair.pair.b);
+        if (!pair.pair.warnings.empty()) out["warnings"] = pair.pair.warnings;
         out["motion_a"] = pair.motionA.is_null() ? Json::object() : pair.motionA;
         out["motion_b"] = pair.motionB.is_null() ? Json::object() : pair.motionB;
         out["algorithm"] = std::string(algorithmName);

@@ -49,6 +49,7 @@ Json answer(const Pair& pair, const std::vector<collide::Algorithm>& chosen) {
   }
   Json out = Json::object();
   out["id"] = pair.id;
+  if (!pair.warnings.empty()) out["warnings"] = pair.warnings;
   for (const collide::Algorithm algorithm : algorithms) {
     out[std::string(collide::algorithmName(algorithm))] = queryResultToJson(collide::runQuery(algorithm, a, b));
   }

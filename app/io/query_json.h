@@ -10,8 +10,10 @@
 // the double it is exactly: jsonNumber).
 #pragma once
 
+#include <string>
 #include <type_traits>
 #include <variant>
+#include <vector>
 
 #include "collide/cast.h"
 #include "collide/query.h"
@@ -27,12 +29,17 @@ struct PairOf {
   Json id;  // null when absent
   Collider a;
   Collider b;
+  // What was read as written but is likely not what was meant, field first (rotationWarnings); answers carry it
+  // as "warnings".
+  std::vector<std::string> warnings;
 };
 using QueryPair = PairOf<collide::Collider<double>>;
 using QueryPair3 = PairOf<collide::Collider3<double>>;
 
 // A pair in the plane or in space, as its shapes' fields say (shapeDimension, shape_json.h); both shapes must be
-// in the same one. Throws JsonFieldError naming the field ("a.radius: ...", "c: unknown field ...").
+// in the same one. Throws JsonFieldError naming the field ("a.radius: ...", "c: unknown field ..."). A rotation of
+// [0, 0, 0, 1] or [0, 0, 0, -1] is read as written (a half turn about z) with a warning: it is an engine's identity
+// in x, y, z, w order, the likeliest way a pasted pair goes wrong in silence.
 [[nodiscard]] std::variant<QueryPair, QueryPair3> queryPairFromJson(const Json& line);
 
 // One input of `cast` (and a pasted cast line): {"id", "a": SHAPE, "b": SHAPE, "motion_a": MOTION, "motion_b":
@@ -120,6 +127,7 @@ template <collide::Scalar S, class Pair>
   out["scalar"] = std::is_same_v<S, float> ? "float" : "double";
   out["a"] = colliderToJson(pair.a);
   out["b"] = colliderToJson(pair.b);
+  if (!pair.warnings.empty()) out["warnings"] = pair.warnings;
   const Json recorded = queryTraceToJson(trace);
   for (const auto& [key, value] : recorded.items()) out[key] = value;
   return out;

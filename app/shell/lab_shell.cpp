@@ -326,7 +326,9 @@ Json LabShell::dumpState() const {
   for (const auto& [name, rect] : labPickerItems_) pickerItems[name] = rectJson(rect);
   state["labPicker"] = {{"combo", rectJson(labPicker_)}, {"items", pickerItems}};
   state["unsaved"] = unsavedLabs();
-  state["errorShown"] = errorOpen_ ? errorMessage_ : std::string();
+  const bool messageShown = errorOpen_ || errorRequested_;
+  state["errorShown"] = messageShown && !errorIsWarning_ ? errorMessage_ : std::string();
+  state["warningShown"] = messageShown && errorIsWarning_ ? errorMessage_ : std::string();
   state["lesson"] = {{"text", sceneInfo_.lesson},
                      {"current", lessonChanges().empty()},
                      {"changes", lessonChanges()},
@@ -398,6 +400,13 @@ void LabShell::toggleProjection() {
 
 void LabShell::reportError(std::string message) {
   errorMessage_ = std::move(message);
+  errorIsWarning_ = false;
+  errorRequested_ = true;
+}
+
+void LabShell::reportWarning(std::string message) {
+  errorMessage_ = std::move(message);
+  errorIsWarning_ = true;
   errorRequested_ = true;
 }
 
@@ -1107,15 +1116,16 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
   if (errorRequested_) {
     errorRequested_ = false;
     errorOpen_ = true;
-    ImGui::OpenPopup("Error");
+    ImGui::OpenPopup("###message");  // one dialog, titled Error or Warning ("###": the same ID either way)
   }
   ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(width, 0));
-  if (ImGui::BeginPopupModal("Error", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
+  if (ImGui::BeginPopupModal(errorIsWarning_ ? "Warning###message" : "Error###message", nullptr,
+                             ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(errorIsWarning_ ? palette::kWarningText : palette::kErrorText));
     textWrapped("%s", errorMessage_.c_str());
     ImGui::PopStyleColor();
-    ImGui::TextDisabled("Nothing was changed.");
+    ImGui::TextDisabled("%s", errorIsWarning_ ? "It was done as written." : "Nothing was changed.");
     if (ImGui::Button("OK") || pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_KP_ENTER) || pressed(GLFW_KEY_ESCAPE)) {
       ImGui::CloseCurrentPopup();
       errorOpen_ = false;

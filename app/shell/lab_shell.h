@@ -147,6 +147,8 @@ class LabShell {
   [[nodiscard]] std::vector<Json> cameraStates() const;
   void refitOnResize();
   void reportError(std::string message);
+  // The same dialog, titled "Warning": what was done as asked but may not be what was meant.
+  void reportWarning(std::string message);
   bool applyScene(const Scene& scene, const std::string& source, std::string& error);
   bool openLoadedScene(const Scene& scene, const std::string& path, std::string& error);
   // Kept labs and edits
@@ -161,7 +163,7 @@ class LabShell {
   void trackEdits(bool labTookKeys);
   // Opening over unsaved changes and quitting with them: the prompt and what waits on it.
   void requestOpen(const std::string& path);
-  void requestOpen(Scene scene, const std::string& path);
+  void requestOpen(Scene scene, const std::string& path, std::string warning = {});
   void runPendingAction();
   void answerUnsavedPrompt(int answer);
   void drawUnsavedPrompt(std::span<const KeyPress> keys);
@@ -221,6 +223,7 @@ class LabShell {
   bool saveAsDialogRequested_ = false;
   std::string dialogPath_;
   std::string errorMessage_;
+  bool errorIsWarning_ = false;  // reportWarning's: titled "Warning", and something was done
   bool errorRequested_ = false;
   bool errorOpen_ = false;  // the error dialog is showing errorMessage_ (until dismissed)
   bool exportDialogRequested_ = false;
@@ -250,6 +253,7 @@ class LabShell {
     bool quit = false;
     Scene scene;
     std::string path;
+    std::string warning;  // shown once the scene is open (a pasted pair's rotationWarnings)
   };
   std::optional<PendingAction> pending_;
   bool unsavedPromptRequested_ = false;

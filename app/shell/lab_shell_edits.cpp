@@ -318,12 +318,12 @@ std::vector<std::string> LabShell::unsavedLabs() const {
 std::string LabShell::windowTitle() const { return unsavedLabs().empty() ? "Collision Lab" : "*Collision Lab"; }
 
 void LabShell::requestQuit() {
-  pending_ = PendingAction{true, {}, {}};
+  pending_ = PendingAction{true, {}, {}, {}};
   runPendingAction();
 }
 
-void LabShell::requestOpen(Scene scene, const std::string& path) {
-  pending_ = PendingAction{false, std::move(scene), path};
+void LabShell::requestOpen(Scene scene, const std::string& path, std::string warning) {
+  pending_ = PendingAction{false, std::move(scene), path, std::move(warning)};
   runPendingAction();
 }
 
@@ -353,6 +353,7 @@ void LabShell::runPendingAction() {
   std::string error;
   const bool opened = action.path.empty() ? openScene(action.scene, error) : openLoadedScene(action.scene, action.path, error);
   if (!opened) reportError(error);
+  else if (!action.warning.empty()) reportWarning(std::move(action.warning));
 }
 
 // 0: save the lab's scene (to its file, or through Save As) and go on; 1: go on without saving; 2: cancel.
@@ -472,6 +473,10 @@ bool LabShell::paste(std::string_view text, std::string& error) {
     // A line of `query` is a pair of a narrow-phase lab; a line of `cast` (with motion_a or motion_b) one of the
     // Continuous collision lab of its space.
     const CastLine line = castPairFromJson(document);
+    std::string warning;
+    std::visit([&](const auto& cast) {
+      for (const std::string& said : cast.pair.warnings) warning += (warning.empty() ? "" : "\n\n") + said;
+    }, line);
     const bool moving = document.contains("motion_a") || document.contains("motion_b");
     const bool planar = std::holds_alternative<CastPair<collide::Collider<double>>>(line);
     const std::string_view target = moving ? (planar ? kContinuousLab : kContinuousLab3) : planar ? "Narrow phase" : "Narrow phase 3D";
@@ -493,11 +498,12 @@ bool LabShell::paste(std::string_view text, std::string& error) {
       Scene opened;
       opened.lab = std::string(target);
       std::visit([&](const auto& p) { take(opened, p); }, line);
-      requestOpen(std::move(opened), "");
+      requestOpen(std::move(opened), "", std::move(warning));
       return true;
     }
     std::visit([&](const auto& p) { take(scene, p); }, line);
     if (!lab_->loadScene(scene, error)) throw JsonFieldError(error);  // a refusal leaves the lab as it was
+    if (!warning.empty()) reportWarning(std::move(warning));
   } catch (const std::exception& failure) {
     error = std::string("Paste: ") + failure.what() +
             " (expected one line of `collision-lab query` or `cast` input, {\"a\": SHAPE, \"b\": SHAPE} with "
@@ -523,10 +529,10 @@ bool LabShell::exportTrace(const std::string& path, std::string& error) {
   readSetting(scene.labState, "scalar", scalar);
   Json document;
   if (planar) {
-    const QueryPair pair{Json(sceneInfo_.title), scene.shapes[0].collider, scene.shapes[1].collider};
+    const QueryPair pair{Json(sceneInfo_.title), scene.shapes[0].collider, scene.shapes[1].collider, {}};
     document = scalar == "float" ? traceDocument<float>(pair, *algorithm) : traceDocument<double>(pair, *algorithm);
   } else {
-    const QueryPair3 pair{Json(sceneInfo_.title), scene.shapes3[0].collider, scene.shapes3[1].collider};
+    const QueryPair3 pair{Json(sceneInfo_.title), scene.shapes3[0].collider, scene.shapes3[1].collider, {}};
     document = traceDocument<double>(pair, *algorithm);
   }
   try {

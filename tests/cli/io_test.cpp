@@ -975,6 +975,33 @@ TEST_F(KeptWork, APairThatDoesNotFitOpensInTheNarrowPhaseLabOfItsSpace) {
   EXPECT_EQ(state()["shapes"][0], colliderToJson(std::get<QueryPair>(queryPairFromJson(Json::parse(kPastedPair))).a));
 }
 
+// An engine's identity written x, y, z, w ([0, 0, 0, 1]) is a valid half turn about z read w first: the pair is
+// taken as written, and the warning says what the programmer probably meant, in the app as in `query`.
+TEST_F(KeptWork, APastedEngineIdentityRotationIsTakenAsWrittenWithAWarning) {
+  const char* line = R"({"a": {"type": "box", "half_extents": [2, 0.5, 0.5]},
+                         "b": {"type": "box", "half_extents": [0.5, 0.5, 0.5], "position": [1.8, 0, 0], "rotation": [0, 0, 0, 1]}})";
+  const auto pair = std::get<QueryPair3>(queryPairFromJson(Json::parse(line)));
+  ASSERT_EQ(pair.warnings.size(), 1u);
+  EXPECT_EQ(pair.warnings[0].rfind("b.rotation: [0, 0, 0, 1] is read w first", 0), 0u) << pair.warnings[0];
+  EXPECT_NE(pair.warnings[0].find("[1, 0, 0, 0] here"), std::string::npos) << pair.warnings[0];
+  EXPECT_DOUBLE_EQ(pair.b.transform.q.w, 0.0);  // as written: a half turn about z
+  EXPECT_DOUBLE_EQ(pair.b.transform.q.z, 1.0);
+  for (const char* plain : {R"({"a": {"type": "sphere", "radius": 1}, "b": {"type": "box", "half_extents": [1, 1, 1], "rotation": [1, 0, 0, 0]}})",
+                            R"({"a": {"type": "sphere", "radius": 1}, "b": {"type": "box", "half_extents": [1, 1, 1], "rotation": [0, 0, 1, 0]}})",
+                            kPastedPair}) {
+    std::visit([&](const auto& read) { EXPECT_TRUE(read.warnings.empty()) << plain; }, queryPairFromJson(Json::parse(plain)));
+  }
+
+  std::string error;
+  ASSERT_TRUE(shell_.paste(line, error)) << error;
+  EXPECT_EQ(shell_.currentLabInfo()->name, "Narrow phase 3D");
+  EXPECT_EQ(state()["warningShown"], pair.warnings[0]);
+  EXPECT_EQ(state()["errorShown"], "");
+  Json shownB = state()["shapes"][1];
+  shownB.erase("name");
+  EXPECT_EQ(shownB, colliderToJson(pair.b));
+}
+
 TEST_F(KeptWork, CopiedPairIsAQueryLineAndExportedTraceIsTheCommandsTrace) {
   std::string error;
   ASSERT_TRUE(shell_.paste(kPastedPair, error)) << error;
