@@ -130,13 +130,16 @@ class ContinuousLab final : public Lab {
   [[nodiscard]] Vec2d endHandle(int i) const;
   [[nodiscard]] Vec2d spinHandle(int i, double pixelSize) const;
   void drawTunnelling(Renderer2D& renderer) const;
-  // Each body's motion after a contact with this normal (collide::impactResponse with restitution e; a still body
-  // is a wall), and whether it changes body i's velocity where the numbers can show it ("bounces"; else it goes on).
-  [[nodiscard]] std::array<Motion2, 2> afterContact(Vec2d normal) const;
-  [[nodiscard]] bool bounces(int i, const Motion2& after) const;
-  // After the cast's contact: whether the bodies' spin still moves the contact point of one into the other.
-  [[nodiscard]] bool spinStillCloses() const;
-  [[nodiscard]] std::string afterContactText(int i) const;  // the label beside body i after the contact
+  // The bounce after the cast's contact (recorded_cast.h: bounceAfter), whether the bodies' spin still closes
+  // there (spinStillCloses), and the label beside body i after it.
+  [[nodiscard]] bool showsBounce() const {
+    return cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored;
+  }
+  [[nodiscard]] Bounce<Vec2d> bounce() const { return bounceAfter(motions_, cast_.result.normal, restitution_); }
+  [[nodiscard]] bool spinCloses() const;
+  [[nodiscard]] std::string afterContactLabel(int i) const {
+    return afterContactText(motions_, bounce(), i, restitution_, spinCloses());
+  }
   // The body whose discrete frames are named (B when it moves, else A), those frames, and where their names go.
   [[nodiscard]] int namedFramesBody() const;
   [[nodiscard]] std::vector<Collider> frames(int body) const;
@@ -178,20 +181,7 @@ void ContinuousLab::applyPreset(int preset) {
 
 void ContinuousLab::record() {
   cast_ = recordCast(algorithm_, shapes_, motions_, useFloat_);
-  if (cast_.floatLine && cast_.result.status == CastStatus::Hit && cast_.inDouble->status == CastStatus::Hit) {
-    // The bounce drawn after the contact can change with the normal (a grazing contact: double's body slides on,
-    // float's tilted normal bounces it); say so, since the picture shows float's.
-    const std::array<Motion2, 2> afterFloat = afterContact(cast_.result.normal), afterDouble = afterContact(cast_.inDouble->normal);
-    for (int i = 0; i < 2; ++i) {
-      const auto index = static_cast<std::size_t>(i);
-      const bool inFloat = bounces(i, afterFloat[index]);
-      if (motions_[index].velocity == Vec2d{} || inFloat == bounces(i, afterDouble[index])) continue;
-      const char* who = i == 0 ? "A" : "B";
-      cast_.floatLine->text += std::string(" So ") + who + (inFloat ? " bounces in float, where in double it goes on along the contact."
-                                                                    : " goes on along the contact in float, where in double it bounces.");
-      if (cast_.floatLine->agreement == FloatAgreement::Close) cast_.floatLine->agreement = FloatAgreement::FarOff;
-    }
-  }
+  noteBounceDisagreement(cast_, motions_, restitution_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
   // Overlapping or Touching at t = 0).
@@ -419,11 +409,7 @@ void ContinuousLab::draw(const DrawContext& context) {
 // that overlap are red; with none, the body tunnelled. After the cast's contact the bodies bounce
 // (collide::impactResponse, restitution e): a still body is a wall (immovable) and only the other bounces; when
 // both move they have equal masses and both do.
-// Where the point-mass response and a rigid body's would differ, the panel says so.
-constexpr const char* kSpinLeftOut =
-    "The bounce drawn moves the bodies' centres only (an impulse on point masses): spin is left out of it. Here the "
-    "spin still drives the contact point of one body into the other, so a rigid body, whose impulse also acts on "
-    "its spin (Hecker 1997), would bounce off where this one goes on.";
+// Where the point-mass response and a rigid body's would differ, the panel says so (kSpinLeftOut).
 
 constexpr const char* kSpinIgnored =
     "The linear cast takes translation only: it casts the shapes' translations alone, their spin ignored (the "
@@ -473,9 +459,9 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
       renderer.label(names.anchors[k], "frame " + std::to_string(k + 1), palette::kTextDim, {4, 4});
     }
   }
-  if (cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored) {
+  if (showsBounce()) {
     // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
-    const std::array<Motion2, 2> bounced = afterContact(cast_.result.normal);
+    const std::array<Motion2, 2> bounced = bounce().after;
     for (int i = 0; i < 2; ++i) {
       const auto index = static_cast<std::size_t>(i);
       if (motions_[index].velocity == Vec2d{}) continue;
@@ -483,56 +469,16 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
       const Collider after = at(contact, bounced[index], 1.0 - cast_.result.fraction);
       renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
       drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
-      renderer.label(worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)), afterContactText(i),
+      renderer.label(worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)), afterContactLabel(i),
                      palette::kSeparated, {8, 8});
     }
   }
 }
 
-std::array<Motion2, 2> ContinuousLab::afterContact(Vec2d normal) const {
-  // The response reflects velocity along the normal only: a body moving along the contact plane goes on as it was,
-  // and a spin is left as it is.
-  const std::array<bool, 2> moving = {motions_[0].velocity != Vec2d{}, motions_[1].velocity != Vec2d{}};
-  const collide::Impact<Vec2d> impact = collide::impactResponse(
-      motions_[0].velocity, moving[0] ? 1.0 : 0.0, motions_[1].velocity, moving[1] ? 1.0 : 0.0, normal, restitution_);
-  std::array<Motion2, 2> after = motions_;
-  after[0].velocity = impact.velocityA;
-  after[1].velocity = impact.velocityB;
-  return after;
-}
-
-std::string ContinuousLab::afterContactText(int i) const {
-  const auto index = static_cast<std::size_t>(i);
-  const bool bothMove = motions_[0].velocity != Vec2d{} && motions_[1].velocity != Vec2d{};
-  const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
-  std::string what = bounces(i, afterContact(cast_.result.normal)[index])
-                         ? " bounces (e = " + formatNumber(restitution_) + ")"
-                         : std::string(" goes on (no speed along the normal") +
-                               (motions_[index].angularVelocity != 0 ? "; spin kept)" : ")");
-  // The response moves the centres only (impactResponse is a point-mass impulse); the panel says more.
-  if (spinStillCloses()) what += ": spin left out, see the panel";
-  return who + " after the contact" + what;
-}
-
-bool ContinuousLab::spinStillCloses() const {
-  if (motions_[0].angularVelocity == 0 && motions_[1].angularVelocity == 0) return false;
-  // Each body's velocity at the contact point, v + w x r (r from its centre at the contact's time), after the
-  // response: closing along the normal (A toward B) means the bodies still move into each other there.
-  const std::array<Motion2, 2> after = afterContact(cast_.result.normal);
-  Vec2d pointVelocity[2];
-  for (std::size_t i = 0; i < 2; ++i) {
-    const Vec2d r = cast_.result.point - at(shapes_[i], motions_[i], cast_.result.fraction).transform.p;
-    pointVelocity[i] = after[i].velocity + after[i].angularVelocity * Vec2d{-r.y, r.x};
-  }
-  const double closing = collide::dot(pointVelocity[0] - pointVelocity[1], cast_.result.normal);
-  const double scale = collide::length(motions_[0].velocity) + collide::length(motions_[1].velocity);
-  return closing > 1e-6 * std::max(scale, 1.0);
-}
-
-bool ContinuousLab::bounces(int i, const Motion2& after) const {
-  // Only where the change shows at the numbers' precision (a grazing cast's normal leans by rounding).
-  const Motion2& before = motions_[static_cast<std::size_t>(i)];
-  return collide::length(after.velocity - before.velocity) > 1e-4 * collide::length(before.velocity);
+bool ContinuousLab::spinCloses() const {
+  std::array<Vec2d, 2> centres;
+  for (std::size_t i = 0; i < 2; ++i) centres[i] = at(shapes_[i], motions_[i], cast_.result.fraction).transform.p;
+  return spinStillCloses(bounce(), cast_.result.point, cast_.result.normal, centres);
 }
 
 std::optional<WorldBounds> ContinuousLab::sceneBounds(int) const {
@@ -636,11 +582,10 @@ void ContinuousLab::dumpState(Json& out) const {
   out["motions"] = std::move(motions);
   Json after = Json::array();
   for (int i = 0; i < 2; ++i) {
-    if (cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored && motions_[static_cast<std::size_t>(i)].velocity != Vec2d{})
-      after.push_back(afterContactText(i));
+    if (showsBounce() && motions_[static_cast<std::size_t>(i)].velocity != Vec2d{}) after.push_back(afterContactLabel(i));
   }
   out["after_contact"] = std::move(after);
-  out["spin_left_out"] = cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored && spinStillCloses() ? kSpinLeftOut : "";
+  out["spin_left_out"] = showsBounce() && spinCloses() ? kSpinLeftOut : "";
   out["spin_ignored"] = cast_.spinIgnored ? kSpinIgnored : "";
 }
 
@@ -704,7 +649,7 @@ void ContinuousLab::drawUi() {
       ImGui::PopStyleColor();
     }
   }
-  if (showDiscrete_ && cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored && spinStillCloses()) {
+  if (showDiscrete_ && showsBounce() && spinCloses()) {
     ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
     textWrapped("%s", kSpinLeftOut);
     ImGui::PopStyleColor();

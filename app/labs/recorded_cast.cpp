@@ -5,6 +5,7 @@
 // [SECTION] Steps and their times
 // [SECTION] Narration
 // [SECTION] The [0, 1] bar
+// [SECTION] The bounce after the contact
 #include "labs/recorded_cast.h"
 
 #include <algorithm>
@@ -358,6 +359,86 @@ void drawTimeBar(const RecordedCast<V>& cast, int step) {
 
 void drawCastTimeBar(const RecordedCast<Vec2d>& cast, int step) { drawTimeBar(cast, step); }
 void drawCastTimeBar(const RecordedCast<Vec3d>& cast, int step) { drawTimeBar(cast, step); }
+
+// [SECTION] The bounce after the contact
+
+namespace {
+
+template <class V>
+bool moving(const collide::Motion<V>& motion) {
+  return motion.velocity != V{};
+}
+
+}  // namespace
+
+template <class V>
+Bounce<V> bounceAfter(const std::array<collide::Motion<V>, 2>& motions, V normal, double restitution) {
+  const collide::Impact<V> impact = collide::impactResponse(motions[0].velocity, moving(motions[0]) ? 1.0 : 0.0,
+                                                            motions[1].velocity, moving(motions[1]) ? 1.0 : 0.0, normal,
+                                                            restitution);
+  Bounce<V> bounce{motions, {}};
+  bounce.after[0].velocity = impact.velocityA;
+  bounce.after[1].velocity = impact.velocityB;
+  for (std::size_t i = 0; i < 2; ++i) {
+    bounce.bounced[i] = collide::length(bounce.after[i].velocity - motions[i].velocity) >
+                        1e-4 * collide::length(motions[i].velocity);
+  }
+  return bounce;
+}
+
+template <class V>
+bool spinStillCloses(const Bounce<V>& bounce, V point, V normal, const std::array<V, 2>& centres) {
+  if (!turns(bounce.after[0]) && !turns(bounce.after[1])) return false;
+  std::array<V, 2> pointVelocity;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const V r = point - centres[i];
+    const auto& w = bounce.after[i].angularVelocity;
+    if constexpr (collide::kDimension<V> == 2) {
+      pointVelocity[i] = bounce.after[i].velocity + w * V{-r.y, r.x};
+    } else {
+      pointVelocity[i] = bounce.after[i].velocity + collide::cross(w, r);
+    }
+  }
+  const double closing = collide::dot(pointVelocity[0] - pointVelocity[1], normal);
+  const double scale = collide::length(bounce.after[0].velocity) + collide::length(bounce.after[1].velocity);
+  return closing > 1e-6 * std::max(scale, 1.0);
+}
+
+template <class V>
+std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, const Bounce<V>& bounce, int i,
+                             double restitution, bool spinCloses) {
+  const auto index = static_cast<std::size_t>(i);
+  const bool bothMove = moving(motions[0]) && moving(motions[1]);
+  const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
+  std::string what = bounce.bounced[index] ? " bounces (e = " + formatNumber(restitution) + ")"
+                                           : std::string(" goes on (no speed along the normal") +
+                                                 (turns(motions[index]) ? "; spin kept)" : ")");
+  if (spinCloses) what += ": spin left out, see the panel";
+  return who + " after the contact" + what;
+}
+
+template <class V>
+void noteBounceDisagreement(RecordedCast<V>& cast, const std::array<collide::Motion<V>, 2>& motions, double restitution) {
+  if (!cast.floatLine || cast.result.status != CastStatus::Hit || cast.inDouble->status != CastStatus::Hit) return;
+  const Bounce<V> inFloat = bounceAfter(motions, cast.result.normal, restitution);
+  const Bounce<V> inDouble = bounceAfter(motions, cast.inDouble->normal, restitution);
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (!moving(motions[i]) || inFloat.bounced[i] == inDouble.bounced[i]) continue;
+    cast.floatLine->text += std::string(" So ") + (i == 0 ? "A" : "B") +
+                            (inFloat.bounced[i] ? " bounces in float, where in double it goes on along the contact."
+                                                : " goes on along the contact in float, where in double it bounces.");
+    if (cast.floatLine->agreement == FloatAgreement::Close) cast.floatLine->agreement = FloatAgreement::FarOff;
+  }
+}
+
+template Bounce<Vec2d> bounceAfter(const std::array<collide::Motion<Vec2d>, 2>&, Vec2d, double);
+template Bounce<Vec3d> bounceAfter(const std::array<collide::Motion<Vec3d>, 2>&, Vec3d, double);
+template bool spinStillCloses(const Bounce<Vec2d>&, Vec2d, Vec2d, const std::array<Vec2d, 2>&);
+template bool spinStillCloses(const Bounce<Vec3d>&, Vec3d, Vec3d, const std::array<Vec3d, 2>&);
+template std::string afterContactText(const std::array<collide::Motion<Vec2d>, 2>&, const Bounce<Vec2d>&, int, double, bool);
+template std::string afterContactText(const std::array<collide::Motion<Vec3d>, 2>&, const Bounce<Vec3d>&, int, double, bool);
+template void noteBounceDisagreement(RecordedCast<Vec2d>&, const std::array<collide::Motion<Vec2d>, 2>&, double);
+template void noteBounceDisagreement(RecordedCast<Vec3d>&, const std::array<collide::Motion<Vec3d>, 2>&, double);
 
 template struct RecordedCast<Vec2d>;
 template struct RecordedCast<Vec3d>;

@@ -87,6 +87,38 @@ template <class V>
                          : counted(cast.result.iterations, counts == "axes" ? "axis" : "iteration", counts));
 }
 
+// After the cast's contact, the bounce both labs draw: collide::impactResponse with restitution e (Hecker 1997) on
+// point masses. A still body is a wall (immovable) and only the other bounces; when both move they have equal
+// masses. Velocity along the normal is reflected, and spin is left as it is.
+template <class V>
+struct Bounce {
+  std::array<collide::Motion<V>, 2> after{};  // each body's motion after the contact
+  // Whether body i's velocity changes where the numbers can show it ("bounces"; else it goes on along the
+  // contact: a grazing cast's normal leans by rounding).
+  std::array<bool, 2> bounced{};
+};
+template <class V>
+[[nodiscard]] Bounce<V> bounceAfter(const std::array<collide::Motion<V>, 2>& motions, V normal, double restitution);
+// Whether, after the bounce, the bodies' spin still drives the contact point of one into the other (so a rigid
+// body's response, whose impulse acts on its spin too, would differ): each body's velocity at the contact point,
+// v + w x r with r from its centre at the contact's time (`centres`), closing along the normal.
+template <class V>
+[[nodiscard]] bool spinStillCloses(const Bounce<V>& bounce, V point, V normal, const std::array<V, 2>& centres);
+// The label beside body i after the contact: "B after the contact bounces (e = 0.6)", "A (equal masses) after the
+// contact goes on (no speed along the normal; spin kept)", with ": spin left out, see the panel" when spinCloses.
+template <class V>
+[[nodiscard]] std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, const Bounce<V>& bounce,
+                                           int i, double restitution, bool spinCloses);
+// The panel's words when spinStillCloses.
+inline constexpr const char* kSpinLeftOut =
+    "The bounce drawn moves the bodies' centres only (an impulse on point masses): spin is left out of it. Here the "
+    "spin still drives the contact point of one body into the other, so a rigid body, whose impulse also acts on "
+    "its spin (Hecker 1997), would bounce off where this one goes on.";
+// A float cast whose normal bounces a moving body that double's lets go on along the contact (or the reverse): the
+// float line says so, since the picture shows float's bounce.
+template <class V>
+void noteBounceDisagreement(RecordedCast<V>& cast, const std::array<collide::Motion<V>, 2>& motions, double restitution);
+
 extern template struct RecordedCast<collide::Vec2<double>>;
 extern template struct RecordedCast<collide::Vec3<double>>;
 
