@@ -176,6 +176,15 @@ class ContinuousLab3 final : public Lab {
   void drawStep(Renderer3D& renderer) const;
   void drawFrames(Renderer3D& renderer) const;
   void drawMotionFields(int i);
+  // The bounce after the cast's contact (recorded_cast.h: bounceAfter), drawn with the discrete frames as in 2D.
+  [[nodiscard]] bool showsBounce() const {
+    return cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored;
+  }
+  [[nodiscard]] Bounce<Vec3d> bounce() const { return bounceAfter(motions_, cast_.result.normal, restitution_); }
+  [[nodiscard]] bool spinCloses() const;
+  [[nodiscard]] std::string afterContactLabel(int i) const {
+    return afterContactText(motions_, bounce(), i, restitution_, spinCloses());
+  }
 
   std::array<Collider3, 2> shapes_;
   std::array<Motion3, 2> motions_{};
@@ -185,6 +194,7 @@ class ContinuousLab3 final : public Lab {
   int step_ = 0;
   int preset_ = -1;
   bool showFrames_ = true;
+  double restitution_ = 0.6;
   unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps or touches
 
   // Selecting and dragging (as the 3D narrow-phase lab): a press on a start or end pose selects it and moves it on
@@ -214,6 +224,7 @@ void ContinuousLab3::applyPreset(int preset) {
 
 void ContinuousLab3::record() {
   cast_ = recordCast(algorithm_, shapes_, motions_, useFloat_);
+  noteBounceDisagreement(cast_, motions_, restitution_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
   // Overlapping or Touching at t = 0).
@@ -360,6 +371,27 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
     const Collider3 middle = at(shapes_[index], motions_[index], 0.5);
     renderer.label(poseOf(middle).p, "frames at t = 0.25, 0.5, 0.75, 1", palette::kTextDim, {10, 10});
   }
+  if (!showsBounce()) return;
+  // Each moving body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
+  const Bounce<Vec3d> bounced = bounce();
+  const Vec3d towardEye = -1.0 * renderer.camera().forward();
+  for (int i = 0; i < 2; ++i) {
+    const auto index = static_cast<std::size_t>(i);
+    if (motions_[index].velocity == Vec3d{}) continue;
+    const Collider3 contact = at(shapes_[index], motions_[index], cast_.result.fraction);
+    const Collider3 after = at(contact, bounced.after[index], 1.0 - cast_.result.fraction);
+    renderer.line(poseOf(contact).p, poseOf(after).p, palette::kSeparated, {1.5f, 6.0f, 5.0f, true});
+    drawShape3(renderer, after, palette::kSeparated, {0.05f, 1.5f, true, 24});
+    const Vec3d away = poseOf(after).p - poseOf(contact).p;
+    renderer.label(worldSupport(after, away + 0.5 * collide::length(away) * towardEye), afterContactLabel(i),
+                   palette::kSeparated, {10, 10});
+  }
+}
+
+bool ContinuousLab3::spinCloses() const {
+  std::array<Vec3d, 2> centres;
+  for (std::size_t i = 0; i < 2; ++i) centres[i] = poseOf(at(shapes_[i], motions_[i], cast_.result.fraction)).p;
+  return spinStillCloses(bounce(), cast_.result.point, cast_.result.normal, centres);
 }
 
 void ContinuousLab3::drawStep(Renderer3D& renderer) const {
@@ -529,6 +561,9 @@ bool ContinuousLab3::loadScene(const Scene& scene, std::string& error) {
   }
   useFloat_ = useFloat;
   showFrames_ = frames;
+  restitution_ = 0.6;
+  readSetting(scene.labState, "restitution", restitution_);
+  restitution_ = std::clamp(restitution_, 0.0, 1.0);
   shapes_ = {a, b};
   motions_ = {};
   for (std::size_t i = 0; i < 2; ++i) {
@@ -546,7 +581,7 @@ void ContinuousLab3::saveScene(Scene& scene) const {
   setScenePair(scene, shapes_[0], shapes_[1]);
   for (std::size_t i = 0; i < 2; ++i) scene.shapes3[i].motion = ShapeMotion3{motions_[i].velocity, motions_[i].angularVelocity};
   scene.algorithm = std::string(collide::castAlgorithmInfo(algorithm_).name);
-  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"discrete_frames", showFrames_}};
+  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"restitution", restitution_}, {"discrete_frames", showFrames_}};
 }
 
 bool ContinuousLab3::setAlgorithm(std::string_view name, std::string& error) {
@@ -593,6 +628,13 @@ void ContinuousLab3::dumpState(Json& out) const {
   out["spin_ignored"] = cast_.spinIgnored;
   out["discrete_frames"] = showFrames_;
   out["discrete_frames_overlapping"] = std::popcount(discreteOverlaps_);
+  out["restitution"] = restitution_;
+  Json after = Json::array();
+  for (int i = 0; i < 2; ++i) {
+    if (showsBounce() && motions_[static_cast<std::size_t>(i)].velocity != Vec3d{}) after.push_back(afterContactLabel(i));
+  }
+  out["after_contact"] = std::move(after);
+  out["spin_left_out"] = showsBounce() && spinCloses() ? kSpinLeftOut : "";
   // What the view draws at this step: the time, and each shape's pose there (as the cast moved it).
   const double t = stepTime();
   Json drawn = Json::array();
@@ -711,6 +753,19 @@ void ContinuousLab3::drawUi() {
                   "each other between two frames (tunnelling). The cast finds the contact at t = %s.",
                   formatNumber(r.fraction).c_str());
       ImGui::PopStyleColor();
+    }
+    if (showsBounce() && spinCloses()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
+      textWrapped("%s", kSpinLeftOut);
+      ImGui::PopStyleColor();
+    }
+    float e = static_cast<float>(restitution_);
+    if (ImGui::SliderFloat("Restitution e", &e, 0.0f, 1.0f, "%.2f")) {
+      restitution_ = e;
+      record();
+    }
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("How much of the closing speed along the normal comes back after the contact (0: none, 1: all)");
     }
   }
   for (int i = 0; i < 2; ++i) {

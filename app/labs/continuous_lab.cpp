@@ -655,7 +655,10 @@ void ContinuousLab::drawUi() {
     ImGui::PopStyleColor();
   }
   float e = static_cast<float>(restitution_);
-  if (ImGui::SliderFloat("Restitution e", &e, 0.0f, 1.0f, "%.2f")) restitution_ = e;
+  if (ImGui::SliderFloat("Restitution e", &e, 0.0f, 1.0f, "%.2f")) {
+    restitution_ = e;
+    record();  // the float line says when float's normal bounces a body double's lets go on
+  }
   for (int i = 0; i < 2; ++i) {
     ImGui::PushID(i);
     if (ImGui::CollapsingHeader(i == 0 ? "Shape A and its motion" : "Shape B and its motion")) {

@@ -48,6 +48,7 @@
 #include "render/grid.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
+#include "labs/recorded_cast.h"
 #include "labs/trace_to_double.h"
 #include "lab/lab.h"
 #include "resources/embedded.h"
@@ -4182,6 +4183,38 @@ TEST(CuratedCastScenes3, EachLoadsIntoTheLabAndCastsAsTheCommandDoes) {
   EXPECT_FALSE(linear["result"]["hit"].get<bool>()) << linear["result"];
   EXPECT_TRUE(linear["spin_ignored"].get<bool>());
   EXPECT_EQ(linear["refusal"], "");
+}
+
+// After the contact the 3D lab draws the bounce as the plane's does (it drew none): the sphere falling on the slab
+// bounces back up with e times its speed, the spinning bar goes on along the post with its spin left out (said),
+// and a scene's restitution is kept.
+TEST(CuratedCastScenes3, TheBounceAfterTheContactIsShownInSpaceAsInThePlane) {
+  const Bounce<collide::Vec3<double>> fall =
+      bounceAfter<collide::Vec3<double>>({collide::Motion<collide::Vec3<double>>{}, {{0, -10, 0}, {}}}, {0, 1, 0}, 0.6);
+  EXPECT_EQ(fall.after[0].velocity, (collide::Vec3<double>{}));  // a still body is a wall
+  EXPECT_NEAR(fall.after[1].velocity.y, 6.0, 1e-12);
+  EXPECT_EQ(fall.bounced, (std::array<bool, 2>{false, true}));
+
+  const Json slab = stateAtStep("Continuous collision 3D", curated("ccd3d_01_bullet_through_slab.json"), -1);
+  EXPECT_EQ(slab["after_contact"], Json::array({"B after the contact bounces (e = 0.6)"}));
+  EXPECT_EQ(slab["spin_left_out"], "");
+  const Json bar = stateAtStep("Continuous collision 3D", curated("ccd3d_02_spinning_bar.json"), -1);
+  EXPECT_EQ(bar["after_contact"],
+            Json::array({"B after the contact goes on (no speed along the normal; spin kept): spin left out, see the panel"}));
+  EXPECT_NE(bar["spin_left_out"].get<std::string>().find("spin is left out of it"), std::string::npos);
+
+  Scene softer = curated("ccd3d_01_bullet_through_slab.json");
+  softer.labState["restitution"] = 0.25;
+  const LabInfo* info = findLab("Continuous collision 3D");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, softer);
+  ASSERT_NE(lab, nullptr);
+  Json state;
+  lab->dumpState(state);
+  EXPECT_EQ(state["after_contact"], Json::array({"B after the contact bounces (e = 0.25)"}));
+  Scene saved;
+  lab->saveScene(saved);
+  EXPECT_EQ(saved.labState["restitution"], 0.25);
 }
 
 // The timeline moves the shapes: each step of the time of impact draws them at its iteration's time, from t = 0 at
