@@ -217,8 +217,8 @@ void ShapesLab::drawUi() {
   ImGui::Checkbox("Show support points", &showSupport_);
   if (ImGui::SliderInt("Directions", &directionCount_, 4, 64)) setStep(step_);
   const Vec2d d = direction();
-  ImGui::Text("d = (%s, %s), %s deg", formatWith("%.3f", d.x).c_str(), formatWith("%.3f", d.y).c_str(),
-              formatWith("%.1f", std::atan2(d.y, d.x) * kDegrees).c_str());
+  // The labs' one number format (format.h): (1, 0), not (1.000, 0.000).
+  ImGui::Text("d = %s, %s degrees", formatVector(d).c_str(), formatNumber(std::atan2(d.y, d.x) * kDegrees).c_str());
   textWrapped("Each yellow dot is its shape's support point: the point farthest along d. GJK and EPA see a "
                      "shape only through this function.");
 

@@ -47,8 +47,9 @@ inline constexpr Color kSelection = rgb(0xffffff);
 inline constexpr Color kErrorText = rgb(0xff7373);
 inline constexpr Color kWarningText = rgb(0xff9a3c);
 // One colour per core shape type, in variant order (point, segment, circle, aabb, box, capsule, polygon, sector).
+// None is kAccent's yellow: the Shapes lab draws its support points in it (the sector was yellow, its point lost).
 inline constexpr Color kShapeTypes[8] = {rgb(0xe8e8e8), rgb(0x7fd4ff), rgb(0x4a9eff), rgb(0x5fd68a),
-                                          rgb(0xffa94a), rgb(0xff7ab8), rgb(0xb48cff), rgb(0xf5d547)};
+                                          rgb(0xffa94a), rgb(0xff7ab8), rgb(0xb48cff), rgb(0x2fb8a8)};
 // A tree's boxes by depth: the root yellow, then orange, teal, violet, blue, cyan, repeating (depthColor).
 inline constexpr Color kDepthColors[] = {kAccent, kShapeB, rgb(0x4fd1c5), kMinkowski, rgb(0x6f8dff), rgb(0x7fd4ff)};  // no magenta: kFalsePositive
 }  // namespace palette
