@@ -174,6 +174,9 @@ class ContinuousLab3 final : public Lab {
   [[nodiscard]] std::optional<ViewAim> contactAim() const;
   [[nodiscard]] std::string refusalOf(CastAlgorithm algorithm) const;  // empty when the algorithm takes the pair
   void drawStep(Renderer3D& renderer) const;
+  // A moving sphere against a triangle (B held still): the piece this step grows by the radius (the face lifted,
+  // an edge's cylinder, a vertex's sphere) and the centre's path into it.
+  void drawTriangleSweepStep(Renderer3D& renderer, const collide::SweepStep<Vec3d>& s) const;
   void drawFrames(Renderer3D& renderer) const;
   void drawMotionFields(int i);
   // The bounce after the cast's contact (recorded_cast.h: bounceAfter), drawn with the discrete frames as in 2D.
@@ -490,7 +493,10 @@ void ContinuousLab3::drawStep(Renderer3D& renderer) const {
         // against a triangle, the centre's path and where this piece lets it in.
         const auto& relative = trace.sweep.front();
         const auto& s = trace.sweep[index];
-        if (relative.part != collide::SweepPart::RelativeMotion) break;
+        if (relative.part != collide::SweepPart::RelativeMotion) {
+          drawTriangleSweepStep(renderer, s);
+          break;
+        }
         const auto* sphereB = std::get_if<collide::Sphere<double>>(&shapes_[1].shape);
         const Vec3d centerB = sphereB ? shapes_[1].transform.apply(sphereB->center) : poseOf(shapes_[1]).p;
         const Vec3d from = centerB + relative.start;
@@ -516,6 +522,62 @@ void ContinuousLab3::drawStep(Renderer3D& renderer) const {
     renderer.label(r.point + 0.5 * scale * r.normal, "contact at t = " + formatNumber(r.fraction) + ", normal " + formatVector(r.normal),
                    palette::kHit);
   }
+}
+
+void ContinuousLab3::drawTriangleSweepStep(Renderer3D& renderer, const collide::SweepStep<Vec3d>& s) const {
+  const std::size_t target = std::holds_alternative<collide::Triangle3<double>>(shapes_[0].shape) ? 0 : 1;
+  const auto* triangle = std::get_if<collide::Triangle3<double>>(&shapes_[target].shape);
+  if (triangle == nullptr) return;
+  const collide::Transform3<double>& pose = shapes_[target].transform;
+  const std::array<Vec3d, 3> corners = {pose.apply(triangle->a), pose.apply(triangle->b), pose.apply(triangle->c)};
+  const char* kCorner[] = {"a", "b", "c"};
+  // The sphere's centre over the motion relative to the triangle, which holds still.
+  renderer.line(s.start, s.start + s.motion, palette::kAccent.withAlpha(0.8f), {2.0f, 6.0f, 4.0f, true});
+  renderer.point(s.start, palette::kAccent, 5.0f, true);
+  renderer.label(s.start, std::string("the sphere's centre, ") + kNames[target] + " held still", palette::kAccent, {10, 16});
+  const std::string grown = " grown by the radius " + formatNumber(s.radius);
+  switch (s.part) {
+    case collide::SweepPart::Face: {
+      // The triangle's plane moved out by the radius, toward where the centre starts.
+      const Vec3d n = collide::normalize(collide::cross(corners[1] - corners[0], corners[2] - corners[0]));
+      const Vec3d lift = (s.startDistance >= 0 ? s.radius : -s.radius) * n;
+      Collider3 lifted;
+      lifted.shape = collide::Triangle3<double>{corners[0] + lift, corners[1] + lift, corners[2] + lift};
+      drawShape3(renderer, lifted, palette::kAccent, {0.08f, 1.5f, true});
+      renderer.label((corners[0] + corners[1] + corners[2]) / 3.0 + lift, "face" + grown, palette::kAccent);
+      break;
+    }
+    case collide::SweepPart::Edge: {
+      // The cylinder around the edge, without caps: its ends are the vertices' pieces (a root past them is no
+      // contact with this piece).
+      const auto i = static_cast<std::size_t>(s.index);
+      const Vec3d along = corners[(i + 1) % 3] - corners[i];
+      const Vec3d axis = collide::normalize(along);
+      const Vec3d turn = collide::cross(Vec3d{0, 1, 0}, axis);
+      Collider3 cylinder;
+      cylinder.shape = collide::Cylinder<double>{0.5 * collide::length(along), s.radius};
+      cylinder.transform.p = 0.5 * (corners[i] + corners[(i + 1) % 3]);
+      if (collide::length(turn) > 1e-12) {
+        cylinder.transform.q = collide::Quat<double>::fromAxisAngle(collide::normalize(turn), std::acos(std::clamp(axis.y, -1.0, 1.0)));
+      } else if (axis.y < 0) {
+        cylinder.transform.q = collide::Quat<double>::fromAxisAngle({1, 0, 0}, std::numbers::pi);
+      }
+      drawShape3(renderer, cylinder, palette::kAccent, {0.05f, 1.2f, true});
+      renderer.label(0.5 * (corners[i] + corners[(i + 1) % 3]),
+                     std::string("edge ") + kCorner[i] + kCorner[(i + 1) % 3] + grown, palette::kAccent);
+      break;
+    }
+    case collide::SweepPart::Vertex: {
+      const auto i = static_cast<std::size_t>(s.index);
+      Collider3 ball;
+      ball.shape = collide::Sphere<double>{corners[i], s.radius};
+      drawShape3(renderer, ball, palette::kAccent, {0.06f, 1.2f, true});
+      renderer.label(corners[i], std::string("vertex ") + kCorner[i] + grown, palette::kAccent);
+      break;
+    }
+    default: break;
+  }
+  if (s.hit && std::isfinite(s.t)) renderer.point(s.start + s.t * s.motion, palette::kHit, 6.0f, true);
 }
 
 std::optional<WorldBounds3> ContinuousLab3::sceneBounds3(int) const {

@@ -300,6 +300,16 @@ std::string RecordedCast<V>::narration(int step) const {
       const bool sentence = s.a != 0 || s.b != 0 || s.c != 0;
       text += s.hit ? std::string(sentence ? "Contact" : "contact") + " at t = " + formatNumber(s.t) + "."
                     : std::string(sentence ? "No" : "no") + " contact with this piece in [0, 1].";
+      // A real root in [0, 1] that is no contact (a sphere against a triangle): an edge's cylinder met past the
+      // edge's ends (where a vertex's sphere takes over), or the face's plane met outside the triangle.
+      const bool rootInside = s.discriminant >= 0 && s.root0 >= 0 && s.root0 <= 1;
+      if (!s.hit && s.part == collide::SweepPart::Edge && rootInside) {
+        text += " The cylinder is met at t = " + formatNumber(s.root0) +
+                ", but past the edge's ends, where a vertex's sphere takes over.";
+      }
+      if (kInSpace<V> && !s.hit && s.part == collide::SweepPart::Face && std::isfinite(s.t) && s.t >= 0 && s.t <= 1) {
+        text += " The plane is met at t = " + formatNumber(s.t) + ", but outside the face, where its edges take over.";
+      }
       break;
     }
   }

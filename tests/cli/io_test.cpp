@@ -4119,6 +4119,7 @@ const std::map<std::string, CastLesson3>& castLessons3() {
       {"ccd3d_03_sliding_along_a_face.json", {0.25, -1}},
       {"ccd3d_04_spheres_head_on.json", {0.67725, -1}},
       {"ccd3d_05_ray_through_a_turned_box.json", {0.31059, -1}},
+      {"ccd3d_06_sphere_past_a_triangle_corner.json", {0.44226, -1}},
   };
   return table;
 }
@@ -4265,6 +4266,13 @@ TEST(ContinuousLab3, EachAlgorithmNarratesItsStepsOrSaysWhyItRefuses) {
       {"ccd3d_04_spheres_head_on.json", "analytic", -1, "discriminant b^2 - a c = 135, roots 0.6773 and 1.323"},
       {"ccd3d_05_ray_through_a_turned_box.json", "ray", 0, "Slab 1 along "},
       {"ccd3d_01_bullet_through_slab.json", "linear", 0, "Support point 1 of A - B along d = "},
+      // A sphere against a triangle: the face's plane met outside the face, an edge's cylinder past its ends, and
+      // the corner's sphere, the contact.
+      {"ccd3d_06_sphere_past_a_triangle_corner.json", "analytic", 0,
+       "The plane is met at t = 0.4167, but outside the face, where its edges take over."},
+      {"ccd3d_06_sphere_past_a_triangle_corner.json", "analytic", 1,
+       "The cylinder is met at t = 0.4236, but past the edge's ends, where a vertex's sphere takes over."},
+      {"ccd3d_06_sphere_past_a_triangle_corner.json", "analytic", 5, "roots 0.4423 and 0.5577. Contact at t = 0.4423."},
   };
   for (const auto& [name, algorithm, step, expected] : words) {
     SCOPED_TRACE(name);
