@@ -556,6 +556,9 @@ std::optional<MidphaseLab::SeparatingAxis> MidphaseLab::separatingAxis(int step)
   collide::Recorder<collide::SatAxisStep3<double>> axes;
   const collide::SatResult3<double> full = collide::satBoxes(a, placedA, b, placedB, axes);
   if (full.hit || axes.steps.empty() || !axes.steps.back().separating) return std::nullopt;
+  // Placed in the world the boxes round differently from the traversal's relative frame: where a face axis only
+  // just passed there, this test can stop at it instead (mid_02 at step 1490), an axis with no edge pair to name.
+  if (axes.steps.back().source != collide::AxisSource3::EdgePair) return std::nullopt;
   return SeparatingAxis{axes.steps.back(), 0.5 * (placedA.p + placedB.p),
                         2 * std::min(collide::length(a.halfExtents), collide::length(b.halfExtents))};
 }
