@@ -166,6 +166,7 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] int stepCount() const override { return static_cast<int>(steps_.size()); }
   [[nodiscard]] int stepIndex() const override { return step_; }
   void setStep(int index) override { step_ = std::clamp(index, 0, std::max(0, stepCount() - 1)); }
+  [[nodiscard]] std::span<const StepKind> stepKinds() const override { return stepKinds_; }
 
   bool loadScene(const Scene& scene, std::string& error) override;
   void saveScene(Scene& scene) const override;
@@ -269,6 +270,7 @@ class Midphase2Lab final : public Lab {
   collide::MidphaseResult<double> result_;
   std::vector<StepRef> steps_;
   common::TraversalSteps traversal_;  // per traversal event (the index of its StepRef)
+  std::vector<StepKind> stepKinds_;   // the timeline's jumps: the phases' starts, then traversal_'s kinds
 };
 
 // [SECTION] Trees and the recorded steps
@@ -306,6 +308,14 @@ void Midphase2Lab::retrace() {
   }
   for (std::size_t i = 0; i < trace_.steps.size(); ++i) steps_.push_back({Phase::Traversal, static_cast<int>(i)});
   traversal_.read(trace_.steps);
+  // The jumps: where each phase starts (build A, build B, the traversal), then the traversal's kinds.
+  StepKind phases{"phase", {}, {}};
+  for (std::size_t i = 0; i < steps_.size(); ++i) {
+    if (i == 0 || steps_[i].phase != steps_[i - 1].phase) phases.steps.push_back(static_cast<int>(i));
+  }
+  const int buildSteps = static_cast<int>(builds_[0].steps.size() + builds_[1].steps.size());
+  stepKinds_ = common::traversalKinds(traversal_, buildSteps, nullptr);
+  stepKinds_.insert(stepKinds_.begin(), std::move(phases));
   step_ = std::max(0, stepCount() - 1);
 }
 
@@ -1230,6 +1240,7 @@ void Midphase2Lab::dumpState(Json& out) const {
                     {"waiting", traversalIndex() < 0 ? std::vector<std::array<int, 2>>{} : waitingAt(traversalIndex())},
                     {"narration", narrate(step_)},
                     {"parts_to_come", partsToCome()}};
+  if (traversalIndex() >= 0) out["at_step"]["event"] = common::eventJson(trace_.steps[static_cast<std::size_t>(traversalIndex())]);
   // The pairs found up to this step as drawn: each part's area and their common part filled red.
   Json regions = Json::array();
   for (const common::Hit& hit : traversal_.hits) {
