@@ -415,21 +415,21 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
         ++codes;
       }
     }
-    std::string text = who + "each part's box centre gets a 32-bit Morton code (16 bits of x and of y, interleaved, in the "
-                             "box of all the centres); sorted, the codes visit the centres along this Z-shaped curve. ";
-    if (shared == 0) {
-      text += "Every code here is different. ";
-    } else {
-      text += std::to_string(shared) + " parts share " + std::to_string(codes) + (codes == 1 ? " code" : " codes") +
-              " (ringed): each key carries the part index after its code, so equal codes still sort and split evenly (Karras 2012). ";
-    }
-    text += "The tree is read off the sorted keys: each node splits where their highest differing bit changes.";
+    std::string text = who + "each part's box centre gets a Morton code (x and y interleaved, 16 bits each); sorted, the codes "
+                             "visit the centres along this Z-shaped curve, and each node splits where their highest differing bit "
+                             "changes. ";
+    if (shared == 0) return text + "Every code here is different.";
+    text += std::to_string(shared) + " parts share " + std::to_string(codes) + (codes == 1 ? " code" : " codes") +
+            " (ringed); the part index after each code tells them apart (Karras 2012), so they split evenly";
+    // Where the tree's depth comes from (mid2_02: "16 parts, 6 deep"): the largest group's subtree, and the chain
+    // equal keys alone would have made of it.
     const EqualCodes equal = equalCodes(tree);
-    if (equal.parts == 0) return text;
-    text += " The " + std::to_string(equal.parts) + " parts with one code end in a subtree " + std::to_string(equal.height) +
-            " levels high under a node at depth " + std::to_string(equal.rootDepth) + " (" + std::to_string(equal.rootDepth) + " + " +
-            std::to_string(equal.height) + " = " + std::to_string(equal.rootDepth + equal.height);
-    text += equal.rootDepth + equal.height == equal.deepest ? ", the tree's depth)" : "; the tree is " + std::to_string(equal.deepest) + " deep)";
+    if (equal.parts == 0) return text + ".";
+    const int depth = equal.rootDepth + equal.height;
+    text += (codes == 1 ? std::string(":") : "; the largest group, " + partsText(equal.parts) + ", ends in") + " a subtree " +
+            std::to_string(equal.height) + " levels high under a node at depth " + std::to_string(equal.rootDepth) + ", " +
+            std::to_string(equal.rootDepth) + " + " + std::to_string(equal.height) + " = " + std::to_string(depth);
+    text += depth == equal.deepest ? ", the tree's depth" : " (the tree is " + std::to_string(equal.deepest) + " deep)";
     return text + "; equal keys alone would chain them " + std::to_string(equal.chainedHeight) + " levels high, " +
            std::to_string(equal.rootDepth + equal.chainedHeight) + " deep.";
   }
