@@ -440,7 +440,7 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
   if (const auto* s = std::get_if<collide::BvhInsertStep<double, 2>>(&event)) {
     std::string text = who + "part " + std::to_string(s->triangle) + " goes in beside the box drawn thick (at depth " +
                        std::to_string(s->depth - 1) + "): a new parent there has perimeter " + formatNumber(s->cost) +
-                       ", and going down further would have grown the tree's perimeter more (Box2D's b2DynamicTree).";
+                       ", and going down further would have grown the tree's perimeter more.";
     if (s->rotations > 0) {
       text += " " + std::to_string(s->rotations) + (s->rotations == 1 ? " rotation" : " rotations") + " on the way up kept the tree balanced.";
     }
