@@ -158,37 +158,28 @@ def main():
         failures.append(f"the refit and fresh costs ({refit.get('sah_refit')}, {refit.get('sah_fresh')}) are within a "
                         f"twentieth of the plot's range {low} to {high}: drawn as one line")
 
-    # 6. Jumps to a step of a kind, with their keys.
-    def jump_false_positive(window):
-        press("Home")
-        press("shift", "Right")
+    # 6. Jumps to a step of a kind, with their keys, from the first step.
+    def after_keys(name, scene, *presses):
+        def actions(window):
+            press("Home")
+            for keys in presses:
+                press(*keys)
+        return dump_after(args.exe, fresh_directory(args.out, "home" + name), args.out, name + ".json",
+                          ["--scene", os.path.join(args.scenes, scene)], actions)
 
-    fooled = dump_after(args.exe, fresh_directory(args.out, "homejump3d"), args.out, "jump3d.json",
-                        ["--scene", os.path.join(args.scenes, "mid_02_sat_lite_false_positive.json")], jump_false_positive)
+    fooled = after_keys("jump3d", "mid_02_sat_lite_false_positive.json", ("shift", "Right"))
     event = fooled.get("at_step", {}).get("event", {})
     if not (event.get("type") == "bv_test" and event.get("lite_false_positive")
             and fooled["at_step"].get("sat_lite_false_positives") == 1):
         failures.append(f"Shift+Right from step 1 of mid_02 did not land on its first false positive: step "
                         f"{fooled.get('step_index')}, {event}, {fooled.get('at_step', {}).get('sat_lite_false_positives')} so far")
 
-    def jump_phases(window):
-        press("Home")
-        press("shift", "Right")
-        press("shift", "Right")
-
-    phases = dump_after(args.exe, fresh_directory(args.out, "homejump2d"), args.out, "jump2d.json",
-                        ["--scene", os.path.join(args.scenes, "mid2_01_sah_vs_median.json")], jump_phases)
+    phases = after_keys("jump2d", "mid2_01_sah_vs_median.json", ("shift", "Right"), ("shift", "Right"))
     if phases.get("at_step", {}).get("phase") != "traversal" or phases.get("step_index") != sum(phases.get("build_steps", [])):
         failures.append(f"Shift+Right twice from step 1 of mid2_01 did not land on the traversal's first step: step "
                         f"{phases.get('step_index')}, {phases.get('at_step', {}).get('phase')}, builds {phases.get('build_steps')}")
 
-    def jump_leaf(window):
-        press("Home")
-        press("shift", "Down")
-        press("shift", "Right")
-
-    leaf = dump_after(args.exe, fresh_directory(args.out, "homejumpleaf"), args.out, "jumpleaf.json",
-                      ["--scene", os.path.join(args.scenes, "mid2_01_sah_vs_median.json")], jump_leaf)
+    leaf = after_keys("jumpleaf", "mid2_01_sah_vs_median.json", ("shift", "Down"), ("shift", "Right"))
     leaf_kind = next((k for k in leaf.get("stepJump", {}).get("kinds", []) if k["name"] == "leaf test"), {})
     if (leaf.get("stepJump", {}).get("kind") != "leaf test" or leaf.get("at_step", {}).get("event", {}).get("type") != "leaf_pair"
             or leaf_kind.get("previous") is not None):
