@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,6 +79,9 @@ class Lab {
   [[nodiscard]] virtual int stepCount() const { return 0; }
   [[nodiscard]] virtual int stepIndex() const { return 0; }
   virtual void setStep(int /*index*/) {}
+  // The kinds of step worth jumping between (the mid phase's leaf tests, prunes, false positives), read from the
+  // recorded events; the most telling first. Empty: the timeline has no jump buttons.
+  [[nodiscard]] virtual std::span<const StepKind> stepKinds() const { return {}; }
 
   // [SECTION] Scenes and settings
   // Replaces the lab's scene with a loaded scene file (io/scene.h: the named shapes and lab_state, the lab's

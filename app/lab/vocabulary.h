@@ -1,5 +1,5 @@
 // app/lab/vocabulary.h: the words the app's layers share: vectors and colliders, JSON documents, key presses,
-// mouse events, views, frame metrics (and the clock that times them) and shortcuts. A leaf header (the core, nlohmann's JSON and the standard
+// mouse events, views, frame metrics (and the clock that times them), shortcuts and kinds of step. A leaf header (the core, nlohmann's JSON and the standard
 // library only), so a widget, the renderer or a file format can speak it without knowing what a lab is.
 #pragma once
 
@@ -8,6 +8,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -157,6 +158,14 @@ struct RecordTiming {
 struct Shortcut {
   std::string keys;
   std::string action;
+};
+
+// The steps of one kind on a lab's timeline ("leaf test", "prune"), read from the recorded events: the timeline's
+// jump buttons and Shift+Left / Shift+Right go to the previous or next one (widgets/timeline.h).
+struct StepKind {
+  std::string name;        // singular, lowercase, as the picker and tooltips say it: "false positive"
+  std::vector<int> steps;  // timeline indices from 0, ascending
+  std::string absent;      // when `steps` is empty and there is a reason to say: "SAT lite (L) is off: ..."
 };
 
 }  // namespace lab

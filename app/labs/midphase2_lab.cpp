@@ -166,6 +166,7 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] int stepCount() const override { return static_cast<int>(steps_.size()); }
   [[nodiscard]] int stepIndex() const override { return step_; }
   void setStep(int index) override { step_ = std::clamp(index, 0, std::max(0, stepCount() - 1)); }
+  [[nodiscard]] std::span<const StepKind> stepKinds() const override { return stepKinds_; }
 
   bool loadScene(const Scene& scene, std::string& error) override;
   void saveScene(Scene& scene) const override;
@@ -269,6 +270,7 @@ class Midphase2Lab final : public Lab {
   collide::MidphaseResult<double> result_;
   std::vector<StepRef> steps_;
   common::TraversalSteps traversal_;  // per traversal event (the index of its StepRef)
+  std::vector<StepKind> stepKinds_;   // the timeline's jumps: the phases' starts, then traversal_'s kinds
 };
 
 // [SECTION] Trees and the recorded steps
@@ -306,6 +308,14 @@ void Midphase2Lab::retrace() {
   }
   for (std::size_t i = 0; i < trace_.steps.size(); ++i) steps_.push_back({Phase::Traversal, static_cast<int>(i)});
   traversal_.read(trace_.steps);
+  // The jumps: where each phase starts (build A, build B, the traversal), then the traversal's kinds.
+  StepKind phases{"phase", {}, {}};
+  for (std::size_t i = 0; i < steps_.size(); ++i) {
+    if (i == 0 || steps_[i].phase != steps_[i - 1].phase) phases.steps.push_back(static_cast<int>(i));
+  }
+  const int buildSteps = static_cast<int>(builds_[0].steps.size() + builds_[1].steps.size());
+  stepKinds_ = common::traversalKinds(traversal_, buildSteps, nullptr);
+  stepKinds_.insert(stepKinds_.begin(), std::move(phases));
   step_ = std::max(0, stepCount() - 1);
 }
 
@@ -405,21 +415,21 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
         ++codes;
       }
     }
-    std::string text = who + "each part's box centre gets a 32-bit Morton code (16 bits of x and of y, interleaved, in the "
-                             "box of all the centres); sorted, the codes visit the centres along this Z-shaped curve. ";
-    if (shared == 0) {
-      text += "Every code here is different. ";
-    } else {
-      text += std::to_string(shared) + " parts share " + std::to_string(codes) + (codes == 1 ? " code" : " codes") +
-              " (ringed): each key carries the part index after its code, so equal codes still sort and split evenly (Karras 2012). ";
-    }
-    text += "The tree is read off the sorted keys: each node splits where their highest differing bit changes.";
+    std::string text = who + "each part's box centre gets a Morton code (x and y interleaved, 16 bits each); sorted, the codes "
+                             "visit the centres along this Z-shaped curve, and each node splits where their highest differing bit "
+                             "changes. ";
+    if (shared == 0) return text + "Every code here is different.";
+    text += std::to_string(shared) + " parts share " + std::to_string(codes) + (codes == 1 ? " code" : " codes") +
+            " (ringed); the part index after each code tells them apart (Karras 2012), so they split evenly";
+    // Where the tree's depth comes from (mid2_02: "16 parts, 6 deep"): the largest group's subtree, and the chain
+    // equal keys alone would have made of it.
     const EqualCodes equal = equalCodes(tree);
-    if (equal.parts == 0) return text;
-    text += " The " + std::to_string(equal.parts) + " parts with one code end in a subtree " + std::to_string(equal.height) +
-            " levels high under a node at depth " + std::to_string(equal.rootDepth) + " (" + std::to_string(equal.rootDepth) + " + " +
-            std::to_string(equal.height) + " = " + std::to_string(equal.rootDepth + equal.height);
-    text += equal.rootDepth + equal.height == equal.deepest ? ", the tree's depth)" : "; the tree is " + std::to_string(equal.deepest) + " deep)";
+    if (equal.parts == 0) return text + ".";
+    const int depth = equal.rootDepth + equal.height;
+    text += (codes == 1 ? std::string(":") : "; the largest group, " + partsText(equal.parts) + ", ends in") + " a subtree " +
+            std::to_string(equal.height) + " levels high under a node at depth " + std::to_string(equal.rootDepth) + ", " +
+            std::to_string(equal.rootDepth) + " + " + std::to_string(equal.height) + " = " + std::to_string(depth);
+    text += depth == equal.deepest ? ", the tree's depth" : " (the tree is " + std::to_string(equal.deepest) + " deep)";
     return text + "; equal keys alone would chain them " + std::to_string(equal.chainedHeight) + " levels high, " +
            std::to_string(equal.rootDepth + equal.chainedHeight) + " deep.";
   }
@@ -430,7 +440,7 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
   if (const auto* s = std::get_if<collide::BvhInsertStep<double, 2>>(&event)) {
     std::string text = who + "part " + std::to_string(s->triangle) + " goes in beside the box drawn thick (at depth " +
                        std::to_string(s->depth - 1) + "): a new parent there has perimeter " + formatNumber(s->cost) +
-                       ", and going down further would have grown the tree's perimeter more (Box2D's b2DynamicTree).";
+                       ", and going down further would have grown the tree's perimeter more.";
     if (s->rotations > 0) {
       text += " " + std::to_string(s->rotations) + (s->rotations == 1 ? " rotation" : " rotations") + " on the way up kept the tree balanced.";
     }
@@ -1230,6 +1240,7 @@ void Midphase2Lab::dumpState(Json& out) const {
                     {"waiting", traversalIndex() < 0 ? std::vector<std::array<int, 2>>{} : waitingAt(traversalIndex())},
                     {"narration", narrate(step_)},
                     {"parts_to_come", partsToCome()}};
+  if (traversalIndex() >= 0) out["at_step"]["event"] = common::eventJson(trace_.steps[static_cast<std::size_t>(traversalIndex())]);
   // The pairs found up to this step as drawn: each part's area and their common part filled red.
   Json regions = Json::array();
   for (const common::Hit& hit : traversal_.hits) {

@@ -29,6 +29,7 @@ void TraversalSteps::read(const std::vector<collide::MidphaseEvent>& steps) {
   hits.clear();
   pruned.clear();
   fooled.clear();
+  leafPairs.clear();
   Tally tally;
   std::array<int, 2> pair{0, 0};
   for (std::size_t i = 0; i < steps.size(); ++i) {
@@ -52,6 +53,7 @@ void TraversalSteps::read(const std::vector<collide::MidphaseEvent>& steps) {
           } else if constexpr (std::is_same_v<T, collide::MidphaseLeafPairStep>) {
             pair = {s.leafA, s.leafB};
             ++tally.leafPairs;
+            leafPairs.push_back(step);
           } else if constexpr (std::is_same_v<T, collide::MidphasePrimitiveStep>) {
             ++tally.primitiveTests;
             if (s.hit) {
@@ -71,6 +73,49 @@ std::span<const Pruned> TraversalSteps::upTo(const std::vector<Pruned>& pairs, i
   const std::size_t count = static_cast<std::size_t>(end - pairs.begin());
   const std::size_t first = count > most ? count - most : 0;
   return std::span<const Pruned>(pairs).subspan(first, count - first);
+}
+
+std::vector<StepKind> traversalKinds(const TraversalSteps& steps, int offset, const char* falsePositives) {
+  const auto shifted = [offset](const auto& events, auto stepOf) {
+    std::vector<int> out;
+    out.reserve(events.size());
+    for (const auto& event : events) out.push_back(offset + stepOf(event));
+    return out;
+  };
+  const auto pairStep = [](const auto& event) { return event.step; };
+  std::vector<StepKind> kinds;
+  StepKind fooled{"false positive", shifted(steps.fooled, pairStep),
+                  falsePositives == nullptr ? std::string() : std::string(falsePositives)};
+  const bool satLite = falsePositives != nullptr && fooled.absent.empty();
+  if (satLite) kinds.push_back(fooled);
+  kinds.push_back({"leaf test", shifted(steps.leafPairs, [](int step) { return step; }), {}});
+  kinds.push_back({"overlapping pair", shifted(steps.hits, pairStep), {}});
+  kinds.push_back({"prune", shifted(steps.pruned, pairStep), {}});
+  if (falsePositives != nullptr && !satLite) kinds.push_back(std::move(fooled));
+  return kinds;
+}
+
+Json eventJson(const collide::MidphaseEvent& event) {
+  return std::visit(
+      [](const auto& s) -> Json {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, collide::MidphasePendingStep>) {
+          return {{"type", "take"}, {"node_a", s.nodeA}, {"node_b", s.nodeB}, {"waiting", s.pending.size()}};
+        } else if constexpr (std::is_same_v<T, collide::MidphaseBvTestStep>) {
+          return {{"type", "bv_test"}, {"node_a", s.nodeA}, {"node_b", s.nodeB}, {"overlap", s.overlap},
+                  {"lite_false_positive", s.liteFalsePositive}, {"descend", s.descend == 0 ? std::string() : std::string(1, s.descend)}};
+        } else if constexpr (std::is_same_v<T, collide::MidphaseLeafPairStep>) {
+          return {{"type", "leaf_pair"}, {"leaf_a", s.leafA}, {"leaf_b", s.leafB}};
+        } else if constexpr (std::is_same_v<T, collide::MidphasePrimitiveStep>) {
+          return {{"type", "primitive_test"}, {"primitive_a", s.triangleA}, {"primitive_b", s.triangleB}, {"hit", s.hit}};
+        } else if constexpr (std::is_same_v<T, collide::MidphaseBudgetStep>) {
+          return {{"type", "budget_spent"}, {"bv_tests", s.bvTests}, {"frontier", s.frontier}};
+        } else {
+          static_assert(std::is_same_v<T, collide::MidphaseRefitStep>, "a new traversal event needs its JSON here");
+          return {{"type", "refit"}, {"node", s.node}};
+        }
+      },
+      event);
 }
 
 // [SECTION] Words and panel rows

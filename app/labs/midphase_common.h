@@ -1,5 +1,6 @@
 // app/labs/midphase_common.h: what the two mid-phase labs ("Mid phase" over meshes, "Mid phase 2D" over the convex
-// parts of concave polygons) share: a recorded traversal read once into per-step counters (what scrubbing shows),
+// parts of concave polygons) share: a recorded traversal read once into per-step counters (what scrubbing shows)
+// and into kinds of step for the timeline's jumps (leaf tests, prunes, false positives, overlapping pairs),
 // the sentence for a node pair taken, the panel's list of waiting pairs and verdict, the build choice (names,
 // keys, lab_state), the lab_state readers with their refusals, and the numbers recorded each frame.
 //
@@ -56,6 +57,7 @@ struct TraversalSteps {
   std::vector<Hit> hits;                   // in the order the traversal found them
   std::vector<Pruned> pruned;              // in the order the traversal pruned them
   std::vector<Pruned> fooled;              // SAT lite's false positives, in the order they were let through
+  std::vector<int> leafPairs;              // the steps that reached a leaf pair (its primitive tests follow)
 
   void read(const std::vector<collide::MidphaseEvent>& steps);
   [[nodiscard]] Tally at(int step) const {
@@ -72,6 +74,14 @@ struct TraversalSteps {
 
 // Pruned pairs drawn at once: enough to see where the traversal cut, few enough to stay legible.
 inline constexpr std::size_t kMaxDrawnPruned = 160;
+
+// The kinds of step the timeline jumps between (Lab::stepKinds), from `steps` read off the events, each shifted by
+// `offset` (the 2D lab's build steps come before its traversal): "leaf test", "overlapping pair", "prune" and, when
+// `falsePositives` is not null, "false positive": first when SAT lite is on (`falsePositives` empty), else last,
+// with `falsePositives` saying why there are none.
+[[nodiscard]] std::vector<StepKind> traversalKinds(const TraversalSteps& steps, int offset, const char* falsePositives);
+// One traversal event as the dump writes it ("at_step"."event"): its type and fields, straight from the core.
+[[nodiscard]] Json eventJson(const collide::MidphaseEvent& event);
 
 // [SECTION] Words and panel rows
 

@@ -4,6 +4,8 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "widgets/timeline.h"
+
 namespace lab {
 
 namespace {
@@ -53,7 +55,8 @@ void shortcutTable(const char* id, std::span<const Shortcut> shortcuts) {
 std::span<const Shortcut> globalShortcuts() { return kGlobal; }
 std::span<const Shortcut> spatialViewShortcuts() { return kSpatial; }
 
-void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName, bool spatialViews) {
+void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName, bool spatialViews,
+                     bool stepJumps) {
   if (!open) return;
   const ImGuiViewport* screen = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + screen->WorkSize.x * 0.5f, screen->WorkPos.y + screen->WorkSize.y * 0.5f),
@@ -64,6 +67,11 @@ void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, cons
   if (ImGui::Begin("Keyboard and mouse (F1)", &open, flags)) {
     ImGui::TextDisabled("Everywhere");
     shortcutTable("##global", globalShortcuts());
+    if (stepJumps) {
+      ImGui::Spacing();
+      ImGui::TextDisabled("On this lab's timeline");
+      shortcutTable("##jumps", stepJumpShortcuts());
+    }
     if (spatialViews) {
       ImGui::Spacing();
       ImGui::TextDisabled("In a 3D view");

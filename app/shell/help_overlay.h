@@ -13,8 +13,9 @@ namespace lab {
 [[nodiscard]] std::span<const Shortcut> spatialViewShortcuts();
 
 // Draws the overlay when `open`; closing it (Escape, F1 or its button) clears `open`. `spatialViews`: the lab
-// has a 3D view, so the 3D camera's shortcuts are listed too.
+// has a 3D view, so the 3D camera's shortcuts are listed too; `stepJumps`: its timeline has kinds of step to jump
+// between (widgets/timeline.h), so the jump keys are.
 void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName,
-                     bool spatialViews = false);
+                     bool spatialViews = false, bool stepJumps = false);
 
 }  // namespace lab

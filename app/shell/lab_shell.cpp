@@ -320,6 +320,19 @@ Json LabShell::dumpState() const {
   state["uiScalePercent"] = settings_.uiScalePercent;
   state["fontSize"] = ImGui::GetCurrentContext() != nullptr ? ImGui::GetFontSize() : 0.0f;
   state["helpOpen"] = showHelp_;
+  // The timeline's jumps: the kind they go to, and each kind's count and nearest steps either side (from 0).
+  const std::span<const StepKind> kinds = lab_->stepKinds();
+  Json jumpKinds = Json::array();
+  for (const StepKind& kind : kinds) {
+    const std::optional<int> before = previousStepOf(kind.steps, lab_->stepIndex());
+    const std::optional<int> after = nextStepOf(kind.steps, lab_->stepIndex());
+    jumpKinds.push_back({{"name", kind.name},
+                         {"count", kind.steps.size()},
+                         {"previous", before ? Json(*before) : Json(nullptr)},
+                         {"next", after ? Json(*after) : Json(nullptr)}});
+  }
+  const int jumpKind = jumpKindIndex(kinds, timeline_);
+  state["stepJump"] = {{"kind", jumpKind < 0 ? std::string() : kinds[static_cast<std::size_t>(jumpKind)].name}, {"kinds", jumpKinds}};
   // Where the lab picker and, once it has been opened, its entries were drawn (GUI tests click them).
   const auto rectJson = [](const ScreenRect& rect) { return Json{rect.x, rect.y, rect.width, rect.height}; };
   Json pickerItems = Json::object();
@@ -446,7 +459,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   if (pendingFit_) fitViews();
   handleCanvasInput();
 
-  if (int step = lab_->stepIndex(); updateTimeline(step, lab_->stepCount(), timeline_, seconds, canvasKeys))
+  if (int step = lab_->stepIndex(); updateTimeline(step, lab_->stepCount(), timeline_, seconds, canvasKeys, lab_->stepKinds()))
     lab_->setStep(step);
   bool labTookKeys = false;
   for (const KeyPress& press : canvasKeys) {
@@ -458,7 +471,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); }, lab_->metricsUpdate());
   drawCanvas(framebufferWidth, framebufferHeight);
 
-  drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str(), hasSpatialView());
+  drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str(), hasSpatialView(), !lab_->stepKinds().empty());
   drawDialogs(keys);
   if (showPlots_) plotPanel_.draw(&showPlots_);
   trackEdits(labTookKeys);
@@ -856,7 +869,7 @@ void LabShell::drawTimelineBar(float top, float width, float height) {
                                  ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::SetNextWindowBgAlpha(0.0f);  // drawCanvas clears its rectangle
   if (ImGui::Begin("##timeline", nullptr, flags)) {
-    if (int step = lab_->stepIndex(); drawTimeline(step, lab_->stepCount(), timeline_)) lab_->setStep(step);
+    if (int step = lab_->stepIndex(); drawTimeline(step, lab_->stepCount(), timeline_, lab_->stepKinds())) lab_->setStep(step);
   }
   ImGui::End();
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #define GLFW_INCLUDE_NONE  // key codes only; no GL header
 #include <GLFW/glfw3.h>
@@ -19,6 +20,61 @@ bool goTo(int& step, int count, int index) {
   return true;
 }
 
+// One jump to the previous (-1) or next (+1) step of `kind`; stops playback, as stepping does.
+bool jump(int& step, int count, TimelinePlayback& playback, const StepKind& kind, int direction) {
+  const std::optional<int> target = direction > 0 ? nextStepOf(kind.steps, step) : previousStepOf(kind.steps, step);
+  if (!target) return false;
+  playback.playing = false;
+  return goTo(step, count, *target);
+}
+
+// "leaf test (556)": the picker's entry for a kind.
+std::string kindLabel(const StepKind& kind) { return kind.name + " (" + std::to_string(kind.steps.size()) + ")"; }
+
+// The tooltip of a jump button: where it goes, or why it cannot.
+std::string jumpTooltip(const StepKind& kind, std::optional<int> target, bool forward) {
+  if (target) {
+    return std::string(forward ? "Next " : "Previous ") + kind.name + ": step " + std::to_string(*target + 1) +
+           (forward ? " (Shift+Right)" : " (Shift+Left)");
+  }
+  std::string text = "No " + kind.name + (forward ? " after this step" : " before this step");
+  if (kind.steps.empty() && !kind.absent.empty()) text += ": " + kind.absent;
+  return text;
+}
+
+// [<] [kind (count)] [>]: the jumps and the kind they go to.
+bool drawJumps(int& step, int count, TimelinePlayback& playback, std::span<const StepKind> kinds) {
+  bool changed = false;
+  const int chosen = jumpKindIndex(kinds, playback);
+  const StepKind& kind = kinds[static_cast<std::size_t>(chosen)];
+  const std::optional<int> before = previousStepOf(kind.steps, step);
+  ImGui::BeginDisabled(!before);
+  if (ImGui::ArrowButton("##jumpBack", ImGuiDir_Left)) changed |= jump(step, count, playback, kind, -1);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", jumpTooltip(kind, before, false).c_str());
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+
+  // As wide as the longest entry, so the bar does not shift when the counts change.
+  float widest = 0;
+  for (const StepKind& k : kinds) widest = std::max(widest, ImGui::CalcTextSize(kindLabel(k).c_str()).x);
+  ImGui::SetNextItemWidth(widest + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetFrameHeight());
+  if (ImGui::BeginCombo("##jumpKind", kindLabel(kind).c_str())) {
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+      if (ImGui::Selectable(kindLabel(kinds[i]).c_str(), static_cast<int>(i) == chosen)) playback.jumpKind = kinds[i].name;
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The kind of step the arrows jump to (Shift+Up / Shift+Down: another kind)");
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+
+  const std::optional<int> after = nextStepOf(kind.steps, step);
+  ImGui::BeginDisabled(!after);
+  if (ImGui::ArrowButton("##jumpOn", ImGuiDir_Right)) changed |= jump(step, count, playback, kind, +1);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", jumpTooltip(kind, after, true).c_str());
+  return changed;
+}
+
 bool togglePlay(int& step, int count, TimelinePlayback& playback) {
   // Play from the start again when at the end.
   const bool moved = !playback.playing && step >= count - 1 && goTo(step, count, 0);
@@ -28,13 +84,62 @@ bool togglePlay(int& step, int count, TimelinePlayback& playback) {
 }
 }  // namespace
 
+std::optional<int> nextStepOf(std::span<const int> steps, int step) {
+  const auto it = std::upper_bound(steps.begin(), steps.end(), step);
+  if (it == steps.end()) return std::nullopt;
+  return *it;
+}
+
+std::optional<int> previousStepOf(std::span<const int> steps, int step) {
+  const auto it = std::lower_bound(steps.begin(), steps.end(), step);
+  if (it == steps.begin()) return std::nullopt;
+  return *(it - 1);
+}
+
+int jumpKindIndex(std::span<const StepKind> kinds, const TimelinePlayback& playback) {
+  if (kinds.empty()) return -1;
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    if (kinds[i].name == playback.jumpKind) return static_cast<int>(i);
+  }
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    if (!kinds[i].steps.empty()) return static_cast<int>(i);
+  }
+  return 0;
+}
+
+namespace {
+const Shortcut kJumpShortcuts[] = {
+    {"Shift+Left / Shift+Right", "previous / next step of the kind picked beside the arrows (leaf test, prune ...)"},
+    {"Shift+Up / Shift+Down", "pick the previous / next kind of step to jump to"},
+};
+}  // namespace
+
+std::span<const Shortcut> stepJumpShortcuts() { return kJumpShortcuts; }
+
 bool isTimelineKey(const KeyPress& press) {
+  for (const int key : {GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_UP, GLFW_KEY_DOWN}) {
+    if (isPress(press, key, kModShift)) return true;
+  }
   return isPress(press, GLFW_KEY_RIGHT) || isPress(press, GLFW_KEY_LEFT) || isPress(press, GLFW_KEY_HOME) ||
          isPress(press, GLFW_KEY_END) || isPress(press, GLFW_KEY_SPACE);
 }
 
-bool updateTimeline(int& step, int count, TimelinePlayback& playback, double seconds, std::span<const KeyPress> keys) {
+bool updateTimeline(int& step, int count, TimelinePlayback& playback, double seconds, std::span<const KeyPress> keys,
+                    std::span<const StepKind> kinds) {
   bool changed = false;
+  if (!kinds.empty()) {
+    // In the order pressed: Shift+Down then Shift+Right jumps to the kind just picked.
+    const auto kindCount = static_cast<int>(kinds.size());
+    for (const KeyPress& press : keys) {
+      const int turn = isPress(press, GLFW_KEY_DOWN, kModShift) ? 1 : isPress(press, GLFW_KEY_UP, kModShift) ? -1 : 0;
+      if (turn != 0) {
+        const int next = (jumpKindIndex(kinds, playback) + turn + kindCount) % kindCount;
+        playback.jumpKind = kinds[static_cast<std::size_t>(next)].name;
+      }
+      const int direction = isPress(press, GLFW_KEY_RIGHT, kModShift) ? 1 : isPress(press, GLFW_KEY_LEFT, kModShift) ? -1 : 0;
+      if (direction != 0) changed |= jump(step, count, playback, kinds[static_cast<std::size_t>(jumpKindIndex(kinds, playback))], direction);
+    }
+  }
   const int forward = countPresses(keys, GLFW_KEY_RIGHT) - countPresses(keys, GLFW_KEY_LEFT);
   if (forward != 0) {
     playback.playing = false;
@@ -59,7 +164,7 @@ bool updateTimeline(int& step, int count, TimelinePlayback& playback, double sec
 
 float fastestStepsPerSecond(int count) { return std::max(30.0f, static_cast<float>(count) / 10.0f); }
 
-bool drawTimeline(int& step, int count, TimelinePlayback& playback) {
+bool drawTimeline(int& step, int count, TimelinePlayback& playback, std::span<const StepKind> kinds) {
   bool changed = false;
   const bool empty = count <= 0;
   const float buttonWidth = ImGui::GetFrameHeight() * 1.6f;
@@ -86,6 +191,11 @@ bool drawTimeline(int& step, int count, TimelinePlayback& playback) {
                      ImGuiSliderFlags_Logarithmic);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed (at the top, the whole run in 10 s or less)");
   ImGui::SameLine();
+
+  if (!kinds.empty()) {
+    changed |= drawJumps(step, count, playback, kinds);
+    ImGui::SameLine();
+  }
 
   if (empty) {
     // An empty bar: a slider over [0, 1] drew its grab across half the width, which read as half way through.

@@ -1,9 +1,14 @@
 // app/widgets/timeline.h: the one stepping widget every lab shares: first, back, play/pause with a speed,
-// forward, last, and a scrub slider; Left/Right, Home/End and Space as keys. Immediate mode, ImGui style: the
-// caller owns the step and passes it by reference; the playback state lives in the caller's TimelinePlayback.
+// forward, last, and a scrub slider; Left/Right, Home/End and Space as keys. A lab whose steps come in kinds
+// (StepKind: the mid phase's leaf tests, prunes ...) also gets a jump to the previous or next step of a chosen kind,
+// Shift+Left / Shift+Right, with Shift+Up / Shift+Down choosing the kind: a traversal of 3,000 steps takes 25
+// minutes to play. Immediate mode, ImGui style: the caller owns the step and passes it by reference; the playback
+// state and the chosen kind live in the caller's TimelinePlayback.
 #pragma once
 
+#include <optional>
 #include <span>
+#include <string>
 
 #include "lab/vocabulary.h"
 
@@ -13,13 +18,25 @@ struct TimelinePlayback {
   bool playing = false;
   float stepsPerSecond = 2.0f;
   double accumulator = 0;  // seconds of playback not yet turned into a step
+  std::string jumpKind;    // the StepKind the jumps go to, by name; empty: see jumpKindIndex
 };
 
+// The first of `steps` (ascending) after `step`, or the last one before it; nullopt when there is none.
+[[nodiscard]] std::optional<int> nextStepOf(std::span<const int> steps, int step);
+[[nodiscard]] std::optional<int> previousStepOf(std::span<const int> steps, int step);
+// The kind the jumps go to: the one named playback.jumpKind, else the first kind that has steps (a lab lists its
+// most telling kind first), else the first; -1 when there are no kinds.
+[[nodiscard]] int jumpKindIndex(std::span<const StepKind> kinds, const TimelinePlayback& playback);
+
 // Advances playback by `seconds` (stops at the last step) and applies this frame's key presses to `step`
-// (0 .. count - 1). Returns true when `step` changed.
-bool updateTimeline(int& step, int count, TimelinePlayback& playback, double seconds, std::span<const KeyPress> keys);
-// Draws the widget into the current ImGui window, full width. Returns true when `step` changed.
-bool drawTimeline(int& step, int count, TimelinePlayback& playback);
+// (0 .. count - 1), the jump keys among `kinds`. Returns true when `step` changed.
+bool updateTimeline(int& step, int count, TimelinePlayback& playback, double seconds, std::span<const KeyPress> keys,
+                    std::span<const StepKind> kinds = {});
+// Draws the widget into the current ImGui window, full width, with the jump buttons and the kind picker when there
+// are `kinds`. Returns true when `step` changed.
+bool drawTimeline(int& step, int count, TimelinePlayback& playback, std::span<const StepKind> kinds = {});
+// The jump keys, for the help overlay (F1) of a lab with kinds of step.
+[[nodiscard]] std::span<const Shortcut> stepJumpShortcuts();
 
 // The speed slider's top: 30 steps a second, or the whole run in 10 seconds when that is faster (a mid-phase
 // traversal has 2,000 to 3,000 steps: at 30 a second it took over a minute to play).

@@ -14,6 +14,10 @@
    split step and none at a leaf's step, where nothing is cut.
 5. "Mid phase" on mid_06_refit_drift.json (screenshot): the SAH cost plot's y range shows the refit's gap over a
    fresh build.
+6. The timeline's jumps in the real window: on mid_02_sat_lite_false_positive.json, Home then Shift+Right lands on
+   the first SAT-lite false positive (the kind the scene opens on); on mid2_01_sah_vs_median.json, Shift+Right twice
+   from Home lands on the traversal's first step (phases), and Shift+Down (the next kind: leaf test) then
+   Shift+Right on its first leaf pair. Each landing is checked against the core's event at that step in the dump.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- midphase2_test.py ...).
 """
 
@@ -154,9 +158,38 @@ def main():
         failures.append(f"the refit and fresh costs ({refit.get('sah_refit')}, {refit.get('sah_fresh')}) are within a "
                         f"twentieth of the plot's range {low} to {high}: drawn as one line")
 
+    # 6. Jumps to a step of a kind, with their keys, from the first step.
+    def after_keys(name, scene, *presses):
+        def actions(window):
+            press("Home")
+            for keys in presses:
+                press(*keys)
+        return dump_after(args.exe, fresh_directory(args.out, "home" + name), args.out, name + ".json",
+                          ["--scene", os.path.join(args.scenes, scene)], actions)
+
+    fooled = after_keys("jump3d", "mid_02_sat_lite_false_positive.json", ("shift", "Right"))
+    event = fooled.get("at_step", {}).get("event", {})
+    if not (event.get("type") == "bv_test" and event.get("lite_false_positive")
+            and fooled["at_step"].get("sat_lite_false_positives") == 1):
+        failures.append(f"Shift+Right from step 1 of mid_02 did not land on its first false positive: step "
+                        f"{fooled.get('step_index')}, {event}, {fooled.get('at_step', {}).get('sat_lite_false_positives')} so far")
+
+    phases = after_keys("jump2d", "mid2_01_sah_vs_median.json", ("shift", "Right"), ("shift", "Right"))
+    if phases.get("at_step", {}).get("phase") != "traversal" or phases.get("step_index") != sum(phases.get("build_steps", [])):
+        failures.append(f"Shift+Right twice from step 1 of mid2_01 did not land on the traversal's first step: step "
+                        f"{phases.get('step_index')}, {phases.get('at_step', {}).get('phase')}, builds {phases.get('build_steps')}")
+
+    leaf = after_keys("jumpleaf", "mid2_01_sah_vs_median.json", ("shift", "Down"), ("shift", "Right"))
+    leaf_kind = next((k for k in leaf.get("stepJump", {}).get("kinds", []) if k["name"] == "leaf test"), {})
+    if (leaf.get("stepJump", {}).get("kind") != "leaf test" or leaf.get("at_step", {}).get("event", {}).get("type") != "leaf_pair"
+            or leaf_kind.get("previous") is not None):
+        failures.append(f"Shift+Down then Shift+Right from step 1 of mid2_01 did not land on its first leaf pair: "
+                        f"{leaf.get('stepJump', {}).get('kind')}, step {leaf.get('step_index')}, {leaf.get('at_step', {}).get('event')}")
+
     print(json.dumps({"b": [b, dump["position_b"]], "pairs": [start["pairs"], dump["pairs"]],
                       "step3d": [dump3.get("step_index"), dump3.get("at_step", {}).get("narration")],
-                      "cloth_frame": cloth.get("frame")}))
+                      "cloth_frame": cloth.get("frame"),
+                      "jumps": [fooled.get("step_index"), phases.get("step_index"), leaf.get("step_index")]}))
     for failure in failures:
         print("FAIL:", failure)
     return 1 if failures else 0

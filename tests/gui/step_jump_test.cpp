@@ -1,0 +1,242 @@
+// The timeline's jumps to the previous or next step of a kind (widgets/timeline.h), without a window: the search
+// over a kind's steps, the kinds the mid-phase labs read off a recorded traversal (each kind's steps are exactly the
+// events of that kind), a jump from every step landing on the nearest event of its kind, and the keys.
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+
+#include "collide/bvh.h"
+#include "io/scene.h"
+#include "lab/lab.h"
+#include "labs/midphase_common.h"
+#include "widgets/timeline.h"
+#include "workloads/meshes.h"
+
+namespace lab {
+namespace {
+
+using collide::MidphaseEvent;
+using EventTest = std::function<bool(const MidphaseEvent&)>;
+
+// What each kind means, said once more from the core's events (not from the lab's tallies).
+EventTest kindTest(const std::string& name) {
+  if (name == "leaf test") return [](const MidphaseEvent& e) { return std::holds_alternative<collide::MidphaseLeafPairStep>(e); };
+  if (name == "prune") {
+    return [](const MidphaseEvent& e) {
+      const auto* test = std::get_if<collide::MidphaseBvTestStep>(&e);
+      return test != nullptr && !test->overlap;
+    };
+  }
+  if (name == "false positive") {
+    return [](const MidphaseEvent& e) {
+      const auto* test = std::get_if<collide::MidphaseBvTestStep>(&e);
+      return test != nullptr && test->liteFalsePositive;
+    };
+  }
+  if (name == "overlapping pair") {
+    return [](const MidphaseEvent& e) {
+      const auto* test = std::get_if<collide::MidphasePrimitiveStep>(&e);
+      return test != nullptr && test->hit;
+    };
+  }
+  ADD_FAILURE() << "no test for the kind " << name;
+  return [](const MidphaseEvent&) { return false; };
+}
+
+// mid_02's meshes and pose: a torus and a gear turned 45, 45, 30 degrees, AABB trees, SAT lite.
+collide::Recorder<MidphaseEvent> recordedTraversal(bool satLite) {
+  const collide::Mesh<double> a = collide::torusMesh(1.0, 0.3, 24, 12), b = collide::gearMesh(12, 0.8, 1.1, 0.4);
+  const collide::BvhOptions build{collide::BvhBuild::BinnedSah, collide::BvKind::Aabb};
+  const collide::Bvh<double> ta = collide::buildBvh(a, build), tb = collide::buildBvh(b, build);
+  const double degree = 3.14159265358979323846 / 180.0;
+  const collide::Transform3<double> pose{{1.5, 0.5, 0.25}, collide::Quat<double>::fromEuler(45 * degree, 45 * degree, 30 * degree)};
+  collide::MidphaseOptions options;
+  options.satLite = satLite;
+  collide::Recorder<MidphaseEvent> trace;
+  (void)collide::midphase(ta, a, {}, tb, b, pose, options, trace);
+  return trace;
+}
+
+TEST(StepJump, NextAndPreviousOfAKind) {
+  const std::vector<int> steps{3, 7, 8, 20};
+  EXPECT_EQ(nextStepOf(steps, 0), 3);
+  EXPECT_EQ(nextStepOf(steps, 3), 7);  // from a step of the kind: the next one, not itself
+  EXPECT_EQ(nextStepOf(steps, 7), 8);
+  EXPECT_EQ(nextStepOf(steps, 19), 20);
+  EXPECT_EQ(nextStepOf(steps, 20), std::nullopt);
+  EXPECT_EQ(previousStepOf(steps, 20), 8);
+  EXPECT_EQ(previousStepOf(steps, 9), 8);
+  EXPECT_EQ(previousStepOf(steps, 3), std::nullopt);
+  EXPECT_EQ(previousStepOf(steps, 0), std::nullopt);
+  EXPECT_EQ(nextStepOf({}, 0), std::nullopt);
+  EXPECT_EQ(previousStepOf({}, 5), std::nullopt);
+}
+
+// Each kind's steps are exactly the events of that kind, shifted by the offset the 2D lab's builds take, and a
+// jump from any step lands on the nearest such event either side.
+TEST(StepJump, TraversalKindsAreTheirEventsAndJumpsLandOnTheNearest) {
+  const collide::Recorder<MidphaseEvent> trace = recordedTraversal(true);
+  midphase_common::TraversalSteps steps;
+  steps.read(trace.steps);
+  for (const int offset : {0, 57}) {
+    SCOPED_TRACE(offset);
+    const std::vector<StepKind> kinds = midphase_common::traversalKinds(steps, offset, "");
+    ASSERT_EQ(kinds.size(), 4u);
+    EXPECT_EQ(kinds.front().name, "false positive");  // SAT lite on: the kind mid_02 is about comes first
+    for (const StepKind& kind : kinds) {
+      SCOPED_TRACE(kind.name);
+      const EventTest isKind = kindTest(kind.name);
+      std::vector<int> expected;
+      for (std::size_t i = 0; i < trace.steps.size(); ++i) {
+        if (isKind(trace.steps[i])) expected.push_back(offset + static_cast<int>(i));
+      }
+      EXPECT_FALSE(expected.empty());
+      EXPECT_EQ(kind.steps, expected);
+      // From every step of the timeline (the builds' too): the first such event after it, the last before it.
+      const int count = offset + static_cast<int>(trace.steps.size());
+      for (int step = 0; step < count; ++step) {
+        std::optional<int> after, before;
+        for (int i = step + 1; i < count && !after; ++i) {
+          if (i >= offset && isKind(trace.steps[static_cast<std::size_t>(i - offset)])) after = i;
+        }
+        for (int i = step - 1; i >= offset && !before; --i) {
+          if (isKind(trace.steps[static_cast<std::size_t>(i - offset)])) before = i;
+        }
+        ASSERT_EQ(nextStepOf(kind.steps, step), after) << step;
+        ASSERT_EQ(previousStepOf(kind.steps, step), before) << step;
+      }
+    }
+  }
+}
+
+// Without SAT lite there are no false positives: the kind is listed last, empty, saying why, and the jumps start
+// on the first kind that has steps.
+TEST(StepJump, AnEmptyKindSaysWhyAndIsNotTheDefault) {
+  const collide::Recorder<MidphaseEvent> trace = recordedTraversal(false);
+  midphase_common::TraversalSteps steps;
+  steps.read(trace.steps);
+  const std::vector<StepKind> kinds = midphase_common::traversalKinds(steps, 0, "SAT lite is off");
+  ASSERT_EQ(kinds.size(), 4u);
+  EXPECT_EQ(kinds.back().name, "false positive");
+  EXPECT_TRUE(kinds.back().steps.empty());
+  EXPECT_EQ(kinds.back().absent, "SAT lite is off");
+  TimelinePlayback playback;
+  EXPECT_EQ(kinds[static_cast<std::size_t>(jumpKindIndex(kinds, playback))].name, "leaf test");
+  playback.jumpKind = "false positive";  // picked: kept, though it has no steps
+  EXPECT_EQ(jumpKindIndex(kinds, playback), 3);
+  // The 2D lab lists no false positives at all.
+  EXPECT_EQ(midphase_common::traversalKinds(steps, 0, nullptr).size(), 3u);
+}
+
+TEST(StepJump, KeysJumpAndPickTheKind) {
+  const std::vector<StepKind> kinds{{"leaf test", {4, 9}, {}}, {"prune", {2, 5, 6}, {}}, {"false positive", {}, "none here"}};
+  const auto keys = [](std::initializer_list<KeyPress> presses) { return std::vector<KeyPress>(presses); };
+  const KeyPress shiftRight{GLFW_KEY_RIGHT, kModShift}, shiftLeft{GLFW_KEY_LEFT, kModShift};
+  const KeyPress shiftDown{GLFW_KEY_DOWN, kModShift}, shiftUp{GLFW_KEY_UP, kModShift};
+  TimelinePlayback playback;
+  playback.playing = true;
+  int step = 0;
+  // The first kind with steps: leaf tests. A jump stops playback, as stepping does.
+  EXPECT_TRUE(updateTimeline(step, 12, playback, 0.0, keys({shiftRight}), kinds));
+  EXPECT_EQ(step, 4);
+  EXPECT_FALSE(playback.playing);
+  EXPECT_TRUE(updateTimeline(step, 12, playback, 0.0, keys({shiftRight}), kinds));
+  EXPECT_EQ(step, 9);
+  EXPECT_FALSE(updateTimeline(step, 12, playback, 0.0, keys({shiftRight}), kinds));  // none ahead: stays
+  EXPECT_EQ(step, 9);
+  // Shift+Down picks the next kind, and a jump in the same frame goes to it.
+  EXPECT_TRUE(updateTimeline(step, 12, playback, 0.0, keys({shiftDown, shiftLeft, shiftLeft}), kinds));
+  EXPECT_EQ(playback.jumpKind, "prune");
+  EXPECT_EQ(step, 5);
+  // Shift+Up from the first kind wraps to the last; an empty kind does not move the step.
+  EXPECT_FALSE(updateTimeline(step, 12, playback, 0.0, keys({shiftUp, shiftUp, shiftRight}), kinds));
+  EXPECT_EQ(playback.jumpKind, "false positive");
+  EXPECT_EQ(step, 5);
+  // Plain Left still steps by one; without kinds Shift+Right does nothing.
+  EXPECT_TRUE(updateTimeline(step, 12, playback, 0.0, keys({{GLFW_KEY_LEFT, 0}}), kinds));
+  EXPECT_EQ(step, 4);
+  EXPECT_FALSE(updateTimeline(step, 12, playback, 0.0, keys({shiftRight}), {}));
+  EXPECT_EQ(step, 4);
+  EXPECT_TRUE(isTimelineKey(shiftRight) && isTimelineKey(shiftUp));  // never passed on to a lab
+}
+
+std::unique_ptr<Lab> openScene(const char* file) {
+  std::string error;
+  const std::optional<Scene> scene = loadSceneFile(std::string(COLLISION_LAB_SOURCE_DIR) + "/assets/scenes/" + file, error);
+  EXPECT_TRUE(scene) << error;
+  if (!scene) return nullptr;
+  const LabInfo* info = findLab(scene->lab);
+  EXPECT_NE(info, nullptr) << scene->lab;
+  if (info == nullptr) return nullptr;
+  std::unique_ptr<Lab> lab = info->create();
+  std::string algorithmError;
+  EXPECT_TRUE(lab->setAlgorithm(scene->algorithm, algorithmError)) << algorithmError;
+  EXPECT_TRUE(lab->loadScene(*scene, error)) << error;
+  return lab;
+}
+
+Json dumpAt(Lab& lab, int step) {
+  lab.setStep(step);
+  Json state;
+  lab.dumpState(state);
+  return state;
+}
+
+// The labs' kinds, checked against what their dumps say each step is: mid_02's false positives are SAT-lite
+// passes an edge axis separates (the first kind, as the scene is about them); mid2_01's phases start where the
+// step's phase changes, and its traversal kinds are shifted past both builds.
+TEST(StepJump, MidphaseLabsJumpToStepsOfTheirKind) {
+  std::unique_ptr<Lab> lab3 = openScene("mid_02_sat_lite_false_positive.json");
+  ASSERT_NE(lab3, nullptr);
+  ASSERT_FALSE(lab3->stepKinds().empty());
+  const StepKind fooled = lab3->stepKinds().front();
+  EXPECT_EQ(fooled.name, "false positive");
+  EXPECT_EQ(fooled.steps.size(), dumpAt(*lab3, 0)["sat_lite_false_positives"].get<std::size_t>());
+  for (const int step : fooled.steps) {
+    const Json event = dumpAt(*lab3, step)["at_step"]["event"];
+    ASSERT_EQ(event["type"], "bv_test") << step;
+    ASSERT_TRUE(event["lite_false_positive"].get<bool>()) << step;
+  }
+
+  std::unique_ptr<Lab> lab2 = openScene("mid2_01_sah_vs_median.json");
+  ASSERT_NE(lab2, nullptr);
+  const std::span<const StepKind> kinds = lab2->stepKinds();
+  ASSERT_EQ(kinds.size(), 4u);
+  EXPECT_EQ(kinds[0].name, "phase");
+  std::vector<int> starts;
+  std::string phase;
+  for (int step = 0; step < lab2->stepCount(); ++step) {
+    const std::string now = dumpAt(*lab2, step)["at_step"]["phase"];
+    if (now != phase) starts.push_back(step);
+    phase = now;
+  }
+  EXPECT_EQ(starts.size(), 3u);  // build A, build B, the traversal
+  EXPECT_EQ(kinds[0].steps, starts);
+  for (const StepKind& kind : kinds.subspan(1)) {
+    SCOPED_TRACE(kind.name);
+    ASSERT_FALSE(kind.steps.empty());
+    EXPECT_GE(kind.steps.front(), starts.back());  // in the traversal, after both builds
+    for (const int step : kind.steps) {
+      const Json event = dumpAt(*lab2, step)["at_step"]["event"];
+      const std::string type = event["type"];
+      if (kind.name == "leaf test") {
+        EXPECT_EQ(type, "leaf_pair") << step;
+      } else if (kind.name == "prune") {
+        EXPECT_TRUE(type == "bv_test" && !event["overlap"].get<bool>()) << step;
+      } else {
+        EXPECT_TRUE(type == "primitive_test" && event["hit"].get<bool>()) << step;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace lab
