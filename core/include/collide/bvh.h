@@ -189,8 +189,9 @@ struct BvhMergeStep {
   int clustersLeft = 0;
 };
 
-// Insertion: a triangle's leaf placed beside `sibling` (its box before), at `cost` (the surface area added), and
-// the rotations the way up made.
+// Insertion: a triangle's leaf placed beside `sibling` (its box before), `cost` the surface area of the new parent
+// over the two (the descent compares that plus the ancestors' growth against going deeper), and the rotations the
+// way up made.
 template <Scalar S, int Dim = 3>
 struct BvhInsertStep {
   int triangle = 0;
