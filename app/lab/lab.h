@@ -78,6 +78,9 @@ class Lab {
   [[nodiscard]] virtual int stepCount() const { return 0; }
   [[nodiscard]] virtual int stepIndex() const { return 0; }
   virtual void setStep(int /*index*/) {}
+  // False for a lab whose work is never a sequence of steps (the Experiments lab's batch runs): the shell then
+  // draws no timeline bar, a dead "no steps" strip, and gives its height to the canvas.
+  [[nodiscard]] virtual bool hasTimeline() const { return true; }
 
   // [SECTION] Scenes and settings
   // Replaces the lab's scene with a loaded scene file (io/scene.h: the named shapes and lab_state, the lab's
