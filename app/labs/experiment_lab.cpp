@@ -155,7 +155,7 @@ void ExperimentLab::collectFinishedRun() {
   running_ = false;
   hasResult_ = true;
   plotState_.autoFit = true;
-  if (result_.cancelled) message_ = "cancelled after " + std::to_string(result_.trialsRun) + " trials";
+  if (result_.cancelled) message_ = "cancelled after " + counted(static_cast<long long>(result_.trialsRun), "trial", "trials");
 }
 
 void ExperimentLab::openInNarrowPhaseLab(const collide::WorstCase& item) {
@@ -283,7 +283,7 @@ void ExperimentLab::drawUi() {
 
 void ExperimentLab::drawSummary() {
   ImGui::Spacing();
-  ImGui::TextDisabled("RESULTS (%llu trials)", static_cast<unsigned long long>(result_.trialsRun));
+  ImGui::TextDisabled("RESULTS (%s)", counted(static_cast<long long>(result_.trialsRun), "trial", "trials").c_str());
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("##summary", 6, flags)) {
     for (const char* heading : {"", "mean", "max", "cap", "disagree", "ns"}) ImGui::TableSetupColumn(heading);
