@@ -91,8 +91,9 @@ class Checks:
 
 # [SECTION] Shapes lab: drag, rotate, step, toggle, remembered
 
-def check_shapes(args):
-    app = Window(args.exe, fresh_directory(args.out, "shapes"))
+def shapes_lab(app):
+    """The Shapes lab as its window opens: the world view's zoom, a function from world points to window pixels,
+    and the positions of its circle and its box."""
     layout = app.screenshot_layout("--lab", "Shapes")
     view = layout["views"][0]
     zoom = view["zoom"]
@@ -104,7 +105,12 @@ def check_shapes(args):
     circle, box = layout["shapes"][2], layout["shapes"][4]
     assert (circle["type"], box["type"]) == ("circle", "box"), \
         "the Shapes lab's default scene changed: shape 2 must be the circle, shape 4 the box"
-    circle, box = circle["position"], box["position"]
+    return zoom, project, circle["position"], box["position"]
+
+
+def check_shapes(args):
+    app = Window(args.exe, fresh_directory(args.out, "shapes"))
+    zoom, project, circle, box = shapes_lab(app)
 
     def actions(window):
         start = project(*circle)
@@ -209,18 +215,7 @@ def check_spatial(args):
 
 def check_stalled(args):
     app = Window(args.exe, fresh_directory(args.out, "stalled"))
-    layout = app.screenshot_layout("--lab", "Shapes")
-    view = layout["views"][0]
-    zoom = view["zoom"]
-
-    def project(x, y):  # window pixels of world point (x, y) in the world view
-        return (round(view["rect"][0] + view["rect"][2] / 2 + (x - view["center"][0]) * zoom),
-                round(view["rect"][1] + view["rect"][3] / 2 - (y - view["center"][1]) * zoom))
-
-    circle, box = layout["shapes"][2], layout["shapes"][4]
-    assert (circle["type"], box["type"]) == ("circle", "box"), \
-        "the Shapes lab's default scene changed: shape 2 must be the circle, shape 4 the box"
-    circle, box = circle["position"], box["position"]
+    zoom, project, circle, box = shapes_lab(app)
 
     def actions(window):
         start = project(*circle)
