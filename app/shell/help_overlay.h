@@ -2,19 +2,21 @@
 #pragma once
 
 #include <span>
+#include <vector>
 
 #include "lab/vocabulary.h"
 
 namespace lab {
 
-// The shell's and the timeline's shortcuts, as the overlay lists them.
-[[nodiscard]] std::span<const Shortcut> globalShortcuts();
+// The shell's shortcuts and, for a lab with a timeline, the timeline's, as the overlay lists them.
+[[nodiscard]] std::vector<Shortcut> globalShortcuts(bool timeline = true);
 // The camera of a 3D (spatial) view: orbit, pan, zoom, view presets, projection.
 [[nodiscard]] std::span<const Shortcut> spatialViewShortcuts();
 
 // Draws the overlay when `open`; closing it (Escape, F1 or its button) clears `open`. `spatialViews`: the lab
-// has a 3D view, so the 3D camera's shortcuts are listed too.
+// has a 3D view, so the 3D camera's shortcuts are listed too; `timeline`: the lab has one (Lab::hasTimeline), so
+// its keys are listed.
 void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName,
-                     bool spatialViews = false);
+                     bool spatialViews = false, bool timeline = true);
 
 }  // namespace lab

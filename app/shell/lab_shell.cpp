@@ -451,7 +451,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); }, lab_->metricsUpdate());
   drawCanvas(framebufferWidth, framebufferHeight);
 
-  drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str(), hasSpatialView());
+  drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str(), hasSpatialView(), lab_->hasTimeline());
   drawDialogs(keys);
   if (showPlots_) plotPanel_.draw(&showPlots_);
   trackEdits(labTookKeys);
