@@ -23,6 +23,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/commands.h"
@@ -140,13 +141,18 @@ Json treeJson(const PlacedMesh& placed, const BuiltTree& tree) {
   return out;
 }
 
+// A count in a sentence with its noun ("1 node", "3 nodes"), from a JSON number.
+std::string countedIn(const Json& value, std::string_view one, std::string_view many) {
+  return counted(value.get<long long>(), one, many);
+}
+
 void printTree(const char* label, const Json& tree) {
-  std::printf("%s: %s, %d triangles; %s tree with %s volumes: %d nodes, %d leaves, depth %d, largest leaf %d, "
-              "SAH cost %.6g, built in %.3f ms\n",
-              label, tree["source"].get<std::string>().c_str(), tree["triangles"].get<int>(),
-              tree["build"].get<std::string>().c_str(), tree["bv"].get<std::string>().c_str(), tree["nodes"].get<int>(),
-              tree["leaves"].get<int>(), tree["depth"].get<int>(), tree["largest_leaf"].get<int>(),
-              tree["sah_cost"].get<double>(), tree["build_ms"].get<double>());
+  std::printf("%s: %s, %s; %s tree with %s volumes: %s, %s, depth %d, largest leaf %d, SAH cost %.6g, built in %.3f ms\n",
+              label, tree["source"].get<std::string>().c_str(), countedIn(tree["triangles"], "triangle", "triangles").c_str(),
+              tree["build"].get<std::string>().c_str(), tree["bv"].get<std::string>().c_str(),
+              countedIn(tree["nodes"], "node", "nodes").c_str(), countedIn(tree["leaves"], "leaf", "leaves").c_str(),
+              tree["depth"].get<int>(), tree["largest_leaf"].get<int>(), tree["sah_cost"].get<double>(),
+              tree["build_ms"].get<double>());
 }
 
 Json pairsJson(const std::vector<std::array<int, 2>>& pairs) {
@@ -318,17 +324,19 @@ int runMidphase2(const MidphaseCommandOptions& options, const PlacedOutline& a, 
     return 0;
   }
   for (const auto& [label, shape] : {std::pair{"a", out["a"]}, std::pair{"b", out["b"]}}) {
-    std::printf("%s: %s, %d vertices (%d reflex), %d triangles, %d convex parts; %s tree: %d nodes, depth %d, SAH cost %.6g\n", label,
-                shape["source"].get<std::string>().c_str(), shape["vertices"].get<int>(), shape["reflex_vertices"].get<int>(),
-                shape["triangles"].get<int>(), shape["parts"].get<int>(), shape["build"].get<std::string>().c_str(),
-                shape["nodes"].get<int>(), shape["depth"].get<int>(), shape["sah_cost"].get<double>());
+    std::printf("%s: %s, %s (%d reflex), %s, %s; %s tree: %s, depth %d, SAH cost %.6g\n", label,
+                shape["source"].get<std::string>().c_str(), countedIn(shape["vertices"], "vertex", "vertices").c_str(),
+                shape["reflex_vertices"].get<int>(), countedIn(shape["triangles"], "triangle", "triangles").c_str(),
+                countedIn(shape["parts"], "convex part", "convex parts").c_str(), shape["build"].get<std::string>().c_str(),
+                countedIn(shape["nodes"], "node", "nodes").c_str(), shape["depth"].get<int>(), shape["sah_cost"].get<double>());
   }
   std::printf("query: %s; %s, %s (GJK), %s\n", q["status"].get<std::string>().c_str(),
               counted(result.bvTests, "box test", "box tests").c_str(),
               counted(result.primitiveTests, "part test", "part tests").c_str(),
               counted(static_cast<long long>(result.pairs.size()), "overlapping part pair", "overlapping part pairs").c_str());
   if (options.budget > 0) {
-    std::printf("budget %d box tests: %zu overlapping node pairs not descended%s\n", options.budget, result.frontier.size(),
+    std::printf("budget %s: %s not descended%s\n", counted(options.budget, "box test", "box tests").c_str(),
+                counted(static_cast<long long>(result.frontier.size()), "overlapping node pair", "overlapping node pairs").c_str(),
                 result.frontier.empty() ? " (complete)" : "");
   }
   if (options.pairs) {
@@ -387,14 +395,18 @@ int runMidphase(const MidphaseCommandOptions& options) {
   }
   printTree("a", out["a"]);
   printTree("b", out["b"]);
-  std::printf("query: %s; %d BV tests (%d overlapping", q["status"].get<std::string>().c_str(), result.bvTests,
-              result.bvOverlaps);
-  if (options.satLite) std::printf(", %d SAT-lite false positives", result.liteFalsePositives);
-  std::printf("), %d leaf pairs, %d triangle tests, %zu overlapping triangle pairs\n", result.leafPairs,
-              result.primitiveTests, result.pairs.size());
+  std::printf("query: %s; %s (%d overlapping", q["status"].get<std::string>().c_str(),
+              counted(result.bvTests, "BV test", "BV tests").c_str(), result.bvOverlaps);
+  if (options.satLite)
+    std::printf(", %s", counted(result.liteFalsePositives, "SAT-lite false positive", "SAT-lite false positives").c_str());
+  std::printf("), %s, %s, %s\n", counted(result.leafPairs, "leaf pair", "leaf pairs").c_str(),
+              counted(result.primitiveTests, "triangle test", "triangle tests").c_str(),
+              counted(static_cast<long long>(result.pairs.size()), "overlapping triangle pair", "overlapping triangle pairs").c_str());
   if (options.budget > 0) {
-    std::printf("budget %d BV tests: reached level %d, %zu overlapping node pairs not descended%s\n", options.budget,
-                result.deepestLevel, result.frontier.size(), result.frontier.empty() ? " (complete)" : "");
+    std::printf("budget %s: reached level %d, %s not descended%s\n", counted(options.budget, "BV test", "BV tests").c_str(),
+                result.deepestLevel,
+                counted(static_cast<long long>(result.frontier.size()), "overlapping node pair", "overlapping node pairs").c_str(),
+                result.frontier.empty() ? " (complete)" : "");
     for (const auto& pair : result.frontier) std::printf("  nodes [%d, %d]\n", pair[0], pair[1]);
   }
   if (options.pairs) {

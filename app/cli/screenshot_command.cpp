@@ -12,6 +12,7 @@
 #include <GLFW/glfw3.h>
 
 #include "cli/commands.h"
+#include "labs/format.h"
 #include "platform/window.h"
 #include "render/color.h"
 #include "render/offscreen.h"
@@ -142,8 +143,9 @@ int runScreenshot(const ScreenshotOptions& options) {
       return 1;
     }
   }
-  std::printf("%s: %dx%d, lab %s, step %d (%d steps)\n", options.outputPath.c_str(), width, height,
-              shell.currentLabInfo()->name.c_str(), shell.currentLab()->stepIndex() + 1, shell.currentLab()->stepCount());
+  std::printf("%s: %dx%d, lab %s, step %d (%s)\n", options.outputPath.c_str(), width, height,
+              shell.currentLabInfo()->name.c_str(), shell.currentLab()->stepIndex() + 1,
+              counted(shell.currentLab()->stepCount(), "step", "steps").c_str());
   return 0;
 }
 

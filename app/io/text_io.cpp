@@ -499,8 +499,8 @@ int answerJsonLines(std::string_view command, const std::string& inputPath, cons
   if (input.stream().bad()) throw std::runtime_error(input.name() + ": read error");
   output.finish();
   if (badLines == 0) return 0;
-  std::fprintf(stderr, "collision-lab %.*s: %d of %d lines could not be read (see their \"error\")\n",
-               static_cast<int>(command.size()), command.data(), badLines, lineNumber);
+  std::fprintf(stderr, "collision-lab %.*s: %d of %d %s could not be read (see their \"error\")\n",
+               static_cast<int>(command.size()), command.data(), badLines, lineNumber, lineNumber == 1 ? "line" : "lines");
   return 1;
 }
 

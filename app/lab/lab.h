@@ -82,6 +82,9 @@ class Lab {
   // The kinds of step worth jumping between (the mid phase's leaf tests, prunes, false positives), read from the
   // recorded events; the most telling first. Empty: the timeline has no jump buttons.
   [[nodiscard]] virtual std::span<const StepKind> stepKinds() const { return {}; }
+  // False for a lab whose work is never a sequence of steps (the Experiments lab's batch runs): the shell then
+  // draws no timeline bar, a dead "no steps" strip, and gives its height to the canvas.
+  [[nodiscard]] virtual bool hasTimeline() const { return true; }
 
   // [SECTION] Scenes and settings
   // Replaces the lab's scene with a loaded scene file (io/scene.h: the named shapes and lab_state, the lab's

@@ -112,11 +112,14 @@ struct MouseEvent {
 // [SECTION] What a lab tells the shell
 
 // A number a lab measured this frame, for the recorder and the plot panel, e.g. {"gjk_iterations", 5,
-// "iterations"} or {"query_time", 0.8, "us"}. Names are snake_case and stable: they become CSV columns.
+// "iterations", "GJK iterations"} or {"query_time", 0.8, "us", "query time (\u00b5s)"}. Names and units are
+// snake_case and stable: they become CSV columns. The label is what the Plots window shows (the name when empty).
+// A unit of "bool" is a 0/1 flag: plotted in a strip of its own, not on an axis of counts.
 struct FrameMetric {
   std::string name;
   double value = 0;
   std::string unit;
+  std::string label;
 };
 
 // The clock labs time their work with (the metrics' "us" columns).

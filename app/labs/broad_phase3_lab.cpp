@@ -581,10 +581,10 @@ std::vector<Shortcut> BroadPhase3Lab::shortcuts() const {
 }
 
 void BroadPhase3Lab::frameMetrics(std::vector<FrameMetric>& out) const {
-  out.push_back({"pairs", static_cast<double>(pairs_.size()), "pairs"});
-  out.push_back({"box_tests", static_cast<double>(stats_.boxTests), "tests"});
-  if (algorithm_ == Algorithm::Sap) out.push_back({"swaps", static_cast<double>(stats_.swaps), "swaps"});
-  out.push_back({"update_time", updateMicroseconds_, "us"});
+  out.push_back({"pairs", static_cast<double>(pairs_.size()), "pairs", "pairs"});
+  out.push_back({"box_tests", static_cast<double>(stats_.boxTests), "tests", "box tests"});
+  if (algorithm_ == Algorithm::Sap) out.push_back({"swaps", static_cast<double>(stats_.swaps), "swaps", "SAP swaps"});
+  out.push_back({"update_time", updateMicroseconds_, "us", "update time (\u00b5s)"});
 }
 
 // [SECTION] Panel

@@ -64,6 +64,7 @@ class ExperimentLab final : public Lab {
   void drawUi() override;
   [[nodiscard]] const char* viewTitle(int /*view*/) const override { return ""; }
   void draw(const DrawContext& context) override;
+  [[nodiscard]] bool hasTimeline() const override { return false; }  // a batch run has results, not steps
 
   bool loadScene(const Scene& /*scene*/, std::string& error) override {
     error = "the Experiments lab has no scene to open; its configuration is kept in the settings";
@@ -89,6 +90,7 @@ class ExperimentLab final : public Lab {
   void setFamily(collide::PairFamily family);
   void drawSummary();
   void drawWorstCases();
+  void drawNoResultYet();
 
   collide::ExperimentConfig config_;
   std::thread worker_;
@@ -153,7 +155,7 @@ void ExperimentLab::collectFinishedRun() {
   running_ = false;
   hasResult_ = true;
   plotState_.autoFit = true;
-  if (result_.cancelled) message_ = "cancelled after " + std::to_string(result_.trialsRun) + " trials";
+  if (result_.cancelled) message_ = "cancelled after " + counted(static_cast<long long>(result_.trialsRun), "trial", "trials");
 }
 
 void ExperimentLab::openInNarrowPhaseLab(const collide::WorstCase& item) {
@@ -281,7 +283,7 @@ void ExperimentLab::drawUi() {
 
 void ExperimentLab::drawSummary() {
   ImGui::Spacing();
-  ImGui::TextDisabled("RESULTS (%llu trials)", static_cast<unsigned long long>(result_.trialsRun));
+  ImGui::TextDisabled("RESULTS (%s)", counted(static_cast<long long>(result_.trialsRun), "trial", "trials").c_str());
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("##summary", 6, flags)) {
     for (const char* heading : {"", "mean", "max", "cap", "disagree", "ns"}) ImGui::TableSetupColumn(heading);
@@ -330,8 +332,7 @@ void ExperimentLab::draw(const DrawContext& context) {
                                  ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
   if (ImGui::Begin("##experiment results", nullptr, flags)) {
     if (!hasResult_) {
-      ImGui::TextDisabled("Configure a batch of random pairs on the left and press Run.");
-      ImGui::TextDisabled("The histogram of iteration counts and the worst cases appear here.");
+      drawNoResultYet();
     } else {
       int mode = cumulative_ ? 1 : 0;
       ImGui::RadioButton("Histogram", &mode, 0);
@@ -348,6 +349,48 @@ void ExperimentLab::draw(const DrawContext& context) {
     }
   }
   ImGui::End();
+}
+
+// Before the first run the pane says what Run will do with the panel's settings, centred where the plot will be:
+// two dim lines in its corner read as an empty lab.
+void ExperimentLab::drawNoResultYet() {
+  std::string heading = "No run yet";
+  std::string body;
+  if (running_) {
+    heading = "Running";
+    body = "Trial " + std::to_string(done_.load(std::memory_order_relaxed)) + " of " +
+           std::to_string(resultConfig_.trials) + ". The results appear here when the run ends; Cancel in the side "
+           "panel stops it and keeps what it has.";
+  } else {
+    std::string algorithms;
+    for (std::size_t i = 0; i < config_.algorithms.size(); ++i) {
+      if (i > 0) algorithms += i + 1 == config_.algorithms.size() ? " and " : ", ";
+      algorithms += collide::algorithmName(config_.algorithms[i]);
+    }
+    // "2D: n-gons" as words: "n-gons (2D, 8 vertices)".
+    const std::string name = kFamilyNames[static_cast<int>(config_.family)];
+    std::string family = name.substr(name.find(": ") + 2) + " (" + name.substr(0, name.find(':'));
+    if (config_.family == collide::PairFamily::Ngon) family += ", " + counted(config_.pointCount, "vertex", "vertices");
+    if (config_.family == collide::PairFamily::Hull) family += ", " + counted(config_.pointCount, "point", "points");
+    family += ")";
+    body = "Press Run in the side panel: " + (algorithms.empty() ? std::string("no algorithm is ticked") : algorithms) +
+           " on " + counted(static_cast<long long>(config_.trials), "random pair", "random pairs") + " of " + family +
+           ". The settings above Run choose the pairs and the algorithms.\n\nThe histogram of iteration counts and "
+           "the worst cases appear here, each worst case with a button that opens its pair in the narrow-phase lab.";
+  }
+  const ImVec2 available = ImGui::GetContentRegionAvail();
+  const float width = std::min(available.x, ImGui::GetFontSize() * 30.0f);
+  const std::string lines = wrappedLines(body, width);
+  const float height = ImGui::GetTextLineHeightWithSpacing() * 2.0f + ImGui::CalcTextSize(lines.c_str()).y;
+  const ImVec2 start = ImGui::GetCursorPos();
+  const float left = start.x + std::max(0.0f, (available.x - width) * 0.5f);
+  ImGui::SetCursorPos(ImVec2(left, start.y + std::max(0.0f, (available.y - height) * 0.4f)));
+  ImGui::TextUnformatted(heading.c_str());
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::SetCursorPosX(left);
+  ImGui::TextUnformatted(lines.c_str());  // every line of a multi-line text starts at the cursor's x
+  ImGui::PopStyleColor();
 }
 
 void ExperimentLab::drawWorstCases() {

@@ -1276,7 +1276,9 @@ std::vector<Shortcut> Midphase2Lab::shortcuts() const {
   return keys;
 }
 
-void Midphase2Lab::frameMetrics(std::vector<FrameMetric>& out) const { common::traversalMetrics(result_, out); }
+void Midphase2Lab::frameMetrics(std::vector<FrameMetric>& out) const {
+  common::traversalMetrics(result_, "box tests", "part tests", out);
+}
 
 // [SECTION] Panel
 

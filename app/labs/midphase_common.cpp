@@ -230,10 +230,11 @@ void drawWaitingPairs(const std::vector<std::array<int, 2>>& waiting, bool budge
   ImGui::TextUnformatted(line.c_str());
 }
 
-void traversalMetrics(const collide::MidphaseResult<double>& result, std::vector<FrameMetric>& out) {
-  out.push_back({"bv_tests", static_cast<double>(result.bvTests), "tests"});
-  out.push_back({"primitive_tests", static_cast<double>(result.primitiveTests), "tests"});
-  out.push_back({"pairs", static_cast<double>(result.pairs.size()), "pairs"});
+void traversalMetrics(const collide::MidphaseResult<double>& result, const char* volumeTests, const char* leafTests,
+                      std::vector<FrameMetric>& out) {
+  out.push_back({"bv_tests", static_cast<double>(result.bvTests), "tests", volumeTests});
+  out.push_back({"primitive_tests", static_cast<double>(result.primitiveTests), "tests", leafTests});
+  out.push_back({"pairs", static_cast<double>(result.pairs.size()), "pairs", "overlapping pairs"});
 }
 
 std::string treeSummary(const char* name, std::size_t primitives, const char* what, const collide::BvhStats& stats) {

@@ -114,8 +114,10 @@ inline constexpr std::size_t kMaxDrawnPruned = 160;
                                                            bool largestFirst, const std::function<double(int, int)>& priority);
 // The waiting pairs under a heading, at most `shown` of them ("and 80 more"); a pair is never broken across lines.
 void drawWaitingPairs(const std::vector<std::array<int, 2>>& waiting, bool budgeted, std::size_t shown);
-// The traversal's counts for the recording panel (the same names in both labs).
-void traversalMetrics(const collide::MidphaseResult<double>& result, std::vector<FrameMetric>& out);
+// The traversal's counts for the recording panel (the same names, CSV columns, in both labs; the labels are each
+// lab's words: "BV tests" and "triangle tests" over meshes, "box tests" and "part tests" over a shape's parts).
+void traversalMetrics(const collide::MidphaseResult<double>& result, const char* volumeTests, const char* leafTests,
+                      std::vector<FrameMetric>& out);
 // "A: 576 triangles, 383 nodes, depth 8, SAH cost 27.65": a tree's line in the panel, `what` the primitives' plural.
 [[nodiscard]] std::string treeSummary(const char* name, std::size_t primitives, const char* what, const collide::BvhStats& stats);
 // "1 x 1 = 1 triangle test", "2 x 3 = 6 part tests".

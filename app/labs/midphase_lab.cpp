@@ -912,7 +912,9 @@ std::vector<Shortcut> MidphaseLab::shortcuts() const {
   return keys;
 }
 
-void MidphaseLab::frameMetrics(std::vector<FrameMetric>& out) const { common::traversalMetrics(result_, out); }
+void MidphaseLab::frameMetrics(std::vector<FrameMetric>& out) const {
+  common::traversalMetrics(result_, "BV tests", "triangle tests", out);
+}
 
 // [SECTION] Panel
 

@@ -424,7 +424,7 @@ std::vector<Shortcut> NarrowPhase3Lab::shortcuts() const {
 
 void NarrowPhase3Lab::frameMetrics(std::vector<FrameMetric>& out) const {
   appendQueryMetrics(algorithm_, trace_.result, queryMicros_, out);
-  out.push_back({"record_time", recordTiming_.last, "us"});
+  out.push_back({"record_time", recordTiming_.last, "us", "recording time (\u00b5s)"});
 }
 
 // [SECTION] Panel

@@ -228,18 +228,20 @@ void appendQueryMetrics(collide::Algorithm algorithm, const collide::QueryResult
   using collide::Algorithm;
   const double iterations = r.iterations ? *r.iterations : 0;
   switch (algorithm) {
-    case Algorithm::Gjk: out.push_back({"gjk_iterations", iterations, "iterations"}); break;
-    case Algorithm::Distance: out.push_back({"distance_iterations", iterations, "iterations"}); break;
+    case Algorithm::Gjk: out.push_back({"gjk_iterations", iterations, "iterations", "GJK iterations"}); break;
+    case Algorithm::Distance:
+      out.push_back({"distance_iterations", iterations, "iterations", "GJK distance iterations"});
+      break;
     case Algorithm::Epa:
-      out.push_back({"gjk_iterations", r.gjkIterations ? double(*r.gjkIterations) : 0.0, "iterations"});
-      out.push_back({"epa_iterations", iterations, "iterations"});
+      out.push_back({"gjk_iterations", r.gjkIterations ? double(*r.gjkIterations) : 0.0, "iterations", "GJK iterations"});
+      out.push_back({"epa_iterations", iterations, "iterations", "EPA iterations"});
       break;
     case Algorithm::Sat:
-    case Algorithm::SatLite: out.push_back({"sat_axes", iterations, "axes"}); break;
+    case Algorithm::SatLite: out.push_back({"sat_axes", iterations, "axes", "SAT axes tested"}); break;
     case Algorithm::Analytic: break;
   }
-  out.push_back({"query_time", queryMicros, "us"});
-  out.push_back({"hit", r.ok && r.hit ? 1.0 : 0.0, "bool"});
+  out.push_back({"query_time", queryMicros, "us", "query time (\u00b5s)"});
+  out.push_back({"hit", r.ok && r.hit ? 1.0 : 0.0, "bool", "hit"});
 }
 
 // A scene's lab_state.scalar, "double" or "float", into `useFloat` (left as it is when absent).

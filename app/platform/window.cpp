@@ -35,6 +35,23 @@ struct WindowCallbacks {
     if (action == GLFW_RELEASE) return;
     static_cast<Window*>(glfwGetWindowUserPointer(handle))->keyPresses_.push_back({key, modifiers});
   }
+  // The pointer's moves and presses in order (platform/pointer_queue.h). The position comes from the move
+  // events, not glfwGetCursorPos: on X11 that asks the server where the pointer is now, which after a stalled
+  // frame is past the press. Both installed before ImGui's backend (it chains to the button callback; it sets
+  // no cursor-position callback in 1.86).
+  static void onCursorPos(GLFWwindow* handle, double x, double y) {
+    static_cast<Window*>(glfwGetWindowUserPointer(handle))->pointer_.move(static_cast<float>(x), static_cast<float>(y));
+  }
+  static void onMouseButton(GLFWwindow* handle, int button, int action, int /*modifiers*/) {
+    PointerQueue& pointer = static_cast<Window*>(glfwGetWindowUserPointer(handle))->pointer_;
+    if (!pointer.knowsPosition()) {  // no move since the window opened: the pointer has not left the press yet
+      double x = 0.0;
+      double y = 0.0;
+      glfwGetCursorPos(handle, &x, &y);
+      pointer.move(static_cast<float>(x), static_cast<float>(y));
+    }
+    pointer.button(button, action == GLFW_PRESS);
+  }
 };
 
 namespace {
@@ -79,6 +96,8 @@ Window::Window(const WindowOptions& options) {
   glfwSetWindowUserPointer(window_, this);
   glfwSetDropCallback(window_, WindowCallbacks::onDrop);
   glfwSetKeyCallback(window_, WindowCallbacks::onKey);
+  glfwSetCursorPosCallback(window_, WindowCallbacks::onCursorPos);
+  glfwSetMouseButtonCallback(window_, WindowCallbacks::onMouseButton);
 
   // [SECTION] ImGui
   IMGUI_CHECKVERSION();
@@ -152,6 +171,9 @@ std::vector<KeyPress> Window::takeKeyPresses() {
 void Window::beginFrame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  // The backend set the buttons from "just pressed" flags and the position from glfwGetCursorPos; the queue's
+  // frame replaces them, so a press is seen at its own position and a click as a press, then a release.
+  applyPointerFrame(pointer_.nextFrame(), ImGui::GetIO());
   ImGui::NewFrame();
 }
 

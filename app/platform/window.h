@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lab/vocabulary.h"
+#include "platform/pointer_queue.h"
 
 struct GLFWwindow;
 
@@ -57,6 +58,7 @@ class Window {
   float uiScale_ = 1.0f;
   std::vector<std::string> droppedPaths_;
   std::vector<KeyPress> keyPresses_;
+  PointerQueue pointer_;  // the mouse between frames, replayed so a press lands where it happened
 
   friend struct WindowCallbacks;
 };

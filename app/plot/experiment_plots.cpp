@@ -24,9 +24,10 @@ Color algorithmColor(collide::Algorithm algorithm) {
 
 std::string experimentDescription(const collide::ExperimentConfig& config) {
   char text[320];
-  std::snprintf(text, sizeof text, "%s, %llu trials, seed %llu, %s, gap %g..%g, size ratio %g, offset %g, %s",
+  std::snprintf(text, sizeof text, "%s, %llu %s, seed %llu, %s, gap %g..%g, size ratio %g, offset %g, %s",
                 collide::familyName(config.family, config.pointCount).c_str(),
-                static_cast<unsigned long long>(config.trials), static_cast<unsigned long long>(config.seed),
+                static_cast<unsigned long long>(config.trials), config.trials == 1 ? "trial" : "trials",
+                static_cast<unsigned long long>(config.seed),
                 std::string(collide::precisionName(config.precision)).c_str(), config.gapMin, config.gapMax,
                 config.sizeRatio, config.offset, config.warmStart ? "warm start" : "cold start");
   return text;

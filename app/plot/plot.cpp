@@ -67,6 +67,7 @@ PlotRange fitRange(const Plot& plot) {
     const double halfBar = series.bars ? 0.5 * series.xStep : 0.0;
     xMin = std::min(xMin, seriesX(series, 0) - halfBar);
     xMax = std::max(xMax, seriesX(series, series.y.size() - 1) + (series.steps ? stepTail(series) : halfBar));
+    if (series.flag) continue;  // its own strip, not the y axis
     for (const double y : series.y) {
       if (!isFiniteNumber(y)) continue;
       yMin = std::min(yMin, y);
@@ -137,7 +138,25 @@ struct Layout {
   double legendX = 0;
   double legendY = 0;
   double legendWidth = 0;
+  // The flag series' strips, one under another below the data (stripHeight each, kStripGap apart); the x axis's
+  // ticks and labels are under the last (axisY).
+  double stripHeight = 0;
+  double axisY = 0;
 };
+
+constexpr double kStripGap = 3.0;
+
+[[nodiscard]] int flagCount(const Plot& plot) {
+  int count = 0;
+  for (const PlotSeries& series : plot.series) count += series.flag;
+  return count;
+}
+
+[[nodiscard]] ScreenRect stripRect(const Layout& layout, int index) {
+  const ScreenRect& data = layout.data;
+  return {data.x, data.y + data.height + kStripGap + index * (layout.stripHeight + kStripGap), data.width,
+          layout.stripHeight};
+}
 
 constexpr double kLegendSwatch = 0.7;  // of a line's height
 
@@ -147,6 +166,10 @@ std::vector<std::pair<double, int>> legendFlow(const PlotCanvas& canvas, const P
   double x = 0;
   int row = 0;
   for (const PlotSeries& series : plot.series) {
+    if (series.flag) {
+      places.emplace_back(0, -1);  // not in the legend
+      continue;
+    }
     const double entry = lineHeight * kLegendSwatch + 6 + canvas.textSize(series.name).x + 14;
     if (x > 0 && x + entry > width) {
       x = 0;
@@ -168,13 +191,18 @@ Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& r
   top += layout.lineHeight + 6;  // the y axis title sits above the axis
   double bottom = frame.y + frame.height - kPadding - 2 * layout.lineHeight - kTickLength - 6;
   // The legend box inside the data area would cover more than a fifth of a small plot: put it underneath.
+  const int flags = flagCount(plot);
+  layout.stripHeight = layout.lineHeight + 2;
+  bottom -= flags * (layout.stripHeight + kStripGap);
   double legendWidth = 0;
-  for (const PlotSeries& series : plot.series) legendWidth = std::max(legendWidth, canvas.textSize(series.name).x);
-  const double legendArea = (legendWidth + layout.lineHeight * kLegendSwatch + 22) *
-                            (double(plot.series.size()) * (layout.lineHeight + 3) + 8);
-  if (!plot.series.empty() && legendArea > 0.2 * (frame.width - 2 * kPadding) * std::max(bottom - top, 10.0)) {
+  for (const PlotSeries& series : plot.series)
+    if (!series.flag) legendWidth = std::max(legendWidth, canvas.textSize(series.name).x);
+  const auto legendEntries = double(plot.series.size()) - flags;
+  const double legendArea = (legendWidth + layout.lineHeight * kLegendSwatch + 22) * (legendEntries * (layout.lineHeight + 3) + 8);
+  if (legendEntries > 0 && legendArea > 0.2 * (frame.width - 2 * kPadding) * std::max(bottom - top, 10.0)) {
     const auto flow = legendFlow(canvas, plot, layout.lineHeight, frame.width - 2 * kPadding);
-    const double rows = flow.back().second + 1;
+    double rows = 0;
+    for (const auto& place : flow) rows = std::max(rows, double(place.second + 1));
     layout.legendBelow = true;
     layout.legendX = frame.x + kPadding;
     layout.legendWidth = frame.width - 2 * kPadding;
@@ -187,9 +215,12 @@ Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& r
   double labelWidth = 0;
   for (const double tick : ticks(range.yMin, range.yMax, layout.yStep))
     labelWidth = std::max(labelWidth, canvas.textSize(formatTick(tick, layout.yStep)).x);
+  for (const PlotSeries& series : plot.series)
+    if (series.flag) labelWidth = std::max(labelWidth, canvas.textSize(series.name).x);
   const double left = frame.x + kPadding + labelWidth + kTickLength + 4;
   const double width = std::max(frame.x + frame.width - kPadding - 6 - left, 10.0);
   layout.data = {left, top, width, height};
+  layout.axisY = top + height + flags * (layout.stripHeight + kStripGap);
   layout.xStep = niceStep(range.xMax - range.xMin, width / kXTickSpacing);
   if (plot.x.integers) layout.xStep = std::max(layout.xStep, 1.0);
   return layout;
@@ -336,6 +367,7 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
   double width = 0;
   int entries = 0;
   for (const PlotSeries& series : plot.series) {
+    if (series.flag) continue;
     width = std::max(width, canvas.textSize(series.name).x);
     ++entries;
   }
@@ -345,6 +377,7 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
   if (layout.legendBelow) {
     const auto flow = legendFlow(canvas, plot, layout.lineHeight, layout.legendWidth);
     for (std::size_t i = 0; i < plot.series.size(); ++i) {
+      if (plot.series[i].flag) continue;
       const Vec2d at{layout.legendX + flow[i].first, layout.legendY + flow[i].second * rowHeight};
       const double swatchTop = at.y + 0.5 * (layout.lineHeight - swatch);
       canvas.rect({at.x, swatchTop}, {at.x + swatch, swatchTop + swatch}, plot.series[i].color);
@@ -366,6 +399,7 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
     double hidden = 0;
     const double base = map.toY(std::max(map.range.yMin, 0.0));
     for (const PlotSeries& series : plot.series) {
+      if (series.flag) continue;
       // At most about 512 samples a series: a batch plot of a million points would cost its frame here.
       const std::size_t stride = std::max<std::size_t>(1, series.y.size() / 512);
       std::optional<Vec2d> previous;
@@ -399,11 +433,43 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
   canvas.rectOutline(min, max, kAxisLine, 1.0f);
   double y = min.y + 5;
   for (const PlotSeries& series : plot.series) {
+    if (series.flag) continue;
     const double swatchTop = y + 0.5 * (layout.lineHeight - swatch);
     canvas.rect({min.x + 7, swatchTop}, {min.x + 7 + swatch, swatchTop + swatch}, series.color);
     canvas.text({min.x + 13 + swatch, y}, series.name, palette::kText);
     y += rowHeight;
   }
+}
+
+// A flag series' strip: filled where the value is 1, each value holding until the next x; runs closer than a pixel
+// are one rectangle, so 100,000 frames draw as at most one rectangle a pixel column.
+void drawStrip(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, const ScreenRect& strip) {
+  canvas.rect(strip.min(), strip.max(), kPlotBackground);
+  if (!series.y.empty()) {
+    const auto [first, last] = visibleIndices(series, map.range);
+    canvas.pushClip(strip.min(), strip.max());
+    std::optional<std::pair<double, double>> run;  // pixel x extent not drawn yet
+    const auto flush = [&] {
+      if (run) canvas.rect({run->first, strip.y + 2}, {std::max(run->second, run->first + 1.0), strip.y + strip.height - 2},
+                           series.color.withAlpha(0.85f));
+      run.reset();
+    };
+    for (std::size_t i = first; i <= last; ++i) {
+      const double y = series.y[i];
+      if (!isFiniteNumber(y) || y == 0) continue;
+      const double x0 = map.toX(seriesX(series, i));
+      const double x1 = map.toX(i + 1 < series.y.size() ? seriesX(series, i + 1) : seriesX(series, i) + stepTail(series));
+      if (run && x0 <= run->second + 1.0) {
+        run->second = std::max(run->second, x1);
+      } else {
+        flush();
+        run = std::pair{x0, x1};
+      }
+    }
+    flush();
+    canvas.popClip();
+  }
+  canvas.rectOutline(strip.min(), strip.max(), kAxisLine, 1.0f);
 }
 
 void drawReadout(PlotCanvas& canvas, const Plot& plot, const Mapping& map, const Layout& layout, double hoverX) {
@@ -418,6 +484,11 @@ void drawReadout(PlotCanvas& canvas, const Plot& plot, const Mapping& map, const
     const std::size_t index = nearestIndex(series, hoverX);
     shownX = seriesX(series, index);
     const double y = series.y[index];
+    if (series.flag) {
+      std::snprintf(text, sizeof text, "%s: %s", series.name.c_str(), !isFiniteNumber(y) ? "-" : y != 0 ? "yes" : "no");
+      lines.emplace_back(text, series.color);
+      continue;
+    }
     if (isFiniteNumber(y)) {
       const Vec2d point{map.toX(shownX), map.toY(y)};
       canvas.rect(point - Vec2d{3, 3}, point + Vec2d{3, 3}, series.color);
@@ -453,14 +524,25 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
   canvas.rect(frame.min(), frame.max(), palette::kBackground);
   canvas.rect(data.min(), dataMax, kPlotBackground);
 
-  // Grid and tick labels.
+  // Strips of the flag series under the data, each named at its left as a y tick is.
+  int strip = 0;
+  for (const PlotSeries& series : plot.series) {
+    if (!series.flag) continue;
+    const ScreenRect rect = stripRect(layout, strip++);
+    drawStrip(canvas, series, map, rect);
+    const Vec2d size = canvas.textSize(series.name);
+    canvas.text({data.x - kTickLength - 3 - size.x, rect.y + 0.5 * (rect.height - size.y)}, series.name, series.color);
+  }
+
+  // Grid and tick labels; the x axis's under the strips.
+  const double axisY = layout.axisY;
   for (const double tick : ticks(range.xMin, range.xMax, layout.xStep)) {
     const double x = map.toX(tick);
     canvas.polyline(std::vector<Vec2d>{{x, data.y}, {x, dataMax.y}}, kGridLine, 1.0f);
-    canvas.polyline(std::vector<Vec2d>{{x, dataMax.y}, {x, dataMax.y + kTickLength}}, kAxisLine, 1.0f);
+    canvas.polyline(std::vector<Vec2d>{{x, axisY}, {x, axisY + kTickLength}}, kAxisLine, 1.0f);
     const std::string label = formatTick(tick, layout.xStep);
     const double width = canvas.textSize(label).x;
-    canvas.text({x - 0.5 * width, dataMax.y + kTickLength + 2}, label, palette::kTextDim);
+    canvas.text({x - 0.5 * width, axisY + kTickLength + 2}, label, palette::kTextDim);
   }
   for (const double tick : ticks(range.yMin, range.yMax, layout.yStep)) {
     const double y = map.toY(tick);
@@ -474,12 +556,12 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
   // Data.
   canvas.pushClip(data.min(), dataMax);
   int barSlots = 0;
-  for (const PlotSeries& series : plot.series) barSlots += series.bars;
+  for (const PlotSeries& series : plot.series) barSlots += series.bars && !series.flag;
   int slot = 0;
   for (const PlotSeries& series : plot.series)
-    if (series.bars) drawBars(canvas, series, map, slot++, barSlots);
+    if (series.bars && !series.flag) drawBars(canvas, series, map, slot++, barSlots);
   for (const PlotSeries& series : plot.series)
-    if (!series.bars) drawLine(canvas, series, map);
+    if (!series.bars && !series.flag) drawLine(canvas, series, map);
   canvas.popClip();
   canvas.rectOutline(data.min(), dataMax, kAxisLine, 1.0f);
 
@@ -490,7 +572,7 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
   }
   canvas.text({frame.x + kPadding, layout.yTitleY}, axisTitle(plot.y), palette::kText);
   const std::string xTitle = axisTitle(plot.x);
-  canvas.text({data.x + 0.5 * (data.width - canvas.textSize(xTitle).x), dataMax.y + kTickLength + 4 + layout.lineHeight},
+  canvas.text({data.x + 0.5 * (data.width - canvas.textSize(xTitle).x), axisY + kTickLength + 4 + layout.lineHeight},
               xTitle, palette::kText);
   drawLegend(canvas, plot, layout, map);
   if (hoverX) {

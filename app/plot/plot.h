@@ -36,6 +36,9 @@ struct PlotSeries {
   double xStep = 1;
   bool bars = false;            // histogram: one bar per x, side by side with the other bar series
   bool steps = false;           // a step function: each y holds until the next x (counts of whole numbers)
+  // A 0/1 series (a verdict such as "hit"): drawn in a strip of its own under the data, filled where 1, its name at
+  // the strip's left; not on the y axis (a 1 among iteration counts reads as a count) and not in the legend.
+  bool flag = false;
 };
 
 struct PlotAxis {

@@ -31,6 +31,10 @@ Color seriesColor(std::size_t index) {
 }
 
 bool isTimeUnit(const std::string& unit) { return unit == "us" || unit == "ms" || unit == "s" || unit == "ns"; }
+// A 0/1 verdict ("hit"): a strip of its own over time, and no histogram of two bars among the counts.
+bool isFlagUnit(const std::string& unit) { return unit == "bool"; }
+// A unit as the window writes it: the CSV's "us" is "\u00b5s".
+std::string displayUnit(const std::string& unit) { return unit == "us" ? "\u00b5s" : unit; }
 }  // namespace
 
 // [SECTION] Recording
@@ -58,37 +62,41 @@ void PlotPanel::buildPlot() {
   while (shown_.size() < seriesCount) shown_.push_back(!isTimeUnit(recording_.seriesUnit(shown_.size())));
   plot_ = {};
   histograms_.clear();
-  std::string unit;
-  bool mixedUnits = false;
+  // The value axis is named by the units it carries ("iterations", or "iterations, \u00b5s" when mixed); flags
+  // have no place on it.
+  std::vector<std::string> units;
   for (std::size_t i = 0; i < seriesCount; ++i) {
-    if (!shown_[i]) continue;
-    if (!unit.empty() && unit != recording_.seriesUnit(i)) mixedUnits = true;
-    unit = recording_.seriesUnit(i);
+    const std::string unit = displayUnit(recording_.seriesUnit(i));
+    if (shown_[i] && !isFlagUnit(recording_.seriesUnit(i)) && std::find(units.begin(), units.end(), unit) == units.end())
+      units.push_back(unit);
   }
-  if (mixedUnits) unit = "mixed units";
+  std::string unitWords = units.empty() ? std::string("value") : units.front();
+  for (std::size_t i = 1; i < units.size(); ++i) unitWords += ", " + units[i];
 
   if (mode_ == Mode::Lines) {
     plot_.title = "Recorded frames";
     plot_.x = timeAxis_ ? PlotAxis{"time", "s", false} : PlotAxis{frameAxisLabel(), "", true};
-    plot_.y = {"value", unit, false};
+    plot_.y = {unitWords, "", false};
     for (std::size_t i = 0; i < seriesCount; ++i) {
       if (!shown_[i]) continue;
       PlotSeries series;
-      series.name = recording_.seriesName(i);
-      series.unit = recording_.seriesUnit(i);
+      series.name = recording_.seriesLabel(i);
+      series.unit = displayUnit(recording_.seriesUnit(i));
       series.color = seriesColor(i);
       series.y = recording_.values(i);
       series.x = timeAxis_ ? recording_.seconds() : recording_.frames();
+      series.flag = isFlagUnit(recording_.seriesUnit(i));
       plot_.series.push_back(std::move(series));
     }
     return;
   }
 
-  // Histograms over one set of bins shared by the shown series.
+  // Histograms over one set of bins shared by the shown series (flags are counted in words under the checkboxes).
+  const auto binned = [&](std::size_t i) { return shown_[i] && !isFlagUnit(recording_.seriesUnit(i)); };
   double low = INFINITY, high = -INFINITY;
   bool integers = true;
   for (std::size_t i = 0; i < seriesCount; ++i) {
-    if (!shown_[i]) continue;
+    if (!binned(i)) continue;
     for (const double value : recording_.values(i)) {
       if (!std::isfinite(value)) continue;
       low = std::min(low, value);
@@ -97,7 +105,7 @@ void PlotPanel::buildPlot() {
     }
   }
   plot_.title = "Recorded frames: distribution";
-  plot_.x = {"value", unit, integers};
+  plot_.x = {unitWords, "", integers};
   plot_.y = {"frames", "", true};
   if (!(low <= high)) return;
   const bool unitBins = integers && high - low <= kMaxUnitBins;
@@ -105,7 +113,7 @@ void PlotPanel::buildPlot() {
   const double step = unitBins ? 1.0 : std::max((high - low) / kBins, 1e-12);
   const auto binCount = std::size_t(unitBins ? high - low + 1 : kBins);
   for (std::size_t i = 0; i < seriesCount; ++i) {
-    if (!shown_[i]) continue;
+    if (!binned(i)) continue;
     std::vector<double>& bins = histograms_.emplace_back(binCount, 0.0);
     for (const double value : recording_.values(i)) {
       if (!std::isfinite(value)) continue;
@@ -115,9 +123,9 @@ void PlotPanel::buildPlot() {
   }
   std::size_t next = 0;
   for (std::size_t i = 0; i < seriesCount; ++i) {
-    if (!shown_[i]) continue;
+    if (!binned(i)) continue;
     PlotSeries series;
-    series.name = recording_.seriesName(i);
+    series.name = recording_.seriesLabel(i);
     series.unit = "frames";
     series.color = seriesColor(i);
     series.y = histograms_[next++];
@@ -174,14 +182,32 @@ void PlotPanel::draw(bool* open) {
 
   buildPlot();
   for (std::size_t i = 0; i < recording_.seriesCount(); ++i) {
-    if (i > 0) ImGui::SameLine();
+    // On the row while it fits the window, else on the next (the labels are words now, and the UI scales).
+    const float boxWidth = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                           ImGui::CalcTextSize(recording_.seriesLabel(i).c_str()).x;
+    if (i > 0 && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + boxWidth <=
+                     ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+      ImGui::SameLine();
     const Color color = seriesColor(i);
     ImGui::PushStyleColor(ImGuiCol_CheckMark, ImVec4(color.r, color.g, color.b, 1.0f));
     bool shown = shown_[i] != 0;
-    const std::string label = recording_.seriesName(i) + "##series";
+    const std::string label = recording_.seriesLabel(i) + "##series";
     if (ImGui::Checkbox(label.c_str(), &shown)) shown_[i] = shown;
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_.seriesUnit(i).c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("CSV column %s (%s)", recording_.seriesName(i).c_str(), recording_.seriesUnit(i).c_str());
+  }
+  // A flag in a histogram would be two bars among the counts: its share in words instead.
+  for (std::size_t i = 0; mode_ == Mode::Histogram && i < recording_.seriesCount(); ++i) {
+    if (!shown_[i] || !isFlagUnit(recording_.seriesUnit(i))) continue;
+    std::size_t yes = 0, frames = 0;
+    for (const double value : recording_.values(i)) {
+      if (!std::isfinite(value)) continue;
+      ++frames;
+      yes += value != 0;
+    }
+    ImGui::TextDisabled("%s: yes in %zu of %zu frames (%.0f%%)", recording_.seriesLabel(i).c_str(), yes, frames,
+                        frames > 0 ? 100.0 * double(yes) / double(frames) : 0.0);
   }
   if (recording_.seriesCount() == 0) ImGui::TextDisabled("No numbers yet: this lab reports none, or recording is paused.");
 

@@ -29,10 +29,13 @@ class PlotPanel {
 
   [[nodiscard]] const Recording& recording() const { return recording_; }
   [[nodiscard]] bool recordingOn() const { return recordingOn_; }
+  // The plot of the recording as the window shows it (draw builds it each frame; public for tests): each series
+  // named by its label, a 0/1 series (unit "bool") a strip under the lines, the y axis named by the units shown.
+  void buildPlot();
+  [[nodiscard]] const Plot& plot() const { return plot_; }
 
  private:
   enum class Mode { Lines, Histogram };
-  void buildPlot();
   void exportFiles(const std::string& extension);
 
   Recording recording_;

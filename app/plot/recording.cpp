@@ -15,7 +15,8 @@ Recording::Recording(std::size_t capacity)
 std::size_t Recording::seriesIndex(const FrameMetric& metric) {
   for (std::size_t i = 0; i < series_.size(); ++i)
     if (series_[i].name == metric.name) return i;
-  series_.push_back({metric.name, metric.unit, std::vector<double>(2 * capacity_, kMissing)});
+  series_.push_back({metric.name, metric.unit, metric.label.empty() ? metric.name : metric.label,
+                     std::vector<double>(2 * capacity_, kMissing)});
   return series_.size() - 1;
 }
 

@@ -33,6 +33,8 @@ class Recording {
   [[nodiscard]] std::size_t seriesCount() const { return series_.size(); }
   [[nodiscard]] const std::string& seriesName(std::size_t series) const { return series_[series].name; }
   [[nodiscard]] const std::string& seriesUnit(std::size_t series) const { return series_[series].unit; }
+  // What the Plots window calls the series (FrameMetric::label, or the name); the CSV keeps name and unit.
+  [[nodiscard]] const std::string& seriesLabel(std::size_t series) const { return series_[series].label; }
   // The live frames, oldest first: frame numbers (counted since clear), seconds since the first frame, values.
   [[nodiscard]] std::span<const double> frames() const { return window(frames_); }
   [[nodiscard]] std::span<const double> seconds() const { return window(seconds_); }
@@ -45,6 +47,7 @@ class Recording {
   struct Series {
     std::string name;
     std::string unit;
+    std::string label;
     std::vector<double> values;  // 2 * capacity
   };
   [[nodiscard]] std::span<const double> window(const std::vector<double>& column) const {

@@ -1,5 +1,7 @@
 #include "shell/help_overlay.h"
 
+#include <iterator>
+
 #define GLFW_INCLUDE_NONE  // key codes only; no GL header
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -21,11 +23,15 @@ const Shortcut kGlobal[] = {
     {"G", "show or hide the grid"},
     {"Right or middle drag", "pan the view (left drag on empty space too)"},
     {"Mouse wheel", "zoom around the cursor"},
+};
+
+const Shortcut kTimeline[] = {
     {"Left / Right", "step back / forward"},
     {"Home / End", "first / last step"},
     {"Space", "play or pause the steps"},
-    {"Escape", "close a dialog or this help"},
 };
+
+const Shortcut kClose{"Escape", "close a dialog or this help"};
 
 const Shortcut kSpatial[] = {
     {"Left drag (or Alt+left drag)", "orbit around the target"},
@@ -52,11 +58,16 @@ void shortcutTable(const char* id, std::span<const Shortcut> shortcuts) {
 }
 }  // namespace
 
-std::span<const Shortcut> globalShortcuts() { return kGlobal; }
+std::vector<Shortcut> globalShortcuts(bool timeline) {
+  std::vector<Shortcut> shortcuts(std::begin(kGlobal), std::end(kGlobal));
+  if (timeline) shortcuts.insert(shortcuts.end(), std::begin(kTimeline), std::end(kTimeline));
+  shortcuts.push_back(kClose);
+  return shortcuts;
+}
 std::span<const Shortcut> spatialViewShortcuts() { return kSpatial; }
 
 void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName, bool spatialViews,
-                     bool stepJumps) {
+                     bool timeline, bool stepJumps) {
   if (!open) return;
   const ImGuiViewport* screen = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + screen->WorkSize.x * 0.5f, screen->WorkPos.y + screen->WorkSize.y * 0.5f),
@@ -66,7 +77,7 @@ void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, cons
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
   if (ImGui::Begin("Keyboard and mouse (F1)", &open, flags)) {
     ImGui::TextDisabled("Everywhere");
-    shortcutTable("##global", globalShortcuts());
+    shortcutTable("##global", globalShortcuts(timeline));
     if (stepJumps) {
       ImGui::Spacing();
       ImGui::TextDisabled("On this lab's timeline");

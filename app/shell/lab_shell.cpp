@@ -445,21 +445,23 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   const float top = screen->WorkPos.y;  // below the menu bar
   const float fontSize = ImGui::GetFontSize();
   const float panelWidth = std::min(fontSize * 23.0f, screen->WorkSize.x * 0.4f);
-  const float timelineHeight = ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().WindowPadding.y;
+  const bool timeline = lab_->hasTimeline();
+  const float timelineHeight = timeline ? ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().WindowPadding.y : 0.0f;
   const float bodyHeight = screen->WorkSize.y - timelineHeight;
   panelRects_ = {ScreenRect{0, top, panelWidth, bodyHeight}, ScreenRect{0, top + bodyHeight, screen->WorkSize.x, timelineHeight}};
   // The lab advances before anything shows it, so the panel and the views show the same state (drawn after the
   // panel, a playing simulation's panel read one frame behind its view: mid_06 "frame 113" beside "frame 114").
   lab_->update(seconds);
   drawSidePanel(top, panelWidth, bodyHeight);
-  drawTimelineBar(top + bodyHeight, screen->WorkSize.x, timelineHeight);
+  if (timeline) drawTimelineBar(top + bodyHeight, screen->WorkSize.x, timelineHeight);
 
   layoutViews({panelWidth, top, std::max(screen->WorkSize.x - panelWidth, 1.0f), std::max(bodyHeight, 1.0f)});
   refitOnResize();
   if (pendingFit_) fitViews();
   handleCanvasInput();
 
-  if (int step = lab_->stepIndex(); updateTimeline(step, lab_->stepCount(), timeline_, seconds, canvasKeys, lab_->stepKinds()))
+  if (int step = lab_->stepIndex();
+      timeline && updateTimeline(step, lab_->stepCount(), timeline_, seconds, canvasKeys, lab_->stepKinds()))
     lab_->setStep(step);
   bool labTookKeys = false;
   for (const KeyPress& press : canvasKeys) {
@@ -471,7 +473,8 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); }, lab_->metricsUpdate());
   drawCanvas(framebufferWidth, framebufferHeight);
 
-  drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str(), hasSpatialView(), !lab_->stepKinds().empty());
+  drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str(), hasSpatialView(), lab_->hasTimeline(),
+                  !lab_->stepKinds().empty());
   drawDialogs(keys);
   if (showPlots_) plotPanel_.draw(&showPlots_);
   trackEdits(labTookKeys);

@@ -75,6 +75,9 @@ def main():
         result = run(exe, ["--family", "hull12", "--trials", "500", "--algo", "gjk,distance,sat", "-q"])
         check(result.returncode == 0 and result.stdout.startswith("hull12, 500 trials"), result.stdout + result.stderr)
         check(summary_rows(result.stdout)["sat"][4] == 0, result.stdout)
+        # One trial is said in the singular (newcomer review s29, C15: "1 part tests").
+        result = run(exe, ["--family", "boxes", "--trials", "1", "-q", "--worst", "0"])
+        check(result.returncode == 0 and result.stdout.startswith("boxes, 1 trial, seed 1"), result.stdout + result.stderr)
         result = run(exe, ["--family", "hull3"])
         check(result.returncode == 1 and "hullN with N from 4 to" in result.stderr, result.stderr)
         result = run(exe, ["--family", "boxes", "--algo", "sat-lite"])

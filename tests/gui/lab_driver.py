@@ -4,8 +4,10 @@ with xdotool. Written once here; the tests import what they use:
 Needs a display for the xdotool part (CTest runs each test under tests/support/xvfb_run.py).
 """
 
+import contextlib
 import os
 import shutil
+import signal
 import struct
 import subprocess
 import time
@@ -148,6 +150,18 @@ def run_app(command):
             break
         time.sleep(1.0)  # Xvfb resets when its last client leaves: a connection right then fails; try again
     return result
+
+
+@contextlib.contextmanager
+def stalled(process):
+    """Stops the app (SIGSTOP) while the block runs, so what xdotool does meanwhile reaches it between two frames, as
+    when a frame stalls on a machine under load; the frame after SIGCONT sees all of it at once."""
+    os.kill(process.pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(process.pid, signal.SIGCONT)
+    time.sleep(0.5)
 
 
 def fresh_directory(parent, name):

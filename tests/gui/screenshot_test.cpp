@@ -228,6 +228,21 @@ TEST(Screenshot, TheUiScaleEnlargesTextAndThePanelsLaidOutFromIt) {
   EXPECT_NE(refused.errors.find("--ui-scale"), std::string::npos) << refused.errors;
 }
 
+// The Experiments lab's batch runs have no steps: no dead "no steps" timeline bar under its pane (newcomer review
+// s29, C8), which reaches the window's bottom; a lab with steps keeps its bar.
+TEST(Screenshot, TheExperimentsLabHasNoTimelineBar) {
+  const auto bottom = [](const Screenshot& shot) {
+    const Json& rect = shot.state.at("views")[0].at("rect");
+    return rect[1].get<double>() + rect[3].get<double>();
+  };
+  const Screenshot experiments = run("screenshot --lab Experiments --size 1600x1000", "experiments_no_timeline");
+  const Screenshot shapes = run("screenshot --lab Shapes --size 1600x1000", "shapes_timeline");
+  ASSERT_EQ(experiments.exitCode, 0) << experiments.errors;
+  ASSERT_EQ(shapes.exitCode, 0) << shapes.errors;
+  EXPECT_EQ(bottom(experiments), 1000.0);
+  EXPECT_LT(bottom(shapes), 1000.0 - shapes.state.at("fontSize").get<double>());
+}
+
 // At 150 % UI scale in a 1600x1000 window the step (its words and its table) shows in the side panel without
 // scrolling it: SAT's answer table in the plane (07's, five axes and the line naming the marked rows) fell below the
 // panel's fold under the result block, and in space the step's words under the result and the help paragraph.

@@ -3,6 +3,7 @@
 
   window_test.py --exe collision-lab --out DIR shapes       (CTest gui.shapes_end_to_end)
   window_test.py --exe collision-lab --out DIR spatial      (CTest gui.spatial_view_end_to_end)
+  window_test.py --exe collision-lab --out DIR stalled      (CTest gui.stalled_frame_input)
   window_test.py --exe collision-lab --out DIR frame-time [--seconds S] [-- collision-lab arguments...]
 
 - shapes: the Shapes lab; drags the circle, Shift-drags the box a quarter turn, steps with the arrow keys, hides
@@ -11,12 +12,16 @@
 - spatial: the 3D narrow-phase lab; orbits with a left drag on empty space, pans with Shift+left drag, zooms with
   the wheel, looks from above (Alt+3), switches to orthographic (Alt+O); then the direction and projection are
   remembered (the framing is fitted to the scene again).
+- stalled: the Shapes lab with the app stopped (SIGSTOP) while xdotool presses on the circle, moves and releases,
+  then clicks the box and moves away: the frame after the stall must see each press where it happened
+  (app/platform/pointer_queue.h), so the circle moves by the whole drag and the box is selected.
 - frame-time: not a test (tests never time things): drags in circles in a 1600x1000 window for S seconds and prints
   the shell's frameTimeMs (docs/PERFORMANCE.md).
 
 [SECTION] A session: start the window, act, quit, read the dump
 [SECTION] Shapes lab: drag, rotate, step, toggle, remembered
 [SECTION] A spatial view: orbit, pan, zoom, preset, projection, remembered
+[SECTION] Input during a stalled frame
 [SECTION] Frame time
 """
 
@@ -27,7 +32,7 @@ import os
 import sys
 import time
 
-from lab_driver import drag, find_window, fresh_directory, press, quit_app, run_app, start_app, xdotool
+from lab_driver import drag, find_window, fresh_directory, press, quit_app, run_app, stalled, start_app, xdotool
 
 
 # [SECTION] A session: start the window, act, quit, read the dump
@@ -58,6 +63,7 @@ class Window:
         if os.path.exists(self.state):
             os.remove(self.state)
         process = start_app([self.exe, *arguments, "--dump-state", self.state], self.environment)
+        self.process = process  # for actions that stop it (stalled)
         try:
             window = find_window(process)
             actions(window)
@@ -85,8 +91,9 @@ class Checks:
 
 # [SECTION] Shapes lab: drag, rotate, step, toggle, remembered
 
-def check_shapes(args):
-    app = Window(args.exe, fresh_directory(args.out, "shapes"))
+def shapes_lab(app):
+    """The Shapes lab as its window opens: the world view's zoom, a function from world points to window pixels,
+    and the positions of its circle and its box."""
     layout = app.screenshot_layout("--lab", "Shapes")
     view = layout["views"][0]
     zoom = view["zoom"]
@@ -98,7 +105,12 @@ def check_shapes(args):
     circle, box = layout["shapes"][2], layout["shapes"][4]
     assert (circle["type"], box["type"]) == ("circle", "box"), \
         "the Shapes lab's default scene changed: shape 2 must be the circle, shape 4 the box"
-    circle, box = circle["position"], box["position"]
+    return zoom, project, circle["position"], box["position"]
+
+
+def check_shapes(args):
+    app = Window(args.exe, fresh_directory(args.out, "shapes"))
+    zoom, project, circle, box = shapes_lab(app)
 
     def actions(window):
         start = project(*circle)
@@ -199,6 +211,39 @@ def check_spatial(args):
     return check.failures
 
 
+# [SECTION] Input during a stalled frame
+
+def check_stalled(args):
+    app = Window(args.exe, fresh_directory(args.out, "stalled"))
+    zoom, project, circle, box = shapes_lab(app)
+
+    def actions(window):
+        start = project(*circle)
+        end = (start[0] + 150, start[1] + 60)
+        xdotool("mousemove", "--window", window, "--sync", *map(str, start))
+        time.sleep(0.5)
+        with stalled(app.process):  # press on the circle, drag and release: all in one frame
+            xdotool("mousedown", "1")
+            xdotool("mousemove", "--window", window, "--sync", *map(str, end))
+            xdotool("mouseup", "1")
+        on_box = project(*box)
+        xdotool("mousemove", "--window", window, "--sync", *map(str, on_box))
+        time.sleep(0.5)
+        with stalled(app.process):  # click the box and leave it for empty space (where the circle was)
+            xdotool("click", "1")
+            xdotool("mousemove", "--window", window, "--sync", *map(str, start))
+
+    dump = app.session(actions, "--lab", "Shapes")
+    check = Checks()
+    moved = dump["shapes"][2]["position"]
+    context = json.dumps({"circle": moved, "from": circle, "selected": dump["selected"], "zoom": zoom})
+    check(abs(moved[0] - circle[0] - 150 / zoom) < 3 / zoom and abs(moved[1] - circle[1] + 60 / zoom) < 3 / zoom,
+          "a drag inside one stalled frame moved the circle by the whole drag (150, 60) pixels", context)
+    check(dump["selected"] == 4, "a click inside one stalled frame selected the box it was on", context)
+    print("stalled:", context)
+    return check.failures
+
+
 # [SECTION] Frame time
 
 def measure_frame_time(args):
@@ -227,11 +272,12 @@ def main():
     parser.add_argument("--exe", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--seconds", type=float, default=10.0, help="frame-time: how long to drag")
-    parser.add_argument("mode", choices=["shapes", "spatial", "frame-time"])
+    parser.add_argument("mode", choices=["shapes", "spatial", "stalled", "frame-time"])
     own = sys.argv[1:sys.argv.index("--")] if "--" in sys.argv else sys.argv[1:]
     args = parser.parse_args(own)
     args.app_arguments = sys.argv[len(own) + 2:]  # frame-time: collision-lab's arguments, after --
-    failures = {"shapes": check_shapes, "spatial": check_spatial, "frame-time": measure_frame_time}[args.mode](args)
+    failures = {"shapes": check_shapes, "spatial": check_spatial, "stalled": check_stalled,
+                "frame-time": measure_frame_time}[args.mode](args)
     for failure in failures:
         print("FAIL:", failure, file=sys.stderr)
     if not failures and args.mode != "frame-time":
