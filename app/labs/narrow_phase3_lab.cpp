@@ -502,32 +502,24 @@ void NarrowPhase3Lab::drawStepTable() {
 }
 
 void NarrowPhase3Lab::drawUi() {
-  // Algorithm
-  int current = 0;
-  const char* labels[kAlgorithms3.size()];
-  for (std::size_t i = 0; i < kAlgorithms3.size(); ++i) {
-    labels[i] = collide::algorithmInfo(kAlgorithms3[i]).label.data();
-    if (kAlgorithms3[i] == algorithm_) current = static_cast<int>(i);
-  }
-  ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::Combo("##algorithm", &current, labels, static_cast<int>(kAlgorithms3.size()))) {
-    algorithm_ = kAlgorithms3[static_cast<std::size_t>(current)];
-    changed();
-  }
+  foldedHowTo("In the world view, drag a shape to move it (Shift: toward the camera), drag the selected shape's arrows "
+              "and rings to move it along an axis or turn it; drag empty space to orbit. Step the algorithm with the "
+              "timeline.");
+  if (drawAlgorithmChoice(kAlgorithms3, algorithm_)) changed();
   if (drawScalarChoice(useFloat_)) changed();
   // Presets
   if (const int picked = drawPresetChoice(presets(), preset_); picked >= 0) applyPreset(picked);
 
   // The step (narration and table), then the run's result: as in the plane's lab, the step is what the views draw,
-  // and at 150 % UI scale it fell below the panel's fold under the result block and the help paragraph (now last).
+  // and at 150 % UI scale it fell below the panel's fold under the result block.
   recordIfChanged();
-  ImGui::Separator();
+  ImGui::Spacing();
   stepBlock_.begin();
-  textWrapped("%s", narration().c_str());
+  drawStepHeading(step_, stepCount(), narration());
   drawStepTable();
   stepBlock_.end();
   const collide::QueryResult3<double>& r = trace_.result;
-  ImGui::Separator();
+  ImGui::Spacing();
   drawQueryResult(r);
   if (r.ok && r.normal && ImGui::SmallButton(r.hit ? "Look across the contact (N)" : "Look across the gap (N)")) {
     viewAim_ = contactAim();
@@ -553,12 +545,6 @@ void NarrowPhase3Lab::drawUi() {
     ImGui::PopID();
   }
   recordIfChanged();
-  ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  textWrapped("In the world view, drag a shape to move it (Shift: toward the camera), drag the selected shape's arrows "
-              "and rings to move it along an axis or turn it; drag empty space to orbit. Step the algorithm with the "
-              "timeline.");
-  ImGui::PopStyleColor();
 }
 
 static const bool registered = registerLab("Narrow phase", "Narrow phase 3D", &NarrowPhase3Lab::create);

@@ -279,6 +279,38 @@ template <class Collider>
   return meanMicroseconds([&] { static_cast<void>(collide::runQuery<float>(algorithm, a, b)); });
 }
 
+// "ALGORITHM" and the menu of `algorithms` (a dimension's, collide::kAlgorithmsIn), the same in the plane's lab and in
+// space's. True when the choice changed.
+template <std::size_t N>
+[[nodiscard]] bool drawAlgorithmChoice(const std::array<collide::Algorithm, N>& algorithms, collide::Algorithm& algorithm) {
+  ImGui::TextDisabled("ALGORITHM");
+  const char* labels[N];
+  int current = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    labels[i] = collide::algorithmInfo(algorithms[i]).label.data();  // string literals: each ends in a NUL
+    if (algorithms[i] == algorithm) current = static_cast<int>(i);
+  }
+  ImGui::SetNextItemWidth(-1.0f);
+  if (!ImGui::Combo("##algorithm", &current, labels, static_cast<int>(N))) return false;
+  const collide::Algorithm picked = algorithms[static_cast<std::size_t>(current)];
+  const bool changed = picked != algorithm;
+  algorithm = picked;
+  return changed;
+}
+
+// The step's heading, "STEP n OF N" ("STEP" for a run that records no step), and its narration in the step's
+// colour: the same in the plane's lab and in space's (the 3D lab had the words with no heading). `step` from 0.
+inline void drawStepHeading(int step, int count, const std::string& narration) {
+  if (count > 0) {
+    ImGui::TextDisabled("STEP %d OF %d", step + 1, count);
+  } else {
+    ImGui::TextDisabled("STEP");
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.92f, 0.75f, 1.0f));
+  textWrapped("%s", narration.c_str());
+  ImGui::PopStyleColor();
+}
+
 // "Scalar  (o) double  ( ) float": which scalar a lab runs the core in (float is what most engines use). True when
 // the choice changed.
 [[nodiscard]] inline bool drawScalarChoice(bool& useFloat) {

@@ -3996,6 +3996,21 @@ TEST(NarrowPhaseLab, TheSimplexTableSaysWhatThePaneDraws) {
   EXPECT_TRUE(contains(panelAtStep("Narrow phase", longest, -1), "= w0 (repeat: stop)")) << panelAtStep("Narrow phase", longest, -1);
 }
 
+// Both labs head the step "STEP n OF N" over its words, with the algorithm under "ALGORITHM" (the 3D lab had neither
+// heading), and the 3D lab's how-to paragraph, the same five lines on every scene, is folded (newcomer review s29, C5).
+TEST(NarrowPhaseLabs, BothLabsHeadTheStepAndFoldTheHowTo) {
+  const std::string plane = panelAtStep("Narrow phase", curated("03_deep_overlap.json"), 4);
+  const std::string space = panelAtStep("Narrow phase 3D", curated("3d_10_sizes_1_to_1000.json"), -1);
+  for (const std::string& panel : {plane, space}) {
+    EXPECT_TRUE(contains(panel, "ALGORITHM")) << panel;
+    EXPECT_TRUE(std::regex_search(panel, std::regex("STEP [0-9]+ OF [0-9]+"))) << panel;
+  }
+  EXPECT_TRUE(contains(plane, "STEP 5 OF 9")) << plane;
+  EXPECT_TRUE(contains(space, "STEP 6 OF 6")) << space;
+  EXPECT_TRUE(contains(space, "How to use this lab")) << space;
+  EXPECT_FALSE(contains(space, "drag empty space to orbit")) << space;
+}
+
 // 3d_10 is about a gap of about 0.1 between sizes 1 and 1000: the support table printed its a - b y as "-0.1".
 TEST(NarrowPhaseLab, TheSupportTableKeepsTheDigitsOfTheGap) {
   const Scene sizes = curated("3d_10_sizes_1_to_1000.json");
