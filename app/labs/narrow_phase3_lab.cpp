@@ -492,8 +492,8 @@ void NarrowPhase3Lab::drawStepTable() {
   } else if (ref.kind == StepRef::Kind::Epa) {
     const collide::EpaStep3<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
     const collide::EpaFace3<double>& face = step.faces[static_cast<std::size_t>(step.closestFace)];
-    for (int v : face.vertices) rows.push_back({"v" + std::to_string(v), step.vertices[static_cast<std::size_t>(v)], "face"});
-    rows.push_back({"w", step.support, "new"});
+    for (int v : face.vertices) rows.push_back({"v" + std::to_string(v), step.vertices[static_cast<std::size_t>(v)], &row_words::kFace});
+    rows.push_back({"w", step.support, &epaSupportWord(step)});
     ImGui::TextDisabled("Closest face and the new support w");
     stepBlock_.reach(drawSupportTable<Vec3d>("##polytope", rows));
     ImGui::TextDisabled("%zu vertices, %zu faces; %zu seen, horizon of %zu edges", step.vertices.size(), step.faces.size(),

@@ -426,9 +426,9 @@ void NarrowPhaseLab::drawStepTable() {
     const int count = static_cast<int>(step.polytope.size());
     for (int i = 0; i < count; ++i) {
       const bool onEdge = i == step.closestEdge || i == (step.closestEdge + 1) % count;
-      rows.push_back({std::to_string(i), step.polytope[static_cast<std::size_t>(i)], onEdge ? "edge" : ""});
+      rows.push_back({std::to_string(i), step.polytope[static_cast<std::size_t>(i)], onEdge ? &row_words::kEdge : nullptr});
     }
-    rows.push_back({"w", step.support, step.inserted ? "added" : "old"});
+    rows.push_back({"w", step.support, &epaSupportWord(step)});
     stepBlock_.reach(drawSupportTable<Vec2d>("##polytope", rows));
   } else if (ref.kind == StepRef::Kind::Sat || ref.kind == StepRef::Kind::SatResult) {
     // The axes tested so far; at the answer all of them, the winner and the runner-up marked.

@@ -4011,6 +4011,66 @@ TEST(NarrowPhaseLabs, BothLabsHeadTheStepAndFoldTheHowTo) {
   EXPECT_FALSE(contains(space, "drag empty space to orbit")) << space;
 }
 
+// The step tables' words ("keep", "drop", "edge", "searched", ...) are explained by a key under each table that lists
+// the words its rows show; EPA's support w says why it was not added, and says "a vertex" only when it is one: 04's
+// last step marked w = (0, -2) "old", and it is no polytope vertex (newcomer review s29, C4).
+TEST(NarrowPhaseLabs, StepTablesKeyTheirWordsAndEpasSupportWordIsTrue) {
+  const Scene squares = curated("04_identical_squares.json");
+  const auto run = collide::recordQuery(Algorithm::Epa, squares.shapes[0].collider, squares.shapes[1].collider);
+  ASSERT_FALSE(run.epa.empty());
+  EXPECT_EQ(run.epa.back().support.point, (Vec2d{0, -2}));
+  EXPECT_EQ(&epaSupportWord(run.epa.back()), &row_words::kNoGap);
+  std::string panel = panelAtStep("Narrow phase", squares, -1);
+  std::replace(panel.begin(), panel.end(), '\n', ' ');
+  EXPECT_FALSE(std::regex_search(panel, std::regex("\\bold\\b"))) << panel;
+  EXPECT_TRUE(contains(panel, "edge = an end of the edge closest to O no gap: stop = w is no farther out")) << panel;
+  Scene far = curated("3d_01_far_apart.json");
+  far.algorithm = "gjk";
+  std::string panel3 = panelAtStep("Narrow phase 3D", far, 0);
+  std::replace(panel3.begin(), panel3.end(), '\n', ' ');
+  EXPECT_TRUE(contains(panel3, "short of O: stop = the support does not reach O")) << panel3;
+
+  // Every EPA step of every curated pair, in the plane and in space: "added" exactly when w was inserted, "a vertex"
+  // exactly when w is one of the polytope's vertices and was not inserted.
+  int checked = 0;
+  const auto check = [&checked](const auto& step, const auto& vertices) {
+    const bool vertex = std::any_of(vertices.begin(), vertices.end(), [&](const auto& v) { return v.point == step.support.point; });
+    const RowWord& word = epaSupportWord(step);
+    EXPECT_EQ(&word == &row_words::kAdded, step.inserted) << step.iteration;
+    EXPECT_EQ(&word == &row_words::kAlreadyAVertex, vertex && !step.inserted) << step.iteration;
+    ++checked;
+  };
+  for (const fs::directory_entry& entry : fs::directory_iterator(fs::path(COLLISION_LAB_ASSET_DIR) / "scenes")) {
+    const std::string name = entry.path().filename().string();
+    if (!std::isdigit(static_cast<unsigned char>(name[0])) && !name.starts_with("3d_")) continue;
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    if (scene.shapes.size() == 2) {
+      for (const auto& step : collide::recordQuery(Algorithm::Epa, scene.shapes[0].collider, scene.shapes[1].collider).epa)
+        check(step, step.polytope);
+    } else if (scene.shapes3.size() == 2) {
+      for (const auto& step : collide::recordQuery(Algorithm::Epa, scene.shapes3[0].collider, scene.shapes3[1].collider).epa)
+        check(step, step.vertices);
+    }
+  }
+  EXPECT_GT(checked, 20);
+
+  // The key names each word its rows show, once, and no other.
+  const Scene longest = curated("09_gjk_most_iterations.json");
+  const auto distance = collide::recordQuery(Algorithm::Distance, longest.shapes[0].collider, longest.shapes[1].collider);
+  for (int k = 0; k < static_cast<int>(distance.gjk.size()); ++k) {
+    const auto rows = simplexRows(distance.gjk, k);
+    const std::string key = supportTableKey<Vec2d>(rows);
+    std::set<const RowWord*> words;
+    for (const auto& row : rows) {
+      ASSERT_NE(row.word, nullptr) << row.name;
+      words.insert(row.word);
+      EXPECT_TRUE(contains(key, std::string(row.word->word) + " = " + std::string(row.word->meaning))) << key;
+    }
+    EXPECT_EQ(static_cast<std::size_t>(std::count(key.begin(), key.end(), '\n')) + 1, words.size()) << key;
+  }
+}
+
 // 3d_10 is about a gap of about 0.1 between sizes 1 and 1000: the support table printed its a - b y as "-0.1".
 TEST(NarrowPhaseLab, TheSupportTableKeepsTheDigitsOfTheGap) {
   const Scene sizes = curated("3d_10_sizes_1_to_1000.json");
