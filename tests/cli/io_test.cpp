@@ -4277,7 +4277,7 @@ TEST(ContinuousLab3, EachAlgorithmNarratesItsStepsOrSaysWhyItRefuses) {
   // Scene, algorithm, step (-1: the last) and what that step says.
   const std::vector<std::tuple<std::string, std::string, int, std::string>> words = {
       {"ccd3d_03_sliding_along_a_face.json", "dynamic-sat", 0, "so they overlap for t in [0.25, 0.75]"},
-      {"ccd3d_04_spheres_head_on.json", "analytic", -1, "discriminant b^2 - a c = 135, roots 0.6773 and 1.323"},
+      {"ccd3d_04_spheres_head_on.json", "analytic", -1, "+ 2 (-36) t + 32.25 = 0: with b = -36 (half the coefficient of t), the discriminant is b^2 - a c = 135, roots 0.6773 and 1.323"},
       {"ccd3d_05_ray_through_a_turned_box.json", "ray", 0, "Slab 1 along "},
       {"ccd3d_01_bullet_through_slab.json", "linear", 0, "Support point 1 of A - B along d = "},
   };
