@@ -278,9 +278,9 @@ std::optional<WorldBounds3> NarrowPhase3Lab::sceneBounds3(int view) const {
     for (const Collider3& shape : shapes_) bounds.include(shapeBounds3(shape));
   } else {
     for (const Vec3d& p : minkowski_.positions) bounds.include(p);
-    // The origin with room around it for what is drawn from it (GJK's d, half the scene's scale long; EPA's and
-    // the result's arrows): at the pane's edge they were cut off.
-    const double room = 0.6 * sceneScale();
+    // The origin with room around it for what is drawn from it (GJK's d, searchArrowLength; EPA's and the result's
+    // arrows): at the pane's edge they were cut off.
+    const double room = 1.2 * searchArrowLength();
     bounds.include(Vec3d{-room, -room, -room});
     bounds.include(Vec3d{room, room, room});
   }
@@ -408,6 +408,7 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
   out["hovered"] = mouse_.hovered;
   out["step_block"] = stepBlock_.json();
   out["name_anchors"] = Json{vectorJson(nameAnchors_[0]), vectorJson(nameAnchors_[1])};
+  out["search_arrow_length"] = searchArrowLength();
   out["record_time_us"] = recordTiming_.json();
 }
 

@@ -4071,6 +4071,17 @@ TEST(NarrowPhaseLabs, StepTablesKeyTheirWordsAndEpasSupportWordIsTrue) {
   }
 }
 
+// 3d_10's A - B is 1000 wide: GJK's search direction d, drawn half the small cube's size long (0.85), was a pixel
+// under the origin's dot, its label piled on the origin's and v's (newcomer review s29, A12). At least a tenth of A - B.
+TEST(NarrowPhase3Lab, TheSearchDirectionShowsBesideALargeMinkowskiDifference) {
+  const Json state = stateAtStep("Narrow phase 3D", curated("3d_10_sizes_1_to_1000.json"), -1);
+  ASSERT_TRUE(state.contains("search_arrow_length")) << state.dump();
+  EXPECT_GE(state["search_arrow_length"].get<double>(), 0.1 * 1000.0);
+  // Two unit cubes keep theirs: half the scene's scale, longer than a tenth of their A - B.
+  const Json cubes = stateAtStep("Narrow phase 3D", curated("3d_04_identical_cubes.json"), 0);
+  EXPECT_NEAR(cubes["search_arrow_length"].get<double>(), 0.5 * std::sqrt(12.0), 1e-9);
+}
+
 // 3d_10 is about a gap of about 0.1 between sizes 1 and 1000: the support table printed its a - b y as "-0.1".
 TEST(NarrowPhaseLab, TheSupportTableKeepsTheDigitsOfTheGap) {
   const Scene sizes = curated("3d_10_sizes_1_to_1000.json");
