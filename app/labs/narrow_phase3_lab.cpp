@@ -278,9 +278,9 @@ std::optional<WorldBounds3> NarrowPhase3Lab::sceneBounds3(int view) const {
     for (const Collider3& shape : shapes_) bounds.include(shapeBounds3(shape));
   } else {
     for (const Vec3d& p : minkowski_.positions) bounds.include(p);
-    // The origin with room around it for what is drawn from it (GJK's d, half the scene's scale long; EPA's and
-    // the result's arrows): at the pane's edge they were cut off.
-    const double room = 0.6 * sceneScale();
+    // The origin with room around it for what is drawn from it (GJK's d, searchArrowLength; EPA's and the result's
+    // arrows): at the pane's edge they were cut off.
+    const double room = 1.2 * searchArrowLength();
     bounds.include(Vec3d{-room, -room, -room});
     bounds.include(Vec3d{room, room, room});
   }
@@ -408,6 +408,7 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
   out["hovered"] = mouse_.hovered;
   out["step_block"] = stepBlock_.json();
   out["name_anchors"] = Json{vectorJson(nameAnchors_[0]), vectorJson(nameAnchors_[1])};
+  out["search_arrow_length"] = searchArrowLength();
   out["record_time_us"] = recordTiming_.json();
 }
 
@@ -492,8 +493,8 @@ void NarrowPhase3Lab::drawStepTable() {
   } else if (ref.kind == StepRef::Kind::Epa) {
     const collide::EpaStep3<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
     const collide::EpaFace3<double>& face = step.faces[static_cast<std::size_t>(step.closestFace)];
-    for (int v : face.vertices) rows.push_back({"v" + std::to_string(v), step.vertices[static_cast<std::size_t>(v)], "face"});
-    rows.push_back({"w", step.support, "new"});
+    for (int v : face.vertices) rows.push_back({"v" + std::to_string(v), step.vertices[static_cast<std::size_t>(v)], &row_words::kFace});
+    rows.push_back({"w", step.support, &epaSupportWord(step)});
     ImGui::TextDisabled("Closest face and the new support w");
     stepBlock_.reach(drawSupportTable<Vec3d>("##polytope", rows));
     ImGui::TextDisabled("%zu vertices, %zu faces; %zu seen, horizon of %zu edges", step.vertices.size(), step.faces.size(),
@@ -502,32 +503,24 @@ void NarrowPhase3Lab::drawStepTable() {
 }
 
 void NarrowPhase3Lab::drawUi() {
-  // Algorithm
-  int current = 0;
-  const char* labels[kAlgorithms3.size()];
-  for (std::size_t i = 0; i < kAlgorithms3.size(); ++i) {
-    labels[i] = collide::algorithmInfo(kAlgorithms3[i]).label.data();
-    if (kAlgorithms3[i] == algorithm_) current = static_cast<int>(i);
-  }
-  ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::Combo("##algorithm", &current, labels, static_cast<int>(kAlgorithms3.size()))) {
-    algorithm_ = kAlgorithms3[static_cast<std::size_t>(current)];
-    changed();
-  }
+  foldedHowTo("In the world view, drag a shape to move it (Shift: toward the camera), drag the selected shape's arrows "
+              "and rings to move it along an axis or turn it; drag empty space to orbit. Step the algorithm with the "
+              "timeline.");
+  if (drawAlgorithmChoice(kAlgorithms3, algorithm_)) changed();
   if (drawScalarChoice(useFloat_)) changed();
   // Presets
   if (const int picked = drawPresetChoice(presets(), preset_); picked >= 0) applyPreset(picked);
 
   // The step (narration and table), then the run's result: as in the plane's lab, the step is what the views draw,
-  // and at 150 % UI scale it fell below the panel's fold under the result block and the help paragraph (now last).
+  // and at 150 % UI scale it fell below the panel's fold under the result block.
   recordIfChanged();
-  ImGui::Separator();
+  ImGui::Spacing();
   stepBlock_.begin();
-  textWrapped("%s", narration().c_str());
+  drawStepHeading(step_, stepCount(), narration());
   drawStepTable();
   stepBlock_.end();
   const collide::QueryResult3<double>& r = trace_.result;
-  ImGui::Separator();
+  ImGui::Spacing();
   drawQueryResult(r);
   if (r.ok && r.normal && ImGui::SmallButton(r.hit ? "Look across the contact (N)" : "Look across the gap (N)")) {
     viewAim_ = contactAim();
@@ -553,12 +546,6 @@ void NarrowPhase3Lab::drawUi() {
     ImGui::PopID();
   }
   recordIfChanged();
-  ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  textWrapped("In the world view, drag a shape to move it (Shift: toward the camera), drag the selected shape's arrows "
-              "and rings to move it along an axis or turn it; drag empty space to orbit. Step the algorithm with the "
-              "timeline.");
-  ImGui::PopStyleColor();
 }
 
 static const bool registered = registerLab("Narrow phase", "Narrow phase 3D", &NarrowPhase3Lab::create);

@@ -103,6 +103,9 @@ class NarrowPhase3Lab final : public Lab {
   void drawAnalyticStep(Renderer3D& renderer, const collide::AnalyticStep3<double>& step) const;
   void drawResult(Renderer3D& renderer, bool minkowskiView) const;
   [[nodiscard]] double sceneScale() const;  // a length the pictures scale their arrows and offsets by
+  // GJK's search direction d in the A - B view: half the scene's scale, and at least a tenth of A - B, so that beside
+  // a 1000-wide A - B (3d_10) it is not a pixel long under the origin's dot.
+  [[nodiscard]] double searchArrowLength() const;
 
   std::array<Collider3, 2> shapes_;
   collide::Algorithm algorithm_ = collide::Algorithm::Gjk;

@@ -66,6 +66,13 @@ double NarrowPhase3Lab::sceneScale() const {
   return std::max(std::min(smallest, length(bounds.max - bounds.min)), 1e-6);
 }
 
+double NarrowPhase3Lab::searchArrowLength() const {
+  WorldBounds3 bounds = WorldBounds3::none();
+  for (const Vec3d& p : minkowski_.positions) bounds.include(p);
+  const double size = bounds.empty() ? 0.0 : length(bounds.max - bounds.min);
+  return std::max(0.5 * sceneScale(), 0.1 * size);
+}
+
 // [SECTION] World view
 
 void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
@@ -242,8 +249,8 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
     renderer.label(vertex(i), name, kept(i) ? palette::kText : palette::kTextDim);
   }
   // The search direction from the origin, and the closest point of the kept simplex.
-  renderer.arrow(Vec3d{0, 0, 0}, (0.5 * scale) * unit(step.direction), palette::kAccent, 2.5f, 12.0f, true);
-  renderer.label((0.5 * scale) * unit(step.direction), "d (search direction)", palette::kAccent);
+  renderer.arrow(Vec3d{0, 0, 0}, searchArrowLength() * unit(step.direction), palette::kAccent, 2.5f, 12.0f, true);
+  renderer.label(searchArrowLength() * unit(step.direction), "d (search direction)", palette::kAccent);
   if (step.stop != collide::GjkStop::ContainsOrigin && length(step.closestPoint) > 0) {
     renderer.line(Vec3d{0, 0, 0}, step.closestPoint, palette::kSeparated, {2.0f, 5.0f, 4.0f, true});
     renderer.point(step.closestPoint, palette::kSeparated, 3.0f, true);

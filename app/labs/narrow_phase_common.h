@@ -281,6 +281,38 @@ template <class Collider>
   return meanMicroseconds([&] { static_cast<void>(collide::runQuery<float>(algorithm, a, b)); });
 }
 
+// "ALGORITHM" and the menu of `algorithms` (a dimension's, collide::kAlgorithmsIn), the same in the plane's lab and in
+// space's. True when the choice changed.
+template <std::size_t N>
+[[nodiscard]] bool drawAlgorithmChoice(const std::array<collide::Algorithm, N>& algorithms, collide::Algorithm& algorithm) {
+  ImGui::TextDisabled("ALGORITHM");
+  const char* labels[N];
+  int current = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    labels[i] = collide::algorithmInfo(algorithms[i]).label.data();  // string literals: each ends in a NUL
+    if (algorithms[i] == algorithm) current = static_cast<int>(i);
+  }
+  ImGui::SetNextItemWidth(-1.0f);
+  if (!ImGui::Combo("##algorithm", &current, labels, static_cast<int>(N))) return false;
+  const collide::Algorithm picked = algorithms[static_cast<std::size_t>(current)];
+  const bool changed = picked != algorithm;
+  algorithm = picked;
+  return changed;
+}
+
+// The step's heading, "STEP n OF N" ("STEP" for a run that records no step), and its narration in the step's
+// colour: the same in the plane's lab and in space's (the 3D lab had the words with no heading). `step` from 0.
+inline void drawStepHeading(int step, int count, const std::string& narration) {
+  if (count > 0) {
+    ImGui::TextDisabled("STEP %d OF %d", step + 1, count);
+  } else {
+    ImGui::TextDisabled("STEP");
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.92f, 0.75f, 1.0f));
+  textWrapped("%s", narration.c_str());
+  ImGui::PopStyleColor();
+}
+
 // "Scalar  (o) double  ( ) float": which scalar a lab runs the core in (float is what most engines use). True when
 // the choice changed.
 [[nodiscard]] inline bool drawScalarChoice(bool& useFloat) {
@@ -440,13 +472,61 @@ template <class Step, class NameOf>
   return i == 0 ? " (new)" : "";
 }
 
-// A row of a step table: a support point of GJK or EPA under its name, with a word about it (may be empty).
+// [SECTION] Step tables: the words beside a vertex, the rows, the table and its key
+
+// A word a step table writes beside a vertex, and what it means. The rows point at these, and the key under a table
+// lists the words its rows show (supportTableKey), so a word and its explanation cannot drift apart: the tables'
+// "keep", "drop" or "old" were never explained (newcomer review s29, C4).
+struct RowWord {
+  std::string_view word;
+  std::string_view meaning;
+};
+
+namespace row_words {
+// GJK's simplex (simplexRows).
+inline constexpr RowWord kNew{"new", "this step's support point"};
+inline constexpr RowWord kKeep{"keep", "stays in the simplex"};
+inline constexpr RowWord kDrop{"drop", "left out: the closest point to O does not need it"};
+inline constexpr RowWord kShortOfOrigin{"short of O: stop", "the support does not reach O along d, so A - B cannot hold O: apart"};
+inline constexpr RowWord kRepeat{"repeat: stop", "the support is a vertex already: nothing is closer, the run stops"};
+// EPA's start (epaStartRows).
+inline constexpr RowWord kFromGjk{"GJK", "from GJK's last simplex"};
+inline constexpr RowWord kSearched{"searched", "a support found along a new direction"};
+// EPA's steps (epaSupportWord and the labs' tables).
+inline constexpr RowWord kEdge{"edge", "an end of the edge closest to O"};
+inline constexpr RowWord kFace{"face", "a corner of the face closest to O"};
+inline constexpr RowWord kAdded{"added", "w becomes a vertex of the polytope"};
+inline constexpr RowWord kAlreadyAVertex{"a vertex: stop", "w is a polytope vertex already: the closest side is on A - B's boundary"};
+inline constexpr RowWord kNoGap{"no gap: stop", "w is no farther out than the closest side (gap 0 to tolerance): that side is on A - B's boundary"};
+inline constexpr RowWord kNoRoom{"no room: stop", "the polytope is full: the closest side so far stands"};
+inline constexpr RowWord kNotFinite{"not finite: stop", "the support is not a finite point"};
+inline constexpr RowWord kNotAdded{"not added: stop", "EPA stops without adding w (the step's words say why)"};
+}  // namespace row_words
+
+// A row of a step table: a support point of GJK or EPA under its name, with its word (none: nullptr). `note` is what
+// the row shows, the word itself unless a row says more ("= w0 (repeat: stop)" for row_words::kRepeat).
 template <class V>
 struct SupportRow {
   std::string name;
   collide::SupportPoint<V> point;
-  std::string note;
+  const RowWord* word = nullptr;
+  std::string note = word ? std::string(word->word) : std::string();
 };
+
+// The key under a step table: "word = meaning" for each word its rows show, in the order they first show, a line
+// each (run on with "; " the words were hard to find in it). Empty when no row has a word.
+template <class V>
+[[nodiscard]] std::string supportTableKey(std::span<const SupportRow<V>> rows) {
+  std::vector<const RowWord*> shown;
+  std::string key;
+  for (const SupportRow<V>& row : rows) {
+    if (row.word == nullptr || std::find(shown.begin(), shown.end(), row.word) != shown.end()) continue;
+    shown.push_back(row.word);
+    if (!key.empty()) key += '\n';
+    key.append(row.word->word).append(" = ").append(row.word->meaning);
+  }
+  return key;
+}
 
 // GJK step `index`'s simplex as table rows, every vertex of simplexBefore (the step's support first) with the word the
 // A - B pane says beside it (simplexVertexNote): "new", "keep", "drop", "= w0 (repeat: stop)"; a boolean run's last
@@ -458,12 +538,16 @@ template <class V>
   const auto nameOf = [&](int j) { return supportName(names[static_cast<std::size_t>(j)]); };
   std::vector<SupportRow<V>> rows;
   for (int i = 0; i < step.simplexBefore.count; ++i) {
-    std::string note = simplexVertexNote(step, i, nameOf);
-    if (note.starts_with(" = ") || note.starts_with(" (repeats")) note = note.substr(1);
-    else if (i == 0 && step.stop == collide::GjkStop::Separated) note = "short of O: stop";
-    else if ((step.droppedMask & (1u << i)) != 0) note = "drop";
-    else note = i == 0 ? "new" : "keep";
-    rows.push_back({nameOf(i), step.simplexBefore.vertices[static_cast<std::size_t>(i)], std::move(note)});
+    const std::string note = simplexVertexNote(step, i, nameOf);
+    const collide::SupportPoint<V>& point = step.simplexBefore.vertices[static_cast<std::size_t>(i)];
+    if (note.starts_with(" = ") || note.starts_with(" (repeats"))
+      rows.push_back({nameOf(i), point, &row_words::kRepeat, note.substr(1)});
+    else if (i == 0 && step.stop == collide::GjkStop::Separated)
+      rows.push_back({nameOf(i), point, &row_words::kShortOfOrigin});
+    else if ((step.droppedMask & (1u << i)) != 0)
+      rows.push_back({nameOf(i), point, &row_words::kDrop});
+    else
+      rows.push_back({nameOf(i), point, i == 0 ? &row_words::kNew : &row_words::kKeep});
   }
   return rows;
 }
@@ -482,9 +566,24 @@ template <class Start>
     bool fromGjk = false;
     for (int k = 0; k < start.simplex.count; ++k)
       fromGjk = fromGjk || start.simplex.vertices[static_cast<std::size_t>(k)].point == points[i].point;
-    rows.push_back({std::to_string(i), points[i], fromGjk ? "GJK" : "searched"});
+    rows.push_back({std::to_string(i), points[i], fromGjk ? &row_words::kFromGjk : &row_words::kSearched});
   }
   return rows;
+}
+
+// The word for an EPA step's support w, in the plane or in space: "added" when it became a vertex, else why the run
+// stopped without it. The plane's table said "old" for every support not added, also for 04's w = (0, -2), which is
+// no vertex (the gap is 0: it lies on the closest edge).
+template <class Step>
+[[nodiscard]] const RowWord& epaSupportWord(const Step& step) {
+  if (step.inserted) return row_words::kAdded;
+  switch (step.stop) {
+    case collide::EpaStop::DuplicateSupport: return row_words::kAlreadyAVertex;
+    case collide::EpaStop::Converged: return row_words::kNoGap;
+    case collide::EpaStop::MaxIterations: return row_words::kNoRoom;
+    case collide::EpaStop::InvalidInput: return row_words::kNotFinite;
+    default: return row_words::kNotAdded;
+  }
 }
 
 // A support table's number formats: one for the w rows (A - B) and one for the witnesses a and b, each chosen over
@@ -514,8 +613,8 @@ template <class V>
 
 // The support points of a step as a table: per point three rows, a - b, a on A and b on B, each vector in one
 // number format per role (supportTableFormats, widgets/wrapped_text.h) with a slot per component, a band of
-// background per point. A point's note ("new", "drop", "= w0 (repeat: stop)") sits under its name, wrapped to the
-// name column's width (its widest word): with six decimals a fourth column did not fit the side panel at 1600
+// background per point, and the key of its words under it (supportTableKey). A point's note ("new", "drop",
+// "= w0 (repeat: stop)") sits under its name, wrapped to the name column's width (its widest word): with six decimals a fourth column did not fit the side panel at 1600
 // pixels, and a long note widened the name column until z ran off the panel (3d_10). A vector still too wide for
 // what is left breaks before its last component. Returns the right edge drawn, in screen pixels (PanelBlock::reach).
 template <class V>
@@ -584,6 +683,11 @@ float drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
     }
   }
   ImGui::EndTable();
+  if (const std::string key = supportTableKey(rows); !key.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    textWrapped("%s", key.c_str());
+    ImGui::PopStyleColor();
+  }
   return right;
 }
 

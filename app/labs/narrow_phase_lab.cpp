@@ -36,12 +36,6 @@ using collide::Algorithm;
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kDegrees = 180.0 / kPi;
-// The menu labels of the plane's algorithms (collide/query.h); string literals, so data() ends in a NUL.
-constexpr auto kAlgorithmLabels = [] {
-  std::array<const char*, collide::kAlgorithms.size()> labels{};
-  for (std::size_t i = 0; i < labels.size(); ++i) labels[i] = collide::algorithmInfo(collide::kAlgorithms[i]).label.data();
-  return labels;
-}();
 constexpr const char* kShapeNames[2] = {"A", "B"};
 
 // [SECTION] Result JSON
@@ -379,13 +373,7 @@ std::string NarrowPhaseLab::contactWords() const {
 }
 
 void NarrowPhaseLab::drawUi() {
-  ImGui::TextDisabled("ALGORITHM");
-  int algorithm = static_cast<int>(algorithm_);
-  ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::Combo("##algorithm", &algorithm, kAlgorithmLabels.data(), static_cast<int>(kAlgorithmLabels.size()))) {
-    algorithm_ = collide::kAlgorithms[static_cast<std::size_t>(algorithm)];
-    changed();
-  }
+  if (drawAlgorithmChoice(collide::kAlgorithms, algorithm_)) changed();
   if (drawScalarChoice(useFloat_)) changed();
   recordIfChanged();
 
@@ -393,14 +381,7 @@ void NarrowPhaseLab::drawUi() {
   // SAT's answer table fell below the panel's fold under the result block (the last step's words say the result).
   ImGui::Spacing();
   stepBlock_.begin();
-  if (stepCount() > 0) {
-    ImGui::TextDisabled("STEP %d OF %d", step_ + 1, stepCount());
-  } else {
-    ImGui::TextDisabled("STEP");
-  }
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.92f, 0.75f, 1.0f));
-  textWrapped("%s", narration().c_str());
-  ImGui::PopStyleColor();
+  drawStepHeading(step_, stepCount(), narration());
   drawStepTable();
   stepBlock_.end();
 
@@ -445,9 +426,9 @@ void NarrowPhaseLab::drawStepTable() {
     const int count = static_cast<int>(step.polytope.size());
     for (int i = 0; i < count; ++i) {
       const bool onEdge = i == step.closestEdge || i == (step.closestEdge + 1) % count;
-      rows.push_back({std::to_string(i), step.polytope[static_cast<std::size_t>(i)], onEdge ? "edge" : ""});
+      rows.push_back({std::to_string(i), step.polytope[static_cast<std::size_t>(i)], onEdge ? &row_words::kEdge : nullptr});
     }
-    rows.push_back({"w", step.support, step.inserted ? "added" : "old"});
+    rows.push_back({"w", step.support, &epaSupportWord(step)});
     stepBlock_.reach(drawSupportTable<Vec2d>("##polytope", rows));
   } else if (ref.kind == StepRef::Kind::Sat || ref.kind == StepRef::Kind::SatResult) {
     // The axes tested so far; at the answer all of them, the winner and the runner-up marked.

@@ -30,6 +30,15 @@ using collide::CastStatus;
 template <class V>
 constexpr bool kInSpace = collide::kDimension<V> == 3;
 
+// A sweep's quadratic in the half-b form the core solves (collide/cast.h), "a t^2 + 2 (b) t + c = 0", and its
+// discriminant b^2 - a c, saying b is half the coefficient of t: beside the b^2 - 4 a c students know, "b^2 - a c"
+// alone read as a mistake (newcomer review s29, C2).
+template <class Step>
+std::string quadraticWords(const Step& s) {
+  return formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) + " = 0: with b = " +
+         formatNumber(s.b) + " (half the coefficient of t), the discriminant is b^2 - a c = " + formatNumber(s.discriminant);
+}
+
 
 // [SECTION] Recording
 
@@ -194,8 +203,7 @@ std::string RecordedCast<V>::narration(int step) const {
                             : s.part == collide::SweepPart::Vertex ? "a cap"
                             : kInSpace<V>                          ? "the sphere"
                                                                    : "the circle";
-        text = std::string("Against ") + piece + ": " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
-               " = 0, discriminant b^2 - a c = " + formatNumber(s.discriminant) +
+        text = std::string("Against ") + piece + ": " + quadraticWords(s) +
                (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) + ". " : ": no real root. ");
         text += s.hit ? "The smaller root in [0, 1] is the hit: t = " + formatNumber(s.t) + "." : "No entry in [0, 1] from this piece.";
         break;
@@ -293,8 +301,7 @@ std::string RecordedCast<V>::narration(int step) const {
       constexpr const char* kParts[] = {"relative motion", "Minkowski sum", "the plane", "the sphere", "a face", "an edge", "a vertex"};
       text = std::string("Against ") + kParts[static_cast<int>(s.part)] + ": ";
       if (s.a != 0 || s.b != 0 || s.c != 0) {
-        text += "Solve " + formatNumber(s.a) + " t^2 + 2 (" + formatNumber(s.b) + ") t + " + formatNumber(s.c) +
-                " = 0: discriminant b^2 - a c = " + formatNumber(s.discriminant) + (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) : ", no real root") + ". ";
+        text += "Solve " + quadraticWords(s) + (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) : ", no real root") + ". ";
       }
       // After the quadratic's sentence, or straight after "Against the plane: " (a plane's crossing is linear).
       const bool sentence = s.a != 0 || s.b != 0 || s.c != 0;

@@ -80,15 +80,15 @@ void drawGrid(Renderer2D& renderer, const Camera& camera, bool showLines) {
        static_cast<double>(i) * major <= visible.max.x && count < kMaxLines; ++i, ++count) {
     const double x = static_cast<double>(i) * major;
     if (i == 0) continue;
-    renderer.screenText(camera.worldToScreen({x, labelY}) + Vec2d{3, 2}, formatTick(x, major), tickColor);
+    renderer.yieldingText(camera.worldToScreen({x, labelY}) + Vec2d{3, 2}, formatTick(x, major), tickColor);
   }
   for (long long i = static_cast<long long>(std::ceil(visible.min.y / major)), count = 0;
        static_cast<double>(i) * major <= visible.max.y && count < kMaxLines; ++i, ++count) {
     const double y = static_cast<double>(i) * major;
     if (i == 0) continue;
-    renderer.screenText(camera.worldToScreen({labelX, y}) + Vec2d{4, -16}, formatTick(y, major), tickColor);
+    renderer.yieldingText(camera.worldToScreen({labelX, y}) + Vec2d{4, -16}, formatTick(y, major), tickColor);
   }
-  renderer.screenText(camera.worldToScreen({0, 0}) + Vec2d{4, 2}, "0", tickColor);
+  renderer.yieldingText(camera.worldToScreen({0, 0}) + Vec2d{4, 2}, "0", tickColor);
 }
 
 }  // namespace lab

@@ -10,14 +10,16 @@ namespace lab {
 
 namespace {
 
-constexpr double kPad = 2.0;          // between two labels
+// Between two labels: side by side wider than above each other, where "A - B" 2 pixels left of "O's shadow 0" read
+// as one label "A - B O's shadow 0" (07), and 3d_10's "v, |v| = 0.09842" ran into "d (search direction)".
+constexpr Vec2d kPad{8.0, 3.0};
 constexpr double kAnchorRadius = 3.0;  // the dot a label marks stays visible
 constexpr double kOwnMarker = 1.0;     // a marker this close to a label's anchor is the one it names
 constexpr double kLeaderPixels = 8.0;  // a box farther than this from its anchor gets a leader line
 constexpr Vec2d kTextPadding{3, 1};    // around the text, inside the box
 
-bool overlaps(Vec2d min, Vec2d max, Vec2d otherMin, Vec2d otherMax, double pad) {
-  return min.x < otherMax.x + pad && otherMin.x < max.x + pad && min.y < otherMax.y + pad && otherMin.y < max.y + pad;
+bool overlaps(Vec2d min, Vec2d max, Vec2d otherMin, Vec2d otherMax, Vec2d pad = {}) {
+  return min.x < otherMax.x + pad.x && otherMin.x < max.x + pad.x && min.y < otherMax.y + pad.y && otherMin.y < max.y + pad.y;
 }
 
 double distanceToBox(Vec2d p, Vec2d min, Vec2d max) {
@@ -41,19 +43,19 @@ std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<c
   const auto free = [&](std::size_t self, Vec2d min, Vec2d max) {
     if (min.x < rect.x || min.y < rect.y || max.x > rect.x + rect.width || max.y > rect.y + rect.height) return false;
     for (const LabelBox& box : keepOut)
-      if (overlaps(min, max, box.min, box.max, 0.0)) return false;
+      if (overlaps(min, max, box.min, box.max)) return false;
     for (const LabelPlacement* other : placed)
       if (overlaps(min, max, other->min, other->max, kPad)) return false;
     const Vec2d own = requests[self].anchor;
     for (const LabelRequest& other : requests) {
       if (other.anchor == own || !rect.contains(other.anchor)) continue;
       const Vec2d r{kAnchorRadius, kAnchorRadius};
-      if (overlaps(min, max, other.anchor - r, other.anchor + r, 0.0)) return false;
+      if (overlaps(min, max, other.anchor - r, other.anchor + r)) return false;
     }
     for (const LabelMarker& marker : markers) {
       if (collide::length(marker.centre - own) <= kOwnMarker) continue;
       const Vec2d r{marker.radius, marker.radius};
-      if (overlaps(min, max, marker.centre - r, marker.centre + r, 0.0)) return false;
+      if (overlaps(min, max, marker.centre - r, marker.centre + r)) return false;
     }
     return true;
   };
@@ -72,7 +74,7 @@ std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<c
         // Near the pane's edge the box slides back inside (a vertex in a corner keeps its label).
         const Vec2d size = request.size;
         const Vec2d centre = request.anchor + Vec2d{d[0] * (0.5 * size.x + 6.0 + (ring - 1) * 0.5 * size.x),
-                                                    d[1] * (0.5 * size.y + 4.0 + (ring - 1) * (size.y + kPad))};
+                                                    d[1] * (0.5 * size.y + 4.0 + (ring - 1) * (size.y + kPad.y))};
         const Vec2d min{std::clamp(centre.x - 0.5 * size.x, rect.x, std::max(rect.x, rect.x + rect.width - size.x)),
                         std::clamp(centre.y - 0.5 * size.y, rect.y, std::max(rect.y, rect.y + rect.height - size.y))};
         if (free(i, min, min + size)) {
@@ -94,35 +96,53 @@ LabelBox paneTitleBox(const ScreenRect& pane, Vec2d titleTextSize) {
   return {pane.min() + Vec2d{8, 8}, pane.min() + Vec2d{20, 14} + titleTextSize};
 }
 
-void drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels,
-                      std::span<const LabelMarker> markers) {
-  if (labels.empty()) return;
+std::vector<bool> textsClearOf(const ScreenRect& rect, std::span<const LabelBox> texts, std::span<const LabelBox> taken) {
+  std::vector<bool> clear(texts.size());
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const LabelBox& text = texts[i];
+    clear[i] = text.min.x >= rect.x && text.min.y >= rect.y && text.max.x <= rect.x + rect.width &&
+               text.max.y <= rect.y + rect.height;
+    for (const LabelBox& box : taken)
+      if (overlaps(text.min, text.max, box.min, box.max)) clear[i] = false;
+  }
+  return clear;
+}
+
+std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels,
+                                       std::span<const LabelMarker> markers, std::span<const LabelBox> keepOut) {
+  std::vector<LabelBox> taken(keepOut.begin(), keepOut.end());
+  if (!title.empty()) {
+    const ImVec2 size = ImGui::CalcTextSize(title.data(), title.data() + title.size());
+    taken.push_back(paneTitleBox(rect, {size.x, size.y}));
+  }
+  if (labels.empty()) return taken;
   std::vector<LabelRequest> requests;
   requests.reserve(labels.size());
   for (const ScreenLabel& label : labels) {
     const ImVec2 size = ImGui::CalcTextSize(label.text.data(), label.text.data() + label.text.size());
     requests.push_back({label.anchor, label.offset, Vec2d{size.x, size.y} + 2.0 * kTextPadding, label.priority});
   }
-  std::vector<LabelBox> keepOut;
-  if (!title.empty()) {
-    const ImVec2 size = ImGui::CalcTextSize(title.data(), title.data() + title.size());
-    keepOut.push_back(paneTitleBox(rect, {size.x, size.y}));
-  }
-  const std::vector<LabelPlacement> placements = layoutLabelBoxes(rect, requests, keepOut, markers);
+  const std::vector<LabelPlacement> placements = layoutLabelBoxes(rect, requests, taken, markers);
   ImDrawList* list = ImGui::GetBackgroundDrawList();
+  // Every leader line first, under every label: drawn with its own label, a later label's leader crossed an earlier
+  // label's words (3d_10 at 150 %: w0's leader through "w5 = w0 (repeat: stop)").
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    const ScreenLabel& label = labels[i];
+    const LabelPlacement& box = placements[i];
+    if (!box.placed || !box.leader) continue;
+    const Vec2d nearest{std::clamp(label.anchor.x, box.min.x, box.max.x), std::clamp(label.anchor.y, box.min.y, box.max.y)};
+    list->AddLine(toImVec2(label.anchor), toImVec2(nearest), label.color.withAlpha(0.6f).packed(), 1.0f);
+  }
   for (std::size_t i = 0; i < labels.size(); ++i) {
     const ScreenLabel& label = labels[i];
     const LabelPlacement& box = placements[i];
     if (!box.placed) continue;
-    if (box.leader) {
-      const Vec2d nearest{std::clamp(label.anchor.x, box.min.x, box.max.x),
-                          std::clamp(label.anchor.y, box.min.y, box.max.y)};
-      list->AddLine(toImVec2(label.anchor), toImVec2(nearest), label.color.withAlpha(0.6f).packed(), 1.0f);
-    }
+    taken.push_back({box.min, box.max});
     list->AddRectFilled(toImVec2(box.min), toImVec2(box.max), palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
     list->AddText(toImVec2(box.min + kTextPadding), label.color.packed(), label.text.data(),
                   label.text.data() + label.text.size());
   }
+  return taken;
 }
 
 void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> lines) {

@@ -1,8 +1,9 @@
 // app/render/label_layout.h: the one screen-space label placer both renderers use (Renderer2D, Renderer3D).
 //
 // Greedy, highest priority first and then in request order (earlier labels win ties). A label goes where it
-// asked (anchor + offset) when that box is inside the pane, clear of the labels already placed (2 pixels apart),
-// of the keep-out boxes (the pane's title), of every other label's anchor and of the dots drawn in the pane (the
+// asked (anchor + offset) when that box is inside the pane, clear of the labels already placed (8 pixels apart side
+// by side, 3 above each other), of the keep-out boxes (the pane's title and caption), of every other label's anchor
+// and of the dots drawn in the pane (the
 // markers: a vertex, a support point, the origin; a label may touch the one it is anchored on); otherwise to the
 // first free box of the eight around its anchor, then of two wider rings, each slid back inside the pane near its
 // edges (a box far from its anchor gets a leader line back to it); otherwise it is dropped rather than piled on
@@ -65,10 +66,18 @@ struct ScreenLabel {
   int priority = kLabelPriorityScene;
 };
 
-// Lays the labels out in `rect` (keeping out of the pane title `title`, if any) and draws them into ImGui's
-// background draw list: text on a dark rounded box, with a leader line when moved far from the anchor.
-void drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels,
-                      std::span<const LabelMarker> markers = {});
+// Lays the labels out in `rect` (keeping out of the pane title `title`, if any, and of `keepOut`: a caption the
+// shell draws over the pane) and draws them into ImGui's background draw list: text on a dark rounded box, with a
+// leader line when moved far from the anchor. Returns the boxes taken: `keepOut`, the title's and the labels'.
+std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels,
+                                       std::span<const LabelMarker> markers = {}, std::span<const LabelBox> keepOut = {});
+
+// Which of `texts` (the boxes of plain text that yields: the grid's numbers) lie whole inside the pane `rect` and
+// overlap no box of `taken` (what drawScreenLabels returns). The numbers give way: a tick "-5" printed on vertex
+// label "0" read as "-50", a y tick beside the pane's caption as part of it, a number cut at the pane's edge as
+// another number (newcomer review s29, A12 and 13).
+[[nodiscard]] std::vector<bool> textsClearOf(const ScreenRect& rect, std::span<const LabelBox> texts,
+                                             std::span<const LabelBox> taken);
 
 // A view's legend: lines of text from a window-pixel point down, a font's line apart (so they follow View > UI
 // scale), on one dark box as the labels have, so the scene under it does not run through the words.

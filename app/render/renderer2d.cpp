@@ -75,6 +75,8 @@ void Renderer2D::beginViewport(const Viewport& viewport) {
   fills_.clear();
   runs_.clear();
   labels_.clear();
+  yielding_.clear();
+  keepOut_.clear();
   title_ = viewport.title;
   labelPriority_ = kLabelPriorityScene;
   const ScreenRect& rect = camera_.rect();
@@ -85,7 +87,20 @@ void Renderer2D::beginViewport(const Viewport& viewport) {
 }
 
 void Renderer2D::endViewport() {
-  drawScreenLabels(camera_.rect(), title_, labels_);
+  const std::vector<LabelBox> taken = drawScreenLabels(camera_.rect(), title_, labels_, {}, keepOut_);
+  std::vector<LabelBox> texts;
+  texts.reserve(yielding_.size());
+  for (const ScreenLabel& text : yielding_) {
+    const ImVec2 size = ImGui::CalcTextSize(text.text.data(), text.text.data() + text.text.size());
+    texts.push_back({text.anchor, text.anchor + Vec2d{size.x, size.y}});
+  }
+  const std::vector<bool> clear = textsClearOf(camera_.rect(), texts, taken);
+  for (std::size_t i = 0; i < yielding_.size(); ++i) {
+    if (!clear[i]) continue;
+    const ScreenLabel& text = yielding_[i];
+    ImGui::GetBackgroundDrawList()->AddText(ImVec2(static_cast<float>(text.anchor.x), static_cast<float>(text.anchor.y)),
+                                            text.color.packed(), text.text.data(), text.text.data() + text.text.size());
+  }
   ImGui::GetBackgroundDrawList()->PopClipRect();
   primitiveCount_ += static_cast<int>(lines_.size() + circles_.size() + fills_.size() / 3);
   if (runs_.empty()) return;
@@ -283,10 +298,9 @@ void Renderer2D::label(Vec2d at, std::string_view text, Color color, Vec2d offse
   labels_.push_back({anchor, offsetPixels, std::string(text), color, labelPriority_});
 }
 
-void Renderer2D::screenText(Vec2d at, std::string_view text, Color color) {
+void Renderer2D::yieldingText(Vec2d at, std::string_view text, Color color) {
   if (!collide::isFinite(at)) return;
-  ImGui::GetBackgroundDrawList()->AddText(ImVec2(static_cast<float>(at.x), static_cast<float>(at.y)), color.packed(),
-                                          text.data(), text.data() + text.size());
+  yielding_.push_back({at, {}, std::string(text), color});
 }
 
 }  // namespace lab

@@ -6,7 +6,8 @@
 // discs, rings and arcs) and fill (triangles of convex polygons). Calls are kept in submission order: runs of
 // the same kind are batched into one instanced draw, so later calls draw on top.
 // Labels go through ImGui's background draw list, clipped to the viewport, laid out at endViewport by the shared
-// placer (render/label_layout.h): no two overlap, none covers the pane title, the step's labels are placed first.
+// placer (render/label_layout.h): no two overlap, none covers the pane title, the step's labels are placed first; the
+// grid's numbers give way to them.
 //
 // Use: beginFrame(framebuffer size, scale) once, then per viewport beginViewport(v) ... draw calls ... endViewport().
 #pragma once
@@ -71,8 +72,12 @@ class Renderer2D {
   // The priority of the labels submitted from now on in this viewport (kLabelPriorityStep: what the current step
   // is about, placed before the scene's names). beginViewport resets it to kLabelPriorityScene.
   void setLabelPriority(int priority) { labelPriority_ = priority; }
-  // Plain text at a window-pixel point, drawn as is (grid numbers): no box, no layout.
-  void screenText(Vec2d at, std::string_view text, Color color);
+  // Plain text from a window-pixel point (its top-left corner), no box, that gives way: drawn at endViewport unless it
+  // would overlap a label, the pane's title or a keep-out box (the grid's numbers; textsClearOf).
+  void yieldingText(Vec2d at, std::string_view text, Color color);
+  // A box (window pixels) the labels and the yielding text keep out of in this viewport: a caption the shell draws
+  // over the pane after it. beginViewport clears them.
+  void keepOut(const LabelBox& box) { keepOut_.push_back(box); }
 
   // Instances and vertices drawn in this frame (for the frame-time readout).
   [[nodiscard]] int primitiveCount() const { return primitiveCount_; }
@@ -120,6 +125,8 @@ class Renderer2D {
   std::vector<Run> runs_;
   int primitiveCount_ = 0;
   std::vector<ScreenLabel> labels_;
+  std::vector<ScreenLabel> yielding_;  // anchor: the text's top-left corner
+  std::vector<LabelBox> keepOut_;
   std::string title_;
   int labelPriority_ = kLabelPriorityScene;
 };

@@ -555,9 +555,20 @@ void LabShell::refitOnResize() {
   if (resized && !fittedCameras_.empty() && cameraStates() == fittedCameras_) pendingFit_ = true;
 }
 
+namespace {
 // Bottom left of a pane that can follow the step: a scale bar (the zoom changes at every step, so the grid alone
-// does not say how big things are) and whether the pane follows.
-void LabShell::drawFollowFooter(ImDrawList& overlay, const Viewport& view) const {
+// does not say how big things are) and whether the pane follows. Laid out once for the drawing and for the boxes the
+// labels and grid numbers keep out of.
+struct FollowFooter {
+  Vec2d start, end;  // the bar
+  std::string length;
+  Vec2d lengthAt;
+  const char* state = "";
+  Vec2d stateAt;
+  std::array<LabelBox, 2> boxes{};  // the bar with its length, the state
+};
+
+FollowFooter followFooter(const Viewport& view, const char* state) {
   const ScreenRect& rect = view.camera.rect();
   // The bar's length: 1, 2 or 5 times a power of ten, 60 to 150 pixels long.
   const double unitsFor60 = view.camera.pixelsToWorld(60.0);
@@ -567,28 +578,45 @@ void LabShell::drawFollowFooter(ImDrawList& overlay, const Viewport& view) const
     length = nice * decade;
     if (length >= unitsFor60) break;
   }
-  const double pixels = view.camera.worldToPixels(length);
-  const Vec2d start{rect.x + 16, rect.y + rect.height - 14};
-  const Vec2d end = start + Vec2d{pixels, 0};
-  const std::uint32_t color = palette::kText.withAlpha(0.85f).packed();
+  FollowFooter footer;
+  footer.start = {rect.x + 16, rect.y + rect.height - 14};
+  footer.end = footer.start + Vec2d{view.camera.worldToPixels(length), 0};
   char text[64];
   std::snprintf(text, sizeof text, "%g", length);
+  footer.length = text;
   const ImVec2 textSize = ImGui::CalcTextSize(text);
-  overlay.AddRectFilled(toImVec2(start - Vec2d{6, textSize.y + 8}), toImVec2(end + Vec2d{8 + textSize.x, 6}),
-                        palette::kBackground.withAlpha(0.75f).packed(), 3.0f);
-  overlay.AddLine(toImVec2(start), toImVec2(end), color, 2.0f);
-  overlay.AddLine(toImVec2(start - Vec2d{0, 5}), toImVec2(start + Vec2d{0, 1}), color, 2.0f);
-  overlay.AddLine(toImVec2(end - Vec2d{0, 5}), toImVec2(end + Vec2d{0, 1}), color, 2.0f);
-  overlay.AddText(toImVec2(end + Vec2d{5, -textSize.y + 2}), color, text);
-  const char* state = following() ? "follows the step (View menu)"
-                                  : (settings_.followStep ? "not following: you moved the view (View > Follow the step)"
-                                                          : "View > Follow the step to frame each step");
-  const Color stateColor = following() ? palette::kTextDim : palette::kAccent;
+  footer.lengthAt = footer.end + Vec2d{5, -textSize.y + 2};
+  footer.boxes[0] = {footer.start - Vec2d{6, textSize.y + 8}, footer.end + Vec2d{8 + textSize.x, 6}};
+  footer.state = state;
   const ImVec2 stateSize = ImGui::CalcTextSize(state);
-  const Vec2d at{end.x + textSize.x + 18, start.y - stateSize.y + 2};
-  overlay.AddRectFilled(toImVec2(at - Vec2d{4, 2}), toImVec2(at + Vec2d{stateSize.x + 4, stateSize.y + 2}),
-                        palette::kBackground.withAlpha(0.75f).packed(), 3.0f);
-  overlay.AddText(toImVec2(at), stateColor.packed(), state);
+  footer.stateAt = {footer.end.x + textSize.x + 18, footer.start.y - stateSize.y + 2};
+  footer.boxes[1] = {footer.stateAt - Vec2d{4, 2}, footer.stateAt + Vec2d{stateSize.x + 4, stateSize.y + 2}};
+  return footer;
+}
+}  // namespace
+
+std::array<LabelBox, 2> LabShell::followFooterBoxes(const Viewport& view) const {
+  return followFooter(view, followState()).boxes;
+}
+
+void LabShell::drawFollowFooter(ImDrawList& overlay, const Viewport& view) const {
+  const FollowFooter footer = followFooter(view, followState());
+  const std::uint32_t color = palette::kText.withAlpha(0.85f).packed();
+  const std::uint32_t backing = palette::kBackground.withAlpha(0.75f).packed();
+  overlay.AddRectFilled(toImVec2(footer.boxes[0].min), toImVec2(footer.boxes[0].max), backing, 3.0f);
+  overlay.AddLine(toImVec2(footer.start), toImVec2(footer.end), color, 2.0f);
+  overlay.AddLine(toImVec2(footer.start - Vec2d{0, 5}), toImVec2(footer.start + Vec2d{0, 1}), color, 2.0f);
+  overlay.AddLine(toImVec2(footer.end - Vec2d{0, 5}), toImVec2(footer.end + Vec2d{0, 1}), color, 2.0f);
+  overlay.AddText(toImVec2(footer.lengthAt), color, footer.length.c_str());
+  const Color stateColor = following() ? palette::kTextDim : palette::kAccent;
+  overlay.AddRectFilled(toImVec2(footer.boxes[1].min), toImVec2(footer.boxes[1].max), backing, 3.0f);
+  overlay.AddText(toImVec2(footer.stateAt), stateColor.packed(), footer.state);
+}
+
+const char* LabShell::followState() const {
+  return following() ? "follows the step (View menu)"
+                     : (settings_.followStep ? "not following: you moved the view (View > Follow the step)"
+                                             : "View > Follow the step to frame each step");
 }
 
 void LabShell::followViews(double seconds) {
@@ -993,6 +1021,8 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
       renderer_.beginViewport(view);
       drawGrid(renderer_, view.camera, settings_.showGrid);
       lab_->draw(DrawContext{view.index, ViewKind::Planar, &view, &renderer_});
+      if (lab_->followBounds(view.index))
+        for (const LabelBox& box : followFooterBoxes(view)) renderer_.keepOut(box);
       renderer_.endViewport();
     }
 

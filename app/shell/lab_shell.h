@@ -143,7 +143,11 @@ class LabShell {
   // View > Follow the step: eases each following planar view toward the lab's followBounds.
   [[nodiscard]] bool following() const { return settings_.followStep && !followPaused_; }
   void followViews(double seconds);
+  // The footer's boxes (window pixels): the scale bar's and the follow state's. The labels and the grid's numbers
+  // keep out of them (a y tick ran into "follows the step (View menu)").
+  [[nodiscard]] std::array<LabelBox, 2> followFooterBoxes(const Viewport& view) const;
   void drawFollowFooter(ImDrawList& overlay, const Viewport& view) const;
+  [[nodiscard]] const char* followState() const;  // the footer's words
   [[nodiscard]] std::vector<Json> cameraStates() const;
   void refitOnResize();
   void reportError(std::string message);

@@ -110,6 +110,13 @@ std::string wrappedLines(std::string_view text, double width) {
   return lines;
 }
 
+void foldedHowTo(const char* text) {
+  if (!ImGui::TreeNodeEx("How to use this lab", ImGuiTreeNodeFlags_NoTreePushOnOpen | ImGuiTreeNodeFlags_NoAutoOpenOnLog)) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  textWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
 void textWrapped(const char* format, ...) {
   std::va_list arguments;
   va_start(arguments, format);

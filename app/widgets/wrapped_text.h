@@ -34,6 +34,10 @@ namespace lab {
 // ImGui::TextWrapped's replacement (printf-style, wrapped to the available width with breakLines).
 void textWrapped(const char* format, ...) IM_FMTARGS(1);
 
+// A lab's how-to paragraph (dimmed, wrapped) under a "How to use this lab" tree node, closed until opened: the same
+// five lines on every scene pushed the step down the panel; the F1 help lists the keys.
+void foldedHowTo(const char* text);
+
 // One number format for a table of vectors: every number with the same fixed decimals (the table's largest
 // magnitude keeps `significant` significant digits, and a number below 1 two of its own), right-aligned in a slot as wide as the table's widest number,
 // so the digits of a column line up from row to row. With `components` > 0 the numbers are vectors of that many,

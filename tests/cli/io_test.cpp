@@ -4026,6 +4026,92 @@ TEST(NarrowPhaseLab, TheSimplexTableSaysWhatThePaneDraws) {
   EXPECT_TRUE(contains(panelAtStep("Narrow phase", longest, -1), "= w0 (repeat: stop)")) << panelAtStep("Narrow phase", longest, -1);
 }
 
+// Both labs head the step "STEP n OF N" over its words, with the algorithm under "ALGORITHM" (the 3D lab had neither
+// heading), and the 3D lab's how-to paragraph, the same five lines on every scene, is folded (newcomer review s29, C5).
+TEST(NarrowPhaseLabs, BothLabsHeadTheStepAndFoldTheHowTo) {
+  const std::string plane = panelAtStep("Narrow phase", curated("03_deep_overlap.json"), 4);
+  const std::string space = panelAtStep("Narrow phase 3D", curated("3d_10_sizes_1_to_1000.json"), -1);
+  for (const std::string& panel : {plane, space}) {
+    EXPECT_TRUE(contains(panel, "ALGORITHM")) << panel;
+    EXPECT_TRUE(std::regex_search(panel, std::regex("STEP [0-9]+ OF [0-9]+"))) << panel;
+  }
+  EXPECT_TRUE(contains(plane, "STEP 5 OF 9")) << plane;
+  EXPECT_TRUE(contains(space, "STEP 6 OF 6")) << space;
+  EXPECT_TRUE(contains(space, "How to use this lab")) << space;
+  EXPECT_FALSE(contains(space, "drag empty space to orbit")) << space;
+}
+
+// The step tables' words ("keep", "drop", "edge", "searched", ...) are explained by a key under each table that lists
+// the words its rows show; EPA's support w says why it was not added, and says "a vertex" only when it is one: 04's
+// last step marked w = (0, -2) "old", and it is no polytope vertex (newcomer review s29, C4).
+TEST(NarrowPhaseLabs, StepTablesKeyTheirWordsAndEpasSupportWordIsTrue) {
+  const Scene squares = curated("04_identical_squares.json");
+  const auto run = collide::recordQuery(Algorithm::Epa, squares.shapes[0].collider, squares.shapes[1].collider);
+  ASSERT_FALSE(run.epa.empty());
+  EXPECT_EQ(run.epa.back().support.point, (Vec2d{0, -2}));
+  EXPECT_EQ(&epaSupportWord(run.epa.back()), &row_words::kNoGap);
+  std::string panel = panelAtStep("Narrow phase", squares, -1);
+  std::replace(panel.begin(), panel.end(), '\n', ' ');
+  EXPECT_FALSE(std::regex_search(panel, std::regex("\\bold\\b"))) << panel;
+  EXPECT_TRUE(contains(panel, "edge = an end of the edge closest to O no gap: stop = w is no farther out")) << panel;
+  Scene far = curated("3d_01_far_apart.json");
+  far.algorithm = "gjk";
+  std::string panel3 = panelAtStep("Narrow phase 3D", far, 0);
+  std::replace(panel3.begin(), panel3.end(), '\n', ' ');
+  EXPECT_TRUE(contains(panel3, "short of O: stop = the support does not reach O")) << panel3;
+
+  // Every EPA step of every curated pair, in the plane and in space: "added" exactly when w was inserted, "a vertex"
+  // exactly when w is one of the polytope's vertices and was not inserted.
+  int checked = 0;
+  const auto check = [&checked](const auto& step, const auto& vertices) {
+    const bool vertex = std::any_of(vertices.begin(), vertices.end(), [&](const auto& v) { return v.point == step.support.point; });
+    const RowWord& word = epaSupportWord(step);
+    EXPECT_EQ(&word == &row_words::kAdded, step.inserted) << step.iteration;
+    EXPECT_EQ(&word == &row_words::kAlreadyAVertex, vertex && !step.inserted) << step.iteration;
+    ++checked;
+  };
+  for (const fs::directory_entry& entry : fs::directory_iterator(fs::path(COLLISION_LAB_ASSET_DIR) / "scenes")) {
+    const std::string name = entry.path().filename().string();
+    if (!std::isdigit(static_cast<unsigned char>(name[0])) && !name.starts_with("3d_")) continue;
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    if (scene.shapes.size() == 2) {
+      for (const auto& step : collide::recordQuery(Algorithm::Epa, scene.shapes[0].collider, scene.shapes[1].collider).epa)
+        check(step, step.polytope);
+    } else if (scene.shapes3.size() == 2) {
+      for (const auto& step : collide::recordQuery(Algorithm::Epa, scene.shapes3[0].collider, scene.shapes3[1].collider).epa)
+        check(step, step.vertices);
+    }
+  }
+  EXPECT_GT(checked, 20);
+
+  // The key names each word its rows show, once, and no other.
+  const Scene longest = curated("09_gjk_most_iterations.json");
+  const auto distance = collide::recordQuery(Algorithm::Distance, longest.shapes[0].collider, longest.shapes[1].collider);
+  for (int k = 0; k < static_cast<int>(distance.gjk.size()); ++k) {
+    const auto rows = simplexRows(distance.gjk, k);
+    const std::string key = supportTableKey<Vec2d>(rows);
+    std::set<const RowWord*> words;
+    for (const auto& row : rows) {
+      ASSERT_NE(row.word, nullptr) << row.name;
+      words.insert(row.word);
+      EXPECT_TRUE(contains(key, std::string(row.word->word) + " = " + std::string(row.word->meaning))) << key;
+    }
+    EXPECT_EQ(static_cast<std::size_t>(std::count(key.begin(), key.end(), '\n')) + 1, words.size()) << key;
+  }
+}
+
+// 3d_10's A - B is 1000 wide: GJK's search direction d, drawn half the small cube's size long (0.85), was a pixel
+// under the origin's dot, its label piled on the origin's and v's (newcomer review s29, A12). At least a tenth of A - B.
+TEST(NarrowPhase3Lab, TheSearchDirectionShowsBesideALargeMinkowskiDifference) {
+  const Json state = stateAtStep("Narrow phase 3D", curated("3d_10_sizes_1_to_1000.json"), -1);
+  ASSERT_TRUE(state.contains("search_arrow_length")) << state.dump();
+  EXPECT_GE(state["search_arrow_length"].get<double>(), 0.1 * 1000.0);
+  // Two unit cubes keep theirs: half the scene's scale, longer than a tenth of their A - B.
+  const Json cubes = stateAtStep("Narrow phase 3D", curated("3d_04_identical_cubes.json"), 0);
+  EXPECT_NEAR(cubes["search_arrow_length"].get<double>(), 0.5 * std::sqrt(12.0), 1e-9);
+}
+
 // 3d_10 is about a gap of about 0.1 between sizes 1 and 1000: the support table printed its a - b y as "-0.1".
 TEST(NarrowPhaseLab, TheSupportTableKeepsTheDigitsOfTheGap) {
   const Scene sizes = curated("3d_10_sizes_1_to_1000.json");
@@ -4265,7 +4351,7 @@ TEST(ContinuousLab3, EachAlgorithmNarratesItsStepsOrSaysWhyItRefuses) {
   // Scene, algorithm, step (-1: the last) and what that step says.
   const std::vector<std::tuple<std::string, std::string, int, std::string>> words = {
       {"ccd3d_03_sliding_along_a_face.json", "dynamic-sat", 0, "so they overlap for t in [0.25, 0.75]"},
-      {"ccd3d_04_spheres_head_on.json", "analytic", -1, "discriminant b^2 - a c = 135, roots 0.6773 and 1.323"},
+      {"ccd3d_04_spheres_head_on.json", "analytic", -1, "+ 2 (-36) t + 32.25 = 0: with b = -36 (half the coefficient of t), the discriminant is b^2 - a c = 135, roots 0.6773 and 1.323"},
       {"ccd3d_05_ray_through_a_turned_box.json", "ray", 0, "Slab 1 along "},
       {"ccd3d_01_bullet_through_slab.json", "linear", 0, "Support point 1 of A - B along d = "},
       // A sphere against a triangle: the face's plane met outside the face, an edge's cylinder past its ends, and

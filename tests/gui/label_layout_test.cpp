@@ -1,6 +1,7 @@
 // The screen-space label placer both renderers share (app/render/label_layout.h): labels never overlap, stay
 // inside the pane and out of its title, keep clear of the other labels' anchors, and the higher priority wins.
 #include <algorithm>
+#include <span>
 #include <cstddef>
 #include <string>
 #include <utility>
@@ -181,6 +182,54 @@ TEST(LabelLayout, LabelsKeepOffTheDotsDrawnInThePaneButTheOneTheyName) {
 
 // A view's legend over the scene (the mid-phase labs): one dark box behind all its lines, the lines a font's line
 // apart, so at 150 % they do not overlap (they were drawn 18 px apart with no box, over the trees).
+// The grid's numbers yield (textsClearOf): none drawn on a label, the pane's title or a caption the shell draws, or cut
+// by the pane's edge; the others stay. The reviewer's A - B pane: tick "-5" printed on vertex label "0", a y tick run
+// into "follows the step (View menu)" (newcomer review s29, A12), at 100 % and 150 % font size.
+TEST(LabelLayout, GridNumbersYieldToLabelsTheTitleAndTheCaption) {
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  for (const float scale : {1.0f, 1.5f}) {
+    SCOPED_TRACE(scale);
+    ImGui::GetIO().FontGlobalScale = scale;
+    ImGui::NewFrame();
+    const ScreenRect rect{980, 20, 620, 800};
+    const double axisY = 480;
+    const LabelBox caption{{990, 790}, {1300, 812}};
+    // Vertex "0" on the x axis where tick "-5" sits, the EPA label along the axis, and the origin's.
+    const std::vector<ScreenLabel> labels = {{{1070, axisY + 4}, {-14, -2}, "0", palette::kText},
+                                             {{1310, axisY + 6}, {8, 2}, "n, distance 0.3867", palette::kHit},
+                                             {{1290, axisY}, {6, -20}, "O", palette::kText}};
+    const std::vector<LabelBox> taken = drawScreenLabels(rect, "Minkowski difference A - B", labels, {}, std::span(&caption, 1));
+    ASSERT_GE(taken.size(), 2u + labels.size()) << "the caption, the title and every label";
+    // The numbers as drawGrid asks for them: along the x axis, at the y axis (x = 1290) and one beside the caption.
+    std::vector<LabelBox> ticks;
+    const auto tick = [&](Vec2d at, const char* text) {
+      const ImVec2 size = ImGui::CalcTextSize(text);
+      ticks.push_back({at, at + Vec2d{size.x, size.y}});
+    };
+    for (int i = 0; i < 6; ++i) tick({1063.0 + 110.0 * i, axisY + 2}, i == 0 ? "-5" : "2.5");
+    tick({1294, 796}, "-7.5");    // into the caption
+    tick({1294, 300}, "5");       // nothing near it
+    tick({1294, 12}, "10");       // cut by the pane's top
+    tick({1580, axisY + 2}, "7.5");  // cut by its right edge
+    const std::vector<bool> clear = textsClearOf(rect, ticks, taken);
+    ASSERT_EQ(clear.size(), ticks.size());
+    for (std::size_t i = 0; i < ticks.size(); ++i) {
+      if (!clear[i]) continue;
+      const LabelBox& t = ticks[i];
+      EXPECT_TRUE(t.min.x >= rect.x && t.min.y >= rect.y && t.max.x <= rect.x + rect.width && t.max.y <= rect.y + rect.height) << i;
+      for (const LabelBox& box : taken)
+        EXPECT_FALSE(t.min.x < box.max.x && box.min.x < t.max.x && t.min.y < box.max.y && box.min.y < t.max.y) << i;
+    }
+    EXPECT_FALSE(clear[0]) << "tick -5 under vertex label 0";
+    EXPECT_TRUE(clear[1] && clear[2]) << "ticks with nothing on them stay";
+    EXPECT_FALSE(clear[6]) << "the tick beside the caption";
+    EXPECT_TRUE(clear[7]);
+    EXPECT_FALSE(clear[8]) << "cut by the pane's top";
+    EXPECT_FALSE(clear[9]) << "cut by the pane's right edge";
+    ImGui::Render();
+  }
+}
+
 TEST(ScreenLegend, OneBoxBehindLinesThatFollowTheFontSize) {
   test::HeadlessImGui imgui(ImVec2(800, 600));
   const std::vector<std::pair<std::string, Color>> lines = {

@@ -157,7 +157,7 @@ TEST_F(VectorCellTest, EveryVectorOfATableIsAsWideSoItsNumbersLineUp) {
 // is not printed (0, 2) as one format for the whole table did.
 TEST_F(VectorCellTest, SupportTablesFormatWAndTheWitnessesEachByTheirOwnNumbers) {
   using V = collide::Vec2<double>;
-  const std::vector<SupportRow<V>> rows = {{"w0", {{1000001.0, 1000001.0}, {1000001.0, 999999.5}, {0.0, 1.5}}, "new"}};
+  const std::vector<SupportRow<V>> rows = {{"w0", {{1000001.0, 1000001.0}, {1000001.0, 999999.5}, {0.0, 1.5}}, &row_words::kNew}};
   const std::array<VectorFormat, 2> formats = supportTableFormats<V>(rows);
   EXPECT_EQ(formats[0].decimals, 3);  // 1.500
   EXPECT_EQ(formats[1].decimals, 0);  // 1000001 and 1000000: four significant digits and more
@@ -177,9 +177,9 @@ TEST(SupportTable, SixDecimalVectorsFitTheSidePanel) {
   ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlasWidth, &atlasHeight);
   using V = collide::Vec3<double>;
   const std::vector<SupportRow<V>> rows = {
-      {"w19", {{0.939693, -0.342020, 0.0}, {-0.194681, 0.654707, 0.164179}, {1.134373, -0.996727, -0.164179}}, "new"},
-      {"w18", {{-0.939693, 0.342020, 0.0}, {-0.194681, 0.654706, 0.164182}, {-0.745012, -0.312686, -0.164182}}, ""},
-      {"w16", {{0.939693, -0.342020, 0.0}, {-0.194681, 0.654705, 0.164184}, {1.134374, -0.996726, -0.164184}}, ""}};
+      {"w19", {{0.939693, -0.342020, 0.0}, {-0.194681, 0.654707, 0.164179}, {1.134373, -0.996727, -0.164179}}, &row_words::kNew},
+      {"w18", {{-0.939693, 0.342020, 0.0}, {-0.194681, 0.654706, 0.164182}, {-0.745012, -0.312686, -0.164182}}, nullptr},
+      {"w16", {{0.939693, -0.342020, 0.0}, {-0.194681, 0.654705, 0.164184}, {1.134374, -0.996726, -0.164184}}, nullptr}};
   float panelWidth = 0;
   ImGuiTable* table = nullptr;
   for (int frame = 0; frame < 3; ++frame) {  // fixed-fit columns measure their content over the first frames
@@ -213,8 +213,8 @@ TEST(SupportTable, LargeAndSmallNumbersAndALongNoteFitTheSidePanel) {
   ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlasWidth, &atlasHeight);
   using V = collide::Vec3<double>;
   const std::vector<SupportRow<V>> rows = {
-      {"w5", {{497.230, -0.098, -498.579}, {500.0, 0.5, -500.0}, {2.77, 0.598, -1.421}}, "= w0 (repeat: stop)"},
-      {"w3", {{-502.770, -0.098, 501.421}, {-500.0, 0.5, 500.0}, {2.77, 0.598, -1.421}}, "keep"}};
+      {"w5", {{497.230, -0.098, -498.579}, {500.0, 0.5, -500.0}, {2.77, 0.598, -1.421}}, &row_words::kRepeat, "= w0 (repeat: stop)"},
+      {"w3", {{-502.770, -0.098, 501.421}, {-500.0, 0.5, 500.0}, {2.77, 0.598, -1.421}}, &row_words::kKeep}};
   float panelWidth = 0, right = 0, left = 0;
   ImGuiTable* table = nullptr;
   for (int frame = 0; frame < 3; ++frame) {
