@@ -60,23 +60,6 @@ Json simplex(const collide::Simplex<V>& simplex) {
 
 // [SECTION] Pairs
 
-namespace {
-
-// [w, x, y, z] = [0, 0, 0, +-1] is a valid rotation (a half turn about z), so it is read as written; but it is
-// what an engine writing x, y, z, w (Unity, Bullet, Jolt, Eigen's coeffs()) writes for no rotation at all.
-void warnOfEngineIdentity(const Json& shape, const char* side, std::vector<std::string>& warnings) {
-  const auto it = shape.find("rotation");
-  if (it == shape.end() || !it->is_array() || it->size() != 4) return;
-  const Json& q = *it;
-  if (!(q[0] == 0 && q[1] == 0 && q[2] == 0 && (q[3] == 1 || q[3] == -1))) return;
-  warnings.push_back(std::string(side) + ".rotation: [0, 0, 0, " + (q[3] == 1 ? "1" : "-1") +
-                     "] is read w first, [w, x, y, z]: a half turn about z. If it came from an engine that writes x, "
-                     "y, z, w (Unity, Bullet, Jolt, Eigen's coeffs()), it meant no rotation, which is [1, 0, 0, 0] "
-                     "here");
-}
-
-}  // namespace
-
 std::variant<QueryPair, QueryPair3> queryPairFromJson(const Json& line) {
   if (!line.is_object()) {
     throw JsonFieldError("expected an object {\"id\": ..., \"a\": SHAPE, \"b\": SHAPE}, got " + describeJsonValue(line));
@@ -107,8 +90,9 @@ std::variant<QueryPair, QueryPair3> queryPairFromJson(const Json& line) {
   }
   if (dimensionA.dimension == 3 || dimensionB.dimension == 3) {
     QueryPair3 pair{id, collider3FromJson(a, "a"), collider3FromJson(b, "b"), {}};
-    warnOfEngineIdentity(a, "a", pair.warnings);
-    warnOfEngineIdentity(b, "b", pair.warnings);
+    for (const auto& [shape, field] : {std::pair<const Json&, const char*>{a, "a"}, {b, "b"}}) {
+      if (std::string warning = engineIdentityWarning(shape, field); !warning.empty()) pair.warnings.push_back(std::move(warning));
+    }
     return pair;
   }
   return QueryPair{id, colliderFromJson(a, "a"), colliderFromJson(b, "b"), {}};

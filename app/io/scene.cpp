@@ -267,7 +267,10 @@ void shapesFromJson(const Json& document, Scene& scene) {
   else scene.shapes.reserve(it->size());
   for (std::size_t i = 0; i < it->size(); ++i) {
     const std::string field = "shapes[" + std::to_string(i) + "]";
-    if (spatial) scene.shapes3.push_back(sceneShapeFromJson<SceneShape3>((*it)[i], field));
+    if (spatial) {
+      scene.shapes3.push_back(sceneShapeFromJson<SceneShape3>((*it)[i], field));
+      if (std::string warning = engineIdentityWarning((*it)[i], field); !warning.empty()) scene.warnings.push_back(std::move(warning));
+    }
     else scene.shapes.push_back(sceneShapeFromJson<SceneShape>((*it)[i], field));
   }
   if (spatial) refuseRepeatedNames(scene.shapes3);

@@ -103,6 +103,9 @@ struct Scene {
   std::optional<SceneView> view;
   std::optional<SceneView3> view3;
   Json labState = Json::object();  // opaque to this file; labs read and write their own keys
+  // What was read as written but is likely not what was meant ("shapes[1].rotation: [0, 0, 0, 1] is read w first
+  // ...", engineIdentityWarning); the app shows them when the file opens. Not written back.
+  std::vector<std::string> warnings;
 };
 
 // "A", "B", ... "Z", then "S27", "S28", ...: the name a lab gives shape `index` when it has none of its own.

@@ -503,6 +503,16 @@ collide::Collider3<double> collider3FromJson(const Json& shape, std::string_view
   return collider;
 }
 
+std::string engineIdentityWarning(const Json& shape, std::string_view field) {
+  const auto it = shape.find("rotation");
+  if (it == shape.end() || !it->is_array() || it->size() != 4) return {};
+  const Json& q = *it;
+  if (!(q[0] == 0 && q[1] == 0 && q[2] == 0 && (q[3] == 1 || q[3] == -1))) return {};
+  return std::string(field) + ".rotation: [0, 0, 0, " + (q[3] == 1 ? "1" : "-1") +
+         "] is read w first, [w, x, y, z]: a half turn about z. If it came from an engine that writes x, y, z, w "
+         "(Unity, Bullet, Jolt, Eigen's coeffs()), it meant no rotation, which is [1, 0, 0, 0] here";
+}
+
 Json colliderToJson(const collide::Collider3<double>& collider) {
   const collide::Transform3<double>& xf = collider.transform;
   Json out = Json::object();

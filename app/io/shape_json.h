@@ -43,6 +43,11 @@ namespace lab {
 // A 3D SHAPE (format above); `field` names it in messages. Throws JsonFieldError.
 [[nodiscard]] collide::Collider3<double> collider3FromJson(const Json& shape, std::string_view field);
 
+// A 3D SHAPE whose "rotation" is [0, 0, 0, 1] or [0, 0, 0, -1]: a valid half turn about z, read as written, but what
+// an engine that writes x, y, z, w (Unity, Bullet, Jolt, Eigen's coeffs()) writes for no rotation at all. The
+// warning names `field`'s rotation; empty for any other shape.
+[[nodiscard]] std::string engineIdentityWarning(const Json& shape, std::string_view field);
+
 // Writes a 3D SHAPE that collider3FromJson reads back to the same collider.
 [[nodiscard]] Json colliderToJson(const collide::Collider3<double>& collider);
 

@@ -531,6 +531,11 @@ void ContinuousLab3::drawTriangleSweepStep(Renderer3D& renderer, const collide::
   const collide::Transform3<double>& pose = shapes_[target].transform;
   const std::array<Vec3d, 3> corners = {pose.apply(triangle->a), pose.apply(triangle->b), pose.apply(triangle->c)};
   const char* kCorner[] = {"a", "b", "c"};
+  // The corners by the names the narration uses (edge ab runs from a to b).
+  const Vec3d middle = (corners[0] + corners[1] + corners[2]) / 3.0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    renderer.label(corners[i] + 0.08 * (corners[i] - middle), kCorner[i], palette::kShapeB);
+  }
   // The sphere's centre over the motion relative to the triangle, which holds still.
   renderer.line(s.start, s.start + s.motion, palette::kAccent.withAlpha(0.8f), {2.0f, 6.0f, 4.0f, true});
   renderer.point(s.start, palette::kAccent, 5.0f, true);
@@ -594,6 +599,15 @@ std::optional<WorldBounds3> ContinuousLab3::sceneBounds3(int) const {
     bounds.include(centerB - Vec3d{s.radius, s.radius, s.radius});
     bounds.include(centerB + Vec3d{s.radius, s.radius, s.radius});
   }
+  // The bounce after the contact, drawn with the discrete frames: it can leave the poses' box (ccd3d_06's sphere).
+  if (showFrames_ && showsBounce()) {
+    const Bounce<Vec3d> bounced = bounce();
+    for (std::size_t i = 0; i < 2; ++i) {
+      if (motions_[i].velocity == Vec3d{}) continue;
+      const Collider3 contact = at(shapes_[i], motions_[i], cast_.result.fraction);
+      bounds.include(shapeBounds3(at(contact, bounced.after[i], 1.0 - cast_.result.fraction)));
+    }
+  }
   // Room around the poses for what the steps draw beside them (dynamic SAT's axis below the pair, the labels).
   const Vec3d margin = 0.15 * (bounds.max - bounds.min);
   bounds.min = bounds.min - margin;
@@ -621,11 +635,11 @@ bool ContinuousLab3::loadScene(const Scene& scene, std::string& error) {
     }
     frames = it->get<bool>();
   }
+  double restitution = 0.6;
+  if (!readRestitution(scene.labState, restitution, error)) return false;
   useFloat_ = useFloat;
   showFrames_ = frames;
-  restitution_ = 0.6;
-  readSetting(scene.labState, "restitution", restitution_);
-  restitution_ = std::clamp(restitution_, 0.0, 1.0);
+  restitution_ = restitution;
   shapes_ = {a, b};
   motions_ = {};
   for (std::size_t i = 0; i < 2; ++i) {

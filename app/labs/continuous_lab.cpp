@@ -505,6 +505,8 @@ bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
   if (!scenePair(scene, a, b, error)) return false;
   bool useFloat = useFloat_;
   if (!readScalarState(scene.labState, useFloat, error)) return false;
+  double restitution = 0.6;
+  if (!readRestitution(scene.labState, restitution, error)) return false;
   useFloat_ = useFloat;
   shapes_ = {a, b};
   motions_ = {};
@@ -513,8 +515,7 @@ bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
   }
   // A scene whose lesson is not tunnelling may hide the discrete frames and the bounce (the two moving spheres:
   // eight overlapping ghosts would bury the quadratic's picture).
-  readSetting(scene.labState, "restitution", restitution_);
-  restitution_ = std::clamp(restitution_, 0.0, 1.0);
+  restitution_ = restitution;
   showDiscrete_ = true;
   readSetting(scene.labState, "discrete_frames", showDiscrete_);
   preset_ = -1;

@@ -126,8 +126,11 @@ double RecordedCast<V>::stepTime(int step) const {
     case CastAlgorithm::TimeOfImpact: return trace.advance[index].time;
     case CastAlgorithm::DynamicSat: return std::clamp(trace.axes[index].first, 0.0, 1.0);
     case CastAlgorithm::Analytic: {
-      const double t = trace.sweep[index].t;
-      return std::isfinite(t) ? t : (result.hit ? result.fraction : 1.0);
+      // A piece met outside itself (an edge's cylinder past the edge's ends) shows the shapes when it is met.
+      const auto& s = trace.sweep[index];
+      if (std::isfinite(s.t)) return s.t;
+      if (std::isfinite(s.root0) && s.root0 >= 0 && s.root0 <= 1) return s.root0;
+      return result.hit ? result.fraction : 1.0;
     }
   }
   return 0;
@@ -299,12 +302,30 @@ std::string RecordedCast<V>::narration(int step) const {
         break;
       }
       constexpr const char* kParts[] = {"relative motion", "Minkowski sum", "the plane", "the sphere", "a face", "an edge", "a vertex"};
-      text = std::string("Against ") + kParts[static_cast<int>(s.part)] + ": ";
-      if (s.a != 0 || s.b != 0 || s.c != 0) {
+      // In space the pieces are a triangle's (the only polytope the moving sphere takes there), named by its
+      // corners a, b, c as the view labels them; edge i runs from corner i to corner i + 1.
+      std::string piece = kParts[static_cast<int>(s.part)];
+      if (kInSpace<V>) {
+        constexpr const char* kCorner[] = {"a", "b", "c"};
+        const int i = std::clamp(s.index, 0, 2);
+        if (s.part == collide::SweepPart::Face) piece = "the face";
+        if (s.part == collide::SweepPart::Edge) piece = std::string("edge ") + kCorner[i] + kCorner[(i + 1) % 3];
+        if (s.part == collide::SweepPart::Vertex) piece = std::string("vertex ") + kCorner[i];
+      }
+      text = "Against " + piece + ": ";
+      const bool sentence = s.a != 0 || s.b != 0 || s.c != 0;
+      if (sentence && s.a == 0) {
+        // No motion across the piece (along an edge's axis, or none at all): the quadratic has no t in it.
+        text += "the centre does not move " +
+                std::string(s.part == collide::SweepPart::Edge ? "across the edge's axis (it runs along it)" : "relative to it") +
+                ", so its distance to it never changes: ";
+        text += s.c > 0 ? "it stays outside, no contact with this piece." : "it stays inside.";
+        break;
+      }
+      if (sentence) {
         text += "Solve " + quadraticWords(s) + (s.discriminant >= 0 ? ", roots " + formatNumber(s.root0) + " and " + formatNumber(s.root1) : ", no real root") + ". ";
       }
       // After the quadratic's sentence, or straight after "Against the plane: " (a plane's crossing is linear).
-      const bool sentence = s.a != 0 || s.b != 0 || s.c != 0;
       text += s.hit ? std::string(sentence ? "Contact" : "contact") + " at t = " + formatNumber(s.t) + "."
                     : std::string(sentence ? "No" : "no") + " contact with this piece in [0, 1].";
       // A real root in [0, 1] that is no contact (a sphere against a triangle): an edge's cylinder met past the
@@ -393,9 +414,12 @@ Bounce<V> bounceAfter(const std::array<collide::Motion<V>, 2>& motions, V normal
   const collide::Impact<V> impact = collide::impactResponse(motions[0].velocity, moving(motions[0]) ? 1.0 : 0.0,
                                                             motions[1].velocity, moving(motions[1]) ? 1.0 : 0.0, normal,
                                                             restitution);
-  Bounce<V> bounce{motions, {}};
+  Bounce<V> bounce{motions, {}, false};
   bounce.after[0].velocity = impact.velocityA;
   bounce.after[1].velocity = impact.velocityB;
+  const double scale = collide::length(motions[0].velocity) + collide::length(motions[1].velocity);
+  bounce.separating = impact.impulse == 0 && collide::dot(motions[0].velocity - motions[1].velocity, normal) <
+                                                 -1e-6 * scale * collide::length(normal);
   for (std::size_t i = 0; i < 2; ++i) {
     bounce.bounced[i] = collide::length(bounce.after[i].velocity - motions[i].velocity) >
                         1e-4 * collide::length(motions[i].velocity);
@@ -427,10 +451,18 @@ std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, c
   const auto index = static_cast<std::size_t>(i);
   const bool bothMove = moving(motions[0]) && moving(motions[1]);
   const std::string who = std::string(i == 0 ? "A" : "B") + (bothMove ? " (equal masses)" : "");
-  std::string what = bounce.bounced[index] ? " bounces (e = " + formatNumber(restitution) + ")"
-                                           : std::string(" goes on (no speed along the normal") +
-                                                 (turns(motions[index]) ? "; spin kept)" : ")");
-  if (spinCloses) what += ": spin left out, see the panel";
+  std::string what;
+  if (bounce.bounced[index]) {
+    what = restitution > 0 ? " bounces (e = " + formatNumber(restitution) + ")"
+                           : " stops along the normal and slides on (e = 0)";
+  } else {
+    // No impulse: the bodies close at no speed along the normal, or already move apart along it.
+    what = bounce.separating ? " goes on (the bodies already move apart along the normal)"
+                             : " goes on (no speed along the normal)";
+  }
+  // The impulse acts on the centres only (a point mass): say so where the spin still drives the contact in.
+  if (spinCloses) what += ": its spin is left out of this, see the panel";
+  else if (turns(motions[index])) what += ", spin kept";
   return who + " after the contact" + what;
 }
 
@@ -446,6 +478,17 @@ void noteBounceDisagreement(RecordedCast<V>& cast, const std::array<collide::Mot
                                                 : " goes on along the contact in float, where in double it bounces.");
     if (cast.floatLine->agreement == FloatAgreement::Close) cast.floatLine->agreement = FloatAgreement::FarOff;
   }
+}
+
+bool readRestitution(const Json& labState, double& restitution, std::string& error) {
+  const auto it = labState.find("restitution");
+  if (it == labState.end()) return true;
+  if (!it->is_number() || !(it->get<double>() >= 0.0 && it->get<double>() <= 1.0)) {
+    error = "lab_state.restitution: expected a number from 0 (no bounce) to 1 (elastic), got " + describeJsonValue(*it);
+    return false;
+  }
+  restitution = it->get<double>();
+  return true;
 }
 
 template Bounce<Vec2d> bounceAfter(const std::array<collide::Motion<Vec2d>, 2>&, Vec2d, double);

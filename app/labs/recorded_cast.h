@@ -96,6 +96,7 @@ struct Bounce {
   // Whether body i's velocity changes where the numbers can show it ("bounces"; else it goes on along the
   // contact: a grazing cast's normal leans by rounding).
   std::array<bool, 2> bounced{};
+  bool separating = false;  // no impulse because the bodies already move apart along the normal
 };
 template <class V>
 [[nodiscard]] Bounce<V> bounceAfter(const std::array<collide::Motion<V>, 2>& motions, V normal, double restitution);
@@ -105,7 +106,8 @@ template <class V>
 template <class V>
 [[nodiscard]] bool spinStillCloses(const Bounce<V>& bounce, V point, V normal, const std::array<V, 2>& centres);
 // The label beside body i after the contact: "B after the contact bounces (e = 0.6)", "A (equal masses) after the
-// contact goes on (no speed along the normal; spin kept)", with ": spin left out, see the panel" when spinCloses.
+// contact goes on (no speed along the normal), spin kept", with ": its spin is left out of this, see the panel"
+// when spinCloses.
 template <class V>
 [[nodiscard]] std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, const Bounce<V>& bounce,
                                            int i, double restitution, bool spinCloses);
@@ -114,6 +116,9 @@ inline constexpr const char* kSpinLeftOut =
     "The bounce drawn moves the bodies' centres only (an impulse on point masses): spin is left out of it. Here the "
     "spin still drives the contact point of one body into the other, so a rigid body, whose impulse also acts on "
     "its spin (Hecker 1997), would bounce off where this one goes on.";
+// A scene's lab_state.restitution into `restitution` (left as it is when absent); false, with `error` naming the
+// field and the value, when it is not a number in [0, 1] (it was clamped in silence).
+[[nodiscard]] bool readRestitution(const Json& labState, double& restitution, std::string& error);
 // A float cast whose normal bounces a moving body that double's lets go on along the contact (or the reverse): the
 // float line says so, since the picture shows float's bounce.
 template <class V>

@@ -156,6 +156,10 @@ bool LabShell::openScene(const std::string& path, std::string& error) {
 
 bool LabShell::openLoadedScene(const Scene& scene, const std::string& path, std::string& error) {
   if (!applyScene(scene, path, error)) return false;
+  // The same words as Paste and `trace` give for an engine's identity rotation, once the file is open.
+  std::string warning;
+  for (const std::string& said : scene.warnings) warning += (warning.empty() ? "" : "\n\n") + said;
+  if (!warning.empty()) reportWarning(path + ": " + warning);
   scenePath_ = path;
   settings_.scenePath = path;
   settings_.addRecentFile(path);
@@ -1171,7 +1175,7 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
     ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(errorIsWarning_ ? palette::kWarningText : palette::kErrorText));
     textWrapped("%s", errorMessage_.c_str());
     ImGui::PopStyleColor();
-    ImGui::TextDisabled("%s", errorIsWarning_ ? "It was done as written." : "Nothing was changed.");
+    ImGui::TextDisabled("%s", errorIsWarning_ ? "It was read as written." : "Nothing was changed.");
     if (ImGui::Button("OK") || pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_KP_ENTER) || pressed(GLFW_KEY_ESCAPE)) {
       ImGui::CloseCurrentPopup();
       errorOpen_ = false;

@@ -1001,6 +1001,19 @@ TEST_F(KeptWork, APastedEngineIdentityRotationIsTakenAsWrittenWithAWarning) {
   Json shownB = state()["shapes"][1];
   shownB.erase("name");
   EXPECT_EQ(shownB, colliderToJson(pair.b));
+
+  // A scene file with the same rotation says the same when it opens (File > Open, --scene), naming the shape.
+  Json scene = sceneToJson(Scene{});
+  scene["lab"] = "Narrow phase 3D";
+  scene["shapes"] = Json::array({{{"name", "A"}, {"type", "sphere"}, {"radius", 1}},
+                                 {{"name", "B"}, {"type", "box"}, {"half_extents", {1, 1, 1}}, {"rotation", {0, 0, 0, -1}}}});
+  const Scene read = sceneFromJson(scene);
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(read.warnings[0].rfind("shapes[1].rotation: [0, 0, 0, -1] is read w first", 0), 0u) << read.warnings[0];
+  const fs::path path = directory_ / "engine_identity.json";
+  std::ofstream(path) << scene.dump(2);
+  ASSERT_TRUE(shell_.openScene(path.string(), error)) << error;
+  EXPECT_EQ(state()["warningShown"], path.string() + ": " + read.warnings[0]);
 }
 
 TEST_F(KeptWork, CopiedPairIsAQueryLineAndExportedTraceIsTheCommandsTrace) {
@@ -1552,8 +1565,9 @@ TEST(ContinuousLab, TheResponseSaysWhenSpinStillDrivesTheContactIn) {
   ASSERT_EQ(state["result"]["status"], "hit") << state["result"];
   ASSERT_EQ(state["after_contact"].size(), 1u) << state["after_contact"];
   const std::string text = state["after_contact"][0].get<std::string>();
-  EXPECT_EQ(text.rfind("B after the contact goes on (no speed along the normal; spin kept)", 0), 0u) << text;
-  EXPECT_NE(text.find(": spin left out, see the panel"), std::string::npos) << text;
+  // Its centre already moves away along the normal (it said "no speed along the normal", newcomer review s30).
+  EXPECT_EQ(text.rfind("B after the contact goes on (the bodies already move apart along the normal)", 0), 0u) << text;
+  EXPECT_NE(text.find(": its spin is left out of this, see the panel"), std::string::npos) << text;
   const std::string panel = state["spin_left_out"].get<std::string>();
   EXPECT_NE(panel.find("spin is left out of it. Here the spin still drives the contact point of one body into the "
                        "other"),
@@ -4288,9 +4302,12 @@ TEST(CuratedCastScenes3, TheBounceAfterTheContactIsShownInSpaceAsInThePlane) {
   EXPECT_EQ(slab["after_contact"], Json::array({"B after the contact bounces (e = 0.6)"}));
   EXPECT_EQ(slab["spin_left_out"], "");
   const Json bar = stateAtStep("Continuous collision 3D", curated("ccd3d_02_spinning_bar.json"), -1);
-  EXPECT_EQ(bar["after_contact"],
-            Json::array({"B after the contact goes on (no speed along the normal; spin kept): spin left out, see the panel"}));
+  EXPECT_EQ(bar["after_contact"], Json::array({"B after the contact goes on (the bodies already move apart along the "
+                                               "normal): its spin is left out of this, see the panel"}));
   EXPECT_NE(bar["spin_left_out"].get<std::string>().find("spin is left out of it"), std::string::npos);
+  // Sliding along the face: no speed along the normal at all.
+  const Json slide = stateAtStep("Continuous collision 3D", curated("ccd3d_03_sliding_along_a_face.json"), -1);
+  EXPECT_EQ(slide["after_contact"], Json::array({"B after the contact goes on (no speed along the normal)"}));
 
   Scene softer = curated("ccd3d_01_bullet_through_slab.json");
   softer.labState["restitution"] = 0.25;
@@ -4304,6 +4321,19 @@ TEST(CuratedCastScenes3, TheBounceAfterTheContactIsShownInSpaceAsInThePlane) {
   Scene saved;
   lab->saveScene(saved);
   EXPECT_EQ(saved.labState["restitution"], 0.25);
+  softer.labState["restitution"] = 0;
+  EXPECT_EQ(stateAtStep("Continuous collision 3D", softer, -1)["after_contact"],
+            Json::array({"B after the contact stops along the normal and slides on (e = 0)"}));
+  // Outside [0, 1] the scene is refused, naming the field, in both labs (it was clamped in silence).
+  for (const char* name : {"Continuous collision 3D", "Continuous collision"}) {
+    Scene bad = curated(std::string(name) == "Continuous collision" ? "ccd_01_bullet_through_paper.json"
+                                                                      : "ccd3d_01_bullet_through_slab.json");
+    bad.labState["restitution"] = 2;
+    const std::unique_ptr<Lab> refused = findLab(name)->create();
+    std::string error;
+    EXPECT_FALSE(refused->loadScene(bad, error)) << name;
+    EXPECT_EQ(error, "lab_state.restitution: expected a number from 0 (no bounce) to 1 (elastic), got 2") << name;
+  }
 }
 
 // The timeline moves the shapes: each step of the time of impact draws them at its iteration's time, from t = 0 at
@@ -4361,6 +4391,8 @@ TEST(ContinuousLab3, EachAlgorithmNarratesItsStepsOrSaysWhyItRefuses) {
       {"ccd3d_06_sphere_past_a_triangle_corner.json", "analytic", 1,
        "The cylinder is met at t = 0.4236, but past the edge's ends, where a vertex's sphere takes over."},
       {"ccd3d_06_sphere_past_a_triangle_corner.json", "analytic", 5, "roots 0.4423 and 0.5577. Contact at t = 0.4423."},
+      {"ccd3d_06_sphere_past_a_triangle_corner.json", "analytic", 1, "Against edge ab: Solve 36 t^2"},
+      {"ccd3d_06_sphere_past_a_triangle_corner.json", "analytic", 5, "Against vertex b: Solve"},
   };
   for (const auto& [name, algorithm, step, expected] : words) {
     SCOPED_TRACE(name);
@@ -4381,6 +4413,21 @@ TEST(ContinuousLab3, EachAlgorithmNarratesItsStepsOrSaysWhyItRefuses) {
     EXPECT_TRUE(refused["refused_algorithms"].contains(name)) << name << ": " << refused["refused_algorithms"];
   EXPECT_FALSE(refused["refused_algorithms"].contains("toi"));
   EXPECT_FALSE(refused["refused_algorithms"].contains("linear")) << "the linear cast takes the bar, its spin ignored";
+}
+
+// A sphere against a triangle: each piece's step shows the sphere where that piece is met, even outside it (edge
+// ab's cylinder at t = 0.4236 in ccd3d_06; it showed the final contact), and a motion along an edge's axis, with no
+// t in its quadratic, is said in words (it read "roots nan and nan").
+TEST(ContinuousLab3, EachTrianglePieceShowsWhereItIsMetAndAMotionAlongAnEdgeIsSaid) {
+  const Json edge = stateAtStep("Continuous collision 3D", curated("ccd3d_06_sphere_past_a_triangle_corner.json"), 1);
+  EXPECT_NEAR(edge["drawn"]["t"].get<double>(), 0.4236, 1e-4) << edge["drawn"];
+  Scene along = curated("ccd3d_06_sphere_past_a_triangle_corner.json");
+  along.shapes3[0].collider.transform.p = {-0.3, -3, 0};
+  along.shapes3[0].motion->velocity = {0, 6, 0};
+  const Json state = stateAtStep("Continuous collision 3D", along, 1);
+  const std::string text = state["narration"].get<std::string>();
+  EXPECT_EQ(text.rfind("Against edge ab: the centre does not move across the edge's axis (it runs along it)", 0), 0u) << text;
+  EXPECT_FALSE(contains(text, "nan")) << text;
 }
 
 // T casts in float, beside what double answers (narration.h's cast line, now for space too).
