@@ -769,7 +769,8 @@ void ContinuousLab3::drawMotionFields(int i) {
 }
 
 void ContinuousLab3::drawUi() {
-  textWrapped("Each shape moves from its start pose over t in [0, 1]. Drag a start pose to move the shape, its end "
+  // Folded, as in the narrow-phase labs: at 150 % it pushed the step's narration below the panel's fold.
+  foldedHowTo("Each shape moves from its start pose over t in [0, 1]. Drag a start pose to move the shape, its end "
               "pose (dashed, \"t = 1\") to set the motion; the selected pose's rings turn it (an end pose's turn is the "
               "spin). Step the cast with the timeline.");
   // The algorithms, the ones the pair refuses dimmed with the reason on hover.

@@ -608,8 +608,8 @@ void ContinuousLab::frameMetrics(std::vector<FrameMetric>& out) const {
 // [SECTION] Panel
 
 void ContinuousLab::drawUi() {
-  textWrapped("Each shape moves from its start pose (dashed) over t in [0, 1]: drag the filled disc to set where "
-                     "it ends, the ring to set how far it turns. Step the cast with the timeline.");
+  foldedHowTo("Each shape moves from its start pose (dashed) over t in [0, 1]: drag the filled disc to set where "
+              "it ends, the ring to set how far it turns. Step the cast with the timeline.");
   int current = static_cast<int>(algorithm_);
   const char* labels[collide::kCastAlgorithmTable.size()];
   for (std::size_t i = 0; i < collide::kCastAlgorithmTable.size(); ++i) labels[i] = collide::kCastAlgorithmTable[i].label.data();

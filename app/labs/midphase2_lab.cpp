@@ -561,7 +561,7 @@ std::string Midphase2Lab::narrateTraversal(int index) const {
       const auto& nb = trees_[1].tree.nodes[static_cast<std::size_t>(s->nodeB)];
       text += "; split " + std::string(1, s->descend) + "'s node into its two children";
       if (na.isLeaf() || nb.isLeaf()) return text + " (the other is a leaf).";
-      return text + " (the larger: perimeters " + common::measurePair(collide::surfaceMeasure(na.box), collide::surfaceMeasure(nb.box)) + ").";
+      return text + " " + common::largerBoxWords(s->descend, collide::surfaceMeasure(na.box), collide::surfaceMeasure(nb.box), "perimeter") + ".";
     }
     return text + "; both are leaves, so their parts are tested.";
   }
@@ -942,7 +942,7 @@ void Midphase2Lab::draw(const DrawContext& context) {
   }
   // The legend, under the view's title.
   const ScreenRect& rect = renderer.camera().rect();
-  drawScreenLegend({rect.x + 12, rect.y + 44}, legend());
+  drawScreenLegend({rect.x + 12, rect.y + 44}, legend(), static_cast<float>(rect.width) - 24.0f);
   if (traversal) drawTraversalStep(renderer, ref.index);
   else drawBuildStep(renderer, ref.phase == Phase::BuildA ? 0 : 1, ref.index, pixel);
   drawHandle();

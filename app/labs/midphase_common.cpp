@@ -203,6 +203,14 @@ std::string measurePair(double a, double b) {
   return formatWith(format.c_str(), a) + " and " + formatWith(format.c_str(), b);
 }
 
+std::string largerBoxWords(char descend, double measureA, double measureB, const std::string& measure) {
+  const bool splitsA = descend == 'A';
+  const std::string both = measurePair(splitsA ? measureA : measureB, splitsA ? measureB : measureA);
+  const std::size_t cut = both.find(" and ");
+  return std::string("(") + descend + "'s box is the larger: " + measure + " " + both.substr(0, cut) + " against " +
+         (splitsA ? "B" : "A") + "'s " + both.substr(cut + 5) + ")";
+}
+
 void drawWaitingPairs(const std::vector<std::array<int, 2>>& waiting, bool budgeted, std::size_t shown) {
   ImGui::TextDisabled("%s", budgeted ? "Waiting in the queue, next first:" : "Waiting on the stack, top first:");
   if (waiting.empty()) {

@@ -488,7 +488,7 @@ std::string MidphaseLab::narrateEvent(int step) const {
                                 !treeB_.nodes[static_cast<std::size_t>(s->nodeB)].isLeaf();
       text += "; split " + std::string(1, s->descend) + "'s node into its two children";
       if (!bothInternal) return text + " (the other is a leaf).";
-      return text + " (the larger: box surface areas " + common::measurePair(areaA, areaB) + ").";
+      return text + " " + common::largerBoxWords(s->descend, areaA, areaB, "surface area") + ".";
     }
     return text + "; both are leaves, so their triangles are tested.";
   }
@@ -645,7 +645,7 @@ void MidphaseLab::draw(const DrawContext& context) {
       {common::prunedLegend(steps_.at(step_ - 1).pruned, "faint grey"), palette::kTextDim},
       {"overlapping triangle pairs found so far: red", palette::kHit}};
   for (const std::string& line : falsePositiveLegend()) legend.emplace_back(line, palette::kFalsePositive);
-  drawScreenLegend({rect.x + 12, rect.y + 44}, legend);
+  drawScreenLegend({rect.x + 12, rect.y + 44}, legend, static_cast<float>(rect.width) - 24.0f);
   if (trace_.steps.empty()) return;
   // The pairs pruned before this step (the latest of them), fainter than this step's.
   for (const common::Pruned& pruned : steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned)) {

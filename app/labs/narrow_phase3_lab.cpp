@@ -516,7 +516,8 @@ void NarrowPhase3Lab::drawUi() {
   recordIfChanged();
   ImGui::Spacing();
   stepBlock_.begin();
-  drawStepHeading(step_, stepCount(), narration());
+  // A refused run has no step: the result below says why, once (the refusal was said four times, s29 review).
+  if (trace_.result.ok) drawStepHeading(step_, stepCount(), narration());
   drawStepTable();
   stepBlock_.end();
   const collide::QueryResult3<double>& r = trace_.result;

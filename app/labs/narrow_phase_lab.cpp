@@ -381,7 +381,8 @@ void NarrowPhaseLab::drawUi() {
   // SAT's answer table fell below the panel's fold under the result block (the last step's words say the result).
   ImGui::Spacing();
   stepBlock_.begin();
-  drawStepHeading(step_, stepCount(), narration());
+  // A refused run has no step: the result below says why, once (the refusal was said four times, s29 review).
+  if (trace_.result.ok) drawStepHeading(step_, stepCount(), narration());
   drawStepTable();
   stepBlock_.end();
 

@@ -311,7 +311,8 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
   renderer.setLabelPriority(kLabelPriorityScene);
   renderer.screenDisc({0, 0}, 5.0f, palette::kText, palette::kBackground, 1.5f);
   tag(renderer, {0, 0}, "O", palette::kText, {-18, 4});
-  if (!r.ok) banner(renderer, "Refused: " + r.error, palette::kHit);
+  // The world view beside it says why, in full.
+  if (!r.ok) banner(renderer, "Refused: no step to draw (the world view says why)", palette::kTextDim);
 }
 
 // [SECTION] GJK step

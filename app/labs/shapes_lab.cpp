@@ -218,7 +218,10 @@ void ShapesLab::drawUi() {
   if (ImGui::SliderInt("Directions", &directionCount_, 4, 64)) setStep(step_);
   const Vec2d d = direction();
   // The labs' one number format (format.h): (1, 0), not (1.000, 0.000).
-  ImGui::Text("d = %s, %s degrees", formatVector(d).c_str(), formatNumber(std::atan2(d.y, d.x) * kDegrees).c_str());
+  // 0 to 360 as the directions sweep round (past 180 it read -157.5).
+  double degrees = std::atan2(d.y, d.x) * kDegrees;
+  if (degrees < 0) degrees += 360.0;
+  ImGui::Text("d = %s, %s degrees", formatVector(d).c_str(), formatNumber(degrees).c_str());
   textWrapped("Each yellow dot is its shape's support point: the point farthest along d. GJK and EPA see a "
                      "shape only through this function.");
 

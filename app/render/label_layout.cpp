@@ -145,8 +145,34 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
   return taken;
 }
 
-void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> lines) {
-  if (lines.empty() || !collide::isFinite(at)) return;
+std::vector<std::pair<std::string, Color>> wrapLegend(std::span<const std::pair<std::string, Color>> lines,
+                                                      float maxWidth,
+                                                      const std::function<float(const std::string&)>& measure) {
+  std::vector<std::pair<std::string, Color>> out;
+  for (const auto& [text, color] : lines) {
+    std::string current;
+    std::size_t from = 0;
+    while (from <= text.size()) {
+      const std::size_t space = std::min(text.find(' ', from), text.size());
+      const std::string word = text.substr(from, space - from);
+      const std::string joined = current.empty() ? word : current + " " + word;
+      if (!current.empty() && measure(joined) > maxWidth) {
+        out.emplace_back(current, color);
+        current = word;
+      } else {
+        current = joined;
+      }
+      from = space + 1;
+    }
+    out.emplace_back(current, color);
+  }
+  return out;
+}
+
+void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> given, float maxWidth) {
+  if (given.empty() || !collide::isFinite(at)) return;
+  const std::vector<std::pair<std::string, Color>> lines =
+      wrapLegend(given, maxWidth, [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; });
   const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
   float width = 0;
   for (const auto& line : lines) width = std::max(width, ImGui::CalcTextSize(line.first.c_str()).x);

@@ -11,6 +11,8 @@
 // The classic point-feature labelling positions (Imhof 1975), placed greedily (Christensen, Marks and Shieber 1995).
 #pragma once
 
+#include <functional>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -80,7 +82,14 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
                                              std::span<const LabelBox> taken);
 
 // A view's legend: lines of text from a window-pixel point down, a font's line apart (so they follow View > UI
-// scale), on one dark box as the labels have, so the scene under it does not run through the words.
-void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> lines);
+// scale), on one dark box as the labels have, so the scene under it does not run through the words. A line wider
+// than `maxWidth` pixels wraps at a space (at 150 % mid_02's axis line ran off the view).
+void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> lines,
+                      float maxWidth = std::numeric_limits<float>::infinity());
+// The lines as drawScreenLegend lays them out: each wrapped at spaces to `maxWidth` as `measure` (a string's width
+// in pixels) sees it; a word wider than that stays whole on its own line.
+[[nodiscard]] std::vector<std::pair<std::string, Color>> wrapLegend(
+    std::span<const std::pair<std::string, Color>> lines, float maxWidth,
+    const std::function<float(const std::string&)>& measure);
 
 }  // namespace lab

@@ -30,6 +30,11 @@ bool jump(int& step, int count, TimelinePlayback& playback, const StepKind& kind
 
 // "leaf test (556)": the picker's entry for a kind.
 std::string kindLabel(const StepKind& kind) { return kind.name + " (" + std::to_string(kind.steps.size()) + ")"; }
+// Its widest form at any step: "leaf test 556 of 556".
+std::string widestKindLabel(const StepKind& kind) {
+  const std::string n = std::to_string(kind.steps.size());
+  return kind.name + " " + n + " of " + n;
+}
 
 // The tooltip of a jump button: where it goes, or why it cannot.
 std::string jumpTooltip(const StepKind& kind, std::optional<int> target, bool forward) {
@@ -56,9 +61,9 @@ bool drawJumps(int& step, int count, TimelinePlayback& playback, std::span<const
 
   // As wide as the longest entry, so the bar does not shift when the counts change.
   float widest = 0;
-  for (const StepKind& k : kinds) widest = std::max(widest, ImGui::CalcTextSize(kindLabel(k).c_str()).x);
+  for (const StepKind& k : kinds) widest = std::max(widest, ImGui::CalcTextSize(widestKindLabel(k).c_str()).x);
   ImGui::SetNextItemWidth(widest + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetFrameHeight());
-  if (ImGui::BeginCombo("##jumpKind", kindLabel(kind).c_str())) {
+  if (ImGui::BeginCombo("##jumpKind", jumpKindLabel(kind, step).c_str())) {
     for (std::size_t i = 0; i < kinds.size(); ++i) {
       if (ImGui::Selectable(kindLabel(kinds[i]).c_str(), static_cast<int>(i) == chosen)) playback.jumpKind = kinds[i].name;
     }
@@ -94,6 +99,12 @@ std::optional<int> previousStepOf(std::span<const int> steps, int step) {
   const auto it = std::lower_bound(steps.begin(), steps.end(), step);
   if (it == steps.begin()) return std::nullopt;
   return *(it - 1);
+}
+
+std::string jumpKindLabel(const StepKind& kind, int step) {
+  const auto at = std::lower_bound(kind.steps.begin(), kind.steps.end(), step);
+  if (at == kind.steps.end() || *at != step) return kindLabel(kind);
+  return kind.name + " " + std::to_string(at - kind.steps.begin() + 1) + " of " + std::to_string(kind.steps.size());
 }
 
 int jumpKindIndex(std::span<const StepKind> kinds, const TimelinePlayback& playback) {

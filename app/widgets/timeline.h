@@ -27,6 +27,9 @@ struct TimelinePlayback {
 // The kind the jumps go to: the one named playback.jumpKind, else the first kind that has steps (a lab lists its
 // most telling kind first), else the first; -1 when there are no kinds.
 [[nodiscard]] int jumpKindIndex(std::span<const StepKind> kinds, const TimelinePlayback& playback);
+// The jump picker's words for `kind` at `step`: "false positive 3 of 76" on one of its steps, so a student knows
+// where in the list they are; "false positive (76)" elsewhere.
+[[nodiscard]] std::string jumpKindLabel(const StepKind& kind, int step);
 
 // Advances playback by `seconds` (stops at the last step) and applies this frame's key presses to `step`
 // (0 .. count - 1), the jump keys among `kinds`. Returns true when `step` changed.

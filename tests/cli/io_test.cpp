@@ -3681,8 +3681,9 @@ TEST(MidphaseLab, TheNarrationSaysWhatIsTrueInOneFormat) {
   EXPECT_EQ(saysTurns(key), 0);
   EXPECT_EQ(saysTurns(narrations(curated("mid2_04_insertion.json"), {})), 0);
 
-  // "perimeters 7.600 and 9.018", "box surface areas 12.35 and 8.120": as many decimals on both.
-  const std::regex measures("(perimeters|surface areas) (-?[0-9.]+) and (-?[0-9.]+)");
+  // "B's box is the larger: perimeter 9.018 against A's 7.600", "surface area 12.35 against B's 8.120": as many
+  // decimals on both, the larger first.
+  const std::regex measures("(perimeter|surface area) (-?[0-9.]+) against [AB]'s (-?[0-9.]+)");
   const auto decimals = [](const std::string& number) {
     const std::size_t dot = number.find('.');
     return dot == std::string::npos ? 0 : number.size() - dot - 1;
@@ -3694,6 +3695,7 @@ TEST(MidphaseLab, TheNarrationSaysWhatIsTrueInOneFormat) {
     for (auto it = std::sregex_iterator(n.begin(), n.end(), measures); it != std::sregex_iterator(); ++it) {
       ++compared;
       EXPECT_EQ(decimals((*it)[2]), decimals((*it)[3])) << n;
+      EXPECT_GE(std::stod((*it)[2]), std::stod((*it)[3])) << n;
     }
   }
   EXPECT_GT(compared, 10);

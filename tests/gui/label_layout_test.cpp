@@ -258,5 +258,21 @@ TEST(ScreenLegend, OneBoxBehindLinesThatFollowTheFontSize) {
   EXPECT_GT(drawnHeight(1.5f), 1.25f * normal);
 }
 
+// A legend line wider than the view wraps at spaces (at 150 % mid_02's axis line ran off the view); each piece keeps
+// its line's colour, and a word wider than the limit stays whole.
+TEST(ScreenLegend, ALineWiderThanTheViewWrapsAtSpaces) {
+  const auto chars = [](const std::string& text) { return static_cast<float>(text.size()); };
+  const std::vector<std::pair<std::string, Color>> lines = {{"magenta line: the edge-edge axis", palette::kFalsePositive},
+                                                            {"B: gear", palette::kShapeB},
+                                                            {"an_unbreakable_word here", palette::kText}};
+  const auto wrapped = wrapLegend(lines, 15.0f, chars);
+  const std::vector<std::string> texts = {"magenta line:", "the edge-edge", "axis", "B: gear", "an_unbreakable_word", "here"};
+  ASSERT_EQ(wrapped.size(), texts.size());
+  for (std::size_t i = 0; i < texts.size(); ++i) EXPECT_EQ(wrapped[i].first, texts[i]) << i;
+  EXPECT_EQ(wrapped[2].second.packed(), palette::kFalsePositive.packed());
+  EXPECT_EQ(wrapped[3].second.packed(), palette::kShapeB.packed());
+  EXPECT_EQ(wrapLegend(lines, 1000.0f, chars).size(), lines.size());  // wide enough: as given
+}
+
 }  // namespace
 }  // namespace lab

@@ -82,6 +82,16 @@ TEST(StepJump, NextAndPreviousOfAKind) {
 
 // Each kind's steps are exactly the events of that kind, shifted by the offset the 2D lab's builds take, and a
 // jump from any step lands on the nearest such event either side.
+// On one of its steps the picker says which of them this is (newcomer review s30: "false positive (76)" gave no
+// place in the list); elsewhere, how many there are.
+TEST(StepJump, ThePickerSaysWhichOfTheKindThisStepIs) {
+  const StepKind kind{"false positive", {4, 9, 30}, {}};
+  EXPECT_EQ(jumpKindLabel(kind, 9), "false positive 2 of 3");
+  EXPECT_EQ(jumpKindLabel(kind, 30), "false positive 3 of 3");
+  EXPECT_EQ(jumpKindLabel(kind, 10), "false positive (3)");
+  EXPECT_EQ(jumpKindLabel(StepKind{"prune", {}, {}}, 0), "prune (0)");
+}
+
 TEST(StepJump, TraversalKindsAreTheirEventsAndJumpsLandOnTheNearest) {
   const collide::Recorder<MidphaseEvent> trace = recordedTraversal(true);
   midphase_common::TraversalSteps steps;
