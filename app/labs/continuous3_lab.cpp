@@ -180,9 +180,6 @@ class ContinuousLab3 final : public Lab {
   void drawFrames(Renderer3D& renderer) const;
   void drawMotionFields(int i);
   // The bounce after the cast's contact (recorded_cast.h: bounceAfter), drawn with the discrete frames as in 2D.
-  [[nodiscard]] bool showsBounce() const {
-    return cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored;
-  }
   [[nodiscard]] Bounce<Vec3d> bounce() const { return bounceAfter(motions_, cast_.result.normal, restitution_); }
   [[nodiscard]] bool spinCloses() const;
   [[nodiscard]] std::string afterContactLabel(int i) const {
@@ -374,7 +371,7 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
     const Collider3 middle = at(shapes_[index], motions_[index], 0.5);
     renderer.label(poseOf(middle).p, "frames at t = 0.25, 0.5, 0.75, 1", palette::kTextDim, {10, 10});
   }
-  if (!showsBounce()) return;
+  if (!cast_.showsBounce()) return;
   // Each moving body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
   const Bounce<Vec3d> bounced = bounce();
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
@@ -600,7 +597,7 @@ std::optional<WorldBounds3> ContinuousLab3::sceneBounds3(int) const {
     bounds.include(centerB + Vec3d{s.radius, s.radius, s.radius});
   }
   // The bounce after the contact, drawn with the discrete frames: it can leave the poses' box (ccd3d_06's sphere).
-  if (showFrames_ && showsBounce()) {
+  if (showFrames_ && cast_.showsBounce()) {
     const Bounce<Vec3d> bounced = bounce();
     for (std::size_t i = 0; i < 2; ++i) {
       if (motions_[i].velocity == Vec3d{}) continue;
@@ -707,10 +704,10 @@ void ContinuousLab3::dumpState(Json& out) const {
   out["restitution"] = restitution_;
   Json after = Json::array();
   for (int i = 0; i < 2; ++i) {
-    if (showsBounce() && motions_[static_cast<std::size_t>(i)].velocity != Vec3d{}) after.push_back(afterContactLabel(i));
+    if (cast_.showsBounce() && motions_[static_cast<std::size_t>(i)].velocity != Vec3d{}) after.push_back(afterContactLabel(i));
   }
   out["after_contact"] = std::move(after);
-  out["spin_left_out"] = showsBounce() && spinCloses() ? kSpinLeftOut : "";
+  out["spin_left_out"] = cast_.showsBounce() && spinCloses() ? kSpinLeftOut : "";
   // What the view draws at this step: the time, and each shape's pose there (as the cast moved it).
   const double t = stepTime();
   Json drawn = Json::array();
@@ -831,7 +828,7 @@ void ContinuousLab3::drawUi() {
                   formatNumber(r.fraction).c_str());
       ImGui::PopStyleColor();
     }
-    if (showsBounce() && spinCloses()) {
+    if (cast_.showsBounce() && spinCloses()) {
       ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
       textWrapped("%s", kSpinLeftOut);
       ImGui::PopStyleColor();

@@ -132,9 +132,6 @@ class ContinuousLab final : public Lab {
   void drawTunnelling(Renderer2D& renderer) const;
   // The bounce after the cast's contact (recorded_cast.h: bounceAfter), whether the bodies' spin still closes
   // there (spinStillCloses), and the label beside body i after it.
-  [[nodiscard]] bool showsBounce() const {
-    return cast_.result.hit && cast_.result.status == CastStatus::Hit && !cast_.spinIgnored;
-  }
   [[nodiscard]] Bounce<Vec2d> bounce() const { return bounceAfter(motions_, cast_.result.normal, restitution_); }
   [[nodiscard]] bool spinCloses() const;
   [[nodiscard]] std::string afterContactLabel(int i) const {
@@ -459,7 +456,7 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
       renderer.label(names.anchors[k], "frame " + std::to_string(k + 1), palette::kTextDim, {4, 4});
     }
   }
-  if (showsBounce()) {
+  if (cast_.showsBounce()) {
     // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
     const std::array<Motion2, 2> bounced = bounce().after;
     for (int i = 0; i < 2; ++i) {
@@ -583,10 +580,10 @@ void ContinuousLab::dumpState(Json& out) const {
   out["motions"] = std::move(motions);
   Json after = Json::array();
   for (int i = 0; i < 2; ++i) {
-    if (showsBounce() && motions_[static_cast<std::size_t>(i)].velocity != Vec2d{}) after.push_back(afterContactLabel(i));
+    if (cast_.showsBounce() && motions_[static_cast<std::size_t>(i)].velocity != Vec2d{}) after.push_back(afterContactLabel(i));
   }
   out["after_contact"] = std::move(after);
-  out["spin_left_out"] = showsBounce() && spinCloses() ? kSpinLeftOut : "";
+  out["spin_left_out"] = cast_.showsBounce() && spinCloses() ? kSpinLeftOut : "";
   out["spin_ignored"] = cast_.spinIgnored ? kSpinIgnored : "";
 }
 
@@ -650,7 +647,7 @@ void ContinuousLab::drawUi() {
       ImGui::PopStyleColor();
     }
   }
-  if (showDiscrete_ && showsBounce() && spinCloses()) {
+  if (showDiscrete_ && cast_.showsBounce() && spinCloses()) {
     ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
     textWrapped("%s", kSpinLeftOut);
     ImGui::PopStyleColor();

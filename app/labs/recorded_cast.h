@@ -42,6 +42,11 @@ struct RecordedCast {
   [[nodiscard]] std::string narration(int step) const;
   // "Contact at t = 0.46", "No contact in [0, 1]" (with " (spin ignored)"), or "Refused".
   [[nodiscard]] std::string headline() const;
+  // Whether the labs draw a bounce after the contact (bounceAfter below): a contact met in motion, not one the
+  // shapes start in, and not a linear cast that left the spin out.
+  [[nodiscard]] bool showsBounce() const {
+    return result.hit && result.status == collide::CastStatus::Hit && !spinIgnored;
+  }
 };
 
 // A cast algorithm's name as the labs' menus show it ("toi": "Time of impact (with rotation)"); the name itself
