@@ -828,19 +828,7 @@ void ContinuousLab3::drawUi() {
                   formatNumber(r.fraction).c_str());
       ImGui::PopStyleColor();
     }
-    if (cast_.showsBounce() && spinCloses()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
-      textWrapped("%s", kSpinLeftOut);
-      ImGui::PopStyleColor();
-    }
-    float e = static_cast<float>(restitution_);
-    if (ImGui::SliderFloat("Restitution e", &e, 0.0f, 1.0f, "%.2f")) {
-      restitution_ = e;
-      record();
-    }
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("How much of the closing speed along the normal comes back after the contact (0: none, 1: all)");
-    }
+    if (drawBounceControls(cast_.showsBounce() && spinCloses(), restitution_)) record();
   }
   for (int i = 0; i < 2; ++i) {
     ImGui::PushID(i);

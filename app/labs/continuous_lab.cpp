@@ -647,16 +647,7 @@ void ContinuousLab::drawUi() {
       ImGui::PopStyleColor();
     }
   }
-  if (showDiscrete_ && cast_.showsBounce() && spinCloses()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
-    textWrapped("%s", kSpinLeftOut);
-    ImGui::PopStyleColor();
-  }
-  float e = static_cast<float>(restitution_);
-  if (ImGui::SliderFloat("Restitution e", &e, 0.0f, 1.0f, "%.2f")) {
-    restitution_ = e;
-    record();  // the float line says when float's normal bounces a body double's lets go on
-  }
+  if (drawBounceControls(showDiscrete_ && cast_.showsBounce() && spinCloses(), restitution_)) record();
   for (int i = 0; i < 2; ++i) {
     ImGui::PushID(i);
     if (ImGui::CollapsingHeader(i == 0 ? "Shape A and its motion" : "Shape B and its motion")) {

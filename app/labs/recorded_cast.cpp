@@ -480,6 +480,21 @@ void noteBounceDisagreement(RecordedCast<V>& cast, const std::array<collide::Mot
   }
 }
 
+bool drawBounceControls(bool spinCloses, double& restitution) {
+  if (spinCloses) {
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kWarningText));
+    textWrapped("%s", kSpinLeftOut);
+    ImGui::PopStyleColor();
+  }
+  float e = static_cast<float>(restitution);
+  const bool changed = ImGui::SliderFloat("Restitution e", &e, 0.0f, 1.0f, "%.2f");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("How much of the closing speed along the normal comes back after the contact (0: none, 1: all)");
+  }
+  if (changed) restitution = e;
+  return changed;
+}
+
 bool readRestitution(const Json& labState, double& restitution, std::string& error) {
   const auto it = labState.find("restitution");
   if (it == labState.end()) return true;

@@ -121,6 +121,9 @@ inline constexpr const char* kSpinLeftOut =
     "The bounce drawn moves the bodies' centres only (an impulse on point masses): spin is left out of it. Here the "
     "spin still drives the contact point of one body into the other, so a rigid body, whose impulse also acts on "
     "its spin (Hecker 1997), would bounce off where this one goes on.";
+// The panel's part of the bounce: kSpinLeftOut in orange when `spinCloses`, and the restitution slider; true when
+// the slider changed `restitution` (the lab records again: the float line may change its words).
+bool drawBounceControls(bool spinCloses, double& restitution);
 // A scene's lab_state.restitution into `restitution` (left as it is when absent); false, with `error` naming the
 // field and the value, when it is not a number in [0, 1] (it was clamped in silence).
 [[nodiscard]] bool readRestitution(const Json& labState, double& restitution, std::string& error);
