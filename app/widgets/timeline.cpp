@@ -144,7 +144,13 @@ bool updateTimeline(int& step, int count, TimelinePlayback& playback, double sec
     for (const KeyPress& press : keys) {
       const int turn = isPress(press, GLFW_KEY_DOWN, kModShift) ? 1 : isPress(press, GLFW_KEY_UP, kModShift) ? -1 : 0;
       if (turn != 0) {
-        const int next = (jumpKindIndex(kinds, playback) + turn + kindCount) % kindCount;
+        // Past the kinds with no step (SAT lite off: no false positive), which would leave both arrows dead; the
+        // picker still lists them, with the reason.
+        int next = jumpKindIndex(kinds, playback);
+        for (int tried = 0; tried < kindCount; ++tried) {
+          next = (next + turn + kindCount) % kindCount;
+          if (!kinds[static_cast<std::size_t>(next)].steps.empty()) break;
+        }
         playback.jumpKind = kinds[static_cast<std::size_t>(next)].name;
       }
       const int direction = isPress(press, GLFW_KEY_RIGHT, kModShift) ? 1 : isPress(press, GLFW_KEY_LEFT, kModShift) ? -1 : 0;
