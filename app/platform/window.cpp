@@ -42,7 +42,7 @@ struct WindowCallbacks {
   static void onCursorPos(GLFWwindow* handle, double x, double y) {
     static_cast<Window*>(glfwGetWindowUserPointer(handle))->pointer_.move(static_cast<float>(x), static_cast<float>(y));
   }
-  static void onMouseButton(GLFWwindow* handle, int button, int action, int /*modifiers*/) {
+  static void onMouseButton(GLFWwindow* handle, int button, int action, int modifiers) {
     PointerQueue& pointer = static_cast<Window*>(glfwGetWindowUserPointer(handle))->pointer_;
     if (!pointer.knowsPosition()) {  // no move since the window opened: the pointer has not left the press yet
       double x = 0.0;
@@ -50,7 +50,12 @@ struct WindowCallbacks {
       glfwGetCursorPos(handle, &x, &y);
       pointer.move(static_cast<float>(x), static_cast<float>(y));
     }
-    pointer.button(button, action == GLFW_PRESS);
+    pointer.button(button, action == GLFW_PRESS, modifiers);
+  }
+  // Installed after ImGui's backend, in place of its scroll callback: the turn joins the queue, so it reaches ImGui
+  // in order with the presses around it (applyPointerFrame adds it to MouseWheel).
+  static void onScroll(GLFWwindow* handle, double x, double y) {
+    static_cast<Window*>(glfwGetWindowUserPointer(handle))->pointer_.wheel(static_cast<float>(x), static_cast<float>(y));
   }
 };
 
@@ -110,6 +115,7 @@ Window::Window(const WindowOptions& options) {
   contentScale_ = contentScaleY;
   applyTheme(contentScale_);
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  glfwSetScrollCallback(window_, WindowCallbacks::onScroll);  // after the backend's: see onScroll
   ImGui_ImplOpenGL3_Init("#version 330 core");
   imguiReady_ = true;
   // Made now rather than at the first frame so the font texture's filter can be set.
@@ -173,7 +179,15 @@ void Window::beginFrame() {
   ImGui_ImplGlfw_NewFrame();
   // The backend set the buttons from "just pressed" flags and the position from glfwGetCursorPos; the queue's
   // frame replaces them, so a press is seen at its own position and a click as a press, then a release.
-  applyPointerFrame(pointer_.nextFrame(), ImGui::GetIO());
+  // The modifiers held now, as the backend reads them from its key callbacks, for frames without a press.
+  const auto held = [this](int left, int right) {
+    return glfwGetKey(window_, left) == GLFW_PRESS || glfwGetKey(window_, right) == GLFW_PRESS;
+  };
+  const int live = (held(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT) ? PointerQueue::kShift : 0) |
+                   (held(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL) ? PointerQueue::kCtrl : 0) |
+                   (held(GLFW_KEY_LEFT_ALT, GLFW_KEY_RIGHT_ALT) ? PointerQueue::kAlt : 0) |
+                   (held(GLFW_KEY_LEFT_SUPER, GLFW_KEY_RIGHT_SUPER) ? PointerQueue::kSuper : 0);
+  applyPointerFrame(pointer_.nextFrame(), ImGui::GetIO(), live);
   ImGui::NewFrame();
 }
 

@@ -109,6 +109,38 @@ TEST(PointerQueue, RepeatsAndUnknownButtonsChangeNothing) {
   expectFrame(queue.nextFrame(), 3, 4, kUp, false);
 }
 
+// A wheel turn after a click waits for the click's frames, as a move does: the click in a view and the turn over
+// the panel reach ImGui in that order, each where it happened (the turn went to the view, hunt s30).
+TEST(PointerQueue, AWheelTurnAfterAClickWaitsForItsFrames) {
+  PointerQueue queue;
+  queue.move(10, 10);
+  queue.button(0, true);
+  queue.button(0, false);
+  queue.move(300, 40);
+  queue.wheel(0, -1);
+  queue.wheel(0, -2);
+  const PointerQueue::Frame press = queue.nextFrame();
+  EXPECT_EQ(press.wheelY, 0.0f);
+  EXPECT_EQ(press.x, 10.0f);
+  const PointerQueue::Frame release = queue.nextFrame();
+  EXPECT_EQ(release.wheelY, 0.0f);
+  EXPECT_EQ(release.x, 10.0f);
+  const PointerQueue::Frame turn = queue.nextFrame();
+  EXPECT_EQ(turn.x, 300.0f);
+  EXPECT_EQ(turn.wheelY, -3.0f);
+  EXPECT_EQ(queue.nextFrame().wheelY, 0.0f);  // handed out once
+}
+
+// A press keeps the modifiers held when it happened, for its own frame only.
+TEST(PointerQueue, APressKeepsItsModifiersForItsFrame) {
+  PointerQueue queue;
+  queue.move(5, 5);
+  queue.button(0, true, PointerQueue::kShift | PointerQueue::kCtrl);
+  queue.move(50, 5);
+  EXPECT_EQ(queue.nextFrame().modifiers, PointerQueue::kShift | PointerQueue::kCtrl);
+  EXPECT_EQ(queue.nextFrame().modifiers, -1);  // the drag's move: the live keys count
+}
+
 // [SECTION] Through ImGui
 
 class PointerQueueImGui : public ::testing::Test {
@@ -120,7 +152,7 @@ class PointerQueueImGui : public ::testing::Test {
   void frame(ImVec2 live) {
     ImGuiIO& io = ImGui::GetIO();
     io.MousePos = live;
-    applyPointerFrame(queue_.nextFrame(), io);
+    applyPointerFrame(queue_.nextFrame(), io, liveModifiers_);
     ImGui::NewFrame();
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(400, 300));
@@ -135,6 +167,7 @@ class PointerQueueImGui : public ::testing::Test {
   }
 
   PointerQueue queue_;
+  int liveModifiers_ = 0;  // the modifier keys held when the frame runs
   bool buttonClicked_ = false;
   float value_ = 0.0f;
 };
@@ -163,6 +196,26 @@ TEST_F(PointerQueueImGui, ASliderDraggedInAStalledFrameEndsWhereReleased) {
   queue_.move(350, 280);
   for (int i = 0; i < 5; ++i) frame(ImVec2(350, 280));
   EXPECT_NEAR(value_, 0.5f, 0.03f);
+}
+
+// A Shift-press whose Shift was let go before the stalled frame ran: ImGui sees Shift on the press's frame, and the
+// live keys again on the next (a Shift-drag turned into a plain drag, hunt s30). The wheel reaches ImGui from the
+// queue too.
+TEST_F(PointerQueueImGui, APressSeesTheModifiersHeldWhenItHappened) {
+  queue_.move(300, 250);
+  frame(ImVec2(300, 250));
+  queue_.button(0, true, PointerQueue::kShift);
+  liveModifiers_ = 0;  // released by the time the frame runs
+  frame(ImVec2(300, 250));
+  EXPECT_TRUE(ImGui::GetIO().KeyShift);
+  EXPECT_TRUE(ImGui::IsMouseClicked(0));
+  frame(ImVec2(300, 250));
+  EXPECT_FALSE(ImGui::GetIO().KeyShift);
+  queue_.wheel(0, 2);
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheel = 0;  // what the backend added: nothing, the queue has the turn (ImGui clears it each frame)
+  applyPointerFrame(queue_.nextFrame(), io, 0);
+  EXPECT_EQ(io.MouseWheel, 2.0f);
 }
 
 }  // namespace
