@@ -166,40 +166,54 @@ TEST_F(VectorCellTest, SupportTablesFormatWAndTheWitnessesEachByTheirOwnNumbers)
   EXPECT_STREQ(text, "1.500");
 }
 
-// 3d_07's late GJK steps: supports that differ in the sixth decimal, so the table prints six. In the app's font and
-// the side panel's width (23 font sizes, lab_shell.cpp), less the padding and the scrollbar, nothing is clipped:
-// with the notes in a fourth column, "new" was cut to "ne" at 1600 x 1000.
-TEST(SupportTable, SixDecimalVectorsFitTheSidePanel) {
-  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+// A support table drawn in the side panel as the app lays it out (its font, 23 font sizes wide), over the first
+// frames, where fixed-fit columns measure their content: the width available to it, where it starts and ends.
+struct PanelTable {
+  float available = 0, left = 0, right = 0;
+  ImGuiTable* table = nullptr;
+};
+template <class V>
+PanelTable drawInSidePanel(const std::vector<SupportRow<V>>& rows) {
   applyTheme(1.0f);
   unsigned char* pixels = nullptr;
   int atlasWidth = 0, atlasHeight = 0;
   ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlasWidth, &atlasHeight);
-  using V = collide::Vec3<double>;
-  const std::vector<SupportRow<V>> rows = {
-      {"w19", {{0.939693, -0.342020, 0.0}, {-0.194681, 0.654707, 0.164179}, {1.134373, -0.996727, -0.164179}}, &row_words::kNew},
-      {"w18", {{-0.939693, 0.342020, 0.0}, {-0.194681, 0.654706, 0.164182}, {-0.745012, -0.312686, -0.164182}}, nullptr},
-      {"w16", {{0.939693, -0.342020, 0.0}, {-0.194681, 0.654705, 0.164184}, {1.134374, -0.996726, -0.164184}}, nullptr}};
+  PanelTable out;
   float panelWidth = 0;
-  ImGuiTable* table = nullptr;
-  for (int frame = 0; frame < 3; ++frame) {  // fixed-fit columns measure their content over the first frames
+  for (int frame = 0; frame < 3; ++frame) {
     ImGui::NewFrame();
     panelWidth = 23.0f * ImGui::GetFontSize();
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(panelWidth, 900));
     ImGui::Begin("##side panel", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize);
-    drawSupportTable<V>("##simplex", rows);
-    table = ImGui::TableFindByID(ImGui::GetID("##simplex"));
+    out.left = ImGui::GetCursorScreenPos().x;
+    out.right = drawSupportTable<V>("##simplex", rows);
+    out.table = ImGui::TableFindByID(ImGui::GetID("##simplex"));
     ImGui::End();
     ImGui::Render();
   }
-  ASSERT_NE(table, nullptr);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  out.available = panelWidth - 2.0f * style.WindowPadding.x - style.ScrollbarSize;
+  return out;
+}
+
+// 3d_07's late GJK steps: supports that differ in the sixth decimal, so the table prints six. In the app's font and
+// the side panel's width (23 font sizes, lab_shell.cpp), less the padding and the scrollbar, nothing is clipped:
+// with the notes in a fourth column, "new" was cut to "ne" at 1600 x 1000.
+TEST(SupportTable, SixDecimalVectorsFitTheSidePanel) {
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  using V = collide::Vec3<double>;
+  const std::vector<SupportRow<V>> rows = {
+      {"w19", {{0.939693, -0.342020, 0.0}, {-0.194681, 0.654707, 0.164179}, {1.134373, -0.996727, -0.164179}}, &row_words::kNew},
+      {"w18", {{-0.939693, 0.342020, 0.0}, {-0.194681, 0.654706, 0.164182}, {-0.745012, -0.312686, -0.164182}}, nullptr},
+      {"w16", {{0.939693, -0.342020, 0.0}, {-0.194681, 0.654705, 0.164184}, {1.134374, -0.996726, -0.164184}}, nullptr}};
+  const PanelTable drawn = drawInSidePanel(rows);
+  ASSERT_NE(drawn.table, nullptr);
   EXPECT_EQ(ImGui::GetFontSize(), 15.0f) << "the app's font, DejaVu Sans at 15 pixels";
   ASSERT_EQ(vectorFormat(std::array{1.134373, -0.996727, -0.164179, 1.134374, -0.996726, -0.164184}, 4, 3).decimals, 6);
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float available = panelWidth - 2.0f * style.WindowPadding.x - style.ScrollbarSize;
-  EXPECT_LE(table->ColumnsAutoFitWidth, available) << "the table needs " << table->ColumnsAutoFitWidth << " px of " << available;
-  EXPECT_EQ(table->ColumnsCount, 3) << "vertex, role, vector: the note sits under the vertex's name";
+  EXPECT_LE(drawn.table->ColumnsAutoFitWidth, drawn.available)
+      << "the table needs " << drawn.table->ColumnsAutoFitWidth << " px of " << drawn.available;
+  EXPECT_EQ(drawn.table->ColumnsCount, 3) << "vertex, role, vector: the note sits under the vertex's name";
 }
 
 // 3d_10's last step: sizes near 500 beside a gap of 0.098, and w5's note "= w0 (repeat: stop)". Every number was
@@ -207,33 +221,15 @@ TEST(SupportTable, SixDecimalVectorsFitTheSidePanel) {
 // "( 497.230,    -0.098, -4". Each component has its own slot and the note wraps under the name: it fits.
 TEST(SupportTable, LargeAndSmallNumbersAndALongNoteFitTheSidePanel) {
   test::HeadlessImGui imgui(ImVec2(1600, 1000));
-  applyTheme(1.0f);
-  unsigned char* pixels = nullptr;
-  int atlasWidth = 0, atlasHeight = 0;
-  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlasWidth, &atlasHeight);
   using V = collide::Vec3<double>;
   const std::vector<SupportRow<V>> rows = {
       {"w5", {{497.230, -0.098, -498.579}, {500.0, 0.5, -500.0}, {2.77, 0.598, -1.421}}, &row_words::kRepeat, "= w0 (repeat: stop)"},
       {"w3", {{-502.770, -0.098, 501.421}, {-500.0, 0.5, 500.0}, {2.77, 0.598, -1.421}}, &row_words::kKeep}};
-  float panelWidth = 0, right = 0, left = 0;
-  ImGuiTable* table = nullptr;
-  for (int frame = 0; frame < 3; ++frame) {
-    ImGui::NewFrame();
-    panelWidth = 23.0f * ImGui::GetFontSize();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImVec2(panelWidth, 900));
-    ImGui::Begin("##side panel", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize);
-    left = ImGui::GetCursorScreenPos().x;
-    right = drawSupportTable<V>("##simplex", rows);
-    table = ImGui::TableFindByID(ImGui::GetID("##simplex"));
-    ImGui::End();
-    ImGui::Render();
-  }
-  ASSERT_NE(table, nullptr);
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float available = panelWidth - 2.0f * style.WindowPadding.x - style.ScrollbarSize;
-  EXPECT_LE(table->ColumnsAutoFitWidth, available) << "the table needs " << table->ColumnsAutoFitWidth << " px of " << available;
-  EXPECT_LE(right - left, available) << "a vector ends " << right - left << " px in, of " << available;
+  const PanelTable drawn = drawInSidePanel(rows);
+  ASSERT_NE(drawn.table, nullptr);
+  EXPECT_LE(drawn.table->ColumnsAutoFitWidth, drawn.available)
+      << "the table needs " << drawn.table->ColumnsAutoFitWidth << " px of " << drawn.available;
+  EXPECT_LE(drawn.right - drawn.left, drawn.available) << "a vector ends " << drawn.right - drawn.left << " px in, of " << drawn.available;
 }
 
 }  // namespace
