@@ -156,10 +156,6 @@ bool LabShell::openScene(const std::string& path, std::string& error) {
 
 bool LabShell::openLoadedScene(const Scene& scene, const std::string& path, std::string& error) {
   if (!applyScene(scene, path, error)) return false;
-  // The same words as Paste and `trace` give for an engine's identity rotation, once the file is open.
-  std::string warning;
-  for (const std::string& said : scene.warnings) warning += (warning.empty() ? "" : "\n\n") + said;
-  if (!warning.empty()) reportWarning(path + ": " + warning);
   scenePath_ = path;
   settings_.scenePath = path;
   settings_.addRecentFile(path);
@@ -221,6 +217,9 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
   labOwnsPress_ = false;
   pendingFit_ = true;
   history_.reset(snapshotOf(*lab_));  // an opened scene starts its own history, saved as it is
+  // What was read as written but is likely not what was meant (an engine's identity rotation, Scene::warnings),
+  // once the scene is open, whether it came from a file or from Paste: the words `trace` gives.
+  reportWarnings(scene.warnings, prefix);
   return true;
 }
 
@@ -421,8 +420,10 @@ void LabShell::reportError(std::string message) {
   errorRequested_ = true;
 }
 
-void LabShell::reportWarning(std::string message) {
-  errorMessage_ = std::move(message);
+void LabShell::reportWarnings(const std::vector<std::string>& warnings, const std::string& prefix) {
+  if (warnings.empty()) return;
+  errorMessage_ = prefix;
+  for (std::size_t i = 0; i < warnings.size(); ++i) errorMessage_ += (i == 0 ? "" : "\n\n") + warnings[i];
   errorIsWarning_ = true;
   errorRequested_ = true;
 }

@@ -151,8 +151,9 @@ class LabShell {
   [[nodiscard]] std::vector<Json> cameraStates() const;
   void refitOnResize();
   void reportError(std::string message);
-  // The same dialog, titled "Warning": what was done as asked but may not be what was meant.
-  void reportWarning(std::string message);
+  // The same dialog, titled "Warning": what was done as asked but may not be what was meant, `prefix` first;
+  // nothing when there is none.
+  void reportWarnings(const std::vector<std::string>& warnings, const std::string& prefix = {});
   bool applyScene(const Scene& scene, const std::string& source, std::string& error);
   bool openLoadedScene(const Scene& scene, const std::string& path, std::string& error);
   // Kept labs and edits
@@ -167,7 +168,7 @@ class LabShell {
   void trackEdits(bool labTookKeys);
   // Opening over unsaved changes and quitting with them: the prompt and what waits on it.
   void requestOpen(const std::string& path);
-  void requestOpen(Scene scene, const std::string& path, std::string warning = {});
+  void requestOpen(Scene scene, const std::string& path);
   void runPendingAction();
   void answerUnsavedPrompt(int answer);
   void drawUnsavedPrompt(std::span<const KeyPress> keys);
@@ -227,7 +228,7 @@ class LabShell {
   bool saveAsDialogRequested_ = false;
   std::string dialogPath_;
   std::string errorMessage_;
-  bool errorIsWarning_ = false;  // reportWarning's: titled "Warning", and something was done
+  bool errorIsWarning_ = false;  // reportWarnings': titled "Warning", and something was done
   bool errorRequested_ = false;
   bool errorOpen_ = false;  // the error dialog is showing errorMessage_ (until dismissed)
   bool exportDialogRequested_ = false;
@@ -257,7 +258,6 @@ class LabShell {
     bool quit = false;
     Scene scene;
     std::string path;
-    std::string warning;  // shown once the scene is open (a pasted pair's rotationWarnings)
   };
   std::optional<PendingAction> pending_;
   bool unsavedPromptRequested_ = false;

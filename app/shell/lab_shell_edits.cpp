@@ -318,12 +318,12 @@ std::vector<std::string> LabShell::unsavedLabs() const {
 std::string LabShell::windowTitle() const { return unsavedLabs().empty() ? "Collision Lab" : "*Collision Lab"; }
 
 void LabShell::requestQuit() {
-  pending_ = PendingAction{true, {}, {}, {}};
+  pending_ = PendingAction{true, {}, {}};
   runPendingAction();
 }
 
-void LabShell::requestOpen(Scene scene, const std::string& path, std::string warning) {
-  pending_ = PendingAction{false, std::move(scene), path, std::move(warning)};
+void LabShell::requestOpen(Scene scene, const std::string& path) {
+  pending_ = PendingAction{false, std::move(scene), path};
   runPendingAction();
 }
 
@@ -353,7 +353,6 @@ void LabShell::runPendingAction() {
   std::string error;
   const bool opened = action.path.empty() ? openScene(action.scene, error) : openLoadedScene(action.scene, action.path, error);
   if (!opened) reportError(error);
-  else if (!action.warning.empty()) reportWarning(std::move(action.warning));
 }
 
 // 0: save the lab's scene (to its file, or through Save As) and go on; 1: go on without saving; 2: cancel.
@@ -473,10 +472,7 @@ bool LabShell::paste(std::string_view text, std::string& error) {
     // A line of `query` is a pair of a narrow-phase lab; a line of `cast` (with motion_a or motion_b) one of the
     // Continuous collision lab of its space.
     const CastLine line = castPairFromJson(document);
-    std::string warning;
-    std::visit([&](const auto& cast) {
-      for (const std::string& said : cast.pair.warnings) warning += (warning.empty() ? "" : "\n\n") + said;
-    }, line);
+    const std::vector<std::string> warnings = std::visit([](const auto& cast) { return cast.pair.warnings; }, line);
     const bool moving = document.contains("motion_a") || document.contains("motion_b");
     const bool planar = std::holds_alternative<CastPair<collide::Collider<double>>>(line);
     const std::string_view target = moving ? (planar ? kContinuousLab : kContinuousLab3) : planar ? "Narrow phase" : "Narrow phase 3D";
@@ -498,12 +494,13 @@ bool LabShell::paste(std::string_view text, std::string& error) {
       Scene opened;
       opened.lab = std::string(target);
       std::visit([&](const auto& p) { take(opened, p); }, line);
-      requestOpen(std::move(opened), "", std::move(warning));
+      opened.warnings = warnings;  // said once it is open (applyScene)
+      requestOpen(std::move(opened), "");
       return true;
     }
     std::visit([&](const auto& p) { take(scene, p); }, line);
     if (!lab_->loadScene(scene, error)) throw JsonFieldError(error);  // a refusal leaves the lab as it was
-    if (!warning.empty()) reportWarning(std::move(warning));
+    reportWarnings(warnings);
   } catch (const std::exception& failure) {
     error = std::string("Paste: ") + failure.what() +
             " (expected one line of `collision-lab query` or `cast` input, {\"a\": SHAPE, \"b\": SHAPE} with "
