@@ -527,17 +527,16 @@ void ContinuousLab3::drawTriangleSweepStep(Renderer3D& renderer, const collide::
   if (triangle == nullptr) return;
   const collide::Transform3<double>& pose = shapes_[target].transform;
   const std::array<Vec3d, 3> corners = {pose.apply(triangle->a), pose.apply(triangle->b), pose.apply(triangle->c)};
-  const char* kCorner[] = {"a", "b", "c"};
-  // The corners by the names the narration uses (edge ab runs from a to b).
+  // The corners by the names the narration uses (trianglePieceName).
   const Vec3d middle = (corners[0] + corners[1] + corners[2]) / 3.0;
   for (std::size_t i = 0; i < 3; ++i) {
-    renderer.label(corners[i] + 0.08 * (corners[i] - middle), kCorner[i], palette::kShapeB);
+    renderer.label(corners[i] + 0.08 * (corners[i] - middle), kTriangleCorners[i], palette::kShapeB);
   }
   // The sphere's centre over the motion relative to the triangle, which holds still.
   renderer.line(s.start, s.start + s.motion, palette::kAccent.withAlpha(0.8f), {2.0f, 6.0f, 4.0f, true});
   renderer.point(s.start, palette::kAccent, 5.0f, true);
   renderer.label(s.start, std::string("the sphere's centre, ") + kNames[target] + " held still", palette::kAccent, {10, 16});
-  const std::string grown = " grown by the radius " + formatNumber(s.radius);
+  const std::string grown = trianglePieceName(s.part, s.index) + " grown by the radius " + formatNumber(s.radius);
   switch (s.part) {
     case collide::SweepPart::Face: {
       // The triangle's plane moved out by the radius, toward where the centre starts.
@@ -546,7 +545,7 @@ void ContinuousLab3::drawTriangleSweepStep(Renderer3D& renderer, const collide::
       Collider3 lifted;
       lifted.shape = collide::Triangle3<double>{corners[0] + lift, corners[1] + lift, corners[2] + lift};
       drawShape3(renderer, lifted, palette::kAccent, {0.08f, 1.5f, true});
-      renderer.label((corners[0] + corners[1] + corners[2]) / 3.0 + lift, "face" + grown, palette::kAccent);
+      renderer.label(middle + lift, grown, palette::kAccent);
       break;
     }
     case collide::SweepPart::Edge: {
@@ -555,18 +554,13 @@ void ContinuousLab3::drawTriangleSweepStep(Renderer3D& renderer, const collide::
       const auto i = static_cast<std::size_t>(s.index);
       const Vec3d along = corners[(i + 1) % 3] - corners[i];
       const Vec3d axis = collide::normalize(along);
-      const Vec3d turn = collide::cross(Vec3d{0, 1, 0}, axis);
+      const collide::OrthonormalBasis<double> basis = collide::orthonormalBasis(axis);  // local y along the edge
       Collider3 cylinder;
       cylinder.shape = collide::Cylinder<double>{0.5 * collide::length(along), s.radius};
-      cylinder.transform.p = 0.5 * (corners[i] + corners[(i + 1) % 3]);
-      if (collide::length(turn) > 1e-12) {
-        cylinder.transform.q = collide::Quat<double>::fromAxisAngle(collide::normalize(turn), std::acos(std::clamp(axis.y, -1.0, 1.0)));
-      } else if (axis.y < 0) {
-        cylinder.transform.q = collide::Quat<double>::fromAxisAngle({1, 0, 0}, std::numbers::pi);
-      }
+      cylinder.transform = {0.5 * (corners[i] + corners[(i + 1) % 3]),
+                            collide::Quat<double>::fromColumns(basis.bitangent, axis, basis.tangent)};
       drawShape3(renderer, cylinder, palette::kAccent, {0.05f, 1.2f, true});
-      renderer.label(0.5 * (corners[i] + corners[(i + 1) % 3]),
-                     std::string("edge ") + kCorner[i] + kCorner[(i + 1) % 3] + grown, palette::kAccent);
+      renderer.label(cylinder.transform.p, grown, palette::kAccent);
       break;
     }
     case collide::SweepPart::Vertex: {
@@ -574,7 +568,7 @@ void ContinuousLab3::drawTriangleSweepStep(Renderer3D& renderer, const collide::
       Collider3 ball;
       ball.shape = collide::Sphere<double>{corners[i], s.radius};
       drawShape3(renderer, ball, palette::kAccent, {0.06f, 1.2f, true});
-      renderer.label(corners[i], std::string("vertex ") + kCorner[i] + grown, palette::kAccent);
+      renderer.label(corners[i], grown, palette::kAccent);
       break;
     }
     default: break;

@@ -145,6 +145,15 @@ std::string RecordedCast<V>::headline() const {
 
 // [SECTION] Narration
 
+std::string trianglePieceName(collide::SweepPart part, int index) {
+  const auto i = static_cast<std::size_t>(std::clamp(index, 0, 2));
+  switch (part) {
+    case collide::SweepPart::Edge: return std::string("edge ") + kTriangleCorners[i] + kTriangleCorners[(i + 1) % 3];
+    case collide::SweepPart::Vertex: return std::string("vertex ") + kTriangleCorners[i];
+    default: return "the face";
+  }
+}
+
 template <class V>
 std::string RecordedCast<V>::narration(int step) const {
   if (!refusal.empty()) return "Refused: " + refusal + ".";
@@ -302,17 +311,8 @@ std::string RecordedCast<V>::narration(int step) const {
         break;
       }
       constexpr const char* kParts[] = {"relative motion", "Minkowski sum", "the plane", "the sphere", "a face", "an edge", "a vertex"};
-      // In space the pieces are a triangle's (the only polytope the moving sphere takes there), named by its
-      // corners a, b, c as the view labels them; edge i runs from corner i to corner i + 1.
-      std::string piece = kParts[static_cast<int>(s.part)];
-      if (kInSpace<V>) {
-        constexpr const char* kCorner[] = {"a", "b", "c"};
-        const int i = std::clamp(s.index, 0, 2);
-        if (s.part == collide::SweepPart::Face) piece = "the face";
-        if (s.part == collide::SweepPart::Edge) piece = std::string("edge ") + kCorner[i] + kCorner[(i + 1) % 3];
-        if (s.part == collide::SweepPart::Vertex) piece = std::string("vertex ") + kCorner[i];
-      }
-      text = "Against " + piece + ": ";
+      // In space the pieces are a triangle's, named as the view labels them.
+      text = "Against " + (kInSpace<V> ? trianglePieceName(s.part, s.index) : std::string(kParts[static_cast<int>(s.part)])) + ": ";
       const bool sentence = s.a != 0 || s.b != 0 || s.c != 0;
       if (sentence && s.a == 0) {
         // No motion across the piece (along an edge's axis, or none at all): the quadratic has no t in it.

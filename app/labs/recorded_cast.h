@@ -56,6 +56,11 @@ struct RecordedCast {
   return algorithm ? std::string(collide::castAlgorithmInfo(*algorithm).label) : std::string(name);
 }
 
+// A moving sphere's pieces of a triangle (the only polytope it takes in space) by the triangle's corners a, b, c,
+// as the 3D lab labels them: "the face", "edge ab" (edge i runs from corner i to corner i + 1), "vertex b".
+inline constexpr std::array<const char*, 3> kTriangleCorners = {"a", "b", "c"};
+[[nodiscard]] std::string trianglePieceName(collide::SweepPart part, int index);
+
 // Whether a motion turns (an angular velocity other than zero).
 [[nodiscard]] inline bool turns(const collide::Motion<collide::Vec2<double>>& motion) { return motion.angularVelocity != 0; }
 [[nodiscard]] inline bool turns(const collide::Motion<collide::Vec3<double>>& motion) {
