@@ -6,6 +6,8 @@
 
 #include <imgui.h>
 
+#include "widgets/wrapped_text.h"
+
 namespace lab {
 
 namespace {
@@ -147,24 +149,10 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
 
 std::vector<std::pair<std::string, Color>> wrapLegend(std::span<const std::pair<std::string, Color>> lines,
                                                       float maxWidth,
-                                                      const std::function<float(const std::string&)>& measure) {
+                                                      const std::function<double(std::string_view)>& measure) {
   std::vector<std::pair<std::string, Color>> out;
   for (const auto& [text, color] : lines) {
-    std::string current;
-    std::size_t from = 0;
-    while (from <= text.size()) {
-      const std::size_t space = std::min(text.find(' ', from), text.size());
-      const std::string word = text.substr(from, space - from);
-      const std::string joined = current.empty() ? word : current + " " + word;
-      if (!current.empty() && measure(joined) > maxWidth) {
-        out.emplace_back(current, color);
-        current = word;
-      } else {
-        current = joined;
-      }
-      from = space + 1;
-    }
-    out.emplace_back(current, color);
+    for (const std::string_view line : breakLines(text, maxWidth, measure)) out.emplace_back(std::string(line), color);
   }
   return out;
 }
@@ -172,7 +160,9 @@ std::vector<std::pair<std::string, Color>> wrapLegend(std::span<const std::pair<
 void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> given, float maxWidth) {
   if (given.empty() || !collide::isFinite(at)) return;
   const std::vector<std::pair<std::string, Color>> lines =
-      wrapLegend(given, maxWidth, [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; });
+      wrapLegend(given, maxWidth, [](std::string_view text) {
+        return static_cast<double>(ImGui::CalcTextSize(text.data(), text.data() + text.size()).x);
+      });
   const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
   float width = 0;
   for (const auto& line : lines) width = std::max(width, ImGui::CalcTextSize(line.first.c_str()).x);

@@ -86,10 +86,10 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
 // than `maxWidth` pixels wraps at a space (at 150 % mid_02's axis line ran off the view).
 void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> lines,
                       float maxWidth = std::numeric_limits<float>::infinity());
-// The lines as drawScreenLegend lays them out: each wrapped at spaces to `maxWidth` as `measure` (a string's width
-// in pixels) sees it; a word wider than that stays whole on its own line.
+// The lines as drawScreenLegend lays them out: each broken to `maxWidth` as `measure` (a string's width in pixels)
+// sees it, by the panel's line breaker (breakLines, widgets/wrapped_text.h), each piece in its line's colour.
 [[nodiscard]] std::vector<std::pair<std::string, Color>> wrapLegend(
     std::span<const std::pair<std::string, Color>> lines, float maxWidth,
-    const std::function<float(const std::string&)>& measure);
+    const std::function<double(std::string_view)>& measure);
 
 }  // namespace lab

@@ -261,7 +261,7 @@ TEST(ScreenLegend, OneBoxBehindLinesThatFollowTheFontSize) {
 // A legend line wider than the view wraps at spaces (at 150 % mid_02's axis line ran off the view); each piece keeps
 // its line's colour, and a word wider than the limit stays whole.
 TEST(ScreenLegend, ALineWiderThanTheViewWrapsAtSpaces) {
-  const auto chars = [](const std::string& text) { return static_cast<float>(text.size()); };
+  const auto chars = [](std::string_view text) { return static_cast<double>(text.size()); };
   const std::vector<std::pair<std::string, Color>> lines = {{"magenta line: the edge-edge axis", palette::kFalsePositive},
                                                             {"B: gear", palette::kShapeB},
                                                             {"an_unbreakable_word here", palette::kText}};
