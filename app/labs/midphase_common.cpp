@@ -196,19 +196,23 @@ std::string partialAnswerText(int undescended, std::size_t found, const char* wh
   return text + " a partial answer; every other overlapping " + kind + " pair lies under one of the yellow node pairs.";
 }
 
-std::string measurePair(double a, double b) {
+namespace {
+
+// Both numbers to the same decimals, four significant digits for the larger.
+std::array<std::string, 2> sameDecimals(double a, double b) {
   const double largest = std::max(std::abs(a), std::abs(b));
   const int decimals = largest > 0 ? std::clamp(3 - static_cast<int>(std::floor(std::log10(largest))), 0, 6) : 3;
   const std::string format = "%." + std::to_string(decimals) + "f";
-  return formatWith(format.c_str(), a) + " and " + formatWith(format.c_str(), b);
+  return {formatWith(format.c_str(), a), formatWith(format.c_str(), b)};
 }
+
+}  // namespace
 
 std::string largerBoxWords(char descend, double measureA, double measureB, const std::string& measure) {
   const bool splitsA = descend == 'A';
-  const std::string both = measurePair(splitsA ? measureA : measureB, splitsA ? measureB : measureA);
-  const std::size_t cut = both.find(" and ");
-  return std::string("(") + descend + "'s box is the larger: " + measure + " " + both.substr(0, cut) + " against " +
-         (splitsA ? "B" : "A") + "'s " + both.substr(cut + 5) + ")";
+  const std::array<std::string, 2> both = sameDecimals(splitsA ? measureA : measureB, splitsA ? measureB : measureA);
+  return std::string("(") + descend + "'s box is the larger: " + measure + " " + both[0] + " against " +
+         (splitsA ? "B" : "A") + "'s " + both[1] + ")";
 }
 
 void drawWaitingPairs(const std::vector<std::array<int, 2>>& waiting, bool budgeted, std::size_t shown) {

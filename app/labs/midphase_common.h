@@ -95,10 +95,9 @@ inline constexpr std::size_t kMaxDrawnPruned = 160;
 // overlapping part pair lies under one of the yellow node pairs." (or "The 2 part pairs found (red) are a partial
 // answer; every other ..."); `what` is "part" or "triangle".
 [[nodiscard]] std::string partialAnswerText(int undescended, std::size_t found, const char* what);
-// Two measures compared in one sentence, in one format: "7.600 and 9.018" (the larger with 4 significant digits).
-[[nodiscard]] std::string measurePair(double a, double b);
 // Why a descent splits `descend`'s node (the larger box): "(B's box is the larger: surface area 4.027 against A's
-// 2.793)", `measure` naming the size ("surface area", "perimeter"), both numbers to the same decimals. It read
+// 2.793)", `measure` naming the size ("surface area", "perimeter"), both numbers to the same decimals (4
+// significant digits for the larger). It read
 // "(the larger: box surface areas 2.793 and 4.027)", as if the two were the children's.
 [[nodiscard]] std::string largerBoxWords(char descend, double measureA, double measureB, const std::string& measure);
 // The legend's line for the boxes in the accent colour: this step's node pair ("yellow, overlapping; grey, pruned",
