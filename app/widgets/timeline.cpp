@@ -22,7 +22,7 @@ bool goTo(int& step, int count, int index) {
 
 // One jump to the previous (-1) or next (+1) step of `kind`; stops playback, as stepping does.
 bool jump(int& step, int count, TimelinePlayback& playback, const StepKind& kind, int direction) {
-  const std::optional<int> target = direction > 0 ? nextStepOf(kind.steps, step) : previousStepOf(kind.steps, step);
+  const std::optional<int> target = jumpTarget(kind.steps, step, direction);
   if (!target) return false;
   playback.playing = false;
   return goTo(step, count, *target);
@@ -36,13 +36,15 @@ std::string widestKindLabel(const StepKind& kind) {
   return kind.name + " " + n + " of " + n;
 }
 
-// The tooltip of a jump button: where it goes, or why it cannot.
-std::string jumpTooltip(const StepKind& kind, std::optional<int> target, bool forward) {
+// The tooltip of a jump button: where it goes (saying so when it wraps round), or why it cannot.
+std::string jumpTooltip(const StepKind& kind, int step, std::optional<int> target, bool forward) {
   if (target) {
+    const bool wraps = forward ? *target < step : *target > step;
     return std::string(forward ? "Next " : "Previous ") + kind.name + ": step " + std::to_string(*target + 1) +
+           (wraps ? (forward ? ", the first (none after this step)" : ", the last (none before this step)") : "") +
            (forward ? " (Shift+Right)" : " (Shift+Left)");
   }
-  std::string text = "No " + kind.name + (forward ? " after this step" : " before this step");
+  std::string text = "No " + kind.name + (kind.steps.empty() ? "" : " other than this step");
   if (kind.steps.empty() && !kind.absent.empty()) text += ": " + kind.absent;
   return text;
 }
@@ -52,11 +54,11 @@ bool drawJumps(int& step, int count, TimelinePlayback& playback, std::span<const
   bool changed = false;
   const int chosen = jumpKindIndex(kinds, playback);
   const StepKind& kind = kinds[static_cast<std::size_t>(chosen)];
-  const std::optional<int> before = previousStepOf(kind.steps, step);
+  const std::optional<int> before = jumpTarget(kind.steps, step, -1);
   ImGui::BeginDisabled(!before);
   if (ImGui::ArrowButton("##jumpBack", ImGuiDir_Left)) changed |= jump(step, count, playback, kind, -1);
   ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", jumpTooltip(kind, before, false).c_str());
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", jumpTooltip(kind, step, before, false).c_str());
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
 
   // As wide as the longest entry, so the bar does not shift when the counts change.
@@ -72,11 +74,11 @@ bool drawJumps(int& step, int count, TimelinePlayback& playback, std::span<const
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The kind of step the arrows jump to (Shift+Up / Shift+Down: another kind)");
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
 
-  const std::optional<int> after = nextStepOf(kind.steps, step);
+  const std::optional<int> after = jumpTarget(kind.steps, step, +1);
   ImGui::BeginDisabled(!after);
   if (ImGui::ArrowButton("##jumpOn", ImGuiDir_Right)) changed |= jump(step, count, playback, kind, +1);
   ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", jumpTooltip(kind, after, true).c_str());
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", jumpTooltip(kind, step, after, true).c_str());
   return changed;
 }
 
@@ -101,6 +103,13 @@ std::optional<int> previousStepOf(std::span<const int> steps, int step) {
   return *(it - 1);
 }
 
+std::optional<int> jumpTarget(std::span<const int> steps, int step, int direction) {
+  std::optional<int> target = direction > 0 ? nextStepOf(steps, step) : previousStepOf(steps, step);
+  if (!target && !steps.empty()) target = direction > 0 ? steps.front() : steps.back();
+  if (target == step) return std::nullopt;
+  return target;
+}
+
 std::string jumpKindLabel(const StepKind& kind, int step) {
   const auto at = std::lower_bound(kind.steps.begin(), kind.steps.end(), step);
   if (at == kind.steps.end() || *at != step) return kindLabel(kind);
@@ -120,7 +129,7 @@ int jumpKindIndex(std::span<const StepKind> kinds, const TimelinePlayback& playb
 
 namespace {
 const Shortcut kJumpShortcuts[] = {
-    {"Shift+Left / Shift+Right", "previous / next step of the kind picked beside the arrows (leaf test, prune ...)"},
+    {"Shift+Left / Shift+Right", "previous / next step of the kind picked beside the arrows (leaf test, prune ...), round to the first after the last"},
     {"Shift+Up / Shift+Down", "pick the previous / next kind of step to jump to"},
 };
 }  // namespace

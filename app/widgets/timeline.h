@@ -24,6 +24,11 @@ struct TimelinePlayback {
 // The first of `steps` (ascending) after `step`, or the last one before it; nullopt when there is none.
 [[nodiscard]] std::optional<int> nextStepOf(std::span<const int> steps, int step);
 [[nodiscard]] std::optional<int> previousStepOf(std::span<const int> steps, int step);
+// Where a jump goes from `step`: the next (direction +1) or previous (-1) of `steps`, wrapping round to the first or
+// the last when there is none that way, as Play starts again from the first step at the end and an editor's Find Next
+// wraps (a scene that opens on its last step jumps straight to its first false positive); nullopt when `steps` is
+// empty or is `step` alone.
+[[nodiscard]] std::optional<int> jumpTarget(std::span<const int> steps, int step, int direction);
 // The kind the jumps go to: the one named playback.jumpKind, else the first kind that has steps (a lab lists its
 // most telling kind first), else the first; -1 when there are no kinds.
 [[nodiscard]] int jumpKindIndex(std::span<const StepKind> kinds, const TimelinePlayback& playback);

@@ -15,7 +15,8 @@
 5. "Mid phase" on mid_06_refit_drift.json (screenshot): the SAH cost plot's y range shows the refit's gap over a
    fresh build.
 6. The timeline's jumps in the real window: on mid_02_sat_lite_false_positive.json, Home then Shift+Right lands on
-   the first SAT-lite false positive (the kind the scene opens on); on mid2_01_sah_vs_median.json, Shift+Right twice
+   the first SAT-lite false positive (the kind the scene opens on), as does Shift+Right at once (the scene opens on
+   its last step, and the jump wraps round); on mid2_01_sah_vs_median.json, Shift+Right twice
    from Home lands on the traversal's first step (phases), and Shift+Down (the next kind: leaf test) then
    Shift+Right on its first leaf pair. Each landing is checked against the core's event at that step in the dump.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- midphase2_test.py ...).
@@ -159,9 +160,10 @@ def main():
                         f"twentieth of the plot's range {low} to {high}: drawn as one line")
 
     # 6. Jumps to a step of a kind, with their keys, from the first step.
-    def after_keys(name, scene, *presses):
+    def after_keys(name, scene, *presses, home=True):
         def actions(window):
-            press("Home")
+            if home:
+                press("Home")
             for keys in presses:
                 press(*keys)
         return dump_after(args.exe, fresh_directory(args.out, "home" + name), args.out, name + ".json",
@@ -173,6 +175,12 @@ def main():
             and fooled["at_step"].get("sat_lite_false_positives") == 1):
         failures.append(f"Shift+Right from step 1 of mid_02 did not land on its first false positive: step "
                         f"{fooled.get('step_index')}, {event}, {fooled.get('at_step', {}).get('sat_lite_false_positives')} so far")
+
+    # The scene opens on its last step; Shift+Right at once wraps round to the first false positive.
+    wrapped = after_keys("jumpwrap", "mid_02_sat_lite_false_positive.json", ("shift", "Right"), home=False)
+    if wrapped.get("step_index") != fooled.get("step_index"):
+        failures.append(f"Shift+Right on opening mid_02 (its last step) did not wrap round to its first false positive "
+                        f"(step {fooled.get('step_index')}): step {wrapped.get('step_index')}")
 
     phases = after_keys("jump2d", "mid2_01_sah_vs_median.json", ("shift", "Right"), ("shift", "Right"))
     if phases.get("at_step", {}).get("phase") != "traversal" or phases.get("step_index") != sum(phases.get("build_steps", [])):
@@ -189,7 +197,7 @@ def main():
     print(json.dumps({"b": [b, dump["position_b"]], "pairs": [start["pairs"], dump["pairs"]],
                       "step3d": [dump3.get("step_index"), dump3.get("at_step", {}).get("narration")],
                       "cloth_frame": cloth.get("frame"),
-                      "jumps": [fooled.get("step_index"), phases.get("step_index"), leaf.get("step_index")]}))
+                      "jumps": [fooled.get("step_index"), wrapped.get("step_index"), phases.get("step_index"), leaf.get("step_index")]}))
     for failure in failures:
         print("FAIL:", failure)
     return 1 if failures else 0
