@@ -471,9 +471,7 @@ void BroadPhaseCore<Dim>::drawStepNarration(Algorithm algorithm, int step, const
     return;
   }
   const SweepReplayOf<Dim> replay = replayAt(step);
-  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
-  textWrapped("%s", narrateEvent<Dim>(replay, events_.steps, step, boxes).c_str());
-  ImGui::PopStyleColor();
+  narrationText(narrateEvent<Dim>(replay, events_.steps, step, boxes), toImVec4(palette::kAccent));
   ImGui::Text("Active list (%zu):", replay.active.size());
   textWrapped("%s", idList(replay.active).c_str());
   ImGui::Text("Pairs on the sweep axis (%zu):", replay.candidates.size());

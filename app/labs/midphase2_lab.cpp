@@ -186,7 +186,11 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] std::string narrate(int step) const;
   [[nodiscard]] std::string narrateBuild(int tree, int index) const;
   [[nodiscard]] std::string narrateTraversal(int index) const;
+  // "x = 0.5" for A; for B "y = -0.73 in B's frame", with "(world y = -1.7)" when B is not turned.
   [[nodiscard]] std::string cutText(int tree, const collide::BvhSplitStep<double, 2>& split) const;
+  // For a turned B, where the cut lies in the world: "B's frame turns with B, 9 degrees: the cut's middle is at
+  // world (2.3, -0.42)"; "" otherwise.
+  [[nodiscard]] std::string turnedCutText(int tree, const collide::BvhSplitStep<double, 2>& split) const;
   // Where a tree's depth comes from when parts share a Morton code (mid2_02: "16 parts, 6 deep"): the largest group of
   // equal codes, the smallest subtree holding it (its root's depth, its height), and the height that group would
   // have as a chain, one part split off per level, had equal keys not been told apart.
@@ -382,28 +386,31 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
              ", no more than the best cut's " + formatNumber(s->splitCost) + ".";
     }
     const int right = s->count - s->leftCount;
+    const std::string turn = turnedCutText(tree, *s);
     if (build_ == BvhBuild::Median) {
       return text + ": the part centres spread most along " + axes[s->axis] + ", so it is cut at the median centre, " +
              cutText(tree, *s) + ": " + std::to_string(s->leftCount) + " left, " + std::to_string(right) +
-             " right, whatever the boxes' sizes.";
+             " right, whatever the boxes' sizes." + (turn.empty() ? "" : " " + turn + ".");
     }
     if (s->candidates.empty()) {
       return text + ": its part centres coincide, so it is halved (" + std::to_string(s->leftCount) + " and " + std::to_string(right) + ").";
     }
-    text += ": of the " + std::to_string(s->candidates.size()) + " cuts along " + axes[s->axis] +
-            " (the centres' longest spread; the plot beside the box), the cheapest is " + cutText(tree, *s) + ", SAH cost " +
-            formatNumber(s->splitCost) + " = 1 + (perimeter x parts, left plus right) / the node's perimeter: " +
-            std::to_string(s->leftCount) + " left, " + std::to_string(right) + " right. ";
+    // What happened first, then why there (newcomer review s30, C3: one paragraph of 10 lines at 150 %).
+    text += " is cut at " + cutText(tree, *s) + ": " + std::to_string(s->leftCount) + " left, " + std::to_string(right) +
+            " right, SAH cost " + formatNumber(s->splitCost) + " (a leaf would cost " + formatNumber(s->leafCost) + ").";
+    text += "\n\nWhy there: it is the cheapest of the " + std::to_string(s->candidates.size()) + " cuts along " + axes[s->axis] +
+            ", the centres' longest spread (the plot beside the box); a cut costs 1 + (perimeter x parts, left plus right) / "
+            "the node's perimeter.";
     // The estimate takes both halves as leaves; the finished subtree, its halves cut further, costs otherwise (at the
     // root, the tree's SAH cost in the panel: mid2_01's first cut said 6.273 beside a tree costing 5.167). A half of
     // more parts than a leaf holds is cut whether or not the cut pays, so it can cost more.
     const double finished = finishedCost(tree, index);
     if (std::abs(finished - s->splitCost) > 1e-9 * s->splitCost) {
-      text += "That estimate counts both halves as leaves; cut down to leaves of at most " + partsText(leafSize_) +
+      text += " That estimate counts both halves as leaves; cut down to leaves of at most " + partsText(leafSize_) +
               (finished > s->splitCost ? " (cut even where a cut costs more than a leaf)" : "") +
-              ", this node's finished subtree costs " + formatNumber(finished) + (index == 0 ? " (the tree's SAH cost in the panel). " : ". ");
+              ", this node's finished subtree costs " + formatNumber(finished) + (index == 0 ? " (the tree's SAH cost in the panel)." : ".");
     }
-    return text + "A leaf would cost " + formatNumber(s->leafCost) + ".";
+    return text + (turn.empty() ? "" : " " + turn + ".");
   }
   if (const auto* s = std::get_if<collide::BvhMortonStep>(&event)) {
     std::map<std::uint32_t, int> counts;
@@ -419,8 +426,8 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
                              "visit the centres along this Z-shaped curve, and each node splits where their highest differing bit "
                              "changes. ";
     if (shared == 0) return text + "Every code here is different.";
-    text += std::to_string(shared) + " parts share " + std::to_string(codes) + (codes == 1 ? " code" : " codes") +
-            " (ringed); the part index after each code tells them apart (Karras 2012), so they split evenly";
+    text += "\n\n" + std::to_string(shared) + " parts share " + std::to_string(codes) + (codes == 1 ? " code" : " codes") +
+            " (ringed). The part index after each code tells them apart (Karras 2012), so they split evenly";
     // Where the tree's depth comes from (mid2_02: "16 parts, 6 deep"): the largest group's subtree, and the chain
     // equal keys alone would have made of it.
     const EqualCodes equal = equalCodes(tree);
@@ -430,7 +437,7 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
             std::to_string(equal.height) + " levels high under a node at depth " + std::to_string(equal.rootDepth) + ", " +
             std::to_string(equal.rootDepth) + " + " + std::to_string(equal.height) + " = " + std::to_string(depth);
     text += depth == equal.deepest ? ", the tree's depth" : " (the tree is " + std::to_string(equal.deepest) + " deep)";
-    return text + "; equal keys alone would chain them " + std::to_string(equal.chainedHeight) + " levels high, " +
+    return text + ". Equal keys alone would chain them " + std::to_string(equal.chainedHeight) + " levels high, " +
            std::to_string(equal.rootDepth + equal.chainedHeight) + " deep.";
   }
   if (const auto* s = std::get_if<collide::BvhMergeStep<double, 2>>(&event)) {
@@ -525,16 +532,20 @@ std::string Midphase2Lab::cutText(int tree, const collide::BvhSplitStep<double, 
   std::string text = std::string(axes[axis]) + " = " + formatNumber(split.position);
   if (tree == 0) return text;
   text += " in B's frame";
-  if (std::abs(angleB_) < 1e-12) {
-    const double world = split.position + (axis == 0 ? positionB_.x : positionB_.y);
-    return text + " (world " + axes[axis] + " = " + formatNumber(world) + ")";
-  }
+  if (std::abs(angleB_) >= 1e-12) return text;  // turnedCutText places it
+  const double world = split.position + (axis == 0 ? positionB_.x : positionB_.y);
+  return text + " (world " + axes[axis] + " = " + formatNumber(world) + ")";
+}
+
+std::string Midphase2Lab::turnedCutText(int tree, const collide::BvhSplitStep<double, 2>& split) const {
+  if (tree == 0 || std::abs(angleB_) < 1e-12) return {};
+  const int axis = split.axis;
   Vec2d middle{};
   (axis == 0 ? middle.x : middle.y) = split.position;
   (axis == 0 ? middle.y : middle.x) = 0.5 * (split.box.min[1 - axis] + split.box.max[1 - axis]);
   const Vec2d world = pose(1).apply(middle);
-  return text + " (B's frame turns with B, " + formatNumber(angleB_ * 180.0 / std::numbers::pi) + " degrees: the cut's middle is at world (" +
-         formatNumber(world.x) + ", " + formatNumber(world.y) + "))";
+  return "B's frame turns with B, " + formatNumber(angleB_ * 180.0 / std::numbers::pi) + " degrees: the cut's middle is at world (" +
+         formatNumber(world.x) + ", " + formatNumber(world.y) + ")";
 }
 
 std::string Midphase2Lab::narrateTraversal(int index) const {
@@ -1291,9 +1302,7 @@ void Midphase2Lab::drawUi() {
   ImGui::TextDisabled("AT THIS STEP  (%d of %d: %s)", stepCount() == 0 ? 0 : step_ + 1, stepCount(), phaseName(step_).c_str());
   const common::Tally tally = tallyAt(step_);
   ImGui::Text("box tests %d (pruned %d)   part tests %d   pairs %d", tally.bvTests, tally.pruned, tally.primitiveTests, tally.pairs);
-  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
-  textWrapped("%s", narrate(step_).c_str());
-  ImGui::PopStyleColor();
+  narrationText(narrate(step_), toImVec4(palette::kAccent));
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase == Phase::Traversal) {
     common::drawWaitingPairs(waitingAt(steps_[static_cast<std::size_t>(step_)].index), budget_ > 0, 8);
   }

@@ -187,8 +187,8 @@ std::vector<std::array<int, 2>> waitingPairs(const std::vector<collide::Midphase
 std::string partialAnswerText(int undescended, std::size_t found, const char* what) {
   const std::string kind = what;
   std::string text = std::to_string(undescended) +
-                     (undescended == 1 ? " overlapping node pair was not descended (drawn yellow). "
-                                       : " overlapping node pairs were not descended (drawn yellow). ");
+                     (undescended == 1 ? " overlapping node pair was not descended (drawn yellow).\n\n"
+                                       : " overlapping node pairs were not descended (drawn yellow).\n\n");
   if (found == 0) {
     return text + "No " + kind + " pair found yet; every overlapping " + kind + " pair lies under one of the yellow node pairs.";
   }

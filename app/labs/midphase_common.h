@@ -91,7 +91,7 @@ inline constexpr std::size_t kMaxDrawnPruned = 160;
 // "The budget of 600 BV tests is spent: 599 used, and splitting the next pair takes 2 (a test per child)": a split
 // tests both children or neither, so a budget can stop one test short.
 [[nodiscard]] std::string budgetSpentText(int budget, int used, const char* tests);
-// After budgetSpentText: "4 overlapping node pairs were not descended (drawn yellow). No part pair found yet; every
+// After budgetSpentText: "4 overlapping node pairs were not descended (drawn yellow).\n\nNo part pair found yet; every
 // overlapping part pair lies under one of the yellow node pairs." (or "The 2 part pairs found (red) are a partial
 // answer; every other ..."); `what` is "part" or "triangle".
 [[nodiscard]] std::string partialAnswerText(int undescended, std::size_t found, const char* what);

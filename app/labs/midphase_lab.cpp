@@ -1056,9 +1056,7 @@ void MidphaseLab::drawUi() {
   ImGui::Text("triangle tests    %d", tally.primitiveTests);
   ImGui::Text("overlapping pairs %d", tally.pairs);
   if (satLite_ && bv_ != BvKind::Sphere) ImGui::Text("SAT-lite false positives %d", tally.falsePositives);
-  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kAccent));
-  textWrapped("%s", narrate(step_).c_str());
-  ImGui::PopStyleColor();
+  narrationText(narrate(step_), toImVec4(palette::kAccent));
   if (separatingAxis(step_) && ImGui::SmallButton("Look across the separating axis (A)")) viewAim_ = separatingAim();
   if (!trace_.steps.empty()) common::drawWaitingPairs(waitingAt(step_), budget_ > 0, 6);
   // The cloth's frames and its cost plot next, above the mesh choices: the plot is what mid_06's lesson is about, and

@@ -110,6 +110,16 @@ std::string wrappedLines(std::string_view text, double width) {
   return lines;
 }
 
+void narrationText(std::string_view text, const ImVec4& headline) {
+  const std::size_t why = text.find("\n\n");
+  ImGui::PushStyleColor(ImGuiCol_Text, headline);
+  textWrapped("%.*s", static_cast<int>(text.substr(0, why).size()), text.data());
+  ImGui::PopStyleColor();
+  if (why == std::string_view::npos) return;
+  const std::string_view rest = text.substr(why + 2);
+  textWrapped("%.*s", static_cast<int>(rest.size()), rest.data());
+}
+
 void foldedHowTo(const char* text) {
   if (!ImGui::TreeNodeEx("How to use this lab", ImGuiTreeNodeFlags_NoTreePushOnOpen | ImGuiTreeNodeFlags_NoAutoOpenOnLog)) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

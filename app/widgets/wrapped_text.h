@@ -34,6 +34,10 @@ namespace lab {
 // ImGui::TextWrapped's replacement (printf-style, wrapped to the available width with breakLines).
 void textWrapped(const char* format, ...) IM_FMTARGS(1);
 
+// A step's narration: its first paragraph, what the step did, in `headline` (the labs' accent); the working that
+// says why, after a blank line ("\n\n"), in the panel's text colour, so the eye finds the headline first.
+void narrationText(std::string_view text, const ImVec4& headline);
+
 // A lab's how-to paragraph (dimmed, wrapped) under a "How to use this lab" tree node, closed until opened: the same
 // five lines on every scene pushed the step down the panel; the F1 help lists the keys.
 void foldedHowTo(const char* text);
