@@ -133,7 +133,11 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
     const LabelPlacement& box = placements[i];
     if (!box.placed || !box.leader) continue;
     const Vec2d nearest{std::clamp(label.anchor.x, box.min.x, box.max.x), std::clamp(label.anchor.y, box.min.y, box.max.y)};
-    list->AddLine(toImVec2(label.anchor), toImVec2(nearest), label.color.withAlpha(0.6f).packed(), 1.0f);
+    // On a dark halo, with a dot at the anchor: a thin line alone vanished over meshes (mid_02 at 150 %: "gap ...:
+    // separating axis" 150 pixels from its shadows with no visible leader, newcomer review s30, A7).
+    list->AddLine(toImVec2(label.anchor), toImVec2(nearest), palette::kBackground.withAlpha(0.75f).packed(), 4.0f);
+    list->AddLine(toImVec2(label.anchor), toImVec2(nearest), label.color.withAlpha(0.95f).packed(), 1.5f);
+    list->AddCircleFilled(toImVec2(label.anchor), 3.0f, label.color.packed());
   }
   for (std::size_t i = 0; i < labels.size(); ++i) {
     const ScreenLabel& label = labels[i];
