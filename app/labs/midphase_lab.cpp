@@ -473,13 +473,18 @@ std::string MidphaseLab::narrateEvent(int step) const {
                        nodeText('B', s->nodeB);
     if (!s->overlap) return text + " are apart, so the pair and every pair below it are pruned.";
     text += " overlap";
+    // What the step did first; at a false positive, the axis that shows it after a blank line (narrationText).
+    std::string why;
     if (s->liteFalsePositive) {
-      text += " by the 6 face axes only (SAT lite), though an edge-edge axis separates them: a false positive";
+      text += " on the 6 face axes only (SAT lite): a false positive";
+      why = "\n\nAn edge-edge axis separates them";
       if (const auto axis = separatingAxis(step)) {
         constexpr const char* kAxes[3] = {"x", "y", "z"};
-        text += " (A's box's " + std::string(kAxes[axis->step.indexA % 3]) + " edges x B's box's " + kAxes[axis->step.indexB % 3] +
-                " edges: on that axis, drawn magenta, their shadows are " + formatNumber(-axis->step.overlap) + " apart; A looks across it)";
+        why += ": it crosses A's box's " + std::string(kAxes[axis->step.indexA % 3]) + " edges with B's box's " +
+               kAxes[axis->step.indexB % 3] + " edges, and on it, drawn magenta, their shadows are " +
+               formatNumber(-axis->step.overlap) + " apart (A looks across it)";
       }
+      why += ".";
     }
     if (s->descend == 'A' || s->descend == 'B') {
       const double areaA = collide::surfaceMeasure(treeA_.nodes[static_cast<std::size_t>(s->nodeA)].box);
@@ -487,10 +492,10 @@ std::string MidphaseLab::narrateEvent(int step) const {
       const bool bothInternal = !treeA_.nodes[static_cast<std::size_t>(s->nodeA)].isLeaf() &&
                                 !treeB_.nodes[static_cast<std::size_t>(s->nodeB)].isLeaf();
       text += "; split " + std::string(1, s->descend) + "'s node into its two children";
-      if (!bothInternal) return text + " (the other is a leaf).";
-      return text + " " + common::largerBoxWords(s->descend, areaA, areaB, "surface area") + ".";
+      if (!bothInternal) return text + " (the other is a leaf)." + why;
+      return text + " " + common::largerBoxWords(s->descend, areaA, areaB, "surface area") + "." + why;
     }
-    return text + "; both are leaves, so their triangles are tested.";
+    return text + "; both are leaves, so their triangles are tested." + why;
   }
   if (const auto* s = std::get_if<collide::MidphaseLeafPairStep>(&event)) {
     const int countA = treeA_.nodes[static_cast<std::size_t>(s->leafA)].count;
