@@ -85,6 +85,9 @@ class Lab {
   // False for a lab whose work is never a sequence of steps (the Experiments lab's batch runs): the shell then
   // draws no timeline bar, a dead "no steps" strip, and gives its height to the canvas.
   [[nodiscard]] virtual bool hasTimeline() const { return true; }
+  // False for a lab of settings and results rather than shapes (Experiments): nothing to save, undo or copy, and
+  // no view to fit or pan, so File > Save is off and the help leaves those keys out.
+  [[nodiscard]] virtual bool hasScene() const { return true; }
 
   // [SECTION] Scenes and settings
   // Replaces the lab's scene with a loaded scene file (io/scene.h: the named shapes and lab_state, the lab's

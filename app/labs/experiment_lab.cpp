@@ -65,6 +65,8 @@ class ExperimentLab final : public Lab {
   [[nodiscard]] const char* viewTitle(int /*view*/) const override { return ""; }
   void draw(const DrawContext& context) override;
   [[nodiscard]] bool hasTimeline() const override { return false; }  // a batch run has results, not steps
+  [[nodiscard]] bool hasScene() const override { return false; }     // its settings are kept in the settings file
+  [[nodiscard]] std::vector<Shortcut> shortcuts() const override { return plotShortcuts(); }
 
   bool loadScene(const Scene& /*scene*/, std::string& error) override {
     error = "the Experiments lab has no scene to open; its configuration is kept in the settings";

@@ -297,7 +297,6 @@ std::vector<Shortcut> NarrowPhaseLab::shortcuts() const {
   std::vector<Shortcut> list = ShapeEditor::shortcuts();
   list.push_back({"1 2 3 4 5", "GJK boolean, GJK distance, GJK + EPA, SAT, analytic"});
   list.push_back({"T", "run the core in float / double"});
-  list.push_back({"Left / Right", "previous / next step of the recorded run (both views)"});
   return list;
 }
 

@@ -623,6 +623,12 @@ void drawPlotOnDrawList(ImDrawList* list, const Plot& plot, const PlotRange& ran
   drawPlot(canvas, plot, range, frame);
 }
 
+std::vector<Shortcut> plotShortcuts() {
+  return {{"Left drag on a plot", "pan it"},
+          {"Mouse wheel on a plot", "zoom its x axis about the cursor (Shift: y; Ctrl: both)"},
+          {"Double-click on a plot", "fit it to its data again"}};
+}
+
 PlotLayout plotWidget(const char* id, const Plot& plot, PlotState& state, Vec2d size) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 extent(float(std::max(size.x, 32.0)), float(std::max(size.y, 32.0)));

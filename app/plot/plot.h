@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "render/camera.h"
+#include "lab/vocabulary.h"
 #include "render/color.h"
 
 struct ImDrawList;
@@ -112,5 +113,7 @@ struct PlotState {
 // Wheel: zoom x about the mouse (Shift: y; Ctrl: both). Drag: pan. Double-click: auto-fit. Hover: read-out.
 // Returns the layout; draws into the current window's draw list at the cursor, `size` in pixels.
 PlotLayout plotWidget(const char* id, const Plot& plot, PlotState& state, Vec2d size);
+// plotWidget's mouse, for the help (F1) of a lab whose view is a plot.
+[[nodiscard]] std::vector<Shortcut> plotShortcuts();
 
 }  // namespace lab

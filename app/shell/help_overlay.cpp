@@ -11,18 +11,28 @@
 namespace lab {
 
 namespace {
-const Shortcut kGlobal[] = {
+const Shortcut kOpen[] = {
     {"F1", "show or hide this help"},
     {"Ctrl+O", "open a scene file (or drop one on the window)"},
+};
+const Shortcut kScene[] = {
     {"Ctrl+S / Ctrl+Shift+S", "save the scene / save it as"},
     {"Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo an edit of the shapes or settings"},
     {"Ctrl+C / Ctrl+V", "copy the pair as a query (or cast) line / paste a pair, a cast line or a scene"},
     {"Ctrl+Q", "quit (asks first when a scene has unsaved changes)"},
-    {"Ctrl+= / Ctrl+- / Ctrl+0", "UI scale larger / smaller / 100 % (View > UI scale, for a projector)"},
-    {"F", "fit the view to the scene"},
-    {"G", "show or hide the grid"},
+};
+// A lab with no scene keeps paste (the pair opens in its own lab) and quit.
+const Shortcut kNoScene[] = {
+    {"Ctrl+V", "paste a pair, a cast line or a scene (it opens in its lab)"},
+    {"Ctrl+Q", "quit"},
+};
+const Shortcut kScale{"Ctrl+= / Ctrl+- / Ctrl+0", "UI scale larger / smaller / 100 % (View > UI scale, for a projector)"};
+const Shortcut kGrid{"G", "show or hide the grid"};
+
+const Shortcut kPlanar[] = {
     {"Right or middle drag", "pan the view (left drag on empty space too)"},
     {"Mouse wheel", "zoom around the cursor"},
+    {"F", "fit the view to the scene"},
 };
 
 const Shortcut kTimeline[] = {
@@ -58,16 +68,35 @@ void shortcutTable(const char* id, std::span<const Shortcut> shortcuts) {
 }
 }  // namespace
 
-std::vector<Shortcut> globalShortcuts(bool timeline) {
-  std::vector<Shortcut> shortcuts(std::begin(kGlobal), std::end(kGlobal));
-  if (timeline) shortcuts.insert(shortcuts.end(), std::begin(kTimeline), std::end(kTimeline));
+std::vector<Shortcut> globalShortcuts(const HelpContext& context) {
+  std::vector<Shortcut> shortcuts(std::begin(kOpen), std::end(kOpen));
+  if (context.scene) {
+    shortcuts.insert(shortcuts.end(), std::begin(kScene), std::end(kScene));
+  } else {
+    shortcuts.insert(shortcuts.end(), std::begin(kNoScene), std::end(kNoScene));
+  }
+  shortcuts.push_back(kScale);
+  if (context.scene) shortcuts.push_back(kGrid);
+  if (context.timeline) shortcuts.insert(shortcuts.end(), std::begin(kTimeline), std::end(kTimeline));
   shortcuts.push_back(kClose);
   return shortcuts;
 }
 std::span<const Shortcut> spatialViewShortcuts() { return kSpatial; }
 
-void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName, bool spatialViews,
-                     bool timeline, bool stepJumps) {
+std::vector<HelpSection> helpSections(const HelpContext& context, const std::vector<Shortcut>& labShortcuts,
+                                      const std::string& labName) {
+  std::vector<HelpSection> sections{{"Everywhere", globalShortcuts(context)}};
+  if (context.stepJumps) {
+    const std::span<const Shortcut> jumps = stepJumpShortcuts();
+    sections.push_back({"On this lab's timeline", {jumps.begin(), jumps.end()}});
+  }
+  if (context.scene && context.planarViews) sections.push_back({"In a 2D view", {std::begin(kPlanar), std::end(kPlanar)}});
+  if (context.scene && context.spatialViews) sections.push_back({"In a 3D view", {std::begin(kSpatial), std::end(kSpatial)}});
+  if (!labShortcuts.empty()) sections.push_back({"In the " + labName + " lab", labShortcuts});
+  return sections;
+}
+
+void drawHelpOverlay(bool& open, const std::vector<HelpSection>& sections) {
   if (!open) return;
   const ImGuiViewport* screen = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + screen->WorkSize.x * 0.5f, screen->WorkPos.y + screen->WorkSize.y * 0.5f),
@@ -76,22 +105,12 @@ void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, cons
   const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
   if (ImGui::Begin("Keyboard and mouse (F1)", &open, flags)) {
-    ImGui::TextDisabled("Everywhere");
-    shortcutTable("##global", globalShortcuts(timeline));
-    if (stepJumps) {
-      ImGui::Spacing();
-      ImGui::TextDisabled("On this lab's timeline");
-      shortcutTable("##jumps", stepJumpShortcuts());
-    }
-    if (spatialViews) {
-      ImGui::Spacing();
-      ImGui::TextDisabled("In a 3D view");
-      shortcutTable("##spatial", spatialViewShortcuts());
-    }
-    if (!labShortcuts.empty()) {
-      ImGui::Spacing();
-      ImGui::TextDisabled("In the %s lab", labName);
-      shortcutTable("##lab", labShortcuts);
+    for (std::size_t i = 0; i < sections.size(); ++i) {
+      if (i > 0) ImGui::Spacing();
+      ImGui::TextDisabled("%s", sections[i].title.c_str());
+      ImGui::PushID(static_cast<int>(i));
+      shortcutTable("##section", sections[i].shortcuts);
+      ImGui::PopID();
     }
     ImGui::Spacing();
     if (ImGui::Button("Close") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) open = false;

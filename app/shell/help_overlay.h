@@ -2,22 +2,40 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <vector>
 
 #include "lab/vocabulary.h"
 
 namespace lab {
 
-// The shell's shortcuts and, for a lab with a timeline, the timeline's, as the overlay lists them.
-[[nodiscard]] std::vector<Shortcut> globalShortcuts(bool timeline = true);
+// What the lab in front has, which decides what the overlay lists.
+struct HelpContext {
+  bool scene = true;           // Lab::hasScene: shapes to save, undo, copy and look at in a view (not Experiments)
+  bool timeline = true;        // Lab::hasTimeline: its keys
+  bool stepJumps = false;      // its timeline has kinds of step to jump between (widgets/timeline.h)
+  bool planarViews = false;    // a 2D view: its pan, zoom and fit
+  bool spatialViews = false;   // a 3D view: the orbit camera's keys
+};
+
+// One heading of the overlay ("Everywhere", "In a 3D view", "In the Broad phase lab") and its shortcuts.
+struct HelpSection {
+  std::string title;
+  std::vector<Shortcut> shortcuts;
+};
+
+// The shell's shortcuts that do something in a lab like `context` (no Save, undo, copy or view keys in a lab with
+// no scene: F1 in Experiments listed F, G and the view's drag, which did nothing there), the timeline's when it
+// has one.
+[[nodiscard]] std::vector<Shortcut> globalShortcuts(const HelpContext& context);
 // The camera of a 3D (spatial) view: orbit, pan, zoom, view presets, projection.
 [[nodiscard]] std::span<const Shortcut> spatialViewShortcuts();
+// The overlay's sections, in order: everywhere, the timeline's jumps, a 2D view, a 3D view, the lab's own (each view
+// kind's keys once: a lab of 3D views listed the 2D view's drag and wheel beside the 3D camera's).
+[[nodiscard]] std::vector<HelpSection> helpSections(const HelpContext& context, const std::vector<Shortcut>& labShortcuts,
+                                                    const std::string& labName);
 
-// Draws the overlay when `open`; closing it (Escape, F1 or its button) clears `open`. `spatialViews`: the lab
-// has a 3D view, so the 3D camera's shortcuts are listed too; `timeline`: the lab has one (Lab::hasTimeline), so
-// its keys are listed; `stepJumps`: its timeline has kinds of step to jump between (widgets/timeline.h), so the
-// jump keys are.
-void drawHelpOverlay(bool& open, const std::vector<Shortcut>& labShortcuts, const char* labName,
-                     bool spatialViews = false, bool timeline = true, bool stepJumps = false);
+// Draws the overlay of `sections` when `open`; closing it (Escape, F1 or its button) clears `open`.
+void drawHelpOverlay(bool& open, const std::vector<HelpSection>& sections);
 
 }  // namespace lab

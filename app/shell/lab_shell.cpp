@@ -225,6 +225,10 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
 
 bool LabShell::saveScene(const std::string& path, std::string& error) {
   if (!lab_) return false;
+  if (!lab_->hasScene()) {
+    error = "the " + labInfo_->name + " lab has no scene to save: its settings are kept for the next start";
+    return false;
+  }
   commitEdit();  // what is saved is what "unsaved" compares with
   // A lesson that no longer describes the scene is saved with the scene it does describe (Scene::lessonFor), so the
   // file opens with the lesson dimmed, not presented as true of the edited shapes; a lesson typed anew in Save As,
@@ -323,6 +327,13 @@ Json LabShell::dumpState() const {
   state["uiScalePercent"] = settings_.uiScalePercent;
   state["fontSize"] = ImGui::GetCurrentContext() != nullptr ? ImGui::GetFontSize() : 0.0f;
   state["helpOpen"] = showHelp_;
+  Json help = Json::array();  // what F1 lists: each section's title and keys
+  for (const HelpSection& section : helpSections(helpContext(), lab_->shortcuts(), labInfo_->name)) {
+    Json keys = Json::array();
+    for (const Shortcut& shortcut : section.shortcuts) keys.push_back(shortcut.keys);
+    help.push_back({{"title", section.title}, {"keys", keys}});
+  }
+  state["help"] = help;
   // The timeline's jumps: the kind they go to, and each kind's count and nearest steps either side (from 0).
   const std::span<const StepKind> kinds = lab_->stepKinds();
   Json jumpKinds = Json::array();
@@ -395,6 +406,11 @@ void LabShell::restoreCameras() {
     if (view.kind == ViewKind::Spatial && static_cast<std::size_t>(view.index) < cameras.size())
       readCameraJson(cameras[static_cast<std::size_t>(view.index)], view.orbit);
   }
+}
+
+HelpContext LabShell::helpContext() const {
+  const bool planar = std::any_of(views_.begin(), views_.end(), [](const Viewport& view) { return view.kind == ViewKind::Planar; });
+  return {lab_->hasScene(), lab_->hasTimeline(), !lab_->stepKinds().empty(), planar, hasSpatialView()};
 }
 
 bool LabShell::hasSpatialView() const {
@@ -478,8 +494,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); }, lab_->metricsUpdate());
   drawCanvas(framebufferWidth, framebufferHeight);
 
-  drawHelpOverlay(showHelp_, lab_->shortcuts(), labInfo_->name.c_str(), hasSpatialView(), lab_->hasTimeline(),
-                  !lab_->stepKinds().empty());
+  if (showHelp_) drawHelpOverlay(showHelp_, helpSections(helpContext(), lab_->shortcuts(), labInfo_->name));
   drawDialogs(keys);
   if (showPlots_) plotPanel_.draw(&showPlots_);
   trackEdits(labTookKeys);
@@ -682,14 +697,12 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
   }
   if (!io.WantTextInput) {
     if (countPresses(keys, GLFW_KEY_O, kModControl) > 0) openDialogRequested_ = true;
-    if (countPresses(keys, GLFW_KEY_S, kModControl | kModShift) > 0) {
+    if (!lab_->hasScene()) {
+      // Nothing to save (Experiments): a scene file of no shapes that Open then refuses.
+    } else if (countPresses(keys, GLFW_KEY_S, kModControl | kModShift) > 0) {
       saveAsDialogRequested_ = true;
     } else if (countPresses(keys, GLFW_KEY_S, kModControl) > 0) {
-      if (scenePath_.empty()) {
-        saveAsDialogRequested_ = true;
-      } else if (std::string error; !saveScene(scenePath_, error)) {
-        reportError(error);
-      }
+      save();
     }
   }
   if (!io.WantCaptureKeyboard) {
@@ -713,6 +726,14 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
   }
 }
 
+void LabShell::save() {
+  if (scenePath_.empty()) {
+    saveAsDialogRequested_ = true;
+  } else if (std::string error; !saveScene(scenePath_, error)) {
+    reportError(error);
+  }
+}
+
 void LabShell::stepUiScale(int direction) {
   settings_.uiScalePercent = std::clamp(settings_.uiScalePercent + direction * Settings::kUiScaleStep,
                                         Settings::kMinUiScale, Settings::kMaxUiScale);
@@ -724,14 +745,11 @@ void LabShell::drawMenuBar() {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) openDialogRequested_ = true;
-    if (ImGui::MenuItem("Save", "Ctrl+S")) {
-      if (scenePath_.empty()) {
-        saveAsDialogRequested_ = true;
-      } else if (std::string error; !saveScene(scenePath_, error)) {
-        reportError(error);
-      }
-    }
-    if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) saveAsDialogRequested_ = true;
+    const bool scene = lab_->hasScene();
+    if (ImGui::MenuItem("Save", "Ctrl+S", false, scene)) save();
+    if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S", false, scene)) saveAsDialogRequested_ = true;
+    if (!scene && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("The %s lab has no scene to save: its settings are kept for the next start", labInfo_->name.c_str());
     if (ImGui::BeginMenu("Recent", !settings_.recentFiles.empty())) {
       const std::vector<std::string> recent = settings_.recentFiles;  // openScene reorders the list
       for (const std::string& path : recent) {

@@ -19,6 +19,7 @@
 #include "render/renderer2d.h"
 #include "render/renderer3d.h"
 #include "shell/edit_history.h"
+#include "shell/help_overlay.h"
 #include "shell/settings.h"
 #include "plot/plot_panel.h"
 #include "widgets/timeline.h"
@@ -132,6 +133,7 @@ class LabShell {
   void drawMenuBar();
   // View > UI scale one notch larger (+1) or smaller (-1), within Settings' range.
   void stepUiScale(int direction);
+  void save();  // File > Save and Ctrl+S: to the scene's file, or Save As when it has none
   void drawSidePanel(float top, float width, float height);
   void drawLesson();
   void drawTimelineBar(float top, float width, float height);
@@ -178,6 +180,7 @@ class LabShell {
   void pasteFromClipboard();
   [[nodiscard]] MouseEvent mouseEvent(int view, MouseButton button) const;
   [[nodiscard]] bool hasSpatialView() const;
+  [[nodiscard]] HelpContext helpContext() const;  // what F1 lists for the lab in front
   void setPreset(ViewPreset preset);
   void toggleProjection();
   void restoreCameras();

@@ -736,6 +736,43 @@ class KeptWork : public SceneFiles {
 constexpr const char* kPastedPair =
     R"({"a": {"type": "circle", "radius": 1, "position": [0, 0]}, "b": {"type": "box", "half_extents": [0.5, 0.5], "position": [1.25, 0]}})";
 
+// F1 lists what works in the lab in front: in Experiments (settings and a plot, no scene) it listed Save, undo,
+// copy, F, G and the view's drag and wheel, which did nothing there; it lists the plot's mouse instead. Saving is
+// refused with the reason rather than writing a scene file that Open then refuses.
+TEST_F(KeptWork, TheHelpListsOnlyWhatWorksInTheLabInFront) {
+  const auto keysOf = [](const Json& state) {
+    std::vector<std::string> keys;
+    for (const Json& section : state["help"])
+      for (const Json& key : section["keys"]) keys.push_back(key.get<std::string>());
+    return keys;
+  };
+  const auto lists = [](const std::vector<std::string>& keys, const std::string& key) {
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+  };
+  std::string error;
+  ASSERT_TRUE(shell_.selectLab("Narrow phase", error)) << error;
+  std::vector<std::string> keys = keysOf(state());
+  for (const char* key : {"F", "G", "Ctrl+S / Ctrl+Shift+S", "Mouse wheel", "Left / Right"}) EXPECT_TRUE(lists(keys, key)) << key;
+  EXPECT_FALSE(lists(keys, "Mouse wheel on a plot"));
+  EXPECT_FALSE(lists(keys, "Alt+O")) << "no 3D view";
+  // A lab of 3D views lists the orbit camera, not the 2D view's drag and wheel as well.
+  ASSERT_TRUE(shell_.selectLab("Narrow phase 3D", error)) << error;
+  keys = keysOf(state());
+  for (const char* key : {"Alt+O", "Left drag (or Alt+left drag)", "G"}) EXPECT_TRUE(lists(keys, key)) << key;
+  EXPECT_FALSE(lists(keys, "Right or middle drag"));
+  for (const char* key : {"Mouse wheel", "F"}) EXPECT_EQ(std::count(keys.begin(), keys.end(), key), 1) << key << ": listed once";
+
+  ASSERT_TRUE(shell_.selectLab("Experiments", error)) << error;
+  keys = keysOf(state());
+  for (const char* key : {"F", "G", "Ctrl+S / Ctrl+Shift+S", "Mouse wheel", "Right or middle drag", "Left / Right", "Ctrl+C / Ctrl+V"})
+    EXPECT_FALSE(lists(keys, key)) << key;
+  for (const char* key : {"F1", "Ctrl+O", "Ctrl+V", "Mouse wheel on a plot", "Double-click on a plot"}) EXPECT_TRUE(lists(keys, key)) << key;
+  const fs::path path = directory_ / "experiments.json";
+  EXPECT_FALSE(shell_.saveScene(path.string(), error));
+  EXPECT_NE(error.find("the Experiments lab has no scene to save"), std::string::npos) << error;
+  EXPECT_FALSE(fs::exists(path));
+}
+
 // A lesson that invites a change keeps current when it is made: mid2_01 says "Switch the build to Binned SAH (key 2)"
 // (it dimmed, saying "you have switched the algorithm to sah since"); moving B still dims it.
 TEST_F(KeptWork, DoingWhatTheLessonSaysKeepsItCurrent) {
