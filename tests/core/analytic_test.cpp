@@ -277,8 +277,14 @@ TYPED_TEST(AnalyticReference, CircleVsSectorAtEveryHalfAngle) {
     const Reference ref = sectorReference(b);
     const auto result = circleVsSector(rounded<S>(c.circle), rounded<S>(c.circleTransform), sector,
                                        rounded<S>(c.shapeTransform));
-    expectMatchesReference(result, signedDistance(ref, centerInShapeFrame(c)), c.circle.radius,
-                           c.circleTransform.apply(c.circle.center), 2 * ref.spacing, trial);
+    const double reference = signedDistance(ref, centerInShapeFrame(c));
+    if (b.halfAngle > pi / 2 && result.hit) {
+      // Not convex: the depth is a minimum translation (AnalyticPush.WideSectorsDepthIsTheLeastPushThatSeparates),
+      // at least the nearest boundary point's.
+      ASSERT_GE(double(result.depth), c.circle.radius - reference - 2 * ref.spacing) << trial;
+      continue;
+    }
+    expectMatchesReference(result, reference, c.circle.radius, c.circleTransform.apply(c.circle.center), 2 * ref.spacing, trial);
   }
 }
 
@@ -337,6 +343,54 @@ TEST(AnalyticPush, PushingBAlongTheNormalSeparatesConvexPairs) {
           [&](const Transform<double>& xf) { return circleVsCircle(c.circle, c.circleTransform, circle, xf); });
   }
   EXPECT_GT(pushes, 500);
+}
+
+// A sector wider than 90 degrees is not convex: pushing the circle off the nearest boundary point can land it on
+// the far edge of the notch (newcomer review s31, A1: r 0.3 at (0.5, 0) in a half angle 2 sector gave depth 0.8
+// along +x, and B moved by that still overlapped by 0.027). The depth is the least push that clears B: B moved by
+// it along the normal touches at most, by a hair less it overlaps, and no direction clears it in less.
+TEST(AnalyticPush, WideSectorsDepthIsTheLeastPushThatSeparates) {
+  std::mt19937_64 random(38);
+  std::uniform_real_distribution<double> unit(0, 1);
+  const double pi = std::numbers::pi;
+  const auto rerun = [](const Circle<double>& circle, const Transform<double>& xfA, const Sector<double>& sector,
+                        const Transform<double>& xfB) { return circleVsSector(circle, xfA, sector, xfB); };
+  int pushes = 0;
+  for (int trial = 0; trial < 4000; ++trial) {
+    const Sector<double> sector{0.5 + 1.5 * unit(random), pi / 2 + (pi / 2) * unit(random)};
+    const Circle<double> circle{{}, 0.05 + 0.8 * unit(random)};
+    // Centres near the apex and the notch, where the nearest boundary point misleads.
+    const double angle = 2 * pi * unit(random), reach = 1.2 * sector.radius * unit(random);
+    const Transform<double> xfA{{reach * std::cos(angle), reach * std::sin(angle)}, {}};
+    const Transform<double> xfB{};
+    const AnalyticResult<double> result = rerun(circle, xfA, sector, xfB);
+    if (!result.hit || result.depth < 1e-6) continue;
+    ++pushes;
+    ASSERT_NEAR(length(result.normal), 1, 1e-12);
+    // Pushed by the depth the pair touches at most: into the notch's corner, where the two edges' offsets meet, a
+    // push a hair longer along the same line can touch the far edge again, so touching is the check there.
+    Transform<double> moved = xfB;
+    moved.p = xfB.p + (result.depth * (1 + 1e-9) + 1e-12) * result.normal;
+    const AnalyticResult<double> pushed = rerun(circle, xfA, sector, moved);
+    ASSERT_TRUE(!pushed.hit || pushed.depth < 1e-8) << trial << " still " << pushed.depth << " deep";
+    moved.p = xfB.p + result.depth * (1 - 1e-6) * result.normal;
+    ASSERT_TRUE(rerun(circle, xfA, sector, moved).hit) << trial;
+    for (int k = 0; k < 64; ++k) {
+      const double turn = 2 * pi * k / 64;
+      moved.p = xfB.p + result.depth * (1 - 1e-6) * Vec2<double>{std::cos(turn), std::sin(turn)};
+      ASSERT_TRUE(rerun(circle, xfA, sector, moved).hit) << trial << " a shorter push along " << turn << " separates";
+    }
+    EXPECT_NEAR(length(result.pointA - result.pointB), result.depth, 1e-9);
+  }
+  EXPECT_GT(pushes, 1000);
+  // The review's two cases by hand: the centre on the apex leaves through the notch's corner, r / sin(alpha) away.
+  const Sector<double> wide{1, 2};
+  const AnalyticResult<double> onApex = circleVsSector(Circle<double>{{}, 1}, Transform<double>{}, wide, Transform<double>{});
+  EXPECT_NEAR(onApex.depth, 1 / std::sin(2.0), 1e-12);
+  EXPECT_NEAR(onApex.normal.x, 1, 1e-12);
+  const AnalyticResult<double> nearApex =
+      circleVsSector(Circle<double>{{}, 0.3}, Transform<double>{{0.5, 0}, {}}, Sector<double>{2, 2}, Transform<double>{});
+  EXPECT_NEAR(nearApex.depth, 0.5 + 0.3 / std::sin(2.0), 1e-12);
 }
 
 // [SECTION] Hand cases and conventions

@@ -9,8 +9,8 @@
 //   the point of B's boundary that meets it after the push (pointB + depth * normal == pointA).
 //   When the direction is undefined (coincident centres, a centre exactly on B's boundary or core), the normal
 //   falls back to the opposite of B's outward face normal there, or to world +x for two coincident circles.
-//   A non-convex sector (half-angle > 90 degrees) gets an exact hit and distance; its depth and normal describe
-//   the nearest boundary point, which need not be a separating translation.
+//   A non-convex sector (half-angle > 90 degrees) gets an exact hit, distance, depth and normal: the depth is the
+//   distance to the nearest position that clears it, which can lie across the notch from the nearest boundary point.
 //   A shape or transform that isValid (shapes.h) refuses: NaN or infinite input, numbers beyond kMaxCoordinate,
 //   a negative radius, an Aabb with min > max, a polygon with fewer than 3 vertices, a sector half-angle outside
 //   [0, pi]: hit = false, status = Status::InvalidInput. Never asserts, never loops.
@@ -25,9 +25,12 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <string_view>
 
 #include "collide/geometry.h"
@@ -200,6 +203,91 @@ template <Scalar S>
   const Vec2<S> q = nearest < 2 ? Vec2<S>{nearest == 0 ? low.x : high.x, onFace.y}
                                 : Vec2<S>{onFace.x, nearest == 2 ? low.y : high.y};
   return boundaryPoint(p, q, true, outward[nearest]);
+}
+
+// The distance from p (folded: y >= 0) to the sector of radius R and half angle alpha (cos, sin), 0 inside.
+template <Scalar S>
+[[nodiscard]] inline S foldedSectorDistance(Vec2<S> p, S radius, S cosHalf, S sinHalf) {
+  const S fromApex = length(p);
+  if (p.x > fromApex * cosHalf) return std::max(fromApex - radius, S(0));  // in the span: the disc's part
+  return length(p - closestPointOnSegment(p, Vec2<S>{}, radius * Vec2<S>{cosHalf, sinHalf}).point);
+}
+
+// For a circle of radius r whose centre c (folded: y >= 0) overlaps a sector wider than 90 degrees: the nearest
+// centre position at distance r from the sector, where moving B by c - exit separates the pair (a minimum
+// translation; Ericson 2005, 5.5: the penetration depth is the distance to the boundary of B grown by the circle).
+// B grown by r is bounded by pieces of the circles of radius R + r (the arc's), of radius r about the edges' ends,
+// and of the lines r out from the straight edges; the nearest boundary point is either the foot of c on one of those
+// curves or a corner where two meet. Every candidate at distance >= r from B is a valid exit; the nearest one is
+// the answer. By symmetry the upper half's pieces and the corners on the axis suffice. nullopt for a point (r = 0)
+// or when none is found.
+template <Scalar S>
+[[nodiscard]] std::optional<Vec2<S>> reflexSectorExit(Vec2<S> c, S r, S radius, S cosHalf, S sinHalf) {
+  // A candidate a rounding short of r still touches: the tolerance is relative to the coordinates. A point (r within
+  // it) leaves through the nearest boundary point, which the caller already has.
+  const S slack = S(64) * std::numeric_limits<S>::epsilon() * (radius + r + length(c));
+  if (!(r > slack)) return std::nullopt;
+  struct Circle2 {
+    Vec2<S> centre;
+    S rho;
+  };
+  struct Line2 {
+    Vec2<S> n;  // unit; the line is p . n == d
+    S d;
+  };
+  const Vec2<S> endUpper = radius * Vec2<S>{cosHalf, sinHalf};
+  const Vec2<S> endLower{endUpper.x, -endUpper.y};
+  const Circle2 circles[] = {{{}, radius + r}, {endUpper, r}, {endLower, r}};
+  const Line2 lines[] = {{{-sinHalf, cosHalf}, r}, {{-sinHalf, -cosHalf}, r}};  // r out from each edge, into the notch
+  std::array<Vec2<S>, 24> candidates{};
+  std::size_t count = 0;
+  const auto add = [&](Vec2<S> p) {
+    if (count < candidates.size()) candidates[count++] = p;
+  };
+  for (const Circle2& circle : circles) {
+    const Vec2<S> off = c - circle.centre;
+    if (const S len = length(off); len > S(0)) add(circle.centre + (circle.rho / len) * off);
+  }
+  for (const Line2& line : lines) add(c + (line.d - dot(c, line.n)) * line.n);
+  const auto lineCircle = [&](const Line2& line, const Circle2& circle) {
+    const S along = line.d - dot(circle.centre, line.n);
+    const S h2 = circle.rho * circle.rho - along * along;
+    if (h2 < S(0)) return;
+    const Vec2<S> foot = circle.centre + along * line.n;
+    const Vec2<S> tangent{-line.n.y, line.n.x};
+    add(foot + std::sqrt(h2) * tangent);
+    add(foot - std::sqrt(h2) * tangent);
+  };
+  for (const Line2& line : lines)
+    for (const Circle2& circle : circles) lineCircle(line, circle);
+  for (std::size_t i = 0; i < std::size(circles); ++i) {
+    for (std::size_t j = i + 1; j < std::size(circles); ++j) {
+      const Vec2<S> between = circles[j].centre - circles[i].centre;
+      const S d = length(between);
+      if (!(d > S(0))) continue;
+      const S along = (d * d + circles[i].rho * circles[i].rho - circles[j].rho * circles[j].rho) / (S(2) * d);
+      const S h2 = circles[i].rho * circles[i].rho - along * along;
+      if (h2 < S(0)) continue;
+      const Vec2<S> u = between / d;
+      const Vec2<S> foot = circles[i].centre + along * u;
+      add(foot + std::sqrt(h2) * Vec2<S>{-u.y, u.x});
+      add(foot - std::sqrt(h2) * Vec2<S>{-u.y, u.x});
+    }
+  }
+  // The two edge lines meet on the axis, the notch's corner: x = -r / sin(alpha).
+  if (sinHalf > S(0)) add(Vec2<S>{-r / sinHalf, S(0)});
+  std::optional<Vec2<S>> best;
+  S bestSq = std::numeric_limits<S>::infinity();
+  for (std::size_t i = 0; i < count; ++i) {
+    const Vec2<S> p{candidates[i].x, std::abs(candidates[i].y)};  // a lower-half corner's mirror is as near or nearer
+    if (foldedSectorDistance(p, radius, cosHalf, sinHalf) < r - slack) continue;
+    const S sq = lengthSquared(p - c);
+    if (sq < bestSq) {
+      bestSq = sq;
+      best = p;
+    }
+  }
+  return best;
 }
 
 }  // namespace detail
@@ -406,6 +494,20 @@ template <Scalar S, class Trace = NoTrace>
     result.hit = hit;
     result.distance = S(0);
     result.depth = S(0);
+  }
+  // Wider than 90 degrees the sector is not convex, and pushing the circle off the nearest boundary point can land
+  // it on the far side of the notch: the depth is the distance to the nearest centre position that clears B.
+  if (result.hit && b.halfAngle > std::numbers::pi_v<S> / 2) {
+    if (const auto exit = detail::reflexSectorExit(folded, a.radius, b.radius, cosHalf, sinHalf)) {
+      const Vec2<S> away = folded - *exit;  // B moves this way, the centre the other way onto *exit
+      const S depth = length(away);
+      if (depth > S(0)) {
+        result.depth = depth;
+        result.normal = xfB.q.apply(unfold(away / depth));
+        result.pointA = centerWorld + a.radius * result.normal;
+        result.pointB = result.pointA - depth * result.normal;
+      }
+    }
   }
   return result;
 }
