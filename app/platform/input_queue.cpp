@@ -5,6 +5,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>  // key numbers only
 #include <imgui.h>
+#include <imgui_internal.h>  // the popup stack, for popupAppearing
 
 namespace lab {
 
@@ -48,7 +49,10 @@ void InputQueue::character(unsigned codepoint) {
   pending_.push_back(Event{.kind = Event::Kind::Character, .code = static_cast<int>(codepoint)});
 }
 
-InputQueue::Frame InputQueue::nextFrame() {
+InputQueue::Frame InputQueue::nextFrame(bool holdButtons) {
+  // One frame at a time: a popup shows in its second frame, and input never waits on a popup that never shows.
+  const bool hold = holdButtons && !heldLast_;
+  heldLast_ = false;
   Frame frame = state_;
   bool moved = false;
   unsigned changed = 0;  // one bit per button changed in this frame
@@ -72,6 +76,10 @@ InputQueue::Frame InputQueue::nextFrame() {
       const auto index = static_cast<std::size_t>(event.code);
       if (frame.down[index] != event.down) {
         const unsigned bit = 1u << event.code;
+        if (hold) {
+          heldLast_ = true;
+          break;
+        }
         if ((changed & bit) != 0 || (!event.down && moved) || keyChanged || typed) break;
         frame.down[index] = event.down;
         buttonModifiers = event.modifiers;
@@ -117,6 +125,17 @@ void applyInputFrame(const InputQueue::Frame& frame, ImGuiIO& io) {
   io.KeyAlt = (frame.modifiers & InputQueue::kAlt) != 0;
   io.KeySuper = (frame.modifiers & InputQueue::kSuper) != 0;
   for (const unsigned character : frame.characters) io.AddInputCharacter(character);
+}
+
+bool popupAppearing() {
+  const ImGuiContext* context = ImGui::GetCurrentContext();
+  if (context == nullptr) return false;
+  for (const ImGuiPopupData& popup : context->OpenPopupStack) {
+    // Not shown in the frame just ended (so not hoverable when the next starts), and opened in it or the one before.
+    const bool unseen = popup.Window == nullptr || !popup.Window->Active || popup.Window->Hidden;
+    if (unseen && popup.OpenFrameCount >= context->FrameCount - 1) return true;
+  }
+  return false;
 }
 
 }  // namespace lab

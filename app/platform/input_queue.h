@@ -22,6 +22,8 @@
 //   - a second change of the same key waits (a tap inside one frame is a press, then a release: ImGui 1.86 reads
 //     keys as state and missed it), and a move waits behind a key change (a Shift pressed mid-drag turns the rest
 //     of the drag, not all of it);
+//   - `holdButtons` (a popup opened last frame and is not shown yet, popupAppearing): button changes wait a frame,
+//     never two frames in a row.
 // Events that do not wait share a frame, so at normal speed nothing is delayed: a key held down repeats every
 // frame, and typing reaches a field in the frame it would have without the queue.
 // No GLFW calls here, so the rules are tested with synthetic events and a headless ImGui
@@ -75,8 +77,9 @@ class InputQueue {
   // Whether any move has been seen: before the first, the window reads the position for a press itself.
   [[nodiscard]] bool knowsPosition() const { return positionKnown_; }
 
-  // The state for the next frame; consumes the events it covers, leaves the rest for later frames.
-  [[nodiscard]] Frame nextFrame();
+  // The state for the next frame; consumes the events it covers, leaves the rest for later frames. With
+  // `holdButtons`, a button change and everything after it wait, unless they waited in the frame before.
+  [[nodiscard]] Frame nextFrame(bool holdButtons = false);
 
  private:
   struct Event {
@@ -91,11 +94,18 @@ class InputQueue {
   std::deque<Event> pending_;
   Frame state_;  // as last handed out (its per-frame lists empty)
   bool positionKnown_ = false;
+  bool heldLast_ = false;  // the last frame held a button change back (holdButtons)
 };
 
 // Between the backend's NewFrame and ImGui::NewFrame: the frame's buttons replace the backend's "just pressed"
 // flags, a replayed frame's position replaces the backend's glfwGetCursorPos, the frame's wheel turns are added,
 // its keys and modifiers are ImGui's key state, and its characters are typed.
 void applyInputFrame(const InputQueue::Frame& frame, ImGuiIO& io);
+
+// Whether a popup opened in the frame just ended has not been shown yet: ImGui hides a new popup for its first
+// frame while it measures it, so a press in the next frame would miss it and close it as a click outside (a
+// click on the lab picker, then on an entry, inside one stalled frame). Call between frames; the window passes
+// it to nextFrame. Bounded: a popup opened two frames ago no longer holds anything.
+[[nodiscard]] bool popupAppearing();
 
 }  // namespace lab

@@ -188,7 +188,7 @@ void Window::beginFrame() {
   // The backend set the buttons from "just pressed" flags and the position from glfwGetCursorPos; the queue's
   // frame replaces them and gives ImGui this frame's keys and characters, so a press is seen at its own position,
   // a click as a press, then a release, and what was typed after a click reaches what the click opened.
-  InputQueue::Frame frame = input_.nextFrame();
+  InputQueue::Frame frame = input_.nextFrame(popupAppearing());
   applyInputFrame(frame, ImGui::GetIO());
   keyPresses_.insert(keyPresses_.end(), frame.keyPresses.begin(), frame.keyPresses.end());
   ImGui::NewFrame();

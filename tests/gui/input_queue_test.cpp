@@ -2,7 +2,8 @@
 // it happened and the motion after it on the next frame; a click inside one frame is a press, then a release; a
 // drag's release waits for a frame of its own; keys and typed characters wait behind a click. Then through a
 // headless ImGui: the press lands at the press position (io.MouseClickedPos, the button under it), a slider dragged
-// inside one frame ends where released and a field opened by a double-click takes what was typed after it.
+// inside one frame ends where released, a field opened by a double-click takes what was typed after it, and a
+// click on a popup that opened in the same stalled frame picks its entry.
 #include <array>
 #include <vector>
 
@@ -272,6 +273,21 @@ TEST(InputQueue, AHeldKeyRepeatsAndStaysDown) {
   EXPECT_EQ(queue.nextFrame().x, 50.0f);
 }
 
+// A popup appearing holds button changes for a frame, and what came after them; moves before them go ahead.
+TEST(InputQueue, HeldButtonsWaitForTheNextFrame) {
+  InputQueue queue;
+  queue.move(30, 40);
+  queue.button(0, true);
+  queue.key(GLFW_KEY_A, Action::Press);
+  const InputQueue::Frame held = queue.nextFrame(true);
+  EXPECT_EQ(held.x, 30.0f);
+  EXPECT_FALSE(held.down[0]);
+  EXPECT_TRUE(held.keyPresses.empty());
+  EXPECT_TRUE(held.replayed);
+  EXPECT_TRUE(queue.nextFrame(true).down[0]);  // never two frames in a row: a popup that never shows holds nothing
+  EXPECT_EQ(keysOf(queue.nextFrame()), std::vector<int>{GLFW_KEY_A});
+}
+
 // [SECTION] Through ImGui
 
 class InputQueueImGui : public ::testing::Test {
@@ -285,12 +301,12 @@ class InputQueueImGui : public ::testing::Test {
   test::HeadlessImGui imgui_{ImVec2(400, 300)};
 
   // One frame as the window runs it: the backend's live pointer (where the pointer is when the frame starts),
-  // then the queue's frame over it, then the shell's reading of the keys, then a
+  // then the queue's frame over it (held while a popup appears), then the shell's reading of the keys, then a
   // panel with a button at (20, 20), a slider below it, a number field and a combo.
   void frame(ImVec2 live) {
     ImGuiIO& io = ImGui::GetIO();
     io.MousePos = live;
-    const InputQueue::Frame input = queue_.nextFrame();
+    const InputQueue::Frame input = queue_.nextFrame(popupAppearing());
     applyInputFrame(input, io);
     ImGui::NewFrame();
     // The shell's shortcuts (LabShell::frame): only while no widget has the keyboard.
@@ -406,6 +422,34 @@ TEST_F(InputQueueImGui, WhatIsTypedAfterADoubleClickGoesToTheFieldItOpened) {
   frame(ImVec2(120, 160));
   EXPECT_EQ(shortcuts_, 1);
   EXPECT_EQ(field_, 3.0f);
+}
+
+// Hunt s30 (4): click the combo, move to an entry, click, all in one stalled frame. The popup opens hidden for its
+// first frame; the second click waits for it, and picks the entry instead of closing the popup as a click outside.
+TEST_F(InputQueueImGui, AClickOnAPopupThatOpenedInTheSameStallPicksItsEntry) {
+  queue_.move(120, 210);  // on the combo
+  frame(ImVec2(120, 210));
+  queue_.button(0, true);
+  queue_.button(0, false);
+  for (int i = 0; i < 4; ++i) frame(ImVec2(120, 210));  // opened once, to learn where its entries are
+  const ImVec2 two = itemCentres_[2];
+  ASSERT_GT(two.y, 0.0f);
+  queue_.move(30, 280);  // outside: closes it
+  queue_.button(0, true);
+  queue_.button(0, false);
+  for (int i = 0; i < 4; ++i) frame(ImVec2(30, 280));
+  ASSERT_FALSE(ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId));
+  ASSERT_EQ(picked_, 0);
+
+  queue_.move(120, 210);
+  queue_.button(0, true);
+  queue_.button(0, false);
+  queue_.move(two.x, two.y);
+  queue_.button(0, true);
+  queue_.button(0, false);
+  for (int i = 0; i < 8; ++i) frame(two);
+  EXPECT_EQ(picked_, 2);
+  EXPECT_FALSE(ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId));
 }
 
 }  // namespace
