@@ -159,7 +159,7 @@ struct LabInfo {
 // Returns true, so registration reads: static const bool registered = registerLab(...);
 // `formerNames`: names the lab had before, still accepted by findLab (old scene files, settings, scripts).
 bool registerLab(std::string group, std::string name, LabFactory create, std::vector<std::string> formerNames = {});
-// Every lab, sorted by group then by registration order.
+// Every lab, sorted by group, then by name (the lab named as its group first: "Narrow phase", "Narrow phase 3D").
 [[nodiscard]] const std::vector<LabInfo>& registeredLabs();
 // By name or former name, case-insensitively; also accepts "group/name". nullptr when no lab matches.
 [[nodiscard]] const LabInfo* findLab(std::string_view name);

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cctype>
+#include <tuple>
 
 #include "lab/lab.h"
 
@@ -20,10 +21,13 @@ bool equalsIgnoringCase(std::string_view a, std::string_view b) {
 
 bool registerLab(std::string group, std::string name, LabFactory create, std::vector<std::string> formerNames) {
   std::vector<LabInfo>& labs = registry();
-  // Keep groups together in the order they first appear; the registration order of static initialisers
-  // across files is unspecified, so sort groups by name for a stable picker.
-  const auto position = std::upper_bound(labs.begin(), labs.end(), group,
-                                         [](const std::string& g, const LabInfo& info) { return g < info.group; });
+  // Groups together, sorted by name, and within a group each lab by name: the registration order of static
+  // initialisers across files is unspecified (it put "Narrow phase 3D" above "Narrow phase"), and by name the lab
+  // named as its group comes first with its sibling after it ("Narrow phase", "Narrow phase 3D"; "Mid phase",
+  // "Mid phase 2D"), as the README lists them.
+  const auto position = std::upper_bound(labs.begin(), labs.end(), std::tie(group, name), [](const auto& key, const LabInfo& info) {
+    return key < std::tie(info.group, info.name);
+  });
   labs.insert(position, LabInfo{std::move(group), std::move(name), std::move(create), std::move(formerNames)});
   return true;
 }

@@ -46,9 +46,10 @@ class JsonFieldError : public std::runtime_error {
 };
 
 // [SECTION] Keyboard
-// Presses are queued by the window's GLFW key callback (platform/window.h): ImGui 1.86 only sees whether a key
-// is down when a frame starts, so a quick tap between two frames (or xdotool in the tests) would be lost; the
-// queue keeps every press, repeats included. Labs receive them through Lab::keyPressed, never by polling ImGui.
+// Presses are queued by the window's GLFW key callback (platform/input_queue.h): ImGui 1.86 only sees whether a
+// key is down when a frame starts, so a quick tap between two frames (or xdotool in the tests) would be lost; the
+// queue keeps every press, repeats included, and hands each out in the frame it reaches ImGui (after a click that
+// came before it). Labs receive them through Lab::keyPressed, never by polling ImGui.
 
 struct KeyPress {
   int key = 0;        // GLFW_KEY_*

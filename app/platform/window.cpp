@@ -30,33 +30,39 @@ struct WindowCallbacks {
     auto* window = static_cast<Window*>(glfwGetWindowUserPointer(handle));
     for (int i = 0; i < count; ++i) window->droppedPaths_.emplace_back(paths[i]);
   }
-  // Installed before ImGui's backend, which chains to it.
-  static void onKey(GLFWwindow* handle, int key, int /*scancode*/, int action, int modifiers) {
-    if (action == GLFW_RELEASE) return;
-    static_cast<Window*>(glfwGetWindowUserPointer(handle))->keyPresses_.push_back({key, modifiers});
-  }
-  // The pointer's moves and presses in order (platform/pointer_queue.h). The position comes from the move
+  // The pointer's moves and presses in order (platform/input_queue.h). The position comes from the move
   // events, not glfwGetCursorPos: on X11 that asks the server where the pointer is now, which after a stalled
   // frame is past the press. Both installed before ImGui's backend (it chains to the button callback; it sets
   // no cursor-position callback in 1.86).
   static void onCursorPos(GLFWwindow* handle, double x, double y) {
-    static_cast<Window*>(glfwGetWindowUserPointer(handle))->pointer_.move(static_cast<float>(x), static_cast<float>(y));
+    queue(handle).move(static_cast<float>(x), static_cast<float>(y));
   }
   static void onMouseButton(GLFWwindow* handle, int button, int action, int modifiers) {
-    PointerQueue& pointer = static_cast<Window*>(glfwGetWindowUserPointer(handle))->pointer_;
-    if (!pointer.knowsPosition()) {  // no move since the window opened: the pointer has not left the press yet
+    InputQueue& input = queue(handle);
+    if (!input.knowsPosition()) {  // no move since the window opened: the pointer has not left the press yet
       double x = 0.0;
       double y = 0.0;
       glfwGetCursorPos(handle, &x, &y);
-      pointer.move(static_cast<float>(x), static_cast<float>(y));
+      input.move(static_cast<float>(x), static_cast<float>(y));
     }
-    pointer.button(button, action == GLFW_PRESS, modifiers);
+    input.button(button, action == GLFW_PRESS, modifiers);
   }
-  // Installed after ImGui's backend, in place of its scroll callback: the turn joins the queue, so it reaches ImGui
-  // in order with the presses around it (applyPointerFrame adds it to MouseWheel).
+  // The wheel, keys and typed characters: installed after ImGui's backend, in place of its callbacks (which write
+  // into ImGui at once), so they join the queue and reach ImGui and the shell in order with the presses around
+  // them (applyInputFrame; the shell's key presses through takeKeyPresses).
   static void onScroll(GLFWwindow* handle, double x, double y) {
-    static_cast<Window*>(glfwGetWindowUserPointer(handle))->pointer_.wheel(static_cast<float>(x), static_cast<float>(y));
+    queue(handle).wheel(static_cast<float>(x), static_cast<float>(y));
   }
+  static void onKey(GLFWwindow* handle, int key, int /*scancode*/, int action, int modifiers) {
+    const InputQueue::KeyAction kind = action == GLFW_RELEASE ? InputQueue::KeyAction::Release
+                                       : action == GLFW_REPEAT ? InputQueue::KeyAction::Repeat
+                                                               : InputQueue::KeyAction::Press;
+    queue(handle).key(key, kind, modifiers);
+  }
+  static void onChar(GLFWwindow* handle, unsigned codepoint) { queue(handle).character(codepoint); }
+
+ private:
+  static InputQueue& queue(GLFWwindow* handle) { return static_cast<Window*>(glfwGetWindowUserPointer(handle))->input_; }
 };
 
 namespace {
@@ -100,7 +106,6 @@ Window::Window(const WindowOptions& options) {
   glfwSwapInterval(options.visible ? 1 : 0);  // vsync on screen; off-screen frames need no pacing
   glfwSetWindowUserPointer(window_, this);
   glfwSetDropCallback(window_, WindowCallbacks::onDrop);
-  glfwSetKeyCallback(window_, WindowCallbacks::onKey);
   glfwSetCursorPosCallback(window_, WindowCallbacks::onCursorPos);
   glfwSetMouseButtonCallback(window_, WindowCallbacks::onMouseButton);
 
@@ -115,7 +120,10 @@ Window::Window(const WindowOptions& options) {
   contentScale_ = contentScaleY;
   applyTheme(contentScale_);
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
-  glfwSetScrollCallback(window_, WindowCallbacks::onScroll);  // after the backend's: see onScroll
+  // After the backend's, replacing them: see onScroll.
+  glfwSetScrollCallback(window_, WindowCallbacks::onScroll);
+  glfwSetKeyCallback(window_, WindowCallbacks::onKey);
+  glfwSetCharCallback(window_, WindowCallbacks::onChar);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   imguiReady_ = true;
   // Made now rather than at the first frame so the font texture's filter can be set.
@@ -178,16 +186,11 @@ void Window::beginFrame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   // The backend set the buttons from "just pressed" flags and the position from glfwGetCursorPos; the queue's
-  // frame replaces them, so a press is seen at its own position and a click as a press, then a release.
-  // The modifiers held now, as the backend reads them from its key callbacks, for frames without a press.
-  const auto held = [this](int left, int right) {
-    return glfwGetKey(window_, left) == GLFW_PRESS || glfwGetKey(window_, right) == GLFW_PRESS;
-  };
-  const int live = (held(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT) ? PointerQueue::kShift : 0) |
-                   (held(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL) ? PointerQueue::kCtrl : 0) |
-                   (held(GLFW_KEY_LEFT_ALT, GLFW_KEY_RIGHT_ALT) ? PointerQueue::kAlt : 0) |
-                   (held(GLFW_KEY_LEFT_SUPER, GLFW_KEY_RIGHT_SUPER) ? PointerQueue::kSuper : 0);
-  applyPointerFrame(pointer_.nextFrame(), ImGui::GetIO(), live);
+  // frame replaces them and gives ImGui this frame's keys and characters, so a press is seen at its own position,
+  // a click as a press, then a release, and what was typed after a click reaches what the click opened.
+  InputQueue::Frame frame = input_.nextFrame(popupAppearing());
+  applyInputFrame(frame, ImGui::GetIO());
+  keyPresses_.insert(keyPresses_.end(), frame.keyPresses.begin(), frame.keyPresses.end());
   ImGui::NewFrame();
 }
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "lab/vocabulary.h"
-#include "platform/pointer_queue.h"
+#include "platform/input_queue.h"
 
 struct GLFWwindow;
 
@@ -35,7 +35,8 @@ class Window {
   // Window size in window coordinates (ImGui's) and framebuffer size in pixels.
   void windowSize(int& width, int& height) const;
   void framebufferSize(int& width, int& height) const;
-  // Paths dropped on the window, and keys pressed, since the last call.
+  // Paths dropped on the window since the last call. Keys pressed (repeats included) in the frames begun since the
+  // last call: call after beginFrame, so the shell reads the keys ImGui was given in the same frame.
   [[nodiscard]] std::vector<std::string> takeDroppedPaths();
   [[nodiscard]] std::vector<KeyPress> takeKeyPresses();
 
@@ -58,7 +59,7 @@ class Window {
   float uiScale_ = 1.0f;
   std::vector<std::string> droppedPaths_;
   std::vector<KeyPress> keyPresses_;
-  PointerQueue pointer_;  // the mouse between frames, replayed so a press lands where it happened
+  InputQueue input_;  // the mouse and keys between frames, replayed so each lands where and after what it happened
 
   friend struct WindowCallbacks;
 };

@@ -88,7 +88,6 @@ int runGui(const GuiOptions& options) {
       shell.requestQuit();
     }
     for (const std::string& path : window->takeDroppedPaths()) shell.openDroppedFile(path);
-    const std::vector<KeyPress> keys = window->takeKeyPresses();
 
     const double now = glfwGetTime();
     const double seconds = now - previousTime;
@@ -103,7 +102,8 @@ int runGui(const GuiOptions& options) {
 
     window->setUiScale(static_cast<float>(shell.uiScalePercent()) / 100.0f);  // View > UI scale, between frames
     window->beginFrame();
-    shell.frame(seconds, framebufferWidth, framebufferHeight, keys);
+    // After beginFrame: the key presses of the frame the input queue just handed ImGui (platform/input_queue.h).
+    shell.frame(seconds, framebufferWidth, framebufferHeight, window->takeKeyPresses());
     window->endFrame();
     if (std::string now = shell.windowTitle(); now != title) {
       title = std::move(now);

@@ -641,6 +641,16 @@ TEST_F(SceneFiles, AFailedSaveLeavesTheOldFileWhole) {
 
 // [SECTION] Lab names: the older names still open the labs, in --lab, scene files and saved settings
 
+// The picker's order (LabShell::drawSidePanel and the Labs menu list registeredLabs): groups by name, and in each
+// group the lab named as the group first, as the README lists them (the link order put every 3D lab first).
+TEST(LabNames, ThePickerListsEachGroupsOwnLabFirst) {
+  std::vector<std::string> names;
+  for (const LabInfo& info : registeredLabs()) names.push_back(info.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"Shapes", "Broad phase", "Broad phase 3D", "Continuous collision",
+                                             "Continuous collision 3D", "Experiments", "Mid phase", "Mid phase 2D",
+                                             "Narrow phase", "Narrow phase 3D"}));
+}
+
 TEST(LabNames, FormerNamesStillWork) {
   ASSERT_NE(findLab("GJK"), nullptr);
   EXPECT_EQ(findLab("GJK")->name, "Narrow phase");

@@ -91,8 +91,8 @@ def xdotool(*arguments):
 
 
 def press(*keys, hold=0.15):
-    """Holds the keys across a few frames: ImGui 1.86 reads key state once per frame, so a press and release
-    inside one slow frame would be missed."""
+    """Holds the keys across a few frames, as a person does (the app's input queue hands a tap inside one frame to
+    ImGui as a press, then a release, but a held key is what the tests mean)."""
     for key in keys:
         xdotool("keydown", key)
     time.sleep(hold)

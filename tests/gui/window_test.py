@@ -14,7 +14,12 @@
   remembered (the framing is fitted to the scene again).
 - stalled: the Shapes lab with the app stopped (SIGSTOP) while xdotool presses on the circle, moves and releases,
   then clicks the box and moves away: the frame after the stall must see each press where it happened
-  (app/platform/pointer_queue.h), so the circle moves by the whole drag and the box is selected.
+  (app/platform/input_queue.h), so the circle moves by the whole drag and the box is selected. Then the Narrow
+  phase lab: double-click B's Position x, type 3 and Enter, all in one stall: the keys must reach the field the
+  double-click opened (x = 3), not the lab's shortcut 3 (the algorithm stays); the same idle, and a number typed
+  at xdotool's speed into the field idle, give what they gave before the queue took the keys. Last, in the Shapes
+  lab: click the lab picker, move to "Narrow phase" in its list and click, all in one stall: the second click waits
+  for the list to show (ImGui hides a new popup for a frame) and opens that lab.
 - frame-time: not a test (tests never time things): drags in circles in a 1600x1000 window for S seconds and prints
   the shell's frameTimeMs (docs/PERFORMANCE.md).
 
@@ -26,6 +31,7 @@
 """
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -241,6 +247,80 @@ def check_stalled(args):
           "a drag inside one stalled frame moved the circle by the whole drag (150, 60) pixels", context)
     check(dump["selected"] == 4, "a click inside one stalled frame selected the box it was on", context)
     print("stalled:", context)
+    return check.failures + check_typing_after_a_click(args) + check_picking_from_a_new_popup(args)
+
+
+# B's Position x in the Narrow phase lab's side panel (its default scene, 1600x1000, UI scale 100 %): ImGui lays the
+# panel out with nothing to read its items' places from, so the idle run below checks the place first.
+POSITION_X_FIELD = (75, 751)
+
+
+def check_typing_after_a_click(args):
+    check = Checks()
+
+    def type_into_field(stall, text, key_hold):
+        def actions(window):
+            xdotool("mousemove", "--window", window, "--sync", *map(str, POSITION_X_FIELD))
+            time.sleep(0.5)
+            with (stalled(app.process) if stall else contextlib.nullcontext()):
+                xdotool("click", "--repeat", "2", "--delay", "70", "1")  # a double-click opens the field for typing
+                if key_hold:  # hunt s30: each key held 50 ms
+                    for key in text + ["Return"]:
+                        xdotool("keydown", key)
+                        time.sleep(key_hold)
+                        xdotool("keyup", key)
+                else:
+                    time.sleep(0.3)
+                    xdotool("type", "--delay", "12", "--", text)  # xdotool's own speed: taps shorter than a frame
+                    xdotool("key", "Return")
+            time.sleep(0.5)
+        return actions
+
+    for name, stall, text, key_hold, value in [("idle", False, ["3"], 0.05, 3.0),
+                                               ("stalled", True, ["3"], 0.05, 3.0),
+                                               ("typed idle", False, "-1.25", 0, -1.25)]:
+        # Each in its own settings: a changed algorithm is remembered, and it lays the panel out differently.
+        app = Window(args.exe, fresh_directory(args.out, "typing " + name))
+        opened = app.session(idle, "--lab", "Narrow phase")
+        dump = app.session(type_into_field(stall, text, key_hold), "--lab", "Narrow phase")
+        x = dump["shapes"][1]["position"][0]
+        context = json.dumps({"x": x, "algorithm": dump["algorithm"], "before": opened["algorithm"]})
+        check(abs(x - value) < 1e-12, f"{name}: the field B's Position x opened by a double-click took {value}" +
+              ("" if name != "idle" else f" (is the field still at {POSITION_X_FIELD}?)"), context)
+        check(dump["algorithm"] == opened["algorithm"], f"{name}: the lab's shortcut did not take the typing", context)
+        print(f"typing, {name}:", context)
+    return check.failures
+
+
+def check_picking_from_a_new_popup(args):
+    app = Window(args.exe, fresh_directory(args.out, "stalled_picker"))
+    check = Checks()
+
+    def centre(rect):
+        return str(round(rect[0] + rect[2] / 2)), str(round(rect[1] + rect[3] / 2))
+
+    combo = app.session(idle, "--lab", "Shapes")["labPicker"]["combo"]
+
+    def open_picker(window):  # once, so the dump says where its entries are (the list is open when the app quits)
+        xdotool("mousemove", "--window", window, "--sync", *centre(combo))
+        time.sleep(0.3)
+        xdotool("click", "1")
+        time.sleep(0.5)
+
+    entry = app.session(open_picker, "--lab", "Shapes")["labPicker"]["items"]["Narrow phase"]
+
+    def pick_in_one_stall(window):
+        xdotool("mousemove", "--window", window, "--sync", *centre(combo))
+        time.sleep(0.5)
+        with stalled(app.process):
+            xdotool("click", "1")
+            xdotool("mousemove", "--window", window, "--sync", *centre(entry))
+            xdotool("click", "1")
+
+    dump = app.session(pick_in_one_stall, "--lab", "Shapes")
+    context = json.dumps({"lab": dump["lab"], "entry": entry, "combo": combo})
+    check(dump["lab"] == "Narrow phase", "a click on the lab picker's entry, in the stall that opened it, picked it", context)
+    print("picker in one stall:", context)
     return check.failures
 
 
