@@ -461,9 +461,10 @@ std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, c
                              : " goes on (no speed along the normal)";
   }
   // The impulse acts on the centres only (a point mass): say so where the spin still drives the contact in.
-  if (spinCloses) what += ": its spin is left out of this, see the panel";
+  if (spinCloses) what += "; its spin is left out of this, see the panel";
   else if (turns(motions[index])) what += ", spin kept";
-  return who + " after the contact" + what;
+  // The ghost is the body at the end of [0, 1], not at the contact: said, as the poses' names say their time.
+  return who + " at t = 1, after the contact:" + what;
 }
 
 template <class V>

@@ -115,9 +115,9 @@ template <class V>
 // v + w x r with r from its centre at the contact's time (`centres`), closing along the normal.
 template <class V>
 [[nodiscard]] bool spinStillCloses(const Bounce<V>& bounce, V point, V normal, const std::array<V, 2>& centres);
-// The label beside body i after the contact: "B after the contact bounces (e = 0.6)", "A (equal masses) after the
-// contact goes on (no speed along the normal), spin kept", with ": its spin is left out of this, see the panel"
-// when spinCloses.
+// The label beside body i's ghost after the contact, which shows it at t = 1: "B at t = 1, after the contact:
+// bounces (e = 0.6)", "A (equal masses) at t = 1, after the contact: goes on (no speed along the normal), spin
+// kept", with "; its spin is left out of this, see the panel" when spinCloses.
 template <class V>
 [[nodiscard]] std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, const Bounce<V>& bounce,
                                            int i, double restitution, bool spinCloses);
