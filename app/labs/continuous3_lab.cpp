@@ -141,6 +141,8 @@ class ContinuousLab3 final : public Lab {
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int) const override;
+  [[nodiscard]] std::optional<WorldBounds3> mustShow3(int) const override { return bounceBounds(); }
+  bool takeFitRequest() override { return std::exchange(fitRequest_, false); }
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
   void mouseUp(const MouseEvent& event) override;
@@ -181,6 +183,16 @@ class ContinuousLab3 final : public Lab {
   void drawMotionFields(int i);
   // The bounce after the cast's contact (recorded_cast.h: bounceAfter), drawn with the discrete frames as in 2D.
   [[nodiscard]] Bounce<Vec3d> bounce() const { return bounceAfter(motions_, cast_.result.normal, restitution_); }
+  // Body i's bounce as drawn (the discrete frames shown, a contact met in motion, a body that moves): its pose at the
+  // contact and at t = 1 after it, and where its label is anchored (on its far side, turned toward the eye).
+  struct BounceGhost {
+    Collider3 contact, after;
+    [[nodiscard]] Vec3d labelAnchor(Vec3d towardEye) const;
+  };
+  [[nodiscard]] std::optional<BounceGhost> bounceGhost(int i) const;
+  // The bounces' ghosts together: what the view must frame with the frames on (a scene's camera was set without
+  // them: ccd3d_06's sphere bounced off the top of the view, its label with it). nullopt when none is drawn.
+  [[nodiscard]] std::optional<WorldBounds3> bounceBounds() const;
   [[nodiscard]] bool spinCloses() const;
   [[nodiscard]] std::string afterContactLabel(int i) const {
     return afterContactText(motions_, bounce(), i, restitution_, spinCloses());
@@ -196,6 +208,9 @@ class ContinuousLab3 final : public Lab {
   bool showFrames_ = true;
   double restitution_ = 0.6;
   unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps or touches
+  // The bounce appeared or moved (D, the restitution): the next draw asks the shell for a fit when it is not in view.
+  bool checkFraming_ = false;
+  bool fitRequest_ = false;
 
   // Selecting and dragging (as the 3D narrow-phase lab): a press on a start or end pose selects it and moves it on
   // the plane facing the camera (Shift: along the line of sight); the selected pose's gizmo moves it along an axis
@@ -307,7 +322,10 @@ void ContinuousLab3::keyPressed(const KeyPress& press) {
       record();
     }
   }
-  if (isPress(press, GLFW_KEY_D)) showFrames_ = !showFrames_;
+  if (isPress(press, GLFW_KEY_D)) {
+    showFrames_ = !showFrames_;
+    checkFraming_ = showFrames_;
+  }
   if (isPress(press, GLFW_KEY_N)) viewAim_ = contactAim();
   if (isPress(press, GLFW_KEY_ESCAPE) && mouse_.dragging < 0) mouse_.selected = -1;
   if (isPress(press, GLFW_KEY_T)) {
@@ -321,6 +339,9 @@ void ContinuousLab3::keyPressed(const KeyPress& press) {
 void ContinuousLab3::draw(const DrawContext& context) {
   if (context.spatial == nullptr) return;
   camera_ = context.viewport->orbit;
+  if (std::exchange(checkFraming_, false)) {
+    if (const std::optional<WorldBounds3> ghosts = bounceBounds(); ghosts && !camera_->shows(*ghosts, 0)) fitRequest_ = true;
+  }
   Renderer3D& renderer = *context.spatial;
   const double t = stepTime();
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
@@ -371,21 +392,35 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
     const Collider3 middle = at(shapes_[index], motions_[index], 0.5);
     renderer.label(poseOf(middle).p, "frames at t = 0.25, 0.5, 0.75, 1", palette::kTextDim, {10, 10});
   }
-  if (!cast_.showsBounce()) return;
   // Each moving body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
-  const Bounce<Vec3d> bounced = bounce();
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
   for (int i = 0; i < 2; ++i) {
-    const auto index = static_cast<std::size_t>(i);
-    if (motions_[index].velocity == Vec3d{}) continue;
-    const Collider3 contact = at(shapes_[index], motions_[index], cast_.result.fraction);
-    const Collider3 after = at(contact, bounced.after[index], 1.0 - cast_.result.fraction);
-    renderer.line(poseOf(contact).p, poseOf(after).p, palette::kSeparated, {1.5f, 6.0f, 5.0f, true});
-    drawShape3(renderer, after, palette::kSeparated, {0.05f, 1.5f, true, 24});
-    const Vec3d away = poseOf(after).p - poseOf(contact).p;
-    renderer.label(worldSupport(after, away + 0.5 * collide::length(away) * towardEye), afterContactLabel(i),
-                   palette::kSeparated, {10, 10});
+    const std::optional<BounceGhost> ghost = bounceGhost(i);
+    if (!ghost) continue;
+    renderer.line(poseOf(ghost->contact).p, poseOf(ghost->after).p, palette::kSeparated, {1.5f, 6.0f, 5.0f, true});
+    drawShape3(renderer, ghost->after, palette::kSeparated, {0.05f, 1.5f, true, 24});
+    renderer.label(ghost->labelAnchor(towardEye), afterContactLabel(i), palette::kSeparated, {10, 10});
   }
+}
+
+Vec3d ContinuousLab3::BounceGhost::labelAnchor(Vec3d towardEye) const {
+  const Vec3d away = poseOf(after).p - poseOf(contact).p;
+  return worldSupport(after, away + 0.5 * collide::length(away) * towardEye);
+}
+
+std::optional<ContinuousLab3::BounceGhost> ContinuousLab3::bounceGhost(int i) const {
+  const auto index = static_cast<std::size_t>(i);
+  if (!showFrames_ || !cast_.showsBounce() || motions_[index].velocity == Vec3d{}) return std::nullopt;
+  const Collider3 contact = at(shapes_[index], motions_[index], cast_.result.fraction);
+  return BounceGhost{contact, at(contact, bounce().after[index], 1.0 - cast_.result.fraction)};
+}
+
+std::optional<WorldBounds3> ContinuousLab3::bounceBounds() const {
+  WorldBounds3 bounds = WorldBounds3::none();
+  for (int i = 0; i < 2; ++i)
+    if (const std::optional<BounceGhost> ghost = bounceGhost(i)) bounds.include(shapeBounds3(ghost->after));
+  if (bounds.empty()) return std::nullopt;
+  return bounds;
 }
 
 bool ContinuousLab3::spinCloses() const {
@@ -591,14 +626,7 @@ std::optional<WorldBounds3> ContinuousLab3::sceneBounds3(int) const {
     bounds.include(centerB + Vec3d{s.radius, s.radius, s.radius});
   }
   // The bounce after the contact, drawn with the discrete frames: it can leave the poses' box (ccd3d_06's sphere).
-  if (showFrames_ && cast_.showsBounce()) {
-    const Bounce<Vec3d> bounced = bounce();
-    for (std::size_t i = 0; i < 2; ++i) {
-      if (motions_[i].velocity == Vec3d{}) continue;
-      const Collider3 contact = at(shapes_[i], motions_[i], cast_.result.fraction);
-      bounds.include(shapeBounds3(at(contact, bounced.after[i], 1.0 - cast_.result.fraction)));
-    }
-  }
+  if (const std::optional<WorldBounds3> ghosts = bounceBounds()) bounds.include(*ghosts);
   // Room around the poses for what the steps draw beside them (dynamic SAT's axis below the pair, the labels).
   const Vec3d margin = 0.15 * (bounds.max - bounds.min);
   bounds.min = bounds.min - margin;
@@ -701,6 +729,18 @@ void ContinuousLab3::dumpState(Json& out) const {
     if (cast_.showsBounce() && motions_[static_cast<std::size_t>(i)].velocity != Vec3d{}) after.push_back(afterContactLabel(i));
   }
   out["after_contact"] = std::move(after);
+  // Whether each drawn bounce and its label's anchor lie in the view as last drawn (a label anchored outside is
+  // dropped by the placer).
+  Json inView = Json::array();
+  for (int i = 0; i < 2; ++i) {
+    const std::optional<BounceGhost> ghost = bounceGhost(i);
+    if (!ghost || !camera_) continue;
+    const Projected anchor = camera_->project(ghost->labelAnchor(-1.0 * camera_->forward()));
+    inView.push_back({{"body", kNames[i]},
+                      {"shape", camera_->shows(shapeBounds3(ghost->after), 0)},
+                      {"label", anchor.inFront && camera_->rect().contains(anchor.screen)}});
+  }
+  out["bounce_in_view"] = std::move(inView);
   out["spin_left_out"] = cast_.showsBounce() && spinCloses() ? kSpinLeftOut : "";
   // What the view draws at this step: the time, and each shape's pose there (as the cast moved it).
   const double t = stepTime();
@@ -810,7 +850,7 @@ void ContinuousLab3::drawUi() {
     textWrapped("%s", cast_.narration(step_).c_str());
   }
   ImGui::Separator();
-  ImGui::Checkbox("Discrete frames (D)", &showFrames_);
+  if (ImGui::Checkbox("Discrete frames (D)", &showFrames_)) checkFraming_ = showFrames_;
   if (showFrames_) {
     if (discreteOverlaps_ != 0) {
       textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (grey outlines), the shapes meet at a frame (red): a "
@@ -822,7 +862,10 @@ void ContinuousLab3::drawUi() {
                   formatNumber(r.fraction).c_str());
       ImGui::PopStyleColor();
     }
-    if (drawBounceControls(cast_.showsBounce() && spinCloses(), restitution_)) record();
+    if (drawBounceControls(cast_.showsBounce() && spinCloses(), restitution_)) {
+      record();
+      checkFraming_ = true;
+    }
   }
   for (int i = 0; i < 2; ++i) {
     ImGui::PushID(i);

@@ -183,6 +183,18 @@ void OrbitCamera::fit(const WorldBounds3& bounds, double marginPixels) {
   setView(center, yaw_, pitch_, distance > 0 ? distance : distance_);
 }
 
+bool OrbitCamera::shows(const WorldBounds3& bounds, double marginPixels) const {
+  if (bounds.empty()) return true;
+  for (int i = 0; i < 8; ++i) {
+    const Projected corner = project({(i & 1) ? bounds.max.x : bounds.min.x, (i & 2) ? bounds.max.y : bounds.min.y,
+                                      (i & 4) ? bounds.max.z : bounds.min.z});
+    const ScreenRect inside{rect_.x + marginPixels, rect_.y + marginPixels, rect_.width - 2 * marginPixels,
+                            rect_.height - 2 * marginPixels};
+    if (!corner.inFront || !inside.contains(corner.screen)) return false;
+  }
+  return true;
+}
+
 void OrbitCamera::lookAlong(Vec3d target, Vec3d forward) {
   // forward() = (-cos(pitch) sin(yaw), -sin(pitch), -cos(pitch) cos(yaw)), inverted.
   const double length = collide::length(forward);

@@ -78,6 +78,9 @@ class OrbitCamera {
   void zoomAt(Vec2d screenAnchor, double factor);
   // Shows `bounds` whole and centred with `marginPixels` free, keeping yaw and pitch.
   void fit(const WorldBounds3& bounds, double marginPixels);
+  // Whether every corner of `bounds` is in front of the camera and `marginPixels` or more inside the view (what
+  // fit guarantees).
+  [[nodiscard]] bool shows(const WorldBounds3& bounds, double marginPixels) const;
   void setPreset(ViewPreset preset);  // keeps target and distance
 
  private:
