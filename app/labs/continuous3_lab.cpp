@@ -376,6 +376,7 @@ void ContinuousLab3::draw(const DrawContext& context) {
 // The same motion checked only at discrete frames (what a fixed-step simulation does), beside the cast: frames that
 // overlap are red; with none, the body tunnelled. Frame 4 is the end pose, drawn already.
 void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
+  const float fade = cast_.showsBounce() ? kFramesBesideBounce : 1.0f;
   int labelled = -1;
   for (int body = 1; body >= 0; --body) {
     const auto index = static_cast<std::size_t>(body);
@@ -383,14 +384,14 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
     for (int k = 1; k < kDiscreteFrames; ++k) {
       const bool overlapping = (discreteOverlaps_ & (1u << k)) != 0;
       const Collider3 frame = at(shapes_[index], motions_[index], static_cast<double>(k) / kDiscreteFrames);
-      drawShape3(renderer, frame, overlapping ? palette::kHit : palette::kTextDim, {0.0f, 1.0f, true, 24});
+      drawShape3(renderer, frame, (overlapping ? palette::kHit : palette::kTextDim).withAlpha(fade), {0.0f, 1.0f, true, 24});
     }
     if (labelled < 0) labelled = body;
   }
   if (labelled >= 0) {
     const auto index = static_cast<std::size_t>(labelled);
     const Collider3 middle = at(shapes_[index], motions_[index], 0.5);
-    renderer.label(poseOf(middle).p, "frames at t = 0.25, 0.5, 0.75, 1", palette::kTextDim, {10, 10});
+    renderer.label(poseOf(middle).p, "frames at t = 0.25, 0.5, 0.75, 1", palette::kTextDim.withAlpha(std::max(fade, 0.7f)), {10, 10});
   }
   // Each moving body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
   const Vec3d towardEye = -1.0 * renderer.camera().forward();

@@ -457,12 +457,13 @@ FrameLabelLayout ContinuousLab::frameLabels(double pixelSize) const {
 void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
   // Every moving body at the frames' times (red where the pair overlaps); one body's frames are named, on their
   // outlines or, where they cover one another, by one legend.
+  const float fade = cast_.showsBounce() ? kFramesBesideBounce : 1.0f;
   for (int body = 0; body < 2; ++body) {
     if (!moves(motions_[static_cast<std::size_t>(body)]) && body != namedFramesBody()) continue;
     const std::vector<Collider> ghosts = frames(body);
     for (int k = 1; k <= kDiscreteFrames; ++k) {
       const bool touching = (discreteOverlaps_ & (1u << k)) != 0;
-      drawShape(renderer, ghosts[static_cast<std::size_t>(k - 1)], touching ? palette::kHit : palette::kTextDim,
+      drawShape(renderer, ghosts[static_cast<std::size_t>(k - 1)], (touching ? palette::kHit : palette::kTextDim).withAlpha(fade),
                 {0.0f, 1.0f, true});
     }
   }

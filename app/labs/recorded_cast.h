@@ -121,6 +121,9 @@ template <class V>
 template <class V>
 [[nodiscard]] std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, const Bounce<V>& bounce,
                                            int i, double restitution, bool spinCloses);
+// The discrete frames' opacity while the bounce is drawn beside them (both labs): they step back so the bounce, the
+// poses and the step lead (ccd3d_04: a dozen outlines of two bodies read as one tangle).
+inline constexpr float kFramesBesideBounce = 0.3f;
 // The panel's words when spinStillCloses.
 inline constexpr const char* kSpinLeftOut =
     "The bounce drawn moves the bodies' centres only (an impulse on point masses): spin is left out of it. Here the "
