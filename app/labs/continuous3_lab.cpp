@@ -376,7 +376,7 @@ void ContinuousLab3::draw(const DrawContext& context) {
 // The same motion checked only at discrete frames (what a fixed-step simulation does), beside the cast: frames that
 // overlap are red; with none, the body tunnelled. Frame 4 is the end pose, drawn already.
 void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
-  const float fade = cast_.showsBounce() ? kFramesBesideBounce : 1.0f;
+  const float fade = discreteFramesOpacity(cast_);
   int labelled = -1;
   for (int body = 1; body >= 0; --body) {
     const auto index = static_cast<std::size_t>(body);
@@ -724,6 +724,7 @@ void ContinuousLab3::dumpState(Json& out) const {
   out["spin_ignored"] = cast_.spinIgnored;
   out["discrete_frames"] = showFrames_;
   out["discrete_frames_overlapping"] = std::popcount(discreteOverlaps_);
+  out["discrete_frames_opacity"] = discreteFramesOpacity(cast_);
   out["restitution"] = restitution_;
   Json after = Json::array();
   for (int i = 0; i < 2; ++i) {

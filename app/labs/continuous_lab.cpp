@@ -457,7 +457,7 @@ FrameLabelLayout ContinuousLab::frameLabels(double pixelSize) const {
 void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
   // Every moving body at the frames' times (red where the pair overlaps); one body's frames are named, on their
   // outlines or, where they cover one another, by one legend.
-  const float fade = cast_.showsBounce() ? kFramesBesideBounce : 1.0f;
+  const float fade = discreteFramesOpacity(cast_);
   for (int body = 0; body < 2; ++body) {
     if (!moves(motions_[static_cast<std::size_t>(body)]) && body != namedFramesBody()) continue;
     const std::vector<Collider> ghosts = frames(body);
@@ -602,6 +602,7 @@ void ContinuousLab::dumpState(Json& out) const {
   out["refusal"] = cast_.refusal;
   out["narration"] = cast_.narration(step_);
   out["discrete_frames_overlapping"] = std::popcount(discreteOverlaps_);
+  out["discrete_frames_opacity"] = discreteFramesOpacity(cast_);
   out["discrete_frames_touching"] = std::popcount(discreteTouches_);
   // The frames' names as the last drawn view places them (window pixels from the first name's anchor are what the
   // layout keeps apart): one anchor per frame, or a legend.

@@ -124,6 +124,10 @@ template <class V>
 // The discrete frames' opacity while the bounce is drawn beside them (both labs): they step back so the bounce, the
 // poses and the step lead (ccd3d_04: a dozen outlines of two bodies read as one tangle).
 inline constexpr float kFramesBesideBounce = 0.3f;
+template <class V>
+[[nodiscard]] float discreteFramesOpacity(const RecordedCast<V>& cast) {
+  return cast.showsBounce() ? kFramesBesideBounce : 1.0f;
+}
 // The panel's words when spinStillCloses.
 inline constexpr const char* kSpinLeftOut =
     "The bounce drawn moves the bodies' centres only (an impulse on point masses): spin is left out of it. Here the "

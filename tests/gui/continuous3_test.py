@@ -267,6 +267,10 @@ def check_bounce(args):
             for label in labels:
                 if " at t = 1, after the contact:" not in label:
                     failures.append(f"{name}: the bounce's label does not say it is the body at t = 1: {label!r}")
+            # Beside a bounce the frames step back (ccd3d_04: a dozen tangled outlines, review s30 C6).
+            opacity = dump.get("discrete_frames_opacity")
+            if opacity is None or abs(opacity - (0.3 if labels else 1.0)) > 1e-6:
+                failures.append(f"{name}: the discrete frames' opacity beside the bounce {labels}: {opacity}")
             for ghost in shown:
                 if not (ghost["shape"] and ghost["label"]):
                     failures.append(f"{name} at {scale} %: {ghost['body']}'s bounce (shape, label) in the view: "
