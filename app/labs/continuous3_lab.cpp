@@ -190,6 +190,13 @@ class ContinuousLab3 final : public Lab {
     [[nodiscard]] Vec3d labelAnchor(Vec3d towardEye) const;
   };
   [[nodiscard]] std::optional<BounceGhost> bounceGhost(int i) const;
+  // Where the ghost's label goes in `camera`'s view: at its anchor, or, when that is outside the view, at the view's
+  // edge toward it (clamped: a line joins them). nullopt: the anchor is behind the camera.
+  struct BounceLabel {
+    Vec3d at;
+    bool clamped = false;
+  };
+  [[nodiscard]] static std::optional<BounceLabel> bounceLabel(const OrbitCamera& camera, const BounceGhost& ghost);
   // The bounces' ghosts together: what the view must frame with the frames on (a scene's camera was set without
   // them: ccd3d_06's sphere bounced off the top of the view, its label with it). nullopt when none is drawn.
   [[nodiscard]] std::optional<WorldBounds3> bounceBounds() const;
@@ -400,8 +407,20 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
     if (!ghost) continue;
     renderer.line(poseOf(ghost->contact).p, poseOf(ghost->after).p, palette::kSeparated, {1.5f, 6.0f, 5.0f, true});
     drawShape3(renderer, ghost->after, palette::kSeparated, {0.05f, 1.5f, true, 24});
-    renderer.label(ghost->labelAnchor(towardEye), afterContactLabel(i), palette::kSeparated, {10, 10});
+    const std::optional<BounceLabel> spot = bounceLabel(renderer.camera(), *ghost);
+    if (!spot) continue;
+    if (spot->clamped)
+      renderer.line(spot->at, ghost->labelAnchor(towardEye), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f, true});
+    renderer.label(spot->at, afterContactLabel(i), palette::kSeparated, {10, 10});
   }
+}
+
+std::optional<ContinuousLab3::BounceLabel> ContinuousLab3::bounceLabel(const OrbitCamera& camera, const BounceGhost& ghost) {
+  const Vec3d anchor = ghost.labelAnchor(-1.0 * camera.forward());
+  const Projected p = camera.project(anchor);
+  if (!p.inFront) return std::nullopt;
+  if (camera.rect().contains(p.screen)) return BounceLabel{anchor, false};
+  return BounceLabel{camera.unproject(clampIntoView(p.screen, camera.rect(), kOffViewLabelInset), p.depth), true};
 }
 
 Vec3d ContinuousLab3::BounceGhost::labelAnchor(Vec3d towardEye) const {
@@ -731,16 +750,16 @@ void ContinuousLab3::dumpState(Json& out) const {
     if (cast_.showsBounce() && motions_[static_cast<std::size_t>(i)].velocity != Vec3d{}) after.push_back(afterContactLabel(i));
   }
   out["after_contact"] = std::move(after);
-  // Whether each drawn bounce and its label's anchor lie in the view as last drawn (a label anchored outside is
-  // dropped by the placer).
+  // Whether each drawn bounce lies in the view as last drawn, and where its label is (at the bounce, or at the
+  // view's edge when the bounce's anchor is outside it).
   Json inView = Json::array();
   for (int i = 0; i < 2; ++i) {
     const std::optional<BounceGhost> ghost = bounceGhost(i);
     if (!ghost || !camera_) continue;
-    const Projected anchor = camera_->project(ghost->labelAnchor(-1.0 * camera_->forward()));
+    const std::optional<BounceLabel> spot = bounceLabel(*camera_, *ghost);
     inView.push_back({{"body", kNames[i]},
                       {"shape", camera_->shows(shapeBounds3(ghost->after), 0)},
-                      {"label", anchor.inFront && camera_->rect().contains(anchor.screen)}});
+                      {"label", !spot ? "behind the camera" : spot->clamped ? kLabelAtEdge : kLabelAtBounce}});
   }
   out["bounce_in_view"] = std::move(inView);
   out["spin_left_out"] = cast_.showsBounce() && spinCloses() ? kSpinLeftOut : "";

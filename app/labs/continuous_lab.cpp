@@ -146,6 +146,13 @@ class ContinuousLab final : public Lab {
     [[nodiscard]] Vec2d labelAnchor() const { return worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)); }
   };
   [[nodiscard]] std::optional<BounceGhost> bounceGhost(int i) const;
+  // Where the ghost's label goes in `camera`'s view: at its anchor, or, when that is outside the view, at the view's
+  // edge toward it (clamped: a line joins them).
+  struct BounceLabel {
+    Vec2d at;
+    bool clamped = false;
+  };
+  [[nodiscard]] static BounceLabel bounceLabel(const Camera& camera, const BounceGhost& ghost);
   // The bounces' ghosts together, which the view frames with the poses; nullopt when none is drawn.
   [[nodiscard]] std::optional<WorldBounds> bounceBounds() const;
   // The body whose discrete frames are named (B when it moves, else A), those frames, and where their names go.
@@ -485,8 +492,17 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
     if (!ghost) continue;
     renderer.dashedLine(shapeAnchor(ghost->contact), shapeAnchor(ghost->after), palette::kSeparated, 1.5f);
     drawShape(renderer, ghost->after, palette::kSeparated, {0.1f, 1.5f, true});
-    renderer.label(ghost->labelAnchor(), afterContactLabel(i), palette::kSeparated, {8, 8});
+    const BounceLabel spot = bounceLabel(renderer.camera(), *ghost);
+    if (spot.clamped) renderer.line(spot.at, ghost->labelAnchor(), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f});
+    renderer.label(spot.at, afterContactLabel(i), palette::kSeparated, {8, 8});
   }
+}
+
+ContinuousLab::BounceLabel ContinuousLab::bounceLabel(const Camera& camera, const BounceGhost& ghost) {
+  const Vec2d anchor = ghost.labelAnchor();
+  const Vec2d pixel = camera.worldToScreen(anchor);
+  if (camera.rect().contains(pixel)) return {anchor, false};
+  return {camera.screenToWorld(clampIntoView(pixel, camera.rect(), kOffViewLabelInset)), true};
 }
 
 std::optional<ContinuousLab::BounceGhost> ContinuousLab::bounceGhost(int i) const {
@@ -618,15 +634,15 @@ void ContinuousLab::dumpState(Json& out) const {
     if (cast_.showsBounce() && motions_[static_cast<std::size_t>(i)].velocity != Vec2d{}) after.push_back(afterContactLabel(i));
   }
   out["after_contact"] = std::move(after);
-  // Whether each drawn bounce and its label's anchor lie in the view as last drawn (a label anchored outside is
-  // dropped by the placer).
+  // Whether each drawn bounce lies in the view as last drawn, and where its label is (at the bounce, or at the
+  // view's edge when the bounce's anchor is outside it).
   Json inView = Json::array();
   for (int i = 0; i < 2; ++i) {
     const std::optional<BounceGhost> ghost = bounceGhost(i);
     if (!ghost || !camera_) continue;
-    WorldBounds anchor = WorldBounds::none();
-    anchor.include(ghost->labelAnchor());
-    inView.push_back({{"body", i == 0 ? "A" : "B"}, {"shape", camera_->shows(shapeBounds(ghost->after), 0)}, {"label", camera_->shows(anchor, 0)}});
+    inView.push_back({{"body", i == 0 ? "A" : "B"},
+                      {"shape", camera_->shows(shapeBounds(ghost->after), 0)},
+                      {"label", bounceLabel(*camera_, *ghost).clamped ? kLabelAtEdge : kLabelAtBounce}});
   }
   out["bounce_in_view"] = std::move(inView);
   out["spin_left_out"] = cast_.showsBounce() && spinCloses() ? kSpinLeftOut : "";

@@ -118,6 +118,12 @@ Ray3 OrbitCamera::ray(Vec2d screen) const {
   return {eye() + distance_ * (u * r + v * w) + nearPlane() * fwd, fwd};
 }
 
+Vec3d OrbitCamera::unproject(Vec2d screen, double depth) const {
+  const Ray3 through = ray(screen);
+  const Vec3d fwd = forward();
+  return through.origin + ((depth - collide::dot(through.origin - eye(), fwd)) / collide::dot(through.direction, fwd)) * through.direction;
+}
+
 double OrbitCamera::pixelSizeAt(Vec3d world) const {
   const double f = focalPixels(rect_);
   if (projection_ == Projection::Orthographic) return distance_ / f;

@@ -236,9 +236,10 @@ def check_drag(args):
 def check_bounce(args):
     """Both continuous labs' bounce after the contact (drawn with the discrete frames): in every curated sweep
     (ccd_*, ccd3d_*) with "discrete_frames": true, at the last step, at UI scale 100 and 150 %, each bounce the lab
-    names (after_contact, which says it is the body at t = 1) lies in the view and its label's anchor too (a label
-    anchored outside the view is dropped: ccd3d_06's sphere bounced off the top, its label with it; newcomer review
-    s30, A4). Then in the real window ccd3d_06 opens with the frames off (its camera set for that) and D shows them:
+    names (after_contact, which says it is the body at t = 1) lies in the view with its label at it (a label
+    anchored outside the view was dropped: ccd3d_06's sphere bounced off the top, its label with it; newcomer review
+    s30, A4). Zoomed in on ccd3d_06 the bounce leaves the view and its label stays, at the view's edge with a line to
+    it. Then in the real window ccd3d_06 opens with the frames off (its camera set for that) and D shows them:
     the view is widened to the bounce."""
     failures = []
     home = fresh_directory(args.out, "bounce")
@@ -272,10 +273,25 @@ def check_bounce(args):
             if opacity is None or abs(opacity - (0.3 if labels else 1.0)) > 1e-6:
                 failures.append(f"{name}: the discrete frames' opacity beside the bounce {labels}: {opacity}")
             for ghost in shown:
-                if not (ghost["shape"] and ghost["label"]):
+                if not (ghost["shape"] and ghost["label"] == "at the bounce"):
                     failures.append(f"{name} at {scale} %: {ghost['body']}'s bounce (shape, label) in the view: "
                                     f"{ghost['shape']}, {ghost['label']}")
             print(json.dumps({"scene": name, "scale": scale, "bounce_in_view": shown}))
+
+    # Zoomed in (--camera's distance applies after the fit), the bounce leaves the view: its label stays, at the
+    # view's edge with a line to the bounce, rather than dropped.
+    out = os.path.join(args.out, "bounce_zoomed_in.png")
+    command = [args.exe, "screenshot", "--scene", os.path.join(home, "ccd3d_06_sphere_past_a_triangle_corner.json"),
+               "--size", f"{WIDTH}x{HEIGHT}", "-o", out, "--dump-state", out.replace(".png", ".json"), "--step", "7",
+               "--camera", "35,20,5"]
+    result = run_app(command)
+    if result.returncode != 0:
+        failures.append(f"{' '.join(command)} failed: {result.stderr}")
+    else:
+        zoomed = json.load(open(out.replace(".png", ".json")))["bounce_in_view"]
+        if len(zoomed) != 1 or zoomed[0]["shape"] or zoomed[0]["label"] != "at the view's edge, with a line to the bounce":
+            failures.append(f"zoomed in on ccd3d_06, the bounce should leave the view with its label at the edge: {zoomed}")
+        print(json.dumps({"zoomed_in": zoomed}))
 
     scene_path = os.path.join(home, "corner.json")
     json.dump(json.load(open(os.path.join(args.scenes, "ccd3d_06_sphere_past_a_triangle_corner.json"))), open(scene_path, "w"))
@@ -298,7 +314,7 @@ def check_bounce(args):
     dump = json.load(open(dump_path))
     if not dump["discrete_frames"] or len(dump["bounce_in_view"]) != 1:
         failures.append(f"D in ccd3d_06 should show A's bounce: {dump['discrete_frames']}, {dump['bounce_in_view']}")
-    elif not (dump["bounce_in_view"][0]["shape"] and dump["bounce_in_view"][0]["label"]):
+    elif not (dump["bounce_in_view"][0]["shape"] and dump["bounce_in_view"][0]["label"] == "at the bounce"):
         failures.append(f"after D in ccd3d_06 the bounce is not framed: {dump['bounce_in_view']}, view {dump['views'][0]}")
     print(json.dumps({"key_d": dump["bounce_in_view"], "view": dump["views"][0]}))
     return failures
