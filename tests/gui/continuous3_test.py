@@ -295,23 +295,12 @@ def check_bounce(args):
 
     scene_path = os.path.join(home, "corner.json")
     json.dump(json.load(open(os.path.join(args.scenes, "ccd3d_06_sphere_past_a_triangle_corner.json"))), open(scene_path, "w"))
-    config = os.path.join(home, "config")
-    os.makedirs(os.path.join(config, "collision-lab"), exist_ok=True)
-    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
-        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
-    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
-    dump_path = os.path.join(args.out, "bounce_key_d.json")
-    process = start_app([args.exe, "--scene", scene_path, "--dump-state", dump_path], environment)
-    try:
-        find_window(process)
+
+    def show_the_frames(window):
         press("End")  # the last step, where the contact is
         press("d")
-        time.sleep(0.5)
-        quit_app(process)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    dump = json.load(open(dump_path))
+
+    dump = session(args, home, scene_path, os.path.join(args.out, "bounce_key_d.json"), show_the_frames)
     if not dump["discrete_frames"] or len(dump["bounce_in_view"]) != 1:
         failures.append(f"D in ccd3d_06 should show A's bounce: {dump['discrete_frames']}, {dump['bounce_in_view']}")
     elif not (dump["bounce_in_view"][0]["shape"] and dump["bounce_in_view"][0]["label"] == "at the bounce"):
