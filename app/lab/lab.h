@@ -59,6 +59,10 @@ class Lab {
   [[nodiscard]] virtual std::optional<WorldBounds> sceneBounds(int /*view*/) const { return std::nullopt; }
   // The same for a spatial view.
   [[nodiscard]] virtual std::optional<WorldBounds3> sceneBounds3(int /*view*/) const { return std::nullopt; }
+  // What spatial `view` must show even when a scene's own camera frames it (the continuous lab's bounce, drawn with
+  // the discrete frames: the scene's camera was set with them hidden). The shell widens that camera, keeping its
+  // direction, to frame sceneBounds3 with it when it does not show it whole.
+  [[nodiscard]] virtual std::optional<WorldBounds3> mustShow3(int /*view*/) const { return std::nullopt; }
   // What the current step is about in planar `view` (a simplex or polytope and the origin): with View > Follow
   // the step on, the shell eases the camera to frame it at every step. nullopt: the view does not follow.
   [[nodiscard]] virtual std::optional<WorldBounds> followBounds(int /*view*/) const { return std::nullopt; }

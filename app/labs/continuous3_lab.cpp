@@ -141,6 +141,8 @@ class ContinuousLab3 final : public Lab {
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int) const override;
+  [[nodiscard]] std::optional<WorldBounds3> mustShow3(int) const override { return bounceBounds(); }
+  bool takeFitRequest() override { return std::exchange(fitRequest_, false); }
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
   void mouseUp(const MouseEvent& event) override;
@@ -181,6 +183,23 @@ class ContinuousLab3 final : public Lab {
   void drawMotionFields(int i);
   // The bounce after the cast's contact (recorded_cast.h: bounceAfter), drawn with the discrete frames as in 2D.
   [[nodiscard]] Bounce<Vec3d> bounce() const { return bounceAfter(motions_, cast_.result.normal, restitution_); }
+  // Body i's bounce as drawn (the discrete frames shown, a contact met in motion, a body that moves): its pose at the
+  // contact and at t = 1 after it, and where its label is anchored (on its far side, turned toward the eye).
+  struct BounceGhost {
+    Collider3 contact, after;
+    [[nodiscard]] Vec3d labelAnchor(Vec3d towardEye) const;
+  };
+  [[nodiscard]] std::optional<BounceGhost> bounceGhost(int i) const;
+  // Where the ghost's label goes in `camera`'s view: at its anchor, or, when that is outside the view, at the view's
+  // edge toward it (clamped: a line joins them). nullopt: the anchor is behind the camera.
+  struct BounceLabel {
+    Vec3d at;
+    bool clamped = false;
+  };
+  [[nodiscard]] static std::optional<BounceLabel> bounceLabel(const OrbitCamera& camera, const BounceGhost& ghost);
+  // The bounces' ghosts together: what the view must frame with the frames on (a scene's camera was set without
+  // them: ccd3d_06's sphere bounced off the top of the view, its label with it). nullopt when none is drawn.
+  [[nodiscard]] std::optional<WorldBounds3> bounceBounds() const;
   [[nodiscard]] bool spinCloses() const;
   [[nodiscard]] std::string afterContactLabel(int i) const {
     return afterContactText(motions_, bounce(), i, restitution_, spinCloses());
@@ -196,6 +215,9 @@ class ContinuousLab3 final : public Lab {
   bool showFrames_ = true;
   double restitution_ = 0.6;
   unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps or touches
+  // The bounce appeared or moved (D, the restitution): the next draw asks the shell for a fit when it is not in view.
+  bool checkFraming_ = false;
+  bool fitRequest_ = false;
 
   // Selecting and dragging (as the 3D narrow-phase lab): a press on a start or end pose selects it and moves it on
   // the plane facing the camera (Shift: along the line of sight); the selected pose's gizmo moves it along an axis
@@ -307,7 +329,10 @@ void ContinuousLab3::keyPressed(const KeyPress& press) {
       record();
     }
   }
-  if (isPress(press, GLFW_KEY_D)) showFrames_ = !showFrames_;
+  if (isPress(press, GLFW_KEY_D)) {
+    showFrames_ = !showFrames_;
+    checkFraming_ = showFrames_;
+  }
   if (isPress(press, GLFW_KEY_N)) viewAim_ = contactAim();
   if (isPress(press, GLFW_KEY_ESCAPE) && mouse_.dragging < 0) mouse_.selected = -1;
   if (isPress(press, GLFW_KEY_T)) {
@@ -321,6 +346,9 @@ void ContinuousLab3::keyPressed(const KeyPress& press) {
 void ContinuousLab3::draw(const DrawContext& context) {
   if (context.spatial == nullptr) return;
   camera_ = context.viewport->orbit;
+  if (std::exchange(checkFraming_, false)) {
+    if (const std::optional<WorldBounds3> ghosts = bounceBounds(); ghosts && !camera_->shows(*ghosts, 0)) fitRequest_ = true;
+  }
   Renderer3D& renderer = *context.spatial;
   const double t = stepTime();
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
@@ -355,6 +383,7 @@ void ContinuousLab3::draw(const DrawContext& context) {
 // The same motion checked only at discrete frames (what a fixed-step simulation does), beside the cast: frames that
 // overlap are red; with none, the body tunnelled. Frame 4 is the end pose, drawn already.
 void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
+  const float fade = discreteFramesOpacity(cast_);
   int labelled = -1;
   for (int body = 1; body >= 0; --body) {
     const auto index = static_cast<std::size_t>(body);
@@ -362,30 +391,56 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
     for (int k = 1; k < kDiscreteFrames; ++k) {
       const bool overlapping = (discreteOverlaps_ & (1u << k)) != 0;
       const Collider3 frame = at(shapes_[index], motions_[index], static_cast<double>(k) / kDiscreteFrames);
-      drawShape3(renderer, frame, overlapping ? palette::kHit : palette::kTextDim, {0.0f, 1.0f, true, 24});
+      drawShape3(renderer, frame, (overlapping ? palette::kHit : palette::kTextDim).withAlpha(fade), {0.0f, 1.0f, true, 24});
     }
     if (labelled < 0) labelled = body;
   }
   if (labelled >= 0) {
     const auto index = static_cast<std::size_t>(labelled);
     const Collider3 middle = at(shapes_[index], motions_[index], 0.5);
-    renderer.label(poseOf(middle).p, "frames at t = 0.25, 0.5, 0.75, 1", palette::kTextDim, {10, 10});
+    renderer.label(poseOf(middle).p, "frames at t = 0.25, 0.5, 0.75, 1", palette::kTextDim.withAlpha(std::max(fade, 0.7f)), {10, 10});
   }
-  if (!cast_.showsBounce()) return;
   // Each moving body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
-  const Bounce<Vec3d> bounced = bounce();
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
   for (int i = 0; i < 2; ++i) {
-    const auto index = static_cast<std::size_t>(i);
-    if (motions_[index].velocity == Vec3d{}) continue;
-    const Collider3 contact = at(shapes_[index], motions_[index], cast_.result.fraction);
-    const Collider3 after = at(contact, bounced.after[index], 1.0 - cast_.result.fraction);
-    renderer.line(poseOf(contact).p, poseOf(after).p, palette::kSeparated, {1.5f, 6.0f, 5.0f, true});
-    drawShape3(renderer, after, palette::kSeparated, {0.05f, 1.5f, true, 24});
-    const Vec3d away = poseOf(after).p - poseOf(contact).p;
-    renderer.label(worldSupport(after, away + 0.5 * collide::length(away) * towardEye), afterContactLabel(i),
-                   palette::kSeparated, {10, 10});
+    const std::optional<BounceGhost> ghost = bounceGhost(i);
+    if (!ghost) continue;
+    renderer.line(poseOf(ghost->contact).p, poseOf(ghost->after).p, palette::kSeparated, {1.5f, 6.0f, 5.0f, true});
+    drawShape3(renderer, ghost->after, palette::kSeparated, {0.05f, 1.5f, true, 24});
+    const std::optional<BounceLabel> spot = bounceLabel(renderer.camera(), *ghost);
+    if (!spot) continue;
+    if (spot->clamped)
+      renderer.line(spot->at, ghost->labelAnchor(towardEye), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f, true});
+    renderer.label(spot->at, afterContactLabel(i), palette::kSeparated, {10, 10});
   }
+}
+
+std::optional<ContinuousLab3::BounceLabel> ContinuousLab3::bounceLabel(const OrbitCamera& camera, const BounceGhost& ghost) {
+  const Vec3d anchor = ghost.labelAnchor(-1.0 * camera.forward());
+  const Projected p = camera.project(anchor);
+  if (!p.inFront) return std::nullopt;
+  if (camera.rect().contains(p.screen)) return BounceLabel{anchor, false};
+  return BounceLabel{camera.unproject(clampIntoView(p.screen, camera.rect(), kOffViewLabelInset), p.depth), true};
+}
+
+Vec3d ContinuousLab3::BounceGhost::labelAnchor(Vec3d towardEye) const {
+  const Vec3d away = poseOf(after).p - poseOf(contact).p;
+  return worldSupport(after, away + 0.5 * collide::length(away) * towardEye);
+}
+
+std::optional<ContinuousLab3::BounceGhost> ContinuousLab3::bounceGhost(int i) const {
+  const auto index = static_cast<std::size_t>(i);
+  if (!showFrames_ || !cast_.showsBounce() || motions_[index].velocity == Vec3d{}) return std::nullopt;
+  const Collider3 contact = at(shapes_[index], motions_[index], cast_.result.fraction);
+  return BounceGhost{contact, at(contact, bounce().after[index], 1.0 - cast_.result.fraction)};
+}
+
+std::optional<WorldBounds3> ContinuousLab3::bounceBounds() const {
+  WorldBounds3 bounds = WorldBounds3::none();
+  for (int i = 0; i < 2; ++i)
+    if (const std::optional<BounceGhost> ghost = bounceGhost(i)) bounds.include(shapeBounds3(ghost->after));
+  if (bounds.empty()) return std::nullopt;
+  return bounds;
 }
 
 bool ContinuousLab3::spinCloses() const {
@@ -591,14 +646,7 @@ std::optional<WorldBounds3> ContinuousLab3::sceneBounds3(int) const {
     bounds.include(centerB + Vec3d{s.radius, s.radius, s.radius});
   }
   // The bounce after the contact, drawn with the discrete frames: it can leave the poses' box (ccd3d_06's sphere).
-  if (showFrames_ && cast_.showsBounce()) {
-    const Bounce<Vec3d> bounced = bounce();
-    for (std::size_t i = 0; i < 2; ++i) {
-      if (motions_[i].velocity == Vec3d{}) continue;
-      const Collider3 contact = at(shapes_[i], motions_[i], cast_.result.fraction);
-      bounds.include(shapeBounds3(at(contact, bounced.after[i], 1.0 - cast_.result.fraction)));
-    }
-  }
+  if (const std::optional<WorldBounds3> ghosts = bounceBounds()) bounds.include(*ghosts);
   // Room around the poses for what the steps draw beside them (dynamic SAT's axis below the pair, the labels).
   const Vec3d margin = 0.15 * (bounds.max - bounds.min);
   bounds.min = bounds.min - margin;
@@ -695,12 +743,25 @@ void ContinuousLab3::dumpState(Json& out) const {
   out["spin_ignored"] = cast_.spinIgnored;
   out["discrete_frames"] = showFrames_;
   out["discrete_frames_overlapping"] = std::popcount(discreteOverlaps_);
+  out["discrete_frames_opacity"] = discreteFramesOpacity(cast_);
   out["restitution"] = restitution_;
   Json after = Json::array();
   for (int i = 0; i < 2; ++i) {
     if (cast_.showsBounce() && motions_[static_cast<std::size_t>(i)].velocity != Vec3d{}) after.push_back(afterContactLabel(i));
   }
   out["after_contact"] = std::move(after);
+  // Whether each drawn bounce lies in the view as last drawn, and where its label is (at the bounce, or at the
+  // view's edge when the bounce's anchor is outside it).
+  Json inView = Json::array();
+  for (int i = 0; i < 2; ++i) {
+    const std::optional<BounceGhost> ghost = bounceGhost(i);
+    if (!ghost || !camera_) continue;
+    const std::optional<BounceLabel> spot = bounceLabel(*camera_, *ghost);
+    inView.push_back({{"body", kNames[i]},
+                      {"shape", camera_->shows(shapeBounds3(ghost->after), 0)},
+                      {"label", !spot ? "behind the camera" : spot->clamped ? kLabelAtEdge : kLabelAtBounce}});
+  }
+  out["bounce_in_view"] = std::move(inView);
   out["spin_left_out"] = cast_.showsBounce() && spinCloses() ? kSpinLeftOut : "";
   // What the view draws at this step: the time, and each shape's pose there (as the cast moved it).
   const double t = stepTime();
@@ -810,7 +871,7 @@ void ContinuousLab3::drawUi() {
     textWrapped("%s", cast_.narration(step_).c_str());
   }
   ImGui::Separator();
-  ImGui::Checkbox("Discrete frames (D)", &showFrames_);
+  if (ImGui::Checkbox("Discrete frames (D)", &showFrames_)) checkFraming_ = showFrames_;
   if (showFrames_) {
     if (discreteOverlaps_ != 0) {
       textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (grey outlines), the shapes meet at a frame (red): a "
@@ -822,7 +883,10 @@ void ContinuousLab3::drawUi() {
                   formatNumber(r.fraction).c_str());
       ImGui::PopStyleColor();
     }
-    if (drawBounceControls(cast_.showsBounce() && spinCloses(), restitution_)) record();
+    if (drawBounceControls(cast_.showsBounce() && spinCloses(), restitution_)) {
+      record();
+      checkFraming_ = true;
+    }
   }
   for (int i = 0; i < 2; ++i) {
     ImGui::PushID(i);

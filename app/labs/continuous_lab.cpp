@@ -25,6 +25,7 @@
 #include <numbers>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #define GLFW_INCLUDE_NONE
@@ -107,6 +108,7 @@ class ContinuousLab final : public Lab {
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds> sceneBounds(int) const override;
+  bool takeFitRequest() override { return std::exchange(fitRequest_, false); }
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
   void mouseUp(const MouseEvent& event) override;
@@ -137,6 +139,22 @@ class ContinuousLab final : public Lab {
   [[nodiscard]] std::string afterContactLabel(int i) const {
     return afterContactText(motions_, bounce(), i, restitution_, spinCloses());
   }
+  // Body i's bounce as drawn (the discrete frames shown, a contact met in motion, a body that moves): its pose at the
+  // contact and at t = 1 after it, and where its label is anchored (its far side).
+  struct BounceGhost {
+    Collider contact, after;
+    [[nodiscard]] Vec2d labelAnchor() const { return worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)); }
+  };
+  [[nodiscard]] std::optional<BounceGhost> bounceGhost(int i) const;
+  // Where the ghost's label goes in `camera`'s view: at its anchor, or, when that is outside the view, at the view's
+  // edge toward it (clamped: a line joins them).
+  struct BounceLabel {
+    Vec2d at;
+    bool clamped = false;
+  };
+  [[nodiscard]] static BounceLabel bounceLabel(const Camera& camera, const BounceGhost& ghost);
+  // The bounces' ghosts together, which the view frames with the poses; nullopt when none is drawn.
+  [[nodiscard]] std::optional<WorldBounds> bounceBounds() const;
   // The body whose discrete frames are named (B when it moves, else A), those frames, and where their names go.
   [[nodiscard]] int namedFramesBody() const;
   [[nodiscard]] std::vector<Collider> frames(int body) const;
@@ -160,6 +178,10 @@ class ContinuousLab final : public Lab {
   double lastPixelSize_ = 0.02;
   unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps or touches
   unsigned discreteTouches_ = 0;   // bit k: frame k only touches (distance 0, no depth)
+  // The bounce appeared or moved (D, the restitution): the next draw asks the shell for a fit when it is not in view.
+  bool checkFraming_ = false;
+  bool fitRequest_ = false;
+  std::optional<Camera> camera_;  // the view as last drawn (the dump says whether the bounce is in it)
 };
 
 // [SECTION] Recording
@@ -262,7 +284,10 @@ void ContinuousLab::keyPressed(const KeyPress& press) {
       record();
     }
   }
-  if (isPress(press, GLFW_KEY_D)) showDiscrete_ = !showDiscrete_;
+  if (isPress(press, GLFW_KEY_D)) {
+    showDiscrete_ = !showDiscrete_;
+    checkFraming_ = showDiscrete_;
+  }
   if (isPress(press, GLFW_KEY_T)) {
     useFloat_ = !useFloat_;
     record();
@@ -274,6 +299,10 @@ void ContinuousLab::keyPressed(const KeyPress& press) {
 void ContinuousLab::draw(const DrawContext& context) {
   Renderer2D& renderer = *context.planar;
   lastPixelSize_ = renderer.camera().pixelsToWorld(1.0);
+  camera_ = renderer.camera();
+  if (std::exchange(checkFraming_, false)) {
+    if (const std::optional<WorldBounds> ghosts = bounceBounds(); ghosts && !camera_->shows(*ghosts, 0)) fitRequest_ = true;
+  }
   const double t = stepTime();
   const std::array<Motion2, 2>& cast = cast_.motions;
   for (int i = 0; i < 2; ++i) {
@@ -435,12 +464,13 @@ FrameLabelLayout ContinuousLab::frameLabels(double pixelSize) const {
 void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
   // Every moving body at the frames' times (red where the pair overlaps); one body's frames are named, on their
   // outlines or, where they cover one another, by one legend.
+  const float fade = discreteFramesOpacity(cast_);
   for (int body = 0; body < 2; ++body) {
     if (!moves(motions_[static_cast<std::size_t>(body)]) && body != namedFramesBody()) continue;
     const std::vector<Collider> ghosts = frames(body);
     for (int k = 1; k <= kDiscreteFrames; ++k) {
       const bool touching = (discreteOverlaps_ & (1u << k)) != 0;
-      drawShape(renderer, ghosts[static_cast<std::size_t>(k - 1)], touching ? palette::kHit : palette::kTextDim,
+      drawShape(renderer, ghosts[static_cast<std::size_t>(k - 1)], (touching ? palette::kHit : palette::kTextDim).withAlpha(fade),
                 {0.0f, 1.0f, true});
     }
   }
@@ -456,20 +486,38 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
       renderer.label(names.anchors[k], "frame " + std::to_string(k + 1), palette::kTextDim, {4, 4});
     }
   }
-  if (cast_.showsBounce()) {
-    // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
-    const std::array<Motion2, 2> bounced = bounce().after;
-    for (int i = 0; i < 2; ++i) {
-      const auto index = static_cast<std::size_t>(i);
-      if (motions_[index].velocity == Vec2d{}) continue;
-      const Collider contact = at(shapes_[index], motions_[index], cast_.result.fraction);
-      const Collider after = at(contact, bounced[index], 1.0 - cast_.result.fraction);
-      renderer.dashedLine(shapeAnchor(contact), shapeAnchor(after), palette::kSeparated, 1.5f);
-      drawShape(renderer, after, palette::kSeparated, {0.1f, 1.5f, true});
-      renderer.label(worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)), afterContactLabel(i),
-                     palette::kSeparated, {8, 8});
-    }
+  // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
+  for (int i = 0; i < 2; ++i) {
+    const std::optional<BounceGhost> ghost = bounceGhost(i);
+    if (!ghost) continue;
+    renderer.dashedLine(shapeAnchor(ghost->contact), shapeAnchor(ghost->after), palette::kSeparated, 1.5f);
+    drawShape(renderer, ghost->after, palette::kSeparated, {0.1f, 1.5f, true});
+    const BounceLabel spot = bounceLabel(renderer.camera(), *ghost);
+    if (spot.clamped) renderer.line(spot.at, ghost->labelAnchor(), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f});
+    renderer.label(spot.at, afterContactLabel(i), palette::kSeparated, {8, 8});
   }
+}
+
+ContinuousLab::BounceLabel ContinuousLab::bounceLabel(const Camera& camera, const BounceGhost& ghost) {
+  const Vec2d anchor = ghost.labelAnchor();
+  const Vec2d pixel = camera.worldToScreen(anchor);
+  if (camera.rect().contains(pixel)) return {anchor, false};
+  return {camera.screenToWorld(clampIntoView(pixel, camera.rect(), kOffViewLabelInset)), true};
+}
+
+std::optional<ContinuousLab::BounceGhost> ContinuousLab::bounceGhost(int i) const {
+  const auto index = static_cast<std::size_t>(i);
+  if (!showDiscrete_ || !cast_.showsBounce() || motions_[index].velocity == Vec2d{}) return std::nullopt;
+  const Collider contact = at(shapes_[index], motions_[index], cast_.result.fraction);
+  return BounceGhost{contact, at(contact, bounce().after[index], 1.0 - cast_.result.fraction)};
+}
+
+std::optional<WorldBounds> ContinuousLab::bounceBounds() const {
+  WorldBounds bounds = WorldBounds::none();
+  for (int i = 0; i < 2; ++i)
+    if (const std::optional<BounceGhost> ghost = bounceGhost(i)) bounds.include(shapeBounds(ghost->after));
+  if (bounds.empty()) return std::nullopt;
+  return bounds;
 }
 
 bool ContinuousLab::spinCloses() const {
@@ -484,6 +532,8 @@ std::optional<WorldBounds> ContinuousLab::sceneBounds(int) const {
     bounds.include(shapeBounds(shapes_[static_cast<std::size_t>(i)]));
     bounds.include(shapeBounds(at(shapes_[static_cast<std::size_t>(i)], motions_[static_cast<std::size_t>(i)], 1.0)));
   }
+  // The bounce, drawn with the discrete frames: it can go back past the start (a head-on pair).
+  if (const std::optional<WorldBounds> ghosts = bounceBounds()) bounds.include(*ghosts);
   const Vec2d margin = 0.2 * (bounds.max - bounds.min) + Vec2d{0.5, 0.5};
   bounds.min -= margin;
   bounds.max += margin;
@@ -568,6 +618,7 @@ void ContinuousLab::dumpState(Json& out) const {
   out["refusal"] = cast_.refusal;
   out["narration"] = cast_.narration(step_);
   out["discrete_frames_overlapping"] = std::popcount(discreteOverlaps_);
+  out["discrete_frames_opacity"] = discreteFramesOpacity(cast_);
   out["discrete_frames_touching"] = std::popcount(discreteTouches_);
   // The frames' names as the last drawn view places them (window pixels from the first name's anchor are what the
   // layout keeps apart): one anchor per frame, or a legend.
@@ -583,6 +634,17 @@ void ContinuousLab::dumpState(Json& out) const {
     if (cast_.showsBounce() && motions_[static_cast<std::size_t>(i)].velocity != Vec2d{}) after.push_back(afterContactLabel(i));
   }
   out["after_contact"] = std::move(after);
+  // Whether each drawn bounce lies in the view as last drawn, and where its label is (at the bounce, or at the
+  // view's edge when the bounce's anchor is outside it).
+  Json inView = Json::array();
+  for (int i = 0; i < 2; ++i) {
+    const std::optional<BounceGhost> ghost = bounceGhost(i);
+    if (!ghost || !camera_) continue;
+    inView.push_back({{"body", i == 0 ? "A" : "B"},
+                      {"shape", camera_->shows(shapeBounds(ghost->after), 0)},
+                      {"label", bounceLabel(*camera_, *ghost).clamped ? kLabelAtEdge : kLabelAtBounce}});
+  }
+  out["bounce_in_view"] = std::move(inView);
   out["spin_left_out"] = cast_.showsBounce() && spinCloses() ? kSpinLeftOut : "";
   out["spin_ignored"] = cast_.spinIgnored ? kSpinIgnored : "";
 }
@@ -631,7 +693,7 @@ void ContinuousLab::drawUi() {
   drawCastTimeBar(cast_, step_);
   textWrapped("%s", cast_.narration(step_).c_str());
   ImGui::Separator();
-  ImGui::Checkbox("Discrete frames and the bounce (D)", &showDiscrete_);
+  if (ImGui::Checkbox("Discrete frames and the bounce (D)", &showDiscrete_)) checkFraming_ = showDiscrete_;
   if (showDiscrete_) {
     if ((discreteOverlaps_ & ~discreteTouches_) != 0) {
       textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), the overlap shows at a frame: a "
@@ -647,7 +709,10 @@ void ContinuousLab::drawUi() {
       ImGui::PopStyleColor();
     }
   }
-  if (drawBounceControls(showDiscrete_ && cast_.showsBounce() && spinCloses(), restitution_)) record();
+  if (drawBounceControls(showDiscrete_ && cast_.showsBounce() && spinCloses(), restitution_)) {
+    record();
+    checkFraming_ = true;
+  }
   for (int i = 0; i < 2; ++i) {
     ImGui::PushID(i);
     if (ImGui::CollapsingHeader(i == 0 ? "Shape A and its motion" : "Shape B and its motion")) {

@@ -129,7 +129,6 @@ double RecordedCast<V>::stepTime(int step) const {
       // A piece met outside itself (an edge's cylinder past the edge's ends) shows the shapes when it is met.
       const auto& s = trace.sweep[index];
       if (std::isfinite(s.t)) return s.t;
-      if (std::isfinite(s.root0) && s.root0 >= 0 && s.root0 <= 1) return s.root0;
       return result.hit ? result.fraction : 1.0;
     }
   }
@@ -328,14 +327,13 @@ std::string RecordedCast<V>::narration(int step) const {
       // After the quadratic's sentence, or straight after "Against the plane: " (a plane's crossing is linear).
       text += s.hit ? std::string(sentence ? "Contact" : "contact") + " at t = " + formatNumber(s.t) + "."
                     : std::string(sentence ? "No" : "no") + " contact with this piece in [0, 1].";
-      // A real root in [0, 1] that is no contact (a sphere against a triangle): an edge's cylinder met past the
+      // A piece met outside itself (a sphere against a triangle: t set, hit false): an edge's cylinder met past the
       // edge's ends (where a vertex's sphere takes over), or the face's plane met outside the triangle.
-      const bool rootInside = s.discriminant >= 0 && s.root0 >= 0 && s.root0 <= 1;
-      if (!s.hit && s.part == collide::SweepPart::Edge && rootInside) {
-        text += " The cylinder is met at t = " + formatNumber(s.root0) +
+      if (!s.hit && s.part == collide::SweepPart::Edge && std::isfinite(s.t)) {
+        text += " The cylinder is met at t = " + formatNumber(s.t) +
                 ", but past the edge's ends, where a vertex's sphere takes over.";
       }
-      if (kInSpace<V> && !s.hit && s.part == collide::SweepPart::Face && std::isfinite(s.t) && s.t >= 0 && s.t <= 1) {
+      if (kInSpace<V> && !s.hit && s.part == collide::SweepPart::Face && std::isfinite(s.t)) {
         text += " The plane is met at t = " + formatNumber(s.t) + ", but outside the face, where its edges take over.";
       }
       break;
@@ -461,9 +459,10 @@ std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, c
                              : " goes on (no speed along the normal)";
   }
   // The impulse acts on the centres only (a point mass): say so where the spin still drives the contact in.
-  if (spinCloses) what += ": its spin is left out of this, see the panel";
+  if (spinCloses) what += "; its spin is left out of this, see the panel";
   else if (turns(motions[index])) what += ", spin kept";
-  return who + " after the contact" + what;
+  // The ghost is the body at the end of [0, 1], not at the contact: said, as the poses' names say their time.
+  return who + " at t = 1, after the contact:" + what;
 }
 
 template <class V>

@@ -5,6 +5,7 @@
 // the panel. The pictures and the motion handles stay in each lab: they are what differs between the dimensions.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 #include "collide/cast_query.h"
 #include "lab/vocabulary.h"
 #include "labs/narration.h"
+#include "render/camera.h"
 
 namespace lab {
 
@@ -115,12 +117,30 @@ template <class V>
 // v + w x r with r from its centre at the contact's time (`centres`), closing along the normal.
 template <class V>
 [[nodiscard]] bool spinStillCloses(const Bounce<V>& bounce, V point, V normal, const std::array<V, 2>& centres);
-// The label beside body i after the contact: "B after the contact bounces (e = 0.6)", "A (equal masses) after the
-// contact goes on (no speed along the normal), spin kept", with ": its spin is left out of this, see the panel"
-// when spinCloses.
+// The label beside body i's ghost after the contact, which shows it at t = 1: "B at t = 1, after the contact:
+// bounces (e = 0.6)", "A (equal masses) at t = 1, after the contact: goes on (no speed along the normal), spin
+// kept", with "; its spin is left out of this, see the panel" when spinCloses.
 template <class V>
 [[nodiscard]] std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, const Bounce<V>& bounce,
                                            int i, double restitution, bool spinCloses);
+// The discrete frames' opacity while the bounce is drawn beside them (both labs): they step back so the bounce, the
+// poses and the step lead (ccd3d_04: a dozen outlines of two bodies read as one tangle).
+inline constexpr float kFramesBesideBounce = 0.3f;
+// Where a bounce's label goes when the view leaves its anchor outside (orbited, zoomed in, or an edit moved the
+// bounce): this many pixels inside the view's edge toward it, with a line to it, rather than dropped by the placer.
+inline constexpr double kOffViewLabelInset = 24.0;
+// The dump's words for where the label is drawn ("bounce_in_view"'s "label").
+inline constexpr const char* kLabelAtBounce = "at the bounce";
+inline constexpr const char* kLabelAtEdge = "at the view's edge, with a line to the bounce";
+// A window pixel moved into `rect` shrunk by `inset` (no further than its middle).
+[[nodiscard]] inline Vec2d clampIntoView(Vec2d pixel, const ScreenRect& rect, double inset) {
+  const double x = std::min(inset, 0.5 * rect.width), y = std::min(inset, 0.5 * rect.height);
+  return {std::clamp(pixel.x, rect.x + x, rect.x + rect.width - x), std::clamp(pixel.y, rect.y + y, rect.y + rect.height - y)};
+}
+template <class V>
+[[nodiscard]] float discreteFramesOpacity(const RecordedCast<V>& cast) {
+  return cast.showsBounce() ? kFramesBesideBounce : 1.0f;
+}
 // The panel's words when spinStillCloses.
 inline constexpr const char* kSpinLeftOut =
     "The bounce drawn moves the bodies' centres only (an impulse on point masses): spin is left out of it. Here the "

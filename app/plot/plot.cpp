@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <utility>
 
 #include <imgui.h>
 
@@ -57,32 +58,48 @@ double stepTail(const PlotSeries& series) {
 }
 }  // namespace
 
-PlotRange fitRange(const Plot& plot) {
-  double xMin = std::numeric_limits<double>::infinity();
-  double xMax = -xMin;
-  double yMin = plot.yFromZero ? 0.0 : xMin;
-  double yMax = plot.yFromZero ? 0.0 : -xMin;
+bool hasRightAxis(const Plot& plot) {
+  return std::any_of(plot.series.begin(), plot.series.end(), [](const PlotSeries& series) { return series.rightAxis && !series.flag; });
+}
+
+namespace {
+// The fitted extent of one y axis's series (the left's, or the right's), with its margin.
+std::pair<double, double> fitY(const Plot& plot, bool right) {
+  double yMin = plot.yFromZero ? 0.0 : std::numeric_limits<double>::infinity();
+  double yMax = plot.yFromZero ? 0.0 : -std::numeric_limits<double>::infinity();
   for (const PlotSeries& series : plot.series) {
-    if (series.y.empty()) continue;
-    const double halfBar = series.bars ? 0.5 * series.xStep : 0.0;
-    xMin = std::min(xMin, seriesX(series, 0) - halfBar);
-    xMax = std::max(xMax, seriesX(series, series.y.size() - 1) + (series.steps ? stepTail(series) : halfBar));
-    if (series.flag) continue;  // its own strip, not the y axis
+    if (series.flag || series.rightAxis != right) continue;  // a flag has its own strip
     for (const double y : series.y) {
       if (!isFiniteNumber(y)) continue;
       yMin = std::min(yMin, y);
       yMax = std::max(yMax, y);
     }
   }
-  if (!(xMin <= xMax)) return {};
   if (!(yMin <= yMax)) yMin = yMax = 0;
+  if (yMax - yMin < 1e-12) yMax = yMin + 1;
+  const double yMargin = kFitMargin * (yMax - yMin);
+  return {plot.yFromZero && yMin >= 0 ? yMin : yMin - yMargin, yMax + yMargin};
+}
+}  // namespace
+
+PlotRange fitRange(const Plot& plot) {
+  double xMin = std::numeric_limits<double>::infinity();
+  double xMax = -xMin;
+  for (const PlotSeries& series : plot.series) {
+    if (series.y.empty()) continue;
+    const double halfBar = series.bars ? 0.5 * series.xStep : 0.0;
+    xMin = std::min(xMin, seriesX(series, 0) - halfBar);
+    xMax = std::max(xMax, seriesX(series, series.y.size() - 1) + (series.steps ? stepTail(series) : halfBar));
+  }
+  if (!(xMin <= xMax)) return {};
   if (xMax - xMin < 1e-12) {
     xMin -= 0.5;
     xMax += 0.5;
   }
-  if (yMax - yMin < 1e-12) yMax = yMin + 1;
-  const double yMargin = kFitMargin * (yMax - yMin);
-  return {xMin, xMax, plot.yFromZero && yMin >= 0 ? yMin : yMin - yMargin, yMax + yMargin};
+  const auto [yMin, yMax] = fitY(plot, false);
+  auto [y2Min, y2Max] = fitY(plot, true);
+  if (plot.y2UnitInterval) y2Min = 0, y2Max = std::max(y2Max, 1.0 + kFitMargin);
+  return {xMin, xMax, yMin, yMax, y2Min, y2Max};
 }
 
 namespace {
@@ -130,6 +147,8 @@ struct Layout {
   ScreenRect data;
   double xStep = 1;
   double yStep = 1;
+  double y2Step = 1;  // the right axis's (none: right is false)
+  bool right = false;
   double lineHeight = 14;
   double titleY = 0;
   double yTitleY = 0;
@@ -218,7 +237,17 @@ Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& r
   for (const PlotSeries& series : plot.series)
     if (series.flag) labelWidth = std::max(labelWidth, canvas.textSize(series.name).x);
   const double left = frame.x + kPadding + labelWidth + kTickLength + 4;
-  const double width = std::max(frame.x + frame.width - kPadding - 6 - left, 10.0);
+  // The right axis's tick labels, when a series is on it, take room from the data at the right.
+  double rightWidth = 6;
+  layout.right = hasRightAxis(plot);
+  if (layout.right) {
+    layout.y2Step = niceStep(range.y2Max - range.y2Min, height / kYTickSpacing);
+    double widest = 0;
+    for (const double tick : ticks(range.y2Min, range.y2Max, layout.y2Step))
+      widest = std::max(widest, canvas.textSize(formatTick(tick, layout.y2Step)).x);
+    rightWidth = widest + kTickLength + 4;
+  }
+  const double width = std::max(frame.x + frame.width - kPadding - rightWidth - left, 10.0);
   layout.data = {left, top, width, height};
   layout.axisY = top + height + flags * (layout.stripHeight + kStripGap);
   layout.xStep = niceStep(range.xMax - range.xMin, width / kXTickSpacing);
@@ -233,6 +262,15 @@ struct Mapping {
   [[nodiscard]] double toY(double y) const {
     return data.y + data.height - (y - range.yMin) / (range.yMax - range.yMin) * data.height;
   }
+  // The mapping of the right axis (Plot::y2), or of the left; of a series, of its axis.
+  [[nodiscard]] Mapping onAxis(bool rightAxis) const {
+    if (!rightAxis) return *this;
+    Mapping right = *this;
+    right.range.yMin = range.y2Min;
+    right.range.yMax = range.y2Max;
+    return right;
+  }
+  [[nodiscard]] Mapping of(const PlotSeries& series) const { return onAxis(series.rightAxis); }
 };
 
 // [SECTION] Series: decimated lines and bars
@@ -397,9 +435,10 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
     const ScreenRect box{at.x, at.y, size.x, size.y};
     const ScreenRect grazed{at.x - kMargin, at.y - kMargin, size.x + 2 * kMargin, size.y + 2 * kMargin};
     double hidden = 0;
-    const double base = map.toY(std::max(map.range.yMin, 0.0));
     for (const PlotSeries& series : plot.series) {
       if (series.flag) continue;
+      const Mapping seriesMap = map.of(series);
+      const double base = seriesMap.toY(std::max(seriesMap.range.yMin, 0.0));
       // At most about 512 samples a series: a batch plot of a million points would cost its frame here.
       const std::size_t stride = std::max<std::size_t>(1, series.y.size() / 512);
       std::optional<Vec2d> previous;
@@ -408,7 +447,7 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
           previous.reset();
           continue;
         }
-        const double x = map.toX(seriesX(series, i)), y = map.toY(series.y[i]);
+        const double x = map.toX(seriesX(series, i)), y = seriesMap.toY(series.y[i]);
         if (series.bars) {
           // A bar is hidden by as much of it as the box covers, not only at its top (the Experiments lab's tallest
           // bar went under the legend, a short bar's tip beside it did not count).
@@ -490,7 +529,7 @@ void drawReadout(PlotCanvas& canvas, const Plot& plot, const Mapping& map, const
       continue;
     }
     if (isFiniteNumber(y)) {
-      const Vec2d point{map.toX(shownX), map.toY(y)};
+      const Vec2d point{map.toX(shownX), map.of(series).toY(y)};
       canvas.rect(point - Vec2d{3, 3}, point + Vec2d{3, 3}, series.color);
     }
     std::snprintf(text, sizeof text, "%s: %.6g %s", series.name.c_str(), y, series.unit.c_str());
@@ -552,6 +591,16 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
     const Vec2d size = canvas.textSize(label);
     canvas.text({data.x - kTickLength - 3 - size.x, y - 0.5 * size.y}, label, palette::kTextDim);
   }
+  // The right axis: its ticks and labels outside the data's right edge (no grid of its own: the left's is the grid).
+  if (layout.right) {
+    const Mapping right = map.onAxis(true);
+    for (const double tick : ticks(range.y2Min, range.y2Max, layout.y2Step)) {
+      const double y = right.toY(tick);
+      canvas.polyline(std::vector<Vec2d>{{dataMax.x, y}, {dataMax.x + kTickLength, y}}, kAxisLine, 1.0f);
+      const std::string label = formatTick(tick, layout.y2Step);
+      canvas.text({dataMax.x + kTickLength + 3, y - 0.5 * canvas.textSize(label).y}, label, palette::kTextDim);
+    }
+  }
 
   // Data.
   canvas.pushClip(data.min(), dataMax);
@@ -559,9 +608,9 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
   for (const PlotSeries& series : plot.series) barSlots += series.bars && !series.flag;
   int slot = 0;
   for (const PlotSeries& series : plot.series)
-    if (series.bars && !series.flag) drawBars(canvas, series, map, slot++, barSlots);
+    if (series.bars && !series.flag) drawBars(canvas, series, map.of(series), slot++, barSlots);
   for (const PlotSeries& series : plot.series)
-    if (!series.bars && !series.flag) drawLine(canvas, series, map);
+    if (!series.bars && !series.flag) drawLine(canvas, series, map.of(series));
   canvas.popClip();
   canvas.rectOutline(data.min(), dataMax, kAxisLine, 1.0f);
 
@@ -571,6 +620,10 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
     canvas.text({frame.x + 0.5 * (frame.width - width), layout.titleY}, plot.title, palette::kText);
   }
   canvas.text({frame.x + kPadding, layout.yTitleY}, axisTitle(plot.y), palette::kText);
+  if (layout.right) {
+    const std::string title = axisTitle(plot.y2);
+    canvas.text({frame.x + frame.width - kPadding - canvas.textSize(title).x, layout.yTitleY}, title, palette::kText);
+  }
   const std::string xTitle = axisTitle(plot.x);
   canvas.text({data.x + 0.5 * (data.width - canvas.textSize(xTitle).x), axisY + kTickLength + 4 + layout.lineHeight},
               xTitle, palette::kText);
@@ -643,11 +696,14 @@ PlotLayout plotWidget(const char* id, const Plot& plot, PlotState& state, Vec2d 
   const ImGuiIO& io = ImGui::GetIO();
   const double spanX = range.xMax - range.xMin;
   const double spanY = range.yMax - range.yMin;
+  const double spanY2 = range.y2Max - range.y2Min;
 
   if (active && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
+    // Both y axes move by the same share of their span, so the lines keep their places against each other.
     const double dx = -io.MouseDelta.x / layout.data.width * spanX;
-    const double dy = io.MouseDelta.y / layout.data.height * spanY;
-    range = {range.xMin + dx, range.xMax + dx, range.yMin + dy, range.yMax + dy};
+    const double share = io.MouseDelta.y / layout.data.height;
+    range = {range.xMin + dx,           range.xMax + dx,           range.yMin + share * spanY,
+             range.yMax + share * spanY, range.y2Min + share * spanY2, range.y2Max + share * spanY2};
     state.autoFit = false;
   }
   if (hovered && io.MouseWheel != 0) {
@@ -657,7 +713,11 @@ PlotLayout plotWidget(const char* id, const Plot& plot, PlotState& state, Vec2d 
     const bool zoomX = !io.KeyShift || io.KeyCtrl;
     const bool zoomY = io.KeyShift || io.KeyCtrl;
     if (zoomX) range.xMin = mouseX - (mouseX - range.xMin) * factor, range.xMax = mouseX + (range.xMax - mouseX) * factor;
-    if (zoomY) range.yMin = mouseY - (mouseY - range.yMin) * factor, range.yMax = mouseY + (range.yMax - mouseY) * factor;
+    if (zoomY) {
+      range.yMin = mouseY - (mouseY - range.yMin) * factor, range.yMax = mouseY + (range.yMax - mouseY) * factor;
+      const double mouseY2 = range.y2Max - (io.MousePos.y - layout.data.y) / layout.data.height * spanY2;
+      range.y2Min = mouseY2 - (mouseY2 - range.y2Min) * factor, range.y2Max = mouseY2 + (range.y2Max - mouseY2) * factor;
+    }
     state.autoFit = false;
   }
   if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {

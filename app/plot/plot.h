@@ -40,6 +40,9 @@ struct PlotSeries {
   // A 0/1 series (a verdict such as "hit"): drawn in a strip of its own under the data, filled where 1, its name at
   // the strip's left; not on the y axis (a 1 among iteration counts reads as a count) and not in the legend.
   bool flag = false;
+  // On the second y axis, at the plot's right (Plot::y2): a quantity in another unit, which on the first would be a
+  // flat line (a time of impact in [0, 1] among iteration counts of 10 to 40).
+  bool rightAxis = false;
 };
 
 struct PlotAxis {
@@ -52,8 +55,12 @@ struct Plot {
   std::string title;
   PlotAxis x;
   PlotAxis y;
+  PlotAxis y2;  // the right axis, drawn when a series is on it (rightAxis)
   std::vector<PlotSeries> series;
   bool yFromZero = true;  // auto-fit keeps y = 0 in view (counts, iterations, times)
+  // The right axis's values lie in [0, 1] (a time over the motion): auto-fit shows [0, 1] whole, so a time of 0.46
+  // sits half way up rather than at the top beside the left axis's largest count.
+  bool y2UnitInterval = false;
 };
 
 // The data rectangle in data coordinates.
@@ -62,9 +69,13 @@ struct PlotRange {
   double xMax = 1;
   double yMin = 0;
   double yMax = 1;
+  double y2Min = 0;  // the right axis's (Plot::y2)
+  double y2Max = 1;
 };
 
-// Everything in view, with a margin; a series with no data is ignored.
+// Whether a series is on the right axis (Plot::y2 is drawn).
+[[nodiscard]] bool hasRightAxis(const Plot& plot);
+// Everything in view, with a margin; a series with no data is ignored. Each y axis is fitted to its own series.
 [[nodiscard]] PlotRange fitRange(const Plot& plot);
 
 [[nodiscard]] double seriesX(const PlotSeries& series, std::size_t index);

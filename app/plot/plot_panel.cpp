@@ -33,8 +33,13 @@ Color seriesColor(std::size_t index) {
 bool isTimeUnit(const std::string& unit) { return unit == "us" || unit == "ms" || unit == "s" || unit == "ns"; }
 // A 0/1 verdict ("hit"): a strip of its own over time, and no histogram of two bars among the counts.
 bool isFlagUnit(const std::string& unit) { return unit == "bool"; }
-// A unit as the window writes it: the CSV's "us" is "\u00b5s".
-std::string displayUnit(const std::string& unit) { return unit == "us" ? "\u00b5s" : unit; }
+// A unit as the window writes it: the CSV's "us" is "\u00b5s"; "t", a time over the motion [0, 1] (the continuous
+// labs' time of impact), says so.
+std::string displayUnit(const std::string& unit) {
+  if (unit == "us") return "\u00b5s";
+  if (unit == "t") return "t (time over the motion, 0 to 1)";
+  return unit;
+}
 }  // namespace
 
 // [SECTION] Recording
@@ -63,25 +68,35 @@ void PlotPanel::buildPlot() {
   plot_ = {};
   histograms_.clear();
   // The value axis is named by the units it carries ("iterations", or "iterations, \u00b5s" when mixed); flags
-  // have no place on it.
+  // have no place on it. Over time, the series of the last unit shown go on a right axis of their own when there
+  // are two or more (a time of impact in [0, 1] was a flat line under counts of 10 to 40).
   std::vector<std::string> units;
   for (std::size_t i = 0; i < seriesCount; ++i) {
     const std::string unit = displayUnit(recording_.seriesUnit(i));
     if (shown_[i] && !isFlagUnit(recording_.seriesUnit(i)) && std::find(units.begin(), units.end(), unit) == units.end())
       units.push_back(unit);
   }
-  std::string unitWords = units.empty() ? std::string("value") : units.front();
-  for (std::size_t i = 1; i < units.size(); ++i) unitWords += ", " + units[i];
+  const auto joined = [](const std::vector<std::string>& words, std::size_t count) {
+    std::string out = count == 0 ? std::string("value") : words.front();
+    for (std::size_t i = 1; i < count; ++i) out += ", " + words[i];
+    return out;
+  };
+  const std::string unitWords = joined(units, units.size());
+  const std::string rightUnit = mode_ == Mode::Lines && units.size() >= 2 ? units.back() : std::string();
 
   if (mode_ == Mode::Lines) {
     plot_.title = "Recorded frames";
     plot_.x = timeAxis_ ? PlotAxis{"time", "s", false} : PlotAxis{frameAxisLabel(), "", true};
-    plot_.y = {unitWords, "", false};
+    plot_.y = {rightUnit.empty() ? unitWords : joined(units, units.size() - 1), "", false};
+    plot_.y2 = {rightUnit, "", false};
+    plot_.y2UnitInterval = rightUnit == displayUnit("t");
     for (std::size_t i = 0; i < seriesCount; ++i) {
       if (!shown_[i]) continue;
       PlotSeries series;
       series.name = recording_.seriesLabel(i);
       series.unit = displayUnit(recording_.seriesUnit(i));
+      series.rightAxis = !rightUnit.empty() && series.unit == rightUnit && !isFlagUnit(recording_.seriesUnit(i));
+      if (series.rightAxis) series.name += ", right axis";
       series.color = seriesColor(i);
       series.y = recording_.values(i);
       series.x = timeAxis_ ? recording_.seconds() : recording_.frames();

@@ -30,7 +30,8 @@ class PlotPanel {
   [[nodiscard]] const Recording& recording() const { return recording_; }
   [[nodiscard]] bool recordingOn() const { return recordingOn_; }
   // The plot of the recording as the window shows it (draw builds it each frame; public for tests): each series
-  // named by its label, a 0/1 series (unit "bool") a strip under the lines, the y axis named by the units shown.
+  // named by its label, a 0/1 series (unit "bool") a strip under the lines, the y axis named by the units shown;
+  // over time, with two units or more shown, the last unit's series on a right axis named by it.
   void buildPlot();
   [[nodiscard]] const Plot& plot() const { return plot_; }
 

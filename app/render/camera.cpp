@@ -44,6 +44,14 @@ WorldBounds Camera::visibleBounds() const {
   return bounds;
 }
 
+bool Camera::shows(const WorldBounds& bounds, double marginPixels) const {
+  if (bounds.empty()) return true;
+  const Vec2d margin{pixelsToWorld(marginPixels), pixelsToWorld(marginPixels)};
+  const WorldBounds visible = visibleBounds();
+  return bounds.min.x >= visible.min.x + margin.x && bounds.min.y >= visible.min.y + margin.y &&
+         bounds.max.x <= visible.max.x - margin.x && bounds.max.y <= visible.max.y - margin.y;
+}
+
 void Camera::pan(Vec2d screenDelta) {
   center_ = {center_.x - screenDelta.x / pixelsPerUnit_, center_.y + screenDelta.y / pixelsPerUnit_};
 }

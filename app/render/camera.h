@@ -54,6 +54,8 @@ class Camera {
   void zoomAt(Vec2d screenAnchor, double factor);
   // Shows `bounds` whole, centred, with `marginPixels` free on every side.
   void fit(const WorldBounds& bounds, double marginPixels);
+  // Whether `bounds` lies whole `marginPixels` or more inside the view (what fit guarantees).
+  [[nodiscard]] bool shows(const WorldBounds& bounds, double marginPixels) const;
 
  private:
   ScreenRect rect_{};

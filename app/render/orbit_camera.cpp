@@ -118,6 +118,12 @@ Ray3 OrbitCamera::ray(Vec2d screen) const {
   return {eye() + distance_ * (u * r + v * w) + nearPlane() * fwd, fwd};
 }
 
+Vec3d OrbitCamera::unproject(Vec2d screen, double depth) const {
+  const Ray3 through = ray(screen);
+  const Vec3d fwd = forward();
+  return through.origin + ((depth - collide::dot(through.origin - eye(), fwd)) / collide::dot(through.direction, fwd)) * through.direction;
+}
+
 double OrbitCamera::pixelSizeAt(Vec3d world) const {
   const double f = focalPixels(rect_);
   if (projection_ == Projection::Orthographic) return distance_ / f;
@@ -181,6 +187,18 @@ void OrbitCamera::fit(const WorldBounds3& bounds, double marginPixels) {
   }
   // A box of no size (one point) keeps the distance; only the target moves.
   setView(center, yaw_, pitch_, distance > 0 ? distance : distance_);
+}
+
+bool OrbitCamera::shows(const WorldBounds3& bounds, double marginPixels) const {
+  if (bounds.empty()) return true;
+  for (int i = 0; i < 8; ++i) {
+    const Projected corner = project({(i & 1) ? bounds.max.x : bounds.min.x, (i & 2) ? bounds.max.y : bounds.min.y,
+                                      (i & 4) ? bounds.max.z : bounds.min.z});
+    const ScreenRect inside{rect_.x + marginPixels, rect_.y + marginPixels, rect_.width - 2 * marginPixels,
+                            rect_.height - 2 * marginPixels};
+    if (!corner.inFront || !inside.contains(corner.screen)) return false;
+  }
+  return true;
 }
 
 void OrbitCamera::lookAlong(Vec3d target, Vec3d forward) {

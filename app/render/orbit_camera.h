@@ -65,6 +65,8 @@ class OrbitCamera {
   [[nodiscard]] Projected project(Vec3d world) const;
   // The ray through a window pixel (perspective: from the eye; orthographic: parallel to forward()).
   [[nodiscard]] Ray3 ray(Vec2d screen) const;
+  // The world point at a window pixel and a depth along the view direction (project's inverse).
+  [[nodiscard]] Vec3d unproject(Vec2d screen, double depth) const;
   // World units per window pixel at a world point (hit tolerances, handle sizes).
   [[nodiscard]] double pixelSizeAt(Vec3d world) const;
   // The near and far distances the projection uses, derived from the distance (for the depth buffer).
@@ -78,6 +80,9 @@ class OrbitCamera {
   void zoomAt(Vec2d screenAnchor, double factor);
   // Shows `bounds` whole and centred with `marginPixels` free, keeping yaw and pitch.
   void fit(const WorldBounds3& bounds, double marginPixels);
+  // Whether every corner of `bounds` is in front of the camera and `marginPixels` or more inside the view (what
+  // fit guarantees).
+  [[nodiscard]] bool shows(const WorldBounds3& bounds, double marginPixels) const;
   void setPreset(ViewPreset preset);  // keeps target and distance
 
  private:

@@ -531,6 +531,11 @@ void LabShell::fitViews() {
       }
       if (firstSpatial && sceneInfo_.view3) {
         view.orbit.setView(sceneInfo_.view3->target, view.orbit.yaw(), view.orbit.pitch(), sceneInfo_.view3->distance);
+        if (const std::optional<WorldBounds3> must = lab_->mustShow3(view.index); must && !view.orbit.shows(*must, kFitMarginPixels)) {
+          WorldBounds3 bounds = *must;
+          if (const std::optional<WorldBounds3> scene = lab_->sceneBounds3(view.index)) bounds.include(*scene);
+          view.orbit.fit(bounds, kFitMarginPixels);
+        }
       } else if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index)) {
         view.orbit.fit(*bounds, kFitMarginPixels);
       }

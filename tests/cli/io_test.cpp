@@ -1613,8 +1613,9 @@ TEST(ContinuousLab, TheResponseSaysWhenSpinStillDrivesTheContactIn) {
   ASSERT_EQ(state["after_contact"].size(), 1u) << state["after_contact"];
   const std::string text = state["after_contact"][0].get<std::string>();
   // Its centre already moves away along the normal (it said "no speed along the normal", newcomer review s30).
-  EXPECT_EQ(text.rfind("B after the contact goes on (the bodies already move apart along the normal)", 0), 0u) << text;
-  EXPECT_NE(text.find(": its spin is left out of this, see the panel"), std::string::npos) << text;
+  EXPECT_EQ(text.rfind("B at t = 1, after the contact: goes on (the bodies already move apart along the normal)", 0), 0u)
+      << text;
+  EXPECT_NE(text.find("; its spin is left out of this, see the panel"), std::string::npos) << text;
   const std::string panel = state["spin_left_out"].get<std::string>();
   EXPECT_NE(panel.find("spin is left out of it. Here the spin still drives the contact point of one body into the "
                        "other"),
@@ -4381,7 +4382,8 @@ TEST(CuratedCastScenes3, EachLoadsIntoTheLabAndCastsAsTheCommandDoes) {
 
 // After the contact the 3D lab draws the bounce as the plane's does (it drew none): the sphere falling on the slab
 // bounces back up with e times its speed, the spinning bar goes on along the post with its spin left out (said),
-// and a scene's restitution is kept.
+// and a scene's restitution is kept. Each label says its ghost is the body at t = 1, after the contact (it did not
+// say where in time the green shape is: newcomer review s30, C7).
 TEST(CuratedCastScenes3, TheBounceAfterTheContactIsShownInSpaceAsInThePlane) {
   const Bounce<collide::Vec3<double>> fall =
       bounceAfter<collide::Vec3<double>>({collide::Motion<collide::Vec3<double>>{}, {{0, -10, 0}, {}}}, {0, 1, 0}, 0.6);
@@ -4390,15 +4392,15 @@ TEST(CuratedCastScenes3, TheBounceAfterTheContactIsShownInSpaceAsInThePlane) {
   EXPECT_EQ(fall.bounced, (std::array<bool, 2>{false, true}));
 
   const Json slab = stateAtStep("Continuous collision 3D", curated("ccd3d_01_bullet_through_slab.json"), -1);
-  EXPECT_EQ(slab["after_contact"], Json::array({"B after the contact bounces (e = 0.6)"}));
+  EXPECT_EQ(slab["after_contact"], Json::array({"B at t = 1, after the contact: bounces (e = 0.6)"}));
   EXPECT_EQ(slab["spin_left_out"], "");
   const Json bar = stateAtStep("Continuous collision 3D", curated("ccd3d_02_spinning_bar.json"), -1);
-  EXPECT_EQ(bar["after_contact"], Json::array({"B after the contact goes on (the bodies already move apart along the "
-                                               "normal): its spin is left out of this, see the panel"}));
+  EXPECT_EQ(bar["after_contact"], Json::array({"B at t = 1, after the contact: goes on (the bodies already move apart along the "
+                                               "normal); its spin is left out of this, see the panel"}));
   EXPECT_NE(bar["spin_left_out"].get<std::string>().find("spin is left out of it"), std::string::npos);
   // Sliding along the face: no speed along the normal at all.
   const Json slide = stateAtStep("Continuous collision 3D", curated("ccd3d_03_sliding_along_a_face.json"), -1);
-  EXPECT_EQ(slide["after_contact"], Json::array({"B after the contact goes on (no speed along the normal)"}));
+  EXPECT_EQ(slide["after_contact"], Json::array({"B at t = 1, after the contact: goes on (no speed along the normal)"}));
 
   Scene softer = curated("ccd3d_01_bullet_through_slab.json");
   softer.labState["restitution"] = 0.25;
@@ -4408,13 +4410,13 @@ TEST(CuratedCastScenes3, TheBounceAfterTheContactIsShownInSpaceAsInThePlane) {
   ASSERT_NE(lab, nullptr);
   Json state;
   lab->dumpState(state);
-  EXPECT_EQ(state["after_contact"], Json::array({"B after the contact bounces (e = 0.25)"}));
+  EXPECT_EQ(state["after_contact"], Json::array({"B at t = 1, after the contact: bounces (e = 0.25)"}));
   Scene saved;
   lab->saveScene(saved);
   EXPECT_EQ(saved.labState["restitution"], 0.25);
   softer.labState["restitution"] = 0;
   EXPECT_EQ(stateAtStep("Continuous collision 3D", softer, -1)["after_contact"],
-            Json::array({"B after the contact stops along the normal and slides on (e = 0)"}));
+            Json::array({"B at t = 1, after the contact: stops along the normal and slides on (e = 0)"}));
   // Outside [0, 1] the scene is refused, naming the field, in both labs (it was clamped in silence).
   for (const char* name : {"Continuous collision 3D", "Continuous collision"}) {
     Scene bad = curated(std::string(name) == "Continuous collision" ? "ccd_01_bullet_through_paper.json"

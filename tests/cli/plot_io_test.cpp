@@ -216,6 +216,51 @@ TEST(PlotPanel, SeriesAreNamedInWordsAndAFlagIsAStripOffTheValueAxis) {
   }
 }
 
+// The continuous labs record a cast's iterations (10 to 40) and its time of impact (t in [0, 1]): on one axis the
+// time was a flat line along the bottom. Over time the last unit shown goes on a right axis named by it, [0, 1]
+// whole for a time over the motion, so t = 0.5 is drawn half way up; the legend says which series is on it.
+TEST(PlotPanel, ATimeOfImpactHasItsOwnAxisBesideTheIterations) {
+  PlotPanel panel;
+  for (int frame = 0; frame < 10; ++frame) {
+    panel.collect(1.0 / 60.0, [frame](std::vector<FrameMetric>& out) {
+      out.push_back({"cast_iterations", 10.0 + 3 * frame, "iterations", "cast iterations"});
+      out.push_back({"time_of_impact", 0.5, "t", "time of impact (t)"});
+    });
+  }
+  panel.buildPlot();
+  const Plot& plot = panel.plot();
+  ASSERT_EQ(plot.series.size(), 2u);
+  EXPECT_FALSE(plot.series[0].rightAxis);
+  EXPECT_TRUE(plot.series[1].rightAxis);
+  EXPECT_EQ(plot.series[1].name, "time of impact (t), right axis");
+  EXPECT_EQ(plot.y.label, "iterations");
+  EXPECT_EQ(plot.y2.label, "t (time over the motion, 0 to 1)");
+  EXPECT_TRUE(hasRightAxis(plot));
+
+  const PlotRange range = fitRange(plot);
+  EXPECT_NEAR(range.yMax, 37.0 + 0.04 * 37.0, 1e-9);  // the iterations' range alone
+  EXPECT_EQ(range.y2Min, 0.0);
+  EXPECT_NEAR(range.y2Max, 1.04, 1e-12);
+  RecordingCanvas canvas;
+  const PlotLayout layout = drawPlot(canvas, plot, range, {0, 0, 760, 300});
+  const double middle = layout.data.y + layout.data.height * (1.0 - 0.5 / 1.04);
+  int timeLines = 0;
+  for (const auto& [color, points] : canvas.lines) {
+    if (!sameColor(color, plot.series[1].color) || points.size() < 2) continue;
+    ++timeLines;
+    for (const Vec2d point : points) EXPECT_NEAR(point.y, middle, 1e-9) << "t = 0.5 on the right axis's [0, 1.04]";
+  }
+  EXPECT_EQ(timeLines, 1);
+  // Its title at the top right, its ticks' labels right of the data.
+  bool title = false, rightTicks = false;
+  for (const auto& [text, at] : canvas.texts) {
+    title = title || (text == plot.y2.label && at.x > layout.data.x + 0.5 * layout.data.width);
+    rightTicks = rightTicks || (text == "1.0" && at.x > layout.data.x + layout.data.width);
+  }
+  EXPECT_TRUE(title);
+  EXPECT_TRUE(rightTicks);
+}
+
 // Flat lines along the top and the bottom of the plot (the mid phase's BV tests, triangle tests and pairs, 60
 // frames): every corner of the data area hides one of them, so the legend goes into the gap between them.
 TEST(Plot, LegendHidesNoLineWhenAGapHoldsIt) {
@@ -226,7 +271,7 @@ TEST(Plot, LegendHidesNoLineWhenAGapHoldsIt) {
   const Color colors[] = {rgb(0x4a9eff), rgb(0xffa94a), rgb(0x5fd68a)};
   const std::vector<double>* data[] = {&bv, &triangles, &pairs};
   const char* names[] = {"bv_tests", "primitive_tests", "pairs"};
-  for (int i = 0; i < 3; ++i) plot.series.push_back({names[i], "", colors[i], *data[i], {}, 0, 1, false, false, false});
+  for (int i = 0; i < 3; ++i) plot.series.push_back({names[i], "", colors[i], *data[i], {}, 0, 1, false, false, false, false});
   RecordingCanvas canvas;
   const PlotLayout layout = drawPlot(canvas, plot, fitRange(plot), {0, 0, 760, 260});
   double top = INFINITY, bottom = -INFINITY, left = INFINITY, right = -INFINITY;

@@ -847,6 +847,35 @@ TEST(MovingSpheres, PlanePolygonAndTriangleParts) {
   expectRelative(corner.fraction, (5 - std::sqrt(2.0) - 0.5) / 10, 1e-12, "corner");
 }
 
+// Every piece's part carries where the centre enters its surface as t, with hit saying whether that is on the piece:
+// past corner a the face's plane and the cylinders of edges ab and ca are met outside the triangle (the face kept
+// its t with hit false while the edges' t was NaN beside their roots: newcomer review s30, B4), vertex a's sphere is
+// the contact, and edge bc's cylinder is never met.
+TEST(MovingSpheres, EachTrianglePieceKeepsTheTimeItIsMetEvenOutsideThePiece) {
+  const V3 ta{0, 0, 0}, tb{4, 0, 0}, tc{0, 4, 0};
+  CastRecorder<V3> trace;
+  const CastResult<V3> vertex = movingSphereVsTriangle(V3{-0.3, -0.3, 5}, 0.5, V3{0, 0, -10}, ta, tb, tc, CastOptions{}, trace);
+  ASSERT_TRUE(vertex.hit);
+  ASSERT_EQ(trace.sweep.size(), 7u);  // the face, edges ab, bc, ca, vertices a, b, c
+  const auto& face = trace.sweep[0];
+  EXPECT_EQ(face.part, SweepPart::Face);
+  EXPECT_NEAR(face.t, 0.45, 1e-12);  // the plane lifted by 0.5, at z = 0.5
+  EXPECT_FALSE(face.hit);
+  for (const int edge : {0, 2}) {  // ab and ca: the cylinder at distance 0.5 from the line, z = 0.4
+    const auto& s = trace.sweep[static_cast<std::size_t>(1 + edge)];
+    EXPECT_EQ(s.part, SweepPart::Edge);
+    EXPECT_EQ(s.index, edge);
+    EXPECT_NEAR(s.t, 0.46, 1e-12) << "edge " << edge;
+    EXPECT_EQ(s.t, s.root0);
+    EXPECT_FALSE(s.hit) << "met past the edge's end a";
+  }
+  EXPECT_TRUE(std::isnan(trace.sweep[2].t)) << "edge bc is never met";
+  EXPECT_FALSE(trace.sweep[2].hit);
+  EXPECT_EQ(trace.sweep[4].part, SweepPart::Vertex);
+  EXPECT_TRUE(trace.sweep[4].hit);
+  EXPECT_EQ(trace.sweep[4].t, vertex.fraction);
+}
+
 TEST(Response, ReflectionSplitsNormalAndTangentialParts) {
   const Reflection<V2> bounce = reflect(V2{3, -4}, V2{0, 1}, 0.5);
   EXPECT_EQ(bounce.normalPart, (V2{0, -4}));

@@ -14,6 +14,10 @@
       drag (the end pose stays under the mouse) and the cast now misses the slab. Then, on ccd3d_02 (the spinning
       bar), clicks B's end pose to select it and drags its gizmo's y ring a quarter turn: the angular velocity
       about y changes by pi / 2.
+  continuous3_test.py --exe collision-lab --scenes DIR bounce --out DIR
+      Both continuous labs' bounce (discrete frames on) at every curated sweep's last step, at 100 and 150 %: each
+      bounce and its label's anchor lie in the view, the label says it is the body at t = 1; then D in the real
+      window on ccd3d_06 (opened with the frames off) widens the view to the bounce.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- continuous3_test.py ...).
 """
 
@@ -22,13 +26,14 @@ import glob
 import json
 import math
 import os
+import re
 import sys
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lab_driver import (read_png, pixel, count_near, differing, find_window, run_app, start_app,  # noqa: E402
-                        fresh_directory, drag, quit_app)
+                        fresh_directory, drag, quit_app, press)
 from narrow_phase3_test import project, view_box, around, inside, orangish  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
@@ -228,15 +233,92 @@ def check_drag(args):
     return failures
 
 
+def check_bounce(args):
+    """Both continuous labs' bounce after the contact (drawn with the discrete frames): in every curated sweep
+    (ccd_*, ccd3d_*) with "discrete_frames": true, at the last step, at UI scale 100 and 150 %, each bounce the lab
+    names (after_contact, which says it is the body at t = 1) lies in the view with its label at it (a label
+    anchored outside the view was dropped: ccd3d_06's sphere bounced off the top, its label with it; newcomer review
+    s30, A4). Zoomed in on ccd3d_06 the bounce leaves the view and its label stays, at the view's edge with a line to
+    it. Then in the real window ccd3d_06 opens with the frames off (its camera set for that) and D shows them:
+    the view is widened to the bounce."""
+    failures = []
+    home = fresh_directory(args.out, "bounce")
+    scenes = sorted(glob.glob(os.path.join(args.scenes, "ccd_*.json")) + glob.glob(os.path.join(args.scenes, "ccd3d_*.json")))
+    for path in scenes:
+        name = os.path.basename(path).replace(".json", "")
+        scene = json.load(open(path))
+        scene.setdefault("lab_state", {})["discrete_frames"] = True
+        scene_path = os.path.join(home, name + ".json")
+        json.dump(scene, open(scene_path, "w"))
+        for scale in (100, 150):
+            out = os.path.join(args.out, f"bounce_{name}_{scale}.png")
+            dump_path = out.replace(".png", ".json")
+            command = [args.exe, "screenshot", "--scene", scene_path, "--size", f"{WIDTH}x{HEIGHT}", "-o", out,
+                       "--dump-state", dump_path, "--ui-scale", str(scale)]
+            probe = run_app(command + ["--step", "100000"])  # refused, naming the step count
+            steps = re.search(r"has (\d+) steps?", probe.stderr)
+            result = run_app(command + ["--step", steps.group(1) if steps else "1"])
+            if result.returncode != 0:
+                failures.append(f"{name}: {' '.join(command)} failed: {result.stderr}")
+                continue
+            dump = json.load(open(dump_path))
+            labels, shown = dump["after_contact"], dump.get("bounce_in_view", [])
+            if len(shown) != len(labels):
+                failures.append(f"{name} at {scale} %: {len(labels)} bodies bounce ({labels}), {len(shown)} drawn")
+            for label in labels:
+                if " at t = 1, after the contact:" not in label:
+                    failures.append(f"{name}: the bounce's label does not say it is the body at t = 1: {label!r}")
+            # Beside a bounce the frames step back (ccd3d_04: a dozen tangled outlines, review s30 C6).
+            opacity = dump.get("discrete_frames_opacity")
+            if opacity is None or abs(opacity - (0.3 if labels else 1.0)) > 1e-6:
+                failures.append(f"{name}: the discrete frames' opacity beside the bounce {labels}: {opacity}")
+            for ghost in shown:
+                if not (ghost["shape"] and ghost["label"] == "at the bounce"):
+                    failures.append(f"{name} at {scale} %: {ghost['body']}'s bounce (shape, label) in the view: "
+                                    f"{ghost['shape']}, {ghost['label']}")
+            print(json.dumps({"scene": name, "scale": scale, "bounce_in_view": shown}))
+
+    # Zoomed in (--camera's distance applies after the fit), the bounce leaves the view: its label stays, at the
+    # view's edge with a line to the bounce, rather than dropped.
+    out = os.path.join(args.out, "bounce_zoomed_in.png")
+    command = [args.exe, "screenshot", "--scene", os.path.join(home, "ccd3d_06_sphere_past_a_triangle_corner.json"),
+               "--size", f"{WIDTH}x{HEIGHT}", "-o", out, "--dump-state", out.replace(".png", ".json"), "--step", "7",
+               "--camera", "35,20,5"]
+    result = run_app(command)
+    if result.returncode != 0:
+        failures.append(f"{' '.join(command)} failed: {result.stderr}")
+    else:
+        zoomed = json.load(open(out.replace(".png", ".json")))["bounce_in_view"]
+        if len(zoomed) != 1 or zoomed[0]["shape"] or zoomed[0]["label"] != "at the view's edge, with a line to the bounce":
+            failures.append(f"zoomed in on ccd3d_06, the bounce should leave the view with its label at the edge: {zoomed}")
+        print(json.dumps({"zoomed_in": zoomed}))
+
+    scene_path = os.path.join(home, "corner.json")
+    json.dump(json.load(open(os.path.join(args.scenes, "ccd3d_06_sphere_past_a_triangle_corner.json"))), open(scene_path, "w"))
+
+    def show_the_frames(window):
+        press("End")  # the last step, where the contact is
+        press("d")
+
+    dump = session(args, home, scene_path, os.path.join(args.out, "bounce_key_d.json"), show_the_frames)
+    if not dump["discrete_frames"] or len(dump["bounce_in_view"]) != 1:
+        failures.append(f"D in ccd3d_06 should show A's bounce: {dump['discrete_frames']}, {dump['bounce_in_view']}")
+    elif not (dump["bounce_in_view"][0]["shape"] and dump["bounce_in_view"][0]["label"] == "at the bounce"):
+        failures.append(f"after D in ccd3d_06 the bounce is not framed: {dump['bounce_in_view']}, view {dump['views'][0]}")
+    print(json.dumps({"key_d": dump["bounce_in_view"], "view": dump["views"][0]}))
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--exe", required=True)
     parser.add_argument("--scenes", required=True)
     parser.add_argument("--out", required=True)
-    parser.add_argument("mode", choices=["lessons", "drag"])
+    parser.add_argument("mode", choices=["lessons", "drag", "bounce"])
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    failures = check_lessons(args) if args.mode == "lessons" else check_drag(args)
+    modes = {"lessons": check_lessons, "drag": check_drag, "bounce": check_bounce}
+    failures = modes[args.mode](args)
     for failure in failures:
         print("FAIL:", failure)
     return 1 if failures else 0

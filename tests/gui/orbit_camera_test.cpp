@@ -41,6 +41,8 @@ TEST(OrbitCamera, ProjectOfAPointOnTheRayIsThePixel) {
         const Projected p = c.project(ray.origin + t * ray.direction);
         EXPECT_TRUE(p.inFront);
         expectNear(p.screen, pixel, 1e-7);
+        // unproject is project's inverse: the pixel at that depth is the point.
+        EXPECT_LT(collide::length(c.unproject(pixel, p.depth) - (ray.origin + t * ray.direction)), 1e-9);
       }
     }
   }
@@ -96,6 +98,9 @@ TEST(OrbitCamera, FitShowsEveryCornerInsideTheMarginAndKeepsTheDirection) {
           slack = std::min(slack, inside);
         }
         EXPECT_LT(slack, 1e-6 * c.distance() + 1e-6);
+        // shows says what fit guarantees: every corner inside the margin (a hair less), not inside a wider one.
+        EXPECT_TRUE(c.shows(box, kMargin - 1e-3));
+        EXPECT_FALSE(c.shows(box, kMargin + 1));
       }
     }
   }

@@ -202,7 +202,10 @@ struct SweepStep {
   S discriminant{};  // b^2 - a c
   S root0{}, root1{};  // its roots, smaller first (NaN when there are none)
   S startDistance{}, endDistance{};  // Plane and Face: signed distances at t = 0 and t = 1
-  S t{};             // this piece's contact time (NaN: none in [0, 1])
+  // Where the moving point enters this part's surface (the plane or line, the cylinder, the sphere): its first root in
+  // [0, 1]; NaN when it enters none in [0, 1]. `hit` says whether that is on the piece: a face's crossing outside the
+  // face, an edge's cylinder met past the edge's ends, keep their t with hit false (every piece alike).
+  S t{};
   bool hit = false;
 };
 
@@ -515,9 +518,10 @@ template <Vector V>
   const V mPerp = m - (dot(m, axis) / axisSquared) * axis;
   const V dPerp = motion - (dot(motion, axis) / axisSquared) * axis;
   if (solveStep(step, lengthSquared(dPerp), dot(mPerp, dPerp), lengthSquared(mPerp) - radius * radius)) {
+    // Met at the root; on the edge only between its ends (past them a vertex's sphere takes over).
+    step.t = step.root0;
     const S along = dot(m + step.root0 * motion, axis) / axisSquared;
     step.hit = along >= S(0) && along <= S(1);
-    if (step.hit) step.t = step.root0;
   }
   return step;
 }
