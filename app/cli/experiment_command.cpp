@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "io/csv.h"
+#include "labs/format.h"
 #include "plot/plot_svg.h"
 #include "platform/window.h"
 #include "plot/experiment_plots.h"
@@ -63,20 +64,41 @@ class ProgressLine {
   std::chrono::steady_clock::time_point last_{};
 };
 
+// The table, then a line for each row that needs one: why an algorithm ran on fewer pairs than were made (A3), and
+// what epa's runs are. A row over no query prints "-", not rates computed over zero.
 void printSummary(const collide::ExperimentConfig& config, const collide::ExperimentResult& result, int worst) {
   std::printf("%s%s\n", experimentDescription(config).c_str(), result.cancelled ? " (cancelled)" : "");
-  std::printf("%-9s %10s %7s %5s %16s %18s %11s\n", "algorithm", "queries", "mean", "max", "cap hits",
+  std::printf("%-9s %10s %10s %7s %5s %16s %18s %11s\n", "algorithm", "queries", "runs", "mean", "max", "cap hits",
               "disagreements", "ns/query");
+  const auto share = [](std::uint64_t count, double fraction) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%llu (%.3g%%)", static_cast<unsigned long long>(count), 100.0 * fraction);
+    return std::string(text);
+  };
   for (const collide::AlgorithmStats& stats : result.algorithms) {
-    char capHits[40];
-    char disagreements[40];
-    std::snprintf(capHits, sizeof capHits, "%llu (%.3g%%)", static_cast<unsigned long long>(stats.capHits),
-                  100.0 * stats.capHitShare());
-    std::snprintf(disagreements, sizeof disagreements, "%llu (%.3g%%)", static_cast<unsigned long long>(stats.disagreements),
-                  100.0 * stats.disagreementShare());
-    std::printf("%-9s %10llu %7.3f %5d %16s %18s %11.1f\n", std::string(collide::algorithmName(stats.algorithm)).c_str(),
-                static_cast<unsigned long long>(stats.queries), stats.meanIterations(), stats.maxIterationsSeen, capHits,
-                disagreements, stats.nanosecondsPerQuery());
+    const std::string name(collide::algorithmName(stats.algorithm));
+    if (stats.queries == 0) {
+      std::printf("%-9s %10d %10s %7s %5s %16s %18s %11s\n", name.c_str(), 0, "-", "-", "-", "-", "-", "-");
+      continue;
+    }
+    const std::string capHits = !collide::isCapped(stats.algorithm) ? "not capped"
+                                : stats.runs                        ? share(stats.capHits, stats.capHitShare())
+                                                                    : "-";
+    const std::string mean = stats.runs ? formatWith("%.3f", stats.meanIterations()) : "-";
+    const std::string max = stats.runs ? std::to_string(stats.maxIterationsSeen) : "-";
+    std::printf("%-9s %10llu %10llu %7s %5s %16s %18s %11.1f\n", name.c_str(),
+                static_cast<unsigned long long>(stats.queries), static_cast<unsigned long long>(stats.runs),
+                mean.c_str(), max.c_str(), capHits.c_str(),
+                share(stats.disagreements, stats.disagreementShare()).c_str(), stats.nanosecondsPerQuery());
+  }
+  for (const collide::AlgorithmStats& stats : result.algorithms) {
+    if (const std::string skipped = collide::skippedWords(stats, result.trialsRun); !skipped.empty())
+      std::printf("%s\n", skipped.c_str());
+  }
+  for (const collide::AlgorithmStats& stats : result.algorithms) {
+    if (stats.algorithm != collide::Algorithm::Epa || stats.queries == 0) continue;
+    std::printf("epa: mean, max and cap hits over its %llu runs, the pairs boolean GJK found overlapping (apart, it has "
+                "no depth to find)\n", static_cast<unsigned long long>(stats.runs));
   }
   double computeSeconds = 0;
   for (const collide::AlgorithmStats& stats : result.algorithms) computeSeconds += stats.seconds;

@@ -262,6 +262,7 @@ void ExperimentLab::drawUi() {
   ImGui::Checkbox("warm start", &config_.warmStart);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Distance: start from the cache of B's previous pose (RTR collision summary)");
   ImGui::SliderInt("iteration cap", &config_.maxIterations, 1, 64);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stops GJK, distance and EPA; SAT is not capped: it tests every axis it needs");
   ImGui::EndDisabled();
 
   ImGui::Spacing();
@@ -295,16 +296,19 @@ void ExperimentLab::drawSummary() {
       ImGui::TableNextColumn();
       const Color color = algorithmColor(stats.algorithm);
       ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1), "%s", std::string(collide::algorithmName(stats.algorithm)).c_str());
+      // A row over no run says "-", not rates computed over zero; the note below says why it has none.
+      const bool runs = stats.runs > 0;
+      const bool queries = stats.queries > 0;
       ImGui::TableNextColumn();
-      ImGui::Text("%.2f", stats.meanIterations());
+      ImGui::TextUnformatted(runs ? formatWith("%.2f", stats.meanIterations()).c_str() : "-");
       ImGui::TableNextColumn();
-      ImGui::Text("%d", stats.maxIterationsSeen);
+      ImGui::TextUnformatted(runs ? std::to_string(stats.maxIterationsSeen).c_str() : "-");
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(percent(stats.capHitShare()).c_str());
+      ImGui::TextUnformatted(!collide::isCapped(stats.algorithm) ? "none" : runs ? percent(stats.capHitShare()).c_str() : "-");
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(percent(stats.disagreementShare()).c_str());
+      ImGui::TextUnformatted(queries ? percent(stats.disagreementShare()).c_str() : "-");
       ImGui::TableNextColumn();
-      ImGui::Text("%.0f", stats.nanosecondsPerQuery());
+      ImGui::TextUnformatted(queries ? formatWith("%.0f", stats.nanosecondsPerQuery()).c_str() : "-");
     }
     ImGui::EndTable();
   }
@@ -314,9 +318,17 @@ void ExperimentLab::drawSummary() {
                        [algorithm](const collide::AlgorithmStats& s) { return s.algorithm == algorithm; });
   };
   std::string note = "mean and max: iterations per run";
-  if (ran(collide::Algorithm::Sat) || ran(collide::Algorithm::SatLite)) note += " (sat and sat-lite: axes tested)";
-  if (ran(collide::Algorithm::Epa)) note += "; epa counts the runs that overlapped";
+  if (ran(collide::Algorithm::Sat) || ran(collide::Algorithm::SatLite))
+    note += " (sat and sat-lite: axes tested; they are not capped, so their counts can pass the cap)";
+  for (const collide::AlgorithmStats& stats : result_.algorithms) {
+    if (stats.algorithm == collide::Algorithm::Epa)
+      note += "; epa counts its " + std::to_string(stats.runs) + " runs, the pairs that overlapped";
+  }
   note += "; cap: runs that hit the iteration cap; ns: time per query.";
+  for (const collide::AlgorithmStats& stats : result_.algorithms) {
+    if (const std::string skipped = collide::skippedWords(stats, result_.trialsRun); !skipped.empty())
+      note += "\n" + skipped + ".";
+  }
   if (ran(collide::Algorithm::SatLite))
     note += " sat-lite disagrees where its 6 face axes say hit and SAT's 15 say apart, or give another depth.";
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -482,7 +494,10 @@ void ExperimentLab::dumpState(Json& out) const {
                           {"mean", stats.meanIterations()},
                           {"max", stats.maxIterationsSeen},
                           {"disagreements", stats.disagreements},
-                          {"cap_hits", stats.capHits}});
+                          {"cap_hits", stats.capHits},
+                          {"queries", stats.queries},
+                          {"runs", stats.runs},
+                          {"skipped", collide::skippedWords(stats, result_.trialsRun)}});
   Json chosen = Json::array();
   for (const collide::Algorithm algorithm : config_.algorithms) chosen.push_back(std::string(collide::algorithmName(algorithm)));
   Json boxes = Json::object();
