@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/commands.h"
@@ -118,18 +119,22 @@ void printSummary(const collide::ExperimentConfig& config, const collide::Experi
   }
 }
 
-int writePlot(const ExperimentOptions& options, const collide::ExperimentConfig& config,
-              const collide::ExperimentResult& result) {
+// --plot-size as WIDTHxHEIGHT, checked before the run rather than after a million trials.
+std::pair<int, int> plotSize(const ExperimentOptions& options) {
   int width = 0;
   int height = 0;
   char separator = 0;
   char extra = 0;
   if (std::sscanf(options.plotSize.c_str(), "%d%c%d%c", &width, &separator, &height, &extra) != 3 || separator != 'x' ||
       width < 200 || height < 150 || width > 8192 || height > 8192) {
-    std::fprintf(stderr, "collision-lab experiment: --plot-size: expected WIDTHxHEIGHT from 200x150 to 8192x8192, got \"%s\"\n",
-                 options.plotSize.c_str());
-    return 1;
+    throw UsageError("experiment: --plot-size: expected WIDTHxHEIGHT from 200x150 to 8192x8192, got \"" + options.plotSize + "\"");
   }
+  return {width, height};
+}
+
+int writePlot(const ExperimentOptions& options, const collide::ExperimentConfig& config,
+              const collide::ExperimentResult& result) {
+  const auto [width, height] = plotSize(options);
   ExperimentPlotData data;
   const Plot plot = experimentPlot(config, result, options.cumulative, data);
   const PlotRange range = fitRange(plot);
@@ -158,8 +163,7 @@ int runExperimentCommand(const ExperimentOptions& options) {
   collide::ExperimentConfig config;
   std::string error;
   if (!collide::parseFamily(options.family, config, error)) {
-    std::fprintf(stderr, "collision-lab experiment: --family: %s\n", error.c_str());
-    return 1;
+    throw UsageError("experiment: --family: " + error);
   }
   config.algorithms.clear();
   for (const std::string& name : options.algorithms) config.algorithms.push_back(*collide::parseAlgorithm(name));
@@ -174,15 +178,13 @@ int runExperimentCommand(const ExperimentOptions& options) {
   config.maxIterations = options.maxIterations;
   config.worstCaseCount = std::max(options.worst, 0);
   if (const std::string invalid = collide::validateExperiment(config); !invalid.empty()) {
-    std::fprintf(stderr, "collision-lab experiment: %s\n", invalid.c_str());
-    return 1;
+    throw UsageError("experiment: " + invalid);  // a value the option does not allow: 2, as CLI11's checks
   }
   const std::string extension = std::filesystem::path(options.plotPath).extension().string();
   if (!options.plotPath.empty() && extension != ".png" && extension != ".svg") {
-    std::fprintf(stderr, "collision-lab experiment: --plot: \"%s\": expected a .png or .svg file name\n",
-                 options.plotPath.c_str());
-    return 1;
+    throw UsageError("experiment: --plot: \"" + options.plotPath + "\": expected a .png or .svg file name");
   }
+  if (!options.plotPath.empty()) (void)plotSize(options);
   // Say so before the run, not after a million trials.
   if (extension == ".png" && !displayAvailable()) {
     std::fprintf(stderr,
