@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include <unistd.h>  // isatty
+
 #include "cli/commands.h"
 #include "io/csv.h"
 #include "labs/format.h"
@@ -42,27 +44,31 @@ struct ExperimentOptions {
   bool quiet = false;
 };
 
-// Progress on stderr, at most ten times a second, on one line.
+// Progress on stderr. On a terminal one line rewritten at most ten times a second; into a file or a pipe a line of
+// its own at most every two seconds and at the end, so a log reads line by line rather than as one long line.
 class ProgressLine {
  public:
-  explicit ProgressLine(bool quiet) : quiet_(quiet) {}
+  explicit ProgressLine(bool quiet) : quiet_(quiet), terminal_(isatty(fileno(stderr)) == 1) {}
   void update(std::uint64_t done, std::uint64_t total) {
     const auto now = std::chrono::steady_clock::now();
-    if (quiet_ || (done < total && now - last_ < std::chrono::milliseconds(100))) return;
+    const auto interval = terminal_ ? std::chrono::milliseconds(100) : std::chrono::milliseconds(2000);
+    if (quiet_ || (done < total && now - last_ < interval)) return;
     last_ = now;
-    std::fprintf(stderr, "\rexperiment: %llu / %llu trials (%.0f%%)", static_cast<unsigned long long>(done),
-                 static_cast<unsigned long long>(total), 100.0 * double(done) / double(total));
+    std::fprintf(stderr, "%sexperiment: %llu / %llu trials (%.0f%%)%s", terminal_ ? "\r" : "",
+                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                 100.0 * double(done) / double(total), terminal_ ? "" : "\n");
     std::fflush(stderr);
     shown_ = true;
   }
   void finish() {
-    if (shown_) std::fprintf(stderr, "\n");
+    if (shown_ && terminal_) std::fprintf(stderr, "\n");
   }
 
  private:
   bool quiet_;
+  bool terminal_;
   bool shown_ = false;
-  std::chrono::steady_clock::time_point last_{};
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();  // a short run: its last line only
 };
 
 // The table, then a line for each row that needs one: why an algorithm ran on fewer pairs than were made (A3), and

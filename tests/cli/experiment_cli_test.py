@@ -51,6 +51,11 @@ def main():
         check(rows["distance"][0] == 3000 and rows["gjk"][0] == 3000, result.stdout)
         check(0 < rows["sat"][0] < 3000, "sat runs on polytope pairs only: " + result.stdout)
         check("experiment: 3000 / 3000 trials (100%)" in result.stderr, "progress line: " + result.stderr)
+        # stderr is a pipe here, not a terminal: whole lines, no carriage returns run together (review s31, A18).
+        # Read as bytes: text mode turns "\r" into "\n".
+        raw = subprocess.run([exe, "experiment", "--family", "boxes", "--trials", "3000", "--worst", "0"],
+                             capture_output=True, timeout=300).stderr
+        check(b"\r" not in raw and raw.endswith(b"(100%)\n"), "progress into a pipe: " + repr(raw))
         check("ns/query" in result.stdout and "worst cases" in result.stdout, result.stdout)
 
     elif options.case == "space":
