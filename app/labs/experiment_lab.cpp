@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <imgui.h>
@@ -107,6 +108,7 @@ class ExperimentLab final : public Lab {
   collide::ExperimentConfig resultConfig_;  // the configuration the shown result was run with
   collide::ExperimentResult result_;
   bool cumulative_ = false;
+  std::optional<collide::Algorithm> worstOf_;  // the worst-case list of one algorithm; empty: all of them
   ExperimentPlotData plotData_;
   Plot plot_;
   PlotState plotState_;
@@ -116,6 +118,7 @@ class ExperimentLab final : public Lab {
   ScreenRect runButton_{0, 0, 0, 0};
   ScreenRect firstOpenButton_{0, 0, 0, 0};
   std::map<std::string, ScreenRect> algorithmBoxes_;  // each algorithm's checkbox, by name
+  std::map<std::string, ScreenRect> worstOfButtons_;  // the worst-case list's "all" and algorithm buttons
 };
 
 void ExperimentLab::startRun() {
@@ -157,6 +160,9 @@ void ExperimentLab::collectFinishedRun() {
   running_ = false;
   hasResult_ = true;
   plotState_.autoFit = true;
+  const bool kept = std::any_of(result_.algorithms.begin(), result_.algorithms.end(),
+                                [this](const collide::AlgorithmStats& s) { return s.algorithm == worstOf_; });
+  if (!kept) worstOf_.reset();
   if (result_.cancelled) message_ = "cancelled after " + counted(static_cast<long long>(result_.trialsRun), "trial", "trials");
 }
 
@@ -409,14 +415,34 @@ void ExperimentLab::drawNoResultYet() {
 
 void ExperimentLab::drawWorstCases() {
   ImGui::TextDisabled("WORST CASES: the most iterations, and disagreements with the reference (SAT, or double)");
+  // One algorithm's list at a time, or all: sorted together, SAT's hundreds of axes on hulls filled the list and hid
+  // GJK's and EPA's worst pairs (newcomer review s31, C2). Each keeps its own worstCaseCount.
+  ImGui::TextDisabled("list");
+  ImGui::SameLine();
+  const auto remember = [this](const std::string& name) {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    worstOfButtons_[name] = ScreenRect{min.x, min.y, max.x - min.x, max.y - min.y};
+  };
+  worstOfButtons_.clear();
+  if (ImGui::RadioButton("all##worst of", !worstOf_)) worstOf_.reset();
+  remember("all");
+  for (const collide::AlgorithmStats& stats : result_.algorithms) {
+    const std::string name(collide::algorithmName(stats.algorithm));
+    ImGui::SameLine();
+    if (ImGui::RadioButton((name + "##worst of").c_str(), worstOf_ == stats.algorithm)) worstOf_ = stats.algorithm;
+    remember(name);
+  }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp |
                                 ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("##worst cases", 6, flags, ImGui::GetContentRegionAvail())) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   for (const char* heading : {"trial", "algorithm", "iterations", "answer", "reference", ""}) ImGui::TableSetupColumn(heading);
   ImGui::TableHeadersRow();
+  bool first = true;
   for (std::size_t i = 0; i < result_.worstCases.size(); ++i) {
     const collide::WorstCase& item = result_.worstCases[i];
+    if (worstOf_ && item.algorithm != *worstOf_) continue;
     ImGui::PushID(int(i));
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -433,7 +459,8 @@ void ExperimentLab::drawWorstCases() {
     if (item.disagrees) ImGui::PopStyleColor();
     ImGui::TableNextColumn();
     if (ImGui::SmallButton("Open in narrow-phase lab")) openInNarrowPhaseLab(item);
-    if (i == 0) {
+    if (first) {
+      first = false;
       const ImVec2 min = ImGui::GetItemRectMin();
       const ImVec2 max = ImGui::GetItemRectMax();
       firstOpenButton_ = {min.x, min.y, max.x - min.x, max.y - min.y};
@@ -502,12 +529,21 @@ void ExperimentLab::dumpState(Json& out) const {
   for (const collide::Algorithm algorithm : config_.algorithms) chosen.push_back(std::string(collide::algorithmName(algorithm)));
   Json boxes = Json::object();
   for (const auto& [name, rect] : algorithmBoxes_) boxes[name] = {rect.x, rect.y, rect.width, rect.height};
+  Json worstOfBoxes = Json::object();
+  for (const auto& [name, rect] : worstOfButtons_) worstOfBoxes[name] = {rect.x, rect.y, rect.width, rect.height};
+  // The algorithms of the rows the list shows, in order, so a test sees what the filter left.
+  Json shownWorstAlgorithms = Json::array();
+  for (const collide::WorstCase& item : result_.worstCases)
+    if (!worstOf_ || item.algorithm == *worstOf_) shownWorstAlgorithms.push_back(std::string(collide::algorithmName(item.algorithm)));
   const ScreenRect& open = firstOpenButton_;
   const ScreenRect& run = runButton_;
   out["experiment"] = {{"running", running_},
                        {"trials_run", result_.trialsRun},
                        {"algorithms", algorithms},
                        {"worst_cases", result_.worstCases.size()},
+                       {"worst_of", worstOf_ ? std::string(collide::algorithmName(*worstOf_)) : std::string("all")},
+                       {"worst_shown", shownWorstAlgorithms},
+                       {"worst_of_buttons", worstOfBoxes},
                        {"chosen_algorithms", chosen},
                        {"algorithm_checkboxes", boxes},
                        {"run_button", {run.x, run.y, run.width, run.height}},

@@ -166,6 +166,9 @@ def main():
         check(0 < rows["epa"][5] < rows["epa"][0] == 2000, "epa's runs: " + result.stdout)
         check(f"epa: mean, max and cap hits over its {int(rows['epa'][5])} runs, the pairs boolean GJK found "
               "overlapping" in result.stdout, result.stdout)
+        # The worst cases are listed per algorithm: sorted together, SAT's hundreds of axes took all five (C2).
+        listed = re.findall(r"^  trial \d+  (\S+) ", result.stdout, re.M)
+        check(listed == ["gjk"] * 5 + ["epa"] * 5 + ["sat"] * 5, "worst cases per algorithm: " + result.stdout)
         lines = open(path).read().splitlines()
         header = lines[0].split(",")
         column = header.index("sat_runs [runs]")
