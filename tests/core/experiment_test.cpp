@@ -357,6 +357,21 @@ TEST(ExperimentRun3, SatCountsPastTheCapStayInTheirOwnBins) {
   EXPECT_EQ(result.algorithms[1].histogram.size(), std::size_t(config.maxIterations) + 1);  // gjk: up to its cap
 }
 
+// Boolean GJK alone on hulls: the reference (SAT) gives a verdict and no distance, so an apart pair's reference reads
+// "apart", not "apart, distance 0" (seen once the lab listed GJK's own worst cases).
+TEST(ExperimentRun3, AReferenceValueNotMeasuredIsNotShownAsZero) {
+  ExperimentConfig config = smallConfig("hull16", {Algorithm::Gjk}, 500);
+  config.worstCaseCount = 30;
+  const ExperimentResult result = runExperiment(config);
+  int apart = 0;
+  for (const WorstCase& item : result.worstCases) {
+    if (item.referenceHit) continue;
+    ++apart;
+    EXPECT_EQ(referenceWords(item), "apart") << "trial " << item.trial;
+  }
+  EXPECT_GT(apart, 0);
+}
+
 TEST(ExperimentRun3, FixedSeedRepeatsAndWarmStartTakesFewerIterations) {
   ExperimentConfig config = smallConfig("hull16", {Algorithm::Distance}, 2000);
   config.gapMin = 0.05;

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <numbers>
 #include <thread>
@@ -304,10 +305,12 @@ namespace {
 
 // [SECTION] Prepared trials: the pair in the run's scalar, with its reference
 
+// A value the run did not need is NaN, not 0: a worst case of boolean GJK on hulls said "apart, distance 0" for pairs
+// whose distance nobody computed.
 struct Reference {
   bool hit = false;
-  double distance = 0;  // when not hit
-  double depth = 0;     // when hit
+  double distance = std::numeric_limits<double>::quiet_NaN();  // when not hit, and measured
+  double depth = std::numeric_limits<double>::quiet_NaN();     // when hit, and measured
 };
 
 // The collider and vector types of a pair type in scalar S: the plane's or space's.
@@ -681,7 +684,10 @@ std::string answerWords(const WorstCase& item) {
   return measures ? measured(item.hit, item.value) : std::string(item.hit ? "hit" : "apart");
 }
 
-std::string referenceWords(const WorstCase& item) { return measured(item.referenceHit, item.referenceValue); }
+std::string referenceWords(const WorstCase& item) {
+  if (std::isnan(item.referenceValue)) return item.referenceHit ? "hit" : "apart";  // not measured in this run
+  return measured(item.referenceHit, item.referenceValue);
+}
 
 std::string skippedWords(const AlgorithmStats& stats, std::uint64_t trials) {
   if (stats.skipped == 0) return {};

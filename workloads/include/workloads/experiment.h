@@ -157,7 +157,8 @@ struct WorstCase {
   bool hit = false;            // what the algorithm said
   bool referenceHit = false;   // what the reference said
   double value = 0;            // distance (distance) or depth (epa, sat, sat-lite); 0 for gjk
-  double referenceValue = 0;   // the reference's depth when it says hit, its distance when it says apart
+  double referenceValue = 0;   // the reference's depth when it says hit, its distance when it says apart; NaN when
+                               // the run did not need it (boolean GJK alone on polytopes: SAT gives no distance)
 };
 
 // A worst case's answer and its reference in words: "hit, depth 0.0132", "apart, distance 0.0006057", or the verdict
