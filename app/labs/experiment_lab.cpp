@@ -417,6 +417,7 @@ void ExperimentLab::drawWorstCases() {
   ImGui::TextDisabled("WORST CASES: the most iterations, and disagreements with the reference (SAT, or double)");
   // One algorithm's list at a time, or all: sorted together, SAT's hundreds of axes on hulls filled the list and hid
   // GJK's and EPA's worst pairs (newcomer review s31, C2). Each keeps its own worstCaseCount.
+  ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("list");
   ImGui::SameLine();
   const auto remember = [this](const std::string& name) {
@@ -428,6 +429,7 @@ void ExperimentLab::drawWorstCases() {
   if (ImGui::RadioButton("all##worst of", !worstOf_)) worstOf_.reset();
   remember("all");
   for (const collide::AlgorithmStats& stats : result_.algorithms) {
+    if (stats.queries == 0) continue;  // it took no pair: no worst case to list
     const std::string name(collide::algorithmName(stats.algorithm));
     ImGui::SameLine();
     if (ImGui::RadioButton((name + "##worst of").c_str(), worstOf_ == stats.algorithm)) worstOf_ = stats.algorithm;
