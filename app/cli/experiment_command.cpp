@@ -7,10 +7,14 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <unistd.h>  // isatty
 
 #include "cli/commands.h"
 #include "io/csv.h"
+#include "labs/format.h"
 #include "plot/plot_svg.h"
 #include "platform/window.h"
 #include "plot/experiment_plots.h"
@@ -40,74 +44,108 @@ struct ExperimentOptions {
   bool quiet = false;
 };
 
-// Progress on stderr, at most ten times a second, on one line.
+// Progress on stderr. On a terminal one line rewritten at most ten times a second; into a file or a pipe a line of
+// its own at most every two seconds and at the end, so a log reads line by line rather than as one long line.
 class ProgressLine {
  public:
-  explicit ProgressLine(bool quiet) : quiet_(quiet) {}
+  explicit ProgressLine(bool quiet) : quiet_(quiet), terminal_(isatty(fileno(stderr)) == 1) {}
   void update(std::uint64_t done, std::uint64_t total) {
     const auto now = std::chrono::steady_clock::now();
-    if (quiet_ || (done < total && now - last_ < std::chrono::milliseconds(100))) return;
+    const auto interval = terminal_ ? std::chrono::milliseconds(100) : std::chrono::milliseconds(2000);
+    if (quiet_ || (done < total && now - last_ < interval)) return;
     last_ = now;
-    std::fprintf(stderr, "\rexperiment: %llu / %llu trials (%.0f%%)", static_cast<unsigned long long>(done),
-                 static_cast<unsigned long long>(total), 100.0 * double(done) / double(total));
+    std::fprintf(stderr, "%sexperiment: %llu / %llu trials (%.0f%%)%s", terminal_ ? "\r" : "",
+                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                 100.0 * double(done) / double(total), terminal_ ? "" : "\n");
     std::fflush(stderr);
     shown_ = true;
   }
   void finish() {
-    if (shown_) std::fprintf(stderr, "\n");
+    if (shown_ && terminal_) std::fprintf(stderr, "\n");
   }
 
  private:
   bool quiet_;
+  bool terminal_;
   bool shown_ = false;
-  std::chrono::steady_clock::time_point last_{};
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();  // a short run: its last line only
 };
 
+// The table, then a line for each row that needs one: why an algorithm ran on fewer pairs than were made (A3), and
+// what epa's runs are. A row over no query prints "-", not rates computed over zero.
 void printSummary(const collide::ExperimentConfig& config, const collide::ExperimentResult& result, int worst) {
   std::printf("%s%s\n", experimentDescription(config).c_str(), result.cancelled ? " (cancelled)" : "");
-  std::printf("%-9s %10s %7s %5s %16s %18s %11s\n", "algorithm", "queries", "mean", "max", "cap hits",
+  std::printf("%-9s %10s %10s %7s %5s %16s %18s %11s\n", "algorithm", "queries", "runs", "mean", "max", "cap hits",
               "disagreements", "ns/query");
+  const auto share = [](std::uint64_t count, double fraction) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%llu (%.3g%%)", static_cast<unsigned long long>(count), 100.0 * fraction);
+    return std::string(text);
+  };
   for (const collide::AlgorithmStats& stats : result.algorithms) {
-    char capHits[40];
-    char disagreements[40];
-    std::snprintf(capHits, sizeof capHits, "%llu (%.3g%%)", static_cast<unsigned long long>(stats.capHits),
-                  100.0 * stats.capHitShare());
-    std::snprintf(disagreements, sizeof disagreements, "%llu (%.3g%%)", static_cast<unsigned long long>(stats.disagreements),
-                  100.0 * stats.disagreementShare());
-    std::printf("%-9s %10llu %7.3f %5d %16s %18s %11.1f\n", std::string(collide::algorithmName(stats.algorithm)).c_str(),
-                static_cast<unsigned long long>(stats.queries), stats.meanIterations(), stats.maxIterationsSeen, capHits,
-                disagreements, stats.nanosecondsPerQuery());
+    const std::string name(collide::algorithmName(stats.algorithm));
+    if (stats.queries == 0) {
+      std::printf("%-9s %10d %10s %7s %5s %16s %18s %11s\n", name.c_str(), 0, "-", "-", "-", "-", "-", "-");
+      continue;
+    }
+    const std::string capHits = !collide::isCapped(stats.algorithm) ? "not capped"
+                                : stats.runs                        ? share(stats.capHits, stats.capHitShare())
+                                                                    : "-";
+    const std::string mean = stats.runs ? formatWith("%.3f", stats.meanIterations()) : "-";
+    const std::string max = stats.runs ? std::to_string(stats.maxIterationsSeen) : "-";
+    std::printf("%-9s %10llu %10llu %7s %5s %16s %18s %11.1f\n", name.c_str(),
+                static_cast<unsigned long long>(stats.queries), static_cast<unsigned long long>(stats.runs),
+                mean.c_str(), max.c_str(), capHits.c_str(),
+                share(stats.disagreements, stats.disagreementShare()).c_str(), stats.nanosecondsPerQuery());
+  }
+  for (const collide::AlgorithmStats& stats : result.algorithms) {
+    if (const std::string skipped = collide::skippedWords(stats, result.trialsRun); !skipped.empty())
+      std::printf("%s\n", skipped.c_str());
+  }
+  for (const collide::AlgorithmStats& stats : result.algorithms) {
+    if (stats.algorithm != collide::Algorithm::Epa || stats.queries == 0) continue;
+    std::printf("epa: mean, max and cap hits over its %llu runs, the pairs boolean GJK found overlapping (apart, it has "
+                "no depth to find)\n", static_cast<unsigned long long>(stats.runs));
   }
   double computeSeconds = 0;
   for (const collide::AlgorithmStats& stats : result.algorithms) computeSeconds += stats.seconds;
   std::printf("compute %.3f s (queries only), preparing pairs and references %.3f s\n", computeSeconds,
               result.prepareSeconds);
   if (worst <= 0 || result.worstCases.empty()) return;
-  std::printf("worst cases (trial: rebuild with the same options; open them in the GUI's Experiments lab):\n");
-  for (std::size_t i = 0; i < result.worstCases.size() && int(i) < worst; ++i) {
-    const collide::WorstCase& item = result.worstCases[i];
-    std::printf("  trial %llu  %-8s %3d %s%s%s", static_cast<unsigned long long>(item.trial),
-                std::string(collide::algorithmName(item.algorithm)).c_str(), item.iterations,
-                std::string(collide::algorithmInfo(item.algorithm).counts).c_str(),
-                item.capHit ? ", hit the cap" : "", item.disagrees ? ", DISAGREES" : "");
-    if (item.disagrees)
-      std::printf(" (answer: %s; reference: %s)", collide::answerWords(item).c_str(), collide::referenceWords(item).c_str());
-    std::printf("\n");
+  // Per algorithm, each in its own order (disagreements, then the most iterations): one list sorted by count was
+  // all SAT's on hulls, whose hundreds of axes hid GJK's and EPA's worst pairs (newcomer review s31, C2).
+  std::printf("worst cases, per algorithm (trial: rebuild with the same options; open them in the GUI's Experiments lab):\n");
+  for (const collide::AlgorithmStats& stats : result.algorithms) {
+    int listed = 0;
+    for (const collide::WorstCase& item : result.worstCases) {
+      if (item.algorithm != stats.algorithm || listed++ >= worst) continue;
+      std::printf("  trial %llu  %-8s %3d %s%s%s", static_cast<unsigned long long>(item.trial),
+                  std::string(collide::algorithmName(item.algorithm)).c_str(), item.iterations,
+                  std::string(collide::algorithmInfo(item.algorithm).counts).c_str(),
+                  item.capHit ? ", hit the cap" : "", item.disagrees ? ", DISAGREES" : "");
+      if (item.disagrees)
+        std::printf(" (answer: %s; reference: %s)", collide::answerWords(item).c_str(), collide::referenceWords(item).c_str());
+      std::printf("\n");
+    }
   }
 }
 
-int writePlot(const ExperimentOptions& options, const collide::ExperimentConfig& config,
-              const collide::ExperimentResult& result) {
+// --plot-size as WIDTHxHEIGHT, checked before the run rather than after a million trials.
+std::pair<int, int> plotSize(const ExperimentOptions& options) {
   int width = 0;
   int height = 0;
   char separator = 0;
   char extra = 0;
   if (std::sscanf(options.plotSize.c_str(), "%d%c%d%c", &width, &separator, &height, &extra) != 3 || separator != 'x' ||
       width < 200 || height < 150 || width > 8192 || height > 8192) {
-    std::fprintf(stderr, "collision-lab experiment: --plot-size: expected WIDTHxHEIGHT from 200x150 to 8192x8192, got \"%s\"\n",
-                 options.plotSize.c_str());
-    return 1;
+    throw UsageError("experiment: --plot-size: expected WIDTHxHEIGHT from 200x150 to 8192x8192, got \"" + options.plotSize + "\"");
   }
+  return {width, height};
+}
+
+int writePlot(const ExperimentOptions& options, const collide::ExperimentConfig& config,
+              const collide::ExperimentResult& result) {
+  const auto [width, height] = plotSize(options);
   ExperimentPlotData data;
   const Plot plot = experimentPlot(config, result, options.cumulative, data);
   const PlotRange range = fitRange(plot);
@@ -136,8 +174,7 @@ int runExperimentCommand(const ExperimentOptions& options) {
   collide::ExperimentConfig config;
   std::string error;
   if (!collide::parseFamily(options.family, config, error)) {
-    std::fprintf(stderr, "collision-lab experiment: --family: %s\n", error.c_str());
-    return 1;
+    throw UsageError("experiment: --family: " + error);
   }
   config.algorithms.clear();
   for (const std::string& name : options.algorithms) config.algorithms.push_back(*collide::parseAlgorithm(name));
@@ -152,15 +189,13 @@ int runExperimentCommand(const ExperimentOptions& options) {
   config.maxIterations = options.maxIterations;
   config.worstCaseCount = std::max(options.worst, 0);
   if (const std::string invalid = collide::validateExperiment(config); !invalid.empty()) {
-    std::fprintf(stderr, "collision-lab experiment: %s\n", invalid.c_str());
-    return 1;
+    throw UsageError("experiment: " + invalid);  // a value the option does not allow: 2, as CLI11's checks
   }
   const std::string extension = std::filesystem::path(options.plotPath).extension().string();
   if (!options.plotPath.empty() && extension != ".png" && extension != ".svg") {
-    std::fprintf(stderr, "collision-lab experiment: --plot: \"%s\": expected a .png or .svg file name\n",
-                 options.plotPath.c_str());
-    return 1;
+    throw UsageError("experiment: --plot: \"" + options.plotPath + "\": expected a .png or .svg file name");
   }
+  if (!options.plotPath.empty()) (void)plotSize(options);
   // Say so before the run, not after a million trials.
   if (extension == ".png" && !displayAvailable()) {
     std::fprintf(stderr,
@@ -216,7 +251,7 @@ const bool registered = registerCommand(
            ->capture_default_str();
        command.add_option("--max-iterations", options->maxIterations, "Iteration cap of every algorithm")
            ->capture_default_str();
-       command.add_option("--worst", options->worst, "Worst cases to list, 0 to " + std::to_string(collide::kMaxWorstCases))
+       command.add_option("--worst", options->worst, "Worst cases to list per algorithm, 0 to " + std::to_string(collide::kMaxWorstCases))
            ->capture_default_str()
            ->check(CLI::Range(0, collide::kMaxWorstCases));
        command.add_option("--csv", options->csvPath, "Write the iteration histogram as CSV");

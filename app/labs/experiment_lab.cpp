@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <imgui.h>
@@ -107,6 +108,7 @@ class ExperimentLab final : public Lab {
   collide::ExperimentConfig resultConfig_;  // the configuration the shown result was run with
   collide::ExperimentResult result_;
   bool cumulative_ = false;
+  std::optional<collide::Algorithm> worstOf_;  // the worst-case list of one algorithm; empty: all of them
   ExperimentPlotData plotData_;
   Plot plot_;
   PlotState plotState_;
@@ -116,6 +118,7 @@ class ExperimentLab final : public Lab {
   ScreenRect runButton_{0, 0, 0, 0};
   ScreenRect firstOpenButton_{0, 0, 0, 0};
   std::map<std::string, ScreenRect> algorithmBoxes_;  // each algorithm's checkbox, by name
+  std::map<std::string, ScreenRect> worstOfButtons_;  // the worst-case list's "all" and algorithm buttons
 };
 
 void ExperimentLab::startRun() {
@@ -157,6 +160,9 @@ void ExperimentLab::collectFinishedRun() {
   running_ = false;
   hasResult_ = true;
   plotState_.autoFit = true;
+  const bool kept = std::any_of(result_.algorithms.begin(), result_.algorithms.end(),
+                                [this](const collide::AlgorithmStats& s) { return s.algorithm == worstOf_; });
+  if (!kept) worstOf_.reset();
   if (result_.cancelled) message_ = "cancelled after " + counted(static_cast<long long>(result_.trialsRun), "trial", "trials");
 }
 
@@ -262,6 +268,7 @@ void ExperimentLab::drawUi() {
   ImGui::Checkbox("warm start", &config_.warmStart);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Distance: start from the cache of B's previous pose (RTR collision summary)");
   ImGui::SliderInt("iteration cap", &config_.maxIterations, 1, 64);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stops GJK, distance and EPA; SAT is not capped: it tests every axis it needs");
   ImGui::EndDisabled();
 
   ImGui::Spacing();
@@ -295,16 +302,19 @@ void ExperimentLab::drawSummary() {
       ImGui::TableNextColumn();
       const Color color = algorithmColor(stats.algorithm);
       ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1), "%s", std::string(collide::algorithmName(stats.algorithm)).c_str());
+      // A row over no run says "-", not rates computed over zero; the note below says why it has none.
+      const bool runs = stats.runs > 0;
+      const bool queries = stats.queries > 0;
       ImGui::TableNextColumn();
-      ImGui::Text("%.2f", stats.meanIterations());
+      ImGui::TextUnformatted(runs ? formatWith("%.2f", stats.meanIterations()).c_str() : "-");
       ImGui::TableNextColumn();
-      ImGui::Text("%d", stats.maxIterationsSeen);
+      ImGui::TextUnformatted(runs ? std::to_string(stats.maxIterationsSeen).c_str() : "-");
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(percent(stats.capHitShare()).c_str());
+      ImGui::TextUnformatted(!collide::isCapped(stats.algorithm) ? "none" : runs ? percent(stats.capHitShare()).c_str() : "-");
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(percent(stats.disagreementShare()).c_str());
+      ImGui::TextUnformatted(queries ? percent(stats.disagreementShare()).c_str() : "-");
       ImGui::TableNextColumn();
-      ImGui::Text("%.0f", stats.nanosecondsPerQuery());
+      ImGui::TextUnformatted(queries ? formatWith("%.0f", stats.nanosecondsPerQuery()).c_str() : "-");
     }
     ImGui::EndTable();
   }
@@ -314,9 +324,17 @@ void ExperimentLab::drawSummary() {
                        [algorithm](const collide::AlgorithmStats& s) { return s.algorithm == algorithm; });
   };
   std::string note = "mean and max: iterations per run";
-  if (ran(collide::Algorithm::Sat) || ran(collide::Algorithm::SatLite)) note += " (sat and sat-lite: axes tested)";
-  if (ran(collide::Algorithm::Epa)) note += "; epa counts the runs that overlapped";
+  if (ran(collide::Algorithm::Sat) || ran(collide::Algorithm::SatLite))
+    note += " (sat and sat-lite: axes tested; they are not capped, so their counts can pass the cap)";
+  for (const collide::AlgorithmStats& stats : result_.algorithms) {
+    if (stats.algorithm == collide::Algorithm::Epa)
+      note += "; epa counts its " + std::to_string(stats.runs) + " runs, the pairs that overlapped";
+  }
   note += "; cap: runs that hit the iteration cap; ns: time per query.";
+  for (const collide::AlgorithmStats& stats : result_.algorithms) {
+    if (const std::string skipped = collide::skippedWords(stats, result_.trialsRun); !skipped.empty())
+      note += "\n" + skipped + ".";
+  }
   if (ran(collide::Algorithm::SatLite))
     note += " sat-lite disagrees where its 6 face axes say hit and SAT's 15 say apart, or give another depth.";
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -397,14 +415,36 @@ void ExperimentLab::drawNoResultYet() {
 
 void ExperimentLab::drawWorstCases() {
   ImGui::TextDisabled("WORST CASES: the most iterations, and disagreements with the reference (SAT, or double)");
+  // One algorithm's list at a time, or all: sorted together, SAT's hundreds of axes on hulls filled the list and hid
+  // GJK's and EPA's worst pairs (newcomer review s31, C2). Each keeps its own worstCaseCount.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("list");
+  ImGui::SameLine();
+  const auto remember = [this](const std::string& name) {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    worstOfButtons_[name] = ScreenRect{min.x, min.y, max.x - min.x, max.y - min.y};
+  };
+  worstOfButtons_.clear();
+  if (ImGui::RadioButton("all##worst of", !worstOf_)) worstOf_.reset();
+  remember("all");
+  for (const collide::AlgorithmStats& stats : result_.algorithms) {
+    if (stats.queries == 0) continue;  // it took no pair: no worst case to list
+    const std::string name(collide::algorithmName(stats.algorithm));
+    ImGui::SameLine();
+    if (ImGui::RadioButton((name + "##worst of").c_str(), worstOf_ == stats.algorithm)) worstOf_ = stats.algorithm;
+    remember(name);
+  }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp |
                                 ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("##worst cases", 6, flags, ImGui::GetContentRegionAvail())) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   for (const char* heading : {"trial", "algorithm", "iterations", "answer", "reference", ""}) ImGui::TableSetupColumn(heading);
   ImGui::TableHeadersRow();
+  bool first = true;
   for (std::size_t i = 0; i < result_.worstCases.size(); ++i) {
     const collide::WorstCase& item = result_.worstCases[i];
+    if (worstOf_ && item.algorithm != *worstOf_) continue;
     ImGui::PushID(int(i));
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -421,7 +461,8 @@ void ExperimentLab::drawWorstCases() {
     if (item.disagrees) ImGui::PopStyleColor();
     ImGui::TableNextColumn();
     if (ImGui::SmallButton("Open in narrow-phase lab")) openInNarrowPhaseLab(item);
-    if (i == 0) {
+    if (first) {
+      first = false;
       const ImVec2 min = ImGui::GetItemRectMin();
       const ImVec2 max = ImGui::GetItemRectMax();
       firstOpenButton_ = {min.x, min.y, max.x - min.x, max.y - min.y};
@@ -482,17 +523,29 @@ void ExperimentLab::dumpState(Json& out) const {
                           {"mean", stats.meanIterations()},
                           {"max", stats.maxIterationsSeen},
                           {"disagreements", stats.disagreements},
-                          {"cap_hits", stats.capHits}});
+                          {"cap_hits", stats.capHits},
+                          {"queries", stats.queries},
+                          {"runs", stats.runs},
+                          {"skipped", collide::skippedWords(stats, result_.trialsRun)}});
   Json chosen = Json::array();
   for (const collide::Algorithm algorithm : config_.algorithms) chosen.push_back(std::string(collide::algorithmName(algorithm)));
   Json boxes = Json::object();
   for (const auto& [name, rect] : algorithmBoxes_) boxes[name] = {rect.x, rect.y, rect.width, rect.height};
+  Json worstOfBoxes = Json::object();
+  for (const auto& [name, rect] : worstOfButtons_) worstOfBoxes[name] = {rect.x, rect.y, rect.width, rect.height};
+  // The algorithms of the rows the list shows, in order, so a test sees what the filter left.
+  Json shownWorstAlgorithms = Json::array();
+  for (const collide::WorstCase& item : result_.worstCases)
+    if (!worstOf_ || item.algorithm == *worstOf_) shownWorstAlgorithms.push_back(std::string(collide::algorithmName(item.algorithm)));
   const ScreenRect& open = firstOpenButton_;
   const ScreenRect& run = runButton_;
   out["experiment"] = {{"running", running_},
                        {"trials_run", result_.trialsRun},
                        {"algorithms", algorithms},
                        {"worst_cases", result_.worstCases.size()},
+                       {"worst_of", worstOf_ ? std::string(collide::algorithmName(*worstOf_)) : std::string("all")},
+                       {"worst_shown", shownWorstAlgorithms},
+                       {"worst_of_buttons", worstOfBoxes},
                        {"chosen_algorithms", chosen},
                        {"algorithm_checkboxes", boxes},
                        {"run_button", {run.x, run.y, run.width, run.height}},

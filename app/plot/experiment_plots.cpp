@@ -1,6 +1,7 @@
 #include "plot/experiment_plots.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 // GCC 12 warns -Wrestrict on short string assignments inlined here, a false positive (GCC bug 105329).
@@ -37,28 +38,40 @@ Plot experimentPlot(const collide::ExperimentConfig& config, const collide::Expe
                     ExperimentPlotData& data) {
   Plot plot;
   plot.title = experimentDescription(config);
-  // "iterations (sat, sat-lite: axes tested)" when a series counts axes.
+  // "iterations (sat, sat-lite: axes tested, not capped)" when a series counts axes.
   std::string axisCounters;
   for (const collide::AlgorithmStats& stats : result.algorithms) {
-    if (collide::algorithmInfo(stats.algorithm).counts != "axes") continue;
+    if (collide::algorithmInfo(stats.algorithm).counts != "axes" || stats.runs == 0) continue;
     if (!axisCounters.empty()) axisCounters += ", ";
     axisCounters += collide::algorithmName(stats.algorithm);
   }
-  plot.x.label = axisCounters.empty() ? "iterations" : "iterations (" + axisCounters + ": axes tested)";
+  // SAT's counts run past the cap (the axis goes on to the most seen): say so, or its bars past the lab's
+  // "iteration cap" read as cap hits.
+  plot.x.label = axisCounters.empty() ? "iterations" : "iterations (" + axisCounters + ": axes tested, not capped)";
   plot.x.integers = true;
   plot.y.label = cumulative ? "runs with at most this many" : "share of runs";
   plot.y.unit = "%";
   int largest = 1;
   for (const collide::AlgorithmStats& stats : result.algorithms) largest = std::max(largest, stats.maxIterationsSeen);
   data.shares.assign(result.algorithms.size(), {});
+  std::string idle;  // the algorithms with no run
   for (std::size_t k = 0; k < result.algorithms.size(); ++k) {
     const collide::AlgorithmStats& stats = result.algorithms[k];
     std::vector<double>& shares = data.shares[k];
     double total = 0;
-    for (int i = 0; i <= largest && i < int(stats.histogram.size()); ++i) {
-      const double share = stats.runs ? 100.0 * double(stats.histogram[std::size_t(i)]) / double(stats.runs) : 0.0;
+    // Every series spans 0..largest, the most any took: a capped one's bars end at its cap, and a read-out past
+    // it says 0 % there rather than pointing at its last bar.
+    for (int i = 0; i <= largest; ++i) {
+      const std::uint64_t count = i < int(stats.histogram.size()) ? stats.histogram[std::size_t(i)] : 0;
+      const double share = stats.runs ? 100.0 * double(count) / double(stats.runs) : 0.0;
       total += share;
       shares.push_back(cumulative ? total : share);
+    }
+    // An algorithm that took no pair (sat on circles) has nothing to plot: no legend entry, no "0 %" read-out; the
+    // summary says why it has none (skippedWords).
+    if (stats.runs == 0) {
+      idle += (idle.empty() ? "" : ", ") + std::string(collide::algorithmName(stats.algorithm));
+      continue;
     }
     PlotSeries series;
     series.name = std::string(collide::algorithmName(stats.algorithm));
@@ -69,6 +82,7 @@ Plot experimentPlot(const collide::ExperimentConfig& config, const collide::Expe
     series.steps = cumulative;  // iteration counts are whole numbers: the share holds from k to k + 1
     plot.series.push_back(std::move(series));
   }
+  if (!idle.empty()) plot.title += "; not plotted: " + idle + " (no pair it takes)";
   return plot;
 }
 
@@ -88,7 +102,8 @@ CsvTable experimentCsv(const collide::ExperimentResult& result) {
       const double count = i < stats.histogram.size() ? double(stats.histogram[i]) : 0.0;
       total += count;
       runs.values.push_back(count);
-      cumulative.values.push_back(stats.runs ? 100.0 * total / double(stats.runs) : 0.0);
+      // No run, no share: an empty field, not a 0 % computed over nothing.
+      cumulative.values.push_back(stats.runs ? 100.0 * total / double(stats.runs) : std::nan(""));
     }
     table.columns.push_back(std::move(runs));
     table.columns.push_back(std::move(cumulative));

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`collision-lab experiment` from the command line (CTest label "cli"): one call runs one case.
   experiment_cli_test.py --exe build/app/collision-lab --out DIR CASE
-Cases: summary, deterministic, float_far, svg, no_display, bad_options.
+Cases: summary, space, deterministic, float_far, svg, no_display, bad_options, honest_counts, readme.
 """
 
 import argparse
@@ -16,12 +16,15 @@ def run(exe, arguments, env=None):
 
 
 def summary_rows(stdout):
-    """{algorithm: (queries, mean, max, cap hits, disagreements)} from the summary table."""
+    """{algorithm: (queries, mean, max, cap hits, disagreements, runs)} from the summary table; cap hits is 0 for
+    an algorithm that is not capped (its column says so)."""
     rows = {}
     for line in stdout.splitlines():
-        match = re.match(r"(gjk|distance|epa|sat-lite|sat)\s+(\d+)\s+([\d.]+)\s+(\d+)\s+(\d+) \(.*?\)\s+(\d+) \(", line)
+        match = re.match(r"(gjk|distance|epa|sat-lite|sat)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+(\d+)\s+(?:(\d+) \(.*?\)|not capped)"
+                         r"\s+(\d+) \(", line)
         if match:
-            rows[match.group(1)] = tuple(float(x) for x in match.groups()[1:])
+            name, queries, runs, mean, most, caps, disagreements = match.groups()
+            rows[name] = (float(queries), float(mean), float(most), float(caps or 0), float(disagreements), float(runs))
     return rows
 
 
@@ -48,6 +51,11 @@ def main():
         check(rows["distance"][0] == 3000 and rows["gjk"][0] == 3000, result.stdout)
         check(0 < rows["sat"][0] < 3000, "sat runs on polytope pairs only: " + result.stdout)
         check("experiment: 3000 / 3000 trials (100%)" in result.stderr, "progress line: " + result.stderr)
+        # stderr is a pipe here, not a terminal: whole lines, no carriage returns run together (review s31, A18).
+        # Read as bytes: text mode turns "\r" into "\n".
+        raw = subprocess.run([exe, "experiment", "--family", "boxes", "--trials", "3000", "--worst", "0"],
+                             capture_output=True, timeout=300).stderr
+        check(b"\r" not in raw and raw.endswith(b"(100%)\n"), "progress into a pipe: " + repr(raw))
         check("ns/query" in result.stdout and "worst cases" in result.stdout, result.stdout)
 
     elif options.case == "space":
@@ -79,9 +87,9 @@ def main():
         result = run(exe, ["--family", "boxes", "--trials", "1", "-q", "--worst", "0"])
         check(result.returncode == 0 and result.stdout.startswith("boxes, 1 trial, seed 1"), result.stdout + result.stderr)
         result = run(exe, ["--family", "hull3"])
-        check(result.returncode == 1 and "hullN with N from 4 to" in result.stderr, result.stderr)
+        check(result.returncode == 2 and "hullN with N from 4 to" in result.stderr, result.stderr)
         result = run(exe, ["--family", "boxes", "--algo", "sat-lite"])
-        check(result.returncode == 1 and "sat-lite does not run in 2D" in result.stderr, result.stderr)
+        check(result.returncode == 2 and "sat-lite does not run in 2D" in result.stderr, result.stderr)
 
     elif options.case == "deterministic":
         paths = [os.path.join(options.out, f"run{i}.csv") for i in range(3)]
@@ -129,12 +137,81 @@ def main():
         check(not os.path.exists(path), "a PNG was written without a display")
 
     elif options.case == "bad_options":
-        result = run(exe, ["--family", "ngon99"])
-        check(result.returncode == 1 and "ngonN with N from 3 to 64" in result.stderr, result.stderr)
-        result = run(exe, ["--gap-min", "1", "--gap-max", "0"])
-        check(result.returncode == 1 and "gap" in result.stderr, result.stderr)
-        result = run(exe, ["--plot", os.path.join(options.out, "plot.jpg")])
-        check(result.returncode == 1 and ".png or .svg" in result.stderr, result.stderr)
+        # A value an option does not allow is a usage error, 2, as for CLI11's own checks (README; review s31, B2),
+        # and it is refused before the run.
+        plot = os.path.join(options.out, "plot.jpg")
+        for arguments, words in ((["--family", "ngon99"], "ngonN with N from 3 to 64"),
+                                 (["--gap-min", "0.5", "--gap-max", "-0.5"], "gap"),
+                                 (["--size-ratio", "0"], "size ratio"),
+                                 (["--offset", "1e30"], "offset"),
+                                 (["--max-iterations", "0"], "max iterations"),
+                                 (["--plot", plot], ".png or .svg"),
+                                 (["--plot", os.path.join(options.out, "p.svg"), "--plot-size", "10x10"], "--plot-size"),
+                                 (["--trials", "0"], "--trials")):
+            result = run(exe, arguments + ["-q"])
+            check(result.returncode == 2 and words in result.stderr,
+                  f"{arguments}: exit {result.returncode}: {result.stderr}")
+            check(result.stdout == "", f"{arguments} ran: {result.stdout}")
+    elif options.case == "honest_counts":
+        # SAT is not capped: its counts past the cap keep their own rows in the CSV, whose mean is the table's
+        # (review s31, A2: they were folded into the row at 64 and read as cap hits); epa's runs are the overlapping
+        # pairs (B8).
+        path = os.path.join(options.out, "hull32.csv")
+        result = run(exe, ["--family", "hull32", "--trials", "2000", "--algo", "gjk,epa,sat", "--csv", path, "-q"])
+        check(result.returncode == 0, result.stderr)
+        rows = summary_rows(result.stdout)
+        check(rows["sat"][2] > 64, "sat's max is past the cap: " + result.stdout)
+        check(re.search(r"^sat .* not capped ", result.stdout, re.M), "sat's cap column: " + result.stdout)
+        check(rows["gjk"][0] == rows["gjk"][5] == 2000, result.stdout)
+        check(0 < rows["epa"][5] < rows["epa"][0] == 2000, "epa's runs: " + result.stdout)
+        check(f"epa: mean, max and cap hits over its {int(rows['epa'][5])} runs, the pairs boolean GJK found "
+              "overlapping" in result.stdout, result.stdout)
+        # The worst cases are listed per algorithm: sorted together, SAT's hundreds of axes took all five (C2).
+        listed = re.findall(r"^  trial \d+  (\S+) ", result.stdout, re.M)
+        check(listed == ["gjk"] * 5 + ["epa"] * 5 + ["sat"] * 5, "worst cases per algorithm: " + result.stdout)
+        lines = open(path).read().splitlines()
+        header = lines[0].split(",")
+        column = header.index("sat_runs [runs]")
+        counts = [(float(line.split(",")[0]), float(line.split(",")[column])) for line in lines[1:]]
+        check(counts[-1][0] == rows["sat"][2] and counts[-1][1] > 0, "the CSV ends at the most seen: " + lines[-1])
+        runs = sum(count for _, count in counts)
+        check(runs == rows["sat"][5], f"sat runs in the CSV {runs}")
+        mean = sum(k * count for k, count in counts) / runs
+        check(abs(mean - rows["sat"][1]) < 5e-4, f"the CSV's sat mean {mean} is not the table's {rows['sat'][1]}")
+        # An algorithm that takes no pair of the family: a row of "-" and the reason, not 0 (0%) (review s31, A3).
+        csv = os.path.join(options.out, "circles.csv")
+        svg = os.path.join(options.out, "circles.svg")
+        result = run(exe, ["--family", "circles", "--trials", "300", "--algo", "sat,gjk", "-q", "--csv", csv,
+                           "--plot", svg])
+        check(result.returncode == 0, result.stderr)
+        check(all(line.split(",")[2] == "" for line in open(csv).read().splitlines()[1:]),
+              "sat's cumulative share over no run is an empty field, not 0")
+        check("cold start; not plotted: sat (no pair it takes)</text>" in open(svg).read(), "the plot says sat is missing")
+        check(re.search(r"^sat\s+0\s+-\s+-\s+-\s+-\s+-\s+-$", result.stdout, re.M), "sat's row: " + result.stdout)
+        check("(0%)\n" not in result.stdout.split("gjk")[0], result.stdout)
+        check("sat skipped 300 of 300 pairs: sat takes polytopes only (point, segment, aabb, box, polygon); they hold "
+              "a circle (300)" in result.stdout, result.stdout)
+        result = run(exe, ["--family", "mixed", "--trials", "200", "--algo", "sat,gjk", "-q"])
+        rows = summary_rows(result.stdout)
+        match = re.search(r"^sat skipped (\d+) of 200 pairs: sat takes polytopes only .*; they hold a c", result.stdout, re.M)
+        check(match and int(match.group(1)) + rows["sat"][0] == 200, result.stdout)
+        check("gjk skipped" not in result.stdout, result.stdout)
+    elif options.case == "readme":
+        # The README's boxes3d table is what the command prints, but for the times (newcomer review s31, B1: its
+        # means had drifted, 5.674 for 5.675, and a line was missing).
+        readme = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "README.md")).read()
+        command = "collision-lab experiment --family boxes3d --trials 100000 --algo gjk,distance,epa,sat,sat-lite -q --worst 0"
+        block = readme.split(command + "\n", 1)
+        check(len(block) == 2, "the README has no block for: " + command)
+        shown = block[1].split("```", 1)[0].splitlines()
+        result = run(exe, command.split()[2:])
+        check(result.returncode == 0, result.stderr)
+
+        def untimed(lines):  # ns/query and the compute line's seconds differ from run to run
+            return [re.sub(r"\s+[\d.]+$", "", re.sub(r"[\d.]+ s\b", "T s", line)) for line in lines]
+
+        check(untimed(result.stdout.splitlines()) == untimed(shown),
+              "README:\n" + "\n".join(shown) + "\nprinted:\n" + result.stdout)
     else:
         check(False, "unknown case " + options.case)
     print("ok:", options.case)

@@ -329,5 +329,37 @@ TEST(Plot, CumulativeIterationsDrawAsSteps) {
   }
 }
 
+// SAT is not capped: its bars run on past GJK's cap to the most axes seen, every series spans that range (a
+// read-out past GJK's cap says 0 % rather than pointing at its last bar), and the axis says SAT is not capped, so a
+// bar past the lab's "iteration cap" is not read as cap hits (newcomer review s31, A2).
+TEST(Plot, ExperimentAxisRunsToTheMostSeenAndSaysSatIsNotCapped) {
+  collide::ExperimentResult result;
+  collide::AlgorithmStats gjk;
+  gjk.algorithm = collide::Algorithm::Gjk;
+  gjk.histogram.assign(65, 0);
+  gjk.histogram[3] = 4;
+  gjk.runs = 4;
+  gjk.maxIterationsSeen = 3;
+  collide::AlgorithmStats sat;
+  sat.algorithm = collide::Algorithm::Sat;
+  sat.histogram.assign(192, 0);
+  sat.histogram[5] = 1;
+  sat.histogram[191] = 3;
+  sat.runs = 4;
+  sat.maxIterationsSeen = 191;
+  result.algorithms = {gjk, sat};
+  ExperimentPlotData data;
+  const Plot plot = experimentPlot({}, result, false, data);
+  ASSERT_EQ(plot.series.size(), 2u);
+  EXPECT_EQ(plot.series[0].y.size(), 192u);
+  EXPECT_EQ(plot.series[1].y.size(), 192u);
+  EXPECT_DOUBLE_EQ(plot.series[1].y[191], 75.0);
+  EXPECT_DOUBLE_EQ(plot.series[1].y[64], 0.0);
+  EXPECT_EQ(plot.x.label, "iterations (sat: axes tested, not capped)");
+  EXPECT_GE(fitRange(plot).xMax, 191.0);
+  const Plot cumulative = experimentPlot({}, result, true, data);
+  EXPECT_DOUBLE_EQ(cumulative.series[0].y.back(), 100.0);  // gjk's line holds at 100 % to the end
+}
+
 }  // namespace
 }  // namespace lab

@@ -141,6 +141,27 @@ TEST(ExperimentRun, SatSkipsCurvedPairsAndTheReferenceIsDouble) {
   EXPECT_EQ(result.algorithms[0].queries, 0u);
   EXPECT_EQ(result.algorithms[1].queries, 500u);
   EXPECT_EQ(result.algorithms[1].disagreements, 0u);
+  // A row of no queries says why (newcomer review s31, A3: "sat 0 ... 0 (0%)" and no reason).
+  EXPECT_EQ(result.algorithms[0].skipped, 500u);
+  EXPECT_EQ(skippedWords(result.algorithms[0], result.trialsRun),
+            "sat skipped 500 of 500 pairs: sat takes polytopes only (point, segment, aabb, box, polygon); they hold "
+            "a circle (500)");
+  EXPECT_EQ(skippedWords(result.algorithms[1], result.trialsRun), "");
+}
+
+// Mixed pairs: every pair SAT does not take is counted by the shape it refused, and the counts add up.
+TEST(ExperimentRun, SkippedPairsAreCountedByTheShapeRefused) {
+  const ExperimentConfig config = smallConfig("mixed", {Algorithm::Sat, Algorithm::Gjk}, 400);
+  const AlgorithmStats sat = runExperiment(config).algorithms[0];
+  EXPECT_GT(sat.queries, 0u);
+  EXPECT_EQ(sat.queries + sat.skipped, 400u);
+  std::uint64_t counted = 0;
+  for (const auto& [shape, count] : sat.skippedShapes) {
+    EXPECT_TRUE(shape == "circle" || shape == "capsule") << shape;
+    counted += count;
+  }
+  EXPECT_EQ(counted, sat.skipped);
+  EXPECT_NE(skippedWords(sat, 400).find("they hold a capsule ("), std::string::npos) << skippedWords(sat, 400);
 }
 
 TEST(ExperimentRun, FloatFarFromTheOriginDisagreesWhereDoubleDoesNot) {
@@ -313,6 +334,42 @@ TEST(ExperimentRun3, MixedShapesRunSatOnPolytopesOnlyAndWorstCasesRebuild) {
     ASSERT_TRUE(query.ok) << query.error;
     EXPECT_EQ(query.iterations.value_or(0), worst.iterations) << algorithmName(worst.algorithm) << " trial " << worst.trial;
   }
+}
+
+// SAT is not capped: a hull pair tests far more axes than the cap, and the histogram keeps each count where it is
+// (newcomer review s31, A2: every count over 64 was folded into the bar at 64 and read as cap hits).
+TEST(ExperimentRun3, SatCountsPastTheCapStayInTheirOwnBins) {
+  const ExperimentConfig config = smallConfig("hull32", {Algorithm::Sat, Algorithm::Gjk}, 1000);
+  const ExperimentResult result = runExperiment(config);
+  const AlgorithmStats& sat = result.algorithms[0];
+  ASSERT_GT(sat.maxIterationsSeen, config.maxIterations);
+  EXPECT_EQ(sat.capHits, 0u);
+  ASSERT_EQ(sat.histogram.size(), std::size_t(sat.maxIterationsSeen) + 1);
+  EXPECT_GT(sat.histogram.back(), 0u);
+  std::uint64_t runs = 0;
+  std::uint64_t sum = 0;
+  for (std::size_t k = 0; k < sat.histogram.size(); ++k) {
+    runs += sat.histogram[k];
+    sum += k * sat.histogram[k];
+  }
+  EXPECT_EQ(runs, sat.runs);
+  EXPECT_EQ(sum, sat.iterationSum);  // the histogram's mean is the table's
+  EXPECT_EQ(result.algorithms[1].histogram.size(), std::size_t(config.maxIterations) + 1);  // gjk: up to its cap
+}
+
+// Boolean GJK alone on hulls: the reference (SAT) gives a verdict and no distance, so an apart pair's reference reads
+// "apart", not "apart, distance 0" (seen once the lab listed GJK's own worst cases).
+TEST(ExperimentRun3, AReferenceValueNotMeasuredIsNotShownAsZero) {
+  ExperimentConfig config = smallConfig("hull16", {Algorithm::Gjk}, 500);
+  config.worstCaseCount = 30;
+  const ExperimentResult result = runExperiment(config);
+  int apart = 0;
+  for (const WorstCase& item : result.worstCases) {
+    if (item.referenceHit) continue;
+    ++apart;
+    EXPECT_EQ(referenceWords(item), "apart") << "trial " << item.trial;
+  }
+  EXPECT_GT(apart, 0);
 }
 
 TEST(ExperimentRun3, FixedSeedRepeatsAndWarmStartTakesFewerIterations) {

@@ -2,7 +2,8 @@
 """The Experiments lab in the real window under Xvfb (CTest label "gui"), driven by xdotool:
 Run finishes a batch, and a worst case's "Open in narrow-phase lab" switches to the narrow-phase lab with that pair;
 ticking an algorithm keeps the others ticked; a finished run and its worst cases are still there after a visit to
-another lab; a family of space (boxes in 3D under SAT lite) opens its worst case in the 3D narrow-phase lab.
+another lab; a family of space (boxes in 3D under SAT lite) opens its worst case in the 3D narrow-phase lab; the
+worst-case list shows one algorithm's pairs.
   experiments_gui_test.py --exe build/app/collision-lab --out DIR
 Each session starts the app, clicks, quits with Ctrl+Q and reads --dump-state. Where to click comes from the
 previous session's dump (the layout is the same each time: same window size, same settings directory).
@@ -114,6 +115,23 @@ def main():
         sys.exit("the opened 3D pair is not SAT lite on two boxes: " + json.dumps(space.get("shapes"))[:300] +
                  " algorithm " + str(space.get("algorithm")))
     print("ok: a 3D family ran, and its first worst case (a SAT-lite false positive) opened in", space["lab"])
+
+    # Hulls under GJK and SAT: SAT's hundreds of axes fill the top of the list; its "gjk" button lists GJK's own
+    # worst pairs (newcomer review s31, C2).
+    hull_home = fresh_directory(options.out, "hull_home")
+    os.makedirs(os.path.join(hull_home, "config", "collision-lab"))
+    with open(os.path.join(hull_home, "config", "collision-lab", "settings.json"), "w") as file:
+        json.dump({"lastLab": "Experiments", "windowWidth": 1600, "windowHeight": 1000,
+                   "labs": {"Experiments": {"family": "hull32", "trials": 2000, "algorithms": ["gjk", "sat"]}}}, file)
+    hull_run_button = session(options.exe, options.out, "hull_layout", [], 0, home=hull_home)["experiment"]["run_button"]
+    hull_all = session(options.exe, options.out, "hull_all", [center(hull_run_button)], 10, home=hull_home)["experiment"]
+    if hull_all["worst_of"] != "all" or hull_all["worst_shown"][:20] != ["sat"] * 20 or "gjk" not in hull_all["worst_shown"]:
+        sys.exit("the whole list is not SAT's first: " + json.dumps(hull_all["worst_shown"]))
+    hull_gjk = session(options.exe, options.out, "hull_gjk",
+                       [center(hull_run_button), center(hull_all["worst_of_buttons"]["gjk"])], 10, home=hull_home)["experiment"]
+    if hull_gjk["worst_of"] != "gjk" or not hull_gjk["worst_shown"] or set(hull_gjk["worst_shown"]) != {"gjk"}:
+        sys.exit("the gjk button did not list GJK's worst cases: " + json.dumps(hull_gjk))
+    print("ok: the worst-case list shows one algorithm's pairs:", len(hull_gjk["worst_shown"]), "of GJK")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <numbers>
 #include <thread>
@@ -304,10 +305,12 @@ namespace {
 
 // [SECTION] Prepared trials: the pair in the run's scalar, with its reference
 
+// A value the run did not need is NaN, not 0: a worst case of boolean GJK on hulls said "apart, distance 0" for pairs
+// whose distance nobody computed.
 struct Reference {
   bool hit = false;
-  double distance = 0;  // when not hit
-  double depth = 0;     // when hit
+  double distance = std::numeric_limits<double>::quiet_NaN();  // when not hit, and measured
+  double depth = std::numeric_limits<double>::quiet_NaN();     // when hit, and measured
 };
 
 // The collider and vector types of a pair type in scalar S: the plane's or space's.
@@ -401,6 +404,8 @@ void prepareTrial(const ExperimentConfig& config, const QueryOptions& options, s
 
 struct Outcome {
   bool ran = false;       // false: not applicable (sat on a curved pair)
+  std::string_view refusedShape;  // when not ran: the type of the shape it does not take
+  std::string refusal;            // and the library's sentence why
   bool iterated = false;  // counts in the histogram (epa: boolean GJK found a hit)
   int iterations = 0;
   Status status = Status::Converged;
@@ -419,7 +424,11 @@ void runQueries(Algorithm algorithm, const ExperimentConfig& config, const Query
     outcome = {};
     SimplexCache<typename In<Pair, S>::Vec> cache = trial.cache;
     const auto result = runQuery(algorithm, trial.a(), trial.b(), options, warm ? &cache : nullptr);
-    if (!result.ok) continue;  // sat on a curved pair, sat-lite on a hull: not applicable
+    if (!result.ok) {  // sat on a curved pair, sat-lite on a hull: not applicable
+      outcome.refusedShape = result.refusal.shapeType;
+      outcome.refusal = result.refusal.detail;
+      continue;
+    }
     outcome.ran = true;
     outcome.iterated = algorithm != Algorithm::Epa || result.hit;
     outcome.iterations = result.iterations.value_or(0);
@@ -491,7 +500,13 @@ void accumulate(Algorithm algorithm, const ExperimentConfig& config, std::uint64
                 AlgorithmStats& stats, WorstCaseKeeper& keeper) {
   for (std::size_t i = 0; i < count; ++i) {
     const Outcome& outcome = outcomes[i];
-    if (!outcome.ran) continue;
+    if (!outcome.ran) {
+      ++stats.skipped;
+      ++stats.skippedShapes[outcome.refusedShape.empty() ? std::string("pair") : std::string(outcome.refusedShape)];
+      // "sat takes polytopes only (...); a circle has a curved boundary ...": what it takes, the same for every shape.
+      if (stats.skipReason.empty()) stats.skipReason = outcome.refusal.substr(0, outcome.refusal.find("; "));
+      continue;
+    }
     ++stats.queries;
     const Reference& reference = references[i];
     const bool disagreement = disagrees(algorithm, outcome, reference, config.valueTolerance);
@@ -500,8 +515,9 @@ void accumulate(Algorithm algorithm, const ExperimentConfig& config, std::uint64
     const bool capHit = outcome.status == Status::MaxIterations;
     if (outcome.iterated) {
       ++stats.runs;
-      const auto bucket = std::size_t(std::clamp(outcome.iterations, 0, config.maxIterations));
-      ++stats.histogram[bucket];
+      const auto count = std::size_t(std::max(outcome.iterations, 0));
+      if (count >= stats.histogram.size()) stats.histogram.resize(count + 1, 0);  // sat: past the cap
+      ++stats.histogram[count];
       stats.iterationSum += std::uint64_t(outcome.iterations);
       stats.maxIterationsSeen = std::max(stats.maxIterationsSeen, outcome.iterations);
       stats.capHits += capHit;
@@ -513,7 +529,11 @@ void accumulate(Algorithm algorithm, const ExperimentConfig& config, std::uint64
 }
 
 void add(AlgorithmStats& into, const AlgorithmStats& from) {
-  for (std::size_t k = 0; k < into.histogram.size(); ++k) into.histogram[k] += from.histogram[k];
+  if (from.histogram.size() > into.histogram.size()) into.histogram.resize(from.histogram.size(), 0);
+  for (std::size_t k = 0; k < from.histogram.size(); ++k) into.histogram[k] += from.histogram[k];
+  into.skipped += from.skipped;
+  for (const auto& [shape, count] : from.skippedShapes) into.skippedShapes[shape] += count;
+  if (into.skipReason.empty()) into.skipReason = from.skipReason;
   into.queries += from.queries;
   into.runs += from.runs;
   into.capHits += from.capHits;
@@ -664,6 +684,25 @@ std::string answerWords(const WorstCase& item) {
   return measures ? measured(item.hit, item.value) : std::string(item.hit ? "hit" : "apart");
 }
 
-std::string referenceWords(const WorstCase& item) { return measured(item.referenceHit, item.referenceValue); }
+std::string referenceWords(const WorstCase& item) {
+  if (std::isnan(item.referenceValue)) return item.referenceHit ? "hit" : "apart";  // not measured in this run
+  return measured(item.referenceHit, item.referenceValue);
+}
+
+std::string skippedWords(const AlgorithmStats& stats, std::uint64_t trials) {
+  if (stats.skipped == 0) return {};
+  const std::string name(algorithmName(stats.algorithm));
+  std::string text = name + " skipped " + std::to_string(stats.skipped) + " of " + std::to_string(trials) +
+                     (trials == 1 ? " pair: " : " pairs: ") + stats.skipReason + "; " +
+                     (stats.skipped == 1 ? "it holds " : "they hold ");
+  std::size_t i = 0;
+  for (const auto& [shape, count] : stats.skippedShapes) {
+    if (i > 0) text += i + 1 == stats.skippedShapes.size() ? " or " : ", ";
+    const bool vowel = !shape.empty() && std::string_view("aeiou").find(shape[0]) != std::string_view::npos;
+    text += (vowel ? "an " : "a ") + shape + " (" + std::to_string(count) + ")";
+    ++i;
+  }
+  return text;
+}
 
 }  // namespace collide

@@ -29,6 +29,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -112,21 +113,39 @@ using ExperimentPair3 = ExperimentPairOf<Collider3<double>>;  // a family of spa
 
 struct AlgorithmStats {
   Algorithm algorithm{};
-  std::vector<std::uint64_t> histogram;  // [k]: runs that took k iterations (sat: axes tested), k = 0..cap
+  // [k]: runs that took k iterations (sat: axes tested), k = 0 up to the cap or the most seen if more (SAT is not
+  // capped: a hull pair tests hundreds of axes). Never folded into a last bin, so every count is the real one.
+  std::vector<std::uint64_t> histogram;
   std::uint64_t queries = 0;        // timed queries (sat: polytope pairs only; sat-lite: box pairs only)
   std::uint64_t runs = 0;           // queries in the histogram (epa: those boolean GJK found overlapping)
-  std::uint64_t capHits = 0;        // runs that stopped at the iteration cap
+  std::uint64_t capHits = 0;        // runs that stopped at the iteration cap (never for sat, sat-lite: not capped)
+  // Pairs the algorithm does not take (sat: a curved shape; sat-lite: not a box), by the refused shape's type, and
+  // the refusal's reason ("sat takes polytopes only (point, ...)"): skippedWords says them.
+  std::uint64_t skipped = 0;
+  std::map<std::string, std::uint64_t, std::less<>> skippedShapes;
+  std::string skipReason;
   std::uint64_t disagreements = 0;  // queries that disagree with the reference
   std::uint64_t invalid = 0;        // queries refused as invalid input
   std::uint64_t iterationSum = 0;
   int maxIterationsSeen = 0;
   double seconds = 0;               // compute (CPU time of the running thread) of the queries
 
+  // The rates below are over zero queries when the algorithm took no pair: say "-" then, not "0 (0%)".
   [[nodiscard]] double meanIterations() const { return runs ? double(iterationSum) / double(runs) : 0.0; }
   [[nodiscard]] double capHitShare() const { return runs ? double(capHits) / double(runs) : 0.0; }
   [[nodiscard]] double disagreementShare() const { return queries ? double(disagreements) / double(queries) : 0.0; }
   [[nodiscard]] double nanosecondsPerQuery() const { return queries ? seconds * 1e9 / double(queries) : 0.0; }
 };
+
+// Does the iteration cap stop this algorithm? GJK's and EPA's loops are capped; SAT and SAT lite test every axis
+// they need (a hull pair hundreds), so their counts can pass the cap and are never cap hits.
+[[nodiscard]] constexpr bool isCapped(Algorithm algorithm) {
+  return algorithm != Algorithm::Sat && algorithm != Algorithm::SatLite;
+}
+
+// Why an algorithm ran on fewer pairs than the run made, empty when it took them all: "sat skipped 163 of 200 pairs:
+// sat takes polytopes only (point, segment, aabb, box, polygon); they hold a circle (120) or a capsule (43)".
+[[nodiscard]] std::string skippedWords(const AlgorithmStats& stats, std::uint64_t trials);
 
 // A pair worth a look: the most iterations, or a disagreement with the reference.
 struct WorstCase {
@@ -138,7 +157,8 @@ struct WorstCase {
   bool hit = false;            // what the algorithm said
   bool referenceHit = false;   // what the reference said
   double value = 0;            // distance (distance) or depth (epa, sat, sat-lite); 0 for gjk
-  double referenceValue = 0;   // the reference's depth when it says hit, its distance when it says apart
+  double referenceValue = 0;   // the reference's depth when it says hit, its distance when it says apart; NaN when
+                               // the run did not need it (boolean GJK alone on polytopes: SAT gives no distance)
 };
 
 // A worst case's answer and its reference in words: "hit, depth 0.0132", "apart, distance 0.0006057", or the verdict
