@@ -130,7 +130,13 @@ struct FloatLine {
                                          collide::Algorithm algorithm);
 [[nodiscard]] std::string narrateEpaStart(const collide::EpaStart3<double>& start);
 [[nodiscard]] std::string narrateEpaStep(const collide::EpaStep3<double>& step);
-[[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep3<double>& step);
+// SAT's candidate `index` of `sat` (a whole run). A projected axis is counted among the axes projected, as the
+// result's "axes tested" counts ("Tested axis 12 of 168 (axis 200 of 6188 candidates)"); a pruned candidate says why
+// it was skipped.
+[[nodiscard]] std::string narrateSatStep(const std::vector<collide::SatAxisStep3<double>>& sat, int index);
+// A run of consecutive pruned candidates `first` .. `last` of `sat`, one step of the timeline (the Gauss map rules
+// out most edge pairs of two hulls: 6,000 steps of "skipped" between 168 tested axes).
+[[nodiscard]] std::string narrateSatPrunedRun(const std::vector<collide::SatAxisStep3<double>>& sat, int first, int last);
 [[nodiscard]] std::string narrateSatAnswer(const std::vector<collide::SatAxisStep3<double>>& sat, int best, int runnerUp,
                                            const collide::QueryResult3<double>& result);
 // The sphere tests' steps the same way as the plane's: the question, then the quantity against its threshold.

@@ -37,10 +37,20 @@ namespace lab {
 // One entry of the timeline: which recorded list of a QueryTrace (or QueryTrace3), which event in it.
 // EpaStart: the start polygon or polytope. SatResult: the answer of a SAT run no axis separated, after its last axis
 // (the last axis tested is rarely the answer); its index is the winning axis's step in `sat`.
+// A Sat entry with `last` >= 0 is a run of consecutive pruned candidates, index .. last, folded into one step: two
+// hulls have thousands of edge pairs the Gauss map rules out, with nothing to draw, between the axes projected.
 struct TraceStepRef {
   enum class Kind { Gjk, EpaStart, Epa, Sat, SatResult, Analytic } kind;
   int index;
+  int last = -1;
 };
+
+// Whether SAT skipped this candidate without projecting (in space: the Gauss map pruned it; the plane prunes none).
+template <class Step>
+[[nodiscard]] bool satPruned(const Step& step) {
+  if constexpr (requires { step.pruned; }) return step.pruned;
+  else return false;
+}
 
 // A SAT run's answer when no axis separates: the minimum-overlap axis's step and the runner-up's (the next smallest
 // overlap among the axes projected), -1 when there is none.
@@ -113,10 +123,44 @@ template <class Trace>
   for (int i = 0; i < static_cast<int>(trace.gjk.size()); ++i) steps.push_back({Kind::Gjk, i});
   for (int i = 0; i < static_cast<int>(trace.epaStart.size()); ++i) steps.push_back({Kind::EpaStart, i});
   for (int i = 0; i < static_cast<int>(trace.epa.size()); ++i) steps.push_back({Kind::Epa, i});
-  for (int i = 0; i < static_cast<int>(trace.sat.size()); ++i) steps.push_back({Kind::Sat, i});
+  const int candidates = static_cast<int>(trace.sat.size());
+  for (int i = 0; i < candidates; ++i) {
+    if (!satPruned(trace.sat[static_cast<std::size_t>(i)])) {
+      steps.push_back({Kind::Sat, i});
+      continue;
+    }
+    int last = i;
+    while (last + 1 < candidates && satPruned(trace.sat[static_cast<std::size_t>(last + 1)])) ++last;
+    steps.push_back({Kind::Sat, i, last});
+    i = last;
+  }
   if (const SatAnswer answer = satAnswer(trace.sat); answer.best >= 0) steps.push_back({Kind::SatResult, answer.best});
   for (int i = 0; i < static_cast<int>(trace.analytic.size()); ++i) steps.push_back({Kind::Analytic, i});
   return steps;
+}
+
+// The kinds of step a SAT run's timeline jumps between (Lab::stepKinds): each axis projected, each that set a new
+// smallest overlap, the separating one, and (in space) the runs of pruned edge pairs. None for other algorithms.
+template <class Trace>
+[[nodiscard]] std::vector<StepKind> satStepKinds(const Trace& trace, const std::vector<TraceStepRef>& steps) {
+  if (trace.sat.empty()) return {};
+  StepKind tested{"tested axis", {}, {}}, best{"new best", {}, {}}, separating{"separating axis", {}, {}}, pruned{"pruned run", {}, {}};
+  for (int s = 0; s < static_cast<int>(steps.size()); ++s) {
+    const TraceStepRef& ref = steps[static_cast<std::size_t>(s)];
+    if (ref.kind != TraceStepRef::Kind::Sat) continue;
+    const auto& step = trace.sat[static_cast<std::size_t>(ref.index)];
+    if (satPruned(step)) {
+      pruned.steps.push_back(s);
+      continue;
+    }
+    tested.steps.push_back(s);
+    if (step.separating) separating.steps.push_back(s);
+    else if (step.bestAxisIndex == step.axisIndex) best.steps.push_back(s);
+  }
+  if (separating.steps.empty()) separating.absent = "no axis separates A and B: they overlap on every axis";
+  std::vector<StepKind> kinds{std::move(tested), std::move(best), std::move(separating)};
+  if (!pruned.steps.empty()) kinds.push_back(std::move(pruned));
+  return kinds;
 }
 
 // Where a SAT axis comes from, short enough for a step list row: "edge 2 of A", "face 1 of B", "edges 3 x 0".
@@ -176,11 +220,15 @@ template <class Trace, class Shapes = std::nullptr_t>
       case Kind::Sat: {
         const auto& step = trace.sat[i];
         std::string summary = satAxisOrigin(step) + ": ";
-        if constexpr (requires { step.pruned; }) {
-          if (step.pruned) {
-            out.push_back({"SAT axes", summary + "pruned"});
-            break;
-          }
+        if (ref.last > ref.index) {
+          out.push_back({"SAT axes", "axes " + std::to_string(step.axisIndex + 1) + " to " +
+                                         std::to_string(trace.sat[static_cast<std::size_t>(ref.last)].axisIndex + 1) + ": " +
+                                         std::to_string(ref.last - ref.index + 1) + " edge pairs pruned"});
+          break;
+        }
+        if (satPruned(step)) {
+          out.push_back({"SAT axes", summary + "pruned"});
+          break;
         }
         if (step.separating) summary += "gap " + formatNumber(-step.overlap) + ", separating";
         else if (satShadowsTouch(step)) summary += "touching (" + formatSatOverlap(step.overlap, satShadowScale(step)) + ")";

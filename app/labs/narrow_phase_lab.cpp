@@ -59,6 +59,7 @@ void NarrowPhaseLab::record() {
   // says it in radians: the lab says it in both, degrees first.
 
   steps_ = traceSteps(trace_);
+  stepKinds_ = satStepKinds(trace_, steps_);
   stepRows_ = stepListEntries(trace_, steps_, shapes_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   rebuildMinkowski();
