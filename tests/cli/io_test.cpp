@@ -1206,6 +1206,35 @@ std::unique_ptr<Lab> openScene(const LabInfo& info, const Scene& scene) {
   return lab;
 }
 
+// SAT's trace on two hulls (review s31, A11): a candidate the Gauss map pruned was never projected, so it has no
+// intervals and no overlap (null, not 0, which read as touching: a script's minimum overlap came out 0); its axis
+// is the edges' cross product, a unit vector. A projected axis has all its numbers.
+TEST(TraceJson, PrunedSatAxesHaveNoNumbers) {
+  std::string error;
+  const std::optional<Scene> scene = loadSceneFile(std::string(COLLISION_LAB_ASSET_DIR) + "/../tests/cli/data/sat_two_hulls.json", error);
+  ASSERT_TRUE(scene) << error;
+  const auto pair = std::get<QueryPair3>(queryPairFromJson(scenePairLine(*scene)));
+  const Json trace = traceDocument<double>(pair, Algorithm::Sat);
+  int pruned = 0, tested = 0;
+  for (const Json& step : trace["sat"]) {
+    if (step["pruned"].get<bool>()) {
+      ++pruned;
+      EXPECT_TRUE(step["overlap"].is_null()) << step;
+      EXPECT_TRUE(step["interval_a"].is_null() && step["interval_b"].is_null()) << step;
+      ASSERT_TRUE(step["axis"].is_array()) << step;
+      EXPECT_NEAR(std::hypot(step["axis"][0].get<double>(), step["axis"][1].get<double>(), step["axis"][2].get<double>()), 1.0, 1e-12);
+    } else {
+      ++tested;
+      EXPECT_TRUE(step["overlap"].is_number()) << step;
+      EXPECT_EQ(step["interval_a"].size(), 2u);
+      EXPECT_LE(step["overlap"].get<double>(), step["interval_a"][1].get<double>() - step["interval_a"][0].get<double>() +
+                                                     step["interval_b"][1].get<double>() - step["interval_b"][0].get<double>());
+    }
+  }
+  EXPECT_EQ(tested, trace["result"]["iterations"].get<int>());
+  EXPECT_EQ(pruned, 6188 - 168);
+}
+
 TEST(CuratedScenes, IdenticalSquaresHaveDepthTwo) {
   const Scene scene = curated("04_identical_squares.json");
   const auto epa = collide::runQuery(Algorithm::Epa, scene.shapes[0].collider, scene.shapes[1].collider);
@@ -2325,7 +2354,7 @@ TEST(NarrowPhase3Lab, SatOverlapWithinRoundingReadsAsTouching) {
     if (step.pruned || step.overlap == 0 || std::abs(step.overlap) > 1e-12) continue;
     ++rounded;
     SCOPED_TRACE(i);
-    const std::string narration = narrateSatStep(step);
+    const std::string narration = narrateSatStep(trace.sat, static_cast<int>(i));
     EXPECT_EQ(narration.find("e-1"), std::string::npos) << narration;
     EXPECT_NE(narration.find("They touch (overlap 0 to rounding)"), std::string::npos) << narration;
     EXPECT_EQ(rows[i].summary.find("e-1"), std::string::npos) << rows[i].summary;

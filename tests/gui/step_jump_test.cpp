@@ -205,7 +205,7 @@ TEST(StepJump, KeysJumpAndPickTheKind) {
   EXPECT_TRUE(isTimelineKey(shiftRight) && isTimelineKey(shiftUp));  // never passed on to a lab
 }
 
-// A curated scene by name, or any scene by its path from the source tree's root ("tests/gui/data/...").
+// A curated scene by name, or any scene by its path from the source tree's root ("tests/cli/data/...").
 std::unique_ptr<Lab> openScene(const std::string& file) {
   std::string error;
   const std::string path = std::string(COLLISION_LAB_SOURCE_DIR) + (file.find('/') == std::string::npos ? "/assets/scenes/" : "/") + file;
@@ -281,7 +281,7 @@ TEST(StepJump, MidphaseLabsJumpToStepsOfTheirKind) {
 // pairs are one step each, so the timeline is the tested axes, those runs and the answer; the kinds jump between
 // tested axes and new bests; and a tested axis's words count it among the result's "axes tested".
 TEST(StepJump, SatOnHullsFoldsPrunedRunsAndCountsTestedAxes) {
-  std::unique_ptr<Lab> lab = openScene("tests/gui/data/sat_two_hulls.json");
+  std::unique_ptr<Lab> lab = openScene("tests/cli/data/sat_two_hulls.json");
   ASSERT_NE(lab, nullptr);
   const Json first = dumpAt(*lab, 0);
   const int tested = first["result"]["iterations"];
