@@ -958,7 +958,7 @@ std::string satAxisWords(const collide::SatAxisStep3<double>& step) {
 
 // The answer of a SAT run no axis separated, the same in both dimensions: the winning axis against the runner-up.
 template <class Step, class Result>
-std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp, const Result& result) {
+std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp, const Result& result, int twin) {
   const Step& winner = sat[static_cast<std::size_t>(best)];
   int projected = 0;
   for (const Step& step : sat) {
@@ -971,6 +971,12 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
                      (projected == 1 ? " axis projected, it overlaps" : " axes projected, all overlap") +
                      "), so they collide. The answer is the smallest overlap: axis " + std::to_string(winner.axisIndex + 1) +
                      " (" + satAxisWords(winner) + ") with " + formatSatOverlap(winner.overlap, satShadowScale(winner));
+  if (twin >= 0) {
+    // The same line tested twice (parallel edges, or A's and B's equal faces): say so, so it is not taken for a rival.
+    const Step& same = sat[static_cast<std::size_t>(twin)];
+    text += " (axis " + std::to_string(same.axisIndex + 1) + ", " + satAxisWords(same) + ", is the same line" +
+            (collide::dot(same.axis, winner.axis) < 0 ? " reversed)" : ")");
+  }
   if (runnerUp >= 0) {
     const Step& next = sat[static_cast<std::size_t>(runnerUp)];
     text += ", against the runner-up axis " + std::to_string(next.axisIndex + 1) + " (" + satAxisWords(next) + ") with " +
@@ -990,13 +996,13 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
 }  // namespace
 
 std::string narrateSatAnswer(const std::vector<collide::SatAxisStep<double>>& sat, int best, int runnerUp,
-                             const collide::QueryResult<double>& result) {
-  return satAnswerWords<collide::SatAxisStep<double>>(sat, best, runnerUp, result);
+                             const collide::QueryResult<double>& result, int twin) {
+  return satAnswerWords<collide::SatAxisStep<double>>(sat, best, runnerUp, result, twin);
 }
 
 std::string narrateSatAnswer(const std::vector<collide::SatAxisStep3<double>>& sat, int best, int runnerUp,
-                             const collide::QueryResult3<double>& result) {
-  return satAnswerWords<collide::SatAxisStep3<double>>(sat, best, runnerUp, result);
+                             const collide::QueryResult3<double>& result, int twin) {
+  return satAnswerWords<collide::SatAxisStep3<double>>(sat, best, runnerUp, result, twin);
 }
 
 namespace {

@@ -85,9 +85,10 @@ template <class Step>
 // A SAT axis: both shadows, the overlap or gap, the smallest overlap so far.
 [[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep<double>& step);
 // A SAT run no axis separated (labs/narrow_phase_common.h's SatResult step): the winning axis `best` (an index into
-// `sat`) and its overlap against the runner-up's (-1: none), then the minimum translation.
+// `sat`) and its overlap against the runner-up's (-1: none; the best axis not parallel to the winner), naming the
+// winner's parallel `twin` (-1: none) as the same line, then the minimum translation.
 [[nodiscard]] std::string narrateSatAnswer(const std::vector<collide::SatAxisStep<double>>& sat, int best, int runnerUp,
-                                           const collide::QueryResult<double>& result);
+                                           const collide::QueryResult<double>& result, int twin = -1);
 // What an analytic test's step decides, in one phrase: the quantity, the threshold and the verdict, naming the edge
 // or region ("distance to edge 3 = 1.18 > radius 1: the circle does not reach this edge"). `a` and `b` are the
 // pair the step ran on (the circle's radius and the other shape's size are the thresholds).
@@ -138,7 +139,7 @@ struct FloatLine {
 // out most edge pairs of two hulls: 6,000 steps of "skipped" between 168 tested axes).
 [[nodiscard]] std::string narrateSatPrunedRun(const std::vector<collide::SatAxisStep3<double>>& sat, int first, int last);
 [[nodiscard]] std::string narrateSatAnswer(const std::vector<collide::SatAxisStep3<double>>& sat, int best, int runnerUp,
-                                           const collide::QueryResult3<double>& result);
+                                           const collide::QueryResult3<double>& result, int twin = -1);
 // The sphere tests' steps the same way as the plane's: the question, then the quantity against its threshold.
 [[nodiscard]] std::string analyticDecision(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
                                            const collide::Collider3<double>& b);

@@ -469,7 +469,7 @@ std::string NarrowPhase3Lab::narration() const {
       break;
     case StepRef::Kind::SatResult:
       // The answer's words already end in the verdict and the translation.
-      return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result);
+      return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result, satAnswer(trace_.sat).twin);
     case StepRef::Kind::Analytic:
       text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)], shapes_[0], shapes_[1]);
       break;

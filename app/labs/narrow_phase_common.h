@@ -52,11 +52,15 @@ template <class Step>
   else return false;
 }
 
-// A SAT run's answer when no axis separates: the minimum-overlap axis's step and the runner-up's (the next smallest
-// overlap among the axes projected), -1 when there is none.
+// A SAT run's answer when no axis separates: the minimum-overlap axis's step, the runner-up's (the next smallest
+// overlap among the axes projected that are not parallel to the answer's), and the answer's parallel twin (-1 when
+// there is none): SAT tests every edge normal, as Box2D does, so a polygon's parallel edges (or A's and B's equal
+// face normals in space) give the same line twice with the same overlap, and a runner-up taken from them would be
+// the answer reversed.
 struct SatAnswer {
   int best = -1;
   int runnerUp = -1;
+  int twin = -1;
 };
 
 template <class Step>
@@ -65,13 +69,17 @@ template <class Step>
   if (sat.empty() || sat.back().separating) return answer;
   for (int i = 0; i < static_cast<int>(sat.size()); ++i)
     if (sat[static_cast<std::size_t>(i)].axisIndex == sat.back().bestAxisIndex) answer.best = i;
+  if (answer.best < 0) return answer;
+  const auto& winner = sat[static_cast<std::size_t>(answer.best)];
   for (int i = 0; i < static_cast<int>(sat.size()); ++i) {
     const Step& step = sat[static_cast<std::size_t>(i)];
-    if constexpr (requires { step.pruned; }) {
-      if (step.pruned) continue;
+    if (satPruned(step) || i == answer.best) continue;
+    // Unit axes: parallel within about a microradian (rounding of the normals), either way round.
+    if (std::abs(collide::dot(step.axis, winner.axis)) > 1.0 - 1e-12) {
+      if (answer.twin < 0) answer.twin = i;
+      continue;
     }
-    if (i != answer.best && (answer.runnerUp < 0 || step.overlap < sat[static_cast<std::size_t>(answer.runnerUp)].overlap))
-      answer.runnerUp = i;
+    if (answer.runnerUp < 0 || step.overlap < sat[static_cast<std::size_t>(answer.runnerUp)].overlap) answer.runnerUp = i;
   }
   return answer;
 }
@@ -85,7 +93,7 @@ template <class Step>
     const Step& axis = sat[static_cast<std::size_t>(i)];
     return Json{{"axis", axis.axisIndex + 1}, {"overlap", axis.overlap}};
   };
-  return {{"best", axisJson(answer.best)}, {"runner_up", axisJson(answer.runnerUp)}};
+  return {{"best", axisJson(answer.best)}, {"runner_up", axisJson(answer.runnerUp)}, {"twin", axisJson(answer.twin)}};
 }
 
 // Where the step (its header, narration and table) lay in the side panel on the last frame drawn, in screen pixels,

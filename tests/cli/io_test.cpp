@@ -1612,6 +1612,29 @@ TEST(NarrowPhaseLab, SatEndsOnTheMinimumOverlapAxisAgainstTheRunnerUp) {
       << state3["narration"];
 }
 
+// SAT tests every edge normal (as Box2D does), so 03's hexagon gives each of its lines twice with the same overlap,
+// and the runner-up was the answer reversed: "axis 1 (edge 0 of A) with 2.357, against the runner-up axis 4 (edge 3
+// of A) with 2.357"; in space 3d_02's A and B give their touching faces' normal twice (review s31, A4). The
+// runner-up is the best axis not parallel to the answer, and the parallel twin is named as the same line.
+TEST(NarrowPhaseLab, SatRunnerUpIsNotTheAnswersOwnLine) {
+  const auto check = [](const char* lab, Scene scene, const char* twinWords) {
+    SCOPED_TRACE(lab);
+    scene.algorithm = "sat";
+    const Json state = stateAtStep(lab, scene, -1);
+    ASSERT_TRUE(state.contains("sat_answer")) << state["narration"];
+    const Json& answer = state["sat_answer"];
+    ASSERT_TRUE(answer["runner_up"].is_object()) << answer;
+    EXPECT_GT(answer["runner_up"]["overlap"].get<double>(), answer["best"]["overlap"].get<double>() + 1e-6) << answer;
+    ASSERT_TRUE(answer.contains("twin") && answer["twin"].is_object()) << answer;
+    EXPECT_NE(answer["runner_up"]["axis"], answer["twin"]["axis"]);
+    EXPECT_EQ(answer["twin"]["overlap"].get<double>(), answer["best"]["overlap"].get<double>());
+    const std::string text = state["narration"].get<std::string>();
+    EXPECT_NE(text.find(twinWords), std::string::npos) << text;
+  };
+  check("Narrow phase", curated("03_deep_overlap.json"), "(axis 4, edge 3 of A, is the same line reversed)");
+  check("Narrow phase 3D", curated("3d_02_face_face_touching.json"), "(axis 5, the normal of face 1 of B, is the same line)");
+}
+
 // A linear cast's step names the direction it searched, then the v it leaves: ccd_05's one step searched along
 // (-3, 1.5) and left v zero (the shapes touch at lambda 0.25). It said "along v = (0, 0)", the v after the step.
 TEST(ContinuousLab, ALinearCastStepNamesTheDirectionItSearched) {
