@@ -394,6 +394,7 @@ std::string satVerdictWords(const Step& step) {
   const double scale = satShadowScale(step);
   std::string text = satShadowsTouch(step) ? "They touch (overlap " + formatSatOverlap(step.overlap, scale) + ")"
                                            : "They overlap by " + formatNumber(step.overlap);
+  if (const std::string contained = satContainedWords(step); !contained.empty()) text += " (" + contained + ")";
   if (step.bestAxisIndex == step.axisIndex) {
     text += ", the smallest overlap so far.";
   } else {
@@ -971,6 +972,7 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
                      (projected == 1 ? " axis projected, it overlaps" : " axes projected, all overlap") +
                      "), so they collide. The answer is the smallest overlap: axis " + std::to_string(winner.axisIndex + 1) +
                      " (" + satAxisWords(winner) + ") with " + formatSatOverlap(winner.overlap, satShadowScale(winner));
+  if (const std::string contained = satContainedWords(winner); !contained.empty()) text += " (" + contained + ")";
   if (twin >= 0) {
     // The same line tested twice (parallel edges, or A's and B's equal faces): say so, so it is not taken for a rival.
     const Step& same = sat[static_cast<std::size_t>(twin)];

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +63,32 @@ template <class Step>
 template <class Step>
 [[nodiscard]] bool satShadowsTouch(const Step& step) {
   return !step.separating && std::abs(step.overlap) <= kTouchingTolerance * satShadowScale(step);
+}
+
+// When one shadow lies inside the other, the overlap (how far B must move to separate) is more than the part they
+// share: B moves past all of the inner shadow and the outer one's stretch beyond it on the nearer side (07's sliver:
+// A's 0.08 inside B's, overlap 0.3161 = 0.08 + 0.2361). Empty when the shadows merely overlap, touch or are apart.
+struct SatContainment {
+  char inner = 'A', outer = 'B';
+  double shared = 0, beyond = 0;
+};
+template <class Step>
+[[nodiscard]] std::optional<SatContainment> satContainment(const Step& step) {
+  if (step.separating || satShadowsTouch(step)) return std::nullopt;
+  const double shared = std::min(step.maxA, step.maxB) - std::max(step.minA, step.minB);
+  const double beyond = step.overlap - shared;
+  if (!(beyond > kTouchingTolerance * satShadowScale(step))) return std::nullopt;
+  const bool aInside = step.minA >= step.minB && step.maxA <= step.maxB;
+  return SatContainment{aInside ? 'A' : 'B', aInside ? 'B' : 'A', shared, beyond};
+}
+// The narration's words for it: "A's shadow lies inside B's, so separating moves past all of it: the 0.08 they share
+// and the 0.2361 of B's beyond it"; "" when there is none.
+template <class Step>
+[[nodiscard]] std::string satContainedWords(const Step& step) {
+  const std::optional<SatContainment> c = satContainment(step);
+  if (!c) return {};
+  return std::string(1, c->inner) + "'s shadow lies inside " + c->outer + "'s, so separating moves past all of it: the " +
+         formatNumber(c->shared) + " they share and the " + formatNumber(c->beyond) + " of " + c->outer + "'s beyond it";
 }
 
 // Where a SAT axis comes from, in words: "edge 1 of A", "world x", "centre line".
