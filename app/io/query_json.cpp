@@ -349,17 +349,20 @@ Json epaStep(const collide::EpaStep3<S>& step) {
           {"stop", std::string(collide::epaStopName(step.stop))}};
 }
 
-// One tested SAT axis in either dimension: `feature` (the edge, or the two features in space, the axis came from)
-// follows the source, and `afterSeparating` (in space: whether the Gauss map pruned it) follows separating.
+// One SAT axis in either dimension: `feature` (the edge, or the two features in space, the axis came from)
+// follows the source, and `afterSeparating` (in space: whether the Gauss map pruned it) follows separating. A
+// pruned candidate was never projected: its intervals and overlap are null, not 0 (which reads as touching), and so
+// is the axis of two parallel edges, which have no cross product.
 template <class Step>
-Json satAxisStep(const Step& step, const Json& feature, const Json& afterSeparating) {
+Json satAxisStep(const Step& step, const Json& feature, const Json& afterSeparating, bool pruned = false) {
+  const bool noAxis = pruned && step.axis == decltype(step.axis){};
   Json out = {{"axis_index", step.axisIndex},
-              {"axis", jsonVector(step.axis)},
+              {"axis", noAxis ? Json(nullptr) : jsonVector(step.axis)},
               {"source", std::string(collide::axisSourceName(step.source))}};
   out.update(feature);
-  out["interval_a"] = Json::array({jsonNumber(step.minA), jsonNumber(step.maxA)});
-  out["interval_b"] = Json::array({jsonNumber(step.minB), jsonNumber(step.maxB)});
-  out["overlap"] = jsonNumber(step.overlap);
+  out["interval_a"] = pruned ? Json(nullptr) : Json::array({jsonNumber(step.minA), jsonNumber(step.maxA)});
+  out["interval_b"] = pruned ? Json(nullptr) : Json::array({jsonNumber(step.minB), jsonNumber(step.maxB)});
+  out["overlap"] = pruned ? Json(nullptr) : jsonNumber(step.overlap);
   out["separating"] = step.separating;
   out.update(afterSeparating);
   out["best_axis_index"] = step.bestAxisIndex;
@@ -374,7 +377,7 @@ Json satStep(const collide::SatAxisStep<S>& step) {
 
 template <Scalar S>
 Json satStep(const collide::SatAxisStep3<S>& step) {
-  return satAxisStep(step, {{"index_a", step.indexA}, {"index_b", step.indexB}}, {{"pruned", step.pruned}});
+  return satAxisStep(step, {{"index_a", step.indexA}, {"index_b", step.indexB}}, {{"pruned", step.pruned}}, step.pruned);
 }
 
 template <Scalar S>

@@ -394,6 +394,7 @@ std::string satVerdictWords(const Step& step) {
   const double scale = satShadowScale(step);
   std::string text = satShadowsTouch(step) ? "They touch (overlap " + formatSatOverlap(step.overlap, scale) + ")"
                                            : "They overlap by " + formatNumber(step.overlap);
+  if (const std::string contained = satContainedWords(step); !contained.empty()) text += " (" + contained + ")";
   if (step.bestAxisIndex == step.axisIndex) {
     text += ", the smallest overlap so far.";
   } else {
@@ -958,7 +959,7 @@ std::string satAxisWords(const collide::SatAxisStep3<double>& step) {
 
 // The answer of a SAT run no axis separated, the same in both dimensions: the winning axis against the runner-up.
 template <class Step, class Result>
-std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp, const Result& result) {
+std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp, const Result& result, int twin) {
   const Step& winner = sat[static_cast<std::size_t>(best)];
   int projected = 0;
   for (const Step& step : sat) {
@@ -971,6 +972,13 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
                      (projected == 1 ? " axis projected, it overlaps" : " axes projected, all overlap") +
                      "), so they collide. The answer is the smallest overlap: axis " + std::to_string(winner.axisIndex + 1) +
                      " (" + satAxisWords(winner) + ") with " + formatSatOverlap(winner.overlap, satShadowScale(winner));
+  if (const std::string contained = satContainedWords(winner); !contained.empty()) text += " (" + contained + ")";
+  if (twin >= 0) {
+    // The same line tested twice (parallel edges, or A's and B's equal faces): say so, so it is not taken for a rival.
+    const Step& same = sat[static_cast<std::size_t>(twin)];
+    text += " (axis " + std::to_string(same.axisIndex + 1) + ", " + satAxisWords(same) + ", is the same line" +
+            (collide::dot(same.axis, winner.axis) < 0 ? " reversed)" : ")");
+  }
   if (runnerUp >= 0) {
     const Step& next = sat[static_cast<std::size_t>(runnerUp)];
     text += ", against the runner-up axis " + std::to_string(next.axisIndex + 1) + " (" + satAxisWords(next) + ") with " +
@@ -990,26 +998,65 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
 }  // namespace
 
 std::string narrateSatAnswer(const std::vector<collide::SatAxisStep<double>>& sat, int best, int runnerUp,
-                             const collide::QueryResult<double>& result) {
-  return satAnswerWords<collide::SatAxisStep<double>>(sat, best, runnerUp, result);
+                             const collide::QueryResult<double>& result, int twin) {
+  return satAnswerWords<collide::SatAxisStep<double>>(sat, best, runnerUp, result, twin);
 }
 
 std::string narrateSatAnswer(const std::vector<collide::SatAxisStep3<double>>& sat, int best, int runnerUp,
-                             const collide::QueryResult3<double>& result) {
-  return satAnswerWords<collide::SatAxisStep3<double>>(sat, best, runnerUp, result);
+                             const collide::QueryResult3<double>& result, int twin) {
+  return satAnswerWords<collide::SatAxisStep3<double>>(sat, best, runnerUp, result, twin);
 }
 
-std::string narrateSatStep(const collide::SatAxisStep3<double>& step) {
-  std::string text = "Axis " + std::to_string(step.axisIndex + 1) + ": " + satAxisWords(step) + ". ";
-  if (step.pruned) {
-    return text + "Skipped: the two edges are parallel, or their arcs on the Gauss map do not cross, so their cross "
-                  "product is not a face normal of A - B and cannot separate the shapes.";
-  }
+namespace {
+
+constexpr const char* kPrunedWhy =
+    "their arcs on the Gauss map do not cross (or the edges are parallel), so the cross product is not a face normal "
+    "of A - B and cannot separate the shapes";
+
+// How many of `sat`'s candidates up to `index` (included) were projected.
+int satProjectedUpTo(const std::vector<collide::SatAxisStep3<double>>& sat, int index) {
+  int projected = 0;
+  for (int i = 0; i <= index && i < static_cast<int>(sat.size()); ++i) projected += sat[static_cast<std::size_t>(i)].pruned ? 0 : 1;
+  return projected;
+}
+
+// "Tested axis 12 of 168 (axis 200 of 6188 candidates)", or "Axis 7 of 15" when no candidate was pruned. The total
+// is the result's "axes tested" when the run went through every candidate, and the axes tested so far when it
+// stopped at a separating one (the rest were never reached).
+std::string satCandidateWords(const std::vector<collide::SatAxisStep3<double>>& sat, int index) {
+  const int projected = satProjectedUpTo(sat, index), allProjected = satProjectedUpTo(sat, static_cast<int>(sat.size()) - 1);
+  const int candidates = static_cast<int>(sat.size());
+  const int number = sat[static_cast<std::size_t>(index)].axisIndex + 1;
+  if (allProjected == candidates) return "Axis " + std::to_string(number) + " of " + std::to_string(candidates);
+  return "Tested axis " + std::to_string(projected) + " of " + std::to_string(allProjected) + " (axis " + std::to_string(number) +
+         " of " + std::to_string(candidates) + " candidates)";
+}
+
+}  // namespace
+
+std::string narrateSatStep(const std::vector<collide::SatAxisStep3<double>>& sat, int index) {
+  const collide::SatAxisStep3<double>& step = sat[static_cast<std::size_t>(index)];
+  if (step.pruned) return narrateSatPrunedRun(sat, index, index);
+  std::string text = satCandidateWords(sat, index) + ": " + satAxisWords(step) + ". ";
   text += "n = " + formatVector(step.axis) + ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) +
           "], B to [" + formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";
   return text + satVerdictWords(step);
 }
 
-
+std::string narrateSatPrunedRun(const std::vector<collide::SatAxisStep3<double>>& sat, int first, int last) {
+  const collide::SatAxisStep3<double>& from = sat[static_cast<std::size_t>(first)];
+  const collide::SatAxisStep3<double>& to = sat[static_cast<std::size_t>(last)];
+  const std::string candidates = " of " + std::to_string(sat.size()) + " candidates";
+  const int projected = satProjectedUpTo(sat, last), allProjected = satProjectedUpTo(sat, static_cast<int>(sat.size()) - 1);
+  std::string text;
+  if (first == last) {
+    text = "Axis " + std::to_string(from.axisIndex + 1) + candidates + ": " + satAxisWords(from) + ". Skipped: " + kPrunedWhy + ".";
+  } else {
+    text = "Axes " + std::to_string(from.axisIndex + 1) + " to " + std::to_string(to.axisIndex + 1) + candidates + ": " +
+           std::to_string(last - first + 1) + " edge pairs, from " + satAxisWords(from) + " to " + satAxisWords(to) +
+           ", all skipped: for each, " + kPrunedWhy + ".";
+  }
+  return text + " Axes tested so far: " + std::to_string(projected) + " of " + std::to_string(allProjected) + ".";
+}
 
 }  // namespace lab

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,32 @@ template <class Step>
   return !step.separating && std::abs(step.overlap) <= kTouchingTolerance * satShadowScale(step);
 }
 
+// When one shadow lies inside the other, the overlap (how far B must move to separate) is more than the part they
+// share: B moves past all of the inner shadow and the outer one's stretch beyond it on the nearer side (07's sliver:
+// A's 0.08 inside B's, overlap 0.3161 = 0.08 + 0.2361). Empty when the shadows merely overlap, touch or are apart.
+struct SatContainment {
+  char inner = 'A', outer = 'B';
+  double shared = 0, beyond = 0;
+};
+template <class Step>
+[[nodiscard]] std::optional<SatContainment> satContainment(const Step& step) {
+  if (step.separating || satShadowsTouch(step)) return std::nullopt;
+  const double shared = std::min(step.maxA, step.maxB) - std::max(step.minA, step.minB);
+  const double beyond = step.overlap - shared;
+  if (!(beyond > kTouchingTolerance * satShadowScale(step))) return std::nullopt;
+  const bool aInside = step.minA >= step.minB && step.maxA <= step.maxB;
+  return SatContainment{aInside ? 'A' : 'B', aInside ? 'B' : 'A', shared, beyond};
+}
+// The narration's words for it: "A's shadow lies inside B's, so separating moves past all of it: the 0.08 they share
+// and the 0.2361 of B's beyond it"; "" when there is none.
+template <class Step>
+[[nodiscard]] std::string satContainedWords(const Step& step) {
+  const std::optional<SatContainment> c = satContainment(step);
+  if (!c) return {};
+  return std::string(1, c->inner) + "'s shadow lies inside " + c->outer + "'s, so separating moves past all of it: the " +
+         formatNumber(c->shared) + " they share and the " + formatNumber(c->beyond) + " of " + c->outer + "'s beyond it";
+}
+
 // Where a SAT axis comes from, in words: "edge 1 of A", "world x", "centre line".
 [[nodiscard]] std::string axisSourceText(collide::AxisSource source, int edge);
 
@@ -85,9 +112,10 @@ template <class Step>
 // A SAT axis: both shadows, the overlap or gap, the smallest overlap so far.
 [[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep<double>& step);
 // A SAT run no axis separated (labs/narrow_phase_common.h's SatResult step): the winning axis `best` (an index into
-// `sat`) and its overlap against the runner-up's (-1: none), then the minimum translation.
+// `sat`) and its overlap against the runner-up's (-1: none; the best axis not parallel to the winner), naming the
+// winner's parallel `twin` (-1: none) as the same line, then the minimum translation.
 [[nodiscard]] std::string narrateSatAnswer(const std::vector<collide::SatAxisStep<double>>& sat, int best, int runnerUp,
-                                           const collide::QueryResult<double>& result);
+                                           const collide::QueryResult<double>& result, int twin = -1);
 // What an analytic test's step decides, in one phrase: the quantity, the threshold and the verdict, naming the edge
 // or region ("distance to edge 3 = 1.18 > radius 1: the circle does not reach this edge"). `a` and `b` are the
 // pair the step ran on (the circle's radius and the other shape's size are the thresholds).
@@ -130,9 +158,15 @@ struct FloatLine {
                                          collide::Algorithm algorithm);
 [[nodiscard]] std::string narrateEpaStart(const collide::EpaStart3<double>& start);
 [[nodiscard]] std::string narrateEpaStep(const collide::EpaStep3<double>& step);
-[[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep3<double>& step);
+// SAT's candidate `index` of `sat` (a whole run). A projected axis is counted among the axes projected, as the
+// result's "axes tested" counts ("Tested axis 12 of 168 (axis 200 of 6188 candidates)"); a pruned candidate says why
+// it was skipped.
+[[nodiscard]] std::string narrateSatStep(const std::vector<collide::SatAxisStep3<double>>& sat, int index);
+// A run of consecutive pruned candidates `first` .. `last` of `sat`, one step of the timeline (the Gauss map rules
+// out most edge pairs of two hulls: 6,000 steps of "skipped" between 168 tested axes).
+[[nodiscard]] std::string narrateSatPrunedRun(const std::vector<collide::SatAxisStep3<double>>& sat, int first, int last);
 [[nodiscard]] std::string narrateSatAnswer(const std::vector<collide::SatAxisStep3<double>>& sat, int best, int runnerUp,
-                                           const collide::QueryResult3<double>& result);
+                                           const collide::QueryResult3<double>& result, int twin = -1);
 // The sphere tests' steps the same way as the plane's: the question, then the quantity against its threshold.
 [[nodiscard]] std::string analyticDecision(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
                                            const collide::Collider3<double>& b);

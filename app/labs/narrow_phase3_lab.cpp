@@ -168,6 +168,7 @@ void NarrowPhase3Lab::record() {
   recordPair(algorithm_, shapes_, useFloat_, trace_, floatLine_, recordTiming_);
 
   steps_ = traceSteps(trace_);
+  stepKinds_ = satStepKinds(trace_, steps_);
   stepRows_ = stepListEntries(trace_, steps_, shapes_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   rebuildMinkowski();
@@ -463,10 +464,12 @@ std::string NarrowPhase3Lab::narration() const {
       }
       break;
     }
-    case StepRef::Kind::Sat: text = narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)]); break;
+    case StepRef::Kind::Sat:
+      text = ref.last >= 0 ? narrateSatPrunedRun(trace_.sat, ref.index, ref.last) : narrateSatStep(trace_.sat, ref.index);
+      break;
     case StepRef::Kind::SatResult:
       // The answer's words already end in the verdict and the translation.
-      return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result);
+      return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result, satAnswer(trace_.sat).twin);
     case StepRef::Kind::Analytic:
       text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)], shapes_[0], shapes_[1]);
       break;

@@ -63,6 +63,7 @@ class NarrowPhase3Lab final : public Lab {
   void mouseUp(const MouseEvent& event) override;
 
   [[nodiscard]] int stepCount() const override { return static_cast<int>(steps_.size()); }
+  [[nodiscard]] std::span<const StepKind> stepKinds() const override { return stepKinds_; }
   [[nodiscard]] int stepIndex() const override { return step_; }
   void setStep(int index) override;
 
@@ -116,6 +117,7 @@ class NarrowPhase3Lab final : public Lab {
   PanelBlock stepBlock_;                // where the step lay in the panel (the state dump's step_block)
   mutable std::array<Vec3d, 2> nameAnchors_{};  // where the world view last put "shape A" and "shape B" (name_anchors)
   std::vector<StepRef> steps_;
+  std::vector<StepKind> stepKinds_;  // SAT's: the timeline's jumps between tested axes, new bests ... (satStepKinds)
   std::vector<StepListEntry> stepRows_;  // the step list's rows, built once per recording
   int step_ = 0;
   bool recordPending_ = true;

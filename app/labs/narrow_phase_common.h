@@ -37,16 +37,30 @@ namespace lab {
 // One entry of the timeline: which recorded list of a QueryTrace (or QueryTrace3), which event in it.
 // EpaStart: the start polygon or polytope. SatResult: the answer of a SAT run no axis separated, after its last axis
 // (the last axis tested is rarely the answer); its index is the winning axis's step in `sat`.
+// A Sat entry with `last` >= 0 is a run of consecutive pruned candidates, index .. last, folded into one step: two
+// hulls have thousands of edge pairs the Gauss map rules out, with nothing to draw, between the axes projected.
 struct TraceStepRef {
   enum class Kind { Gjk, EpaStart, Epa, Sat, SatResult, Analytic } kind;
   int index;
+  int last = -1;
 };
 
-// A SAT run's answer when no axis separates: the minimum-overlap axis's step and the runner-up's (the next smallest
-// overlap among the axes projected), -1 when there is none.
+// Whether SAT skipped this candidate without projecting (in space: the Gauss map pruned it; the plane prunes none).
+template <class Step>
+[[nodiscard]] bool satPruned(const Step& step) {
+  if constexpr (requires { step.pruned; }) return step.pruned;
+  else return false;
+}
+
+// A SAT run's answer when no axis separates: the minimum-overlap axis's step, the runner-up's (the next smallest
+// overlap among the axes projected that are not parallel to the answer's), and the answer's parallel twin (-1 when
+// there is none): SAT tests every edge normal, as Box2D does, so a polygon's parallel edges (or A's and B's equal
+// face normals in space) give the same line twice with the same overlap, and a runner-up taken from them would be
+// the answer reversed.
 struct SatAnswer {
   int best = -1;
   int runnerUp = -1;
+  int twin = -1;
 };
 
 template <class Step>
@@ -55,13 +69,17 @@ template <class Step>
   if (sat.empty() || sat.back().separating) return answer;
   for (int i = 0; i < static_cast<int>(sat.size()); ++i)
     if (sat[static_cast<std::size_t>(i)].axisIndex == sat.back().bestAxisIndex) answer.best = i;
+  if (answer.best < 0) return answer;
+  const auto& winner = sat[static_cast<std::size_t>(answer.best)];
   for (int i = 0; i < static_cast<int>(sat.size()); ++i) {
     const Step& step = sat[static_cast<std::size_t>(i)];
-    if constexpr (requires { step.pruned; }) {
-      if (step.pruned) continue;
+    if (satPruned(step) || i == answer.best) continue;
+    // Unit axes: parallel within about a microradian (rounding of the normals), either way round.
+    if (std::abs(collide::dot(step.axis, winner.axis)) > 1.0 - 1e-12) {
+      if (answer.twin < 0) answer.twin = i;
+      continue;
     }
-    if (i != answer.best && (answer.runnerUp < 0 || step.overlap < sat[static_cast<std::size_t>(answer.runnerUp)].overlap))
-      answer.runnerUp = i;
+    if (answer.runnerUp < 0 || step.overlap < sat[static_cast<std::size_t>(answer.runnerUp)].overlap) answer.runnerUp = i;
   }
   return answer;
 }
@@ -75,7 +93,7 @@ template <class Step>
     const Step& axis = sat[static_cast<std::size_t>(i)];
     return Json{{"axis", axis.axisIndex + 1}, {"overlap", axis.overlap}};
   };
-  return {{"best", axisJson(answer.best)}, {"runner_up", axisJson(answer.runnerUp)}};
+  return {{"best", axisJson(answer.best)}, {"runner_up", axisJson(answer.runnerUp)}, {"twin", axisJson(answer.twin)}};
 }
 
 // Where the step (its header, narration and table) lay in the side panel on the last frame drawn, in screen pixels,
@@ -113,10 +131,44 @@ template <class Trace>
   for (int i = 0; i < static_cast<int>(trace.gjk.size()); ++i) steps.push_back({Kind::Gjk, i});
   for (int i = 0; i < static_cast<int>(trace.epaStart.size()); ++i) steps.push_back({Kind::EpaStart, i});
   for (int i = 0; i < static_cast<int>(trace.epa.size()); ++i) steps.push_back({Kind::Epa, i});
-  for (int i = 0; i < static_cast<int>(trace.sat.size()); ++i) steps.push_back({Kind::Sat, i});
+  const int candidates = static_cast<int>(trace.sat.size());
+  for (int i = 0; i < candidates; ++i) {
+    if (!satPruned(trace.sat[static_cast<std::size_t>(i)])) {
+      steps.push_back({Kind::Sat, i});
+      continue;
+    }
+    int last = i;
+    while (last + 1 < candidates && satPruned(trace.sat[static_cast<std::size_t>(last + 1)])) ++last;
+    steps.push_back({Kind::Sat, i, last});
+    i = last;
+  }
   if (const SatAnswer answer = satAnswer(trace.sat); answer.best >= 0) steps.push_back({Kind::SatResult, answer.best});
   for (int i = 0; i < static_cast<int>(trace.analytic.size()); ++i) steps.push_back({Kind::Analytic, i});
   return steps;
+}
+
+// The kinds of step a SAT run's timeline jumps between (Lab::stepKinds): each axis projected, each that set a new
+// smallest overlap, the separating one, and (in space) the runs of pruned edge pairs. None for other algorithms.
+template <class Trace>
+[[nodiscard]] std::vector<StepKind> satStepKinds(const Trace& trace, const std::vector<TraceStepRef>& steps) {
+  if (trace.sat.empty()) return {};
+  StepKind tested{"tested axis", {}, {}}, best{"new best", {}, {}}, separating{"separating axis", {}, {}}, pruned{"pruned run", {}, {}};
+  for (int s = 0; s < static_cast<int>(steps.size()); ++s) {
+    const TraceStepRef& ref = steps[static_cast<std::size_t>(s)];
+    if (ref.kind != TraceStepRef::Kind::Sat) continue;
+    const auto& step = trace.sat[static_cast<std::size_t>(ref.index)];
+    if (satPruned(step)) {
+      pruned.steps.push_back(s);
+      continue;
+    }
+    tested.steps.push_back(s);
+    if (step.separating) separating.steps.push_back(s);
+    else if (step.bestAxisIndex == step.axisIndex) best.steps.push_back(s);
+  }
+  if (separating.steps.empty()) separating.absent = "no axis separates A and B: they overlap on every axis";
+  std::vector<StepKind> kinds{std::move(tested), std::move(best), std::move(separating)};
+  if (!pruned.steps.empty()) kinds.push_back(std::move(pruned));
+  return kinds;
 }
 
 // Where a SAT axis comes from, short enough for a step list row: "edge 2 of A", "face 1 of B", "edges 3 x 0".
@@ -176,11 +228,15 @@ template <class Trace, class Shapes = std::nullptr_t>
       case Kind::Sat: {
         const auto& step = trace.sat[i];
         std::string summary = satAxisOrigin(step) + ": ";
-        if constexpr (requires { step.pruned; }) {
-          if (step.pruned) {
-            out.push_back({"SAT axes", summary + "pruned"});
-            break;
-          }
+        if (ref.last > ref.index) {
+          out.push_back({"SAT axes", "axes " + std::to_string(step.axisIndex + 1) + " to " +
+                                         std::to_string(trace.sat[static_cast<std::size_t>(ref.last)].axisIndex + 1) + ": " +
+                                         std::to_string(ref.last - ref.index + 1) + " edge pairs pruned"});
+          break;
+        }
+        if (satPruned(step)) {
+          out.push_back({"SAT axes", summary + "pruned"});
+          break;
         }
         if (step.separating) summary += "gap " + formatNumber(-step.overlap) + ", separating";
         else if (satShadowsTouch(step)) summary += "touching (" + formatSatOverlap(step.overlap, satShadowScale(step)) + ")";

@@ -59,6 +59,7 @@ void NarrowPhaseLab::record() {
   // says it in radians: the lab says it in both, degrees first.
 
   steps_ = traceSteps(trace_);
+  stepKinds_ = satStepKinds(trace_, steps_);
   stepRows_ = stepListEntries(trace_, steps_, shapes_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   rebuildMinkowski();
@@ -347,7 +348,7 @@ std::string NarrowPhaseLab::narration() const {
       break;
     }
     case StepRef::Kind::Sat: return narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)]);
-    case StepRef::Kind::SatResult: return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result);
+    case StepRef::Kind::SatResult: return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result, satAnswer(trace_.sat).twin);
     case StepRef::Kind::Analytic:
       text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)], shapes_[0], shapes_[1]);
       break;

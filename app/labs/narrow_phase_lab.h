@@ -39,6 +39,7 @@ class NarrowPhaseLab final : public Lab {
   void mouseUp(const MouseEvent& event) override;
 
   [[nodiscard]] int stepCount() const override { return static_cast<int>(steps_.size()); }
+  [[nodiscard]] std::span<const StepKind> stepKinds() const override { return stepKinds_; }
   [[nodiscard]] int stepIndex() const override { return step_; }
   void setStep(int index) override;
 
@@ -87,6 +88,7 @@ class NarrowPhaseLab final : public Lab {
 
   collide::QueryTrace<double> trace_;  // the recorded run, in double whatever scalar ran
   std::vector<StepRef> steps_;
+  std::vector<StepKind> stepKinds_;  // SAT's: the timeline's jumps between tested axes, new bests ... (satStepKinds)
   std::vector<StepListEntry> stepRows_;  // the step list's rows, built once per recording
   int step_ = 0;
   bool recordPending_ = true;

@@ -680,10 +680,14 @@ void NarrowPhaseLab::drawSatStep(Renderer2D& renderer, const collide::SatAxisSte
   }
   renderer.line(onAxis(commonLow, 22), onAxis(commonHigh, 22), overlapColor, LineStyle{4.0f});
   if (widened) {
-    tag(renderer, onAxis(middle + drawnHalf(), 22),
-        std::string(step.separating ? "gap " : "common part ") + formatNumber(commonHigh - commonLow) + " (" +
-            formatWith("%.0f", commonPixels) + " px, between the ticks), drawn widened",
-        overlapColor, {8, -8}, static_cast<float>(11.0 * ImGui::GetFontSize()));
+    std::string common = std::string(step.separating ? "gap " : "common part ") + formatNumber(commonHigh - commonLow) + " (" +
+                         formatWith("%.0f", commonPixels) + " px, between the ticks), drawn widened";
+    // Beside the overlap, a common part this much smaller needs its reason (07: 0.3161 against 0.08).
+    if (const std::optional<SatContainment> c = satContainment(step)) {
+      common += ": " + std::string(1, c->inner) + "'s shadow lies inside " + c->outer + "'s, so the overlap is " +
+                formatNumber(c->shared) + " + " + formatNumber(c->beyond);
+    }
+    tag(renderer, onAxis(middle + drawnHalf(), 22), common, overlapColor, {8, -8}, static_cast<float>(14.0 * ImGui::GetFontSize()));
   }
   const Vec2d drawnFrom = onAxis(middle - drawnHalf(), 22), drawnTo = onAxis(middle + drawnHalf(), 22);
   satShadowsDrawn_ = {{"common", {commonLow, commonHigh}}, {"widened", widened},

@@ -205,9 +205,11 @@ TEST(StepJump, KeysJumpAndPickTheKind) {
   EXPECT_TRUE(isTimelineKey(shiftRight) && isTimelineKey(shiftUp));  // never passed on to a lab
 }
 
-std::unique_ptr<Lab> openScene(const char* file) {
+// A curated scene by name, or any scene by its path from the source tree's root ("tests/cli/data/...").
+std::unique_ptr<Lab> openScene(const std::string& file) {
   std::string error;
-  const std::optional<Scene> scene = loadSceneFile(std::string(COLLISION_LAB_SOURCE_DIR) + "/assets/scenes/" + file, error);
+  const std::string path = std::string(COLLISION_LAB_SOURCE_DIR) + (file.find('/') == std::string::npos ? "/assets/scenes/" : "/") + file;
+  const std::optional<Scene> scene = loadSceneFile(path, error);
   EXPECT_TRUE(scene) << error;
   if (!scene) return nullptr;
   const LabInfo* info = findLab(scene->lab);
@@ -273,6 +275,57 @@ TEST(StepJump, MidphaseLabsJumpToStepsOfTheirKind) {
       }
     }
   }
+}
+
+// SAT on two hulls of 28 points (review s31, A12): 6,188 candidate axes, 168 projected. The runs of pruned edge
+// pairs are one step each, so the timeline is the tested axes, those runs and the answer; the kinds jump between
+// tested axes and new bests; and a tested axis's words count it among the result's "axes tested".
+TEST(StepJump, SatOnHullsFoldsPrunedRunsAndCountsTestedAxes) {
+  std::unique_ptr<Lab> lab = openScene("tests/cli/data/sat_two_hulls.json");
+  ASSERT_NE(lab, nullptr);
+  const Json first = dumpAt(*lab, 0);
+  const int tested = first["result"]["iterations"];
+  ASSERT_EQ(tested, 168);
+  const std::span<const StepKind> kinds = lab->stepKinds();
+  ASSERT_EQ(kinds.size(), 4u);
+  EXPECT_EQ(kinds[0].name, "tested axis");
+  EXPECT_EQ(kinds[1].name, "new best");
+  EXPECT_EQ(kinds[2].name, "separating axis");
+  EXPECT_EQ(kinds[3].name, "pruned run");
+  EXPECT_EQ(static_cast<int>(kinds[0].steps.size()), tested);
+  EXPECT_TRUE(kinds[2].steps.empty());
+  EXPECT_FALSE(kinds[2].absent.empty());  // they overlap: the picker says why there is none
+  // Every step is a tested axis, a run of pruned pairs (never two runs in a row) or the answer, the last.
+  EXPECT_EQ(lab->stepCount(), tested + static_cast<int>(kinds[3].steps.size()) + 1);
+  for (std::size_t i = 1; i < kinds[3].steps.size(); ++i) EXPECT_GT(kinds[3].steps[i], kinds[3].steps[i - 1] + 1);
+  int k = 0;
+  for (const int step : kinds[0].steps) {
+    const std::string words = dumpAt(*lab, step)["narration"];
+    const std::string expected = "Tested axis " + std::to_string(++k) + " of " + std::to_string(tested) + " (axis ";
+    EXPECT_EQ(words.substr(0, expected.size()), expected) << step;
+  }
+  for (const int step : kinds[1].steps) EXPECT_NE(std::string(dumpAt(*lab, step)["narration"]).find("the smallest overlap so far"), std::string::npos) << step;
+  for (const int step : kinds[3].steps) {
+    const std::string words = dumpAt(*lab, step)["narration"];
+    EXPECT_NE(words.find("skipped"), std::string::npos) << step << ": " << words;
+    EXPECT_NE(words.find(" of 168."), std::string::npos) << step << ": " << words;
+  }
+}
+
+// In the plane every axis is tested; a pair that is apart has its separating axis as a kind, the last axis.
+TEST(StepJump, SatInThePlaneJumpsToTheSeparatingAxis) {
+  std::unique_ptr<Lab> apart = openScene("01_far_apart.json");
+  ASSERT_NE(apart, nullptr);
+  std::string error;
+  ASSERT_TRUE(apart->setAlgorithm("sat", error)) << error;
+  const std::span<const StepKind> kinds = apart->stepKinds();
+  ASSERT_EQ(kinds.size(), 3u);
+  EXPECT_EQ(kinds[0].steps.size(), static_cast<std::size_t>(apart->stepCount()));
+  ASSERT_EQ(kinds[2].steps.size(), 1u);
+  EXPECT_EQ(kinds[2].steps[0], apart->stepCount() - 1);
+  // GJK has no kinds: the timeline draws no jumps.
+  ASSERT_TRUE(apart->setAlgorithm("gjk", error)) << error;
+  EXPECT_TRUE(apart->stepKinds().empty());
 }
 
 }  // namespace
