@@ -275,7 +275,7 @@ const bool registered = registerCommand({
           ->check(CLI::IsMember({"auto", "x", "y", "z"}))
           ->capture_default_str();
       command.add_option("--cell-size", options->cellSize, "Grid: the cell size (0: from the boxes' sizes)")
-          ->check(CLI::NonNegativeNumber)
+          ->check(nonNegativeNumber())
           ->capture_default_str();
       command.add_flag("--check", options->check, "Compare every frame's pairs with brute force");
       return [options] { return runBroadPhaseCommand(*options); };

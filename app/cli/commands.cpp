@@ -19,6 +19,17 @@ CLI::Validator algorithmChoice(bool cast) {
       "ALGORITHM");
 }
 
+CLI::Validator nonNegativeNumber() {
+  // CLI::NonNegativeNumber's message wrote out the largest double in 309 digits ("not in range 0.000000 to 1797...").
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double value = 0;
+        if (!CLI::detail::lexical_cast(text, value) || !(value >= 0)) return "expected a number >= 0, got " + text;
+        return {};
+      },
+      "NUMBER >= 0");
+}
+
 namespace {
 std::vector<CommandInfo>& registry() {
   static std::vector<CommandInfo> commands;  // function-local: safe from static initialisation order

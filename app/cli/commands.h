@@ -24,6 +24,8 @@ struct CommandInfo {
 // listing the names, and a name of the other kind pointing to the command that runs it ("toi is a cast algorithm:
 // collision-lab cast runs it").
 [[nodiscard]] CLI::Validator algorithmChoice(bool cast);
+// A number >= 0, refused in those words (--cell-size, --budget).
+[[nodiscard]] CLI::Validator nonNegativeNumber();
 
 // Options that each parse but do not go together (--sweep-axis z without --dim 3): a usage error, exit status 2 as
 // for what the parser refuses, where a bad input is 1 (main.cpp).

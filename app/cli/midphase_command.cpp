@@ -450,7 +450,7 @@ const bool registeredMidphase = registerCommand({
       addTreeOptions(command, *options);
       command.add_flag("--sat-lite", options->satLite, "Box volumes: test the 6 face axes only (and count false positives)");
       command.add_option("--budget", options->budget, "Breadth-first with at most N BV tests (0: depth-first, complete)")
-          ->check(CLI::NonNegativeNumber);
+          ->check(nonNegativeNumber());
       command.add_flag("--largest-first", options->largestFirst,
                        "With --budget: take the pair of largest surface area next (a priority queue), not the oldest");
       command.add_flag("--pairs", options->pairs, "List the overlapping triangle pairs [i, j]");

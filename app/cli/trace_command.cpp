@@ -45,7 +45,7 @@ int runTraceCommand(const TraceCommandOptions& options) {
   } else {
     InputSource input(options.inputPath);
     text.assign(std::istreambuf_iterator<char>(input.stream()), std::istreambuf_iterator<char>());
-    inputName = inputName;
+    inputName = options.inputPath.empty() || options.inputPath == "-" ? std::string("standard input") : options.inputPath;
   }
   std::variant<QueryPair, QueryPair3> pair;
   std::string algorithmName = options.algorithm;
