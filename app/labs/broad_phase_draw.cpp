@@ -40,10 +40,6 @@ std::string pairList(const std::vector<ProxyPair>& pairs, std::size_t limit = 8)
 
 Vec2d boxCentre(const Box& box) { return {0.5 * (box.min[0] + box.max[0]), 0.5 * (box.min[1] + box.max[1])}; }
 
-Vec3d boxCentre(const collide::Bounds<double, 3>& box) {
-  return {0.5 * (box.min[0] + box.max[0]), 0.5 * (box.min[1] + box.max[1]), 0.5 * (box.min[2] + box.max[2])};
-}
-
 void boxCorners(const Box& box, Vec2d (&corners)[4]) {
   corners[0] = {box.min[0], box.min[1]};
   corners[1] = {box.max[0], box.min[1]};
@@ -186,12 +182,28 @@ std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<col
                     pairList(stage->kept).c_str(), stage->rejected.size(), pairList(stage->rejected, 4).c_str());
     }
   } else if (const auto* insert = std::get_if<collide::GridInsert<Dim>>(&event)) {
+    // An object goes into every cell its box overlaps, not only its centre's (review s31, A6: "centre (5.689,
+    // 4.333) goes into cell (3, 3)", a cell that centre is not in): its box, and which of its cells this is.
     const std::string cell = cellName<Dim>(insert->cell);
-    const std::string centre = insert->id < boxes.size() ? formatVector(boxCentre(boxes[insert->id])) : std::string("?");
+    std::string box = "?";
+    if (insert->id < boxes.size()) {
+      box.clear();
+      for (int axis = 0; axis < Dim; ++axis) {
+        box += (axis > 0 ? " x [" : "[") + formatNumber(boxes[insert->id].min[axis]) + ", " +
+               formatNumber(boxes[insert->id].max[axis]) + "]";
+      }
+    }
+    int nth = 0, cells = 0;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      const auto* other = std::get_if<collide::GridInsert<Dim>>(&events[i]);
+      if (other == nullptr || other->id != insert->id) continue;
+      ++cells;
+      if (static_cast<int>(i) <= index) nth = cells;
+    }
     std::snprintf(text, sizeof text,
-                  "#%u (centre %s) goes into cell %s. Once every object is in, objects sharing a cell are tested, "
-                  "each pair once (the later steps).",
-                  insert->id, centre.c_str(), cell.c_str());
+                  "#%u's box %s overlaps cell %s: it goes into each cell its box overlaps (this is %d of %d). Once "
+                  "every object is in, objects sharing a cell are tested, each pair once (the later steps).",
+                  insert->id, box.c_str(), cell.c_str(), nth, cells);
   } else if (const auto* oversize = std::get_if<collide::GridOversize>(&event)) {
     std::snprintf(text, sizeof text, "#%u spans too many cells: it is tested against every object instead.",
                   oversize->id);
@@ -567,7 +579,7 @@ std::vector<LegendRow> BroadPhaseCore<Dim>::pairLegendRows(Algorithm algorithm, 
   }
   rows.push_back({LegendRow::Kind::Outline, palette::kShapeA, name + " in no pair found at or before this step"});
   rows.push_back({LegendRow::Kind::Outline, palette::kHit, name + " in a pair found at or before this step"});
-  if (namesShown) rows.push_back({LegendRow::Kind::Note, {}, "(a yellow name: a " + name + " this step is about)"});
+  if (namesShown) rows.push_back({LegendRow::Kind::Note, {}, "(a yellow name: the " + name + " this step is about)"});
   if (algorithm == Algorithm::Sap) {
     // What "found" is while sweep and prune is at work: a candidate overlaps on the axes tested so far only.
     const SweepReplayOf<Dim> replay = replayAt(step);

@@ -518,6 +518,13 @@ void BroadPhaseLab::dumpState(Json& out) const {
                     {"narration", algorithm_ == Algorithm::Sap
                                       ? narrateEvent(currentReplay(), events_.steps, step_, currentBoxes())
                                       : narrateEvent<2>({}, events_.steps, step_, currentBoxes())}};
+    // The cell an insertion puts the object in, as a world box: the narration's box overlaps it.
+    if (algorithm_ == Algorithm::Grid) {
+      if (const auto* insert = std::get_if<collide::GridInsert<2>>(&events_.steps[static_cast<std::size_t>(step_)])) {
+        const Box cell = gridCellBox(insert->cell);
+        out["event"]["cell_box"] = {{cell.min[0], cell.min[1]}, {cell.max[0], cell.max[1]}};
+      }
+    }
     Json kinds = Json::object();
     for (const Event& event : events_.steps) {
       const std::string kind = eventKind(event);

@@ -82,6 +82,42 @@ TEST(BroadPhaseLab, GridStepsThroughItsBoxTests) {
   }
 }
 
+// An insertion names the object's box and a cell that box overlaps, and which of its cells this is: it said "#5
+// (centre (5.689, 4.333)) goes into cell (3, 3)", a cell that centre is not in (newcomer review s31, A6), since an
+// object goes into every cell its box overlaps.
+TEST(BroadPhaseLab, AGridInsertionNamesTheBoxThatOverlapsTheCell) {
+  std::unique_ptr<Lab> lab = openLab("Broad phase", R"({"count": 40, "motion": "drift", "seed": 3, "spacing": 1.4, "paused": true})", "grid");
+  ASSERT_NE(lab, nullptr);
+  const std::regex words(R"(#(\d+)'s box \[([-0-9.e]+), ([-0-9.e]+)\] x \[([-0-9.e]+), ([-0-9.e]+)\] overlaps cell \(-?\d+, -?\d+\): .*\(this is (\d+) of (\d+)\))");
+  int insertions = 0, spread = 0;
+  std::string lastId;
+  int lastNth = 0;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    lab->setStep(step);
+    const Json state = dump(*lab);
+    if (!state["event"].contains("cell_box")) continue;
+    const std::string narration = state["event"]["narration"].get<std::string>();
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(narration, m, words)) << narration;
+    ++insertions;
+    const Json& cell = state["event"]["cell_box"];
+    const double box[4] = {std::stod(m[2]), std::stod(m[3]), std::stod(m[4]), std::stod(m[5])};
+    const double slack = 1e-3;  // the narration's four digits
+    EXPECT_LE(box[0], cell[1][0].get<double>() + slack) << narration;
+    EXPECT_GE(box[1], cell[0][0].get<double>() - slack) << narration;
+    EXPECT_LE(box[2], cell[1][1].get<double>() + slack) << narration;
+    EXPECT_GE(box[3], cell[0][1].get<double>() - slack) << narration;
+    const int nth = std::stoi(m[6]), cells = std::stoi(m[7]);
+    EXPECT_LE(nth, cells);
+    EXPECT_EQ(nth, m[1] == lastId ? lastNth + 1 : 1) << narration;  // an object's cells in a row, counted
+    if (cells > 1) ++spread;
+    lastId = m[1];
+    lastNth = nth;
+  }
+  EXPECT_GT(insertions, 40);
+  EXPECT_GT(spread, 0) << "some box spans more than one cell";
+}
+
 // Red means the same in both labs and every algorithm that steps: the object is in a pair found at or before the
 // step shown. A newcomer saw the 3D labs and the 2D tree colour the frame's final pairs red from step 1, while 2D
 // sweep and prune and the grid coloured the pairs found so far. At the first step no pair is found yet; the grid's
