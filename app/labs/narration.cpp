@@ -359,6 +359,13 @@ std::string roundedDepthWords(double coreDepth, double radii) {
          formatNumber(coreDepth) + " + " + formatNumber(radii) + " = " + formatNumber(coreDepth + radii) + ".";
 }
 
+std::string roundedDepthWithoutEpaWords(double coreDistance, double radii) {
+  if (!(radii > 0)) return "";
+  return " The cores are " + formatNumber(coreDistance) + " apart, less than rA + rB = " + formatNumber(radii) +
+         ": the depth is " + formatNumber(radii) + " - " + formatNumber(coreDistance) + " = " +
+         formatNumber(radii - coreDistance) + " without EPA (Jolt and Box2D treat rounded shapes the same way).";
+}
+
 std::string roundedDistanceWords(double coreDistance, double radii) {
   if (!(radii > 0)) return "";
   return " That is the cores' distance: less the radii rA + rB = " + formatNumber(radii) + ", the shapes are " +
@@ -504,7 +511,11 @@ FloatLine sayFloatComparison(const FloatComparison& c) {
     if (*c.floatIterations < *c.doubleIterations) text += " (float's tolerance, in its own epsilons, is coarser)";
   }
   const bool inputExplains = off > 0 && !stored.empty() && c.rounding.shift >= off;
-  if (inputExplains) text += ". An input moved more than that: " + stored;
+  // Said against the answer's error, by number: after the witnesses' clause "more than that" read as more than the
+  // points moved (review s31, A13: 0.0031 against points that moved 0.0047).
+  if (inputExplains) {
+    text += ". An input moved by " + formatWith("%.2g", c.rounding.shift) + ", more than the " + c.quantity + "'s error: " + stored;
+  }
   text += ".";
   if (line.agreement == FloatAgreement::FarOff && !inputExplains && !c.whyFarOff.empty()) text += " " + c.whyFarOff;
   return line;

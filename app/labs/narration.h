@@ -109,6 +109,9 @@ template <class Step>
 // GJK distance's last step on rounded shapes: |v| is the cores' distance, and the radii come off it (" That is the
 // cores' distance: less the radii rA + rB = 0.5, the shapes are 0.8465 - 0.5 = 0.3465 apart."); "" without radii.
 [[nodiscard]] std::string roundedDistanceWords(double coreDistance, double radii);
+// GJK + EPA on rounded shapes whose cores stay apart: the depth is the radii less the cores' distance, no EPA
+// (" The cores are 0.5526 apart, less than rA + rB = 0.6: the depth is 0.04743 without EPA ..."); "" without radii.
+[[nodiscard]] std::string roundedDepthWithoutEpaWords(double coreDistance, double radii);
 // A SAT axis: both shadows, the overlap or gap, the smallest overlap so far.
 [[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep<double>& step);
 // A SAT run no axis separated (labs/narrow_phase_common.h's SatResult step): the winning axis `best` (an index into

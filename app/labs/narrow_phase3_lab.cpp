@@ -454,6 +454,11 @@ std::string NarrowPhase3Lab::narration() const {
         text += roundedDistanceWords(trace_.gjk[static_cast<std::size_t>(ref.index)].distance, coreRadiusOf(shapes_[0]) + coreRadiusOf(shapes_[1]));
       if (algorithm_ == Algorithm::Epa && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && !trace_.epa.empty())
         text += " GJK's last simplex becomes EPA's start polytope (grown to a tetrahedron when it has fewer points).";
+      // Rounded shapes whose cores stay apart need no EPA: say where the depth comes from, as the plane's lab does
+      // (review s31, A17: "|v| = 0.9. Hit: depth 0.1" with nothing between).
+      else if (algorithm_ == Algorithm::Epa && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && trace_.result.hit)
+        text += roundedDepthWithoutEpaWords(trace_.gjk[static_cast<std::size_t>(ref.index)].distance,
+                                            coreRadiusOf(shapes_[0]) + coreRadiusOf(shapes_[1]));
       break;
     case StepRef::Kind::EpaStart: text = narrateEpaStart(trace_.epaStart[static_cast<std::size_t>(ref.index)]); break;
     case StepRef::Kind::Epa: {

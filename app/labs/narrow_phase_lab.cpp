@@ -332,9 +332,7 @@ std::string NarrowPhaseLab::narration() const {
       else if (algorithm_ == Algorithm::Distance && lastGjk && !trace_.result.hit)
         text += roundedDistanceWords(gjkStep.distance, radii);
       else if (coreDistance && lastGjk && trace_.result.hit)
-        text += " The cores are " + formatNumber(gjkStep.distance) + " apart, less than rA + rB = " +
-                formatNumber(radii) + ": the depth is " + formatNumber(radii - gjkStep.distance) +
-                " without EPA (Jolt and Box2D treat rounded shapes the same way).";
+        text += roundedDepthWithoutEpaWords(gjkStep.distance, radii);
       break;
     }
     case StepRef::Kind::EpaStart: text = narrateEpaStart(trace_.epaStart[static_cast<std::size_t>(ref.index)]); break;

@@ -2202,6 +2202,27 @@ TEST(NarrowPhase3Lab, AFloatRunShowsTheFloatCoresNumbersAndWhatDoubleAnswers) {
   EXPECT_TRUE(state["float_against_double"].is_null());
 }
 
+// Two capsules whose segments stay 0.9 apart overlap by their radii: GJK + EPA ends without EPA, and the last GJK
+// step says where the depth comes from, as the plane's lab does (newcomer review s31, A17: "|v| = 0.9. Hit: depth
+// 0.1" with nothing between).
+TEST(NarrowPhase3Lab, RoundedShapesWhoseCoresStayApartSayTheDepthIsTheRadiiLessTheirDistance) {
+  const Scene scene = sceneFromJson(Json::parse(R"({"format": "collision-lab-scene", "version": 2, "lab": "Narrow phase 3D",
+      "algorithm": "epa", "shapes": [
+        {"name": "A", "type": "capsule", "a": [-1, 0, 0], "b": [1, 0, 0], "radius": 0.5},
+        {"name": "B", "type": "capsule", "position": [0.5, 0.9, 0], "a": [-1, 0, 0], "b": [1, 0, 0], "radius": 0.5}]})"));
+  const LabInfo* info = findLab("Narrow phase 3D");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  lab->setStep(lab->stepCount() - 1);
+  Json state;
+  lab->dumpState(state);
+  EXPECT_NEAR(state["result"]["depth"].get<double>(), 0.1, 1e-12);
+  EXPECT_NE(state["narration"].get<std::string>().find("The cores are 0.9 apart, less than rA + rB = 1: the depth is 1 - 0.9 = 0.1 without EPA"),
+            std::string::npos)
+      << state["narration"];
+}
+
 // Two cubes near 1e6, 0.03 apart: float rounds B's x (1000002.03) to 1000002, so the float run says they touch. The
 // Minkowski view is built from the shapes as the run saw them, so its origin agrees with the verdict in both scalars.
 TEST(NarrowPhase3Lab, TheMinkowskiViewAgreesWithAFloatRunsVerdict) {
@@ -2391,8 +2412,8 @@ TEST(NarrowPhaseLabs, ThePlanesFloatRunSaysWhatDoubleAnswersToo) {
   // Near 1e5 the inputs' rounding (float's step there is 1/128) moves B more than the distance moves: said, with
   // the number.
   EXPECT_NE(state["float_against_double"]["text"].get<std::string>().find(
-                "An input moved more than that: B's position y 100000.3, stored as 100000.297 (float's step there: "
-                "0.0078)."),
+                "An input moved by 0.0031, more than the distance's error: B's position y 100000.3, stored as "
+                "100000.297 (float's step there: 0.0078)."),
             std::string::npos)
       << state["float_against_double"];
 }
