@@ -466,6 +466,18 @@ TEST(Epa3, FlatDifference) {
   EXPECT_EQ(result.stop, EpaStop::Degenerate);
   EXPECT_EQ(result.depth, 0.0);
   EXPECT_NEAR(std::abs(result.normal.y), 1.0, 1e-12);
+  EXPECT_NEAR(length(result.pointA - result.pointB), 0.0, 1e-12) << "one point on both";
+  EXPECT_NEAR(result.pointA.y, 0.0, 1e-12);
+  // Collinear segments overlapping over x in [-0.5, 1]: the witnesses lie in the overlap (the first simplex vertex's
+  // point on A, (-1, 0, 0), lay off B; review s31 A10).
+  const Segment3<double> segment{{-1, 0, 0}, {1, 0, 0}};
+  const PenetrationResult3<double> collinear = penetration(segment, at(0.0, 0.0, 0.0), segment, at(0.5, 0.0, 0.0));
+  ASSERT_TRUE(collinear.hit);
+  EXPECT_EQ(collinear.depth, 0.0);
+  EXPECT_NEAR(length(collinear.pointA - collinear.pointB), 0.0, 1e-12);
+  EXPECT_GE(collinear.pointA.x, -0.5 - 1e-12);
+  EXPECT_LE(collinear.pointA.x, 1.0 + 1e-12);
+  EXPECT_NEAR(length(V{0.0, collinear.pointA.y, collinear.pointA.z}), 0.0, 1e-12);
 }
 
 // The cap, and the polytope's capacity: a sphere pair asked for a tolerance no polytope can reach fills the

@@ -320,6 +320,13 @@ TYPED_TEST(EpaTest, FlatDifferenceIsDegenerateWithZeroDepth) {
   EXPECT_EQ(result.status, Status::Degenerate);
   EXPECT_EQ(result.depth, S(0));
   EXPECT_NEAR(std::abs(result.normal.y), 1.0, kClose<S>);
+  // The witnesses are one point on both: in the overlap [-0.5, 1] (the first vertex's point on A, (-1, 0), lay off
+  // B; review s31 A10).
+  EXPECT_NEAR(result.pointA.x, result.pointB.x, kClose<S>);
+  EXPECT_NEAR(result.pointA.y, 0, kClose<S>);
+  EXPECT_NEAR(result.pointB.y, 0, kClose<S>);
+  EXPECT_GE(result.pointA.x, S(-0.5) - kClose<S>);
+  EXPECT_LE(result.pointA.x, S(1) + kClose<S>);
   const Point<S> point{};
   const auto points = gjkEpa(point, point);
   EXPECT_TRUE(points.hit);

@@ -329,8 +329,19 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     result.hit = true;
     result.normal = polytope.count == 2 ? normalize(rightPerp(polytope.vertices[1].point - polytope.vertices[0].point))
                                         : Vec2<S>{S(1), S(0)};
-    result.pointA = start.vertices[0].pointA;
-    result.pointB = start.vertices[0].pointA;
+    // The witness is where the origin lies on that flat difference: the same mix of its ends' points is on A and
+    // on B (the first vertex's point on A alone could lie off B: collinear segments overlapping, review s31 A10).
+    const SupportPoint<Vec2<S>>& first = polytope.count > 0 ? polytope.vertices[0] : start.vertices[0];
+    result.pointA = first.pointA;
+    result.pointB = first.pointB;
+    if (polytope.count == 2) {
+      const SupportPoint<Vec2<S>>& second = polytope.vertices[1];
+      const Vec2<S> along = second.point - first.point;
+      const S lengthSq = lengthSquared(along);
+      const S t = lengthSq > S(0) ? std::clamp(-dot(first.point, along) / lengthSq, S(0), S(1)) : S(0);
+      result.pointA = first.pointA + t * (second.pointA - first.pointA);
+      result.pointB = first.pointB + t * (second.pointB - first.pointB);
+    }
     return finish(EpaStop::Degenerate);
   }
   detail::ClosestEdge<S> closest = detail::findClosestEdge(polytope);

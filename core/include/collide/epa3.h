@@ -671,12 +671,27 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     }
     trace(startRecord);
   }
+  // With no polytope to read them from, the witnesses are where the origin lies in GJK's last simplex: the same
+  // mix of its vertices' points is on A and on B (the first vertex's point on A alone could lie off B: collinear
+  // segments overlapping gave (-1, 0, 0) for a B over [-0.5, 1.5], review s31 A10).
+  const auto witnessesAtOrigin = [&start] {
+    const auto onStart = detail::closestOnSimplex(start);
+    std::pair<V, V> points{};
+    for (int i = 0, k = 0; i < start.count; ++i) {
+      if ((onStart.droppedMask & (1u << i)) != 0) continue;
+      const S weight = onStart.weights[static_cast<std::size_t>(k++)];
+      points.first += weight * start.vertices[i].pointA;
+      points.second += weight * start.vertices[i].pointB;
+    }
+    return points;
+  };
   if (begun.outcome == detail::StartOutcome::Flat) {
     // A - B has no volume: the origin is on it, so the shapes touch with zero depth.
     result.hit = true;
     result.normal = begun.flatNormal;
-    result.pointA = start.vertices[0].pointA;
-    result.pointB = start.vertices[0].pointA;
+    const auto [onA, onB] = witnessesAtOrigin();
+    result.pointA = onA;
+    result.pointB = onB;
     return finish(EpaStop::Degenerate);
   }
 
@@ -785,8 +800,9 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
   if (closest < 0) {
     result.hit = true;
     result.normal = V{S(1), S(0), S(0)};
-    result.pointA = start.vertices[0].pointA;
-    result.pointB = start.vertices[0].pointA;
+    const auto [onA, onB] = witnessesAtOrigin();
+    result.pointA = onA;
+    result.pointB = onB;
     return finish(stop);
   }
 
