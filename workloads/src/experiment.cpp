@@ -407,6 +407,7 @@ struct Outcome {
   std::string_view refusedShape;  // when not ran: the type of the shape it does not take
   std::string refusal;            // and the library's sentence why
   bool iterated = false;  // counts in the histogram (epa: boolean GJK found a hit)
+  bool byCores = false;   // epa: the rounded shapes' cores gave the depth, no EPA iteration ran
   int iterations = 0;
   Status status = Status::Converged;
   bool hit = false;
@@ -431,6 +432,7 @@ void runQueries(Algorithm algorithm, const ExperimentConfig& config, const Query
     }
     outcome.ran = true;
     outcome.iterated = algorithm != Algorithm::Epa || result.hit;
+    outcome.byCores = algorithm == Algorithm::Epa && result.stopReason == epaStopName(EpaStop::RoundedCores);
     outcome.iterations = result.iterations.value_or(0);
     outcome.status = result.status.value_or(Status::Converged);
     outcome.hit = result.hit;
@@ -521,6 +523,7 @@ void accumulate(Algorithm algorithm, const ExperimentConfig& config, std::uint64
       stats.iterationSum += std::uint64_t(outcome.iterations);
       stats.maxIterationsSeen = std::max(stats.maxIterationsSeen, outcome.iterations);
       stats.capHits += capHit;
+      stats.byCores += outcome.byCores;
     }
     const double referenceValue = reference.hit ? reference.depth : reference.distance;
     keeper.offer({firstTrial + i, algorithm, outcome.iterations, disagreement, capHit, outcome.hit, reference.hit,
@@ -537,6 +540,7 @@ void add(AlgorithmStats& into, const AlgorithmStats& from) {
   into.queries += from.queries;
   into.runs += from.runs;
   into.capHits += from.capHits;
+  into.byCores += from.byCores;
   into.disagreements += from.disagreements;
   into.invalid += from.invalid;
   into.iterationSum += from.iterationSum;
@@ -702,6 +706,19 @@ std::string skippedWords(const AlgorithmStats& stats, std::uint64_t trials) {
     text += (vowel ? "an " : "a ") + shape + " (" + std::to_string(count) + ")";
     ++i;
   }
+  return text;
+}
+
+std::string epaRunsWords(const AlgorithmStats& stats) {
+  if (stats.algorithm != Algorithm::Epa || stats.queries == 0) return {};
+  std::string text = "epa: mean, max and cap hits over its " + std::to_string(stats.runs) +
+                     (stats.runs == 1 ? " run, the pair" : " runs, the pairs") +
+                     " boolean GJK found overlapping (apart, it has no depth to find)";
+  if (stats.byCores > 0)
+    text += "; " + std::to_string(stats.byCores) + " of them " + (stats.byCores == 1 ? "is a" : "are") +
+            " rounded " + (stats.byCores == 1 ? "pair" : "pairs") +
+            " whose cores stay apart: the depth is the radii less the cores' distance, with no EPA iteration (the "
+            "0s in its mean)";
   return text;
 }
 
