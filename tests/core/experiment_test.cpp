@@ -3,6 +3,7 @@
 //
 // [SECTION] Families of space: the same harness over Collider3
 #include <atomic>
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -389,6 +390,22 @@ TEST(ExperimentRun3, AReferenceValueNotMeasuredIsNotShownAsZero) {
     if (item.referenceHit) continue;
     ++apart;
     EXPECT_EQ(referenceWords(item), "apart") << "trial " << item.trial;
+  }
+  EXPECT_GT(apart, 0);
+}
+
+// With distance in the run, every algorithm's apart worst cases show the reference distance, whatever the order the
+// algorithms are listed in (GJK listed first ran before the distance query that is the reference in double).
+TEST(ExperimentRun3, GjkListedBeforeDistanceStillShowsTheReferenceDistance) {
+  ExperimentConfig config = smallConfig("hull16", {Algorithm::Gjk, Algorithm::Distance}, 500);
+  config.worstCaseCount = 30;
+  const ExperimentResult result = runExperiment(config);
+  int apart = 0;
+  for (const WorstCase& item : result.worstCases) {
+    if (item.algorithm != Algorithm::Gjk || item.referenceHit) continue;
+    ++apart;
+    EXPECT_FALSE(std::isnan(item.referenceValue)) << "trial " << item.trial;
+    EXPECT_EQ(referenceWords(item).rfind("apart, distance ", 0), 0u) << referenceWords(item);
   }
   EXPECT_GT(apart, 0);
 }
