@@ -475,9 +475,7 @@ void ContinuousLab3::drawStep(Renderer3D& renderer) const {
       }
       case CastAlgorithm::TimeOfImpact: {
         const auto& s = trace.advance[index];
-        closest(s.pointA, s.pointB, s.distance <= cast_.arrivalGap
-                                        ? std::string("touching")
-                                        : "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step));
+        closest(s.pointA, s.pointB, cast_.advanceLabel(step_));
         if (s.normal != Vec3d{}) renderer.arrow(s.pointA, s.pointA + 0.3 * scale * s.normal, palette::kAccent, 2.0f, 10.0f, true);
         break;
       }

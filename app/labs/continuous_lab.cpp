@@ -352,8 +352,7 @@ void ContinuousLab::draw(const DrawContext& context) {
       }
     } else if (algorithm_ == CastAlgorithm::TimeOfImpact) {
       const auto& s = cast_.trace.advance[index];
-      closest(s.pointA, s.pointB, s.distance <= cast_.arrivalGap ? std::string("touching")
-                                                             : "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step));
+      closest(s.pointA, s.pointB, cast_.advanceLabel(step_));
     } else if (algorithm_ == CastAlgorithm::Ray && (!cast_.trace.axes.empty() || !cast_.trace.sweep.empty())) {
       // The ray's point where this stage lets it in (the running entry, or the root), and the plane's normal.
       const bool rayIsA = std::holds_alternative<collide::Point<double>>(shapes_[0].shape);

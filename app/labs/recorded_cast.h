@@ -44,6 +44,9 @@ struct RecordedCast {
   [[nodiscard]] std::string narration(int step) const;
   // "Contact at t = 0.46", "No contact in [0, 1]" (with " (spin ignored)"), or "Refused".
   [[nodiscard]] std::string headline() const;
+  // Conservative advancement's step `step` as the view labels it beside the closest points: "distance 1.105, safe
+  // step 0.1624", "touching", or "distance 2.88, never closes" (the turns cannot make up the gap).
+  [[nodiscard]] std::string advanceLabel(int step) const;
   // Whether the labs draw a bounce after the contact (bounceAfter below): a contact met in motion, not one the
   // shapes start in, and not a linear cast that left the spin out.
   [[nodiscard]] bool showsBounce() const {
@@ -59,7 +62,8 @@ struct RecordedCast {
 }
 
 // A moving sphere's pieces of a triangle (the only polytope it takes in space) by the triangle's corners a, b, c,
-// as the 3D lab labels them: "the face", "edge ab" (edge i runs from corner i to corner i + 1), "vertex b".
+// as the 3D lab labels them: "the face", "edge ab" (edge i runs from corner i to corner i + 1), "vertex b"; and
+// "the sphere" for sphere against sphere.
 inline constexpr std::array<const char*, 3> kTriangleCorners = {"a", "b", "c"};
 [[nodiscard]] std::string trianglePieceName(collide::SweepPart part, int index);
 
