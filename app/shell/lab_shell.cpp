@@ -507,6 +507,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
     }
   }
   if (lab_->takeFitRequest()) pendingFit_ = true;
+  if (lab_->takeMustShowChanged() && !viewsShowWhatTheyMust()) pendingFit_ = true;
   // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
   // replaces the lab.
   if (Scene request; lab_->takeSceneRequest(request)) requestOpen(std::move(request), "");
@@ -546,6 +547,11 @@ void LabShell::fitViews() {
     }
     if (view.index == 0 && sceneInfo_.view) {
       view.camera.setView(sceneInfo_.view->center, sceneInfo_.view->zoom);
+      if (const std::optional<WorldBounds> must = lab_->mustShow(view.index); must && !view.camera.shows(*must, kFitMarginPixels)) {
+        WorldBounds bounds = *must;
+        if (const std::optional<WorldBounds> scene = lab_->sceneBounds(view.index)) bounds.include(*scene);
+        view.camera.fit(bounds, kFitMarginPixels);
+      }
       continue;
     }
     if (const std::optional<WorldBounds> bounds = following() ? lab_->followBounds(view.index) : std::nullopt) {
@@ -555,6 +561,18 @@ void LabShell::fitViews() {
     if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index)) view.camera.fit(*bounds, kFitMarginPixels);
   }
   fittedCameras_ = cameraStates();
+}
+
+// Whether every view shows whole what the lab says it must (Lab::mustShow, mustShow3), as the views stand.
+bool LabShell::viewsShowWhatTheyMust() const {
+  for (const Viewport& view : views_) {
+    if (view.kind == ViewKind::Spatial) {
+      if (const std::optional<WorldBounds3> must = lab_->mustShow3(view.index); must && !view.orbit.shows(*must, 0)) return false;
+    } else if (const std::optional<WorldBounds> must = lab_->mustShow(view.index); must && !view.camera.shows(*must, 0)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // The views' cameras as --dump-state and the settings write them, without their rectangles.
