@@ -334,19 +334,8 @@ Json LabShell::dumpState() const {
     help.push_back({{"title", section.title}, {"keys", keys}});
   }
   state["help"] = help;
-  // The timeline's jumps: the kind they go to, and each kind's count and nearest steps either side (from 0).
-  const std::span<const StepKind> kinds = lab_->stepKinds();
-  Json jumpKinds = Json::array();
-  for (const StepKind& kind : kinds) {
-    const std::optional<int> before = previousStepOf(kind.steps, lab_->stepIndex());
-    const std::optional<int> after = nextStepOf(kind.steps, lab_->stepIndex());
-    jumpKinds.push_back({{"name", kind.name},
-                         {"count", kind.steps.size()},
-                         {"previous", before ? Json(*before) : Json(nullptr)},
-                         {"next", after ? Json(*after) : Json(nullptr)}});
-  }
-  const int jumpKind = jumpKindIndex(kinds, timeline_);
-  state["stepJump"] = {{"kind", jumpKind < 0 ? std::string() : kinds[static_cast<std::size_t>(jumpKind)].name}, {"kinds", jumpKinds}};
+  // The timeline's jumps: the kind they go to, and where each kind's jumps go from this step.
+  state["stepJump"] = stepJumpJson(lab_->stepKinds(), lab_->stepIndex(), timeline_);
   // Where the lab picker and, once it has been opened, its entries were drawn (GUI tests click them).
   const auto rectJson = [](const ScreenRect& rect) { return Json{rect.x, rect.y, rect.width, rect.height}; };
   Json pickerItems = Json::object();
