@@ -864,7 +864,7 @@ void ContinuousLab3::drawUi() {
     ImGui::PopStyleColor();
     if (open) {
       drawMotionFields(i);
-      if (drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorErrors_[static_cast<std::size_t>(i)])) edited();
+      if (drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorErrors_[static_cast<std::size_t>(i)], kNames[i])) edited();
     }
     ImGui::PopID();
   }

@@ -701,7 +701,7 @@ void ContinuousLab::drawUi() {
         preset_ = -1;
         record();
       }
-      if (drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorError_)) {
+      if (drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorError_, i == 0 ? "A" : "B")) {
         preset_ = -1;
         record();
       }

@@ -255,7 +255,7 @@ void ShapesLab::drawUi() {
   if (selected >= 0 && selected < static_cast<int>(shapes_.size())) {
     ImGui::Spacing();
     ImGui::TextDisabled("INSPECTOR");
-    drawShapeInspector(shapes_[static_cast<std::size_t>(selected)], editError_);
+    drawShapeInspector(shapes_[static_cast<std::size_t>(selected)], editError_, names_[static_cast<std::size_t>(selected)]);
   } else {
     ImGui::TextDisabled("Click a shape to select it.");
   }

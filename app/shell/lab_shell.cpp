@@ -25,6 +25,7 @@
 #include "render/grid.h"
 #include "resources/embedded.h"
 #include "shell/help_overlay.h"
+#include "widgets/shape_inspector.h"
 #include "widgets/wrapped_text.h"
 
 namespace lab {
@@ -341,6 +342,16 @@ Json LabShell::dumpState() const {
   Json pickerItems = Json::object();
   for (const auto& [name, rect] : labPickerItems_) pickerItems[name] = rectJson(rect);
   state["labPicker"] = {{"combo", rectJson(labPicker_)}, {"items", pickerItems}};
+  // Where the inspectors drew their number fields: shape, field, one rect per number (GUI tests type into them).
+  Json inspector = Json::object();
+  for (const auto& [shape, fields] : inspectorFieldRects()) {
+    for (const auto& [field, rects] : fields) {
+      Json numbers = Json::array();
+      for (const ScreenRect& rect : rects) numbers.push_back(rectJson(rect));
+      inspector[shape][field] = std::move(numbers);
+    }
+  }
+  state["inspector"] = std::move(inspector);
   state["unsaved"] = unsavedLabs();
   const bool messageShown = errorOpen_ || errorRequested_;
   state["errorShown"] = messageShown && !errorIsWarning_ ? errorMessage_ : std::string();
@@ -446,6 +457,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
     frameSecondsTotal_ += seconds;
     frameSecondsMax_ = std::max(frameSecondsMax_, seconds);
   }
+  clearInspectorFieldRects();  // this frame's inspectors file their fields again
   handleShortcuts(keys);
   drawMenuBar();
   // Keys for the canvas: only when no ImGui widget (a text field, a focused slider) takes the keyboard.
