@@ -19,6 +19,8 @@
 #include "labs/narrow_phase_common.h"
 #include "labs/trace_to_double.h"
 #include "platform/theme.h"
+#include "render/shape_drawing.h"
+#include "render/shape_drawing3.h"
 
 namespace lab {
 
@@ -511,6 +513,74 @@ void noteBounceDisagreement(RecordedCast<V>& cast, const std::array<collide::Mot
                                                 : " goes on along the contact in float, where in double it bounces.");
     if (cast.floatLine->agreement == FloatAgreement::Close) cast.floatLine->agreement = FloatAgreement::FarOff;
   }
+}
+
+Collider movedAlong(const Collider& start, const collide::Motion<Vec2d>& motion, double t) {
+  Collider moved = start;
+  if (collide::isPlaced(moved.shape)) moved.transform = collide::poseAt(start.transform, motion, t);
+  else moveShape(moved, t * motion.velocity);
+  return moved;
+}
+
+Collider3 movedAlong(const Collider3& start, const collide::Motion<Vec3d>& motion, double t) {
+  Collider3 moved = start;
+  if (auto* aabb = std::get_if<collide::Aabb3<double>>(&moved.shape)) {
+    aabb->min = aabb->min + t * motion.velocity;
+    aabb->max = aabb->max + t * motion.velocity;
+  } else {
+    moved.transform = collide::poseAt(start.transform, motion, t);
+  }
+  return moved;
+}
+
+namespace {
+
+template <class C, class V>
+std::array<std::optional<BounceGhost<C>>, 2> ghostsOf(const RecordedCast<V>& cast, const std::array<C, 2>& shapes,
+                                                      const std::array<collide::Motion<V>, 2>& motions, double restitution,
+                                                      bool framesShown) {
+  std::array<std::optional<BounceGhost<C>>, 2> ghosts;
+  if (!framesShown || !cast.showsBounce()) return ghosts;
+  const Bounce<V> bounce = bounceAfter(motions, cast.result.normal, restitution);
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (motions[i].velocity == V{}) continue;
+    const C contact = movedAlong(shapes[i], motions[i], cast.result.fraction);
+    ghosts[i] = BounceGhost<C>{contact, movedAlong(contact, bounce.after[i], 1.0 - cast.result.fraction)};
+  }
+  return ghosts;
+}
+
+template <class Bounds, class C, class BoundsOf>
+std::optional<Bounds> boundsOfGhosts(const std::array<std::optional<BounceGhost<C>>, 2>& ghosts, BoundsOf boundsOf) {
+  Bounds bounds = Bounds::none();
+  for (const std::optional<BounceGhost<C>>& ghost : ghosts)
+    if (ghost) bounds.include(boundsOf(ghost->after));
+  if (bounds.empty()) return std::nullopt;
+  return bounds;
+}
+
+}  // namespace
+
+std::array<std::optional<BounceGhost<Collider>>, 2> bounceGhosts(const RecordedCast<Vec2d>& cast,
+                                                                 const std::array<Collider, 2>& shapes,
+                                                                 const std::array<collide::Motion<Vec2d>, 2>& motions,
+                                                                 double restitution, bool framesShown) {
+  return ghostsOf(cast, shapes, motions, restitution, framesShown);
+}
+
+std::array<std::optional<BounceGhost<Collider3>>, 2> bounceGhosts(const RecordedCast<Vec3d>& cast,
+                                                                  const std::array<Collider3, 2>& shapes,
+                                                                  const std::array<collide::Motion<Vec3d>, 2>& motions,
+                                                                  double restitution, bool framesShown) {
+  return ghostsOf(cast, shapes, motions, restitution, framesShown);
+}
+
+std::optional<WorldBounds> bounceBounds(const std::array<std::optional<BounceGhost<Collider>>, 2>& ghosts) {
+  return boundsOfGhosts<WorldBounds>(ghosts, [](const Collider& c) { return shapeBounds(c); });
+}
+
+std::optional<WorldBounds3> bounceBounds(const std::array<std::optional<BounceGhost<Collider3>>, 2>& ghosts) {
+  return boundsOfGhosts<WorldBounds3>(ghosts, [](const Collider3& c) { return shapeBounds3(c); });
 }
 
 bool drawBounceControls(bool spinCloses, double& restitution) {

@@ -15,6 +15,7 @@
 #include "lab/vocabulary.h"
 #include "labs/narration.h"
 #include "render/camera.h"
+#include "render/orbit_camera.h"
 
 namespace lab {
 
@@ -127,6 +128,26 @@ template <class V>
 template <class V>
 [[nodiscard]] std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, const Bounce<V>& bounce,
                                            int i, double restitution, bool spinCloses);
+// A body's pose at time t of its motion, as both labs draw it (an aabb only translates).
+[[nodiscard]] Collider movedAlong(const Collider& start, const collide::Motion<collide::Vec2<double>>& motion, double t);
+[[nodiscard]] Collider3 movedAlong(const Collider3& start, const collide::Motion<collide::Vec3<double>>& motion, double t);
+// Body i's bounce as both labs draw it beside the discrete frames: its pose at the contact and at t = 1 after it.
+template <class C>
+struct BounceGhost {
+  C contact, after;
+};
+// Each body's ghost; nullopt for a body with none drawn: the frames hidden (`framesShown`), no contact met in motion
+// (RecordedCast::showsBounce), or a body that does not move (a wall).
+[[nodiscard]] std::array<std::optional<BounceGhost<Collider>>, 2> bounceGhosts(
+    const RecordedCast<collide::Vec2<double>>& cast, const std::array<Collider, 2>& shapes,
+    const std::array<collide::Motion<collide::Vec2<double>>, 2>& motions, double restitution, bool framesShown);
+[[nodiscard]] std::array<std::optional<BounceGhost<Collider3>>, 2> bounceGhosts(
+    const RecordedCast<collide::Vec3<double>>& cast, const std::array<Collider3, 2>& shapes,
+    const std::array<collide::Motion<collide::Vec3<double>>, 2>& motions, double restitution, bool framesShown);
+// The ghosts' bounds together: what the lab's view must show (Lab::mustShow, mustShow3: a scene's camera was set
+// without them, and ccd3d_06's sphere bounced off the top of the view); nullopt when none is drawn.
+[[nodiscard]] std::optional<WorldBounds> bounceBounds(const std::array<std::optional<BounceGhost<Collider>>, 2>& ghosts);
+[[nodiscard]] std::optional<WorldBounds3> bounceBounds(const std::array<std::optional<BounceGhost<Collider3>>, 2>& ghosts);
 // The discrete frames' opacity while the bounce is drawn beside them (both labs): they step back so the bounce, the
 // poses and the step lead (ccd3d_04: a dozen outlines of two bodies read as one tangle).
 inline constexpr float kFramesBesideBounce = 0.3f;
