@@ -431,9 +431,9 @@ void ContinuousLab3::drawStep(Renderer3D& renderer) const {
       case CastAlgorithm::Linear: {
         const auto& s = trace.ray[index];
         const std::string prefix = cast_.spinIgnored ? "spin ignored: " : "";
-        if (s.lambda > 1) {  // its closest points are past the motion's end: named at B's end instead
+        if (s.last && s.status == CastStatus::Miss) {  // no closest points at a miss (cast.h): said at B's end
           renderer.label(poseOf(movedAlong(shapes_[1], cast_.motions[1], 1.0)).p,
-                         prefix + "lambda " + formatNumber(s.lambda) + " > 1: no contact in [0, 1]", palette::kSeparated, {10, -24});
+                         prefix + (s.lambda > 1 ? "lambda " + formatNumber(s.lambda) + " > 1: " : std::string("moving apart: ")) + "no contact in [0, 1]", palette::kSeparated, {10, -24});
         } else {
           closest(s.pointA, s.pointB, prefix + "lambda " + formatNumber(s.lambda) + ", " +
                                           (s.distance <= cast_.arrivalGap ? std::string("touching") : "gap " + formatNumber(s.distance)));

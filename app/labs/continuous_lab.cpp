@@ -329,9 +329,9 @@ void ContinuousLab::draw(const DrawContext& context) {
     if (algorithm_ == CastAlgorithm::Linear) {
       const auto& s = cast_.trace.ray[index];
       const std::string prefix = cast_.spinIgnored ? "spin ignored: " : "";
-      if (s.lambda > 1) {  // its closest points are past the motion's end: named at B's end instead
+      if (s.last && s.status == CastStatus::Miss) {  // no closest points at a miss (cast.h): said at B's end
         renderer.setLabelPriority(kLabelPriorityStep);
-        renderer.label(shapeAnchor(movedAlong(shapes_[1], cast[1], 1.0)), prefix + "lambda " + formatNumber(s.lambda) + " > 1: no contact in [0, 1]",
+        renderer.label(shapeAnchor(movedAlong(shapes_[1], cast[1], 1.0)), prefix + (s.lambda > 1 ? "lambda " + formatNumber(s.lambda) + " > 1: " : std::string("moving apart: ")) + "no contact in [0, 1]",
                        palette::kSeparated, {8, -30});
         renderer.setLabelPriority(kLabelPriorityScene);
       } else {

@@ -237,15 +237,20 @@ std::string RecordedCast<V>::narration(int step) const {
       }
       const auto& s = trace.ray[index];
       // `direction` is what this iteration searched; `v` and the distance are what it left (the next search).
-      text = "The support along d = " + formatVector(s.direction) + " is " + formatVector(s.support) + ". " +
-             (s.advanced ? "Its plane separates the ray's point from the shape, so lambda advances to that plane "
-                           "(van den Bergen 2004)"
-                         : "Its plane does not separate: the support joins the simplex and lambda stays") +
-             ". Now at lambda = " + formatNumber(s.lambda) + " the ray's point is " + formatVector(s.x) + ", " +
-             (s.distance <= arrivalGap ? std::string("on the shape")
-                                       : formatNumber(s.distance) + " from the shape along v = " + formatVector(s.v) +
-                                             " (the next direction)") +
-             ".";
+      text = "The support along d = " + formatVector(s.direction) + " is " + formatVector(s.support) + ". ";
+      if (s.last && s.status == CastStatus::Miss && !s.advanced) {
+        text += "Its plane separates the ray's point from the shape, and the ray does not run toward it: no hit.";
+        break;
+      }
+      text += (s.advanced ? "Its plane separates the ray's point from the shape, so lambda advances to that plane "
+                            "(van den Bergen 2004)"
+                          : "Its plane does not separate: the support joins the simplex and lambda stays") +
+              std::string(". Now at lambda = ") + formatNumber(s.lambda) + " the ray's point is " + formatVector(s.x) + ", " +
+              (s.last && s.status == CastStatus::Miss ? std::string("past the ray's end: no hit")
+               : s.distance <= arrivalGap             ? std::string("on the shape")
+                                                      : formatNumber(s.distance) + " from the shape along v = " +
+                                                            formatVector(s.v) + " (the next direction)") +
+              ".";
       break;
     }
     case CastAlgorithm::Linear: {
@@ -257,6 +262,15 @@ std::string RecordedCast<V>::narration(int step) const {
              formatVector(s.support) + ". ";
       // lambda is the panel's t: said once, where it first appears.
       if (index == 0) text += "lambda, the ray's parameter, is the time t: the fraction of the motion B has made. ";
+      if (s.last && s.status == CastStatus::Miss) {
+        // The loop stops before solving the simplex at the new lambda: no closest points or next direction to say
+        // (review s32 A8 read a stale "2.054 apart" where they were 4.10 apart).
+        text += s.lambda > 1 ? "Its plane keeps B's relative motion out of A - B until lambda = " + formatNumber(s.lambda) +
+                                   ", past 1: B's motion ends before it reaches A - B, so there is no contact in [0, 1]."
+                             : "Its plane separates, and B's motion relative to A does not run toward it: it never "
+                               "reaches A - B, so there is no contact in [0, 1].";
+        break;
+      }
       text += s.advanced ? "Its plane keeps B's relative motion out of A - B until lambda = " + formatNumber(s.lambda) +
                                ", so B moves there (no contact is possible before it). "
                          : "Its plane does not separate: lambda stays at " + formatNumber(s.lambda) +
@@ -271,11 +285,7 @@ std::string RecordedCast<V>::narration(int step) const {
                   ? "At lambda the simplex so far puts the closest points together (within the tolerance)."
                   : "At lambda the simplex so far puts the closest points " + formatNumber(s.distance) +
                         " apart (an upper bound: each support point that joins can only bring them closer).";
-      if (s.last && s.status == CastStatus::Miss) {
-        // The plane moved lambda past the motion's end: it said "lambda is the time of contact" at lambda 6.8.
-        text += s.lambda > 1 ? " lambda is past 1: B's motion relative to A ends before it reaches A - B, so there is no contact in [0, 1]."
-                             : " No contact in [0, 1].";
-      } else if (s.last) {
+      if (s.last) {
         text += " The gap is within the tolerance: lambda = " + formatNumber(s.lambda) + " is the time of contact t.";
       }
       break;

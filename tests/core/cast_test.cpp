@@ -482,6 +482,25 @@ TEST(LinearCast, ASliderMeetingACornerTakesTheNormalOfTheFaceItSlidesAlong) {
   EXPECT_LT(dot(corner3.normal, V3{3, -1, -1}), 0.0);
 }
 
+// The step that ends a linear cast in a miss claims no closest points: the loop stops before solving the simplex at
+// the new lambda, and the last solve's distance (|v| at the start, 2.054) was not the gap there (4.10) (newcomer
+// review s32 A8). A miss by a plane the motion runs away from, and one past lambda 1, both say so.
+TEST(LinearCast, TheMissStepClaimsNoClosestPoints) {
+  const Collider<double> a{Circle<double>{{}, 0.3}, {}};
+  const Collider<double> b{Box<double>{{2.5, 0.08}}, Transform<double>{{-0.5, -2.3}, {}}};
+  for (const V2 velocity : {V2{1, 0}, V2{0, -1}}) {
+    CastRecorder<V2> trace;
+    const CastResult<V2> miss = runCast(CastAlgorithm::Linear, a, Motion<V2>{}, b, Motion<V2>{velocity, 0}, {}, &trace);
+    ASSERT_EQ(miss.status, CastStatus::Miss);
+    ASSERT_FALSE(trace.ray.empty());
+    const RayCastStep<V2>& last = trace.ray.back();
+    EXPECT_TRUE(last.last);
+    EXPECT_TRUE(std::isnan(last.distance)) << last.distance;
+    EXPECT_TRUE(std::isnan(last.pointA.x) && std::isnan(last.pointB.y));
+    for (std::size_t i = 0; i + 1 < trace.ray.size(); ++i) EXPECT_TRUE(std::isfinite(trace.ray[i].distance));
+  }
+}
+
 // [SECTION] Time of impact with rotation
 
 TEST(TimeOfImpact, ASpinningBarDoesNotPassThroughAPost) {

@@ -128,13 +128,15 @@ struct RayCastStep {
   V x{};              // the ray's point at lambda
   V direction{};      // the direction searched this iteration: v from before it, or a face's normal (as long)
   V v{};              // x minus the closest point of the simplex (of the shape's core) after it: the next search
-  S distance{};       // |v| minus the shape's radius: the gap at x, known to the simplex
+  S distance{};       // |v| minus the shape's radius: the gap at x, known to the simplex (NaN on a miss: below)
   V support{};        // p: the core's support point along v
   bool advanced = false;  // p's plane separated x from the shape, so lambda moved up to that plane
   int simplexCount = 0;
   std::array<V, kMaxSimplexVertices<V>> simplex{};  // the core points kept after the step
   // The closest points at lambda: a linear cast's witnesses on A and on B (world, B moved to lambda); a ray's
-  // closest point of the shape (pointA) and the ray's point x (pointB).
+  // closest point of the shape (pointA) and the ray's point x (pointB). NaN, as `distance`, on the step that ends in
+  // a miss: the loop stops before solving the simplex at the new x, and the old one's numbers described another x
+  // (newcomer review s32 A8: "closest points 2.054 apart" at a lambda where they were 4.10 apart, point_b off B).
   V pointA{}, pointB{};
   CastStatus status = CastStatus::Miss;             // on the last step: how it ended
   bool last = false;
@@ -1076,6 +1078,11 @@ template <class Set, Vector V, class Trace>
       }
       step.pointA += radiusA * n;
       step.pointB += loop.x - radiusB * n;
+      if (loop.status == CastStatus::Miss) {
+        constexpr S kNone = std::numeric_limits<S>::quiet_NaN();
+        step.distance = kNone;
+        step.pointA = step.pointB = v * kNone;
+      }
       step.status = loop.status;
       step.last = loop.status != CastStatus::MaxIterations;
       trace(step);
