@@ -334,7 +334,22 @@ std::string RecordedCast<V>::narration(int step) const {
     }
     case CastAlgorithm::DynamicSat: {
       const auto& s = trace.axes[index];
-      text = "Axis " + std::to_string(step + 1) + " n = " + formatVector(s.axis) + ": " +
+      // Whose axis, and whether an earlier one lies on the same line (a box's opposite faces, or in space an edge
+      // pair's cross product along a face normal): steps 1 and 3 read word for word alike (review s32 A15).
+      using Source = typename collide::SweptAxisStep<V>::Source;
+      const char* feature = kInSpace<V> ? "a face" : "an edge";
+      const std::string from = s.source == Source::EdgePair ? std::string("edge of A x edge of B")
+                                                            : std::string(feature) + " normal of " + (s.source == Source::FaceA ? "A" : "B");
+      std::string same;
+      for (std::size_t j = 0; j < index && same.empty(); ++j) {
+        const V& other = trace.axes[j].axis;
+        double sine2 = 0;
+        if constexpr (kInSpace<V>) sine2 = collide::lengthSquared(collide::cross(other, s.axis));
+        else sine2 = std::pow(collide::cross(other, s.axis), 2);
+        if (sine2 <= 1e-18 * collide::lengthSquared(other) * collide::lengthSquared(s.axis))
+          same = " (the same line as axis " + std::to_string(j + 1) + ")";
+      }
+      text = "Axis " + std::to_string(step + 1) + ", " + from + same + ", n = " + formatVector(s.axis) + ": " +
              (s.speed == 0 ? std::string("B's shadow keeps its place on it (no motion along n relative to A)")
                            : "B's shadow moves along it at " + formatNumber(s.speed) + " per unit time relative to A's") +
              ", so they overlap for t in [" + formatNumber(s.tEnter) + ", " + formatNumber(s.tExit) + "]. Over the axes so far the overlap can start no earlier than " + formatNumber(s.first) + " and must end by " +

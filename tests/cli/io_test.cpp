@@ -4601,6 +4601,15 @@ TEST(ContinuousLab, TimeOfImpactStepsSayWhatTheCoreDecided) {
   EXPECT_TRUE(contains(step, "the safe step is 0.1624 (a mean closing speed of 6.805 over it)")) << step;
 }
 
+// Dynamic SAT in the plane names each axis's edge and an axis on a line already tested (review s32 A15).
+TEST(ContinuousLab, DynamicSatNamesWhoseAxisEachStepTests) {
+  const Scene scene = curated("ccd_05_sliding_along_a_face.json");
+  EXPECT_TRUE(contains(stateAtStep("Continuous collision", scene, 0)["narration"].get<std::string>(),
+                       "Axis 1, an edge normal of A, n = (1, 0): "));
+  EXPECT_TRUE(contains(stateAtStep("Continuous collision", scene, 2)["narration"].get<std::string>(),
+                       "Axis 3, an edge normal of B (the same line as axis 1), n = (1, 0): "));
+}
+
 // A float cast's line compares the input's rounding with the contact time's error in one unit, time (review s32
 // A7: "more than the first contact at t ='s error", a length beside a time).
 TEST(ContinuousLab3, TheFloatLineSaysTheInputsRoundingAsTime) {
@@ -4620,6 +4629,9 @@ TEST(ContinuousLab3, EachAlgorithmNarratesItsStepsOrSaysWhyItRefuses) {
   // Scene, algorithm, step (-1: the last) and what that step says.
   const std::vector<std::tuple<std::string, std::string, int, std::string>> words = {
       {"ccd3d_03_sliding_along_a_face.json", "dynamic-sat", 0, "so they overlap for t in [0.25, 0.75]"},
+      // Whose axis, and an earlier axis on the same line (review s32 A15: steps read word for word alike).
+      {"ccd3d_03_sliding_along_a_face.json", "dynamic-sat", 6,
+       "Axis 7, edge of A x edge of B (the same line as axis 3), n = (0, 0, 1): "},
       {"ccd3d_04_spheres_head_on.json", "analytic", -1, "+ 2 (-36) t + 32.25 = 0: with b = -36 (half the coefficient of t), the discriminant is b^2 - a c = 135, roots 0.6773 and 1.323"},
       // Two spheres: no face (review s32 A6 read "Against the face").
       {"ccd3d_04_spheres_head_on.json", "analytic", -1, "Against the sphere: Solve 36 t^2"},
