@@ -634,8 +634,7 @@ std::vector<Shortcut> ContinuousLab::shortcuts() const {
 }
 
 void ContinuousLab::frameMetrics(std::vector<FrameMetric>& out) const {
-  out.push_back({"cast_iterations", static_cast<double>(cast_.result.iterations), "iterations", "cast iterations"});
-  out.push_back({"time_of_impact", cast_.result.hit ? cast_.result.fraction : 1.0, "t", "time of impact (t)"});
+  cast_.frameMetrics(out);
 }
 
 // [SECTION] Panel

@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "collide/cast_query.h"
 #include "lab/vocabulary.h"
@@ -48,6 +50,16 @@ struct RecordedCast {
   // Conservative advancement's step `step` as the view labels it beside the closest points: "distance 1.105, safe
   // step 0.1624", "touching", or "distance 2.88, never closes" (the turns cannot make up the gap).
   [[nodiscard]] std::string advanceLabel(int step) const;
+  // The Plots window's numbers for this cast (both labs): its iterations, the time of impact, and a contact flag.
+  // A miss has no time of impact and a refusal no iterations: left empty (a gap in the line, an empty CSV field),
+  // not 1 and 0, which drew a miss and a refused cast as a contact at t = 1 (review s32 A3).
+  void frameMetrics(std::vector<FrameMetric>& out) const {
+    constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+    out.push_back({"cast_iterations", refusal.empty() ? static_cast<double>(result.iterations) : kNone, "iterations",
+                   "cast iterations"});
+    out.push_back({"time_of_impact", result.hit ? result.fraction : kNone, "t", "time of impact (t; none on a miss)"});
+    out.push_back({"contact", refusal.empty() ? (result.hit ? 1.0 : 0.0) : kNone, "bool", "contact in [0, 1]"});
+  }
   // Whether the labs draw a bounce after the contact (bounceAfter below): a contact met in motion, not one the
   // shapes start in, and not a linear cast that left the spin out.
   [[nodiscard]] bool showsBounce() const {

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -269,7 +270,7 @@ void PlotPanel::draw(bool* open) {
   for (const char* extension : {"csv", "png", "svg"}) {
     ImGui::SameLine();
     const std::string label = std::string("Export ") + extension;
-    if (ImGui::Button(label.c_str())) exportFiles(extension);
+    if (ImGui::Button(label.c_str())) (void)exportFiles(extension);
   }
   ImGui::SameLine();
   ImGui::TextDisabled("%s", message_.c_str());
@@ -278,15 +279,23 @@ void PlotPanel::draw(bool* open) {
 
 // [SECTION] Export
 
-void PlotPanel::exportFiles(const std::string& extension) {
-  const std::string path = exportStem_ + "." + extension;
+std::string PlotPanel::exportFiles(const std::string& extension) {
+  // Never over a file already there (a second export, or someone's own file of that name): the next free
+  // "stem-2", "stem-3", ...; the message names the whole path, since the working directory is nowhere on screen
+  // (review s32 A12: "wrote recording.csv" into the source tree).
+  std::string path = exportStem_ + "." + extension;
+  for (int k = 2; std::filesystem::exists(path) && k < 1000; ++k) path = exportStem_ + "-" + std::to_string(k) + "." + extension;
+  std::error_code ignored;
+  const std::string shown = std::filesystem::absolute(path, ignored).string();
   std::string error;
   bool written = false;
   const PlotRange& range = (mode_ == Mode::Lines ? lineState_ : histogramState_).range;
   if (extension == "csv") written = writeCsvFile(path, recording_.toCsv(), error);
   if (extension == "png") written = writePlotPng(path, plot_, range, kExportWidth, kExportHeight, error);
   if (extension == "svg") written = writePlotSvg(path, plot_, range, kExportWidth, kExportHeight, error);
-  message_ = written ? "wrote " + path : error;
+  const std::string& where = shown.empty() ? path : shown;
+  message_ = written ? "wrote " + where : error;
+  return written ? where : std::string();
 }
 
 }  // namespace lab

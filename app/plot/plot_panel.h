@@ -41,12 +41,17 @@ class PlotPanel {
   enum class Mode { Lines, Histogram };
   void setMode(Mode mode) { mode_ = mode; }
   void setHistogramUnit(const std::string& unit);
+  // Writes the recording (csv) or the plot (png, svg) to the export stem plus the extension, or "stem-2", ... when
+  // that file exists (nothing already there is overwritten); the whole path written, or empty on an error. The
+  // window's Export buttons; the message beside them names the path.
+  std::string exportFiles(const std::string& extension);
+  void setExportStem(std::string stem) { exportStem_ = std::move(stem); }
+  [[nodiscard]] const std::string& exportMessage() const { return message_; }
 
  private:
   // The units of the series shown (flags aside), as the window writes them, in the recording's order.
   [[nodiscard]] std::vector<std::string> shownUnits() const;
   [[nodiscard]] std::string histogramUnit() const;  // the unit the histogram shows; empty when none is shown
-  void exportFiles(const std::string& extension);
 
   Recording recording_;
   bool recordingOn_ = true;

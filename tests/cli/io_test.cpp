@@ -4592,6 +4592,16 @@ TEST(ContinuousLab, TimeOfImpactStepsSayWhatTheCoreDecided) {
   EXPECT_TRUE(contains(words, "The turns cannot make up the 2.88 gap (1.98 at most), so n separates them for the whole "
                               "motion: no contact.")) << words;
   EXPECT_FALSE(contains(words, "safe step is 0")) << words;
+  // Its Plots numbers: no time of impact for a miss (it was recorded as t = 1, a contact at the end; review s32 A3).
+  const std::unique_ptr<Lab> lab = openScene(*findLab("Continuous collision"), miss);
+  ASSERT_NE(lab, nullptr);
+  std::vector<FrameMetric> metrics;
+  lab->frameMetrics(metrics);
+  ASSERT_EQ(metrics.size(), 3u);
+  EXPECT_EQ(metrics[0].value, 1.0);  // one iteration
+  EXPECT_TRUE(std::isnan(metrics[1].value)) << metrics[1].name << " " << metrics[1].value;
+  EXPECT_EQ(metrics[2].name, "contact");
+  EXPECT_EQ(metrics[2].value, 0.0);
 
   // ccd_02 step 2: B turns at 3 rad/s with h = 0.08, r = sqrt(2.5^2 + 0.08^2): rate 3 * 2.5 = 7.5, cap r - h = 2.421.
   const Json turning = stateAtStep("Continuous collision", curated("ccd_02_spinning_bar.json"), 1);

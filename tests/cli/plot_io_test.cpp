@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 
 #include <gtest/gtest.h>
@@ -69,6 +70,33 @@ TEST(Csv, FilesRoundTripAndFailuresNameTheProblem) {
   EXPECT_NE(error.find("line 2: expected 2 fields"), std::string::npos) << error;
   EXPECT_FALSE(parseCsv("", "t.csv", error));
   EXPECT_FALSE(writeCsvFile(testing::TempDir() + "no-such-directory/x.csv", table, error));
+}
+
+// Export never writes over a file already there (review s32 A12: a bare "wrote recording.csv" into the working
+// directory, twice over the same file): the second export takes "-2", and the message names the whole path.
+TEST(PlotPanel, ExportKeepsWhatIsThereAndNamesTheWholePath) {
+  PlotPanel panel;
+  for (int frame = 0; frame < 3; ++frame) {
+    panel.collect(1.0 / 60.0, [frame](std::vector<FrameMetric>& out) {
+      out.push_back({"cast_iterations", 1.0 + frame, "iterations", "cast iterations"});
+    });
+  }
+  const std::string stem = testing::TempDir() + "plot_export_keeps";
+  std::filesystem::remove(stem + ".csv");
+  std::filesystem::remove(stem + "-2.csv");
+  panel.setExportStem(stem);
+  const std::string first = panel.exportFiles("csv");
+  EXPECT_EQ(first, std::filesystem::absolute(stem + ".csv").string());
+  EXPECT_EQ(panel.exportMessage(), "wrote " + first);
+  std::string error;
+  const std::optional<CsvTable> written = readCsvFile(first, error);
+  ASSERT_TRUE(written) << error;
+  const std::string second = panel.exportFiles("csv");
+  EXPECT_EQ(second, std::filesystem::absolute(stem + "-2.csv").string());
+  const std::optional<CsvTable> kept = readCsvFile(first, error);
+  ASSERT_TRUE(kept) << error;
+  expectSameTable(*written, *kept);
+  EXPECT_TRUE(std::filesystem::is_regular_file(second));
 }
 
 std::vector<FrameMetric> metrics(double gjk, double time) {
