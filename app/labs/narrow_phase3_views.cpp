@@ -359,7 +359,7 @@ void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisSt
     note = ", the smallest";
     if (const int next = satAnswer(trace_.sat).runnerUp; next >= 0) {
       const collide::SatAxisStep3<double>& other = trace_.sat[static_cast<std::size_t>(next)];
-      note += " (next: axis " + std::to_string(other.axisIndex + 1) + ", " + formatSatOverlap(other.overlap, satShadowScale(other)) + ")";
+      note += " (next: " + satAxisName(trace_.sat, other.axisIndex) + ", " + formatSatOverlap(other.overlap, satShadowScale(other)) + ")";
     }
   }
   drawSatAxis3(renderer, step, 0.5 * (collide::placement(shapes_[0]).p + collide::placement(shapes_[1]).p), scale,

@@ -229,7 +229,7 @@ template <class Trace, class Shapes = std::nullptr_t>
         const auto& step = trace.sat[i];
         std::string summary = satAxisOrigin(step) + ": ";
         if (ref.last > ref.index) {
-          out.push_back({"SAT axes", "axes " + std::to_string(step.axisIndex + 1) + " to " +
+          out.push_back({"SAT axes", "candidates " + std::to_string(step.axisIndex + 1) + " to " +
                                          std::to_string(trace.sat[static_cast<std::size_t>(ref.last)].axisIndex + 1) + ": " +
                                          std::to_string(ref.last - ref.index + 1) + " edge pairs pruned"});
           break;
@@ -246,8 +246,8 @@ template <class Trace, class Shapes = std::nullptr_t>
       }
       case Kind::SatResult: {
         const auto& step = trace.sat[i];
-        out.push_back({"SAT result", satAxisOrigin(step) + ": smallest overlap " + formatSatOverlap(step.overlap, satShadowScale(step)) + " (axis " +
-                                         std::to_string(step.axisIndex + 1) + ")"});
+        out.push_back({"SAT result", satAxisOrigin(step) + ": smallest overlap " + formatSatOverlap(step.overlap, satShadowScale(step)) + " (" +
+                                         satAxisName(trace.sat, step.axisIndex) + ")"});
         break;
       }
       case Kind::Analytic: {
