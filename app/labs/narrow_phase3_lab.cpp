@@ -409,6 +409,9 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
   out["hovered"] = mouse_.hovered;
   out["step_block"] = stepBlock_.json();
   out["name_anchors"] = Json{vectorJson(nameAnchors_[0]), vectorJson(nameAnchors_[1])};
+  Json worldLabels = Json::array();
+  for (const ScreenLabel& label : worldLabels_) worldLabels.push_back({{"text", label.text}, {"anchor", {label.anchor.x, label.anchor.y}}});
+  out["world_labels"] = std::move(worldLabels);
   out["search_arrow_length"] = searchArrowLength();
   out["record_time_us"] = recordTiming_.json();
 }

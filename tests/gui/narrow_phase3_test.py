@@ -189,6 +189,33 @@ def check_origin(name, image, dump, colour, failures):
         failures.append(f"{name}: the origin marker at {origin} shows the colour {wrong} of the other answer")
 
 
+def check_world_labels(name, dump, failures):
+    """The world view's labels (the dump's world_labels: text and window-pixel anchor): each shape's name lies nearer
+    that shape's witness ("a: ..." for A) than the other's, and every dot of the result is named: the point on A and
+    on B (labelled so, or the step's witness labels are at the same pixel). 3d_04's identical cubes put "shape A"
+    beside "b: farthest on B along -n" and left the result's pair of dots unnamed (review s31, A14)."""
+    labels = dump["world_labels"]
+    at = lambda prefix: [label["anchor"] for label in labels if label["text"].startswith(prefix)]  # noqa: E731
+    apart = lambda p, q: math.hypot(p[0] - q[0], p[1] - q[1])  # noqa: E731
+    for own, other, shape in (("a: ", "b: ", "shape A"), ("b: ", "a: ", "shape B")):
+        names, mine, theirs = at(shape), at(own), at(other)
+        if len(names) != 1 or not mine or not theirs:
+            failures.append(f"{name}: expected one '{shape}' and the witnesses '{own}...', '{other}...' in {labels}")
+            continue
+        if apart(names[0], mine[0]) >= apart(names[0], theirs[0]):
+            failures.append(f"{name}: '{shape}' at {names[0]} is nearer the other shape's witness {theirs[0]} than its own "
+                            f"{mine[0]}")
+    view = dump["views"][0]
+    for key, words in (("point_a", "point on A"), ("point_b", "point on B")):
+        point = dump["result"][key]
+        if point is None:
+            continue
+        dot = project(view, point)
+        named = [label for label in labels if apart(label["anchor"], dot) < 2 and label["text"] != "depth " + str(dump["result"]["depth"])]
+        if not named:
+            failures.append(f"{name}: the result's {words} (pixel {dot}) is drawn with no label anchored on it: {labels}")
+
+
 def check_screenshots(args):
     failures = []
     out = lambda name: os.path.join(args.out, name)  # noqa: E731
@@ -289,6 +316,7 @@ def check_screenshots(args):
     if toward < 7 or away > 1:
         failures.append(f"identical cubes, EPA's last step: red at {toward} of 9 points from O toward the closest face "
                         f"(depth x normal) and at {away} of 9 the other way")
+    check_world_labels("identical cubes, EPA's last step", last_dump, failures)
     return failures
 
 
