@@ -271,6 +271,8 @@ void NarrowPhase3Lab::draw(const DrawContext& context) {
   } else {
     drawMinkowski(*context.spatial);
   }
+  const std::span<const ScreenLabel> labels = context.spatial->labels();
+  viewLabels_[static_cast<std::size_t>(context.view)].assign(labels.begin(), labels.end());
 }
 
 std::optional<WorldBounds3> NarrowPhase3Lab::sceneBounds3(int view) const {
@@ -285,6 +287,42 @@ std::optional<WorldBounds3> NarrowPhase3Lab::sceneBounds3(int view) const {
     bounds.include(Vec3d{-room, -room, -room});
     bounds.include(Vec3d{room, room, room});
   }
+  return bounds;
+}
+
+// A - B follows the step, as in the plane's lab (NarrowPhaseLab::followBounds): GJK's simplex with the step's support
+// and closest point, or EPA's polytope with its support, and the origin; with room for the labels, never smaller than
+// a tenth of A - B. The whole of A - B for the steps with no such figure (EPA's start, SAT, the sphere tests).
+// 3d_08's small simplex had eight labels within 150 pixels of each other in a view framing all of A - B.
+std::optional<WorldBounds3> NarrowPhase3Lab::followBounds3(int view) const {
+  if (view != 1) return std::nullopt;
+  if (steps_.empty()) return sceneBounds3(view);
+  WorldBounds3 bounds = WorldBounds3::none();
+  bounds.include(Vec3d{0, 0, 0});
+  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  const auto i = static_cast<std::size_t>(ref.index);
+  if (ref.kind == StepRef::Kind::Gjk) {
+    const collide::GjkStep<Vec3d>& step = trace_.gjk[i];
+    for (int k = 0; k < step.simplexBefore.count; ++k) bounds.include(step.simplexBefore.vertices[static_cast<std::size_t>(k)].point);
+    bounds.include(step.support.point);
+    bounds.include(step.closestPoint);
+    if (const double d = length(step.direction); d > 0) bounds.include((searchArrowLength() / d) * step.direction);  // d's arrow, whole
+  } else if (ref.kind == StepRef::Kind::Epa) {
+    const collide::EpaStep3<double>& step = trace_.epa[i];
+    for (const auto& vertex : step.vertices) bounds.include(vertex.point);
+    bounds.include(step.support.point);
+  } else {
+    return sceneBounds3(view);
+  }
+  if (!collide::isFinite(bounds.min) || !collide::isFinite(bounds.max)) return sceneBounds3(view);
+  WorldBounds3 whole = WorldBounds3::none();
+  for (const Vec3d& p : minkowski_.positions) whole.include(p);
+  // A tenth of A - B at least: a single support point framed with the origin alone lost the picture's depth cues.
+  const double floor = whole.empty() ? 1e-3 : 0.1 * length(whole.max - whole.min);
+  const Vec3d size = bounds.max - bounds.min;
+  const Vec3d margin = 0.2 * size + 0.5 * Vec3d{std::max(floor - size.x, 0.0), std::max(floor - size.y, 0.0), std::max(floor - size.z, 0.0)};
+  bounds.min = bounds.min - margin;
+  bounds.max = bounds.max + margin;
   return bounds;
 }
 
@@ -409,9 +447,12 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
   out["hovered"] = mouse_.hovered;
   out["step_block"] = stepBlock_.json();
   out["name_anchors"] = Json{vectorJson(nameAnchors_[0]), vectorJson(nameAnchors_[1])};
-  Json worldLabels = Json::array();
-  for (const ScreenLabel& label : worldLabels_) worldLabels.push_back({{"text", label.text}, {"anchor", {label.anchor.x, label.anchor.y}}});
-  out["world_labels"] = std::move(worldLabels);
+  for (int view = 0; view < 2; ++view) {
+    Json labels = Json::array();
+    for (const ScreenLabel& label : viewLabels_[static_cast<std::size_t>(view)])
+      labels.push_back({{"text", label.text}, {"anchor", {label.anchor.x, label.anchor.y}}});
+    out[view == 0 ? "world_labels" : "minkowski_labels"] = std::move(labels);
+  }
   out["search_arrow_length"] = searchArrowLength();
   out["record_time_us"] = recordTiming_.json();
 }

@@ -58,6 +58,7 @@ class NarrowPhase3Lab final : public Lab {
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int view) const override;
+  [[nodiscard]] std::optional<WorldBounds3> followBounds3(int view) const override;
 
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
@@ -118,7 +119,7 @@ class NarrowPhase3Lab final : public Lab {
   std::optional<FloatLine> floatLine_;  // float runs: what double answers (narrow_phase_common.h)
   PanelBlock stepBlock_;                // where the step lay in the panel (the state dump's step_block)
   mutable std::array<Vec3d, 2> nameAnchors_{};  // where the world view last put "shape A" and "shape B" (name_anchors)
-  mutable std::vector<ScreenLabel> worldLabels_;  // the world view's labels as last drawn (world_labels)
+  mutable std::array<std::vector<ScreenLabel>, 2> viewLabels_;  // each view's labels as last drawn (world_labels, minkowski_labels)
   std::vector<StepRef> steps_;
   std::vector<StepKind> stepKinds_;  // SAT's: the timeline's jumps between tested axes, new bests ... (satStepKinds)
   std::vector<StepListEntry> stepRows_;  // the step list's rows, built once per recording

@@ -124,8 +124,6 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
   }
   if (steps_.empty()) {
     drawResult(renderer, false);
-    const std::span<const ScreenLabel> labels = renderer.labels();
-    worldLabels_.assign(labels.begin(), labels.end());
     return;
   }
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
@@ -138,8 +136,6 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     case StepRef::Kind::Analytic: drawAnalyticStep(renderer, trace_.analytic[static_cast<std::size_t>(ref.index)]); break;
   }
   if (step_ + 1 == stepCount()) drawResult(renderer, false);
-  const std::span<const ScreenLabel> labels = renderer.labels();
-  worldLabels_.assign(labels.begin(), labels.end());
 }
 
 // [SECTION] Minkowski view

@@ -536,6 +536,8 @@ void LabShell::fitViews() {
           if (const std::optional<WorldBounds3> scene = lab_->sceneBounds3(view.index)) bounds.include(*scene);
           view.orbit.fit(bounds, kFitMarginPixels);
         }
+      } else if (const std::optional<WorldBounds3> follow = following() ? lab_->followBounds3(view.index) : std::nullopt) {
+        view.orbit.fit(*follow, kFitMarginPixels);
       } else if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index)) {
         view.orbit.fit(*bounds, kFitMarginPixels);
       }
@@ -651,7 +653,24 @@ void LabShell::followViews(double seconds) {
   constexpr double kEaseSeconds = 0.12;
   const double t = 1.0 - std::exp(-std::max(seconds, 0.0) / kEaseSeconds);
   for (Viewport& view : views_) {
-    if (view.kind != ViewKind::Planar) continue;
+    if (view.kind == ViewKind::Spatial) {
+      // The same ease on the orbit camera's target and distance; its direction stays the user's.
+      const std::optional<WorldBounds3> bounds = lab_->followBounds3(view.index);
+      if (!bounds) continue;
+      OrbitCamera target = view.orbit;
+      target.fit(*bounds, kFitMarginPixels);
+      const OrbitCamera& from = view.orbit;
+      const double pixelsPerUnit = from.pixelSizeAt(from.target()) > 0 ? 1.0 / from.pixelSizeAt(from.target()) : 0.0;
+      const bool settled = collide::length(target.target() - from.target()) * pixelsPerUnit < 0.5 &&
+                           std::abs(std::log(target.distance() / from.distance())) < 1e-3;
+      if (settled) {
+        view.orbit.setView(target.target(), from.yaw(), from.pitch(), target.distance());
+      } else {
+        view.orbit.setView(from.target() + t * (target.target() - from.target()), from.yaw(), from.pitch(),
+                           from.distance() * std::pow(target.distance() / from.distance(), t));
+      }
+      continue;
+    }
     const std::optional<WorldBounds> bounds = lab_->followBounds(view.index);
     if (!bounds) continue;
     Camera target = view.camera;
@@ -994,9 +1013,10 @@ void LabShell::handleCanvasInput() {
       if (delta.x != 0 || delta.y != 0) lab_->mouseMove(mouseEvent(pressView_, pressButton_));
     } else if (Viewport& view = views_[static_cast<std::size_t>(pressView_)]; view.kind == ViewKind::Spatial) {
       if (orbiting_) {
-        view.orbit.orbit(delta);
+        view.orbit.orbit(delta);  // following keeps the direction the user turns to: it goes on
       } else {
         view.orbit.pan(delta);
+        if ((delta.x != 0 || delta.y != 0) && lab_->followBounds3(view.index)) followPaused_ = true;
       }
     } else {
       view.camera.pan(delta);
@@ -1017,6 +1037,7 @@ void LabShell::handleCanvasInput() {
       const double factor = std::pow(kWheelZoomFactor, io.MouseWheel);
       if (view.kind == ViewKind::Spatial) {
         view.orbit.zoomAt(mouse, factor);
+        if (lab_->followBounds3(view.index)) followPaused_ = true;
       } else {
         view.camera.zoomAt(mouse, factor);
         if (lab_->followBounds(view.index)) followPaused_ = true;
