@@ -257,7 +257,9 @@ std::optional<Lab::ViewAim> NarrowPhase3Lab::contactAim() const {
 }
 
 const char* NarrowPhase3Lab::viewTitle(int view) const {
-  return view == 0 ? "World: A (blue) and B (orange)" : "Minkowski difference A - B, and the origin";
+  // The plane's lab's titles: at 200 % ", and the origin" was cut at the pane's edge ("..., and the o"); the origin
+  // names itself in the view.
+  return view == 0 ? "World: A (blue) and B (orange)" : "Minkowski difference A - B";
 }
 
 void NarrowPhase3Lab::draw(const DrawContext& context) {

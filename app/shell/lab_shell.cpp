@@ -308,14 +308,22 @@ Json LabShell::dumpState() const {
   Json views = Json::array();
   for (const Viewport& view : views_) {
     const ScreenRect& rect = view.camera.rect();
+    // The title's box as drawCanvas draws it, window pixels (min x, min y, max x, max y): a test sees it fit the pane.
+    Json titleBox = nullptr;
+    if (ImGui::GetCurrentContext() != nullptr && *view.title) {
+      const ImVec2 size = ImGui::CalcTextSize(view.title);
+      const LabelBox box = paneTitleBox(rect, {size.x, size.y});
+      titleBox = {box.min.x, box.min.y, box.max.x, box.max.y};
+    }
     if (view.kind == ViewKind::Spatial) {
-      Json entry = {{"title", view.title}, {"kind", "spatial"}};
+      Json entry = {{"title", view.title}, {"kind", "spatial"}, {"title_box", titleBox}};
       entry.update(cameraJson(view.orbit));
       entry["rect"] = {rect.x, rect.y, rect.width, rect.height};
       views.push_back(entry);
       continue;
     }
     views.push_back({{"title", view.title},
+                     {"title_box", titleBox},
                      {"kind", "planar"},
                      {"center", {view.camera.center().x, view.camera.center().y}},
                      {"zoom", view.camera.pixelsPerUnit()},

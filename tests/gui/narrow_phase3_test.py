@@ -46,6 +46,7 @@ from lab_driver import (read_png, pixel, count_near, differing, xdotool, press, 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Narrow phase 3D"
 GREEN, RED = (0x5f, 0xd6, 0x8a), (0xff, 0x5c, 0x5c)  # palette kSeparated and kHit: the origin marker
+BACKGROUND = (0x1b, 0x1e, 0x24)  # palette kBackground
 
 
 # [SECTION] The app: screenshots and the orbit camera's projection
@@ -286,6 +287,27 @@ def check_screenshots(args):
         failures.append(f"hulls, step 5, following: the vertex labels spread over {spreads[True][0]:.0f} px (of "
                         f"{spreads[True][2]} labels; 180 wanted) at distance {spreads[True][1]:.3g} (still: "
                         f"{spreads[False][0]:.0f} px at {spreads[False][1]:.3g})")
+
+    # The pane titles at 150 and 200 %: each inside its pane ("Minkowski difference A - B, and the o" was cut at 200 %),
+    # and the band beside it, across the pane, free of the scene (3d_10's floor edge ran along the title at 150 %).
+    for percent, name in ((150, "3d_10_sizes_1_to_1000.json"), (200, "3d_02_face_face_touching.json")):
+        image, dump = screenshot(args, scene(name), "distance", 0, out(f"np3_titles_{percent}.png"),
+                                 extra=("--ui-scale", str(percent)))
+        for view in dump["views"]:
+            left, top, width, height = view["rect"]
+            box = view["title_box"]
+            if box is None or box[2] > left + width - 4:
+                failures.append(f"{name} at {percent} %: the title '{view['title']}' ({box}) does not fit its pane {view['rect']}")
+                continue
+            band = (round(box[2]) + 6, round(top) + 2, round(left + width) - 6, round(box[3]) - 1)
+            scene_pixels = band_area = 0
+            for y in range(band[1], band[3]):
+                for x in range(band[0], band[2], 2):
+                    band_area += 1
+                    scene_pixels += sum(abs(a - b) for a, b in zip(pixel(image, x, y), BACKGROUND)) > 24
+            if scene_pixels > 0:
+                failures.append(f"{name} at {percent} %: {scene_pixels} of {band_area} pixels beside the title "
+                                f"'{view['title']}' ({band}) are the scene's, not the background")
 
     # Identical cubes, GJK + EPA (2 GJK steps, then 8 EPA iterations): the origin inside, red; EPA's polytope at
     # step 7 has faces of later iterations (teal for the first) that GJK's last step does not.
