@@ -197,9 +197,25 @@ std::string formatWith(const char* printfFormat, double value) {
 
 // From 1e4 on the whole part in full, as the grid writes coordinates (to a resolution of 1): "%.4g" wrote "1e+06"
 // for every coordinate near a million, so an interval [999999, 1000001] read [1e+06, 1e+06].
-std::string formatNumber(double value) {
-  return std::abs(value) >= 1e4 ? formatCoordinate(value, 1.0) : formatWith("%.4g", value);
+std::string formatSignificant(double value, int digits) {
+  digits = std::clamp(digits, 1, 17);
+  char format[16];
+  std::snprintf(format, sizeof format, "%%.%dg", digits);
+  std::string text = formatWith(format, value);
+  // %g writes a whole part of more digits than asked (or one rounded up to them: 9999.7 with 4) as "1e+04".
+  if (!std::isfinite(value) || std::abs(value) >= 1e15 || (std::abs(value) < 1e4 && text.find("e+") == std::string::npos))
+    return text;
+  const int whole = static_cast<int>(std::floor(std::log10(std::abs(value)))) + 1;
+  std::snprintf(format, sizeof format, "%%.%df", std::clamp(digits - whole, 0, 9));
+  text = formatWith(format, value);
+  if (text.find('.') != std::string::npos) {
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+  }
+  return text;
 }
+
+std::string formatNumber(double value) { return formatSignificant(value, 4); }
 
 std::string formatApart(double value, double previous, std::string_view previousShown) {
   if (value == previous && !previousShown.empty()) return std::string(previousShown);  // unchanged: the same text

@@ -551,8 +551,11 @@ void NarrowPhase3Lab::drawStepTable() {
     rows.push_back({"w", step.support, &epaSupportWord(step)});
     ImGui::TextDisabled("Closest face and the new support w");
     stepBlock_.reach(drawSupportTable<Vec3d>("##polytope", rows));
-    ImGui::TextDisabled("%zu vertices, %zu faces; %zu seen, horizon of %zu edges", step.vertices.size(), step.faces.size(),
-                        step.removedFaces.size(), step.horizon.size());
+    // Wrapped: at 200 % "horizon of 0 edges" ran past the panel's edge.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    textWrapped("%zu vertices, %zu faces; %zu seen, horizon of %zu edges", step.vertices.size(), step.faces.size(),
+                step.removedFaces.size(), step.horizon.size());
+    ImGui::PopStyleColor();
   }
 }
 
