@@ -299,33 +299,11 @@ std::optional<WorldBounds3> NarrowPhase3Lab::sceneBounds3(int view) const {
 std::optional<WorldBounds3> NarrowPhase3Lab::followBounds3(int view) const {
   if (view != 1) return std::nullopt;
   if (steps_.empty()) return sceneBounds3(view);
-  WorldBounds3 bounds = WorldBounds3::none();
-  bounds.include(Vec3d{0, 0, 0});
-  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
-  const auto i = static_cast<std::size_t>(ref.index);
-  if (ref.kind == StepRef::Kind::Gjk) {
-    const collide::GjkStep<Vec3d>& step = trace_.gjk[i];
-    for (int k = 0; k < step.simplexBefore.count; ++k) bounds.include(step.simplexBefore.vertices[static_cast<std::size_t>(k)].point);
-    bounds.include(step.support.point);
-    bounds.include(step.closestPoint);
-    if (const double d = length(step.direction); d > 0) bounds.include((searchArrowLength() / d) * step.direction);  // d's arrow, whole
-  } else if (ref.kind == StepRef::Kind::Epa) {
-    const collide::EpaStep3<double>& step = trace_.epa[i];
-    for (const auto& vertex : step.vertices) bounds.include(vertex.point);
-    bounds.include(step.support.point);
-  } else {
-    return sceneBounds3(view);
-  }
-  if (!collide::isFinite(bounds.min) || !collide::isFinite(bounds.max)) return sceneBounds3(view);
-  WorldBounds3 whole = WorldBounds3::none();
-  for (const Vec3d& p : minkowski_.positions) whole.include(p);
-  // A tenth of A - B at least: a single support point framed with the origin alone lost the picture's depth cues.
-  const double floor = whole.empty() ? 1e-3 : 0.1 * length(whole.max - whole.min);
-  const Vec3d size = bounds.max - bounds.min;
-  const Vec3d margin = 0.2 * size + 0.5 * Vec3d{std::max(floor - size.x, 0.0), std::max(floor - size.y, 0.0), std::max(floor - size.z, 0.0)};
-  bounds.min = bounds.min - margin;
-  bounds.max = bounds.max + margin;
-  return bounds;
+  // A tenth of A - B at least: a single support point framed with the origin alone lost the picture's depth cues;
+  // d's arrow whole.
+  const std::optional<WorldBounds3> bounds = followStepBounds<WorldBounds3>(trace_, steps_[static_cast<std::size_t>(step_)],
+                                                                           minkowski_.positions, 0.1, searchArrowLength());
+  return bounds ? bounds : sceneBounds3(view);
 }
 
 void NarrowPhase3Lab::setStep(int index) { step_ = std::clamp(index, 0, std::max(stepCount() - 1, 0)); }

@@ -668,6 +668,48 @@ template <class V>
   return formats;
 }
 
+// View > Follow the step in a narrow-phase lab's A - B pane, either dimension (WorldBounds or WorldBounds3): the
+// step's figure (GJK's simplex with its support and closest point, and the search direction's arrow when
+// `arrowLength` > 0; EPA's polygon or polytope with its support) and the origin, with 20 % room for the labels, and
+// never smaller than `floorShare` of A - B's extent (`whole`: its points). nullopt: the step has no such figure
+// (EPA's start, SAT, the analytic tests) or it is not finite; the pane then frames all of A - B.
+template <class Bounds, class Trace, class Points>
+[[nodiscard]] std::optional<Bounds> followStepBounds(const Trace& trace, const TraceStepRef& ref, const Points& whole,
+                                                     double floorShare, double arrowLength = 0.0) {
+  Bounds bounds = Bounds::none();
+  bounds.include(decltype(bounds.min){});  // the origin
+  const auto i = static_cast<std::size_t>(ref.index);
+  if (ref.kind == TraceStepRef::Kind::Gjk) {
+    const auto& step = trace.gjk[i];
+    for (int k = 0; k < step.simplexBefore.count; ++k) bounds.include(step.simplexBefore.vertices[static_cast<std::size_t>(k)].point);
+    bounds.include(step.support.point);
+    bounds.include(step.closestPoint);
+    if (const double d = collide::length(step.direction); arrowLength > 0 && d > 0) bounds.include((arrowLength / d) * step.direction);
+  } else if (ref.kind == TraceStepRef::Kind::Epa) {
+    const auto& step = trace.epa[i];
+    if constexpr (requires { step.polytope; }) {
+      for (const auto& vertex : step.polytope) bounds.include(vertex.point);
+    } else {
+      for (const auto& vertex : step.vertices) bounds.include(vertex.point);
+    }
+    bounds.include(step.support.point);
+  } else {
+    return std::nullopt;
+  }
+  if (!collide::isFinite(bounds.min) || !collide::isFinite(bounds.max)) return std::nullopt;
+  Bounds all = Bounds::none();
+  for (const auto& p : whole) all.include(p);
+  const double floor = all.empty() ? 1e-3 : floorShare * collide::length(all.max - all.min);
+  const auto size = bounds.max - bounds.min;
+  auto margin = 0.2 * size;
+  margin.x += 0.5 * std::max(floor - size.x, 0.0);
+  margin.y += 0.5 * std::max(floor - size.y, 0.0);
+  if constexpr (requires { margin.z; }) margin.z += 0.5 * std::max(floor - size.z, 0.0);
+  bounds.min = bounds.min - margin;
+  bounds.max = bounds.max + margin;
+  return bounds;
+}
+
 // The lines `text` takes in a column `width` pixels wide (wrappedLines, in ImGui's current font).
 [[nodiscard]] inline int wrappedLineCount(const std::string& text, float width) {
   const std::string lines = wrappedLines(text, width);
@@ -675,8 +717,9 @@ template <class V>
 }
 
 // A support table's columns in `available` pixels (the panel's content width): the name column as wide as the widest
-// name, and as a note needs to sit in two lines beside a and b when the vectors leave room for it; the vectors in the
-// rest (oneLine: the widest vector on one line, in `formats`' slots). A note that does not fit in two lines gets a
+// name, and as the widest note as far as the vectors leave room for it (a note then sits in a line or two beside a
+// and b); the vectors in the rest (oneLine: the widest vector on one line, in `formats`' slots). A note that does
+// not fit in two lines gets a
 // row of its own under b (noteRow): fitted to its widest word, "no gap: stop" ran on three lines ("no / gap: / stop")
 // into the next point's rows, and vectors of 1e6 wrapped (review s31, A15).
 struct SupportTableLayout {
@@ -701,10 +744,7 @@ template <class V>
   float nameWidth = 0, noteWidth = 0;
   for (const SupportRow<V>& row : rows) {
     nameWidth = std::max(nameWidth, ImGui::CalcTextSize(row.name.c_str()).x);
-    if (row.note.empty()) continue;
-    float low = 0, high = ImGui::CalcTextSize(row.note.c_str()).x + 1.0f;  // the narrowest width of two lines
-    for (int i = 0; i < 24 && high - low > 0.5f; ++i) (wrappedLineCount(row.note, 0.5f * (low + high)) <= 2 ? high : low) = 0.5f * (low + high);
-    noteWidth = std::max(noteWidth, high);
+    noteWidth = std::max(noteWidth, ImGui::CalcTextSize(row.note.c_str()).x);
   }
   // The column's header, "vertex", when the vectors leave room for it (at 200 % beside coordinates of 1e6 they do not:
   // the names, "w1", say it).
