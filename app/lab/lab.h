@@ -70,6 +70,9 @@ class Lab {
   // What the current step is about in planar `view` (a simplex or polytope and the origin): with View > Follow
   // the step on, the shell eases the camera to frame it at every step. nullopt: the view does not follow.
   [[nodiscard]] virtual std::optional<WorldBounds> followBounds(int /*view*/) const { return std::nullopt; }
+  // The same for a spatial `view`: the shell moves the orbit camera's target and distance to frame it, keeping the
+  // direction the user turned the view to.
+  [[nodiscard]] virtual std::optional<WorldBounds3> followBounds3(int /*view*/) const { return std::nullopt; }
 
   // [SECTION] Keyboard: each key press of the frame that ImGui does not take (no text field is active), in
   // order, before update(). The shell's own shortcuts (Ctrl+O, F1, the timeline's arrows ...) are not passed on.

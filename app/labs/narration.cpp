@@ -197,9 +197,25 @@ std::string formatWith(const char* printfFormat, double value) {
 
 // From 1e4 on the whole part in full, as the grid writes coordinates (to a resolution of 1): "%.4g" wrote "1e+06"
 // for every coordinate near a million, so an interval [999999, 1000001] read [1e+06, 1e+06].
-std::string formatNumber(double value) {
-  return std::abs(value) >= 1e4 ? formatCoordinate(value, 1.0) : formatWith("%.4g", value);
+std::string formatSignificant(double value, int digits) {
+  digits = std::clamp(digits, 1, 17);
+  char format[16];
+  std::snprintf(format, sizeof format, "%%.%dg", digits);
+  std::string text = formatWith(format, value);
+  // %g writes a whole part of more digits than asked (or one rounded up to them: 9999.7 with 4) as "1e+04".
+  if (!std::isfinite(value) || std::abs(value) >= 1e15 || (std::abs(value) < 1e4 && text.find("e+") == std::string::npos))
+    return text;
+  const int whole = static_cast<int>(std::floor(std::log10(std::abs(value)))) + 1;
+  std::snprintf(format, sizeof format, "%%.%df", std::clamp(digits - whole, 0, 9));
+  text = formatWith(format, value);
+  if (text.find('.') != std::string::npos) {
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+  }
+  return text;
 }
+
+std::string formatNumber(double value) { return formatSignificant(value, 4); }
 
 std::string formatApart(double value, double previous, std::string_view previousShown) {
   if (value == previous && !previousShown.empty()) return std::string(previousShown);  // unchanged: the same text
@@ -394,7 +410,7 @@ namespace {
 // After a SAT axis's two shadows: the gap that separates, or the overlap (touching when it is 0 to rounding) against
 // the smallest so far. The same words in the plane and in space.
 template <class Step>
-std::string satVerdictWords(const Step& step) {
+std::string satVerdictWords(const Step& step, const std::string& bestName) {
   if (step.separating)
     return "The shadows are apart by " + formatNumber(-step.overlap) +
            ": this axis separates A and B, so they do not collide (SAT stops at the first separating axis).";
@@ -405,8 +421,7 @@ std::string satVerdictWords(const Step& step) {
   if (step.bestAxisIndex == step.axisIndex) {
     text += ", the smallest overlap so far.";
   } else {
-    text += "; the smallest so far is " + formatSatOverlap(step.bestOverlap, scale) + " on axis " +
-            std::to_string(step.bestAxisIndex + 1) + ".";
+    text += "; the smallest so far is " + formatSatOverlap(step.bestOverlap, scale) + " on " + bestName + ".";
   }
   return text;
 }
@@ -418,7 +433,7 @@ std::string narrateSatStep(const collide::SatAxisStep<double>& step) {
   std::string text = "Axis " + std::to_string(step.axisIndex + 1) + " (" + source + ") n = " + formatVector(step.axis) +
                      ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) + "], B to [" +
                      formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";
-  return text + satVerdictWords(step);
+  return text + satVerdictWords(step, "axis " + std::to_string(step.bestAxisIndex + 1));
 }
 
 // The result reads the same in the plane and in space (only SAT lite, in space, can be fooled).
@@ -994,18 +1009,18 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
   }
   std::string text = "Result: no axis separates A and B (" + std::to_string(projected) +
                      (projected == 1 ? " axis projected, it overlaps" : " axes projected, all overlap") +
-                     "), so they collide. The answer is the smallest overlap: axis " + std::to_string(winner.axisIndex + 1) +
+                     "), so they collide. The answer is the smallest overlap: " + satAxisName(sat, winner.axisIndex) +
                      " (" + satAxisWords(winner) + ") with " + formatSatOverlap(winner.overlap, satShadowScale(winner));
   if (const std::string contained = satContainedWords(winner); !contained.empty()) text += " (" + contained + ")";
   if (twin >= 0) {
     // The same line tested twice (parallel edges, or A's and B's equal faces): say so, so it is not taken for a rival.
     const Step& same = sat[static_cast<std::size_t>(twin)];
-    text += " (axis " + std::to_string(same.axisIndex + 1) + ", " + satAxisWords(same) + ", is the same line" +
+    text += " (" + satAxisName(sat, same.axisIndex) + ", " + satAxisWords(same) + ", is the same line" +
             (collide::dot(same.axis, winner.axis) < 0 ? " reversed)" : ")");
   }
   if (runnerUp >= 0) {
     const Step& next = sat[static_cast<std::size_t>(runnerUp)];
-    text += ", against the runner-up axis " + std::to_string(next.axisIndex + 1) + " (" + satAxisWords(next) + ") with " +
+    text += ", against the runner-up " + satAxisName(sat, next.axisIndex) + " (" + satAxisWords(next) + ") with " +
             formatSatOverlap(next.overlap, satShadowScale(next));
   }
   text += ".";
@@ -1058,13 +1073,23 @@ std::string satCandidateWords(const std::vector<collide::SatAxisStep3<double>>& 
 
 }  // namespace
 
+std::string satAxisName(const std::vector<collide::SatAxisStep<double>>&, int axisIndex) {
+  return "axis " + std::to_string(axisIndex + 1);
+}
+
+std::string satAxisName(const std::vector<collide::SatAxisStep3<double>>& sat, int axisIndex) {
+  const int candidates = static_cast<int>(sat.size());
+  if (satProjectedUpTo(sat, candidates - 1) == candidates) return "axis " + std::to_string(axisIndex + 1);
+  return "tested axis " + std::to_string(satProjectedUpTo(sat, axisIndex));
+}
+
 std::string narrateSatStep(const std::vector<collide::SatAxisStep3<double>>& sat, int index) {
   const collide::SatAxisStep3<double>& step = sat[static_cast<std::size_t>(index)];
   if (step.pruned) return narrateSatPrunedRun(sat, index, index);
   std::string text = satCandidateWords(sat, index) + ": " + satAxisWords(step) + ". ";
   text += "n = " + formatVector(step.axis) + ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) +
           "], B to [" + formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";
-  return text + satVerdictWords(step);
+  return text + satVerdictWords(step, satAxisName(sat, step.bestAxisIndex));
 }
 
 std::string narrateSatPrunedRun(const std::vector<collide::SatAxisStep3<double>>& sat, int first, int last) {

@@ -170,6 +170,12 @@ struct FloatLine {
 [[nodiscard]] std::string narrateSatPrunedRun(const std::vector<collide::SatAxisStep3<double>>& sat, int first, int last);
 [[nodiscard]] std::string narrateSatAnswer(const std::vector<collide::SatAxisStep3<double>>& sat, int best, int runnerUp,
                                            const collide::QueryResult3<double>& result, int twin = -1);
+// How the words and the views' labels name SAT's candidate `axisIndex` of the run `sat`: "axis 7" when every
+// candidate was projected; else by its number among the projected ones, "tested axis 12", as the step's headline
+// counts ("Tested axis 12 of 168 (axis 200 of 6188 candidates)"): a label "next: axis 3162" beside a headline
+// counting 168 read as two numberings. The plane's runs prune nothing: "axis N" there.
+[[nodiscard]] std::string satAxisName(const std::vector<collide::SatAxisStep<double>>& sat, int axisIndex);
+[[nodiscard]] std::string satAxisName(const std::vector<collide::SatAxisStep3<double>>& sat, int axisIndex);
 // The sphere tests' steps the same way as the plane's: the question, then the quantity against its threshold.
 [[nodiscard]] std::string analyticDecision(const collide::AnalyticStep3<double>& step, const collide::Collider3<double>& a,
                                            const collide::Collider3<double>& b);

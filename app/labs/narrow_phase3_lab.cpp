@@ -257,7 +257,9 @@ std::optional<Lab::ViewAim> NarrowPhase3Lab::contactAim() const {
 }
 
 const char* NarrowPhase3Lab::viewTitle(int view) const {
-  return view == 0 ? "World: A (blue) and B (orange)" : "Minkowski difference A - B, and the origin";
+  // The plane's lab's titles: at 200 % ", and the origin" was cut at the pane's edge ("..., and the o"); the origin
+  // names itself in the view.
+  return view == 0 ? "World: A (blue) and B (orange)" : "Minkowski difference A - B";
 }
 
 void NarrowPhase3Lab::draw(const DrawContext& context) {
@@ -271,6 +273,8 @@ void NarrowPhase3Lab::draw(const DrawContext& context) {
   } else {
     drawMinkowski(*context.spatial);
   }
+  const std::span<const ScreenLabel> labels = context.spatial->labels();
+  viewLabels_[static_cast<std::size_t>(context.view)].assign(labels.begin(), labels.end());
 }
 
 std::optional<WorldBounds3> NarrowPhase3Lab::sceneBounds3(int view) const {
@@ -286,6 +290,20 @@ std::optional<WorldBounds3> NarrowPhase3Lab::sceneBounds3(int view) const {
     bounds.include(Vec3d{room, room, room});
   }
   return bounds;
+}
+
+// A - B follows the step, as in the plane's lab (NarrowPhaseLab::followBounds): GJK's simplex with the step's support
+// and closest point, or EPA's polytope with its support, and the origin; with room for the labels, never smaller than
+// a tenth of A - B. The whole of A - B for the steps with no such figure (EPA's start, SAT, the sphere tests).
+// 3d_08's small simplex had eight labels within 150 pixels of each other in a view framing all of A - B.
+std::optional<WorldBounds3> NarrowPhase3Lab::followBounds3(int view) const {
+  if (view != 1) return std::nullopt;
+  if (steps_.empty()) return sceneBounds3(view);
+  // A tenth of A - B at least: a single support point framed with the origin alone lost the picture's depth cues;
+  // d's arrow whole.
+  const std::optional<WorldBounds3> bounds = followStepBounds<WorldBounds3>(trace_, steps_[static_cast<std::size_t>(step_)],
+                                                                           minkowski_.positions, 0.1, searchArrowLength());
+  return bounds ? bounds : sceneBounds3(view);
 }
 
 void NarrowPhase3Lab::setStep(int index) { step_ = std::clamp(index, 0, std::max(stepCount() - 1, 0)); }
@@ -409,6 +427,12 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
   out["hovered"] = mouse_.hovered;
   out["step_block"] = stepBlock_.json();
   out["name_anchors"] = Json{vectorJson(nameAnchors_[0]), vectorJson(nameAnchors_[1])};
+  for (int view = 0; view < 2; ++view) {
+    Json labels = Json::array();
+    for (const ScreenLabel& label : viewLabels_[static_cast<std::size_t>(view)])
+      labels.push_back({{"text", label.text}, {"anchor", {label.anchor.x, label.anchor.y}}});
+    out[view == 0 ? "world_labels" : "minkowski_labels"] = std::move(labels);
+  }
   out["search_arrow_length"] = searchArrowLength();
   out["record_time_us"] = recordTiming_.json();
 }
@@ -505,8 +529,11 @@ void NarrowPhase3Lab::drawStepTable() {
     rows.push_back({"w", step.support, &epaSupportWord(step)});
     ImGui::TextDisabled("Closest face and the new support w");
     stepBlock_.reach(drawSupportTable<Vec3d>("##polytope", rows));
-    ImGui::TextDisabled("%zu vertices, %zu faces; %zu seen, horizon of %zu edges", step.vertices.size(), step.faces.size(),
-                        step.removedFaces.size(), step.horizon.size());
+    // Wrapped: at 200 % "horizon of 0 edges" ran past the panel's edge.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    textWrapped("%zu vertices, %zu faces; %zu seen, horizon of %zu edges", step.vertices.size(), step.faces.size(),
+                step.removedFaces.size(), step.horizon.size());
+    ImGui::PopStyleColor();
   }
 }
 

@@ -14,6 +14,7 @@
 #include "collide/query3.h"
 #include "lab/lab.h"
 #include "labs/narrow_phase_common.h"
+#include "render/label_layout.h"
 #include "widgets/gizmo3.h"
 #include "widgets/shape_drag3.h"
 
@@ -57,6 +58,7 @@ class NarrowPhase3Lab final : public Lab {
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int view) const override;
+  [[nodiscard]] std::optional<WorldBounds3> followBounds3(int view) const override;
 
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
@@ -103,6 +105,7 @@ class NarrowPhase3Lab final : public Lab {
                    bool answer = false) const;
   void drawAnalyticStep(Renderer3D& renderer, const collide::AnalyticStep3<double>& step) const;
   void drawResult(Renderer3D& renderer, bool minkowskiView) const;
+  [[nodiscard]] std::optional<collide::SupportPoint<Vec3d>> stepSupport() const;
   [[nodiscard]] double sceneScale() const;  // a length the pictures scale their arrows and offsets by
   // GJK's search direction d in the A - B view: half the scene's scale, and at least a tenth of A - B, so that beside
   // a 1000-wide A - B (3d_10) it is not a pixel long under the origin's dot.
@@ -116,6 +119,7 @@ class NarrowPhase3Lab final : public Lab {
   std::optional<FloatLine> floatLine_;  // float runs: what double answers (narrow_phase_common.h)
   PanelBlock stepBlock_;                // where the step lay in the panel (the state dump's step_block)
   mutable std::array<Vec3d, 2> nameAnchors_{};  // where the world view last put "shape A" and "shape B" (name_anchors)
+  mutable std::array<std::vector<ScreenLabel>, 2> viewLabels_;  // each view's labels as last drawn (world_labels, minkowski_labels)
   std::vector<StepRef> steps_;
   std::vector<StepKind> stepKinds_;  // SAT's: the timeline's jumps between tested axes, new bests ... (satStepKinds)
   std::vector<StepListEntry> stepRows_;  // the step list's rows, built once per recording

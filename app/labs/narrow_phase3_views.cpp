@@ -9,9 +9,12 @@
 // [SECTION] EPA: the polytope, the faces the support sees, the horizon
 // [SECTION] SAT and the analytic tests
 // [SECTION] The result
+
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
+#include <span>
 #include <string>
 #include <variant>
 
@@ -87,8 +90,12 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
   // touches in between. A point of the surface, not of the bounds: a thin slab's box centre lies under the
   // shape sitting on it, and its name would be read as that shape's.
   const auto middle = [](const WorldBounds3& box) { return 0.5 * (box.min + box.max); };
-  Vec3d away = unit(middle(shapeBounds3(shapes_[0])) - middle(shapeBounds3(shapes_[1])));
-  if (collide::lengthSquared(away) == 0) away = {0, 1, 0};
+  const Vec3d apart = middle(shapeBounds3(shapes_[0])) - middle(shapeBounds3(shapes_[1]));
+  Vec3d away = unit(apart);
+  // One shape centred in the other (3d_04's identical cubes) has no side away from it: a fixed "up" put A's name on
+  // the top face, beside B's witness along -n, and B's beside A's. Then each name goes to its own shape's witness
+  // side, A's along the normal (where "a: farthest on A along n" lies) and B's against it.
+  if (length(apart) <= 1e-9 * sceneScale()) away = trace_.result.normal ? *trace_.result.normal : Vec3d{0, 1, 0};
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
   for (int i = 0; i < 2; ++i) {
     const Collider3& shape = shapes_[static_cast<std::size_t>(i)];
@@ -359,7 +366,7 @@ void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisSt
     note = ", the smallest";
     if (const int next = satAnswer(trace_.sat).runnerUp; next >= 0) {
       const collide::SatAxisStep3<double>& other = trace_.sat[static_cast<std::size_t>(next)];
-      note += " (next: axis " + std::to_string(other.axisIndex + 1) + ", " + formatSatOverlap(other.overlap, satShadowScale(other)) + ")";
+      note += " (next: " + satAxisName(trace_.sat, other.axisIndex) + ", " + formatSatOverlap(other.overlap, satShadowScale(other)) + ")";
     }
   }
   drawSatAxis3(renderer, step, 0.5 * (collide::placement(shapes_[0]).p + collide::placement(shapes_[1]).p), scale,
@@ -415,6 +422,15 @@ void NarrowPhase3Lab::drawAnalyticStep(Renderer3D& renderer, const collide::Anal
 
 // [SECTION] The result
 
+// The support point the current step draws with its witnesses named on A and B (a GJK or EPA step), if any.
+std::optional<collide::SupportPoint<Vec3d>> NarrowPhase3Lab::stepSupport() const {
+  if (steps_.empty()) return std::nullopt;
+  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  if (ref.kind == StepRef::Kind::Gjk) return trace_.gjk[static_cast<std::size_t>(ref.index)].support;
+  if (ref.kind == StepRef::Kind::Epa) return trace_.epa[static_cast<std::size_t>(ref.index)].support;
+  return std::nullopt;
+}
+
 void NarrowPhase3Lab::drawResult(Renderer3D& renderer, bool minkowskiView) const {
   const collide::QueryResult3<double>& r = trace_.result;
   if (!r.ok) return;
@@ -438,6 +454,12 @@ void NarrowPhase3Lab::drawResult(Renderer3D& renderer, bool minkowskiView) const
     renderer.point(*r.pointA, palette::kShapeA, 5.0f, true);
     renderer.point(*r.pointB, palette::kShapeB, 5.0f, true);
     renderer.line(*r.pointA, *r.pointB, color, {2.5f, 0, 0, true});
+    // Named as the RESULT block names them; unless the last step's support witnesses, already named, are the same
+    // points (3d_04's EPA ends on corners while the answer's points are face centres: a second pair of dots nobody named).
+    const std::optional<collide::SupportPoint<Vec3d>> support = stepSupport();
+    const double near = 1e-9 * sceneScale();
+    if (!support || length(support->pointA - *r.pointA) > near) renderer.label(*r.pointA, "point on A", palette::kShapeA);
+    if (!support || length(support->pointB - *r.pointB) > near) renderer.label(*r.pointB, "point on B", palette::kShapeB);
     const std::string what = r.depth ? "depth " + formatNumber(*r.depth) : r.distance ? "distance " + formatNumber(*r.distance) : "";
     if (!what.empty()) renderer.label(0.5 * (*r.pointA + *r.pointB), what, color, {10, 12});
   }

@@ -229,7 +229,7 @@ template <class Trace, class Shapes = std::nullptr_t>
         const auto& step = trace.sat[i];
         std::string summary = satAxisOrigin(step) + ": ";
         if (ref.last > ref.index) {
-          out.push_back({"SAT axes", "axes " + std::to_string(step.axisIndex + 1) + " to " +
+          out.push_back({"SAT axes", "candidates " + std::to_string(step.axisIndex + 1) + " to " +
                                          std::to_string(trace.sat[static_cast<std::size_t>(ref.last)].axisIndex + 1) + ": " +
                                          std::to_string(ref.last - ref.index + 1) + " edge pairs pruned"});
           break;
@@ -246,8 +246,8 @@ template <class Trace, class Shapes = std::nullptr_t>
       }
       case Kind::SatResult: {
         const auto& step = trace.sat[i];
-        out.push_back({"SAT result", satAxisOrigin(step) + ": smallest overlap " + formatSatOverlap(step.overlap, satShadowScale(step)) + " (axis " +
-                                         std::to_string(step.axisIndex + 1) + ")"});
+        out.push_back({"SAT result", satAxisOrigin(step) + ": smallest overlap " + formatSatOverlap(step.overlap, satShadowScale(step)) + " (" +
+                                         satAxisName(trace.sat, step.axisIndex) + ")"});
         break;
       }
       case Kind::Analytic: {
@@ -440,9 +440,9 @@ void drawQueryResult(const collide::QueryResultOf<V>& r) {
   const Color verdict = r.hit ? palette::kHit : palette::kSeparated;
   ImGui::TextColored(toImVec4(verdict), "%s", r.hit ? "HIT" : "NO HIT");
   if (r.faceAxesFooled.value_or(false)) ImGui::TextColored(toImVec4(palette::kFalsePositive), "a false hit: an edge x edge axis separates them");
-  if (r.distance) ImGui::Text("distance    %s", formatWith("%.6g", *r.distance).c_str());
-  if (r.separation) ImGui::Text("gap         %s", formatWith("%.6g", *r.separation).c_str());
-  if (r.depth) ImGui::Text("depth       %s", formatWith("%.6g", *r.depth).c_str());
+  if (r.distance) ImGui::Text("distance    %s", formatSignificant(*r.distance, 6).c_str());
+  if (r.separation) ImGui::Text("gap         %s", formatSignificant(*r.separation, 6).c_str());
+  if (r.depth) ImGui::Text("depth       %s", formatSignificant(*r.depth, 6).c_str());
   // formatVector: near 1e6 a point keeps its whole part ("%.5g" wrote every coordinate there as "1e+06"). The witness
   // points to four digits of the distance or depth between them, so that far from the origin (scene 08, at x =
   // 100000) two points 0.3 apart, and float's error in them, read apart.
@@ -659,12 +659,101 @@ template <class V>
     add(numbers[1], row.point.pointA);
     add(numbers[1], row.point.pointB);
   }
-  std::array<VectorFormat, 2> formats{vectorFormat(numbers[0], 4, kDim), vectorFormat(numbers[1], 4, kDim)};
-  // One slot per component for all three rows of a point, so a column's digits line up from a - b to a and b.
+  // The witnesses' digits tell a's apart among the a rows and b's among the b rows (groups of 2: a, b, a, b ...).
+  std::array<VectorFormat, 2> formats{vectorFormat(numbers[0], 4, kDim), vectorFormat(numbers[1], 4, kDim, 2)};
+  // One slot per component for all three rows of a point, so a column's numbers end at one edge from a - b to a and b.
   for (std::size_t k = 0; k < formats[0].componentWidths.size(); ++k)
     formats[0].componentWidths[k] = formats[1].componentWidths[k] =
         std::max(formats[0].componentWidths[k], formats[1].componentWidths[k]);
   return formats;
+}
+
+// View > Follow the step in a narrow-phase lab's A - B pane, either dimension (WorldBounds or WorldBounds3): the
+// step's figure (GJK's simplex with its support and closest point, and the search direction's arrow when
+// `arrowLength` > 0; EPA's polygon or polytope with its support) and the origin, with 20 % room for the labels, and
+// never smaller than `floorShare` of A - B's extent (`whole`: its points). nullopt: the step has no such figure
+// (EPA's start, SAT, the analytic tests) or it is not finite; the pane then frames all of A - B.
+template <class Bounds, class Trace, class Points>
+[[nodiscard]] std::optional<Bounds> followStepBounds(const Trace& trace, const TraceStepRef& ref, const Points& whole,
+                                                     double floorShare, double arrowLength = 0.0) {
+  Bounds bounds = Bounds::none();
+  bounds.include(decltype(bounds.min){});  // the origin
+  const auto i = static_cast<std::size_t>(ref.index);
+  if (ref.kind == TraceStepRef::Kind::Gjk) {
+    const auto& step = trace.gjk[i];
+    for (int k = 0; k < step.simplexBefore.count; ++k) bounds.include(step.simplexBefore.vertices[static_cast<std::size_t>(k)].point);
+    bounds.include(step.support.point);
+    bounds.include(step.closestPoint);
+    if (const double d = collide::length(step.direction); arrowLength > 0 && d > 0) bounds.include((arrowLength / d) * step.direction);
+  } else if (ref.kind == TraceStepRef::Kind::Epa) {
+    const auto& step = trace.epa[i];
+    if constexpr (requires { step.polytope; }) {
+      for (const auto& vertex : step.polytope) bounds.include(vertex.point);
+    } else {
+      for (const auto& vertex : step.vertices) bounds.include(vertex.point);
+    }
+    bounds.include(step.support.point);
+  } else {
+    return std::nullopt;
+  }
+  if (!collide::isFinite(bounds.min) || !collide::isFinite(bounds.max)) return std::nullopt;
+  Bounds all = Bounds::none();
+  for (const auto& p : whole) all.include(p);
+  const double floor = all.empty() ? 1e-3 : floorShare * collide::length(all.max - all.min);
+  const auto size = bounds.max - bounds.min;
+  auto margin = 0.2 * size;
+  margin.x += 0.5 * std::max(floor - size.x, 0.0);
+  margin.y += 0.5 * std::max(floor - size.y, 0.0);
+  if constexpr (requires { margin.z; }) margin.z += 0.5 * std::max(floor - size.z, 0.0);
+  bounds.min = bounds.min - margin;
+  bounds.max = bounds.max + margin;
+  return bounds;
+}
+
+// The lines `text` takes in a column `width` pixels wide (wrappedLines, in ImGui's current font).
+[[nodiscard]] inline int wrappedLineCount(const std::string& text, float width) {
+  const std::string lines = wrappedLines(text, width);
+  return 1 + static_cast<int>(std::count(lines.begin(), lines.end(), '\n'));
+}
+
+// A support table's columns in `available` pixels (the panel's content width): the name column as wide as the widest
+// name, and as the widest note as far as the vectors leave room for it (a note then sits in a line or two beside a
+// and b); the vectors in the rest (oneLine: the widest vector on one line, in `formats`' slots). A note that does
+// not fit in two lines gets a
+// row of its own under b (noteRow): fitted to its widest word, "no gap: stop" ran on three lines ("no / gap: / stop")
+// into the next point's rows, and vectors of 1e6 wrapped (review s31, A15).
+struct SupportTableLayout {
+  float nameWidth = 0, vectorWidth = 0, oneLine = 0;
+  bool header = true;  // the name column's "vertex"
+  float cellPaddingX = 0;  // the table's cells' padding left and right
+  std::vector<bool> noteRow;
+};
+inline constexpr const char* kSupportRoles[3] = {"a-b", "a", "b"};  // "a-b", not "w": EPA's support w read "w  w"
+template <class V>
+[[nodiscard]] SupportTableLayout supportTableLayout(std::span<const SupportRow<V>> rows, const std::array<VectorFormat, 2>& formats,
+                                                    float available) {
+  constexpr int kDim = collide::kDimension<V>;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  // Less three columns' padding, the outer and inner borders, and a scrollbar's width: the panel grows one when
+  // its content does, after the table was measured.
+  SupportTableLayout layout;
+  layout.cellPaddingX = 0.5f * style.CellPadding.x;  // half the panel's: the numbers' slots already keep them apart
+  const float besideVectors = available - ImGui::CalcTextSize(kSupportRoles[0]).x - 6.0f * layout.cellPaddingX - 4.0f - style.ScrollbarSize;
+  layout.oneLine = ImGui::CalcTextSize("()").x + static_cast<float>(kDim - 1) * ImGui::CalcTextSize(", ").x;
+  for (int k = 0; k < kDim; ++k) layout.oneLine += formats[0].componentWidths[static_cast<std::size_t>(k)];
+  float nameWidth = 0, noteWidth = 0;
+  for (const SupportRow<V>& row : rows) {
+    nameWidth = std::max(nameWidth, ImGui::CalcTextSize(row.name.c_str()).x);
+    noteWidth = std::max(noteWidth, ImGui::CalcTextSize(row.note.c_str()).x);
+  }
+  // The column's header, "vertex", when the vectors leave room for it (at 200 % beside coordinates of 1e6 they do not:
+  // the names, "w1", say it).
+  layout.header = besideVectors - layout.oneLine >= ImGui::CalcTextSize("vertex").x;
+  if (layout.header) nameWidth = std::max(nameWidth, ImGui::CalcTextSize("vertex").x);
+  layout.nameWidth = std::max(nameWidth, std::min(noteWidth, besideVectors - layout.oneLine));
+  layout.vectorWidth = besideVectors - layout.nameWidth;
+  for (const SupportRow<V>& row : rows) layout.noteRow.push_back(!row.note.empty() && wrappedLineCount(row.note, layout.nameWidth) > 2);
+  return layout;
 }
 
 // The support points of a step as a table: per point three rows, a - b, a on A and b on B, each vector in one
@@ -684,34 +773,16 @@ float drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
     }
   };
   const std::array<VectorFormat, 2> formats = supportTableFormats(rows);
-  // The name column: as wide as the widest name or word of a note, and as the widest note when the vectors leave
-  // room for it on one line.
-  float nameWidth = ImGui::CalcTextSize("vertex").x, noteWidth = 0;
-  for (const SupportRow<V>& row : rows) {
-    nameWidth = std::max(nameWidth, ImGui::CalcTextSize(row.name.c_str()).x);
-    noteWidth = std::max(noteWidth, ImGui::CalcTextSize(row.note.c_str()).x);
-    for (std::size_t at = 0; at < row.note.size();) {
-      std::size_t end = row.note.find(' ', at);
-      if (end == std::string::npos) end = row.note.size();
-      nameWidth = std::max(nameWidth, ImGui::CalcTextSize(row.note.data() + at, row.note.data() + end).x);
-      at = end + 1;
-    }
-  }
-  // "a-b", not "w": a point named w (EPA's new support) read "w  w".
-  static constexpr const char* kRoles[3] = {"a-b", "a", "b"};
-  const ImGuiStyle& style = ImGui::GetStyle();
   const float left = ImGui::GetCursorScreenPos().x;
-  // Less three columns' padding, the outer and inner borders, and a scrollbar's width: the panel grows one when
-  // its content does, after the table was measured.
-  const float besideVectors = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(kRoles[0]).x -
-                              6.0f * style.CellPadding.x - 4.0f - style.ScrollbarSize;
-  float oneLine = ImGui::CalcTextSize("()").x + static_cast<float>(kDim - 1) * ImGui::CalcTextSize(", ").x;
-  for (int k = 0; k < kDim; ++k) oneLine += formats[0].componentWidths[static_cast<std::size_t>(k)];
-  nameWidth = std::max(nameWidth, std::min(noteWidth, besideVectors - oneLine));
-  const float vectorWidth = besideVectors - nameWidth;
+  const SupportTableLayout layout = supportTableLayout(rows, formats, ImGui::GetContentRegionAvail().x);
+  const float nameWidth = layout.nameWidth, vectorWidth = layout.vectorWidth;
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable(id, 3, kFlags)) return left;
-  ImGui::TableSetupColumn("vertex", ImGuiTableColumnFlags_WidthFixed, nameWidth);
+  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(layout.cellPaddingX, ImGui::GetStyle().CellPadding.y));
+  if (!ImGui::BeginTable(id, 3, kFlags)) {
+    ImGui::PopStyleVar();
+    return left;
+  }
+  ImGui::TableSetupColumn(layout.header ? "vertex" : "", ImGuiTableColumnFlags_WidthFixed, nameWidth);
   ImGui::TableSetupColumn("");
   ImGui::TableSetupColumn(kDim == 3 ? "(x, y, z)" : "(x, y)");
   ImGui::TableHeadersRow();
@@ -719,26 +790,32 @@ float drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const SupportRow<V>& row = rows[r];
     const V* vectors[3] = {&row.point.point, &row.point.pointA, &row.point.pointB};
-    // The note's lines under the name: the first beside a, the rest beside b.
-    const std::string note = wrappedLines(row.note, nameWidth);
+    // The note's lines under the name: the first beside a, the second beside b; or, longer, a row of its own.
+    const bool ownRow = layout.noteRow[r];
+    const std::string note = ownRow ? std::string() : wrappedLines(row.note, nameWidth);
     const std::size_t firstBreak = note.find('\n');
     const std::string noteLines[2] = {note.substr(0, firstBreak),
                                       firstBreak == std::string::npos ? std::string() : note.substr(firstBreak + 1)};
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < (ownRow ? 4 : 3); ++k) {
       ImGui::TableNextRow();
       ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ImGui::GetColorU32(r % 2 == 0 ? ImGuiCol_TableRowBg : ImGuiCol_TableRowBgAlt));
       ImGui::TableNextColumn();
       if (k == 0) ImGui::TextUnformatted(row.name.c_str());
-      if (k > 0 && !noteLines[k - 1].empty()) ImGui::TextDisabled("%s", noteLines[k - 1].c_str());
+      if (k > 0 && k < 3 && !noteLines[k - 1].empty()) ImGui::TextDisabled("%s", noteLines[k - 1].c_str());
       ImGui::TableNextColumn();
-      ImGui::TextDisabled("%s", kRoles[k]);
+      if (k < 3) ImGui::TextDisabled("%s", kSupportRoles[k]);
       ImGui::TableNextColumn();
+      if (k == 3) {
+        ImGui::TextDisabled("%s", wrappedLines(row.note, vectorWidth).c_str());
+        continue;
+      }
       const std::array<double, kDim> v = components(*vectors[k]);
       vectorCell(v, formats[k == 0 ? 0 : 1], vectorWidth);
       right = std::max(right, ImGui::GetItemRectMax().x);
     }
   }
   ImGui::EndTable();
+  ImGui::PopStyleVar();
   if (const std::string key = supportTableKey(rows); !key.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     textWrapped("%s", key.c_str());

@@ -129,32 +129,9 @@ std::optional<WorldBounds> NarrowPhaseLab::sceneBounds(int view) const {
 std::optional<WorldBounds> NarrowPhaseLab::followBounds(int view) const {
   if (view != 1) return std::nullopt;
   if (steps_.empty()) return sceneBounds(view);
-  WorldBounds bounds = WorldBounds::none();
-  bounds.include(Vec2d{0, 0});
-  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
-  const auto i = static_cast<std::size_t>(ref.index);
-  if (ref.kind == StepRef::Kind::Gjk) {
-    const collide::GjkStep<collide::Vec2<double>>& step = trace_.gjk[i];
-    for (int k = 0; k < step.simplexBefore.count; ++k) bounds.include(step.simplexBefore.vertices[static_cast<std::size_t>(k)].point);
-    bounds.include(step.support.point);
-    bounds.include(step.closestPoint);
-  } else if (ref.kind == StepRef::Kind::Epa) {
-    const collide::EpaStep<double>& step = trace_.epa[i];
-    for (const auto& vertex : step.polytope) bounds.include(vertex.point);
-    bounds.include(step.support.point);
-  } else {
-    return sceneBounds(view);
-  }
-  if (!collide::isFinite(bounds.min) || !collide::isFinite(bounds.max)) return sceneBounds(view);
   // Never smaller than a fiftieth of A - B (a simplex that is one point on the origin still shows its neighbourhood).
-  WorldBounds whole = WorldBounds::none();
-  for (const Vec2d& p : minkowski_) whole.include(p);
-  const double floor = whole.empty() ? 1e-3 : 0.02 * collide::length(whole.max - whole.min);
-  const Vec2d size = bounds.max - bounds.min;
-  const Vec2d margin = 0.2 * size + 0.5 * Vec2d{std::max(floor - size.x, 0.0), std::max(floor - size.y, 0.0)};
-  bounds.min -= margin;
-  bounds.max += margin;
-  return bounds;
+  const std::optional<WorldBounds> bounds = followStepBounds<WorldBounds>(trace_, steps_[static_cast<std::size_t>(step_)], minkowski_, 0.02);
+  return bounds ? bounds : sceneBounds(view);
 }
 
 bool NarrowPhaseLab::mouseDown(const MouseEvent& event) {

@@ -281,10 +281,17 @@ void Renderer3D::endViewport() {
                                       depthTested_.points.size() + onTop_.points.size());
 
   const ScreenRect& rect = camera_.rect();
+  // The band of the pane title, across the pane: the scene is drawn under it, so no line runs through or along the
+  // title (3d_10's floor edge at 150 %). The projection is the whole pane's; only the drawing stops short.
+  double band = 0.0;
+  if (!title_.empty()) {
+    const ImVec2 size = ImGui::CalcTextSize(title_.data(), title_.data() + title_.size());
+    band = std::clamp(paneTitleBox(rect, {size.x, size.y}).max.y - rect.y, 0.0, rect.height);
+  }
   const auto scissorX = static_cast<GLint>(std::floor(rect.x * scale_));
-  const auto scissorTop = static_cast<GLint>(std::floor(rect.y * scale_));
+  const auto scissorTop = static_cast<GLint>(std::floor((rect.y + band) * scale_));
   const auto scissorWidth = static_cast<GLsizei>(std::ceil(rect.width * scale_));
-  const auto scissorHeight = static_cast<GLsizei>(std::ceil(rect.height * scale_));
+  const auto scissorHeight = static_cast<GLsizei>(std::ceil((rect.height - band) * scale_));
   const GLint scissorBottom = framebufferHeight_ - scissorTop - scissorHeight;
   GLint target = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);

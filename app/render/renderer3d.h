@@ -102,6 +102,8 @@ class Renderer3D {
   void point(Vec3d p, Color color, float radiusPixels = 4.0f, bool onTop = false);
   // Text at a world point, offset in window pixels.
   void label(Vec3d at, std::string_view text, Color color, Vec2d offsetPixels = {6, -6});
+  // The labels queued in this viewport so far (window-pixel anchors): a lab's state dump says what it named where.
+  [[nodiscard]] std::span<const ScreenLabel> labels() const { return labels_; }
 
   // [SECTION] Screen-space overlays (window pixels, over everything: the axis triad, handles)
   void screenLine(Vec2d a, Vec2d b, Color color, float width = 1.5f);

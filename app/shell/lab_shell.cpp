@@ -309,14 +309,22 @@ Json LabShell::dumpState() const {
   Json views = Json::array();
   for (const Viewport& view : views_) {
     const ScreenRect& rect = view.camera.rect();
+    // The title's box as drawCanvas draws it, window pixels (min x, min y, max x, max y): a test sees it fit the pane.
+    Json titleBox = nullptr;
+    if (ImGui::GetCurrentContext() != nullptr && *view.title) {
+      const ImVec2 size = ImGui::CalcTextSize(view.title);
+      const LabelBox box = paneTitleBox(rect, {size.x, size.y});
+      titleBox = {box.min.x, box.min.y, box.max.x, box.max.y};
+    }
     if (view.kind == ViewKind::Spatial) {
-      Json entry = {{"title", view.title}, {"kind", "spatial"}};
+      Json entry = {{"title", view.title}, {"kind", "spatial"}, {"title_box", titleBox}};
       entry.update(cameraJson(view.orbit));
       entry["rect"] = {rect.x, rect.y, rect.width, rect.height};
       views.push_back(entry);
       continue;
     }
     views.push_back({{"title", view.title},
+                     {"title_box", titleBox},
                      {"kind", "planar"},
                      {"center", {view.camera.center().x, view.camera.center().y}},
                      {"zoom", view.camera.pixelsPerUnit()},
@@ -538,6 +546,8 @@ void LabShell::fitViews() {
           if (const std::optional<WorldBounds3> scene = lab_->sceneBounds3(view.index)) bounds.include(*scene);
           view.orbit.fit(bounds, kFitMarginPixels);
         }
+      } else if (const std::optional<WorldBounds3> follow = following() ? lab_->followBounds3(view.index) : std::nullopt) {
+        view.orbit.fit(*follow, kFitMarginPixels);
       } else if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index)) {
         view.orbit.fit(*bounds, kFitMarginPixels);
       }
@@ -670,7 +680,24 @@ void LabShell::followViews(double seconds) {
   constexpr double kEaseSeconds = 0.12;
   const double t = 1.0 - std::exp(-std::max(seconds, 0.0) / kEaseSeconds);
   for (Viewport& view : views_) {
-    if (view.kind != ViewKind::Planar) continue;
+    if (view.kind == ViewKind::Spatial) {
+      // The same ease on the orbit camera's target and distance; its direction stays the user's.
+      const std::optional<WorldBounds3> bounds = lab_->followBounds3(view.index);
+      if (!bounds) continue;
+      OrbitCamera target = view.orbit;
+      target.fit(*bounds, kFitMarginPixels);
+      const OrbitCamera& from = view.orbit;
+      const double pixelsPerUnit = from.pixelSizeAt(from.target()) > 0 ? 1.0 / from.pixelSizeAt(from.target()) : 0.0;
+      const bool settled = collide::length(target.target() - from.target()) * pixelsPerUnit < 0.5 &&
+                           std::abs(std::log(target.distance() / from.distance())) < 1e-3;
+      if (settled) {
+        view.orbit.setView(target.target(), from.yaw(), from.pitch(), target.distance());
+      } else {
+        view.orbit.setView(from.target() + t * (target.target() - from.target()), from.yaw(), from.pitch(),
+                           from.distance() * std::pow(target.distance() / from.distance(), t));
+      }
+      continue;
+    }
     const std::optional<WorldBounds> bounds = lab_->followBounds(view.index);
     if (!bounds) continue;
     Camera target = view.camera;
@@ -1013,9 +1040,10 @@ void LabShell::handleCanvasInput() {
       if (delta.x != 0 || delta.y != 0) lab_->mouseMove(mouseEvent(pressView_, pressButton_));
     } else if (Viewport& view = views_[static_cast<std::size_t>(pressView_)]; view.kind == ViewKind::Spatial) {
       if (orbiting_) {
-        view.orbit.orbit(delta);
+        view.orbit.orbit(delta);  // following keeps the direction the user turns to: it goes on
       } else {
         view.orbit.pan(delta);
+        if ((delta.x != 0 || delta.y != 0) && lab_->followBounds3(view.index)) followPaused_ = true;
       }
     } else {
       view.camera.pan(delta);
@@ -1036,6 +1064,7 @@ void LabShell::handleCanvasInput() {
       const double factor = std::pow(kWheelZoomFactor, io.MouseWheel);
       if (view.kind == ViewKind::Spatial) {
         view.orbit.zoomAt(mouse, factor);
+        if (lab_->followBounds3(view.index)) followPaused_ = true;
       } else {
         view.camera.zoomAt(mouse, factor);
         if (lab_->followBounds(view.index)) followPaused_ = true;

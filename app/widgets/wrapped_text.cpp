@@ -1,5 +1,7 @@
 #include "widgets/wrapped_text.h"
 
+#include "labs/format.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdarg>
@@ -151,50 +153,54 @@ void textWrapped(const char* format, ...) {
 }
 
 namespace {
-// `value` with `decimals` fixed decimals; what rounds to zero is "0", never "-0.000".
-std::string fixed(double value, int decimals) {
-  char text[48];
-  const double unit = std::pow(10.0, -decimals);
-  std::snprintf(text, sizeof text, "%.*f", decimals, std::abs(value) < 0.5 * unit ? 0.0 : value);
-  return text;
+// A table's numbers with one number of significant digits, each through the labs' one format (formatSignificant);
+// a component under 1e-9 of its vector's largest is the rounding of a computed direction and reads 0, as
+// formatVector writes it ("-2.8e-17" in a table of normals read as a number that matters).
+std::string cellNumber(std::span<const double> vector, std::size_t i, int digits) {
+  double largest = 0.0;
+  for (const double value : vector)
+    if (std::isfinite(value)) largest = std::max(largest, std::abs(value));
+  const double value = vector[i];
+  return formatSignificant(std::isfinite(value) && std::abs(value) < 1e-9 * largest ? 0.0 : value, digits);
 }
 }  // namespace
 
-VectorFormat vectorFormat(std::span<const double> numbers, int significant, int components) {
-  double largest = 0.0;
-  for (const double value : numbers)
-    if (std::isfinite(value)) largest = std::max(largest, std::abs(value));
+std::vector<std::string> vectorCellTexts(std::span<const double> components, const VectorFormat& format) {
+  std::vector<std::string> texts;
+  for (std::size_t i = 0; i < components.size(); ++i) texts.push_back(cellNumber(components, i, format.digits));
+  return texts;
+}
+
+VectorFormat vectorFormat(std::span<const double> numbers, int significant, int components, int groups) {
   VectorFormat format;
-  const int leading = largest > 0.0 ? static_cast<int>(std::floor(std::log10(largest))) : 0;  // 0.95 -> -1, 12 -> 1
-  format.decimals = std::clamp(significant - 1 - leading, 0, 6);
-  // A number below 1 keeps two significant digits beside large ones (3d_10's gap of 0.098 beside sizes near 1000
-  // printed "-0.1", hiding what the lesson is about); rounding noise (under 1e-6 of the largest) is left out.
-  double smallest = 1.0;
-  for (const double value : numbers)
-    if (std::isfinite(value) && std::abs(value) > 1e-6 * largest) smallest = std::min(smallest, std::abs(value));
-  if (smallest < 1.0)
-    format.decimals = std::max(format.decimals, std::min(1 - static_cast<int>(std::floor(std::log10(smallest))), 6));
+  format.digits = std::clamp(significant, 1, kMostTableDigits);
   const std::size_t width = components > 0 ? static_cast<std::size_t>(components) : 0;
-  const std::size_t count = width > 0 ? numbers.size() / width : 0;
-  const auto vector = [&](std::size_t i) { return numbers.subspan(i * width, width); };
-  // Each vector printed once per number of decimals tried, then compared by pairs.
+  const std::size_t count = width > 0 ? numbers.size() / width : numbers.size();
+  const auto vector = [&](std::size_t i) { return width > 0 ? numbers.subspan(i * width, width) : numbers.subspan(i, 1); };
+  const auto printed = [&](std::size_t i) {
+    std::string text;
+    for (const std::string& number : vectorCellTexts(vector(i), format)) text += number + ",";
+    return text;
+  };
+  // Digits are added until no two different vectors print alike: GJK on a curve takes supports that differ in the
+  // fifth digit, and far from the origin (1e6) two witnesses 1e-4 apart differ in the eleventh.
   const auto anyAlike = [&] {
-    std::vector<std::string> printed(count);
-    for (std::size_t i = 0; i < count; ++i)
-      for (const double value : vector(i)) printed[i] += fixed(value, format.decimals) + ",";
+    if (width == 0) return false;
+    std::vector<std::string> texts(count);
+    for (std::size_t i = 0; i < count; ++i) texts[i] = printed(i);
     for (std::size_t i = 0; i < count; ++i)
       for (std::size_t j = i + 1; j < count; ++j)
-        if (printed[i] == printed[j] && !std::ranges::equal(vector(i), vector(j))) return true;
+        if ((j - i) % static_cast<std::size_t>(std::max(groups, 1)) == 0 && texts[i] == texts[j] && !std::ranges::equal(vector(i), vector(j)))
+          return true;
     return false;
   };
-  while (format.decimals < 6 && anyAlike()) ++format.decimals;
-  for (std::size_t i = 0; i < numbers.size(); ++i) {
-    const std::string text = fixed(numbers[i], format.decimals);
-    const float textWidth = ImGui::CalcTextSize(text.c_str()).x;
-    format.numberWidth = std::max(format.numberWidth, textWidth);
-    if (width > 0 && width <= format.componentWidths.size()) {
-      float& slot = format.componentWidths[i % width];
-      slot = std::max(slot, textWidth);
+  while (format.digits < kMostTableDigits && anyAlike()) ++format.digits;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::vector<std::string> texts = vectorCellTexts(vector(i), format);
+    for (std::size_t k = 0; k < texts.size(); ++k) {
+      const float textWidth = ImGui::CalcTextSize(texts[k].c_str()).x;
+      format.numberWidth = std::max(format.numberWidth, textWidth);
+      if (width > 0 && k < format.componentWidths.size()) format.componentWidths[k] = std::max(format.componentWidths[k], textWidth);
     }
   }
   return format;
@@ -210,8 +216,9 @@ void vectorCell(std::span<const double> components, const VectorFormat& format, 
   ImGui::BeginGroup();
   const float start = ImGui::GetCursorPosX();
   ImGui::TextUnformatted("(");
+  const std::vector<std::string> texts = vectorCellTexts(components, format);
   for (std::size_t i = 0; i < components.size(); ++i) {
-    const std::string text = fixed(components[i], format.decimals);
+    const std::string& text = texts[i];
     if (wrap && i + 1 == components.size()) {
       ImGui::SetCursorPosX(start + ImGui::CalcTextSize("(").x);  // the next line, under the first number
     } else {

@@ -42,19 +42,26 @@ void narrationText(std::string_view text, const ImVec4& headline);
 // five lines on every scene pushed the step down the panel; the F1 help lists the keys.
 void foldedHowTo(const char* text);
 
-// One number format for a table of vectors: every number with the same fixed decimals (the table's largest
-// magnitude keeps `significant` significant digits, and a number below 1 two of its own), right-aligned in a slot as wide as the table's widest number,
-// so the digits of a column line up from row to row. With `components` > 0 the numbers are vectors of that many,
-// and decimals are added (up to 6) until no two different vectors print alike: GJK on a curve takes supports that
-// differ in the fourth digit, and a table of equal-looking rows reads as a stuck run. With components, each
-// component (x, y, z) gets a slot as wide as its own widest number: one slot for all (3d_10's -502.770) padded
-// y's -0.098 to it and pushed z out of the side panel.
+// One number format for a table of vectors: the labs' one number format (formatSignificant, labs/format.h) with
+// `significant` significant digits, the narration's 4 by default, right-aligned in a slot as wide as the table's
+// widest number. With `components` > 0 the numbers are vectors of that many, and digits are added (up to
+// kMostTableDigits) until no two different vectors print alike: GJK on a curve takes supports that differ in the
+// fifth digit, and a table of equal-looking rows reads as a stuck run. With components, each component (x, y, z)
+// gets a slot as wide as its own widest number: one slot for all (3d_10's -502.8) padded y's -0.09842 to it and
+// pushed z out of the side panel. Fixed decimals for the whole table wrote the narration's 0.0001 as -0.000100 and
+// 1000001 as 1000001.0000 (review s31, A15).
+inline constexpr int kMostTableDigits = 12;
 struct VectorFormat {
-  int decimals = 3;
+  int digits = 4;                             // significant
   float numberWidth = 0.0f;                   // pixels: the widest number
   std::array<float, 3> componentWidths{};     // pixels, per component when `components` > 0 (else 0: numberWidth)
 };
-[[nodiscard]] VectorFormat vectorFormat(std::span<const double> numbers, int significant = 4, int components = 0);
+// With `groups` > 1 the vectors are compared only within their group, vector i in group i % groups (a support
+// table's a rows among themselves and its b rows among themselves: a and b far from the origin, 1e-4 apart, are
+// not a stuck run, their a - b row says how far apart they are, and eleven digits pushed the rows off the panel).
+[[nodiscard]] VectorFormat vectorFormat(std::span<const double> numbers, int significant = 4, int components = 0, int groups = 1);
+// A vector's numbers as a table writes them in `format`.
+[[nodiscard]] std::vector<std::string> vectorCellTexts(std::span<const double> components, const VectorFormat& format);
 
 // A vector in the current table cell, "(x, y, z)" in `format`, on one line or, wider than `maxWidth` pixels (> 0),
 // with its last component on a second line; every digit (%.17g) in a tooltip on hover.

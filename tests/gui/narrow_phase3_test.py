@@ -46,12 +46,14 @@ from lab_driver import (read_png, pixel, count_near, differing, xdotool, press, 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Narrow phase 3D"
 GREEN, RED = (0x5f, 0xd6, 0x8a), (0xff, 0x5c, 0x5c)  # palette kSeparated and kHit: the origin marker
+BACKGROUND = (0x1b, 0x1e, 0x24)  # palette kBackground
 
 
 # [SECTION] The app: screenshots and the orbit camera's projection
 
-def screenshot(args, scene, algorithm, step, out, camera=None):
-    """Renders one frame; returns (image, dump) where the dump is the shell's --dump-state (views, cameras)."""
+def screenshot(args, scene, algorithm, step, out, camera=None, extra=()):
+    """Renders one frame; returns (image, dump) where the dump is the shell's --dump-state (views, cameras).
+    `extra`: more options of the command (--no-follow, --ui-scale 200)."""
     dump_path = out.replace(".png", ".json")
     command = [args.exe, "screenshot", "--scene", scene, "--lab", LAB, "--algo", algorithm, "--size",
                f"{WIDTH}x{HEIGHT}", "-o", out, "--dump-state", dump_path]
@@ -59,6 +61,7 @@ def screenshot(args, scene, algorithm, step, out, camera=None):
         command += ["--step", str(step + 1)]  # `step` is the dump's index from 0; --step counts from 1
     if camera is not None:
         command += ["--camera", ",".join(str(value) for value in camera)]
+    command += list(extra)
     result = run_app(command)
     if result.returncode != 0:
         raise AssertionError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr}")
@@ -189,13 +192,41 @@ def check_origin(name, image, dump, colour, failures):
         failures.append(f"{name}: the origin marker at {origin} shows the colour {wrong} of the other answer")
 
 
+def check_world_labels(name, dump, failures):
+    """The world view's labels (the dump's world_labels: text and window-pixel anchor): each shape's name lies nearer
+    that shape's witness ("a: ..." for A) than the other's, and every dot of the result is named: the point on A and
+    on B (labelled so, or the step's witness labels are at the same pixel). 3d_04's identical cubes put "shape A"
+    beside "b: farthest on B along -n" and left the result's pair of dots unnamed (review s31, A14)."""
+    labels = dump["world_labels"]
+    at = lambda prefix: [label["anchor"] for label in labels if label["text"].startswith(prefix)]  # noqa: E731
+    apart = lambda p, q: math.hypot(p[0] - q[0], p[1] - q[1])  # noqa: E731
+    for own, other, shape in (("a: ", "b: ", "shape A"), ("b: ", "a: ", "shape B")):
+        names, mine, theirs = at(shape), at(own), at(other)
+        if len(names) != 1 or not mine or not theirs:
+            failures.append(f"{name}: expected one '{shape}' and the witnesses '{own}...', '{other}...' in {labels}")
+            continue
+        if apart(names[0], mine[0]) >= apart(names[0], theirs[0]):
+            failures.append(f"{name}: '{shape}' at {names[0]} is nearer the other shape's witness {theirs[0]} than its own "
+                            f"{mine[0]}")
+    view = dump["views"][0]
+    for key, words in (("point_a", "point on A"), ("point_b", "point on B")):
+        point = dump["result"][key]
+        if point is None:
+            continue
+        dot = project(view, point)
+        named = [label for label in labels if apart(label["anchor"], dot) < 2 and label["text"] != "depth " + str(dump["result"]["depth"])]
+        if not named:
+            failures.append(f"{name}: the result's {words} (pixel {dot}) is drawn with no label anchored on it: {labels}")
+
+
 def check_screenshots(args):
     failures = []
     out = lambda name: os.path.join(args.out, name)  # noqa: E731
     scene = lambda name: os.path.join(args.scenes, name)  # noqa: E731
 
     # Far apart, GJK boolean (one step): A and B where the camera puts them, A - B in purple, the origin outside.
-    far, far_dump = screenshot(args, scene("3d_01_far_apart.json"), "gjk", 0, out("np3_far_gjk.png"))
+    # --no-follow: these checks are about the whole of A - B, which following the step's one point zooms past.
+    far, far_dump = screenshot(args, scene("3d_01_far_apart.json"), "gjk", 0, out("np3_far_gjk.png"), extra=("--no-follow",))
     world, minkowski = view_box(far_dump["views"][0]), view_box(far_dump["views"][1])
     check_shapes("far apart", far, far_dump, failures)
     if far_dump["minkowski"]["contains_origin"] or far_dump["hit"]:
@@ -208,7 +239,8 @@ def check_screenshots(args):
 
     # The same step from another camera: the dump keeps the camera asked for, and the picture changes with it.
     camera = (120, 35, 20)
-    turned, turned_dump = screenshot(args, scene("3d_01_far_apart.json"), "gjk", 0, out("np3_far_camera.png"), camera)
+    turned, turned_dump = screenshot(args, scene("3d_01_far_apart.json"), "gjk", 0, out("np3_far_camera.png"), camera,
+                                     extra=("--no-follow",))
     # Every 3D view takes the direction; the first takes the distance, the others are fitted along it.
     for index, view in enumerate(turned_dump["views"]):
         got = (view["yaw"], view["pitch"], view["distance"])
@@ -224,7 +256,7 @@ def check_screenshots(args):
     # GJK distance on two round hulls (11 steps): the simplex at step 3 (an edge, its slab, a dropped vertex) is
     # another picture than step 0's single vertex in the Minkowski view; a far corner of the world view stays.
     hull0, hull_dump = screenshot(args, scene("3d_08_hull_most_iterations.json"), "distance", 0, out("np3_hull_step0.png"))
-    hull3, _ = screenshot(args, scene("3d_08_hull_most_iterations.json"), "distance", 3, out("np3_hull_step3.png"))
+    hull3, hull3_dump = screenshot(args, scene("3d_08_hull_most_iterations.json"), "distance", 3, out("np3_hull_step3.png"))
     world, minkowski = view_box(hull_dump["views"][0]), view_box(hull_dump["views"][1])
     changed = differing(hull0, hull3, minkowski)
     if changed < 2000: failures.append(f"hulls: the Minkowski view at step 3 differs from step 0 in only {changed} pixels")
@@ -237,13 +269,50 @@ def check_screenshots(args):
     if kind != "edge":
         failures.append(f"hulls: step 3's region is {step['region']}; this check expects an edge")
     else:
-        check_segments(f"hulls, step 3, {step['region']}", hull3, hull_dump["views"][1],
+        check_segments(f"hulls, step 3, {step['region']}", hull3, hull3_dump["views"][1],
                        [(vertices[names[0]], vertices[names[1]])], [(0, 0, 0), step["closest_point"]], failures)
+
+    # Follow the step (the shell's, as in the plane): at step 6 the A - B pane frames the small simplex, so its
+    # vertex labels (w0, w3, w4, w5 and v) spread over the pane instead of piling within 100 pixels of each other as
+    # they do with --no-follow, framing all of A - B (review s31, A16).
+    spreads = {}
+    for follow in (True, False):
+        _, dump = screenshot(args, scene("3d_08_hull_most_iterations.json"), "distance", 5,
+                             out(f"np3_hull_step5_{'follow' if follow else 'still'}.png"),
+                             extra=() if follow else ("--no-follow",))
+        anchors = [label["anchor"] for label in dump["minkowski_labels"] if label["text"][0] in "wv"]
+        spreads[follow] = (max((math.dist(p, q) for i, p in enumerate(anchors) for q in anchors[i + 1:]), default=0),
+                           dump["views"][1]["distance"], len(anchors))
+    if spreads[True][2] != 5 or spreads[True][0] < 180 or spreads[True][1] > 0.5 * spreads[False][1]:
+        failures.append(f"hulls, step 5, following: the vertex labels spread over {spreads[True][0]:.0f} px (of "
+                        f"{spreads[True][2]} labels; 180 wanted) at distance {spreads[True][1]:.3g} (still: "
+                        f"{spreads[False][0]:.0f} px at {spreads[False][1]:.3g})")
+
+    # The pane titles at 150 and 200 %: each inside its pane ("Minkowski difference A - B, and the o" was cut at 200 %),
+    # and the band beside it, across the pane, free of the scene (3d_10's floor edge ran along the title at 150 %).
+    for percent, name in ((150, "3d_10_sizes_1_to_1000.json"), (200, "3d_02_face_face_touching.json")):
+        image, dump = screenshot(args, scene(name), "distance", 0, out(f"np3_titles_{percent}.png"),
+                                 extra=("--ui-scale", str(percent)))
+        for view in dump["views"]:
+            left, top, width, height = view["rect"]
+            box = view["title_box"]
+            if box is None or box[2] > left + width - 4:
+                failures.append(f"{name} at {percent} %: the title '{view['title']}' ({box}) does not fit its pane {view['rect']}")
+                continue
+            band = (round(box[2]) + 6, round(top) + 2, round(left + width) - 6, round(box[3]) - 1)
+            scene_pixels = band_area = 0
+            for y in range(band[1], band[3]):
+                for x in range(band[0], band[2], 2):
+                    band_area += 1
+                    scene_pixels += sum(abs(a - b) for a, b in zip(pixel(image, x, y), BACKGROUND)) > 24
+            if scene_pixels > 0:
+                failures.append(f"{name} at {percent} %: {scene_pixels} of {band_area} pixels beside the title "
+                                f"'{view['title']}' ({band}) are the scene's, not the background")
 
     # Identical cubes, GJK + EPA (2 GJK steps, then 8 EPA iterations): the origin inside, red; EPA's polytope at
     # step 7 has faces of later iterations (teal for the first) that GJK's last step does not.
     gjk_end, cubes_dump = screenshot(args, scene("3d_04_identical_cubes.json"), "epa", 1, out("np3_cubes_step1.png"))
-    epa, _ = screenshot(args, scene("3d_04_identical_cubes.json"), "epa", 7, out("np3_cubes_step7.png"))
+    epa, epa_dump = screenshot(args, scene("3d_04_identical_cubes.json"), "epa", 7, out("np3_cubes_step7.png"))
     minkowski = view_box(cubes_dump["views"][1])
     if not cubes_dump["minkowski"]["contains_origin"] or not cubes_dump["hit"]:
         failures.append(f"identical cubes: the dump says the origin is outside: {cubes_dump['minkowski']}")
@@ -259,7 +328,7 @@ def check_screenshots(args):
     horizon = {frozenset(edge) for edge in polytope["horizon"]}
     edges = [(face[i], face[(i + 1) % 3]) for i in range(3) if frozenset((face[i], face[(i + 1) % 3])) not in horizon]
     if not edges: failures.append("identical cubes, step 7: every edge of the closest face is on the horizon")
-    check_segments("identical cubes, step 7, closest face", epa, cubes_dump["views"][1],
+    check_segments("identical cubes, step 7, closest face", epa, epa_dump["views"][1],
                    [(polytope["vertices"][i]["point"], polytope["vertices"][j]["point"]) for i, j in edges],
                    [(0, 0, 0)], failures)
     # EPA's last step (index 10): n, red, from the origin down to the closest face at distance 2 (normal (0, -1, 0)),
@@ -289,6 +358,7 @@ def check_screenshots(args):
     if toward < 7 or away > 1:
         failures.append(f"identical cubes, EPA's last step: red at {toward} of 9 points from O toward the closest face "
                         f"(depth x normal) and at {away} of 9 the other way")
+    check_world_labels("identical cubes, EPA's last step", last_dump, failures)
     return failures
 
 

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -118,21 +119,31 @@ class VectorCellTest : public ::testing::Test {
   test::HeadlessImGui imgui_{ImVec2(400, 300)};
 };
 
-TEST_F(VectorCellTest, OneFormatPerTableKeepsFourSignificantDigitsOnTheLargest) {
-  EXPECT_EQ(vectorFormat(std::array{0.786, -0.958, 1.479}).decimals, 3);            // 1.479
-  EXPECT_EQ(vectorFormat(std::array{0.786, -0.958, 1.479, -0.0042}).decimals, 4);   // -0.0042: two digits below 1
-  EXPECT_EQ(vectorFormat(std::array{999.0, -0.098}).decimals, 3);                    // -0.098, not "-0.1" (3d_10)
-  EXPECT_EQ(vectorFormat(std::array{1.0, 1e-12}).decimals, 3);                       // rounding noise left out
-  EXPECT_EQ(vectorFormat(std::array{0.786, -0.958}).decimals, 4);                    // 0.9580
-  EXPECT_EQ(vectorFormat(std::array{1234.5, -2.0}).decimals, 0);                     // 1235
-  EXPECT_EQ(vectorFormat(std::array{1e-9, 0.0}).decimals, 6);                        // at most 6
-  EXPECT_EQ(vectorFormat(std::array{0.0, 0.0}).decimals, 3);                         // no magnitude: as for 1
+TEST_F(VectorCellTest, OneFormatPerTableKeepsTheNarrationsSignificantDigits) {
+  const auto texts = [](std::span<const double> vector, const VectorFormat& format) {
+    std::string out;
+    for (const std::string& number : vectorCellTexts(vector, format)) out += (out.empty() ? "" : " ") + number;
+    return out;
+  };
+  EXPECT_EQ(vectorFormat(std::array{0.786, -0.958, 1.479}).digits, 4);
+  EXPECT_EQ(texts(std::array{0.786, -0.958, 1.479, -0.0042}, vectorFormat(std::array{0.786})), "0.786 -0.958 1.479 -0.0042");
+  EXPECT_EQ(texts(std::array{999.0, -0.098}, vectorFormat(std::array{999.0})), "999 -0.098");  // not "-0.1" (3d_10)
+  EXPECT_EQ(texts(std::array{1.0, 1e-12}, vectorFormat(std::array{1.0})), "1 0");               // rounding noise reads 0
+  EXPECT_EQ(texts(std::array{1234.6, -2.0}, vectorFormat(std::array{1.0})), "1235 -2");
+  EXPECT_EQ(texts(std::array{0.0, 0.0}, vectorFormat(std::array{0.0})), "0 0");
+  // The numbers of review s31's A15 (boxes at 1e6 a gap of 1e-4 apart) as the narration writes them: "-0.000100" and
+  // "1000001.0000" were the table's, "0.0001" the narration's.
+  EXPECT_EQ(texts(std::array{-9.99999e-05, 0.0, 0.0}, vectorFormat(std::array{-9.99999e-05, 0.0, 0.0}, 4, 3)), "-0.0001 0 0");
+  EXPECT_EQ(vectorCellTexts(std::array{-9.99999e-05}, VectorFormat{})[0], formatNumber(-9.99999e-05));
+  const VectorFormat far = vectorFormat(std::array{1000001.0, 1000001.0, 1000001.0, 1000001.0001, 1000001.0, 1000001.0}, 4, 3);
+  EXPECT_EQ(texts(std::array{1000001.0, 1000001.0, 1000001.0}, far), "1000001 1000001 1000001");
+  EXPECT_EQ(texts(std::array{1000001.0001, 1000001.0, 1000001.0}, far), "1000001.0001 1000001 1000001");
   const double inf = std::numeric_limits<double>::infinity();
-  EXPECT_EQ(vectorFormat(std::array{std::nan(""), inf, 12.5}).decimals, 2);         // non-finite numbers ignored
-  // As vectors: decimals are added until different vectors print differently (at most 6), not for equal ones.
-  EXPECT_EQ(vectorFormat(std::array{1.1341, -0.997, 1.1344, -0.997}, 4, 2).decimals, 4);
-  EXPECT_EQ(vectorFormat(std::array{1.1341, -0.997, 1.1341, -0.997}, 4, 2).decimals, 3);
-  EXPECT_EQ(vectorFormat(std::array{1.0, 0.0, 1.0 + 1e-12, 0.0}, 4, 2).decimals, 6);
+  EXPECT_EQ(texts(std::array{std::nan(""), inf, 12.5}, vectorFormat(std::array{12.5})), "nan inf 12.5");
+  // As vectors: digits are added until different vectors print differently (at most kMostTableDigits), not for equal ones.
+  EXPECT_EQ(vectorFormat(std::array{1.1341, -0.997, 1.1344, -0.997}, 4, 2).digits, 5);
+  EXPECT_EQ(vectorFormat(std::array{1.1341, -0.997, 1.1341, -0.997}, 4, 2).digits, 4);
+  EXPECT_EQ(vectorFormat(std::array{1.0, 0.0, 1.0 + 1e-12, 0.0}, 4, 2).digits, kMostTableDigits);
   // The slot is the widest number's width: "-0.958" (the minus sign is wider than nothing).
   const VectorFormat format = vectorFormat(std::array{0.786, -0.958, 1.479});
   EXPECT_FLOAT_EQ(format.numberWidth, ImGui::CalcTextSize("-0.958").x);
@@ -159,22 +170,20 @@ TEST_F(VectorCellTest, SupportTablesFormatWAndTheWitnessesEachByTheirOwnNumbers)
   using V = collide::Vec2<double>;
   const std::vector<SupportRow<V>> rows = {{"w0", {{1000001.0, 1000001.0}, {1000001.0, 999999.5}, {0.0, 1.5}}, &row_words::kNew}};
   const std::array<VectorFormat, 2> formats = supportTableFormats<V>(rows);
-  EXPECT_EQ(formats[0].decimals, 3);  // 1.500
-  EXPECT_EQ(formats[1].decimals, 0);  // 1000001 and 1000000: four significant digits and more
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", formats[0].decimals, 1.5);
-  EXPECT_STREQ(text, "1.500");
+  EXPECT_EQ(vectorCellTexts(std::array{0.0, 1.5}, formats[0]), (std::vector<std::string>{"0", "1.5"}));
+  EXPECT_EQ(vectorCellTexts(std::array{1000001.0, 999999.5}, formats[1]), (std::vector<std::string>{"1000001", "1000000"}));
 }
 
 // A support table drawn in the side panel as the app lays it out (its font, 23 font sizes wide), over the first
 // frames, where fixed-fit columns measure their content: the width available to it, where it starts and ends.
 struct PanelTable {
-  float available = 0, left = 0, right = 0;
+  float available = 0, left = 0, right = 0, height = 0;
+  SupportTableLayout layout;
   ImGuiTable* table = nullptr;
 };
 template <class V>
-PanelTable drawInSidePanel(const std::vector<SupportRow<V>>& rows) {
-  applyTheme(1.0f);
+PanelTable drawInSidePanel(const std::vector<SupportRow<V>>& rows, float uiScale = 1.0f) {
+  applyTheme(uiScale);
   unsigned char* pixels = nullptr;
   int atlasWidth = 0, atlasHeight = 0;
   ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlasWidth, &atlasHeight);
@@ -182,11 +191,12 @@ PanelTable drawInSidePanel(const std::vector<SupportRow<V>>& rows) {
   float panelWidth = 0;
   for (int frame = 0; frame < 3; ++frame) {
     ImGui::NewFrame();
-    panelWidth = 23.0f * ImGui::GetFontSize();
+    panelWidth = std::min(23.0f * ImGui::GetFontSize(), 0.4f * 1600.0f);  // lab_shell.cpp, in a 1600-wide window
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(panelWidth, 900));
     ImGui::Begin("##side panel", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize);
     out.left = ImGui::GetCursorScreenPos().x;
+    out.layout = supportTableLayout<V>(rows, supportTableFormats<V>(rows), ImGui::GetContentRegionAvail().x);
     out.right = drawSupportTable<V>("##simplex", rows);
     out.table = ImGui::TableFindByID(ImGui::GetID("##simplex"));
     ImGui::End();
@@ -194,6 +204,7 @@ PanelTable drawInSidePanel(const std::vector<SupportRow<V>>& rows) {
   }
   const ImGuiStyle& style = ImGui::GetStyle();
   out.available = panelWidth - 2.0f * style.WindowPadding.x - style.ScrollbarSize;
+  out.height = out.table != nullptr ? out.table->OuterRect.GetHeight() : 0.0f;
   return out;
 }
 
@@ -210,7 +221,7 @@ TEST(SupportTable, SixDecimalVectorsFitTheSidePanel) {
   const PanelTable drawn = drawInSidePanel(rows);
   ASSERT_NE(drawn.table, nullptr);
   EXPECT_EQ(ImGui::GetFontSize(), 15.0f) << "the app's font, DejaVu Sans at 15 pixels";
-  ASSERT_EQ(vectorFormat(std::array{1.134373, -0.996727, -0.164179, 1.134374, -0.996726, -0.164184}, 4, 3).decimals, 6);
+  ASSERT_EQ(vectorFormat(std::array{1.134373, -0.996727, -0.164179, 1.134374, -0.996726, -0.164184}, 4, 3).digits, 6);
   EXPECT_LE(drawn.table->ColumnsAutoFitWidth, drawn.available)
       << "the table needs " << drawn.table->ColumnsAutoFitWidth << " px of " << drawn.available;
   EXPECT_EQ(drawn.table->ColumnsCount, 3) << "vertex, role, vector: the note sits under the vertex's name";
@@ -230,6 +241,37 @@ TEST(SupportTable, LargeAndSmallNumbersAndALongNoteFitTheSidePanel) {
   EXPECT_LE(drawn.table->ColumnsAutoFitWidth, drawn.available)
       << "the table needs " << drawn.table->ColumnsAutoFitWidth << " px of " << drawn.available;
   EXPECT_LE(drawn.right - drawn.left, drawn.available) << "a vector ends " << drawn.right - drawn.left << " px in, of " << drawn.available;
+}
+
+// Review s31, A15: boxes at 1e6 a gap of 1e-4 apart (sc_huge, GJK distance's last step) and a 10-unit slab under a
+// box (EPA's last step: "no gap: stop"). Every (x, y, z) wrapped onto two or three lines and the notes ran "no /
+// gap: / stop". At 100, 150 and 200 % UI scale, in the side panel of a 1600-wide window, each vector is one line,
+// each note two lines beside a and b or a row of its own, and nothing is clipped.
+TEST(SupportTable, LargeCoordinatesAndLongNotesKeepEachRowOnOneLineAtEveryUiScale) {
+  test::HeadlessImGui imgui(ImVec2(1600, 1000));
+  using V = collide::Vec3<double>;
+  const V far{1000001.0, 1000001.0, 1000001.0}, farB{1000001.0001, 1000001.0, 1000001.0}, gap{-9.99999e-05, 0.0, 0.0};
+  const std::vector<SupportRow<V>> huge = {{"w1", {gap, far, farB}, &row_words::kRepeat, "= w0 (repeat: stop)"},
+                                           {"w0", {gap, far, farB}, &row_words::kKeep}};
+  const std::vector<SupportRow<V>> slab = {
+      {"v4", {{-10.5, -10.5, 11.0}, {-5.5, -0.5, 5.5}, {5.0, 10.0, -5.5}}, &row_words::kFace},
+      {"v7", {{10.5, -10.5, -11.0}, {5.5, -0.5, -5.5}, {-5.0, 10.0, 5.5}}, &row_words::kFace},
+      {"w", {{0.0, -10.5, 0.0}, {5.5, -0.5, 5.5}, {5.5, 10.0, 5.5}}, &row_words::kNoGap}};
+  for (const float scale : {1.0f, 1.5f, 2.0f}) {
+    for (const auto* rows : {&huge, &slab}) {
+      SCOPED_TRACE(testing::Message() << "UI scale " << scale << ", " << (*rows)[0].name);
+      const PanelTable drawn = drawInSidePanel(*rows, scale);
+      ASSERT_NE(drawn.table, nullptr);
+      EXPECT_LE(drawn.layout.oneLine, drawn.layout.vectorWidth) << "the widest vector breaks onto a second line";
+      for (std::size_t r = 0; r < rows->size(); ++r)
+        if (!drawn.layout.noteRow[r]) {
+          EXPECT_LE(wrappedLineCount((*rows)[r].note, drawn.layout.nameWidth), 2) << (*rows)[r].note;
+        }
+      EXPECT_LE(drawn.table->ColumnsAutoFitWidth, drawn.available)
+          << "the table needs " << drawn.table->ColumnsAutoFitWidth << " px of " << drawn.available;
+      EXPECT_LE(drawn.right - drawn.left, drawn.available);
+    }
+  }
 }
 
 }  // namespace
