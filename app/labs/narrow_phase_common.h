@@ -464,6 +464,17 @@ void drawQueryResult(const collide::QueryResultOf<V>& r) {
   if (!r.stopReason.empty()) ImGui::Text("stop        %s", std::string(r.stopReason).c_str());
 }
 
+// The run's cost under its result: "query 1.23 us (double), record 4.5 us". A refused pair ran nothing: no time to
+// give (the microseconds were the refusal's own checks) and no steps (review s31, A18: "query 82.73 us" for a refusal).
+template <class V>
+void drawQueryTiming(const collide::QueryResultOf<V>& r, double queryMicros, bool useFloat, double recordMicros) {
+  if (!r.ok) {
+    ImGui::TextDisabled("refused: no query ran, so no time and no steps");
+    return;
+  }
+  ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros, useFloat ? "float" : "double", recordMicros);
+}
+
 // A float run's line under its result (narration.h's FloatLine): what the same query or cast answers in double,
 // with the input float moves most when that explains it. Worked out once per recording; a double run has none.
 template <class Result, class Collider>

@@ -66,3 +66,37 @@ TEST(ResultBlock, SaysTheSameFieldsInSpaceAsInThePlane) {
 
 }  // namespace
 }  // namespace lab
+
+namespace lab {
+namespace {
+
+// The cost line under the block (drawQueryTiming): a refused pair ran nothing, so it has no time and no steps (it
+// showed "query 82.73 us" for a refusal, review s31 A18).
+template <class V>
+std::string timingText(const collide::QueryResultOf<V>& result) {
+  test::HeadlessImGui imgui(ImVec2(800, 600));
+  ImGui::NewFrame();
+  ImGui::SetNextWindowSize(ImVec2(800, 600));
+  ImGui::Begin("panel");
+  ImGui::LogToClipboard();
+  drawQueryTiming(result, 82.73, false, 2.4);
+  ImGui::LogFinish();
+  const std::string text = ImGui::GetClipboardText();
+  ImGui::End();
+  ImGui::Render();
+  return text;
+}
+
+TEST(ResultBlock, ARefusalHasNoTimeAndNoSteps) {
+  collide::QueryResult<double> refused;
+  refused.ok = false;
+  refused.error = "shape A: sat takes polytopes only";
+  EXPECT_EQ(timingText(refused).find(" us"), std::string::npos) << timingText(refused);
+  EXPECT_NE(timingText(refused).find("refused: no query ran, so no time and no steps"), std::string::npos);
+  collide::QueryResult3<double> ran;
+  ran.ok = true;
+  EXPECT_NE(timingText(ran).find("query 82.73 us (double), record 2.4 us"), std::string::npos) << timingText(ran);
+}
+
+}  // namespace
+}  // namespace lab
