@@ -84,7 +84,8 @@ Json traceToJson(const collide::CastRecorder<V>& trace) {
       steps.push_back({{"iteration", s.iteration}, {"time", jsonNumber(s.time)}, {"distance", jsonNumber(s.distance)},
                        {"normal", jsonVector(s.normal)}, {"point_a", jsonVector(s.pointA)}, {"point_b", jsonVector(s.pointB)},
                        {"closing_speed", jsonNumber(s.closingSpeed)}, {"angular_bound", jsonNumber(s.angularBound)},
-                       {"bound", jsonNumber(s.bound)}, {"step", jsonNumber(s.step)}, {"gjk_iterations", s.gjkIterations},
+                       {"bound", jsonNumber(s.bound)}, {"turn_rate", jsonNumber(s.turnRate)},
+                       {"turn_cap", jsonNumber(s.turnCap)}, {"step", jsonNumber(s.step)}, {"gjk_iterations", s.gjkIterations},
                        {"status", s.last ? std::string(collide::castStatusName(s.status)) : ""}});
     }
     out["advance"] = steps;

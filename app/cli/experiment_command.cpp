@@ -103,9 +103,7 @@ void printSummary(const collide::ExperimentConfig& config, const collide::Experi
       std::printf("%s\n", skipped.c_str());
   }
   for (const collide::AlgorithmStats& stats : result.algorithms) {
-    if (stats.algorithm != collide::Algorithm::Epa || stats.queries == 0) continue;
-    std::printf("epa: mean, max and cap hits over its %llu runs, the pairs boolean GJK found overlapping (apart, it has "
-                "no depth to find)\n", static_cast<unsigned long long>(stats.runs));
+    if (const std::string epa = collide::epaRunsWords(stats); !epa.empty()) std::printf("%s\n", epa.c_str());
   }
   double computeSeconds = 0;
   for (const collide::AlgorithmStats& stats : result.algorithms) computeSeconds += stats.seconds;

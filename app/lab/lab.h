@@ -59,9 +59,13 @@ class Lab {
   [[nodiscard]] virtual std::optional<WorldBounds> sceneBounds(int /*view*/) const { return std::nullopt; }
   // The same for a spatial view.
   [[nodiscard]] virtual std::optional<WorldBounds3> sceneBounds3(int /*view*/) const { return std::nullopt; }
-  // What spatial `view` must show even when a scene's own camera frames it (the continuous lab's bounce, drawn with
-  // the discrete frames: the scene's camera was set with them hidden). The shell widens that camera, keeping its
-  // direction, to frame sceneBounds3 with it when it does not show it whole.
+  // What planar `view` must show even when a scene's own view frames it (the continuous lab's bounce, drawn with the
+  // discrete frames: the scene's view was set with them hidden). The shell widens that view to frame sceneBounds
+  // with it when it does not show it whole; when the lab says it changed (takeMustShowChanged), the shell fits the
+  // views again if one does not show it.
+  [[nodiscard]] virtual std::optional<WorldBounds> mustShow(int /*view*/) const { return std::nullopt; }
+  // The same for spatial `view`: the shell widens a scene's camera, keeping its direction, to frame sceneBounds3
+  // with it.
   [[nodiscard]] virtual std::optional<WorldBounds3> mustShow3(int /*view*/) const { return std::nullopt; }
   // What the current step is about in planar `view` (a simplex or polytope and the origin): with View > Follow
   // the step on, the shell eases the camera to frame it at every step. nullopt: the view does not follow.
@@ -139,6 +143,11 @@ class Lab {
   // The lab asks the shell to fit its views again, as F does (its world changed size, or what sceneBounds frames
   // changed). The shell asks once a frame.
   virtual bool takeFitRequest() { return false; }
+  // What mustShow or mustShow3 returns changed by the user's choice (a key, a checkbox, a slider: the continuous
+  // labs' D and restitution): the shell fits the views again when one of them does not show it whole, and leaves a
+  // view that does as the user set it. A drag does not say so: a view that refits under the mouse loses the drag.
+  // The shell asks once a frame.
+  virtual bool takeMustShowChanged() { return false; }
 };
 
 // A view aim across `axis` at `target`: along the direction nearest `forward` (the view's, now) perpendicular to the

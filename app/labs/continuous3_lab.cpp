@@ -64,18 +64,6 @@ constexpr double kDegrees = 180.0 / kPi;
 constexpr int kDiscreteFrames = 4;  // the tunnelling demonstration's frames over [0, 1]
 constexpr const char* kNames[2] = {"A", "B"};
 
-// The shape at time t of its motion (an aabb only translates).
-Collider3 at(const Collider3& start, const Motion3& motion, double t) {
-  Collider3 moved = start;
-  if (auto* aabb = std::get_if<collide::Aabb3<double>>(&moved.shape)) {
-    aabb->min = aabb->min + t * motion.velocity;
-    aabb->max = aabb->max + t * motion.velocity;
-  } else {
-    moved.transform = collide::poseAt(start.transform, motion, t);
-  }
-  return moved;
-}
-
 // The rotation vector of the turn q (axis times angle), of the turns that give q the one nearest `near` (a drag of
 // the end pose's ring past half a turn keeps turning rather than flipping to the short way round).
 Vec3d rotationVector(Quatd q, Vec3d near) {
@@ -141,8 +129,8 @@ class ContinuousLab3 final : public Lab {
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int) const override;
-  [[nodiscard]] std::optional<WorldBounds3> mustShow3(int) const override { return bounceBounds(); }
-  bool takeFitRequest() override { return std::exchange(fitRequest_, false); }
+  [[nodiscard]] std::optional<WorldBounds3> mustShow3(int) const override { return bounceBounds(ghosts()); }
+  bool takeMustShowChanged() override { return std::exchange(mustShowChanged_, false); }
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
   void mouseUp(const MouseEvent& event) override;
@@ -183,23 +171,19 @@ class ContinuousLab3 final : public Lab {
   void drawMotionFields(int i);
   // The bounce after the cast's contact (recorded_cast.h: bounceAfter), drawn with the discrete frames as in 2D.
   [[nodiscard]] Bounce<Vec3d> bounce() const { return bounceAfter(motions_, cast_.result.normal, restitution_); }
-  // Body i's bounce as drawn (the discrete frames shown, a contact met in motion, a body that moves): its pose at the
-  // contact and at t = 1 after it, and where its label is anchored (on its far side, turned toward the eye).
-  struct BounceGhost {
-    Collider3 contact, after;
-    [[nodiscard]] Vec3d labelAnchor(Vec3d towardEye) const;
-  };
-  [[nodiscard]] std::optional<BounceGhost> bounceGhost(int i) const;
+  // Each body's bounce as drawn (recorded_cast.h: bounceGhosts), and where its label is anchored (on its far side,
+  // turned toward the eye).
+  [[nodiscard]] std::array<std::optional<BounceGhost<Collider3>>, 2> ghosts() const {
+    return bounceGhosts(cast_, shapes_, motions_, restitution_, showFrames_);
+  }
+  [[nodiscard]] static Vec3d labelAnchor(const BounceGhost<Collider3>& ghost, Vec3d towardEye);
   // Where the ghost's label goes in `camera`'s view: at its anchor, or, when that is outside the view, at the view's
   // edge toward it (clamped: a line joins them). nullopt: the anchor is behind the camera.
   struct BounceLabel {
     Vec3d at;
     bool clamped = false;
   };
-  [[nodiscard]] static std::optional<BounceLabel> bounceLabel(const OrbitCamera& camera, const BounceGhost& ghost);
-  // The bounces' ghosts together: what the view must frame with the frames on (a scene's camera was set without
-  // them: ccd3d_06's sphere bounced off the top of the view, its label with it). nullopt when none is drawn.
-  [[nodiscard]] std::optional<WorldBounds3> bounceBounds() const;
+  [[nodiscard]] static std::optional<BounceLabel> bounceLabel(const OrbitCamera& camera, const BounceGhost<Collider3>& ghost);
   [[nodiscard]] bool spinCloses() const;
   [[nodiscard]] std::string afterContactLabel(int i) const {
     return afterContactText(motions_, bounce(), i, restitution_, spinCloses());
@@ -215,9 +199,8 @@ class ContinuousLab3 final : public Lab {
   bool showFrames_ = true;
   double restitution_ = 0.6;
   unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps or touches
-  // The bounce appeared or moved (D, the restitution): the next draw asks the shell for a fit when it is not in view.
-  bool checkFraming_ = false;
-  bool fitRequest_ = false;
+  // The bounce appeared or moved (D, the restitution): the shell fits the view when it does not show it (mustShow3).
+  bool mustShowChanged_ = false;
 
   // Selecting and dragging (as the 3D narrow-phase lab): a press on a start or end pose selects it and moves it on
   // the plane facing the camera (Shift: along the line of sight); the selected pose's gizmo moves it along an axis
@@ -253,8 +236,8 @@ void ContinuousLab3::record() {
   discreteOverlaps_ = 0;
   for (int k = 1; k <= kDiscreteFrames; ++k) {
     const double t = static_cast<double>(k) / kDiscreteFrames;
-    const auto still = collide::runCast(CastAlgorithm::Linear, at(shapes_[0], motions_[0], t), Motion3{},
-                                        at(shapes_[1], motions_[1], t), Motion3{});
+    const auto still = collide::runCast(CastAlgorithm::Linear, movedAlong(shapes_[0], motions_[0], t), Motion3{},
+                                        movedAlong(shapes_[1], motions_[1], t), Motion3{});
     if (still.status == CastStatus::Overlapping || still.status == CastStatus::Touching) discreteOverlaps_ |= 1u << k;
   }
 }
@@ -289,7 +272,7 @@ std::optional<Lab::ViewAim> ContinuousLab3::contactAim() const {
 
 Collider3 ContinuousLab3::target(int handle) const {
   const auto i = static_cast<std::size_t>(handle % 2);
-  return handle < 2 ? shapes_[i] : at(shapes_[i], motions_[i], 1.0);
+  return handle < 2 ? shapes_[i] : movedAlong(shapes_[i], motions_[i], 1.0);
 }
 
 // Start poses before end poses, so where they cover one another a press takes the start (pickShape keeps the first).
@@ -331,7 +314,7 @@ void ContinuousLab3::keyPressed(const KeyPress& press) {
   }
   if (isPress(press, GLFW_KEY_D)) {
     showFrames_ = !showFrames_;
-    checkFraming_ = showFrames_;
+    mustShowChanged_ = showFrames_;
   }
   if (isPress(press, GLFW_KEY_N)) viewAim_ = contactAim();
   if (isPress(press, GLFW_KEY_ESCAPE) && mouse_.dragging < 0) mouse_.selected = -1;
@@ -346,9 +329,6 @@ void ContinuousLab3::keyPressed(const KeyPress& press) {
 void ContinuousLab3::draw(const DrawContext& context) {
   if (context.spatial == nullptr) return;
   camera_ = context.viewport->orbit;
-  if (std::exchange(checkFraming_, false)) {
-    if (const std::optional<WorldBounds3> ghosts = bounceBounds(); ghosts && !camera_->shows(*ghosts, 0)) fitRequest_ = true;
-  }
   Renderer3D& renderer = *context.spatial;
   const double t = stepTime();
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
@@ -356,7 +336,7 @@ void ContinuousLab3::draw(const DrawContext& context) {
     const auto index = static_cast<std::size_t>(i);
     const Collider3& start = shapes_[index];
     const Color color = i == 0 ? palette::kShapeA : palette::kShapeB;
-    const Collider3 end = at(start, motions_[index], 1.0);
+    const Collider3 end = movedAlong(start, motions_[index], 1.0);
     const bool moving = moves(motions_[index]);
     // The start and end poses as dashed outlines (the end fainter), the path of the centre between them, and the
     // shape at the step's time as the cast moved it (without the turn when the linear cast ignores the spin).
@@ -371,7 +351,7 @@ void ContinuousLab3::draw(const DrawContext& context) {
     }
     ShapeStyle3 now;
     if (!moving && (mouse_.selected == i || mouse_.hovered == i)) now.outlineWidth += 1.0f;
-    drawShape3(renderer, at(start, cast_.motions[index], t), color, now);
+    drawShape3(renderer, movedAlong(start, cast_.motions[index], t), color, now);
     renderer.label(worldSupport(start, towardEye + Vec3d{0, 1, 0}), std::string(kNames[i]) + " (t = 0)", color);
     if (moving) renderer.label(worldSupport(end, towardEye + Vec3d{0, 1, 0}), std::string(kNames[i]) + " (t = 1)", color.withAlpha(0.8f));
   }
@@ -390,62 +370,49 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
     if (!moves(motions_[index])) continue;
     for (int k = 1; k < kDiscreteFrames; ++k) {
       const bool overlapping = (discreteOverlaps_ & (1u << k)) != 0;
-      const Collider3 frame = at(shapes_[index], motions_[index], static_cast<double>(k) / kDiscreteFrames);
+      const Collider3 frame = movedAlong(shapes_[index], motions_[index], static_cast<double>(k) / kDiscreteFrames);
       drawShape3(renderer, frame, (overlapping ? palette::kHit : palette::kTextDim).withAlpha(fade), {0.0f, 1.0f, true, 24});
     }
     if (labelled < 0) labelled = body;
   }
   if (labelled >= 0) {
     const auto index = static_cast<std::size_t>(labelled);
-    const Collider3 middle = at(shapes_[index], motions_[index], 0.5);
+    const Collider3 middle = movedAlong(shapes_[index], motions_[index], 0.5);
     renderer.label(poseOf(middle).p, "frames at t = 0.25, 0.5, 0.75, 1", palette::kTextDim.withAlpha(std::max(fade, 0.7f)), {10, 10});
   }
   // Each moving body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
+  const auto drawnGhosts = ghosts();
   for (int i = 0; i < 2; ++i) {
-    const std::optional<BounceGhost> ghost = bounceGhost(i);
+    const std::optional<BounceGhost<Collider3>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
     if (!ghost) continue;
     renderer.line(poseOf(ghost->contact).p, poseOf(ghost->after).p, palette::kSeparated, {1.5f, 6.0f, 5.0f, true});
     drawShape3(renderer, ghost->after, palette::kSeparated, {0.05f, 1.5f, true, 24});
     const std::optional<BounceLabel> spot = bounceLabel(renderer.camera(), *ghost);
     if (!spot) continue;
     if (spot->clamped)
-      renderer.line(spot->at, ghost->labelAnchor(towardEye), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f, true});
+      renderer.line(spot->at, labelAnchor(*ghost, towardEye), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f, true});
     renderer.label(spot->at, afterContactLabel(i), palette::kSeparated, {10, 10});
   }
 }
 
-std::optional<ContinuousLab3::BounceLabel> ContinuousLab3::bounceLabel(const OrbitCamera& camera, const BounceGhost& ghost) {
-  const Vec3d anchor = ghost.labelAnchor(-1.0 * camera.forward());
+std::optional<ContinuousLab3::BounceLabel> ContinuousLab3::bounceLabel(const OrbitCamera& camera,
+                                                                       const BounceGhost<Collider3>& ghost) {
+  const Vec3d anchor = labelAnchor(ghost, -1.0 * camera.forward());
   const Projected p = camera.project(anchor);
   if (!p.inFront) return std::nullopt;
   if (camera.rect().contains(p.screen)) return BounceLabel{anchor, false};
   return BounceLabel{camera.unproject(clampIntoView(p.screen, camera.rect(), kOffViewLabelInset), p.depth), true};
 }
 
-Vec3d ContinuousLab3::BounceGhost::labelAnchor(Vec3d towardEye) const {
-  const Vec3d away = poseOf(after).p - poseOf(contact).p;
-  return worldSupport(after, away + 0.5 * collide::length(away) * towardEye);
-}
-
-std::optional<ContinuousLab3::BounceGhost> ContinuousLab3::bounceGhost(int i) const {
-  const auto index = static_cast<std::size_t>(i);
-  if (!showFrames_ || !cast_.showsBounce() || motions_[index].velocity == Vec3d{}) return std::nullopt;
-  const Collider3 contact = at(shapes_[index], motions_[index], cast_.result.fraction);
-  return BounceGhost{contact, at(contact, bounce().after[index], 1.0 - cast_.result.fraction)};
-}
-
-std::optional<WorldBounds3> ContinuousLab3::bounceBounds() const {
-  WorldBounds3 bounds = WorldBounds3::none();
-  for (int i = 0; i < 2; ++i)
-    if (const std::optional<BounceGhost> ghost = bounceGhost(i)) bounds.include(shapeBounds3(ghost->after));
-  if (bounds.empty()) return std::nullopt;
-  return bounds;
+Vec3d ContinuousLab3::labelAnchor(const BounceGhost<Collider3>& ghost, Vec3d towardEye) {
+  const Vec3d away = poseOf(ghost.after).p - poseOf(ghost.contact).p;
+  return worldSupport(ghost.after, away + 0.5 * collide::length(away) * towardEye);
 }
 
 bool ContinuousLab3::spinCloses() const {
   std::array<Vec3d, 2> centres;
-  for (std::size_t i = 0; i < 2; ++i) centres[i] = poseOf(at(shapes_[i], motions_[i], cast_.result.fraction)).p;
+  for (std::size_t i = 0; i < 2; ++i) centres[i] = poseOf(movedAlong(shapes_[i], motions_[i], cast_.result.fraction)).p;
   return spinStillCloses(bounce(), cast_.result.point, cast_.result.normal, centres);
 }
 
@@ -465,7 +432,7 @@ void ContinuousLab3::drawStep(Renderer3D& renderer) const {
         const auto& s = trace.ray[index];
         const std::string prefix = cast_.spinIgnored ? "spin ignored: " : "";
         if (s.lambda > 1) {  // its closest points are past the motion's end: named at B's end instead
-          renderer.label(poseOf(at(shapes_[1], cast_.motions[1], 1.0)).p,
+          renderer.label(poseOf(movedAlong(shapes_[1], cast_.motions[1], 1.0)).p,
                          prefix + "lambda " + formatNumber(s.lambda) + " > 1: no contact in [0, 1]", palette::kSeparated, {10, -24});
         } else {
           closest(s.pointA, s.pointB, prefix + "lambda " + formatNumber(s.lambda) + ", " +
@@ -475,9 +442,7 @@ void ContinuousLab3::drawStep(Renderer3D& renderer) const {
       }
       case CastAlgorithm::TimeOfImpact: {
         const auto& s = trace.advance[index];
-        closest(s.pointA, s.pointB, s.distance <= cast_.arrivalGap
-                                        ? std::string("touching")
-                                        : "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step));
+        closest(s.pointA, s.pointB, cast_.advanceLabel(step_));
         if (s.normal != Vec3d{}) renderer.arrow(s.pointA, s.pointA + 0.3 * scale * s.normal, palette::kAccent, 2.0f, 10.0f, true);
         break;
       }
@@ -520,7 +485,7 @@ void ContinuousLab3::drawStep(Renderer3D& renderer) const {
         double beyond = -std::numeric_limits<double>::infinity();
         for (int i = 0; i < 2; ++i) {
           for (const double time : {0.0, 1.0}) {
-            const WorldBounds3 box = shapeBounds3(at(shapes_[static_cast<std::size_t>(i)], motions_[static_cast<std::size_t>(i)], time));
+            const WorldBounds3 box = shapeBounds3(movedAlong(shapes_[static_cast<std::size_t>(i)], motions_[static_cast<std::size_t>(i)], time));
             for (const Vec3d& corner : boxCorners(box.min, box.max)) beyond = std::max(beyond, collide::dot(corner - middle, across));
           }
         }
@@ -635,7 +600,7 @@ std::optional<WorldBounds3> ContinuousLab3::sceneBounds3(int) const {
   WorldBounds3 bounds = WorldBounds3::none();
   for (std::size_t i = 0; i < 2; ++i) {
     bounds.include(shapeBounds3(shapes_[i]));
-    bounds.include(shapeBounds3(at(shapes_[i], motions_[i], 1.0)));
+    bounds.include(shapeBounds3(movedAlong(shapes_[i], motions_[i], 1.0)));
   }
   // The moving spheres' sphere of the summed radii around B's centre (A's centre must not enter it).
   for (const auto& s : cast_.trace.sweep) {
@@ -646,7 +611,7 @@ std::optional<WorldBounds3> ContinuousLab3::sceneBounds3(int) const {
     bounds.include(centerB + Vec3d{s.radius, s.radius, s.radius});
   }
   // The bounce after the contact, drawn with the discrete frames: it can leave the poses' box (ccd3d_06's sphere).
-  if (const std::optional<WorldBounds3> ghosts = bounceBounds()) bounds.include(*ghosts);
+  if (const std::optional<WorldBounds3> drawn = bounceBounds(ghosts())) bounds.include(*drawn);
   // Room around the poses for what the steps draw beside them (dynamic SAT's axis below the pair, the labels).
   const Vec3d margin = 0.15 * (bounds.max - bounds.min);
   bounds.min = bounds.min - margin;
@@ -753,8 +718,9 @@ void ContinuousLab3::dumpState(Json& out) const {
   // Whether each drawn bounce lies in the view as last drawn, and where its label is (at the bounce, or at the
   // view's edge when the bounce's anchor is outside it).
   Json inView = Json::array();
+  const auto drawnGhosts = ghosts();
   for (int i = 0; i < 2; ++i) {
-    const std::optional<BounceGhost> ghost = bounceGhost(i);
+    const std::optional<BounceGhost<Collider3>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
     if (!ghost || !camera_) continue;
     const std::optional<BounceLabel> spot = bounceLabel(*camera_, *ghost);
     inView.push_back({{"body", kNames[i]},
@@ -769,7 +735,7 @@ void ContinuousLab3::dumpState(Json& out) const {
   Json shapes = Json::array();
   Json motions = Json::array();
   for (std::size_t i = 0; i < 2; ++i) {
-    const Pose3 pose = poseOf(at(shapes_[i], cast_.motions[i], t));
+    const Pose3 pose = poseOf(movedAlong(shapes_[i], cast_.motions[i], t));
     drawn.push_back({{"position", vectorJson(pose.p)}, {"rotation", Json{pose.q.w, pose.q.x, pose.q.y, pose.q.z}}});
     Json shape = colliderToJson(shapes_[i]);
     shape["name"] = kNames[i];
@@ -871,7 +837,7 @@ void ContinuousLab3::drawUi() {
     textWrapped("%s", cast_.narration(step_).c_str());
   }
   ImGui::Separator();
-  if (ImGui::Checkbox("Discrete frames (D)", &showFrames_)) checkFraming_ = showFrames_;
+  if (ImGui::Checkbox("Discrete frames (D)", &showFrames_)) mustShowChanged_ = showFrames_;
   if (showFrames_) {
     if (discreteOverlaps_ != 0) {
       textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (grey outlines), the shapes meet at a frame (red): a "
@@ -885,7 +851,7 @@ void ContinuousLab3::drawUi() {
     }
     if (drawBounceControls(cast_.showsBounce() && spinCloses(), restitution_)) {
       record();
-      checkFraming_ = true;
+      mustShowChanged_ = true;
     }
   }
   for (int i = 0; i < 2; ++i) {
@@ -896,7 +862,7 @@ void ContinuousLab3::drawUi() {
     ImGui::PopStyleColor();
     if (open) {
       drawMotionFields(i);
-      if (drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorErrors_[static_cast<std::size_t>(i)])) edited();
+      if (drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorErrors_[static_cast<std::size_t>(i)], kNames[i])) edited();
     }
     ImGui::PopID();
   }

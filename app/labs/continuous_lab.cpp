@@ -59,13 +59,6 @@ constexpr double kPi = std::numbers::pi;
 constexpr int kDiscreteFrames = 4;  // the tunnelling demonstration's frames over [0, 1]
 constexpr float kHandlePixels = 7.0f;
 
-Collider at(const Collider& start, const Motion2& motion, double t) {
-  Collider moved = start;
-  if (collide::isPlaced(moved.shape)) moved.transform = collide::poseAt(start.transform, motion, t);
-  else moveShape(moved, t * motion.velocity);
-  return moved;
-}
-
 struct Preset {
   const char* name;
   CastAlgorithm algorithm;
@@ -108,7 +101,8 @@ class ContinuousLab final : public Lab {
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds> sceneBounds(int) const override;
-  bool takeFitRequest() override { return std::exchange(fitRequest_, false); }
+  [[nodiscard]] std::optional<WorldBounds> mustShow(int) const override { return bounceBounds(ghosts()); }
+  bool takeMustShowChanged() override { return std::exchange(mustShowChanged_, false); }
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
   void mouseUp(const MouseEvent& event) override;
@@ -139,22 +133,20 @@ class ContinuousLab final : public Lab {
   [[nodiscard]] std::string afterContactLabel(int i) const {
     return afterContactText(motions_, bounce(), i, restitution_, spinCloses());
   }
-  // Body i's bounce as drawn (the discrete frames shown, a contact met in motion, a body that moves): its pose at the
-  // contact and at t = 1 after it, and where its label is anchored (its far side).
-  struct BounceGhost {
-    Collider contact, after;
-    [[nodiscard]] Vec2d labelAnchor() const { return worldSupport(after, shapeAnchor(after) - shapeAnchor(contact)); }
-  };
-  [[nodiscard]] std::optional<BounceGhost> bounceGhost(int i) const;
+  // Each body's bounce as drawn (recorded_cast.h: bounceGhosts), and where its label is anchored (its far side).
+  [[nodiscard]] std::array<std::optional<BounceGhost<Collider>>, 2> ghosts() const {
+    return bounceGhosts(cast_, shapes_, motions_, restitution_, showDiscrete_);
+  }
+  [[nodiscard]] static Vec2d labelAnchor(const BounceGhost<Collider>& ghost) {
+    return worldSupport(ghost.after, shapeAnchor(ghost.after) - shapeAnchor(ghost.contact));
+  }
   // Where the ghost's label goes in `camera`'s view: at its anchor, or, when that is outside the view, at the view's
   // edge toward it (clamped: a line joins them).
   struct BounceLabel {
     Vec2d at;
     bool clamped = false;
   };
-  [[nodiscard]] static BounceLabel bounceLabel(const Camera& camera, const BounceGhost& ghost);
-  // The bounces' ghosts together, which the view frames with the poses; nullopt when none is drawn.
-  [[nodiscard]] std::optional<WorldBounds> bounceBounds() const;
+  [[nodiscard]] static BounceLabel bounceLabel(const Camera& camera, const BounceGhost<Collider>& ghost);
   // The body whose discrete frames are named (B when it moves, else A), those frames, and where their names go.
   [[nodiscard]] int namedFramesBody() const;
   [[nodiscard]] std::vector<Collider> frames(int body) const;
@@ -178,9 +170,8 @@ class ContinuousLab final : public Lab {
   double lastPixelSize_ = 0.02;
   unsigned discreteOverlaps_ = 0;  // bit k: frame k (t = k / kDiscreteFrames) overlaps or touches
   unsigned discreteTouches_ = 0;   // bit k: frame k only touches (distance 0, no depth)
-  // The bounce appeared or moved (D, the restitution): the next draw asks the shell for a fit when it is not in view.
-  bool checkFraming_ = false;
-  bool fitRequest_ = false;
+  // The bounce appeared or moved (D, the restitution): the shell fits the view when it does not show it (mustShow).
+  bool mustShowChanged_ = false;
   std::optional<Camera> camera_;  // the view as last drawn (the dump says whether the bounce is in it)
 };
 
@@ -208,8 +199,8 @@ void ContinuousLab::record() {
   discreteTouches_ = 0;
   for (int k = 1; k <= kDiscreteFrames; ++k) {
     const double t = static_cast<double>(k) / kDiscreteFrames;
-    const auto still = collide::runCast(CastAlgorithm::Linear, at(shapes_[0], motions_[0], t), Motion2{},
-                                        at(shapes_[1], motions_[1], t), Motion2{});
+    const auto still = collide::runCast(CastAlgorithm::Linear, movedAlong(shapes_[0], motions_[0], t), Motion2{},
+                                        movedAlong(shapes_[1], motions_[1], t), Motion2{});
     if (still.status == CastStatus::Overlapping || still.status == CastStatus::Touching) discreteOverlaps_ |= 1u << k;
     if (still.status == CastStatus::Touching) discreteTouches_ |= 1u << k;
   }
@@ -286,7 +277,7 @@ void ContinuousLab::keyPressed(const KeyPress& press) {
   }
   if (isPress(press, GLFW_KEY_D)) {
     showDiscrete_ = !showDiscrete_;
-    checkFraming_ = showDiscrete_;
+    mustShowChanged_ = showDiscrete_;
   }
   if (isPress(press, GLFW_KEY_T)) {
     useFloat_ = !useFloat_;
@@ -300,9 +291,6 @@ void ContinuousLab::draw(const DrawContext& context) {
   Renderer2D& renderer = *context.planar;
   lastPixelSize_ = renderer.camera().pixelsToWorld(1.0);
   camera_ = renderer.camera();
-  if (std::exchange(checkFraming_, false)) {
-    if (const std::optional<WorldBounds> ghosts = bounceBounds(); ghosts && !camera_->shows(*ghosts, 0)) fitRequest_ = true;
-  }
   const double t = stepTime();
   const std::array<Motion2, 2>& cast = cast_.motions;
   for (int i = 0; i < 2; ++i) {
@@ -311,10 +299,10 @@ void ContinuousLab::draw(const DrawContext& context) {
     const Color color = i == 0 ? palette::kShapeA : palette::kShapeB;
     // The start (dashed) and end (dotted) poses, the path of the anchor, and the shape at this step's time.
     drawShape(renderer, start, color, {0.05f, 1.5f, true});
-    drawShape(renderer, at(start, motion, 1.0), color.withAlpha(0.55f), {0.0f, 1.2f, true});
+    drawShape(renderer, movedAlong(start, motion, 1.0), color.withAlpha(0.55f), {0.0f, 1.2f, true});
     renderer.dashedLine(shapeAnchor(start), endHandle(i), color.withAlpha(0.7f), 1.2f, 4.0f, 4.0f);
     // At the step's time as the cast moved it: without the turn when the spin is ignored.
-    drawShape(renderer, at(start, cast[static_cast<std::size_t>(i)], t), color, {0.3f, 2.0f, false});
+    drawShape(renderer, movedAlong(start, cast[static_cast<std::size_t>(i)], t), color, {0.3f, 2.0f, false});
     // Handles: the end position (drag: velocity) and the spin (drag around: angular velocity).
     renderer.screenDisc(endHandle(i), kHandlePixels, color, palette::kBackground, 2.0f);
     if (collide::isPlaced(start.shape)) {
@@ -343,7 +331,7 @@ void ContinuousLab::draw(const DrawContext& context) {
       const std::string prefix = cast_.spinIgnored ? "spin ignored: " : "";
       if (s.lambda > 1) {  // its closest points are past the motion's end: named at B's end instead
         renderer.setLabelPriority(kLabelPriorityStep);
-        renderer.label(shapeAnchor(at(shapes_[1], cast[1], 1.0)), prefix + "lambda " + formatNumber(s.lambda) + " > 1: no contact in [0, 1]",
+        renderer.label(shapeAnchor(movedAlong(shapes_[1], cast[1], 1.0)), prefix + "lambda " + formatNumber(s.lambda) + " > 1: no contact in [0, 1]",
                        palette::kSeparated, {8, -30});
         renderer.setLabelPriority(kLabelPriorityScene);
       } else {
@@ -352,8 +340,7 @@ void ContinuousLab::draw(const DrawContext& context) {
       }
     } else if (algorithm_ == CastAlgorithm::TimeOfImpact) {
       const auto& s = cast_.trace.advance[index];
-      closest(s.pointA, s.pointB, s.distance <= cast_.arrivalGap ? std::string("touching")
-                                                             : "distance " + formatNumber(s.distance) + ", safe step " + formatNumber(s.step));
+      closest(s.pointA, s.pointB, cast_.advanceLabel(step_));
     } else if (algorithm_ == CastAlgorithm::Ray && (!cast_.trace.axes.empty() || !cast_.trace.sweep.empty())) {
       // The ray's point where this stage lets it in (the running entry, or the root), and the plane's normal.
       const bool rayIsA = std::holds_alternative<collide::Point<double>>(shapes_[0].shape);
@@ -387,7 +374,7 @@ void ContinuousLab::draw(const DrawContext& context) {
       double beyond = -std::numeric_limits<double>::infinity();
       for (int i = 0; i < 2; ++i) {
         for (const double t : {0.0, 1.0}) {
-          const WorldBounds box = shapeBounds(at(shapes_[static_cast<std::size_t>(i)], motions_[static_cast<std::size_t>(i)], t));
+          const WorldBounds box = shapeBounds(movedAlong(shapes_[static_cast<std::size_t>(i)], motions_[static_cast<std::size_t>(i)], t));
           for (const Vec2d corner : {box.min, box.max, Vec2d{box.min.x, box.max.y}, Vec2d{box.max.x, box.min.y}}) {
             beyond = std::max(beyond, dot(corner, across));
           }
@@ -448,7 +435,7 @@ int ContinuousLab::namedFramesBody() const { return moves(motions_[1]) || !moves
 std::vector<Collider> ContinuousLab::frames(int body) const {
   std::vector<Collider> out;
   for (int k = 1; k <= kDiscreteFrames; ++k) {
-    out.push_back(at(shapes_[static_cast<std::size_t>(body)], motions_[static_cast<std::size_t>(body)],
+    out.push_back(movedAlong(shapes_[static_cast<std::size_t>(body)], motions_[static_cast<std::size_t>(body)],
                      static_cast<double>(k) / kDiscreteFrames));
   }
   return out;
@@ -487,42 +474,28 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
     }
   }
   // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
+  const auto drawnGhosts = ghosts();
   for (int i = 0; i < 2; ++i) {
-    const std::optional<BounceGhost> ghost = bounceGhost(i);
+    const std::optional<BounceGhost<Collider>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
     if (!ghost) continue;
     renderer.dashedLine(shapeAnchor(ghost->contact), shapeAnchor(ghost->after), palette::kSeparated, 1.5f);
     drawShape(renderer, ghost->after, palette::kSeparated, {0.1f, 1.5f, true});
     const BounceLabel spot = bounceLabel(renderer.camera(), *ghost);
-    if (spot.clamped) renderer.line(spot.at, ghost->labelAnchor(), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f});
+    if (spot.clamped) renderer.line(spot.at, labelAnchor(*ghost), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f});
     renderer.label(spot.at, afterContactLabel(i), palette::kSeparated, {8, 8});
   }
 }
 
-ContinuousLab::BounceLabel ContinuousLab::bounceLabel(const Camera& camera, const BounceGhost& ghost) {
-  const Vec2d anchor = ghost.labelAnchor();
+ContinuousLab::BounceLabel ContinuousLab::bounceLabel(const Camera& camera, const BounceGhost<Collider>& ghost) {
+  const Vec2d anchor = labelAnchor(ghost);
   const Vec2d pixel = camera.worldToScreen(anchor);
   if (camera.rect().contains(pixel)) return {anchor, false};
   return {camera.screenToWorld(clampIntoView(pixel, camera.rect(), kOffViewLabelInset)), true};
 }
 
-std::optional<ContinuousLab::BounceGhost> ContinuousLab::bounceGhost(int i) const {
-  const auto index = static_cast<std::size_t>(i);
-  if (!showDiscrete_ || !cast_.showsBounce() || motions_[index].velocity == Vec2d{}) return std::nullopt;
-  const Collider contact = at(shapes_[index], motions_[index], cast_.result.fraction);
-  return BounceGhost{contact, at(contact, bounce().after[index], 1.0 - cast_.result.fraction)};
-}
-
-std::optional<WorldBounds> ContinuousLab::bounceBounds() const {
-  WorldBounds bounds = WorldBounds::none();
-  for (int i = 0; i < 2; ++i)
-    if (const std::optional<BounceGhost> ghost = bounceGhost(i)) bounds.include(shapeBounds(ghost->after));
-  if (bounds.empty()) return std::nullopt;
-  return bounds;
-}
-
 bool ContinuousLab::spinCloses() const {
   std::array<Vec2d, 2> centres;
-  for (std::size_t i = 0; i < 2; ++i) centres[i] = at(shapes_[i], motions_[i], cast_.result.fraction).transform.p;
+  for (std::size_t i = 0; i < 2; ++i) centres[i] = movedAlong(shapes_[i], motions_[i], cast_.result.fraction).transform.p;
   return spinStillCloses(bounce(), cast_.result.point, cast_.result.normal, centres);
 }
 
@@ -530,10 +503,10 @@ std::optional<WorldBounds> ContinuousLab::sceneBounds(int) const {
   WorldBounds bounds = WorldBounds::none();
   for (int i = 0; i < 2; ++i) {
     bounds.include(shapeBounds(shapes_[static_cast<std::size_t>(i)]));
-    bounds.include(shapeBounds(at(shapes_[static_cast<std::size_t>(i)], motions_[static_cast<std::size_t>(i)], 1.0)));
+    bounds.include(shapeBounds(movedAlong(shapes_[static_cast<std::size_t>(i)], motions_[static_cast<std::size_t>(i)], 1.0)));
   }
   // The bounce, drawn with the discrete frames: it can go back past the start (a head-on pair).
-  if (const std::optional<WorldBounds> ghosts = bounceBounds()) bounds.include(*ghosts);
+  if (const std::optional<WorldBounds> drawn = bounceBounds(ghosts())) bounds.include(*drawn);
   const Vec2d margin = 0.2 * (bounds.max - bounds.min) + Vec2d{0.5, 0.5};
   bounds.min -= margin;
   bounds.max += margin;
@@ -637,8 +610,9 @@ void ContinuousLab::dumpState(Json& out) const {
   // Whether each drawn bounce lies in the view as last drawn, and where its label is (at the bounce, or at the
   // view's edge when the bounce's anchor is outside it).
   Json inView = Json::array();
+  const auto drawnGhosts = ghosts();
   for (int i = 0; i < 2; ++i) {
-    const std::optional<BounceGhost> ghost = bounceGhost(i);
+    const std::optional<BounceGhost<Collider>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
     if (!ghost || !camera_) continue;
     inView.push_back({{"body", i == 0 ? "A" : "B"},
                       {"shape", camera_->shows(shapeBounds(ghost->after), 0)},
@@ -693,7 +667,7 @@ void ContinuousLab::drawUi() {
   drawCastTimeBar(cast_, step_);
   textWrapped("%s", cast_.narration(step_).c_str());
   ImGui::Separator();
-  if (ImGui::Checkbox("Discrete frames and the bounce (D)", &showDiscrete_)) checkFraming_ = showDiscrete_;
+  if (ImGui::Checkbox("Discrete frames and the bounce (D)", &showDiscrete_)) mustShowChanged_ = showDiscrete_;
   if (showDiscrete_) {
     if ((discreteOverlaps_ & ~discreteTouches_) != 0) {
       textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (frames 1 to 4), the overlap shows at a frame: a "
@@ -711,7 +685,7 @@ void ContinuousLab::drawUi() {
   }
   if (drawBounceControls(showDiscrete_ && cast_.showsBounce() && spinCloses(), restitution_)) {
     record();
-    checkFraming_ = true;
+    mustShowChanged_ = true;
   }
   for (int i = 0; i < 2; ++i) {
     ImGui::PushID(i);
@@ -726,7 +700,7 @@ void ContinuousLab::drawUi() {
         preset_ = -1;
         record();
       }
-      if (drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorError_)) {
+      if (drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorError_, i == 0 ? "A" : "B")) {
         preset_ = -1;
         record();
       }

@@ -326,11 +326,10 @@ void ExperimentLab::drawSummary() {
   std::string note = "mean and max: iterations per run";
   if (ran(collide::Algorithm::Sat) || ran(collide::Algorithm::SatLite))
     note += " (sat and sat-lite: axes tested; they are not capped, so their counts can pass the cap)";
-  for (const collide::AlgorithmStats& stats : result_.algorithms) {
-    if (stats.algorithm == collide::Algorithm::Epa)
-      note += "; epa counts its " + std::to_string(stats.runs) + " runs, the pairs that overlapped";
-  }
   note += "; cap: runs that hit the iteration cap; ns: time per query.";
+  for (const collide::AlgorithmStats& stats : result_.algorithms) {
+    if (const std::string epa = collide::epaRunsWords(stats); !epa.empty()) note += "\n" + epa + ".";
+  }
   for (const collide::AlgorithmStats& stats : result_.algorithms) {
     if (const std::string skipped = collide::skippedWords(stats, result_.trialsRun); !skipped.empty())
       note += "\n" + skipped + ".";

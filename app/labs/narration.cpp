@@ -450,6 +450,9 @@ struct FloatComparison {
   std::string counts;  // what the iterations count
   std::string bothApart;  // said when neither has a number to compare ("no hit too")
   InputRounding rounding;
+  // How far the answer moves per unit the input moves: 1 for a length; for a cast's time, 1 / the relative speed
+  // (a shifted position is met that much sooner or later); 0 when unknown (nothing moves: only a spin).
+  double answerPerInput = 1;
   std::string whyFarOff;  // the cause, when float is far off and it is known (a cast's stopping tolerance)
 };
 
@@ -510,11 +513,18 @@ FloatLine sayFloatComparison(const FloatComparison& c) {
     // Fewer is not better: the tolerances count epsilons of the scalar, and float's epsilon is 5e8 times double's.
     if (*c.floatIterations < *c.doubleIterations) text += " (float's tolerance, in its own epsilons, is coarser)";
   }
-  const bool inputExplains = off > 0 && !stored.empty() && c.rounding.shift >= off;
+  // Compared in the answer's unit: a cast's time error against a length read "more than the first contact at t ='s
+  // error" (review s32 A7), a length beside a time.
+  const double moved = c.rounding.shift * c.answerPerInput;
+  const bool inputExplains = off > 0 && !stored.empty() && moved >= off;
   // Said against the answer's error, by number: after the witnesses' clause "more than that" read as more than the
   // points moved (review s31, A13: 0.0031 against points that moved 0.0047).
-  if (inputExplains) {
+  if (inputExplains && c.answerPerInput == 1) {
     text += ". An input moved by " + formatWith("%.2g", c.rounding.shift) + ", more than the " + c.quantity + "'s error: " + stored;
+  } else if (inputExplains) {
+    text += ". An input moved by " + formatWith("%.2g", c.rounding.shift) + ", which at the relative speed " +
+            formatNumber(1 / c.answerPerInput) + " is " + formatWith("%.2g", moved) +
+            " of t, more than the contact time's error: " + stored;
   }
   text += ".";
   if (line.agreement == FloatAgreement::FarOff && !inputExplains && !c.whyFarOff.empty()) text += " " + c.whyFarOff;
@@ -856,7 +866,7 @@ namespace {
 // One body for the plane's casts and the space's (the two continuous-collision labs).
 template <class V>
 FloatLine narrateCastFloatAgainstDouble(const collide::CastResult<V>& f, const collide::CastResult<V>& d,
-                                        const InputRounding& rounding) {
+                                        const InputRounding& rounding, double relativeSpeed) {
   // A cast's verdict is its status: a hit, touching or overlapping at the start, or no contact.
   if (f.status == collide::CastStatus::InvalidInput && d.status == collide::CastStatus::InvalidInput) return {};
   // As a sentence: a hit or a miss by its contact; the other statuses in the words the continuous lab shows them.
@@ -883,6 +893,7 @@ FloatLine narrateCastFloatAgainstDouble(const collide::CastResult<V>& f, const c
   c.counts = "iterations";
   c.bothApart = "no contact in [0, 1] either";
   c.rounding = rounding;
+  c.answerPerInput = relativeSpeed > 0 ? 1 / relativeSpeed : 0;
   c.whyFarOff = why;
   if (f.hit && d.hit) {
     c.floatValue = f.fraction;
@@ -894,12 +905,14 @@ FloatLine narrateCastFloatAgainstDouble(const collide::CastResult<V>& f, const c
 }  // namespace
 
 FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& floatRun,
-                                    const collide::CastResult<collide::Vec2<double>>& doubleRun, const InputRounding& rounding) {
-  return narrateCastFloatAgainstDouble(floatRun, doubleRun, rounding);
+                                    const collide::CastResult<collide::Vec2<double>>& doubleRun, const InputRounding& rounding,
+                                    double relativeSpeed) {
+  return narrateCastFloatAgainstDouble(floatRun, doubleRun, rounding, relativeSpeed);
 }
 FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec3<double>>& floatRun,
-                                    const collide::CastResult<collide::Vec3<double>>& doubleRun, const InputRounding& rounding) {
-  return narrateCastFloatAgainstDouble(floatRun, doubleRun, rounding);
+                                    const collide::CastResult<collide::Vec3<double>>& doubleRun, const InputRounding& rounding,
+                                    double relativeSpeed) {
+  return narrateCastFloatAgainstDouble(floatRun, doubleRun, rounding, relativeSpeed);
 }
 
 // [SECTION] In space: EPA's polytope, SAT's 15 axes, the sphere tests, the result

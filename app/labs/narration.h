@@ -219,11 +219,12 @@ struct FloatLine {
 [[nodiscard]] std::string castStatusWords(collide::CastStatus status);
 // The same for a cast (the continuous labs, in the plane and in space): the status, then the time of first contact and the normal. Where float
 // is far off, it says why: both casts stop within 1000 epsilons of the pair's size, which in float is 1.2e-4 of it.
+// `relativeSpeed` (|vA - vB|) turns the input's rounding, a length, into time; 0 leaves it unsaid.
 [[nodiscard]] FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec2<double>>& floatRun,
                                                   const collide::CastResult<collide::Vec2<double>>& doubleRun,
-                                                  const InputRounding& rounding = {});
+                                                  const InputRounding& rounding = {}, double relativeSpeed = 0);
 [[nodiscard]] FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec3<double>>& floatRun,
                                                   const collide::CastResult<collide::Vec3<double>>& doubleRun,
-                                                  const InputRounding& rounding = {});
+                                                  const InputRounding& rounding = {}, double relativeSpeed = 0);
 
 }  // namespace lab

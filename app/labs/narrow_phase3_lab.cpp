@@ -548,7 +548,7 @@ void NarrowPhase3Lab::drawUi() {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(color.r, color.g, color.b, 1));
     const bool open = ImGui::CollapsingHeader(i == 0 ? "Shape A" : "Shape B", ImGuiTreeNodeFlags_DefaultOpen);
     ImGui::PopStyleColor();
-    if (open && drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorErrors_[static_cast<std::size_t>(i)])) {
+    if (open && drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorErrors_[static_cast<std::size_t>(i)], i == 0 ? "A" : "B")) {
       preset_ = -1;
       changed();
     }

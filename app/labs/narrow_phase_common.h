@@ -444,7 +444,7 @@ void drawQueryTiming(const collide::QueryResultOf<V>& r, double queryMicros, boo
   ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros, useFloat ? "float" : "double", recordMicros);
 }
 
-// A float run's line under its result (narration.h's FloatLine): what the same query or cast answers in double,
+// A float run's line under its result (narration.h's FloatLine): what the same query answers in double,
 // with the input float moves most when that explains it. Worked out once per recording; a double run has none.
 template <class Result, class Collider>
 [[nodiscard]] FloatLine floatLine(const Result& floatRun, const Result& doubleRun, const std::array<Collider, 2>& shapes) {

@@ -506,7 +506,7 @@ void NarrowPhaseLab::drawStepTable() {
 
 void NarrowPhaseLab::drawInspector(int index) {
   ImGui::PushID(index);
-  if (drawShapeInspector(shapes_[static_cast<std::size_t>(index)], inspectorError_)) changed();
+  if (drawShapeInspector(shapes_[static_cast<std::size_t>(index)], inspectorError_, kShapeNames[index])) changed();
   ImGui::PopID();
 }
 

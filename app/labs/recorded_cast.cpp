@@ -19,6 +19,8 @@
 #include "labs/narrow_phase_common.h"
 #include "labs/trace_to_double.h"
 #include "platform/theme.h"
+#include "render/shape_drawing.h"
+#include "render/shape_drawing3.h"
 
 namespace lab {
 
@@ -66,7 +68,8 @@ RecordedCast<V> record(CastAlgorithm algorithm, const std::array<ColliderT, 2>& 
     out.result = toDouble(narrowResult);
     out.trace = toDouble(narrow);
     out.inDouble = collide::runCast(algorithm, shapes[0], cast[0], shapes[1], cast[1]);
-    out.floatLine = floatLine(out.result, *out.inDouble, shapes);
+    out.floatLine = narrateFloatAgainstDouble(out.result, *out.inDouble, largestInputRounding(shapes),
+                                              collide::length(cast[0].velocity - cast[1].velocity));
   } else {
     out.result = collide::runCast(algorithm, shapes[0], cast[0], shapes[1], cast[1], {}, &out.trace);
   }
@@ -149,8 +152,21 @@ std::string trianglePieceName(collide::SweepPart part, int index) {
   switch (part) {
     case collide::SweepPart::Edge: return std::string("edge ") + kTriangleCorners[i] + kTriangleCorners[(i + 1) % 3];
     case collide::SweepPart::Vertex: return std::string("vertex ") + kTriangleCorners[i];
+    case collide::SweepPart::Sphere: return "the sphere";  // sphere against sphere: no triangle (review s32 A6)
+    case collide::SweepPart::Plane: return "the plane";
     default: return "the face";
   }
+}
+
+template <class V>
+std::string RecordedCast<V>::advanceLabel(int step) const {
+  if (trace.advance.empty()) return {};
+  const auto& s = trace.advance[static_cast<std::size_t>(std::clamp(step, 0, int(trace.advance.size()) - 1))];
+  if (s.distance <= arrivalGap) return "touching";
+  const std::string distance = "distance " + formatNumber(s.distance);
+  if (s.last && (s.status == CastStatus::Hit || s.status == CastStatus::Touching)) return distance + ", within the tolerance";
+  if (s.last && s.status == CastStatus::Miss && s.step == 0) return distance + ", never closes";
+  return distance + ", safe step " + formatNumber(s.step);
 }
 
 template <class V>
@@ -270,19 +286,39 @@ std::string RecordedCast<V>::narration(int step) const {
         text = "At t = 0 the shapes already overlap: there is no time of impact to find.";
         break;
       }
-      if (s.last && s.distance <= arrivalGap) {
-        text = "At t = " + formatNumber(s.time) + " the shapes are touching (within the tolerance): this is the time of impact.";
+      // Arrived: by the core's own stopping rule (its status), not the view's rounding gap. In float the rule's
+      // tolerance is wider: 3.8e-05 apart is a contact there, and read as "the iteration cap" (review s32 A1).
+      if (s.last && (s.status == CastStatus::Hit || s.status == CastStatus::Touching)) {
+        text = "At t = " + formatNumber(s.time) + " the shapes are " +
+               (s.distance <= arrivalGap ? std::string("touching (within the tolerance)")
+                                         : formatNumber(s.distance) + " apart, within the stopping tolerance (a small fraction of their size)") +
+               ": this is the time of impact.";
         break;
       }
+      const double closing = std::abs(s.closingSpeed) < 1e-9 * std::max(s.bound, s.turnRate) ? 0.0 : s.closingSpeed;
+      const bool separates = s.last && s.status == CastStatus::Miss && s.step == 0;
       text = "At t = " + formatNumber(s.time) + " the shapes are " + gapText(s.distance) + " along n = " +
-             formatVector(s.normal) + ". They close at most at " + formatNumber(s.bound) + " per unit time (" +
-             formatNumber(std::abs(s.closingSpeed) < 1e-9 * s.bound ? 0.0 : s.closingSpeed) + " from the velocities along n";
-      if (s.angularBound > 0) {
-        text += " + " + formatNumber(s.angularBound) +
-                " from the spin: |w| times how far each body's extent along n can still grow, never more than its farthest point's radius";
+             formatVector(s.normal) + ". Along n their velocities close at " + formatNumber(closing) + " per unit time";
+      if (separates && closing <= 0) text += closing < 0 ? " (they move apart along it)" : " (not at all)";
+      if (s.turnRate > 0) {
+        // The turns' share as the core takes it (cast.h, detail::turnGrowth): a rate and a cap, not Mirtich's |w| r
+        // (review s32 A14: "|w| times how far the extent can still grow" gave 7.26 for the 7.5 shown).
+        text += "; the turns add at most " + formatNumber(s.turnRate) + " per unit time and " + formatNumber(s.turnCap) +
+                " in all (a turning body's extent along n grows no faster than |w| sqrt(r^2 - h^2), and by at most "
+                "r - h: r its farthest point from the turn's centre, h its extent along n now)";
       }
-      text += "), so they cannot touch before t + distance / bound: the safe step is " + formatNumber(s.step) + ".";
-      if (s.last) text += s.status == CastStatus::Miss ? " The next time would be past t = 1, or they only separate: no contact."
+      if (separates) {
+        // The bound never closes the gap: not "the safe step is 0" (review s32 A2).
+        text += ".";
+        text += s.turnRate > 0 ? " The turns cannot make up the " + formatNumber(s.distance) + " gap (" +
+                                     formatNumber(s.turnCap) + " at most), so n separates them for the whole motion: no contact."
+                               : " So n separates them for the whole motion: no contact.";
+        break;
+      }
+      text += ". So the gap cannot close before t + " + formatNumber(s.step) + ": the safe step is " + formatNumber(s.step);
+      if (s.turnRate > 0) text += " (a mean closing speed of " + formatNumber(s.bound) + " over it)";
+      text += ".";
+      if (s.last) text += s.status == CastStatus::Miss ? " That is past t = 1: no contact in [0, 1]."
                                                        : " The iteration cap: no contact before this time.";
       break;
     }
@@ -477,6 +513,74 @@ void noteBounceDisagreement(RecordedCast<V>& cast, const std::array<collide::Mot
                                                 : " goes on along the contact in float, where in double it bounces.");
     if (cast.floatLine->agreement == FloatAgreement::Close) cast.floatLine->agreement = FloatAgreement::FarOff;
   }
+}
+
+Collider movedAlong(const Collider& start, const collide::Motion<Vec2d>& motion, double t) {
+  Collider moved = start;
+  if (collide::isPlaced(moved.shape)) moved.transform = collide::poseAt(start.transform, motion, t);
+  else moveShape(moved, t * motion.velocity);
+  return moved;
+}
+
+Collider3 movedAlong(const Collider3& start, const collide::Motion<Vec3d>& motion, double t) {
+  Collider3 moved = start;
+  if (auto* aabb = std::get_if<collide::Aabb3<double>>(&moved.shape)) {
+    aabb->min = aabb->min + t * motion.velocity;
+    aabb->max = aabb->max + t * motion.velocity;
+  } else {
+    moved.transform = collide::poseAt(start.transform, motion, t);
+  }
+  return moved;
+}
+
+namespace {
+
+template <class C, class V>
+std::array<std::optional<BounceGhost<C>>, 2> ghostsOf(const RecordedCast<V>& cast, const std::array<C, 2>& shapes,
+                                                      const std::array<collide::Motion<V>, 2>& motions, double restitution,
+                                                      bool framesShown) {
+  std::array<std::optional<BounceGhost<C>>, 2> ghosts;
+  if (!framesShown || !cast.showsBounce()) return ghosts;
+  const Bounce<V> bounce = bounceAfter(motions, cast.result.normal, restitution);
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (motions[i].velocity == V{}) continue;
+    const C contact = movedAlong(shapes[i], motions[i], cast.result.fraction);
+    ghosts[i] = BounceGhost<C>{contact, movedAlong(contact, bounce.after[i], 1.0 - cast.result.fraction)};
+  }
+  return ghosts;
+}
+
+template <class Bounds, class C, class BoundsOf>
+std::optional<Bounds> boundsOfGhosts(const std::array<std::optional<BounceGhost<C>>, 2>& ghosts, BoundsOf boundsOf) {
+  Bounds bounds = Bounds::none();
+  for (const std::optional<BounceGhost<C>>& ghost : ghosts)
+    if (ghost) bounds.include(boundsOf(ghost->after));
+  if (bounds.empty()) return std::nullopt;
+  return bounds;
+}
+
+}  // namespace
+
+std::array<std::optional<BounceGhost<Collider>>, 2> bounceGhosts(const RecordedCast<Vec2d>& cast,
+                                                                 const std::array<Collider, 2>& shapes,
+                                                                 const std::array<collide::Motion<Vec2d>, 2>& motions,
+                                                                 double restitution, bool framesShown) {
+  return ghostsOf(cast, shapes, motions, restitution, framesShown);
+}
+
+std::array<std::optional<BounceGhost<Collider3>>, 2> bounceGhosts(const RecordedCast<Vec3d>& cast,
+                                                                  const std::array<Collider3, 2>& shapes,
+                                                                  const std::array<collide::Motion<Vec3d>, 2>& motions,
+                                                                  double restitution, bool framesShown) {
+  return ghostsOf(cast, shapes, motions, restitution, framesShown);
+}
+
+std::optional<WorldBounds> bounceBounds(const std::array<std::optional<BounceGhost<Collider>>, 2>& ghosts) {
+  return boundsOfGhosts<WorldBounds>(ghosts, [](const Collider& c) { return shapeBounds(c); });
+}
+
+std::optional<WorldBounds3> bounceBounds(const std::array<std::optional<BounceGhost<Collider3>>, 2>& ghosts) {
+  return boundsOfGhosts<WorldBounds3>(ghosts, [](const Collider3& c) { return shapeBounds3(c); });
 }
 
 bool drawBounceControls(bool spinCloses, double& restitution) {

@@ -15,6 +15,7 @@
 #include "lab/vocabulary.h"
 #include "labs/narration.h"
 #include "render/camera.h"
+#include "render/orbit_camera.h"
 
 namespace lab {
 
@@ -44,6 +45,9 @@ struct RecordedCast {
   [[nodiscard]] std::string narration(int step) const;
   // "Contact at t = 0.46", "No contact in [0, 1]" (with " (spin ignored)"), or "Refused".
   [[nodiscard]] std::string headline() const;
+  // Conservative advancement's step `step` as the view labels it beside the closest points: "distance 1.105, safe
+  // step 0.1624", "touching", or "distance 2.88, never closes" (the turns cannot make up the gap).
+  [[nodiscard]] std::string advanceLabel(int step) const;
   // Whether the labs draw a bounce after the contact (bounceAfter below): a contact met in motion, not one the
   // shapes start in, and not a linear cast that left the spin out.
   [[nodiscard]] bool showsBounce() const {
@@ -59,7 +63,8 @@ struct RecordedCast {
 }
 
 // A moving sphere's pieces of a triangle (the only polytope it takes in space) by the triangle's corners a, b, c,
-// as the 3D lab labels them: "the face", "edge ab" (edge i runs from corner i to corner i + 1), "vertex b".
+// as the 3D lab labels them: "the face", "edge ab" (edge i runs from corner i to corner i + 1), "vertex b"; and
+// "the sphere" for sphere against sphere.
 inline constexpr std::array<const char*, 3> kTriangleCorners = {"a", "b", "c"};
 [[nodiscard]] std::string trianglePieceName(collide::SweepPart part, int index);
 
@@ -123,6 +128,26 @@ template <class V>
 template <class V>
 [[nodiscard]] std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, const Bounce<V>& bounce,
                                            int i, double restitution, bool spinCloses);
+// A body's pose at time t of its motion, as both labs draw it (an aabb only translates).
+[[nodiscard]] Collider movedAlong(const Collider& start, const collide::Motion<collide::Vec2<double>>& motion, double t);
+[[nodiscard]] Collider3 movedAlong(const Collider3& start, const collide::Motion<collide::Vec3<double>>& motion, double t);
+// Body i's bounce as both labs draw it beside the discrete frames: its pose at the contact and at t = 1 after it.
+template <class C>
+struct BounceGhost {
+  C contact, after;
+};
+// Each body's ghost; nullopt for a body with none drawn: the frames hidden (`framesShown`), no contact met in motion
+// (RecordedCast::showsBounce), or a body that does not move (a wall).
+[[nodiscard]] std::array<std::optional<BounceGhost<Collider>>, 2> bounceGhosts(
+    const RecordedCast<collide::Vec2<double>>& cast, const std::array<Collider, 2>& shapes,
+    const std::array<collide::Motion<collide::Vec2<double>>, 2>& motions, double restitution, bool framesShown);
+[[nodiscard]] std::array<std::optional<BounceGhost<Collider3>>, 2> bounceGhosts(
+    const RecordedCast<collide::Vec3<double>>& cast, const std::array<Collider3, 2>& shapes,
+    const std::array<collide::Motion<collide::Vec3<double>>, 2>& motions, double restitution, bool framesShown);
+// The ghosts' bounds together: what the lab's view must show (Lab::mustShow, mustShow3: a scene's camera was set
+// without them, and ccd3d_06's sphere bounced off the top of the view); nullopt when none is drawn.
+[[nodiscard]] std::optional<WorldBounds> bounceBounds(const std::array<std::optional<BounceGhost<Collider>>, 2>& ghosts);
+[[nodiscard]] std::optional<WorldBounds3> bounceBounds(const std::array<std::optional<BounceGhost<Collider3>>, 2>& ghosts);
 // The discrete frames' opacity while the bounce is drawn beside them (both labs): they step back so the bounce, the
 // poses and the step lead (ccd3d_04: a dozen outlines of two bodies read as one tangle).
 inline constexpr float kFramesBesideBounce = 0.3f;

@@ -7,6 +7,7 @@
 // [SECTION] Lab
 // [SECTION] Panel
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 #include <type_traits>
@@ -161,6 +162,16 @@ class ShapesLab final : public Lab {
     out["not_convex"] = notConvex;
     const Vec2d d = direction();
     out["direction"] = {d.x, d.y};
+    // The panel's table as last drawn: each shape's support point, dot(p, d), and both as the table wrote them.
+    Json support = Json::array();
+    for (std::size_t i = 0; i < supportShown_.size() && i < shapes_.size(); ++i) {
+      const SupportRow row = supportRow(i);
+      support.push_back({{"shape", names_[i]},
+                         {"point", {row.point.x, row.point.y}},
+                         {"dot", row.dot},
+                         {"shown", {{"point", supportShown_[i][0]}, {"dot", supportShown_[i][1]}}}});
+    }
+    out["support"] = std::move(support);
   }
 
   [[nodiscard]] std::vector<Shortcut> shortcuts() const override { return ShapeEditor::shortcuts(); }
@@ -172,6 +183,18 @@ class ShapesLab final : public Lab {
     const double angle = 2 * kPi * static_cast<double>(step_) / directionCount_;
     return {std::cos(angle), std::sin(angle)};
   }
+
+  // Shape i's support point along d and dot(p, d), its extent along d: the panel's table lists them so a student
+  // can check a dot product by hand (newcomer review s31, C1: the view showed the points with no numbers).
+  struct SupportRow {
+    Vec2d point;
+    double dot = 0;
+  };
+  [[nodiscard]] SupportRow supportRow(std::size_t i) const {
+    const Vec2d p = worldSupport(shapes_[i], direction());
+    return {p, collide::dot(p, direction())};
+  }
+  void drawSupportTable();
 
   void drawSupport(Renderer2D& renderer) const {
     const Vec2d d = direction();
@@ -208,6 +231,7 @@ class ShapesLab final : public Lab {
   int directionCount_ = kDefaultDirections;
   bool showSupport_ = true;
   std::string editError_;
+  std::vector<std::array<std::string, 2>> supportShown_;  // the table's point and dot per shape, as last drawn
 };
 
 // [SECTION] Panel
@@ -224,6 +248,8 @@ void ShapesLab::drawUi() {
   ImGui::Text("d = %s, %s degrees", formatVector(d).c_str(), formatNumber(degrees).c_str());
   textWrapped("Each yellow dot is its shape's support point: the point farthest along d. GJK and EPA see a "
                      "shape only through this function.");
+  if (showSupport_) drawSupportTable();
+  else supportShown_.clear();
 
   // A sector wider than 180 degrees is accepted (the analytic test takes it as it is), but the support function
   // answers for its convex hull: say so, whether or not it is selected.
@@ -255,10 +281,62 @@ void ShapesLab::drawUi() {
   if (selected >= 0 && selected < static_cast<int>(shapes_.size())) {
     ImGui::Spacing();
     ImGui::TextDisabled("INSPECTOR");
-    drawShapeInspector(shapes_[static_cast<std::size_t>(selected)], editError_);
+    drawShapeInspector(shapes_[static_cast<std::size_t>(selected)], editError_, names_[static_cast<std::size_t>(selected)]);
   } else {
     ImGui::TextDisabled("Click a shape to select it.");
   }
+}
+
+// Each shape's support point p and dot(p, d), every number to the table's decimals (vectorFormat), so the sum
+// p.x d.x + p.y d.y can be done by hand from the row and d above; the working on hover. The selected shape's row is
+// tinted. Past ten shapes the table scrolls.
+void ShapesLab::drawSupportTable() {
+  std::vector<SupportRow> rows;
+  std::vector<double> numbers;
+  for (std::size_t i = 0; i < shapes_.size(); ++i) {
+    rows.push_back(supportRow(i));
+    numbers.insert(numbers.end(), {rows.back().point.x, rows.back().point.y});
+  }
+  const VectorFormat format = vectorFormat(numbers, 4, 2);
+  const std::string fixed = "%." + std::to_string(format.decimals) + "f";
+  std::vector<std::string> dots;
+  float dotWidth = 0.0f;  // the widest, so the dots' digits line up right-aligned as the points' do
+  for (const SupportRow& row : rows) {
+    dots.push_back(formatWith(fixed.c_str(), row.dot));
+    dotWidth = std::max(dotWidth, ImGui::CalcTextSize(dots.back().c_str()).x);
+  }
+  supportShown_.clear();
+  constexpr std::size_t kRowsInSight = 10;
+  const float height = rows.size() > kRowsInSight ? ImGui::GetTextLineHeightWithSpacing() * (kRowsInSight + 1.5f) : 0.0f;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                (height > 0 ? ImGuiTableFlags_ScrollY : ImGuiTableFlags_None);
+  if (!ImGui::BeginTable("##support", 3, flags, ImVec2(0.0f, height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("shape");
+  ImGui::TableSetupColumn("support point p");
+  ImGui::TableSetupColumn("dot(p, d)");
+  ImGui::TableHeadersRow();
+  const Vec2d d = direction();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const SupportRow& row = rows[i];
+    ImGui::TableNextRow();
+    if (editor_.selected() == static_cast<int>(i))
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(toImVec4(palette::kAccent.withAlpha(0.18f))));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(names_[i].c_str());
+    ImGui::TableNextColumn();
+    vectorCell(std::array<double, 2>{row.point.x, row.point.y}, format);
+    ImGui::TableNextColumn();
+    const std::string& dot = dots[i];
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + dotWidth - ImGui::CalcTextSize(dot.c_str()).x);
+    ImGui::TextUnformatted(dot.c_str());
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("dot(p, d) = %s * %s + %s * %s = %s", formatNumber(row.point.x).c_str(), formatNumber(d.x).c_str(),
+                        formatNumber(row.point.y).c_str(), formatNumber(d.y).c_str(), formatNumber(row.dot).c_str());
+    }
+    supportShown_.push_back({"(" + formatWith(fixed.c_str(), row.point.x) + ", " + formatWith(fixed.c_str(), row.point.y) + ")", dot});
+  }
+  ImGui::EndTable();
 }
 
 const bool registered = registerLab("Basics", "Shapes", &ShapesLab::create);

@@ -224,8 +224,8 @@ template <class V>
 template <class V>
 [[nodiscard]] collide::AdvanceStep<WideVector<V>> toDouble(const collide::AdvanceStep<V>& s) {
   return {s.iteration,        double(s.time),  double(s.distance), toDouble(s.normal),   toDouble(s.pointA),
-          toDouble(s.pointB), double(s.closingSpeed), double(s.angularBound), double(s.bound), double(s.step),
-          s.gjkIterations,    s.status,        s.last};
+          toDouble(s.pointB), double(s.closingSpeed), double(s.angularBound), double(s.bound), double(s.turnRate),
+          double(s.turnCap),  double(s.step),  s.gjkIterations,   s.status,             s.last};
 }
 
 template <class V>

@@ -70,12 +70,7 @@ void PlotPanel::buildPlot() {
   // The value axis is named by the units it carries ("iterations", or "iterations, \u00b5s" when mixed); flags
   // have no place on it. Over time, the series of the last unit shown go on a right axis of their own when there
   // are two or more (a time of impact in [0, 1] was a flat line under counts of 10 to 40).
-  std::vector<std::string> units;
-  for (std::size_t i = 0; i < seriesCount; ++i) {
-    const std::string unit = displayUnit(recording_.seriesUnit(i));
-    if (shown_[i] && !isFlagUnit(recording_.seriesUnit(i)) && std::find(units.begin(), units.end(), unit) == units.end())
-      units.push_back(unit);
-  }
+  const std::vector<std::string> units = shownUnits();
   const auto joined = [](const std::vector<std::string>& words, std::size_t count) {
     std::string out = count == 0 ? std::string("value") : words.front();
     for (std::size_t i = 1; i < count; ++i) out += ", " + words[i];
@@ -106,10 +101,17 @@ void PlotPanel::buildPlot() {
     return;
   }
 
-  // Histograms over one set of bins shared by the shown series (flags are counted in words under the checkboxes).
-  const auto binned = [&](std::size_t i) { return shown_[i] && !isFlagUnit(recording_.seriesUnit(i)); };
-  double low = INFINITY, high = -INFINITY;
-  bool integers = true;
+  // One unit's histogram at a time, its series over one set of bins on an x axis of that unit (iterations of 3 to
+  // 40 and times of impact in [0, 1] on one axis put every t in the first bin); the window picks the unit when two
+  // or more are shown. Flags are counted in words under the checkboxes.
+  const std::string unit = histogramUnit();
+  const auto binned = [&](std::size_t i) {
+    return shown_[i] && !isFlagUnit(recording_.seriesUnit(i)) && displayUnit(recording_.seriesUnit(i)) == unit;
+  };
+  // A time over the motion is binned over [0, 1] whole, so where in the motion the contacts fall reads off the axis.
+  const bool unitInterval = unit == displayUnit("t");
+  double low = unitInterval ? 0.0 : INFINITY, high = unitInterval ? 1.0 : -INFINITY;
+  bool integers = !unitInterval;
   for (std::size_t i = 0; i < seriesCount; ++i) {
     if (!binned(i)) continue;
     for (const double value : recording_.values(i)) {
@@ -120,7 +122,7 @@ void PlotPanel::buildPlot() {
     }
   }
   plot_.title = "Recorded frames: distribution";
-  plot_.x = {unitWords, "", integers};
+  plot_.x = {unit.empty() ? unitWords : unit, "", integers};
   plot_.y = {"frames", "", true};
   if (!(low <= high)) return;
   const bool unitBins = integers && high - low <= kMaxUnitBins;
@@ -149,6 +151,25 @@ void PlotPanel::buildPlot() {
     series.bars = true;
     plot_.series.push_back(std::move(series));
   }
+}
+
+std::vector<std::string> PlotPanel::shownUnits() const {
+  std::vector<std::string> units;
+  for (std::size_t i = 0; i < recording_.seriesCount() && i < shown_.size(); ++i) {
+    const std::string unit = displayUnit(recording_.seriesUnit(i));
+    if (shown_[i] && !isFlagUnit(recording_.seriesUnit(i)) && std::find(units.begin(), units.end(), unit) == units.end())
+      units.push_back(unit);
+  }
+  return units;
+}
+
+void PlotPanel::setHistogramUnit(const std::string& unit) { histogramUnit_ = displayUnit(unit); }
+
+std::string PlotPanel::histogramUnit() const {
+  const std::vector<std::string> units = shownUnits();
+  if (units.empty()) return {};
+  const auto picked = std::find(units.begin(), units.end(), histogramUnit_);
+  return picked != units.end() ? *picked : units.front();
 }
 
 // [SECTION] Window
@@ -225,6 +246,18 @@ void PlotPanel::draw(bool* open) {
                         frames > 0 ? 100.0 * double(yes) / double(frames) : 0.0);
   }
   if (recording_.seriesCount() == 0) ImGui::TextDisabled("No numbers yet: this lab reports none, or recording is paused.");
+  // Two units or more shown: one histogram at a time, each on an axis of its own unit.
+  if (const std::vector<std::string> units = shownUnits(); mode_ == Mode::Histogram && units.size() >= 2) {
+    const std::string current = histogramUnit();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Distribution of");
+    for (const std::string& unit : units) {
+      ImGui::SameLine();
+      if (ImGui::RadioButton(unit.c_str(), unit == current)) histogramUnit_ = unit;
+    }
+    if (histogramUnit() != current) histogramState_.autoFit = true;  // another axis: fit it
+    buildPlot();
+  }
 
   const float exportRow = ImGui::GetFrameHeightWithSpacing();
   const ImVec2 available = ImGui::GetContentRegionAvail();

@@ -34,9 +34,18 @@ class PlotPanel {
   // over time, with two units or more shown, the last unit's series on a right axis named by it.
   void buildPlot();
   [[nodiscard]] const Plot& plot() const { return plot_; }
+  // Lines over time, or histograms (the window's radio buttons; public for tests, as buildPlot). A histogram shows
+  // one unit's series, binned on an x axis of that unit (a time of impact, "t", over [0, 1] whole): with two units
+  // or more shown, the window picks which, and setHistogramUnit does ("t", "iterations"; the first shown unit when
+  // the picked one is not shown).
+  enum class Mode { Lines, Histogram };
+  void setMode(Mode mode) { mode_ = mode; }
+  void setHistogramUnit(const std::string& unit);
 
  private:
-  enum class Mode { Lines, Histogram };
+  // The units of the series shown (flags aside), as the window writes them, in the recording's order.
+  [[nodiscard]] std::vector<std::string> shownUnits() const;
+  [[nodiscard]] std::string histogramUnit() const;  // the unit the histogram shows; empty when none is shown
   void exportFiles(const std::string& extension);
 
   Recording recording_;
@@ -51,6 +60,7 @@ class PlotPanel {
   std::vector<char> shown_;      // per recorded series
   PlotState lineState_;
   PlotState histogramState_;
+  std::string histogramUnit_;  // as the window writes it (displayUnit); see setHistogramUnit
   Plot plot_;
   std::vector<std::vector<double>> histograms_;  // the bars plot_ points into
   std::string exportStem_ = "recording";

@@ -25,6 +25,7 @@
 #include "render/grid.h"
 #include "resources/embedded.h"
 #include "shell/help_overlay.h"
+#include "widgets/shape_inspector.h"
 #include "widgets/wrapped_text.h"
 
 namespace lab {
@@ -334,24 +335,23 @@ Json LabShell::dumpState() const {
     help.push_back({{"title", section.title}, {"keys", keys}});
   }
   state["help"] = help;
-  // The timeline's jumps: the kind they go to, and each kind's count and nearest steps either side (from 0).
-  const std::span<const StepKind> kinds = lab_->stepKinds();
-  Json jumpKinds = Json::array();
-  for (const StepKind& kind : kinds) {
-    const std::optional<int> before = previousStepOf(kind.steps, lab_->stepIndex());
-    const std::optional<int> after = nextStepOf(kind.steps, lab_->stepIndex());
-    jumpKinds.push_back({{"name", kind.name},
-                         {"count", kind.steps.size()},
-                         {"previous", before ? Json(*before) : Json(nullptr)},
-                         {"next", after ? Json(*after) : Json(nullptr)}});
-  }
-  const int jumpKind = jumpKindIndex(kinds, timeline_);
-  state["stepJump"] = {{"kind", jumpKind < 0 ? std::string() : kinds[static_cast<std::size_t>(jumpKind)].name}, {"kinds", jumpKinds}};
+  // The timeline's jumps: the kind they go to, and where each kind's jumps go from this step.
+  state["stepJump"] = stepJumpJson(lab_->stepKinds(), lab_->stepIndex(), timeline_);
   // Where the lab picker and, once it has been opened, its entries were drawn (GUI tests click them).
   const auto rectJson = [](const ScreenRect& rect) { return Json{rect.x, rect.y, rect.width, rect.height}; };
   Json pickerItems = Json::object();
   for (const auto& [name, rect] : labPickerItems_) pickerItems[name] = rectJson(rect);
   state["labPicker"] = {{"combo", rectJson(labPicker_)}, {"items", pickerItems}};
+  // Where the inspectors drew their number fields: shape, field, one rect per number (GUI tests type into them).
+  Json inspector = Json::object();
+  for (const auto& [shape, fields] : inspectorFieldRects()) {
+    for (const auto& [field, rects] : fields) {
+      Json numbers = Json::array();
+      for (const ScreenRect& rect : rects) numbers.push_back(rectJson(rect));
+      inspector[shape][field] = std::move(numbers);
+    }
+  }
+  state["inspector"] = std::move(inspector);
   state["unsaved"] = unsavedLabs();
   const bool messageShown = errorOpen_ || errorRequested_;
   state["errorShown"] = messageShown && !errorIsWarning_ ? errorMessage_ : std::string();
@@ -457,6 +457,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
     frameSecondsTotal_ += seconds;
     frameSecondsMax_ = std::max(frameSecondsMax_, seconds);
   }
+  clearInspectorFieldRects();  // this frame's inspectors file their fields again
   handleShortcuts(keys);
   drawMenuBar();
   // Keys for the canvas: only when no ImGui widget (a text field, a focused slider) takes the keyboard.
@@ -507,6 +508,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
     }
   }
   if (lab_->takeFitRequest()) pendingFit_ = true;
+  if (lab_->takeMustShowChanged() && !viewsShowWhatTheyMust()) pendingFit_ = true;
   // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
   // replaces the lab.
   if (Scene request; lab_->takeSceneRequest(request)) requestOpen(std::move(request), "");
@@ -546,6 +548,11 @@ void LabShell::fitViews() {
     }
     if (view.index == 0 && sceneInfo_.view) {
       view.camera.setView(sceneInfo_.view->center, sceneInfo_.view->zoom);
+      if (const std::optional<WorldBounds> must = lab_->mustShow(view.index); must && !view.camera.shows(*must, kFitMarginPixels)) {
+        WorldBounds bounds = *must;
+        if (const std::optional<WorldBounds> scene = lab_->sceneBounds(view.index)) bounds.include(*scene);
+        view.camera.fit(bounds, kFitMarginPixels);
+      }
       continue;
     }
     if (const std::optional<WorldBounds> bounds = following() ? lab_->followBounds(view.index) : std::nullopt) {
@@ -555,6 +562,18 @@ void LabShell::fitViews() {
     if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index)) view.camera.fit(*bounds, kFitMarginPixels);
   }
   fittedCameras_ = cameraStates();
+}
+
+// Whether every view shows whole what the lab says it must (Lab::mustShow, mustShow3), as the views stand.
+bool LabShell::viewsShowWhatTheyMust() const {
+  for (const Viewport& view : views_) {
+    if (view.kind == ViewKind::Spatial) {
+      if (const std::optional<WorldBounds3> must = lab_->mustShow3(view.index); must && !view.orbit.shows(*must, 0)) return false;
+    } else if (const std::optional<WorldBounds> must = lab_->mustShow(view.index); must && !view.camera.shows(*must, 0)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // The views' cameras as --dump-state and the settings write them, without their rectangles.

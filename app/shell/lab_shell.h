@@ -142,6 +142,7 @@ class LabShell {
   void drawCanvas(int framebufferWidth, int framebufferHeight);
   void drawDialogs(std::span<const KeyPress> keys);
   void fitViews();
+  [[nodiscard]] bool viewsShowWhatTheyMust() const;
   // View > Follow the step: eases each following planar view toward the lab's followBounds.
   [[nodiscard]] bool following() const { return settings_.followStep && !followPaused_; }
   void followViews(double seconds);

@@ -72,16 +72,37 @@ bool restoreStart(double* values, int count) {
   return restore;
 }
 
+// This frame's field rects (inspectorFieldRects), and the shape whose inspector is being drawn.
+InspectorFieldRects fieldRects;
+std::string fieldShape;
+
+// The rects of the `count` numbers of the field just drawn, `fullWidth` wide together: ImGui 1.86's DragScalarN
+// splits the width as PushMultiItemsWidths does (each floor((w - gaps) / n), the last the rest), ItemInnerSpacing
+// apart; the field's item rect (its group, with the label) starts at the first.
+void recordFieldRects(const char* label, int count, float fullWidth) {
+  const float gap = ImGui::GetStyle().ItemInnerSpacing.x;
+  const float one = std::max(1.0f, std::floor((fullWidth - gap * static_cast<float>(count - 1)) / static_cast<float>(count)));
+  const float last = std::max(1.0f, std::floor(fullWidth - (one + gap) * static_cast<float>(count - 1)));
+  const ImVec2 min = ImGui::GetItemRectMin();
+  std::vector<ScreenRect>& rects = fieldRects[fieldShape][label];
+  rects.clear();
+  for (int i = 0; i < count; ++i) {
+    rects.push_back({min.x + static_cast<float>(i) * (one + gap), min.y, i == count - 1 ? last : one, ImGui::GetFrameHeight()});
+  }
+}
+
 // One field of `count` numbers (a DragScalar or DragScalarN): true when `values` changed, refusals said. ImGui
 // rounds a dragged value to the digits `format` shows unless `flags` says ImGuiSliderFlags_NoRoundToFormat.
 bool editNumbers(const char* label, double* values, int count, double speed, const double* minimum,
                  const double* maximum, const char* format, ImGuiSliderFlags flags = ImGuiSliderFlags_None) {
   double edited[3];
   std::copy(values, values + count, edited);
+  const float fullWidth = ImGui::CalcItemWidth();
   const bool changed = count == 1 ? ImGui::DragScalar(label, ImGuiDataType_Double, edited, static_cast<float>(speed),
                                                       minimum, maximum, format, flags)
                                   : ImGui::DragScalarN(label, ImGuiDataType_Double, edited, count,
                                                        static_cast<float>(speed), minimum, maximum, format, flags);
+  recordFieldRects(label, count, fullWidth);
   rememberStart(values, count);
   if (!changed) return false;
   for (int i = 0; i < count; ++i) {
@@ -222,7 +243,8 @@ collide::Shape3<double> defaultShape3(std::size_t type) {
   }
 }
 
-bool drawShapeInspector(Collider3& shape, std::string& error) {
+bool drawShapeInspector(Collider3& shape, std::string& error, std::string_view name) {
+  fieldShape = name;
   bool changed = false;
   ImGui::PushItemWidth(-labelWidth());
   // Every type but the mesh: it has no support function, so no narrow-phase algorithm takes it.
@@ -295,7 +317,8 @@ bool drawShapeInspector(Collider3& shape, std::string& error) {
   return changed;
 }
 
-bool drawShapeInspector(Collider& shape, std::string& error) {
+bool drawShapeInspector(Collider& shape, std::string& error, std::string_view name) {
+  fieldShape = name;
   bool changed = false;
   ImGui::PushItemWidth(-labelWidth());
   int type = static_cast<int>(shape.shape.index());
@@ -372,5 +395,9 @@ bool drawShapeInspector(Collider& shape, std::string& error) {
   ImGui::PopItemWidth();
   return changed;
 }
+
+const InspectorFieldRects& inspectorFieldRects() { return fieldRects; }
+
+void clearInspectorFieldRects() { fieldRects.clear(); }
 
 }  // namespace lab

@@ -110,6 +110,19 @@ std::optional<int> jumpTarget(std::span<const int> steps, int step, int directio
   return target;
 }
 
+Json stepJumpJson(std::span<const StepKind> kinds, int step, const TimelinePlayback& playback) {
+  const auto orNull = [](std::optional<int> target) { return target ? Json(*target) : Json(nullptr); };
+  Json list = Json::array();
+  for (const StepKind& kind : kinds) {
+    list.push_back({{"name", kind.name},
+                    {"count", kind.steps.size()},
+                    {"previous", orNull(jumpTarget(kind.steps, step, -1))},
+                    {"next", orNull(jumpTarget(kind.steps, step, +1))}});
+  }
+  const int index = jumpKindIndex(kinds, playback);
+  return {{"kind", index < 0 ? std::string() : kinds[static_cast<std::size_t>(index)].name}, {"kinds", list}};
+}
+
 std::string jumpKindLabel(const StepKind& kind, int step) {
   const auto at = std::lower_bound(kind.steps.begin(), kind.steps.end(), step);
   if (at == kind.steps.end() || *at != step) return kindLabel(kind);

@@ -32,6 +32,10 @@ struct TimelinePlayback {
 // The kind the jumps go to: the one named playback.jumpKind, else the first kind that has steps (a lab lists its
 // most telling kind first), else the first; -1 when there are no kinds.
 [[nodiscard]] int jumpKindIndex(std::span<const StepKind> kinds, const TimelinePlayback& playback);
+// The timeline's jumps as --dump-state writes them: the kind they go to ("kind") and each kind's name, count and the
+// steps Shift+Left and Shift+Right go to from `step` ("previous", "next": jumpTarget's, so round from the last to the
+// first; null when there is none).
+[[nodiscard]] Json stepJumpJson(std::span<const StepKind> kinds, int step, const TimelinePlayback& playback);
 // The jump picker's words for `kind` at `step`: "false positive 3 of 76" on one of its steps, so a student knows
 // where in the list they are; "false positive (76)" elsewhere.
 [[nodiscard]] std::string jumpKindLabel(const StepKind& kind, int step);

@@ -166,6 +166,11 @@ def main():
         check(0 < rows["epa"][5] < rows["epa"][0] == 2000, "epa's runs: " + result.stdout)
         check(f"epa: mean, max and cap hits over its {int(rows['epa'][5])} runs, the pairs boolean GJK found "
               "overlapping" in result.stdout, result.stdout)
+        check("cores" not in result.stdout, "hulls have no rounded cores: " + result.stdout)
+        # On mixed pairs, EPA's 0s are the rounded pairs the cores answered: said, not left to read as EPA's speed.
+        mixed = run(exe, ["--family", "mixed", "--trials", "2000", "--algo", "epa", "-q", "--worst", "0"])
+        check(re.search(r"^epa: .* runs, .*; \d+ of them are rounded pairs whose cores stay apart: the depth is the "
+                        r"radii less the cores' distance", mixed.stdout, re.M), "mixed epa: " + mixed.stdout)
         # The worst cases are listed per algorithm: sorted together, SAT's hundreds of axes took all five (C2).
         listed = re.findall(r"^  trial \d+  (\S+) ", result.stdout, re.M)
         check(listed == ["gjk"] * 5 + ["epa"] * 5 + ["sat"] * 5, "worst cases per algorithm: " + result.stdout)

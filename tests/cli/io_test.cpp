@@ -4604,6 +4604,52 @@ TEST(ContinuousLab3, SteppingDrawsTheShapesAtTheStepsTime) {
   EXPECT_EQ(narrations.size(), static_cast<std::size_t>(lab->stepCount()));
 }
 
+// Conservative advancement says what the core decided (newcomer review s32): a float run that arrives within its
+// wider tolerance is the time of impact, not "the iteration cap" (A1); a spin that can never make up the gap is a miss
+// said with the turns' cap, not "the safe step is 0" (A2); the turns' share is a rate and a cap, the numbers a reader
+// can redo (A14: "|w| times how far the extent can still grow" gave 7.26 for the 7.5 shown).
+TEST(ContinuousLab, TimeOfImpactStepsSayWhatTheCoreDecided) {
+  Scene inFloat = curated("ccd_02_spinning_bar.json");
+  inFloat.labState["scalar"] = "float";
+  const Json arrived = stateAtStep("Continuous collision", inFloat, -1);
+  const std::string last = arrived["narration"].get<std::string>();
+  EXPECT_TRUE(contains(last, "within the stopping tolerance (a small fraction of their size): this is the time of impact"))
+      << last;
+  EXPECT_FALSE(contains(last, "iteration cap")) << last;
+
+  const Scene miss = sceneFromJson(Json::parse(R"({"format": "collision-lab-scene", "version": 2,
+      "lab": "Continuous collision", "algorithm": "toi", "shapes": [
+      {"type": "box", "position": [0, 3], "half_extents": [0.1, 0.1], "name": "A"},
+      {"type": "box", "position": [0, 0], "half_extents": [2, 0.02], "name": "B", "motion": {"angular_velocity": 60}}]})"));
+  const Json never = stateAtStep("Continuous collision", miss, -1);
+  const std::string words = never["narration"].get<std::string>();
+  // B's extent along n can grow by sqrt(2^2 + 0.02^2) - 0.02 = 1.98 at most, less than the 2.88 gap.
+  EXPECT_TRUE(contains(words, "close at 0 per unit time (not at all); the turns add at most 120 per unit time and 1.98 in all"))
+      << words;
+  EXPECT_TRUE(contains(words, "The turns cannot make up the 2.88 gap (1.98 at most), so n separates them for the whole "
+                              "motion: no contact.")) << words;
+  EXPECT_FALSE(contains(words, "safe step is 0")) << words;
+
+  // ccd_02 step 2: B turns at 3 rad/s with h = 0.08, r = sqrt(2.5^2 + 0.08^2): rate 3 * 2.5 = 7.5, cap r - h = 2.421.
+  const Json turning = stateAtStep("Continuous collision", curated("ccd_02_spinning_bar.json"), 1);
+  const std::string step = turning["narration"].get<std::string>();
+  EXPECT_TRUE(contains(step, "the turns add at most 7.5 per unit time and 2.421 in all (a turning body's extent along n "
+                             "grows no faster than |w| sqrt(r^2 - h^2), and by at most r - h")) << step;
+  EXPECT_TRUE(contains(step, "the safe step is 0.1624 (a mean closing speed of 6.805 over it)")) << step;
+}
+
+// A float cast's line compares the input's rounding with the contact time's error in one unit, time (review s32
+// A7: "more than the first contact at t ='s error", a length beside a time).
+TEST(ContinuousLab3, TheFloatLineSaysTheInputsRoundingAsTime) {
+  Scene scene = curated("ccd3d_01_bullet_through_slab.json");
+  scene.labState["scalar"] = "float";
+  const Json state = stateAtStep("Continuous collision 3D", scene, -1);
+  const std::string line = state.dump();
+  EXPECT_TRUE(contains(line, "An input moved by 9.5e-08, which at the relative speed 6.865 is 1.4e-08 of t, more than "
+                             "the contact time's error: B's position y 2.6, stored as 2.5999999")) << line;
+  EXPECT_FALSE(contains(line, "t ='s error")) << line;
+}
+
 // Each algorithm's steps say what they computed: the linear cast's support point and lambda, dynamic SAT's
 // per-axis interval, the moving spheres' quadratic and its roots, the ray's slabs; an algorithm the pair refuses
 // says why, in the dump and on hover in the picker.
@@ -4612,6 +4658,8 @@ TEST(ContinuousLab3, EachAlgorithmNarratesItsStepsOrSaysWhyItRefuses) {
   const std::vector<std::tuple<std::string, std::string, int, std::string>> words = {
       {"ccd3d_03_sliding_along_a_face.json", "dynamic-sat", 0, "so they overlap for t in [0.25, 0.75]"},
       {"ccd3d_04_spheres_head_on.json", "analytic", -1, "+ 2 (-36) t + 32.25 = 0: with b = -36 (half the coefficient of t), the discriminant is b^2 - a c = 135, roots 0.6773 and 1.323"},
+      // Two spheres: no face (review s32 A6 read "Against the face").
+      {"ccd3d_04_spheres_head_on.json", "analytic", -1, "Against the sphere: Solve 36 t^2"},
       {"ccd3d_05_ray_through_a_turned_box.json", "ray", 0, "Slab 1 along "},
       {"ccd3d_01_bullet_through_slab.json", "linear", 0, "Support point 1 of A - B along d = "},
       // A sphere against a triangle: the face's plane met outside the face, an edge's cylinder past its ends, and

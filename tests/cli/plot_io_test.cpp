@@ -261,6 +261,49 @@ TEST(PlotPanel, ATimeOfImpactHasItsOwnAxisBesideTheIterations) {
   EXPECT_TRUE(rightTicks);
 }
 
+// A histogram bins each unit on its own: with the iterations (10 to 37) and the time of impact (t in [0, 1]) shown,
+// one histogram holds one unit's series on an x axis of that unit. On one axis every t fell in the iterations'
+// first bin. The times are binned over [0, 1] whole (40 bins), so t = 0.3125 and 0.8125 land where they lie.
+TEST(PlotPanel, AHistogramBinsEachUnitOnItsOwnAxis) {
+  PlotPanel panel;
+  for (int frame = 0; frame < 10; ++frame) {
+    panel.collect(1.0 / 60.0, [frame](std::vector<FrameMetric>& out) {
+      out.push_back({"cast_iterations", 10.0 + 3 * frame, "iterations", "cast iterations"});
+      out.push_back({"time_of_impact", frame < 4 ? 0.3125 : 0.8125, "t", "time of impact (t)"});
+    });
+  }
+  panel.setMode(PlotPanel::Mode::Histogram);
+  panel.buildPlot();
+  {
+    const Plot& plot = panel.plot();  // the first unit shown: the iterations, one bar per whole number
+    ASSERT_EQ(plot.series.size(), 1u);
+    EXPECT_EQ(plot.series[0].name, "cast iterations");
+    EXPECT_EQ(plot.x.label, "iterations");
+    EXPECT_TRUE(plot.x.integers);
+    EXPECT_EQ(plot.series[0].xStart, 10.0);
+    EXPECT_EQ(plot.series[0].xStep, 1.0);
+    ASSERT_EQ(plot.series[0].y.size(), 28u);  // 10 .. 37
+    EXPECT_EQ(plot.series[0].y[3], 1.0);
+    EXPECT_EQ(plot.series[0].y[4], 0.0);
+  }
+  panel.setHistogramUnit("t");
+  panel.buildPlot();
+  const Plot& plot = panel.plot();
+  ASSERT_EQ(plot.series.size(), 1u);
+  EXPECT_EQ(plot.series[0].name, "time of impact (t)");
+  EXPECT_EQ(plot.x.label, "t (time over the motion, 0 to 1)");
+  EXPECT_FALSE(plot.x.integers);
+  EXPECT_EQ(plot.series[0].xStep, 1.0 / 40);
+  ASSERT_EQ(plot.series[0].y.size(), 40u);
+  const auto binOf = [&](double t) { return static_cast<std::size_t>(t * 40); };
+  EXPECT_EQ(plot.series[0].y[binOf(0.3125)], 4.0);
+  EXPECT_EQ(plot.series[0].y[binOf(0.8125)], 6.0);
+  const PlotRange range = fitRange(plot);
+  EXPECT_LE(range.xMin, 0.0);
+  EXPECT_GE(range.xMax, 1.0);
+  EXPECT_LT(range.xMax, 1.5);
+}
+
 // Flat lines along the top and the bottom of the plot (the mid phase's BV tests, triangle tests and pairs, 60
 // frames): every corner of the data area hides one of them, so the legend goes into the gap between them.
 TEST(Plot, LegendHidesNoLineWhenAGapHoldsIt) {

@@ -3,6 +3,7 @@
 //
 // [SECTION] Families of space: the same harness over Collider3
 #include <atomic>
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -147,6 +148,27 @@ TEST(ExperimentRun, SatSkipsCurvedPairsAndTheReferenceIsDouble) {
             "sat skipped 500 of 500 pairs: sat takes polytopes only (point, segment, aabb, box, polygon); they hold "
             "a circle (500)");
   EXPECT_EQ(skippedWords(result.algorithms[1], result.trialsRun), "");
+}
+
+// EPA on rounded shapes whose cores stay apart takes its depth from the cores with no iteration: those runs are
+// counted and said, or mixed 2D's EPA mean of 0.49 reads as EPA converging in half an iteration (s31 exp leftover).
+TEST(ExperimentRun, EpaRunsTheCoresAnsweredAreCountedAndSaid) {
+  const AlgorithmStats circles = runExperiment(smallConfig("circles", {Algorithm::Epa}, 500)).algorithms[0];
+  EXPECT_GT(circles.runs, 0u);
+  EXPECT_EQ(circles.byCores, circles.runs);  // two circles' cores are points: always apart or touching
+  EXPECT_EQ(circles.iterationSum, 0u);
+  const AlgorithmStats mixed = runExperiment(smallConfig("mixed", {Algorithm::Epa}, 2000)).algorithms[0];
+  EXPECT_GT(mixed.byCores, 0u);
+  EXPECT_LT(mixed.byCores, mixed.runs);
+  EXPECT_LE(mixed.byCores, mixed.histogram.at(0));
+  const std::string words = epaRunsWords(mixed);
+  EXPECT_NE(words.find("over its " + std::to_string(mixed.runs) + " runs"), std::string::npos) << words;
+  EXPECT_NE(words.find("; " + std::to_string(mixed.byCores) + " of them are rounded pairs whose cores stay apart"),
+            std::string::npos) << words;
+  const AlgorithmStats polygons = runExperiment(smallConfig("ngon8", {Algorithm::Epa}, 500)).algorithms[0];
+  EXPECT_EQ(polygons.byCores, 0u);
+  EXPECT_EQ(epaRunsWords(polygons).find("cores"), std::string::npos) << epaRunsWords(polygons);
+  EXPECT_EQ(epaRunsWords(runExperiment(smallConfig("ngon8", {Algorithm::Gjk}, 10)).algorithms[0]), "");
 }
 
 // Mixed pairs: every pair SAT does not take is counted by the shape it refused, and the counts add up.
@@ -368,6 +390,22 @@ TEST(ExperimentRun3, AReferenceValueNotMeasuredIsNotShownAsZero) {
     if (item.referenceHit) continue;
     ++apart;
     EXPECT_EQ(referenceWords(item), "apart") << "trial " << item.trial;
+  }
+  EXPECT_GT(apart, 0);
+}
+
+// With distance in the run, every algorithm's apart worst cases show the reference distance, whatever the order the
+// algorithms are listed in (GJK listed first ran before the distance query that is the reference in double).
+TEST(ExperimentRun3, GjkListedBeforeDistanceStillShowsTheReferenceDistance) {
+  ExperimentConfig config = smallConfig("hull16", {Algorithm::Gjk, Algorithm::Distance}, 500);
+  config.worstCaseCount = 30;
+  const ExperimentResult result = runExperiment(config);
+  int apart = 0;
+  for (const WorstCase& item : result.worstCases) {
+    if (item.algorithm != Algorithm::Gjk || item.referenceHit) continue;
+    ++apart;
+    EXPECT_FALSE(std::isnan(item.referenceValue)) << "trial " << item.trial;
+    EXPECT_EQ(referenceWords(item).rfind("apart, distance ", 0), 0u) << referenceWords(item);
   }
   EXPECT_GT(apart, 0);
 }

@@ -17,7 +17,8 @@
   continuous3_test.py --exe collision-lab --scenes DIR bounce --out DIR
       Both continuous labs' bounce (discrete frames on) at every curated sweep's last step, at 100 and 150 %: each
       bounce and its label's anchor lie in the view, the label says it is the body at t = 1; then D in the real
-      window on ccd3d_06 (opened with the frames off) widens the view to the bounce.
+      window on ccd3d_06 (opened with the frames off) widens the view to the bounce, and so does D on ccd_06 opened
+      with a scene view close on the start poses.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- continuous3_test.py ...).
 """
 
@@ -306,6 +307,18 @@ def check_bounce(args):
     elif not (dump["bounce_in_view"][0]["shape"] and dump["bounce_in_view"][0]["label"] == "at the bounce"):
         failures.append(f"after D in ccd3d_06 the bounce is not framed: {dump['bounce_in_view']}, view {dump['views'][0]}")
     print(json.dumps({"key_d": dump["bounce_in_view"], "view": dump["views"][0]}))
+
+    # The plane's twin (Lab::mustShow): ccd_06 with a scene view set close on the start poses and the frames off;
+    # D shows both bounces, which the scene's view leaves out: the shell widens it to them.
+    scene = json.load(open(os.path.join(args.scenes, "ccd_06_spheres_head_on.json")))
+    scene["view"] = {"center": [0, 0], "zoom": 300}
+    scene_path = os.path.join(home, "head_on_close.json")
+    json.dump(scene, open(scene_path, "w"))
+    dump = session(args, home, scene_path, os.path.join(args.out, "bounce_key_d_plane.json"), show_the_frames)
+    shown = dump["bounce_in_view"]
+    if len(shown) != 2 or not all(g["shape"] and g["label"] == "at the bounce" for g in shown):
+        failures.append(f"after D in ccd_06 with a close scene view the bounces are not framed: {shown}, view {dump['views'][0]}")
+    print(json.dumps({"key_d_plane": shown, "view": dump["views"][0]}))
     return failures
 
 

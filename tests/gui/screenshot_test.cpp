@@ -166,6 +166,46 @@ TEST(Screenshot, SupportPointFollowsTheTimelineStep) {
   EXPECT_EQ(quarter.countNear(rightX, rightY, kAccent, 40, 2), 0) << "step 4: nothing at the right";
 }
 
+// The panel lists each shape's support point p and dot(p, d) for the step's d, to the table's decimals, so a dot
+// product can be checked by hand (newcomer review s31, C1: selecting a shape showed only its vertices). At 135
+// degrees the circle's p is its centre plus r d, the box's its (-hx, +hy) corner; every dot is p's against d, and
+// what the table wrote is p and the dot rounded to its decimals.
+TEST(Screenshot, TheShapesPanelListsEachSupportPointAndItsDot) {
+  const Screenshot shot = run("screenshot --lab Shapes --step 7", "support_table");
+  ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+  const Json& shapes = shot.state.at("shapes");
+  const Json& rows = shot.state.at("support");
+  const double dx = shot.state.at("direction")[0].get<double>(), dy = shot.state.at("direction")[1].get<double>();
+  EXPECT_NEAR(dx, -std::sqrt(0.5), 1e-15);
+  EXPECT_NEAR(dy, std::sqrt(0.5), 1e-15);
+  ASSERT_EQ(rows.size(), shapes.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Json& row = rows[i];
+    SCOPED_TRACE(row.dump());
+    const double px = row.at("point")[0].get<double>(), py = row.at("point")[1].get<double>();
+    EXPECT_NEAR(row.at("dot").get<double>(), px * dx + py * dy, 1e-12);
+    const std::string type = shapes[i].at("type");
+    if (type == "circle") {
+      const double r = shapes[i].at("radius").get<double>();
+      EXPECT_NEAR(px, shapes[i]["position"][0].get<double>() + r * dx, 1e-12);
+      EXPECT_NEAR(py, shapes[i]["position"][1].get<double>() + r * dy, 1e-12);
+    }
+    if (type == "box") {
+      ASSERT_EQ(shapes[i].value("angle", 0.0), 0.0);
+      EXPECT_NEAR(px, shapes[i]["position"][0].get<double>() - shapes[i]["half_extents"][0].get<double>(), 1e-12);
+      EXPECT_NEAR(py, shapes[i]["position"][1].get<double>() + shapes[i]["half_extents"][1].get<double>(), 1e-12);
+    }
+    // As written in the panel: three decimals here (the table's largest number is under 10).
+    char point[64], dot[32];
+    std::snprintf(point, sizeof point, "(%.3f, %.3f)", px, py);
+    std::snprintf(dot, sizeof dot, "%.3f", row.at("dot").get<double>());
+    EXPECT_EQ(row.at("shown").at("point"), point);
+    EXPECT_EQ(row.at("shown").at("dot"), dot);
+  }
+  const std::vector<std::string> names = {rows[0].at("shape"), rows[2].at("shape")};
+  EXPECT_EQ(names, (std::vector<std::string>{"A", "C"}));
+}
+
 // A near-touching pair: at the default zoom GJK distance's last simplex is a few pixels wide in A - B. Following
 // the step (on by default) frames it: its extent is many pixels and it lies inside the pane; with it off
 // (--no-follow, as View > Follow the step unticked) the pane shows the whole A - B and the simplex is a few pixels.

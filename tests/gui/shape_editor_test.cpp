@@ -3,7 +3,9 @@
 #include <cmath>
 #include <iomanip>
 #include <numbers>
+#include <map>
 #include <string>
+#include <tuple>
 #include <variant>
 
 #include <gtest/gtest.h>
@@ -135,7 +137,7 @@ TEST(ShapeInspector, ARefusedTypedNumberLeavesTheShapeAsItWasBeforeTheEdit) {
     ImGui::SetNextWindowSize({800, 600});
     ImGui::Begin("inspector");
     field = ImGui::GetID("Half width");
-    (void)drawShapeInspector(box, error);
+    (void)drawShapeInspector(box, error, "box");
     ImGui::End();
     ImGui::Render();
   };
@@ -173,6 +175,59 @@ TEST(ShapeInspector, ARefusedTypedNumberLeavesTheShapeAsItWasBeforeTheEdit) {
   EXPECT_EQ(halfWidth(), 2.0);
 }
 
+// The inspector files where it drew each number (--dump-state's "inspector": GUI tests aim at a field from it, not
+// at a place that moves with the panel): under the shape's name, the middle of each rect is over that very number.
+TEST(ShapeInspector, EachNumbersRectIsWhereItsFieldIs) {
+  test::HeadlessImGui imgui({800, 600});
+  Collider3 box{collide::Box3<double>{{1, 0.5, 0.25}}, collide::Transform3<double>{}};
+  Collider polygon = square({0, 0});
+  std::string error;
+  std::map<std::string, ImGuiID> ids;  // "Position 1": the id of Position's y
+  const auto componentId = [](const char* label, int i) {
+    ImGui::PushID(label);  // DragScalarN's ids: the label, then each component's index
+    ImGui::PushID(i);
+    const ImGuiID id = ImGui::GetID("");
+    ImGui::PopID();
+    ImGui::PopID();
+    return id;
+  };
+  const auto frame = [&](bool threeD) {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos({0, 0});
+    ImGui::SetNextWindowSize({800, 600});
+    ImGui::Begin("inspector");
+    clearInspectorFieldRects();
+    for (int i = 0; i < 3; ++i) ids["Position " + std::to_string(i)] = componentId("Position", i);
+    ids["Half y 0"] = ImGui::GetID("Half y");  // a field of one number: a DragScalar of its own
+    ImGui::PushID(2);  // the polygon's vertex 2
+    ids["v2 0"] = componentId("v2", 0);
+    ImGui::PopID();
+    if (threeD) (void)drawShapeInspector(box, error, "B");
+    else (void)drawShapeInspector(polygon, error, "A");
+    ImGui::End();
+    ImGui::Render();
+  };
+  ImGuiIO& io = ImGui::GetIO();
+  const ImGuiContext& context = *ImGui::GetCurrentContext();
+  for (const auto& [threeD, shape, field, index] : {std::tuple{true, "B", "Position", 0}, std::tuple{true, "B", "Position", 2},
+                                                    std::tuple{true, "B", "Half y", 0}, std::tuple{false, "A", "Position", 1},
+                                                    std::tuple{false, "A", "v2", 0}}) {
+    SCOPED_TRACE(std::string(shape) + " " + field + " " + std::to_string(index));
+    frame(threeD);
+    const InspectorFieldRects& rects = inspectorFieldRects();
+    ASSERT_EQ(rects.size(), 1u);
+    ASSERT_TRUE(rects.contains(shape));
+    ASSERT_TRUE(rects.at(shape).contains(field));
+    const std::vector<ScreenRect>& numbers = rects.at(shape).at(field);
+    ASSERT_EQ(numbers.size(), std::string_view(field) == "Half y" ? 1u : threeD ? 3u : 2u);
+    const Vec2d middle = numbers[static_cast<std::size_t>(index)].center();
+    io.MousePos = {static_cast<float>(middle.x), static_cast<float>(middle.y)};
+    frame(threeD);
+    frame(threeD);
+    EXPECT_EQ(context.HoveredId, ids[std::string(field) + " " + std::to_string(index)]);
+  }
+}
+
 // In the side panel's width (23 font sizes) every label and line of the inspector shows whole: the sector's field
 // left its label 6.5 font sizes and "Half angle (deg)" lost its parenthesis; the polygon's line ran off the panel.
 TEST(ShapeInspector, LabelsAndLinesFitTheSidePanel) {
@@ -193,7 +248,7 @@ TEST(ShapeInspector, LabelsAndLinesFitTheSidePanel) {
       ImGui::SetNextWindowPos({0, 0});
       ImGui::SetNextWindowSize({panelWidth, 900});
       ImGui::Begin("##side panel", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize);
-      (void)drawShapeInspector(shape, error);
+      (void)drawShapeInspector(shape, error, "shape");
       reached = ImGui::GetCurrentWindow()->DC.CursorMaxPos.x;
       limit = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
       ImGui::End();
@@ -226,7 +281,7 @@ TEST(ShapeInspector, ADraggedRotationKeepsTheDigitsTheFieldDoesNotShow) {
     yawField = ImGui::GetID("");
     ImGui::PopID();
     ImGui::PopID();
-    (void)drawShapeInspector(box, error);
+    (void)drawShapeInspector(box, error, "box");
     ImGui::End();
     ImGui::Render();
   };

@@ -162,6 +162,37 @@ TEST(StepJump, AnEmptyKindSaysWhyAndIsNotTheDefault) {
   EXPECT_EQ(midphase_common::traversalKinds(steps, 0, nullptr).size(), 3u);
 }
 
+// --dump-state's stepJump says where the keys go: from every step, each kind's "previous" and "next" are the steps
+// Shift+Left and Shift+Right land on with that kind picked (round from the last to the first; it said null there,
+// while the keys wrapped), null when they do not move the step.
+TEST(StepJump, TheDumpSaysWhereTheJumpKeysGo) {
+  const std::vector<StepKind> kinds{{"leaf test", {4, 9}, {}}, {"prune", {2, 5, 6}, {}}, {"phase", {7}, {}}, {"false positive", {}, "none"}};
+  const int count = 12;
+  for (int from = 0; from < count; ++from) {
+    SCOPED_TRACE(from);
+    TimelinePlayback playback;
+    const Json dump = stepJumpJson(kinds, from, playback);
+    EXPECT_EQ(dump["kind"], "leaf test");
+    ASSERT_EQ(dump["kinds"].size(), kinds.size());
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+      SCOPED_TRACE(kinds[k].name);
+      const Json& entry = dump["kinds"][k];
+      EXPECT_EQ(entry["name"], kinds[k].name);
+      EXPECT_EQ(entry["count"], kinds[k].steps.size());
+      playback.jumpKind = kinds[k].name;
+      for (const auto& [key, name] : {std::pair{GLFW_KEY_LEFT, "previous"}, std::pair{GLFW_KEY_RIGHT, "next"}}) {
+        int step = from;
+        const std::vector<KeyPress> press{{key, kModShift}};
+        const bool moved = updateTimeline(step, count, playback, 0.0, press, kinds);
+        EXPECT_EQ(entry[name], moved ? Json(step) : Json(nullptr)) << name;
+      }
+    }
+  }
+  // On the last leaf test the next one is the first, and on the first the previous is the last.
+  EXPECT_EQ(stepJumpJson(kinds, 9, {})["kinds"][0]["next"], 4);
+  EXPECT_EQ(stepJumpJson(kinds, 4, {})["kinds"][0]["previous"], 9);
+}
+
 TEST(StepJump, KeysJumpAndPickTheKind) {
   const std::vector<StepKind> kinds{{"leaf test", {4, 9}, {}}, {"prune", {2, 5, 6}, {}}, {"false positive", {}, "none here"}};
   const auto keys = [](std::initializer_list<KeyPress> presses) { return std::vector<KeyPress>(presses); };

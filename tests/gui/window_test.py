@@ -250,17 +250,12 @@ def check_stalled(args):
     return check.failures + check_typing_after_a_click(args) + check_picking_from_a_new_popup(args)
 
 
-# B's Position x in the Narrow phase lab's side panel (its default scene, 1600x1000, UI scale 100 %): ImGui lays the
-# panel out with nothing to read its items' places from, so the idle run below checks the place first.
-POSITION_X_FIELD = (75, 751)
-
-
 def check_typing_after_a_click(args):
     check = Checks()
 
-    def type_into_field(stall, text, key_hold):
+    def type_into_field(stall, text, key_hold, field):
         def actions(window):
-            xdotool("mousemove", "--window", window, "--sync", *map(str, POSITION_X_FIELD))
+            xdotool("mousemove", "--window", window, "--sync", *field)
             time.sleep(0.5)
             with (stalled(app.process) if stall else contextlib.nullcontext()):
                 xdotool("click", "--repeat", "2", "--delay", "70", "1")  # a double-click opens the field for typing
@@ -282,11 +277,13 @@ def check_typing_after_a_click(args):
         # Each in its own settings: a changed algorithm is remembered, and it lays the panel out differently.
         app = Window(args.exe, fresh_directory(args.out, "typing " + name))
         opened = app.session(idle, "--lab", "Narrow phase")
-        dump = app.session(type_into_field(stall, text, key_hold), "--lab", "Narrow phase")
+        # B's Position x where the inspector drew it (the dump's "inspector": shape, field, one rect per number).
+        rect = opened["inspector"]["B"]["Position"][0]
+        field = str(round(rect[0] + rect[2] / 2)), str(round(rect[1] + rect[3] / 2))
+        dump = app.session(type_into_field(stall, text, key_hold, field), "--lab", "Narrow phase")
         x = dump["shapes"][1]["position"][0]
-        context = json.dumps({"x": x, "algorithm": dump["algorithm"], "before": opened["algorithm"]})
-        check(abs(x - value) < 1e-12, f"{name}: the field B's Position x opened by a double-click took {value}" +
-              ("" if name != "idle" else f" (is the field still at {POSITION_X_FIELD}?)"), context)
+        context = json.dumps({"x": x, "algorithm": dump["algorithm"], "before": opened["algorithm"], "field": field})
+        check(abs(x - value) < 1e-12, f"{name}: the field B's Position x opened by a double-click took {value}", context)
         check(dump["algorithm"] == opened["algorithm"], f"{name}: the lab's shortcut did not take the typing", context)
         print(f"typing, {name}:", context)
     return check.failures

@@ -407,6 +407,7 @@ struct Outcome {
   std::string_view refusedShape;  // when not ran: the type of the shape it does not take
   std::string refusal;            // and the library's sentence why
   bool iterated = false;  // counts in the histogram (epa: boolean GJK found a hit)
+  bool byCores = false;   // epa: the rounded shapes' cores gave the depth, no EPA iteration ran
   int iterations = 0;
   Status status = Status::Converged;
   bool hit = false;
@@ -431,6 +432,7 @@ void runQueries(Algorithm algorithm, const ExperimentConfig& config, const Query
     }
     outcome.ran = true;
     outcome.iterated = algorithm != Algorithm::Epa || result.hit;
+    outcome.byCores = algorithm == Algorithm::Epa && result.stopReason == epaStopName(EpaStop::RoundedCores);
     outcome.iterations = result.iterations.value_or(0);
     outcome.status = result.status.value_or(Status::Converged);
     outcome.hit = result.hit;
@@ -521,6 +523,7 @@ void accumulate(Algorithm algorithm, const ExperimentConfig& config, std::uint64
       stats.iterationSum += std::uint64_t(outcome.iterations);
       stats.maxIterationsSeen = std::max(stats.maxIterationsSeen, outcome.iterations);
       stats.capHits += capHit;
+      stats.byCores += outcome.byCores;
     }
     const double referenceValue = reference.hit ? reference.depth : reference.distance;
     keeper.offer({firstTrial + i, algorithm, outcome.iterations, disagreement, capHit, outcome.hit, reference.hit,
@@ -537,6 +540,7 @@ void add(AlgorithmStats& into, const AlgorithmStats& from) {
   into.queries += from.queries;
   into.runs += from.runs;
   into.capHits += from.capHits;
+  into.byCores += from.byCores;
   into.disagreements += from.disagreements;
   into.invalid += from.invalid;
   into.iterationSum += from.iterationSum;
@@ -572,6 +576,14 @@ ExperimentResult runExperimentIn(const ExperimentConfig& config, const Experimen
   // its answer is copied into the reference instead of being computed twice.
   const bool distanceIsReference = std::is_same_v<S, double> && !config.warmStart;
   if (distanceIsReference) needs.distance = false;
+  // That distance runs first in each chunk, so every algorithm's worst cases can show the reference distance (GJK
+  // listed before it saw none and its apart pairs read "apart" alone).
+  std::vector<std::size_t> order(config.algorithms.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  if (distanceIsReference) {
+    std::stable_partition(order.begin(), order.end(),
+                          [&](std::size_t k) { return config.algorithms[k] == Algorithm::Distance; });
+  }
   const std::uint64_t chunks = (config.trials + kChunkSize - 1) / kChunkSize;
   const unsigned threads =
       unsigned(std::clamp<std::uint64_t>(std::min<std::uint64_t>(std::thread::hardware_concurrency(), 8), 1, chunks));
@@ -610,7 +622,7 @@ ExperimentResult runExperimentIn(const ExperimentConfig& config, const Experimen
         prepareTrial(config, options, first + i, needs, worker.trials[i], worker.references[i]);
       }
       worker.prepareSeconds += threadSeconds() - prepareStart;
-      for (std::size_t k = 0; k < config.algorithms.size(); ++k) {
+      for (const std::size_t k : order) {
         const double start = threadSeconds();
         runQueries(config.algorithms[k], config, options, worker.trials, count, worker.outcomes);
         worker.stats[k].seconds += threadSeconds() - start;
@@ -702,6 +714,19 @@ std::string skippedWords(const AlgorithmStats& stats, std::uint64_t trials) {
     text += (vowel ? "an " : "a ") + shape + " (" + std::to_string(count) + ")";
     ++i;
   }
+  return text;
+}
+
+std::string epaRunsWords(const AlgorithmStats& stats) {
+  if (stats.algorithm != Algorithm::Epa || stats.queries == 0) return {};
+  std::string text = "epa: mean, max and cap hits over its " + std::to_string(stats.runs) +
+                     (stats.runs == 1 ? " run, the pair" : " runs, the pairs") +
+                     " boolean GJK found overlapping (apart, it has no depth to find)";
+  if (stats.byCores > 0)
+    text += "; " + std::to_string(stats.byCores) + " of them " + (stats.byCores == 1 ? "is a" : "are") +
+            " rounded " + (stats.byCores == 1 ? "pair" : "pairs") +
+            " whose cores stay apart: the depth is the radii less the cores' distance, with no EPA iteration (the "
+            "0s in its mean)";
   return text;
 }
 

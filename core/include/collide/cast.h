@@ -151,9 +151,11 @@ struct AdvanceStep {
   V normal{};           // unit, from A toward B (zero when touching)
   V pointA{}, pointB{};  // the witnesses (world) at `time`
   S closingSpeed{};     // the linear relative velocity along the normal: dot(vA - vB, normal)
-  S angularBound{};     // |wA| rA + |wB| rB: what rotation can add (0 for a linear cast)
-  S bound{};            // closingSpeed + angularBound
-  S step{};             // (distance - target) / bound: the safe step (0 on the last iteration)
+  S angularBound{};     // what rotation adds to the closing speed over the step (bound - closingSpeed; 0 unturned)
+  S bound{};            // the mean closing speed the step allows for: (distance - target) / step
+  S turnRate{};         // the turning bodies' extents along n grow at most this fast: sum of |w| sqrt(r^2 - h^2)
+  S turnCap{};          // and by at most this much in all: sum of r - h (r: farthest radius, h: support along n)
+  S step{};             // the safe step (0 on the last iteration, and when n separates them for good)
   int gjkIterations = 0;
   CastStatus status = CastStatus::Miss;  // on the last step: how it ended
   bool last = false;
@@ -1718,6 +1720,8 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
       record.closingSpeed = closingSpeed;
       record.angularBound = angularBound;
       record.bound = bound;
+      record.turnRate = turning;
+      record.turnCap = growthA.cap + growthB.cap;
       record.step = step;
       record.gjkIterations = distance.iterations;
       record.status = status;
