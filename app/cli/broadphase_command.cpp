@@ -3,7 +3,7 @@
 //
 //   collision-lab broadphase --algo sap|grid|bvh|brute --count N --frames F [--dim 2|3]
 //                            --motion drift|bounce|floor|teleport --seed S [--csv OUT]
-//                            [--scalar float|double] [--sweep-axis auto|x|y|z] [--cell-size C] [--check]
+//                            [--scalar float|double] [--sweep-axis auto|x|y|z] [--cell-size C] [--check] [--explain]
 //
 // --dim 3 runs the same algorithms on boxes in space (the last axis is up for the floor: y in 2D, z in 3D).
 // Each frame: the scene moves (workloads/motions.h, not timed), every box is moved in the broad phase
@@ -30,6 +30,7 @@
 #include "collide/uniform_grid.h"
 #include "io/csv.h"
 #include "io/text_io.h"
+#include "labs/broad_phase_counters.h"
 
 namespace lab {
 namespace {
@@ -51,6 +52,7 @@ struct BroadPhaseCommandOptions {
   std::string sweepAxis = "auto";
   double cellSize = 0;
   bool check = false;
+  bool explain = false;  // a line under each counter saying what it counts
 };
 
 struct FrameRecord {
@@ -59,6 +61,7 @@ struct FrameRecord {
   std::size_t swaps = 0;
   std::size_t sweepCandidates = 0;
   int sweepAxis = -1;  // SAP only
+  int bandAxis = -1;   // SAP only: the axis its bands slice (the first it filters on)
   std::size_t cellsTouched = 0;
   std::size_t occupiedCells = 0;
   std::size_t nodesVisited = 0;
@@ -97,7 +100,8 @@ RunResult simulate(BroadPhaseType broadPhase, const BroadPhaseCommandOptions& op
     const auto& stats = broadPhase.stats();
     result.cellSizeFallback = result.cellSizeFallback || stats.cellSizeFallback;
     result.frames.push_back({pairs.size(), stats.boxTests, stats.swaps, stats.candidatePairsPerAxis[0],
-                             options.algorithm == "sap" ? stats.axisOrder[0] : -1, stats.cellsTouched,
+                             options.algorithm == "sap" ? stats.axisOrder[0] : -1,
+                             options.algorithm == "sap" ? stats.axisOrder[1] : -1, stats.cellsTouched,
                              stats.occupiedCells, stats.nodesVisited, stats.reinsertions,
                              std::chrono::duration<double, std::milli>(stop - start).count()});
     if (options.check) {
@@ -186,7 +190,8 @@ void writeCsv(const std::vector<FrameRecord>& frames, const std::string& path) {
 }
 
 template <class Field>
-void printRow(std::FILE* out, const char* label, const std::vector<FrameRecord>& frames, Field field) {
+void printRow(std::FILE* out, const char* label, const std::vector<FrameRecord>& frames, Field field,
+              const std::string& meaning = {}) {
   double sum = 0;
   double low = field(frames.front());
   double high = low;
@@ -198,6 +203,7 @@ void printRow(std::FILE* out, const char* label, const std::vector<FrameRecord>&
   }
   std::fprintf(out, "  %-28s mean %12.3f   min %12.3f   max %12.3f\n", label, sum / static_cast<double>(frames.size()),
                low, high);
+  if (!meaning.empty()) std::fprintf(out, "      %s\n", meaning.c_str());
 }
 
 int runBroadPhaseCommand(const BroadPhaseCommandOptions& options) {
@@ -211,29 +217,33 @@ int runBroadPhaseCommand(const BroadPhaseCommandOptions& options) {
                  options.cellSize);
   }
   std::FILE* out = options.csvPath == "-" ? stderr : stdout;  // the CSV owns standard output
-  std::fprintf(out, "broadphase: algo %s, dim %d, motion %s, count %zu, frames %zu, seed %llu, scalar %s\n",
+  std::fprintf(out, "broadphase: algo %s, dim %d, motion %s, count %zu, frames %zu, seed %llu, scalar %s (per frame: mean, min, max)\n",
                options.algorithm.c_str(), options.dimensions, options.motion.c_str(), options.count,
                result.frames.size(),
                static_cast<unsigned long long>(options.seed), options.scalar.c_str());
   const auto& frames = result.frames;
-  printRow(out, "pairs per frame", frames, [](const FrameRecord& f) { return static_cast<double>(f.pairs); });
-  printRow(out, "box tests per frame", frames, [](const FrameRecord& f) { return static_cast<double>(f.boxTests); });
+  // The counters by the names the labs and the README use (broad_phase_counters.h); --explain says what each counts.
+  using broadphase::Counter;
+  const char bandAxis = frames.back().bandAxis >= 0 ? static_cast<char>('x' + frames.back().bandAxis) : '\0';
+  const auto row = [&](Counter counter, auto field) {
+    printRow(out, broadphase::counterName(counter), frames, [&](const FrameRecord& f) { return static_cast<double>(field(f)); },
+             options.explain ? broadphase::counterMeaning(counter, options.algorithm, bandAxis) : std::string());
+  };
+  row(Counter::Pairs, [](const FrameRecord& f) { return f.pairs; });
+  row(Counter::BoxTests, [](const FrameRecord& f) { return f.boxTests; });
   if (options.algorithm == "sap") {
-    printRow(out, "swaps per frame", frames, [](const FrameRecord& f) { return static_cast<double>(f.swaps); });
-    printRow(out, "sweep-axis candidates", frames,
-             [](const FrameRecord& f) { return static_cast<double>(f.sweepCandidates); });
+    row(Counter::Swaps, [](const FrameRecord& f) { return f.swaps; });
+    row(Counter::SweepCandidates, [](const FrameRecord& f) { return f.sweepCandidates; });
     std::fprintf(out, "  %-28s %c\n", "sweep axis (last frame)", static_cast<char>('x' + frames.back().sweepAxis));
   } else if (options.algorithm == "grid") {
-    printRow(out, "cells touched per frame", frames,
-             [](const FrameRecord& f) { return static_cast<double>(f.cellsTouched); });
-    printRow(out, "occupied cells", frames, [](const FrameRecord& f) { return static_cast<double>(f.occupiedCells); });
+    row(Counter::CellsTouched, [](const FrameRecord& f) { return f.cellsTouched; });
+    row(Counter::OccupiedCells, [](const FrameRecord& f) { return f.occupiedCells; });
   } else if (options.algorithm == "bvh") {
-    printRow(out, "nodes visited per frame", frames,
-             [](const FrameRecord& f) { return static_cast<double>(f.nodesVisited); });
-    printRow(out, "leaves reinserted", frames,
-             [](const FrameRecord& f) { return static_cast<double>(f.reinsertions); });
+    row(Counter::NodePairsVisited, [](const FrameRecord& f) { return f.nodesVisited; });
+    row(Counter::LeavesReinserted, [](const FrameRecord& f) { return f.reinsertions; });
   }
-  printRow(out, "time per frame (ms)", frames, [](const FrameRecord& f) { return f.milliseconds; });
+  printRow(out, "time (ms)", frames, [](const FrameRecord& f) { return f.milliseconds; },
+           options.explain ? "moving every box in the broad phase, then its update" : "");
   std::fprintf(out, "  %-28s %.1f\n", "memory (bytes per object)",
                static_cast<double>(result.memoryBytes) / static_cast<double>(options.count));
   if (options.check) {
@@ -278,6 +288,7 @@ const bool registered = registerCommand({
           ->check(nonNegativeNumber())
           ->capture_default_str();
       command.add_flag("--check", options->check, "Compare every frame's pairs with brute force");
+      command.add_flag("--explain", options->explain, "Under each counter, a line saying what it counts");
       return [options] { return runBroadPhaseCommand(*options); };
     },
 });

@@ -6,7 +6,10 @@
 // Without --algo every algorithm that takes the pair runs (all of them, with their refusals, when none does);
 // with it, an algorithm that refuses the pair answers {"error": "..."} in its place. A line that cannot be read answers {"id": ..., "error": "line 7: ..."} ({"line": 7, ...} without a readable id); the
 // others are still answered and the exit status is 1 at the end. Blank lines are skipped.
+#include <algorithm>
+#include <array>
 #include <cstdio>
+#include <limits>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -20,6 +23,8 @@
 #include "collide/query3.h"
 #include "io/query_json.h"
 #include "io/text_io.h"
+#include "labs/format.h"
+#include "labs/narration.h"
 
 namespace lab {
 namespace {
@@ -30,6 +35,25 @@ struct QueryCommandOptions {
   std::string inputPath;   // empty: standard input
   std::string outputPath;  // empty: standard output
 };
+
+// Float's rounding of an input that moves it by more than the smaller shape's size: float answers for another pair
+// (review s31, C3: B's position x 500000002.5 is stored as 500000000, onto A: "hit, depth 2" with no hint). The input
+// is the one the labs' float line names (narration.h's largestInputRounding). Empty when none moves that far.
+template <class Collider>
+std::string floatRoundingWarning(const Collider& a, const Collider& b) {
+  const InputRounding moved = largestInputRounding(std::array<Collider, 2>{a, b});
+  double size = std::numeric_limits<double>::infinity();  // two points have no size: nothing to compare with
+  for (const Collider* shape : {&a, &b}) {
+    const auto box = collide::bounds(*shape);
+    double extent = 0;
+    for (std::size_t k = 0; k < box.min.size(); ++k) extent = std::max(extent, box.max[k] - box.min[k]);
+    if (extent > 0) size = std::min(size, extent);
+  }
+  if (!(moved.shift > size)) return {};
+  return "float's rounding moves " + moved.text + ", by " + formatWith("%.2g", moved.shift) +
+         ": more than the smaller shape's size (" + formatWith("%.3g", size) +
+         "), so float answers for a different pair (--scalar double keeps the input)";
+}
 
 // A pair in the plane or in space (the pair's collider type says which).
 template <collide::Scalar S, class Pair>
@@ -49,7 +73,11 @@ Json answer(const Pair& pair, const std::vector<collide::Algorithm>& chosen) {
   }
   Json out = Json::object();
   out["id"] = pair.id;
-  if (!pair.warnings.empty()) out["warnings"] = pair.warnings;
+  std::vector<std::string> warnings = pair.warnings;
+  if constexpr (std::is_same_v<S, float>) {
+    if (std::string moved = floatRoundingWarning(pair.a, pair.b); !moved.empty()) warnings.push_back(std::move(moved));
+  }
+  if (!warnings.empty()) out["warnings"] = warnings;
   for (const collide::Algorithm algorithm : algorithms) {
     out[std::string(collide::algorithmName(algorithm))] = queryResultToJson(collide::runQuery(algorithm, a, b));
   }

@@ -54,6 +54,15 @@ bool parseSize(const std::string& text, int& width, int& height) {
          height <= kMaxSide;
 }
 
+// Why the lab ran nothing, from its state dump: the narrow-phase labs' refused result, the continuous labs' refusal.
+std::string refusalIn(const Json& state) {
+  if (const auto result = state.find("result"); result != state.end() && result->is_object() &&
+                                                 result->value("ok", true) == false)
+    return result->value("error", std::string());
+  if (const auto refusal = state.find("refusal"); refusal != state.end() && refusal->is_string()) return refusal->get<std::string>();
+  return {};
+}
+
 int runScreenshot(const ScreenshotOptions& options) {
   int width = 0;
   int height = 0;
@@ -143,9 +152,17 @@ int runScreenshot(const ScreenshotOptions& options) {
       return 1;
     }
   }
+  const int steps = shell.currentLab()->stepCount();
+  if (steps == 0) {
+    // "step 1 (0 steps)" read as a step shown; a refused pair has none, and says why (s31 A18).
+    const std::string refusal = refusalIn(shell.dumpState());
+    std::printf("%s: %dx%d, lab %s, no steps%s\n", options.outputPath.c_str(), width, height,
+                shell.currentLabInfo()->name.c_str(), refusal.empty() ? "" : (" (refused: " + refusal + ")").c_str());
+    return 0;
+  }
   std::printf("%s: %dx%d, lab %s, step %d (%s)\n", options.outputPath.c_str(), width, height,
               shell.currentLabInfo()->name.c_str(), shell.currentLab()->stepIndex() + 1,
-              counted(shell.currentLab()->stepCount(), "step", "steps").c_str());
+              counted(steps, "step", "steps").c_str());
   return 0;
 }
 

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <iterator>
@@ -284,6 +286,56 @@ Literal nonFiniteLiteral(std::string_view text, std::size_t offset) {
   return {};
 }
 
+// The number literals of a text that read as an infinite double (1e400, 1.798e308, 400 digits): nlohmann stops
+// at the first with "number overflow parsing '1e400'", naming neither its place nor its field. Each as [begin, end).
+std::vector<std::pair<std::size_t, std::size_t>> overflowingNumbers(std::string_view text) {
+  std::vector<std::pair<std::size_t, std::size_t>> found;
+  const auto inNumber = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; };
+  bool inString = false;
+  bool escaped = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') inString = false;
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+      continue;
+    }
+    if (c != '-' && std::isdigit(static_cast<unsigned char>(c)) == 0) continue;
+    std::size_t end = i;
+    while (end < text.size() && inNumber(text[end])) ++end;
+    const std::string token(text.substr(i, end - i));
+    if (std::isinf(std::strtod(token.c_str(), nullptr))) found.emplace_back(i, end);
+    i = end - 1;
+  }
+  return found;
+}
+
+// A number literal beyond double named by its place and field, as a field's other errors are; with the line's id
+// when it can still be read (the literal is the only fault: read as null, the rest parses).
+[[noreturn]] void throwOverflow(std::string_view text, int firstLine,
+                                const std::vector<std::pair<std::size_t, std::size_t>>& literals) {
+  const auto [begin, end] = literals.front();
+  const std::string_view token = text.substr(begin, end - begin);
+  Json id;
+  std::string nulled(text);
+  for (auto it = literals.rbegin(); it != literals.rend(); ++it) nulled.replace(it->first, it->second - it->first, "null");
+  try {
+    const Json document = Json::parse(nulled);
+    if (document.is_object() && document.contains("id")) id = document["id"];
+  } catch (const Json::exception&) {  // the id stays unknown
+  }
+  const bool negative = token.starts_with('-');
+  throw JsonSyntaxError(placePrefix(scanJsonText(text, begin).place, firstLine) + boundedText(token) + " is beyond the " +
+                            (negative ? "most negative double (-1.798e+308)" : "largest double (1.798e+308)") +
+                            "; give a finite number",
+                        std::move(id));
+}
+
 }  // namespace
 
 Json parseJsonText(std::string_view text, int firstLine) {
@@ -304,6 +356,7 @@ Json parseJsonText(std::string_view text, int firstLine) {
     }
     throw JsonSyntaxError(placePrefix(place, firstLine) + "JSON syntax error: " + parseErrorReason(error.what(), true));
   } catch (const Json::exception& error) {  // e.g. out_of_range: "number overflow parsing '1e999'"
+    if (const auto literals = overflowingNumbers(text); !literals.empty()) throwOverflow(text, firstLine, literals);
     throw JsonSyntaxError("line " + std::to_string(firstLine) + ": JSON error: " + parseErrorReason(error.what(), false));
   }
 }
@@ -486,7 +539,7 @@ int answerJsonLines(std::string_view command, const std::string& inputPath, cons
       answerText = answer(document).dump(-1, ' ', false, Json::error_handler_t::replace);
     } catch (const JsonSyntaxError& error) {  // names its line and column already
       ++badLines;
-      answerText = errorAnswer(id, lineNumber, error.what());
+      answerText = errorAnswer(error.id(), lineNumber, error.what());
     } catch (const JsonFieldError& error) {
       ++badLines;
       answerText = errorAnswer(id, lineNumber, "line " + std::to_string(lineNumber) + ": " + error.what());

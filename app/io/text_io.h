@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "io/shape_json.h"
 
@@ -34,10 +35,16 @@ inline constexpr std::uintmax_t kMaxSceneFileBytes = 64u << 20;  // 64 MiB: a br
 // the read), a file larger than `maxBytes`, or a read error.
 [[nodiscard]] std::string readTextFile(const std::filesystem::path& path, std::uintmax_t maxBytes);
 
-// Malformed JSON text: "line 3, column 14: JSON syntax error: unexpected '}'; expected string literal".
+// Malformed JSON text: "line 3, column 14: JSON syntax error: unexpected '}'; expected string literal", or a number
+// literal beyond double: "line 1, column 38: a.position[0]: 1e400 is beyond the largest double (1.798e+308); ...".
+// id(): the document's "id" when it could still be read (past a number literal beyond double), else null.
 class JsonSyntaxError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit JsonSyntaxError(const std::string& what, Json id = nullptr) : std::runtime_error(what), id_(std::move(id)) {}
+  [[nodiscard]] const Json& id() const { return id_; }
+
+ private:
+  Json id_;
 };
 
 // Deepest nesting of arrays and objects parseJsonText accepts. Our formats need 5; the limit keeps hostile input

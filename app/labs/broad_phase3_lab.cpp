@@ -25,6 +25,7 @@
 #include <imgui.h>
 
 #include "lab/lab.h"
+#include "labs/broad_phase_counters.h"
 #include "labs/broad_phase_core.h"
 #include "labs/narration.h"
 #include "platform/theme.h"
@@ -581,9 +582,9 @@ std::vector<Shortcut> BroadPhase3Lab::shortcuts() const {
 }
 
 void BroadPhase3Lab::frameMetrics(std::vector<FrameMetric>& out) const {
-  out.push_back({"pairs", static_cast<double>(pairs_.size()), "pairs", "pairs"});
-  out.push_back({"box_tests", static_cast<double>(stats_.boxTests), "tests", "box tests"});
-  if (algorithm_ == Algorithm::Sap) out.push_back({"swaps", static_cast<double>(stats_.swaps), "swaps", "SAP swaps"});
+  out.push_back({"pairs", static_cast<double>(pairs_.size()), "pairs", counterName(Counter::Pairs)});
+  out.push_back({"box_tests", static_cast<double>(stats_.boxTests), "tests", counterName(Counter::BoxTests)});
+  if (algorithm_ == Algorithm::Sap) out.push_back({"swaps", static_cast<double>(stats_.swaps), "swaps", counterName(Counter::Swaps)});
   out.push_back({"update_time", updateMicroseconds_, "us", "update time (\u00b5s)"});
 }
 

@@ -14,6 +14,7 @@
 
 #include <imgui.h>
 
+#include "labs/broad_phase_counters.h"
 #include "labs/broad_phase_lab.h"
 #include "labs/narration.h"
 #include "platform/theme.h"
@@ -433,43 +434,37 @@ void BroadPhaseCore<Dim>::drawUpdateStats(Algorithm algorithm, std::size_t objec
   if (algorithm == Algorithm::Sap) {
     // The Collision detection notes' filtering: the sweep axis's list, then each further axis keeps fewer.
     char name[48];
-    std::snprintf(name, sizeof name, "candidates on %c (sweep)", kAxisNames[stats_.axisOrder[0]]);
+    std::snprintf(name, sizeof name, "%s (%c)", counterName(Counter::SweepCandidates), kAxisNames[stats_.axisOrder[0]]);
     row(name, "%zu", stats_.candidatePairsPerAxis[0]);
     for (int k = 1; k < Dim; ++k) {
       std::snprintf(name, sizeof name, "... also on %c", kAxisNames[stats_.axisOrder[static_cast<std::size_t>(k)]]);
       row(name, "%zu", stats_.candidatePairsPerAxis[static_cast<std::size_t>(k)]);
     }
-    row("insertion sort swaps", "%zu", stats_.swaps);
+    row(counterName(Counter::Swaps), "%zu", stats_.swaps);
     if (stats_.resorted) row("swap budget spent", "%s", "merge sort");
   }
   if (algorithm == Algorithm::Grid) {
-    row("cell insertions", "%zu", stats_.cellsTouched);
-    row("cells in use", "%zu", stats_.occupiedCells);
+    row(counterName(Counter::CellsTouched), "%zu", stats_.cellsTouched);
+    row(counterName(Counter::OccupiedCells), "%zu", stats_.occupiedCells);
     row("cell size", "%.3f", std::get<Grid>(broadPhase_).cellSize());
     row("oversize objects", "%zu", stats_.oversizeObjects);
   }
   if (algorithm == Algorithm::Bvh) {
-    row("node pairs visited", "%zu", stats_.nodesVisited);
-    row("leaves reinserted", "%zu", stats_.reinsertions);
+    row(counterName(Counter::NodePairsVisited), "%zu", stats_.nodesVisited);
+    row(counterName(Counter::LeavesReinserted), "%zu", stats_.reinsertions);
     row("tree height", "%d", std::get<Tree>(broadPhase_).height());
   }
-  // What each algorithm's box tests are: a tree's node pairs are fat-box tests too, and a sweep's bands test fewer
-  // pairs than its candidates (sweep_and_prune.h), so a bare "box tests" read as a wrong count beside them.
-  const char* tests = algorithm == Algorithm::Sap    ? "interval tests (bands)"
-                      : algorithm == Algorithm::Bvh  ? "exact tests at leaves"
-                      : algorithm == Algorithm::Grid ? "tests in shared cells"
-                                                     : "box tests";
-  row(tests, "%zu", stats_.boxTests);
-  row("pairs", "%zu", pairs_.size());
+  row(counterName(Counter::BoxTests), "%zu", stats_.boxTests);
+  row(counterName(Counter::Pairs), "%zu", pairs_.size());
   row("update time", "%.1f us", updateMicroseconds_);
   ImGui::EndTable();
-  if (algorithm == Algorithm::Sap) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    textWrapped("The active list is split into bands along %c: an entering box is tested only against the boxes of "
-                "its bands, so the interval tests are fewer than the candidates the steps show.",
-                kAxisNames[stats_.axisOrder[1]]);
-    ImGui::PopStyleColor();
-  }
+  // What the box tests are under this algorithm (one name for them in the CLI, here and the README): a sweep's bands
+  // test fewer pairs than its candidates (sweep_and_prune.h), a tree's node pairs are fat-box tests too.
+  const std::string_view name = kAlgorithmNames[static_cast<std::size_t>(algorithm)];
+  const std::string meaning = counterMeaning(Counter::BoxTests, name, Dim > 1 ? kAxisNames[stats_.axisOrder[1]] : '\0');
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  textWrapped("Box tests: %s.", meaning.c_str());
+  ImGui::PopStyleColor();
 }
 
 template <int Dim>

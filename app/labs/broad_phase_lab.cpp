@@ -6,6 +6,7 @@
 // [SECTION] Frame and mouse
 // [SECTION] Scenes, settings, dump
 // [SECTION] Panels
+#include "labs/broad_phase_counters.h"
 #include "labs/broad_phase_lab.h"
 
 #include <algorithm>
@@ -557,16 +558,16 @@ std::vector<Shortcut> BroadPhaseLab::shortcuts() const {
 
 // Only the series this algorithm fills: the others would be rows of zeros in the Plots window.
 void BroadPhaseLab::frameMetrics(std::vector<FrameMetric>& out) const {
-  out.push_back({"pairs", static_cast<double>(pairs_.size()), "pairs", "pairs"});
+  out.push_back({"pairs", static_cast<double>(pairs_.size()), "pairs", counterName(Counter::Pairs)});
   if (algorithm_ == Algorithm::Sap) {
-    out.push_back({"sap_swaps", static_cast<double>(stats_.swaps), "swaps", "SAP swaps"});
+    out.push_back({"sap_swaps", static_cast<double>(stats_.swaps), "swaps", counterName(Counter::Swaps)});
     out.push_back({"candidates", static_cast<double>(stats_.candidatePairsPerAxis[0]), "pairs",
-                   "candidates on the sweep axis"});
+                   counterName(Counter::SweepCandidates)});
   }
   if (algorithm_ == Algorithm::Grid)
-    out.push_back({"cells", static_cast<double>(stats_.cellsTouched), "cells", "grid cells touched"});
+    out.push_back({"cells", static_cast<double>(stats_.cellsTouched), "cells", counterName(Counter::CellsTouched)});
   if (algorithm_ == Algorithm::Bvh)
-    out.push_back({"nodes", static_cast<double>(stats_.nodesVisited), "nodes", "tree nodes visited"});
+    out.push_back({"nodes", static_cast<double>(stats_.nodesVisited), "nodes", counterName(Counter::NodePairsVisited)});
   out.push_back({"update_time", updateMicroseconds_, "us", "update time (\u00b5s)"});
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include "collide/cast.h"
 #include "collide/query.h"
 #include "collide/query3.h"
+#include "io/shape_json.h"
 #include "labs/format.h"
 
 namespace lab {
@@ -133,13 +135,45 @@ template <class Step>
                                               const collide::Collider<double>& b);
 // The outcome in one sentence: "Hit: depth 0.5 along (1, 0)." / "No hit: distance 1.25." / the refusal.
 [[nodiscard]] std::string narrateResult(const collide::QueryResult<double>& result);
-// The input number float's rounding moves most, and by how much (narrow_phase_common.h finds it): the usual reason a
+// The input number float's rounding moves most, and by how much (largestInputRounding below finds it): the usual reason a
 // float run far from the origin differs. `text` reads "B's position y 100000.3, stored as 100000.297 (float's step
 // there: 0.0078)"; empty when nothing moves.
 struct InputRounding {
   std::string text;
   double shift = 0;
 };
+
+// The number of the pair that float's rounding moves most, over every number a scene file would write for the two
+// shapes (the labs' float line, and `query --scalar float`'s warning): "B's position y 100000.3, stored as 100000.297 (float's step there: 0.0078)".
+template <class Collider>
+[[nodiscard]] InputRounding largestInputRounding(const std::array<Collider, 2>& shapes) {
+  InputRounding best;
+  const auto visit = [&best](const auto& self, const Json& value, const std::string& name, const char* shape) -> void {
+    if (value.is_number()) {
+      const double written = value.get<double>();
+      const auto stored = static_cast<float>(written);
+      const double shift = std::abs(static_cast<double>(stored) - written);
+      if (std::isfinite(shift) && shift > best.shift) {
+        const float step = std::nextafter(std::abs(stored), std::numeric_limits<float>::infinity()) - std::abs(stored);
+        best = {std::string(shape) + "'s " + name + " " + formatWith("%.10g", written) + ", stored as " +
+                    formatWith("%.9g", static_cast<double>(stored)) + " (float's step there: " +
+                    formatWith("%.2g", static_cast<double>(step)) + ")",
+                shift};
+      }
+    } else if (value.is_array()) {
+      // Short arrays of numbers are vectors (a quaternion is w, x, y, z); longer ones are lists.
+      const bool vector = value.size() <= 4 && std::all_of(value.begin(), value.end(), [](const Json& v) { return v.is_number(); });
+      const char* axes = value.size() == 4 ? "wxyz" : "xyz";
+      for (std::size_t i = 0; i < value.size(); ++i)
+        self(self, value[i], vector ? name + " " + axes[i] : name + " " + std::to_string(i), shape);
+    } else if (value.is_object()) {
+      for (auto it = value.begin(); it != value.end(); ++it) self(self, *it, it.key(), shape);
+    }
+  };
+  for (std::size_t i = 0; i < 2; ++i) visit(visit, colliderToJson(shapes[i]), "", i == 0 ? "A" : "B");
+  return best;
+}
+
 
 // A float run beside the same query in double, as one line under the float result: "In double: depth 2.00000012;
 // float's is off by 1.2e-07 (relative 6e-08); the normals differ by 0.002 degrees." A changed verdict is said first.

@@ -394,37 +394,6 @@ template <class Preset>
   return picked;
 }
 
-// The number of the pair that float's rounding moves most (narration.h's InputRounding), over every number a scene
-// file would write for the two shapes: "B's position y 100000.3, stored as 100000.297 (float's step there: 0.0078)".
-template <class Collider>
-[[nodiscard]] InputRounding largestInputRounding(const std::array<Collider, 2>& shapes) {
-  InputRounding best;
-  const auto visit = [&best](const auto& self, const Json& value, const std::string& name, const char* shape) -> void {
-    if (value.is_number()) {
-      const double written = value.get<double>();
-      const auto stored = static_cast<float>(written);
-      const double shift = std::abs(static_cast<double>(stored) - written);
-      if (std::isfinite(shift) && shift > best.shift) {
-        const float step = std::nextafter(std::abs(stored), std::numeric_limits<float>::infinity()) - std::abs(stored);
-        best = {std::string(shape) + "'s " + name + " " + formatWith("%.10g", written) + ", stored as " +
-                    formatWith("%.9g", static_cast<double>(stored)) + " (float's step there: " +
-                    formatWith("%.2g", static_cast<double>(step)) + ")",
-                shift};
-      }
-    } else if (value.is_array()) {
-      // Short arrays of numbers are vectors (a quaternion is w, x, y, z); longer ones are lists.
-      const bool vector = value.size() <= 4 && std::all_of(value.begin(), value.end(), [](const Json& v) { return v.is_number(); });
-      const char* axes = value.size() == 4 ? "wxyz" : "xyz";
-      for (std::size_t i = 0; i < value.size(); ++i)
-        self(self, value[i], vector ? name + " " + axes[i] : name + " " + std::to_string(i), shape);
-    } else if (value.is_object()) {
-      for (auto it = value.begin(); it != value.end(); ++it) self(self, *it, it.key(), shape);
-    }
-  };
-  for (std::size_t i = 0; i < 2; ++i) visit(visit, colliderToJson(shapes[i]), "", i == 0 ? "A" : "B");
-  return best;
-}
-
 // The result of the whole run, the same block in the plane and in space: the verdict, the measure (distance, gap or
 // depth) and normal, the witness points a programmer compares with their own engine's, the counts (EPA's after
 // GJK's), the status and the stop; a refusal in red. Numbers with 6 significant digits, vectors as formatVector.
@@ -462,6 +431,17 @@ void drawQueryResult(const collide::QueryResultOf<V>& r) {
   }
   if (r.status) ImGui::Text("status      %s", std::string(collide::statusName(*r.status)).c_str());
   if (!r.stopReason.empty()) ImGui::Text("stop        %s", std::string(r.stopReason).c_str());
+}
+
+// The run's cost under its result: "query 1.23 us (double), record 4.5 us". A refused pair ran nothing: no time to
+// give (the microseconds were the refusal's own checks) and no steps (review s31, A18: "query 82.73 us" for a refusal).
+template <class V>
+void drawQueryTiming(const collide::QueryResultOf<V>& r, double queryMicros, bool useFloat, double recordMicros) {
+  if (!r.ok) {
+    ImGui::TextDisabled("refused: no query ran, so no time and no steps");
+    return;
+  }
+  ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros, useFloat ? "float" : "double", recordMicros);
 }
 
 // A float run's line under its result (narration.h's FloatLine): what the same query answers in double,

@@ -364,7 +364,7 @@ void NarrowPhaseLab::drawUi() {
   ImGui::Spacing();
   drawQueryResult(trace_.result);
   drawFloatLine(floatLine_);
-  ImGui::TextDisabled("query %.2f us (%s), record %.1f us", queryMicros_, useFloat_ ? "float" : "double", recordTiming_.last);
+  drawQueryTiming(trace_.result, queryMicros_, useFloat_, recordTiming_.last);
   // Every step of the run, with its phase and the stop reason: click one to go there.
   if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
     if (int step = step_; drawStepList(step, stepRows_, stopLine(trace_.result))) setStep(step);

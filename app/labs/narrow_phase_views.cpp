@@ -52,15 +52,17 @@ void tag(Renderer2D& renderer, Vec2d at, std::string_view text, Color color, Vec
   else renderer.label(at, text, color, offsetPixels);
 }
 
-// A message across the top of a view (a refusal), below the pane title and wrapped to the view's width.
-void banner(const Renderer2D& renderer, const std::string& text, Color color) {
+// A message across the top of a view (a refusal), below the pane title and wrapped to the view's width. Its box is
+// kept out of by the labels and the grid's numbers, drawn after it (a "10" showed through the refusal, s31 A18).
+void banner(Renderer2D& renderer, const std::string& text, Color color) {
   const ScreenRect& rect = renderer.camera().rect();
   const std::string lines = wrappedLines(text, rect.width - 40.0);
   const ImVec2 size = ImGui::CalcTextSize(lines.c_str());
   const ImVec2 min(static_cast<float>(rect.x) + 11.0f, static_cast<float>(rect.y) + 43.0f);
+  const ImVec2 max(min.x + size.x + 6.0f, min.y + size.y + 2.0f);
+  renderer.keepOut({{min.x, min.y}, {max.x, max.y}});
   ImDrawList* list = ImGui::GetBackgroundDrawList();
-  list->AddRectFilled(min, ImVec2(min.x + size.x + 6.0f, min.y + size.y + 2.0f),
-                      palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
+  list->AddRectFilled(min, max, palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
   list->AddText(ImVec2(min.x + 3.0f, min.y + 1.0f), color.packed(), lines.c_str());
 }
 

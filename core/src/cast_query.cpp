@@ -13,6 +13,7 @@
 #include <variant>
 
 #include "collide/query.h"
+#include "collide/query3.h"
 
 namespace collide {
 
@@ -66,16 +67,18 @@ template <Scalar S>
   return std::nullopt;
 }
 
+// What dynamic SAT takes: a point too, as an aabb of zero size (cast.h's satAxes), as query's SAT in space does.
 template <Scalar S>
 [[nodiscard]] bool isPolytope(const Collider<S>& c) {
   return std::holds_alternative<Polygon<S>>(c.shape) || std::holds_alternative<Box<S>>(c.shape) ||
-         std::holds_alternative<Aabb<S>>(c.shape) || std::holds_alternative<Segment<S>>(c.shape);
+         std::holds_alternative<Aabb<S>>(c.shape) || std::holds_alternative<Segment<S>>(c.shape) ||
+         std::holds_alternative<Point<S>>(c.shape);
 }
 template <Scalar S>
 [[nodiscard]] bool isPolytope(const Collider3<S>& c) {
   return std::holds_alternative<Hull<S>>(c.shape) || std::holds_alternative<Box3<S>>(c.shape) ||
          std::holds_alternative<Aabb3<S>>(c.shape) || std::holds_alternative<Triangle3<S>>(c.shape) ||
-         std::holds_alternative<Segment3<S>>(c.shape);
+         std::holds_alternative<Segment3<S>>(c.shape) || std::holds_alternative<Point3<S>>(c.shape);
 }
 template <Scalar S>
 [[nodiscard]] bool hasFaces(const Collider<S>& c) {
@@ -160,11 +163,8 @@ template <class Collider, Vector V>
                            " takes translation only: the angular velocity must be 0 (toi takes rotation)"};
   }
   if (algorithm == CastAlgorithm::DynamicSat && !isPolytope(collider)) {
-    return CastRefusal{shape, {},
-                       kDimension<V> == 2
-                           ? "dynamic-sat takes polytopes (polygon, box, aabb, segment): this shape has no finite set of axes"
-                           : "dynamic-sat takes polytopes (hull, box, aabb, triangle, segment): this shape has no finite "
-                             "set of axes"};
+    // query's sat sentence (query.h), and the casts that do take the shape.
+    return CastRefusal{shape, {}, polytopesOnly(castAlgorithmInfo(algorithm).name, collider.shape) + " (linear and toi take it)"};
   }
   return std::nullopt;
 }

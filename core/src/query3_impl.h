@@ -83,9 +83,7 @@ Refusal notAccepted(const AlgorithmInfo& info, Side side, const Shape3<S>& shape
                 "hull, or query its triangles"};
   }
   if (info.accepts == Accepts::Polytopes && !isPolytope(shape)) {
-    return {side, shapeTypeName(shape), ShapeField::Whole,
-            std::string(info.name) + " takes polytopes only (point, segment, triangle, aabb, box, hull); a " + type +
-                " has a curved surface and no finite set of axes"};
+    return {side, shapeTypeName(shape), ShapeField::Whole, polytopesOnly(info.name, shape)};
   }
   if (info.accepts == Accepts::Boxes && !isBox(shape)) {
     return {side, shapeTypeName(shape), ShapeField::Whole,

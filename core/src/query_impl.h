@@ -69,9 +69,7 @@ Refusal invalidShape(Side side, const Shape<S>& shape, const ShapeCheck& check) 
 template <Scalar S>
 Refusal notAccepted(const AlgorithmInfo& info, Side side, const Shape<S>& shape) {
   if (info.accepts == Accepts::Polytopes && isCurved(shape)) {
-    return {side, shapeTypeName(shape), ShapeField::Whole,
-            std::string(info.name) + " takes polytopes only (point, segment, aabb, box, polygon); a " +
-                std::string(shapeTypeName(shape)) + " has a curved boundary and no finite set of axes"};
+    return {side, shapeTypeName(shape), ShapeField::Whole, polytopesOnly(info.name, shape)};
   }
   if (info.accepts == Accepts::ConvexShapes) {
     const auto* sector = std::get_if<Sector<S>>(&shape);

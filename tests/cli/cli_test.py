@@ -96,6 +96,8 @@ def main():
                         help="text the standard error must contain (repeatable)")
     parser.add_argument("--stderr-lacks", action="append", default=[],
                         help="text the standard error must not contain (repeatable)")
+    parser.add_argument("--stdout-contains", action="append", default=[],
+                        help="text the standard output must contain (repeatable)")
     parser.add_argument("--update-goldens", action="store_true")
     parser.add_argument("args", nargs=argparse.REMAINDER)
     options = parser.parse_args()
@@ -131,6 +133,9 @@ def main():
     for text in options.stderr_lacks:
         if text in stderr:
             return fail(f"standard error has {text!r}: {stderr}")
+    for text in options.stdout_contains:
+        if text not in stdout:
+            return fail(f"standard output lacks {text!r}: {stdout}")
     if options.errors is not None:
         lines = stdout.splitlines()
         errors = sum(1 for line in lines if "error" in json.loads(line))

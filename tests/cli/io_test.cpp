@@ -159,6 +159,34 @@ std::string syntaxError(std::string_view text, int firstLine = 1) {
   return "no error";
 }
 
+// A literal beyond double was "JSON error: number overflow parsing '1e400'", with no field and no id (review s31, A18):
+// now its place and field, and the document's id when the rest of it reads.
+TEST(JsonText, ANumberBeyondDoubleIsNamedByItsField) {
+  const std::string line = R"({"id": 4, "a": {"type": "point", "position": [1e400, 0]}, "b": {"type": "point"}})";
+  EXPECT_EQ(syntaxError(line, 3),
+            "line 3, column 47: a.position[0]: 1e400 is beyond the largest double (1.798e+308); give a finite number");
+  try {
+    (void)parseJsonText(line);
+    ADD_FAILURE() << "no error";
+  } catch (const JsonSyntaxError& error) {
+    EXPECT_EQ(error.id(), 4);
+  }
+  // 1.798e308 overflows too (1.79e308 does not: shapes refuse it as too large, naming the field the same way).
+  EXPECT_EQ(syntaxError(R"({"b": {"radius": -1.798e308}})"),
+            "line 1, column 18: b.radius: -1.798e308 is beyond the most negative double (-1.798e+308); give a finite number");
+  EXPECT_EQ(syntaxError("{\"v\": [0, 1" + std::string(400, '0') + "]}"),
+            "line 1, column 11: v[1]: 1" + std::string(56, '0') + "... is beyond the largest double (1.798e+308); give a finite number");
+  // The id itself beyond double: no id to give. Strings that look like numbers are not numbers.
+  try {
+    (void)parseJsonText(R"({"id": 1e999, "name": "1e999"})");
+    ADD_FAILURE() << "no error";
+  } catch (const JsonSyntaxError& error) {
+    EXPECT_TRUE(error.id().is_null());
+    EXPECT_EQ(std::string(error.what()), "line 1, column 8: id: 1e999 is beyond the largest double (1.798e+308); give a finite number");
+  }
+  EXPECT_EQ(parseJsonText(R"({"x": "1e999", "y": 1.79e308})")["x"], "1e999");
+}
+
 TEST(JsonText, BytesThatAreNotUtf8AreNamedByLineColumnAndField) {
   EXPECT_EQ(syntaxError("\xff", 2), "line 2, column 1: not UTF-8 text (byte 0xFF)");
   EXPECT_EQ(syntaxError("{\"a\": {\"type\": \"po\xffint\"}}", 7),
@@ -234,7 +262,8 @@ TEST(ShapeJson, ErrorsNameTheFieldAndWhatWasExpected) {
   EXPECT_EQ(shapeError(R"({"type": "circle", "radius": -1})"), "b.radius: expected a non-negative number, got -1");
   EXPECT_EQ(shapeError(R"({"type": "circle"})"), "b.radius: missing; expected a non-negative number");
   EXPECT_EQ(shapeError(R"({"type": "circle", "radius": "NaN"})"), "b.radius: expected a number, got \"NaN\"");
-  // JSON text cannot hold infinity (1e999 overflows while parsing); a document built in memory can.
+  // JSON text cannot hold infinity (1e999 overflows while parsing; JsonText.ANumberBeyondDoubleIsNamedByItsField);
+  // a document built in memory can.
   EXPECT_THROW((void)parseJsonText(R"({"radius": 1e999})"), JsonSyntaxError);
   Json infinite = Json::parse(R"({"type": "circle"})");
   infinite["radius"] = std::numeric_limits<double>::infinity();
@@ -401,6 +430,18 @@ TEST_F(SceneFiles, BroadPhaseLabSavesItsRealObjects) {
     EXPECT_NEAR(saved.shapes[i].motion->velocity.x, resaved.shapes[i].motion->velocity.x, 1e-12);
     EXPECT_NEAR(saved.shapes[i].motion->velocity.y, resaved.shapes[i].motion->velocity.y, 1e-12);
   }
+}
+
+// File > Open and --scene with a literal beyond double: the file, the line and column, and the field.
+TEST_F(SceneFiles, ANumberBeyondDoubleIsNamedByItsField) {
+  const fs::path path = write("overflow.json", "{\n  \"format\": \"collision-lab-scene\", \"version\": 2, \"lab\": \"Narrow phase\",\n"
+                                               "  \"shapes\": [{\"name\": \"A\", \"type\": \"point\", \"position\": [1e400, 0]}]\n}\n");
+  std::string error;
+  EXPECT_FALSE(loadSceneFile(path, error));
+  EXPECT_NE(error.find("overflow.json"), std::string::npos) << error;
+  EXPECT_NE(error.find("line 3, column 58: shapes[0].position[0]: 1e400 is beyond the largest double (1.798e+308)"),
+            std::string::npos)
+      << error;
 }
 
 TEST_F(SceneFiles, VersionOneFilesStillLoad) {

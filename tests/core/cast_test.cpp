@@ -740,6 +740,79 @@ TEST(DynamicSat, ASliderMeetingAFaceCornerTouchesAlongTheFace) {
   EXPECT_EQ(runCast(CastAlgorithm::DynamicSat, a, Motion<V2>{}, low, slide).normal, (V2{-1, 0}));
 }
 
+// A point is an aabb of zero size (review s31 A9: it was refused as "no finite set of axes", while query's sat takes
+// it): against a turned box, a polygon, a segment, another point, and in space a hull, a triangle and a segment, its
+// first contact is the ray cast's (the point as the ray), and the linear cast's.
+TEST(DynamicSat, APointMeetsWhatTheRayMeets) {
+  SplitMix64 random{47};
+  const auto agree = [](const auto& point, const auto& motion, const auto& other, const char* what, int i) {
+    using Motion = std::decay_t<decltype(motion)>;
+    EXPECT_FALSE(castRefusal(CastAlgorithm::DynamicSat, point, motion, other, Motion{})) << what;
+    EXPECT_FALSE(castRefusal(CastAlgorithm::DynamicSat, other, Motion{}, point, motion)) << what;
+    const auto sat = runCast(CastAlgorithm::DynamicSat, point, motion, other, Motion{});
+    const auto ray = runCast(CastAlgorithm::Ray, point, motion, other, Motion{});
+    ASSERT_NE(sat.status, CastStatus::InvalidInput) << what << " " << i;
+    ASSERT_EQ(sat.hit, ray.hit) << what << " " << i;
+    if (sat.status == CastStatus::Hit && ray.status == CastStatus::Hit) {
+      EXPECT_NEAR(sat.fraction, ray.fraction, 1e-9) << what << " " << i;
+      EXPECT_NEAR(dot(sat.normal, ray.normal), 1.0, 1e-6) << what << " " << i;
+    }
+    // B moving instead of A: the same time.
+    const auto swapped = runCast(CastAlgorithm::DynamicSat, other, Motion{}, point, motion);
+    EXPECT_EQ(swapped.hit, sat.hit) << what << " " << i;
+    if (swapped.hit) {
+      EXPECT_NEAR(swapped.fraction, sat.fraction, 1e-9) << what << " " << i;
+    }
+  };
+  // The review's pair: a point at the origin moving by (10, 0) meets the box [4, 6] x [-1, 1] at t = 0.4.
+  const Collider<double> origin{Point<double>{}, {}};
+  const CastResult<V2> review = runCast(CastAlgorithm::DynamicSat, origin, Motion<V2>{{10, 0}, 0},
+                                        Collider<double>{Box<double>{{1, 1}}, {{5, 0}, {}}}, Motion<V2>{});
+  ASSERT_EQ(review.status, CastStatus::Hit);
+  EXPECT_DOUBLE_EQ(review.fraction, 0.4);
+  EXPECT_EQ(review.normal, (V2{1, 0}));
+  for (int i = 0; i < propertyPairs(200); ++i) {
+    const Collider<double> point{Point<double>{}, {{random.uniform(-6, 6), random.uniform(-6, 6)}, {}}};
+    const Motion<V2> motion{-2.0 * point.transform.p + V2{random.uniform(-2, 2), random.uniform(-2, 2)}, 0};
+    agree(point, motion, Collider<double>{Box<double>{{random.uniform(0.2, 2), random.uniform(0.2, 2)}}, {{}, Rot<double>::fromAngle(random.angle())}}, "box", i);
+    agree(point, motion, Collider<double>{*makePolygon<double>(std::vector<V2>{{-1, -1}, {2, -0.5}, {0.5, 1.5}}).polygon, {{}, Rot<double>::fromAngle(random.angle())}}, "polygon", i);
+  }
+  // Points and segments have no area: a point moving along x through another, or through a segment's middle.
+  agree(Collider<double>{Point<double>{}, {{-3, 0}, {}}}, Motion<V2>{{6, 0}, 0}, origin, "point", 0);
+  agree(Collider<double>{Point<double>{}, {{0, -3}, {}}}, Motion<V2>{{0, 6}, 0},
+        Collider<double>{Segment<double>{{-1, 0}, {1, 0}}, {}}, "segment", 0);
+  // In space: against a triangle and a segment its own axes crossed with their edges separate it (the other's
+  // faces alone would not, in the triangle's plane or around the segment).
+  const Collider3<double> triangle{Triangle3<double>{{0, 0, 0}, {2, 0, 0}, {0, 2, 0}}, {}};
+  agree(Collider3<double>{Point3<double>{}, {{3, 3, 0}, {}}}, Motion<V3>{{-3, -3, 0}, {}}, triangle, "triangle, in its plane", 0);
+  agree(Collider3<double>{Point3<double>{}, {{3, 0.5, 0}, {}}}, Motion<V3>{{-6, 0, 0}, {}}, triangle, "triangle, through its edge", 0);
+  agree(Collider3<double>{Point3<double>{}, {{1.5, 1.5, 0}, {}}}, Motion<V3>{{6, 6, 0}, {}}, triangle, "triangle, leaving", 0);
+  const Collider3<double> segment{Segment3<double>{{-1, 0, 0}, {1, 0, 0}}, {}};
+  agree(Collider3<double>{Point3<double>{}, {{0.5, -3, 0}, {}}}, Motion<V3>{{0, 6, 0}, {}}, segment, "segment", 0);
+  agree(Collider3<double>{Point3<double>{}, {{0.5, -3, 0.1}, {}}}, Motion<V3>{{0, 6, 0}, {}}, segment, "segment, passing", 0);
+  for (int i = 0; i < propertyPairs(100); ++i) {
+    const Collider3<double> point{Point3<double>{}, {{random.uniform(-6, 6), random.uniform(-6, 6), random.uniform(-6, 6)}, {}}};
+    const Motion<V3> motion{-2.0 * point.transform.p + V3{random.uniform(-2, 2), random.uniform(-2, 2), random.uniform(-2, 2)}, {}};
+    agree(point, motion, Collider3<double>{boxHull({random.uniform(0.2, 2), random.uniform(0.2, 2), random.uniform(0.2, 2)}),
+                                           Transform3<double>{{}, Quat<double>::fromEuler(random.angle(), random.angle(), random.angle())}},
+          "hull", i);
+  }
+}
+
+// What dynamic SAT refuses it names by type, with the casts that take it.
+TEST(DynamicSat, ACurvedShapeIsRefusedByName) {
+  const auto curved = castRefusal(CastAlgorithm::DynamicSat, Collider<double>{Circle<double>{{}, 1}, {}}, Motion<V2>{},
+                                  Collider<double>{Point<double>{}, {}}, Motion<V2>{{1, 0}, 0});
+  ASSERT_TRUE(curved);
+  EXPECT_EQ(curved->reason, "dynamic-sat takes polytopes only (point, segment, aabb, box, polygon); a circle has a curved "
+                            "boundary and no finite set of axes (linear and toi take it)");
+  const auto sphere = castRefusal(CastAlgorithm::DynamicSat, Collider3<double>{Point3<double>{}, {}}, Motion<V3>{},
+                                  Collider3<double>{Sphere<double>{{}, 1}, {}}, Motion<V3>{});
+  ASSERT_TRUE(sphere);
+  EXPECT_EQ(sphere->subject, CastSubject::ShapeB);
+  EXPECT_NE(sphere->reason.find("a sphere has a curved surface"), std::string::npos) << sphere->reason;
+}
+
 TEST(DynamicSat, BoxesAndHullsInSpaceAgreeWithTheLinearCast) {
   SplitMix64 random{31};
   for (int i = 0; i < propertyPairs(100); ++i) {

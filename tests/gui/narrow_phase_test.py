@@ -79,6 +79,11 @@ def check_screenshots(args):
     if differing(step0, sat, world) < 2000: failures.append("SAT's axis and shadows are not drawn in the world view")
     screenshot(args, os.path.join(args.scenes, "circle_sector.json"), "analytic", 1,
                os.path.join(args.out, "narrow_analytic.png"))
+    # A refused pair shows no step: the command says so, and why ("step 1 (0 steps)" read as a step shown, s31 A18).
+    refused = run_app([args.exe, "screenshot", "--scene", os.path.join(args.scenes, "circle_sector.json"), "--algo", "sat",
+                       "--size", f"{WIDTH}x{HEIGHT}", "-o", os.path.join(args.out, "narrow_refused.png")])
+    if refused.returncode != 0 or "no steps (refused: shape A: sat takes polytopes only" not in refused.stdout:
+        failures.append(f"a refused pair's screenshot line: {refused.returncode} {refused.stdout!r} {refused.stderr!r}")
     return failures
 
 

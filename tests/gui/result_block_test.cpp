@@ -12,20 +12,26 @@
 namespace lab {
 namespace {
 
-// The block's text, one frame, as ImGui logs it (a line per widget).
-template <class V>
-std::string resultText(const collide::QueryResultOf<V>& result) {
+// What `draw` shows in one frame, as ImGui logs it (a line per widget).
+template <class Draw>
+std::string loggedText(Draw draw) {
   test::HeadlessImGui imgui(ImVec2(800, 600));
   ImGui::NewFrame();
   ImGui::SetNextWindowSize(ImVec2(800, 600));  // wide enough that no line wraps
   ImGui::Begin("panel");
   ImGui::LogToClipboard();
-  drawQueryResult(result);
+  draw();
   ImGui::LogFinish();
   const std::string text = ImGui::GetClipboardText();
   ImGui::End();
   ImGui::Render();
   return text;
+}
+
+// The block's text.
+template <class V>
+std::string resultText(const collide::QueryResultOf<V>& result) {
+  return loggedText([&] { drawQueryResult(result); });
 }
 
 TEST(ResultBlock, SaysTheSameFieldsInSpaceAsInThePlane) {
@@ -62,6 +68,24 @@ TEST(ResultBlock, SaysTheSameFieldsInSpaceAsInThePlane) {
   collide::QueryResult<double> refused;
   refused.error = "shape A: the circle's radius -1 is negative";
   EXPECT_NE(resultText(refused).find("Refused: shape A: the circle's radius -1 is negative"), std::string::npos);
+}
+
+// The cost line under the block (drawQueryTiming): a refused pair ran nothing, so it has no time and no steps (it
+// showed "query 82.73 us" for a refusal, review s31 A18).
+template <class V>
+std::string timingText(const collide::QueryResultOf<V>& result) {
+  return loggedText([&] { drawQueryTiming(result, 82.73, false, 2.4); });
+}
+
+TEST(ResultBlock, ARefusalHasNoTimeAndNoSteps) {
+  collide::QueryResult<double> refused;
+  refused.ok = false;
+  refused.error = "shape A: sat takes polytopes only";
+  EXPECT_EQ(timingText(refused).find(" us"), std::string::npos) << timingText(refused);
+  EXPECT_NE(timingText(refused).find("refused: no query ran, so no time and no steps"), std::string::npos);
+  collide::QueryResult3<double> ran;
+  ran.ok = true;
+  EXPECT_NE(timingText(ran).find("query 82.73 us (double), record 2.4 us"), std::string::npos) << timingText(ran);
 }
 
 }  // namespace

@@ -1795,7 +1795,8 @@ inline void polytopeFeatures(const Collider<S>& collider, std::vector<Vec2<S>>& 
         } else if constexpr (std::is_same_v<T, Box<S>>) {
           faces.push_back(pose.q.xAxis());
           faces.push_back(pose.q.yAxis());
-        } else if constexpr (std::is_same_v<T, Aabb<S>>) {
+        } else if constexpr (std::is_same_v<T, Aabb<S>> || std::is_same_v<T, Point<S>>) {
+          // A point is an aabb of zero size (two points would have no axis between them otherwise).
           faces.push_back({S(1), S(0)});
           faces.push_back({S(0), S(1)});
         } else if constexpr (std::is_same_v<T, Segment<S>>) {
@@ -1820,7 +1821,9 @@ inline void polytopeFeatures(const Collider3<S>& collider, std::vector<Vec3<S>>&
           for (const HullEdge& edge : shape.edges) {
             edges.push_back(pose.q.apply(shape.vertices[edge.b] - shape.vertices[edge.a]));
           }
-        } else if constexpr (std::is_same_v<T, Box3<S>> || std::is_same_v<T, Aabb3<S>>) {
+        } else if constexpr (std::is_same_v<T, Box3<S>> || std::is_same_v<T, Aabb3<S>> || std::is_same_v<T, Point3<S>>) {
+          // A point is an aabb of zero size (as sat3.h's smallPolytope has it): its axes crossed with a segment's
+          // or a triangle's edges are what separate it from them.
           for (const Vec3<S> axis : {pose.q.xAxis(), pose.q.yAxis(), pose.q.zAxis()}) {
             faces.push_back(axis);
             edges.push_back(axis);
@@ -1917,7 +1920,9 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     if (speed == S(0)) {
       if (maxB < minA || maxA < minB) enter = kInfinity, exit = -kInfinity;
       normal = minB >= S(0.5) * (minA + maxA) ? n : -n;
-      if (!grazingNormal && std::min(maxA - minB, maxB - minA) <= tolerance) grazingNormal = normal;
+      // Both shadows points (a point and a segment or a triangle in one plane, two points) say nothing of a face.
+      const bool flat = std::max(maxA - minA, maxB - minB) <= tolerance;
+      if (!grazingNormal && !flat && std::min(maxA - minB, maxB - minA) <= tolerance) grazingNormal = normal;
     } else {
       const S t0 = (minA - maxB) / speed;  // B's top reaches A's bottom (moving down) or leaves it (moving up)
       const S t1 = (maxA - minB) / speed;

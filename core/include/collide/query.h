@@ -144,6 +144,15 @@ struct Refusal {
 template <Scalar S>
 [[nodiscard]] std::string describe(const ShapeCheck& check);
 
+// Why a separating-axis test (query's sat, cast's dynamic-sat) turns a curved shape away, one sentence for both:
+// "sat takes polytopes only (point, segment, aabb, box, polygon); a circle has a curved boundary and no finite set
+// of axes".
+template <Scalar S>
+[[nodiscard]] std::string polytopesOnly(std::string_view algorithm, const Shape<S>& shape) {
+  return std::string(algorithm) + " takes polytopes only (point, segment, aabb, box, polygon); a " +
+         std::string(shapeTypeName(shape)) + " has a curved boundary and no finite set of axes";
+}
+
 // [SECTION] Options and results
 
 struct QueryOptions {

@@ -42,6 +42,13 @@ struct QueryTrace3 {
 template <Scalar S>
 [[nodiscard]] Refusal refusal(Algorithm algorithm, const Collider3<S>& a, const Collider3<S>& b);
 
+// query.h's polytopesOnly in space: "... (point, segment, triangle, aabb, box, hull); a sphere has a curved surface ...".
+template <Scalar S>
+[[nodiscard]] std::string polytopesOnly(std::string_view algorithm, const Shape3<S>& shape) {
+  return std::string(algorithm) + " takes polytopes only (point, segment, triangle, aabb, box, hull); a " +
+         std::string(shapeTypeName(shape)) + " has a curved surface and no finite set of axes";
+}
+
 // Runs `algorithm` on A and B; refusals come back as ok = false with the sentence in `error`. `cache`: distance
 // only, as in query.h.
 template <Scalar S>
