@@ -49,6 +49,9 @@ RecordedCast<V> record(CastAlgorithm algorithm, const std::array<ColliderT, 2>& 
                        const std::array<collide::Motion<V>, 2>& motions, bool useFloat) {
   RecordedCast<V> out;
   out.algorithm = algorithm;
+  for (std::size_t i = 0; i < 2; ++i) {
+    out.isPoint[i] = collide::shapeTypeName(shapes[i].shape) == "point";
+  }
   // A turn the time of impact takes (not an aabb's, which no cast takes) is left out of the linear cast.
   out.spinIgnored = algorithm == CastAlgorithm::Linear && (turns(motions[0]) || turns(motions[1])) &&
                     !collide::castRefusal(CastAlgorithm::TimeOfImpact, shapes[0], motions[0], shapes[1], motions[1]);
@@ -338,8 +341,11 @@ std::string RecordedCast<V>::narration(int step) const {
       // pair's cross product along a face normal): steps 1 and 3 read word for word alike (review s32 A15).
       using Source = typename collide::SweptAxisStep<V>::Source;
       const char* feature = kInSpace<V> ? "a face" : "an edge";
+      // A point is taken as a box of no size: its axes are the frame's (dynamic SAT, cast.h).
+      const std::size_t owner = s.source == Source::FaceA ? 0 : 1;
       const std::string from = s.source == Source::EdgePair ? std::string("edge of A x edge of B")
-                                                            : std::string(feature) + " normal of " + (s.source == Source::FaceA ? "A" : "B");
+                               : isPoint[owner] ? std::string("an axis of ") + (owner == 0 ? "A" : "B") + ", a point (the frame's axes)"
+                                                : std::string(feature) + " normal of " + (owner == 0 ? "A" : "B");
       std::string same;
       for (std::size_t j = 0; j < index && same.empty(); ++j) {
         const V& other = trace.axes[j].axis;

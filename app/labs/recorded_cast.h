@@ -35,6 +35,7 @@ struct RecordedCast {
   // The linear cast takes translation only: on a pair that turns, it casts the translations alone (the lesson of
   // ccd_02 and ccd3d_02: its miss), said in the panel and the view, rather than refusing. `motions` is what ran.
   bool spinIgnored = false;
+  std::array<bool, 2> isPoint{};  // a point shape: dynamic SAT's axes of it are the frame's, not a face's or an edge's
   std::array<Motion, 2> motions{};
 
   // The timeline's steps: a ray's GJK iterations or its closed form's (slabs, clipping planes, quadratics, a line

@@ -287,7 +287,7 @@ void ShapesLab::drawUi() {
   }
 }
 
-// Each shape's support point p and dot(p, d), every number to the table's decimals (vectorFormat), so the sum
+// Each shape's support point p and dot(p, d), every number to the table's digits (vectorFormat), so the sum
 // p.x d.x + p.y d.y can be done by hand from the row and d above; the working on hover. The selected shape's row is
 // tinted. Past ten shapes the table scrolls.
 void ShapesLab::drawSupportTable() {
@@ -298,11 +298,10 @@ void ShapesLab::drawSupportTable() {
     numbers.insert(numbers.end(), {rows.back().point.x, rows.back().point.y});
   }
   const VectorFormat format = vectorFormat(numbers, 4, 2);
-  const std::string fixed = "%." + std::to_string(format.decimals) + "f";
   std::vector<std::string> dots;
   float dotWidth = 0.0f;  // the widest, so the dots' digits line up right-aligned as the points' do
   for (const SupportRow& row : rows) {
-    dots.push_back(formatWith(fixed.c_str(), row.dot));
+    dots.push_back(formatSignificant(row.dot, format.digits));
     dotWidth = std::max(dotWidth, ImGui::CalcTextSize(dots.back().c_str()).x);
   }
   supportShown_.clear();
@@ -334,7 +333,8 @@ void ShapesLab::drawSupportTable() {
       ImGui::SetTooltip("dot(p, d) = %s * %s + %s * %s = %s", formatNumber(row.point.x).c_str(), formatNumber(d.x).c_str(),
                         formatNumber(row.point.y).c_str(), formatNumber(d.y).c_str(), formatNumber(row.dot).c_str());
     }
-    supportShown_.push_back({"(" + formatWith(fixed.c_str(), row.point.x) + ", " + formatWith(fixed.c_str(), row.point.y) + ")", dot});
+    const std::vector<std::string> point = vectorCellTexts(std::array<double, 2>{row.point.x, row.point.y}, format);
+    supportShown_.push_back({"(" + point[0] + ", " + point[1] + ")", dot});
   }
   ImGui::EndTable();
 }
