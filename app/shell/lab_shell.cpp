@@ -503,6 +503,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
     for (Viewport& view : views_) {
       if (view.kind != ViewKind::Spatial) continue;
       view.orbit.lookAlong(aim->target, aim->forward);
+      if (aim->frame) view.orbit.fit(*aim->frame, kFitMarginPixels);
       break;
     }
   }
