@@ -142,6 +142,10 @@ class Lab {
   // The lab asks the shell to fit its views again, as F does (its world changed size, or what sceneBounds frames
   // changed). The shell asks once a frame.
   virtual bool takeFitRequest() { return false; }
+  // The `collision-lab` command that reproduces what the lab shows, for a bug report (Edit > Copy as command; Ctrl+C
+  // in a lab that holds no pair): the mid-phase labs' `midphase ...`. None: the lab has no such command, or `why`
+  // says why not now (the cloth).
+  [[nodiscard]] virtual std::optional<std::string> commandLine(std::string& /*why*/) const { return std::nullopt; }
 };
 
 // A view aim across `axis` at `target`: along the direction nearest `forward` (the view's, now) perpendicular to the

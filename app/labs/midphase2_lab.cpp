@@ -58,44 +58,14 @@ namespace common = midphase_common;
 
 // [SECTION] Shapes
 
-// The catalogue: concave outlines cut into convex parts, and one compound of convex parts given as they are.
-constexpr std::array<const char*, 6> kShapeNames = {"gear", "star", "letter-e", "comb", "key", "crates"};
+// The catalogue (workloads/outlines.h, shared with `collision-lab midphase`): concave outlines cut into convex
+// parts, and one compound of convex parts given as they are.
+using collide::kConcaveShapeNames;
 constexpr std::array<const char*, 6> kShapeTitles = {"Gear (10 teeth)", "Star (7 points)", "Letter E", "Comb (5 teeth)",
                                                      "Key (skewed parts)", "Crates (a compound, 10 in one spot)"};
-constexpr int kCrates = 5;
+constexpr int kCrates = collide::kCratesShape;
 
-std::vector<Vec2d> catalogOutline(int shape) {
-  switch (shape) {
-    case 0: return collide::gearOutline<double>(10, 1.0, 1.35);
-    case 1: return collide::starOutline<double>(7, 1.5, 0.6);
-    case 2: return collide::letterEOutline<double>();
-    case 3: {
-      std::vector<Vec2d> comb = collide::combOutline<double>(5);
-      for (Vec2d& p : comb) p = {0.4 * p.x - 1.7, 0.6 * p.y - 0.9};  // 3.4 x 1.8, centred
-      return comb;
-    }
-    case 4: {
-      std::vector<Vec2d> key = collide::keyOutline<double>(12);
-      for (Vec2d& p : key) p = {0.8 * p.x + 2.0, 0.8 * p.y};
-      return key;
-    }
-    default: return {};
-  }
-}
-
-// Ten unit crates stacked in one spot and six in a row beside them: a compound whose part centres coincide, so
-// their Morton codes do too.
-std::vector<collide::Polygon<double>> crates() {
-  std::vector<collide::Polygon<double>> parts;
-  const auto square = [&](double x, double y, double half) {
-    const std::array<Vec2d, 4> corners{Vec2d{x - half, y - half}, Vec2d{x + half, y - half}, Vec2d{x + half, y + half},
-                                       Vec2d{x - half, y + half}};
-    parts.push_back(collide::makeConvexPolygon<double>(corners));
-  };
-  for (int i = 0; i < 10; ++i) square(-1.0, 0.0, 0.45);
-  for (int i = 0; i < 6; ++i) square(-0.2 + 0.45 * i, -0.3 + 0.12 * i, 0.2);
-  return parts;
-}
+std::vector<Vec2d> catalogOutline(int shape) { return collide::concaveShapeOutline<double>(shape); }
 
 constexpr std::array<collide::Algorithm, 3> kNarrowPhases = {collide::Algorithm::Gjk, collide::Algorithm::Sat,
                                                              collide::Algorithm::Epa};
@@ -176,6 +146,7 @@ class Midphase2Lab final : public Lab {
   void dumpState(Json& out) const override;
   [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
   void frameMetrics(std::vector<FrameMetric>& out) const override;
+  [[nodiscard]] std::optional<std::string> commandLine(std::string& why) const override;
 
  private:
   void rebuild();   // the parts, both trees (recorded), then retrace
@@ -288,7 +259,7 @@ void Midphase2Lab::rebuild() {
     errors_[t].clear();
     std::vector<collide::Polygon<double>> parts;
     if (shape_[t] == kCrates) {
-      parts = crates();
+      parts = collide::cratesParts<double>();
     } else {
       const collide::ConvexDecomposition<double> d = collide::decomposeConcave<double>(outline_[t]);
       if (!d.ok()) errors_[t] = std::string(t == 0 ? "A" : "B") + "'s outline is refused: " + d.error + ".";
@@ -1103,7 +1074,7 @@ bool Midphase2Lab::loadScene(const Scene& scene, std::string& error) {
   std::array<bool, 2> edited{false, false};
   for (int t = 0; t < 2; ++t) {
     const char* key = t == 0 ? "a" : "b";
-    if (!common::readChoice(state, key, kShapeNames, "gear, star, letter-e, comb, key or crates", shape[static_cast<std::size_t>(t)], error)) {
+    if (!common::readChoice(state, key, kConcaveShapeNames, "gear, star, letter-e, comb, key or crates", shape[static_cast<std::size_t>(t)], error)) {
       return false;
     }
     outline[static_cast<std::size_t>(t)] = catalogOutline(shape[static_cast<std::size_t>(t)]);
@@ -1170,8 +1141,8 @@ void Midphase2Lab::saveScene(Scene& scene) const {
   scene.shapes.clear();
   scene.shapes3.clear();
   scene.algorithm = std::string(collide::bvhBuildName(build_));
-  scene.labState = {{"a", kShapeNames[static_cast<std::size_t>(shape_[0])]},
-                    {"b", kShapeNames[static_cast<std::size_t>(shape_[1])]},
+  scene.labState = {{"a", kConcaveShapeNames[static_cast<std::size_t>(shape_[0])]},
+                    {"b", kConcaveShapeNames[static_cast<std::size_t>(shape_[1])]},
                     {"position_b", {positionB_.x, positionB_.y}},
                     {"rotation_b_degrees", angleB_ * 180.0 / std::numbers::pi},
                     {"build", std::string(collide::bvhBuildName(build_))},
@@ -1206,8 +1177,8 @@ void Midphase2Lab::dumpState(Json& out) const {
   out["legend"] = Json::array();
   for (const auto& line : legend()) out["legend"].push_back(line.first);
   const common::Tally tally = tallyAt(step_);
-  out["a"] = kShapeNames[static_cast<std::size_t>(shape_[0])];
-  out["b"] = kShapeNames[static_cast<std::size_t>(shape_[1])];
+  out["a"] = kConcaveShapeNames[static_cast<std::size_t>(shape_[0])];
+  out["b"] = kConcaveShapeNames[static_cast<std::size_t>(shape_[1])];
   out["position_b"] = {positionB_.x, positionB_.y};
   out["rotation_b_degrees"] = angleB_ * 180.0 / std::numbers::pi;
   out["build"] = std::string(collide::bvhBuildName(build_));
@@ -1241,6 +1212,8 @@ void Midphase2Lab::dumpState(Json& out) const {
   out["pairs"] = result_.pairs.size();
   out["pair_list"] = result_.pairs;
   out["undescended_pairs"] = result_.frontier.size();
+  std::string why;
+  out["command"] = commandLine(why).value_or(why);
   out["refusal"] = refusal_;
   out["at_step"] = {{"phase", phaseName(step_)},
                     {"bv_tests", tally.bvTests},
@@ -1285,6 +1258,30 @@ std::vector<Shortcut> Midphase2Lab::shortcuts() const {
   keys.push_back({"E", "edit vertices on / off (drag a corner)"});
   keys.push_back({"drag B", "move B; drag the orange knob to turn it"});
   return keys;
+}
+
+// `collision-lab midphase` on the lab's shapes (by name, or an edited outline as a JSON concave polygon), B's pose
+// with its angle in radians as the lab holds it, the build, leaf size, budget and part test: the same counts.
+std::optional<std::string> Midphase2Lab::commandLine(std::string&) const {
+  std::string out = "collision-lab midphase";
+  for (int t = 0; t < 2; ++t) {
+    out += t == 0 ? " --a " : " --b ";
+    if (!edited_[static_cast<std::size_t>(t)]) {
+      out += kConcaveShapeNames[static_cast<std::size_t>(shape_[static_cast<std::size_t>(t)])];
+      continue;
+    }
+    out += "'{\"type\": \"concave\", \"vertices\": [";
+    const auto& outline = outline_[static_cast<std::size_t>(t)];
+    for (std::size_t i = 0; i < outline.size(); ++i) {
+      out += (i == 0 ? "[" : ", [") + common::exactNumber(outline[i].x) + ", " + common::exactNumber(outline[i].y) + "]";
+    }
+    out += "]}'";
+  }
+  out += " --pose-b " + common::exactNumber(positionB_.x) + "," + common::exactNumber(positionB_.y) + "," + common::exactNumber(angleB_);
+  out += common::treeCommandOptions(build_, budget_, largestFirst_);
+  if (leafSize_ != 1) out += " --leaf-size " + std::to_string(leafSize_);
+  if (narrow_ != 0) out += " --part-test " + std::string(collide::algorithmName(kNarrowPhases[static_cast<std::size_t>(narrow_)]));
+  return out;
 }
 
 void Midphase2Lab::frameMetrics(std::vector<FrameMetric>& out) const {

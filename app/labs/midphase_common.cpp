@@ -3,11 +3,14 @@
 // [SECTION] A recorded traversal, step by step
 // [SECTION] Words and panel rows
 // [SECTION] The build choice and lab_state
+// [SECTION] The command that reproduces a lab's state
 #include "labs/midphase_common.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <type_traits>
+#include <system_error>
 #include <variant>
 
 #define GLFW_INCLUDE_NONE
@@ -378,6 +381,20 @@ bool readNumbers(const Json& state, const char* key, double limit, std::span<dou
   }
   for (std::size_t k = 0; k < out.size(); ++k) out[k] = (*it)[k].get<double>();
   return true;
+}
+
+// [SECTION] The command that reproduces a lab's state
+
+std::string exactNumber(double value) {
+  std::array<char, 32> text{};
+  const auto [end, status] = std::to_chars(text.data(), text.data() + text.size(), value);
+  return status == std::errc{} ? std::string(text.data(), end) : std::string("nan");
+}
+
+std::string treeCommandOptions(collide::BvhBuild build, int budget, bool largestFirst) {
+  std::string out = " --build " + std::string(collide::bvhBuildName(build));
+  if (budget > 0) out += " --budget " + std::to_string(budget) + (largestFirst ? " --largest-first" : "");
+  return out;
 }
 
 }  // namespace lab::midphase_common

@@ -7,6 +7,7 @@
 // [SECTION] A recorded traversal, step by step
 // [SECTION] Words and panel rows
 // [SECTION] The build choice and lab_state
+// [SECTION] The command that reproduces a lab's state
 #pragma once
 
 #include <array>
@@ -175,5 +176,13 @@ bool readChoice(const Json& state, const char* key, const Names& names, const st
   error = std::string("lab_state.") + key + ": expected " + expected + ", got " + describeJsonValue(*it);
   return false;
 }
+
+// [SECTION] The command that reproduces a lab's state
+
+// A number as `collision-lab midphase` reads it back to the same double: the shortest such text ("1.6", and a
+// slider's float 0.1f as "0.10000000149011612").
+[[nodiscard]] std::string exactNumber(double value);
+// "--build sah --budget 36 --largest-first": the options both labs' commands share (none at their defaults).
+[[nodiscard]] std::string treeCommandOptions(collide::BvhBuild build, int budget, bool largestFirst);
 
 }  // namespace lab::midphase_common

@@ -190,6 +190,7 @@ class MidphaseLab final : public Lab {
   [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
   void frameMetrics(std::vector<FrameMetric>& out) const override;
   std::optional<ViewAim> takeViewAim() override { return std::exchange(viewAim_, std::nullopt); }
+  [[nodiscard]] std::optional<std::string> commandLine(std::string& why) const override;
   // At a SAT-lite false positive: the edge-edge axis that separates the two boxes, with both boxes' shadows on it
   // (world frame, from collide::satBoxes on the boxes as placed), and where to draw it: between the boxes' centres,
   // as long as the smaller box; none at any other step.
@@ -275,9 +276,7 @@ class MidphaseLab final : public Lab {
 // [SECTION] Meshes, the cloth and the trees
 
 Pose MidphaseLab::poseB() const {
-  constexpr double kRadians = std::numbers::pi / 180.0;
-  return {{position_[0], position_[1], position_[2]},
-          collide::Quat<double>::fromEuler(rotation_[0] * kRadians, rotation_[1] * kRadians, rotation_[2] * kRadians)};
+  return collide::poseFromTurns({position_[0], position_[1], position_[2]}, {rotation_[0], rotation_[1], rotation_[2]});
 }
 
 collide::BvhOptions MidphaseLab::treeOptions() const {
@@ -838,6 +837,24 @@ std::vector<std::string> MidphaseLab::falsePositiveLegend() const {
   return lines;
 }
 
+// `collision-lab midphase` on the lab's meshes (the CLI's at its default resolutions), B's pose as the lab's turns
+// in degrees (--pose-b x,y,z,rx,ry,rz: poseFromTurns, the same pose), the build, volume, SAT lite and budget.
+std::optional<std::string> MidphaseLab::commandLine(std::string& why) const {
+  if (cloth()) {
+    why = "Copy as command: the cloth deforms frame by frame and its tree is refitted from the frames before; the "
+          "command line builds fresh trees over fixed meshes (pick a torus, gear, sphere or terrain as A)";
+    return std::nullopt;
+  }
+  std::string out = "collision-lab midphase --a " + std::string(kMeshNames[static_cast<std::size_t>(meshA_)]) + " --b " +
+                    kMeshNames[static_cast<std::size_t>(meshB_)] + " --pose-b ";
+  for (int i = 0; i < 6; ++i) {
+    out += (i == 0 ? "" : ",") + common::exactNumber(i < 3 ? position_[static_cast<std::size_t>(i)] : rotation_[static_cast<std::size_t>(i - 3)]);
+  }
+  out += common::treeCommandOptions(build_, budget_, largestFirst_) + " --bv " + std::string(collide::bvKindName(bv_));
+  if (satLite_) out += " --sat-lite";
+  return out;
+}
+
 void MidphaseLab::dumpState(Json& out) const {
   out["legend"] = nodePairLegend();
   out["legend_pruned"] = common::prunedLegend(steps_.at(step_ - 1).pruned, "faint grey");
@@ -854,6 +871,8 @@ void MidphaseLab::dumpState(Json& out) const {
   out["pairs"] = result_.pairs.size();
   out["sat_lite_false_positives"] = result_.liteFalsePositives;
   out["undescended_pairs"] = result_.frontier.size();
+  std::string why;
+  out["command"] = commandLine(why).value_or(why);
   for (const bool treeB : {false, true}) {
     const collide::BvhStats& stats = treeStats_[treeB ? 1 : 0];
     out[treeB ? "tree_b" : "tree_a"] = {{"triangles", (treeB ? b_ : a_).triangles.size()},
