@@ -521,8 +521,8 @@ const bool registeredMidphase = registerCommand({
           ->required();
       command.add_option("--b", options->b, "Mesh B (same forms)")->required();
       command.add_option("--pose-b", options->poseB,
-                         "B's placement: for meshes x,y,z,qw,qx,qy,qz or x,y,z,rx,ry,rz (turns in degrees about x, then y, "
-                         "then z: the Mid phase lab's), for concave shapes x,y,angle (radians)")
+                         "B's placement: for meshes 7 numbers x,y,z,qw,qx,qy,qz or 6 numbers x,y,z,rx,ry,rz (turns in degrees "
+                         "about x, then y, then z: the Mid phase lab's), for concave shapes 3 numbers x,y,angle (radians)")
           ->delimiter(',')
           ->expected(3, 7)
           ->option_text("NUMBERS,...");  // not "FLOAT x 3": meshes take 7

@@ -159,6 +159,8 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] std::string narrateTraversal(int index) const;
   // "x = 0.5" for A; for B "y = -0.73 in B's frame", with "(world y = -1.7)" when B is not turned.
   [[nodiscard]] std::string cutText(int tree, const collide::BvhSplitStep<double, 2>& split) const;
+  // A coordinate in the words, 0 when within rounding of 0 at the scene's size.
+  [[nodiscard]] std::string coordinateText(double value) const;
   // For a turned B, where the cut lies in the world: "B's frame turns with B, 9 degrees: the cut's middle is at
   // world (2.3, -0.42)"; "" otherwise.
   [[nodiscard]] std::string turnedCutText(int tree, const collide::BvhSplitStep<double, 2>& split) const;
@@ -212,6 +214,9 @@ class Midphase2Lab final : public Lab {
     [[nodiscard]] Vec2d at(double position, double cost) const;
   };
   [[nodiscard]] CostPlot costPlot(int tree, const collide::BvhSplitStep<double, 2>& split) const;
+  // Where that plot is drawn, seen on the screen: "above", "below", "left of" or "right of" (the box). It said
+  // "beside" for a plot above (review s32, A17).
+  [[nodiscard]] const char* plotPlace(int tree, const collide::BvhSplitStep<double, 2>& split) const;
   void drawCostPlot(Renderer2D& renderer, int tree, const collide::BvhSplitStep<double, 2>& split) const;
   bool setOutline(int shape, std::vector<Vec2d> outline);
 
@@ -370,7 +375,7 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
     text += " is cut at " + cutText(tree, *s) + ": " + std::to_string(s->leftCount) + " left, " + std::to_string(right) +
             " right, SAH cost " + formatNumber(s->splitCost) + " (a leaf would cost " + formatNumber(s->leafCost) + ").";
     text += "\n\nWhy there: it is the cheapest of the " + std::to_string(s->candidates.size()) + " cuts along " + axes[s->axis] +
-            ", the centres' longest spread (the plot beside the box); a cut costs 1 + (perimeter x parts, left plus right) / "
+            ", the centres' longest spread (the plot " + plotPlace(tree, *s) + " the box); a cut costs 1 + (perimeter x parts, left plus right) / "
             "the node's perimeter.";
     // The estimate takes both halves as leaves; the finished subtree, its halves cut further, costs otherwise (at the
     // root, the tree's SAH cost in the panel: mid2_01's first cut said 6.273 beside a tree costing 5.167). A half of
@@ -497,15 +502,27 @@ double Midphase2Lab::finishedCost(int tree, int node) const {
 
 // "x = 0.4286" for A (at the origin, unturned: its frame is the world's); B's tree is built in B's own frame, so
 // "x = -0.02586 in B's frame (world x = 1.574)", or where the cut crosses the world when B is turned.
+std::string Midphase2Lab::coordinateText(double value) const {
+  // The scene's size: both trees' root boxes and B's offset. A cut through a symmetric shape's middle computed as
+  // 1.665e-16 is 0 to within rounding at that size (review s32, A17).
+  double size = std::max(std::abs(positionB_.x), std::abs(positionB_.y));
+  for (const PartTree& tree : trees_) {
+    if (tree.tree.nodes.empty()) continue;
+    const Box& root = tree.tree.nodes.front().box;
+    for (int k = 0; k < 2; ++k) size = std::max({size, std::abs(root.min[k]), std::abs(root.max[k])});
+  }
+  return formatNumber(std::abs(value) < 1e-9 * size ? 0.0 : value);
+}
+
 std::string Midphase2Lab::cutText(int tree, const collide::BvhSplitStep<double, 2>& split) const {
   const char* axes[2] = {"x", "y"};
   const int axis = split.axis;
-  std::string text = std::string(axes[axis]) + " = " + formatNumber(split.position);
+  std::string text = std::string(axes[axis]) + " = " + coordinateText(split.position);
   if (tree == 0) return text;
   text += " in B's frame";
   if (std::abs(angleB_) >= 1e-12) return text;  // turnedCutText places it
   const double world = split.position + (axis == 0 ? positionB_.x : positionB_.y);
-  return text + " (world " + axes[axis] + " = " + formatNumber(world) + ")";
+  return text + " (world " + axes[axis] + " = " + coordinateText(world) + ")";
 }
 
 std::string Midphase2Lab::turnedCutText(int tree, const collide::BvhSplitStep<double, 2>& split) const {
@@ -516,7 +533,7 @@ std::string Midphase2Lab::turnedCutText(int tree, const collide::BvhSplitStep<do
   (axis == 0 ? middle.y : middle.x) = 0.5 * (split.box.min[1 - axis] + split.box.max[1 - axis]);
   const Vec2d world = pose(1).apply(middle);
   return "B's frame turns with B, " + formatNumber(angleB_ * 180.0 / std::numbers::pi) + " degrees: the cut's middle is at world (" +
-         formatNumber(world.x) + ", " + formatNumber(world.y) + ")";
+         coordinateText(world.x) + ", " + coordinateText(world.y) + ")";
 }
 
 std::string Midphase2Lab::narrateTraversal(int index) const {
@@ -675,6 +692,15 @@ void Midphase2Lab::drawTree(Renderer2D& renderer, int tree, double pixel) const 
     grown = collide::enlarged(grown, 1.5 * pixel);
     drawBox(renderer, tree, grown, depthColor(node.depth).withAlpha(0.8f), 1.5f);
   }
+}
+
+const char* Midphase2Lab::plotPlace(int tree, const collide::BvhSplitStep<double, 2>& split) const {
+  const CostPlot plot = costPlot(tree, split);
+  Vec2d out{};
+  (plot.axis == 0 ? out.y : out.x) = plot.outward;  // across the cut, in the tree's frame
+  const Vec2d world = plot.pose.q.apply(out);
+  if (std::abs(world.y) >= std::abs(world.x)) return world.y > 0 ? "above" : "below";
+  return world.x > 0 ? "right of" : "left of";
 }
 
 Midphase2Lab::CostPlot Midphase2Lab::costPlot(int tree, const collide::BvhSplitStep<double, 2>& split) const {

@@ -203,8 +203,13 @@ namespace {
 
 // Both numbers to the same decimals, four significant digits for the larger.
 std::array<std::string, 2> sameDecimals(double a, double b) {
-  const double largest = std::max(std::abs(a), std::abs(b));
-  const int decimals = largest > 0 ? std::clamp(3 - static_cast<int>(std::floor(std::log10(largest))), 0, 6) : 3;
+  // Enough decimals for 4 significant digits of each: a node's measure never loses digits beside a larger one
+  // (mid2_01 gave one perimeter as "7.20" beside 10.56 and "7.196" two steps on, review s32 A17).
+  int decimals = 0;
+  for (const double value : {a, b}) {
+    if (value != 0) decimals = std::max(decimals, 3 - static_cast<int>(std::floor(std::log10(std::abs(value)))));
+  }
+  decimals = std::clamp(decimals, 0, 6);
   const std::string format = "%." + std::to_string(decimals) + "f";
   return {formatWith(format.c_str(), a), formatWith(format.c_str(), b)};
 }

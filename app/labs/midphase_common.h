@@ -97,8 +97,8 @@ inline constexpr std::size_t kMaxDrawnPruned = 160;
 // answer; every other ..."); `what` is "part" or "triangle".
 [[nodiscard]] std::string partialAnswerText(int undescended, std::size_t found, const char* what);
 // Why a descent splits `descend`'s node (the larger box): "(B's box is the larger: surface area 4.027 against A's
-// 2.793)", `measure` naming the size ("surface area", "perimeter"), both numbers to the same decimals (4
-// significant digits for the larger). It read
+// 2.793)", `measure` naming the size ("surface area", "perimeter"), both numbers to the same decimals, enough for 4
+// significant digits of each ("10.560 against 7.196"). It read
 // "(the larger: box surface areas 2.793 and 4.027)", as if the two were the children's.
 [[nodiscard]] std::string largerBoxWords(char descend, double measureA, double measureB, const std::string& measure);
 // The legend's line for the boxes in the accent colour: this step's node pair ("yellow, overlapping; grey, pruned",

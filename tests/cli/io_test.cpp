@@ -3579,11 +3579,15 @@ TEST(Midphase2Lab, BsCutsSayTheirFrameAndTheCostPlotKeepsClearOfTheOtherShape) {
       const bool apart = plotHigh[0] < low[0] || high[0] < plotLow[0] || plotHigh[1] < low[1] || high[1] < plotLow[1];
       EXPECT_TRUE(apart) << "the plot of A's first cut covers the star";
       EXPECT_EQ(dump["at_step"]["cost_plot"]["caption"], "SAH cost of each cut (cheaper: higher)");
+      // Drawn above the key (y up to 0.64): the words say so; they said "beside" (review s32, A17).
+      EXPECT_GT(plotLow[1], 0.64);
+      EXPECT_NE(narration.find("(the plot above the box)"), std::string::npos) << narration;
     }
     if (dump["at_step"].contains("cost_plot")) ++plots;
     if (phase != "build B" || narration.find(" is cut at ") == std::string::npos) continue;
     if (++cutsOfB == 1) {
       EXPECT_EQ(dump["at_step"]["cost_plot"]["caption"], "SAH cost of each cut (cheaper: lower)") << "B's first cut, below B";
+      EXPECT_NE(narration.find("(the plot below the box)"), std::string::npos) << narration;
     }
     // "is cut at x = L in B's frame (world x = W)", W = L + B's x.
     const std::size_t at = narration.find(" is cut at ");
@@ -3867,13 +3871,21 @@ TEST(MidphaseLab, TheNarrationSaysWhatIsTrueInOneFormat) {
   EXPECT_EQ(saysTurns(key), 0);
   EXPECT_EQ(saysTurns(narrations(curated("mid2_04_insertion.json"), {})), 0);
 
-  // "B's box is the larger: perimeter 9.018 against A's 7.600", "surface area 12.35 against B's 8.120": as many
-  // decimals on both, the larger first.
+  // "B's box is the larger: perimeter 9.018 against A's 7.600", "surface area 12.350 against B's 8.120": as many
+  // decimals on both, the larger first, and at least 4 significant digits of each, so one node's measure reads the
+  // same at every step (mid2_01 said "7.20" beside 10.56 and "7.196" elsewhere, review s32 A17).
   const std::regex measures("(perimeter|surface area) (-?[0-9.]+) against [AB]'s (-?[0-9.]+)");
   const auto decimals = [](const std::string& number) {
     const std::size_t dot = number.find('.');
     return dot == std::string::npos ? 0 : number.size() - dot - 1;
   };
+  // A cut through the middle of the star computed as 1.665e-16 reads 0: no coordinate within rounding of 0 at the
+  // scene's size is printed as such (review s32, A17).
+  const std::regex rounding("[0-9]e-1[0-9]");
+  for (const std::string& n : key) EXPECT_FALSE(std::regex_search(n, rounding)) << n;
+  EXPECT_TRUE(std::any_of(key.begin(), key.end(), [](const std::string& n) {
+    return n.find("y = 0 in B's frame (world y = -1)") != std::string::npos;
+  }));
   int compared = 0;
   std::vector<std::string> all = key;
   for (const std::string& n : narrations(curated("mid_01_torus_gear.json"), {})) all.push_back(n);
@@ -3882,6 +3894,13 @@ TEST(MidphaseLab, TheNarrationSaysWhatIsTrueInOneFormat) {
       ++compared;
       EXPECT_EQ(decimals((*it)[2]), decimals((*it)[3])) << n;
       EXPECT_GE(std::stod((*it)[2]), std::stod((*it)[3])) << n;
+      for (const std::string& number : {(*it)[2].str(), (*it)[3].str()}) {
+        std::string digits;
+        for (const char c : number) {
+          if (c >= '0' && c <= '9' && !(digits.empty() && c == '0')) digits += c;
+        }
+        EXPECT_GE(digits.size(), 4u) << number << " in " << n;
+      }
     }
   }
   EXPECT_GT(compared, 10);

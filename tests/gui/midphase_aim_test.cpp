@@ -1,6 +1,7 @@
-// The "Mid phase" lab's key A in the real shell, off-screen: at a SAT-lite false positive of mid_02 it turns the
+// The mid-phase labs in the real shell, off-screen. Key A in "Mid phase": at a SAT-lite false positive of mid_02 it turns the
 // spatial view across the edge-edge axis that separates the two boxes and frames them, so the gap between their
 // shadows (0.0186) is a distance one can see, not under a pixel in a cloud of boxes (newcomer review s32, A11).
+// Ctrl+C in both mid-phase labs copies the `collision-lab midphase` command (Lab::commandLine).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +10,7 @@
 
 #include <glad/gl.h>
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include "lab/lab.h"
 #include "platform/theme.h"
@@ -98,6 +100,35 @@ TEST(MidphaseAim, KeyAFramesTheFalsePositivesBoxesSoTheGapIsVisible) {
     EXPECT_LT(gapPixels(before), 5.0);
     EXPECT_GE(pixels, 18.0) << "the camera after A: " << after["views"][0].dump();
     std::printf("the gap: %.1f pixels before A, %.1f after\n", gapPixels(before), pixels);
+  }
+}
+
+// Ctrl+C in a mid-phase lab (which holds no pair) copies the command that reproduces it, the text the dump's
+// "command" holds (tests/gui/midphase_command_test.py runs those); it did nothing before (review s32, A17).
+TEST(MidphaseAim, CtrlCCopiesTheMidphaseCommand) {
+  Window window(WindowOptions{800, 600, /*visible=*/false, "midphase copy test"});
+  Renderer2D renderer;
+  Renderer3D renderer3d;
+  renderer.init();
+  renderer3d.init();
+  {
+    Settings settings;
+    LabShell shell(renderer, renderer3d, settings);
+    std::string error;
+    for (const char* scene : {"scenes/mid2_03_budget_partial_answer.json", "scenes/mid_02_sat_lite_false_positive.json"}) {
+      ASSERT_TRUE(shell.openScene(scene, error)) << error;
+      ImGui::SetClipboardText("");
+      for (int i = 0; i < 3; ++i) {
+        window.beginOffscreenFrame(800, 600);
+        shell.frame(1.0 / 60.0, 800, 600, i == 1 ? std::vector<KeyPress>{KeyPress{GLFW_KEY_C, kModControl}} : std::vector<KeyPress>{});
+        window.endFrame(/*swap=*/false);
+      }
+      const char* copied = ImGui::GetClipboardText();
+      const Json state = shell.dumpState();
+      ASSERT_NE(copied, nullptr);
+      EXPECT_EQ(std::string(copied), state["command"].get<std::string>()) << scene;
+      EXPECT_EQ(std::string(copied).rfind("collision-lab midphase --a ", 0), 0u) << copied;
+    }
   }
 }
 
