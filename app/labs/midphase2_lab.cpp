@@ -186,6 +186,10 @@ class Midphase2Lab final : public Lab {
     return steps_[static_cast<std::size_t>(step_)].index;
   }
   [[nodiscard]] std::array<Vec2d, 4> corners(int tree, const Box& box) const;
+  // A box test's numbers, to check by hand (review s32, C1): on the four axes two rectangles have (A's x and y, B's
+  // x and y), the one whose gap between the shadows is widest, or when none has one, the least overlap. Worked out
+  // again on the boxes as placed: empty where that disagrees with the traversal's verdict (a margin of rounding).
+  [[nodiscard]] std::string boxNumbers(const collide::MidphaseBvTestStep& test) const;
   [[nodiscard]] std::string phaseName(int step) const;
   void drawParts(Renderer2D& renderer) const;
   // During an insertion build: the parts of the building tree not inserted yet at the current step (the first part
@@ -552,17 +556,24 @@ std::string Midphase2Lab::narrateTraversal(int index) const {
     if (!s->overlap) {
       // B's boxes are in B's frame: with B turned they are turned too, and may look as if they overlap A's.
       const bool turned = std::abs(angleB_) > 1e-12;
-      return text + (turned ? " are apart (B's box turns with B)" : " are apart") + ", so the pair and every pair below it are pruned.";
+      const std::string numbers = boxNumbers(*s);
+      return text + (turned ? " are apart (B's box turns with B)" : " are apart") + ", so the pair and every pair below it are pruned." +
+             (numbers.empty() ? "" : "\n\n" + numbers);
     }
     text += " overlap";
     if (s->descend == 'A' || s->descend == 'B') {
       const auto& na = trees_[0].tree.nodes[static_cast<std::size_t>(s->nodeA)];
       const auto& nb = trees_[1].tree.nodes[static_cast<std::size_t>(s->nodeB)];
       text += "; split " + std::string(1, s->descend) + "'s node into its two children";
-      if (na.isLeaf() || nb.isLeaf()) return text + " (the other is a leaf).";
-      return text + " " + common::largerBoxWords(s->descend, collide::surfaceMeasure(na.box), collide::surfaceMeasure(nb.box), "perimeter") + ".";
+      text += na.isLeaf() || nb.isLeaf()
+                  ? " (the other is a leaf)."
+                  : " " + common::largerBoxWords(s->descend, collide::surfaceMeasure(na.box), collide::surfaceMeasure(nb.box), "perimeter") + ".";
+    } else {
+      text += "; both are leaves, so their parts are tested.";
     }
-    return text + "; both are leaves, so their parts are tested.";
+    // What the step did first; the shadows' numbers after a blank line (narrationText).
+    const std::string numbers = boxNumbers(*s);
+    return numbers.empty() ? text : text + "\n\n" + numbers;
   }
   if (const auto* s = std::get_if<collide::MidphaseLeafPairStep>(&event)) {
     const int countA = trees_[0].tree.nodes[static_cast<std::size_t>(s->leafA)].count;
@@ -587,6 +598,37 @@ std::array<Vec2d, 4> Midphase2Lab::corners(int tree, const Box& box) const {
   const Pose p = pose(tree);
   return {p.apply(Vec2d{box.min[0], box.min[1]}), p.apply(Vec2d{box.max[0], box.min[1]}), p.apply(Vec2d{box.max[0], box.max[1]}),
           p.apply(Vec2d{box.min[0], box.max[1]})};
+}
+
+std::string Midphase2Lab::boxNumbers(const collide::MidphaseBvTestStep& test) const {
+  const std::array<Vec2d, 4> a = corners(0, trees_[0].tree.nodes[static_cast<std::size_t>(test.nodeA)].box);
+  const std::array<Vec2d, 4> b = corners(1, trees_[1].tree.nodes[static_cast<std::size_t>(test.nodeB)].box);
+  const Vec2d bx = pose(1).q.apply(Vec2d{1, 0}), by = pose(1).q.apply(Vec2d{0, 1});
+  const bool turned = std::abs(angleB_) > 1e-12;
+  const std::array<std::pair<Vec2d, const char*>, 4> axes = {
+      std::pair{Vec2d{1, 0}, "x"}, std::pair{Vec2d{0, 1}, "y"}, std::pair{bx, "B's x axis"}, std::pair{by, "B's y axis"}};
+  struct Shadows {
+    double minA, maxA, minB, maxB, overlap;
+    std::string name;
+  };
+  std::optional<Shadows> widestGap, leastOverlap;
+  for (std::size_t k = 0; k < (turned ? 4u : 2u); ++k) {  // unturned, B's axes are A's
+    const Vec2d n = axes[k].first;
+    Shadows s{1e300, -1e300, 1e300, -1e300, 0, axes[k].second};
+    for (const Vec2d& p : a) s.minA = std::min(s.minA, dot(p, n)), s.maxA = std::max(s.maxA, dot(p, n));
+    for (const Vec2d& p : b) s.minB = std::min(s.minB, dot(p, n)), s.maxB = std::max(s.maxB, dot(p, n));
+    s.overlap = std::min(s.maxA, s.maxB) - std::max(s.minA, s.minB);
+    if (s.overlap < 0 && (!widestGap || s.overlap < widestGap->overlap)) widestGap = s;
+    if (!leastOverlap || s.overlap < leastOverlap->overlap) leastOverlap = s;
+  }
+  if (widestGap.has_value() == test.overlap) return {};  // the placed boxes round the other way
+  const Shadows& s = test.overlap ? *leastOverlap : *widestGap;
+  const std::string shadows = "A's [" + coordinateText(s.minA) + ", " + coordinateText(s.maxA) + "] and B's [" +
+                              coordinateText(s.minB) + ", " + coordinateText(s.maxB) + "]";
+  const std::string along = s.name == "x" || s.name == "y" ? s.name : s.name + " (B turned " + formatNumber(angleB_ * 180.0 / std::numbers::pi) + " degrees)";
+  if (!test.overlap) return "Along " + along + " the shadows " + shadows + " are " + coordinateText(-s.overlap) + " apart.";
+  return std::string("The shadows overlap along each of the ") + (turned ? "4" : "2") + " axes, the least along " + along + ": " +
+         shadows + ", by " + coordinateText(s.overlap) + ".";
 }
 
 void Midphase2Lab::drawBox(Renderer2D& renderer, int tree, const Box& box, Color color, float width, float dash) const {

@@ -203,6 +203,11 @@ class MidphaseLab final : public Lab {
   // Look across the separating axis (A): its shadows and their gap seen edge-on, as the 3D narrow-phase lab's N
   // looks across a contact (aimAcross).
   [[nodiscard]] std::optional<ViewAim> separatingAim() const;
+  // A BV test's numbers, to check by hand (review s32, C1): for boxes, the first of SAT's 15 axes that separates
+  // them with both shadows and the gap, or the axis of least overlap; for spheres, the centres' distance against
+  // the radii's sum. Worked out again on the volumes as placed in the world: empty where that disagrees with the
+  // traversal's verdict (a margin of rounding).
+  [[nodiscard]] std::string volumeNumbers(const collide::MidphaseBvTestStep& test) const;
 
  private:
   [[nodiscard]] bool cloth() const { return meshA_ == kCloth; }
@@ -470,7 +475,10 @@ std::string MidphaseLab::narrateEvent(int step) const {
   if (const auto* s = std::get_if<collide::MidphaseBvTestStep>(&event)) {
     std::string text = "BV test " + std::to_string(tally.bvTests) + ": the " + volumes + " of " + nodeText('A', s->nodeA) + " and " +
                        nodeText('B', s->nodeB);
-    if (!s->overlap) return text + " are apart, so the pair and every pair below it are pruned.";
+    if (!s->overlap) {
+      const std::string numbers = volumeNumbers(*s);
+      return text + " are apart, so the pair and every pair below it are pruned." + (numbers.empty() ? "" : "\n\n" + numbers);
+    }
     text += " overlap";
     // What the step did first; at a false positive, the axis that shows it after a blank line (narrationText).
     std::string why;
@@ -484,6 +492,8 @@ std::string MidphaseLab::narrateEvent(int step) const {
                formatNumber(-axis->step.overlap) + " apart (key A looks across it)";
       }
       why += ".";
+    } else if (const std::string numbers = volumeNumbers(*s); !numbers.empty()) {
+      why = "\n\n" + numbers;
     }
     if (s->descend == 'A' || s->descend == 'B') {
       const double areaA = collide::surfaceMeasure(treeA_.nodes[static_cast<std::size_t>(s->nodeA)].box);
@@ -571,6 +581,58 @@ std::optional<MidphaseLab::SeparatingAxis> MidphaseLab::separatingAxis(int step)
   if (axes.steps.back().source != collide::AxisSource3::EdgePair) return std::nullopt;
   return SeparatingAxis{axes.steps.back(), 0.5 * (placedA.p + placedB.p),
                         2 * std::min(collide::length(a.halfExtents), collide::length(b.halfExtents))};
+}
+
+std::string MidphaseLab::volumeNumbers(const collide::MidphaseBvTestStep& test) const {
+  if (bv_ == BvKind::Sphere) {
+    const auto& a = treeA_.spheres[static_cast<std::size_t>(test.nodeA)];
+    const auto& b = treeB_.spheres[static_cast<std::size_t>(test.nodeB)];
+    const double distance = collide::length(poseB().apply(b.center) - a.center), reach = a.radius + b.radius;
+    if ((distance <= reach) != test.overlap) return {};
+    return "The centres are " + formatNumber(distance) + " apart, the radii " + formatNumber(a.radius) + " + " +
+           formatNumber(b.radius) + " = " + formatNumber(reach) + (test.overlap ? " reach across." : " fall short.");
+  }
+  collide::Box3<double> a, b;
+  Pose placedA, placedB;
+  placedBox(false, test.nodeA, a, placedA);
+  placedBox(true, test.nodeB, b, placedB);
+  collide::Recorder<collide::SatAxisStep3<double>> axes;
+  const collide::SatResult3<double> sat = collide::satBoxes(a, placedA, b, placedB, axes);
+  if (sat.hit != test.overlap || axes.steps.empty()) return {};
+  constexpr const char* kAxes[3] = {"x", "y", "z"};
+  const auto axisWords = [&](const collide::SatAxisStep3<double>& step) {
+    switch (step.source) {
+      case collide::AxisSource3::FaceOfA: return std::string("A's box's ") + kAxes[step.indexA % 3] + " axis";
+      case collide::AxisSource3::FaceOfB: return std::string("B's box's ") + kAxes[step.indexB % 3] + " axis";
+      case collide::AxisSource3::EdgePair:
+        return std::string("A's ") + kAxes[step.indexA % 3] + " edges x B's " + kAxes[step.indexB % 3] + " edges";
+    }
+    return std::string();
+  };
+  // A number within rounding of 0 at the shadows' size reads 0 (touching boxes gave "-5.551e-17").
+  const auto number = [&](double value) {
+    const double size = std::max({1.0, std::abs(axes.steps.back().minA), std::abs(axes.steps.back().maxB)});
+    return formatNumber(std::abs(value) < 1e-9 * size ? 0.0 : value);
+  };
+  const auto shadows = [&](const collide::SatAxisStep3<double>& step) {
+    return "A's [" + number(step.minA) + ", " + number(step.maxA) + "], B's [" + number(step.minB) + ", " + number(step.maxB) + "]";
+  };
+  if (!test.overlap) {
+    const collide::SatAxisStep3<double>& step = axes.steps.back();
+    return "On " + axisWords(step) + ", n = " + formatVector(step.axis) + ", the shadows " + shadows(step) + " are " +
+           number(-step.overlap) + " apart.";
+  }
+  // The shadows' common length (SAT's overlap is the depth to push them apart: more, when one holds the other).
+  const auto common = [](const collide::SatAxisStep3<double>& step) {
+    return std::min(step.maxA, step.maxB) - std::max(step.minA, step.minB);
+  };
+  const collide::SatAxisStep3<double>* least = nullptr;
+  for (const auto& step : axes.steps) {
+    if (!step.pruned && (least == nullptr || common(step) < common(*least))) least = &step;
+  }
+  if (least == nullptr) return {};
+  return "The shadows overlap on every axis SAT tests, the least on " + axisWords(*least) + ", n = " + formatVector(least->axis) + ": " +
+         shadows(*least) + ", by " + number(common(*least)) + ".";
 }
 
 std::optional<Lab::ViewAim> MidphaseLab::separatingAim() const {

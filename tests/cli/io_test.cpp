@@ -3420,8 +3420,11 @@ TEST(Midphase2Lab, EachStepLeadsWithWhatHappenedBeforeWhy) {
 
 TEST(MidphaseLab, EachStepLeadsWithWhatHappenedBeforeWhy) {
   auto explained = checkHeadlines("Mid phase", {"mid_02_sat_lite_false_positive.json", "mid_04_budget_partial_answer.json"});
-  EXPECT_EQ(explained["mid_02_sat_lite_false_positive.json"], 76) << "each false positive's axis";
-  EXPECT_EQ(explained["mid_04_budget_partial_answer.json"], 1) << "the spent budget";
+  // Each BV test's shadows (review s32, C1) come after a blank line too, as each false positive's axis and the
+  // spent budget do: nearly every BV test (the volumes placed in the world round the other way at a margin: no
+  // numbers there).
+  EXPECT_GE(explained["mid_02_sat_lite_false_positive.json"], 667 * 9 / 10) << "each BV test's numbers, a false positive's axis";
+  EXPECT_GE(explained["mid_04_budget_partial_answer.json"], 599 * 9 / 10) << "each BV test's numbers and the spent budget";
 }
 
 // Dragging B by its body moves it and the pairs follow; dragging a vertex across the outline is refused with the
@@ -3904,6 +3907,43 @@ TEST(MidphaseLab, TheNarrationSaysWhatIsTrueInOneFormat) {
     }
   }
   EXPECT_GT(compared, 10);
+}
+
+// Every BV test in the mid-phase labs gives its numbers (review s32, C1): a pruned pair the axis and both shadows
+// with their gap, an overlapping pair the least overlap; the gap and overlap are the shadows' own arithmetic, and the
+// sign agrees with the verdict. In the plane (mid2_01, mid2_03 with B turned) and in space (mid_01 boxes, mid_03 OBBs).
+TEST(MidphaseLab, EveryBvTestGivesItsShadowsAndTheirGapOrOverlap) {
+  const std::regex apart(R"(A's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\],? (?:and )?B's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\] are ([0-9.e+-]+) apart)");
+  const std::regex overlap(R"(A's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\],? (?:and )?B's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\], by ([0-9.e+-]+))");
+  for (const char* file : {"mid2_01_sah_vs_median.json", "mid2_03_budget_partial_answer.json", "mid_01_torus_gear.json",
+                           "mid_03_obb_beats_aabb.json"}) {
+    const Scene scene = curated(file);
+    std::unique_ptr<Lab> lab = findLab(scene.lab)->create();
+    std::string error;
+    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+    int pruned = 0, overlapping = 0, withNumbers = 0;
+    for (int step = 0; step < lab->stepCount(); ++step) {
+      lab->setStep(step);
+      Json dump;
+      lab->dumpState(dump);
+      const Json& event = dump["at_step"].value("event", Json());
+      if (!event.is_object() || event.value("type", "") != "bv_test") continue;
+      const std::string n = dump["at_step"]["narration"].get<std::string>();
+      const bool overlaps = event["overlap"].get<bool>();
+      ++(overlaps ? overlapping : pruned);
+      std::smatch m;
+      if (!std::regex_search(n, m, overlaps ? overlap : apart)) continue;
+      ++withNumbers;
+      const double a0 = std::stod(m[1]), a1 = std::stod(m[2]), b0 = std::stod(m[3]), b1 = std::stod(m[4]), shown = std::stod(m[5]);
+      const double common = std::min(a1, b1) - std::max(a0, b0);  // > 0 overlap, < 0 minus the gap
+      EXPECT_NEAR(overlaps ? common : -common, shown, 2e-3 * std::max(1.0, std::abs(shown)) + 1e-3) << file << ": " << n;
+      EXPECT_GE(shown, 0) << n;
+    }
+    EXPECT_GT(pruned, 0) << file;
+    EXPECT_GT(overlapping, 0) << file;
+    // The placed volumes may round the other way at a margin: then no numbers, but that is rare.
+    EXPECT_GE(withNumbers, (pruned + overlapping) * 9 / 10) << file;
+  }
 }
 
 // `collision-lab midphase --help`: --pose-b takes 7 numbers for meshes and 3 for polygons; the help said "FLOAT x 3".
