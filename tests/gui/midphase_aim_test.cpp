@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <vector>
 #include <string>
 
 #include <glad/gl.h>
@@ -59,76 +60,73 @@ double gapPixels(const Json& state) {
   return std::hypot(a.screen.x - b.screen.x, a.screen.y - b.screen.y);
 }
 
-TEST(MidphaseAim, KeyAFramesTheFalsePositivesBoxesSoTheGapIsVisible) {
-  Window window(WindowOptions{kWidth, kHeight, /*visible=*/false, "midphase aim test"});
-  Renderer2D renderer;
-  Renderer3D renderer3d;
-  renderer.init();
-  renderer3d.init();
-  {
-    Settings settings;
-    LabShell shell(renderer, renderer3d, settings);
-    std::string error;
-    ASSERT_TRUE(shell.openScene("scenes/mid_02_sat_lite_false_positive.json", error)) << error;
-    OffscreenTarget target(kWidth, kHeight);
-    ASSERT_TRUE(target.complete());
-    const auto frame = [&](std::vector<KeyPress> keys) {
-      for (int i = 0; i < 3; ++i) {
-        glViewport(0, 0, kWidth, kHeight);
-        glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        window.beginOffscreenFrame(kWidth, kHeight);
-        shell.frame(1.0 / 60.0, kWidth, kHeight, i == 0 ? keys : std::vector<KeyPress>{});
-        window.endFrame(/*swap=*/false);
-      }
-    };
-    frame({});
-    frame({KeyPress{GLFW_KEY_LEFT, kModShift}});  // the last false positive (the scene opens on its last step)
-    const Json before = shell.dumpState();
-    ASSERT_TRUE(before["at_step"].contains("separating_axis")) << before["at_step"]["narration"];
-    EXPECT_NEAR(before["at_step"]["separating_axis"]["gap"].get<double>(), 0.01862, 1e-5);
-    EXPECT_NE(before["at_step"]["narration"].get<std::string>().find("(key A looks across it)"), std::string::npos)
-        << "\"A\" alone reads as mesh A";
-    frame({KeyPress{GLFW_KEY_A, 0}});
-    const Json after = shell.dumpState();
-    if (const char* directory = std::getenv("COLLISION_LAB_RENDER3D_PNG_DIR"); directory && *directory) {
-      EXPECT_TRUE(target.writePng(std::string(directory) + "/midphase_key_a.png", error)) << error;
-    }
-    // At the scene's framing the gap is a few pixels (seen slanted, among ~80 boxes); framed on the two shadows
-    // (0.9 long together) it is about 2 % of the view's width.
-    const double pixels = gapPixels(after);
-    EXPECT_LT(gapPixels(before), 5.0);
-    EXPECT_GE(pixels, 18.0) << "the camera after A: " << after["views"][0].dump();
-    std::printf("the gap: %.1f pixels before A, %.1f after\n", gapPixels(before), pixels);
+// The real shell off-screen at 1600 x 1000, with the renderers' GL objects going before the context does.
+class MidphaseAim : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    renderer_.init();
+    renderer3d_.init();
+    shell_ = std::make_unique<LabShell>(renderer_, renderer3d_, settings_);
   }
+  void TearDown() override { shell_.reset(); }
+  // Three frames (ImGui lays out over a few), `keys` pressed in the first.
+  void frames(const std::vector<KeyPress>& keys) {
+    for (int i = 0; i < 3; ++i) {
+      glViewport(0, 0, kWidth, kHeight);
+      glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      window_.beginOffscreenFrame(kWidth, kHeight);
+      shell_->frame(1.0 / 60.0, kWidth, kHeight, i == 0 ? keys : std::vector<KeyPress>{});
+      window_.endFrame(/*swap=*/false);
+    }
+  }
+
+  Window window_{WindowOptions{kWidth, kHeight, /*visible=*/false, "midphase shell test"}};
+  Renderer2D renderer_;
+  Renderer3D renderer3d_;
+  Settings settings_;
+  std::unique_ptr<LabShell> shell_;
+};
+
+TEST_F(MidphaseAim, KeyAFramesTheFalsePositivesBoxesSoTheGapIsVisible) {
+  std::string error;
+  ASSERT_TRUE(shell_->openScene("scenes/mid_02_sat_lite_false_positive.json", error)) << error;
+  OffscreenTarget target(kWidth, kHeight);
+  ASSERT_TRUE(target.complete());
+  frames({});
+  frames({KeyPress{GLFW_KEY_LEFT, kModShift}});  // the last false positive (the scene opens on its last step)
+  const Json before = shell_->dumpState();
+  ASSERT_TRUE(before["at_step"].contains("separating_axis")) << before["at_step"]["narration"];
+  EXPECT_NEAR(before["at_step"]["separating_axis"]["gap"].get<double>(), 0.01862, 1e-5);
+  EXPECT_NE(before["at_step"]["narration"].get<std::string>().find("(key A looks across it)"), std::string::npos)
+      << "\"A\" alone reads as mesh A";
+  frames({KeyPress{GLFW_KEY_A, 0}});
+  const Json after = shell_->dumpState();
+  if (const char* directory = std::getenv("COLLISION_LAB_RENDER3D_PNG_DIR"); directory && *directory) {
+    EXPECT_TRUE(target.writePng(std::string(directory) + "/midphase_key_a.png", error)) << error;
+  }
+  // At the scene's framing the gap is a few pixels (seen slanted, among ~80 boxes); framed on the two shadows
+  // (0.9 long together) it is about 2 % of the view's width.
+  const double pixels = gapPixels(after);
+  EXPECT_LT(gapPixels(before), 5.0);
+  EXPECT_GE(pixels, 18.0) << "the camera after A: " << after["views"][0].dump();
+  std::printf("the gap: %.1f pixels before A, %.1f after\n", gapPixels(before), pixels);
 }
 
 // Ctrl+C in a mid-phase lab (which holds no pair) copies the command that reproduces it, the text the dump's
 // "command" holds (tests/gui/midphase_command_test.py runs those); it did nothing before (review s32, A17).
-TEST(MidphaseAim, CtrlCCopiesTheMidphaseCommand) {
-  Window window(WindowOptions{800, 600, /*visible=*/false, "midphase copy test"});
-  Renderer2D renderer;
-  Renderer3D renderer3d;
-  renderer.init();
-  renderer3d.init();
-  {
-    Settings settings;
-    LabShell shell(renderer, renderer3d, settings);
-    std::string error;
-    for (const char* scene : {"scenes/mid2_03_budget_partial_answer.json", "scenes/mid_02_sat_lite_false_positive.json"}) {
-      ASSERT_TRUE(shell.openScene(scene, error)) << error;
-      ImGui::SetClipboardText("");
-      for (int i = 0; i < 3; ++i) {
-        window.beginOffscreenFrame(800, 600);
-        shell.frame(1.0 / 60.0, 800, 600, i == 1 ? std::vector<KeyPress>{KeyPress{GLFW_KEY_C, kModControl}} : std::vector<KeyPress>{});
-        window.endFrame(/*swap=*/false);
-      }
-      const char* copied = ImGui::GetClipboardText();
-      const Json state = shell.dumpState();
-      ASSERT_NE(copied, nullptr);
-      EXPECT_EQ(std::string(copied), state["command"].get<std::string>()) << scene;
-      EXPECT_EQ(std::string(copied).rfind("collision-lab midphase --a ", 0), 0u) << copied;
-    }
+TEST_F(MidphaseAim, CtrlCCopiesTheMidphaseCommand) {
+  std::string error;
+  for (const char* scene : {"scenes/mid2_03_budget_partial_answer.json", "scenes/mid_02_sat_lite_false_positive.json"}) {
+    ASSERT_TRUE(shell_->openScene(scene, error)) << error;
+    frames({});
+    ImGui::SetClipboardText("");
+    frames({KeyPress{GLFW_KEY_C, kModControl}});
+    const char* copied = ImGui::GetClipboardText();
+    const Json state = shell_->dumpState();
+    ASSERT_NE(copied, nullptr);
+    EXPECT_EQ(std::string(copied), state["command"].get<std::string>()) << scene;
+    EXPECT_EQ(std::string(copied).rfind("collision-lab midphase --a ", 0), 0u) << copied;
   }
 }
 
