@@ -1,19 +1,22 @@
 // `collision-lab midphase` and `collision-lab bvh`: the mid phase on two meshes, and one tree's stats
 // (README.md, "Mid phase").
 //
-//   collision-lab midphase --a MESH --b MESH [--pose-b x,y,z,qw,qx,qy,qz] [--build median|sah|bottom-up|insertion|
-//                          lbvh] [--bv aabb|sphere|obb] [--sat-lite] [--budget N [--largest-first]] [--pairs] [--json]
-//                          [--no-time]
+//   collision-lab midphase --a MESH --b MESH [--pose-b x,y,z,qw,qx,qy,qz | x,y,z,rx,ry,rz] [--build median|sah|
+//                          bottom-up|insertion|lbvh] [--bv aabb|sphere|obb] [--sat-lite] [--budget N [--largest-first]]
+//                          [--pairs] [--json] [--no-time]
 //   collision-lab bvh --mesh MESH [--build ...] [--bv ...] [--json] [--no-time]
 //
 // MESH is a Wavefront OBJ file (*.obj), a JSON SHAPE of type "mesh" (a *.json file or the JSON text itself; its
 // "position" and "rotation" place it), or a procedural mesh: sphere, torus, gear, terrain or cloth, with an
-// optional resolution after a colon ("torus:24"). --pose-b replaces B's placement. Both trees are built the same
-// way; the query reports its counts and, with --pairs, the overlapping triangle pairs [i, j] (A's, B's).
-// In the plane, --a and --b may both be concave polygons instead: {"type": "concave", "vertices": [[x, y], ...],
-// "position": [x, y], "angle": radians} (JSON text or a *.json file), or star, comb or gear2d with an optional
-// ":N"; --pose-b is then x,y,angle, and the pairs are of convex parts (Hertel-Mehlhorn, collide/concave.h), found
-// by the same traversal as the "Mid phase 2D" lab (collide/midphase2.h; --build and --budget apply, one part a leaf).
+// optional resolution after a colon ("torus:24"). --pose-b replaces B's placement: a quaternion, or the Mid phase
+// lab's turns in degrees about x, then y, then z (collide::poseFromTurns). Both trees are built the same way; the
+// query reports its counts and, with --pairs, the overlapping triangle pairs [i, j] (A's, B's).
+// In the plane, --a and --b may both be concave shapes instead: {"type": "concave", "vertices": [[x, y], ...],
+// "position": [x, y], "angle": radians} (JSON text or a *.json file), or the "Mid phase 2D" lab's named shapes
+// (workloads/outlines.h: gear, star, comb, key with an optional ":N", letter-e, crates; gear2d is the gear's older
+// name; gear alone is the mesh unless the other side is a concave shape); --pose-b is then x,y,angle (radians), and
+// the pairs are of convex parts (Hertel-Mehlhorn, collide/concave.h), found by the same traversal as the lab
+// (collide/midphase2.h; --build, --budget, --leaf-size and --part-test apply).
 // --no-time writes 0 for build times, so the output is the same on every run (the golden tests use it).
 #include <chrono>
 #include <cmath>
@@ -24,6 +27,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "cli/commands.h"
@@ -161,10 +165,11 @@ Json pairsJson(const std::vector<std::array<int, 2>>& pairs) {
   return out;
 }
 
-// [2D] A concave polygon placed in the plane.
+// [2D] A concave polygon placed in the plane, or a compound of convex parts (crates: `parts`, no outline).
 struct PlacedOutline {
   std::string source;
   std::vector<collide::Vec2<double>> outline;
+  std::vector<collide::Polygon<double>> parts;
   collide::Transform<double> pose{};
 };
 
@@ -180,22 +185,56 @@ int parseResolution(const std::string& text, std::size_t colon, int fallback) {
   throw std::runtime_error("\"" + boundedText(text) + "\": the count after ':' must be a whole number from 3 to 200");
 }
 
-// Whether `text` names a concave polygon (a 2D name or a JSON object of type "concave"), and if so reads it.
-bool loadOutline(const std::string& text, const std::string& field, PlacedOutline& out) {
+// What an --a or --b names: a concave shape, a mesh, either (gear: the 2D lab's gear or the 3D mesh, whichever the
+// other side is), or nothing known.
+enum class ShapeKind { Concave, Mesh, Either, Unknown };
+
+constexpr const char* kConcaveNamesText =
+    "gear, star, letter-e, comb, key (each with an optional :N count of teeth or points), crates, a JSON concave "
+    "polygon or a .json file of one";
+constexpr const char* kMeshNamesText = "sphere, torus, gear, terrain, cloth (with an optional :N), an .obj or .json file";
+
+ShapeKind shapeKind(const std::string& text) {
+  const std::string name = text.substr(0, text.find(':'));
+  if (name == "gear") return ShapeKind::Either;
+  if (collide::concaveShapeIndex(name) || name == "gear2d") return ShapeKind::Concave;
+  if (name == "sphere" || name == "torus" || name == "terrain" || name == "cloth") return ShapeKind::Mesh;
+  if (!text.empty() && text.front() == '{') return text.find("\"concave\"") != std::string::npos ? ShapeKind::Concave : ShapeKind::Mesh;
+  const auto endsWith = [&](std::string_view suffix) {
+    return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  if (endsWith(".obj")) return ShapeKind::Mesh;
+  if (endsWith(".json")) {
+    try {
+      const Json shape = parseJsonText(readTextFile(text, kMaxSceneFileBytes));
+      return shape.is_object() && shape.value("type", "") == "concave" ? ShapeKind::Concave : ShapeKind::Mesh;
+    } catch (const std::exception&) {
+      return ShapeKind::Mesh;  // loadMesh reports the file's problem
+    }
+  }
+  return ShapeKind::Unknown;
+}
+
+// Reads a concave shape: one of the "Mid phase 2D" lab's named shapes (workloads/outlines.h; gear2d is the gear's
+// older name here), or a JSON object of type "concave".
+void loadOutline(const std::string& text, const std::string& field, PlacedOutline& out) {
   const std::size_t colon = text.find(':');
   const std::string name = text.substr(0, colon);
   out.source = text;
-  if (name == "star") {
-    out.outline = collide::starOutline(parseResolution(text, colon, 5), 2.0, 0.8);
-    return true;
+  if (const std::optional<int> index = name == "gear2d" ? std::optional<int>(0) : collide::concaveShapeIndex(name)) {
+    const int count = collide::kConcaveShapeCounts[static_cast<std::size_t>(*index)];
+    if (count == 0 && colon != std::string::npos) {
+      throw UsageError("--" + field + " \"" + boundedText(text) + "\": " + name + " takes no count after ':'");
+    }
+    if (*index == collide::kCratesShape) {
+      out.parts = collide::cratesParts<double>();
+    } else {
+      out.outline = collide::concaveShapeOutline<double>(*index, parseResolution(text, colon, count));
+    }
+    return;
   }
-  if (name == "comb") {
-    out.outline = collide::combOutline<double>(parseResolution(text, colon, 3));
-    return true;
-  }
-  if (name == "gear2d") {
-    out.outline = collide::gearOutline(parseResolution(text, colon, 12), 0.8, 1.1);
-    return true;
+  if (text.empty() || (text.front() != '{' && shapeKind(text) != ShapeKind::Concave)) {
+    throw UsageError("--" + field + " \"" + boundedText(text) + "\": not a concave shape: give " + kConcaveNamesText);
   }
   Json shape;
   if (!text.empty() && text.front() == '{') {
@@ -204,10 +243,10 @@ bool loadOutline(const std::string& text, const std::string& field, PlacedOutlin
   } else if (text.size() >= 5 && text.substr(text.size() - 5) == ".json") {
     shape = parseJsonText(readTextFile(text, kMaxSceneFileBytes));
     out.source = std::filesystem::path(text).filename().string();
-  } else {
-    return false;
   }
-  if (!shape.is_object() || !shape.contains("type") || shape["type"] != "concave") return false;
+  if (!shape.is_object() || !shape.contains("type") || shape["type"] != "concave") {
+    throw UsageError("--" + field + ": not a concave shape: give " + std::string(kConcaveNamesText));
+  }
   for (const auto& [key, value] : shape.items()) {
     if (key != "type" && key != "vertices" && key != "position" && key != "angle") {
       throw JsonFieldError(field + "." + boundedText(key) + ": unknown field (a concave polygon has vertices, position, angle)");
@@ -226,9 +265,8 @@ bool loadOutline(const std::string& text, const std::string& field, PlacedOutlin
   if (shape.contains("position")) out.pose.p = point(shape["position"], field + ".position");
   if (shape.contains("angle")) {
     const double angle = finiteNumberFromJson(shape["angle"], field + ".angle");
-    out.pose.q = {std::cos(angle), std::sin(angle)};
+    out.pose.q = collide::Rot<double>::fromAngle(angle);
   }
-  return true;
 }
 
 struct MidphaseCommandOptions {
@@ -244,6 +282,8 @@ struct MidphaseCommandOptions {
   bool pairs = false;
   bool json = false;
   bool noTime = false;
+  int leafSize = 1;              // concave shapes: parts per leaf
+  std::string partTest = "gjk";  // concave shapes: the narrow phase on the part pairs
 };
 
 collide::BvhOptions treeOptions(const MidphaseCommandOptions& options) {
@@ -257,9 +297,23 @@ collide::Transform3<double> poseFromNumbers(const std::vector<double>& numbers) 
   for (const double value : numbers) {
     if (!std::isfinite(value)) throw UsageError("--pose-b: every number must be finite");
   }
+  if (numbers.size() == 6) return collide::poseFromTurns({numbers[0], numbers[1], numbers[2]}, {numbers[3], numbers[4], numbers[5]});
   const collide::Quat<double> q{numbers[4], numbers[5], numbers[6], numbers[3]};
   if (!(q.lengthSquared() > 1e-12)) throw UsageError("--pose-b: the rotation quaternion (qw, qx, qy, qz) is zero");
   return {{numbers[0], numbers[1], numbers[2]}, q.normalized()};
+}
+
+// A shape's convex parts: the compound's as given, else its outline cut (Hertel-Mehlhorn), refused naming `field`.
+collide::ConvexDecomposition<double> partsOf(const PlacedOutline& placed, const std::string& field) {
+  if (!placed.parts.empty()) {
+    collide::ConvexDecomposition<double> d;
+    d.polygons = placed.parts;
+    d.parts.resize(placed.parts.size());
+    return d;
+  }
+  auto d = collide::decomposeConcave<double>(placed.outline);
+  if (!d.ok()) throw std::runtime_error(field + ": " + d.error);
+  return d;
 }
 
 Json outlineJson(const PlacedOutline& placed, const collide::ConvexDecomposition<double>& d, const collide::PartTree<double>& parts) {
@@ -269,7 +323,7 @@ Json outlineJson(const PlacedOutline& placed, const collide::ConvexDecomposition
   out["vertices"] = placed.outline.size();
   out["reflex_vertices"] = d.reflexVertices;
   out["triangles"] = d.triangles.size();
-  out["parts"] = d.parts.size();
+  out["parts"] = parts.parts.size();
   out["build"] = std::string(collide::bvhBuildName(parts.tree.options.build));
   out["nodes"] = stats.nodes;
   out["depth"] = stats.depth;
@@ -278,30 +332,30 @@ Json outlineJson(const PlacedOutline& placed, const collide::ConvexDecomposition
 }
 
 // The mid phase of the plane, the same path as the "Mid phase 2D" lab (collide/midphase2.h): a tree over each
-// polygon's convex parts in its own frame (one part a leaf, the lab's default), both descended under the relative
-// pose with the oriented box test, GJK on the part pairs whose boxes overlap.
+// polygon's convex parts in its own frame (--leaf-size parts a leaf, the lab's slider), both descended under the
+// relative pose with the oriented box test, the narrow phase (--part-test, the lab's "Part test") on the part pairs
+// whose boxes overlap.
 int runMidphase2(const MidphaseCommandOptions& options, const PlacedOutline& a, PlacedOutline b) {
   if (options.satLite) throw UsageError("midphase: --sat-lite is for meshes' box volumes, not concave polygons");
   if (options.bv != "aabb") throw std::runtime_error("midphase: concave polygons' trees hold boxes only (--bv aabb)");
   if (!options.poseB.empty()) {
-    if (options.poseB.size() != 3) throw UsageError("--pose-b: a concave polygon's pose is x,y,angle (3 numbers)");
+    if (options.poseB.size() != 3) throw UsageError("--pose-b: a concave polygon's pose is x,y,angle (3 numbers, the angle in radians)");
     for (const double value : options.poseB) {
       if (!std::isfinite(value)) throw UsageError("--pose-b: every number must be finite");
     }
-    b.pose = {{options.poseB[0], options.poseB[1]}, {std::cos(options.poseB[2]), std::sin(options.poseB[2])}};
+    b.pose = collide::Transform<double>::fromPose({options.poseB[0], options.poseB[1]}, options.poseB[2]);
   }
-  const auto da = collide::decomposeConcave<double>(a.outline);
-  if (!da.ok()) throw std::runtime_error("a: " + da.error);
-  const auto db = collide::decomposeConcave<double>(b.outline);
-  if (!db.ok()) throw std::runtime_error("b: " + db.error);
+  const auto da = partsOf(a, "a");
+  const auto db = partsOf(b, "b");
   collide::BvhOptions tree = treeOptions(options);
-  tree.maxLeafSize = 1;
+  tree.maxLeafSize = options.leafSize;
   const collide::PartTree<double> partsA = collide::buildPartTree(da, tree);
   const collide::PartTree<double> partsB = collide::buildPartTree(db, tree);
   collide::MidphaseOptions query;
   query.budget = options.budget;
   query.largestFirst = options.largestFirst;
-  const collide::MidphaseResult<double> result = collide::midphaseParts(partsA, a.pose, partsB, b.pose, query);
+  const collide::MidphaseResult<double> result =
+      collide::midphaseParts(partsA, a.pose, partsB, b.pose, query, *collide::parseAlgorithm(options.partTest));
   if (result.status == collide::Status::InvalidInput) throw std::runtime_error("midphase: the query refused its input");
   Json out = Json::object();
   out["a"] = outlineJson(a, da, partsA);
@@ -324,6 +378,12 @@ int runMidphase2(const MidphaseCommandOptions& options, const PlacedOutline& a, 
     return 0;
   }
   for (const auto& [label, shape] : {std::pair{"a", out["a"]}, std::pair{"b", out["b"]}}) {
+    if (shape["vertices"].get<int>() == 0) {  // a compound (crates): parts, no outline
+      std::printf("%s: %s, a compound of %s; %s tree: %s, depth %d, SAH cost %.6g\n", label, shape["source"].get<std::string>().c_str(),
+                  countedIn(shape["parts"], "convex part", "convex parts").c_str(), shape["build"].get<std::string>().c_str(),
+                  countedIn(shape["nodes"], "node", "nodes").c_str(), shape["depth"].get<int>(), shape["sah_cost"].get<double>());
+      continue;
+    }
     std::printf("%s: %s, %s (%d reflex), %s, %s; %s tree: %s, depth %d, SAH cost %.6g\n", label,
                 shape["source"].get<std::string>().c_str(), countedIn(shape["vertices"], "vertex", "vertices").c_str(),
                 shape["reflex_vertices"].get<int>(), countedIn(shape["triangles"], "triangle", "triangles").c_str(),
@@ -346,13 +406,30 @@ int runMidphase2(const MidphaseCommandOptions& options, const PlacedOutline& a, 
 }
 
 int runMidphase(const MidphaseCommandOptions& options) {
-  PlacedOutline outlineA, outlineB;
-  const bool planeA = loadOutline(options.a, "a", outlineA);
-  const bool planeB = loadOutline(options.b, "b", outlineB);
-  if (planeA != planeB) throw UsageError("midphase: --a and --b must both be meshes or both concave polygons");
-  if (planeA) return runMidphase2(options, outlineA, outlineB);
-  if (!options.poseB.empty() && options.poseB.size() != 7) {
-    throw UsageError("--pose-b: a mesh's pose is x,y,z,qw,qx,qy,qz (7 numbers)");
+  // Concave shapes or meshes: gear is either, so the other side decides, or a pose of 3 numbers (both gear, and no
+  // such pose: the meshes).
+  const ShapeKind kindA = shapeKind(options.a), kindB = shapeKind(options.b);
+  const bool planar = kindA == ShapeKind::Concave || kindB == ShapeKind::Concave ||
+                      (kindA != ShapeKind::Mesh && kindB != ShapeKind::Mesh && options.poseB.size() == 3);
+  if (planar) {
+    for (const auto& [kind, text, field] : {std::tuple{kindA, options.a, "a"}, std::tuple{kindB, options.b, "b"}}) {
+      if (kind == ShapeKind::Mesh) {
+        const std::string other = field == std::string("a") ? options.b : options.a;
+        throw UsageError(std::string("midphase: --") + field + " \"" + boundedText(text) + "\" is a mesh and --" +
+                         (field == std::string("a") ? "b" : "a") + " \"" + boundedText(other) +
+                         "\" a concave shape: give two meshes or two concave shapes (" + kConcaveNamesText + ")");
+      }
+    }
+    PlacedOutline outlineA, outlineB;
+    loadOutline(options.a, "a", outlineA);
+    loadOutline(options.b, "b", outlineB);
+    return runMidphase2(options, outlineA, outlineB);
+  }
+  if (options.leafSize != 1) throw UsageError("midphase: --leaf-size is for concave shapes' part trees");
+  if (options.partTest != "gjk") throw UsageError("midphase: --part-test is for concave shapes' parts");
+  if (!options.poseB.empty() && options.poseB.size() != 7 && options.poseB.size() != 6) {
+    throw UsageError("--pose-b: a mesh's pose is x,y,z,qw,qx,qy,qz (7 numbers) or x,y,z,rx,ry,rz (6: turns in degrees "
+                     "about x, then y, then z, as the Mid phase lab has them)");
   }
   const PlacedMesh a = loadMesh(options.a, "a");
   PlacedMesh b = loadMesh(options.b, "b");
@@ -439,11 +516,13 @@ const bool registeredMidphase = registerCommand({
     [](CLI::App& command) -> std::function<int()> {
       auto options = std::make_shared<MidphaseCommandOptions>();
       command.add_option("--a", options->a,
-                         "A: FILE.obj, FILE.json, a JSON SHAPE, sphere|torus|gear|terrain|cloth[:N], or a concave polygon "
-                         "({\"type\": \"concave\", ...} or star|comb|gear2d[:N])")
+                         "A: FILE.obj, FILE.json, a JSON SHAPE, sphere|torus|gear|terrain|cloth[:N], or a concave shape "
+                         "({\"type\": \"concave\", ...}, gear|star|comb|key[:N], letter-e, crates: the Mid phase 2D lab's)")
           ->required();
       command.add_option("--b", options->b, "Mesh B (same forms)")->required();
-      command.add_option("--pose-b", options->poseB, "B's placement: 7 numbers for meshes (x,y,z,qw,qx,qy,qz), 3 numbers for polygons (x,y,angle)")
+      command.add_option("--pose-b", options->poseB,
+                         "B's placement: for meshes 7 numbers x,y,z,qw,qx,qy,qz or 6 numbers x,y,z,rx,ry,rz (turns in degrees "
+                         "about x, then y, then z: the Mid phase lab's), for concave shapes 3 numbers x,y,angle (radians)")
           ->delimiter(',')
           ->expected(3, 7)
           ->option_text("NUMBERS,...");  // not "FLOAT x 3": meshes take 7
@@ -454,6 +533,12 @@ const bool registeredMidphase = registerCommand({
       command.add_flag("--largest-first", options->largestFirst,
                        "With --budget: take the pair of largest surface area next (a priority queue), not the oldest");
       command.add_flag("--pairs", options->pairs, "List the overlapping triangle pairs [i, j]");
+      command.add_option("--leaf-size", options->leafSize, "Concave shapes: at most N parts a leaf (the 2D lab's Leaf size)")
+          ->check(CLI::Range(1, 8))
+          ->capture_default_str();
+      command.add_option("--part-test", options->partTest, "Concave shapes: the narrow phase on the part pairs (the 2D lab's Part test)")
+          ->check(CLI::IsMember({"gjk", "sat", "epa"}))
+          ->capture_default_str();
       return [options] { return runMidphase(*options); };
     },
 });

@@ -137,10 +137,13 @@ class Lab {
   // narrow-phase lab"). The shell asks once a frame; return true and fill `scene` to request it.
   virtual bool takeSceneRequest(Scene& /*scene*/) { return false; }
   // Where the lab asks its first spatial view to look: a point, and the direction to look along (the shell keeps
-  // the distance). The 3D narrow-phase lab's "look across the contact". The shell asks once a frame.
+  // the distance, unless the aim names what to frame). The 3D narrow-phase lab's "look across the contact". The shell asks once a frame.
   struct ViewAim {
     Vec3d target;
     Vec3d forward;
+    // What the view must frame once turned (the mid-phase lab's two boxes, so their gap is a visible distance): the
+    // shell fits its distance and target to it, keeping the direction; none keeps the distance.
+    std::optional<WorldBounds3> frame{};
   };
   virtual std::optional<ViewAim> takeViewAim() { return std::nullopt; }
   // The lab asks the shell to fit its views again, as F does (its world changed size, or what sceneBounds frames
@@ -151,6 +154,10 @@ class Lab {
   // view that does as the user set it. A drag does not say so: a view that refits under the mouse loses the drag.
   // The shell asks once a frame.
   virtual bool takeMustShowChanged() { return false; }
+  // The `collision-lab` command that reproduces what the lab shows, for a bug report (Edit > Copy as command; Ctrl+C
+  // in a lab that holds no pair): the mid-phase labs' `midphase ...`. None: the lab has no such command, or `why`
+  // says why not now (the cloth).
+  [[nodiscard]] virtual std::optional<std::string> commandLine(std::string& /*why*/) const { return std::nullopt; }
 };
 
 // A view aim across `axis` at `target`: along the direction nearest `forward` (the view's, now) perpendicular to the

@@ -58,44 +58,14 @@ namespace common = midphase_common;
 
 // [SECTION] Shapes
 
-// The catalogue: concave outlines cut into convex parts, and one compound of convex parts given as they are.
-constexpr std::array<const char*, 6> kShapeNames = {"gear", "star", "letter-e", "comb", "key", "crates"};
+// The catalogue (workloads/outlines.h, shared with `collision-lab midphase`): concave outlines cut into convex
+// parts, and one compound of convex parts given as they are.
+using collide::kConcaveShapeNames;
 constexpr std::array<const char*, 6> kShapeTitles = {"Gear (10 teeth)", "Star (7 points)", "Letter E", "Comb (5 teeth)",
                                                      "Key (skewed parts)", "Crates (a compound, 10 in one spot)"};
-constexpr int kCrates = 5;
+constexpr int kCrates = collide::kCratesShape;
 
-std::vector<Vec2d> catalogOutline(int shape) {
-  switch (shape) {
-    case 0: return collide::gearOutline<double>(10, 1.0, 1.35);
-    case 1: return collide::starOutline<double>(7, 1.5, 0.6);
-    case 2: return collide::letterEOutline<double>();
-    case 3: {
-      std::vector<Vec2d> comb = collide::combOutline<double>(5);
-      for (Vec2d& p : comb) p = {0.4 * p.x - 1.7, 0.6 * p.y - 0.9};  // 3.4 x 1.8, centred
-      return comb;
-    }
-    case 4: {
-      std::vector<Vec2d> key = collide::keyOutline<double>(12);
-      for (Vec2d& p : key) p = {0.8 * p.x + 2.0, 0.8 * p.y};
-      return key;
-    }
-    default: return {};
-  }
-}
-
-// Ten unit crates stacked in one spot and six in a row beside them: a compound whose part centres coincide, so
-// their Morton codes do too.
-std::vector<collide::Polygon<double>> crates() {
-  std::vector<collide::Polygon<double>> parts;
-  const auto square = [&](double x, double y, double half) {
-    const std::array<Vec2d, 4> corners{Vec2d{x - half, y - half}, Vec2d{x + half, y - half}, Vec2d{x + half, y + half},
-                                       Vec2d{x - half, y + half}};
-    parts.push_back(collide::makeConvexPolygon<double>(corners));
-  };
-  for (int i = 0; i < 10; ++i) square(-1.0, 0.0, 0.45);
-  for (int i = 0; i < 6; ++i) square(-0.2 + 0.45 * i, -0.3 + 0.12 * i, 0.2);
-  return parts;
-}
+std::vector<Vec2d> catalogOutline(int shape) { return collide::concaveShapeOutline<double>(shape); }
 
 constexpr std::array<collide::Algorithm, 3> kNarrowPhases = {collide::Algorithm::Gjk, collide::Algorithm::Sat,
                                                              collide::Algorithm::Epa};
@@ -176,6 +146,7 @@ class Midphase2Lab final : public Lab {
   void dumpState(Json& out) const override;
   [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
   void frameMetrics(std::vector<FrameMetric>& out) const override;
+  [[nodiscard]] std::optional<std::string> commandLine(std::string& why) const override;
 
  private:
   void rebuild();   // the parts, both trees (recorded), then retrace
@@ -188,6 +159,8 @@ class Midphase2Lab final : public Lab {
   [[nodiscard]] std::string narrateTraversal(int index) const;
   // "x = 0.5" for A; for B "y = -0.73 in B's frame", with "(world y = -1.7)" when B is not turned.
   [[nodiscard]] std::string cutText(int tree, const collide::BvhSplitStep<double, 2>& split) const;
+  // A coordinate in the words, 0 when within rounding of 0 at the scene's size.
+  [[nodiscard]] std::string coordinateText(double value) const;
   // For a turned B, where the cut lies in the world: "B's frame turns with B, 9 degrees: the cut's middle is at
   // world (2.3, -0.42)"; "" otherwise.
   [[nodiscard]] std::string turnedCutText(int tree, const collide::BvhSplitStep<double, 2>& split) const;
@@ -213,6 +186,10 @@ class Midphase2Lab final : public Lab {
     return steps_[static_cast<std::size_t>(step_)].index;
   }
   [[nodiscard]] std::array<Vec2d, 4> corners(int tree, const Box& box) const;
+  // A box test's numbers, to check by hand (review s32, C1): on the four axes two rectangles have (A's x and y, B's
+  // x and y), the one whose gap between the shadows is widest, or when none has one, the least overlap. Worked out
+  // again on the boxes as placed: empty where that disagrees with the traversal's verdict (a margin of rounding).
+  [[nodiscard]] std::string boxNumbers(const collide::MidphaseBvTestStep& test) const;
   [[nodiscard]] std::string phaseName(int step) const;
   void drawParts(Renderer2D& renderer) const;
   // During an insertion build: the parts of the building tree not inserted yet at the current step (the first part
@@ -241,6 +218,9 @@ class Midphase2Lab final : public Lab {
     [[nodiscard]] Vec2d at(double position, double cost) const;
   };
   [[nodiscard]] CostPlot costPlot(int tree, const collide::BvhSplitStep<double, 2>& split) const;
+  // Where that plot is drawn, seen on the screen: "above", "below", "left of" or "right of" (the box). It said
+  // "beside" for a plot above (review s32, A17).
+  [[nodiscard]] const char* plotPlace(int tree, const collide::BvhSplitStep<double, 2>& split) const;
   void drawCostPlot(Renderer2D& renderer, int tree, const collide::BvhSplitStep<double, 2>& split) const;
   bool setOutline(int shape, std::vector<Vec2d> outline);
 
@@ -288,7 +268,7 @@ void Midphase2Lab::rebuild() {
     errors_[t].clear();
     std::vector<collide::Polygon<double>> parts;
     if (shape_[t] == kCrates) {
-      parts = crates();
+      parts = collide::cratesParts<double>();
     } else {
       const collide::ConvexDecomposition<double> d = collide::decomposeConcave<double>(outline_[t]);
       if (!d.ok()) errors_[t] = std::string(t == 0 ? "A" : "B") + "'s outline is refused: " + d.error + ".";
@@ -399,7 +379,7 @@ std::string Midphase2Lab::narrateBuild(int tree, int index) const {
     text += " is cut at " + cutText(tree, *s) + ": " + std::to_string(s->leftCount) + " left, " + std::to_string(right) +
             " right, SAH cost " + formatNumber(s->splitCost) + " (a leaf would cost " + formatNumber(s->leafCost) + ").";
     text += "\n\nWhy there: it is the cheapest of the " + std::to_string(s->candidates.size()) + " cuts along " + axes[s->axis] +
-            ", the centres' longest spread (the plot beside the box); a cut costs 1 + (perimeter x parts, left plus right) / "
+            ", the centres' longest spread (the plot " + plotPlace(tree, *s) + " the box); a cut costs 1 + (perimeter x parts, left plus right) / "
             "the node's perimeter.";
     // The estimate takes both halves as leaves; the finished subtree, its halves cut further, costs otherwise (at the
     // root, the tree's SAH cost in the panel: mid2_01's first cut said 6.273 beside a tree costing 5.167). A half of
@@ -526,15 +506,27 @@ double Midphase2Lab::finishedCost(int tree, int node) const {
 
 // "x = 0.4286" for A (at the origin, unturned: its frame is the world's); B's tree is built in B's own frame, so
 // "x = -0.02586 in B's frame (world x = 1.574)", or where the cut crosses the world when B is turned.
+std::string Midphase2Lab::coordinateText(double value) const {
+  // The scene's size: both trees' root boxes and B's offset. A cut through a symmetric shape's middle computed as
+  // 1.665e-16 is 0 to within rounding at that size (review s32, A17).
+  double size = std::max(std::abs(positionB_.x), std::abs(positionB_.y));
+  for (const PartTree& tree : trees_) {
+    if (tree.tree.nodes.empty()) continue;
+    const Box& root = tree.tree.nodes.front().box;
+    for (int k = 0; k < 2; ++k) size = std::max({size, std::abs(root.min[k]), std::abs(root.max[k])});
+  }
+  return formatNumber(std::abs(value) < 1e-9 * size ? 0.0 : value);
+}
+
 std::string Midphase2Lab::cutText(int tree, const collide::BvhSplitStep<double, 2>& split) const {
   const char* axes[2] = {"x", "y"};
   const int axis = split.axis;
-  std::string text = std::string(axes[axis]) + " = " + formatNumber(split.position);
+  std::string text = std::string(axes[axis]) + " = " + coordinateText(split.position);
   if (tree == 0) return text;
   text += " in B's frame";
   if (std::abs(angleB_) >= 1e-12) return text;  // turnedCutText places it
   const double world = split.position + (axis == 0 ? positionB_.x : positionB_.y);
-  return text + " (world " + axes[axis] + " = " + formatNumber(world) + ")";
+  return text + " (world " + axes[axis] + " = " + coordinateText(world) + ")";
 }
 
 std::string Midphase2Lab::turnedCutText(int tree, const collide::BvhSplitStep<double, 2>& split) const {
@@ -545,7 +537,7 @@ std::string Midphase2Lab::turnedCutText(int tree, const collide::BvhSplitStep<do
   (axis == 0 ? middle.y : middle.x) = 0.5 * (split.box.min[1 - axis] + split.box.max[1 - axis]);
   const Vec2d world = pose(1).apply(middle);
   return "B's frame turns with B, " + formatNumber(angleB_ * 180.0 / std::numbers::pi) + " degrees: the cut's middle is at world (" +
-         formatNumber(world.x) + ", " + formatNumber(world.y) + ")";
+         coordinateText(world.x) + ", " + coordinateText(world.y) + ")";
 }
 
 std::string Midphase2Lab::narrateTraversal(int index) const {
@@ -564,17 +556,24 @@ std::string Midphase2Lab::narrateTraversal(int index) const {
     if (!s->overlap) {
       // B's boxes are in B's frame: with B turned they are turned too, and may look as if they overlap A's.
       const bool turned = std::abs(angleB_) > 1e-12;
-      return text + (turned ? " are apart (B's box turns with B)" : " are apart") + ", so the pair and every pair below it are pruned.";
+      const std::string numbers = boxNumbers(*s);
+      return text + (turned ? " are apart (B's box turns with B)" : " are apart") + ", so the pair and every pair below it are pruned." +
+             (numbers.empty() ? "" : "\n\n" + numbers);
     }
     text += " overlap";
     if (s->descend == 'A' || s->descend == 'B') {
       const auto& na = trees_[0].tree.nodes[static_cast<std::size_t>(s->nodeA)];
       const auto& nb = trees_[1].tree.nodes[static_cast<std::size_t>(s->nodeB)];
       text += "; split " + std::string(1, s->descend) + "'s node into its two children";
-      if (na.isLeaf() || nb.isLeaf()) return text + " (the other is a leaf).";
-      return text + " " + common::largerBoxWords(s->descend, collide::surfaceMeasure(na.box), collide::surfaceMeasure(nb.box), "perimeter") + ".";
+      text += na.isLeaf() || nb.isLeaf()
+                  ? " (the other is a leaf)."
+                  : " " + common::largerBoxWords(s->descend, collide::surfaceMeasure(na.box), collide::surfaceMeasure(nb.box), "perimeter") + ".";
+    } else {
+      text += "; both are leaves, so their parts are tested.";
     }
-    return text + "; both are leaves, so their parts are tested.";
+    // What the step did first; the shadows' numbers after a blank line (narrationText).
+    const std::string numbers = boxNumbers(*s);
+    return numbers.empty() ? text : text + "\n\n" + numbers;
   }
   if (const auto* s = std::get_if<collide::MidphaseLeafPairStep>(&event)) {
     const int countA = trees_[0].tree.nodes[static_cast<std::size_t>(s->leafA)].count;
@@ -599,6 +598,37 @@ std::array<Vec2d, 4> Midphase2Lab::corners(int tree, const Box& box) const {
   const Pose p = pose(tree);
   return {p.apply(Vec2d{box.min[0], box.min[1]}), p.apply(Vec2d{box.max[0], box.min[1]}), p.apply(Vec2d{box.max[0], box.max[1]}),
           p.apply(Vec2d{box.min[0], box.max[1]})};
+}
+
+std::string Midphase2Lab::boxNumbers(const collide::MidphaseBvTestStep& test) const {
+  const std::array<Vec2d, 4> a = corners(0, trees_[0].tree.nodes[static_cast<std::size_t>(test.nodeA)].box);
+  const std::array<Vec2d, 4> b = corners(1, trees_[1].tree.nodes[static_cast<std::size_t>(test.nodeB)].box);
+  const Vec2d bx = pose(1).q.apply(Vec2d{1, 0}), by = pose(1).q.apply(Vec2d{0, 1});
+  const bool turned = std::abs(angleB_) > 1e-12;
+  const std::array<std::pair<Vec2d, const char*>, 4> axes = {
+      std::pair{Vec2d{1, 0}, "x"}, std::pair{Vec2d{0, 1}, "y"}, std::pair{bx, "B's x axis"}, std::pair{by, "B's y axis"}};
+  struct Shadows {
+    double minA, maxA, minB, maxB, overlap;
+    std::string name;
+  };
+  std::optional<Shadows> widestGap, leastOverlap;
+  for (std::size_t k = 0; k < (turned ? 4u : 2u); ++k) {  // unturned, B's axes are A's
+    const Vec2d n = axes[k].first;
+    Shadows s{1e300, -1e300, 1e300, -1e300, 0, axes[k].second};
+    for (const Vec2d& p : a) s.minA = std::min(s.minA, dot(p, n)), s.maxA = std::max(s.maxA, dot(p, n));
+    for (const Vec2d& p : b) s.minB = std::min(s.minB, dot(p, n)), s.maxB = std::max(s.maxB, dot(p, n));
+    s.overlap = std::min(s.maxA, s.maxB) - std::max(s.minA, s.minB);
+    if (s.overlap < 0 && (!widestGap || s.overlap < widestGap->overlap)) widestGap = s;
+    if (!leastOverlap || s.overlap < leastOverlap->overlap) leastOverlap = s;
+  }
+  if (widestGap.has_value() == test.overlap) return {};  // the placed boxes round the other way
+  const Shadows& s = test.overlap ? *leastOverlap : *widestGap;
+  const std::string shadows = "A's [" + coordinateText(s.minA) + ", " + coordinateText(s.maxA) + "] and B's [" +
+                              coordinateText(s.minB) + ", " + coordinateText(s.maxB) + "]";
+  const std::string along = s.name == "x" || s.name == "y" ? s.name : s.name + " (B turned " + formatNumber(angleB_ * 180.0 / std::numbers::pi) + " degrees)";
+  if (!test.overlap) return "Along " + along + " the shadows " + shadows + " are " + coordinateText(-s.overlap) + " apart.";
+  return std::string("The shadows overlap along each of the ") + (turned ? "4" : "2") + " axes, the least along " + along + ": " +
+         shadows + ", by " + coordinateText(s.overlap) + ".";
 }
 
 void Midphase2Lab::drawBox(Renderer2D& renderer, int tree, const Box& box, Color color, float width, float dash) const {
@@ -704,6 +734,15 @@ void Midphase2Lab::drawTree(Renderer2D& renderer, int tree, double pixel) const 
     grown = collide::enlarged(grown, 1.5 * pixel);
     drawBox(renderer, tree, grown, depthColor(node.depth).withAlpha(0.8f), 1.5f);
   }
+}
+
+const char* Midphase2Lab::plotPlace(int tree, const collide::BvhSplitStep<double, 2>& split) const {
+  const CostPlot plot = costPlot(tree, split);
+  Vec2d out{};
+  (plot.axis == 0 ? out.y : out.x) = plot.outward;  // across the cut, in the tree's frame
+  const Vec2d world = plot.pose.q.apply(out);
+  if (std::abs(world.y) >= std::abs(world.x)) return world.y > 0 ? "above" : "below";
+  return world.x > 0 ? "right of" : "left of";
 }
 
 Midphase2Lab::CostPlot Midphase2Lab::costPlot(int tree, const collide::BvhSplitStep<double, 2>& split) const {
@@ -1103,7 +1142,7 @@ bool Midphase2Lab::loadScene(const Scene& scene, std::string& error) {
   std::array<bool, 2> edited{false, false};
   for (int t = 0; t < 2; ++t) {
     const char* key = t == 0 ? "a" : "b";
-    if (!common::readChoice(state, key, kShapeNames, "gear, star, letter-e, comb, key or crates", shape[static_cast<std::size_t>(t)], error)) {
+    if (!common::readChoice(state, key, kConcaveShapeNames, "gear, star, letter-e, comb, key or crates", shape[static_cast<std::size_t>(t)], error)) {
       return false;
     }
     outline[static_cast<std::size_t>(t)] = catalogOutline(shape[static_cast<std::size_t>(t)]);
@@ -1170,8 +1209,8 @@ void Midphase2Lab::saveScene(Scene& scene) const {
   scene.shapes.clear();
   scene.shapes3.clear();
   scene.algorithm = std::string(collide::bvhBuildName(build_));
-  scene.labState = {{"a", kShapeNames[static_cast<std::size_t>(shape_[0])]},
-                    {"b", kShapeNames[static_cast<std::size_t>(shape_[1])]},
+  scene.labState = {{"a", kConcaveShapeNames[static_cast<std::size_t>(shape_[0])]},
+                    {"b", kConcaveShapeNames[static_cast<std::size_t>(shape_[1])]},
                     {"position_b", {positionB_.x, positionB_.y}},
                     {"rotation_b_degrees", angleB_ * 180.0 / std::numbers::pi},
                     {"build", std::string(collide::bvhBuildName(build_))},
@@ -1206,8 +1245,8 @@ void Midphase2Lab::dumpState(Json& out) const {
   out["legend"] = Json::array();
   for (const auto& line : legend()) out["legend"].push_back(line.first);
   const common::Tally tally = tallyAt(step_);
-  out["a"] = kShapeNames[static_cast<std::size_t>(shape_[0])];
-  out["b"] = kShapeNames[static_cast<std::size_t>(shape_[1])];
+  out["a"] = kConcaveShapeNames[static_cast<std::size_t>(shape_[0])];
+  out["b"] = kConcaveShapeNames[static_cast<std::size_t>(shape_[1])];
   out["position_b"] = {positionB_.x, positionB_.y};
   out["rotation_b_degrees"] = angleB_ * 180.0 / std::numbers::pi;
   out["build"] = std::string(collide::bvhBuildName(build_));
@@ -1241,6 +1280,8 @@ void Midphase2Lab::dumpState(Json& out) const {
   out["pairs"] = result_.pairs.size();
   out["pair_list"] = result_.pairs;
   out["undescended_pairs"] = result_.frontier.size();
+  std::string why;
+  out["command"] = commandLine(why).value_or(why);
   out["refusal"] = refusal_;
   out["at_step"] = {{"phase", phaseName(step_)},
                     {"bv_tests", tally.bvTests},
@@ -1285,6 +1326,30 @@ std::vector<Shortcut> Midphase2Lab::shortcuts() const {
   keys.push_back({"E", "edit vertices on / off (drag a corner)"});
   keys.push_back({"drag B", "move B; drag the orange knob to turn it"});
   return keys;
+}
+
+// `collision-lab midphase` on the lab's shapes (by name, or an edited outline as a JSON concave polygon), B's pose
+// with its angle in radians as the lab holds it, the build, leaf size, budget and part test: the same counts.
+std::optional<std::string> Midphase2Lab::commandLine(std::string&) const {
+  std::string out = "collision-lab midphase";
+  for (int t = 0; t < 2; ++t) {
+    out += t == 0 ? " --a " : " --b ";
+    if (!edited_[static_cast<std::size_t>(t)]) {
+      out += kConcaveShapeNames[static_cast<std::size_t>(shape_[static_cast<std::size_t>(t)])];
+      continue;
+    }
+    out += "'{\"type\": \"concave\", \"vertices\": [";
+    const auto& outline = outline_[static_cast<std::size_t>(t)];
+    for (std::size_t i = 0; i < outline.size(); ++i) {
+      out += (i == 0 ? "[" : ", [") + common::exactNumber(outline[i].x) + ", " + common::exactNumber(outline[i].y) + "]";
+    }
+    out += "]}'";
+  }
+  out += " --pose-b " + common::exactNumber(positionB_.x) + "," + common::exactNumber(positionB_.y) + "," + common::exactNumber(angleB_);
+  out += common::treeCommandOptions(build_, budget_, largestFirst_);
+  if (leafSize_ != 1) out += " --leaf-size " + std::to_string(leafSize_);
+  if (narrow_ != 0) out += " --part-test " + std::string(collide::algorithmName(kNarrowPhases[static_cast<std::size_t>(narrow_)]));
+  return out;
 }
 
 void Midphase2Lab::frameMetrics(std::vector<FrameMetric>& out) const {

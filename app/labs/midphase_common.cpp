@@ -3,11 +3,14 @@
 // [SECTION] A recorded traversal, step by step
 // [SECTION] Words and panel rows
 // [SECTION] The build choice and lab_state
+// [SECTION] The command that reproduces a lab's state
 #include "labs/midphase_common.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <type_traits>
+#include <system_error>
 #include <variant>
 
 #define GLFW_INCLUDE_NONE
@@ -200,8 +203,13 @@ namespace {
 
 // Both numbers to the same decimals, four significant digits for the larger.
 std::array<std::string, 2> sameDecimals(double a, double b) {
-  const double largest = std::max(std::abs(a), std::abs(b));
-  const int decimals = largest > 0 ? std::clamp(3 - static_cast<int>(std::floor(std::log10(largest))), 0, 6) : 3;
+  // Enough decimals for 4 significant digits of each: a node's measure never loses digits beside a larger one
+  // (mid2_01 gave one perimeter as "7.20" beside 10.56 and "7.196" two steps on, review s32 A17).
+  int decimals = 0;
+  for (const double value : {a, b}) {
+    if (value != 0) decimals = std::max(decimals, 3 - static_cast<int>(std::floor(std::log10(std::abs(value)))));
+  }
+  decimals = std::clamp(decimals, 0, 6);
   const std::string format = "%." + std::to_string(decimals) + "f";
   return {formatWith(format.c_str(), a), formatWith(format.c_str(), b)};
 }
@@ -378,6 +386,20 @@ bool readNumbers(const Json& state, const char* key, double limit, std::span<dou
   }
   for (std::size_t k = 0; k < out.size(); ++k) out[k] = (*it)[k].get<double>();
   return true;
+}
+
+// [SECTION] The command that reproduces a lab's state
+
+std::string exactNumber(double value) {
+  std::array<char, 32> text{};
+  const auto [end, status] = std::to_chars(text.data(), text.data() + text.size(), value);
+  return status == std::errc{} ? std::string(text.data(), end) : std::string("nan");
+}
+
+std::string treeCommandOptions(collide::BvhBuild build, int budget, bool largestFirst) {
+  std::string out = " --build " + std::string(collide::bvhBuildName(build));
+  if (budget > 0) out += " --budget " + std::to_string(budget) + (largestFirst ? " --largest-first" : "");
+  return out;
 }
 
 }  // namespace lab::midphase_common

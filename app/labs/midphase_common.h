@@ -7,6 +7,7 @@
 // [SECTION] A recorded traversal, step by step
 // [SECTION] Words and panel rows
 // [SECTION] The build choice and lab_state
+// [SECTION] The command that reproduces a lab's state
 #pragma once
 
 #include <array>
@@ -96,8 +97,8 @@ inline constexpr std::size_t kMaxDrawnPruned = 160;
 // answer; every other ..."); `what` is "part" or "triangle".
 [[nodiscard]] std::string partialAnswerText(int undescended, std::size_t found, const char* what);
 // Why a descent splits `descend`'s node (the larger box): "(B's box is the larger: surface area 4.027 against A's
-// 2.793)", `measure` naming the size ("surface area", "perimeter"), both numbers to the same decimals (4
-// significant digits for the larger). It read
+// 2.793)", `measure` naming the size ("surface area", "perimeter"), both numbers to the same decimals, enough for 4
+// significant digits of each ("10.560 against 7.196"). It read
 // "(the larger: box surface areas 2.793 and 4.027)", as if the two were the children's.
 [[nodiscard]] std::string largerBoxWords(char descend, double measureA, double measureB, const std::string& measure);
 // The legend's line for the boxes in the accent colour: this step's node pair ("yellow, overlapping; grey, pruned",
@@ -175,5 +176,13 @@ bool readChoice(const Json& state, const char* key, const Names& names, const st
   error = std::string("lab_state.") + key + ": expected " + expected + ", got " + describeJsonValue(*it);
   return false;
 }
+
+// [SECTION] The command that reproduces a lab's state
+
+// A number as `collision-lab midphase` reads it back to the same double: the shortest such text ("1.6", and a
+// slider's float 0.1f as "0.10000000149011612").
+[[nodiscard]] std::string exactNumber(double value);
+// "--build sah --budget 36 --largest-first": the options both labs' commands share (none at their defaults).
+[[nodiscard]] std::string treeCommandOptions(collide::BvhBuild build, int budget, bool largestFirst);
 
 }  // namespace lab::midphase_common

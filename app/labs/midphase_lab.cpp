@@ -4,7 +4,7 @@
 // tree-versus-tree traversal recorded and stepped on the shared timeline: each node pair taken, its BV test and
 // outcome (descend, prune, leaf pair), each triangle test and hit. The trees are drawn at a chosen depth, coloured
 // by depth; the pairs pruned so far are greyed, SAT lite's false positives kept dashed magenta (at each, the
-// edge-edge axis that separates the pair drawn with both boxes' shadows, A looking across it), and the overlapping
+// edge-edge axis that separates the pair drawn with both boxes' shadows, key A looking across it), and the overlapping
 // triangle pairs found so far filled red. The counters and the narration are prefix sums and pure functions of the
 // recorded steps, so scrubbing back and forth shows the same numbers the traversal had at that step.
 //
@@ -190,6 +190,7 @@ class MidphaseLab final : public Lab {
   [[nodiscard]] std::vector<Shortcut> shortcuts() const override;
   void frameMetrics(std::vector<FrameMetric>& out) const override;
   std::optional<ViewAim> takeViewAim() override { return std::exchange(viewAim_, std::nullopt); }
+  [[nodiscard]] std::optional<std::string> commandLine(std::string& why) const override;
   // At a SAT-lite false positive: the edge-edge axis that separates the two boxes, with both boxes' shadows on it
   // (world frame, from collide::satBoxes on the boxes as placed), and where to draw it: between the boxes' centres,
   // as long as the smaller box; none at any other step.
@@ -202,6 +203,11 @@ class MidphaseLab final : public Lab {
   // Look across the separating axis (A): its shadows and their gap seen edge-on, as the 3D narrow-phase lab's N
   // looks across a contact (aimAcross).
   [[nodiscard]] std::optional<ViewAim> separatingAim() const;
+  // A BV test's numbers, to check by hand (review s32, C1): for boxes, the first of SAT's 15 axes that separates
+  // them with both shadows and the gap, or the axis of least overlap; for spheres, the centres' distance against
+  // the radii's sum. Worked out again on the volumes as placed in the world: empty where that disagrees with the
+  // traversal's verdict (a margin of rounding).
+  [[nodiscard]] std::string volumeNumbers(const collide::MidphaseBvTestStep& test) const;
 
  private:
   [[nodiscard]] bool cloth() const { return meshA_ == kCloth; }
@@ -275,9 +281,7 @@ class MidphaseLab final : public Lab {
 // [SECTION] Meshes, the cloth and the trees
 
 Pose MidphaseLab::poseB() const {
-  constexpr double kRadians = std::numbers::pi / 180.0;
-  return {{position_[0], position_[1], position_[2]},
-          collide::Quat<double>::fromEuler(rotation_[0] * kRadians, rotation_[1] * kRadians, rotation_[2] * kRadians)};
+  return collide::poseFromTurns({position_[0], position_[1], position_[2]}, {rotation_[0], rotation_[1], rotation_[2]});
 }
 
 collide::BvhOptions MidphaseLab::treeOptions() const {
@@ -471,7 +475,10 @@ std::string MidphaseLab::narrateEvent(int step) const {
   if (const auto* s = std::get_if<collide::MidphaseBvTestStep>(&event)) {
     std::string text = "BV test " + std::to_string(tally.bvTests) + ": the " + volumes + " of " + nodeText('A', s->nodeA) + " and " +
                        nodeText('B', s->nodeB);
-    if (!s->overlap) return text + " are apart, so the pair and every pair below it are pruned.";
+    if (!s->overlap) {
+      const std::string numbers = volumeNumbers(*s);
+      return text + " are apart, so the pair and every pair below it are pruned." + (numbers.empty() ? "" : "\n\n" + numbers);
+    }
     text += " overlap";
     // What the step did first; at a false positive, the axis that shows it after a blank line (narrationText).
     std::string why;
@@ -482,9 +489,11 @@ std::string MidphaseLab::narrateEvent(int step) const {
         constexpr const char* kAxes[3] = {"x", "y", "z"};
         why += ": it crosses A's box's " + std::string(kAxes[axis->step.indexA % 3]) + " edges with B's box's " +
                kAxes[axis->step.indexB % 3] + " edges, and on it, drawn magenta, their shadows are " +
-               formatNumber(-axis->step.overlap) + " apart (A looks across it)";
+               formatNumber(-axis->step.overlap) + " apart (key A looks across it)";
       }
       why += ".";
+    } else if (const std::string numbers = volumeNumbers(*s); !numbers.empty()) {
+      why = "\n\n" + numbers;
     }
     if (s->descend == 'A' || s->descend == 'B') {
       const double areaA = collide::surfaceMeasure(treeA_.nodes[static_cast<std::size_t>(s->nodeA)].box);
@@ -574,10 +583,72 @@ std::optional<MidphaseLab::SeparatingAxis> MidphaseLab::separatingAxis(int step)
                         2 * std::min(collide::length(a.halfExtents), collide::length(b.halfExtents))};
 }
 
+std::string MidphaseLab::volumeNumbers(const collide::MidphaseBvTestStep& test) const {
+  if (bv_ == BvKind::Sphere) {
+    const auto& a = treeA_.spheres[static_cast<std::size_t>(test.nodeA)];
+    const auto& b = treeB_.spheres[static_cast<std::size_t>(test.nodeB)];
+    const double distance = collide::length(poseB().apply(b.center) - a.center), reach = a.radius + b.radius;
+    if ((distance <= reach) != test.overlap) return {};
+    return "The centres are " + formatNumber(distance) + " apart, the radii " + formatNumber(a.radius) + " + " +
+           formatNumber(b.radius) + " = " + formatNumber(reach) + (test.overlap ? " reach across." : " fall short.");
+  }
+  collide::Box3<double> a, b;
+  Pose placedA, placedB;
+  placedBox(false, test.nodeA, a, placedA);
+  placedBox(true, test.nodeB, b, placedB);
+  collide::Recorder<collide::SatAxisStep3<double>> axes;
+  const collide::SatResult3<double> sat = collide::satBoxes(a, placedA, b, placedB, axes);
+  if (sat.hit != test.overlap || axes.steps.empty()) return {};
+  constexpr const char* kAxes[3] = {"x", "y", "z"};
+  const auto axisWords = [&](const collide::SatAxisStep3<double>& step) {
+    switch (step.source) {
+      case collide::AxisSource3::FaceOfA: return std::string("A's box's ") + kAxes[step.indexA % 3] + " axis";
+      case collide::AxisSource3::FaceOfB: return std::string("B's box's ") + kAxes[step.indexB % 3] + " axis";
+      case collide::AxisSource3::EdgePair:
+        return std::string("A's ") + kAxes[step.indexA % 3] + " edges x B's " + kAxes[step.indexB % 3] + " edges";
+    }
+    return std::string();
+  };
+  // A number within rounding of 0 at the shadows' size reads 0 (touching boxes gave "-5.551e-17").
+  const auto number = [&](double value) {
+    const double size = std::max({1.0, std::abs(axes.steps.back().minA), std::abs(axes.steps.back().maxB)});
+    return formatNumber(std::abs(value) < 1e-9 * size ? 0.0 : value);
+  };
+  const auto shadows = [&](const collide::SatAxisStep3<double>& step) {
+    return "A's [" + number(step.minA) + ", " + number(step.maxA) + "], B's [" + number(step.minB) + ", " + number(step.maxB) + "]";
+  };
+  if (!test.overlap) {
+    const collide::SatAxisStep3<double>& step = axes.steps.back();
+    return "On " + axisWords(step) + ", n = " + formatVector(step.axis) + ", the shadows " + shadows(step) + " are " +
+           number(-step.overlap) + " apart.";
+  }
+  // The shadows' common length (SAT's overlap is the depth to push them apart: more, when one holds the other).
+  const auto common = [](const collide::SatAxisStep3<double>& step) {
+    return std::min(step.maxA, step.maxB) - std::max(step.minA, step.minB);
+  };
+  const collide::SatAxisStep3<double>* least = nullptr;
+  for (const auto& step : axes.steps) {
+    if (!step.pruned && (least == nullptr || common(step) < common(*least))) least = &step;
+  }
+  if (least == nullptr) return {};
+  return "The shadows overlap on every axis SAT tests, the least on " + axisWords(*least) + ", n = " + formatVector(least->axis) + ": " +
+         shadows(*least) + ", by " + number(common(*least)) + ".";
+}
+
 std::optional<Lab::ViewAim> MidphaseLab::separatingAim() const {
   const auto axis = separatingAxis(step_);
   if (!axis) return std::nullopt;
-  return aimAcross(axis->middle, axis->step.axis, viewForward_);
+  ViewAim aim = aimAcross(axis->middle, axis->step.axis, viewForward_);
+  // Framed on the two shadows, not only turned: at the scene's distance, in a cloud of a few dozen volumes, the gap
+  // (mid_02's 0.0186) was under a pixel (newcomer review s32, A11). The shadows are the boxes' extents along the
+  // axis, drawn on the axis through `middle` (drawSatAxis3): framing them zooms to the node pair with the gap between.
+  const collide::SatAxisStep3<double>& s = axis->step;
+  const Vec3d n = collide::normalize(s.axis);
+  const auto onAxis = [&](double value) { return axis->middle + (value - collide::dot(axis->middle, n)) * n; };
+  WorldBounds3 frame{onAxis(s.minA), onAxis(s.minA)};
+  for (const double value : {s.maxA, s.minB, s.maxB}) frame.include(onAxis(value));
+  aim.frame = frame;
+  return aim;
 }
 
 // One node's volume in the world: a wire box (AABB: in its mesh's frame, so B's turns with B), or a wire sphere.
@@ -823,9 +894,27 @@ std::vector<std::string> MidphaseLab::falsePositiveLegend() const {
   if (!satLite_ || bv_ == BvKind::Sphere) return {};
   std::vector<std::string> lines{"SAT-lite false positives before this step: dashed magenta"};
   if (separatingAxis(step_)) {
-    lines.push_back("magenta line: the edge-edge axis that separates this pair; blue and orange bars: A's and B's shadows on it (A looks across it)");
+    lines.push_back("magenta line: the edge-edge axis that separates this pair; blue and orange bars: A's and B's shadows on it (key A looks across it)");
   }
   return lines;
+}
+
+// `collision-lab midphase` on the lab's meshes (the CLI's at its default resolutions), B's pose as the lab's turns
+// in degrees (--pose-b x,y,z,rx,ry,rz: poseFromTurns, the same pose), the build, volume, SAT lite and budget.
+std::optional<std::string> MidphaseLab::commandLine(std::string& why) const {
+  if (cloth()) {
+    why = "Copy as command: the cloth deforms frame by frame and its tree is refitted from the frames before; the "
+          "command line builds fresh trees over fixed meshes (pick a torus, gear, sphere or terrain as A)";
+    return std::nullopt;
+  }
+  std::string out = "collision-lab midphase --a " + std::string(kMeshNames[static_cast<std::size_t>(meshA_)]) + " --b " +
+                    kMeshNames[static_cast<std::size_t>(meshB_)] + " --pose-b ";
+  for (int i = 0; i < 6; ++i) {
+    out += (i == 0 ? "" : ",") + common::exactNumber(i < 3 ? position_[static_cast<std::size_t>(i)] : rotation_[static_cast<std::size_t>(i - 3)]);
+  }
+  out += common::treeCommandOptions(build_, budget_, largestFirst_) + " --bv " + std::string(collide::bvKindName(bv_));
+  if (satLite_) out += " --sat-lite";
+  return out;
 }
 
 void MidphaseLab::dumpState(Json& out) const {
@@ -844,6 +933,8 @@ void MidphaseLab::dumpState(Json& out) const {
   out["pairs"] = result_.pairs.size();
   out["sat_lite_false_positives"] = result_.liteFalsePositives;
   out["undescended_pairs"] = result_.frontier.size();
+  std::string why;
+  out["command"] = commandLine(why).value_or(why);
   for (const bool treeB : {false, true}) {
     const collide::BvhStats& stats = treeStats_[treeB ? 1 : 0];
     out[treeB ? "tree_b" : "tree_a"] = {{"triangles", (treeB ? b_ : a_).triangles.size()},

@@ -18,7 +18,7 @@ const Shortcut kOpen[] = {
 const Shortcut kScene[] = {
     {"Ctrl+S / Ctrl+Shift+S", "save the scene / save it as"},
     {"Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo an edit of the shapes or settings"},
-    {"Ctrl+C / Ctrl+V", "copy the pair as a query (or cast) line / paste a pair, a cast line or a scene"},
+    {"Ctrl+C / Ctrl+V", "copy the pair as a query (or cast) line, in the mid-phase labs the midphase command / paste a pair, a cast line or a scene"},
     {"Ctrl+Q", "quit (asks first when a scene has unsaved changes)"},
 };
 // A lab with no scene keeps paste (the pair opens in its own lab) and quit.

@@ -512,6 +512,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
     for (Viewport& view : views_) {
       if (view.kind != ViewKind::Spatial) continue;
       view.orbit.lookAlong(aim->target, aim->forward);
+      if (aim->frame) view.orbit.fit(*aim->frame, kFitMarginPixels);
       break;
     }
   }
@@ -734,7 +735,8 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
       if (isPress(press, GLFW_KEY_Z, kModControl)) undo();
       if (isPress(press, GLFW_KEY_Z, kModControl | kModShift) || isPress(press, GLFW_KEY_Y, kModControl)) redo();
     }
-    if (countPresses(keys, GLFW_KEY_C, kModControl) > 0 && holdsPair()) copyPairToClipboard();
+    // Ctrl+C copies the pair, or in a lab that holds none the command that reproduces it (the mid-phase labs').
+    if (countPresses(keys, GLFW_KEY_C, kModControl) > 0) holdsPair() ? copyPairToClipboard() : copyCommandToClipboard();
     if (countPresses(keys, GLFW_KEY_V, kModControl) > 0) pasteFromClipboard();
   }
   // View > UI scale: Ctrl+= (or Ctrl++, Ctrl+keypad +) larger, Ctrl+- smaller, Ctrl+0 back to 100 %, as in browsers.

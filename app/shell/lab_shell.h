@@ -178,6 +178,8 @@ class LabShell {
   void drawEditMenu();
   [[nodiscard]] bool holdsPair() const;  // the current lab's pair can be copied (narrow phase, continuous)
   void copyPairToClipboard();
+  // Edit > Copy as command: the lab's `collision-lab` command (Lab::commandLine), or why there is none now.
+  void copyCommandToClipboard();
   void pasteFromClipboard();
   [[nodiscard]] MouseEvent mouseEvent(int view, MouseButton button) const;
   [[nodiscard]] bool hasSpatialView() const;

@@ -434,6 +434,13 @@ void LabShell::drawEditMenu() {
     ImGui::SetTooltip(isContinuousLab(labInfo_->name) ? "One line of `collision-lab cast` input, for a bug report"
                                                        : "One line of `collision-lab query` input, for a bug report");
   }
+  std::string why;
+  const bool command = lab_ && lab_->commandLine(why).has_value();
+  if (ImGui::MenuItem("Copy as command", holdsPair() ? nullptr : "Ctrl+C", false, command || !why.empty())) copyCommandToClipboard();
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", command ? "The collision-lab command that reproduces this lab's counts, for a bug report"
+                                    : why.empty() ? "This lab has no command-line equivalent" : why.c_str());
+  }
   if (ImGui::MenuItem("Paste pair or scene", "Ctrl+V")) pasteFromClipboard();
   ImGui::EndMenu();
 }
@@ -549,6 +556,15 @@ void LabShell::copyPairToClipboard() {
     ImGui::SetClipboardText(line->c_str());
   } else {
     reportError(error);
+  }
+}
+
+void LabShell::copyCommandToClipboard() {
+  std::string why;
+  if (const std::optional<std::string> command = lab_ ? lab_->commandLine(why) : std::nullopt) {
+    ImGui::SetClipboardText(command->c_str());
+  } else if (!why.empty()) {
+    reportError(why);
   }
 }
 

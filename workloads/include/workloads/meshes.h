@@ -7,6 +7,7 @@
 // [SECTION] Gear
 // [SECTION] Terrain and cloth
 // [SECTION] Triangle soup
+// [SECTION] B's pose by turns
 #pragma once
 
 #include <algorithm>
@@ -207,6 +208,15 @@ template <Scalar S>
   Mesh<S> result = mesh;
   for (Vec3<S>& vertex : result.vertices) vertex = transform.apply(vertex);
   return result;
+}
+
+// [SECTION] B's pose by turns
+
+// A pose as the "Mid phase" lab gives B's and `collision-lab midphase --pose-b x,y,z,rx,ry,rz` reads it: a position,
+// and turns in degrees about x, then y, then z, each about the fixed world axes (q = qz qy qx, Quat::fromEuler).
+[[nodiscard]] inline Transform3<double> poseFromTurns(Vec3<double> position, Vec3<double> degrees) {
+  constexpr double kRadians = std::numbers::pi / 180.0;
+  return {position, Quat<double>::fromEuler(degrees.x * kRadians, degrees.y * kRadians, degrees.z * kRadians)};
 }
 
 }  // namespace collide

@@ -1,15 +1,26 @@
 // workloads/outlines.h: concave outlines in the plane (simple, counter-clockwise) for the 2D mid phase's tests,
-// command line and labs: a star, a comb, a gear profile, a key and the letter E.
+// command line and labs: a star, a comb, a gear profile, a key and the letter E; and the named shapes the "Mid phase
+// 2D" lab and `collision-lab midphase` share (one catalogue, so a lab scene's a and b run from the command line
+// with the lab's parts).
+//
+// [SECTION] Outlines
+// [SECTION] The named shapes
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "collide/math.h"
+#include "collide/polygon.h"
 
 namespace collide {
+
+// [SECTION] Outlines
 
 // `points` tips (>= 3) at `outer`, the notches between them at `inner`.
 template <Scalar S = double>
@@ -87,6 +98,59 @@ template <Scalar S = double>
   std::vector<Vec2<S>> outline;
   for (const auto& p : points) outline.push_back({static_cast<S>(p[0] - 1.0), static_cast<S>(p[1] - 1.5)});
   return outline;
+}
+
+// [SECTION] The named shapes
+
+// The "Mid phase 2D" lab's shapes by the names its scenes (lab_state a, b) and the CLI's --a, --b use: five outlines
+// and one compound of convex parts given as they are (crates).
+inline constexpr std::array<const char*, 6> kConcaveShapeNames = {"gear", "star", "letter-e", "comb", "key", "crates"};
+inline constexpr int kCratesShape = 5;
+// Each shape's count as the lab has it (a gear's teeth, a star's points, a comb's or a key's teeth); 0: it has none.
+inline constexpr std::array<int, 6> kConcaveShapeCounts = {10, 7, 0, 5, 12, 0};
+
+[[nodiscard]] inline std::optional<int> concaveShapeIndex(std::string_view name) {
+  for (std::size_t i = 0; i < kConcaveShapeNames.size(); ++i) {
+    if (name == kConcaveShapeNames[i]) return static_cast<int>(i);
+  }
+  return std::nullopt;
+}
+
+// Shape `index`'s outline with `count` teeth or points (0: the lab's); empty for the compound (crates).
+template <Scalar S = double>
+[[nodiscard]] std::vector<Vec2<S>> concaveShapeOutline(int index, int count = 0) {
+  const int n = count > 0 ? count : kConcaveShapeCounts[static_cast<std::size_t>(std::clamp(index, 0, 5))];
+  switch (index) {
+    case 0: return gearOutline<S>(n, S(1.0), S(1.35));
+    case 1: return starOutline<S>(n, S(1.5), S(0.6));
+    case 2: return letterEOutline<S>();
+    case 3: {
+      std::vector<Vec2<S>> comb = combOutline<S>(n);
+      for (Vec2<S>& p : comb) p = {S(0.4) * p.x - S(1.7), S(0.6) * p.y - S(0.9)};  // 5 teeth: 3.4 x 1.8, centred
+      return comb;
+    }
+    case 4: {
+      std::vector<Vec2<S>> key = keyOutline<S>(n);
+      for (Vec2<S>& p : key) p = {S(0.8) * p.x + S(2.0), S(0.8) * p.y};
+      return key;
+    }
+    default: return {};
+  }
+}
+
+// The compound (crates): ten crates stacked in one spot and six in a row beside them, so part centres, and their
+// Morton codes, coincide.
+template <Scalar S = double>
+[[nodiscard]] std::vector<Polygon<S>> cratesParts() {
+  std::vector<Polygon<S>> parts;
+  const auto square = [&](S x, S y, S half) {
+    const std::array<Vec2<S>, 4> corners{Vec2<S>{x - half, y - half}, Vec2<S>{x + half, y - half}, Vec2<S>{x + half, y + half},
+                                         Vec2<S>{x - half, y + half}};
+    parts.push_back(makeConvexPolygon<S>(corners));
+  };
+  for (int i = 0; i < 10; ++i) square(S(-1.0), S(0.0), S(0.45));
+  for (int i = 0; i < 6; ++i) square(S(-0.2) + S(0.45) * S(i), S(-0.3) + S(0.12) * S(i), S(0.2));
+  return parts;
 }
 
 }  // namespace collide
