@@ -26,6 +26,7 @@
 #include "plot/experiment_plots.h"
 #include "plot/plot.h"
 #include "widgets/wrapped_text.h"
+#include "widgets/value_slider.h"
 
 namespace lab {
 
@@ -217,9 +218,9 @@ void ExperimentLab::drawUi() {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##family", &family, kFamilyNames, IM_ARRAYSIZE(kFamilyNames)))
     setFamily(static_cast<collide::PairFamily>(family));
-  if (config_.family == collide::PairFamily::Ngon) ImGui::SliderInt("vertices", &config_.pointCount, 3, 32);
+  if (config_.family == collide::PairFamily::Ngon) valueSliderInt("vertices", &config_.pointCount, 3, 32);
   if (config_.family == collide::PairFamily::Hull) {
-    ImGui::SliderInt("points", &config_.pointCount, collide::kMinHullPoints, 64);
+    valueSliderInt("points", &config_.pointCount, collide::kMinHullPoints, 64);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Points on a random ellipsoid, a few pulled inside; the hull is built from them");
   }
   ImGui::InputScalar("trials", ImGuiDataType_U64, &config_.trials);
@@ -267,7 +268,7 @@ void ExperimentLab::drawUi() {
   ImGui::SameLine();
   ImGui::Checkbox("warm start", &config_.warmStart);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Distance: start from the cache of B's previous pose (RTR collision summary)");
-  ImGui::SliderInt("iteration cap", &config_.maxIterations, 1, 64);
+  valueSliderInt("iteration cap", &config_.maxIterations, 1, 64);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stops GJK, distance and EPA; SAT is not capped: it tests every axis it needs");
   ImGui::EndDisabled();
 

@@ -52,16 +52,12 @@ void tag(Renderer2D& renderer, Vec2d at, std::string_view text, Color color, Vec
   else renderer.label(at, text, color, offsetPixels);
 }
 
-// A message across the top of a view (a refusal), below the pane title and wrapped to the view's width.
-void banner(const Renderer2D& renderer, const std::string& text, Color color) {
+// A message across the top of a view (a refusal, the answer), below the pane title and wrapped to the view's width:
+// the renderer's caption, which the labels and the grid's numbers keep out of.
+void banner(Renderer2D& renderer, const std::string& text, Color color) {
   const ScreenRect& rect = renderer.camera().rect();
-  const std::string lines = wrappedLines(text, rect.width - 40.0);
-  const ImVec2 size = ImGui::CalcTextSize(lines.c_str());
-  const ImVec2 min(static_cast<float>(rect.x) + 11.0f, static_cast<float>(rect.y) + 43.0f);
-  ImDrawList* list = ImGui::GetBackgroundDrawList();
-  list->AddRectFilled(min, ImVec2(min.x + size.x + 6.0f, min.y + size.y + 2.0f),
-                      palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
-  list->AddText(ImVec2(min.x + 3.0f, min.y + 1.0f), color.packed(), lines.c_str());
+  const std::pair<std::string, Color> line{text, color};
+  renderer.caption(paneCaptionCorner(rect), std::span(&line, 1), static_cast<float>(rect.width) - 40.0f);
 }
 
 double pixel(const Renderer2D& renderer) { return renderer.camera().pixelsToWorld(1.0); }

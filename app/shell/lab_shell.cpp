@@ -309,10 +309,18 @@ Json LabShell::dumpState() const {
   Json views = Json::array();
   for (const Viewport& view : views_) {
     const ScreenRect& rect = view.camera.rect();
+    // The texts the view showed (title, captions, labels, grid numbers), each with its box: tests look for text
+    // printed over text.
+    Json texts = Json::array();
+    if (const auto index = static_cast<std::size_t>(&view - views_.data()); index < viewTexts_.size())
+      for (const DrawnText& text : viewTexts_[index])
+        texts.push_back({{"text", text.text}, {"kind", text.kind},
+                         {"box", {text.box.min.x, text.box.min.y, text.box.max.x, text.box.max.y}}});
     if (view.kind == ViewKind::Spatial) {
       Json entry = {{"title", view.title}, {"kind", "spatial"}};
       entry.update(cameraJson(view.orbit));
       entry["rect"] = {rect.x, rect.y, rect.width, rect.height};
+      entry["texts"] = texts;
       views.push_back(entry);
       continue;
     }
@@ -320,7 +328,8 @@ Json LabShell::dumpState() const {
                      {"kind", "planar"},
                      {"center", {view.camera.center().x, view.camera.center().y}},
                      {"zoom", view.camera.pixelsPerUnit()},
-                     {"rect", {rect.x, rect.y, rect.width, rect.height}}});
+                     {"rect", {rect.x, rect.y, rect.width, rect.height}},
+                     {"texts", texts}});
   }
   state["views"] = views;
   state["showGrid"] = settings_.showGrid;
@@ -1055,6 +1064,7 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
   renderer_.beginFrame(framebufferWidth, framebufferHeight, io.DisplayFramebufferScale.x);
   if (hasSpatialView()) renderer3d_.beginFrame(framebufferWidth, framebufferHeight, io.DisplayFramebufferScale.x);
   ImDrawList* overlay = ImGui::GetBackgroundDrawList();
+  viewTexts_.assign(views_.size(), {});
   for (Viewport& view : views_) {
     if (view.kind == ViewKind::Spatial) {
       // Spatial: the ground grid, the lab's drawing through Renderer3D under the orbit camera, the axis triad.
@@ -1063,6 +1073,7 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
       lab_->draw(DrawContext{view.index, ViewKind::Spatial, &view, nullptr, &renderer3d_});
       drawAxisTriad(renderer3d_);
       renderer3d_.endViewport();
+      viewTexts_[static_cast<std::size_t>(&view - views_.data())] = renderer3d_.drawnTexts();
     } else {
       // Planar: the grid and the lab's drawing through Renderer2D, under the view's camera.
       renderer_.beginViewport(view);
@@ -1071,6 +1082,7 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
       if (lab_->followBounds(view.index))
         for (const LabelBox& box : followFooterBoxes(view)) renderer_.keepOut(box);
       renderer_.endViewport();
+      viewTexts_[static_cast<std::size_t>(&view - views_.data())] = renderer_.drawnTexts();
     }
 
     // The view's title, and the world coordinates under the mouse.

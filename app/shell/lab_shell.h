@@ -192,6 +192,7 @@ class LabShell {
   std::unique_ptr<Lab> lab_;
   const LabInfo* labInfo_ = nullptr;
   std::vector<Viewport> views_;
+  std::vector<std::vector<DrawnText>> viewTexts_;  // what each view showed in the last frame, for dumpState
   TimelinePlayback timeline_;
   Scene sceneInfo_;          // title and lesson of the open scene (its shapes live in the lab)
   struct SpatialCamera {
