@@ -616,7 +616,7 @@ struct FollowFooter {
   Vec2d start, end;  // the bar
   std::string length;
   Vec2d lengthAt;
-  const char* state = "";
+  std::string state;
   Vec2d stateAt;
   std::array<LabelBox, 2> boxes{};  // the bar with its length, the state
 };
@@ -640,9 +640,18 @@ FollowFooter followFooter(const Viewport& view, const char* state) {
   const ImVec2 textSize = ImGui::CalcTextSize(text);
   footer.lengthAt = footer.end + Vec2d{5, -textSize.y + 2};
   footer.boxes[0] = {footer.start - Vec2d{6, textSize.y + 8}, footer.end + Vec2d{8 + textSize.x, 6}};
-  footer.state = state;
-  const ImVec2 stateSize = ImGui::CalcTextSize(state);
-  footer.stateAt = {footer.end.x + textSize.x + 18, footer.start.y - stateSize.y + 2};
+  footer.stateAt = {footer.end.x + textSize.x + 18, 0};
+  // The words up to their first " (" or ": " when the whole would run past the pane's edge (at 200 % "follows the
+  // step (View menu)" was cut at "(View menu"): the shorter phrase still says the state.
+  std::string_view words = state;
+  const double room = rect.x + rect.width - 8 - footer.stateAt.x;
+  if (ImGui::CalcTextSize(state).x > room) {
+    const std::size_t cut = std::min(words.find(" ("), words.find(": "));
+    if (cut != std::string_view::npos) words = words.substr(0, cut);
+  }
+  footer.state = std::string(words);
+  const ImVec2 stateSize = ImGui::CalcTextSize(footer.state.c_str());
+  footer.stateAt.y = footer.start.y - stateSize.y + 2;
   footer.boxes[1] = {footer.stateAt - Vec2d{4, 2}, footer.stateAt + Vec2d{stateSize.x + 4, stateSize.y + 2}};
   return footer;
 }
@@ -663,7 +672,7 @@ void LabShell::drawFollowFooter(ImDrawList& overlay, const Viewport& view) const
   overlay.AddText(toImVec2(footer.lengthAt), color, footer.length.c_str());
   const Color stateColor = following() ? palette::kTextDim : palette::kAccent;
   overlay.AddRectFilled(toImVec2(footer.boxes[1].min), toImVec2(footer.boxes[1].max), backing, 3.0f);
-  overlay.AddText(toImVec2(footer.stateAt), stateColor.packed(), footer.state);
+  overlay.AddText(toImVec2(footer.stateAt), stateColor.packed(), footer.state.c_str());
 }
 
 const char* LabShell::followState() const {
@@ -1080,7 +1089,7 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
       drawGrid(renderer_, view.camera, settings_.showGrid);
       lab_->draw(DrawContext{view.index, ViewKind::Planar, &view, &renderer_});
       if (lab_->followBounds(view.index))
-        for (const LabelBox& box : followFooterBoxes(view)) renderer_.keepOut(box);
+        for (const LabelBox& box : followFooterBoxes(view)) renderer_.keepOut(box, "", "footer");
       renderer_.endViewport();
       viewTexts_[static_cast<std::size_t>(&view - views_.data())] = renderer_.drawnTexts();
     }
