@@ -414,7 +414,10 @@ void ExperimentLab::drawNoResultYet() {
 }
 
 void ExperimentLab::drawWorstCases() {
-  ImGui::TextDisabled("WORST CASES: the most iterations, and disagreements with the reference (SAT, or double)");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  textWrapped("WORST CASES: the most iterations, and disagreements with the reference (SAT, or double); Open steps "
+              "through the pair in the narrow-phase lab");  // wrapped: cut at "the referen" at 200 %
+  ImGui::PopStyleColor();
   // One algorithm's list at a time, or all: sorted together, SAT's hundreds of axes on hulls filled the list and hid
   // GJK's and EPA's worst pairs (newcomer review s31, C2). Each keeps its own worstCaseCount.
   ImGui::AlignTextToFramePadding();
@@ -439,7 +442,11 @@ void ExperimentLab::drawWorstCases() {
                                 ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("##worst cases", 6, flags, ImGui::GetContentRegionAvail())) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  for (const char* heading : {"trial", "algorithm", "iterations", "answer", "reference", ""}) ImGui::TableSetupColumn(heading);
+  // The numbers and the button as wide as they are, the answers sharing the rest and wrapped: stretched in proportion,
+  // at 150 % the button read "Open in narrow-phase la" and the answers ran under the next column (review s31).
+  for (const char* heading : {"trial", "algorithm", "iterations"}) ImGui::TableSetupColumn(heading, ImGuiTableColumnFlags_WidthFixed);
+  for (const char* heading : {"answer", "reference"}) ImGui::TableSetupColumn(heading, ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("step it", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableHeadersRow();
   bool first = true;
   for (std::size_t i = 0; i < result_.worstCases.size(); ++i) {
@@ -455,12 +462,14 @@ void ExperimentLab::drawWorstCases() {
     ImGui::Text("%d%s", item.iterations, item.capHit ? " (cap)" : "");
     ImGui::TableNextColumn();
     if (item.disagrees) ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
-    ImGui::TextUnformatted(collide::answerWords(item).c_str());
+    textWrapped("%s", collide::answerWords(item).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(collide::referenceWords(item).c_str());
+    textWrapped("%s", collide::referenceWords(item).c_str());
     if (item.disagrees) ImGui::PopStyleColor();
     ImGui::TableNextColumn();
-    if (ImGui::SmallButton("Open in narrow-phase lab")) openInNarrowPhaseLab(item);
+    // "Open", the column's heading saying where: "Open in narrow-phase lab" took a third of the table at 200 %.
+    if (ImGui::SmallButton("Open")) openInNarrowPhaseLab(item);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Open this pair in the narrow-phase lab, to step through it");
     if (first) {
       first = false;
       const ImVec2 min = ImGui::GetItemRectMin();
