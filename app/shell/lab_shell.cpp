@@ -321,6 +321,21 @@ Json LabShell::dumpState() const {
       entry.update(cameraJson(view.orbit));
       entry["rect"] = {rect.x, rect.y, rect.width, rect.height};
       entry["texts"] = texts;
+      // Where the scene's box lands on screen (its corners' extent; null if one is behind the camera), for tests
+      // that check nothing covers it.
+      if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index); bounds && !bounds->empty()) {
+        Vec2d low{INFINITY, INFINITY}, high{-INFINITY, -INFINITY};
+        bool inFront = true;
+        for (int i = 0; i < 8; ++i) {
+          const Projected corner = view.orbit.project({(i & 1) ? bounds->max.x : bounds->min.x,
+                                                       (i & 2) ? bounds->max.y : bounds->min.y,
+                                                       (i & 4) ? bounds->max.z : bounds->min.z});
+          inFront = inFront && corner.inFront;
+          low = {std::min(low.x, corner.screen.x), std::min(low.y, corner.screen.y)};
+          high = {std::max(high.x, corner.screen.x), std::max(high.y, corner.screen.y)};
+        }
+        entry["scene_box"] = inFront ? Json{low.x, low.y, high.x, high.y} : Json();
+      }
       views.push_back(entry);
       continue;
     }
@@ -571,6 +586,59 @@ void LabShell::fitViews() {
     if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index)) view.camera.fit(*bounds, kFitMarginPixels);
   }
   fittedCameras_ = cameraStates();
+  captionCheckPending_ = true;
+  viewTexts_.clear();  // the captions the check reads are the next frame's, drawn with these cameras
+}
+
+// A spatial view's legend grows with View > UI scale (mid_02's seven lines at 150 % covered the top of the gear's
+// boxes, newcomer review s31) while the scene's camera was chosen at 100 %: when the last frame's captions cover the
+// scene's box on screen, the view frames the box in the pane below them (fitted there, then moved down by half the
+// caption's height), keeping its direction. Once after each fit, so a camera the user moves stays where it is put.
+void LabShell::fitBelowCaptions() {
+  captionCheckPending_ = false;
+  for (std::size_t index = 0; index < views_.size() && index < viewTexts_.size(); ++index) {
+    Viewport& view = views_[index];
+    if (view.kind != ViewKind::Spatial) continue;
+    const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index);
+    if (!bounds || bounds->empty()) continue;
+    const ScreenRect& rect = view.orbit.rect();
+    double captionBottom = rect.y;
+    for (const DrawnText& text : viewTexts_[index])
+      if (text.kind == "caption") captionBottom = std::max(captionBottom, text.box.max.y);
+    const double inset = captionBottom - rect.y;
+    if (inset <= 0 || inset > 0.5 * rect.height) continue;
+    // Covered: a corner of the box projects above the caption's bottom (or behind the camera).
+    const auto boxTop = [&](const OrbitCamera& camera) {
+      double top = INFINITY;
+      for (int i = 0; i < 8; ++i) {
+        const Projected corner = camera.project({(i & 1) ? bounds->max.x : bounds->min.x,
+                                                 (i & 2) ? bounds->max.y : bounds->min.y,
+                                                 (i & 4) ? bounds->max.z : bounds->min.z});
+        top = corner.inFront ? std::min(top, corner.screen.y) : -INFINITY;
+        if (!corner.inFront) break;
+      }
+      return top;
+    };
+    constexpr double kGap = 8.0;  // between the caption and the scene
+    const double top = boxTop(view.orbit);
+    if (top >= captionBottom + kGap || !std::isfinite(top)) continue;
+    // The scene's box is conservative (its far corners stand off the meshes) and the scene's camera was chosen at
+    // 100 %, so the view keeps its framing as far as it can: it pulls back by the share of the pane the scene must
+    // give up, then moves the target up until the box's top clears the caption (a pull back alone shrinks toward the
+    // pane's middle; a move alone pushes the bottom off).
+    const double needed = captionBottom + kGap - top;
+    OrbitCamera below = view.orbit;
+    const Vec3d target = below.target();
+    const double distance = below.distance() * rect.height / std::max(rect.height - needed, 0.5 * rect.height);
+    below.setView(target, below.yaw(), below.pitch(), distance);
+    for (int attempt = 0; attempt < 4; ++attempt) {  // perspective: a few corrections of the shift
+      const double shift = captionBottom + kGap - boxTop(below);
+      if (shift <= 0.5 || !std::isfinite(shift)) break;
+      below.setView(below.target() + shift * below.pixelSizeAt(below.target()) * below.up(), below.yaw(), below.pitch(),
+                    distance);
+    }
+    view.orbit.setView(below.target(), below.yaw(), below.pitch(), below.distance());
+  }
 }
 
 // Whether every view shows whole what the lab says it must (Lab::mustShow, mustShow3), as the views stand.
@@ -1072,6 +1140,7 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
     clearRect(rect, Color{panel.x, panel.y, panel.z, 1.0f}, io.DisplayFramebufferScale.x, framebufferHeight);
   renderer_.beginFrame(framebufferWidth, framebufferHeight, io.DisplayFramebufferScale.x);
   if (hasSpatialView()) renderer3d_.beginFrame(framebufferWidth, framebufferHeight, io.DisplayFramebufferScale.x);
+  if (captionCheckPending_ && viewTexts_.size() == views_.size()) fitBelowCaptions();
   ImDrawList* overlay = ImGui::GetBackgroundDrawList();
   viewTexts_.assign(views_.size(), {});
   for (Viewport& view : views_) {

@@ -388,6 +388,31 @@ TEST(Screenshot, NoTextIsPrintedOverAnotherAtLargeUiScales) {
   }
 }
 
+// The mid-phase lab's legend grows with the UI scale while the scene's camera was chosen at 100 %: at 150 % its seven
+// lines covered the top of mid_02's gear and boxes (newcomer review s31). The view frames the scene under it.
+TEST(Screenshot, TheMidPhaseLegendLeavesTheMeshesUncovered) {
+  for (const char* scene : {"mid_02_sat_lite_false_positive.json", "mid_01_torus_gear.json", "mid_06_refit_drift.json"}) {
+    for (const int scale : {100, 150, 200}) {
+      const std::string what = std::string(scene) + " at " + std::to_string(scale) + " %";
+      const Screenshot shot = run(std::string("screenshot --size 1600x1000 --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/") +
+                                      scene + "' --ui-scale " + std::to_string(scale),
+                                  "legend3");
+      ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+      const Json& view = shot.state.at("views").at(0);
+      ASSERT_TRUE(view.contains("scene_box") && view.at("scene_box").is_array()) << what << ": " << view.dump();
+      double captionBottom = -1;
+      for (const Json& text : view.at("texts"))
+        if (text.at("kind") == "caption") captionBottom = std::max(captionBottom, text.at("box")[3].get<double>());
+      ASSERT_GT(captionBottom, 0) << what << ": no legend listed";
+      EXPECT_GE(view.at("scene_box")[1].get<double>(), captionBottom) << what << ": the legend covers the scene's top";
+      // Kept large: the box (conservative, its far corners off the meshes) still spans most of the pane's height.
+      EXPECT_GE(view.at("scene_box")[3].get<double>() - view.at("scene_box")[1].get<double>(),
+                0.5 * view.at("rect")[3].get<double>())
+          << what << ": the scene shrank";
+    }
+  }
+}
+
 TEST(Screenshot, RefusesUnknownLabsStepsAndSizes) {
   const Screenshot lab = run("screenshot --lab NoSuchLab", "badlab");
   EXPECT_NE(lab.exitCode, 0);
