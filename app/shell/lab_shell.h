@@ -194,6 +194,7 @@ class LabShell {
   std::vector<Viewport> views_;
   std::vector<std::vector<DrawnText>> viewTexts_;  // what each view showed in the last frame, for dumpState
   void fitBelowCaptions();
+  void fitPlanarBelowCaptions(Viewport& view, const std::vector<DrawnText>& texts);
   TimelinePlayback timeline_;
   Scene sceneInfo_;          // title and lesson of the open scene (its shapes live in the lab)
   struct SpatialCamera {
