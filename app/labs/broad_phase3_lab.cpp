@@ -33,6 +33,7 @@
 #include "render/shape_drawing3.h"
 #include "workloads/motions.h"
 #include "widgets/wrapped_text.h"
+#include "widgets/value_slider.h"
 
 namespace lab::broadphase {
 
@@ -625,7 +626,7 @@ void BroadPhase3Lab::drawUi() {
   drawUpdateStats(algorithm_, proxies_.size());
   if (algorithm_ == Algorithm::Bvh) {
     const int height = std::get<Tree>(broadPhase_).height();
-    ImGui::SliderInt("Depth", &treeDepth_, 0, std::max(height, 1));
+    valueSliderInt("Depth", &treeDepth_, 0, std::max(height, 1));
   }
 }
 

@@ -19,6 +19,7 @@
 #include "labs/narration.h"
 #include "platform/theme.h"
 #include "widgets/wrapped_text.h"
+#include "widgets/value_slider.h"
 
 namespace lab::broadphase {
 
@@ -344,7 +345,7 @@ Json legendMarksJson(const std::vector<LegendRow>& rows) {
 bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& spacing, const char* floorLabel) {
   bool regenerate = false;
   int value = static_cast<int>(count);
-  if (ImGui::SliderInt("Count", &value, static_cast<int>(kMinCount), static_cast<int>(kMaxCount), "%d",
+  if (valueSliderInt("Count", &value, static_cast<int>(kMinCount), static_cast<int>(kMaxCount), "%d",
                        ImGuiSliderFlags_Logarithmic)) {
     count = static_cast<std::size_t>(value);
   }
@@ -368,7 +369,7 @@ bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& s
     regenerate = true;
   }
   float spacingValue = static_cast<float>(spacing);
-  if (ImGui::SliderFloat("Spacing", &spacingValue, 0.5f, 6.0f, "%.2f")) spacing = spacingValue;
+  if (valueSliderFloat("Spacing", &spacingValue, 0.5f, 6.0f, "%.2f")) spacing = spacingValue;
   regenerate |= ImGui::IsItemDeactivatedAfterEdit();
   return regenerate;
 }

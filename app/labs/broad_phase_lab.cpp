@@ -22,6 +22,7 @@
 #include "render/shape_drawing.h"
 #include "labs/narration.h"
 #include "platform/theme.h"
+#include "widgets/value_slider.h"
 
 namespace lab::broadphase {
 
@@ -641,7 +642,7 @@ void BroadPhaseLab::drawUi() {
   if (algorithm_ == Algorithm::Bvh) {
     ImGui::Checkbox("Tree boxes by depth", &draw_.showTree);
     const int height = std::get<Tree>(broadPhase_).height();
-    ImGui::SliderInt("Depth", &draw_.treeDepth, 0, std::max(height, 1));
+    valueSliderInt("Depth", &draw_.treeDepth, 0, std::max(height, 1));
   }
 }
 

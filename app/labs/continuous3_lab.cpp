@@ -383,6 +383,7 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
   // Each moving body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
   const auto drawnGhosts = ghosts();
+  const std::array<std::string, 2> labels = bounceLabels({afterContactLabel(0), afterContactLabel(1)});
   for (int i = 0; i < 2; ++i) {
     const std::optional<BounceGhost<Collider3>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
     if (!ghost) continue;
@@ -392,7 +393,7 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
     if (!spot) continue;
     if (spot->clamped)
       renderer.line(spot->at, labelAnchor(*ghost, towardEye), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f, true});
-    renderer.label(spot->at, afterContactLabel(i), palette::kSeparated, {10, 10});
+    renderer.label(spot->at, labels[static_cast<std::size_t>(i)], palette::kSeparated, {10, 10});
   }
 }
 

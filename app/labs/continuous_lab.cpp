@@ -475,6 +475,7 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
   }
   // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
   const auto drawnGhosts = ghosts();
+  const std::array<std::string, 2> labels = bounceLabels({afterContactLabel(0), afterContactLabel(1)});
   for (int i = 0; i < 2; ++i) {
     const std::optional<BounceGhost<Collider>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
     if (!ghost) continue;
@@ -482,7 +483,7 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
     drawShape(renderer, ghost->after, palette::kSeparated, {0.1f, 1.5f, true});
     const BounceLabel spot = bounceLabel(renderer.camera(), *ghost);
     if (spot.clamped) renderer.line(spot.at, labelAnchor(*ghost), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f});
-    renderer.label(spot.at, afterContactLabel(i), palette::kSeparated, {8, 8});
+    renderer.label(spot.at, labels[static_cast<std::size_t>(i)], palette::kSeparated, {8, 8});
   }
 }
 

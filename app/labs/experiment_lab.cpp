@@ -26,6 +26,7 @@
 #include "plot/experiment_plots.h"
 #include "plot/plot.h"
 #include "widgets/wrapped_text.h"
+#include "widgets/value_slider.h"
 
 namespace lab {
 
@@ -217,9 +218,9 @@ void ExperimentLab::drawUi() {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##family", &family, kFamilyNames, IM_ARRAYSIZE(kFamilyNames)))
     setFamily(static_cast<collide::PairFamily>(family));
-  if (config_.family == collide::PairFamily::Ngon) ImGui::SliderInt("vertices", &config_.pointCount, 3, 32);
+  if (config_.family == collide::PairFamily::Ngon) valueSliderInt("vertices", &config_.pointCount, 3, 32);
   if (config_.family == collide::PairFamily::Hull) {
-    ImGui::SliderInt("points", &config_.pointCount, collide::kMinHullPoints, 64);
+    valueSliderInt("points", &config_.pointCount, collide::kMinHullPoints, 64);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Points on a random ellipsoid, a few pulled inside; the hull is built from them");
   }
   ImGui::InputScalar("trials", ImGuiDataType_U64, &config_.trials);
@@ -267,7 +268,7 @@ void ExperimentLab::drawUi() {
   ImGui::SameLine();
   ImGui::Checkbox("warm start", &config_.warmStart);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Distance: start from the cache of B's previous pose (RTR collision summary)");
-  ImGui::SliderInt("iteration cap", &config_.maxIterations, 1, 64);
+  valueSliderInt("iteration cap", &config_.maxIterations, 1, 64);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stops GJK, distance and EPA; SAT is not capped: it tests every axis it needs");
   ImGui::EndDisabled();
 
@@ -413,7 +414,10 @@ void ExperimentLab::drawNoResultYet() {
 }
 
 void ExperimentLab::drawWorstCases() {
-  ImGui::TextDisabled("WORST CASES: the most iterations, and disagreements with the reference (SAT, or double)");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  textWrapped("WORST CASES: the most iterations, and disagreements with the reference (SAT, or double); Open steps "
+              "through the pair in the narrow-phase lab");  // wrapped: cut at "the referen" at 200 %
+  ImGui::PopStyleColor();
   // One algorithm's list at a time, or all: sorted together, SAT's hundreds of axes on hulls filled the list and hid
   // GJK's and EPA's worst pairs (newcomer review s31, C2). Each keeps its own worstCaseCount.
   ImGui::AlignTextToFramePadding();
@@ -438,7 +442,11 @@ void ExperimentLab::drawWorstCases() {
                                 ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("##worst cases", 6, flags, ImGui::GetContentRegionAvail())) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  for (const char* heading : {"trial", "algorithm", "iterations", "answer", "reference", ""}) ImGui::TableSetupColumn(heading);
+  // The numbers and the button as wide as they are, the answers sharing the rest and wrapped: stretched in proportion,
+  // at 150 % the button read "Open in narrow-phase la" and the answers ran under the next column (review s31).
+  for (const char* heading : {"trial", "algorithm", "iterations"}) ImGui::TableSetupColumn(heading, ImGuiTableColumnFlags_WidthFixed);
+  for (const char* heading : {"answer", "reference"}) ImGui::TableSetupColumn(heading, ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("step it", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableHeadersRow();
   bool first = true;
   for (std::size_t i = 0; i < result_.worstCases.size(); ++i) {
@@ -454,12 +462,14 @@ void ExperimentLab::drawWorstCases() {
     ImGui::Text("%d%s", item.iterations, item.capHit ? " (cap)" : "");
     ImGui::TableNextColumn();
     if (item.disagrees) ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
-    ImGui::TextUnformatted(collide::answerWords(item).c_str());
+    textWrapped("%s", collide::answerWords(item).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(collide::referenceWords(item).c_str());
+    textWrapped("%s", collide::referenceWords(item).c_str());
     if (item.disagrees) ImGui::PopStyleColor();
     ImGui::TableNextColumn();
-    if (ImGui::SmallButton("Open in narrow-phase lab")) openInNarrowPhaseLab(item);
+    // "Open", the column's heading saying where: "Open in narrow-phase lab" took a third of the table at 200 %.
+    if (ImGui::SmallButton("Open")) openInNarrowPhaseLab(item);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Open this pair in the narrow-phase lab, to step through it");
     if (first) {
       first = false;
       const ImVec2 min = ImGui::GetItemRectMin();

@@ -44,6 +44,7 @@
 #include "platform/theme.h"
 #include "widgets/wrapped_text.h"
 #include "workloads/outlines.h"
+#include "widgets/value_slider.h"
 
 namespace lab::midphase2 {
 
@@ -992,7 +993,7 @@ void Midphase2Lab::draw(const DrawContext& context) {
   }
   // The legend, under the view's title.
   const ScreenRect& rect = renderer.camera().rect();
-  drawScreenLegend({rect.x + 12, rect.y + 44}, legend(), static_cast<float>(rect.width) - 24.0f);
+  renderer.caption(paneCaptionCorner(rect), legend(), static_cast<float>(rect.width) - 24.0f);
   if (traversal) drawTraversalStep(renderer, ref.index);
   else drawBuildStep(renderer, ref.phase == Phase::BuildA ? 0 : 1, ref.index, pixel);
   drawHandle();
@@ -1408,7 +1409,7 @@ void Midphase2Lab::drawUi() {
   ImGui::TextDisabled("TREES");
   changed |= common::buildCombo(build_);
   ImGui::BeginDisabled(build_ != BvhBuild::Median && build_ != BvhBuild::BinnedSah);
-  changed |= ImGui::SliderInt("Leaf size", &leafSize_, 1, kMaxLeafSize, leafSize_ == 1 ? "at most %d part" : "at most %d parts", ImGuiSliderFlags_AlwaysClamp);
+  changed |= valueSliderInt("Leaf size", &leafSize_, 1, kMaxLeafSize, leafSize_ == 1 ? "at most %d part" : "at most %d parts", ImGuiSliderFlags_AlwaysClamp);
   ImGui::EndDisabled();
   if (changed) rebuild();
   common::treeViewControls(showTrees_, drawDepth_, std::max(treeStats_[0].depth, treeStats_[1].depth), "boxes");
@@ -1425,12 +1426,12 @@ void Midphase2Lab::drawUi() {
     moved = true;
   }
   float degrees = static_cast<float>(angleB_ * 180.0 / std::numbers::pi);
-  if (ImGui::SliderFloat("B turn", &degrees, -180.0f, 180.0f, "%.0f deg", ImGuiSliderFlags_AlwaysClamp)) {
+  if (valueSliderFloat("B turn", &degrees, -180.0f, 180.0f, "%.0f deg", ImGuiSliderFlags_AlwaysClamp)) {
     angleB_ = degrees * std::numbers::pi / 180.0;
     moved = true;
   }
   moved |= ImGui::Combo("Part test", &narrow_, kNarrowTitles.data(), static_cast<int>(kNarrowTitles.size()));
-  moved |= ImGui::SliderInt("Budget", &budget_, 0, kMaxBudget, budget_ == 0 ? "none: depth-first" : "%d box tests",
+  moved |= valueSliderInt("Budget", &budget_, 0, kMaxBudget, budget_ == 0 ? "none: depth-first" : "%d box tests",
                             ImGuiSliderFlags_AlwaysClamp);
   if (budget_ > 0) moved |= ImGui::Checkbox("Largest pair first (else level by level)", &largestFirst_);
   if (moved) retrace();

@@ -21,6 +21,7 @@
 #include "labs/format.h"
 #include "platform/theme.h"
 #include "widgets/wrapped_text.h"
+#include "widgets/value_slider.h"
 
 namespace lab::midphase_common {
 
@@ -281,7 +282,7 @@ void dumpTraversal(Json& out, int budget, bool largestFirst, const collide::Midp
 
 void treeViewControls(bool& showTrees, int& drawDepth, int deepest, const char* volumes) {
   ImGui::Checkbox("Show the trees (T)", &showTrees);
-  ImGui::SliderInt("Depth", &drawDepth, 0, std::max(deepest, 1), "trees at depth %d");
+  valueSliderInt("Depth", &drawDepth, 0, std::max(deepest, 1), "trees at depth %d");
   ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(depthColor(drawDepth)));
   textWrapped("Each tree's %s at depth %d (and the leaves above it).", volumes, drawDepth);
   ImGui::PopStyleColor();

@@ -53,6 +53,7 @@
 #include "render/shape_drawing3.h"
 #include "workloads/meshes.h"
 #include "widgets/wrapped_text.h"
+#include "widgets/value_slider.h"
 
 namespace lab::midphase {
 
@@ -721,7 +722,7 @@ void MidphaseLab::draw(const DrawContext& context) {
       {common::prunedLegend(steps_.at(step_ - 1).pruned, "faint grey"), palette::kTextDim},
       {"overlapping triangle pairs found so far: red", palette::kHit}};
   for (const std::string& line : falsePositiveLegend()) legend.emplace_back(line, palette::kFalsePositive);
-  drawScreenLegend({rect.x + 12, rect.y + 44}, legend, static_cast<float>(rect.width) - 24.0f);
+  renderer.caption(paneCaptionCorner(rect), legend, static_cast<float>(rect.width) - 24.0f);
   if (trace_.steps.empty()) return;
   // The pairs pruned before this step (the latest of them), fainter than this step's.
   for (const common::Pruned& pruned : steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned)) {
@@ -1066,7 +1067,7 @@ void MidphaseLab::drawClothPanel() {
   ImGui::SameLine();
   int frame = frame_;
   ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::SliderInt("##frame", &frame, 0, kClothFrames - 1, "frame %d", ImGuiSliderFlags_AlwaysClamp) && frame != frame_) setFrame(frame);
+  if (valueSliderInt("##frame", &frame, 0, kClothFrames - 1, "frame %d", ImGuiSliderFlags_AlwaysClamp) && frame != frame_) setFrame(frame);
   // The view's tree: one of the three, in the table's order.
   int policy = static_cast<int>(policy_);
   ImGui::TextDisabled("The view's tree:");
@@ -1184,7 +1185,7 @@ void MidphaseLab::drawUi() {
   ImGui::BeginDisabled(bv_ == BvKind::Sphere);
   moved |= ImGui::Checkbox("SAT lite (6 face axes only)", &satLite_);
   ImGui::EndDisabled();
-  moved |= ImGui::SliderInt("Budget", &budget_, 0, kMaxBudget, budget_ == 0 ? "none: depth-first" : "%d BV tests",
+  moved |= valueSliderInt("Budget", &budget_, 0, kMaxBudget, budget_ == 0 ? "none: depth-first" : "%d BV tests",
                             ImGuiSliderFlags_AlwaysClamp);
   if (budget_ > 0) moved |= ImGui::Checkbox("Largest pair first (else level by level)", &largestFirst_);
   if (moved) retrace();

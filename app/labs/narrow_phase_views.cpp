@@ -52,18 +52,12 @@ void tag(Renderer2D& renderer, Vec2d at, std::string_view text, Color color, Vec
   else renderer.label(at, text, color, offsetPixels);
 }
 
-// A message across the top of a view (a refusal), below the pane title and wrapped to the view's width. Its box is
-// kept out of by the labels and the grid's numbers, drawn after it (a "10" showed through the refusal, s31 A18).
+// A message across the top of a view (a refusal, the answer), below the pane title and wrapped to the view's width:
+// the renderer's caption, which the labels and the grid's numbers keep out of.
 void banner(Renderer2D& renderer, const std::string& text, Color color) {
   const ScreenRect& rect = renderer.camera().rect();
-  const std::string lines = wrappedLines(text, rect.width - 40.0);
-  const ImVec2 size = ImGui::CalcTextSize(lines.c_str());
-  const ImVec2 min(static_cast<float>(rect.x) + 11.0f, static_cast<float>(rect.y) + 43.0f);
-  const ImVec2 max(min.x + size.x + 6.0f, min.y + size.y + 2.0f);
-  renderer.keepOut({{min.x, min.y}, {max.x, max.y}});
-  ImDrawList* list = ImGui::GetBackgroundDrawList();
-  list->AddRectFilled(min, max, palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
-  list->AddText(ImVec2(min.x + 3.0f, min.y + 1.0f), color.packed(), lines.c_str());
+  const std::pair<std::string, Color> line{text, color};
+  renderer.caption(paneCaptionCorner(rect), std::span(&line, 1), static_cast<float>(rect.width) - 40.0f);
 }
 
 double pixel(const Renderer2D& renderer) { return renderer.camera().pixelsToWorld(1.0); }
@@ -682,14 +676,17 @@ void NarrowPhaseLab::drawSatStep(Renderer2D& renderer, const collide::SatAxisSte
   }
   renderer.line(onAxis(commonLow, 22), onAxis(commonHigh, 22), overlapColor, LineStyle{4.0f});
   if (widened) {
-    std::string common = std::string(step.separating ? "gap " : "common part ") + formatNumber(commonHigh - commonLow) + " (" +
-                         formatWith("%.0f", commonPixels) + " px, between the ticks), drawn widened";
+    // Two short lines, each a whole thought: wrapped at 14 ems the sentence took five lines at 100 % and reached the
+    // pane's edge at 150 % (newcomer review s31).
+    std::string common = std::string(step.separating ? "gap " : "common part ") + formatNumber(commonHigh - commonLow) +
+                         " (" + formatWith("%.0f", commonPixels) + " px, drawn widened)";
     // Beside the overlap, a common part this much smaller needs its reason (07: 0.3161 against 0.08).
     if (const std::optional<SatContainment> c = satContainment(step)) {
-      common += ": " + std::string(1, c->inner) + "'s shadow lies inside " + c->outer + "'s, so the overlap is " +
-                formatNumber(c->shared) + " + " + formatNumber(c->beyond);
+      common += "\n" + std::string(1, c->inner) + "'s shadow inside " + c->outer + "'s: overlap " + formatNumber(c->shared) +
+                " + " + formatNumber(c->beyond);
     }
-    tag(renderer, onAxis(middle + drawnHalf(), 22), common, overlapColor, {8, -8}, static_cast<float>(14.0 * ImGui::GetFontSize()));
+    tag(renderer, onAxis(middle + drawnHalf(), 22), common, overlapColor, {8, -8},
+        static_cast<float>(0.8 * renderer.camera().rect().width));
   }
   const Vec2d drawnFrom = onAxis(middle - drawnHalf(), 22), drawnTo = onAxis(middle + drawnHalf(), 22);
   satShadowsDrawn_ = {{"common", {commonLow, commonHigh}}, {"widened", widened},

@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <type_traits>
+#include <utility>
 
 #include <imgui.h>
 
@@ -21,6 +23,7 @@
 #include "platform/theme.h"
 #include "render/shape_drawing.h"
 #include "render/shape_drawing3.h"
+#include "widgets/value_slider.h"
 
 namespace lab {
 
@@ -532,6 +535,27 @@ std::string afterContactText(const std::array<collide::Motion<V>, 2>& motions, c
   return who + " at t = 1, after the contact:" + what;
 }
 
+std::array<std::string, 2> bounceLabels(const std::array<std::string, 2>& texts) {
+  const std::string& a = texts[0];
+  const std::string& b = texts[1];
+  if (a.empty() || b.empty() || a[0] != 'A' || b[0] != 'B' || a.compare(1, std::string::npos, b, 1) != 0) return texts;
+  // The verb of one body (afterContactText's words) and of both.
+  static constexpr std::pair<const char*, const char*> kVerbs[] = {
+      {": bounces (", ": both bounce ("},
+      {": stops along the normal and slides on", ": both stop along the normal and slide on"},
+      {": goes on (", ": both go on ("}};
+  std::string merged = "A and B" + a.substr(1);
+  for (const auto& [one, both] : kVerbs) {
+    if (const std::size_t at = merged.find(one); at != std::string::npos) {
+      merged.replace(at, std::char_traits<char>::length(one), both);
+      // A spin note names "its" body: with both, say "their".
+      if (const std::size_t its = merged.find("; its spin"); its != std::string::npos) merged.replace(its, 10, "; their spin");
+      return {merged, "B after the contact"};
+    }
+  }
+  return texts;
+}
+
 template <class V>
 void noteBounceDisagreement(RecordedCast<V>& cast, const std::array<collide::Motion<V>, 2>& motions, double restitution) {
   if (!cast.floatLine || cast.result.status != CastStatus::Hit || cast.inDouble->status != CastStatus::Hit) return;
@@ -621,7 +645,7 @@ bool drawBounceControls(bool spinCloses, double& restitution) {
     ImGui::PopStyleColor();
   }
   float e = static_cast<float>(restitution);
-  const bool changed = ImGui::SliderFloat("Restitution e", &e, 0.0f, 1.0f, "%.2f");
+  const bool changed = valueSliderFloat("Restitution e", &e, 0.0f, 1.0f, "%.2f");
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("How much of the closing speed along the normal comes back after the contact (0: none, 1: all)");
   }

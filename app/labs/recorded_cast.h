@@ -161,6 +161,11 @@ struct BounceGhost {
 // without them, and ccd3d_06's sphere bounced off the top of the view); nullopt when none is drawn.
 [[nodiscard]] std::optional<WorldBounds> bounceBounds(const std::array<std::optional<BounceGhost<Collider>>, 2>& ghosts);
 [[nodiscard]] std::optional<WorldBounds3> bounceBounds(const std::array<std::optional<BounceGhost<Collider3>>, 2>& ghosts);
+// The bounces' labels as the views draw them, from both bodies' afterContactText: two equal-mass bodies that do the
+// same get one sentence on A's ghost ("A and B (equal masses) at t = 1, after the contact: both bounce (e = 0.6)")
+// and "B after the contact" on B's, where two near-identical sentences made ccd3d_04 with D on the densest view
+// (newcomer review s31). Otherwise the texts as they are.
+[[nodiscard]] std::array<std::string, 2> bounceLabels(const std::array<std::string, 2>& texts);
 // The discrete frames' opacity while the bounce is drawn beside them (both labs): they step back so the bounce, the
 // poses and the step lead (ccd3d_04: a dozen outlines of two bodies read as one tangle).
 inline constexpr float kFramesBesideBounce = 0.3f;

@@ -13,6 +13,8 @@
 
 #include <imgui.h>
 
+#include "widgets/wrapped_text.h"
+
 namespace lab {
 
 namespace {
@@ -151,6 +153,7 @@ struct Layout {
   bool right = false;
   double lineHeight = 14;
   double titleY = 0;
+  std::vector<std::string> titleLines;  // the title broken to the frame's width
   double yTitleY = 0;
   // A small plot keeps its legend out of the data: entries in rows under the x axis title, from legendY.
   bool legendBelow = false;
@@ -205,7 +208,14 @@ Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& r
   layout.lineHeight = canvas.textSize("Ag").y;
   double top = frame.y + kPadding;
   layout.titleY = top;
-  if (!plot.title.empty()) top += layout.lineHeight + 4;
+  // A title wider than the plot breaks at spaces: at 200 % the experiment's one-line description was cut at both
+  // ends ("8, 100000 trials, ... cold"), newcomer review s31.
+  if (!plot.title.empty()) {
+    for (const std::string_view line : breakLines(plot.title, frame.width - 2 * kPadding,
+                                                  [&canvas](std::string_view text) { return canvas.textSize(text).x; }))
+      layout.titleLines.emplace_back(line);
+    top += static_cast<double>(layout.titleLines.size()) * layout.lineHeight + 4;
+  }
   layout.yTitleY = top;
   top += layout.lineHeight + 6;  // the y axis title sits above the axis
   double bottom = frame.y + frame.height - kPadding - 2 * layout.lineHeight - kTickLength - 6;
@@ -615,9 +625,10 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
   canvas.rectOutline(data.min(), dataMax, kAxisLine, 1.0f);
 
   // Titles and legend.
-  if (!plot.title.empty()) {
-    const double width = canvas.textSize(plot.title).x;
-    canvas.text({frame.x + 0.5 * (frame.width - width), layout.titleY}, plot.title, palette::kText);
+  for (std::size_t i = 0; i < layout.titleLines.size(); ++i) {
+    const double width = canvas.textSize(layout.titleLines[i]).x;
+    canvas.text({frame.x + 0.5 * (frame.width - width), layout.titleY + static_cast<double>(i) * layout.lineHeight},
+                layout.titleLines[i], palette::kText);
   }
   canvas.text({frame.x + kPadding, layout.yTitleY}, axisTitle(plot.y), palette::kText);
   if (layout.right) {

@@ -19,6 +19,9 @@ constexpr double kAnchorRadius = 3.0;  // the dot a label marks stays visible
 constexpr double kOwnMarker = 1.0;     // a marker this close to a label's anchor is the one it names
 constexpr double kLeaderPixels = 8.0;  // a box farther than this from its anchor gets a leader line
 constexpr Vec2d kTextPadding{3, 1};    // around the text, inside the box
+// Between a label and the pane's edge: a label flush against the divider read as the next pane's text, or cut
+// (07's common-part label at 150 %, 03's "0 inside A - B's shadow ..." at the window's edge, newcomer review s31).
+constexpr double kEdgeMargin = 6.0;
 
 bool overlaps(Vec2d min, Vec2d max, Vec2d otherMin, Vec2d otherMax, Vec2d pad = {}) {
   return min.x < otherMax.x + pad.x && otherMin.x < max.x + pad.x && min.y < otherMax.y + pad.y && otherMin.y < max.y + pad.y;
@@ -42,8 +45,11 @@ std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<c
                    [&](std::size_t i, std::size_t j) { return requests[i].priority > requests[j].priority; });
   std::vector<const LabelPlacement*> placed;
   placed.reserve(requests.size());
+  // Labels stay kEdgeMargin inside the pane (a pane too small for that keeps its whole rectangle).
+  const double margin = std::min(kEdgeMargin, 0.25 * std::min(rect.width, rect.height));
+  const ScreenRect inner{rect.x + margin, rect.y + margin, rect.width - 2 * margin, rect.height - 2 * margin};
   const auto free = [&](std::size_t self, Vec2d min, Vec2d max) {
-    if (min.x < rect.x || min.y < rect.y || max.x > rect.x + rect.width || max.y > rect.y + rect.height) return false;
+    if (min.x < inner.x || min.y < inner.y || max.x > inner.x + inner.width || max.y > inner.y + inner.height) return false;
     for (const LabelBox& box : keepOut)
       if (overlaps(min, max, box.min, box.max)) return false;
     for (const LabelPlacement* other : placed)
@@ -77,8 +83,8 @@ std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<c
         const Vec2d size = request.size;
         const Vec2d centre = request.anchor + Vec2d{d[0] * (0.5 * size.x + 6.0 + (ring - 1) * 0.5 * size.x),
                                                     d[1] * (0.5 * size.y + 4.0 + (ring - 1) * (size.y + kPad.y))};
-        const Vec2d min{std::clamp(centre.x - 0.5 * size.x, rect.x, std::max(rect.x, rect.x + rect.width - size.x)),
-                        std::clamp(centre.y - 0.5 * size.y, rect.y, std::max(rect.y, rect.y + rect.height - size.y))};
+        const Vec2d min{std::clamp(centre.x - 0.5 * size.x, inner.x, std::max(inner.x, inner.x + inner.width - size.x)),
+                        std::clamp(centre.y - 0.5 * size.y, inner.y, std::max(inner.y, inner.y + inner.height - size.y))};
         if (free(i, min, min + size)) {
           placement.min = min;
           placement.max = min + size;
@@ -98,6 +104,11 @@ LabelBox paneTitleBox(const ScreenRect& pane, Vec2d titleTextSize) {
   return {pane.min() + Vec2d{8, 8}, pane.min() + Vec2d{20, 14} + titleTextSize};
 }
 
+Vec2d paneCaptionCorner(const ScreenRect& pane) {
+  const LabelBox title = paneTitleBox(pane, {0, ImGui::GetTextLineHeight()});
+  return {pane.x + 14, title.max.y + 6};
+}
+
 std::vector<bool> textsClearOf(const ScreenRect& rect, std::span<const LabelBox> texts, std::span<const LabelBox> taken) {
   std::vector<bool> clear(texts.size());
   for (std::size_t i = 0; i < texts.size(); ++i) {
@@ -111,11 +122,13 @@ std::vector<bool> textsClearOf(const ScreenRect& rect, std::span<const LabelBox>
 }
 
 std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels,
-                                       std::span<const LabelMarker> markers, std::span<const LabelBox> keepOut) {
+                                       std::span<const LabelMarker> markers, std::span<const LabelBox> keepOut,
+                                       std::vector<DrawnText>* drawn) {
   std::vector<LabelBox> taken(keepOut.begin(), keepOut.end());
   if (!title.empty()) {
     const ImVec2 size = ImGui::CalcTextSize(title.data(), title.data() + title.size());
     taken.push_back(paneTitleBox(rect, {size.x, size.y}));
+    if (drawn) drawn->push_back({std::string(title), taken.back(), "title"});
   }
   if (labels.empty()) return taken;
   std::vector<LabelRequest> requests;
@@ -144,6 +157,7 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
     const LabelPlacement& box = placements[i];
     if (!box.placed) continue;
     taken.push_back({box.min, box.max});
+    if (drawn) drawn->push_back({label.text, taken.back(), "label"});
     list->AddRectFilled(toImVec2(box.min), toImVec2(box.max), palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
     list->AddText(toImVec2(box.min + kTextPadding), label.color.packed(), label.text.data(),
                   label.text.data() + label.text.size());
@@ -161,8 +175,8 @@ std::vector<std::pair<std::string, Color>> wrapLegend(std::span<const std::pair<
   return out;
 }
 
-void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> given, float maxWidth) {
-  if (given.empty() || !collide::isFinite(at)) return;
+LabelBox drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> given, float maxWidth) {
+  if (given.empty() || !collide::isFinite(at)) return {at, at};
   const std::vector<std::pair<std::string, Color>> lines =
       wrapLegend(given, maxWidth, [](std::string_view text) {
         return static_cast<double>(ImGui::CalcTextSize(text.data(), text.data() + text.size()).x);
@@ -173,14 +187,15 @@ void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> g
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   const ImVec2 first(static_cast<float>(at.x), static_cast<float>(at.y));
   const ImVec2 pad(static_cast<float>(kTextPadding.x) + 1.0f, static_cast<float>(kTextPadding.y) + 2.0f);
-  list->AddRectFilled(ImVec2(first.x - pad.x, first.y - pad.y),
-                      ImVec2(first.x + width + pad.x, first.y + lineHeight * static_cast<float>(lines.size()) + pad.y),
-                      palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
+  const ImVec2 boxMin(first.x - pad.x, first.y - pad.y);
+  const ImVec2 boxMax(first.x + width + pad.x, first.y + lineHeight * static_cast<float>(lines.size()) + pad.y);
+  list->AddRectFilled(boxMin, boxMax, palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string& text = lines[i].first;
     list->AddText(ImVec2(first.x, first.y + lineHeight * static_cast<float>(i)), lines[i].second.packed(), text.data(),
                   text.data() + text.size());
   }
+  return {Vec2d{boxMin.x, boxMin.y}, Vec2d{boxMax.x, boxMax.y}};
 }
 
 }  // namespace lab

@@ -58,6 +58,17 @@ struct LabelPlacement {
 
 // The box the shell draws a pane's title in (its top-left corner); labels keep out of it.
 [[nodiscard]] LabelBox paneTitleBox(const ScreenRect& pane, Vec2d titleTextSize);
+// Where a caption under the pane's title starts (its text's top-left corner) at the current font size: a fixed 44
+// pixels down put 200 %'s legends and banners over the title's box.
+[[nodiscard]] Vec2d paneCaptionCorner(const ScreenRect& pane);
+
+// A text a pane showed this frame, where and of which kind ("title", "caption": a legend or banner the lab drew,
+// "label", "number": a grid number, "footer"), as --dump-state lists it per view so tests find text over text.
+struct DrawnText {
+  std::string text;
+  LabelBox box;
+  std::string kind;
+};
 
 // A label as a renderer queues it: anchored in window pixels, laid out and drawn at the end of the pane.
 struct ScreenLabel {
@@ -71,8 +82,10 @@ struct ScreenLabel {
 // Lays the labels out in `rect` (keeping out of the pane title `title`, if any, and of `keepOut`: a caption the
 // shell draws over the pane) and draws them into ImGui's background draw list: text on a dark rounded box, with a
 // leader line when moved far from the anchor. Returns the boxes taken: `keepOut`, the title's and the labels'.
+// `drawn`, if given, gets the title and each label drawn (DrawnText).
 std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels,
-                                       std::span<const LabelMarker> markers = {}, std::span<const LabelBox> keepOut = {});
+                                       std::span<const LabelMarker> markers = {}, std::span<const LabelBox> keepOut = {},
+                                       std::vector<DrawnText>* drawn = nullptr);
 
 // Which of `texts` (the boxes of plain text that yields: the grid's numbers) lie whole inside the pane `rect` and
 // overlap no box of `taken` (what drawScreenLabels returns). The numbers give way: a tick "-5" printed on vertex
@@ -83,8 +96,9 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
 
 // A view's legend: lines of text from a window-pixel point down, a font's line apart (so they follow View > UI
 // scale), on one dark box as the labels have, so the scene under it does not run through the words. A line wider
-// than `maxWidth` pixels wraps at a space (at 150 % mid_02's axis line ran off the view).
-void drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> lines,
+// than `maxWidth` pixels wraps at a space (at 150 % mid_02's axis line ran off the view). Returns the box drawn
+// (empty at `at` when nothing was): a renderer keeps its labels and grid numbers out of it (Renderer2D::caption).
+LabelBox drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> lines,
                       float maxWidth = std::numeric_limits<float>::infinity());
 // The lines as drawScreenLegend lays them out: each broken to `maxWidth` as `measure` (a string's width in pixels)
 // sees it, by the panel's line breaker (breakLines, widgets/wrapped_text.h), each piece in its line's colour.

@@ -77,6 +77,7 @@ void Renderer2D::beginViewport(const Viewport& viewport) {
   labels_.clear();
   yielding_.clear();
   keepOut_.clear();
+  drawn_.clear();
   title_ = viewport.title;
   labelPriority_ = kLabelPriorityScene;
   const ScreenRect& rect = camera_.rect();
@@ -87,7 +88,7 @@ void Renderer2D::beginViewport(const Viewport& viewport) {
 }
 
 void Renderer2D::endViewport() {
-  const std::vector<LabelBox> taken = drawScreenLabels(camera_.rect(), title_, labels_, {}, keepOut_);
+  const std::vector<LabelBox> taken = drawScreenLabels(camera_.rect(), title_, labels_, {}, keepOut_, &drawn_);
   std::vector<LabelBox> texts;
   texts.reserve(yielding_.size());
   for (const ScreenLabel& text : yielding_) {
@@ -98,6 +99,7 @@ void Renderer2D::endViewport() {
   for (std::size_t i = 0; i < yielding_.size(); ++i) {
     if (!clear[i]) continue;
     const ScreenLabel& text = yielding_[i];
+    drawn_.push_back({text.text, texts[i], "number"});
     ImGui::GetBackgroundDrawList()->AddText(ImVec2(static_cast<float>(text.anchor.x), static_cast<float>(text.anchor.y)),
                                             text.color.packed(), text.text.data(), text.text.data() + text.text.size());
   }
@@ -296,6 +298,20 @@ void Renderer2D::label(Vec2d at, std::string_view text, Color color, Vec2d offse
   const Vec2d anchor = camera_.worldToScreen(at);
   if (!collide::isFinite(anchor)) return;
   labels_.push_back({anchor, offsetPixels, std::string(text), color, labelPriority_});
+}
+
+void Renderer2D::keepOut(const LabelBox& box, std::string_view text, std::string_view kind) {
+  keepOut_.push_back(box);
+  drawn_.push_back({std::string(text), box, std::string(kind)});
+}
+
+LabelBox Renderer2D::caption(Vec2d at, std::span<const std::pair<std::string, Color>> lines, float maxWidth) {
+  const LabelBox box = drawScreenLegend(at, lines, maxWidth);
+  if (box.max.x <= box.min.x) return box;
+  std::string text;
+  for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line.first;
+  keepOut(box, text, "caption");
+  return box;
 }
 
 void Renderer2D::yieldingText(Vec2d at, std::string_view text, Color color) {

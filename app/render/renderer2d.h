@@ -76,8 +76,14 @@ class Renderer2D {
   // would overlap a label, the pane's title or a keep-out box (the grid's numbers; textsClearOf).
   void yieldingText(Vec2d at, std::string_view text, Color color);
   // A box (window pixels) the labels and the yielding text keep out of in this viewport: a caption the shell draws
-  // over the pane after it. beginViewport clears them.
-  void keepOut(const LabelBox& box) { keepOut_.push_back(box); }
+  // over the pane after it (`text`, its words, for drawnTexts). beginViewport clears them.
+  void keepOut(const LabelBox& box, std::string_view text = {}, std::string_view kind = "footer");
+  // Lines of text on one dark box from the window-pixel point `at` down (drawScreenLegend: a view's legend, a
+  // banner under the pane title), wrapped to `maxWidth`; the labels and the grid's numbers keep out of its box, so
+  // nothing is printed over its words (a grid "5" inside "arrow" read "arro5w" at 150 %, newcomer review s31).
+  LabelBox caption(Vec2d at, std::span<const std::pair<std::string, Color>> lines, float maxWidth);
+  // Every text the last viewport showed (its title, captions, labels, the grid numbers drawn), for --dump-state.
+  [[nodiscard]] const std::vector<DrawnText>& drawnTexts() const { return drawn_; }
 
   // Instances and vertices drawn in this frame (for the frame-time readout).
   [[nodiscard]] int primitiveCount() const { return primitiveCount_; }
@@ -127,6 +133,7 @@ class Renderer2D {
   std::vector<ScreenLabel> labels_;
   std::vector<ScreenLabel> yielding_;  // anchor: the text's top-left corner
   std::vector<LabelBox> keepOut_;
+  std::vector<DrawnText> drawn_;  // captions and footers as they come, the rest at endViewport
   std::string title_;
   int labelPriority_ = kLabelPriorityScene;
 };

@@ -194,6 +194,8 @@ void Renderer3D::beginViewport(const OrbitCamera& camera, std::string_view title
   translucent_.clear();
   occluders_.clear();
   labels_.clear();
+  keepOut_.clear();
+  drawn_.clear();
   const ScreenRect& rect = camera.rect();
   ImGui::GetBackgroundDrawList()->PushClipRect(toImVec2(rect.min()), toImVec2(rect.max()), true);
 }
@@ -902,7 +904,17 @@ void Renderer3D::layoutLabels() {
   for (const Layer* layer : {&depthTested_, &onTop_})
     for (const PointInstance& point : layer->points)
       markers.push_back({Vec2d{point.geometry[0], point.geometry[1]} / scale_, point.geometry[3] / scale_ + kPointRim});
-  drawScreenLabels(camera_.rect(), title_, labels_, markers);
+  drawScreenLabels(camera_.rect(), title_, labels_, markers, keepOut_, &drawn_);
+}
+
+LabelBox Renderer3D::caption(Vec2d at, std::span<const std::pair<std::string, Color>> lines, float maxWidth) {
+  const LabelBox box = drawScreenLegend(at, lines, maxWidth);
+  if (box.max.x <= box.min.x) return box;
+  std::string text;
+  for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line.first;
+  keepOut_.push_back(box);
+  drawn_.push_back({std::move(text), box, "caption"});
+  return box;
 }
 
 // [SECTION] Axis triad and ground grid

@@ -109,6 +109,11 @@ class Renderer3D {
   void screenLine(Vec2d a, Vec2d b, Color color, float width = 1.5f);
   void screenPoint(Vec2d p, Color color, float radiusPixels = 4.0f);
   void screenText(Vec2d at, std::string_view text, Color color);
+  // A view's legend from the window-pixel point `at` (drawScreenLegend), wrapped to `maxWidth`; the labels keep out
+  // of its box. Returns the box.
+  LabelBox caption(Vec2d at, std::span<const std::pair<std::string, Color>> lines, float maxWidth);
+  // Every text the last viewport showed (its title, captions, labels), for --dump-state.
+  [[nodiscard]] const std::vector<DrawnText>& drawnTexts() const { return drawn_; }
 
   // Triangles, line instances and points drawn in this frame (the frame-time readout).
   [[nodiscard]] int primitiveCount() const { return primitiveCount_; }
@@ -190,6 +195,8 @@ class Renderer3D {
   std::vector<SurfaceVertex> sorted_;
   std::vector<SurfaceVertex> occluders_;  // the surfaces that hide the on-top layer (triangle's hidesOnTop)
   std::vector<ScreenLabel> labels_;
+  std::vector<LabelBox> keepOut_;   // the captions' boxes
+  std::vector<DrawnText> drawn_;
   std::string title_;  // the pane title the labels keep out of
 
   int samplesWanted_ = kDefaultSamples;

@@ -316,19 +316,49 @@ Json LabShell::dumpState() const {
       const LabelBox box = paneTitleBox(rect, {size.x, size.y});
       titleBox = {box.min.x, box.min.y, box.max.x, box.max.y};
     }
+    // The texts the view showed (title, captions, labels, grid numbers), each with its box: tests look for text
+    // printed over text.
+    Json texts = Json::array();
+    if (const auto index = static_cast<std::size_t>(&view - views_.data()); index < viewTexts_.size())
+      for (const DrawnText& text : viewTexts_[index])
+        texts.push_back({{"text", text.text}, {"kind", text.kind},
+                         {"box", {text.box.min.x, text.box.min.y, text.box.max.x, text.box.max.y}}});
     if (view.kind == ViewKind::Spatial) {
       Json entry = {{"title", view.title}, {"kind", "spatial"}, {"title_box", titleBox}};
       entry.update(cameraJson(view.orbit));
       entry["rect"] = {rect.x, rect.y, rect.width, rect.height};
+      entry["texts"] = texts;
+      // Where the scene's box lands on screen (its corners' extent; null if one is behind the camera), for tests
+      // that check nothing covers it.
+      if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index); bounds && !bounds->empty()) {
+        Vec2d low{INFINITY, INFINITY}, high{-INFINITY, -INFINITY};
+        bool inFront = true;
+        for (int i = 0; i < 8; ++i) {
+          const Projected corner = view.orbit.project({(i & 1) ? bounds->max.x : bounds->min.x,
+                                                       (i & 2) ? bounds->max.y : bounds->min.y,
+                                                       (i & 4) ? bounds->max.z : bounds->min.z});
+          inFront = inFront && corner.inFront;
+          low = {std::min(low.x, corner.screen.x), std::min(low.y, corner.screen.y)};
+          high = {std::max(high.x, corner.screen.x), std::max(high.y, corner.screen.y)};
+        }
+        entry["scene_box"] = inFront ? Json{low.x, low.y, high.x, high.y} : Json();
+      }
       views.push_back(entry);
       continue;
     }
-    views.push_back({{"title", view.title},
-                     {"title_box", titleBox},
-                     {"kind", "planar"},
-                     {"center", {view.camera.center().x, view.camera.center().y}},
-                     {"zoom", view.camera.pixelsPerUnit()},
-                     {"rect", {rect.x, rect.y, rect.width, rect.height}}});
+    Json entry = {{"title", view.title},
+                  {"title_box", titleBox},
+                  {"kind", "planar"},
+                  {"center", {view.camera.center().x, view.camera.center().y}},
+                  {"zoom", view.camera.pixelsPerUnit()},
+                  {"rect", {rect.x, rect.y, rect.width, rect.height}},
+                  {"texts", texts}};
+    if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index); bounds && !bounds->empty()) {
+      const Vec2d topLeft = view.camera.worldToScreen({bounds->min.x, bounds->max.y});
+      const Vec2d bottomRight = view.camera.worldToScreen({bounds->max.x, bounds->min.y});
+      entry["scene_box"] = {topLeft.x, topLeft.y, bottomRight.x, bottomRight.y};
+    }
+    views.push_back(entry);
   }
   state["views"] = views;
   state["showGrid"] = settings_.showGrid;
@@ -573,6 +603,83 @@ void LabShell::fitViews() {
     if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index)) view.camera.fit(*bounds, kFitMarginPixels);
   }
   fittedCameras_ = cameraStates();
+  captionCheckPending_ = true;
+  viewTexts_.clear();  // the captions the check reads are the next frame's, drawn with these cameras
+}
+
+// The plane's case of fitBelowCaptions: the scene's box under the captions, pulled back by the share of the pane it
+// gives up and moved down (mid2_03's legend of five lines at 200 % sat on the gears' boxes). Not while the view
+// follows the step: the follow frames each step itself.
+void LabShell::fitPlanarBelowCaptions(Viewport& view, const std::vector<DrawnText>& texts) {
+  if (following() && lab_->followBounds(view.index)) return;
+  const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index);
+  if (!bounds || bounds->empty()) return;
+  const ScreenRect& rect = view.camera.rect();
+  double captionBottom = rect.y;
+  for (const DrawnText& text : texts)
+    if (text.kind == "caption") captionBottom = std::max(captionBottom, text.box.max.y);
+  constexpr double kGap = 8.0;
+  const double top = view.camera.worldToScreen({bounds->min.x, bounds->max.y}).y;
+  if (captionBottom <= rect.y || captionBottom - rect.y > 0.5 * rect.height || top >= captionBottom + kGap) return;
+  const double needed = captionBottom + kGap - top;
+  const double zoom = view.camera.pixelsPerUnit() * std::max(rect.height - needed, 0.5 * rect.height) / rect.height;
+  view.camera.setView(view.camera.center(), zoom);
+  const double shift = captionBottom + kGap - view.camera.worldToScreen({bounds->min.x, bounds->max.y}).y;
+  if (shift > 0) view.camera.setView(view.camera.center() + Vec2d{0, shift / zoom}, zoom);
+}
+
+// A spatial view's legend grows with View > UI scale (mid_02's seven lines at 150 % covered the top of the gear's
+// boxes, newcomer review s31) while the scene's camera was chosen at 100 %: when the last frame's captions cover the
+// scene's box on screen, the view frames the box in the pane below them (fitted there, then moved down by half the
+// caption's height), keeping its direction. Once after each fit, so a camera the user moves stays where it is put.
+void LabShell::fitBelowCaptions() {
+  captionCheckPending_ = false;
+  for (std::size_t index = 0; index < views_.size() && index < viewTexts_.size(); ++index) {
+    Viewport& view = views_[index];
+    if (view.kind != ViewKind::Spatial) {
+      fitPlanarBelowCaptions(view, viewTexts_[index]);
+      continue;
+    }
+    const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index);
+    if (!bounds || bounds->empty()) continue;
+    const ScreenRect& rect = view.orbit.rect();
+    double captionBottom = rect.y;
+    for (const DrawnText& text : viewTexts_[index])
+      if (text.kind == "caption") captionBottom = std::max(captionBottom, text.box.max.y);
+    const double inset = captionBottom - rect.y;
+    if (inset <= 0 || inset > 0.5 * rect.height) continue;
+    // Covered: a corner of the box projects above the caption's bottom (or behind the camera).
+    const auto boxTop = [&](const OrbitCamera& camera) {
+      double top = INFINITY;
+      for (int i = 0; i < 8; ++i) {
+        const Projected corner = camera.project({(i & 1) ? bounds->max.x : bounds->min.x,
+                                                 (i & 2) ? bounds->max.y : bounds->min.y,
+                                                 (i & 4) ? bounds->max.z : bounds->min.z});
+        top = corner.inFront ? std::min(top, corner.screen.y) : -INFINITY;
+        if (!corner.inFront) break;
+      }
+      return top;
+    };
+    constexpr double kGap = 8.0;  // between the caption and the scene
+    const double top = boxTop(view.orbit);
+    if (top >= captionBottom + kGap || !std::isfinite(top)) continue;
+    // The scene's box is conservative (its far corners stand off the meshes) and the scene's camera was chosen at
+    // 100 %, so the view keeps its framing as far as it can: it pulls back by the share of the pane the scene must
+    // give up, then moves the target up until the box's top clears the caption (a pull back alone shrinks toward the
+    // pane's middle; a move alone pushes the bottom off).
+    const double needed = captionBottom + kGap - top;
+    OrbitCamera below = view.orbit;
+    const Vec3d target = below.target();
+    const double distance = below.distance() * rect.height / std::max(rect.height - needed, 0.5 * rect.height);
+    below.setView(target, below.yaw(), below.pitch(), distance);
+    for (int attempt = 0; attempt < 4; ++attempt) {  // perspective: a few corrections of the shift
+      const double shift = captionBottom + kGap - boxTop(below);
+      if (shift <= 0.5 || !std::isfinite(shift)) break;
+      below.setView(below.target() + shift * below.pixelSizeAt(below.target()) * below.up(), below.yaw(), below.pitch(),
+                    distance);
+    }
+    view.orbit.setView(below.target(), below.yaw(), below.pitch(), below.distance());
+  }
 }
 
 // Whether every view shows whole what the lab says it must (Lab::mustShow, mustShow3), as the views stand.
@@ -618,7 +725,7 @@ struct FollowFooter {
   Vec2d start, end;  // the bar
   std::string length;
   Vec2d lengthAt;
-  const char* state = "";
+  std::string state;
   Vec2d stateAt;
   std::array<LabelBox, 2> boxes{};  // the bar with its length, the state
 };
@@ -642,9 +749,18 @@ FollowFooter followFooter(const Viewport& view, const char* state) {
   const ImVec2 textSize = ImGui::CalcTextSize(text);
   footer.lengthAt = footer.end + Vec2d{5, -textSize.y + 2};
   footer.boxes[0] = {footer.start - Vec2d{6, textSize.y + 8}, footer.end + Vec2d{8 + textSize.x, 6}};
-  footer.state = state;
-  const ImVec2 stateSize = ImGui::CalcTextSize(state);
-  footer.stateAt = {footer.end.x + textSize.x + 18, footer.start.y - stateSize.y + 2};
+  footer.stateAt = {footer.end.x + textSize.x + 18, 0};
+  // The words up to their first " (" or ": " when the whole would run past the pane's edge (at 200 % "follows the
+  // step (View menu)" was cut at "(View menu"): the shorter phrase still says the state.
+  std::string_view words = state;
+  const double room = rect.x + rect.width - 8 - footer.stateAt.x;
+  if (ImGui::CalcTextSize(state).x > room) {
+    const std::size_t cut = std::min(words.find(" ("), words.find(": "));
+    if (cut != std::string_view::npos) words = words.substr(0, cut);
+  }
+  footer.state = std::string(words);
+  const ImVec2 stateSize = ImGui::CalcTextSize(footer.state.c_str());
+  footer.stateAt.y = footer.start.y - stateSize.y + 2;
   footer.boxes[1] = {footer.stateAt - Vec2d{4, 2}, footer.stateAt + Vec2d{stateSize.x + 4, stateSize.y + 2}};
   return footer;
 }
@@ -665,7 +781,7 @@ void LabShell::drawFollowFooter(ImDrawList& overlay, const Viewport& view) const
   overlay.AddText(toImVec2(footer.lengthAt), color, footer.length.c_str());
   const Color stateColor = following() ? palette::kTextDim : palette::kAccent;
   overlay.AddRectFilled(toImVec2(footer.boxes[1].min), toImVec2(footer.boxes[1].max), backing, 3.0f);
-  overlay.AddText(toImVec2(footer.stateAt), stateColor.packed(), footer.state);
+  overlay.AddText(toImVec2(footer.stateAt), stateColor.packed(), footer.state.c_str());
 }
 
 const char* LabShell::followState() const {
@@ -1085,7 +1201,9 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
     clearRect(rect, Color{panel.x, panel.y, panel.z, 1.0f}, io.DisplayFramebufferScale.x, framebufferHeight);
   renderer_.beginFrame(framebufferWidth, framebufferHeight, io.DisplayFramebufferScale.x);
   if (hasSpatialView()) renderer3d_.beginFrame(framebufferWidth, framebufferHeight, io.DisplayFramebufferScale.x);
+  if (captionCheckPending_ && viewTexts_.size() == views_.size()) fitBelowCaptions();
   ImDrawList* overlay = ImGui::GetBackgroundDrawList();
+  viewTexts_.assign(views_.size(), {});
   for (Viewport& view : views_) {
     if (view.kind == ViewKind::Spatial) {
       // Spatial: the ground grid, the lab's drawing through Renderer3D under the orbit camera, the axis triad.
@@ -1094,14 +1212,16 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
       lab_->draw(DrawContext{view.index, ViewKind::Spatial, &view, nullptr, &renderer3d_});
       drawAxisTriad(renderer3d_);
       renderer3d_.endViewport();
+      viewTexts_[static_cast<std::size_t>(&view - views_.data())] = renderer3d_.drawnTexts();
     } else {
       // Planar: the grid and the lab's drawing through Renderer2D, under the view's camera.
       renderer_.beginViewport(view);
       drawGrid(renderer_, view.camera, settings_.showGrid);
       lab_->draw(DrawContext{view.index, ViewKind::Planar, &view, &renderer_});
       if (lab_->followBounds(view.index))
-        for (const LabelBox& box : followFooterBoxes(view)) renderer_.keepOut(box);
+        for (const LabelBox& box : followFooterBoxes(view)) renderer_.keepOut(box, "", "footer");
       renderer_.endViewport();
+      viewTexts_[static_cast<std::size_t>(&view - views_.data())] = renderer_.drawnTexts();
     }
 
     // The view's title, and the world coordinates under the mouse.

@@ -194,6 +194,9 @@ class LabShell {
   std::unique_ptr<Lab> lab_;
   const LabInfo* labInfo_ = nullptr;
   std::vector<Viewport> views_;
+  std::vector<std::vector<DrawnText>> viewTexts_;  // what each view showed in the last frame, for dumpState
+  void fitBelowCaptions();
+  void fitPlanarBelowCaptions(Viewport& view, const std::vector<DrawnText>& texts);
   TimelinePlayback timeline_;
   Scene sceneInfo_;          // title and lesson of the open scene (its shapes live in the lab)
   struct SpatialCamera {
@@ -202,6 +205,9 @@ class LabShell {
   std::optional<SpatialCamera> spatialCamera_;  // setSpatialCamera
   std::string scenePath_;
   bool pendingFit_ = true;
+  // After a fit, the next frame checks whether a spatial view's caption (a legend drawn under the title) covers the
+  // scene, and if so frames the scene in the pane below it (fitBelowCaptions).
+  bool captionCheckPending_ = false;
   bool followPaused_ = false;  // the user panned, zoomed or fitted: following waits until it is ticked again
   std::vector<Json> fittedCameras_;    // the cameras as the last fit left them (cameraStates)
   std::vector<ScreenRect> viewRects_;  // the views' rectangles last frame

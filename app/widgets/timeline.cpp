@@ -1,5 +1,6 @@
 // app/widgets/timeline.cpp: see timeline.h.
 #include "widgets/timeline.h"
+#include "widgets/value_slider.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -225,9 +226,11 @@ bool drawTimeline(int& step, int count, TimelinePlayback& playback, std::span<co
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Last step (End)");
   ImGui::SameLine();
 
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
-  ImGui::SliderFloat("##speed", &playback.stepsPerSecond, 0.25f, fastestStepsPerSecond(count), "%.2f steps/s",
-                     ImGuiSliderFlags_Logarithmic);
+  // The number beside the grab and the unit after the frame: "2.00 steps/s" in a 9-em frame left no side of the grab
+  // wide enough for it, and the knob sat on its "2".
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+  valueSliderFloat("steps/s##speed", &playback.stepsPerSecond, 0.25f, fastestStepsPerSecond(count), "%.3g",
+                   ImGuiSliderFlags_Logarithmic);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed (at the top, the whole run in 10 s or less)");
   ImGui::SameLine();
 
@@ -244,7 +247,7 @@ bool drawTimeline(int& step, int count, TimelinePlayback& playback, std::span<co
     char format[48];
     std::snprintf(format, sizeof format, "step %%d of %d", count);
     ImGui::SetNextItemWidth(-1.0f);
-    if (ImGui::SliderInt("##step", &scrub, 1, count, format)) {
+    if (valueSliderInt("##step", &scrub, 1, count, format)) {
       playback.playing = false;
       changed |= goTo(step, count, scrub - 1);
     }

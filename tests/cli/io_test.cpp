@@ -4581,6 +4581,29 @@ TEST(CuratedCastScenes3, EachLoadsIntoTheLabAndCastsAsTheCommandDoes) {
   EXPECT_EQ(linear["refusal"], "");
 }
 
+// Two equal-mass bodies that do the same after the contact (ccd3d_04's head-on spheres with D on) get one sentence on
+// A's ghost and B's ghost named only: two near-identical sentences made the densest view (newcomer review s31). The
+// dump's after_contact keeps both bodies' own words.
+TEST(CuratedCastScenes3, TwoEqualBouncesAreSaidInOneSentence) {
+  Scene scene = curated("ccd3d_04_spheres_head_on.json");
+  scene.labState["discrete_frames"] = true;
+  const Json state = stateAtStep("Continuous collision 3D", scene, -1);
+  const Json& after = state["after_contact"];
+  ASSERT_EQ(after.size(), 2u) << state.dump();
+  const std::array<std::string, 2> drawn = bounceLabels({after[0].get<std::string>(), after[1].get<std::string>()});
+  EXPECT_EQ(drawn[0], "A and B (equal masses) at t = 1, after the contact: both bounce (e = 0.6)");
+  EXPECT_EQ(drawn[1], "B after the contact");
+  // Different words stay apart; so do a single body's.
+  const std::array<std::string, 2> apart = {"A (equal masses) at t = 1, after the contact: bounces (e = 0.6)",
+                                            "B (equal masses) at t = 1, after the contact: goes on (no speed along the normal)"};
+  EXPECT_EQ(bounceLabels(apart), apart);
+  const std::array<std::string, 2> one = {"", "B at t = 1, after the contact: bounces (e = 0.6)"};
+  EXPECT_EQ(bounceLabels(one), one);
+  const std::array<std::string, 2> spin = {"A (equal masses) at t = 1, after the contact: goes on (no speed along the normal); its spin is left out of this, see the panel",
+                                           "B (equal masses) at t = 1, after the contact: goes on (no speed along the normal); its spin is left out of this, see the panel"};
+  EXPECT_EQ(bounceLabels(spin)[0], "A and B (equal masses) at t = 1, after the contact: both go on (no speed along the normal); their spin is left out of this, see the panel");
+}
+
 // After the contact the 3D lab draws the bounce as the plane's does (it drew none): the sphere falling on the slab
 // bounces back up with e times its speed, the spinning bar goes on along the post with its spin left out (said),
 // and a scene's restitution is kept. Each label says its ghost is the body at t = 1, after the contact (it did not

@@ -367,6 +367,31 @@ TEST(Plot, LegendHidesNoLineWhenAGapHoldsIt) {
   }
 }
 
+// A title wider than the plot breaks at spaces into lines inside the frame, above the data: at 200 % the experiment's
+// description was cut at both ends of a one-line title (newcomer review s31).
+TEST(Plot, ALongTitleWrapsInsideTheFrame) {
+  Plot plot;
+  plot.title = "ngon8, 100000 trials, seed 1, double, gap -0.25..0.25, size ratio 1, offset 0, cold start";
+  plot.x = {"iterations", "", true};
+  plot.y = {"share of runs", "%", false};
+  const std::vector<double> shares = {1, 2, 3};
+  plot.series.push_back({"distance", "", rgb(0x5fd68a), shares, {}, 0, 1, false, false, false, false});
+  RecordingCanvas canvas;
+  const ScreenRect frame{10, 0, 300, 300};  // the title alone is 7 x 88 = 616 pixels wide
+  const PlotLayout layout = drawPlot(canvas, plot, fitRange(plot), frame);
+  std::string words;
+  double lastTitleBottom = 0;
+  for (const auto& [text, at] : canvas.texts) {
+    if (plot.title.find(text) == std::string::npos || text.size() < 10) continue;
+    EXPECT_GE(at.x, frame.x) << text;
+    EXPECT_LE(at.x + 7.0 * double(text.size()), frame.x + frame.width) << text;
+    words += (words.empty() ? "" : " ") + text;
+    lastTitleBottom = std::max(lastTitleBottom, at.y + 14);
+  }
+  EXPECT_EQ(words, plot.title) << "every word, in order, once";
+  EXPECT_LT(lastTitleBottom, layout.data.y) << "the title above the data";
+}
+
 // The experiments' cumulative plot counts whole iterations: a step function (across at the last share, then up at
 // the next count), not sloped lines between the counts.
 TEST(Plot, CumulativeIterationsDrawAsSteps) {

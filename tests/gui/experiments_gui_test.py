@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The Experiments lab in the real window under Xvfb (CTest label "gui"), driven by xdotool:
-Run finishes a batch, and a worst case's "Open in narrow-phase lab" switches to the narrow-phase lab with that pair;
+Run finishes a batch, and a worst case's "Open" switches to the narrow-phase lab with that pair;
 ticking an algorithm keeps the others ticked; a finished run and its worst cases are still there after a visit to
 another lab; a family of space (boxes in 3D under SAT lite) opens its worst case in the 3D narrow-phase lab; the
 worst-case list shows one algorithm's pairs.

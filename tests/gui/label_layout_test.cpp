@@ -230,6 +230,46 @@ TEST(LabelLayout, GridNumbersYieldToLabelsTheTitleAndTheCaption) {
   }
 }
 
+// A label keeps a few pixels from the pane's edges: asked flush against the divider between two panes (07's
+// common-part label and 03's "0 inside A - B's shadow ..." at 150 %, newcomer review s31), it read as the next
+// pane's text or cut. Asked there, it moves inside; slid back from a corner, it stops short of the edge too.
+TEST(LabelLayout, LabelsKeepAMarginFromThePaneEdges) {
+  const ScreenRect rect{100, 50, 400, 300};
+  const std::vector<LabelRequest> requests = {
+      {{429, 200}, {8, -10}, {60, 18}},  // asks for x up to 497: 3 pixels from the right edge
+      {{495, 345}, {8, -10}, {80, 18}},  // in the bottom-right corner
+      {{300, 55}, {-30, -3}, {60, 18}},  // asks for y from 52: 2 pixels under the top edge
+  };
+  const std::vector<LabelPlacement> out = layoutLabelBoxes(rect, requests);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    SCOPED_TRACE(i);
+    ASSERT_TRUE(out[i].placed);
+    EXPECT_GE(out[i].min.x, rect.x + 5.9);
+    EXPECT_GE(out[i].min.y, rect.y + 5.9);
+    EXPECT_LE(out[i].max.x, rect.x + rect.width - 5.9);
+    EXPECT_LE(out[i].max.y, rect.y + rect.height - 5.9);
+  }
+  // Both asked inside the pane but within the margin: moved.
+  EXPECT_TRUE(out[0].moved);
+  EXPECT_TRUE(out[2].moved);
+}
+
+// The caption (a view's legend, a banner) returns the box it drew, for the renderers' keep-out.
+TEST(ScreenLegend, ReturnsTheBoxItDrew) {
+  test::HeadlessImGui imgui(ImVec2(800, 600));
+  ImGui::NewFrame();
+  const std::vector<std::pair<std::string, Color>> lines = {{"translate B by depth 2.357", Color{1, 0, 0, 1}},
+                                                            {"to separate", Color{1, 0, 0, 1}}};
+  const LabelBox box = drawScreenLegend({100, 50}, lines);
+  EXPECT_LE(box.min.x, 100.0);
+  EXPECT_LE(box.min.y, 50.0);
+  EXPECT_GE(box.max.x, 100.0 + ImGui::CalcTextSize("translate B by depth 2.357").x);
+  EXPECT_GE(box.max.y, 50.0 + 2 * ImGui::GetTextLineHeight());
+  const LabelBox none = drawScreenLegend({100, 50}, {});
+  EXPECT_EQ(none.max.x, none.min.x) << "nothing drawn, no box";
+  ImGui::Render();
+}
+
 TEST(ScreenLegend, OneBoxBehindLinesThatFollowTheFontSize) {
   test::HeadlessImGui imgui(ImVec2(800, 600));
   const std::vector<std::pair<std::string, Color>> lines = {

@@ -332,6 +332,91 @@ TEST(Screenshot, ASliverOfOverlapIsDrawnWidenedAndSaysSo) {
   }
 }
 
+// Text over text, from the dump: every view lists what it showed (its title, captions such as the answer's banner or
+// a legend, the labels, the grid's numbers, the footer) with each box; no two may overlap, and each lies inside its
+// view. At 150 % the banner "... to separate (the red arrow)" wrapped over the grid's "5", reading "arro5w", and 07's
+// common-part label ran flush into the divider, and at 200 % the footer's "follows the step (View menu)" ran past the
+// pane's edge (newcomer review s31). Returns the number of texts checked.
+std::size_t expectNoTextOverText(const Json& state, const std::string& what) {
+  std::size_t checked = 0;
+  for (const Json& view : state.at("views")) {
+    const Json& rect = view.at("rect");
+    const double x0 = rect[0].get<double>(), y0 = rect[1].get<double>();
+    const double x1 = x0 + rect[2].get<double>(), y1 = y0 + rect[3].get<double>();
+    const Json& texts = view.at("texts");
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      const Json& a = texts[i].at("box");
+      const std::string nameA = texts[i].at("kind").get<std::string>() + " '" + texts[i].at("text").get<std::string>() + "'";
+      ++checked;
+      EXPECT_TRUE(a[0].get<double>() >= x0 - 0.5 && a[1].get<double>() >= y0 - 0.5 && a[2].get<double>() <= x1 + 0.5 &&
+                  a[3].get<double>() <= y1 + 0.5)
+          << what << ": " << nameA << " leaves its view";
+      for (std::size_t j = i + 1; j < texts.size(); ++j) {
+        const Json& b = texts[j].at("box");
+        const bool overlap = a[0].get<double>() < b[2].get<double>() - 0.5 && b[0].get<double>() < a[2].get<double>() - 0.5 &&
+                             a[1].get<double>() < b[3].get<double>() - 0.5 && b[1].get<double>() < a[3].get<double>() - 0.5;
+        EXPECT_FALSE(overlap) << what << ": " << nameA << " over " << texts[j].at("kind").get<std::string>() << " '"
+                              << texts[j].at("text").get<std::string>() << "'";
+      }
+    }
+  }
+  return checked;
+}
+
+TEST(Screenshot, NoTextIsPrintedOverAnotherAtLargeUiScales) {
+  struct Case {
+    const char* arguments;
+    const char* caption;  // a caption the view must list (the banner, a legend), or ""
+  };
+  const std::string scenes = "screenshot --size 1600x1000 --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/";
+  for (const Case& c : {Case{"03_deep_overlap.json' --algo sat --step 9", "translate B by depth"},
+                        Case{"07_thin_sliver.json' --algo sat --step 6", "translate B by depth"},
+                        Case{"06_capsule_vs_box.json' --algo sat", "Refused"},
+                        Case{"mid2_01_sah_vs_median.json'", "the node pair of this step"},
+                        Case{"mid_02_sat_lite_false_positive.json'", "the node pair of this step"}}) {
+    for (const int scale : {150, 200}) {
+      const std::string what = std::string(c.arguments) + " at " + std::to_string(scale) + " %";
+      const Screenshot shot = run(scenes + c.arguments + " --ui-scale " + std::to_string(scale), "texts");
+      ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+      EXPECT_GT(expectNoTextOverText(shot.state, what), 3u) << what;
+      bool found = false;
+      for (const Json& view : shot.state.at("views"))
+        for (const Json& text : view.at("texts"))
+          found |= text.at("kind") == "caption" && text.at("text").get<std::string>().find(c.caption) != std::string::npos;
+      EXPECT_TRUE(found) << what << ": no caption '" << c.caption << "' listed";
+    }
+  }
+}
+
+// The mid-phase labs' legend grows with the UI scale while the scene's camera was chosen at 100 %: at 150 % its seven
+// lines covered the top of mid_02's gear and boxes, and at 200 % mid2_03's five lines the gears' boxes (newcomer
+// review s31). The view frames the scene under it.
+TEST(Screenshot, TheMidPhaseLegendLeavesTheMeshesUncovered) {
+  for (const char* scene : {"mid_02_sat_lite_false_positive.json", "mid_01_torus_gear.json", "mid_06_refit_drift.json",
+                            "mid2_03_budget_partial_answer.json", "mid2_01_sah_vs_median.json"}) {
+    for (const int scale : {100, 150, 200}) {
+      const std::string what = std::string(scene) + " at " + std::to_string(scale) + " %";
+      const Screenshot shot = run(std::string("screenshot --size 1600x1000 --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/") +
+                                      scene + "' --ui-scale " + std::to_string(scale),
+                                  "legend3");
+      ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+      const Json& view = shot.state.at("views").at(0);
+      ASSERT_TRUE(view.contains("scene_box") && view.at("scene_box").is_array()) << what << ": " << view.dump();
+      double captionBottom = -1;
+      for (const Json& text : view.at("texts"))
+        if (text.at("kind") == "caption") captionBottom = std::max(captionBottom, text.at("box")[3].get<double>());
+      ASSERT_GT(captionBottom, 0) << what << ": no legend listed";
+      EXPECT_GE(view.at("scene_box")[1].get<double>(), captionBottom) << what << ": the legend covers the scene's top";
+      // Kept large: the box (conservative, its far corners off the meshes) still spans most of the pane's height.
+      if (view.at("kind") == "spatial") {
+        EXPECT_GE(view.at("scene_box")[3].get<double>() - view.at("scene_box")[1].get<double>(),
+                0.5 * view.at("rect")[3].get<double>())
+          << what << ": the scene shrank";
+      }
+    }
+  }
+}
+
 TEST(Screenshot, RefusesUnknownLabsStepsAndSizes) {
   const Screenshot lab = run("screenshot --lab NoSuchLab", "badlab");
   EXPECT_NE(lab.exitCode, 0);
