@@ -195,12 +195,14 @@ TEST(Screenshot, TheShapesPanelListsEachSupportPointAndItsDot) {
       EXPECT_NEAR(px, shapes[i]["position"][0].get<double>() - shapes[i]["half_extents"][0].get<double>(), 1e-12);
       EXPECT_NEAR(py, shapes[i]["position"][1].get<double>() + shapes[i]["half_extents"][1].get<double>(), 1e-12);
     }
-    // As written in the panel: three decimals here (the table's largest number is under 10).
-    char point[64], dot[32];
-    std::snprintf(point, sizeof point, "(%.3f, %.3f)", px, py);
-    std::snprintf(dot, sizeof dot, "%.3f", row.at("dot").get<double>());
-    EXPECT_EQ(row.at("shown").at("point"), point);
-    EXPECT_EQ(row.at("shown").at("dot"), dot);
+    // As written in the panel: four significant digits (the narrow-phase tables' format), each number within half
+    // a unit of its last digit, so the row's sum can be redone by hand.
+    double shownX = 0, shownY = 0;
+    ASSERT_EQ(std::sscanf(row.at("shown").at("point").get<std::string>().c_str(), "(%lf, %lf)", &shownX, &shownY), 2);
+    const double shownDot = std::stod(row.at("shown").at("dot").get<std::string>());
+    EXPECT_NEAR(shownX, px, 5e-4 * std::abs(px));
+    EXPECT_NEAR(shownY, py, 5e-4 * std::abs(py));
+    EXPECT_NEAR(shownDot, row.at("dot").get<double>(), 5e-4 * std::abs(row.at("dot").get<double>()));
   }
   const std::vector<std::string> names = {rows[0].at("shape"), rows[2].at("shape")};
   EXPECT_EQ(names, (std::vector<std::string>{"A", "C"}));
