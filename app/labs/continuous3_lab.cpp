@@ -837,7 +837,7 @@ void ContinuousLab3::drawUi() {
     textWrapped("%s", cast_.narration(step_).c_str());
   }
   ImGui::Separator();
-  if (ImGui::Checkbox("Discrete frames (D)", &showFrames_)) mustShowChanged_ = showFrames_;
+  if (ImGui::Checkbox("Discrete frames and the bounce (D)", &showFrames_)) mustShowChanged_ = showFrames_;
   if (showFrames_) {
     if (discreteOverlaps_ != 0) {
       textWrapped("Checked only at t = 0.25, 0.5, 0.75 and 1 (grey outlines), the shapes meet at a frame (red): a "

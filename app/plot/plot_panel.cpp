@@ -176,15 +176,25 @@ std::string PlotPanel::histogramUnit() const {
 // [SECTION] Window
 
 void PlotPanel::draw(bool* open) {
+  // Half the screen, but never fewer than about 48 x 30 lines of text: at 200 % the half left the plot a strip
+  // 10 px high under its controls (review s32 A4). Kept on the screen.
   const ImGuiViewport* screen = ImGui::GetMainViewport();
-  ImGui::SetNextWindowSize(ImVec2(screen->WorkSize.x * 0.5f, screen->WorkSize.y * 0.45f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + screen->WorkSize.x * 0.45f, screen->WorkPos.y + screen->WorkSize.y * 0.5f),
+  const float em = ImGui::GetFontSize();
+  const ImVec2 size(std::min(std::max(screen->WorkSize.x * 0.5f, 48 * em), screen->WorkSize.x * 0.95f),
+                    std::min(std::max(screen->WorkSize.y * 0.45f, 30 * em), screen->WorkSize.y * 0.9f));
+  ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + std::min(screen->WorkSize.x * 0.45f, screen->WorkSize.x - size.x),
+                                 screen->WorkPos.y + std::min(screen->WorkSize.y * 0.5f, screen->WorkSize.y - size.y)),
                           ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Plots", open, ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoScrollbar)) {
     ImGui::End();
     return;
   }
-  if (ImGui::Button(recordingOn_ ? "Pause" : "Record")) recordingOn_ = !recordingOn_;
+  // As wide as the wider of its two words, so that Clear beside it stays put when it flips (a click aimed at Clear
+  // after pausing landed on Record's edge; review s32 A17).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float toggleWidth = std::max(ImGui::CalcTextSize("Pause").x, ImGui::CalcTextSize("Record").x) + 2 * style.FramePadding.x;
+  if (ImGui::Button(recordingOn_ ? "Pause" : "Record", ImVec2(toggleWidth, 0))) recordingOn_ = !recordingOn_;
   ImGui::SameLine();
   if (ImGui::Button("Clear")) {
     recording_.clear();
@@ -192,13 +202,16 @@ void PlotPanel::draw(bool* open) {
     shown_.clear();
     lineState_.autoFit = histogramState_.autoFit = true;
   }
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s %zu %s (keeps %zu)  |  %.2f us/frame to record", recordingOn_ ? "recording" : "paused",
-                      recording_.frameCount(),
-                      lastUpdate_ ? (recording_.frameCount() == 1 ? "update" : "updates")
-                                  : (recording_.frameCount() == 1 ? "frame" : "frames"),
-                      recording_.capacity(),
-                      collectMicroseconds_);
+  // The status beside the buttons, or under them when it does not fit (it was cut at 150 %).
+  char status[200];
+  std::snprintf(status, sizeof status, "%s %zu %s (keeps %zu)  |  %.2f us/frame to record", recordingOn_ ? "recording" : "paused",
+                recording_.frameCount(),
+                lastUpdate_ ? (recording_.frameCount() == 1 ? "update" : "updates")
+                            : (recording_.frameCount() == 1 ? "frame" : "frames"),
+                recording_.capacity(), collectMicroseconds_);
+  const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + ImGui::CalcTextSize(status).x <= right) ImGui::SameLine();
+  ImGui::TextDisabled("%s", status);
   if (lastUpdate_ && ImGui::IsItemHovered()) {
     ImGui::SetTooltip("This lab's numbers change when its simulation advances or you edit the scene: one point each.");
   }
@@ -262,7 +275,7 @@ void PlotPanel::draw(bool* open) {
 
   const float exportRow = ImGui::GetFrameHeightWithSpacing();
   const ImVec2 available = ImGui::GetContentRegionAvail();
-  plotWidget("##recording plot", plot_, state, {available.x, std::max(available.y - exportRow, 80.0f)});
+  plotWidget("##recording plot", plot_, state, {available.x, std::max(available.y - exportRow, 6 * em)});
 
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
   ImGui::InputText("##export stem", &exportStem_);
