@@ -252,6 +252,7 @@ Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& r
   layout.right = hasRightAxis(plot);
   if (layout.right) {
     layout.y2Step = niceStep(range.y2Max - range.y2Min, height / kYTickSpacing);
+    if (plot.y2.integers) layout.y2Step = std::max(layout.y2Step, 1.0);
     double widest = 0;
     for (const double tick : ticks(range.y2Min, range.y2Max, layout.y2Step))
       widest = std::max(widest, canvas.textSize(formatTick(tick, layout.y2Step)).x);

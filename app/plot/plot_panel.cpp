@@ -99,6 +99,23 @@ void PlotPanel::buildPlot() {
       series.flag = isFlagUnit(recording_.seriesUnit(i));
       plot_.series.push_back(std::move(series));
     }
+    // An axis of whole numbers only (iteration counts) ticks on whole numbers: 0.0, 0.2, ... 2.0 for counts of 1
+    // and 2 read as measurements (review s32 A17).
+    for (const bool right : {false, true}) {
+      bool whole = false;
+      for (const PlotSeries& series : plot_.series) {
+        if (series.flag || series.rightAxis != right) continue;
+        whole = true;
+        for (const double value : series.y) {
+          if (std::isfinite(value) && value != std::floor(value)) {
+            whole = false;
+            break;
+          }
+        }
+        if (!whole) break;
+      }
+      (right ? plot_.y2 : plot_.y).integers = whole && !(right && plot_.y2UnitInterval);
+    }
     return;
   }
 

@@ -457,5 +457,37 @@ TEST(Plot, ExperimentAxisRunsToTheMostSeenAndSaysSatIsNotCapped) {
   EXPECT_DOUBLE_EQ(cumulative.series[0].y.back(), 100.0);  // gjk's line holds at 100 % to the end
 }
 
+// Counts of 1 and 2 ticked 0.0, 0.2, ... 2.0 (review s32 A17): an axis whose series hold whole numbers only ticks on
+// whole numbers; the time of impact beside them keeps its fractions.
+TEST(PlotPanel, AnAxisOfWholeNumbersTicksOnWholeNumbers) {
+  PlotPanel panel;
+  for (int frame = 0; frame < 6; ++frame) {
+    panel.collect(1.0 / 60.0, [frame](std::vector<FrameMetric>& out) {
+      out.push_back({"cast_iterations", 1.0 + frame % 2, "iterations", "cast iterations"});
+      out.push_back({"time_of_impact", 0.3 + 0.01 * frame, "t", "time of impact (t)"});
+    });
+  }
+  panel.buildPlot();
+  const Plot& plot = panel.plot();
+  EXPECT_TRUE(plot.y.integers);
+  EXPECT_FALSE(plot.y2.integers);
+  RecordingCanvas canvas;
+  const PlotLayout layout = drawPlot(canvas, plot, fitRange(plot), {0, 0, 760, 300});
+  // The tick labels left of the data are whole numbers; right of it, the time's fractions.
+  int left = 0, rightFractions = 0;
+  for (const auto& [text, at] : canvas.texts) {
+    const bool number = !text.empty() && text.find_first_not_of("0123456789.-") == std::string::npos;
+    if (!number) continue;
+    if (at.x < layout.data.x) {
+      ++left;
+      EXPECT_EQ(text.find('.'), std::string::npos) << text;
+    } else if (at.x > layout.data.x + layout.data.width) {
+      rightFractions += text.find('.') != std::string::npos;
+    }
+  }
+  EXPECT_GE(left, 2);
+  EXPECT_GT(rightFractions, 0);
+}
+
 }  // namespace
 }  // namespace lab
