@@ -475,7 +475,10 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
   }
   // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
   const auto drawnGhosts = ghosts();
-  const std::array<std::string, 2> labels = bounceLabels({afterContactLabel(0), afterContactLabel(1)});
+  // Merged only when both bodies have a ghost: a still post's words joined B's, and B's ghost read "B after the
+  // contact" with the sentence on a ghost never drawn (ccd3d_02).
+  const std::array<std::string, 2> labels = bounceLabels({drawnGhosts[0] ? afterContactLabel(0) : std::string(),
+                                                          drawnGhosts[1] ? afterContactLabel(1) : std::string()});
   for (int i = 0; i < 2; ++i) {
     const std::optional<BounceGhost<Collider>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
     if (!ghost) continue;

@@ -269,6 +269,11 @@ def check_bounce(args):
             for label in labels:
                 if " at t = 1, after the contact:" not in label:
                     failures.append(f"{name}: the bounce's label does not say it is the body at t = 1: {label!r}")
+            # One body's bounce is said in its whole sentence: a still post's words were merged into B's and B's
+            # ghost read "B after the contact" alone (ccd3d_02).
+            drawn = [t["text"] for v in dump["views"] for t in v.get("texts", []) if "after the contact" in t["text"]]
+            if len(labels) == 1 and any(": " not in text for text in drawn):
+                failures.append(f"{name} at {scale} %: one body bounces but its label is cut short: {drawn}")
             # Beside a bounce the frames step back (ccd3d_04: a dozen tangled outlines, review s30 C6).
             opacity = dump.get("discrete_frames_opacity")
             if opacity is None or abs(opacity - (0.3 if labels else 1.0)) > 1e-6:
