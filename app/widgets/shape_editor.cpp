@@ -128,20 +128,32 @@ bool moveVertex(Collider& collider, int vertex, Vec2d world, std::string& error)
   return false;
 }
 
-bool insertPolygonVertex(Collider& collider, int edge, double outwardOffset, std::string& error) {
+bool insertPolygonVertex(Collider& collider, int edge, Vec2d world, double outwardOffset, std::string& error) {
   auto* polygon = std::get_if<collide::Polygon<double>>(&collider.shape);
   if (!polygon || edge < 0 || edge >= polygon->count) return false;
   if (polygon->count >= collide::kMaxPolygonVertices) {
     error = "a polygon has at most " + std::to_string(collide::kMaxPolygonVertices) + " vertices";
     return false;
   }
-  std::vector<Vec2d> vertices = polygonLocalVertices(*polygon);
+  const std::vector<Vec2d> vertices = polygonLocalVertices(*polygon);
   const Vec2d a = vertices[static_cast<std::size_t>(edge)];
   const Vec2d b = vertices[static_cast<std::size_t>((edge + 1) % polygon->count)];
-  // The midpoint itself would be collinear (refused); push it out along the edge normal so it is a corner.
-  const Vec2d inserted = 0.5 * (a + b) + outwardOffset * polygon->normals[static_cast<std::size_t>(edge)];
-  vertices.insert(vertices.begin() + edge + 1, inserted);
-  return rebuildPolygon(collider, vertices, error);
+  // Where the click falls on the edge (it went to the midpoint wherever one clicked; review s32 A16), kept off the
+  // corners. On the edge it would be collinear (refused): pushed out along the edge's normal, and less when the
+  // neighbouring edges' lines leave less room there, near a corner.
+  const Vec2d local = collider.transform.applyInverse(world);
+  const Vec2d along = b - a;
+  const double s = collide::isFinite(local) ? std::clamp(dot(local - a, along) / dot(along, along), 0.05, 0.95) : 0.5;
+  const Vec2d normal = polygon->normals[static_cast<std::size_t>(edge)];
+  double offset = outwardOffset;
+  for (int attempt = 0; attempt < 8; ++attempt, offset *= 0.5) {
+    std::vector<Vec2d> tried = vertices;
+    tried.insert(tried.begin() + edge + 1, a + s * along + offset * normal);
+    std::string why;
+    if (rebuildPolygon(collider, tried, why)) return true;
+    error = why;
+  }
+  return false;
 }
 
 bool removePolygonVertex(Collider& collider, int vertex, std::string& error) {
@@ -219,7 +231,7 @@ bool ShapeEditor::mouseDown(std::span<Collider> shapes, const MouseEvent& event)
     if (target.part == Part::Vertex && std::holds_alternative<collide::Polygon<double>>(shape.shape)) {
       if (!removePolygonVertex(shape, target.index, error)) setHint(error, event.planar.world, kRefusalHintSeconds);
     } else if (target.part == Part::Edge) {
-      if (!insertPolygonVertex(shape, target.index, 10.0 * event.planar.pixelSize, error))
+      if (!insertPolygonVertex(shape, target.index, event.planar.world, 10.0 * event.planar.pixelSize, error))
         setHint(error, event.planar.world, kRefusalHintSeconds);
     }
     drag_ = {};

@@ -29,7 +29,9 @@ namespace lab {
 // Polygon edits; each returns false with `error` (from makePolygon: which vertex, why) and leaves the
 // collider unchanged when the result would not be a valid convex polygon.
 bool moveVertex(Collider& collider, int vertex, Vec2d world, std::string& error);
-bool insertPolygonVertex(Collider& collider, int edge, double outwardOffset, std::string& error);
+// A vertex on `edge` where `world` falls on it (kept off its corners), pushed out by `outwardOffset` (less when
+// convexity leaves less room).
+bool insertPolygonVertex(Collider& collider, int edge, Vec2d world, double outwardOffset, std::string& error);
 bool removePolygonVertex(Collider& collider, int vertex, std::string& error);
 
 class ShapeEditor {
