@@ -697,7 +697,9 @@ void ContinuousLab::drawUi() {
       double velocity[2] = {motion.velocity.x, motion.velocity.y};
       bool edited = ImGui::DragScalarN("Velocity", ImGuiDataType_Double, velocity, 2, 0.01f);
       double degrees = motion.angularVelocity * 180.0 / kPi;
-      edited |= ImGui::DragScalar("Turn (deg over [0, 1])", ImGuiDataType_Double, &degrees, 0.5f);
+      // Short, as the 3D lab's: "Turn (deg over [0, 1])" was cut at the panel's edge at 100 % (review s32 A16).
+      edited |= ImGui::DragScalar("Turn (deg)", ImGuiDataType_Double, &degrees, 0.5f);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("The angle turned over t in [0, 1], in degrees (counter-clockwise)");
       if (edited && std::isfinite(velocity[0]) && std::isfinite(velocity[1]) && std::isfinite(degrees)) {
         motion = {{velocity[0], velocity[1]}, degrees * kPi / 180.0};
         preset_ = -1;
