@@ -383,10 +383,7 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
   // Each moving body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
   const auto drawnGhosts = ghosts();
-  // Merged only when both bodies have a ghost: a still post's words joined B's, and B's ghost read "B after the
-  // contact" with the sentence on a ghost never drawn (ccd3d_02).
-  const std::array<std::string, 2> labels = bounceLabels({drawnGhosts[0] ? afterContactLabel(0) : std::string(),
-                                                          drawnGhosts[1] ? afterContactLabel(1) : std::string()});
+  const std::array<std::string, 2> labels = bounceLabels(drawnGhosts, [this](int i) { return afterContactLabel(i); });
   for (int i = 0; i < 2; ++i) {
     const std::optional<BounceGhost<Collider3>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
     if (!ghost) continue;

@@ -164,14 +164,28 @@ std::string trianglePieceName(collide::SweepPart part, int index) {
   }
 }
 
+namespace {
+// How a conservative-advancement step ended, as the core's status says it (not the view's rounding gap): the
+// narration and the view's label read the same two predicates.
+template <class V>
+bool arrived(const collide::AdvanceStep<V>& s) {
+  return s.last && (s.status == CastStatus::Hit || s.status == CastStatus::Touching);
+}
+// The bound never closes the gap: n separates the pair for the whole motion (the core's step 0 on a miss).
+template <class V>
+bool separatesForGood(const collide::AdvanceStep<V>& s) {
+  return s.last && s.status == CastStatus::Miss && s.step == 0;
+}
+}  // namespace
+
 template <class V>
 std::string RecordedCast<V>::advanceLabel(int step) const {
   if (trace.advance.empty()) return {};
   const auto& s = trace.advance[static_cast<std::size_t>(std::clamp(step, 0, int(trace.advance.size()) - 1))];
   if (s.distance <= arrivalGap) return "touching";
   const std::string distance = "distance " + formatNumber(s.distance);
-  if (s.last && (s.status == CastStatus::Hit || s.status == CastStatus::Touching)) return distance + ", within the tolerance";
-  if (s.last && s.status == CastStatus::Miss && s.step == 0) return distance + ", never closes";
+  if (arrived(s)) return distance + ", within the tolerance";
+  if (separatesForGood(s)) return distance + ", never closes";
   return distance + ", safe step " + formatNumber(s.step);
 }
 
@@ -304,7 +318,7 @@ std::string RecordedCast<V>::narration(int step) const {
       }
       // Arrived: by the core's own stopping rule (its status), not the view's rounding gap. In float the rule's
       // tolerance is wider: 3.8e-05 apart is a contact there, and read as "the iteration cap" (review s32 A1).
-      if (s.last && (s.status == CastStatus::Hit || s.status == CastStatus::Touching)) {
+      if (arrived(s)) {
         text = "At t = " + formatNumber(s.time) + " the shapes are " +
                (s.distance <= arrivalGap ? std::string("touching (within the tolerance)")
                                          : formatNumber(s.distance) + " apart, within the stopping tolerance (a small fraction of their size)") +
@@ -312,7 +326,7 @@ std::string RecordedCast<V>::narration(int step) const {
         break;
       }
       const double closing = std::abs(s.closingSpeed) < 1e-9 * std::max(s.bound, s.turnRate) ? 0.0 : s.closingSpeed;
-      const bool separates = s.last && s.status == CastStatus::Miss && s.step == 0;
+      const bool separates = separatesForGood(s);
       text = "At t = " + formatNumber(s.time) + " the shapes are " + gapText(s.distance) + " along n = " +
              formatVector(s.normal) + ". Along n their velocities close at " + formatNumber(closing) + " per unit time";
       if (separates && closing <= 0) text += closing < 0 ? " (they move apart along it)" : " (not at all)";

@@ -166,6 +166,12 @@ struct BounceGhost {
 // and "B after the contact" on B's, where two near-identical sentences made ccd3d_04 with D on the densest view
 // (newcomer review s31). Otherwise the texts as they are.
 [[nodiscard]] std::array<std::string, 2> bounceLabels(const std::array<std::string, 2>& texts);
+// The same from the ghosts drawn and each body's words: a body with no ghost has no label, so its words never merge
+// into the other's (ccd3d_02's still post did, and B's ghost read "B after the contact" alone).
+template <class Ghost, class TextOf>
+[[nodiscard]] std::array<std::string, 2> bounceLabels(const std::array<std::optional<Ghost>, 2>& ghosts, TextOf textOf) {
+  return bounceLabels({ghosts[0] ? textOf(0) : std::string(), ghosts[1] ? textOf(1) : std::string()});
+}
 // The discrete frames' opacity while the bounce is drawn beside them (both labs): they step back so the bounce, the
 // poses and the step lead (ccd3d_04: a dozen outlines of two bodies read as one tangle).
 inline constexpr float kFramesBesideBounce = 0.3f;

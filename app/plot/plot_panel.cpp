@@ -103,15 +103,11 @@ void PlotPanel::buildPlot() {
     // and 2 read as measurements (review s32 A17).
     for (const bool right : {false, true}) {
       bool whole = false;
-      for (const PlotSeries& series : plot_.series) {
-        if (series.flag || series.rightAxis != right) continue;
-        whole = true;
-        for (const double value : series.y) {
-          if (std::isfinite(value) && value != std::floor(value)) {
-            whole = false;
-            break;
-          }
-        }
+      for (std::size_t i = 0; i < seriesCount; ++i) {
+        if (!shown_[i] || isFlagUnit(recording_.seriesUnit(i))) continue;
+        const bool onRight = !rightUnit.empty() && displayUnit(recording_.seriesUnit(i)) == rightUnit;
+        if (onRight != right) continue;
+        whole = recording_.seriesWhole(i);
         if (!whole) break;
       }
       (right ? plot_.y2 : plot_.y).integers = whole && !(right && plot_.y2UnitInterval);

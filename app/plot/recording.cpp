@@ -45,7 +45,11 @@ void Recording::addFrame(double seconds, std::span<const FrameMetric> metrics) {
   frames_[slot] = double(nextFrame_++);
   seconds_[slot] = seconds - firstSeconds_;
   for (Series& series : series_) series.values[slot] = kMissing;
-  for (const FrameMetric& metric : metrics) series_[seriesIndex(metric)].values[slot] = metric.value;
+  for (const FrameMetric& metric : metrics) {
+    Series& series = series_[seriesIndex(metric)];
+    series.values[slot] = metric.value;
+    if (std::isfinite(metric.value) && metric.value != std::floor(metric.value)) series.whole = false;
+  }
 }
 
 void Recording::clear() {

@@ -33,6 +33,9 @@ class Recording {
   [[nodiscard]] std::size_t seriesCount() const { return series_.size(); }
   [[nodiscard]] const std::string& seriesName(std::size_t series) const { return series_[series].name; }
   [[nodiscard]] const std::string& seriesUnit(std::size_t series) const { return series_[series].unit; }
+  // Every value the series has recorded since the last clear is a whole number (an iteration count): its axis ticks
+  // on whole numbers. Kept as frames are added, so the plot need not scan the recording every frame.
+  [[nodiscard]] bool seriesWhole(std::size_t series) const { return series_[series].whole; }
   // What the Plots window calls the series (FrameMetric::label, or the name); the CSV keeps name and unit.
   [[nodiscard]] const std::string& seriesLabel(std::size_t series) const { return series_[series].label; }
   // The live frames, oldest first: frame numbers (counted since clear), seconds since the first frame, values.
@@ -49,6 +52,7 @@ class Recording {
     std::string unit;
     std::string label;
     std::vector<double> values;  // 2 * capacity
+    bool whole = true;           // no finite value with a fraction recorded
   };
   [[nodiscard]] std::span<const double> window(const std::vector<double>& column) const {
     return {column.data() + begin_, count_};
