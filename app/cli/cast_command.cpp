@@ -30,6 +30,7 @@
 #include "collide/query3.h"
 #include "io/query_json.h"
 #include "io/text_io.h"
+#include "labs/narration.h"
 
 namespace lab {
 namespace {
@@ -139,7 +140,7 @@ struct CastCommandOptions {
 };
 
 template <collide::Scalar S, class Collider>
-Json answer(const CastPair<Collider>& line, const std::vector<CastAlgorithm>& chosen, bool withTrace) {
+Json answer(const CastPair<Collider>& line, const std::vector<CastAlgorithm>& chosen, bool withTrace, std::string_view text) {
   using V = std::conditional_t<std::is_same_v<Collider, collide::Collider3<double>>, collide::Vec3<S>, collide::Vec2<S>>;
   using VD = std::conditional_t<std::is_same_v<Collider, collide::Collider3<double>>, collide::Vec3<double>,
                                 collide::Vec2<double>>;
@@ -162,7 +163,9 @@ Json answer(const CastPair<Collider>& line, const std::vector<CastAlgorithm>& ch
   }
   Json out = Json::object();
   out["id"] = line.pair.id;
-  if (!line.pair.warnings.empty()) out["warnings"] = line.pair.warnings;
+  std::vector<std::string> warnings = line.pair.warnings;
+  if (std::string moved = inputRoundingWarning<S>(text, line.pair.a, line.pair.b); !moved.empty()) warnings.push_back(std::move(moved));
+  if (!warnings.empty()) out["warnings"] = warnings;
   for (const CastAlgorithm algorithm : algorithms) {
     const std::string name(collide::castAlgorithmInfo(algorithm).name);
     if (const auto refusal = collide::castRefusal(algorithm, a, motionA, b, motionB)) {
@@ -185,10 +188,10 @@ int runCastCommand(const CastCommandOptions& options) {
   std::vector<CastAlgorithm> chosen;
   for (const std::string& name : options.algorithms) chosen.push_back(*collide::castAlgorithmFromName(name));
   const bool useFloat = options.scalar == "float";
-  return answerJsonLines("cast", options.inputPath, options.outputPath, [&](const Json& document) {
+  return answerJsonLines("cast", options.inputPath, options.outputPath, [&](const Json& document, std::string_view text) {
     return std::visit(
         [&](const auto& pair) {
-          return useFloat ? answer<float>(pair, chosen, options.trace) : answer<double>(pair, chosen, options.trace);
+          return useFloat ? answer<float>(pair, chosen, options.trace, text) : answer<double>(pair, chosen, options.trace, text);
         },
         castPairFromJson(document));
   });
@@ -228,7 +231,7 @@ bool isCastTrace(const Json& line, std::string_view algorithm) {
   return castOnly || (line.is_object() && (line.contains("motion_a") || line.contains("motion_b")));
 }
 
-Json castTraceDocument(const Json& line, std::string_view algorithmName, bool useFloat) {
+Json castTraceDocument(const Json& line, std::string_view algorithmName, bool useFloat, std::string_view text) {
   const std::optional<CastAlgorithm> algorithm = collide::castAlgorithmFromName(algorithmName);
   if (!algorithm) {
     throw JsonFieldError("algorithm: a line with motions takes a cast algorithm (" + castAlgorithmNameList() + "), got \"" +
@@ -236,13 +239,13 @@ Json castTraceDocument(const Json& line, std::string_view algorithmName, bool us
   }
   return std::visit(
       [&](const auto& pair) {
-        Json answered = useFloat ? answer<float>(pair, {*algorithm}, true) : answer<double>(pair, {*algorithm}, true);
+        Json answered = useFloat ? answer<float>(pair, {*algorithm}, true, text) : answer<double>(pair, {*algorithm}, true, text);
         Json out = Json::object();
         out["id"] = pair.pair.id;
         out["scalar"] = useFloat ? "float" : "double";
         out["a"] = colliderToJson(pair.pair.a);
         out["b"] = colliderToJson(pair.pair.b);
-        if (!pair.pair.warnings.empty()) out["warnings"] = pair.pair.warnings;
+        if (answered.contains("warnings")) out["warnings"] = answered["warnings"];
         out["motion_a"] = pair.motionA.is_null() ? Json::object() : pair.motionA;
         out["motion_b"] = pair.motionB.is_null() ? Json::object() : pair.motionB;
         out["algorithm"] = std::string(algorithmName);

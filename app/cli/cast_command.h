@@ -16,7 +16,8 @@ namespace lab {
 [[nodiscard]] bool isCastTrace(const Json& line, std::string_view algorithm);
 
 // {"id", "scalar", "a", "b", "motion_a", "motion_b", "algorithm", "result", "trace"} for one line of `cast`'s
-// format run by one cast algorithm ("analytic" is the moving-sphere test here). Throws JsonFieldError.
-[[nodiscard]] Json castTraceDocument(const Json& line, std::string_view algorithm, bool useFloat);
+// format run by one cast algorithm ("analytic" is the moving-sphere test here), with the warnings of `cast` (`text`
+// is what the line was read from, for what reading it rounded; empty: a line made in memory). Throws JsonFieldError.
+[[nodiscard]] Json castTraceDocument(const Json& line, std::string_view algorithm, bool useFloat, std::string_view text = {});
 
 }  // namespace lab

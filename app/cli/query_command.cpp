@@ -36,28 +36,9 @@ struct QueryCommandOptions {
   std::string outputPath;  // empty: standard output
 };
 
-// Float's rounding of an input that moves it by more than the smaller shape's size: float answers for another pair
-// (review s31, C3: B's position x 500000002.5 is stored as 500000000, onto A: "hit, depth 2" with no hint). The input
-// is the one the labs' float line names (narration.h's largestInputRounding). Empty when none moves that far.
-template <class Collider>
-std::string floatRoundingWarning(const Collider& a, const Collider& b) {
-  const InputRounding moved = largestInputRounding(std::array<Collider, 2>{a, b});
-  double size = std::numeric_limits<double>::infinity();  // two points have no size: nothing to compare with
-  for (const Collider* shape : {&a, &b}) {
-    const auto box = collide::bounds(*shape);
-    double extent = 0;
-    for (std::size_t k = 0; k < box.min.size(); ++k) extent = std::max(extent, box.max[k] - box.min[k]);
-    if (extent > 0) size = std::min(size, extent);
-  }
-  if (!(moved.shift > size)) return {};
-  return "float's rounding moves " + moved.text + ", by " + formatWith("%.2g", moved.shift) +
-         ": more than the smaller shape's size (" + formatWith("%.3g", size) +
-         "), so float answers for a different pair (--scalar double keeps the input)";
-}
-
 // A pair in the plane or in space (the pair's collider type says which).
 template <collide::Scalar S, class Pair>
-Json answer(const Pair& pair, const std::vector<collide::Algorithm>& chosen) {
+Json answer(const Pair& pair, const std::vector<collide::Algorithm>& chosen, std::string_view text) {
   constexpr int kDimension = std::is_same_v<Pair, QueryPair3> ? 3 : 2;
   constexpr auto& kAll = collide::kAlgorithmsIn<kDimension>;
   const auto a = collide::castCollider<S>(pair.a);
@@ -74,9 +55,7 @@ Json answer(const Pair& pair, const std::vector<collide::Algorithm>& chosen) {
   Json out = Json::object();
   out["id"] = pair.id;
   std::vector<std::string> warnings = pair.warnings;
-  if constexpr (std::is_same_v<S, float>) {
-    if (std::string moved = floatRoundingWarning(pair.a, pair.b); !moved.empty()) warnings.push_back(std::move(moved));
-  }
+  if (std::string moved = inputRoundingWarning<S>(text, pair.a, pair.b); !moved.empty()) warnings.push_back(std::move(moved));
   if (!warnings.empty()) out["warnings"] = warnings;
   for (const collide::Algorithm algorithm : algorithms) {
     out[std::string(collide::algorithmName(algorithm))] = queryResultToJson(collide::runQuery(algorithm, a, b));
@@ -88,8 +67,8 @@ int runQueryCommand(const QueryCommandOptions& options) {
   std::vector<collide::Algorithm> chosen;
   for (const std::string& name : options.algorithms) chosen.push_back(*collide::parseAlgorithm(name));
   const bool useFloat = options.scalar == "float";
-  return answerJsonLines("query", options.inputPath, options.outputPath, [&](const Json& document) {
-    return std::visit([&](const auto& pair) { return useFloat ? answer<float>(pair, chosen) : answer<double>(pair, chosen); },
+  return answerJsonLines("query", options.inputPath, options.outputPath, [&](const Json& document, std::string_view text) {
+    return std::visit([&](const auto& pair) { return useFloat ? answer<float>(pair, chosen, text) : answer<double>(pair, chosen, text); },
                       queryPairFromJson(document));
   });
 }

@@ -22,6 +22,7 @@
 #include "io/query_json.h"
 #include "io/scene.h"
 #include "io/text_io.h"
+#include "labs/narration.h"
 #include "resources/embedded.h"
 
 namespace lab {
@@ -62,7 +63,7 @@ int runTraceCommand(const TraceCommandOptions& options) {
         throw std::runtime_error("trace: give --algo (" + castAlgorithmNameList() +
                                  "): the shapes move, and the input names no cast algorithm");
       }
-      const Json out = castTraceDocument(line, algorithmName, options.scalar == "float");
+      const Json out = castTraceDocument(line, algorithmName, options.scalar == "float", text);
       OutputSink output(options.outputPath);
       output.stream() << dumpReadable(out) << '\n';
       output.finish();
@@ -86,9 +87,12 @@ int runTraceCommand(const TraceCommandOptions& options) {
   }
   const collide::Algorithm algorithm = *collide::parseAlgorithm(algorithmName);
   const Json out = std::visit(
-      [&](const auto& chosen) {
-        return options.scalar == "float" ? traceDocument<float>(chosen, algorithm)
-                                         : traceDocument<double>(chosen, algorithm);
+      [&](auto& chosen) {
+        const bool useFloat = options.scalar == "float";
+        std::string moved = useFloat ? inputRoundingWarning<float>(text, chosen.a, chosen.b)
+                                     : inputRoundingWarning<double>(text, chosen.a, chosen.b);
+        if (!moved.empty()) chosen.warnings.push_back(std::move(moved));
+        return useFloat ? traceDocument<float>(chosen, algorithm) : traceDocument<double>(chosen, algorithm);
       },
       pair);
   OutputSink output(options.outputPath);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -286,9 +287,8 @@ Literal nonFiniteLiteral(std::string_view text, std::size_t offset) {
   return {};
 }
 
-// The number literals of a text that read as an infinite double (1e400, 1.798e308, 400 digits): nlohmann stops
-// at the first with "number overflow parsing '1e400'", naming neither its place nor its field. Each as [begin, end).
-std::vector<std::pair<std::size_t, std::size_t>> overflowingNumbers(std::string_view text) {
+// Every number literal of a JSON text, as [begin, end): what the parser reads as numbers, outside strings.
+std::vector<std::pair<std::size_t, std::size_t>> numberLiterals(std::string_view text) {
   std::vector<std::pair<std::size_t, std::size_t>> found;
   const auto inNumber = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; };
   bool inString = false;
@@ -308,15 +308,23 @@ std::vector<std::pair<std::size_t, std::size_t>> overflowingNumbers(std::string_
     if (c != '-' && std::isdigit(static_cast<unsigned char>(c)) == 0) continue;
     std::size_t end = i;
     while (end < text.size() && inNumber(text[end])) ++end;
-    const std::string token(text.substr(i, end - i));
-    if (std::isinf(std::strtod(token.c_str(), nullptr))) found.emplace_back(i, end);
+    found.emplace_back(i, end);
     i = end - 1;
   }
   return found;
 }
 
-// A number literal beyond double named by its place and field, as a field's other errors are; with the line's id
-// when it can still be read (the literal is the only fault: read as null, the rest parses).
+// The number literals of a text that read as an infinite double (1e400, 1.798e308, 400 digits): nlohmann stops
+// at the first with "number overflow parsing '1e400'", naming neither its place nor its field. Each as [begin, end).
+std::vector<std::pair<std::size_t, std::size_t>> overflowingNumbers(std::string_view text) {
+  std::vector<std::pair<std::size_t, std::size_t>> found = numberLiterals(text);
+  std::erase_if(found, [text](const auto& literal) {
+    const std::string token(text.substr(literal.first, literal.second - literal.first));
+    return !std::isinf(std::strtod(token.c_str(), nullptr));
+  });
+  return found;
+}
+
 [[noreturn]] void throwOverflow(std::string_view text, int firstLine,
                                 const std::vector<std::pair<std::size_t, std::size_t>>& literals) {
   const auto [begin, end] = literals.front();
@@ -359,6 +367,23 @@ Json parseJsonText(std::string_view text, int firstLine) {
     if (const auto literals = overflowingNumbers(text); !literals.empty()) throwOverflow(text, firstLine, literals);
     throw JsonSyntaxError("line " + std::to_string(firstLine) + ": JSON error: " + parseErrorReason(error.what(), false));
   }
+}
+
+DecimalRounding largestDecimalRounding(std::string_view text) {
+  DecimalRounding best;
+  for (const auto& [begin, end] : numberLiterals(text)) {
+    const std::string_view token = text.substr(begin, end - begin);
+    // long double keeps 64 bits of mantissa here (x87), 11 more than double: enough to see what double drops.
+    long double written = 0;
+    if (std::from_chars(token.data(), token.data() + token.size(), written).ec != std::errc()) continue;
+    const auto stored = static_cast<double>(written);
+    const auto shift = static_cast<double>(std::fabs(written - static_cast<long double>(stored)));
+    if (!(std::isfinite(shift) && shift > best.shift)) continue;
+    std::string field = scanJsonText(text, begin).place.field;
+    if (field == "id" || field.starts_with("id.") || field.starts_with("id[")) continue;  // a name, not a number
+    best = {std::move(field), std::string(token), stored, shift};
+  }
+  return best;
 }
 
 // [SECTION] Readable output
@@ -507,7 +532,7 @@ std::string wholeDocument(std::string_view command, const std::string& text) {
 }  // namespace
 
 int answerJsonLines(std::string_view command, const std::string& inputPath, const std::string& outputPath,
-                    const std::function<Json(const Json& line)>& answer) {
+                    const std::function<Json(const Json& line, std::string_view text)>& answer) {
   InputSource input(inputPath);
   OutputSink output(outputPath);
   std::string line;
@@ -536,7 +561,7 @@ int answerJsonLines(std::string_view command, const std::string& inputPath, cons
     try {
       const Json document = parseJsonText(line, lineNumber);
       if (document.is_object() && document.contains("id")) id = document["id"];
-      answerText = answer(document).dump(-1, ' ', false, Json::error_handler_t::replace);
+      answerText = answer(document, line).dump(-1, ' ', false, Json::error_handler_t::replace);
     } catch (const JsonSyntaxError& error) {  // names its line and column already
       ++badLines;
       answerText = errorAnswer(error.id(), lineNumber, error.what());

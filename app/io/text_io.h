@@ -59,6 +59,18 @@ inline constexpr int kMaxJsonDepth = 64;
 // Lines count from firstLine (the line of the text in its file). Throws JsonSyntaxError.
 [[nodiscard]] Json parseJsonText(std::string_view text, int firstLine = 1);
 
+// The number literal of a JSON text that reading it as a double moves most: its field ("b.position[0]"), the
+// literal as written, the double it reads as, and the distance between them (0, field empty, when every literal
+// reads exactly). The "id" is left out: it is echoed, never computed with. Near 1e18 a double's step is 128:
+// "1000000000000000002.5" reads as 1e18 (review s31, C3).
+struct DecimalRounding {
+  std::string field;
+  std::string written;
+  double stored = 0;
+  double shift = 0;
+};
+[[nodiscard]] DecimalRounding largestDecimalRounding(std::string_view text);
+
 // How much of a piece of user text (a field name, a value) a message echoes.
 inline constexpr std::size_t kMaxEchoedBytes = 60;
 
@@ -107,11 +119,11 @@ class OutputSink {
 
 // The JSON Lines loop of `query` and `cast`: one answer line for every non-blank line of the input (a file, or
 // standard input when the path is empty), whatever it holds, written to the output (a file, or standard output).
-// `answer` turns a parsed line into its answer. A line it cannot answer (a syntax error, a field error, any other
+// `answer` turns a parsed line (and its text, for what reading it rounded) into its answer. A line it cannot answer (a syntax error, a field error, any other
 // exception) gets {"id": ..., "error": "..."}, or {"line": N, "error": ...} when its id could not be read, so the
 // failures of one line stay on that line and an answer never holds a null. Returns 1 when any line failed, after
 // one line on stderr: "collision-lab COMMAND: 2 of 9 lines could not be read (see their "error")"; else 0.
 [[nodiscard]] int answerJsonLines(std::string_view command, const std::string& inputPath, const std::string& outputPath,
-                                  const std::function<Json(const Json& line)>& answer);
+                                  const std::function<Json(const Json& line, std::string_view text)>& answer);
 
 }  // namespace lab

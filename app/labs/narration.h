@@ -10,12 +10,14 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "collide/cast.h"
 #include "collide/query.h"
 #include "collide/query3.h"
 #include "io/shape_json.h"
+#include "io/text_io.h"
 #include "labs/format.h"
 
 namespace lab {
@@ -172,6 +174,42 @@ template <class Collider>
   };
   for (std::size_t i = 0; i < 2; ++i) visit(visit, colliderToJson(shapes[i]), "", i == 0 ? "A" : "B");
   return best;
+}
+
+// The warning `query`, `trace` and `cast` give when reading the pair moves an input by more than the smaller
+// shape's size, so the answer is for another pair (review s31, C3): the text read as doubles (near 1e18 a double's
+// step is 128), and in float every number rounded once more (largestInputRounding). Empty when nothing moves that
+// far; two points have no size to compare with.
+template <collide::Scalar S, class Collider>
+[[nodiscard]] std::string inputRoundingWarning(std::string_view text, const Collider& a, const Collider& b) {
+  double size = std::numeric_limits<double>::infinity();
+  for (const Collider* shape : {&a, &b}) {
+    const auto box = collide::bounds(*shape);
+    double extent = 0;
+    for (std::size_t k = 0; k < box.min.size(); ++k) extent = std::max(extent, box.max[k] - box.min[k]);
+    if (extent > 0) size = std::min(size, extent);
+  }
+  const DecimalRounding read = largestDecimalRounding(text);
+  InputRounding moved;
+  std::string scalar = "double";
+  std::string remedy = "move the pair near the origin: a double keeps about 16 significant digits";
+  if (read.shift > 0) {
+    const double step = std::nextafter(std::abs(read.stored), std::numeric_limits<double>::infinity()) - std::abs(read.stored);
+    moved = {read.field + " " + read.written + ", stored as " + formatWith("%.17g", read.stored) + " (double's step there: " +
+                 formatWith("%.2g", step) + ")",
+             read.shift};
+  }
+  if constexpr (std::is_same_v<S, float>) {
+    if (InputRounding rounded = largestInputRounding(std::array<Collider, 2>{a, b}); rounded.shift > moved.shift) {
+      moved = std::move(rounded);
+      scalar = "float";
+      remedy = "--scalar double keeps the input";
+    }
+  }
+  if (!(moved.shift > size)) return {};
+  return scalar + "'s rounding moves " + moved.text + ", by " + formatWith("%.2g", moved.shift) +
+         ": more than the smaller shape's size (" + formatWith("%.3g", size) + "), so " + scalar +
+         " answers for a different pair (" + remedy + ")";
 }
 
 
