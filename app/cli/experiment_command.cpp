@@ -113,11 +113,13 @@ void printSummary(const collide::ExperimentConfig& config, const collide::Experi
   // Per algorithm, each in its own order (disagreements, then the most iterations): one list sorted by count was
   // all SAT's on hulls, whose hundreds of axes hid GJK's and EPA's worst pairs (newcomer review s31, C2).
   std::printf("worst cases, per algorithm (trial: rebuild with the same options; open them in the GUI's Experiments lab):\n");
+  // The trial numbers right-aligned to the widest, so the columns after them line up ("trial  2816" over "trial 27070").
+  const int trialWidth = static_cast<int>(std::to_string(result.trialsRun > 0 ? result.trialsRun - 1 : 0).size());
   for (const collide::AlgorithmStats& stats : result.algorithms) {
     int listed = 0;
     for (const collide::WorstCase& item : result.worstCases) {
       if (item.algorithm != stats.algorithm || listed++ >= worst) continue;
-      std::printf("  trial %llu  %-8s %3d %s%s%s", static_cast<unsigned long long>(item.trial),
+      std::printf("  trial %*llu  %-8s %3d %s%s%s", trialWidth, static_cast<unsigned long long>(item.trial),
                   std::string(collide::algorithmName(item.algorithm)).c_str(), item.iterations,
                   std::string(collide::algorithmInfo(item.algorithm).counts).c_str(),
                   item.capHit ? ", hit the cap" : "", item.disagrees ? ", DISAGREES" : "");
@@ -237,10 +239,12 @@ const bool registered = registerCommand(
            ->check(CLI::IsMember(collide::algorithmNames(true)))
            ->capture_default_str();
        command.add_option("--seed", options->seed, "Seed of the pair generator")->capture_default_str();
-       command.add_option("--gap-min", options->gapMin, "Smallest gap along the centre line (negative: overlap), A's size = 1")
+       command.add_option("--gap-min", options->gapMin,
+                          "Smallest gap: how far B is from touching A along the line it is placed on (negative: "
+                          "overlapping by that much along it), A's size = 1")
            ->capture_default_str();
-       command.add_option("--gap-max", options->gapMax, "Largest gap along the centre line")->capture_default_str();
-       command.add_option("--size-ratio", options->sizeRatio, "B's size over A's size")->capture_default_str();
+       command.add_option("--gap-max", options->gapMax, "Largest gap")->capture_default_str();
+       command.add_option("--size-ratio", options->sizeRatio, collide::kSizeRatioWords)->capture_default_str();
        command.add_option("--offset", options->offset, "Added to every coordinate (try 1e5 with --scalar float)")
            ->capture_default_str();
        command.add_flag("--warm-start", options->warmStart, "Distance: start from the cache of the previous pose");

@@ -103,6 +103,7 @@ class ExperimentLab final : public Lab {
   std::atomic<std::uint64_t> done_{0};
   std::mutex resultMutex_;
   collide::ExperimentResult pending_;  // written by the worker, taken under resultMutex_ once finished_
+  std::string pendingError_;           // or why the run stopped (a defect's exception: said, not a crash)
 
   bool running_ = false;
   bool hasResult_ = false;
@@ -135,11 +136,18 @@ void ExperimentLab::startRun() {
   running_ = true;
   message_.clear();
   worker_ = std::thread([this, config = config_] {
-    collide::ExperimentResult result = collide::runExperiment(
-        config, [this](std::uint64_t done, std::uint64_t) { done_.store(done, std::memory_order_relaxed); }, &cancel_);
+    collide::ExperimentResult result;
+    std::string error;
+    try {
+      result = collide::runExperiment(
+          config, [this](std::uint64_t done, std::uint64_t) { done_.store(done, std::memory_order_relaxed); }, &cancel_);
+    } catch (const std::exception& failure) {
+      error = failure.what();
+    }
     {
       const std::lock_guard<std::mutex> lock(resultMutex_);
       pending_ = std::move(result);
+      pendingError_ = std::move(error);
     }
     finished_ = true;
   });
@@ -154,11 +162,17 @@ void ExperimentLab::stopWorker() {
 void ExperimentLab::collectFinishedRun() {
   if (!running_ || !finished_) return;
   worker_.join();
+  std::string error;
   {
     const std::lock_guard<std::mutex> lock(resultMutex_);
-    result_ = std::move(pending_);
+    error = std::move(pendingError_);
+    if (error.empty()) result_ = std::move(pending_);
   }
   running_ = false;
+  if (!error.empty()) {
+    message_ = "the run stopped: " + error;  // the last result, if any, stays
+    return;
+  }
   hasResult_ = true;
   plotState_.autoFit = true;
   const bool kept = std::any_of(result_.algorithms.begin(), result_.algorithms.end(),
@@ -226,12 +240,16 @@ void ExperimentLab::drawUi() {
   ImGui::InputScalar("trials", ImGuiDataType_U64, &config_.trials);
   ImGui::InputScalar("seed", ImGuiDataType_U64, &config_.seed);
   const double gapLowest = -2.0, gapHighest = 2.0;
+  constexpr const char* kGapTip =
+      "How far B is from touching A along the line it is placed on, uniform in [min, max] (A's size = 1): positive, "
+      "apart; negative, overlapping by that much along the line (the penetration depth is at most that)";
   ImGui::DragScalar("gap min", ImGuiDataType_Double, &config_.gapMin, 0.005f, &gapLowest, &config_.gapMax, "%.3f");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kGapTip);
   ImGui::DragScalar("gap max", ImGuiDataType_Double, &config_.gapMax, 0.005f, &config_.gapMin, &gapHighest, "%.3f");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Gap along the centre line, uniform in [min, max], A's size = 1; negative: overlap depth");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kGapTip);
   const double ratioMin = 0.05, ratioMax = 20.0;
   ImGui::DragScalar("size ratio", ImGuiDataType_Double, &config_.sizeRatio, 0.01f, &ratioMin, &ratioMax, "%.2f");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", collide::kSizeRatioWords);
   ImGui::InputDouble("offset", &config_.offset, 1e3, 1e5, "%.6g");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Added to every coordinate: try 1e5 with float");
 

@@ -12,10 +12,12 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <exception>
 #include <cmath>
 #include <limits>
 #include <mutex>
 #include <numbers>
+#include <stdexcept>
 #include <thread>
 #include <type_traits>
 #include <variant>
@@ -23,6 +25,7 @@
 #include <time.h>
 #endif
 
+#include "collide/cast_query.h"
 #include "collide/polygon.h"
 #include "collide/query3.h"
 #include "workloads/random.h"
@@ -232,6 +235,60 @@ double reach(const ColliderType& collider, V u) {
       collider.shape);
 }
 
+// Where a placed shape's centroid is (a sphere's or capsule's may be off its position on purpose).
+template <class ColliderType>
+auto centroidOf(const ColliderType& collider) {
+  return std::visit(
+      [&](const auto& shape) {
+        if constexpr (SupportShape<std::decay_t<decltype(shape)>>) {
+          return Transformed{shape, collider.transform}.centroid();
+        } else {
+          return collider.transform.p;  // a mesh: no family makes one
+        }
+      },
+      collider.shape);
+}
+
+// B's centroid on the line through A's centroid along u, `gap` from touching A along that line: B slid along the
+// line by `gap` from where it first touches A coming in from far along u (positive: apart by that much of travel;
+// negative: overlapping by that much along the line, which the penetration depth never exceeds). The touching
+// places are linear casts (the core's GJK ray cast on A - B, to 2.2e-13 of the pair's size). Before, B was placed
+// by A's and B's reach along u, their supporting planes `gap` apart: rotated boxes and off-centre spheres passed
+// each other side by side, and "overlap 0.2" spheres at size ratio 1000 were 38.8 apart (review s33, A1). The line
+// through both centroids crosses A - B on a chord around 0; an overlap longer than half that chord would push B
+// out the other side, so B stops at the chord's middle and `pair.gap` says where it went.
+template <class Pair, class V>
+void placeAtGap(Pair& pair, V u, double gap) {
+  const V fromA = centroidOf(pair.a);
+  pair.b.transform.p = V{};
+  const V offsetB = centroidOf(pair.b);  // B's centroid from its position, turned
+  const double reachSum = reach(pair.a, u) + reach(pair.a, -u) + reach(pair.b, u) + reach(pair.b, -u);
+  const double far = 2.0 * reachSum + 1.0;  // the centroids this far apart along u: the projections are apart
+  using M = Motion<V>;
+  // A loose cap: a ray through a curved side (a cylinder's rim) can take more steps than the default 64 to meet
+  // the default tolerance; the placement needs no better than 1e-12 of the pair's size.
+  static constexpr CastOptions kPlacement{.maxIterations = 1000, .relativeTarget = 0.0, .relativeTolerance = 1e-12};
+  // Where B's centroid first touches, coming in along -sign * u from `far` away: its signed place on the line.
+  const auto touchingFrom = [&](double sign) {
+    pair.b.transform.p = fromA + (sign * far) * u - offsetB;
+    const CastResult<V> met = runCast(CastAlgorithm::Linear, pair.a, M{}, pair.b, M{(-sign * far) * u, {}}, kPlacement);
+    // The cap's fraction is still a time before which they certainly do not touch: B placed there is apart by at
+    // most what the cast had left, far below any gap asked for. Anything else is a defect, said (not a crash: the
+    // run rethrows it on the caller's thread).
+    if (met.status != CastStatus::Hit && met.status != CastStatus::MaxIterations) {
+      throw std::logic_error("experiment: trial " + std::to_string(pair.trial) + " could not be placed (a linear cast along the centre line said " +
+                             std::string(castStatusName(met.status)) + " after " + std::to_string(met.iterations) + " iterations)");
+    }
+    return sign * far * (1.0 - met.fraction);
+  };
+  const double touching = touchingFrom(1.0);
+  double along = touching + gap;
+  if (gap < 0) along = std::max(along, 0.5 * (touching + touchingFrom(-1.0)));
+  pair.gap = along - touching;
+  pair.direction = u;
+  pair.b.transform.p = fromA + along * u - offsetB;
+}
+
 // The pair of trial `trial`, written into `pair` (see makeShape). previousB is drawn last, so leaving it out
 // (withPreviousB false: a cold run never reads it, and it costs two sines, two cosines and an atan2) changes nothing
 // else.
@@ -246,9 +303,7 @@ void buildExperimentPair(const ExperimentConfig& config, std::uint64_t trial, bo
   pair.b.transform = Transform<double>::fromPose({}, random.uniform(0.0, kTwoPi));
   const double direction = random.uniform(0.0, kTwoPi);
   const Vec2<double> u{std::cos(direction), std::sin(direction)};
-  pair.gap = random.uniform(config.gapMin, config.gapMax);
-  const double centreDistance = reach(pair.a, u) + reach(pair.b, -u) + pair.gap;
-  pair.b.transform.p = pair.a.transform.p + centreDistance * u;
+  placeAtGap(pair, u, random.uniform(config.gapMin, config.gapMax));
   if (!withPreviousB) {
     pair.previousB = {};
     return;
@@ -272,9 +327,7 @@ void buildExperimentPair(const ExperimentConfig& config, std::uint64_t trial, bo
                       randomRotation<double>(random)};
   pair.b.transform = {{}, randomRotation<double>(random)};
   const Vec3<double> u = randomDirection(random);
-  pair.gap = random.uniform(config.gapMin, config.gapMax);
-  const double centreDistance = reach(pair.a, u) + reach(pair.b, -u) + pair.gap;
-  pair.b.transform.p = pair.a.transform.p + centreDistance * u;
+  placeAtGap(pair, u, random.uniform(config.gapMin, config.gapMax));
   if (!withPreviousB) {
     pair.previousB = {};
     return;
@@ -466,9 +519,11 @@ class WorstCaseKeeper {
  public:
   explicit WorstCaseKeeper(int capacity) : capacity_(std::size_t(std::max(capacity, 0))) {}
 
-  void offer(const WorstCase& candidate) {
+  // `iterated`: the algorithm ran its loop (EPA on a pair GJK found apart did not): only those can be slowest.
+  void offer(const WorstCase& candidate, bool iterated) {
     if (capacity_ == 0) return;
     if (candidate.disagrees && disagreements_.size() < capacity_) disagreements_.push_back(candidate);
+    if (!iterated) return;
     if (slowest_.size() == capacity_ && !moreIterations(candidate, slowest_.back())) return;
     slowest_.insert(std::upper_bound(slowest_.begin(), slowest_.end(), candidate, moreIterations), candidate);
     if (slowest_.size() > capacity_) slowest_.pop_back();
@@ -527,7 +582,8 @@ void accumulate(Algorithm algorithm, const ExperimentConfig& config, std::uint64
     }
     const double referenceValue = reference.hit ? reference.depth : reference.distance;
     keeper.offer({firstTrial + i, algorithm, outcome.iterations, disagreement, capHit, outcome.hit, reference.hit,
-                  outcome.value, referenceValue});
+                  outcome.value, referenceValue},
+                 outcome.iterated);
   }
 }
 
@@ -607,8 +663,10 @@ ExperimentResult runExperimentIn(const ExperimentConfig& config, const Experimen
   std::atomic<std::uint64_t> done{0};
   std::atomic<bool> cancelled{false};
   std::mutex progressMutex;
-  const auto work = [&](Worker<Pair, S>& worker) {
-    while (true) {
+  std::exception_ptr failure;  // the first exception of any thread, rethrown on the caller's once all have joined
+  std::atomic<bool> failed{false};
+  const auto runChunks = [&](Worker<Pair, S>& worker) {
+    while (!failed.load(std::memory_order_relaxed)) {
       if (cancel && cancel->load(std::memory_order_relaxed)) {
         cancelled = true;
         return;
@@ -641,10 +699,20 @@ ExperimentResult runExperimentIn(const ExperimentConfig& config, const Experimen
       }
     }
   };
+  const auto work = [&](Worker<Pair, S>& worker) {
+    try {
+      runChunks(worker);
+    } catch (...) {
+      const std::lock_guard lock(progressMutex);
+      if (!failure) failure = std::current_exception();
+      failed = true;
+    }
+  };
   std::vector<std::thread> helpers;
   for (std::size_t t = 1; t < workers.size(); ++t) helpers.emplace_back(work, std::ref(workers[t]));
   work(workers[0]);
   for (std::thread& helper : helpers) helper.join();
+  if (failure) std::rethrow_exception(failure);
 
   ExperimentResult result;
   result.trialsRun = done.load();

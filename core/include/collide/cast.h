@@ -1014,11 +1014,14 @@ template <class Set, Vector V, class Trace>
       if (closing >= S(0)) {
         loop.status = CastStatus::Miss;
       } else {
+        // A plane within rounding of x moves lambda by less than its last bit: no advance, so the stall test below
+        // can see it (a cylinder's rim against a box ran 1000 iterations at one lambda, each "advancing").
+        const S previousLambda = loop.lambda;
         loop.lambda -= separation / closing;
         if (loop.lambda > S(1)) loop.status = CastStatus::Miss;
         loop.x = ray.origin + loop.lambda * ray.translation;
         loop.planeNormal = direction;
-        advanced = true;
+        advanced = loop.lambda != previousLambda;
       }
     }
     bool duplicate = false;

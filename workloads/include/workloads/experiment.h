@@ -65,7 +65,7 @@ struct ExperimentConfig {
   std::uint64_t seed = 1;
   double gapMin = -0.25;  // signed gap along the centre line, uniform in [gapMin, gapMax], in units of A's size
   double gapMax = 0.25;
-  double sizeRatio = 1.0;  // B's size over A's size, > 0
+  double sizeRatio = 1.0;  // B's size over A's size, > 0 (kSizeRatioWords)
   double offset = 0.0;     // added to both coordinates of both shapes: float trouble far from the origin
   bool warmStart = false;  // distance only: start from the cache of B one small step earlier (RTR collision summary)
   Precision precision = Precision::Double;
@@ -73,6 +73,13 @@ struct ExperimentConfig {
   double valueTolerance = 1e-3;  // distances or depths further apart than this (A's size = 1) disagree
   int worstCaseCount = 20;       // per algorithm: the most iterations, and the first disagreements
 };
+
+// What a size ratio means, for the lab's tooltip and the CLI's help: in space sizes bound the shapes, each drawn at
+// random within its own (a 1000:1 sphere pair's radii were 669 and 0.74, a ratio of 909; review s33, A1).
+inline constexpr const char* kSizeRatioWords =
+    "B's size over A's (A's is 1). In the plane a size is the shape's circumradius; in space it bounds the shape, "
+    "drawn at random within it (a box's half sides, a sphere's radius: a quarter or a fifth of it up to all of it), "
+    "so the shapes' own ratio varies around this one";
 
 // The bounds of every count a configuration holds: a run is at most about a minute on two cores, and the
 // worst-case lists stay small enough to sort and show.
@@ -99,7 +106,8 @@ struct ExperimentPairOf {
   ColliderType a;  // world frame, exact (double)
   ColliderType b;
   decltype(ColliderType::transform) previousB;  // B one small step earlier: a warm start primes its cache there
-  double gap = 0;                               // the gap along the centre line it was placed at
+  double gap = 0;                               // how far B is from touching A along the centre line
+  decltype(ColliderType::transform.p) direction{};  // the centre line: B was placed along it from A (unit)
 };
 using ExperimentPair = ExperimentPairOf<Collider<double>>;    // a family of the plane
 using ExperimentPair3 = ExperimentPairOf<Collider3<double>>;  // a family of space
