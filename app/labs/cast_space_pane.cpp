@@ -101,13 +101,10 @@ void drawCastSpace(Renderer2D& renderer, const CastSpace& space, const RecordedC
   // The ray over lambda in [0, 1], in the moving body's colour (B's motion relative to A; the ray's point's).
   const Color rayColor = space.difference || rayBody(cast) == 1 ? palette::kShapeB : palette::kShapeA;
   const Vec2d end = space.origin + space.translation;
-  // Thick: a ray along an axis runs on the grid's axis line (ccd_03's).
-  renderer.dashedLine(space.origin, end, rayColor.withAlpha(0.85f), 2.5f, 9.0f, 5.0f);
-  renderer.screenDisc(end, 4.0f, palette::kBackground, rayColor, 1.5f);
 
   const std::vector<collide::RayCastStep<Vec2d>>& steps = cast.trace.ray;
+  const auto index = static_cast<std::size_t>(std::clamp(step, 0, std::max(static_cast<int>(steps.size()) - 1, 0)));
   if (!steps.empty()) {
-    const auto index = static_cast<std::size_t>(std::clamp(step, 0, static_cast<int>(steps.size()) - 1));
     // The earlier steps, faint: their planes (a fan about a corner when the support repeats: ccd_03), supports and
     // lambdas.
     for (std::size_t k = 0; k < index; ++k) {
@@ -117,10 +114,18 @@ void drawCastSpace(Renderer2D& renderer, const CastSpace& space, const RecordedC
       renderer.point(e.x, rayColor.withAlpha(0.45f), 3.0f);
     }
     const auto& s = steps[index];
+    const Vec2d onPlane = planePoint(space, s);
+    drawPlane(renderer, onPlane, unitOr(s.direction, Vec2d{1, 0}), palette::kAccent, 2.0f, true);
+    if (space.radius > 0) renderer.dashedLine(s.support, onPlane, palette::kAccent, 1.5f, 4.0f, 3.0f);
+  }
+  // Over the planes (a grazing ray's last planes lie along it, ccd_03); thick, as a ray along an axis runs on the
+  // grid's axis line.
+  renderer.dashedLine(space.origin, end, rayColor.withAlpha(0.85f), 2.5f, 9.0f, 5.0f);
+  renderer.screenDisc(end, 4.0f, palette::kBackground, rayColor, 1.5f);
+  if (!steps.empty()) {
+    const auto& s = steps[index];
     const Vec2d n = unitOr(s.direction, Vec2d{1, 0});
     const Vec2d onPlane = planePoint(space, s);
-    drawPlane(renderer, onPlane, n, palette::kAccent, 2.0f, true);
-    if (space.radius > 0) renderer.dashedLine(s.support, onPlane, palette::kAccent, 1.5f, 4.0f, 3.0f);
     // The simplex kept after the step: its edges and vertices.
     const bool missed = s.last && s.status == CastStatus::Miss;
     for (int i = 0; i < s.simplexCount; ++i) {
@@ -147,7 +152,7 @@ void drawCastSpace(Renderer2D& renderer, const CastSpace& space, const RecordedC
 
   // The set's names, each at the vertex in view farthest from the step's figure (a followed pane shows part of the
   // set, and its top met lambda's label at ccd_03's corner); the origin; the ray's end.
-  const Vec2d busy = steps.empty() ? space.origin : steps[static_cast<std::size_t>(std::clamp(step, 0, static_cast<int>(steps.size()) - 1))].x;
+  const Vec2d busy = steps.empty() ? space.origin : steps[index].x;
   const WorldBounds visible = renderer.camera().visibleBounds();
   const auto nameSpot = [&](const std::vector<Vec2d>& points) -> std::optional<Vec2d> {
     std::optional<Vec2d> best;
