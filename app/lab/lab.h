@@ -50,7 +50,9 @@ class Lab {
   virtual void update(double /*seconds*/) {}
   // The lab's ImGui widgets, drawn inside the shell's side panel (inspector, readouts, options).
   virtual void drawUi() {}
-  // One or more side-by-side views of the canvas (the narrow-phase lab: world and Minkowski difference).
+  // One or more side-by-side views of the canvas (the narrow-phase lab: world and Minkowski difference). The count
+  // may change with the lab's state (the continuous lab's A - B pane, for the casts that iterate in A - B): the shell
+  // follows it at the next frame and fits the views again.
   [[nodiscard]] virtual int viewCount() const { return 1; }
   [[nodiscard]] virtual const char* viewTitle(int /*view*/) const { return "World"; }
   [[nodiscard]] virtual ViewKind viewKind(int /*view*/) const { return ViewKind::Planar; }

@@ -34,6 +34,7 @@
 
 #include "collide/cast_query.h"
 #include "lab/lab.h"
+#include "labs/cast_space_pane.h"
 #include "labs/continuous_lab_layout.h"
 #include "labs/format.h"
 #include "labs/narration.h"
@@ -97,11 +98,23 @@ class ContinuousLab final : public Lab {
   ContinuousLab() { applyPreset(0); }
 
   void drawUi() override;
-  [[nodiscard]] const char* viewTitle(int) const override { return "Motion over t in [0, 1]: start (dashed), end (dotted)"; }
+  // A second pane, A - B, for the casts that iterate on one set (labs/cast_space_pane.h: the linear cast, a GJK ray).
+  [[nodiscard]] int viewCount() const override { return space_ ? 2 : 1; }
+  [[nodiscard]] const char* viewTitle(int view) const override {
+    // Beside the A - B pane, the world's title is short (at 200 % the long one was cut at its pane's edge); the
+    // panel's "How to use this lab" says dashed and dotted.
+    if (space_) return view == 1 ? castSpaceTitle(*space_) : "Motion over t in [0, 1]";
+    return "Motion over t in [0, 1]: start (dashed), end (dotted)";
+  }
+  [[nodiscard]] std::optional<WorldBounds> followBounds(int view) const override {
+    return view == 1 && space_ ? castSpaceFollowBounds(*space_, cast_, step_) : std::nullopt;
+  }
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds> sceneBounds(int) const override;
-  [[nodiscard]] std::optional<WorldBounds> mustShow(int) const override { return bounceBounds(ghosts()); }
+  [[nodiscard]] std::optional<WorldBounds> mustShow(int view) const override {
+    return view == 0 ? bounceBounds(ghosts()) : std::nullopt;
+  }
   bool takeMustShowChanged() override { return std::exchange(mustShowChanged_, false); }
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
@@ -173,6 +186,7 @@ class ContinuousLab final : public Lab {
   // The bounce appeared or moved (D, the restitution): the shell fits the view when it does not show it (mustShow).
   bool mustShowChanged_ = false;
   std::optional<Camera> camera_;  // the view as last drawn (the dump says whether the bounce is in it)
+  std::optional<CastSpace> space_;  // the A - B pane's set, for the casts that have one (castSpace)
 };
 
 // [SECTION] Recording
@@ -192,6 +206,7 @@ void ContinuousLab::applyPreset(int preset) {
 void ContinuousLab::record() {
   cast_ = recordCast(algorithm_, shapes_, motions_, useFloat_);
   noteBounceDisagreement(cast_, motions_, restitution_);
+  space_ = castSpace(cast_, shapes_, useFloat_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
   // Overlapping or Touching at t = 0).
@@ -218,6 +233,7 @@ Vec2d ContinuousLab::spinHandle(int i, double pixelSize) const {
 }
 
 bool ContinuousLab::mouseDown(const MouseEvent& event) {
+  if (event.view != 0) return false;  // the A - B pane pans; its set follows from A and B
   lastPixelSize_ = event.planar.pixelSize;
   const double reach = (kHandlePixels + 3) * event.planar.pixelSize;
   for (int i = 1; i >= 0; --i) {
@@ -239,6 +255,7 @@ bool ContinuousLab::mouseDown(const MouseEvent& event) {
 }
 
 void ContinuousLab::mouseMove(const MouseEvent& event) {
+  if (event.view != 0) return;
   lastPixelSize_ = event.planar.pixelSize;
   if (dragHandle_ != Handle::None) {
     Motion2& motion = motions_[static_cast<std::size_t>(dragShape_)];
@@ -289,6 +306,10 @@ void ContinuousLab::keyPressed(const KeyPress& press) {
 
 void ContinuousLab::draw(const DrawContext& context) {
   Renderer2D& renderer = *context.planar;
+  if (context.view == 1) {
+    if (space_) drawCastSpace(renderer, *space_, cast_, step_);
+    return;
+  }
   lastPixelSize_ = renderer.camera().pixelsToWorld(1.0);
   camera_ = renderer.camera();
   const double t = stepTime();
@@ -500,7 +521,8 @@ bool ContinuousLab::spinCloses() const {
   return spinStillCloses(bounce(), cast_.result.point, cast_.result.normal, centres);
 }
 
-std::optional<WorldBounds> ContinuousLab::sceneBounds(int) const {
+std::optional<WorldBounds> ContinuousLab::sceneBounds(int view) const {
+  if (view == 1) return space_ ? std::optional(castSpaceBounds(*space_)) : std::nullopt;
   WorldBounds bounds = WorldBounds::none();
   for (int i = 0; i < 2; ++i) {
     bounds.include(shapeBounds(shapes_[static_cast<std::size_t>(i)]));
@@ -622,6 +644,7 @@ void ContinuousLab::dumpState(Json& out) const {
   out["bounce_in_view"] = std::move(inView);
   out["spin_left_out"] = cast_.showsBounce() && spinCloses() ? kSpinLeftOut : "";
   out["spin_ignored"] = cast_.spinIgnored ? kSpinIgnored : "";
+  out["cast_space"] = space_ ? castSpaceJson(*space_, cast_, step_) : Json();
 }
 
 std::vector<Shortcut> ContinuousLab::shortcuts() const {

@@ -29,6 +29,7 @@
 #include "labs/narration.h"
 #include "labs/trace_to_double.h"
 #include "platform/theme.h"
+#include "render/renderer2d.h"
 #include "widgets/step_list.h"
 #include "widgets/wrapped_text.h"
 
@@ -326,6 +327,18 @@ template <class Collider>
   }
   return rounded;
 }
+
+// A - B of two placed shapes (world frame), as the narrow-phase lab's pane and the continuous lab's draw it: the hull
+// of every vertex difference when both are polytopes (or, with `core`, both cores are: a circle's centre, a capsule's
+// segment), else the hull of 256 support points support(A, d) - support(B, -d). Polygons of up to two points are
+// a segment or a point.
+[[nodiscard]] std::vector<Vec2d> minkowskiHull(const std::array<Collider, 2>& shapes, bool core);
+// A message across the top of a view (a refusal, the answer), below the pane title and wrapped to the view's width:
+// the renderer's caption, which the labels and the grid's numbers keep out of.
+void banner(Renderer2D& renderer, const std::string& text, Color color);
+// A hull as minkowskiHull returns it: filled and stroked, a segment as a thick line, a point as a dot.
+void drawPolygonOrDegenerate(Renderer2D& renderer, const std::vector<Vec2d>& points, Color fill, Color stroke,
+                             const LineStyle& style);
 
 // The unrecorded query's mean time in the lab's scalar, for the plots (runQuery is compiled in the core library,
 // so the repeated calls are not optimised away).
@@ -648,6 +661,26 @@ template <class V>
   return formats;
 }
 
+// A followed figure's bounds with 20 % room for its labels, never smaller than `floorShare` of the extent of `whole`
+// (the set's points: a figure that is one point still shows its neighbourhood); nullopt when not finite. The
+// narrow-phase panes' step (followStepBounds) and the continuous lab's A - B pane frame their steps by it.
+template <class Bounds, class Points>
+[[nodiscard]] std::optional<Bounds> withFollowRoom(Bounds bounds, const Points& whole, double floorShare) {
+  if (!collide::isFinite(bounds.min) || !collide::isFinite(bounds.max)) return std::nullopt;
+  Bounds all = Bounds::none();
+  for (const auto& p : whole) all.include(p);
+  const double floor = all.empty() ? 1e-3 : floorShare * collide::length(all.max - all.min);
+  const auto size = bounds.max - bounds.min;
+  auto margin = 0.2 * size;
+  margin.x += 0.5 * std::max(floor - size.x, 0.0);
+  margin.y += 0.5 * std::max(floor - size.y, 0.0);
+  if constexpr (requires { margin.z; }) margin.z += 0.5 * std::max(floor - size.z, 0.0);
+  bounds.min = bounds.min - margin;
+  bounds.max = bounds.max + margin;
+  return bounds;
+}
+
+
 // View > Follow the step in a narrow-phase lab's A - B pane, either dimension (WorldBounds or WorldBounds3): the
 // step's figure (GJK's simplex with its support and closest point, and the search direction's arrow when
 // `arrowLength` > 0; EPA's polygon or polytope with its support) and the origin, with 20 % room for the labels, and
@@ -676,18 +709,7 @@ template <class Bounds, class Trace, class Points>
   } else {
     return std::nullopt;
   }
-  if (!collide::isFinite(bounds.min) || !collide::isFinite(bounds.max)) return std::nullopt;
-  Bounds all = Bounds::none();
-  for (const auto& p : whole) all.include(p);
-  const double floor = all.empty() ? 1e-3 : floorShare * collide::length(all.max - all.min);
-  const auto size = bounds.max - bounds.min;
-  auto margin = 0.2 * size;
-  margin.x += 0.5 * std::max(floor - size.x, 0.0);
-  margin.y += 0.5 * std::max(floor - size.y, 0.0);
-  if constexpr (requires { margin.z; }) margin.z += 0.5 * std::max(floor - size.z, 0.0);
-  bounds.min = bounds.min - margin;
-  bounds.max = bounds.max + margin;
-  return bounds;
+  return withFollowRoom(bounds, whole, floorShare);
 }
 
 // The lines `text` takes in a column `width` pixels wide (wrappedLines, in ImGui's current font).

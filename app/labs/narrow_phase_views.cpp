@@ -52,14 +52,6 @@ void tag(Renderer2D& renderer, Vec2d at, std::string_view text, Color color, Vec
   else renderer.label(at, text, color, offsetPixels);
 }
 
-// A message across the top of a view (a refusal, the answer), below the pane title and wrapped to the view's width:
-// the renderer's caption, which the labels and the grid's numbers keep out of.
-void banner(Renderer2D& renderer, const std::string& text, Color color) {
-  const ScreenRect& rect = renderer.camera().rect();
-  const std::pair<std::string, Color> line{text, color};
-  renderer.caption(paneCaptionCorner(rect), std::span(&line, 1), static_cast<float>(rect.width) - 40.0f);
-}
-
 double pixel(const Renderer2D& renderer) { return renderer.camera().pixelsToWorld(1.0); }
 
 Vec2d unit(Vec2d v) {
@@ -122,17 +114,6 @@ Vec2d outwardNormal(Vec2d p, Vec2d q, Vec2d inside) {
   return n;
 }
 
-void drawPolygonOrDegenerate(Renderer2D& renderer, const std::vector<Vec2d>& points, Color fill, Color stroke,
-                             const LineStyle& style) {
-  if (points.size() >= 3) {
-    renderer.convexPolygon(points, fill);
-    renderer.polyline(points, true, stroke, style);
-  } else if (points.size() == 2) {
-    renderer.line(points[0], points[1], stroke, LineStyle{style.width + 1.5f, style.dash, style.gap});
-  } else if (points.size() == 1) {
-    renderer.point(points[0], stroke, 5.0f);
-  }
-}
 
 // A sector wider than 90 degrees is not convex (Sector::isConvex), so neither is A - B.
 bool nonConvexSector(const Collider& collider) {
@@ -182,34 +163,53 @@ Vec2d drawSectorDifference(Renderer2D& renderer, const Collider& sectorShape, bo
 
 // [SECTION] Minkowski difference
 
+void banner(Renderer2D& renderer, const std::string& text, Color color) {
+  const ScreenRect& rect = renderer.camera().rect();
+  const std::pair<std::string, Color> line{text, color};
+  renderer.caption(paneCaptionCorner(rect), std::span(&line, 1), static_cast<float>(rect.width) - 40.0f);
+}
+
+std::vector<Vec2d> minkowskiHull(const std::array<Collider, 2>& shapes, bool core) {
+  const std::vector<Vec2d> a = polytopeVertices(shapes[0], core);
+  const std::vector<Vec2d> b = polytopeVertices(shapes[1], core);
+  std::vector<Vec2d> points;
+  if (!a.empty() && !b.empty()) {
+    // Exact: the hull of every vertex difference.
+    points.reserve(a.size() * b.size());
+    for (const Vec2d& p : a)
+      for (const Vec2d& q : b) points.push_back(p - q);
+  } else {
+    // Curved: dense support sampling, support(A - B, d) = support(A, d) - support(B, -d).
+    points.reserve(kCurveSamples);
+    for (int i = 0; i < kCurveSamples; ++i) {
+      const double angle = 2.0 * std::numbers::pi * i / kCurveSamples;
+      const Vec2d d{std::cos(angle), std::sin(angle)};
+      points.push_back(worldSupport(shapes[0], d, core) - worldSupport(shapes[1], -d, core));
+    }
+  }
+  std::vector<Vec2d> hull = collide::convexHull<double>(points);
+  if (hull.empty() && !points.empty()) hull.push_back(points.front());
+  return hull;
+}
+
+void drawPolygonOrDegenerate(Renderer2D& renderer, const std::vector<Vec2d>& points, Color fill, Color stroke,
+                             const LineStyle& style) {
+  if (points.size() >= 3) {
+    renderer.convexPolygon(points, fill);
+    renderer.polyline(points, true, stroke, style);
+  } else if (points.size() == 2) {
+    renderer.line(points[0], points[1], stroke, LineStyle{style.width + 1.5f, style.dash, style.gap});
+  } else if (points.size() == 1) {
+    renderer.point(points[0], stroke, 5.0f);
+  }
+}
+
 void NarrowPhaseLab::rebuildMinkowski() {
   // The shapes as the run saw them: rounded through float in a float run, so A - B agrees with its verdict.
   const std::array<Collider, 2> shapes = pairInScalar(shapes_, useFloat_);
-  const auto difference = [&shapes](bool core) {
-    const std::vector<Vec2d> a = polytopeVertices(shapes[0], core);
-    const std::vector<Vec2d> b = polytopeVertices(shapes[1], core);
-    std::vector<Vec2d> points;
-    if (!a.empty() && !b.empty()) {
-      // Exact: the hull of every vertex difference.
-      points.reserve(a.size() * b.size());
-      for (const Vec2d& p : a)
-        for (const Vec2d& q : b) points.push_back(p - q);
-    } else {
-      // Curved: dense support sampling, support(A - B, d) = support(A, d) - support(B, -d).
-      points.reserve(kCurveSamples);
-      for (int i = 0; i < kCurveSamples; ++i) {
-        const double angle = 2.0 * std::numbers::pi * i / kCurveSamples;
-        const Vec2d d{std::cos(angle), std::sin(angle)};
-        points.push_back(worldSupport(shapes[0], d, core) - worldSupport(shapes[1], -d, core));
-      }
-    }
-    std::vector<Vec2d> hull = collide::convexHull<double>(points);
-    if (hull.empty() && !points.empty()) hull.push_back(points.front());
-    return hull;
-  };
-  minkowski_ = difference(false);
+  minkowski_ = minkowskiHull(shapes, false);
   minkowskiCores_.clear();
-  if (collide::coreRadius(shapes[0].shape) > 0 || collide::coreRadius(shapes[1].shape) > 0) minkowskiCores_ = difference(true);
+  if (collide::coreRadius(shapes[0].shape) > 0 || collide::coreRadius(shapes[1].shape) > 0) minkowskiCores_ = minkowskiHull(shapes, true);
 }
 
 // [SECTION] World view

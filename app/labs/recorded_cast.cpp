@@ -54,6 +54,14 @@ RecordedCast<V> record(CastAlgorithm algorithm, const std::array<ColliderT, 2>& 
   out.algorithm = algorithm;
   for (std::size_t i = 0; i < 2; ++i) {
     out.isPoint[i] = collide::shapeTypeName(shapes[i].shape) == "point";
+    out.coreRadius[i] = std::visit(
+        [](const auto& shape) -> double {
+          if constexpr (requires { shape.coreRadius(); }) return static_cast<double>(shape.coreRadius());
+          else return 0.0;
+        },
+        shapes[i].shape);
+    const std::string_view type = collide::shapeTypeName(shapes[i].shape);
+    out.coreWords[i] = type == "circle" || type == "sphere" ? "its centre" : type == "capsule" ? "its segment" : "";
   }
   // A turn the time of impact takes (not an aabb's, which no cast takes) is left out of the linear cast.
   out.spinIgnored = algorithm == CastAlgorithm::Linear && (turns(motions[0]) || turns(motions[1])) &&
@@ -149,6 +157,14 @@ std::string RecordedCast<V>::headline() const {
   if (!refusal.empty()) return "Refused";
   return (result.hit ? "Contact at t = " + formatNumber(result.fraction) : std::string("No contact in [0, 1]")) +
          (spinIgnored ? " (spin ignored)" : "");
+}
+
+template <class V>
+int RecordedCast<V>::supportRun(int step) const {
+  if (algorithm != CastAlgorithm::Linear || step < 0 || step >= static_cast<int>(trace.ray.size())) return 0;
+  int run = 1;
+  while (step - run >= 0 && trace.ray[static_cast<std::size_t>(step - run)].support == trace.ray[static_cast<std::size_t>(step)].support) ++run;
+  return run;
 }
 
 // [SECTION] Narration
@@ -278,8 +294,28 @@ std::string RecordedCast<V>::narration(int step) const {
       const auto& s = trace.ray[index];
       // `direction` is what this iteration searched; `v` is what it left: the next direction, zero once the simplex
       // reaches the ray's point.
-      text = "Support point " + std::to_string(s.iteration) + " of A - B along d = " + formatVector(s.direction) + ": " +
-             formatVector(s.support) + ". ";
+      // The loop's supports are the cores' (a circle's centre): the radii enter only as the plane's offset, said
+      // with the numbers (review s32 A9: "(3, -0.5)" read as A - B's own support, which is (2.532, -0.324)).
+      const double radius = coreRadius[0] + coreRadius[1];
+      const std::string radiusOwner = coreRadius[0] > 0 && coreRadius[1] > 0 ? "A's radius " + formatNumber(coreRadius[0]) +
+                                                                                   " and B's " + formatNumber(coreRadius[1]) + " (" +
+                                                                                   formatNumber(radius) + " in all) are"
+                                      : coreRadius[0] > 0 ? "A's radius " + formatNumber(radius) + " is"
+                                                          : "B's radius " + formatNumber(radius) + " is";
+      if (radius > 0) {
+        std::string cores;
+        for (std::size_t i = 0; i < 2; ++i) {
+          if (coreWords[i].empty()) continue;
+          cores += std::string(cores.empty() ? "" : ", ") + (i == 0 ? "A" : "B") + "'s core is " + coreWords[i];
+        }
+        text = "Support point " + std::to_string(s.iteration) + " of the cores' A - B along d = " + formatVector(s.direction) +
+               ": " + formatVector(s.support) + (cores.empty() ? std::string() : " (" + cores + ")") + "; " + radiusOwner +
+               " added to the plane's offset, which lies that far beyond it along d (A - B's own support is " +
+               formatVector(s.support + radius * collide::normalize(s.direction)) + "). ";
+      } else {
+        text = "Support point " + std::to_string(s.iteration) + " of A - B along d = " + formatVector(s.direction) + ": " +
+               formatVector(s.support) + ". ";
+      }
       // lambda is the panel's t: said once, where it first appears.
       if (index == 0) text += "lambda, the ray's parameter, is the time t: the fraction of the motion B has made. ";
       if (s.last && s.status == CastStatus::Miss) {
@@ -295,6 +331,21 @@ std::string RecordedCast<V>::narration(int step) const {
                                ", so B moves there (no contact is possible before it). "
                          : "Its plane does not separate: lambda stays at " + formatNumber(s.lambda) +
                                " and the point joins the simplex (" + std::to_string(s.simplexCount) + " kept). ";
+      // The same support again: x moves round the rounded corner about it, and each plane is the corner's tangent a
+      // little further round. A ray that grazes the corner (tangent to it: ccd_03) gains less at every step.
+      if (const int run = supportRun(step); run > 1 && radius > 0 && s.advanced) {
+        const auto& first = trace.ray[static_cast<std::size_t>(step - run + 1)];
+        // Tangent: the contact normal is perpendicular to B's motion relative to A (the ray grazes A - B).
+        const V relative = motions[1].velocity - motions[0].velocity;
+        const bool tangent = result.hit && collide::length(relative) > 0 &&
+                             std::abs(collide::dot(result.normal, relative)) <= 1e-6 * collide::length(relative);
+        text += "The same support as the " + counted(run - 1, "step", "steps") + " before: on it lambda has crept from " +
+                formatNumber(first.lambda) + " to " + formatNumber(s.lambda) + ". Each plane is tangent to the rounded corner " +
+                "about this point (an arc of radius " + formatNumber(radius) + ") along the new d, and " +
+                (tangent ? std::string("the ray is tangent to that corner (it grazes A - B), so ")
+                         : std::string("the ray meets that corner at a shallow angle, so ")) +
+                "the plane turns only a little each step and lambda gains less each time: the convergence is slow (linear). ";
+      }
       if (s.v == decltype(s.v){}) {
         text += "After it, v is zero: the simplex holds the ray's point at lambda (the shapes touch), so no direction "
                 "is left to search. ";

@@ -36,6 +36,14 @@ struct RecordedCast {
   // ccd_02 and ccd3d_02: its miss), said in the panel and the view, rather than refusing. `motions` is what ran.
   bool spinIgnored = false;
   std::array<bool, 2> isPoint{};  // a point shape: dynamic SAT's axes of it are the frame's, not a face's or an edge's
+  // Each shape's rounding about its core (a circle's radius about its centre, a capsule's about its segment; 0 for a
+  // polytope) and the core in words ("its centre"): the linear cast's supports are the cores', the radii are added to
+  // the plane's offset, and the narration says so (review s32 A9 read the core's support as A - B's).
+  std::array<double, 2> coreRadius{};
+  std::array<std::string, 2> coreWords;
+  // Whether step `step`'s support is the same point as the step before's (a linear cast grazing a rounded corner of
+  // A - B: ccd_03's 21 steps of one support), and how many steps in a row, this one included, share it (1: new).
+  [[nodiscard]] int supportRun(int step) const;
   std::array<Motion, 2> motions{};
 
   // The timeline's steps: a ray's GJK iterations or its closed form's (slabs, clipping planes, quadratics, a line

@@ -515,6 +515,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   drawSidePanel(top, panelWidth, bodyHeight);
   if (timeline) drawTimelineBar(top + bodyHeight, screen->WorkSize.x, timelineHeight);
 
+  matchViewCount();
   layoutViews({panelWidth, top, std::max(screen->WorkSize.x - panelWidth, 1.0f), std::max(bodyHeight, 1.0f)});
   refitOnResize();
   if (pendingFit_) fitViews();
@@ -1098,6 +1099,22 @@ void LabShell::drawTimelineBar(float top, float width, float height) {
 }
 
 // [SECTION] Canvas: views, input, drawing
+
+void LabShell::matchViewCount() {
+  const auto count = static_cast<std::size_t>(std::max(lab_->viewCount(), 1));
+  if (count == views_.size()) return;
+  views_.resize(count);
+  for (std::size_t i = 0; i < views_.size(); ++i) {
+    views_[i].index = static_cast<int>(i);
+    views_[i].kind = lab_->viewKind(static_cast<int>(i));
+  }
+  if (pressView_ >= static_cast<int>(count)) {
+    pressView_ = -1;
+    labOwnsPress_ = false;
+  }
+  viewTexts_.clear();
+  pendingFit_ = true;
+}
 
 void LabShell::layoutViews(const ScreenRect& canvas) {
   constexpr double kGap = 2.0;  // a seam between views, the background colour

@@ -137,6 +137,9 @@ class LabShell {
   void drawSidePanel(float top, float width, float height);
   void drawLesson();
   void drawTimelineBar(float top, float width, float height);
+  // The lab's panes may come and go with its state (the continuous lab's A - B, for the casts that iterate in it):
+  // the views follow Lab::viewCount, and all are fitted again, as the world view's width changed.
+  void matchViewCount();
   void layoutViews(const ScreenRect& canvas);
   void handleCanvasInput();
   void drawCanvas(int framebufferWidth, int framebufferHeight);

@@ -1720,6 +1720,45 @@ TEST(ContinuousLab, ALinearCastStepNamesTheDirectionItSearched) {
   EXPECT_NE(text.find("After it, v is zero: the simplex holds the ray's point at lambda"), std::string::npos) << text;
 }
 
+// ccd_03 (review s32 A9): the linear cast's supports are the cores' (B's centre), and B's radius enters only as the
+// plane's offset: the words say so with A - B's own support, (2.532, -0.3244) = (3, -0.5) + 0.5 d/|d|. The 21 steps of
+// one support say why lambda creeps: the ray grazes the rounded corner. The A - B pane's figure (the dump's
+// cast_space) is that plane, 0.5 beyond the support along d, and lambda's point on the ray r = (8, 0).
+TEST(ContinuousLab, ALinearCastSaysItsSupportsAreTheCoresAndWhyOneRepeats) {
+  const Scene scene = curated("ccd_03_grazing_contact.json");
+  const Json first = stateAtStep("Continuous collision", scene, 0);
+  const std::string text = first["narration"].get<std::string>();
+  EXPECT_EQ(text.rfind("Support point 1 of the cores' A - B along d = (-4, 1.5): (3, -0.5) (B's core is its centre); "
+                       "B's radius 0.5 is added to the plane's offset, which lies that far beyond it along d (A - B's own "
+                       "support is (2.532, -0.3244)).",
+                       0),
+            0u)
+      << text;
+  EXPECT_EQ(text.find("The same support"), std::string::npos) << text;
+  const Json tenth = stateAtStep("Continuous collision", scene, 9);
+  const std::string repeated = tenth["narration"].get<std::string>();
+  EXPECT_NE(repeated.find("The same support as the 9 steps before: on it lambda has crept from 0.3317 to 0.3749."), std::string::npos) << repeated;
+  EXPECT_NE(repeated.find("the ray is tangent to that corner (it grazes A - B), so the plane turns only a little each step"), std::string::npos) << repeated;
+
+  const Json& space = first["cast_space"];
+  ASSERT_TRUE(space.is_object()) << first.dump();
+  EXPECT_EQ(space["set"], "A - B");
+  EXPECT_EQ(space["radius"], 0.5);
+  EXPECT_EQ(space["core_vertices"], 4);  // the box minus B's centre
+  EXPECT_EQ(space["translation"], Json::array({8.0, 0.0}));
+  const Json& step = space["step"];
+  EXPECT_EQ(step["support"], Json::array({3.0, -0.5}));
+  EXPECT_NEAR(step["plane_point"][0].get<double>(), 2.5318, 1e-4);
+  EXPECT_NEAR(step["plane_point"][1].get<double>(), -0.3244, 1e-4);
+  EXPECT_NEAR(step["x"][0].get<double>(), 8 * step["lambda"].get<double>(), 1e-12);
+  EXPECT_EQ(step["simplex"].size(), 1u);
+  EXPECT_EQ(tenth["cast_space"]["step"]["earlier_steps"], 9);
+  // The time of impact advances by distances between shapes that move and turn: no one A - B, no pane.
+  Scene toi = scene;
+  toi.algorithm = "toi";
+  EXPECT_TRUE(stateAtStep("Continuous collision", toi, 0)["cast_space"].is_null());
+}
+
 // ccd_02: the spinning bar hits the post with its centre moving along the contact, so the response (a point-mass
 // impulse on the centres) lets it go on; but its spin still drives its tip into the post there, and the label and
 // the panel say so. ccd_01's bullet has no spin: its label stays as it was.
@@ -4770,7 +4809,8 @@ TEST(ContinuousLab3, EachAlgorithmNarratesItsStepsOrSaysWhyItRefuses) {
       // Two spheres: no face (review s32 A6 read "Against the face").
       {"ccd3d_04_spheres_head_on.json", "analytic", -1, "Against the sphere: Solve 36 t^2"},
       {"ccd3d_05_ray_through_a_turned_box.json", "ray", 0, "Slab 1 along "},
-      {"ccd3d_01_bullet_through_slab.json", "linear", 0, "Support point 1 of A - B along d = "},
+      // A sphere: the supports are the cores' (review s32 A9).
+      {"ccd3d_01_bullet_through_slab.json", "linear", 0, "Support point 1 of the cores' A - B along d = "},
       // A sphere against a triangle: the face's plane met outside the face, an edge's cylinder past its ends, and
       // the corner's sphere, the contact.
       {"ccd3d_06_sphere_past_a_triangle_corner.json", "analytic", 0,

@@ -5,7 +5,8 @@
 
 Opens a copy of ccd_01_bullet_through_paper.json with --dump-state, drags B's end-position handle (the filled disc
 where B ends at t = 1) back to in front of the wall, so B no longer reaches it, presses 2 (the linear cast) and
-Ctrl+Q, and checks the dump: B's velocity follows the handle, the cast finds no contact, the algorithm changed.
+Ctrl+Q, and checks the dump: B's velocity follows the handle, the cast finds no contact, the algorithm changed, and
+the window shows the A - B pane beside the world (the linear cast iterates in A - B; the time of impact had one view).
 Then, in a second window on the same scene, drags the wall's rotation handle (the ring 40 pixels from its end
 position, at its end angle) a quarter turn counter-clockwise and checks the dump: A's angular velocity is that
 quarter turn, the time of impact still runs (no refusal) and, the wall's top now leaning toward the bullet, finds
@@ -122,6 +123,12 @@ def main():
         failures.append(f"the key 2 did not pick the linear cast: {dump['algorithm']}")
     if not dump.get("narration"):
         failures.append("the dump has no narration")
+    # The time of impact has one view; the linear cast iterates in A - B, and the window adds its pane at once.
+    if len(start["views"]) != 1:
+        failures.append(f"the time of impact should show the world alone: {[v['title'] for v in start['views']]}")
+    titles = [v["title"] for v in dump["views"]]
+    if len(titles) != 2 or not titles[1].startswith("A - B") or not dump["views"][1]["texts"]:
+        failures.append(f"after key 2 the window should show the A - B pane beside the world: {titles}")
     print(json.dumps({"velocity": [velocity, got], "result": dump["result"], "algorithm": dump["algorithm"]}))
     print(json.dumps(spin_the_wall(args, home, scene_path, start, view, failures)))
     for failure in failures:

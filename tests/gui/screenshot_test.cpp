@@ -390,6 +390,59 @@ TEST(Screenshot, NoTextIsPrintedOverAnotherAtLargeUiScales) {
   }
 }
 
+// The continuous lab's A - B pane (review s32 A9: the narration spoke of supports, planes and a simplex of A - B that
+// were drawn nowhere). Beside the world for the linear cast: the step's support, its plane (offset by B's radius),
+// lambda's point and the origin are named in it, the support is drawn where it is, the pane follows the step (its
+// camera frames the step's figure, closer than the whole of A - B and the ray that --no-follow frames, with lambda's
+// point in the pane), no text lies over another at 100, 150 and 200 %,
+// and the world's title is short enough to fit beside it. The time of impact has no such pane.
+TEST(Screenshot, TheContinuousLabDrawsAMinusBBesideTheWorldAndFollowsTheStep) {
+  const std::string scene = "screenshot --size 1600x1000 --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/ccd_03_grazing_contact.json'";
+  for (const int scale : {100, 150, 200}) {
+    for (const int step : {1, 21}) {
+      const std::string what = "ccd_03 step " + std::to_string(step) + " at " + std::to_string(scale) + " %";
+      const Screenshot shot = run(scene + " --step " + std::to_string(step) + " --ui-scale " + std::to_string(scale), "space");
+      ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+      ASSERT_EQ(shot.state.at("views").size(), 2u) << what;
+      const Json& pane = shot.state.at("views").at(1);
+      EXPECT_EQ(pane.at("title").get<std::string>().rfind("A - B", 0), 0u) << what;
+      std::vector<std::string> texts;
+      for (const Json& text : pane.at("texts")) texts.push_back(text.at("text").get<std::string>());
+      const auto has = [&texts](const std::string& prefix) {
+        return std::any_of(texts.begin(), texts.end(), [&](const std::string& t) { return t.rfind(prefix, 0) == 0; });
+      };
+      EXPECT_TRUE(has("support " + std::to_string(step) + ": (3, -0.5)")) << what << ": " << pane.at("texts").dump();
+      EXPECT_TRUE(has("plane, offset 0.5 (the radius)")) << what << ": " << pane.at("texts").dump();
+      EXPECT_TRUE(has(step == 1 ? "lambda = 0.3317" : "lambda = 0.375")) << what << ": " << pane.at("texts").dump();
+      EXPECT_TRUE(has("O")) << what;
+      EXPECT_GT(expectNoTextOverText(shot.state, what), 8u) << what;
+      // Both titles fit their panes.
+      for (const Json& view : shot.state.at("views"))
+        EXPECT_LE(view.at("title_box")[2].get<double>(), view.at("rect")[0].get<double>() + view.at("rect")[2].get<double>())
+            << what << ": '" << view.at("title").get<std::string>() << "' runs past its pane";
+      // The support, (3, -0.5) in A - B, is drawn there in the accent colour; lambda's point is in the pane.
+      const auto support = shot.project(3.0, -0.5, 1);
+      EXPECT_GE(shot.countNear(support[0], support[1], kAccent, 40, 3), 4) << what << " at " << support[0] << ", " << support[1];
+      const Json& x = shot.state.at("cast_space").at("step").at("x");
+      const auto onScreen = shot.project(x[0].get<double>(), x[1].get<double>(), 1);
+      const Json& rect = pane.at("rect");
+      EXPECT_TRUE(onScreen[0] > rect[0].get<double>() && onScreen[0] < rect[0].get<double>() + rect[2].get<double>() &&
+                  onScreen[1] > rect[1].get<double>() && onScreen[1] < rect[1].get<double>() + rect[3].get<double>())
+          << what << ": lambda's point is out of the pane";
+      if (scale == 100 && step == 21) {
+        const Screenshot whole = run(scene + " --step 21 --no-follow", "space_whole");
+        ASSERT_EQ(whole.exitCode, 0) << whole.errors;
+        EXPECT_GT(pane.at("zoom").get<double>(), 1.5 * whole.state.at("views").at(1).at("zoom").get<double>())
+            << "the A - B pane does not frame the step";
+      }
+    }
+  }
+  const Screenshot toi = run("screenshot --size 1600x1000 --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/ccd_01_bullet_through_paper.json'", "space_toi");
+  ASSERT_EQ(toi.exitCode, 0) << toi.errors;
+  EXPECT_EQ(toi.state.at("views").size(), 1u) << "conservative advancement works on distances, not in one A - B";
+  EXPECT_TRUE(toi.state.at("cast_space").is_null());
+}
+
 // The mid-phase labs' legend grows with the UI scale while the scene's camera was chosen at 100 %: at 150 % its seven
 // lines covered the top of mid_02's gear and boxes, and at 200 % mid2_03's five lines the gears' boxes (newcomer
 // review s31). The view frames the scene under it.
