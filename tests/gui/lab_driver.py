@@ -172,15 +172,16 @@ def fresh_directory(parent, name):
     return path
 
 
-def drag(window, start, end, moves):
+def drag(window, start, end, moves, button=1):
+    """A drag with `button` held (1 left, 2 middle, 3 right: in 3D views the right button pans)."""
     xdotool("mousemove", "--window", window, "--sync", str(start[0]), str(start[1]))
     time.sleep(0.3)
-    xdotool("mousedown", "1")
+    xdotool("mousedown", str(button))
     time.sleep(0.3)
     for i in range(1, moves + 1):
         x = start[0] + (end[0] - start[0]) * i // moves
         y = start[1] + (end[1] - start[1]) * i // moves
         xdotool("mousemove", "--window", window, "--sync", str(x), str(y))
         time.sleep(0.05)
-    xdotool("mouseup", "1")
+    xdotool("mouseup", str(button))
     time.sleep(0.3)
