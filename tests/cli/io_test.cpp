@@ -3954,6 +3954,23 @@ TEST(MidphaseLab, TheNarrationSaysWhatIsTrueInOneFormat) {
   EXPECT_GT(compared, 10);
 }
 
+// Each BV-test step of a curated mid-phase scene: f(step, the step's event, its narration).
+template <class F>
+void forEachBvTestStep(const char* file, F f) {
+  const Scene scene = curated(file);
+  std::unique_ptr<Lab> lab = findLab(scene.lab)->create();
+  std::string error;
+  ASSERT_TRUE(lab->loadScene(scene, error)) << error;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    lab->setStep(step);
+    Json dump;
+    lab->dumpState(dump);
+    const Json& event = dump["at_step"].value("event", Json());
+    if (!event.is_object() || event.value("type", "") != "bv_test") continue;
+    f(step, event, dump["at_step"]["narration"].get<std::string>());
+  }
+}
+
 // Every BV test in the mid-phase labs gives its numbers (review s32, C1): a pruned pair the axis and both shadows
 // with their gap, an overlapping pair the least overlap; the gap and overlap are the shadows' own arithmetic, and the
 // sign agrees with the verdict. In the plane (mid2_01, mid2_03 with B turned) and in space (mid_01 boxes, mid_03 OBBs).
@@ -3962,28 +3979,18 @@ TEST(MidphaseLab, EveryBvTestGivesItsShadowsAndTheirGapOrOverlap) {
   const std::regex overlap(R"(A's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\],? (?:and )?B's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\], by ([0-9.e+-]+))");
   for (const char* file : {"mid2_01_sah_vs_median.json", "mid2_03_budget_partial_answer.json", "mid_01_torus_gear.json",
                            "mid_03_obb_beats_aabb.json"}) {
-    const Scene scene = curated(file);
-    std::unique_ptr<Lab> lab = findLab(scene.lab)->create();
-    std::string error;
-    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
     int pruned = 0, overlapping = 0, withNumbers = 0;
-    for (int step = 0; step < lab->stepCount(); ++step) {
-      lab->setStep(step);
-      Json dump;
-      lab->dumpState(dump);
-      const Json& event = dump["at_step"].value("event", Json());
-      if (!event.is_object() || event.value("type", "") != "bv_test") continue;
-      const std::string n = dump["at_step"]["narration"].get<std::string>();
+    forEachBvTestStep(file, [&](int, const Json& event, const std::string& n) {
       const bool overlaps = event["overlap"].get<bool>();
       ++(overlaps ? overlapping : pruned);
       std::smatch m;
-      if (!std::regex_search(n, m, overlaps ? overlap : apart)) continue;
+      if (!std::regex_search(n, m, overlaps ? overlap : apart)) return;
       ++withNumbers;
       const double a0 = std::stod(m[1]), a1 = std::stod(m[2]), b0 = std::stod(m[3]), b1 = std::stod(m[4]), shown = std::stod(m[5]);
       const double common = std::min(a1, b1) - std::max(a0, b0);  // > 0 overlap, < 0 minus the gap
       EXPECT_NEAR(overlaps ? common : -common, shown, 2e-3 * std::max(1.0, std::abs(shown)) + 1e-3) << file << ": " << n;
       EXPECT_GE(shown, 0) << n;
-    }
+    });
     EXPECT_GT(pruned, 0) << file;
     EXPECT_GT(overlapping, 0) << file;
     // The placed volumes may round the other way at a margin: then no numbers, but that is rare.
@@ -4004,19 +4011,9 @@ TEST(MidphaseLab, EveryBvTestOfTouchingBoxesGivesNumbersThatAgreeWithTheVerdict)
   const std::regex meet(R"(A's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\], B's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\] meet: placed in the world they are ([0-9.e+-]+) apart, within the ([0-9.e+-]+) the test allows)");
   for (const char* file : {"mid_04_budget_partial_answer.json", "mid_01_torus_gear.json", "mid_02_sat_lite_false_positive.json",
                            "mid_03_obb_beats_aabb.json", "mid_05_sah_vs_median.json", "mid_06_refit_drift.json"}) {
-    const Scene scene = curated(file);
-    std::unique_ptr<Lab> lab = findLab(scene.lab)->create();
-    std::string error;
-    ASSERT_TRUE(lab->loadScene(scene, error)) << error;
     int tests = 0, met = 0, falsePositives = 0;
-    for (int step = 0; step < lab->stepCount(); ++step) {
-      lab->setStep(step);
-      Json dump;
-      lab->dumpState(dump);
-      const Json& event = dump["at_step"].value("event", Json());
-      if (!event.is_object() || event.value("type", "") != "bv_test") continue;
+    forEachBvTestStep(file, [&](int step, const Json& event, const std::string& n) {
       ++tests;
-      const std::string n = dump["at_step"]["narration"].get<std::string>();
       std::smatch m;
       if (n.find("(SAT lite): a false positive") != std::string::npos) {
         // Its numbers are the edge-edge axis that separates the pair (SatLitesFalsePositivesShowTheAxis...).
@@ -4038,7 +4035,7 @@ TEST(MidphaseLab, EveryBvTestOfTouchingBoxesGivesNumbersThatAgreeWithTheVerdict)
         EXPECT_LE(std::stod(m[5]), std::stod(m[6])) << n;
         EXPECT_LT(std::stod(m[6]), 1e-13) << n;
       }
-    }
+    });
     const std::string name = file;
     if (name.starts_with("mid_04") || name.starts_with("mid_01")) {
       EXPECT_GT(met, 0) << file;  // the case this is about

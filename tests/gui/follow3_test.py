@@ -13,7 +13,6 @@ distance, 11 steps) End eases it to the last step's frame. Three runs, each endi
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- follow3_test.py ...).
 """
 
-import argparse
 import json
 import math
 import os
@@ -22,7 +21,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool, press, find_window, run_app, start_app, fresh_directory, drag  # noqa: E402
+from lab_driver import xdotool, press, find_window, run_app, start_app, fresh_config, drag, script_arguments  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 SCENE = "3d_08_hull_most_iterations.json"
@@ -49,13 +48,7 @@ def framed(args, step):
 def run(args, name, actions):
     """The app in the window with a fresh configuration; `actions(window, pane)` after End has eased the pane to the
     last step. Returns the dump and the settings file as written on exit."""
-    home = fresh_directory(args.out, f"home_{name}")
-    config = os.path.join(home, "config")
-    os.makedirs(os.path.join(config, "collision-lab"))
-    settings_path = os.path.join(config, "collision-lab", "settings.json")
-    with open(settings_path, "w") as settings:
-        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
-    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
+    environment, settings_path = fresh_config(args.out, f"home_{name}", {"windowWidth": WIDTH, "windowHeight": HEIGHT})
     dump_path = os.path.join(args.out, f"dump_{name}.json")
     if os.path.exists(dump_path):
         os.remove(dump_path)
@@ -75,12 +68,7 @@ def run(args, name, actions):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--exe", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+    args = script_arguments()
     last, before = framed(args, 11), framed(args, 10)
     if distance_between(last["target"], before["target"]) < 0.02 * last["distance"] or \
             abs(last["distance"] / before["distance"] - 1) < 0.02:

@@ -4,7 +4,9 @@ with xdotool. Written once here; the tests import what they use:
 Needs a display for the xdotool part (CTest runs each test under tests/support/xvfb_run.py).
 """
 
+import argparse
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -170,6 +172,29 @@ def fresh_directory(parent, name):
     shutil.rmtree(path, ignore_errors=True)
     os.makedirs(path)
     return path
+
+
+def script_arguments():
+    """The arguments CTest gives a GUI script (gui_script_test): --exe, --scenes and --out, the last made."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--scenes", required=True)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    return args
+
+
+def fresh_config(parent, name, settings):
+    """A fresh home under the test's output directory with `settings` as the app's settings.json. Returns the
+    environment to start the app in and the settings file's path (the app rewrites it on exit)."""
+    home = fresh_directory(parent, name)
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "collision-lab"))
+    settings_path = os.path.join(config, "collision-lab", "settings.json")
+    with open(settings_path, "w") as out:
+        json.dump(settings, out)
+    return dict(os.environ, HOME=home, XDG_CONFIG_HOME=config), settings_path
 
 
 def drag(window, start, end, moves, button=1):
