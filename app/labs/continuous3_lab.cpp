@@ -265,7 +265,28 @@ double ContinuousLab3::sceneScale() const {
 
 std::optional<Lab::ViewAim> ContinuousLab3::contactAim() const {
   if (!cast_.result.hit || cast_.result.normal == Vec3d{}) return std::nullopt;
-  return aimAcross(cast_.result.point, cast_.result.normal, camera_ ? camera_->forward() : Vec3d{0, 0, -1});
+  ViewAim aim = aimAcross(cast_.result.point, cast_.result.normal, camera_ ? camera_->forward() : Vec3d{0, 0, -1});
+  // Framed on the contact, as the mid-phase lab's key A frames its gap: turned alone, the view kept the distance
+  // that shows both whole sweeps, and the contact was a few pixels in it (ccd3d_01's bullet on the slab). The
+  // region is the smaller body as it touches, with its mirror through the contact point, so as much of the other
+  // body shows across the contact; a point (the ray) has no size, so the other body sets it.
+  std::optional<WorldBounds3> smaller;
+  double smallest = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < 2; ++i) {
+    const WorldBounds3 box = shapeBounds3(movedAlong(shapes_[i], motions_[i], cast_.result.fraction));
+    const double size = collide::length(box.max - box.min);
+    if (size > 1e-9 * sceneScale() && size < smallest) {
+      smallest = size;
+      smaller = box;
+    }
+  }
+  if (smaller) {
+    WorldBounds3 frame = *smaller;
+    frame.include(2.0 * cast_.result.point - smaller->min);
+    frame.include(2.0 * cast_.result.point - smaller->max);
+    aim.frame = frame;
+  }
+  return aim;
 }
 
 // [SECTION] Mouse: picking, the gizmo on a start or an end pose
@@ -758,7 +779,7 @@ std::vector<Shortcut> ContinuousLab3::shortcuts() const {
                                         "turn is the angular velocity)"},
           {"Escape", "deselect"},
           {"D", "show or hide the discrete frames"},
-          {"N", "look across the contact"},
+          {"N", "look across the contact, zoomed to it"},
           {"T", "cast in float / double"},
           {"Left-drag empty space", "orbit the camera"}};
 }

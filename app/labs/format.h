@@ -14,8 +14,8 @@ namespace lab {
 // The one number format of the labs' panels: `digits` significant digits, an exponent below 1e-4 ("-1.2e-07"), and
 // from 1e4 on the whole part in full with the decimals the digits leave ("1000001" with 4, "1000001.0001" with 11;
 // never "1e+06"), trailing zeros dropped. The narration (4 digits), the step tables (4, or more until different
-// vectors read differently) and the RESULT block (6) all write numbers with it: at 1e6 the narration's "0.0001"
-// read "-0.000100" in the table beside it.
+// vectors read differently) and the RESULT block (4, the words' digits: a result repeated reads the same) all
+// write numbers with it: at 1e6 the narration's "0.0001" read "-0.000100" in the table beside it.
 [[nodiscard]] std::string formatSignificant(double value, int digits);
 // One number through a printf format ("%.3g", "%.3f"), with a zero never signed: "-0" and "-0.000" (a tiny
 // negative rounded away) read as "0" and "0.000". Every number a lab shows goes through here or formatNumber.

@@ -407,9 +407,18 @@ template <class Preset>
   return picked;
 }
 
+// One measure of the result (distance, gap or depth) as every place that repeats it writes it: formatNumber's 4
+// significant digits. With 6 the block wrote "9.99999e-05" beside the words' and the labels' "0.0001", one number read
+// two ways (review s32); the double in full is on hover, for comparing with an engine's.
+inline void drawResultMeasure(const char* label, double value) {
+  ImGui::Text("%-12s%s", label, formatNumber(value).c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s %s in full (the lab writes 4 significant digits everywhere)", label, formatWith("%.17g", value).c_str());
+}
+
 // The result of the whole run, the same block in the plane and in space: the verdict, the measure (distance, gap or
 // depth) and normal, the witness points a programmer compares with their own engine's, the counts (EPA's after
-// GJK's), the status and the stop; a refusal in red. Numbers with 6 significant digits, vectors as formatVector.
+// GJK's), the status and the stop; a refusal in red. Numbers as the words write them (drawResultMeasure), vectors as
+// formatVector.
 template <class V>
 void drawQueryResult(const collide::QueryResultOf<V>& r) {
   ImGui::TextDisabled("RESULT");
@@ -422,9 +431,9 @@ void drawQueryResult(const collide::QueryResultOf<V>& r) {
   const Color verdict = r.hit ? palette::kHit : palette::kSeparated;
   ImGui::TextColored(toImVec4(verdict), "%s", r.hit ? "HIT" : "NO HIT");
   if (r.faceAxesFooled.value_or(false)) ImGui::TextColored(toImVec4(palette::kFalsePositive), "a false hit: an edge x edge axis separates them");
-  if (r.distance) ImGui::Text("distance    %s", formatSignificant(*r.distance, 6).c_str());
-  if (r.separation) ImGui::Text("gap         %s", formatSignificant(*r.separation, 6).c_str());
-  if (r.depth) ImGui::Text("depth       %s", formatSignificant(*r.depth, 6).c_str());
+  if (r.distance) drawResultMeasure("distance", *r.distance);
+  if (r.separation) drawResultMeasure("gap", *r.separation);
+  if (r.depth) drawResultMeasure("depth", *r.depth);
   // formatVector: near 1e6 a point keeps its whole part ("%.5g" wrote every coordinate there as "1e+06"). The witness
   // points to four digits of the distance or depth between them, so that far from the origin (scene 08, at x =
   // 100000) two points 0.3 apart, and float's error in them, read apart.

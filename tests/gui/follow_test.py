@@ -11,7 +11,6 @@ the zoom of step 7, not step 6's). Ctrl+Q; the dump says following is off, while
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- follow_test.py ...).
 """
 
-import argparse
 import json
 import os
 import sys
@@ -19,18 +18,13 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool, press, find_window, run_app, start_app, fresh_directory, drag  # noqa: E402
+from lab_driver import press, find_window, run_app, start_app, fresh_config, drag, script_arguments  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--exe", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args()
-    home = fresh_directory(args.out, "home")
+    args = script_arguments()
     scene = os.path.join(args.scenes, "09_gjk_most_iterations.json")
 
     followed = {}
@@ -45,12 +39,7 @@ def main():
     if abs(followed[6]["zoom"] / followed[7]["zoom"] - 1) < 0.1:
         raise AssertionError(f"steps 6 and 7 should frame at different zooms: {followed}")
 
-    config = os.path.join(home, "config")
-    os.makedirs(os.path.join(config, "collision-lab"))
-    settings_path = os.path.join(config, "collision-lab", "settings.json")
-    with open(settings_path, "w") as settings:
-        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
-    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
+    environment, settings_path = fresh_config(args.out, "home", {"windowWidth": WIDTH, "windowHeight": HEIGHT})
     dump_path = os.path.join(args.out, "dump.json")
     if os.path.exists(dump_path):
         os.remove(dump_path)

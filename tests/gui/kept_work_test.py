@@ -10,7 +10,6 @@
 Where to click comes from a first session's --dump-state (same window size and settings each time).
 """
 
-import argparse
 import json
 import os
 import subprocess
@@ -19,7 +18,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import drag, find_window, fresh_directory, press, start_app, xdotool  # noqa: E402
+from lab_driver import drag, find_window, fresh_directory, press, script_arguments, start_app, xdotool  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 
@@ -94,11 +93,7 @@ def layout(options, scene):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--exe", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("--out", required=True)
-    options = parser.parse_args()
+    options = script_arguments()
     os.makedirs(options.out, exist_ok=True)
     scene = os.path.join(options.scenes, "apart.json")
     failures = []

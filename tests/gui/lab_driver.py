@@ -4,7 +4,9 @@ with xdotool. Written once here; the tests import what they use:
 Needs a display for the xdotool part (CTest runs each test under tests/support/xvfb_run.py).
 """
 
+import argparse
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -172,15 +174,39 @@ def fresh_directory(parent, name):
     return path
 
 
-def drag(window, start, end, moves):
+def script_arguments():
+    """The arguments CTest gives a GUI script (gui_script_test): --exe, --scenes and --out, the last made."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--scenes", required=True)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    return args
+
+
+def fresh_config(parent, name, settings):
+    """A fresh home under the test's output directory with `settings` as the app's settings.json. Returns the
+    environment to start the app in and the settings file's path (the app rewrites it on exit)."""
+    home = fresh_directory(parent, name)
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "collision-lab"))
+    settings_path = os.path.join(config, "collision-lab", "settings.json")
+    with open(settings_path, "w") as out:
+        json.dump(settings, out)
+    return dict(os.environ, HOME=home, XDG_CONFIG_HOME=config), settings_path
+
+
+def drag(window, start, end, moves, button=1):
+    """A drag with `button` held (1 left, 2 middle, 3 right: in 3D views the right button pans)."""
     xdotool("mousemove", "--window", window, "--sync", str(start[0]), str(start[1]))
     time.sleep(0.3)
-    xdotool("mousedown", "1")
+    xdotool("mousedown", str(button))
     time.sleep(0.3)
     for i in range(1, moves + 1):
         x = start[0] + (end[0] - start[0]) * i // moves
         y = start[1] + (end[1] - start[1]) * i // moves
         xdotool("mousemove", "--window", window, "--sync", str(x), str(y))
         time.sleep(0.05)
-    xdotool("mouseup", "1")
+    xdotool("mouseup", str(button))
     time.sleep(0.3)

@@ -22,7 +22,6 @@
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- midphase2_test.py ...).
 """
 
-import argparse
 import json
 import os
 import sys
@@ -30,7 +29,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool, press, find_window, run_app, start_app, fresh_directory, drag, quit_app  # noqa: E402
+from lab_driver import xdotool, press, find_window, run_app, start_app, fresh_directory, drag, quit_app, script_arguments  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 
@@ -70,12 +69,7 @@ def dump_after(exe, home, out, name, arguments, actions):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--exe", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+    args = script_arguments()
     failures = []
 
     # 1. The 2D lab: drag B.

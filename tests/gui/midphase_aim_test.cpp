@@ -113,6 +113,58 @@ TEST_F(MidphaseAim, KeyAFramesTheFalsePositivesBoxesSoTheGapIsVisible) {
   std::printf("the gap: %.1f pixels before A, %.1f after\n", gapPixels(before), pixels);
 }
 
+// Key N in "Continuous collision 3D" turns the view edge-on across the contact and, as key A above, frames it: it
+// kept the distance that shows both sweeps whole, where ccd3d_01's bullet (0.3 across) touching the slab was a few
+// dozen pixels. The bullet's size on screen at the contact, across the view, before and after N.
+using ContinuousAim = MidphaseAim;
+
+double pixelsAcross(const OrbitCamera& camera, Vec3d at, double length) {
+  const Projected a = camera.project(at), b = camera.project(at + length * camera.up());
+  EXPECT_TRUE(a.inFront && b.inFront);
+  return std::hypot(a.screen.x - b.screen.x, a.screen.y - b.screen.y);
+}
+
+TEST_F(ContinuousAim, KeyNFramesTheContactItLooksAcross) {
+  // The bullet; and a ray (a point: no size of its own, so the turned box it hits sets the region).
+  for (const char* scene : {"scenes/ccd3d_01_bullet_through_slab.json", "scenes/ccd3d_05_ray_through_a_turned_box.json"}) {
+    SCOPED_TRACE(scene);
+    std::string error;
+    ASSERT_TRUE(shell_->openScene(scene, error)) << error;
+    OffscreenTarget target(kWidth, kHeight);
+    ASSERT_TRUE(target.complete());
+    frames({});
+    frames({KeyPress{GLFW_KEY_END, 0}});  // the last step: the contact
+    const Json before = shell_->dumpState();
+    ASSERT_TRUE(before["result"]["hit"].get<bool>()) << before["result"].dump();
+    const Json& p = before["result"]["point"];
+    const Json& n = before["result"]["normal"];
+    const Vec3d point{p[0].get<double>(), p[1].get<double>(), p[2].get<double>()};
+    const Vec3d normal{n[0].get<double>(), n[1].get<double>(), n[2].get<double>()};
+    frames({KeyPress{GLFW_KEY_N, 0}});
+    const Json after = shell_->dumpState();
+    const bool bullet = std::string(scene).find("bullet") != std::string::npos;
+    if (const char* directory = std::getenv("COLLISION_LAB_RENDER3D_PNG_DIR"); directory && *directory) {
+      EXPECT_TRUE(target.writePng(std::string(directory) + (bullet ? "/continuous3_key_n.png" : "/continuous3_key_n_ray.png"), error)) << error;
+    }
+    const OrbitCamera was = cameraOf(before["views"][0]), is = cameraOf(after["views"][0]);
+    EXPECT_LT(std::abs(collide::dot(is.forward(), normal)), 1e-6) << "edge-on to the normal";
+    // The bullet's diameter, 0.3, across the view at the contact point; and the contact point stays in the view.
+    const double wasPixels = pixelsAcross(was, point, 0.3), isPixels = pixelsAcross(is, point, 0.3);
+    std::printf("%s: 0.3 at the contact is %.1f pixels across before N, %.1f after\n", scene, wasPixels, isPixels);
+    if (bullet) {
+      EXPECT_GE(isPixels, 3 * wasPixels);
+      EXPECT_GE(isPixels, 150.0);
+    } else {
+      EXPECT_GE(isPixels, wasPixels);
+    }
+    const Json& rect = after["views"][0]["rect"];
+    const Projected at = is.project(point);
+    EXPECT_TRUE(at.screen.x > rect[0].get<double>() && at.screen.x < rect[0].get<double>() + rect[2].get<double>() &&
+                at.screen.y > rect[1].get<double>() && at.screen.y < rect[1].get<double>() + rect[3].get<double>())
+        << "the contact point at " << at.screen.x << ", " << at.screen.y << " in " << rect.dump();
+  }
+}
+
 // Ctrl+C in a mid-phase lab (which holds no pair) copies the command that reproduces it, the text the dump's
 // "command" holds (tests/gui/midphase_command_test.py runs those); it did nothing before (review s32, A17).
 TEST_F(MidphaseAim, CtrlCCopiesTheMidphaseCommand) {

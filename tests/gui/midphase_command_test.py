@@ -10,13 +10,16 @@ command writes), runs it with --json, and checks its box or BV tests, part or tr
 false positives) equal the dump's. Needs a display (tests/support/xvfb_run.py).
 """
 
-import argparse
 import glob
 import json
 import os
 import shlex
 import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lab_driver import script_arguments  # noqa: E402
 
 
 def dump_of(exe, scene, out):
@@ -72,12 +75,7 @@ def variant(scenes, out, base, name, state):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--exe", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+    args = script_arguments()
     scenes = sorted(glob.glob(os.path.join(args.scenes, "mid_*.json")) + glob.glob(os.path.join(args.scenes, "mid2_*.json")))
     assert len(scenes) >= 10, scenes
     # States a scene file does not hold as typed numbers: a drag's angle, an edited outline, the other options.

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
 #include "support/headless_imgui.h"
 
@@ -68,6 +69,34 @@ TEST(ResultBlock, SaysTheSameFieldsInSpaceAsInThePlane) {
   collide::QueryResult<double> refused;
   refused.error = "shape A: the circle's radius -1 is negative";
   EXPECT_NE(resultText(refused).find("Refused: shape A: the circle's radius -1 is negative"), std::string::npos);
+}
+
+// A result repeated reads the same: boxes at 1e6 a gap of 1e-4 apart (review s32's sc_huge, GJK distance) measured
+// 9.999994654e-05, which the block wrote "9.99999e-05" beside the verdict's, the |v| label's and the world label's
+// "0.0001". Every measure the block shows is the verdict sentence's text.
+TEST(ResultBlock, AMeasureReadsAsTheWordsWriteIt) {
+  collide::QueryResult3<double> apart;
+  apart.ok = true;
+  apart.algorithm = collide::Algorithm::Distance;
+  apart.distance = 9.999994654208422e-05;
+  apart.normal = Vec3d{1, 0, 0};
+  collide::QueryResult<double> deep;
+  deep.ok = true;
+  deep.hit = true;
+  deep.algorithm = collide::Algorithm::Sat;
+  deep.depth = 0.123456789;
+  deep.normal = collide::Vec2<double>{0, 1};
+  const auto measureOf = [](const std::string& text, const std::string& name) {
+    const std::size_t at = text.find(name + " ");
+    if (at == std::string::npos) return std::string("(no " + name + ")");
+    const std::size_t begin = text.find_first_not_of(' ', at + name.size());
+    return text.substr(begin, text.find_first_of(" \n", begin) - begin);
+  };
+  EXPECT_EQ(measureOf(resultText(apart), "distance"), "0.0001") << resultText(apart);
+  EXPECT_EQ(measureOf(resultText(apart), "distance"), formatNumber(*apart.distance));
+  EXPECT_NE(narrateResult(apart).find("distance " + formatNumber(*apart.distance)), std::string::npos) << narrateResult(apart);
+  EXPECT_EQ(measureOf(resultText(deep), "depth"), "0.1235") << resultText(deep);
+  EXPECT_NE(narrateResult(deep).find("depth 0.1235"), std::string::npos) << narrateResult(deep);
 }
 
 // The cost line under the block (drawQueryTiming): a refused pair ran nothing, so it has no time and no steps (it
