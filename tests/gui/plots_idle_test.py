@@ -16,17 +16,9 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import find_window, run_app, start_app, fresh_directory, drag, quit_app  # noqa: E402
+from lab_driver import fresh_directory, drag, to_screen, dump_after, screenshot_dump  # noqa: E402
 
-WIDTH, HEIGHT = 1600, 1000
 MOVES = 20
-
-
-def to_screen(view, point):
-    """Window pixel of a world point in a planar view of the dump (app/render/camera.h: y up in the world)."""
-    left, top, width, height = view["rect"]
-    return (round(left + 0.5 * width + (point[0] - view["center"][0]) * view["zoom"]),
-            round(top + 0.5 * height - (point[1] - view["center"][1]) * view["zoom"]))
 
 
 def main():
@@ -41,34 +33,16 @@ def main():
     scene = json.load(open(os.path.join(args.scenes, "mid2_01_sah_vs_median.json")))
     scene["lab_state"]["position_b"] = [1.6, -3.0]  # under the key: the roots' boxes apart
     json.dump(scene, open(scene_path, "w"))
-    start_dump = os.path.join(args.out, "start.json")
-    result = run_app([args.exe, "screenshot", "--scene", scene_path, "--size", f"{WIDTH}x{HEIGHT}",
-                      "-o", os.path.join(args.out, "start.png"), "--dump-state", start_dump])
-    if result.returncode != 0:
-        raise AssertionError(f"screenshot failed ({result.returncode}): {result.stderr}")
-    start = json.load(open(start_dump))
+    start = screenshot_dump(args.exe, args.out, "start", ["--scene", scene_path])
     view = start["views"][0]
     b = start["position_b"]
 
-    config = os.path.join(home, "config")
-    os.makedirs(os.path.join(config, "collision-lab"), exist_ok=True)
-    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
-        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
-    dump_path = os.path.join(args.out, "dump.json")
-    if os.path.exists(dump_path):
-        os.remove(dump_path)
-    process = start_app([args.exe, "--lab", "Mid phase 2D", "--scene", scene_path, "--dump-state", dump_path],
-                        dict(os.environ, HOME=home, XDG_CONFIG_HOME=config))
-    try:
-        window = find_window(process)
+    def idle_drag_idle(window):
         time.sleep(2.0)  # idle
         drag(window, to_screen(view, b), to_screen(view, (b[0] - 3.2, b[1])), MOVES)
-        time.sleep(1.0)  # idle again
-        quit_app(process)  # Discard when asked about the unsaved drag
-    finally:
-        if process.poll() is None:
-            process.kill()
-    dump = json.load(open(dump_path))
+        time.sleep(0.7)  # idle again
+
+    dump = dump_after(args.exe, home, args.out, "dump.json", ["--lab", "Mid phase 2D", "--scene", scene_path], idle_drag_idle)
     plots = dump["plots"]
 
     failures = []
