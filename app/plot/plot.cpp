@@ -428,7 +428,8 @@ void drawLine(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, 
         continue;
       }
       const Vec2d point{map.toX(seriesX(series, i)), map.toY(y)};
-      if (series.steps && !points.empty()) points.push_back({point.x, points.back().y});  // across, then up
+      // Across, then up; a count that holds adds no corner (a zero-length segment draws a blob in ImGui's lines).
+      if (series.steps && !points.empty() && point.y != points.back().y) points.push_back({point.x, points.back().y});
       points.push_back(point);
     }
     if ((series.steps || series.holdsLast) && !points.empty() && last + 1 == series.y.size()) {
@@ -658,9 +659,10 @@ void drawReadout(PlotCanvas& canvas, const Plot& plot, const Mapping& map, const
   for (const PlotSeries& series : plot.series) {
     if (series.y.empty()) continue;
     std::size_t index = nearestIndex(series, hoverX);
-    // A step series reads the value that holds at x: the last point at or before it.
+    // A step series reads the value that holds at x: the last point at or before it, marked under the cursor; over a
+    // continuous x (seconds) the read-out names the x hovered, where that value holds, not the sample's.
     if (series.steps && index > 0 && seriesX(series, index) > hoverX) --index;
-    shownX = seriesX(series, index);
+    shownX = series.steps && !plot.x.integers ? hoverX : seriesX(series, index);
     const double y = series.y[index];
     if (series.flag) {
       std::snprintf(text, sizeof text, "%s: %s", series.name.c_str(), !isFiniteNumber(y) ? "-" : y != 0 ? "yes" : "no");
@@ -668,7 +670,7 @@ void drawReadout(PlotCanvas& canvas, const Plot& plot, const Mapping& map, const
       continue;
     }
     if (isFiniteNumber(y)) {
-      const Vec2d point{map.toX(shownX), map.of(series).toY(y)};
+      const Vec2d point{series.steps ? pixelX : map.toX(shownX), map.of(series).toY(y)};
       canvas.rect(point - Vec2d{3, 3}, point + Vec2d{3, 3}, series.color);
     }
     std::snprintf(text, sizeof text, "%s: %.6g %s", series.name.c_str(), y, series.unit.c_str());

@@ -417,12 +417,16 @@ TEST(Plot, CumulativeIterationsDrawAsSteps) {
     if (color.r == sat.r && color.g == sat.g && color.b == sat.b && (line == nullptr || points.size() > line->size())) line = &points;
   }
   ASSERT_NE(line, nullptr);
-  ASSERT_EQ(line->size(), 2 * data.shares[0].size());  // each count after the first adds a corner; the last holds
+  // Each change of share adds a corner, a share that holds none; the last holds to the axis's end.
+  std::size_t corners = 0;
+  for (std::size_t i = 1; i < data.shares[0].size(); ++i) corners += data.shares[0][i] != data.shares[0][i - 1];
+  ASSERT_EQ(line->size(), data.shares[0].size() + corners + 1);
   EXPECT_EQ(line->back().y, (*line)[line->size() - 2].y);  // until the next count, inside the fitted range
   EXPECT_GT(fitRange(cumulative).xMax, 7.0);
   for (std::size_t i = 1; i < line->size(); ++i) {
     const Vec2d d = (*line)[i] - (*line)[i - 1];
     EXPECT_TRUE(d.x == 0 || d.y == 0) << "a sloped segment from point " << i - 1 << " to " << i;
+    EXPECT_TRUE(d.x != 0 || d.y != 0) << "a segment of no length (a blob) at point " << i;
   }
 }
 
@@ -574,8 +578,11 @@ TEST(PlotPanel, CountsAreDrawnAsSteps) {
   for (std::size_t i = 1; i < line->size(); ++i) {
     const Vec2d d = (*line)[i] - (*line)[i - 1];
     EXPECT_TRUE(d.x == 0 || d.y == 0) << "a sloped segment from point " << i - 1 << " to " << i;
+    EXPECT_TRUE(d.x != 0 || d.y != 0) << "a segment of no length (a blob) at point " << i;
   }
-  EXPECT_EQ(line->size(), 2u * 5u) << "each count held across to the next frame, the last to its frame's end";
+  // Each count held across to the next frame, up where it changes (not between the two 4s), the last to its frame's
+  // end: 5 points, 3 corners, the tail.
+  EXPECT_EQ(line->size(), 5u + 3u + 1u);
 }
 
 // Two y axes each fitted to its own series put both largest values on the top line: mid_01's 703 BV tests (left) and
