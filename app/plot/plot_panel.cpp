@@ -208,7 +208,9 @@ void PlotPanel::buildPlot() {
   }
   plot_.title = "Recorded frames: distribution";
   plot_.x = {unit.empty() ? unitWords : unit, "", integers};
-  plot_.y = {"frames", "", true};
+  // With idle frames left out the bars count the frames where something changed, and say so.
+  const bool idleLeftOut = skipIdle_ || recording_.idleFramesSkipped() > 0;
+  plot_.y = {idleLeftOut ? "recorded frames (idle ones left out)" : "frames", "", true};
   if (!(low <= high)) return;
   const bool unitBins = integers && high - low <= kMaxUnitBins;
   const double start = low;
@@ -361,7 +363,8 @@ void PlotPanel::draw(bool* open) {
       ++frames;
       yes += value != 0;
     }
-    ImGui::TextDisabled("%s: yes in %zu of %zu frames (%.0f%%)", recording_.seriesLabel(i).c_str(), yes, frames,
+    ImGui::TextDisabled("%s: yes in %zu of %zu %s (%.0f%%)", recording_.seriesLabel(i).c_str(), yes, frames,
+                        skipIdle_ || recording_.idleFramesSkipped() > 0 ? "recorded frames" : "frames",
                         frames > 0 ? 100.0 * double(yes) / double(frames) : 0.0);
   }
   if (recording_.seriesCount() == 0) ImGui::TextDisabled("No numbers yet: this lab reports none, or recording is paused.");

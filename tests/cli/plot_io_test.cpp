@@ -327,6 +327,7 @@ TEST(PlotPanel, AHistogramBinsEachUnitOnItsOwnAxis) {
   const auto binOf = [&](double t) { return static_cast<std::size_t>(t * 40); };
   EXPECT_EQ(plot.series[0].y[binOf(0.3125)], 4.0);
   EXPECT_EQ(plot.series[0].y[binOf(0.8125)], 6.0);
+  EXPECT_EQ(plot.y.label, "recorded frames (idle ones left out)");  // skip idle frames is on
   const PlotRange range = fitRange(plot);
   EXPECT_LE(range.xMin, 0.0);
   EXPECT_GE(range.xMax, 1.0);
