@@ -36,6 +36,7 @@ struct ScreenshotOptions {
   std::string dumpStatePath;
   bool helpOverlay = false;
   bool plots = false;
+  std::string plotsSize;  // "WIDTHxHEIGHT": the Plots window's size, as if dragged there; empty: its first size
   bool noFollow = false;
   int uiScale = 100;  // View > UI scale, in percent
   int frames = 3;
@@ -129,6 +130,15 @@ int runScreenshot(const ScreenshotOptions& options) {
 
   shell.setHelpOpen(options.helpOverlay);
   shell.setPlotsOpen(options.plots);
+  if (!options.plotsSize.empty()) {
+    int plotsWidth = 0, plotsHeight = 0;
+    if (!parseSize(options.plotsSize, plotsWidth, plotsHeight)) {
+      std::fprintf(stderr, "collision-lab screenshot: --plots-size: expected WIDTHxHEIGHT between 64 and %d, got \"%s\"\n",
+                   kMaxSide, options.plotsSize.c_str());
+      return 1;
+    }
+    shell.setPlotsWindowSize({double(plotsWidth), double(plotsHeight)});
+  }
   const int frames = std::max(options.frames, kWarmUpFrames);
   for (int frame = 0; frame < frames; ++frame) {
     glViewport(0, 0, width, height);
@@ -183,6 +193,8 @@ const bool registered = registerCommand(
                           "Also write the shown state as JSON (lab, step, views with their screen rectangles)");
        command.add_flag("--help-overlay", options->helpOverlay, "Show the keyboard and mouse help (F1) on top");
        command.add_flag("--plots", options->plots, "Show the Plots window (View > Plots) with this run's recording");
+       command.add_option("--plots-size", options->plotsSize,
+                          "The Plots window's size WIDTHxHEIGHT, as if dragged there (it stops at its least size)");
        command.add_flag("--no-follow", options->noFollow,
                         "Show the whole scene in every view (View > Follow the step off: the A - B pane does not frame the step)");
        command.add_option("--ui-scale", options->uiScale, "View > UI scale in percent: text, widgets and the views' labels")

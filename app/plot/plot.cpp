@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <limits>
 #include <utility>
 
@@ -84,6 +85,44 @@ std::pair<double, double> fitY(const Plot& plot, bool right) {
 }
 }  // namespace
 
+namespace {
+// The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten above `value` (> 0): an axis's top.
+double niceTopAbove(double value) {
+  constexpr double kNice[] = {1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10};
+  const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
+  for (const double nice : kNice)
+    if (nice * magnitude > value * (1 + 1e-9)) return nice * magnitude;
+  return 10 * magnitude;
+}
+
+// Whether a left-axis series and a right-axis series are drawn as one line: at the same height (within 4 % of the
+// plot's) in more than a tenth of the frames they share. Series of different x are not compared.
+bool seriesCoincide(const Plot& plot, const PlotRange& range) {
+  constexpr double kNear = 0.04;
+  for (const PlotSeries& left : plot.series) {
+    if (left.flag || left.rightAxis || left.bars) continue;
+    for (const PlotSeries& right : plot.series) {
+      if (right.flag || !right.rightAxis || right.bars) continue;
+      const bool sameX = left.x.empty() ? right.x.empty() && left.xStart == right.xStart && left.xStep == right.xStep
+                                        : left.x.data() == right.x.data();
+      if (!sameX) continue;
+      const std::size_t count = std::min(left.y.size(), right.y.size());
+      const std::size_t stride = std::max<std::size_t>(1, count / 2048);
+      std::size_t shared = 0, near = 0;
+      for (std::size_t i = 0; i < count; i += stride) {
+        if (!isFiniteNumber(left.y[i]) || !isFiniteNumber(right.y[i])) continue;
+        ++shared;
+        const double a = (left.y[i] - range.yMin) / (range.yMax - range.yMin);
+        const double b = (right.y[i] - range.y2Min) / (range.y2Max - range.y2Min);
+        near += std::abs(a - b) < kNear;
+      }
+      if (shared > 0 && 10 * near > shared) return true;
+    }
+  }
+  return false;
+}
+}  // namespace
+
 PlotRange fitRange(const Plot& plot) {
   double xMin = std::numeric_limits<double>::infinity();
   double xMax = -xMin;
@@ -91,7 +130,7 @@ PlotRange fitRange(const Plot& plot) {
     if (series.y.empty()) continue;
     const double halfBar = series.bars ? 0.5 * series.xStep : 0.0;
     xMin = std::min(xMin, seriesX(series, 0) - halfBar);
-    xMax = std::max(xMax, seriesX(series, series.y.size() - 1) + (series.steps ? stepTail(series) : halfBar));
+    xMax = std::max(xMax, seriesX(series, series.y.size() - 1) + (series.steps || series.holdsLast ? stepTail(series) : halfBar));
   }
   if (!(xMin <= xMax)) return {};
   if (xMax - xMin < 1e-12) {
@@ -101,7 +140,26 @@ PlotRange fitRange(const Plot& plot) {
   const auto [yMin, yMax] = fitY(plot, false);
   auto [y2Min, y2Max] = fitY(plot, true);
   if (plot.y2UnitInterval) y2Min = 0, y2Max = std::max(y2Max, 1.0 + kFitMargin);
-  return {xMin, xMax, yMin, yMax, y2Min, y2Max};
+  PlotRange range{xMin, xMax, yMin, yMax, y2Min, y2Max};
+  const bool leftSeries = std::any_of(plot.series.begin(), plot.series.end(),
+                                      [](const PlotSeries& series) { return !series.flag && !series.rightAxis; });
+  if (!hasRightAxis(plot) || !leftSeries) return range;
+  // Two y axes each fitted to its own series put both largest values on the top line: mid_01's 703 BV tests (left)
+  // and 80 pairs (right) were one line, the pairs over the tests (review s32 A17). So each axis that starts at 0 ends
+  // on a nice number above its data (703 -> 800, 80 -> 100: the two sit at 88 % and 80 % of the height), and while
+  // a left series still runs along a right one, the axis free to move (the right, unless it is the fixed [0, 1] of a
+  // time) steps to its next nice top, at most to 2.5 times its first, so the two constant lines part.
+  const auto niceTop = [](double min, double& max) {
+    if (min == 0 && max > 0) max = niceTopAbove(max / (1 + kFitMargin) * (1 + kFitMargin * 0.5));
+  };
+  niceTop(range.yMin, range.yMax);
+  if (!plot.y2UnitInterval) niceTop(range.y2Min, range.y2Max);
+  const bool moveRight = !plot.y2UnitInterval && range.y2Min == 0;
+  double& moving = moveRight ? range.y2Max : range.yMax;
+  if (!moveRight && range.yMin != 0) return range;
+  const double limit = 2.5 * moving;
+  while (seriesCoincide(plot, range) && niceTopAbove(moving) <= limit) moving = niceTopAbove(moving);
+  return range;
 }
 
 namespace {
@@ -155,8 +213,11 @@ struct Layout {
   double titleY = 0;
   std::vector<std::string> titleLines;  // the title broken to the frame's width
   double yTitleY = 0;
-  // A small plot keeps its legend out of the data: entries in rows under the x axis title, from legendY.
+  // A small plot keeps its legend out of the data: entries in rows under the x axis title, from legendY; a smaller
+  // one has no room for it (legendHidden) nor for its x axis's title (xTitle false).
   bool legendBelow = false;
+  bool legendHidden = false;
+  bool xTitle = true;
   double legendX = 0;
   double legendY = 0;
   double legendWidth = 0;
@@ -203,47 +264,91 @@ std::vector<std::pair<double, int>> legendFlow(const PlotCanvas& canvas, const P
   return places;
 }
 
+// The smallest nice step (1, 2 or 5 times a power of ten) larger than `step`.
+double nextNiceStep(double step) {
+  const double magnitude = std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+  const double normalized = step / magnitude;
+  return (normalized < 1.5 ? 2.0 : normalized < 3.0 ? 5.0 : 10.0) * magnitude;
+}
+
+// A tick step over `extent` drawn `pixels` long: about one tick each `target` pixels, never closer than `room`
+// pixels (a label's height or width and a gap), whole when `integers`.
+double tickStep(double extent, double pixels, double target, bool integers, const std::function<double(double)>& room) {
+  double step = niceStep(extent, pixels / target);
+  if (integers) step = std::max(step, 1.0);
+  for (int i = 0; i < 40 && step / extent * pixels < room(step) && step < extent; ++i) step = nextNiceStep(step);
+  return step;
+}
+
+// The widest tick label between low and high at `step`.
+double widestTick(const PlotCanvas& canvas, double low, double high, double step) {
+  double widest = 0;
+  for (const double tick : ticks(low, high, step)) widest = std::max(widest, canvas.textSize(formatTick(tick, step)).x);
+  return widest;
+}
+
+// The data keeps at least this many lines of height: a window made small drops the title, then the legend under
+// the data, then the x axis's title, rather than squeezing the data to a strip under text drawn over text (review s32
+// A4: at 200 % the legend sat on the x tick labels and the lines on the 0 tick).
+constexpr double kMinDataLines = 4.0;
+
 Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& range, const ScreenRect& frame) {
   Layout layout;
-  layout.lineHeight = canvas.textSize("Ag").y;
-  double top = frame.y + kPadding;
-  layout.titleY = top;
+  const double lineHeight = canvas.textSize("Ag").y;
+  layout.lineHeight = lineHeight;
+  const int flags = flagCount(plot);
+  layout.stripHeight = lineHeight + 2;
   // A title wider than the plot breaks at spaces: at 200 % the experiment's one-line description was cut at both
   // ends ("8, 100000 trials, ... cold"), newcomer review s31.
+  std::vector<std::string> titleLines;
   if (!plot.title.empty()) {
     for (const std::string_view line : breakLines(plot.title, frame.width - 2 * kPadding,
                                                   [&canvas](std::string_view text) { return canvas.textSize(text).x; }))
-      layout.titleLines.emplace_back(line);
-    top += static_cast<double>(layout.titleLines.size()) * layout.lineHeight + 4;
+      titleLines.emplace_back(line);
   }
-  layout.yTitleY = top;
-  top += layout.lineHeight + 6;  // the y axis title sits above the axis
-  double bottom = frame.y + frame.height - kPadding - 2 * layout.lineHeight - kTickLength - 6;
-  // The legend box inside the data area would cover more than a fifth of a small plot: put it underneath.
-  const int flags = flagCount(plot);
-  layout.stripHeight = layout.lineHeight + 2;
-  bottom -= flags * (layout.stripHeight + kStripGap);
   double legendWidth = 0;
   for (const PlotSeries& series : plot.series)
     if (!series.flag) legendWidth = std::max(legendWidth, canvas.textSize(series.name).x);
-  const auto legendEntries = double(plot.series.size()) - flags;
-  const double legendArea = (legendWidth + layout.lineHeight * kLegendSwatch + 22) * (legendEntries * (layout.lineHeight + 3) + 8);
-  if (legendEntries > 0 && legendArea > 0.2 * (frame.width - 2 * kPadding) * std::max(bottom - top, 10.0)) {
-    const auto flow = legendFlow(canvas, plot, layout.lineHeight, frame.width - 2 * kPadding);
-    double rows = 0;
-    for (const auto& place : flow) rows = std::max(rows, double(place.second + 1));
-    layout.legendBelow = true;
+  const double legendEntries = double(plot.series.size()) - flags;
+  const Vec2d legendBox{legendWidth + lineHeight * kLegendSwatch + 22, legendEntries * (lineHeight + 3) + 8};
+  double legendRows = 0;
+  for (const auto& place : legendFlow(canvas, plot, lineHeight, frame.width - 2 * kPadding))
+    legendRows = std::max(legendRows, double(place.second + 1));
+
+  double top = 0, bottom = 0;
+  for (int dropped = 0; dropped <= 3; ++dropped) {
+    layout.titleLines = dropped < 1 ? titleLines : std::vector<std::string>{};
+    layout.xTitle = dropped < 3;
+    top = frame.y + kPadding;
+    layout.titleY = top;
+    if (!layout.titleLines.empty()) top += static_cast<double>(layout.titleLines.size()) * lineHeight + 4;
+    layout.yTitleY = top;
+    top += lineHeight + 6;  // the y axis title sits above the axis
+    bottom = frame.y + frame.height - kPadding - lineHeight - kTickLength - 6 - (layout.xTitle ? lineHeight : 0);
+    bottom -= flags * (layout.stripHeight + kStripGap);
+    // The legend box inside the data area would cover more than a fifth of it, or not fit in it: underneath, in as
+    // many rows as the frame's width needs, or (a small window) not at all: the Plots window's checkboxes above the
+    // plot name and colour every series.
+    layout.legendBelow = layout.legendHidden = false;
+    const double area = (frame.width - 2 * kPadding) * std::max(bottom - top, 1.0);
+    if (legendEntries > 0 && (legendBox.x * legendBox.y > 0.2 * area || legendBox.y + 12 > bottom - top ||
+                              legendBox.x + 12 > 0.6 * (frame.width - 2 * kPadding))) {
+      layout.legendBelow = dropped < 2;
+      layout.legendHidden = !layout.legendBelow;
+      if (layout.legendBelow) bottom -= legendRows * (lineHeight + 3) + 2;
+    }
+    if (bottom - top >= kMinDataLines * lineHeight) break;
+  }
+  if (layout.legendBelow) {
     layout.legendX = frame.x + kPadding;
     layout.legendWidth = frame.width - 2 * kPadding;
-    layout.legendY = frame.y + frame.height - kPadding - rows * (layout.lineHeight + 3) + 3;
-    bottom -= rows * (layout.lineHeight + 3) + 2;
+    layout.legendY = frame.y + frame.height - kPadding - legendRows * (lineHeight + 3) + 3;
   }
-  const double height = std::max(bottom - top, 10.0);
-  layout.yStep = niceStep(range.yMax - range.yMin, height / kYTickSpacing);
-  if (plot.y.integers) layout.yStep = std::max(layout.yStep, 1.0);
-  double labelWidth = 0;
-  for (const double tick : ticks(range.yMin, range.yMax, layout.yStep))
-    labelWidth = std::max(labelWidth, canvas.textSize(formatTick(tick, layout.yStep)).x);
+  const double height = std::max(bottom - top, 1.0);
+  // Tick labels a line apart at least (the right axis printed "10" over "0" in a strip 10 px high).
+  const auto heightRoom = [lineHeight](double) { return lineHeight + 2; };
+  layout.yStep = tickStep(range.yMax - range.yMin, height, kYTickSpacing, plot.y.integers, heightRoom);
+  double labelWidth = widestTick(canvas, range.yMin, range.yMax, layout.yStep);
   for (const PlotSeries& series : plot.series)
     if (series.flag) labelWidth = std::max(labelWidth, canvas.textSize(series.name).x);
   const double left = frame.x + kPadding + labelWidth + kTickLength + 4;
@@ -251,18 +356,16 @@ Layout layoutPlot(const PlotCanvas& canvas, const Plot& plot, const PlotRange& r
   double rightWidth = 6;
   layout.right = hasRightAxis(plot);
   if (layout.right) {
-    layout.y2Step = niceStep(range.y2Max - range.y2Min, height / kYTickSpacing);
-    if (plot.y2.integers) layout.y2Step = std::max(layout.y2Step, 1.0);
-    double widest = 0;
-    for (const double tick : ticks(range.y2Min, range.y2Max, layout.y2Step))
-      widest = std::max(widest, canvas.textSize(formatTick(tick, layout.y2Step)).x);
-    rightWidth = widest + kTickLength + 4;
+    layout.y2Step = tickStep(range.y2Max - range.y2Min, height, kYTickSpacing, plot.y2.integers, heightRoom);
+    rightWidth = widestTick(canvas, range.y2Min, range.y2Max, layout.y2Step) + kTickLength + 4;
   }
   const double width = std::max(frame.x + frame.width - kPadding - rightWidth - left, 10.0);
   layout.data = {left, top, width, height};
   layout.axisY = top + height + flags * (layout.stripHeight + kStripGap);
-  layout.xStep = niceStep(range.xMax - range.xMin, width / kXTickSpacing);
-  if (plot.x.integers) layout.xStep = std::max(layout.xStep, 1.0);
+  // x labels a label's width and a gap apart ("120000" at 200 % is wider than the 90 px between ticks).
+  layout.xStep = tickStep(range.xMax - range.xMin, width, kXTickSpacing, plot.x.integers, [&](double step) {
+    return widestTick(canvas, range.xMin, range.xMax, step) + lineHeight;
+  });
   return layout;
 }
 
@@ -302,13 +405,17 @@ std::pair<std::size_t, std::size_t> visibleIndices(const PlotSeries& series, con
   return {firstIndex > 0 ? firstIndex - 1 : 0, std::min(lastIndex, std::size_t(end - series.x.begin()) - 1)};
 }
 
-void drawLine(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map) {
+void drawLine(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, Color color, float width) {
   if (series.y.empty()) return;
   const auto [first, last] = visibleIndices(series, map.range);
   std::vector<Vec2d> points;
   const auto flush = [&] {
-    if (points.size() == 1) points.push_back(points.front() + Vec2d{0.5, 0});  // a lone point: a dot
-    if (!points.empty()) canvas.polyline(points, series.color, kLineWidth);
+    if (points.size() == 1) {  // a lone point between gaps (or a recording of one frame): a dot the line's colour
+      const Vec2d half{width + 0.5, width + 0.5};
+      canvas.rect(points.front() - half, points.front() + half, color);
+    } else if (!points.empty()) {
+      canvas.polyline(points, color, width);
+    }
     points.clear();
   };
   const bool decimate = double(last - first + 1) > 2.0 * map.data.width;
@@ -321,10 +428,11 @@ void drawLine(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map) 
         continue;
       }
       const Vec2d point{map.toX(seriesX(series, i)), map.toY(y)};
-      if (series.steps && !points.empty()) points.push_back({point.x, points.back().y});  // across, then up
+      // Across, then up; a count that holds adds no corner (a zero-length segment draws a blob in ImGui's lines).
+      if (series.steps && !points.empty() && point.y != points.back().y) points.push_back({point.x, points.back().y});
       points.push_back(point);
     }
-    if (series.steps && !points.empty() && last + 1 == series.y.size()) {
+    if ((series.steps || series.holdsLast) && !points.empty() && last + 1 == series.y.size()) {
       points.push_back({map.toX(seriesX(series, last) + stepTail(series)), points.back().y});  // the last holds
     }
     flush();
@@ -371,7 +479,7 @@ void drawLine(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map) 
   flush();
 }
 
-void drawBars(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, int slot, int slots) {
+void drawBars(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, int slot, int slots, float alpha) {
   if (series.y.empty()) return;
   const auto [first, last] = visibleIndices(series, map.range);
   const double slotWidth = 0.84 * series.xStep / slots;
@@ -383,7 +491,7 @@ void drawBars(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, 
     const double x0 = map.toX(left);
     const double x1 = std::max(map.toX(left + slotWidth), x0 + 1.0);
     const double top = map.toY(y);
-    canvas.rect({x0, std::min(top, base)}, {x1, std::max(top, base)}, series.color.withAlpha(0.85f));
+    canvas.rect({x0, std::min(top, base)}, {x1, std::max(top, base)}, series.color.withAlpha(alpha));
   }
 }
 
@@ -412,15 +520,23 @@ double clippedLength(Vec2d a, Vec2d b, const ScreenRect& box) {
 // middles of the sides and of the top and bottom, so lines that run along both the top and the bottom (the Plots
 // window's counts) leave it the gap between them. A line hides what the box and a few pixels around it cover of
 // its segments (an area: length times 10 pixels), a bar as much of it as the box covers.
-void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, const Mapping& map) {
+std::vector<std::pair<std::size_t, ScreenRect>> drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout,
+                                                           const Mapping& map, std::optional<std::size_t> highlight) {
+  std::vector<std::pair<std::size_t, ScreenRect>> entries;
+  // The highlighted series' entry is outlined, so the hovered name and the line drawn over the others match.
+  const auto entry = [&](std::size_t series, Vec2d at, double width) {
+    const ScreenRect rect{at.x - 2, at.y - 1, width + 4, layout.lineHeight + 2};
+    if (highlight == series) canvas.rectOutline(rect.min(), rect.max(), plot.series[series].color, 1.0f);
+    entries.emplace_back(series, rect);
+  };
   double width = 0;
-  int entries = 0;
+  int count = 0;
   for (const PlotSeries& series : plot.series) {
     if (series.flag) continue;
     width = std::max(width, canvas.textSize(series.name).x);
-    ++entries;
+    ++count;
   }
-  if (entries == 0) return;
+  if (count == 0 || layout.legendHidden) return entries;
   const double swatch = layout.lineHeight * kLegendSwatch;
   const double rowHeight = layout.lineHeight + 3;
   if (layout.legendBelow) {
@@ -431,10 +547,11 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
       const double swatchTop = at.y + 0.5 * (layout.lineHeight - swatch);
       canvas.rect({at.x, swatchTop}, {at.x + swatch, swatchTop + swatch}, plot.series[i].color);
       canvas.text({at.x + swatch + 6, at.y}, plot.series[i].name, palette::kText);
+      entry(i, at, swatch + 6 + canvas.textSize(plot.series[i].name).x);
     }
-    return;
+    return entries;
   }
-  const Vec2d size{width + swatch + 22, entries * rowHeight + 8};
+  const Vec2d size{width + swatch + 22, count * rowHeight + 8};
   const ScreenRect& data = layout.data;
   Vec2d min{data.x + data.width - 6 - size.x, data.y + 6};
   double fewest = std::numeric_limits<double>::infinity();
@@ -468,10 +585,17 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
           if (series.y[i] != 0 && w > 0 && h > 0) hidden += w * h;
         } else {
           hidden += grazed.contains({x, y}) ? 100.0 : 0.0;
-          if (previous) hidden += 10.0 * clippedLength(*previous, {x, y}, grazed);
+          if (previous && series.steps) {  // across at the held value, then up
+            hidden += 10.0 * (clippedLength(*previous, {x, previous->y}, grazed) + clippedLength({x, previous->y}, {x, y}, grazed));
+          } else if (previous) {
+            hidden += 10.0 * clippedLength(*previous, {x, y}, grazed);
+          }
           previous = Vec2d{x, y};
         }
       }
+      // A step series' last value holds on to its tail (a constant recording of one frame is all tail).
+      if (previous && (series.steps || series.holdsLast) && !series.bars)
+        hidden += 10.0 * clippedLength(*previous, {map.toX(seriesX(series, series.y.size() - 1) + stepTail(series)), previous->y}, grazed);
     }
     if (hidden < fewest) {
       fewest = hidden;
@@ -482,13 +606,16 @@ void drawLegend(PlotCanvas& canvas, const Plot& plot, const Layout& layout, cons
   canvas.rect(min, max, kPlotBackground.withAlpha(0.88f));
   canvas.rectOutline(min, max, kAxisLine, 1.0f);
   double y = min.y + 5;
-  for (const PlotSeries& series : plot.series) {
+  for (std::size_t i = 0; i < plot.series.size(); ++i) {
+    const PlotSeries& series = plot.series[i];
     if (series.flag) continue;
     const double swatchTop = y + 0.5 * (layout.lineHeight - swatch);
     canvas.rect({min.x + 7, swatchTop}, {min.x + 7 + swatch, swatchTop + swatch}, series.color);
     canvas.text({min.x + 13 + swatch, y}, series.name, palette::kText);
+    entry(i, {min.x + 7, y}, size.x - 14);
     y += rowHeight;
   }
+  return entries;
 }
 
 // A flag series' strip: filled where the value is 1, each value holding until the next x; runs closer than a pixel
@@ -531,8 +658,11 @@ void drawReadout(PlotCanvas& canvas, const Plot& plot, const Mapping& map, const
   double shownX = hoverX;
   for (const PlotSeries& series : plot.series) {
     if (series.y.empty()) continue;
-    const std::size_t index = nearestIndex(series, hoverX);
-    shownX = seriesX(series, index);
+    std::size_t index = nearestIndex(series, hoverX);
+    // A step series reads the value that holds at x: the last point at or before it, marked under the cursor; over a
+    // continuous x (seconds) the read-out names the x hovered, where that value holds, not the sample's.
+    if (series.steps && index > 0 && seriesX(series, index) > hoverX) --index;
+    shownX = series.steps && !plot.x.integers ? hoverX : seriesX(series, index);
     const double y = series.y[index];
     if (series.flag) {
       std::snprintf(text, sizeof text, "%s: %s", series.name.c_str(), !isFiniteNumber(y) ? "-" : y != 0 ? "yes" : "no");
@@ -540,7 +670,7 @@ void drawReadout(PlotCanvas& canvas, const Plot& plot, const Mapping& map, const
       continue;
     }
     if (isFiniteNumber(y)) {
-      const Vec2d point{map.toX(shownX), map.of(series).toY(y)};
+      const Vec2d point{series.steps ? pixelX : map.toX(shownX), map.of(series).toY(y)};
       canvas.rect(point - Vec2d{3, 3}, point + Vec2d{3, 3}, series.color);
     }
     std::snprintf(text, sizeof text, "%s: %.6g %s", series.name.c_str(), y, series.unit.c_str());
@@ -565,12 +695,27 @@ void drawReadout(PlotCanvas& canvas, const Plot& plot, const Mapping& map, const
 
 }  // namespace
 
+namespace {
+// `text` cut to `width` pixels with "..." at its end (an axis title in a narrow plot); empty when not even that fits.
+std::string fitted(const PlotCanvas& canvas, const std::string& text, double width) {
+  if (canvas.textSize(text).x <= width) return text;
+  for (std::size_t keep = text.size(); keep-- > 0;) {
+    if ((text[keep] & 0xC0) == 0x80) continue;  // not inside a UTF-8 character
+    std::string cut = text.substr(0, keep) + "...";
+    if (canvas.textSize(cut).x <= width) return keep > 0 ? cut : std::string();
+  }
+  return {};
+}
+}  // namespace
+
 PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range, const ScreenRect& frame,
-                    std::optional<double> hoverX) {
+                    std::optional<double> hoverX, std::optional<std::size_t> highlight) {
   const Layout layout = layoutPlot(canvas, plot, range, frame);
   const Mapping map{layout.data, range};
   const ScreenRect& data = layout.data;
   const Vec2d dataMax{data.x + data.width, data.y + data.height};
+  const double lineHeight = layout.lineHeight;
+  if (highlight && *highlight >= plot.series.size()) highlight.reset();
   canvas.rect(frame.min(), frame.max(), palette::kBackground);
   canvas.rect(data.min(), dataMax, kPlotBackground);
 
@@ -584,68 +729,95 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
     canvas.text({data.x - kTickLength - 3 - size.x, rect.y + 0.5 * (rect.height - size.y)}, series.name, series.color);
   }
 
-  // Grid and tick labels; the x axis's under the strips.
+  // Grid and tick labels; the x axis's under the strips. No label is drawn over another, nor out of its band: a y
+  // label stays above the strips and the x labels (the 0 tick's half line below the data), an x label inside the
+  // frame, each one clear of the last one drawn.
   const double axisY = layout.axisY;
+  const double xLabelTop = axisY + kTickLength + 2;
+  const double yLabelBottom = strip > 0 ? dataMax.y + kStripGap : xLabelTop;
+  double lastRight = -std::numeric_limits<double>::infinity();
   for (const double tick : ticks(range.xMin, range.xMax, layout.xStep)) {
     const double x = map.toX(tick);
     canvas.polyline(std::vector<Vec2d>{{x, data.y}, {x, dataMax.y}}, kGridLine, 1.0f);
     canvas.polyline(std::vector<Vec2d>{{x, axisY}, {x, axisY + kTickLength}}, kAxisLine, 1.0f);
     const std::string label = formatTick(tick, layout.xStep);
     const double width = canvas.textSize(label).x;
-    canvas.text({x - 0.5 * width, axisY + kTickLength + 2}, label, palette::kTextDim);
+    const double at = std::min(x - 0.5 * width, frame.x + frame.width - kPadding - width);
+    if (at < lastRight + 4) continue;
+    canvas.text({at, xLabelTop}, label, palette::kTextDim);
+    lastRight = at + width;
   }
-  for (const double tick : ticks(range.yMin, range.yMax, layout.yStep)) {
-    const double y = map.toY(tick);
-    canvas.polyline(std::vector<Vec2d>{{data.x, y}, {dataMax.x, y}}, kGridLine, 1.0f);
-    canvas.polyline(std::vector<Vec2d>{{data.x - kTickLength, y}, {data.x, y}}, kAxisLine, 1.0f);
-    const std::string label = formatTick(tick, layout.yStep);
-    const Vec2d size = canvas.textSize(label);
-    canvas.text({data.x - kTickLength - 3 - size.x, y - 0.5 * size.y}, label, palette::kTextDim);
-  }
-  // The right axis: its ticks and labels outside the data's right edge (no grid of its own: the left's is the grid).
-  if (layout.right) {
-    const Mapping right = map.onAxis(true);
-    for (const double tick : ticks(range.y2Min, range.y2Max, layout.y2Step)) {
-      const double y = right.toY(tick);
-      canvas.polyline(std::vector<Vec2d>{{dataMax.x, y}, {dataMax.x + kTickLength, y}}, kAxisLine, 1.0f);
-      const std::string label = formatTick(tick, layout.y2Step);
-      canvas.text({dataMax.x + kTickLength + 3, y - 0.5 * canvas.textSize(label).y}, label, palette::kTextDim);
+  const auto yLabels = [&](const Mapping& axis, double low, double high, double step, bool right) {
+    double lastTop = std::numeric_limits<double>::infinity();
+    for (const double tick : ticks(low, high, step)) {
+      const double y = axis.toY(tick);
+      if (!right) canvas.polyline(std::vector<Vec2d>{{data.x, y}, {dataMax.x, y}}, kGridLine, 1.0f);
+      const double tickX = right ? dataMax.x : data.x - kTickLength;
+      canvas.polyline(std::vector<Vec2d>{{tickX, y}, {tickX + kTickLength, y}}, kAxisLine, 1.0f);
+      const std::string label = formatTick(tick, step);
+      const Vec2d size = canvas.textSize(label);
+      const double top = std::min(y - 0.5 * size.y, yLabelBottom - size.y);
+      if (top + size.y > lastTop - 1) continue;
+      canvas.text({right ? dataMax.x + kTickLength + 3 : data.x - kTickLength - 3 - size.x, top}, label, palette::kTextDim);
+      lastTop = top;
     }
-  }
+  };
+  yLabels(map, range.yMin, range.yMax, layout.yStep, false);
+  // The right axis: its ticks and labels outside the data's right edge (no grid of its own: the left's is the grid).
+  if (layout.right) yLabels(map.onAxis(true), range.y2Min, range.y2Max, layout.y2Step, true);
 
-  // Data.
+  // Data. With a series highlighted (its legend entry hovered) the others fade and it is drawn last, wider: a line
+  // another covers can be found.
   canvas.pushClip(data.min(), dataMax);
+  const auto faded = [&](std::size_t i) { return highlight && *highlight != i; };
   int barSlots = 0;
   for (const PlotSeries& series : plot.series) barSlots += series.bars && !series.flag;
   int slot = 0;
-  for (const PlotSeries& series : plot.series)
-    if (series.bars && !series.flag) drawBars(canvas, series, map.of(series), slot++, barSlots);
-  for (const PlotSeries& series : plot.series)
-    if (!series.bars && !series.flag) drawLine(canvas, series, map.of(series));
+  for (std::size_t i = 0; i < plot.series.size(); ++i) {
+    const PlotSeries& series = plot.series[i];
+    if (series.bars && !series.flag) drawBars(canvas, series, map.of(series), slot++, barSlots, faded(i) ? 0.3f : 0.85f);
+  }
+  for (std::size_t i = 0; i < plot.series.size(); ++i) {
+    const PlotSeries& series = plot.series[i];
+    if (!series.bars && !series.flag && highlight != i)
+      drawLine(canvas, series, map.of(series), faded(i) ? series.color.withAlpha(0.3f) : series.color, kLineWidth);
+  }
+  if (highlight && !plot.series[*highlight].bars && !plot.series[*highlight].flag) {
+    const PlotSeries& series = plot.series[*highlight];
+    drawLine(canvas, series, map.of(series), series.color, kLineWidth + 1.4f);
+  }
   canvas.popClip();
   canvas.rectOutline(data.min(), dataMax, kAxisLine, 1.0f);
 
-  // Titles and legend.
+  // Titles and legend. The two y axes' titles share the line above the data: the right one is cut to what the left
+  // leaves of it.
   for (std::size_t i = 0; i < layout.titleLines.size(); ++i) {
     const double width = canvas.textSize(layout.titleLines[i]).x;
-    canvas.text({frame.x + 0.5 * (frame.width - width), layout.titleY + static_cast<double>(i) * layout.lineHeight},
+    canvas.text({frame.x + 0.5 * (frame.width - width), layout.titleY + static_cast<double>(i) * lineHeight},
                 layout.titleLines[i], palette::kText);
   }
-  canvas.text({frame.x + kPadding, layout.yTitleY}, axisTitle(plot.y), palette::kText);
+  const double titleRoom = frame.width - 2 * kPadding;
+  const double rightTitleWidth = layout.right ? std::min(canvas.textSize(axisTitle(plot.y2)).x, 0.5 * titleRoom) + lineHeight : 0.0;
+  const std::string leftTitle = fitted(canvas, axisTitle(plot.y), titleRoom - rightTitleWidth);
+  canvas.text({frame.x + kPadding, layout.yTitleY}, leftTitle, palette::kText);
   if (layout.right) {
-    const std::string title = axisTitle(plot.y2);
+    const std::string title =
+        fitted(canvas, axisTitle(plot.y2), titleRoom - canvas.textSize(leftTitle).x - lineHeight);
     canvas.text({frame.x + frame.width - kPadding - canvas.textSize(title).x, layout.yTitleY}, title, palette::kText);
   }
-  const std::string xTitle = axisTitle(plot.x);
-  canvas.text({data.x + 0.5 * (data.width - canvas.textSize(xTitle).x), axisY + kTickLength + 4 + layout.lineHeight},
-              xTitle, palette::kText);
-  drawLegend(canvas, plot, layout, map);
+  if (layout.xTitle) {
+    const std::string xTitle = fitted(canvas, axisTitle(plot.x), frame.width - 2 * kPadding);
+    const double width = canvas.textSize(xTitle).x;
+    const double at = std::clamp(data.x + 0.5 * (data.width - width), frame.x + kPadding, frame.x + frame.width - kPadding - width);
+    canvas.text({at, xLabelTop + 2 + lineHeight}, xTitle, palette::kText);
+  }
+  PlotLayout result{layout.data, drawLegend(canvas, plot, layout, map, highlight)};
   if (hoverX) {
     canvas.pushClip(frame.min(), frame.max());
     drawReadout(canvas, plot, map, layout, *hoverX);
     canvas.popClip();
   }
-  return {layout.data};
+  return result;
 }
 
 // [SECTION] ImDrawList canvas and the interactive widget
@@ -736,10 +908,17 @@ PlotLayout plotWidget(const char* id, const Plot& plot, PlotState& state, Vec2d 
     state.autoFit = true;
     range = fitRange(plot);
   }
+  // Over a legend entry (where the last frame drew it): its series is highlighted, and no read-out covers the legend.
+  const Vec2d mouse{io.MousePos.x, io.MousePos.y};
+  state.highlighted.reset();
+  for (const auto& [series, rect] : state.legend)
+    if (hovered && !active && rect.contains(mouse)) state.highlighted = series;
   std::optional<double> hoverX;
-  if (hovered && !active && layout.data.contains({io.MousePos.x, io.MousePos.y}))
-    hoverX = range.xMin + (io.MousePos.x - layout.data.x) / layout.data.width * (range.xMax - range.xMin);
-  return drawPlot(canvas, plot, range, frame, hoverX);
+  if (hovered && !active && !state.highlighted && layout.data.contains(mouse))
+    hoverX = range.xMin + (mouse.x - layout.data.x) / layout.data.width * (range.xMax - range.xMin);
+  PlotLayout drawn = drawPlot(canvas, plot, range, frame, hoverX, state.highlighted);
+  state.legend = drawn.legend;
+  return drawn;
 }
 
 }  // namespace lab

@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "render/camera.h"
@@ -43,6 +44,9 @@ struct PlotSeries {
   // On the second y axis, at the plot's right (Plot::y2): a quantity in another unit, which on the first would be a
   // flat line (a time of impact in [0, 1] among iteration counts of 10 to 40).
   bool rightAxis = false;
+  // The last value holds for one x step past its x, as a step series' does: a recording's newest frame holds until
+  // the next (a recording of one frame is a line, not a dot at the plot's left edge).
+  bool holdsLast = false;
 };
 
 struct PlotAxis {
@@ -98,14 +102,19 @@ class PlotCanvas {
   virtual void popClip() = 0;
 };
 
-// Where drawPlot put the data rectangle, so the widget can map the mouse.
+// Where drawPlot put the data rectangle, so the widget can map the mouse, and each legend entry (the series it names,
+// an index into Plot::series, and its rectangle), so hovering one can highlight its series.
 struct PlotLayout {
   ScreenRect data;
+  std::vector<std::pair<std::size_t, ScreenRect>> legend;
 };
 
 // Draws the whole plot in `frame` (pixels). `hoverX`: a data x to mark with a read-out of every series there.
+// `highlight`: a series (index into Plot::series) drawn over the others, wider, the others faded.
+// A frame too small for everything drops, in turn, the title, the legend (under the data), the x axis's title; tick
+// labels are spaced a label apart and none is drawn over another.
 PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range, const ScreenRect& frame,
-                    std::optional<double> hoverX = std::nullopt);
+                    std::optional<double> hoverX = std::nullopt, std::optional<std::size_t> highlight = std::nullopt);
 
 // "1.5k", "0.25", "1e+06": tick labels.
 [[nodiscard]] std::string formatTick(double value, double step);
@@ -119,9 +128,12 @@ void drawPlotOnDrawList(ImDrawList* list, const Plot& plot, const PlotRange& ran
 struct PlotState {
   PlotRange range;
   bool autoFit = true;  // refit every frame (live data) until the person zooms or pans
+  std::vector<std::pair<std::size_t, ScreenRect>> legend;  // where the last frame drew its legend entries
+  std::optional<std::size_t> highlighted;                  // the series whose legend entry the mouse is on
 };
 
-// Wheel: zoom x about the mouse (Shift: y; Ctrl: both). Drag: pan. Double-click: auto-fit. Hover: read-out.
+// Wheel: zoom x about the mouse (Shift: y; Ctrl: both). Drag: pan. Double-click: auto-fit. Hover: read-out; over a
+// legend entry, its series highlighted (drawn over the others: a line hidden under another is found).
 // Returns the layout; draws into the current window's draw list at the cursor, `size` in pixels.
 PlotLayout plotWidget(const char* id, const Plot& plot, PlotState& state, Vec2d size);
 // plotWidget's mouse, for the help (F1) of a lab whose view is a plot.

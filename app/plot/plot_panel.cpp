@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cfloat>
 #include <cstdio>
 #include <filesystem>
 
@@ -45,23 +46,85 @@ std::string displayUnit(const std::string& unit) {
 
 // [SECTION] Recording
 
+namespace {
+// Two frames' results are the same: the same numbers by name, measured times aside (a query's microseconds differ
+// every frame, so they would make every frame a change); NaN (no value) equals NaN.
+bool sameResults(const std::vector<FrameMetric>& a, const std::vector<FrameMetric>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].name != b[i].name) return false;
+    if (isTimeUnit(a[i].unit)) continue;
+    const bool bothMissing = std::isnan(a[i].value) && std::isnan(b[i].value);
+    if (!bothMissing && a[i].value != b[i].value) return false;
+  }
+  return true;
+}
+}  // namespace
+
 void PlotPanel::collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics,
-                        std::optional<std::uint64_t> update) {
+                        std::optional<std::uint64_t> update, const std::function<std::string()>& inputs) {
   clock_ += frameSeconds;
+  hasUpdates_ = update.has_value();
   if (!recordingOn_) return;
-  if (update && lastUpdate_ == update) return;  // the same numbers as the frame recorded last
-  lastUpdate_ = update;
   const auto start = std::chrono::steady_clock::now();
+  const auto timed = [&] {
+    const double microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    collectMicroseconds_ = collectMicroseconds_ == 0 ? microseconds : 0.95 * collectMicroseconds_ + 0.05 * microseconds;
+  };
+  if (skipIdle_ && update && haveLast_ && lastUpdate_ == update) {  // the same numbers as the update recorded last
+    recording_.skipFrame();
+    return;
+  }
+  lastUpdate_ = update;
   metrics_.clear();
   frameMetrics(metrics_);
-  if (!metrics_.empty()) recording_.addFrame(clock_, metrics_);
-  const double microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-  collectMicroseconds_ = collectMicroseconds_ == 0 ? microseconds : 0.95 * collectMicroseconds_ + 0.05 * microseconds;
+  if (metrics_.empty()) return timed();
+  if (skipIdle_ && !update) {
+    std::string now = inputs ? inputs() : std::string();
+    const bool idle = haveLast_ && now == lastInputs_ && sameResults(metrics_, lastMetrics_);
+    lastInputs_ = std::move(now);
+    if (idle) {
+      recording_.skipFrame();
+      return timed();
+    }
+  }
+  lastMetrics_ = metrics_;
+  haveLast_ = true;
+  recording_.addFrame(clock_, metrics_);
+  timed();
+}
+
+void PlotPanel::clearRecording() {
+  recording_.clear();
+  lastUpdate_.reset();  // the numbers as they stand start the new recording
+  haveLast_ = false;
+  lastMetrics_.clear();
+  lastInputs_.clear();
+  shown_.clear();
+  lineState_.autoFit = histogramState_.autoFit = true;
+}
+
+Json PlotPanel::stateJson() const {
+  Json series = Json::array();
+  for (std::size_t i = 0; i < recording_.seriesCount(); ++i) series.push_back(recording_.seriesName(i));
+  return {{"frames", recording_.frameCount()},
+          {"idleSkipped", recording_.idleFramesSkipped()},
+          {"skipIdle", skipIdle_},
+          {"series", series},
+          {"xAxis", frameAxisLabel()},
+          {"window", {windowRect_.x, windowRect_.y, windowRect_.width, windowRect_.height}},
+          {"plotData", {plotData_.x, plotData_.y, plotData_.width, plotData_.height}}};
 }
 
 // [SECTION] The plot: lines over time or histograms
 
-std::string PlotPanel::frameAxisLabel() const { return lastUpdate_ ? "update (simulation frame or edit)" : "UI frame"; }
+std::string PlotPanel::frameAxisLabel() const {
+  if (hasUpdates_ && skipIdle_) return "update (simulation frame or edit)";
+  // Recorded frames are numbered one after another, idle ones left out: the axis says so, so a drag that fills it
+  // is not read as so many UI frames.
+  if (skipIdle_ || recording_.idleFramesSkipped() > 0) return "recorded frame (idle frames left out)";
+  return "UI frame";
+}
 
 void PlotPanel::buildPlot() {
   const std::size_t seriesCount = recording_.seriesCount();
@@ -95,8 +158,16 @@ void PlotPanel::buildPlot() {
       if (series.rightAxis) series.name += ", right axis";
       series.color = seriesColor(i);
       series.y = recording_.values(i);
-      series.x = timeAxis_ ? recording_.seconds() : recording_.frames();
+      // Over frames, x counts the recorded frames one after another (idle frames left out, so the drag fills the
+      // axis); in seconds, the clock's time, idle stretches and all.
+      if (timeAxis_) series.x = recording_.seconds();
+      else series.xStart = double(recording_.framesDropped());
       series.flag = isFlagUnit(recording_.seriesUnit(i));
+      // A count holds until it changes: whole-number series are drawn as steps, not slopes between frames. Over
+      // seconds every series is: a value held through the idle frames left out, and a slope across them would
+      // draw a change that happened in one frame as one spread over the idle stretch.
+      series.steps = recording_.seriesWhole(i) || timeAxis_;
+      series.holdsLast = true;  // the newest frame's numbers hold until the next is recorded
       plot_.series.push_back(std::move(series));
     }
     // An axis of whole numbers only (iteration counts) ticks on whole numbers: 0.0, 0.2, ... 2.0 for counts of 1
@@ -137,7 +208,9 @@ void PlotPanel::buildPlot() {
   }
   plot_.title = "Recorded frames: distribution";
   plot_.x = {unit.empty() ? unitWords : unit, "", integers};
-  plot_.y = {"frames", "", true};
+  // With idle frames left out the bars count the frames where something changed, and say so.
+  const bool idleLeftOut = skipIdle_ || recording_.idleFramesSkipped() > 0;
+  plot_.y = {idleLeftOut ? "recorded frames (idle ones left out)" : "frames", "", true};
   if (!(low <= high)) return;
   const bool unitBins = integers && high - low <= kMaxUnitBins;
   const double start = low;
@@ -190,71 +263,92 @@ std::string PlotPanel::histogramUnit() const {
 
 void PlotPanel::draw(bool* open) {
   // Half the screen, but never fewer than about 48 x 30 lines of text: at 200 % the half left the plot a strip
-  // 10 px high under its controls (review s32 A4). Kept on the screen.
+  // 10 px high under its controls (review s32 A4). Kept on the screen. A window made small stops at what its rows
+  // and a readable plot need at the current UI scale (minimumSize); the plot drops its title and legend before that.
   const ImGuiViewport* screen = ImGui::GetMainViewport();
   const float em = ImGui::GetFontSize();
+  const ImGuiStyle& style = ImGui::GetStyle();
   const ImVec2 size(std::min(std::max(screen->WorkSize.x * 0.5f, 48 * em), screen->WorkSize.x * 0.95f),
                     std::min(std::max(screen->WorkSize.y * 0.45f, 30 * em), screen->WorkSize.y * 0.9f));
   ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + std::min(screen->WorkSize.x * 0.45f, screen->WorkSize.x - size.x),
                                  screen->WorkPos.y + std::min(screen->WorkSize.y * 0.5f, screen->WorkSize.y - size.y)),
                           ImGuiCond_FirstUseEver);
+  if (requestedSize_) ImGui::SetNextWindowSize(ImVec2(float(requestedSize_->x), float(requestedSize_->y)), ImGuiCond_Always);
+  requestedSize_.reset();
+  const Vec2d least = minimumSize(em, style.FramePadding.y, style.ItemSpacing.y, style.WindowPadding.y);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(float(least.x), screen->WorkSize.x), std::min(float(least.y), screen->WorkSize.y)),
+                                      ImVec2(FLT_MAX, FLT_MAX));
   if (!ImGui::Begin("Plots", open, ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoScrollbar)) {
     ImGui::End();
     return;
   }
+  // Each control on the row while it fits the window, else on the next (the UI scales, and the window can be small).
+  const float rightEdge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  const auto fitsBeside = [&](float width) { return ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= rightEdge; };
+  const auto sameLineIfFits = [&](float width) {
+    if (fitsBeside(width)) ImGui::SameLine();
+  };
+  const auto boxWidth = [&](const char* label) {
+    return ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+  };
+  const auto buttonWidth = [&](const char* label) { return ImGui::CalcTextSize(label, nullptr, true).x + 2 * style.FramePadding.x; };
+
   // As wide as the wider of its two words, so that Clear beside it stays put when it flips (a click aimed at Clear
   // after pausing landed on Record's edge; review s32 A17).
-  const ImGuiStyle& style = ImGui::GetStyle();
   const float toggleWidth = std::max(ImGui::CalcTextSize("Pause").x, ImGui::CalcTextSize("Record").x) + 2 * style.FramePadding.x;
   if (ImGui::Button(recordingOn_ ? "Pause" : "Record", ImVec2(toggleWidth, 0))) recordingOn_ = !recordingOn_;
   ImGui::SameLine();
-  if (ImGui::Button("Clear")) {
-    recording_.clear();
-    lastUpdate_.reset();  // the numbers as they stand start the new recording
-    shown_.clear();
-    lineState_.autoFit = histogramState_.autoFit = true;
-  }
-  // The status beside the buttons, or under them when it does not fit (it was cut at 150 %).
-  char status[200];
-  std::snprintf(status, sizeof status, "%s %zu %s (keeps %zu)  |  %.2f us/frame to record", recordingOn_ ? "recording" : "paused",
-                recording_.frameCount(),
-                lastUpdate_ ? (recording_.frameCount() == 1 ? "update" : "updates")
-                            : (recording_.frameCount() == 1 ? "frame" : "frames"),
-                recording_.capacity(), collectMicroseconds_);
-  const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
-  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + ImGui::CalcTextSize(status).x <= right) ImGui::SameLine();
-  ImGui::TextDisabled("%s", status);
-  if (lastUpdate_ && ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("This lab's numbers change when its simulation advances or you edit the scene: one point each.");
+  if (ImGui::Button("Clear")) clearRecording();
+  // The status beside the buttons, else under them; shortened to what the row holds (it was cut at 150 and 200 %),
+  // the whole of it in the tooltip.
+  const std::vector<std::string> statuses = statusLines();
+  const auto longestWithin = [&](float width) -> std::optional<std::size_t> {
+    for (std::size_t i = 0; i < statuses.size(); ++i)
+      if (ImGui::CalcTextSize(statuses[i].c_str()).x <= width) return i;
+    return std::nullopt;
+  };
+  const float besideWidth = rightEdge - ImGui::GetItemRectMax().x - style.ItemSpacing.x;
+  std::optional<std::size_t> pick = longestWithin(besideWidth);
+  if (pick) ImGui::SameLine();
+  else pick = longestWithin(rightEdge - ImGui::GetWindowPos().x - ImGui::GetCursorPosX()).value_or(statuses.size() - 1);
+  ImGui::TextDisabled("%s", statuses[*pick].c_str());
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s%s", statuses.front().c_str(),
+                      hasUpdates_ && skipIdle_
+                          ? "\nThis lab's numbers change when its simulation advances or you edit the scene: one point each."
+                          : "");
   }
 
   int mode = static_cast<int>(mode_);
   ImGui::RadioButton("Over time", &mode, 0);
-  ImGui::SameLine();
+  sameLineIfFits(boxWidth("Histogram"));
   ImGui::RadioButton("Histogram", &mode, 1);
   mode_ = static_cast<Mode>(mode);
   if (mode_ == Mode::Lines) {
-    ImGui::SameLine();
+    sameLineIfFits(boxWidth("x in seconds"));
     ImGui::Checkbox("x in seconds", &timeAxis_);
   }
-  ImGui::SameLine();
+  sameLineIfFits(boxWidth("Skip idle frames"));
+  ImGui::Checkbox("Skip idle frames", &skipIdle_);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("On: a frame is recorded only when the lab's scene, settings or numbers changed (a paused\n"
+                      "simulation, or nothing touched, adds nothing); the skipped frames are counted in the status.\n"
+                      "Off: every UI frame is recorded.");
+  }
+  sameLineIfFits(buttonWidth("Fit"));
   PlotState& state = mode_ == Mode::Lines ? lineState_ : histogramState_;
   if (ImGui::Button("Fit")) state.autoFit = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Or double-click the plot. Wheel: zoom x (Shift: y, Ctrl: both). Drag: pan.");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Or double-click the plot. Wheel: zoom x (Shift: y, Ctrl: both). Drag: pan. Hover a legend entry: its line on top.");
 
   buildPlot();
   for (std::size_t i = 0; i < recording_.seriesCount(); ++i) {
-    // On the row while it fits the window, else on the next (the labels are words now, and the UI scales).
-    const float boxWidth = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                           ImGui::CalcTextSize(recording_.seriesLabel(i).c_str()).x;
-    if (i > 0 && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + boxWidth <=
-                     ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
-      ImGui::SameLine();
+    const std::string label = recording_.seriesLabel(i) + "##series";
+    if (i > 0) sameLineIfFits(boxWidth(label.c_str()));
     const Color color = seriesColor(i);
     ImGui::PushStyleColor(ImGuiCol_CheckMark, ImVec4(color.r, color.g, color.b, 1.0f));
     bool shown = shown_[i] != 0;
-    const std::string label = recording_.seriesLabel(i) + "##series";
     if (ImGui::Checkbox(label.c_str(), &shown)) shown_[i] = shown;
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
@@ -269,7 +363,8 @@ void PlotPanel::draw(bool* open) {
       ++frames;
       yes += value != 0;
     }
-    ImGui::TextDisabled("%s: yes in %zu of %zu frames (%.0f%%)", recording_.seriesLabel(i).c_str(), yes, frames,
+    ImGui::TextDisabled("%s: yes in %zu of %zu %s (%.0f%%)", recording_.seriesLabel(i).c_str(), yes, frames,
+                        skipIdle_ || recording_.idleFramesSkipped() > 0 ? "recorded frames" : "frames",
                         frames > 0 ? 100.0 * double(yes) / double(frames) : 0.0);
   }
   if (recording_.seriesCount() == 0) ImGui::TextDisabled("No numbers yet: this lab reports none, or recording is paused.");
@@ -279,28 +374,70 @@ void PlotPanel::draw(bool* open) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Distribution of");
     for (const std::string& unit : units) {
-      ImGui::SameLine();
+      sameLineIfFits(boxWidth(unit.c_str()));
       if (ImGui::RadioButton(unit.c_str(), unit == current)) histogramUnit_ = unit;
     }
     if (histogramUnit() != current) histogramState_.autoFit = true;  // another axis: fit it
     buildPlot();
   }
 
-  const float exportRow = ImGui::GetFrameHeightWithSpacing();
+  // The export row under the plot: the name field gives way to the buttons (at 200 % "Export svg" was cut off), and
+  // the message goes on a row of its own when the row has no room for it.
+  const float content = ImGui::GetContentRegionAvail().x;
+  const char* const extensions[] = {"csv", "png", "svg"};
+  float buttons = 0;
+  for (const char* extension : extensions) buttons += buttonWidth((std::string("Export ") + extension).c_str()) + style.ItemSpacing.x;
+  const float stemWidth = std::clamp(content - buttons, 6 * em, 14 * em);
+  const bool buttonsBelow = stemWidth + buttons > content;
+  const float messageWidth = message_.empty() ? 0.0f : ImGui::CalcTextSize(message_.c_str()).x + style.ItemSpacing.x;
+  const bool messageBelow = !message_.empty() && (buttonsBelow ? buttons : stemWidth + buttons) + messageWidth > content;
+  const float exportRows = float(1 + int(buttonsBelow) + int(messageBelow)) * ImGui::GetFrameHeightWithSpacing();
   const ImVec2 available = ImGui::GetContentRegionAvail();
-  plotWidget("##recording plot", plot_, state, {available.x, std::max(available.y - exportRow, 6 * em)});
+  plotData_ = plotWidget("##recording plot", plot_, state, {available.x, std::max(available.y - exportRows, 4 * em)}).data;
+  windowRect_ = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
 
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+  ImGui::SetNextItemWidth(stemWidth);
   ImGui::InputText("##export stem", &exportStem_);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("File name without extension; .csv, .png or .svg is added");
-  for (const char* extension : {"csv", "png", "svg"}) {
-    ImGui::SameLine();
+  for (const char* extension : extensions) {
     const std::string label = std::string("Export ") + extension;
+    if (extension != extensions[0] || !buttonsBelow) ImGui::SameLine();
     if (ImGui::Button(label.c_str())) (void)exportFiles(extension);
   }
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", message_.c_str());
+  if (!message_.empty()) {
+    if (!messageBelow) ImGui::SameLine();
+    else ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", message_.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", message_.c_str());
+  }
   ImGui::End();
+}
+
+std::vector<std::string> PlotPanel::statusLines() const {
+  const std::size_t frames = recording_.frameCount();
+  const std::uint64_t idle = recording_.idleFramesSkipped();
+  const char* what = hasUpdates_ && skipIdle_ ? (frames == 1 ? "update" : "updates") : (frames == 1 ? "frame" : "frames");
+  const char* state = recordingOn_ ? "recording" : "paused";
+  char idleWords[64] = "";
+  char idleShort[64] = "";
+  if (skipIdle_ || idle > 0) {
+    std::snprintf(idleWords, sizeof idleWords, ", %llu idle %s skipped", static_cast<unsigned long long>(idle), idle == 1 ? "frame" : "frames");
+    std::snprintf(idleShort, sizeof idleShort, ", %llu idle", static_cast<unsigned long long>(idle));
+  }
+  char full[256], middle[160], brief[96];
+  std::snprintf(full, sizeof full, "%s %zu %s%s (keeps %zu)  |  %.2f \u00b5s/frame to record", state, frames, what, idleWords,
+                recording_.capacity(), collectMicroseconds_);
+  std::snprintf(middle, sizeof middle, "%s %zu %s%s", state, frames, what, idleWords);
+  std::snprintf(brief, sizeof brief, "%zu %s%s", frames, what, idleShort);
+  return {full, middle, brief};
+}
+
+Vec2d PlotPanel::minimumSize(double fontSize, double framePaddingY, double itemSpacingY, double windowPaddingY) {
+  // The rows above the plot (buttons and status, the mode row, the series, at most two of each when they wrap), the
+  // plot at its least (the data's four lines or more, its axis titles and tick labels, a legend row: 13 lines) and the
+  // export row, under the title bar.
+  const double row = fontSize + 2 * framePaddingY + itemSpacingY;
+  return {30 * fontSize, (fontSize + 2 * framePaddingY) + 2 * windowPaddingY + 5 * row + 13 * fontSize + row};
 }
 
 // [SECTION] Export

@@ -18,14 +18,28 @@ namespace lab {
 class PlotPanel {
  public:
   // Once a frame, after the lab's update: calls frameMetrics (the lab's Lab::frameMetrics) and appends what it
-  // reports to the recording while recording is on. `update` is the lab's Lab::metricsUpdate: when given, a frame
-  // is recorded only when it differs from the last recorded one (a paused simulation adds nothing).
+  // reports to the recording while recording is on. With "skip idle frames" on (the default), a frame where nothing
+  // changed is counted, not recorded (1,600 idle frames before a drag squeezed the drag into the plot's last 5 %;
+  // review s32 C4): `update` is the lab's Lab::metricsUpdate, and when given a frame is idle when it is the update
+  // recorded last (a paused simulation); without it a frame is idle when its results (every number but measured
+  // times, which differ each frame) and its `inputs` (a text of the lab's scene and settings; none: results only)
+  // are those of the frame recorded last. Off, every UI frame is recorded.
   void collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics,
-               std::optional<std::uint64_t> update = std::nullopt);
-  // The x axis's name over time: what one recorded frame is (a UI frame, or one of the lab's updates).
+               std::optional<std::uint64_t> update = std::nullopt, const std::function<std::string()>& inputs = {});
+  [[nodiscard]] bool skipIdle() const { return skipIdle_; }
+  void setSkipIdle(bool skip) { skipIdle_ = skip; }
+  // The window's Clear: an empty recording, which the next frame starts.
+  void clearRecording();
+  // The x axis's name over time: what one recorded frame is (a UI frame, a frame where something changed, or one of
+  // the lab's updates).
   [[nodiscard]] std::string frameAxisLabel() const;
+  // For --dump-state: frames recorded, idle frames skipped, the series' CSV names, the x axis's name, and where the
+  // last draw put the window and the plot's data rectangle (pixels).
+  [[nodiscard]] Json stateJson() const;
   // The window; `open` is the View menu's flag (the window's close button clears it).
   void draw(bool* open);
+  // Sizes the window at the next draw as a drag of its corner would (within minimumSize).
+  void requestWindowSize(Vec2d size) { requestedSize_ = size; }
 
   [[nodiscard]] const Recording& recording() const { return recording_; }
   [[nodiscard]] bool recordingOn() const { return recordingOn_; }
@@ -47,6 +61,12 @@ class PlotPanel {
   std::string exportFiles(const std::string& extension);
   void setExportStem(std::string stem) { exportStem_ = std::move(stem); }
   [[nodiscard]] const std::string& exportMessage() const { return message_; }
+  // The window's status, longest first: the window shows the longest its row holds ("recording 60 frames, 1612 idle
+  // frames skipped (keeps 120000) | ...", "recording 60 frames, 1612 idle frames skipped", "60 frames, 1612 idle").
+  [[nodiscard]] std::vector<std::string> statusLines() const;
+  // The least size the window may be made (pixels), at a UI font of `fontSize` pixels and ImGui's style paddings:
+  // room for its rows of controls and a plot that keeps its data, tick labels and axis titles apart.
+  [[nodiscard]] static Vec2d minimumSize(double fontSize, double framePaddingY, double itemSpacingY, double windowPaddingY);
 
  private:
   // The units of the series shown (flags aside), as the window writes them, in the recording's order.
@@ -59,6 +79,11 @@ class PlotPanel {
   double collectMicroseconds_ = 0;  // smoothed cost of collect, shown in the window
   std::vector<FrameMetric> metrics_;
   std::optional<std::uint64_t> lastUpdate_;  // the lab's update recorded last (nullopt: records every UI frame)
+  bool skipIdle_ = true;
+  bool hasUpdates_ = false;                  // the lab reports updates (Lab::metricsUpdate)
+  bool haveLast_ = false;                    // lastMetrics_ and lastInputs_ hold the frame recorded last
+  std::vector<FrameMetric> lastMetrics_;
+  std::string lastInputs_;
 
   Mode mode_ = Mode::Lines;
   bool timeAxis_ = false;        // x: seconds instead of frame numbers
@@ -67,6 +92,9 @@ class PlotPanel {
   PlotState histogramState_;
   std::string histogramUnit_;  // as the window writes it (displayUnit); see setHistogramUnit
   Plot plot_;
+  std::optional<Vec2d> requestedSize_;
+  ScreenRect windowRect_{};  // where draw put the window and the plot's data (stateJson)
+  ScreenRect plotData_{};
   std::vector<std::vector<double>> histograms_;  // the bars plot_ points into
   std::string exportStem_ = "recording";
   std::string message_;

@@ -52,10 +52,16 @@ void Recording::addFrame(double seconds, std::span<const FrameMetric> metrics) {
   }
 }
 
+void Recording::skipFrame() {
+  ++nextFrame_;
+  ++skipped_;
+}
+
 void Recording::clear() {
   begin_ = 0;
   count_ = 0;
   dropped_ = 0;
+  skipped_ = 0;
   nextFrame_ = 0;
   series_.clear();
 }

@@ -25,11 +25,15 @@ class Recording {
 
   // Appends one frame recorded at `seconds` (any clock; the plot shows seconds since the first frame).
   void addFrame(double seconds, std::span<const FrameMetric> metrics);
+  // Counts a frame not recorded because nothing changed (PlotPanel's "skip idle frames"): frame numbers go on past
+  // it, so the CSV's frame column has a gap where idle frames were left out.
+  void skipFrame();
   void clear();
 
   [[nodiscard]] std::size_t capacity() const { return capacity_; }
   [[nodiscard]] std::size_t frameCount() const { return count_; }
   [[nodiscard]] std::uint64_t framesDropped() const { return dropped_; }  // the oldest, beyond the capacity
+  [[nodiscard]] std::uint64_t idleFramesSkipped() const { return skipped_; }  // skipFrame's, since clear
   [[nodiscard]] std::size_t seriesCount() const { return series_.size(); }
   [[nodiscard]] const std::string& seriesName(std::size_t series) const { return series_[series].name; }
   [[nodiscard]] const std::string& seriesUnit(std::size_t series) const { return series_[series].unit; }
@@ -38,7 +42,8 @@ class Recording {
   [[nodiscard]] bool seriesWhole(std::size_t series) const { return series_[series].whole; }
   // What the Plots window calls the series (FrameMetric::label, or the name); the CSV keeps name and unit.
   [[nodiscard]] const std::string& seriesLabel(std::size_t series) const { return series_[series].label; }
-  // The live frames, oldest first: frame numbers (counted since clear), seconds since the first frame, values.
+  // The live frames, oldest first: frame numbers (UI frames counted since clear, skipped ones too), seconds since the
+  // first frame, values. The first live frame is recorded frame number framesDropped() (counting recorded ones only).
   [[nodiscard]] std::span<const double> frames() const { return window(frames_); }
   [[nodiscard]] std::span<const double> seconds() const { return window(seconds_); }
   [[nodiscard]] std::span<const double> values(std::size_t series) const { return window(series_[series].values); }
@@ -63,6 +68,7 @@ class Recording {
   std::size_t begin_ = 0;  // first live frame's slot
   std::size_t count_ = 0;
   std::uint64_t dropped_ = 0;
+  std::uint64_t skipped_ = 0;
   std::uint64_t nextFrame_ = 0;
   double firstSeconds_ = 0;
   std::vector<double> frames_;

@@ -401,10 +401,7 @@ Json LabShell::dumpState() const {
   state["canUndo"] = canUndo();
   state["canRedo"] = canRedo();
   // The Plots window's recording: how many frames, which series, what its x axis counts.
-  const Recording& recording = plotPanel_.recording();
-  Json series = Json::array();
-  for (std::size_t i = 0; i < recording.seriesCount(); ++i) series.push_back(recording.seriesName(i));
-  state["plots"] = {{"frames", recording.frameCount()}, {"series", series}, {"xAxis", plotPanel_.frameAxisLabel()}};
+  state["plots"] = plotPanel_.stateJson();
   state["frameTimeMs"] = {{"mean", framesTimed_ > 0 ? 1000.0 * frameSecondsTotal_ / framesTimed_ : 0.0},
                           {"max", 1000.0 * frameSecondsMax_},
                           {"frames", framesTimed_},
@@ -531,7 +528,13 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
     labTookKeys = true;
   }
   followViews(seconds);
-  plotPanel_.collect(seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); }, lab_->metricsUpdate());
+  // The lab's inputs for "skip idle frames": its scene and settings as the edit history sees them (a lab with
+  // updates is not asked, and skipIdle off asks for nothing).
+  plotPanel_.collect(
+      seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); }, lab_->metricsUpdate(), [this] {
+        const EditSnapshot snapshot = snapshotOf(*lab_);
+        return snapshot.scene + '\n' + snapshot.settings;
+      });
   drawCanvas(framebufferWidth, framebufferHeight);
 
   if (showHelp_) drawHelpOverlay(showHelp_, helpSections(helpContext(), lab_->shortcuts(), labInfo_->name));

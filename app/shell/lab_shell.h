@@ -114,6 +114,8 @@ class LabShell {
   bool exportTrace(const std::string& path, std::string& error);
   void setHelpOpen(bool open) { showHelp_ = open; }
   void setPlotsOpen(bool open) { showPlots_ = open; }
+  // The Plots window's size, as if the person had dragged its corner there (screenshot --plots-size).
+  void setPlotsWindowSize(Vec2d size) { plotPanel_.requestWindowSize(size); }
   [[nodiscard]] Lab* currentLab() const { return lab_.get(); }
   [[nodiscard]] const LabInfo* currentLabInfo() const { return labInfo_; }
   // {lab, step, stepCount, scenePath, views: [{title, kind, center, zoom, rect} or, for a spatial view, {title, kind,

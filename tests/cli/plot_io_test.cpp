@@ -164,6 +164,7 @@ TEST(PlotPanel, RecordsALabsUpdatesNotItsIdleFrames) {
   EXPECT_EQ(panel.frameAxisLabel(), "update (simulation frame or edit)");
 
   PlotPanel everyFrame;
+  everyFrame.setSkipIdle(false);
   for (int frame = 0; frame < 120; ++frame) everyFrame.collect(1.0 / 60.0, report);
   EXPECT_EQ(everyFrame.recording().frameCount(), 120u);
   EXPECT_EQ(everyFrame.frameAxisLabel(), "UI frame");
@@ -266,7 +267,7 @@ TEST(PlotPanel, ATimeOfImpactHasItsOwnAxisBesideTheIterations) {
   EXPECT_TRUE(hasRightAxis(plot));
 
   const PlotRange range = fitRange(plot);
-  EXPECT_NEAR(range.yMax, 37.0 + 0.04 * 37.0, 1e-9);  // the iterations' range alone
+  EXPECT_EQ(range.yMax, 40.0);  // the iterations' range alone, to a nice number above them
   EXPECT_EQ(range.y2Min, 0.0);
   EXPECT_NEAR(range.y2Max, 1.04, 1e-12);
   RecordingCanvas canvas;
@@ -326,6 +327,7 @@ TEST(PlotPanel, AHistogramBinsEachUnitOnItsOwnAxis) {
   const auto binOf = [&](double t) { return static_cast<std::size_t>(t * 40); };
   EXPECT_EQ(plot.series[0].y[binOf(0.3125)], 4.0);
   EXPECT_EQ(plot.series[0].y[binOf(0.8125)], 6.0);
+  EXPECT_EQ(plot.y.label, "recorded frames (idle ones left out)");  // skip idle frames is on
   const PlotRange range = fitRange(plot);
   EXPECT_LE(range.xMin, 0.0);
   EXPECT_GE(range.xMax, 1.0);
@@ -416,12 +418,16 @@ TEST(Plot, CumulativeIterationsDrawAsSteps) {
     if (color.r == sat.r && color.g == sat.g && color.b == sat.b && (line == nullptr || points.size() > line->size())) line = &points;
   }
   ASSERT_NE(line, nullptr);
-  ASSERT_EQ(line->size(), 2 * data.shares[0].size());  // each count after the first adds a corner; the last holds
+  // Each change of share adds a corner, a share that holds none; the last holds to the axis's end.
+  std::size_t corners = 0;
+  for (std::size_t i = 1; i < data.shares[0].size(); ++i) corners += data.shares[0][i] != data.shares[0][i - 1];
+  ASSERT_EQ(line->size(), data.shares[0].size() + corners + 1);
   EXPECT_EQ(line->back().y, (*line)[line->size() - 2].y);  // until the next count, inside the fitted range
   EXPECT_GT(fitRange(cumulative).xMax, 7.0);
   for (std::size_t i = 1; i < line->size(); ++i) {
     const Vec2d d = (*line)[i] - (*line)[i - 1];
     EXPECT_TRUE(d.x == 0 || d.y == 0) << "a sloped segment from point " << i - 1 << " to " << i;
+    EXPECT_TRUE(d.x != 0 || d.y != 0) << "a segment of no length (a blob) at point " << i;
   }
 }
 
@@ -487,6 +493,202 @@ TEST(PlotPanel, AnAxisOfWholeNumbersTicksOnWholeNumbers) {
   }
   EXPECT_GE(left, 2);
   EXPECT_GT(rightFractions, 0);
+}
+
+// 1,600 idle frames before a drag squeezed the drag into the plot's last 5 % (review s32 C4). With "skip idle
+// frames" on (the default) a frame is recorded only when the lab's inputs or results changed: measured times,
+// which differ every frame, do not count; a drag that leaves the counts alone does (its inputs change). The idle
+// frames are counted (the status says how many), the CSV's frame column keeps the UI frames' numbers with their
+// gaps, and the plot's x counts the recorded frames, so the drag fills the axis. Off, every UI frame is recorded.
+TEST(PlotPanel, SkipsIdleFramesAndSaysHowMany) {
+  PlotPanel panel;
+  EXPECT_TRUE(panel.skipIdle());
+  std::string scene = "B at (0, 0)";
+  int iterations = 3;
+  int frame = 0;
+  const auto step = [&] {
+    ++frame;
+    panel.collect(
+        1.0 / 60.0,
+        [&](std::vector<FrameMetric>& out) {
+          out.push_back({"gjk_iterations", double(iterations), "iterations", "GJK iterations"});
+          out.push_back({"query_time", 1.0 + 0.01 * frame, "us", "query time (\u00b5s)"});  // differs every frame
+        },
+        std::nullopt, [&] { return scene; });
+  };
+  for (int i = 0; i < 1600; ++i) step();  // idle
+  EXPECT_EQ(panel.recording().frameCount(), 1u);
+  for (int i = 0; i < 40; ++i) {  // a drag: the scene changes every frame, the count now and then
+    scene = "B at (" + std::to_string(i + 1) + ", 0)";
+    iterations = 3 + i / 10;
+    step();
+  }
+  for (int i = 0; i < 300; ++i) step();  // idle again
+  const Recording& recording = panel.recording();
+  ASSERT_EQ(recording.frameCount(), 41u);
+  EXPECT_EQ(recording.idleFramesSkipped(), 1599u + 300u);
+  EXPECT_EQ(recording.frames()[0], 0.0);
+  EXPECT_EQ(recording.frames()[1], 1600.0) << "the CSV's frame column keeps the UI frame's number";
+  EXPECT_EQ(recording.frames()[40], 1639.0);
+  EXPECT_NE(panel.statusLines()[1].find("41 frames, 1899 idle frames skipped"), std::string::npos) << panel.statusLines()[1];
+  EXPECT_EQ(panel.frameAxisLabel(), "recorded frame (idle frames left out)");
+  panel.buildPlot();
+  const Plot& plot = panel.plot();
+  ASSERT_FALSE(plot.series.empty());
+  const PlotRange range = fitRange(plot);
+  EXPECT_LE(range.xMax, 42.0) << "the drag fills the x axis: 41 recorded frames, not 1,940 UI frames";
+  EXPECT_EQ(seriesX(plot.series[0], 40), 40.0);
+
+  // Off: every UI frame, idle or not.
+  panel.clearRecording();
+  panel.setSkipIdle(false);
+  for (int i = 0; i < 100; ++i) step();
+  EXPECT_EQ(panel.recording().frameCount(), 100u);
+  EXPECT_EQ(panel.recording().idleFramesSkipped(), 0u);
+  EXPECT_EQ(panel.frameAxisLabel(), "UI frame");
+  // A change in the results alone is a change too (a lab that gives no inputs).
+  PlotPanel resultsOnly;
+  for (int i = 0; i < 30; ++i)
+    resultsOnly.collect(1.0 / 60.0, [i](std::vector<FrameMetric>& out) { out.push_back({"pairs", double(i / 10), "pairs", "pairs"}); });
+  EXPECT_EQ(resultsOnly.recording().frameCount(), 3u);
+  EXPECT_EQ(resultsOnly.recording().idleFramesSkipped(), 27u);
+}
+
+// A count holds until it changes: the Plots window draws whole-number series as steps (across at the count, then up
+// to the next), not as slopes between frames; a fractional series (a time of impact) stays a line over frames.
+TEST(PlotPanel, CountsAreDrawnAsSteps) {
+  PlotPanel panel;
+  const double counts[] = {3, 7, 4, 4, 9};
+  for (int frame = 0; frame < 5; ++frame) {
+    panel.collect(1.0 / 60.0, [&, frame](std::vector<FrameMetric>& out) {
+      out.push_back({"cast_iterations", counts[frame], "iterations", "cast iterations"});
+      out.push_back({"time_of_impact", 0.1 * (frame + 1), "t", "time of impact (t)"});
+    });
+  }
+  panel.buildPlot();
+  const Plot& plot = panel.plot();
+  ASSERT_EQ(plot.series.size(), 2u);
+  EXPECT_TRUE(plot.series[0].steps);
+  EXPECT_FALSE(plot.series[1].steps);
+  RecordingCanvas canvas;
+  (void)drawPlot(canvas, plot, fitRange(plot), {0, 0, 760, 300});
+  const std::vector<Vec2d>* line = nullptr;
+  for (const auto& [color, points] : canvas.lines)
+    if (sameColor(color, plot.series[0].color) && points.size() > 2) line = &points;
+  ASSERT_NE(line, nullptr);
+  for (std::size_t i = 1; i < line->size(); ++i) {
+    const Vec2d d = (*line)[i] - (*line)[i - 1];
+    EXPECT_TRUE(d.x == 0 || d.y == 0) << "a sloped segment from point " << i - 1 << " to " << i;
+    EXPECT_TRUE(d.x != 0 || d.y != 0) << "a segment of no length (a blob) at point " << i;
+  }
+  // Each count held across to the next frame, up where it changes (not between the two 4s), the last to its frame's
+  // end: 5 points, 3 corners, the tail.
+  EXPECT_EQ(line->size(), 5u + 3u + 1u);
+}
+
+// Two y axes each fitted to its own series put both largest values on the top line: mid_01's 703 BV tests (left) and
+// 80 pairs (right) were one line, the pairs over the tests (review s32 A17). Each axis ends on a nice number above its
+// data, and when two constant lines would still meet (800 and 100: 1000 and 120 put them 3 % apart) the right axis
+// steps up until they part.
+TEST(Plot, SeriesOnTwoAxesAreNotDrawnOnOneLine) {
+  const auto heights = [](double left, double right) {
+    static std::vector<double> a, b;
+    a.assign(60, left);
+    b.assign(60, right);
+    Plot plot;
+    plot.x = {"frame", "", true};
+    plot.y = {"tests", "", true};
+    plot.y2 = {"pairs", "", true};
+    plot.series.push_back({"BV tests", "", rgb(0x4a9eff), a, {}, 0, 1, false, true, false, false});
+    plot.series.push_back({"pairs", "", rgb(0x5fd68a), b, {}, 0, 1, false, true, false, true});
+    const PlotRange range = fitRange(plot);
+    EXPECT_GE(range.yMax, left * 1.01);
+    EXPECT_GE(range.y2Max, right * 1.01);
+    return std::pair{left / range.yMax, right / range.y2Max};
+  };
+  for (const auto& [left, right] : {std::pair{703.0, 80.0}, std::pair{800.0, 100.0}, std::pair{40.0, 4.0}, std::pair{16.0, 2.0}}) {
+    const auto [a, b] = heights(left, right);
+    EXPECT_GT(std::abs(a - b), 0.04) << left << " and " << right << " at " << a << " and " << b << " of the height";
+    EXPECT_LT(a, 0.99);
+    EXPECT_LT(b, 0.99);
+  }
+}
+
+// A line another covers can be found: hovering its legend entry (PlotLayout::legend says where each is) highlights
+// it, drawn last and wider, the others faded.
+TEST(Plot, AHighlightedSeriesIsDrawnOverTheOthers) {
+  const std::vector<double> same(30, 5.0);
+  Plot plot;
+  plot.x = {"frame", "", true};
+  plot.y = {"iterations", "", true};
+  plot.series.push_back({"GJK iterations", "", rgb(0x4a9eff), same, {}, 0, 1, false, true, false, false});
+  plot.series.push_back({"EPA iterations", "", rgb(0xff5c5c), same, {}, 0, 1, false, true, false, false});
+  RecordingCanvas plain;
+  const PlotLayout layout = drawPlot(plain, plot, fitRange(plot), {0, 0, 760, 300});
+  ASSERT_EQ(layout.legend.size(), 2u);
+  for (const auto& [series, rect] : layout.legend) {
+    bool named = false;
+    for (const auto& [text, at] : plain.texts)
+      named |= text == plot.series[series].name && rect.contains(at + Vec2d{1, 1});
+    EXPECT_TRUE(named) << "entry " << series << " holds its name";
+  }
+  RecordingCanvas lit;
+  (void)drawPlot(lit, plot, fitRange(plot), {0, 0, 760, 300}, std::nullopt, 0);
+  std::vector<std::pair<Color, std::size_t>> order;  // the data lines, in drawing order
+  for (const auto& [color, points] : lit.lines)
+    if (points.size() > 2) order.emplace_back(color, points.size());
+  ASSERT_EQ(order.size(), 2u);
+  EXPECT_TRUE(sameColor(order.back().first, plot.series[0].color)) << "the highlighted series is drawn last";
+  EXPECT_EQ(order.back().first.a, 1.0f);
+  EXPECT_LT(order.front().first.a, 0.5f) << "the other is faded";
+}
+
+// A window made small squeezed the plot to a strip: at 200 % the legend sat on the x tick labels and "UI frame", the
+// lines on the 0 tick, the right axis printed "10" over "0" (review s32 A4). A small frame now drops the title, then
+// the legend, then the x axis's title, keeps the data four lines high where it can, and never draws a text over
+// another, nor out of the frame.
+TEST(Plot, ASmallFrameDropsTextRatherThanDrawingItOverText) {
+  std::vector<double> iterations(120), times(120), contact(120);
+  for (std::size_t i = 0; i < 120; ++i) {
+    iterations[i] = double(3 + i % 14);
+    times[i] = 0.3 + 0.004 * double(i);
+    contact[i] = i % 30 < 20 ? 1 : 0;
+  }
+  Plot plot;
+  plot.title = "Recorded frames";
+  plot.x = {"recorded frame (idle frames left out)", "", true};
+  plot.y = {"iterations", "", true};
+  plot.y2 = {"t (time over the motion, 0 to 1)", "", false};
+  plot.y2UnitInterval = true;
+  plot.series.push_back({"cast iterations", "", rgb(0x4a9eff), iterations, {}, 0, 1, false, true, false, false});
+  plot.series.push_back({"time of impact (t; none on a miss), right axis", "", rgb(0xffa94a), times, {}, 0, 1, false, false, false, true});
+  plot.series.push_back({"contact in [0, 1]", "", rgb(0x5fd68a), contact, {}, 0, 1, false, false, true, false});
+  constexpr double kLine = 14;  // RecordingCanvas's text height
+  for (const ScreenRect frame : {ScreenRect{0, 0, 760, 300}, ScreenRect{0, 0, 420, 200}, ScreenRect{0, 0, 360, 170},
+                                 ScreenRect{0, 0, 600, 150}, ScreenRect{0, 0, 300, 120}}) {
+    RecordingCanvas canvas;
+    const PlotLayout layout = drawPlot(canvas, plot, fitRange(plot), frame);
+    const std::string where = std::to_string(int(frame.width)) + " x " + std::to_string(int(frame.height));
+    if (frame.height >= 170) {
+      EXPECT_GE(layout.data.height, 4 * kLine) << where;
+    }
+    EXPECT_GE(layout.data.height, 1.0) << where;
+    std::vector<ScreenRect> boxes;
+    for (const auto& [text, at] : canvas.texts) {
+      const ScreenRect box{at.x, at.y, 7.0 * double(text.size()), kLine};
+      EXPECT_GE(box.x, frame.x - 1e-9) << where << ": '" << text << "' left of the frame";
+      EXPECT_LE(box.x + box.width, frame.x + frame.width + 1e-9) << where << ": '" << text << "' right of the frame";
+      EXPECT_GE(box.y, frame.y - 1e-9) << where << ": '" << text << "' above the frame";
+      EXPECT_LE(box.y + box.height, frame.y + frame.height + 1e-9) << where << ": '" << text << "' below the frame";
+      for (std::size_t k = 0; k < boxes.size(); ++k) {
+        const ScreenRect& other = boxes[k];
+        const bool overlap = box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height &&
+                             other.y < box.y + box.height;
+        EXPECT_FALSE(overlap) << where << ": '" << text << "' over '" << canvas.texts[k].first << "'";
+      }
+      boxes.push_back(box);
+    }
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 """Shared by the GUI tests (tests/gui/*_test.py): reading the app's PNG screenshots and driving the real window
 with xdotool. Written once here; the tests import what they use:
   from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window, quit_app
+  from lab_driver import to_screen, run_window, dump_after, screenshot_dump
 Needs a display for the xdotool part (CTest runs each test under tests/support/xvfb_run.py).
 """
 
@@ -210,3 +211,51 @@ def drag(window, start, end, moves, button=1):
         time.sleep(0.05)
     xdotool("mouseup", str(button))
     time.sleep(0.3)
+
+
+# [SECTION] Runs in the real window: a view's pixels, a session ended by Ctrl+Q and its --dump-state
+
+def to_screen(view, point):
+    """Window pixel of a world point in a planar view of the dump (app/render/camera.h: y up in the world)."""
+    left, top, width, height = view["rect"]
+    return (round(left + 0.5 * width + (point[0] - view["center"][0]) * view["zoom"]),
+            round(top + 0.5 * height - (point[1] - view["center"][1]) * view["zoom"]))
+
+
+def run_window(exe, home, arguments, actions, size=(1600, 1000)):
+    """Runs the app in the real window of `size` with its settings under `home`, performs `actions(window)`, quits
+    with Ctrl+Q."""
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "collision-lab"), exist_ok=True)
+    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
+        json.dump({"windowWidth": size[0], "windowHeight": size[1]}, settings)
+    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
+    process = start_app([exe, *arguments], environment)
+    try:
+        window = find_window(process)
+        actions(window)
+        time.sleep(0.3)
+        quit_app(process)  # Discard when asked about the unsaved drag
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def dump_after(exe, home, out, name, arguments, actions):
+    """Runs the app in the real window with `arguments`, performs `actions`, quits, and returns its --dump-state."""
+    path = os.path.join(out, name)
+    if os.path.exists(path):
+        os.remove(path)
+    run_window(exe, home, [*arguments, "--dump-state", path], actions)
+    return json.load(open(path))
+
+
+def screenshot_dump(exe, out, name, arguments, size=(1600, 1000)):
+    """Runs `collision-lab screenshot` with `arguments` at `size`, writing NAME.png and NAME.json under `out`, and
+    returns its --dump-state (what the window's first frame shows: where to drag, what a test starts from)."""
+    path = os.path.join(out, name + ".json")
+    result = run_app([exe, "screenshot", *arguments, "--size", f"{size[0]}x{size[1]}",
+                      "-o", os.path.join(out, name + ".png"), "--dump-state", path])
+    if result.returncode != 0:
+        raise AssertionError(f"screenshot failed ({result.returncode}): {result.stderr}")
+    return json.load(open(path))

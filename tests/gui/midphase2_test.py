@@ -29,43 +29,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool, press, find_window, run_app, start_app, fresh_directory, drag, quit_app, script_arguments  # noqa: E402
-
-WIDTH, HEIGHT = 1600, 1000
-
-
-def to_screen(view, point):
-    """Window pixel of a world point in a planar view of the dump (app/render/camera.h: y up in the world)."""
-    left, top, width, height = view["rect"]
-    return (round(left + 0.5 * width + (point[0] - view["center"][0]) * view["zoom"]),
-            round(top + 0.5 * height - (point[1] - view["center"][1]) * view["zoom"]))
-
-
-def run_window(exe, home, arguments, actions):
-    """Runs the app in the real window with a fixed size, performs `actions(window)`, quits with Ctrl+Q."""
-    config = os.path.join(home, "config")
-    os.makedirs(os.path.join(config, "collision-lab"), exist_ok=True)
-    with open(os.path.join(config, "collision-lab", "settings.json"), "w") as settings:
-        json.dump({"windowWidth": WIDTH, "windowHeight": HEIGHT}, settings)
-    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config)
-    process = start_app([exe, *arguments], environment)
-    try:
-        window = find_window(process)
-        actions(window)
-        time.sleep(0.3)
-        quit_app(process)  # Discard when asked about the unsaved drag
-    finally:
-        if process.poll() is None:
-            process.kill()
-
-
-def dump_after(exe, home, out, name, arguments, actions):
-    """Runs the app in the real window with `arguments`, performs `actions`, quits, and returns its --dump-state."""
-    path = os.path.join(out, name)
-    if os.path.exists(path):
-        os.remove(path)
-    run_window(exe, home, [*arguments, "--dump-state", path], actions)
-    return json.load(open(path))
+from lab_driver import press, fresh_directory, drag, to_screen, dump_after, screenshot_dump, script_arguments  # noqa: E402
 
 
 def main():
@@ -76,12 +40,7 @@ def main():
     home = fresh_directory(args.out, "home2d")
     scene_path = os.path.join(home, "key.json")
     json.dump(json.load(open(os.path.join(args.scenes, "mid2_01_sah_vs_median.json"))), open(scene_path, "w"))
-    start_dump = os.path.join(args.out, "start2d.json")
-    result = run_app([args.exe, "screenshot", "--scene", scene_path, "--size", f"{WIDTH}x{HEIGHT}",
-                      "-o", os.path.join(args.out, "start2d.png"), "--dump-state", start_dump])
-    if result.returncode != 0:
-        raise AssertionError(f"screenshot failed ({result.returncode}): {result.stderr}")
-    start = json.load(open(start_dump))
+    start = screenshot_dump(args.exe, args.out, "start2d", ["--scene", scene_path])
     view = start["views"][0]
     b = start["position_b"]
     target_world = (b[0] + 1.0, b[1] + 2.2)  # above the key: only the shaft, if anything, under the star
@@ -127,13 +86,8 @@ def main():
     # 4. The 2D lab's legend names what the step draws: a cut at a split, none at a leaf.
     legends = {}
     for shown in (1, 5):  # the root's split; node 4, a leaf of one part
-        path = os.path.join(args.out, f"legend{shown}.json")
-        result = run_app([args.exe, "screenshot", "--scene", os.path.join(args.scenes, "mid2_03_budget_partial_answer.json"),
-                          "--step", str(shown), "--size", f"{WIDTH}x{HEIGHT}",
-                          "-o", os.path.join(args.out, f"legend{shown}.png"), "--dump-state", path])
-        if result.returncode != 0:
-            raise AssertionError(f"screenshot failed ({result.returncode}): {result.stderr}")
-        legends[shown] = json.load(open(path)).get("legend", [])
+        legends[shown] = screenshot_dump(args.exe, args.out, f"legend{shown}", [
+            "--scene", os.path.join(args.scenes, "mid2_03_budget_partial_answer.json"), "--step", str(shown)]).get("legend", [])
     if not any("where it is cut" in line for line in legends[1]):
         failures.append(f"the root's split step names no cut: {legends[1]}")
     if any("cut" in line for line in legends[5]) or not any("leaf" in line for line in legends[5]):
@@ -141,12 +95,7 @@ def main():
 
     # 5. The 3D lab's SAH cost plot on mid_06's last frame: its y range is the costs' own, so the refitted tree's
     #    16% over the fresh build's is a visible gap (from 0 the two curves drew as one line).
-    path = os.path.join(args.out, "refit_plot.json")
-    result = run_app([args.exe, "screenshot", "--scene", os.path.join(args.scenes, "mid_06_refit_drift.json"),
-                      "--size", f"{WIDTH}x{HEIGHT}", "-o", os.path.join(args.out, "refit_plot.png"), "--dump-state", path])
-    if result.returncode != 0:
-        raise AssertionError(f"screenshot failed ({result.returncode}): {result.stderr}")
-    refit = json.load(open(path)).get("cloth", {})
+    refit = screenshot_dump(args.exe, args.out, "refit_plot", ["--scene", os.path.join(args.scenes, "mid_06_refit_drift.json")]).get("cloth", {})
     low, high = refit.get("plot_y_range", [0, 1])
     gap = abs(refit.get("sah_refit", 0) - refit.get("sah_fresh", 0))
     if not (low > 0 and gap > 0.05 * (high - low)):

@@ -472,6 +472,29 @@ TEST(Screenshot, TheMidPhaseLegendLeavesTheMeshesUncovered) {
   }
 }
 
+// A Plots window made small squeezed its plot to a strip at 200 % and cut "Export svg" off (review s32 A4): the window
+// stops at a least size for the UI scale, which keeps the plot's data four lines high with its export row inside.
+TEST(Screenshot, ThePlotsWindowStopsAtALeastSizeThatKeepsItsPlot) {
+  const std::string scene = "screenshot --size 1600x1000 --plots --frames 10 --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/ccd_02_spinning_bar.json'";
+  for (const int scale : {100, 200}) {
+    const Screenshot shot = run(scene + " --plots-size 200x150 --ui-scale " + std::to_string(scale), "plots_small");
+    ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+    const double font = shot.state.at("fontSize").get<double>();
+    const Json& plots = shot.state.at("plots");
+    const Json& window = plots.at("window");
+    const Json& data = plots.at("plotData");
+    const double windowBottom = window[1].get<double>() + window[3].get<double>();
+    EXPECT_GE(window[2].get<double>(), 25 * font) << scale << " %";
+    EXPECT_GE(window[3].get<double>(), 20 * font) << scale << " %";
+    EXPECT_GE(data[3].get<double>(), 4 * font) << scale << " %: the plot's data";
+    EXPECT_GE(data[0].get<double>(), window[0].get<double>());
+    EXPECT_LE(data[0].get<double>() + data[2].get<double>(), window[0].get<double>() + window[2].get<double>());
+    // Under the data: tick labels, the x axis's title and the export row, inside the window.
+    EXPECT_LE(data[1].get<double>() + data[3].get<double>() + 3 * font, windowBottom) << scale << " %";
+    EXPECT_LE(windowBottom, 1000.0);
+  }
+}
+
 TEST(Screenshot, RefusesUnknownLabsStepsAndSizes) {
   const Screenshot lab = run("screenshot --lab NoSuchLab", "badlab");
   EXPECT_NE(lab.exitCode, 0);
