@@ -1,11 +1,13 @@
 // `collision-lab broadphase`: run one broad phase on moving boxes for some frames; per-frame numbers to CSV,
 // a summary to standard output (standard error when the CSV goes to standard output).
 //
-//   collision-lab broadphase --algo sap|grid|bvh|brute --count N --frames F [--dim 2|3]
+//   collision-lab broadphase --algo sap|grid|bvh|brute --count N --frames F [--dim 2|3] [--spacing D]
 //                            --motion drift|bounce|floor|teleport --seed S [--csv OUT]
 //                            [--scalar float|double] [--sweep-axis auto|x|y|z] [--cell-size C] [--check] [--explain]
 //
 // --dim 3 runs the same algorithms on boxes in space (the last axis is up for the floor: y in 2D, z in 3D).
+// The scene is the Broad phase labs' (MovingBoxes::lab), so the same count, motion, seed and spacing give the lab's
+// boxes and counters. --frames 0 reports the scene as generated (the labs' frame 0: an update after the first sort).
 // Each frame: the scene moves (workloads/motions.h, not timed), every box is moved in the broad phase
 // and update() computes the pair set; the time is move + update. --check compares every frame's pairs with
 // brute force and fails (exit status 1) on the first difference. CSV (io/csv.h): frame, pairs, box_tests, swaps,
@@ -39,6 +41,8 @@ namespace {
 constexpr std::size_t kMaxBruteForceCount = 20000;
 constexpr std::size_t kMaxCount = 1000000;
 constexpr std::size_t kMaxFrames = 100000;
+constexpr double kMinSpacing = 0.5;  // the Broad phase labs' range (lab_state.spacing)
+constexpr double kMaxSpacing = 10;
 
 struct BroadPhaseCommandOptions {
   std::string algorithm = "sap";
@@ -47,6 +51,7 @@ struct BroadPhaseCommandOptions {
   std::size_t frames = 100;
   std::string motion = "drift";
   std::uint64_t seed = 1;
+  double spacing = collide::MovingBoxes<double, 2>::kLabSpacing;
   std::string csvPath;
   std::string scalar = "double";
   std::string sweepAxis = "auto";
@@ -56,6 +61,7 @@ struct BroadPhaseCommandOptions {
 };
 
 struct FrameRecord {
+  std::size_t frame = 0;
   std::size_t pairs = 0;
   std::size_t boxTests = 0;
   std::size_t swaps = 0;
@@ -72,7 +78,8 @@ struct FrameRecord {
 struct RunResult {
   std::vector<FrameRecord> frames;
   std::size_t memoryBytes = 0;
-  std::size_t mismatchFrame = 0;  // 1-based; 0 when every frame matched (or no check)
+  bool mismatch = false;          // a frame differs from brute force (--check)
+  std::size_t mismatchFrame = 0;  // the first that does
   bool cellSizeFallback = false;  // grid: --cell-size made most boxes oversize, the automatic size was used
 };
 
@@ -80,7 +87,8 @@ template <class BroadPhaseType>
 RunResult simulate(BroadPhaseType broadPhase, const BroadPhaseCommandOptions& options) {
   using S = typename BroadPhaseType::Scalar;
   constexpr int Dim = BroadPhaseType::kDimensions;
-  collide::MovingBoxes<S, Dim> scene(*collide::parseMotion(options.motion), options.count, options.seed);
+  auto scene =
+      collide::MovingBoxes<S, Dim>::lab(*collide::parseMotion(options.motion), options.count, options.seed, options.spacing);
   collide::BruteForce<S, Dim> reference;
   for (const auto& box : scene.boxes()) {
     if (broadPhase.add(box) == collide::kNullProxy)
@@ -89,17 +97,21 @@ RunResult simulate(BroadPhaseType broadPhase, const BroadPhaseCommandOptions& op
   }
   (void)broadPhase.update();
   RunResult result;
-  result.frames.reserve(options.frames);
-  for (std::size_t frame = 0; frame < options.frames; ++frame) {
-    scene.step();
+  result.frames.reserve(std::max<std::size_t>(options.frames, 1));
+  // Frame 0 is the scene as generated, updated again after the first update sorted it (as the labs show it);
+  // frames 1 to F each move the boxes first.
+  for (std::size_t frame = options.frames == 0 ? 0 : 1; frame <= options.frames; ++frame) {
+    if (frame > 0) scene.step();
     const auto start = std::chrono::steady_clock::now();
-    for (std::size_t i = 0; i < scene.size(); ++i)
-      (void)broadPhase.move(static_cast<collide::ProxyId>(i), scene.boxes()[i]);
+    if (frame > 0) {
+      for (std::size_t i = 0; i < scene.size(); ++i)
+        (void)broadPhase.move(static_cast<collide::ProxyId>(i), scene.boxes()[i]);
+    }
     const std::vector<collide::ProxyPair>& pairs = broadPhase.update();
     const auto stop = std::chrono::steady_clock::now();
     const auto& stats = broadPhase.stats();
     result.cellSizeFallback = result.cellSizeFallback || stats.cellSizeFallback;
-    result.frames.push_back({pairs.size(), stats.boxTests, stats.swaps, stats.candidatePairsPerAxis[0],
+    result.frames.push_back({frame, pairs.size(), stats.boxTests, stats.swaps, stats.candidatePairsPerAxis[0],
                              options.algorithm == "sap" ? stats.axisOrder[0] : -1,
                              options.algorithm == "sap" ? stats.axisOrder[1] : -1, stats.cellsTouched,
                              stats.occupiedCells, stats.nodesVisited, stats.reinsertions,
@@ -108,7 +120,8 @@ RunResult simulate(BroadPhaseType broadPhase, const BroadPhaseCommandOptions& op
       for (std::size_t i = 0; i < scene.size(); ++i)
         (void)reference.move(static_cast<collide::ProxyId>(i), scene.boxes()[i]);
       if (reference.update() != pairs) {
-        result.mismatchFrame = frame + 1;
+        result.mismatchFrame = frame;
+        result.mismatch = true;
         break;
       }
     }
@@ -156,6 +169,9 @@ void validate(const BroadPhaseCommandOptions& options) {
     throw UsageError("broadphase: --sweep-axis " + options.sweepAxis +
                      " needs --dim 3 (2D boxes have x and y)");
   }
+  if (!(options.spacing >= kMinSpacing && options.spacing <= kMaxSpacing)) {
+    throw UsageError("broadphase: --spacing must be a number from 0.5 to 10 (the world's side is spacing * count^(1/dim))");
+  }
   if (!std::isfinite(options.cellSize)) throw UsageError("broadphase: --cell-size must be a finite number");
   if (options.cellSize != 0 && options.algorithm != "grid") {
     throw UsageError("broadphase: --cell-size applies to --algo grid only");
@@ -171,8 +187,7 @@ void writeCsv(const std::vector<FrameRecord>& frames, const std::string& path) {
     table.columns.push_back(std::move(values));
   };
   const auto count = [](std::size_t value) { return static_cast<double>(value); };
-  std::size_t frameNumber = 0;
-  column("frame", "", [&](const FrameRecord&) { return static_cast<double>(++frameNumber); });
+  column("frame", "", [&](const FrameRecord& f) { return count(f.frame); });
   column("pairs", "", [&](const FrameRecord& f) { return count(f.pairs); });
   column("box_tests", "", [&](const FrameRecord& f) { return count(f.boxTests); });
   column("swaps", "", [&](const FrameRecord& f) { return count(f.swaps); });
@@ -217,10 +232,14 @@ int runBroadPhaseCommand(const BroadPhaseCommandOptions& options) {
                  options.cellSize);
   }
   std::FILE* out = options.csvPath == "-" ? stderr : stdout;  // the CSV owns standard output
-  std::fprintf(out, "broadphase: algo %s, dim %d, motion %s, count %zu, frames %zu, seed %llu, scalar %s (per frame: mean, min, max)\n",
-               options.algorithm.c_str(), options.dimensions, options.motion.c_str(), options.count,
-               result.frames.size(),
-               static_cast<unsigned long long>(options.seed), options.scalar.c_str());
+  std::fprintf(out,
+               "broadphase: algo %s, dim %d, motion %s, count %zu, spacing %g, seed %llu, %s, scalar %s (per frame: mean, "
+               "min, max)\n",
+               options.algorithm.c_str(), options.dimensions, options.motion.c_str(), options.count, options.spacing,
+               static_cast<unsigned long long>(options.seed),
+               options.frames == 0 ? "frame 0 (the scene as generated)"
+                                   : ("frames 1 to " + std::to_string(result.frames.back().frame)).c_str(),
+               options.scalar.c_str());
   const auto& frames = result.frames;
   // The counters by the names the labs and the README use (broad_phase_counters.h); --explain says what each counts.
   using broadphase::Counter;
@@ -247,7 +266,7 @@ int runBroadPhaseCommand(const BroadPhaseCommandOptions& options) {
   std::fprintf(out, "  %-28s %.1f\n", "memory (bytes per object)",
                static_cast<double>(result.memoryBytes) / static_cast<double>(options.count));
   if (options.check) {
-    if (result.mismatchFrame != 0) {
+    if (result.mismatch) {
       std::fprintf(out, "  check: frame %zu differs from brute force\n", result.mismatchFrame);
       return 1;
     }
@@ -270,13 +289,16 @@ const bool registered = registerCommand({
       command.add_option("--count", options->count, "Number of boxes")
           ->check(CLI::Range(std::size_t{1}, kMaxCount))
           ->capture_default_str();
-      command.add_option("--frames", options->frames, "Number of frames")
-          ->check(CLI::Range(std::size_t{1}, kMaxFrames))
+      command.add_option("--frames", options->frames, "Number of frames (0: only the scene as generated)")
+          ->check(CLI::Range(std::size_t{0}, kMaxFrames))
           ->capture_default_str();
       command.add_option("--motion", options->motion, "How the boxes move")
           ->check(CLI::IsMember({"drift", "bounce", "floor", "teleport"}))
           ->capture_default_str();
       command.add_option("--seed", options->seed, "Seed of the scene")->capture_default_str();
+      command.add_option("--spacing", options->spacing,
+                         "World side = spacing * count^(1/dim): the Broad phase labs' Spacing (0.5 to 10)")
+          ->capture_default_str();
       command.add_option("--csv", options->csvPath, "Write per-frame numbers as CSV here (\"-\": standard output)");
       command.add_option("--scalar", options->scalar, "Scalar type")
           ->check(CLI::IsMember({"float", "double"}))

@@ -92,6 +92,9 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   bool loadScene(const Scene& scene, std::string& error) override;
   void saveScene(Scene& scene) const override;
   [[nodiscard]] bool sceneRunning() const override { return running_; }
+  [[nodiscard]] std::optional<std::string> commandLine(std::string&) const override {
+    return broadphase::commandLine(3, algorithm_, axisChoice_, count_, motion_, seed_, spacing_, frame_);
+  }
   bool setAlgorithm(std::string_view name, std::string& error) override;
   [[nodiscard]] std::string algorithmTitle(std::string_view name) const override { return broadphase::algorithmTitle(name); }
   void loadSettings(const Json& settings) override;
@@ -128,7 +131,7 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   std::size_t count_ = 24;
   BoxMotion motion_ = BoxMotion::Drift;
   std::uint64_t seed_ = 1;
-  double spacing_ = 2.0;
+  double spacing_ = MovingBoxes3::kLabSpacing;
   Algorithm algorithm_ = Algorithm::Sap;
   int axisChoice_ = -1;  // -1 automatic (largest variance), else the sweep axis
   int treeDepth_ = 3;
@@ -147,7 +150,7 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
 
 void BroadPhase3Lab::regenerate() {
   message_.clear();
-  scene_ = MovingBoxes3(motion_, count_, seed_, spacing_);
+  scene_ = MovingBoxes3::lab(motion_, count_, seed_, spacing_);
   frame_ = 0;
   rebuildBroadPhase();
 }
@@ -536,6 +539,9 @@ void BroadPhase3Lab::dumpState(Json& out) const {
   out["running"] = running_;
   out["pairs"] = pairs_.size();
   out["box_tests"] = stats_.boxTests;
+  out["stats"] = countersJson(stats_);
+  std::string why;
+  out["command"] = commandLine(why).value_or(why);
   out["legend"] = legendJson(legendRows());
   out["legend_marks"] = legendMarksJson(legendRows());
   out["brute_checked"] = bruteChecked_;

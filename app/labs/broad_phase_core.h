@@ -18,6 +18,7 @@
 #include "collide/brute_force.h"
 #include "collide/sweep_and_prune.h"
 #include "collide/uniform_grid.h"
+#include "lab/vocabulary.h"
 #include "render/color.h"
 #include "render/label_layout.h"
 #include "workloads/motions.h"
@@ -91,6 +92,19 @@ template <int Dim>
 // The scene's controls both labs show: the count (with presets from 24 to 100k), the motion and the spacing.
 // Returns true when the scene must be regenerated (a preset, a motion, or a slider let go).
 bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& spacing, const char* floorLabel);
+// The `collision-lab broadphase` command that gives a lab's counters (Edit > Copy as command): the CLI makes the
+// labs' scene (MovingBoxes::lab) from the same count, motion, seed and spacing. At frame 0 it is `--frames 0` (the
+// scene as generated); at frame F, `--frames F --csv -`, whose last row is the lab's frame.
+[[nodiscard]] std::string commandLine(int dimensions, Algorithm algorithm, int axisChoice, std::size_t count,
+                                      collide::BoxMotion motion, std::uint64_t seed, double spacing, std::size_t frame);
+// The update's counters in a state dump ("stats"), by the CLI's counters (broad_phase_counters.h) in camelCase.
+template <int Dim>
+[[nodiscard]] Json countersJson(const collide::BroadPhaseStats<Dim>& stats) {
+  return {{"boxTests", stats.boxTests},         {"swaps", stats.swaps},
+          {"candidatesSweepAxis", stats.candidatePairsPerAxis[0]}, {"sweepAxis", stats.axisOrder[0]},
+          {"cellsTouched", stats.cellsTouched}, {"occupiedCells", stats.occupiedCells},
+          {"nodesVisited", stats.nodesVisited}, {"reinsertions", stats.reinsertions}};
+}
 // A legend row: a colour, the mark the view draws in it, and what it means at this step. Two rows never share a
 // colour and a mark (broad_phase_lab_test.cpp checks it), so each reads as one thing. The tree's depth colours are
 // one row of swatches; a note has none. Each lab lists its rows once; they are drawn (drawLegend) and dumped

@@ -16,6 +16,7 @@
 
 #include "labs/broad_phase_counters.h"
 #include "labs/broad_phase_lab.h"
+#include "labs/midphase_common.h"
 #include "labs/narration.h"
 #include "platform/theme.h"
 #include "widgets/wrapped_text.h"
@@ -339,6 +340,18 @@ Json legendMarksJson(const std::vector<LegendRow>& rows) {
     }
     out.push_back({{"text", row.text}, {"mark", markName(row.kind)}, {"colors", colors}});
   }
+  return out;
+}
+
+std::string commandLine(int dimensions, Algorithm algorithm, int axisChoice, std::size_t count, collide::BoxMotion motion,
+                        std::uint64_t seed, double spacing, std::size_t frame) {
+  std::string out = "collision-lab broadphase";
+  if (dimensions == 3) out += " --dim 3";
+  out += " --algo " + std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm)]);
+  if (algorithm == Algorithm::Sap && axisChoice >= 0) out += std::string(" --sweep-axis ") + kAxisNames[axisChoice];
+  out += " --count " + std::to_string(count) + " --motion " + std::string(collide::motionName(motion)) + " --seed " +
+         std::to_string(seed) + " --spacing " + midphase_common::exactNumber(spacing) + " --frames " + std::to_string(frame);
+  if (frame > 0) out += " --csv -";
   return out;
 }
 

@@ -47,21 +47,18 @@ BroadPhaseLab::BroadPhaseLab() { regenerate(); }
 
 // [SECTION] Scene
 
-// The same moving boxes as the CLI and the benchmarks (workloads/motions.h) in a denser world (spacing_), every
-// third one a circle (its box a square).
+// The lab's scene of workloads/motions.h, the one `collision-lab broadphase` makes (every third one a circle, its
+// box a square).
 void BroadPhaseLab::regenerate() {
   message_.clear();
-  scene_ = MovingBoxes(motion_, count_, seed_, spacing_);
+  edited_ = false;
+  scene_ = MovingBoxes::lab(motion_, count_, seed_, spacing_);
   const Vec2d before = worldSize_;
   worldSize_ = {scene_.worldSize()[0], scene_.worldSize()[1]};
   fitRequested_ = fitRequested_ || worldSize_.x != before.x || worldSize_.y != before.y;  // a new count or motion
   objects_.assign(count_, MovingObject{});
   for (std::size_t i = 0; i < count_; ++i) {
-    objects_[i].circle = i % 3 == 2;
-    if (objects_[i].circle) {
-      const double half = scene_.halfExtents(i)[0];
-      scene_.setHalfExtents(i, {half, half});
-    }
+    objects_[i].circle = MovingBoxes::labCircle(i);
     copyFromScene(i);
   }
   selected_ = -1;
@@ -144,6 +141,7 @@ void BroadPhaseLab::addObject(Vec2d at, bool circle) {
   objects_.push_back(object);
   count_ = objects_.size();
   selected_ = static_cast<int>(objects_.size()) - 1;
+  markEdited();
   afterEdit();
 }
 
@@ -159,7 +157,15 @@ void BroadPhaseLab::removeObject(int index) {
   count_ = objects_.size();
   selected_ = -1;
   dragging_ = false;
+  markEdited();
   afterEdit();
+}
+
+void BroadPhaseLab::markEdited() {
+  edited_ = true;
+  openFrames_ = 0;  // the scene saved is the boxes as they are now
+  editedObjects_ = objects_;
+  editedScene_ = scene_;
 }
 
 // While paused an edit re-runs this frame's update at once (the timeline keeps its step, clamped); while running
@@ -242,6 +248,7 @@ void BroadPhaseLab::mouseMove(const MouseEvent& event) {
   object.centre = event.planar.world - dragOffset_;
   scene_.place(static_cast<std::size_t>(selected_), {object.centre.x, object.centre.y});
   moveProxy(object.proxy, object.box());
+  markEdited();
   afterEdit();
 }
 
@@ -323,6 +330,7 @@ void BroadPhaseLab::placeObjects(const std::vector<SceneShape>& shapes) {
   dragging_ = false;
   frame_ = 0;
   rebuildBroadPhase();
+  markEdited();
 }
 
 bool BroadPhaseLab::loadScene(const Scene& scene, std::string& error) {
@@ -408,24 +416,29 @@ bool BroadPhaseLab::loadScene(const Scene& scene, std::string& error) {
   running_ = !paused;
   if (scene.shapes.empty()) regenerate();
   else placeObjects(scene.shapes);
+  openFrames_ = frames;
   // Frames simulated before the scene shows (a paused scene then opens on a frame with swaps to step).
   for (long long frame = 0; frame < frames; ++frame) advanceFrame();
   return true;
 }
 
 void BroadPhaseLab::saveScene(Scene& scene) const {
-  // The objects as they are now: boxes and circles at their centres, moving at their velocities.
+  // A generated scene is its settings (loadScene generates its boxes again); an edited one holds the boxes as they
+  // were last placed by hand: boxes and circles at their centres, moving at their velocities. Neither holds where
+  // the simulation has moved them since.
   scene.shapes.clear();
-  scene.shapes.reserve(objects_.size());
-  for (std::size_t i = 0; i < objects_.size(); ++i) {
-    const MovingObject& object = objects_[i];
-    collide::Collider<double> collider;
-    collider.transform = collide::Transform<double>::fromPose(object.centre, 0.0);
-    if (object.circle) collider.shape = collide::Circle<double>{{}, object.halfExtents.x};
-    else collider.shape = collide::Box<double>{object.halfExtents};
-    const auto& velocity = scene_.velocity(i);
-    scene.shapes.push_back(
-        {defaultShapeName(i), collider, ShapeMotion{Vec2d{velocity[0], velocity[1]} * kFramesPerSecond, 0.0}});
+  if (edited_) {
+    scene.shapes.reserve(editedObjects_.size());
+    for (std::size_t i = 0; i < editedObjects_.size(); ++i) {
+      const MovingObject& object = editedObjects_[i];
+      collide::Collider<double> collider;
+      collider.transform = collide::Transform<double>::fromPose(object.centre, 0.0);
+      if (object.circle) collider.shape = collide::Circle<double>{{}, object.halfExtents.x};
+      else collider.shape = collide::Box<double>{object.halfExtents};
+      const auto& velocity = editedScene_.velocity(i);
+      scene.shapes.push_back(
+          {defaultShapeName(i), collider, ShapeMotion{Vec2d{velocity[0], velocity[1]} * kFramesPerSecond, 0.0}});
+    }
   }
   scene.algorithm = std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)]);
   const char* axisNames[] = {"auto", "x", "y"};
@@ -434,6 +447,17 @@ void BroadPhaseLab::saveScene(Scene& scene) const {
                     {"spacing", spacing_},
                     {"axis", axisNames[axisChoice_ + 1]},
                     {"paused", !running_}};
+  if (!edited_) scene.labState["count"] = count_;
+  if (openFrames_ > 0) scene.labState["frames"] = openFrames_;
+}
+
+std::optional<std::string> BroadPhaseLab::commandLine(std::string& why) const {
+  if (edited_) {
+    why = "Copy as command: the boxes were placed by hand (dragged, added, removed or opened from a scene's shapes); "
+          "the command line makes the generated scene only (Restart gives it back)";
+    return std::nullopt;
+  }
+  return broadphase::commandLine(2, algorithm_, axisChoice_, count_, motion_, seed_, spacing_, frame_);
 }
 
 void BroadPhaseLab::loadSettings(const Json& settings) {
@@ -455,6 +479,8 @@ void BroadPhaseLab::dumpState(Json& out) const {
   out["algorithm"] = std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)]);
   out["motion"] = std::string(collide::motionName(motion_));
   out["frame"] = frame_;
+  std::string why;
+  out["command"] = commandLine(why).value_or(why);
   out["running"] = running_;
   out["floorWindowed"] = floorWindowed();
   out["pairs"] = pairs_.size();
@@ -467,15 +493,9 @@ void BroadPhaseLab::dumpState(Json& out) const {
   out["replayChecked"] = replayChecked_;
   out["replayAgrees"] = replayChecked_ && replayAgrees_;
   out["selected"] = selected_;
-  out["stats"] = {{"candidatesSweepAxis", stats_.candidatePairsPerAxis[0]},
-                  {"candidatesBothAxes", stats_.candidatePairsPerAxis[1]},
-                  {"swaps", stats_.swaps},
-                  {"cellsTouched", stats_.cellsTouched},
-                  {"occupiedCells", stats_.occupiedCells},
-                  {"nodesVisited", stats_.nodesVisited},
-                  {"boxTests", stats_.boxTests},
-                  {"sweepAxis", stats_.axisOrder[0]},
-                  {"updateMicroseconds", updateMicroseconds_}};
+  out["stats"] = countersJson(stats_);
+  out["stats"]["candidatesBothAxes"] = stats_.candidatePairsPerAxis[1];
+  out["stats"]["updateMicroseconds"] = updateMicroseconds_;
   const double frames = static_cast<double>(std::max<std::size_t>(timing_.frames, 1));
   out["timing"] = {{"frames", timing_.frames},
                    {"frameMilliseconds", 1e3 * timing_.frameSeconds / frames},

@@ -109,6 +109,7 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   bool loadScene(const Scene& scene, std::string& error) override;
   void saveScene(Scene& scene) const override;
   [[nodiscard]] bool sceneRunning() const override { return running_; }
+  [[nodiscard]] std::optional<std::string> commandLine(std::string& why) const override;
   bool setAlgorithm(std::string_view name, std::string& error) override;
   [[nodiscard]] std::string algorithmTitle(std::string_view name) const override { return broadphase::algorithmTitle(name); }
   void loadSettings(const Json& settings) override;
@@ -154,7 +155,7 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   std::size_t count_ = 24;
   collide::BoxMotion motion_ = collide::BoxMotion::Drift;
   std::uint64_t seed_ = 1;
-  double spacing_ = 2.0;  // world side = spacing * sqrt(count); the core's scenes use 3
+  double spacing_ = collide::MovingBoxes<double, 2>::kLabSpacing;  // world side = spacing * sqrt(count)
   Algorithm algorithm_ = Algorithm::Sap;
   int axisChoice_ = -1;   // -1 automatic (largest variance), 0 x, 1 y
 
@@ -170,6 +171,14 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   bool wholeFloor_ = false;
   bool fitRequested_ = false;  // takeFitRequest
   collide::MovingBoxes<double, 2> scene_{collide::BoxMotion::Drift, 0, 1};  // objects_[i] is scene_'s box i
+  // The scene is the settings above and, once boxes are placed by hand (dragged, added, removed, or a scene's
+  // shapes), the boxes as they were then; where the simulation has moved them since is not (Next frame does not
+  // make the scene unsaved). edited_: the boxes are not the generated ones, so no command line makes them.
+  void markEdited();
+  bool edited_ = false;
+  std::vector<MovingObject> editedObjects_;
+  collide::MovingBoxes<double, 2> editedScene_{collide::BoxMotion::Drift, 0, 1};
+  long long openFrames_ = 0;  // lab_state.frames of the scene opened: the frames simulated before it shows
   std::size_t frame_ = 0;
   int step_ = 0;  // the timeline's position in the recorded update
 

@@ -230,7 +230,9 @@ void ExperimentLab::drawUi() {
   ImGui::TextDisabled("PAIRS");
   int family = static_cast<int>(config_.family);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##family", &family, kFamilyNames, IM_ARRAYSIZE(kFamilyNames)))
+  // Every family in view when it opens: with ImGui's default of 8 rows, it opens scrolled to the current family,
+  // the first ones hidden above the top (review s33 A10).
+  if (ImGui::Combo("##family", &family, kFamilyNames, IM_ARRAYSIZE(kFamilyNames), IM_ARRAYSIZE(kFamilyNames)))
     setFamily(static_cast<collide::PairFamily>(family));
   if (config_.family == collide::PairFamily::Ngon) valueSliderInt("vertices", &config_.pointCount, 3, 32);
   if (config_.family == collide::PairFamily::Hull) {

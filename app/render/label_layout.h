@@ -91,6 +91,8 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
 // overlap no box of `taken` (what drawScreenLabels returns). The numbers give way: a tick "-5" printed on vertex
 // label "0" read as "-50", a y tick beside the pane's caption as part of it, a number cut at the pane's edge as
 // another number (newcomer review s29, A12 and 13).
+// A number closer than this (pixels) to a taken box yields too: flush against a text, it reads as part of it.
+inline constexpr double kNumberClearance = 2;
 [[nodiscard]] std::vector<bool> textsClearOf(const ScreenRect& rect, std::span<const LabelBox> texts,
                                              std::span<const LabelBox> taken);
 

@@ -182,7 +182,8 @@ def run_window(args, scene, seconds, action=None):
 
 def check_edit(args):
     """The real window on sap_small.json (paused): Shift+click on empty space adds a box there, a drag moves
-    object #0, Delete removes it, N advances a frame; the dump after Ctrl+Q shows all of it."""
+    object #0, Delete removes it, N advances a frame; the dump after Ctrl+Q shows all of it, and the scene unsaved.
+    N alone leaves nothing unsaved (review s33 A10: the frame is the simulation's, not the scene's)."""
     _, state = shoot(args, "sap_small.json", "edit_start")
     objects = state["objects"]
 
@@ -234,9 +235,16 @@ def check_edit(args):
         failures.append(f"the new box {added[0]} is not at the clicked point {empty}")
     if not (end["bruteForceAgrees"] and end["replayAgrees"]):
         failures.append("after the edits the pairs differ from brute force or the replay")
+    if end.get("unsaved") != ["Broad phase"]:
+        failures.append(f"boxes added and dragged by hand should leave the scene unsaved: {end.get('unsaved')}")
     print(f"edit: count {end['count']}, frame {end['frame']}, selected {end['selected']}, pairs {end['pairs']}")
     if failures:
         return failures
+    # Next frame only advances the simulation: the scene (its settings) is unchanged, so quitting does not ask.
+    advanced = run_window(args, "sap_small.json", 1.5, lambda window: (press("n"), press("n")))
+    if advanced["frame"] != 2 or advanced.get("unsaved") != []:
+        failures.append(f"N twice should reach frame 2 with nothing unsaved: frame {advanced['frame']}, "
+                        f"unsaved {advanced.get('unsaved')}")
     # Delete removes the selected object.
     def delete(window):
         act(window)

@@ -211,6 +211,10 @@ TEST(LabelLayout, GridNumbersYieldToLabelsTheTitleAndTheCaption) {
     tick({1294, 300}, "5");       // nothing near it
     tick({1294, 12}, "10");       // cut by the pane's top
     tick({1580, axisY + 2}, "7.5");  // cut by its right edge
+    // Flush against the caption's box (0.8 px after it: flush under one, a number read as its next line, review s33
+    // A10), and well clear of it.
+    tick({caption.max.x + 0.8, caption.min.y}, "-2.5");
+    tick({caption.max.x + 12, caption.min.y}, "-2.5");
     const std::vector<bool> clear = textsClearOf(rect, ticks, taken);
     ASSERT_EQ(clear.size(), ticks.size());
     for (std::size_t i = 0; i < ticks.size(); ++i) {
@@ -221,11 +225,15 @@ TEST(LabelLayout, GridNumbersYieldToLabelsTheTitleAndTheCaption) {
         EXPECT_FALSE(t.min.x < box.max.x && box.min.x < t.max.x && t.min.y < box.max.y && box.min.y < t.max.y) << i;
     }
     EXPECT_FALSE(clear[0]) << "tick -5 under vertex label 0";
-    EXPECT_TRUE(clear[1] && clear[2]) << "ticks with nothing on them stay";
+    EXPECT_TRUE(clear[1]) << "ticks with nothing on them stay";
+    // At 150 % the origin's label "O" grows down to 0.5 px above tick "2.5", which then read as its next line.
+    EXPECT_EQ(clear[2], scale == 1.0f) << "tick 2.5 stays at 100 %, 7 px under O; at 150 % it is flush under O";
     EXPECT_FALSE(clear[6]) << "the tick beside the caption";
     EXPECT_TRUE(clear[7]);
     EXPECT_FALSE(clear[8]) << "cut by the pane's top";
     EXPECT_FALSE(clear[9]) << "cut by the pane's right edge";
+    EXPECT_FALSE(clear[10]) << "flush against the caption, as part of it";
+    EXPECT_TRUE(clear[11]) << "clear of the caption";
     ImGui::Render();
   }
 }

@@ -54,6 +54,23 @@ class MovingBoxes {
 
   static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
+  // The broad-phase labs' scenes, which `collision-lab broadphase` makes too, so that a lab's counters can be re-run
+  // from the command line: one generator, a denser world than the benchmarks' (kLabSpacing), and in the plane every
+  // third box a circle's (labCircle: its box a square, as wide as the box drawn for it).
+  static constexpr double kLabSpacing = 2.0;
+  [[nodiscard]] static constexpr bool labCircle(std::size_t i) { return Dim == 2 && i % 3 == 2; }
+  [[nodiscard]] static MovingBoxes lab(BoxMotion motion, std::size_t count, std::uint64_t seed,
+                                       double spacing = kLabSpacing) {
+    MovingBoxes scene(motion, count, seed, spacing);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!labCircle(i)) continue;
+      Vector square;
+      square.fill(scene.halfExtents_[i][0]);
+      scene.setHalfExtents(i, square);
+    }
+    return scene;
+  }
+
   // `spacing` sets the density (the broad-phase lab uses a denser world than the benchmarks); the floor's length
   // scales with it too.
   MovingBoxes(BoxMotion motion, std::size_t count, std::uint64_t seed, double spacing = kSpacing)
