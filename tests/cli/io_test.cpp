@@ -429,7 +429,9 @@ TEST_F(SceneFiles, BroadPhaseLabSavesItsSceneNotTheFrame) {
     collider.transform = collide::Transform<double>::fromPose({1.0 + 1.5 * (i % 6), 1.0 + 1.5 * (i / 6)}, 0.0);
     if (i % 3 == 2) collider.shape = collide::Circle<double>{{}, 0.2};
     else collider.shape = collide::Box<double>{{0.3, 0.2}};
-    placed.shapes.push_back({"#" + std::to_string(i), collider, ShapeMotion{Vec2d{1.0 + 0.1 * i, -0.5}, 0.0}});
+    std::string name = "#";  // not "#" + to_string(i): GCC 12's -Wrestrict false positive (PR 105329) under -Werror
+    name += std::to_string(i);
+    placed.shapes.push_back({name, collider, ShapeMotion{Vec2d{1.0 + 0.1 * i, -0.5}, 0.0}});
   }
   std::unique_ptr<Lab> byHand = broadPhase->create();
   ASSERT_TRUE(byHand->loadScene(placed, error)) << error;
