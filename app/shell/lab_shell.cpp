@@ -511,7 +511,11 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   const float fontSize = ImGui::GetFontSize();
   const float panelWidth = std::min(fontSize * 23.0f, screen->WorkSize.x * 0.4f);
   const bool timeline = lab_->hasTimeline();
-  const float timelineHeight = timeline ? ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().WindowPadding.y : 0.0f;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const int timelineRowCount = timeline ? timelineRows(lab_->stepCount(), lab_->stepKinds(), screen->WorkSize.x - 2.0f * style.WindowPadding.x) : 0;
+  const float timelineHeight = timeline ? timelineRowCount * ImGui::GetFrameHeight() + (timelineRowCount - 1) * style.ItemSpacing.y +
+                                              2.0f * style.WindowPadding.y
+                                        : 0.0f;
   const float bodyHeight = screen->WorkSize.y - timelineHeight;
   panelRects_ = {ScreenRect{0, top, panelWidth, bodyHeight}, ScreenRect{0, top + bodyHeight, screen->WorkSize.x, timelineHeight}};
   // The lab advances before anything shows it, so the panel and the views show the same state (drawn after the
