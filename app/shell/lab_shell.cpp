@@ -398,9 +398,11 @@ Json LabShell::dumpState() const {
   state["errorShown"] = messageShown && !errorIsWarning_ ? errorMessage_ : std::string();
   state["warningShown"] = messageShown && errorIsWarning_ ? errorMessage_ : std::string();
   // The side panel's visible rectangle (x, y, width, height) and where the step's narration lay in it (top, bottom;
-  // null: the lab drew none), window pixels: tests check the narration is in sight at 200 %.
+  // null: the lab drew none), and the timeline bar's rectangle, window pixels: tests check the narration is in sight
+  // at 200 % and the scrub bar's row.
   state["panel"] = {{"rect", {panelVisible_.x, panelVisible_.y, panelVisible_.width, panelVisible_.height}},
-                    {"narration", narration_ ? Json{narration_->top, narration_->bottom} : Json()}};
+                    {"narration", narration_ ? Json{narration_->top, narration_->bottom} : Json()},
+                    {"timeline", {panelRects_[1].x, panelRects_[1].y, panelRects_[1].width, panelRects_[1].height}}};
   state["lesson"] = {{"text", sceneInfo_.lesson},
                      {"folded", lessonFold_.folded},
                      {"current", lessonChanges().empty()},

@@ -351,5 +351,25 @@ TEST_F(SpatialShell, TheNarrationStaysInSightAt200Percent) {
   inSight("mid2_01, a step back");
 }
 
+// The timeline takes a second row for its scrub bar when the buttons, the speed and the jumps would leave it too narrow
+// for its "step 969 of 1939" beside the grab (at 200 % the words sat under the grab: layout review s32), and one row
+// when it fits.
+TEST_F(SpatialShell, TheScrubBarGetsARowOfItsOwnWhenShort) {
+  settings_.uiScalePercent = 200;
+  const std::unique_ptr<LabShell> shell = makeShell();
+  std::string error;
+  const auto rows = [&shell] {
+    const Json state = shell->dumpState();
+    return state["panel"]["timeline"][3].get<double>() / state["fontSize"].get<double>();
+  };
+  ASSERT_TRUE(shell->openScene("scenes/mid_02_sat_lite_false_positive.json", error)) << error;
+  frames(*shell);
+  EXPECT_GT(rows(), 3.0) << "one row at 200 % beside the jumps";
+  settings_.uiScalePercent = 100;
+  ASSERT_TRUE(shell->openScene("scenes/ccd_05_sliding_along_a_face.json", error)) << error;
+  frames(*shell);
+  EXPECT_LT(rows(), 3.0) << "two rows at 100 % for four steps and no jumps";
+}
+
 }  // namespace
 }  // namespace lab
