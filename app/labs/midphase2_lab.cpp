@@ -1383,7 +1383,7 @@ void Midphase2Lab::drawUi() {
   ImGui::Spacing();
   ImGui::TextDisabled("AT THIS STEP  (%d of %d: %s)", stepCount() == 0 ? 0 : step_ + 1, stepCount(), phaseName(step_).c_str());
   const common::Tally tally = tallyAt(step_);
-  ImGui::Text("box tests %d (pruned %d)   part tests %d   pairs %d", tally.bvTests, tally.pruned, tally.primitiveTests, tally.pairs);
+  textWrapped("box tests %d (pruned %d)   part tests %d   pairs %d", tally.bvTests, tally.pruned, tally.primitiveTests, tally.pairs);  // 200 %: cut at "pairs"
   narrationText(narrate(step_), toImVec4(palette::kAccent));
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase == Phase::Traversal) {
     common::drawWaitingPairs(waitingAt(steps_[static_cast<std::size_t>(step_)].index), budget_ > 0, 8);
