@@ -42,9 +42,10 @@ struct ScreenshotOptions {
   int frames = 3;
 };
 
-// ImGui lays windows out over a couple of frames (auto-sized windows measure first): draw at least this many
-// and keep the last.
-constexpr int kWarmUpFrames = 3;
+// ImGui lays windows out over a couple of frames (auto-sized windows measure first), and the side panel folds its
+// lesson, then scrolls to the step's narration, a frame each (LabShell::keepNarrationInSight): draw at least this
+// many and keep the last.
+constexpr int kWarmUpFrames = 4;
 constexpr int kMaxSide = 8192;
 
 bool parseSize(const std::string& text, int& width, int& height) {

@@ -855,7 +855,7 @@ void ContinuousLab3::drawUi() {
   drawFloatLine(cast_.floatLine);
   if (cast_.refusal.empty()) {
     drawCastTimeBar(cast_, step_);
-    textWrapped("%s", cast_.narration(step_).c_str());
+    drawCastNarration(cast_, step_);
   }
   ImGui::Separator();
   if (ImGui::Checkbox("Discrete frames and the bounce (D)", &showFrames_)) mustShowChanged_ = showFrames_;

@@ -688,7 +688,7 @@ void ContinuousLab::drawUi() {
   if (const std::string counts = castCountWords(cast_); !counts.empty()) ImGui::TextDisabled("%s", counts.c_str());
   drawFloatLine(cast_.floatLine);
   drawCastTimeBar(cast_, step_);
-  textWrapped("%s", cast_.narration(step_).c_str());
+  drawCastNarration(cast_, step_);
   ImGui::Separator();
   if (ImGui::Checkbox("Discrete frames and the bounce (D)", &showDiscrete_)) mustShowChanged_ = showDiscrete_;
   if (showDiscrete_) {

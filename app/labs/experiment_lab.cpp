@@ -383,8 +383,12 @@ void ExperimentLab::draw(const DrawContext& context) {
       ImGui::SameLine();
       if (ImGui::Button("Fit")) plotState_.autoFit = true;
       plot_ = experimentPlot(resultConfig_, result_, cumulative_, plotData_);
+      // The plot leaves the worst cases room for their heading and about four rows (at 200 % its fixed 62 % left
+      // two: layout review s32), and takes up to 62 % of the pane when there is more.
       const ImVec2 available = ImGui::GetContentRegionAvail();
-      plotWidget("##experiment plot", plot_, plotState_, {available.x, available.y * 0.62});
+      const float worstWants = ImGui::GetTextLineHeightWithSpacing() * 14.0f;
+      const float plotHeight = std::clamp(available.y - worstWants, available.y * 0.4f, available.y * 0.62f);
+      plotWidget("##experiment plot", plot_, plotState_, {available.x, plotHeight});
       drawWorstCases();
     }
   }

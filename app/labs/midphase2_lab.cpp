@@ -216,6 +216,7 @@ class Midphase2Lab final : public Lab {
     double base = 0, outward = -1, depth = 0, low = 0, high = 0, span = 1;
     std::array<Vec2d, 4> backing{};  // world
     std::string caption;             // "SAH cost of each cut (cheaper: lower)"
+    bool growsDown = false;          // on the screen: the cheap cuts lie lower (the caption goes under it)
     [[nodiscard]] Vec2d at(double position, double cost) const;
   };
   [[nodiscard]] CostPlot costPlot(int tree, const collide::BvhSplitStep<double, 2>& split) const;
@@ -789,6 +790,7 @@ Midphase2Lab::CostPlot Midphase2Lab::costPlot(int tree, const collide::BvhSplitS
   const char* way = std::abs(world.y) >= std::abs(world.x) ? (world.y < 0 ? "lower" : "higher")
                                                            : (world.x < 0 ? "farther left" : "farther right");
   plot.caption = std::string("SAH cost of each cut (cheaper: ") + way + ")";
+  plot.growsDown = std::abs(world.y) >= std::abs(world.x) && world.y < 0;
   return plot;
 }
 
@@ -807,7 +809,6 @@ void Midphase2Lab::drawCostPlot(Renderer2D& renderer, int tree, const collide::B
   if (split.candidates.size() < 2) return;
   const CostPlot plot = costPlot(tree, split);
   const int axis = split.axis;
-  const double low = plot.low;
   const auto at = [&](double position, double cost) { return plot.at(position, cost); };
   renderer.convexPolygon(plot.backing, palette::kBackground.withAlpha(0.92f));
   renderer.polyline(plot.backing, true, palette::kGridMajor, {1.0f});
@@ -817,7 +818,21 @@ void Midphase2Lab::drawCostPlot(Renderer2D& renderer, int tree, const collide::B
   for (const Vec2d& p : curve) renderer.point(p, palette::kSeparated, 2.5f);
   renderer.dashedLine(at(split.box.min[axis], split.leafCost), at(split.box.max[axis], split.leafCost), palette::kTextDim, 1.5f);
   renderer.label(at(split.box.max[axis], split.leafCost), "leaf " + formatNumber(split.leafCost), palette::kTextDim);
-  renderer.label(at(split.box.min[axis], low), plot.caption, palette::kSeparated, {6, 14});
+  // The caption outside the plot, past its far edge on the screen (above it; under it when it grows down): drawn at
+  // the cheapest cut, inside, the curve ran through its words, and at 200 % it lay over the view's legend (review
+  // s32 A10). Wider than the plot, it starts at the plot's left edge.
+  Vec2d corner0{INFINITY, INFINITY}, corner1{-INFINITY, -INFINITY};
+  for (const Vec2d& corner : plot.backing) {
+    const Vec2d screen = renderer.camera().worldToScreen(corner);
+    corner0 = {std::min(corner0.x, screen.x), std::min(corner0.y, screen.y)};
+    corner1 = {std::max(corner1.x, screen.x), std::max(corner1.y, screen.y)};
+  }
+  const double gap = 3.0, lineBox = ImGui::GetFontSize() + 2.0;  // the label's box: the text and 1 pixel each side
+  if (plot.growsDown) {
+    renderer.label(renderer.camera().screenToWorld({corner0.x, corner1.y}), plot.caption, palette::kSeparated, {0, gap});
+  } else {
+    renderer.label(renderer.camera().screenToWorld(corner0), plot.caption, palette::kSeparated, {0, -gap - lineBox});
+  }
   for (const auto& c : split.candidates) {
     if (c.position == split.position && c.cost == split.splitCost) {
       renderer.point(at(c.position, c.cost), palette::kAccent, 5.0f);
@@ -1360,14 +1375,15 @@ void Midphase2Lab::frameMetrics(std::vector<FrameMetric>& out) const {
 // [SECTION] Panel
 
 void Midphase2Lab::drawUi() {
-  textWrapped("Two concave shapes cut into convex parts, a tree over each shape's part boxes, and the traversal "
-                     "that descends both trees together. The timeline steps A's build, B's build, then the traversal. "
-                     "Drag B to move it, its orange knob to turn it.");
+  // Folded, as in the other labs: at 200 % it pushed the step's narration off the panel (review s32 A10).
+  foldedHowTo("Two concave shapes cut into convex parts, a tree over each shape's part boxes, and the traversal "
+              "that descends both trees together. The timeline steps A's build, B's build, then the traversal. "
+              "Drag B to move it, its orange knob to turn it.");
   // The step first, so its narration shows beside the picture on a 1280x720 window; the controls follow.
   ImGui::Spacing();
   ImGui::TextDisabled("AT THIS STEP  (%d of %d: %s)", stepCount() == 0 ? 0 : step_ + 1, stepCount(), phaseName(step_).c_str());
   const common::Tally tally = tallyAt(step_);
-  ImGui::Text("box tests %d (pruned %d)   part tests %d   pairs %d", tally.bvTests, tally.pruned, tally.primitiveTests, tally.pairs);
+  textWrapped("box tests %d (pruned %d)   part tests %d   pairs %d", tally.bvTests, tally.pruned, tally.primitiveTests, tally.pairs);  // 200 %: cut at "pairs"
   narrationText(narrate(step_), toImVec4(palette::kAccent));
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].phase == Phase::Traversal) {
     common::drawWaitingPairs(waitingAt(steps_[static_cast<std::size_t>(step_)].index), budget_ > 0, 8);

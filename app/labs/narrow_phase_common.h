@@ -371,15 +371,18 @@ template <std::size_t N>
 
 // The step's heading, "STEP n OF N" ("STEP" for a run that records no step), and its narration in the step's
 // colour: the same in the plane's lab and in space's (the 3D lab had the words with no heading). `step` from 0.
+// Marks the narration's start for the shell (markNarration).
 inline void drawStepHeading(int step, int count, const std::string& narration) {
   if (count > 0) {
     ImGui::TextDisabled("STEP %d OF %d", step + 1, count);
   } else {
     ImGui::TextDisabled("STEP");
   }
+  markNarration();
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.92f, 0.75f, 1.0f));
   textWrapped("%s", narration.c_str());
   ImGui::PopStyleColor();
+  markNarrationEnd();
 }
 
 // "Scalar  (o) double  ( ) float": which scalar a lab runs the core in (float is what most engines use). True when

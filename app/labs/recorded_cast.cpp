@@ -526,10 +526,19 @@ void drawTimeBar(const RecordedCast<V>& cast, int step) {
   ImGui::TextDisabled("t = 1");
 }
 
+template <class V>
+void drawNarration(const RecordedCast<V>& cast, int step) {
+  markNarration();
+  textWrapped("%s", cast.narration(step).c_str());
+  markNarrationEnd();
+}
+
 }  // namespace
 
 void drawCastTimeBar(const RecordedCast<Vec2d>& cast, int step) { drawTimeBar(cast, step); }
 void drawCastTimeBar(const RecordedCast<Vec3d>& cast, int step) { drawTimeBar(cast, step); }
+void drawCastNarration(const RecordedCast<Vec2d>& cast, int step) { drawNarration(cast, step); }
+void drawCastNarration(const RecordedCast<Vec3d>& cast, int step) { drawNarration(cast, step); }
 
 // [SECTION] The bounce after the contact
 

@@ -110,6 +110,9 @@ inline constexpr std::array<const char*, 3> kTriangleCorners = {"a", "b", "c"};
 // advance highlighted, the contact as a red mark, "t = 0" and "t = 1" under its ends.
 void drawCastTimeBar(const RecordedCast<collide::Vec2<double>>& cast, int step);
 void drawCastTimeBar(const RecordedCast<collide::Vec3<double>>& cast, int step);
+// The step's narration, wrapped, marked for the shell to keep in sight (markNarration).
+void drawCastNarration(const RecordedCast<collide::Vec2<double>>& cast, int step);
+void drawCastNarration(const RecordedCast<collide::Vec3<double>>& cast, int step);
 
 // The result's words under the headline: the status, then the count ("hit; 4 iterations", "a closed form in 3 steps");
 // empty for a refused cast (nothing ran to count).

@@ -18,12 +18,12 @@ const Shortcut kOpen[] = {
 const Shortcut kScene[] = {
     {"Ctrl+S / Ctrl+Shift+S", "save the scene / save it as"},
     {"Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo an edit of the shapes or settings"},
-    {"Ctrl+C / Ctrl+V", "copy the pair as a query (or cast) line, in the mid-phase labs the midphase command / paste a pair, a cast line or a scene"},
+    {"Ctrl+C / Ctrl+V", "copy the pair as a query (or cast) line, in the mid-phase labs the midphase command / paste a pair (it opens at its last step, the verdict), a cast line or a scene"},
     {"Ctrl+Q", "quit (asks first when a scene has unsaved changes)"},
 };
 // A lab with no scene keeps paste (the pair opens in its own lab) and quit.
 const Shortcut kNoScene[] = {
-    {"Ctrl+V", "paste a pair, a cast line or a scene (it opens in its lab)"},
+    {"Ctrl+V", "paste a pair, a cast line or a scene (it opens in its lab; a pair at its last step, the verdict)"},
     {"Ctrl+Q", "quit"},
 };
 const Shortcut kScale{"Ctrl+= / Ctrl+- / Ctrl+0", "UI scale larger / smaller / 100 % (View > UI scale, for a projector)"};

@@ -118,6 +118,7 @@ void LabShell::selectLab(const LabInfo& info) {
     views_ = std::move(back.views);
     timeline_ = back.timeline;
     sceneInfo_ = std::move(back.sceneInfo);
+    lessonFold_ = back.lessonFold;
     scenePath_ = std::move(back.scenePath);
     pendingFit_ = back.pendingFit;
     fittedCameras_ = std::move(back.fittedCameras);
@@ -135,6 +136,7 @@ void LabShell::selectLab(const LabInfo& info) {
   restoreCameras();
   timeline_ = {};
   sceneInfo_ = {};
+  lessonFold_ = {};
   scenePath_.clear();
   pendingFit_ = true;
   history_.reset(snapshotOf(*lab_));
@@ -212,6 +214,7 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
   sceneInfo_.lessonFor = scene.lessonFor;
   sceneInfo_.view = scene.view;
   sceneInfo_.view3 = scene.view3;
+  lessonFold_ = {.openedStep = lab_->stepIndex()};
   scenePath_.clear();
   timeline_ = {};
   pressView_ = -1;
@@ -394,7 +397,14 @@ Json LabShell::dumpState() const {
   const bool messageShown = errorOpen_ || errorRequested_;
   state["errorShown"] = messageShown && !errorIsWarning_ ? errorMessage_ : std::string();
   state["warningShown"] = messageShown && errorIsWarning_ ? errorMessage_ : std::string();
+  // The side panel's visible rectangle (x, y, width, height) and where the step's narration lay in it (top, bottom;
+  // null: the lab drew none), and the timeline bar's rectangle, window pixels: tests check the narration is in sight
+  // at 200 % and the scrub bar's row.
+  state["panel"] = {{"rect", {panelVisible_.x, panelVisible_.y, panelVisible_.width, panelVisible_.height}},
+                    {"narration", narration_ ? Json{narration_->top, narration_->bottom} : Json()},
+                    {"timeline", {panelRects_[1].x, panelRects_[1].y, panelRects_[1].width, panelRects_[1].height}}};
   state["lesson"] = {{"text", sceneInfo_.lesson},
+                     {"folded", lessonFold_.folded},
                      {"current", lessonChanges().empty()},
                      {"changes", lessonChanges()},
                      {"saveAsNote", saveAsLessonNote()}};
@@ -503,7 +513,11 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   const float fontSize = ImGui::GetFontSize();
   const float panelWidth = std::min(fontSize * 23.0f, screen->WorkSize.x * 0.4f);
   const bool timeline = lab_->hasTimeline();
-  const float timelineHeight = timeline ? ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().WindowPadding.y : 0.0f;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const int timelineRowCount = timeline ? timelineRows(lab_->stepCount(), lab_->stepKinds(), screen->WorkSize.x - 2.0f * style.WindowPadding.x) : 0;
+  const float timelineHeight = timeline ? timelineRowCount * ImGui::GetFrameHeight() + (timelineRowCount - 1) * style.ItemSpacing.y +
+                                              2.0f * style.WindowPadding.y
+                                        : 0.0f;
   const float bodyHeight = screen->WorkSize.y - timelineHeight;
   panelRects_ = {ScreenRect{0, top, panelWidth, bodyHeight}, ScreenRect{0, top + bodyHeight, screen->WorkSize.x, timelineHeight}};
   // The lab advances before anything shows it, so the panel and the views show the same state (drawn after the
@@ -1048,9 +1062,42 @@ void LabShell::drawSidePanel(float top, float width, float height) {
       }
     }
     ImGui::Separator();
+    (void)takeNarration();  // only the lab's panel marks the narration
     lab_->drawUi();
+    keepNarrationInSight(takeNarration());
   }
   ImGui::End();
+}
+
+void LabShell::keepNarrationInSight(std::optional<NarrationSpan> narration) {
+  const ImVec2 corner = ImGui::GetWindowPos();
+  const ImVec2 size = ImGui::GetWindowSize();
+  const float padding = ImGui::GetStyle().WindowPadding.y;
+  panelVisible_ = {corner.x, corner.y + padding, size.x, std::max(size.y - 2.0f * padding, 0.0f)};
+  narration_ = narration;
+  if (!narration) return;
+  const int step = lab_->stepIndex();
+  lessonFold_.stepped = lessonFold_.stepped || step != lessonFold_.openedStep;
+  if (!lessonFold_.stepped) return;  // the scene as it opened: its lesson first
+  // Where the narration lies in the panel unscrolled. In sight: whole, or, taller than the panel, from its top
+  // (with the line above it: a step's heading, the time bar's ends).
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float height = static_cast<float>(panelVisible_.height);
+  const float top = narration->top - static_cast<float>(panelVisible_.y) + ImGui::GetScrollY();
+  const float bottom = narration->bottom - static_cast<float>(panelVisible_.y) + ImGui::GetScrollY();
+  const float fromTop = top - 1.5f * line;  // the scroll that puts the line above it at the panel's top
+  if (bottom <= height || (fromTop <= 0.0f && top + 3.0f * line <= height)) {
+    lessonFold_.inSightStep = step;
+    return;
+  }
+  if (!sceneInfo_.lesson.empty() && !lessonFold_.folded && !lessonFold_.chosen) {
+    lessonFold_.folded = true;  // the next frame sees whether that was enough
+    return;
+  }
+  if (lessonFold_.inSightStep == step) return;  // scrolled to once: a scroll the user makes stays
+  lessonFold_.inSightStep = step;
+  // As little scroll as shows it whole (what is above it, the result, stays in sight), at most to its top.
+  ImGui::SetScrollY(std::max(std::min(bottom - height, fromTop), 0.0f));
 }
 
 bool LabShell::lessonLeftBehind() const {
@@ -1068,6 +1115,29 @@ std::string LabShell::saveAsLessonNote() const {
 void LabShell::drawLesson() {
   const std::string lesson = boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes);
   const std::string& changes = lessonChanges();
+  // The fold's header: "Lesson", or folded, "Lesson: " and the lesson's first words on the one line.
+  std::string header = "Lesson";
+  if (lessonFold_.folded) {
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetTreeNodeToLabelSpacing() -
+                       ImGui::CalcTextSize("Lesson: ...").x;
+    const std::vector<std::string_view> lines = breakLines(lesson, room, [](std::string_view part) {
+      return static_cast<double>(ImGui::CalcTextSize(part.data(), part.data() + part.size()).x);
+    });
+    if (!lines.empty()) header.append(": ").append(lines.front()).append(lines.size() > 1 ? "..." : "");
+  }
+  ImGui::SetNextItemOpen(!lessonFold_.folded, ImGuiCond_Always);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  const bool open = ImGui::TreeNodeEx("##lesson", ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s", header.c_str());
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemToggledOpen()) {
+    lessonFold_.folded = !open;
+    lessonFold_.chosen = true;
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(open ? "Fold the lesson to this line (it folds by itself, once you step, when the step's "
+                             "narration would not fit in the panel)"
+                           : "Show the whole lesson");
+  if (!open) return;
   if (changes.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.84f, 0.28f, 1.0f));
     textWrapped("%s", lesson.c_str());

@@ -23,6 +23,7 @@
 #include "shell/settings.h"
 #include "plot/plot_panel.h"
 #include "widgets/timeline.h"
+#include "widgets/wrapped_text.h"
 
 struct ImDrawList;
 
@@ -176,7 +177,8 @@ class LabShell {
   void trackEdits(bool labTookKeys);
   // Opening over unsaved changes and quitting with them: the prompt and what waits on it.
   void requestOpen(const std::string& path);
-  void requestOpen(Scene scene, const std::string& path);
+  // `atLastStep`: show the run's last step (its verdict) once it is open: a pasted pair (a bug report's line).
+  void requestOpen(Scene scene, const std::string& path, bool atLastStep = false);
   void runPendingAction();
   void answerUnsavedPrompt(int answer);
   void drawUnsavedPrompt(std::span<const KeyPress> keys);
@@ -204,6 +206,27 @@ class LabShell {
   void fitPlanarBelowCaptions(Viewport& view, const std::vector<DrawnText>& texts);
   TimelinePlayback timeline_;
   Scene sceneInfo_;          // title and lesson of the open scene (its shapes live in the lab)
+  // The step's narration kept in sight in the side panel (review s32 A10: at 200 % not one word of it showed, a
+  // teacher scrolled at every step, and the scroll was lost on the next). A scene's lesson opens whole; once the
+  // step has moved from the one the scene opened at, the lesson folds to a one-line header when the panel would push
+  // the narration out of sight, and if the lab's own panel still does, the panel scrolls to the narration once per
+  // step (a scroll the user makes then stays until the next step). A click on the header decides the fold from
+  // then on. Kept across steps and lab switches; the next scene starts it again.
+  struct LessonFold {
+    bool folded = false;
+    bool chosen = false;   // the header was clicked: no folding by itself for this scene
+    int openedStep = 0;    // the step the scene opened at
+    bool stepped = false;  // the step has moved from it
+    int inSightStep = -1;  // the step whose narration the panel last showed or scrolled to
+  };
+  LessonFold lessonFold_;
+  // Where the lab's narration lay in the side panel last frame (window pixels; none when it drew none) and the
+  // panel's visible rectangle, for --dump-state.
+  std::optional<NarrationSpan> narration_;
+  ScreenRect panelVisible_{0, 0, 0, 0};
+  // Inside the side panel, after the lab's widgets: given where the narration lay (markNarration), folds the
+  // lesson or scrolls as LessonFold says.
+  void keepNarrationInSight(std::optional<NarrationSpan> narration);
   struct SpatialCamera {
     double yawDegrees, pitchDegrees, distance;
   };
@@ -256,6 +279,7 @@ class LabShell {
     std::vector<Viewport> views;
     TimelinePlayback timeline;
     Scene sceneInfo;
+    LessonFold lessonFold;
     std::string scenePath;
     bool pendingFit = true;
     std::vector<Json> fittedCameras;
@@ -275,6 +299,7 @@ class LabShell {
     bool quit = false;
     Scene scene;
     std::string path;
+    bool atLastStep = false;
   };
   std::optional<PendingAction> pending_;
   bool unsavedPromptRequested_ = false;

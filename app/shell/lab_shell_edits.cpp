@@ -43,6 +43,7 @@ void LabShell::keepCurrentLab() {
   kept.views = std::move(views_);
   kept.timeline = timeline_;
   kept.sceneInfo = std::move(sceneInfo_);
+  kept.lessonFold = lessonFold_;
   kept.scenePath = std::move(scenePath_);
   kept.pendingFit = pendingFit_;
   kept.fittedCameras = std::move(fittedCameras_);
@@ -322,8 +323,8 @@ void LabShell::requestQuit() {
   runPendingAction();
 }
 
-void LabShell::requestOpen(Scene scene, const std::string& path) {
-  pending_ = PendingAction{false, std::move(scene), path};
+void LabShell::requestOpen(Scene scene, const std::string& path, bool atLastStep) {
+  pending_ = PendingAction{false, std::move(scene), path, atLastStep};
   runPendingAction();
 }
 
@@ -353,6 +354,7 @@ void LabShell::runPendingAction() {
   std::string error;
   const bool opened = action.path.empty() ? openScene(action.scene, error) : openLoadedScene(action.scene, action.path, error);
   if (!opened) reportError(error);
+  if (opened && action.atLastStep) lab_->setStep(std::max(lab_->stepCount() - 1, 0));
 }
 
 // 0: save the lab's scene (to its file, or through Save As) and go on; 1: go on without saving; 2: cancel.
@@ -502,11 +504,13 @@ bool LabShell::paste(std::string_view text, std::string& error) {
       opened.lab = std::string(target);
       std::visit([&](const auto& p) { take(opened, p); }, line);
       opened.warnings = warnings;  // said once it is open (applyScene)
-      requestOpen(std::move(opened), "");
+      requestOpen(std::move(opened), "", /*atLastStep=*/true);
       return true;
     }
     std::visit([&](const auto& p) { take(scene, p); }, line);
     if (!lab_->loadScene(scene, error)) throw JsonFieldError(error);  // a refusal leaves the lab as it was
+    // A pasted pair is a bug report's line: it opens at its verdict, the run's last step (a scene keeps its own).
+    lab_->setStep(std::max(lab_->stepCount() - 1, 0));
     reportWarnings(warnings);
   } catch (const std::exception& failure) {
     error = std::string("Paste: ") + failure.what() +

@@ -51,6 +51,19 @@ std::string jumpTooltip(const StepKind& kind, int step, std::optional<int> targe
 }
 
 // [<] [kind (count)] [>]: the jumps and the kind they go to.
+// As wide as the longest entry, so the bar does not shift when the counts change.
+float jumpComboWidth(std::span<const StepKind> kinds) {
+  float widest = 0;
+  for (const StepKind& k : kinds) widest = std::max(widest, ImGui::CalcTextSize(widestKindLabel(k).c_str()).x);
+  return widest + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetFrameHeight();
+}
+
+// The transport's widths: the step buttons (Play twice as wide) and the speed slider (its number beside the grab
+// and the unit after the frame: "2.00 steps/s" in a 9-em frame left no side of the grab wide enough for it, and the
+// knob sat on its "2").
+float stepButtonWidth() { return ImGui::GetFrameHeight() * 1.6f; }
+float speedSliderWidth() { return ImGui::GetFontSize() * 6.0f; }
+
 bool drawJumps(int& step, int count, TimelinePlayback& playback, std::span<const StepKind> kinds) {
   bool changed = false;
   const int chosen = jumpKindIndex(kinds, playback);
@@ -62,10 +75,7 @@ bool drawJumps(int& step, int count, TimelinePlayback& playback, std::span<const
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", jumpTooltip(kind, step, before, false).c_str());
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
 
-  // As wide as the longest entry, so the bar does not shift when the counts change.
-  float widest = 0;
-  for (const StepKind& k : kinds) widest = std::max(widest, ImGui::CalcTextSize(widestKindLabel(k).c_str()).x);
-  ImGui::SetNextItemWidth(widest + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetFrameHeight());
+  ImGui::SetNextItemWidth(jumpComboWidth(kinds));
   if (ImGui::BeginCombo("##jumpKind", jumpKindLabel(kind, step).c_str())) {
     for (std::size_t i = 0; i < kinds.size(); ++i) {
       if (ImGui::Selectable(kindLabel(kinds[i]).c_str(), static_cast<int>(i) == chosen)) playback.jumpKind = kinds[i].name;
@@ -207,7 +217,8 @@ float fastestStepsPerSecond(int count) { return std::max(30.0f, static_cast<floa
 bool drawTimeline(int& step, int count, TimelinePlayback& playback, std::span<const StepKind> kinds) {
   bool changed = false;
   const bool empty = count <= 0;
-  const float buttonWidth = ImGui::GetFrameHeight() * 1.6f;
+  const float buttonWidth = stepButtonWidth();
+  const int rows = timelineRows(count, kinds, ImGui::GetContentRegionAvail().x);
   ImGui::BeginDisabled(empty);
   if (ImGui::Button("|<", ImVec2(buttonWidth, 0))) changed |= goTo(step, count, 0);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("First step (Home)");
@@ -226,18 +237,15 @@ bool drawTimeline(int& step, int count, TimelinePlayback& playback, std::span<co
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Last step (End)");
   ImGui::SameLine();
 
-  // The number beside the grab and the unit after the frame: "2.00 steps/s" in a 9-em frame left no side of the grab
-  // wide enough for it, and the knob sat on its "2".
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+  ImGui::SetNextItemWidth(speedSliderWidth());
   valueSliderFloat("steps/s##speed", &playback.stepsPerSecond, 0.25f, fastestStepsPerSecond(count), "%.3g",
                    ImGuiSliderFlags_Logarithmic);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed (at the top, the whole run in 10 s or less)");
-  ImGui::SameLine();
-
   if (!kinds.empty()) {
-    changed |= drawJumps(step, count, playback, kinds);
     ImGui::SameLine();
+    changed |= drawJumps(step, count, playback, kinds);
   }
+  if (rows == 1) ImGui::SameLine();
 
   if (empty) {
     // An empty bar: a slider over [0, 1] drew its grab across half the width, which read as half way through.
@@ -254,6 +262,19 @@ bool drawTimeline(int& step, int count, TimelinePlayback& playback, std::span<co
   }
   ImGui::EndDisabled();
   return changed;
+}
+
+int timelineRows(int count, std::span<const StepKind> kinds, float width) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float transport = 6.0f * stepButtonWidth() + speedSliderWidth() + style.ItemInnerSpacing.x +
+                          ImGui::CalcTextSize("steps/s").x + 6.0f * style.ItemSpacing.x +
+                          (kinds.empty() ? 0.0f
+                                         : jumpComboWidth(kinds) + 2.0f * ImGui::GetFrameHeight() +
+                                               2.0f * style.ItemInnerSpacing.x + style.ItemSpacing.x);
+  char widest[48];
+  std::snprintf(widest, sizeof widest, "step %d of %d", std::max(count, 1), std::max(count, 1));
+  const float scrub = 2.0f * (ImGui::CalcTextSize(widest).x + 8.0f) + style.GrabMinSize + 4.0f;  // valueTextX's gaps
+  return count > 0 && width - transport < scrub ? 2 : 1;
 }
 
 }  // namespace lab

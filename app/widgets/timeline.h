@@ -45,8 +45,12 @@ struct TimelinePlayback {
 bool updateTimeline(int& step, int count, TimelinePlayback& playback, double seconds, std::span<const KeyPress> keys,
                     std::span<const StepKind> kinds = {});
 // Draws the widget into the current ImGui window, full width, with the jump buttons and the kind picker when there
-// are `kinds`. Returns true when `step` changed.
+// are `kinds`, in timelineRows rows. Returns true when `step` changed.
 bool drawTimeline(int& step, int count, TimelinePlayback& playback, std::span<const StepKind> kinds = {});
+// The rows drawTimeline takes in `width` pixels: 2 when the buttons, the speed and the jumps would leave the scrub bar
+// too narrow for its "step 969 of 1939" on either side of a grab in the middle (at 200 % on a projector's 1600 pixels
+// the words sat under the grab: layout review s32), so the scrub bar gets a row of its own; otherwise 1.
+[[nodiscard]] int timelineRows(int count, std::span<const StepKind> kinds, float width);
 // The jump keys, for the help overlay (F1) of a lab with kinds of step.
 [[nodiscard]] std::span<const Shortcut> stepJumpShortcuts();
 

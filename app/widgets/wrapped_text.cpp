@@ -7,6 +7,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lab {
@@ -112,14 +113,39 @@ std::string wrappedLines(std::string_view text, double width) {
   return lines;
 }
 
+namespace {
+std::optional<NarrationSpan> narrationSpan;  // this frame's
+bool narrationEnded = false;
+}  // namespace
+
+void markNarration() {
+  if (narrationSpan) return;
+  const float y = ImGui::GetCursorScreenPos().y;
+  narrationSpan = NarrationSpan{y, y};
+}
+
+void markNarrationEnd() {
+  if (!narrationSpan || narrationEnded) return;
+  narrationSpan->bottom = std::max(ImGui::GetCursorScreenPos().y, narrationSpan->top);
+  narrationEnded = true;
+}
+
+std::optional<NarrationSpan> takeNarration() {
+  narrationEnded = false;
+  return std::exchange(narrationSpan, std::nullopt);
+}
+
 void narrationText(std::string_view text, const ImVec4& headline) {
+  markNarration();
   const std::size_t why = text.find("\n\n");
   ImGui::PushStyleColor(ImGuiCol_Text, headline);
   textWrapped("%.*s", static_cast<int>(text.substr(0, why).size()), text.data());
   ImGui::PopStyleColor();
-  if (why == std::string_view::npos) return;
-  const std::string_view rest = text.substr(why + 2);
-  textWrapped("%.*s", static_cast<int>(rest.size()), rest.data());
+  if (why != std::string_view::npos) {
+    const std::string_view rest = text.substr(why + 2);
+    textWrapped("%.*s", static_cast<int>(rest.size()), rest.data());
+  }
+  markNarrationEnd();
 }
 
 void foldedHowTo(const char* text) {

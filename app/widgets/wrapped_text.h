@@ -6,6 +6,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,8 +36,21 @@ namespace lab {
 void textWrapped(const char* format, ...) IM_FMTARGS(1);
 
 // A step's narration: its first paragraph, what the step did, in `headline` (the labs' accent); the working that
-// says why, after a blank line ("\n\n"), in the panel's text colour, so the eye finds the headline first.
+// says why, after a blank line ("\n\n"), in the panel's text colour, so the eye finds the headline first. Marks
+// where it lies (markNarration).
 void narrationText(std::string_view text, const ImVec4& headline);
+
+// Where the current step's narration lies in the side panel this frame (window pixels: its first line's top, its
+// last line's bottom): the narration widgets (narrationText, the labs' step headings, the casts' narration) mark it,
+// and the shell reads it after the lab's panel to keep the narration in sight, folding the scene lesson or scrolling
+// (at 200 % not one word of it showed, review s32 A10). The first narration of a frame counts.
+struct NarrationSpan {
+  float top = 0, bottom = 0;
+};
+void markNarration();     // before its first line
+void markNarrationEnd();  // after its last line
+// This frame's narration, if the lab drew one (bottom = top without an end mark), and clears it for the next frame.
+[[nodiscard]] std::optional<NarrationSpan> takeNarration();
 
 // A lab's how-to paragraph (dimmed, wrapped) under a "How to use this lab" tree node, closed until opened: the same
 // five lines on every scene pushed the step down the panel; the F1 help lists the keys.
