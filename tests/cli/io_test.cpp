@@ -4471,6 +4471,18 @@ TEST(NarrowPhase3Lab, NAndOpeningFrameTheSmallerShapeAndTheContactOfAPairOf1To10
   const std::unique_ptr<Lab> cubes = openScene(*info, curated("3d_04_identical_cubes.json"));
   ASSERT_NE(cubes, nullptr);
   EXPECT_FALSE(cubes->openingBounds3(0));
+  // The plane's lab opens the same pair framed the same way: B's square and the contact, not A's 2000.
+  const std::optional<Scene> plane = loadSceneFile(std::string(COLLISION_LAB_ASSET_DIR) + "/../tests/cli/data/ratio_1_to_1000_2d.json", error);
+  ASSERT_TRUE(plane) << error;
+  const std::unique_ptr<Lab> lab2 = openScene(*findLab("Narrow phase"), *plane);
+  ASSERT_NE(lab2, nullptr);
+  const std::optional<WorldBounds> opening2 = lab2->openingBounds(0);
+  ASSERT_TRUE(opening2);
+  EXPECT_LE(opening2->min.x, 999.5);
+  EXPECT_GE(opening2->max.x, 1001.5);
+  EXPECT_LE(opening2->min.y, -1.0);
+  EXPECT_GE(opening2->max.y, 1.0);
+  EXPECT_LE(opening2->max.x - opening2->min.x, 10.0);
 }
 
 // Review s33, A4: far from the origin the vertex table writes a and b relative to a round point it names.
