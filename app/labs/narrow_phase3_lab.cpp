@@ -246,14 +246,35 @@ void NarrowPhase3Lab::keyPressed(const KeyPress& press) {
   }
 }
 
-std::optional<Lab::ViewAim> NarrowPhase3Lab::contactAim() const {
+std::optional<std::array<Vec3d, 2>> NarrowPhase3Lab::witnessPoints() const {
   const collide::QueryResult3<double>& r = trace_.result;
-  if (!r.ok || !r.normal) return std::nullopt;
+  if (!r.ok) return std::nullopt;
+  if (r.pointA && r.pointB) return std::array<Vec3d, 2>{*r.pointA, *r.pointB};
+  if (!r.normal) return std::nullopt;
   // SAT gives a normal (the minimum-overlap or separating axis) and no points: the shapes' extreme points along it
   // stand in, so the view still looks across the contact or the gap.
   const Vec3d pointA = r.pointA ? *r.pointA : worldSupport(shapes_[0], *r.normal);
   const Vec3d pointB = r.pointB ? *r.pointB : worldSupport(shapes_[1], -*r.normal);
-  return aimAcross(0.5 * (pointA + pointB), *r.normal, camera_ ? camera_->forward() : Vec3d{0, 0, -1});
+  return std::array<Vec3d, 2>{pointA, pointB};
+}
+
+std::optional<ContactFocus<WorldBounds3>> NarrowPhase3Lab::contactFocus3() const {
+  return contactFocus<WorldBounds3, Vec3d>({shapeBounds3(shapes_[0]), shapeBounds3(shapes_[1])}, witnessPoints());
+}
+
+std::optional<Lab::ViewAim> NarrowPhase3Lab::contactAim() const {
+  const collide::QueryResult3<double>& r = trace_.result;
+  const std::optional<std::array<Vec3d, 2>> points = witnessPoints();
+  if (!r.ok || !r.normal || !points) return std::nullopt;
+  ViewAim aim = aimAcross(0.5 * ((*points)[0] + (*points)[1]), *r.normal, camera_ ? camera_->forward() : Vec3d{0, 0, -1});
+  if (const std::optional<ContactFocus<WorldBounds3>> focus = contactFocus3()) aim.frame = focus->region;
+  return aim;
+}
+
+std::optional<WorldBounds3> NarrowPhase3Lab::openingBounds3(int view) const {
+  const std::optional<ContactFocus<WorldBounds3>> focus = contactFocus3();
+  if (view != 0 || !focus || focus->ratio < kFramedSizeRatio) return std::nullopt;
+  return focus->region;
 }
 
 const char* NarrowPhase3Lab::viewTitle(int view) const {

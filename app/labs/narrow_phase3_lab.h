@@ -82,7 +82,11 @@ class NarrowPhase3Lab final : public Lab {
   // Look across the contact (N): along the direction nearest the world view's that is perpendicular to the
   // result's normal, at the middle of the witness points, so the gap or the overlap along the normal is seen
   // edge-on (in perspective a pair 0.1 apart can look interpenetrating). None without a normal and points.
+  // It frames the contact as the mid-phase lab's key A frames its gap (ViewAim::frame): the smaller shape and the
+  // witness points (contactFocus), so a 1 : 1000 pair's overlap of 0.5 is a readable length.
   [[nodiscard]] std::optional<ViewAim> contactAim() const;
+  // A pair whose sizes differ by far opens framed on the smaller shape and the contact (contactFocus).
+  [[nodiscard]] std::optional<WorldBounds3> openingBounds3(int view) const override;
 
  private:
   // [SECTION] State (narrow_phase3_lab.cpp)
@@ -106,6 +110,9 @@ class NarrowPhase3Lab final : public Lab {
   void drawAnalyticStep(Renderer3D& renderer, const collide::AnalyticStep3<double>& step) const;
   void drawResult(Renderer3D& renderer, bool minkowskiView) const;
   [[nodiscard]] std::optional<collide::SupportPoint<Vec3d>> stepSupport() const;
+  // The result's points on A and on B; SAT's extreme points along its normal when it gives none. None without them.
+  [[nodiscard]] std::optional<std::array<Vec3d, 2>> witnessPoints() const;
+  [[nodiscard]] std::optional<ContactFocus<WorldBounds3>> contactFocus3() const;
   [[nodiscard]] double sceneScale() const;  // a length the pictures scale their arrows and offsets by
   // GJK's search direction d in the A - B view: half the scene's scale, and at least a tenth of A - B, so that beside
   // a 1000-wide A - B (3d_10) it is not a pixel long under the origin's dot.

@@ -122,6 +122,12 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     nameAnchors_[static_cast<std::size_t>(i)] = at;
     renderer.label(at, name, i == 0 ? palette::kShapeA : palette::kShapeB);
   }
+  // Framed on the smaller of two far unequal shapes (on opening, or by N): the view says so, and how to see both.
+  if (const std::string note = framedNote(contactFocus3(), renderer.camera().shows(*sceneBounds3(0), 0.0)); !note.empty()) {
+    const ScreenRect& rect = renderer.camera().rect();
+    const std::pair<std::string, Color> line{note, palette::kTextDim};
+    renderer.caption(paneCaptionCorner(rect), std::span(&line, 1), static_cast<float>(rect.width) - 40.0f);
+  }
   if (steps_.empty()) {
     drawResult(renderer, false);
     return;

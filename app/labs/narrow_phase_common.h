@@ -9,6 +9,7 @@
 #include <array>
 #include <cstddef>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <span>
@@ -24,6 +25,7 @@
 #include "collide/sat3.h"
 #include "io/query_json.h"
 #include "io/shape_json.h"
+#include "lab/lab.h"
 #include "lab/vocabulary.h"
 #include "labs/format.h"
 #include "labs/narration.h"
@@ -647,9 +649,43 @@ template <class Step>
   }
 }
 
+// Whether each row's a - b follows from its a and b as `formats` write them (formats[0] for a - b, formats[1] for the
+// witnesses, less its origin), to the digits a - b shows: within a unit and a half of the last digit of the row's
+// largest a - b component (three roundings). At (1e5, 1e5, 1e5) the table read a = 100001 and b = 100001 beside
+// a - b = 0.1 (review s33, A4).
+template <class V>
+[[nodiscard]] bool supportDifferencesFollow(std::span<const SupportRow<V>> rows, const std::array<VectorFormat, 2>& formats) {
+  constexpr int kDim = collide::kDimension<V>;
+  const auto values = [](const V& v) {
+    std::array<double, kDim> out{};
+    out[0] = v.x;
+    out[1] = v.y;
+    if constexpr (kDim == 3) out[2] = v.z;
+    return out;
+  };
+  for (const SupportRow<V>& row : rows) {
+    const std::vector<std::string> w = vectorCellTexts(values(row.point.point), formats[0]);
+    const std::vector<std::string> a = vectorCellTexts(values(row.point.pointA), formats[1]);
+    const std::vector<std::string> b = vectorCellTexts(values(row.point.pointB), formats[1]);
+    double largest = 0;
+    for (const std::string& text : w) largest = std::max(largest, std::abs(std::strtod(text.c_str(), nullptr)));
+    if (!std::isfinite(largest) || largest == 0) continue;  // a - b = 0 (or not finite): nothing to check it by
+    const double unit = std::pow(10.0, std::floor(std::log10(largest)) - formats[0].digits + 1);
+    for (std::size_t k = 0; k < w.size(); ++k) {
+      const double shown = std::strtod(w[k].c_str(), nullptr);
+      const double recomputed = std::strtod(a[k].c_str(), nullptr) - std::strtod(b[k].c_str(), nullptr);
+      if (std::isfinite(recomputed) && std::abs(recomputed - shown) > 1.5 * unit) return false;
+    }
+  }
+  return true;
+}
+
 // A support table's number formats: one for the w rows (A - B) and one for the witnesses a and b, each chosen over
 // its own rows. Far from the origin the witnesses need no decimals while w, their small difference, needs its own:
-// one format for the whole table printed w = (0, 1.5) as (0, 2) beside a and b near 1e6.
+// one format for the whole table printed w = (0, 1.5) as (0, 2) beside a and b near 1e6. When a - b then no longer
+// follows from a and b (supportDifferencesFollow), the witnesses are written relative to a round point near them
+// (formats[1].origin, which the table prints above itself): a 10, 100 ... apart from the world's origin, as far as
+// they spread; and with more digits while that is not yet enough.
 template <class V>
 [[nodiscard]] std::array<VectorFormat, 2> supportTableFormats(std::span<const SupportRow<V>> rows) {
   constexpr int kDim = collide::kDimension<V>;
@@ -666,6 +702,34 @@ template <class V>
   }
   // The witnesses' digits tell a's apart among the a rows and b's among the b rows (groups of 2: a, b, a, b ...).
   std::array<VectorFormat, 2> formats{vectorFormat(numbers[0], 4, kDim), vectorFormat(numbers[1], 4, kDim, 2)};
+  if (!supportDifferencesFollow(rows, formats)) {
+    // A whole number (printed exactly) on a step of 1, 10, 100 ... as wide as the witnesses spread along any axis.
+    std::array<double, 3> low, high, origin{};
+    low.fill(std::numeric_limits<double>::infinity());
+    high.fill(-std::numeric_limits<double>::infinity());
+    for (std::size_t i = 0; i < numbers[1].size(); ++i) {
+      low[i % kDim] = std::min(low[i % kDim], numbers[1][i]);
+      high[i % kDim] = std::max(high[i % kDim], numbers[1][i]);
+    }
+    double spread = 1.0;
+    for (int k = 0; k < kDim; ++k) spread = std::max(spread, high[static_cast<std::size_t>(k)] - low[static_cast<std::size_t>(k)]);
+    const double step = std::pow(10.0, std::ceil(std::log10(spread)));
+    for (std::size_t k = 0; k < static_cast<std::size_t>(kDim); ++k)
+      if (const double middle = 0.5 * (low[k] + high[k]); std::isfinite(step) && std::isfinite(middle))
+        origin[k] = std::round(middle / step) * step;
+    std::vector<double> shifted = numbers[1];
+    for (std::size_t i = 0; i < shifted.size(); ++i) shifted[i] -= origin[i % kDim];
+    // A few more digits at most (the rows stay on one line at 200 %); a row whose a - b is not its a minus its b
+    // (none the labs make) keeps the table as it was.
+    for (int digits = 4; digits <= 8; ++digits) {
+      std::array<VectorFormat, 2> relative{formats[0], vectorFormat(shifted, digits, kDim, 2)};
+      relative[1].origin = origin;
+      if (supportDifferencesFollow(rows, relative)) {
+        formats = relative;
+        break;
+      }
+    }
+  }
   // One slot per component for all three rows of a point, so a column's numbers end at one edge from a - b to a and b.
   for (std::size_t k = 0; k < formats[0].componentWidths.size(); ++k)
     formats[0].componentWidths[k] = formats[1].componentWidths[k] =
@@ -722,6 +786,44 @@ template <class Bounds, class Trace, class Points>
     return std::nullopt;
   }
   return withFollowRoom(bounds, whole, floorShare);
+}
+
+// From this ratio of the shapes' sizes (their boxes' diagonals) a narrow-phase lab opens framed on the smaller shape
+// and its contact (Lab::openingBounds), and says so in the world view: both whole, a 1 : 1000 pair's small cube was a
+// dot and its overlap of 0.5 under a pixel (review s33, A3).
+inline constexpr double kFramedSizeRatio = 20.0;
+
+// Where a narrow-phase pair touches, in either dimension (WorldBounds or WorldBounds3): the smaller shape's box and
+// its mirror through the middle of the witness points (contactRegion, lab/lab.h), with the witness points; the middle
+// of that box when the run gave none. nullopt when a shape has no size (a point) or a number is not finite.
+template <class Bounds>
+struct ContactFocus {
+  Bounds region;
+  int smaller = 1;     // 0: A, 1: B
+  double ratio = 1.0;  // the larger shape's size over the smaller's
+};
+template <class Bounds, class Point>
+[[nodiscard]] std::optional<ContactFocus<Bounds>> contactFocus(const std::array<Bounds, 2>& boxes,
+                                                               const std::optional<std::array<Point, 2>>& witnesses) {
+  const double sizes[2] = {collide::length(boxes[0].max - boxes[0].min), collide::length(boxes[1].max - boxes[1].min)};
+  const int smaller = sizes[1] <= sizes[0] ? 1 : 0;
+  const double small = sizes[smaller], large = sizes[1 - smaller];
+  if (!std::isfinite(large) || !(small > 1e-9 * large)) return std::nullopt;
+  const Bounds& box = boxes[static_cast<std::size_t>(smaller)];
+  const Point contact = witnesses ? 0.5 * ((*witnesses)[0] + (*witnesses)[1]) : 0.5 * (box.min + box.max);
+  Bounds region = contactRegion(box, contact);
+  if (witnesses)
+    for (const Point& p : *witnesses) region.include(p);
+  if (!collide::isFinite(region.min) || !collide::isFinite(region.max)) return std::nullopt;
+  return ContactFocus<Bounds>{region, smaller, large / small};
+}
+
+// The world view's note when it frames less than both shapes of a pair that differ by far: "framed on B and the
+// contact; F shows both". Empty when the sizes are alike or the view shows both whole.
+template <class Bounds>
+[[nodiscard]] std::string framedNote(const std::optional<ContactFocus<Bounds>>& focus, bool showsBoth) {
+  if (!focus || focus->ratio < kFramedSizeRatio || showsBoth) return {};
+  return std::string("framed on ") + (focus->smaller == 0 ? "A" : "B") + " and the contact; F shows both";
 }
 
 // The lines `text` takes in a column `width` pixels wide (wrappedLines, in ImGui's current font).
@@ -787,6 +889,14 @@ float drawSupportTable(const char* id, std::span<const SupportRow<V>> rows) {
     }
   };
   const std::array<VectorFormat, 2> formats = supportTableFormats(rows);
+  // Far from the world's origin a and b are written relative to a point near them: said above the table.
+  if (formats[1].origin != std::array<double, 3>{}) {
+    const std::array<double, 3>& o = formats[1].origin;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    textWrapped("a and b relative to %s",
+                (kDim == 3 ? formatVector(Vec3d{o[0], o[1], o[2]}) : formatVector(Vec2d{o[0], o[1]})).c_str());
+    ImGui::PopStyleColor();
+  }
   const float left = ImGui::GetCursorScreenPos().x;
   const SupportTableLayout layout = supportTableLayout(rows, formats, ImGui::GetContentRegionAvail().x);
   const float nameWidth = layout.nameWidth, vectorWidth = layout.vectorWidth;

@@ -124,6 +124,23 @@ std::optional<WorldBounds> NarrowPhaseLab::sceneBounds(int view) const {
   return bounds;
 }
 
+std::optional<ContactFocus<WorldBounds>> NarrowPhaseLab::contactFocus2() const {
+  const collide::QueryResult<double>& r = trace_.result;
+  std::optional<std::array<Vec2d, 2>> witnesses;
+  if (r.ok && r.pointA && r.pointB) witnesses = std::array<Vec2d, 2>{*r.pointA, *r.pointB};
+  return contactFocus<WorldBounds, Vec2d>({shapeBounds(shapes_[0]), shapeBounds(shapes_[1])}, witnesses);
+}
+
+std::optional<WorldBounds> NarrowPhaseLab::openingBounds(int view) const {
+  const std::optional<ContactFocus<WorldBounds>> focus = contactFocus2();
+  if (view != 0 || !focus || focus->ratio < kFramedSizeRatio) return std::nullopt;
+  WorldBounds bounds = focus->region;
+  const Vec2d margin = 0.15 * (bounds.max - bounds.min);  // room for the labels, as sceneBounds leaves
+  bounds.min -= margin;
+  bounds.max += margin;
+  return bounds;
+}
+
 // A - B follows the step: the simplex (GJK) or polytope (EPA) of the current step, its new support point and the
 // origin, with room for the labels; the whole of A - B for the steps that have no such figure (SAT, analytic).
 std::optional<WorldBounds> NarrowPhaseLab::followBounds(int view) const {

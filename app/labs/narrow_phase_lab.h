@@ -33,6 +33,8 @@ class NarrowPhaseLab final : public Lab {
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds> sceneBounds(int view) const override;
   [[nodiscard]] std::optional<WorldBounds> followBounds(int view) const override;
+  // A pair whose sizes differ by far opens framed on the smaller shape and the contact (contactFocus).
+  [[nodiscard]] std::optional<WorldBounds> openingBounds(int view) const override;
 
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
@@ -58,6 +60,8 @@ class NarrowPhaseLab final : public Lab {
   void record();                       // re-runs recordQuery on the current configuration, keeps the step (clamped)
   void changed() { recordPending_ = true; }
   void recordIfChanged();
+  // The smaller shape and the result's points on A and B (contactFocus), in the world view.
+  [[nodiscard]] std::optional<ContactFocus<WorldBounds>> contactFocus2() const;
   void measureQueryTime();             // an unrecorded runQuery, timed, for frameMetrics
   [[nodiscard]] std::string narration() const;
   [[nodiscard]] std::string contactWords() const;  // "the shapes touch / overlap", from the measured depth

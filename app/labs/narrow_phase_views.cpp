@@ -238,6 +238,16 @@ void NarrowPhaseLab::drawWorld(Renderer2D& renderer) const {
     tag(renderer, shapeAnchor(shapes_[static_cast<std::size_t>(s)]), s == 0 ? "A" : "B",
         s == 0 ? palette::kShapeA : palette::kShapeB, {s == 0 ? -16.0 : 6.0, -8});
   if (!trace_.result.ok) banner(renderer, "Refused: " + trace_.result.error, palette::kHit);
+  // Framed on the smaller of two far unequal shapes (on opening): the view says so at its foot, under the banner's
+  // corner, and how to see both.
+  const WorldBounds both = *sceneBounds(0);
+  if (const std::string note = framedNote(contactFocus2(), renderer.camera().shows(both, 0.0)); !note.empty()) {
+    const ScreenRect& rect = renderer.camera().rect();
+    const std::pair<std::string, Color> line{note, palette::kTextDim};
+    const double lineHeight = ImGui::GetTextLineHeightWithSpacing();
+    renderer.caption({paneCaptionCorner(rect).x, rect.y + rect.height - 2.0 * lineHeight}, std::span(&line, 1),
+                     static_cast<float>(rect.width) - 40.0f);
+  }
 }
 
 // [SECTION] Minkowski view

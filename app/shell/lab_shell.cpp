@@ -139,6 +139,7 @@ void LabShell::selectLab(const LabInfo& info) {
   lessonFold_ = {};
   scenePath_.clear();
   pendingFit_ = true;
+  openingFit_ = true;
   history_.reset(snapshotOf(*lab_));
 }
 
@@ -220,6 +221,7 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
   pressView_ = -1;
   labOwnsPress_ = false;
   pendingFit_ = true;
+  openingFit_ = true;
   history_.reset(snapshotOf(*lab_));  // an opened scene starts its own history, saved as it is
   // What was read as written but is likely not what was meant (an engine's identity rotation, Scene::warnings),
   // once the scene is open, whether it came from a file or from Paste: the words `trace` gives.
@@ -595,6 +597,8 @@ void LabShell::fitViews() {
           if (const std::optional<WorldBounds3> scene = lab_->sceneBounds3(view.index)) bounds.include(*scene);
           view.orbit.fit(bounds, kFitMarginPixels);
         }
+      } else if (const std::optional<WorldBounds3> opening = openingFit_ ? lab_->openingBounds3(view.index) : std::nullopt) {
+        view.orbit.fit(*opening, kFitMarginPixels);
       } else if (const std::optional<WorldBounds3> follow = following() ? lab_->followBounds3(view.index) : std::nullopt) {
         view.orbit.fit(*follow, kFitMarginPixels);
       } else if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index)) {
@@ -614,6 +618,10 @@ void LabShell::fitViews() {
       }
       continue;
     }
+    if (const std::optional<WorldBounds> opening = openingFit_ ? lab_->openingBounds(view.index) : std::nullopt) {
+      view.camera.fit(*opening, kFitMarginPixels);
+      continue;
+    }
     if (const std::optional<WorldBounds> bounds = following() ? lab_->followBounds(view.index) : std::nullopt) {
       view.camera.fit(*bounds, kFitMarginPixels);
       continue;
@@ -625,12 +633,24 @@ void LabShell::fitViews() {
   viewTexts_.clear();  // the captions the check reads are the next frame's, drawn with these cameras
 }
 
+std::optional<WorldBounds> LabShell::fitBounds(int view) const {
+  if (openingFit_)
+    if (std::optional<WorldBounds> opening = lab_->openingBounds(view)) return opening;
+  return lab_->sceneBounds(view);
+}
+
+std::optional<WorldBounds3> LabShell::fitBounds3(int view) const {
+  if (openingFit_)
+    if (std::optional<WorldBounds3> opening = lab_->openingBounds3(view)) return opening;
+  return lab_->sceneBounds3(view);
+}
+
 // The plane's case of fitBelowCaptions: the scene's box under the captions, pulled back by the share of the pane it
 // gives up and moved down (mid2_03's legend of five lines at 200 % sat on the gears' boxes). Not while the view
 // follows the step: the follow frames each step itself.
 void LabShell::fitPlanarBelowCaptions(Viewport& view, const std::vector<DrawnText>& texts) {
   if (following() && lab_->followBounds(view.index)) return;
-  const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index);
+  const std::optional<WorldBounds> bounds = fitBounds(view.index);
   if (!bounds || bounds->empty()) return;
   const ScreenRect& rect = view.camera.rect();
   double captionBottom = rect.y;
@@ -658,7 +678,7 @@ void LabShell::fitBelowCaptions() {
       fitPlanarBelowCaptions(view, viewTexts_[index]);
       continue;
     }
-    const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index);
+    const std::optional<WorldBounds3> bounds = fitBounds3(view.index);
     if (!bounds || bounds->empty()) continue;
     const ScreenRect& rect = view.orbit.rect();
     double captionBottom = rect.y;
@@ -897,6 +917,7 @@ void LabShell::handleShortcuts(std::span<const KeyPress> keys) {
       sceneInfo_.view.reset();  // "fit" means fit, even when the scene file named a view
       sceneInfo_.view3.reset();
       pendingFit_ = true;
+      openingFit_ = false;  // the whole scene, not what the lab opened on
       followPaused_ = true;  // the whole scene, until Follow the step is ticked again
     }
     // The 3D views' presets (Alt: the labs keep the bare digits for their algorithms).
@@ -956,6 +977,7 @@ void LabShell::drawMenuBar() {
       sceneInfo_.view.reset();
       sceneInfo_.view3.reset();
       pendingFit_ = true;
+      openingFit_ = false;  // the whole scene, not what the lab opened on
       followPaused_ = true;  // the whole scene, until Follow the step is ticked again
     }
     ImGui::MenuItem("Grid", "G", &settings_.showGrid);

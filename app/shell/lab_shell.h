@@ -150,6 +150,9 @@ class LabShell {
   void fitViews();
   [[nodiscard]] bool viewsShowWhatTheyMust() const;
   // View > Follow the step: eases each following planar view toward the lab's followBounds.
+  // What a fit frames in `view`: the lab's opening bounds until F, else the whole scene.
+  [[nodiscard]] std::optional<WorldBounds> fitBounds(int view) const;
+  [[nodiscard]] std::optional<WorldBounds3> fitBounds3(int view) const;
   [[nodiscard]] bool following() const { return settings_.followStep && !followPaused_; }
   void followViews(double seconds);
   // The footer's boxes (window pixels): the scale bar's and the follow state's. The labels and the grid's numbers
@@ -233,6 +236,8 @@ class LabShell {
   std::optional<SpatialCamera> spatialCamera_;  // setSpatialCamera
   std::string scenePath_;
   bool pendingFit_ = true;
+  // The scene was opened and not fitted whole since (F): a fit frames what the lab opens on (Lab::openingBounds).
+  bool openingFit_ = true;
   // After a fit, the next frame checks whether a spatial view's caption (a legend drawn under the title) covers the
   // scene, and if so frames the scene in the pane below it (fitBelowCaptions).
   bool captionCheckPending_ = false;

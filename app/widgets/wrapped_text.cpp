@@ -192,8 +192,10 @@ std::string cellNumber(std::span<const double> vector, std::size_t i, int digits
 }  // namespace
 
 std::vector<std::string> vectorCellTexts(std::span<const double> components, const VectorFormat& format) {
+  std::vector<double> shown(components.begin(), components.end());
+  for (std::size_t i = 0; i < shown.size() && i < format.origin.size(); ++i) shown[i] -= format.origin[i];
   std::vector<std::string> texts;
-  for (std::size_t i = 0; i < components.size(); ++i) texts.push_back(cellNumber(components, i, format.digits));
+  for (std::size_t i = 0; i < shown.size(); ++i) texts.push_back(cellNumber(shown, i, format.digits));
   return texts;
 }
 

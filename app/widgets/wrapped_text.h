@@ -69,12 +69,15 @@ struct VectorFormat {
   int digits = 4;                             // significant
   float numberWidth = 0.0f;                   // pixels: the widest number
   std::array<float, 3> componentWidths{};     // pixels, per component when `components` > 0 (else 0: numberWidth)
+  // Written less this, per component (a support table's witnesses far from the world's origin, relative to a round
+  // point the table prints: supportTableFormats); the tooltip keeps every digit of the vector itself.
+  std::array<double, 3> origin{};
 };
 // With `groups` > 1 the vectors are compared only within their group, vector i in group i % groups (a support
 // table's a rows among themselves and its b rows among themselves: a and b far from the origin, 1e-4 apart, are
 // not a stuck run, their a - b row says how far apart they are, and eleven digits pushed the rows off the panel).
 [[nodiscard]] VectorFormat vectorFormat(std::span<const double> numbers, int significant = 4, int components = 0, int groups = 1);
-// A vector's numbers as a table writes them in `format`.
+// A vector's numbers as a table writes them in `format` (less its origin).
 [[nodiscard]] std::vector<std::string> vectorCellTexts(std::span<const double> components, const VectorFormat& format);
 
 // A vector in the current table cell, "(x, y, z)" in `format`, on one line or, wider than `maxWidth` pixels (> 0),

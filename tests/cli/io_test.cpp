@@ -4556,6 +4556,61 @@ TEST(NarrowPhaseLab, TheSupportTableKeepsTheDigitsOfTheGap) {
   }
 }
 
+// Review s33, A3: a cube of half-extent 1000 and a unit cube overlapping it by 0.5. N looks across the contact and
+// frames it: B and the witness points, a few units across, not A's 2000; the pair opens framed so (openingBounds3).
+// Two unit cubes open on both (no opening bounds).
+TEST(NarrowPhase3Lab, NAndOpeningFrameTheSmallerShapeAndTheContactOfAPairOf1To1000) {
+  std::string error;
+  const std::optional<Scene> scene = loadSceneFile(std::string(COLLISION_LAB_ASSET_DIR) + "/../tests/cli/data/ratio_1_to_1000_3d.json", error);
+  ASSERT_TRUE(scene) << error;
+  const LabInfo* info = findLab("Narrow phase 3D");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, *scene);
+  ASSERT_NE(lab, nullptr);
+  const WorldBounds3 b{{999.5, -1, -1}, {1001.5, 1, 1}};
+  const auto framesB = [&](const WorldBounds3& frame) {
+    for (const Vec3d corner : {b.min, b.max})
+      for (const auto axis : {&Vec3d::x, &Vec3d::y, &Vec3d::z}) {
+        EXPECT_LE(frame.min.*axis, corner.*axis + 1e-9) << "frame misses B";
+        EXPECT_GE(frame.max.*axis, corner.*axis - 1e-9) << "frame misses B";
+      }
+    EXPECT_LE(collide::length(frame.max - frame.min), 10.0) << "the 0.5 overlap is a readable share of the frame";
+  };
+  lab->keyPressed({GLFW_KEY_N, 0});
+  const std::optional<Lab::ViewAim> aim = lab->takeViewAim();
+  ASSERT_TRUE(aim && aim->frame);
+  framesB(*aim->frame);
+  const std::optional<WorldBounds3> opening = lab->openingBounds3(0);
+  ASSERT_TRUE(opening);
+  framesB(*opening);
+  EXPECT_FALSE(lab->openingBounds3(1)) << "A - B's view opens as it did";
+  const std::unique_ptr<Lab> cubes = openScene(*info, curated("3d_04_identical_cubes.json"));
+  ASSERT_NE(cubes, nullptr);
+  EXPECT_FALSE(cubes->openingBounds3(0));
+  // The plane's lab opens the same pair framed the same way: B's square and the contact, not A's 2000.
+  const std::optional<Scene> plane = loadSceneFile(std::string(COLLISION_LAB_ASSET_DIR) + "/../tests/cli/data/ratio_1_to_1000_2d.json", error);
+  ASSERT_TRUE(plane) << error;
+  const std::unique_ptr<Lab> lab2 = openScene(*findLab("Narrow phase"), *plane);
+  ASSERT_NE(lab2, nullptr);
+  const std::optional<WorldBounds> opening2 = lab2->openingBounds(0);
+  ASSERT_TRUE(opening2);
+  EXPECT_LE(opening2->min.x, 999.5);
+  EXPECT_GE(opening2->max.x, 1001.5);
+  EXPECT_LE(opening2->min.y, -1.0);
+  EXPECT_GE(opening2->max.y, 1.0);
+  EXPECT_LE(opening2->max.x - opening2->min.x, 10.0);
+}
+
+// Review s33, A4: far from the origin the vertex table writes a and b relative to a round point it names.
+TEST(NarrowPhase3Lab, FarFromTheOriginTheVertexTableNamesWhatItsAAndBAreRelativeTo) {
+  std::string error;
+  const std::optional<Scene> scene = loadSceneFile(std::string(COLLISION_LAB_ASSET_DIR) + "/../tests/cli/data/far_1e5_3d.json", error);
+  ASSERT_TRUE(scene) << error;
+  const std::string text = panelAtStep("Narrow phase 3D", *scene, -1);
+  EXPECT_TRUE(contains(text, "a and b relative to (100000, 100000, 100000)")) << text;
+  EXPECT_TRUE(contains(text, "( 0.9 ,  1 ,  1 )")) << "b = (100000.9, 100001, 100001) as a row: " << text;
+}
+
 // SAT's answer step in the panel: the axes table keeps its width (a word in the overlap column was cut off) and marks
 // the answer's row and the runner-up's by colour, with a line saying so.
 TEST(NarrowPhaseLab, TheSatAnswerTableSaysWhichRowsAreMarked) {

@@ -354,6 +354,18 @@ def check_screenshots(args):
     block = floor_dump["step_block"]
     if block["right"] > block["panel_right"]:
         failures.append(f"floor: the vertex table reaches x = {block['right']}, past the panel's {block['panel_right']}")
+    # Review s33, A3: a cube of half-extent 1000 and a unit cube B overlapping it by 0.5, opened with no view of its
+    # own: the world view frames B and the contact (B's 2 units a third of the view's width or more), not A's 2000,
+    # and says so.
+    ratio_scene = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli", "data", "ratio_1_to_1000_3d.json")
+    _, ratio_dump = screenshot(args, ratio_scene, "epa", None, out("np3_ratio.png"))
+    ratio_view = ratio_dump["views"][0]
+    left, right = project(ratio_view, [999.5, 0, 0]), project(ratio_view, [1001.5, 0, 0])
+    if abs(right[0] - left[0]) < ratio_view["rect"][2] / 6:
+        failures.append(f"1 : 1000: B is {abs(right[0] - left[0]):.0f} px wide in a {ratio_view['rect'][2]:.0f} px view")
+    captions = [t["text"] for t in ratio_view["texts"] if t["kind"] == "caption"]
+    if "framed on B and the contact; F shows both" not in captions:
+        failures.append(f"1 : 1000: the world view does not say it is framed on B: {captions}")
     toward, away = red_along(1), red_along(-1)
     if toward < 7 or away > 1:
         failures.append(f"identical cubes, EPA's last step: red at {toward} of 9 points from O toward the closest face "
