@@ -303,7 +303,7 @@ const bool registered = registerCommand({
       command.add_option("--scalar", options->scalar, "Scalar type")
           ->check(CLI::IsMember({"float", "double"}))
           ->capture_default_str();
-      command.add_option("--sweep-axis", options->sweepAxis, "SAP: the sweep axis (auto: the sparsest; z: 3D only)")
+      command.add_option("--sweep-axis", options->sweepAxis, "SAP: the sweep axis (auto: the axis of largest variance of the box centres; z: 3D only)")
           ->check(CLI::IsMember({"auto", "x", "y", "z"}))
           ->capture_default_str();
       command.add_option("--cell-size", options->cellSize, "Grid: the cell size (0: from the boxes' sizes)")

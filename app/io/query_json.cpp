@@ -7,6 +7,8 @@
 // [SECTION] Traces
 #include "io/query_json.h"
 
+#include "collide/simplex_names.h"
+
 #include "io/text_io.h"
 
 #include <charconv>
@@ -42,15 +44,14 @@ Json supportPoint(const collide::SupportPoint<V>& support) {
   return {{"point", jsonVector(support.point)}, {"point_a", jsonVector(support.pointA)}, {"point_b", jsonVector(support.pointB)}};
 }
 
-// Simplex vertices are named A (newest), B, C, D as in Collision detection notes and in the region names.
-constexpr std::array<const char*, 4> kVertexLetters = {"A", "B", "C", "D"};
-
+// Simplex vertices are named by the support they came from, "w0" the run's first, as the labs name them
+// (collide/simplex_names.h); a slot with no such support (none in a run from a cold start) has no name.
 template <collide::Vector V>
-Json simplex(const collide::Simplex<V>& simplex) {
+Json simplex(const collide::Simplex<V>& simplex, const collide::SupportNames& names) {
   Json vertices = Json::array();
   for (int i = 0; i < simplex.count; ++i) {
     Json vertex = supportPoint(simplex.vertices[i]);
-    vertex["name"] = kVertexLetters[i];
+    if (names[static_cast<std::size_t>(i)] >= 0) vertex["name"] = collide::supportName(names[static_cast<std::size_t>(i)]);
     vertices.push_back(std::move(vertex));
   }
   return vertices;
@@ -240,31 +241,43 @@ Json queryResultToJson(const collide::QueryResultOf<V>& result) {
 
 namespace {
 
+// Step `index` of a GJK run: its support is w<index>, and its simplices, region and dropped vertices are named as the
+// labs name them.
 template <collide::Vector V>
-Json gjkStep(const collide::GjkStep<V>& step) {
+Json gjkStep(const std::vector<collide::GjkStep<V>>& steps, int index) {
+  const collide::GjkStep<V>& step = steps[static_cast<std::size_t>(index)];
+  const collide::SupportNames names = collide::simplexSupportIndices(steps, index);
   Json dropped = Json::array();
   for (int i = 0; i < step.simplexBefore.count; ++i) {
-    if (step.droppedMask & (1u << i)) dropped.push_back(kVertexLetters[i]);
+    if (step.droppedMask & (1u << i)) dropped.push_back(collide::supportName(names[static_cast<std::size_t>(i)]));
   }
+  Json support = supportPoint(step.support);
+  support["name"] = collide::supportName(index);
   // A first support that already falls short of the origin leaves no simplex: no closest point, no distance
   // (they read 0, as if the shapes touched).
   const bool empty = step.simplexAfter.count == 0;
   return {{"iteration", step.iteration},
           {"direction", jsonVector(step.direction)},
-          {"support", supportPoint(step.support)},
+          {"support", std::move(support)},
           {"support_dot_direction", jsonNumber(step.supportDotDirection)},
-          {"simplex_before", simplex(step.simplexBefore)},
-          {"region", std::string(collide::regionName(step.region))},
+          {"simplex_before", simplex(step.simplexBefore, names)},
+          {"region", collide::regionName(step.region, names)},
           {"dropped", std::move(dropped)},
-          {"simplex_after", simplex(step.simplexAfter)},
+          {"simplex_after", simplex(step.simplexAfter, collide::simplexSupportIndicesAfter(steps, index, step.simplexAfter))},
           {"closest_point", empty ? Json(nullptr) : jsonVector(step.closestPoint)},
           {"distance", empty ? Json(nullptr) : jsonNumber(step.distance)},
           {"next_direction", jsonVector(step.nextDirection)},
           {"stop", std::string(collide::stopName(step.stop))}};
 }
 
+// EPA starts from GJK's last simplex: its vertices keep the names GJK's last step gave them.
+template <collide::Vector V>
+collide::SupportNames epaStartNames(const std::vector<collide::GjkStep<V>>& steps, const collide::Simplex<V>& start) {
+  return collide::simplexSupportIndicesAfter(steps, static_cast<int>(steps.size()) - 1, start);
+}
+
 template <Scalar S>
-Json epaStart(const collide::EpaStart<S>& start) {
+Json epaStart(const collide::EpaStart<S>& start, const collide::SupportNames& names) {
   Json directions = Json::array();
   for (const auto& direction : start.directions) directions.push_back(jsonVector(direction));
   const auto points = [](const std::vector<collide::SupportPoint<collide::Vec2<S>>>& list) {
@@ -272,7 +285,7 @@ Json epaStart(const collide::EpaStart<S>& start) {
     for (const auto& point : list) array.push_back(supportPoint(point));
     return array;
   };
-  return {{"simplex", simplex(start.simplex)},
+  return {{"simplex", simplex(start.simplex, names)},
           {"directions", std::move(directions)},
           {"supports", points(start.supports)},
           {"polygon", points(start.polygon)}};
@@ -305,7 +318,7 @@ Json epaFace(const collide::EpaFace3<S>& face) {
 
 // In space: the start polytope's vertices and faces in place of the polygon.
 template <Scalar S>
-Json epaStart(const collide::EpaStart3<S>& start) {
+Json epaStart(const collide::EpaStart3<S>& start, const collide::SupportNames& names) {
   Json directions = Json::array();
   for (const auto& direction : start.directions) directions.push_back(jsonVector(direction));
   const auto points = [](const std::vector<collide::SupportPoint<collide::Vec3<S>>>& list) {
@@ -315,7 +328,7 @@ Json epaStart(const collide::EpaStart3<S>& start) {
   };
   Json faces = Json::array();
   for (const auto& face : start.faces) faces.push_back(epaFace(face));
-  return {{"simplex", simplex(start.simplex)},
+  return {{"simplex", simplex(start.simplex, names)},
           {"directions", std::move(directions)},
           {"supports", points(start.supports)},
           {"vertices", points(start.vertices)},
@@ -417,8 +430,12 @@ Json traceToJson(const Trace& trace) {
     for (const auto& step : steps) array.push_back(convert(step));
     out[key] = std::move(array);
   };
-  list("gjk", trace.gjk, [](const auto& step) { return gjkStep(step); });
-  list("epa_start", trace.epaStart, [](const auto& start) { return epaStart(start); });
+  if (!trace.gjk.empty()) {
+    Json gjk = Json::array();
+    for (int i = 0; i < static_cast<int>(trace.gjk.size()); ++i) gjk.push_back(gjkStep(trace.gjk, i));
+    out["gjk"] = std::move(gjk);
+  }
+  list("epa_start", trace.epaStart, [&trace](const auto& start) { return epaStart(start, epaStartNames(trace.gjk, start.simplex)); });
   list("epa", trace.epa, [](const auto& step) { return epaStep(step); });
   list("sat", trace.sat, [](const auto& step) { return satStep(step); });
   list("analytic", trace.analytic, [](const auto& step) { return analyticStep(step); });

@@ -396,7 +396,13 @@ std::string BroadPhase3Lab::stripLabel(int stage, const SweepReplayOf<3>* replay
   const std::size_t total = stats_.candidatePairsPerAxis[static_cast<std::size_t>(stage)];
   const char axis = kAxisNames[stats_.axisOrder[static_cast<std::size_t>(stage)]];
   char text[64];
-  if (stage > 0) {
+  // The filters run after the sweep, one axis after the other: until this step reaches a stage its count is not
+  // known yet (step 30 of 51 said "then y: 13 left" while the sweep had 41 so far; review s33, A10).
+  const bool reached = replay == nullptr || (replay->stagePairs != nullptr && replay->stagePairs->stage >= stage);
+  if (stage > 0 && !reached) {
+    std::snprintf(text, sizeof text, "then %c: after %s", axis,
+                  stage == 1 ? "the sweep" : std::string(1, kAxisNames[stats_.axisOrder[static_cast<std::size_t>(stage - 1)]]).c_str());
+  } else if (stage > 0) {
     std::snprintf(text, sizeof text, "then %c: %zu left", axis, total);
   } else if (replay != nullptr && replay->stagePairs == nullptr) {
     std::snprintf(text, sizeof text, "%c (sweep): %zu so far, %zu in all", axis, replay->candidates.size(), total);

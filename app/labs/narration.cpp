@@ -24,8 +24,7 @@ using collide::Algorithm;
 using collide::GjkStop;
 using collide::SimplexRegion;
 
-// The simplex vertices' names (simplexSupportIndices): "w2".
-using SupportNames = std::array<int, 4>;
+using collide::SupportNames;
 
 // "w2", "w1 and w2": the vertices of simplexBefore a step dropped.
 std::string droppedNames(std::uint8_t mask, int count, const SupportNames& names) {
@@ -38,30 +37,12 @@ std::string droppedNames(std::uint8_t mask, int count, const SupportNames& names
   return text;
 }
 
-// "w0-w2": the kept vertices of a region, joined.
-std::string keptNames(SimplexRegion region, const SupportNames& names) {
-  std::string text;
-  for (int i = 0; i < 4; ++i) {
-    if (!region.keeps(i) || names[static_cast<std::size_t>(i)] < 0) continue;
-    if (!text.empty()) text += "-";
-    text += supportName(names[static_cast<std::size_t>(i)]);
-  }
-  return text;
-}
-
-// "vertex w2", "edge w0-w2", "face w0-w1-w3", "interior".
-std::string featureName(SimplexRegion region, const SupportNames& names) {
-  switch (region.feature) {
-    case collide::SimplexFeature::Vertex: return "vertex " + keptNames(region, names);
-    case collide::SimplexFeature::Edge: return "edge " + keptNames(region, names);
-    case collide::SimplexFeature::Face: return "face " + keptNames(region, names);
-    default: return "interior";
-  }
-}
+using collide::keptNames;
+using collide::regionName;  // "vertex w2", "edge w3-w0", "face w3-w1-w0", "interior"
 
 std::string regionPhrase(SimplexRegion region, const SupportNames& names, const char* interior = "the triangle's interior") {
   if (region.feature == collide::SimplexFeature::Interior) return interior;
-  return featureName(region, names) + "'s region";
+  return regionName(region, names) + "'s region";
 }
 
 // The simplex that encloses the origin when boolean GJK proves overlap: a triangle in the plane, a tetrahedron in
@@ -102,7 +83,7 @@ std::optional<std::string> booleanGjkOpening(const collide::GjkStep<V>& step, co
            ", so A - B contains it: a hit.";
   }
   if (step.stop == GjkStop::OriginOnSimplex)
-    return text + "The origin lies on the simplex itself (" + featureName(step.region, names) +
+    return text + "The origin lies on the simplex itself (" + regionName(step.region, names) +
            "), and the simplex lies in A - B, so A - B contains the origin: a hit.";
   return std::nullopt;
 }
@@ -132,7 +113,7 @@ std::string booleanGjk3(const collide::GjkStep<collide::Vec3<double>>& step, con
   if (std::optional<std::string> ended = booleanGjkOpening(step, names, text)) return *ended;
   const int count = step.simplexBefore.count;
   const char* shape = count == 2 ? "segment" : count == 3 ? "triangle" : "tetrahedron";
-  text += "The origin is closest to " + featureName(step.region, names) + " of the " + shape;
+  text += "The origin is closest to " + regionName(step.region, names) + " of the " + shape;
   const std::string dropped = droppedNames(step.droppedMask, count, names);
   if (!dropped.empty()) text += ": " + dropped + (dropped.find(" and ") != std::string::npos ? " are" : " is") + " dropped";
   switch (step.region.feature) {
@@ -140,7 +121,7 @@ std::string booleanGjk3(const collide::GjkStep<collide::Vec3<double>>& step, con
     case collide::SimplexFeature::Edge:
       return text + " and the next direction is perpendicular to " + keptNames(step.region, names) + ", toward the origin.";
     case collide::SimplexFeature::Face:
-      return text + " and the next direction is the normal of " + featureName(step.region, names) + " on the origin's side.";
+      return text + " and the next direction is the normal of " + regionName(step.region, names) + " on the origin's side.";
     default: return text + ".";
   }
 }
@@ -163,7 +144,7 @@ std::string distanceGjk(const collide::GjkStep<V>& step, const SupportNames& nam
       return head + "The " + kEnclosing<V> + " contains the origin: the shapes overlap (for " +
              (collide::kDimension<V> == 2 ? "circles" : "spheres") + " and capsules, their cores), so the distance is 0.";
     case GjkStop::OriginOnSimplex:
-      return head + "The origin lies on the simplex (" + featureName(step.region, names) +
+      return head + "The origin lies on the simplex (" + regionName(step.region, names) +
              "), which lies in A - B: the distance between the cores is 0.";
     case GjkStop::InvalidInput: return "The support point is not finite (NaN or infinity): the query is refused.";
     default: break;
@@ -343,6 +324,101 @@ std::string narrateEpaStart(const collide::EpaStart<double>& start) {
          " vertices (0 to " + std::to_string(polygon - 1) + ") around the origin.";
 }
 
+namespace {
+
+// EPA's answer when other directions are as near: `others` polytope edges or faces, in directions other than n, at
+// the same distance (to kTouchingTolerance of the polytope's size). The polytope lies inside A - B, so they are a
+// tie only where A - B's boundary is there too, as on identical boxes; EPA keeps the first it found, and SAT, testing
+// the axes in its own order, may keep another (review s33, C4).
+std::string epaTieWords(int others, const char* what, double distance) {
+  if (others == 0) return "";
+  return std::string(" Other polytope ") + what + ", in " + std::to_string(others) +
+         (others == 1 ? " other direction, are" : " other directions, are") + " as near (" + formatNumber(distance) +
+         "): where A - B's boundary is there too (identical boxes) it is a tie, their normals do as well, and EPA "
+         "keeps the first it found.";
+}
+
+bool asNear(double distance, double nearest, double scale) {
+  return std::abs(distance - nearest) <= kTouchingTolerance * std::max({scale, std::abs(nearest), 1e-300});
+}
+
+// How many of the neighbours a step's insertion dropped were left on a straight line (180 degrees, to rounding)
+// rather than made reflex. The step records how many went, not the angle at each: the insertion is replayed on the
+// traced polygon as epa.h's insertSupport does it (a neighbour goes while the turn at it is not to the left), with
+// a turn within rounding of 0 taken as straight, since the trace is in the world frame and the run in A's.
+int epaFlatRemoved(const collide::EpaStep<double>& step) {
+  if (!step.inserted || step.removed == 0) return 0;
+  std::vector<collide::Vec2<double>> polygon;
+  for (const auto& vertex : step.polytope) polygon.push_back(vertex.point);
+  const collide::Vec2<double> w = step.support.point;
+  int index = step.closestEdge + 1;
+  polygon.insert(polygon.begin() + index, w);
+  const auto at = [&polygon](int i) {
+    const int n = static_cast<int>(polygon.size());
+    return ((i % n) + n) % n;
+  };
+  // The turn at b from a to c, and whether it is straight to rounding.
+  const auto turn = [](collide::Vec2<double> a, collide::Vec2<double> b, collide::Vec2<double> c) {
+    const double cross = collide::cross(b - a, c - b);
+    const bool straight = std::abs(cross) <= 1e-12 * collide::length(b - a) * collide::length(c - b);
+    return std::pair{straight ? 0.0 : cross, straight};
+  };
+  int flat = 0;
+  const auto drop = [&](int neighbour) {
+    const int position = at(neighbour);
+    polygon.erase(polygon.begin() + position);
+    if (position < index) --index;
+  };
+  while (polygon.size() > 3) {
+    const auto [cross, straight] = turn(polygon[static_cast<std::size_t>(at(index - 2))], polygon[static_cast<std::size_t>(at(index - 1))], w);
+    if (cross > 0) break;
+    flat += straight ? 1 : 0;
+    drop(index - 1);
+  }
+  while (polygon.size() > 3) {
+    const auto [cross, straight] = turn(w, polygon[static_cast<std::size_t>(at(index + 1))], polygon[static_cast<std::size_t>(at(index + 2))]);
+    if (cross > 0) break;
+    flat += straight ? 1 : 0;
+    drop(index + 1);
+  }
+  return flat;
+}
+
+// The polygon's edges, other than the closest, as near the origin as it and not parallel to it.
+int epaTiedEdges(const collide::EpaStep<double>& step) {
+  const int count = static_cast<int>(step.polytope.size());
+  double scale = 0;
+  for (const auto& vertex : step.polytope) scale = std::max(scale, collide::length(vertex.point));
+  int tied = 0;
+  for (int i = 0; i < count; ++i) {
+    const collide::Vec2<double> start = step.polytope[static_cast<std::size_t>(i)].point;
+    const collide::Vec2<double> edge = step.polytope[static_cast<std::size_t>((i + 1) % count)].point - start;
+    const double length = collide::length(edge);
+    if (i == step.closestEdge || !(length > 0)) continue;
+    const collide::Vec2<double> normal = collide::rightPerp(edge) / length;
+    if (collide::dot(normal, step.edgeNormal) > 1 - 1e-12) continue;
+    tied += asNear(collide::dot(normal, start), step.edgeDistance, scale) ? 1 : 0;
+  }
+  return tied;
+}
+
+// The polytope's faces as near as the closest, counted once per direction (a box's face is two triangles).
+int epaTiedFaces(const collide::EpaStep3<double>& step) {
+  double scale = 0;
+  for (const auto& vertex : step.vertices) scale = std::max(scale, collide::length(vertex.point));
+  std::vector<collide::Vec3<double>> directions{step.faceNormal};
+  for (const collide::EpaFace3<double>& face : step.faces) {
+    if (face.degenerate || !asNear(face.distance, step.faceDistance, scale)) continue;
+    if (std::any_of(directions.begin(), directions.end(),
+                    [&face](const collide::Vec3<double>& d) { return collide::dot(d, face.normal) > 1 - 1e-12; }))
+      continue;
+    directions.push_back(face.normal);
+  }
+  return static_cast<int>(directions.size()) - 1;
+}
+
+}  // namespace
+
 std::string narrateEpaStep(const collide::EpaStep<double>& step) {
   const int count = static_cast<int>(step.polytope.size());
   const int next = count > 0 ? (step.closestEdge + 1) % count : 0;
@@ -353,9 +429,10 @@ std::string narrateEpaStep(const collide::EpaStep<double>& step) {
   switch (step.stop) {
     case collide::EpaStop::DuplicateSupport:
       return text + "w is already a polytope vertex, so this edge is on the boundary of A - B: depth = " +
-             formatNumber(step.edgeDistance) + ", normal = n.";
+             formatNumber(step.edgeDistance) + ", normal = n." + epaTieWords(epaTiedEdges(step), "edges", step.edgeDistance);
     case collide::EpaStop::Converged:
-      return text + "The gap is within tolerance: depth = " + formatNumber(step.edgeDistance) + ", normal = n.";
+      return text + "The gap is within tolerance: depth = " + formatNumber(step.edgeDistance) + ", normal = n." +
+             epaTieWords(epaTiedEdges(step), "edges", step.edgeDistance);
     case collide::EpaStop::MaxIterations:
       return text + "w is inserted, and the iteration cap stops the run: the depth is a lower bound.";
     case collide::EpaStop::Degenerate: return text + "The polytope is degenerate: EPA stops.";
@@ -364,8 +441,15 @@ std::string narrateEpaStep(const collide::EpaStep<double>& step) {
     case collide::EpaStop::None: break;
   }
   text += "w is inserted between the edge's ends, which keeps the polytope in order (Collision detection notes)";
-  if (step.removed == 1) text += ", and the 1 vertex it made reflex is removed";
-  else if (step.removed > 1) text += ", and the " + std::to_string(step.removed) + " vertices it made reflex are removed";
+  // The support usually lands on the line of a neighbour's edge (every square does), leaving that neighbour at
+  // exactly 180 degrees; an angle over 180 (reflex) takes rounding, since A - B is convex.
+  const int flat = std::min(epaFlatRemoved(step), step.removed), reflex = step.removed - flat;
+  const auto removed = [](int count, const char* how) {
+    return count == 1 ? std::string(", and the 1 vertex it ") + how + " is removed"
+                      : ", and the " + std::to_string(count) + " vertices it " + how + " are removed";
+  };
+  if (flat > 0) text += removed(flat, "left on a straight line (180 degrees)");
+  if (reflex > 0) text += removed(reflex, "made reflex (over 180 degrees, by rounding)");
   return text + ".";
 }
 
@@ -615,27 +699,93 @@ struct AnalyticPair {
 // The sentences a round shape (a circle, a sphere; a point is one of radius 0) gets against another round shape, a
 // box (aabb, or oriented: then step 1 moves the centre into its frame) and a capsule's core, the same in the plane
 // and in space. `round` names it; v is the step's value (analytic.h, analytic3.h).
-AnalyticWords roundVsRound(double v, double rA, double rB, const char* round) {
+// "+x" for A's own x axis when it is the world's, else "A's x axis, (0.7071, 0.7071)": the direction a test takes
+// when every direction is as good.
+template <class V>
+std::string takenAxis(V axis) {
+  V x{};
+  x.x = 1;
+  return axis == x ? std::string("+x") : "A's x axis, " + formatVector(axis);
+}
+
+// `xAxisOfA`: A's x axis in the world, the direction the test takes when the centres coincide.
+template <class V>
+AnalyticWords roundVsRound(double v, double rA, double rB, const char* round, V xAxisOfA) {
   const std::string figure = compared(v, "rA + rB =", rA + rB);
-  return {figure, "centre distance = " + figure +
-                      (v <= rA + rB ? std::string(": the ") + round + "s reach each other"
-                                    : std::string(": the ") + round + "s are apart by " + formatNumber(v - rA - rB))};
+  const std::string reach = v <= rA + rB ? std::string(": the ") + round + "s reach each other"
+                                         : std::string(": the ") + round + "s are apart by " + formatNumber(v - rA - rB);
+  // The centre distance leads its own comparison ("0 < rA + rB = 1.5" is glued for the wrap): "centre distance = 0 <
+  // rA + rB" broke after "centre" (review s33, A7).
+  if (v == 0)
+    return {figure, "the centres coincide, " + figure + reach + ". Every direction separates them equally; this test takes " +
+                        takenAxis(xAxisOfA)};
+  return {figure, "the centres are " + formatNumber(v) + " apart, and " + figure + reach};
+}
+
+// Where a centre inside a box or on its boundary lies, from its distance to each face in the box's frame: the
+// nearest faces ("+x", in the order the core tries them, -x, +x, -y, ...: the first is the one it takes) and on how
+// many faces it lies (0 inside; 1 on a face; 2 on an edge in space, a corner in the plane; 3 a corner).
+struct NearestFaces {
+  std::vector<std::string> faces;
+  int on = 0;
+  int dimension = 2;
+};
+template <class V>
+NearestFaces nearestFaces(V p, V low, V high) {
+  constexpr int kDimension = std::is_same_v<V, collide::Vec2<double>> ? 2 : 3;
+  const auto component = [](const V& v, int i) {
+    if constexpr (kDimension == 2) return i == 0 ? v.x : v.y;
+    else return i == 0 ? v.x : i == 1 ? v.y : v.z;
+  };
+  NearestFaces out;
+  out.dimension = kDimension;
+  double nearest = std::numeric_limits<double>::infinity();
+  std::array<double, 6> distance{};
+  for (int axis = 0; axis < kDimension; ++axis) {
+    distance[static_cast<std::size_t>(2 * axis)] = component(p, axis) - component(low, axis);
+    distance[static_cast<std::size_t>(2 * axis + 1)] = component(high, axis) - component(p, axis);
+    nearest = std::min({nearest, distance[static_cast<std::size_t>(2 * axis)], distance[static_cast<std::size_t>(2 * axis + 1)]});
+  }
+  for (int face = 0; face < 2 * kDimension; ++face) {
+    if (distance[static_cast<std::size_t>(face)] == 0) ++out.on;
+    if (distance[static_cast<std::size_t>(face)] != nearest) continue;
+    out.faces.push_back(std::string(face % 2 == 0 ? "-" : "+") + "xyz"[face / 2]);
+  }
+  return out;
+}
+
+// "+x, +y and +z"
+std::string listed(const std::vector<std::string>& items) {
+  std::string text;
+  for (std::size_t i = 0; i < items.size(); ++i) text += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return text;
 }
 
 template <class V>
-AnalyticWords roundVsBox(int index, bool oriented, double v, V closest, double r, const char* round) {
+AnalyticWords roundVsBox(int index, bool oriented, double v, V closest, double r, const char* round, const NearestFaces& faces) {
   const int clampStep = oriented ? 2 : 1;
   if (oriented && index == 1)
     return {formatNumber(v) + " from the box's centre",
             "in the box's frame the box is axis-aligned; the centre lies " + formatNumber(v) + " from the box's centre"};
-  if (index == clampStep)
-    return v <= 0 ? AnalyticWords{"inside, " + formatNumber(-v) + " from the boundary",
-                                  "the centre is inside the box (" + formatNumber(-v) + " from its boundary): the clamp "
-                                  "leaves it, and the nearest boundary point is " + formatVector(closest)}
-                  : AnalyticWords{"distance " + formatNumber(v), "the nearest point of the box to the centre is " +
-                                                                     formatVector(closest) + ", at distance " + formatNumber(v)};
+  if (index == clampStep) {
+    if (v > 0)
+      return {"distance " + formatNumber(v), "the nearest point of the box to the centre is " + formatVector(closest) +
+                                                 ", at distance " + formatNumber(v)};
+    // Faces equally near: the push out could take any of them (a centre on a corner, or at the middle of a box).
+    const std::string tie = faces.faces.size() > 1 ? "the " + listed(faces.faces) + " faces are equally near; this test takes " +
+                                                         faces.faces.front()
+                                                   : "";
+    if (faces.on > 0) {
+      const char* where = faces.on == 1 ? "boundary" : faces.on == faces.dimension ? "corner" : "edge";
+      return {std::string("on the ") + where, std::string("the centre is on the box's ") + where + ", " + formatVector(closest) +
+                                                  ", its own nearest boundary point" + (tie.empty() ? "" : ": " + tie)};
+    }
+    return {"inside, " + formatNumber(-v) + " from the boundary",
+            "the centre is inside the box (" + formatNumber(-v) + " from its boundary): the clamp leaves it, and the nearest "
+            "boundary point is " + formatVector(closest) + (tie.empty() ? "" : "; " + tie)};
+  }
   const double distance = v + r;
-  if (distance <= 0) return {"centre inside", std::string("the centre is inside the box: the ") + round + " overlaps it"};
+  if (distance < 0) return {"centre inside", std::string("the centre is inside the box: the ") + round + " overlaps it"};
   const std::string figure = compared(distance, "radius", r);
   return {figure, "distance to the clamped point = " + figure +
                       (distance <= r ? std::string(": the ") + round + " reaches the box"
@@ -704,11 +854,15 @@ AnalyticWords analyticWords(const collide::AnalyticStep<double>& step, const col
   if (std::holds_alternative<collide::Circle<double>>(other) || std::holds_alternative<collide::Point<double>>(other)) {
     const double rA = std::holds_alternative<collide::Circle<double>>(a.shape) ? std::get<collide::Circle<double>>(a.shape).radius : 0.0;
     const double rB = std::holds_alternative<collide::Circle<double>>(b.shape) ? std::get<collide::Circle<double>>(b.shape).radius : 0.0;
-    return roundVsRound(v, rA, rB, "circle");
+    return roundVsRound(v, rA, rB, "circle", a.transform.q.apply(collide::Vec2<double>{1, 0}));
   }
   // Circle vs box or aabb: clamp, then the clamped point's distance against r.
-  const bool box = std::holds_alternative<collide::Box<double>>(other);
-  if (box || std::holds_alternative<collide::Aabb<double>>(other)) return roundVsBox(step.index, box, v, step.closest, r, "circle");
+  const collide::Collider<double>& boxCollider = &other == &a.shape ? a : b;
+  if (const auto* box = std::get_if<collide::Box<double>>(&other))
+    return roundVsBox(step.index, true, v, step.closest, r, "circle",
+                      nearestFaces(boxCollider.transform.applyInverse(step.point), -box->halfExtents, box->halfExtents));
+  if (const auto* aabb = std::get_if<collide::Aabb<double>>(&other))
+    return roundVsBox(step.index, false, v, step.closest, r, "circle", nearestFaces(step.point, aabb->min, aabb->max));
   // Circle vs capsule or segment (a capsule of radius 0): the core segment.
   if (std::holds_alternative<collide::Capsule<double>>(other) || std::holds_alternative<collide::Segment<double>>(other)) {
     const double capsuleRadius =
@@ -800,9 +954,13 @@ AnalyticWords analyticWords(const collide::AnalyticStep3<double>& step, const co
     return intervals(step.index, v, {"x", "y", "z"});
   const Shape3<double>& other = round(a.shape) ? b.shape : a.shape;
   const double r = radius(round(a.shape) ? a.shape : b.shape);
-  if (round(other)) return roundVsRound(v, radius(a.shape), radius(b.shape), "sphere");
-  const bool box = std::holds_alternative<collide::Box3<double>>(other);
-  if (box || std::holds_alternative<collide::Aabb3<double>>(other)) return roundVsBox(step.index, box, v, step.closest, r, "sphere");
+  if (round(other)) return roundVsRound(v, radius(a.shape), radius(b.shape), "sphere", a.transform.q.apply(collide::Vec3<double>{1, 0, 0}));
+  const collide::Collider3<double>& boxCollider = round(a.shape) ? b : a;
+  if (const auto* box = std::get_if<collide::Box3<double>>(&other))
+    return roundVsBox(step.index, true, v, step.closest, r, "sphere",
+                      nearestFaces(boxCollider.transform.applyInverse(step.point), -box->halfExtents, box->halfExtents));
+  if (const auto* aabb = std::get_if<collide::Aabb3<double>>(&other))
+    return roundVsBox(step.index, false, v, step.closest, r, "sphere", nearestFaces(step.point, aabb->min, aabb->max));
   if (const auto* capsule = std::get_if<collide::Capsule3<double>>(&other))
     return roundVsCapsule(step.index, v, step.closest, r, capsule->radius, "sphere");
   if (std::holds_alternative<collide::Triangle3<double>>(other)) {
@@ -965,10 +1123,10 @@ std::string narrateEpaStep(const collide::EpaStep3<double>& step) {
   switch (step.stop) {
     case collide::EpaStop::DuplicateSupport:
       return text + "w is already a polytope vertex, so this face is on the boundary of A - B: depth = " +
-             formatNumber(step.faceDistance) + ", normal = n.";
+             formatNumber(step.faceDistance) + ", normal = n." + epaTieWords(epaTiedFaces(step), "faces", step.faceDistance);
     case collide::EpaStop::Converged:
       return text + "The gap is within tolerance: this face is on the boundary of A - B, depth = " +
-             formatNumber(step.faceDistance) + ", normal = n.";
+             formatNumber(step.faceDistance) + ", normal = n." + epaTieWords(epaTiedFaces(step), "faces", step.faceDistance);
     case collide::EpaStop::MaxIterations:
       return text + "The polytope is full or the iteration cap is reached: the depth is a lower bound.";
     case collide::EpaStop::Degenerate: return text + "The polytope is degenerate: EPA stops.";
@@ -1022,6 +1180,9 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
     const Step& next = sat[static_cast<std::size_t>(runnerUp)];
     text += ", against the runner-up " + satAxisName(sat, next.axisIndex) + " (" + satAxisWords(next) + ") with " +
             formatSatOverlap(next.overlap, satShadowScale(next));
+    // Another line as shallow: a tie (identical boxes), where SAT keeps the first axis it tested and EPA may take another.
+    if (std::abs(next.overlap - winner.overlap) <= kTouchingTolerance * std::max(satShadowScale(winner), satShadowScale(next)))
+      text += ". A tie: the runner-up's line needs the same push, so its normal does as well; SAT keeps the first it tested";
   }
   text += ".";
   if (result.depth && result.normal)
@@ -1086,7 +1247,12 @@ std::string satAxisName(const std::vector<collide::SatAxisStep3<double>>& sat, i
 std::string narrateSatStep(const std::vector<collide::SatAxisStep3<double>>& sat, int index) {
   const collide::SatAxisStep3<double>& step = sat[static_cast<std::size_t>(index)];
   if (step.pruned) return narrateSatPrunedRun(sat, index, index);
-  std::string text = satCandidateWords(sat, index) + ": " + satAxisWords(step) + ". ";
+  std::string same;
+  for (int j = 0; j < index && same.empty(); ++j) {
+    const collide::SatAxisStep3<double>& earlier = sat[static_cast<std::size_t>(j)];
+    if (!earlier.pruned && sameLine(earlier.axis, step.axis)) same = " (the same line as " + satAxisName(sat, earlier.axisIndex) + ")";
+  }
+  std::string text = satCandidateWords(sat, index) + ": " + satAxisWords(step) + same + ". ";
   text += "n = " + formatVector(step.axis) + ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) +
           "], B to [" + formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";
   return text + satVerdictWords(step, satAxisName(sat, step.bestAxisIndex));

@@ -16,39 +16,29 @@
 #include "collide/cast.h"
 #include "collide/query.h"
 #include "collide/query3.h"
+#include "collide/simplex_names.h"
 #include "io/shape_json.h"
 #include "io/text_io.h"
 #include "labs/format.h"
 
 namespace lab {
 
-// Simplex vertices are named by the support they came from, "w0" for the run's first support, never by letters
-// that clash with the shapes A and B. Vertex 0 of steps[index].simplexBefore is that step's support w<index>; an
-// older vertex takes the latest earlier support at its point, so a vertex keeps its name from step to step while
-// the simplex reorders its slots. -1 for an unused slot.
-template <class V>
-[[nodiscard]] std::array<int, 4> simplexSupportIndices(const std::vector<collide::GjkStep<V>>& steps, int index) {
-  std::array<int, 4> names{-1, -1, -1, -1};
-  if (index < 0 || index >= static_cast<int>(steps.size())) return names;
-  const collide::Simplex<V>& simplex = steps[static_cast<std::size_t>(index)].simplexBefore;
-  for (int i = 0; i < simplex.count && i < 4; ++i) {
-    names[static_cast<std::size_t>(i)] = index;
-    if (i == 0) continue;
-    for (int k = index - 1; k >= 0; --k) {
-      if (steps[static_cast<std::size_t>(k)].support.point == simplex.vertices[static_cast<std::size_t>(i)].point) {
-        names[static_cast<std::size_t>(i)] = k;
-        break;
-      }
-    }
-  }
-  return names;
-}
+// Simplex vertices are named by the support they came from, "w0" for the run's first support (simplex_names.h: the
+// trace names them the same way).
+using collide::simplexSupportIndices;
+using collide::supportName;
 
-// "w3" (appended, not "w" + to_string: GCC 12's -Wrestrict misfires on that once inlined)
-[[nodiscard]] inline std::string supportName(int supportIndex) {
-  std::string name = "w";
-  name += std::to_string(supportIndex);
-  return name;
+// Whether two separating axes (not necessarily unit) lie on the same line, either way round, to rounding: a box's
+// opposite faces, A's and B's equal faces, an edge pair's cross product along a face normal. The narration then
+// says "(the same line as axis 2)", so a repeat is not read as a new test.
+template <class V>
+[[nodiscard]] bool sameLine(V a, V b) {
+  const double lengths = collide::lengthSquared(a) * collide::lengthSquared(b);
+  if (!(lengths > 0)) return false;
+  double sine2 = 0;
+  if constexpr (std::is_same_v<V, collide::Vec3<double>>) sine2 = collide::lengthSquared(collide::cross(a, b));
+  else sine2 = std::pow(collide::cross(a, b), 2);
+  return sine2 <= 1e-18 * lengths;
 }
 
 // Shapes touch (rather than overlap or stand apart) when the depth or distance is within this much of A - B's size:

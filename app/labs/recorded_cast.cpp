@@ -416,12 +416,7 @@ std::string RecordedCast<V>::narration(int step) const {
                                                 : std::string(feature) + " normal of " + (owner == 0 ? "A" : "B");
       std::string same;
       for (std::size_t j = 0; j < index && same.empty(); ++j) {
-        const V& other = trace.axes[j].axis;
-        double sine2 = 0;
-        if constexpr (kInSpace<V>) sine2 = collide::lengthSquared(collide::cross(other, s.axis));
-        else sine2 = std::pow(collide::cross(other, s.axis), 2);
-        if (sine2 <= 1e-18 * collide::lengthSquared(other) * collide::lengthSquared(s.axis))
-          same = " (the same line as axis " + std::to_string(j + 1) + ")";
+        if (sameLine(trace.axes[j].axis, s.axis)) same = " (the same line as axis " + std::to_string(j + 1) + ")";
       }
       text = "Axis " + std::to_string(step + 1) + ", " + from + same + ", n = " + formatVector(s.axis) + ": " +
              (s.speed == 0 ? std::string("B's shadow keeps its place on it (no motion along n relative to A)")

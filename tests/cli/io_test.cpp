@@ -10,6 +10,7 @@
 // [SECTION] The curated scenes
 // [SECTION] The 2D broad-phase lab without a window
 // [SECTION] The narrow-phase labs' tables and the Shapes lab's notes (newcomer review s27)
+// [SECTION] Words on ties, flat vertices, repeated axes and the trace's vertex names (newcomer review s33)
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -39,6 +40,7 @@
 #include "io/query_json.h"
 #include "widgets/shape_inspector.h"
 #include "widgets/timeline.h"
+#include "widgets/wrapped_text.h"
 #include "io/scene.h"
 #include "io/shape_json.h"
 #include "io/text_io.h"
@@ -5013,6 +5015,148 @@ TEST(ContinuousLab3, ThePanelShowsTheResultAndTheStep) {
   EXPECT_TRUE(contains(text, "normal")) << text;
   EXPECT_TRUE(contains(text, "tunnelling")) << text;
   EXPECT_TRUE(contains(text, "Result: hit")) << text;
+}
+
+// [SECTION] Words on ties, flat vertices, repeated axes and the trace's vertex names (newcomer review s33)
+
+// The trace names GJK's simplex vertices as the lab does, w0 the run's first support: 09's and 3d_08's distance
+// runs at iteration 4 are "edge w3-w0" with w2 dropped in both the trace and the narration (they were "edge AC,
+// dropped B", newest first, in the trace).
+TEST(TraceNames, SimplexVerticesAreTheLabsNames) {
+  const auto check = [](const auto& trace, const auto& narrate) {
+    const Json json = queryTraceToJson(trace);
+    ASSERT_TRUE(json.contains("gjk"));
+    const Json& step = json["gjk"][3];
+    EXPECT_EQ(step["region"], "edge w3-w0");
+    EXPECT_EQ(step["dropped"], Json::array({"w2"}));
+    EXPECT_EQ(step["support"]["name"], "w3");
+    Json before = Json::array();
+    for (const Json& vertex : step["simplex_before"]) before.push_back(vertex["name"]);
+    EXPECT_EQ(before, Json::array({"w3", "w2", "w0"}));
+    Json after = Json::array();
+    for (const Json& vertex : step["simplex_after"]) after.push_back(vertex["name"]);
+    EXPECT_EQ(after, Json::array({"w3", "w0"}));
+    const std::string text = narrate(3);
+    EXPECT_TRUE(contains(text, "edge w3-w0")) << text;
+    EXPECT_TRUE(contains(text, "w2")) << text;
+    // Every step: the newest vertex is the step's support, every name is a support's, and a kept vertex keeps it.
+    for (std::size_t k = 0; k < json["gjk"].size(); ++k) {
+      const Json& s = json["gjk"][k];
+      EXPECT_EQ(s["simplex_before"][0]["name"], "w" + std::to_string(k));
+      for (const char* list : {"simplex_before", "simplex_after"})
+        for (const Json& vertex : s[list]) EXPECT_EQ(vertex["name"].get<std::string>().rfind("w", 0), 0u) << vertex;
+    }
+  };
+  const Scene plane = curated("09_gjk_most_iterations.json");
+  const auto trace2 = collide::recordQuery(Algorithm::Distance, plane.shapes[0].collider, plane.shapes[1].collider);
+  check(trace2, [&](int k) { return narrateGjkStep(trace2.gjk, k, Algorithm::Distance); });
+  const Scene space = curated("3d_08_hull_most_iterations.json");
+  const auto trace3 = collide::recordQuery(Algorithm::Distance, space.shapes3[0].collider, space.shapes3[1].collider);
+  check(trace3, [&](int k) { return narrateGjkStep(trace3.gjk, k, Algorithm::Distance); });
+}
+
+// EPA's start simplex keeps the names GJK's last step gave its vertices.
+TEST(TraceNames, EpaStartNamesGjksLastSimplex) {
+  for (const char* name : {"03_deep_overlap.json", "3d_05_stacked_cubes.json"}) {
+    SCOPED_TRACE(name);
+    const Scene scene = curated(name);
+    const Json json = scene.shapes.empty()
+                          ? queryTraceToJson(collide::recordQuery(Algorithm::Epa, scene.shapes3[0].collider, scene.shapes3[1].collider))
+                          : queryTraceToJson(collide::recordQuery(Algorithm::Epa, scene.shapes[0].collider, scene.shapes[1].collider));
+    ASSERT_TRUE(json.contains("epa_start"));
+    Json last = Json::array(), start = Json::array();
+    for (const Json& vertex : json["gjk"].back()["simplex_after"]) last.push_back(vertex["name"]);
+    for (const Json& vertex : json["epa_start"][0]["simplex"]) start.push_back(vertex["name"]);
+    EXPECT_FALSE(start.empty());
+    EXPECT_EQ(start, last);
+  }
+}
+
+// 2D EPA on identical squares leaves the vertex next to each new support exactly on a straight line: it says so,
+// not "reflex" (an angle over 180 degrees, which only rounding can make on a convex A - B).
+TEST(NarrowPhaseWords, EpaSaysAFlatVertexIsOnAStraightLine) {
+  const Scene scene = curated("04_identical_squares.json");
+  const auto trace = collide::recordQuery(Algorithm::Epa, scene.shapes[0].collider, scene.shapes[1].collider);
+  int removed = 0;
+  for (const auto& step : trace.epa) {
+    removed += step.removed;
+    const std::string text = narrateEpaStep(step);
+    EXPECT_FALSE(contains(text, "reflex")) << text;
+    if (step.removed == 1) {
+      EXPECT_TRUE(contains(text, "the 1 vertex it left on a straight line (180 degrees) is removed")) << text;
+    } else if (step.removed > 1) {
+      EXPECT_TRUE(contains(text, "vertices it left on a straight line (180 degrees) are removed")) << text;
+    }
+  }
+  EXPECT_GE(removed, 3);  // steps 5 and 7 among them: one, then two
+}
+
+// Concentric circles: every direction is as good, and the words say which one the test takes; the centre distance
+// leads its own comparison, so the wrap does not strand "centre" on a line ("centre\ndistance = 0 < rA + rB").
+TEST(NarrowPhaseWords, ConcentricCirclesSayTheDirectionIsATie) {
+  collide::Collider<double> a{collide::Circle<double>{{0, 0}, 1.0}, {}};
+  collide::Collider<double> b{collide::Circle<double>{{0, 0}, 0.5}, {}};
+  const auto trace = collide::recordQuery(Algorithm::Analytic, a, b);
+  ASSERT_EQ(trace.analytic.size(), 1u);
+  const std::string text = narrateAnalyticStep(trace.analytic[0], a, b);
+  EXPECT_TRUE(contains(text, "The centres coincide")) << text;
+  EXPECT_TRUE(contains(text, "Every direction separates them equally; this test takes +x")) << text;
+  const std::vector<std::string_view> lines =
+      breakLines(text, 30, [](std::string_view part) { return static_cast<double>(part.size()); });
+  for (const std::string_view line : lines) EXPECT_NE(line, "centre") << text;
+  collide::Collider3<double> s{collide::Sphere<double>{{0, 0, 0}, 1.0}, {}};
+  collide::Collider3<double> t{collide::Sphere<double>{{0, 0, 0}, 0.5}, {}};
+  const auto trace3 = collide::recordQuery(Algorithm::Analytic, s, t);
+  const std::string text3 = narrateAnalyticStep(trace3.analytic[0], s, t);
+  EXPECT_TRUE(contains(text3, "this test takes +x")) << text3;
+}
+
+// A sphere centred on a box's corner is on the corner, not "inside the box (0 from its boundary)", and the three
+// faces through it are equally near; a circle at the middle of a 1 x 2 box has two faces equally near.
+TEST(NarrowPhaseWords, ACentreOnACornerSaysTheFacesTie) {
+  collide::Collider3<double> box{collide::Box3<double>{{1, 1, 1}}, {}};
+  collide::Collider3<double> sphere{collide::Sphere<double>{{0, 0, 0}, 0.5}, {}};
+  sphere.transform.p = {1, 1, 1};
+  const auto trace = collide::recordQuery(Algorithm::Analytic, box, sphere);
+  ASSERT_EQ(trace.analytic.size(), 3u);
+  const std::string clamp = narrateAnalyticStep(trace.analytic[1], box, sphere);
+  EXPECT_TRUE(contains(clamp, "The centre is on the box's corner")) << clamp;
+  EXPECT_TRUE(contains(clamp, "the +x, +y and +z faces are equally near; this test takes +x")) << clamp;
+  EXPECT_FALSE(contains(clamp, "inside")) << clamp;
+  const std::string last = narrateAnalyticStep(trace.analytic[2], box, sphere);
+  EXPECT_FALSE(contains(last, "inside")) << last;
+  collide::Collider<double> wide{collide::Box<double>{{0.5, 1}}, {}};
+  collide::Collider<double> circle{collide::Circle<double>{{0, 0}, 0.5}, {}};
+  const auto trace2 = collide::recordQuery(Algorithm::Analytic, circle, wide);
+  const std::string middle = narrateAnalyticStep(trace2.analytic[1], circle, wide);
+  EXPECT_TRUE(contains(middle, "the -x and +x faces are equally near; this test takes -x")) << middle;
+}
+
+// Identical boxes: EPA and SAT each say their normal is one of several equally good ones.
+TEST(NarrowPhaseWords, IdenticalBoxesSayTheNormalIsATie) {
+  const Scene cubes = curated("3d_04_identical_cubes.json");
+  const auto epa = collide::recordQuery(Algorithm::Epa, cubes.shapes3[0].collider, cubes.shapes3[1].collider);
+  ASSERT_FALSE(epa.epa.empty());
+  const std::string epaText = narrateEpaStep(epa.epa.back());
+  EXPECT_TRUE(contains(epaText, "directions, are as near (2): where A - B's boundary is there too (identical boxes) it is a tie")) << epaText;
+  const auto sat = collide::recordQuery(Algorithm::Sat, cubes.shapes3[0].collider, cubes.shapes3[1].collider);
+  const SatAnswer answer = satAnswer(sat.sat);
+  const std::string satText = narrateSatAnswer(sat.sat, answer.best, answer.runnerUp, sat.result, answer.twin);
+  EXPECT_TRUE(contains(satText, "A tie")) << satText;
+  const Scene squares = curated("04_identical_squares.json");
+  const auto epa2 = collide::recordQuery(Algorithm::Epa, squares.shapes[0].collider, squares.shapes[1].collider);
+  const std::string epa2Text = narrateEpaStep(epa2.epa.back());
+  EXPECT_TRUE(contains(epa2Text, "Other polytope edges, in 3 other directions, are as near (2)")) << epa2Text;
+}
+
+// 3D SAT on boxes: a face axis on a line already tested says so, as the continuous lab's dynamic SAT does.
+TEST(NarrowPhaseWords, Sat3SaysWhenAnAxisRepeatsALine) {
+  const Scene scene = curated("3d_05_stacked_cubes.json");
+  const auto trace = collide::recordQuery(Algorithm::Sat, scene.shapes3[0].collider, scene.shapes3[1].collider);
+  ASSERT_GE(trace.sat.size(), 5u);
+  const std::string text = narrateSatStep(trace.sat, 4);
+  EXPECT_TRUE(contains(text, "normal of face 1 of B (the same line as tested axis 2)")) << text;
+  EXPECT_FALSE(contains(narrateSatStep(trace.sat, 1), "the same line")) << narrateSatStep(trace.sat, 1);
 }
 
 }  // namespace lab

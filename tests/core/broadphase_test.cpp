@@ -242,7 +242,7 @@ TEST(SweepAndPrune, SortedAfterUpdateAndAxisChoice) {
   EXPECT_EQ(sap.stats().candidatePairsPerAxis[0], 500u * 499u / 2u);
 }
 
-// In 3D the axes go by decreasing centre variance: the sparsest is swept and the sparser of the other two
+// In 3D the axes go by decreasing centre variance: the axis of largest variance is swept and the larger of the other two
 // filters first; a hand-set sweep axis leaves the other two in that order.
 TEST(SweepAndPrune, AxisOrderIn3dFollowsVariance) {
   SplitMix64 random(21);

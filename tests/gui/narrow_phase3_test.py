@@ -262,10 +262,11 @@ def check_screenshots(args):
     if changed < 2000: failures.append(f"hulls: the Minkowski view at step 3 differs from step 0 in only {changed} pixels")
     corner = (world[0] + 10, world[3] - 80, world[0] + 74, world[3] - 16)
     if differing(hull0, hull3, corner) > 0: failures.append("hulls: a far corner of the world view changed between steps")
-    # The feature the origin is closest to (the trace's region, e.g. "edge AC") is highlighted where it projects.
+    # The feature the origin is closest to (the trace's region, e.g. "edge w3-w0") is highlighted where it projects.
     step = trace(args, scene("3d_08_hull_most_iterations.json"), "distance")["gjk"][3]
     vertices = {vertex["name"]: vertex["point"] for vertex in step["simplex_before"]}
-    kind, names = step["region"].split()
+    kind, joined = step["region"].split()
+    names = joined.split("-")
     if kind != "edge":
         failures.append(f"hulls: step 3's region is {step['region']}; this check expects an edge")
     else:
