@@ -178,7 +178,8 @@ class Lab {
 }
 
 // What a view frames to show a contact: the smaller shape's box (`smaller`) and its mirror through the contact point,
-// so as much of the other shape shows across it. The 3D narrow-phase lab's N and both narrow-phase labs' opening view.
+// so as much of the other shape shows across it. The 3D narrow-phase lab's N, both narrow-phase labs' opening view and
+// the continuous 3D lab's N (the smaller body as it touches).
 template <class Bounds, class Point>
 [[nodiscard]] Bounds contactRegion(const Bounds& smaller, Point contact) {
   Bounds region = smaller;

@@ -280,12 +280,7 @@ std::optional<Lab::ViewAim> ContinuousLab3::contactAim() const {
       smaller = box;
     }
   }
-  if (smaller) {
-    WorldBounds3 frame = *smaller;
-    frame.include(2.0 * cast_.result.point - smaller->min);
-    frame.include(2.0 * cast_.result.point - smaller->max);
-    aim.frame = frame;
-  }
+  if (smaller) aim.frame = contactRegion(*smaller, cast_.result.point);
   return aim;
 }
 

@@ -27,6 +27,7 @@
 #include "collide/query.h"
 #include "io/query_json.h"
 #include "io/text_io.h"
+#include "labs/narration.h"
 #include "resources/embedded.h"
 #include "shell/lab_shell.h"
 
@@ -481,7 +482,16 @@ bool LabShell::paste(std::string_view text, std::string& error) {
     // A line of `query` is a pair of a narrow-phase lab; a line of `cast` (with motion_a or motion_b) one of the
     // Continuous collision lab of its space.
     const CastLine line = castPairFromJson(document);
-    const std::vector<std::string> warnings = std::visit([](const auto& cast) { return cast.pair.warnings; }, line);
+    // The CLI's warnings for the same line: an engine's identity rotation, and a number the text loses reading it
+    // as a double by more than a shape's size (near 1e17; review s31, C3).
+    const std::vector<std::string> warnings = std::visit(
+        [text](const auto& cast) {
+          std::vector<std::string> said = cast.pair.warnings;
+          if (std::string moved = inputRoundingWarning<double>(text, cast.pair.a, cast.pair.b); !moved.empty())
+            said.push_back(std::move(moved));
+          return said;
+        },
+        line);
     const bool moving = document.contains("motion_a") || document.contains("motion_b");
     const bool planar = std::holds_alternative<CastPair<collide::Collider<double>>>(line);
     const std::string_view target = moving ? (planar ? kContinuousLab : kContinuousLab3) : planar ? "Narrow phase" : "Narrow phase 3D";

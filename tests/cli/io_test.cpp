@@ -1085,6 +1085,18 @@ TEST_F(KeptWork, APairThatDoesNotFitOpensInTheNarrowPhaseLabOfItsSpace) {
   EXPECT_EQ(state()["shapes"][0], colliderToJson(std::get<QueryPair>(queryPairFromJson(Json::parse(kPastedPair))).a));
 }
 
+// A pasted pair whose text loses more than a shape's size when read as doubles (B 2.5 from 1e17, where a double's
+// step is 16) is warned of as `query` warns, and taken as read (review s31, C3).
+TEST_F(KeptWork, APastedPairFarOutThatRoundingMovesIsWarnedOf) {
+  const char* line = R"({"a": {"type": "box", "half_extents": [1, 1], "position": [1e17, 0]},)"
+                     R"( "b": {"type": "box", "half_extents": [1, 1], "position": [100000000000000002.5, 0]}})";
+  std::string error;
+  ASSERT_TRUE(shell_.paste(line, error)) << error;
+  const std::string shown = state()["warningShown"].get<std::string>();
+  EXPECT_EQ(shown.rfind("double's rounding moves b.position[0] 100000000000000002.5, stored as 1e+17", 0), 0u) << shown;
+  EXPECT_EQ(state()["errorShown"], "");
+}
+
 // An engine's identity written x, y, z, w ([0, 0, 0, 1]) is a valid half turn about z read w first: the pair is
 // taken as written, and the warning says what the programmer probably meant, in the app as in `query`.
 TEST_F(KeptWork, APastedEngineIdentityRotationIsTakenAsWrittenWithAWarning) {
