@@ -14,7 +14,6 @@ the contact earlier.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- continuous_test.py ...).
 """
 
-import argparse
 import json
 import math
 import os
@@ -23,7 +22,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import xdotool, press, find_window, run_app, start_app, fresh_directory, drag, quit_app  # noqa: E402
+from lab_driver import xdotool, press, find_window, run_app, start_app, fresh_directory, drag, quit_app, script_arguments  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Continuous collision"
@@ -81,12 +80,7 @@ def spin_the_wall(args, home, scene_path, start, view, failures):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--exe", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+    args = script_arguments()
     home = fresh_directory(args.out, "home")
     scene_path = os.path.join(home, "bullet.json")
     scene = json.load(open(os.path.join(args.scenes, "ccd_01_bullet_through_paper.json")))

@@ -8,7 +8,6 @@ recorded; the drag was recorded, a frame for most of its moves, though its resul
 the x axis says it counts recorded frames.
 """
 
-import argparse
 import json
 import os
 import sys
@@ -16,18 +15,13 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import fresh_directory, drag, to_screen, dump_after, screenshot_dump  # noqa: E402
+from lab_driver import fresh_directory, drag, to_screen, dump_after, screenshot_dump, script_arguments  # noqa: E402
 
 MOVES = 20
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--exe", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+    args = script_arguments()
     home = fresh_directory(args.out, "home")
     scene_path = os.path.join(home, "key.json")
     scene = json.load(open(os.path.join(args.scenes, "mid2_01_sah_vs_median.json")))
