@@ -38,7 +38,7 @@ namespace collide {
 // [SECTION] Options and endpoints
 
 struct SapOptions {
-  int sweepAxis = -1;       // -1: the sparsest axis each update; 0, 1 (, 2): that axis
+  int sweepAxis = -1;       // -1: the largest-variance axis each update; 0, 1 (, 2): that axis
   bool incremental = true;  // false: sort every axis from scratch each update (no temporal coherence)
   // Insertion sort is O(n^2) without coherence (teleports, a first update of many adds); after this many
   // swaps per endpoint a merge sort counts and removes the remaining inversions instead.
@@ -175,7 +175,7 @@ class SweepAndPrune : public BroadPhaseBase<SweepAndPrune<S, Dim>, S, Dim> {
   }
 
   // Every axis in order of decreasing centre variance (Ericson, Real-Time Collision Detection, 7.5.2, picks the
-  // sort axis this way): the sparsest axis is swept, and the sparser of the rest filters first, where it rejects
+  // sort axis this way): the largest-variance axis is swept, and the larger of the rest filters first, where it rejects
   // the most candidates; an axis many boxes share (the up axis of a floor) comes last. In a y-up world this is
   // the familiar x, then z, then y. Only the sweep axis has hysteresis, since changing it re-sorts an axis;
   // the filtering order is free to change every update. Equal variances keep index order. The sums are
