@@ -512,9 +512,17 @@ std::string satVerdictWords(const Step& step, const std::string& bestName) {
 
 }  // namespace
 
-std::string narrateSatStep(const collide::SatAxisStep<double>& step) {
+std::string narrateSatStep(const std::vector<collide::SatAxisStep<double>>& sat, int index) {
+  const collide::SatAxisStep<double>& step = sat[static_cast<std::size_t>(index)];
   const std::string source = axisSourceText(step.source, step.edge);
-  std::string text = "Axis " + std::to_string(step.axisIndex + 1) + " (" + source + ") n = " + formatVector(step.axis) +
+  // B's edge on the line of one of A's (two squares turned alike): said, so a repeat is not read as a new test, as
+  // in space and in the continuous lab's dynamic SAT.
+  std::string same;
+  for (int j = 0; j < index && same.empty(); ++j) {
+    const collide::SatAxisStep<double>& earlier = sat[static_cast<std::size_t>(j)];
+    if (sameLine(earlier.axis, step.axis)) same = ", the same line as axis " + std::to_string(earlier.axisIndex + 1);
+  }
+  std::string text = "Axis " + std::to_string(step.axisIndex + 1) + " (" + source + same + ") n = " + formatVector(step.axis) +
                      ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) + "], B to [" +
                      formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";
   return text + satVerdictWords(step, "axis " + std::to_string(step.bestAxisIndex + 1));

@@ -107,7 +107,7 @@ template <class Step>
 // (" The cores are 0.5526 apart, less than rA + rB = 0.6: the depth is 0.04743 without EPA ..."); "" without radii.
 [[nodiscard]] std::string roundedDepthWithoutEpaWords(double coreDistance, double radii);
 // A SAT axis: both shadows, the overlap or gap, the smallest overlap so far.
-[[nodiscard]] std::string narrateSatStep(const collide::SatAxisStep<double>& step);
+[[nodiscard]] std::string narrateSatStep(const std::vector<collide::SatAxisStep<double>>& sat, int index);
 // A SAT run no axis separated (labs/narrow_phase_common.h's SatResult step): the winning axis `best` (an index into
 // `sat`) and its overlap against the runner-up's (-1: none; the best axis not parallel to the winner), naming the
 // winner's parallel `twin` (-1: none) as the same line, then the minimum translation.

@@ -339,7 +339,7 @@ std::string NarrowPhaseLab::narration() const {
       }
       break;
     }
-    case StepRef::Kind::Sat: return narrateSatStep(trace_.sat[static_cast<std::size_t>(ref.index)]);
+    case StepRef::Kind::Sat: return narrateSatStep(trace_.sat, ref.index);
     case StepRef::Kind::SatResult: return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result, satAnswer(trace_.sat).twin);
     case StepRef::Kind::Analytic:
       text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)], shapes_[0], shapes_[1]);

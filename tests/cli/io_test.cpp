@@ -5161,14 +5161,22 @@ TEST(NarrowPhaseWords, IdenticalBoxesSayTheNormalIsATie) {
   EXPECT_TRUE(contains(epa2Text, "Other polytope edges, in 3 other directions, are as near (2)")) << epa2Text;
 }
 
-// 3D SAT on boxes: a face axis on a line already tested says so, as the continuous lab's dynamic SAT does.
-TEST(NarrowPhaseWords, Sat3SaysWhenAnAxisRepeatsALine) {
+// SAT on boxes: an axis on a line already tested says so, as the continuous lab's dynamic SAT does (3D, then 2D).
+TEST(NarrowPhaseWords, SatSaysWhenAnAxisRepeatsALine) {
   const Scene scene = curated("3d_05_stacked_cubes.json");
   const auto trace = collide::recordQuery(Algorithm::Sat, scene.shapes3[0].collider, scene.shapes3[1].collider);
   ASSERT_GE(trace.sat.size(), 5u);
   const std::string text = narrateSatStep(trace.sat, 4);
   EXPECT_TRUE(contains(text, "normal of face 1 of B (the same line as tested axis 2)")) << text;
   EXPECT_FALSE(contains(narrateSatStep(trace.sat, 1), "the same line")) << narrateSatStep(trace.sat, 1);
+  // In the plane too: two squares turned alike, B's edges on A's lines.
+  const Scene squares = curated("04_identical_squares.json");
+  const auto sat2 = collide::recordQuery(Algorithm::Sat, squares.shapes[0].collider, squares.shapes[1].collider);
+  ASSERT_EQ(sat2.sat.size(), 4u);
+  EXPECT_FALSE(contains(narrateSatStep(sat2.sat, 1), "the same line")) << narrateSatStep(sat2.sat, 1);
+  const std::string third = narrateSatStep(sat2.sat, 2);
+  EXPECT_TRUE(contains(third, "Axis 3 (edge 1 of B")) << third;
+  EXPECT_TRUE(contains(third, ", the same line as axis 1) n = (1, 0)")) << third;
 }
 
 }  // namespace lab
