@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -78,8 +79,7 @@ struct FrameRecord {
 struct RunResult {
   std::vector<FrameRecord> frames;
   std::size_t memoryBytes = 0;
-  bool mismatch = false;          // a frame differs from brute force (--check)
-  std::size_t mismatchFrame = 0;  // the first that does
+  std::optional<std::size_t> mismatchFrame;  // the first frame that differs from brute force (--check)
   bool cellSizeFallback = false;  // grid: --cell-size made most boxes oversize, the automatic size was used
 };
 
@@ -121,7 +121,6 @@ RunResult simulate(BroadPhaseType broadPhase, const BroadPhaseCommandOptions& op
         (void)reference.move(static_cast<collide::ProxyId>(i), scene.boxes()[i]);
       if (reference.update() != pairs) {
         result.mismatchFrame = frame;
-        result.mismatch = true;
         break;
       }
     }
@@ -266,8 +265,8 @@ int runBroadPhaseCommand(const BroadPhaseCommandOptions& options) {
   std::fprintf(out, "  %-28s %.1f\n", "memory (bytes per object)",
                static_cast<double>(result.memoryBytes) / static_cast<double>(options.count));
   if (options.check) {
-    if (result.mismatch) {
-      std::fprintf(out, "  check: frame %zu differs from brute force\n", result.mismatchFrame);
+    if (result.mismatchFrame) {
+      std::fprintf(out, "  check: frame %zu differs from brute force\n", *result.mismatchFrame);
       return 1;
     }
     std::fprintf(out, "  check: every frame equals brute force\n");

@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numbers>
 #include <optional>
@@ -229,6 +230,15 @@ class MidphaseLab final : public Lab {
   [[nodiscard]] collide::MidphaseOptions traversalOptions() const;
   [[nodiscard]] bool strategiesAgree() const;
   [[nodiscard]] std::string narrate(int step) const;  // the step's sentence (and the verdict at the last step)
+  // The current step's sentence and separating axis, worked out once per step and traversal: each runs box SAT,
+  // and the panel, the views, the legend and the dump asked for them six to eleven times a frame.
+  struct AtStep {
+    int step = -1;
+    std::uint64_t traversal = 0;
+    std::string narration;
+    std::optional<SeparatingAxis> axis;
+  };
+  [[nodiscard]] const AtStep& atStep() const;
   [[nodiscard]] std::string narrateEvent(int step) const;
   [[nodiscard]] std::vector<std::array<int, 2>> waitingAt(int step) const;  // the queue or stack, next first
   [[nodiscard]] std::array<Vec3d, 8> boxCorners(const Bvh& tree, const std::vector<collide::OrientedBox<double>>& obbs,
@@ -270,6 +280,8 @@ class MidphaseLab final : public Lab {
   std::vector<collide::OrientedBox<double>> obbsA_, obbsB_;  // mesh-frame boxes (OBB trees)
   std::array<collide::BvhStats, 2> treeStats_{};              // A's and B's, worked out once per trace
   collide::Recorder<collide::MidphaseEvent> trace_;
+  std::uint64_t traversal_ = 0;  // counts retrace(): what atStep() is keyed on
+  mutable AtStep atStep_;
   collide::MidphaseResult<double> result_;
   common::TraversalSteps steps_;
   std::vector<StepKind> stepKinds_;  // the timeline's jumps, from steps_
@@ -414,6 +426,7 @@ collide::MidphaseOptions MidphaseLab::traversalOptions() const {
 // Runs the recorded traversal for the current pose and options (and, for the cloth, each strategy's) and reads
 // each step's counters and focus.
 void MidphaseLab::retrace() {
+  ++traversal_;
   const Pose pose = poseB();
   worldB_.clear();
   for (const Vec3d& v : b_.vertices) worldB_.push_back(pose.apply(v));
@@ -463,6 +476,12 @@ std::string MidphaseLab::narrate(int step) const {
     text += " Done: " + std::to_string(result_.pairs.size()) + " overlapping triangle pairs, filled red.";
   }
   return text;
+}
+
+const MidphaseLab::AtStep& MidphaseLab::atStep() const {
+  if (atStep_.step != step_ || atStep_.traversal != traversal_)
+    atStep_ = {step_, traversal_, narrate(step_), separatingAxis(step_)};
+  return atStep_;
 }
 
 std::string MidphaseLab::narrateEvent(int step) const {
@@ -667,7 +686,7 @@ std::string MidphaseLab::volumeNumbers(const collide::MidphaseBvTestStep& test) 
 }
 
 std::optional<Lab::ViewAim> MidphaseLab::separatingAim() const {
-  const auto axis = separatingAxis(step_);
+  const auto& axis = atStep().axis;
   if (!axis) return std::nullopt;
   ViewAim aim = aimAcross(axis->middle, axis->step.axis, viewForward_);
   // Framed on the two shadows, not only turned: at the scene's distance, in a cloud of a few dozen volumes, the gap
@@ -787,7 +806,7 @@ void MidphaseLab::draw(const DrawContext& context) {
   renderer.label(labelA, "A's node " + std::to_string(nodeA), palette::kShapeA);
   renderer.label(labelB, "B's node " + std::to_string(nodeB), palette::kShapeB);
   // A false positive: the edge-edge axis that separates the pair, with both boxes' shadows on it.
-  if (const auto axis = separatingAxis(step_)) {
+  if (const auto& axis = atStep().axis) {
     drawSatAxis3(renderer, axis->step, axis->middle, axis->scale, palette::kFalsePositive);
   }
   if (const auto* test = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
@@ -924,7 +943,7 @@ const char* MidphaseLab::nodePairLegend() const {
 std::vector<std::string> MidphaseLab::falsePositiveLegend() const {
   if (!satLite_ || bv_ == BvKind::Sphere) return {};
   std::vector<std::string> lines{"SAT-lite false positives before this step: dashed magenta"};
-  if (separatingAxis(step_)) {
+  if (atStep().axis) {
     lines.push_back("magenta line: the edge-edge axis that separates this pair; blue and orange bars: A's and B's shadows on it (key A looks across it)");
   }
   return lines;
@@ -982,9 +1001,9 @@ void MidphaseLab::dumpState(Json& out) const {
                     {"pruned_greyed", steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned).size()},
                     {"sat_lite_false_positives", tally.falsePositives},
                     {"waiting", waitingAt(step_)},
-                    {"narration", narrate(step_)}};
+                    {"narration", atStep().narration}};
   if (!trace_.steps.empty()) out["at_step"]["event"] = common::eventJson(trace_.steps[static_cast<std::size_t>(step_)]);
-  if (const auto found = separatingAxis(step_)) {
+  if (const auto& found = atStep().axis) {
     const collide::SatAxisStep3<double>& axis = found->step;
     out["at_step"]["separating_axis"] = {{"axis", {axis.axis.x, axis.axis.y, axis.axis.z}},
                                          {"edge_a", axis.indexA},
@@ -1184,8 +1203,8 @@ void MidphaseLab::drawUi() {
   ImGui::Text("triangle tests    %d", tally.primitiveTests);
   ImGui::Text("overlapping pairs %d", tally.pairs);
   if (satLite_ && bv_ != BvKind::Sphere) ImGui::Text("SAT-lite false positives %d", tally.falsePositives);
-  narrationText(narrate(step_), toImVec4(palette::kAccent));
-  if (separatingAxis(step_) && ImGui::SmallButton("Look across the separating axis (A)")) viewAim_ = separatingAim();
+  narrationText(atStep().narration, toImVec4(palette::kAccent));
+  if (atStep().axis && ImGui::SmallButton("Look across the separating axis (A)")) viewAim_ = separatingAim();
   if (!trace_.steps.empty()) common::drawWaitingPairs(waitingAt(step_), budget_ > 0, 6);
   // The cloth's frames and its cost plot next, above the mesh choices: the plot is what mid_06's lesson is about, and
   // under them it fell below the panel's fold at 1600x1000.

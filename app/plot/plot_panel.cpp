@@ -377,8 +377,10 @@ void PlotPanel::draw(bool* open) {
       sameLineIfFits(boxWidth(unit.c_str()));
       if (ImGui::RadioButton(unit.c_str(), unit == current)) histogramUnit_ = unit;
     }
-    if (histogramUnit() != current) histogramState_.autoFit = true;  // another axis: fit it
-    buildPlot();
+    if (histogramUnit() != current) {  // another axis: built again for it (it was built above), and fitted
+      histogramState_.autoFit = true;
+      buildPlot();
+    }
   }
 
   // The export row under the plot: the name field gives way to the buttons (at 200 % "Export svg" was cut off), and

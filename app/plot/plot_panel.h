@@ -22,8 +22,8 @@ class PlotPanel {
   // changed is counted, not recorded (1,600 idle frames before a drag squeezed the drag into the plot's last 5 %;
   // review s32 C4): `update` is the lab's Lab::metricsUpdate, and when given a frame is idle when it is the update
   // recorded last (a paused simulation); without it a frame is idle when its results (every number but measured
-  // times, which differ each frame) and its `inputs` (a text of the lab's scene and settings; none: results only)
-  // are those of the frame recorded last. Off, every UI frame is recorded.
+  // times, which differ each frame) and its `inputs` (a text that changes when the lab's inputs do, e.g. the shell's
+  // edit revision; none: results only) are those of the frame recorded last. Off, every UI frame is recorded.
   void collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics,
                std::optional<std::uint64_t> update = std::nullopt, const std::function<std::string()>& inputs = {});
   [[nodiscard]] bool skipIdle() const { return skipIdle_; }

@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "render/camera.h"
@@ -82,8 +83,9 @@ class Renderer2D {
   // banner under the pane title), wrapped to `maxWidth`; the labels and the grid's numbers keep out of its box, so
   // nothing is printed over its words (a grid "5" inside "arrow" read "arro5w" at 150 %, newcomer review s31).
   LabelBox caption(Vec2d at, std::span<const std::pair<std::string, Color>> lines, float maxWidth);
-  // Every text the last viewport showed (its title, captions, labels, the grid numbers drawn), for --dump-state.
-  [[nodiscard]] const std::vector<DrawnText>& drawnTexts() const { return drawn_; }
+  // Every text the last viewport showed (its title, captions, labels, the grid numbers drawn), for
+  // --dump-state: moved out once per viewport after endViewport (not copied every frame).
+  [[nodiscard]] std::vector<DrawnText> takeDrawnTexts() { return std::exchange(drawn_, {}); }
 
   // Instances and vertices drawn in this frame (for the frame-time readout).
   [[nodiscard]] int primitiveCount() const { return primitiveCount_; }

@@ -112,8 +112,9 @@ class Renderer3D {
   // A view's legend from the window-pixel point `at` (drawScreenLegend), wrapped to `maxWidth`; the labels keep out
   // of its box. Returns the box.
   LabelBox caption(Vec2d at, std::span<const std::pair<std::string, Color>> lines, float maxWidth);
-  // Every text the last viewport showed (its title, captions, labels), for --dump-state.
-  [[nodiscard]] const std::vector<DrawnText>& drawnTexts() const { return drawn_; }
+  // Every text the last viewport showed (its title, captions, labels), for
+  // --dump-state: moved out once per viewport after endViewport (not copied every frame).
+  [[nodiscard]] std::vector<DrawnText> takeDrawnTexts() { return std::exchange(drawn_, {}); }
 
   // Triangles, line instances and points drawn in this frame (the frame-time readout).
   [[nodiscard]] int primitiveCount() const { return primitiveCount_; }

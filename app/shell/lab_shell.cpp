@@ -544,10 +544,17 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
     labTookKeys = true;
   }
   followViews(seconds);
-  // The lab's inputs for "skip idle frames": its scene and settings as the edit history sees them (a lab with
-  // updates is not asked, and skipIdle off asks for nothing).
+  // The lab's inputs for "skip idle frames": between edits the edit history's revision (every committed edit, undo,
+  // open), so an idle frame serializes nothing; while one is under way (a drag in a view, a widget held) its scene
+  // and settings as the history would record them, so a move that changes no result is still a frame. A lab with
+  // updates is not asked, and skipIdle off asks for nothing.
   plotPanel_.collect(
       seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); }, lab_->metricsUpdate(), [this] {
+        if (pressView_ < 0 && !ImGui::IsAnyItemActive()) {
+          std::string key = "revision ";  // appended: GCC 12's -Wrestrict misfires on "..." + std::string
+          key += std::to_string(history_.revision());
+          return key;
+        }
         const EditSnapshot snapshot = snapshotOf(*lab_);
         return snapshot.scene + '\n' + snapshot.settings;
       });
@@ -1324,7 +1331,7 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
       lab_->draw(DrawContext{view.index, ViewKind::Spatial, &view, nullptr, &renderer3d_});
       drawAxisTriad(renderer3d_);
       renderer3d_.endViewport();
-      viewTexts_[static_cast<std::size_t>(&view - views_.data())] = renderer3d_.drawnTexts();
+      viewTexts_[static_cast<std::size_t>(&view - views_.data())] = renderer3d_.takeDrawnTexts();
     } else {
       // Planar: the grid and the lab's drawing through Renderer2D, under the view's camera.
       renderer_.beginViewport(view);
@@ -1333,7 +1340,7 @@ void LabShell::drawCanvas(int framebufferWidth, int framebufferHeight) {
       if (lab_->followBounds(view.index))
         for (const LabelBox& box : followFooterBoxes(view)) renderer_.keepOut(box, "", "footer");
       renderer_.endViewport();
-      viewTexts_[static_cast<std::size_t>(&view - views_.data())] = renderer_.drawnTexts();
+      viewTexts_[static_cast<std::size_t>(&view - views_.data())] = renderer_.takeDrawnTexts();
     }
 
     // The view's title, and the world coordinates under the mouse.

@@ -252,7 +252,7 @@ auto centroidOf(const ColliderType& collider) {
 // B's centroid on the line through A's centroid along u, `gap` from touching A along that line: B slid along the
 // line by `gap` from where it first touches A coming in from far along u (positive: apart by that much of travel;
 // negative: overlapping by that much along the line, which the penetration depth never exceeds). The touching
-// places are linear casts (the core's GJK ray cast on A - B, to 2.2e-13 of the pair's size). Before, B was placed
+// places are linear casts (the core's GJK ray cast on A - B, to 1e-12 of the pair's size: kPlacement). Before, B was placed
 // by A's and B's reach along u, their supporting planes `gap` apart: rotated boxes and off-centre spheres passed
 // each other side by side, and "overlap 0.2" spheres at size ratio 1000 were 38.8 apart (review s33, A1). The line
 // through both centroids crosses A - B on a chord around 0; an overlap longer than half that chord would push B
@@ -276,8 +276,10 @@ void placeAtGap(Pair& pair, V u, double gap) {
     // most what the cast had left, far below any gap asked for. Anything else is a defect, said (not a crash: the
     // run rethrows it on the caller's thread).
     if (met.status != CastStatus::Hit && met.status != CastStatus::MaxIterations) {
-      throw std::logic_error("experiment: trial " + std::to_string(pair.trial) + " could not be placed (a linear cast along the centre line said " +
-                             std::string(castStatusName(met.status)) + " after " + std::to_string(met.iterations) + " iterations)");
+      throw std::logic_error("experiment: trial " + std::to_string(pair.trial) +
+                             " could not be placed (a linear cast along the centre line said " +
+                             std::string(castStatusName(met.status)) + " after " + std::to_string(met.iterations) +
+                             " iterations)");
     }
     return sign * far * (1.0 - met.fraction);
   };
