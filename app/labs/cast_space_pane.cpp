@@ -79,9 +79,9 @@ std::optional<CastSpace> castSpace(const RecordedCast<Vec2d>& cast, const std::a
   return space;
 }
 
-const char* castSpaceTitle(const CastSpace& space) {
+const char* castSpaceTitle(bool difference) {
   // Short: two panes share the canvas, and at 200 % a longer title was cut at the pane's edge.
-  return space.difference ? "A - B: the ray is B's motion" : "The ray's set: the shape alone";
+  return difference ? "A - B: the ray is B's motion" : "The ray's set: the shape alone";
 }
 
 void drawCastSpace(Renderer2D& renderer, const CastSpace& space, const RecordedCast<Vec2d>& cast, int step) {

@@ -36,8 +36,8 @@ struct CastSpace {
 // float run the set is built from them rounded through float (pairInScalar), as the run saw them.
 [[nodiscard]] std::optional<CastSpace> castSpace(const RecordedCast<Vec2d>& cast, const std::array<Collider, 2>& shapes,
                                                  bool useFloat);
-// The pane's title.
-[[nodiscard]] const char* castSpaceTitle(const CastSpace& space);
+// The pane's title (both dimensions): `difference` for the linear cast's A - B, else a ray's shape alone.
+[[nodiscard]] const char* castSpaceTitle(bool difference);
 // Draws the set, the ray and step `step` (the lab's view 1).
 void drawCastSpace(Renderer2D& renderer, const CastSpace& space, const RecordedCast<Vec2d>& cast, int step);
 // What View > Fit frames: the set, the origin and the ray's [0, 1].

@@ -34,6 +34,7 @@
 #include "collide/cast_query.h"
 #include "io/shape_json.h"
 #include "lab/lab.h"
+#include "labs/cast_space_pane3.h"
 #include "labs/format.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase3_lab.h"
@@ -122,14 +123,23 @@ class ContinuousLab3 final : public Lab {
   ContinuousLab3() { applyPreset(0); }
 
   void drawUi() override;
-  [[nodiscard]] const char* viewTitle(int) const override {
+  // A second pane, A - B, for the casts that iterate on one set (labs/cast_space_pane3.h: the linear cast, a GJK ray).
+  [[nodiscard]] int viewCount() const override { return space_ ? 2 : 1; }
+  [[nodiscard]] const char* viewTitle(int view) const override {
+    // Beside the A - B pane, the world's title is short (two panes share the canvas).
+    if (space_) return view == 1 ? castSpaceTitle3(*space_) : "Motion over t in [0, 1]";
     return "Motion over t in [0, 1]: start and end poses dashed, the step's time solid";
+  }
+  [[nodiscard]] std::optional<WorldBounds3> followBounds3(int view) const override {
+    return view == 1 && space_ ? castSpaceFollowBounds3(*space_, cast_, step_) : std::nullopt;
   }
   [[nodiscard]] ViewKind viewKind(int) const override { return ViewKind::Spatial; }
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int) const override;
-  [[nodiscard]] std::optional<WorldBounds3> mustShow3(int) const override { return bounceBounds(ghosts()); }
+  [[nodiscard]] std::optional<WorldBounds3> mustShow3(int view) const override {
+    return view == 0 ? bounceBounds(ghosts()) : std::nullopt;
+  }
   bool takeMustShowChanged() override { return std::exchange(mustShowChanged_, false); }
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
@@ -194,6 +204,7 @@ class ContinuousLab3 final : public Lab {
   CastAlgorithm algorithm_ = CastAlgorithm::TimeOfImpact;
   bool useFloat_ = false;  // cast in float (a game engine's precision), the run widened to double for the views
   RecordedCast<Vec3d> cast_;  // labs/recorded_cast.h: result, steps, refusal, float line; cast_.motions is what ran
+  std::optional<CastSpace3> space_;  // the A - B pane's set, for the casts that have one (castSpace3)
   int step_ = 0;
   int preset_ = -1;
   bool showFrames_ = true;
@@ -229,6 +240,7 @@ void ContinuousLab3::applyPreset(int preset) {
 
 void ContinuousLab3::record() {
   cast_ = recordCast(algorithm_, shapes_, motions_, useFloat_);
+  space_ = castSpace3(cast_, shapes_, useFloat_);
   noteBounceDisagreement(cast_, motions_, restitution_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
@@ -344,8 +356,12 @@ void ContinuousLab3::keyPressed(const KeyPress& press) {
 
 void ContinuousLab3::draw(const DrawContext& context) {
   if (context.spatial == nullptr) return;
-  camera_ = context.viewport->orbit;
   Renderer3D& renderer = *context.spatial;
+  if (context.view == 1) {
+    if (space_) drawCastSpace3(renderer, *space_, cast_, step_);
+    return;
+  }
+  camera_ = context.viewport->orbit;
   const double t = stepTime();
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
   for (int i = 0; i < 2; ++i) {
@@ -613,7 +629,8 @@ void ContinuousLab3::drawTriangleSweepStep(Renderer3D& renderer, const collide::
   if (s.hit && std::isfinite(s.t)) renderer.point(s.start + s.t * s.motion, palette::kHit, 6.0f, true);
 }
 
-std::optional<WorldBounds3> ContinuousLab3::sceneBounds3(int) const {
+std::optional<WorldBounds3> ContinuousLab3::sceneBounds3(int view) const {
+  if (view == 1) return space_ ? std::optional(castSpaceBounds3(*space_)) : std::nullopt;
   WorldBounds3 bounds = WorldBounds3::none();
   for (std::size_t i = 0; i < 2; ++i) {
     bounds.include(shapeBounds3(shapes_[i]));
@@ -764,6 +781,7 @@ void ContinuousLab3::dumpState(Json& out) const {
   out["motions"] = std::move(motions);
   out["selected"] = mouse_.selected;
   out["hovered"] = mouse_.hovered;
+  out["cast_space"] = space_ ? castSpaceJson3(*space_, cast_, step_) : Json();
 }
 
 std::vector<Shortcut> ContinuousLab3::shortcuts() const {

@@ -103,7 +103,7 @@ class ContinuousLab final : public Lab {
   [[nodiscard]] const char* viewTitle(int view) const override {
     // Beside the A - B pane, the world's title is short (at 200 % the long one was cut at its pane's edge); the
     // panel's "How to use this lab" says dashed and dotted.
-    if (space_) return view == 1 ? castSpaceTitle(*space_) : "Motion over t in [0, 1]";
+    if (space_) return view == 1 ? castSpaceTitle(space_->difference) : "Motion over t in [0, 1]";
     return "Motion over t in [0, 1]: start (dashed), end (dotted)";
   }
   [[nodiscard]] std::optional<WorldBounds> followBounds(int view) const override {

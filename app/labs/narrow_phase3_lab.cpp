@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <numbers>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 #define GLFW_INCLUDE_NONE  // key codes only
@@ -21,10 +22,12 @@
 #include <imgui.h>
 
 #include "collide/hull3.h"
+#include "collide/polygon.h"
 #include "io/shape_json.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
 #include "platform/theme.h"
+#include "render/renderer3d.h"
 #include "render/shape_drawing3.h"
 #include "widgets/shape_inspector.h"
 #include "widgets/wrapped_text.h"
@@ -42,8 +45,9 @@ constexpr const char* kShapeNames[2] = {"A", "B"};
 
 // [SECTION] Helpers: world supports, presets
 
-// The world vertices of a polytope (point, segment, triangle, aabb, box, hull); nothing for curved shapes.
-std::optional<std::vector<Vec3d>> worldVertices(const Collider3& collider) {
+// The world vertices of a polytope (point, segment, triangle, aabb, box, hull); nothing for curved shapes. With
+// `core`, a sphere's and a capsule's cores too (its centre, its segment).
+std::optional<std::vector<Vec3d>> worldVertices(const Collider3& collider, bool core = false) {
   const collide::Transform3<double> xf = collide::placement(collider);
   std::vector<Vec3d> local;
   const bool polytope = std::visit(
@@ -67,6 +71,12 @@ std::optional<std::vector<Vec3d>> worldVertices(const Collider3& collider) {
           for (int i = 0; i < 8; ++i) local.push_back({(i & 1) ? high.x : low.x, (i & 2) ? high.y : low.y, (i & 4) ? high.z : low.z});
         } else if constexpr (std::is_same_v<T, collide::Hull<double>>) {
           local = s.vertices;
+        } else if constexpr (std::is_same_v<T, collide::Sphere<double>>) {
+          if (!core) return false;
+          local = {s.center};
+        } else if constexpr (std::is_same_v<T, collide::Capsule3<double>>) {
+          if (!core) return false;
+          local = {s.a, s.b};
         } else {
           return false;
         }
@@ -147,6 +157,126 @@ Vec3d worldSupport(const Collider3& collider, Vec3d d) {
 
 // [SECTION] Recording and the Minkowski difference
 
+namespace {
+
+// The points whose hull is A - B (or the cores' A - B): every vertex difference when both are polytopes small
+// enough (exact), otherwise A - B's supports along evenly spread directions.
+std::vector<Vec3d> minkowskiPoints3(const std::array<Collider3, 2>& shapes, bool core, bool& exact) {
+  std::vector<Vec3d> points;
+  const auto verticesA = worldVertices(shapes[0], core);
+  const auto verticesB = worldVertices(shapes[1], core);
+  exact = verticesA && verticesB && verticesA->size() * verticesB->size() <= static_cast<std::size_t>(collide::kMaxHullPoints);
+  if (exact) {
+    for (const Vec3d& a : *verticesA)
+      for (const Vec3d& b : *verticesB) points.push_back(a - b);
+    return points;
+  }
+  const auto support = [core](const Collider3& collider, Vec3d d) {
+    if (!core) return worldSupport(collider, d);
+    return std::visit(
+        [&](const auto& shape) -> Vec3d {
+          if constexpr (collide::kHasSupport<std::decay_t<decltype(shape)>>)
+            return collide::Transformed{shape, collide::placement(collider)}.coreSupport(d);
+          else
+            return collide::placement(collider).p;
+        },
+        collider.shape);
+  };
+  constexpr int kDirections = 400;
+  for (const Vec3d& d : sphereDirections(kDirections)) points.push_back(support(shapes[0], d) - support(shapes[1], -1.0 * d));
+  return points;
+}
+
+// The outline of points that lie in a plane, on a line or at one point (to rounding): a convex polygon
+// (counter-clockwise about the plane's normal), a segment's two ends or the point.
+std::vector<Vec3d> flatOutline(const std::vector<Vec3d>& points) {
+  if (points.empty()) return {};
+  const Vec3d origin = points.front();
+  const auto farthest = [&](auto measure) {
+    std::size_t best = 0;
+    double value = -1;
+    for (std::size_t i = 0; i < points.size(); ++i)
+      if (const double m = measure(points[i] - origin); m > value) value = m, best = i;
+    return std::pair{points[best] - origin, value};
+  };
+  const auto [along, lengthSquared] = farthest([](Vec3d p) { return collide::lengthSquared(p); });
+  double size = 0;
+  for (const Vec3d& p : points) size = std::max(size, collide::length(p));
+  const double tolerance = 1e-9 * std::max(size, 1e-300);
+  if (!(lengthSquared > tolerance * tolerance)) return {origin};
+  const Vec3d u = collide::normalize(along);
+  const auto [aside, asideSquared] = farthest([u](Vec3d p) { return collide::lengthSquared(p - collide::dot(p, u) * u); });
+  if (!(asideSquared > tolerance * tolerance)) {
+    double low = 0, high = 0;
+    for (const Vec3d& p : points) {
+      low = std::min(low, collide::dot(p - origin, u));
+      high = std::max(high, collide::dot(p - origin, u));
+    }
+    return {origin + low * u, origin + high * u};
+  }
+  const Vec3d w = collide::normalize(aside - collide::dot(aside, u) * u);
+  std::vector<collide::Vec2<double>> planar;
+  for (const Vec3d& p : points) planar.push_back({collide::dot(p - origin, u), collide::dot(p - origin, w)});
+  std::vector<Vec3d> outline;
+  for (const collide::Vec2<double>& q : collide::convexHull<double>(planar)) outline.push_back(origin + q.x * u + q.y * w);
+  return outline;
+}
+
+}  // namespace
+
+MinkowskiHull3 minkowskiHull3(const std::array<Collider3, 2>& shapes, bool core) {
+  MinkowskiHull3 result;
+  const std::vector<Vec3d> points = minkowskiPoints3(shapes, core, result.exact);
+  for (const Vec3d& p : points)
+    if (!collide::isFinite(p)) return {};
+  // Flat differences (a triangle minus a point) have no solid hull: their outline in their plane instead.
+  const collide::HullBuildResult<double> built = collide::makeHull<double>(points);
+  if (!built.hull) {
+    result.flat = flatOutline(points);
+    return result;
+  }
+  const collide::Hull<double>& hull = *built.hull;
+  result.positions = hull.vertices;
+  double depth = std::numeric_limits<double>::infinity();
+  for (const collide::HullFace<double>& face : hull.faces) {
+    for (int k = 1; k + 1 < face.count; ++k) {
+      result.triangles.push_back(hull.faceVertices[static_cast<std::size_t>(face.first)]);
+      result.triangles.push_back(hull.faceVertices[static_cast<std::size_t>(face.first + k)]);
+      result.triangles.push_back(hull.faceVertices[static_cast<std::size_t>(face.first + k + 1)]);
+    }
+    depth = std::min(depth, face.offset);  // the origin's distance inside this face's plane
+  }
+  result.originDepth = depth;
+  // A sampled A - B is outlined by its silhouette (curvedOutline), never by its facets' edges.
+  result.topology = result.exact ? meshTopology(result.positions, result.triangles)
+                                 : MeshTopology{meshSurface(result.triangles, static_cast<int>(result.positions.size())), {}};
+  // On the boundary (touching, which counts as a hit) to rounding in the vertex differences; only an exact hull
+  // can say so: a sampled one's faces are chords, inside the curved difference by far more than rounding.
+  double size = 0;
+  for (const Vec3d& p : hull.vertices) size = std::max(size, collide::length(p));
+  result.touchesOrigin = result.exact && std::abs(depth) <= kTouchingTolerance * size;
+  result.containsOrigin = depth > 0 && !result.touchesOrigin;
+  if (!result.exact) result.normals = smoothNormals(result.positions, result.triangles);
+  return result;
+}
+
+void drawMinkowskiHull3(Renderer3D& renderer, const MinkowskiHull3& hull, float fillAlpha, float lineAlpha) {
+  const Color line = palette::kMinkowski.withAlpha(lineAlpha);
+  if (hull.flat.size() == 1) renderer.point(hull.flat[0], line, 5.0f);
+  if (hull.flat.size() == 2) renderer.line(hull.flat[0], hull.flat[1], line, {3.0f});
+  if (hull.flat.size() >= 3) {
+    for (std::size_t k = 1; k + 1 < hull.flat.size(); ++k)
+      renderer.triangle(hull.flat[0], hull.flat[k], hull.flat[k + 1], palette::kMinkowski.withAlpha(fillAlpha), false);
+    renderer.polyline(hull.flat, true, line, {1.5f});
+  }
+  if (hull.positions.empty()) return;
+  renderer.mesh(hull.positions, hull.triangles, palette::kMinkowski.withAlpha(fillAlpha),
+                palette::kMinkowski.withAlpha(hull.exact ? lineAlpha : 0.0f), 1.2f, hull.normals, hull.topology);
+  // A sampled (curved) A - B has a facet wherever two samples differ: its silhouette and sharp creases instead.
+  if (!hull.exact) renderer.curvedOutline(hull.positions, hull.triangles, palette::kMinkowski.withAlpha(lineAlpha), 1.5f);
+}
+
+
 NarrowPhase3Lab::NarrowPhase3Lab() {
   applyPreset(0);
 }
@@ -178,50 +308,9 @@ void NarrowPhase3Lab::recordIfChanged() {
   if (recordPending_) record();
 }
 
-// A - B: the exact hull of every vertex difference when both shapes are polytopes small enough, otherwise the
-// hull of support points of A - B along evenly spread directions (a curved difference, drawn faceted).
 void NarrowPhase3Lab::rebuildMinkowski() {
-  minkowski_ = {};
   // The shapes as the run saw them: rounded through float in a float run, so the origin's verdict agrees with it.
-  const std::array<Collider3, 2> shapes = pairInScalar(shapes_, useFloat_);
-  std::vector<Vec3d> points;
-  const auto verticesA = worldVertices(shapes[0]);
-  const auto verticesB = worldVertices(shapes[1]);
-  if (verticesA && verticesB && verticesA->size() * verticesB->size() <= static_cast<std::size_t>(collide::kMaxHullPoints)) {
-    for (const Vec3d& a : *verticesA)
-      for (const Vec3d& b : *verticesB) points.push_back(a - b);
-    minkowski_.exact = true;
-  } else {
-    constexpr int kDirections = 400;
-    for (const Vec3d& d : sphereDirections(kDirections)) points.push_back(worldSupport(shapes[0], d) - worldSupport(shapes[1], -1.0 * d));
-  }
-  for (const Vec3d& p : points)
-    if (!collide::isFinite(p)) return;
-  // Flat differences (a triangle minus a point) have no solid hull: draw nothing rather than a wrong one.
-  const collide::HullBuildResult<double> built = collide::makeHull<double>(points);
-  if (!built.hull) return;
-  const collide::Hull<double>& hull = *built.hull;
-  minkowski_.positions = hull.vertices;
-  double depth = std::numeric_limits<double>::infinity();
-  for (const collide::HullFace<double>& face : hull.faces) {
-    for (int k = 1; k + 1 < face.count; ++k) {
-      minkowski_.triangles.push_back(hull.faceVertices[static_cast<std::size_t>(face.first)]);
-      minkowski_.triangles.push_back(hull.faceVertices[static_cast<std::size_t>(face.first + k)]);
-      minkowski_.triangles.push_back(hull.faceVertices[static_cast<std::size_t>(face.first + k + 1)]);
-    }
-    depth = std::min(depth, face.offset);  // the origin's distance inside this face's plane
-  }
-  minkowski_.originDepth = depth;
-  // A sampled A - B is outlined by its silhouette (curvedOutline), never by its facets' edges.
-  minkowski_.topology = minkowski_.exact ? meshTopology(minkowski_.positions, minkowski_.triangles)
-                                         : MeshTopology{meshSurface(minkowski_.triangles, static_cast<int>(minkowski_.positions.size())), {}};
-  // On the boundary (touching, which counts as a hit) to rounding in the vertex differences; only an exact hull
-  // can say so: a sampled one's faces are chords, inside the curved difference by far more than rounding.
-  double size = 0;
-  for (const Vec3d& p : hull.vertices) size = std::max(size, collide::length(p));
-  minkowski_.touchesOrigin = minkowski_.exact && std::abs(depth) <= kTouchingTolerance * size;
-  minkowski_.containsOrigin = depth > 0 && !minkowski_.touchesOrigin;
-  if (!minkowski_.exact) minkowski_.normals = smoothNormals(minkowski_.positions, minkowski_.triangles);
+  minkowski_ = minkowskiHull3(pairInScalar(shapes_, useFloat_));
 }
 
 // [SECTION] Frame, keys, timeline
@@ -441,6 +530,7 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
   out["minkowski"] = {{"vertices", static_cast<int>(minkowski_.positions.size())},
                       {"triangles", static_cast<int>(minkowski_.triangles.size() / 3)},
                       {"exact", minkowski_.exact},
+                      {"flat_vertices", static_cast<int>(minkowski_.flat.size())},
                       {"contains_origin", minkowski_.containsOrigin},
                       {"touches_origin", minkowski_.touchesOrigin}};
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult)

@@ -31,21 +31,33 @@ namespace lab {
 void drawSatAxis3(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, Vec3d middle, double scale, Color axisColor,
                   const std::string& note = {});
 
+// A - B (or any convex set) for drawing: vertices and triangles (fans of the hull's faces), in the world frame.
+struct MinkowskiHull3 {
+  std::vector<Vec3d> positions;
+  std::vector<int> triangles;  // index triples
+  std::vector<Vec3d> normals;  // sampled: smooth shading's, one per entry of `triangles`; exact: none (flat)
+  MeshTopology topology;       // once built: Closed (a hull's faces fanned close up); the outline when exact
+  bool exact = false;          // the exact hull of vertex differences (polytopes), or sampled along directions
+  bool containsOrigin = false;  // strictly inside, farther than rounding from the boundary
+  bool touchesOrigin = false;   // on the boundary to rounding (exact hulls only)
+  double originDepth = 0;      // the smallest face distance of the origin (> 0 inside)
+  // A flat set (no solid hull: a segment minus a segment, a point minus a triangle): its outline in its plane,
+  // counter-clockwise (a polygon), or a segment's two ends, or one point. Empty when the set is solid.
+  std::vector<Vec3d> flat;
+};
+
+// A - B of a pair as the core saw it (pairInScalar's): the exact hull of every vertex difference when both shapes
+// are polytopes small enough, otherwise the hull of support points of A - B along evenly spread directions (a
+// curved difference, drawn faceted). `core`: the cores' difference (a sphere's centre, a capsule's segment) instead.
+// A flat difference (a triangle minus a point) has no solid hull: its outline instead (`flat`). Empty when not finite.
+[[nodiscard]] MinkowskiHull3 minkowskiHull3(const std::array<Collider3, 2>& shapes, bool core = false);
+// Draws it translucent, outlined by its edges (exact) or its silhouette and creases (sampled); a flat set as its
+// outline.
+void drawMinkowskiHull3(Renderer3D& renderer, const MinkowskiHull3& hull, float fillAlpha = 0.16f, float lineAlpha = 0.75f);
+
 class NarrowPhase3Lab final : public Lab {
  public:
   using StepRef = TraceStepRef;  // one entry of the timeline (labs/narrow_phase_common.h)
-
-  // A convex polytope for drawing: vertices and triangles (fans of the hull's faces), in the world frame.
-  struct DrawHull {
-    std::vector<Vec3d> positions;
-    std::vector<int> triangles;  // index triples
-    std::vector<Vec3d> normals;  // sampled: smooth shading's, one per entry of `triangles`; exact: none (flat)
-    MeshTopology topology;       // once built: Closed (a hull's faces fanned close up); the outline when exact
-    bool exact = false;          // the exact hull of vertex differences (polytopes), or sampled along directions
-    bool containsOrigin = false;  // strictly inside, farther than rounding from the boundary
-    bool touchesOrigin = false;   // on the boundary to rounding (exact hulls only)
-    double originDepth = 0;      // the smallest face distance of the origin (> 0 inside)
-  };
 
   static std::unique_ptr<Lab> create() { return std::make_unique<NarrowPhase3Lab>(); }
   NarrowPhase3Lab();
@@ -132,7 +144,7 @@ class NarrowPhase3Lab final : public Lab {
   std::vector<StepListEntry> stepRows_;  // the step list's rows, built once per recording
   int step_ = 0;
   bool recordPending_ = true;
-  DrawHull minkowski_;
+  MinkowskiHull3 minkowski_;
 
   // Selecting and dragging: a press on a shape selects it and moves it on the plane facing the camera (Shift:
   // along the line of sight); the selected shape's gizmo moves it along an axis or turns it about one.

@@ -156,13 +156,7 @@ void NarrowPhase3Lab::drawMinkowski(Renderer3D& renderer) const {
                  touching ? "origin: on A - B's boundary (touching)"
                           : (inside ? "origin: inside A - B (overlap)" : "origin: outside A - B (apart)"),
                  originColor, {10, 14});
-  if (!minkowski_.positions.empty()) {
-    renderer.mesh(minkowski_.positions, minkowski_.triangles, palette::kMinkowski.withAlpha(0.16f),
-                  palette::kMinkowski.withAlpha(minkowski_.exact ? 0.75f : 0.0f), 1.2f, minkowski_.normals,
-                  minkowski_.topology);
-    // A sampled (curved) A - B has a facet wherever two samples differ: its silhouette and sharp creases instead.
-    if (!minkowski_.exact) renderer.curvedOutline(minkowski_.positions, minkowski_.triangles, palette::kMinkowski.withAlpha(0.75f), 1.5f);
-  }
+  drawMinkowskiHull3(renderer, minkowski_);
   if (steps_.empty()) {
     drawResult(renderer, true);
     renderer.point(Vec3d{0, 0, 0}, originColor, 6.0f, true);

@@ -2366,6 +2366,64 @@ TEST(NarrowPhase3Lab, TheMinkowskiViewAgreesWithAFloatRunsVerdict) {
       << inFloat["float_against_double"];
 }
 
+// A - B with no volume (a triangle minus a point) has no solid hull: the pane draws its outline, the three corners.
+TEST(NarrowPhase3Lab, AFlatMinkowskiDifferenceIsDrawnAsItsOutline) {
+  const Scene scene = sceneFromJson(Json::parse(R"({"format": "collision-lab-scene", "version": 2, "lab": "Narrow phase 3D",
+      "algorithm": "distance", "shapes": [
+        {"name": "A", "type": "triangle", "a": [0, 0, 0], "b": [2, 0, 0], "c": [0, 1, 1]},
+        {"name": "B", "type": "point", "position": [3, 3, 3]}]})"));
+  const Json state = stateAtStep("Narrow phase 3D", scene, -1);
+  EXPECT_EQ(state["minkowski"]["vertices"], 0);
+  EXPECT_EQ(state["minkowski"]["flat_vertices"], 3) << state["minkowski"];
+}
+
+// The linear cast in space gets the plane lab's A - B pane (cast_space_pane3.h): ccd3d_01's sphere falling on the
+// slab. Its supports are the cores' (the slab minus B's centre: a box of 8 corners, exact), inside A - B grown by
+// B's radius 0.15 (a sphere swept: sampled). At step 3 the plane is 0.15 beyond support 3 along d, and lambda's
+// point lies on the ray lambda r, r = vB - vA = (0.8, -6.8, -0.5), and on that plane.
+TEST(ContinuousLab3, TheLinearCastsAMinusBPaneHoldsTheStepsPlane) {
+  Scene scene = curated("ccd3d_01_bullet_through_slab.json");
+  scene.algorithm = "linear";
+  const Json state = stateAtStep("Continuous collision 3D", scene, 2);
+  const Json& space = state["cast_space"];
+  ASSERT_TRUE(space.is_object()) << state.dump();
+  EXPECT_EQ(space["set"], "A - B");
+  EXPECT_EQ(space["radius"], 0.15);
+  EXPECT_FALSE(space["exact"].get<bool>());
+  EXPECT_GT(space["vertices"].get<int>(), 8);
+  EXPECT_EQ(space["core_vertices"], 8);
+  EXPECT_FALSE(space["core_flat"].get<bool>());
+  EXPECT_EQ(space["translation"], Json::array({0.8, -6.8, -0.5}));
+  const Json& step = space["step"];
+  EXPECT_EQ(step["earlier_steps"], 2);
+  const auto vec = [](const Json& v) { return Vec3d{v[0].get<double>(), v[1].get<double>(), v[2].get<double>()}; };
+  const Vec3d support = vec(step["support"]), normal = vec(step["plane_normal"]), onPlane = vec(step["plane_point"]), x = vec(step["x"]);
+  EXPECT_NEAR(support.y, -2.57, 1e-12);  // the slab's top (0.03) minus B's centre (2.6): a corner of the cores' box
+  EXPECT_NEAR(collide::length(onPlane - (support + 0.15 * normal)), 0.0, 1e-12);
+  EXPECT_NEAR(collide::length(x - step["lambda"].get<double>() * Vec3d{0.8, -6.8, -0.5}), 0.0, 1e-12);
+  EXPECT_NEAR(collide::dot(x - onPlane, normal), 0.0, 1e-9) << "the plane stops the ray at lambda";
+  // ccd3d_06's sphere against a triangle: the cores' set is the triangle minus the centre, flat; its outline is drawn.
+  Scene flat = curated("ccd3d_06_sphere_past_a_triangle_corner.json");
+  flat.algorithm = "linear";
+  const Json flatSpace = stateAtStep("Continuous collision 3D", flat, 0)["cast_space"];
+  EXPECT_TRUE(flatSpace["core_flat"].get<bool>()) << flatSpace;
+  EXPECT_EQ(flatSpace["core_vertices"], 3);
+  EXPECT_EQ(flatSpace["radius"], 0.5);
+  // A ray's GJK cast (a cylinder has no closed form) runs on the shape alone, from the ray's point.
+  const Scene ray = sceneFromJson(Json::parse(R"({"format": "collision-lab-scene", "version": 2, "lab": "Continuous collision 3D",
+      "algorithm": "ray", "shapes": [
+        {"name": "A", "type": "point", "position": [-3, 0.3, 0.2], "motion": {"velocity": [6, 0, -0.4]}},
+        {"name": "B", "type": "cylinder", "position": [0, 0, 0], "half_height": 0.8, "radius": 0.7}]})"));
+  const Json raySpace = stateAtStep("Continuous collision 3D", ray, 0)["cast_space"];
+  EXPECT_EQ(raySpace["set"], "the shape") << raySpace;
+  EXPECT_EQ(raySpace["origin"], Json::array({-3.0, 0.3, 0.2}));
+  EXPECT_EQ(raySpace["radius"], 0.0);
+  // Conservative advancement and the closed forms have no one A - B: no pane.
+  scene.algorithm = "toi";
+  EXPECT_TRUE(stateAtStep("Continuous collision 3D", scene, 0)["cast_space"].is_null());
+  EXPECT_TRUE(stateAtStep("Continuous collision 3D", curated("ccd3d_05_ray_through_a_turned_box.json"), 0)["cast_space"].is_null());
+}
+
 // Every algorithm's float run, widened for the views, carries the float run's numbers step by step; and every
 // step narrates (the widened EPA polytope, SAT axes and analytic steps are what the views and narration read).
 TEST(NarrowPhase3Lab, AWidenedFloatRunKeepsEveryStepOfTheFloatRun) {

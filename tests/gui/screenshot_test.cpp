@@ -443,6 +443,45 @@ TEST(Screenshot, TheContinuousLabDrawsAMinusBBesideTheWorldAndFollowsTheStep) {
   EXPECT_TRUE(toi.state.at("cast_space").is_null());
 }
 
+// The 3D continuous lab's linear cast gets the same A - B pane (cast_space_pane3.h): ccd3d_01's sphere falling on the
+// slab, step 3 of 5, at 100, 150 and 200 %: the set named with B's radius, the step's support, its plane offset by
+// the radius and lambda's point labelled, none over another, the titles inside their panes, and the support's disc
+// and the plane's outline drawn in the accent colour inside the pane.
+TEST(Screenshot, TheContinuous3DLinearCastShowsItsStepInAMinusB) {
+  const std::string scene = "screenshot --size 1600x1000 --algo linear --step 3 --scene '" COLLISION_LAB_SOURCE_DIR
+                            "/assets/scenes/ccd3d_01_bullet_through_slab.json'";
+  for (const int scale : {100, 150, 200}) {
+    const std::string what = "ccd3d_01 linear step 3 at " + std::to_string(scale) + " %";
+    const Screenshot shot = run(scene + " --ui-scale " + std::to_string(scale), "space3");
+    ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+    ASSERT_EQ(shot.state.at("views").size(), 2u) << what;
+    const Json& pane = shot.state.at("views").at(1);
+    EXPECT_EQ(pane.at("title").get<std::string>().rfind("A - B", 0), 0u) << what;
+    std::vector<std::string> texts;
+    for (const Json& text : pane.at("texts")) texts.push_back(text.at("text").get<std::string>());
+    std::vector<std::string> labels = {"support 3: (-1.6, -2.57, -2.3)", "plane, offset 0.15 (the radius)", "lambda = 0.349",
+                                         "simplex (2 kept)", "O"};
+    // At 200 % the narrow pane has no room left for the set's long name once the step's labels are placed: the
+    // title names the set.
+    if (scale < 200) labels.push_back("A - B: cores + B's radius 0.15");
+    for (const std::string& expected : labels)
+      EXPECT_NE(std::find(texts.begin(), texts.end(), expected), texts.end()) << what << ": no '" << expected << "' in " << pane.at("texts").dump();
+    EXPECT_GT(expectNoTextOverText(shot.state, what), 6u) << what;
+    for (const Json& view : shot.state.at("views"))
+      EXPECT_LE(view.at("title_box")[2].get<double>(), view.at("rect")[0].get<double>() + view.at("rect")[2].get<double>())
+          << what << ": '" << view.at("title").get<std::string>() << "' runs past its pane";
+    const Json& rect = pane.at("rect");
+    int accent = 0;
+    for (int y = static_cast<int>(rect[1].get<double>()); y < static_cast<int>(rect[1].get<double>() + rect[3].get<double>()); ++y)
+      for (int x = static_cast<int>(rect[0].get<double>()); x < static_cast<int>(rect[0].get<double>() + rect[2].get<double>()); ++x)
+        if (x < shot.width && y < shot.height && near(shot.at(x, y), kAccent, 30)) ++accent;
+    EXPECT_GT(accent, 300) << what << ": the support and its plane are not drawn in the pane";
+  }
+  const Screenshot toi = run("screenshot --size 1600x1000 --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/ccd3d_01_bullet_through_slab.json'", "space3_toi");
+  ASSERT_EQ(toi.exitCode, 0) << toi.errors;
+  EXPECT_EQ(toi.state.at("views").size(), 1u) << "conservative advancement works on distances, not in one A - B";
+}
+
 // The mid-phase labs' legend grows with the UI scale while the scene's camera was chosen at 100 %: at 150 % its seven
 // lines covered the top of mid_02's gear and boxes, and at 200 % mid2_03's five lines the gears' boxes (newcomer
 // review s31). The view frames the scene under it.
