@@ -3,7 +3,8 @@
 // (bench_inputs3.h builds the peers' shapes from our vertices and transforms).
 //
 // Names are Epa3/{Box,Hull32}/impl, impl one of collide_double, collide_float, bullet (float: the packaged Bullet is
-// built without BT_USE_DOUBLE_PRECISION) and libccd (double: the packaged libccd is built with CCD_DOUBLE); and ours in
+// built without BT_USE_DOUBLE_PRECISION), bullet_pair_detector (the same query as a Bullet world makes it per pair,
+// btGjkPairDetector with btGjkEpaPenetrationDepthSolver: for context; the goal is against `bullet`) and libccd (double: the packaged libccd is built with CCD_DOUBLE); and ours in
 // parts: collide_double_gjk_distance (distance GJK on the same pairs, for scale), collide_double_epa_only
 // (epa3Penetration from a stored simplex), collide_double_gjk_only (gjkIntersect, boolean GJK on the same pairs;
 // gjkEpa3 runs distance GJK instead, see epa3.h). Each iteration is one call; the calls cycle through kPairs pairs, so
@@ -162,6 +163,19 @@ void bulletBenchmark(benchmark::State& state, const Cases& cases, double spread)
   state.counters["depth_spread"] = spread;
 }
 
+// Bullet's penetration as a Bullet world runs it per pair (btConvexConvexAlgorithm): btGjkPairDetector with
+// btGjkEpaPenetrationDepthSolver, GJK first, then EPA on a penetration, then GJK again along EPA's normal.
+template <class Cases>
+void bulletPairDetectorBenchmark(benchmark::State& state, const Cases& cases) {
+  btVoronoiSimplexSolver simplex;
+  btGjkEpaPenetrationDepthSolver epa;
+  std::size_t index = 0;
+  for (auto _ : state) {
+    const auto& c = nextCase(cases, index);
+    benchmark::DoNotOptimize(bulletGjk(simplex, c.bulletA.get(), c.bulletPoseA, c.bulletB.get(), c.bulletPoseB, &epa));
+  }
+}
+
 template <class Cases>
 void ccdBenchmark(benchmark::State& state, const Cases& cases, double spread) {
   using Shape = decltype(cases.front().a);
@@ -191,6 +205,8 @@ void registerFamily(const std::string& name, const Inputs& (*inputs)(), bool wit
   });
   RegisterBenchmark((prefix + "bullet").c_str(),
                     [inputs](State& s) { bulletBenchmark(s, inputs().floats, inputs().bulletSpread); });
+  RegisterBenchmark((prefix + "bullet_pair_detector").c_str(),
+                    [inputs](State& s) { bulletPairDetectorBenchmark(s, inputs().floats); });
   RegisterBenchmark((prefix + "libccd").c_str(),
                     [inputs](State& s) { ccdBenchmark(s, inputs().doubles, inputs().ccdSpread); });
   if (!withParts) return;

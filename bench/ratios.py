@@ -17,7 +17,9 @@ ARTICLE_MS = {"SatBox": 10.0, "Sat": 20.0, "Gjk": 15.0, "Epa": 50.0}  # the Coll
 FRAME_GOAL_MS = {"SatBox": 0.1, "Epa": 0.5}  # every frame must also be >= 100x faster than the article
 TRACE_GOAL = 3.0  # recording costs at most 3x the unrecorded call
 BOX2D_GOALS = {"GjkDistance/Box", "GjkDistance/Ngon8", "GjkDistance/Ngon8BroadPhase"}  # ours at or below Box2D's time
-PEERS = {"box2d": "Box2D 2.4.1", "bullet": "Bullet 3.24", "libccd": "libccd 2.0"}  # collide_bench3: Bullet, libccd
+PEERS = {"box2d": "Box2D 2.4.1", "bullet": "Bullet 3.24", "libccd": "libccd 2.0",  # collide_bench3: Bullet, libccd
+         # Epa3 only: Bullet's per-pair path in a world (btConvexConvexAlgorithm); context, no goal
+         "bullet_pair_detector": "Bullet 3.24 btGjkPairDetector + btGjkEpaPenetrationDepthSolver"}
 # Goals against a peer, keyed by (our benchmark without its /collide suffix, peer). Epa3 names ours collide_float and
 # collide_double (one family, both precisions next to Bullet in float and libccd in double).
 PEER_GOALS = {("GjkDistance3/Box/float", "bullet"): 0.5, ("GjkDistance3/Hull32/float", "bullet"): 0.5,
