@@ -13,7 +13,8 @@
       up with xdotool, so it ends above the slab, quits with Ctrl+Q and checks the dump: B's velocity follows the
       drag (the end pose stays under the mouse) and the cast now misses the slab. Then, on ccd3d_02 (the spinning
       bar), clicks B's end pose to select it and drags its gizmo's y ring a quarter turn: the angular velocity
-      about y changes by pi / 2.
+      about y changes by pi / 2. Last, under the linear cast (the A - B pane beside the world), the same drag moves
+      the pane's ray with B's velocity.
   continuous3_test.py --exe collision-lab --scenes DIR bounce --out DIR
       Both continuous labs' bounce (discrete frames on) at every curated sweep's last step, at 100 and 150 %: each
       bounce and its label's anchor lie in the view, the label says it is the body at t = 1; then D in the real
@@ -187,6 +188,39 @@ def turn_the_end_pose(args, home, failures):
     print(json.dumps({"angular_velocity": [before, after], "ring": [first, second], "result": dump["result"]}))
 
 
+def drag_with_the_pane(args, home, failures):
+    """ccd3d_01 under the linear cast shows the A - B pane beside the world (two views); dragging B's end pose up in
+    the world view changes B's motion relative to A, so the pane's ray (its translation, vB - vA) follows the drag and
+    the cast, now clear of the slab, misses."""
+    scene_path = os.path.join(home, "slab_linear.json")
+    scene = json.load(open(os.path.join(args.scenes, "ccd3d_01_bullet_through_slab.json")))
+    scene["algorithm"] = "linear"
+    json.dump(scene, open(scene_path, "w"))
+    _, start = screenshot(args, scene_path, None, os.path.join(args.out, "pane_start.png"))
+    if len(start["views"]) != 2 or not start["views"][1]["title"].startswith("A - B"):
+        failures.append(f"the linear cast should show an A - B pane beside the world: {[v['title'] for v in start['views']]}")
+        return
+    world = start["views"][0]
+    b = scene["shapes"][1]
+    velocity = b["motion"]["velocity"]
+    if start["cast_space"]["translation"] != velocity:
+        failures.append(f"the pane's ray {start['cast_space']['translation']} is not B's velocity {velocity} (A is still)")
+    handle = project(world, [p + v for p, v in zip(b["position"], velocity)])
+    target = (handle[0], handle[1] - 420)
+    dump = session(args, home, scene_path, os.path.join(args.out, "pane_drag.json"),
+                   lambda window: drag(window, handle, target, 25))
+    got = dump["motions"][1]["velocity"]
+    space = dump["cast_space"]
+    if got == velocity:
+        failures.append(f"the drag did not change B's velocity: {got}")
+    if space is None or any(abs(t - v) > 1e-9 for t, v in zip(space["translation"], got)):
+        failures.append(f"after the drag the pane's ray should be B's new velocity {got}: {space}")
+    if dump["result"]["hit"]:
+        failures.append(f"B now ends above the slab, yet the linear cast reports a contact: {dump['result']}")
+    print(json.dumps({"pane": {"velocity": [velocity, got], "translation": space and space["translation"],
+                               "result": dump["result"]}}))
+
+
 def check_drag(args):
     """Drags B's end pose in the real window; the dump after Ctrl+Q has the new velocity and no contact."""
     home = fresh_directory(args.out, "home")
@@ -231,6 +265,7 @@ def check_drag(args):
         failures.append(f"B now ends above the slab, yet the cast reports a contact: {dump['result']}")
     print(json.dumps({"velocity": [velocity, got], "landed": landed, "target": target, "result": dump["result"]}))
     turn_the_end_pose(args, home, failures)
+    drag_with_the_pane(args, home, failures)
     return failures
 
 
