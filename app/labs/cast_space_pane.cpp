@@ -24,8 +24,6 @@ Vec2d unitOr(Vec2d v, Vec2d fallback) {
   return n > 0 ? v / n : fallback;
 }
 
-// The ray's point (A when both are points, as the core takes it).
-int rayBody(const RecordedCast<Vec2d>& cast) { return cast.isPoint[0] ? 0 : 1; }
 
 // Where step s's plane meets the support's normal: the support moved out by the radii along d.
 Vec2d planePoint(const CastSpace& space, const collide::RayCastStep<Vec2d>& s) {
@@ -50,32 +48,14 @@ void drawPlane(Renderer2D& renderer, Vec2d at, Vec2d normal, Color color, float 
 }  // namespace
 
 std::optional<CastSpace> castSpace(const RecordedCast<Vec2d>& cast, const std::array<Collider, 2>& shapes, bool useFloat) {
-  const bool linear = cast.algorithm == CastAlgorithm::Linear;
-  if (!linear && !(cast.algorithm == CastAlgorithm::Ray && !cast.trace.ray.empty())) return std::nullopt;
+  const auto chosen = castSet(cast, pairInScalar(shapes, useFloat),
+                              Collider{collide::Point<double>{}, collide::Transform<double>::fromPose({0, 0}, 0)});
+  if (!chosen) return std::nullopt;
   CastSpace space;
-  space.difference = linear;
-  space.refused = !cast.refusal.empty();
-  const std::array<Collider, 2> pair = pairInScalar(shapes, useFloat);
-  const auto& motions = cast.motions;
-  std::array<Collider, 2> set = pair;
-  if (linear) {
-    // B moved by lambda r touches A when lambda r lies in A - B, r = vB - vA (collide::linearCast).
-    space.radii = cast.coreRadius;
-    space.translation = motions[1].velocity - motions[0].velocity;
-  } else {
-    // The GJK ray cast's set is the shape alone (C - {0}) in the world; the ray starts at the point.
-    const int ray = rayBody(cast);
-    const auto target = static_cast<std::size_t>(1 - ray);
-    const Collider& point = pair[static_cast<std::size_t>(ray)];
-    space.origin = point.transform.apply(std::get<collide::Point<double>>(point.shape).position);
-    space.translation = motions[static_cast<std::size_t>(ray)].velocity - motions[target].velocity;
-    space.radii = {cast.coreRadius[target], 0.0};
-    set = {pair[target], Collider{collide::Point<double>{}, collide::Transform<double>::fromPose({0, 0}, 0)}};
-  }
-  space.radius = space.radii[0] + space.radii[1];
+  static_cast<CastRay<Vec2d>&>(space) = *chosen;
   if (space.refused) return space;  // a shape the cast does not take (not convex): its hull would mislead
-  space.cores = minkowskiHull(set, true);
-  if (space.radius > 0) space.outline = minkowskiHull(set, false);
+  space.cores = minkowskiHull(chosen->set, true);
+  if (space.radius > 0) space.outline = minkowskiHull(chosen->set, false);
   return space;
 }
 
@@ -99,7 +79,7 @@ void drawCastSpace(Renderer2D& renderer, const CastSpace& space, const RecordedC
                             LineStyle{1.5f, 6.0f, 4.0f});
 
   // The ray over lambda in [0, 1], in the moving body's colour (B's motion relative to A; the ray's point's).
-  const Color rayColor = space.difference || rayBody(cast) == 1 ? palette::kShapeB : palette::kShapeA;
+  const Color rayColor = space.difference || cast.rayBody() == 1 ? palette::kShapeB : palette::kShapeA;
   const Vec2d end = space.origin + space.translation;
 
   const std::vector<collide::RayCastStep<Vec2d>>& steps = cast.trace.ray;

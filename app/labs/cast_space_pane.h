@@ -21,14 +21,9 @@
 
 namespace lab {
 
-struct CastSpace {
-  bool difference = true;       // A - B (the linear cast) or the shape alone (a ray)
+struct CastSpace : CastRay<Vec2d> {  // the ray, the radii and the set's kind (labs/recorded_cast.h)
   std::vector<Vec2d> cores;     // the cores' set: a hull, a segment or a point (world axes, as the trace's points)
   std::vector<Vec2d> outline;   // the set grown by `radius`; empty when it is 0
-  double radius = 0;            // A's radius plus B's (the ray's point has none)
-  std::array<double, 2> radii{};
-  Vec2d origin{}, translation{};  // the ray: origin + lambda translation for lambda in [0, 1]
-  bool refused = false;           // the cast refused the pair: the set is not drawn, the world view says why
 };
 
 // The pane's set for the lab's cast: the linear cast always (a refused pair's pane says so), a ray when it ran the

@@ -28,8 +28,6 @@ Vec3d unitOr(Vec3d v, Vec3d fallback) {
   return n > 0 ? (1.0 / n) * v : fallback;
 }
 
-// The ray's point (A when both are points, as the core takes it).
-int rayBody(const RecordedCast<Vec3d>& cast) { return cast.isPoint[0] ? 0 : 1; }
 
 // Where step s's plane meets the support's normal: the support moved out by the radii along d.
 Vec3d planePoint(const CastSpace3& space, const collide::RayCastStep<Vec3d>& s) {
@@ -57,31 +55,13 @@ const collide::RayCastStep<Vec3d>* stepAt(const RecordedCast<Vec3d>& cast, int s
 }  // namespace
 
 std::optional<CastSpace3> castSpace3(const RecordedCast<Vec3d>& cast, const std::array<Collider3, 2>& shapes, bool useFloat) {
-  const bool linear = cast.algorithm == CastAlgorithm::Linear;
-  if (!linear && !(cast.algorithm == CastAlgorithm::Ray && !cast.trace.ray.empty())) return std::nullopt;
+  const auto chosen = castSet(cast, pairInScalar(shapes, useFloat), placedCollider(collide::Point3<double>{}, {0, 0, 0}));
+  if (!chosen) return std::nullopt;
   CastSpace3 space;
-  space.difference = linear;
-  space.refused = !cast.refusal.empty();
-  const std::array<Collider3, 2> pair = pairInScalar(shapes, useFloat);
-  const auto& motions = cast.motions;
-  std::array<Collider3, 2> set = pair;
-  if (linear) {
-    // B moved by lambda r touches A when lambda r lies in A - B, r = vB - vA (collide::linearCast).
-    space.radii = cast.coreRadius;
-    space.translation = motions[1].velocity - motions[0].velocity;
-  } else {
-    // The GJK ray cast's set is the shape alone (C - {0}) in the world; the ray starts at the point.
-    const int ray = rayBody(cast);
-    const auto target = static_cast<std::size_t>(1 - ray);
-    space.origin = poseOf(pair[static_cast<std::size_t>(ray)]).p;
-    space.translation = motions[static_cast<std::size_t>(ray)].velocity - motions[target].velocity;
-    space.radii = {cast.coreRadius[target], 0.0};
-    set = {pair[target], placedCollider(collide::Point3<double>{}, {0, 0, 0})};
-  }
-  space.radius = space.radii[0] + space.radii[1];
+  static_cast<CastRay<Vec3d>&>(space) = *chosen;
   if (space.refused) return space;  // a shape the cast does not take (a mesh): its hull would mislead
-  space.whole = minkowskiHull3(set);
-  if (space.radius > 0) space.cores = minkowskiHull3(set, true);
+  space.whole = minkowskiHull3(chosen->set);
+  if (space.radius > 0) space.cores = minkowskiHull3(chosen->set, true);
   return space;
 }
 
@@ -97,7 +77,7 @@ void drawCastSpace3(Renderer3D& renderer, const CastSpace3& space, const Recorde
   drawMinkowskiHull3(renderer, space.whole, 0.12f, 0.7f);
   if (space.radius > 0) drawMinkowskiHull3(renderer, space.cores, 0.10f, 0.9f);
 
-  const Color rayColor = space.difference || rayBody(cast) == 1 ? palette::kShapeB : palette::kShapeA;
+  const Color rayColor = space.difference || cast.rayBody() == 1 ? palette::kShapeB : palette::kShapeA;
   const Vec3d end = space.origin + space.translation;
   const double size = std::max(setSize(space), 1e-9);
   const collide::RayCastStep<Vec3d>* s = stepAt(cast, step);

@@ -18,14 +18,9 @@ namespace lab {
 
 class Renderer3D;
 
-struct CastSpace3 {
-  bool difference = true;       // A - B (the linear cast) or the shape alone (a ray)
-  MinkowskiHull3 whole;         // the set the ray must not enter (grown by the radii)
-  MinkowskiHull3 cores;         // the cores' set, when the radii are not 0 (else empty: `whole` is the cores')
-  double radius = 0;            // A's radius plus B's (the ray's point has none)
-  std::array<double, 2> radii{};
-  Vec3d origin{}, translation{};  // the ray: origin + lambda translation for lambda in [0, 1]
-  bool refused = false;           // the cast refused the pair: no set, the world view says why
+struct CastSpace3 : CastRay<Vec3d> {  // the ray, the radii and the set's kind (labs/recorded_cast.h)
+  MinkowskiHull3 whole;  // the set the ray must not enter (grown by the radii)
+  MinkowskiHull3 cores;  // the cores' set, when the radii are not 0 (else empty: `whole` is the cores')
 };
 
 // The pane's set for the lab's cast: the linear cast always, a ray when it ran the GJK ray cast (the target has

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "collide/cast_query.h"
@@ -36,6 +37,8 @@ struct RecordedCast {
   // ccd_02 and ccd3d_02: its miss), said in the panel and the view, rather than refusing. `motions` is what ran.
   bool spinIgnored = false;
   std::array<bool, 2> isPoint{};  // a point shape: dynamic SAT's axes of it are the frame's, not a face's or an edge's
+  // A ray cast's moving point: A when both are points, as the core takes it.
+  [[nodiscard]] int rayBody() const { return isPoint[0] ? 0 : 1; }
   // Each shape's rounding about its core (a circle's radius about its centre, a capsule's about its segment; 0 for a
   // polytope) and the core in words ("its centre"): the linear cast's supports are the cores', the radii are added to
   // the plane's offset, and the narration says so (review s32 A9 read the core's support as A - B's).
@@ -216,6 +219,52 @@ bool drawBounceControls(bool spinCloses, double& restitution);
 // float line says so, since the picture shows float's bounce.
 template <class V>
 void noteBounceDisagreement(RecordedCast<V>& cast, const std::array<collide::Motion<V>, 2>& motions, double restitution);
+
+// The set a GJK ray loop runs on, for the A - B panes (cast_space_pane.h, cast_space_pane3.h), either dimension: the
+// linear cast's pair (B moved by lambda r touches A when lambda r lies in A - B, r = vB - vA; the ray starts at O),
+// or a GJK ray's target with a point at the origin (C - {0}: the ray starts at the point shape); nullopt for the
+// casts with no such set. `pair` in the scalar the cast ran in; `pointAtOrigin` a point shape placed at the origin.
+template <class V>
+struct CastRay {
+  bool difference = true;  // A - B (the linear cast) or the shape alone (a ray)
+  bool refused = false;    // the cast refused the pair: no set to draw, the world view says why
+  std::array<double, 2> radii{};  // each set's rounding about its core (the ray's point has none)
+  double radius = 0;              // their sum: the set is its cores grown by it
+  V origin{}, translation{};      // the ray: origin + lambda translation for lambda in [0, 1]
+};
+template <class V, class C>
+struct CastSet : CastRay<V> {
+  std::array<C, 2> set;  // the shapes whose A - B the ray must not enter
+};
+template <class V, class C>
+[[nodiscard]] std::optional<CastSet<V, C>> castSet(const RecordedCast<V>& cast, const std::array<C, 2>& pair, const C& pointAtOrigin) {
+  const bool linear = cast.algorithm == collide::CastAlgorithm::Linear;
+  if (!linear && !(cast.algorithm == collide::CastAlgorithm::Ray && !cast.trace.ray.empty())) return std::nullopt;
+  const auto& motions = cast.motions;
+  CastSet<V, C> chosen;
+  chosen.difference = linear;
+  chosen.refused = !cast.refusal.empty();
+  if (linear) {
+    chosen.set = pair;
+    chosen.radii = cast.coreRadius;
+    chosen.translation = motions[1].velocity - motions[0].velocity;
+  } else {
+    const auto ray = static_cast<std::size_t>(cast.rayBody());
+    const std::size_t target = 1 - ray;
+    const C& point = pair[ray];
+    chosen.origin = std::visit(
+        [&point](const auto& shape) -> V {
+          if constexpr (requires { shape.position; }) return point.transform.apply(shape.position);
+          else return point.transform.p;
+        },
+        point.shape);
+    chosen.set = {pair[target], pointAtOrigin};
+    chosen.radii = {cast.coreRadius[target], 0.0};
+    chosen.translation = motions[ray].velocity - motions[target].velocity;
+  }
+  chosen.radius = chosen.radii[0] + chosen.radii[1];
+  return chosen;
+}
 
 extern template struct RecordedCast<collide::Vec2<double>>;
 extern template struct RecordedCast<collide::Vec3<double>>;
