@@ -139,6 +139,7 @@ class BroadPhase3Lab final : public Lab, private BroadPhaseCore<3> {
   bool running_ = false;
   bool stepOncePending_ = false;
   std::size_t frame_ = 0;
+  long long openFrames_ = 0;  // lab_state.frames of the scene opened: the frames simulated before it shows
   int step_ = 0;
   MovingBoxes3 scene_{BoxMotion::Drift, 0, 1};
   std::vector<ProxyId> proxies_;  // proxies_[i]: scene_'s box i
@@ -152,6 +153,7 @@ void BroadPhase3Lab::regenerate() {
   message_.clear();
   scene_ = MovingBoxes3::lab(motion_, count_, seed_, spacing_);
   frame_ = 0;
+  openFrames_ = 0;  // the boxes as generated, at frame 0 (loadScene sets it after)
   rebuildBroadPhase();
 }
 
@@ -461,52 +463,20 @@ bool BroadPhase3Lab::loadScene(const Scene& scene, std::string& error) {
     error = "shapes: the 3D broad-phase lab builds its boxes from lab_state (count, motion, seed, spacing); expected no shapes";
     return false;
   }
-  std::size_t count = count_;
-  BoxMotion motion = motion_;
-  std::uint64_t seed = seed_;
-  double spacing = spacing_;
-  const Json& state = scene.labState;
-  if (const auto it = state.find("count"); it != state.end()) {
-    if (!it->is_number_integer() || it->get<long long>() < static_cast<long long>(kMinCount) ||
-        it->get<long long>() > static_cast<long long>(kMaxCount)) {
-      error = "lab_state.count: expected an integer from " + std::to_string(kMinCount) + " to " + std::to_string(kMaxCount) +
-              ", got " + describeJsonValue(*it);
-      return false;
-    }
-    count = static_cast<std::size_t>(it->get<long long>());
-  }
-  if (const auto it = state.find("motion"); it != state.end()) {
-    const auto parsed = it->is_string() ? collide::parseMotion(it->get<std::string>()) : std::nullopt;
-    if (!parsed) {
-      error = "lab_state.motion: expected drift, bounce, floor or teleport, got " + describeJsonValue(*it);
-      return false;
-    }
-    motion = *parsed;
-  }
-  if (const auto it = state.find("seed"); it != state.end()) {
-    if (!it->is_number_unsigned()) {
-      error = "lab_state.seed: expected a non-negative integer, got " + describeJsonValue(*it);
-      return false;
-    }
-    seed = it->get<std::uint64_t>();
-  }
-  if (const auto it = state.find("spacing"); it != state.end()) {
-    if (!it->is_number() || !(it->get<double>() >= 0.5 && it->get<double>() <= 6.0)) {
-      error = "lab_state.spacing: expected a number from 0.5 to 6, got " + describeJsonValue(*it);
-      return false;
-    }
-    spacing = it->get<double>();
-  }
+  GeneratorState generator{count_, motion_, seed_, spacing_, axisChoice_};
+  if (!readGeneratorState(scene.labState, 3, 6.0, generator, error)) return false;
   bool paused = !running_;
   long long frames = 0;
-  if (!readSimulationState(state, paused, frames, error)) return false;
-  count_ = count;
-  motion_ = motion;
-  seed_ = seed;
-  spacing_ = spacing;
+  if (!readSimulationState(scene.labState, paused, frames, error)) return false;
+  count_ = generator.count;
+  motion_ = generator.motion;
+  seed_ = generator.seed;
+  spacing_ = generator.spacing;
+  axisChoice_ = generator.axis;
   running_ = !paused;
   regenerate();
   for (long long frame = 0; frame < frames; ++frame) advanceFrame();
+  openFrames_ = frames;
   return true;
 }
 
@@ -514,8 +484,9 @@ void BroadPhase3Lab::saveScene(Scene& scene) const {
   scene.shapes.clear();
   scene.shapes3.clear();
   scene.algorithm = std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)]);
-  scene.labState = {{"count", count_}, {"motion", collide::motionName(motion_)}, {"seed", seed_}, {"spacing", spacing_},
-                    {"paused", !running_}};
+  scene.labState = generatorStateJson({count_, motion_, seed_, spacing_, axisChoice_});
+  scene.labState["paused"] = !running_;
+  if (openFrames_ > 0) scene.labState["frames"] = openFrames_;
 }
 
 bool BroadPhase3Lab::setAlgorithm(std::string_view name, std::string& error) {

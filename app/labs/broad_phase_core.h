@@ -139,6 +139,21 @@ void drawLegend(const std::vector<LegendRow>& rows);
 // state as it is; false with `error` naming the field when one is malformed.
 bool readSimulationState(const Json& state, bool& paused, long long& frames, std::string& error);
 
+// lab_state's fields the boxes are generated from (collide::MovingBoxes, the same generator as `broadphase`), both
+// labs: count, motion, seed, spacing (0.5 to `maxSpacing`) and SAP's sweep axis ("auto", "x", "y", in space "z";
+// -1 automatic, the largest variance).
+struct GeneratorState {
+  std::size_t count = 0;
+  collide::BoxMotion motion{};
+  std::uint64_t seed = 0;
+  double spacing = 0;
+  int axis = -1;
+};
+// Leaves a field out of the state as it is; false with `error` naming the field when one is malformed.
+bool readGeneratorState(const Json& state, int dimensions, double maxSpacing, GeneratorState& generator, std::string& error);
+// The fields as lab_state keeps them.
+[[nodiscard]] Json generatorStateJson(const GeneratorState& generator);
+
 // The simulation's controls both labs show: the frame number, Run/Pause (P), Next frame (N, which pauses) and
 // Restart. Returns what the lab must do now.
 enum class SimulationAction { None, NextFrame, Restart };

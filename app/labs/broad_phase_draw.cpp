@@ -11,11 +11,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <span>
+#include <string>
 
 #include <imgui.h>
 
 #include "labs/broad_phase_counters.h"
 #include "labs/broad_phase_lab.h"
+#include "labs/format.h"
 #include "labs/midphase_common.h"
 #include "labs/narration.h"
 #include "platform/theme.h"
@@ -385,6 +388,66 @@ bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& s
   if (valueSliderFloat("Spacing", &spacingValue, 0.5f, 6.0f, "%.2f")) spacing = spacingValue;
   regenerate |= ImGui::IsItemDeactivatedAfterEdit();
   return regenerate;
+}
+
+namespace {
+constexpr std::array<const char*, 4> kSweepAxisNames = {"auto", "x", "y", "z"};  // axis + 1
+}  // namespace
+
+bool readGeneratorState(const Json& state, int dimensions, double maxSpacing, GeneratorState& generator, std::string& error) {
+  GeneratorState read = generator;
+  if (const auto it = state.find("count"); it != state.end()) {
+    if (!it->is_number_integer() || it->get<long long>() < static_cast<long long>(kMinCount) ||
+        it->get<long long>() > static_cast<long long>(kMaxCount)) {
+      error = "lab_state.count: expected an integer from " + std::to_string(kMinCount) + " to " + std::to_string(kMaxCount) +
+              ", got " + describeJsonValue(*it);
+      return false;
+    }
+    read.count = static_cast<std::size_t>(it->get<long long>());
+  }
+  if (const auto it = state.find("motion"); it != state.end()) {
+    const auto parsed = it->is_string() ? collide::parseMotion(it->get<std::string>()) : std::nullopt;
+    if (!parsed) {
+      error = "lab_state.motion: expected drift, bounce, floor or teleport, got " + describeJsonValue(*it);
+      return false;
+    }
+    read.motion = *parsed;
+  }
+  if (const auto it = state.find("seed"); it != state.end()) {
+    if (!it->is_number_unsigned()) {
+      error = "lab_state.seed: expected a non-negative integer, got " + describeJsonValue(*it);
+      return false;
+    }
+    read.seed = it->get<std::uint64_t>();
+  }
+  if (const auto it = state.find("spacing"); it != state.end()) {
+    if (!it->is_number() || !(it->get<double>() >= 0.5 && it->get<double>() <= maxSpacing)) {
+      error = "lab_state.spacing: expected a number from 0.5 to " + formatNumber(maxSpacing) + ", got " + describeJsonValue(*it);
+      return false;
+    }
+    read.spacing = it->get<double>();
+  }
+  if (const auto it = state.find("axis"); it != state.end()) {
+    const std::string name = it->is_string() ? it->get<std::string>() : "";
+    const auto names = std::span(kSweepAxisNames).first(static_cast<std::size_t>(dimensions) + 1);
+    const auto found = std::find(names.begin(), names.end(), name);
+    if (found == names.end()) {
+      error = std::string("lab_state.axis: expected ") + (dimensions == 3 ? "auto, x, y or z" : "auto, x or y") + ", got " +
+              describeJsonValue(*it);
+      return false;
+    }
+    read.axis = static_cast<int>(found - names.begin()) - 1;
+  }
+  generator = read;
+  return true;
+}
+
+Json generatorStateJson(const GeneratorState& generator) {
+  return {{"count", generator.count},
+          {"motion", std::string(collide::motionName(generator.motion))},
+          {"seed", generator.seed},
+          {"spacing", generator.spacing},
+          {"axis", kSweepAxisNames[static_cast<std::size_t>(generator.axis + 1)]}};
 }
 
 bool readSimulationState(const Json& state, bool& paused, long long& frames, std::string& error) {

@@ -52,6 +52,7 @@ BroadPhaseLab::BroadPhaseLab() { regenerate(); }
 void BroadPhaseLab::regenerate() {
   message_.clear();
   edited_ = false;
+  openFrames_ = 0;  // the boxes as generated, at frame 0 (loadScene sets it after)
   scene_ = MovingBoxes::lab(motion_, count_, seed_, spacing_);
   const Vec2d before = worldSize_;
   worldSize_ = {scene_.worldSize()[0], scene_.worldSize()[1]};
@@ -340,57 +341,12 @@ bool BroadPhaseLab::loadScene(const Scene& scene, std::string& error) {
             " shapes (or none, with lab_state.count), got " + std::to_string(scene.shapes.size());
     return false;
   }
-  std::size_t count = count_;
-  BoxMotion motion = motion_;
-  std::uint64_t seed = seed_;
-  double spacing = spacing_;
-  int axis = axisChoice_;
+  GeneratorState generator{count_, motion_, seed_, spacing_, axisChoice_};
   std::optional<Algorithm> algorithm;
   bool paused = !running_;
   long long frames = 0;
   try {
-    if (state.contains("count")) {
-      const Json& value = state["count"];
-      if (!value.is_number_integer() || value.get<long long>() < static_cast<long long>(kMinCount) ||
-          value.get<long long>() > static_cast<long long>(kMaxCount)) {
-        error = "lab_state.count: expected an integer from 10 to 100000, got " + describeJsonValue(value);
-        return false;
-      }
-      count = value.get<std::size_t>();
-    }
-    if (state.contains("motion")) {
-      const Json& value = state["motion"];
-      const auto parsed = value.is_string() ? collide::parseMotion(value.get<std::string>()) : std::nullopt;
-      if (!parsed) {
-        error = "lab_state.motion: expected drift, bounce, floor or teleport, got " + describeJsonValue(value);
-        return false;
-      }
-      motion = *parsed;
-    }
-    if (state.contains("seed")) {
-      if (!state["seed"].is_number_unsigned()) {
-        error = "lab_state.seed: expected a non-negative integer, got " + describeJsonValue(state["seed"]);
-        return false;
-      }
-      seed = state["seed"].get<std::uint64_t>();
-    }
-    if (state.contains("spacing")) {
-      const Json& value = state["spacing"];
-      if (!value.is_number() || !(value.get<double>() >= 0.5 && value.get<double>() <= 10)) {
-        error = "lab_state.spacing: expected a number from 0.5 to 10, got " + describeJsonValue(value);
-        return false;
-      }
-      spacing = value.get<double>();
-    }
-    if (state.contains("axis")) {
-      const Json& value = state["axis"];
-      const std::string name = value.is_string() ? value.get<std::string>() : "";
-      if (name != "auto" && name != "x" && name != "y") {
-        error = "lab_state.axis: expected auto, x or y, got " + describeJsonValue(value);
-        return false;
-      }
-      axis = name == "auto" ? -1 : name == "x" ? 0 : 1;
-    }
+    if (!readGeneratorState(state, 2, 10.0, generator, error)) return false;
     if (state.contains("algorithm")) {
       const Json& value = state["algorithm"];
       const std::string name = value.is_string() ? value.get<std::string>() : "";
@@ -407,11 +363,11 @@ bool BroadPhaseLab::loadScene(const Scene& scene, std::string& error) {
     error = std::string("lab_state: ") + failure.what();
     return false;
   }
-  count_ = count;
-  motion_ = motion;
-  seed_ = seed;
-  spacing_ = spacing;
-  axisChoice_ = axis;
+  count_ = generator.count;
+  motion_ = generator.motion;
+  seed_ = generator.seed;
+  spacing_ = generator.spacing;
+  axisChoice_ = generator.axis;
   if (algorithm) algorithm_ = *algorithm;
   running_ = !paused;
   if (scene.shapes.empty()) regenerate();
@@ -441,13 +397,9 @@ void BroadPhaseLab::saveScene(Scene& scene) const {
     }
   }
   scene.algorithm = std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm_)]);
-  const char* axisNames[] = {"auto", "x", "y"};
-  scene.labState = {{"motion", std::string(collide::motionName(motion_))},
-                    {"seed", seed_},
-                    {"spacing", spacing_},
-                    {"axis", axisNames[axisChoice_ + 1]},
-                    {"paused", !running_}};
-  if (!edited_) scene.labState["count"] = count_;
+  scene.labState = generatorStateJson({count_, motion_, seed_, spacing_, axisChoice_});
+  scene.labState["paused"] = !running_;
+  if (edited_) scene.labState.erase("count");  // the boxes are the scene's shapes
   if (openFrames_ > 0) scene.labState["frames"] = openFrames_;
 }
 
