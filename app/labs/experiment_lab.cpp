@@ -398,9 +398,15 @@ void ExperimentLab::draw(const DrawContext& context) {
       if (fit)
         for (PlotState& state : plotStates_) state.autoFit = true;
       plots_ = experimentPlots(resultConfig_, result_, cumulative_, plotData_);
+      // The run's description above the plots, wrapped, rather than as their titles: a plot short of height drops
+      // its title, and at 200 % the left plot dropped its three lines while the right kept its one, so their data
+      // no longer lined up. The PNG and the SVG keep the titles.
+      ImGui::SameLine(0, ImGui::GetFontSize());
+      textWrapped("%s", plots_.front().title.c_str());
+      for (Plot& plot : plots_) plot.title.clear();
+      const ImVec2 available = ImGui::GetContentRegionAvail();
       // The plot leaves the worst cases room for their heading and about four rows (at 200 % its fixed 62 % left
       // two: layout review s32), and takes up to 62 % of the pane when there is more.
-      const ImVec2 available = ImGui::GetContentRegionAvail();
       const float worstWants = ImGui::GetTextLineHeightWithSpacing() * 14.0f;
       const float plotHeight = std::clamp(available.y - worstWants, available.y * 0.4f, available.y * 0.62f);
       // SAT's axes tested beside the iterations, each on its own x axis, zoomed and panned on its own.
