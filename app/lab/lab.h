@@ -114,6 +114,10 @@ class Lab {
   virtual bool loadScene(const Scene& scene, std::string& error) = 0;
   // Fills shapes, algorithm and labState from the current scene (the shell fills title, lesson, lab, view).
   virtual void saveScene(Scene& scene) const = 0;
+  // True while the lab computes on threads of its own and shows only their progress (an experiment's run): the
+  // window then draws a few frames a second, and at once on input, rather than all it can, which under a software
+  // renderer (llvmpipe) took a core from the run's threads (newcomer review s33, A10).
+  [[nodiscard]] virtual bool workingInBackground() const { return false; }
   // True while the lab's own clock moves its shapes (a running broad-phase simulation): the shell's undo history
   // and its "unsaved" test then leave out where the shapes are, which is not an edit.
   [[nodiscard]] virtual bool sceneRunning() const { return false; }

@@ -9,6 +9,7 @@
 // [SECTION] Settings, state, registration
 #include <vector>
 #include <algorithm>
+#include <array>
 #include <map>
 #include <atomic>
 #include <cstdio>
@@ -68,6 +69,7 @@ class ExperimentLab final : public Lab {
   void draw(const DrawContext& context) override;
   [[nodiscard]] bool hasTimeline() const override { return false; }  // a batch run has results, not steps
   [[nodiscard]] bool hasScene() const override { return false; }     // its settings are kept in the settings file
+  [[nodiscard]] bool workingInBackground() const override { return running_; }
   [[nodiscard]] std::vector<Shortcut> shortcuts() const override { return plotShortcuts(); }
 
   bool loadScene(const Scene& /*scene*/, std::string& error) override {
@@ -95,6 +97,10 @@ class ExperimentLab final : public Lab {
   void drawSummary();
   void drawWorstCases();
   void drawNoResultYet();
+  // The worst-case list's choices: one algorithm's or all, disagreements only or not.
+  [[nodiscard]] collide::WorstCaseFilter worstFilter() const {
+    return {.algorithm = worstOf_, .disagreementsOnly = disagreementsOnly_, .perAlgorithm = collide::kMaxWorstCases};
+  }
 
   collide::ExperimentConfig config_;
   std::thread worker_;
@@ -111,9 +117,10 @@ class ExperimentLab final : public Lab {
   collide::ExperimentResult result_;
   bool cumulative_ = false;
   std::optional<collide::Algorithm> worstOf_;  // the worst-case list of one algorithm; empty: all of them
+  bool disagreementsOnly_ = false;             // the worst-case list's disagreements only
   ExperimentPlotData plotData_;
-  Plot plot_;
-  PlotState plotState_;
+  std::vector<Plot> plots_;                    // the iterations, and SAT's axes tested beside them (experimentPlots)
+  std::array<PlotState, 2> plotStates_;
   std::optional<Scene> sceneRequest_;
   std::string message_;
   // Where the Run button and the first row's "Open" button were drawn, for GUI tests (dumpState).
@@ -121,6 +128,8 @@ class ExperimentLab final : public Lab {
   ScreenRect firstOpenButton_{0, 0, 0, 0};
   std::map<std::string, ScreenRect> algorithmBoxes_;  // each algorithm's checkbox, by name
   std::map<std::string, ScreenRect> worstOfButtons_;  // the worst-case list's "all" and algorithm buttons
+  ScreenRect disagreementsBox_{0, 0, 0, 0};           // its "disagreements only" checkbox
+  std::vector<ScreenRect> plotFrames_;                // where each plot was drawn
 };
 
 void ExperimentLab::startRun() {
@@ -174,7 +183,7 @@ void ExperimentLab::collectFinishedRun() {
     return;
   }
   hasResult_ = true;
-  plotState_.autoFit = true;
+  for (PlotState& state : plotStates_) state.autoFit = true;
   const bool kept = std::any_of(result_.algorithms.begin(), result_.algorithms.end(),
                                 [this](const collide::AlgorithmStats& s) { return s.algorithm == worstOf_; });
   if (!kept) worstOf_.reset();
@@ -360,6 +369,12 @@ void ExperimentLab::drawSummary() {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   textWrapped("%s", note.c_str());
   ImGui::PopStyleColor();
+  // The gap the pairs got beside the one asked; in the warning colour when some overlap less than asked.
+  const std::string gap = collide::gapWords(resultConfig_, result_);
+  if (result_.stoppedAtMiddle > 0) ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
+  else ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  textWrapped("%s.", gap.c_str());
+  ImGui::PopStyleColor();
 }
 
 // [SECTION] Canvas: plot and worst cases
@@ -378,17 +393,32 @@ void ExperimentLab::draw(const DrawContext& context) {
       ImGui::RadioButton("Histogram", &mode, 0);
       ImGui::SameLine();
       ImGui::RadioButton("Cumulative", &mode, 1);
-      if ((mode == 1) != cumulative_) plotState_.autoFit = true;
+      const bool fit = ImGui::Button("Fit") || (mode == 1) != cumulative_;
       cumulative_ = mode == 1;
-      ImGui::SameLine();
-      if (ImGui::Button("Fit")) plotState_.autoFit = true;
-      plot_ = experimentPlot(resultConfig_, result_, cumulative_, plotData_);
+      if (fit)
+        for (PlotState& state : plotStates_) state.autoFit = true;
+      plots_ = experimentPlots(resultConfig_, result_, cumulative_, plotData_);
+      // The run's description above the plots, wrapped, rather than as their titles: a plot short of height drops
+      // its title, and at 200 % the left plot dropped its three lines while the right kept its one, so their data
+      // no longer lined up. The PNG and the SVG keep the titles.
+      ImGui::SameLine(0, ImGui::GetFontSize());
+      textWrapped("%s", plots_.front().title.c_str());
+      for (Plot& plot : plots_) plot.title.clear();
+      const ImVec2 available = ImGui::GetContentRegionAvail();
       // The plot leaves the worst cases room for their heading and about four rows (at 200 % its fixed 62 % left
       // two: layout review s32), and takes up to 62 % of the pane when there is more.
-      const ImVec2 available = ImGui::GetContentRegionAvail();
       const float worstWants = ImGui::GetTextLineHeightWithSpacing() * 14.0f;
       const float plotHeight = std::clamp(available.y - worstWants, available.y * 0.4f, available.y * 0.62f);
-      plotWidget("##experiment plot", plot_, plotState_, {available.x, plotHeight});
+      // SAT's axes tested beside the iterations, each on its own x axis, zoomed and panned on its own.
+      const ImVec2 origin = ImGui::GetCursorScreenPos();
+      const float gap = ImGui::GetStyle().ItemSpacing.x;
+      plotFrames_ = sideBySide({origin.x, origin.y, available.x, plotHeight}, plots_.size(), gap);
+      for (std::size_t i = 0; i < plots_.size() && i < plotStates_.size(); ++i) {
+        if (i > 0) ImGui::SameLine(0, gap);
+        ImGui::PushID(int(i));
+        plotWidget("##experiment plot", plots_[i], plotStates_[i], {plotFrames_[i].width, plotFrames_[i].height});
+        ImGui::PopID();
+      }
       drawWorstCases();
     }
   }
@@ -462,6 +492,24 @@ void ExperimentLab::drawWorstCases() {
     if (ImGui::RadioButton((name + "##worst of").c_str(), worstOf_ == stats.algorithm)) worstOf_ = stats.algorithm;
     remember(name);
   }
+  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  ImGui::Checkbox("disagreements only", &disagreementsOnly_);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Only the queries that disagree with the reference: a hit or apart it does not share (SAT lite "
+                      "fooled by an edge-edge gap) first, then a distance or depth off by more than 1e-3");
+  {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    disagreementsBox_ = ScreenRect{min.x, min.y, max.x - min.x, max.y - min.y};
+  }
+  const std::vector<collide::WorstCase> listed = collide::listedWorstCases(result_, worstFilter());
+  if (listed.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    textWrapped("%s", disagreementsOnly_ ? "No disagreement to list: every query agreed with the reference."
+                                         : "No worst case to list.");
+    ImGui::PopStyleColor();
+    return;
+  }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp |
                                 ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("##worst cases", 6, flags, ImGui::GetContentRegionAvail())) return;
@@ -473,9 +521,8 @@ void ExperimentLab::drawWorstCases() {
   ImGui::TableSetupColumn("step it", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableHeadersRow();
   bool first = true;
-  for (std::size_t i = 0; i < result_.worstCases.size(); ++i) {
-    const collide::WorstCase& item = result_.worstCases[i];
-    if (worstOf_ && item.algorithm != *worstOf_) continue;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    const collide::WorstCase& item = listed[i];
     ImGui::PushID(int(i));
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -568,8 +615,22 @@ void ExperimentLab::dumpState(Json& out) const {
   for (const auto& [name, rect] : worstOfButtons_) worstOfBoxes[name] = {rect.x, rect.y, rect.width, rect.height};
   // The algorithms of the rows the list shows, in order, so a test sees what the filter left.
   Json shownWorstAlgorithms = Json::array();
-  for (const collide::WorstCase& item : result_.worstCases)
-    if (!worstOf_ || item.algorithm == *worstOf_) shownWorstAlgorithms.push_back(std::string(collide::algorithmName(item.algorithm)));
+  Json shownWorstDisagree = Json::array();
+  for (const collide::WorstCase& item : collide::listedWorstCases(result_, worstFilter())) {
+    shownWorstAlgorithms.push_back(std::string(collide::algorithmName(item.algorithm)));
+    shownWorstDisagree.push_back(item.disagrees);
+  }
+  Json plots = Json::array();
+  for (std::size_t i = 0; i < plots_.size(); ++i) {
+    Json series = Json::array();
+    for (const PlotSeries& one : plots_[i].series) series.push_back(one.name);
+    const ScreenRect frame = i < plotFrames_.size() ? plotFrames_[i] : ScreenRect{0, 0, 0, 0};
+    plots.push_back({{"x_label", plots_[i].x.label},
+                     {"series", series},
+                     {"x_max", plotStates_[std::min<std::size_t>(i, 1)].range.xMax},
+                     {"frame", {frame.x, frame.y, frame.width, frame.height}}});
+  }
+  const ScreenRect& box = disagreementsBox_;
   const ScreenRect& open = firstOpenButton_;
   const ScreenRect& run = runButton_;
   out["experiment"] = {{"running", running_},
@@ -578,6 +639,11 @@ void ExperimentLab::dumpState(Json& out) const {
                        {"worst_cases", result_.worstCases.size()},
                        {"worst_of", worstOf_ ? std::string(collide::algorithmName(*worstOf_)) : std::string("all")},
                        {"worst_shown", shownWorstAlgorithms},
+                       {"worst_shown_disagree", shownWorstDisagree},
+                       {"disagreements_only", disagreementsOnly_},
+                       {"disagreements_only_box", {box.x, box.y, box.width, box.height}},
+                       {"gap", hasResult_ ? collide::gapWords(resultConfig_, result_) : std::string()},
+                       {"plots", plots},
                        {"worst_of_buttons", worstOfBoxes},
                        {"chosen_algorithms", chosen},
                        {"algorithm_checkboxes", boxes},

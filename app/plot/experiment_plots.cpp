@@ -34,56 +34,84 @@ std::string experimentDescription(const collide::ExperimentConfig& config) {
   return text;
 }
 
-Plot experimentPlot(const collide::ExperimentConfig& config, const collide::ExperimentResult& result, bool cumulative,
-                    ExperimentPlotData& data) {
-  Plot plot;
-  plot.title = experimentDescription(config);
-  // "iterations (sat, sat-lite: axes tested, not capped)" when a series counts axes.
-  std::string axisCounters;
-  for (const collide::AlgorithmStats& stats : result.algorithms) {
-    if (collide::algorithmInfo(stats.algorithm).counts != "axes" || stats.runs == 0) continue;
-    if (!axisCounters.empty()) axisCounters += ", ";
-    axisCounters += collide::algorithmName(stats.algorithm);
-  }
-  // SAT's counts run past the cap (the axis goes on to the most seen): say so, or its bars past the lab's
-  // "iteration cap" read as cap hits.
-  plot.x.label = axisCounters.empty() ? "iterations" : "iterations (" + axisCounters + ": axes tested, not capped)";
-  plot.x.integers = true;
-  plot.y.label = cumulative ? "runs with at most this many" : "share of runs";
-  plot.y.unit = "%";
-  int largest = 1;
-  for (const collide::AlgorithmStats& stats : result.algorithms) largest = std::max(largest, stats.maxIterationsSeen);
+namespace {
+
+// Whether an algorithm's counts are axes tested (sat, sat-lite: not capped, up to about 190 on hulls) rather than
+// iterations (gjk, distance, epa: 1 to 20).
+bool countsAxes(collide::Algorithm algorithm) { return collide::algorithmInfo(algorithm).counts == "axes"; }
+
+}  // namespace
+
+std::vector<Plot> experimentPlots(const collide::ExperimentConfig& config, const collide::ExperimentResult& result,
+                                  bool cumulative, ExperimentPlotData& data) {
   data.shares.assign(result.algorithms.size(), {});
+  // A panel per kind of count that has runs: on one axis SAT's 190 axes on hulls left GJK, distance and EPA (1 to
+  // 20) slivers in its left tenth (newcomer review s33, C6).
+  bool hasKind[2] = {false, false};
+  for (const collide::AlgorithmStats& stats : result.algorithms)
+    if (stats.runs > 0) hasKind[countsAxes(stats.algorithm)] = true;
+  const bool split = hasKind[0] && hasKind[1];
+  std::vector<Plot> plots;
   std::string idle;  // the algorithms with no run
-  for (std::size_t k = 0; k < result.algorithms.size(); ++k) {
-    const collide::AlgorithmStats& stats = result.algorithms[k];
-    std::vector<double>& shares = data.shares[k];
-    double total = 0;
-    // Every series spans 0..largest, the most any took: a capped one's bars end at its cap, and a read-out past
-    // it says 0 % there rather than pointing at its last bar.
-    for (int i = 0; i <= largest; ++i) {
-      const std::uint64_t count = i < int(stats.histogram.size()) ? stats.histogram[std::size_t(i)] : 0;
-      const double share = stats.runs ? 100.0 * double(count) / double(stats.runs) : 0.0;
-      total += share;
-      shares.push_back(cumulative ? total : share);
+  for (const bool axes : {false, true}) {
+    if (!split && axes) continue;  // one kind of count (or none) has runs: one panel of every series
+    Plot plot;
+    plot.title = plots.empty() ? experimentDescription(config) : std::string();
+    // SAT's counts run past the cap (the axis goes on to the most seen): say so, or its bars past the lab's
+    // "iteration cap" read as cap hits.
+    std::string axisCounters;
+    for (const collide::AlgorithmStats& stats : result.algorithms) {
+      if (!countsAxes(stats.algorithm) || stats.runs == 0) continue;
+      if (!axisCounters.empty()) axisCounters += ", ";
+      axisCounters += collide::algorithmName(stats.algorithm);
     }
-    // An algorithm that took no pair (sat on circles) has nothing to plot: no legend entry, no "0 %" read-out; the
-    // summary says why it has none (skippedWords).
-    if (stats.runs == 0) {
-      idle += (idle.empty() ? "" : ", ") + std::string(collide::algorithmName(stats.algorithm));
-      continue;
+    if (split) {
+      plot.x.label = axes ? "axes tested (" + axisCounters + ": not capped)" : "iterations";
+      // One line, as the description beside it at 100 %: the two plots' data then line up.
+      if (axes) plot.title = "the same run's " + axisCounters;
+    } else {
+      plot.x.label = axisCounters.empty() ? "iterations" : "iterations (" + axisCounters + ": axes tested, not capped)";
     }
-    PlotSeries series;
-    series.name = std::string(collide::algorithmName(stats.algorithm));
-    series.unit = "%";
-    series.color = algorithmColor(stats.algorithm);
-    series.y = shares;
-    series.bars = !cumulative;
-    series.steps = cumulative;  // iteration counts are whole numbers: the share holds from k to k + 1
-    plot.series.push_back(std::move(series));
+    plot.x.integers = true;
+    plot.y.label = cumulative ? "runs with at most this many" : "share of runs";
+    plot.y.unit = "%";
+    // The series of this panel; with one panel, every series (an idle one is left out below).
+    const auto inPanel = [&](const collide::AlgorithmStats& stats) { return !split || countsAxes(stats.algorithm) == axes; };
+    int largest = 1;
+    for (const collide::AlgorithmStats& stats : result.algorithms)
+      if (inPanel(stats)) largest = std::max(largest, stats.maxIterationsSeen);
+    for (std::size_t k = 0; k < result.algorithms.size(); ++k) {
+      const collide::AlgorithmStats& stats = result.algorithms[k];
+      if (!inPanel(stats)) continue;
+      std::vector<double>& shares = data.shares[k];
+      double total = 0;
+      // Every series of a panel spans 0..largest, the most any took: a capped one's bars end at its cap, and a
+      // read-out past it says 0 % there rather than pointing at its last bar.
+      for (int i = 0; i <= largest; ++i) {
+        const std::uint64_t count = i < int(stats.histogram.size()) ? stats.histogram[std::size_t(i)] : 0;
+        const double share = stats.runs ? 100.0 * double(count) / double(stats.runs) : 0.0;
+        total += share;
+        shares.push_back(cumulative ? total : share);
+      }
+      // An algorithm that took no pair (sat on circles) has nothing to plot: no legend entry, no "0 %" read-out;
+      // the summary says why it has none (skippedWords).
+      if (stats.runs == 0) {
+        idle += (idle.empty() ? "" : ", ") + std::string(collide::algorithmName(stats.algorithm));
+        continue;
+      }
+      PlotSeries series;
+      series.name = std::string(collide::algorithmName(stats.algorithm));
+      series.unit = "%";
+      series.color = algorithmColor(stats.algorithm);
+      series.y = shares;
+      series.bars = !cumulative;
+      series.steps = cumulative;  // iteration counts are whole numbers: the share holds from k to k + 1
+      plot.series.push_back(std::move(series));
+    }
+    plots.push_back(std::move(plot));
   }
-  if (!idle.empty()) plot.title += "; not plotted: " + idle + " (no pair it takes)";
-  return plot;
+  if (!idle.empty()) plots.front().title += "; not plotted: " + idle + " (no pair it takes)";
+  return plots;
 }
 
 CsvTable experimentCsv(const collide::ExperimentResult& result) {

@@ -16,9 +16,12 @@ struct ExperimentPlotData {
   std::vector<std::vector<double>> shares;  // per algorithm, per iteration count: % of its runs
 };
 
-// Per algorithm: the share of runs that took k iterations (bars), or that took at most k (cumulative lines).
-[[nodiscard]] Plot experimentPlot(const collide::ExperimentConfig& config, const collide::ExperimentResult& result,
-                                  bool cumulative, ExperimentPlotData& data);
+// Per algorithm: the share of runs that took k iterations (bars), or that took at most k (cumulative lines). One
+// plot, or two when iterations (gjk, distance, epa) and axes tested (sat, sat-lite) both have runs: the axes on an
+// x axis of their own, the second plot, drawn beside the first (plotPanelFrames).
+[[nodiscard]] std::vector<Plot> experimentPlots(const collide::ExperimentConfig& config,
+                                                const collide::ExperimentResult& result, bool cumulative,
+                                                ExperimentPlotData& data);
 
 // iterations, then per algorithm "<name>_runs [runs]" and "<name>_cumulative [%]".
 [[nodiscard]] CsvTable experimentCsv(const collide::ExperimentResult& result);

@@ -866,6 +866,14 @@ std::vector<Shortcut> plotShortcuts() {
           {"Double-click on a plot", "fit it to its data again"}};
 }
 
+std::vector<ScreenRect> sideBySide(const ScreenRect& frame, std::size_t count, double gap) {
+  std::vector<ScreenRect> frames;
+  const double width = count ? (frame.width - gap * double(count - 1)) / double(count) : 0.0;
+  for (std::size_t i = 0; i < count; ++i)
+    frames.push_back({frame.x + double(i) * (width + gap), frame.y, width, frame.height});
+  return frames;
+}
+
 PlotLayout plotWidget(const char* id, const Plot& plot, PlotState& state, Vec2d size) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 extent(float(std::max(size.x, 32.0)), float(std::max(size.y, 32.0)));

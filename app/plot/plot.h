@@ -116,6 +116,17 @@ struct PlotLayout {
 PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range, const ScreenRect& frame,
                     std::optional<double> hoverX = std::nullopt, std::optional<std::size_t> highlight = std::nullopt);
 
+// A plot and the range it is drawn over: one of the plots a picture shows side by side (the experiments' iterations
+// and SAT's axes tested, each on its own x axis).
+struct RangedPlot {
+  const Plot* plot = nullptr;
+  PlotRange range;
+};
+// `count` frames side by side across `frame`, equal widths, `gap` pixels apart: where a picture of several plots
+// draws each, in the lab, the PNG and the SVG alike.
+[[nodiscard]] std::vector<ScreenRect> sideBySide(const ScreenRect& frame, std::size_t count, double gap);
+inline constexpr double kPlotGap = 16;  // pixels between plots side by side in an exported picture
+
 // "1.5k", "0.25", "1e+06": tick labels.
 [[nodiscard]] std::string formatTick(double value, double step);
 

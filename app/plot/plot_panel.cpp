@@ -451,14 +451,15 @@ std::string PlotPanel::exportFiles(const std::string& extension) {
   std::string path = exportStem_ + "." + extension;
   for (int k = 2; std::filesystem::exists(path) && k < 1000; ++k) path = exportStem_ + "-" + std::to_string(k) + "." + extension;
   std::error_code ignored;
-  const std::string shown = std::filesystem::absolute(path, ignored).string();
+  const std::string absolute = std::filesystem::absolute(path, ignored).string();
   std::string error;
   bool written = false;
   const PlotRange& range = (mode_ == Mode::Lines ? lineState_ : histogramState_).range;
   if (extension == "csv") written = writeCsvFile(path, recording_.toCsv(), error);
-  if (extension == "png") written = writePlotPng(path, plot_, range, kExportWidth, kExportHeight, error);
-  if (extension == "svg") written = writePlotSvg(path, plot_, range, kExportWidth, kExportHeight, error);
-  const std::string& where = shown.empty() ? path : shown;
+  const RangedPlot shown{&plot_, range};
+  if (extension == "png") written = writePlotPng(path, {&shown, 1}, kExportWidth, kExportHeight, error);
+  if (extension == "svg") written = writePlotSvg(path, {&shown, 1}, kExportWidth, kExportHeight, error);
+  const std::string& where = absolute.empty() ? path : absolute;
   message_ = written ? "wrote " + where : error;
   return written ? where : std::string();
 }

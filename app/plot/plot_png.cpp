@@ -35,7 +35,7 @@ class PlotImGuiContext {
 
 }  // namespace
 
-bool writePlotPng(const std::string& path, const Plot& plot, const PlotRange& range, int width, int height,
+bool writePlotPng(const std::string& path, std::span<const RangedPlot> plots, int width, int height,
                   std::string& error) {
   PlotImGuiContext context;
   OffscreenTarget target(width, height);
@@ -49,7 +49,9 @@ bool writePlotPng(const std::string& path, const Plot& plot, const PlotRange& ra
   io.DeltaTime = 1.0f / 60.0f;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
-  drawPlotOnDrawList(ImGui::GetBackgroundDrawList(), plot, range, {0, 0, double(width), double(height)});
+  const std::vector<ScreenRect> frames = sideBySide({0, 0, double(width), double(height)}, plots.size(), kPlotGap);
+  for (std::size_t i = 0; i < plots.size(); ++i)
+    drawPlotOnDrawList(ImGui::GetBackgroundDrawList(), *plots[i].plot, plots[i].range, frames[i]);
   ImGui::Render();
   glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);

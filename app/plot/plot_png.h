@@ -3,6 +3,7 @@
 // context; it renders in a temporary ImGui context of its own, so it may be called in the middle of a GUI frame.
 #pragma once
 
+#include <span>
 #include <string>
 
 #include "plot/plot.h"
@@ -10,7 +11,8 @@
 namespace lab {
 
 // False with `error` when the framebuffer or the file cannot be made.
-[[nodiscard]] bool writePlotPng(const std::string& path, const Plot& plot, const PlotRange& range, int width,
-                                int height, std::string& error);
+// The plots side by side in one picture (sideBySide), usually one.
+[[nodiscard]] bool writePlotPng(const std::string& path, std::span<const RangedPlot> plots, int width, int height,
+                                std::string& error);
 
 }  // namespace lab

@@ -88,9 +88,10 @@ class SvgCanvas final : public PlotCanvas {
 
 }  // namespace
 
-std::string plotToSvg(const Plot& plot, const PlotRange& range, int width, int height) {
+std::string plotToSvg(std::span<const RangedPlot> plots, int width, int height) {
   SvgCanvas canvas;
-  drawPlot(canvas, plot, range, {0, 0, double(width), double(height)});
+  const std::vector<ScreenRect> frames = sideBySide({0, 0, double(width), double(height)}, plots.size(), kPlotGap);
+  for (std::size_t i = 0; i < plots.size(); ++i) drawPlot(canvas, *plots[i].plot, plots[i].range, frames[i]);
   char header[320];
   std::snprintf(header, sizeof header,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
@@ -99,11 +100,11 @@ std::string plotToSvg(const Plot& plot, const PlotRange& range, int width, int h
   return header + canvas.body() + "</svg>\n";
 }
 
-bool writePlotSvg(const std::string& path, const Plot& plot, const PlotRange& range, int width, int height,
+bool writePlotSvg(const std::string& path, std::span<const RangedPlot> plots, int width, int height,
                   std::string& error) {
   try {
     OutputSink sink(path);
-    sink.stream() << plotToSvg(plot, range, width, height);
+    sink.stream() << plotToSvg(plots, width, height);
     sink.finish();
     return true;
   } catch (const std::runtime_error& failure) {

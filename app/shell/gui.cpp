@@ -22,6 +22,8 @@
 namespace lab {
 
 namespace {
+constexpr double kBackgroundFramePeriod = 1.0 / 15.0;  // seconds: the frame rate while a lab works in the background
+
 bool writeJsonFile(const std::string& path, const Json& json) {
   std::ofstream file(path, std::ios::trunc);
   file << json.dump(2) << '\n';
@@ -82,7 +84,10 @@ int runGui(const GuiOptions& options) {
   double previousTime = glfwGetTime();
   std::string title = "Collision Lab";
   while (!shell.quitRequested()) {
-    glfwPollEvents();
+    // While the lab works in the background, a frame when input comes or after kBackgroundFramePeriod: a progress
+    // bar needs no more, and the run's threads get the cores.
+    if (shell.labWorkingInBackground()) glfwWaitEventsTimeout(kBackgroundFramePeriod);
+    else glfwPollEvents();
     if (window->shouldClose()) {
       glfwSetWindowShouldClose(window->handle(), GLFW_FALSE);
       shell.requestQuit();

@@ -71,6 +71,8 @@ class LabShell {
   void frame(double seconds, int framebufferWidth, int framebufferHeight, std::span<const KeyPress> keys);
 
   [[nodiscard]] bool quitRequested() const { return quitRequested_; }
+  // The shown lab works on threads of its own (Lab::workingInBackground): the window loop paces its frames.
+  [[nodiscard]] bool labWorkingInBackground() const { return lab_ && lab_->workingInBackground(); }
   // Quit as the window's close button or Ctrl+Q asks: at once when no lab has unsaved changes, otherwise after
   // the Save / Discard / Cancel prompt (Cancel keeps the app running).
   void requestQuit();

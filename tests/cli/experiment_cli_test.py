@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """`collision-lab experiment` from the command line (CTest label "cli"): one call runs one case.
   experiment_cli_test.py --exe build/app/collision-lab --out DIR CASE
-Cases: summary, space, deterministic, float_far, svg, no_display, bad_options, honest_counts, readme.
+Cases: summary, space, deterministic, float_far, svg, no_display, bad_options, honest_counts, readme, gap,
+disagreements, dump_pairs, split_plot.
 """
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -217,6 +219,105 @@ def main():
 
         check(untimed(result.stdout.splitlines()) == untimed(shown),
               "README:\n" + "\n".join(shown) + "\nprinted:\n" + result.stdout)
+    elif options.case == "gap":
+        # The gap the pairs got, beside the one asked (newcomer review s33, C3): the same range at ratio 1000 ...
+        result = run(exe, ["--family", "spheres", "--trials", "3000", "--size-ratio", "1000", "--gap-min", "-0.25",
+                           "--gap-max", "-0.2", "--algo", "gjk", "-q", "--worst", "0"])
+        check(result.returncode == 0, result.stderr)
+        check(result.stdout.splitlines()[1] == "gap asked -0.25 to -0.2, realised -0.25 to -0.2", result.stdout)
+        # ... and, asked for an overlap deeper than the boxes, how many overlap less and why.
+        result = run(exe, ["--family", "boxes", "--trials", "500", "--gap-min", "-50", "--gap-max", "-40",
+                           "--algo", "gjk", "-q", "--worst", "0"])
+        check(result.returncode == 0, result.stderr)
+        line = result.stdout.splitlines()[1]
+        match = re.match(r"gap asked -50 to -40, realised (\S+) to (\S+): 500 of 500 pairs \(100%\) overlap less than "
+                         r"asked, as an overlap deeper than half the centre line's chord through A - B stops B at the "
+                         r"chord's middle$", line)
+        check(match and -5 < float(match.group(1)) <= float(match.group(2)) < 0, line)
+
+    elif options.case == "disagreements":
+        # --disagreements-only: SAT lite's hits on pairs that are apart, first; GJK, which never disagrees on boxes,
+        # lists none.
+        result = run(exe, ["--family", "boxes3d", "--trials", "3000", "--algo", "gjk,sat-lite", "--seed", "2", "-q",
+                           "--worst", "5", "--disagreements-only"])
+        check(result.returncode == 0, result.stderr)
+        rows = re.findall(r"^  trial +\d+  (\S+) .*$", result.stdout, re.M)
+        check(rows == ["sat-lite"] * 5, "five sat-lite rows: " + result.stdout)
+        for line in re.findall(r"^  trial .*$", result.stdout, re.M):
+            check("DISAGREES (answer: hit, depth " in line and "reference: apart)" in line, line)
+        check("worst cases (disagreements only), per algorithm" in result.stdout, result.stdout)
+        # Without the option, GJK's slowest pairs are listed too.
+        plain = run(exe, ["--family", "boxes3d", "--trials", "3000", "--algo", "gjk,sat-lite", "--seed", "2", "-q",
+                          "--worst", "5"])
+        check(re.findall(r"^  trial +\d+  (\S+) ", plain.stdout, re.M) == ["gjk"] * 5 + ["sat-lite"] * 5, plain.stdout)
+        none = run(exe, ["--family", "boxes3d", "--trials", "500", "--algo", "gjk", "-q", "--disagreements-only"])
+        check(none.returncode == 0 and "worst cases, disagreements only: none, every query agreed with the reference\n"
+              in none.stdout and "  trial" not in none.stdout, none.stdout)
+
+    elif options.case == "dump_pairs":
+        # The listed pairs as `query` lines: `query` on each gives the experiment's answer for that trial, in the
+        # plane and in space, in double and in float, for the slowest pairs and for disagreements.
+        cases = [("boxes3d", ["--algo", "gjk,distance,epa,sat,sat-lite", "--disagreements-only", "--trials", "2000"]),
+                 ("hull32", ["--algo", "gjk,distance,epa,sat", "--trials", "800"]),
+                 ("ngon8", ["--algo", "gjk,distance,epa,sat", "--trials", "2000"]),
+                 ("mixed", ["--algo", "gjk,distance,epa", "--trials", "2000"]),
+                 ("mixed3d", ["--algo", "gjk,distance,epa", "--trials", "2000"]),
+                 ("ngon8", ["--algo", "gjk,distance,epa", "--offset", "1e5", "--gap-min", "-0.05", "--gap-max", "0.05",
+                            "--scalar", "float", "--disagreements-only", "--trials", "2000"])]
+        for index, (family, arguments) in enumerate(cases):
+            path = os.path.join(options.out, f"pairs{index}.jsonl")
+            result = run(exe, ["--family", family, "--worst", "4", "-q", "--dump-pairs", path] + arguments)
+            check(result.returncode == 0, result.stderr)
+            match = re.search(r"^pairs: (\S+) \((\d+) pairs?, the listed worst cases; answer them with "
+                              r"collision-lab query (.*) \S+\)$", result.stdout, re.M)
+            check(match and match.group(1) == path, "the pairs line: " + result.stdout)
+            lines = [json.loads(line) for line in open(path).read().splitlines()]
+            listed = re.findall(r"^  trial +(\d+)  (\S+) ", result.stdout, re.M)
+            check(len(lines) == int(match.group(2)) == len({trial for trial, _ in listed}) > 0,
+                  f"{family}: {len(lines)} lines for {listed}")
+            check([line["id"]["trial"] for line in lines] == list(dict.fromkeys(int(t) for t, _ in listed)),
+                  f"{family}: the lines are the listed trials in order")
+            query = subprocess.run([exe, "query", *match.group(3).split(), path], capture_output=True, text=True,
+                                   timeout=300)
+            check(query.returncode == 0, query.stderr)
+            answers = [json.loads(line) for line in query.stdout.splitlines()]
+            check(len(answers) == len(lines), query.stdout[:300])
+            compared = 0
+            for answer in answers:
+                for said in answer["id"]["listed"]:
+                    got = answer[said["algorithm"]]
+                    where = f"{family} trial {answer['id']['trial']} {said['algorithm']}: experiment {said}, query {got}"
+                    check(got["hit"] == said["hit"] and got["iterations"] == said["iterations"], where)
+                    for value in ("depth", "distance"):
+                        if value in said:
+                            check(abs(got[value] - said[value]) <= 1e-9 * max(1.0, abs(said[value])), where)
+                    compared += 1
+            check(compared >= len(lines), f"{family}: nothing compared")
+            if "--disagreements-only" in arguments:
+                check(all(said.get("disagrees") for line in lines for said in line["id"]["listed"]), family)
+            print(f"  {family}: {compared} answers of {len(lines)} dumped pairs are the experiment's")
+        # Nothing listed, nothing to dump: refused before the run.
+        result = run(exe, ["--worst", "0", "--dump-pairs", os.path.join(options.out, "never.jsonl"), "-q"])
+        check(result.returncode == 2 and "--worst 0 lists none" in result.stderr and result.stdout == "", result.stderr)
+        # A read-only target is refused before the run, not after it (output_files_test checks the rest of the rule).
+        locked = os.path.join(options.out, "locked.jsonl")
+        if os.path.exists(locked):
+            os.chmod(locked, 0o644)
+        open(locked, "w").write("mine\n")
+        os.chmod(locked, 0o444)
+        result = run(exe, ["--trials", "100", "--dump-pairs", locked, "-q"])
+        os.chmod(locked, 0o644)
+        check(result.returncode == 1 and "read-only" in result.stderr and result.stdout == "" and
+              open(locked).read() == "mine\n", result.stdout + result.stderr)
+
+    elif options.case == "split_plot":
+        # SAT's axes tested on an x axis of their own beside GJK's iterations (newcomer review s33, C6).
+        path = os.path.join(options.out, "split.svg")
+        result = run(exe, ["--family", "hull32", "--trials", "500", "--algo", "gjk,epa,sat", "--plot", path, "-q"])
+        check(result.returncode == 0, result.stderr)
+        svg = open(path).read()
+        check(">iterations</text>" in svg and ">axes tested (sat: not capped)</text>" in svg, "two x axes' titles")
+        check(">the same run's sat</text>" in svg, "the second plot's title")
     else:
         check(False, "unknown case " + options.case)
     print("ok:", options.case)

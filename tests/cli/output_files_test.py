@@ -3,7 +3,7 @@
 
   output_files_test.py --exe build/release/app/collision-lab --data tests/cli/data --out DIR WRITER
 
-WRITER is one of query, trace, broadphase_csv, experiment_csv, experiment_svg, experiment_png, screenshot_png
+WRITER is one of query, trace, broadphase_csv, experiment_csv, experiment_pairs, experiment_svg, experiment_png, screenshot_png
 (the two PNG writers need a display: run them under tests/support/xvfb_run.py). For that writer:
 - a full disk: the temporary file is made a link to /dev/full (every write fails with ENOSPC, no privilege
   needed), so the command must exit non-zero, name the failure, keep the old file byte for byte and leave no
@@ -27,6 +27,7 @@ def writer_arguments(writer, data, path):
         "trace": ["trace", "--algo", "epa", os.path.join(data, "trace_pair.json"), "-o", path],
         "broadphase_csv": ["broadphase", "--count", "50", "--frames", "3", "--csv", path],
         "experiment_csv": ["experiment", "--family", "boxes", "--trials", "200", "--csv", path, "-q"],
+        "experiment_pairs": ["experiment", "--family", "boxes", "--trials", "200", "--dump-pairs", path, "-q"],
         "experiment_svg": ["experiment", "--family", "boxes", "--trials", "200", "--plot", path, "-q"],
         "experiment_png": ["experiment", "--family", "boxes", "--trials", "200", "--plot", path, "-q"],
         "screenshot_png": ["screenshot", "--size", "320x200", "-o", path],
@@ -34,7 +35,7 @@ def writer_arguments(writer, data, path):
 
 
 def extension(writer):
-    return {"query": ".jsonl", "trace": ".json", "experiment_svg": ".svg"}.get(
+    return {"query": ".jsonl", "experiment_pairs": ".jsonl", "trace": ".json", "experiment_svg": ".svg"}.get(
         writer, ".png" if writer.endswith("_png") else ".csv")
 
 

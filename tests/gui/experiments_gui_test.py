@@ -3,7 +3,8 @@
 Run finishes a batch, and a worst case's "Open" switches to the narrow-phase lab with that pair;
 ticking an algorithm keeps the others ticked; a finished run and its worst cases are still there after a visit to
 another lab; a family of space (boxes in 3D under SAT lite) opens its worst case in the 3D narrow-phase lab; the
-worst-case list shows one algorithm's pairs.
+worst-case list shows one algorithm's pairs, or the disagreements only; the summary says the gap realised; SAT's
+axes tested are plotted on an x axis of their own.
   experiments_gui_test.py --exe build/app/collision-lab --out DIR
 Each session starts the app, clicks, quits with Ctrl+Q and reads --dump-state. Where to click comes from the
 previous session's dump (the layout is the same each time: same window size, same settings directory).
@@ -116,6 +117,21 @@ def main():
                  " algorithm " + str(space.get("algorithm")))
     print("ok: a 3D family ran, and its first worst case (a SAT-lite false positive) opened in", space["lab"])
 
+    # The summary says the gap the pairs got beside the one asked (newcomer review s33, C3); "disagreements only"
+    # lists SAT lite's disagreements alone, its false hits first.
+    if space_ran["experiment"]["gap"] != "gap asked -0.25 to 0.25, realised -0.25 to 0.25":
+        sys.exit("the gap line: " + json.dumps(space_ran["experiment"]["gap"]))
+    if "distance" not in space_ran["experiment"]["worst_shown"]:
+        sys.exit("the whole list has no distance rows: " + json.dumps(space_ran["experiment"]["worst_shown"]))
+    only = session(options.exe, options.out, "space_disagreements",
+                   [center(space_run_button), center(space_ran["experiment"]["disagreements_only_box"])], 10,
+                   home=space_home)["experiment"]
+    if (not only["disagreements_only"] or not only["worst_shown"] or set(only["worst_shown"]) != {"sat-lite"}
+            or not all(only["worst_shown_disagree"])):
+        sys.exit("disagreements only did not list SAT lite's disagreements alone: " +
+                 json.dumps({k: only[k] for k in ("disagreements_only", "worst_shown", "worst_shown_disagree")}))
+    print("ok: disagreements only lists", len(only["worst_shown"]), "SAT-lite disagreements")
+
     # Hulls under GJK and SAT: SAT's hundreds of axes fill the top of the list; its "gjk" button lists GJK's own
     # worst pairs (newcomer review s31, C2).
     hull_home = fresh_directory(options.out, "hull_home")
@@ -132,6 +148,14 @@ def main():
     if hull_gjk["worst_of"] != "gjk" or not hull_gjk["worst_shown"] or set(hull_gjk["worst_shown"]) != {"gjk"}:
         sys.exit("the gjk button did not list GJK's worst cases: " + json.dumps(hull_gjk))
     print("ok: the worst-case list shows one algorithm's pairs:", len(hull_gjk["worst_shown"]), "of GJK")
+    # SAT's axes tested on an x axis of their own beside GJK's iterations (review s33, C6): GJK's axis ends at its own
+    # counts, not at SAT's 190.
+    plots = hull_all["plots"]
+    if ([plot["x_label"] for plot in plots] != ["iterations", "axes tested (sat: not capped)"] or
+            [plot["series"] for plot in plots] != [["gjk"], ["sat"]] or not plots[0]["x_max"] < 30 < plots[1]["x_max"]
+            or not plots[0]["frame"][0] + plots[0]["frame"][2] <= plots[1]["frame"][0]):
+        sys.exit("the plots are not side by side, one per kind of count: " + json.dumps(plots))
+    print("ok: gjk's iterations to", plots[0]["x_max"], "beside sat's axes to", plots[1]["x_max"])
 
 
 if __name__ == "__main__":

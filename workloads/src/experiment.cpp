@@ -285,7 +285,13 @@ void placeAtGap(Pair& pair, V u, double gap) {
   };
   const double touching = touchingFrom(1.0);
   double along = touching + gap;
-  if (gap < 0) along = std::max(along, 0.5 * (touching + touchingFrom(-1.0)));
+  pair.stoppedAtMiddle = false;
+  if (gap < 0) {
+    if (const double middle = 0.5 * (touching + touchingFrom(-1.0)); middle > along) {
+      along = middle;
+      pair.stoppedAtMiddle = true;
+    }
+  }
   pair.gap = along - touching;
   pair.direction = u;
   pair.b.transform.p = fromA + along * u - offsetB;
@@ -515,8 +521,17 @@ bool moreIterations(const WorstCase& x, const WorstCase& y) {
   return x.iterations > y.iterations || (x.iterations == y.iterations && x.trial < y.trial);
 }
 
-// Keeps the `capacity` runs with the most iterations (earlier trials win ties) and the first `capacity`
-// disagreements. Each worker thread keeps its own; merge() gives the same lists whatever the split.
+// A disagreement on hit or apart (SAT lite fooled by an edge-edge gap) before one on a distance or depth: with
+// first-come order, sat-lite's first 20 on boxes were all depths off, and not one pair it called a hit wrongly.
+bool splitsVerdict(const WorstCase& item) { return item.hit != item.referenceHit; }
+bool listedBefore(const WorstCase& x, const WorstCase& y) {
+  if (splitsVerdict(x) != splitsVerdict(y)) return splitsVerdict(x);
+  return x.trial < y.trial;
+}
+
+// Keeps the `capacity` runs with the most iterations (earlier trials win ties) and `capacity` disagreements, those
+// on hit or apart first, then the earliest trials. Each worker thread keeps its own; merge() gives the same lists
+// whatever the split.
 class WorstCaseKeeper {
  public:
   explicit WorstCaseKeeper(int capacity) : capacity_(std::size_t(std::max(capacity, 0))) {}
@@ -524,7 +539,11 @@ class WorstCaseKeeper {
   // `iterated`: the algorithm ran its loop (EPA on a pair GJK found apart did not): only those can be slowest.
   void offer(const WorstCase& candidate, bool iterated) {
     if (capacity_ == 0) return;
-    if (candidate.disagrees && disagreements_.size() < capacity_) disagreements_.push_back(candidate);
+    if (candidate.disagrees && (disagreements_.size() < capacity_ || listedBefore(candidate, disagreements_.back()))) {
+      disagreements_.insert(std::upper_bound(disagreements_.begin(), disagreements_.end(), candidate, listedBefore),
+                            candidate);
+      if (disagreements_.size() > capacity_) disagreements_.pop_back();
+    }
     if (!iterated) return;
     if (slowest_.size() == capacity_ && !moreIterations(candidate, slowest_.back())) return;
     slowest_.insert(std::upper_bound(slowest_.begin(), slowest_.end(), candidate, moreIterations), candidate);
@@ -535,8 +554,7 @@ class WorstCaseKeeper {
     std::sort(slowest_.begin(), slowest_.end(), moreIterations);
     if (slowest_.size() > capacity_) slowest_.resize(capacity_);
     disagreements_.insert(disagreements_.end(), other.disagreements_.begin(), other.disagreements_.end());
-    std::sort(disagreements_.begin(), disagreements_.end(),
-              [](const WorstCase& x, const WorstCase& y) { return x.trial < y.trial; });
+    std::sort(disagreements_.begin(), disagreements_.end(), listedBefore);
     if (disagreements_.size() > capacity_) disagreements_.resize(capacity_);
   }
   void appendTo(std::vector<WorstCase>& out) const {
@@ -617,6 +635,9 @@ struct Worker {
   std::vector<AlgorithmStats> stats;
   std::vector<WorstCaseKeeper> keepers;
   double prepareSeconds = 0;
+  double gapMin = std::numeric_limits<double>::infinity();  // the placed pairs' gaps
+  double gapMax = -std::numeric_limits<double>::infinity();
+  std::uint64_t stoppedAtMiddle = 0;
 };
 
 template <class Pair, Scalar S>
@@ -680,6 +701,10 @@ ExperimentResult runExperimentIn(const ExperimentConfig& config, const Experimen
       const double prepareStart = threadSeconds();
       for (std::size_t i = 0; i < count; ++i) {
         prepareTrial(config, options, first + i, needs, worker.trials[i], worker.references[i]);
+        const auto& placed = worker.trials[i].pair;
+        worker.gapMin = std::min(worker.gapMin, placed.gap);
+        worker.gapMax = std::max(worker.gapMax, placed.gap);
+        worker.stoppedAtMiddle += placed.stoppedAtMiddle;
       }
       worker.prepareSeconds += threadSeconds() - prepareStart;
       for (const std::size_t k : order) {
@@ -726,10 +751,17 @@ ExperimentResult runExperimentIn(const ExperimentConfig& config, const Experimen
       workers[0].keepers[k].merge(workers[t].keepers[k]);
     }
   }
-  for (const Worker<Pair, S>& worker : workers) result.prepareSeconds += worker.prepareSeconds;
+  for (const Worker<Pair, S>& worker : workers) {
+    result.prepareSeconds += worker.prepareSeconds;
+    result.stoppedAtMiddle += worker.stoppedAtMiddle;
+    if (worker.gapMin > worker.gapMax) continue;  // it ran no chunk
+    result.realisedGapMin = std::isnan(result.realisedGapMin) ? worker.gapMin : std::min(result.realisedGapMin, worker.gapMin);
+    result.realisedGapMax = std::isnan(result.realisedGapMax) ? worker.gapMax : std::max(result.realisedGapMax, worker.gapMax);
+  }
   for (const WorstCaseKeeper& keeper : workers[0].keepers) keeper.appendTo(result.worstCases);
   std::stable_sort(result.worstCases.begin(), result.worstCases.end(), [](const WorstCase& x, const WorstCase& y) {
     if (x.disagrees != y.disagrees) return x.disagrees;
+    if (x.disagrees && splitsVerdict(x) != splitsVerdict(y)) return splitsVerdict(x);
     return x.iterations > y.iterations;
   });
   return result;
@@ -759,16 +791,51 @@ std::string measured(bool hit, double value) {
 }
 }  // namespace
 
+bool measuresValue(const WorstCase& item) {
+  return item.hit ? item.algorithm == Algorithm::Epa || item.algorithm == Algorithm::Sat ||
+                        item.algorithm == Algorithm::SatLite
+                  : item.algorithm == Algorithm::Distance;
+}
+
 std::string answerWords(const WorstCase& item) {
-  const bool measures = item.hit ? item.algorithm == Algorithm::Epa || item.algorithm == Algorithm::Sat ||
-                                       item.algorithm == Algorithm::SatLite
-                                 : item.algorithm == Algorithm::Distance;
-  return measures ? measured(item.hit, item.value) : std::string(item.hit ? "hit" : "apart");
+  return measuresValue(item) ? measured(item.hit, item.value) : std::string(item.hit ? "hit" : "apart");
 }
 
 std::string referenceWords(const WorstCase& item) {
   if (std::isnan(item.referenceValue)) return item.referenceHit ? "hit" : "apart";  // not measured in this run
   return measured(item.referenceHit, item.referenceValue);
+}
+
+std::string gapWords(const ExperimentConfig& config, const ExperimentResult& result) {
+  char text[512];
+  if (std::isnan(result.realisedGapMin)) {
+    std::snprintf(text, sizeof text, "gap asked %g to %g, no pair placed", config.gapMin, config.gapMax);
+    return text;
+  }
+  // Three digits: the extremes of uniform draws read as the range asked, unless a pair really fell outside it.
+  int length = std::snprintf(text, sizeof text, "gap asked %g to %g, realised %.3g to %.3g", config.gapMin,
+                             config.gapMax, result.realisedGapMin, result.realisedGapMax);
+  if (result.stoppedAtMiddle > 0 && length > 0 && std::size_t(length) < sizeof text) {
+    std::snprintf(text + length, sizeof text - std::size_t(length),
+                  ": %llu of %llu %s (%.3g%%) overlap less than asked, as an overlap deeper than half the centre "
+                  "line's chord through A - B stops B at the chord's middle",
+                  static_cast<unsigned long long>(result.stoppedAtMiddle),
+                  static_cast<unsigned long long>(result.trialsRun), result.trialsRun == 1 ? "pair" : "pairs",
+                  100.0 * double(result.stoppedAtMiddle) / double(std::max<std::uint64_t>(result.trialsRun, 1)));
+  }
+  return text;
+}
+
+std::vector<WorstCase> listedWorstCases(const ExperimentResult& result, const WorstCaseFilter& filter) {
+  std::vector<WorstCase> listed;
+  std::map<Algorithm, int> perAlgorithm;
+  for (const WorstCase& item : result.worstCases) {
+    if (filter.algorithm && item.algorithm != *filter.algorithm) continue;
+    if (filter.disagreementsOnly && !item.disagrees) continue;
+    if (perAlgorithm[item.algorithm]++ >= filter.perAlgorithm) continue;
+    listed.push_back(item);
+  }
+  return listed;
 }
 
 std::string skippedWords(const AlgorithmStats& stats, std::uint64_t trials) {

@@ -29,6 +29,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -71,7 +72,8 @@ struct ExperimentConfig {
   Precision precision = Precision::Double;
   int maxIterations = 64;        // the cap of every algorithm
   double valueTolerance = 1e-3;  // distances or depths further apart than this (A's size = 1) disagree
-  int worstCaseCount = 20;       // per algorithm: the most iterations, and the first disagreements
+  int worstCaseCount = 20;       // per algorithm: the most iterations, and the first disagreements (on hit or apart
+                                 // first)
 };
 
 // What a size ratio means, for the lab's tooltip and the CLI's help: in space sizes bound the shapes, each drawn at
@@ -107,6 +109,9 @@ struct ExperimentPairOf {
   ColliderType b;
   decltype(ColliderType::transform) previousB;  // B one small step earlier: a warm start primes its cache there
   double gap = 0;                               // how far B is from touching A along the centre line
+  // The gap asked for was an overlap deeper than half the centre line's chord through A - B: B stopped at the
+  // chord's middle, so `gap` overlaps less than asked (placeAtGap).
+  bool stoppedAtMiddle = false;
   decltype(ColliderType::transform.p) direction{};  // the centre line: B was placed along it from A (unit)
 };
 using ExperimentPair = ExperimentPairOf<Collider<double>>;    // a family of the plane
@@ -180,6 +185,9 @@ struct WorstCase {
 // A worst case's answer and its reference in words: "hit, depth 0.0132", "apart, distance 0.0006057", or the verdict
 // alone where the algorithm measures nothing on that side (boolean GJK; SAT's gap is not a distance). A bare
 // "apart 0" read as "touching" beside a reference whose real gap was 0.0006.
+// Whether the algorithm measured a value on the side it answered: a depth on a hit (epa, sat, sat-lite), a distance
+// when apart (distance).
+[[nodiscard]] bool measuresValue(const WorstCase& item);
 [[nodiscard]] std::string answerWords(const WorstCase& item);
 [[nodiscard]] std::string referenceWords(const WorstCase& item);
 
@@ -187,9 +195,32 @@ struct ExperimentResult {
   std::uint64_t trialsRun = 0;  // < config.trials when cancelled
   bool cancelled = false;
   std::vector<AlgorithmStats> algorithms;  // in config.algorithms order
-  std::vector<WorstCase> worstCases;       // disagreements first, then by iterations, most first
+  std::vector<WorstCase> worstCases;       // disagreements first (on hit or apart, then on a value), then by
+                                           // iterations, most first
   double prepareSeconds = 0;               // making pairs, references and caches (not in the query times)
+  // The gaps the pairs were placed at (ExperimentPair::gap), NaN before any trial, and how many overlap less than
+  // asked because B stopped at the middle of the centre line's chord (review s33, C3).
+  double realisedGapMin = std::numeric_limits<double>::quiet_NaN();
+  double realisedGapMax = std::numeric_limits<double>::quiet_NaN();
+  std::uint64_t stoppedAtMiddle = 0;
 };
+
+// The gap asked for beside the one the pairs got, for the CLI's summary and the lab's: "gap asked -0.25 to -0.2,
+// realised -0.25 to -0.2", and when some pairs could not overlap that deep, how many and why.
+[[nodiscard]] std::string gapWords(const ExperimentConfig& config, const ExperimentResult& result);
+
+// Which worst cases a list shows: the CLI's printed list and its --dump-pairs, and the lab's table, all through
+// listedWorstCases.
+struct WorstCaseFilter {
+  std::optional<Algorithm> algorithm;  // one algorithm's; none: every algorithm's
+  // Only the queries that disagree with the reference (the table's "disagreements"): where the ticked algorithms
+  // differ on hit or apart, one of them differs from the reference (SAT lite fooled by an edge-edge gap), or a
+  // distance or depth is off by more than the tolerance.
+  bool disagreementsOnly = false;
+  int perAlgorithm = kMaxWorstCases;  // at most this many of each algorithm (the CLI's --worst)
+};
+// In the result's order (disagreements on hit or apart, then on a value, then the most iterations).
+[[nodiscard]] std::vector<WorstCase> listedWorstCases(const ExperimentResult& result, const WorstCaseFilter& filter);
 
 // [SECTION] Running
 
