@@ -3581,6 +3581,61 @@ TEST(Midphase2Lab, DraggingBChangesThePairsAndACrossingVertexIsRefused) {
   EXPECT_NE(error.find("edges 0 and 2 intersect"), std::string::npos) << error;
 }
 
+// A box dragged in the broad-phase lab is saved where the drag's last move left it, with the other boxes where they
+// stood then: frames run after the drag (the simulation moves the others) do not reach the saved scene, and a move
+// while running takes the others where the frames had left them.
+TEST(BroadPhaseLab, ADragSavesTheBoxesAsTheLastMoveLeftThem) {
+  std::unique_ptr<Lab> lab = findLab("Broad phase")->create();
+  Scene generated;
+  generated.labState = Json::parse(R"({"count": 12, "motion": "bounce", "seed": 5, "paused": true})");
+  std::string error;
+  ASSERT_TRUE(lab->loadScene(generated, error)) << error;
+  const auto centres = [](const Scene& scene) {
+    std::vector<collide::Vec2<double>> out;
+    for (const SceneShape& shape : scene.shapes) out.push_back(shape.collider.transform.p);
+    return out;
+  };
+  const auto live = [&lab]() {
+    Json state;
+    lab->dumpState(state);
+    std::vector<collide::Vec2<double>> out;
+    for (const Json& object : state["objects"])
+      out.push_back({0.5 * (object["min"][0].get<double>() + object["max"][0].get<double>()),
+                     0.5 * (object["min"][1].get<double>() + object["max"][1].get<double>())});
+    return out;
+  };
+  const auto saved = [&lab, &centres]() {
+    Scene scene;
+    lab->saveScene(scene);
+    return centres(scene);
+  };
+  const auto expectNear = [](const std::vector<collide::Vec2<double>>& expected, const std::vector<collide::Vec2<double>>& got) {
+    ASSERT_EQ(expected.size(), got.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      EXPECT_NEAR(expected[i].x, got[i].x, 1e-9) << "box " << i;
+      EXPECT_NEAR(expected[i].y, got[i].y, 1e-9) << "box " << i;
+    }
+  };
+  const collide::Vec2<double> start = live()[0];
+  ASSERT_TRUE(lab->mouseDown(planarMouse(start)));
+  lab->mouseMove(planarMouse(start + collide::Vec2<double>{0.3, 0.2}));
+  const std::vector<collide::Vec2<double>> dragged = live();
+  EXPECT_NEAR(dragged[0].x, start.x + 0.3, 1e-9);
+  expectNear(dragged, saved());
+
+  lab->keyPressed({GLFW_KEY_P, 0});  // running, the box still held
+  for (int frame = 0; frame < 3; ++frame) lab->update(1.0 / 60.0);
+  ASSERT_NE(live()[1].x, dragged[1].x) << "the frames moved the other boxes";
+  expectNear(dragged, saved());
+
+  lab->mouseMove(planarMouse(start + collide::Vec2<double>{0.5, 0.2}));
+  const std::vector<collide::Vec2<double>> movedWhileRunning = live();
+  for (int frame = 0; frame < 2; ++frame) lab->update(1.0 / 60.0);
+  lab->mouseUp(planarMouse(start + collide::Vec2<double>{0.5, 0.2}));
+  for (int frame = 0; frame < 2; ++frame) lab->update(1.0 / 60.0);
+  expectNear(movedWhileRunning, saved());
+}
+
 // The curated 2D mid-phase scenes load, hold the numbers their lessons quote, and the comparisons they ask for.
 TEST(Midphase2Lab, CuratedScenesTeachWhatTheySay) {
   const LabInfo* info = findLab("Mid phase 2D");
