@@ -661,10 +661,9 @@ namespace {
 
 template <class C, class V>
 std::array<std::optional<BounceGhost<C>>, 2> ghostsOf(const RecordedCast<V>& cast, const std::array<C, 2>& shapes,
-                                                      const std::array<collide::Motion<V>, 2>& motions, double restitution,
-                                                      bool framesShown) {
+                                                      const std::array<collide::Motion<V>, 2>& motions, double restitution) {
   std::array<std::optional<BounceGhost<C>>, 2> ghosts;
-  if (!framesShown || !cast.showsBounce()) return ghosts;
+  if (!cast.showsBounce()) return ghosts;
   const Bounce<V> bounce = bounceAfter(motions, cast.result.normal, restitution);
   for (std::size_t i = 0; i < 2; ++i) {
     if (motions[i].velocity == V{}) continue;
@@ -688,15 +687,15 @@ std::optional<Bounds> boundsOfGhosts(const std::array<std::optional<BounceGhost<
 std::array<std::optional<BounceGhost<Collider>>, 2> bounceGhosts(const RecordedCast<Vec2d>& cast,
                                                                  const std::array<Collider, 2>& shapes,
                                                                  const std::array<collide::Motion<Vec2d>, 2>& motions,
-                                                                 double restitution, bool framesShown) {
-  return ghostsOf(cast, shapes, motions, restitution, framesShown);
+                                                                 double restitution) {
+  return ghostsOf(cast, shapes, motions, restitution);
 }
 
 std::array<std::optional<BounceGhost<Collider3>>, 2> bounceGhosts(const RecordedCast<Vec3d>& cast,
                                                                   const std::array<Collider3, 2>& shapes,
                                                                   const std::array<collide::Motion<Vec3d>, 2>& motions,
-                                                                  double restitution, bool framesShown) {
-  return ghostsOf(cast, shapes, motions, restitution, framesShown);
+                                                                  double restitution) {
+  return ghostsOf(cast, shapes, motions, restitution);
 }
 
 std::optional<WorldBounds> bounceBounds(const std::array<std::optional<BounceGhost<Collider>>, 2>& ghosts) {
