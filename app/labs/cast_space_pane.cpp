@@ -164,13 +164,8 @@ void drawCastSpace(Renderer2D& renderer, const CastSpace& space, const RecordedC
   };
   if (const std::optional<Vec2d> top = nameSpot(whole)) {
     std::string name = setName;
-    if (space.radius > 0) {
-      name += ": cores + " + std::string(!space.difference ? "its radius "
-                                         : space.radii[0] > 0 && space.radii[1] > 0 ? "the radii "
-                                         : space.radii[0] > 0                       ? "A's radius "
-                                                                                    : "B's radius ") +
-              formatNumber(space.radius);
-    }
+    if (space.radius > 0)
+      name += ": cores + " + (space.difference ? radiusWords(space.radii) : "its radius " + formatNumber(space.radius));
     renderer.label(*top, name, palette::kMinkowski, {6, -24});
   }
   if (const std::optional<Vec2d> core = space.outline.empty() ? std::nullopt : nameSpot(space.cores)) {

@@ -89,6 +89,11 @@ struct RecordedCast {
 inline constexpr std::array<const char*, 3> kTriangleCorners = {"a", "b", "c"};
 [[nodiscard]] std::string trianglePieceName(collide::SweepPart part, int index);
 
+// Whose rounding the radii of a pair are (A's and B's: RecordedCast::coreRadius), with the number: "A's radius 0.5",
+// "B's radius 0.3", or, both rounded, "the radii 0.8" (their sum), or with `each` "A's radius 0.5 and B's 0.3 (0.8
+// in all)". The linear cast's narration and its A - B pane say the radius so.
+[[nodiscard]] std::string radiusWords(const std::array<double, 2>& radii, bool each = false);
+
 // Whether a motion turns (an angular velocity other than zero).
 [[nodiscard]] inline bool turns(const collide::Motion<collide::Vec2<double>>& motion) { return motion.angularVelocity != 0; }
 [[nodiscard]] inline bool turns(const collide::Motion<collide::Vec3<double>>& motion) {

@@ -1792,6 +1792,24 @@ TEST(ContinuousLab, ALinearCastSaysItsSupportsAreTheCoresAndWhyOneRepeats) {
   EXPECT_TRUE(stateAtStep("Continuous collision", toi, 0)["cast_space"].is_null());
 }
 
+// Whose radius the linear cast's words name (radiusWords): one shape's, or both's, the narration with each number
+// (ccd_06's two circles) and the A - B pane's set with their sum.
+TEST(ContinuousLab, TheRadiusWordsNameWhoseRadiusItIs) {
+  EXPECT_EQ(radiusWords({0.5, 0.0}), "A's radius 0.5");
+  EXPECT_EQ(radiusWords({0.0, 0.3}), "B's radius 0.3");
+  EXPECT_EQ(radiusWords({0.5, 0.3}), "the radii 0.8");
+  EXPECT_EQ(radiusWords({0.5, 0.3}, true), "A's radius 0.5 and B's 0.3 (0.8 in all)");
+  Scene scene = curated("ccd_06_spheres_head_on.json");
+  scene.algorithm = "linear";
+  const Json state = stateAtStep("Continuous collision", scene, 0);
+  const std::string text = state["narration"].get<std::string>();
+  EXPECT_NE(text.find("(A's core is its centre, B's core is its centre); A's radius 1 and B's 1 (2 in all) are added to "
+                      "the plane's offset"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(state["cast_space"]["radius"], 2.0);
+}
+
 // ccd_02: the spinning bar hits the post with its centre moving along the contact, so the response (a point-mass
 // impulse on the centres) lets it go on; but its spin still drives its tip into the post there, and the label and
 // the panel say so. ccd_01's bullet has no spin: its label stays as it was.
