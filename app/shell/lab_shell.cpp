@@ -604,11 +604,7 @@ void LabShell::fitViews() {
           if (const std::optional<WorldBounds3> scene = lab_->sceneBounds3(view.index)) bounds.include(*scene);
           view.orbit.fit(bounds, kFitMarginPixels);
         }
-      } else if (const std::optional<WorldBounds3> opening = openingFit_ ? lab_->openingBounds3(view.index) : std::nullopt) {
-        view.orbit.fit(*opening, kFitMarginPixels);
-      } else if (const std::optional<WorldBounds3> follow = following() ? lab_->followBounds3(view.index) : std::nullopt) {
-        view.orbit.fit(*follow, kFitMarginPixels);
-      } else if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index)) {
+      } else if (const std::optional<WorldBounds3> bounds = fitBounds3(view.index, following())) {
         view.orbit.fit(*bounds, kFitMarginPixels);
       }
       if (firstSpatial && spatialCamera_)
@@ -625,30 +621,26 @@ void LabShell::fitViews() {
       }
       continue;
     }
-    if (const std::optional<WorldBounds> opening = openingFit_ ? lab_->openingBounds(view.index) : std::nullopt) {
-      view.camera.fit(*opening, kFitMarginPixels);
-      continue;
-    }
-    if (const std::optional<WorldBounds> bounds = following() ? lab_->followBounds(view.index) : std::nullopt) {
-      view.camera.fit(*bounds, kFitMarginPixels);
-      continue;
-    }
-    if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index)) view.camera.fit(*bounds, kFitMarginPixels);
+    if (const std::optional<WorldBounds> bounds = fitBounds(view.index, following())) view.camera.fit(*bounds, kFitMarginPixels);
   }
   fittedCameras_ = cameraStates();
   captionCheckPending_ = true;
   viewTexts_.clear();  // the captions the check reads are the next frame's, drawn with these cameras
 }
 
-std::optional<WorldBounds> LabShell::fitBounds(int view) const {
+std::optional<WorldBounds> LabShell::fitBounds(int view, bool follow) const {
   if (openingFit_)
     if (std::optional<WorldBounds> opening = lab_->openingBounds(view)) return opening;
+  if (follow)
+    if (std::optional<WorldBounds> step = lab_->followBounds(view)) return step;
   return lab_->sceneBounds(view);
 }
 
-std::optional<WorldBounds3> LabShell::fitBounds3(int view) const {
+std::optional<WorldBounds3> LabShell::fitBounds3(int view, bool follow) const {
   if (openingFit_)
     if (std::optional<WorldBounds3> opening = lab_->openingBounds3(view)) return opening;
+  if (follow)
+    if (std::optional<WorldBounds3> step = lab_->followBounds3(view)) return step;
   return lab_->sceneBounds3(view);
 }
 
@@ -657,7 +649,7 @@ std::optional<WorldBounds3> LabShell::fitBounds3(int view) const {
 // follows the step: the follow frames each step itself.
 void LabShell::fitPlanarBelowCaptions(Viewport& view, const std::vector<DrawnText>& texts) {
   if (following() && lab_->followBounds(view.index)) return;
-  const std::optional<WorldBounds> bounds = fitBounds(view.index);
+  const std::optional<WorldBounds> bounds = fitBounds(view.index, false);
   if (!bounds || bounds->empty()) return;
   const ScreenRect& rect = view.camera.rect();
   double captionBottom = rect.y;
@@ -685,7 +677,7 @@ void LabShell::fitBelowCaptions() {
       fitPlanarBelowCaptions(view, viewTexts_[index]);
       continue;
     }
-    const std::optional<WorldBounds3> bounds = fitBounds3(view.index);
+    const std::optional<WorldBounds3> bounds = fitBounds3(view.index, false);
     if (!bounds || bounds->empty()) continue;
     const ScreenRect& rect = view.orbit.rect();
     double captionBottom = rect.y;
