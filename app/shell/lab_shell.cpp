@@ -338,10 +338,7 @@ Json LabShell::dumpState() const {
       if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index); bounds && !bounds->empty()) {
         Vec2d low{INFINITY, INFINITY}, high{-INFINITY, -INFINITY};
         bool inFront = true;
-        for (int i = 0; i < 8; ++i) {
-          const Projected corner = view.orbit.project({(i & 1) ? bounds->max.x : bounds->min.x,
-                                                       (i & 2) ? bounds->max.y : bounds->min.y,
-                                                       (i & 4) ? bounds->max.z : bounds->min.z});
+        for (const Projected& corner : view.orbit.projectCorners(*bounds)) {
           inFront = inFront && corner.inFront;
           low = {std::min(low.x, corner.screen.x), std::min(low.y, corner.screen.y)};
           high = {std::max(high.x, corner.screen.x), std::max(high.y, corner.screen.y)};
@@ -688,10 +685,7 @@ void LabShell::fitBelowCaptions() {
     // Covered: a corner of the box projects above the caption's bottom (or behind the camera).
     const auto boxTop = [&](const OrbitCamera& camera) {
       double top = INFINITY;
-      for (int i = 0; i < 8; ++i) {
-        const Projected corner = camera.project({(i & 1) ? bounds->max.x : bounds->min.x,
-                                                 (i & 2) ? bounds->max.y : bounds->min.y,
-                                                 (i & 4) ? bounds->max.z : bounds->min.z});
+      for (const Projected& corner : camera.projectCorners(*bounds)) {
         top = corner.inFront ? std::min(top, corner.screen.y) : -INFINITY;
         if (!corner.inFront) break;
       }
