@@ -109,6 +109,7 @@ std::vector<Box> BroadPhaseLab::currentBoxes() const {
 // One simulation frame of the chosen motion (workloads/motions.h): walls reflect, the floor stops; a dragged
 // object is held.
 void BroadPhaseLab::moveObjects() {
+  keepEditedBoxes();
   const bool holding = dragging_ && selected_ >= 0;
   scene_.step(holding ? static_cast<std::size_t>(selected_) : MovingBoxes::kNone);
   for (std::size_t i = 0; i < objects_.size(); ++i) copyFromScene(i);
@@ -165,6 +166,12 @@ void BroadPhaseLab::removeObject(int index) {
 void BroadPhaseLab::markEdited() {
   edited_ = true;
   openFrames_ = 0;  // the scene saved is the boxes as they are now
+  editedBoxesLive_ = true;
+}
+
+// Copies the boxes as last placed by hand, once, before the simulation moves them.
+void BroadPhaseLab::keepEditedBoxes() {
+  if (!std::exchange(editedBoxesLive_, false) || !edited_) return;
   editedObjects_ = objects_;
   editedScene_ = scene_;
 }
@@ -384,14 +391,16 @@ void BroadPhaseLab::saveScene(Scene& scene) const {
   // the simulation has moved them since.
   scene.shapes.clear();
   if (edited_) {
-    scene.shapes.reserve(editedObjects_.size());
-    for (std::size_t i = 0; i < editedObjects_.size(); ++i) {
-      const MovingObject& object = editedObjects_[i];
+    const std::vector<MovingObject>& objects = editedBoxesLive_ ? objects_ : editedObjects_;
+    const MovingBoxes& placed = editedBoxesLive_ ? scene_ : editedScene_;
+    scene.shapes.reserve(objects.size());
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+      const MovingObject& object = objects[i];
       collide::Collider<double> collider;
       collider.transform = collide::Transform<double>::fromPose(object.centre, 0.0);
       if (object.circle) collider.shape = collide::Circle<double>{{}, object.halfExtents.x};
       else collider.shape = collide::Box<double>{object.halfExtents};
-      const auto& velocity = editedScene_.velocity(i);
+      const auto& velocity = placed.velocity(i);
       scene.shapes.push_back(
           {defaultShapeName(i), collider, ShapeMotion{Vec2d{velocity[0], velocity[1]} * kFramesPerSecond, 0.0}});
     }

@@ -174,8 +174,12 @@ class BroadPhaseLab final : public Lab, private BroadPhaseCore<2> {
   // The scene is the settings above and, once boxes are placed by hand (dragged, added, removed, or a scene's
   // shapes), the boxes as they were then; where the simulation has moved them since is not (Next frame does not
   // make the scene unsaved). edited_: the boxes are not the generated ones, so no command line makes them.
+  // An edit only marks them (a drag's every mouse move is one); they are copied (keepEditedBoxes) before the
+  // simulation moves them, and until then the saved boxes are objects_ and scene_ themselves (editedBoxesLive_).
   void markEdited();
+  void keepEditedBoxes();
   bool edited_ = false;
+  bool editedBoxesLive_ = false;
   std::vector<MovingObject> editedObjects_;
   collide::MovingBoxes<double, 2> editedScene_{collide::BoxMotion::Drift, 0, 1};
   long long openFrames_ = 0;  // lab_state.frames of the scene opened: the frames simulated before it shows

@@ -25,6 +25,13 @@ Vec2d unitOr(Vec2d v, Vec2d fallback) {
 }
 
 
+// The cast's step `step` of the GJK ray loop, clamped to those recorded; nullptr when none was.
+const collide::RayCastStep<Vec2d>* rayStep(const RecordedCast<Vec2d>& cast, int step) {
+  const std::vector<collide::RayCastStep<Vec2d>>& steps = cast.trace.ray;
+  if (steps.empty()) return nullptr;
+  return &steps[static_cast<std::size_t>(std::clamp(step, 0, static_cast<int>(steps.size()) - 1))];
+}
+
 // Where step s's plane meets the support's normal: the support moved out by the radii along d.
 Vec2d planePoint(const CastSpace& space, const collide::RayCastStep<Vec2d>& s) {
   return s.support + space.radius * unitOr(s.direction, Vec2d{1, 0});
@@ -82,30 +89,27 @@ void drawCastSpace(Renderer2D& renderer, const CastSpace& space, const RecordedC
   const Color rayColor = space.difference || cast.rayBody() == 1 ? palette::kShapeB : palette::kShapeA;
   const Vec2d end = space.origin + space.translation;
 
-  const std::vector<collide::RayCastStep<Vec2d>>& steps = cast.trace.ray;
-  const auto index = static_cast<std::size_t>(std::clamp(step, 0, std::max(static_cast<int>(steps.size()) - 1, 0)));
-  if (!steps.empty()) {
+  // The step shown, its plane's normal and the point where it meets the support's normal, once.
+  const collide::RayCastStep<Vec2d>* shown = rayStep(cast, step);
+  const Vec2d n = shown ? unitOr(shown->direction, Vec2d{1, 0}) : Vec2d{1, 0};
+  const Vec2d onPlane = shown ? planePoint(space, *shown) : space.origin;
+  if (shown) {
     // The earlier steps, faint: their planes (a fan about a corner when the support repeats: ccd_03), supports and
     // lambdas.
-    for (std::size_t k = 0; k < index; ++k) {
-      const auto& e = steps[k];
-      drawPlane(renderer, planePoint(space, e), unitOr(e.direction, Vec2d{1, 0}), palette::kAccent.withAlpha(0.22f), 1.0f, false);
-      renderer.point(e.support, palette::kAccent.withAlpha(0.45f), 3.0f);
-      renderer.point(e.x, rayColor.withAlpha(0.45f), 3.0f);
+    for (const collide::RayCastStep<Vec2d>* e = cast.trace.ray.data(); e != shown; ++e) {
+      drawPlane(renderer, planePoint(space, *e), unitOr(e->direction, Vec2d{1, 0}), palette::kAccent.withAlpha(0.22f), 1.0f, false);
+      renderer.point(e->support, palette::kAccent.withAlpha(0.45f), 3.0f);
+      renderer.point(e->x, rayColor.withAlpha(0.45f), 3.0f);
     }
-    const auto& s = steps[index];
-    const Vec2d onPlane = planePoint(space, s);
-    drawPlane(renderer, onPlane, unitOr(s.direction, Vec2d{1, 0}), palette::kAccent, 2.0f, true);
-    if (space.radius > 0) renderer.dashedLine(s.support, onPlane, palette::kAccent, 1.5f, 4.0f, 3.0f);
+    drawPlane(renderer, onPlane, n, palette::kAccent, 2.0f, true);
+    if (space.radius > 0) renderer.dashedLine(shown->support, onPlane, palette::kAccent, 1.5f, 4.0f, 3.0f);
   }
   // Over the planes (a grazing ray's last planes lie along it, ccd_03); thick, as a ray along an axis runs on the
   // grid's axis line.
   renderer.dashedLine(space.origin, end, rayColor.withAlpha(0.85f), 2.5f, 9.0f, 5.0f);
   renderer.screenDisc(end, 4.0f, palette::kBackground, rayColor, 1.5f);
-  if (!steps.empty()) {
-    const auto& s = steps[index];
-    const Vec2d n = unitOr(s.direction, Vec2d{1, 0});
-    const Vec2d onPlane = planePoint(space, s);
+  if (shown) {
+    const collide::RayCastStep<Vec2d>& s = *shown;
     // The simplex kept after the step: its edges and vertices.
     const bool missed = s.last && s.status == CastStatus::Miss;
     for (int i = 0; i < s.simplexCount; ++i) {
@@ -132,7 +136,7 @@ void drawCastSpace(Renderer2D& renderer, const CastSpace& space, const RecordedC
 
   // The set's names, each at the vertex in view farthest from the step's figure (a followed pane shows part of the
   // set, and its top met lambda's label at ccd_03's corner); the origin; the ray's end.
-  const Vec2d busy = steps.empty() ? space.origin : steps[index].x;
+  const Vec2d busy = shown ? shown->x : space.origin;
   const WorldBounds visible = renderer.camera().visibleBounds();
   const auto nameSpot = [&](const std::vector<Vec2d>& points) -> std::optional<Vec2d> {
     std::optional<Vec2d> best;
@@ -144,13 +148,8 @@ void drawCastSpace(Renderer2D& renderer, const CastSpace& space, const RecordedC
   };
   if (const std::optional<Vec2d> top = nameSpot(whole)) {
     std::string name = setName;
-    if (space.radius > 0) {
-      name += ": cores + " + std::string(!space.difference ? "its radius "
-                                         : space.radii[0] > 0 && space.radii[1] > 0 ? "the radii "
-                                         : space.radii[0] > 0                       ? "A's radius "
-                                                                                    : "B's radius ") +
-              formatNumber(space.radius);
-    }
+    if (space.radius > 0)
+      name += ": cores + " + (space.difference ? radiusWords(space.radii) : "its radius " + formatNumber(space.radius));
     renderer.label(*top, name, palette::kMinkowski, {6, -24});
   }
   if (const std::optional<Vec2d> core = space.outline.empty() ? std::nullopt : nameSpot(space.cores)) {
@@ -174,9 +173,9 @@ WorldBounds castSpaceBounds(const CastSpace& space) {
 }
 
 std::optional<WorldBounds> castSpaceFollowBounds(const CastSpace& space, const RecordedCast<Vec2d>& cast, int step) {
-  const std::vector<collide::RayCastStep<Vec2d>>& steps = cast.trace.ray;
-  if (steps.empty() || space.refused) return castSpaceBounds(space);
-  const auto& s = steps[static_cast<std::size_t>(std::clamp(step, 0, static_cast<int>(steps.size()) - 1))];
+  const collide::RayCastStep<Vec2d>* shown = rayStep(cast, step);
+  if (!shown || space.refused) return castSpaceBounds(space);
+  const collide::RayCastStep<Vec2d>& s = *shown;
   WorldBounds bounds = WorldBounds::none();
   bounds.include(space.origin);
   bounds.include(s.x);
@@ -199,10 +198,9 @@ Json castSpaceJson(const CastSpace& space, const RecordedCast<Vec2d>& cast, int 
               {"outline_vertices", space.outline.size()},
               {"origin", point(space.origin)},
               {"translation", point(space.translation)}};
-  const std::vector<collide::RayCastStep<Vec2d>>& steps = cast.trace.ray;
-  if (steps.empty() || space.refused) return out;
-  const auto index = static_cast<std::size_t>(std::clamp(step, 0, static_cast<int>(steps.size()) - 1));
-  const auto& s = steps[index];
+  const collide::RayCastStep<Vec2d>* shown = rayStep(cast, step);
+  if (!shown || space.refused) return out;
+  const collide::RayCastStep<Vec2d>& s = *shown;
   Json simplex = Json::array();
   for (int i = 0; i < s.simplexCount; ++i) simplex.push_back(point(s.simplex[static_cast<std::size_t>(i)]));
   out["step"] = {{"support", point(s.support)},
@@ -211,7 +209,7 @@ Json castSpaceJson(const CastSpace& space, const RecordedCast<Vec2d>& cast, int 
                  {"lambda", s.lambda},
                  {"x", point(s.x)},
                  {"simplex", simplex},
-                 {"earlier_steps", index}};
+                 {"earlier_steps", static_cast<std::size_t>(shown - cast.trace.ray.data())}};
   return out;
 }
 

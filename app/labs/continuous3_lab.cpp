@@ -181,10 +181,11 @@ class ContinuousLab3 final : public Lab {
   void drawMotionFields(int i);
   // The bounce after the cast's contact (recorded_cast.h: bounceAfter), drawn with the discrete frames as in 2D.
   [[nodiscard]] Bounce<Vec3d> bounce() const { return bounceAfter(motions_, cast_.result.normal, restitution_); }
-  // Each body's bounce as drawn (recorded_cast.h: bounceGhosts), and where its label is anchored (on its far side,
-  // turned toward the eye).
-  [[nodiscard]] std::array<std::optional<BounceGhost<Collider3>>, 2> ghosts() const {
-    return bounceGhosts(cast_, shapes_, motions_, restitution_, showFrames_);
+  // Each body's bounce as drawn (bounces_, with the discrete frames), and where its label is anchored (on its far
+  // side, turned toward the eye).
+  [[nodiscard]] const std::array<std::optional<BounceGhost<Collider3>>, 2>& ghosts() const {
+    static const std::array<std::optional<BounceGhost<Collider3>>, 2> kNone;
+    return showFrames_ ? bounces_ : kNone;
   }
   [[nodiscard]] static Vec3d labelAnchor(const BounceGhost<Collider3>& ghost, Vec3d towardEye);
   // Where the ghost's label goes in `camera`'s view: at its anchor, or, when that is outside the view, at the view's
@@ -205,6 +206,7 @@ class ContinuousLab3 final : public Lab {
   bool useFloat_ = false;  // cast in float (a game engine's precision), the run widened to double for the views
   RecordedCast<Vec3d> cast_;  // labs/recorded_cast.h: result, steps, refusal, float line; cast_.motions is what ran
   std::optional<CastSpace3> space_;  // the A - B pane's set, for the casts that have one (castSpace3)
+  std::array<std::optional<BounceGhost<Collider3>>, 2> bounces_;  // recorded_cast.h: bounceGhosts, built by record()
   int step_ = 0;
   int preset_ = -1;
   bool showFrames_ = true;
@@ -242,6 +244,7 @@ void ContinuousLab3::record() {
   cast_ = recordCast(algorithm_, shapes_, motions_, useFloat_);
   space_ = castSpace3(cast_, shapes_, useFloat_);
   noteBounceDisagreement(cast_, motions_, restitution_);
+  bounces_ = bounceGhosts(cast_, shapes_, motions_, restitution_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
   // Overlapping or Touching at t = 0).
@@ -414,7 +417,7 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
   }
   // Each moving body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
   const Vec3d towardEye = -1.0 * renderer.camera().forward();
-  const auto drawnGhosts = ghosts();
+  const auto& drawnGhosts = ghosts();
   const std::array<std::string, 2> labels = bounceLabels(drawnGhosts, [this](int i) { return afterContactLabel(i); });
   for (int i = 0; i < 2; ++i) {
     const std::optional<BounceGhost<Collider3>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
@@ -752,7 +755,7 @@ void ContinuousLab3::dumpState(Json& out) const {
   // Whether each drawn bounce lies in the view as last drawn, and where its label is (at the bounce, or at the
   // view's edge when the bounce's anchor is outside it).
   Json inView = Json::array();
-  const auto drawnGhosts = ghosts();
+  const auto& drawnGhosts = ghosts();
   for (int i = 0; i < 2; ++i) {
     const std::optional<BounceGhost<Collider3>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
     if (!ghost || !camera_) continue;

@@ -146,9 +146,10 @@ class ContinuousLab final : public Lab {
   [[nodiscard]] std::string afterContactLabel(int i) const {
     return afterContactText(motions_, bounce(), i, restitution_, spinCloses());
   }
-  // Each body's bounce as drawn (recorded_cast.h: bounceGhosts), and where its label is anchored (its far side).
-  [[nodiscard]] std::array<std::optional<BounceGhost<Collider>>, 2> ghosts() const {
-    return bounceGhosts(cast_, shapes_, motions_, restitution_, showDiscrete_);
+  // Each body's bounce as drawn (bounces_, with the discrete frames), and where its label is anchored (its far side).
+  [[nodiscard]] const std::array<std::optional<BounceGhost<Collider>>, 2>& ghosts() const {
+    static const std::array<std::optional<BounceGhost<Collider>>, 2> kNone;
+    return showDiscrete_ ? bounces_ : kNone;
   }
   [[nodiscard]] static Vec2d labelAnchor(const BounceGhost<Collider>& ghost) {
     return worldSupport(ghost.after, shapeAnchor(ghost.after) - shapeAnchor(ghost.contact));
@@ -172,6 +173,7 @@ class ContinuousLab final : public Lab {
   // The recorded cast (labs/recorded_cast.h): its result, steps, refusal, float line; cast_.motions is what ran
   // (the linear cast of a pair that turns casts the translations alone, cast_.spinIgnored: ccd_02's miss).
   RecordedCast<Vec2d> cast_;
+  std::array<std::optional<BounceGhost<Collider>>, 2> bounces_;  // recorded_cast.h: bounceGhosts, built by record()
   int step_ = 0;
   int preset_ = -1;
   bool showDiscrete_ = true;
@@ -206,6 +208,7 @@ void ContinuousLab::applyPreset(int preset) {
 void ContinuousLab::record() {
   cast_ = recordCast(algorithm_, shapes_, motions_, useFloat_);
   noteBounceDisagreement(cast_, motions_, restitution_);
+  bounces_ = bounceGhosts(cast_, shapes_, motions_, restitution_);
   space_ = castSpace(cast_, shapes_, useFloat_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
@@ -495,7 +498,7 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
     }
   }
   // Each body from its contact pose with its velocity after the impulse, for the rest of [0, 1].
-  const auto drawnGhosts = ghosts();
+  const auto& drawnGhosts = ghosts();
   const std::array<std::string, 2> labels = bounceLabels(drawnGhosts, [this](int i) { return afterContactLabel(i); });
   for (int i = 0; i < 2; ++i) {
     const std::optional<BounceGhost<Collider>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
@@ -633,7 +636,7 @@ void ContinuousLab::dumpState(Json& out) const {
   // Whether each drawn bounce lies in the view as last drawn, and where its label is (at the bounce, or at the
   // view's edge when the bounce's anchor is outside it).
   Json inView = Json::array();
-  const auto drawnGhosts = ghosts();
+  const auto& drawnGhosts = ghosts();
   for (int i = 0; i < 2; ++i) {
     const std::optional<BounceGhost<Collider>>& ghost = drawnGhosts[static_cast<std::size_t>(i)];
     if (!ghost || !camera_) continue;

@@ -53,15 +53,17 @@ RecordedCast<V> record(CastAlgorithm algorithm, const std::array<ColliderT, 2>& 
   RecordedCast<V> out;
   out.algorithm = algorithm;
   for (std::size_t i = 0; i < 2; ++i) {
-    out.isPoint[i] = collide::shapeTypeName(shapes[i].shape) == "point";
-    out.coreRadius[i] = std::visit(
-        [](const auto& shape) -> double {
-          if constexpr (requires { shape.coreRadius(); }) return static_cast<double>(shape.coreRadius());
-          else return 0.0;
+    std::visit(
+        [&out, i](const auto& shape) {
+          using T = std::decay_t<decltype(shape)>;
+          out.isPoint[i] = std::is_same_v<T, collide::Point<double>> || std::is_same_v<T, collide::Point3<double>>;
+          if constexpr (requires { shape.coreRadius(); }) out.coreRadius[i] = static_cast<double>(shape.coreRadius());
+          if constexpr (std::is_same_v<T, collide::Circle<double>> || std::is_same_v<T, collide::Sphere<double>>)
+            out.coreWords[i] = "its centre";
+          else if constexpr (std::is_same_v<T, collide::Capsule<double>> || std::is_same_v<T, collide::Capsule3<double>>)
+            out.coreWords[i] = "its segment";
         },
         shapes[i].shape);
-    const std::string_view type = collide::shapeTypeName(shapes[i].shape);
-    out.coreWords[i] = type == "circle" || type == "sphere" ? "its centre" : type == "capsule" ? "its segment" : "";
   }
   // A turn the time of impact takes (not an aabb's, which no cast takes) is left out of the linear cast.
   out.spinIgnored = algorithm == CastAlgorithm::Linear && (turns(motions[0]) || turns(motions[1])) &&
@@ -178,6 +180,15 @@ std::string trianglePieceName(collide::SweepPart part, int index) {
     case collide::SweepPart::Plane: return "the plane";
     default: return "the face";
   }
+}
+
+std::string radiusWords(const std::array<double, 2>& radii, bool each) {
+  const std::string sum = formatNumber(radii[0] + radii[1]);
+  if (radii[0] > 0 && radii[1] > 0) {
+    return each ? "A's radius " + formatNumber(radii[0]) + " and B's " + formatNumber(radii[1]) + " (" + sum + " in all)"
+                : "the radii " + sum;
+  }
+  return (radii[0] > 0 ? "A's radius " : "B's radius ") + sum;
 }
 
 namespace {
@@ -297,11 +308,6 @@ std::string RecordedCast<V>::narration(int step) const {
       // The loop's supports are the cores' (a circle's centre): the radii enter only as the plane's offset, said
       // with the numbers (review s32 A9: "(3, -0.5)" read as A - B's own support, which is (2.532, -0.324)).
       const double radius = coreRadius[0] + coreRadius[1];
-      const std::string radiusOwner = coreRadius[0] > 0 && coreRadius[1] > 0 ? "A's radius " + formatNumber(coreRadius[0]) +
-                                                                                   " and B's " + formatNumber(coreRadius[1]) + " (" +
-                                                                                   formatNumber(radius) + " in all) are"
-                                      : coreRadius[0] > 0 ? "A's radius " + formatNumber(radius) + " is"
-                                                          : "B's radius " + formatNumber(radius) + " is";
       if (radius > 0) {
         std::string cores;
         for (std::size_t i = 0; i < 2; ++i) {
@@ -309,7 +315,8 @@ std::string RecordedCast<V>::narration(int step) const {
           cores += std::string(cores.empty() ? "" : ", ") + (i == 0 ? "A" : "B") + "'s core is " + coreWords[i];
         }
         text = "Support point " + std::to_string(s.iteration) + " of the cores' A - B along d = " + formatVector(s.direction) +
-               ": " + formatVector(s.support) + (cores.empty() ? std::string() : " (" + cores + ")") + "; " + radiusOwner +
+               ": " + formatVector(s.support) + (cores.empty() ? std::string() : " (" + cores + ")") + "; " +
+               radiusWords(coreRadius, true) + (coreRadius[0] > 0 && coreRadius[1] > 0 ? " are" : " is") +
                " added to the plane's offset, which lies that far beyond it along d (A - B's own support is " +
                formatVector(s.support + radius * collide::normalize(s.direction)) + "). ";
       } else {
@@ -661,10 +668,9 @@ namespace {
 
 template <class C, class V>
 std::array<std::optional<BounceGhost<C>>, 2> ghostsOf(const RecordedCast<V>& cast, const std::array<C, 2>& shapes,
-                                                      const std::array<collide::Motion<V>, 2>& motions, double restitution,
-                                                      bool framesShown) {
+                                                      const std::array<collide::Motion<V>, 2>& motions, double restitution) {
   std::array<std::optional<BounceGhost<C>>, 2> ghosts;
-  if (!framesShown || !cast.showsBounce()) return ghosts;
+  if (!cast.showsBounce()) return ghosts;
   const Bounce<V> bounce = bounceAfter(motions, cast.result.normal, restitution);
   for (std::size_t i = 0; i < 2; ++i) {
     if (motions[i].velocity == V{}) continue;
@@ -688,15 +694,15 @@ std::optional<Bounds> boundsOfGhosts(const std::array<std::optional<BounceGhost<
 std::array<std::optional<BounceGhost<Collider>>, 2> bounceGhosts(const RecordedCast<Vec2d>& cast,
                                                                  const std::array<Collider, 2>& shapes,
                                                                  const std::array<collide::Motion<Vec2d>, 2>& motions,
-                                                                 double restitution, bool framesShown) {
-  return ghostsOf(cast, shapes, motions, restitution, framesShown);
+                                                                 double restitution) {
+  return ghostsOf(cast, shapes, motions, restitution);
 }
 
 std::array<std::optional<BounceGhost<Collider3>>, 2> bounceGhosts(const RecordedCast<Vec3d>& cast,
                                                                   const std::array<Collider3, 2>& shapes,
                                                                   const std::array<collide::Motion<Vec3d>, 2>& motions,
-                                                                  double restitution, bool framesShown) {
-  return ghostsOf(cast, shapes, motions, restitution, framesShown);
+                                                                  double restitution) {
+  return ghostsOf(cast, shapes, motions, restitution);
 }
 
 std::optional<WorldBounds> bounceBounds(const std::array<std::optional<BounceGhost<Collider>>, 2>& ghosts) {

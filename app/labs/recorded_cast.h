@@ -92,6 +92,11 @@ struct RecordedCast {
 inline constexpr std::array<const char*, 3> kTriangleCorners = {"a", "b", "c"};
 [[nodiscard]] std::string trianglePieceName(collide::SweepPart part, int index);
 
+// Whose rounding the radii of a pair are (A's and B's: RecordedCast::coreRadius), with the number: "A's radius 0.5",
+// "B's radius 0.3", or, both rounded, "the radii 0.8" (their sum), or with `each` "A's radius 0.5 and B's 0.3 (0.8
+// in all)". The linear cast's narration and its A - B pane say the radius so.
+[[nodiscard]] std::string radiusWords(const std::array<double, 2>& radii, bool each = false);
+
 // Whether a motion turns (an angular velocity other than zero).
 [[nodiscard]] inline bool turns(const collide::Motion<collide::Vec2<double>>& motion) { return motion.angularVelocity != 0; }
 [[nodiscard]] inline bool turns(const collide::Motion<collide::Vec3<double>>& motion) {
@@ -163,14 +168,14 @@ template <class C>
 struct BounceGhost {
   C contact, after;
 };
-// Each body's ghost; nullopt for a body with none drawn: the frames hidden (`framesShown`), no contact met in motion
-// (RecordedCast::showsBounce), or a body that does not move (a wall).
+// Each body's ghost; nullopt for a body with none: no contact met in motion (RecordedCast::showsBounce), or a body
+// that does not move (a wall). The labs build them once per cast recorded and draw them with the discrete frames.
 [[nodiscard]] std::array<std::optional<BounceGhost<Collider>>, 2> bounceGhosts(
     const RecordedCast<collide::Vec2<double>>& cast, const std::array<Collider, 2>& shapes,
-    const std::array<collide::Motion<collide::Vec2<double>>, 2>& motions, double restitution, bool framesShown);
+    const std::array<collide::Motion<collide::Vec2<double>>, 2>& motions, double restitution);
 [[nodiscard]] std::array<std::optional<BounceGhost<Collider3>>, 2> bounceGhosts(
     const RecordedCast<collide::Vec3<double>>& cast, const std::array<Collider3, 2>& shapes,
-    const std::array<collide::Motion<collide::Vec3<double>>, 2>& motions, double restitution, bool framesShown);
+    const std::array<collide::Motion<collide::Vec3<double>>, 2>& motions, double restitution);
 // The ghosts' bounds together: what the lab's view must show (Lab::mustShow, mustShow3: a scene's camera was set
 // without them, and ccd3d_06's sphere bounced off the top of the view); nullopt when none is drawn.
 [[nodiscard]] std::optional<WorldBounds> bounceBounds(const std::array<std::optional<BounceGhost<Collider>>, 2>& ghosts);

@@ -201,4 +201,15 @@ LabelBox drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color
   return {Vec2d{boxMin.x, boxMin.y}, Vec2d{boxMax.x, boxMax.y}};
 }
 
+LabelBox drawCaption(Vec2d at, std::span<const std::pair<std::string, Color>> lines, float maxWidth,
+                     std::vector<LabelBox>& keepOut, std::vector<DrawnText>& drawn) {
+  const LabelBox box = drawScreenLegend(at, lines, maxWidth);
+  if (box.max.x <= box.min.x) return box;
+  std::string text;
+  for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line.first;
+  keepOut.push_back(box);
+  drawn.push_back({std::move(text), box, "caption"});
+  return box;
+}
+
 }  // namespace lab

@@ -102,6 +102,10 @@ inline constexpr double kNumberClearance = 2;
 // (empty at `at` when nothing was): a renderer keeps its labels and grid numbers out of it (Renderer2D::caption).
 LabelBox drawScreenLegend(Vec2d at, std::span<const std::pair<std::string, Color>> lines,
                       float maxWidth = std::numeric_limits<float>::infinity());
+// A pane's caption as both renderers draw it (Renderer2D::caption, Renderer3D::caption): the legend drawn, and,
+// when it took room, its box added to `keepOut` and its lines, joined, to `drawn` as a "caption".
+LabelBox drawCaption(Vec2d at, std::span<const std::pair<std::string, Color>> lines, float maxWidth,
+                     std::vector<LabelBox>& keepOut, std::vector<DrawnText>& drawn);
 // The lines as drawScreenLegend lays them out: each broken to `maxWidth` as `measure` (a string's width in pixels)
 // sees it, by the panel's line breaker (breakLines, widgets/wrapped_text.h), each piece in its line's colour.
 [[nodiscard]] std::vector<std::pair<std::string, Color>> wrapLegend(

@@ -189,15 +189,21 @@ void OrbitCamera::fit(const WorldBounds3& bounds, double marginPixels) {
   setView(center, yaw_, pitch_, distance > 0 ? distance : distance_);
 }
 
+std::array<Projected, 8> OrbitCamera::projectCorners(const WorldBounds3& bounds) const {
+  std::array<Projected, 8> corners;
+  for (std::size_t i = 0; i < corners.size(); ++i) {
+    corners[i] = project({(i & 1) ? bounds.max.x : bounds.min.x, (i & 2) ? bounds.max.y : bounds.min.y,
+                          (i & 4) ? bounds.max.z : bounds.min.z});
+  }
+  return corners;
+}
+
 bool OrbitCamera::shows(const WorldBounds3& bounds, double marginPixels) const {
   if (bounds.empty()) return true;
-  for (int i = 0; i < 8; ++i) {
-    const Projected corner = project({(i & 1) ? bounds.max.x : bounds.min.x, (i & 2) ? bounds.max.y : bounds.min.y,
-                                      (i & 4) ? bounds.max.z : bounds.min.z});
-    const ScreenRect inside{rect_.x + marginPixels, rect_.y + marginPixels, rect_.width - 2 * marginPixels,
-                            rect_.height - 2 * marginPixels};
+  const ScreenRect inside{rect_.x + marginPixels, rect_.y + marginPixels, rect_.width - 2 * marginPixels,
+                          rect_.height - 2 * marginPixels};
+  for (const Projected& corner : projectCorners(bounds))
     if (!corner.inFront || !inside.contains(corner.screen)) return false;
-  }
   return true;
 }
 

@@ -4,6 +4,8 @@
 // Doubles on the CPU, like Camera: the renderer projects through it, so large coordinates stay precise.
 #pragma once
 
+#include <array>
+
 #include "lab/vocabulary.h"
 #include "render/camera.h"
 
@@ -63,6 +65,8 @@ class OrbitCamera {
 
   // [SECTION] Mapping
   [[nodiscard]] Projected project(Vec3d world) const;
+  // The eight corners of `bounds` projected (corner i takes max x when bit 0 of i is set, max y bit 1, max z bit 2).
+  [[nodiscard]] std::array<Projected, 8> projectCorners(const WorldBounds3& bounds) const;
   // The ray through a window pixel (perspective: from the eye; orthographic: parallel to forward()).
   [[nodiscard]] Ray3 ray(Vec2d screen) const;
   // The world point at a window pixel and a depth along the view direction (project's inverse).

@@ -306,12 +306,7 @@ void Renderer2D::keepOut(const LabelBox& box, std::string_view text, std::string
 }
 
 LabelBox Renderer2D::caption(Vec2d at, std::span<const std::pair<std::string, Color>> lines, float maxWidth) {
-  const LabelBox box = drawScreenLegend(at, lines, maxWidth);
-  if (box.max.x <= box.min.x) return box;
-  std::string text;
-  for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line.first;
-  keepOut(box, text, "caption");
-  return box;
+  return drawCaption(at, lines, maxWidth, keepOut_, drawn_);
 }
 
 void Renderer2D::yieldingText(Vec2d at, std::string_view text, Color color) {

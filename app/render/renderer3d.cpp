@@ -908,13 +908,7 @@ void Renderer3D::layoutLabels() {
 }
 
 LabelBox Renderer3D::caption(Vec2d at, std::span<const std::pair<std::string, Color>> lines, float maxWidth) {
-  const LabelBox box = drawScreenLegend(at, lines, maxWidth);
-  if (box.max.x <= box.min.x) return box;
-  std::string text;
-  for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line.first;
-  keepOut_.push_back(box);
-  drawn_.push_back({std::move(text), box, "caption"});
-  return box;
+  return drawCaption(at, lines, maxWidth, keepOut_, drawn_);
 }
 
 // [SECTION] Axis triad and ground grid

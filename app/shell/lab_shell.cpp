@@ -338,10 +338,7 @@ Json LabShell::dumpState() const {
       if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index); bounds && !bounds->empty()) {
         Vec2d low{INFINITY, INFINITY}, high{-INFINITY, -INFINITY};
         bool inFront = true;
-        for (int i = 0; i < 8; ++i) {
-          const Projected corner = view.orbit.project({(i & 1) ? bounds->max.x : bounds->min.x,
-                                                       (i & 2) ? bounds->max.y : bounds->min.y,
-                                                       (i & 4) ? bounds->max.z : bounds->min.z});
+        for (const Projected& corner : view.orbit.projectCorners(*bounds)) {
           inFront = inFront && corner.inFront;
           low = {std::min(low.x, corner.screen.x), std::min(low.y, corner.screen.y)};
           high = {std::max(high.x, corner.screen.x), std::max(high.y, corner.screen.y)};
@@ -604,11 +601,7 @@ void LabShell::fitViews() {
           if (const std::optional<WorldBounds3> scene = lab_->sceneBounds3(view.index)) bounds.include(*scene);
           view.orbit.fit(bounds, kFitMarginPixels);
         }
-      } else if (const std::optional<WorldBounds3> opening = openingFit_ ? lab_->openingBounds3(view.index) : std::nullopt) {
-        view.orbit.fit(*opening, kFitMarginPixels);
-      } else if (const std::optional<WorldBounds3> follow = following() ? lab_->followBounds3(view.index) : std::nullopt) {
-        view.orbit.fit(*follow, kFitMarginPixels);
-      } else if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index)) {
+      } else if (const std::optional<WorldBounds3> bounds = fitBounds3(view.index, following())) {
         view.orbit.fit(*bounds, kFitMarginPixels);
       }
       if (firstSpatial && spatialCamera_)
@@ -625,30 +618,26 @@ void LabShell::fitViews() {
       }
       continue;
     }
-    if (const std::optional<WorldBounds> opening = openingFit_ ? lab_->openingBounds(view.index) : std::nullopt) {
-      view.camera.fit(*opening, kFitMarginPixels);
-      continue;
-    }
-    if (const std::optional<WorldBounds> bounds = following() ? lab_->followBounds(view.index) : std::nullopt) {
-      view.camera.fit(*bounds, kFitMarginPixels);
-      continue;
-    }
-    if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index)) view.camera.fit(*bounds, kFitMarginPixels);
+    if (const std::optional<WorldBounds> bounds = fitBounds(view.index, following())) view.camera.fit(*bounds, kFitMarginPixels);
   }
   fittedCameras_ = cameraStates();
   captionCheckPending_ = true;
   viewTexts_.clear();  // the captions the check reads are the next frame's, drawn with these cameras
 }
 
-std::optional<WorldBounds> LabShell::fitBounds(int view) const {
+std::optional<WorldBounds> LabShell::fitBounds(int view, bool follow) const {
   if (openingFit_)
     if (std::optional<WorldBounds> opening = lab_->openingBounds(view)) return opening;
+  if (follow)
+    if (std::optional<WorldBounds> step = lab_->followBounds(view)) return step;
   return lab_->sceneBounds(view);
 }
 
-std::optional<WorldBounds3> LabShell::fitBounds3(int view) const {
+std::optional<WorldBounds3> LabShell::fitBounds3(int view, bool follow) const {
   if (openingFit_)
     if (std::optional<WorldBounds3> opening = lab_->openingBounds3(view)) return opening;
+  if (follow)
+    if (std::optional<WorldBounds3> step = lab_->followBounds3(view)) return step;
   return lab_->sceneBounds3(view);
 }
 
@@ -657,7 +646,7 @@ std::optional<WorldBounds3> LabShell::fitBounds3(int view) const {
 // follows the step: the follow frames each step itself.
 void LabShell::fitPlanarBelowCaptions(Viewport& view, const std::vector<DrawnText>& texts) {
   if (following() && lab_->followBounds(view.index)) return;
-  const std::optional<WorldBounds> bounds = fitBounds(view.index);
+  const std::optional<WorldBounds> bounds = fitBounds(view.index, false);
   if (!bounds || bounds->empty()) return;
   const ScreenRect& rect = view.camera.rect();
   double captionBottom = rect.y;
@@ -685,7 +674,7 @@ void LabShell::fitBelowCaptions() {
       fitPlanarBelowCaptions(view, viewTexts_[index]);
       continue;
     }
-    const std::optional<WorldBounds3> bounds = fitBounds3(view.index);
+    const std::optional<WorldBounds3> bounds = fitBounds3(view.index, false);
     if (!bounds || bounds->empty()) continue;
     const ScreenRect& rect = view.orbit.rect();
     double captionBottom = rect.y;
@@ -696,10 +685,7 @@ void LabShell::fitBelowCaptions() {
     // Covered: a corner of the box projects above the caption's bottom (or behind the camera).
     const auto boxTop = [&](const OrbitCamera& camera) {
       double top = INFINITY;
-      for (int i = 0; i < 8; ++i) {
-        const Projected corner = camera.project({(i & 1) ? bounds->max.x : bounds->min.x,
-                                                 (i & 2) ? bounds->max.y : bounds->min.y,
-                                                 (i & 4) ? bounds->max.z : bounds->min.z});
+      for (const Projected& corner : camera.projectCorners(*bounds)) {
         top = corner.inFront ? std::min(top, corner.screen.y) : -INFINITY;
         if (!corner.inFront) break;
       }

@@ -152,9 +152,10 @@ class LabShell {
   void fitViews();
   [[nodiscard]] bool viewsShowWhatTheyMust() const;
   // View > Follow the step: eases each following planar view toward the lab's followBounds.
-  // What a fit frames in `view`: the lab's opening bounds until F, else the whole scene.
-  [[nodiscard]] std::optional<WorldBounds> fitBounds(int view) const;
-  [[nodiscard]] std::optional<WorldBounds3> fitBounds3(int view) const;
+  // What a fit frames in `view`: the lab's opening bounds until F, else, with `follow`, the step's (followBounds),
+  // else the whole scene.
+  [[nodiscard]] std::optional<WorldBounds> fitBounds(int view, bool follow) const;
+  [[nodiscard]] std::optional<WorldBounds3> fitBounds3(int view, bool follow) const;
   [[nodiscard]] bool following() const { return settings_.followStep && !followPaused_; }
   void followViews(double seconds);
   // The footer's boxes (window pixels): the scale bar's and the follow state's. The labels and the grid's numbers

@@ -1792,6 +1792,24 @@ TEST(ContinuousLab, ALinearCastSaysItsSupportsAreTheCoresAndWhyOneRepeats) {
   EXPECT_TRUE(stateAtStep("Continuous collision", toi, 0)["cast_space"].is_null());
 }
 
+// Whose radius the linear cast's words name (radiusWords): one shape's, or both's, the narration with each number
+// (ccd_06's two circles) and the A - B pane's set with their sum.
+TEST(ContinuousLab, TheRadiusWordsNameWhoseRadiusItIs) {
+  EXPECT_EQ(radiusWords({0.5, 0.0}), "A's radius 0.5");
+  EXPECT_EQ(radiusWords({0.0, 0.3}), "B's radius 0.3");
+  EXPECT_EQ(radiusWords({0.5, 0.3}), "the radii 0.8");
+  EXPECT_EQ(radiusWords({0.5, 0.3}, true), "A's radius 0.5 and B's 0.3 (0.8 in all)");
+  Scene scene = curated("ccd_06_spheres_head_on.json");
+  scene.algorithm = "linear";
+  const Json state = stateAtStep("Continuous collision", scene, 0);
+  const std::string text = state["narration"].get<std::string>();
+  EXPECT_NE(text.find("(A's core is its centre, B's core is its centre); A's radius 1 and B's 1 (2 in all) are added to "
+                      "the plane's offset"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(state["cast_space"]["radius"], 2.0);
+}
+
 // ccd_02: the spinning bar hits the post with its centre moving along the contact, so the response (a point-mass
 // impulse on the centres) lets it go on; but its spin still drives its tip into the post there, and the label and
 // the panel say so. ccd_01's bullet has no spin: its label stays as it was.
@@ -3673,6 +3691,61 @@ TEST(Midphase2Lab, DraggingBChangesThePairsAndACrossingVertexIsRefused) {
   std::string error;
   EXPECT_FALSE(lab->loadScene(scene, error));
   EXPECT_NE(error.find("edges 0 and 2 intersect"), std::string::npos) << error;
+}
+
+// A box dragged in the broad-phase lab is saved where the drag's last move left it, with the other boxes where they
+// stood then: frames run after the drag (the simulation moves the others) do not reach the saved scene, and a move
+// while running takes the others where the frames had left them.
+TEST(BroadPhaseLab, ADragSavesTheBoxesAsTheLastMoveLeftThem) {
+  std::unique_ptr<Lab> lab = findLab("Broad phase")->create();
+  Scene generated;
+  generated.labState = Json::parse(R"({"count": 12, "motion": "bounce", "seed": 5, "paused": true})");
+  std::string error;
+  ASSERT_TRUE(lab->loadScene(generated, error)) << error;
+  const auto centres = [](const Scene& scene) {
+    std::vector<collide::Vec2<double>> out;
+    for (const SceneShape& shape : scene.shapes) out.push_back(shape.collider.transform.p);
+    return out;
+  };
+  const auto live = [&lab]() {
+    Json state;
+    lab->dumpState(state);
+    std::vector<collide::Vec2<double>> out;
+    for (const Json& object : state["objects"])
+      out.push_back({0.5 * (object["min"][0].get<double>() + object["max"][0].get<double>()),
+                     0.5 * (object["min"][1].get<double>() + object["max"][1].get<double>())});
+    return out;
+  };
+  const auto saved = [&lab, &centres]() {
+    Scene scene;
+    lab->saveScene(scene);
+    return centres(scene);
+  };
+  const auto expectNear = [](const std::vector<collide::Vec2<double>>& expected, const std::vector<collide::Vec2<double>>& got) {
+    ASSERT_EQ(expected.size(), got.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      EXPECT_NEAR(expected[i].x, got[i].x, 1e-9) << "box " << i;
+      EXPECT_NEAR(expected[i].y, got[i].y, 1e-9) << "box " << i;
+    }
+  };
+  const collide::Vec2<double> start = live()[0];
+  ASSERT_TRUE(lab->mouseDown(planarMouse(start)));
+  lab->mouseMove(planarMouse(start + collide::Vec2<double>{0.3, 0.2}));
+  const std::vector<collide::Vec2<double>> dragged = live();
+  EXPECT_NEAR(dragged[0].x, start.x + 0.3, 1e-9);
+  expectNear(dragged, saved());
+
+  lab->keyPressed({GLFW_KEY_P, 0});  // running, the box still held
+  for (int frame = 0; frame < 3; ++frame) lab->update(1.0 / 60.0);
+  ASSERT_NE(live()[1].x, dragged[1].x) << "the frames moved the other boxes";
+  expectNear(dragged, saved());
+
+  lab->mouseMove(planarMouse(start + collide::Vec2<double>{0.5, 0.2}));
+  const std::vector<collide::Vec2<double>> movedWhileRunning = live();
+  for (int frame = 0; frame < 2; ++frame) lab->update(1.0 / 60.0);
+  lab->mouseUp(planarMouse(start + collide::Vec2<double>{0.5, 0.2}));
+  for (int frame = 0; frame < 2; ++frame) lab->update(1.0 / 60.0);
+  expectNear(movedWhileRunning, saved());
 }
 
 // The curated 2D mid-phase scenes load, hold the numbers their lessons quote, and the comparisons they ask for.

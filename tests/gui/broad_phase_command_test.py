@@ -12,7 +12,6 @@ seed, motion and spacing (review s33 A8). Also: the lab's defaults, 24 boxes, dr
 command, its dump says why. Needs a display (tests/support/xvfb_run.py).
 """
 
-import argparse
 import csv
 import io
 import json
@@ -20,6 +19,10 @@ import os
 import shlex
 import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lab_driver import screenshot_dump, script_arguments  # noqa: E402
 
 # The dump's "stats" keys and the CSV's columns: the same counters (broad_phase_counters.h).
 COUNTERS = {"boxTests": "box_tests", "swaps": "swaps", "candidatesSweepAxis": "candidates_sweep_axis",
@@ -29,12 +32,9 @@ COUNTERS = {"boxTests": "box_tests", "swaps": "swaps", "candidatesSweepAxis": "c
 
 def dump_of(exe, scene, out, name):
     path = os.path.join(out, name + ".scene.json")
-    json.dump(scene, open(path, "w"))
-    dump_path = os.path.join(out, name + ".dump.json")
-    environment = dict(os.environ, XDG_CONFIG_HOME=os.path.join(out, "config"))
-    subprocess.run([exe, "screenshot", "--scene", path, "--size", "800x600", "-o", os.path.join(out, name + ".png"),
-                    "--dump-state", dump_path], check=True, capture_output=True, env=environment, timeout=120)
-    return json.load(open(dump_path))
+    with open(path, "w") as file:
+        json.dump(scene, file)
+    return screenshot_dump(exe, out, name, ["--scene", path], size=(800, 600))
 
 
 def last_row(exe, words):
@@ -68,11 +68,7 @@ def scene(lab, algorithm, state):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--exe", required=True)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+    args = script_arguments(scenes=False)
     cases = []
     for lab, tag in (("Broad phase", "2d"), ("Broad phase 3D", "3d")):
         for algorithm in ("sap", "grid", "bvh", "brute"):

@@ -10,7 +10,6 @@ Each session starts the app, clicks, quits with Ctrl+Q and reads --dump-state. W
 previous session's dump (the layout is the same each time: same window size, same settings directory).
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -20,13 +19,13 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import fresh_directory, xdotool  # noqa: E402
+from lab_driver import fresh_config, script_arguments, xdotool  # noqa: E402
 
 
-def session(exe, out, name, clicks, wait_after_run, wait_between=1.0, home=None):
+def session(exe, out, name, clicks, wait_after_run, wait_between=1.0, env=None):
+    """A session in `env` (fresh_config's; by default a home of `out`, shared by the sessions)."""
     state_path = os.path.join(out, name + ".json")
-    home = home or out
-    env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"))
+    env = env or dict(os.environ, HOME=out, XDG_CONFIG_HOME=os.path.join(out, "config"))
     app = subprocess.Popen([exe, "--lab", "Experiments", "--dump-state", state_path], env=env)
     time.sleep(3)
     for index, (x, y) in enumerate(clicks):
@@ -44,11 +43,7 @@ def center(rect):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--exe", required=True)
-    parser.add_argument("--out", required=True)
-    options = parser.parse_args()
-    os.makedirs(options.out, exist_ok=True)
+    options = script_arguments(scenes=False)
     shutil.rmtree(os.path.join(options.out, "config"), ignore_errors=True)  # the default configuration every run
 
     first = session(options.exe, options.out, "layout", [], 0)
@@ -78,7 +73,7 @@ def main():
     unchosen = [name for name in boxes if name not in chosen]
     clicks = [center(boxes[chosen[0]]), center(boxes[chosen[0]])] + [center(boxes[name]) for name in unchosen[:1]]
     # Its own settings directory: the choice it leaves must not change the other sessions' runs.
-    ticked = session(options.exe, options.out, "tick", clicks, 1.0, home=fresh_directory(options.out, "tick_home"))
+    ticked = session(options.exe, options.out, "tick", clicks, 1.0, env=fresh_config(options.out, "tick_home")[0])
     expected = sorted(chosen + unchosen[:1])
     if sorted(ticked["experiment"]["chosen_algorithms"]) != expected:
         sys.exit(f"ticking kept {ticked['experiment']['chosen_algorithms']}, expected {expected}")
@@ -95,20 +90,17 @@ def main():
 
     # A family of space: boxes in 3D under SAT lite. Its first worst case is a false positive (SAT lite says hit
     # where an edge-edge axis separates), and it opens in the 3D narrow-phase lab with SAT lite chosen.
-    space_home = fresh_directory(options.out, "space_home")
-    os.makedirs(os.path.join(space_home, "config", "collision-lab"))
-    with open(os.path.join(space_home, "config", "collision-lab", "settings.json"), "w") as file:
-        json.dump({"lastLab": "Experiments", "windowWidth": 1600, "windowHeight": 1000,
-                   "labs": {"Experiments": {"family": "boxes3d", "trials": 20000,
-                                            "algorithms": ["distance", "sat-lite"]}}}, file)
+    space_env, _ = fresh_config(options.out, "space_home", {
+        "lastLab": "Experiments", "windowWidth": 1600, "windowHeight": 1000,
+        "labs": {"Experiments": {"family": "boxes3d", "trials": 20000, "algorithms": ["distance", "sat-lite"]}}})
     # Its panel has no vertex slider, so its Run button sits elsewhere: a layout session, a run, then run and open.
-    space_run_button = session(options.exe, options.out, "space_layout", [], 0, home=space_home)["experiment"]["run_button"]
-    space_ran = session(options.exe, options.out, "space_run", [center(space_run_button)], 10, home=space_home)
+    space_run_button = session(options.exe, options.out, "space_layout", [], 0, env=space_env)["experiment"]["run_button"]
+    space_ran = session(options.exe, options.out, "space_run", [center(space_run_button)], 10, env=space_env)
     if space_ran["experiment"]["trials_run"] != 20000 or space_ran["experiment"]["worst_cases"] == 0:
         sys.exit("the 3D run did not finish: " + json.dumps(space_ran["experiment"]))
     space = session(options.exe, options.out, "space",
                     [center(space_run_button), center(space_ran["experiment"]["first_open_button"])], 10,
-                    home=space_home)
+                    env=space_env)
     if space["lab"] != "Narrow phase 3D" or len(space.get("shapes", [])) != 2 or space["stepCount"] < 1:
         sys.exit("the 3D worst case did not open in the 3D lab: " +
                  json.dumps({k: space.get(k) for k in ("lab", "stepCount", "algorithm")}))
@@ -134,17 +126,15 @@ def main():
 
     # Hulls under GJK and SAT: SAT's hundreds of axes fill the top of the list; its "gjk" button lists GJK's own
     # worst pairs (newcomer review s31, C2).
-    hull_home = fresh_directory(options.out, "hull_home")
-    os.makedirs(os.path.join(hull_home, "config", "collision-lab"))
-    with open(os.path.join(hull_home, "config", "collision-lab", "settings.json"), "w") as file:
-        json.dump({"lastLab": "Experiments", "windowWidth": 1600, "windowHeight": 1000,
-                   "labs": {"Experiments": {"family": "hull32", "trials": 2000, "algorithms": ["gjk", "sat"]}}}, file)
-    hull_run_button = session(options.exe, options.out, "hull_layout", [], 0, home=hull_home)["experiment"]["run_button"]
-    hull_all = session(options.exe, options.out, "hull_all", [center(hull_run_button)], 10, home=hull_home)["experiment"]
+    hull_env, _ = fresh_config(options.out, "hull_home", {
+        "lastLab": "Experiments", "windowWidth": 1600, "windowHeight": 1000,
+        "labs": {"Experiments": {"family": "hull32", "trials": 2000, "algorithms": ["gjk", "sat"]}}})
+    hull_run_button = session(options.exe, options.out, "hull_layout", [], 0, env=hull_env)["experiment"]["run_button"]
+    hull_all = session(options.exe, options.out, "hull_all", [center(hull_run_button)], 10, env=hull_env)["experiment"]
     if hull_all["worst_of"] != "all" or hull_all["worst_shown"][:20] != ["sat"] * 20 or "gjk" not in hull_all["worst_shown"]:
         sys.exit("the whole list is not SAT's first: " + json.dumps(hull_all["worst_shown"]))
     hull_gjk = session(options.exe, options.out, "hull_gjk",
-                       [center(hull_run_button), center(hull_all["worst_of_buttons"]["gjk"])], 10, home=hull_home)["experiment"]
+                       [center(hull_run_button), center(hull_all["worst_of_buttons"]["gjk"])], 10, env=hull_env)["experiment"]
     if hull_gjk["worst_of"] != "gjk" or not hull_gjk["worst_shown"] or set(hull_gjk["worst_shown"]) != {"gjk"}:
         sys.exit("the gjk button did not list GJK's worst cases: " + json.dumps(hull_gjk))
     print("ok: the worst-case list shows one algorithm's pairs:", len(hull_gjk["worst_shown"]), "of GJK")

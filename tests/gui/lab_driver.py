@@ -175,26 +175,30 @@ def fresh_directory(parent, name):
     return path
 
 
-def script_arguments():
-    """The arguments CTest gives a GUI script (gui_script_test): --exe, --scenes and --out, the last made."""
+def script_arguments(scenes=True):
+    """The arguments CTest gives a GUI script (gui_script_test): --exe, --scenes (not to a script that makes its own
+    scenes: `scenes` False) and --out, the last made."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--exe", required=True)
-    parser.add_argument("--scenes", required=True)
+    if scenes:
+        parser.add_argument("--scenes", required=True)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     return args
 
 
-def fresh_config(parent, name, settings):
-    """A fresh home under the test's output directory with `settings` as the app's settings.json. Returns the
-    environment to start the app in and the settings file's path (the app rewrites it on exit)."""
+def fresh_config(parent, name, settings=None):
+    """A fresh home under the test's output directory with `settings` as the app's settings.json (none: the app's
+    first start). Returns the environment to start the app in and the settings file's path (the app rewrites it on
+    exit)."""
     home = fresh_directory(parent, name)
     config = os.path.join(home, "config")
     os.makedirs(os.path.join(config, "collision-lab"))
     settings_path = os.path.join(config, "collision-lab", "settings.json")
-    with open(settings_path, "w") as out:
-        json.dump(settings, out)
+    if settings is not None:
+        with open(settings_path, "w") as out:
+            json.dump(settings, out)
     return dict(os.environ, HOME=home, XDG_CONFIG_HOME=config), settings_path
 
 
