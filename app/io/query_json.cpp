@@ -92,7 +92,7 @@ std::variant<QueryPair, QueryPair3> queryPairFromJson(const Json& line) {
   if (dimensionA.dimension == 3 || dimensionB.dimension == 3) {
     QueryPair3 pair{id, collider3FromJson(a, "a"), collider3FromJson(b, "b"), {}};
     for (const auto& [shape, field] : {std::pair<const Json&, const char*>{a, "a"}, {b, "b"}}) {
-      if (std::string warning = engineIdentityWarning(shape, field); !warning.empty()) pair.warnings.push_back(std::move(warning));
+      for (std::string& warning : shape3Warnings(shape, field[0] == 'a' ? pair.a : pair.b, field)) pair.warnings.push_back(std::move(warning));
     }
     return pair;
   }

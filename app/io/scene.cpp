@@ -269,7 +269,7 @@ void shapesFromJson(const Json& document, Scene& scene) {
     const std::string field = "shapes[" + std::to_string(i) + "]";
     if (spatial) {
       scene.shapes3.push_back(sceneShapeFromJson<SceneShape3>((*it)[i], field));
-      if (std::string warning = engineIdentityWarning((*it)[i], field); !warning.empty()) scene.warnings.push_back(std::move(warning));
+      for (std::string& warning : shape3Warnings((*it)[i], scene.shapes3.back().collider, field)) scene.warnings.push_back(std::move(warning));
     }
     else scene.shapes.push_back(sceneShapeFromJson<SceneShape>((*it)[i], field));
   }

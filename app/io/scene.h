@@ -104,7 +104,7 @@ struct Scene {
   std::optional<SceneView3> view3;
   Json labState = Json::object();  // opaque to this file; labs read and write their own keys
   // What was read as written but is likely not what was meant ("shapes[1].rotation: [0, 0, 0, 1] is read w first
-  // ...", engineIdentityWarning); the app shows them when the file opens. Not written back.
+  // ...", shape3Warnings); the app shows them when the file opens. Not written back.
   std::vector<std::string> warnings;
 };
 

@@ -395,7 +395,11 @@ collide::Hull<double> hullFromJson(const Json& shape, std::string_view field) {
   }
   collide::HullBuildResult<double> built =
       collide::makeHull<double>(points, asGiven ? collide::HullBuild::Validate : collide::HullBuild::Quickhull);
-  if (!built.hull) throw JsonFieldError(join(field, "points") + ": " + built.error);
+  if (!built.hull) {
+    // A duplicate is what Quickhull would have dropped: say so, as a polygon's refusal names "hull": true.
+    const bool duplicate = asGiven && built.error.find(" duplicates ") != std::string::npos;
+    throw JsonFieldError(join(field, "points") + ": " + built.error + (duplicate ? "; without \"as_given\", Quickhull drops it" : ""));
+  }
   return std::move(*built.hull);
 }
 
@@ -503,14 +507,24 @@ collide::Collider3<double> collider3FromJson(const Json& shape, std::string_view
   return collider;
 }
 
-std::string engineIdentityWarning(const Json& shape, std::string_view field) {
-  const auto it = shape.find("rotation");
-  if (it == shape.end() || !it->is_array() || it->size() != 4) return {};
-  const Json& q = *it;
-  if (!(q[0] == 0 && q[1] == 0 && q[2] == 0 && (q[3] == 1 || q[3] == -1))) return {};
-  return std::string(field) + ".rotation: [0, 0, 0, " + (q[3] == 1 ? "1" : "-1") +
-         "] is read w first, [w, x, y, z]: a half turn about z. If it came from an engine that writes x, y, z, w "
-         "(Unity, Bullet, Jolt, Eigen's coeffs()), it meant no rotation, which is [1, 0, 0, 0] here";
+std::vector<std::string> shape3Warnings(const Json& shape, const collide::Collider3<double>& collider, std::string_view field) {
+  std::vector<std::string> warnings;
+  if (const auto it = shape.find("rotation"); it != shape.end() && it->is_array() && it->size() == 4) {
+    const Json& q = *it;
+    if (q[0] == 0 && q[1] == 0 && q[2] == 0 && (q[3] == 1 || q[3] == -1)) {
+      warnings.push_back(std::string(field) + ".rotation: [0, 0, 0, " + (q[3] == 1 ? "1" : "-1") +
+                         "] is read w first, [w, x, y, z]: a half turn about z. If it came from an engine that writes x, y, z, w "
+                         "(Unity, Bullet, Jolt, Eigen's coeffs()), it meant no rotation, which is [1, 0, 0, 0] here");
+    }
+  }
+  if (const auto* hull = std::get_if<collide::Hull<double>>(&collider.shape); hull && !hull->givenPoints.empty())
+    warnings.push_back(std::string(field) + ".points: " + hullDroppedPoints(*hull));
+  return warnings;
+}
+
+std::string hullDroppedPoints(const collide::Hull<double>& hull) {
+  if (hull.givenPoints.empty()) return {};
+  return collide::makeHull<double>(hull.givenPoints).dropped;
 }
 
 Json colliderToJson(const collide::Collider3<double>& collider) {
@@ -555,7 +569,8 @@ Json colliderToJson(const collide::Collider3<double>& collider) {
           out["half_height"] = shape.halfHeight;
           out["radius"] = shape.radius;
         } else if constexpr (std::is_same_v<T, collide::Hull<double>>) {
-          out["points"] = points(shape.vertices);  // a built hull's vertices: reading them back builds the same hull
+          // The points as given when Quickhull dropped some (they build the same hull again), else its vertices.
+          out["points"] = points(shape.givenPoints.empty() ? shape.vertices : shape.givenPoints);
         } else if constexpr (std::is_same_v<T, collide::Mesh<double>>) {
           out["vertices"] = points(shape.vertices);
           Json triangles = Json::array();

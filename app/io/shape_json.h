@@ -18,8 +18,9 @@
 //   read, identity by default; zero or non-finite refused; "angle" is refused in 3D)
 //   point, segment ("a", "b"), triangle ("a", "b", "c"), sphere ("radius"), aabb ("min", "max"; world, no pose),
 //   box ("half_extents": [hx, hy, hz]), capsule ("a", "b", "radius"), cylinder ("half_height", "radius"; axis
-//   along local y), hull ("points": [[x, y, z], ...], at least 4 not in one plane; the convex hull is built, or
-//   with "as_given": true each point must already be a vertex), mesh ("vertices", "triangles": [[i, j, k], ...]).
+//   along local y), hull ("points": [[x, y, z], ...], at least 4 not in one plane; the convex hull is built, and
+//   the points it drops are kept and written back; with "as_given": true each point must already be a vertex),
+//   mesh ("vertices", "triangles": [[i, j, k], ...]).
 // shapeDimension says which form a SHAPE is in, from its type, its "angle" or "rotation", or the length of its
 // first vector field.
 #pragma once
@@ -27,6 +28,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "collide/shapes.h"
 #include "collide/shapes3.h"
@@ -43,10 +45,16 @@ namespace lab {
 // A 3D SHAPE (format above); `field` names it in messages. Throws JsonFieldError.
 [[nodiscard]] collide::Collider3<double> collider3FromJson(const Json& shape, std::string_view field);
 
-// A 3D SHAPE whose "rotation" is [0, 0, 0, 1] or [0, 0, 0, -1]: a valid half turn about z, read as written, but what
-// an engine that writes x, y, z, w (Unity, Bullet, Jolt, Eigen's coeffs()) writes for no rotation at all. The
-// warning names `field`'s rotation; empty for any other shape.
-[[nodiscard]] std::string engineIdentityWarning(const Json& shape, std::string_view field);
+// What a 3D SHAPE read as `collider` holds that was read as written but may not be what was meant, each naming
+// `field`'s member: a "rotation" of [0, 0, 0, 1] or [0, 0, 0, -1] (a valid half turn about z, but what an engine
+// that writes x, y, z, w, as Unity, Bullet, Jolt and Eigen's coeffs() do, writes for no rotation at all); a hull's
+// points that are not vertices ("a.points: 16 points given: 8 vertices; dropped: ...", hullDroppedPoints).
+[[nodiscard]] std::vector<std::string> shape3Warnings(const Json& shape, const collide::Collider3<double>& collider,
+                                                      std::string_view field);
+
+// Which of a hull's given points Quickhull dropped, and why (collide::HullBuildResult::dropped); empty when every
+// point is a vertex (givenPoints empty).
+[[nodiscard]] std::string hullDroppedPoints(const collide::Hull<double>& hull);
 
 // Writes a 3D SHAPE that collider3FromJson reads back to the same collider.
 [[nodiscard]] Json colliderToJson(const collide::Collider3<double>& collider);

@@ -20,7 +20,8 @@
 
 namespace lab {
 
-// The farthest point of a placed shape along d (world frame); a mesh has none (its position instead).
+// The farthest point of a placed shape along d (world frame); a mesh's farthest vertex (the support of its convex
+// hull: the core takes none from a mesh, but the views place its name and frame it by it).
 [[nodiscard]] Vec3d worldSupport(const Collider3& collider, Vec3d d);
 
 // One SAT axis in the world: the axis as a dashed line through `middle` in `axisColor`, A's and B's shadows on it
@@ -44,12 +45,16 @@ struct MinkowskiHull3 {
   // A flat set (no solid hull: a segment minus a segment, a point minus a triangle): its outline in its plane,
   // counter-clockwise (a polygon), or a segment's two ends, or one point. Empty when the set is solid.
   std::vector<Vec3d> flat;
+  // Why there is no A - B at all, when a shape has no support function ("no A - B: B is a mesh, which has no
+  // support function"); empty otherwise. Then nothing above is set: no set and no verdict on the origin.
+  std::string absent;
 };
 
 // A - B of a pair as the core saw it (pairInScalar's): the exact hull of every vertex difference when both shapes
 // are polytopes small enough, otherwise the hull of support points of A - B along evenly spread directions (a
 // curved difference, drawn faceted). `core`: the cores' difference (a sphere's centre, a capsule's segment) instead.
-// A flat difference (a triangle minus a point) has no solid hull: its outline instead (`flat`). Empty when not finite.
+// A flat difference (a triangle minus a point) has no solid hull: its outline instead (`flat`). Empty when not finite,
+// and only `absent` set when a shape has no support function (a mesh).
 [[nodiscard]] MinkowskiHull3 minkowskiHull3(const std::array<Collider3, 2>& shapes, bool core = false);
 // Draws it translucent, outlined by its edges (exact) or its silhouette and creases (sampled); a flat set as its
 // outline.

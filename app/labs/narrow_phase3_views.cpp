@@ -147,6 +147,21 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
 // [SECTION] Minkowski view
 
 void NarrowPhase3Lab::drawMinkowski(Renderer3D& renderer) const {
+  const ScreenRect& rect = renderer.camera().rect();
+  const auto caption = [&](const std::string& text) {
+    const std::pair<std::string, Color> line{text, palette::kTextDim};
+    renderer.caption(paneCaptionCorner(rect), std::span(&line, 1), static_cast<float>(rect.width) - 40.0f);
+  };
+  if (!minkowski_.absent.empty()) {
+    // No set, so no verdict on the origin: the pane says why in one line (the panel gives the refusal in full).
+    caption(minkowski_.absent);
+    renderer.label(Vec3d{0, 0, 0}, "origin", palette::kTextDim, {10, 14});
+    renderer.point(Vec3d{0, 0, 0}, palette::kTextDim, 6.0f, true);
+    return;
+  }
+  // A refusal of the algorithm, not of the set (SAT on a sphere): A - B and where the origin lies are still true,
+  // but no step ran; as the plane's pane says.
+  if (!trace_.result.ok) caption("Refused: no step to draw (the panel says why)");
   const bool inside = minkowski_.containsOrigin;
   const bool touching = minkowski_.touchesOrigin;
   const Color originColor = inside || touching ? palette::kHit : palette::kSeparated;

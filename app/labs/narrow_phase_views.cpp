@@ -256,8 +256,10 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
   // A sector wider than 90 degrees is not convex, and the hull of A - B's supports would draw its difference as if
   // it were. Against a circle (the analytic pair) the true difference is drawn; otherwise none, and the pane says why.
   const int sectorSide = nonConvexSector(shapes_[0]) ? 0 : nonConvexSector(shapes_[1]) ? 1 : -1;
+  bool sectorBanner = false;
   if (sectorSide >= 0) {
     const std::optional<std::pair<Vec2d, double>> round = roundShape(shapes_[static_cast<std::size_t>(1 - sectorSide)]);
+    sectorBanner = !round;
     if (round) {
       const Vec2d top = drawSectorDifference(renderer, shapes_[static_cast<std::size_t>(sectorSide)], sectorSide == 0,
                                              round->first, round->second);
@@ -317,8 +319,9 @@ void NarrowPhaseLab::drawMinkowski(Renderer2D& renderer) const {
   renderer.setLabelPriority(kLabelPriorityScene);
   renderer.screenDisc({0, 0}, 5.0f, palette::kText, palette::kBackground, 1.5f);
   tag(renderer, {0, 0}, "O", palette::kText, {-18, 4});
-  // The world view beside it says why, in full.
-  if (!r.ok) banner(renderer, "Refused: no step to draw (the world view says why)", palette::kTextDim);
+  // The world view beside it says why, in full. Not over the sector's line, which already says why there is no A - B
+  // (the two were drawn at one corner, one over the other).
+  if (!r.ok && !sectorBanner) banner(renderer, "Refused: no step to draw (the world view says why)", palette::kTextDim);
 }
 
 // [SECTION] GJK step

@@ -2,6 +2,8 @@
 #include "widgets/shape_inspector.h"
 
 #include <algorithm>
+#include <array>
+#include <map>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -15,6 +17,7 @@
 #include <imgui_internal.h>  // ClearActiveID: a refused entry ends the typing
 
 #include "collide/hull3.h"
+#include "io/shape_json.h"
 #include "platform/theme.h"
 #include "widgets/shape_editor.h"
 #include "widgets/wrapped_text.h"
@@ -153,13 +156,40 @@ void showError(const std::string& error) {
   ImGui::PopStyleColor();
 }
 
+// What Quickhull dropped of a hull's given points (hullDroppedPoints), worked out again only when they change: the
+// inspector is drawn every frame, a build of 1024 points is not. By the shape's name.
+const std::string& droppedWords(std::string_view name, const collide::Hull<double>& hull) {
+  static std::map<std::string, std::pair<std::vector<Vec3d>, std::string>, std::less<>> cache;
+  auto& [points, words] = cache[std::string(name)];
+  if (points != hull.givenPoints) {
+    points = hull.givenPoints;
+    words = hullDroppedPoints(hull);
+  }
+  return words;
+}
+
 // A hull's point list: edit, add (a copy of the last, nudged outward) or remove a point; every change is rebuilt
-// by Quickhull and refused, naming the point, when it gives no solid hull.
-bool editHullPoints(collide::Hull<double>& hull, std::string& error) {
-  std::vector<Vec3d> points = hull.vertices;
+// by Quickhull and refused, naming the point, when it gives no solid hull. The list is the points as given, those
+// Quickhull dropped included (review s34, A11: 16 pasted points showed, and saved, as their 8 vertices), and what
+// was dropped is said; "Keep only the vertices" lets the others go, by the user's choice.
+bool editHullPoints(collide::Hull<double>& hull, std::string& error, std::string_view name) {
+  const bool dropped = !hull.givenPoints.empty();
+  std::vector<Vec3d> points = dropped ? hull.givenPoints : hull.vertices;
   bool edited = false;
   int remove = -1;
-  ImGui::Text("%zu points (local frame), %zu faces, %zu edges", hull.vertices.size(), hull.faces.size(), hull.edges.size());
+  if (dropped) {
+    textWrapped("%zu vertices (local frame), %zu faces, %zu edges", hull.vertices.size(), hull.faces.size(), hull.edges.size());
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kTextDim));
+    textWrapped("%s. They are kept in the list and saved with the scene.", droppedWords(name, hull).c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::SmallButton("Keep only the vertices")) {
+      hull.givenPoints.clear();
+      error.clear();
+      return true;
+    }
+  } else {
+    ImGui::Text("%zu points (local frame), %zu faces, %zu edges", hull.vertices.size(), hull.faces.size(), hull.edges.size());
+  }
   // The point rows folded until asked for: a 64-point hull's rows pushed everything below them out of the panel.
   if (ImGui::TreeNodeEx("##hullrows", ImGuiTreeNodeFlags_NoAutoOpenOnLog, "Edit the %zu points", points.size())) {
     if (ImGui::BeginChild("##hullpoints", ImVec2(0, ImGui::GetFrameHeightWithSpacing() * std::min<float>(8.0f, float(points.size()) + 0.5f)), true)) {
@@ -194,6 +224,31 @@ bool editHullPoints(collide::Hull<double>& hull, std::string& error) {
   hull = std::move(*built.hull);
   error.clear();
   return true;
+}
+
+// A mesh, read only: no narrow-phase algorithm takes it (it has no support function), so its numbers are shown,
+// not edited; the Type row above turns it into a shape they take.
+void showMesh(const collide::Mesh<double>& mesh) {
+  ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kTextDim));
+  textWrapped("Not convex: no narrow-phase algorithm takes it. Mesh pairs go to the Mid phase lab "
+              "(collision-lab midphase, with .obj files), or to collision-lab query one triangle at a time.");
+  ImGui::PopStyleColor();
+  if (ImGui::TreeNodeEx("##meshrows", ImGuiTreeNodeFlags_NoAutoOpenOnLog, "The %zu vertices and %zu triangles (read only)",
+                        mesh.vertices.size(), mesh.triangles.size())) {
+    const float rows = std::min<float>(10.0f, static_cast<float>(mesh.vertices.size() + mesh.triangles.size()) + 0.5f);
+    if (ImGui::BeginChild("##meshlist", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * rows), true)) {
+      for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
+        const Vec3d& v = mesh.vertices[i];
+        ImGui::Text("v%zu  (%.10g, %.10g, %.10g)", i, v.x, v.y, v.z);
+      }
+      for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+        const std::array<int, 3>& tri = mesh.triangles[t];
+        ImGui::Text("t%zu  v%d v%d v%d", t, tri[0], tri[1], tri[2]);
+      }
+    }
+    ImGui::EndChild();
+    ImGui::TreePop();
+  }
 }
 
 // The width the fields leave their labels: the widest label's, at least 6.5 font sizes ("Half angle (deg)" did not
@@ -247,12 +302,37 @@ bool drawShapeInspector(Collider3& shape, std::string& error, std::string_view n
   fieldShape = name;
   bool changed = false;
   ImGui::PushItemWidth(-labelWidth());
-  // Every type but the mesh: it has no support function, so no narrow-phase algorithm takes it.
+  // Every type but the mesh is offered: it has no support function, so no narrow-phase algorithm takes it. A mesh
+  // read from a scene is named in the row (it showed an empty combo, review s34 A1), and any type replaces it.
   constexpr int kTypes = static_cast<int>(collide::kShape3TypeNames.size()) - 1;
   int type = static_cast<int>(shape.shape.index());
-  const char* names[kTypes];
-  for (int i = 0; i < kTypes; ++i) names[i] = collide::kShape3TypeNames[static_cast<std::size_t>(i)].data();
-  if (ImGui::Combo("Type", &type, names, kTypes)) {
+  std::string preview(collide::shapeTypeName(shape.shape));
+  const auto* mesh = std::get_if<collide::Mesh<double>>(&shape.shape);
+  if (mesh)
+    preview = "mesh (" + std::to_string(mesh->vertices.size()) + " vertices, " + std::to_string(mesh->triangles.size()) + " triangles)";
+  bool picked = false;
+  // Filed as the number fields are ("Type"; the open list's entries as "Type items", in type order), so a GUI test
+  // aims at them.
+  const ImVec2 row = ImGui::GetCursorScreenPos();
+  fieldRects[fieldShape]["Type"] = {{row.x, row.y, ImGui::CalcItemWidth(), ImGui::GetFrameHeight()}};
+  // A mesh's counts take the arrow's room (the row cut "triangles)" off at 100 %); the tooltip has them whole.
+  const bool open = ImGui::BeginCombo("Type", preview.c_str(), mesh ? ImGuiComboFlags_NoArrowButton : ImGuiComboFlags_None);
+  if (mesh && ImGui::IsItemHovered()) ImGui::SetTooltip("%s: pick a type to replace it", preview.c_str());
+  if (open) {
+    std::vector<ScreenRect>& items = fieldRects[fieldShape]["Type items"];
+    items.clear();
+    for (int i = 0; i < kTypes; ++i) {
+      if (ImGui::Selectable(collide::kShape3TypeNames[static_cast<std::size_t>(i)].data(), i == type)) {
+        picked = i != type;
+        type = i;
+      }
+      const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+      items.push_back({min.x, min.y, max.x - min.x, max.y - min.y});
+      if (i == type) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  }
+  if (picked) {
     const Vec3d anchor = collide::placement(shape).p;
     shape.shape = defaultShape3(static_cast<std::size_t>(type));
     if (auto* box = std::get_if<collide::Aabb3<double>>(&shape.shape)) {
@@ -307,7 +387,9 @@ bool drawShapeInspector(Collider3& shape, std::string& error, std::string_view n
           changed |= editDouble("Half height", s.halfHeight, 0.01, 1e-6, 1e6);
           changed |= editDouble("Radius", s.radius, 0.01, 1e-6, 1e6);
         } else if constexpr (std::is_same_v<T, collide::Hull<double>>) {
-          changed |= editHullPoints(s, error);
+          changed |= editHullPoints(s, error, name);
+        } else if constexpr (std::is_same_v<T, collide::Mesh<double>>) {
+          showMesh(s);
         }
       },
       shape.shape);

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <map>
 #include <string>
 #include <utility>
@@ -365,6 +367,68 @@ void dropEdgeVertices(std::vector<FaceLoop<S>>& faces, std::size_t pointCount) {
 
 std::string pointName(int index) { return "point " + std::to_string(index); }
 
+std::string shortNumber(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+// "8 and 9", "10-14", "8, 10 and 12-15": ascending indices, runs of three or more as ranges.
+std::string indexList(const std::vector<int>& indices) {
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < indices.size();) {
+    std::size_t j = i;
+    while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1) ++j;
+    if (j >= i + 2) {
+      parts.push_back(std::to_string(indices[i]) + "-" + std::to_string(indices[j]));
+    } else {
+      for (std::size_t k = i; k <= j; ++k) parts.push_back(std::to_string(indices[k]));
+    }
+    i = j + 1;
+  }
+  std::string text;
+  for (std::size_t k = 0; k < parts.size(); ++k) text += (k == 0 ? "" : k + 1 == parts.size() ? " and " : ", ") + parts[k];
+  return text;
+}
+
+// What Quickhull dropped, by input index: duplicates of a vertex (within the tolerance) named by it, then the points
+// on the surface (a face or an edge), then the inner ones. `vertexOf` is -1 for a dropped point.
+template <Scalar S>
+std::string droppedSentence(const std::vector<Vec3<S>>& p, const std::vector<int>& vertexOf,
+                            const std::vector<FaceLoop<S>>& loops, S tolerance) {
+  const int count = static_cast<int>(p.size());
+  std::map<int, std::vector<int>> duplicates;  // by the vertex's input index
+  std::vector<int> surface, inner;
+  int vertices = 0;
+  for (int i = 0; i < count; ++i) {
+    if (vertexOf[i] >= 0) {
+      ++vertices;
+      continue;
+    }
+    int twin = -1;
+    for (int j = 0; j < count && twin < 0; ++j) {
+      if (vertexOf[j] >= 0 && distance(p[i], p[j]) <= tolerance) twin = j;
+    }
+    if (twin >= 0) {
+      duplicates[twin].push_back(i);
+      continue;
+    }
+    // Outside every face plane by at most the tolerance, and within it of one: on the surface.
+    S nearest = std::numeric_limits<S>::infinity();
+    for (const FaceLoop<S>& face : loops) nearest = std::min(nearest, std::abs(dot(face.normal, p[i] - p[face.loop[0]])));
+    (nearest <= tolerance ? surface : inner).push_back(i);
+  }
+  if (vertices == count) return {};
+  std::vector<std::string> groups;
+  for (const auto& [twin, list] : duplicates) groups.push_back(indexList(list) + " (= " + pointName(twin) + ")");
+  if (!surface.empty()) groups.push_back(indexList(surface) + " on a face or an edge");
+  if (!inner.empty()) groups.push_back(indexList(inner) + " inside");
+  std::string text = std::to_string(count) + " points given: " + std::to_string(vertices) + " vertices; dropped: " +
+                     (count - vertices == 1 ? "point " : "points ");
+  for (std::size_t k = 0; k < groups.size(); ++k) text += (k == 0 ? "" : ", ") + groups[k];
+  return text;
+}
+
 }  // namespace
 
 // [SECTION] makeHull
@@ -396,9 +460,15 @@ HullBuildResult<S> makeHull(std::span<const Vec3<S>> points, HullBuild mode) {
   using D = double;
   std::vector<Vec3<D>> p(points.size());
   for (int i = 0; i < count; ++i) p[i] = points[i].template cast<D>();
-  const D tolerance = static_cast<D>(kHullRelativeTolerance<S>) * cloudScale<D>(p);
+  const D scale = cloudScale<D>(p);
+  // The start tetrahedron is found at the narrowest width built; the tolerance follows from its spans below.
+  const D narrowest = kHullMinRelativeWidth * scale;
   const Vec3<D> center = cloudCenter<D>(p);
   for (Vec3<D>& point : p) point -= center;
+  // "within 1.41e-12 of one line (1e-12 of the hull's size 1.41)": the width under which a refusal says so.
+  const std::string within = shortNumber(narrowest) + " of one ";
+  const std::string relative = " (" + shortNumber(kHullMinRelativeWidth) + " of the hull's size " + shortNumber(scale) + ")";
+  const std::string flatAdvice = "; a hull needs 4 points that span a volume: give a thin box (a small half extent), or a triangle";
 
   // The start tetrahedron: the farthest pair among the extreme points on x, y and z, the point farthest from
   // their line, the point farthest from that plane (Gregorius, GDC 2014).
@@ -422,13 +492,14 @@ HullBuildResult<S> makeHull(std::span<const Vec3<S>> points, HullBuild mode) {
       }
     }
   }
-  if (!(std::sqrt(widest) > tolerance)) {
-    result.error = "all points coincide: a hull needs 4 points that span a volume";
+  if (!(std::sqrt(widest) > narrowest)) {
+    result.error = "all points coincide: they lie within " + shortNumber(narrowest) + " of one point" + relative +
+                   "; a hull needs 4 points that span a volume";
     return result;
   }
   const Vec3<D> direction = normalize(p[i1] - p[i0]);
   int i2 = -1;
-  D farthest = tolerance;
+  D farthest = narrowest;
   for (int i = 0; i < count; ++i) {
     const D d = length(cross(p[i] - p[i0], direction));
     if (d > farthest) {
@@ -437,12 +508,14 @@ HullBuildResult<S> makeHull(std::span<const Vec3<S>> points, HullBuild mode) {
     }
   }
   if (i2 < 0) {
-    result.error = "all points are collinear: a hull needs 4 points that span a volume";
+    result.error = "all points are collinear: they lie within " + within + "line" + relative +
+                   "; a hull needs 4 points that span a volume: give a segment, or a thin capsule";
     return result;
   }
+  const D lineWidth = farthest;
   const Vec3<D> normal = normalize(cross(p[i1] - p[i0], p[i2] - p[i0]));
   int i3 = -1;
-  farthest = tolerance;
+  farthest = narrowest;
   for (int i = 0; i < count; ++i) {
     const D d = std::abs(dot(p[i] - p[i0], normal));
     if (d > farthest) {
@@ -451,9 +524,12 @@ HullBuildResult<S> makeHull(std::span<const Vec3<S>> points, HullBuild mode) {
     }
   }
   if (i3 < 0) {
-    result.error = "all points are coplanar: a hull needs 4 points that span a volume";
+    result.error = "all points are coplanar: they lie within " + within + "plane" + relative + flatAdvice;
     return result;
   }
+  // The cloud's width: the least of the tetrahedron's spans. A plate gets a tolerance under its thickness.
+  const D width = std::min({std::sqrt(widest), lineWidth, farthest});
+  const D tolerance = std::min(static_cast<D>(kHullRelativeTolerance<S>) * scale, kHullThinFraction * width);
 
   Quickhull<D> quickhull(std::move(p), tolerance);
   quickhull.build({i0, i1, i2, i3});
@@ -493,6 +569,10 @@ HullBuildResult<S> makeHull(std::span<const Vec3<S>> points, HullBuild mode) {
   }
   hull.center = (sum / static_cast<D>(hull.vertices.size()) + center).template cast<S>();
   hull.lanes = detail::supportLanes(hull.vertices);
+  if (static_cast<int>(hull.vertices.size()) < count) {
+    hull.givenPoints.assign(points.begin(), points.end());
+    result.dropped = droppedSentence(local, vertexOf, loops, tolerance);
+  }
 
   // Faces: the seed's normal, and the offset of the farthest vertex (in S, as SAT will compute) so every vertex is
   // inside or on the plane.

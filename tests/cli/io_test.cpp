@@ -50,6 +50,7 @@
 #include "render/grid.h"
 #include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
+#include "labs/narrow_phase3_lab.h"
 #include "labs/recorded_cast.h"
 #include "labs/trace_to_double.h"
 #include "lab/lab.h"
@@ -2429,6 +2430,74 @@ TEST(NarrowPhase3Lab, AFlatMinkowskiDifferenceIsDrawnAsItsOutline) {
   const Json state = stateAtStep("Narrow phase 3D", scene, -1);
   EXPECT_EQ(state["minkowski"]["vertices"], 0);
   EXPECT_EQ(state["minkowski"]["flat_vertices"], 3) << state["minkowski"];
+}
+
+// A mesh has no support function: the pane drew A minus B's position as if B were a point, and said "origin: inside
+// A - B (overlap)" with the mesh 4 units away (review s34, A1). No set, no verdict, and the reason in one line; the
+// world's name goes on the mesh (its farthest vertex), not at its position inside A.
+TEST(NarrowPhase3Lab, AMeshPairHasNoMinkowskiDifferenceAndNoVerdict) {
+  const Scene scene = sceneFromJson(Json::parse(R"({"format": "collision-lab-scene", "version": 2, "lab": "Narrow phase 3D",
+      "algorithm": "epa", "shapes": [
+        {"name": "A", "type": "box", "half_extents": [1, 1, 1]},
+        {"name": "B", "type": "mesh", "vertices": [[-2, 0, 5], [2, 0, 5], [0, 0.5, 5], [0, 0.5, 6]],
+         "triangles": [[0, 1, 2], [0, 1, 3]]}]})"));
+  const Json state = stateAtStep("Narrow phase 3D", scene, -1);
+  EXPECT_FALSE(state["result"]["ok"].get<bool>());
+  const Json& minkowski = state["minkowski"];
+  EXPECT_EQ(minkowski["absent"], "no A - B: B is a mesh, which has no support function") << minkowski;
+  EXPECT_EQ(minkowski["vertices"], 0);
+  EXPECT_EQ(minkowski["flat_vertices"], 0);
+  EXPECT_FALSE(minkowski["contains_origin"].get<bool>());
+  EXPECT_FALSE(minkowski["touches_origin"].get<bool>());
+  // A on the mesh's side says the same of A.
+  const std::array<collide::Collider3<double>, 2> swapped = {scene.shapes3[1].collider, scene.shapes3[0].collider};
+  EXPECT_EQ(minkowskiHull3(swapped).absent, "no A - B: A is a mesh, which has no support function");
+  // The mesh's farthest vertex along d, where its name goes.
+  const Vec3d top = worldSupport(scene.shapes3[1].collider, {0, 0, 1});
+  EXPECT_EQ(top, (Vec3d{0, 0.5, 6}));
+  EXPECT_EQ(worldSupport(scene.shapes3[1].collider, {-1, 0, 0}), (Vec3d{-2, 0, 5}));
+}
+
+// A hull's points that are not vertices are said, and kept: shown, saved and read back (review s34, A11 and B4:
+// 16 pasted points showed as 8, and Save wrote 8).
+TEST(ShapeJson, AHullKeepsAndNamesThePointsQuickhullDrops) {
+  const Json shape = Json::parse(R"({"type": "hull", "points": [[-0.5, -0.5, -0.5], [0.5, -0.5, -0.5], [0.5, 0.5, -0.5],
+      [-0.5, 0.5, -0.5], [-0.5, -0.5, 0.5], [0.5, -0.5, 0.5], [0.5, 0.5, 0.5], [-0.5, 0.5, 0.5], [0.5, 0.5, 0.5],
+      [0.5, 0.5, 0.5], [0, 0, 0.5], [0, 0, -0.5], [0.5, 0, 0], [0, 0.5, 0.5], [0.25, 0.25, 0.5], [0, 0, 0]]})");
+  const collide::Collider3<double> read = collider3FromJson(shape, "a");
+  const auto& hull = std::get<collide::Hull<double>>(read.shape);
+  EXPECT_EQ(hull.vertices.size(), 8u);
+  EXPECT_EQ(hull.givenPoints.size(), 16u);
+  const std::string dropped = "16 points given: 8 vertices; dropped: points 8 and 9 (= point 6), 10-14 on a face or an edge, 15 inside";
+  EXPECT_EQ(hullDroppedPoints(hull), dropped);
+  // Written back as given, and read back to the same hull.
+  const Json written = colliderToJson(read);
+  EXPECT_EQ(written["points"].size(), 16u);
+  EXPECT_EQ(written["points"], shape["points"]);
+  const collide::Collider3<double> readAgain = collider3FromJson(written, "a");
+  EXPECT_EQ(std::get<collide::Hull<double>>(readAgain.shape).vertices, hull.vertices);
+  // query and trace say it, as a warning on the field.
+  Json line = {{"id", 1}, {"a", shape}, {"b", {{"type", "box"}, {"half_extents", {0.5, 0.5, 0.5}}}}};
+  const QueryPair3 pair = std::get<QueryPair3>(queryPairFromJson(line));
+  ASSERT_EQ(pair.warnings.size(), 1u);
+  EXPECT_EQ(pair.warnings[0], "a.points: " + dropped);
+  // A scene file too, and Save keeps the 16.
+  Scene scene;
+  setScenePair(scene, read, pair.b);
+  std::string error;
+  const std::optional<Scene> reopened = loadSceneText(sceneToJson(scene).dump(), "hull", error);
+  ASSERT_TRUE(reopened) << error;
+  EXPECT_EQ(reopened->warnings, std::vector<std::string>{"shapes[0].points: " + dropped});
+  EXPECT_EQ(std::get<collide::Hull<double>>(reopened->shapes3[0].collider.shape).givenPoints.size(), 16u);
+  // "as_given" refuses the duplicate, and says what Quickhull would do with it.
+  Json asGiven = shape;
+  asGiven["as_given"] = true;
+  try {
+    (void)collider3FromJson(asGiven, "a");
+    ADD_FAILURE() << "as_given took a duplicate";
+  } catch (const JsonFieldError& error) {
+    EXPECT_EQ(std::string(error.what()), "a.points: point 8 duplicates point 6; without \"as_given\", Quickhull drops it");
+  }
 }
 
 // The linear cast in space gets the plane lab's A - B pane (cast_space_pane3.h): ccd3d_01's sphere falling on the

@@ -241,16 +241,83 @@ TEST(Hull3, RefusesTooManyPoints) {
 
 TEST(Hull3, RefusesDegenerateClouds) {
   const std::vector<V> same = {{1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}};
-  EXPECT_EQ(makeHull<double>(same).error, "all points coincide: a hull needs 4 points that span a volume");
+  EXPECT_EQ(makeHull<double>(same).error,
+            "all points coincide: they lie within 3e-12 of one point (1e-12 of the hull's size 3); a hull needs 4 points "
+            "that span a volume");
   const std::vector<V> line = {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {-3, -3, -3}, {0.5, 0.5, 0.5}};
-  EXPECT_EQ(makeHull<double>(line).error, "all points are collinear: a hull needs 4 points that span a volume");
+  EXPECT_EQ(makeHull<double>(line).error,
+            "all points are collinear: they lie within 8.66e-12 of one line (1e-12 of the hull's size 8.66); a hull needs "
+            "4 points that span a volume: give a segment, or a thin capsule");
+  // The width under which the refusal says "coplanar", relative to the size (here the largest coordinate, 5), and
+  // what to give instead (review s34, A11: the message named no tolerance).
   const std::vector<V> plane = {{0, 0, 5}, {1, 0, 5}, {0, 1, 5}, {1, 1, 5}, {0.3, 0.2, 5}};
-  EXPECT_EQ(makeHull<double>(plane).error, "all points are coplanar: a hull needs 4 points that span a volume");
+  EXPECT_EQ(makeHull<double>(plane).error,
+            "all points are coplanar: they lie within 5e-12 of one plane (1e-12 of the hull's size 5); a hull needs 4 "
+            "points that span a volume: give a thin box (a small half extent), or a triangle");
   // Coplanar to rounding: a tilted plane at a large offset.
   const Quat<double> q = Quat<double>::fromEuler(0.2, 0.4, 0.6);
   std::vector<V> tilted;
   for (const V& p : plane) tilted.push_back(q.apply(p) + V{1e6, 0, 0});
-  EXPECT_EQ(makeHull<double>(tilted).error, "all points are coplanar: a hull needs 4 points that span a volume");
+  EXPECT_EQ(makeHull<double>(tilted).error.rfind("all points are coplanar: they lie within 1e-06 of one plane", 0), 0u)
+      << makeHull<double>(tilted).error;
+}
+
+// A plate's corners: w x h, `thickness` thick.
+std::vector<V> plate(double w, double h, double thickness) {
+  return {{0, 0, 0}, {w, 0, 0}, {0, h, 0}, {w, h, 0}, {0, 0, thickness}, {w, 0, thickness}, {0, h, thickness}, {w, h, thickness}};
+}
+
+// Thin plates are hulls, not coplanar clouds (review s34, A11): a unit plate 1e-8 thick and a 1000 x 1000 one 1e-6
+// thick were refused under a tolerance of 1.5e-8 of their size, while a box 1e-9 thick works. A thin cloud's
+// tolerance is a hundredth of its width.
+TEST(Hull3, ThinPlatesAreBuilt) {
+  for (const auto& [w, thickness] : {std::pair{1.0, 1e-8}, {1000.0, 1e-6}, {1.0, 1e-10}, {1.0, 1e-11}}) {
+    const std::vector<V> corners = plate(w, w, thickness);
+    const HullBuildResult<double> built = makeHull<double>(corners);
+    ASSERT_TRUE(built.hull) << w << " x " << thickness << ": " << built.error;
+    EXPECT_EQ(built.hull->vertices.size(), 8u);
+    EXPECT_EQ(built.hull->faces.size(), 6u) << w << " x " << thickness;
+    expectWellFormed<double>(*built.hull, corners, 1e-3 * thickness);
+    // Its depth along z is its thickness: the support's extremes.
+    EXPECT_EQ(built.hull->support({0, 0, 1}).z - built.hull->support({0, 0, -1}).z, thickness);
+  }
+  // Turned and moved: still a closed hull of its 8 corners.
+  const Quat<double> q = Quat<double>::fromEuler(0.3, -0.5, 0.7);
+  std::vector<V> turned;
+  for (const V& p : plate(1, 1, 1e-8)) turned.push_back(q.apply(p) + V{2, -1, 3});
+  const HullBuildResult<double> built = makeHull<double>(turned);
+  ASSERT_TRUE(built.hull) << built.error;
+  EXPECT_EQ(built.hull->vertices.size(), 8u);
+  // Floats: the plate 1e-8 thick, as float reads it.
+  std::vector<Vec3<float>> floats;
+  for (const V& p : plate(1, 1, 1e-8)) floats.push_back(p.cast<float>());
+  const HullBuildResult<float> inFloat = makeHull<float>(floats);
+  ASSERT_TRUE(inFloat.hull) << inFloat.error;
+  EXPECT_EQ(inFloat.hull->vertices.size(), 8u);
+  // Below a millionth of a millionth of its size a plate is refused, saying so.
+  EXPECT_EQ(makeHull<double>(plate(1, 1, 1e-13)).error.rfind("all points are coplanar: they lie within 1.41e-12 of one plane", 0), 0u)
+      << makeHull<double>(plate(1, 1, 1e-13)).error;
+}
+
+// The points Quickhull drops are named with the reason, and kept with the hull (review s34, A11: 16 pasted points
+// showed as 8 and were saved as 8).
+TEST(Hull3, DroppedPointsAreNamedAndKept) {
+  std::vector<V> points = cubeCorners(0.5);
+  const V top = points[6];
+  for (const V& extra : std::vector<V>{top, top, {0, 0, 0.5}, {0, 0, -0.5}, {0.5, 0, 0}, {0, 0.5, 0.5}, {0.25, 0.25, 0.5}, {0, 0, 0}})
+    points.push_back(extra);
+  const HullBuildResult<double> built = makeHull<double>(points);
+  ASSERT_TRUE(built.hull) << built.error;
+  EXPECT_EQ(built.hull->vertices.size(), 8u);
+  EXPECT_EQ(built.dropped, "16 points given: 8 vertices; dropped: points 8 and 9 (= point 6), 10-14 on a face or an edge, 15 inside");
+  EXPECT_EQ(built.hull->givenPoints, points);
+  // One point dropped reads in the singular; a hull of vertices only keeps no copy and says nothing.
+  std::vector<V> one = cubeCorners(1);
+  one.push_back({0, 0, 0});
+  EXPECT_EQ(makeHull<double>(one).dropped, "9 points given: 8 vertices; dropped: point 8 inside");
+  const HullBuildResult<double> cube = makeHull<double>(cubeCorners(1));
+  EXPECT_EQ(cube.dropped, "");
+  EXPECT_TRUE(cube.hull->givenPoints.empty());
 }
 
 TEST(Hull3, RefusesNonFinitePointByIndex) {

@@ -18,6 +18,10 @@
   narrow_phase3_test.py --exe collision-lab --scenes DIR refusals --out DIR
       A 3D scene in the 2D lab is refused saying it is 3D, a 2D scene in the 3D lab saying it is 2D; a scene that
       names its lab opens there whatever --lab says, with a one-line notice that --lab was not used.
+  narrow_phase3_test.py --exe collision-lab --scenes DIR reduced --out DIR
+      A mesh pair draws no A - B and no origin verdict, names B on the mesh, and the inspector's Type row turns the
+      mesh into a box in the real window (saved with Ctrl+S); a hull of 16 points with 8 vertices warns which were
+      dropped on opening and saves the 16.
   narrow_phase3_test.py --exe collision-lab --scenes DIR timing [--algorithm epa] --out DIR
       Drags one of two 64-point hulls (3d_08_hull_most_iterations.json) in many small moves and prints the
       re-record times (recordQuery per drag frame) and the frame times of the dump, with the scene's algorithm
@@ -28,6 +32,7 @@ All need a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- narrow_phase3
 [SECTION] Screenshots
 [SECTION] Drag, orbit, keys in the real window
 [SECTION] Refusals: a scene of the other space
+[SECTION] Shapes the algorithms refuse or reduce: a mesh, a hull's dropped points
 """
 
 import argparse
@@ -41,7 +46,7 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lab_driver import (read_png, pixel, count_near, differing, xdotool, press, find_window, run_app,  # noqa: E402
-                        start_app, fresh_directory, drag, quit_app)
+                        start_app, fresh_directory, drag, quit_app, dump_after)
 
 WIDTH, HEIGHT = 1600, 1000
 LAB = "Narrow phase 3D"
@@ -564,11 +569,94 @@ def check_refusals(args):
     return failures
 
 
+# [SECTION] Shapes the algorithms refuse or reduce: a mesh, a hull's dropped points
+
+MESH_FAR = {"format": "collision-lab-scene", "version": 2, "title": "mesh far", "lab": LAB, "algorithm": "epa",
+            "shapes": [{"name": "A", "type": "box", "half_extents": [1, 1, 1]},
+                       {"name": "B", "type": "mesh", "vertices": [[-2, 0, 5], [2, 0, 5], [0, 0.5, 5], [0, 0.5, 6]],
+                        "triangles": [[0, 1, 2], [0, 1, 3]]}]}
+CUBE = [[x, y, z] for z in (-0.5, 0.5) for y in (-0.5, 0.5) for x in (-0.5, 0.5)]
+HULL_16 = CUBE + [[0.5, 0.5, 0.5], [0.5, 0.5, 0.5], [0, 0, 0.5], [0, 0, -0.5], [0.5, 0, 0], [0, 0.5, 0.5],
+                  [0.25, 0.25, 0.5], [0, 0, 0]]
+HULL_DUP = {"format": "collision-lab-scene", "version": 2, "title": "hulldup", "lab": LAB, "algorithm": "epa",
+            "shapes": [{"name": "A", "type": "hull", "points": HULL_16},
+                       {"name": "B", "type": "box", "position": [0.1, 0.2, 0.75], "half_extents": [0.5, 0.5, 0.5]}]}
+
+
+def check_reduced_shapes(args):
+    """A mesh pair (review s34, A1): the Minkowski view draws no A - B and gives the origin no verdict, the world's
+    "shape B" sits on the mesh, and the inspector's Type row (filed in the dump's "inspector") turns the mesh into a
+    box in the real window. A hull of 16 points with 8 vertices (A11): opening it warns which were dropped, and
+    Ctrl+S writes the 16 points back."""
+    failures = []
+    work = fresh_directory(args.out, "reduced")
+    mesh_path = os.path.join(work, "mesh_far.json")
+    json.dump(MESH_FAR, open(mesh_path, "w"))
+    image, dump = screenshot(args, mesh_path, "epa", None, os.path.join(args.out, "np3_mesh_far.png"))
+    minkowski = dump["views"][1]
+    if dump["minkowski"].get("absent") != "no A - B: B is a mesh, which has no support function":
+        failures.append(f"mesh pair: the Minkowski dump says {dump['minkowski']}")
+    verdicts = [label["text"] for label in dump["minkowski_labels"] if label["text"].startswith("origin:")]
+    if verdicts: failures.append(f"mesh pair: the Minkowski view gives the origin a verdict: {verdicts}")
+    purple = share(image, view_box(minkowski), purplish, stride=3)
+    if purple > 0.002: failures.append(f"mesh pair: {purple:.1%} of the Minkowski view is A - B's purple")
+    if dump["name_anchors"][1][2] < 5.0:
+        failures.append(f"mesh pair: 'shape B' is anchored at {dump['name_anchors'][1]}, not on the mesh (z 5 to 6)")
+    type_row = dump["inspector"].get("B", {}).get("Type")
+    if not type_row:
+        failures.append(f"mesh pair: no Type row filed for B in {dump['inspector'].get('B')}")
+        return failures
+    centre = lambda rect: (round(rect[0] + rect[2] / 2), round(rect[1] + rect[3] / 2))  # noqa: E731  [x, y, w, h]
+
+    def click(window, at):
+        xdotool("mousemove", "--window", window, "--sync", str(at[0]), str(at[1]))
+        time.sleep(0.2)
+        xdotool("click", "1")
+        time.sleep(0.5)
+
+    # The open list's entries, filed while it is open; then a box picked from it and saved.
+    home = fresh_directory(work, "home")
+    opened = dump_after(args.exe, home, args.out, "np3_mesh_type_open.json", ["--lab", LAB, "--scene", mesh_path],
+                        lambda window: click(window, centre(type_row[0])))
+    items = opened["inspector"].get("B", {}).get("Type items", [])
+    if len(items) != 9:
+        failures.append(f"mesh pair: the open Type list files {len(items)} entries, expected the 9 types with a support")
+        return failures
+
+    def pick_box(window):
+        click(window, centre(type_row[0]))
+        click(window, centre(items[5]))  # box
+        press("ctrl", "s")
+
+    picked = dump_after(args.exe, fresh_directory(work, "home2"), args.out, "np3_mesh_to_box.json",
+                        ["--lab", LAB, "--scene", mesh_path], pick_box)
+    saved = json.load(open(mesh_path))
+    if picked["shapes"][1]["type"] != "box" or saved["shapes"][1]["type"] != "box":
+        failures.append(f"mesh pair: picking box in the Type row left B a {picked['shapes'][1]['type']} "
+                        f"(saved: {saved['shapes'][1]['type']})")
+    if not picked["result"]["ok"]: failures.append(f"mesh turned box: still refused: {picked['result']}")
+
+    # The hull: a warning on opening, and the 16 points saved.
+    hull_path = os.path.join(work, "hulldup.json")
+    json.dump(HULL_DUP, open(hull_path, "w"))
+    shown = dump_after(args.exe, fresh_directory(work, "home3"), args.out, "np3_hull_opened.json",
+                       ["--lab", LAB, "--scene", hull_path], lambda window: None)
+    dropped = "16 points given: 8 vertices; dropped: points 8 and 9 (= point 7), 10-14 on a face or an edge, 15 inside"
+    if dropped not in shown.get("warningShown", ""):
+        failures.append(f"hull: the app never said '{dropped}': warning {shown.get('warningShown')!r}")
+    dump_after(args.exe, fresh_directory(work, "home4"), args.out, "np3_hull_saved.json",
+               ["--lab", LAB, "--scene", hull_path], lambda window: (press("Escape"), press("ctrl", "s")))
+    points = json.load(open(hull_path))["shapes"][0]["points"]
+    if points != HULL_16:
+        failures.append(f"hull: Ctrl+S wrote {len(points)} points, not the 16 given: {points}")
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--exe", required=True)
     parser.add_argument("--scenes", required=True)
-    parser.add_argument("mode", choices=["screenshots", "drag", "lesson", "refusals", "timing"])
+    parser.add_argument("mode", choices=["screenshots", "drag", "lesson", "refusals", "reduced", "timing"])
     parser.add_argument("--out", required=True)
     parser.add_argument("--algorithm", help="timing: run the scene with this algorithm (e.g. epa) instead of its own")
     args = parser.parse_args()
@@ -577,7 +665,7 @@ def main():
         print("no DISPLAY: run under xvfb-run", file=sys.stderr)
         return 2
     modes = {"screenshots": check_screenshots, "drag": check_drag, "lesson": check_lesson, "refusals": check_refusals,
-             "timing": check_timing}
+             "reduced": check_reduced_shapes, "timing": check_timing}
     failures = modes[args.mode](args)
     for failure in failures:
         print("FAIL:", failure, file=sys.stderr)

@@ -331,6 +331,9 @@ struct Hull {
   std::vector<HullEdge> edges;
   Vec3<S> center{};    // the vertices' mean: a point strictly inside
   std::vector<S> lanes;  // detail::supportLanes(vertices), what the support scans; without it, the plain scan
+  // The points the hull was built from when Quickhull dropped some (inner, duplicate, on a face): what a scene saves,
+  // so the input is not lost with them. Empty when every point given is a vertex. No algorithm reads it.
+  std::vector<Vec3<S>> givenPoints;
 
   [[nodiscard]] Vec3<S> coreSupport(Vec3<S> d) const { return detail::farthestVertex(vertices, lanes, d); }
   [[nodiscard]] S coreRadius() const { return S(0); }
@@ -611,6 +614,7 @@ template <Scalar T, Scalar S>
           out.faceVertices = s.faceVertices;
           out.edges = s.edges;
           out.center = s.center.template cast<T>();
+          out.givenPoints = points(s.givenPoints);
           for (const HullFace<S>& face : s.faces) {
             out.faces.push_back({normalize(face.normal.template cast<T>()), static_cast<T>(face.offset), face.first,
                                  face.count});
