@@ -150,13 +150,8 @@ void drawCastSpace3(Renderer3D& renderer, const CastSpace3& space, const Recorde
   };
   if (const std::optional<Vec3d> spot = nameSpot(setPoints(space.whole))) {
     std::string name = space.difference ? "A - B" : "the shape";
-    if (space.radius > 0) {
-      name += ": cores + " + std::string(!space.difference ? "its radius "
-                                         : space.radii[0] > 0 && space.radii[1] > 0 ? "the radii "
-                                         : space.radii[0] > 0                       ? "A's radius "
-                                                                                    : "B's radius ") +
-              formatNumber(space.radius);
-    }
+    if (space.radius > 0)
+      name += ": cores + " + (space.difference ? radiusWords(space.radii) : "its radius " + formatNumber(space.radius));
     renderer.label(*spot, name, palette::kMinkowski, {6, -24});
   }
   if (const std::optional<Vec3d> spot = space.radius > 0 ? nameSpot(setPoints(space.cores)) : std::nullopt)
