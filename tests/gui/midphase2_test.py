@@ -19,6 +19,9 @@
    its last step, and the jump wraps round); on mid2_01_sah_vs_median.json, Shift+Right twice
    from Home lands on the traversal's first step (phases), and Shift+Down (the next kind: leaf test) then
    Shift+Right on its first leaf pair. Each landing is checked against the core's event at that step in the dump.
+7. The legend folds (newcomer review s34 A10: at 150 % its eight lines covered a third of mid_02's view): a click on
+   its header line in the real window folds it to that one line, and the app remembers it: the next run (a
+   screenshot with the same settings) opens it folded.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- midphase2_test.py ...).
 """
 
@@ -29,7 +32,19 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import press, fresh_directory, drag, to_screen, dump_after, screenshot_dump, script_arguments  # noqa: E402
+from lab_driver import press, fresh_directory, drag, to_screen, dump_after, screenshot_dump, script_arguments, xdotool  # noqa: E402
+import subprocess  # noqa: E402
+
+
+def run_app_in(home, command):
+    """`command` with the settings under `home` (as run_window keeps them), once Xvfb is ready again."""
+    environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"))
+    for _ in range(3):
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120, env=environment)
+        if result.returncode != 2:
+            return result
+        time.sleep(1.0)
+    return result
 
 
 def main():
@@ -136,6 +151,37 @@ def main():
             or not (leaf_kind.get("previous") or -1) > leaf.get("step_index", 0)):  # the first: Shift+Left wraps round
         failures.append(f"Shift+Down then Shift+Right from step 1 of mid2_01 did not land on its first leaf pair: "
                         f"{leaf.get('stepJump', {}).get('kind')}, step {leaf.get('step_index')}, {leaf.get('at_step', {}).get('event')}")
+
+    # 7. The legend folds with a click, remembered.
+    mid02 = os.path.join(args.scenes, "mid_02_sat_lite_false_positive.json")
+    opened = screenshot_dump(args.exe, args.out, "legend_open", ["--scene", mid02])
+    captions = [t for t in opened["views"][0]["texts"] if t["kind"] == "caption"]
+    header = next((t for t in captions if t["text"].startswith("Colours (click here to fold)")), None)
+    if header is None or opened.get("legend_folded") is not False:
+        failures.append(f"mid_02's legend has no header to click, or opened folded: {captions}")
+    else:
+        box = header["box"]
+        click_at = (round(0.5 * (box[0] + box[2])), round(0.5 * (box[1] + box[3])))
+
+        def click(window):
+            xdotool("mousemove", "--window", window, "--sync", str(click_at[0]), str(click_at[1]))
+            time.sleep(0.3)
+            xdotool("click", "1")
+            time.sleep(0.5)
+
+        home = fresh_directory(args.out, "homelegend")
+        folded = dump_after(args.exe, home, args.out, "legend_folded.json", ["--scene", mid02], click)
+        folded_captions = [t for t in folded["views"][0]["texts"] if t["kind"] == "caption"]
+        if folded.get("legend_folded") is not True or len(folded_captions) != 1:
+            failures.append(f"a click on the legend's header did not fold it to one line: {folded.get('legend_folded')}, {folded_captions}")
+        # The next run, with the settings the first wrote on quitting, opens the legend folded.
+        path = os.path.join(args.out, "legend_again.json")
+        again = run_app_in(home, [args.exe, "screenshot", "--scene", mid02, "--size", "1600x1000",
+                                  "-o", os.path.join(args.out, "legend_again.png"), "--dump-state", path])
+        if again.returncode != 0:
+            failures.append(f"screenshot after folding failed: {again.stderr}")
+        elif json.load(open(path)).get("legend_folded") is not True:
+            failures.append("the folded legend was not remembered: the next run opened it unfolded")
 
     print(json.dumps({"b": [b, dump["position_b"]], "pairs": [start["pairs"], dump["pairs"]],
                       "step3d": [dump3.get("step_index"), dump3.get("at_step", {}).get("narration")],
