@@ -80,6 +80,10 @@ class Lab {
   // The same for a spatial `view`: the shell moves the orbit camera's target and distance to frame it, keeping the
   // direction the user turned the view to.
   [[nodiscard]] virtual std::optional<WorldBounds3> followBounds3(int /*view*/) const { return std::nullopt; }
+  // The height (y) of a spatial view's ground grid: 0, the world's floor, unless what the view shows stands across it
+  // and the grid's lines would run through it (the 3D narrow-phase lab's A - B, which holds the origin: the grid goes
+  // under it).
+  [[nodiscard]] virtual double groundHeight(int /*view*/) const { return 0.0; }
 
   // [SECTION] Keyboard: each key press of the frame that ImGui does not take (no text field is active), in
   // order, before update(). The shell's own shortcuts (Ctrl+O, F1, the timeline's arrows ...) are not passed on.

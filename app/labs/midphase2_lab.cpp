@@ -241,6 +241,7 @@ class Midphase2Lab final : public Lab {
   int drawDepth_ = 2;
   bool showTrees_ = true;
   bool editVertices_ = false;
+  common::LegendFold legendFold_;  // the view's legend, folded by a click (remembered)
   int step_ = 0;
   // Mouse.
   enum class Drag { None, Move, Turn, Vertex } drag_ = Drag::None;
@@ -1008,7 +1009,8 @@ void Midphase2Lab::draw(const DrawContext& context) {
   }
   // The legend, under the view's title.
   const ScreenRect& rect = renderer.camera().rect();
-  renderer.caption(paneCaptionCorner(rect), legend(), static_cast<float>(rect.width) - 24.0f);
+  legendFold_.box = renderer.caption(paneCaptionCorner(rect), legendFold_.shown(legend()), static_cast<float>(rect.width) - 24.0f);
+  legendFold_.view = context.view;
   if (traversal) drawTraversalStep(renderer, ref.index);
   else drawBuildStep(renderer, ref.phase == Phase::BuildA ? 0 : 1, ref.index, pixel);
   drawHandle();
@@ -1060,6 +1062,7 @@ bool Midphase2Lab::setOutline(int shape, std::vector<Vec2d> outline) {
 }
 
 bool Midphase2Lab::mouseDown(const MouseEvent& event) {
+  if (legendFold_.press(event)) return true;
   if (event.button != MouseButton::Left) return false;
   const Vec2d at = event.planar.world;
   const double reach = (kHandlePixels + 3) * event.planar.pixelSize;
@@ -1251,15 +1254,17 @@ bool Midphase2Lab::setAlgorithm(std::string_view name, std::string& error) {
 void Midphase2Lab::loadSettings(const Json& settings) {
   common::readTreeSettings(settings, drawDepth_, showTrees_);
   readSetting(settings, "edit_vertices", editVertices_);
+  legendFold_.read(settings);
 }
 
 Json Midphase2Lab::saveSettings() const {
-  return {{"draw_depth", drawDepth_}, {"show_trees", showTrees_}, {"edit_vertices", editVertices_}};
+  return {{"draw_depth", drawDepth_}, {"show_trees", showTrees_}, {"edit_vertices", editVertices_}, {"legend_folded", legendFold_.folded}};
 }
 
 void Midphase2Lab::dumpState(Json& out) const {
   out["legend"] = Json::array();
   for (const auto& line : legend()) out["legend"].push_back(line.first);
+  out["legend_folded"] = legendFold_.folded;
   const common::Tally tally = tallyAt(step_);
   out["a"] = kConcaveShapeNames[static_cast<std::size_t>(shape_[0])];
   out["b"] = kConcaveShapeNames[static_cast<std::size_t>(shape_[1])];

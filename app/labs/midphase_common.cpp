@@ -403,4 +403,21 @@ std::string treeCommandOptions(collide::BvhBuild build, int budget, bool largest
   return out;
 }
 
+// [SECTION] The view's legend, folded by a click
+
+std::vector<std::pair<std::string, Color>> LegendFold::shown(std::vector<std::pair<std::string, Color>> lines) const {
+  if (folded) {
+    return {{"Colours: " + std::to_string(lines.size()) + " lines folded (click here to show them)", palette::kTextDim}};
+  }
+  lines.insert(lines.begin(), {std::string("Colours (click here to fold)"), palette::kTextDim});
+  return lines;
+}
+
+bool LegendFold::press(const MouseEvent& event) {
+  if (event.button != MouseButton::Left || event.view != view) return false;
+  if (event.screen.x < box.min.x || event.screen.x > box.max.x || event.screen.y < box.min.y || event.screen.y > box.max.y) return false;
+  folded = !folded;
+  return true;
+}
+
 }  // namespace lab::midphase_common

@@ -8,6 +8,7 @@
 // [SECTION] Words and panel rows
 // [SECTION] The build choice and lab_state
 // [SECTION] The command that reproduces a lab's state
+// [SECTION] The view's legend, folded by a click
 #pragma once
 
 #include <array>
@@ -21,6 +22,8 @@
 #include "collide/bvh.h"
 #include "io/shape_json.h"
 #include "lab/vocabulary.h"
+#include "render/color.h"
+#include "render/label_layout.h"
 
 namespace lab::midphase_common {
 
@@ -184,5 +187,21 @@ bool readChoice(const Json& state, const char* key, const Names& names, const st
 [[nodiscard]] std::string exactNumber(double value);
 // "--build sah --budget 36 --largest-first": the options both labs' commands share (none at their defaults).
 [[nodiscard]] std::string treeCommandOptions(collide::BvhBuild build, int budget, bool largestFirst);
+
+// [SECTION] The view's legend, folded by a click
+
+// The colour legend under a mid-phase view's title, which a click folds to its header line and unfolds, as the
+// panel's lesson folds; remembered in the lab's settings ("legend_folded"). At 150 % mid_02's eight lines covered
+// a third of the view (newcomer review s34 A10).
+struct LegendFold {
+  bool folded = false;
+  LabelBox box{};     // where it was drawn last frame (window pixels)
+  int view = -1;      // in which view; -1: not drawn
+  // What to draw: the header (what a click does) and, unfolded, `lines`.
+  [[nodiscard]] std::vector<std::pair<std::string, Color>> shown(std::vector<std::pair<std::string, Color>> lines) const;
+  // A left press on the legend as last drawn folds or unfolds it: true when taken (the view does not orbit or pan).
+  bool press(const MouseEvent& event);
+  void read(const Json& settings) { readSetting(settings, "legend_folded", folded); }
+};
 
 }  // namespace lab::midphase_common

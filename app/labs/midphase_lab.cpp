@@ -67,6 +67,14 @@ double traversalMargin(const collide::Box3<double>& a, const collide::Box3<doubl
          (a.halfExtents.x + a.halfExtents.y + a.halfExtents.z + b.halfExtents.x + b.halfExtents.y + b.halfExtents.z);
 }
 
+// "A's [0, 1.3], B's [1.343, 2.411]": both boxes' shadows on an axis, as the BV tests' words and the false positives'
+// give them; a number within rounding of 0 at the shadows' size reads 0 (touching boxes gave "-5.551e-17").
+std::string shadowsWords(const collide::SatAxisStep3<double>& step) {
+  const double size = std::max({1.0, std::abs(step.minA), std::abs(step.maxA), std::abs(step.minB), std::abs(step.maxB)});
+  const auto number = [size](double value) { return formatNumber(std::abs(value) < 1e-9 * size ? 0.0 : value); };
+  return "A's [" + number(step.minA) + ", " + number(step.maxA) + "], B's [" + number(step.minB) + ", " + number(step.maxB) + "]";
+}
+
 using collide::BvhBuild;
 using collide::BvKind;
 using Mesh = collide::Mesh<double>;
@@ -177,6 +185,7 @@ class MidphaseLab final : public Lab {
   [[nodiscard]] const char* viewTitle(int) const override { return "Two meshes and their trees"; }
   [[nodiscard]] ViewKind viewKind(int) const override { return ViewKind::Spatial; }
   void keyPressed(const KeyPress& press) override;
+  bool mouseDown(const MouseEvent& event) override { return legendFold_.press(event); }
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int) const override;
 
@@ -212,6 +221,14 @@ class MidphaseLab final : public Lab {
   // Look across the separating axis (A): its shadows and their gap seen edge-on, as the 3D narrow-phase lab's N
   // looks across a contact (aimAcross).
   [[nodiscard]] std::optional<ViewAim> separatingAim() const;
+  // Key A at any other step with a pair: the two volumes (a BV test, a leaf pair), or the two triangles of a triangle
+  // test, framed; triangles a plane separates are seen with that plane edge-on, and ones the common line of their
+  // planes decides with that line across the view (at 1600 x 1000 mid_02's were ~20 pixels, newcomer review s34 A10).
+  [[nodiscard]] std::optional<ViewAim> pairAim() const;
+  // A triangle test's two triangles as the traversal tested them: A's corners, and B's mapped into A's frame.
+  [[nodiscard]] std::array<std::array<Vec3d, 3>, 2> testedTriangles(const collide::MidphasePrimitiveStep& test) const;
+  // Why the test answered as it did, in words: the case of the test (collide::explainTrianglesOverlap) and its numbers.
+  [[nodiscard]] std::string triangleWords(const collide::MidphasePrimitiveStep& test, const collide::TriangleWhy<double>& why) const;
   // A BV test's numbers, to check by hand (review s32, C1): for boxes, the first of SAT's 15 axes that separates
   // them with both shadows and the gap, or the axis of least overlap; for spheres, the centres' distance against
   // the radii's sum. Worked out again on the volumes as placed in the world; where that rounds the other way from
@@ -237,6 +254,7 @@ class MidphaseLab final : public Lab {
     std::uint64_t traversal = 0;
     std::string narration;
     std::optional<SeparatingAxis> axis;
+    std::optional<collide::TriangleWhy<double>> triangle;  // at a triangle test
   };
   [[nodiscard]] const AtStep& atStep() const;
   [[nodiscard]] std::string narrateEvent(int step) const;
@@ -266,6 +284,7 @@ class MidphaseLab final : public Lab {
   // The view.
   int drawDepth_ = 2;
   bool showTrees_ = true;
+  common::LegendFold legendFold_;  // the view's legend, folded by a click (remembered)
   bool playing_ = false;
   int step_ = 0;
   PlotState sahPlot_{};
@@ -479,8 +498,14 @@ std::string MidphaseLab::narrate(int step) const {
 }
 
 const MidphaseLab::AtStep& MidphaseLab::atStep() const {
-  if (atStep_.step != step_ || atStep_.traversal != traversal_)
-    atStep_ = {step_, traversal_, narrate(step_), separatingAxis(step_)};
+  if (atStep_.step != step_ || atStep_.traversal != traversal_) {
+    atStep_ = {step_, traversal_, narrate(step_), separatingAxis(step_), std::nullopt};
+    if (!trace_.steps.empty())
+      if (const auto* test = std::get_if<collide::MidphasePrimitiveStep>(&trace_.steps[static_cast<std::size_t>(step_)])) {
+        const auto t = testedTriangles(*test);
+        atStep_.triangle = collide::explainTrianglesOverlap(t[0][0], t[0][1], t[0][2], t[1][0], t[1][1], t[1][2]);
+      }
+  }
   return atStep_;
 }
 
@@ -515,8 +540,8 @@ std::string MidphaseLab::narrateEvent(int step) const {
       if (const auto axis = separatingAxis(step)) {
         constexpr const char* kAxes[3] = {"x", "y", "z"};
         why += ": it crosses A's box's " + std::string(kAxes[axis->step.indexA % 3]) + " edges with B's box's " +
-               kAxes[axis->step.indexB % 3] + " edges, and on it, drawn magenta, their shadows are " +
-               formatNumber(-axis->step.overlap) + " apart (key A looks across it)";
+               kAxes[axis->step.indexB % 3] + " edges, n = " + formatVector(axis->step.axis) + ", and on it, drawn magenta, " +
+               shadowsWords(axis->step) + " are " + formatNumber(-axis->step.overlap) + " apart (key A looks across it)";
       }
       why += ".";
     } else if (const std::string numbers = volumeNumbers(*s); !numbers.empty()) {
@@ -541,8 +566,9 @@ std::string MidphaseLab::narrateEvent(int step) const {
   }
   if (const auto* s = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
     std::string text = "Triangle " + std::to_string(s->triangleA) + " of A against triangle " + std::to_string(s->triangleB) + " of B: ";
-    if (!s->hit) return text + "no overlap (Devillers and Guigue's orientation test).";
-    return text + "they overlap, overlapping pair " + std::to_string(tally.pairs) + ".";
+    text += s->hit ? "they overlap, overlapping pair " + std::to_string(tally.pairs) + "." : "no overlap.";
+    const auto t = testedTriangles(*s);
+    return text + "\n\n" + triangleWords(*s, collide::explainTrianglesOverlap(t[0][0], t[0][1], t[0][2], t[1][0], t[1][1], t[1][2]));
   }
   if (const auto* s = std::get_if<collide::MidphaseBudgetStep>(&event)) {
     return common::budgetSpentText(budget_, s->bvTests, "BV tests") + ". " + common::partialAnswerText(s->frontier, result_.pairs.size(), "triangle");
@@ -653,16 +679,13 @@ std::string MidphaseLab::volumeNumbers(const collide::MidphaseBvTestStep& test) 
     const double size = std::max({1.0, std::abs(axes.steps.back().minA), std::abs(axes.steps.back().maxB)});
     return formatNumber(std::abs(value) < 1e-9 * size ? 0.0 : value);
   };
-  const auto shadows = [&](const collide::SatAxisStep3<double>& step) {
-    return "A's [" + number(step.minA) + ", " + number(step.maxA) + "], B's [" + number(step.minB) + ", " + number(step.maxB) + "]";
-  };
   // Boxes that touch exactly (mid_04: torus and gear faces both at z = 0, B turned 90 degrees) come out of the world
   // placement, through the turn's rounded quaternion, 1e-16 apart, and the traversal's margin rightly counts them as
   // touching: the verdict stands and the words say both numbers (15 of mid_04's 599 BV tests).
   const double margin = traversalMargin(a, b);
   if (!sat.hit) {
     const collide::SatAxisStep3<double>& step = axes.steps.back();
-    const std::string head = "On " + axisWords(step) + ", n = " + formatVector(step.axis) + ", the shadows " + shadows(step);
+    const std::string head = "On " + axisWords(step) + ", n = " + formatVector(step.axis) + ", the shadows " + shadowsWords(step);
     if (!test.overlap) return head + " are " + number(-step.overlap) + " apart.";
     return head + " meet: placed in the world they are " + formatNumber(-step.overlap) + " apart, within the " +
            formatNumber(margin) + " the test allows for the turn's rounding (16 epsilons of the boxes' half extents), so it counts them as touching.";
@@ -678,11 +701,11 @@ std::string MidphaseLab::volumeNumbers(const collide::MidphaseBvTestStep& test) 
   if (least == nullptr) return {};
   if (!test.overlap) {
     return "Placed in the world the shadows overlap on every axis SAT tests, the least on " + axisWords(*least) + ", n = " +
-           formatVector(least->axis) + ": " + shadows(*least) + ", by " + formatNumber(common(*least)) + ": rounding, within the " +
+           formatVector(least->axis) + ": " + shadowsWords(*least) + ", by " + formatNumber(common(*least)) + ": rounding, within the " +
            formatNumber(margin) + " the test allows, and its arithmetic in A's frame finds them just apart.";
   }
   return "The shadows overlap on every axis SAT tests, the least on " + axisWords(*least) + ", n = " + formatVector(least->axis) + ": " +
-         shadows(*least) + ", by " + number(common(*least)) + ".";
+         shadowsWords(*least) + ", by " + number(common(*least)) + ".";
 }
 
 std::optional<Lab::ViewAim> MidphaseLab::separatingAim() const {
@@ -697,6 +720,96 @@ std::optional<Lab::ViewAim> MidphaseLab::separatingAim() const {
   const auto onAxis = [&](double value) { return axis->middle + (value - collide::dot(axis->middle, n)) * n; };
   WorldBounds3 frame{onAxis(s.minA), onAxis(s.minA)};
   for (const double value : {s.maxA, s.minB, s.maxB}) frame.include(onAxis(value));
+  aim.frame = frame;
+  return aim;
+}
+
+std::array<std::array<Vec3d, 3>, 2> MidphaseLab::testedTriangles(const collide::MidphasePrimitiveStep& test) const {
+  // As collide::midphase maps them (its frame of B in A's), so the words' verdict is the traversal's bit for bit.
+  const auto relative = collide::detail::frameOf(collide::invMul(Pose{}, poseB()));
+  const auto& ia = a_.triangles[static_cast<std::size_t>(test.triangleA)];
+  const auto& ib = b_.triangles[static_cast<std::size_t>(test.triangleB)];
+  std::array<std::array<Vec3d, 3>, 2> out;
+  for (std::size_t k = 0; k < 3; ++k) {
+    out[0][k] = a_.vertices[static_cast<std::size_t>(ia[k])];
+    out[1][k] = collide::detail::applyFrame(relative, b_.vertices[static_cast<std::size_t>(ib[k])]);
+  }
+  return out;
+}
+
+std::string MidphaseLab::triangleWords(const collide::MidphasePrimitiveStep& test, const collide::TriangleWhy<double>& why) const {
+  const auto& ia = a_.triangles[static_cast<std::size_t>(test.triangleA)];
+  const auto& ib = b_.triangles[static_cast<std::size_t>(test.triangleB)];
+  const auto corners = [](const std::array<int, 3>& t) {
+    return "vertices " + std::to_string(t[0]) + ", " + std::to_string(t[1]) + " and " + std::to_string(t[2]);
+  };
+  const auto stretch = [](const std::array<double, 2>& s) { return "[" + formatNumber(s[0]) + ", " + formatNumber(s[1]) + "]"; };
+  const std::string onLine = "on the line where their planes meet (along " + formatVector(why.line) + "), A's triangle covers " +
+                             stretch(why.stretchA) + " and B's " + stretch(why.stretchB);
+  std::string words;
+  switch (why.kind) {
+    case collide::TriangleCase::ApartByPlaneOfB:
+    case collide::TriangleCase::ApartByPlaneOfA: {
+      const bool ofB = why.kind == collide::TriangleCase::ApartByPlaneOfB;
+      words = std::string(ofB ? "A's" : "B's") + " triangle lies wholly on one side of " + (ofB ? "B's" : "A's") +
+              " triangle's plane: its corners (" + corners(ofB ? ia : ib) + ") are " + formatNumber(std::abs(why.distances[0])) +
+              ", " + formatNumber(std::abs(why.distances[1])) + " and " + formatNumber(std::abs(why.distances[2])) +
+              " from it, so that plane separates them (Devillers and Guigue's first test, the signs of three determinants).";
+      break;
+    }
+    case collide::TriangleCase::ApartOnLine:
+      words = "Each triangle crosses the other's plane, but " + onLine + ": " +
+              formatNumber(std::max(why.stretchA[0], why.stretchB[0]) - std::min(why.stretchA[1], why.stretchB[1])) +
+              " apart, so they miss each other (Devillers and Guigue's interval test).";
+      break;
+    case collide::TriangleCase::Crossing:
+      if (why.edge >= 0) {
+        const auto& t = why.edgeOfFirst ? ia : ib;
+        words = std::string("The edge of ") + (why.edgeOfFirst ? "A's" : "B's") + " triangle from vertex " +
+                std::to_string(t[static_cast<std::size_t>(why.edge)]) + " to vertex " + std::to_string(t[static_cast<std::size_t>((why.edge + 1) % 3)]) +
+                " passes through " + (why.edgeOfFirst ? "B's" : "A's") + " triangle at " + formatVector(why.point) + " (drawn white); " +
+                onLine + ", which share " + stretch({std::max(why.stretchA[0], why.stretchB[0]), std::min(why.stretchA[1], why.stretchB[1])}) + ".";
+      } else {
+        words = "They touch: " + onLine + ", which meet at their ends.";
+      }
+      break;
+    case collide::TriangleCase::Coplanar:
+      words = std::string("They lie in one plane, and tested there (an edge of one crossing an edge of the other, or a corner "
+                          "inside the other) they ") + (why.overlap ? "overlap." : "do not.");
+      break;
+    case collide::TriangleCase::Degenerate:
+      words = std::string("One has no area, so it is tested as a segment: it ") + (why.overlap ? "meets" : "misses") + " the other.";
+      break;
+    case collide::TriangleCase::Invalid: words = "A corner is not a finite number: the test answers no."; break;
+  }
+  return words + " Key A frames the two.";
+}
+
+std::optional<Lab::ViewAim> MidphaseLab::pairAim() const {
+  if (trace_.steps.empty()) return std::nullopt;
+  const auto& event = trace_.steps[static_cast<std::size_t>(step_)];
+  if (std::holds_alternative<collide::MidphaseBudgetStep>(event) || std::holds_alternative<collide::MidphaseRefitStep>(event))
+    return std::nullopt;
+  WorldBounds3 frame = WorldBounds3::none();
+  Vec3d across{};  // the direction to see edge-on, if any
+  if (const auto* test = std::get_if<collide::MidphasePrimitiveStep>(&event)) {
+    for (const auto& triangle : testedTriangles(*test))
+      for (const Vec3d& p : triangle) frame.include(p);
+    if (const auto& why = atStep().triangle) {
+      const auto t = testedTriangles(*test);
+      if (why->kind == collide::TriangleCase::ApartByPlaneOfB) across = collide::cross(t[1][1] - t[1][0], t[1][2] - t[1][0]);
+      if (why->kind == collide::TriangleCase::ApartByPlaneOfA) across = collide::cross(t[0][1] - t[0][0], t[0][2] - t[0][0]);
+      if (why->kind == collide::TriangleCase::ApartOnLine || why->kind == collide::TriangleCase::Crossing) across = why->line;
+    }
+  } else {
+    const auto [nodeA, nodeB] = steps_.focus[static_cast<std::size_t>(step_)];
+    for (const Vec3d& p : boxCorners(treeA_, obbsA_, nodeA, Pose{})) frame.include(p);
+    for (const Vec3d& p : boxCorners(treeB_, obbsB_, nodeB, poseB())) frame.include(p);
+  }
+  if (frame.empty()) return std::nullopt;
+  const Vec3d middle = 0.5 * (frame.min + frame.max);
+  ViewAim aim = collide::lengthSquared(across) > 0 ? aimAcross(middle, collide::normalize(across), viewForward_)
+                                                   : ViewAim{middle, viewForward_};
   aim.frame = frame;
   return aim;
 }
@@ -771,7 +884,8 @@ void MidphaseLab::draw(const DrawContext& context) {
       {common::prunedLegend(steps_.at(step_ - 1).pruned, "faint grey"), palette::kTextDim},
       {"overlapping triangle pairs found so far: red", palette::kHit}};
   for (const std::string& line : falsePositiveLegend()) legend.emplace_back(line, palette::kFalsePositive);
-  renderer.caption(paneCaptionCorner(rect), legend, static_cast<float>(rect.width) - 24.0f);
+  legendFold_.box = renderer.caption(paneCaptionCorner(rect), legendFold_.shown(std::move(legend)), static_cast<float>(rect.width) - 24.0f);
+  legendFold_.view = context.view;
   if (trace_.steps.empty()) return;
   // The pairs pruned before this step (the latest of them), fainter than this step's.
   for (const common::Pruned& pruned : steps_.prunedUpTo(step_ - 1, common::kMaxDrawnPruned)) {
@@ -813,6 +927,10 @@ void MidphaseLab::draw(const DrawContext& context) {
     const Color fill = test->hit ? palette::kHit : palette::kAccent.withAlpha(0.7f);
     drawTriangle(renderer, false, test->triangleA, fill);
     drawTriangle(renderer, true, test->triangleB, fill);
+    // Where the words' edge passes through the other triangle.
+    if (const auto& why = atStep().triangle; why && why->kind == collide::TriangleCase::Crossing && why->edge >= 0) {
+      renderer.point(why->point, palette::kText, 4.0f, true);
+    }
   }
 }
 
@@ -835,7 +953,7 @@ void MidphaseLab::keyPressed(const KeyPress& press) {
     retrace();
   }
   if (isPress(press, GLFW_KEY_T)) showTrees_ = !showTrees_;
-  if (isPress(press, GLFW_KEY_A)) viewAim_ = separatingAim();
+  if (isPress(press, GLFW_KEY_A)) viewAim_ = atStep().axis ? separatingAim() : pairAim();
   if (cloth() && isPress(press, GLFW_KEY_P)) playing_ = !playing_;
   if (cloth() && isPress(press, GLFW_KEY_N)) setFrame((frame_ + 1) % kClothFrames);
   if (cloth() && isPress(press, GLFW_KEY_N, kModShift)) setFrame((frame_ + kClothFrames - 1) % kClothFrames);
@@ -930,9 +1048,12 @@ bool MidphaseLab::setAlgorithm(std::string_view name, std::string& error) {
 
 void MidphaseLab::loadSettings(const Json& settings) {
   common::readTreeSettings(settings, drawDepth_, showTrees_);
+  legendFold_.read(settings);
 }
 
-Json MidphaseLab::saveSettings() const { return {{"draw_depth", drawDepth_}, {"show_trees", showTrees_}}; }
+Json MidphaseLab::saveSettings() const {
+  return {{"draw_depth", drawDepth_}, {"show_trees", showTrees_}, {"legend_folded", legendFold_.folded}};
+}
 
 const char* MidphaseLab::nodePairLegend() const {
   const bool budgetStep = !trace_.steps.empty() &&
@@ -971,6 +1092,7 @@ void MidphaseLab::dumpState(Json& out) const {
   out["legend"] = nodePairLegend();
   out["legend_pruned"] = common::prunedLegend(steps_.at(step_ - 1).pruned, "faint grey");
   out["legend_false_positives"] = falsePositiveLegend();
+  out["legend_folded"] = legendFold_.folded;
   const common::Tally tally = steps_.at(step_);
   out["a"] = kMeshNames[static_cast<std::size_t>(meshA_)];
   out["b"] = kMeshNames[static_cast<std::size_t>(meshB_)];
@@ -1010,7 +1132,8 @@ void MidphaseLab::dumpState(Json& out) const {
                                          {"edge_b", axis.indexB},
                                          {"shadow_a", {axis.minA, axis.maxA}},
                                          {"shadow_b", {axis.minB, axis.maxB}},
-                                         {"gap", -axis.overlap}};
+                                         {"gap", -axis.overlap},
+                                         {"middle", {found->middle.x, found->middle.y, found->middle.z}}};  // the shadows' line passes here
   }
   if (!cloth()) return;
   // The cloth at this frame: no measured times (they differ on every run).
@@ -1052,7 +1175,8 @@ std::vector<Shortcut> MidphaseLab::shortcuts() const {
   std::vector<Shortcut> keys = common::treeShortcuts();
   keys.push_back({"V", "next bounding volume (AABB, sphere, OBB)"});
   keys.push_back({"L", "SAT lite on / off (box volumes)"});
-  keys.push_back({"A", "at a SAT-lite false positive: look across the separating axis"});
+  keys.push_back({"A", "frame this step's pair: its two triangles or volumes (at a SAT-lite false positive, looking across the "
+                       "separating axis)"});
   keys.push_back({"P", "cloth: play / pause its frames"});
   keys.push_back({"N, Shift+N", "cloth: next / previous frame"});
   return keys;
@@ -1204,7 +1328,11 @@ void MidphaseLab::drawUi() {
   ImGui::Text("overlapping pairs %d", tally.pairs);
   if (satLite_ && bv_ != BvKind::Sphere) ImGui::Text("SAT-lite false positives %d", tally.falsePositives);
   narrationText(atStep().narration, toImVec4(palette::kAccent));
-  if (atStep().axis && ImGui::SmallButton("Look across the separating axis (A)")) viewAim_ = separatingAim();
+  if (atStep().axis) {
+    if (ImGui::SmallButton("Look across the separating axis (A)")) viewAim_ = separatingAim();
+  } else if (!trace_.steps.empty() && ImGui::SmallButton("Frame this pair (A)")) {
+    viewAim_ = pairAim();
+  }
   if (!trace_.steps.empty()) common::drawWaitingPairs(waitingAt(step_), budget_ > 0, 6);
   // The cloth's frames and its cost plot next, above the mesh choices: the plot is what mid_06's lesson is about, and
   // under them it fell below the panel's fold at 1600x1000.

@@ -435,6 +435,17 @@ std::optional<WorldBounds3> NarrowPhase3Lab::followBounds3(int view) const {
   return bounds ? bounds : sceneBounds3(view);
 }
 
+double NarrowPhase3Lab::groundHeight(int view) const {
+  if (view != 1) return 0.0;
+  double low = 0.0, high = 0.0;  // the origin's height with the set's
+  for (const std::vector<Vec3d>* points : {&minkowski_.positions, &minkowski_.flat})
+    for (const Vec3d& p : *points) {
+      low = std::min(low, p.y);
+      high = std::max(high, p.y);
+    }
+  return low < 0.0 ? low - 0.05 * (high - low) : 0.0;
+}
+
 void NarrowPhase3Lab::setStep(int index) { step_ = std::clamp(index, 0, std::max(stepCount() - 1, 0)); }
 
 // [SECTION] Mouse: picking and dragging
@@ -517,6 +528,9 @@ Json NarrowPhase3Lab::saveSettings() const {
 }
 
 void NarrowPhase3Lab::dumpState(Json& out) const {
+  Json horizon = Json::array();  // the A - B pane's horizon edges at an EPA step, window pixels
+  for (const auto& edge : horizonScreen_) horizon.push_back({edge[0].x, edge[0].y, edge[1].x, edge[1].y});
+  out["horizon_screen"] = horizon;
   Json shapes = Json::array();
   for (int i = 0; i < 2; ++i) {
     const Collider3& shape = shapes_[static_cast<std::size_t>(i)];

@@ -76,6 +76,9 @@ class NarrowPhase3Lab final : public Lab {
   void draw(const DrawContext& context) override;
   [[nodiscard]] std::optional<WorldBounds3> sceneBounds3(int view) const override;
   [[nodiscard]] std::optional<WorldBounds3> followBounds3(int view) const override;
+  // A - B holds the origin when the shapes overlap, so its pane's grid at y = 0 ran black lines through the polytope's
+  // faces (newcomer review s34 A10): there the grid lies under A - B, a twentieth of its height below it.
+  [[nodiscard]] double groundHeight(int view) const override;
 
   bool mouseDown(const MouseEvent& event) override;
   void mouseMove(const MouseEvent& event) override;
@@ -143,6 +146,11 @@ class NarrowPhase3Lab final : public Lab {
   std::optional<FloatLine> floatLine_;  // float runs: what double answers (narrow_phase_common.h)
   PanelBlock stepBlock_;                // where the step lay in the panel (the state dump's step_block)
   mutable std::array<Vec3d, 2> nameAnchors_{};  // where the world view last put "shape A" and "shape B" (name_anchors)
+  // The A - B pane's EPA step as last drawn: the polytope's extent on screen (the labels go beside it) and the
+  // horizon's edges, window pixels (horizon_screen: a test sees no label over them).
+  mutable std::optional<LabelBox> epaOutline_;
+  mutable std::vector<LabelBox> epaBeside_;  // the labels put beside it so far (the origin's, n's ...)
+  mutable std::vector<std::array<Vec2d, 2>> horizonScreen_;
   mutable std::array<std::vector<ScreenLabel>, 2> viewLabels_;  // each view's labels as last drawn (world_labels, minkowski_labels)
   std::vector<StepRef> steps_;
   std::vector<StepKind> stepKinds_;  // SAT's: the timeline's jumps between tested axes, new bests ... (satStepKinds)

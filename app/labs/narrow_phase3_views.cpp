@@ -18,6 +18,8 @@
 #include <string>
 #include <variant>
 
+#include <imgui.h>
+
 #include "labs/narration.h"
 #include "labs/narrow_phase3_lab.h"
 #include "render/renderer3d.h"
@@ -27,6 +29,61 @@
 namespace lab {
 
 namespace {
+
+// EPA's polytope on screen: the extent of its vertices (none when one is behind the camera).
+std::optional<LabelBox> screenOutline(const OrbitCamera& camera, std::span<const collide::SupportPoint<Vec3d>> vertices) {
+  LabelBox box{{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+  for (const auto& v : vertices) {
+    const Projected p = camera.project(v.point);
+    if (!p.inFront) return std::nullopt;
+    box.min = {std::min(box.min.x, p.screen.x), std::min(box.min.y, p.screen.y)};
+    box.max = {std::max(box.max.x, p.screen.x), std::max(box.max.y, p.screen.y)};
+  }
+  return vertices.empty() ? std::nullopt : std::optional<LabelBox>(box);
+}
+
+// A label of `text` at `anchor` (window pixels) put beside `outline`, off the polytope: at an EPA step the origin's
+// and n's labels sat on the horizon's arrows, the rim the narration asks to count (3d_04 step 7 at 150 %, newcomer
+// review s34 A10). Right of it, else left, else below, else above (at the anchor's height, or under the outline's
+// middle), inside the pane and clear of `avoid` (the labels put so before it); a leader line back to the anchor. Returns
+// the box (its corner less the anchor is the placer's offset), or none where no side has room (the placer's own
+// rings then).
+std::optional<LabelBox> besideOutline(Renderer3D& renderer, Vec2d anchor, const std::string& text, const LabelBox& outline,
+                                      bool preferLeft, std::span<const LabelBox> avoid, Color color) {
+  const ImVec2 textSize = ImGui::CalcTextSize(text.c_str());
+  const Vec2d size{textSize.x + 6.0, textSize.y + 2.0};  // the placer's box: the text and its padding
+  const ScreenRect& pane = renderer.camera().rect();
+  constexpr double kGap = 14.0, kMargin = 8.0, kApart = 6.0;
+  const double top = pane.y + 2.5 * ImGui::GetTextLineHeightWithSpacing();  // under the pane's title
+  const double y = std::clamp(anchor.y - 0.5 * size.y, top, std::max(top, pane.y + pane.height - size.y - kMargin));
+  const auto inPane = [&](double x) {
+    return std::clamp(x, pane.x + kMargin, std::max(pane.x + kMargin, pane.x + pane.width - size.x - kMargin));
+  };
+  const Vec2d right{outline.max.x + kGap, y}, left{outline.min.x - kGap - size.x, y};
+  const double line = size.y + kApart;
+  std::vector<Vec2d> candidates = {preferLeft ? left : right, preferLeft ? right : left};
+  // Below, then above: two rows each, under the outline's middle, its left end or its right end.
+  for (const double row : {outline.max.y + kGap, outline.max.y + kGap + line, outline.min.y - kGap - size.y,
+                           outline.min.y - kGap - size.y - line})
+    for (const double x : {0.5 * (outline.min.x + outline.max.x) - 0.5 * size.x, outline.min.x, outline.max.x - size.x})
+      candidates.push_back({inPane(x), row});
+  for (const Vec2d& corner : candidates) {
+    const LabelBox box{corner, corner + size};
+    if (box.min.x < pane.x + kMargin || box.max.x > pane.x + pane.width - kMargin || box.min.y < top ||
+        box.max.y > pane.y + pane.height - kMargin)
+      continue;
+    if (std::any_of(avoid.begin(), avoid.end(), [&](const LabelBox& other) {
+          return box.min.x < other.max.x + kApart && other.min.x < box.max.x + kApart && box.min.y < other.max.y + kApart &&
+                 other.min.y < box.max.y + kApart;
+        }))
+      continue;
+    const Vec2d nearest{std::clamp(anchor.x, box.min.x, box.max.x), std::clamp(anchor.y, box.min.y, box.max.y)};
+    renderer.screenLine(anchor, nearest, palette::kBackground.withAlpha(0.75f), 4.0f);
+    renderer.screenLine(anchor, nearest, color.withAlpha(0.95f), 1.5f);
+    return box;
+  }
+  return std::nullopt;
+}
 
 // Whether a world point shows in the camera's view: in front of it and inside its rectangle, clear of the edges and
 // the pane title.
@@ -166,11 +223,26 @@ void NarrowPhase3Lab::drawMinkowski(Renderer3D& renderer) const {
   const bool touching = minkowski_.touchesOrigin;
   const Color originColor = inside || touching ? palette::kHit : palette::kSeparated;
   // The origin's label first, so it wins the layout (the question the whole view answers); its marker last, so
-  // nothing of the step covers it.
-  renderer.label(Vec3d{0, 0, 0},
-                 touching ? "origin: on A - B's boundary (touching)"
-                          : (inside ? "origin: inside A - B (overlap)" : "origin: outside A - B (apart)"),
-                 originColor, {10, 14});
+  // nothing of the step covers it. At an EPA step, beside the polytope, off its horizon.
+  const std::string originText = touching ? "origin: on A - B's boundary (touching)"
+                                          : (inside ? "origin: inside A - B (overlap)" : "origin: outside A - B (apart)");
+  Vec2d originOffset{10, 14};
+  horizonScreen_.clear();
+  const StepRef* epa = steps_.empty() || steps_[static_cast<std::size_t>(step_)].kind != StepRef::Kind::Epa
+                           ? nullptr : &steps_[static_cast<std::size_t>(step_)];
+  if (epa != nullptr) {
+    const collide::EpaStep3<double>& step = trace_.epa[static_cast<std::size_t>(epa->index)];
+    const Projected origin = renderer.camera().project(Vec3d{0, 0, 0});
+    if (const std::optional<LabelBox> outline = screenOutline(renderer.camera(), step.vertices); outline && origin.inFront) {
+      epaBeside_.clear();
+      if (const auto box = besideOutline(renderer, origin.screen, originText, *outline, false, epaBeside_, originColor)) {
+        originOffset = box->min - origin.screen;
+        epaBeside_.push_back(*box);
+      }
+      epaOutline_ = outline;
+    }
+  }
+  renderer.label(Vec3d{0, 0, 0}, originText, originColor, originOffset);
   drawMinkowskiHull3(renderer, minkowski_);
   if (steps_.empty()) {
     drawResult(renderer, true);
@@ -346,15 +418,35 @@ void NarrowPhase3Lab::drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<
                     palette::kAccent, {3.0f, 0, 0, true});
   const Vec3d foot = step.faceDistance * step.faceNormal;
   renderer.arrow(Vec3d{0, 0, 0}, foot, palette::kHit, 2.5f, 12.0f, true);
-  renderer.label(0.5 * foot, "n, distance " + formatNumber(step.faceDistance), palette::kHit);
-  renderer.label(foot, "closest face", palette::kAccent);
+  // Beside the polytope (on the other side from the origin's label), off the horizon: see besideOutline.
+  // The labels at points inside the polytope: beside it, each clear of the ones put before (besideOutline).
+  const auto besideLabel = [&](Vec3d at, const std::string& text, Color color, bool preferLeft) {
+    Vec2d offset{6, -6};
+    const Projected anchor = renderer.camera().project(at);
+    if (epaOutline_ && anchor.inFront)
+      if (const auto box = besideOutline(renderer, anchor.screen, text, *epaOutline_, preferLeft, epaBeside_, color)) {
+        offset = box->min - anchor.screen;
+        epaBeside_.push_back(*box);
+      }
+    renderer.label(at, text, color, offset);
+  };
+  // w's dot, above or below the polytope, keeps its own label's place (the placer keeps labels off dots).
+  if (const Projected w = renderer.camera().project(step.support.point); w.inFront)
+    epaBeside_.push_back({w.screen - Vec2d{10, 10}, w.screen + Vec2d{10, 10}});
+  besideLabel(0.5 * foot, "n, distance " + formatNumber(step.faceDistance), palette::kHit, true);
+  besideLabel(foot, "closest face", palette::kAccent, true);
   // The new support, and the gap between it and the face's plane.
   renderer.line(foot, step.support.point, palette::kAccent, {1.5f, 5.0f, 4.0f, true});
   renderer.point(step.support.point, palette::kAccent, 5.0f, true);
   renderer.label(step.support.point, "w, gap " + formatNumber(step.gap), palette::kAccent);
   // The horizon: the rim of the faces w sees, as a loop of arrows.
-  for (const std::array<int, 2>& edge : step.horizon)
+  for (const std::array<int, 2>& edge : step.horizon) {
     renderer.arrow(at(edge[0]), at(edge[1]), palette::kHit, 2.5f, 10.0f, true);
+    const Projected from = renderer.camera().project(at(edge[0])), to = renderer.camera().project(at(edge[1]));
+    if (from.inFront && to.inFront) horizonScreen_.push_back({from.screen, to.screen});
+  }
+  epaOutline_.reset();
+  epaBeside_.clear();
 }
 
 // [SECTION] SAT and the analytic tests

@@ -943,7 +943,7 @@ void drawAxisTriad(Renderer3D& renderer) {
   }
 }
 
-void drawGroundGrid(Renderer3D& renderer) {
+void drawGroundGrid(Renderer3D& renderer, double height) {
   const OrbitCamera& camera = renderer.camera();
   const double distance = camera.distance();
   // One cell is the power of ten near a quarter of the orbit distance; a major line every 5 cells.
@@ -954,7 +954,7 @@ void drawGroundGrid(Renderer3D& renderer) {
   const double major = kMajorEvery * cell;
   // Centred under the target, snapped to the major lines so they stay put while panning.
   const Vec3d target = camera.target();
-  const Vec3d center{std::round(target.x / major) * major, 0, std::round(target.z / major) * major};
+  const Vec3d center{std::round(target.x / major) * major, height, std::round(target.z / major) * major};
   const Color axisX = rgb(0xb0524c);
   const Color axisZ = rgb(0x4c6fb0);
   // Each line fades out with the distance from the centre (fadingLine), so it is drawn only inside the disc where
@@ -968,8 +968,8 @@ void drawGroundGrid(Renderer3D& renderer) {
       const double fixed = (along == 0 ? center.x : center.z) + offset;
       const bool isAxis = std::abs(fixed) < 0.5 * cell;
       const Color base = isAxis ? (along == 0 ? axisZ : axisX) : isMajor ? palette::kGridMajor : palette::kGridMinor;
-      const Vec3d a = along == 0 ? Vec3d{fixed, 0, center.z - half} : Vec3d{center.x - half, 0, fixed};
-      const Vec3d b = along == 0 ? Vec3d{fixed, 0, center.z + half} : Vec3d{center.x + half, 0, fixed};
+      const Vec3d a = along == 0 ? Vec3d{fixed, height, center.z - half} : Vec3d{center.x - half, height, fixed};
+      const Vec3d b = along == 0 ? Vec3d{fixed, height, center.z + half} : Vec3d{center.x + half, height, fixed};
       renderer.fadingLine(a, b, base.withAlpha(isAxis ? 0.9f : 1.0f), center, extent, Style3{isAxis ? 1.5f : 1.0f});
     }
   }

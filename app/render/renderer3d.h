@@ -237,7 +237,7 @@ class Renderer3D {
 
 // A small triad in the view's corner: X red, Y green, Z blue, from the camera's rotation.
 void drawAxisTriad(Renderer3D& renderer);
-// The ground grid on the y = 0 plane around the camera's target, faded with distance.
-void drawGroundGrid(Renderer3D& renderer);
+// The ground grid on the y = `height` plane around the camera's target, faded with distance.
+void drawGroundGrid(Renderer3D& renderer, double height = 0.0);
 
 }  // namespace lab

@@ -1,5 +1,6 @@
 #include "shell/help_overlay.h"
 
+#include <algorithm>
 #include <iterator>
 
 #define GLFW_INCLUDE_NONE  // key codes only; no GL header
@@ -55,14 +56,31 @@ const Shortcut kSpatial[] = {
     {"Alt+O", "switch perspective / orthographic"},
 };
 
-void shortcutTable(const char* id, std::span<const Shortcut> shortcuts) {
+// The keys' column as wide as its longest keys, the actions' as the rest of `width` allows: an action longer than that
+// wraps at its spaces (at 150 % the Ctrl+C / Ctrl+V row ran past the window's right edge, newcomer review s34 A10).
+// Each row's box goes to `rows` (window pixels) for --dump-state.
+void shortcutTable(const char* id, std::span<const Shortcut> shortcuts, float width, std::vector<HelpRow>* rows) {
+  float keysWidth = 0, actionsWidth = 0;
+  for (const Shortcut& shortcut : shortcuts) {
+    keysWidth = std::max(keysWidth, ImGui::CalcTextSize(shortcut.keys.c_str()).x);
+    actionsWidth = std::max(actionsWidth, ImGui::CalcTextSize(shortcut.action.c_str()).x);
+  }
+  const float spacing = 2.0f * ImGui::GetStyle().CellPadding.x + ImGui::GetStyle().ItemSpacing.x;
+  actionsWidth = std::min(actionsWidth, std::max(width - keysWidth - 2.0f * spacing, 8.0f * ImGui::GetFontSize()));
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+  ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, keysWidth);
+  ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, actionsWidth);
   for (const Shortcut& shortcut : shortcuts) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     ImGui::TextColored(ImVec4(0.96f, 0.84f, 0.28f, 1.0f), "%s", shortcut.keys.c_str());
+    const ImVec2 keysMin = ImGui::GetItemRectMin();
     ImGui::TableSetColumnIndex(1);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + actionsWidth);
     ImGui::TextUnformatted(shortcut.action.c_str());
+    ImGui::PopTextWrapPos();
+    if (rows != nullptr) rows->push_back({shortcut.keys, {keysMin.x, keysMin.y, ImGui::GetItemRectMax().x - keysMin.x,
+                                                          ImGui::GetItemRectMax().y - keysMin.y}});
   }
   ImGui::EndTable();
 }
@@ -96,26 +114,37 @@ std::vector<HelpSection> helpSections(const HelpContext& context, const std::vec
   return sections;
 }
 
-void drawHelpOverlay(bool& open, const std::vector<HelpSection>& sections) {
-  if (!open) return;
+HelpLayout drawHelpOverlay(bool& open, const std::vector<HelpSection>& sections) {
+  HelpLayout layout;
+  if (!open) return layout;
   const ImGuiViewport* screen = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + screen->WorkSize.x * 0.5f, screen->WorkPos.y + screen->WorkSize.y * 0.5f),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  // Never wider or taller than the window (taller scrolls): its rows wrap to this width instead.
+  const float margin = ImGui::GetFontSize();
+  const ImVec2 most(std::max(screen->WorkSize.x - 2.0f * margin, 200.0f), std::max(screen->WorkSize.y - 2.0f * margin, 100.0f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), most);
   ImGui::SetNextWindowBgAlpha(0.94f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
   if (ImGui::Begin("Keyboard and mouse (F1)", &open, flags)) {
+    // The table's room: the widest window less its padding and a scrollbar's width (the list may scroll).
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = most.x - 2.0f * style.WindowPadding.x - style.ScrollbarSize;
     for (std::size_t i = 0; i < sections.size(); ++i) {
       if (i > 0) ImGui::Spacing();
       ImGui::TextDisabled("%s", sections[i].title.c_str());
       ImGui::PushID(static_cast<int>(i));
-      shortcutTable("##section", sections[i].shortcuts);
+      shortcutTable("##section", sections[i].shortcuts, width, &layout.rows);
       ImGui::PopID();
     }
     ImGui::Spacing();
     if (ImGui::Button("Close") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) open = false;
+    const ImVec2 corner = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    layout.window = {corner.x, corner.y, size.x, size.y};
   }
   ImGui::End();
+  return layout;
 }
 
 }  // namespace lab

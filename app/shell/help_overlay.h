@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "lab/vocabulary.h"
+#include "render/camera.h"
 
 namespace lab {
 
@@ -35,7 +36,19 @@ struct HelpSection {
 [[nodiscard]] std::vector<HelpSection> helpSections(const HelpContext& context, const std::vector<Shortcut>& labShortcuts,
                                                     const std::string& labName);
 
-// Draws the overlay of `sections` when `open`; closing it (Escape, F1 or its button) clears `open`.
-void drawHelpOverlay(bool& open, const std::vector<HelpSection>& sections);
+// Where the overlay drew: its window and each row (the keys to the end of the action's last line), window pixels,
+// for --dump-state (a test checks every row lies whole inside the window at 100 to 200 %).
+struct HelpRow {
+  std::string keys;
+  ScreenRect box;
+};
+struct HelpLayout {
+  ScreenRect window{0, 0, 0, 0};
+  std::vector<HelpRow> rows;
+};
+
+// Draws the overlay of `sections` when `open`, no wider than the app's window (long actions wrap); closing it
+// (Escape, F1 or its button) clears `open`.
+HelpLayout drawHelpOverlay(bool& open, const std::vector<HelpSection>& sections);
 
 }  // namespace lab

@@ -224,11 +224,14 @@ class LabShell {
     int openedStep = 0;    // the step the scene opened at
     bool stepped = false;  // the step has moved from it
     int inSightStep = -1;  // the step whose narration the panel last showed or scrolled to
+    float openingScroll = -1.0f;  // the scroll set at the opening step to show its words (-1: none yet)
   };
   LessonFold lessonFold_;
   // Where the lab's narration lay in the side panel last frame (window pixels; none when it drew none) and the
   // panel's visible rectangle, for --dump-state.
   std::optional<NarrationSpan> narration_;
+  // Where the lesson (its header to its last line) lay in the side panel last frame, window pixels: top, bottom.
+  std::optional<std::array<float, 2>> lessonBox_;
   ScreenRect panelVisible_{0, 0, 0, 0};
   // Inside the side panel, after the lab's widgets: given where the narration lay (markNarration), folds the
   // lesson or scrolls as LessonFold says.
@@ -244,12 +247,20 @@ class LabShell {
   // After a fit, the next frame checks whether a spatial view's caption (a legend drawn under the title) covers the
   // scene, and if so frames the scene in the pane below it (fitBelowCaptions).
   bool captionCheckPending_ = false;
+  // A lab's aim framed this (Lab::ViewAim::frame) in this view: the next check frames it below the captions instead
+  // of the scene, in that view only.
+  struct CaptionAim {
+    int view = 0;
+    WorldBounds3 frame;
+  };
+  std::optional<CaptionAim> captionAim_;
   bool followPaused_ = false;  // the user panned, zoomed or fitted: following waits until it is ticked again
   std::vector<Json> fittedCameras_;    // the cameras as the last fit left them (cameraStates)
   std::vector<ScreenRect> viewRects_;  // the views' rectangles last frame
   // The side panel's and the timeline bar's rectangles this frame: their background is a clear (drawCanvas).
   std::array<ScreenRect, 2> panelRects_{};
   bool showHelp_ = false;
+  HelpLayout helpLayout_;  // where the F1 overlay drew last frame (--dump-state)
   bool showPlots_ = false;  // View > Plots
   PlotPanel plotPanel_;     // the recording of every frame's metrics
   bool quitRequested_ = false;

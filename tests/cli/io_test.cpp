@@ -3327,8 +3327,12 @@ TEST(MidphaseLab, SatLitesFalsePositivesShowTheAxisThatSeparatesThem) {
       if (others++ < 25) {
         EXPECT_FALSE(dump["at_step"].contains("separating_axis")) << "step " << step;
         EXPECT_EQ(dump["legend_false_positives"].size(), 1u);
+        // A frames the step's pair instead (review s34 A10), keeping the view's direction unless a triangle test's
+        // plane or line says otherwise: never turned across an axis that is not there.
         lab->keyPressed({GLFW_KEY_A, 0});
-        EXPECT_FALSE(lab->takeViewAim().has_value()) << "step " << step;
+        const std::optional<Lab::ViewAim> aim = lab->takeViewAim();
+        ASSERT_TRUE(aim.has_value()) << "step " << step;
+        EXPECT_TRUE(aim->frame.has_value() && !aim->frame->empty()) << "step " << step;
       }
       continue;
     }
@@ -3348,7 +3352,11 @@ TEST(MidphaseLab, SatLitesFalsePositivesShowTheAxisThatSeparatesThem) {
     const double lowA = axis["shadow_a"][0].get<double>(), highA = axis["shadow_a"][1].get<double>();
     const double lowB = axis["shadow_b"][0].get<double>(), highB = axis["shadow_b"][1].get<double>();
     EXPECT_NEAR(std::max(lowA, lowB) - std::min(highA, highB), gap, 1e-9) << "the shadows are the gap apart";
-    EXPECT_NE(narration.find("their shadows are " + formatNumber(gap) + " apart"), std::string::npos) << narration;
+    // The axis and both shadows, as the BV tests' words give them (review s34 A10: the gap alone).
+    const std::string shadows = "A's [" + formatNumber(lowA) + ", " + formatNumber(highA) + "], B's [" + formatNumber(lowB) + ", " +
+                                formatNumber(highB) + "] are " + formatNumber(gap) + " apart";
+    EXPECT_NE(narration.find(shadows), std::string::npos) << narration;
+    EXPECT_NE(narration.find("n = " + formatVector(n)), std::string::npos) << narration;
     ASSERT_EQ(dump["legend_false_positives"].size(), 2u);
     EXPECT_NE(dump["legend_false_positives"][1].get<std::string>().find("magenta line: the edge-edge axis"), std::string::npos);
     lab->keyPressed({GLFW_KEY_A, 0});
@@ -3361,6 +3369,53 @@ TEST(MidphaseLab, SatLitesFalsePositivesShowTheAxisThatSeparatesThem) {
   EXPECT_EQ(fooled, 25);
   EXPECT_NE(scene.lesson.find("magenta"), std::string::npos);
   EXPECT_EQ(scene.lesson.find("pink"), std::string::npos);
+}
+
+// A triangle test's words say why (review s34 A10: "they overlap" and nothing more, on two triangles 20 pixels
+// across): for a pair that overlaps, the edge of one that passes through the other and where, with both stretches on
+// the planes' common line; for one that does not, the plane with the other's three corners on one side (their
+// distances) or the two stretches and their gap. Key A frames the two triangles: a box a fraction of the scene's.
+TEST(MidphaseLab, TriangleTestsSayWhyAndKeyAFramesThePair) {
+  const LabInfo* info = findLab("Mid phase");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, curated("mid_02_sat_lite_false_positive.json"));
+  ASSERT_NE(lab, nullptr);
+  int crossing = 0, byPlane = 0, onLine = 0, tests = 0;
+  for (int step = 0; step < lab->stepCount(); ++step) {
+    lab->setStep(step);
+    Json dump;
+    lab->dumpState(dump);
+    if (dump["at_step"]["event"]["type"] != "primitive_test") continue;
+    ++tests;
+    SCOPED_TRACE("step " + std::to_string(step));
+    const std::string narration = dump["at_step"]["narration"].get<std::string>();
+    const std::size_t working = narration.find("\n\n");
+    ASSERT_NE(working, std::string::npos) << narration;
+    if (dump["at_step"]["event"]["hit"].get<bool>()) {
+      const bool through = narration.find("passes through") != std::string::npos;
+      EXPECT_TRUE(through || narration.find("They touch") != std::string::npos) << narration;
+      EXPECT_NE(narration.find("on the line where their planes meet"), std::string::npos) << narration;
+      crossing += through ? 1 : 0;
+    } else {
+      const bool plane = narration.find("so that plane separates them") != std::string::npos;
+      const bool line = narration.find("apart, so they miss each other") != std::string::npos;
+      EXPECT_TRUE(plane || line) << narration;
+      byPlane += plane ? 1 : 0;
+      onLine += line ? 1 : 0;
+    }
+    lab->keyPressed({GLFW_KEY_A, 0});
+    const std::optional<Lab::ViewAim> aim = lab->takeViewAim();
+    ASSERT_TRUE(aim.has_value() && aim->frame.has_value());
+    const double size = collide::length(aim->frame->max - aim->frame->min);
+    EXPECT_GT(size, 0.0);
+    const std::optional<WorldBounds3> scene = lab->sceneBounds3(0);
+    ASSERT_TRUE(scene.has_value());
+    EXPECT_LT(size, 0.4 * collide::length(scene->max - scene->min)) << "the two triangles, not the meshes";
+  }
+  EXPECT_GT(tests, 20);
+  EXPECT_GT(crossing, 0);
+  EXPECT_GT(byPlane, 0);
+  EXPECT_GT(onLine, 0);
 }
 
 // The queue's list wraps between pairs, never inside one: mid_04's last step read "(A" at the end of a line and
@@ -4315,7 +4370,7 @@ TEST(MidphaseLab, EveryBvTestGivesItsShadowsAndTheirGapOrOverlap) {
 TEST(MidphaseLab, EveryBvTestOfTouchingBoxesGivesNumbersThatAgreeWithTheVerdict) {
   const std::regex apart(R"(A's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\], B's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\] are ([0-9.e+-]+) apart\.)");
   const std::regex overlap(R"(A's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\], B's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\], by ([0-9.e+-]+)\.)");
-  const std::regex falsePositive(R"(their shadows are ([0-9.e+-]+) apart \(key A looks across it\))");
+  const std::regex falsePositive(R"(A's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\], B's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\] are ([0-9.e+-]+) apart \(key A looks across it\))");
   const std::regex meet(R"(A's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\], B's \[(-?[0-9.e+-]+), (-?[0-9.e+-]+)\] meet: placed in the world they are ([0-9.e+-]+) apart, within the ([0-9.e+-]+) the test allows)");
   for (const char* file : {"mid_04_budget_partial_answer.json", "mid_01_torus_gear.json", "mid_02_sat_lite_false_positive.json",
                            "mid_03_obb_beats_aabb.json", "mid_05_sah_vs_median.json", "mid_06_refit_drift.json"}) {
@@ -4325,7 +4380,10 @@ TEST(MidphaseLab, EveryBvTestOfTouchingBoxesGivesNumbersThatAgreeWithTheVerdict)
       std::smatch m;
       if (n.find("(SAT lite): a false positive") != std::string::npos) {
         // Its numbers are the edge-edge axis that separates the pair (SatLitesFalsePositivesShowTheAxis...).
-        EXPECT_TRUE(std::regex_search(n, m, falsePositive)) << file << " step " << step << ": " << n;
+        ASSERT_TRUE(std::regex_search(n, m, falsePositive)) << file << " step " << step << ": " << n;
+        // The shadows on the axis are the gap apart, as the words give them (review s34 A10: the gap alone).
+        const double gap = std::max(std::stod(m[3]) - std::stod(m[2]), std::stod(m[1]) - std::stod(m[4]));
+        EXPECT_NEAR(gap, std::stod(m[5]), 2e-3 * std::stod(m[5]) + 1e-3) << n;
         ++falsePositives;
       } else if (!event["overlap"].get<bool>()) {
         ASSERT_TRUE(std::regex_search(n, m, apart)) << file << " step " << step << ": " << n;

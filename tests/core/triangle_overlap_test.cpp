@@ -139,5 +139,75 @@ TEST(TriangleOverlap, MatchesSeparatingAxesOnAnIntegerGrid) {
   EXPECT_GT(coplanarPairs, pairs / 4);
 }
 
+// The mid-phase lab's words for a triangle test come from explainTrianglesOverlap: its verdict is the test's, and
+// its numbers show the case. Hand cases first: a plane separates; the stretches on the common line miss; an edge
+// crosses.
+TEST(TriangleOverlapWhy, NamesTheCaseWithItsNumbers) {
+  const TriangleWhy<double> above = explainTrianglesOverlap<double>({0, 0, 1}, {1, 0, 2}, {0, 1, 3}, {0, 0, 0}, {4, 0, 0}, {0, 4, 0});
+  EXPECT_FALSE(above.overlap);
+  ASSERT_EQ(above.kind, TriangleCase::ApartByPlaneOfB);
+  EXPECT_DOUBLE_EQ(std::abs(above.distances[0]), 1.0);
+  EXPECT_DOUBLE_EQ(std::abs(above.distances[1]), 2.0);
+  EXPECT_DOUBLE_EQ(std::abs(above.distances[2]), 3.0);
+  // Each crosses the other's plane (the second stands in y = 1, across z = 0), but on their common line y = 1, z = 0
+  // the first covers x in [0, 3] and the second [5.5, 6.5]: 2.5 apart.
+  const TriangleWhy<double> beside = explainTrianglesOverlap<double>({0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {5, 1, -1}, {7, 1, -1}, {6, 1, 1});
+  EXPECT_FALSE(beside.overlap);
+  ASSERT_EQ(beside.kind, TriangleCase::ApartOnLine);
+  EXPECT_NEAR(std::abs(beside.line.x), 1.0, 1e-15);
+  const double gap = std::max(beside.stretchA[0], beside.stretchB[0]) - std::min(beside.stretchA[1], beside.stretchB[1]);
+  EXPECT_NEAR(gap, 2.5, 1e-12);
+  EXPECT_NEAR(beside.stretchA[1] - beside.stretchA[0], 3.0, 1e-12);
+  // A vertical triangle in the plane x = y through the first: the first's edge from (4, 0, 0) to (0, 4, 0) passes
+  // through it at (2, 2, 0) (its own edges are looked at first; the second's edge at x = y = 1 crosses too).
+  const TriangleWhy<double> crossing = explainTrianglesOverlap<double>({0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {1, 1, -1}, {1, 1, 1}, {9, 9, 1});
+  EXPECT_TRUE(crossing.overlap);
+  ASSERT_EQ(crossing.kind, TriangleCase::Crossing);
+  EXPECT_TRUE(crossing.edgeOfFirst);
+  EXPECT_EQ(crossing.edge, 1);
+  EXPECT_DOUBLE_EQ(crossing.point.x, 2.0);
+  EXPECT_DOUBLE_EQ(crossing.point.y, 2.0);
+  EXPECT_DOUBLE_EQ(crossing.point.z, 0.0);
+}
+
+// On random triangles: the verdict is trianglesOverlap's; a separating plane has the other's corners all on one side;
+// disjoint stretches when the test says apart after both planes, sharing a point when it says they overlap; a crossing
+// edge's point lies in the other's plane and inside it.
+TEST(TriangleOverlapWhy, AgreesWithTheTestOnRandomTriangles) {
+  SplitMix64 random(34);
+  int counts[7] = {};
+  for (int n = 0; n < 20000; ++n) {
+    std::array<V, 3> a, b;
+    for (auto* t : {&a, &b})
+      for (V& p : *t) p = {random.uniform(-1.0, 1.0), random.uniform(-1.0, 1.0), random.uniform(-1.0, 1.0)};
+    const TriangleWhy<double> why = explainTrianglesOverlap(a[0], a[1], a[2], b[0], b[1], b[2]);
+    ASSERT_EQ(why.overlap, trianglesOverlap(a[0], a[1], a[2], b[0], b[1], b[2])) << n;
+    ++counts[static_cast<int>(why.kind)];
+    switch (why.kind) {
+      case TriangleCase::ApartByPlaneOfB:
+      case TriangleCase::ApartByPlaneOfA:
+        EXPECT_FALSE(why.overlap);
+        EXPECT_TRUE((why.distances[0] > 0) == (why.distances[1] > 0) && (why.distances[1] > 0) == (why.distances[2] > 0)) << n;
+        break;
+      case TriangleCase::ApartOnLine:
+        EXPECT_GT(std::max(why.stretchA[0], why.stretchB[0]), std::min(why.stretchA[1], why.stretchB[1]) - 1e-12) << n;
+        break;
+      case TriangleCase::Crossing: {
+        EXPECT_LE(std::max(why.stretchA[0], why.stretchB[0]), std::min(why.stretchA[1], why.stretchB[1]) + 1e-12) << n;
+        ASSERT_GE(why.edge, 0) << n;
+        const std::array<V, 3>& other = why.edgeOfFirst ? b : a;
+        const V normal = normalize(cross(other[1] - other[0], other[2] - other[0]));
+        EXPECT_NEAR(dot(why.point - other[0], normal), 0.0, 1e-12) << n;
+        break;
+      }
+      default: break;
+    }
+  }
+  EXPECT_GT(counts[static_cast<int>(TriangleCase::ApartByPlaneOfB)], 100);
+  EXPECT_GT(counts[static_cast<int>(TriangleCase::ApartByPlaneOfA)], 100);
+  EXPECT_GT(counts[static_cast<int>(TriangleCase::ApartOnLine)], 100);
+  EXPECT_GT(counts[static_cast<int>(TriangleCase::Crossing)], 100);
+}
+
 }  // namespace
 }  // namespace collide

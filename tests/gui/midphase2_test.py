@@ -19,6 +19,9 @@
    its last step, and the jump wraps round); on mid2_01_sah_vs_median.json, Shift+Right twice
    from Home lands on the traversal's first step (phases), and Shift+Down (the next kind: leaf test) then
    Shift+Right on its first leaf pair. Each landing is checked against the core's event at that step in the dump.
+7. The legend folds (newcomer review s34 A10: at 150 % its eight lines covered a third of mid_02's view): a click on
+   its header line in the real window folds it to that one line, and the app remembers it: the next run (a
+   screenshot with the same settings) opens it folded.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- midphase2_test.py ...).
 """
 
@@ -29,7 +32,8 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import press, fresh_directory, drag, to_screen, dump_after, screenshot_dump, script_arguments  # noqa: E402
+from lab_driver import press, fresh_directory, drag, to_screen, dump_after, screenshot_dump, script_arguments, xdotool  # noqa: E402
+from lab_driver import start_app, find_window, quit_app  # noqa: E402
 
 
 def main():
@@ -136,6 +140,44 @@ def main():
             or not (leaf_kind.get("previous") or -1) > leaf.get("step_index", 0)):  # the first: Shift+Left wraps round
         failures.append(f"Shift+Down then Shift+Right from step 1 of mid2_01 did not land on its first leaf pair: "
                         f"{leaf.get('stepJump', {}).get('kind')}, step {leaf.get('step_index')}, {leaf.get('at_step', {}).get('event')}")
+
+    # 7. The legend folds with a click, remembered.
+    mid02 = os.path.join(args.scenes, "mid_02_sat_lite_false_positive.json")
+    opened = screenshot_dump(args.exe, args.out, "legend_open", ["--scene", mid02])
+    captions = [t for t in opened["views"][0]["texts"] if t["kind"] == "caption"]
+    header = next((t for t in captions if t["text"].startswith("Colours (click here to fold)")), None)
+    if header is None or opened.get("legend_folded") is not False:
+        failures.append(f"mid_02's legend has no header to click, or opened folded: {captions}")
+    else:
+        box = header["box"]
+        click_at = (round(0.5 * (box[0] + box[2])), round(0.5 * (box[1] + box[3])))
+
+        def click(window):
+            xdotool("mousemove", "--window", window, "--sync", str(click_at[0]), str(click_at[1]))
+            time.sleep(0.3)
+            xdotool("click", "1")
+            time.sleep(0.5)
+
+        home = fresh_directory(args.out, "homelegend")
+        folded = dump_after(args.exe, home, args.out, "legend_folded.json", ["--scene", mid02], click)
+        folded_captions = [t for t in folded["views"][0]["texts"] if t["kind"] == "caption"]
+        if folded.get("legend_folded") is not True or len(folded_captions) != 1:
+            failures.append(f"a click on the legend's header did not fold it to one line: {folded.get('legend_folded')}, {folded_captions}")
+        # The next run, with the settings the first wrote on quitting (kept: run_window would write new ones), opens
+        # the legend folded. (The screenshot command takes default settings by design, so it is the window again.)
+        path = os.path.join(args.out, "legend_again.json")
+        if os.path.exists(path):
+            os.remove(path)
+        environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"))
+        process = start_app([args.exe, "--scene", mid02, "--dump-state", path], environment)
+        try:
+            find_window(process)
+            quit_app(process)
+        finally:
+            if process.poll() is None:
+                process.kill()
+        if not os.path.exists(path) or json.load(open(path)).get("legend_folded") is not True:
+            failures.append("the folded legend was not remembered: the next run opened it unfolded")
 
     print(json.dumps({"b": [b, dump["position_b"]], "pairs": [start["pairs"], dump["pairs"]],
                       "step3d": [dump3.get("step_index"), dump3.get("at_step", {}).get("narration")],

@@ -111,6 +111,21 @@ TEST_F(MidphaseAim, KeyAFramesTheFalsePositivesBoxesSoTheGapIsVisible) {
   EXPECT_LT(gapPixels(before), 5.0);
   EXPECT_GE(pixels, 18.0) << "the camera after A: " << after["views"][0].dump();
   std::printf("the gap: %.1f pixels before A, %.1f after\n", gapPixels(before), pixels);
+  // The framed shadows lie under the view's legend, not behind it (review s34 A10: at 150 % the legend covered the
+  // aimed boxes): the shell frames an aim below the captions as it frames a scene.
+  double captionBottom = 0;
+  for (const Json& text : after["views"][0]["texts"])
+    if (text["kind"] == "caption") captionBottom = std::max(captionBottom, text["box"][3].get<double>());
+  ASSERT_GT(captionBottom, 0.0);
+  const Json& axis = after["at_step"]["separating_axis"];
+  const Vec3d n = collide::normalize(Vec3d{axis["axis"][0].get<double>(), axis["axis"][1].get<double>(), axis["axis"][2].get<double>()});
+  const OrbitCamera camera = cameraOf(after["views"][0]);
+  const Vec3d middle{axis["middle"][0].get<double>(), axis["middle"][1].get<double>(), axis["middle"][2].get<double>()};
+  for (const double value : {axis["shadow_a"][0].get<double>(), axis["shadow_a"][1].get<double>(), axis["shadow_b"][0].get<double>(),
+                             axis["shadow_b"][1].get<double>()}) {
+    const Projected end = camera.project(middle + (value - collide::dot(middle, n)) * n);
+    EXPECT_GT(end.screen.y, captionBottom) << "a shadow's end under the legend";
+  }
 }
 
 // Key N in "Continuous collision 3D" turns the view edge-on across the contact and, as key A above, frames it: it

@@ -3,6 +3,7 @@
 // the support point moving with the timeline step, and the command's refusals.
 // The screenshot's --dump-state gives each view's screen rectangle, centre and zoom, so the test projects
 // world points exactly as the app does.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -310,6 +312,32 @@ TEST(Screenshot, AtLargeUiScaleTheStepAndItsTableShowWithoutScrollingThePanel) {
   }
 }
 
+// A scene as it opens at 150 %: its lesson whole and in sight (a teacher reads it first) and the first step's words
+// whole too. ccd3d_02 cut step 1's words at the panel's bottom until the first step (newcomer review s34 A10): the
+// lesson folds only once the step moves, so the panel scrolls as far as the lesson's header allows.
+TEST(Screenshot, AnOpenedSceneShowsItsLessonAndTheStepsWordsWhole) {
+  for (const char* scene : {"ccd3d_02_spinning_bar.json", "3d_04_identical_cubes.json"}) {
+    for (const int scale : {100, 150}) {
+      const std::string what = std::string(scene) + " at " + std::to_string(scale) + " %";
+      const Screenshot shot = run(std::string("screenshot --size 1600x1000 --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/") +
+                                      scene + "' --ui-scale " + std::to_string(scale),
+                                  "opening");
+      ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+      const Json& panel = shot.state.at("panel");
+      const double panelTop = panel.at("rect")[1].get<double>();
+      const double panelBottom = panelTop + panel.at("rect")[3].get<double>();
+      ASSERT_TRUE(panel.at("narration").is_array()) << what;
+      EXPECT_GE(panel.at("narration")[0].get<double>(), panelTop - 0.5) << what;
+      EXPECT_LE(panel.at("narration")[1].get<double>(), panelBottom + 0.5) << what << ": the step's words end below the panel";
+      const Json& lesson = shot.state.at("lesson");
+      EXPECT_FALSE(lesson.at("folded").get<bool>()) << what << ": the lesson folded before anyone stepped";
+      ASSERT_TRUE(lesson.at("box").is_array()) << what;
+      EXPECT_GE(lesson.at("box")[0].get<double>(), panelTop - 0.5) << what << ": the lesson's header scrolled out of sight";
+      EXPECT_LE(lesson.at("box")[1].get<double>(), panelBottom + 0.5) << what;
+    }
+  }
+}
+
 // 07's answer axis: A's shadow, 0.08 long, lies inside B's, so the shadows' common part was a red dot of 5 pixels
 // under its label. Below 18 pixels it is drawn widened about its middle (faint, with ticks at its true ends, and a
 // label saying so): a red bar at least 18 pixels long shows where the dump says it was drawn.
@@ -387,6 +415,84 @@ TEST(Screenshot, NoTextIsPrintedOverAnotherAtLargeUiScales) {
           found |= text.at("kind") == "caption" && text.at("text").get<std::string>().find(c.caption) != std::string::npos;
       EXPECT_TRUE(found) << what << ": no caption '" << c.caption << "' listed";
     }
+  }
+}
+
+// The F1 overlay at 100, 150 and 200 %: no wider than the window, and every row (its keys to the end of its action's
+// last line) whole inside it. At 150 % the Ctrl+C / Ctrl+V row ran past the window's right edge, cut at "the ver"
+// (newcomer review s34, A10): the overlay grew with its longest row.
+TEST(Screenshot, TheHelpOverlayWrapsEveryRowInsideTheWindow) {
+  for (const int scale : {100, 150, 200}) {
+    const std::string what = "F1 at " + std::to_string(scale) + " %";
+    const Screenshot shot = run(std::string("screenshot --size 1600x1000 --help-overlay --scene '" COLLISION_LAB_SOURCE_DIR
+                                            "/assets/scenes/3d_04_identical_cubes.json' --ui-scale ") + std::to_string(scale),
+                                "help");
+    ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+    const Json& layout = shot.state.at("helpLayout");
+    const Json& window = layout.at("window");
+    const double left = std::max(0.0, window[0].get<double>()), right = std::min(1600.0, window[0].get<double>() + window[2].get<double>());
+    EXPECT_GE(window[0].get<double>(), 0.0) << what;
+    EXPECT_LE(window[0].get<double>() + window[2].get<double>(), 1600.0) << what << ": the overlay is wider than the window";
+    ASSERT_GT(layout.at("rows").size(), 20u) << what;
+    bool copyRow = false;
+    for (const Json& row : layout.at("rows")) {
+      const Json& box = row.at("box");
+      copyRow |= row.at("keys") == "Ctrl+C / Ctrl+V";
+      EXPECT_GE(box[0].get<double>(), left) << what << ": " << row.dump();
+      EXPECT_LE(box[0].get<double>() + box[2].get<double>(), right - 4.0) << what << ": the row runs past the overlay: " << row.dump();
+    }
+    EXPECT_TRUE(copyRow) << what;
+  }
+}
+
+// Whether the segment from (x0, y0) to (x1, y1) passes through the box (min x, min y, max x, max y), shrunk by a pixel.
+bool segmentCrossesBox(double x0, double y0, double x1, double y1, const Json& box) {
+  const double bx0 = box[0].get<double>() + 1, by0 = box[1].get<double>() + 1, bx1 = box[2].get<double>() - 1, by1 = box[3].get<double>() - 1;
+  double t0 = 0, t1 = 1;  // Liang-Barsky clipping of the segment to the box
+  const double dx = x1 - x0, dy = y1 - y0;
+  for (const auto& [p, q] : {std::pair{-dx, x0 - bx0}, std::pair{dx, bx1 - x0}, std::pair{-dy, y0 - by0}, std::pair{dy, by1 - y0}}) {
+    if (p == 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const double r = q / p;
+    if (p < 0) t0 = std::max(t0, r);
+    else t1 = std::min(t1, r);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+// 3d_04's EPA step 7 in the A - B pane at 100, 150 and 200 %: "n, distance 1.069" and "origin: inside A - B" sat on
+// the horizon's arrows, the 5 edges the narration asks to count (newcomer review s34 A10). No label lies over a
+// horizon edge, both are shown, none over another; and the pane's ground grid lies under A - B (the cube [-2, 2]^3),
+// not through it, while the world's stays the floor, y = 0.
+TEST(Screenshot, EpaLabelsLeaveTheHorizonClearAndTheGridLiesUnderAMinusB) {
+  for (const int scale : {100, 150, 200}) {
+    const std::string what = "3d_04 EPA step 7 at " + std::to_string(scale) + " %";
+    const Screenshot shot = run(std::string("screenshot --size 1600x1000 --algo epa --step 7 --scene '" COLLISION_LAB_SOURCE_DIR
+                                            "/assets/scenes/3d_04_identical_cubes.json' --ui-scale ") + std::to_string(scale),
+                                "epa_labels");
+    ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+    const Json& horizon = shot.state.at("horizon_screen");
+    ASSERT_EQ(horizon.size(), 5u) << what;
+    const Json& pane = shot.state.at("views").at(1);
+    bool origin = false, n = false;
+    for (const Json& text : pane.at("texts")) {
+      if (text.at("kind") != "label") continue;
+      const std::string words = text.at("text").get<std::string>();
+      origin |= words.rfind("origin: inside A - B", 0) == 0;
+      n |= words.rfind("n, distance 1.069", 0) == 0;
+      for (const Json& edge : horizon)
+        EXPECT_FALSE(segmentCrossesBox(edge[0].get<double>(), edge[1].get<double>(), edge[2].get<double>(), edge[3].get<double>(),
+                                       text.at("box")))
+            << what << ": '" << words << "' over the horizon edge " << edge.dump();
+    }
+    EXPECT_TRUE(origin) << what << ": " << pane.at("texts").dump();
+    EXPECT_TRUE(n) << what << ": " << pane.at("texts").dump();
+    EXPECT_GT(expectNoTextOverText(shot.state, what), 5u) << what;
+    EXPECT_LT(pane.at("ground_y").get<double>(), -2.0) << what << ": the grid runs through A - B";
+    EXPECT_EQ(shot.state.at("views").at(0).at("ground_y").get<double>(), 0.0) << what;
   }
 }
 

@@ -12,11 +12,13 @@
 // [SECTION] The coplanar case
 // [SECTION] Degenerate triangles
 // [SECTION] Devillers-Guigue
+// [SECTION] Why: the test's case, in numbers one can check
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include "collide/math.h"
 #include "collide/shapes3.h"
@@ -244,6 +246,121 @@ template <Scalar S>
 template <Scalar S>
 [[nodiscard]] inline bool trianglesOverlap(const Triangle3<S>& a, const Triangle3<S>& b) {
   return trianglesOverlap(a.a, a.b, a.c, b.a, b.b, b.c);
+}
+
+// [SECTION] Why: the test's case, in numbers one can check
+
+// Which of the test's cases decided a pair (the mid-phase lab's words for a triangle test).
+enum class TriangleCase {
+  ApartByPlaneOfB,  // the first triangle's three corners strictly on one side of the second's plane
+  ApartByPlaneOfA,  // the second's corners strictly on one side of the first's plane
+  ApartOnLine,      // each crosses the other's plane, but their stretches on the planes' common line do not meet
+  Crossing,         // they cross: an edge of one passes through the other
+  Coplanar,         // in one plane: tested there as edge crossings and containment
+  Degenerate,       // a zero-area triangle, tested as a segment
+  Invalid,          // non-finite input
+};
+
+template <Scalar S>
+struct TriangleWhy {
+  bool overlap = false;  // trianglesOverlap's verdict, always
+  TriangleCase kind = TriangleCase::Invalid;
+  // ApartByPlaneOf*: the separated triangle's corners' signed distances to the other's plane (its unit normal).
+  std::array<S, 3> distances{};
+  // ApartOnLine, Crossing: the planes' common line (a unit direction) and each triangle's stretch on it, as the
+  // coordinate along that direction: where its edges cross the other's plane.
+  Vec3<S> line{};
+  std::array<S, 2> stretchA{}, stretchB{};
+  // Crossing: the edge that passes through the other triangle (of the first triangle or the second; corners edge
+  // and edge + 1 mod 3) and where, by the test's own segment-triangle predicate. edge = -1: none found (a touch the
+  // orientation test counts that no single edge shows, at rounding's scale): the stretches say it.
+  bool edgeOfFirst = true;
+  int edge = -1;
+  Vec3<S> point{};
+};
+
+namespace detail {
+// Where the edges of triangle t cross the plane its corners' signed distances d are measured from, as coordinates
+// along `line`: the stretch of t on the planes' common line. Corners on the plane count.
+template <Scalar S>
+[[nodiscard]] inline std::array<S, 2> stretchOnLine(const std::array<Vec3<S>, 3>& t, const std::array<S, 3>& d, Vec3<S> line) {
+  S low = std::numeric_limits<S>::infinity(), high = -std::numeric_limits<S>::infinity();
+  const auto take = [&](Vec3<S> p) {
+    const S u = dot(p, line);
+    low = std::min(low, u);
+    high = std::max(high, u);
+  };
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3;
+    if (d[i] == S(0)) take(t[i]);
+    if ((d[i] < S(0) && d[j] > S(0)) || (d[i] > S(0) && d[j] < S(0))) take(t[i] + (d[i] / (d[i] - d[j])) * (t[j] - t[i]));
+  }
+  return {low, high};
+}
+}  // namespace detail
+
+// Why trianglesOverlap answers as it does for (p1, q1, r1) against (p2, q2, r2): its verdict, the case that decided
+// it, and the numbers of that case (the planes' signed distances as the test computes them, scaled to unit normals;
+// for crossing triangles their stretches on the planes' common line and an edge of one through the other). The
+// verdict is the test's; the numbers are for words and may round differently at a touch.
+template <Scalar S>
+[[nodiscard]] inline TriangleWhy<S> explainTrianglesOverlap(Vec3<S> p1, Vec3<S> q1, Vec3<S> r1, Vec3<S> p2, Vec3<S> q2, Vec3<S> r2) {
+  using namespace detail;
+  TriangleWhy<S> why;
+  why.overlap = trianglesOverlap(p1, q1, r1, p2, q2, r2);
+  if (!isFinite(p1) || !isFinite(q1) || !isFinite(r1) || !isFinite(p2) || !isFinite(q2) || !isFinite(r2)) return why;
+  const std::array<Vec3<S>, 3> a{p1, q1, r1}, b{p2, q2, r2};
+  const Vec3<S> n2 = cross(p2 - r2, q2 - r2);  // as trianglesOverlap computes them
+  const Vec3<S> n1 = cross(q1 - p1, r1 - p1);
+  if (n1 == Vec3<S>{} || n2 == Vec3<S>{}) {
+    why.kind = TriangleCase::Degenerate;
+    return why;
+  }
+  const std::array<S, 3> d1{dot(p1 - r2, n2), dot(q1 - r2, n2), dot(r1 - r2, n2)};
+  const std::array<S, 3> d2{dot(p2 - r1, n1), dot(q2 - r1, n1), dot(r2 - r1, n1)};
+  const auto oneSide = [](const std::array<S, 3>& d) {
+    return (d[0] > S(0) && d[1] > S(0) && d[2] > S(0)) || (d[0] < S(0) && d[1] < S(0) && d[2] < S(0));
+  };
+  const auto unit = [](const std::array<S, 3>& d, Vec3<S> n) {
+    const S scale = S(1) / length(n);
+    return std::array<S, 3>{d[0] * scale, d[1] * scale, d[2] * scale};
+  };
+  if (oneSide(d1)) {
+    why.kind = TriangleCase::ApartByPlaneOfB;
+    why.distances = unit(d1, n2);
+    return why;
+  }
+  if (oneSide(d2)) {
+    why.kind = TriangleCase::ApartByPlaneOfA;
+    why.distances = unit(d2, n1);
+    return why;
+  }
+  if (d1[0] == S(0) && d1[1] == S(0) && d1[2] == S(0)) {
+    why.kind = TriangleCase::Coplanar;
+    return why;
+  }
+  why.line = normalize(cross(n1, n2));
+  why.stretchA = stretchOnLine(a, d1, why.line);
+  why.stretchB = stretchOnLine(b, d2, why.line);
+  if (!why.overlap) {
+    why.kind = TriangleCase::ApartOnLine;
+    return why;
+  }
+  why.kind = TriangleCase::Crossing;
+  // An edge of one through the other, by the test's own segment predicate; where it pierces the plane.
+  for (const bool first : {true, false}) {
+    const std::array<Vec3<S>, 3>& t = first ? a : b;
+    const std::array<S, 3>& d = first ? d1 : d2;
+    for (int e = 0; e < 3; ++e) {
+      const int f = (e + 1) % 3;
+      if (!segmentTriangle(t[e], t[f], first ? b : a, first ? n2 : n1)) continue;
+      why.edgeOfFirst = first;
+      why.edge = e;
+      why.point = d[e] == d[f] ? t[e] : t[e] + (d[e] / (d[e] - d[f])) * (t[f] - t[e]);
+      return why;
+    }
+  }
+  return why;
 }
 
 }  // namespace collide
