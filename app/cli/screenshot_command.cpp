@@ -37,6 +37,7 @@ struct ScreenshotOptions {
   bool helpOverlay = false;
   bool plots = false;
   std::string plotsSize;  // "WIDTHxHEIGHT": the Plots window's size, as if dragged there; empty: its first size
+  std::string plotsMode = "lines";  // the Plots window's "Lines" or "Histogram" (opens it)
   bool noFollow = false;
   int uiScale = 100;  // View > UI scale, in percent
   int frames = 3;
@@ -130,7 +131,8 @@ int runScreenshot(const ScreenshotOptions& options) {
   }
 
   shell.setHelpOpen(options.helpOverlay);
-  shell.setPlotsOpen(options.plots);
+  shell.setPlotsOpen(options.plots || options.plotsMode != "lines");
+  shell.setPlotsMode(options.plotsMode == "histogram" ? lab::PlotPanel::Mode::Histogram : lab::PlotPanel::Mode::Lines);
   if (!options.plotsSize.empty()) {
     int plotsWidth = 0, plotsHeight = 0;
     if (!parseSize(options.plotsSize, plotsWidth, plotsHeight)) {
@@ -196,6 +198,10 @@ const bool registered = registerCommand(
        command.add_flag("--plots", options->plots, "Show the Plots window (View > Plots) with this run's recording");
        command.add_option("--plots-size", options->plotsSize,
                           "The Plots window's size WIDTHxHEIGHT, as if dragged there (it stops at its least size)");
+       command.add_option("--plots-mode", options->plotsMode,
+                          "The Plots window's Lines (over time) or Histogram (the distribution); histogram opens the window")
+           ->check(CLI::IsMember({"lines", "histogram"}))
+           ->capture_default_str();
        command.add_flag("--no-follow", options->noFollow,
                         "Show the whole scene in every view (View > Follow the step off: the A - B pane does not frame the step)");
        command.add_option("--ui-scale", options->uiScale, "View > UI scale in percent: text, widgets and the views' labels")

@@ -428,7 +428,10 @@ void ContinuousLab3::drawFrames(Renderer3D& renderer) const {
     if (!spot) continue;
     if (spot->clamped)
       renderer.line(spot->at, labelAnchor(*ghost, towardEye), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f, true});
+    // What D shows, placed before the bodies' and frames' names.
+    renderer.setLabelPriority(kLabelPriorityOutcome);
     renderer.label(spot->at, labels[static_cast<std::size_t>(i)], palette::kSeparated, {10, 10});
+    renderer.setLabelPriority(kLabelPriorityScene);
   }
 }
 
@@ -460,6 +463,8 @@ void ContinuousLab3::drawStep(Renderer3D& renderer) const {
     renderer.point(pointB, palette::kShapeB, 5.0f, true);
     renderer.label(0.5 * (pointA + pointB), text, palette::kSeparated, {10, -24});
   };
+  // What the step measured is labelled first (the triangle's corner names are the scene's: drawTriangleSweepStep).
+  renderer.setLabelPriority(kLabelPriorityStep);
   if (stepCount() > 0) {
     const auto index = static_cast<std::size_t>(step_);
     const auto& trace = cast_.trace;
@@ -568,6 +573,7 @@ void ContinuousLab3::drawStep(Renderer3D& renderer) const {
       }
     }
   }
+  renderer.setLabelPriority(kLabelPriorityOutcome);
   const CastResult3& r = cast_.result;
   if (r.hit && step_ + 1 >= stepCount() && r.status != CastStatus::Overlapping) {
     renderer.point(r.point, palette::kHit, 6.0f, true);
@@ -575,6 +581,7 @@ void ContinuousLab3::drawStep(Renderer3D& renderer) const {
     renderer.label(r.point + 0.5 * scale * r.normal, "contact at t = " + formatNumber(r.fraction) + ", normal " + formatVector(r.normal),
                    palette::kHit);
   }
+  renderer.setLabelPriority(kLabelPriorityScene);
 }
 
 void ContinuousLab3::drawTriangleSweepStep(Renderer3D& renderer, const collide::SweepStep<Vec3d>& s) const {
@@ -585,9 +592,11 @@ void ContinuousLab3::drawTriangleSweepStep(Renderer3D& renderer, const collide::
   const std::array<Vec3d, 3> corners = {pose.apply(triangle->a), pose.apply(triangle->b), pose.apply(triangle->c)};
   // The corners by the names the narration uses (trianglePieceName).
   const Vec3d middle = (corners[0] + corners[1] + corners[2]) / 3.0;
+  renderer.setLabelPriority(kLabelPriorityScene);
   for (std::size_t i = 0; i < 3; ++i) {
     renderer.label(corners[i] + 0.08 * (corners[i] - middle), kTriangleCorners[i], palette::kShapeB);
   }
+  renderer.setLabelPriority(kLabelPriorityStep);
   // The sphere's centre over the motion relative to the triangle, which holds still.
   renderer.line(s.start, s.start + s.motion, palette::kAccent.withAlpha(0.8f), {2.0f, 6.0f, 4.0f, true});
   renderer.point(s.start, palette::kAccent, 5.0f, true);

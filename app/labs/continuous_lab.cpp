@@ -338,6 +338,8 @@ void ContinuousLab::draw(const DrawContext& context) {
   editor_.drawOverlay(renderer, shapes_);
   if (showDiscrete_) drawTunnelling(renderer);
 
+  // What the step measured is labelled first.
+  renderer.setLabelPriority(kLabelPriorityStep);
   if (stepCount() > 0) {
     const auto index = static_cast<std::size_t>(step_);
     // The closest points of a cast's iteration, joined, with what the iteration measured at the middle of the
@@ -346,18 +348,14 @@ void ContinuousLab::draw(const DrawContext& context) {
       renderer.line(pointA, pointB, palette::kSeparated, {2.5f});
       renderer.point(pointA, palette::kShapeA);
       renderer.point(pointB, palette::kShapeB);
-      renderer.setLabelPriority(kLabelPriorityStep);
       renderer.label(0.5 * (pointA + pointB), text, palette::kSeparated, {8, -30});
-      renderer.setLabelPriority(kLabelPriorityScene);
     };
     if (algorithm_ == CastAlgorithm::Linear) {
       const auto& s = cast_.trace.ray[index];
       const std::string prefix = cast_.spinIgnored ? "spin ignored: " : "";
       if (s.last && s.status == CastStatus::Miss) {  // no closest points at a miss (cast.h): said at B's end
-        renderer.setLabelPriority(kLabelPriorityStep);
         renderer.label(shapeAnchor(movedAlong(shapes_[1], cast[1], 1.0)), prefix + (s.lambda > 1 ? "lambda " + formatNumber(s.lambda) + " > 1: " : std::string("moving apart: ")) + "no contact in [0, 1]",
                        palette::kSeparated, {8, -30});
-        renderer.setLabelPriority(kLabelPriorityScene);
       } else {
         closest(s.pointA, s.pointB, prefix + "lambda " + formatNumber(s.lambda) + ", " +
                                         (s.distance <= cast_.arrivalGap ? std::string("touching") : "gap " + formatNumber(s.distance)));
@@ -433,6 +431,7 @@ void ContinuousLab::draw(const DrawContext& context) {
       }
     }
   }
+  renderer.setLabelPriority(kLabelPriorityOutcome);
   if (cast_.result.hit && step_ + 1 == stepCount() && cast_.result.status != CastStatus::Overlapping) {
     renderer.point(cast_.result.point, palette::kHit, 5.0f);
     const Vec2d tip = cast_.result.point + 60.0 * lastPixelSize_ * cast_.result.normal;
@@ -440,6 +439,7 @@ void ContinuousLab::draw(const DrawContext& context) {
     // At the normal's tip, on B's side: at the point it covered A (ccd_02's post).
     renderer.label(tip, "contact at t = " + formatNumber(cast_.result.fraction), palette::kHit);
   }
+  renderer.setLabelPriority(kLabelPriorityScene);
 }
 
 // The same motion checked only at discrete frames (what a fixed-step simulation does), next to the cast: frames
@@ -507,7 +507,10 @@ void ContinuousLab::drawTunnelling(Renderer2D& renderer) const {
     drawShape(renderer, ghost->after, palette::kSeparated, {0.1f, 1.5f, true});
     const BounceLabel spot = bounceLabel(renderer.camera(), *ghost);
     if (spot.clamped) renderer.line(spot.at, labelAnchor(*ghost), palette::kSeparated.withAlpha(0.6f), {1.0f, 4.0f, 3.0f});
+    // What D shows, placed before the bodies' and frames' names (in ccd_01 at 150 % they boxed its ghost in).
+    renderer.setLabelPriority(kLabelPriorityOutcome);
     renderer.label(spot.at, labels[static_cast<std::size_t>(i)], palette::kSeparated, {8, 8});
+    renderer.setLabelPriority(kLabelPriorityScene);
   }
 }
 

@@ -762,6 +762,18 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
       lastTop = top;
     }
   };
+  // The x axis's breaks: two slanted strokes across the axis line, with the line cut between them (one per line
+  // height at most: a break every few pixels would be a smear).
+  double lastBreak = -std::numeric_limits<double>::infinity();
+  for (const double value : plot.xBreaks) {
+    const double x = map.toX(value);
+    if (!(x >= data.x && x <= dataMax.x) || x < lastBreak + lineHeight) continue;
+    lastBreak = x;
+    const double half = 0.35 * lineHeight, slant = 0.2 * lineHeight, gap = 0.15 * lineHeight;
+    canvas.rect({x - gap, axisY - 1.5}, {x + gap, axisY + 1.5}, palette::kBackground);
+    for (const double side : {-gap, gap})
+      canvas.polyline(std::vector<Vec2d>{{x + side - slant, axisY + half}, {x + side + slant, axisY - half}}, palette::kTextDim, 1.5f);
+  }
   yLabels(map, range.yMin, range.yMax, layout.yStep, false);
   // The right axis: its ticks and labels outside the data's right edge (no grid of its own: the left's is the grid).
   if (layout.right) yLabels(map.onAxis(true), range.y2Min, range.y2Max, layout.y2Step, true);

@@ -65,6 +65,9 @@ struct Plot {
   // The right axis's values lie in [0, 1] (a time over the motion): auto-fit shows [0, 1] whole, so a time of 0.46
   // sits half way up rather than at the top beside the left axis's largest count.
   bool y2UnitInterval = false;
+  // Where the x axis leaves something out (the Plots window's idle frames, skipped): x values, each drawn as a break
+  // mark across the x axis, so a reader sees the time that is not there. The caller keeps them alive, as the data.
+  std::span<const double> xBreaks;
 };
 
 // The data rectangle in data coordinates.

@@ -112,6 +112,9 @@ Json PlotPanel::stateJson() const {
           {"skipIdle", skipIdle_},
           {"series", series},
           {"xAxis", frameAxisLabel()},
+          {"mode", mode_ == Mode::Lines ? "lines" : "histogram"},
+          {"yAxis", plot_.y.label},
+          {"xBreaks", std::vector<double>(plot_.xBreaks.begin(), plot_.xBreaks.end())},
           {"window", {windowRect_.x, windowRect_.y, windowRect_.width, windowRect_.height}},
           {"plotData", {plotData_.x, plotData_.y, plotData_.width, plotData_.height}}};
 }
@@ -131,6 +134,7 @@ void PlotPanel::buildPlot() {
   while (shown_.size() < seriesCount) shown_.push_back(!isTimeUnit(recording_.seriesUnit(shown_.size())));
   plot_ = {};
   histograms_.clear();
+  idleCuts_.clear();
   // The value axis is named by the units it carries ("iterations", or "iterations, \u00b5s" when mixed); flags
   // have no place on it. Over time, the series of the last unit shown go on a right axis of their own when there
   // are two or more (a time of impact in [0, 1] was a flat line under counts of 10 to 40).
@@ -182,6 +186,18 @@ void PlotPanel::buildPlot() {
         if (!whole) break;
       }
       (right ? plot_.y2 : plot_.y).integers = whole && !(right && plot_.y2UnitInterval);
+    }
+    // Over recorded frames an idle stretch left out is invisible but for the status and the CSV's frame numbers
+    // (plots report s33): a break on the x axis where the frame numbers jump, after the frame the idle ones repeated
+    // (its value holds to the next x), and at the newest frame's end when idle frames came after it.
+    if (!timeAxis_) {
+      const std::span<const double> frames = recording_.frames();
+      const double first = double(recording_.framesDropped());
+      for (std::size_t i = 1; i < frames.size(); ++i)
+        if (frames[i] - frames[i - 1] > 1) idleCuts_.push_back(first + double(i));
+      if (!frames.empty() && double(recording_.framesCounted()) > frames.back() + 1)
+        idleCuts_.push_back(first + double(frames.size()));
+      plot_.xBreaks = idleCuts_;
     }
     return;
   }

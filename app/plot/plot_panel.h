@@ -45,7 +45,8 @@ class PlotPanel {
   [[nodiscard]] bool recordingOn() const { return recordingOn_; }
   // The plot of the recording as the window shows it (draw builds it each frame; public for tests): each series
   // named by its label, a 0/1 series (unit "bool") a strip under the lines, the y axis named by the units shown;
-  // over time, with two units or more shown, the last unit's series on a right axis named by it.
+  // over time, with two units or more shown, the last unit's series on a right axis named by it. Over recorded
+  // frames, where idle frames were left out the x axis has a break (Plot::xBreaks).
   void buildPlot();
   [[nodiscard]] const Plot& plot() const { return plot_; }
   // Lines over time, or histograms (the window's radio buttons; public for tests, as buildPlot). A histogram shows
@@ -96,6 +97,7 @@ class PlotPanel {
   ScreenRect windowRect_{};  // where draw put the window and the plot's data (stateJson)
   ScreenRect plotData_{};
   std::vector<std::vector<double>> histograms_;  // the bars plot_ points into
+  std::vector<double> idleCuts_;                 // the x breaks plot_ points into
   std::string exportStem_ = "recording";
   std::string message_;
 };

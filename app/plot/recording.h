@@ -34,6 +34,7 @@ class Recording {
   [[nodiscard]] std::size_t frameCount() const { return count_; }
   [[nodiscard]] std::uint64_t framesDropped() const { return dropped_; }  // the oldest, beyond the capacity
   [[nodiscard]] std::uint64_t idleFramesSkipped() const { return skipped_; }  // skipFrame's, since clear
+  [[nodiscard]] std::uint64_t framesCounted() const { return nextFrame_; }    // recorded and skipped, since clear
   [[nodiscard]] std::size_t seriesCount() const { return series_.size(); }
   [[nodiscard]] const std::string& seriesName(std::size_t series) const { return series_[series].name; }
   [[nodiscard]] const std::string& seriesUnit(std::size_t series) const { return series_[series].unit; }

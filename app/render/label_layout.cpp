@@ -17,22 +17,250 @@ namespace {
 constexpr Vec2d kPad{8.0, 3.0};
 constexpr double kAnchorRadius = 3.0;  // the dot a label marks stays visible
 constexpr double kOwnMarker = 1.0;     // a marker this close to a label's anchor is the one it names
-constexpr double kLeaderPixels = 8.0;  // a box farther than this from its anchor gets a leader line
+constexpr double kLeaderPixels = 1.0;  // a moved box farther than this from its anchor gets a leader line
 constexpr Vec2d kTextPadding{3, 1};    // around the text, inside the box
 // Between a label and the pane's edge: a label flush against the divider read as the next pane's text, or cut
 // (07's common-part label at 150 %, 03's "0 inside A - B's shadow ..." at the window's edge, newcomer review s31).
 constexpr double kEdgeMargin = 6.0;
+constexpr int kMostLines = 5;  // a label broken into more lines than this is a paragraph: the panel's place
 
 bool overlaps(Vec2d min, Vec2d max, Vec2d otherMin, Vec2d otherMax, Vec2d pad = {}) {
   return min.x < otherMax.x + pad.x && otherMin.x < max.x + pad.x && min.y < otherMax.y + pad.y && otherMin.y < max.y + pad.y;
 }
 
-double distanceToBox(Vec2d p, Vec2d min, Vec2d max) {
-  const Vec2d nearest{std::clamp(p.x, min.x, max.x), std::clamp(p.y, min.y, max.y)};
-  return collide::length(nearest - p);
+Vec2d nearestInBox(Vec2d p, Vec2d min, Vec2d max) { return {std::clamp(p.x, min.x, max.x), std::clamp(p.y, min.y, max.y)}; }
+
+double distanceToBox(Vec2d p, Vec2d min, Vec2d max) { return collide::length(nearestInBox(p, min, max) - p); }
+
+// Whether the segment a-b runs through the inside of the box (touching its edge does not count): Liang-Barsky.
+bool segmentCrossesBox(Vec2d a, Vec2d b, Vec2d min, Vec2d max) {
+  constexpr double kInset = 0.5;
+  const Vec2d low = min + Vec2d{kInset, kInset}, high = max - Vec2d{kInset, kInset};
+  if (low.x >= high.x || low.y >= high.y) return false;
+  double enter = 0, leave = 1;
+  const Vec2d d = b - a;
+  const double p[4] = {-d.x, d.x, -d.y, d.y};
+  const double q[4] = {a.x - low.x, high.x - a.x, a.y - low.y, high.y - a.y};
+  for (int i = 0; i < 4; ++i) {
+    if (p[i] == 0) {
+      if (q[i] < 0) return false;
+      continue;
+    }
+    const double t = q[i] / p[i];
+    if (p[i] < 0) enter = std::max(enter, t);
+    else leave = std::min(leave, t);
+    if (enter > leave) return false;
+  }
+  return true;
+}
+
+// Labels stay kEdgeMargin inside the pane (a pane too small for that keeps its whole rectangle).
+ScreenRect innerRect(const ScreenRect& rect) {
+  const double margin = std::min(kEdgeMargin, 0.25 * std::min(rect.width, rect.height));
+  return {rect.x + margin, rect.y + margin, rect.width - 2 * margin, rect.height - 2 * margin};
 }
 
 ImVec2 toImVec2(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
+
+// What a box may cover, from the strictest: step 2 of the header tries them in turn.
+enum class Rule {
+  Strict,          // clear of labels, their leaders, keep-outs, anchors and dots; its leader under no label
+  LeaderMayCross,  // its leader may run under a label or caption
+  OverMarks,       // a step's label, last: it may also cover other anchors and dots
+};
+
+// A box the search may take: its top-left corner, which of the request's boxes, and what it costs (lower first).
+struct Candidate {
+  Vec2d min;
+  int shape = 0;
+  double cost = 0;
+};
+
+class Placer {
+ public:
+  Placer(const ScreenRect& rect, std::span<const LabelRequest> requests, std::span<const LabelBox> keepOut,
+         std::span<const LabelMarker> markers)
+      : rect_(rect), inner_(innerRect(rect)), requests_(requests), keepOut_(keepOut), markers_(markers) {
+    // The anchors in the pane, each once (a crowd at one point is one anchor).
+    for (const LabelRequest& request : requests)
+      if (rect.contains(request.anchor)) anchors_.push_back(request.anchor);
+    std::sort(anchors_.begin(), anchors_.end(), [](Vec2d p, Vec2d q) { return p.x < q.x || (p.x == q.x && p.y < q.y); });
+    anchors_.erase(std::unique(anchors_.begin(), anchors_.end()), anchors_.end());
+  }
+
+  LabelPlacement place(std::size_t i) {
+    const LabelRequest& request = requests_[i];
+    LabelPlacement placement;
+    if (!rect_.contains(request.anchor)) return placement;
+    const auto take = [&](Vec2d min, int shape, bool moved) {
+      placement.min = min;
+      placement.max = min + sizeOf(request, shape);
+      placement.placed = true;
+      placement.moved = moved;
+      placement.shape = shape;
+      placement.leader = moved && distanceToBox(request.anchor, placement.min, placement.max) > kLeaderPixels;
+      boxes_.push_back({placement.min, placement.max});
+      if (placement.leader) leaders_.emplace_back(request.anchor, nearestInBox(request.anchor, placement.min, placement.max));
+      return placement;
+    };
+    // A label much wider than its line is tall reads as a banner across the pane, far from what it names (3D's bounce
+    // "B at t = 1, after the contact: goes on (...)" over the ghost it names, at the pane's edge, review s32 A17):
+    // it is broken into lines no wider than 60 % of the pane or 20 lines' height, whichever is more.
+    const double widest = std::max(0.6 * inner_.width, 20.0 * request.size.y);
+    int primary = 0;
+    while (primary < static_cast<int>(request.wrapped.size()) && sizeOf(request, primary).x > widest) ++primary;
+    const Vec2d size = sizeOf(request, primary);
+    // Where it asked.
+    const Vec2d asked = askedCorner(request, primary);
+    if (free(i, asked, size, Rule::Strict)) return take(asked, primary, false);
+    // 1. The eight positions around the anchor, in this order, as the eye looks for it.
+    for (const Vec2d min : ring(request, primary, 1))
+      if (free(i, min, size, Rule::Strict)) return take(min, primary, true);
+    // 2. The nearest free box: the text broken into lines, wider rings and the spots flush against what is placed.
+    const bool step = request.priority > kLabelPriorityScene;
+    // A scene's label looks as far as its third ring reaches sideways (its width), and at least four lines away.
+    const double reach = step ? INFINITY : std::max(size.x + 6.0, 4.0 * request.size.y);
+    const std::vector<Candidate> candidates = farther(request, primary, widest, reach);
+    // A scene's label tries the nearest thousand (in a crowd of 200 labels at one point each tried tens of thousands).
+    const std::size_t tries = step ? candidates.size() : std::min<std::size_t>(candidates.size(), 1024);
+    for (const Rule rule : {Rule::Strict, Rule::LeaderMayCross, Rule::OverMarks}) {
+      if (rule == Rule::OverMarks && !step) break;
+      for (std::size_t k = 0; k < tries; ++k) {
+        const Candidate& c = candidates[k];
+        const Vec2d box = sizeOf(request, c.shape);
+        if (distanceToBox(request.anchor, c.min, c.min + box) > reach) continue;
+        if (free(i, c.min, box, rule)) return take(c.min, c.shape, true);
+      }
+    }
+    return placement;
+  }
+
+ private:
+  static Vec2d sizeOf(const LabelRequest& request, int shape) {
+    return shape == 0 ? request.size : request.wrapped[static_cast<std::size_t>(shape - 1)];
+  }
+
+  // Where the request asked for its box, in the box `shape`: a box asked above its anchor keeps its bottom there (its
+  // extra lines go up, not over the anchor), one asked left of it keeps its right edge.
+  static Vec2d askedCorner(const LabelRequest& request, int shape) {
+    const Vec2d size = sizeOf(request, shape);
+    Vec2d corner = request.anchor + request.offset;
+    if (request.offset.y + 0.5 * request.size.y < 0) corner.y -= size.y - request.size.y;
+    if (request.offset.x + 0.5 * request.size.x < 0) corner.x -= size.x - request.size.x;
+    return corner;
+  }
+
+  // The box slid back inside the pane: a vertex in a corner keeps its label.
+  [[nodiscard]] Vec2d slideInside(Vec2d min, Vec2d size) const {
+    return {std::clamp(min.x, inner_.x, std::max(inner_.x, inner_.x + inner_.width - size.x)),
+            std::clamp(min.y, inner_.y, std::max(inner_.y, inner_.y + inner_.height - size.y))};
+  }
+
+  // The eight boxes around the anchor on ring `ring` (right of it first: text reads on from the point, then
+  // clockwise), their centres on a ring that grows by a line height (vertically) and half a label (sideways).
+  [[nodiscard]] std::vector<Vec2d> ring(const LabelRequest& request, int shape, int ring) const {
+    constexpr double kDirections[8][2] = {{1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}};
+    const Vec2d size = sizeOf(request, shape);
+    std::vector<Vec2d> out;
+    for (const auto& d : kDirections) {
+      const Vec2d centre = request.anchor + Vec2d{d[0] * (0.5 * size.x + 6.0 + (ring - 1) * 0.5 * size.x),
+                                                  d[1] * (0.5 * size.y + 4.0 + (ring - 1) * (size.y + kPad.y))};
+      out.push_back(slideInside(centre - 0.5 * size, size));
+    }
+    return out;
+  }
+
+  // The rings (but the first as asked, tried before) and every box flush against a placed label, a keep-out box or
+  // the pane's edge (the nearest free box always lies so, or where the anchor puts it), for each of the request's
+  // boxes, cheapest first: the gap to the anchor (none when it touches), plus the height a wrapped box adds, plus a
+  // tenth of its centre's distance (of two boxes as near, the one centred on the anchor: a wide label pushed to the
+  // pane's edge read as far from its marker, ccd_01 at 150 %).
+  // Only the boxes near the anchor count (those a scene's label may reach, or the 24 nearest): a pane of 200 labels
+  // would otherwise try 200 x 200 spots for each.
+  // `primary`: the box the label would rather have (its wider ones pay for their width past `widest`).
+  [[nodiscard]] std::vector<Candidate> farther(const LabelRequest& request, int primary, double widest, double reach) const {
+    std::vector<Candidate> out;
+    const Vec2d a = request.anchor;
+    constexpr std::size_t kNearestBoxes = 24;
+    std::vector<std::pair<double, LabelBox>> near;
+    for (const LabelBox& box : boxes_) near.emplace_back(distanceToBox(a, box.min, box.max), LabelBox{box.min - kPad, box.max + kPad});
+    for (const LabelBox& box : keepOut_) near.emplace_back(distanceToBox(a, box.min, box.max), box);
+    std::stable_sort(near.begin(), near.end(), [](const auto& p, const auto& q) { return p.first < q.first; });
+    if (near.size() > kNearestBoxes) near.resize(kNearestBoxes);
+    for (int shape = 0; shape <= static_cast<int>(request.wrapped.size()); ++shape) {
+      const Vec2d size = sizeOf(request, shape);
+      const double extra = std::max(size.y - sizeOf(request, primary).y, 0.0) + std::max(size.x - widest, 0.0);
+      const auto add = [&](Vec2d min) {
+        const Vec2d inside = slideInside(min, size);
+        const double gap = distanceToBox(a, inside, inside + size);
+        const double offCentre = collide::length(inside + 0.5 * size - a);
+        out.push_back({inside, shape, (gap <= kPad.x ? 0.0 : gap) + extra + 0.1 * offCentre});
+      };
+      for (int r = shape == primary ? 2 : 1; r <= 3; ++r)
+        for (const Vec2d min : ring(request, shape, r)) add(min);
+      std::vector<double> xs = {inner_.x, inner_.x + inner_.width - size.x, a.x - 0.5 * size.x, a.x + 6.0, a.x - 6.0 - size.x};
+      std::vector<double> ys = {inner_.y, inner_.y + inner_.height - size.y, a.y - 0.5 * size.y, a.y + 4.0, a.y - 4.0 - size.y};
+      for (const auto& [distance, box] : near) {
+        if (distance > reach + std::max(size.x, size.y)) break;
+        xs.push_back(box.max.x);
+        xs.push_back(box.min.x - size.x);
+        ys.push_back(box.max.y);
+        ys.push_back(box.min.y - size.y);
+      }
+      for (const double x : xs)
+        for (const double y : ys) add({x, y});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const Candidate& p, const Candidate& q) { return p.cost < q.cost; });
+    // The same box from two edges once.
+    out.erase(std::unique(out.begin(), out.end(),
+                          [](const Candidate& p, const Candidate& q) { return p.min == q.min && p.shape == q.shape; }),
+              out.end());
+    return out;
+  }
+
+  [[nodiscard]] bool free(std::size_t self, Vec2d min, Vec2d size, Rule rule) const {
+    const Vec2d max = min + size;
+    if (min.x < inner_.x || min.y < inner_.y || max.x > inner_.x + inner_.width || max.y > inner_.y + inner_.height) return false;
+    for (const LabelBox& box : keepOut_)
+      if (overlaps(min, max, box.min, box.max)) return false;
+    for (const LabelBox& box : boxes_)
+      if (overlaps(min, max, box.min, box.max, kPad)) return false;
+    // Over another label's leader line, the line would end under this label's words.
+    for (const auto& [from, to] : leaders_)
+      if (segmentCrossesBox(from, to, min, max)) return false;
+    const Vec2d own = requests_[self].anchor;
+    if (rule != Rule::OverMarks) {
+      for (const Vec2d other : anchors_) {
+        if (other == own) continue;
+        const Vec2d r{kAnchorRadius, kAnchorRadius};
+        if (overlaps(min, max, other - r, other + r)) return false;
+      }
+      for (const LabelMarker& marker : markers_) {
+        if (collide::length(marker.centre - own) <= kOwnMarker) continue;
+        const Vec2d r{marker.radius, marker.radius};
+        if (overlaps(min, max, marker.centre - r, marker.centre + r)) return false;
+      }
+    }
+    if (rule == Rule::Strict && distanceToBox(own, min, max) > kLeaderPixels) {
+      // (A box over the anchor itself, a title over a point near the pane's top, cannot be helped.)
+      const Vec2d end = nearestInBox(own, min, max);
+      const auto crossed = [&](const LabelBox& box) {
+        return segmentCrossesBox(own, end, box.min, box.max) && distanceToBox(own, box.min, box.max) > 0;
+      };
+      if (std::any_of(boxes_.begin(), boxes_.end(), crossed) || std::any_of(keepOut_.begin(), keepOut_.end(), crossed))
+        return false;
+    }
+    return true;
+  }
+
+  ScreenRect rect_, inner_;
+  std::span<const LabelRequest> requests_;
+  std::span<const LabelBox> keepOut_;
+  std::span<const LabelMarker> markers_;
+  std::vector<Vec2d> anchors_;
+  std::vector<LabelBox> boxes_;                   // the labels placed so far
+  std::vector<std::pair<Vec2d, Vec2d>> leaders_;  // their leader lines
+};
 
 }  // namespace
 
@@ -43,59 +271,38 @@ std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<c
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t i, std::size_t j) { return requests[i].priority > requests[j].priority; });
-  std::vector<const LabelPlacement*> placed;
-  placed.reserve(requests.size());
-  // Labels stay kEdgeMargin inside the pane (a pane too small for that keeps its whole rectangle).
-  const double margin = std::min(kEdgeMargin, 0.25 * std::min(rect.width, rect.height));
-  const ScreenRect inner{rect.x + margin, rect.y + margin, rect.width - 2 * margin, rect.height - 2 * margin};
-  const auto free = [&](std::size_t self, Vec2d min, Vec2d max) {
-    if (min.x < inner.x || min.y < inner.y || max.x > inner.x + inner.width || max.y > inner.y + inner.height) return false;
-    for (const LabelBox& box : keepOut)
-      if (overlaps(min, max, box.min, box.max)) return false;
-    for (const LabelPlacement* other : placed)
-      if (overlaps(min, max, other->min, other->max, kPad)) return false;
-    const Vec2d own = requests[self].anchor;
-    for (const LabelRequest& other : requests) {
-      if (other.anchor == own || !rect.contains(other.anchor)) continue;
-      const Vec2d r{kAnchorRadius, kAnchorRadius};
-      if (overlaps(min, max, other.anchor - r, other.anchor + r)) return false;
-    }
-    for (const LabelMarker& marker : markers) {
-      if (collide::length(marker.centre - own) <= kOwnMarker) continue;
-      const Vec2d r{marker.radius, marker.radius};
-      if (overlaps(min, max, marker.centre - r, marker.centre + r)) return false;
-    }
-    return true;
+  Placer placer(rect, requests, keepOut, markers);
+  for (const std::size_t i : order) out[i] = placer.place(i);
+  return out;
+}
+
+std::vector<std::string> labelLineBreaks(std::string_view text, double maxWidth,
+                                         const std::function<double(std::string_view)>& measure) {
+  std::vector<std::string> out{std::string(text)};
+  if (text.find(' ') == std::string_view::npos) return out;
+  const auto widest = [&](const std::vector<std::string_view>& lines) {
+    double width = 0;
+    for (const std::string_view line : lines) width = std::max(width, measure(line));
+    return width;
   };
-  // The eight positions around the anchor: right of it first (text reads on from the point), then clockwise.
-  constexpr double kDirections[8][2] = {{1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}};
-  for (const std::size_t i : order) {
-    const LabelRequest& request = requests[i];
-    LabelPlacement& placement = out[i];
-    if (!rect.contains(request.anchor)) continue;
-    placement.min = request.anchor + request.offset;
-    placement.max = placement.min + request.size;
-    placement.placed = free(i, placement.min, placement.max);
-    for (int ring = 1; ring <= 3 && !placement.placed; ++ring) {
-      for (const auto& d : kDirections) {
-        // The box's centre on a ring that grows by a line height (vertically) and half a label (sideways).
-        // Near the pane's edge the box slides back inside (a vertex in a corner keeps its label).
-        const Vec2d size = request.size;
-        const Vec2d centre = request.anchor + Vec2d{d[0] * (0.5 * size.x + 6.0 + (ring - 1) * 0.5 * size.x),
-                                                    d[1] * (0.5 * size.y + 4.0 + (ring - 1) * (size.y + kPad.y))};
-        const Vec2d min{std::clamp(centre.x - 0.5 * size.x, inner.x, std::max(inner.x, inner.x + inner.width - size.x)),
-                        std::clamp(centre.y - 0.5 * size.y, inner.y, std::max(inner.y, inner.y + inner.height - size.y))};
-        if (free(i, min, min + size)) {
-          placement.min = min;
-          placement.max = min + size;
-          placement.placed = placement.moved = true;
-          break;
-        }
-      }
+  const std::vector<std::string_view> given = breakLines(text, INFINITY, measure);
+  double last = widest(given);
+  std::size_t lastLines = given.size();
+  // Aim at the text's width over n lines (a greedy break then gives n or n + 1), never wider than the pane.
+  const double whole = last * static_cast<double>(given.size());
+  for (int n = static_cast<int>(given.size()) + 1; n <= kMostLines + 1; ++n) {
+    const std::vector<std::string_view> lines = breakLines(text, std::min(maxWidth, 1.05 * whole / n), measure);
+    const double width = widest(lines);
+    if (lines.size() > static_cast<std::size_t>(kMostLines)) break;
+    if (lines.size() <= lastLines || width >= last - 0.5) continue;
+    std::string joined;
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      if (k > 0) joined += '\n';
+      joined += lines[k];
     }
-    placement.leader = placement.placed && placement.moved &&
-                       distanceToBox(request.anchor, placement.min, placement.max) > kLeaderPixels;
-    if (placement.placed) placed.push_back(&placement);
+    out.push_back(std::move(joined));
+    last = width;
+    lastLines = lines.size();
   }
   return out;
 }
@@ -134,11 +341,24 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
     if (drawn) drawn->push_back({std::string(title), taken.back(), "title"});
   }
   if (labels.empty()) return taken;
+  const auto measure = [](std::string_view text) {
+    return static_cast<double>(ImGui::CalcTextSize(text.data(), text.data() + text.size()).x);
+  };
+  const auto boxSize = [](const std::string& text) {
+    const ImVec2 size = ImGui::CalcTextSize(text.data(), text.data() + text.size());
+    return Vec2d{size.x, size.y} + 2.0 * kTextPadding;
+  };
+  // Each label's text as given and broken into more lines, no wider than the pane's labels may be.
+  const double widest = innerRect(rect).width - 2.0 * kTextPadding.x;
+  std::vector<std::vector<std::string>> texts;
   std::vector<LabelRequest> requests;
+  texts.reserve(labels.size());
   requests.reserve(labels.size());
   for (const ScreenLabel& label : labels) {
-    const ImVec2 size = ImGui::CalcTextSize(label.text.data(), label.text.data() + label.text.size());
-    requests.push_back({label.anchor, label.offset, Vec2d{size.x, size.y} + 2.0 * kTextPadding, label.priority});
+    texts.push_back(labelLineBreaks(label.text, widest, measure));
+    LabelRequest request{label.anchor, label.offset, boxSize(texts.back()[0]), label.priority};
+    for (std::size_t k = 1; k < texts.back().size(); ++k) request.wrapped.push_back(boxSize(texts.back()[k]));
+    requests.push_back(std::move(request));
   }
   const std::vector<LabelPlacement> placements = layoutLabelBoxes(rect, requests, taken, markers);
   ImDrawList* list = ImGui::GetBackgroundDrawList();
@@ -148,7 +368,7 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
     const ScreenLabel& label = labels[i];
     const LabelPlacement& box = placements[i];
     if (!box.placed || !box.leader) continue;
-    const Vec2d nearest{std::clamp(label.anchor.x, box.min.x, box.max.x), std::clamp(label.anchor.y, box.min.y, box.max.y)};
+    const Vec2d nearest = nearestInBox(label.anchor, box.min, box.max);
     // On a dark halo, with a dot at the anchor: a thin line alone vanished over meshes (mid_02 at 150 %: "gap ...:
     // separating axis" 150 pixels from its shadows with no visible leader, newcomer review s30, A7).
     list->AddLine(toImVec2(label.anchor), toImVec2(nearest), palette::kBackground.withAlpha(0.75f).packed(), 4.0f);
@@ -158,12 +378,21 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
   for (std::size_t i = 0; i < labels.size(); ++i) {
     const ScreenLabel& label = labels[i];
     const LabelPlacement& box = placements[i];
-    if (!box.placed) continue;
+    const bool step = label.priority > kLabelPriorityScene;
+    if (!box.placed) {
+      // Only what had its anchor in the pane: a label of something out of view is not missing.
+      if (drawn && rect.contains(label.anchor))
+        drawn->push_back({label.text, {label.anchor, label.anchor}, "dropped", label.anchor, step});
+      continue;
+    }
     taken.push_back({box.min, box.max});
-    if (drawn) drawn->push_back({label.text, taken.back(), "label"});
+    const std::string& text = texts[i][static_cast<std::size_t>(box.shape)];
+    if (drawn) {
+      const auto lines = static_cast<int>(std::count(text.begin(), text.end(), '\n')) + 1;
+      drawn->push_back({label.text, taken.back(), "label", label.anchor, step, box.leader, lines});
+    }
     list->AddRectFilled(toImVec2(box.min), toImVec2(box.max), palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
-    list->AddText(toImVec2(box.min + kTextPadding), label.color.packed(), label.text.data(),
-                  label.text.data() + label.text.size());
+    list->AddText(toImVec2(box.min + kTextPadding), label.color.packed(), text.data(), text.data() + text.size());
   }
   return taken;
 }

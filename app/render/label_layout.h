@@ -2,12 +2,21 @@
 //
 // Greedy, highest priority first and then in request order (earlier labels win ties). A label goes where it
 // asked (anchor + offset) when that box is inside the pane, clear of the labels already placed (8 pixels apart side
-// by side, 3 above each other), of the keep-out boxes (the pane's title and caption), of every other label's anchor
-// and of the dots drawn in the pane (the
-// markers: a vertex, a support point, the origin; a label may touch the one it is anchored on); otherwise to the
-// first free box of the eight around its anchor, then of two wider rings, each slid back inside the pane near its
-// edges (a box far from its anchor gets a leader line back to it); otherwise it is dropped rather than piled on
-// another. Anchors outside the pane are dropped.
+// by side, 3 above each other) and their leader lines, of the keep-out boxes (the pane's title and caption), of
+// every other label's anchor and of the dots drawn in the pane (the markers: a vertex, a support point, the origin;
+// a label may touch the one it is anchored on). Otherwise, in this order:
+//   1. the first free box of the eight around its anchor, each slid back inside the pane near its edges;
+//   2. the free box nearest its anchor among those eight with the text broken into more lines
+//      (LabelRequest::wrapped: narrower and taller), two wider rings and the spots flush against what is already
+//      there (a box slid along a row of labels), a wrapped box paying for the height it adds; its leader line may not run
+//      under another label or a caption (it was hidden there: ccd_01's bounce at 150 %, review s32 A17), unless no
+//      box allows that. A label of the scene looks as far as its third ring; one of a higher priority (the step's,
+//      the outcome's) anywhere in the pane, and as a last resort over other anchors and dots, so it is never dropped
+//      while the pane has a free box that fits it (07 at 200 % dropped the overlap and axis labels the narration
+//      names).
+// Every moved label gets a leader line to its anchor (a caption moved beside a 20-pixel plot read as another thing's,
+// mid2_01 --algo sah step 14). A label with no free box is dropped rather than piled on another; anchors outside the
+// pane are dropped.
 // The classic point-feature labelling positions (Imhof 1975), placed greedily (Christensen, Marks and Shieber 1995).
 #pragma once
 
@@ -24,9 +33,12 @@
 
 namespace lab {
 
-// Labels about what the current step does are placed before the scene's names (shapes, the origin).
+// Labels about what the current step does are placed first, then the run's outcome that the panel shows whatever
+// the step (the continuous labs' bounce after the contact), then the scene's names (shapes, the origin, the
+// discrete frames). Above the scene's, a label is never dropped while the pane has room for it.
 inline constexpr int kLabelPriorityScene = 0;
-inline constexpr int kLabelPriorityStep = 1;
+inline constexpr int kLabelPriorityOutcome = 1;
+inline constexpr int kLabelPriorityStep = 2;
 
 struct LabelBox {
   Vec2d min{}, max{};  // window pixels
@@ -37,6 +49,7 @@ struct LabelRequest {
   Vec2d offset;  // the asked box's top-left corner, from the anchor
   Vec2d size;    // of the box
   int priority = kLabelPriorityScene;
+  std::vector<Vec2d> wrapped = {};  // the box with the text broken into more lines, each narrower than the one before
 };
 
 // A dot drawn in the pane, in window pixels: labels keep off it, but for the ones anchored at its centre.
@@ -49,7 +62,8 @@ struct LabelPlacement {
   Vec2d min{}, max{};
   bool placed = false;
   bool moved = false;   // not where it asked
-  bool leader = false;  // far enough from its anchor to need a leader line
+  bool leader = false;  // moved off its anchor: drawn with a leader line to it
+  int shape = 0;        // the box used: 0 as asked, k the request's wrapped[k - 1]
 };
 
 [[nodiscard]] std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<const LabelRequest> requests,
@@ -64,10 +78,18 @@ struct LabelPlacement {
 
 // A text a pane showed this frame, where and of which kind ("title", "caption": a legend or banner the lab drew,
 // "label", "number": a grid number, "footer"), as --dump-state lists it per view so tests find text over text.
+// A label the placer found no room for is listed too, as kind "dropped" with an empty box at its anchor (the dump
+// lists those apart), so a test sees what a pane left out.
 struct DrawnText {
-  std::string text;
+  std::string text;  // a wrapped label's words as given, without the breaks
   LabelBox box;
   std::string kind;
+  // A label's: where it points (window pixels), whether it is above the scene's priority (the step's, the
+  // outcome's), whether it was drawn with a leader line to its anchor and in how many lines.
+  Vec2d anchor{};
+  bool step = false;
+  bool leader = false;
+  int lines = 1;
 };
 
 // A label as a renderer queues it: anchored in window pixels, laid out and drawn at the end of the pane.
@@ -81,11 +103,19 @@ struct ScreenLabel {
 
 // Lays the labels out in `rect` (keeping out of the pane title `title`, if any, and of `keepOut`: a caption the
 // shell draws over the pane) and draws them into ImGui's background draw list: text on a dark rounded box, with a
-// leader line when moved far from the anchor. Returns the boxes taken: `keepOut`, the title's and the labels'.
-// `drawn`, if given, gets the title and each label drawn (DrawnText).
+// leader line when moved off the anchor. A label with spaces may be drawn broken into lines (labelLineBreaks) when
+// it has no room on one line: it is never wider than the pane. Returns the boxes taken: `keepOut`, the title's and
+// the labels'. `drawn`, if given, gets the title, each label drawn and each dropped (DrawnText).
 std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view title, std::span<const ScreenLabel> labels,
                                        std::span<const LabelMarker> markers = {}, std::span<const LabelBox> keepOut = {},
                                        std::vector<DrawnText>* drawn = nullptr);
+
+// The ways `text` may be broken into lines for a label in a pane whose labels may be `maxWidth` pixels wide
+// (measured by `measure`): the text as given first (whatever its width), then each break (at spaces, by the panel's
+// line breaker breakLines) into more lines that is narrower than the one before and no wider than `maxWidth`,
+// up to 5 lines. One entry when the text has no space to break at.
+[[nodiscard]] std::vector<std::string> labelLineBreaks(std::string_view text, double maxWidth,
+                                                      const std::function<double(std::string_view)>& measure);
 
 // Which of `texts` (the boxes of plain text that yields: the grid's numbers) lie whole inside the pane `rect` and
 // overlap no box of `taken` (what drawScreenLabels returns). The numbers give way: a tick "-5" printed on vertex

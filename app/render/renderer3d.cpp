@@ -194,6 +194,7 @@ void Renderer3D::beginViewport(const OrbitCamera& camera, std::string_view title
   translucent_.clear();
   occluders_.clear();
   labels_.clear();
+  labelPriority_ = kLabelPriorityScene;
   keepOut_.clear();
   drawn_.clear();
   const ScreenRect& rect = camera.rect();
@@ -893,7 +894,7 @@ void Renderer3D::label(Vec3d at, std::string_view text, Color color, Vec2d offse
   if (!collide::isFinite(at) || text.empty()) return;
   const ViewPoint v = toView(at);
   if (v.z < clipDepth(near_)) return;
-  labels_.push_back({toFramebuffer(v) / scale_, offsetPixels, std::string(text), color, kLabelPriorityScene});
+  labels_.push_back({toFramebuffer(v) / scale_, offsetPixels, std::string(text), color, labelPriority_});
 }
 
 // The dots of the view (depth-tested and on top) are markers the labels keep off: a label over a vertex's dot

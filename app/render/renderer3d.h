@@ -102,6 +102,9 @@ class Renderer3D {
   void point(Vec3d p, Color color, float radiusPixels = 4.0f, bool onTop = false);
   // Text at a world point, offset in window pixels.
   void label(Vec3d at, std::string_view text, Color color, Vec2d offsetPixels = {6, -6});
+  // The priority of the labels submitted from now on in this viewport (label_layout.h: kLabelPriorityStep, what the
+  // current step is about, placed first). beginViewport resets it to kLabelPriorityScene.
+  void setLabelPriority(int priority) { labelPriority_ = priority; }
   // The labels queued in this viewport so far (window-pixel anchors): a lab's state dump says what it named where.
   [[nodiscard]] std::span<const ScreenLabel> labels() const { return labels_; }
 
@@ -196,6 +199,7 @@ class Renderer3D {
   std::vector<SurfaceVertex> sorted_;
   std::vector<SurfaceVertex> occluders_;  // the surfaces that hide the on-top layer (triangle's hidesOnTop)
   std::vector<ScreenLabel> labels_;
+  int labelPriority_ = kLabelPriorityScene;
   std::vector<LabelBox> keepOut_;   // the captions' boxes
   std::vector<DrawnText> drawn_;
   std::string title_;  // the pane title the labels keep out of

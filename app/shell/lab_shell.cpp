@@ -323,17 +323,32 @@ Json LabShell::dumpState() const {
     }
     // The texts the view showed (title, captions, labels, grid numbers), each with its box: tests look for text
     // printed over text.
-    Json texts = Json::array();
+    // A label also gives its anchor, whether it is the step's (or the outcome's: above the scene's priority), whether
+    // a leader line joins it to its anchor and its lines; the labels the placer had no room for are listed apart.
+    Json texts = Json::array(), dropped = Json::array();
     if (const auto index = static_cast<std::size_t>(&view - views_.data()); index < viewTexts_.size())
-      for (const DrawnText& text : viewTexts_[index])
-        texts.push_back({{"text", text.text}, {"kind", text.kind},
-                         {"box", {text.box.min.x, text.box.min.y, text.box.max.x, text.box.max.y}}});
+      for (const DrawnText& text : viewTexts_[index]) {
+        if (text.kind == "dropped") {
+          dropped.push_back({{"text", text.text}, {"step", text.step}, {"anchor", {text.anchor.x, text.anchor.y}}});
+          continue;
+        }
+        Json entry = {{"text", text.text}, {"kind", text.kind},
+                      {"box", {text.box.min.x, text.box.min.y, text.box.max.x, text.box.max.y}}};
+        if (text.kind == "label") {
+          entry["step"] = text.step;
+          entry["anchor"] = {text.anchor.x, text.anchor.y};
+          entry["leader"] = text.leader;
+          entry["lines"] = text.lines;
+        }
+        texts.push_back(std::move(entry));
+      }
     if (view.kind == ViewKind::Spatial) {
       Json entry = {{"title", view.title}, {"kind", "spatial"}, {"title_box", titleBox}};
       entry.update(cameraJson(view.orbit));
       entry["rect"] = {rect.x, rect.y, rect.width, rect.height};
       entry["texts"] = texts;
       entry["ground_y"] = lab_->groundHeight(view.index);  // the grid's plane
+      entry["dropped_labels"] = dropped;
       // Where the scene's box lands on screen (its corners' extent; null if one is behind the camera), for tests
       // that check nothing covers it.
       if (const std::optional<WorldBounds3> bounds = lab_->sceneBounds3(view.index); bounds && !bounds->empty()) {
@@ -355,7 +370,8 @@ Json LabShell::dumpState() const {
                   {"center", {view.camera.center().x, view.camera.center().y}},
                   {"zoom", view.camera.pixelsPerUnit()},
                   {"rect", {rect.x, rect.y, rect.width, rect.height}},
-                  {"texts", texts}};
+                  {"texts", texts},
+                  {"dropped_labels", dropped}};
     if (const std::optional<WorldBounds> bounds = lab_->sceneBounds(view.index); bounds && !bounds->empty()) {
       const Vec2d topLeft = view.camera.worldToScreen({bounds->min.x, bounds->max.y});
       const Vec2d bottomRight = view.camera.worldToScreen({bounds->max.x, bounds->min.y});

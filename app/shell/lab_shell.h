@@ -119,6 +119,8 @@ class LabShell {
   void setPlotsOpen(bool open) { showPlots_ = open; }
   // The Plots window's size, as if the person had dragged its corner there (screenshot --plots-size).
   void setPlotsWindowSize(Vec2d size) { plotPanel_.requestWindowSize(size); }
+  // The Plots window's Lines or Histogram, as if picked there (screenshot --plots-mode).
+  void setPlotsMode(PlotPanel::Mode mode) { plotPanel_.setMode(mode); }
   [[nodiscard]] Lab* currentLab() const { return lab_.get(); }
   [[nodiscard]] const LabInfo* currentLabInfo() const { return labInfo_; }
   // {lab, step, stepCount, scenePath, views: [{title, kind, center, zoom, rect} or, for a spatial view, {title, kind,

@@ -573,6 +573,51 @@ TEST(PlotPanel, SkipsIdleFramesAndSaysHowMany) {
   EXPECT_EQ(resultsOnly.recording().idleFramesSkipped(), 27u);
 }
 
+// Where idle frames were left out, the x axis over recorded frames has a break mark: after the frame the idle ones
+// repeated (1,599 idle frames after frame 0, 300 after the last), none where frames follow one another, none over
+// seconds (the clock shows the idle time). A reader saw no sign that time was left out (plots report s33).
+TEST(PlotPanel, TheXAxisBreaksWhereIdleFramesWereLeftOut) {
+  PlotPanel panel;
+  std::string scene = "B at (0, 0)";
+  const auto step = [&] {
+    panel.collect(1.0 / 60.0, [](std::vector<FrameMetric>& out) { out.push_back({"gjk_iterations", 3.0, "iterations", "GJK iterations"}); },
+                  std::nullopt, [&] { return scene; });
+  };
+  for (int i = 0; i < 1600; ++i) step();  // idle after the first
+  for (int i = 0; i < 40; ++i) {          // a drag
+    scene = "B at (" + std::to_string(i + 1) + ", 0)";
+    step();
+  }
+  for (int i = 0; i < 300; ++i) step();  // idle again
+  panel.buildPlot();
+  const Plot& plot = panel.plot();
+  ASSERT_EQ(plot.xBreaks.size(), 2u);
+  EXPECT_EQ(plot.xBreaks[0], 1.0) << "between frame 0 and the drag";
+  EXPECT_EQ(plot.xBreaks[1], 41.0) << "after the newest frame";
+  // Drawn: two slanted strokes across the x axis at each break, in the frame's 600 x 300 pixels.
+  RecordingCanvas canvas;
+  const ScreenRect frame{0, 0, 600, 300};
+  const PlotLayout layout = drawPlot(canvas, plot, fitRange(plot), frame);
+  for (const double value : plot.xBreaks) {
+    const double x = layout.data.x + (value - fitRange(plot).xMin) / (fitRange(plot).xMax - fitRange(plot).xMin) * layout.data.width;
+    int strokes = 0;
+    for (const auto& [color, points] : canvas.lines) {
+      if (points.size() != 2 || sameColor(color, palette::kText)) continue;
+      const bool slanted = points[0].x != points[1].x && points[0].y != points[1].y;
+      const bool across = std::min(points[0].y, points[1].y) < layout.data.y + layout.data.height &&
+                          std::max(points[0].y, points[1].y) > layout.data.y + layout.data.height;
+      strokes += slanted && across && std::abs(0.5 * (points[0].x + points[1].x) - x) < 6 ? 1 : 0;
+    }
+    EXPECT_EQ(strokes, 2) << "at x = " << value;
+  }
+  // No idle frames skipped: no break.
+  PlotPanel busy;
+  for (int i = 0; i < 50; ++i)
+    busy.collect(1.0 / 60.0, [i](std::vector<FrameMetric>& out) { out.push_back({"pairs", double(i), "pairs", "pairs"}); });
+  busy.buildPlot();
+  EXPECT_TRUE(busy.plot().xBreaks.empty());
+}
+
 // A count holds until it changes: the Plots window draws whole-number series as steps (across at the count, then up
 // to the next), not as slopes between frames; a fractional series (a time of impact) stays a line over frames.
 TEST(PlotPanel, CountsAreDrawnAsSteps) {

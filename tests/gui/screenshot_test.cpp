@@ -5,6 +5,7 @@
 // world points exactly as the app does.
 #include <algorithm>
 #include <array>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -409,6 +410,11 @@ TEST(Screenshot, NoTextIsPrintedOverAnotherAtLargeUiScales) {
       const Screenshot shot = run(scenes + c.arguments + " --ui-scale " + std::to_string(scale), "texts");
       ASSERT_EQ(shot.exitCode, 0) << shot.errors;
       EXPECT_GT(expectNoTextOverText(shot.state, what), 3u) << what;
+      // The step's labels are all drawn: wrapped, or led from where they fit (07 at 200 % dropped its overlap and
+      // axis labels).
+      for (const Json& view : shot.state.at("views"))
+        for (const Json& dropped : view.at("dropped_labels"))
+          EXPECT_FALSE(dropped.at("step").get<bool>()) << what << ": the step's label '" << dropped.at("text") << "' dropped";
       bool found = false;
       for (const Json& view : shot.state.at("views"))
         for (const Json& text : view.at("texts"))
@@ -635,6 +641,57 @@ TEST(Screenshot, ThePlotsWindowStopsAtALeastSizeThatKeepsItsPlot) {
     EXPECT_LE(data[1].get<double>() + data[3].get<double>() + 3 * font, windowBottom) << scale << " %";
     EXPECT_LE(windowBottom, 1000.0);
   }
+}
+
+// The Plots window's histogram is reachable from the command (--plots-mode histogram opens the window on it): its
+// axis title "recorded frames (idle ones left out)" had never been seen in a picture (plots report s33).
+// A label's leader line runs under no other text: ccd_01 at 150 %, the bounce's label sat at the view's left edge and
+// its leader ran under "distance 5.8, safe step 0.4603", so which green circle it named could not be seen (review
+// s32 A17). Its box is within two lines of its anchor, and a moved label has a leader.
+TEST(Screenshot, TheBouncesLabelIsNearItsGhostWithALeaderUnderNoText) {
+  const std::string scene = "screenshot --size 1600x1000 --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/ccd_01_bullet_through_paper.json'";
+  for (const int scale : {100, 150, 200}) {
+    const std::string what = "ccd_01 at " + std::to_string(scale) + " %";
+    const Screenshot shot = run(scene + " --ui-scale " + std::to_string(scale), "bounce_label");
+    ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+    const Json& texts = shot.state.at("views").at(0).at("texts");
+    const double font = shot.state.at("fontSize").get<double>();
+    bool found = false;
+    for (const Json& label : texts) {
+      if (label.at("text").get<std::string>().rfind("B at t = 1, after the contact", 0) != 0) continue;
+      found = true;
+      const Json& box = label.at("box");
+      const double ax = label.at("anchor")[0].get<double>(), ay = label.at("anchor")[1].get<double>();
+      const double nx = std::clamp(ax, box[0].get<double>(), box[2].get<double>());
+      const double ny = std::clamp(ay, box[1].get<double>(), box[3].get<double>());
+      EXPECT_LT(std::hypot(nx - ax, ny - ay), 2.5 * font) << what << ": the label is far from its ghost";
+      for (const Json& other : texts) {
+        if (&other == &label || other.at("kind") == "number") continue;
+        const Json& b = other.at("box");
+        bool under = false;
+        for (int k = 1; k < 100 && !under; ++k) {
+          const double x = ax + (nx - ax) * k / 100.0, y = ay + (ny - ay) * k / 100.0;
+          under = x > b[0].get<double>() + 0.5 && x < b[2].get<double>() - 0.5 && y > b[1].get<double>() + 0.5 &&
+                  y < b[3].get<double>() - 0.5;
+        }
+        EXPECT_FALSE(under) << what << ": the bounce's leader runs under '" << other.at("text") << "'";
+      }
+    }
+    EXPECT_TRUE(found) << what;
+  }
+}
+
+TEST(Screenshot, ThePlotsHistogramIsShownAndSaysIdleFramesAreLeftOut) {
+  const std::string scene = "screenshot --size 1600x1000 --frames 10 --scene '" COLLISION_LAB_SOURCE_DIR "/assets/scenes/ccd_02_spinning_bar.json'";
+  for (const int scale : {100, 200}) {
+    const Screenshot shot = run(scene + " --plots-mode histogram --ui-scale " + std::to_string(scale), "plots_histogram");
+    ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+    const Json& plots = shot.state.at("plots");
+    EXPECT_EQ(plots.at("mode"), "histogram") << scale << " %";
+    EXPECT_EQ(plots.at("yAxis"), "recorded frames (idle ones left out)") << scale << " %";
+    EXPECT_GT(plots.at("window")[2].get<double>(), 0) << "the window is open";
+  }
+  EXPECT_NE(run("screenshot --size 640x400 --lab Shapes --plots-mode bars", "plots_bad").exitCode, 0);
 }
 
 TEST(Screenshot, RefusesUnknownLabsStepsAndSizes) {
