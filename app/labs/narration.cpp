@@ -566,6 +566,9 @@ struct FloatComparison {
 // Far off: a thousand times float's rounding (its epsilon is 1.2e-7), in the answer or in the normal's angle.
 constexpr double kFarOffRelative = 1e-3;
 constexpr double kFarOffDegrees = 0.1;
+// An input's shift and the answer's error this close (relative) are one amount: the input's rounding is the whole
+// error (float's arithmetic added less than the 2 digits the sentence gives them show).
+constexpr double kWholeErrorRelative = 1e-2;
 
 // A relative error as a reader takes it in: a percentage from 0.01 % up, below that as a plain number.
 std::string relativeWords(double relative) {
@@ -623,15 +626,20 @@ FloatLine sayFloatComparison(const FloatComparison& c) {
   // Compared in the answer's unit: a cast's time error against a length read "more than the first contact at t ='s
   // error" (review s32 A7), a length beside a time.
   const double moved = c.rounding.shift * c.answerPerInput;
-  const bool inputExplains = off > 0 && !stored.empty() && moved >= off;
+  const bool inputExplains = off > 0 && !stored.empty() && moved >= (1 - kWholeErrorRelative) * off;
   // Said against the answer's error, by number: after the witnesses' clause "more than that" read as more than the
-  // points moved (review s31, A13: 0.0031 against points that moved 0.0047).
+  // points moved (review s31, A13: 0.0031 against points that moved 0.0047). When the two agree the rounding of the
+  // input is the whole error: "more than" beside two equal numbers (1.9e-08 and 1.9e-08) read as a second cause
+  // (review s34, A2).
+  const bool wholeError = inputExplains && std::abs(moved - off) <= kWholeErrorRelative * off;
+  const std::string against = wholeError ? ", as much as the " : ", more than the ";
+  const std::string why = wholeError ? ", so the input's rounding is the whole error: " : ": ";
   if (inputExplains && c.answerPerInput == 1) {
-    text += ". An input moved by " + formatWith("%.2g", c.rounding.shift) + ", more than the " + c.quantity + "'s error: " + stored;
+    text += ". An input moved by " + formatWith("%.2g", c.rounding.shift) + against + c.quantity + "'s error" + why + stored;
   } else if (inputExplains) {
     text += ". An input moved by " + formatWith("%.2g", c.rounding.shift) + ", which at the relative speed " +
-            formatNumber(1 / c.answerPerInput) + " is " + formatWith("%.2g", moved) +
-            " of t, more than the contact time's error: " + stored;
+            formatNumber(1 / c.answerPerInput) + " is " + formatWith("%.2g", moved) + " of t" + against +
+            "contact time's error" + why + stored;
   }
   text += ".";
   if (line.agreement == FloatAgreement::FarOff && !inputExplains && !c.whyFarOff.empty()) text += " " + c.whyFarOff;

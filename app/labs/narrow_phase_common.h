@@ -685,7 +685,9 @@ template <class V>
 // one format for the whole table printed w = (0, 1.5) as (0, 2) beside a and b near 1e6. When a - b then no longer
 // follows from a and b (supportDifferencesFollow), the witnesses are written relative to a round point near them
 // (formats[1].origin, which the table prints above itself): a 10, 100 ... apart from the world's origin, as far as
-// they spread; and with more digits while that is not yet enough.
+// they spread; and with more digits while that is not yet enough. Near the origin the point is the origin itself
+// and the digits alone do it: in float, b = 0.99999988 beside a = 1 wrote both as 1 over a - b = 1.192e-07 (review
+// s34, A2), and b takes 10 digits (0.9999998808) before a - b's 4 follow from it.
 template <class V>
 [[nodiscard]] std::array<VectorFormat, 2> supportTableFormats(std::span<const SupportRow<V>> rows) {
   constexpr int kDim = collide::kDimension<V>;
@@ -719,9 +721,9 @@ template <class V>
         origin[k] = std::round(middle / step) * step;
     std::vector<double> shifted = numbers[1];
     for (std::size_t i = 0; i < shifted.size(); ++i) shifted[i] -= origin[i % kDim];
-    // A few more digits at most (the rows stay on one line at 200 %); a row whose a - b is not its a minus its b
-    // (none the labs make) keeps the table as it was.
-    for (int digits = 4; digits <= 8; ++digits) {
+    // Up to the tables' most digits (a vector too wide for the panel breaks before its last component); a row
+    // whose a - b is not its a minus its b (none the labs make) keeps the table as it was.
+    for (int digits = 4; digits <= kMostTableDigits; ++digits) {
       std::array<VectorFormat, 2> relative{formats[0], vectorFormat(shifted, digits, kDim, 2)};
       relative[1].origin = origin;
       if (supportDifferencesFollow(rows, relative)) {
