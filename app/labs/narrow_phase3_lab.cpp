@@ -535,6 +535,20 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
                       {"touches_origin", minkowski_.touchesOrigin}};
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult)
     out["sat_answer"] = satAnswerJson(trace_.sat);
+  // An edge-pair step's two edges as the world view draws them (world segments), for tests that look for them.
+  if (!steps_.empty() && (steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::Sat ||
+                          steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult)) {
+    const auto& step = trace_.sat[static_cast<std::size_t>(steps_[static_cast<std::size_t>(step_)].index)];
+    if (const auto edges = satStepEdges(step, shapes_)) {
+      Json list = Json::array();
+      for (int k = 0; k < 2; ++k) {
+        const collide::SatEdge3<double>& edge = (*edges)[static_cast<std::size_t>(k)];
+        list.push_back({{"shape", k == 0 ? "A" : "B"}, {"index", k == 0 ? step.indexA : step.indexB},
+                        {"from", vectorJson(edge.from)}, {"to", vectorJson(edge.to)}, {"direction", vectorJson(edge.direction)}});
+      }
+      out["sat_edges"] = std::move(list);
+    }
+  }
   out["hovered"] = mouse_.hovered;
   out["step_block"] = stepBlock_.json();
   out["name_anchors"] = Json{vectorJson(nameAnchors_[0]), vectorJson(nameAnchors_[1])};
@@ -605,11 +619,11 @@ std::string NarrowPhase3Lab::narration() const {
       break;
     }
     case StepRef::Kind::Sat:
-      text = ref.last >= 0 ? narrateSatPrunedRun(trace_.sat, ref.index, ref.last) : narrateSatStep(trace_.sat, ref.index);
+      text = ref.last >= 0 ? narrateSatPrunedRun(trace_.sat, ref.index, ref.last) : narrateSatStep(trace_.sat, ref.index, &shapes_);
       break;
     case StepRef::Kind::SatResult:
       // The answer's words already end in the verdict and the translation.
-      return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result, satAnswer(trace_.sat).twin);
+      return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result, satAnswer(trace_.sat).twin, &shapes_);
     case StepRef::Kind::Analytic:
       text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)], shapes_[0], shapes_[1]);
       break;
