@@ -682,7 +682,7 @@ void NarrowPhase3Lab::drawUi() {
   stepBlock_.end();
   const collide::QueryResult3<double>& r = trace_.result;
   ImGui::Spacing();
-  drawQueryResult(r);
+  drawQueryResult(r, lastGjkStop(trace_));
   if (r.ok && r.normal && ImGui::SmallButton(r.hit ? "Look across the contact (N)" : "Look across the gap (N)")) {
     viewAim_ = contactAim();
   }
@@ -690,7 +690,7 @@ void NarrowPhase3Lab::drawUi() {
   drawQueryTiming(trace_.result, queryMicros_, useFloat_, recordTiming_.last);
   // Every step of the run, with its phase and the stop reason: click one to go there.
   if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
-    if (int step = step_; drawStepList(step, stepRows_, stopLine(trace_.result))) setStep(step);
+    if (int step = step_; drawStepList(step, stepRows_, stopLine(trace_.result, lastGjkStop(trace_)))) setStep(step);
   }
 
   // Inspectors
