@@ -5243,19 +5243,25 @@ TEST(NarrowPhaseWords, SatSaysWhenAnAxisRepeatsALine) {
 
 namespace lab {
 
+// A scene of tests/cli/data, as loadSceneFile reads it (a failure recorded when it does not).
+Scene cliDataScene(const std::string& name) {
+  std::string error;
+  const std::optional<Scene> scene = loadSceneFile(std::string(COLLISION_LAB_ASSET_DIR) + "/../tests/cli/data/" + name, error);
+  EXPECT_TRUE(scene) << error;
+  return scene.value_or(Scene{});
+}
+
 // Review s34, A2: two boxes 1e-7 into each other near the origin, in float. The vertex table wrote b = (1, 1, 1)
 // beside a = (1, 1, 1) and a - b = (0, 0, 1.192e-07): b's z, 0.99999988, takes 10 digits before a - b follows from a
 // and b (the far-from-origin rule's, extended). And the float line said the input moved "more than" the depth's error
 // when the two are the same 1.9e-08: the input's rounding is the whole error.
 TEST(NarrowPhase3Lab, NearTheOriginInFloatTheVertexTableKeepsTheDigitsOfADifferenceOf1e7) {
-  std::string error;
-  const std::optional<Scene> scene = loadSceneFile(std::string(COLLISION_LAB_ASSET_DIR) + "/../tests/cli/data/face_1e-7_float_3d.json", error);
-  ASSERT_TRUE(scene) << error;
-  const std::string text = panelAtStep("Narrow phase 3D", *scene, -1);
+  const Scene scene = cliDataScene("face_1e-7_float_3d.json");
+  const std::string text = panelAtStep("Narrow phase 3D", scene, -1);
   EXPECT_TRUE(contains(text, "1.192e-07")) << text;
   EXPECT_TRUE(contains(text, "0.9999998808")) << "b's z to the digits a - b needs: " << text;
   EXPECT_FALSE(contains(text, "relative to")) << "near the origin the digits alone do it: " << text;
-  const Json state = stateAtStep("Narrow phase 3D", *scene, -1);
+  const Json state = stateAtStep("Narrow phase 3D", scene, -1);
   ASSERT_EQ(state["scalar"], "float");
   const std::string line = state["float_against_double"]["text"].get<std::string>();
   EXPECT_TRUE(contains(line, "An input moved by 1.9e-08, as much as the depth's error, so the input's rounding is the whole "
@@ -5307,10 +5313,7 @@ TEST(NarrowPhase3Lab, SatEdgePairStepsNameAndDrawTheirEdges) {
 // path's axis numbering) and hulls (the polytope path's edge list), and each named segment lies on its shape's
 // boundary along the edge's direction.
 TEST(NarrowPhase3Lab, SatEdgesCrossToTheirAxis) {
-  std::string error;
-  const std::optional<Scene> hulls = loadSceneFile(std::string(COLLISION_LAB_ASSET_DIR) + "/../tests/cli/data/sat_two_hulls.json", error);
-  ASSERT_TRUE(hulls) << error;
-  for (const Scene& scene : {curated("3d_03_edge_edge_crossing.json"), *hulls}) {
+  for (const Scene& scene : {curated("3d_03_edge_edge_crossing.json"), cliDataScene("sat_two_hulls.json")}) {
     const std::array<Collider3, 2> shapes{scene.shapes3[0].collider, scene.shapes3[1].collider};
     const auto run = collide::recordQuery(Algorithm::Sat, shapes[0], shapes[1]);
     int edgePairs = 0;
