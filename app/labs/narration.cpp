@@ -566,6 +566,9 @@ struct FloatComparison {
 // Far off: a thousand times float's rounding (its epsilon is 1.2e-7), in the answer or in the normal's angle.
 constexpr double kFarOffRelative = 1e-3;
 constexpr double kFarOffDegrees = 0.1;
+// An input's shift and the answer's error this close (relative) are one amount: the input's rounding is the whole
+// error (float's arithmetic added less than the 2 digits the sentence gives them show).
+constexpr double kWholeErrorRelative = 1e-2;
 
 // A relative error as a reader takes it in: a percentage from 0.01 % up, below that as a plain number.
 std::string relativeWords(double relative) {
@@ -623,15 +626,20 @@ FloatLine sayFloatComparison(const FloatComparison& c) {
   // Compared in the answer's unit: a cast's time error against a length read "more than the first contact at t ='s
   // error" (review s32 A7), a length beside a time.
   const double moved = c.rounding.shift * c.answerPerInput;
-  const bool inputExplains = off > 0 && !stored.empty() && moved >= off;
+  const bool inputExplains = off > 0 && !stored.empty() && moved >= (1 - kWholeErrorRelative) * off;
   // Said against the answer's error, by number: after the witnesses' clause "more than that" read as more than the
-  // points moved (review s31, A13: 0.0031 against points that moved 0.0047).
+  // points moved (review s31, A13: 0.0031 against points that moved 0.0047). When the two agree the rounding of the
+  // input is the whole error: "more than" beside two equal numbers (1.9e-08 and 1.9e-08) read as a second cause
+  // (review s34, A2).
+  const bool wholeError = inputExplains && std::abs(moved - off) <= kWholeErrorRelative * off;
+  const std::string against = wholeError ? ", as much as the " : ", more than the ";
+  const std::string why = wholeError ? ", so the input's rounding is the whole error: " : ": ";
   if (inputExplains && c.answerPerInput == 1) {
-    text += ". An input moved by " + formatWith("%.2g", c.rounding.shift) + ", more than the " + c.quantity + "'s error: " + stored;
+    text += ". An input moved by " + formatWith("%.2g", c.rounding.shift) + against + c.quantity + "'s error" + why + stored;
   } else if (inputExplains) {
     text += ". An input moved by " + formatWith("%.2g", c.rounding.shift) + ", which at the relative speed " +
-            formatNumber(1 / c.answerPerInput) + " is " + formatWith("%.2g", moved) +
-            " of t, more than the contact time's error: " + stored;
+            formatNumber(1 / c.answerPerInput) + " is " + formatWith("%.2g", moved) + " of t" + against +
+            "contact time's error" + why + stored;
   }
   text += ".";
   if (line.agreement == FloatAgreement::FarOff && !inputExplains && !c.whyFarOff.empty()) text += " " + c.whyFarOff;
@@ -1162,9 +1170,16 @@ std::string satAxisWords(const collide::SatAxisStep3<double>& step) {
   return "axis " + std::to_string(step.axisIndex + 1);
 }
 
+// With the shapes, an edge pair's words name its edges' directions (satEdgePairWords).
+std::string satAxisWords(const collide::SatAxisStep3<double>& step, const std::array<collide::Collider3<double>, 2>* shapes) {
+  if (shapes != nullptr && step.source == collide::AxisSource3::EdgePair && !step.pruned) return satEdgePairWords(step, *shapes);
+  return satAxisWords(step);
+}
+std::string satAxisWords(const collide::SatAxisStep<double>& step, const void*) { return satAxisWords(step); }
+
 // The answer of a SAT run no axis separated, the same in both dimensions: the winning axis against the runner-up.
-template <class Step, class Result>
-std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp, const Result& result, int twin) {
+template <class Step, class Result, class Shapes>
+std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp, const Result& result, int twin, const Shapes* shapes) {
   const Step& winner = sat[static_cast<std::size_t>(best)];
   int projected = 0;
   for (const Step& step : sat) {
@@ -1176,7 +1191,7 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
   std::string text = "Result: no axis separates A and B (" + std::to_string(projected) +
                      (projected == 1 ? " axis projected, it overlaps" : " axes projected, all overlap") +
                      "), so they collide. The answer is the smallest overlap: " + satAxisName(sat, winner.axisIndex) +
-                     " (" + satAxisWords(winner) + ") with " + formatSatOverlap(winner.overlap, satShadowScale(winner));
+                     " (" + satAxisWords(winner, shapes) + ") with " + formatSatOverlap(winner.overlap, satShadowScale(winner));
   if (const std::string contained = satContainedWords(winner); !contained.empty()) text += " (" + contained + ")";
   if (twin >= 0) {
     // The same line tested twice (parallel edges, or A's and B's equal faces): say so, so it is not taken for a rival.
@@ -1186,7 +1201,7 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
   }
   if (runnerUp >= 0) {
     const Step& next = sat[static_cast<std::size_t>(runnerUp)];
-    text += ", against the runner-up " + satAxisName(sat, next.axisIndex) + " (" + satAxisWords(next) + ") with " +
+    text += ", against the runner-up " + satAxisName(sat, next.axisIndex) + " (" + satAxisWords(next, shapes) + ") with " +
             formatSatOverlap(next.overlap, satShadowScale(next));
     // Another line as shallow: a tie (identical boxes), where SAT keeps the first axis it tested and EPA may take another.
     if (std::abs(next.overlap - winner.overlap) <= kTouchingTolerance * std::max(satShadowScale(winner), satShadowScale(next)))
@@ -1207,12 +1222,36 @@ std::string satAnswerWords(const std::vector<Step>& sat, int best, int runnerUp,
 
 std::string narrateSatAnswer(const std::vector<collide::SatAxisStep<double>>& sat, int best, int runnerUp,
                              const collide::QueryResult<double>& result, int twin) {
-  return satAnswerWords<collide::SatAxisStep<double>>(sat, best, runnerUp, result, twin);
+  return satAnswerWords<collide::SatAxisStep<double>>(sat, best, runnerUp, result, twin, static_cast<const void*>(nullptr));
 }
 
 std::string narrateSatAnswer(const std::vector<collide::SatAxisStep3<double>>& sat, int best, int runnerUp,
-                             const collide::QueryResult3<double>& result, int twin) {
-  return satAnswerWords<collide::SatAxisStep3<double>>(sat, best, runnerUp, result, twin);
+                             const collide::QueryResult3<double>& result, int twin,
+                             const std::array<collide::Collider3<double>, 2>* shapes) {
+  return satAnswerWords<collide::SatAxisStep3<double>>(sat, best, runnerUp, result, twin, shapes);
+}
+
+std::optional<std::array<collide::SatEdge3<double>, 2>> satStepEdges(const collide::SatAxisStep3<double>& step,
+                                                                     const std::array<collide::Collider3<double>, 2>& shapes) {
+  if (step.source != collide::AxisSource3::EdgePair || step.pruned) return std::nullopt;
+  const auto a = collide::satEdge(shapes[0], shapes[1], true, step.indexA);
+  const auto b = collide::satEdge(shapes[0], shapes[1], false, step.indexB);
+  if (!a || !b) return std::nullopt;
+  return std::array<collide::SatEdge3<double>, 2>{*a, *b};
+}
+
+std::string satEdgePairWords(const collide::SatAxisStep3<double>& step, const std::array<collide::Collider3<double>, 2>& shapes) {
+  const auto edges = satStepEdges(step, shapes);
+  if (!edges) return satAxisWords(step);
+  static constexpr const char* kAxes[] = {"x", "y", "z"};
+  const auto one = [&](const collide::SatEdge3<double>& edge, int index, const char* owner) {
+    std::string text = "edge " + std::to_string(index) + " of " + owner + " (";
+    if (edge.boxAxis >= 0) text += std::string("its local ") + kAxes[edge.boxAxis];
+    else if (edge.vertexA >= 0) text += "vertex " + std::to_string(edge.vertexA) + " to " + std::to_string(edge.vertexB) + ", local " + formatVector(edge.localDirection);
+    else text += "local " + formatVector(edge.localDirection);
+    return text + ", now " + formatVector(edge.direction) + ")";
+  };
+  return one((*edges)[0], step.indexA, "A") + " x " + one((*edges)[1], step.indexB, "B");
 }
 
 namespace {
@@ -1252,7 +1291,8 @@ std::string satAxisName(const std::vector<collide::SatAxisStep3<double>>& sat, i
   return "tested axis " + std::to_string(satProjectedUpTo(sat, axisIndex));
 }
 
-std::string narrateSatStep(const std::vector<collide::SatAxisStep3<double>>& sat, int index) {
+std::string narrateSatStep(const std::vector<collide::SatAxisStep3<double>>& sat, int index,
+                           const std::array<collide::Collider3<double>, 2>* shapes) {
   const collide::SatAxisStep3<double>& step = sat[static_cast<std::size_t>(index)];
   if (step.pruned) return narrateSatPrunedRun(sat, index, index);
   std::string same;
@@ -1260,7 +1300,7 @@ std::string narrateSatStep(const std::vector<collide::SatAxisStep3<double>>& sat
     const collide::SatAxisStep3<double>& earlier = sat[static_cast<std::size_t>(j)];
     if (!earlier.pruned && sameLine(earlier.axis, step.axis)) same = " (the same line as " + satAxisName(sat, earlier.axisIndex) + ")";
   }
-  std::string text = satCandidateWords(sat, index) + ": " + satAxisWords(step) + same + ". ";
+  std::string text = satCandidateWords(sat, index) + ": " + satAxisWords(step, shapes) + same + ". ";
   text += "n = " + formatVector(step.axis) + ": A projects to [" + formatNumber(step.minA) + ", " + formatNumber(step.maxA) +
           "], B to [" + formatNumber(step.minB) + ", " + formatNumber(step.maxB) + "]. ";
   return text + satVerdictWords(step, satAxisName(sat, step.bestAxisIndex));

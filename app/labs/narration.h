@@ -16,6 +16,7 @@
 #include "collide/cast.h"
 #include "collide/query.h"
 #include "collide/query3.h"
+#include "collide/sat3_edges.h"
 #include "collide/simplex_names.h"
 #include "io/shape_json.h"
 #include "io/text_io.h"
@@ -226,12 +227,25 @@ struct FloatLine {
 // SAT's candidate `index` of `sat` (a whole run). A projected axis is counted among the axes projected, as the
 // result's "axes tested" counts ("Tested axis 12 of 168 (axis 200 of 6188 candidates)"); a pruned candidate says why
 // it was skipped.
-[[nodiscard]] std::string narrateSatStep(const std::vector<collide::SatAxisStep3<double>>& sat, int index);
+// With the pair's `shapes`, an edge-pair axis names its two edges with their local axes and world directions
+// (satEdgePairWords).
+[[nodiscard]] std::string narrateSatStep(const std::vector<collide::SatAxisStep3<double>>& sat, int index,
+                                         const std::array<collide::Collider3<double>, 2>* shapes = nullptr);
+// The two edges an edge-pair step crosses (collide::satEdge), in the world: of a box's 4 edges along the axis the
+// step names, the one facing the other box. nullopt for another step or a shape SAT does not take.
+[[nodiscard]] std::optional<std::array<collide::SatEdge3<double>, 2>> satStepEdges(const collide::SatAxisStep3<double>& step,
+                                                                                   const std::array<collide::Collider3<double>, 2>& shapes);
+// "edge 0 of A (its local x, now (0.7071, 0.7071, 0)) x edge 1 of B (its local y, now (0, 0.7071, 0.7071))": the
+// words "edge 0 of A x edge 1 of B" alone could not be checked without the shapes' numbering (review s34, A8). A hull's
+// edge names its vertices and its local direction.
+[[nodiscard]] std::string satEdgePairWords(const collide::SatAxisStep3<double>& step,
+                                           const std::array<collide::Collider3<double>, 2>& shapes);
 // A run of consecutive pruned candidates `first` .. `last` of `sat`, one step of the timeline (the Gauss map rules
 // out most edge pairs of two hulls: 6,000 steps of "skipped" between 168 tested axes).
 [[nodiscard]] std::string narrateSatPrunedRun(const std::vector<collide::SatAxisStep3<double>>& sat, int first, int last);
 [[nodiscard]] std::string narrateSatAnswer(const std::vector<collide::SatAxisStep3<double>>& sat, int best, int runnerUp,
-                                           const collide::QueryResult3<double>& result, int twin = -1);
+                                           const collide::QueryResult3<double>& result, int twin = -1,
+                                           const std::array<collide::Collider3<double>, 2>* shapes = nullptr);
 // How the words and the views' labels name SAT's candidate `axisIndex` of the run `sat`: "axis 7" when every
 // candidate was projected; else by its number among the projected ones, "tested axis 12", as the step's headline
 // counts ("Tested axis 12 of 168 (axis 200 of 6188 candidates)"): a label "next: axis 3162" beside a headline

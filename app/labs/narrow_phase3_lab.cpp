@@ -569,6 +569,20 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
                       {"touches_origin", minkowski_.touchesOrigin}};
   if (!steps_.empty() && steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult)
     out["sat_answer"] = satAnswerJson(trace_.sat);
+  // An edge-pair step's two edges as the world view draws them (world segments), for tests that look for them.
+  if (!steps_.empty() && (steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::Sat ||
+                          steps_[static_cast<std::size_t>(step_)].kind == StepRef::Kind::SatResult)) {
+    const auto& step = trace_.sat[static_cast<std::size_t>(steps_[static_cast<std::size_t>(step_)].index)];
+    if (const auto edges = satStepEdges(step, shapes_)) {
+      Json list = Json::array();
+      for (int k = 0; k < 2; ++k) {
+        const collide::SatEdge3<double>& edge = (*edges)[static_cast<std::size_t>(k)];
+        list.push_back({{"shape", k == 0 ? "A" : "B"}, {"index", k == 0 ? step.indexA : step.indexB},
+                        {"from", vectorJson(edge.from)}, {"to", vectorJson(edge.to)}, {"direction", vectorJson(edge.direction)}});
+      }
+      out["sat_edges"] = std::move(list);
+    }
+  }
   out["hovered"] = mouse_.hovered;
   out["step_block"] = stepBlock_.json();
   out["name_anchors"] = Json{vectorJson(nameAnchors_[0]), vectorJson(nameAnchors_[1])};
@@ -639,11 +653,11 @@ std::string NarrowPhase3Lab::narration() const {
       break;
     }
     case StepRef::Kind::Sat:
-      text = ref.last >= 0 ? narrateSatPrunedRun(trace_.sat, ref.index, ref.last) : narrateSatStep(trace_.sat, ref.index);
+      text = ref.last >= 0 ? narrateSatPrunedRun(trace_.sat, ref.index, ref.last) : narrateSatStep(trace_.sat, ref.index, &shapes_);
       break;
     case StepRef::Kind::SatResult:
       // The answer's words already end in the verdict and the translation.
-      return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result, satAnswer(trace_.sat).twin);
+      return narrateSatAnswer(trace_.sat, ref.index, satAnswer(trace_.sat).runnerUp, trace_.result, satAnswer(trace_.sat).twin, &shapes_);
     case StepRef::Kind::Analytic:
       text = narrateAnalyticStep(trace_.analytic[static_cast<std::size_t>(ref.index)], shapes_[0], shapes_[1]);
       break;
@@ -702,7 +716,7 @@ void NarrowPhase3Lab::drawUi() {
   stepBlock_.end();
   const collide::QueryResult3<double>& r = trace_.result;
   ImGui::Spacing();
-  drawQueryResult(r);
+  drawQueryResult(r, lastGjkStop(trace_));
   if (r.ok && r.normal && ImGui::SmallButton(r.hit ? "Look across the contact (N)" : "Look across the gap (N)")) {
     viewAim_ = contactAim();
   }
@@ -710,7 +724,7 @@ void NarrowPhase3Lab::drawUi() {
   drawQueryTiming(trace_.result, queryMicros_, useFloat_, recordTiming_.last);
   // Every step of the run, with its phase and the stop reason: click one to go there.
   if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
-    if (int step = step_; drawStepList(step, stepRows_, stopLine(trace_.result))) setStep(step);
+    if (int step = step_; drawStepList(step, stepRows_, stopLine(trace_.result, lastGjkStop(trace_)))) setStep(step);
   }
 
   // Inspectors

@@ -478,6 +478,18 @@ void NarrowPhase3Lab::drawSatStep(Renderer3D& renderer, const collide::SatAxisSt
   }
   drawSatAxis3(renderer, step, 0.5 * (collide::placement(shapes_[0]).p + collide::placement(shapes_[1]).p), scale,
                palette::kAccent, note);
+  // An edge pair's two edges, thick on top in their shapes' colours and named as the words name them: the axis
+  // "edge of A x edge of B" showed neither (review s34, A8).
+  if (const auto edges = satStepEdges(step, shapes_)) {
+    for (int k = 0; k < 2; ++k) {
+      const collide::SatEdge3<double>& edge = (*edges)[static_cast<std::size_t>(k)];
+      const Color color = k == 0 ? palette::kShapeA : palette::kShapeB;
+      if (edge.from == edge.to) renderer.point(edge.from, color, 6.0f, true);
+      else renderer.line(edge.from, edge.to, color, {6.0f, 0, 0, true});
+      renderer.label(0.5 * (edge.from + edge.to),
+                     "edge " + std::to_string(k == 0 ? step.indexA : step.indexB) + " of " + (k == 0 ? "A" : "B"), color);
+    }
+  }
 }
 
 void drawSatAxis3(Renderer3D& renderer, const collide::SatAxisStep3<double>& step, Vec3d middle, double scale, Color axisColor,

@@ -272,12 +272,30 @@ template <class Trace, class Shapes = std::nullptr_t>
   return out;
 }
 
-// Why the run stopped, for the step list's last line: the status and the stop reason.
+// Whether a GJK + EPA run ended apart, so EPA never ran: its stop is "none", and GJK's is the one to show.
 template <class Result>
-[[nodiscard]] std::string stopLine(const Result& r) {
+[[nodiscard]] bool endedBeforeEpa(const Result& r) {
+  return r.gjkIterations && !(r.hit && r.iterations);
+}
+
+// Why a recorded run's GJK stopped (its last step's stop); nullopt without GJK steps.
+template <class Trace>
+[[nodiscard]] std::optional<collide::GjkStop> lastGjkStop(const Trace& trace) {
+  if (trace.gjk.empty()) return std::nullopt;
+  return trace.gjk.back().stop;
+}
+
+// Why the run stopped, for the step list's last line: the status and the stop reason; GJK's, named so, when GJK +
+// EPA ended apart (`gjkStop`: lastGjkStop): "converged (none)" read as a missing value (review s34, A12).
+template <class Result>
+[[nodiscard]] std::string stopLine(const Result& r, std::optional<collide::GjkStop> gjkStop = std::nullopt) {
   if (!r.ok) return "refused";
   std::string text = r.status ? std::string(collide::statusName(*r.status)) : std::string(r.hit ? "hit" : "no hit");
-  if (!r.stopReason.empty()) text += " (" + std::string(r.stopReason) + ")";
+  if (endedBeforeEpa(r)) {
+    if (gjkStop) text += " (GJK: " + std::string(collide::stopName(*gjkStop)) + ")";
+  } else if (!r.stopReason.empty()) {
+    text += " (" + std::string(r.stopReason) + ")";
+  }
   return text;
 }
 
@@ -423,9 +441,11 @@ inline void drawResultMeasure(const char* label, double value) {
 // The result of the whole run, the same block in the plane and in space: the verdict, the measure (distance, gap or
 // depth) and normal, the witness points a programmer compares with their own engine's, the counts (EPA's after
 // GJK's), the status and the stop; a refusal in red. Numbers as the words write them (drawResultMeasure), vectors as
-// formatVector.
+// formatVector. `gjkStop`: why the run's GJK stopped (its last step's), the stop shown when GJK + EPA ends apart,
+// where EPA's own is "none" (it never ran) and "stop none" beside "status converged" read as a missing value
+// (review s34, A12).
 template <class V>
-void drawQueryResult(const collide::QueryResultOf<V>& r) {
+void drawQueryResult(const collide::QueryResultOf<V>& r, std::optional<collide::GjkStop> gjkStop = std::nullopt) {
   ImGui::TextDisabled("RESULT");
   if (!r.ok) {
     ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
@@ -447,17 +467,19 @@ void drawQueryResult(const collide::QueryResultOf<V>& r) {
   const double resolution = measure > 0 ? std::pow(10.0, std::floor(std::log10(measure)) - 3) : 1e-4;
   if (r.pointA) ImGui::Text("point on A  %s", formatVector(*r.pointA, resolution).c_str());
   if (r.pointB) ImGui::Text("point on B  %s", formatVector(*r.pointB, resolution).c_str());
+  const bool noEpa = endedBeforeEpa(r);
   if (r.gjkIterations) {
     // EPA after GJK: both counts; EPA's alone read "0 iterations" beside a timeline of GJK steps when apart.
     ImGui::Text("GJK iters   %d", *r.gjkIterations);
-    if (r.hit && r.iterations) ImGui::Text("EPA iters   %d", *r.iterations);
+    if (!noEpa) ImGui::Text("EPA iters   %d", *r.iterations);
     else ImGui::TextDisabled("no EPA: the shapes are apart");
   } else if (r.iterations) {
     const std::string_view counts = collide::algorithmInfo(r.algorithm).counts;  // "iterations" or "axes"
     ImGui::Text("%s  %d", counts == "axes" ? "axes tested" : "iterations ", *r.iterations);
   }
   if (r.status) ImGui::Text("status      %s", std::string(collide::statusName(*r.status)).c_str());
-  if (!r.stopReason.empty()) ImGui::Text("stop        %s", std::string(r.stopReason).c_str());
+  if (noEpa && gjkStop) ImGui::Text("GJK stop    %s", std::string(collide::stopName(*gjkStop)).c_str());
+  else if (!r.stopReason.empty() && !noEpa) ImGui::Text("stop        %s", std::string(r.stopReason).c_str());
 }
 
 // The run's cost under its result: "query 1.23 us (double), record 4.5 us". A refused pair ran nothing: no time to
@@ -685,7 +707,9 @@ template <class V>
 // one format for the whole table printed w = (0, 1.5) as (0, 2) beside a and b near 1e6. When a - b then no longer
 // follows from a and b (supportDifferencesFollow), the witnesses are written relative to a round point near them
 // (formats[1].origin, which the table prints above itself): a 10, 100 ... apart from the world's origin, as far as
-// they spread; and with more digits while that is not yet enough.
+// they spread; and with more digits while that is not yet enough. Near the origin the point is the origin itself
+// and the digits alone do it: in float, b = 0.99999988 beside a = 1 wrote both as 1 over a - b = 1.192e-07 (review
+// s34, A2), and b takes 10 digits (0.9999998808) before a - b's 4 follow from it.
 template <class V>
 [[nodiscard]] std::array<VectorFormat, 2> supportTableFormats(std::span<const SupportRow<V>> rows) {
   constexpr int kDim = collide::kDimension<V>;
@@ -719,9 +743,9 @@ template <class V>
         origin[k] = std::round(middle / step) * step;
     std::vector<double> shifted = numbers[1];
     for (std::size_t i = 0; i < shifted.size(); ++i) shifted[i] -= origin[i % kDim];
-    // A few more digits at most (the rows stay on one line at 200 %); a row whose a - b is not its a minus its b
-    // (none the labs make) keeps the table as it was.
-    for (int digits = 4; digits <= 8; ++digits) {
+    // Up to the tables' most digits (a vector too wide for the panel breaks before its last component); a row
+    // whose a - b is not its a minus its b (none the labs make) keeps the table as it was.
+    for (int digits = 4; digits <= kMostTableDigits; ++digits) {
       std::array<VectorFormat, 2> relative{formats[0], vectorFormat(shifted, digits, kDim, 2)};
       relative[1].origin = origin;
       if (supportDifferencesFollow(rows, relative)) {

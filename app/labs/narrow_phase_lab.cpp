@@ -379,12 +379,12 @@ void NarrowPhaseLab::drawUi() {
   stepBlock_.end();
 
   ImGui::Spacing();
-  drawQueryResult(trace_.result);
+  drawQueryResult(trace_.result, lastGjkStop(trace_));
   drawFloatLine(floatLine_);
   drawQueryTiming(trace_.result, queryMicros_, useFloat_, recordTiming_.last);
   // Every step of the run, with its phase and the stop reason: click one to go there.
   if (stepCount() > 0 && ImGui::CollapsingHeader("All steps", ImGuiTreeNodeFlags_DefaultOpen)) {
-    if (int step = step_; drawStepList(step, stepRows_, stopLine(trace_.result))) setStep(step);
+    if (int step = step_; drawStepList(step, stepRows_, stopLine(trace_.result, lastGjkStop(trace_)))) setStep(step);
   }
 
   for (int shape = 0; shape < 2; ++shape) {

@@ -216,12 +216,54 @@ std::string RecordedCast<V>::advanceLabel(int step) const {
   return distance + ", safe step " + formatNumber(s.step);
 }
 
+namespace {
+
+// Dynamic SAT's contact: which axis gave the normal and where the point comes from, as cast.h's dynamicSat chooses
+// them. The time is the largest entry time, but the normal is an axis the shadows touch along end to end for the
+// whole motion when there is one (a slider meeting an edge: bounced along the axis met last it would be thrown back),
+// else the axis met last; the point is the middle of the closest points of the shapes placed at the contact. ccd3d_03
+// gave the normal (0, 1, 0) beside a lesson of the largest entry time on x, and no step said why (review s34, A9).
+template <class V>
+std::string dynamicSatChoiceWords(const collide::CastRecorder<V>& trace, const collide::CastResult<V>& result) {
+  if (!result.hit || result.status == CastStatus::Overlapping || trace.axes.empty()) return {};
+  const double first = trace.axes.back().first;
+  int met = -1, along = -1;
+  for (std::size_t i = 0; i < trace.axes.size(); ++i) {
+    const auto& s = trace.axes[i];
+    if (met < 0 && s.tEnter == first) met = static_cast<int>(i);
+    if (along < 0 && s.speed == 0 && sameLine(s.axis, result.normal)) along = static_cast<int>(i);
+  }
+  const std::string t = formatNumber(result.fraction);
+  const std::string point = " The point, " + formatVector(result.point) + ", is the middle of the shapes' closest points with both placed at t = " +
+                            t + " (GJK distance): one point of where they touch.";
+  // Met in motion (a contact at the start has no axis met last).
+  const bool inMotion = result.status == CastStatus::Hit && met >= 0 && std::isfinite(first);
+  if (inMotion && along >= 0) {
+    const auto& m = trace.axes[static_cast<std::size_t>(met)];
+    return " How the normal was chosen: the shadows touch end to end on axis " + std::to_string(along + 1) + ", " +
+           formatVector(trace.axes[static_cast<std::size_t>(along)].axis) + ", for the whole motion (the motion does not cross it), and first meet on axis " +
+           std::to_string(met + 1) + ", " + formatVector(m.axis) + ", at t = " + t + ": " +
+           (kInSpace<V> ? "an edge contact" : "a corner contact") +
+           ", where either axis is a normal of the contact. Dynamic SAT takes the one they touch along all the time, " +
+           formatVector(result.normal) + " from A toward B: along it B slides on, where along the axis met last it would be "
+           "thrown back." + point;
+  }
+  if (inMotion) {
+    return " The normal is the axis met last, axis " + std::to_string(met + 1) + ", turned to point from A toward B: " +
+           formatVector(result.normal) + "." + point;
+  }
+  return point;
+}
+
+}  // namespace
+
 template <class V>
 std::string RecordedCast<V>::narration(int step) const {
   if (!refusal.empty()) return "Refused: " + refusal + ".";
-  const std::string verdict = std::string(spinIgnored ? "Result of the translations alone (spin ignored): " : "Result: ") +
-                              castStatusWords(result.status) +
-                              (result.hit ? ", first contact at t = " + formatNumber(result.fraction) : std::string()) + ".";
+  std::string verdict = std::string(spinIgnored ? "Result of the translations alone (spin ignored): " : "Result: ") +
+                        castStatusWords(result.status) +
+                        (result.hit ? ", first contact at t = " + formatNumber(result.fraction) : std::string()) + ".";
+  if (algorithm == CastAlgorithm::DynamicSat) verdict += dynamicSatChoiceWords(trace, result);
   if (stepCount() == 0) return verdict;
   step = std::clamp(step, 0, stepCount() - 1);
   const auto index = static_cast<std::size_t>(step);
@@ -386,8 +428,10 @@ std::string RecordedCast<V>::narration(int step) const {
       const double closing = std::abs(s.closingSpeed) < 1e-9 * std::max(s.bound, s.turnRate) ? 0.0 : s.closingSpeed;
       const bool separates = separatesForGood(s);
       text = "At t = " + formatNumber(s.time) + " the shapes are " + gapText(s.distance) + " along n = " +
-             formatVector(s.normal) + ". Along n their velocities close at " + formatNumber(closing) + " per unit time";
-      if (separates && closing <= 0) text += closing < 0 ? " (they move apart along it)" : " (not at all)";
+             formatVector(s.normal) + ". Along n their velocities " +
+             // A negative closing speed is a separating one: "close at -0.9849" (review s34, A12).
+             (closing < 0 ? "separate at " + formatNumber(-closing) : "close at " + formatNumber(closing)) + " per unit time";
+      if (separates && closing == 0) text += " (not at all)";
       if (s.turnRate > 0) {
         // The turns' share as the core takes it (cast.h, detail::turnGrowth): a rate and a cap, not Mirtich's |w| r
         // (review s32 A14: "|w| times how far the extent can still grow" gave 7.26 for the 7.5 shown).

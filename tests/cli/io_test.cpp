@@ -5474,3 +5474,156 @@ TEST(NarrowPhaseWords, SatSaysWhenAnAxisRepeatsALine) {
 }
 
 }  // namespace lab
+
+// [SECTION] Review s34: digits of the vertex table, the float line, SAT's edges, dynamic SAT's choice, small words
+
+namespace lab {
+
+// A scene of tests/cli/data, as loadSceneFile reads it (a failure recorded when it does not).
+Scene cliDataScene(const std::string& name) {
+  std::string error;
+  const std::optional<Scene> scene = loadSceneFile(std::string(COLLISION_LAB_ASSET_DIR) + "/../tests/cli/data/" + name, error);
+  EXPECT_TRUE(scene) << error;
+  return scene.value_or(Scene{});
+}
+
+// Review s34, A2: two boxes 1e-7 into each other near the origin, in float. The vertex table wrote b = (1, 1, 1)
+// beside a = (1, 1, 1) and a - b = (0, 0, 1.192e-07): b's z, 0.99999988, takes 10 digits before a - b follows from a
+// and b (the far-from-origin rule's, extended). And the float line said the input moved "more than" the depth's error
+// when the two are the same 1.9e-08: the input's rounding is the whole error.
+TEST(NarrowPhase3Lab, NearTheOriginInFloatTheVertexTableKeepsTheDigitsOfADifferenceOf1e7) {
+  const Scene scene = cliDataScene("face_1e-7_float_3d.json");
+  const std::string text = panelAtStep("Narrow phase 3D", scene, -1);
+  EXPECT_TRUE(contains(text, "1.192e-07")) << text;
+  EXPECT_TRUE(contains(text, "0.9999998808")) << "b's z to the digits a - b needs: " << text;
+  EXPECT_FALSE(contains(text, "relative to")) << "near the origin the digits alone do it: " << text;
+  const Json state = stateAtStep("Narrow phase 3D", scene, -1);
+  ASSERT_EQ(state["scalar"], "float");
+  const std::string line = state["float_against_double"]["text"].get<std::string>();
+  EXPECT_TRUE(contains(line, "An input moved by 1.9e-08, as much as the depth's error, so the input's rounding is the whole "
+                             "error: B's position z 1.9999999, stored as 1.99999988")) << line;
+  EXPECT_FALSE(contains(line, "more than")) << line;
+}
+
+// Review s34, A8: 3d_03's edge-pair axes name their edges with their local axes and world directions, as the report
+// worked them out by hand: step 8 (axis 8) is A's x, turned 45 degrees about z, across B's y, turned 45 about x;
+// step 13 (axis 13) is A's z across B's x. The dump gives the two edges the world view draws.
+TEST(NarrowPhase3Lab, SatEdgePairStepsNameAndDrawTheirEdges) {
+  Scene scene = curated("3d_03_edge_edge_crossing.json");
+  scene.algorithm = "sat";
+  const Json step8 = stateAtStep("Narrow phase 3D", scene, 7);
+  const std::string text8 = step8["narration"].get<std::string>();
+  EXPECT_TRUE(contains(text8, "Axis 8 of 13: edge 0 of A (its local x, now (0.7071, 0.7071, 0)) x edge 1 of B (its local y, "
+                              "now (0, 0.7071, 0.7071)). n = (0.5774, -0.5774, 0.5774)")) << text8;
+  EXPECT_TRUE(contains(text8, "A projects to [-1.394, 1.394], B to [-3.056, -0.268]")) << text8;
+  const Json step13 = stateAtStep("Narrow phase 3D", scene, 12);
+  const std::string text13 = step13["narration"].get<std::string>();
+  EXPECT_TRUE(contains(text13, "edge 2 of A (its local z, now (0, 0, 1)) x edge 0 of B (its local x, now (1, 0, 0)). n = (0, 1, 0)"))
+      << text13;
+  // The edges the world view draws (the dump's sat_edges; the GUI test gui.narrow_phase3_screenshots looks at them):
+  // A's and B's, along the directions the words give.
+  const auto edgesOf = [](const Json& state, int indexA, int indexB, Vec3d a, Vec3d b) {
+    ASSERT_TRUE(state.contains("sat_edges")) << state["narration"];
+    const Json& edges = state["sat_edges"];
+    ASSERT_EQ(edges.size(), 2u) << edges;
+    EXPECT_EQ(edges[0]["shape"], "A");
+    EXPECT_EQ(edges[0]["index"], indexA);
+    EXPECT_EQ(edges[1]["shape"], "B");
+    EXPECT_EQ(edges[1]["index"], indexB);
+    for (int k = 0; k < 2; ++k) {
+      const Json& d = edges[static_cast<std::size_t>(k)]["direction"];
+      EXPECT_NEAR(collide::length(Vec3d{d[0], d[1], d[2]} - (k == 0 ? a : b)), 0.0, 1e-9) << edges;
+    }
+  };
+  const double h = std::sqrt(0.5);
+  edgesOf(step8, 0, 1, {h, h, 0}, {0, h, h});
+  edgesOf(step13, 2, 0, {0, 0, 1}, {1, 0, 0});
+  // Step 13's edges are the two that cross, 0.05 apart: A's top (y = sqrt 2) and B's bottom (y = 2.878 - sqrt 2).
+  EXPECT_NEAR(step13["sat_edges"][0]["from"][1].get<double>(), std::sqrt(2.0), 1e-9);
+  EXPECT_NEAR(step13["sat_edges"][1]["from"][1].get<double>(), 2.87842712474619 - std::sqrt(2.0), 1e-9);
+  // A face axis names no edge.
+  EXPECT_FALSE(stateAtStep("Narrow phase 3D", scene, 0).contains("sat_edges"));
+}
+
+// Every edge-pair axis SAT projects is the cross product of the two edges satStepEdges names, for boxes (the 15-axis
+// path's axis numbering) and hulls (the polytope path's edge list), and each named segment lies on its shape's
+// boundary along the edge's direction.
+TEST(NarrowPhase3Lab, SatEdgesCrossToTheirAxis) {
+  for (const Scene& scene : {curated("3d_03_edge_edge_crossing.json"), cliDataScene("sat_two_hulls.json")}) {
+    const std::array<Collider3, 2> shapes{scene.shapes3[0].collider, scene.shapes3[1].collider};
+    const auto run = collide::recordQuery(Algorithm::Sat, shapes[0], shapes[1]);
+    int edgePairs = 0;
+    for (const auto& step : run.sat) {
+      if (step.source != collide::AxisSource3::EdgePair || step.pruned) continue;
+      ++edgePairs;
+      const auto edges = satStepEdges(step, shapes);
+      ASSERT_TRUE(edges) << step.axisIndex;
+      const Vec3d axis = collide::normalize(collide::cross((*edges)[0].direction, (*edges)[1].direction));
+      EXPECT_NEAR(std::abs(collide::dot(axis, step.axis)), 1.0, 1e-9) << scene.title << " axis " << step.axisIndex;
+      for (const auto& edge : *edges) {
+        if (edge.from == edge.to) continue;
+        EXPECT_NEAR(std::abs(collide::dot(collide::normalize(edge.to - edge.from), edge.direction)), 1.0, 1e-9) << step.axisIndex;
+      }
+      // A hull's edge names its vertices.
+      if (std::holds_alternative<collide::Hull<double>>(shapes[0].shape)) {
+        EXPECT_TRUE(contains(satEdgePairWords(step, shapes), "vertex ")) << satEdgePairWords(step, shapes);
+      }
+    }
+    EXPECT_GT(edgePairs, 0) << scene.title;
+  }
+}
+
+// Review s34, A9: ccd3d_03's dynamic SAT gives the normal (0, 1, 0) while the largest entry time, 0.25, is x's. The
+// result says how the core chose the normal (the axis the shadows touch along for the whole motion) and the point.
+TEST(Continuous3Lab, DynamicSatSaysHowItChoseTheNormalAndThePoint) {
+  const Scene scene = curated("ccd3d_03_sliding_along_a_face.json");
+  const Json state = stateAtStep("Continuous collision 3D", scene, -1);
+  const std::string text = state["narration"].get<std::string>();
+  EXPECT_TRUE(contains(text, "Result: hit, first contact at t = 0.25. How the normal was chosen: the shadows touch end to end on "
+                             "axis 2, (0, 1, 0), for the whole motion (the motion does not cross it), and first meet on axis 1, "
+                             "(1, 0, 0), at t = 0.25: an edge contact")) << text;
+  EXPECT_TRUE(contains(text, "Dynamic SAT takes the one they touch along all the time, (0, 1, 0) from A toward B")) << text;
+  EXPECT_TRUE(contains(text, "The point, (-1, 1, 0.1333), is the middle of the shapes' closest points with both placed at t = 0.25"))
+      << text;
+  // Earlier steps end without the verdict.
+  EXPECT_FALSE(contains(stateAtStep("Continuous collision 3D", scene, 0)["narration"].get<std::string>(), "How the normal"));
+}
+
+// Review s34, A12: conservative advancement's "their velocities close at -0.9849 per unit time" on ccd3d_02's step 8
+// is a separating speed, said as one.
+TEST(Continuous3Lab, ANegativeClosingSpeedIsSaidAsSeparating) {
+  const Scene scene = curated("ccd3d_02_spinning_bar.json");
+  const Json state = stateAtStep("Continuous collision 3D", scene, 7);
+  const std::string text = state["narration"].get<std::string>();
+  EXPECT_TRUE(contains(text, "Along n their velocities separate at 0.9849 per unit time")) << text;
+  EXPECT_FALSE(contains(text, "close at -")) << text;
+}
+
+// Review s34, A12: GJK + EPA on an apart pair showed "stop none" (EPA's, which never ran) beside "status converged".
+// The block says there was no EPA and gives GJK's own stop, in the plane and in space.
+TEST(NarrowPhaseLab, GjkEpaOnAnApartPairShowsGjksStop) {
+  Scene plane = curated("01_far_apart.json");
+  plane.algorithm = "epa";
+  Scene space = curated("3d_01_far_apart.json");
+  space.algorithm = "epa";
+  // 01's polygons stop on GJK's boolean test; 3d_01's sphere and capsule run GJK distance on their cores.
+  const std::string planeStop(collide::stopName(collide::recordQuery(Algorithm::Epa, plane.shapes[0].collider, plane.shapes[1].collider).gjk.back().stop));
+  const std::string spaceStop(collide::stopName(collide::recordQuery(Algorithm::Epa, space.shapes3[0].collider, space.shapes3[1].collider).gjk.back().stop));
+  EXPECT_EQ(planeStop, "separated");
+  for (const auto& [lab, scene, stop] : {std::tuple{"Narrow phase", plane, planeStop}, std::tuple{"Narrow phase 3D", space, spaceStop}}) {
+    const std::string text = panelAtStep(lab, scene, -1);
+    EXPECT_TRUE(contains(text, "no EPA: the shapes are apart")) << text;
+    EXPECT_TRUE(contains(text, "GJK stop    " + stop)) << text;
+    EXPECT_FALSE(contains(text, "stop        none")) << text;
+    EXPECT_TRUE(contains(text, "stop: converged (GJK: " + stop + ")")) << "the step list's last line: " << text;
+    EXPECT_FALSE(contains(text, "(none)")) << text;
+  }
+  // A hit keeps EPA's stop.
+  Scene deep = curated("03_deep_overlap.json");
+  deep.algorithm = "epa";
+  const std::string hit = panelAtStep("Narrow phase", deep, -1);
+  EXPECT_TRUE(contains(hit, "stop        ")) << hit;
+  EXPECT_FALSE(contains(hit, "GJK stop")) << hit;
+}
+
+}  // namespace lab

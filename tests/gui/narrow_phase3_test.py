@@ -377,7 +377,45 @@ def check_screenshots(args):
         failures.append(f"identical cubes, EPA's last step: red at {toward} of 9 points from O toward the closest face "
                         f"(depth x normal) and at {away} of 9 the other way")
     check_world_labels("identical cubes, EPA's last step", last_dump, failures)
+    check_sat_edges(args, out, scene, failures)
     return failures
+
+
+def check_sat_edges(args, out, scene, failures):
+    """3d_03, SAT's step 8 (edge 0 of A x edge 1 of B, review s34 A8): the world view draws both edges thick and on top
+    in their shapes' colours (A's 0x4a9eff, B's 0xffa94a) along the segments the dump names, and labels them as the
+    narration names them. Thick: the shapes' own outlines run along the same edges in the same colours, a pixel or
+    two wide, so the check counts the colour's width across the segment."""
+    image, dump = screenshot(args, scene("3d_03_edge_edge_crossing.json"), "sat", 7, out("np3_sat_edges.png"))
+    edges = dump.get("sat_edges")
+    if not edges or [(e["shape"], e["index"]) for e in edges] != [("A", 0), ("B", 1)]:
+        failures.append(f"3d_03 SAT step 8: the dump names no edges A 0 and B 1: {edges}")
+        return
+    view = dump["views"][0]
+    colours = {"A": (0x4a, 0x9e, 0xff), "B": (0xff, 0xa9, 0x4a)}
+    for edge in edges:
+        a, b = project(view, edge["from"]), project(view, edge["to"])
+        length = math.dist(a, b)
+        if length < 40:
+            failures.append(f"3d_03 SAT step 8: edge {edge['index']} of {edge['shape']} is {length:.0f} px long on screen")
+            continue
+        across = (-(b[1] - a[1]) / length, (b[0] - a[0]) / length)
+        thick = 0
+        for i in range(9):
+            t = 0.1 + 0.1 * i
+            centre = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+            width = sum(math.dist(pixel(image, round(centre[0] + k * across[0]), round(centre[1] + k * across[1])),
+                                  colours[edge["shape"]]) < 40 for k in range(-6, 7))
+            thick += width >= 4
+        if thick < 6:
+            failures.append(f"3d_03 SAT step 8: edge {edge['index']} of {edge['shape']} ({a} - {b}) is drawn 4 px wide in "
+                            f"its colour at {thick} of 9 points")
+    labels = [label["text"] for label in dump["world_labels"]]
+    for name in ("edge 0 of A", "edge 1 of B"):
+        if name not in labels:
+            failures.append(f"3d_03 SAT step 8: no world label {name!r}: {labels}")
+    if "edge 0 of A (its local x, now (0.7071, 0.7071, 0))" not in dump["narration"]:
+        failures.append(f"3d_03 SAT step 8: the narration gives no edge directions: {dump['narration']}")
 
 
 # [SECTION] Drag, orbit, keys in the real window

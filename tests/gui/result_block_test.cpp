@@ -65,6 +65,14 @@ TEST(ResultBlock, SaysTheSameFieldsInSpaceAsInThePlane) {
   EXPECT_NE(apartText.find("NO HIT"), std::string::npos) << apartText;
   EXPECT_NE(apartText.find("no EPA: the shapes are apart"), std::string::npos) << apartText;
   EXPECT_EQ(apartText.find("EPA iters"), std::string::npos) << apartText;
+  // Its stop is GJK's, named so: EPA's own "none" beside "status converged" read as a missing value (review s34,
+  // A12); the step list's last line says the same.
+  apart.status = collide::Status::Converged;
+  apart.stopReason = "none";
+  const std::string gjkStopText = loggedText([&] { drawQueryResult(apart, collide::GjkStop::Separated); });
+  EXPECT_NE(gjkStopText.find("GJK stop    separated"), std::string::npos) << gjkStopText;
+  EXPECT_EQ(gjkStopText.find("none"), std::string::npos) << gjkStopText;
+  EXPECT_EQ(stopLine(apart, collide::GjkStop::Separated), "converged (GJK: separated)");
 
   collide::QueryResult<double> refused;
   refused.error = "shape A: the circle's radius -1 is negative";
