@@ -717,8 +717,11 @@ TEST(Epa3, StartIsTracedOnceBeforeTheFirstStep) {
 // tetrahedron of 4 vertices, and the answer is unchanged (depth 0.1 along y). Recorded equals unrecorded, and the
 // last step's faceReach is the support's reach along each face's normal.
 TEST(Epa3, StartKeepsASupportThatIsAlreadyAVertexOnce) {
-  const auto box = placed(Box3<double>{{1, 1, 1}}, at(0.0, 0.0, 0.0));
-  const auto capsule = placed(Capsule3<double>{{-1, 0, 0}, {1, 0, 0}, 0.1}, at(0.0, 1.0, 1.0));
+  // Named shapes: placed() keeps a reference to its shape, so a temporary would dangle.
+  const Box3<double> cube{{1, 1, 1}};
+  const Capsule3<double> rod{{-1, 0, 0}, {1, 0, 0}, 0.1};
+  const auto box = placed(cube, at(0.0, 0.0, 0.0));
+  const auto capsule = placed(rod, at(0.0, 1.0, 1.0));
   Recorder<GjkStep<V>> gjkTrace;
   EpaRecorder3<double> epaTrace;
   const PenetrationResult3<double> traced = gjkEpa3(box, capsule, GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace);
