@@ -1,5 +1,6 @@
 // [SECTION] Numbers
 // [SECTION] GJK (Collision detection notes; Game engine from scratch 45)
+// [SECTION] The pair: centroids, GJK's first direction, what EPA's tie sentence names
 // [SECTION] EPA, SAT, analytic, result
 // [SECTION] In space: EPA's polytope, SAT's 15 axes, the sphere tests, the result
 #include "labs/narration.h"
@@ -117,13 +118,21 @@ std::string booleanGjk3(const collide::GjkStep<collide::Vec3<double>>& step, con
   const std::string dropped = droppedNames(step.droppedMask, count, names);
   if (!dropped.empty()) text += ": " + dropped + (dropped.find(" and ") != std::string::npos ? " are" : " is") + " dropped";
   switch (step.region.feature) {
-    case collide::SimplexFeature::Vertex: return text + " and the next direction points from the kept vertex to the origin.";
+    case collide::SimplexFeature::Vertex: text += " and the next direction points from the kept vertex to the origin."; break;
     case collide::SimplexFeature::Edge:
-      return text + " and the next direction is perpendicular to " + keptNames(step.region, names) + ", toward the origin.";
+      text += " and the next direction is perpendicular to " + keptNames(step.region, names) + ", toward the origin.";
+      break;
     case collide::SimplexFeature::Face:
-      return text + " and the next direction is the normal of " + regionName(step.region, names) + " on the origin's side.";
+      text += " and the next direction is the normal of " + regionName(step.region, names) + " on the origin's side.";
+      break;
     default: return text + ".";
   }
+  // The A - B pane draws v: say what it is (review s34, A6).
+  if (collide::length(step.closestPoint) > 0)
+    text += " v = " + formatVector(step.closestPoint) + ", the point of " + regionName(step.region, names) +
+            " closest to the origin, is |v| = " + formatNumber(step.distance) + " from it: the next d points along -v, "
+            "from v to the origin.";
+  return text;
 }
 
 // GJK distance reads the same in the plane and in space, but for the simplex that can enclose the origin. It runs
@@ -289,6 +298,77 @@ std::string narrateGjkStep(const std::vector<collide::GjkStep<collide::Vec3<doub
   return text;
 }
 
+// [SECTION] The pair: centroids, GJK's first direction, what EPA's tie sentence names
+
+namespace {
+template <class Collider>
+auto centroidOf(const Collider& collider) {
+  using V = decltype(collider.transform.p);
+  const V local = std::visit([](const auto& shape) {
+    if constexpr (requires { shape.centroid(); }) return V(shape.centroid());
+    else return V{};
+  }, collider.shape);
+  return collide::placement(collider).apply(local);
+}
+
+template <class Collider>
+double coreRadiusSum(const Collider& a, const Collider& b) {
+  const auto radius = [](const Collider& c) {
+    return std::visit([](const auto& shape) {
+      if constexpr (requires { shape.coreRadius(); }) return static_cast<double>(shape.coreRadius());
+      else return 0.0;
+    }, c.shape);
+  };
+  return radius(a) + radius(b);
+}
+
+template <class Collider>
+EpaPairFacts pairFacts(const Collider& a, const Collider& b) {
+  const auto ca = centroidOf(a), cb = centroidOf(b);
+  const double size = std::max({1.0, collide::length(ca), collide::length(cb)});
+  return {colliderToJson(a) == colliderToJson(b), collide::length(cb - ca) <= kTouchingTolerance * size,
+          coreRadiusSum(a, b) > 0};
+}
+
+template <class Collider, class V>
+std::string firstDirectionWords(const Collider& a, const Collider& b, V d) {
+  const V ca = centroidOf(a), cb = centroidOf(b);
+  V xOfA{};
+  xOfA.x = 1;
+  xOfA = collide::placement(a).q.apply(xOfA);
+  // The core's fallback (gjk.h initialDirection): A's +x when the centroids' difference is 0 in A's frame.
+  if (pairFacts(a, b).concentric && collide::dot(d, xOfA) > (1 - 1e-12) * collide::length(d))
+    return "A's and B's centroids coincide at " + formatVector(ca) + ", so B's centroid - A's centroid gives no "
+           "direction: GJK starts along A's x axis, d = " + formatVector(d) + ". ";
+  std::string text = "GJK's first search direction is d = B's centroid - A's centroid = " + formatVector(cb) + " - " +
+                     formatVector(ca) + " = " + formatVector(d) + ", from a point inside A - B toward the origin";
+  // An Aabb has no position of its own (its corners are world coordinates): no note for it.
+  const V pa = collide::placement(a).p, pb = collide::placement(b).p;
+  const auto off = [](const Collider& c, V centroid, V position) {
+    return collide::isPlaced(c.shape) &&
+           collide::length(centroid - position) > kTouchingTolerance * std::max(1.0, collide::length(position));
+  };
+  const bool offA = off(a, ca, pa), offB = off(b, cb, pb);
+  if (offA && offB) text += " (neither centroid is its shape's position, " + formatVector(pa) + " and " + formatVector(pb) + ")";
+  else if (offA) text += " (A's centroid is not its position, " + formatVector(pa) + ")";
+  else if (offB) text += " (B's centroid is not its position, " + formatVector(pb) + ")";
+  return text + ". ";
+}
+}  // namespace
+
+EpaPairFacts epaPairFacts(const collide::Collider<double>& a, const collide::Collider<double>& b) { return pairFacts(a, b); }
+EpaPairFacts epaPairFacts(const collide::Collider3<double>& a, const collide::Collider3<double>& b) { return pairFacts(a, b); }
+collide::Vec2<double> worldCentroid(const collide::Collider<double>& collider) { return centroidOf(collider); }
+collide::Vec3<double> worldCentroid(const collide::Collider3<double>& collider) { return centroidOf(collider); }
+std::string gjkFirstDirectionWords(const collide::Collider<double>& a, const collide::Collider<double>& b,
+                                   collide::Vec2<double> d) {
+  return firstDirectionWords(a, b, d);
+}
+std::string gjkFirstDirectionWords(const collide::Collider3<double>& a, const collide::Collider3<double>& b,
+                                   collide::Vec3<double> d) {
+  return firstDirectionWords(a, b, d);
+}
+
 // [SECTION] EPA, SAT, analytic, result
 
 std::string narrateEpaStart(const collide::EpaStart<double>& start) {
@@ -326,20 +406,69 @@ std::string narrateEpaStart(const collide::EpaStart<double>& start) {
 
 namespace {
 
-// EPA's answer when other directions are as near: `others` polytope edges or faces, in directions other than n, at
-// the same distance (to kTouchingTolerance of the polytope's size). The polytope lies inside A - B, so they are a
-// tie only where A - B's boundary is there too, as on identical boxes; EPA keeps the first it found, and SAT, testing
-// the axes in its own order, may keep another (review s33, C4).
-std::string epaTieWords(int others, const char* what, double distance) {
-  if (others == 0) return "";
-  return std::string(" Other polytope ") + what + ", in " + std::to_string(others) +
-         (others == 1 ? " other direction, are" : " other directions, are") + " as near (" + formatNumber(distance) +
-         "): where A - B's boundary is there too (identical boxes) it is a tie, their normals do as well, and EPA "
-         "keeps the first it found.";
-}
-
 bool asNear(double distance, double nearest, double scale) {
   return std::abs(distance - nearest) <= kTouchingTolerance * std::max({scale, std::abs(nearest), 1e-300});
+}
+
+// A polytope side (an edge in the plane, a face in space) as near the origin as the closest, with how far A - B
+// reaches along its normal (the trace's edgeReach or faceReach).
+template <class V>
+struct NearSide {
+  V normal{};
+  double reach = 0;
+};
+
+// EPA's answer when other sides are as near (review s33 C4, s34 A3). The polytope lies inside A - B, so such a side
+// is a tie only where A - B's boundary is there too: where A - B reaches no farther along its normal (the support's
+// gap is 0 there as well). The others are chords inside A - B (3 of the 8 on identical cubes). Counted once per
+// direction (a box's face is two triangles), and the case named: identical shapes, concentric ones, or the origin
+// on an edge or a corner of A - B (a capsule lying on a box's edge).
+template <class V>
+std::string epaTieWords(V closest, double distance, double scale, const std::vector<NearSide<V>>& near,
+                        const EpaPairFacts& pair) {
+  constexpr bool space = collide::kDimension<V> == 3;
+  const char* sides = space ? "faces" : "edges";
+  std::vector<V> ties{closest}, chords;
+  const auto listed = [](const std::vector<V>& list, V normal) {
+    return std::any_of(list.begin(), list.end(), [normal](V d) { return collide::dot(d, normal) > 1 - 1e-12; });
+  };
+  for (const NearSide<V>& side : near) {
+    if (listed(ties, side.normal) || listed(chords, side.normal)) continue;
+    (asNear(side.reach, distance, scale) ? ties : chords).push_back(side.normal);
+  }
+  const int others = static_cast<int>(ties.size()) - 1;
+  const std::string set = pair.cores ? "the cores' A - B" : "A - B";
+  std::string text;
+  if (others > 0) {
+    text = " The boundary of " + set + " is as near (" + formatNumber(distance) + ") in " +
+           counted(others, "other direction", "other directions") + " too";
+    if (others <= 6) {
+      text += ", ";
+      for (int i = 1; i <= others; ++i)
+        text += (i == 1 ? "" : i == others ? " and " : ", ") + formatVector(ties[static_cast<std::size_t>(i)]);
+    }
+    if (pair.identical)
+      text += ": A and B are the same shape at the same place, so " + set + " is symmetric about the origin, as deep "
+              "in each of these directions";
+    else if (pair.concentric)
+      text += ": A's and B's centroids coincide (concentric shapes), and the origin is as deep under each of these " +
+              std::string(sides);
+    else if (asNear(distance, 0, scale))
+      text += space && others == 1 ? ": the origin is on an edge of " + set + ", where the faces on either side meet"
+                                   : ": the origin is on a corner of " + set + ", where the " + sides + " around it meet";
+    else
+      text += ": the origin is as deep under " + std::to_string(others + 1) + " " + sides + " of " + set;
+    text += ". A tie: their normals do as well, and EPA keeps the first it found.";
+  }
+  if (!chords.empty()) {
+    const bool one = chords.size() == 1;
+    text += " " + counted(static_cast<long long>(chords.size()), space ? "more polytope face" : "more polytope edge",
+                          space ? "more polytope faces" : "more polytope edges") +
+            (one ? " is" : " are") + " as near, but " + set + " reaches past " + (one ? "it" : "them") +
+            " (the support along " + (one ? "its" : "each") + " normal is farther out: gap not 0): " +
+            (one ? "a chord" : "chords") + " inside " + set + ", no tie.";
+  }
+  return text;
 }
 
 // How many of the neighbours a step's insertion dropped were left on a straight line (180 degrees, to rounding)
@@ -384,42 +513,55 @@ int epaFlatRemoved(const collide::EpaStep<double>& step) {
   return flat;
 }
 
-// The polygon's edges, other than the closest, as near the origin as it and not parallel to it.
-int epaTiedEdges(const collide::EpaStep<double>& step) {
+// The polygon's edges, other than the closest, as near the origin as it, with A - B's reach along each (the last
+// step's edgeReach; none without it).
+std::vector<NearSide<collide::Vec2<double>>> epaNearEdges(const collide::EpaStep<double>& step, double& scale) {
   const int count = static_cast<int>(step.polytope.size());
-  double scale = 0;
+  scale = 0;
   for (const auto& vertex : step.polytope) scale = std::max(scale, collide::length(vertex.point));
-  int tied = 0;
+  std::vector<NearSide<collide::Vec2<double>>> near;
+  if (step.edgeReach.size() != step.polytope.size()) return near;
   for (int i = 0; i < count; ++i) {
     const collide::Vec2<double> start = step.polytope[static_cast<std::size_t>(i)].point;
     const collide::Vec2<double> edge = step.polytope[static_cast<std::size_t>((i + 1) % count)].point - start;
     const double length = collide::length(edge);
     if (i == step.closestEdge || !(length > 0)) continue;
     const collide::Vec2<double> normal = collide::rightPerp(edge) / length;
-    if (collide::dot(normal, step.edgeNormal) > 1 - 1e-12) continue;
-    tied += asNear(collide::dot(normal, start), step.edgeDistance, scale) ? 1 : 0;
+    if (asNear(collide::dot(normal, start), step.edgeDistance, scale))
+      near.push_back({normal, step.edgeReach[static_cast<std::size_t>(i)]});
   }
-  return tied;
+  return near;
 }
 
-// The polytope's faces as near as the closest, counted once per direction (a box's face is two triangles).
-int epaTiedFaces(const collide::EpaStep3<double>& step) {
-  double scale = 0;
+// The polytope's faces as near as the closest, with A - B's reach along each (the last step's faceReach).
+std::vector<NearSide<collide::Vec3<double>>> epaNearFaces(const collide::EpaStep3<double>& step, double& scale) {
+  scale = 0;
   for (const auto& vertex : step.vertices) scale = std::max(scale, collide::length(vertex.point));
-  std::vector<collide::Vec3<double>> directions{step.faceNormal};
-  for (const collide::EpaFace3<double>& face : step.faces) {
-    if (face.degenerate || !asNear(face.distance, step.faceDistance, scale)) continue;
-    if (std::any_of(directions.begin(), directions.end(),
-                    [&face](const collide::Vec3<double>& d) { return collide::dot(d, face.normal) > 1 - 1e-12; }))
-      continue;
-    directions.push_back(face.normal);
+  std::vector<NearSide<collide::Vec3<double>>> near;
+  if (step.faceReach.size() != step.faces.size()) return near;
+  for (std::size_t f = 0; f < step.faces.size(); ++f) {
+    const collide::EpaFace3<double>& face = step.faces[f];
+    if (static_cast<int>(f) == step.closestFace || face.degenerate || !asNear(face.distance, step.faceDistance, scale)) continue;
+    near.push_back({face.normal, step.faceReach[f]});
   }
-  return static_cast<int>(directions.size()) - 1;
+  return near;
+}
+
+template <class Step>
+std::string epaTieWords(const Step& step, const EpaPairFacts& pair) {
+  double scale = 0;
+  if constexpr (requires { step.edgeReach; }) {
+    const auto near = epaNearEdges(step, scale);
+    return epaTieWords(step.edgeNormal, step.edgeDistance, scale, near, pair);
+  } else {
+    const auto near = epaNearFaces(step, scale);
+    return epaTieWords(step.faceNormal, step.faceDistance, scale, near, pair);
+  }
 }
 
 }  // namespace
 
-std::string narrateEpaStep(const collide::EpaStep<double>& step) {
+std::string narrateEpaStep(const collide::EpaStep<double>& step, const EpaPairFacts& pair) {
   const int count = static_cast<int>(step.polytope.size());
   const int next = count > 0 ? (step.closestEdge + 1) % count : 0;
   std::string text = "The polytope edge closest to the origin is " + std::to_string(step.closestEdge) + "-" +
@@ -429,10 +571,10 @@ std::string narrateEpaStep(const collide::EpaStep<double>& step) {
   switch (step.stop) {
     case collide::EpaStop::DuplicateSupport:
       return text + "w is already a polytope vertex, so this edge is on the boundary of A - B: depth = " +
-             formatNumber(step.edgeDistance) + ", normal = n." + epaTieWords(epaTiedEdges(step), "edges", step.edgeDistance);
+             formatNumber(step.edgeDistance) + ", normal = n." + epaTieWords(step, pair);
     case collide::EpaStop::Converged:
       return text + "The gap is within tolerance: depth = " + formatNumber(step.edgeDistance) + ", normal = n." +
-             epaTieWords(epaTiedEdges(step), "edges", step.edgeDistance);
+             epaTieWords(step, pair);
     case collide::EpaStop::MaxIterations:
       return text + "w is inserted, and the iteration cap stops the run: the depth is a lower bound.";
     case collide::EpaStop::Degenerate: return text + "The polytope is degenerate: EPA stops.";
@@ -1106,7 +1248,7 @@ FloatLine narrateFloatAgainstDouble(const collide::CastResult<collide::Vec3<doub
 
 // [SECTION] In space: EPA's polytope, SAT's 15 axes, the sphere tests, the result
 
-std::string narrateEpaStart(const collide::EpaStart3<double>& start) {
+std::string narrateEpaStart(const collide::EpaStart3<double>& start, const SupportNames& simplexNames) {
   const int vertices = static_cast<int>(start.vertices.size());
   const int faces = static_cast<int>(start.faces.size());
   if (start.simplex.count == 4 && start.directions.empty())
@@ -1120,15 +1262,32 @@ std::string narrateEpaStart(const collide::EpaStart3<double>& start) {
     if (i > 0) text += i + 1 == start.directions.size() ? " and " : ", ";
     text += formatVector(start.directions[i]) + " (finds " + formatVector(start.supports[i].point) + ")";
   }
-  text += ": directions that leave a point, a line or a plane unless A - B lies in it";
+  text += ": directions that leave a point, a line or a plane unless A - B lies in it.";
+  // A support already a vertex is not added twice (epa3.h startPolytope; review s34, A4: a capsule on a box's edge
+  // finds GJK's w0 again along (0, 0.866, 0.5)).
+  for (std::size_t i = 0; i < start.supports.size(); ++i) {
+    const collide::Vec3<double> point = start.supports[i].point;
+    std::string again;
+    for (int k = 0; k < start.simplex.count && again.empty(); ++k) {
+      if (start.simplex.vertices[static_cast<std::size_t>(k)].point != point) continue;
+      const int name = simplexNames[static_cast<std::size_t>(k)];
+      again = (name >= 0 ? supportName(name) + " again (point " + std::to_string(k) + ", from GJK)"
+                         : "point " + std::to_string(k) + " again (from GJK)");
+    }
+    for (std::size_t j = 0; j < i && again.empty(); ++j)
+      if (start.supports[j].point == point) again = "the support along " + formatVector(start.directions[j]) + " again";
+    if (!again.empty())
+      text += " The support along " + formatVector(start.directions[i]) + " is " + again + ": a vertex already, so it is "
+              "not added twice.";
+  }
   if (faces == 0)
-    return text + ". Nothing leaves: A - B is flat (a point, a segment or a polygon) through the origin, so the "
+    return text + " Nothing leaves: A - B is flat (a point, a segment or a polygon) through the origin, so the "
                   "shapes touch with depth 0 and EPA has no step to take.";
-  return text + ". The hull of GJK's points and these supports (points 0 to " + std::to_string(vertices - 1) +
+  return text + " The hull of GJK's points and these supports (points 0 to " + std::to_string(vertices - 1) +
          ") is the start polytope: " + std::to_string(faces) + " faces around the origin.";
 }
 
-std::string narrateEpaStep(const collide::EpaStep3<double>& step) {
+std::string narrateEpaStep(const collide::EpaStep3<double>& step, const EpaPairFacts& pair) {
   const collide::EpaFace3<double>& face = step.faces[static_cast<std::size_t>(step.closestFace)];
   const auto [a, b, c] = face.vertices;
   std::string text = "The polytope has " + std::to_string(step.faces.size()) + " faces; the one closest to the origin is " +
@@ -1139,10 +1298,10 @@ std::string narrateEpaStep(const collide::EpaStep3<double>& step) {
   switch (step.stop) {
     case collide::EpaStop::DuplicateSupport:
       return text + "w is already a polytope vertex, so this face is on the boundary of A - B: depth = " +
-             formatNumber(step.faceDistance) + ", normal = n." + epaTieWords(epaTiedFaces(step), "faces", step.faceDistance);
+             formatNumber(step.faceDistance) + ", normal = n." + epaTieWords(step, pair);
     case collide::EpaStop::Converged:
       return text + "The gap is within tolerance: this face is on the boundary of A - B, depth = " +
-             formatNumber(step.faceDistance) + ", normal = n." + epaTieWords(epaTiedFaces(step), "faces", step.faceDistance);
+             formatNumber(step.faceDistance) + ", normal = n." + epaTieWords(step, pair);
     case collide::EpaStop::MaxIterations:
       return text + "The polytope is full or the iteration cap is reached: the depth is a lower bound.";
     case collide::EpaStop::Degenerate: return text + "The polytope is degenerate: EPA stops.";

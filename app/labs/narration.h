@@ -96,8 +96,30 @@ template <class Step>
 // EPA's start: from GJK's last simplex to the start polygon, with the directions searched when the simplex had no
 // area (Collision detection notes' pitfall) and why.
 [[nodiscard]] std::string narrateEpaStart(const collide::EpaStart<double>& start);
-// An EPA iteration (Collision detection notes).
-[[nodiscard]] std::string narrateEpaStep(const collide::EpaStep<double>& step);
+// What a lab knows of its pair beyond the trace, for EPA's tie sentence (review s34, A3): whether A and B are the
+// same shape at the same place, whether their centroids coincide, and whether EPA ran on rounded shapes' cores
+// (then the sentence is about the cores' A - B).
+struct EpaPairFacts {
+  bool identical = false;
+  bool concentric = false;
+  bool cores = false;
+};
+[[nodiscard]] EpaPairFacts epaPairFacts(const collide::Collider<double>& a, const collide::Collider<double>& b);
+[[nodiscard]] EpaPairFacts epaPairFacts(const collide::Collider3<double>& a, const collide::Collider3<double>& b);
+// A shape's centroid in the world (a polygon's area centroid, a hull's vertices' mean), where GJK's first search
+// direction comes from.
+[[nodiscard]] collide::Vec2<double> worldCentroid(const collide::Collider<double>& collider);
+[[nodiscard]] collide::Vec3<double> worldCentroid(const collide::Collider3<double>& collider);
+// GJK's first search direction, said before its first step (review s34, A5): "d = B's centroid - A's centroid =
+// (4, 1) - (-4.011, 0) = (8.011, 1) (A's centroid is not its position, (-4, 0))"; when the centroids coincide, A's
+// x axis. `d` is the step's direction as traced.
+[[nodiscard]] std::string gjkFirstDirectionWords(const collide::Collider<double>& a, const collide::Collider<double>& b,
+                                                 collide::Vec2<double> d);
+[[nodiscard]] std::string gjkFirstDirectionWords(const collide::Collider3<double>& a, const collide::Collider3<double>& b,
+                                                 collide::Vec3<double> d);
+// An EPA iteration (Collision detection notes). On the last step, the other directions in which A - B's boundary
+// is as near (a tie) are counted from the step's edgeReach, and the pair's case named from `pair`.
+[[nodiscard]] std::string narrateEpaStep(const collide::EpaStep<double>& step, const EpaPairFacts& pair = {});
 // After EPA's last step on rounded shapes' cores: the cores' depth plus the radii is the shapes' depth ("" when
 // neither shape is rounded), so the result's number follows from the step's.
 [[nodiscard]] std::string roundedDepthWords(double coreDepth, double radii);
@@ -222,8 +244,11 @@ struct FloatLine {
 // axes (and SAT lite's false hits), the sphere tests.
 [[nodiscard]] std::string narrateGjkStep(const std::vector<collide::GjkStep<collide::Vec3<double>>>& steps, int index,
                                          collide::Algorithm algorithm);
-[[nodiscard]] std::string narrateEpaStart(const collide::EpaStart3<double>& start);
-[[nodiscard]] std::string narrateEpaStep(const collide::EpaStep3<double>& step);
+// EPA's start in space; `simplexNames` are GJK's names for the start simplex's vertices (simplexSupportIndicesAfter
+// on GJK's last step; -1: unnamed), for a support found again ("the support along (0, 0.866, 0.5) is w0 again").
+[[nodiscard]] std::string narrateEpaStart(const collide::EpaStart3<double>& start,
+                                          const collide::SupportNames& simplexNames = {-1, -1, -1, -1});
+[[nodiscard]] std::string narrateEpaStep(const collide::EpaStep3<double>& step, const EpaPairFacts& pair = {});
 // SAT's candidate `index` of `sat` (a whole run). A projected axis is counted among the axes projected, as the
 // result's "axes tested" counts ("Tested axis 12 of 168 (axis 200 of 6188 candidates)"); a pruned candidate says why
 // it was skipped.

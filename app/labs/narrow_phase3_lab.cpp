@@ -633,6 +633,9 @@ std::string NarrowPhase3Lab::narration() const {
   switch (ref.kind) {
     case StepRef::Kind::Gjk:
       text = narrateGjkStep(trace_.gjk, ref.index, algorithm_);
+      // Where the first d comes from (review s34, A5).
+      if (ref.index == 0)
+        text = gjkFirstDirectionWords(shapes_[0], shapes_[1], trace_.gjk[static_cast<std::size_t>(ref.index)].direction) + text;
       if (algorithm_ == Algorithm::Distance && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && !trace_.result.hit)
         text += roundedDistanceWords(trace_.gjk[static_cast<std::size_t>(ref.index)].distance, coreRadiusOf(shapes_[0]) + coreRadiusOf(shapes_[1]));
       if (algorithm_ == Algorithm::Epa && ref.index + 1 == static_cast<int>(trace_.gjk.size()) && !trace_.epa.empty())
@@ -643,10 +646,14 @@ std::string NarrowPhase3Lab::narration() const {
         text += roundedDepthWithoutEpaWords(trace_.gjk[static_cast<std::size_t>(ref.index)].distance,
                                             coreRadiusOf(shapes_[0]) + coreRadiusOf(shapes_[1]));
       break;
-    case StepRef::Kind::EpaStart: text = narrateEpaStart(trace_.epaStart[static_cast<std::size_t>(ref.index)]); break;
+    case StepRef::Kind::EpaStart: {
+      const collide::EpaStart3<double>& start = trace_.epaStart[static_cast<std::size_t>(ref.index)];
+      text = narrateEpaStart(start, collide::simplexSupportIndicesAfter(trace_.gjk, static_cast<int>(trace_.gjk.size()) - 1, start.simplex));
+      break;
+    }
     case StepRef::Kind::Epa: {
       const collide::EpaStep3<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
-      text = narrateEpaStep(step);
+      text = narrateEpaStep(step, epaPairFacts(shapes_[0], shapes_[1]));
       if (step.stop != collide::EpaStop::None && trace_.result.hit) {
         text += roundedDepthWords(step.faceDistance, coreRadiusOf(shapes_[0]) + coreRadiusOf(shapes_[1]));
       }

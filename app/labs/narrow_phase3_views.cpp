@@ -342,10 +342,13 @@ void NarrowPhase3Lab::drawGjkStep(Renderer3D& renderer, const collide::GjkStep<V
     renderer.point(vertex(i), kept(i) ? palette::kAccent : palette::kTextDim.withAlpha(0.7f), kept(i) ? 5.0f : 4.0f, true);
     renderer.label(vertex(i), name, kept(i) ? palette::kText : palette::kTextDim);
   }
-  // The search direction from the origin, and the closest point of the kept simplex.
+  // This step's search direction from the origin (not the next one: review s34, A6), and the closest point of the
+  // kept simplex, v, where the narration says what it is: boolean GJK's steps that go on; every distance step.
   renderer.arrow(Vec3d{0, 0, 0}, searchArrowLength() * unit(step.direction), palette::kAccent, 2.5f, 12.0f, true);
-  renderer.label(searchArrowLength() * unit(step.direction), "d (search direction)", palette::kAccent);
-  if (step.stop != collide::GjkStop::ContainsOrigin && length(step.closestPoint) > 0) {
+  renderer.label(searchArrowLength() * unit(step.direction), "d (this step's search)", palette::kAccent);
+  const bool booleanGoesOn = step.stop == collide::GjkStop::None || step.stop == collide::GjkStop::MaxIterations;
+  if (step.stop != collide::GjkStop::ContainsOrigin && length(step.closestPoint) > 0 &&
+      (algorithm_ != collide::Algorithm::Gjk || booleanGoesOn)) {
     renderer.line(Vec3d{0, 0, 0}, step.closestPoint, palette::kSeparated, {2.0f, 5.0f, 4.0f, true});
     renderer.point(step.closestPoint, palette::kSeparated, 3.0f, true);
     renderer.label(step.closestPoint, "v, |v| = " + formatNumber(step.distance), palette::kSeparated, {8, 14});

@@ -542,7 +542,7 @@ void recordPair(collide::Algorithm algorithm, const std::array<Collider, 2>& sha
 }
 
 // What the Minkowski view says beside vertex i of a GJK step's simplex (0: the step's support): " (new)",
-// " (dropped)" when the reduction left it out, and for a support that repeats a vertex (distance GJK's
+// " (dropped)" when the reduction left it out, " (short of O: stop)" for boolean GJK's last support, and for a support that repeats a vertex (distance GJK's
 // DuplicateSupport stop: no reduction happened) " = w9 (repeat: stop)". `nameOf(j)` names vertex j.
 template <class Step, class NameOf>
 [[nodiscard]] std::string simplexVertexNote(const Step& step, int i, NameOf nameOf) {
@@ -553,6 +553,8 @@ template <class Step, class NameOf>
     }
     return " (repeats a vertex: stop)";
   }
+  // A boolean run's last support short of the origin ends the run, as the table says (review s34, A7).
+  if (i == 0 && step.stop == collide::GjkStop::Separated) return " (short of O: stop)";
   if ((step.droppedMask & (1u << i)) != 0) return " (dropped)";
   return i == 0 ? " (new)" : "";
 }

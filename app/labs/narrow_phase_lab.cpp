@@ -314,6 +314,8 @@ std::string NarrowPhaseLab::narration() const {
       const bool coreDistance = algorithm_ == Algorithm::Epa && radii > 0;
       const collide::GjkStep<collide::Vec2<double>>& gjkStep = trace_.gjk[static_cast<std::size_t>(ref.index)];
       text = narrateGjkStep(trace_.gjk, ref.index, coreDistance ? Algorithm::Distance : algorithm_);
+      // Where the first d comes from (review s34, A5): 01's 8.011 is not B's position less A's.
+      if (ref.index == 0) text = gjkFirstDirectionWords(shapes_[0], shapes_[1], gjkStep.direction) + text;
       // Where cores first matter, say once what they are.
       if (ref.index == 0 && (coreDistance || (algorithm_ == Algorithm::Distance && radii > 0)))
         text += " GJK runs on the shapes' cores: a rounded shape is its core (a circle's centre, a capsule's segment) "
@@ -332,7 +334,7 @@ std::string NarrowPhaseLab::narration() const {
     case StepRef::Kind::EpaStart: text = narrateEpaStart(trace_.epaStart[static_cast<std::size_t>(ref.index)]); break;
     case StepRef::Kind::Epa: {
       const collide::EpaStep<double>& step = trace_.epa[static_cast<std::size_t>(ref.index)];
-      text = narrateEpaStep(step);
+      text = narrateEpaStep(step, epaPairFacts(shapes_[0], shapes_[1]));
       if (step.stop != collide::EpaStop::None && trace_.result.hit) {
         text += roundedDepthWords(step.edgeDistance,
                                   collide::coreRadius(shapes_[0].shape) + collide::coreRadius(shapes_[1].shape));

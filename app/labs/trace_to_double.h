@@ -67,6 +67,7 @@ template <collide::Scalar T>
   out.inserted = s.inserted;
   out.removed = s.removed;
   out.stop = s.stop;
+  out.edgeReach.assign(s.edgeReach.begin(), s.edgeReach.end());
   return out;
 }
 
@@ -133,6 +134,7 @@ template <collide::Scalar T>
   out.horizon = s.horizon;
   appendWidened(s.addedFaces, out.addedFaces);
   out.stop = s.stop;
+  out.faceReach.assign(s.faceReach.begin(), s.faceReach.end());
   return out;
 }
 

@@ -5443,16 +5443,158 @@ TEST(NarrowPhaseWords, IdenticalBoxesSayTheNormalIsATie) {
   const Scene cubes = curated("3d_04_identical_cubes.json");
   const auto epa = collide::recordQuery(Algorithm::Epa, cubes.shapes3[0].collider, cubes.shapes3[1].collider);
   ASSERT_FALSE(epa.epa.empty());
-  const std::string epaText = narrateEpaStep(epa.epa.back());
-  EXPECT_TRUE(contains(epaText, "directions, are as near (2): where A - B's boundary is there too (identical boxes) it is a tie")) << epaText;
+  const std::string epaText = narrateEpaStep(epa.epa.back(), epaPairFacts(cubes.shapes3[0].collider, cubes.shapes3[1].collider));
+  EXPECT_TRUE(contains(epaText, "The boundary of A - B is as near (2) in 5 other directions too, ")) << epaText;
+  EXPECT_TRUE(contains(epaText, ": A and B are the same shape at the same place")) << epaText;
   const auto sat = collide::recordQuery(Algorithm::Sat, cubes.shapes3[0].collider, cubes.shapes3[1].collider);
   const SatAnswer answer = satAnswer(sat.sat);
   const std::string satText = narrateSatAnswer(sat.sat, answer.best, answer.runnerUp, sat.result, answer.twin);
   EXPECT_TRUE(contains(satText, "A tie")) << satText;
   const Scene squares = curated("04_identical_squares.json");
   const auto epa2 = collide::recordQuery(Algorithm::Epa, squares.shapes[0].collider, squares.shapes[1].collider);
-  const std::string epa2Text = narrateEpaStep(epa2.epa.back());
-  EXPECT_TRUE(contains(epa2Text, "Other polytope edges, in 3 other directions, are as near (2)")) << epa2Text;
+  const std::string epa2Text = narrateEpaStep(epa2.epa.back(), epaPairFacts(squares.shapes[0].collider, squares.shapes[1].collider));
+  EXPECT_TRUE(contains(epa2Text, "The boundary of A - B is as near (2) in 3 other directions too")) << epa2Text;
+  EXPECT_TRUE(contains(epa2Text, ": A and B are the same shape at the same place")) << epa2Text;
+}
+
+// Identical cubes: EPA's last polytope has faces as near as the closest along 8 other directions, but 3 of those are
+// chords inside A - B (the support along (-2/3, -2/3, 1/3) is at 10/3, not 2): the ties are the cube's 5 other faces,
+// and the trace's faceReach tells them apart (review s34, A3, C7).
+TEST(NarrowPhaseWords, EpaCountsOnlyTheTiesOnTheBoundary) {
+  const Scene cubes = curated("3d_04_identical_cubes.json");
+  const auto epa = collide::recordQuery(Algorithm::Epa, cubes.shapes3[0].collider, cubes.shapes3[1].collider);
+  ASSERT_FALSE(epa.epa.empty());
+  const collide::EpaStep3<double>& last = epa.epa.back();
+  ASSERT_EQ(last.faceReach.size(), last.faces.size());
+  for (std::size_t f = 0; f < last.faces.size(); ++f)
+    EXPECT_GE(last.faceReach[f], last.faces[f].distance - 1e-12) << "face " << f;  // the polytope is inside A - B
+  const std::string text = narrateEpaStep(last, epaPairFacts(cubes.shapes3[0].collider, cubes.shapes3[1].collider));
+  EXPECT_FALSE(contains(text, "8 other directions")) << text;
+  EXPECT_TRUE(contains(text, "in 5 other directions too")) << text;
+  EXPECT_TRUE(contains(text, "3 more polytope faces are as near, but A - B reaches past them")) << text;
+  for (std::size_t k = 0; k + 1 < epa.epa.size(); ++k) EXPECT_TRUE(epa.epa[k].faceReach.empty()) << k;
+}
+
+// A capsule lying on a box's top edge (y = 1, z = 1): the cores' A - B has the origin on its edge, so (0, 1, 0) ties
+// with (0, 0, 1). The words said "(identical boxes)" for a box and a capsule (review s34, A3). EPA's start found
+// GJK's w0 again along (0, 0.866, 0.5) and kept it as a fifth vertex no face used (A4).
+Scene capsuleOnBoxEdge() {
+  Scene scene = curated("3d_04_identical_cubes.json");
+  scene.algorithm = "epa";
+  scene.shapes3[1].collider = {collide::Capsule3<double>{{-1, 0, 0}, {1, 0, 0}, 0.1}, {}};
+  scene.shapes3[1].collider.transform.p = {0, 1, 1};
+  return scene;
+}
+
+TEST(NarrowPhaseWords, EpaNamesACapsuleOnABoxEdgeAsAnEdgeTie) {
+  const Scene scene = capsuleOnBoxEdge();
+  const Json state = stateAtStep("Narrow phase 3D", scene, -1);
+  const std::string text = state["narration"].get<std::string>();
+  EXPECT_TRUE(contains(text, "The boundary of the cores' A - B is as near (0) in 1 other direction too, (0, 0, 1): the "
+                             "origin is on an edge of the cores' A - B, where the faces on either side meet. A tie"))
+      << text;
+  EXPECT_FALSE(contains(text, "identical")) << text;
+  EXPECT_FALSE(contains(text, "same shape")) << text;
+  EXPECT_TRUE(contains(text, "the shapes' depth is 0 + 0.1 = 0.1")) << text;
+}
+
+TEST(NarrowPhaseWords, EpaStartSaysASupportIsAVertexAgain) {
+  const Scene scene = capsuleOnBoxEdge();
+  const auto run = collide::recordQuery(Algorithm::Epa, scene.shapes3[0].collider, scene.shapes3[1].collider);
+  ASSERT_EQ(run.epaStart.size(), 1u);
+  const collide::EpaStart3<double>& start = run.epaStart[0];
+  EXPECT_EQ(start.vertices.size(), 4u);
+  for (std::size_t i = 0; i < start.vertices.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) EXPECT_NE(start.vertices[i].point, start.vertices[j].point) << i << " " << j;
+  for (const collide::EpaFace3<double>& face : start.faces)
+    for (int v : face.vertices) EXPECT_LT(v, 4);
+  const std::string text =
+      narrateEpaStart(start, collide::simplexSupportIndicesAfter(run.gjk, static_cast<int>(run.gjk.size()) - 1, start.simplex));
+  EXPECT_TRUE(contains(text, " is w0 again (point 1, from GJK): a vertex already, so it is not added twice.")) << text;
+  EXPECT_TRUE(contains(text, "(points 0 to 3) is the start polytope: 4 faces")) << text;
+  // The lab's narration at that step says the same.
+  const LabInfo* info = findLab("Narrow phase 3D");
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, scene);
+  ASSERT_NE(lab, nullptr);
+  bool said = false;
+  for (int k = 0; k < lab->stepCount(); ++k) {
+    lab->setStep(k);
+    Json state;
+    lab->dumpState(state);
+    said = said || contains(state["narration"].get<std::string>(), "is w0 again (point 1, from GJK)");
+  }
+  EXPECT_TRUE(said);
+}
+
+// GJK's first d is B's centroid less A's, which 01's numbers could not show: A's position is (-4, 0), its pentagon's
+// centroid (-4.011, 0) (review s34, A5). In space too, and the concentric case says the core's fallback, A's x axis.
+TEST(NarrowPhaseWords, GjkSaysWhereItsFirstDirectionComesFrom) {
+  const Json plane = stateAtStep("Narrow phase", curated("01_far_apart.json"), 0);
+  const std::string text = plane["narration"].get<std::string>();
+  EXPECT_EQ(text.rfind("GJK's first search direction is d = B's centroid - A's centroid = (4, 1) - (-4.011, 0) = "
+                       "(8.011, 1), from a point inside A - B toward the origin (A's centroid is not its position, "
+                       "(-4, 0)). ", 0), 0u) << text;
+  const Scene hulls = curated("3d_08_hull_most_iterations.json");
+  const Json space = stateAtStep("Narrow phase 3D", hulls, 0);
+  const std::string text3 = space["narration"].get<std::string>();
+  const auto run = collide::recordQuery(collide::parseAlgorithm(hulls.algorithm).value_or(Algorithm::Gjk),
+                                        hulls.shapes3[0].collider, hulls.shapes3[1].collider);
+  ASSERT_FALSE(run.gjk.empty());
+  const collide::Vec3<double> ca = worldCentroid(hulls.shapes3[0].collider), cb = worldCentroid(hulls.shapes3[1].collider);
+  EXPECT_LT(collide::length(run.gjk[0].direction - (cb - ca)), 1e-12 * collide::length(cb - ca));
+  EXPECT_EQ(text3.rfind("GJK's first search direction is d = B's centroid - A's centroid = " + formatVector(cb) + " - " +
+                        formatVector(ca) + " = ", 0), 0u) << text3;
+  const Json cubes = stateAtStep("Narrow phase 3D", curated("3d_04_identical_cubes.json"), 0);
+  EXPECT_TRUE(contains(cubes["narration"].get<std::string>(), "centroids coincide at (0, 0, 0), so B's centroid - A's "
+                                                              "centroid gives no direction: GJK starts along A's x axis"))
+      << cubes["narration"];
+}
+
+// Boolean GJK in space drew "v, |v| = 0.02142" with no word on v (review s34, A6): the step says what it is.
+TEST(NarrowPhaseWords, BooleanGjkInSpaceSaysWhatVIs) {
+  Scene scene = curated("3d_05_stacked_cubes.json");
+  scene.algorithm = "gjk";
+  const Json state = stateAtStep("Narrow phase 3D", scene, 3);
+  const std::string text = state["narration"].get<std::string>();
+  EXPECT_TRUE(contains(text, "the next direction is the normal of face w3-w2-w0 on the origin's side. v = (")) << text;
+  EXPECT_TRUE(contains(text, "), the point of face w3-w2-w0 closest to the origin, is |v| = 0.02142 from it: the next d "
+                             "points along -v, from v to the origin.")) << text;
+}
+
+// A one-step separated boolean run: the pane labelled its only vertex "w0 (dropped)" while the table said "short of
+// O: stop" (review s34, A7). Both say the table's words, in the plane and in space.
+TEST(NarrowPhaseWords, ASupportShortOfTheOriginIsLabelledAsTheTableSaysIt) {
+  for (const char* file : {"01_far_apart.json", "3d_01_far_apart.json"}) {
+    const Scene scene = curated(file);
+    const std::string note = std::string(file).starts_with("3d") ? [&] {
+      const auto run = collide::recordQuery(Algorithm::Gjk, scene.shapes3[0].collider, scene.shapes3[1].collider);
+      return simplexVertexNote(run.gjk[0], 0, [](int) { return std::string("w0"); });
+    }() : [&] {
+      const auto run = collide::recordQuery(Algorithm::Gjk, scene.shapes[0].collider, scene.shapes[1].collider);
+      return simplexVertexNote(run.gjk[0], 0, [](int) { return std::string("w0"); });
+    }();
+    EXPECT_EQ(note, " (short of O: stop)") << file;
+  }
+}
+
+// The README's first scene steps when Right is pressed (review s34, B1: 01_far_apart has one step), and its tie
+// paragraph counts 3d_04's ties as the narration does (B3).
+TEST(Readme, FirstSceneStepsAndTheTieCountIsTheNarrations) {
+  const std::string readme = readTextFile(fs::path(COLLISION_LAB_ASSET_DIR) / ".." / "README.md", 4u << 20);
+  std::smatch match;
+  ASSERT_TRUE(std::regex_search(readme, match, std::regex(R"(To start, open\s+`collision-lab --scene assets/scenes/([a-z0-9_]+\.json)`)")));
+  const Scene first = curated(match[1].str());
+  const LabInfo* info = findLab(first.lab);
+  ASSERT_NE(info, nullptr);
+  const std::unique_ptr<Lab> lab = openScene(*info, first);
+  ASSERT_NE(lab, nullptr);
+  EXPECT_GE(lab->stepCount(), 5) << match[1];
+  ASSERT_TRUE(std::regex_search(readme, match, std::regex(R"(\(([0-9]+) for 3d_04's\s+cubes)")));
+  const Scene cubes = curated("3d_04_identical_cubes.json");
+  const auto epa = collide::recordQuery(Algorithm::Epa, cubes.shapes3[0].collider, cubes.shapes3[1].collider);
+  const std::string text = narrateEpaStep(epa.epa.back(), epaPairFacts(cubes.shapes3[0].collider, cubes.shapes3[1].collider));
+  EXPECT_TRUE(contains(text, "in " + match[1].str() + " other directions too")) << text;
 }
 
 // SAT on boxes: an axis on a line already tested says so, as the continuous lab's dynamic SAT does (3D, then 2D).

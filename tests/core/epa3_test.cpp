@@ -711,6 +711,52 @@ TEST(Epa3, StartIsTracedOnceBeforeTheFirstStep) {
   EXPECT_TRUE(flatTrace.steps.empty());
 }
 
+// A capsule lying on a box's edge (its core on y = 1, z = 1): GJK ends on a segment of the cores' A - B through the
+// origin, and one of the three perpendiculars EPA searches, (0, 0.866, 0.5), finds GJK's w0 again. It was kept as a
+// fifth vertex no face used (review s34, A4); now a support already a vertex is added once, the start is a
+// tetrahedron of 4 vertices, and the answer is unchanged (depth 0.1 along y). Recorded equals unrecorded, and the
+// last step's faceReach is the support's reach along each face's normal.
+TEST(Epa3, StartKeepsASupportThatIsAlreadyAVertexOnce) {
+  // Named shapes: placed() keeps a reference to its shape, so a temporary would dangle.
+  const Box3<double> cube{{1, 1, 1}};
+  const Capsule3<double> rod{{-1, 0, 0}, {1, 0, 0}, 0.1};
+  const auto box = placed(cube, at(0.0, 0.0, 0.0));
+  const auto capsule = placed(rod, at(0.0, 1.0, 1.0));
+  Recorder<GjkStep<V>> gjkTrace;
+  EpaRecorder3<double> epaTrace;
+  const PenetrationResult3<double> traced = gjkEpa3(box, capsule, GjkOptions{}, EpaOptions{}, gjkTrace, epaTrace);
+  ASSERT_TRUE(sameBits(traced, gjkEpa3(box, capsule)));
+  EXPECT_TRUE(traced.hit);
+  EXPECT_NEAR(traced.depth, 0.1, 1e-12);
+  EXPECT_NEAR(traced.normal.y, 1.0, 1e-12);
+  ASSERT_EQ(epaTrace.starts.size(), 1u);
+  const EpaStart3<double>& begun = epaTrace.starts[0];
+  int repeats = 0;
+  for (std::size_t i = 0; i < begun.supports.size(); ++i) {
+    bool known = false;
+    for (int k = 0; k < begun.simplex.count; ++k) known = known || begun.simplex.vertices[k].point == begun.supports[i].point;
+    for (std::size_t j = 0; j < i; ++j) known = known || begun.supports[j].point == begun.supports[i].point;
+    repeats += known ? 1 : 0;
+  }
+  EXPECT_GE(repeats, 1);  // the case this test is about
+  EXPECT_EQ(begun.vertices.size(), static_cast<std::size_t>(begun.simplex.count) + begun.supports.size() - repeats);
+  EXPECT_EQ(begun.vertices.size(), 4u);
+  std::vector<bool> used(begun.vertices.size(), false);
+  for (const EpaFace3<double>& face : begun.faces)
+    for (int v : face.vertices) used[static_cast<std::size_t>(v)] = true;
+  for (std::size_t i = 0; i < used.size(); ++i) {
+    EXPECT_TRUE(used[i]) << "vertex " << i << " is on no face";
+    for (std::size_t j = 0; j < i; ++j) EXPECT_NE(begun.vertices[i].point, begun.vertices[j].point) << i << " " << j;
+  }
+  ASSERT_FALSE(epaTrace.steps.empty());
+  const EpaStep3<double>& last = epaTrace.steps.back();
+  ASSERT_EQ(last.faceReach.size(), last.faces.size());
+  for (std::size_t f = 0; f < last.faces.size(); ++f) {
+    if (last.faces[f].degenerate) continue;
+    EXPECT_GE(last.faceReach[f], last.faces[f].distance - 1e-12) << f;
+  }
+}
+
 // The polytope the trace shows is a closed triangulated surface: each directed edge once and its reverse once,
 // faces outward (the origin behind every face with a normal), the closest face the nearest, the horizon a loop
 // around the removed faces, and the next step's polytope = this one - removed + added.

@@ -71,6 +71,11 @@ struct EpaStep {
   bool inserted = false;                  // inserted between the closest edge's ends
   int removed = 0;                        // neighbours of the new vertex dropped to keep the polytope convex
   EpaStop stop = EpaStop::None;
+  // The last step only, when it found the answer (DuplicateSupport, Converged): how far A - B reaches along each
+  // edge's outward normal (edge i runs from polytope[i] to polytope[i + 1]; NaN for a zero-length edge). An edge as
+  // near as the closest is on A - B's boundary, a tie, only when its reach equals its distance (review s34, A3).
+  // Empty on the other steps.
+  std::vector<S> edgeReach;
 };
 
 // EPA's start, traced once before the first EpaStep: boolean GJK's final simplex, the directions searched when
@@ -387,6 +392,15 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
       step.inserted = inserted;
       step.removed = removed;
       step.stop = stop;
+      if (stop == EpaStop::DuplicateSupport || stop == EpaStop::Converged) {
+        for (std::size_t i = 0; i < step.polytope.size(); ++i) {
+          const Vec2<S> edge = step.polytope[(i + 1) % step.polytope.size()].point - step.polytope[i].point;
+          const S edgeLength = length(edge);
+          const Vec2<S> outward = rightPerp(edge) / edgeLength;
+          step.edgeReach.push_back(edgeLength > S(0) ? dot(difference.supportPoint(outward).point, outward)
+                                                     : std::numeric_limits<S>::quiet_NaN());
+        }
+      }
       trace(step);
     }
     if (stop != EpaStop::None) break;

@@ -92,6 +92,11 @@ struct EpaStep3 {
   std::vector<std::array<int, 2>> horizon;      // the loop of edges around them (vertex indices), in order
   std::vector<EpaFace3<S>> addedFaces;          // the fan from the horizon to the new vertex
   EpaStop stop = EpaStop::None;
+  // The last step only, when it found the answer (DuplicateSupport, Converged): how far A - B reaches along each
+  // face's normal (dot of the support along faces[i].normal with it; NaN for a degenerate face). A face as near as
+  // the closest is on A - B's boundary, a tie, only when its reach equals its distance: on identical cubes 3 of the
+  // 8 as near are chords inside A - B (review s34, A3). Empty on the other steps.
+  std::vector<S> faceReach;
 };
 
 // EPA's start in space, traced once before the first EpaStep3 (as EpaStart is in the plane): GJK's final simplex,
@@ -446,8 +451,8 @@ struct Start {
 // tetrahedron of four of them (faces outward), and the rest added where they are outside it. The origin is in the
 // points' hull (GJK's simplex holds it), so it is inside or on the start polytope up to rounding; the main loop
 // repairs a face that rounding left behind it. Flat: A - B itself is a point, segment or polygon (every support
-// stayed in the span). Every point stays a vertex, inside the hull or on it. record (traced runs only, else
-// null) receives each direction searched and its support.
+// stayed in the span). Every point stays a vertex, inside the hull or on it, but a support already a vertex is
+// kept once. record (traced runs only, else null) receives each direction searched and its support.
 template <class Difference, Scalar S>
 [[nodiscard]] inline Start<S> startPolytope(const Difference& difference, const Simplex<Vec3<S>>& simplex,
                                             S tolerance, Polytope3<S>& polytope, EpaStart3<S>* record) {
@@ -481,7 +486,9 @@ template <class Difference, Scalar S>
         record->directions.push_back(directions[i]);
         record->supports.push_back(support);
       }
-      (void)polytope.addVertex(support);
+      // A support already a vertex (a capsule on a box's edge finds GJK's w0 again) is not added twice: a
+      // phantom vertex no face uses (review s34, A4). The trace keeps it among the supports, so the lab can say so.
+      if (!polytope.hasVertex(support.point)) (void)polytope.addVertex(support);
     }
     span = spanOf(polytope, tolerance);
   }
@@ -786,6 +793,12 @@ template <SupportShape A, SupportShape B, class Trace = NoTrace>
     if constexpr (Trace::enabled) {
       step.inserted = inserted;
       step.stop = stop;
+      if (stop == EpaStop::DuplicateSupport || stop == EpaStop::Converged) {
+        for (const EpaFace3<S>& traced : step.faces) {
+          step.faceReach.push_back(traced.degenerate ? std::numeric_limits<S>::quiet_NaN()
+                                                     : dot(difference.supportPoint(traced.normal).point, traced.normal));
+        }
+      }
       trace(step);
     }
     if (stop != EpaStop::None) {
