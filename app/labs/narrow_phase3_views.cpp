@@ -431,7 +431,11 @@ void NarrowPhase3Lab::drawEpaStep(Renderer3D& renderer, const collide::EpaStep3<
         offset = box->min - anchor.screen;
         epaBeside_.push_back(*box);
       }
+    // The step's: placed before the scene's labels, so its box beside the outline is not taken first and the
+    // placer does not move it back over the horizon.
+    renderer.setLabelPriority(kLabelPriorityStep);
     renderer.label(at, text, color, offset);
+    renderer.setLabelPriority(kLabelPriorityScene);
   };
   // w's dot, above or below the polytope, keeps its own label's place (the placer keeps labels off dots).
   if (const Projected w = renderer.camera().project(step.support.point); w.inFront)

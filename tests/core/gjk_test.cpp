@@ -257,6 +257,26 @@ TYPED_TEST(GjkTest, BooleanIdenticalShapesAtOnePositionHit) {
   EXPECT_TRUE(gjkIntersect(capsule, capsule).hit);
 }
 
+// Boxes overlapping by about 1 whose centres are 1e-16 apart (the experiment's deep overlaps, stopped at the chord's
+// middle: trial 212 of `experiment --family boxes --gap-min -2 --gap-max -1.5`). A - B is centrally symmetric about
+// that offset, so GJK's second support is the first one mirrored and their segment passes within rounding of the
+// origin. The triple product's "perpendicular" from there was noise, 40 degrees off the segment; its support was
+// already in the simplex, and GJK answered "apart" (DuplicateSupport) where SAT gives depth 0.957. Within rounding
+// of the segment the origin is on the simplex: a hit.
+TEST(GjkBoolean, ASegmentThroughTheOriginWithinRoundingIsAHit) {
+  const Box<double> a{{0.8785461218796257, 0.4776575255664566}};
+  const Box<double> b{{0.9083709413274871, 0.4181653177295015}};
+  const Transform<double> poseA{{0.14134657483082025, 0.093165058430082048}, {0.9296611823093045, -0.36841564313593705}};
+  const Transform<double> poseB{{0.14134657483082064, 0.093165058430081854}, {-0.9533577438041072, 0.30184269467512748}};
+  const Transformed placedB{b, invMul(poseA, poseB)};
+  const auto hit = gjkIntersect(a, placedB);
+  EXPECT_TRUE(hit.hit) << "stop " << static_cast<int>(hit.stop);
+  EXPECT_EQ(hit.stop, GjkStop::OriginOnSimplex);
+  const auto depth = gjkEpa(a, placedB);
+  EXPECT_TRUE(depth.hit);
+  EXPECT_NEAR(depth.depth, 0.9566735955451634, 1e-9);
+}
+
 TYPED_TEST(GjkTest, BooleanZeroRadiusCircleIsAPoint) {
   using S = TypeParam;
   const Circle<S> dot{{0, 0}, S(0)};
