@@ -117,7 +117,7 @@ def main():
         sys.exit("the whole list has no distance rows: " + json.dumps(space_ran["experiment"]["worst_shown"]))
     only = session(options.exe, options.out, "space_disagreements",
                    [center(space_run_button), center(space_ran["experiment"]["disagreements_only_box"])], 10,
-                   home=space_home)["experiment"]
+                   env=space_env)["experiment"]
     if (not only["disagreements_only"] or not only["worst_shown"] or set(only["worst_shown"]) != {"sat-lite"}
             or not all(only["worst_shown_disagree"])):
         sys.exit("disagreements only did not list SAT lite's disagreements alone: " +
