@@ -24,14 +24,6 @@ Vec2d unitOr(Vec2d v, Vec2d fallback) {
   return n > 0 ? v / n : fallback;
 }
 
-
-// The cast's step `step` of the GJK ray loop, clamped to those recorded; nullptr when none was.
-const collide::RayCastStep<Vec2d>* rayStep(const RecordedCast<Vec2d>& cast, int step) {
-  const std::vector<collide::RayCastStep<Vec2d>>& steps = cast.trace.ray;
-  if (steps.empty()) return nullptr;
-  return &steps[static_cast<std::size_t>(std::clamp(step, 0, static_cast<int>(steps.size()) - 1))];
-}
-
 // Where step s's plane meets the support's normal: the support moved out by the radii along d.
 Vec2d planePoint(const CastSpace& space, const collide::RayCastStep<Vec2d>& s) {
   return s.support + space.radius * unitOr(s.direction, Vec2d{1, 0});
@@ -90,7 +82,7 @@ void drawCastSpace(Renderer2D& renderer, const CastSpace& space, const RecordedC
   const Vec2d end = space.origin + space.translation;
 
   // The step shown, its plane's normal and the point where it meets the support's normal, once.
-  const collide::RayCastStep<Vec2d>* shown = rayStep(cast, step);
+  const collide::RayCastStep<Vec2d>* shown = cast.rayStep(step);
   const Vec2d n = shown ? unitOr(shown->direction, Vec2d{1, 0}) : Vec2d{1, 0};
   const Vec2d onPlane = shown ? planePoint(space, *shown) : space.origin;
   if (shown) {
@@ -173,7 +165,7 @@ WorldBounds castSpaceBounds(const CastSpace& space) {
 }
 
 std::optional<WorldBounds> castSpaceFollowBounds(const CastSpace& space, const RecordedCast<Vec2d>& cast, int step) {
-  const collide::RayCastStep<Vec2d>* shown = rayStep(cast, step);
+  const collide::RayCastStep<Vec2d>* shown = cast.rayStep(step);
   if (!shown || space.refused) return castSpaceBounds(space);
   const collide::RayCastStep<Vec2d>& s = *shown;
   WorldBounds bounds = WorldBounds::none();
@@ -198,7 +190,7 @@ Json castSpaceJson(const CastSpace& space, const RecordedCast<Vec2d>& cast, int 
               {"outline_vertices", space.outline.size()},
               {"origin", point(space.origin)},
               {"translation", point(space.translation)}};
-  const collide::RayCastStep<Vec2d>* shown = rayStep(cast, step);
+  const collide::RayCastStep<Vec2d>* shown = cast.rayStep(step);
   if (!shown || space.refused) return out;
   const collide::RayCastStep<Vec2d>& s = *shown;
   Json simplex = Json::array();

@@ -46,11 +46,6 @@ double setSize(const CastSpace3& space) {
   return collide::length(bounds.max - bounds.min);
 }
 
-const collide::RayCastStep<Vec3d>* stepAt(const RecordedCast<Vec3d>& cast, int step) {
-  const std::vector<collide::RayCastStep<Vec3d>>& steps = cast.trace.ray;
-  if (steps.empty()) return nullptr;
-  return &steps[static_cast<std::size_t>(std::clamp(step, 0, static_cast<int>(steps.size()) - 1))];
-}
 
 }  // namespace
 
@@ -65,8 +60,6 @@ std::optional<CastSpace3> castSpace3(const RecordedCast<Vec3d>& cast, const std:
   return space;
 }
 
-const char* castSpaceTitle3(const CastSpace3& space) { return castSpaceTitle(space.difference); }
-
 void drawCastSpace3(Renderer3D& renderer, const CastSpace3& space, const RecordedCast<Vec3d>& cast, int step) {
   if (space.refused) {
     renderer.label(space.origin, "Refused: no step to draw (the world view says why)", palette::kTextDim);
@@ -80,7 +73,7 @@ void drawCastSpace3(Renderer3D& renderer, const CastSpace3& space, const Recorde
   const Color rayColor = space.difference || cast.rayBody() == 1 ? palette::kShapeB : palette::kShapeA;
   const Vec3d end = space.origin + space.translation;
   const double size = std::max(setSize(space), 1e-9);
-  const collide::RayCastStep<Vec3d>* s = stepAt(cast, step);
+  const collide::RayCastStep<Vec3d>* s = cast.rayStep(step);
   const auto index = static_cast<std::size_t>(s != nullptr ? s - cast.trace.ray.data() : 0);
 
   // The earlier steps, faint: their supports and lambdas.
@@ -171,7 +164,7 @@ WorldBounds3 castSpaceBounds3(const CastSpace3& space) {
 }
 
 std::optional<WorldBounds3> castSpaceFollowBounds3(const CastSpace3& space, const RecordedCast<Vec3d>& cast, int step) {
-  const collide::RayCastStep<Vec3d>* s = stepAt(cast, step);
+  const collide::RayCastStep<Vec3d>* s = cast.rayStep(step);
   if (s == nullptr || space.refused) return castSpaceBounds3(space);
   WorldBounds3 bounds = WorldBounds3::none();
   bounds.include(space.origin);
@@ -199,7 +192,7 @@ Json castSpaceJson3(const CastSpace3& space, const RecordedCast<Vec3d>& cast, in
               {"core_flat", !space.cores.flat.empty()},
               {"origin", point(space.origin)},
               {"translation", point(space.translation)}};
-  const collide::RayCastStep<Vec3d>* s = stepAt(cast, step);
+  const collide::RayCastStep<Vec3d>* s = cast.rayStep(step);
   if (s == nullptr || space.refused) return out;
   Json simplex = Json::array();
   for (int i = 0; i < s->simplexCount; ++i) simplex.push_back(point(s->simplex[static_cast<std::size_t>(i)]));

@@ -28,7 +28,6 @@ struct CastSpace3 : CastRay<Vec3d> {  // the ray, the radii and the set's kind (
 // them rounded through float (pairInScalar), as the run saw them.
 [[nodiscard]] std::optional<CastSpace3> castSpace3(const RecordedCast<Vec3d>& cast, const std::array<Collider3, 2>& shapes,
                                                    bool useFloat);
-[[nodiscard]] const char* castSpaceTitle3(const CastSpace3& space);
 // Draws the set, the ray and step `step` (the lab's view 1).
 void drawCastSpace3(Renderer3D& renderer, const CastSpace3& space, const RecordedCast<Vec3d>& cast, int step);
 // What View > Fit frames: the set, the origin and the ray's [0, 1].

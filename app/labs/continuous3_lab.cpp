@@ -34,6 +34,7 @@
 #include "collide/cast_query.h"
 #include "io/shape_json.h"
 #include "lab/lab.h"
+#include "labs/cast_space_pane.h"
 #include "labs/cast_space_pane3.h"
 #include "labs/format.h"
 #include "labs/narration.h"
@@ -127,7 +128,7 @@ class ContinuousLab3 final : public Lab {
   [[nodiscard]] int viewCount() const override { return space_ ? 2 : 1; }
   [[nodiscard]] const char* viewTitle(int view) const override {
     // Beside the A - B pane, the world's title is short (two panes share the canvas).
-    if (space_) return view == 1 ? castSpaceTitle3(*space_) : "Motion over t in [0, 1]";
+    if (space_) return view == 1 ? castSpaceTitle(space_->difference) : "Motion over t in [0, 1]";
     return "Motion over t in [0, 1]: start and end poses dashed, the step's time solid";
   }
   [[nodiscard]] std::optional<WorldBounds3> followBounds3(int view) const override {

@@ -39,6 +39,12 @@ struct RecordedCast {
   std::array<bool, 2> isPoint{};  // a point shape: dynamic SAT's axes of it are the frame's, not a face's or an edge's
   // A ray cast's moving point: A when both are points, as the core takes it.
   [[nodiscard]] int rayBody() const { return isPoint[0] ? 0 : 1; }
+  // The GJK ray loop's step `step` (clamped to the recorded ones), or null when the cast recorded none: what the A - B
+  // panes draw, frame and dump.
+  [[nodiscard]] const collide::RayCastStep<V>* rayStep(int step) const {
+    if (trace.ray.empty()) return nullptr;
+    return &trace.ray[static_cast<std::size_t>(std::clamp(step, 0, static_cast<int>(trace.ray.size()) - 1))];
+  }
   // Each shape's rounding about its core (a circle's radius about its centre, a capsule's about its segment; 0 for a
   // polytope) and the core in words ("its centre"): the linear cast's supports are the cores', the radii are added to
   // the plane's offset, and the narration says so (review s32 A9 read the core's support as A - B's).
