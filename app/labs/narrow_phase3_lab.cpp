@@ -478,19 +478,11 @@ bool NarrowPhase3Lab::loadScene(const Scene& scene, std::string& error) {
   if (!scenePair(scene, a, b, error)) return false;
   bool useFloat = useFloat_;
   if (!readScalarState(scene.labState, useFloat, error)) return false;
-  int step = 0;
-  if (const auto it = scene.labState.find("step"); it != scene.labState.end()) {
-    if (!it->is_number_integer() || it->get<long long>() < 0) {
-      error = "lab_state.step: expected a non-negative integer, got " + describeJsonValue(*it);
-      return false;
-    }
-    step = static_cast<int>(std::min<long long>(it->get<long long>(), 1 << 20));
-  }
   shapes_ = {a, b};
   useFloat_ = useFloat;
   inspectorErrors_ = {};
   preset_ = -1;
-  step_ = step;
+  step_ = 0;  // a saved step is the shell's (LabShell::applyScene)
   record();
   return true;
 }
@@ -498,7 +490,7 @@ bool NarrowPhase3Lab::loadScene(const Scene& scene, std::string& error) {
 void NarrowPhase3Lab::saveScene(Scene& scene) const {
   setScenePair(scene, shapes_[0], shapes_[1]);
   scene.algorithm = std::string(collide::algorithmName(algorithm_));
-  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"step", step_}};
+  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}};
 }
 
 bool NarrowPhase3Lab::setAlgorithm(std::string_view name, std::string& error) {

@@ -178,22 +178,12 @@ bool NarrowPhaseLab::loadScene(const Scene& scene, std::string& error) {
   Collider b;
   if (!scenePair(scene, a, b, error)) return false;
   bool useFloat = useFloat_;
-  int step = 0;
-  const Json& state = scene.labState;
-  if (!readScalarState(state, useFloat, error)) return false;
-  if (state.contains("step")) {
-    const Json& value = state["step"];
-    if (!value.is_number_integer() || value.get<long long>() < 0) {
-      error = "lab_state.step: expected a non-negative integer, got " + describeJsonValue(value);
-      return false;
-    }
-    step = static_cast<int>(std::min<long long>(value.get<long long>(), 1 << 20));
-  }
+  if (!readScalarState(scene.labState, useFloat, error)) return false;
   shapes_ = {a, b};
   useFloat_ = useFloat;
   editor_ = {};
   inspectorError_.clear();
-  step_ = step;
+  step_ = 0;  // a saved step is the shell's (LabShell::applyScene)
   record();
   return true;
 }
@@ -201,7 +191,7 @@ bool NarrowPhaseLab::loadScene(const Scene& scene, std::string& error) {
 void NarrowPhaseLab::saveScene(Scene& scene) const {
   setScenePair(scene, shapes_[0], shapes_[1]);
   scene.algorithm = std::string(collide::algorithmName(algorithm_));
-  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"step", step_}};
+  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}};
 }
 
 bool NarrowPhaseLab::setAlgorithm(std::string_view name, std::string& error) {

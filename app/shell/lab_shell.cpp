@@ -207,6 +207,14 @@ bool LabShell::applyScene(const Scene& scene, const std::string& source, std::st
     error = prefix + error;
     return false;
   }
+  // The step the scene was saved at (saveScene writes it for every lab with a timeline), on the run just recorded.
+  if (const auto it = scene.labState.find("step"); it != scene.labState.end() && candidate->hasTimeline()) {
+    if (!it->is_number_integer() || it->get<long long>() < 0) {
+      error = prefix + "lab_state.step: expected a non-negative integer, got " + describeJsonValue(*it);
+      return false;
+    }
+    candidate->setStep(static_cast<int>(std::min<long long>(it->get<long long>(), std::max(candidate->stepCount() - 1, 0))));
+  }
   selectLab(*info);
   lab_ = std::move(candidate);
   sceneInfo_ = {};
@@ -251,6 +259,10 @@ bool LabShell::saveScene(const std::string& path, std::string& error) {
   scene.lessonFor = sceneInfo_.lessonFor;
   scene.lab = labInfo_->name;
   lab_->saveScene(scene);
+  if (lab_->hasTimeline() && lab_->stepCount() > 0) {  // reopened at the same step (applyScene)
+    if (!scene.labState.is_object()) scene.labState = Json::object();
+    scene.labState["step"] = lab_->stepIndex();
+  }
   if (!views_.empty() && views_[0].kind == ViewKind::Spatial) {
     const OrbitCamera& orbit = views_[0].orbit;
     scene.view3 = SceneView3{orbit.target(), orbit.yaw() * kDegrees, orbit.pitch() * kDegrees, orbit.distance(),

@@ -57,8 +57,8 @@ void LabShell::keepCurrentLab() {
 
 // [SECTION] Snapshots, undo and redo
 
-// The lab's scene and settings (edit_history.h). The step is where the timeline is, not an edit: left out; so are
-// the shapes' places and motions while the lab's clock moves them (kept in `restore`, which undo loads).
+// The lab's scene and settings (edit_history.h). The step is where the timeline is, not an edit: a lab's saveScene
+// leaves it out (the shell's saveScene adds it to files); so are the shapes' places and motions while the lab's clock moves them (kept in `restore`, which undo loads).
 EditSnapshot LabShell::snapshotOf(const Lab& lab) {
   // Replacing bytes that are not UTF-8 (a shape name typed in) keeps dump() from throwing.
   const auto text = [](const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); };
@@ -68,7 +68,6 @@ EditSnapshot LabShell::snapshotOf(const Lab& lab) {
   EditSnapshot snapshot;
   snapshot.settings = text(lab.saveSettings());
   if (lab.sceneRunning()) snapshot.restore = text(document);
-  if (const auto state = document.find("lab_state"); state != document.end() && state->is_object()) state->erase("step");
   if (lab.sceneRunning()) {
     for (Json& shape : document["shapes"]) {  // where they are and, after bounces, where they are heading
       shape.erase("position");

@@ -930,6 +930,38 @@ TEST_F(KeptWork, SwitchingLabsKeepsTheEditedPairAlgorithmAndStep) {
   EXPECT_TRUE(settings_.labs.contains("Broad phase"));
 }
 
+// Every lab with a timeline reopens a saved scene at the step it was saved at (review s35 A2: the continuous and
+// 2D mid-phase labs came back at their first or last step; only the narrow-phase labs kept theirs). The shell
+// writes lab_state.step for all of them, so a new lab gets it without code of its own.
+TEST_F(KeptWork, ASavedSceneReopensAtItsStepInEveryLabWithATimeline) {
+  const char* scenes[] = {"scenes/03_deep_overlap.json", "scenes/3d_05_stacked_cubes.json",
+                          "scenes/ccd_02_spinning_bar.json", "scenes/ccd3d_02_spinning_bar.json",
+                          "scenes/mid2_01_sah_vs_median.json", "scenes/mid_03_obb_beats_aabb.json"};
+  for (const char* name : scenes) {
+    std::string error;
+    ASSERT_TRUE(shell_.openScene(name, error)) << name << ": " << error;
+    const int count = shell_.currentLab()->stepCount();
+    ASSERT_GE(count, 3) << name;
+    const int opened = shell_.currentLab()->stepIndex();
+    const int step = opened == 1 ? 2 : 1;  // neither the step it opens at nor the last
+    ASSERT_TRUE(shell_.setStep(step, error)) << name << ": " << error;
+    const fs::path saved = directory_ / "at_step.json";
+    ASSERT_TRUE(shell_.saveScene(saved.string(), error)) << name << ": " << error;
+    LabShell fresh(renderer_, renderer3d_, settings_);
+    ASSERT_TRUE(fresh.openScene(saved.string(), error)) << name << ": " << error;
+    EXPECT_EQ(fresh.currentLab()->stepIndex(), step) << name;
+  }
+  // A step past the run's end opens at the last step; a malformed one is refused, naming the field.
+  std::string error;
+  Json document = Json::parse(read(directory_ / "at_step.json"));
+  document["lab_state"]["step"] = 100000;
+  ASSERT_TRUE(shell_.openScene(write("far.json", document.dump()).string(), error)) << error;
+  EXPECT_EQ(shell_.currentLab()->stepIndex(), shell_.currentLab()->stepCount() - 1);
+  document["lab_state"]["step"] = -2;
+  EXPECT_FALSE(shell_.openScene(write("bad.json", document.dump()).string(), error));
+  EXPECT_NE(error.find("lab_state.step: expected a non-negative integer, got -2"), std::string::npos) << error;
+}
+
 TEST_F(KeptWork, ARunningSimulationIsNoEdit) {
   std::string error;
   for (const char* name : {"Broad phase", "Broad phase 3D"}) {
