@@ -97,6 +97,12 @@ RecordedCast<V> record(CastAlgorithm algorithm, const std::array<ColliderT, 2>& 
     out.refusal = why.empty() ? std::string("a motion past the largest coordinate the core takes") : collide::sentence(why);
   }
   out.arrivalGap = collide::arrivalGap(shapes[0], shapes[1]);
+  out.inFloat = useFloat;
+  out.stoppingGap = useFloat ? static_cast<double>(collide::arrivalGap(collide::castCollider<float>(shapes[0]),
+                                                                      collide::castCollider<float>(shapes[1])))
+                             : out.arrivalGap;
+  out.stoppingTolerance = useFloat ? static_cast<double>(collide::detail::castTolerance<float>({}))
+                                   : collide::detail::castTolerance<double>({});
   return out;
 }
 
@@ -419,10 +425,12 @@ std::string RecordedCast<V>::narration(int step) const {
       // Arrived: by the core's own stopping rule (its status), not the view's rounding gap. In float the rule's
       // tolerance is wider: 3.8e-05 apart is a contact there, and read as "the iteration cap" (review s32 A1).
       if (arrived(s)) {
+        // The stopping rule with its numbers (the pair's size: the larger half diagonal of the two bounding boxes).
         text = "At t = " + formatNumber(s.time) + " the shapes are " +
-               (s.distance <= arrivalGap ? std::string("touching (within the tolerance)")
-                                         : formatNumber(s.distance) + " apart, within the stopping tolerance (a small fraction of their size)") +
-               ": this is the time of impact.";
+               (s.distance <= arrivalGap ? std::string("touching") : formatNumber(s.distance) + " apart") +
+               ", within the stopping gap " + formatNumber(stoppingGap) + " (" + formatNumber(stoppingTolerance) +
+               " of the pair's size " + formatNumber(stoppingGap / stoppingTolerance) + (inFloat ? ", in float" : "") +
+               "): this is the time of impact.";
         break;
       }
       const double closing = std::abs(s.closingSpeed) < 1e-9 * std::max(s.bound, s.turnRate) ? 0.0 : s.closingSpeed;
@@ -450,6 +458,20 @@ std::string RecordedCast<V>::narration(int step) const {
       text += ". So the gap cannot close before t + " + formatNumber(s.step) + ": the safe step is " + formatNumber(s.step);
       if (s.turnRate > 0) text += " (a mean closing speed of " + formatNumber(s.bound) + " over it)";
       text += ".";
+      // Why the steps crawl near the contact: each safe step covers the gap at the bound's worst-case speed, the pair
+      // closes only part of it, and the rest is left for the next step (Mirtich 1996, 2.3; Catto, GDC 2013).
+      if (index > 0) {
+        const double before = trace.advance[index - 1].distance;
+        if (before > s.distance && s.distance > 0) {
+          const double left = s.distance / before;
+          const auto percent = [](double share) { return std::to_string(std::lround(100.0 * share)) + " %"; };
+          text += " Since the step before the gap went from " + formatNumber(before) + " to " + formatNumber(s.distance) +
+                  ": the pair closed " + percent(1.0 - left) + " of the gap the bound allowed for";
+          text += left > 0.01 ? ", so each step leaves about " + percent(left) +
+                                    " of the gap and the steps shrink with it toward the contact (the bound is a worst case)."
+                              : ".";
+        }
+      }
       if (s.last) text += s.status == CastStatus::Miss ? " That is past t = 1: no contact in [0, 1]."
                                                        : " The iteration cap: no contact before this time.";
       break;

@@ -33,6 +33,11 @@ struct RecordedCast {
   std::optional<FloatLine> floatLine;
   std::string refusal;  // "B's motion: ..." when the algorithm refuses the pair; empty otherwise
   double arrivalGap = 0;  // a traced distance at or below it is the contact (rounding, not a gap)
+  // The core's own arrival gap in the scalar that ran (wider in float) and the tolerance it is relative to, which
+  // conservative advancement's last step names: "touching (within the tolerance)" gave no number (review s35, C).
+  double stoppingGap = 0;
+  double stoppingTolerance = 0;
+  bool inFloat = false;
   // The linear cast takes translation only: on a pair that turns, it casts the translations alone (the lesson of
   // ccd_02 and ccd3d_02: its miss), said in the panel and the view, rather than refusing. `motions` is what ran.
   bool spinIgnored = false;

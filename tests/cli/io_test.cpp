@@ -5211,8 +5211,16 @@ TEST(ContinuousLab, TimeOfImpactStepsSayWhatTheCoreDecided) {
   inFloat.labState["scalar"] = "float";
   const Json arrived = stateAtStep("Continuous collision", inFloat, -1);
   const std::string last = arrived["narration"].get<std::string>();
-  EXPECT_TRUE(contains(last, "within the stopping tolerance (a small fraction of their size): this is the time of impact"))
+  // The stopping rule with its numbers (review s35, C): the float tolerance, 1000 float epsilons of the pair's size.
+  EXPECT_TRUE(contains(last, "apart, within the stopping gap 0.0002982 (0.0001192 of the pair's size 2.501, in float): "
+                             "this is the time of impact"))
       << last;
+  // The steps near the contact say why they crawl: the share of the gap the pair closed against the bound's.
+  const std::string crawling =
+      stateAtStep("Continuous collision", curated("ccd_02_spinning_bar.json"), 11)["narration"].get<std::string>();
+  EXPECT_TRUE(contains(crawling, "Since the step before the gap went from 4.93e-09 to 5.25e-10: the pair closed 89 % of "
+                                 "the gap the bound allowed for, so each step leaves about 11 % of the gap"))
+      << crawling;
   EXPECT_FALSE(contains(last, "iteration cap")) << last;
 
   const Scene miss = sceneFromJson(Json::parse(R"({"format": "collision-lab-scene", "version": 2,
