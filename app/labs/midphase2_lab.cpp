@@ -296,7 +296,7 @@ void Midphase2Lab::retrace() {
   for (std::size_t i = 0; i < trace_.steps.size(); ++i) steps_.push_back({Phase::Traversal, static_cast<int>(i)});
   traversal_.read(trace_.steps);
   // The jumps: where each phase starts (build A, build B, the traversal), then the traversal's kinds.
-  StepKind phases{"phase", {}, {}};
+  StepKind phases{"phase start", {}, {}};  // "phase start (3)": where the picker jumps, not "phase (3)" (review s35, C)
   for (std::size_t i = 0; i < steps_.size(); ++i) {
     if (i == 0 || steps_[i].phase != steps_[i - 1].phase) phases.steps.push_back(static_cast<int>(i));
   }

@@ -281,7 +281,7 @@ TEST(StepJump, MidphaseLabsJumpToStepsOfTheirKind) {
   ASSERT_NE(lab2, nullptr);
   const std::span<const StepKind> kinds = lab2->stepKinds();
   ASSERT_EQ(kinds.size(), 4u);
-  EXPECT_EQ(kinds[0].name, "phase");
+  EXPECT_EQ(kinds[0].name, "phase start");
   std::vector<int> starts;
   std::string phase;
   for (int step = 0; step < lab2->stepCount(); ++step) {
