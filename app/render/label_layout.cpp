@@ -163,10 +163,11 @@ class Placer {
     const std::vector<Candidate> candidates = farther(request, primary, widest);
     // A scene's label tries the nearest thousand (in a crowd of 200 labels at one point each tried tens of thousands).
     const std::size_t tries = step ? candidates.size() : std::min<std::size_t>(candidates.size(), 1024);
-    const std::pair<Rule, double> passes[] = {
-        {Rule::Strict, reach}, {Rule::Strict, INFINITY}, {Rule::LeaderMayCross, reach}, {Rule::OverMarks, INFINITY}};
+    std::vector<std::pair<Rule, double>> passes = {{Rule::Strict, reach}};
+    if (!step) passes.emplace_back(Rule::Strict, INFINITY);  // a step's label already looks anywhere
+    passes.emplace_back(Rule::LeaderMayCross, reach);
+    if (step) passes.emplace_back(Rule::OverMarks, INFINITY);
     for (const auto& [rule, within] : passes) {
-      if ((rule == Rule::OverMarks && !step) || (step && rule == Rule::Strict && within == INFINITY)) continue;
       for (std::size_t k = 0; k < tries; ++k) {
         const Candidate& c = candidates[k];
         const Vec2d box = sizeOf(request, c.shape);
