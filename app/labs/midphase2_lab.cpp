@@ -818,10 +818,11 @@ void Midphase2Lab::drawCostPlot(Renderer2D& renderer, int tree, const collide::B
   renderer.polyline(curve, false, palette::kSeparated, {2.0f});
   for (const Vec2d& p : curve) renderer.point(p, palette::kSeparated, 2.5f);
   renderer.dashedLine(at(split.box.min[axis], split.leafCost), at(split.box.max[axis], split.leafCost), palette::kTextDim, 1.5f);
-  renderer.label(at(split.box.max[axis], split.leafCost), "leaf " + formatNumber(split.leafCost), palette::kTextDim);
   // The caption outside the plot, past its far edge on the screen (above it; under it when it grows down): drawn at
   // the cheapest cut, inside, the curve ran through its words, and at 200 % it lay over the view's legend (review
-  // s32 A10). Wider than the plot, it starts at the plot's left edge.
+  // s32 A10). Centred on the plot, as a title: a plot a few dozen pixels wide is far narrower than its caption, and
+  // the caption started at its left edge ran off to the right as another thing's. Asked before the leaf's cost: that
+  // label took the caption's spot and the caption sat left of the plot with a leader (mid2_01 --algo sah step 14).
   Vec2d corner0{INFINITY, INFINITY}, corner1{-INFINITY, -INFINITY};
   for (const Vec2d& corner : plot.backing) {
     const Vec2d screen = renderer.camera().worldToScreen(corner);
@@ -829,11 +830,16 @@ void Midphase2Lab::drawCostPlot(Renderer2D& renderer, int tree, const collide::B
     corner1 = {std::max(corner1.x, screen.x), std::max(corner1.y, screen.y)};
   }
   const double gap = 3.0, lineBox = ImGui::GetFontSize() + 2.0;  // the label's box: the text and 1 pixel each side
+  const double captionBox = ImGui::CalcTextSize(plot.caption.c_str()).x + 6.0;  // and 3 pixels each side
+  const double middle = 0.5 * (corner0.x + corner1.x);
   if (plot.growsDown) {
-    renderer.label(renderer.camera().screenToWorld({corner0.x, corner1.y}), plot.caption, palette::kSeparated, {0, gap});
+    renderer.label(renderer.camera().screenToWorld({middle, corner1.y}), plot.caption, palette::kSeparated,
+                   {-0.5 * captionBox, gap});
   } else {
-    renderer.label(renderer.camera().screenToWorld(corner0), plot.caption, palette::kSeparated, {0, -gap - lineBox});
+    renderer.label(renderer.camera().screenToWorld({middle, corner0.y}), plot.caption, palette::kSeparated,
+                   {-0.5 * captionBox, -gap - lineBox});
   }
+  renderer.label(at(split.box.max[axis], split.leafCost), "leaf " + formatNumber(split.leafCost), palette::kTextDim);
   for (const auto& c : split.candidates) {
     if (c.position == split.position && c.cost == split.splitCost) {
       renderer.point(at(c.position, c.cost), palette::kAccent, 5.0f);

@@ -1,8 +1,11 @@
 #include "render/label_layout.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <numeric>
+#include <optional>
+#include <ranges>
 
 #include <imgui.h>
 
@@ -17,7 +20,6 @@ namespace {
 constexpr Vec2d kPad{8.0, 3.0};
 constexpr double kAnchorRadius = 3.0;  // the dot a label marks stays visible
 constexpr double kOwnMarker = 1.0;     // a marker this close to a label's anchor is the one it names
-constexpr double kLeaderPixels = 1.0;  // a moved box farther than this from its anchor gets a leader line
 constexpr Vec2d kTextPadding{3, 1};    // around the text, inside the box
 // Between a label and the pane's edge: a label flush against the divider read as the next pane's text, or cut
 // (07's common-part label at 150 %, 03's "0 inside A - B's shadow ..." at the window's edge, newcomer review s31).
@@ -32,26 +34,54 @@ Vec2d nearestInBox(Vec2d p, Vec2d min, Vec2d max) { return {std::clamp(p.x, min.
 
 double distanceToBox(Vec2d p, Vec2d min, Vec2d max) { return collide::length(nearestInBox(p, min, max) - p); }
 
-// Whether the segment a-b runs through the inside of the box (touching its edge does not count): Liang-Barsky.
-bool segmentCrossesBox(Vec2d a, Vec2d b, Vec2d min, Vec2d max) {
+// The part of the segment a-b (as parameters from 0 at a to 1 at b) inside the box, if it runs through the inside
+// (touching its edge does not count): Liang-Barsky.
+std::optional<std::pair<double, double>> segmentInBox(Vec2d a, Vec2d b, Vec2d min, Vec2d max) {
   constexpr double kInset = 0.5;
   const Vec2d low = min + Vec2d{kInset, kInset}, high = max - Vec2d{kInset, kInset};
-  if (low.x >= high.x || low.y >= high.y) return false;
+  if (low.x >= high.x || low.y >= high.y) return std::nullopt;
   double enter = 0, leave = 1;
   const Vec2d d = b - a;
   const double p[4] = {-d.x, d.x, -d.y, d.y};
   const double q[4] = {a.x - low.x, high.x - a.x, a.y - low.y, high.y - a.y};
   for (int i = 0; i < 4; ++i) {
     if (p[i] == 0) {
-      if (q[i] < 0) return false;
+      if (q[i] < 0) return std::nullopt;
       continue;
     }
     const double t = q[i] / p[i];
     if (p[i] < 0) enter = std::max(enter, t);
     else leave = std::min(leave, t);
-    if (enter > leave) return false;
+    if (enter > leave) return std::nullopt;
   }
-  return true;
+  return std::pair{enter, leave};
+}
+
+bool segmentCrossesBox(Vec2d a, Vec2d b, Vec2d min, Vec2d max) { return segmentInBox(a, b, min, max).has_value(); }
+
+// The pieces of a leader from `anchor` to `end` that no box of `boxes` covers (but one over the anchor itself): a
+// leader that had to run under a label (Rule::LeaderMayCross, when the pane had no other room) is not drawn there.
+std::vector<std::pair<Vec2d, Vec2d>> visibleLeader(Vec2d anchor, Vec2d end, std::span<const LabelBox> boxes) {
+  std::vector<std::pair<double, double>> hidden;
+  for (const LabelBox& box : boxes)
+    if (distanceToBox(anchor, box.min, box.max) > 0)
+      if (const auto part = segmentInBox(anchor, end, box.min, box.max)) hidden.push_back(*part);
+  std::sort(hidden.begin(), hidden.end());
+  std::vector<std::pair<Vec2d, Vec2d>> out;
+  double from = 0;
+  for (const auto& [enter, leave] : hidden) {
+    if (enter > from) out.emplace_back(anchor + from * (end - anchor), anchor + enter * (end - anchor));
+    from = std::max(from, leave);
+  }
+  if (from < 1) out.emplace_back(anchor + from * (end - anchor), end);
+  return out;
+}
+
+// Whether segments a-b and c-d cross (touching at an end does not count: two leaders from one anchor).
+bool segmentsCross(Vec2d a, Vec2d b, Vec2d c, Vec2d d) {
+  const auto side = [](Vec2d p, Vec2d q, Vec2d r) { return (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x); };
+  const double d1 = side(a, b, c), d2 = side(a, b, d), d3 = side(c, d, a), d4 = side(c, d, b);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 
 // Labels stay kEdgeMargin inside the pane (a pane too small for that keeps its whole rectangle).
@@ -64,9 +94,17 @@ ImVec2 toImVec2(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<fl
 
 // What a box may cover, from the strictest: step 2 of the header tries them in turn.
 enum class Rule {
-  Strict,          // clear of labels, their leaders, keep-outs, anchors and dots; its leader under no label
-  LeaderMayCross,  // its leader may run under a label or caption
+  Strict,          // clear of labels, their leaders, keep-outs, anchors and dots; its leader under no label and
+                   // across no other leader
+  LeaderMayCross,  // its leader may run under a label or caption, or across another leader
   OverMarks,       // a step's label, last: it may also cover other anchors and dots
+};
+
+// A box's fit for a label: whether it is free, and whether a leader line joins it to its anchor and where it ends.
+struct Fit {
+  bool ok = false;
+  bool leader = false;
+  Vec2d end{};
 };
 
 // A box the search may take: its top-left corner, which of the request's boxes, and what it costs (lower first).
@@ -92,15 +130,15 @@ class Placer {
     const LabelRequest& request = requests_[i];
     LabelPlacement placement;
     if (!rect_.contains(request.anchor)) return placement;
-    const auto take = [&](Vec2d min, int shape, bool moved) {
+    const auto take = [&](Vec2d min, int shape, bool moved, const Fit& fit) {
       placement.min = min;
       placement.max = min + sizeOf(request, shape);
       placement.placed = true;
       placement.moved = moved;
       placement.shape = shape;
-      placement.leader = moved && distanceToBox(request.anchor, placement.min, placement.max) > kLeaderPixels;
-      boxes_.push_back({placement.min, placement.max});
-      if (placement.leader) leaders_.emplace_back(request.anchor, nearestInBox(request.anchor, placement.min, placement.max));
+      placement.leader = fit.leader;
+      placement.leaderEnd = fit.end;
+      placed_.push_back({i, {placement.min, placement.max}, fit.leader, fit.end});
       return placement;
     };
     // A label much wider than its line is tall reads as a banner across the pane, far from what it names (3D's bounce
@@ -112,30 +150,58 @@ class Placer {
     const Vec2d size = sizeOf(request, primary);
     // Where it asked.
     const Vec2d asked = askedCorner(request, primary);
-    if (free(i, asked, size, Rule::Strict)) return take(asked, primary, false);
+    if (const Fit f = fit(i, asked, size, Rule::Strict, false); f.ok) return take(asked, primary, false, f);
     // 1. The eight positions around the anchor, in this order, as the eye looks for it.
     for (const Vec2d min : ring(request, primary, 1))
-      if (free(i, min, size, Rule::Strict)) return take(min, primary, true);
+      if (const Fit f = fit(i, min, size, Rule::Strict); f.ok) return take(min, primary, true, f);
     // 2. The nearest free box: the text broken into lines, wider rings and the spots flush against what is placed.
     const bool step = request.priority > kLabelPriorityScene;
     // A scene's label looks as far as its third ring reaches sideways (its width), and at least four lines away.
+    // Past that, it goes farther with a leader that runs under no label and crosses no leader, before it takes a
+    // spot in reach whose leader does (21 leaders of the s34 sweep ran partly under other labels).
     const double reach = step ? INFINITY : std::max(size.x + 6.0, 4.0 * request.size.y);
-    const std::vector<Candidate> candidates = farther(request, primary, widest, reach);
+    const std::vector<Candidate> candidates = farther(request, primary, widest);
     // A scene's label tries the nearest thousand (in a crowd of 200 labels at one point each tried tens of thousands).
     const std::size_t tries = step ? candidates.size() : std::min<std::size_t>(candidates.size(), 1024);
-    for (const Rule rule : {Rule::Strict, Rule::LeaderMayCross, Rule::OverMarks}) {
-      if (rule == Rule::OverMarks && !step) break;
+    std::vector<std::pair<Rule, double>> passes = {{Rule::Strict, reach}};
+    if (!step) passes.emplace_back(Rule::Strict, INFINITY);  // a step's label already looks anywhere
+    passes.emplace_back(Rule::LeaderMayCross, reach);
+    if (step) passes.emplace_back(Rule::OverMarks, INFINITY);
+    for (const auto& [rule, within] : passes) {
       for (std::size_t k = 0; k < tries; ++k) {
         const Candidate& c = candidates[k];
         const Vec2d box = sizeOf(request, c.shape);
-        if (distanceToBox(request.anchor, c.min, c.min + box) > reach) continue;
-        if (free(i, c.min, box, rule)) return take(c.min, c.shape, true);
+        if (distanceToBox(request.anchor, c.min, c.min + box) > within) continue;
+        if (const Fit f = fit(i, c.min, box, rule); f.ok) return take(c.min, c.shape, true, f);
       }
     }
     return placement;
   }
 
+  // Two leaders that cross each other swap their labels' spots (each box centred where the other's was) when both
+  // boxes are free there by the strict rule: the swap uncrosses them, and the leaders then cross no other.
+  // A few rounds, as one swap may allow another.
+  void uncross(std::vector<LabelPlacement>& out) {
+    for (int round = 0; round < 4; ++round) {
+      bool swapped = false;
+      for (std::size_t a = 0; a < placed_.size(); ++a)
+        for (std::size_t b = a + 1; b < placed_.size(); ++b) {
+          const Placed& p = placed_[a];
+          const Placed& q = placed_[b];
+          if (!p.leader || !q.leader || requests_[p.request].anchor == requests_[q.request].anchor) continue;
+          if (!segmentsCross(requests_[p.request].anchor, p.end, requests_[q.request].anchor, q.end)) continue;
+          swapped = swapSpots(a, b, out) || swapped;
+        }
+      if (!swapped) break;
+    }
+  }
+
  private:
+  // How far a moved label may sit from its anchor without a leader line (kLeaderLines of its lines).
+  static double leaderGap(const LabelRequest& request) {
+    return kLeaderLines * (request.lineHeight > 0 ? request.lineHeight : request.size.y);
+  }
+
   static Vec2d sizeOf(const LabelRequest& request, int shape) {
     return shape == 0 ? request.size : request.wrapped[static_cast<std::size_t>(shape - 1)];
   }
@@ -175,15 +241,14 @@ class Placer {
   // boxes, cheapest first: the gap to the anchor (none when it touches), plus the height a wrapped box adds, plus a
   // tenth of its centre's distance (of two boxes as near, the one centred on the anchor: a wide label pushed to the
   // pane's edge read as far from its marker, ccd_01 at 150 %).
-  // Only the boxes near the anchor count (those a scene's label may reach, or the 24 nearest): a pane of 200 labels
-  // would otherwise try 200 x 200 spots for each.
+  // Only the 24 boxes nearest the anchor count: a pane of 200 labels would otherwise try 200 x 200 spots for each.
   // `primary`: the box the label would rather have (its wider ones pay for their width past `widest`).
-  [[nodiscard]] std::vector<Candidate> farther(const LabelRequest& request, int primary, double widest, double reach) const {
+  [[nodiscard]] std::vector<Candidate> farther(const LabelRequest& request, int primary, double widest) const {
     std::vector<Candidate> out;
     const Vec2d a = request.anchor;
     constexpr std::size_t kNearestBoxes = 24;
     std::vector<std::pair<double, LabelBox>> near;
-    for (const LabelBox& box : boxes_) near.emplace_back(distanceToBox(a, box.min, box.max), LabelBox{box.min - kPad, box.max + kPad});
+    for (const Placed& p : placed_) near.emplace_back(distanceToBox(a, p.box.min, p.box.max), LabelBox{p.box.min - kPad, p.box.max + kPad});
     for (const LabelBox& box : keepOut_) near.emplace_back(distanceToBox(a, box.min, box.max), box);
     std::stable_sort(near.begin(), near.end(), [](const auto& p, const auto& q) { return p.first < q.first; });
     if (near.size() > kNearestBoxes) near.resize(kNearestBoxes);
@@ -194,14 +259,15 @@ class Placer {
         const Vec2d inside = slideInside(min, size);
         const double gap = distanceToBox(a, inside, inside + size);
         const double offCentre = collide::length(inside + 0.5 * size - a);
-        out.push_back({inside, shape, (gap <= kPad.x ? 0.0 : gap) + extra + 0.1 * offCentre});
+        // A box that needs a leader pays a line more than one that does not: fewer lines to read.
+        const double leader = gap > leaderGap(request) ? leaderGap(request) : 0.0;
+        out.push_back({inside, shape, (gap <= kPad.x ? 0.0 : gap) + leader + extra + 0.1 * offCentre});
       };
       for (int r = shape == primary ? 2 : 1; r <= 3; ++r)
         for (const Vec2d min : ring(request, shape, r)) add(min);
       std::vector<double> xs = {inner_.x, inner_.x + inner_.width - size.x, a.x - 0.5 * size.x, a.x + 6.0, a.x - 6.0 - size.x};
       std::vector<double> ys = {inner_.y, inner_.y + inner_.height - size.y, a.y - 0.5 * size.y, a.y + 4.0, a.y - 4.0 - size.y};
-      for (const auto& [distance, box] : near) {
-        if (distance > reach + std::max(size.x, size.y)) break;
+      for (const LabelBox& box : near | std::views::values) {
         xs.push_back(box.max.x);
         xs.push_back(box.min.x - size.x);
         ys.push_back(box.max.y);
@@ -218,16 +284,86 @@ class Placer {
     return out;
   }
 
-  [[nodiscard]] bool free(std::size_t self, Vec2d min, Vec2d size, Rule rule) const {
+  // Whether the box is free for request `self`'s label and, when it needs a leader (`moved` farther than its
+  // leaderGap), where that ends: the nearest point of the box, or else the nearest corner or edge's middle, whose
+  // line runs under no label or caption and crosses no other leader (Rule::Strict; the other rules take that end
+  // when there is one, else the nearest point).
+  [[nodiscard]] Fit fit(std::size_t self, Vec2d min, Vec2d size, Rule rule, bool moved = true) const {
     const Vec2d max = min + size;
+    if (!free(self, min, max, rule)) return {};
+    const Vec2d own = requests_[self].anchor;
+    if (!moved || distanceToBox(own, min, max) <= leaderGap(requests_[self])) return {true, false, {}};
+    const Vec2d nearest = nearestInBox(own, min, max);
+    std::array<Vec2d, 9> ends = {nearest,
+                                 min,
+                                 {max.x, min.y},
+                                 max,
+                                 {min.x, max.y},
+                                 {0.5 * (min.x + max.x), min.y},
+                                 {max.x, 0.5 * (min.y + max.y)},
+                                 {0.5 * (min.x + max.x), max.y},
+                                 {min.x, 0.5 * (min.y + max.y)}};
+    std::stable_sort(ends.begin() + 1, ends.end(),
+                     [&](Vec2d p, Vec2d q) { return collide::length(p - own) < collide::length(q - own); });
+    for (const Vec2d end : ends)
+      if (!segmentCrossesBox(own, end, min, max) && leaderClear(self, own, end)) return {true, true, end};
+    if (rule == Rule::Strict) return {};
+    return {true, true, nearest};
+  }
+
+  // Whether a leader from `from` (request `self`'s anchor) to `to` runs under no placed label or caption (but those
+  // over the anchor itself: a title over a point near the pane's top cannot be helped) and crosses no other leader.
+  [[nodiscard]] bool leaderClear(std::size_t self, Vec2d from, Vec2d to) const {
+    const auto under = [&](const LabelBox& box) {
+      return segmentCrossesBox(from, to, box.min, box.max) && distanceToBox(from, box.min, box.max) > 0;
+    };
+    if (std::any_of(keepOut_.begin(), keepOut_.end(), under)) return false;
+    for (const Placed& p : placed_) {
+      if (p.gone || p.request == self) continue;
+      if (under(p.box)) return false;
+      if (p.leader && requests_[p.request].anchor != from && segmentsCross(from, to, requests_[p.request].anchor, p.end))
+        return false;
+    }
+    return true;
+  }
+
+  // Places the labels of placed_[a] and placed_[b] each centred where the other's box was, if both fit there.
+  bool swapSpots(std::size_t a, std::size_t b, std::vector<LabelPlacement>& out) {
+    const Placed oldA = placed_[a], oldB = placed_[b];
+    const Vec2d sizeA = oldA.box.max - oldA.box.min, sizeB = oldB.box.max - oldB.box.min;
+    const Vec2d minA = slideInside(0.5 * (oldB.box.min + oldB.box.max) - 0.5 * sizeA, sizeA);
+    const Vec2d minB = slideInside(0.5 * (oldA.box.min + oldA.box.max) - 0.5 * sizeB, sizeB);
+    placed_[a].gone = placed_[b].gone = true;
+    const Fit fitA = fit(oldA.request, minA, sizeA, Rule::Strict);
+    if (fitA.ok) {
+      placed_[a] = {oldA.request, {minA, minA + sizeA}, fitA.leader, fitA.end};
+      if (const Fit fitB = fit(oldB.request, minB, sizeB, Rule::Strict); fitB.ok) {
+        placed_[b] = {oldB.request, {minB, minB + sizeB}, fitB.leader, fitB.end};
+        for (const Placed& p : {placed_[a], placed_[b]}) {
+          LabelPlacement& o = out[p.request];
+          o.min = p.box.min;
+          o.max = p.box.max;
+          o.leader = p.leader;
+          o.leaderEnd = p.end;
+        }
+        return true;
+      }
+    }
+    placed_[a] = oldA;
+    placed_[b] = oldB;
+    return false;
+  }
+
+  [[nodiscard]] bool free(std::size_t self, Vec2d min, Vec2d max, Rule rule) const {
     if (min.x < inner_.x || min.y < inner_.y || max.x > inner_.x + inner_.width || max.y > inner_.y + inner_.height) return false;
     for (const LabelBox& box : keepOut_)
       if (overlaps(min, max, box.min, box.max)) return false;
-    for (const LabelBox& box : boxes_)
-      if (overlaps(min, max, box.min, box.max, kPad)) return false;
-    // Over another label's leader line, the line would end under this label's words.
-    for (const auto& [from, to] : leaders_)
-      if (segmentCrossesBox(from, to, min, max)) return false;
+    for (const Placed& p : placed_) {
+      if (p.gone) continue;
+      if (overlaps(min, max, p.box.min, p.box.max, kPad)) return false;
+      // Over another label's leader line, the line would end under this label's words.
+      if (p.leader && segmentCrossesBox(requests_[p.request].anchor, p.end, min, max)) return false;
+    }
     const Vec2d own = requests_[self].anchor;
     if (rule != Rule::OverMarks) {
       for (const Vec2d other : anchors_) {
@@ -241,25 +377,24 @@ class Placer {
         if (overlaps(min, max, marker.centre - r, marker.centre + r)) return false;
       }
     }
-    if (rule == Rule::Strict && distanceToBox(own, min, max) > kLeaderPixels) {
-      // (A box over the anchor itself, a title over a point near the pane's top, cannot be helped.)
-      const Vec2d end = nearestInBox(own, min, max);
-      const auto crossed = [&](const LabelBox& box) {
-        return segmentCrossesBox(own, end, box.min, box.max) && distanceToBox(own, box.min, box.max) > 0;
-      };
-      if (std::any_of(boxes_.begin(), boxes_.end(), crossed) || std::any_of(keepOut_.begin(), keepOut_.end(), crossed))
-        return false;
-    }
     return true;
   }
+
+  // A placed label: its request, its box, and its leader line's end on the box, if it has one.
+  struct Placed {
+    std::size_t request = 0;
+    LabelBox box;
+    bool leader = false;
+    Vec2d end{};
+    bool gone = false;  // lifted out while swapSpots tries its spot elsewhere
+  };
 
   ScreenRect rect_, inner_;
   std::span<const LabelRequest> requests_;
   std::span<const LabelBox> keepOut_;
   std::span<const LabelMarker> markers_;
   std::vector<Vec2d> anchors_;
-  std::vector<LabelBox> boxes_;                   // the labels placed so far
-  std::vector<std::pair<Vec2d, Vec2d>> leaders_;  // their leader lines
+  std::vector<Placed> placed_;  // the labels placed so far
 };
 
 }  // namespace
@@ -273,6 +408,7 @@ std::vector<LabelPlacement> layoutLabelBoxes(const ScreenRect& rect, std::span<c
                    [&](std::size_t i, std::size_t j) { return requests[i].priority > requests[j].priority; });
   Placer placer(rect, requests, keepOut, markers);
   for (const std::size_t i : order) out[i] = placer.place(i);
+  placer.uncross(out);
   return out;
 }
 
@@ -357,22 +493,32 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
   for (const ScreenLabel& label : labels) {
     texts.push_back(labelLineBreaks(label.text, widest, measure));
     LabelRequest request{label.anchor, label.offset, boxSize(texts.back()[0]), label.priority};
+    request.lineHeight = ImGui::GetTextLineHeight() + 2.0 * kTextPadding.y;
     for (std::size_t k = 1; k < texts.back().size(); ++k) request.wrapped.push_back(boxSize(texts.back()[k]));
     requests.push_back(std::move(request));
   }
   const std::vector<LabelPlacement> placements = layoutLabelBoxes(rect, requests, taken, markers);
   ImDrawList* list = ImGui::GetBackgroundDrawList();
+  // The boxes a label's leader may not be drawn under: the keep-outs, the title and the other labels.
+  const auto others = [&](std::size_t self) {
+    std::vector<LabelBox> boxes = taken;
+    for (std::size_t k = 0; k < placements.size(); ++k)
+      if (k != self && placements[k].placed) boxes.push_back({placements[k].min, placements[k].max});
+    return boxes;
+  };
   // Every leader line first, under every label: drawn with its own label, a later label's leader crossed an earlier
   // label's words (3d_10 at 150 %: w0's leader through "w5 = w0 (repeat: stop)").
   for (std::size_t i = 0; i < labels.size(); ++i) {
     const ScreenLabel& label = labels[i];
     const LabelPlacement& box = placements[i];
     if (!box.placed || !box.leader) continue;
-    const Vec2d nearest = nearestInBox(label.anchor, box.min, box.max);
     // On a dark halo, with a dot at the anchor: a thin line alone vanished over meshes (mid_02 at 150 %: "gap ...:
     // separating axis" 150 pixels from its shadows with no visible leader, newcomer review s30, A7).
-    list->AddLine(toImVec2(label.anchor), toImVec2(nearest), palette::kBackground.withAlpha(0.75f).packed(), 4.0f);
-    list->AddLine(toImVec2(label.anchor), toImVec2(nearest), label.color.withAlpha(0.95f).packed(), 1.5f);
+    const std::vector<std::pair<Vec2d, Vec2d>> pieces = visibleLeader(label.anchor, box.leaderEnd, others(i));
+    for (const auto& [from, to] : pieces)
+      list->AddLine(toImVec2(from), toImVec2(to), palette::kBackground.withAlpha(0.75f).packed(), 4.0f);
+    for (const auto& [from, to] : pieces)
+      list->AddLine(toImVec2(from), toImVec2(to), label.color.withAlpha(0.95f).packed(), 1.5f);
     list->AddCircleFilled(toImVec2(label.anchor), 3.0f, label.color.packed());
   }
   for (std::size_t i = 0; i < labels.size(); ++i) {
@@ -389,7 +535,7 @@ std::vector<LabelBox> drawScreenLabels(const ScreenRect& rect, std::string_view 
     const std::string& text = texts[i][static_cast<std::size_t>(box.shape)];
     if (drawn) {
       const auto lines = static_cast<int>(std::count(text.begin(), text.end(), '\n')) + 1;
-      drawn->push_back({label.text, taken.back(), "label", label.anchor, step, box.leader, lines});
+      drawn->push_back({label.text, taken.back(), "label", label.anchor, step, box.leader, lines, box.leaderEnd});
     }
     list->AddRectFilled(toImVec2(box.min), toImVec2(box.max), palette::kBackground.withAlpha(0.82f).packed(), 3.0f);
     list->AddText(toImVec2(box.min + kTextPadding), label.color.packed(), text.data(), text.data() + text.size());

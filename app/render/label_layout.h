@@ -8,15 +8,20 @@
 //   1. the first free box of the eight around its anchor, each slid back inside the pane near its edges;
 //   2. the free box nearest its anchor among those eight with the text broken into more lines
 //      (LabelRequest::wrapped: narrower and taller), two wider rings and the spots flush against what is already
-//      there (a box slid along a row of labels), a wrapped box paying for the height it adds; its leader line may not run
-//      under another label or a caption (it was hidden there: ccd_01's bounce at 150 %, review s32 A17), unless no
-//      box allows that. A label of the scene looks as far as its third ring; one of a higher priority (the step's,
-//      the outcome's) anywhere in the pane, and as a last resort over other anchors and dots, so it is never dropped
-//      while the pane has a free box that fits it (07 at 200 % dropped the overlap and axis labels the narration
-//      names).
-// Every moved label gets a leader line to its anchor (a caption moved beside a 20-pixel plot read as another thing's,
-// mid2_01 --algo sah step 14). A label with no free box is dropped rather than piled on another; anchors outside the
-// pane are dropped.
+//      there (a box slid along a row of labels), a wrapped box paying for the height it adds, and a box that needs a
+//      leader paying a line more; its leader line may not run under another label or a caption (it was hidden
+//      there: ccd_01's bounce at 150 %, review s32 A17) nor cross another leader. A label of the scene looks as far
+//      as its third ring, then anywhere in the pane for such a box, and only then takes a box in reach whose leader
+//      runs under a label (the part under it is not drawn). One of a higher priority (the step's, the outcome's)
+//      looks anywhere in the pane, and as a last resort over other anchors and dots, so it is never dropped while
+//      the pane has a free box that fits it (07 at 200 % dropped the overlap and axis labels the narration names).
+// A moved label gets a leader line to its anchor only when its box ended farther than a line of its text from it
+// (kLeaderLines): nearer, it reads as its anchor's as the asked spot does, and a tick of a few pixels only added
+// clutter (review s34: every moved label had one). Leaders stay readable: a box is chosen, and the leader's end on it
+// (the nearest point, else a corner or an edge's middle), so that the leader runs under no label or caption and
+// crosses no other leader; two leaders that still cross swap their labels' spots when that uncrosses them. A box
+// never covers an earlier label's leader. A label with no free box is dropped rather than piled on another; anchors
+// outside the pane are dropped.
 // The classic point-feature labelling positions (Imhof 1975), placed greedily (Christensen, Marks and Shieber 1995).
 #pragma once
 
@@ -50,7 +55,14 @@ struct LabelRequest {
   Vec2d size;    // of the box
   int priority = kLabelPriorityScene;
   std::vector<Vec2d> wrapped = {};  // the box with the text broken into more lines, each narrower than the one before
+  double lineHeight = 0;            // of one line of its text, with the box's padding (0: size.y)
 };
+
+// A moved label farther than this many of its lines from its anchor gets a leader line (and never a shorter one).
+// Nearer, the gap is narrower than a line of its own text, as near as the asked spots put labels at every UI scale,
+// and the label is the nearest text to its anchor: it reads as its anchor's without a line. Farther, another mark or
+// label fits between the two, and which thing it names is a guess.
+inline constexpr double kLeaderLines = 1.0;
 
 // A dot drawn in the pane, in window pixels: labels keep off it, but for the ones anchored at its centre.
 struct LabelMarker {
@@ -62,7 +74,8 @@ struct LabelPlacement {
   Vec2d min{}, max{};
   bool placed = false;
   bool moved = false;   // not where it asked
-  bool leader = false;  // moved off its anchor: drawn with a leader line to it
+  bool leader = false;  // moved farther than kLeaderLines from its anchor: drawn with a leader line to it
+  Vec2d leaderEnd{};    // where the leader meets the box (on its edge)
   int shape = 0;        // the box used: 0 as asked, k the request's wrapped[k - 1]
 };
 
@@ -90,6 +103,7 @@ struct DrawnText {
   bool step = false;
   bool leader = false;
   int lines = 1;
+  Vec2d leaderEnd{};  // the leader's end on the box, when it has one
 };
 
 // A label as a renderer queues it: anchored in window pixels, laid out and drawn at the end of the pane.

@@ -350,6 +350,7 @@ Json LabShell::dumpState() const {
           entry["step"] = text.step;
           entry["anchor"] = {text.anchor.x, text.anchor.y};
           entry["leader"] = text.leader;
+          if (text.leader) entry["leader_end"] = {text.leaderEnd.x, text.leaderEnd.y};
           entry["lines"] = text.lines;
         }
         texts.push_back(std::move(entry));
