@@ -821,7 +821,9 @@ void ContinuousLab3::frameMetrics(std::vector<FrameMetric>& out) const {
 void ContinuousLab3::drawMotionFields(int i) {
   Motion3& motion = motions_[static_cast<std::size_t>(i)];
   double velocity[3] = {motion.velocity.x, motion.velocity.y, motion.velocity.z};
-  bool changed = numberField("Velocity", velocity, velocityOptions());
+  NumberFieldOptions velocityField = velocityOptions();
+  velocityField.rects = inspectorFieldSlot(kNames[i], "Velocity");
+  bool changed = numberField("Velocity", velocity, velocityField);
   double turn[3] = {motion.angularVelocity.x * kDegrees, motion.angularVelocity.y * kDegrees, motion.angularVelocity.z * kDegrees};
   NumberFieldOptions turnField = turnOptions();
   turnField.tip = "The turn over [0, 1] as a rotation vector: its direction is the axis (world frame), its length the "

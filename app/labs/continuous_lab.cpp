@@ -722,7 +722,9 @@ void ContinuousLab::drawUi() {
     if (ImGui::CollapsingHeader(i == 0 ? "Shape A and its motion" : "Shape B and its motion")) {
       Motion2& motion = motions_[static_cast<std::size_t>(i)];
       double velocity[2] = {motion.velocity.x, motion.velocity.y};
-      bool edited = numberField("Velocity", velocity, velocityOptions());
+      NumberFieldOptions velocityField = velocityOptions();
+      velocityField.rects = inspectorFieldSlot(i == 0 ? "A" : "B", "Velocity");
+      bool edited = numberField("Velocity", velocity, velocityField);
       double degrees = motion.angularVelocity * 180.0 / kPi;
       // Short, as the 3D lab's: "Turn (deg over [0, 1])" was cut at the panel's edge at 100 % (review s32 A16).
       NumberFieldOptions turn = turnOptions();

@@ -12,6 +12,7 @@
 #include <array>
 #include <map>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <mutex>
@@ -251,7 +252,15 @@ void ExperimentLab::drawUi() {
     valueSliderInt("points", &config_.pointCount, collide::kMinHullPoints, 64);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Points on a random ellipsoid, a few pulled inside; the hull is built from them");
   }
-  ImGui::InputScalar("trials", ImGuiDataType_U64, &config_.trials);
+  // Trials through the number fields' policy too (a count: whole, 1 to validateExperiment's limit, exact in a double).
+  double trials = static_cast<double>(config_.trials);
+  NumberFieldOptions trialOptions;
+  trialOptions.range = {1.0, static_cast<double>(collide::kMaxExperimentTrials)};
+  trialOptions.speed = 100.0;
+  trialOptions.check = [](std::span<const double> count, int) {
+    return count[0] == std::floor(count[0]) ? std::string() : "is not a whole number";
+  };
+  if (numberField("trials", {&trials, 1}, trialOptions)) config_.trials = static_cast<std::uint64_t>(std::llround(trials));
   ImGui::InputScalar("seed", ImGuiDataType_U64, &config_.seed);
   constexpr const char* kGapTip =
       "How far B is from touching A along the line it is placed on, uniform in [min, max] (A's size = 1): positive, "

@@ -148,14 +148,23 @@ std::string numberName(const char* label, int index, int count) {
   return name;
 }
 
-// The printf format showing `value` with as many significant digits (6 at most) as fit `width` pixels.
-void fittedFormat(double value, float width, char (&format)[8]) {
+// `value` with as many significant digits (6 at most) as fit `width` pixels, its exponent written short ("-1.23e5",
+// not "-1.23e+05": at 200 % a box of a 3D position holds about six characters).
+std::string fittedText(double value, float width) {
+  std::string text;
   for (int digits = 6; digits >= 1; --digits) {
-    std::snprintf(format, sizeof format, "%%.%dg", digits);
-    char text[40];
-    std::snprintf(text, sizeof text, format, value);
-    if (ImGui::CalcTextSize(text).x <= width || digits == 1) return;
+    char printed[40];
+    std::snprintf(printed, sizeof printed, "%.*g", digits, value);
+    text = printed;
+    if (const std::size_t e = text.find('e'); e != std::string::npos) {
+      std::string exponent = text.substr(e + 1);
+      const bool negative = exponent[0] == '-';
+      exponent.erase(0, exponent.find_first_not_of("+-0"));
+      text = text.substr(0, e) + "e" + (negative ? "-" : "") + (exponent.empty() ? "0" : exponent);
+    }
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) break;
   }
+  return text;
 }
 
 double roundedToTenDigits(double value) {
@@ -199,8 +208,9 @@ bool numberField(const char* label, std::span<double> values, const NumberFieldO
       ImGui::ItemAdd(box, id, &box);
       ImGui::TempInputText(box, id, "", typing.text, sizeof typing.text, ImGuiInputTextFlags_None);
     } else {
-      char format[8];
-      fittedFormat(value, width - 2.0f * style.FramePadding.x, format);
+      // The text shown, passed as the format: a number has no '%', and NoRoundToFormat keeps ImGui from reading it.
+      const std::string shownText = fittedText(value, width - 2.0f * style.FramePadding.x);
+      const char* format = shownText.c_str();
       double dragged = value;
       const double high = range.high;
       const bool moved = ImGui::DragScalar("", ImGuiDataType_Double, &dragged, static_cast<float>(options.speed), &dragLow,

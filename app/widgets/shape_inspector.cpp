@@ -420,4 +420,8 @@ const InspectorFieldRects& inspectorFieldRects() { return fieldRects; }
 
 void clearInspectorFieldRects() { fieldRects.clear(); }
 
+std::vector<ScreenRect>* inspectorFieldSlot(const std::string& shape, const std::string& field) {
+  return &fieldRects[shape][field];
+}
+
 }  // namespace lab
