@@ -134,6 +134,8 @@ struct Refusal {
   int frame = -1;         // the last frame it was drawn in
   bool inView = false;    // scrolled into view once; afterwards the user's scrolling is left alone
   ScreenRect rect, fieldRect;
+  std::vector<double> kept;  // the field's numbers it says were kept: another scene, an undo or a drag in the view
+                             // changes them, and the "kept" it says is no longer true
 };
 Refusal refusal;
 
@@ -276,10 +278,10 @@ bool numberField(const char* label, std::span<double> values, const NumberFieldO
   ImGui::EndGroup();
   const ImVec2 fieldMin = ImGui::GetItemRectMin(), fieldMax = ImGui::GetItemRectMax();
 
-  if (!refused.empty()) refusal = {fieldId, refused, g.FrameCount, false, {}, {}};
+  if (!refused.empty()) refusal = {fieldId, refused, g.FrameCount, false, {}, {}, {values.begin(), values.end()}};
   if (refusal.field == fieldId) {
-    if (refusal.frame < g.FrameCount - 1) {
-      refusal = {};  // not drawn in the frame before: the field left the panel, and the refusal with it
+    if (refusal.frame < g.FrameCount - 1 || !std::equal(values.begin(), values.end(), refusal.kept.begin(), refusal.kept.end())) {
+      refusal = {};  // not drawn in the frame before (the field left the panel), or its numbers changed since
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
       textWrapped("%s", refusal.text.c_str());

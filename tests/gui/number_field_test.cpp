@@ -246,6 +246,23 @@ TEST(NumberField, ARefusalShowsOnlyUnderTheFieldThatRefused) {
   EXPECT_EQ(std::get<collide::Polygon<double>>(a.shape).vertices[2], (Vec2d{1, 1}));
 }
 
+// A refusal says what the field kept: when the number changes under it (another scene opened, an undo, a drag in the
+// view), it goes, rather than name a value the field no longer holds.
+TEST(NumberField, ARefusalGoesWhenItsFieldsNumberChangesElsewhere) {
+  FieldHarness panel;
+  Collider box = boxShape();
+  std::string error;
+  const auto draw = [&] { (void)drawShapeInspector(box, error, "B"); };
+  panel.frame(draw);
+  panel.type(fieldRect("B", "Half width").center(), "-1", draw);
+  ASSERT_TRUE(shownFieldRefusal().has_value());
+  panel.frame(draw);
+  EXPECT_TRUE(shownFieldRefusal().has_value()) << "gone by itself";
+  std::get<collide::Box<double>>(box.shape).halfExtents.x = 3.0;  // as a scene opened over it would
+  panel.frame(draw);
+  EXPECT_FALSE(shownFieldRefusal().has_value()) << shownFieldRefusal()->text;
+}
+
 // A rule across fields (the experiment's gap min <= gap max) refuses at the field typed, naming both values.
 TEST(NumberField, ARuleAcrossFieldsNamesBothValues) {
   FieldHarness panel;
