@@ -123,6 +123,7 @@ namespace {
 struct Typing {
   ImGuiID id = 0;
   char text[128] = {};
+  int frame = -1;  // the last frame its box was drawn in
 };
 Typing typing;
 
@@ -202,7 +203,11 @@ bool numberField(const char* label, std::span<double> values, const NumberFieldO
     double& value = values[static_cast<std::size_t>(i)];
     std::string typed;
     bool committed = false;
+    // A box not drawn in the frame before (its section folded by the click that ended the typing) never saw that
+    // click: its text is dropped, not applied later when the section opens again.
+    if (typing.id == id && typing.frame != g.FrameCount - 1) typing.id = 0;
     if (typing.id == id && ImGui::TempInputIsActive(id)) {
+      typing.frame = g.FrameCount;
       // Typing: the box stands where the drag field was, holding what was typed so far; nothing applies yet.
       const ImVec2 at = window->DC.CursorPos;
       const ImRect box(at, ImVec2(at.x + width, at.y + ImGui::GetFrameHeight()));
@@ -222,6 +227,7 @@ bool numberField(const char* label, std::span<double> values, const NumberFieldO
       if (typeIt) {
         // Opened in the frame of the click that asks for it, as DragScalar opens its own: the click activates it.
         typing.id = id;
+        typing.frame = g.FrameCount;
         const std::string whole = exactNumber(value);
         std::snprintf(typing.text, sizeof typing.text, "%s", whole.c_str());
         const ImRect box(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
@@ -280,7 +286,7 @@ bool numberField(const char* label, std::span<double> values, const NumberFieldO
 
   if (!refused.empty()) refusal = {fieldId, refused, g.FrameCount, false, {}, {}, {values.begin(), values.end()}};
   if (refusal.field == fieldId) {
-    if (refusal.frame < g.FrameCount - 1 || !std::equal(values.begin(), values.end(), refusal.kept.begin(), refusal.kept.end())) {
+    if ((refusal.frame != g.FrameCount - 1 && refusal.frame != g.FrameCount) || !std::equal(values.begin(), values.end(), refusal.kept.begin(), refusal.kept.end())) {
       refusal = {};  // not drawn in the frame before (the field left the panel), or its numbers changed since
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(palette::kErrorText));
@@ -302,7 +308,9 @@ bool numberField(const char* label, std::span<double> values, const NumberFieldO
 }
 
 std::optional<ShownRefusal> shownFieldRefusal() {
-  if (refusal.field == 0 || refusal.frame < 0) return std::nullopt;
+  // Only one drawn in this frame or the last: a field gone from the panel takes its refusal with it.
+  const int frame = GImGui != nullptr ? GImGui->FrameCount : -1;
+  if (refusal.field == 0 || (refusal.frame != frame && refusal.frame != frame - 1)) return std::nullopt;
   return ShownRefusal{refusal.text, refusal.rect, refusal.fieldRect};
 }
 

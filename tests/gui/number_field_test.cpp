@@ -246,6 +246,26 @@ TEST(NumberField, ARefusalShowsOnlyUnderTheFieldThatRefused) {
   EXPECT_EQ(std::get<collide::Polygon<double>>(a.shape).vertices[2], (Vec2d{1, 1}));
 }
 
+// Typing ended by a click that folds the field's section: the box never saw the click, and its text is dropped, not
+// applied when the section opens again later.
+TEST(NumberField, TypingInAFieldThatLeavesThePanelIsDropped) {
+  FieldHarness panel;
+  Collider box = boxShape();
+  std::string error;
+  bool open = true;
+  const auto draw = [&] {
+    if (open) (void)drawShapeInspector(box, error, "B");
+  };
+  panel.frame(draw);
+  panel.type(fieldRect("B", "Half width").center(), "5", draw, /*enter=*/false);
+  open = false;
+  for (int i = 0; i < 3; ++i) panel.frame(draw);
+  open = true;
+  for (int i = 0; i < 3; ++i) panel.frame(draw);
+  EXPECT_EQ(halfWidth(box), 1.0) << "the text typed before the section folded was applied when it opened";
+  EXPECT_FALSE(shownFieldRefusal().has_value());
+}
+
 // A refusal says what the field kept: when the number changes under it (another scene opened, an undo, a drag in the
 // view), it goes, rather than name a value the field no longer holds.
 TEST(NumberField, ARefusalGoesWhenItsFieldsNumberChangesElsewhere) {
