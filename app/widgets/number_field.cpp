@@ -314,4 +314,9 @@ std::optional<ShownRefusal> shownFieldRefusal() {
   return ShownRefusal{refusal.text, refusal.rect, refusal.fieldRect};
 }
 
+void resetNumberFields() {
+  typing = {};
+  refusal = {};
+}
+
 }  // namespace lab

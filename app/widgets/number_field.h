@@ -83,4 +83,8 @@ struct ShownRefusal {
 };
 [[nodiscard]] std::optional<ShownRefusal> shownFieldRefusal();
 
+// Forgets the typing and the refusal (kept across frames by the fields' ImGui ids and frame counts), for a new ImGui
+// context: the tests make one per test, and its frame count starts again at 0.
+void resetNumberFields();
+
 }  // namespace lab

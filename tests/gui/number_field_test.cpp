@@ -90,6 +90,7 @@ TEST(NumberFieldPolicy, AVelocityLongerThanTheCastTakesIsRefusedAtItsField) {
 class FieldHarness {
  public:
   explicit FieldHarness(ImVec2 window = {800, 600}) : imgui_({1600, 1000}), window_(window) {
+    resetNumberFields();  // what an earlier test's context left
     setScale(1.0f);
     ImGuiIO& io = ImGui::GetIO();
     io.KeyMap[ImGuiKey_Enter] = 13;
