@@ -205,7 +205,7 @@ bool numberField(const char* label, std::span<double> values, const NumberFieldO
     bool committed = false;
     // A box not drawn in the frame before (its section folded by the click that ended the typing) never saw that
     // click: its text is dropped, not applied later when the section opens again.
-    if (typing.id == id && typing.frame != g.FrameCount - 1) typing.id = 0;
+    if (typing.id == id && typing.frame < g.FrameCount - 1) typing.id = 0;
     if (typing.id == id && ImGui::TempInputIsActive(id)) {
       typing.frame = g.FrameCount;
       // Typing: the box stands where the drag field was, holding what was typed so far; nothing applies yet.
