@@ -45,6 +45,7 @@
 #include "render/renderer3d.h"
 #include "render/shape_drawing3.h"
 #include "widgets/gizmo3.h"
+#include "widgets/number_field.h"
 #include "widgets/shape_drag3.h"
 #include "widgets/shape_inspector.h"
 #include "widgets/wrapped_text.h"
@@ -820,14 +821,15 @@ void ContinuousLab3::frameMetrics(std::vector<FrameMetric>& out) const {
 void ContinuousLab3::drawMotionFields(int i) {
   Motion3& motion = motions_[static_cast<std::size_t>(i)];
   double velocity[3] = {motion.velocity.x, motion.velocity.y, motion.velocity.z};
-  bool changed = ImGui::DragScalarN("Velocity", ImGuiDataType_Double, velocity, 3, 0.01f, nullptr, nullptr, "%.4g");
+  NumberFieldOptions velocityField = velocityOptions();
+  velocityField.rects = inspectorFieldSlot(kNames[i], "Velocity");
+  bool changed = numberField("Velocity", velocity, velocityField);
   double turn[3] = {motion.angularVelocity.x * kDegrees, motion.angularVelocity.y * kDegrees, motion.angularVelocity.z * kDegrees};
-  changed |= ImGui::DragScalarN("Turn (deg)", ImGuiDataType_Double, turn, 3, 0.5f, nullptr, nullptr, "%.4g");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The turn over [0, 1] as a rotation vector: its direction is the axis (world frame), its length the "
-                      "angle in degrees");
-  if (changed && std::isfinite(velocity[0]) && std::isfinite(velocity[1]) && std::isfinite(velocity[2]) && std::isfinite(turn[0]) &&
-      std::isfinite(turn[1]) && std::isfinite(turn[2])) {
+  NumberFieldOptions turnField = turnOptions();
+  turnField.tip = "The turn over [0, 1] as a rotation vector: its direction is the axis (world frame), its length the "
+                    "angle in degrees";
+  changed |= numberField("Turn (deg)", turn, turnField);
+  if (changed) {
     motion = {{velocity[0], velocity[1], velocity[2]}, {turn[0] / kDegrees, turn[1] / kDegrees, turn[2] / kDegrees}};
     edited();
   }

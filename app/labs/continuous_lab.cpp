@@ -42,6 +42,7 @@
 #include "labs/recorded_cast.h"
 #include "platform/theme.h"
 #include "render/shape_drawing.h"
+#include "widgets/number_field.h"
 #include "widgets/shape_editor.h"
 #include "widgets/shape_inspector.h"
 #include "widgets/wrapped_text.h"
@@ -721,12 +722,15 @@ void ContinuousLab::drawUi() {
     if (ImGui::CollapsingHeader(i == 0 ? "Shape A and its motion" : "Shape B and its motion")) {
       Motion2& motion = motions_[static_cast<std::size_t>(i)];
       double velocity[2] = {motion.velocity.x, motion.velocity.y};
-      bool edited = ImGui::DragScalarN("Velocity", ImGuiDataType_Double, velocity, 2, 0.01f);
+      NumberFieldOptions velocityField = velocityOptions();
+      velocityField.rects = inspectorFieldSlot(i == 0 ? "A" : "B", "Velocity");
+      bool edited = numberField("Velocity", velocity, velocityField);
       double degrees = motion.angularVelocity * 180.0 / kPi;
       // Short, as the 3D lab's: "Turn (deg over [0, 1])" was cut at the panel's edge at 100 % (review s32 A16).
-      edited |= ImGui::DragScalar("Turn (deg)", ImGuiDataType_Double, &degrees, 0.5f);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("The angle turned over t in [0, 1], in degrees (counter-clockwise)");
-      if (edited && std::isfinite(velocity[0]) && std::isfinite(velocity[1]) && std::isfinite(degrees)) {
+      NumberFieldOptions turn = turnOptions();
+      turn.tip = "The angle turned over t in [0, 1], in degrees (counter-clockwise)";
+      edited |= numberField("Turn (deg)", {&degrees, 1}, turn);
+      if (edited) {
         motion = {{velocity[0], velocity[1]}, degrees * kPi / 180.0};
         preset_ = -1;
         record();

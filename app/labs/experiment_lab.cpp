@@ -12,10 +12,13 @@
 #include <array>
 #include <map>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
+#include <string>
 #include <thread>
 
 #include <imgui.h>
@@ -26,6 +29,7 @@
 #include "platform/theme.h"
 #include "plot/experiment_plots.h"
 #include "plot/plot.h"
+#include "widgets/number_field.h"
 #include "widgets/wrapped_text.h"
 #include "widgets/value_slider.h"
 
@@ -248,21 +252,43 @@ void ExperimentLab::drawUi() {
     valueSliderInt("points", &config_.pointCount, collide::kMinHullPoints, 64);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Points on a random ellipsoid, a few pulled inside; the hull is built from them");
   }
-  ImGui::InputScalar("trials", ImGuiDataType_U64, &config_.trials);
+  // Trials through the number fields' policy too (a count: whole, 1 to validateExperiment's limit, exact in a double).
+  double trials = static_cast<double>(config_.trials);
+  NumberFieldOptions trialOptions;
+  trialOptions.range = {1.0, static_cast<double>(collide::kMaxExperimentTrials)};
+  trialOptions.speed = 100.0;
+  trialOptions.check = [](std::span<const double> count, int) {
+    return count[0] == std::floor(count[0]) ? std::string() : "is not a whole number";
+  };
+  if (numberField("trials", {&trials, 1}, trialOptions)) config_.trials = static_cast<std::uint64_t>(std::llround(trials));
   ImGui::InputScalar("seed", ImGuiDataType_U64, &config_.seed);
-  const double gapLowest = -2.0, gapHighest = 2.0;
   constexpr const char* kGapTip =
       "How far B is from touching A along the line it is placed on, uniform in [min, max] (A's size = 1): positive, "
       "apart; negative, overlapping by that much along the line (the penetration depth is at most that)";
-  ImGui::DragScalar("gap min", ImGuiDataType_Double, &config_.gapMin, 0.005f, &gapLowest, &config_.gapMax, "%.3f");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kGapTip);
-  ImGui::DragScalar("gap max", ImGuiDataType_Double, &config_.gapMax, 0.005f, &config_.gapMin, &gapHighest, "%.3f");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kGapTip);
-  const double ratioMin = 0.05, ratioMax = 20.0;
-  ImGui::DragScalar("size ratio", ImGuiDataType_Double, &config_.sizeRatio, 0.01f, &ratioMin, &ratioMax, "%.2f");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", collide::kSizeRatioWords);
-  ImGui::InputDouble("offset", &config_.offset, 1e3, 1e5, "%.6g");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Added to every coordinate: try 1e5 with float");
+  // The number fields' policy (widgets/number_field.h), with validateExperiment's rules at the fields: min <= max
+  // refused at the gap field typed, naming both (it was accepted, then refused at Run in grey; review s35, A9).
+  NumberFieldOptions gapMin;
+  gapMin.speed = 0.005;
+  gapMin.tip = kGapTip;
+  gapMin.check = [max = config_.gapMax](std::span<const double> gap, int) {
+    return gap[0] <= max ? std::string() : "> gap max " + exactNumber(max);
+  };
+  numberField("gap min", {&config_.gapMin, 1}, gapMin);
+  NumberFieldOptions gapMax = gapMin;
+  gapMax.check = [min = config_.gapMin](std::span<const double> gap, int) {
+    return gap[0] >= min ? std::string() : "< gap min " + exactNumber(min);
+  };
+  numberField("gap max", {&config_.gapMax, 1}, gapMax);
+  NumberFieldOptions ratio;
+  ratio.range = {1e-3, 1e3};
+  ratio.tip = collide::kSizeRatioWords;
+  numberField("size ratio", {&config_.sizeRatio, 1}, ratio);
+  NumberFieldOptions offset;
+  const double maxOffset = config_.precision == collide::Precision::Float ? 1e8 : 1e15;  // validateExperiment's
+  offset.range = {-maxOffset, maxOffset};
+  offset.speed = 1e3;
+  offset.tip = "Added to every coordinate: try 1e5 with float (up to 1e15 in double, 1e8 in float)";
+  numberField("offset", {&config_.offset, 1}, offset);
 
   ImGui::Spacing();
   ImGui::TextDisabled("ALGORITHMS");

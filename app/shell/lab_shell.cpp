@@ -25,6 +25,7 @@
 #include "render/grid.h"
 #include "resources/embedded.h"
 #include "shell/help_overlay.h"
+#include "widgets/number_field.h"
 #include "widgets/shape_inspector.h"
 #include "widgets/wrapped_text.h"
 
@@ -428,6 +429,9 @@ Json LabShell::dumpState() const {
     }
   }
   state["inspector"] = std::move(inspector);
+  // The number field's refusal shown now (widgets/number_field.h): its words, where they and their field were drawn.
+  if (const std::optional<ShownRefusal> refusal = shownFieldRefusal())
+    state["fieldRefusal"] = {{"text", refusal->text}, {"rect", rectJson(refusal->rect)}, {"field", rectJson(refusal->field)}};
   state["unsaved"] = unsavedLabs();
   const bool messageShown = errorOpen_ || errorRequested_;
   state["errorShown"] = messageShown && !errorIsWarning_ ? errorMessage_ : std::string();

@@ -7,18 +7,18 @@
 #include <cmath>
 #include <cstdio>
 #include <numbers>
-#include <initializer_list>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <variant>
 
 #include <imgui.h>
-#include <imgui_internal.h>  // ClearActiveID: a refused entry ends the typing
 
 #include "collide/hull3.h"
 #include "io/shape_json.h"
 #include "platform/theme.h"
+#include "widgets/number_field.h"
 #include "widgets/shape_editor.h"
 #include "widgets/wrapped_text.h"
 
@@ -28,125 +28,65 @@ namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 
-// A typed number no shape can hold ("nan", "inf", or beyond the range the algorithms compute in, shapes.h's
-// kMaxCoordinate): the shape keeps the value it had before the edit, and the reason is said under the fields, never
-// dropped in silence.
-// Set by the field editors during one drawShapeInspector call, which hands it to the caller's error.
-std::string typedRefusal;
-
-bool acceptTyped(const char* label, std::initializer_list<double> values) {
-  for (const double value : values) {
-    if (std::isnan(value)) {
-      typedRefusal = std::string(label) + ": NaN is not a number; the field keeps the value it had";
-    } else if (!std::isfinite(value) || std::abs(value) > collide::kMaxCoordinate<double>) {
-      char text[160];
-      std::snprintf(text, sizeof text, "%s: %.3g is beyond +-%.0e, where the algorithms lose all precision; the field keeps the value it had",
-                    label, value, collide::kMaxCoordinate<double>);
-      typedRefusal = text;
-    } else {
-      continue;
-    }
-    return false;
-  }
-  return true;
-}
-
-// ImGui applies a typed number at every keystroke, so "1e19" passes through "1e1" = 10 on its way to being refused.
-// The values a field held when it was activated are kept (one field is active at a time); a refusal puts them back
-// and ends the typing, so the shape is as it was before the edit and the field shows what it kept.
-struct EditStart {
-  ImGuiID id = 0;
-  double values[3] = {};
-};
-EditStart editStart;
-
-void rememberStart(const double* values, int count) {
-  if (!ImGui::IsItemActivated()) return;
-  editStart.id = ImGui::GetItemID();
-  std::copy(values, values + count, editStart.values);
-}
-
-// After a refusal: true (and `values` from before the edit) when the field had taken some keystrokes already.
-bool restoreStart(double* values, int count) {
-  const bool restore = editStart.id == ImGui::GetItemID() && editStart.id != 0;
-  if (restore) std::copy(editStart.values, editStart.values + count, values);
-  ImGui::ClearActiveID();
-  editStart.id = 0;
-  return restore;
-}
-
 // This frame's field rects (inspectorFieldRects), and the shape whose inspector is being drawn.
 InspectorFieldRects fieldRects;
 std::string fieldShape;
 
-// The rects of the `count` numbers of the field just drawn, `fullWidth` wide together: ImGui 1.86's DragScalarN
-// splits the width as PushMultiItemsWidths does (each floor((w - gaps) / n), the last the rest), ItemInnerSpacing
-// apart; the field's item rect (its group, with the label) starts at the first.
-void recordFieldRects(const char* label, int count, float fullWidth) {
-  const float gap = ImGui::GetStyle().ItemInnerSpacing.x;
-  const float one = std::max(1.0f, std::floor((fullWidth - gap * static_cast<float>(count - 1)) / static_cast<float>(count)));
-  const float last = std::max(1.0f, std::floor(fullWidth - (one + gap) * static_cast<float>(count - 1)));
-  const ImVec2 min = ImGui::GetItemRectMin();
-  std::vector<ScreenRect>& rects = fieldRects[fieldShape][label];
-  rects.clear();
-  for (int i = 0; i < count; ++i) {
-    rects.push_back({min.x + static_cast<float>(i) * (one + gap), min.y, i == count - 1 ? last : one, ImGui::GetFrameHeight()});
-  }
+// Every number goes through numberField (widgets/number_field.h): typed values are read on Enter or focus loss and
+// refused at their field, naming it, the text as typed and the range; nothing is clamped in silence. `check` is a
+// rule on the field's numbers together (a vertex keeping the outline convex).
+bool editNumbers(const char* label, std::span<double> values, NumberFieldOptions options) {
+  options.rects = &fieldRects[fieldShape][label];
+  return numberField(label, values, options);
 }
 
-// One field of `count` numbers (a DragScalar or DragScalarN): true when `values` changed, refusals said. ImGui
-// rounds a dragged value to the digits `format` shows unless `flags` says ImGuiSliderFlags_NoRoundToFormat.
-bool editNumbers(const char* label, double* values, int count, double speed, const double* minimum,
-                 const double* maximum, const char* format, ImGuiSliderFlags flags = ImGuiSliderFlags_None) {
-  double edited[3];
-  std::copy(values, values + count, edited);
-  const float fullWidth = ImGui::CalcItemWidth();
-  const bool changed = count == 1 ? ImGui::DragScalar(label, ImGuiDataType_Double, edited, static_cast<float>(speed),
-                                                      minimum, maximum, format, flags)
-                                  : ImGui::DragScalarN(label, ImGuiDataType_Double, edited, count,
-                                                       static_cast<float>(speed), minimum, maximum, format, flags);
-  recordFieldRects(label, count, fullWidth);
-  rememberStart(values, count);
-  if (!changed) return false;
-  for (int i = 0; i < count; ++i) {
-    if (!acceptTyped(label, {edited[i]})) return restoreStart(values, count);
-  }
-  for (int i = 0; i < count; ++i) values[i] = minimum != nullptr ? std::clamp(edited[i], *minimum, *maximum) : edited[i];
-  return true;
+// A size: a radius (>= 0) or, `positive`, a half extent (> 0), up to the README's 1e18, as a scene file takes it.
+bool editSize(const char* label, double& value, bool positive) {
+  NumberFieldOptions options;
+  options.range = sizeRange(positive);
+  return editNumbers(label, {&value, 1}, options);
 }
 
-bool editDouble(const char* label, double& value, double speed, double minimum, double maximum,
-                const char* format = "%.10g") {
-  return editNumbers(label, &value, 1, speed, &minimum, &maximum, format);
-}
-
-bool editVector(const char* label, Vec2d& value, double speed = 0.01) {
+bool editVector(const char* label, Vec2d& value, NumberCheck check = {}) {
   double pair[2] = {value.x, value.y};
-  if (!editNumbers(label, pair, 2, speed, nullptr, nullptr, "%.10g")) return false;
+  NumberFieldOptions options;
+  options.check = std::move(check);
+  if (!editNumbers(label, pair, options)) return false;
   value = {pair[0], pair[1]};
   return true;
 }
 
-bool editVector(const char* label, Vec3d& value, double speed = 0.01) {
+bool editVector(const char* label, Vec3d& value, NumberCheck check = {}) {
   double triple[3] = {value.x, value.y, value.z};
-  if (!editNumbers(label, triple, 3, speed, nullptr, nullptr, "%.10g")) return false;
+  NumberFieldOptions options;
+  options.check = std::move(check);
+  if (!editNumbers(label, triple, options)) return false;
   value = {triple[0], triple[1], triple[2]};
   return true;
 }
 
-// Angles in degrees: four decimals shown (three turns to ten digits, "80.34375123", did not fit their fields), and a
-// drag adds to the whole value, not to the value rounded to what is shown: a drag wrote the rotation rounded to 1e-4
-// degrees. (The ten significant digits of "%.10g" keep ImGui's rounding: a dragged position's saved number stays
-// short, and nothing a person placed is lost.)
-bool editDegrees(const char* label, double& degrees, double minimum, double maximum) {
-  return editNumbers(label, &degrees, 1, 0.5, &minimum, &maximum, "%.4f", ImGuiSliderFlags_NoRoundToFormat);
+// Angles in degrees, in [low, high]. A drag adds to the whole value, and keeps every digit (roundDrags off): a drag
+// wrote the rotation rounded to what the field showed.
+NumberFieldOptions degreeOptions(double low, double high, bool lowOpen = false) {
+  NumberFieldOptions options;
+  options.range = {low, high, lowOpen};
+  options.speed = 0.5;
+  options.roundDrags = false;
+  return options;
 }
 
-bool editDegrees(const char* label, Vec3d& degrees) {
-  double triple[3] = {degrees.x, degrees.y, degrees.z};
-  if (!editNumbers(label, triple, 3, 0.5, nullptr, nullptr, "%.4f", ImGuiSliderFlags_NoRoundToFormat)) return false;
-  degrees = {triple[0], triple[1], triple[2]};
-  return true;
+bool editDegrees(const char* label, double& degrees, const NumberFieldOptions& options) {
+  return editNumbers(label, {&degrees, 1}, options);
+}
+
+// An aabb's corner: min must not exceed max on any axis; the refusal names the other corner's number.
+NumberCheck cornerCheck(std::span<const double> other, bool isMin) {
+  const std::vector<double> opposite(other.begin(), other.end());
+  return [opposite, isMin](std::span<const double> candidate, int changed) -> std::string {
+    const double mine = candidate[static_cast<std::size_t>(changed)], theirs = opposite[static_cast<std::size_t>(changed)];
+    if (isMin ? mine <= theirs : mine >= theirs) return {};
+    return std::string(isMin ? "> max " : "< min ") + "xyz"[changed] + " " + exactNumber(theirs);
+  };
 }
 
 void showError(const std::string& error) {
@@ -197,7 +137,14 @@ bool editHullPoints(collide::Hull<double>& hull, std::string& error, std::string
         ImGui::PushID(static_cast<int>(i));
         char label[24];
         std::snprintf(label, sizeof label, "p%zu", i);
-        edited |= editVector(label, points[i]);
+        // Refused at the point's field when Quickhull gives no solid hull with it.
+        const auto builds = [&points, i](std::span<const double> candidate, int) -> std::string {
+          std::vector<Vec3d> moved = points;
+          moved[i] = {candidate[0], candidate[1], candidate[2]};
+          const collide::HullBuildResult<double> built = collide::makeHull<double>(moved);
+          return built.hull ? std::string() : "leaves no solid hull: " + built.error;
+        };
+        edited |= editVector(label, points[i], builds);
         ImGui::SameLine();
         if (ImGui::SmallButton("x")) remove = static_cast<int>(i);
         ImGui::PopID();
@@ -344,24 +291,21 @@ bool drawShapeInspector(Collider3& shape, std::string& error, std::string_view n
     changed = true;
   }
   if (auto* box = std::get_if<collide::Aabb3<double>>(&shape.shape)) {
-    collide::Aabb3<double> candidate = *box;
-    if (editVector("Min", candidate.min) | editVector("Max", candidate.max)) {
-      if (candidate.min.x <= candidate.max.x && candidate.min.y <= candidate.max.y && candidate.min.z <= candidate.max.z) {
-        *box = candidate;
-        changed = true;
-      } else {
-        error = "min must not exceed max";
-      }
-    }
+    const double min[3] = {box->min.x, box->min.y, box->min.z}, max[3] = {box->max.x, box->max.y, box->max.z};
+    changed |= editVector("Min", box->min, cornerCheck(max, true));
+    changed |= editVector("Max", box->max, cornerCheck(min, false));
     ImGui::TextDisabled("an aabb stays axis-aligned: it has no rotation");
   } else {
     changed |= editVector("Position", shape.transform.p);
     Vec3d degrees = displayedEulerDegrees(shape.transform.q);
-    if (editDegrees("Rotation (deg)", degrees)) {
+    double turns[3] = {degrees.x, degrees.y, degrees.z};
+    NumberFieldOptions rotation = degreeOptions(-180.0, 180.0);
+    rotation.tip = "about world x, then y, then z; stored as a quaternion";
+    if (editNumbers("Rotation (deg)", turns, rotation)) {
+      degrees = {turns[0], turns[1], turns[2]};
       shape.transform.q = collide::Quat<double>::fromEuler(degrees.x / kDegrees, degrees.y / kDegrees, degrees.z / kDegrees);
       changed = true;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("about world x, then y, then z; stored as a quaternion");
   }
   std::visit(
       [&](auto& s) {
@@ -374,18 +318,18 @@ bool drawShapeInspector(Collider3& shape, std::string& error, std::string_view n
           changed |= editVector("B (local)", s.b);
           changed |= editVector("C (local)", s.c);
         } else if constexpr (std::is_same_v<T, collide::Sphere<double>>) {
-          changed |= editDouble("Radius", s.radius, 0.01, 0.0, 1e6);
+          changed |= editSize("Radius", s.radius, false);
         } else if constexpr (std::is_same_v<T, collide::Box3<double>>) {
-          changed |= editDouble("Half x", s.halfExtents.x, 0.01, 1e-6, 1e6);
-          changed |= editDouble("Half y", s.halfExtents.y, 0.01, 1e-6, 1e6);
-          changed |= editDouble("Half z", s.halfExtents.z, 0.01, 1e-6, 1e6);
+          changed |= editSize("Half x", s.halfExtents.x, true);
+          changed |= editSize("Half y", s.halfExtents.y, true);
+          changed |= editSize("Half z", s.halfExtents.z, true);
         } else if constexpr (std::is_same_v<T, collide::Capsule3<double>>) {
           changed |= editVector("A (local)", s.a);
           changed |= editVector("B (local)", s.b);
-          changed |= editDouble("Radius", s.radius, 0.01, 0.0, 1e6);
+          changed |= editSize("Radius", s.radius, false);
         } else if constexpr (std::is_same_v<T, collide::Cylinder<double>>) {
-          changed |= editDouble("Half height", s.halfHeight, 0.01, 1e-6, 1e6);
-          changed |= editDouble("Radius", s.radius, 0.01, 1e-6, 1e6);
+          changed |= editSize("Half height", s.halfHeight, true);
+          changed |= editSize("Radius", s.radius, false);
         } else if constexpr (std::is_same_v<T, collide::Hull<double>>) {
           changed |= editHullPoints(s, error, name);
         } else if constexpr (std::is_same_v<T, collide::Mesh<double>>) {
@@ -393,7 +337,6 @@ bool drawShapeInspector(Collider3& shape, std::string& error, std::string_view n
         }
       },
       shape.shape);
-  if (!typedRefusal.empty()) error = std::exchange(typedRefusal, std::string());
   showError(error);
   ImGui::PopItemWidth();
   return changed;
@@ -412,19 +355,13 @@ bool drawShapeInspector(Collider& shape, std::string& error, std::string_view na
     changed = true;
   }
   if (auto* box = std::get_if<collide::Aabb<double>>(&shape.shape)) {
-    collide::Aabb<double> candidate = *box;
-    if (editVector("Min", candidate.min) | editVector("Max", candidate.max)) {
-      if (candidate.min.x <= candidate.max.x && candidate.min.y <= candidate.max.y) {
-        *box = candidate;
-        changed = true;
-      } else {
-        error = "min must not exceed max";
-      }
-    }
+    const double min[2] = {box->min.x, box->min.y}, max[2] = {box->max.x, box->max.y};
+    changed |= editVector("Min", box->min, cornerCheck(max, true));
+    changed |= editVector("Max", box->max, cornerCheck(min, false));
   } else {
     if (editVector("Position", shape.transform.p)) changed = true;
     double degrees = shape.transform.q.angle() * kDegrees;
-    if (editDegrees("Angle (deg)", degrees, -180.0, 180.0)) {
+    if (editDegrees("Angle (deg)", degrees, degreeOptions(-180.0, 180.0))) {
       shape.transform.q = collide::Rot<double>::fromAngle(degrees / kDegrees);
       changed = true;
     }
@@ -436,18 +373,20 @@ bool drawShapeInspector(Collider& shape, std::string& error, std::string_view na
           changed |= editVector("A (local)", s.a);
           changed |= editVector("B (local)", s.b);
         } else if constexpr (std::is_same_v<T, collide::Circle<double>>) {
-          changed |= editDouble("Radius", s.radius, 0.01, 0.0, 1e6);
+          changed |= editSize("Radius", s.radius, false);
         } else if constexpr (std::is_same_v<T, collide::Box<double>>) {
-          changed |= editDouble("Half width", s.halfExtents.x, 0.01, 1e-6, 1e6);
-          changed |= editDouble("Half height", s.halfExtents.y, 0.01, 1e-6, 1e6);
+          changed |= editSize("Half width", s.halfExtents.x, true);
+          changed |= editSize("Half height", s.halfExtents.y, true);
         } else if constexpr (std::is_same_v<T, collide::Capsule<double>>) {
           changed |= editVector("A (local)", s.a);
           changed |= editVector("B (local)", s.b);
-          changed |= editDouble("Radius", s.radius, 0.01, 0.0, 1e6);
+          changed |= editSize("Radius", s.radius, false);
         } else if constexpr (std::is_same_v<T, collide::Sector<double>>) {
-          changed |= editDouble("Radius", s.radius, 0.01, 1e-6, 1e6);
+          changed |= editSize("Radius", s.radius, true);
           double halfDegrees = s.halfAngle * kDegrees;
-          if (editDegrees("Half angle (deg)", halfDegrees, 0.01, 180.0)) {
+          NumberFieldOptions halfAngle = degreeOptions(0.0, 180.0, true);
+          halfAngle.dragLow = 0.01;
+          if (editDegrees("Half angle (deg)", halfDegrees, halfAngle)) {
             s.halfAngle = halfDegrees / kDegrees;
             changed = true;
           }
@@ -459,20 +398,19 @@ bool drawShapeInspector(Collider& shape, std::string& error, std::string_view na
             Vec2d vertex = s.vertices[static_cast<std::size_t>(i)];
             char label[16];
             std::snprintf(label, sizeof label, "v%d", i);
-            if (editVector(label, vertex)) {
+            // Refused at the vertex's field when the outline would not stay convex.
+            const auto convex = [&shape, i](std::span<const double> moved, int) -> std::string {
               Collider candidate = shape;
-              if (moveVertex(candidate, i, shape.transform.apply(vertex), error)) {
-                shape = candidate;
-                error.clear();
-                changed = true;
-              }
-            }
+              std::string why;
+              return moveVertex(candidate, i, shape.transform.apply(Vec2d{moved[0], moved[1]}), why) ? std::string() : "refused: " + why;
+            };
+            std::string why;
+            if (editVector(label, vertex, convex)) changed = moveVertex(shape, i, shape.transform.apply(vertex), why) || changed;
             ImGui::PopID();
           }
         }
       },
       shape.shape);
-  if (!typedRefusal.empty()) error = std::exchange(typedRefusal, std::string());
   showError(error);
   ImGui::PopItemWidth();
   return changed;
@@ -481,5 +419,9 @@ bool drawShapeInspector(Collider& shape, std::string& error, std::string_view na
 const InspectorFieldRects& inspectorFieldRects() { return fieldRects; }
 
 void clearInspectorFieldRects() { fieldRects.clear(); }
+
+std::vector<ScreenRect>* inspectorFieldSlot(const std::string& shape, const std::string& field) {
+  return &fieldRects[shape][field];
+}
 
 }  // namespace lab

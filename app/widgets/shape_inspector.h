@@ -27,6 +27,8 @@ bool drawShapeInspector(Collider3& shape, std::string& error, std::string_view n
 // aims at a field rather than at a place that moves with the panel. The shell clears them as each frame begins.
 using InspectorFieldRects = std::map<std::string, std::map<std::string, std::vector<ScreenRect>, std::less<>>, std::less<>>;
 [[nodiscard]] const InspectorFieldRects& inspectorFieldRects();
+// Where a field drawn beside an inspector (a continuous lab's Velocity) files its rects, under the same shape.
+[[nodiscard]] std::vector<ScreenRect>* inspectorFieldSlot(const std::string& shape, const std::string& field);
 void clearInspectorFieldRects();
 
 // A shape of variant index `type` (collide::kShape3TypeNames) of about unit size at the origin of its frame.
