@@ -321,7 +321,28 @@ void NarrowPhase3Lab::record() {
   stepRows_ = stepListEntries(trace_, steps_, shapes_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   rebuildMinkowski();
+  // Only another answer or set turns the pane (a T that changes nothing does not): until then the user's orbit stays.
+  if (paneAxis() != paneAxis_ || minkowski_.positions != paneSet_) refitPane_ = true;
+  paneAxis_ = paneAxis();
+  paneSet_ = minkowski_.positions;
 }
+
+std::optional<Vec3d> NarrowPhase3Lab::paneAxis() const {
+  const collide::QueryResult3<double>& r = trace_.result;
+  if (r.ok && r.normal && *r.normal != Vec3d{}) return *r.normal;
+  if (!trace_.gjk.empty() && trace_.gjk.back().direction != Vec3d{}) return trace_.gjk.back().direction;
+  return std::nullopt;
+}
+
+std::optional<Vec3d> NarrowPhase3Lab::fitDirection3(int view, Vec3d current) const {
+  const std::optional<Vec3d> axis = paneAxis();
+  if (view != 1 || !axis) return std::nullopt;
+  // GJK's search directions seen about side-on too: the arrows d of every step keep their length.
+  std::vector<Vec3d> directions;
+  for (const collide::GjkStep<Vec3d>& step : trace_.gjk) directions.push_back(step.direction);
+  return lookAcross(*axis, directions, current, kPaneTilt);
+}
+
 
 void NarrowPhase3Lab::recordIfChanged() {
   if (recordPending_) record();
@@ -583,6 +604,10 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
       out["sat_edges"] = std::move(list);
     }
   }
+  if (const std::optional<FirstDirectionMarks<Vec3d>> marks = centroidMarks())
+    out["centroid_marks"] = {{"a", vectorJson(marks->a)}, {"b", vectorJson(marks->b)}, {"coincide", marks->coincide}};
+  else
+    out["centroid_marks"] = nullptr;
   out["hovered"] = mouse_.hovered;
   out["step_block"] = stepBlock_.json();
   out["name_anchors"] = Json{vectorJson(nameAnchors_[0]), vectorJson(nameAnchors_[1])};

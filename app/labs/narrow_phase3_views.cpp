@@ -190,6 +190,23 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     return;
   }
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  if (const std::optional<FirstDirectionMarks<Vec3d>> marks = centroidMarks()) {
+    // The centroids the step's words subtract, and d between them: the words can be checked on the picture.
+    renderer.setLabelPriority(kLabelPriorityStep);
+    if (marks->coincide) {
+      renderer.label(marks->a, "A's and B's centroids (they coincide)", palette::kAccent, {10, 10});
+    } else {
+      renderer.arrow(marks->a, marks->b, palette::kAccent, 2.0f, 12.0f, true);
+      renderer.label(0.5 * (marks->a + marks->b), "d = B's centroid - A's centroid", palette::kAccent, {10, -24});
+      renderer.label(marks->a, "A's centroid", palette::kShapeA, {-10, 10});
+      renderer.label(marks->b, "B's centroid", palette::kShapeB, {10, 10});
+    }
+    renderer.setLabelPriority(kLabelPriorityScene);
+    for (const auto& [at, color] : {std::pair{marks->a, palette::kShapeA}, std::pair{marks->b, palette::kShapeB}}) {
+      renderer.point(at, palette::kBackground, 9.0f, true);  // a dark halo, so the marker reads on its shape's colour
+      renderer.point(at, color, 5.0f, true);
+    }
+  }
   switch (ref.kind) {
     case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[static_cast<std::size_t>(ref.index)], false); break;
     case StepRef::Kind::EpaStart: drawEpaStart(renderer, trace_.epaStart[static_cast<std::size_t>(ref.index)], false); break;
@@ -549,6 +566,13 @@ void NarrowPhase3Lab::drawAnalyticStep(Renderer3D& renderer, const collide::Anal
 // [SECTION] The result
 
 // The support point the current step draws with its witnesses named on A and B (a GJK or EPA step), if any.
+std::optional<FirstDirectionMarks<Vec3d>> NarrowPhase3Lab::centroidMarks() const {
+  if (!trace_.result.ok || steps_.empty()) return std::nullopt;
+  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  if (ref.kind != StepRef::Kind::Gjk || ref.index != 0) return std::nullopt;
+  return gjkFirstDirectionMarks(shapes_[0], shapes_[1], trace_.gjk.front().direction);
+}
+
 std::optional<collide::SupportPoint<Vec3d>> NarrowPhase3Lab::stepSupport() const {
   if (steps_.empty()) return std::nullopt;
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
