@@ -329,18 +329,20 @@ void NarrowPhase3Lab::record() {
 
 std::optional<Vec3d> NarrowPhase3Lab::paneAxis() const {
   const collide::QueryResult3<double>& r = trace_.result;
-  if (r.ok && r.normal && *r.normal != Vec3d{}) return *r.normal;
-  if (!trace_.gjk.empty() && trace_.gjk.back().direction != Vec3d{}) return trace_.gjk.back().direction;
+  if (!r.ok) return std::nullopt;
+  if (r.normal && *r.normal != Vec3d{}) return *r.normal;
+  // Boolean GJK apart: its last d points from A - B toward the origin. Inside, the last d is any: none.
+  if (!r.hit && !trace_.gjk.empty() && trace_.gjk.back().direction != Vec3d{}) return trace_.gjk.back().direction;
   return std::nullopt;
 }
 
 std::optional<Vec3d> NarrowPhase3Lab::fitDirection3(int view, Vec3d current) const {
   const std::optional<Vec3d> axis = paneAxis();
   if (view != 1 || !axis) return std::nullopt;
-  // GJK's search directions seen about side-on too: the arrows d of every step keep their length.
-  std::vector<Vec3d> directions;
-  for (const collide::GjkStep<Vec3d>& step : trace_.gjk) directions.push_back(step.direction);
-  return lookAcross(*axis, directions, current, kPaneTilt);
+  // The answer alone, as the side to see (GJK's directions pulled 3d_03's pane round by 90 degrees and showed 3d_04's
+  // cubes face-on): the direction across it nearest the world view's, tipped toward it so A - B keeps its depth.
+  const std::array<Vec3d, 1> sideOn = {*axis};
+  return lookAcross(*axis, sideOn, current, kPaneTilt);
 }
 
 

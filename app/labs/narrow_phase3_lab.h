@@ -108,7 +108,8 @@ class NarrowPhase3Lab final : public Lab {
   [[nodiscard]] std::optional<ViewAim> contactAim() const;
   // A pair whose sizes differ by far opens framed on the smaller shape and the contact (contactFocus).
   [[nodiscard]] std::optional<WorldBounds3> openingBounds3(int view) const override;
-  // The A - B pane looks across the run's answer (paneAxis), turned again when the run changes, once an edit is done.
+  // The A - B pane looks across the run's answer (paneAxis), from the side nearest the world view's, turned again when
+  // the run changes, once an edit is done.
   [[nodiscard]] std::optional<Vec3d> fitDirection3(int view, Vec3d current) const override;
   int takeViewRefit() override { return std::exchange(refitPane_, false) ? 1 : -1; }
 
@@ -137,8 +138,8 @@ class NarrowPhase3Lab final : public Lab {
   // GJK's first step, whose words say d = B's centroid - A's centroid: the centroids the world view marks, with d
   // between them (centroid_marks). None on the other steps.
   [[nodiscard]] std::optional<FirstDirectionMarks<Vec3d>> centroidMarks() const;
-  // What the A - B pane looks across: the result's normal, else GJK's last search direction (boolean GJK's, or a
-  // refused EPA's); none when the run has neither.
+  // What the A - B pane looks across: the result's normal, else, apart, GJK's last search direction (boolean GJK's);
+  // none for an overlap without a normal (its last d is any direction) or a refused run: the pane keeps the world's.
   [[nodiscard]] std::optional<Vec3d> paneAxis() const;
   // The result's points on A and on B; SAT's extreme points along its normal when it gives none. None without them.
   [[nodiscard]] std::optional<std::array<Vec3d, 2>> witnessPoints() const;
