@@ -137,7 +137,9 @@ class NarrowPhase3Lab final : public Lab {
   [[nodiscard]] std::optional<collide::SupportPoint<Vec3d>> stepSupport() const;
   // GJK's first step, whose words say d = B's centroid - A's centroid: the centroids the world view marks, with d
   // between them (centroid_marks). None on the other steps.
-  [[nodiscard]] std::optional<FirstDirectionMarks<Vec3d>> centroidMarks() const;
+  [[nodiscard]] std::optional<FirstDirectionMarks<Vec3d>> centroidMarks() const {
+    return firstStepCentroids(trace_, steps_, step_, shapes_);
+  }
   // What the A - B pane looks across: the result's normal, else, apart, GJK's last search direction (boolean GJK's);
   // none for an overlap without a normal (its last d is any direction) or a refused run: the pane keeps the world's.
   [[nodiscard]] std::optional<Vec3d> paneAxis() const;

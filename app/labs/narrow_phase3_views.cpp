@@ -566,13 +566,6 @@ void NarrowPhase3Lab::drawAnalyticStep(Renderer3D& renderer, const collide::Anal
 // [SECTION] The result
 
 // The support point the current step draws with its witnesses named on A and B (a GJK or EPA step), if any.
-std::optional<FirstDirectionMarks<Vec3d>> NarrowPhase3Lab::centroidMarks() const {
-  if (!trace_.result.ok || steps_.empty()) return std::nullopt;
-  const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
-  if (ref.kind != StepRef::Kind::Gjk || ref.index != 0) return std::nullopt;
-  return gjkFirstDirectionMarks(shapes_[0], shapes_[1], trace_.gjk.front().direction);
-}
-
 std::optional<collide::SupportPoint<Vec3d>> NarrowPhase3Lab::stepSupport() const {
   if (steps_.empty()) return std::nullopt;
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];

@@ -2662,7 +2662,8 @@ TEST(NarrowPhase3Lab, TheAMinusBPaneLooksAcrossTheAnswer) {
 
 // GJK's first step says "d = B's centroid - A's centroid" (review s34 C6): the world view marks both centroids and d
 // between them on that step only (centroid_marks), where the words use them; d is their difference as traced. When
-// the centroids coincide (3d_04's identical cubes) the words say so and d is A's x axis: one mark, no difference.
+// the centroids coincide (3d_04's identical cubes) the words say so and d is A's x axis: one mark, no difference. The
+// plane's lab as well.
 TEST(NarrowPhase3Lab, GjksFirstStepMarksTheCentroidsItsWordsSubtract) {
   const auto vec = [](const Json& v) { return Vec3d{v[0].get<double>(), v[1].get<double>(), v[2].get<double>()}; };
   Scene scene = curated("3d_08_hull_most_iterations.json");
@@ -2689,6 +2690,21 @@ TEST(NarrowPhase3Lab, GjksFirstStepMarksTheCentroidsItsWordsSubtract) {
   const Json concentric = stateAtStep("Narrow phase 3D", same, 0);
   ASSERT_TRUE(concentric["centroid_marks"].is_object());
   EXPECT_TRUE(concentric["centroid_marks"]["coincide"].get<bool>()) << concentric["narration"];
+  // The plane's lab says the same words and marks the same way (narrow_phase_common.h: firstStepCentroids).
+  Scene plane = curated("09_gjk_most_iterations.json");
+  plane.algorithm = "distance";
+  const Json planeFirst = stateAtStep("Narrow phase", plane, 0);
+  const Json& planeMarks = planeFirst["centroid_marks"];
+  ASSERT_TRUE(planeMarks.is_object()) << planeFirst["narration"];
+  const collide::Vec2<double> a{planeMarks["a"][0].get<double>(), planeMarks["a"][1].get<double>()};
+  const collide::Vec2<double> b{planeMarks["b"][0].get<double>(), planeMarks["b"][1].get<double>()};
+  EXPECT_NE(planeFirst["narration"].get<std::string>().find(formatVector(b) + " - " + formatVector(a)), std::string::npos)
+      << planeFirst["narration"];
+  EXPECT_TRUE(stateAtStep("Narrow phase", plane, 1)["centroid_marks"].is_null());
+  const Json planeSame = stateAtStep("Narrow phase", curated("04_identical_squares.json"), 0);
+  if (planeSame["narration"].get<std::string>().find("coincide") != std::string::npos) {
+    EXPECT_TRUE(planeSame["centroid_marks"]["coincide"].get<bool>()) << planeSame["narration"];
+  }
 }
 
 // Every algorithm's float run, widened for the views, carries the float run's numbers step by step; and every
