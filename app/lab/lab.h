@@ -80,6 +80,10 @@ class Lab {
   // The same for a spatial `view`: the shell moves the orbit camera's target and distance to frame it, keeping the
   // direction the user turned the view to.
   [[nodiscard]] virtual std::optional<WorldBounds3> followBounds3(int /*view*/) const { return std::nullopt; }
+  // The direction spatial `view` looks along when the shell fits it (a scene opens, F, a refit the lab asks for), given
+  // the one it has then (`current`: the scene's, or where the user turned it); nullopt keeps it. The A - B panes look
+  // across what their step is about (lookAcross): from the world view's direction a ray along it was a dot.
+  [[nodiscard]] virtual std::optional<Vec3d> fitDirection3(int /*view*/, Vec3d /*current*/) const { return std::nullopt; }
   // The height (y) of a spatial view's ground grid: 0, the world's floor, unless what the view shows stands across it
   // and the grid's lines would run through it (the 3D narrow-phase lab's A - B, which holds the origin: the grid goes
   // under it).
@@ -164,6 +168,10 @@ class Lab {
   // The lab asks the shell to fit its views again, as F does (its world changed size, or what sceneBounds frames
   // changed). The shell asks once a frame.
   virtual bool takeFitRequest() { return false; }
+  // One spatial view the lab asks the shell to fit again alone, turned to fitDirection3 (an A - B pane whose cast or
+  // run changed: until then the user's orbit of it stays); -1 none. The other views stay as the user left them. The
+  // shell asks once a frame while no edit is under way (a drag, a widget held), so a drag's pane turns once, after.
+  virtual int takeViewRefit() { return -1; }
   // What mustShow or mustShow3 returns changed by the user's choice (a key, a checkbox, a slider: the continuous
   // labs' D and restitution): the shell fits the views again when one of them does not show it whole, and leaves a
   // view that does as the user set it. A drag does not say so: a view that refits under the mouse loses the drag.
@@ -179,10 +187,7 @@ class Lab {
 // axis, so what lies along it (a contact's gap or overlap, two shadows on a separating axis) is seen edge-on. The 3D
 // narrow-phase lab's "look across the contact" and the mid-phase lab's "look across the separating axis".
 [[nodiscard]] inline Lab::ViewAim aimAcross(Vec3d target, Vec3d axis, Vec3d forward) {
-  const Vec3d n = collide::normalize(axis);
-  Vec3d across = forward - collide::dot(forward, n) * n;
-  if (collide::lengthSquared(across) < 1e-12) across = collide::orthonormalBasis(n).tangent;  // looking along the axis
-  return {target, collide::normalize(across)};
+  return {target, lookAcross(axis, {}, forward)};
 }
 
 // What a view frames to show a contact: the smaller shape's box (`smaller`) and its mirror through the contact point,

@@ -180,6 +180,18 @@ std::optional<WorldBounds3> castSpaceFollowBounds3(const CastSpace3& space, cons
   return framed ? framed : castSpaceBounds3(space);
 }
 
+std::optional<Vec3d> castSpaceDirection3(const CastSpace3& space, const RecordedCast<Vec3d>& cast, Vec3d current) {
+  if (space.refused || !(collide::length(space.translation) > 0)) return std::nullopt;
+  std::vector<Vec3d> normals;
+  for (const collide::RayCastStep<Vec3d>& s : cast.trace.ray) normals.push_back(s.direction);
+  return lookAcross(space.translation, normals, current, kPaneTilt);
+}
+
+bool sameCastSpace3(const CastSpace3& a, const CastSpace3& b) {
+  return a.difference == b.difference && a.refused == b.refused && a.radius == b.radius && a.origin == b.origin &&
+         a.translation == b.translation && a.whole.positions == b.whole.positions && a.whole.flat == b.whole.flat;
+}
+
 Json castSpaceJson3(const CastSpace3& space, const RecordedCast<Vec3d>& cast, int step) {
   const auto point = [](Vec3d p) { return Json{p.x, p.y, p.z}; };
   Json out = {{"set", space.difference ? "A - B" : "the shape"},

@@ -36,6 +36,13 @@ void drawCastSpace3(Renderer3D& renderer, const CastSpace3& space, const Recorde
 // point and the simplex, with room about them.
 [[nodiscard]] std::optional<WorldBounds3> castSpaceFollowBounds3(const CastSpace3& space, const RecordedCast<Vec3d>& cast,
                                                                  int step);
+// The direction the pane looks along when fitted (Lab::fitDirection3; `current` its direction then): across the ray,
+// so the ray shows at full length from any world view, and of those the one that sees the steps' planes nearest
+// edge-on, tipped kPaneTilt along them so each patch keeps some area (lookAcross). Per cast, not per
+// step: a view that turned at every step lost the student's bearings. nullopt for a refused cast or a ray of no length.
+[[nodiscard]] std::optional<Vec3d> castSpaceDirection3(const CastSpace3& space, const RecordedCast<Vec3d>& cast, Vec3d current);
+// Whether two sets hold the same cast for the pane (its ray and its set): the pane turns again only when not.
+[[nodiscard]] bool sameCastSpace3(const CastSpace3& a, const CastSpace3& b);
 // The pane's figure at step `step` for --dump-state.
 [[nodiscard]] Json castSpaceJson3(const CastSpace3& space, const RecordedCast<Vec3d>& cast, int step);
 

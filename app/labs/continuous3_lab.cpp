@@ -135,6 +135,11 @@ class ContinuousLab3 final : public Lab {
   [[nodiscard]] std::optional<WorldBounds3> followBounds3(int view) const override {
     return view == 1 && space_ ? castSpaceFollowBounds3(*space_, cast_, step_) : std::nullopt;
   }
+  // The A - B pane looks across the ray (castSpaceDirection3), turned again when the cast changes (record).
+  [[nodiscard]] std::optional<Vec3d> fitDirection3(int view, Vec3d current) const override {
+    return view == 1 && space_ ? castSpaceDirection3(*space_, cast_, current) : std::nullopt;
+  }
+  int takeViewRefit() override { return std::exchange(refitSpace_, false) ? 1 : -1; }
   [[nodiscard]] ViewKind viewKind(int) const override { return ViewKind::Spatial; }
   void keyPressed(const KeyPress& press) override;
   void draw(const DrawContext& context) override;
@@ -208,6 +213,7 @@ class ContinuousLab3 final : public Lab {
   bool useFloat_ = false;  // cast in float (a game engine's precision), the run widened to double for the views
   RecordedCast<Vec3d> cast_;  // labs/recorded_cast.h: result, steps, refusal, float line; cast_.motions is what ran
   std::optional<CastSpace3> space_;  // the A - B pane's set, for the casts that have one (castSpace3)
+  bool refitSpace_ = false;          // the pane's cast changed: the shell turns it across the new ray
   std::array<std::optional<BounceGhost<Collider3>>, 2> bounces_;  // recorded_cast.h: bounceGhosts, built by record()
   int step_ = 0;
   int preset_ = -1;
@@ -244,7 +250,10 @@ void ContinuousLab3::applyPreset(int preset) {
 
 void ContinuousLab3::record() {
   cast_ = recordCast(algorithm_, shapes_, motions_, useFloat_);
-  space_ = castSpace3(cast_, shapes_, useFloat_);
+  std::optional<CastSpace3> space = castSpace3(cast_, shapes_, useFloat_);
+  // Only a new ray or set turns the pane (the restitution records again too): until then the user's orbit stays.
+  if (space && !(space_ && sameCastSpace3(*space, *space_))) refitSpace_ = true;
+  space_ = std::move(space);
   noteBounceDisagreement(cast_, motions_, restitution_);
   bounces_ = bounceGhosts(cast_, shapes_, motions_, restitution_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));

@@ -331,13 +331,18 @@ EpaPairFacts pairFacts(const Collider& a, const Collider& b) {
 }
 
 template <class Collider, class V>
-std::string firstDirectionWords(const Collider& a, const Collider& b, V d) {
-  const V ca = centroidOf(a), cb = centroidOf(b);
+FirstDirectionMarks<V> firstDirectionMarks(const Collider& a, const Collider& b, V d) {
   V xOfA{};
   xOfA.x = 1;
   xOfA = collide::placement(a).q.apply(xOfA);
   // The core's fallback (gjk.h initialDirection): A's +x when the centroids' difference is 0 in A's frame.
-  if (pairFacts(a, b).concentric && collide::dot(d, xOfA) > (1 - 1e-12) * collide::length(d))
+  return {centroidOf(a), centroidOf(b), pairFacts(a, b).concentric && collide::dot(d, xOfA) > (1 - 1e-12) * collide::length(d)};
+}
+
+template <class Collider, class V>
+std::string firstDirectionWords(const Collider& a, const Collider& b, V d) {
+  const auto [ca, cb, coincide] = firstDirectionMarks(a, b, d);
+  if (coincide)
     return "A's and B's centroids coincide at " + formatVector(ca) + ", so B's centroid - A's centroid gives no "
            "direction: GJK starts along A's x axis, d = " + formatVector(d) + ". ";
   std::string text = "GJK's first search direction is d = B's centroid - A's centroid = " + formatVector(cb) + " - " +
@@ -358,6 +363,14 @@ std::string firstDirectionWords(const Collider& a, const Collider& b, V d) {
 
 EpaPairFacts epaPairFacts(const collide::Collider<double>& a, const collide::Collider<double>& b) { return pairFacts(a, b); }
 EpaPairFacts epaPairFacts(const collide::Collider3<double>& a, const collide::Collider3<double>& b) { return pairFacts(a, b); }
+FirstDirectionMarks<collide::Vec2<double>> gjkFirstDirectionMarks(const collide::Collider<double>& a, const collide::Collider<double>& b,
+                                                                  collide::Vec2<double> d) {
+  return firstDirectionMarks(a, b, d);
+}
+FirstDirectionMarks<collide::Vec3<double>> gjkFirstDirectionMarks(const collide::Collider3<double>& a, const collide::Collider3<double>& b,
+                                                                  collide::Vec3<double> d) {
+  return firstDirectionMarks(a, b, d);
+}
 collide::Vec2<double> worldCentroid(const collide::Collider<double>& collider) { return centroidOf(collider); }
 collide::Vec3<double> worldCentroid(const collide::Collider3<double>& collider) { return centroidOf(collider); }
 std::string gjkFirstDirectionWords(const collide::Collider<double>& a, const collide::Collider<double>& b,

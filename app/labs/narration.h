@@ -117,6 +117,19 @@ struct EpaPairFacts {
                                                  collide::Vec2<double> d);
 [[nodiscard]] std::string gjkFirstDirectionWords(const collide::Collider3<double>& a, const collide::Collider3<double>& b,
                                                  collide::Vec3<double> d);
+// What those words name in the world, for the world views to mark (review s34 C6): both centroids, and whether they
+// coincide (then d is A's x axis, not their difference), decided as the words decide it.
+template <class V>
+struct FirstDirectionMarks {
+  V a, b;  // A's and B's centroids
+  bool coincide = false;
+};
+[[nodiscard]] FirstDirectionMarks<collide::Vec2<double>> gjkFirstDirectionMarks(const collide::Collider<double>& a,
+                                                                                const collide::Collider<double>& b,
+                                                                                collide::Vec2<double> d);
+[[nodiscard]] FirstDirectionMarks<collide::Vec3<double>> gjkFirstDirectionMarks(const collide::Collider3<double>& a,
+                                                                                const collide::Collider3<double>& b,
+                                                                                collide::Vec3<double> d);
 // An EPA iteration (Collision detection notes). On the last step, the other directions in which A - B's boundary
 // is as near (a tie) are counted from the step's edgeReach, and the pair's case named from `pair`.
 [[nodiscard]] std::string narrateEpaStep(const collide::EpaStep<double>& step, const EpaPairFacts& pair = {});

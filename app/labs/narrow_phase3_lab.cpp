@@ -321,7 +321,30 @@ void NarrowPhase3Lab::record() {
   stepRows_ = stepListEntries(trace_, steps_, shapes_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
   rebuildMinkowski();
+  // Only another answer or set turns the pane (a T that changes nothing does not): until then the user's orbit stays.
+  if (paneAxis() != paneAxis_ || minkowski_.positions != paneSet_) refitPane_ = true;
+  paneAxis_ = paneAxis();
+  paneSet_ = minkowski_.positions;
 }
+
+std::optional<Vec3d> NarrowPhase3Lab::paneAxis() const {
+  const collide::QueryResult3<double>& r = trace_.result;
+  if (!r.ok) return std::nullopt;
+  if (r.normal && *r.normal != Vec3d{}) return *r.normal;
+  // Boolean GJK apart: its last d points from A - B toward the origin. Inside, the last d is any: none.
+  if (!r.hit && !trace_.gjk.empty() && trace_.gjk.back().direction != Vec3d{}) return trace_.gjk.back().direction;
+  return std::nullopt;
+}
+
+std::optional<Vec3d> NarrowPhase3Lab::fitDirection3(int view, Vec3d current) const {
+  const std::optional<Vec3d> axis = paneAxis();
+  if (view != 1 || !axis) return std::nullopt;
+  // The answer alone, as the side to see (GJK's directions pulled 3d_03's pane round by 90 degrees and showed 3d_04's
+  // cubes face-on): the direction across it nearest the world view's, tipped toward it so A - B keeps its depth.
+  const std::array<Vec3d, 1> sideOn = {*axis};
+  return lookAcross(*axis, sideOn, current, kPaneTilt);
+}
+
 
 void NarrowPhase3Lab::recordIfChanged() {
   if (recordPending_) record();
@@ -575,6 +598,10 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
       out["sat_edges"] = std::move(list);
     }
   }
+  if (const std::optional<FirstDirectionMarks<Vec3d>> marks = centroidMarks())
+    out["centroid_marks"] = {{"a", vectorJson(marks->a)}, {"b", vectorJson(marks->b)}, {"coincide", marks->coincide}};
+  else
+    out["centroid_marks"] = nullptr;
   out["hovered"] = mouse_.hovered;
   out["step_block"] = stepBlock_.json();
   out["name_anchors"] = Json{vectorJson(nameAnchors_[0]), vectorJson(nameAnchors_[1])};

@@ -13,6 +13,7 @@
 
 #include "collide/query3.h"
 #include "lab/lab.h"
+#include "labs/narration.h"
 #include "labs/narrow_phase_common.h"
 #include "render/label_layout.h"
 #include "widgets/gizmo3.h"
@@ -107,6 +108,10 @@ class NarrowPhase3Lab final : public Lab {
   [[nodiscard]] std::optional<ViewAim> contactAim() const;
   // A pair whose sizes differ by far opens framed on the smaller shape and the contact (contactFocus).
   [[nodiscard]] std::optional<WorldBounds3> openingBounds3(int view) const override;
+  // The A - B pane looks across the run's answer (paneAxis), from the side nearest the world view's, turned again when
+  // the run changes, once an edit is done.
+  [[nodiscard]] std::optional<Vec3d> fitDirection3(int view, Vec3d current) const override;
+  int takeViewRefit() override { return std::exchange(refitPane_, false) ? 1 : -1; }
 
  private:
   // [SECTION] State (narrow_phase3_lab.cpp)
@@ -130,6 +135,14 @@ class NarrowPhase3Lab final : public Lab {
   void drawAnalyticStep(Renderer3D& renderer, const collide::AnalyticStep3<double>& step) const;
   void drawResult(Renderer3D& renderer, bool minkowskiView) const;
   [[nodiscard]] std::optional<collide::SupportPoint<Vec3d>> stepSupport() const;
+  // GJK's first step, whose words say d = B's centroid - A's centroid: the centroids the world view marks, with d
+  // between them (centroid_marks). None on the other steps.
+  [[nodiscard]] std::optional<FirstDirectionMarks<Vec3d>> centroidMarks() const {
+    return firstStepCentroids(trace_, steps_, step_, shapes_);
+  }
+  // What the A - B pane looks across: the result's normal, else, apart, GJK's last search direction (boolean GJK's);
+  // none for an overlap without a normal (its last d is any direction) or a refused run: the pane keeps the world's.
+  [[nodiscard]] std::optional<Vec3d> paneAxis() const;
   // The result's points on A and on B; SAT's extreme points along its normal when it gives none. None without them.
   [[nodiscard]] std::optional<std::array<Vec3d, 2>> witnessPoints() const;
   [[nodiscard]] std::optional<ContactFocus<WorldBounds3>> contactFocus3() const;
@@ -158,6 +171,10 @@ class NarrowPhase3Lab final : public Lab {
   int step_ = 0;
   bool recordPending_ = true;
   MinkowskiHull3 minkowski_;
+  // The pane's axis and set as last turned to (record): a run with others asks the shell to turn the pane again.
+  std::optional<Vec3d> paneAxis_;
+  std::vector<Vec3d> paneSet_;
+  bool refitPane_ = false;
 
   // Selecting and dragging: a press on a shape selects it and moves it on the plane facing the camera (Shift:
   // along the line of sight); the selected shape's gizmo moves it along an axis or turns it about one.

@@ -190,6 +190,23 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     return;
   }
   const StepRef& ref = steps_[static_cast<std::size_t>(step_)];
+  if (const std::optional<FirstDirectionMarks<Vec3d>> marks = centroidMarks()) {
+    // The centroids the step's words subtract, and d between them: the words can be checked on the picture.
+    renderer.setLabelPriority(kLabelPriorityStep);
+    if (marks->coincide) {
+      renderer.label(marks->a, "A's and B's centroids (they coincide)", palette::kAccent, {10, 10});
+    } else {
+      renderer.arrow(marks->a, marks->b, palette::kAccent, 2.0f, 12.0f, true);
+      renderer.label(0.5 * (marks->a + marks->b), "d = B's centroid - A's centroid", palette::kAccent, {10, -24});
+      renderer.label(marks->a, "A's centroid", palette::kShapeA, {-10, 10});
+      renderer.label(marks->b, "B's centroid", palette::kShapeB, {10, 10});
+    }
+    renderer.setLabelPriority(kLabelPriorityScene);
+    for (const auto& [at, color] : {std::pair{marks->a, palette::kShapeA}, std::pair{marks->b, palette::kShapeB}}) {
+      renderer.point(at, palette::kBackground, 9.0f, true);  // a dark halo, so the marker reads on its shape's colour
+      renderer.point(at, color, 5.0f, true);
+    }
+  }
   switch (ref.kind) {
     case StepRef::Kind::Gjk: drawGjkStep(renderer, trace_.gjk[static_cast<std::size_t>(ref.index)], false); break;
     case StepRef::Kind::EpaStart: drawEpaStart(renderer, trace_.epaStart[static_cast<std::size_t>(ref.index)], false); break;

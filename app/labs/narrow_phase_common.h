@@ -48,6 +48,17 @@ struct TraceStepRef {
   int last = -1;
 };
 
+// GJK's first step, whose words say d = B's centroid - A's centroid (gjkFirstDirectionWords): the centroids both labs'
+// world views mark, with d between them (review s34 C6; centroid_marks); none on the other steps or a refused run.
+template <class Trace, class Shapes>
+[[nodiscard]] auto firstStepCentroids(const Trace& trace, const std::vector<TraceStepRef>& steps, int step, const Shapes& shapes)
+    -> std::optional<decltype(gjkFirstDirectionMarks(shapes[0], shapes[1], trace.gjk.front().direction))> {
+  if (!trace.result.ok || steps.empty() || trace.gjk.empty()) return std::nullopt;
+  const TraceStepRef& ref = steps[static_cast<std::size_t>(std::clamp(step, 0, static_cast<int>(steps.size()) - 1))];
+  if (ref.kind != TraceStepRef::Kind::Gjk || ref.index != 0) return std::nullopt;
+  return gjkFirstDirectionMarks(shapes[0], shapes[1], trace.gjk.front().direction);
+}
+
 // Whether SAT skipped this candidate without projecting (in space: the Gauss map pruned it; the plane prunes none).
 template <class Step>
 [[nodiscard]] bool satPruned(const Step& step) {

@@ -249,6 +249,10 @@ void NarrowPhaseLab::dumpState(Json& out) const {
                    {"status", r.status ? Json(std::string(collide::statusName(*r.status))) : Json(nullptr)},
                    {"stop_reason", std::string(r.stopReason)}};
   out["narration"] = narration();
+  if (const auto marks = firstStepCentroids(trace_, steps_, step_, shapes_))
+    out["centroid_marks"] = {{"a", {marks->a.x, marks->a.y}}, {"b", {marks->b.x, marks->b.y}}, {"coincide", marks->coincide}};
+  else
+    out["centroid_marks"] = nullptr;
   out["minkowski_vertices"] = static_cast<int>(minkowski_.size());
   // The current step's figure in A - B: GJK's simplex (before reduction) or EPA's polytope.
   Json figure = Json::array();

@@ -78,6 +78,8 @@ class NarrowPhaseLab final : public Lab {
   void drawSatStep(Renderer2D& renderer, const collide::SatAxisStep<double>& step, bool minkowskiView,
                    bool answer = false) const;
   void drawAnalyticStep(Renderer2D& renderer, const collide::AnalyticStep<double>& step) const;
+  // GJK's first step's centroids, which its words subtract (narrow_phase_common.h: firstStepCentroids).
+  void drawCentroidMarks(Renderer2D& renderer) const;
   void drawResult(Renderer2D& renderer) const;
   void rebuildMinkowski();
 

@@ -231,6 +231,7 @@ void NarrowPhaseLab::drawWorld(Renderer2D& renderer) const {
       case StepRef::Kind::Analytic: drawAnalyticStep(renderer, trace_.analytic[i]); break;
     }
   }
+  drawCentroidMarks(renderer);
   drawResult(renderer);
   renderer.setLabelPriority(kLabelPriorityScene);
   editor_.drawOverlay(renderer, shapes_);
@@ -397,6 +398,24 @@ void drawRegions(Renderer2D& renderer, const collide::Simplex<collide::Vec2<doub
 }
 
 }  // namespace
+
+void NarrowPhaseLab::drawCentroidMarks(Renderer2D& renderer) const {
+  const auto marks = firstStepCentroids(trace_, steps_, step_, shapes_);
+  if (!marks) return;
+  // The centroids the step's words subtract, and d between them: the words can be checked on the picture.
+  if (marks->coincide) {
+    tag(renderer, marks->a, "A's and B's centroids (they coincide)", palette::kAccent, {10, 10});
+  } else {
+    renderer.arrow(marks->a, marks->b, palette::kAccent, 2.0f, 12.0f);
+    tag(renderer, 0.5 * (marks->a + marks->b), "d = B's centroid - A's centroid", palette::kAccent, {10, -24});
+    tag(renderer, marks->a, "A's centroid", palette::kShapeA, {-10, 10});
+    tag(renderer, marks->b, "B's centroid", palette::kShapeB, {10, 10});
+  }
+  for (const auto& [at, color] : {std::pair{marks->a, palette::kShapeA}, std::pair{marks->b, palette::kShapeB}}) {
+    renderer.point(at, palette::kBackground, 7.0f);  // a dark halo, so the marker reads on its shape's colour
+    renderer.point(at, color, 4.0f);
+  }
+}
 
 void NarrowPhaseLab::drawGjkStep(Renderer2D& renderer, const collide::GjkStep<collide::Vec2<double>>& step, bool minkowskiView) const {
   const double px = pixel(renderer);

@@ -2,6 +2,7 @@
 // [SECTION] State and frame
 // [SECTION] Mapping
 // [SECTION] Moves
+// [SECTION] Looking across an axis
 //
 // The view frame: the eye sits at target - forward * distance; yaw turns about world +Y (yaw 0 looks down -Z,
 // with +X to the right), pitch lifts the eye above the horizon. Perspective uses a pinhole camera whose focal
@@ -233,6 +234,52 @@ void OrbitCamera::setPreset(ViewPreset preset) {
       break;
   }
   setView(target_, yaw, pitch, distance_);
+}
+
+// [SECTION] Looking across an axis
+
+Vec3d lookAcross(Vec3d axis, std::span<const Vec3d> sideOn, Vec3d near, double tilt) {
+  const double nearLength = collide::length(near);
+  const Vec3d toward = nearLength > 0 && collide::isFinite(near) ? near / nearLength : Vec3d{0, 0, -1};
+  const double axisLength = collide::length(axis);
+  if (!(axisLength > 0) || !collide::isFinite(axis)) return toward;
+  const Vec3d n = axis / axisLength;
+  const collide::OrthonormalBasis<double> across = collide::orthonormalBasis(n);
+  // The side-on directions' spread across the axis: p, q, r of the 2 x 2 matrix sum (a, b)(a, b)^T, each unit.
+  double p = 0, q = 0, r = 0;
+  int count = 0;
+  Vec3d sum{};
+  for (const Vec3d& s : sideOn) {
+    const double length = collide::length(s);
+    if (!(length > 0) || !collide::isFinite(s)) continue;
+    const Vec3d unit = s / length;
+    const double a = collide::dot(unit, across.tangent), b = collide::dot(unit, across.bitangent);
+    p += a * a, q += a * b, r += b * b;
+    sum = sum + unit;
+    ++count;
+  }
+  Vec3d forward;
+  // A spread with a clear least direction (its eigenvalues a twentieth apart, of the count): along it; else nearest.
+  if (count > 0 && std::hypot(p - r, 2 * q) > 0.05 * count) {
+    const double major = 0.5 * std::atan2(2 * q, p - r);
+    forward = -std::sin(major) * across.tangent + std::cos(major) * across.bitangent;
+  } else {
+    // Looking along the axis: the default camera's direction across it (from above, three-quarters), not any.
+    const Vec3d fallback = OrbitCamera{}.forward();
+    forward = toward - collide::dot(toward, n) * n;
+    if (collide::lengthSquared(forward) < 1e-12) forward = fallback - collide::dot(fallback, n) * n;
+    forward = collide::lengthSquared(forward) > 1e-12 ? collide::normalize(forward) : across.tangent;
+  }
+  if (collide::dot(forward, toward) < 0) forward = -1.0 * forward;
+  // Tipped toward the normals' sum, to the side nearer `near` (a view from above stays above: from under the ground
+  // the pane read as upside down); on a tie, the viewer on the normals' side.
+  const Vec3d off = sum - collide::dot(sum, forward) * forward;
+  if (tilt != 0 && collide::length(off) > 1e-6 * std::max(count, 1)) {
+    const Vec3d tip = std::sin(tilt) * collide::normalize(off);
+    const Vec3d towardNormals = std::cos(tilt) * forward - tip, awayFromThem = std::cos(tilt) * forward + tip;
+    forward = collide::dot(awayFromThem, toward) > collide::dot(towardNormals, toward) + 1e-12 ? awayFromThem : towardNormals;
+  }
+  return forward;
 }
 
 }  // namespace lab

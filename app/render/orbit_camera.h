@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 
 #include "lab/vocabulary.h"
 #include "render/camera.h"
@@ -97,5 +98,17 @@ class OrbitCamera {
   double distance_ = 8;
   Projection projection_ = Projection::Perspective;
 };
+
+// A direction to look along across `axis` (perpendicular to it, so what lies along it shows at full length) that also
+// sees the directions `sideOn` (planes' normals) about side-on: of the directions across the axis, the one they
+// project least onto (least squares: the smaller eigenvector of their spread across it) or, when they favour none,
+// the one nearest `near` (the smallest turn from the view's direction now); of its two signs, the one nearer `near`.
+// Then tipped by `tilt` radians along their sum (off the axis where the normals lie along it), to the side nearer
+// `near`, so a plane normal to them shows as a narrow area, where edge-on its patch was a line. Unit.
+// The A - B panes' view of a cast's ray and of GJK's and EPA's answer, and aimAcross (no sideOn, no tilt).
+// The tilt of the A - B panes' lookAcross (both 3D labs): their planes (a cast step's, EPA's faces) keep a third of
+// their area, the ray or normal 90 % of its length.
+inline constexpr double kPaneTilt = 0.4363323129985824;  // 25 degrees
+[[nodiscard]] Vec3d lookAcross(Vec3d axis, std::span<const Vec3d> sideOn, Vec3d near, double tilt = 0);
 
 }  // namespace lab

@@ -619,6 +619,10 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
   }
   if (lab_->takeFitRequest()) pendingFit_ = true;
   if (lab_->takeMustShowChanged() && !viewsShowWhatTheyMust()) pendingFit_ = true;
+  // Once an edit is done (no drag in a view, no widget held): a pane that turned at every move of a drag lost the
+  // student's bearings.
+  if (pressView_ < 0 && !ImGui::IsAnyItemActive())
+    if (const int refit = lab_->takeViewRefit(); refit >= 0) refitView(refit);
   // A lab may ask for another lab with a scene (the experiment lab's "Open in narrow-phase lab"); last, as it
   // replaces the lab.
   if (Scene request; lab_->takeSceneRequest(request)) requestOpen(std::move(request), "");
@@ -629,30 +633,7 @@ void LabShell::fitViews() {
   bool firstSpatial = true;
   for (Viewport& view : views_) {
     if (view.kind == ViewKind::Spatial) {
-      // The direction and projection: the scene's camera's, then --camera's direction over it, in every spatial
-      // view. The framing: the scene's target and distance in the first spatial view; the other views (and scenes
-      // without a camera) are fitted in that direction; --camera's distance then applies to the first view.
-      if (const std::optional<SceneView3>& scene = sceneInfo_.view3) {
-        view.orbit.setView(view.orbit.target(), scene->yawDegrees / kDegrees, scene->pitchDegrees / kDegrees,
-                           view.orbit.distance());
-        view.orbit.setProjection(scene->orthographic ? Projection::Orthographic : Projection::Perspective);
-      }
-      if (spatialCamera_) {
-        view.orbit.setView(view.orbit.target(), spatialCamera_->yawDegrees / kDegrees,
-                           spatialCamera_->pitchDegrees / kDegrees, view.orbit.distance());
-      }
-      if (firstSpatial && sceneInfo_.view3) {
-        view.orbit.setView(sceneInfo_.view3->target, view.orbit.yaw(), view.orbit.pitch(), sceneInfo_.view3->distance);
-        if (const std::optional<WorldBounds3> must = lab_->mustShow3(view.index); must && !view.orbit.shows(*must, kFitMarginPixels)) {
-          WorldBounds3 bounds = *must;
-          if (const std::optional<WorldBounds3> scene = lab_->sceneBounds3(view.index)) bounds.include(*scene);
-          view.orbit.fit(bounds, kFitMarginPixels);
-        }
-      } else if (const std::optional<WorldBounds3> bounds = fitBounds3(view.index, following())) {
-        view.orbit.fit(*bounds, kFitMarginPixels);
-      }
-      if (firstSpatial && spatialCamera_)
-        view.orbit.setView(view.orbit.target(), view.orbit.yaw(), view.orbit.pitch(), spatialCamera_->distance);
+      fitSpatialView(view, firstSpatial);
       firstSpatial = false;
       continue;
     }
@@ -670,6 +651,53 @@ void LabShell::fitViews() {
   fittedCameras_ = cameraStates();
   captionCheckPending_ = true;
   viewTexts_.clear();  // the captions the check reads are the next frame's, drawn with these cameras
+}
+
+void LabShell::fitSpatialView(Viewport& view, bool first) {
+  // The direction and projection: the scene's camera's, then --camera's direction over it, in every spatial view;
+  // then the lab's for its view (an A - B pane looks across its step: Lab::fitDirection3), but not over the first
+  // view's scene camera. The framing: the scene's target and distance in the first spatial view; the other views
+  // (and scenes without a camera) are fitted in their direction; --camera's distance then applies to the first view.
+  if (const std::optional<SceneView3>& scene = sceneInfo_.view3) {
+    view.orbit.setView(view.orbit.target(), scene->yawDegrees / kDegrees, scene->pitchDegrees / kDegrees, view.orbit.distance());
+    view.orbit.setProjection(scene->orthographic ? Projection::Orthographic : Projection::Perspective);
+  }
+  if (spatialCamera_) {
+    view.orbit.setView(view.orbit.target(), spatialCamera_->yawDegrees / kDegrees, spatialCamera_->pitchDegrees / kDegrees,
+                       view.orbit.distance());
+  }
+  const bool sceneCamera = first && sceneInfo_.view3;
+  if (!sceneCamera)
+    if (const std::optional<Vec3d> forward = lab_->fitDirection3(view.index, view.orbit.forward()))
+      view.orbit.lookAlong(view.orbit.target(), *forward);
+  if (sceneCamera) {
+    view.orbit.setView(sceneInfo_.view3->target, view.orbit.yaw(), view.orbit.pitch(), sceneInfo_.view3->distance);
+    if (const std::optional<WorldBounds3> must = lab_->mustShow3(view.index); must && !view.orbit.shows(*must, kFitMarginPixels)) {
+      WorldBounds3 bounds = *must;
+      if (const std::optional<WorldBounds3> sceneBox = lab_->sceneBounds3(view.index)) bounds.include(*sceneBox);
+      view.orbit.fit(bounds, kFitMarginPixels);
+    }
+  } else if (const std::optional<WorldBounds3> bounds = fitBounds3(view.index, following())) {
+    view.orbit.fit(*bounds, kFitMarginPixels);
+  }
+  if (first && spatialCamera_)
+    view.orbit.setView(view.orbit.target(), view.orbit.yaw(), view.orbit.pitch(), spatialCamera_->distance);
+}
+
+// The lab's refit of one spatial view (Lab::takeViewRefit): turned to its direction from where it is and framed, the
+// other views left as the user set them. A whole fit pending this frame does it anyway.
+void LabShell::refitView(int index) {
+  bool first = true;
+  for (Viewport& view : views_) {
+    if (view.kind != ViewKind::Spatial) continue;
+    if (view.index == index) {
+      if (pendingFit_) return;
+      fitSpatialView(view, first);
+      if (static_cast<std::size_t>(index) < fittedCameras_.size()) fittedCameras_[static_cast<std::size_t>(index)] = cameraJson(view.orbit);
+      return;
+    }
+    first = false;
+  }
 }
 
 std::optional<WorldBounds> LabShell::fitBounds(int view, bool follow) const {

@@ -152,6 +152,9 @@ class LabShell {
   void drawCanvas(int framebufferWidth, int framebufferHeight);
   void drawDialogs(std::span<const KeyPress> keys);
   void fitViews();
+  // Fits spatial `view` as fitViews does (`first`: the first spatial view, framed by a scene's camera).
+  void fitSpatialView(Viewport& view, bool first);
+  void refitView(int index);
   [[nodiscard]] bool viewsShowWhatTheyMust() const;
   // View > Follow the step: eases each following planar view toward the lab's followBounds.
   // What a fit frames in `view`: the lab's opening bounds until F, else, with `follow`, the step's (followBounds),

@@ -2579,6 +2579,166 @@ TEST(ContinuousLab3, TheLinearCastsAMinusBPaneHoldsTheStepsPlane) {
   EXPECT_TRUE(stateAtStep("Continuous collision 3D", curated("ccd3d_05_ray_through_a_turned_box.json"), 0)["cast_space"].is_null());
 }
 
+// The angle in degrees between two directions, either way along them (0: along each other, 90: across).
+double degreesBetween(Vec3d a, Vec3d b) {
+  const double c = std::abs(collide::dot(a, b)) / (collide::length(a) * collide::length(b));
+  return std::acos(std::min(c, 1.0)) * 180.0 / std::numbers::pi;
+}
+
+// The A - B pane looks across the cast's ray (Lab::fitDirection3), whatever the world view's direction: ccd3d_04's
+// spheres head-on with the view along the ray (where the pane's ray was a dot), ccd3d_01's falling bullet, a GJK ray
+// cast. The ray makes 60 degrees or more with the pane's direction, and the steps' planes are not seen face-on
+// (their normals 45 degrees or more from it). The pane turns again when the cast changes (a new motion), not when
+// the step or the restitution does, so the user's orbit of it stays until then.
+TEST(ContinuousLab3, TheAMinusBPaneLooksAcrossTheRayAndTurnsOnlyWhenTheCastChanges) {
+  const LabInfo* info = findLab("Continuous collision 3D");
+  ASSERT_NE(info, nullptr);
+  Scene headOn = curated("ccd3d_04_spheres_head_on.json");
+  headOn.algorithm = "linear";
+  Scene bullet = curated("ccd3d_01_bullet_through_slab.json");
+  bullet.algorithm = "linear";
+  const Scene ray = sceneFromJson(Json::parse(R"({"format": "collision-lab-scene", "version": 2, "lab": "Continuous collision 3D",
+      "algorithm": "ray", "shapes": [
+        {"name": "A", "type": "point", "position": [-3, 0.3, 0.2], "motion": {"velocity": [6, 0, -0.4]}},
+        {"name": "B", "type": "cylinder", "position": [0, 0, 0], "half_height": 0.8, "radius": 0.7}]})"));
+  const auto vec = [](const Json& v) { return Vec3d{v[0].get<double>(), v[1].get<double>(), v[2].get<double>()}; };
+  for (const auto& [name, scene] : {std::pair{"ccd3d_04 linear", headOn}, std::pair{"ccd3d_01 linear", bullet}, std::pair{"a GJK ray", ray}}) {
+    const std::unique_ptr<Lab> lab = openScene(*info, scene);
+    ASSERT_NE(lab, nullptr);
+    Json state;
+    lab->dumpState(state);
+    const Vec3d translation = vec(state["cast_space"]["translation"]);
+    // From along the ray (either way), from the scene's direction, from straight above.
+    for (const Vec3d current : {translation, -1.0 * translation, Vec3d{-0.2, -0.4, -0.9}, Vec3d{0, -1, 0}}) {
+      const std::optional<Vec3d> forward = lab->fitDirection3(1, current);
+      ASSERT_TRUE(forward) << name;
+      EXPECT_NEAR(collide::length(*forward), 1.0, 1e-12) << name;
+      EXPECT_GE(degreesBetween(*forward, translation), 60.0) << name << ": the ray runs along the pane's direction";
+      for (int step = 0; step < lab->stepCount(); ++step) {
+        lab->setStep(step);
+        lab->dumpState(state);
+        EXPECT_GE(degreesBetween(*forward, vec(state["cast_space"]["step"]["plane_normal"])), 45.0)
+            << name << " step " << step + 1 << ": the step's plane is seen face-on";
+      }
+      EXPECT_EQ(lab->fitDirection3(1, current), forward) << name << ": the same direction asked again";
+    }
+    EXPECT_FALSE(lab->fitDirection3(0, translation)) << "the world view keeps its direction";
+    EXPECT_EQ(lab->takeViewRefit(), 1) << name << ": the pane turns once the scene is open";
+    EXPECT_EQ(lab->takeViewRefit(), -1) << "taken once";
+  }
+  // Stepping, the restitution and a view key leave the pane as the user turned it; a new motion turns it.
+  const std::unique_ptr<Lab> lab = openScene(*info, headOn);
+  ASSERT_NE(lab, nullptr);
+  EXPECT_EQ(lab->takeViewRefit(), 1);
+  lab->setStep(2);
+  Scene softer = headOn;
+  softer.labState["restitution"] = 0.25;
+  std::string error;
+  ASSERT_TRUE(lab->loadScene(softer, error)) << error;
+  lab->keyPressed({GLFW_KEY_D, 0});
+  EXPECT_EQ(lab->takeViewRefit(), -1) << "a step, the restitution or the discrete frames do not change the cast";
+  Scene turned = headOn;
+  turned.shapes3[1].motion->velocity = {-3, -2, 1};
+  ASSERT_TRUE(lab->loadScene(turned, error)) << error;
+  EXPECT_EQ(lab->takeViewRefit(), 1) << "a new ray turns the pane";
+  EXPECT_GE(degreesBetween(*lab->fitDirection3(1, {-1, 0, 0}), {-6, -2, 1}), 60.0);
+  // Conservative advancement has no A - B pane: nothing to turn.
+  turned.algorithm = "toi";
+  const std::unique_ptr<Lab> toi = openScene(*info, turned);
+  ASSERT_NE(toi, nullptr);
+  EXPECT_FALSE(toi->fitDirection3(1, {0, 0, -1}));
+  EXPECT_EQ(toi->takeViewRefit(), -1);
+}
+
+// The 3D narrow-phase lab's A - B pane looks across the run's answer the same way (lookAcross): EPA's normal or the
+// distance's, boolean GJK's last search direction when apart, from the world view's direction even when that is along
+// it (3d_08's distance normal was 28 degrees off the view); and turns again only when the run changes.
+TEST(NarrowPhase3Lab, TheAMinusBPaneLooksAcrossTheAnswer) {
+  const LabInfo* info = findLab("Narrow phase 3D");
+  ASSERT_NE(info, nullptr);
+  const auto vec = [](const Json& v) { return Vec3d{v[0].get<double>(), v[1].get<double>(), v[2].get<double>()}; };
+  for (const char* file : {"3d_01_far_apart.json", "3d_08_hull_most_iterations.json", "3d_05_stacked_cubes.json", "3d_07_capsule_vs_cylinder.json"}) {
+    for (const char* algorithm : {"distance", "epa", "gjk"}) {
+      Scene scene = curated(file);
+      scene.algorithm = algorithm;
+      const std::unique_ptr<Lab> lab = openScene(*info, scene);
+      ASSERT_NE(lab, nullptr);
+      lab->update(0);
+      Json state;
+      lab->dumpState(state);
+      const Json& normal = state["result"]["normal"];
+      const std::string what = std::string(file) + " " + algorithm;
+      // The axis: the result's normal; apart, boolean GJK's last direction; an overlap without a normal has none (its
+      // last d is any direction): the pane keeps the world's.
+      std::optional<Vec3d> axis;
+      if (!normal.is_null()) axis = vec(normal);
+      if (normal.is_null() && state["result"]["hit"].get<bool>()) {
+        EXPECT_FALSE(lab->fitDirection3(1, {0, -1, 0})) << what;
+        continue;
+      }
+      for (const Vec3d current : {Vec3d{0, -1, 0}, Vec3d{0.3, -0.5, -0.8}, axis.value_or(Vec3d{0, 0, -1})}) {
+        const std::optional<Vec3d> forward = lab->fitDirection3(1, current);
+        ASSERT_TRUE(forward) << what;
+        if (axis) {
+          EXPECT_GE(degreesBetween(*forward, *axis), 60.0) << what << ": the answer points at the viewer";
+        }
+      }
+      EXPECT_FALSE(lab->fitDirection3(0, {0, 0, -1})) << "the world view keeps its direction";
+      EXPECT_EQ(lab->takeViewRefit(), 1) << what;
+      lab->setStep(1);
+      lab->update(0);
+      EXPECT_EQ(lab->takeViewRefit(), -1) << what << ": a step does not turn the pane";
+    }
+  }
+}
+
+// GJK's first step says "d = B's centroid - A's centroid" (review s34 C6): the world view marks both centroids and d
+// between them on that step only (centroid_marks), where the words use them; d is their difference as traced. When
+// the centroids coincide (3d_04's identical cubes) the words say so and d is A's x axis: one mark, no difference. The
+// plane's lab as well.
+TEST(NarrowPhase3Lab, GjksFirstStepMarksTheCentroidsItsWordsSubtract) {
+  const auto vec = [](const Json& v) { return Vec3d{v[0].get<double>(), v[1].get<double>(), v[2].get<double>()}; };
+  Scene scene = curated("3d_08_hull_most_iterations.json");
+  scene.algorithm = "epa";
+  const Json first = stateAtStep("Narrow phase 3D", scene, 0);
+  const Json& marks = first["centroid_marks"];
+  ASSERT_TRUE(marks.is_object()) << first["narration"];
+  EXPECT_FALSE(marks["coincide"].get<bool>());
+  EXPECT_NE(first["narration"].get<std::string>().find("d = B's centroid - A's centroid"), std::string::npos);
+  const Vec3d d = vec(marks["b"]) - vec(marks["a"]);
+  const std::string words = first["narration"].get<std::string>();
+  EXPECT_NE(words.find(formatVector(vec(marks["b"])) + " - " + formatVector(vec(marks["a"]))), std::string::npos)
+      << "the marks are the centroids the words give: " << words;
+  EXPECT_GT(collide::length(d), 0.0);
+  for (const int step : {1, 2, -1}) {
+    const Json later = stateAtStep("Narrow phase 3D", scene, step);
+    EXPECT_TRUE(later["centroid_marks"].is_null()) << "step " << step << ": " << later["narration"];
+  }
+  // SAT and the sphere tests never say it.
+  scene.algorithm = "sat";
+  EXPECT_TRUE(stateAtStep("Narrow phase 3D", scene, 0)["centroid_marks"].is_null());
+  Scene same = curated("3d_04_identical_cubes.json");
+  same.algorithm = "gjk";
+  const Json concentric = stateAtStep("Narrow phase 3D", same, 0);
+  ASSERT_TRUE(concentric["centroid_marks"].is_object());
+  EXPECT_TRUE(concentric["centroid_marks"]["coincide"].get<bool>()) << concentric["narration"];
+  // The plane's lab says the same words and marks the same way (narrow_phase_common.h: firstStepCentroids).
+  Scene plane = curated("09_gjk_most_iterations.json");
+  plane.algorithm = "distance";
+  const Json planeFirst = stateAtStep("Narrow phase", plane, 0);
+  const Json& planeMarks = planeFirst["centroid_marks"];
+  ASSERT_TRUE(planeMarks.is_object()) << planeFirst["narration"];
+  const collide::Vec2<double> a{planeMarks["a"][0].get<double>(), planeMarks["a"][1].get<double>()};
+  const collide::Vec2<double> b{planeMarks["b"][0].get<double>(), planeMarks["b"][1].get<double>()};
+  EXPECT_NE(planeFirst["narration"].get<std::string>().find(formatVector(b) + " - " + formatVector(a)), std::string::npos)
+      << planeFirst["narration"];
+  EXPECT_TRUE(stateAtStep("Narrow phase", plane, 1)["centroid_marks"].is_null());
+  const Json planeSame = stateAtStep("Narrow phase", curated("04_identical_squares.json"), 0);
+  if (planeSame["narration"].get<std::string>().find("coincide") != std::string::npos) {
+    EXPECT_TRUE(planeSame["centroid_marks"]["coincide"].get<bool>()) << planeSame["narration"];
+  }
+}
+
 // Every algorithm's float run, widened for the views, carries the float run's numbers step by step; and every
 // step narrates (the widened EPA polytope, SAT axes and analytic steps are what the views and narration read).
 TEST(NarrowPhase3Lab, AWidenedFloatRunKeepsEveryStepOfTheFloatRun) {

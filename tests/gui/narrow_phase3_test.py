@@ -246,12 +246,21 @@ def check_screenshots(args):
     camera = (120, 35, 20)
     turned, turned_dump = screenshot(args, scene("3d_01_far_apart.json"), "gjk", 0, out("np3_far_camera.png"), camera,
                                      extra=("--no-follow",))
-    # Every 3D view takes the direction; the first takes the distance, the others are fitted along it.
-    for index, view in enumerate(turned_dump["views"]):
-        got = (view["yaw"], view["pitch"], view["distance"])
-        wanted = camera if index == 0 else camera[:2]
-        if any(abs(a - b) > 1e-6 for a, b in zip(got, wanted)):
-            failures.append(f"--camera {camera}: the view '{view['title']}' has yaw, pitch, distance {got}")
+    # The world view takes the direction and the distance. The A - B pane looks across GJK's answer from the side
+    # nearest that direction (Lab::fitDirection3): turned from it by no more than the tilt and the way across, and
+    # fitted along its own direction.
+    world_view = turned_dump["views"][0]
+    got = (world_view["yaw"], world_view["pitch"], world_view["distance"])
+    if any(abs(a - b) > 1e-6 for a, b in zip(got, camera)):
+        failures.append(f"--camera {camera}: the world view has yaw, pitch, distance {got}")
+
+    def forward(yaw, pitch):
+        yaw, pitch = math.radians(yaw), math.radians(pitch)
+        return (-math.cos(pitch) * math.sin(yaw), -math.sin(pitch), -math.cos(pitch) * math.cos(yaw))
+    pane = turned_dump["views"][1]
+    turn = math.degrees(math.acos(min(1.0, sum(a * b for a, b in zip(forward(*camera[:2]), forward(pane["yaw"], pane["pitch"]))))))
+    if turn > 60:
+        failures.append(f"--camera {camera}: the A - B pane turned {turn:.1f} degrees from it, not the smallest turn across")
     check_shapes("far apart, camera 120,35,20", turned, turned_dump, failures)
     check_origin("far apart, camera 120,35,20", turned, turned_dump, GREEN, failures)
     for box, what in ((world, "world"), (minkowski, "Minkowski")):

@@ -591,6 +591,46 @@ TEST(Screenshot, TheContinuous3DLinearCastShowsItsStepInAMinusB) {
   EXPECT_EQ(toi.state.at("views").size(), 1u) << "conservative advancement works on distances, not in one A - B";
 }
 
+// The 3D A - B pane looks across the cast's ray (Lab::fitDirection3), not from the world view's direction: ccd3d_04's
+// spheres head-on, the linear cast, with the world view looking straight along the ray (yaw 90, pitch 0), where the
+// pane's ray was a dot under O's label. At 100 and 150 %: the world view keeps the scene's camera, the pane's direction
+// makes 60 degrees or more with the ray, and O and lambda = 1 lie a fifth of the pane or more apart.
+TEST(Screenshot, TheContinuous3DAMinusBPaneLooksAcrossTheRay) {
+  std::ifstream in(COLLISION_LAB_SOURCE_DIR "/assets/scenes/ccd3d_04_spheres_head_on.json");
+  Json scene = Json::parse(in);
+  scene["algorithm"] = "linear";
+  scene["view"]["yaw"] = 90;
+  scene["view"]["pitch"] = 0;
+  const fs::path path = workDirectory() / "head_on_along_the_view.json";
+  std::ofstream(path) << scene.dump(2);
+  for (const int scale : {100, 150}) {
+    const std::string what = "head-on along the view at " + std::to_string(scale) + " %";
+    const Screenshot shot = run("screenshot --size 1600x1000 --step 1 --scene '" + path.string() + "' --ui-scale " + std::to_string(scale), "across");
+    ASSERT_EQ(shot.exitCode, 0) << shot.errors;
+    ASSERT_EQ(shot.state.at("views").size(), 2u) << what;
+    const Json& world = shot.state.at("views").at(0);
+    EXPECT_NEAR(world.at("yaw").get<double>(), 90.0, 1e-9) << what << ": the world view keeps the scene's camera";
+    EXPECT_NEAR(world.at("pitch").get<double>(), 0.0, 1e-9) << what;
+    const Json& pane = shot.state.at("views").at(1);
+    constexpr double kRadians = 3.14159265358979323846 / 180.0;
+    const double yaw = pane.at("yaw").get<double>() * kRadians, pitch = pane.at("pitch").get<double>() * kRadians;
+    // OrbitCamera::forward; the ray r = vB - vA = (-6, 0, 0).
+    const double alongRay = std::abs(-std::cos(pitch) * std::sin(yaw));
+    EXPECT_GE(std::acos(std::min(alongRay, 1.0)) / kRadians, 60.0) << what << ": the pane looks along the ray";
+    std::array<double, 2> origin{-1, -1}, end{-1, -1};
+    for (const Json& text : pane.at("texts")) {
+      const Json& box = text.at("box");
+      const std::array<double, 2> middle{0.5 * (box[0].get<double>() + box[2].get<double>()), 0.5 * (box[1].get<double>() + box[3].get<double>())};
+      if (text.at("text") == "O") origin = middle;
+      if (text.at("text") == "lambda = 1") end = middle;
+    }
+    ASSERT_GE(origin[0], 0) << what << ": no O in " << pane.at("texts").dump();
+    ASSERT_GE(end[0], 0) << what << ": no lambda = 1 in " << pane.at("texts").dump();
+    EXPECT_GE(std::hypot(end[0] - origin[0], end[1] - origin[1]), 0.2 * pane.at("rect")[2].get<double>())
+        << what << ": the ray is short on screen";
+  }
+}
+
 // The mid-phase labs' legend grows with the UI scale while the scene's camera was chosen at 100 %: at 150 % its seven
 // lines covered the top of mid_02's gear and boxes, and at 200 % mid2_03's five lines the gears' boxes (newcomer
 // review s31). The view frames the scene under it.
