@@ -9,11 +9,15 @@
       Continuous collision on ccd_02 (A a still circle): a press on A's centre and a drag move A (it set A's
       velocity: the end handle sat on the centre); A's end handle is parked beside A, and dragging it sets the
       velocity.
+  mouse_grab_test.py --exe collision-lab --scenes DIR gizmo --out DIR
+      Narrow phase 3D on 3d_03 (review s35 A10): B clicked, then pressed where the Z ring crosses the X arrow's
+      shaft and dragged along it: B moves along x and does not turn; the world view says "B selected: ...".
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- mouse_grab_test.py ...).
 """
 
 import argparse
 import json
+import math
 import os
 import sys
 
@@ -96,18 +100,57 @@ def check_still(args):
     return failures
 
 
+def check_gizmo(args):
+    """Narrow phase 3D (3d_03): a click on B selects it; a press where the Z ring crosses the X arrow's shaft and a
+    drag along the shaft move B along x (it turned B about z); the world view says what is selected."""
+    from narrow_phase3_test import project  # the orbit camera's projection of a dump's view
+    failures = []
+    scene = os.path.join(args.scenes, "3d_03_edge_edge_crossing.json")
+    start = screenshot_dump(args.exe, args.out, "gizmo_start", ["--scene", scene])
+    view = start["views"][0]
+    b = start["shapes"][1]
+    centre = project(view, b["position"])
+    # The gizmo's size in pixels at B's centre (app/widgets/gizmo3.h GizmoSize: rings of 60 pixels): the Z ring
+    # meets the X shaft at 60 pixels along x, on screen where that world point projects.
+    yaw, pitch = math.radians(view["yaw"]), math.radians(view["pitch"])
+    forward = (-math.cos(pitch) * math.sin(yaw), -math.sin(pitch), -math.cos(pitch) * math.cos(yaw))
+    focal = 0.5 * view["rect"][3] / math.tan(math.radians(22.5))
+    depth = view["distance"] + sum((p - t) * f for p, t, f in zip(b["position"], view["target"], forward))
+    unit = (depth if view["projection"] == "perspective" else view["distance"]) / focal
+    crossing = project(view, (b["position"][0] + 60 * unit, b["position"][1], b["position"][2]))
+    along = project(view, (b["position"][0] + 100 * unit, b["position"][1], b["position"][2]))
+    home = fresh_directory(args.out, "home_gizmo")
+
+    def act(window):
+        drag(window, centre, centre, 1)  # a click: selects B
+        drag(window, crossing, along, 12)
+    dump = dump_after(args.exe, home, args.out, "gizmo.json", ["--scene", scene], act)
+    after = dump["shapes"][1]
+    turned = [round(x, 9) for x in after["rotation"]] != [round(x, 9) for x in b["rotation"]]
+    if turned:
+        failures.append(f"a press on the X shaft where the Z ring crosses it turned B: {b['rotation']} -> {after['rotation']}")
+    moved = [a - s for a, s in zip(after["position"], b["position"])]
+    if not moved[0] > 20 * unit or abs(moved[1]) > 1e-9 or abs(moved[2]) > 1e-9:
+        failures.append(f"B did not move along x with the arrow: {b['position']} -> {after['position']}")
+    captions = [t["text"] for t in dump["views"][0]["texts"] if t["kind"] == "caption"]
+    if not any(text.startswith("B selected: drag moves in the view plane") for text in captions):
+        failures.append(f"the world view does not say that B is selected and what a drag does: {captions}")
+    print({"press": crossing, "moved": moved, "rotation": [b["rotation"], after["rotation"]], "captions": captions})
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--exe", required=True)
     parser.add_argument("--scenes", required=True)
-    parser.add_argument("mode", choices=["vertex", "still"])
+    parser.add_argument("mode", choices=["vertex", "still", "gizmo"])
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if not os.environ.get("DISPLAY"):
         print("no DISPLAY: run under xvfb-run", file=sys.stderr)
         return 2
-    failures = {"vertex": check_vertex, "still": check_still}[args.mode](args)
+    failures = {"vertex": check_vertex, "still": check_still, "gizmo": check_gizmo}[args.mode](args)
     for failure in failures:
         print("FAIL:", failure, file=sys.stderr)
     return 1 if failures else 0
