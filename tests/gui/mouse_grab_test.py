@@ -15,7 +15,6 @@
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- mouse_grab_test.py ...).
 """
 
-import argparse
 import json
 import math
 import os
@@ -23,7 +22,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import fresh_directory, drag, dump_after, screenshot_dump, to_screen  # noqa: E402
+from lab_driver import fresh_directory, drag, dump_after, screenshot_dump, script_arguments, to_screen  # noqa: E402
 
 
 def check_vertex(args):
@@ -140,17 +139,12 @@ def check_gizmo(args):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--exe", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("mode", choices=["vertex", "still", "gizmo"])
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+    checks = {"vertex": check_vertex, "still": check_still, "gizmo": check_gizmo}
+    args = script_arguments(modes=checks)
     if not os.environ.get("DISPLAY"):
         print("no DISPLAY: run under xvfb-run", file=sys.stderr)
         return 2
-    failures = {"vertex": check_vertex, "still": check_still, "gizmo": check_gizmo}[args.mode](args)
+    failures = checks[args.mode](args)
     for failure in failures:
         print("FAIL:", failure, file=sys.stderr)
     return 1 if failures else 0
