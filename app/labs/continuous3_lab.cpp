@@ -403,7 +403,15 @@ void ContinuousLab3::draw(const DrawContext& context) {
   }
   if (showFrames_) drawFrames(renderer);
   drawStep(renderer);
-  if (mouse_.selected >= 0) drawGizmo(renderer, poseOf(target(mouse_.selected)), mouse_.highlightedPart());
+  if (mouse_.selected >= 0) {
+    drawGizmo(renderer, poseOf(target(mouse_.selected)), mouse_.highlightedPart());
+    // What is selected and what a drag does, in words (review s35 A10, as Narrow phase 3D).
+    const std::string name = std::string(kNames[mouse_.selected % 2]) + (mouse_.selected < 2 ? "'s start pose" : "'s end pose");
+    const std::pair<std::string, Color> line{
+        selectionStatus3(name, collide::isPlaced(shapes_[static_cast<std::size_t>(mouse_.selected % 2)].shape)), palette::kText};
+    const ScreenRect& rect = renderer.camera().rect();
+    renderer.caption(paneCaptionCorner(rect), std::span(&line, 1), static_cast<float>(rect.width) - 40.0f);
+  }
 }
 
 // The same motion checked only at discrete frames (what a fixed-step simulation does), beside the cast: frames that

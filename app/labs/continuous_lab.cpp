@@ -60,6 +60,9 @@ using Motion2 = collide::Motion<Vec2d>;
 constexpr double kPi = std::numbers::pi;
 constexpr int kDiscreteFrames = 4;  // the tunnelling demonstration's frames over [0, 1]
 constexpr float kHandlePixels = 7.0f;
+// A motion shorter than this on screen parks the end handle beside the shape, this far beyond its outline.
+constexpr double kParkPixels = 3.0 * kHandlePixels;
+constexpr double kParkGapPixels = 52.0;  // the spin handle, 40 pixels round it, stays off the body
 
 struct Preset {
   const char* name;
@@ -137,7 +140,9 @@ class ContinuousLab final : public Lab {
   void applyPreset(int preset);
   void record();
   [[nodiscard]] double stepTime() const { return cast_.stepTime(step_); }  // the time the current step shows the shapes at
+  // Where shape i's end-position handle is drawn and picked (world): the end position, or beside a still shape.
   [[nodiscard]] Vec2d endHandle(int i) const;
+  [[nodiscard]] bool endParked(int i) const;
   [[nodiscard]] Vec2d spinHandle(int i, double pixelSize) const;
   void drawTunnelling(Renderer2D& renderer) const;
   // The bounce after the cast's contact (recorded_cast.h: bounceAfter), whether the bodies' spin still closes
@@ -227,7 +232,24 @@ void ContinuousLab::record() {
 
 // [SECTION] Mouse: shapes, end poses and spin handles
 
-Vec2d ContinuousLab::endHandle(int i) const { return shapeAnchor(shapes_[static_cast<std::size_t>(i)]) + motions_[static_cast<std::size_t>(i)].velocity; }
+// With no motion (or one of a few pixels) the end disc sat on the shape's anchor, so a press on the middle of a
+// still shape set a velocity instead of moving the shape, as a press on a shape does in every other 2D lab (review
+// s35 A12). Such an end handle is parked beside the shape, away from the other, labelled "drag: where A ends"; a
+// press on the body moves the shape.
+bool ContinuousLab::endParked(int i) const {
+  return collide::length(motions_[static_cast<std::size_t>(i)].velocity) < kParkPixels * lastPixelSize_;
+}
+
+Vec2d ContinuousLab::endHandle(int i) const {
+  const Collider& shape = shapes_[static_cast<std::size_t>(i)];
+  const Vec2d anchor = shapeAnchor(shape);
+  if (!endParked(i)) return anchor + motions_[static_cast<std::size_t>(i)].velocity;
+  Vec2d away = anchor - shapeAnchor(shapes_[static_cast<std::size_t>(1 - i)]);
+  away = collide::lengthSquared(away) > 0 && collide::isFinite(away) ? collide::normalize(away) : Vec2d{1, 0};
+  double reach = 0;
+  for (const Vec2d& p : shapeOutline(shape, 32)) reach = std::max(reach, collide::dot(p - anchor, away));
+  return anchor + (reach + kParkGapPixels * lastPixelSize_) * away;
+}
 
 // On a circle around the end position, at the end angle: dragging it around sets the angular velocity.
 Vec2d ContinuousLab::spinHandle(int i, double pixelSize) const {
@@ -325,11 +347,17 @@ void ContinuousLab::draw(const DrawContext& context) {
     // The start (dashed) and end (dotted) poses, the path of the anchor, and the shape at this step's time.
     drawShape(renderer, start, color, {0.05f, 1.5f, true});
     drawShape(renderer, movedAlong(start, motion, 1.0), color.withAlpha(0.55f), {0.0f, 1.2f, true});
-    renderer.dashedLine(shapeAnchor(start), endHandle(i), color.withAlpha(0.7f), 1.2f, 4.0f, 4.0f);
+    if (!endParked(i)) renderer.dashedLine(shapeAnchor(start), endHandle(i), color.withAlpha(0.7f), 1.2f, 4.0f, 4.0f);
     // At the step's time as the cast moved it: without the turn when the spin is ignored.
     drawShape(renderer, movedAlong(start, cast[static_cast<std::size_t>(i)], t), color, {0.3f, 2.0f, false});
     // Handles: the end position (drag: velocity) and the spin (drag around: angular velocity).
     renderer.screenDisc(endHandle(i), kHandlePixels, color, palette::kBackground, 2.0f);
+    if (endParked(i)) {
+      // Above or below the disc, on the side away from the spin handle (40 pixels round it at the end angle).
+      const double spinUp = collide::isPlaced(start.shape) ? spinHandle(i, lastPixelSize_).y - endHandle(i).y : 0.0;
+      renderer.label(endHandle(i), i == 0 ? "drag: where A ends" : "drag: where B ends", color,
+                     spinUp > 0 ? Vec2d{-10, 12} : Vec2d{-10, -28});
+    }
     if (collide::isPlaced(start.shape)) {
       renderer.line(endHandle(i), spinHandle(i, lastPixelSize_), color.withAlpha(0.6f), {1.2f});
       renderer.screenDisc(spinHandle(i, lastPixelSize_), kHandlePixels - 2, palette::kBackground, color, 2.0f);
@@ -630,7 +658,16 @@ void ContinuousLab::dumpState(Json& out) const {
   for (const Vec2d& anchor : names.anchors) anchors.push_back({anchor.x, anchor.y});
   out["frame_labels"] = {{"pixel_size", lastPixelSize_}, {"anchors", anchors}, {"legend", names.anchors.empty()}};
   Json motions = Json::array();
-  for (const Motion2& motion : motions_) motions.push_back({{"velocity", {motion.velocity.x, motion.velocity.y}}, {"angular_velocity", motion.angularVelocity}});
+  for (int i = 0; i < 2; ++i) {
+    const Motion2& motion = motions_[static_cast<std::size_t>(i)];
+    const Vec2d end = endHandle(i);
+    const Vec2d anchor = shapeAnchor(shapes_[static_cast<std::size_t>(i)]);
+    motions.push_back({{"start", {anchor.x, anchor.y}},
+                       {"velocity", {motion.velocity.x, motion.velocity.y}},
+                       {"angular_velocity", motion.angularVelocity},
+                       {"end_handle", {end.x, end.y}},
+                       {"end_parked", endParked(i)}});
+  }
   out["motions"] = std::move(motions);
   Json after = Json::array();
   for (int i = 0; i < 2; ++i) {

@@ -252,6 +252,10 @@ class Midphase2Lab final : public Lab {
   std::array<collide::Recorder<BuildEvent>, 2> builds_;
   std::array<std::string, 2> errors_;  // a decomposition's refusal
   std::string refusal_;                // the last vertex move refused, with the edges named
+  // That refusal's outline (the shape's frame) and the two crossing edges, drawn and labelled while it shows (the
+  // view numbers no edge otherwise: review s35 A5).
+  std::vector<Vec2d> refusedOutline_;
+  int refusedShape_ = -1, refusedEdges_[2] = {-1, -1};
   std::array<collide::BvhStats, 2> treeStats_{};  // A's and B's, worked out once per build
   collide::Recorder<collide::MidphaseEvent> trace_;
   collide::MidphaseResult<double> result_;
@@ -726,6 +730,19 @@ void Midphase2Lab::drawParts(Renderer2D& renderer) const {
       }
     }
   }
+  // The refused outline's crossing edges, numbered as the refusal names them (edge i runs from vertex i to i + 1).
+  if (!refusal_.empty() && refusedShape_ >= 0 && refusedOutline_.size() >= 3) {
+    const std::size_t n = refusedOutline_.size();
+    const Vec2d grabbed = pose(refusedShape_).apply(refusedOutline_[static_cast<std::size_t>(dragVertex_) % n]);
+    renderer.label(grabbed, "vertex " + std::to_string(dragVertex_), palette::kHit, {-14, -14});
+    for (const int edge : refusedEdges_) {
+      if (edge < 0 || static_cast<std::size_t>(edge) >= n) continue;
+      const Vec2d a = pose(refusedShape_).apply(refusedOutline_[static_cast<std::size_t>(edge)]);
+      const Vec2d b = pose(refusedShape_).apply(refusedOutline_[(static_cast<std::size_t>(edge) + 1) % n]);
+      renderer.line(a, b, palette::kHit, {3.0f});
+      renderer.label(0.5 * (a + b), "edge " + std::to_string(edge), palette::kHit, {8, 8});
+    }
+  }
 }
 
 // Each tree cut at the chosen depth: its boxes at that depth and the leaves above it, coloured by depth.
@@ -1058,6 +1075,10 @@ bool Midphase2Lab::setOutline(int shape, std::vector<Vec2d> outline) {
   if (!d.ok()) {
     refusal_ = std::string("Refused: moving ") + (shape == 0 ? "A" : "B") + "'s vertex " + std::to_string(dragVertex_) + " there would leave " +
                (d.edgeA >= 0 ? "edges " + std::to_string(d.edgeA) + " and " + std::to_string(d.edgeB) + " crossing" : d.error) + ".";
+    refusedShape_ = shape;
+    refusedEdges_[0] = d.edgeA;
+    refusedEdges_[1] = d.edgeB;
+    refusedOutline_ = std::move(outline);
     return false;
   }
   refusal_.clear();

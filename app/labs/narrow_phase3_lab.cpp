@@ -758,14 +758,29 @@ void NarrowPhase3Lab::drawUi() {
     ImGui::PushID(i);
     const Color color = i == 0 ? palette::kShapeA : palette::kShapeB;
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(color.r, color.g, color.b, 1));
-    const bool open = ImGui::CollapsingHeader(i == 0 ? "Shape A" : "Shape B", ImGuiTreeNodeFlags_DefaultOpen);
+    // The shape selected in the view: its section opened, scrolled to once when the selection changes, and framed
+    // while selected (the panel kept showing Shape A's header; review s35 A10).
+    const bool selected = mouse_.selected == i;
+    const bool newlySelected = selected && inspectorShown_ != i;
+    if (newlySelected) ImGui::SetNextItemOpen(true);
+    const char* header = i == 0 ? (selected ? "Shape A (selected in the view)###Shape A" : "Shape A###Shape A")
+                                : (selected ? "Shape B (selected in the view)###Shape B" : "Shape B###Shape B");
+    const bool open = ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen);
     ImGui::PopStyleColor();
+    if (selected) {
+      ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                                          ImGui::GetColorU32(ImVec4(palette::kSelection.r, palette::kSelection.g,
+                                                                    palette::kSelection.b, 1.0f)),
+                                          3.0f, 0, 2.0f);
+    }
+    if (newlySelected) ImGui::SetScrollHereY(0.0f);
     if (open && drawShapeInspector(shapes_[static_cast<std::size_t>(i)], inspectorErrors_[static_cast<std::size_t>(i)], i == 0 ? "A" : "B")) {
       preset_ = -1;
       changed();
     }
     ImGui::PopID();
   }
+  inspectorShown_ = mouse_.selected;
   recordIfChanged();
 }
 

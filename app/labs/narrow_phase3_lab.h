@@ -183,6 +183,7 @@ class NarrowPhase3Lab final : public Lab {
   ShapeDrag3 mouse_;  // selection, hover and the drag under way
 
   std::array<std::string, 2> inspectorErrors_;
+  int inspectorShown_ = -1;  // the selection the panel last scrolled to (drawPanel)
   int preset_ = -1;
 
   // Measurements: recordQuery per re-record, the unrecorded query per frame (frameMetrics).

@@ -180,10 +180,17 @@ void NarrowPhase3Lab::drawWorld(Renderer3D& renderer) const {
     renderer.label(at, name, i == 0 ? palette::kShapeA : palette::kShapeB);
   }
   // Framed on the smaller of two far unequal shapes (on opening, or by N): the view says so, and how to see both.
-  if (const std::string note = framedNote(contactFocus3(), renderer.camera().shows(*sceneBounds3(0), 0.0)); !note.empty()) {
+  // A selected shape: what is selected and what a drag does, in words (the gizmo alone said it; review s35 A10).
+  std::vector<std::pair<std::string, Color>> caption;
+  if (mouse_.selected >= 0) {
+    const Collider3& selected = shapes_[static_cast<std::size_t>(mouse_.selected)];
+    caption.emplace_back(selectionStatus3(mouse_.selected == 0 ? "A" : "B", collide::isPlaced(selected.shape)), palette::kText);
+  }
+  if (const std::string note = framedNote(contactFocus3(), renderer.camera().shows(*sceneBounds3(0), 0.0)); !note.empty())
+    caption.emplace_back(note, palette::kTextDim);
+  if (!caption.empty()) {
     const ScreenRect& rect = renderer.camera().rect();
-    const std::pair<std::string, Color> line{note, palette::kTextDim};
-    renderer.caption(paneCaptionCorner(rect), std::span(&line, 1), static_cast<float>(rect.width) - 40.0f);
+    renderer.caption(paneCaptionCorner(rect), caption, static_cast<float>(rect.width) - 40.0f);
   }
   if (steps_.empty()) {
     drawResult(renderer, false);

@@ -190,6 +190,7 @@ void Renderer3D::beginViewport(const OrbitCamera& camera, std::string_view title
   perspective_ = camera.projection() == Projection::Perspective;
   depthTested_.clear();
   onTop_.clear();
+  handles_.clear();
   opaque_.clear();
   translucent_.clear();
   occluders_.clear();
@@ -279,9 +280,11 @@ void Renderer3D::drawLayer(const Layer& layer, bool hidden) {
 void Renderer3D::endViewport() {
   layoutLabels();
   ImGui::GetBackgroundDrawList()->PopClipRect();
-  primitiveCount_ += static_cast<int>((opaque_.size() + depthTested_.surfaces.size() + onTop_.surfaces.size()) / 3 +
+  primitiveCount_ += static_cast<int>((opaque_.size() + depthTested_.surfaces.size() + onTop_.surfaces.size() +
+                                       handles_.surfaces.size()) / 3 +
                                       translucent_.size() + depthTested_.lines.size() + onTop_.lines.size() +
-                                      depthTested_.points.size() + onTop_.points.size());
+                                      handles_.lines.size() + depthTested_.points.size() + onTop_.points.size() +
+                                      handles_.points.size());
 
   const ScreenRect& rect = camera_.rect();
   // The band of the pane title, across the pane: the scene is drawn under it, so no line runs through or along the
@@ -402,6 +405,15 @@ void Renderer3D::endViewport() {
       glDepthMask(GL_TRUE);
       glScissor(scissorX, scissorBottom, scissorWidth, scissorHeight);
     }
+  }
+  // 4b. The handles (HandleLayer) over everything, solid, in the order given: a grabbable part is never drawn as
+  //     hidden. They write no depth and test none.
+  if (!handles_.lines.empty() || !handles_.points.empty() || !handles_.surfaces.empty()) {
+    glDepthMask(GL_FALSE);
+    glDepthFunc(GL_ALWAYS);
+    drawLayer(handles_, false);
+    glDepthFunc(GL_LEQUAL);
+    glDepthMask(GL_TRUE);
   }
   // 5. The samples resolved into the view's rectangle of the bound framebuffer, through the RGBA8 resolve buffer
   //    (identical rectangles: GL 3.3 resolves only without scaling or moving, and into the same format).
@@ -716,7 +728,7 @@ void Renderer3D::pushLine(ViewPoint a, ViewPoint b, Color color, const Style3& s
   instance.style[2] = style.gap * scale;
   instance.style[3] = phase;
   std::copy(fade.begin(), fade.end(), instance.fade);
-  (style.onTop ? onTop_ : depthTested_).lines.push_back(instance);
+  (style.onTop ? onTopLayer() : depthTested_).lines.push_back(instance);
 }
 
 namespace {
@@ -808,7 +820,7 @@ void Renderer3D::arrow(Vec3d from, Vec3d to, Color color, float width, float hea
   const Vec2d pa = toFramebuffer(va);
   const Vec2d pb = toFramebuffer(vb);
   const double length = collide::length(pb - pa);
-  Layer& layer = onTop ? onTop_ : depthTested_;
+  Layer& layer = onTop ? onTopLayer() : depthTested_;
   if (length < 1e-6) return;  // along the line of sight: nothing to point with
   // The head is a flat triangle in the screen at the shaft's depth (depth is affine along the projected shaft).
   const Vec2d axis = (pb - pa) / length;
@@ -857,7 +869,7 @@ void Renderer3D::point(Vec3d p, Color color, float radiusPixels, bool onTop) {
   instance.geometry[3] = radiusPixels * static_cast<float>(scale_);
   copyColor(instance.fill, color);
   copyColor(instance.rim, palette::kBackground.withAlpha(0.9f));
-  (onTop ? onTop_ : depthTested_).points.push_back(instance);
+  (onTop ? onTopLayer() : depthTested_).points.push_back(instance);
 }
 
 void Renderer3D::screenLine(Vec2d a, Vec2d b, Color color, float width) {
@@ -901,8 +913,8 @@ void Renderer3D::label(Vec3d at, std::string_view text, Color color, Vec2d offse
 // hides the vertex it may not even name.
 void Renderer3D::layoutLabels() {
   std::vector<LabelMarker> markers;
-  markers.reserve(depthTested_.points.size() + onTop_.points.size());
-  for (const Layer* layer : {&depthTested_, &onTop_})
+  markers.reserve(depthTested_.points.size() + onTop_.points.size() + handles_.points.size());
+  for (const Layer* layer : {&depthTested_, &onTop_, &handles_})
     for (const PointInstance& point : layer->points)
       markers.push_back({Vec2d{point.geometry[0], point.geometry[1]} / scale_, point.geometry[3] / scale_ + kPointRim});
   drawScreenLabels(camera_.rect(), title_, labels_, markers, keepOut_, &drawn_);

@@ -6,7 +6,8 @@
 // CPU (near-plane clipped), so the GPU sees framebuffer pixels and a depth. Order at endViewport(): opaque
 // triangles, then lines and points, then translucent triangles sorted back to front (depth write off), then the
 // `onTop` lines and points over everything (the highlighted feature, the origin marker): faint and dashed where a
-// surface, translucent or not, is in front of them, as given elsewhere; then labels.
+// surface, translucent or not, is in front of them, as given elsewhere; then the handles (HandleLayer), solid over
+// everything; then labels.
 // Labels go through ImGui's background draw list, clipped to the viewport, and are laid out by the shared placer
 // (render/label_layout.h) so they do not overlap nor cover the pane title (earlier calls win: submit the important
 // ones first).
@@ -108,6 +109,20 @@ class Renderer3D {
   // The labels queued in this viewport so far (window-pixel anchors): a lab's state dump says what it named where.
   [[nodiscard]] std::span<const ScreenLabel> labels() const { return labels_; }
 
+  // While one lives, what is drawn `onTop` goes to the handles' layer instead: drawn after the on-top layer, solid
+  // over every surface (never faint or dashed as hidden), for what the mouse grabs (the gizmo).
+  class HandleLayer {
+   public:
+    explicit HandleLayer(Renderer3D& renderer) : renderer_(renderer), was_(renderer.toHandles_) { renderer.toHandles_ = true; }
+    ~HandleLayer() { renderer_.toHandles_ = was_; }
+    HandleLayer(const HandleLayer&) = delete;
+    HandleLayer& operator=(const HandleLayer&) = delete;
+
+   private:
+    Renderer3D& renderer_;
+    bool was_;
+  };
+
   // [SECTION] Screen-space overlays (window pixels, over everything: the axis triad, handles)
   void screenLine(Vec2d a, Vec2d b, Color color, float width = 1.5f);
   void screenPoint(Vec2d p, Color color, float radiusPixels = 4.0f);
@@ -194,6 +209,9 @@ class Renderer3D {
 
   Layer depthTested_;
   Layer onTop_;
+  Layer handles_;            // HandleLayer's
+  bool toHandles_ = false;   // a HandleLayer lives: `onTop` goes to handles_
+  [[nodiscard]] Layer& onTopLayer() { return toHandles_ ? handles_ : onTop_; }
   std::vector<SurfaceVertex> opaque_;
   std::vector<TranslucentTriangle> translucent_;
   std::vector<SurfaceVertex> sorted_;

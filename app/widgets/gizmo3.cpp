@@ -89,7 +89,10 @@ GizmoPart pickGizmo(const OrbitCamera& camera, const Pose3& pose, Vec2d screen, 
   const double unit = unitsPerPixel(camera, pose.p);
   GizmoPart best = GizmoPart::None;
   double bestDistance = size.pickPixels;
+  // The arrows (listed first) before the rings: a ring crosses two shafts, and a press on a shaft there moves
+  // along it (it turned the shape; review s35 A10). A ring is picked only where no arrow is within reach.
   for (const GizmoPart part : kParts) {
+    if (best != GizmoPart::None && !isRotation(best) && isRotation(part)) break;
     const Vec3d axis = gizmoAxis(part);
     double distance = 0;
     if (isRotation(part)) {
@@ -112,7 +115,17 @@ GizmoPart pickGizmo(const OrbitCamera& camera, const Pose3& pose, Vec2d screen, 
 void drawGizmo(Renderer3D& renderer, const Pose3& pose, GizmoPart highlighted, const GizmoSize& size) {
   if (!collide::isFinite(pose.p)) return;
   const double unit = unitsPerPixel(renderer.camera(), pose.p);
-  for (const GizmoPart part : kParts) {
+  // Solid over everything, shapes included (on the on-top layer it was dashed inside a shape, read as hidden or
+  // disabled: review s35 A10); rings first, then the arrows over them as picking prefers them, the lit part last.
+  Renderer3D::HandleLayer handles(renderer);
+  std::array<GizmoPart, 7> order{};
+  int count = 0;
+  for (const GizmoPart part : {GizmoPart::RotateX, GizmoPart::RotateY, GizmoPart::RotateZ, GizmoPart::TranslateX,
+                               GizmoPart::TranslateY, GizmoPart::TranslateZ})
+    if (part != highlighted) order[static_cast<std::size_t>(count++)] = part;
+  if (highlighted != GizmoPart::None) order[static_cast<std::size_t>(count++)] = highlighted;
+  for (int k = 0; k < count; ++k) {
+    const GizmoPart part = order[static_cast<std::size_t>(k)];
     const bool lit = part == highlighted;
     const Color color = lit ? Color{1.0f, 0.95f, 0.55f, 1.0f} : partColor(part).withAlpha(0.9f);
     const Vec3d axis = gizmoAxis(part);

@@ -75,6 +75,11 @@ int pickShape(const SpatialPointer& pointer, std::span<const Collider3> shapes, 
   return best;
 }
 
+std::string selectionStatus3(std::string_view name, bool turns) {
+  return std::string(name) + " selected: drag moves in the view plane, Shift toward/away, arrows along an axis" +
+         (turns ? ", rings turn" : "") + "; Esc deselects";
+}
+
 bool ShapeDrag3::press(const OrbitCamera& camera, const MouseEvent& event, std::span<const Collider3> shapes) {
   if (event.button != MouseButton::Left || event.modifiers.alt) return false;
   if (selected >= 0 && selected < static_cast<int>(shapes.size())) {

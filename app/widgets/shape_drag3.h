@@ -6,6 +6,8 @@
 
 #include <optional>
 #include <span>
+#include <string>
+#include <string_view>
 
 #include "lab/vocabulary.h"
 #include "render/orbit_camera.h"
@@ -25,6 +27,10 @@ void placeAt(Collider3& collider, const Pose3& pose);
 // The first of `shapes` the pointer's ray meets (sphere tracing by GJK distance from the ray's points), with the ray
 // parameter there in `hitDistance`; -1 when it meets none. Of shapes hit at the same depth the first listed wins.
 [[nodiscard]] int pickShape(const SpatialPointer& pointer, std::span<const Collider3> shapes, double* hitDistance = nullptr);
+
+// One line under a view's title while a shape (or pose) is selected: what is selected and what each drag does
+// (`turns`: it has rings, an aabb has none). "B selected: drag moves in the view plane, ...; Esc deselects".
+[[nodiscard]] std::string selectionStatus3(std::string_view name, bool turns);
 
 // The mouse's state over the shapes: which is selected and hovered, and the drag under way.
 struct ShapeDrag3 {

@@ -5,6 +5,7 @@
 
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -52,6 +53,19 @@ bool rebuildPolygon(Collider& collider, const std::vector<Vec2d>& local, std::st
 }  // namespace
 
 // [SECTION] Hit testing
+
+std::vector<int> namedNumbers(std::string_view text, std::string_view word) {
+  std::vector<int> out;
+  for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    std::size_t digit = at + word.size();
+    if (digit >= text.size() || !std::isdigit(static_cast<unsigned char>(text[digit]))) continue;
+    int value = 0;
+    for (; digit < text.size() && std::isdigit(static_cast<unsigned char>(text[digit])) && value < 100000; ++digit)
+      value = 10 * value + (text[digit] - '0');
+    if (std::find(out.begin(), out.end(), value) == out.end()) out.push_back(value);
+  }
+  return out;
+}
 
 collide::Shape<double> defaultShape(std::size_t type) {
   switch (type) {
@@ -185,6 +199,7 @@ Vec2d ShapeEditor::rotateHandle(const Collider& collider, double pixelSize) cons
 }
 
 void ShapeEditor::setHint(std::string text, Vec2d where, double seconds) {
+  refusedShape_ = -1;  // a vertex drag's refusal sets it after this
   hint_ = std::move(text);
   hintWorld_ = where;
   hintSeconds_ = seconds;
@@ -192,14 +207,22 @@ void ShapeEditor::setHint(std::string text, Vec2d where, double seconds) {
 
 ShapeEditor::Target ShapeEditor::pick(std::span<const Collider> shapes, Vec2d world, double pixelSize) const {
   const double tolerance = kPickPixels * pixelSize;
+  const auto vertexAt = [&](int shape) -> Target {
+    const std::vector<Vec2d> vertices = editableVertices(shapes[static_cast<std::size_t>(shape)]);
+    for (std::size_t i = 0; i < vertices.size(); ++i)
+      if (collide::distance(vertices[i], world) <= tolerance) return {shape, Part::Vertex, static_cast<int>(i)};
+    return {};
+  };
   if (selected_ >= 0 && selected_ < static_cast<int>(shapes.size())) {
     const Collider& shape = shapes[static_cast<std::size_t>(selected_)];
-    const std::vector<Vec2d> vertices = editableVertices(shape);
-    for (std::size_t i = 0; i < vertices.size(); ++i)
-      if (collide::distance(vertices[i], world) <= tolerance) return {selected_, Part::Vertex, static_cast<int>(i)};
+    if (const Target vertex = vertexAt(selected_); vertex.shape >= 0) return vertex;
     if (collide::isPlaced(shape.shape) && collide::distance(rotateHandle(shape, pixelSize), world) <= tolerance * 1.3)
       return {selected_, Part::RotateHandle, -1};
   }
+  // Any shape's vertex before any body: the README's "drag a polygon's vertex to reshape it" holds on the first
+  // press, not only once the shape is selected (review s35 A5). The hover shows that shape's handles.
+  for (int i = static_cast<int>(shapes.size()) - 1; i >= 0; --i)
+    if (const Target vertex = vertexAt(i); vertex.shape >= 0) return vertex;
   for (int i = static_cast<int>(shapes.size()) - 1; i >= 0; --i) {
     const Collider& shape = shapes[static_cast<std::size_t>(i)];
     if (distanceToShape(shape, world) > tolerance) continue;
@@ -218,6 +241,7 @@ ShapeEditor::Target ShapeEditor::pick(std::span<const Collider> shapes, Vec2d wo
 
 bool ShapeEditor::mouseDown(std::span<Collider> shapes, const MouseEvent& event) {
   if (event.button != MouseButton::Left) return false;
+  if (std::isinf(hintSeconds_)) setHint({}, {}, 0);  // a refusal kept since the last drag
   lastPixelSize_ = event.planar.pixelSize;
   const Target target = pick(shapes, event.planar.world, event.planar.pixelSize);
   if (target.shape < 0) {
@@ -283,6 +307,7 @@ bool ShapeEditor::mouseMove(std::span<Collider> shapes, const MouseEvent& event)
         return true;
       }
       setHint("refused: " + error, event.planar.world, 0);
+      refusedShape_ = drag_.shape;
       return false;
     }
     case Part::None: break;
@@ -291,6 +316,10 @@ bool ShapeEditor::mouseMove(std::span<Collider> shapes, const MouseEvent& event)
 }
 
 void ShapeEditor::mouseUp() {
+  // A vertex drag's refusal stays after the release, with its vertices labelled, until the next press: it can be
+  // read with the mouse let go (as the mid-phase lab's refusal stays in its panel).
+  if (drag_.part == Part::Vertex && !hint_.empty() && hintSeconds_ <= 0)
+    hintSeconds_ = std::numeric_limits<double>::infinity();
   drag_ = {};
   if (hintSeconds_ <= 0) hint_.clear();
 }
@@ -304,9 +333,17 @@ void ShapeEditor::update(double seconds) {
 void ShapeEditor::drawOverlay(Renderer2D& renderer, std::span<const Collider> shapes) const {
   const double pixelSize = renderer.camera().pixelsToWorld(1.0);
   const int count = static_cast<int>(shapes.size());
-  if (hovered_.shape >= 0 && hovered_.shape < count && hovered_.shape != selected_ && !dragging())
-    renderer.polyline(shapeOutline(shapes[static_cast<std::size_t>(hovered_.shape)]), true,
-                      palette::kSelection.withAlpha(0.35f), LineStyle{4.0f});
+  if (hovered_.shape >= 0 && hovered_.shape < count && hovered_.shape != selected_ && !dragging()) {
+    const Collider& shape = shapes[static_cast<std::size_t>(hovered_.shape)];
+    renderer.polyline(shapeOutline(shape), true, palette::kSelection.withAlpha(0.35f), LineStyle{4.0f});
+    // Its vertex handles too: a press on one reshapes the shape, elsewhere moves it (review s35 A5).
+    const std::vector<Vec2d> vertices = editableVertices(shape);
+    for (std::size_t i = 0; i < vertices.size(); ++i) {
+      const bool active = hovered_.part == Part::Vertex && hovered_.index == static_cast<int>(i);
+      renderer.screenDisc(vertices[i], active ? 6.0f : 4.0f, palette::kSelection.withAlpha(active ? 1.0f : 0.6f),
+                          palette::kBackground, 1.5f);
+    }
+  }
   if (selected_ >= 0 && selected_ < count) {
     const Collider& shape = shapes[static_cast<std::size_t>(selected_)];
     const std::vector<Vec2d> outline = shapeOutline(shape);
@@ -335,6 +372,14 @@ void ShapeEditor::drawOverlay(Renderer2D& renderer, std::span<const Collider> sh
   if (!hint_.empty()) {
     renderer.screenDisc(hintWorld_, 4.0f, palette::kHit, palette::kBackground);
     renderer.label(hintWorld_, hint_, palette::kHit, {12, 8});
+    // The view numbers no vertex: the ones the refusal names are labelled where they are.
+    if (refusedShape_ >= 0 && refusedShape_ < count) {
+      const std::vector<Vec2d> vertices = editableVertices(shapes[static_cast<std::size_t>(refusedShape_)]);
+      for (const int named : namedNumbers(hint_, "vertex "))
+        if (named >= 0 && named < static_cast<int>(vertices.size()))
+          renderer.label(vertices[static_cast<std::size_t>(named)], "vertex " + std::to_string(named), palette::kHit,
+                         {-14, -14});
+    }
   }
 }
 

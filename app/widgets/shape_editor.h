@@ -7,6 +7,7 @@
 
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lab/vocabulary.h"
@@ -22,6 +23,10 @@ namespace lab {
 
 // 0 inside the collider, otherwise the world distance to it (curves sampled finely enough for picking).
 [[nodiscard]] double distanceToShape(const Collider& collider, Vec2d world);
+
+// The numbers that follow `word` in `text`, each once, in order: "vertex 3 duplicates vertex 1" with "vertex "
+// gives {3, 1}. What a refusal names, for labelling it in the view.
+[[nodiscard]] std::vector<int> namedNumbers(std::string_view text, std::string_view word);
 
 // The draggable vertices of a collider in world coordinates: polygon corners, segment and capsule ends.
 [[nodiscard]] std::vector<Vec2d> editableVertices(const Collider& collider);
@@ -43,7 +48,8 @@ class ShapeEditor {
     int index = -1;  // the vertex or edge
   };
 
-  // What is under `world`: the selected shape's handles first, then bodies from the topmost (last) down.
+  // What is under `world`: the selected shape's handles first, then any shape's vertex (topmost first), then
+  // bodies from the topmost (last) down.
   [[nodiscard]] Target pick(std::span<const Collider> shapes, Vec2d world, double pixelSize) const;
 
   // Mouse handlers for a lab to forward. mouseDown returns true when it took the press; mouseMove returns
@@ -77,6 +83,7 @@ class ShapeEditor {
   std::string hint_;
   Vec2d hintWorld_{};
   double hintSeconds_ = 0;  // > 0: the hint stays after the mouse is released
+  int refusedShape_ = -1;   // the shape whose vertex drag the hint refuses: its named vertices are labelled
 };
 
 }  // namespace lab

@@ -8,7 +8,7 @@ where B ends at t = 1) back to in front of the wall, so B no longer reaches it, 
 Ctrl+Q, and checks the dump: B's velocity follows the handle, the cast finds no contact, the algorithm changed, and
 the window shows the A - B pane beside the world (the linear cast iterates in A - B; the time of impact had one view).
 Then, in a second window on the same scene, drags the wall's rotation handle (the ring 40 pixels from its end
-position, at its end angle) a quarter turn counter-clockwise and checks the dump: A's angular velocity is that
+handle, parked beside the still wall, at its end angle) a quarter turn counter-clockwise and checks the dump: A's angular velocity is that
 quarter turn, the time of impact still runs (no refusal) and, the wall's top now leaning toward the bullet, finds
 the contact earlier.
 Needs a display (DISPLAY set, e.g. tests/support/xvfb_run.py -- continuous_test.py ...).
@@ -61,7 +61,7 @@ def spin_the_wall(args, home, scene_path, start, view, failures):
     wall = start["motions"][0]
     if wall["velocity"] != [0, 0] or wall["angular_velocity"] != 0:
         raise AssertionError(f"the wall should start still: {wall}")
-    end = to_screen(view, (0.0, 0.0))  # A's end position: its start, at the origin
+    end = to_screen(view, wall["end_handle"])  # A's end handle: still, it is parked beside the wall (A12)
     radius = 40  # pixels from the end position (ContinuousLab::spinHandle), at the end angle 0
     handle = (end[0] + radius, end[1])
     turned = (end[0], end[1] - radius)  # a quarter turn counter-clockwise (screen y runs down)

@@ -52,6 +52,23 @@ TEST(Gizmo3, PicksEachHandleWithinAFewPixelsAndNothingElsewhere) {
   }
 }
 
+// Review s35 A10: each ring crosses two arrows' shafts; a press there picked the ring (nearest, the later part)
+// and turned the shape. The arrow wins where they overlap; the ring still wins away from the shafts.
+TEST(Gizmo3, AnArrowWinsWhereARingCrossesItsShaft) {
+  const GizmoSize size;
+  for (Projection projection : kProjections) {
+    const OrbitCamera c = camera(projection);
+    const double unit = c.pixelSizeAt(kPose.p);
+    for (GizmoPart part : {GizmoPart::TranslateX, GizmoPart::TranslateY, GizmoPart::TranslateZ}) {
+      const Vec3d crossing = kPose.p + size.ringPixels * unit * gizmoAxis(part);
+      EXPECT_EQ(pickGizmo(c, kPose, screenOf(c, crossing)), part);
+      EXPECT_EQ(pickGizmo(c, kPose, screenOf(c, crossing) + Vec2d{1, -2}), part);
+    }
+    const Vec3d onZRing = kPose.p + size.ringPixels * unit * Vec3d{std::cos(0.8), std::sin(0.8), 0};
+    EXPECT_EQ(pickGizmo(c, kPose, screenOf(c, onZRing)), GizmoPart::RotateZ);
+  }
+}
+
 TEST(Gizmo3, AnArrowDragMovesAlongItsAxisByWhatTheMouseShows) {
   for (Projection projection : kProjections) {
     const OrbitCamera c = camera(projection);

@@ -175,13 +175,15 @@ def fresh_directory(parent, name):
     return path
 
 
-def script_arguments(scenes=True):
+def script_arguments(scenes=True, modes=None):
     """The arguments CTest gives a GUI script (gui_script_test): --exe, --scenes (not to a script that makes its own
-    scenes: `scenes` False) and --out, the last made."""
+    scenes: `scenes` False), the MODE when the script has `modes` (its choices), and --out, the last made."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--exe", required=True)
     if scenes:
         parser.add_argument("--scenes", required=True)
+    if modes:
+        parser.add_argument("mode", choices=list(modes))
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)

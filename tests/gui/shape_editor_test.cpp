@@ -136,8 +136,42 @@ TEST(ShapeEditorMouse, DraggingAVertexIntoAReflexCornerShowsTheRefusal) {
   EXPECT_FALSE(editor.mouseMove(shapes, mouseAt({-0.2, -0.3})));
   EXPECT_NE(editor.hint().find("refused"), std::string::npos) << editor.hint();
   editor.mouseUp();
+  editor.update(30.0);
+  EXPECT_FALSE(editor.hint().empty());  // it stays after the release, to be read, until the next press
+  editor.mouseDown(shapes, mouseAt({5, 5}));
   EXPECT_TRUE(editor.hint().empty());
   EXPECT_EQ(std::get<collide::Polygon<double>>(shapes[0].shape).vertices[2], (Vec2d{1.4, 1.3}));
+}
+
+// Review s35 A5: a press on a vertex of a shape that is not selected reshapes it on the first press (it moved the
+// whole polygon, and the handles appeared only after); a press away from the vertices still moves the body.
+TEST(ShapeEditorMouse, AVertexOfAnUnselectedPolygonReshapesItOnTheFirstPress) {
+  Collider shapes[] = {square({0, 0}), square({5, 0})};
+  ShapeEditor editor;
+  ASSERT_EQ(editor.selected(), -1);
+  editor.mouseMove(shapes, mouseAt({1.03, 0.98}));  // the hover names the vertex, so its handle shows
+  EXPECT_EQ(editor.hovered(), 0);
+  EXPECT_EQ(editor.pick(shapes, {1.03, 0.98}, 0.01).part, ShapeEditor::Part::Vertex);
+  ASSERT_TRUE(editor.mouseDown(shapes, mouseAt({1.03, 0.98})));  // within the 7-pixel pick radius of (1, 1)
+  EXPECT_EQ(editor.selected(), 0);
+  EXPECT_TRUE(editor.mouseMove(shapes, mouseAt({1.53, 1.38})));
+  editor.mouseUp();
+  EXPECT_EQ(shapes[0].transform.p, (Vec2d{0, 0}));  // the body stayed
+  const auto& polygon = std::get<collide::Polygon<double>>(shapes[0].shape);
+  EXPECT_NEAR(polygon.vertices[2].x, 1.53, 1e-12);  // the vertex goes to the mouse
+  EXPECT_NEAR(polygon.vertices[2].y, 1.38, 1e-12);
+  // The other shape, unselected, pressed inside but away from its corners: the whole shape moves.
+  ASSERT_TRUE(editor.mouseDown(shapes, mouseAt({5.5, 0.2})));
+  EXPECT_EQ(editor.selected(), 1);
+  EXPECT_TRUE(editor.mouseMove(shapes, mouseAt({6.5, 0.2})));
+  editor.mouseUp();
+  EXPECT_EQ(shapes[1].transform.p, (Vec2d{6, 0}));
+}
+
+TEST(ShapeEditorMouse, ARefusalNamesVerticesTheViewCanLabel) {
+  EXPECT_EQ(namedNumbers("refused: vertex 3 makes the outline non-convex", "vertex "), (std::vector<int>{3}));
+  EXPECT_EQ(namedNumbers("vertex 12 duplicates vertex 1", "vertex "), (std::vector<int>{12, 1}));
+  EXPECT_EQ(namedNumbers("the outline has zero area (all vertices collinear)", "vertex "), (std::vector<int>{}));
 }
 
 TEST(ShapeEditorMouse, ControlClickOnAnEdgeAddsAVertex) {
