@@ -282,6 +282,22 @@ template <class V, class C>
   return chosen;
 }
 
+// v along its own length, or `fallback` when it has none (a GJK ray step's d of zero): the A - B panes' one unit
+// vector, either dimension.
+template <class V>
+[[nodiscard]] V unitOr(V v, V fallback) {
+  const double n = collide::length(v);
+  return n > 0 ? v / n : fallback;
+}
+// Where GJK ray step s's plane meets the support's normal: the support moved out by the set's radii along d (x when
+// d is zero). The A - B panes draw, frame and dump it.
+template <class V>
+[[nodiscard]] V planePoint(const CastRay<V>& ray, const collide::RayCastStep<V>& s) {
+  V x{};
+  x.x = 1;
+  return s.support + ray.radius * unitOr(s.direction, x);
+}
+
 extern template struct RecordedCast<collide::Vec2<double>>;
 extern template struct RecordedCast<collide::Vec3<double>>;
 
