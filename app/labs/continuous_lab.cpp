@@ -550,23 +550,11 @@ bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
             "Continuous collision 3D lab (\"lab\": \"Continuous collision 3D\")";
     return false;
   }
-  Collider a, b;
-  if (!scenePair(scene, a, b, error)) return false;
-  bool useFloat = useFloat_;
-  if (!readScalarState(scene.labState, useFloat, error)) return false;
-  double restitution = 0.6;
-  if (!readRestitution(scene.labState, restitution, error)) return false;
-  useFloat_ = useFloat;
-  shapes_ = {a, b};
-  motions_ = {};
-  for (std::size_t i = 0; i < 2; ++i) {
-    if (const auto& motion = scene.shapes[i].motion) motions_[i] = {motion->velocity, motion->angularVelocity};
-  }
-  // A scene whose lesson is not tunnelling may hide the discrete frames and the bounce (the two moving spheres:
-  // eight overlapping ghosts would bury the quadratic's picture).
-  restitution_ = restitution;
-  showDiscrete_ = true;
-  readSetting(scene.labState, "discrete_frames", showDiscrete_);
+  CastLabState state{.useFloat = useFloat_};
+  if (!readCastScene(scene, shapes_, motions_, state, error)) return false;
+  useFloat_ = state.useFloat;
+  restitution_ = state.restitution;
+  showDiscrete_ = state.discreteFrames;
   preset_ = -1;
   step_ = 0;
   record();
@@ -574,40 +562,23 @@ bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
 }
 
 void ContinuousLab::saveScene(Scene& scene) const {
-  setScenePair(scene, shapes_[0], shapes_[1]);
-  for (std::size_t i = 0; i < 2; ++i) scene.shapes[i].motion = ShapeMotion{motions_[i].velocity, motions_[i].angularVelocity};
-  scene.algorithm = std::string(collide::castAlgorithmInfo(algorithm_).name);
-  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"restitution", restitution_}, {"discrete_frames", showDiscrete_}};
+  writeCastScene(scene, shapes_, motions_, algorithm_, {useFloat_, restitution_, showDiscrete_});
 }
 
 bool ContinuousLab::setAlgorithm(std::string_view name, std::string& error) {
-  const auto algorithm = collide::castAlgorithmFromName(name);
-  if (!algorithm) {
-    error = "unknown cast \"" + std::string(name) + "\"; expected ray, linear, toi, dynamic-sat or analytic";
-    return false;
-  }
+  const std::optional<CastAlgorithm> algorithm = castAlgorithmNamed(name, error);
+  if (!algorithm) return false;
   algorithm_ = *algorithm;
   record();
   return true;
 }
 
 void ContinuousLab::loadSettings(const Json& settings) {
-  std::string name(collide::castAlgorithmInfo(algorithm_).name);
-  readSetting(settings, "algorithm", name);
-  readSetting(settings, "restitution", restitution_);
-  restitution_ = std::clamp(restitution_, 0.0, 1.0);
-  std::string scalar = "double";
-  readSetting(settings, "scalar", scalar);
-  useFloat_ = scalar == "float";
-  std::string ignored;
-  if (!setAlgorithm(name, ignored)) record();
+  readCastSettings(settings, algorithm_, useFloat_, &restitution_);
+  record();
 }
 
-Json ContinuousLab::saveSettings() const {
-  return {{"algorithm", collide::castAlgorithmInfo(algorithm_).name},
-          {"scalar", useFloat_ ? "float" : "double"},
-          {"restitution", restitution_}};
-}
+Json ContinuousLab::saveSettings() const { return castSettingsJson(algorithm_, useFloat_, &restitution_); }
 
 void ContinuousLab::dumpState(Json& out) const {
   out["algorithm"] = collide::castAlgorithmInfo(algorithm_).name;

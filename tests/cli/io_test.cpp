@@ -5161,6 +5161,12 @@ TEST(CuratedCastScenes3, TheBounceAfterTheContactIsShownInSpaceAsInThePlane) {
     std::string error;
     EXPECT_FALSE(refused->loadScene(bad, error)) << name;
     EXPECT_EQ(error, "lab_state.restitution: expected a number from 0 (no bounce) to 1 (elastic), got 2") << name;
+    // lab_state is read once for both labs (readCastScene): discrete_frames that is not true or false is refused in
+    // each, naming the field (the plane's lab ignored it in silence).
+    bad.labState["restitution"] = 0.5;
+    bad.labState["discrete_frames"] = "yes";
+    EXPECT_FALSE(refused->loadScene(bad, error)) << name;
+    EXPECT_EQ(error, "lab_state.discrete_frames: expected true or false, got \"yes\"") << name;
   }
 }
 
