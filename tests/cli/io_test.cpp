@@ -1622,6 +1622,27 @@ Json stateAtStep(const char* labName, const Scene& scene, int step) {
 
 // EPA on a capsule runs on its segment: the last step's depth is the cores', and the result's is that plus the radii.
 // The last step says so with the numbers, in the plane and in space (it gave the core depth, then a larger result).
+// Both narrow-phase labs take an algorithm by name through one reader of their dimension (queryAlgorithmNamed):
+// SAT lite runs in space only, so the plane's lab refuses it, from a scene or the settings, listing its own names
+// (it took it, and its menu showed GJK beside a refused run).
+TEST(NarrowPhaseLab, TakesOnlyTheAlgorithmsOfThePlane) {
+  for (const char* name : {"Narrow phase", "Narrow phase 3D"}) {
+    const std::unique_ptr<Lab> lab = findLab(name)->create();
+    const bool plane = std::string(name) == "Narrow phase";
+    std::string error;
+    EXPECT_EQ(lab->setAlgorithm("sat-lite", error), !plane) << name;
+    if (plane) {
+      EXPECT_EQ(error, "unknown algorithm \"sat-lite\"; expected one of gjk, distance, epa, sat, analytic");
+    }
+    EXPECT_FALSE(lab->setAlgorithm("gjk2", error));
+    EXPECT_EQ(error, std::string("unknown ") + (plane ? "" : "3D ") + "algorithm \"gjk2\"; expected one of " +
+                         collide::algorithmNameList(false, plane ? 2 : 3)) << name;
+    ASSERT_TRUE(lab->setAlgorithm("sat", error)) << error;
+    lab->loadSettings(Json{{"algorithm", "sat-lite"}});
+    EXPECT_EQ(lab->saveSettings()["algorithm"], plane ? "sat" : "sat-lite") << name;
+  }
+}
+
 TEST(NarrowPhaseLab, EpaOnRoundedShapesAddsTheRadiiInWords) {
   Scene scene = curated("06_capsule_vs_box.json");
   scene.algorithm = "epa";
