@@ -63,7 +63,6 @@ using Quatd = collide::Quat<double>;
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kDegrees = 180.0 / kPi;
-constexpr int kDiscreteFrames = 4;  // the tunnelling demonstration's frames over [0, 1]
 constexpr const char* kNames[2] = {"A", "B"};
 
 // The rotation vector of the turn q (axis times angle), of the turns that give q the one nearest `near` (a drag of
@@ -247,15 +246,7 @@ void ContinuousLab3::record() {
   noteBounceDisagreement(cast_, motions_, restitution_);
   bounces_ = bounceGhosts(cast_, shapes_, motions_, restitution_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
-  // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
-  // Overlapping or Touching at t = 0).
-  discreteOverlaps_ = 0;
-  for (int k = 1; k <= kDiscreteFrames; ++k) {
-    const double t = static_cast<double>(k) / kDiscreteFrames;
-    const auto still = collide::runCast(CastAlgorithm::Linear, movedAlong(shapes_[0], motions_[0], t), Motion3{},
-                                        movedAlong(shapes_[1], motions_[1], t), Motion3{});
-    if (still.status == CastStatus::Overlapping || still.status == CastStatus::Touching) discreteOverlaps_ |= 1u << k;
-  }
+  discreteOverlaps_ = discreteContacts(shapes_, motions_).overlaps;  // what a fixed-step simulation would check
 }
 
 std::string ContinuousLab3::refusalOf(CastAlgorithm algorithm) const {

@@ -57,7 +57,6 @@ using collide::CastStatus;
 using Motion2 = collide::Motion<Vec2d>;
 
 constexpr double kPi = std::numbers::pi;
-constexpr int kDiscreteFrames = 4;  // the tunnelling demonstration's frames over [0, 1]
 constexpr float kHandlePixels = 7.0f;
 
 struct Preset {
@@ -211,17 +210,9 @@ void ContinuousLab::record() {
   bounces_ = bounceGhosts(cast_, shapes_, motions_, restitution_);
   space_ = castSpace(cast_, shapes_, useFloat_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
-  // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
-  // Overlapping or Touching at t = 0).
-  discreteOverlaps_ = 0;
-  discreteTouches_ = 0;
-  for (int k = 1; k <= kDiscreteFrames; ++k) {
-    const double t = static_cast<double>(k) / kDiscreteFrames;
-    const auto still = collide::runCast(CastAlgorithm::Linear, movedAlong(shapes_[0], motions_[0], t), Motion2{},
-                                        movedAlong(shapes_[1], motions_[1], t), Motion2{});
-    if (still.status == CastStatus::Overlapping || still.status == CastStatus::Touching) discreteOverlaps_ |= 1u << k;
-    if (still.status == CastStatus::Touching) discreteTouches_ |= 1u << k;
-  }
+  const DiscreteContacts frames = discreteContacts(shapes_, motions_);  // what a fixed-step simulation would check
+  discreteOverlaps_ = frames.overlaps;
+  discreteTouches_ = frames.touches;
 }
 
 // [SECTION] Mouse: shapes, end poses and spin handles

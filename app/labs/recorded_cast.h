@@ -205,6 +205,27 @@ template <class V>
 // A body's pose at time t of its motion, as both labs draw it (an aabb only translates).
 [[nodiscard]] Collider movedAlong(const Collider& start, const collide::Motion<collide::Vec2<double>>& motion, double t);
 [[nodiscard]] Collider3 movedAlong(const Collider3& start, const collide::Motion<collide::Vec3<double>>& motion, double t);
+// The discrete frames both labs draw beside the cast, the tunnelling demonstration: the pair at t = k /
+// kDiscreteFrames, k = 1 .. kDiscreteFrames, as a fixed-step simulation checks it.
+inline constexpr int kDiscreteFrames = 4;
+// Which frames the pair meets at (bit k: frame k overlaps or touches) and which it only touches (distance 0, no
+// depth), by the plain overlap test: a cast with no motion (Overlapping or Touching at t = 0).
+struct DiscreteContacts {
+  unsigned overlaps = 0;
+  unsigned touches = 0;
+};
+template <class C, class V>
+[[nodiscard]] DiscreteContacts discreteContacts(const std::array<C, 2>& shapes, const std::array<collide::Motion<V>, 2>& motions) {
+  DiscreteContacts out;
+  for (int k = 1; k <= kDiscreteFrames; ++k) {
+    const double t = static_cast<double>(k) / kDiscreteFrames;
+    const auto still = collide::runCast(collide::CastAlgorithm::Linear, movedAlong(shapes[0], motions[0], t), collide::Motion<V>{},
+                                        movedAlong(shapes[1], motions[1], t), collide::Motion<V>{});
+    if (still.status == collide::CastStatus::Overlapping || still.status == collide::CastStatus::Touching) out.overlaps |= 1u << k;
+    if (still.status == collide::CastStatus::Touching) out.touches |= 1u << k;
+  }
+  return out;
+}
 // Body i's bounce as both labs draw it beside the discrete frames: its pose at the contact and at t = 1 after it.
 template <class C>
 struct BounceGhost {
