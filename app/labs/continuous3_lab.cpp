@@ -329,11 +329,9 @@ void ContinuousLab3::mouseMove(const MouseEvent& event) {
 void ContinuousLab3::mouseUp(const MouseEvent&) { mouse_.release(); }
 
 void ContinuousLab3::keyPressed(const KeyPress& press) {
-  for (int i = 0; i < static_cast<int>(collide::kCastAlgorithmTable.size()); ++i) {
-    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != static_cast<CastAlgorithm>(i)) {
-      algorithm_ = static_cast<CastAlgorithm>(i);
-      record();
-    }
+  if (const std::optional<CastAlgorithm> picked = castAlgorithmKey(press, algorithm_)) {
+    algorithm_ = *picked;
+    record();
   }
   if (isPress(press, GLFW_KEY_D)) {
     showFrames_ = !showFrames_;

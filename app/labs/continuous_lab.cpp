@@ -280,11 +280,9 @@ void ContinuousLab::mouseUp(const MouseEvent&) {
 }
 
 void ContinuousLab::keyPressed(const KeyPress& press) {
-  for (int i = 0; i < static_cast<int>(collide::kCastAlgorithmTable.size()); ++i) {
-    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != static_cast<CastAlgorithm>(i)) {
-      algorithm_ = static_cast<CastAlgorithm>(i);
-      record();
-    }
+  if (const std::optional<CastAlgorithm> picked = castAlgorithmKey(press, algorithm_)) {
+    algorithm_ = *picked;
+    record();
   }
   if (isPress(press, GLFW_KEY_D)) {
     showDiscrete_ = !showDiscrete_;

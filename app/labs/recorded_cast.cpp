@@ -15,6 +15,8 @@
 #include <type_traits>
 #include <utility>
 
+#define GLFW_INCLUDE_NONE  // key codes only
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include "io/query_json.h"
@@ -802,6 +804,13 @@ std::optional<CastAlgorithm> castAlgorithmNamed(std::string_view name, std::stri
   const std::optional<CastAlgorithm> algorithm = collide::castAlgorithmFromName(name);
   if (!algorithm) error = "unknown cast \"" + std::string(name) + "\"; expected ray, linear, toi, dynamic-sat or analytic";
   return algorithm;
+}
+
+std::optional<CastAlgorithm> castAlgorithmKey(const KeyPress& press, CastAlgorithm current) {
+  for (int i = 0; i < static_cast<int>(collide::kCastAlgorithmTable.size()); ++i) {
+    if (isPress(press, GLFW_KEY_1 + i) && current != static_cast<CastAlgorithm>(i)) return static_cast<CastAlgorithm>(i);
+  }
+  return std::nullopt;
 }
 
 namespace {

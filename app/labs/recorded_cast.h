@@ -102,6 +102,8 @@ struct RecordedCast {
 // A cast algorithm by its name ("toi"); nullopt, with `error` saying what names there are, for none (both labs'
 // setAlgorithm).
 [[nodiscard]] std::optional<collide::CastAlgorithm> castAlgorithmNamed(std::string_view name, std::string& error);
+// The cast keys 1 to 5 pick (kCastAlgorithmTable's order) when it is not `current`; nullopt otherwise.
+[[nodiscard]] std::optional<collide::CastAlgorithm> castAlgorithmKey(const KeyPress& press, collide::CastAlgorithm current);
 
 // What a continuous lab keeps in a scene's lab_state, both labs alike: the scalar it casts in, the bounce's
 // restitution, and whether the discrete frames (with the bounce) are drawn. {"scalar", "restitution",

@@ -5140,6 +5140,29 @@ TEST(CuratedCastScenes3, TwoEqualBouncesAreSaidInOneSentence) {
 // bounces back up with e times its speed, the spinning bar goes on along the post with its spin left out (said),
 // and a scene's restitution is kept. Each label says its ghost is the body at t = 1, after the contact (it did not
 // say where in time the green shape is: newcomer review s30, C7).
+// Keys 1 to 5 pick the casts, and 1 to 4 the broad phases, in the table's order in both dimensions: one picker each
+// (castAlgorithmKey, broadphase::algorithmKey); a key past the table picks nothing.
+TEST(LabKeys, NumberKeysPickTheAlgorithmsInTheTablesOrder) {
+  const std::vector<std::pair<const char*, std::vector<std::string>>> labs = {
+      {"Continuous collision", {"ray", "linear", "toi", "dynamic-sat", "analytic"}},
+      {"Continuous collision 3D", {"ray", "linear", "toi", "dynamic-sat", "analytic"}},
+      {"Broad phase", {"sap", "grid", "bvh", "brute"}},
+      {"Broad phase 3D", {"sap", "grid", "bvh", "brute"}}};
+  for (const auto& [name, algorithms] : labs) {
+    const std::unique_ptr<Lab> lab = findLab(name)->create();
+    for (int i = static_cast<int>(algorithms.size()) - 1; i >= 0; --i) {
+      lab->keyPressed({GLFW_KEY_1 + i, 0});
+      Json state;
+      lab->dumpState(state);
+      EXPECT_EQ(state["algorithm"], algorithms[static_cast<std::size_t>(i)]) << name << ", key " << i + 1;
+    }
+    lab->keyPressed({GLFW_KEY_1 + static_cast<int>(algorithms.size()), 0});
+    Json state;
+    lab->dumpState(state);
+    EXPECT_EQ(state["algorithm"], algorithms[0]) << name;
+  }
+}
+
 TEST(CuratedCastScenes3, TheBounceAfterTheContactIsShownInSpaceAsInThePlane) {
   const Bounce<collide::Vec3<double>> fall =
       bounceAfter<collide::Vec3<double>>({collide::Motion<collide::Vec3<double>>{}, {{0, -10, 0}, {}}}, {0, 1, 0}, 0.6);
