@@ -211,11 +211,9 @@ void BroadPhase3Lab::keyPressed(const KeyPress& press) {
     running_ = false;
     stepOncePending_ = true;
   }
-  for (int i = 0; i < 4; ++i) {
-    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != static_cast<Algorithm>(i)) {
-      algorithm_ = static_cast<Algorithm>(i);
-      rebuildBroadPhase();
-    }
+  if (const std::optional<Algorithm> picked = algorithmKey(press, algorithm_)) {
+    algorithm_ = *picked;
+    rebuildBroadPhase();
   }
 }
 
@@ -490,14 +488,11 @@ void BroadPhase3Lab::saveScene(Scene& scene) const {
 }
 
 bool BroadPhase3Lab::setAlgorithm(std::string_view name, std::string& error) {
-  for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i) {
-    if (kAlgorithmNames[i] != name) continue;
-    algorithm_ = static_cast<Algorithm>(i);
-    rebuildBroadPhase();
-    return true;
-  }
-  error = "unknown broad phase \"" + std::string(name) + "\"; expected sap, grid, bvh or brute";
-  return false;
+  const std::optional<Algorithm> algorithm = algorithmNamed(name, error);
+  if (!algorithm) return false;
+  algorithm_ = *algorithm;
+  rebuildBroadPhase();
+  return true;
 }
 
 void BroadPhase3Lab::loadSettings(const Json& settings) {
@@ -577,22 +572,8 @@ void BroadPhase3Lab::frameMetrics(std::vector<FrameMetric>& out) const {
 void BroadPhase3Lab::drawUi() {
   textWrapped("Boxes moving in space. Left-drag orbits, the wheel zooms; with N <= %zu the timeline steps the "
                      "update one event at a time.", kTraceLimit);
-  ImGui::TextDisabled("ALGORITHM");
-  int algorithm = static_cast<int>(algorithm_);
-  ImGui::SetNextItemWidth(-1.0f);  // no label: the combo takes the panel's width, so its text is not cut
-  if (ImGui::Combo("##algorithm", &algorithm, kAlgorithmTitles.data(), static_cast<int>(kAlgorithmTitles.size()))) {
-    algorithm_ = static_cast<Algorithm>(algorithm);
-    rebuildBroadPhase();
-  }
-  if (algorithm_ == Algorithm::Sap) {
-    const char* axes[] = {"Sweep axis: automatic (largest variance)", "Sweep axis: x", "Sweep axis: y", "Sweep axis: z"};
-    int axis = axisChoice_ + 1;
-    ImGui::SetNextItemWidth(-1.0f);
-    if (ImGui::Combo("##axis", &axis, axes, 4)) {
-      axisChoice_ = axis - 1;
-      rebuildBroadPhase();
-    }
-  }
+  if (drawAlgorithmChoice(algorithm_)) rebuildBroadPhase();
+  if (algorithm_ == Algorithm::Sap && drawSweepAxisChoice(3, axisChoice_)) rebuildBroadPhase();
   // The step first, so it shows with the picture on a 1280x720 window (as in the 2D lab); the scene's controls follow.
   if (stepping()) drawStepNarration(algorithm_, step_, boxes_);
   else if (proxies_.size() > kTraceLimit) ImGui::TextDisabled("Step-by-step needs N <= %zu.", kTraceLimit);

@@ -30,11 +30,20 @@ inline constexpr std::array<std::string_view, 4> kAlgorithmNames = {"sap", "grid
 inline constexpr std::array<const char*, 4> kAlgorithmTitles = {"Sweep and prune", "Uniform grid",
                                                                  "Dynamic AABB tree", "Brute force"};
 
+// The broad phase a kAlgorithmNames entry names; nullopt, with `error` saying what names there are, for none (both
+// labs' setAlgorithm, the plane's lab_state.algorithm).
+[[nodiscard]] inline std::optional<Algorithm> algorithmNamed(std::string_view name, std::string& error) {
+  for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i)
+    if (kAlgorithmNames[i] == name) return static_cast<Algorithm>(i);
+  error = "unknown broad phase \"" + std::string(name) + "\"; expected sap, grid, bvh or brute";
+  return std::nullopt;
+}
+
 // kAlgorithmTitles' entry for a kAlgorithmNames one; the name itself when it is none of them.
 [[nodiscard]] inline std::string algorithmTitle(std::string_view name) {
-  for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i)
-    if (kAlgorithmNames[i] == name) return kAlgorithmTitles[i];
-  return std::string(name);
+  std::string unknown;
+  const std::optional<Algorithm> algorithm = algorithmNamed(name, unknown);
+  return algorithm ? kAlgorithmTitles[static_cast<std::size_t>(*algorithm)] : std::string(name);
 }
 
 using collide::ProxyId;
@@ -89,6 +98,13 @@ template <int Dim>
   return kKinds[event.index()];
 }
 
+// The broad phase picked by keys 1 to 4 (kAlgorithmNames' order) when it is not `current`; nullopt otherwise.
+[[nodiscard]] std::optional<Algorithm> algorithmKey(const KeyPress& press, Algorithm current);
+// "ALGORITHM" and the menu of kAlgorithmTitles, both labs; true when one was picked (the lab builds it again).
+[[nodiscard]] bool drawAlgorithmChoice(Algorithm& algorithm);
+// Sweep and prune's sweep axis menu: automatic (-1, the largest variance) or an axis of `dimensions`; true when one
+// was picked.
+[[nodiscard]] bool drawSweepAxisChoice(int dimensions, int& axisChoice);
 // The scene's controls both labs show: the count (with presets from 24 to 100k), the motion and the spacing.
 // Returns true when the scene must be regenerated (a preset, a motion, or a slider let go).
 bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& spacing, const char* floorLabel);

@@ -14,6 +14,8 @@
 #include <span>
 #include <string>
 
+#define GLFW_INCLUDE_NONE  // key codes only
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include "labs/broad_phase_counters.h"
@@ -356,6 +358,31 @@ std::string commandLine(int dimensions, Algorithm algorithm, int axisChoice, std
          std::to_string(seed) + " --spacing " + midphase_common::exactNumber(spacing) + " --frames " + std::to_string(frame);
   if (frame > 0) out += " --csv -";
   return out;
+}
+
+std::optional<Algorithm> algorithmKey(const KeyPress& press, Algorithm current) {
+  for (int i = 0; i < static_cast<int>(kAlgorithmNames.size()); ++i) {
+    if (isPress(press, GLFW_KEY_1 + i) && current != static_cast<Algorithm>(i)) return static_cast<Algorithm>(i);
+  }
+  return std::nullopt;
+}
+
+bool drawAlgorithmChoice(Algorithm& algorithm) {
+  ImGui::TextDisabled("ALGORITHM");
+  int picked = static_cast<int>(algorithm);
+  ImGui::SetNextItemWidth(-1.0f);  // no label: the combo takes the panel's width, so its text is not cut
+  if (!ImGui::Combo("##algorithm", &picked, kAlgorithmTitles.data(), static_cast<int>(kAlgorithmTitles.size()))) return false;
+  algorithm = static_cast<Algorithm>(picked);
+  return true;
+}
+
+bool drawSweepAxisChoice(int dimensions, int& axisChoice) {
+  const char* axes[] = {"Sweep axis: automatic (largest variance)", "Sweep axis: x", "Sweep axis: y", "Sweep axis: z"};
+  int axis = axisChoice + 1;
+  ImGui::SetNextItemWidth(-1.0f);
+  if (!ImGui::Combo("##axis", &axis, axes, dimensions + 1)) return false;
+  axisChoice = axis - 1;
+  return true;
 }
 
 bool drawSceneControls(std::size_t& count, collide::BoxMotion& motion, double& spacing, const char* floorLabel) {

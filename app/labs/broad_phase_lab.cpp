@@ -212,11 +212,9 @@ void BroadPhaseLab::keyPressed(const KeyPress& press) {
     stepOncePending_ = true;
   }
   if (isPress(press, GLFW_KEY_DELETE) && selected_ >= 0) removeObject(selected_);
-  for (int i = 0; i < 4; ++i) {
-    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != static_cast<Algorithm>(i)) {
-      algorithm_ = static_cast<Algorithm>(i);
-      rebuildBroadPhase();
-    }
+  if (const std::optional<Algorithm> picked = algorithmKey(press, algorithm_)) {
+    algorithm_ = *picked;
+    rebuildBroadPhase();
   }
 }
 
@@ -292,21 +290,17 @@ std::optional<WorldBounds> BroadPhaseLab::sceneBounds(int) const {
 // [SECTION] Scenes, settings, dump
 
 bool BroadPhaseLab::setAlgorithm(std::string_view name, std::string& error) {
-  for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i) {
-    if (kAlgorithmNames[i] == name) {
-      if (static_cast<Algorithm>(i) == Algorithm::Brute && objects_.size() > kBruteAlgorithmLimit) {
-        error = "brute force is limited to " + std::to_string(kBruteAlgorithmLimit) + " objects";
-        return false;
-      }
-      if (algorithm_ != static_cast<Algorithm>(i)) {
-        algorithm_ = static_cast<Algorithm>(i);
-        rebuildBroadPhase();
-      }
-      return true;
-    }
+  const std::optional<Algorithm> algorithm = algorithmNamed(name, error);
+  if (!algorithm) return false;
+  if (*algorithm == Algorithm::Brute && objects_.size() > kBruteAlgorithmLimit) {
+    error = "brute force is limited to " + std::to_string(kBruteAlgorithmLimit) + " objects";
+    return false;
   }
-  error = "unknown algorithm \"" + std::string(name) + "\"; expected sap, grid, bvh or brute";
-  return false;
+  if (algorithm_ != *algorithm) {
+    algorithm_ = *algorithm;
+    rebuildBroadPhase();
+  }
+  return true;
 }
 
 // Scene motion is per second; the lab moves its objects once a frame at this rate.
@@ -356,10 +350,8 @@ bool BroadPhaseLab::loadScene(const Scene& scene, std::string& error) {
     if (!readGeneratorState(state, 2, 10.0, generator, error)) return false;
     if (state.contains("algorithm")) {
       const Json& value = state["algorithm"];
-      const std::string name = value.is_string() ? value.get<std::string>() : "";
-      for (std::size_t i = 0; i < kAlgorithmNames.size(); ++i) {
-        if (kAlgorithmNames[i] == name) algorithm = static_cast<Algorithm>(i);
-      }
+      std::string unknown;
+      algorithm = algorithmNamed(value.is_string() ? value.get<std::string>() : "", unknown);
       if (!algorithm) {
         error = "lab_state.algorithm: expected sap, grid, bvh or brute, got " + describeJsonValue(value);
         return false;
@@ -556,22 +548,10 @@ void BroadPhaseLab::frameMetrics(std::vector<FrameMetric>& out) const {
 // [SECTION] Panels
 
 void BroadPhaseLab::drawUi() {
-  ImGui::TextDisabled("ALGORITHM");
-  int algorithm = static_cast<int>(algorithm_);
-  ImGui::SetNextItemWidth(-1.0f);  // no label: the combo takes the panel's width, so its text is not cut
-  if (ImGui::Combo("##algorithm", &algorithm, kAlgorithmTitles.data(), static_cast<int>(kAlgorithmTitles.size()))) {
-    algorithm_ = static_cast<Algorithm>(algorithm);
-    rebuildBroadPhase();
-  }
-  if (algorithm_ == Algorithm::Sap) {
-    const char* axes[] = {"Sweep axis: automatic (largest variance)", "Sweep axis: x", "Sweep axis: y"};
-    int axis = axisChoice_ + 1;
-    ImGui::SetNextItemWidth(-1.0f);
-    if (ImGui::Combo("##axis", &axis, axes, 3)) {
-      axisChoice_ = axis - 1;
-      std::get<Sap>(broadPhase_).setOptions({.sweepAxis = axisChoice_});
-      afterEdit();
-    }
+  if (drawAlgorithmChoice(algorithm_)) rebuildBroadPhase();
+  if (algorithm_ == Algorithm::Sap && drawSweepAxisChoice(2, axisChoice_)) {
+    std::get<Sap>(broadPhase_).setOptions({.sweepAxis = axisChoice_});
+    afterEdit();
   }
 
   // The step and the legend first, so both fit with the picture on a 1280x720 window; the scene's controls follow.

@@ -19,16 +19,6 @@ using collide::CastStatus;
 
 constexpr Color kSimplex = rgb(0xffffff);  // as the narrow-phase lab's A - B pane draws GJK's simplex
 
-Vec2d unitOr(Vec2d v, Vec2d fallback) {
-  const double n = collide::length(v);
-  return n > 0 ? v / n : fallback;
-}
-
-// Where step s's plane meets the support's normal: the support moved out by the radii along d.
-Vec2d planePoint(const CastSpace& space, const collide::RayCastStep<Vec2d>& s) {
-  return s.support + space.radius * unitOr(s.direction, Vec2d{1, 0});
-}
-
 // The plane through `at` across `normal` (a line in the plane), reaching past the view, and a band behind it on the
 // set's side: the half-plane the support bounds the set by.
 void drawPlane(Renderer2D& renderer, Vec2d at, Vec2d normal, Color color, float width, bool band) {

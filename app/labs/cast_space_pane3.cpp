@@ -23,17 +23,6 @@ using collide::CastStatus;
 
 constexpr Color kSimplex = rgb(0xffffff);  // as the 3D narrow-phase lab's A - B pane draws GJK's simplex
 
-Vec3d unitOr(Vec3d v, Vec3d fallback) {
-  const double n = collide::length(v);
-  return n > 0 ? (1.0 / n) * v : fallback;
-}
-
-
-// Where step s's plane meets the support's normal: the support moved out by the radii along d.
-Vec3d planePoint(const CastSpace3& space, const collide::RayCastStep<Vec3d>& s) {
-  return s.support + space.radius * unitOr(s.direction, Vec3d{1, 0, 0});
-}
-
 // The points of a drawn set: a solid hull's vertices or a flat set's outline.
 const std::vector<Vec3d>& setPoints(const MinkowskiHull3& set) { return set.positions.empty() ? set.flat : set.positions; }
 

@@ -64,7 +64,6 @@ using Quatd = collide::Quat<double>;
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kDegrees = 180.0 / kPi;
-constexpr int kDiscreteFrames = 4;  // the tunnelling demonstration's frames over [0, 1]
 constexpr const char* kNames[2] = {"A", "B"};
 
 // The rotation vector of the turn q (axis times angle), of the turns that give q the one nearest `near` (a drag of
@@ -257,15 +256,7 @@ void ContinuousLab3::record() {
   noteBounceDisagreement(cast_, motions_, restitution_);
   bounces_ = bounceGhosts(cast_, shapes_, motions_, restitution_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
-  // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
-  // Overlapping or Touching at t = 0).
-  discreteOverlaps_ = 0;
-  for (int k = 1; k <= kDiscreteFrames; ++k) {
-    const double t = static_cast<double>(k) / kDiscreteFrames;
-    const auto still = collide::runCast(CastAlgorithm::Linear, movedAlong(shapes_[0], motions_[0], t), Motion3{},
-                                        movedAlong(shapes_[1], motions_[1], t), Motion3{});
-    if (still.status == CastStatus::Overlapping || still.status == CastStatus::Touching) discreteOverlaps_ |= 1u << k;
-  }
+  discreteOverlaps_ = discreteContacts(shapes_, motions_).overlaps;  // what a fixed-step simulation would check
 }
 
 std::string ContinuousLab3::refusalOf(CastAlgorithm algorithm) const {
@@ -348,11 +339,9 @@ void ContinuousLab3::mouseMove(const MouseEvent& event) {
 void ContinuousLab3::mouseUp(const MouseEvent&) { mouse_.release(); }
 
 void ContinuousLab3::keyPressed(const KeyPress& press) {
-  for (int i = 0; i < static_cast<int>(collide::kCastAlgorithmTable.size()); ++i) {
-    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != static_cast<CastAlgorithm>(i)) {
-      algorithm_ = static_cast<CastAlgorithm>(i);
-      record();
-    }
+  if (const std::optional<CastAlgorithm> picked = castAlgorithmKey(press, algorithm_)) {
+    algorithm_ = *picked;
+    record();
   }
   if (isPress(press, GLFW_KEY_D)) {
     showFrames_ = !showFrames_;
@@ -692,28 +681,11 @@ bool ContinuousLab3::loadScene(const Scene& scene, std::string& error) {
             "Continuous collision lab";
     return false;
   }
-  Collider3 a, b;
-  if (!scenePair(scene, a, b, error)) return false;
-  bool useFloat = useFloat_;
-  if (!readScalarState(scene.labState, useFloat, error)) return false;
-  bool frames = true;
-  if (const auto it = scene.labState.find("discrete_frames"); it != scene.labState.end()) {
-    if (!it->is_boolean()) {
-      error = "lab_state.discrete_frames: expected true or false, got " + describeJsonValue(*it);
-      return false;
-    }
-    frames = it->get<bool>();
-  }
-  double restitution = 0.6;
-  if (!readRestitution(scene.labState, restitution, error)) return false;
-  useFloat_ = useFloat;
-  showFrames_ = frames;
-  restitution_ = restitution;
-  shapes_ = {a, b};
-  motions_ = {};
-  for (std::size_t i = 0; i < 2; ++i) {
-    if (const auto& motion = scene.shapes3[i].motion) motions_[i] = {motion->velocity, motion->angularVelocity};
-  }
+  CastLabState state{.useFloat = useFloat_};
+  if (!readCastScene(scene, shapes_, motions_, state, error)) return false;
+  useFloat_ = state.useFloat;
+  showFrames_ = state.discreteFrames;
+  restitution_ = state.restitution;
   preset_ = -1;
   mouse_.selected = -1;
   inspectorErrors_ = {};
@@ -723,36 +695,23 @@ bool ContinuousLab3::loadScene(const Scene& scene, std::string& error) {
 }
 
 void ContinuousLab3::saveScene(Scene& scene) const {
-  setScenePair(scene, shapes_[0], shapes_[1]);
-  for (std::size_t i = 0; i < 2; ++i) scene.shapes3[i].motion = ShapeMotion3{motions_[i].velocity, motions_[i].angularVelocity};
-  scene.algorithm = std::string(collide::castAlgorithmInfo(algorithm_).name);
-  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"restitution", restitution_}, {"discrete_frames", showFrames_}};
+  writeCastScene(scene, shapes_, motions_, algorithm_, {useFloat_, restitution_, showFrames_});
 }
 
 bool ContinuousLab3::setAlgorithm(std::string_view name, std::string& error) {
-  const auto algorithm = collide::castAlgorithmFromName(name);
-  if (!algorithm) {
-    error = "unknown cast \"" + std::string(name) + "\"; expected ray, linear, toi, dynamic-sat or analytic";
-    return false;
-  }
+  const std::optional<CastAlgorithm> algorithm = castAlgorithmNamed(name, error);
+  if (!algorithm) return false;
   algorithm_ = *algorithm;
   record();
   return true;
 }
 
 void ContinuousLab3::loadSettings(const Json& settings) {
-  std::string name(collide::castAlgorithmInfo(algorithm_).name);
-  readSetting(settings, "algorithm", name);
-  std::string scalar = "double";
-  readSetting(settings, "scalar", scalar);
-  useFloat_ = scalar == "float";
-  std::string ignored;
-  if (!setAlgorithm(name, ignored)) record();
+  readCastSettings(settings, algorithm_, useFloat_, nullptr);
+  record();
 }
 
-Json ContinuousLab3::saveSettings() const {
-  return {{"algorithm", collide::castAlgorithmInfo(algorithm_).name}, {"scalar", useFloat_ ? "float" : "double"}};
-}
+Json ContinuousLab3::saveSettings() const { return castSettingsJson(algorithm_, useFloat_, nullptr); }
 
 void ContinuousLab3::dumpState(Json& out) const {
   const CastResult3& r = cast_.result;

@@ -58,7 +58,6 @@ using collide::CastStatus;
 using Motion2 = collide::Motion<Vec2d>;
 
 constexpr double kPi = std::numbers::pi;
-constexpr int kDiscreteFrames = 4;  // the tunnelling demonstration's frames over [0, 1]
 constexpr float kHandlePixels = 7.0f;
 // A motion shorter than this on screen parks the end handle beside the shape, this far beyond its outline.
 constexpr double kParkPixels = 3.0 * kHandlePixels;
@@ -217,17 +216,9 @@ void ContinuousLab::record() {
   bounces_ = bounceGhosts(cast_, shapes_, motions_, restitution_);
   space_ = castSpace(cast_, shapes_, useFloat_);
   step_ = std::clamp(step_, 0, std::max(stepCount() - 1, 0));
-  // The frames a fixed-step simulation would check: a cast with no motion is the plain overlap test (it reports
-  // Overlapping or Touching at t = 0).
-  discreteOverlaps_ = 0;
-  discreteTouches_ = 0;
-  for (int k = 1; k <= kDiscreteFrames; ++k) {
-    const double t = static_cast<double>(k) / kDiscreteFrames;
-    const auto still = collide::runCast(CastAlgorithm::Linear, movedAlong(shapes_[0], motions_[0], t), Motion2{},
-                                        movedAlong(shapes_[1], motions_[1], t), Motion2{});
-    if (still.status == CastStatus::Overlapping || still.status == CastStatus::Touching) discreteOverlaps_ |= 1u << k;
-    if (still.status == CastStatus::Touching) discreteTouches_ |= 1u << k;
-  }
+  const DiscreteContacts frames = discreteContacts(shapes_, motions_);  // what a fixed-step simulation would check
+  discreteOverlaps_ = frames.overlaps;
+  discreteTouches_ = frames.touches;
 }
 
 // [SECTION] Mouse: shapes, end poses and spin handles
@@ -312,11 +303,9 @@ void ContinuousLab::mouseUp(const MouseEvent&) {
 }
 
 void ContinuousLab::keyPressed(const KeyPress& press) {
-  for (int i = 0; i < static_cast<int>(collide::kCastAlgorithmTable.size()); ++i) {
-    if (isPress(press, GLFW_KEY_1 + i) && algorithm_ != static_cast<CastAlgorithm>(i)) {
-      algorithm_ = static_cast<CastAlgorithm>(i);
-      record();
-    }
+  if (const std::optional<CastAlgorithm> picked = castAlgorithmKey(press, algorithm_)) {
+    algorithm_ = *picked;
+    record();
   }
   if (isPress(press, GLFW_KEY_D)) {
     showDiscrete_ = !showDiscrete_;
@@ -579,23 +568,11 @@ bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
             "Continuous collision 3D lab (\"lab\": \"Continuous collision 3D\")";
     return false;
   }
-  Collider a, b;
-  if (!scenePair(scene, a, b, error)) return false;
-  bool useFloat = useFloat_;
-  if (!readScalarState(scene.labState, useFloat, error)) return false;
-  double restitution = 0.6;
-  if (!readRestitution(scene.labState, restitution, error)) return false;
-  useFloat_ = useFloat;
-  shapes_ = {a, b};
-  motions_ = {};
-  for (std::size_t i = 0; i < 2; ++i) {
-    if (const auto& motion = scene.shapes[i].motion) motions_[i] = {motion->velocity, motion->angularVelocity};
-  }
-  // A scene whose lesson is not tunnelling may hide the discrete frames and the bounce (the two moving spheres:
-  // eight overlapping ghosts would bury the quadratic's picture).
-  restitution_ = restitution;
-  showDiscrete_ = true;
-  readSetting(scene.labState, "discrete_frames", showDiscrete_);
+  CastLabState state{.useFloat = useFloat_};
+  if (!readCastScene(scene, shapes_, motions_, state, error)) return false;
+  useFloat_ = state.useFloat;
+  restitution_ = state.restitution;
+  showDiscrete_ = state.discreteFrames;
   preset_ = -1;
   step_ = 0;
   record();
@@ -603,40 +580,23 @@ bool ContinuousLab::loadScene(const Scene& scene, std::string& error) {
 }
 
 void ContinuousLab::saveScene(Scene& scene) const {
-  setScenePair(scene, shapes_[0], shapes_[1]);
-  for (std::size_t i = 0; i < 2; ++i) scene.shapes[i].motion = ShapeMotion{motions_[i].velocity, motions_[i].angularVelocity};
-  scene.algorithm = std::string(collide::castAlgorithmInfo(algorithm_).name);
-  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}, {"restitution", restitution_}, {"discrete_frames", showDiscrete_}};
+  writeCastScene(scene, shapes_, motions_, algorithm_, {useFloat_, restitution_, showDiscrete_});
 }
 
 bool ContinuousLab::setAlgorithm(std::string_view name, std::string& error) {
-  const auto algorithm = collide::castAlgorithmFromName(name);
-  if (!algorithm) {
-    error = "unknown cast \"" + std::string(name) + "\"; expected ray, linear, toi, dynamic-sat or analytic";
-    return false;
-  }
+  const std::optional<CastAlgorithm> algorithm = castAlgorithmNamed(name, error);
+  if (!algorithm) return false;
   algorithm_ = *algorithm;
   record();
   return true;
 }
 
 void ContinuousLab::loadSettings(const Json& settings) {
-  std::string name(collide::castAlgorithmInfo(algorithm_).name);
-  readSetting(settings, "algorithm", name);
-  readSetting(settings, "restitution", restitution_);
-  restitution_ = std::clamp(restitution_, 0.0, 1.0);
-  std::string scalar = "double";
-  readSetting(settings, "scalar", scalar);
-  useFloat_ = scalar == "float";
-  std::string ignored;
-  if (!setAlgorithm(name, ignored)) record();
+  readCastSettings(settings, algorithm_, useFloat_, &restitution_);
+  record();
 }
 
-Json ContinuousLab::saveSettings() const {
-  return {{"algorithm", collide::castAlgorithmInfo(algorithm_).name},
-          {"scalar", useFloat_ ? "float" : "double"},
-          {"restitution", restitution_}};
-}
+Json ContinuousLab::saveSettings() const { return castSettingsJson(algorithm_, useFloat_, &restitution_); }
 
 void ContinuousLab::dumpState(Json& out) const {
   out["algorithm"] = collide::castAlgorithmInfo(algorithm_).name;

@@ -138,8 +138,6 @@ std::vector<Vec3d> sphereDirections(int count) {
 
 
 Json vectorJson(Vec3d v) { return Json{v.x, v.y, v.z}; }
-Json optionalNumber(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
-Json optionalVector(const std::optional<Vec3d>& value) { return value ? vectorJson(*value) : Json(nullptr); }
 
 }  // namespace
 
@@ -510,37 +508,22 @@ bool NarrowPhase3Lab::loadScene(const Scene& scene, std::string& error) {
   return true;
 }
 
-void NarrowPhase3Lab::saveScene(Scene& scene) const {
-  setScenePair(scene, shapes_[0], shapes_[1]);
-  scene.algorithm = std::string(collide::algorithmName(algorithm_));
-  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}};
-}
+void NarrowPhase3Lab::saveScene(Scene& scene) const { writePairScene(scene, shapes_, algorithm_, useFloat_); }
 
 bool NarrowPhase3Lab::setAlgorithm(std::string_view name, std::string& error) {
-  const std::optional<Algorithm> algorithm = collide::parseAlgorithm(name);
-  if (!algorithm || !collide::runsIn(*algorithm, 3)) {
-    error = "unknown 3D algorithm \"" + std::string(name) + "\"; expected one of " + collide::algorithmNameList(false, 3);
-    return false;
-  }
+  const std::optional<Algorithm> algorithm = queryAlgorithmNamed(name, 3, error);
+  if (!algorithm) return false;
   algorithm_ = *algorithm;
   record();
   return true;
 }
 
 void NarrowPhase3Lab::loadSettings(const Json& settings) {
-  if (const auto found = settings.find("algorithm"); found != settings.end() && found->is_string()) {
-    if (const auto algorithm = collide::parseAlgorithm(found->get<std::string>()); algorithm && collide::runsIn(*algorithm, 3))
-      algorithm_ = *algorithm;
-  }
-  std::string scalar = "double";
-  readSetting(settings, "scalar", scalar);
-  useFloat_ = scalar == "float";
+  readPairSettings(settings, 3, algorithm_, useFloat_);
   record();
 }
 
-Json NarrowPhase3Lab::saveSettings() const {
-  return {{"algorithm", collide::algorithmName(algorithm_)}, {"scalar", useFloat_ ? "float" : "double"}};
-}
+Json NarrowPhase3Lab::saveSettings() const { return pairSettingsJson(algorithm_, useFloat_); }
 
 void NarrowPhase3Lab::dumpState(Json& out) const {
   Json horizon = Json::array();  // the A - B pane's horizon edges at an EPA step, window pixels
@@ -560,19 +543,7 @@ void NarrowPhase3Lab::dumpState(Json& out) const {
   out["step_index"] = step_;
   out["step_count"] = stepCount();
   out["hit"] = r.ok && r.hit;
-  out["result"] = {{"ok", r.ok},
-                   {"error", r.error},
-                   {"hit", r.hit},
-                   {"distance", optionalNumber(r.distance)},
-                   {"separation", optionalNumber(r.separation)},
-                   {"depth", optionalNumber(r.depth)},
-                   {"normal", optionalVector(r.normal)},
-                   {"point_a", optionalVector(r.pointA)},
-                   {"point_b", optionalVector(r.pointB)},
-                   {"iterations", r.iterations ? Json(*r.iterations) : Json(nullptr)},
-                   {"status", r.status ? Json(std::string(collide::statusName(*r.status))) : Json(nullptr)},
-                   {"stop_reason", std::string(r.stopReason)},
-                   {"face_axes_fooled", r.faceAxesFooled ? Json(*r.faceAxesFooled) : Json(nullptr)}};
+  out["result"] = queryResultStateJson(r);
   out["float_against_double"] = floatLineJson(floatLine_);
   out["narration"] = narration();
   out["minkowski"] = {{"absent", minkowski_.absent},

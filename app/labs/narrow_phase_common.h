@@ -345,6 +345,65 @@ void appendQueryMetrics(collide::Algorithm algorithm, const collide::QueryResult
   return true;
 }
 
+// A narrow-phase lab's scene, either dimension: shapes A and B, the algorithm, lab_state.scalar (readScalarState
+// reads it back; the step is the shell's, LabShell::saveScene).
+template <class Collider>
+void writePairScene(Scene& scene, const std::array<Collider, 2>& shapes, collide::Algorithm algorithm, bool useFloat) {
+  setScenePair(scene, shapes[0], shapes[1]);
+  scene.algorithm = std::string(collide::algorithmName(algorithm));
+  scene.labState = {{"scalar", useFloat ? "float" : "double"}};
+}
+
+// A query algorithm of `dimension` (2 or 3) by its name ("epa"); nullopt, with `error` listing that dimension's
+// names, for none (sat-lite runs in space only).
+[[nodiscard]] inline std::optional<collide::Algorithm> queryAlgorithmNamed(std::string_view name, int dimension, std::string& error) {
+  const std::optional<collide::Algorithm> algorithm = collide::parseAlgorithm(name);
+  if (algorithm && collide::runsIn(*algorithm, dimension)) return algorithm;
+  error = std::string("unknown ") + (dimension == 3 ? "3D " : "") + "algorithm \"" + std::string(name) + "\"; expected one of " +
+          collide::algorithmNameList(false, dimension);
+  return std::nullopt;
+}
+// A narrow-phase lab's settings (kept between runs): "algorithm", one of `dimension`'s, and "scalar". A setting
+// missing or malformed keeps the algorithm; a missing scalar is double.
+inline void readPairSettings(const Json& settings, int dimension, collide::Algorithm& algorithm, bool& useFloat) {
+  std::string ignored;
+  if (const auto found = settings.find("algorithm"); found != settings.end() && found->is_string()) {
+    if (const auto named = queryAlgorithmNamed(found->get<std::string>(), dimension, ignored)) algorithm = *named;
+  }
+  std::string scalar = "double";
+  readSetting(settings, "scalar", scalar);
+  useFloat = scalar == "float";
+}
+[[nodiscard]] inline Json pairSettingsJson(collide::Algorithm algorithm, bool useFloat) {
+  return {{"algorithm", collide::algorithmName(algorithm)}, {"scalar", useFloat ? "float" : "double"}};
+}
+
+// A run's result in a narrow-phase lab's state dump ("result"), either dimension: every field, null when the
+// algorithm gives none; in space also whether SAT lite's face axes were fooled.
+template <class V>
+[[nodiscard]] Json queryResultStateJson(const collide::QueryResultOf<V>& r) {
+  const auto vector = [](const std::optional<V>& v) {
+    if (!v) return Json(nullptr);
+    if constexpr (collide::kDimension<V> == 3) return Json{v->x, v->y, v->z};
+    else return Json{v->x, v->y};
+  };
+  const auto number = [](const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); };
+  Json out = {{"ok", r.ok},
+              {"error", r.error},
+              {"hit", r.hit},
+              {"distance", number(r.distance)},
+              {"separation", number(r.separation)},
+              {"depth", number(r.depth)},
+              {"normal", vector(r.normal)},
+              {"point_a", vector(r.pointA)},
+              {"point_b", vector(r.pointB)},
+              {"iterations", r.iterations ? Json(*r.iterations) : Json(nullptr)},
+              {"status", r.status ? Json(std::string(collide::statusName(*r.status))) : Json(nullptr)},
+              {"stop_reason", std::string(r.stopReason)}};
+  if constexpr (collide::kDimension<V> == 3) out["face_axes_fooled"] = r.faceAxesFooled ? Json(*r.faceAxesFooled) : Json(nullptr);
+  return out;
+}
+
 // The pair as the core sees it in the lab's scalar: in float each shape rounded through float, so a view built from
 // it agrees with a float run (near 1e6 the rounding moves a shape by up to 0.03, enough to turn a gap into a touch).
 // A shape float cannot hold (past its 1e9) stays as it is: the float run refuses it and says why.

@@ -1,7 +1,6 @@
 // The narrow-phase lab: state, recording, editing, the side panel and scene IO (the views are drawn in
 // narrow_phase_views.cpp). Class overview in narrow_phase_lab.h.
 //
-// [SECTION] Result JSON
 // [SECTION] Recording
 // [SECTION] Frame, mouse, timeline
 // [SECTION] Scenes, settings, dump, metrics
@@ -37,11 +36,6 @@ using collide::Algorithm;
 constexpr double kPi = std::numbers::pi;
 constexpr double kDegrees = 180.0 / kPi;
 constexpr const char* kShapeNames[2] = {"A", "B"};
-
-// [SECTION] Result JSON
-
-Json optionalNumber(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
-Json optionalVector(const std::optional<Vec2d>& value) { return value ? Json{value->x, value->y} : Json(nullptr); }
 
 }  // namespace
 
@@ -188,36 +182,22 @@ bool NarrowPhaseLab::loadScene(const Scene& scene, std::string& error) {
   return true;
 }
 
-void NarrowPhaseLab::saveScene(Scene& scene) const {
-  setScenePair(scene, shapes_[0], shapes_[1]);
-  scene.algorithm = std::string(collide::algorithmName(algorithm_));
-  scene.labState = {{"scalar", useFloat_ ? "float" : "double"}};
-}
+void NarrowPhaseLab::saveScene(Scene& scene) const { writePairScene(scene, shapes_, algorithm_, useFloat_); }
 
 bool NarrowPhaseLab::setAlgorithm(std::string_view name, std::string& error) {
-  const std::optional<Algorithm> algorithm = collide::parseAlgorithm(name);
-  if (!algorithm) {
-    error = "unknown algorithm \"" + std::string(name) + "\"; expected one of " + collide::algorithmNameList();
-    return false;
-  }
+  const std::optional<Algorithm> algorithm = queryAlgorithmNamed(name, 2, error);
+  if (!algorithm) return false;
   algorithm_ = *algorithm;
   record();
   return true;
 }
 
 void NarrowPhaseLab::loadSettings(const Json& settings) {
-  if (const auto found = settings.find("algorithm"); found != settings.end() && found->is_string()) {
-    if (const auto algorithm = collide::parseAlgorithm(found->get<std::string>())) algorithm_ = *algorithm;
-  }
-  std::string scalar = "double";
-  readSetting(settings, "scalar", scalar);
-  useFloat_ = scalar == "float";
+  readPairSettings(settings, 2, algorithm_, useFloat_);
   record();
 }
 
-Json NarrowPhaseLab::saveSettings() const {
-  return {{"algorithm", std::string(collide::algorithmName(algorithm_))}, {"scalar", useFloat_ ? "float" : "double"}};
-}
+Json NarrowPhaseLab::saveSettings() const { return pairSettingsJson(algorithm_, useFloat_); }
 
 void NarrowPhaseLab::dumpState(Json& out) const {
   Json shapes = Json::array();
@@ -236,18 +216,7 @@ void NarrowPhaseLab::dumpState(Json& out) const {
   out["step_index"] = step_;
   out["step_count"] = stepCount();
   out["hit"] = r.ok && r.hit;
-  out["result"] = {{"ok", r.ok},
-                   {"error", r.error},
-                   {"hit", r.hit},
-                   {"distance", optionalNumber(r.distance)},
-                   {"separation", optionalNumber(r.separation)},
-                   {"depth", optionalNumber(r.depth)},
-                   {"normal", optionalVector(r.normal)},
-                   {"point_a", optionalVector(r.pointA)},
-                   {"point_b", optionalVector(r.pointB)},
-                   {"iterations", r.iterations ? Json(*r.iterations) : Json(nullptr)},
-                   {"status", r.status ? Json(std::string(collide::statusName(*r.status))) : Json(nullptr)},
-                   {"stop_reason", std::string(r.stopReason)}};
+  out["result"] = queryResultStateJson(r);
   out["narration"] = narration();
   if (const auto marks = firstStepCentroids(trace_, steps_, step_, shapes_))
     out["centroid_marks"] = {{"a", {marks->a.x, marks->a.y}}, {"b", {marks->b.x, marks->b.y}}, {"coincide", marks->coincide}};

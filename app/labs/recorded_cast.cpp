@@ -6,6 +6,7 @@
 // [SECTION] Narration
 // [SECTION] The [0, 1] bar
 // [SECTION] The bounce after the contact
+// [SECTION] Scenes and settings
 #include "labs/recorded_cast.h"
 
 #include <algorithm>
@@ -14,9 +15,12 @@
 #include <type_traits>
 #include <utility>
 
+#define GLFW_INCLUDE_NONE  // key codes only
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include "io/query_json.h"
+#include "io/scene.h"
 #include "labs/format.h"
 #include "labs/narrow_phase_common.h"
 #include "labs/trace_to_double.h"
@@ -794,16 +798,113 @@ bool drawBounceControls(bool spinCloses, double& restitution) {
   return changed;
 }
 
-bool readRestitution(const Json& labState, double& restitution, std::string& error) {
-  const auto it = labState.find("restitution");
-  if (it == labState.end()) return true;
-  if (!it->is_number() || !(it->get<double>() >= 0.0 && it->get<double>() <= 1.0)) {
-    error = "lab_state.restitution: expected a number from 0 (no bounce) to 1 (elastic), got " + describeJsonValue(*it);
-    return false;
+// [SECTION] Scenes and settings
+
+std::optional<CastAlgorithm> castAlgorithmNamed(std::string_view name, std::string& error) {
+  const std::optional<CastAlgorithm> algorithm = collide::castAlgorithmFromName(name);
+  if (!algorithm) error = "unknown cast \"" + std::string(name) + "\"; expected ray, linear, toi, dynamic-sat or analytic";
+  return algorithm;
+}
+
+std::optional<CastAlgorithm> castAlgorithmKey(const KeyPress& press, CastAlgorithm current) {
+  for (int i = 0; i < static_cast<int>(collide::kCastAlgorithmTable.size()); ++i) {
+    if (isPress(press, GLFW_KEY_1 + i) && current != static_cast<CastAlgorithm>(i)) return static_cast<CastAlgorithm>(i);
   }
-  restitution = it->get<double>();
+  return std::nullopt;
+}
+
+namespace {
+
+// The shapes of a pair scene in V's space (a scene holds one or the other).
+template <class V>
+auto& sceneShapes(Scene& scene) {
+  if constexpr (kInSpace<V>) return scene.shapes3;
+  else return scene.shapes;
+}
+template <class V>
+const auto& sceneShapes(const Scene& scene) {
+  if constexpr (kInSpace<V>) return scene.shapes3;
+  else return scene.shapes;
+}
+
+}  // namespace
+
+template <class C, class V>
+bool readCastScene(const Scene& scene, std::array<C, 2>& shapes, std::array<collide::Motion<V>, 2>& motions,
+                   CastLabState& state, std::string& error) {
+  C a, b;
+  if (!scenePair(scene, a, b, error)) return false;
+  CastLabState read = state;
+  const Json& labState = scene.labState;
+  if (!readScalarState(labState, read.useFloat, error)) return false;
+  if (const auto it = labState.find("restitution"); it != labState.end()) {
+    if (!it->is_number() || !(it->get<double>() >= 0.0 && it->get<double>() <= 1.0)) {
+      error = "lab_state.restitution: expected a number from 0 (no bounce) to 1 (elastic), got " + describeJsonValue(*it);
+      return false;
+    }
+    read.restitution = it->get<double>();
+  }
+  // A scene whose lesson is not tunnelling may hide the discrete frames and the bounce (the two moving spheres:
+  // eight overlapping ghosts would bury the quadratic's picture).
+  if (const auto it = labState.find("discrete_frames"); it != labState.end()) {
+    if (!it->is_boolean()) {
+      error = "lab_state.discrete_frames: expected true or false, got " + describeJsonValue(*it);
+      return false;
+    }
+    read.discreteFrames = it->get<bool>();
+  }
+  shapes = {a, b};
+  motions = {};
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (const auto& motion = sceneShapes<V>(scene)[i].motion) motions[i] = {motion->velocity, motion->angularVelocity};
+  }
+  state = read;
   return true;
 }
+
+template <class C, class V>
+void writeCastScene(Scene& scene, const std::array<C, 2>& shapes, const std::array<collide::Motion<V>, 2>& motions,
+                    CastAlgorithm algorithm, const CastLabState& state) {
+  setScenePair(scene, shapes[0], shapes[1]);
+  for (std::size_t i = 0; i < 2; ++i) {
+    auto& motion = sceneShapes<V>(scene)[i].motion;
+    motion.emplace();
+    motion->velocity = motions[i].velocity;
+    motion->angularVelocity = motions[i].angularVelocity;
+  }
+  scene.algorithm = std::string(collide::castAlgorithmInfo(algorithm).name);
+  scene.labState = {{"scalar", state.useFloat ? "float" : "double"},
+                    {"restitution", state.restitution},
+                    {"discrete_frames", state.discreteFrames}};
+}
+
+void readCastSettings(const Json& settings, CastAlgorithm& algorithm, bool& useFloat, double* restitution) {
+  std::string name(collide::castAlgorithmInfo(algorithm).name);
+  readSetting(settings, "algorithm", name);
+  if (const std::optional<CastAlgorithm> named = collide::castAlgorithmFromName(name)) algorithm = *named;
+  if (restitution != nullptr) {
+    readSetting(settings, "restitution", *restitution);
+    *restitution = std::clamp(*restitution, 0.0, 1.0);
+  }
+  std::string scalar = "double";
+  readSetting(settings, "scalar", scalar);
+  useFloat = scalar == "float";
+}
+
+Json castSettingsJson(CastAlgorithm algorithm, bool useFloat, const double* restitution) {
+  Json settings = {{"algorithm", collide::castAlgorithmInfo(algorithm).name}, {"scalar", useFloat ? "float" : "double"}};
+  if (restitution != nullptr) settings["restitution"] = *restitution;
+  return settings;
+}
+
+template bool readCastScene(const Scene&, std::array<Collider, 2>&, std::array<collide::Motion<Vec2d>, 2>&, CastLabState&,
+                            std::string&);
+template bool readCastScene(const Scene&, std::array<Collider3, 2>&, std::array<collide::Motion<Vec3d>, 2>&, CastLabState&,
+                            std::string&);
+template void writeCastScene(Scene&, const std::array<Collider, 2>&, const std::array<collide::Motion<Vec2d>, 2>&,
+                             CastAlgorithm, const CastLabState&);
+template void writeCastScene(Scene&, const std::array<Collider3, 2>&, const std::array<collide::Motion<Vec3d>, 2>&,
+                             CastAlgorithm, const CastLabState&);
 
 template Bounce<Vec2d> bounceAfter(const std::array<collide::Motion<Vec2d>, 2>&, Vec2d, double);
 template Bounce<Vec3d> bounceAfter(const std::array<collide::Motion<Vec3d>, 2>&, Vec3d, double);

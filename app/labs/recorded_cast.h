@@ -22,6 +22,8 @@
 
 namespace lab {
 
+struct Scene;
+
 template <class V>
 struct RecordedCast {
   using Motion = collide::Motion<V>;
@@ -96,6 +98,37 @@ struct RecordedCast {
   const auto algorithm = collide::castAlgorithmFromName(name);
   return algorithm ? std::string(collide::castAlgorithmInfo(*algorithm).label) : std::string(name);
 }
+
+// A cast algorithm by its name ("toi"); nullopt, with `error` saying what names there are, for none (both labs'
+// setAlgorithm).
+[[nodiscard]] std::optional<collide::CastAlgorithm> castAlgorithmNamed(std::string_view name, std::string& error);
+// The cast keys 1 to 5 pick (kCastAlgorithmTable's order) when it is not `current`; nullopt otherwise.
+[[nodiscard]] std::optional<collide::CastAlgorithm> castAlgorithmKey(const KeyPress& press, collide::CastAlgorithm current);
+
+// What a continuous lab keeps in a scene's lab_state, both labs alike: the scalar it casts in, the bounce's
+// restitution, and whether the discrete frames (with the bounce) are drawn. {"scalar", "restitution",
+// "discrete_frames"} in the file.
+struct CastLabState {
+  bool useFloat = false;
+  double restitution = 0.6;
+  bool discreteFrames = true;
+};
+// A continuous lab's scene, either dimension: the pair (scenePair), their motions (a shape with none stands still)
+// and lab_state, a field it lacks keeping `state`'s value. False, with `error` naming the field and the value, when
+// the scalar is not "double" or "float", the restitution not a number in [0, 1] (it was clamped in silence), or
+// discrete_frames not true or false; then nothing is written.
+template <class C, class V>
+[[nodiscard]] bool readCastScene(const Scene& scene, std::array<C, 2>& shapes, std::array<collide::Motion<V>, 2>& motions,
+                                 CastLabState& state, std::string& error);
+// The same written: shapes A and B with their motions, the cast's name, lab_state.
+template <class C, class V>
+void writeCastScene(Scene& scene, const std::array<C, 2>& shapes, const std::array<collide::Motion<V>, 2>& motions,
+                    collide::CastAlgorithm algorithm, const CastLabState& state);
+// A continuous lab's settings (kept between runs): "algorithm" (a cast's name), "scalar", and "restitution" (clamped
+// to [0, 1]) for a lab that keeps it (`restitution` not null: the plane's). A setting missing or malformed leaves
+// its value as it is; a missing scalar is double.
+void readCastSettings(const Json& settings, collide::CastAlgorithm& algorithm, bool& useFloat, double* restitution);
+[[nodiscard]] Json castSettingsJson(collide::CastAlgorithm algorithm, bool useFloat, const double* restitution);
 
 // A moving sphere's pieces of a triangle (the only polytope it takes in space) by the triangle's corners a, b, c,
 // as the 3D lab labels them: "the face", "edge ab" (edge i runs from corner i to corner i + 1), "vertex b"; and
@@ -174,6 +207,27 @@ template <class V>
 // A body's pose at time t of its motion, as both labs draw it (an aabb only translates).
 [[nodiscard]] Collider movedAlong(const Collider& start, const collide::Motion<collide::Vec2<double>>& motion, double t);
 [[nodiscard]] Collider3 movedAlong(const Collider3& start, const collide::Motion<collide::Vec3<double>>& motion, double t);
+// The discrete frames both labs draw beside the cast, the tunnelling demonstration: the pair at t = k /
+// kDiscreteFrames, k = 1 .. kDiscreteFrames, as a fixed-step simulation checks it.
+inline constexpr int kDiscreteFrames = 4;
+// Which frames the pair meets at (bit k: frame k overlaps or touches) and which it only touches (distance 0, no
+// depth), by the plain overlap test: a cast with no motion (Overlapping or Touching at t = 0).
+struct DiscreteContacts {
+  unsigned overlaps = 0;
+  unsigned touches = 0;
+};
+template <class C, class V>
+[[nodiscard]] DiscreteContacts discreteContacts(const std::array<C, 2>& shapes, const std::array<collide::Motion<V>, 2>& motions) {
+  DiscreteContacts out;
+  for (int k = 1; k <= kDiscreteFrames; ++k) {
+    const double t = static_cast<double>(k) / kDiscreteFrames;
+    const auto still = collide::runCast(collide::CastAlgorithm::Linear, movedAlong(shapes[0], motions[0], t), collide::Motion<V>{},
+                                        movedAlong(shapes[1], motions[1], t), collide::Motion<V>{});
+    if (still.status == collide::CastStatus::Overlapping || still.status == collide::CastStatus::Touching) out.overlaps |= 1u << k;
+    if (still.status == collide::CastStatus::Touching) out.touches |= 1u << k;
+  }
+  return out;
+}
 // Body i's bounce as both labs draw it beside the discrete frames: its pose at the contact and at t = 1 after it.
 template <class C>
 struct BounceGhost {
@@ -228,9 +282,6 @@ inline constexpr const char* kSpinLeftOut =
 // The panel's part of the bounce: kSpinLeftOut in orange when `spinCloses`, and the restitution slider; true when
 // the slider changed `restitution` (the lab records again: the float line may change its words).
 bool drawBounceControls(bool spinCloses, double& restitution);
-// A scene's lab_state.restitution into `restitution` (left as it is when absent); false, with `error` naming the
-// field and the value, when it is not a number in [0, 1] (it was clamped in silence).
-[[nodiscard]] bool readRestitution(const Json& labState, double& restitution, std::string& error);
 // A float cast whose normal bounces a moving body that double's lets go on along the contact (or the reverse): the
 // float line says so, since the picture shows float's bounce.
 template <class V>
@@ -280,6 +331,22 @@ template <class V, class C>
   }
   chosen.radius = chosen.radii[0] + chosen.radii[1];
   return chosen;
+}
+
+// v along its own length, or `fallback` when it has none (a GJK ray step's d of zero): the A - B panes' one unit
+// vector, either dimension.
+template <class V>
+[[nodiscard]] V unitOr(V v, V fallback) {
+  const double n = collide::length(v);
+  return n > 0 ? v / n : fallback;
+}
+// Where GJK ray step s's plane meets the support's normal: the support moved out by the set's radii along d (x when
+// d is zero). The A - B panes draw, frame and dump it.
+template <class V>
+[[nodiscard]] V planePoint(const CastRay<V>& ray, const collide::RayCastStep<V>& s) {
+  V x{};
+  x.x = 1;
+  return s.support + ray.radius * unitOr(s.direction, x);
 }
 
 extern template struct RecordedCast<collide::Vec2<double>>;

@@ -1622,6 +1622,27 @@ Json stateAtStep(const char* labName, const Scene& scene, int step) {
 
 // EPA on a capsule runs on its segment: the last step's depth is the cores', and the result's is that plus the radii.
 // The last step says so with the numbers, in the plane and in space (it gave the core depth, then a larger result).
+// Both narrow-phase labs take an algorithm by name through one reader of their dimension (queryAlgorithmNamed):
+// SAT lite runs in space only, so the plane's lab refuses it, from a scene or the settings, listing its own names
+// (it took it, and its menu showed GJK beside a refused run).
+TEST(NarrowPhaseLab, TakesOnlyTheAlgorithmsOfThePlane) {
+  for (const char* name : {"Narrow phase", "Narrow phase 3D"}) {
+    const std::unique_ptr<Lab> lab = findLab(name)->create();
+    const bool plane = std::string(name) == "Narrow phase";
+    std::string error;
+    EXPECT_EQ(lab->setAlgorithm("sat-lite", error), !plane) << name;
+    if (plane) {
+      EXPECT_EQ(error, "unknown algorithm \"sat-lite\"; expected one of gjk, distance, epa, sat, analytic");
+    }
+    EXPECT_FALSE(lab->setAlgorithm("gjk2", error));
+    EXPECT_EQ(error, std::string("unknown ") + (plane ? "" : "3D ") + "algorithm \"gjk2\"; expected one of " +
+                         collide::algorithmNameList(false, plane ? 2 : 3)) << name;
+    ASSERT_TRUE(lab->setAlgorithm("sat", error)) << error;
+    lab->loadSettings(Json{{"algorithm", "sat-lite"}});
+    EXPECT_EQ(lab->saveSettings()["algorithm"], plane ? "sat" : "sat-lite") << name;
+  }
+}
+
 TEST(NarrowPhaseLab, EpaOnRoundedShapesAddsTheRadiiInWords) {
   Scene scene = curated("06_capsule_vs_box.json");
   scene.algorithm = "epa";
@@ -5279,6 +5300,29 @@ TEST(CuratedCastScenes3, TwoEqualBouncesAreSaidInOneSentence) {
 // bounces back up with e times its speed, the spinning bar goes on along the post with its spin left out (said),
 // and a scene's restitution is kept. Each label says its ghost is the body at t = 1, after the contact (it did not
 // say where in time the green shape is: newcomer review s30, C7).
+// Keys 1 to 5 pick the casts, and 1 to 4 the broad phases, in the table's order in both dimensions: one picker each
+// (castAlgorithmKey, broadphase::algorithmKey); a key past the table picks nothing.
+TEST(LabKeys, NumberKeysPickTheAlgorithmsInTheTablesOrder) {
+  const std::vector<std::pair<const char*, std::vector<std::string>>> labs = {
+      {"Continuous collision", {"ray", "linear", "toi", "dynamic-sat", "analytic"}},
+      {"Continuous collision 3D", {"ray", "linear", "toi", "dynamic-sat", "analytic"}},
+      {"Broad phase", {"sap", "grid", "bvh", "brute"}},
+      {"Broad phase 3D", {"sap", "grid", "bvh", "brute"}}};
+  for (const auto& [name, algorithms] : labs) {
+    const std::unique_ptr<Lab> lab = findLab(name)->create();
+    for (int i = static_cast<int>(algorithms.size()) - 1; i >= 0; --i) {
+      lab->keyPressed({GLFW_KEY_1 + i, 0});
+      Json state;
+      lab->dumpState(state);
+      EXPECT_EQ(state["algorithm"], algorithms[static_cast<std::size_t>(i)]) << name << ", key " << i + 1;
+    }
+    lab->keyPressed({GLFW_KEY_1 + static_cast<int>(algorithms.size()), 0});
+    Json state;
+    lab->dumpState(state);
+    EXPECT_EQ(state["algorithm"], algorithms[0]) << name;
+  }
+}
+
 TEST(CuratedCastScenes3, TheBounceAfterTheContactIsShownInSpaceAsInThePlane) {
   const Bounce<collide::Vec3<double>> fall =
       bounceAfter<collide::Vec3<double>>({collide::Motion<collide::Vec3<double>>{}, {{0, -10, 0}, {}}}, {0, 1, 0}, 0.6);
@@ -5321,6 +5365,12 @@ TEST(CuratedCastScenes3, TheBounceAfterTheContactIsShownInSpaceAsInThePlane) {
     std::string error;
     EXPECT_FALSE(refused->loadScene(bad, error)) << name;
     EXPECT_EQ(error, "lab_state.restitution: expected a number from 0 (no bounce) to 1 (elastic), got 2") << name;
+    // lab_state is read once for both labs (readCastScene): discrete_frames that is not true or false is refused in
+    // each, naming the field (the plane's lab ignored it in silence).
+    bad.labState["restitution"] = 0.5;
+    bad.labState["discrete_frames"] = "yes";
+    EXPECT_FALSE(refused->loadScene(bad, error)) << name;
+    EXPECT_EQ(error, "lab_state.discrete_frames: expected true or false, got \"yes\"") << name;
   }
 }
 
