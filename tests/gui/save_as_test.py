@@ -19,7 +19,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import find_window, fresh_config, press, script_arguments, start_app, xdotool  # noqa: E402
+from lab_driver import find_window, finish, fresh_config, press, report, script_arguments, start_app, xdotool  # noqa: E402
 
 VICTIM = b'{"not a scene": "a file of the user\'s own, which Save As must not replace unasked"}\n'
 
@@ -49,12 +49,10 @@ def session(options, name, scene, target, answer):
             press(key)
             time.sleep(0.5)
         press("ctrl", "q")
-        process.wait(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    with open(dump) as file:
-        return json.load(file)
+    except BaseException:
+        process.kill()
+        raise
+    return finish(process, dump)
 
 
 def main():
@@ -103,11 +101,7 @@ def main():
     if state.get("fileDialog", {}).get("open") or state.get("replacePrompt"):
         failures.append(f"Replace left a dialog open: {state.get('fileDialog')!r}")
 
-    for failure in failures:
-        print("FAIL:", failure)
-    if failures:
-        sys.exit(1)
-    print("ok: Save As asks before replacing a file, Cancel keeps its bytes and the name, Replace writes it")
+    report(failures, "Save As asks before replacing a file, Cancel keeps its bytes and the name, Replace writes it")
 
 
 if __name__ == "__main__":
