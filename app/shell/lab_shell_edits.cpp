@@ -575,8 +575,11 @@ bool LabShell::paste(std::string_view text, std::string& error) {
     // A pasted pair is a scene of its own, named by its line's id (a copied pair's scene title) or "Pasted pair", as
     // an experiment's case opens under its own title.
     std::string title = "Pasted pair";
-    if (const auto id = document.find("id"); id != document.end() && id->is_string() && !id->get<std::string>().empty())
+    bool named = false;  // the line names its scene (a copied pair's id is its scene's title)
+    if (const auto id = document.find("id"); id != document.end() && id->is_string() && !id->get<std::string>().empty()) {
       title = boundedText(id->get<std::string>(), kMaxSceneTitleBytes);
+      named = true;
+    }
     if (!fits) {
       // A pair of the other space, a moving pair, or a pair pasted into a lab that holds no pair: it opens in the
       // lab for it, as a scene would (asking first if that lab has unsaved work); this lab's work stays as it is.
@@ -591,7 +594,8 @@ bool LabShell::paste(std::string_view text, std::string& error) {
     std::visit([&](const auto& p) { take(scene, p); }, line);
     commitEdit();  // an edit not yet recorded belongs to the scene the paste replaces
     if (!lab_->loadScene(scene, error)) throw JsonFieldError(error);  // a refusal leaves the lab as it was
-    beginPastedScene(title);
+    // This scene's own pair, copied and changed, is an edit of it (its lesson dims); any other starts a scene.
+    if (!named || title != sceneInfo_.title) beginPastedScene(title);
     // A pasted pair is a bug report's line: it opens at its verdict, the run's last step (a scene keeps its own).
     lab_->setStep(std::max(lab_->stepCount() - 1, 0));
     reportWarnings(warnings);
