@@ -1606,8 +1606,9 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
 bool LabShell::writeConfirmed(bool write, const std::string& path, std::span<const KeyPress> keys) {
   constexpr const char* kQuestion = "Replace file?";
   if (write && !replacePrompt_) {
-    // Save As onto the scene's own file is what Save does; a trace replaces no scene of its own.
-    const std::string own = fileDialogShown_ == "Save scene as" ? scenePath_ : std::string();
+    // Save As onto the scene's own file is what Save does (not a curated lesson's: asked); a trace has no file of its own.
+    const bool saving = fileDialogShown_ == "Save scene as" && !isCuratedScenePath(scenePath_);
+    const std::string own = saving ? scenePath_ : std::string();
     if (!replacesAnotherFile(path, own)) return true;
     replacePrompt_ = path;
     ImGui::OpenPopup(kQuestion);  // nested in the dialog: Cancel goes back to it
