@@ -552,6 +552,13 @@ void BroadPhase3Lab::dumpState(Json& out) const {
   }
   if (stepping()) out["step"] = {{"narration", narrateEvent<3>(algorithm_ == Algorithm::Sap ? replayAt(step_) : SweepReplayOf<3>{},
                                                                 events_.steps, step_, boxes_)}};
+  if (stepping() && algorithm_ == Algorithm::Sap) {
+    const SweepReplayOf<3> replay = replayAt(step_);
+    Json rows = Json::array();  // the step's list of candidates, as the panel shows them
+    for (const ProxyPair& pair : replay.candidates)
+      rows.push_back(candidateRow<3>(pair, boxes_, stats_.axisOrder, replay.stagePairs != nullptr ? replay.stagePairs->stage : 0));
+    out["step"]["candidateRows"] = rows;
+  }
 }
 
 std::vector<Shortcut> BroadPhase3Lab::shortcuts() const {

@@ -88,6 +88,13 @@ template <int Dim>
                                        const std::vector<collide::BroadPhaseEvent<double, Dim>>& events, int index,
                                        const std::vector<collide::Bounds<double, Dim>>& boxes);
 
+// A sweep-axis candidate's row in the step's list (and the state dump): "(#4, #10)", and once `stage` further axes
+// (axisOrder[1 .. stage]) have filtered the candidates, "kept", or which of them rejected it first and by how
+// much ("rejected: y gap 0.95"), so a student sees why a candidate is not a pair.
+template <int Dim>
+[[nodiscard]] std::string candidateRow(ProxyPair pair, const std::vector<collide::Bounds<double, Dim>>& boxes,
+                                       const std::array<int, Dim>& axisOrder, int stage);
+
 // The event's kind in two words ("grid insert", "grid test", "tree visit", ...), for the state dump.
 template <int Dim>
 [[nodiscard]] inline std::string eventKind(const collide::BroadPhaseEvent<double, Dim>& event) {

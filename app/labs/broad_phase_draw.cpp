@@ -36,13 +36,18 @@ std::string endpointName(const collide::SapEndpointInfo<double>& endpoint, int a
          kAxisNames[axis] + " = " + formatNumber(endpoint.value) + ")";
 }
 
+// The step's answer (the pairs an axis keeps) lists this many before "and N more".
+constexpr std::size_t kPairsListed = 16;
+
+// A list cut short says how many it leaves out: "9 ... are the pairs" above eight of them read as the whole answer
+// (newcomer review s35 A14).
 std::string pairList(const std::vector<ProxyPair>& pairs, std::size_t limit = 8) {
   std::string text;
   for (std::size_t i = 0; i < pairs.size() && i < limit; ++i) {
     if (i > 0) text += ", ";
     text += "(#" + std::to_string(pairs[i].first) + ", #" + std::to_string(pairs[i].second) + ")";
   }
-  if (pairs.size() > limit) text += ", ...";
+  if (pairs.size() > limit) text += " and " + std::to_string(pairs.size() - limit) + " more";
   return text.empty() ? "none" : text;
 }
 
@@ -179,16 +184,16 @@ std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<col
                   leave->id, kAxisNames[leave->axis], formatNumber(leave->value).c_str(), kAxisNames[leave->axis],
                   idList(replay.active).c_str());
   } else if (const auto* stage = std::get_if<collide::SapAxisPairs>(&event)) {
-    if (stage->stage == 0) {
-      std::snprintf(text, sizeof text, "The sweep on %c is done: %zu candidate pairs overlap on %c: %s.",
-                    kAxisNames[stage->axis], stage->kept.size(), kAxisNames[stage->axis],
-                    pairList(stage->kept).c_str());
-    } else {
-      std::snprintf(text, sizeof text,
-                    "Axis %c filters the candidates: %zu also overlap on %c and are the pairs %s; %zu rejected %s.",
-                    kAxisNames[stage->axis], stage->kept.size(), kAxisNames[stage->axis],
-                    pairList(stage->kept).c_str(), stage->rejected.size(), pairList(stage->rejected, 4).c_str());
-    }
+    // Built as a string: the lists may be longer than the fixed buffer of the other sentences.
+    const std::string axis(1, kAxisNames[stage->axis]);
+    if (stage->stage == 0)
+      return "The sweep on " + axis + " is done: " + std::to_string(stage->kept.size()) + " candidate pairs overlap on " +
+             axis + ": " + pairList(stage->kept, kPairsListed) + ".";
+    // In 3D the first filter's survivors are still candidates: the last axis's are the pairs.
+    const bool last = stage->stage + 1 >= Dim;
+    return "Axis " + axis + " filters the candidates: " + std::to_string(stage->kept.size()) + " also overlap on " + axis +
+           (last ? " and are the pairs " : " and stay candidates ") + pairList(stage->kept, kPairsListed) + "; " +
+           std::to_string(stage->rejected.size()) + " rejected " + pairList(stage->rejected, 4) + ".";
   } else if (const auto* insert = std::get_if<collide::GridInsert<Dim>>(&event)) {
     // An object goes into every cell its box overlaps, not only its centre's (review s31, A6: "centre (5.689,
     // 4.333) goes into cell (3, 3)", a cell that centre is not in): its box, and which of its cells this is.
@@ -239,6 +244,22 @@ std::string narrateEvent(const SweepReplayOf<Dim>& replay, const std::vector<col
     return "";
   }
   return text;
+}
+
+template <int Dim>
+std::string candidateRow(ProxyPair pair, const std::vector<collide::Bounds<double, Dim>>& boxes,
+                         const std::array<int, Dim>& axisOrder, int stage) {
+  std::string row = "(#" + std::to_string(pair.first) + ", #" + std::to_string(pair.second) + ")";
+  if (stage < 1 || pair.first >= boxes.size() || pair.second >= boxes.size()) return row;
+  const auto& a = boxes[pair.first];
+  const auto& b = boxes[pair.second];
+  for (int k = 1; k <= std::min(stage, Dim - 1); ++k) {
+    const int axis = axisOrder[static_cast<std::size_t>(k)];
+    // The space between the two boxes on that axis (collide::overlaps: touching still overlaps).
+    const double gap = std::max(a.min[axis] - b.max[axis], b.min[axis] - a.max[axis]);
+    if (gap > 0) return row + "  rejected: " + kAxisNames[axis] + " gap " + formatNumber(gap);
+  }
+  return row + "  kept";
 }
 
 // [SECTION] Panels shared with the 3D lab
@@ -585,16 +606,17 @@ void BroadPhaseCore<Dim>::drawStepNarration(Algorithm algorithm, int step, const
   narrationText(narrateEvent<Dim>(replay, events_.steps, step, boxes), toImVec4(palette::kAccent));
   ImGui::Text("Active list (%zu):", replay.active.size());
   textWrapped("%s", idList(replay.active).c_str());
-  ImGui::Text("Pairs on the sweep axis (%zu):", replay.candidates.size());
+  // The README's and the counters' word: these are candidates, not yet pairs (review s35 A14).
+  ImGui::Text("Sweep-axis candidates (%zu):", replay.candidates.size());
+  const int stage = replay.stagePairs != nullptr ? replay.stagePairs->stage : 0;
   if (ImGui::BeginListBox("##candidates", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 6.2f))) {
     for (const ProxyPair& pair : replay.candidates) {
       const bool isNew = std::find(replay.made.begin(), replay.made.end(), pair) != replay.made.end();
-      const bool allAxes = collide::overlaps(boxes[pair.first], boxes[pair.second]);
-      const bool filtered = replay.stagePairs != nullptr && replay.stagePairs->stage >= 1;
+      const std::string row = candidateRow<Dim>(pair, boxes, stats_.axisOrder, stage);
+      const bool rejected = row.find("rejected") != std::string::npos;
       // Red as the boxes of a pair, grey as a rejected pair's dashed line; yellow: this event's.
-      const Color color = isNew ? palette::kAccent : filtered ? (allAxes ? palette::kHit : palette::kTextDim) : palette::kText;
-      ImGui::TextColored(toImVec4(color), "(#%u, #%u)%s", pair.first, pair.second,
-                         filtered ? (allAxes ? "  kept" : "  rejected") : "");
+      const Color color = isNew ? palette::kAccent : stage >= 1 ? (rejected ? palette::kTextDim : palette::kHit) : palette::kText;
+      ImGui::TextColored(toImVec4(color), "%s", row.c_str());
     }
     ImGui::EndListBox();
   }
@@ -704,6 +726,8 @@ template SweepReplayOf<3> replaySweep<3>(const std::vector<collide::BroadPhaseEv
                                          std::vector<collide::SapEndpointInfo<double>>);
 template std::string narrateEvent<2>(const SweepReplayOf<2>&, const std::vector<collide::BroadPhaseEvent<double, 2>>&, int,
                                      const std::vector<collide::Bounds<double, 2>>&);
+template std::string candidateRow<2>(ProxyPair, const std::vector<collide::Bounds<double, 2>>&, const std::array<int, 2>&, int);
+template std::string candidateRow<3>(ProxyPair, const std::vector<collide::Bounds<double, 3>>&, const std::array<int, 3>&, int);
 template std::string narrateEvent<3>(const SweepReplayOf<3>&, const std::vector<collide::BroadPhaseEvent<double, 3>>&, int,
                                      const std::vector<collide::Bounds<double, 3>>&);
 

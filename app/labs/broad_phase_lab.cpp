@@ -516,6 +516,11 @@ void BroadPhaseLab::dumpState(Json& out) const {
                     {"stage", replay.stagePairs != nullptr ? replay.stagePairs->stage : -1},
                     {"tickOffset", 0.06 * std::max(worldSize_.x, worldSize_.y)},
                     {"narration", narrateEvent(replay, events_.steps, step_, currentBoxes())}};
+    Json rows = Json::array();  // the step's list of candidates, as the panel shows them
+    const std::vector<Box> boxes = currentBoxes();
+    for (const ProxyPair& pair : replay.candidates)
+      rows.push_back(candidateRow<2>(pair, boxes, stats_.axisOrder, replay.stagePairs != nullptr ? replay.stagePairs->stage : 0));
+    out["sweep"]["candidateRows"] = rows;
   }
 }
 

@@ -18,6 +18,9 @@ void EditHistory::markSaved() {
 
 void EditHistory::reset(EditSnapshot snapshot) {
   snapshots_.clear();
+  keptScenes_.clear();
+  sceneNumber_ = scenesBegun_ = 0;
+  snapshot.sceneNumber = 0;
   bytes_ = snapshot.bytes();
   snapshots_.push_back(std::move(snapshot));
   position_ = 0;
@@ -25,6 +28,7 @@ void EditHistory::reset(EditSnapshot snapshot) {
 }
 
 bool EditHistory::record(EditSnapshot snapshot) {
+  snapshot.sceneNumber = sceneNumber_;
   if (!snapshots_.empty() && snapshots_[position_].sameEdit(snapshot)) return false;
   while (snapshots_.size() > position_ + 1) {
     bytes_ -= snapshots_.back().bytes();
@@ -48,6 +52,30 @@ const EditSnapshot* EditHistory::redo() {
   if (!canRedo()) return nullptr;
   revision_ = nextRevision();
   return &snapshots_[++position_];
+}
+
+void EditHistory::beginScene(std::string identity) {
+  keptScenes_[sceneNumber_] = {std::move(identity), std::move(saved_)};
+  sceneNumber_ = ++scenesBegun_;
+  saved_ = EditSnapshot{};  // saved nowhere yet
+  saved_.sceneNumber = sceneNumber_;
+  revision_ = nextRevision();
+}
+
+std::string EditHistory::switchScene(int number, std::string identity) {
+  keptScenes_[sceneNumber_] = {std::move(identity), std::move(saved_)};
+  sceneNumber_ = number;
+  revision_ = nextRevision();
+  const auto kept = keptScenes_.find(number);
+  if (kept == keptScenes_.end()) {
+    saved_ = EditSnapshot{};
+    saved_.sceneNumber = number;
+    return "";
+  }
+  std::string found = std::move(kept->second.identity);
+  saved_ = std::move(kept->second.saved);
+  keptScenes_.erase(kept);
+  return found;
 }
 
 // The oldest states go first; the current one stays whatever its size.

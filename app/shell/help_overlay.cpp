@@ -19,9 +19,9 @@ const Shortcut kOpen[] = {
 const Shortcut kScene[] = {
     {"Ctrl+S / Ctrl+Shift+S", "save the scene / save it as"},
     {"Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo an edit of the shapes or settings"},
-    {"Ctrl+C / Ctrl+V", "copy the pair as a query (or cast) line, in the mid-phase labs the midphase command / paste a pair (it opens at its last step, the verdict), a cast line or a scene"},
-    {"Ctrl+Q", "quit (asks first when a scene has unsaved changes)"},
 };
+constexpr const char* kPaste = "paste a pair (it opens at its last step, the verdict), a cast line or a scene";
+const Shortcut kQuitScene{"Ctrl+Q", "quit (asks first when a scene has unsaved changes)"};
 // A lab with no scene keeps paste (the pair opens in its own lab) and quit.
 const Shortcut kNoScene[] = {
     {"Ctrl+V", "paste a pair, a cast line or a scene (it opens in its lab; a pair at its last step, the verdict)"},
@@ -90,6 +90,10 @@ std::vector<Shortcut> globalShortcuts(const HelpContext& context) {
   std::vector<Shortcut> shortcuts(std::begin(kOpen), std::end(kOpen));
   if (context.scene) {
     shortcuts.insert(shortcuts.end(), std::begin(kScene), std::end(kScene));
+    // Ctrl+C as this lab has it (the pair, or the lab's command), or paste alone.
+    if (context.copies.empty()) shortcuts.push_back({"Ctrl+V", kPaste});
+    else shortcuts.push_back({"Ctrl+C / Ctrl+V", "copy " + context.copies + " / " + kPaste});
+    shortcuts.push_back(kQuitScene);
   } else {
     shortcuts.insert(shortcuts.end(), std::begin(kNoScene), std::end(kNoScene));
   }

@@ -17,6 +17,9 @@ struct HelpContext {
   bool stepJumps = false;      // its timeline has kinds of step to jump between (widgets/timeline.h)
   bool planarViews = false;    // a 2D view: its pan, zoom and fit
   bool spatialViews = false;   // a 3D view: the orbit camera's keys
+  // What Ctrl+C copies in this lab, in words ("the pair as a `collision-lab query` line ..."); empty: nothing (the
+  // Shapes lab). F1 said "copy the pair as a query line" in the broad-phase labs, where it copies their command.
+  std::string copies;
 };
 
 // One heading of the overlay ("Everywhere", "In a 3D view", "In the Broad phase lab") and its shortcuts.

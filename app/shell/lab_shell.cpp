@@ -83,6 +83,18 @@ std::optional<Scene> loadSceneByName(const std::string& path, std::string& error
   }
   return loadSceneFile(path, error);
 }
+// Under a file dialog's name: where the file goes, as a full path (a bare name said nothing of the folder).
+void folderLine(const std::string& path) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  textWrapped("in the folder %s", LabShell::folderOf(path).c_str());
+  ImGui::PopStyleColor();
+}
+
+// "victim.json already exists in /tmp/review35. Replace it?"
+std::string replaceQuestion(const std::string& path) {
+  return std::filesystem::path(path).filename().string() + " already exists in " + LabShell::folderOf(path) +
+         ". Replace it?";
+}
 }  // namespace
 
 LabShell::LabShell(Renderer2D& renderer, Renderer3D& renderer3d, Settings& settings)
@@ -279,6 +291,20 @@ bool LabShell::saveScene(const std::string& path, std::string& error) {
   return true;
 }
 
+bool LabShell::replacesAnotherFile(const std::string& path, const std::string& ownFile) {
+  std::error_code error;
+  if (path.empty() || !std::filesystem::exists(path, error)) return false;
+  return ownFile.empty() || !std::filesystem::equivalent(path, ownFile, error);
+}
+
+std::string LabShell::folderOf(const std::string& path) {
+  std::error_code error;
+  if (path.empty()) return std::filesystem::current_path(error).string();
+  const std::filesystem::path absolute = std::filesystem::absolute(path, error).lexically_normal();
+  if (error) return std::filesystem::path(path).parent_path().string();
+  return absolute.parent_path().string();
+}
+
 std::string LabShell::labOverruledNotice(std::string_view requestedLab) const {
   const LabInfo* requested = findLab(requestedLab);
   if (requestedLab.empty() || !labInfo_ || requested == labInfo_) return {};
@@ -324,6 +350,7 @@ Json LabShell::dumpState() const {
   state["step"] = lab_->stepIndex();
   state["stepCount"] = lab_->stepCount();
   state["scenePath"] = scenePath_;
+  state["sceneTitle"] = sceneInfo_.title;
   Json views = Json::array();
   for (const Viewport& view : views_) {
     const ScreenRect& rect = view.camera.rect();
@@ -400,12 +427,17 @@ Json LabShell::dumpState() const {
   state["fontSize"] = ImGui::GetCurrentContext() != nullptr ? ImGui::GetFontSize() : 0.0f;
   state["helpOpen"] = showHelp_;
   Json help = Json::array();  // what F1 lists: each section's title and keys
+  Json helpActions = Json::object();  // and what each key does ("keys": "action"; a lab's own rows win)
   for (const HelpSection& section : helpSections(helpContext(), lab_->shortcuts(), labInfo_->name)) {
     Json keys = Json::array();
-    for (const Shortcut& shortcut : section.shortcuts) keys.push_back(shortcut.keys);
+    for (const Shortcut& shortcut : section.shortcuts) {
+      keys.push_back(shortcut.keys);
+      helpActions[shortcut.keys] = shortcut.action;
+    }
     help.push_back({{"title", section.title}, {"keys", keys}});
   }
   state["help"] = help;
+  state["helpActions"] = helpActions;
   // Where the overlay drew, when open: its window and each row's box (keys to the action's last line).
   Json helpRows = Json::array();
   for (const HelpRow& row : helpLayout_.rows)
@@ -433,6 +465,9 @@ Json LabShell::dumpState() const {
   if (const std::optional<ShownRefusal> refusal = shownFieldRefusal())
     state["fieldRefusal"] = {{"text", refusal->text}, {"rect", rectJson(refusal->rect)}, {"field", rectJson(refusal->field)}};
   state["unsaved"] = unsavedLabs();
+  // The file dialog open (its title, the name typed, the folder shown) and the "Replace it?" question, when asked.
+  state["fileDialog"] = {{"open", fileDialogShown_}, {"path", dialogPath_}, {"folder", folderOf(dialogPath_)}};
+  state["replacePrompt"] = replacePrompt_ ? replaceQuestion(*replacePrompt_) : std::string();
   const bool messageShown = errorOpen_ || errorRequested_;
   state["errorShown"] = messageShown && !errorIsWarning_ ? errorMessage_ : std::string();
   state["warningShown"] = messageShown && errorIsWarning_ ? errorMessage_ : std::string();
@@ -448,6 +483,8 @@ Json LabShell::dumpState() const {
                      {"current", lessonChanges().empty()},
                      {"changes", lessonChanges()},
                      {"saveAsNote", saveAsLessonNote()}};
+  const CommandItem command = copyCommandItem();
+  state["copyAsCommand"] = {{"enabled", command.enabled}, {"tooltip", command.tooltip}};
   state["canUndo"] = canUndo();
   state["canRedo"] = canRedo();
   // The Plots window's recording: how many frames, which series, what its x axis counts.
@@ -495,7 +532,7 @@ void LabShell::restoreCameras() {
 
 HelpContext LabShell::helpContext() const {
   const bool planar = std::any_of(views_.begin(), views_.end(), [](const Viewport& view) { return view.kind == ViewKind::Planar; });
-  return {lab_->hasScene(), lab_->hasTimeline(), !lab_->stepKinds().empty(), planar, hasSpatialView()};
+  return {lab_->hasScene(), lab_->hasTimeline(), !lab_->stepKinds().empty(), planar, hasSpatialView(), copyKeyAction()};
 }
 
 bool LabShell::hasSpatialView() const {
@@ -1478,6 +1515,7 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
   }
   if (saveAsDialogRequested_) {
     saveAsDialogRequested_ = false;
+    replacePrompt_.reset();
     // A curated scene is a lesson: offered under a new name in the working directory, so Enter keeps the lesson.
     dialogPath_ = scenePath_.empty()                ? std::string("scene.json")
                   : isCuratedScenePath(scenePath_) ? std::filesystem::path(scenePath_).stem().string() + "_edited.json"
@@ -1516,13 +1554,17 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
     ImGui::EndPopup();
   }
 
+  fileDialogShown_.clear();
   ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(width, 0));
   if (ImGui::BeginPopupModal("Save scene as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    fileDialogShown_ = "Save scene as";
+    const bool asking = replacePrompt_.has_value();  // the keys are the question's while it is asked
     ImGui::TextDisabled("File");
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    const bool entered = ImGui::InputText("##path", &dialogPath_, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool entered = ImGui::InputText("##path", &dialogPath_, ImGuiInputTextFlags_EnterReturnsTrue) && !asking;
+    folderLine(dialogPath_);
     ImGui::TextDisabled("Title and lesson, shown when the scene is opened");
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::InputTextWithHint("##title", "title", &sceneInfo_.title);
@@ -1537,9 +1579,9 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
     if (sceneInfo_.title.size() > kMaxSceneTitleBytes) sceneInfo_.title = boundedText(sceneInfo_.title, kMaxSceneTitleBytes);
     if (sceneInfo_.lesson.size() > kMaxSceneLessonBytes)
       sceneInfo_.lesson = boundedText(sceneInfo_.lesson, kMaxSceneLessonBytes);
-    const bool save = ImGui::Button("Save") || entered || enter();
+    const bool save = writeConfirmed(ImGui::Button("Save") || entered || (!asking && enter()), dialogPath_, keys);
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) {
+    if (ImGui::Button("Cancel") || (!asking && pressed(GLFW_KEY_ESCAPE))) {
       ImGui::CloseCurrentPopup();
       lessonTyped_ = false;
       pending_.reset();  // a quit or an open waiting on this save waits no more
@@ -1578,19 +1620,24 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
 
   if (exportDialogRequested_) {
     exportDialogRequested_ = false;
+    replacePrompt_.reset();
     dialogPath_ = "trace.json";
     ImGui::OpenPopup("Export trace");
   }
   ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(width, 0));
   if (ImGui::BeginPopupModal("Export trace", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    fileDialogShown_ = "Export trace";
+    const bool asking = replacePrompt_.has_value();
     ImGui::TextDisabled("File (the JSON `collision-lab trace` writes for this pair and algorithm)");
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    const bool entered = ImGui::InputText("##path", &dialogPath_, ImGuiInputTextFlags_EnterReturnsTrue);
-    const bool write = ImGui::Button("Export") || entered || enter();
+    const bool entered = ImGui::InputText("##path", &dialogPath_, ImGuiInputTextFlags_EnterReturnsTrue) && !asking;
+    folderLine(dialogPath_);
+    // A trace is no scene: any file already there is someone's, and is asked about.
+    const bool write = writeConfirmed(ImGui::Button("Export") || entered || (!asking && enter()), dialogPath_, keys);
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || pressed(GLFW_KEY_ESCAPE)) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel") || (!asking && pressed(GLFW_KEY_ESCAPE))) ImGui::CloseCurrentPopup();
     if (write) {
       ImGui::CloseCurrentPopup();
       if (std::string error; !exportTrace(dialogPath_, error)) reportError(error);
@@ -1599,6 +1646,42 @@ void LabShell::drawDialogs(std::span<const KeyPress> keys) {
   }
 
   drawUnsavedPrompt(keys);
+}
+
+bool LabShell::writeConfirmed(bool write, const std::string& path, std::span<const KeyPress> keys) {
+  constexpr const char* kQuestion = "Replace file?";
+  if (write && !replacePrompt_) {
+    // Save As onto the scene's own file is what Save does (not a curated lesson's: asked); a trace has no file of its own.
+    const bool saving = fileDialogShown_ == "Save scene as" && !isCuratedScenePath(scenePath_);
+    const std::string own = saving ? scenePath_ : std::string();
+    if (!replacesAnotherFile(path, own)) return true;
+    replacePrompt_ = path;
+    ImGui::OpenPopup(kQuestion);  // nested in the dialog: Cancel goes back to it
+  }
+  if (!replacePrompt_) return false;
+  bool confirmed = false;
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30.0f, 0));
+  if (ImGui::BeginPopupModal(kQuestion, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    // As the unsaved-changes prompt: keys from the shell's presses, not in the frame it opens (the Enter that
+    // pressed Save must not answer it). Enter is no answer: a second Enter must not replace a file.
+    const auto pressed = [&keys](int key) { return !ImGui::IsWindowAppearing() && countPresses(keys, key) > 0; };
+    textWrapped("%s", replaceQuestion(*replacePrompt_).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    textWrapped("Replace writes over what it holds; Cancel keeps it and goes back to the name.");
+    ImGui::PopStyleColor();
+    if (ImGui::Button("Replace (R)") || pressed(GLFW_KEY_R)) confirmed = true;
+    ImGui::SameLine();
+    const bool cancel = ImGui::Button("Cancel (Esc)") || pressed(GLFW_KEY_ESCAPE);
+    if (confirmed || cancel) {
+      ImGui::CloseCurrentPopup();
+      replacePrompt_.reset();
+    }
+    ImGui::EndPopup();
+  } else {
+    replacePrompt_.reset();  // closed some other way
+  }
+  return confirmed;
 }
 
 }  // namespace lab

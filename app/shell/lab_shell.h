@@ -53,6 +53,11 @@ class LabShell {
   // After a --lab and a --scene that names another lab: the scene opens in its own lab (its shapes are that lab's),
   // and this says so in one line for the terminal; "" when `requestedLab` is the lab shown.
   [[nodiscard]] std::string labOverruledNotice(std::string_view requestedLab) const;
+  // Writing `path` would replace a file other than `ownFile` (the scene's own, which Save writes anyway): Save As
+  // asks first (a typed name of another scene replaced it silently, newcomer review s35 A1).
+  [[nodiscard]] static bool replacesAnotherFile(const std::string& path, const std::string& ownFile);
+  // The folder a relative or absolute `path` is written to, absolute ("/home/me/scenes"): file dialogs show it.
+  [[nodiscard]] static std::string folderOf(const std::string& path);
   // Opens a file dropped on the window; a failure shows its message in a dialog.
   void openDroppedFile(const std::string& path);
   // Shows a message in the error dialog, until it is dismissed (a --scene that could not be opened).
@@ -151,6 +156,10 @@ class LabShell {
   void handleCanvasInput();
   void drawCanvas(int framebufferWidth, int framebufferHeight);
   void drawDialogs(std::span<const KeyPress> keys);
+  // In a dialog that writes `path` (Save As, Export trace), once its Save is pressed (`write`): true when the file
+  // may be written now, i.e. it does not exist, it is the scene's own file, or the "Replace it?" question this
+  // opens (nested in the dialog) was answered Replace. Its Cancel leaves the dialog open with the name typed.
+  bool writeConfirmed(bool write, const std::string& path, std::span<const KeyPress> keys);
   void fitViews();
   // Fits spatial `view` as fitViews does (`first`: the first spatial view, framed by a scene's camera).
   void fitSpatialView(Viewport& view, bool first);
@@ -185,6 +194,15 @@ class LabShell {
   // restores it.
   [[nodiscard]] EditSnapshot lessonScene() const;
   bool restoreSnapshot(const EditSnapshot& snapshot);
+  // The shown scene's title, lesson (and what it was written for) and file, as text for EditHistory::beginScene,
+  // and back: a paste starts an untitled scene, and undo across it brings these back with the shapes.
+  [[nodiscard]] std::string sceneIdentity() const;
+  void applySceneIdentity(const std::string& identity);
+  // Undo or redo moved to `snapshot`: the scene it belongs to is shown with its own title, lesson and file.
+  void showSceneOf(const EditSnapshot& snapshot);
+  // A pair pasted over the lab's scene is a scene of its own, titled `title` (review s35 A17: the lesson scene's
+  // title, lesson and lesson_for stayed above the pasted pair, and Save filed it under that lesson).
+  void beginPastedScene(const std::string& title);
   void trackEdits(bool labTookKeys);
   // Opening over unsaved changes and quitting with them: the prompt and what waits on it.
   void requestOpen(const std::string& path);
@@ -198,6 +216,15 @@ class LabShell {
   void copyPairToClipboard();
   // Edit > Copy as command: the lab's `collision-lab` command (Lab::commandLine), or why there is none now.
   void copyCommandToClipboard();
+  // The menu item: enabled only when there is a command now; its tooltip says what it copies, or why not now (a
+  // broad-phase box moved by hand: the item stayed enabled and answered with an Error dialog, review s35 A15).
+  struct CommandItem {
+    bool enabled = false;
+    std::string tooltip;
+  };
+  [[nodiscard]] CommandItem copyCommandItem() const;
+  // What Ctrl+C copies in the lab in front, for F1 (HelpContext::copies); empty when it copies nothing.
+  [[nodiscard]] std::string copyKeyAction() const;
   void pasteFromClipboard();
   [[nodiscard]] MouseEvent mouseEvent(int view, MouseButton button) const;
   [[nodiscard]] bool hasSpatialView() const;
@@ -296,6 +323,8 @@ class LabShell {
   bool errorRequested_ = false;
   bool errorOpen_ = false;  // the error dialog is showing errorMessage_ (until dismissed)
   bool exportDialogRequested_ = false;
+  std::string fileDialogShown_;                // the file dialog open last frame ("Save scene as"), for --dump-state
+  std::optional<std::string> replacePrompt_;   // the file the "Replace it?" question is about, while it is asked
 
   // The labs not shown, kept alive with what the shell holds for them (by lab name).
   struct KeptLab {

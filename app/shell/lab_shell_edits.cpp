@@ -105,14 +105,56 @@ bool LabShell::undo() {
   if (!lab_ || pressView_ >= 0) return false;  // not in the middle of a drag
   commitEdit();  // an edit not yet recorded is the one to undo
   const EditSnapshot* previous = history_.undo();
-  return previous && restoreSnapshot(*previous);
+  if (!previous) return false;
+  showSceneOf(*previous);
+  return restoreSnapshot(*previous);
 }
 
 bool LabShell::redo() {
   if (!lab_ || pressView_ >= 0) return false;
   if (commitEdit()) return false;  // a new edit ends what could be redone
   const EditSnapshot* next = history_.redo();
-  return next && restoreSnapshot(*next);
+  if (!next) return false;
+  showSceneOf(*next);
+  return restoreSnapshot(*next);
+}
+
+std::string LabShell::sceneIdentity() const {
+  return Json{{"title", sceneInfo_.title},
+              {"lesson", sceneInfo_.lesson},
+              {"lesson_for", sceneInfo_.lessonFor ? *sceneInfo_.lessonFor : Json()},
+              {"path", scenePath_}}
+      .dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+void LabShell::applySceneIdentity(const std::string& identity) {
+  if (identity.empty()) return;
+  const Json read = Json::parse(identity, nullptr, /*allow_exceptions=*/false);
+  if (!read.is_object()) return;
+  sceneInfo_.title = read.value("title", "");
+  sceneInfo_.lesson = read.value("lesson", "");
+  sceneInfo_.lessonFor.reset();
+  if (const auto lessonFor = read.find("lesson_for"); lessonFor != read.end() && !lessonFor->is_null()) sceneInfo_.lessonFor = *lessonFor;
+  scenePath_ = read.value("path", "");
+  lessonFold_ = {.openedStep = lab_->stepIndex()};
+  lessonTyped_ = false;
+}
+
+void LabShell::showSceneOf(const EditSnapshot& snapshot) {
+  if (snapshot.sceneNumber == history_.sceneNumber()) return;
+  applySceneIdentity(history_.switchScene(snapshot.sceneNumber, sceneIdentity()));
+}
+
+void LabShell::beginPastedScene(const std::string& title) {
+  // Already that untitled scene (a second paste, or the copied line pasted back): the paste is an edit of it.
+  if (sceneInfo_.title == title && sceneInfo_.lesson.empty() && !sceneInfo_.lessonFor && scenePath_.empty()) return;
+  history_.beginScene(sceneIdentity());  // paste() recorded the scene being left before it loaded the pair
+  sceneInfo_.title = title;
+  sceneInfo_.lesson.clear();
+  sceneInfo_.lessonFor.reset();
+  scenePath_.clear();
+  lessonFold_ = {.openedStep = lab_->stepIndex()};
+  lessonTyped_ = false;
 }
 
 bool LabShell::revertToSaved() {
@@ -287,7 +329,8 @@ const std::string& LabShell::lessonChanges() const {
   if (lessonRevision_ != history_.revision()) {
     lessonRevision_ = history_.revision();
     const EditSnapshot lesson = lessonScene();
-    lessonChanges_ = lesson.scene != history_.current().scene
+    // A pasted pair's scene was saved nowhere (EditHistory::beginScene): nothing to compare with.
+    lessonChanges_ = !lesson.scene.empty() && lesson.scene != history_.current().scene
                          ? describeChanges(lesson.scene, history_.current().scene, sceneInfo_.lesson, *lab_)
                          : "";
   }
@@ -436,15 +479,37 @@ void LabShell::drawEditMenu() {
     ImGui::SetTooltip(isContinuousLab(labInfo_->name) ? "One line of `collision-lab cast` input, for a bug report"
                                                        : "One line of `collision-lab query` input, for a bug report");
   }
-  std::string why;
-  const bool command = lab_ && lab_->commandLine(why).has_value();
-  if (ImGui::MenuItem("Copy as command", holdsPair() ? nullptr : "Ctrl+C", false, command || !why.empty())) copyCommandToClipboard();
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s", command ? "The collision-lab command that reproduces this lab's counts, for a bug report"
-                                    : why.empty() ? "This lab has no command-line equivalent" : why.c_str());
-  }
+  const CommandItem command = copyCommandItem();
+  if (ImGui::MenuItem("Copy as command", holdsPair() ? nullptr : "Ctrl+C", false, command.enabled)) copyCommandToClipboard();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", command.tooltip.c_str());
   if (ImGui::MenuItem("Paste pair or scene", "Ctrl+V")) pasteFromClipboard();
   ImGui::EndMenu();
+}
+
+LabShell::CommandItem LabShell::copyCommandItem() const {
+  std::string why;
+  if (lab_ && lab_->commandLine(why)) return {true, "The collision-lab command that reproduces this lab's counts, for a bug report"};
+  return {false, why.empty() ? "This lab has no command-line equivalent" : why};
+}
+
+std::string LabShell::copyKeyAction() const {
+  if (!lab_) return "";
+  if (holdsPair()) {
+    return isContinuousLab(labInfo_->name) ? "the pair as a `collision-lab cast` line (Edit > Copy pair as JSON)"
+                                           : "the pair as a `collision-lab query` line (Edit > Copy pair as JSON)";
+  }
+  std::string why;
+  const std::optional<std::string> command = lab_->commandLine(why);
+  if (!command && why.empty()) return "";  // no command in this lab: Ctrl+C copies nothing
+  // The command's own words ("collision-lab broadphase"), or while it is refused, the lab group's command.
+  std::string program = "collision-lab ";
+  if (command) {
+    program = command->substr(0, command->find(' ', program.size()));
+  } else {
+    for (const char c : labInfo_->group)
+      if (c != ' ') program += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return "the `" + program + " ...` command that reproduces this lab's counts (Edit > Copy as command)";
 }
 
 bool LabShell::holdsPair() const {
@@ -506,10 +571,19 @@ bool LabShell::paste(std::string_view text, std::string& error) {
         takeMotions<collide::Vec3<double>, ShapeMotion3>(into, into.shapes3, cast, moving);
       }
     };
+    // A pasted pair is a scene of its own, named by its line's id (a copied pair's scene title) or "Pasted pair", as
+    // an experiment's case opens under its own title.
+    std::string title = "Pasted pair";
+    bool named = false;  // the line names its scene (a copied pair's id is its scene's title)
+    if (const auto id = document.find("id"); id != document.end() && id->is_string() && !id->get<std::string>().empty()) {
+      title = boundedText(id->get<std::string>(), kMaxSceneTitleBytes);
+      named = true;
+    }
     if (!fits) {
       // A pair of the other space, a moving pair, or a pair pasted into a lab that holds no pair: it opens in the
       // lab for it, as a scene would (asking first if that lab has unsaved work); this lab's work stays as it is.
       Scene opened;
+      opened.title = title;
       opened.lab = std::string(target);
       std::visit([&](const auto& p) { take(opened, p); }, line);
       opened.warnings = warnings;  // said once it is open (applyScene)
@@ -517,7 +591,10 @@ bool LabShell::paste(std::string_view text, std::string& error) {
       return true;
     }
     std::visit([&](const auto& p) { take(scene, p); }, line);
+    commitEdit();  // an edit not yet recorded belongs to the scene the paste replaces
     if (!lab_->loadScene(scene, error)) throw JsonFieldError(error);  // a refusal leaves the lab as it was
+    // This scene's own pair, copied and changed, is an edit of it (its lesson dims); any other starts a scene.
+    if (!named || title != sceneInfo_.title) beginPastedScene(title);
     // A pasted pair is a bug report's line: it opens at its verdict, the run's last step (a scene keeps its own).
     lab_->setStep(std::max(lab_->stepCount() - 1, 0));
     reportWarnings(warnings);

@@ -363,6 +363,71 @@ TEST(BroadPhase3Lab, SweepStripSaysFrameTotalAndSoFar) {
             "then " + second + ": " + std::to_string(state["candidates_per_axis"][2].get<std::size_t>()) + " left");
 }
 
+// The sweep's last steps announce a count and list that many pairs, or say how many they leave out ("9 ... are the
+// pairs" listed eight; newcomer review s35 A14); the step's list calls them sweep-axis candidates and says of each
+// rejected one which axis rejected it and by how much. In 3D the first filter's survivors stay candidates.
+TEST(BroadPhaseLab, TheFilterStepListsEveryPairItCountsAndWhyCandidatesWereRejected) {
+  const std::regex counted(R"(filters the candidates: (\d+) also overlap on [xyz] and (are the pairs|stay candidates) (.*); \d+ rejected)");
+  const std::regex more(R"( and (\d+) more$)");
+  const std::regex rejectedRow(R"(^\(#(\d+), #(\d+)\)  rejected: ([xyz]) gap (\S+)$)");
+  for (const char* name : {"Broad phase", "Broad phase 3D"}) {
+    SCOPED_TRACE(name);
+    const bool plane = std::string(name) == "Broad phase";
+    std::unique_ptr<Lab> lab =
+        openLab(name, R"({"count": 60, "motion": "drift", "seed": 2, "spacing": 1.0, "paused": true})", "sap");
+    ASSERT_NE(lab, nullptr);
+    int filterSteps = 0;
+    bool sawLongList = false, sawRejected = false;
+    for (int step = 0; step < lab->stepCount(); ++step) {
+      lab->setStep(step);
+      const Json state = dump(*lab);
+      const std::string narration = plane ? state["event"]["narration"].get<std::string>() : state["step"]["narration"].get<std::string>();
+      std::smatch match;
+      if (!std::regex_search(narration, match, counted)) continue;
+      ++filterSteps;
+      const std::size_t count = std::stoul(match[1].str());
+      const std::string list = match[3].str();
+      const std::size_t listed = static_cast<std::size_t>(std::count(list.begin(), list.end(), '#')) / 2;
+      std::smatch left;
+      const std::size_t omitted = std::regex_search(list, left, more) ? std::stoul(left[1].str()) : 0;
+      EXPECT_EQ(listed + omitted, count) << narration;
+      sawLongList = sawLongList || count > 8;
+      const bool last = match[2].str() == "are the pairs";
+      EXPECT_EQ(last, plane || narration.find("Axis " + std::string(1, "xyz"[state["axis_order"][2].get<int>()])) == 0) << narration;
+      // Each candidate's row: kept, or rejected with the axis and the gap between the two boxes on it.
+      const Json& rows = plane ? state["sweep"]["candidateRows"] : state["step"]["candidateRows"];
+      for (const Json& row : rows) {
+        const std::string text = row.get<std::string>();
+        std::smatch parts;
+        if (!std::regex_search(text, parts, rejectedRow)) {
+          EXPECT_NE(text.find("  kept"), std::string::npos) << text;
+          continue;
+        }
+        sawRejected = true;
+        EXPECT_GT(std::stod(parts[4].str()), 0.0) << text;
+        if (!plane) continue;  // the 3D lab's dump has no boxes: the plane's gaps are checked against its boxes
+        const Json& objects = state["objects"];
+        const auto axis = static_cast<std::size_t>(std::string("xyz").find(parts[3].str()[0]));
+        const auto box = [&](const std::string& id) -> const Json& {
+          for (const Json& object : objects)
+            if (object["id"].get<std::size_t>() == std::stoul(id)) return object;
+          ADD_FAILURE() << "no box #" << id;
+          return objects[0];
+        };
+        const Json& a = box(parts[1].str());
+        const Json& b = box(parts[2].str());
+        const double gap = std::max(a["min"][axis].get<double>() - b["max"][axis].get<double>(),
+                                    b["min"][axis].get<double>() - a["max"][axis].get<double>());
+        EXPECT_GT(gap, 0.0) << text;
+        EXPECT_NEAR(std::stod(parts[4].str()), gap, 1e-3 * std::max(1.0, gap)) << text;
+      }
+    }
+    EXPECT_EQ(filterSteps, plane ? 1 : 2);
+    EXPECT_TRUE(sawLongList) << "the scene should give more than 8 pairs";
+    EXPECT_TRUE(sawRejected);
+  }
+}
+
 // The tree view labels the nodes each step's narration names ("Node 11 vs node 40"), and its depth labels sit at
 // different corners, so the root's and a child's never stack at a shared corner.
 TEST(BroadPhaseLab, TreeViewLabelsTheStepsNodesAndDepthsApart) {

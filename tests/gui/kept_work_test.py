@@ -18,7 +18,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab_driver import drag, find_window, fresh_directory, press, script_arguments, start_app, xdotool  # noqa: E402
+from lab_driver import drag, find_window, finish, fresh_directory, press, report, script_arguments, start_app, xdotool  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 1000
 
@@ -37,16 +37,6 @@ def start(options, name, scene):
     process = start_app(command, dict(os.environ, HOME=home, XDG_CONFIG_HOME=config))
     window = find_window(process)
     return process, window, dump
-
-
-def finish(process, dump):
-    try:
-        process.wait(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    with open(dump) as file:
-        return json.load(file)
 
 
 def to_screen(view, point):
@@ -202,11 +192,7 @@ def main():
     if not os.path.exists(target):
         failures.append("Save As, Tab to the title, Enter: the scene was not saved")
 
-    for failure in failures:
-        print("FAIL:", failure)
-    if failures:
-        sys.exit(1)
-    print("ok: undo/redo of a drag, the pair and step kept across labs, the unsaved prompt, the bad-file error")
+    report(failures, "undo/redo of a drag, the pair and step kept across labs, the unsaved prompt, the bad-file error")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Shared by the GUI tests (tests/gui/*_test.py): reading the app's PNG screenshots and driving the real window
 with xdotool. Written once here; the tests import what they use:
   from lab_driver import read_png, pixel, count_near, differing, xdotool, press, find_window, quit_app
-  from lab_driver import to_screen, run_window, dump_after, screenshot_dump
+  from lab_driver import to_screen, run_window, dump_after, screenshot_dump, finish, report
 Needs a display for the xdotool part (CTest runs each test under tests/support/xvfb_run.py).
 """
 
@@ -13,6 +13,7 @@ import shutil
 import signal
 import struct
 import subprocess
+import sys
 import time
 import zlib
 
@@ -265,3 +266,23 @@ def screenshot_dump(exe, out, name, arguments, size=(1600, 1000)):
     if result.returncode != 0:
         raise AssertionError(f"screenshot failed ({result.returncode}): {result.stderr}")
     return json.load(open(path))
+
+
+def finish(process, dump):
+    """Waits for the app to quit (Ctrl+Q was pressed), killing it if it does not, and returns its --dump-state."""
+    try:
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    with open(dump) as file:
+        return json.load(file)
+
+
+def report(failures, ok):
+    """Ends a test script: each failure on its own line and exit status 1, or the `ok` line."""
+    for failure in failures:
+        print("FAIL:", failure)
+    if failures:
+        sys.exit(1)
+    print("ok:", ok)
