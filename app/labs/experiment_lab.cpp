@@ -25,6 +25,7 @@
 #include "labs/format.h"
 #include "platform/theme.h"
 #include "plot/experiment_plots.h"
+#include "plot/plot_export.h"
 #include "plot/plot.h"
 #include "widgets/wrapped_text.h"
 #include "widgets/value_slider.h"
@@ -86,6 +87,10 @@ class ExperimentLab final : public Lab {
   void loadSettings(const Json& settings) override;
   [[nodiscard]] Json saveSettings() const override;
   void dumpState(Json& out) const override;
+  // The run whose plot is shown (before any run, the panel's settings), as `collision-lab experiment`.
+  [[nodiscard]] std::optional<std::string> commandLine(std::string& /*why*/) const override {
+    return experimentCommand(hasResult_ ? resultConfig_ : config_);
+  }
 
  private:
   // [SECTION] State and the worker thread
@@ -120,6 +125,8 @@ class ExperimentLab final : public Lab {
   bool disagreementsOnly_ = false;             // the worst-case list's disagreements only
   ExperimentPlotData plotData_;
   std::vector<Plot> plots_;                    // the iterations, and SAT's axes tested beside them (experimentPlots)
+  std::vector<Plot> titledPlots_;              // the same with their titles: what Export png / svg writes
+  ExportRow exportRow_{"experiment"};  // the Plots window's exporter (plot_export.h)
   std::array<PlotState, 2> plotStates_;
   std::optional<Scene> sceneRequest_;
   std::string message_;
@@ -398,6 +405,7 @@ void ExperimentLab::draw(const DrawContext& context) {
       if (fit)
         for (PlotState& state : plotStates_) state.autoFit = true;
       plots_ = experimentPlots(resultConfig_, result_, cumulative_, plotData_);
+      titledPlots_ = plots_;
       // The run's description above the plots, wrapped, rather than as their titles: a plot short of height drops
       // its title, and at 200 % the left plot dropped its three lines while the right kept its one, so their data
       // no longer lined up. The PNG and the SVG keep the titles.
@@ -408,7 +416,9 @@ void ExperimentLab::draw(const DrawContext& context) {
       // The plot leaves the worst cases room for their heading and about four rows (at 200 % its fixed 62 % left
       // two: layout review s32), and takes up to 62 % of the pane when there is more.
       const float worstWants = ImGui::GetTextLineHeightWithSpacing() * 14.0f;
-      const float plotHeight = std::clamp(available.y - worstWants, available.y * 0.4f, available.y * 0.62f);
+      const float exportHeight = exportRowHeight(exportRow_, available.x);
+      const float plotHeight =
+          std::clamp(available.y - worstWants - exportHeight, available.y * 0.4f - exportHeight, available.y * 0.62f - exportHeight);
       // SAT's axes tested beside the iterations, each on its own x axis, zoomed and panned on its own.
       const ImVec2 origin = ImGui::GetCursorScreenPos();
       const float gap = ImGui::GetStyle().ItemSpacing.x;
@@ -419,6 +429,11 @@ void ExperimentLab::draw(const DrawContext& context) {
         plotWidget("##experiment plot", plots_[i], plotStates_[i], {plotFrames_[i].width, plotFrames_[i].height});
         ImGui::PopID();
       }
+      // Export as the Plots window does, one exporter: the histogram's CSV (the CLI's --csv), the plots as shown (each
+      // over its zoom) with the run's description as their title.
+      std::vector<RangedPlot> shown;
+      for (std::size_t i = 0; i < titledPlots_.size() && i < plotStates_.size(); ++i) shown.push_back({&titledPlots_[i], plotStates_[i].range});
+      drawExportRow(exportRow_, {[this] { return experimentCsv(result_); }, shown, 1200, 700});
       drawWorstCases();
     }
   }
@@ -502,7 +517,12 @@ void ExperimentLab::drawWorstCases() {
     const ImVec2 max = ImGui::GetItemRectMax();
     disagreementsBox_ = ScreenRect{min.x, min.y, max.x - min.x, max.y - min.y};
   }
-  const std::vector<collide::WorstCase> listed = collide::listedWorstCases(result_, worstFilter());
+  const std::vector<collide::WorstCase> listed = shownWorstCases(result_, worstFilter());
+  if (!worstOf_) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    for (const std::string& words : worstTieWords(result_)) textWrapped("%s", words.c_str());
+    ImGui::PopStyleColor();
+  }
   if (listed.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     textWrapped("%s", disagreementsOnly_ ? "No disagreement to list: every query agreed with the reference."
@@ -616,7 +636,7 @@ void ExperimentLab::dumpState(Json& out) const {
   // The algorithms of the rows the list shows, in order, so a test sees what the filter left.
   Json shownWorstAlgorithms = Json::array();
   Json shownWorstDisagree = Json::array();
-  for (const collide::WorstCase& item : collide::listedWorstCases(result_, worstFilter())) {
+  for (const collide::WorstCase& item : shownWorstCases(result_, worstFilter())) {
     shownWorstAlgorithms.push_back(std::string(collide::algorithmName(item.algorithm)));
     shownWorstDisagree.push_back(item.disagrees);
   }
@@ -644,6 +664,9 @@ void ExperimentLab::dumpState(Json& out) const {
                        {"disagreements_only_box", {box.x, box.y, box.width, box.height}},
                        {"gap", hasResult_ ? collide::gapWords(resultConfig_, result_) : std::string()},
                        {"plots", plots},
+                       {"worst_ties", worstTieWords(result_)},
+                       {"export_message", exportRow_.message},
+                       {"command", experimentCommand(hasResult_ ? resultConfig_ : config_)},
                        {"worst_of_buttons", worstOfBoxes},
                        {"chosen_algorithms", chosen},
                        {"algorithm_checkboxes", boxes},
