@@ -35,7 +35,10 @@ def main():
     args = script_arguments()
     home = fresh_directory(args.out, "home")
     os.chdir(home)  # Export writes beside the session, not into the build tree
-    scene = os.path.join(args.scenes, "mid2_01_sah_vs_median.json")
+    scene = os.path.join(home, "raised.json")
+    lesson = json.load(open(os.path.join(args.scenes, "mid2_01_sah_vs_median.json")))
+    lesson["lab_state"]["position_b"] = [1.6, 0.5]  # above the Plots window, which opens over the view's lower right
+    json.dump(lesson, open(scene, "w"))
     start = screenshot_dump(args.exe, args.out, "start", ["--scene", scene, "--plots"])
     plots = start["plots"]
     view = start["views"][0]
