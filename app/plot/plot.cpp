@@ -869,7 +869,7 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
     const Vec2d size = canvas.textSize(label);
     const double left = x + 4 + size.x <= dataMax.x - 2 ? x + 4 : std::max(x - 4 - size.x, data.x + 2);
     const Vec2d at{left, data.y + 3};
-    canvas.rect(at - Vec2d{2, 1}, at + size + Vec2d{2, 1}, kPlotBackground.withAlpha(0.9f));
+    canvas.rect(at - Vec2d{2, 1}, at + size + Vec2d{2, 1}, kPlotBackground.withAlpha(0.6f));  // a line under it shows
     canvas.text(at, label, palette::kText);
   }
   canvas.popClip();

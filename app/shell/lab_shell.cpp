@@ -1557,10 +1557,8 @@ void LabShell::recordPlots(double seconds) {
     lab_->saveScene(scene);
     PlotInputs inputs{lab_.get(), history_.revision(), scenePath_, {}, labInfo_->name};
     if (lab_->hasScene()) {
-      const std::string name = !scenePath_.empty() ? std::filesystem::path(scenePath_).stem().string()
-                               : !sceneInfo_.title.empty() ? sceneInfo_.title
-                                                           : std::string("untitled scene");
-      inputs.context += ", scene " + name;
+      const std::string name = !scenePath_.empty() ? std::filesystem::path(scenePath_).stem().string() : sceneInfo_.title;
+      inputs.context += name.empty() ? std::string(", untitled scene") : ", scene " + name;
     }
     if (!scene.algorithm.empty()) inputs.context += ", " + lab_->algorithmTitle(scene.algorithm);
     plotInputs_ = std::move(inputs);

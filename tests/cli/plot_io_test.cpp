@@ -810,7 +810,7 @@ TEST(PlotPanel, ABreakMarksOnlyARealPause) {
 TEST(PlotPanel, ANewLabIsAPartMarkedOnThePlotAndNamedInTheExports) {
   PlotPanel panel;
   const std::string narrow = "Narrow phase 3D, scene 3d_05_stacked_cubes, GJK + EPA";
-  const std::string cast = "Continuous collision, scene untitled scene, conservative advancement";
+  const std::string cast = "Continuous collision, untitled scene, conservative advancement";
   int value = 0;
   const auto frame = [&] {
     panel.collect(1.0 / 60.0, [&](std::vector<FrameMetric>& out) { out.push_back({"iterations", double(value), "iterations", "iterations"}); },
