@@ -578,8 +578,13 @@ void ExperimentLab::loadSettings(const Json& settings) {
   std::string family = collide::familyName(config_.family, config_.pointCount);
   readSetting(settings, "family", family);
   if (std::string error; !collide::parseFamily(family, config_, error)) config_.family = collide::PairFamily::Ngon;
-  readSetting(settings, "trials", config_.trials);
-  readSetting(settings, "seed", config_.seed);
+  // A count must be a whole number >= 0 in the file: nlohmann's get_to turned a hand-edited seed of -1.5 into
+  // 18446744073709551615 (seen once Copy as command showed it in the dump).
+  const auto readCount = [&](const char* key, std::uint64_t& value) {
+    if (settings.is_object() && settings.contains(key) && settings[key].is_number_unsigned()) readSetting(settings, key, value);
+  };
+  readCount("trials", config_.trials);
+  readCount("seed", config_.seed);
   readSetting(settings, "gap_min", config_.gapMin);
   readSetting(settings, "gap_max", config_.gapMax);
   readSetting(settings, "size_ratio", config_.sizeRatio);
