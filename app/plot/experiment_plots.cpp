@@ -171,11 +171,13 @@ std::vector<collide::WorstCase> shownWorstCases(const collide::ExperimentResult&
   if (filter.algorithm) return listed;
   // Each algorithm's rank in its own list, then the algorithms in the table's order within a rank (a stable sort
   // keeps each algorithm's own order: its disagreements, then its most iterations).
+  // Disagreements stay first, in the result's order (the most telling rows); the rest in turn per algorithm.
   std::map<collide::Algorithm, int> seen;
   std::vector<std::pair<int, std::size_t>> order;
-  for (std::size_t i = 0; i < listed.size(); ++i) order.emplace_back(seen[listed[i].algorithm]++, i);
+  for (std::size_t i = 0; i < listed.size(); ++i) order.emplace_back(listed[i].disagrees ? -1 : seen[listed[i].algorithm]++, i);
   std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
     if (a.first != b.first) return a.first < b.first;
+    if (a.first < 0) return false;  // disagreements keep their order
     return static_cast<int>(listed[a.second].algorithm) < static_cast<int>(listed[b.second].algorithm);
   });
   std::vector<collide::WorstCase> interleaved;

@@ -34,7 +34,8 @@ struct ExperimentPlotData {
 [[nodiscard]] std::string experimentCommand(const collide::ExperimentConfig& config);
 
 // The worst-case list the Experiments lab shows. One algorithm's: its worst, in its order. All: each algorithm's
-// worst in turn (the first of each, then the second of each, ...), so every algorithm's worst pair is at the top:
+// disagreements first (as the result orders them), then worst in turn (the first of each, then the second of each,
+// ...), so every algorithm's worst pair is at the top:
 // sorted together, SAT's 16 axes (half of all runs tie there) filled the whole list (newcomer review s35, A8).
 [[nodiscard]] std::vector<collide::WorstCase> shownWorstCases(const collide::ExperimentResult& result,
                                                               const collide::WorstCaseFilter& filter);
