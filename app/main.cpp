@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   app.add_option("--scene", gui.scenePath, "Open this scene file (JSON)");
   app.add_option("--lab", gui.labName, "Open this lab, e.g. \"Narrow phase\" (older names such as \"GJK\" still work)");
   app.add_option("--dump-state", gui.dumpStatePath, "Write the final lab state as JSON here on exit");
+  app.add_flag("--plots", gui.plots, "Start with the Plots window (View > Plots) open");
 
   std::function<int()> chosen;
   for (const lab::CommandInfo& info : lab::registeredCommands()) {

@@ -39,6 +39,7 @@ std::string_view trimmed(std::string_view text) {
 
 std::string csvText(const CsvTable& table) {
   std::string out;
+  for (const std::string& comment : table.comments) out += "# " + comment + '\n';
   for (std::size_t c = 0; c < table.columns.size(); ++c) {
     if (c > 0) out += ',';
     out += table.columns[c].name;
@@ -61,6 +62,7 @@ std::optional<CsvTable> parseCsv(std::string_view text, const std::string& sourc
   const std::string prefix = source.empty() ? std::string() : source + ": ";
   CsvTable table;
   int lineNumber = 0;
+  bool header = true;  // the next line that is not a comment names the columns
   std::size_t position = 0;
   while (position < text.size()) {
     std::size_t end = text.find('\n', position);
@@ -68,9 +70,14 @@ std::optional<CsvTable> parseCsv(std::string_view text, const std::string& sourc
     const std::string_view line = trimmed(text.substr(position, end - position));
     position = end + 1;
     ++lineNumber;
-    if (lineNumber > 1 && line.empty()) continue;
+    if (header && line.starts_with('#')) {  // what the table was made of, before its header
+      table.comments.emplace_back(trimmed(line.substr(1)));
+      continue;
+    }
+    if (!header && line.empty()) continue;
     const std::vector<std::string_view> fields = splitFields(line);
-    if (lineNumber == 1) {
+    if (header) {
+      header = false;
       for (const std::string_view rawField : fields) {
         const std::string_view field = trimmed(rawField);
         CsvColumn column;
@@ -82,7 +89,7 @@ std::optional<CsvTable> parseCsv(std::string_view text, const std::string& sourc
           column.name = std::string(field);
         }
         if (column.name.empty()) {
-          error = prefix + "line 1: the header has an empty column name";
+          error = prefix + "line " + std::to_string(lineNumber) + ": the header has an empty column name";
           return std::nullopt;
         }
         table.columns.push_back(std::move(column));
@@ -108,7 +115,7 @@ std::optional<CsvTable> parseCsv(std::string_view text, const std::string& sourc
       table.columns[c].values.push_back(value);
     }
   }
-  if (lineNumber == 0) {
+  if (header) {
     error = prefix + "empty file: expected a header line";
     return std::nullopt;
   }

@@ -1,6 +1,6 @@
 // app/io/csv.h: numeric tables as CSV, for the recording and for experiment histograms.
 //
-// The first line names the columns with their units, "frame,gjk_iterations [iterations],query_time [us]"; then
+// Comment lines ("# ...") may come first; then a line names the columns with their units, "frame,gjk_iterations [iterations],query_time [us]"; then
 // one row per line of numbers in the shortest form that reads back to the same double. A missing value (a metric
 // the lab did not report that frame) is an empty field and reads back as NaN.
 #pragma once
@@ -20,6 +20,9 @@ struct CsvColumn {
 
 struct CsvTable {
   std::vector<CsvColumn> columns;  // all of the same length
+  // Lines before the header, each written "# text": what the numbers were recorded in (the Plots window's lab,
+  // scene and algorithm). Read back from the lines that start with '#' before the header.
+  std::vector<std::string> comments;
 };
 
 [[nodiscard]] std::string csvText(const CsvTable& table);

@@ -28,6 +28,7 @@
 #include "labs/format.h"
 #include "platform/theme.h"
 #include "plot/experiment_plots.h"
+#include "plot/plot_export.h"
 #include "plot/plot.h"
 #include "widgets/number_field.h"
 #include "widgets/wrapped_text.h"
@@ -90,6 +91,10 @@ class ExperimentLab final : public Lab {
   void loadSettings(const Json& settings) override;
   [[nodiscard]] Json saveSettings() const override;
   void dumpState(Json& out) const override;
+  // The run whose plot is shown (before any run, the panel's settings), as `collision-lab experiment`.
+  [[nodiscard]] std::optional<std::string> commandLine(std::string& /*why*/) const override {
+    return experimentCommand(hasResult_ ? resultConfig_ : config_);
+  }
 
  private:
   // [SECTION] State and the worker thread
@@ -124,6 +129,8 @@ class ExperimentLab final : public Lab {
   bool disagreementsOnly_ = false;             // the worst-case list's disagreements only
   ExperimentPlotData plotData_;
   std::vector<Plot> plots_;                    // the iterations, and SAT's axes tested beside them (experimentPlots)
+  std::vector<Plot> titledPlots_;              // the same with their titles: what Export png / svg writes
+  ExportRow exportRow_{"experiment"};  // the Plots window's exporter (plot_export.h)
   std::array<PlotState, 2> plotStates_;
   std::optional<Scene> sceneRequest_;
   std::string message_;
@@ -424,6 +431,7 @@ void ExperimentLab::draw(const DrawContext& context) {
       if (fit)
         for (PlotState& state : plotStates_) state.autoFit = true;
       plots_ = experimentPlots(resultConfig_, result_, cumulative_, plotData_);
+      titledPlots_ = plots_;
       // The run's description above the plots, wrapped, rather than as their titles: a plot short of height drops
       // its title, and at 200 % the left plot dropped its three lines while the right kept its one, so their data
       // no longer lined up. The PNG and the SVG keep the titles.
@@ -434,7 +442,9 @@ void ExperimentLab::draw(const DrawContext& context) {
       // The plot leaves the worst cases room for their heading and about four rows (at 200 % its fixed 62 % left
       // two: layout review s32), and takes up to 62 % of the pane when there is more.
       const float worstWants = ImGui::GetTextLineHeightWithSpacing() * 14.0f;
-      const float plotHeight = std::clamp(available.y - worstWants, available.y * 0.4f, available.y * 0.62f);
+      const float exportHeight = exportRowHeight(exportRow_, available.x);
+      const float plotHeight =
+          std::clamp(available.y - worstWants - exportHeight, available.y * 0.4f - exportHeight, available.y * 0.62f - exportHeight);
       // SAT's axes tested beside the iterations, each on its own x axis, zoomed and panned on its own.
       const ImVec2 origin = ImGui::GetCursorScreenPos();
       const float gap = ImGui::GetStyle().ItemSpacing.x;
@@ -445,6 +455,11 @@ void ExperimentLab::draw(const DrawContext& context) {
         plotWidget("##experiment plot", plots_[i], plotStates_[i], {plotFrames_[i].width, plotFrames_[i].height});
         ImGui::PopID();
       }
+      // Export as the Plots window does, one exporter: the histogram's CSV (the CLI's --csv), the plots as shown (each
+      // over its zoom) with the run's description as their title.
+      std::vector<RangedPlot> shown;
+      for (std::size_t i = 0; i < titledPlots_.size() && i < plotStates_.size(); ++i) shown.push_back({&titledPlots_[i], plotStates_[i].range});
+      drawExportRow(exportRow_, {[this] { return experimentCsv(result_); }, shown, 1200, 700});
       drawWorstCases();
     }
   }
@@ -528,7 +543,12 @@ void ExperimentLab::drawWorstCases() {
     const ImVec2 max = ImGui::GetItemRectMax();
     disagreementsBox_ = ScreenRect{min.x, min.y, max.x - min.x, max.y - min.y};
   }
-  const std::vector<collide::WorstCase> listed = collide::listedWorstCases(result_, worstFilter());
+  const std::vector<collide::WorstCase> listed = shownWorstCases(result_, worstFilter());
+  if (!worstOf_) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    for (const std::string& words : worstTieWords(result_)) textWrapped("%s", words.c_str());
+    ImGui::PopStyleColor();
+  }
   if (listed.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     textWrapped("%s", disagreementsOnly_ ? "No disagreement to list: every query agreed with the reference."
@@ -584,8 +604,13 @@ void ExperimentLab::loadSettings(const Json& settings) {
   std::string family = collide::familyName(config_.family, config_.pointCount);
   readSetting(settings, "family", family);
   if (std::string error; !collide::parseFamily(family, config_, error)) config_.family = collide::PairFamily::Ngon;
-  readSetting(settings, "trials", config_.trials);
-  readSetting(settings, "seed", config_.seed);
+  // A count must be a whole number >= 0 in the file: nlohmann's get_to turned a hand-edited seed of -1.5 into
+  // 18446744073709551615 (seen once Copy as command showed it in the dump).
+  const auto readCount = [&](const char* key, std::uint64_t& value) {
+    if (settings.is_object() && settings.contains(key) && settings[key].is_number_unsigned()) readSetting(settings, key, value);
+  };
+  readCount("trials", config_.trials);
+  readCount("seed", config_.seed);
   readSetting(settings, "gap_min", config_.gapMin);
   readSetting(settings, "gap_max", config_.gapMax);
   readSetting(settings, "size_ratio", config_.sizeRatio);
@@ -642,7 +667,7 @@ void ExperimentLab::dumpState(Json& out) const {
   // The algorithms of the rows the list shows, in order, so a test sees what the filter left.
   Json shownWorstAlgorithms = Json::array();
   Json shownWorstDisagree = Json::array();
-  for (const collide::WorstCase& item : collide::listedWorstCases(result_, worstFilter())) {
+  for (const collide::WorstCase& item : shownWorstCases(result_, worstFilter())) {
     shownWorstAlgorithms.push_back(std::string(collide::algorithmName(item.algorithm)));
     shownWorstDisagree.push_back(item.disagrees);
   }
@@ -670,6 +695,9 @@ void ExperimentLab::dumpState(Json& out) const {
                        {"disagreements_only_box", {box.x, box.y, box.width, box.height}},
                        {"gap", hasResult_ ? collide::gapWords(resultConfig_, result_) : std::string()},
                        {"plots", plots},
+                       {"worst_ties", worstTieWords(result_)},
+                       {"export_message", exportRow_.message},
+                       {"command", experimentCommand(hasResult_ ? resultConfig_ : config_)},
                        {"worst_of_buttons", worstOfBoxes},
                        {"chosen_algorithms", chosen},
                        {"algorithm_checkboxes", boxes},

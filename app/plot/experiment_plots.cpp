@@ -1,6 +1,8 @@
 #include "plot/experiment_plots.h"
 
 #include <algorithm>
+#include <charconv>
+#include <map>
 #include <cmath>
 #include <cstdio>
 
@@ -137,6 +139,66 @@ CsvTable experimentCsv(const collide::ExperimentResult& result) {
     table.columns.push_back(std::move(cumulative));
   }
   return table;
+}
+
+namespace {
+// The shortest text that reads back to the same double (the command must make the same pairs).
+std::string exactNumber(double value) {
+  char text[32];
+  const auto [end, code] = std::to_chars(text, text + sizeof text, value);
+  return code == std::errc{} ? std::string(text, end) : std::string("nan");
+}
+}  // namespace
+
+std::string experimentCommand(const collide::ExperimentConfig& config) {
+  std::string algorithms;
+  for (const collide::Algorithm algorithm : config.algorithms) {
+    if (!algorithms.empty()) algorithms += ',';
+    algorithms += collide::algorithmName(algorithm);
+  }
+  std::string command = "collision-lab experiment --family " + collide::familyName(config.family, config.pointCount) +
+                        " --trials " + std::to_string(config.trials) + " --algo " + algorithms + " --seed " +
+                        std::to_string(config.seed) + " --gap-min " + exactNumber(config.gapMin) + " --gap-max " +
+                        exactNumber(config.gapMax) + " --size-ratio " + exactNumber(config.sizeRatio) + " --offset " +
+                        exactNumber(config.offset) + " --scalar " + std::string(collide::precisionName(config.precision)) +
+                        " --max-iterations " + std::to_string(config.maxIterations);
+  if (config.warmStart) command += " --warm-start";
+  return command;
+}
+
+std::vector<collide::WorstCase> shownWorstCases(const collide::ExperimentResult& result, const collide::WorstCaseFilter& filter) {
+  std::vector<collide::WorstCase> listed = collide::listedWorstCases(result, filter);
+  if (filter.algorithm) return listed;
+  // Each algorithm's rank in its own list, then the algorithms in the table's order within a rank (a stable sort
+  // keeps each algorithm's own order: its disagreements, then its most iterations).
+  // Disagreements stay first, in the result's order (the most telling rows); the rest in turn per algorithm.
+  std::map<collide::Algorithm, int> seen;
+  std::vector<std::pair<int, std::size_t>> order;
+  for (std::size_t i = 0; i < listed.size(); ++i) order.emplace_back(listed[i].disagrees ? -1 : seen[listed[i].algorithm]++, i);
+  std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first < b.first;
+    if (a.first < 0) return false;  // disagreements keep their order
+    return static_cast<int>(listed[a.second].algorithm) < static_cast<int>(listed[b.second].algorithm);
+  });
+  std::vector<collide::WorstCase> interleaved;
+  interleaved.reserve(listed.size());
+  for (const auto& [rank, index] : order) interleaved.push_back(listed[index]);
+  return interleaved;
+}
+
+std::vector<std::string> worstTieWords(const collide::ExperimentResult& result) {
+  std::vector<std::string> words;
+  for (const collide::AlgorithmStats& stats : result.algorithms) {
+    if (stats.runs == 0 || stats.maxIterationsSeen <= 0 || std::size_t(stats.maxIterationsSeen) >= stats.histogram.size()) continue;
+    const std::uint64_t tied = stats.histogram[std::size_t(stats.maxIterationsSeen)];
+    if (10 * tied <= stats.runs) continue;
+    char text[200];
+    std::snprintf(text, sizeof text, "%s: %.3g%% of its runs tie at its most, %d %s; the list shows the first of them",
+                  std::string(collide::algorithmName(stats.algorithm)).c_str(), 100.0 * double(tied) / double(stats.runs),
+                  stats.maxIterationsSeen, countsAxes(stats.algorithm) ? "axes tested" : "iterations");
+    words.emplace_back(text);
+  }
+  return words;
 }
 
 }  // namespace lab

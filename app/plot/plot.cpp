@@ -52,6 +52,31 @@ std::size_t nearestIndex(const PlotSeries& series, double x) {
   return std::size_t((x - *below <= *above - x ? below : above) - series.x.begin());
 }
 
+std::size_t markCoincidentLines(Plot& plot) {
+  std::size_t dashed = 0;
+  for (std::size_t j = 0; j < plot.series.size(); ++j) {
+    PlotSeries& later = plot.series[j];
+    if (later.flag || later.bars || later.y.empty()) continue;
+    for (std::size_t i = 0; i < j && !later.dashed; ++i) {
+      const PlotSeries& earlier = plot.series[i];
+      if (earlier.flag || earlier.bars || earlier.rightAxis != later.rightAxis) continue;
+      const bool sameX = earlier.x.empty() ? later.x.empty() && earlier.xStart == later.xStart && earlier.xStep == later.xStep
+                                           : earlier.x.data() == later.x.data();
+      if (!sameX) continue;
+      const std::size_t count = std::min(earlier.y.size(), later.y.size());
+      for (std::size_t k = 0; k < count; ++k) {
+        if (isFiniteNumber(later.y[k]) && later.y[k] == earlier.y[k]) {
+          later.dashed = true;
+          later.name += " (dashed where it meets " + earlier.name + ")";
+          ++dashed;
+          break;
+        }
+      }
+    }
+  }
+  return dashed;
+}
+
 namespace {
 // How far a step series' last value holds past its last x: one x spacing (a count of k holds until k + 1).
 double stepTail(const PlotSeries& series) {
@@ -141,6 +166,12 @@ PlotRange fitRange(const Plot& plot) {
   auto [y2Min, y2Max] = fitY(plot, true);
   if (plot.y2UnitInterval) y2Min = 0, y2Max = std::max(y2Max, 1.0 + kFitMargin);
   PlotRange range{xMin, xMax, yMin, yMax, y2Min, y2Max};
+  const auto niceTop = [](double min, double& max) {
+    if (min == 0 && max > 0) max = niceTopAbove(max / (1 + kFitMargin) * (1 + kFitMargin * 0.5));
+  };
+  // An axis from 0 ends on a nice number above its data, a tick's room or more: a count of 5 on a 0-5 axis ran along
+  // the frame's top edge, hard to see (newcomer review s35, A16); 5 now tops out at 6.
+  niceTop(range.yMin, range.yMax);
   const bool leftSeries = std::any_of(plot.series.begin(), plot.series.end(),
                                       [](const PlotSeries& series) { return !series.flag && !series.rightAxis; });
   if (!hasRightAxis(plot) || !leftSeries) return range;
@@ -149,10 +180,6 @@ PlotRange fitRange(const Plot& plot) {
   // on a nice number above its data (703 -> 800, 80 -> 100: the two sit at 88 % and 80 % of the height), and while
   // a left series still runs along a right one, the axis free to move (the right, unless it is the fixed [0, 1] of a
   // time) steps to its next nice top, at most to 2.5 times its first, so the two constant lines part.
-  const auto niceTop = [](double min, double& max) {
-    if (min == 0 && max > 0) max = niceTopAbove(max / (1 + kFitMargin) * (1 + kFitMargin * 0.5));
-  };
-  niceTop(range.yMin, range.yMax);
   if (!plot.y2UnitInterval) niceTop(range.y2Min, range.y2Max);
   const bool moveRight = !plot.y2UnitInterval && range.y2Min == 0;
   double& moving = moveRight ? range.y2Max : range.yMax;
@@ -405,6 +432,34 @@ std::pair<std::size_t, std::size_t> visibleIndices(const PlotSeries& series, con
   return {firstIndex > 0 ? firstIndex - 1 : 0, std::min(lastIndex, std::size_t(end - series.x.begin()) - 1)};
 }
 
+// `points` as dashes `dash` pixels long, `gap` apart, the pattern running on across corners.
+void dashedPolyline(PlotCanvas& canvas, std::span<const Vec2d> points, Color color, float width, double dash, double gap) {
+  double along = 0;  // where in the pattern (dash then gap) the next point falls
+  std::vector<Vec2d> piece;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    const Vec2d a = points[i - 1], b = points[i];
+    const double length = std::hypot(b.x - a.x, b.y - a.y);
+    double done = 0;
+    while (done < length) {
+      const bool inDash = along < dash;
+      const double step = std::min(length - done, inDash ? dash - along : dash + gap - along);
+      if (inDash) {
+        const Vec2d from = a + (b - a) * (done / length), to = a + (b - a) * ((done + step) / length);
+        if (piece.empty()) piece.push_back(from);
+        piece.push_back(to);
+      }
+      done += step;
+      along += step;
+      if (along >= dash && !piece.empty()) {
+        canvas.polyline(piece, color, width);
+        piece.clear();
+      }
+      if (along >= dash + gap) along = 0;
+    }
+  }
+  if (piece.size() >= 2) canvas.polyline(piece, color, width);
+}
+
 void drawLine(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, Color color, float width) {
   if (series.y.empty()) return;
   const auto [first, last] = visibleIndices(series, map.range);
@@ -413,6 +468,8 @@ void drawLine(PlotCanvas& canvas, const PlotSeries& series, const Mapping& map, 
     if (points.size() == 1) {  // a lone point between gaps (or a recording of one frame): a dot the line's colour
       const Vec2d half{width + 0.5, width + 0.5};
       canvas.rect(points.front() - half, points.front() + half, color);
+    } else if (!points.empty() && series.dashed) {
+      dashedPolyline(canvas, points, color, width, 7.0, 5.0);
     } else if (!points.empty()) {
       canvas.polyline(points, color, width);
     }
@@ -556,7 +613,10 @@ std::vector<std::pair<std::size_t, ScreenRect>> drawLegend(PlotCanvas& canvas, c
   Vec2d min{data.x + data.width - 6 - size.x, data.y + 6};
   double fewest = std::numeric_limits<double>::infinity();
   // (x, y) in the data area: 0 left or top, 0.5 middle, 1 right or bottom; in the order ties are settled.
-  constexpr Vec2d kPlaces[] = {{1, 0}, {0, 0}, {1, 1}, {0, 1}, {1, 0.5}, {0, 0.5}, {0.5, 0}, {0.5, 1}, {0.5, 0.5}};
+  // The quarter heights last: with headroom above the largest line (an axis that ends a nice tick above it), the gap
+  // between lines at 88 %, 70 % and 10 % of the height is off the middle.
+  constexpr Vec2d kPlaces[] = {{1, 0},    {0, 0},    {1, 1},      {0, 1},   {1, 0.5}, {0, 0.5},   {0.5, 0},
+                               {0.5, 1},  {0.5, 0.5}, {1, 0.25}, {0, 0.25}, {1, 0.75}, {0, 0.75}};
   constexpr double kMargin = 8;  // a line that grazes the box reads as hidden too
   for (const Vec2d place : kPlaces) {
     const Vec2d at{data.x + 6 + place.x * (data.width - 12 - size.x), data.y + 6 + place.y * (data.height - 12 - size.y)};
@@ -797,6 +857,20 @@ PlotLayout drawPlot(PlotCanvas& canvas, const Plot& plot, const PlotRange& range
   if (highlight && !plot.series[*highlight].bars && !plot.series[*highlight].flag) {
     const PlotSeries& series = plot.series[*highlight];
     drawLine(canvas, series, map.of(series), series.color, kLineWidth + 1.4f);
+  }
+  // Labelled places on the x axis (where the recording went on in another lab): a dashed line, its label at the top
+  // on a backing, right of the line, or left of it at the right edge.
+  for (const PlotMarker& marker : plot.xMarkers) {
+    const double x = map.toX(marker.x);
+    if (!(x >= data.x && x <= dataMax.x)) continue;
+    dashedPolyline(canvas, std::vector<Vec2d>{{x, data.y}, {x, dataMax.y}}, palette::kText.withAlpha(0.75f), 1.2f, 5.0, 4.0);
+    const std::string label = fitted(canvas, marker.label, std::max(data.width - 8, 0.0));
+    if (label.empty()) continue;
+    const Vec2d size = canvas.textSize(label);
+    const double left = x + 4 + size.x <= dataMax.x - 2 ? x + 4 : std::max(x - 4 - size.x, data.x + 2);
+    const Vec2d at{left, data.y + 3};
+    canvas.rect(at - Vec2d{2, 1}, at + size + Vec2d{2, 1}, kPlotBackground.withAlpha(0.6f));  // a line under it shows
+    canvas.text(at, label, palette::kText);
   }
   canvas.popClip();
   canvas.rectOutline(data.min(), dataMax, kAxisLine, 1.0f);

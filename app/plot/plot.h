@@ -47,6 +47,16 @@ struct PlotSeries {
   // The last value holds for one x step past its x, as a step series' does: a recording's newest frame holds until
   // the next (a recording of one frame is a line, not a dot at the plot's left edge).
   bool holdsLast = false;
+  // Drawn dashed, so where it runs on another line (the same count in two series) the one under it shows through
+  // the gaps (markCoincidentLines).
+  bool dashed = false;
+};
+
+// A labelled place on the x axis: a dashed line across the data with its label at the top ("Continuous collision
+// from here": the Plots window's recording went on in another lab).
+struct PlotMarker {
+  double x = 0;
+  std::string label;
 };
 
 struct PlotAxis {
@@ -68,6 +78,7 @@ struct Plot {
   // Where the x axis leaves something out (the Plots window's idle frames, skipped): x values, each drawn as a break
   // mark across the x axis, so a reader sees the time that is not there. The caller keeps them alive, as the data.
   std::span<const double> xBreaks;
+  std::vector<PlotMarker> xMarkers;
 };
 
 // The data rectangle in data coordinates.
@@ -86,6 +97,10 @@ struct PlotRange {
 [[nodiscard]] PlotRange fitRange(const Plot& plot);
 
 [[nodiscard]] double seriesX(const PlotSeries& series, std::size_t index);
+// Dashes each line series that runs on an earlier one (the same value at the same x, on the same axis, in at least
+// one frame) and says so in its name: drawn over it, the earlier line shows through the gaps (the export's GJK count
+// of 3 vanished under EPA's; newcomer review s35, A16). Returns how many were dashed.
+std::size_t markCoincidentLines(Plot& plot);
 // Index of the point nearest to x (series.y must not be empty).
 [[nodiscard]] std::size_t nearestIndex(const PlotSeries& series, double x);
 

@@ -15,8 +15,7 @@
 #include <imgui_stdlib.h>
 
 #include "io/csv.h"
-#include "plot/plot_svg.h"
-#include "plot/plot_png.h"
+#include "plot/plot_export.h"
 
 namespace lab {
 
@@ -71,8 +70,16 @@ void PlotPanel::collect(double frameSeconds, const std::function<void(std::vecto
     const double microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     collectMicroseconds_ = collectMicroseconds_ == 0 ? microseconds : 0.95 * collectMicroseconds_ + 0.05 * microseconds;
   };
+  // Another lab, scene or algorithm: a new part of the recording, marked on the plot and named in the export, and its
+  // first frame recorded whatever it shows.
+  const bool newPart = !context_.empty() && context_ != recordedContext_;
+  if (newPart) {
+    recording_.beginPart(context_);
+    recordedContext_ = context_;
+    haveLast_ = false;
+  }
   if (skipIdle_ && update && haveLast_ && lastUpdate_ == update) {  // the same numbers as the update recorded last
-    recording_.skipFrame();
+    recording_.skipFrame(clock_);
     return;
   }
   lastUpdate_ = update;
@@ -84,7 +91,7 @@ void PlotPanel::collect(double frameSeconds, const std::function<void(std::vecto
     const bool idle = haveLast_ && now == lastInputs_ && sameResults(metrics_, lastMetrics_);
     lastInputs_ = std::move(now);
     if (idle) {
-      recording_.skipFrame();
+      recording_.skipFrame(clock_);
       return timed();
     }
   }
@@ -94,8 +101,11 @@ void PlotPanel::collect(double frameSeconds, const std::function<void(std::vecto
   timed();
 }
 
+void PlotPanel::setContext(std::string context) { context_ = std::move(context); }
+
 void PlotPanel::clearRecording() {
   recording_.clear();
+  recordedContext_ = "\x01 none";  // the next frame starts a part named by the context as it stands
   lastUpdate_.reset();  // the numbers as they stand start the new recording
   haveLast_ = false;
   lastMetrics_.clear();
@@ -107,6 +117,13 @@ void PlotPanel::clearRecording() {
 Json PlotPanel::stateJson() const {
   Json series = Json::array();
   for (std::size_t i = 0; i < recording_.seriesCount(); ++i) series.push_back(recording_.seriesName(i));
+  Json parts = Json::array();
+  for (const Recording::Part& part : recording_.parts()) parts.push_back({{"label", part.label}, {"firstFrame", part.firstFrame}});
+  Json markers = Json::array();
+  for (const PlotMarker& marker : plot_.xMarkers) markers.push_back({{"x", marker.x}, {"label", marker.label}});
+  Json buttons = Json::object();
+  buttons["Fit"] = {fitButton_.x, fitButton_.y, fitButton_.width, fitButton_.height};
+  for (const auto& [label, rect] : exportRow_.buttons) buttons[label] = {rect.x, rect.y, rect.width, rect.height};
   return {{"frames", recording_.frameCount()},
           {"idleSkipped", recording_.idleFramesSkipped()},
           {"skipIdle", skipIdle_},
@@ -115,6 +132,13 @@ Json PlotPanel::stateJson() const {
           {"mode", mode_ == Mode::Lines ? "lines" : "histogram"},
           {"yAxis", plot_.y.label},
           {"xBreaks", std::vector<double>(plot_.xBreaks.begin(), plot_.xBreaks.end())},
+          {"title", plot_.title},
+          {"parts", parts},
+          {"markers", markers},
+          {"buttons", buttons},
+          {"exportMessage", exportRow_.message},
+          {"exportFailed", exportRow_.failed},
+          {"exportMessageRect", {exportRow_.messageRect.x, exportRow_.messageRect.y, exportRow_.messageRect.width, exportRow_.messageRect.height}},
           {"window", {windowRect_.x, windowRect_.y, windowRect_.width, windowRect_.height}},
           {"plotData", {plotData_.x, plotData_.y, plotData_.width, plotData_.height}}};
 }
@@ -148,7 +172,7 @@ void PlotPanel::buildPlot() {
   const std::string rightUnit = mode_ == Mode::Lines && units.size() >= 2 ? units.back() : std::string();
 
   if (mode_ == Mode::Lines) {
-    plot_.title = "Recorded frames";
+    plot_.title = "Recorded frames" + partsTitle();
     plot_.x = timeAxis_ ? PlotAxis{"time", "s", false} : PlotAxis{frameAxisLabel(), "", true};
     plot_.y = {rightUnit.empty() ? unitWords : joined(units, units.size() - 1), "", false};
     plot_.y2 = {rightUnit, "", false};
@@ -190,15 +214,19 @@ void PlotPanel::buildPlot() {
     // Over recorded frames an idle stretch left out is invisible but for the status and the CSV's frame numbers
     // (plots report s33): a break on the x axis where the frame numbers jump, after the frame the idle ones repeated
     // (its value holds to the next x), and at the newest frame's end when idle frames came after it.
+    // Only a real pause is a break: idle for more than kIdleGapSeconds of the clock. A frame without a mouse move in
+    // the middle of a drag is idle too, and one break per such frame put a mark at almost every frame of a drag
+    // (newcomer review s35, A6).
     if (!timeAxis_) {
-      const std::span<const double> frames = recording_.frames();
-      const double first = double(recording_.framesDropped());
-      for (std::size_t i = 1; i < frames.size(); ++i)
-        if (frames[i] - frames[i - 1] > 1) idleCuts_.push_back(first + double(i));
-      if (!frames.empty() && double(recording_.framesCounted()) > frames.back() + 1)
-        idleCuts_.push_back(first + double(frames.size()));
+      idleCuts_ = recording_.idleGaps(kIdleGapSeconds);
       plot_.xBreaks = idleCuts_;
     }
+    // Where the recording went on in another lab, scene or algorithm: a labelled line ("Continuous collision from
+    // here"), so one x axis does not pass off two labs' counts as one run's (A7).
+    const std::vector<Recording::Part>& parts = recording_.parts();
+    for (std::size_t i = 1; i < parts.size(); ++i)
+      plot_.xMarkers.push_back({timeAxis_ ? parts[i].seconds : double(parts[i].firstFrame), parts[i].label + " from here"});
+    markCoincidentLines(plot_);
     return;
   }
 
@@ -222,7 +250,7 @@ void PlotPanel::buildPlot() {
       integers = integers && value == std::floor(value);
     }
   }
-  plot_.title = "Recorded frames: distribution";
+  plot_.title = "Recorded frames: distribution" + partsTitle();
   plot_.x = {unit.empty() ? unitWords : unit, "", integers};
   // With idle frames left out the bars count the frames where something changed, and say so.
   const bool idleLeftOut = skipIdle_ || recording_.idleFramesSkipped() > 0;
@@ -254,6 +282,15 @@ void PlotPanel::buildPlot() {
     series.bars = true;
     plot_.series.push_back(std::move(series));
   }
+}
+
+std::string PlotPanel::partsTitle() const {
+  const std::vector<Recording::Part>& parts = recording_.parts();
+  if (parts.empty()) return {};
+  std::string title = ": " + parts.front().label;
+  for (std::size_t i = 1; i < parts.size() && i < 3; ++i) title += "; then " + parts[i].label;
+  if (parts.size() > 3) title += "; then " + std::to_string(parts.size() - 3) + " more (marked)";
+  return title;
 }
 
 std::vector<std::string> PlotPanel::shownUnits() const {
@@ -355,6 +392,10 @@ void PlotPanel::draw(bool* open) {
   sameLineIfFits(buttonWidth("Fit"));
   PlotState& state = mode_ == Mode::Lines ? lineState_ : histogramState_;
   if (ImGui::Button("Fit")) state.autoFit = true;
+  {
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    fitButton_ = {min.x, min.y, max.x - min.x, max.y - min.y};
+  }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Or double-click the plot. Wheel: zoom x (Shift: y, Ctrl: both). Drag: pan. Hover a legend entry: its line on top.");
 
@@ -399,35 +440,14 @@ void PlotPanel::draw(bool* open) {
     }
   }
 
-  // The export row under the plot: the name field gives way to the buttons (at 200 % "Export svg" was cut off), and
-  // the message goes on a row of its own when the row has no room for it.
-  const float content = ImGui::GetContentRegionAvail().x;
-  const char* const extensions[] = {"csv", "png", "svg"};
-  float buttons = 0;
-  for (const char* extension : extensions) buttons += buttonWidth((std::string("Export ") + extension).c_str()) + style.ItemSpacing.x;
-  const float stemWidth = std::clamp(content - buttons, 6 * em, 14 * em);
-  const bool buttonsBelow = stemWidth + buttons > content;
-  const float messageWidth = message_.empty() ? 0.0f : ImGui::CalcTextSize(message_.c_str()).x + style.ItemSpacing.x;
-  const bool messageBelow = !message_.empty() && (buttonsBelow ? buttons : stemWidth + buttons) + messageWidth > content;
-  const float exportRows = float(1 + int(buttonsBelow) + int(messageBelow)) * ImGui::GetFrameHeightWithSpacing();
+  // The export row under the plot (plot_export.h, the Experiments lab's too): the name field gives way to the
+  // buttons (at 200 % "Export svg" was cut off), and the message goes under them when the row has no room for it.
   const ImVec2 available = ImGui::GetContentRegionAvail();
-  plotData_ = plotWidget("##recording plot", plot_, state, {available.x, std::max(available.y - exportRows, 4 * em)}).data;
+  const float exportHeight = exportRowHeight(exportRow_, available.x);
+  plotData_ = plotWidget("##recording plot", plot_, state, {available.x, std::max(available.y - exportHeight, 4 * em)}).data;
   windowRect_ = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
-
-  ImGui::SetNextItemWidth(stemWidth);
-  ImGui::InputText("##export stem", &exportStem_);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("File name without extension; .csv, .png or .svg is added");
-  for (const char* extension : extensions) {
-    const std::string label = std::string("Export ") + extension;
-    if (extension != extensions[0] || !buttonsBelow) ImGui::SameLine();
-    if (ImGui::Button(label.c_str())) (void)exportFiles(extension);
-  }
-  if (!message_.empty()) {
-    if (!messageBelow) ImGui::SameLine();
-    else ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("%s", message_.c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", message_.c_str());
-  }
+  const RangedPlot shown{&plot_, state.range};
+  drawExportRow(exportRow_, exportContent(shown));
   ImGui::End();
 }
 
@@ -460,24 +480,13 @@ Vec2d PlotPanel::minimumSize(double fontSize, double framePaddingY, double itemS
 
 // [SECTION] Export
 
+ExportContent PlotPanel::exportContent(const RangedPlot& shown) const {
+  return {[this] { return recording_.toCsv(); }, {&shown, 1}, kExportWidth, kExportHeight};
+}
+
 std::string PlotPanel::exportFiles(const std::string& extension) {
-  // Never over a file already there (a second export, or someone's own file of that name): the next free
-  // "stem-2", "stem-3", ...; the message names the whole path, since the working directory is nowhere on screen
-  // (review s32 A12: "wrote recording.csv" into the source tree).
-  std::string path = exportStem_ + "." + extension;
-  for (int k = 2; std::filesystem::exists(path) && k < 1000; ++k) path = exportStem_ + "-" + std::to_string(k) + "." + extension;
-  std::error_code ignored;
-  const std::string absolute = std::filesystem::absolute(path, ignored).string();
-  std::string error;
-  bool written = false;
-  const PlotRange& range = (mode_ == Mode::Lines ? lineState_ : histogramState_).range;
-  if (extension == "csv") written = writeCsvFile(path, recording_.toCsv(), error);
-  const RangedPlot shown{&plot_, range};
-  if (extension == "png") written = writePlotPng(path, {&shown, 1}, kExportWidth, kExportHeight, error);
-  if (extension == "svg") written = writePlotSvg(path, {&shown, 1}, kExportWidth, kExportHeight, error);
-  const std::string& where = absolute.empty() ? path : absolute;
-  message_ = written ? "wrote " + where : error;
-  return written ? where : std::string();
+  const RangedPlot shown{&plot_, (mode_ == Mode::Lines ? lineState_ : histogramState_).range};
+  return lab::exportFiles(exportRow_, extension, exportContent(shown));
 }
 
 }  // namespace lab

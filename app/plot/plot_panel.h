@@ -11,6 +11,7 @@
 
 #include "lab/vocabulary.h"
 #include "plot/plot.h"
+#include "plot/plot_export.h"
 #include "plot/recording.h"
 
 namespace lab {
@@ -26,6 +27,14 @@ class PlotPanel {
   // edit revision; none: results only) are those of the frame recorded last. Off, every UI frame is recorded.
   void collect(double frameSeconds, const std::function<void(std::vector<FrameMetric>&)>& frameMetrics,
                std::optional<std::uint64_t> update = std::nullopt, const std::function<std::string()>& inputs = {});
+  // What the frames are recorded in, "Narrow phase, scene 03_deep_overlap, GJK + EPA": set before collect each
+  // frame. When it changes the recording goes on in a new part (Recording::beginPart), marked on the plot where it
+  // starts ("Continuous collision, ... from here") and named in the exports' titles and the CSV's header.
+  void setContext(std::string context);
+  // A break on the x axis marks idle time left out for longer than this (seconds of the clock): a pause a reader
+  // notices. The moves of one drag come 60 to 125 times a second, so a hand still dragging never leaves half a
+  // second; a frame without a move inside a drag is idle too, and is no break.
+  static constexpr double kIdleGapSeconds = 0.5;
   [[nodiscard]] bool skipIdle() const { return skipIdle_; }
   void setSkipIdle(bool skip) { skipIdle_ = skip; }
   // The window's Clear: an empty recording, which the next frame starts.
@@ -60,8 +69,9 @@ class PlotPanel {
   // that file exists (nothing already there is overwritten); the whole path written, or empty on an error. The
   // window's Export buttons; the message beside them names the path.
   std::string exportFiles(const std::string& extension);
-  void setExportStem(std::string stem) { exportStem_ = std::move(stem); }
-  [[nodiscard]] const std::string& exportMessage() const { return message_; }
+  void setExportStem(std::string stem) { exportRow_.stem = std::move(stem); }
+  [[nodiscard]] const std::string& exportMessage() const { return exportRow_.message; }
+  [[nodiscard]] bool exportFailed() const { return exportRow_.failed; }
   // The window's status, longest first: the window shows the longest its row holds ("recording 60 frames, 1612 idle
   // frames skipped (keeps 120000) | ...", "recording 60 frames, 1612 idle frames skipped", "60 frames, 1612 idle").
   [[nodiscard]] std::vector<std::string> statusLines() const;
@@ -73,6 +83,10 @@ class PlotPanel {
   // The units of the series shown (flags aside), as the window writes them, in the recording's order.
   [[nodiscard]] std::vector<std::string> shownUnits() const;
   [[nodiscard]] std::string histogramUnit() const;  // the unit the histogram shows; empty when none is shown
+  // ": <first part>; then <second>..." for the plot's title (nothing before the first frame).
+  [[nodiscard]] std::string partsTitle() const;
+  // What an export writes: the recording as CSV, `shown` (this plot over its range) as PNG or SVG.
+  [[nodiscard]] ExportContent exportContent(const RangedPlot& shown) const;
 
   Recording recording_;
   bool recordingOn_ = true;
@@ -85,6 +99,8 @@ class PlotPanel {
   bool haveLast_ = false;                    // lastMetrics_ and lastInputs_ hold the frame recorded last
   std::vector<FrameMetric> lastMetrics_;
   std::string lastInputs_;
+  std::string context_;                      // setContext's
+  std::string recordedContext_ = "\x01 none";  // the context of the recording's newest part
 
   Mode mode_ = Mode::Lines;
   bool timeAxis_ = false;        // x: seconds instead of frame numbers
@@ -96,10 +112,10 @@ class PlotPanel {
   std::optional<Vec2d> requestedSize_;
   ScreenRect windowRect_{};  // where draw put the window and the plot's data (stateJson)
   ScreenRect plotData_{};
+  ScreenRect fitButton_{};
   std::vector<std::vector<double>> histograms_;  // the bars plot_ points into
   std::vector<double> idleCuts_;                 // the x breaks plot_ points into
-  std::string exportStem_ = "recording";
-  std::string message_;
+  ExportRow exportRow_{"recording"};
 };
 
 }  // namespace lab

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace lab {
 
@@ -41,6 +42,12 @@ void Recording::addFrame(double seconds, std::span<const FrameMetric> metrics) {
     ++dropped_;
   }
   const std::size_t slot = begin_ + count_;
+  if (pendingPart_) {
+    parts_.push_back({dropped_ + count_, seconds - firstSeconds_, std::move(*pendingPart_)});
+    partFrameNumbers_.push_back(double(nextFrame_));
+    pendingPart_.reset();
+  }
+  lastSeconds_ = seconds - firstSeconds_;
   ++count_;
   frames_[slot] = double(nextFrame_++);
   seconds_[slot] = seconds - firstSeconds_;
@@ -52,9 +59,24 @@ void Recording::addFrame(double seconds, std::span<const FrameMetric> metrics) {
   }
 }
 
-void Recording::skipFrame() {
+void Recording::skipFrame(double seconds) {
   ++nextFrame_;
   ++skipped_;
+  if (count_ > 0) lastSeconds_ = seconds - firstSeconds_;
+}
+
+void Recording::beginPart(std::string label) { pendingPart_ = std::move(label); }
+
+std::vector<double> Recording::idleGaps(double minSeconds) const {
+  std::vector<double> gaps;
+  const std::span<const double> numbers = frames();
+  const std::span<const double> times = seconds();
+  const double first = double(dropped_);
+  for (std::size_t i = 1; i < numbers.size(); ++i)
+    if (numbers[i] - numbers[i - 1] > 1 && times[i] - times[i - 1] > minSeconds) gaps.push_back(first + double(i));
+  if (!numbers.empty() && double(nextFrame_) > numbers.back() + 1 && lastSeconds_ - times.back() > minSeconds)
+    gaps.push_back(first + double(numbers.size()));
+  return gaps;
 }
 
 void Recording::clear() {
@@ -63,11 +85,20 @@ void Recording::clear() {
   dropped_ = 0;
   skipped_ = 0;
   nextFrame_ = 0;
+  lastSeconds_ = 0;
   series_.clear();
+  pendingPart_.reset();
+  parts_.clear();
+  partFrameNumbers_.clear();
 }
 
 CsvTable Recording::toCsv() const {
   CsvTable table;
+  for (std::size_t i = 0; i < parts_.size(); ++i) {
+    char from[48];
+    std::snprintf(from, sizeof from, "from frame %.0f: ", partFrameNumbers_[i]);
+    table.comments.push_back(from + parts_[i].label);
+  }
   table.columns.push_back({"frame", "", {frames().begin(), frames().end()}});
   table.columns.push_back({"time", "s", {seconds().begin(), seconds().end()}});
   for (std::size_t i = 0; i < series_.size(); ++i)

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -25,9 +26,12 @@ class Recording {
 
   // Appends one frame recorded at `seconds` (any clock; the plot shows seconds since the first frame).
   void addFrame(double seconds, std::span<const FrameMetric> metrics);
-  // Counts a frame not recorded because nothing changed (PlotPanel's "skip idle frames"): frame numbers go on past
-  // it, so the CSV's frame column has a gap where idle frames were left out.
-  void skipFrame();
+  // Counts a frame at `seconds` (addFrame's clock) not recorded because nothing changed (PlotPanel's "skip idle
+  // frames"): frame numbers go on past it, so the CSV's frame column has a gap where idle frames were left out.
+  void skipFrame(double seconds);
+  // The next frame added starts a part of the recording made in another lab, scene or algorithm, `label` naming it
+  // ("Continuous collision, scene ccd_02_spinning_bar, conservative advancement"). The first frame's part too.
+  void beginPart(std::string label);
   void clear();
 
   [[nodiscard]] std::size_t capacity() const { return capacity_; }
@@ -49,7 +53,22 @@ class Recording {
   [[nodiscard]] std::span<const double> seconds() const { return window(seconds_); }
   [[nodiscard]] std::span<const double> values(std::size_t series) const { return window(series_[series].values); }
 
-  // frame, time [s], then one column per series with its unit.
+  // Where idle time was left out for longer than `minSeconds` of the clock (a real pause, not a frame without a
+  // mouse move in the middle of a drag): x positions over recorded frames (framesDropped() + the index of the
+  // frame after the gap), and the newest frame's end when the recording has been idle since for that long.
+  [[nodiscard]] std::vector<double> idleGaps(double minSeconds) const;
+
+  // The parts, oldest first: where each starts (a recorded frame's number as idleGaps counts them, and its seconds)
+  // and what it was recorded in. A part whose frames were all dropped is still listed (its start before the first).
+  struct Part {
+    std::uint64_t firstFrame = 0;
+    double seconds = 0;
+    std::string label;
+  };
+  [[nodiscard]] const std::vector<Part>& parts() const { return parts_; }
+
+  // frame, time [s], then one column per series with its unit; the header's comment lines name the parts (where
+  // each starts, in the frame column's numbers).
   [[nodiscard]] CsvTable toCsv() const;
 
  private:
@@ -72,6 +91,10 @@ class Recording {
   std::uint64_t skipped_ = 0;
   std::uint64_t nextFrame_ = 0;
   double firstSeconds_ = 0;
+  double lastSeconds_ = 0;  // the newest frame counted (recorded or skipped), since the first
+  std::optional<std::string> pendingPart_;
+  std::vector<Part> parts_;
+  std::vector<double> partFrameNumbers_;  // each part's first frame in the frame column's numbers (the CSV's)
   std::vector<double> frames_;
   std::vector<double> seconds_;
   std::vector<Series> series_;

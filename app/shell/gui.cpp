@@ -64,6 +64,7 @@ int runGui(const GuiOptions& options) {
     renderer3d.setSamples(0);
 
   LabShell shell(renderer, renderer3d, settings);
+  shell.setPlotsOpen(options.plots);
   std::string error;
   if (!options.labName.empty() && !shell.selectLab(options.labName, error)) {
     std::fprintf(stderr, "collision-lab: --lab: %s\n", error.c_str());

@@ -9,6 +9,7 @@ struct GuiOptions {
   std::string scenePath;      // --scene: open this scene file
   std::string labName;        // --lab: open this lab
   std::string dumpStatePath;  // --dump-state: write the final state as JSON on exit (tests)
+  bool plots = false;         // --plots: start with View > Plots open (a lecture's recording from the first frame)
 };
 
 // Opens the window and runs until it is closed. Returns the process exit code.

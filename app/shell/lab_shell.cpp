@@ -619,20 +619,7 @@ void LabShell::frame(double seconds, int framebufferWidth, int framebufferHeight
     labTookKeys = true;
   }
   followViews(seconds);
-  // The lab's inputs for "skip idle frames": between edits the edit history's revision (every committed edit, undo,
-  // open), so an idle frame serializes nothing; while one is under way (a drag in a view, a widget held) its scene
-  // and settings as the history would record them, so a move that changes no result is still a frame. A lab with
-  // updates is not asked, and skipIdle off asks for nothing.
-  plotPanel_.collect(
-      seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); }, lab_->metricsUpdate(), [this] {
-        if (pressView_ < 0 && !ImGui::IsAnyItemActive()) {
-          std::string key = "revision ";  // appended: GCC 12's -Wrestrict misfires on "..." + std::string
-          key += std::to_string(history_.revision());
-          return key;
-        }
-        const EditSnapshot snapshot = snapshotOf(*lab_);
-        return snapshot.scene + '\n' + snapshot.settings;
-      });
+  recordPlots(seconds);
   drawCanvas(framebufferWidth, framebufferHeight);
 
   helpLayout_ = showHelp_ ? drawHelpOverlay(showHelp_, helpSections(helpContext(), lab_->shortcuts(), labInfo_->name)) : HelpLayout{};
@@ -1682,6 +1669,40 @@ bool LabShell::writeConfirmed(bool write, const std::string& path, std::span<con
     replacePrompt_.reset();  // closed some other way
   }
   return confirmed;
+}
+
+// The Plots window's frame. "Skip idle frames" compares what is recorded: the lab's scene and settings as the edit
+// history records them (one text whatever is happening; the history's revision stood for it between edits and the
+// scene itself during a click, so every click in the Plots window, an Export button or Fit, read as two changes and
+// recorded two frames, newcomer review s35 A6) and the lab's numbers. Worked out once per revision between edits,
+// each frame while something is held. A lab with updates is not asked for inputs, and skipIdle off asks for nothing.
+void LabShell::recordPlots(double seconds) {
+  const bool held = pressView_ >= 0 || ImGui::IsAnyItemActive();
+  const bool stale = held || !plotInputs_ || plotInputs_->lab != lab_.get() || plotInputs_->revision != history_.revision() ||
+                     plotInputs_->scenePath != scenePath_;
+  const auto refresh = [&] {
+    Scene scene;
+    lab_->saveScene(scene);
+    PlotInputs inputs{lab_.get(), history_.revision(), scenePath_, {}, labInfo_->name};
+    if (lab_->hasScene()) {
+      const std::string name = !scenePath_.empty() ? std::filesystem::path(scenePath_).stem().string() : sceneInfo_.title;
+      inputs.context += name.empty() ? std::string(", untitled scene") : ", scene " + name;
+    }
+    if (!scene.algorithm.empty()) inputs.context += ", " + lab_->algorithmTitle(scene.algorithm);
+    plotInputs_ = std::move(inputs);
+  };
+  if (stale) refresh();
+  // A frame with something held is compared by its scene as it is now; the next frame after it works it out again.
+  const bool askInputs = plotPanel_.skipIdle() && !lab_->metricsUpdate();
+  if (askInputs && (stale || plotInputs_->inputs.empty())) {
+    const EditSnapshot snapshot = snapshotOf(*lab_);
+    plotInputs_->inputs = snapshot.scene + '\n' + snapshot.settings;
+  }
+  if (held) plotInputs_->revision = ~std::uint64_t(0);  // worked out again next frame (the drag may end there)
+  plotPanel_.setContext(plotInputs_->context);
+  plotPanel_.collect(
+      seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); }, lab_->metricsUpdate(),
+      [this] { return plotInputs_->inputs; });
 }
 
 }  // namespace lab

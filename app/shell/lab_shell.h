@@ -295,6 +295,17 @@ class LabShell {
   HelpLayout helpLayout_;  // where the F1 overlay drew last frame (--dump-state)
   bool showPlots_ = false;  // View > Plots
   PlotPanel plotPanel_;     // the recording of every frame's metrics
+  // What the Plots window records in and compares (recordPlots): worked out again only when the edit history, the
+  // lab or the scene file changed, or after a frame with something held (a drag, a widget pressed).
+  struct PlotInputs {
+    const Lab* lab = nullptr;
+    std::uint64_t revision = 0;
+    std::string scenePath;
+    std::string inputs;   // the scene and settings as the history records them
+    std::string context;  // "lab, scene S, algorithm"
+  };
+  std::optional<PlotInputs> plotInputs_;
+  void recordPlots(double seconds);
   bool quitRequested_ = false;
 
   // Canvas mouse state: a press the lab took, or a pan.

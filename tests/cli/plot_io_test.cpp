@@ -1,5 +1,7 @@
 // CSV tables (app/io/csv.h) and the recording ring buffer (app/plot/recording.h): round trips and limits; what the
 // Plots window records (app/plot/plot_panel.h) and where a plot puts its legend (app/plot/plot.h).
+#include <algorithm>
+#include <cstdlib>
 #include <array>
 #include <bit>
 #include <cmath>
@@ -220,7 +222,7 @@ TEST(PlotPanel, SeriesAreNamedInWordsAndAFlagIsAStripOffTheValueAxis) {
 
   const PlotRange range = fitRange(plot);
   EXPECT_GT(range.yMin, 0.0 - 1e-12);
-  EXPECT_NEAR(range.yMax, 29.0 + 0.04 * 29.0, 1e-9);  // the iterations' range alone
+  EXPECT_EQ(range.yMax, 30.0);  // the iterations' range alone, to a nice number above it
   RecordingCanvas canvas;
   const PlotLayout layout = drawPlot(canvas, plot, range, {0, 0, 760, 300});
   const double dataBottom = layout.data.y + layout.data.height;
@@ -753,6 +755,221 @@ TEST(Plot, ASmallFrameDropsTextRatherThanDrawingItOverText) {
       boxes.push_back(box);
     }
   }
+}
+
+
+// [SECTION] Newcomer review s35: the recording's breaks and parts, the exporter, headroom, lines on lines, experiments
+
+PlotSeries lineSeries(const std::string& name, const std::string& unit, Color color, std::span<const double> y, bool steps = false) {
+  PlotSeries series;
+  series.name = name;
+  series.unit = unit;
+  series.color = color;
+  series.y = y;
+  series.steps = steps;
+  return series;
+}
+
+// A drag whose moves come every other frame (a frame without a move is idle: its scene did not change) is one run of
+// frames with no break in it; a pause of a second between two drags is one break; 0.2 s idle at the end is none. A
+// break at almost every frame of a drag hid the real pauses (A6).
+TEST(PlotPanel, ABreakMarksOnlyARealPause) {
+  PlotPanel panel;
+  std::string scene = "B at 0";
+  int move = 0;
+  const auto frame = [&] {
+    panel.collect(1.0 / 60.0, [](std::vector<FrameMetric>& out) { out.push_back({"gjk_iterations", 3.0, "iterations", "GJK iterations"}); },
+                  std::nullopt, [&] { return scene; });
+  };
+  frame();
+  for (int i = 0; i < 60; ++i) {  // a drag, a move every other frame
+    if (i % 2 == 0) scene = "B at " + std::to_string(++move);
+    frame();
+  }
+  for (int i = 0; i < 60; ++i) frame();  // a second's pause
+  for (int i = 0; i < 20; ++i) {         // another drag
+    if (i % 2 == 0) scene = "B at " + std::to_string(++move);
+    frame();
+  }
+  for (int i = 0; i < 12; ++i) frame();  // 0.2 s
+  EXPECT_EQ(panel.recording().frameCount(), 41u);
+  panel.buildPlot();
+  const Plot& plot = panel.plot();
+  ASSERT_EQ(plot.xBreaks.size(), 1u) << "a break per frame without a move";
+  EXPECT_EQ(plot.xBreaks[0], 31.0) << "between the drags";
+  // Idle for longer than the threshold at the end: a break after the newest frame.
+  for (int i = 0; i < 30; ++i) frame();
+  panel.buildPlot();
+  ASSERT_EQ(panel.plot().xBreaks.size(), 2u);
+  EXPECT_EQ(panel.plot().xBreaks[1], 41.0);
+}
+
+// The recording goes on in another lab: a part, marked where it starts ("... from here"), both named in the plot's
+// title (the PNG's and the SVG's) and in the CSV's header; the new part's first frame is recorded though its numbers
+// and inputs are those of the frame before (A7).
+TEST(PlotPanel, ANewLabIsAPartMarkedOnThePlotAndNamedInTheExports) {
+  PlotPanel panel;
+  const std::string narrow = "Narrow phase 3D, scene 3d_05_stacked_cubes, GJK + EPA";
+  const std::string cast = "Continuous collision, untitled scene, conservative advancement";
+  int value = 0;
+  const auto frame = [&] {
+    panel.collect(1.0 / 60.0, [&](std::vector<FrameMetric>& out) { out.push_back({"iterations", double(value), "iterations", "iterations"}); },
+                  std::nullopt, [] { return std::string("same"); });
+  };
+  panel.setContext(narrow);
+  for (value = 1; value <= 5; ++value) frame();
+  --value;
+  panel.setContext(cast);
+  frame();  // the same numbers, the same inputs: still the new part's first frame
+  ++value;
+  frame();
+  ASSERT_EQ(panel.recording().frameCount(), 7u);
+  ASSERT_EQ(panel.recording().parts().size(), 2u);
+  panel.buildPlot();
+  const Plot& plot = panel.plot();
+  ASSERT_EQ(plot.xMarkers.size(), 1u);
+  EXPECT_EQ(plot.xMarkers[0].x, 5.0);
+  EXPECT_EQ(plot.xMarkers[0].label, cast + " from here");
+  EXPECT_EQ(plot.title, "Recorded frames: " + narrow + "; then " + cast);
+  const CsvTable table = panel.recording().toCsv();
+  ASSERT_EQ(table.comments.size(), 2u);
+  EXPECT_EQ(table.comments[0], "from frame 0: " + narrow);
+  EXPECT_EQ(table.comments[1], "from frame 5: " + cast);
+  std::string error;
+  const std::optional<CsvTable> back = parseCsv(csvText(table), "memory", error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(back->comments, table.comments);
+  expectSameTable(table, *back);
+  // Drawn: the marker's label inside the plot.
+  RecordingCanvas canvas;
+  drawPlot(canvas, plot, fitRange(plot), {0, 0, 900, 400});
+  bool labelled = false;
+  for (const auto& [text, at] : canvas.texts) labelled = labelled || text.find("from here") != std::string::npos;
+  EXPECT_TRUE(labelled);
+  // One lab throughout: no marker, its name in the title.
+  PlotPanel one;
+  one.setContext(narrow);
+  one.collect(1.0 / 60.0, [](std::vector<FrameMetric>& out) { out.push_back({"iterations", 1.0, "iterations", "iterations"}); });
+  one.buildPlot();
+  EXPECT_TRUE(one.plot().xMarkers.empty());
+  EXPECT_EQ(one.plot().title, "Recorded frames: " + narrow);
+}
+
+// Export into a folder that is not there: the folder as typed and where it is looked for, no ".partial" file name,
+// a refusal (drawn red) (A13).
+TEST(PlotPanel, ExportIntoAMissingFolderNamesTheFolder) {
+  PlotPanel panel;
+  panel.collect(1.0 / 60.0, [](std::vector<FrameMetric>& out) { out.push_back({"pairs", 1.0, "pairs", "pairs"}); });
+  panel.setExportStem("no-such-folder-s35/plot1");
+  EXPECT_EQ(panel.exportFiles("csv"), "");
+  EXPECT_TRUE(panel.exportFailed());
+  EXPECT_EQ(panel.exportMessage(), "folder no-such-folder-s35/ does not exist (in " + std::filesystem::current_path().string() +
+                                       "); nothing written");
+  const std::string absolute = testing::TempDir() + "no-such-folder-s35/plot1";
+  panel.setExportStem(absolute);
+  EXPECT_EQ(panel.exportFiles("svg"), "");
+  EXPECT_EQ(panel.exportMessage(), "folder " + testing::TempDir() + "no-such-folder-s35/ does not exist; nothing written");
+  EXPECT_EQ(panel.exportMessage().find(".partial"), std::string::npos);
+  panel.setExportStem(testing::TempDir() + "plot_export_folder_ok");
+  std::filesystem::remove(testing::TempDir() + "plot_export_folder_ok.csv");
+  EXPECT_NE(panel.exportFiles("csv"), "");
+  EXPECT_FALSE(panel.exportFailed());
+}
+
+// A series at the axis's largest value is not drawn on the frame's top edge: the axis ends on a nice number above
+// it (5 -> 6), on one axis as on two (A16).
+TEST(Plot, AnAxisFromZeroEndsANiceTickAboveItsLargestValue) {
+  const std::vector<double> epa{5, 5, 4, 5}, gjk{3, 3, 3, 2};
+  Plot plot;
+  plot.series.push_back(lineSeries("GJK iterations", "iterations", palette::kShapeA, gjk));
+  plot.series.push_back(lineSeries("EPA iterations", "iterations", palette::kShapeB, epa));
+  const PlotRange range = fitRange(plot);
+  EXPECT_EQ(range.yMin, 0.0);
+  EXPECT_EQ(range.yMax, 6.0);
+  const std::vector<double> share{0, 100, 40};
+  Plot percent;
+  percent.series.push_back(lineSeries("share", "%", palette::kShapeA, share));
+  EXPECT_GT(fitRange(percent).yMax, 104.0);
+}
+
+// Two lines at the same value: the later drawn is dashed, so the one under it shows through, and its legend name says
+// so; lines that never meet stay solid (A16: GJK's 3 vanished under EPA's in the export).
+TEST(Plot, ALineRunningOnAnotherIsDashedAndTheLegendSaysSo) {
+  const std::vector<double> gjk{3, 3, 3, 3, 3, 3}, epa{5, 5, 3, 3, 3, 5}, apart{9, 9, 9, 9, 9, 9};
+  Plot plot;
+  plot.series.push_back(lineSeries("GJK iterations", "iterations", palette::kShapeA, gjk, true));
+  plot.series.push_back(lineSeries("EPA iterations", "iterations", palette::kShapeB, epa, true));
+  plot.series.push_back(lineSeries("other", "iterations", palette::kHit, apart, true));
+  EXPECT_EQ(markCoincidentLines(plot), 1u);
+  EXPECT_FALSE(plot.series[0].dashed);
+  EXPECT_TRUE(plot.series[1].dashed);
+  EXPECT_FALSE(plot.series[2].dashed);
+  EXPECT_EQ(plot.series[1].name, "EPA iterations (dashed where it meets GJK iterations)");
+  RecordingCanvas canvas;
+  drawPlot(canvas, plot, fitRange(plot), {0, 0, 900, 400});
+  int gjkLines = 0, epaLines = 0;
+  for (const auto& [color, points] : canvas.lines) {
+    gjkLines += sameColor(color, palette::kShapeA);
+    epaLines += sameColor(color, palette::kShapeB);
+  }
+  EXPECT_EQ(gjkLines, 1) << "solid: one polyline";
+  EXPECT_GT(epaLines, 20) << "dashed: a polyline per dash";
+}
+
+// Edit > Copy as command in the Experiments lab: the CLI, given the copied line, runs the same experiment (the same
+// counts, bin for bin) as the lab's run of the same settings, odd doubles and all (A8).
+TEST(ExperimentPlots, TheCopiedCommandRunsTheSameExperiment) {
+  collide::ExperimentConfig config;
+  std::string error;
+  ASSERT_TRUE(collide::parseFamily("ngon6", config, error)) << error;
+  config.algorithms = {collide::Algorithm::Gjk, collide::Algorithm::Epa, collide::Algorithm::Sat};
+  config.trials = 3000;
+  config.seed = 7;
+  config.gapMin = -0.1;
+  config.gapMax = 0.3;
+  config.sizeRatio = 1.0 / 3.0;
+  config.offset = 0.1;
+  config.maxIterations = 30;
+  const std::string command = experimentCommand(config);
+  ASSERT_EQ(command.rfind("collision-lab experiment ", 0), 0u) << command;
+  EXPECT_NE(command.find("--size-ratio 0.3333333333333333 "), std::string::npos) << command;
+  const collide::ExperimentResult result = collide::runExperiment(config, {}, nullptr);
+  const std::string csv = testing::TempDir() + "copied_command.csv";
+  std::filesystem::remove(csv);
+  const std::string run = std::string(COLLISION_LAB_EXE) + command.substr(std::string("collision-lab").size()) + " --quiet --csv " +
+                          csv + " > /dev/null 2>&1";
+  ASSERT_EQ(std::system(run.c_str()), 0) << run;
+  const std::optional<CsvTable> written = readCsvFile(csv, error);
+  ASSERT_TRUE(written) << error;
+  expectSameTable(experimentCsv(result), *written);
+}
+
+// The worst-case list under "all": each algorithm's worst in turn, so the first rows name every algorithm (sorted
+// together they were all SAT's, tied at 16 axes); and the ties are said in words (A8).
+TEST(ExperimentPlots, TheAllListShowsEachAlgorithmsWorstAndSaysWhereRunsTie) {
+  collide::ExperimentConfig config;
+  config.algorithms = {collide::Algorithm::Gjk, collide::Algorithm::Epa, collide::Algorithm::Sat};
+  config.trials = 4000;
+  const collide::ExperimentResult result = collide::runExperiment(config, {}, nullptr);
+  const std::vector<collide::WorstCase> shown = shownWorstCases(result, {});
+  ASSERT_GE(shown.size(), 3u);
+  std::vector<collide::Algorithm> first;  // after the disagreements, which stay first
+  for (std::size_t i = 0; i < shown.size() && first.size() < 3; ++i)
+    if (!shown[i].disagrees) first.push_back(shown[i].algorithm);
+  std::sort(first.begin(), first.end());
+  EXPECT_EQ(first, (std::vector<collide::Algorithm>{collide::Algorithm::Gjk, collide::Algorithm::Epa, collide::Algorithm::Sat}))
+      << "the first three rows are each algorithm's worst";
+  EXPECT_EQ(shown.size(), collide::listedWorstCases(result, {}).size()) << "the same rows, in another order";
+  const std::vector<std::string> ties = worstTieWords(result);
+  bool sat = false;
+  for (const std::string& words : ties) sat = sat || words.rfind("sat: ", 0) == 0;
+  EXPECT_TRUE(sat) << "SAT's runs on n-gons tie at their most";
+  // One algorithm's list is its own order.
+  const collide::WorstCaseFilter gjkOnly{.algorithm = collide::Algorithm::Gjk};
+  const std::vector<collide::WorstCase> own = shownWorstCases(result, gjkOnly);
+  const std::vector<collide::WorstCase> listed = collide::listedWorstCases(result, gjkOnly);
+  ASSERT_EQ(own.size(), listed.size());
+  for (std::size_t i = 0; i < own.size(); ++i) EXPECT_EQ(own[i].trial, listed[i].trial);
 }
 
 }  // namespace
