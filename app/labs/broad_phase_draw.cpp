@@ -376,7 +376,7 @@ std::string commandLine(int dimensions, Algorithm algorithm, int axisChoice, std
   out += " --algo " + std::string(kAlgorithmNames[static_cast<std::size_t>(algorithm)]);
   if (algorithm == Algorithm::Sap && axisChoice >= 0) out += std::string(" --sweep-axis ") + kAxisNames[axisChoice];
   out += " --count " + std::to_string(count) + " --motion " + std::string(collide::motionName(motion)) + " --seed " +
-         std::to_string(seed) + " --spacing " + midphase_common::exactNumber(spacing) + " --frames " + std::to_string(frame);
+         std::to_string(seed) + " --spacing " + exactNumber(spacing) + " --frames " + std::to_string(frame);
   if (frame > 0) out += " --csv -";
   return out;
 }

@@ -11,6 +11,9 @@ namespace lab {
 // "0.8312", "-1.2e-07": four significant digits, enough to follow the arithmetic by hand; from 1e4 on the whole
 // part in full ("1000002", not "1e+06"). formatSignificant(value, 4).
 [[nodiscard]] std::string formatNumber(double value);
+// The shortest text that reads back to the same double ("1.6", a float 0.1f as "0.10000000149011612"): what a
+// command line the app copies must hold to make the same run, and what a refusal says was kept.
+[[nodiscard]] std::string exactNumber(double value);
 // The one number format of the labs' panels: `digits` significant digits, an exponent below 1e-4 ("-1.2e-07"), and
 // from 1e4 on the whole part in full with the decimals the digits leave ("1000001" with 4, "1000001.0001" with 11;
 // never "1e+06"), trailing zeros dropped. The narration (4 digits), the step tables (4, or more until different

@@ -1389,11 +1389,11 @@ std::optional<std::string> Midphase2Lab::commandLine(std::string&) const {
     out += "'{\"type\": \"concave\", \"vertices\": [";
     const auto& outline = outline_[static_cast<std::size_t>(t)];
     for (std::size_t i = 0; i < outline.size(); ++i) {
-      out += (i == 0 ? "[" : ", [") + common::exactNumber(outline[i].x) + ", " + common::exactNumber(outline[i].y) + "]";
+      out += (i == 0 ? "[" : ", [") + exactNumber(outline[i].x) + ", " + exactNumber(outline[i].y) + "]";
     }
     out += "]}'";
   }
-  out += " --pose-b " + common::exactNumber(positionB_.x) + "," + common::exactNumber(positionB_.y) + "," + common::exactNumber(angleB_);
+  out += " --pose-b " + exactNumber(positionB_.x) + "," + exactNumber(positionB_.y) + "," + exactNumber(angleB_);
   out += common::treeCommandOptions(build_, budget_, largestFirst_);
   if (leafSize_ != 1) out += " --leaf-size " + std::to_string(leafSize_);
   if (narrow_ != 0) out += " --part-test " + std::string(collide::algorithmName(kNarrowPhases[static_cast<std::size_t>(narrow_)]));

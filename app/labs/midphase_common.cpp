@@ -391,12 +391,6 @@ bool readNumbers(const Json& state, const char* key, double limit, std::span<dou
 
 // [SECTION] The command that reproduces a lab's state
 
-std::string exactNumber(double value) {
-  std::array<char, 32> text{};
-  const auto [end, status] = std::to_chars(text.data(), text.data() + text.size(), value);
-  return status == std::errc{} ? std::string(text.data(), end) : std::string("nan");
-}
-
 std::string treeCommandOptions(collide::BvhBuild build, int budget, bool largestFirst) {
   std::string out = " --build " + std::string(collide::bvhBuildName(build));
   if (budget > 0) out += " --budget " + std::to_string(budget) + (largestFirst ? " --largest-first" : "");

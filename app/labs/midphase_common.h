@@ -182,9 +182,6 @@ bool readChoice(const Json& state, const char* key, const Names& names, const st
 
 // [SECTION] The command that reproduces a lab's state
 
-// A number as `collision-lab midphase` reads it back to the same double: the shortest such text ("1.6", and a
-// slider's float 0.1f as "0.10000000149011612").
-[[nodiscard]] std::string exactNumber(double value);
 // "--build sah --budget 36 --largest-first": the options both labs' commands share (none at their defaults).
 [[nodiscard]] std::string treeCommandOptions(collide::BvhBuild build, int budget, bool largestFirst);
 

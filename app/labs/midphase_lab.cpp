@@ -1081,7 +1081,7 @@ std::optional<std::string> MidphaseLab::commandLine(std::string& why) const {
   std::string out = "collision-lab midphase --a " + std::string(kMeshNames[static_cast<std::size_t>(meshA_)]) + " --b " +
                     kMeshNames[static_cast<std::size_t>(meshB_)] + " --pose-b ";
   for (int i = 0; i < 6; ++i) {
-    out += (i == 0 ? "" : ",") + common::exactNumber(i < 3 ? position_[static_cast<std::size_t>(i)] : rotation_[static_cast<std::size_t>(i - 3)]);
+    out += (i == 0 ? "" : ",") + exactNumber(i < 3 ? position_[static_cast<std::size_t>(i)] : rotation_[static_cast<std::size_t>(i - 3)]);
   }
   out += common::treeCommandOptions(build_, budget_, largestFirst_) + " --bv " + std::string(collide::bvKindName(bv_));
   if (satLite_) out += " --sat-lite";

@@ -6,6 +6,8 @@
 #include "labs/narration.h"
 
 #include <algorithm>
+#include <charconv>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -206,6 +208,12 @@ std::string formatSignificant(double value, int digits) {
 }
 
 std::string formatNumber(double value) { return formatSignificant(value, 4); }
+
+std::string exactNumber(double value) {
+  std::array<char, 32> text{};
+  const auto [end, status] = std::to_chars(text.data(), text.data() + text.size(), value);
+  return status == std::errc{} ? std::string(text.data(), end) : std::string("nan");
+}
 
 std::string formatApart(double value, double previous, std::string_view previousShown) {
   if (value == previous && !previousShown.empty()) return std::string(previousShown);  // unchanged: the same text

@@ -1,4 +1,5 @@
 #include "plot/experiment_plots.h"
+#include "labs/format.h"
 
 #include <algorithm>
 #include <charconv>
@@ -140,15 +141,6 @@ CsvTable experimentCsv(const collide::ExperimentResult& result) {
   }
   return table;
 }
-
-namespace {
-// The shortest text that reads back to the same double (the command must make the same pairs).
-std::string exactNumber(double value) {
-  char text[32];
-  const auto [end, code] = std::to_chars(text, text + sizeof text, value);
-  return code == std::errc{} ? std::string(text, end) : std::string("nan");
-}
-}  // namespace
 
 std::string experimentCommand(const collide::ExperimentConfig& config) {
   std::string algorithms;

@@ -16,6 +16,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // TempInputText: the typed box over a drag field, as DragScalar opens its own
 
+#include "labs/format.h"
 #include "collide/shapes.h"
 #include "platform/theme.h"
 #include "widgets/wrapped_text.h"
@@ -32,13 +33,6 @@ NumberRange sizeRange(bool positive) {
   return {0.0, collide::kMaxCoordinate<double>, positive};
 }
 
-std::string exactNumber(double value) {
-  // The shortest text that reads back to the same double (std::to_chars without a precision).
-  std::array<char, 64> text{};
-  const auto [end, error] = std::to_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc()) return "?";
-  return std::string(text.data(), end);
-}
 
 namespace {
 

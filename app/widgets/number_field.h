@@ -36,8 +36,6 @@ struct NumberRange {
 
 // "-1e18 to 1e18", "> 0 to 1e18", "0 to 1e18".
 [[nodiscard]] std::string describeRange(const NumberRange& range);
-// A number as the messages write it: every digit a double needs, without noise ("0.1", "28.64788975654116").
-[[nodiscard]] std::string exactNumber(double value);
 
 // What a committed text gives: the value, or the refusal to show (the field named, the text as typed, the range,
 // and "kept" with the value the field keeps).

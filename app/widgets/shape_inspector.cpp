@@ -15,6 +15,7 @@
 
 #include <imgui.h>
 
+#include "labs/format.h"
 #include "collide/hull3.h"
 #include "io/shape_json.h"
 #include "platform/theme.h"

@@ -11,6 +11,7 @@
 #include <imgui_internal.h>
 
 #include "collide/polygon.h"
+#include "labs/format.h"
 #include "platform/theme.h"
 #include "widgets/number_field.h"
 #include "widgets/shape_inspector.h"
