@@ -1674,13 +1674,14 @@ bool LabShell::writeConfirmed(bool write, const std::string& path, std::span<con
 // The Plots window's frame. "Skip idle frames" compares what is recorded: the lab's scene and settings as the edit
 // history records them (one text whatever is happening; the history's revision stood for it between edits and the
 // scene itself during a click, so every click in the Plots window, an Export button or Fit, read as two changes and
-// recorded two frames, newcomer review s35 A6) and the lab's numbers. Worked out once per revision between edits,
-// each frame while something is held. A lab with updates is not asked for inputs, and skipIdle off asks for nothing.
+// recorded two frames, newcomer review s35 A6) and the lab's numbers. The inputs are worked out once per revision
+// between edits, and each frame while something is held (and the frame after: the drag may end there); the
+// context (lab, scene, algorithm) once per revision, lab or file. A lab with updates is not asked for inputs, and
+// skipIdle off asks for nothing.
 void LabShell::recordPlots(double seconds) {
   const bool held = pressView_ >= 0 || ImGui::IsAnyItemActive();
-  const bool stale = held || !plotInputs_ || plotInputs_->lab != lab_.get() || plotInputs_->revision != history_.revision() ||
-                     plotInputs_->scenePath != scenePath_;
-  const auto refresh = [&] {
+  if (!plotInputs_ || plotInputs_->lab != lab_.get() || plotInputs_->revision != history_.revision() ||
+      plotInputs_->scenePath != scenePath_) {
     Scene scene;
     lab_->saveScene(scene);
     PlotInputs inputs{lab_.get(), history_.revision(), scenePath_, {}, labInfo_->name};
@@ -1690,15 +1691,12 @@ void LabShell::recordPlots(double seconds) {
     }
     if (!scene.algorithm.empty()) inputs.context += ", " + lab_->algorithmTitle(scene.algorithm);
     plotInputs_ = std::move(inputs);
-  };
-  if (stale) refresh();
-  // A frame with something held is compared by its scene as it is now; the next frame after it works it out again.
-  const bool askInputs = plotPanel_.skipIdle() && !lab_->metricsUpdate();
-  if (askInputs && (stale || plotInputs_->inputs.empty())) {
+  }
+  if (plotPanel_.skipIdle() && !lab_->metricsUpdate() && (held || plotInputs_->held || plotInputs_->inputs.empty())) {
     const EditSnapshot snapshot = snapshotOf(*lab_);
     plotInputs_->inputs = snapshot.scene + '\n' + snapshot.settings;
   }
-  if (held) plotInputs_->revision = ~std::uint64_t(0);  // worked out again next frame (the drag may end there)
+  plotInputs_->held = held;
   plotPanel_.setContext(plotInputs_->context);
   plotPanel_.collect(
       seconds, [this](std::vector<FrameMetric>& out) { lab_->frameMetrics(out); }, lab_->metricsUpdate(),

@@ -303,6 +303,7 @@ class LabShell {
     std::string scenePath;
     std::string inputs;   // the scene and settings as the history records them
     std::string context;  // "lab, scene S, algorithm"
+    bool held = false;    // something was held in the frame the inputs were last worked out
   };
   std::optional<PlotInputs> plotInputs_;
   void recordPlots(double seconds);
